@@ -1,0 +1,1 @@
+"""Canons Telegram front end (see issue 5)."""

@@ -1,0 +1,1 @@
+"""Turning text into observations: intent classification and field extraction."""

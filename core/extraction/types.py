@@ -1,0 +1,83 @@
+"""What an extractor returns, whichever extractor it is (offline rules or an LLM)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+MessageIntent = Literal["assertive", "planning", "hypothetical", "historical", "none"]
+ObservationIntent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
+Scalar = str | int | float | bool | None
+
+
+@dataclass(frozen=True)
+class ExtractedObservation:
+    """One claim found in a text, before it gets an event id and a source.
+
+    The pipeline completes it into a schema-valid StateObservation
+    (event_id, event_ts, source) and validates it before the resolver sees it.
+    """
+
+    entity_id: str
+    domain: str
+    field: str
+    candidate_value: Scalar
+    intent: ObservationIntent
+    extraction_confidence: float = 1.0
+    """How sure the extractor is; the resolver multiplies it into the intent factor."""
+    valid_until: datetime | None = None
+    """Expiry for planning facts (e.g. the day after a trip's return date)."""
+    evidence_text: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape used by `canon extract --json`."""
+        out: dict[str, Any] = {
+            "entity_id": self.entity_id,
+            "domain": self.domain,
+            "field": self.field,
+            "candidate_value": self.candidate_value,
+            "intent": self.intent,
+            "extraction_confidence": round(self.extraction_confidence, 3),
+        }
+        if self.valid_until is not None:
+            out["valid_until"] = self.valid_until.isoformat()
+        if self.evidence_text:
+            out["evidence_text"] = self.evidence_text
+        return out
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """The intent of a whole text and the observations it supports."""
+
+    text: str
+    intent: MessageIntent
+    observations: tuple[ExtractedObservation, ...] = field(default_factory=tuple)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "intent": self.intent,
+            "observations": [o.as_dict() for o in self.observations],
+        }
+
+
+SourceKind = Literal["conversation", "static_markdown"]
+
+
+class Extractor(Protocol):
+    """Anything that turns one text written at ``at`` into an Extraction.
+
+    ``at`` is timezone-aware; relative time expressions resolve against it.
+    ``source`` tells whether the text is a chat message or a Markdown line.
+    """
+
+    def __call__(
+        self,
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation",
+    ) -> Extraction: ...

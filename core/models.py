@@ -1,0 +1,208 @@
+"""Pydantic v2 models that mirror the JSON Schemas in ``schemas/``.
+
+The schemas stay the source of truth: patterns and formats below are read from
+them and checked with the very same checkers, so the model and the schema accept
+and reject the same payloads (tests/test_models.py proves it with hypothesis).
+Timestamps stay RFC 3339 strings in the payload; ``.ts`` properties parse them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictFloat
+from pydantic import StrictInt, StrictStr, ValidationError, model_validator
+
+from core.errors import PayloadInvalid
+from core.timeutil import parse_ts
+from core.validation import conforms, load_schema
+
+_OBS = load_schema("state_observation")
+_ENTITY_PATTERN = re.compile(_OBS["properties"]["entity_id"]["pattern"])
+_FIELD_PATTERN = re.compile(_OBS["properties"]["field"]["pattern"])
+
+
+def _format(fmt: str) -> AfterValidator:
+    def check(value: str) -> str:
+        if not conforms(value, fmt):
+            raise ValueError(f"{value!r} is not a valid {fmt!r}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _pattern(regex: re.Pattern[str]) -> AfterValidator:
+    # re.search, as jsonschema does, so both sides agree on every string.
+    def check(value: str) -> str:
+        if regex.search(value) is None:
+            raise ValueError(f"{value!r} does not match {regex.pattern!r}")
+        return value
+
+    return AfterValidator(check)
+
+
+Uuid = Annotated[StrictStr, _format("uuid")]
+Timestamp = Annotated[StrictStr, Field(max_length=40), _format("date-time")]
+EntityId = Annotated[StrictStr, Field(max_length=128), _pattern(_ENTITY_PATTERN)]
+FieldName = Annotated[StrictStr, Field(max_length=128), _pattern(_FIELD_PATTERN)]
+Value = Annotated[StrictStr, Field(max_length=500)] | StrictBool | StrictInt | StrictFloat | None
+Domain = Literal["travel", "family", "project", "financial", "profile"]
+Intent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
+SourceType = Literal[
+    "conversation", "calendar", "transactions_email", "email", "static_markdown",
+    "manual_markdown", "execution", "agent", "user_confirmation", "system",
+]
+Unit = Annotated[float, Field(ge=0, le=1, strict=False)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Source(_Strict):
+    type: SourceType
+    ref: Annotated[StrictStr, Field(min_length=1, max_length=256)] | None = None
+
+    @property
+    def key(self) -> str:
+        """Identity of the evidence: the same key means the same piece of evidence."""
+        return f"{self.type}:{self.ref or ''}"
+
+
+class StateObservation(_Strict):
+    """One piece of evidence about one field of one entity."""
+
+    event_id: Uuid
+    event_ts: Timestamp
+    entity_id: EntityId
+    domain: Domain
+    field: FieldName
+    candidate_value: Value
+    intent: Intent
+    source: Source
+    extraction_confidence: Unit | None = None
+    valid_until: Timestamp | None = None
+    evidence_text: Annotated[StrictStr, Field(max_length=1000)] | None = None
+
+    @property
+    def ts(self) -> datetime:
+        return parse_ts(self.event_ts)
+
+    @property
+    def expires(self) -> datetime | None:
+        return parse_ts(self.valid_until) if self.valid_until else None
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON payload, without unset optional keys."""
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+Action = Literal["confirm", "reject", "edit"]
+
+
+class Answer(_Strict):
+    action: Action
+    value: Value = None
+    answered_at: Timestamp
+    answered_by: Annotated[StrictStr, Field(min_length=1, max_length=128)] | None = None
+
+
+class UserConfirmation(_Strict):
+    """A question put to the user about one proposed change, and the answer once given."""
+
+    prompt_id: Uuid
+    event_id: Uuid | None = None
+    entity_id: EntityId
+    field: FieldName
+    current_value: Value = None
+    proposed_value: Value
+    confidence: Unit
+    reason_summary: list[Annotated[StrictStr, Field(min_length=1, max_length=160)]] = Field(
+        max_length=5
+    )
+    actions: list[Action] = Field(min_length=1)
+    created_at: Timestamp
+    answer: Answer | None = None
+
+    @model_validator(mode="after")
+    def _unique_actions(self) -> UserConfirmation:
+        if len(set(self.actions)) != len(self.actions):
+            raise ValueError("actions must be unique")
+        return self
+
+
+class CalendarPayload(_Strict):
+    id: Annotated[StrictStr, Field(min_length=1, max_length=1024)]
+    summary: Annotated[StrictStr, Field(max_length=1024)]
+    start: Annotated[StrictStr, Field(max_length=40)]
+    end: Annotated[StrictStr, Field(max_length=40)]
+    location: Annotated[StrictStr, Field(max_length=1024)] | None = None
+    description: Annotated[StrictStr, Field(max_length=8192)] | None = None
+    status: Literal["confirmed", "tentative", "cancelled"] | None = None
+
+    @model_validator(mode="after")
+    def _dates(self) -> CalendarPayload:
+        for value in (self.start, self.end):
+            if not (conforms(value, "date-time") or conforms(value, "date")):
+                raise ValueError(f"{value!r} is neither a date-time nor a date")
+        return self
+
+
+class EmailPayload(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+
+    id: Annotated[StrictStr, Field(min_length=1, max_length=1024)]
+    sender: Annotated[StrictStr, Field(max_length=512, alias="from")]
+    subject: Annotated[StrictStr, Field(max_length=1024)]
+    date: Timestamp | None = None
+    body: Annotated[StrictStr, Field(max_length=200000)]
+
+
+class SignalSource(_Strict):
+    type: Literal["calendar", "email", "transactions_email", "webhook"]
+    ref: Annotated[StrictStr, Field(min_length=1, max_length=256)] | None = None
+    account: Annotated[StrictStr, Field(max_length=256)] | None = None
+
+
+class SignalEvent(_Strict):
+    """A raw calendar event or mail, before it is mapped to observations."""
+
+    event_id: Uuid
+    event_ts: Timestamp
+    entity_id: EntityId
+    kind: Literal["calendar_event", "email"]
+    source: SignalSource
+    payload: CalendarPayload | EmailPayload
+
+    @model_validator(mode="before")
+    @classmethod
+    def _payload_by_kind(cls, data: Any) -> Any:
+        # Mirrors the schema's if/then: the payload is parsed as the kind says.
+        if isinstance(data, dict) and isinstance(data.get("payload"), dict):
+            kind = data.get("kind")
+            target = {"calendar_event": CalendarPayload, "email": EmailPayload}.get(kind)
+            if target is not None:
+                data = {**data, "payload": target.model_validate_json(json.dumps(data["payload"]))}
+        return data
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_model(model: type[M], schema: str, payload: object) -> M:
+    """Validate a JSON-shaped payload into ``model``; PayloadInvalid on failure."""
+    try:
+        return model.model_validate_json(json.dumps(payload, allow_nan=False))
+    except (ValidationError, ValueError, TypeError) as e:
+        raise PayloadInvalid(schema, [_first_line(e)]) from e
+
+
+def _first_line(e: Exception) -> str:
+    if isinstance(e, ValidationError):
+        return "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()[:5]
+        )
+    return str(e)

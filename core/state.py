@@ -1,0 +1,66 @@
+"""Committed state and the evidence the resolver weighs against it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+Scalar = str | int | float | bool | None
+
+
+def value_key(value: Any) -> str:
+    """Identity of a value for comparisons: 'Tahoe' and ' tahoe ' are the same belief."""
+    if isinstance(value, str):
+        value = " ".join(value.split()).casefold()
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class CommittedFact:
+    """The value Canon currently believes for one entity's field, and why."""
+
+    entity_id: str
+    field: str
+    value: Scalar
+    version: int
+    source_type: str
+    source_ref: str | None
+    confidence: float
+    event_id: str
+    evidence_ts: datetime
+    """When the newest evidence for this value was produced."""
+    committed_at: datetime
+    resolution: str
+    valid_until: datetime | None = None
+
+    @property
+    def domain(self) -> str:
+        return self.field.split(".", 1)[0]
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """Another open candidate value for the same field (a pending review item)."""
+
+    value: Scalar
+    confidence: float
+
+
+@dataclass(frozen=True)
+class FieldEvidence:
+    """What the store knows about a field beyond its committed value.
+
+    ``agreeing_sources`` are the source types that asserted the observation's
+    value recently; ``rejected`` holds (value_key, source_key) pairs the user
+    said no to, so the same value from the same evidence is not asked again.
+    """
+
+    agreeing_sources: frozenset[str] = frozenset()
+    competitors: tuple[Competitor, ...] = ()
+    rejected: frozenset[tuple[str, str]] = frozenset()
+    open_review_values: frozenset[str] = field(default_factory=frozenset)
+
+
+NO_EVIDENCE = FieldEvidence()

@@ -1,0 +1,34 @@
+"""Storage behind a small Protocol.
+
+Every backend is its own module (``core.store.sqlite`` now, PostgreSQL later)
+and passes the same contract tests (tests/store/contract.py). Nothing outside
+a backend module writes SQL.
+"""
+
+from __future__ import annotations
+
+from core.store.protocol import Store
+from core.store.records import (
+    Accepted,
+    AuditLine,
+    CommitPlan,
+    DeadLetter,
+    EventRecord,
+    FieldContext,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+)
+
+__all__ = [
+    "Accepted",
+    "AuditLine",
+    "CommitPlan",
+    "DeadLetter",
+    "EventRecord",
+    "FieldContext",
+    "HistoryEntry",
+    "NewReviewItem",
+    "ReviewItem",
+    "Store",
+]

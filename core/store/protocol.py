@@ -1,0 +1,91 @@
+"""The Store protocol: what the engine needs from any storage backend."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from core.state import CommittedFact, Scalar
+from core.store.records import (
+    Accepted,
+    AuditLine,
+    CommitPlan,
+    DeadLetter,
+    EventRecord,
+    FieldContext,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+    ReviewStatus,
+)
+
+
+class Store(Protocol):
+    """A single-writer store. Every write method is one transaction: all or nothing."""
+
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    async def close(self) -> None: ...
+
+    # -- the ingest path ------------------------------------------------------
+    async def field_context(
+        self, event_id: str, entity_id: str, field: str, value_key: str, since: datetime
+    ) -> FieldContext:
+        """Duplicate check, committed value and evidence for one field."""
+
+    async def record(self, accepted: Accepted, max_pending: int) -> list[ReviewItem]:
+        """Append the event and apply its effects; return review items newly promoted."""
+
+    async def record_duplicate(self, event_id: str, seen_at: datetime) -> None: ...
+
+    # -- answers --------------------------------------------------------------
+    async def settle(
+        self,
+        item_id: str,
+        status: ReviewStatus,
+        answer: dict[str, Any],
+        answered_at: datetime,
+        confirmation_event: Accepted | None,
+        rejection: tuple[str, str] | None,
+        max_pending: int,
+    ) -> list[ReviewItem]:
+        """Close a review item (committing via ``confirmation_event`` if given),
+        remember a rejection (value_key, source_key), promote queued items."""
+
+    async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]: ...
+
+    async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
+        """Apply a user-ordered change (e.g. /forget after confirmation)."""
+
+    # -- reads ----------------------------------------------------------------
+    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]: ...
+
+    async def fact(self, entity_id: str, field: str) -> CommittedFact | None: ...
+
+    async def review_item(self, item_id: str) -> ReviewItem | None: ...
+
+    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]: ...
+
+    async def events_for(
+        self, entity_id: str, field: str, value: Scalar | None = None
+    ) -> list[EventRecord]:
+        """The log for one field, oldest first; only events for ``value`` if given."""
+
+    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]: ...
+
+    async def audit(self, limit: int | None = None) -> list[AuditLine]: ...
+
+    async def count_events(self) -> int: ...
+
+    # -- dead letters and alerts ---------------------------------------------
+    async def add_dead_letter(self, letter: DeadLetter) -> None: ...
+
+    async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]: ...
+
+    async def update_dead_letter(self, letter: DeadLetter) -> None: ...
+
+    async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None: ...
+
+    async def alerts(self) -> list[tuple[datetime, str, str | None, str]]: ...

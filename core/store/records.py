@@ -1,0 +1,169 @@
+"""Plain records that cross the store boundary, in both directions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from core.state import CommittedFact, FieldEvidence, Scalar
+
+ReviewStatus = Literal[
+    "queued", "pending", "confirmed", "rejected", "edited", "discarded", "superseded"
+]
+ReviewKind = Literal["change", "dead_letter"]
+OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
+
+
+@dataclass(frozen=True)
+class FieldContext:
+    """Everything the resolver needs to know about a field, read in one go."""
+
+    duplicate: bool
+    committed: CommittedFact | None
+    evidence: FieldEvidence
+
+
+@dataclass(frozen=True)
+class CommitPlan:
+    """A change to committed state (a new value, or a retraction when ``retract``)."""
+
+    entity_id: str
+    field: str
+    value: Scalar
+    retract: bool
+    source_type: str
+    source_ref: str | None
+    confidence: float
+    event_id: str
+    evidence_ts: datetime
+    committed_at: datetime
+    resolution: str
+    valid_until: datetime | None
+    audit_line: str
+
+
+@dataclass(frozen=True)
+class NewReviewItem:
+    id: str
+    kind: ReviewKind
+    event_id: str | None
+    entity_id: str
+    field: str
+    candidate_value: Scalar
+    current_value: Scalar
+    confidence: float
+    reasons: tuple[str, ...]
+    source_key: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """One schema-valid observation and what was decided about it: stored atomically."""
+
+    payload: dict[str, Any]
+    event_id: str
+    entity_id: str
+    field: str
+    domain: str
+    intent: str
+    value_key: str
+    source_type: str
+    source_ref: str | None
+    event_ts: datetime
+    decided_at: datetime
+    decision: str
+    confidence: float
+    margin: float
+    reasons: tuple[str, ...]
+    patch: tuple[dict[str, Any], ...]
+    commit: CommitPlan | None = None
+    corroborate: bool = False
+    review: NewReviewItem | None = None
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    id: str
+    seq: int
+    kind: ReviewKind
+    event_id: str | None
+    entity_id: str
+    field: str
+    candidate_value: Scalar
+    current_value: Scalar
+    confidence: float
+    reasons: tuple[str, ...]
+    source_key: str
+    status: ReviewStatus
+    created_at: datetime
+    promoted_at: datetime | None
+    answered_at: datetime | None
+    answer: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One entry of the append-only event log, with the decision taken on it."""
+
+    seq: int
+    event_id: str
+    entity_id: str
+    field: str
+    intent: str
+    value: Scalar
+    source_type: str
+    source_ref: str | None
+    event_ts: datetime
+    ingested_at: datetime
+    decision: str
+    confidence: float
+    margin: float
+    reasons: tuple[str, ...]
+    evidence_text: str | None
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    seq: int
+    entity_id: str
+    field: str
+    version: int
+    old_value: Scalar
+    new_value: Scalar
+    retracted: bool
+    event_id: str
+    confidence: float
+    resolution: str
+    committed_at: datetime
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    seq: int
+    at: datetime
+    entity_id: str
+    field: str
+    line: str
+
+
+DeadLetterStatus = Literal["waiting", "resolved", "permanently_failed", "discarded"]
+
+
+@dataclass(frozen=True)
+class DeadLetter:
+    """A payload that failed validation: kept whole, retried, then handed to a human."""
+
+    id: str
+    event_id: str | None
+    prompt_id: str | None
+    schema: str
+    payload: str
+    errors: tuple[str, ...]
+    domain: str | None
+    first_seen: datetime
+    last_attempt: datetime
+    retry_count: int
+    next_retry_at: datetime | None
+    status: DeadLetterStatus

@@ -1,0 +1,523 @@
+"""The SQLite backend (aiosqlite): WAL, named migrations, one transaction per write.
+
+The engine is the single writer; this module only keeps each write atomic so a
+crash leaves either the whole effect of an input or none of it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
+from core.state import CommittedFact, Competitor, FieldEvidence, Scalar, value_key
+from core.store.migrations import MIGRATIONS
+from core.store.records import (
+    OPEN_STATUSES,
+    Accepted,
+    AuditLine,
+    CommitPlan,
+    DeadLetter,
+    EventRecord,
+    FieldContext,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+    ReviewStatus,
+)
+
+_TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+def _ts(value: datetime) -> str:
+    # Fixed width UTC text, so string order is time order in every query.
+    return value.astimezone(UTC).strftime(_TS_FORMAT)
+
+
+def _dt(text: str) -> datetime:
+    return datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
+
+
+def _opt_dt(text: str | None) -> datetime | None:
+    return None if text is None else _dt(text)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _split_statements(script: str) -> list[str]:
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements
+
+
+class SQLiteStore:
+    """Store backed by one SQLite file (or ':memory:')."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+        self.path = str(path)
+        self._synchronous = synchronous
+        self._db: aiosqlite.Connection | None = None
+
+    # -- lifecycle ---------------------------------------------------------------
+    async def open(self) -> None:
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._db.execute("PRAGMA journal_mode=WAL")
+            await self._db.execute(f"PRAGMA synchronous={self._synchronous}")
+            await self._db.execute("PRAGMA foreign_keys=ON")
+            await self._db.execute("PRAGMA busy_timeout=5000")
+        except (sqlite3.Error, OSError) as e:
+            raise StoreError(f"cannot open store {self.path}: {e}") from e
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("store is not open")
+        return self._db
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        db = self.db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        try:
+            await db.execute("COMMIT")
+        except sqlite3.Error as e:
+            raise StoreError(f"commit failed: {e}") from e
+
+    async def _migrate(self) -> None:
+        db = self.db
+        await db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        async with db.execute("SELECT name FROM schema_migrations") as cur:
+            done = {row[0] for row in await cur.fetchall()}
+        for name, script in MIGRATIONS:
+            if name in done:
+                continue
+            try:
+                async with self._tx() as tx:
+                    for statement in _split_statements(script):
+                        await tx.execute(statement)
+                    await tx.execute(
+                        "INSERT INTO schema_migrations VALUES (?, ?)",
+                        (name, _ts(datetime.now(UTC))),
+                    )
+            except sqlite3.Error as e:
+                raise MigrationError(f"migration {name} failed and was rolled back: {e}") from e
+
+    async def applied_migrations(self) -> list[str]:
+        async with self.db.execute("SELECT name FROM schema_migrations ORDER BY name") as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    # -- ingest path -------------------------------------------------------------
+    async def field_context(
+        self, event_id: str, entity_id: str, field: str, value_key_: str, since: datetime
+    ) -> FieldContext:
+        db = self.db
+        async with db.execute("SELECT 1 FROM events WHERE event_id = ?", (event_id,)) as cur:
+            if await cur.fetchone() is not None:
+                return FieldContext(True, None, FieldEvidence())
+        committed = await self.fact(entity_id, field)
+        async with db.execute(
+            "SELECT DISTINCT source_type FROM events WHERE entity_id = ? AND field = ? "
+            "AND value_key = ? AND event_ts >= ? AND intent IN ('assertive', 'planning')",
+            (entity_id, field, value_key_, _ts(since)),
+        ) as cur:
+            agreeing = frozenset(row[0] for row in await cur.fetchall())
+        async with db.execute(
+            "SELECT candidate_json, confidence, value_key FROM review_items "
+            "WHERE entity_id = ? AND field = ? AND status IN ('queued', 'pending')",
+            (entity_id, field),
+        ) as cur:
+            open_rows = list(await cur.fetchall())
+        async with db.execute(
+            "SELECT value_key, source_key FROM rejections WHERE entity_id = ? AND field = ?",
+            (entity_id, field),
+        ) as cur:
+            rejected = frozenset((row[0], row[1]) for row in await cur.fetchall())
+        evidence = FieldEvidence(
+            agreeing_sources=agreeing,
+            competitors=tuple(Competitor(json.loads(r[0]), r[1]) for r in open_rows),
+            rejected=rejected,
+            open_review_values=frozenset(r[2] for r in open_rows),
+        )
+        return FieldContext(False, committed, evidence)
+
+    async def record(self, accepted: Accepted, max_pending: int) -> list[ReviewItem]:
+        try:
+            async with self._tx() as tx:
+                await self._insert_event(tx, accepted)
+                if accepted.commit is not None:
+                    await self._apply_commit(tx, accepted.commit)
+                if accepted.corroborate:
+                    await tx.execute(
+                        "UPDATE facts SET evidence_ts = max(evidence_ts, ?), "
+                        "confidence = max(confidence, ?) WHERE entity_id = ? AND field = ?",
+                        (_ts(accepted.event_ts), accepted.confidence, accepted.entity_id,
+                         accepted.field),
+                    )
+                if accepted.review is not None:
+                    await self._insert_review(tx, accepted.review)
+                return await self._promote(tx, max_pending, accepted.decided_at)
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"event {accepted.event_id} could not be recorded: {e}") from e
+
+    async def record_duplicate(self, event_id: str, seen_at: datetime) -> None:
+        async with self._tx() as tx:
+            await tx.execute(
+                "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)", (event_id, _ts(seen_at))
+            )
+
+    async def _insert_event(self, tx: aiosqlite.Connection, a: Accepted) -> None:
+        await tx.execute(
+            "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
+            "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
+            "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                a.event_id, a.entity_id, a.field, a.domain, a.intent,
+                _dumps(a.payload.get("candidate_value")), a.value_key, a.source_type, a.source_ref,
+                _ts(a.event_ts), _ts(a.decided_at), _dumps(a.payload), a.decision, a.confidence,
+                a.margin, _dumps(list(a.reasons)), _dumps(list(a.patch)),
+            ),
+        )
+
+    async def _apply_commit(self, tx: aiosqlite.Connection, c: CommitPlan) -> None:
+        async with tx.execute(
+            "SELECT value_json, version FROM facts WHERE entity_id = ? AND field = ?",
+            (c.entity_id, c.field),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is not None:
+            old_json, version = row[0], int(row[1]) + 1
+        else:
+            old_json = "null"
+            async with tx.execute(
+                "SELECT coalesce(max(version), 0) FROM fact_history WHERE entity_id = ? AND field = ?",
+                (c.entity_id, c.field),
+            ) as cur:
+                found = await cur.fetchone()
+            version = int(found[0] if found else 0) + 1
+        new_json = "null" if c.retract else _dumps(c.value)
+        if c.retract:
+            await tx.execute(
+                "DELETE FROM facts WHERE entity_id = ? AND field = ?", (c.entity_id, c.field)
+            )
+        else:
+            await tx.execute(
+                "INSERT OR REPLACE INTO facts (entity_id, field, value_json, version, source_type, "
+                "source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
+                "valid_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    c.entity_id, c.field, new_json, version, c.source_type, c.source_ref,
+                    c.confidence, c.event_id, _ts(c.evidence_ts), _ts(c.committed_at),
+                    c.resolution, None if c.valid_until is None else _ts(c.valid_until),
+                ),
+            )
+        await tx.execute(
+            "INSERT INTO fact_history (entity_id, field, version, old_json, new_json, retracted, "
+            "event_id, confidence, resolution, committed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                c.entity_id, c.field, version, old_json, new_json, int(c.retract), c.event_id,
+                c.confidence, c.resolution, _ts(c.committed_at),
+            ),
+        )
+        await tx.execute(
+            "INSERT INTO audit_log (at, entity_id, field, line) VALUES (?, ?, ?, ?)",
+            (_ts(c.committed_at), c.entity_id, c.field, c.audit_line),
+        )
+        # Open questions about the value just committed have been answered by the evidence.
+        if not c.retract:
+            await tx.execute(
+                "UPDATE review_items SET status = 'superseded', answered_at = ? "
+                "WHERE entity_id = ? AND field = ? AND value_key = ? AND status IN ('queued', 'pending')",
+                (_ts(c.committed_at), c.entity_id, c.field, value_key(c.value)),
+            )
+
+    async def _insert_review(self, tx: aiosqlite.Connection, r: NewReviewItem) -> None:
+        await tx.execute(
+            "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
+            "current_json, value_key, confidence, reasons, source_key, status, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)",
+            (
+                r.id, r.kind, r.event_id, r.entity_id, r.field, _dumps(r.candidate_value),
+                _dumps(r.current_value), value_key(r.candidate_value), r.confidence,
+                _dumps(list(r.reasons)), r.source_key, _ts(r.created_at),
+            ),
+        )
+
+    async def _promote(
+        self, tx: aiosqlite.Connection, max_pending: int, now: datetime
+    ) -> list[ReviewItem]:
+        async with tx.execute("SELECT count(*) FROM review_items WHERE status = 'pending'") as cur:
+            row = await cur.fetchone()
+        room = max_pending - int(row[0] if row else 0)
+        if room <= 0:
+            return []
+        async with tx.execute(
+            "SELECT id FROM review_items WHERE status = 'queued' ORDER BY seq LIMIT ?", (room,)
+        ) as cur:
+            ids = [r[0] for r in await cur.fetchall()]
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        await tx.execute(
+            f"UPDATE review_items SET status = 'pending', promoted_at = ? WHERE id IN ({marks})",
+            (_ts(now), *ids),
+        )
+        return await self._review_rows(
+            tx, f"SELECT {_REVIEW_COLUMNS} FROM review_items WHERE id IN ({marks}) ORDER BY seq", ids
+        )
+
+    # -- answers -----------------------------------------------------------------
+    async def settle(
+        self,
+        item_id: str,
+        status: ReviewStatus,
+        answer: dict[str, Any],
+        answered_at: datetime,
+        confirmation_event: Accepted | None,
+        rejection: tuple[str, str] | None,
+        max_pending: int,
+    ) -> list[ReviewItem]:
+        async with self._tx() as tx:
+            async with tx.execute("SELECT status, entity_id, field FROM review_items WHERE id = ?",
+                                  (item_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                raise NotFound(f"no review item {item_id}")
+            if row[0] not in OPEN_STATUSES:
+                raise AlreadyAnswered(f"review item {item_id} is already {row[0]}")
+            await tx.execute(
+                "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
+                (status, _dumps(answer), _ts(answered_at), item_id),
+            )
+            if confirmation_event is not None:
+                await self._insert_event(tx, confirmation_event)
+                if confirmation_event.commit is not None:
+                    await self._apply_commit(tx, confirmation_event.commit)
+            if rejection is not None:
+                await tx.execute(
+                    "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
+                    (row[1], row[2], rejection[0], rejection[1], _ts(answered_at)),
+                )
+            return await self._promote(tx, max_pending, answered_at)
+
+    async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
+        async with self._tx() as tx:
+            await self._insert_review(tx, item)
+            return await self._promote(tx, max_pending, item.created_at)
+
+    async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
+        async with self._tx() as tx:
+            await self._insert_event(tx, event)
+            await self._apply_commit(tx, plan)
+
+    # -- reads -------------------------------------------------------------------
+    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
+        sql = f"SELECT {_FACT_COLUMNS} FROM facts"
+        args: tuple[Any, ...] = ()
+        if entity_id is not None:
+            sql += " WHERE entity_id = ?"
+            args = (entity_id,)
+        sql += " ORDER BY entity_id, field"
+        async with self.db.execute(sql, args) as cur:
+            return [_fact(row) for row in await cur.fetchall()]
+
+    async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
+        async with self.db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?", (entity_id, field)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _fact(row)
+
+    async def review_item(self, item_id: str) -> ReviewItem | None:
+        rows = await self._review_rows(
+            self.db, f"SELECT {_REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
+        )
+        return rows[0] if rows else None
+
+    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
+        marks = ",".join("?" * len(statuses))
+        return await self._review_rows(
+            self.db,
+            f"SELECT {_REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
+            list(statuses),
+        )
+
+    async def _review_rows(
+        self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
+    ) -> list[ReviewItem]:
+        async with db.execute(sql, tuple(args)) as cur:
+            return [_review(row) for row in await cur.fetchall()]
+
+    async def events_for(
+        self, entity_id: str, field: str, value: Scalar | None = None
+    ) -> list[EventRecord]:
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE entity_id = ? AND field = ?"
+        args: list[Any] = [entity_id, field]
+        if value is not None:
+            sql += " AND value_key = ?"
+            args.append(value_key(value))
+        sql += " ORDER BY event_ts, seq"
+        async with self.db.execute(sql, args) as cur:
+            return [_event(row) for row in await cur.fetchall()]
+
+    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
+        clauses, args = [], []
+        if entity_id is not None:
+            clauses.append("entity_id = ?")
+            args.append(entity_id)
+        if field is not None:
+            clauses.append("field = ?")
+            args.append(field)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        async with self.db.execute(
+            "SELECT seq, entity_id, field, version, old_json, new_json, retracted, event_id, "
+            f"confidence, resolution, committed_at FROM fact_history{where} ORDER BY seq",
+            args,
+        ) as cur:
+            return [
+                HistoryEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]),
+                             bool(r[6]), r[7], r[8], r[9], _dt(r[10]))
+                for r in await cur.fetchall()
+            ]
+
+    async def audit(self, limit: int | None = None) -> list[AuditLine]:
+        sql = "SELECT seq, at, entity_id, field, line FROM audit_log ORDER BY seq"
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) ORDER BY seq"
+        async with self.db.execute(sql) as cur:
+            return [AuditLine(r[0], _dt(r[1]), r[2], r[3], r[4]) for r in await cur.fetchall()]
+
+    async def count_events(self) -> int:
+        async with self.db.execute("SELECT count(*) FROM events") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    # -- dead letters and alerts ---------------------------------------------------
+    async def add_dead_letter(self, letter: DeadLetter) -> None:
+        async with self._tx() as tx:
+            await tx.execute(
+                "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
+                "first_seen, last_attempt, retry_count, next_retry_at, status) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _letter_row(letter),
+            )
+
+    async def update_dead_letter(self, letter: DeadLetter) -> None:
+        async with self._tx() as tx:
+            cur = await tx.execute(
+                "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
+                "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
+                "next_retry_at = ?, status = ? WHERE id = ?",
+                (*_letter_row(letter)[1:], letter.id),
+            )
+            if cur.rowcount == 0:
+                raise NotFound(f"no dead letter {letter.id}")
+
+    async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
+        sql = (
+            "SELECT id, event_id, prompt_id, schema, payload, errors, domain, first_seen, "
+            "last_attempt, retry_count, next_retry_at, status FROM dead_letters"
+        )
+        args: list[Any] = []
+        if statuses:
+            sql += f" WHERE status IN ({','.join('?' * len(statuses))})"
+            args.extend(statuses)
+        async with self.db.execute(sql + " ORDER BY seq", args) as cur:
+            return [
+                DeadLetter(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], _dt(r[7]),
+                           _dt(r[8]), r[9], _opt_dt(r[10]), r[11])
+                for r in await cur.fetchall()
+            ]
+
+    async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
+        async with self._tx() as tx:
+            await tx.execute(
+                "INSERT INTO alerts (created_at, kind, domain, message) VALUES (?, ?, ?, ?)",
+                (_ts(at), kind, domain, message),
+            )
+
+    async def alerts(self) -> list[tuple[datetime, str, str | None, str]]:
+        async with self.db.execute(
+            "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
+        ) as cur:
+            return [(_dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+_FACT_COLUMNS = (
+    "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
+    "evidence_ts, committed_at, resolution, valid_until"
+)
+_REVIEW_COLUMNS = (
+    "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
+    "source_key, status, created_at, promoted_at, answered_at, answer"
+)
+_EVENT_COLUMNS = (
+    "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
+    "ingested_at, decision, confidence, margin, reasons, payload"
+)
+
+
+def _fact(r: Any) -> CommittedFact:
+    return CommittedFact(
+        entity_id=r[0], field=r[1], value=json.loads(r[2]), version=r[3], source_type=r[4],
+        source_ref=r[5], confidence=r[6], event_id=r[7], evidence_ts=_dt(r[8]),
+        committed_at=_dt(r[9]), resolution=r[10], valid_until=_opt_dt(r[11]),
+    )
+
+
+def _review(r: Any) -> ReviewItem:
+    return ReviewItem(
+        id=r[0], seq=r[1], kind=r[2], event_id=r[3], entity_id=r[4], field=r[5],
+        candidate_value=json.loads(r[6]), current_value=json.loads(r[7]), confidence=r[8],
+        reasons=tuple(json.loads(r[9])), source_key=r[10], status=r[11], created_at=_dt(r[12]),
+        promoted_at=_opt_dt(r[13]), answered_at=_opt_dt(r[14]),
+        answer=None if r[15] is None else json.loads(r[15]),
+    )
+
+
+def _event(r: Any) -> EventRecord:
+    payload = json.loads(r[14])
+    return EventRecord(
+        seq=r[0], event_id=r[1], entity_id=r[2], field=r[3], intent=r[4], value=json.loads(r[5]),
+        source_type=r[6], source_ref=r[7], event_ts=_dt(r[8]), ingested_at=_dt(r[9]),
+        decision=r[10], confidence=r[11], margin=r[12], reasons=tuple(json.loads(r[13])),
+        evidence_text=payload.get("evidence_text"),
+    )
+
+
+def _letter_row(d: DeadLetter) -> tuple[Any, ...]:
+    return (
+        d.id, d.event_id, d.prompt_id, d.schema, d.payload, _dumps(list(d.errors)), d.domain,
+        _ts(d.first_seen), _ts(d.last_attempt), d.retry_count,
+        None if d.next_retry_at is None else _ts(d.next_retry_at), d.status,
+    )

@@ -1,0 +1,43 @@
+"""Aware timestamps only: parsing and formatting RFC 3339.
+
+Nothing in core reads the clock except ``utc_now``, which only the edges (CLI,
+bot, pollers) call; everything else is handed an explicit ``now``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from core.errors import CanonError
+
+
+class NaiveTimestamp(CanonError):
+    """A timestamp without a UTC offset; Canon never guesses the zone."""
+
+
+def parse_ts(text: str) -> datetime:
+    """Parse an RFC 3339 timestamp ('Z' or an offset required)."""
+    try:
+        value = datetime.fromisoformat(text.strip().replace("z", "Z"))
+    except ValueError as e:
+        raise CanonError(f"not an RFC 3339 timestamp: {text!r}") from e
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise NaiveTimestamp(f"timestamp has no UTC offset: {text!r}")
+    return value
+
+
+def format_ts(value: datetime) -> str:
+    """RFC 3339 in UTC with a 'Z', second precision unless sub-seconds exist."""
+    if value.tzinfo is None:
+        raise NaiveTimestamp("refusing to format a naive datetime")
+    text = value.astimezone(UTC).isoformat()
+    return text.replace("+00:00", "Z")
+
+
+def utc_now() -> datetime:
+    """The current time; for the edges only."""
+    return datetime.now(UTC)
+
+
+def hours_between(earlier: datetime, later: datetime) -> float:
+    return (later - earlier).total_seconds() / 3600.0

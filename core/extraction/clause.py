@@ -1,0 +1,92 @@
+"""What a field rule sees (a classified clause) and what it returns (candidates)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from core.extraction.timeexpr import TimeRef
+from core.extraction.types import MessageIntent, ObservationIntent, Scalar
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One segment, its intent and its resolved dates."""
+
+    text: str
+    """Original casing; same length as ``low`` so offsets carry over."""
+    low: str
+    intent: MessageIntent
+    at: datetime
+    times: tuple[TimeRef, ...] = ()
+    markdown: bool = False
+    done: bool = False
+    """A checked Markdown checkbox: the to-do it names has happened."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A field value a rule found, before the clause's intent is applied."""
+
+    field: str
+    value: Scalar
+    confidence: float = 1.0
+    """Multiplied with the clause's confidence."""
+    intent: ObservationIntent | None = None
+    """Forced intent for factual rules whatever the tense ("the trip is off" is
+    assertive even in a sentence about next week); ignored in non-factual clauses."""
+    valid_until: datetime | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+_STOP_WORDS = frozenset(
+    """today tomorrow yesterday tonight this next last right now for with because since until
+    till by at on in to from waiting due and but so again already finally just all is are was
+    were has have had will 'll got gets get shipped launched went goes be been being soon
+    later asap before after this week month year morning afternoon evening which that who
+    while when if or as of ,""".split()
+)
+_DETERMINERS = frozenset("the a an our my your their his her its this that some new".split())
+_TOKEN = re.compile(r"[\w][\w.+#&'/-]*")
+
+
+def phrase_after(text: str, start: int, *, max_words: int = 4,
+                 stop: frozenset[str] = _STOP_WORDS) -> tuple[str, int]:
+    """Up to ``max_words`` words from ``start``, skipping leading determiners and
+    stopping at a stop word or punctuation. Returns the phrase and its end offset."""
+    words: list[str] = []
+    end = start
+    for m in _TOKEN.finditer(text, start):
+        if text[end : m.start()].strip():
+            break  # punctuation ends the phrase
+        w = m.group().rstrip(".")
+        lw = w.lower()
+        if lw in stop or (not words and lw in _DETERMINERS):
+            if words:
+                break
+            end = m.end()
+            continue
+        if w[0].isdigit() and not words:
+            break
+        words.append(w)
+        end = m.end()
+        if len(words) >= max_words:
+            break
+    return " ".join(words), end
+
+
+def phrase_before(text: str, end: int, *, max_words: int = 4) -> str:
+    """Up to ``max_words`` words ending at ``end``, stopping at a determiner or stop word."""
+    words: list[str] = []
+    for w in reversed(text[:end].split()):
+        bare = w.strip(",.;:!?\"()")
+        if bare != w and words:
+            break
+        lw = bare.lower()
+        if lw in _DETERMINERS or lw in _STOP_WORDS or not bare or lw in {"i", "we", "they"}:
+            break
+        words.insert(0, bare)
+        if len(words) >= max_words:
+            break
+    return " ".join(words)

@@ -1,0 +1,218 @@
+"""Clause-level intent: is this clause a present fact, a plan, a possibility, the past, or chat?
+
+The checks run from the most to the least protective: anything that marks a
+clause as not describing reality (a condition, a counterfactual, a wish, a
+hedge, a question) wins over tense, so "If we had gone to Tahoe we'd be there
+now" can never be read as a fact. Tense and aspect then separate the past that
+still holds ("I just moved to Austin", "have been here since Friday") from the
+past that does not ("we were in Tahoe last winter"), and plans from the present.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.extraction.segments import Segment
+from core.extraction.types import MessageIntent
+
+_P = r"(?:i|we|he|she|they|you|it)"
+
+_CHITCHAT = re.compile(
+    r"(?:hi|hello|hey|hiya|yo|howdy|sup|good\s+(?:morning|afternoon|evening|night)|gm|gn|"
+    r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
+    r"tysm|cheers|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
+    r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
+    r"never\s*mind|no\s+worries|np|bye|goodbye|see\s+(?:you|ya)|good\s*night|love\s+it|wow|"
+    r"hmm+|ah|oh|ugh|welcome|that\s+(?:helps|works)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+"
+    r"(?:great|helpful|perfect|awesome|fine|ok|okay|cool|nice|good|all|it|correct|right|wrong|"
+    r"wonderful|amazing|useful|interesting|funny|true)|you(?:'re|\s+are)\s+(?:the\s+best|"
+    r"awesome|great|welcome|right|amazing))(?:\s+(?:there|again|everyone|canon|buddy|friend))?"
+)
+_COMMAND = re.compile(
+    r"^(?:please\b|pls\b|can\s+(?:you|u)\b|could\s+you\b|would\s+you\b|will\s+you\b|"
+    r"(?:remind|show|tell|list|give|find|search|look\s+up|set|add|create|send|email|text|"
+    r"schedule|book|cancel|delete|remove|forget|update|change|summari[sz]e|explain|help|check|"
+    r"draft|write|make|open|play|translate|convert|compare|recommend|suggest|order|track|"
+    r"let\s+me\s+know|clear|reset|undo|stop|start\s+a|mark|move|put|buy|pay|return|leave|"
+    r"call|pick\s+up|drop\s+off|renew|file|submit|finish|fix|review|email)\b)"
+)
+_NOT_COMMAND = re.compile(r"^call\s+me\b")
+_SUGGEST_Q = re.compile(
+    r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|"
+    r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
+)
+_YOU = re.compile(r"\b(?:you|your|yours|u)\b")
+_WH = re.compile(r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b")
+_COUNTERFACTUAL = re.compile(
+    rf"^had\s+(?:{_P}|\w+)\b(?!\s+(?:a|an|the|to|my|our)\b)|\b(?:would|could|should|might|must)"
+    rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{_P}'d\s+"
+    rf"(?:have|'ve|known|been|gone|done|had)\b|\b{_P}'d've\b|\bwere\s+{_P}\s+to\b|\bif\s+(?:only\b|"
+    rf"{_P}\s+(?:had|'d|were)\b|\w+\s+(?:had|were)\b)|\bas\s+if\b|\bas\s+though\b|"
+    rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b"
+)
+_CONDITIONAL = re.compile(
+    r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
+)
+_IF_IDIOM = re.compile(
+    r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
+    r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so)\b|\beven\s+if\b"
+)
+_OPENS_SCOPE = re.compile(
+    rf"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|had\s+{_P}|"
+    rf"were\s+{_P}\s+to|what\s+if|even\s+if|if\s+only)\b"
+)
+_WISH = re.compile(
+    rf"\bwish\b|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
+    rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
+    rf"\b{_P}\s+(?:could|should|ought\s+to)\b|\bhow\s+about\b|\bwhat\s+about\b|"
+    rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
+    rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
+    rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b"
+)
+_HEDGE = re.compile(
+    r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
+    r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
+    r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
+    r"not\s+certain|no\s+idea|idea\s+is|chance)\b"
+)
+_MAY = re.compile(r"\bmay\b(?!\s*\d)")
+_MAY_MONTH = re.compile(
+    r"\b(?:in|on|of|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
+    r"after|during)\s+may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b"
+)
+_SOFT_HEDGE = re.compile(
+    r"\b(?:probably|likely|i\s+think|i\s+believe|i\s+guess|i\s+suppose|i\s+assume|should\s+be|"
+    r"tentative(?:ly)?|hopefully|roughly|pretty\s+sure|i\s+reckon|presumably)\b"
+)
+_REPORTED = re.compile(
+    r"^(?:my\s+)?\w+(?:\s+\w+)?\s+(?:says|said|thinks|told\s+me|tells\s+me|mentioned|claims|"
+    r"claimed|believes|texted|wrote)\b|\bapparently\b|\baccording\s+to\b|\bi\s+heard\b|"
+    r"\brumou?r\b|\bsupposedly\b"
+)
+_FAR_PAST = re.compile(
+    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+(?:in|when|then)\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
+    r"\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\b(?:years|decades|ages|months)\s+ago\b|"
+    r"\bin\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|spring|fall|"
+    r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
+    r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
+    r"\bhoneymoon\b|\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
+    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bonce\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b"
+)
+_PRESENT_OVERRIDE = re.compile(
+    r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
+    r"\b(?:'ve|have|has)\s+been\b"
+)
+_STATIVE_PAST = re.compile(
+    r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"
+    r"studied|had|toured|vacationed|loved|enjoyed|saw|did|took|attended|played|owned)\b|"
+    r"\b(?:'ve|have|has)\s+(?:been\s+to|visited|lived|worked|traveled|travelled)\b"
+)
+_RESULT_PAST = re.compile(
+    r"\b(?:was|were|got|has\s+been|have\s+been|is|are)\s+(?:just\s+|finally\s+)?(?:cancell?ed|"
+    r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
+    r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
+    r"done|completed|diagnosed|sent|returned|closed|scrapped|killed|dropped|shelved)\b|"
+    r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
+    r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
+    r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
+    r"checked|made\s+it|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
+    r"rescheduled|postponed|pushed|sold|broke|lost|won|received)\b"
+)
+_FUTURE = re.compile(
+    r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|planning|plan\s+to|"
+    r"plan\s+is|plans\s+to|planned|scheduled|booked|reserved|set\s+for|due|upcoming|leaving|"
+    r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
+    r"held|next\s+stop)\b"
+)
+_PROGRESSIVE_MOVE = re.compile(
+    r"\b(?:'re|'m|are|am|is)\s+(?:flying|driving|going|heading|headed|leaving|moving|taking|"
+    r"visiting|traveling|travelling|staying|starting|meeting|off\s+to|road\s+tripping)\b"
+)
+_FIRST_PERSON = re.compile(r"^(?:i|we|i'm|we're|i've|we've|my|our|i'll|we'll)\b")
+
+
+@dataclass(frozen=True)
+class ClauseIntent:
+    """The intent of one segment and how much to trust what it says."""
+
+    intent: MessageIntent
+    confidence: float
+    counterfactual: bool = False
+    opens_scope: bool = False
+    """It starts with "if"/"had I"/...: the clause after a bare comma is its consequence."""
+    command: bool = False
+
+
+def _may_hedge(low: str) -> bool:
+    return _MAY.search(low) is not None and _MAY_MONTH.search(low) is None
+
+
+def _question(low: str) -> MessageIntent:
+    if _SUGGEST_Q.search(low):
+        return "hypothetical"
+    if _YOU.search(low) or _WH.search(low):
+        return "none"
+    return "hypothetical"
+
+
+def classify(seg: Segment, *, in_scope: bool, has_future_time: bool,
+             markdown: bool = False) -> ClauseIntent:
+    """The intent of one segment.
+
+    ``in_scope`` says the previous segment opened a conditional whose consequence
+    this is; ``has_future_time`` says a time expression in it points ahead.
+    """
+    low = seg.low.strip(" .!?")
+    opens = _OPENS_SCOPE.search(low) is not None
+    if _CHITCHAT.fullmatch(low.strip(" ,!.")):
+        return ClauseIntent("none", 1.0)
+    if in_scope:
+        return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
+    if seg.question:
+        return ClauseIntent(_question(low), 0.5, opens_scope=opens)
+    if _COMMAND.search(low) and not _NOT_COMMAND.search(low):
+        if markdown:
+            return ClauseIntent("planning", 0.9, command=True)
+        return ClauseIntent("none", 1.0, command=True)
+    if _COUNTERFACTUAL.search(low):
+        return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
+    if _CONDITIONAL.search(low) and not _IF_IDIOM.search(low):
+        return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
+    if _WISH.search(low) or _HEDGE.search(low) or _may_hedge(low):
+        return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
+    confidence = 0.95 if _FIRST_PERSON.search(low) or markdown else 0.9
+    if _SOFT_HEDGE.search(low):
+        confidence = 0.55
+    if _REPORTED.search(low):
+        confidence = min(confidence, 0.6)
+    return ClauseIntent(_tense(low, has_future_time), confidence)
+
+
+def _tense(low: str, has_future_time: bool) -> MessageIntent:
+    """Assertive, planning or historical, for a clause already known to be factual."""
+    present = _PRESENT_OVERRIDE.search(low) is not None
+    if _FAR_PAST.search(low) and not present:
+        return "historical"
+    if _FUTURE.search(low):
+        return "planning"
+    result = _RESULT_PAST.search(low) is not None
+    if _STATIVE_PAST.search(low) and not result and not present:
+        return "historical"
+    if result:
+        return "assertive"
+    if has_future_time or _PROGRESSIVE_MOVE.search(low) and has_future_time:
+        return "planning"
+    return "assertive"
+
+
+_RANK: dict[MessageIntent, int] = {
+    "assertive": 4, "planning": 3, "historical": 2, "hypothetical": 1, "none": 0,
+}
+
+
+def message_intent(intents: list[MessageIntent]) -> MessageIntent:
+    """A message's intent: its most factual clause ("We're in Tahoe, if you wondered")."""
+    return max(intents, key=_RANK.__getitem__, default="none")

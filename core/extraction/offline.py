@@ -1,0 +1,155 @@
+"""The offline extractor: rules only, no network, no model, no clock.
+
+``extract_offline`` implements the ``Extractor`` protocol. It cuts a message
+into clauses, decides each clause's intent, runs the field rules on it and
+applies the clause's intent to what they found. A clause that does not state
+reality (condition, wish, hedge, question) can only yield ``hypothetical``
+observations, whatever its rules would say about a factual sentence.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.intent import ClauseIntent, classify, message_intent
+from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.rules_family import extract_family
+from core.extraction.rules_financial import extract_financial
+from core.extraction.rules_profile import extract_profile
+from core.extraction.rules_project import extract_project
+from core.extraction.rules_travel import extract_travel
+from core.extraction.segments import Segment, split_segments
+from core.extraction.timeexpr import find_times
+from core.extraction.types import (
+    ExtractedObservation,
+    Extraction,
+    MessageIntent,
+    ObservationIntent,
+    SourceKind,
+)
+from core.fields import domain_of, spec_for
+
+_RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
+_SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
+_HYPOTHETICAL_CAP = 0.5
+"""A possibility is never worth more than a coin flip as evidence."""
+_MAX_TEXT = 4000
+"""Longer inputs are cut: a chat message or a Markdown line is never this long."""
+
+
+def _observation_intent(clause: Clause, cand: Candidate) -> ObservationIntent:
+    if clause.intent == "hypothetical":
+        return "hypothetical"
+    if clause.intent == "historical":
+        return "historical"
+    if cand.intent is not None:
+        return cand.intent
+    return "planning" if clause.intent == "planning" else "assertive"
+
+
+def _valid(field: str, value: object, intent: ObservationIntent) -> bool:
+    """Whether the catalogue lets a plan set this value (a plan cannot cancel a trip)."""
+    if intent != "planning":
+        return True
+    spec = spec_for(field)
+    if not spec.planning_allowed:
+        return False
+    return not spec.planning_values or value in spec.planning_values
+
+
+def _clause(seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | None
+            ) -> tuple[Clause, ClauseIntent]:
+    times = find_times(seg.low, at)
+    today = at.date()
+    ahead = any(not t.past and t.prep != "since" and t.day > today for t in times)
+    ci = classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None)
+    intent: MessageIntent = ci.intent
+    if md is not None and md.done and intent in ("planning", "none"):
+        intent = "assertive"
+    if intent == "historical":
+        times = find_times(seg.low, at, future=False)
+    clause = Clause(seg.text, seg.low, intent, at, tuple(times), md is not None,
+                    md.done if md else False)
+    return clause, ci
+
+
+def extract_offline(
+    text: str,
+    *,
+    at: datetime,
+    entity_id: str = "user:primary",
+    source: SourceKind = "conversation",
+) -> Extraction:
+    """Classify ``text`` written at ``at`` and extract its observations.
+
+    ``at`` must be timezone-aware; it is the only "now" the extractor knows.
+    ``source="static_markdown"`` reads ``text`` as one line of a Markdown note.
+    """
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError("at must be timezone-aware")
+    body = text[:_MAX_TEXT]
+    md: MarkdownLine | None = None
+    observations: list[ExtractedObservation] = []
+    if source == "static_markdown":
+        md = parse_line(body)
+        body = md.body
+        kv = key_value_candidate(md)
+        if kv is not None:
+            obs = ExtractedObservation(entity_id, domain_of(kv.field), kv.field, kv.value,
+                                       "assertive", kv.confidence, None, md.body[:1000])
+            return Extraction(text, "assertive", (obs,))
+    intents: list[MessageIntent] = []
+    in_scope = False
+    for seg in split_segments(body):
+        clause, ci = _clause(seg, at, in_scope=in_scope, md=md)
+        in_scope = ci.opens_scope or (in_scope and seg.joint in _SCOPE_JOINTS)
+        found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        seg_obs = _observations(clause, ci, found, entity_id)
+        observations.extend(seg_obs)
+        if clause.intent in ("assertive", "planning") and any(
+            o.intent == "assertive" for o in seg_obs
+        ):
+            intents.append("assertive")
+        elif md is not None and not seg_obs:
+            intents.append("none")
+        else:
+            intents.append(clause.intent)
+    return Extraction(text, message_intent(intents), _dedupe(observations))
+
+
+def _observations(clause: Clause, ci: ClauseIntent, found: list[Candidate], entity_id: str
+                  ) -> list[ExtractedObservation]:
+    out: list[ExtractedObservation] = []
+    for cand in found:
+        intent = _observation_intent(clause, cand)
+        if not _valid(cand.field, cand.value, intent):
+            continue
+        if (intent == "retract") != (cand.value is None):
+            continue  # a retraction carries no value; anything else must have one
+        if intent == "retract" and clause.intent not in ("assertive", "planning"):
+            continue
+        conf = ci.confidence * cand.confidence
+        if intent == "hypothetical":
+            conf = min(conf, _HYPOTHETICAL_CAP)
+        until = cand.valid_until if intent in ("planning", "assertive") else None
+        out.append(ExtractedObservation(
+            entity_id=entity_id,
+            domain=domain_of(cand.field),
+            field=cand.field,
+            candidate_value=cand.value,
+            intent=intent,
+            extraction_confidence=round(max(0.0, min(1.0, conf)), 3),
+            valid_until=until,
+            evidence_text=clause.text[:1000],
+        ))
+    return out
+
+
+def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:
+    best: dict[tuple[str, object, str], ExtractedObservation] = {}
+    for o in obs:
+        key = (o.field, o.candidate_value, o.intent)
+        if key not in best or o.extraction_confidence > best[key].extraction_confidence:
+            best[key] = o
+    return tuple(best.values())

@@ -1,0 +1,128 @@
+"""Place names: a compact gazetteer plus a capitalised-token heuristic.
+
+The gazetteer restores natural capitalisation when the user types in lowercase
+("we're in tahoe" -> "Tahoe") and marks a name as a known place, which earns a
+higher confidence than a capitalised word that merely looks like one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_GAZETTEER_NAMES = """
+Tahoe|Lake Tahoe|South Lake Tahoe|Truckee|Yosemite|Zion|Yellowstone|Grand Canyon|Big Sur|Napa|
+Sonoma|Sedona|Moab|Aspen|Vail|Breckenridge|Park City|Jackson Hole|Banff|Whistler|Maui|Oahu|
+Kauai|Honolulu|Hawaii|Cancun|Cabo|Tulum|Puerto Vallarta|Mexico City|Oaxaca|Guadalajara|
+Costa Rica|Bahamas|Jamaica|Puerto Rico|Key West|Miami|Orlando|Tampa|Atlanta|Nashville|
+Memphis|New Orleans|Austin|Dallas|Houston|San Antonio|Denver|Boulder|Phoenix|Tucson|
+Las Vegas|Vegas|Salt Lake City|Seattle|Portland|Spokane|Boise|San Francisco|SF|Oakland|
+San Jose|Palo Alto|Berkeley|Sacramento|Los Angeles|LA|San Diego|Santa Barbara|Palm Springs|
+Santa Fe|Albuquerque|Chicago|Detroit|Minneapolis|Milwaukee|Madison|St. Louis|Kansas City|
+Omaha|Cleveland|Columbus|Cincinnati|Pittsburgh|Philadelphia|Philly|Boston|Cape Cod|
+Martha's Vineyard|Nantucket|Providence|New York|New York City|NYC|Brooklyn|Queens|Manhattan|
+Jersey City|Newark|Washington|Washington DC|DC|Baltimore|Richmond|Charlotte|Raleigh|
+Charleston|Savannah|Asheville|Buffalo|Anchorage|Alaska|Texas|California|Florida|Colorado|
+Utah|Oregon|Ohio|Maine|Vermont|Michigan|Montana|Idaho|Arizona|Nevada|Toronto|Montreal|
+Vancouver|Quebec|Calgary|Ottawa|London|Paris|Rome|Milan|Florence|Venice|Naples|Madrid|
+Barcelona|Seville|Lisbon|Porto|Berlin|Munich|Hamburg|Vienna|Prague|Budapest|Amsterdam|
+Brussels|Copenhagen|Stockholm|Oslo|Helsinki|Reykjavik|Iceland|Dublin|Edinburgh|Zurich|
+Geneva|Athens|Greece|Santorini|Istanbul|Croatia|Dubrovnik|Split|Italy|Spain|France|
+Portugal|Germany|Japan|Tokyo|Kyoto|Osaka|Seoul|Beijing|Shanghai|Hong Kong|Singapore|
+Bangkok|Bali|Sydney|Melbourne|Auckland|Dubai|Cairo|Marrakech|Cape Town|Delhi|Mumbai|
+Bangalore|Tel Aviv|Buenos Aires|Rio|Rio de Janeiro|Sao Paulo|Lima|Cusco|Bogota|Medellin|
+Cartagena|Havana|Europe|Mexico|Canada|Peru|Chile|Thailand|Vietnam|Hanoi|India|Ireland|
+Scotland|England|Napa Valley|Joshua Tree|Mammoth|Palm Desert|Outer Banks|Myrtle Beach
+"""
+
+GAZETTEER: dict[str, str] = {
+    name.strip().lower(): name.strip()
+    for name in _GAZETTEER_NAMES.replace("\n", "").split("|")
+    if name.strip()
+}
+_MAX_WORDS = max(len(k.split()) for k in GAZETTEER)
+
+# Capitalised words that are never places on their own (weekdays, months, pronouns,
+# words capitalised only because they start a sentence).
+_NOT_PLACES = frozenset(
+    """i i'm i'll i've i'd we the a an my our this that it he she they you mom dad monday
+    tuesday wednesday thursday friday saturday sunday january february march april may june
+    july august september october november december labor memorial christmas thanksgiving
+    easter today tomorrow tonight yesterday next last home work school airport hotel
+    presidents new spring summer fall winter weekend also just still mr mrs ms dr
+    """.split()
+)
+_CONNECTORS = frozenset({"of", "de", "del", "la", "le", "du", "da", "do", "upon", "on"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z.'&-]*")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place name found in text and how sure we are it is one."""
+
+    name: str
+    known: bool
+    """True when it is in the gazetteer."""
+    end: int
+    """Offset just after the name in the searched text."""
+
+
+def place_at(text: str, start: int) -> Place | None:
+    """The place name beginning at ``text[start:]`` (after skipping spaces), if any.
+
+    Tries the gazetteer first (longest match, any case), then a run of capitalised
+    words. A leading "the" is allowed only for gazetteer names ("the Bahamas").
+    """
+    words: list[tuple[str, int, int]] = []
+    for m in _WORD.finditer(text, start):
+        if words and text[words[-1][2] : m.start()].strip() not in ("", ","):
+            break
+        if words and text[words[-1][2] : m.start()].strip() == ",":
+            break
+        if not words and text[start : m.start()].strip():
+            return None
+        words.append((m.group().rstrip(".'"), m.start(), m.end()))
+        if len(words) >= _MAX_WORDS + 1:
+            break
+    if not words:
+        return None
+    offset = 1 if words[0][0].lower() == "the" and len(words) > 1 else 0
+    for n in range(min(_MAX_WORDS, len(words) - offset), 0, -1):
+        chunk = words[offset : offset + n]
+        key = " ".join(w for w, _, _ in chunk).lower()
+        if key in GAZETTEER:
+            return Place(GAZETTEER[key], True, chunk[-1][2])
+    if offset:
+        return None
+    run: list[tuple[str, int, int]] = []
+    for w, s, e in words:
+        if w[0].isupper() and w.lower() not in _NOT_PLACES:
+            run.append((w, s, e))
+        elif run and w in _CONNECTORS:
+            run.append((w, s, e))
+        else:
+            break
+    while run and run[-1][0] in _CONNECTORS:
+        run.pop()
+    if not run:
+        return None
+    return Place(" ".join(w for w, _, _ in run), False, run[-1][2])
+
+
+def place_before(text: str, end: int) -> Place | None:
+    """The place name that ends right before ``text[end:]`` ("the Vegas trip")."""
+    head = text[:end].rstrip()
+    words = head.split()
+    for n in range(min(_MAX_WORDS, len(words)), 0, -1):
+        cand = " ".join(words[-n:])
+        if cand.lower() in GAZETTEER:
+            return Place(GAZETTEER[cand.lower()], True, len(head))
+    run: list[str] = []
+    for w in reversed(words):
+        if w[:1].isupper() and w.lower() not in _NOT_PLACES and w.isalpha():
+            run.insert(0, w)
+        else:
+            break
+    if not run:
+        return None
+    return Place(" ".join(run), False, len(head))

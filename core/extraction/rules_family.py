@@ -1,0 +1,143 @@
+"""Family fields: how a member is doing, and when family activities happen.
+
+``family.<member>.status`` (sick, well, away, home...) comes from "Emma is sick
+today" or "the kids have the flu"; ``family.<activity>.schedule`` and
+``.event_status`` from "soccer practice moved to Thursday", "school is cancelled
+tomorrow" or "Piano lesson is Friday at 4". A cancellation is a present fact;
+a schedule in the future is a plan.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, time, timedelta
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import GAZETTEER
+from core.fields import slugify
+
+_RELATION = (
+    r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
+    r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
+    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family"
+)
+_MEMBER = re.compile(
+    rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b|^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)"
+)
+_STATUS = re.compile(
+    r"^\s*(?:is|are|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
+    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
+    r"home\s+(?=sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
+    r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
+    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious)\b"
+)
+_ILLNESS = re.compile(
+    r"^\s*(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for)\s+(?:a\s+|the\s+)?(?:flu|cold|fever|"
+    r"covid|strep|stomach\s+bug|virus|ear\s+infection|chickenpox|rsv|cough|bug|migraine|"
+    r"temperature|pink\s+eye|lice)\b"
+)
+_STATUS_CANON = {
+    "ill": "sick", "unwell": "sick", "under the weather": "sick", "throwing up": "sick",
+    "contagious": "sick", "better": "well", "fine": "well", "ok": "well", "okay": "well",
+    "recovered": "well", "traveling": "away", "travelling": "away", "out of town": "away",
+    "on a trip": "away", "at camp": "away", "back": "home", "in the hospital": "hospital",
+    "hospitalized": "hospital", "hospitalised": "hospital",
+}
+_ACTIVITY = re.compile(
+    r"\b(?P<act>(?:practice|lessons?|class|recital|game|match|tournament|"
+    r"rehearsal|appointment|checkup|check-up|playdate|play\s+date|camp|daycare|preschool|"
+    r"school|tutoring|therapy|conference|pickup|pick-up|dropoff|drop-off|party|meet))\b"
+)
+_CANCELLED = re.compile(
+    r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
+    r"closed)\b|^\s*(?:cancell?ed|canceled|closed)\b"
+)
+_NO_ACT = re.compile(r"\bno\s+$")
+_MOVED = re.compile(
+    r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
+    r"switched|bumped|shifted)\b"
+)
+_SCHEDULED = re.compile(
+    r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
+    r"moved\s+to)\b"
+)
+_DROP = frozenset(
+    """the our my his her their a an this that next no we i they she he you it have has had is
+    was are at to from for and but so after before today tomorrow tonight got get""".split()
+)
+
+
+def _slug_activity(low: str, start: int, noun: str) -> str:
+    """The activity's name: its head noun and up to two modifiers ("soccer practice")."""
+    words: list[str] = []
+    for w in reversed(low[:start].split()[-2:]):
+        if w in _DROP or w.endswith("'s") or not w.replace("-", "").isalpha():
+            break
+        words.insert(0, w)
+    return slugify(" ".join([*words, noun]))
+
+
+def _member(clause: Clause) -> list[Candidate]:
+    m = _MEMBER.search(clause.text if clause.text[:1].isupper() else clause.low)
+    if m is None:
+        m = _MEMBER.search(clause.low)
+    if m is None:
+        return []
+    who = m.group("rel") or m.group("name")
+    if m.group("name") and (who.lower() in GAZETTEER or who in {"I", "We", "The", "My", "Our"}):
+        return []
+    rest = clause.low[m.end() :]
+    slug = slugify(who)
+    if slug in {"kid", "children", "child"}:
+        slug = "kids"
+    sm = _STATUS.search(rest)
+    if sm:
+        st = " ".join(sm.group("st").split())
+        return [Candidate(f"family.{slug}.status", _STATUS_CANON.get(st, st), 0.95)]
+    if _ILLNESS.search(rest):
+        return [Candidate(f"family.{slug}.status", "sick", 0.95)]
+    return []
+
+
+def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:
+    if when is None:
+        return None
+    return datetime.combine(when.date() + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
+
+
+def _activity(clause: Clause) -> list[Candidate]:
+    m = _ACTIVITY.search(clause.low)
+    if m is None:
+        return []
+    slug = _slug_activity(clause.low, m.start(), m.group("act"))
+    if slug in {"item", "class", "game", "party", "meet"}:
+        return []
+    rest = clause.low[m.end() :]
+    after = [t for t in clause.times if t.start >= m.end()] or list(clause.times)
+    ref = after[0] if after else None
+    when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
+    field = f"family.{slug}"
+    if _CANCELLED.search(rest) or _NO_ACT.search(clause.low[: m.start()]):
+        return [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive",
+                          _end_of_day(clause, when))]
+    if ref is None:
+        return []
+    iso = ref.iso(clause.at)
+    if _MOVED.search(rest):
+        return [
+            Candidate(f"{field}.event_status", "moved", 0.95, None, _end_of_day(clause, when)),
+            Candidate(f"{field}.schedule", iso, 0.95, None, _end_of_day(clause, when)),
+        ]
+    if _SCHEDULED.search(rest) or clause.markdown:
+        forced = "planning" if ref.day >= clause.at.date() else None
+        return [
+            Candidate(f"{field}.event_status", "scheduled", 0.9, forced, _end_of_day(clause, when)),
+            Candidate(f"{field}.schedule", iso, 0.9, forced, _end_of_day(clause, when)),
+        ]
+    return []
+
+
+def extract_family(clause: Clause) -> list[Candidate]:
+    """Family candidates in one clause."""
+    return _member(clause) + _activity(clause)

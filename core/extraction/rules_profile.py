@@ -1,0 +1,138 @@
+"""Profile fields: home city, employer, diet, name and timezone.
+
+Both chat ("I just moved to Austin", "call me Alex") and "Key: value" lines of a
+Markdown profile ("Home city: Portland") land here.
+"""
+
+from __future__ import annotations
+
+import re
+from zoneinfo import available_timezones
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import GAZETTEER, place_at
+
+_HOME = re.compile(
+    r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|relocated)\s+(?:back\s+)?"
+    r"to\s+|\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|lived|living)\s+in\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:based|located|living)\s+(?:in|out\s+of)\s+|"
+    r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
+)
+_EMPLOYER = re.compile(
+    r"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+|just\s+)?(?:work|worked|working)\s+(?:at|for)\s+|"
+    r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
+    r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
+    r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
+    r"\bi'm\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
+)
+_QUIT = re.compile(r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?")
+_DIETS = (
+    r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
+    r"keto|paleo|kosher|halal|celiac|coeliac|plant[- ]based|low[- ]carb|nut[- ]free|flexitarian"
+)
+_DIET = re.compile(
+    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
+    rf"i\s+follow|i'm\s+on|switch(?:ing|ed)?\s+to|go(?:ing)?|diet\s+is|now)\s+"
+    rf"(?:(?:now|strictly|fully|mostly|also|still|a|an|the|completely|totally|100%)\s+)*"
+    rf"(?P<diet>{_DIETS})\b"
+)
+_NO_EAT = re.compile(
+    r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
+    r"(?P<food>meat|pork|gluten|dairy|animal\s+products|fish)\b"
+)
+_NO_EAT_DIET = {"meat": "vegetarian", "pork": "no pork", "gluten": "gluten free",
+                "dairy": "dairy free", "animal products": "vegan", "fish": "no fish"}
+_DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
+_NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
+_INTRO = re.compile(r"^(?:hi|hello|hey)?[,!\s]*i'm\s+(?P<n>[A-Z][a-z]+)$")
+_TZ = re.compile(
+    r"\b(?:time\s*zone|tz)\s*(?:is|:|=)?\s*(?:in\s+|now\s+)?(?P<tz>[A-Za-z_+/-]+)|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:on|in)\s+(?P<tz2>[a-z]+)\s+time\b"
+)
+_TZ_NAMES = {
+    "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles", "pt": "America/Los_Angeles",
+    "pdt": "America/Los_Angeles", "eastern": "America/New_York", "est": "America/New_York",
+    "et": "America/New_York", "edt": "America/New_York", "central": "America/Chicago",
+    "cst": "America/Chicago", "ct": "America/Chicago", "mountain": "America/Denver",
+    "mst": "America/Denver", "utc": "UTC", "gmt": "Europe/London", "london": "Europe/London",
+    "cet": "Europe/Paris", "bst": "Europe/London", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo",
+}
+_ORG_CANON = {
+    o.lower(): o
+    for o in """Google Amazon Apple Microsoft Meta Facebook Netflix Stripe Shopify Airbnb Uber
+    Lyft IBM Oracle Salesforce Spotify Tesla Nvidia Intel Adobe OpenAI Anthropic Twitter
+    LinkedIn Dropbox Slack Atlassian Deloitte Accenture McKinsey Walmart Target Costco
+    Starbucks Nike Disney""".split()
+}
+_ORG_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
+_NOT_NAMES = frozenset(
+    "sick tired back home here fine ok okay good great sorry busy done ready late in at on".split()
+)
+_TZ_CACHE: set[str] = set()
+
+
+def _org_at(text: str, pos: int) -> str | None:
+    """A company name at ``pos``: capitalised words, or a well-known name in any case."""
+    words: list[str] = []
+    last = pos
+    for m in _ORG_WORD.finditer(text, pos):
+        if text[last : m.start()].strip():
+            break
+        w = m.group().rstrip(".'")
+        if w.lower() in _ORG_CANON and not words:
+            return _ORG_CANON[w.lower()]
+        if not (w[0].isupper() or (w[0].isdigit() and words)) or len(words) >= 4:
+            break
+        words.append(w)
+        last = m.end()
+    return " ".join(words) or None
+
+
+def _timezone(raw: str) -> str | None:
+    name = _TZ_NAMES.get(raw.lower(), raw)
+    if not _TZ_CACHE:
+        # Loaded once, lazily: only a line that talks about a timezone pays for it.
+        _TZ_CACHE.update(available_timezones())
+    return name if name in _TZ_CACHE else None
+
+
+def extract_profile(clause: Clause) -> list[Candidate]:
+    """Profile candidates in one clause."""
+    low, text = clause.low, clause.text
+    out: list[Candidate] = []
+    m = _HOME.search(low)
+    if m and clause.intent != "planning":
+        place = place_at(text, m.end())
+        if place is not None:
+            grew_up = "grew up" in m.group()
+            forced = "historical" if grew_up else None
+            out.append(Candidate("profile.home_city", place.name,
+                                 1.0 if place.known else 0.85, forced))
+    m = _QUIT.search(low)
+    if m and (org := _org_at(text, m.end())):
+        out.append(Candidate("profile.employer", None, 0.9, "retract"))
+    elif (m := _EMPLOYER.search(low)) and (org := _org_at(text, m.end())):
+        out.append(Candidate("profile.employer", org, 1.0 if org.lower() in _ORG_CANON else 0.9))
+    m = _DIET.search(low)
+    if m:
+        diet = m.group("diet").replace("-", " ")
+        out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
+    elif (m := _NO_EAT.search(low)) is not None:
+        out.append(Candidate("profile.diet", _NO_EAT_DIET[" ".join(m.group("food").split())], 0.9))
+    m = _NAME.search(low)
+    if m:
+        word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
+        if word and word.group().lower() not in _NOT_NAMES:
+            name = word.group()
+            out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
+    elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in _NOT_NAMES:
+        if m2.group("n").lower() not in GAZETTEER:
+            out.append(Candidate("profile.name", m2.group("n"), 0.7))
+    m = _TZ.search(low)
+    if m:
+        start = m.start("tz") if m.group("tz") else m.start("tz2")
+        raw = text[start : m.end("tz") if m.group("tz") else m.end("tz2")]
+        tz = _timezone(raw)
+        if tz is not None:
+            out.append(Candidate("profile.timezone", tz, 1.0))
+    return out

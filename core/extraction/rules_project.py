@@ -1,0 +1,95 @@
+"""Project fields: ``project.<slug>.status`` from what the user says about their work.
+
+The project's name is the noun phrase next to a status verb ("working on the
+pricing page", "the SSO project is stuck", "we killed the chatbot project"); the
+slug comes from ``core.fields.slugify``. Names of trips, bills and family
+activities are left to their own rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.fields import slugify
+
+_AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(
+        r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
+        r"deprioriti[sz]ed|pulled\s+the\s+plug\s+on)\s+"), "cancelled"),
+    (re.compile(
+        r"\b(?:will|'ll|going\s+to|gonna|plan\s+to|planning\s+to|about\s+to|want\s+to|need\s+to)\s+"
+        r"(?:begin|start|kick\s+off|build|tackle|work\s+on|launch|ship|release|pick\s+up)\s+"
+        r"(?:work\s+on\s+|on\s+)?"), "planned"),
+    (re.compile(
+        r"\b(?:shipped|launched|released|finished|completed|wrapped\s+up|deployed|delivered|"
+        r"rolled\s+out|went\s+live\s+with)\s+"), "shipped"),
+    (re.compile(
+        r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
+        r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
+        r"began(?:\s+working\s+on)?|kicked\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
+        r"heads\s+down\s+on|knee\s+deep\s+in)\s+"), "in_progress"),
+)
+_BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(
+        r"\s+(?:project\s+)?(?:is|was|got|has\s+been|'s)\s+(?:officially\s+|now\s+)?(?:cancell?ed|"
+        r"canceled|killed|scrapped|dropped|shelved|dead|abandoned)\b"), "cancelled"),
+    (re.compile(
+        r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
+        r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b"),
+        "blocked"),
+    (re.compile(
+        r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
+        r"is\s+(?:live|out|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
+        r"launched|released)|got\s+(?:shipped|released|launched))\b"), "shipped"),
+    (re.compile(
+        r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"), "planned"),
+    (re.compile(r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b"),
+     "in_progress"),
+)
+_NOT_PROJECTS = frozenset(
+    """it that this them something stuff things everything nothing myself lunch dinner breakfast
+    job new job work home school trip vacation flight rent bill bills subscription order package
+    refund return practice lesson class appointment house car dog cat homework laundry it all
+    a lot plan plans tan weekend day week meeting call thing one""".split()
+)
+_OTHER_DOMAIN = re.compile(
+    r"\b(?:trip|vacation|flight|practice|lesson|class|appointment|school|rent|bill|subscription|"
+    r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"
+    r"job|diet)\b"
+)
+_PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
+
+
+def _name_ok(name: str) -> bool:
+    low = name.lower()
+    return bool(low) and low not in _NOT_PROJECTS and _OTHER_DOMAIN.search(low) is None \
+        and not low.startswith(("at ", "for ", "to "))
+
+
+def extract_project(clause: Clause) -> list[Candidate]:
+    """Project status candidates in one clause."""
+    low = clause.low
+    for rx, status in _BEFORE_VERB:
+        m = rx.search(low)
+        if m is None:
+            continue
+        name = _PROJECT_SUFFIX.sub("", phrase_before(clause.text, m.start()))
+        if _name_ok(name):
+            return [_candidate(clause, name, status)]
+    for rx, status in _AFTER_VERB:
+        m = rx.search(low)
+        if m is None:
+            continue
+        name, _ = phrase_after(clause.text, m.end())
+        name = _PROJECT_SUFFIX.sub("", name)
+        if _name_ok(name):
+            return [_candidate(clause, name, status)]
+    return []
+
+
+def _candidate(clause: Clause, name: str, status: str) -> Candidate:
+    if clause.intent == "planning" and status != "cancelled":
+        status = "planned"
+    forced = "assertive" if status == "cancelled" else None
+    return Candidate(f"project.{slugify(name)}.status", status, 0.9, forced)

@@ -1,0 +1,171 @@
+"""Travel fields: where the user is, where they are going, and the trip's state.
+
+The rules keep the trip's story consistent: being somewhere sets both
+``travel.location`` and ``travel.status=in_progress``; coming back from a place
+completes the trip and never sets the place as the location; a trip that is off
+or never happened is cancelled (an assertive fact, even when it was a plan).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import Place, place_at, place_before
+from core.extraction.timeexpr import TimeRef
+
+_COMPLETED = re.compile(
+    r"\b(?:back|home)\s+from\b|\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
+    r"(?:back\s+)?(?:home|back)\b|\b(?:trip|vacation|holiday)\s+(?:is|was)\s+over\b"
+)
+_CANCELLED = re.compile(
+    r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
+    r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
+    r"\b(?:cancell?ed|called\s+off|scrapped)\s+(?:the|our|my)\s+(?:[\w']+\s+){0,3}?(?:trip|"
+    r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end\s+up\s+)?"
+    r"(?:go|going|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't\s+be)\s+going\b"
+    r"[^.;]*?\b(?:after\s+all|anymore|any\s+more)\b|\b(?:decided|chose)\s+not\s+to\s+go\b"
+)
+_NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
+_PRESENT_AT = re.compile(
+    r"\b(?:i'm|i\s+am|we're|we\s+are|'ve\s+been|have\s+been|currently|still|staying|stuck|"
+    r"hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
+    r"back|staying|stuck)\s+)*(?:in|at)\s+"
+)
+_ARRIVED = re.compile(
+    r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:to|in|at|into)?\s*"
+)
+_HERE = re.compile(r"\bhere\s+in\s+|\b(?:greetings|hello|hi)\s+from\s+")
+_HEADING = re.compile(
+    r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
+    r"drive|going|go|traveling|travelling|travel|off|trip|road\s+trip|vacation|getaway|visit|"
+    r"visiting|cabin|hotel|airbnb|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
+    r"down\s+|up\s+|over\s+)?(?:for|to|in|into)\s+"
+)
+_VISIT = re.compile(r"\bvisit(?:ing)?\s+")
+_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
+_ON_THE_WAY = re.compile(r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b")
+_FOR_DURATION = re.compile(
+    r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
+)
+_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\bin\s+")
+_DURATION_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+               "seven": 7, "ten": 10}
+_RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
+
+
+def _place_near(clause: Clause, pos: int) -> Place | None:
+    """A place right at ``pos``, or after "in" a few words on ("the airport in Atlanta")."""
+    place = place_at(clause.text, pos)
+    if place is not None:
+        return place
+    m = _INSIDE_IN.match(clause.low, pos)
+    return place_at(clause.text, m.end()) if m else None
+
+
+def _conf(place: Place) -> float:
+    return 1.0 if place.known else 0.85
+
+
+def _end_of(day: date, at: datetime) -> datetime:
+    return datetime.combine(day + timedelta(days=1), time(0), tzinfo=at.tzinfo)
+
+
+def _dates(clause: Clause) -> tuple[date | None, date | None]:
+    """Departure and return dates of a trip clause."""
+    depart: date | None = None
+    ret: date | None = None
+    for ref in clause.times:
+        if ref.past or ref.prep == "since":
+            continue
+        if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
+            ret = ret or ref.day
+        elif depart is None:
+            depart = ref.day
+            if ref.end_day is not None and "week" not in clause.low[ref.start : ref.end]:
+                ret = ret or ref.end_day
+    m = _FOR_DURATION.search(clause.low)
+    if m and depart and ret is None:
+        n_word, unit = m.group().split()[1:3]
+        n = int(n_word) if n_word.isdigit() else _DURATION_N[n_word]
+        ret = depart + timedelta(days=n * (7 if unit.startswith("week") else 1))
+    return depart, ret
+
+
+def _plan(clause: Clause, place: Place) -> list[Candidate]:
+    depart, ret = _dates(clause)
+    if ret is not None:
+        until = _end_of(ret, clause.at)
+    elif depart is not None:
+        until = _end_of(depart + timedelta(days=3), clause.at)
+    else:
+        until = _end_of(clause.at.date() + timedelta(days=14), clause.at)
+    conf = _conf(place)
+    out = [
+        Candidate("travel.destination", place.name, conf, "planning", until),
+        Candidate("travel.status", "planning", conf, "planning", until),
+    ]
+    if depart is not None:
+        out.append(Candidate("travel.depart_date", depart.isoformat(), conf, "planning", until))
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), conf, "planning", until))
+    return out
+
+
+def _present(clause: Clause, place: Place) -> list[Candidate]:
+    conf = _conf(place)
+    out = [
+        Candidate("travel.location", place.name, conf),
+        Candidate("travel.status", "in_progress", conf),
+    ]
+    _, ret = _dates(clause)
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), conf))
+    return out
+
+
+def extract_travel(clause: Clause) -> list[Candidate]:
+    """Travel candidates in one clause."""
+    low = clause.low
+    if _CANCELLED.search(low):
+        return [Candidate("travel.status", "cancelled", 0.9, "assertive")]
+    if _COMPLETED.search(low):
+        return [Candidate("travel.status", "completed", 0.95, "assertive")]
+    m = _NOT_THERE.search(low)
+    if m:
+        place = place_at(clause.text, m.end())
+        if place is not None:
+            return [Candidate("travel.location", None, _conf(place), "retract")]
+    planning = clause.intent == "planning"
+    for rx in (_PRESENT_AT, _ARRIVED, _HERE):
+        m = rx.search(low)
+        if m is None:
+            continue
+        place = _place_near(clause, m.end())
+        if place is not None:
+            if clause.intent == "historical":
+                return [Candidate("travel.location", place.name, _conf(place))]
+            return _plan(clause, place) if planning else _present(clause, place)
+    place = None
+    for rx in (_HEADING, _VISIT):
+        m = rx.search(low)
+        if m is not None:
+            place = _place_near(clause, m.end())
+            if place is not None:
+                break
+    if place is None:
+        m = _TRIP_NOUN.search(low)
+        place = place_before(clause.text, m.start()) if m else None
+    if place is None:
+        return []
+    if clause.intent == "historical":
+        return [Candidate("travel.destination", place.name, _conf(place))]
+    if planning or clause.intent == "hypothetical" or not _ON_THE_WAY.search(low):
+        return _plan(clause, place)
+    conf = _conf(place) * 0.8
+    return [
+        Candidate("travel.destination", place.name, conf),
+        Candidate("travel.status", "in_progress", conf),
+    ]

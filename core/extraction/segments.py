@@ -1,0 +1,108 @@
+"""Splitting a message into clauses ("segments") that each carry one intent.
+
+A message like "We're in Tahoe, but if it snows we'll drive home" holds two
+claims with different intents. Intent is therefore decided per segment; this
+module only cuts the text and records how each piece was joined to the one
+before it, so the classifier can carry the scope of an "if" across a comma
+("If it rains, we'll stay home") but not across "but".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+                         "\u2013": "-", "\u2014": " - ", "\u00a0": " "})
+_SPACES = re.compile(r"\s+")
+# Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
+# between digits ("$143.20", "St. Louis") does not end a sentence.
+_SENTENCE_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
+_ABBREV = re.compile(r"\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)\.$", re.I)
+# Joints between clauses: coordinators, and a bare comma followed by a new subject.
+_JOINT = re.compile(
+    r"\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
+    r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
+    r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"
+    r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
+    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then)\b)"
+    r"|\s+-\s+",
+    re.I,
+)
+_LEAD_FILLER = re.compile(
+    r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|heads up|quick update|"
+    r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
+    r"bad news|ugh|wow|alright)\b[\s,:!.-]*)+",
+    re.I,
+)
+_REMEMBER = re.compile(r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\s*(?:that\b)?[\s,:]*", re.I)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One clause of a message."""
+
+    text: str
+    """Original casing, trimmed."""
+    low: str
+    joint: str
+    """How it was joined to the previous segment: "" (new sentence), "comma", or the
+    conjunction ("but", "and", ...)."""
+    question: bool
+    """It ends a sentence that ends with a question mark."""
+    sentence_start: bool
+
+
+def clean(text: str) -> str:
+    """Typographic quotes and dashes to ASCII, whitespace collapsed."""
+    return _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+
+
+def _sentences(text: str) -> list[str]:
+    out: list[str] = []
+    buf = ""
+    pos = 0
+    for m in _SENTENCE_END.finditer(text):
+        piece = text[pos : m.start()]
+        pos = m.end()
+        buf = f"{buf} {piece}".strip() if buf else piece.strip()
+        if piece.endswith(".") and _ABBREV.search(piece):
+            continue
+        if buf:
+            out.append(buf)
+        buf = ""
+    rest = text[pos:].strip()
+    buf = f"{buf} {rest}".strip() if buf else rest
+    if buf:
+        out.append(buf)
+    return out
+
+
+def split_segments(text: str) -> list[Segment]:
+    """Sentences, then clauses within each sentence, with filler words removed."""
+    segments: list[Segment] = []
+    for sentence in _sentences(clean(text)):
+        question = sentence.rstrip().endswith("?")
+        body = sentence.rstrip(" .!?;")
+        pieces: list[tuple[str, str]] = []
+        pos = 0
+        joint = ""
+        for m in _JOINT.finditer(body):
+            if m.start() == 0:
+                continue
+            pieces.append((body[pos : m.start()], joint))
+            joint = (m.group("conj") or ("comma" if m.group("comma") is not None else "comma"))
+            joint = joint.lower()
+            pos = m.end()
+        pieces.append((body[pos:], joint))
+        kept = [(p.strip(" ,"), j) for p, j in pieces if p.strip(" ,")]
+        for i, (piece, j) in enumerate(kept):
+            stripped = _REMEMBER.sub("", _LEAD_FILLER.sub("", piece)).strip(" ,")
+            if not stripped:
+                stripped = piece
+            low = stripped.lower()
+            if len(low) != len(stripped):
+                # Rare letters change length when lowercased; offsets must line up.
+                stripped = low
+            segments.append(Segment(stripped, low, j, question and i == len(kept) - 1, i == 0))
+    return segments

@@ -1,0 +1,292 @@
+"""Time expressions resolved against the message time.
+
+``find_times`` scans lowercase text once with one precompiled alternation and
+returns every date it can pin down ("tomorrow", "next Tuesday", "March 3rd",
+"on the 14th", "in two weeks", "Labor Day", "Sunday 7-8 AM"), each with the
+word before it ("from", "until", "since"...) so callers can tell a departure
+from a return. ``at`` is the only notion of "now"; it must be timezone-aware,
+and calendar dates are taken in its own timezone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for m in names
+}
+_WEEKDAYS = {
+    "monday": 0, "tuesday": 1, "tues": 1, "wednesday": 2, "thursday": 3, "thurs": 3,
+    "friday": 4, "fri": 4, "saturday": 5, "sunday": 6,
+}
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple": 2, "couple of": 2, "few": 3,
+}
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_WEEKDAY_RE = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_NUM_RE = (
+    r"\d{1,2}|a couple of|a couple|couple of|a few|a|an|one|two|three|four|five|six|seven|eight"
+    r"|nine|ten"
+).replace(" ", r"\s+")
+_HOLIDAYS = (
+    r"labor day|memorial day|thanksgiving|christmas eve|christmas|new year'?s eve|new year'?s"
+    r"|july 4th|fourth of july|independence day|presidents'? day|halloween|valentine'?s day"
+).replace(" ", r"\s+")  # the pattern below is VERBOSE, where a literal space is ignored
+_ORD = r"(?:st|nd|rd|th)?"
+
+_TIME_RE = re.compile(
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|returning|before|after)\s+)?
+    (?:
+      (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
+    | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b(?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
+    | \b(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
+    | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
+    | \bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b
+    | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow|tomorrow|yesterday|last\s+night)\b
+    | \b(?:(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
+    | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
+    | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?)\b
+    | \b(?P<hol>{_HOLIDAYS})\b
+    )""",
+    re.VERBOSE,
+)
+_CLOCK_RE = re.compile(
+    r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?:-\s*\d{1,2}(?::\d{2})?\s*)?"
+    r"(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\bat\s+(?P<h2>\d{1,2})(?::(?P<mi2>\d{2}))?\b(?!\s*(?:%|/|-\d))"
+    r"|\b(?P<noon>noon|midnight)\b"
+)
+_PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
+
+
+@dataclass(frozen=True)
+class TimeRef:
+    """One resolved date in a text."""
+
+    day: date
+    prep: str
+    """The preposition just before it ("from", "until", "since", ...), or ""."""
+    start: int
+    end: int
+    clock: time | None = None
+    end_day: date | None = None
+    """Last day of a range written as one expression ("May 3-7", "this weekend")."""
+    past: bool = False
+    """The expression itself points backwards ("last Tuesday", "yesterday")."""
+
+    def iso(self, tz_source: datetime) -> str:
+        """ISO date, or date-time with the message's offset when a clock time was given."""
+        if self.clock is None:
+            return self.day.isoformat()
+        return datetime.combine(self.day, self.clock, tzinfo=tz_source.tzinfo).isoformat()
+
+
+def _add_months(d: date, n: int) -> date:
+    y, m = divmod(d.month - 1 + n, 12)
+    return date(d.year + y, m + 1, 1)
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th given weekday of a month; n = -1 for the last one."""
+    if n > 0:
+        first = date(year, month, 1)
+        return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    last = _add_months(date(year, month, 1), 1) - timedelta(days=1)
+    return last - timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def _holiday(name: str, year: int) -> date:
+    name = name.replace("'", "")
+    if name.startswith("labor"):
+        return _nth_weekday(year, 9, 0, 1)
+    if name.startswith("memorial"):
+        return _nth_weekday(year, 5, 0, -1)
+    if name.startswith("thanksgiving"):
+        return _nth_weekday(year, 11, 3, 4)
+    if name.startswith("presidents"):
+        return _nth_weekday(year, 2, 0, 3)
+    fixed = {
+        "christmas eve": (12, 24), "christmas": (12, 25), "new years eve": (12, 31),
+        "new years": (1, 1), "halloween": (10, 31), "valentines day": (2, 14),
+    }
+    month, day = fixed.get(name, (7, 4))
+    return date(year, month, day)
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _pick_year(today: date, month: int, day: int, future: bool) -> date | None:
+    """A month/day without a year: the next one in a future context, else the last one."""
+    this = _safe_date(today.year, month, day)
+    if this is None:
+        return _safe_date(today.year + (1 if future else -1), month, day)
+    if future and this < today:
+        return _safe_date(today.year + 1, month, day)
+    if not future and this > today:
+        return _safe_date(today.year - 1, month, day)
+    return this
+
+
+def _nth_of_month(today: date, day: int, future: bool) -> date | None:
+    """'the 14th': this month's if still ahead (or behind, in a past context), else the next."""
+    if not 1 <= day <= 31:
+        return None
+    cursor = date(today.year, today.month, 1)
+    for _ in range(13):
+        cand = _safe_date(cursor.year, cursor.month, day)
+        if cand is not None and (cand >= today if future else cand <= today):
+            return cand
+        cursor = _add_months(cursor, 1 if future else -1)
+    return None
+
+
+def _weekday(today: date, wd: int, mod: str, future: bool) -> date:
+    ahead = (wd - today.weekday()) % 7
+    if mod == "last" or (not mod and not future):
+        return today - timedelta(days=(today.weekday() - wd) % 7 or 7)
+    if mod == "next":
+        # The given day of next week (Monday-based weeks).
+        return today - timedelta(days=today.weekday()) + timedelta(days=7 + wd)
+    if mod == "this" and ahead == 0:
+        return today
+    return today + timedelta(days=ahead or 7)
+
+
+def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | None, bool] | None:
+    g = m.groupdict()
+    if g["iso"]:
+        y, mo, d = (int(x) for x in g["iso"].split("-"))
+        got = _safe_date(y, mo, d)
+        return (got, None, False) if got else None
+    if g["md_m"] or g["dm_m"]:
+        month = _MONTHS[g["md_m"] or g["dm_m"]]
+        day = int(g["md_d"] or g["dm_d"])
+        year = g["md_y"] or g["dm_y"]
+        got = _safe_date(int(year), month, day) if year else _pick_year(today, month, day, future)
+        if got is None:
+            return None
+        end = _safe_date(got.year, got.month, int(g["md_d2"])) if g["md_d2"] else None
+        return got, end, False
+    if g["us_m"]:
+        month, day = int(g["us_m"]), int(g["us_d"])
+        if g["us_y"]:
+            y = int(g["us_y"])
+            got = _safe_date(y + 2000 if y < 100 else y, month, day)
+        else:
+            got = _pick_year(today, month, day, future) if 1 <= month <= 12 else None
+        return (got, None, False) if got else None
+    if g["nth"]:
+        got = _nth_of_month(today, int(g["nth"]), future)
+        return (got, None, False) if got else None
+    if g["rel"]:
+        rel = " ".join(g["rel"].split())
+        offsets = {"tomorrow": 1, "day after tomorrow": 2, "yesterday": -1, "last night": -1}
+        off = offsets.get(rel, 0)
+        return today + timedelta(days=off), None, off < 0
+    if g["wd"]:
+        mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
+        mod = "" if mod in ("coming", "following") else mod
+        return _weekday(today, _WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
+    if g["span"]:
+        return _span(today, g["span_mod"], g["span"])
+    if g["in_n"]:
+        word = " ".join(g["in_n"].split())
+        n = int(word) if word.isdigit() else _NUMBERS[word.removeprefix("a ")]
+        unit = g["in_u"].rstrip("s")
+        if unit == "month":
+            base = _add_months(today.replace(day=1), n)
+            return _safe_date(base.year, base.month, today.day) or base, None, False
+        return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
+    if g["hol"]:
+        hol = " ".join(g["hol"].split())
+        got = _holiday(hol, today.year)
+        if future and got < today:
+            got = _holiday(hol, today.year + 1)
+        return got, None, False
+    return None
+
+
+def _span(today: date, mod: str, span: str) -> tuple[date, date | None, bool]:
+    monday = today - timedelta(days=today.weekday())
+    step = {"this": 0, "next": 1, "last": -1}[mod]
+    if span == "weekend":
+        sat = monday + timedelta(days=5 + 7 * step)
+        start = today if mod == "this" and today > sat else sat
+        return start, sat + timedelta(days=1), step < 0
+    if span == "week":
+        start = monday + timedelta(days=7 * step)
+        return (today if step == 0 else start), start + timedelta(days=6), step < 0
+    if span == "month":
+        start = _add_months(today.replace(day=1), step)
+        return (today if step == 0 else start), _add_months(start, 1) - timedelta(days=1), step < 0
+    start = date(today.year + step, 1, 1)
+    return (today if step == 0 else start), date(start.year, 12, 31), step < 0
+
+
+def _clock(text: str) -> time | None:
+    m = _CLOCK_RE.search(text)
+    if m is None:
+        return None
+    if m.group("noon"):
+        return time(12) if m.group("noon") == "noon" else time(0)
+    hour = int(m.group("h") or m.group("h2"))
+    minute = int(m.group("mi") or m.group("mi2") or 0)
+    ap = (m.group("ap") or "").replace(".", "")
+    if hour > 23 or minute > 59:
+        return None
+    if ap == "pm" and hour < 12:
+        hour += 12
+    elif ap == "am" and hour == 12:
+        hour = 0
+    elif not ap and 1 <= hour <= 7:
+        # "at 4" for a lesson or a practice means the afternoon.
+        hour += 12
+    return time(hour, minute)
+
+
+def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]:
+    """Every date expression in lowercase ``text``, in order, resolved against ``at``.
+
+    ``future`` says which way an under-specified date leans ("Friday", "March 3"):
+    forward for plans, backward for past-tense clauses. A clock time in the text
+    ("at 4", "7-8 AM", "6am") is attached to the first date found.
+    """
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError("at must be timezone-aware")
+    today = at.date()
+    out: list[TimeRef] = []
+    for m in _TIME_RE.finditer(text):
+        got = _resolve(m, today, future)
+        if got is None:
+            continue
+        day, end_day, past = got
+        prep = (m.group("prep") or "").strip()
+        out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past))
+    if out:
+        clock = _clock(text)
+        if clock is not None:
+            first = out[0]
+            out[0] = TimeRef(first.day, first.prep, first.start, first.end, clock,
+                             first.end_day, first.past)
+    return out
+
+
+def has_past_hint(text: str) -> bool:
+    """Whether lowercase text carries a backward-looking time word ("last", "ago")."""
+    return _PAST_HINT.search(text) is not None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from datetime import datetime
 
 from core.extraction.timeexpr import TimeRef
@@ -37,17 +38,24 @@ class Candidate:
     """Forced intent for factual rules whatever the tense ("the trip is off" is
     assertive even in a sentence about next week); ignored in non-factual clauses."""
     valid_until: datetime | None = None
-    extra: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, str] = dc_field(default_factory=dict)
 
 
 _STOP_WORDS = frozenset(
-    """today tomorrow yesterday tonight this next last right now for with because since until
-    till by at on in to from waiting due and but so again already finally just all is are was
-    were has have had will 'll got gets get shipped launched went goes be been being soon
-    later asap before after this week month year morning afternoon evening which that who
-    while when if or as of ,""".split()
+    [
+        "today", "tomorrow", "yesterday", "tonight", "this", "next", "last", "right", "now", "for",
+        "with", "because", "since", "until", "till", "by", "at", "on", "in", "to", "from",
+        "waiting", "due", "and", "but", "so", "again", "already", "finally", "just", "all", "is",
+        "are", "was", "were", "has", "have", "had", "will", "'ll", "got", "gets", "get", "shipped",
+        "launched", "went", "goes", "be", "been", "being", "soon", "later", "asap", "before",
+        "after", "this", "week", "month", "year", "morning", "afternoon", "evening", "which",
+        "that", "who", "while", "when", "if", "or", "as", "of", ","
+    ]
 )
-_DETERMINERS = frozenset("the a an our my your their his her its this that some new".split())
+_DETERMINERS = frozenset([
+    "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that", "some",
+    "new"
+])
 _TOKEN = re.compile(r"[\w][\w.+#&'/-]*")
 
 
@@ -76,7 +84,8 @@ def phrase_after(text: str, start: int, *, max_words: int = 4,
     return " ".join(words), end
 
 
-def phrase_before(text: str, end: int, *, max_words: int = 4) -> str:
+def phrase_before(text: str, end: int, *, max_words: int = 4,
+                  determiners: frozenset[str] = _DETERMINERS) -> str:
     """Up to ``max_words`` words ending at ``end``, stopping at a determiner or stop word."""
     words: list[str] = []
     for w in reversed(text[:end].split()):
@@ -84,7 +93,7 @@ def phrase_before(text: str, end: int, *, max_words: int = 4) -> str:
         if bare != w and words:
             break
         lw = bare.lower()
-        if lw in _DETERMINERS or lw in _STOP_WORDS or not bare or lw in {"i", "we", "they"}:
+        if lw in determiners or lw in _STOP_WORDS or not bare or lw in {"i", "we", "they"}:
             break
         words.insert(0, bare)
         if len(words) >= max_words:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, get_args
 
-from core.extraction.types import Extraction, Extractor, MessageIntent
+from core.extraction.types import Extraction, Extractor, MessageIntent, SourceKind
 from core.fields import slugify
 
 CLASSES: tuple[str, ...] = get_args(MessageIntent)
@@ -80,8 +80,11 @@ def load_jsonl(lines: Iterable[str]) -> list[LabelledRecord]:
 def _same(expected: Any, got: Any) -> bool:
     if isinstance(expected, int | float) and not isinstance(expected, bool):
         return isinstance(got, int | float) and math.isclose(float(expected), float(got))
-    norm = lambda v: " ".join(str(v).casefold().replace("-", " ").split())  # noqa: E731
-    return got is not None and norm(expected) == norm(got)
+    return got is not None and _norm(expected) == _norm(got)
+
+
+def _norm(value: Any) -> str:
+    return " ".join(str(value).casefold().replace("-", " ").split())
 
 
 def _found_fields(rec: LabelledRecord, ex: Extraction) -> tuple[int, list[str]]:
@@ -175,7 +178,7 @@ def evaluate(records: Iterable[LabelledRecord], extractor: Extractor, *,
     report = EvalReport()
     report.confusion = {g: {p: 0 for p in CLASSES} for g in CLASSES}
     for rec in records:
-        source = "static_markdown" if "markdown" in rec.tags else "conversation"
+        source: SourceKind = "static_markdown" if "markdown" in rec.tags else "conversation"
         ex = extractor(rec.text, at=rec.at or default_at, source=source)
         report.n += 1
         gold = ex.intent if ex.intent in rec.intents else rec.intents[0]

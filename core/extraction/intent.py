@@ -43,7 +43,9 @@ _SUGGEST_Q = re.compile(
     r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
 )
 _YOU = re.compile(r"\b(?:you|your|yours|u)\b")
-_WH = re.compile(r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b")
+_WH = re.compile(
+    r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b"
+)
 _COUNTERFACTUAL = re.compile(
     rf"^had\s+(?:{_P}|\w+)\b(?!\s+(?:a|an|the|to|my|our)\b)|\b(?:would|could|should|might|must)"
     rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{_P}'d\s+"
@@ -167,7 +169,7 @@ def classify(seg: Segment, *, in_scope: bool, has_future_time: bool,
     """
     low = seg.low.strip(" .!?")
     opens = _OPENS_SCOPE.search(low) is not None
-    if _CHITCHAT.fullmatch(low.strip(" ,!.")):
+    if all(_CHITCHAT.fullmatch(part.strip(" !.")) for part in low.split(",") if part.strip()):
         return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
@@ -203,7 +205,7 @@ def _tense(low: str, has_future_time: bool) -> MessageIntent:
         return "historical"
     if result:
         return "assertive"
-    if has_future_time or _PROGRESSIVE_MOVE.search(low) and has_future_time:
+    if has_future_time or (_PROGRESSIVE_MOVE.search(low) and has_future_time):
         return "planning"
     return "assertive"
 

@@ -31,6 +31,7 @@ _PROFILE_KEYS = {
     "time zone": "profile.timezone", "tz": "profile.timezone",
     "current location": "travel.location", "location": "travel.location",
 }
+_TZ_VALUE = re.compile(r"[A-Za-z_]+(?:/[A-Za-z_+-]+)*")
 _TIME_KEY = re.compile(
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{4}-\d{2}-\d{2}\b|"
     r"\b(?:today|tomorrow|tonight|morning|evening|afternoon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
@@ -89,6 +90,6 @@ def key_value_candidate(line: MarkdownLine) -> Candidate | None:
         return Candidate(line.field, place.name, 1.0 if place.known else 0.9)
     if line.field == "profile.diet":
         return Candidate(line.field, value.lower().replace("-", " "), 1.0)
-    if line.field == "profile.timezone" and not re.fullmatch(r"[A-Za-z_]+(?:/[A-Za-z_+-]+)*", value):
+    if line.field == "profile.timezone" and not _TZ_VALUE.fullmatch(value):
         return None
     return Candidate(line.field, value, 1.0)

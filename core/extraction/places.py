@@ -45,12 +45,16 @@ _MAX_WORDS = max(len(k.split()) for k in GAZETTEER)
 # Capitalised words that are never places on their own (weekdays, months, pronouns,
 # words capitalised only because they start a sentence).
 _NOT_PLACES = frozenset(
-    """i i'm i'll i've i'd we the a an my our this that it he she they you mom dad monday
-    tuesday wednesday thursday friday saturday sunday january february march april may june
-    july august september october november december labor memorial christmas thanksgiving
-    easter today tomorrow tonight yesterday next last home work school airport hotel
-    presidents new spring summer fall winter weekend also just still mr mrs ms dr
-    """.split()
+    [
+        "i", "i'm", "i'll", "i've", "i'd", "we", "the", "a", "an", "my", "our", "this", "that",
+        "it", "he", "she", "they", "you", "mom", "dad", "monday", "tuesday", "wednesday",
+        "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may",
+        "june", "july", "august", "september", "october", "november", "december", "labor",
+        "memorial", "christmas", "thanksgiving", "easter", "today", "tomorrow", "tonight",
+        "yesterday", "next", "last", "home", "work", "school", "airport", "hotel", "presidents",
+        "new", "spring", "summer", "fall", "winter", "weekend", "also", "just", "still", "mr",
+        "mrs", "ms", "dr"
+    ]
 )
 _CONNECTORS = frozenset({"of", "de", "del", "la", "le", "du", "da", "do", "upon", "on"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z.'&-]*")
@@ -96,9 +100,7 @@ def place_at(text: str, start: int) -> Place | None:
         return None
     run: list[tuple[str, int, int]] = []
     for w, s, e in words:
-        if w[0].isupper() and w.lower() not in _NOT_PLACES:
-            run.append((w, s, e))
-        elif run and w in _CONNECTORS:
+        if (w[0].isupper() and w.lower() not in _NOT_PLACES) or (run and w in _CONNECTORS):
             run.append((w, s, e))
         else:
             break

@@ -14,6 +14,7 @@ from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER
+from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
 _RELATION = (
@@ -21,13 +22,15 @@ _RELATION = (
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
     r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family"
 )
-_MEMBER = re.compile(
-    rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b|^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)"
-)
+_RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
+_FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
+_NOT_MEMBERS = frozenset([
+    "I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"
+])
 _STATUS = re.compile(
     r"^\s*(?:is|are|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
-    r"home\s+(?=sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
+    r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
     r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious)\b"
 )
@@ -63,8 +66,12 @@ _SCHEDULED = re.compile(
     r"moved\s+to)\b"
 )
 _DROP = frozenset(
-    """the our my his her their a an this that next no we i they she he you it have has had is
-    was are at to from for and but so after before today tomorrow tonight got get""".split()
+    [
+        "the", "our", "my", "his", "her", "their", "a", "an", "this", "that", "next", "no", "we",
+        "i", "they", "she", "he", "you", "it", "have", "has", "had", "is", "was", "are", "at",
+        "to", "from", "for", "and", "but", "so", "after", "before", "today", "tomorrow", "tonight",
+        "got", "get"
+    ]
 )
 
 
@@ -79,13 +86,11 @@ def _slug_activity(low: str, start: int, noun: str) -> str:
 
 
 def _member(clause: Clause) -> list[Candidate]:
-    m = _MEMBER.search(clause.text if clause.text[:1].isupper() else clause.low)
-    if m is None:
-        m = _MEMBER.search(clause.low)
+    m = _RELATIVE.search(clause.low) or _FIRST_NAME.search(clause.text)
     if m is None:
         return []
-    who = m.group("rel") or m.group("name")
-    if m.group("name") and (who.lower() in GAZETTEER or who in {"I", "We", "The", "My", "Our"}):
+    who = m.group(1)
+    if who[0].isupper() and (who.lower() in GAZETTEER or who in _NOT_MEMBERS):
         return []
     rest = clause.low[m.end() :]
     slug = slugify(who)
@@ -130,7 +135,7 @@ def _activity(clause: Clause) -> list[Candidate]:
             Candidate(f"{field}.schedule", iso, 0.95, None, _end_of_day(clause, when)),
         ]
     if _SCHEDULED.search(rest) or clause.markdown:
-        forced = "planning" if ref.day >= clause.at.date() else None
+        forced: ObservationIntent | None = "planning" if ref.day >= clause.at.date() else None
         return [
             Candidate(f"{field}.event_status", "scheduled", 0.9, forced, _end_of_day(clause, when)),
             Candidate(f"{field}.schedule", iso, 0.9, forced, _end_of_day(clause, when)),

@@ -8,8 +8,10 @@ return is still pending" -> financial.amazon_return.status=pending.
 from __future__ import annotations
 
 import re
+from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
 _AMOUNT = re.compile(
@@ -25,16 +27,19 @@ _CURRENCY = {
     "inr": "INR",
 }
 _ITEM_STOP = frozenset(
-    """for from at on to today yesterday tomorrow this last next with via and but so is was
-    already finally just off in using online which that it's""".split()
+    [
+        "for", "from", "at", "on", "to", "today", "yesterday", "tomorrow", "this", "last", "next",
+        "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just", "off", "in",
+        "using", "online", "which", "that", "it's", "by", "due", "before", "until", "every"
+    ]
 )
 _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?refund\s+(?:from|for|on)\s+"),
+     "refunded"),
     (re.compile(r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
                 r"order|payment|plan|account)\b)"), "cancelled"),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled)\s+"), "paid"),
     (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
-    (re.compile(r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?refund\s+(?:from|for|on)\s+"),
-     "refunded"),
 )
 _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
@@ -48,9 +53,14 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
-    r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge)\b"
+    r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
+    r"purchase)\b"
 )
-_NOT_ITEMS = frozenset("paid it that this them a cold the flu sick home back there".split())
+_NOT_ITEMS = frozenset([
+    "paid", "it", "that", "this", "them", "a", "cold", "the", "flu", "sick", "home", "back",
+    "there"
+])
+_TODO = re.compile(r"(pay|renew|return)\s+")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
 
 
@@ -93,10 +103,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
                     item = mm.group("m") + " refund"
                 break
-    if clause.done and not item:
-        m = re.match(r"(?:pay|return|cancel|renew)\s+", low)
-        if m:
-            item, status = _item_after(clause, m.end()), "paid"
+    if clause.markdown and not item and (m := _TODO.match(low)):
+        # A to-do line: "- [ ] Pay rent by Friday" is due, "- [x] Pay rent" is paid.
+        verb = m.group(1)
+        item = _item_after(clause, m.end())
+        status = ("paid" if clause.done else "due") if verb in ("pay", "renew") else "pending"
     item = item.strip(" ,.$")
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
@@ -109,11 +120,18 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if status == "paid" and clause.intent == "planning":
         status = "due"
     slug = f"financial.{slugify(item)}"
-    forced = "assertive" if status in ("paid", "refunded", "cancelled") else None
+    forced: ObservationIntent | None = (
+        "assertive" if status in ("paid", "refunded", "cancelled") else None
+    )
     out = [Candidate(f"{slug}.status", status, 0.9, forced)]
     if amount is not None:
         out.append(Candidate(f"{slug}.amount", amount[0], 0.9, forced))
         out.append(Candidate(f"{slug}.currency", amount[1], 0.9, forced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
+    due = next((t for t in clause.times if not t.past), None)
+    if status == "due" and due is not None:
+        until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
+        out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]
+        out.append(Candidate(f"{slug}.due_date", due.day.isoformat(), 0.9, None, until))
     return out

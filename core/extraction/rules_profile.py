@@ -11,10 +11,11 @@ from zoneinfo import available_timezones
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER, place_at
+from core.extraction.types import ObservationIntent
 
 _HOME = re.compile(
     r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|relocated)\s+(?:back\s+)?"
-    r"to\s+|\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|lived|living)\s+in\s+|"
+    r"to\s+|\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|currently\s+|still\s+)?(?:live|lived|living)\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:based|located|living)\s+(?:in|out\s+of)\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
 )
@@ -59,14 +60,20 @@ _TZ_NAMES = {
 }
 _ORG_CANON = {
     o.lower(): o
-    for o in """Google Amazon Apple Microsoft Meta Facebook Netflix Stripe Shopify Airbnb Uber
-    Lyft IBM Oracle Salesforce Spotify Tesla Nvidia Intel Adobe OpenAI Anthropic Twitter
-    LinkedIn Dropbox Slack Atlassian Deloitte Accenture McKinsey Walmart Target Costco
-    Starbucks Nike Disney""".split()
+    for o in [
+        "Google", "Amazon", "Apple", "Microsoft", "Meta", "Facebook", "Netflix", "Stripe",
+        "Shopify", "Airbnb", "Uber", "Lyft", "IBM", "Oracle", "Salesforce", "Spotify", "Tesla",
+        "Nvidia", "Intel", "Adobe", "OpenAI", "Anthropic", "Twitter", "LinkedIn", "Dropbox",
+        "Slack", "Atlassian", "Deloitte", "Accenture", "McKinsey", "Walmart", "Target", "Costco",
+        "Starbucks", "Nike", "Disney"
+    ]
 }
 _ORG_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
 _NOT_NAMES = frozenset(
-    "sick tired back home here fine ok okay good great sorry busy done ready late in at on".split()
+    [
+        "sick", "tired", "back", "home", "here", "fine", "ok", "okay", "good", "great", "sorry",
+        "busy", "done", "ready", "late", "in", "at", "on"
+    ]
 )
 _TZ_CACHE: set[str] = set()
 
@@ -105,7 +112,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         place = place_at(text, m.end())
         if place is not None:
             grew_up = "grew up" in m.group()
-            forced = "historical" if grew_up else None
+            forced: ObservationIntent | None = "historical" if grew_up else None
             out.append(Candidate("profile.home_city", place.name,
                                  1.0 if place.known else 0.85, forced))
     m = _QUIT.search(low)
@@ -125,9 +132,11 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         if word and word.group().lower() not in _NOT_NAMES:
             name = word.group()
             out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
-    elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in _NOT_NAMES:
-        if m2.group("n").lower() not in GAZETTEER:
-            out.append(Candidate("profile.name", m2.group("n"), 0.7))
+    elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in (
+        _NOT_NAMES | GAZETTEER.keys()
+    ):
+        # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
+        out.append(Candidate("profile.name", m2.group("n"), 0.7))
     m = _TZ.search(low)
     if m:
         start = m.start("tz") if m.group("tz") else m.start("tz2")

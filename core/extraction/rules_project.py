@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
 _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -43,21 +44,29 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         r"is\s+(?:live|out|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
         r"launched|released)|got\s+(?:shipped|released|launched))\b"), "shipped"),
     (re.compile(
-        r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"), "planned"),
+        r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"),
+     "planned"),
     (re.compile(r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b"),
      "in_progress"),
 )
 _NOT_PROJECTS = frozenset(
-    """it that this them something stuff things everything nothing myself lunch dinner breakfast
-    job new job work home school trip vacation flight rent bill bills subscription order package
-    refund return practice lesson class appointment house car dog cat homework laundry it all
-    a lot plan plans tan weekend day week meeting call thing one""".split()
+    [
+        "it", "that", "this", "them", "something", "stuff", "things", "everything", "nothing",
+        "myself", "lunch", "dinner", "breakfast", "job", "new", "job", "work", "home", "school",
+        "trip", "vacation", "flight", "rent", "bill", "bills", "subscription", "order", "package",
+        "refund", "return", "practice", "lesson", "class", "appointment", "house", "car", "dog",
+        "cat", "homework", "laundry", "it", "all", "a", "lot", "plan", "plans", "tan", "weekend",
+        "day", "week", "meeting", "call", "thing", "one"
+    ]
 )
 _OTHER_DOMAIN = re.compile(
     r"\b(?:trip|vacation|flight|practice|lesson|class|appointment|school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"
     r"job|diet)\b"
 )
+_PROJECT_DETERMINERS = frozenset([
+    "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"
+])
 _PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
 
 
@@ -74,7 +83,8 @@ def extract_project(clause: Clause) -> list[Candidate]:
         m = rx.search(low)
         if m is None:
             continue
-        name = _PROJECT_SUFFIX.sub("", phrase_before(clause.text, m.start()))
+        name = _PROJECT_SUFFIX.sub("", phrase_before(clause.text, m.start(),
+                                                     determiners=_PROJECT_DETERMINERS))
         if _name_ok(name):
             return [_candidate(clause, name, status)]
     for rx, status in _AFTER_VERB:
@@ -91,5 +101,5 @@ def extract_project(clause: Clause) -> list[Candidate]:
 def _candidate(clause: Clause, name: str, status: str) -> Candidate:
     if clause.intent == "planning" and status != "cancelled":
         status = "planned"
-    forced = "assertive" if status == "cancelled" else None
+    forced: ObservationIntent | None = "assertive" if status == "cancelled" else None
     return Candidate(f"project.{slugify(name)}.status", status, 0.9, forced)

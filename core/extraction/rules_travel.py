@@ -13,7 +13,6 @@ from datetime import date, datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before
-from core.extraction.timeexpr import TimeRef
 
 _COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
@@ -35,7 +34,7 @@ _PRESENT_AT = re.compile(
 )
 _ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
-    r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:to|in|at|into)?\s*"
+    r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
 )
 _HERE = re.compile(r"\bhere\s+in\s+|\b(?:greetings|hello|hi)\s+from\s+")
 _HEADING = re.compile(

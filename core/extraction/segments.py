@@ -18,7 +18,9 @@ _SPACES = re.compile(r"\s+")
 # Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
 # between digits ("$143.20", "St. Louis") does not end a sentence.
 _SENTENCE_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
-_ABBREV = re.compile(r"\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)\.$", re.I)
+_ABBREV = re.compile(
+    r"\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)\.$", re.I
+)
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = re.compile(
     r"\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
@@ -35,7 +37,9 @@ _LEAD_FILLER = re.compile(
     r"bad news|ugh|wow|alright)\b[\s,:!.-]*)+",
     re.I,
 )
-_REMEMBER = re.compile(r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\s*(?:that\b)?[\s,:]*", re.I)
+_REMEMBER = re.compile(
+    r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\s*(?:that\b)?[\s,:]*", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -91,8 +95,7 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0:
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or ("comma" if m.group("comma") is not None else "comma"))
-            joint = joint.lower()
+            joint = (m.group("conj") or "comma").lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(" ,"), j) for p, j in pieces if p.strip(" ,")]

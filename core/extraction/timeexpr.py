@@ -50,15 +50,18 @@ _TIME_RE = re.compile(
     rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|returning|before|after)\s+)?
     (?:
       (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
-    | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b(?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
+    | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b
+        (?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
     | \b(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
     | \bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b
-    | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow|tomorrow|yesterday|last\s+night)\b
+    | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
+        |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?)\b
     | \b(?P<hol>{_HOLIDAYS})\b
+    | \b(?:in|during|this|next|early|late|mid-?)\s+(?P<mon>{_MONTH_RE})\b(?!\s*\d)
     )""",
     re.VERBOSE,
 )
@@ -213,6 +216,8 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | 
             base = _add_months(today.replace(day=1), n)
             return _safe_date(base.year, base.month, today.day) or base, None, False
         return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
+    if g["mon"]:
+        return _month_start(today, _MONTHS[g["mon"]], future), None, False
     if g["hol"]:
         hol = " ".join(g["hol"].split())
         got = _holiday(hol, today.year)
@@ -220,6 +225,15 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | 
             got = _holiday(hol, today.year + 1)
         return got, None, False
     return None
+
+
+def _month_start(today: date, month: int, future: bool) -> date:
+    """'in May': the first of the next May (today if it is May), or the last one."""
+    if month == today.month:
+        return today
+    year = today.year + (1 if future and month < today.month else 0)
+    year -= 1 if not future and month > today.month else 0
+    return date(year, month, 1)
 
 
 def _span(today: date, mod: str, span: str) -> tuple[date, date | None, bool]:
@@ -260,6 +274,10 @@ def _clock(text: str) -> time | None:
     return time(hour, minute)
 
 
+def _is_weekday(text: str, ref: TimeRef) -> bool:
+    return text[ref.start : ref.end].split()[-1] in _WEEKDAYS
+
+
 def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]:
     """Every date expression in lowercase ``text``, in order, resolved against ``at``.
 
@@ -277,6 +295,10 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             continue
         day, end_day, past = got
         prep = (m.group("prep") or "").strip()
+        if out and m.start() - out[-1].end <= 2 and _is_weekday(text, out[-1]):
+            # "Fri 3/13", "Sunday, March 8": the explicit date wins over the weekday.
+            prep = prep or out[-1].prep
+            out.pop()
         out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past))
     if out:
         clock = _clock(text)

@@ -70,11 +70,11 @@ def phrase_after(text: str, start: int, *, max_words: int = 4,
             break  # punctuation ends the phrase
         w = m.group().rstrip(".")
         lw = w.lower()
-        if lw in stop or (not words and lw in _DETERMINERS):
-            if words:
-                break
+        if not words and lw in _DETERMINERS:
             end = m.end()
             continue
+        if lw in stop:
+            break
         if w[0].isdigit() and not words:
             break
         words.append(w)

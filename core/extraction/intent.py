@@ -59,11 +59,11 @@ _CONDITIONAL = re.compile(
 )
 _IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
-    r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so)\b|\beven\s+if\b"
+    r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b)\b"
 )
 _OPENS_SCOPE = re.compile(
     rf"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|had\s+{_P}|"
-    rf"were\s+{_P}\s+to|what\s+if|even\s+if|if\s+only)\b"
+    rf"were\s+{_P}\s+to|what\s+if|if\s+only)\b"
 )
 _WISH = re.compile(
     rf"\bwish\b|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
@@ -71,7 +71,9 @@ _WISH = re.compile(
     rf"\b{_P}\s+(?:could|should|ought\s+to)\b|\bhow\s+about\b|\bwhat\s+about\b|"
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
     rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
-    rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b"
+    rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
+    rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
+    rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b"
 )
 _HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
@@ -104,7 +106,7 @@ _FAR_PAST = re.compile(
 )
 _PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
-    r"\b(?:'ve|have|has)\s+been\b"
+    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)"
 )
 _STATIVE_PAST = re.compile(
     r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"

@@ -107,10 +107,10 @@ def extract_offline(
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
-        if clause.intent in ("assertive", "planning") and any(
-            o.intent == "assertive" for o in seg_obs
-        ):
-            intents.append("assertive")
+        factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
+        if clause.intent in ("assertive", "planning") and factual:
+            # What the clause commits decides: "heading to Tahoe" is a plan.
+            intents.append("assertive" if "assertive" in factual else "planning")
         elif md is not None and not seg_obs:
             intents.append("none")
         else:

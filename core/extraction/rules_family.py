@@ -24,6 +24,9 @@ _RELATION = (
 )
 _RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
 _FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
+_NOT_SICK = re.compile(r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
+                       r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b")
+_SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _NOT_MEMBERS = frozenset([
     "I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"
 ])
@@ -47,10 +50,19 @@ _STATUS_CANON = {
     "on a trip": "away", "at camp": "away", "back": "home", "in the hospital": "hospital",
     "hospitalized": "hospital", "hospitalised": "hospital",
 }
+_HEAD = (
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
+    r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
+    r"pickup|pick-up|dropoff|drop-off|party|meet"
+)
+_SPORT = (
+    r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
+    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis"
+)
+# "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 _ACTIVITY = re.compile(
-    r"\b(?P<act>(?:practice|lessons?|class|recital|game|match|tournament|"
-    r"rehearsal|appointment|checkup|check-up|playdate|play\s+date|camp|daycare|preschool|"
-    r"school|tutoring|therapy|conference|pickup|pick-up|dropoff|drop-off|party|meet))\b"
+    rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})|(?:soccer|football|baseball|basketball|hockey|"
+    rf"softball|volleyball|swimming|ballet|gymnastics|karate|scouts|choir|orchestra))\b"
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
@@ -96,10 +108,14 @@ def _member(clause: Clause) -> list[Candidate]:
     slug = slugify(who)
     if slug in {"kid", "children", "child"}:
         slug = "kids"
+    if _NOT_SICK.search(rest):
+        return [Candidate(f"family.{slug}.status", "well", 0.9)]
     sm = _STATUS.search(rest)
     if sm:
-        st = " ".join(sm.group("st").split())
-        return [Candidate(f"family.{slug}.status", _STATUS_CANON.get(st, st), 0.95)]
+        st = _STATUS_CANON.get(" ".join(sm.group("st").split()), sm.group("st"))
+        if st == "home" and _SICK_WORD.search(rest):
+            st = "sick"  # "home with a cold"
+        return [Candidate(f"family.{slug}.status", st, 0.95)]
     if _ILLNESS.search(rest):
         return [Candidate(f"family.{slug}.status", "sick", 0.95)]
     return []

@@ -34,7 +34,8 @@ _ITEM_STOP = frozenset(
     ]
 )
 _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?refund\s+(?:from|for|on)\s+"),
+    (re.compile(r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?(?:\S*\d\S*\s+)?refund\s+"
+                r"(?:from|for|on)\s+"),
      "refunded"),
     (re.compile(r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
                 r"order|payment|plan|account)\b)"), "cancelled"),
@@ -87,13 +88,15 @@ def _item_after(clause: Clause, pos: int) -> str:
 
 def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
-    low = clause.low
     amount = _amount(clause)
+    # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
+    text = _AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    low = text.lower()
     item, status = "", ""
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
-            item, status = _ADJ.sub("", phrase_before(clause.text, m.start(), max_words=3)), st
+            item, status = _ADJ.sub("", phrase_before(text, m.start(), max_words=3)), st
             break
     if not item:
         for rx, st in _VERB_STATUS:

@@ -26,7 +26,10 @@ _EMPLOYER = re.compile(
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"\bi'm\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
 )
-_QUIT = re.compile(r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?")
+_QUIT = re.compile(
+    r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
+    r"work\s+(?:at|for)\s+"
+)
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
     r"keto|paleo|kosher|halal|celiac|coeliac|plant[- ]based|low[- ]carb|nut[- ]free|flexitarian"
@@ -37,6 +40,7 @@ _DIET = re.compile(
     rf"(?:(?:now|strictly|fully|mostly|also|still|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"
 )
+_NOT_DIET = re.compile(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
 _NO_EAT = re.compile(
     r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
     r"(?P<food>meat|pork|gluten|dairy|animal\s+products|fish)\b"
@@ -121,7 +125,9 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     elif (m := _EMPLOYER.search(low)) and (org := _org_at(text, m.end())):
         out.append(Candidate("profile.employer", org, 1.0 if org.lower() in _ORG_CANON else 0.9))
     m = _DIET.search(low)
-    if m:
+    if _NOT_DIET.search(low):
+        out.append(Candidate("profile.diet", None, 0.9, "retract"))
+    elif m:
         diet = m.group("diet").replace("-", " ")
         out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
     elif (m := _NO_EAT.search(low)) is not None:

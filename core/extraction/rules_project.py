@@ -62,7 +62,8 @@ _NOT_PROJECTS = frozenset(
 _OTHER_DOMAIN = re.compile(
     r"\b(?:trip|vacation|flight|practice|lesson|class|appointment|school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"
-    r"job|diet)\b"
+    r"job|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
+    r"choir|orchestra|party|lunch|dinner|date|visit)\b"
 )
 _PROJECT_DETERMINERS = frozenset([
     "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"

@@ -16,18 +16,21 @@ from core.extraction.places import Place, place_at, place_before
 
 _COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
-    r"(?:back\s+)?(?:home|back)\b|\b(?:trip|vacation|holiday)\s+(?:is|was)\s+over\b"
+    r"(?:back\s+)?(?:home|back)\b|\b(?:trip|vacation|holiday)\s+(?:is|was)\s+over\b|"
+    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|alone|today|all))"
 )
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
     r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
     r"\b(?:cancell?ed|called\s+off|scrapped)\s+(?:the|our|my)\s+(?:[\w']+\s+){0,3}?(?:trip|"
     r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end\s+up\s+)?"
-    r"(?:go|going|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't\s+be)\s+going\b"
-    r"[^.;]*?\b(?:after\s+all|anymore|any\s+more)\b|\b(?:decided|chose)\s+not\s+to\s+go\b"
+    r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
+    r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
+    r"\b(?:decided|chose)\s+not\s+to\s+go\b"
 )
 _NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 _PRESENT_AT = re.compile(
+    r"^(?:at|in)\s+(?=the\s+|a\s+|our\s+|my\s+)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|'ve\s+been|have\s+been|currently|still|staying|stuck|"
     r"hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
     r"back|staying|stuck)\s+)*(?:in|at)\s+"
@@ -40,10 +43,14 @@ _HERE = re.compile(r"\bhere\s+in\s+|\b(?:greetings|hello|hi)\s+from\s+")
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|trip|road\s+trip|vacation|getaway|visit|"
-    r"visiting|cabin|hotel|airbnb|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
+    r"visiting|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?(?:for|to|in|into)\s+"
 )
-_VISIT = re.compile(r"\bvisit(?:ing)?\s+")
+_VISIT = re.compile(
+    r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
+    r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+"
+)
+_POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
 _TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
 _ON_THE_WAY = re.compile(r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b")
 _FOR_DURATION = re.compile(
@@ -161,6 +168,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return []
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, _conf(place))]
+    if _POSTPONED.search(low):
+        # Still planned, but when is unknown: worth asking about, not committing.
+        return [Candidate(c.field, c.value, c.confidence * 0.6, c.intent, c.valid_until)
+                for c in _plan(clause, place) if not c.field.endswith("_date")]
     if planning or clause.intent == "hypothetical" or not _ON_THE_WAY.search(low):
         return _plan(clause, place)
     conf = _conf(place) * 0.8

@@ -34,7 +34,8 @@ _JOINT = re.compile(
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
-    r"bad news|ugh|wow|alright)\b[\s,:!.-]*)+",
+    r"bad news|ugh|wow|alright|guess what|did i (?:tell|mention to) you(?: that)?|"
+    r"did i mention(?: that)?)\b[\s,:!.-]*)+",
     re.I,
 )
 _REMEMBER = re.compile(

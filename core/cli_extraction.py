@@ -1,0 +1,125 @@
+"""`canon extract` and `canon eval intents`: the offline extractor from the command line.
+
+The main CLI registers ``extract_command`` and ``eval_group``. The current time
+is read here, at the edge, and only when ``--at`` is not given; everything
+below works from the ``at`` passed in.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import IO, Any
+
+import click
+
+from core.extraction.evaluation import EvalReport, evaluate, load_jsonl, render_text
+from core.extraction.offline import extract_offline
+from core.extraction.types import Extraction, SourceKind
+
+EVAL_DEFAULT_AT = "2026-03-04T09:00:00-08:00"
+"""Message time for labelled records without their own ``at`` (a Wednesday)."""
+
+
+class _BadInput(click.ClickException):
+    """One clear line on stderr, exit status 2, no traceback."""
+
+    exit_code = 2
+
+
+def parse_at(raw: str | None) -> datetime:
+    """``--at`` as an aware datetime; now (UTC) when absent. Naive times are refused."""
+    if raw is None:
+        return datetime.now(UTC)
+    try:
+        at = datetime.fromisoformat(raw.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise _BadInput(f"--at {raw!r} is not an RFC 3339 date-time") from None
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise _BadInput(f"--at {raw!r} has no UTC offset; add one, e.g. {raw}+00:00")
+    return at
+
+
+def _table(ex: Extraction) -> str:
+    lines = [f"intent: {ex.intent}"]
+    if not ex.observations:
+        lines.append("(no observations)")
+    for o in ex.observations:
+        until = f"  until {o.valid_until.isoformat()}" if o.valid_until else ""
+        lines.append(f"  {o.field:<34} {o.candidate_value!s:<24} {o.intent:<12} "
+                     f"{o.extraction_confidence:.2f}{until}")
+    return "\n".join(lines)
+
+
+def _batch_records(stream: IO[str], default_at: datetime) -> Iterator[tuple[str, datetime]]:
+    for n, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        try:
+            obj: Any = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise _BadInput(f"line {n}: invalid JSON ({exc.msg})") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+            raise _BadInput(f"line {n}: expected an object with a string 'text'")
+        at = default_at
+        if obj.get("at") is not None:
+            try:
+                at = parse_at(str(obj["at"]))
+            except _BadInput as exc:
+                raise _BadInput(f"line {n}: {exc.message.replace('--at', 'at')}") from None
+        yield obj["text"], at
+
+
+@click.command("extract")
+@click.argument("text", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the extraction as JSON.")
+@click.option("--at", "at_raw", metavar="RFC3339", help="Message time (default: now, UTC).")
+@click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
+              help="JSON Lines with 'text' (and optional 'at'); '-' reads stdin.")
+@click.option("--markdown", is_flag=True, help="Read TEXT as a line of a Markdown note.")
+def extract_command(text: str | None, as_json: bool, at_raw: str | None,
+                    batch: IO[str] | None, markdown: bool) -> None:
+    """Show the intent and observations the offline extractor finds in TEXT."""
+    at = parse_at(at_raw)
+    source: SourceKind = "static_markdown" if markdown else "conversation"
+    if batch is not None:
+        if text is not None:
+            raise _BadInput("give either TEXT or --batch, not both")
+        for line_text, line_at in _batch_records(batch, at):
+            ex = extract_offline(line_text, at=line_at, source=source)
+            click.echo(json.dumps(ex.as_dict(), ensure_ascii=False))
+        return
+    if text is None:
+        raise _BadInput("missing TEXT (or --batch FILE)")
+    ex = extract_offline(text, at=at, source=source)
+    click.echo(json.dumps(ex.as_dict(), ensure_ascii=False) if as_json else _table(ex))
+
+
+@click.group("eval")
+def eval_group() -> None:
+    """Measure extractors against labelled messages."""
+
+
+@eval_group.command("intents")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--at", "at_raw", default=EVAL_DEFAULT_AT, show_default=True, metavar="RFC3339",
+              help="Message time of records without their own 'at'.")
+def eval_intents(file: IO[str], as_json: bool, at_raw: str) -> None:
+    """Score the offline extractor on FILE (JSON Lines: text, intent, expect...)."""
+    at = parse_at(at_raw)
+    try:
+        records = load_jsonl(file)
+    except ValueError as exc:
+        raise _BadInput(f"{getattr(file, 'name', 'input')}: {exc}") from None
+    report: EvalReport = evaluate(records, extract_offline, default_at=at)
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_text(report))
+
+
+def main() -> None:  # pragma: no cover - convenience entry for `python -m core.cli_extraction`
+    extract_command.main(sys.argv[1:])

@@ -39,7 +39,7 @@ _COMMAND = re.compile(
 )
 _NOT_COMMAND = re.compile(r"^call\s+me\b")
 _SUGGEST_Q = re.compile(
-    r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|"
+    r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
     r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
 )
 _YOU = re.compile(r"\b(?:you|your|yours|u)\b")
@@ -54,7 +54,7 @@ _COUNTERFACTUAL = re.compile(
     rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b"
 )
 _CONDITIONAL = re.compile(
-    r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    r"^(?:without|but\s+for|barring|absent|once)\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
 _IF_IDIOM = re.compile(
@@ -62,13 +62,14 @@ _IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b)\b"
 )
 _OPENS_SCOPE = re.compile(
-    rf"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|had\s+{_P}|"
+    rf"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|had\s+{_P}|without|"
+    rf"but\s+for|barring|once|"
     rf"were\s+{_P}\s+to|what\s+if|if\s+only)\b"
 )
 _WISH = re.compile(
-    rf"\bwish\b|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
+    rf"\bwish(?:es|ed)?\b|\b{_P}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
     rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
-    rf"\b{_P}\s+(?:could|should|ought\s+to)\b|\bhow\s+about\b|\bwhat\s+about\b|"
+    rf"\b{_P}\s+(?:\w+\s+)?(?:could|should|ought\s+to)\b|\bshould(?:n't)?\b|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
     rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
@@ -88,7 +89,7 @@ _MAY_MONTH = re.compile(
 )
 _SOFT_HEDGE = re.compile(
     r"\b(?:probably|likely|i\s+think|i\s+believe|i\s+guess|i\s+suppose|i\s+assume|should\s+be|"
-    r"tentative(?:ly)?|hopefully|roughly|pretty\s+sure|i\s+reckon|presumably)\b"
+    r"tentative(?:ly)?|hopefully|roughly|pretty\s+sure|i\s+reckon|presumably|supposed\s+to)\b"
 )
 _REPORTED = re.compile(
     r"^(?:my\s+)?\w+(?:\s+\w+)?\s+(?:says|said|thinks|told\s+me|tells\s+me|mentioned|claims|"
@@ -102,7 +103,7 @@ _FAR_PAST = re.compile(
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
     r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
     r"\bhoneymoon\b|\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
-    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bonce\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b"
+    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b"
 )
 _PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
@@ -177,7 +178,7 @@ def classify(seg: Segment, *, in_scope: bool, has_future_time: bool,
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if seg.question:
         return ClauseIntent(_question(low), 0.5, opens_scope=opens)
-    if _COMMAND.search(low) and not _NOT_COMMAND.search(low):
+    if seg.joint == "" and _COMMAND.search(low) and not _NOT_COMMAND.search(low):
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)
         return ClauseIntent("none", 1.0, command=True)

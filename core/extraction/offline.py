@@ -9,6 +9,7 @@ observations, whatever its rules would say about a factual sentence.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause
@@ -31,6 +32,15 @@ from core.extraction.types import (
 from core.fields import domain_of, spec_for
 
 _RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
+_BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
+_HAS_VERB = re.compile(
+    r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
+    r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
+)
+_FRAGMENT = re.compile(
+    r"^(?:without|with|for|but\s+for|in|at|on|after|before|during|despite|because\s+of|"
+    r"thanks\s+to|due\s+to|by)\b"
+)
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _HYPOTHETICAL_CAP = 0.5
 """A possibility is never worth more than a coin flip as evidence."""
@@ -62,7 +72,8 @@ def _clause(seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | No
             ) -> tuple[Clause, ClauseIntent]:
     times = find_times(seg.low, at)
     today = at.date()
-    ahead = any(not t.past and t.prep != "since" and t.day > today for t in times)
+    # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
+    ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
     ci = classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None)
     intent: MessageIntent = ci.intent
     if md is not None and md.done and intent in ("planning", "none"):
@@ -111,8 +122,11 @@ def extract_offline(
         if clause.intent in ("assertive", "planning") and factual:
             # What the clause commits decides: "heading to Tahoe" is a plan.
             intents.append("assertive" if "assertive" in factual else "planning")
-        elif md is not None and not seg_obs:
-            intents.append("none")
+        elif not seg_obs and (md is not None or (
+            clause.intent == "assertive" and _FRAGMENT.search(clause.low)
+            and not _HAS_VERB.search(clause.low)
+        )):
+            intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
             intents.append(clause.intent)
     return Extraction(text, message_intent(intents), _dedupe(observations))

@@ -15,12 +15,14 @@ from core.extraction.types import ObservationIntent
 
 _HOME = re.compile(
     r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|relocated)\s+(?:back\s+)?"
-    r"to\s+|\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|currently\s+|still\s+)?(?:live|lived|living)\s+in\s+|"
+    r"to\s+|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+)?"
+    r"(?:live|lived|living)\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:based|located|living)\s+(?:in|out\s+of)\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
 )
 _EMPLOYER = re.compile(
-    r"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+|just\s+)?(?:work|worked|working)\s+(?:at|for)\s+|"
+    r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
+    r"(?:work|worked|working)\s+(?:at|for)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"

@@ -27,7 +27,10 @@ _JOINT = re.compile(
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
-    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then)\b)"
+    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will)\b)"
+    r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
+    r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
+    r"loving|love|hate|going)\b)"
     r"|\s+-\s+",
     re.I,
 )

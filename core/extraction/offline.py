@@ -111,10 +111,13 @@ def extract_offline(
                                        "assertive", kv.confidence, None, md.body[:1000])
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
-    in_scope = False
+    scope_open = False
     for seg in split_segments(body):
+        # "If it rains, we'll stay home": the consequence shares the condition's scope,
+        # but "..., but right now we're in Denver" leaves it.
+        in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md)
-        in_scope = ci.opens_scope or (in_scope and seg.joint in _SCOPE_JOINTS)
+        scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)

@@ -34,6 +34,7 @@ _JOINT = re.compile(
     r"|\s+-\s+",
     re.I,
 )
+_LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
@@ -104,6 +105,10 @@ def split_segments(text: str) -> list[Segment]:
         pieces.append((body[pos:], joint))
         kept = [(p.strip(" ,"), j) for p, j in pieces if p.strip(" ,")]
         for i, (piece, j) in enumerate(kept):
+            lead = _LEAD_CONJ.match(piece)
+            if lead:
+                # ", but right now..." was cut at the comma: the conjunction is the joint.
+                j, piece = lead.group(1).lower(), piece[lead.end() :]
             stripped = _REMEMBER.sub("", _LEAD_FILLER.sub("", piece)).strip(" ,")
             if not stripped:
                 stripped = piece

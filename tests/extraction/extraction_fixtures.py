@@ -6,8 +6,6 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-
-
 from core.extraction.evaluation import LabelledRecord, load_jsonl
 
 AT = datetime.fromisoformat("2026-03-04T09:00:00-08:00")

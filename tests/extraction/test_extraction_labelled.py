@@ -9,10 +9,10 @@ held-out part is held to the aggregate targets only, as unseen text would be.
 from __future__ import annotations
 
 import pytest
+from extraction_fixtures import AT, dev_set, labelled
 
 from core.extraction.evaluation import LabelledRecord, evaluate
 from core.extraction.offline import extract_offline
-from extraction_fixtures import AT, dev_set, labelled
 
 RECORDS = labelled()
 TUNE = [r for r in RECORDS if r.split != "heldout"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -105,7 +105,7 @@ def test_calendar_day_is_taken_in_the_message_timezone() -> None:
     # 23:30 in Los Angeles is already the next day in UTC; "tomorrow" is still the 5th.
     late = datetime(2026, 3, 4, 23, 30, tzinfo=ZoneInfo("America/Los_Angeles"))
     assert first_day("tomorrow", late) == date(2026, 3, 5)
-    assert first_day("tomorrow", late.astimezone(timezone.utc)) == date(2026, 3, 6)
+    assert first_day("tomorrow", late.astimezone(UTC)) == date(2026, 3, 6)
     tokyo = datetime(2026, 3, 5, 1, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
     ex = extract_offline("Piano lesson is Friday at 4", at=tokyo)
     schedule = {o.field: o.candidate_value for o in ex.observations}

@@ -46,8 +46,15 @@ _YOU = re.compile(r"\b(?:you|your|yours|u)\b")
 _WH = re.compile(
     r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b"
 )
+# "Had I known", "had things gone differently", "had it not been for": inverted
+# conditionals, told apart from "had a great time" by the participle.
+_HAD_INVERSION = (
+    r"^had\s+(?:[\w']+\s+){1,3}?(?:not\s+|never\s+)?"
+    r"(?:\w+ed|\w+en|known|gone|done|been|had|left|made|seen|got|won|lost|kept|met|told|said|"
+    r"thought|bought|brought|come|run|held|paid|sent|spent|built|felt|heard|found)\b"
+)
 _COUNTERFACTUAL = re.compile(
-    rf"^had\s+(?:{_P}|\w+)\b(?!\s+(?:a|an|the|to|my|our)\b)|\b(?:would|could|should|might|must)"
+    rf"{_HAD_INVERSION}|\b(?:would|could|should|might|must)"
     rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{_P}'d\s+"
     rf"(?:have|'ve|known|been|gone|done|had)\b|\b{_P}'d've\b|\bwere\s+{_P}\s+to\b|\bif\s+(?:only\b|"
     rf"{_P}\s+(?:had|'d|were)\b|\w+\s+(?:had|were)\b)|\bas\s+if\b|\bas\s+though\b|"
@@ -62,7 +69,7 @@ _IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b)\b"
 )
 _OPENS_SCOPE = re.compile(
-    rf"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|had\s+{_P}|without|"
+    rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
     rf"but\s+for|barring|once|"
     rf"were\s+{_P}\s+to|what\s+if|if\s+only)\b"
 )

@@ -24,6 +24,8 @@ class Clause:
     markdown: bool = False
     done: bool = False
     """A checked Markdown checkbox: the to-do it names has happened."""
+    words: frozenset[str] = frozenset()
+    """The clause's lowercase words, so a rule can skip a clause that cannot concern it."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,14 @@ class Candidate:
     assertive even in a sentence about next week); ignored in non-factual clauses."""
     valid_until: datetime | None = None
     extra: dict[str, str] = dc_field(default_factory=dict)
+
+
+_WORD = re.compile(r"[a-z][a-z']*")
+
+
+def words_of(low: str) -> frozenset[str]:
+    """Lowercase words of a clause, for the rules' keyword gates."""
+    return frozenset(_WORD.findall(low))
 
 
 _STOP_WORDS = frozenset(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from core.extraction.clause import Candidate, Clause
+from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.rules_family import extract_family
@@ -81,7 +81,7 @@ def _clause(seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | No
     if intent == "historical":
         times = find_times(seg.low, at, future=False)
     clause = Clause(seg.text, seg.low, intent, at, tuple(times), md is not None,
-                    md.done if md else False)
+                    md.done if md else False, words_of(seg.low))
     return clause, ci
 
 

@@ -86,8 +86,20 @@ def _item_after(clause: Clause, pos: int) -> str:
     return _ADJ.sub("", name)
 
 
+_GATE = frozenset(
+    [
+        "paid", "pay", "bought", "purchased", "ordered", "got", "received", "refund", "refunded",
+        "pending", "due", "charged", "cancelled", "canceled", "settled", "splurged", "picked",
+        "return", "renew", "subscription", "order", "bill", "rent", "processed", "came", "went"
+    ]
+)
+_MONEY_CHARS = re.compile(r"[\d$€£¥]")
+
+
 def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
+    if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
+        return []
     amount = _amount(clause)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)

@@ -109,9 +109,24 @@ def _timezone(raw: str) -> str | None:
     return name if name in _TZ_CACHE else None
 
 
+_GATE = frozenset(
+    [
+        "moved", "relocated", "live", "lived", "living", "based", "located", "home", "hometown",
+        "grew", "work", "worked", "working", "joined", "started", "job", "offer", "signed",
+        "employer", "company", "quit", "left", "eat", "eating", "diet", "call", "name", "go",
+        "zone", "timezone", "tz", "time", "vegetarian", "vegan", "pescatarian", "pescetarian",
+        "gluten", "dairy", "lactose", "keto", "paleo", "kosher", "halal", "celiac", "coeliac",
+        "plant", "low", "nut", "flexitarian", "switching", "switch", "switched", "going", "went",
+        "became"
+    ]
+)
+
+
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
+    if clause.words.isdisjoint(_GATE) and "i'm" not in clause.words:
+        return []
     out: list[Candidate] = []
     m = _HOME.search(low)
     if m and clause.intent != "planning":

@@ -77,9 +77,26 @@ def _name_ok(name: str) -> bool:
         and not low.startswith(("at ", "for ", "to "))
 
 
+_GATE = frozenset(
+    [
+        "kill", "killed", "cancelled", "canceled", "scrapped", "dropped", "shelved", "abandoned",
+        "sunset", "deprioritized", "deprioritised", "pulled", "will", "going", "gonna", "plan",
+        "planning", "about", "want", "need", "shipped", "launched", "released", "finished",
+        "completed", "wrapped", "deployed", "delivered", "rolled", "went", "working", "building",
+        "developing", "coding", "designing", "implementing", "prototyping", "refactoring",
+        "rewriting", "migrating", "started", "began", "kicked", "focused", "busy", "middle",
+        "heads", "knee", "stuck", "blocked", "hold", "stalled", "paused", "waiting", "live", "out",
+        "done", "complete", "planned", "scheduled", "slated", "progress", "underway", "under",
+        "dead", "begin", "start"
+    ]
+)
+
+
 def extract_project(clause: Clause) -> list[Candidate]:
     """Project status candidates in one clause."""
     low = clause.low
+    if clause.words.isdisjoint(_GATE) and "'ll" not in low:
+        return []
     for rx, status in _BEFORE_VERB:
         m = rx.search(low)
         if m is None:

@@ -12,7 +12,7 @@ import re
 from datetime import date, datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
-from core.extraction.places import Place, place_at, place_before
+from core.extraction.places import GAZETTEER, Place, place_at, place_before
 
 _COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
@@ -133,9 +133,22 @@ def _present(clause: Clause, place: Place) -> list[Candidate]:
     return out
 
 
+_GAZ_FIRST_WORDS = frozenset(name.split()[0] for name in GAZETTEER)
+_CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
+_GATE = frozenset(
+    [
+        "trip", "vacation", "holiday", "getaway", "flight", "travel", "travels", "back", "home",
+        "didn't", "never", "not", "won't", "aren't", "isn't", "left", "arrived", "landed"
+    ]
+)
+
+
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
+    if (clause.words.isdisjoint(_GATE) and clause.words.isdisjoint(_GAZ_FIRST_WORDS)
+            and _CAPITAL.search(clause.text) is None):
+        return []  # no place, no trip word: nothing to find
     if _CANCELLED.search(low):
         return [Candidate("travel.status", "cancelled", 0.9, "assertive")]
     if _COMPLETED.search(low):

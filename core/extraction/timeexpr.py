@@ -70,6 +70,15 @@ _CLOCK_RE = re.compile(
     r"(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\bat\s+(?P<h2>\d{1,2})(?::(?P<mi2>\d{2}))?\b(?!\s*(?:%|/|-\d))"
     r"|\b(?P<noon>noon|midnight)\b"
 )
+# A cheap gate before the big pattern: most clauses have no digit and none of these words.
+_TRIGGERS = frozenset(
+    [*_MONTHS, *_WEEKDAYS, "today", "tonight", "tomorrow", "yesterday", "night", "morning",
+     "afternoon", "evening", "week", "weekend", "month", "year", "weeks", "days", "months",
+     "labor", "memorial", "thanksgiving", "christmas", "new", "july", "fourth", "independence",
+     "presidents", "president's", "presidents'", "halloween", "valentine's", "valentines"]
+)
+_GATE_WORD = re.compile(r"[a-z']+")
+_DIGIT = re.compile(r"\d")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
 
 
@@ -287,6 +296,8 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
+    if _DIGIT.search(text) is None and _TRIGGERS.isdisjoint(_GATE_WORD.findall(text)):
+        return []
     today = at.date()
     out: list[TimeRef] = []
     for m in _TIME_RE.finditer(text):

@@ -126,8 +126,7 @@ def extract_offline(
             # What the clause commits decides: "heading to Tahoe" is a plan.
             intents.append("assertive" if "assertive" in factual else "planning")
         elif not seg_obs and (md is not None or (
-            clause.intent == "assertive" and _FRAGMENT.search(clause.low)
-            and not _HAS_VERB.search(clause.low)
+            _FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low)
         )):
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:

@@ -19,7 +19,8 @@ _SPACES = re.compile(r"\s+")
 # between digits ("$143.20", "St. Louis") does not end a sentence.
 _SENTENCE_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
 _ABBREV = re.compile(
-    r"\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)\.$", re.I
+    r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)|(?<![\w.])[a-z]\.[a-z])\.$",
+    re.I,
 )
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = re.compile(
@@ -103,7 +104,7 @@ def split_segments(text: str) -> list[Segment]:
             joint = (m.group("conj") or "comma").lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
-        kept = [(p.strip(" ,"), j) for p, j in pieces if p.strip(" ,")]
+        kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

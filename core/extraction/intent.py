@@ -38,6 +38,9 @@ _COMMAND = re.compile(
     r"call|pick\s+up|drop\s+off|renew|file|submit|finish|fix|review|email)\b)"
 )
 _NOT_COMMAND = re.compile(r"^call\s+me\b")
+_CALL_ME = re.compile(
+    r"(?i:\bcall\s+me)\s+[A-Z][a-z]+\b(?!\s+(?:when|if|after|before|at|on|back)\b)"
+)
 _SUGGEST_Q = re.compile(
     r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
     r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
@@ -183,6 +186,8 @@ def classify(seg: Segment, *, in_scope: bool, has_future_time: bool,
         return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
+    if _CALL_ME.search(seg.text):
+        return ClauseIntent("assertive", 0.9)  # "can you call me Bob?" states a name
     if seg.question:
         return ClauseIntent(_question(low), 0.5, opens_scope=opens)
     if seg.joint == "" and _COMMAND.search(low) and not _NOT_COMMAND.search(low):

@@ -35,7 +35,7 @@ _STATUS = re.compile(
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
-    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious)\b"
+    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious)\b(?!\s+(?:of|and\s+tired)\b)"
 )
 _ILLNESS = re.compile(
     r"^\s*(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"

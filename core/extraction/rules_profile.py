@@ -51,7 +51,7 @@ _NO_EAT_DIET = {"meat": "vegetarian", "pork": "no pork", "gluten": "gluten free"
                 "dairy": "dairy free", "animal products": "vegan", "fish": "no fish"}
 _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
 _NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
-_INTRO = re.compile(r"^(?:hi|hello|hey)?[,!\s]*i'm\s+(?P<n>[A-Z][a-z]+)$")
+_INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
 _TZ = re.compile(
     r"\b(?:time\s*zone|tz)\s*(?:is|:|=)?\s*(?:in\s+|now\s+)?(?P<tz>[A-Za-z_+/-]+)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:on|in)\s+(?P<tz2>[a-z]+)\s+time\b"
@@ -76,6 +76,12 @@ _ORG_CANON = {
 }
 _ORG_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
 _NOT_NAMES = frozenset(
+    [
+        "happy", "sad", "hungry", "excited", "exhausted", "sorry", "sure", "free", "early", "new",
+        "when", "later", "tomorrow", "tonight", "maybe", "asap", "anytime", "vegan", "vegetarian",
+        "pregnant", "single", "married", "retired"
+    ]
+) | frozenset(
     [
         "sick", "tired", "back", "home", "here", "fine", "ok", "okay", "good", "great", "sorry",
         "busy", "done", "ready", "late", "in", "at", "on"
@@ -152,7 +158,11 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _NAME.search(low)
     if m:
         word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
-        if word and word.group().lower() not in _NOT_NAMES:
+        # "call me when you land" is not a name: after "call me" only a capitalised word is.
+        needs_capital = m.group().startswith("call")
+        if word and word.group().lower() not in _NOT_NAMES and (
+            not needs_capital or word.group()[0].isupper()
+        ):
             name = word.group()
             out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
     elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in (

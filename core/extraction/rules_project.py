@@ -50,7 +50,7 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
      "in_progress"),
 )
 _NOT_PROJECTS = frozenset(
-    [
+    ["book", "books", "lol", "tan lol",
         "it", "that", "this", "them", "something", "stuff", "things", "everything", "nothing",
         "myself", "lunch", "dinner", "breakfast", "job", "new", "job", "work", "home", "school",
         "trip", "vacation", "flight", "rent", "bill", "bills", "subscription", "order", "package",
@@ -65,6 +65,12 @@ _OTHER_DOMAIN = re.compile(
     r"job|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|party|lunch|dinner|date|visit)\b"
 )
+_PASTIMES = frozenset(
+    [
+        "reading", "watching", "playing", "cooking", "cleaning", "eating", "running", "sleeping",
+        "listening", "binging", "doing", "my"
+    ]
+)
 _PROJECT_DETERMINERS = frozenset([
     "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"
 ])
@@ -73,6 +79,8 @@ _PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
 
 def _name_ok(name: str) -> bool:
     low = name.lower()
+    if low.split(" ", 1)[0] in _PASTIMES:
+        return False  # "finished reading Dune" is a pastime, not a project
     return bool(low) and low not in _NOT_PROJECTS and _OTHER_DOMAIN.search(low) is None \
         and not low.startswith(("at ", "for ", "to "))
 

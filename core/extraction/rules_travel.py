@@ -91,7 +91,8 @@ def _dates(clause: Clause) -> tuple[date | None, date | None]:
             ret = ret or ref.day
         elif depart is None:
             depart = ref.day
-            if ref.end_day is not None and "week" not in clause.low[ref.start : ref.end]:
+            span = clause.low[ref.start : ref.end]
+            if ref.end_day is not None and ("weekend" in span or "-" in span):
                 ret = ret or ref.end_day
     m = _FOR_DURATION.search(clause.low)
     if m and depart and ret is None:
@@ -149,8 +150,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if (clause.words.isdisjoint(_GATE) and clause.words.isdisjoint(_GAZ_FIRST_WORDS)
             and _CAPITAL.search(clause.text) is None):
         return []  # no place, no trip word: nothing to find
-    if _CANCELLED.search(low):
-        return [Candidate("travel.status", "cancelled", 0.9, "assertive")]
+    m = _CANCELLED.search(low)
+    if m:
+        # A cancelled flight may just mean rebooking: ask rather than end the trip.
+        only_flight = "flight" in m.group() and "trip" not in low
+        return [Candidate("travel.status", "cancelled", 0.6 if only_flight else 0.9, "assertive")]
     if _COMPLETED.search(low):
         return [Candidate("travel.status", "completed", 0.95, "assertive")]
     m = _NOT_THERE.search(low)
@@ -169,12 +173,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 return [Candidate("travel.location", place.name, _conf(place))]
             return _plan(clause, place) if planning else _present(clause, place)
     place = None
-    for rx in (_HEADING, _VISIT):
-        m = rx.search(low)
-        if m is not None:
-            place = _place_near(clause, m.end())
-            if place is not None:
-                break
+    for m in (*_HEADING.finditer(low), *_VISIT.finditer(low)):
+        # "heading to the airport for our flight to Denver": the first "to" is no place.
+        place = _place_near(clause, m.end())
+        if place is not None:
+            break
     if place is None:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None

@@ -48,8 +48,10 @@ def _table(ex: Extraction) -> str:
         lines.append("(no observations)")
     for o in ex.observations:
         until = f"  until {o.valid_until.isoformat()}" if o.valid_until else ""
-        lines.append(f"  {o.field:<34} {o.candidate_value!s:<24} {o.intent:<12} "
-                     f"{o.extraction_confidence:.2f}{until}")
+        lines.append(
+            f"  {o.field:<34} {o.candidate_value!s:<24} {o.intent:<12} "
+            f"{o.extraction_confidence:.2f}{until}"
+        )
     return "\n".join(lines)
 
 
@@ -76,11 +78,16 @@ def _batch_records(stream: IO[str], default_at: datetime) -> Iterator[tuple[str,
 @click.argument("text", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the extraction as JSON.")
 @click.option("--at", "at_raw", metavar="RFC3339", help="Message time (default: now, UTC).")
-@click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
-              help="JSON Lines with 'text' (and optional 'at'); '-' reads stdin.")
+@click.option(
+    "--batch",
+    type=click.File("r", encoding="utf-8"),
+    metavar="FILE",
+    help="JSON Lines with 'text' (and optional 'at'); '-' reads stdin.",
+)
 @click.option("--markdown", is_flag=True, help="Read TEXT as a line of a Markdown note.")
-def extract_command(text: str | None, as_json: bool, at_raw: str | None,
-                    batch: IO[str] | None, markdown: bool) -> None:
+def extract_command(
+    text: str | None, as_json: bool, at_raw: str | None, batch: IO[str] | None, markdown: bool
+) -> None:
     """Show the intent and observations the offline extractor finds in TEXT."""
     at = parse_at(at_raw)
     source: SourceKind = "static_markdown" if markdown else "conversation"
@@ -105,8 +112,14 @@ def eval_group() -> None:
 @eval_group.command("intents")
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--at", "at_raw", default=EVAL_DEFAULT_AT, show_default=True, metavar="RFC3339",
-              help="Message time of records without their own 'at'.")
+@click.option(
+    "--at",
+    "at_raw",
+    default=EVAL_DEFAULT_AT,
+    show_default=True,
+    metavar="RFC3339",
+    help="Message time of records without their own 'at'.",
+)
 def eval_intents(file: IO[str], as_json: bool, at_raw: str) -> None:
     """Score the offline extractor on FILE (JSON Lines: text, intent, expect...)."""
     at = parse_at(at_raw)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from core.errors import InvalidAnswer
 from core.ids import new_id
 from core.store import DeadLetter, NewReviewItem, ReviewItem
+from core.store.records import ReviewStatus
 from core.validation import conforms, schema_errors
 
 if TYPE_CHECKING:
@@ -28,8 +29,6 @@ ALERT_DOMAINS: Final = frozenset({"travel", "financial"})
 
 def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime) -> DeadLetter:
     """A new dead letter for ``payload``, first retry due in one minute."""
-    from core.engine import payload_json
-
     text = payload_json(payload)
     get = payload.get if isinstance(payload, dict) else (lambda _k: None)
     event_id = _uuid_or_none(get("event_id"))
@@ -38,9 +37,18 @@ def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime)
     # A second dead letter with the same id would collide; keep both, distinguishably.
     letter_id = f"{letter_id}@{now.timestamp():.6f}"
     return DeadLetter(
-        id=letter_id, event_id=event_id, prompt_id=_uuid_or_none(get("prompt_id")), schema=schema,
-        payload=text, errors=tuple(errors), domain=domain, first_seen=now, last_attempt=now,
-        retry_count=0, next_retry_at=now + RETRY_DELAYS[0], status="waiting",
+        id=letter_id,
+        event_id=event_id,
+        prompt_id=_uuid_or_none(get("prompt_id")),
+        schema=schema,
+        payload=text,
+        errors=tuple(errors),
+        domain=domain,
+        first_seen=now,
+        last_attempt=now,
+        retry_count=0,
+        next_retry_at=now + RETRY_DELAYS[0],
+        status="waiting",
     )
 
 
@@ -63,8 +71,13 @@ async def retry_due(engine: Engine, now: datetime) -> RetryReport:
         errors = schema_errors(letter.schema, payload) if payload is not None else ["not JSON"]
         if not errors:
             await engine.store.update_dead_letter(
-                replace(letter, status="resolved", last_attempt=now, next_retry_at=None,
-                        retry_count=letter.retry_count + 1)
+                replace(
+                    letter,
+                    status="resolved",
+                    last_attempt=now,
+                    next_retry_at=None,
+                    retry_count=letter.retry_count + 1,
+                )
             )
             await engine.ingest(payload, now=now)
             resolved += 1
@@ -72,15 +85,26 @@ async def retry_due(engine: Engine, now: datetime) -> RetryReport:
         count = letter.retry_count + 1
         if count >= len(RETRY_DELAYS):
             await engine.store.update_dead_letter(
-                replace(letter, status="permanently_failed", last_attempt=now, next_retry_at=None,
-                        retry_count=count, errors=tuple(errors))
+                replace(
+                    letter,
+                    status="permanently_failed",
+                    last_attempt=now,
+                    next_retry_at=None,
+                    retry_count=count,
+                    errors=tuple(errors),
+                )
             )
             await _escalate(engine, letter, now)
             failed += 1
         else:
             await engine.store.update_dead_letter(
-                replace(letter, last_attempt=now, retry_count=count,
-                        next_retry_at=now + RETRY_DELAYS[count], errors=tuple(errors))
+                replace(
+                    letter,
+                    last_attempt=now,
+                    retry_count=count,
+                    next_retry_at=now + RETRY_DELAYS[count],
+                    errors=tuple(errors),
+                )
             )
     waiting = len(await engine.store.dead_letters(["waiting"]))
     return RetryReport(retried, resolved, failed, waiting)
@@ -88,15 +112,24 @@ async def retry_due(engine: Engine, now: datetime) -> RetryReport:
 
 async def _escalate(engine: Engine, letter: DeadLetter, now: datetime) -> None:
     item = NewReviewItem(
-        id=new_id(), kind="dead_letter", event_id=letter.event_id, entity_id="system:dead-letters",
-        field="dead_letter", candidate_value=letter.id, current_value=None, confidence=0.0,
+        id=new_id(),
+        kind="dead_letter",
+        event_id=letter.event_id,
+        entity_id="system:dead-letters",
+        field="dead_letter",
+        candidate_value=letter.id,
+        current_value=None,
+        confidence=0.0,
         reasons=tuple(e[:160] for e in letter.errors[:5]) or ("invalid payload",),
-        source_key=f"dead_letter:{letter.id}", created_at=now,
+        source_key=f"dead_letter:{letter.id}",
+        created_at=now,
     )
     await engine.store.add_review_item(item, engine.policy.max_pending)
     if letter.domain in ALERT_DOMAINS:
         await engine.store.add_alert(
-            now, "dead_letter_permanent", letter.domain,
+            now,
+            "dead_letter_permanent",
+            letter.domain,
             f"a {letter.domain} payload failed validation permanently: {letter.errors[0] if letter.errors else 'invalid'}",
         )
 
@@ -111,22 +144,39 @@ async def answer_dead_letter(
     letter = letters.get(str(item.candidate_value))
     if action == "edit":
         raise InvalidAnswer("a dead letter cannot be edited here; fix the source and re-send it")
-    status = "confirmed" if action == "confirm" else "discarded"
+    status: ReviewStatus = "confirmed" if action == "confirm" else "discarded"
     promoted = await engine.store.settle(
-        item.id, status, {"action": action, "answered_at": now.isoformat()}, now, None, None,
+        item.id,
+        status,
+        {"action": action, "answered_at": now.isoformat()},
+        now,
+        None,
+        None,
         engine.policy.max_pending,
     )
     if letter is not None:
         if action == "reject":
-            await engine.store.update_dead_letter(replace(letter, status="discarded", last_attempt=now))
+            await engine.store.update_dead_letter(
+                replace(letter, status="discarded", last_attempt=now)
+            )
         else:
             await engine.store.update_dead_letter(
-                replace(letter, status="waiting", next_retry_at=now, retry_count=len(RETRY_DELAYS) - 1)
+                replace(
+                    letter, status="waiting", next_retry_at=now, retry_count=len(RETRY_DELAYS) - 1
+                )
             )
             await retry_due(engine, now)
     settled = await engine.store.review_item(item.id)
     assert settled is not None
     return AnswerResult(settled, status, promoted=tuple(promoted))
+
+
+def payload_json(payload: Any) -> str:
+    """A payload as stored: JSON when possible, its repr otherwise (nothing is lost)."""
+    try:
+        return json.dumps(payload, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(payload)
 
 
 def _uuid_or_none(value: Any) -> str | None:

@@ -10,12 +10,13 @@ only writer, so what the resolver read is still true when its decision lands.
 from __future__ import annotations
 
 import asyncio
-import json
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from core.audit import audit_line
+from core.deadletters import dead_letter_for
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.fields import spec_for
 from core.ids import new_id
@@ -23,8 +24,9 @@ from core.models import StateObservation, UserConfirmation, parse_model
 from core.policy import Policy
 from core.resolver import Decision, resolve
 from core.state import CommittedFact, Scalar, value_key
-from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem, Store
-from core.store.records import ReviewStatus
+from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem, Store
+from core.store.records import ReviewStatus, WriteBatch
+from core.store.snapshot import FieldSnapshot, advance
 from core.timeutil import format_ts
 from core.validation import schema_errors, validate
 
@@ -32,7 +34,9 @@ OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate"
 AnswerAction = Literal["confirm", "reject", "edit"]
 MAX_REASON = 160
 _STATUS_AFTER: dict[str, ReviewStatus] = {
-    "confirm": "confirmed", "reject": "rejected", "edit": "edited",
+    "confirm": "confirmed",
+    "reject": "rejected",
+    "edit": "edited",
 }
 
 
@@ -73,63 +77,177 @@ class Engine:
         self._lock = asyncio.Lock()
 
     async def ingest(self, payload: Any, *, now: datetime) -> Outcome:
-        """Validate, resolve and persist one StateObservation payload."""
-        errors = schema_errors("state_observation", payload)
-        if errors:
-            from core.deadletters import dead_letter_for
+        """Validate, resolve and persist one StateObservation payload (one transaction)."""
+        return (await self.ingest_batch([payload], now=now))[0]
 
-            letter = dead_letter_for("state_observation", payload, errors, now)
-            await self.store.add_dead_letter(letter)
-            get = payload.get if isinstance(payload, dict) else (lambda _k: None)
-            return Outcome(
-                "invalid", letter.event_id, _str_or_none(get("entity_id")),
-                _str_or_none(get("field")), get("candidate_value"), errors=tuple(errors),
-            )
-        obs = parse_model(StateObservation, "state_observation", payload)
-        async with self._lock:
-            return await self._resolve_and_record(obs, now)
+    async def ingest_many(
+        self, payloads: Iterable[Any], *, now: datetime, batch_size: int = 256
+    ) -> AsyncIterator[Outcome]:
+        """Ingest payloads in order, ``batch_size`` per durable commit (group commit)."""
+        batch: list[Any] = []
+        for payload in payloads:
+            batch.append(payload)
+            if len(batch) >= batch_size:
+                for outcome in await self.ingest_batch(batch, now=now):
+                    yield outcome
+                batch = []
+        if batch:
+            for outcome in await self.ingest_batch(batch, now=now):
+                yield outcome
 
-    async def _resolve_and_record(self, obs: StateObservation, now: datetime) -> Outcome:
-        key = value_key(obs.candidate_value)
+    async def ingest_batch(self, payloads: Sequence[Any], *, now: datetime) -> list[Outcome]:
+        """Validate, resolve and persist ``payloads`` in order, in one transaction.
+
+        Each observation is resolved against the state its predecessors in the
+        batch left behind (a pure fold over snapshots read once), so the result
+        is the same as ingesting them one by one, and a crash keeps all or none.
+        """
+        checked: list[tuple[Any, list[str]]] = [
+            (p, schema_errors("state_observation", p)) for p in payloads
+        ]
+        observations = [
+            parse_model(StateObservation, "state_observation", p)
+            for p, errors in checked
+            if not errors
+        ]
         since = now - timedelta(hours=self.policy.corroboration_window_hours)
-        ctx = await self.store.field_context(obs.event_id, obs.entity_id, obs.field, key, since)
-        if ctx.duplicate:
-            await self.store.record_duplicate(obs.event_id, now)
-            return Outcome("duplicate", obs.event_id, obs.entity_id, obs.field, obs.candidate_value)
-        decision = resolve(ctx.committed, obs, self.policy, now, ctx.evidence)
-        commit = self._commit_plan(obs, decision, ctx.committed, now) if decision.commits else None
-        review = None
-        if decision.decision == "ask_user" and key not in ctx.evidence.open_review_values:
-            review = NewReviewItem(
-                id=new_id(), kind="change", event_id=obs.event_id, entity_id=obs.entity_id,
-                field=obs.field, candidate_value=obs.candidate_value,
-                current_value=None if ctx.committed is None else ctx.committed.value,
-                confidence=decision.confidence, reasons=_reason_summary(decision.reasons),
-                source_key=obs.source.key, created_at=now,
+        async with self._lock:
+            snaps, seen = await self.store.snapshots(
+                [(o.entity_id, o.field) for o in observations],
+                [o.event_id for o in observations],
+                since,
             )
-        accepted = _accepted(obs, decision, now, commit=commit, review=review,
-                             corroborate=decision.effect == "corroborate")
-        promoted = await self.store.record(accepted, self.policy.max_pending)
-        return Outcome(
-            decision.decision, obs.event_id, obs.entity_id, obs.field, obs.candidate_value,
-            confidence=decision.confidence, margin=decision.margin, reasons=decision.reasons,
-            committed=commit is not None, review_item_id=None if review is None else review.id,
-            promoted=tuple(promoted),
-            previous_value=None if ctx.committed is None else ctx.committed.value,
+            outcomes: list[Outcome] = []
+            accepted: list[Accepted] = []
+            superseded: list[tuple[str, datetime]] = []
+            corroborated: dict[tuple[str, str], None] = {}
+            duplicates: list[tuple[str, datetime]] = []
+            letters: list[DeadLetter] = []
+            parsed = iter(observations)
+            for payload, errors in checked:
+                if errors:
+                    letter = dead_letter_for("state_observation", payload, errors, now)
+                    letters.append(letter)
+                    outcomes.append(_invalid_outcome(payload, letter.event_id, errors))
+                    continue
+                obs = next(parsed)
+                if obs.event_id in seen:
+                    duplicates.append((obs.event_id, now))
+                    outcomes.append(
+                        Outcome(
+                            "duplicate", obs.event_id, obs.entity_id, obs.field, obs.candidate_value
+                        )
+                    )
+                    continue
+                seen.add(obs.event_id)
+                key = (obs.entity_id, obs.field)
+                outcome, record = self._decide(obs, snaps[key], now)
+                snaps[key], closed = advance(snaps[key], record, since)
+                superseded.extend((item_id, now) for item_id in closed)
+                if record.corroborate:
+                    corroborated[key] = None
+                accepted.append(record)
+                outcomes.append(outcome)
+            batch = WriteBatch(
+                decided_at=now,
+                accepted=tuple(accepted),
+                superseded=tuple(superseded),
+                corroborated=tuple(
+                    c for k in corroborated if (c := snaps[k].committed) is not None
+                ),
+                duplicates=tuple(duplicates),
+                dead_letters=tuple(letters),
+            )
+            promoted = tuple(await self.store.write(batch, self.policy.max_pending))
+        if promoted:
+            # Questions shown now are reported once, with the batch's last outcome.
+            outcomes[-1] = replace(outcomes[-1], promoted=promoted)
+        return outcomes
+
+    def _decide(
+        self, obs: StateObservation, snap: FieldSnapshot, now: datetime
+    ) -> tuple[Outcome, Accepted]:
+        key = value_key(obs.candidate_value)
+        evidence = snap.evidence(key)
+        committed = snap.committed
+        decision = resolve(committed, obs, self.policy, now, evidence)
+        commit = self._commit_plan(obs, decision, committed, now) if decision.commits else None
+        review = None
+        if decision.decision == "ask_user" and key not in evidence.open_review_values:
+            review = NewReviewItem(
+                id=new_id(),
+                kind="change",
+                event_id=obs.event_id,
+                entity_id=obs.entity_id,
+                field=obs.field,
+                candidate_value=obs.candidate_value,
+                current_value=None if committed is None else committed.value,
+                confidence=decision.confidence,
+                reasons=_reason_summary(decision.reasons),
+                source_key=obs.source.key,
+                created_at=now,
+            )
+        record = _accepted(
+            obs,
+            decision,
+            now,
+            commit=commit,
+            review=review,
+            corroborate=decision.effect == "corroborate",
         )
+        outcome = Outcome(
+            decision.decision,
+            obs.event_id,
+            obs.entity_id,
+            obs.field,
+            obs.candidate_value,
+            confidence=decision.confidence,
+            margin=decision.margin,
+            reasons=decision.reasons,
+            committed=commit is not None,
+            review_item_id=None if review is None else review.id,
+            previous_value=None if committed is None else committed.value,
+        )
+        return outcome, record
+
+    async def ingest_invalid(
+        self, schema: str, payload: Any, errors: list[str], *, now: datetime
+    ) -> Outcome:
+        """Send a payload that failed ``schema`` to the dead-letter queue; state is untouched."""
+        letter = dead_letter_for(schema, payload, errors, now)
+        await self.store.add_dead_letter(letter)
+        return _invalid_outcome(payload, letter.event_id, errors)
 
     def _commit_plan(
-        self, obs: StateObservation, decision: Decision, old: CommittedFact | None, now: datetime
+        self,
+        obs: StateObservation,
+        decision: Decision,
+        old: CommittedFact | None,
+        now: datetime,
     ) -> CommitPlan:
         retract = obs.intent == "retract"
         return CommitPlan(
-            entity_id=obs.entity_id, field=obs.field, value=None if retract else obs.candidate_value,
-            retract=retract, source_type=obs.source.type, source_ref=obs.source.ref,
-            confidence=decision.confidence, event_id=obs.event_id, evidence_ts=obs.ts,
-            committed_at=now, resolution="auto_commit", valid_until=obs.expires,
+            entity_id=obs.entity_id,
+            field=obs.field,
+            value=None if retract else obs.candidate_value,
+            retract=retract,
+            source_type=obs.source.type,
+            source_ref=obs.source.ref,
+            confidence=decision.confidence,
+            event_id=obs.event_id,
+            evidence_ts=obs.ts,
+            committed_at=now,
+            resolution="auto_commit",
+            valid_until=obs.expires,
             audit_line=audit_line(
-                now, obs.field, None if old is None else old.value, obs.candidate_value,
-                decision.confidence, "auto_commit", retract=retract, entity_id=obs.entity_id,
+                now,
+                obs.field,
+                None if old is None else old.value,
+                obs.candidate_value,
+                decision.confidence,
+                "auto_commit",
+                retract=retract,
+                entity_id=obs.entity_id,
             ),
         )
 
@@ -165,15 +283,20 @@ class Engine:
             if action in ("confirm", "edit"):
                 chosen = item.candidate_value if action == "confirm" else value
                 event = await self._confirmation_event(item, chosen, action, now)
-            rejection = (value_key(item.candidate_value), item.source_key) if action == "reject" else None
+            rejection = (
+                (value_key(item.candidate_value), item.source_key) if action == "reject" else None
+            )
             promoted = await self.store.settle(
                 item.id, status, record, now, event, rejection, self.policy.max_pending
             )
             settled = await self.store.review_item(item.id)
             assert settled is not None
             return AnswerResult(
-                settled, status, committed_value=None if event is None else event.payload.get("candidate_value"),
-                committed=event is not None, promoted=tuple(promoted),
+                settled,
+                status,
+                committed_value=None if event is None else event.payload.get("candidate_value"),
+                committed=event is not None,
+                promoted=tuple(promoted),
             )
 
     def _confirmation_record(self, item: ReviewItem, answer: dict[str, Any]) -> dict[str, Any]:
@@ -214,16 +337,33 @@ class Engine:
         old = await self.store.fact(item.entity_id, item.field)
         resolution = "user_confirm" if action == "confirm" else "user_edit"
         commit = CommitPlan(
-            entity_id=item.entity_id, field=item.field, value=chosen, retract=retract,
-            source_type="user_confirmation", source_ref=item.id, confidence=1.0,
-            event_id=obs.event_id, evidence_ts=now, committed_at=now, resolution=resolution,
+            entity_id=item.entity_id,
+            field=item.field,
+            value=chosen,
+            retract=retract,
+            source_type="user_confirmation",
+            source_ref=item.id,
+            confidence=1.0,
+            event_id=obs.event_id,
+            evidence_ts=now,
+            committed_at=now,
+            resolution=resolution,
             valid_until=None,
-            audit_line=audit_line(now, item.field, None if old is None else old.value, chosen, 1.0,
-                                  resolution, retract=retract, entity_id=item.entity_id),
+            audit_line=audit_line(
+                now,
+                item.field,
+                None if old is None else old.value,
+                chosen,
+                1.0,
+                resolution,
+                retract=retract,
+                entity_id=item.entity_id,
+            ),
         )
         path = f"/{item.entity_id}/{item.field}"
         patch: tuple[dict[str, Any], ...] = (
-            ({"op": "remove", "path": path},) if retract
+            ({"op": "remove", "path": path},)
+            if retract
             else ({"op": "add" if old is None else "replace", "path": path, "value": chosen},)
         )
         return _accepted(obs, None, now, commit=commit, decision_name=resolution, patch=patch)
@@ -239,7 +379,9 @@ def coerce_value(field_name: str, raw: Any) -> Scalar:
             raise InvalidAnswer("an edited value cannot be empty")
         if spec.numeric:
             try:
-                value = float(value.replace(",", "")) if "." in value else int(value.replace(",", ""))
+                value = (
+                    float(value.replace(",", "")) if "." in value else int(value.replace(",", ""))
+                )
             except ValueError as e:
                 raise InvalidAnswer(f"{field_name} needs a number, not {raw!r}") from e
     if spec.values and value not in spec.values:
@@ -263,15 +405,25 @@ def _accepted(
     patch: tuple[dict[str, Any], ...] = (),
 ) -> Accepted:
     return Accepted(
-        payload=obs.payload(), event_id=obs.event_id, entity_id=obs.entity_id, field=obs.field,
-        domain=obs.domain, intent=obs.intent, value_key=value_key(obs.candidate_value),
-        source_type=obs.source.type, source_ref=obs.source.ref, event_ts=obs.ts, decided_at=now,
+        payload=obs.payload(),
+        event_id=obs.event_id,
+        entity_id=obs.entity_id,
+        field=obs.field,
+        domain=obs.domain,
+        intent=obs.intent,
+        value_key=value_key(obs.candidate_value),
+        source_type=obs.source.type,
+        source_ref=obs.source.ref,
+        event_ts=obs.ts,
+        decided_at=now,
         decision=decision_name or (decision.decision if decision else "recorded"),
         confidence=decision.confidence if decision else 1.0,
         margin=decision.margin if decision else 1.0,
         reasons=decision.reasons if decision else ("the user's answer",),
         patch=decision.patch if decision else patch,
-        commit=commit, corroborate=corroborate, review=review,
+        commit=commit,
+        corroborate=corroborate,
+        review=review,
     )
 
 
@@ -282,16 +434,20 @@ def _reason_summary(reasons: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _invalid_outcome(payload: Any, event_id: str | None, errors: list[str]) -> Outcome:
+    get = payload.get if isinstance(payload, dict) else (lambda _k: None)
+    return Outcome(
+        "invalid",
+        event_id,
+        _str_or_none(get("entity_id")),
+        _str_or_none(get("field")),
+        get("candidate_value"),
+        errors=tuple(errors),
+    )
+
+
 def _str_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def payload_json(payload: Any) -> str:
-    """A payload as stored in the dead-letter queue: JSON when possible, repr otherwise."""
-    try:
-        return json.dumps(payload, sort_keys=True, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(payload)
-
-
-__all__ = ["AnswerResult", "Engine", "Outcome", "PayloadInvalid", "coerce_value", "payload_json"]
+__all__ = ["AnswerResult", "Engine", "Outcome", "PayloadInvalid", "coerce_value"]

@@ -51,7 +51,9 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         lifecycle=("planning", "in_progress", "completed"),
     ),
     FieldSpec(r"travel\.location", "Where the user is now (a place name)."),
-    FieldSpec(r"travel\.destination", "Where the current or next trip goes.", planning_allowed=True),
+    FieldSpec(
+        r"travel\.destination", "Where the current or next trip goes.", planning_allowed=True
+    ),
     FieldSpec(r"travel\.depart_date", "Trip start, ISO 8601 date.", planning_allowed=True),
     FieldSpec(r"travel\.return_date", "Trip end, ISO 8601 date.", planning_allowed=True),
     FieldSpec(
@@ -62,7 +64,9 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         planning_values=("planned",),
         lifecycle=("planned", "in_progress", "shipped"),
     ),
-    FieldSpec(rf"project\.{_SLUG}\.due_date", "Due date of a project, ISO 8601.", planning_allowed=True),
+    FieldSpec(
+        rf"project\.{_SLUG}\.due_date", "Due date of a project, ISO 8601.", planning_allowed=True
+    ),
     FieldSpec(r"profile\.home_city", "The user's home city."),
     FieldSpec(r"profile\.employer", "Who the user works for."),
     FieldSpec(r"profile\.diet", "Dietary preference (vegetarian, vegan, ...)."),
@@ -84,7 +88,9 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         planning_allowed=True,
         planning_values=("scheduled", "moved"),
     ),
-    FieldSpec(rf"financial\.{_SLUG}\.amount", "Amount of a purchase, payment or bill.", numeric=True),
+    FieldSpec(
+        rf"financial\.{_SLUG}\.amount", "Amount of a purchase, payment or bill.", numeric=True
+    ),
     FieldSpec(rf"financial\.{_SLUG}\.currency", "ISO 4217 currency code of that amount."),
     FieldSpec(
         rf"financial\.{_SLUG}\.status",
@@ -94,7 +100,9 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         planning_values=("due", "pending"),
         lifecycle=("due", "pending", "paid", "refunded"),
     ),
-    FieldSpec(rf"financial\.{_SLUG}\.due_date", "When a payment is due, ISO 8601.", planning_allowed=True),
+    FieldSpec(
+        rf"financial\.{_SLUG}\.due_date", "When a payment is due, ISO 8601.", planning_allowed=True
+    ),
     FieldSpec(rf"financial\.{_SLUG}\.merchant", "Who was paid."),
 )
 

@@ -13,8 +13,18 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictFloat
-from pydantic import StrictInt, StrictStr, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 from core.errors import PayloadInvalid
 from core.timeutil import parse_ts
@@ -52,8 +62,16 @@ Value = Annotated[StrictStr, Field(max_length=500)] | StrictBool | StrictInt | S
 Domain = Literal["travel", "family", "project", "financial", "profile"]
 Intent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
 SourceType = Literal[
-    "conversation", "calendar", "transactions_email", "email", "static_markdown",
-    "manual_markdown", "execution", "agent", "user_confirmation", "system",
+    "conversation",
+    "calendar",
+    "transactions_email",
+    "email",
+    "static_markdown",
+    "manual_markdown",
+    "execution",
+    "agent",
+    "user_confirmation",
+    "system",
 ]
 Unit = Annotated[float, Field(ge=0, le=1, strict=False)]
 
@@ -182,8 +200,11 @@ class SignalEvent(_Strict):
     def _payload_by_kind(cls, data: Any) -> Any:
         # Mirrors the schema's if/then: the payload is parsed as the kind says.
         if isinstance(data, dict) and isinstance(data.get("payload"), dict):
-            kind = data.get("kind")
-            target = {"calendar_event": CalendarPayload, "email": EmailPayload}.get(kind)
+            target: type[BaseModel] | None = None
+            if data.get("kind") == "calendar_event":
+                target = CalendarPayload
+            elif data.get("kind") == "email":
+                target = EmailPayload
             if target is not None:
                 data = {**data, "payload": target.model_validate_json(json.dumps(data["payload"]))}
         return data

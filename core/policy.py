@@ -54,6 +54,7 @@ class Policy:
     corroboration_bonus: float = 0.08
     corroboration_cap: float = 1.24
     corroboration_window_hours: float = 168.0
+    certain_extraction: float = 0.9
     origin: tuple[str, ...] = field(default=("defaults",), compare=False)
 
     def domain(self, name: str) -> DomainPolicy:
@@ -72,10 +73,16 @@ _TOP_SCALARS: Final = {
     "corroboration_bonus": float,
     "corroboration_cap": float,
     "corroboration_window_hours": float,
+    "certain_extraction": float,
 }
 _DOMAIN_KEYS: Final = {
-    "ask_threshold", "auto_threshold", "margin_threshold", "half_life_hours",
-    "authority_window_hours", "authority", "confirm_always",
+    "ask_threshold",
+    "auto_threshold",
+    "margin_threshold",
+    "half_life_hours",
+    "authority_window_hours",
+    "authority",
+    "confirm_always",
 }
 
 
@@ -124,12 +131,16 @@ def _merge(base: dict[str, Any], extra: Mapping[str, Any], where: str) -> dict[s
             domains = {k: dict(v) for k, v in out["domains"].items()}
             for name, settings in value.items():
                 if name not in DOMAINS:
-                    raise ConfigError(f"{where}: unknown domain {name!r} (known: {', '.join(DOMAINS)})")
+                    raise ConfigError(
+                        f"{where}: unknown domain {name!r} (known: {', '.join(DOMAINS)})"
+                    )
                 if not isinstance(settings, Mapping):
                     raise ConfigError(f"{where}: domains.{name} must be a table")
                 unknown = set(settings) - _DOMAIN_KEYS
                 if unknown:
-                    raise ConfigError(f"{where}: unknown key(s) in domains.{name}: {sorted(unknown)}")
+                    raise ConfigError(
+                        f"{where}: unknown key(s) in domains.{name}: {sorted(unknown)}"
+                    )
                 domains[name].update(settings)
             out["domains"] = domains
         elif key in ("source_reliability", "intent_factor"):
@@ -202,5 +213,6 @@ def _build(raw: Mapping[str, Any], origin: tuple[str, ...]) -> Policy:
         corroboration_window_hours=_positive(
             raw["corroboration_window_hours"], "corroboration_window_hours"
         ),
+        certain_extraction=_unit(raw["certain_extraction"], "certain_extraction"),
         origin=origin,
     )

@@ -109,8 +109,13 @@ def resolve(
 
     if same_as_committed and obs.intent != "retract":
         return Decision(
-            "auto_commit", confidence, confidence, ("matches the committed value: corroborates it",),
-            (), "corroborate", factors,
+            "auto_commit",
+            confidence,
+            confidence,
+            ("matches the committed value: corroborates it",),
+            (),
+            "corroborate",
+            factors,
         )
 
     competitors = [c.confidence for c in evidence.competitors if value_key(c.value) != new_key]
@@ -132,6 +137,8 @@ def resolve(
             caps.append(f"moves {obs.field} backwards ({committed.value} -> {obs.candidate_value})")
     if dp.confirm_always and obs.source.type not in USER_SOURCES:
         caps.append(f"{obs.domain} facts change only with your confirmation")
+    if _certainty(obs, policy) < 1.0:
+        caps.append(f"the wording is ambiguous (extraction {obs.extraction_confidence:.2f})")
     if obs.source.type in NEVER_AUTO:
         caps.append(f"{obs.source.type} proposals are never committed without you")
 
@@ -158,13 +165,20 @@ def _factors(
     age = max(0.0, hours_between(obs.ts, now))
     agreeing = len(ev.agreeing_sources - {obs.source.type})
     corroboration = min(policy.corroboration_cap, 1.0 + policy.corroboration_bonus * agreeing)
-    certainty = 1.0 if obs.extraction_confidence is None else obs.extraction_confidence
+    certainty = _certainty(obs, policy)
     return Factors(
         reliability=policy.reliability(obs.source.type),
         recency=recency_factor(age, dp.half_life_hours, policy.recency_grace_hours),
         intent=policy.intent_factor.get(obs.intent, 0.0) * certainty,
         corroboration=corroboration,
     )
+
+
+def _certainty(obs: StateObservation, policy: Policy) -> float:
+    # A reading the extractor is sure of counts in full; below that its doubt
+    # lowers the confidence (and _caps keeps it from auto-committing).
+    ec = 1.0 if obs.extraction_confidence is None else obs.extraction_confidence
+    return 1.0 if ec >= policy.certain_extraction else ec
 
 
 def _describe_factors(obs: StateObservation, f: Factors) -> str:

@@ -60,7 +60,7 @@ def validate(name: str, payload: object) -> None:
 
 def conforms(value: str, fmt: str) -> bool:
     """Whether ``value`` passes the same format check the schemas use."""
-    return FORMAT_CHECKER.conforms(value, fmt)
+    return bool(FORMAT_CHECKER.conforms(value, fmt))
 
 
 def _describe(path: str, message: str) -> str:

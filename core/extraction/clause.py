@@ -53,24 +53,104 @@ def words_of(low: str) -> frozenset[str]:
 
 _STOP_WORDS = frozenset(
     [
-        "today", "tomorrow", "yesterday", "tonight", "this", "next", "last", "right", "now", "for",
-        "with", "because", "since", "until", "till", "by", "at", "on", "in", "to", "from",
-        "waiting", "due", "and", "but", "so", "again", "already", "finally", "just", "all", "is",
-        "are", "was", "were", "has", "have", "had", "will", "'ll", "got", "gets", "get", "shipped",
-        "launched", "went", "goes", "be", "been", "being", "soon", "later", "asap", "before",
-        "after", "this", "week", "month", "year", "morning", "afternoon", "evening", "which",
-        "that", "who", "while", "when", "if", "or", "as", "of", ","
+        "today",
+        "tomorrow",
+        "yesterday",
+        "tonight",
+        "this",
+        "next",
+        "last",
+        "right",
+        "now",
+        "for",
+        "with",
+        "because",
+        "since",
+        "until",
+        "till",
+        "by",
+        "at",
+        "on",
+        "in",
+        "to",
+        "from",
+        "waiting",
+        "due",
+        "and",
+        "but",
+        "so",
+        "again",
+        "already",
+        "finally",
+        "just",
+        "all",
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "will",
+        "'ll",
+        "got",
+        "gets",
+        "get",
+        "shipped",
+        "launched",
+        "went",
+        "goes",
+        "be",
+        "been",
+        "being",
+        "soon",
+        "later",
+        "asap",
+        "before",
+        "after",
+        "this",
+        "week",
+        "month",
+        "year",
+        "morning",
+        "afternoon",
+        "evening",
+        "which",
+        "that",
+        "who",
+        "while",
+        "when",
+        "if",
+        "or",
+        "as",
+        "of",
+        ",",
     ]
 )
-_DETERMINERS = frozenset([
-    "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that", "some",
-    "new"
-])
+_DETERMINERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "our",
+        "my",
+        "your",
+        "their",
+        "his",
+        "her",
+        "its",
+        "this",
+        "that",
+        "some",
+        "new",
+    ]
+)
 _TOKEN = re.compile(r"[\w][\w.+#&'/-]*")
 
 
-def phrase_after(text: str, start: int, *, max_words: int = 4,
-                 stop: frozenset[str] = _STOP_WORDS) -> tuple[str, int]:
+def phrase_after(
+    text: str, start: int, *, max_words: int = 4, stop: frozenset[str] = _STOP_WORDS
+) -> tuple[str, int]:
     """Up to ``max_words`` words from ``start``, skipping leading determiners and
     stopping at a stop word or punctuation. Returns the phrase and its end offset."""
     words: list[str] = []
@@ -94,12 +174,13 @@ def phrase_after(text: str, start: int, *, max_words: int = 4,
     return " ".join(words), end
 
 
-def phrase_before(text: str, end: int, *, max_words: int = 4,
-                  determiners: frozenset[str] = _DETERMINERS) -> str:
+def phrase_before(
+    text: str, end: int, *, max_words: int = 4, determiners: frozenset[str] = _DETERMINERS
+) -> str:
     """Up to ``max_words`` words ending at ``end``, stopping at a determiner or stop word."""
     words: list[str] = []
     for w in reversed(text[:end].split()):
-        bare = w.strip(",.;:!?\"()")
+        bare = w.strip(',.;:!?"()')
         if bare != w and words:
             break
         lw = bare.lower()

@@ -91,15 +91,19 @@ def _found_fields(rec: LabelledRecord, ex: Extraction) -> tuple[int, list[str]]:
     """How many expected fields the extraction has, and which it misses."""
     usable = [o for o in ex.observations if o.intent not in ("hypothetical", "retract")]
     missed = [
-        f"{f}={v!r}" for f, v in rec.expect.items()
+        f"{f}={v!r}"
+        for f, v in rec.expect.items()
         if not any(o.field == f and _same(v, o.candidate_value) for o in usable)
     ]
     if rec.expect_project is not None:
         name, status = rec.expect_project
         slug = slugify(name)
         if not any(
-            o.field.startswith("project.") and o.field.endswith(".status")
-            and slug in o.field and _same(status, o.candidate_value) for o in usable
+            o.field.startswith("project.")
+            and o.field.endswith(".status")
+            and slug in o.field
+            and _same(status, o.candidate_value)
+            for o in usable
         ):
             missed.append(f"project[{name}]={status!r}")
     total = len(rec.expect) + (1 if rec.expect_project else 0)
@@ -155,8 +159,9 @@ class EvalReport:
         return {
             "n": self.n,
             "intent_accuracy": round(self.accuracy, 4),
-            "per_class": {c: {k: round(v, 4) for k, v in m.items()}
-                          for c, m in self.per_class().items()},
+            "per_class": {
+                c: {k: round(v, 4) for k, v in m.items()} for c, m in self.per_class().items()
+            },
             "confusion": self.confusion,
             "field_recall": round(self.field_recall, 4),
             "fields_expected": self.fields_expected,
@@ -169,8 +174,9 @@ class EvalReport:
         }
 
 
-def evaluate(records: Iterable[LabelledRecord], extractor: Extractor, *,
-             default_at: datetime) -> EvalReport:
+def evaluate(
+    records: Iterable[LabelledRecord], extractor: Extractor, *, default_at: datetime
+) -> EvalReport:
     """Run ``extractor`` over ``records`` and score it.
 
     ``default_at`` is the message time of records without their own ``at``.
@@ -198,10 +204,15 @@ def evaluate(records: Iterable[LabelledRecord], extractor: Extractor, *,
                 report.counterfactual += 1
                 report.counterfactual_commits += bad_commit
         if not ok or missed or bad_commit:
-            report.errors.append({
-                "text": rec.text, "expected": list(rec.intents), "got": ex.intent,
-                "missed_fields": missed, "false_commit": bad_commit,
-            })
+            report.errors.append(
+                {
+                    "text": rec.text,
+                    "expected": list(rec.intents),
+                    "got": ex.intent,
+                    "missed_fields": missed,
+                    "false_commit": bad_commit,
+                }
+            )
     return report
 
 
@@ -221,10 +232,15 @@ def render_text(report: EvalReport) -> str:
         f"{'class':<14}{'precision':>10}{'recall':>8}{'f1':>7}{'support':>9}",
     ]
     for c, m in report.per_class().items():
-        lines.append(f"{c:<14}{m['precision']:>10.3f}{m['recall']:>8.3f}{m['f1']:>7.3f}"
-                     f"{int(m['support']):>9}")
-    lines += ["", "confusion (rows: gold, columns: predicted)",
-              " " * 14 + "".join(f"{c[:6]:>8}" for c in CLASSES)]
+        lines.append(
+            f"{c:<14}{m['precision']:>10.3f}{m['recall']:>8.3f}{m['f1']:>7.3f}"
+            f"{int(m['support']):>9}"
+        )
+    lines += [
+        "",
+        "confusion (rows: gold, columns: predicted)",
+        " " * 14 + "".join(f"{c[:6]:>8}" for c in CLASSES),
+    ]
     for g in CLASSES:
         lines.append(f"{g:<14}" + "".join(f"{report.confusion[g][p]:>8}" for p in CLASSES))
     if report.errors:

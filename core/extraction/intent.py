@@ -173,8 +173,9 @@ def _question(low: str) -> MessageIntent:
     return "hypothetical"
 
 
-def classify(seg: Segment, *, in_scope: bool, has_future_time: bool,
-             markdown: bool = False) -> ClauseIntent:
+def classify(
+    seg: Segment, *, in_scope: bool, has_future_time: bool, markdown: bool = False
+) -> ClauseIntent:
     """The intent of one segment.
 
     ``in_scope`` says the previous segment opened a conditional whose consequence
@@ -226,7 +227,11 @@ def _tense(low: str, has_future_time: bool) -> MessageIntent:
 
 
 _RANK: dict[MessageIntent, int] = {
-    "assertive": 4, "planning": 3, "historical": 2, "hypothetical": 1, "none": 0,
+    "assertive": 4,
+    "planning": 3,
+    "historical": 2,
+    "hypothetical": 1,
+    "none": 0,
 }
 
 

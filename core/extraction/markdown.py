@@ -21,15 +21,27 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|`|~~")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _KEY_VALUE = re.compile(r"^(?P<key>[A-Za-z][\w ./'-]{0,40}?)\s*:\s+(?P<value>\S.*)$")
 _PROFILE_KEYS = {
-    "home city": "profile.home_city", "home": "profile.home_city", "city": "profile.home_city",
-    "hometown": "profile.home_city", "lives in": "profile.home_city",
-    "based in": "profile.home_city", "employer": "profile.employer",
-    "company": "profile.employer", "works at": "profile.employer", "work": "profile.employer",
-    "diet": "profile.diet", "dietary preference": "profile.diet",
-    "dietary preferences": "profile.diet", "dietary restrictions": "profile.diet",
-    "name": "profile.name", "preferred name": "profile.name", "timezone": "profile.timezone",
-    "time zone": "profile.timezone", "tz": "profile.timezone",
-    "current location": "travel.location", "location": "travel.location",
+    "home city": "profile.home_city",
+    "home": "profile.home_city",
+    "city": "profile.home_city",
+    "hometown": "profile.home_city",
+    "lives in": "profile.home_city",
+    "based in": "profile.home_city",
+    "employer": "profile.employer",
+    "company": "profile.employer",
+    "works at": "profile.employer",
+    "work": "profile.employer",
+    "diet": "profile.diet",
+    "dietary preference": "profile.diet",
+    "dietary preferences": "profile.diet",
+    "dietary restrictions": "profile.diet",
+    "name": "profile.name",
+    "preferred name": "profile.name",
+    "timezone": "profile.timezone",
+    "time zone": "profile.timezone",
+    "tz": "profile.timezone",
+    "current location": "travel.location",
+    "location": "travel.location",
 }
 _TZ_VALUE = re.compile(r"[A-Za-z_]+(?:/[A-Za-z_+-]+)*")
 _TIME_KEY = re.compile(

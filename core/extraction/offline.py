@@ -68,8 +68,9 @@ def _valid(field: str, value: object, intent: ObservationIntent) -> bool:
     return not spec.planning_values or value in spec.planning_values
 
 
-def _clause(seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | None
-            ) -> tuple[Clause, ClauseIntent]:
+def _clause(
+    seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | None
+) -> tuple[Clause, ClauseIntent]:
     times = find_times(seg.low, at)
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
@@ -80,8 +81,16 @@ def _clause(seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | No
         intent = "assertive"
     if intent == "historical":
         times = find_times(seg.low, at, future=False)
-    clause = Clause(seg.text, seg.low, intent, at, tuple(times), md is not None,
-                    md.done if md else False, words_of(seg.low))
+    clause = Clause(
+        seg.text,
+        seg.low,
+        intent,
+        at,
+        tuple(times),
+        md is not None,
+        md.done if md else False,
+        words_of(seg.low),
+    )
     return clause, ci
 
 
@@ -107,8 +116,16 @@ def extract_offline(
         body = md.body
         kv = key_value_candidate(md)
         if kv is not None:
-            obs = ExtractedObservation(entity_id, domain_of(kv.field), kv.field, kv.value,
-                                       "assertive", kv.confidence, None, md.body[:1000])
+            obs = ExtractedObservation(
+                entity_id,
+                domain_of(kv.field),
+                kv.field,
+                kv.value,
+                "assertive",
+                kv.confidence,
+                None,
+                md.body[:1000],
+            )
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
     scope_open = False
@@ -125,17 +142,18 @@ def extract_offline(
         if clause.intent in ("assertive", "planning") and factual:
             # What the clause commits decides: "heading to Tahoe" is a plan.
             intents.append("assertive" if "assertive" in factual else "planning")
-        elif not seg_obs and (md is not None or (
-            _FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low)
-        )):
+        elif not seg_obs and (
+            md is not None or (_FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low))
+        ):
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
             intents.append(clause.intent)
     return Extraction(text, message_intent(intents), _dedupe(observations))
 
 
-def _observations(clause: Clause, ci: ClauseIntent, found: list[Candidate], entity_id: str
-                  ) -> list[ExtractedObservation]:
+def _observations(
+    clause: Clause, ci: ClauseIntent, found: list[Candidate], entity_id: str
+) -> list[ExtractedObservation]:
     out: list[ExtractedObservation] = []
     for cand in found:
         intent = _observation_intent(clause, cand)
@@ -149,16 +167,18 @@ def _observations(clause: Clause, ci: ClauseIntent, found: list[Candidate], enti
         if intent == "hypothetical":
             conf = min(conf, _HYPOTHETICAL_CAP)
         until = cand.valid_until if intent in ("planning", "assertive") else None
-        out.append(ExtractedObservation(
-            entity_id=entity_id,
-            domain=domain_of(cand.field),
-            field=cand.field,
-            candidate_value=cand.value,
-            intent=intent,
-            extraction_confidence=round(max(0.0, min(1.0, conf)), 3),
-            valid_until=until,
-            evidence_text=clause.text[:1000],
-        ))
+        out.append(
+            ExtractedObservation(
+                entity_id=entity_id,
+                domain=domain_of(cand.field),
+                field=cand.field,
+                candidate_value=cand.value,
+                intent=intent,
+                extraction_confidence=round(max(0.0, min(1.0, conf)), 3),
+                valid_until=until,
+                evidence_text=clause.text[:1000],
+            )
+        )
     return out
 
 

@@ -24,12 +24,14 @@ _RELATION = (
 )
 _RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
 _FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
-_NOT_SICK = re.compile(r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
-                       r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b")
+_NOT_SICK = re.compile(
+    r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
+    r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
+)
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
-_NOT_MEMBERS = frozenset([
-    "I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"
-])
+_NOT_MEMBERS = frozenset(
+    ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
+)
 _STATUS = re.compile(
     r"^\s*(?:is|are|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
@@ -44,11 +46,25 @@ _ILLNESS = re.compile(
     r"temperature|pink\s+eye|lice)\b"
 )
 _STATUS_CANON = {
-    "ill": "sick", "unwell": "sick", "under the weather": "sick", "throwing up": "sick",
-    "contagious": "sick", "better": "well", "fine": "well", "ok": "well", "okay": "well",
-    "recovered": "well", "traveling": "away", "travelling": "away", "out of town": "away",
-    "on a trip": "away", "at camp": "away", "back": "home", "in the hospital": "hospital",
-    "hospitalized": "hospital", "hospitalised": "hospital",
+    "ill": "sick",
+    "unwell": "sick",
+    "under the weather": "sick",
+    "throwing up": "sick",
+    "contagious": "sick",
+    "better": "well",
+    "fine": "well",
+    "ok": "well",
+    "okay": "well",
+    "recovered": "well",
+    "traveling": "away",
+    "travelling": "away",
+    "out of town": "away",
+    "on a trip": "away",
+    "at camp": "away",
+    "back": "home",
+    "in the hospital": "hospital",
+    "hospitalized": "hospital",
+    "hospitalised": "hospital",
 }
 _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
@@ -79,10 +95,45 @@ _SCHEDULED = re.compile(
 )
 _DROP = frozenset(
     [
-        "the", "our", "my", "his", "her", "their", "a", "an", "this", "that", "next", "no", "we",
-        "i", "they", "she", "he", "you", "it", "have", "has", "had", "is", "was", "are", "at",
-        "to", "from", "for", "and", "but", "so", "after", "before", "today", "tomorrow", "tonight",
-        "got", "get"
+        "the",
+        "our",
+        "my",
+        "his",
+        "her",
+        "their",
+        "a",
+        "an",
+        "this",
+        "that",
+        "next",
+        "no",
+        "we",
+        "i",
+        "they",
+        "she",
+        "he",
+        "you",
+        "it",
+        "have",
+        "has",
+        "had",
+        "is",
+        "was",
+        "are",
+        "at",
+        "to",
+        "from",
+        "for",
+        "and",
+        "but",
+        "so",
+        "after",
+        "before",
+        "today",
+        "tomorrow",
+        "tonight",
+        "got",
+        "get",
     ]
 )
 
@@ -140,8 +191,11 @@ def _activity(clause: Clause) -> list[Candidate]:
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
     if _CANCELLED.search(rest) or _NO_ACT.search(clause.low[: m.start()]):
-        return [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive",
-                          _end_of_day(clause, when))]
+        return [
+            Candidate(
+                f"{field}.event_status", "cancelled", 0.95, "assertive", _end_of_day(clause, when)
+            )
+        ]
     if ref is None:
         return []
     iso = ref.iso(clause.at)

@@ -20,34 +20,104 @@ _AMOUNT = re.compile(
     r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr)\b"
 )
 _CURRENCY = {
-    "$": "USD", "us$": "USD", "c$": "CAD", "ca$": "CAD", "a$": "AUD", "au$": "AUD", "€": "EUR",
-    "£": "GBP", "¥": "JPY", "dollar": "USD", "buck": "USD", "usd": "USD", "euro": "EUR",
-    "eur": "EUR", "pound": "GBP", "gbp": "GBP", "quid": "GBP", "yen": "JPY", "jpy": "JPY",
-    "cad": "CAD", "aud": "AUD", "chf": "CHF", "peso": "MXN", "mxn": "MXN", "rupee": "INR",
+    "$": "USD",
+    "us$": "USD",
+    "c$": "CAD",
+    "ca$": "CAD",
+    "a$": "AUD",
+    "au$": "AUD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "dollar": "USD",
+    "buck": "USD",
+    "usd": "USD",
+    "euro": "EUR",
+    "eur": "EUR",
+    "pound": "GBP",
+    "gbp": "GBP",
+    "quid": "GBP",
+    "yen": "JPY",
+    "jpy": "JPY",
+    "cad": "CAD",
+    "aud": "AUD",
+    "chf": "CHF",
+    "peso": "MXN",
+    "mxn": "MXN",
+    "rupee": "INR",
     "inr": "INR",
 }
 _ITEM_STOP = frozenset(
     [
-        "for", "from", "at", "on", "to", "today", "yesterday", "tomorrow", "this", "last", "next",
-        "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just", "off", "in",
-        "using", "online", "which", "that", "it's", "by", "due", "before", "until", "every"
+        "for",
+        "from",
+        "at",
+        "on",
+        "to",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "this",
+        "last",
+        "next",
+        "with",
+        "via",
+        "and",
+        "but",
+        "so",
+        "is",
+        "was",
+        "already",
+        "finally",
+        "just",
+        "off",
+        "in",
+        "using",
+        "online",
+        "which",
+        "that",
+        "it's",
+        "by",
+        "due",
+        "before",
+        "until",
+        "every",
     ]
 )
 _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?(?:\S*\d\S*\s+)?refund\s+"
-                r"(?:from|for|on)\s+"),
-     "refunded"),
-    (re.compile(r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
-                r"order|payment|plan|account)\b)"), "cancelled"),
+    (
+        re.compile(
+            r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?(?:\S*\d\S*\s+)?refund\s+"
+            r"(?:from|for|on)\s+"
+        ),
+        "refunded",
+    ),
+    (
+        re.compile(
+            r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
+            r"order|payment|plan|account)\b)"
+        ),
+        "cancelled",
+    ),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled)\s+"), "paid"),
     (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
 )
 _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
-    (re.compile(r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
-                r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b"), "refunded"),
-    (re.compile(r"\s+(?:is|are|'s|comes|will\s+be)\s+due\b|\s+due\s+(?:on|by|tomorrow|today|"
-                r"next|this|friday|monday)\b"), "due"),
+    (
+        re.compile(
+            r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
+            r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b"
+        ),
+        "refunded",
+    ),
+    (
+        re.compile(
+            r"\s+(?:is|are|'s|comes|will\s+be)\s+due\b|\s+due\s+(?:on|by|tomorrow|today|"
+            r"next|this|friday|monday)\b"
+        ),
+        "due",
+    ),
     (re.compile(r"\s+(?:is|are|'s|was|got|has\s+been)\s+(?:already\s+)?paid\b"), "paid"),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
 )
@@ -57,10 +127,23 @@ _FINANCIAL_WORDS = re.compile(
     r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
     r"purchase)\b"
 )
-_NOT_ITEMS = frozenset([
-    "paid", "it", "that", "this", "them", "a", "cold", "the", "flu", "sick", "home", "back",
-    "there"
-])
+_NOT_ITEMS = frozenset(
+    [
+        "paid",
+        "it",
+        "that",
+        "this",
+        "them",
+        "a",
+        "cold",
+        "the",
+        "flu",
+        "sick",
+        "home",
+        "back",
+        "there",
+    ]
+)
 _TODO = re.compile(r"(pay|renew|return)\s+")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
 
@@ -88,9 +171,32 @@ def _item_after(clause: Clause, pos: int) -> str:
 
 _GATE = frozenset(
     [
-        "paid", "pay", "bought", "purchased", "ordered", "got", "received", "refund", "refunded",
-        "pending", "due", "charged", "cancelled", "canceled", "settled", "splurged", "picked",
-        "return", "renew", "subscription", "order", "bill", "rent", "processed", "came", "went"
+        "paid",
+        "pay",
+        "bought",
+        "purchased",
+        "ordered",
+        "got",
+        "received",
+        "refund",
+        "refunded",
+        "pending",
+        "due",
+        "charged",
+        "cancelled",
+        "canceled",
+        "settled",
+        "splurged",
+        "picked",
+        "return",
+        "renew",
+        "subscription",
+        "order",
+        "bill",
+        "rent",
+        "processed",
+        "came",
+        "went",
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")

@@ -47,8 +47,14 @@ _NO_EAT = re.compile(
     r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
     r"(?P<food>meat|pork|gluten|dairy|animal\s+products|fish)\b"
 )
-_NO_EAT_DIET = {"meat": "vegetarian", "pork": "no pork", "gluten": "gluten free",
-                "dairy": "dairy free", "animal products": "vegan", "fish": "no fish"}
+_NO_EAT_DIET = {
+    "meat": "vegetarian",
+    "pork": "no pork",
+    "gluten": "gluten free",
+    "dairy": "dairy free",
+    "animal products": "vegan",
+    "fish": "no fish",
+}
 _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
 _NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
 _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
@@ -57,34 +63,115 @@ _TZ = re.compile(
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:on|in)\s+(?P<tz2>[a-z]+)\s+time\b"
 )
 _TZ_NAMES = {
-    "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles", "pt": "America/Los_Angeles",
-    "pdt": "America/Los_Angeles", "eastern": "America/New_York", "est": "America/New_York",
-    "et": "America/New_York", "edt": "America/New_York", "central": "America/Chicago",
-    "cst": "America/Chicago", "ct": "America/Chicago", "mountain": "America/Denver",
-    "mst": "America/Denver", "utc": "UTC", "gmt": "Europe/London", "london": "Europe/London",
-    "cet": "Europe/Paris", "bst": "Europe/London", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo",
+    "pacific": "America/Los_Angeles",
+    "pst": "America/Los_Angeles",
+    "pt": "America/Los_Angeles",
+    "pdt": "America/Los_Angeles",
+    "eastern": "America/New_York",
+    "est": "America/New_York",
+    "et": "America/New_York",
+    "edt": "America/New_York",
+    "central": "America/Chicago",
+    "cst": "America/Chicago",
+    "ct": "America/Chicago",
+    "mountain": "America/Denver",
+    "mst": "America/Denver",
+    "utc": "UTC",
+    "gmt": "Europe/London",
+    "london": "Europe/London",
+    "cet": "Europe/Paris",
+    "bst": "Europe/London",
+    "ist": "Asia/Kolkata",
+    "jst": "Asia/Tokyo",
 }
 _ORG_CANON = {
     o.lower(): o
     for o in [
-        "Google", "Amazon", "Apple", "Microsoft", "Meta", "Facebook", "Netflix", "Stripe",
-        "Shopify", "Airbnb", "Uber", "Lyft", "IBM", "Oracle", "Salesforce", "Spotify", "Tesla",
-        "Nvidia", "Intel", "Adobe", "OpenAI", "Anthropic", "Twitter", "LinkedIn", "Dropbox",
-        "Slack", "Atlassian", "Deloitte", "Accenture", "McKinsey", "Walmart", "Target", "Costco",
-        "Starbucks", "Nike", "Disney"
+        "Google",
+        "Amazon",
+        "Apple",
+        "Microsoft",
+        "Meta",
+        "Facebook",
+        "Netflix",
+        "Stripe",
+        "Shopify",
+        "Airbnb",
+        "Uber",
+        "Lyft",
+        "IBM",
+        "Oracle",
+        "Salesforce",
+        "Spotify",
+        "Tesla",
+        "Nvidia",
+        "Intel",
+        "Adobe",
+        "OpenAI",
+        "Anthropic",
+        "Twitter",
+        "LinkedIn",
+        "Dropbox",
+        "Slack",
+        "Atlassian",
+        "Deloitte",
+        "Accenture",
+        "McKinsey",
+        "Walmart",
+        "Target",
+        "Costco",
+        "Starbucks",
+        "Nike",
+        "Disney",
     ]
 }
 _ORG_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
 _NOT_NAMES = frozenset(
     [
-        "happy", "sad", "hungry", "excited", "exhausted", "sorry", "sure", "free", "early", "new",
-        "when", "later", "tomorrow", "tonight", "maybe", "asap", "anytime", "vegan", "vegetarian",
-        "pregnant", "single", "married", "retired"
+        "happy",
+        "sad",
+        "hungry",
+        "excited",
+        "exhausted",
+        "sorry",
+        "sure",
+        "free",
+        "early",
+        "new",
+        "when",
+        "later",
+        "tomorrow",
+        "tonight",
+        "maybe",
+        "asap",
+        "anytime",
+        "vegan",
+        "vegetarian",
+        "pregnant",
+        "single",
+        "married",
+        "retired",
     ]
 ) | frozenset(
     [
-        "sick", "tired", "back", "home", "here", "fine", "ok", "okay", "good", "great", "sorry",
-        "busy", "done", "ready", "late", "in", "at", "on"
+        "sick",
+        "tired",
+        "back",
+        "home",
+        "here",
+        "fine",
+        "ok",
+        "okay",
+        "good",
+        "great",
+        "sorry",
+        "busy",
+        "done",
+        "ready",
+        "late",
+        "in",
+        "at",
+        "on",
     ]
 )
 _TZ_CACHE: set[str] = set()
@@ -117,13 +204,61 @@ def _timezone(raw: str) -> str | None:
 
 _GATE = frozenset(
     [
-        "moved", "relocated", "live", "lived", "living", "based", "located", "home", "hometown",
-        "grew", "work", "worked", "working", "joined", "started", "job", "offer", "signed",
-        "employer", "company", "quit", "left", "eat", "eating", "diet", "call", "name", "go",
-        "zone", "timezone", "tz", "time", "vegetarian", "vegan", "pescatarian", "pescetarian",
-        "gluten", "dairy", "lactose", "keto", "paleo", "kosher", "halal", "celiac", "coeliac",
-        "plant", "low", "nut", "flexitarian", "switching", "switch", "switched", "going", "went",
-        "became"
+        "moved",
+        "relocated",
+        "live",
+        "lived",
+        "living",
+        "based",
+        "located",
+        "home",
+        "hometown",
+        "grew",
+        "work",
+        "worked",
+        "working",
+        "joined",
+        "started",
+        "job",
+        "offer",
+        "signed",
+        "employer",
+        "company",
+        "quit",
+        "left",
+        "eat",
+        "eating",
+        "diet",
+        "call",
+        "name",
+        "go",
+        "zone",
+        "timezone",
+        "tz",
+        "time",
+        "vegetarian",
+        "vegan",
+        "pescatarian",
+        "pescetarian",
+        "gluten",
+        "dairy",
+        "lactose",
+        "keto",
+        "paleo",
+        "kosher",
+        "halal",
+        "celiac",
+        "coeliac",
+        "plant",
+        "low",
+        "nut",
+        "flexitarian",
+        "switching",
+        "switch",
+        "switched",
+        "going",
+        "went",
+        "became",
     ]
 )
 
@@ -140,8 +275,9 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         if place is not None:
             grew_up = "grew up" in m.group()
             forced: ObservationIntent | None = "historical" if grew_up else None
-            out.append(Candidate("profile.home_city", place.name,
-                                 1.0 if place.known else 0.85, forced))
+            out.append(
+                Candidate("profile.home_city", place.name, 1.0 if place.known else 0.85, forced)
+            )
     m = _QUIT.search(low)
     if m and (org := _org_at(text, m.end())):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
@@ -160,8 +296,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
         # "call me when you land" is not a name: after "call me" only a capitalised word is.
         needs_capital = m.group().startswith("call")
-        if word and word.group().lower() not in _NOT_NAMES and (
-            not needs_capital or word.group()[0].isupper()
+        if (
+            word
+            and word.group().lower() not in _NOT_NAMES
+            and (not needs_capital or word.group()[0].isupper())
         ):
             name = word.group()
             out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))

@@ -15,48 +15,132 @@ from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
 _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(
-        r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
-        r"deprioriti[sz]ed|pulled\s+the\s+plug\s+on)\s+"), "cancelled"),
-    (re.compile(
-        r"\b(?:will|'ll|going\s+to|gonna|plan\s+to|planning\s+to|about\s+to|want\s+to|need\s+to)\s+"
-        r"(?:begin|start|kick\s+off|build|tackle|work\s+on|launch|ship|release|pick\s+up)\s+"
-        r"(?:work\s+on\s+|on\s+)?"), "planned"),
-    (re.compile(
-        r"\b(?:shipped|launched|released|finished|completed|wrapped\s+up|deployed|delivered|"
-        r"rolled\s+out|went\s+live\s+with)\s+"), "shipped"),
-    (re.compile(
-        r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
-        r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
-        r"began(?:\s+working\s+on)?|kicked\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
-        r"heads\s+down\s+on|knee\s+deep\s+in)\s+"), "in_progress"),
+    (
+        re.compile(
+            r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
+            r"deprioriti[sz]ed|pulled\s+the\s+plug\s+on)\s+"
+        ),
+        "cancelled",
+    ),
+    (
+        re.compile(
+            r"\b(?:will|'ll|going\s+to|gonna|plan\s+to|planning\s+to|about\s+to|want\s+to|need\s+to)\s+"
+            r"(?:begin|start|kick\s+off|build|tackle|work\s+on|launch|ship|release|pick\s+up)\s+"
+            r"(?:work\s+on\s+|on\s+)?"
+        ),
+        "planned",
+    ),
+    (
+        re.compile(
+            r"\b(?:shipped|launched|released|finished|completed|wrapped\s+up|deployed|delivered|"
+            r"rolled\s+out|went\s+live\s+with)\s+"
+        ),
+        "shipped",
+    ),
+    (
+        re.compile(
+            r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
+            r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
+            r"began(?:\s+working\s+on)?|kicked\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
+            r"heads\s+down\s+on|knee\s+deep\s+in)\s+"
+        ),
+        "in_progress",
+    ),
 )
 _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(
-        r"\s+(?:project\s+)?(?:is|was|got|has\s+been|'s)\s+(?:officially\s+|now\s+)?(?:cancell?ed|"
-        r"canceled|killed|scrapped|dropped|shelved|dead|abandoned)\b"), "cancelled"),
-    (re.compile(
-        r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
-        r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b"),
-        "blocked"),
-    (re.compile(
-        r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
-        r"is\s+(?:live|out|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
-        r"launched|released)|got\s+(?:shipped|released|launched))\b"), "shipped"),
-    (re.compile(
-        r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"),
-     "planned"),
-    (re.compile(r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b"),
-     "in_progress"),
+    (
+        re.compile(
+            r"\s+(?:project\s+)?(?:is|was|got|has\s+been|'s)\s+(?:officially\s+|now\s+)?(?:cancell?ed|"
+            r"canceled|killed|scrapped|dropped|shelved|dead|abandoned)\b"
+        ),
+        "cancelled",
+    ),
+    (
+        re.compile(
+            r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
+            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b"
+        ),
+        "blocked",
+    ),
+    (
+        re.compile(
+            r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
+            r"is\s+(?:live|out|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
+            r"launched|released)|got\s+(?:shipped|released|launched))\b"
+        ),
+        "shipped",
+    ),
+    (
+        re.compile(
+            r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"
+        ),
+        "planned",
+    ),
+    (
+        re.compile(r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b"),
+        "in_progress",
+    ),
 )
 _NOT_PROJECTS = frozenset(
-    ["book", "books", "lol", "tan lol",
-        "it", "that", "this", "them", "something", "stuff", "things", "everything", "nothing",
-        "myself", "lunch", "dinner", "breakfast", "job", "new", "job", "work", "home", "school",
-        "trip", "vacation", "flight", "rent", "bill", "bills", "subscription", "order", "package",
-        "refund", "return", "practice", "lesson", "class", "appointment", "house", "car", "dog",
-        "cat", "homework", "laundry", "it", "all", "a", "lot", "plan", "plans", "tan", "weekend",
-        "day", "week", "meeting", "call", "thing", "one"
+    [
+        "book",
+        "books",
+        "lol",
+        "tan lol",
+        "it",
+        "that",
+        "this",
+        "them",
+        "something",
+        "stuff",
+        "things",
+        "everything",
+        "nothing",
+        "myself",
+        "lunch",
+        "dinner",
+        "breakfast",
+        "job",
+        "new",
+        "job",
+        "work",
+        "home",
+        "school",
+        "trip",
+        "vacation",
+        "flight",
+        "rent",
+        "bill",
+        "bills",
+        "subscription",
+        "order",
+        "package",
+        "refund",
+        "return",
+        "practice",
+        "lesson",
+        "class",
+        "appointment",
+        "house",
+        "car",
+        "dog",
+        "cat",
+        "homework",
+        "laundry",
+        "it",
+        "all",
+        "a",
+        "lot",
+        "plan",
+        "plans",
+        "tan",
+        "weekend",
+        "day",
+        "week",
+        "meeting",
+        "call",
+        "thing",
+        "one",
     ]
 )
 _OTHER_DOMAIN = re.compile(
@@ -67,13 +151,23 @@ _OTHER_DOMAIN = re.compile(
 )
 _PASTIMES = frozenset(
     [
-        "reading", "watching", "playing", "cooking", "cleaning", "eating", "running", "sleeping",
-        "listening", "binging", "doing", "my"
+        "reading",
+        "watching",
+        "playing",
+        "cooking",
+        "cleaning",
+        "eating",
+        "running",
+        "sleeping",
+        "listening",
+        "binging",
+        "doing",
+        "my",
     ]
 )
-_PROJECT_DETERMINERS = frozenset([
-    "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"
-])
+_PROJECT_DETERMINERS = frozenset(
+    ["the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
+)
 _PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
 
 
@@ -81,21 +175,83 @@ def _name_ok(name: str) -> bool:
     low = name.lower()
     if low.split(" ", 1)[0] in _PASTIMES:
         return False  # "finished reading Dune" is a pastime, not a project
-    return bool(low) and low not in _NOT_PROJECTS and _OTHER_DOMAIN.search(low) is None \
+    return (
+        bool(low)
+        and low not in _NOT_PROJECTS
+        and _OTHER_DOMAIN.search(low) is None
         and not low.startswith(("at ", "for ", "to "))
+    )
 
 
 _GATE = frozenset(
     [
-        "kill", "killed", "cancelled", "canceled", "scrapped", "dropped", "shelved", "abandoned",
-        "sunset", "deprioritized", "deprioritised", "pulled", "will", "going", "gonna", "plan",
-        "planning", "about", "want", "need", "shipped", "launched", "released", "finished",
-        "completed", "wrapped", "deployed", "delivered", "rolled", "went", "working", "building",
-        "developing", "coding", "designing", "implementing", "prototyping", "refactoring",
-        "rewriting", "migrating", "started", "began", "kicked", "focused", "busy", "middle",
-        "heads", "knee", "stuck", "blocked", "hold", "stalled", "paused", "waiting", "live", "out",
-        "done", "complete", "planned", "scheduled", "slated", "progress", "underway", "under",
-        "dead", "begin", "start"
+        "kill",
+        "killed",
+        "cancelled",
+        "canceled",
+        "scrapped",
+        "dropped",
+        "shelved",
+        "abandoned",
+        "sunset",
+        "deprioritized",
+        "deprioritised",
+        "pulled",
+        "will",
+        "going",
+        "gonna",
+        "plan",
+        "planning",
+        "about",
+        "want",
+        "need",
+        "shipped",
+        "launched",
+        "released",
+        "finished",
+        "completed",
+        "wrapped",
+        "deployed",
+        "delivered",
+        "rolled",
+        "went",
+        "working",
+        "building",
+        "developing",
+        "coding",
+        "designing",
+        "implementing",
+        "prototyping",
+        "refactoring",
+        "rewriting",
+        "migrating",
+        "started",
+        "began",
+        "kicked",
+        "focused",
+        "busy",
+        "middle",
+        "heads",
+        "knee",
+        "stuck",
+        "blocked",
+        "hold",
+        "stalled",
+        "paused",
+        "waiting",
+        "live",
+        "out",
+        "done",
+        "complete",
+        "planned",
+        "scheduled",
+        "slated",
+        "progress",
+        "underway",
+        "under",
+        "dead",
+        "begin",
+        "start",
     ]
 )
 
@@ -109,8 +265,9 @@ def extract_project(clause: Clause) -> list[Candidate]:
         m = rx.search(low)
         if m is None:
             continue
-        name = _PROJECT_SUFFIX.sub("", phrase_before(clause.text, m.start(),
-                                                     determiners=_PROJECT_DETERMINERS))
+        name = _PROJECT_SUFFIX.sub(
+            "", phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
+        )
         if _name_ok(name):
             return [_candidate(clause, name, status)]
     for rx, status in _AFTER_VERB:

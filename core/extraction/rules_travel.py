@@ -58,8 +58,18 @@ _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
 )
 _INSIDE_IN = re.compile(r"[^,;.]{0,40}?\bin\s+")
-_DURATION_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-               "seven": 7, "ten": 10}
+_DURATION_N = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "ten": 10,
+}
 _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
 
 
@@ -138,8 +148,24 @@ _GAZ_FIRST_WORDS = frozenset(name.split()[0] for name in GAZETTEER)
 _CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
 _GATE = frozenset(
     [
-        "trip", "vacation", "holiday", "getaway", "flight", "travel", "travels", "back", "home",
-        "didn't", "never", "not", "won't", "aren't", "isn't", "left", "arrived", "landed"
+        "trip",
+        "vacation",
+        "holiday",
+        "getaway",
+        "flight",
+        "travel",
+        "travels",
+        "back",
+        "home",
+        "didn't",
+        "never",
+        "not",
+        "won't",
+        "aren't",
+        "isn't",
+        "left",
+        "arrived",
+        "landed",
     ]
 )
 
@@ -147,8 +173,11 @@ _GATE = frozenset(
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
-    if (clause.words.isdisjoint(_GATE) and clause.words.isdisjoint(_GAZ_FIRST_WORDS)
-            and _CAPITAL.search(clause.text) is None):
+    if (
+        clause.words.isdisjoint(_GATE)
+        and clause.words.isdisjoint(_GAZ_FIRST_WORDS)
+        and _CAPITAL.search(clause.text) is None
+    ):
         return []  # no place, no trip word: nothing to find
     m = _CANCELLED.search(low)
     if m:
@@ -187,8 +216,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return [Candidate("travel.destination", place.name, _conf(place))]
     if _POSTPONED.search(low):
         # Still planned, but when is unknown: worth asking about, not committing.
-        return [Candidate(c.field, c.value, c.confidence * 0.6, c.intent, c.valid_until)
-                for c in _plan(clause, place) if not c.field.endswith("_date")]
+        return [
+            Candidate(c.field, c.value, c.confidence * 0.6, c.intent, c.valid_until)
+            for c in _plan(clause, place)
+            if not c.field.endswith("_date")
+        ]
     if planning or clause.intent == "hypothetical" or not _ON_THE_WAY.search(low):
         return _plan(clause, place)
     conf = _conf(place) * 0.8

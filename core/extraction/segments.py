@@ -12,8 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
-                         "\u2013": "-", "\u2014": " - ", "\u00a0": " "})
+_QUOTES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": " - ",
+        "\u00a0": " ",
+    }
+)
 _SPACES = re.compile(r"\s+")
 # Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
 # between digits ("$143.20", "St. Louis") does not end a sentence.

@@ -18,21 +18,50 @@ _MONTHS = {
     m: i + 1
     for i, names in enumerate(
         [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
             ("december", "dec"),
         ]
     )
     for m in names
 }
 _WEEKDAYS = {
-    "monday": 0, "tuesday": 1, "tues": 1, "wednesday": 2, "thursday": 3, "thurs": 3,
-    "friday": 4, "fri": 4, "saturday": 5, "sunday": 6,
+    "monday": 0,
+    "tuesday": 1,
+    "tues": 1,
+    "wednesday": 2,
+    "thursday": 3,
+    "thurs": 3,
+    "friday": 4,
+    "fri": 4,
+    "saturday": 5,
+    "sunday": 6,
 }
 _NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple": 2, "couple of": 2, "few": 3,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "couple": 2,
+    "couple of": 2,
+    "few": 3,
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _WEEKDAY_RE = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
@@ -72,10 +101,39 @@ _CLOCK_RE = re.compile(
 )
 # A cheap gate before the big pattern: most clauses have no digit and none of these words.
 _TRIGGERS = frozenset(
-    [*_MONTHS, *_WEEKDAYS, "today", "tonight", "tomorrow", "yesterday", "night", "morning",
-     "afternoon", "evening", "week", "weekend", "month", "year", "weeks", "days", "months",
-     "labor", "memorial", "thanksgiving", "christmas", "new", "july", "fourth", "independence",
-     "presidents", "president's", "presidents'", "halloween", "valentine's", "valentines"]
+    [
+        *_MONTHS,
+        *_WEEKDAYS,
+        "today",
+        "tonight",
+        "tomorrow",
+        "yesterday",
+        "night",
+        "morning",
+        "afternoon",
+        "evening",
+        "week",
+        "weekend",
+        "month",
+        "year",
+        "weeks",
+        "days",
+        "months",
+        "labor",
+        "memorial",
+        "thanksgiving",
+        "christmas",
+        "new",
+        "july",
+        "fourth",
+        "independence",
+        "presidents",
+        "president's",
+        "presidents'",
+        "halloween",
+        "valentine's",
+        "valentines",
+    ]
 )
 _GATE_WORD = re.compile(r"[a-z']+")
 _DIGIT = re.compile(r"\d")
@@ -129,8 +187,12 @@ def _holiday(name: str, year: int) -> date:
     if name.startswith("presidents"):
         return _nth_weekday(year, 2, 0, 3)
     fixed = {
-        "christmas eve": (12, 24), "christmas": (12, 25), "new years eve": (12, 31),
-        "new years": (1, 1), "halloween": (10, 31), "valentines day": (2, 14),
+        "christmas eve": (12, 24),
+        "christmas": (12, 25),
+        "new years eve": (12, 31),
+        "new years": (1, 1),
+        "halloween": (10, 31),
+        "valentines day": (2, 14),
     }
     month, day = fixed.get(name, (7, 4))
     return date(year, month, day)
@@ -315,8 +377,9 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         clock = _clock(text)
         if clock is not None:
             first = out[0]
-            out[0] = TimeRef(first.day, first.prep, first.start, first.end, clock,
-                             first.end_day, first.past)
+            out[0] = TimeRef(
+                first.day, first.prep, first.start, first.end, clock, first.end_day, first.past
+            )
     return out
 
 

@@ -14,10 +14,10 @@ from core.store.records import (
     CommitPlan,
     DeadLetter,
     EventRecord,
-    FieldContext,
     HistoryEntry,
     NewReviewItem,
     ReviewItem,
+    WriteBatch,
 )
 
 __all__ = [
@@ -26,9 +26,9 @@ __all__ = [
     "CommitPlan",
     "DeadLetter",
     "EventRecord",
-    "FieldContext",
     "HistoryEntry",
     "NewReviewItem",
     "ReviewItem",
     "Store",
+    "WriteBatch",
 ]

@@ -6,8 +6,9 @@ from typing import Final
 
 MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
     (
-        "0001_event_log_and_state",
+        "0001_event_log_state_and_review_queue",
         """
+        -- The append-only log: every accepted observation with the decision taken on it.
         CREATE TABLE events (
             seq INTEGER PRIMARY KEY,
             event_id TEXT NOT NULL UNIQUE,
@@ -38,6 +39,30 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
             event_id TEXT NOT NULL,
             seen_at TEXT NOT NULL
         );
+        -- Every commit, with its audit line; committed state is the fold of these rows.
+        CREATE TABLE commits (
+            seq INTEGER PRIMARY KEY,
+            entity_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            old_json TEXT NOT NULL,
+            new_json TEXT NOT NULL,
+            retracted INTEGER NOT NULL,
+            source_type TEXT NOT NULL,
+            source_ref TEXT,
+            confidence REAL NOT NULL,
+            event_id TEXT NOT NULL,
+            evidence_ts TEXT NOT NULL,
+            committed_at TEXT NOT NULL,
+            resolution TEXT NOT NULL,
+            valid_until TEXT,
+            audit_line TEXT NOT NULL,
+            UNIQUE (entity_id, field, version)
+        );
+        CREATE TRIGGER commits_append_only_update BEFORE UPDATE ON commits
+            BEGIN SELECT RAISE(ABORT, 'commit history is append-only'); END;
+        -- Current state, kept equal to the fold of commits by the triggers below
+        -- (corroboration may refresh evidence_ts and confidence in place).
         CREATE TABLE facts (
             entity_id TEXT NOT NULL,
             field TEXT NOT NULL,
@@ -53,32 +78,17 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
             valid_until TEXT,
             PRIMARY KEY (entity_id, field)
         ) WITHOUT ROWID;
-        CREATE TABLE fact_history (
-            seq INTEGER PRIMARY KEY,
-            entity_id TEXT NOT NULL,
-            field TEXT NOT NULL,
-            version INTEGER NOT NULL,
-            old_json TEXT NOT NULL,
-            new_json TEXT NOT NULL,
-            retracted INTEGER NOT NULL,
-            event_id TEXT NOT NULL,
-            confidence REAL NOT NULL,
-            resolution TEXT NOT NULL,
-            committed_at TEXT NOT NULL
-        );
-        CREATE INDEX fact_history_by_field ON fact_history (entity_id, field, seq);
-        CREATE TABLE audit_log (
-            seq INTEGER PRIMARY KEY,
-            at TEXT NOT NULL,
-            entity_id TEXT NOT NULL,
-            field TEXT NOT NULL,
-            line TEXT NOT NULL
-        );
-        """,
-    ),
-    (
-        "0002_review_queue",
-        """
+        CREATE TRIGGER commits_fold_value AFTER INSERT ON commits WHEN NEW.retracted = 0
+        BEGIN
+            INSERT OR REPLACE INTO facts VALUES (
+                NEW.entity_id, NEW.field, NEW.new_json, NEW.version, NEW.source_type,
+                NEW.source_ref, NEW.confidence, NEW.event_id, NEW.evidence_ts,
+                NEW.committed_at, NEW.resolution, NEW.valid_until);
+        END;
+        CREATE TRIGGER commits_fold_retraction AFTER INSERT ON commits WHEN NEW.retracted = 1
+        BEGIN
+            DELETE FROM facts WHERE entity_id = NEW.entity_id AND field = NEW.field;
+        END;
         CREATE TABLE review_items (
             seq INTEGER PRIMARY KEY,
             id TEXT NOT NULL UNIQUE,
@@ -111,7 +121,7 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         """,
     ),
     (
-        "0003_dead_letters_and_alerts",
+        "0002_dead_letters_and_alerts",
         """
         CREATE TABLE dead_letters (
             seq INTEGER PRIMARY KEY,

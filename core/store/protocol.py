@@ -13,12 +13,13 @@ from core.store.records import (
     CommitPlan,
     DeadLetter,
     EventRecord,
-    FieldContext,
     HistoryEntry,
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
+    WriteBatch,
 )
+from core.store.snapshot import FieldSnapshot
 
 
 class Store(Protocol):
@@ -30,15 +31,14 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     # -- the ingest path ------------------------------------------------------
-    async def field_context(
-        self, event_id: str, entity_id: str, field: str, value_key: str, since: datetime
-    ) -> FieldContext:
-        """Duplicate check, committed value and evidence for one field."""
+    async def snapshots(
+        self, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+        """Snapshots of the (entity_id, field) ``keys`` (evidence counted from ``since``)
+        and the subset of ``event_ids`` already in the log."""
 
-    async def record(self, accepted: Accepted, max_pending: int) -> list[ReviewItem]:
-        """Append the event and apply its effects; return review items newly promoted."""
-
-    async def record_duplicate(self, event_id: str, seen_at: datetime) -> None: ...
+    async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
+        """Store a resolved batch atomically; return review items newly promoted."""
 
     # -- answers --------------------------------------------------------------
     async def settle(
@@ -86,6 +86,8 @@ class Store(Protocol):
 
     async def update_dead_letter(self, letter: DeadLetter) -> None: ...
 
-    async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None: ...
+    async def add_alert(
+        self, at: datetime, kind: str, domain: str | None, message: str
+    ) -> None: ...
 
     async def alerts(self) -> list[tuple[datetime, str, str | None, str]]: ...

@@ -6,22 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from core.state import CommittedFact, FieldEvidence, Scalar
+from core.state import CommittedFact, Scalar
 
 ReviewStatus = Literal[
     "queued", "pending", "confirmed", "rejected", "edited", "discarded", "superseded"
 ]
 ReviewKind = Literal["change", "dead_letter"]
 OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
-
-
-@dataclass(frozen=True)
-class FieldContext:
-    """Everything the resolver needs to know about a field, read in one go."""
-
-    duplicate: bool
-    committed: CommittedFact | None
-    evidence: FieldEvidence
 
 
 @dataclass(frozen=True)
@@ -167,3 +158,17 @@ class DeadLetter:
     retry_count: int
     next_retry_at: datetime | None
     status: DeadLetterStatus
+
+
+@dataclass(frozen=True)
+class WriteBatch:
+    """A resolved batch of inputs, stored in one transaction in decision order."""
+
+    decided_at: datetime
+    accepted: tuple[Accepted, ...] = ()
+    superseded: tuple[tuple[str, datetime], ...] = ()
+    """(review item id, when) closed because the value they propose was committed."""
+    corroborated: tuple[CommittedFact, ...] = ()
+    """Final state of facts whose evidence was refreshed by corroboration."""
+    duplicates: tuple[tuple[str, datetime], ...] = ()
+    dead_letters: tuple[DeadLetter, ...] = ()

@@ -12,12 +12,13 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import aiosqlite
 
 from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
-from core.state import CommittedFact, Competitor, FieldEvidence, Scalar, value_key
+from core.state import CommittedFact, Scalar, value_key
 from core.store.migrations import MIGRATIONS
 from core.store.records import (
     OPEN_STATUSES,
@@ -26,12 +27,13 @@ from core.store.records import (
     CommitPlan,
     DeadLetter,
     EventRecord,
-    FieldContext,
     HistoryEntry,
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
+    WriteBatch,
 )
+from core.store.snapshot import FieldSnapshot, OpenItem
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -100,6 +102,7 @@ class SQLiteStore:
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction: all of a write or none of it."""
         db = self.db
         await db.execute("BEGIN IMMEDIATE")
         try:
@@ -138,163 +141,123 @@ class SQLiteStore:
             return [row[0] for row in await cur.fetchall()]
 
     # -- ingest path -------------------------------------------------------------
-    async def field_context(
-        self, event_id: str, entity_id: str, field: str, value_key_: str, since: datetime
-    ) -> FieldContext:
-        db = self.db
-        async with db.execute("SELECT 1 FROM events WHERE event_id = ?", (event_id,)) as cur:
-            if await cur.fetchone() is not None:
-                return FieldContext(True, None, FieldEvidence())
-        committed = await self.fact(entity_id, field)
-        async with db.execute(
-            "SELECT DISTINCT source_type FROM events WHERE entity_id = ? AND field = ? "
-            "AND value_key = ? AND event_ts >= ? AND intent IN ('assertive', 'planning')",
-            (entity_id, field, value_key_, _ts(since)),
-        ) as cur:
-            agreeing = frozenset(row[0] for row in await cur.fetchall())
-        async with db.execute(
-            "SELECT candidate_json, confidence, value_key FROM review_items "
-            "WHERE entity_id = ? AND field = ? AND status IN ('queued', 'pending')",
-            (entity_id, field),
-        ) as cur:
-            open_rows = list(await cur.fetchall())
-        async with db.execute(
-            "SELECT value_key, source_key FROM rejections WHERE entity_id = ? AND field = ?",
-            (entity_id, field),
-        ) as cur:
-            rejected = frozenset((row[0], row[1]) for row in await cur.fetchall())
-        evidence = FieldEvidence(
-            agreeing_sources=agreeing,
-            competitors=tuple(Competitor(json.loads(r[0]), r[1]) for r in open_rows),
-            rejected=rejected,
-            open_review_values=frozenset(r[2] for r in open_rows),
-        )
-        return FieldContext(False, committed, evidence)
+    async def snapshots(
+        self, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+        """Snapshots of the (entity_id, field) ``keys`` and which ``event_ids`` exist already.
 
-    async def record(self, accepted: Accepted, max_pending: int) -> list[ReviewItem]:
+        One round trip: the reads are tagged rows of a single compound query.
+        """
+        unique = sorted(set(keys))
+        if not unique:
+            return {}, set()
+        values = ",".join("(?, ?)" for _ in unique)
+        ids = ",".join("?" * len(event_ids)) or "NULL"
+        sql = _SNAPSHOT_SQL.format(values=values, ids=ids)
+        args: list[Any] = [x for pair in unique for x in pair]
+        args += [_ts(since), *event_ids]
+        rows = await self.db.execute_fetchall(sql, args)
+        facts: dict[tuple[str, str], CommittedFact] = {}
+        agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
+        open_items: dict[tuple[str, str], list[OpenItem]] = {}
+        rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
+        versions: dict[tuple[str, str], int] = {}
+        existing: set[str] = set()
+        for row in rows:
+            tag, key = row[0], (row[1], row[2])
+            if tag == "dup":
+                existing.add(row[3])
+            elif tag == "fact":
+                facts[key] = _fact((row[1], row[2], *row[3:13]))
+            elif tag == "ver":
+                versions[key] = int(row[3])
+            elif tag == "agree":
+                agreeing.setdefault(key, {}).setdefault(row[3], set()).add(row[4])
+            elif tag == "open":
+                open_items.setdefault(key, []).append(
+                    OpenItem(row[3], row[4], json.loads(row[5]), float(row[6]))
+                )
+            elif tag == "rej":
+                rejected.setdefault(key, set()).add((row[3], row[4]))
+        snaps = {
+            key: FieldSnapshot(
+                entity_id=key[0],
+                field=key[1],
+                committed=facts.get(key),
+                agreeing=MappingProxyType(
+                    {vk: frozenset(src) for vk, src in agreeing.get(key, {}).items()}
+                ),
+                open_items=tuple(sorted(open_items.get(key, []), key=lambda i: i.id)),
+                rejected=frozenset(rejected.get(key, set())),
+                last_version=versions.get(key, 0),
+            )
+            for key in unique
+        }
+        return snaps, existing
+
+    async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
+        """Store a resolved batch in one transaction, in the order it was decided."""
         try:
             async with self._tx() as tx:
-                await self._insert_event(tx, accepted)
-                if accepted.commit is not None:
-                    await self._apply_commit(tx, accepted.commit)
-                if accepted.corroborate:
-                    await tx.execute(
-                        "UPDATE facts SET evidence_ts = max(evidence_ts, ?), "
-                        "confidence = max(confidence, ?) WHERE entity_id = ? AND field = ?",
-                        (_ts(accepted.event_ts), accepted.confidence, accepted.entity_id,
-                         accepted.field),
+                if batch.accepted:
+                    await tx.executemany(_INSERT_EVENT, [_event_row(a) for a in batch.accepted])
+                commits = [a.commit for a in batch.accepted if a.commit is not None]
+                if commits:
+                    await tx.executemany(_INSERT_COMMIT, [_commit_row(c) for c in commits])
+                reviews = [a.review for a in batch.accepted if a.review is not None]
+                if reviews:
+                    await tx.executemany(_INSERT_REVIEW, [_review_row(r) for r in reviews])
+                if batch.superseded:
+                    await tx.executemany(
+                        "UPDATE review_items SET status = 'superseded', answered_at = ? "
+                        "WHERE id = ? AND status IN ('queued', 'pending')",
+                        [(_ts(at), item_id) for item_id, at in batch.superseded],
                     )
-                if accepted.review is not None:
-                    await self._insert_review(tx, accepted.review)
-                return await self._promote(tx, max_pending, accepted.decided_at)
+                if batch.corroborated:
+                    await tx.executemany(
+                        "UPDATE facts SET evidence_ts = ?, confidence = ? "
+                        "WHERE entity_id = ? AND field = ? AND version = ?",
+                        [
+                            (_ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
+                            for f in batch.corroborated
+                        ],
+                    )
+                if batch.duplicates:
+                    await tx.executemany(
+                        "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)",
+                        [(eid, _ts(at)) for eid, at in batch.duplicates],
+                    )
+                if batch.dead_letters:
+                    await tx.executemany(
+                        _INSERT_DEAD_LETTER, [_letter_row(d) for d in batch.dead_letters]
+                    )
+                if not (reviews or batch.superseded):
+                    return []
+                return await self._promote(tx, max_pending, batch.decided_at)
         except sqlite3.IntegrityError as e:
-            raise StoreError(f"event {accepted.event_id} could not be recorded: {e}") from e
-
-    async def record_duplicate(self, event_id: str, seen_at: datetime) -> None:
-        async with self._tx() as tx:
-            await tx.execute(
-                "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)", (event_id, _ts(seen_at))
-            )
-
-    async def _insert_event(self, tx: aiosqlite.Connection, a: Accepted) -> None:
-        await tx.execute(
-            "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
-            "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
-            "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                a.event_id, a.entity_id, a.field, a.domain, a.intent,
-                _dumps(a.payload.get("candidate_value")), a.value_key, a.source_type, a.source_ref,
-                _ts(a.event_ts), _ts(a.decided_at), _dumps(a.payload), a.decision, a.confidence,
-                a.margin, _dumps(list(a.reasons)), _dumps(list(a.patch)),
-            ),
-        )
+            raise StoreError(f"the batch could not be recorded: {e}") from e
 
     async def _apply_commit(self, tx: aiosqlite.Connection, c: CommitPlan) -> None:
-        async with tx.execute(
-            "SELECT value_json, version FROM facts WHERE entity_id = ? AND field = ?",
-            (c.entity_id, c.field),
-        ) as cur:
-            row = await cur.fetchone()
-        if row is not None:
-            old_json, version = row[0], int(row[1]) + 1
-        else:
-            old_json = "null"
-            async with tx.execute(
-                "SELECT coalesce(max(version), 0) FROM fact_history WHERE entity_id = ? AND field = ?",
-                (c.entity_id, c.field),
-            ) as cur:
-                found = await cur.fetchone()
-            version = int(found[0] if found else 0) + 1
-        new_json = "null" if c.retract else _dumps(c.value)
-        if c.retract:
-            await tx.execute(
-                "DELETE FROM facts WHERE entity_id = ? AND field = ?", (c.entity_id, c.field)
-            )
-        else:
-            await tx.execute(
-                "INSERT OR REPLACE INTO facts (entity_id, field, value_json, version, source_type, "
-                "source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
-                "valid_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    c.entity_id, c.field, new_json, version, c.source_type, c.source_ref,
-                    c.confidence, c.event_id, _ts(c.evidence_ts), _ts(c.committed_at),
-                    c.resolution, None if c.valid_until is None else _ts(c.valid_until),
-                ),
-            )
-        await tx.execute(
-            "INSERT INTO fact_history (entity_id, field, version, old_json, new_json, retracted, "
-            "event_id, confidence, resolution, committed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                c.entity_id, c.field, version, old_json, new_json, int(c.retract), c.event_id,
-                c.confidence, c.resolution, _ts(c.committed_at),
-            ),
-        )
-        await tx.execute(
-            "INSERT INTO audit_log (at, entity_id, field, line) VALUES (?, ?, ?, ?)",
-            (_ts(c.committed_at), c.entity_id, c.field, c.audit_line),
-        )
-        # Open questions about the value just committed have been answered by the evidence.
+        await tx.execute(_INSERT_COMMIT, _commit_row(c))
         if not c.retract:
+            # Open questions about the value just committed were answered by it.
             await tx.execute(
-                "UPDATE review_items SET status = 'superseded', answered_at = ? "
-                "WHERE entity_id = ? AND field = ? AND value_key = ? AND status IN ('queued', 'pending')",
+                "UPDATE review_items SET status = 'superseded', answered_at = ? WHERE entity_id = ? "
+                "AND field = ? AND value_key = ? AND status IN ('queued', 'pending')",
                 (_ts(c.committed_at), c.entity_id, c.field, value_key(c.value)),
             )
-
-    async def _insert_review(self, tx: aiosqlite.Connection, r: NewReviewItem) -> None:
-        await tx.execute(
-            "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
-            "current_json, value_key, confidence, reasons, source_key, status, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)",
-            (
-                r.id, r.kind, r.event_id, r.entity_id, r.field, _dumps(r.candidate_value),
-                _dumps(r.current_value), value_key(r.candidate_value), r.confidence,
-                _dumps(list(r.reasons)), r.source_key, _ts(r.created_at),
-            ),
-        )
 
     async def _promote(
         self, tx: aiosqlite.Connection, max_pending: int, now: datetime
     ) -> list[ReviewItem]:
-        async with tx.execute("SELECT count(*) FROM review_items WHERE status = 'pending'") as cur:
-            row = await cur.fetchone()
-        room = max_pending - int(row[0] if row else 0)
-        if room <= 0:
-            return []
-        async with tx.execute(
-            "SELECT id FROM review_items WHERE status = 'queued' ORDER BY seq LIMIT ?", (room,)
-        ) as cur:
-            ids = [r[0] for r in await cur.fetchall()]
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        await tx.execute(
-            f"UPDATE review_items SET status = 'pending', promoted_at = ? WHERE id IN ({marks})",
-            (_ts(now), *ids),
+        rows = await tx.execute_fetchall(
+            "UPDATE review_items SET status = 'pending', promoted_at = :now WHERE id IN ("
+            " SELECT id FROM review_items WHERE status = 'queued' ORDER BY seq LIMIT max(0,"
+            " :cap - (SELECT count(*) FROM review_items WHERE status = 'pending')))"
+            f" RETURNING {_REVIEW_COLUMNS}",
+            {"now": _ts(now), "cap": max_pending},
         )
-        return await self._review_rows(
-            tx, f"SELECT {_REVIEW_COLUMNS} FROM review_items WHERE id IN ({marks}) ORDER BY seq", ids
-        )
+        return sorted((_review(r) for r in rows), key=lambda r: r.seq)
 
     # -- answers -----------------------------------------------------------------
     async def settle(
@@ -308,8 +271,9 @@ class SQLiteStore:
         max_pending: int,
     ) -> list[ReviewItem]:
         async with self._tx() as tx:
-            async with tx.execute("SELECT status, entity_id, field FROM review_items WHERE id = ?",
-                                  (item_id,)) as cur:
+            async with tx.execute(
+                "SELECT status, entity_id, field FROM review_items WHERE id = ?", (item_id,)
+            ) as cur:
                 row = await cur.fetchone()
             if row is None:
                 raise NotFound(f"no review item {item_id}")
@@ -320,7 +284,7 @@ class SQLiteStore:
                 (status, _dumps(answer), _ts(answered_at), item_id),
             )
             if confirmation_event is not None:
-                await self._insert_event(tx, confirmation_event)
+                await tx.execute(_INSERT_EVENT, _event_row(confirmation_event))
                 if confirmation_event.commit is not None:
                     await self._apply_commit(tx, confirmation_event.commit)
             if rejection is not None:
@@ -332,12 +296,12 @@ class SQLiteStore:
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self._tx() as tx:
-            await self._insert_review(tx, item)
+            await tx.execute(_INSERT_REVIEW, _review_row(item))
             return await self._promote(tx, max_pending, item.created_at)
 
     async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
         async with self._tx() as tx:
-            await self._insert_event(tx, event)
+            await tx.execute(_INSERT_EVENT, _event_row(event))
             await self._apply_commit(tx, plan)
 
     # -- reads -------------------------------------------------------------------
@@ -348,15 +312,16 @@ class SQLiteStore:
             sql += " WHERE entity_id = ?"
             args = (entity_id,)
         sql += " ORDER BY entity_id, field"
-        async with self.db.execute(sql, args) as cur:
-            return [_fact(row) for row in await cur.fetchall()]
+        return [_fact(row) for row in await self.db.execute_fetchall(sql, args)]
 
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
-        async with self.db.execute(
-            f"SELECT {_FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?", (entity_id, field)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else _fact(row)
+        rows = list(
+            await self.db.execute_fetchall(
+                f"SELECT {_FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
+                (entity_id, field),
+            )
+        )
+        return _fact(rows[0]) if rows else None
 
     async def review_item(self, item_id: str) -> ReviewItem | None:
         rows = await self._review_rows(
@@ -375,8 +340,7 @@ class SQLiteStore:
     async def _review_rows(
         self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
     ) -> list[ReviewItem]:
-        async with db.execute(sql, tuple(args)) as cur:
-            return [_review(row) for row in await cur.fetchall()]
+        return [_review(row) for row in await db.execute_fetchall(sql, tuple(args))]
 
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
@@ -399,23 +363,34 @@ class SQLiteStore:
             clauses.append("field = ?")
             args.append(field)
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT seq, entity_id, field, version, old_json, new_json, retracted, event_id, "
-            f"confidence, resolution, committed_at FROM fact_history{where} ORDER BY seq",
+            f"confidence, resolution, committed_at FROM commits{where} ORDER BY seq",
             args,
-        ) as cur:
-            return [
-                HistoryEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]),
-                             bool(r[6]), r[7], r[8], r[9], _dt(r[10]))
-                for r in await cur.fetchall()
-            ]
+        )
+        return [
+            HistoryEntry(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                json.loads(r[4]),
+                json.loads(r[5]),
+                bool(r[6]),
+                r[7],
+                r[8],
+                r[9],
+                _dt(r[10]),
+            )
+            for r in rows
+        ]
 
     async def audit(self, limit: int | None = None) -> list[AuditLine]:
-        sql = "SELECT seq, at, entity_id, field, line FROM audit_log ORDER BY seq"
+        sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
         if limit is not None:
             sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) ORDER BY seq"
-        async with self.db.execute(sql) as cur:
-            return [AuditLine(r[0], _dt(r[1]), r[2], r[3], r[4]) for r in await cur.fetchall()]
+        rows = await self.db.execute_fetchall(sql)
+        return [AuditLine(r[0], _dt(r[1]), r[2], r[3], r[4]) for r in rows]
 
     async def count_events(self) -> int:
         async with self.db.execute("SELECT count(*) FROM events") as cur:
@@ -425,12 +400,7 @@ class SQLiteStore:
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:
         async with self._tx() as tx:
-            await tx.execute(
-                "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
-                "first_seen, last_attempt, retry_count, next_retry_at, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                _letter_row(letter),
-            )
+            await tx.execute(_INSERT_DEAD_LETTER, _letter_row(letter))
 
     async def update_dead_letter(self, letter: DeadLetter) -> None:
         async with self._tx() as tx:
@@ -454,8 +424,20 @@ class SQLiteStore:
             args.extend(statuses)
         async with self.db.execute(sql + " ORDER BY seq", args) as cur:
             return [
-                DeadLetter(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], _dt(r[7]),
-                           _dt(r[8]), r[9], _opt_dt(r[10]), r[11])
+                DeadLetter(
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[3],
+                    r[4],
+                    tuple(json.loads(r[5])),
+                    r[6],
+                    _dt(r[7]),
+                    _dt(r[8]),
+                    r[9],
+                    _opt_dt(r[10]),
+                    r[11],
+                )
                 for r in await cur.fetchall()
             ]
 
@@ -466,11 +448,126 @@ class SQLiteStore:
                 (_ts(at), kind, domain, message),
             )
 
+    async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
+        """Bulk-load committed facts (a migration or a benchmark), in batches."""
+        await _import_facts(self, facts, progress)
+
     async def alerts(self) -> list[tuple[datetime, str, str | None, str]]:
         async with self.db.execute(
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(_dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+_SNAPSHOT_SQL = """
+WITH keys (entity_id, field) AS (VALUES {values})
+SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
+       event_id, evidence_ts, committed_at, resolution, valid_until
+  FROM facts f JOIN keys k ON f.entity_id = k.entity_id AND f.field = k.field
+UNION ALL
+SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM commits c JOIN keys k ON c.entity_id = k.entity_id AND c.field = k.field
+ GROUP BY c.entity_id, c.field
+UNION ALL
+SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL, NULL
+  FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
+ WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
+UNION ALL
+SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence, NULL, NULL, NULL,
+       NULL, NULL, NULL
+  FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
+ WHERE r.status IN ('queued', 'pending')
+UNION ALL
+SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
+  FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field
+UNION ALL
+SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM events WHERE event_id IN ({ids})
+"""
+_INSERT_EVENT = (
+    "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
+    "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
+    "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+# Version and previous value are read inside the transaction; the facts row
+# follows from the commits_fold_* triggers.
+_INSERT_COMMIT = (
+    "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
+    "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
+    "valid_until, audit_line) VALUES (:e, :f, "
+    "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = :e AND field = :f), "
+    "coalesce((SELECT value_json FROM facts WHERE entity_id = :e AND field = :f), 'null'), "
+    ":new, :retracted, :st, :sr, :conf, :eid, :ets, :cat, :res, :vu, :line)"
+)
+_INSERT_REVIEW = (
+    "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
+    "current_json, value_key, confidence, reasons, source_key, status, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)"
+)
+_INSERT_DEAD_LETTER = (
+    "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
+    "first_seen, last_attempt, retry_count, next_retry_at, status) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _event_row(a: Accepted) -> tuple[Any, ...]:
+    return (
+        a.event_id,
+        a.entity_id,
+        a.field,
+        a.domain,
+        a.intent,
+        _dumps(a.payload.get("candidate_value")),
+        a.value_key,
+        a.source_type,
+        a.source_ref,
+        _ts(a.event_ts),
+        _ts(a.decided_at),
+        _dumps(a.payload),
+        a.decision,
+        a.confidence,
+        a.margin,
+        _dumps(list(a.reasons)),
+        _dumps(list(a.patch)),
+    )
+
+
+def _commit_row(c: CommitPlan) -> dict[str, Any]:
+    return {
+        "e": c.entity_id,
+        "f": c.field,
+        "new": "null" if c.retract else _dumps(c.value),
+        "retracted": int(c.retract),
+        "st": c.source_type,
+        "sr": c.source_ref,
+        "conf": c.confidence,
+        "eid": c.event_id,
+        "ets": _ts(c.evidence_ts),
+        "cat": _ts(c.committed_at),
+        "res": c.resolution,
+        "vu": None if c.valid_until is None else _ts(c.valid_until),
+        "line": c.audit_line,
+    }
+
+
+def _review_row(r: NewReviewItem) -> tuple[Any, ...]:
+    return (
+        r.id,
+        r.kind,
+        r.event_id,
+        r.entity_id,
+        r.field,
+        _dumps(r.candidate_value),
+        _dumps(r.current_value),
+        value_key(r.candidate_value),
+        r.confidence,
+        _dumps(list(r.reasons)),
+        r.source_key,
+        _ts(r.created_at),
+    )
 
 
 _FACT_COLUMNS = (
@@ -489,18 +586,38 @@ _EVENT_COLUMNS = (
 
 def _fact(r: Any) -> CommittedFact:
     return CommittedFact(
-        entity_id=r[0], field=r[1], value=json.loads(r[2]), version=r[3], source_type=r[4],
-        source_ref=r[5], confidence=r[6], event_id=r[7], evidence_ts=_dt(r[8]),
-        committed_at=_dt(r[9]), resolution=r[10], valid_until=_opt_dt(r[11]),
+        entity_id=r[0],
+        field=r[1],
+        value=json.loads(r[2]),
+        version=r[3],
+        source_type=r[4],
+        source_ref=r[5],
+        confidence=r[6],
+        event_id=r[7],
+        evidence_ts=_dt(r[8]),
+        committed_at=_dt(r[9]),
+        resolution=r[10],
+        valid_until=_opt_dt(r[11]),
     )
 
 
 def _review(r: Any) -> ReviewItem:
     return ReviewItem(
-        id=r[0], seq=r[1], kind=r[2], event_id=r[3], entity_id=r[4], field=r[5],
-        candidate_value=json.loads(r[6]), current_value=json.loads(r[7]), confidence=r[8],
-        reasons=tuple(json.loads(r[9])), source_key=r[10], status=r[11], created_at=_dt(r[12]),
-        promoted_at=_opt_dt(r[13]), answered_at=_opt_dt(r[14]),
+        id=r[0],
+        seq=r[1],
+        kind=r[2],
+        event_id=r[3],
+        entity_id=r[4],
+        field=r[5],
+        candidate_value=json.loads(r[6]),
+        current_value=json.loads(r[7]),
+        confidence=r[8],
+        reasons=tuple(json.loads(r[9])),
+        source_key=r[10],
+        status=r[11],
+        created_at=_dt(r[12]),
+        promoted_at=_opt_dt(r[13]),
+        answered_at=_opt_dt(r[14]),
         answer=None if r[15] is None else json.loads(r[15]),
     )
 
@@ -508,16 +625,71 @@ def _review(r: Any) -> ReviewItem:
 def _event(r: Any) -> EventRecord:
     payload = json.loads(r[14])
     return EventRecord(
-        seq=r[0], event_id=r[1], entity_id=r[2], field=r[3], intent=r[4], value=json.loads(r[5]),
-        source_type=r[6], source_ref=r[7], event_ts=_dt(r[8]), ingested_at=_dt(r[9]),
-        decision=r[10], confidence=r[11], margin=r[12], reasons=tuple(json.loads(r[13])),
+        seq=r[0],
+        event_id=r[1],
+        entity_id=r[2],
+        field=r[3],
+        intent=r[4],
+        value=json.loads(r[5]),
+        source_type=r[6],
+        source_ref=r[7],
+        event_ts=_dt(r[8]),
+        ingested_at=_dt(r[9]),
+        decision=r[10],
+        confidence=r[11],
+        margin=r[12],
+        reasons=tuple(json.loads(r[13])),
         evidence_text=payload.get("evidence_text"),
     )
 
 
 def _letter_row(d: DeadLetter) -> tuple[Any, ...]:
     return (
-        d.id, d.event_id, d.prompt_id, d.schema, d.payload, _dumps(list(d.errors)), d.domain,
-        _ts(d.first_seen), _ts(d.last_attempt), d.retry_count,
-        None if d.next_retry_at is None else _ts(d.next_retry_at), d.status,
+        d.id,
+        d.event_id,
+        d.prompt_id,
+        d.schema,
+        d.payload,
+        _dumps(list(d.errors)),
+        d.domain,
+        _ts(d.first_seen),
+        _ts(d.last_attempt),
+        d.retry_count,
+        None if d.next_retry_at is None else _ts(d.next_retry_at),
+        d.status,
     )
+
+
+async def _import_facts(
+    store: SQLiteStore, facts: list[CommittedFact], progress: Any = None, batch: int = 5000
+) -> None:
+    """Bulk-load committed facts as 'import' commits, batch by batch."""
+    for start in range(0, len(facts), batch):
+        chunk = facts[start : start + batch]
+        async with store._tx() as tx:
+            await tx.executemany(
+                "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
+                "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "
+                "resolution, valid_until, audit_line) "
+                "VALUES (?, ?, ?, 'null', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        f.entity_id,
+                        f.field,
+                        f.version,
+                        _dumps(f.value),
+                        f.source_type,
+                        f.source_ref,
+                        f.confidence,
+                        f.event_id,
+                        _ts(f.evidence_ts),
+                        _ts(f.committed_at),
+                        f.resolution,
+                        None if f.valid_until is None else _ts(f.valid_until),
+                        f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
+                    )
+                    for f in chunk
+                ],
+            )
+        if progress is not None:
+            progress(start + len(chunk))

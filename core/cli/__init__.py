@@ -1,0 +1,66 @@
+"""The ``canon`` command line: a thin layer over the engine.
+
+Every command parses its arguments, calls core, and formats the result: a
+readable table for people, ``--json`` for programs. Errors print one line
+(``canon: error: ...``) and exit 2; bad input never prints a traceback.
+
+    canon init                          create the store (CANON_DB or --db)
+    canon ingest observations.jsonl     feed StateObservations, one JSON per line
+    canon state --json                  what Canon believes
+    canon pending                       what it is waiting to ask you
+    canon answer 01a2 confirm           answer a prompt (an id prefix is enough)
+    canon why travel.status             the evidence behind a value
+    canon replay tests/scenarios/tahoe_incident.json --json
+    canon demo                          the Tahoe story, step by step
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from core.cli.common import CanonGroup, Context, db_option
+
+
+@click.group(cls=CanonGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@db_option
+@click.option(
+    "--policy",
+    "policy_path",
+    envvar="CANON_POLICY",
+    metavar="TOML",
+    help="Policy overrides (TOML); also CANON_POLICY.",
+)
+@click.version_option(package_name="canon-state", prog_name="canon")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
+    """Canon keeps an assistant's beliefs true: it resolves conflicting evidence
+    per domain and asks you, one question at a time, about what changed."""
+    ctx.obj = Context(db=db, policy_path=policy_path)
+
+
+def _register() -> None:
+    from core.cli import bench_cmd, engine_cmds, replay_cmds
+
+    for command in (*engine_cmds.COMMANDS, *replay_cmds.COMMANDS, bench_cmd.bench):
+        cli.add_command(command)
+    try:
+        from core.cli_extraction import eval_group, extract_command
+    except ImportError:  # extraction commands ship with the extractor
+        return
+    cli.add_command(extract_command, "extract")
+    cli.add_command(eval_group, "eval")
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the ``canon`` console script."""
+    return cli.main(args=argv, prog_name="canon")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""``canon bench``: print the figures; the README says what they were here."""
+
+from __future__ import annotations
+
+import click
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from core.bench import BenchConfig, run_bench
+from core.cli.common import emit_json, err, is_terminal, out, run
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object (stable keys).")
+@click.option("--facts", default=100_000, show_default=True, help="Committed facts present.")
+@click.option("--observations", default=5_000, show_default=True, help="Observations to ingest.")
+@run
+async def bench(as_json: bool, facts: int, observations: int) -> None:
+    """Measure ingest throughput and latency beside a raw SQLite baseline.
+
+    Example: canon bench --json
+    """
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        console=err(),
+        disable=not is_terminal(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("benchmark", total=None)
+
+        def report(label: str, done: int, total: int) -> None:
+            progress.update(task, description=label, completed=done, total=total)
+
+        figures = await run_bench(BenchConfig(facts=facts, observations=observations), report)
+    if as_json:
+        emit_json(figures)
+        return
+    table = Table(title=f"canon bench ({figures['durability']})")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in figures.items():
+        if key != "durability":
+            table.add_row(key, str(value))
+    out().print(table)

@@ -1,0 +1,395 @@
+"""Commands over the store: init, ingest, state, pending, answer, why, history, dlq."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from typing import IO, Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from core.audit import show_value
+from core.cli.common import (
+    Context,
+    emit_json,
+    err,
+    is_terminal,
+    now_option,
+    open_engine,
+    out,
+    resolve_now,
+    run,
+)
+from core.deadletters import retry_due
+from core.engine import Engine
+from core.errors import CanonError, NotFound
+from core.store import ReviewItem
+from core.views import (
+    age_text,
+    dead_letter_view,
+    history_view,
+    prompt_text,
+    review_view,
+    state_view,
+    why_view,
+)
+
+pass_ctx = click.make_pass_decorator(Context)
+entity_option = click.option(
+    "--entity", "-e", metavar="ENTITY", help="Only this entity (user:primary, family:home, ...)."
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
+
+
+@click.command()
+@pass_ctx
+@run
+async def init(ctx: Context) -> None:
+    """Create the store and apply migrations.
+
+    Example: canon --db ~/canon.db init
+    """
+    async with open_engine(ctx):
+        pass
+    out().print(f"Canon store ready at {ctx.config.db_path}")
+
+
+@click.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
+@now_option
+@json_option
+@pass_ctx
+@run
+async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: bool) -> None:
+    """Feed StateObservations, one JSON object per line.
+
+    Lines that are not valid JSON or fail the schema go to the dead-letter
+    queue (see `canon dlq`); the rest are resolved and stored.
+
+    Example: canon ingest observations.jsonl
+    """
+    now = resolve_now(now_text)
+    lines = [line for line in source.read().splitlines() if line.strip()]
+    counts: Counter[str] = Counter()
+    async with open_engine(ctx) as engine:
+        with Progress(
+            TextColumn("ingesting"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=err(),
+            disable=not is_terminal(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task("ingest", total=len(lines))
+            for number, line in enumerate(lines, start=1):
+                counts[await _ingest_line(engine, line, number, now)] += 1
+                progress.advance(task)
+    summary = {
+        k: counts.get(k, 0)
+        for k in ("auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid")
+    }
+    if as_json:
+        emit_json({"lines": len(lines), **summary})
+        return
+    table = Table(title=f"Ingested {len(lines)} observation(s)")
+    for key in summary:
+        table.add_column(key, justify="right")
+    table.add_row(*(str(v) for v in summary.values()))
+    out().print(table)
+    if summary["invalid"]:
+        err().print(
+            f"{summary['invalid']} invalid line(s) went to the dead-letter queue (canon dlq)"
+        )
+
+
+async def _ingest_line(engine: Engine, line: str, number: int, now: Any) -> str:
+    try:
+        payload = json.loads(line)
+    except ValueError as e:
+        outcome = await engine.ingest_invalid(
+            "state_observation", line, [f"line {number}: not JSON: {e}"], now=now
+        )
+        return outcome.decision
+    return (await engine.ingest(payload, now=now)).decision
+
+
+@click.command()
+@entity_option
+@json_option
+@now_option
+@pass_ctx
+@run
+async def state(ctx: Context, entity: str | None, as_json: bool, now_text: str | None) -> None:
+    """What Canon currently believes, per entity and field.
+
+    Example: canon state --entity user:primary --json
+    """
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        view = state_view(await engine.store.facts(entity), now)
+    if as_json:
+        emit_json(view)
+        return
+    if not view:
+        out().print("No committed beliefs yet.")
+        return
+    table = Table(title="Committed state")
+    for col in ("entity", "field", "value", "confidence", "source", "age", "how"):
+        table.add_column(col)
+    for ent, fields in view.items():
+        for name, f in fields.items():
+            value = show_value(f["value"]) + (" (stale)" if f["stale"] else "")
+            table.add_row(
+                ent,
+                name,
+                value,
+                f"{f['confidence']:.2f}",
+                f["source"]["type"],
+                f["age"],
+                f["resolution"],
+            )
+    out().print(table)
+
+
+@click.command()
+@json_option
+@pass_ctx
+@run
+async def pending(ctx: Context, as_json: bool) -> None:
+    """Questions waiting for your answer (and those queued behind them).
+
+    Example: canon pending --json
+    """
+    async with open_engine(ctx) as engine:
+        shown = await engine.store.review_items(["pending"])
+        waiting = await engine.store.review_items(["queued"])
+    if as_json:
+        emit_json(
+            {
+                "pending": [review_view(r) for r in shown],
+                "queued": [review_view(r) for r in waiting],
+            }
+        )
+        return
+    if not shown:
+        out().print("Nothing to confirm.")
+        return
+    table = Table(title=f"Pending ({len(shown)}), queued behind them: {len(waiting)}")
+    for col in ("id", "entity", "field", "now", "proposed", "confidence", "why"):
+        table.add_column(col)
+    for r in shown:
+        table.add_row(
+            r.id[:13],
+            r.entity_id,
+            r.field,
+            show_value(r.current_value),
+            show_value(r.candidate_value),
+            f"{r.confidence:.2f}",
+            r.reasons[-1] if r.reasons else "",
+        )
+    out().print(table)
+
+
+@click.command()
+@click.argument("item_id", metavar="ID")
+@click.argument("action", type=click.Choice(["confirm", "reject", "edit"]))
+@click.argument("value", required=False)
+@now_option
+@json_option
+@pass_ctx
+@run
+async def answer(
+    ctx: Context, item_id: str, action: str, value: str | None, now_text: str | None, as_json: bool
+) -> None:
+    """Answer a pending question: confirm, reject, or edit VALUE.
+
+    ID may be any unique prefix of the id `canon pending` shows.
+
+    Example: canon answer 01a2f3 edit "Mexico City"
+    """
+    if action == "edit" and value is None:
+        raise click.UsageError("edit needs the corrected VALUE")
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        item = await _find_item(engine, item_id)
+        result = await engine.answer(item.id, action, value, now=now)  # type: ignore[arg-type]
+    if as_json:
+        emit_json(
+            {
+                "item": review_view(result.item),
+                "status": result.status,
+                "committed": result.committed,
+                "committed_value": result.committed_value,
+                "promoted": [review_view(r) for r in result.promoted],
+            }
+        )
+        return
+    verb = {
+        "confirmed": "Confirmed",
+        "rejected": "Rejected",
+        "edited": "Saved",
+        "discarded": "Discarded",
+    }.get(result.status, result.status)
+    target = show_value(result.committed_value if result.committed else item.candidate_value)
+    out().print(f"{verb}: {item.field} = {target}")
+    for nxt in result.promoted[:1]:
+        out().print("\nNext question:\n" + prompt_text(nxt))
+
+
+async def _find_item(engine: Engine, prefix: str) -> ReviewItem:
+    exact = await engine.store.review_item(prefix)
+    if exact is not None:
+        return exact
+    candidates = [
+        r for r in await engine.store.review_items(["pending", "queued"]) if r.id.startswith(prefix)
+    ]
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        raise NotFound(f"no open question with id {prefix!r} (see canon pending)")
+    raise CanonError(f"id prefix {prefix!r} is ambiguous: {len(candidates)} questions match")
+
+
+@click.command()
+@click.argument("field")
+@click.option("--entity", "-e", default="user:primary", show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="Also show evidence for other values.")
+@json_option
+@now_option
+@pass_ctx
+@run
+async def why(
+    ctx: Context, field: str, entity: str, show_all: bool, as_json: bool, now_text: str | None
+) -> None:
+    """Why Canon believes what it does about FIELD: evidence, sources, confidences.
+
+    Example: canon why travel.status
+    """
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        fact = await engine.store.fact(entity, field)
+        events = await engine.store.events_for(
+            entity, field, None if show_all or fact is None else fact.value
+        )
+        history = await engine.store.history(entity, field)
+    view = why_view(fact, events, history, now)
+    if as_json:
+        emit_json(view)
+        return
+    console = out()
+    if fact is None:
+        console.print(f"No committed value for {entity} {field}.")
+    else:
+        console.print(
+            f"{entity} {field} = {show_value(fact.value)} "
+            f"(confidence {fact.confidence:.2f}, {fact.resolution}, {age_text(fact.evidence_ts, now)} old)"
+        )
+    table = Table(title="Evidence")
+    for col in ("when", "source", "intent", "value", "decision", "confidence", "text"):
+        table.add_column(col)
+    for e in events:
+        table.add_row(
+            e.event_ts.strftime("%Y-%m-%d %H:%M"),
+            f"{e.source_type}:{e.source_ref or ''}",
+            e.intent,
+            show_value(e.value),
+            e.decision,
+            f"{e.confidence:.2f}",
+            (e.evidence_text or "")[:60],
+        )
+    console.print(table)
+    if history:
+        console.print(
+            "Changes: "
+            + "; ".join(
+                f"v{h.version} {show_value(h.old_value)} → {'(retracted)' if h.retracted else show_value(h.new_value)} ({h.resolution})"
+                for h in history
+            )
+        )
+
+
+@click.command()
+@click.argument("field", required=False)
+@click.option("--entity", "-e", default=None)
+@json_option
+@pass_ctx
+@run
+async def history(ctx: Context, field: str | None, entity: str | None, as_json: bool) -> None:
+    """Every committed change, oldest first (optionally for one FIELD).
+
+    Example: canon history travel.location
+    """
+    async with open_engine(ctx) as engine:
+        entries = await engine.store.history(entity, field)
+    if as_json:
+        emit_json([history_view(h) for h in entries])
+        return
+    if not entries:
+        out().print("No changes recorded.")
+        return
+    table = Table(title="History")
+    for col in ("when", "entity", "field", "from", "to", "confidence", "how"):
+        table.add_column(col)
+    for h in entries:
+        table.add_row(
+            h.committed_at.strftime("%Y-%m-%d %H:%M"),
+            h.entity_id,
+            h.field,
+            show_value(h.old_value),
+            "(retracted)" if h.retracted else show_value(h.new_value),
+            f"{h.confidence:.2f}",
+            h.resolution,
+        )
+    out().print(table)
+
+
+@click.command()
+@click.option("--retry", is_flag=True, help="Re-validate the dead letters whose retry is due.")
+@json_option
+@now_option
+@pass_ctx
+@run
+async def dlq(ctx: Context, retry: bool, as_json: bool, now_text: str | None) -> None:
+    """Payloads that failed validation, with their errors and retry schedule.
+
+    Example: canon dlq --retry
+    """
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        report = await retry_due(engine, now) if retry else None
+        letters = await engine.store.dead_letters()
+    if as_json:
+        data: dict[str, Any] = {"dead_letters": [dead_letter_view(d) for d in letters]}
+        if report is not None:
+            data["retry"] = report.__dict__
+        emit_json(data)
+        return
+    console = out()
+    if report is not None:
+        console.print(
+            f"Retried {report.retried}: {report.resolved} now valid, "
+            f"{report.permanently_failed} permanently failed, {report.still_waiting} waiting."
+        )
+    if not letters:
+        console.print("The dead-letter queue is empty.")
+        return
+    table = Table(title="Dead letters")
+    for col in ("id", "schema", "status", "retries", "next retry", "first error"):
+        table.add_column(col)
+    for d in letters:
+        table.add_row(
+            d.id[:13],
+            d.schema,
+            d.status,
+            str(d.retry_count),
+            "-" if d.next_retry_at is None else d.next_retry_at.strftime("%H:%M:%S"),
+            d.errors[0][:80] if d.errors else "",
+        )
+    console.print(table)
+
+
+COMMANDS = (init, ingest, state, pending, answer, why, history, dlq)
+__all__ = ["COMMANDS", "sys"]

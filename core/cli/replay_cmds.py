@@ -1,0 +1,136 @@
+"""Scenario replay and the demo: Canon's behaviour, step by step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from core.audit import show_value
+from core.cli.common import emit_json, out, run
+from core.engine import Engine, Outcome
+from core.scenario import Step, load_scenario, replay
+from core.views import prompt_text
+
+DEMO_SCENARIO = Path(__file__).resolve().parent.parent / "defaults" / "demo_tahoe.json"
+_VERDICT = {
+    "auto_commit": "committed",
+    "ask_user": "asks you",
+    "tentative_reject": "kept tentative",
+    "duplicate": "duplicate, ignored",
+    "invalid": "invalid → dead-letter queue",
+}
+
+
+@click.command(name="replay")
+@click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the contract's JSON object.")
+@run
+async def replay_command(scenario: Path, as_json: bool) -> None:
+    """Replay a scenario (JSON or YAML) on a fresh temporary store.
+
+    Example: canon replay tests/scenarios/tahoe_incident.json --json
+    """
+    data = load_scenario(scenario)
+    if as_json:
+        emit_json(await replay(data))
+        return
+    console = out()
+    result = await replay(data, on_step=_Transcript(console))
+    _final(console, result)
+
+
+@click.command()
+@run
+async def demo() -> None:
+    """The Tahoe incident, replayed and explained: why Canon exists.
+
+    Example: canon demo
+    """
+    data = load_scenario(DEMO_SCENARIO)
+    console = out()
+    console.print(f"[bold]Canon demo: {data.get('name', 'Tahoe')}[/bold]")
+    for line in data.get("story", []):
+        console.print(f"[dim]{line}[/dim]")
+    console.print()
+    result = await replay(data, on_step=_Transcript(console))
+    _final(console, result)
+
+
+class _Transcript:
+    """Prints each step, what Canon decided and why, and what the user would see."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    async def __call__(self, step: Step, outcomes: list[Outcome], engine: Engine) -> None:
+        c = self.console
+        when = step.at.strftime("%a %Y-%m-%d %H:%M %Z")
+        c.print(f"[bold cyan]{when}[/bold cyan]  {_describe(step)}")
+        if step.kind == "answer":
+            return
+        if not outcomes:
+            c.print("   [dim]no claim about your world: nothing to resolve[/dim]")
+        for o in outcomes:
+            conf = "" if o.confidence is None else f" ({o.confidence:.2f})"
+            colour = {"auto_commit": "green", "ask_user": "yellow"}.get(o.decision, "dim")
+            c.print(
+                f"   → {o.field} = {show_value(o.candidate_value)}: "
+                f"[{colour}]{_VERDICT[o.decision]}{conf}[/{colour}]"
+            )
+            if o.decision in ("tentative_reject", "ask_user") and o.reasons:
+                c.print(f"     [dim]because: {_main_reason(o)}[/dim]")
+            if o.decision == "invalid" and o.errors:
+                c.print(f"     [dim]{o.errors[0]}[/dim]")
+        for item in (o.promoted[0] for o in outcomes if o.promoted):
+            c.print("   [yellow]Canon asks:[/yellow]")
+            for line in prompt_text(item).splitlines():
+                c.print(f"     {line}")
+            break
+
+
+def _describe(step: Step) -> str:
+    if step.kind == "message":
+        return f'You: "{step.body}"'
+    if step.kind == "markdown":
+        first = next((ln.strip() for ln in step.body["text"].splitlines() if ln.strip()), "")
+        return f"{step.body['file']} read: {first!r}…"
+    if step.kind == "calendar":
+        return f"Calendar: {step.body.get('summary', '')!r} {step.body.get('start', '')}"
+    if step.kind == "email":
+        return f"Mail: {step.body.get('subject', '')!r}"
+    if step.kind == "answer":
+        body = step.body
+        return "You tap " + (
+            "Edit → " + str(body["edit"])
+            if isinstance(body, dict)
+            else {"confirm": "Yes", "reject": "No"}[body]
+        )
+    return f"Observation: {step.body.get('field') if isinstance(step.body, dict) else step.body!r}"
+
+
+def _main_reason(o: Outcome) -> str:
+    skip = ("× recency", "below", ">=")
+    meaningful = [r for r in o.reasons if not any(s in r for s in skip)]
+    return (meaningful or list(o.reasons))[0]
+
+
+def _final(console: Console, result: dict[str, Any]) -> None:
+    console.print()
+    table = Table(title="What Canon believes now")
+    for col in ("entity", "field", "value"):
+        table.add_column(col)
+    for entity, fields in result["state"].items():
+        for name, value in sorted(fields.items()):
+            table.add_row(entity, name, show_value(value))
+    console.print(table)
+    if result["pending"]:
+        console.print(f"Still waiting for your answer: {len(result['pending'])} question(s).")
+    if result["dlq"]:
+        console.print(f"Dead-letter queue: {result['dlq']} invalid payload(s), state untouched.")
+
+
+COMMANDS = (replay_command, demo)

@@ -1,0 +1,164 @@
+"""Turning raw inputs (chat, Markdown, calendar, mail) into observation payloads.
+
+Each function returns JSON payloads in the StateObservation shape; the engine
+validates them like any other input, so nothing here can bypass the schema.
+Event ids are derived from the source (message id, file and line, calendar
+event id and revision), so reading the same input twice is a duplicate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from core.extraction.types import ExtractedObservation, Extractor
+from core.ids import derived_id
+from core.signals import map_calendar, map_email
+from core.state import value_key
+from core.timeutil import format_ts
+
+
+def default_extractor() -> Extractor:
+    """The offline extractor (no network, no key, no model)."""
+    from core.extraction.offline import extract_offline
+
+    return extract_offline
+
+
+def _payload(
+    *,
+    entity_id: str,
+    field: str,
+    value: Any,
+    intent: str,
+    at: datetime,
+    source_type: str,
+    source_ref: str,
+    extraction_confidence: float = 1.0,
+    valid_until: datetime | None = None,
+    evidence_text: str = "",
+) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "event_id": derived_id(source_type, source_ref, entity_id, field, intent, value_key(value)),
+        "event_ts": format_ts(at),
+        "entity_id": entity_id,
+        "domain": field.split(".", 1)[0],
+        "field": field,
+        "candidate_value": value,
+        "intent": intent,
+        "source": {"type": source_type, "ref": source_ref[:256]},
+        "extraction_confidence": round(extraction_confidence, 4),
+    }
+    if valid_until is not None:
+        payload["valid_until"] = format_ts(valid_until)
+    if evidence_text:
+        payload["evidence_text"] = evidence_text[:1000]
+    return payload
+
+
+def _from_extracted(
+    o: ExtractedObservation, at: datetime, source_type: str, ref: str
+) -> dict[str, Any]:
+    return _payload(
+        entity_id=o.entity_id,
+        field=o.field,
+        value=o.candidate_value,
+        intent=o.intent,
+        at=at,
+        source_type=source_type,
+        source_ref=ref,
+        extraction_confidence=o.extraction_confidence,
+        valid_until=o.valid_until,
+        evidence_text=o.evidence_text,
+    )
+
+
+def message_payloads(
+    text: str, *, at: datetime, entity_id: str, message_ref: str, extractor: Extractor
+) -> list[dict[str, Any]]:
+    """Observations in a chat message (source conversation)."""
+    extraction = extractor(text, at=at, entity_id=entity_id, source="conversation")
+    return [_from_extracted(o, at, "conversation", message_ref) for o in extraction.observations]
+
+
+def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, line) for lines that can carry a claim: no fences, comments or blanks."""
+    in_fence = False
+    in_comment = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith(("```", "~~~")):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        if in_comment or line.startswith("<!--"):
+            in_comment = "-->" not in line
+            continue
+        if line and not line.startswith("#"):
+            yield number, line
+
+
+def markdown_payloads(
+    file: str, text: str, *, at: datetime, entity_id: str, extractor: Extractor
+) -> list[dict[str, Any]]:
+    """Observations in a Markdown note's lines (source static_markdown).
+
+    The ref names the file and a hash of the line, so an unchanged line read
+    again is a duplicate and an edited line is new evidence.
+    """
+    out: list[dict[str, Any]] = []
+    for _, line in markdown_lines(text):
+        digest = hashlib.sha256(line.encode("utf-8")).hexdigest()[:16]
+        ref = f"{file}:{digest}"
+        extraction = extractor(line, at=at, entity_id=entity_id, source="static_markdown")
+        out.extend(_from_extracted(o, at, "static_markdown", ref) for o in extraction.observations)
+    return out
+
+
+def calendar_payloads(
+    event: dict[str, Any], *, at: datetime, entity_id: str
+) -> list[dict[str, Any]]:
+    """Observations a calendar event supports at ``at``."""
+    ref = (
+        f"calendar:{event['id']}:{event.get('status', 'confirmed')}:{event['start']}:{event['end']}"
+    )
+    evidence = " | ".join(str(event.get(k)) for k in ("summary", "location") if event.get(k))
+    return [
+        _payload(
+            entity_id=entity_id,
+            field=m.field,
+            value=m.value,
+            intent=m.intent,
+            at=at,
+            source_type="calendar",
+            source_ref=ref,
+            valid_until=m.valid_until,
+            extraction_confidence=m.confidence,
+            evidence_text=evidence,
+        )
+        for m in map_calendar(event, at)
+    ]
+
+
+def email_payloads(mail: dict[str, Any], *, at: datetime, entity_id: str) -> list[dict[str, Any]]:
+    """Observations a mail supports (receipts, reservations, cancellations)."""
+    source_type, mapped = map_email(mail, at)
+    ref = f"email:{mail['id']}"
+    return [
+        _payload(
+            entity_id=entity_id,
+            field=m.field,
+            value=m.value,
+            intent=m.intent,
+            at=at,
+            source_type=source_type,
+            source_ref=ref,
+            valid_until=m.valid_until,
+            extraction_confidence=m.confidence,
+            evidence_text=str(mail.get("subject", "")),
+        )
+        for m in mapped
+    ]

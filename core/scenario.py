@@ -1,0 +1,239 @@
+"""Scenario replay: a contract other tools rely on.
+
+``replay(scenario)`` runs the steps on a fresh temporary store with the
+default policy (plus the scenario's ``config`` overrides) and the scenario's
+simulated clock, and returns::
+
+    {"state": {entity_id: {field: value}},
+     "pending": [{"id", "entity_id", "field", "candidate_value", "confidence"}],
+     "queued": [same],
+     "decisions": [{"step", "event_id", "entity_id", "field", "candidate_value",
+                    "decision", "confidence"}],
+     "dlq": count}
+
+``step`` is the 0-based index of the step in ``steps``.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+from core.engine import Engine, Outcome
+from core.errors import CanonError, ScenarioError
+from core.extraction.types import Extractor
+from core.ids import derived_id
+from core.intake import (
+    calendar_payloads,
+    default_extractor,
+    email_payloads,
+    markdown_payloads,
+    message_payloads,
+)
+from core.models import Source
+from core.policy import default_policy, with_overrides
+from core.store.sqlite import SQLiteStore
+from core.timeutil import format_ts, parse_ts
+from core.validation import schema_errors
+
+STEP_KINDS: Final = ("message", "observation", "markdown", "calendar", "email", "answer")
+MARKDOWN_FILES: Final = ("HEARTBEAT.md", "MEMORY.md")
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int
+    at: datetime
+    kind: str
+    body: Any
+
+
+def load_scenario(path: Path) -> dict[str, Any]:
+    """Read a scenario file (JSON, or YAML by extension or when JSON fails)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(f"cannot read scenario {path}: {e.strerror or e}") from e
+    try:
+        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as e:
+        raise ScenarioError(
+            f"{path} is not valid {'JSON' if path.suffix == '.json' else 'YAML'}: {e}"
+        ) from e
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is an object with 'steps'")
+    return data
+
+
+def parse_steps(scenario: Mapping[str, Any]) -> list[Step]:
+    steps = scenario.get("steps")
+    if not isinstance(steps, list):
+        raise ScenarioError("a scenario needs a 'steps' list")
+    out = []
+    for i, raw in enumerate(steps):
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"step {i}: must be an object")
+        if "at" not in raw or not isinstance(raw["at"], str):
+            raise ScenarioError(f"step {i}: 'at' (RFC 3339) is required")
+        try:
+            at = parse_ts(raw["at"])
+        except CanonError as e:
+            raise ScenarioError(f"step {i}: {e}") from e
+        kinds = [k for k in STEP_KINDS if k in raw]
+        if len(kinds) != 1:
+            raise ScenarioError(
+                f"step {i}: needs exactly one of {', '.join(STEP_KINDS)}; got {kinds or 'none'}"
+            )
+        kind = kinds[0]
+        _check_step(i, kind, raw[kind])
+        out.append(Step(i, at, kind, raw[kind]))
+    return out
+
+
+def _check_step(i: int, kind: str, body: Any) -> None:
+    if kind == "message" and not isinstance(body, str):
+        raise ScenarioError(f"step {i}: 'message' is the text the user sent")
+    if kind == "markdown" and (
+        not isinstance(body, dict)
+        or body.get("file") not in MARKDOWN_FILES
+        or not isinstance(body.get("text"), str)
+    ):
+        raise ScenarioError(f"step {i}: 'markdown' is {{'file': HEARTBEAT.md|MEMORY.md, 'text'}}")
+    if kind in ("calendar", "email") and not isinstance(body, dict):
+        raise ScenarioError(f"step {i}: {kind!r} must be an object")
+    if (
+        kind == "answer"
+        and body not in ("confirm", "reject")
+        and not (isinstance(body, dict) and set(body) == {"edit"})
+    ):
+        raise ScenarioError(f"step {i}: 'answer' is 'confirm', 'reject' or {{'edit': value}}")
+
+
+StepHook = Callable[[Step, list[Outcome], Engine], Awaitable[None]]
+
+
+async def replay(
+    scenario: Mapping[str, Any],
+    *,
+    extractor: Extractor | None = None,
+    db_dir: Path | None = None,
+    on_step: StepHook | None = None,
+) -> dict[str, Any]:
+    """Run a scenario on a fresh temporary store; return the contract's JSON object."""
+    steps = parse_steps(scenario)
+    entity = scenario.get("entity", "user:primary")
+    if not isinstance(entity, str):
+        raise ScenarioError("'entity' must be a string like 'user:primary'")
+    config = scenario.get("config") or {}
+    if not isinstance(config, dict):
+        raise ScenarioError("'config' must be an object of policy overrides")
+    policy = with_overrides(default_policy(), config)
+    extract = extractor or default_extractor()
+    with tempfile.TemporaryDirectory(prefix="canon-replay-", dir=db_dir) as tmp:
+        store = SQLiteStore(Path(tmp) / "replay.db", synchronous="OFF")
+        await store.open()
+        try:
+            engine = Engine(store, policy)
+            decisions: list[dict[str, Any]] = []
+            for step in steps:
+                outcomes = await run_step(engine, step, entity, extract)
+                decisions.extend(_decision(step.index, o) for o in outcomes)
+                if on_step is not None:
+                    await on_step(step, outcomes, engine)
+            return await snapshot(engine, decisions)
+        finally:
+            await store.close()
+
+
+async def run_step(engine: Engine, step: Step, entity: str, extract: Extractor) -> list[Outcome]:
+    """Apply one step at its simulated time; the outcomes of what it ingested."""
+    now = step.at
+    if step.kind == "answer":
+        pending = await engine.store.review_items(["pending"])
+        if pending:
+            body = step.body
+            if isinstance(body, dict):
+                await engine.answer(pending[0].id, "edit", body["edit"], now=now)
+            else:
+                await engine.answer(pending[0].id, body, now=now)
+        return []
+    payloads: list[Any]
+    if step.kind == "observation":
+        payloads = [step.body]
+    elif step.kind == "message":
+        ref = f"scenario-step-{step.index}"
+        payloads = message_payloads(
+            step.body, at=now, entity_id=entity, message_ref=ref, extractor=extract
+        )
+    elif step.kind == "markdown":
+        payloads = markdown_payloads(
+            step.body["file"], step.body["text"], at=now, entity_id=entity, extractor=extract
+        )
+    else:
+        signal = _signal(step, entity)
+        errors = schema_errors("signal_event", signal)
+        if errors:
+            return [await engine.ingest_invalid("signal_event", signal, errors, now=now)]
+        mapper = calendar_payloads if step.kind == "calendar" else email_payloads
+        payloads = mapper(step.body, at=now, entity_id=entity)
+    return [await engine.ingest(p, now=now) for p in payloads]
+
+
+def _signal(step: Step, entity: str) -> dict[str, Any]:
+    ident = str(step.body.get("id", step.index))
+    return {
+        "event_id": derived_id("signal", step.kind, ident, format_ts(step.at)),
+        "event_ts": format_ts(step.at),
+        "entity_id": entity,
+        "kind": "calendar_event" if step.kind == "calendar" else "email",
+        "source": {
+            "type": "calendar" if step.kind == "calendar" else "email",
+            "ref": ident[:256] or "-",
+        },
+        "payload": step.body,
+    }
+
+
+def _decision(step: int, o: Outcome) -> dict[str, Any]:
+    return {
+        "step": step,
+        "event_id": o.event_id,
+        "entity_id": o.entity_id,
+        "field": o.field,
+        "candidate_value": o.candidate_value,
+        "decision": o.decision,
+        "confidence": o.confidence,
+    }
+
+
+async def snapshot(engine: Engine, decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    state: dict[str, dict[str, Any]] = {}
+    for fact in await engine.store.facts():
+        state.setdefault(fact.entity_id, {})[fact.field] = fact.value
+
+    def item(r: Any) -> dict[str, Any]:
+        return {
+            "id": r.id,
+            "entity_id": r.entity_id,
+            "field": r.field,
+            "candidate_value": r.candidate_value,
+            "confidence": r.confidence,
+        }
+
+    return {
+        "state": state,
+        "pending": [item(r) for r in await engine.store.review_items(["pending"])],
+        "queued": [item(r) for r in await engine.store.review_items(["queued"])],
+        "decisions": decisions,
+        "dlq": len(await engine.store.dead_letters()),
+    }
+
+
+__all__ = ["Source", "load_scenario", "parse_steps", "replay", "run_step", "snapshot"]

@@ -2,9 +2,9 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test setup lint typecheck check bench clean
+.PHONY: run test setup test-services lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,16 +14,27 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# System packages the tests run for real (Dovecot, Chromium, ...): each
+# tests/services/install-*.sh installs one if it is missing. The servers
+# themselves are started on loopback by the test fixtures and stopped after.
+test-services:
+	@for script in tests/services/install-*.sh; do \
+		[ -e "$$script" ] || continue; \
+		bash "$$script" || exit 1; \
+	done
+
 run: setup
 	$(BIN)/canon demo
 
-test: setup
+test: setup test-services
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 	$(BIN)/ruff check core bot tests
+	$(BIN)/ruff format --check core bot tests
 	$(BIN)/mypy
 
 lint: setup
 	$(BIN)/ruff check core bot tests
+	$(BIN)/ruff format --check core bot tests
 
 typecheck: setup
 	$(BIN)/mypy

@@ -136,3 +136,6 @@ def eval_intents(file: IO[str], as_json: bool, at_raw: str) -> None:
 
 def main() -> None:  # pragma: no cover - convenience entry for `python -m core.cli_extraction`
     extract_command.main(sys.argv[1:])
+
+
+COMMANDS = (extract_command, eval_group)

@@ -16,7 +16,9 @@ readable table for people, ``--json`` for programs. Errors print one line
 
 from __future__ import annotations
 
+import importlib
 import sys
+from importlib.metadata import entry_points
 from typing import Any
 
 import click
@@ -41,17 +43,31 @@ def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
     ctx.obj = Context(db=db, policy_path=policy_path)
 
 
+_OPTIONAL_MODULES = (
+    "core.cli_extraction",  # extract, eval (issue 3)
+    "core.cli.workspace_cmds",  # project, watch, migrate (issue 4)
+    "core.cli.sources_cmds",  # poll, sources, status, install-poller (issue 6)
+)
+
+
 def _register() -> None:
     from core.cli import bench_cmd, engine_cmds, replay_cmds
 
     for command in (*engine_cmds.COMMANDS, *replay_cmds.COMMANDS, bench_cmd.bench):
         cli.add_command(command)
-    try:
-        from core.cli_extraction import eval_group, extract_command
-    except ImportError:  # extraction commands ship with the extractor
-        return
-    cli.add_command(extract_command, "extract")
-    cli.add_command(eval_group, "eval")
+    for name in _OPTIONAL_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:  # a real import error inside the module: surface it
+                raise
+            continue
+        for command in getattr(module, "COMMANDS", ()):
+            cli.add_command(command)
+    # Front ends outside core (the Telegram bot) plug in through entry points,
+    # so core never imports them.
+    for entry in entry_points(group="canon.commands"):
+        cli.add_command(entry.load(), entry.name)
 
 
 _register()

@@ -1,4 +1,10 @@
-"""Named SQLite migrations, each applied once, inside its own transaction."""
+"""Named SQLite migrations, each applied once, inside its own transaction.
+
+Append new migrations at the end with the next free number; never edit one
+that has shipped. Feature modules that keep their own tables (the conversation
+log, workspace projections, source freshness) add theirs here too, so a store
+is always migrated as a whole.
+"""
 
 from __future__ import annotations
 

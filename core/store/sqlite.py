@@ -101,7 +101,7 @@ class SQLiteStore:
         return self._db
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One transaction: all of a write or none of it."""
         db = self.db
         await db.execute("BEGIN IMMEDIATE")
@@ -126,7 +126,7 @@ class SQLiteStore:
             if name in done:
                 continue
             try:
-                async with self._tx() as tx:
+                async with self.transaction() as tx:
                     for statement in _split_statements(script):
                         await tx.execute(statement)
                     await tx.execute(
@@ -198,7 +198,7 @@ class SQLiteStore:
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         """Store a resolved batch in one transaction, in the order it was decided."""
         try:
-            async with self._tx() as tx:
+            async with self.transaction() as tx:
                 if batch.accepted:
                     await tx.executemany(_INSERT_EVENT, [_event_row(a) for a in batch.accepted])
                 commits = [a.commit for a in batch.accepted if a.commit is not None]
@@ -270,7 +270,7 @@ class SQLiteStore:
         rejection: tuple[str, str] | None,
         max_pending: int,
     ) -> list[ReviewItem]:
-        async with self._tx() as tx:
+        async with self.transaction() as tx:
             async with tx.execute(
                 "SELECT status, entity_id, field FROM review_items WHERE id = ?", (item_id,)
             ) as cur:
@@ -295,12 +295,12 @@ class SQLiteStore:
             return await self._promote(tx, max_pending, answered_at)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
-        async with self._tx() as tx:
+        async with self.transaction() as tx:
             await tx.execute(_INSERT_REVIEW, _review_row(item))
             return await self._promote(tx, max_pending, item.created_at)
 
     async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
-        async with self._tx() as tx:
+        async with self.transaction() as tx:
             await tx.execute(_INSERT_EVENT, _event_row(event))
             await self._apply_commit(tx, plan)
 
@@ -399,11 +399,11 @@ class SQLiteStore:
 
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:
-        async with self._tx() as tx:
+        async with self.transaction() as tx:
             await tx.execute(_INSERT_DEAD_LETTER, _letter_row(letter))
 
     async def update_dead_letter(self, letter: DeadLetter) -> None:
-        async with self._tx() as tx:
+        async with self.transaction() as tx:
             cur = await tx.execute(
                 "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
                 "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
@@ -442,7 +442,7 @@ class SQLiteStore:
             ]
 
     async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
-        async with self._tx() as tx:
+        async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO alerts (created_at, kind, domain, message) VALUES (?, ?, ?, ?)",
                 (_ts(at), kind, domain, message),
@@ -666,7 +666,7 @@ async def _import_facts(
     """Bulk-load committed facts as 'import' commits, batch by batch."""
     for start in range(0, len(facts), batch):
         chunk = facts[start : start + batch]
-        async with store._tx() as tx:
+        async with store.transaction() as tx:
             await tx.executemany(
                 "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
                 "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "

@@ -67,7 +67,15 @@ def _register() -> None:
     # Front ends outside core (the Telegram bot) plug in through entry points,
     # so core never imports them.
     for entry in entry_points(group="canon.commands"):
-        cli.add_command(entry.load(), entry.name)
+        try:
+            command = entry.load()
+        except (ImportError, AttributeError) as e:  # a front end not installed or broken
+            _broken_plugins.append(f"{entry.name}: {e}")
+            continue
+        cli.add_command(command, entry.name)
+
+
+_broken_plugins: list[str] = []
 
 
 _register()

@@ -14,6 +14,8 @@ edges (the CLI, the bot), which print one clear line.
     │   ├── AlreadyAnswered      the review item was answered before
     │   └── InvalidAnswer        an edit value the field cannot hold
     ├── ScenarioError            a scenario file that cannot be replayed
+    ├── WorkspaceError           a workspace file Canon cannot safely read or write
+    │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
 """
 
@@ -67,6 +69,14 @@ class InvalidAnswer(ReviewError):
 
 class ScenarioError(CanonError):
     """A scenario file is malformed."""
+
+
+class WorkspaceError(CanonError):
+    """A workspace file cannot be read or written safely; it was left untouched."""
+
+
+class ZoneError(WorkspaceError):
+    """Zone markers (or legacy heading anchors) that do not pair up as required."""
 
 
 class ExtractionError(CanonError):

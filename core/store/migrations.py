@@ -154,4 +154,21 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         );
         """,
     ),
+    (
+        "0005_sources",
+        """
+        -- One row per configured signal source: its sync cursor, freshness and health.
+        CREATE TABLE source_state (
+            name TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            cursor TEXT NOT NULL,
+            last_attempt TEXT,
+            last_success TEXT,
+            last_error TEXT,
+            failures INTEGER NOT NULL,
+            weight REAL NOT NULL,
+            signals_total INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
+    ),
 )

@@ -54,6 +54,8 @@ class Outcome:
     reasons: tuple[str, ...] = ()
     errors: tuple[str, ...] = ()
     committed: bool = False
+    corroborated: bool = False
+    """Accepted as support for the value already committed; nothing changed."""
     review_item_id: str | None = None
     promoted: tuple[ReviewItem, ...] = ()
     previous_value: Scalar = None

@@ -108,6 +108,11 @@ def resolve(
         return reject("you said no to this value from this same evidence before")
 
     if same_as_committed and obs.intent != "retract":
+        if confidence < dp.ask_threshold:
+            return reject(
+                "agrees with the committed value, but too weakly to count as support",
+                margin=confidence,
+            )
         return Decision(
             "auto_commit",
             confidence,

@@ -53,6 +53,8 @@ class Step:
     at: datetime
     kind: str
     body: Any
+    note: str | None = None
+    """Free text for people (the demo prints it); replay ignores it."""
 
 
 def load_scenario(path: Path) -> dict[str, Any]:
@@ -93,7 +95,8 @@ def parse_steps(scenario: Mapping[str, Any]) -> list[Step]:
             )
         kind = kinds[0]
         _check_step(i, kind, raw[kind])
-        out.append(Step(i, at, kind, raw[kind]))
+        note = raw.get("note")
+        out.append(Step(i, at, kind, raw[kind], note if isinstance(note, str) else None))
     return out
 
 

@@ -39,8 +39,9 @@ async def replay_command(scenario: Path, as_json: bool) -> None:
         emit_json(await replay(data))
         return
     console = out()
-    result = await replay(data, on_step=_Transcript(console))
-    _final(console, result)
+    transcript = _Transcript(console)
+    result = await replay(data, on_step=transcript)
+    _final(console, result, transcript.audit)
 
 
 @click.command()
@@ -56,8 +57,13 @@ async def demo() -> None:
     for line in data.get("story", []):
         console.print(f"[dim]{line}[/dim]")
     console.print()
-    result = await replay(data, on_step=_Transcript(console))
-    _final(console, result)
+    transcript = _Transcript(console)
+    result = await replay(data, on_step=transcript)
+    _final(console, result, transcript.audit)
+    console.print(
+        "\nTry it yourself: [bold]canon ingest[/bold], [bold]canon pending[/bold], "
+        "[bold]canon why travel.status[/bold], or [bold]canon replay FILE[/bold]."
+    )
 
 
 class _Transcript:
@@ -65,18 +71,35 @@ class _Transcript:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.audit: list[str] = []
 
     async def __call__(self, step: Step, outcomes: list[Outcome], engine: Engine) -> None:
+        self.audit = [a.line for a in await engine.store.audit()]
         c = self.console
         when = step.at.strftime("%a %Y-%m-%d %H:%M %Z")
+        if step.note:
+            c.print(f"\n[italic]{step.note}[/italic]")
         c.print(f"[bold cyan]{when}[/bold cyan]  {_describe(step)}")
+        if step.kind == "markdown":
+            for line in step.body["text"].splitlines():
+                if line.strip():
+                    c.print(f"   [dim]│ {line}[/dim]")
         if step.kind == "answer":
+            latest = await engine.store.audit(limit=1)
+            if latest and latest[0].at == step.at:
+                c.print(f"   [green]Canon records:[/green] {latest[0].line}")
             return
         if not outcomes:
             c.print("   [dim]no claim about your world: nothing to resolve[/dim]")
         for o in outcomes:
             conf = "" if o.confidence is None else f" ({o.confidence:.2f})"
             colour = {"auto_commit": "green", "ask_user": "yellow"}.get(o.decision, "dim")
+            if o.corroborated:
+                c.print(
+                    f"   → {o.field} = {show_value(o.candidate_value)}: "
+                    f"[green]agrees with what Canon already believes{conf}[/green]"
+                )
+                continue
             c.print(
                 f"   → {o.field} = {show_value(o.candidate_value)}: "
                 f"[{colour}]{_VERDICT[o.decision]}{conf}[/{colour}]"
@@ -96,8 +119,7 @@ def _describe(step: Step) -> str:
     if step.kind == "message":
         return f'You: "{step.body}"'
     if step.kind == "markdown":
-        first = next((ln.strip() for ln in step.body["text"].splitlines() if ln.strip()), "")
-        return f"{step.body['file']} read: {first!r}…"
+        return f"{step.body['file']} is read:"
     if step.kind == "calendar":
         return f"Calendar: {step.body.get('summary', '')!r} {step.body.get('start', '')}"
     if step.kind == "email":
@@ -113,12 +135,13 @@ def _describe(step: Step) -> str:
 
 
 def _main_reason(o: Outcome) -> str:
-    skip = ("× recency", "below", ">=")
-    meaningful = [r for r in o.reasons if not any(s in r for s in skip)]
-    return (meaningful or list(o.reasons))[0]
+    # Rules and caps say the most; then the threshold; the factor product last.
+    rules = [r for r in o.reasons if not any(s in r for s in ("× recency", "below", ">="))]
+    thresholds = [r for r in o.reasons if "below" in r]
+    return (rules or thresholds or list(o.reasons))[0]
 
 
-def _final(console: Console, result: dict[str, Any]) -> None:
+def _final(console: Console, result: dict[str, Any], audit: list[str]) -> None:
     console.print()
     table = Table(title="What Canon believes now")
     for col in ("entity", "field", "value"):
@@ -127,6 +150,10 @@ def _final(console: Console, result: dict[str, Any]) -> None:
         for name, value in sorted(fields.items()):
             table.add_row(entity, name, show_value(value))
     console.print(table)
+    if audit:
+        console.print("\n[bold]Audit log[/bold]")
+        for line in audit:
+            console.print(f"  {line}")
     if result["pending"]:
         console.print(f"Still waiting for your answer: {len(result['pending'])} question(s).")
     if result["dlq"]:

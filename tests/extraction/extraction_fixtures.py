@@ -23,5 +23,3 @@ def dev_set() -> list[LabelledRecord]:
     if not DEV_PATH.exists():
         return []
     return load_jsonl(DEV_PATH.read_text(encoding="utf-8").splitlines())
-
-

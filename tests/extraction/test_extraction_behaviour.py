@@ -36,8 +36,11 @@ class TestTravelConsistency:
     def test_leaving_is_a_plan_with_a_departure_date(self) -> None:
         ex = run("leaving for Tahoe Sunday")
         assert {o.intent for o in ex.observations} == {"planning"}
-        assert fields(ex) == {"travel.destination": "Tahoe", "travel.status": "planning",
-                              "travel.depart_date": "2026-03-08"}
+        assert fields(ex) == {
+            "travel.destination": "Tahoe",
+            "travel.status": "planning",
+            "travel.depart_date": "2026-03-08",
+        }
         assert all(o.valid_until is not None for o in ex.observations)
 
     def test_coming_back_completes_the_trip_and_is_not_a_location(self) -> None:
@@ -47,13 +50,20 @@ class TestTravelConsistency:
     def test_a_trip_that_is_off_is_cancelled_as_a_fact(self) -> None:
         ex = run("The Vegas trip is off")
         assert [(o.field, o.candidate_value, o.intent) for o in ex.observations] == [
-            ("travel.status", "cancelled", "assertive")]
+            ("travel.status", "cancelled", "assertive")
+        ]
 
-    @pytest.mark.parametrize("text", [
-        "we didn't go after all", "We didn't go to Boston after all",
-        "never made it to Yosemite", "we're not going to Napa after all",
-        "we won't be going to Vegas", "We called off the trip to Denver",
-    ])
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "we didn't go after all",
+            "We didn't go to Boston after all",
+            "never made it to Yosemite",
+            "we're not going to Napa after all",
+            "we won't be going to Vegas",
+            "We called off the trip to Denver",
+        ],
+    )
     def test_negated_trips_are_cancelled(self, text: str) -> None:
         assert fields(run(text)).get("travel.status") == "cancelled"
 
@@ -79,32 +89,35 @@ class TestTravelConsistency:
 
 
 class TestNonFactualText:
-    @pytest.mark.parametrize("text", [
-        "If I had known, I would have stayed in Denver",
-        "Had we left earlier we'd be in Tahoe by now",
-        "If we had gone to Tahoe we'd be there now",
-        "Were we to move to Denver, we'd need a bigger car",
-        "I'd have moved to Austin if the job had worked out",
-        "I could have been in Maui right now",
-        "I should have gone to Paris",
-        "Without the strike we would have landed in Rome",
-        "Suppose we moved to Lisbon",
-        "Unless it snows, we're going to Tahoe",
-        "I wish we were in Tahoe",
-        "maybe we should go to Portland",
-        "we could go to Napa",
-        "how about Santa Fe?",
-        "it would be nice to live in Barcelona",
-        "we might go to Tahoe next week",
-        "We may fly to Denver on Friday",
-        "not sure yet if we're going to Vegas",
-        "thinking about moving to Seattle",
-        "considering a trip to Japan",
-        "are we going to Tahoe?",
-        "If Emma is sick tomorrow she'll stay home",
-        "I'd rather be vegan",
-        "In an alternate universe I live in Paris",
-    ])
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "If I had known, I would have stayed in Denver",
+            "Had we left earlier we'd be in Tahoe by now",
+            "If we had gone to Tahoe we'd be there now",
+            "Were we to move to Denver, we'd need a bigger car",
+            "I'd have moved to Austin if the job had worked out",
+            "I could have been in Maui right now",
+            "I should have gone to Paris",
+            "Without the strike we would have landed in Rome",
+            "Suppose we moved to Lisbon",
+            "Unless it snows, we're going to Tahoe",
+            "I wish we were in Tahoe",
+            "maybe we should go to Portland",
+            "we could go to Napa",
+            "how about Santa Fe?",
+            "it would be nice to live in Barcelona",
+            "we might go to Tahoe next week",
+            "We may fly to Denver on Friday",
+            "not sure yet if we're going to Vegas",
+            "thinking about moving to Seattle",
+            "considering a trip to Japan",
+            "are we going to Tahoe?",
+            "If Emma is sick tomorrow she'll stay home",
+            "I'd rather be vegan",
+            "In an alternate universe I live in Paris",
+        ],
+    )
     def test_nothing_factual_comes_out(self, text: str) -> None:
         ex = run(text)
         assert ex.intent == "hypothetical"
@@ -126,43 +139,61 @@ class TestNonFactualText:
         ex = run("Even if it rains, we're going to Tahoe tomorrow")
         assert ex.intent == "planning"
 
-    @pytest.mark.parametrize(("text", "intent"), [
-        ("We were in Tahoe last winter", "historical"),
-        ("I used to live in Minneapolis", "historical"),
-        ("In 2020 I lived in Brooklyn", "historical"),
-        ("we've been to Paris twice", "historical"),
-        ("Our honeymoon was in Greece", "historical"),
-    ])
+    @pytest.mark.parametrize(
+        ("text", "intent"),
+        [
+            ("We were in Tahoe last winter", "historical"),
+            ("I used to live in Minneapolis", "historical"),
+            ("In 2020 I lived in Brooklyn", "historical"),
+            ("we've been to Paris twice", "historical"),
+            ("Our honeymoon was in Greece", "historical"),
+        ],
+    )
     def test_the_past_that_no_longer_holds_is_historical(self, text: str, intent: str) -> None:
         ex = run(text)
         assert ex.intent == intent
         assert factual(ex) == []
 
-    @pytest.mark.parametrize("text", [
-        "hi there", "thanks, that's helpful", "what can you do?", "remind me to pay rent",
-        "show me my trips", "what's on my calendar today?", "ok cool",
-    ])
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "hi there",
+            "thanks, that's helpful",
+            "what can you do?",
+            "remind me to pay rent",
+            "show me my trips",
+            "what's on my calendar today?",
+            "ok cool",
+        ],
+    )
     def test_chat_and_commands_carry_no_claim(self, text: str) -> None:
         ex = run(text)
         assert ex.intent == "none"
         assert ex.observations == ()
 
     def test_hearsay_and_hedges_are_not_silent_commits(self) -> None:
-        for text in ("Mom says we're in Vail", "We're probably going to Tahoe next week",
-                     "apparently the Vegas trip is off"):
+        for text in (
+            "Mom says we're in Vail",
+            "We're probably going to Tahoe next week",
+            "apparently the Vegas trip is off",
+        ):
             assert all(o.extraction_confidence <= 0.6 for o in run(text).observations), text
 
 
 class TestOtherDomains:
     def test_projects(self) -> None:
         assert fields(run("The analytics dashboard shipped yesterday")) == {
-            "project.analytics_dashboard.status": "shipped"}
+            "project.analytics_dashboard.status": "shipped"
+        }
         assert fields(run("The SSO project is stuck waiting on security")) == {
-            "project.sso.status": "blocked"}
+            "project.sso.status": "blocked"
+        }
         assert fields(run("We'll begin the iOS widget next month")) == {
-            "project.ios_widget.status": "planned"}
+            "project.ios_widget.status": "planned"
+        }
         assert fields(run("we scrapped the loyalty program")) == {
-            "project.loyalty_program.status": "cancelled"}
+            "project.loyalty_program.status": "cancelled"
+        }
 
     def test_profile(self) -> None:
         assert fields(run("I'm gluten free")) == {"profile.diet": "gluten free"}
@@ -180,24 +211,33 @@ class TestOtherDomains:
         ex = run("school is cancelled tomorrow")
         (obs,) = ex.observations
         assert (obs.field, obs.candidate_value, obs.intent) == (
-            "family.school.event_status", "cancelled", "assertive")
+            "family.school.event_status",
+            "cancelled",
+            "assertive",
+        )
         assert fields(run("soccer practice moved to Thursday")) == {
             "family.soccer_practice.event_status": "moved",
-            "family.soccer_practice.schedule": "2026-03-05"}
+            "family.soccer_practice.schedule": "2026-03-05",
+        }
         ex = run("Piano lesson is Friday at 4")
         assert ex.intent == "planning"
         assert fields(ex)["family.piano_lesson.schedule"] == "2026-03-06T16:00:00-08:00"
 
     def test_financial(self) -> None:
         assert fields(run("paid rent, $2,100")) == {
-            "financial.rent.status": "paid", "financial.rent.amount": 2100,
-            "financial.rent.currency": "USD"}
+            "financial.rent.status": "paid",
+            "financial.rent.amount": 2100,
+            "financial.rent.currency": "USD",
+        }
         assert fields(run("bought a standing desk from IKEA for 349 euros")) == {
-            "financial.standing_desk.status": "paid", "financial.standing_desk.amount": 349,
+            "financial.standing_desk.status": "paid",
+            "financial.standing_desk.amount": 349,
             "financial.standing_desk.currency": "EUR",
-            "financial.standing_desk.merchant": "IKEA"}
+            "financial.standing_desk.merchant": "IKEA",
+        }
         assert fields(run("the Amazon return is still pending")) == {
-            "financial.amazon_return.status": "pending"}
+            "financial.amazon_return.status": "pending"
+        }
         ex = run("the electric bill is $120, due on the 15th")
         assert fields(ex)["financial.electric_bill.due_date"] == "2026-03-15"
 
@@ -207,30 +247,37 @@ class TestOtherDomains:
 
 
 class TestMarkdownLines:
-    @pytest.mark.parametrize(("line", "expected"), [
-        ("Home city: Portland", {"profile.home_city": "Portland"}),
-        ("- home city: seattle", {"profile.home_city": "Seattle"}),
-        ("**Diet:** vegetarian", {"profile.diet": "vegetarian"}),
-        ("- Employer: Acme Corp", {"profile.employer": "Acme Corp"}),
-        ("Working on Feature X", {"project.feature_x.status": "in_progress"}),
-        ("- [x] Pay rent", {"financial.rent.status": "paid"}),
-        ("## Travel", {}),
-        ("---", {}),
-    ])
+    @pytest.mark.parametrize(
+        ("line", "expected"),
+        [
+            ("Home city: Portland", {"profile.home_city": "Portland"}),
+            ("- home city: seattle", {"profile.home_city": "Seattle"}),
+            ("**Diet:** vegetarian", {"profile.diet": "vegetarian"}),
+            ("- Employer: Acme Corp", {"profile.employer": "Acme Corp"}),
+            ("Working on Feature X", {"project.feature_x.status": "in_progress"}),
+            ("- [x] Pay rent", {"financial.rent.status": "paid"}),
+            ("## Travel", {}),
+            ("---", {}),
+        ],
+    )
     def test_lines(self, line: str, expected: dict[str, Any]) -> None:
         assert fields(run(line, source="static_markdown")) == expected
 
     def test_a_timed_line_is_a_dated_plan(self) -> None:
         ex = run("Sunday 7-8 AM: Leave for Tahoe", source="static_markdown")
         assert ex.intent == "planning"
-        assert fields(ex) == {"travel.destination": "Tahoe", "travel.status": "planning",
-                              "travel.depart_date": "2026-03-08"}
+        assert fields(ex) == {
+            "travel.destination": "Tahoe",
+            "travel.status": "planning",
+            "travel.depart_date": "2026-03-08",
+        }
 
     def test_an_open_todo_is_a_plan(self) -> None:
         ex = run("- [ ] Pay rent by Friday", source="static_markdown")
         assert {(o.field, o.candidate_value, o.intent) for o in ex.observations} == {
             ("financial.rent.status", "due", "planning"),
-            ("financial.rent.due_date", "2026-03-06", "planning")}
+            ("financial.rent.due_date", "2026-03-06", "planning"),
+        }
         assert ex.intent == "planning"
 
     def test_headings_are_not_claims(self) -> None:

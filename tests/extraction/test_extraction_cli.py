@@ -25,7 +25,9 @@ def test_json_output_is_exactly_the_extraction(runner: CliRunner) -> None:
     assert set(data) == {"text", "intent", "observations"}
     assert data["intent"] == "assertive"
     assert {o["field"]: o["candidate_value"] for o in data["observations"]} == {
-        "travel.location": "Tahoe", "travel.status": "in_progress"}
+        "travel.location": "Tahoe",
+        "travel.status": "in_progress",
+    }
 
 
 def test_human_table(runner: CliRunner) -> None:
@@ -43,8 +45,11 @@ def test_markdown_flag(runner: CliRunner) -> None:
 
 def test_batch_keeps_order_and_per_line_times(runner: CliRunner) -> None:
     lines = [{"text": "hi"}, {"text": "flying to Rome tomorrow", "at": "2026-12-31T10:00:00Z"}]
-    res = runner.invoke(extract_command, ["--batch", "-", "--at", AT],
-                        input="\n".join(json.dumps(x) for x in lines) + "\n")
+    res = runner.invoke(
+        extract_command,
+        ["--batch", "-", "--at", AT],
+        input="\n".join(json.dumps(x) for x in lines) + "\n",
+    )
     assert res.exit_code == 0
     out = [json.loads(x) for x in res.output.splitlines()]
     assert [o["text"] for o in out] == ["hi", "flying to Rome tomorrow"]
@@ -59,16 +64,20 @@ def test_batch_from_a_file(runner: CliRunner, tmp_path: Path) -> None:
     assert [json.loads(x)["intent"] for x in res.output.splitlines()] == ["assertive", "none"]
 
 
-@pytest.mark.parametrize(("args", "stdin", "message"), [
-    (["x", "--at", "2026-03-04T09:00:00"], None, "no UTC offset"),
-    (["x", "--at", "next tuesday"], None, "not an RFC 3339"),
-    (["--batch", "-"], "{not json}\n", "line 1: invalid JSON"),
-    (["--batch", "-"], '{"txt": "x"}\n', "line 1: expected an object"),
-    (["--batch", "-"], '{"text": "x", "at": "2026-01-01"}\n', "line 1: at"),
-    ([], None, "missing TEXT"),
-])
-def test_bad_input_is_one_clear_error(runner: CliRunner, args: list[str], stdin: str | None,
-                                      message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (["x", "--at", "2026-03-04T09:00:00"], None, "no UTC offset"),
+        (["x", "--at", "next tuesday"], None, "not an RFC 3339"),
+        (["--batch", "-"], "{not json}\n", "line 1: invalid JSON"),
+        (["--batch", "-"], '{"txt": "x"}\n', "line 1: expected an object"),
+        (["--batch", "-"], '{"text": "x", "at": "2026-01-01"}\n', "line 1: at"),
+        ([], None, "missing TEXT"),
+    ],
+)
+def test_bad_input_is_one_clear_error(
+    runner: CliRunner, args: list[str], stdin: str | None, message: str
+) -> None:
     res = runner.invoke(extract_command, args, input=stdin)
     assert res.exit_code != 0
     assert message in res.stderr
@@ -78,11 +87,19 @@ def test_bad_input_is_one_clear_error(runner: CliRunner, args: list[str], stdin:
 
 def test_eval_intents(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "set.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [
-        {"text": "We're in Tahoe", "intent": ["assertive"],
-         "expect": {"travel.location": "Tahoe"}},
-        {"text": "I wish we were in Tahoe", "intent": ["hypothetical"]},
-    ]))
+    path.write_text(
+        "\n".join(
+            json.dumps(x)
+            for x in [
+                {
+                    "text": "We're in Tahoe",
+                    "intent": ["assertive"],
+                    "expect": {"travel.location": "Tahoe"},
+                },
+                {"text": "I wish we were in Tahoe", "intent": ["hypothetical"]},
+            ]
+        )
+    )
     res = runner.invoke(eval_group, ["intents", str(path)])
     assert res.exit_code == 0
     assert "intent accuracy     1.000" in res.output

@@ -17,14 +17,21 @@ from core.extraction.types import (
     SourceKind,
 )
 
-RECORDS = load_jsonl([
-    json.dumps({"text": "a", "intent": ["assertive"], "expect": {"travel.location": "Tahoe"}}),
-    json.dumps({"text": "b", "intent": ["planning", "assertive"]}),
-    json.dumps({"text": "c", "intent": ["hypothetical"], "tags": ["counterfactual"]}),
-    json.dumps({"text": "d", "intent": ["hypothetical"]}),
-    json.dumps({"text": "e", "intent": ["none"],
-                "expect_project": {"name": "Feature X", "status": "shipped"}}),
-])
+RECORDS = load_jsonl(
+    [
+        json.dumps({"text": "a", "intent": ["assertive"], "expect": {"travel.location": "Tahoe"}}),
+        json.dumps({"text": "b", "intent": ["planning", "assertive"]}),
+        json.dumps({"text": "c", "intent": ["hypothetical"], "tags": ["counterfactual"]}),
+        json.dumps({"text": "d", "intent": ["hypothetical"]}),
+        json.dumps(
+            {
+                "text": "e",
+                "intent": ["none"],
+                "expect_project": {"name": "Feature X", "status": "shipped"},
+            }
+        ),
+    ]
+)
 
 # What the scripted extractor answers for each text: intent and observations.
 SCRIPT: dict[str, tuple[MessageIntent, list[tuple[str, object, ObservationIntent]]]] = {
@@ -36,12 +43,18 @@ SCRIPT: dict[str, tuple[MessageIntent, list[tuple[str, object, ObservationIntent
 }
 
 
-def scripted(text: str, *, at: datetime, entity_id: str = "user:primary",
-             source: SourceKind = "conversation") -> Extraction:
+def scripted(
+    text: str, *, at: datetime, entity_id: str = "user:primary", source: SourceKind = "conversation"
+) -> Extraction:
     intent, obs = SCRIPT[text]
-    return Extraction(text, intent, tuple(
-        ExtractedObservation(entity_id, f.split(".")[0], f, v, i)  # type: ignore[arg-type]
-        for f, v, i in obs))
+    return Extraction(
+        text,
+        intent,
+        tuple(
+            ExtractedObservation(entity_id, f.split(".")[0], f, v, i)  # type: ignore[arg-type]
+            for f, v, i in obs
+        ),
+    )
 
 
 def test_headline_figures() -> None:
@@ -82,11 +95,14 @@ def test_report_renders_as_text_and_json() -> None:
     assert [e["text"] for e in data["errors"]] == ["c", "e"]
 
 
-@pytest.mark.parametrize(("obj", "message"), [
-    ({"intent": ["none"]}, "text"),
-    ({"text": "x", "intent": ["sure"]}, "bad intent"),
-    ({"text": "x", "intent": ["none"], "at": "2026-03-04T09:00:00"}, "UTC offset"),
-])
+@pytest.mark.parametrize(
+    ("obj", "message"),
+    [
+        ({"intent": ["none"]}, "text"),
+        ({"text": "x", "intent": ["sure"]}, "bad intent"),
+        ({"text": "x", "intent": ["none"], "at": "2026-03-04T09:00:00"}, "UTC offset"),
+    ],
+)
 def test_bad_records_are_refused_with_a_reason(obj: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_record(obj)

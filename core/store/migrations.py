@@ -171,4 +171,38 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        "0004_workspace",
+        """
+        -- The STATE-INPUT entries last accepted per file and zone (JSON maps keyed
+        -- by line hash), so a re-read only ingests what changed.
+        CREATE TABLE workspace_inputs (
+            file TEXT NOT NULL,
+            zone_id TEXT NOT NULL,
+            entries TEXT NOT NULL,
+            bad TEXT NOT NULL,
+            generations TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (file, zone_id)
+        ) WITHOUT ROWID;
+        -- The hash of what Canon last wrote into each projected zone: anything
+        -- else found there later is drift.
+        CREATE TABLE workspace_zones (
+            file TEXT NOT NULL,
+            zone_id TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            written_at TEXT NOT NULL,
+            PRIMARY KEY (file, zone_id)
+        ) WITHOUT ROWID;
+        -- Drift reverted, legacy-mode writes, backups: what the projection did besides writing.
+        CREATE TABLE workspace_events (
+            seq INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            file TEXT NOT NULL,
+            zone_id TEXT,
+            detail TEXT NOT NULL
+        );
+        """,
+    ),
 )

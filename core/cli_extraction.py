@@ -8,6 +8,7 @@ below works from the ``at`` passed in.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -74,7 +75,31 @@ def _batch_records(stream: IO[str], default_at: datetime) -> Iterator[tuple[str,
         yield obj["text"], at
 
 
-@click.command("extract")
+_OPTION_LIKE = re.compile(r"--?[A-Za-z][\w-]*(?:=.*)?", re.S)
+
+
+class _TextCommand(click.Command):
+    """A command whose TEXT may start with "-" ("- [ ] Pay rent", "-5 and snowing").
+
+    click takes any argument starting with "-" for an option. One that cannot be an
+    option (no option name follows the dashes) is moved behind ``--`` here, so it
+    reaches TEXT; ``--`` itself works as usual for text that does look like an option.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        cut = args.index("--") if "--" in args else len(args)
+        head, tail = args[:cut], args[cut + 1 :]
+        texts = [
+            a
+            for a in head
+            if a.startswith("-") and a not in ("-", "--") and not _OPTION_LIKE.fullmatch(a)
+        ]
+        if texts:
+            args = [a for a in head if a not in texts] + ["--", *texts, *tail]
+        return super().parse_args(ctx, args)
+
+
+@click.command("extract", cls=_TextCommand)
 @click.argument("text", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the extraction as JSON.")
 @click.option("--at", "at_raw", metavar="RFC3339", help="Message time (default: now, UTC).")
@@ -88,7 +113,16 @@ def _batch_records(stream: IO[str], default_at: datetime) -> Iterator[tuple[str,
 def extract_command(
     text: str | None, as_json: bool, at_raw: str | None, batch: IO[str] | None, markdown: bool
 ) -> None:
-    """Show the intent and observations the offline extractor finds in TEXT."""
+    """Show the intent and observations the offline extractor finds in TEXT.
+
+    TEXT may start with a dash, as Markdown list items do; "--" ends the options
+    for text that looks like one:
+
+    \b
+      canon extract --markdown "- [ ] Return Amazon package"
+      canon extract --markdown --at 2026-02-18T20:00:00-08:00 -- "- [x] Pay rent"
+      canon extract -- "--verbose is not an option here"
+    """
     at = parse_at(at_raw)
     source: SourceKind = "static_markdown" if markdown else "conversation"
     if batch is not None:

@@ -113,3 +113,41 @@ def test_eval_rejects_a_bad_file(runner: CliRunner, tmp_path: Path) -> None:
     res = runner.invoke(eval_group, ["intents", str(path)])
     assert res.exit_code != 0
     assert "line 1" in res.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--markdown", "- [ ] Pay rent by Friday", "--at", AT, "--json"],
+        ["--markdown", "--json", "--at", AT, "- [ ] Pay rent by Friday"],
+        ["--markdown", "--json", "--at", AT, "--", "- [ ] Pay rent by Friday"],
+    ],
+)
+def test_text_may_start_with_a_dash(runner: CliRunner, args: list[str]) -> None:
+    """A Markdown list item is TEXT, not an unknown option, with or without "--"."""
+    res = runner.invoke(extract_command, args)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["text"] == "- [ ] Pay rent by Friday"
+    assert {o["field"]: o["candidate_value"] for o in data["observations"]} == {
+        "financial.rent.status": "due",
+        "financial.rent.due_date": "2026-03-06",
+    }
+
+
+def test_double_dash_passes_option_like_text_and_unknown_options_still_fail(
+    runner: CliRunner,
+) -> None:
+    res = runner.invoke(extract_command, ["--at", AT, "--json", "--", "--json"])
+    assert res.exit_code == 0
+    assert json.loads(res.output)["text"] == "--json"
+    res = runner.invoke(extract_command, ["--jsn", "--at", AT])
+    assert res.exit_code == 2
+    assert "No such option" in res.output
+    res = runner.invoke(extract_command, ["- a", "- b"])
+    assert res.exit_code == 2  # two texts are still one too many
+
+
+def test_help_documents_dash_text(runner: CliRunner) -> None:
+    res = runner.invoke(extract_command, ["--help"])
+    assert '-- "- [x] Pay rent"' in res.output

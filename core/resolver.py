@@ -124,11 +124,18 @@ def resolve(
         )
 
     competitors = [c.confidence for c in evidence.competitors if value_key(c.value) != new_key]
+    reasons = [_describe_factors(obs, factors)]
     if committed is not None:
-        competitors.append(current_strength(committed, policy, now))
+        # A source that outranks the committed value's source in this domain wins
+        # on authority: the weaker value does not compete on the margin.
+        if dp.rank(obs.source.type) < dp.rank(committed.source_type):
+            reasons.append(
+                f"{obs.source.type} outranks {committed.source_type} for {obs.domain}"
+            )
+        else:
+            competitors.append(current_strength(committed, policy, now))
     margin = round(confidence - max(competitors, default=0.0), 4)
 
-    reasons = [_describe_factors(obs, factors)]
     caps: list[str] = []
     if committed is not None:
         block = _authority_block(committed, obs, dp, now)

@@ -64,6 +64,7 @@ def conforms(value: str, fmt: str) -> bool:
 
 
 def _describe(path: str, message: str) -> str:
+    # Messages quote the offending value first; keep the end, which says what is wrong.
     if len(message) > 300:
-        message = message[:297] + "..."
+        message = message[:120] + " … " + message[-170:]
     return f"{path}: {message}"

@@ -1,0 +1,293 @@
+"""The JSON Schemas are strict, formats are enforced, and the models agree with them."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from conftest import make_observation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.errors import PayloadInvalid
+from core.models import SignalEvent, StateObservation, UserConfirmation, parse_model
+from core.validation import SCHEMA_DIR, load_schema, schema_errors, validate
+
+MODELS = {
+    "state_observation": StateObservation,
+    "user_confirmation": UserConfirmation,
+    "signal_event": SignalEvent,
+}
+
+
+def _objects(schema: Any) -> list[dict[str, Any]]:
+    found = []
+    if isinstance(schema, dict):
+        if schema.get("type") == "object":
+            found.append(schema)
+        for value in schema.values():
+            found += _objects(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found += _objects(value)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_schema_is_2020_12_and_closed(name: str) -> None:
+    schema = load_schema(name)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    for obj in _objects(schema):
+        assert obj.get("additionalProperties") is False, obj
+
+
+def test_the_schema_folder_holds_only_these_schemas() -> None:
+    assert sorted(p.name for p in SCHEMA_DIR.glob("*.json")) == sorted(
+        f"{n}.schema.json" for n in MODELS
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"event_ts": "2026-02-19 14:30"}, "is not a 'date-time'"),
+        ({"event_ts": "2026-02-19T14:30:00"}, "is not a 'date-time'"),
+        ({"event_ts": "yesterday"}, "is not a 'date-time'"),
+        ({"event_id": "not-a-uuid"}, "is not a 'uuid'"),
+        ({"event_id": "0123456789abcdef0123456789abcdef"}, "is not a 'uuid'"),
+        ({"entity_id": "User:Primary"}, "does not match"),
+        ({"entity_id": "robot:x"}, "does not match"),
+        ({"field": "travel"}, "does not match"),
+        ({"domain": "weather"}, "is not one of"),
+        ({"intent": "maybe"}, "is not one of"),
+        ({"source": {"type": "telepathy"}}, "is not one of"),
+        ({"source": {"type": "conversation", "extra": 1}}, "Additional properties"),
+        ({"candidate_value": "x" * 501}, "is not valid under any"),
+        ({"extraction_confidence": 1.5}, "greater than the maximum"),
+        ({"surprise": True}, "Additional properties"),
+    ],
+)
+def test_bad_observations_are_rejected_with_a_clear_error(
+    change: dict[str, Any], message: str
+) -> None:
+    payload = {**make_observation(), **change}
+    errors = schema_errors("state_observation", payload)
+    assert errors and any(message in e for e in errors), errors
+    with pytest.raises(PayloadInvalid):
+        parse_model(StateObservation, "state_observation", payload)
+
+
+def _confirmation(**change: Any) -> dict[str, Any]:
+    base = {
+        "prompt_id": "01a2023b-88d6-732c-b564-2dabb0dee049",
+        "entity_id": "user:primary",
+        "field": "travel.status",
+        "proposed_value": "in_progress",
+        "confidence": 0.8,
+        "reason_summary": ["calendar says so"],
+        "actions": ["confirm", "reject", "edit"],
+        "created_at": "2026-02-19T14:30:00Z",
+    }
+    return {**base, **change}
+
+
+@pytest.mark.parametrize(
+    ("change", "valid"),
+    [
+        ({}, True),
+        ({"confidence": 1.01}, False),
+        ({"confidence": -0.1}, False),
+        ({"reason_summary": ["r"] * 6}, False),
+        ({"reason_summary": ["x" * 161]}, False),
+        ({"actions": ["confirm", "delete"]}, False),
+        ({"actions": []}, False),
+        ({"actions": ["confirm", "confirm"]}, False),
+        (
+            {"answer": {"action": "edit", "value": "Reno", "answered_at": "2026-02-19T14:31:00Z"}},
+            True,
+        ),
+        ({"answer": {"action": "edit", "answered_at": "2026-02-19 14:31"}}, False),
+    ],
+)
+def test_user_confirmations(change: dict[str, Any], valid: bool) -> None:
+    payload = _confirmation(**change)
+    assert (schema_errors("user_confirmation", payload) == []) is valid
+    if valid:
+        validate("user_confirmation", payload)
+        parse_model(UserConfirmation, "user_confirmation", payload)
+    else:
+        with pytest.raises(PayloadInvalid):
+            parse_model(UserConfirmation, "user_confirmation", payload)
+
+
+def _accepts_schema(name: str, payload: Any) -> bool:
+    return schema_errors(name, payload) == []
+
+
+def _accepts_model(name: str, payload: Any) -> bool:
+    try:
+        parse_model(MODELS[name], name, payload)
+    except PayloadInvalid:
+        return False
+    return True
+
+
+def _mutations(payload: dict[str, Any]) -> st.SearchStrategy[Any]:
+    keys = sorted(payload)
+    junk = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(allow_nan=False),
+        st.text(max_size=5),
+        st.just("2026-02-19T14:30:00Z"),
+        st.just("01a2023b-88d6-732c-b564-2dabb0dee049"),
+        st.just({}),
+        st.just([]),
+    )
+
+    def drop(key: str) -> dict[str, Any]:
+        return {k: v for k, v in payload.items() if k != key}
+
+    def replace_value(pair: tuple[str, Any]) -> dict[str, Any]:
+        out = copy.deepcopy(payload)
+        out[pair[0]] = pair[1]
+        return out
+
+    return st.one_of(
+        st.just(payload),
+        st.sampled_from(keys).map(drop),
+        st.tuples(st.sampled_from(keys), junk).map(replace_value),
+        st.tuples(st.text(min_size=1, max_size=8), junk).map(lambda kv: {**payload, kv[0]: kv[1]}),
+    )
+
+
+_TEXT = st.text(max_size=12)
+_TS = st.sampled_from(
+    ["2026-02-19T14:30:00Z", "2026-02-19T06:30:00-08:00", "2026-02-19T14:30:00.5+01:00"]
+)
+
+
+@st.composite
+def _signal_events(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["calendar_event", "email"]))
+    if kind == "calendar_event":
+        payload: dict[str, Any] = {
+            "id": draw(st.text(min_size=1, max_size=8)),
+            "summary": draw(_TEXT),
+            "start": draw(st.sampled_from(["2026-02-20", "2026-02-20T09:00:00Z"])),
+            "end": draw(st.sampled_from(["2026-02-21", "2026-02-20T10:00:00-08:00"])),
+        }
+        for key in draw(st.sets(st.sampled_from(["location", "description"]))):
+            payload[key] = draw(_TEXT)
+        if draw(st.booleans()):
+            payload["status"] = draw(st.sampled_from(["confirmed", "tentative", "cancelled"]))
+    else:
+        payload = {
+            "id": draw(st.text(min_size=1, max_size=8)),
+            "from": draw(_TEXT),
+            "subject": draw(_TEXT),
+            "body": draw(_TEXT),
+        }
+        if draw(st.booleans()):
+            payload["date"] = draw(_TS)
+    source: dict[str, Any] = {
+        "type": draw(st.sampled_from(["calendar", "email", "transactions_email", "webhook"]))
+    }
+    if draw(st.booleans()):
+        source["ref"] = draw(st.text(min_size=1, max_size=8))
+    return {
+        "event_id": "01a2023b-88d6-732c-b564-2dabb0dee049",
+        "event_ts": draw(_TS),
+        "entity_id": draw(st.sampled_from(["user:primary", "family:home", "team:core"])),
+        "kind": kind,
+        "source": source,
+        "payload": payload,
+    }
+
+
+_VALUE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=20),
+)
+_UUID = st.uuids().map(str)
+
+
+@st.composite
+def _observations(draw: st.DrawFn) -> dict[str, Any]:
+    domain = draw(st.sampled_from(["travel", "family", "project", "financial", "profile"]))
+    payload: dict[str, Any] = {
+        "event_id": draw(_UUID),
+        "event_ts": draw(_TS),
+        "entity_id": draw(st.from_regex(r"\A(user|family|team):[a-z0-9._-]{1,12}\Z")),
+        "domain": domain,
+        "field": domain + draw(st.from_regex(r"\A(\.[a-z0-9_]{1,8}){1,2}\Z")),
+        "candidate_value": draw(_VALUE),
+        "intent": draw(
+            st.sampled_from(["assertive", "planning", "hypothetical", "historical", "retract"])
+        ),
+        "source": {
+            "type": draw(st.sampled_from(["conversation", "calendar", "static_markdown", "agent"]))
+        },
+    }
+    if draw(st.booleans()):
+        payload["source"]["ref"] = draw(st.text(min_size=1, max_size=10))
+    if draw(st.booleans()):
+        payload["extraction_confidence"] = draw(st.floats(0, 1))
+    if draw(st.booleans()):
+        payload["valid_until"] = draw(_TS)
+    if draw(st.booleans()):
+        payload["evidence_text"] = draw(_TEXT)
+    return payload
+
+
+@st.composite
+def _confirmations(draw: st.DrawFn) -> dict[str, Any]:
+    payload = _confirmation(
+        prompt_id=draw(_UUID),
+        proposed_value=draw(_VALUE),
+        confidence=draw(st.floats(0, 1)),
+        reason_summary=draw(st.lists(st.text(min_size=1, max_size=20), max_size=5)),
+        actions=draw(
+            st.lists(
+                st.sampled_from(["confirm", "reject", "edit"]), min_size=1, max_size=3, unique=True
+            )
+        ),
+    )
+    if draw(st.booleans()):
+        payload["current_value"] = draw(_VALUE)
+    if draw(st.booleans()):
+        payload["answer"] = {
+            "action": draw(st.sampled_from(["confirm", "reject", "edit"])),
+            "answered_at": draw(_TS),
+        }
+    return payload
+
+
+def _valid(name: str) -> st.SearchStrategy[Any]:
+    # Built from the schemas' rules by hand: hypothesis-jsonschema no longer
+    # works with current hypothesis releases.
+    return {
+        "signal_event": _signal_events(),
+        "state_observation": _observations(),
+        "user_confirmation": _confirmations(),
+    }[name]
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_model_and_schema_accept_and_reject_the_same_payloads(
+    name: str, data: st.DataObject
+) -> None:
+    valid = data.draw(_valid(name))
+    assert _accepts_schema(name, valid)
+    payload = data.draw(_mutations(valid))
+    assert _accepts_model(name, payload) == _accepts_schema(name, payload), json.dumps(payload)[
+        :500
+    ]

@@ -1,0 +1,252 @@
+"""The storage contract: every backend runs this same abstract test case.
+
+A backend's test module subclasses ``StoreContract`` and provides the
+``backend`` fixture (an opened, empty store); everything else is shared.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from conftest import NOW, make_observation
+
+from core.engine import Engine
+from core.errors import AlreadyAnswered, NotFound, StoreError
+from core.ids import new_id
+from core.policy import default_policy, load_policy
+from core.state import CommittedFact, value_key
+from core.store import DeadLetter, NewReviewItem, Store, WriteBatch
+from core.store.records import Accepted
+
+
+def _accepted(payload: dict[str, Any], decision: str = "tentative_reject") -> Accepted:
+    return Accepted(
+        payload=payload,
+        event_id=payload["event_id"],
+        entity_id=payload["entity_id"],
+        field=payload["field"],
+        domain=payload["domain"],
+        intent=payload["intent"],
+        value_key=value_key(payload["candidate_value"]),
+        source_type=payload["source"]["type"],
+        source_ref=payload["source"]["ref"],
+        event_ts=NOW,
+        decided_at=NOW,
+        decision=decision,
+        confidence=0.5,
+        margin=0.5,
+        reasons=("test",),
+        patch=(),
+    )
+
+
+class StoreContract:
+    """Behaviour every Store backend must have."""
+
+    @pytest.fixture
+    def backend(self) -> Store:  # pragma: no cover - provided by subclasses
+        raise NotImplementedError
+
+    @pytest.fixture
+    def eng(self, backend: Store) -> Engine:
+        return Engine(backend, default_policy())
+
+    async def test_an_unknown_field_has_an_empty_snapshot(self, backend: Store) -> None:
+        snaps, seen = await backend.snapshots([("user:primary", "travel.status")], ["x"], NOW)
+        snap = snaps[("user:primary", "travel.status")]
+        assert snap.committed is None
+        assert snap.last_version == 0
+        assert snap.open_items == ()
+        assert seen == set()
+
+    async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
+        out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+        assert out.decision == "auto_commit"
+        fact = await eng.store.fact("user:primary", "travel.location")
+        assert fact is not None and fact.value == "Tahoe" and fact.version == 1
+        assert [h.new_value for h in await eng.store.history("user:primary", None)] == ["Tahoe"]
+        (line,) = await eng.store.audit()
+        assert line.line.startswith("2026-02-19 14:30: travel.location (none) -> Tahoe")
+        assert "(resolution: auto_commit)" in line.line
+
+    async def test_the_event_log_knows_what_it_has_seen(self, eng: Engine) -> None:
+        payload = make_observation()
+        await eng.ingest(payload, now=NOW)
+        _, seen = await eng.store.snapshots(
+            [("user:primary", "travel.status")], [payload["event_id"]], NOW
+        )
+        assert seen == {payload["event_id"]}
+        assert await eng.store.count_events() == 1
+
+    async def test_versions_continue_across_a_retraction(self, eng: Engine) -> None:
+        await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+        t1 = NOW + timedelta(hours=80)
+        await eng.ingest(
+            make_observation(
+                "travel.location", None, intent="retract", source="manual_markdown", at=t1
+            ),
+            now=t1,
+        )
+        assert await eng.store.fact("user:primary", "travel.location") is None
+        t2 = t1 + timedelta(hours=1)
+        await eng.ingest(make_observation("travel.location", "Reno", at=t2), now=t2)
+        fact = await eng.store.fact("user:primary", "travel.location")
+        assert fact is not None and fact.version == 3
+        history = await eng.store.history("user:primary", "travel.location")
+        assert [(h.version, h.retracted) for h in history] == [(1, False), (2, True), (3, False)]
+
+    async def test_a_failing_batch_leaves_nothing_behind(self, backend: Store) -> None:
+        payload = make_observation()
+        twice = WriteBatch(decided_at=NOW, accepted=(_accepted(payload), _accepted(payload)))
+        with pytest.raises(StoreError):
+            await backend.write(twice, max_pending=5)
+        assert await backend.count_events() == 0
+        assert await backend.facts() == []
+
+    async def test_review_items_are_promoted_in_order_up_to_the_cap(self, backend: Store) -> None:
+        items = [
+            NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                "user:primary",
+                f"project.p{i}.status",
+                "shipped",
+                None,
+                0.8,
+                ("r",),
+                f"conversation:{i}",
+                NOW,
+            )
+            for i in range(4)
+        ]
+        promoted = []
+        for item in items:
+            promoted += await backend.add_review_item(item, max_pending=2)
+        assert [p.id for p in promoted] == [items[0].id, items[1].id]
+        assert [r.id for r in await backend.review_items(["queued"])] == [items[2].id, items[3].id]
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        nxt = await backend.settle(items[0].id, "rejected", answer, NOW, None, ("k", "s"), 2)
+        assert [n.id for n in nxt] == [items[2].id]
+        with pytest.raises(AlreadyAnswered):
+            await backend.settle(items[0].id, "rejected", answer, NOW, None, None, 2)
+        with pytest.raises(NotFound):
+            await backend.settle("missing", "rejected", answer, NOW, None, None, 2)
+
+    async def test_a_rejection_is_remembered_for_the_field(self, eng: Engine) -> None:
+        out = await eng.ingest(
+            make_observation("profile.home_city", "Seattle", ref="msg-1"), now=NOW
+        )
+        assert out.decision == "ask_user" and out.review_item_id
+        await eng.answer(out.review_item_id, "reject", now=NOW)
+        snaps, _ = await eng.store.snapshots([("user:primary", "profile.home_city")], [], NOW)
+        assert (value_key("Seattle"), "conversation:msg-1") in snaps[
+            ("user:primary", "profile.home_city")
+        ].rejected
+
+    async def test_dead_letters_round_trip(self, backend: Store) -> None:
+        letter = DeadLetter(
+            id="dl-1",
+            event_id=None,
+            prompt_id=None,
+            schema="state_observation",
+            payload='{"a": 1}',
+            errors=("$: bad",),
+            domain="travel",
+            first_seen=NOW,
+            last_attempt=NOW,
+            retry_count=0,
+            next_retry_at=NOW + timedelta(minutes=1),
+            status="waiting",
+        )
+        await backend.add_dead_letter(letter)
+        assert await backend.dead_letters(["waiting"]) == [letter]
+        from dataclasses import replace
+
+        await backend.update_dead_letter(replace(letter, retry_count=1))
+        (stored,) = await backend.dead_letters()
+        assert stored.retry_count == 1
+        with pytest.raises(NotFound):
+            await backend.update_dead_letter(replace(letter, id="dl-unknown"))
+
+    async def test_alerts_are_kept_in_order(self, backend: Store) -> None:
+        await backend.add_alert(NOW, "a", "travel", "first")
+        await backend.add_alert(NOW, "b", None, "second")
+        assert [a[3] for a in await backend.alerts()] == ["first", "second"]
+
+    async def test_bulk_import_is_state(self, backend: Store) -> None:
+        import_facts = getattr(backend, "import_facts", None)
+        if import_facts is None:
+            pytest.skip("backend has no bulk import")
+        fact = CommittedFact(
+            "user:primary",
+            "travel.location",
+            "Tahoe",
+            1,
+            "conversation",
+            "seed",
+            0.9,
+            new_id(),
+            NOW,
+            NOW,
+            "import",
+        )
+        await import_facts([fact])
+        assert await backend.facts() == [fact]
+
+    async def test_batches_equal_one_by_one(self, backend: Store, tmp_path: Any) -> None:
+        """Resolving a batch in memory gives the same outcome as storing each input first."""
+        from core.store.sqlite import SQLiteStore
+
+        payloads = _mixed_sequence()
+        batch_engine = Engine(backend, load_policy())
+        one_store = SQLiteStore(tmp_path / "one-by-one.db")
+        await one_store.open()
+        try:
+            one_engine = Engine(one_store, load_policy())
+            batched = await batch_engine.ingest_batch(payloads, now=NOW)
+            single = [await one_engine.ingest(p, now=NOW) for p in payloads]
+            assert [(o.decision, o.confidence) for o in batched] == [
+                (o.decision, o.confidence) for o in single
+            ]
+            assert _values(await backend.facts()) == _values(await one_store.facts())
+            pending_a = [
+                (r.field, r.candidate_value, r.status)
+                for r in await backend.review_items(["pending", "queued", "superseded"])
+            ]
+            pending_b = [
+                (r.field, r.candidate_value, r.status)
+                for r in await one_store.review_items(["pending", "queued", "superseded"])
+            ]
+            assert pending_a == pending_b
+        finally:
+            await one_store.close()
+
+
+def _values(facts: list[CommittedFact]) -> list[tuple[str, str, Any, int, float]]:
+    return [(f.entity_id, f.field, f.value, f.version, f.confidence) for f in facts]
+
+
+def _mixed_sequence() -> list[dict[str, Any]]:
+    t = datetime(2026, 2, 19, 14, 0, tzinfo=UTC)
+    dup = make_observation("travel.location", "Tahoe", at=t)
+    return [
+        make_observation(
+            "travel.destination", "Tahoe", intent="planning", source="static_markdown", at=t
+        ),
+        make_observation("travel.destination", "Tahoe", intent="planning", at=t),
+        dup,
+        dup,
+        make_observation("travel.location", "Reno", source="calendar", at=t),
+        make_observation("travel.location", "Tahoe", source="calendar", at=t),
+        make_observation("travel.status", "in_progress", at=t),
+        make_observation("travel.status", "planning", intent="planning", source="calendar", at=t),
+        make_observation("profile.diet", "vegan", at=t),
+        make_observation("profile.diet", "vegetarian", at=t),
+        make_observation("project.canon.status", "shipped", source="execution", at=t),
+        make_observation("project.canon.status", "shipped", source="conversation", at=t),
+        {"not": "an observation"},
+        make_observation("travel.location", "Tahoe", intent="hypothetical", at=t),
+    ]

@@ -74,7 +74,8 @@ def test_bad_observations_are_rejected_with_a_clear_error(
 ) -> None:
     payload = {**make_observation(), **change}
     errors = schema_errors("state_observation", payload)
-    assert errors and any(message in e for e in errors), errors
+    assert errors
+    assert any(message in e for e in errors), errors
     with pytest.raises(PayloadInvalid):
         parse_model(StateObservation, "state_observation", payload)
 

@@ -65,7 +65,9 @@ class StoreContract:
         out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
         assert out.decision == "auto_commit"
         fact = await eng.store.fact("user:primary", "travel.location")
-        assert fact is not None and fact.value == "Tahoe" and fact.version == 1
+        assert fact is not None
+        assert fact.value == "Tahoe"
+        assert fact.version == 1
         assert [h.new_value for h in await eng.store.history("user:primary", None)] == ["Tahoe"]
         (line,) = await eng.store.audit()
         assert line.line.startswith("2026-02-19 14:30: travel.location (none) -> Tahoe")
@@ -93,7 +95,8 @@ class StoreContract:
         t2 = t1 + timedelta(hours=1)
         await eng.ingest(make_observation("travel.location", "Reno", at=t2), now=t2)
         fact = await eng.store.fact("user:primary", "travel.location")
-        assert fact is not None and fact.version == 3
+        assert fact is not None
+        assert fact.version == 3
         history = await eng.store.history("user:primary", "travel.location")
         assert [(h.version, h.retracted) for h in history] == [(1, False), (2, True), (3, False)]
 
@@ -139,7 +142,8 @@ class StoreContract:
         out = await eng.ingest(
             make_observation("profile.home_city", "Seattle", ref="msg-1"), now=NOW
         )
-        assert out.decision == "ask_user" and out.review_item_id
+        assert out.decision == "ask_user"
+        assert out.review_item_id
         await eng.answer(out.review_item_id, "reject", now=NOW)
         snaps, _ = await eng.store.snapshots([("user:primary", "profile.home_city")], [], NOW)
         assert (value_key("Seattle"), "conversation:msg-1") in snaps[

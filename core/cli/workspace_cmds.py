@@ -1,0 +1,226 @@
+"""Workspace commands: project, watch, migrate.
+
+The workspace is WORKSPACE if given, else CANON_WORKSPACE, else
+~/.openclaw/workspace; the projection mode is --mode, else
+CANON_PROJECTION_MODE, else zones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.markup import escape
+
+from core.audit import show_value
+from core.cli.common import (
+    Context,
+    emit_json,
+    err,
+    now_option,
+    open_engine,
+    out,
+    resolve_now,
+    run,
+)
+from core.engine import Outcome
+from core.errors import WorkspaceError
+from core.intake import default_extractor
+from core.timeutil import utc_now
+from core.workspace import (
+    InputReport,
+    MigrationReport,
+    PassReport,
+    ProjectionReport,
+    migrate_workspace,
+    settings_from_env,
+    watch_workspace,
+    workspace_pass,
+)
+from core.workspace.settings import MODES
+
+pass_ctx = click.make_pass_decorator(Context)
+workspace_argument = click.argument(
+    "workspace",
+    required=False,
+    type=click.Path(file_okay=False, path_type=Path),
+)
+mode_option = click.option(
+    "--mode",
+    type=click.Choice(MODES),
+    default=None,
+    help="zones (default) or legacy_string; also CANON_PROJECTION_MODE.",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
+
+
+def _workspace(ctx: Context, given: Path | None) -> Path:
+    folder = (given or ctx.config.workspace).expanduser()
+    if not folder.is_dir():
+        raise WorkspaceError(f"workspace {folder} is not a folder (set CANON_WORKSPACE)")
+    return folder
+
+
+@click.command()
+@workspace_argument
+@mode_option
+@now_option
+@json_option
+@pass_ctx
+@run
+async def project(
+    ctx: Context, workspace: Path | None, mode: str | None, now_text: str | None, as_json: bool
+) -> None:
+    """Ingest STATE-INPUT edits, then regenerate the projections once.
+
+    Files are written only when their zones change; hand edits inside STATE
+    zones are reverted and recorded as drift.
+
+    Example: canon project ~/.openclaw/workspace --json
+    """
+    folder = _workspace(ctx, workspace)
+    settings = settings_from_env(mode=mode)
+    async with open_engine(ctx) as engine:
+        report = await workspace_pass(engine, folder, resolve_now(now_text), settings)
+    if as_json:
+        emit_json({"workspace": str(folder), **pass_view(report)})
+        return
+    _print_pass(report)
+
+
+@click.command()
+@workspace_argument
+@mode_option
+@click.option("--poll", is_flag=True, help="Poll for changes (network or container mounts).")
+@pass_ctx
+@run
+async def watch(ctx: Context, workspace: Path | None, mode: str | None, poll: bool) -> None:
+    """Watch the workspace: ingest STATE-INPUT edits and re-project on every change.
+
+    Runs until interrupted (Ctrl-C).
+
+    Example: canon watch ~/.openclaw/workspace
+    """
+    folder = _workspace(ctx, workspace)
+    settings = settings_from_env(mode=mode)
+    err().print(f"watching {folder} (Ctrl-C to stop)")
+
+    async def show(report: PassReport) -> None:
+        _print_pass(report, quiet=True)
+
+    async with open_engine(ctx) as engine:
+        await watch_workspace(
+            engine, folder, clock=utc_now, settings=settings, on_pass=show, force_polling=poll
+        )
+
+
+@click.command()
+@workspace_argument
+@mode_option
+@now_option
+@json_option
+@pass_ctx
+@run
+async def migrate(
+    ctx: Context, workspace: Path | None, mode: str | None, now_text: str | None, as_json: bool
+) -> None:
+    """Bootstrap state from an existing workspace and add Canon's zones to its files.
+
+    HEARTBEAT.md, MEMORY.md and USER.md are read through the normal pipeline
+    (source static_markdown); files are backed up to .canon/backups/ before
+    zones are inserted; no existing text is lost. Running it again changes
+    nothing.
+
+    Example: canon migrate ~/.openclaw/workspace
+    """
+    folder = _workspace(ctx, workspace)
+    settings = settings_from_env(mode=mode)
+    async with open_engine(ctx) as engine:
+        report = await migrate_workspace(
+            engine, folder, resolve_now(now_text), extractor=default_extractor(), settings=settings
+        )
+    if as_json:
+        emit_json({"workspace": str(folder), **migration_view(report)})
+        return
+    console = out()
+    counts = Counter(o.decision for o in report.outcomes)
+    console.print(
+        f"read {len(report.outcomes)} observation(s): "
+        + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
+    )
+    for zone in report.zones_added:
+        console.print(f"added zone {escape(zone)}")
+    for saved in report.backups:
+        console.print(f"backup {escape(saved)}")
+    if not report.zones_added:
+        console.print("zones already present: no file changed by the migration itself")
+    _print_projection(report.projection)
+
+
+def outcome_view(o: Outcome) -> dict[str, Any]:
+    return {
+        "entity_id": o.entity_id,
+        "field": o.field,
+        "candidate_value": o.candidate_value,
+        "decision": o.decision,
+        "confidence": o.confidence,
+        "errors": list(o.errors),
+    }
+
+
+def inputs_view(r: InputReport) -> dict[str, Any]:
+    return {"decisions": [outcome_view(o) for o in r.outcomes], "errors": list(r.errors)}
+
+
+def projection_view(r: ProjectionReport) -> dict[str, Any]:
+    return {
+        "files": [{"file": f.file, "status": f.status, "detail": f.detail} for f in r.files],
+        "drift": [{"file": d.file, "zone_id": d.zone_id, "found": d.found} for d in r.drift],
+        "warnings": list(r.warnings),
+    }
+
+
+def pass_view(r: PassReport) -> dict[str, Any]:
+    return {"inputs": inputs_view(r.inputs), **projection_view(r.projection)}
+
+
+def migration_view(r: MigrationReport) -> dict[str, Any]:
+    return {
+        "decisions": [outcome_view(o) for o in r.outcomes],
+        "zones_added": list(r.zones_added),
+        "backups": list(r.backups),
+        **projection_view(r.projection),
+    }
+
+
+def _print_pass(report: PassReport, *, quiet: bool = False) -> None:
+    console = out()
+    for o in report.inputs.outcomes:
+        if o.decision == "invalid":
+            why = o.errors[0] if o.errors else "invalid"
+            console.print(f"STATE-INPUT line rejected: {escape(why)}")
+        else:
+            value = escape(show_value(o.candidate_value))
+            console.print(f"STATE-INPUT {o.field} = {value}: {o.decision}")
+    for e in report.inputs.errors:
+        err().print(f"[red]{escape(e)}[/red]")
+    _print_projection(report.projection, quiet=quiet)
+
+
+def _print_projection(report: ProjectionReport, *, quiet: bool = False) -> None:
+    console = out()
+    for f in report.files:
+        if f.status == "error":
+            err().print(f"[red]{escape(f.file)}: {escape(f.detail)}[/red]")
+        elif not quiet or f.status == "written":
+            detail = f" ({escape(f.detail)})" if f.detail else ""
+            console.print(f"{escape(f.file)}: {f.status}{detail}")
+    for d in report.drift:
+        console.print(f"[yellow]drift reverted in {d.file} zone {d.zone_id}[/yellow]")
+    for w in report.warnings:
+        err().print(f"[yellow]warning: {escape(w)}[/yellow]")
+
+
+COMMANDS = (project, watch, migrate)

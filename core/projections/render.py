@@ -1,0 +1,215 @@
+"""The pure renderer: canonical state in, the Markdown of every zone out.
+
+``render(facts, pending, audit, config, now)`` reads no clock, no file and no
+store. Its formatter configuration is fixed: LF line endings, ``-`` bullets,
+two-space nesting, confidences with two decimals, dates as YYYY-MM-DD (UTC),
+values on one line with Markdown and HTML metacharacters backslash-escaped,
+and every list stably sorted by domain, then entity, then field. The same
+inputs therefore give byte-identical zones.
+
+Zones rendered (file -> zone ids):
+
+- ``HEARTBEAT.md``: ``active_reminders`` (open items: plans, trips, projects,
+  bills and activities with a non-final status or an expiry, plus the
+  questions waiting for the user) and ``state_change_log`` (the newest audit
+  lines);
+- ``MEMORY.md``: ``current_state`` (committed facts per entity and domain);
+- ``memory/state-changes.md``: ``state_changes`` (the whole audit log).
+
+An item or fact whose expiry has passed is flagged ``stale`` rather than
+shown as current truth.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Final
+
+from core.audit import show_value
+from core.state import CommittedFact, Scalar
+from core.store import AuditLine, ReviewItem
+
+HEARTBEAT: Final = "HEARTBEAT.md"
+MEMORY: Final = "MEMORY.md"
+AUDIT_FILE: Final = "memory/state-changes.md"
+ZONES: Final = {
+    HEARTBEAT: ("active_reminders", "state_change_log"),
+    MEMORY: ("current_state",),
+    AUDIT_FILE: ("state_changes",),
+}
+# Values of a status field that mean the item still needs attention.
+OPEN_VALUES: Final = frozenset(
+    {"planning", "in_progress", "planned", "blocked", "due", "pending", "scheduled", "moved"}
+)
+_STATUS_NAMES: Final = ("status", "event_status")
+_LABEL_FIELDS: Final = {"travel": "destination", "financial": "merchant"}
+_ESCAPE: Final = re.compile(r"([\\`*\[\]<])|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+
+
+@dataclass(frozen=True)
+class RenderConfig:
+    """The renderer's settings (part of its input: same config, same bytes)."""
+
+    log_lines: int = 20
+    """How many of the newest audit lines HEARTBEAT.md's state_change_log shows."""
+    primary_entity: str = "user:primary"
+
+
+Projection = dict[str, dict[str, str]]
+"""file -> zone_id -> zone body (LF line endings, each line terminated)."""
+
+
+def render(
+    facts: Sequence[CommittedFact],
+    pending: Sequence[ReviewItem],
+    audit: Sequence[AuditLine],
+    config: RenderConfig,
+    now: datetime,
+) -> Projection:
+    """The body of every Canon zone for this state at ``now``."""
+    ordered_audit = sorted(audit, key=lambda a: a.seq)
+    recent = ordered_audit[-config.log_lines :] if config.log_lines > 0 else []
+    return {
+        HEARTBEAT: {
+            "active_reminders": _lines(reminder_lines(facts, pending, config, now), "nothing open"),
+            "state_change_log": _lines((f"- {escape(a.line)}" for a in recent), "no changes yet"),
+        },
+        MEMORY: {"current_state": _lines(state_lines(facts, config, now), "no committed facts")},
+        AUDIT_FILE: {
+            "state_changes": _lines(
+                (f"- {escape(a.line)}" for a in ordered_audit), "no changes yet"
+            )
+        },
+    }
+
+
+def _lines(lines: Iterable[str], empty: str) -> str:
+    body = list(lines)
+    return "\n".join(body or [f"- _({empty})_"]) + "\n"
+
+
+def escape(text: str) -> str:
+    """One line of inert Markdown: whitespace collapsed, metacharacters escaped."""
+    return _ESCAPE.sub(lambda m: "\\" + m.group(0), " ".join(text.split()))
+
+
+def show(value: Scalar) -> str:
+    return escape(show_value(value))
+
+
+def day(moment: datetime) -> str:
+    """A date as people read an expiry: midnight UTC counts as the end of the day before."""
+    utc = moment.astimezone(UTC)
+    if (utc.hour, utc.minute, utc.second, utc.microsecond) == (0, 0, 0, 0):
+        utc -= timedelta(days=1)
+    return utc.strftime("%Y-%m-%d")
+
+
+def _source(f: CommittedFact) -> str:
+    return f"{f.source_type}_{f.evidence_ts.astimezone(UTC).strftime('%Y-%m-%d')}"
+
+
+def _stale(f: CommittedFact, now: datetime) -> bool:
+    return f.valid_until is not None and f.valid_until <= now
+
+
+def _item_key(f: CommittedFact) -> tuple[str, str, str]:
+    """(domain, entity, item): travel facts are one item, others per slug."""
+    parts = f.field.split(".")
+    item = parts[1] if len(parts) > 2 else ""
+    return (parts[0], f.entity_id, item)
+
+
+def _short(f: CommittedFact) -> str:
+    return f.field.split(".")[-1].replace("_", " ")
+
+
+def reminder_lines(
+    facts: Sequence[CommittedFact],
+    pending: Sequence[ReviewItem],
+    config: RenderConfig,
+    now: datetime,
+) -> list[str]:
+    """One line per open item, then one per question waiting for the user."""
+    items: dict[tuple[str, str, str], list[CommittedFact]] = {}
+    for f in facts:
+        if f.domain != "profile":
+            items.setdefault(_item_key(f), []).append(f)
+    lines = []
+    for key in sorted(items):
+        group = sorted(items[key], key=lambda f: f.field)
+        if not _is_open(group):
+            continue
+        lines.append(_reminder(key, group, config, now))
+    for r in sorted(pending, key=lambda r: (r.field.split(".")[0], r.entity_id, r.field, r.seq)):
+        domain = r.field.split(".")[0]
+        source = r.source_key.split(":", 1)[0]
+        who = "" if r.entity_id == config.primary_entity else f" (entity: {r.entity_id})"
+        lines.append(
+            f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {show(r.candidate_value)}?"
+            f" (domain: {domain}){who} (confidence: {r.confidence:.2f}) (source: {source})"
+        )
+    return lines
+
+
+def _is_open(group: list[CommittedFact]) -> bool:
+    statuses = [f for f in group if f.field.split(".")[-1] in _STATUS_NAMES]
+    if any(f.valid_until is not None for f in group):
+        return not statuses or any(f.value in OPEN_VALUES for f in statuses)
+    return any(f.value in OPEN_VALUES for f in statuses)
+
+
+def _reminder(
+    key: tuple[str, str, str], group: list[CommittedFact], config: RenderConfig, now: datetime
+) -> str:
+    domain, entity, item = key
+    label_field = _LABEL_FIELDS.get(domain)
+    label_fact = next((f for f in group if f.field.split(".")[-1] == label_field), None)
+    if domain == "travel":
+        label = f"{show(label_fact.value)} trip" if label_fact else "Trip"
+    else:
+        name = escape(item.replace("_", " "))
+        label = f"{name} ({show(label_fact.value)})" if label_fact else name
+    details = ", ".join(f"{_short(f)} {show(f.value)}" for f in group if f is not label_fact)
+    text = f"- [ ] **{domain.capitalize()}**: {label}"
+    if details:
+        text += f" — {details}"
+    expiries = [f.valid_until for f in group if f.valid_until is not None]
+    if any(_stale(f, now) for f in group):
+        text += f" (stale: expired {day(min(expiries))}, not current)"
+    text += f" (domain: {domain})"
+    if entity != config.primary_entity:
+        text += f" (entity: {entity})"
+    if expiries:
+        text += f" (expires: {day(min(expiries))})"
+    newest = max(group, key=lambda f: (f.evidence_ts, f.field))
+    confidence = min(f.confidence for f in group)
+    return text + f" (confidence: {confidence:.2f}) (source: {_source(newest)})"
+
+
+def state_lines(facts: Sequence[CommittedFact], config: RenderConfig, now: datetime) -> list[str]:
+    """Committed facts grouped by entity (the primary one first), then domain."""
+    lines: list[str] = []
+    by_entity: dict[str, list[CommittedFact]] = {}
+    for f in facts:
+        by_entity.setdefault(f.entity_id, []).append(f)
+    entities = sorted(by_entity, key=lambda e: (e != config.primary_entity, e))
+    for entity in entities:
+        lines.append(f"- **{entity}**")
+        group = sorted(by_entity[entity], key=lambda f: (f.domain, f.field))
+        domain = None
+        for f in group:
+            if f.domain != domain:
+                domain = f.domain
+                lines.append(f"  - **{domain.capitalize()}**")
+            text = f"    - {f.field}: {show(f.value)}"
+            if _stale(f, now):
+                assert f.valid_until is not None
+                text += f" (stale: expired {day(f.valid_until)}, not current)"
+            elif f.valid_until is not None:
+                text += f" (expires: {day(f.valid_until)})"
+            lines.append(text + f" (confidence: {f.confidence:.2f}) (source: {_source(f)})")
+    return lines

@@ -1,0 +1,179 @@
+"""STATE-INPUT zones in, observations out: the user's hand edits, through the engine.
+
+Each zone is read, normalised and diffed against the entries last accepted
+for that file and zone. Added lines become ``manual_markdown`` observations
+with ref ``<file>:<zone_id>:<line_hash>``; removed lines become retractions;
+unreadable lines go to the dead-letter queue with the parse error (once per
+distinct line). Re-reading an unchanged zone ingests nothing. Event ids are
+derived from the ref and the line's generation (how often it was added or
+removed), so a crash before the accepted entries are saved replays as
+recorded duplicates, while a line deleted and later re-added is new evidence.
+
+Static Markdown (lines outside every zone) is read only by ``canon migrate``
+and the scenario replay, never by the projection pass: outside zones nothing
+changes state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final
+
+from core.engine import Engine, Outcome
+from core.errors import WorkspaceError
+from core.extraction.types import Extractor
+from core.ids import derived_id
+from core.intake import markdown_payloads
+from core.projections.manual import Diff, Entry, diff_zone, parse_zone
+from core.projections.zones import Zone, find_zones, split_lines, zone_body
+from core.store.sqlite_workspace import AcceptedInput
+from core.timeutil import format_ts
+from core.workspace.files import read_text
+from core.workspace.projection import file_key, workspace_store
+
+INPUT_FILES: Final = ("HEARTBEAT.md", "MEMORY.md", "USER.md")
+
+
+@dataclass(frozen=True)
+class InputReport:
+    """What one reading of the workspace's STATE-INPUT zones did."""
+
+    outcomes: tuple[Outcome, ...] = ()
+    errors: tuple[str, ...] = ()
+    """Files whose zones could not be read (left as they are)."""
+
+
+async def ingest_manual_inputs(
+    engine: Engine, workspace: Path, now: datetime, files: tuple[str, ...] = INPUT_FILES
+) -> InputReport:
+    """Ingest what changed in every STATE-INPUT zone of ``files`` since the last reading."""
+    outcomes: list[Outcome] = []
+    errors: list[str] = []
+    for rel in files:
+        try:
+            text = read_text(workspace / rel)
+            if text is None:
+                continue
+            zones = find_zones(text)
+        except WorkspaceError as e:
+            errors.append(f"{rel}: {e}")
+            continue
+        for zone in zones:
+            if zone.kind == "STATE-INPUT":
+                key = file_key(workspace, rel)
+                outcomes.extend(
+                    await ingest_zone(engine, key, rel, zone.zone_id, zone_body(text, zone), now)
+                )
+    return InputReport(tuple(outcomes), tuple(errors))
+
+
+async def ingest_zone(
+    engine: Engine, key: str, rel: str, zone_id: str, body: str, now: datetime
+) -> list[Outcome]:
+    """Diff one STATE-INPUT zone body against its last accepted entries and ingest the change."""
+    ws = workspace_store(engine)
+    parsed = parse_zone(body)
+    previous = await ws.accepted_input(key, zone_id)
+    diff = diff_zone(previous.entries, previous.bad, parsed)
+    generations = dict(previous.generations)
+    payloads = manual_payloads(rel, zone_id, diff, generations, now)
+    outcomes = await engine.ingest_batch(payloads, now=now) if payloads else []
+    for bad in diff.new_bad:
+        error = f"{rel}:{zone_id} line {bad.number}: {bad.error}"
+        letter: dict[str, Any] = {
+            "source": {"type": "manual_markdown", "ref": f"{rel}:{zone_id}:{bad.line_hash}"},
+            "evidence_text": bad.text[:1000],
+        }
+        outcomes.append(await engine.ingest_invalid("state_observation", letter, [error], now=now))
+    accepted = AcceptedInput(
+        {e.line_hash: (e.entity_id, e.field, e.intent) for e in parsed.entries},
+        frozenset(b.line_hash for b in parsed.bad),
+        generations,
+    )
+    if accepted != previous:
+        await ws.save_accepted_input(key, zone_id, accepted, now)
+    return outcomes
+
+
+def manual_payloads(
+    rel: str, zone_id: str, diff: Diff, generations: dict[str, int], now: datetime
+) -> list[dict[str, Any]]:
+    """Observation payloads for a zone's diff; bumps ``generations`` of the lines used."""
+    out = []
+    for entry in diff.added:
+        out.append(_payload(rel, zone_id, entry.line_hash, entry, generations, now))
+    for line_hash, entity, field in diff.removed:
+        retraction = Entry(entity, field, None, "retract", None, f"(line {line_hash} removed)")
+        out.append(_payload(rel, zone_id, line_hash, retraction, generations, now))
+    return out
+
+
+def _payload(
+    rel: str,
+    zone_id: str,
+    line_hash: str,
+    entry: Entry,
+    generations: dict[str, int],
+    now: datetime,
+) -> dict[str, Any]:
+    generation = generations.get(line_hash, 0) + 1
+    generations[line_hash] = generation
+    ref = f"{rel}:{zone_id}:{line_hash}"[-256:]
+    payload: dict[str, Any] = {
+        "event_id": derived_id("manual_markdown", ref, entry.intent, str(generation)),
+        "event_ts": format_ts(now),
+        "entity_id": entry.entity_id,
+        "domain": entry.field.split(".", 1)[0],
+        "field": entry.field,
+        "candidate_value": entry.value,
+        "intent": entry.intent,
+        "source": {"type": "manual_markdown", "ref": ref},
+        "extraction_confidence": 1.0,
+        "evidence_text": entry.line[:1000],
+    }
+    if entry.expires is not None:
+        payload["valid_until"] = format_ts(entry.expires)
+    return payload
+
+
+def outside_zones(text: str, zones: list[Zone]) -> str:
+    """``text`` with every zone's lines (markers included) blanked: what static reading sees."""
+    hidden = {i for z in zones for i in range(z.begin, z.end + 1)}
+    return "".join(
+        ("" if i in hidden else line.text) + (line.end or "")
+        for i, line in enumerate(split_lines(text))
+    )
+
+
+async def ingest_markdown_text(
+    engine: Engine,
+    rel: str,
+    text: str,
+    *,
+    now: datetime,
+    entity_id: str,
+    extractor: Extractor,
+    key: str | None = None,
+) -> list[Outcome]:
+    """A whole Markdown file as input: prose outside zones through the extractor
+    (source static_markdown), STATE-INPUT zones as manual edits, STATE zones ignored.
+
+    Broken zone markers send the text to the dead-letter queue whole.
+    """
+    try:
+        zones = find_zones(text)
+    except WorkspaceError as e:
+        letter = {"source": {"type": "static_markdown", "ref": rel}, "evidence_text": text[:1000]}
+        return [await engine.ingest_invalid("state_observation", letter, [f"{rel}: {e}"], now=now)]
+    static = markdown_payloads(
+        rel, outside_zones(text, zones), at=now, entity_id=entity_id, extractor=extractor
+    )
+    outcomes = await engine.ingest_batch(static, now=now) if static else []
+    for zone in zones:
+        if zone.kind == "STATE-INPUT":
+            outcomes += await ingest_zone(
+                engine, key or rel, rel, zone.zone_id, zone_body(text, zone), now
+            )
+    return outcomes

@@ -1,0 +1,137 @@
+"""``canon migrate``: bootstrap canonical state from an existing workspace, then add zones.
+
+1. HEARTBEAT.md, MEMORY.md and USER.md (where present) are read as input:
+   prose outside zones through the extractor (source static_markdown), any
+   STATE-INPUT zones as manual edits, all through validation and the resolver.
+2. Each file is backed up (``.canon/backups/``) and the missing zones are
+   inserted: right under a legacy heading anchor (``## Active Reminders``...)
+   when the file has it, otherwise appended under a new heading. No existing
+   text is removed or changed. Missing HEARTBEAT.md / MEMORY.md are created.
+3. One projection pass fills the zones.
+
+Event ids come from the files' lines and zones are only added when missing,
+so a second run records duplicates and changes no file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+from core.engine import Engine, Outcome
+from core.errors import ZoneError
+from core.extraction.types import Extractor
+from core.projections import legacy
+from core.projections.render import HEARTBEAT, MEMORY
+from core.projections.zones import Line, ZoneKind, find_zones, join_lines, split_lines, zone_block
+from core.workspace.files import atomic_write, backup, read_text
+from core.workspace.manual_input import INPUT_FILES, ingest_markdown_text
+from core.workspace.projection import ProjectionReport, file_key, refresh_projections
+from core.workspace.settings import WorkspaceSettings
+
+MANUAL_ZONE: Final = "manual_overrides"
+MANUAL_HINT: Final = (
+    "<!-- One belief per line, e.g. - [user:primary] travel.status = in_progress "
+    "#intent=assertive ; delete a line to retract it. -->\n"
+)
+# file -> (kind, zone_id, heading used when the zone is appended)
+WANTED: Final[dict[str, tuple[tuple[ZoneKind, str, str], ...]]] = {
+    HEARTBEAT: (
+        ("STATE", "active_reminders", "## Active Reminders"),
+        ("STATE", "state_change_log", "## State Change Log"),
+    ),
+    MEMORY: (
+        ("STATE", "current_state", "## Current State"),
+        ("STATE-INPUT", MANUAL_ZONE, "## Manual Overrides"),
+    ),
+}
+NEW_FILE_TITLE: Final = {HEARTBEAT: "# Heartbeat\n", MEMORY: "# Memory\n"}
+
+
+@dataclass(frozen=True)
+class MigrationReport:
+    outcomes: tuple[Outcome, ...]
+    zones_added: tuple[str, ...]
+    """'FILE:zone_id' for every zone inserted."""
+    backups: tuple[str, ...]
+    projection: ProjectionReport
+
+
+async def migrate_workspace(
+    engine: Engine,
+    workspace: Path,
+    now: datetime,
+    *,
+    extractor: Extractor,
+    settings: WorkspaceSettings | None = None,
+) -> MigrationReport:
+    """Read an existing workspace into canonical state and give its files Canon's zones."""
+    settings = settings or WorkspaceSettings()
+    outcomes: list[Outcome] = []
+    texts: dict[str, str | None] = {}
+    for rel in INPUT_FILES:
+        text = read_text(workspace / rel)
+        texts[rel] = text
+        if text is not None:
+            find_zones(text)  # refuse (ZoneError) before anything is ingested or written
+            outcomes += await ingest_markdown_text(
+                engine,
+                rel,
+                text,
+                now=now,
+                entity_id=settings.entity_id,
+                extractor=extractor,
+                key=file_key(workspace, rel),
+            )
+    added: list[str] = []
+    backups: list[str] = []
+    for rel, wanted in WANTED.items():
+        text = texts[rel]
+        new_text, inserted = with_zones(text, wanted, rel)
+        if not inserted:
+            continue
+        if text is not None:
+            backups.append(str(backup(workspace, workspace / rel, now)))
+        if not atomic_write(workspace / rel, new_text, expected=text):
+            raise ZoneError(f"{rel} changed while being migrated; run `canon migrate` again")
+        added += [f"{rel}:{z}" for z in inserted]
+    projection = await refresh_projections(engine, workspace, now, settings)
+    return MigrationReport(tuple(outcomes), tuple(added), tuple(backups), projection)
+
+
+def with_zones(
+    text: str | None, wanted: tuple[tuple[ZoneKind, str, str], ...], rel: str
+) -> tuple[str, list[str]]:
+    """``text`` with the zones of ``wanted`` it lacks inserted, and their ids."""
+    base = text if text is not None else NEW_FILE_TITLE.get(rel, "")
+    present = {z.zone_id for z in find_zones(base)}
+    missing = [w for w in wanted if w[1] not in present]
+    if not missing:
+        return base, []
+    try:
+        spans = legacy.anchored(base, tuple(w[1] for w in missing if w[1] in legacy.ANCHORS))
+    except ZoneError:
+        spans = {}  # an anchor used twice: append instead of guessing which one
+    lines = split_lines(base)
+    newline = lines[0].end if lines and lines[0].end else "\n"
+    if lines and not lines[-1].end:
+        lines[-1] = Line(lines[-1].text, newline)
+    # Insert under existing anchors from the bottom up, so line numbers stay valid.
+    for kind, zone_id, _ in sorted(
+        (w for w in missing if w[1] in spans), key=lambda w: -spans[w[1]].start
+    ):
+        at = spans[zone_id].start
+        block = _block(kind, zone_id)
+        lines[at:at] = [Line(t, newline) for t in ["", *block]]
+    for kind, zone_id, heading in (w for w in missing if w[1] not in spans):
+        block = _block(kind, zone_id)
+        lead = [""] if lines and lines[-1].text.strip() else []
+        lines += [Line(t, newline) for t in [*lead, heading, "", *block]]
+    return join_lines(lines), [w[1] for w in missing]
+
+
+def _block(kind: ZoneKind, zone_id: str) -> list[str]:
+    body = MANUAL_HINT if kind == "STATE-INPUT" else ""
+    return zone_block(kind, zone_id, body).rstrip("\n").split("\n")

@@ -1,0 +1,1 @@
+"""Strict fakes of services Canon cannot reach from tests, served on loopback."""

@@ -34,7 +34,6 @@ from core.intake import (
     calendar_payloads,
     default_extractor,
     email_payloads,
-    markdown_payloads,
     message_payloads,
 )
 from core.models import Source
@@ -42,6 +41,7 @@ from core.policy import default_policy, with_overrides
 from core.store.sqlite import SQLiteStore
 from core.timeutil import format_ts, parse_ts
 from core.validation import schema_errors
+from core.workspace.manual_input import ingest_markdown_text
 
 STEP_KINDS: Final = ("message", "observation", "markdown", "calendar", "email", "answer")
 MARKDOWN_FILES: Final = ("HEARTBEAT.md", "MEMORY.md")
@@ -176,8 +176,15 @@ async def run_step(engine: Engine, step: Step, entity: str, extract: Extractor) 
             step.body, at=now, entity_id=entity, message_ref=ref, extractor=extract
         )
     elif step.kind == "markdown":
-        payloads = markdown_payloads(
-            step.body["file"], step.body["text"], at=now, entity_id=entity, extractor=extract
+        # Prose outside zones goes through the extractor (static_markdown);
+        # STATE-INPUT zones are manual edits, diffed against this file's last step.
+        return await ingest_markdown_text(
+            engine,
+            step.body["file"],
+            step.body["text"],
+            now=now,
+            entity_id=entity,
+            extractor=extract,
         )
     else:
         signal = _signal(step, entity)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -73,11 +73,22 @@ SourceType = Literal[
     "user_confirmation",
     "system",
 ]
-Unit = Annotated[float, Field(ge=0, le=1, strict=False)]
+Unit = Annotated[float, Field(ge=0, le=1)]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    _nullable: ClassVar[frozenset[str]] = frozenset()
+    """Keys whose schema allows JSON null; every other optional key may only be absent."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_explicit_nulls(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if value is None and key not in cls._nullable:
+                    raise ValueError(f"{key} may be left out but not null")
+        return data
 
 
 class Source(_Strict):
@@ -93,6 +104,7 @@ class Source(_Strict):
 class StateObservation(_Strict):
     """One piece of evidence about one field of one entity."""
 
+    _nullable = frozenset({"candidate_value"})
     event_id: Uuid
     event_ts: Timestamp
     entity_id: EntityId
@@ -122,6 +134,7 @@ Action = Literal["confirm", "reject", "edit"]
 
 
 class Answer(_Strict):
+    _nullable = frozenset({"value"})
     action: Action
     value: Value = None
     answered_at: Timestamp
@@ -130,6 +143,8 @@ class Answer(_Strict):
 
 class UserConfirmation(_Strict):
     """A question put to the user about one proposed change, and the answer once given."""
+
+    _nullable = frozenset({"current_value", "proposed_value"})
 
     prompt_id: Uuid
     event_id: Uuid | None = None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.policy import Policy, load_policy
+from core.sources.config import SourceConfig, load_sources
 
 DEFAULT_DB = Path("~/.local/share/canon/canon.db")
 DEFAULT_WORKSPACE = Path("~/.openclaw/workspace")
@@ -21,6 +22,10 @@ class Config:
     workspace: Path
     policy: Policy
     policy_path: Path | None = None
+    config_file: Path | None = None
+    """The TOML file CANON_CONFIG names (accounts and settings), if any."""
+    sources: tuple[SourceConfig, ...] = ()
+    """Calendar and mail accounts from its ``[[sources]]`` tables."""
 
 
 def load_config(
@@ -29,10 +34,20 @@ def load_config(
     policy_path: str | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> Config:
-    """Command-line values first, then CANON_DB / CANON_WORKSPACE / CANON_POLICY, then defaults."""
+    """Command-line values first, then CANON_DB / CANON_WORKSPACE / CANON_POLICY /
+    CANON_CONFIG, then defaults."""
     env = os.environ if environ is None else environ
     db_path = Path(db or env.get("CANON_DB") or DEFAULT_DB).expanduser()
     workspace = Path(env.get("CANON_WORKSPACE") or DEFAULT_WORKSPACE).expanduser()
     raw_policy = policy_path or env.get("CANON_POLICY")
     path = Path(raw_policy).expanduser() if raw_policy else None
-    return Config(db_path=db_path, workspace=workspace, policy=load_policy(path), policy_path=path)
+    raw_config = env.get("CANON_CONFIG")
+    config_file = Path(raw_config).expanduser() if raw_config else None
+    return Config(
+        db_path=db_path,
+        workspace=workspace,
+        policy=load_policy(path),
+        policy_path=path,
+        config_file=config_file,
+        sources=() if config_file is None else load_sources(config_file, env),
+    )

@@ -16,6 +16,7 @@ edges (the CLI, the bot), which print one clear line.
     ├── ScenarioError            a scenario file that cannot be replayed
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
+    ├── SourceError              a calendar, feed or mailbox could not be read
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
 """
 
@@ -81,3 +82,7 @@ class ZoneError(WorkspaceError):
 
 class ExtractionError(CanonError):
     """An extractor could not produce a result."""
+
+
+class SourceError(CanonError):
+    """A calendar, feed or mailbox could not be read (network, auth, protocol)."""

@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
 from core.fields import slugify
+from core.sources.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.state import Scalar
 
 _TRIP = re.compile(
@@ -65,8 +66,8 @@ class MappedObservation:
     confidence: float = 1.0
 
 
-def _when(text: str) -> tuple[datetime, bool]:
-    """Parse a calendar start/end: (aware datetime, is_all_day)."""
+def event_time(text: str) -> tuple[datetime, bool]:
+    """Parse a calendar start/end: (aware datetime, is_all_day); a date is midnight UTC."""
     if "T" in text:
         value = datetime.fromisoformat(text.replace("Z", "+00:00"))
         return (value if value.tzinfo else value.replace(tzinfo=UTC)), False
@@ -85,10 +86,14 @@ def trip_place(*texts: str) -> str | None:
 
 def map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
     """Observations a calendar event supports, as seen at ``now``."""
+    return _untrusted_only(_map_calendar(event, now))
+
+
+def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
     location = str(event.get("location") or "")
-    start, _ = _when(str(event["start"]))
-    end, all_day = _when(str(event["end"]))
+    start, _ = event_time(str(event["start"]))
+    end, all_day = event_time(str(event["end"]))
     cancelled = event.get("status") == "cancelled"
     place = trip_place(summary, str(event.get("description") or "")) or (
         location.split(",")[0].strip() if location and _RESERVATION.search(summary) else None
@@ -131,16 +136,112 @@ def map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation
     return out
 
 
+def _day(value: datetime | date) -> str:
+    return (value.date() if isinstance(value, datetime) else value).isoformat()
+
+
+def _aware(value: datetime | date) -> datetime:
+    if isinstance(value, datetime):
+        return value
+    return datetime.combine(value, time(0, tzinfo=UTC))
+
+
+def _from_reservations(found: list[Reservation], now: datetime) -> list[MappedObservation]:
+    """A booking's trip: destination and dates as plans, or a cancellation."""
+    trips = [r for r in found if r.place]
+    if not trips:
+        return []
+    if all(r.cancelled for r in trips):
+        return [MappedObservation("travel.status", "cancelled", "assertive")]
+    live = [r for r in trips if not r.cancelled]
+    # A flight names where the trip goes; a hotel stay gives the nights.
+    first = next((r for r in live if r.kind == "flight"), live[0])
+    start = first.start
+    stay_end = max(
+        (r.end for r in live if r.kind == "lodging" and r.end is not None), key=_aware, default=None
+    )
+    last = max((r.end for r in live if r.end is not None), key=_aware, default=None)
+    expiry = None if last is None else _aware(last) + timedelta(days=1)
+    out = [MappedObservation("travel.destination", first.place, "planning", expiry)]
+    if start is not None:
+        out.append(MappedObservation("travel.depart_date", _day(start), "planning", expiry))
+    if stay_end is not None:  # a flight's arrival is not the way home; a checkout is
+        out.append(MappedObservation("travel.return_date", _day(stay_end), "planning", expiry))
+    if start is None or now < _aware(start):
+        out.append(MappedObservation("travel.status", "planning", "planning", expiry))
+    return out
+
+
+def _from_orders(orders: list[Order], sender: str, mail_day: str | None) -> list[MappedObservation]:
+    out: list[MappedObservation] = []
+    for order in orders[:3]:
+        name = order.merchant or _sender_name(sender)
+        slug = slugify(name)[:40]
+        out += [
+            MappedObservation(f"financial.{slug}.status", order.status, "assertive"),
+            MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
+        ]
+        if order.amount is not None:
+            out.append(MappedObservation(f"financial.{slug}.amount", order.amount, "assertive"))
+        if order.currency:
+            out.append(MappedObservation(f"financial.{slug}.currency", order.currency, "assertive"))
+        day = _day(order.when) if order.when is not None else mail_day
+        if day:
+            out.append(MappedObservation(f"financial.{slug}.date", day, "assertive"))
+    return out
+
+
+def _sender_name(sender: str) -> str:
+    """'Acme Shop <receipts@acme.example>' -> 'Acme Shop'; else the mailbox's local part."""
+    display = sender.split("<", 1)[0].strip().strip('"')
+    return display or sender.strip("<> ").split("@")[0] or "merchant"
+
+
+def _mail_day(mail: dict[str, Any]) -> str | None:
+    raw = mail.get("date")
+    if not isinstance(raw, str):
+        return None
+    try:
+        return datetime.fromisoformat(raw.replace("Z", "+00:00")).date().isoformat()
+    except ValueError:
+        return None
+
+
+def _untrusted_only(out: list[MappedObservation]) -> list[MappedObservation]:
+    # Mail and calendar text is untrusted: it never proposes long-term profile facts.
+    return [m for m in out if not m.field.startswith("profile.")]
+
+
 def map_email(mail: dict[str, Any], now: datetime) -> tuple[str, list[MappedObservation]]:
-    """(source type, observations) for a mail: receipts and reservations only."""
+    """(source type, observations) for a mail: reservations, receipts, cancellations.
+
+    JSON-LD reservations and orders in an HTML body come first (they are the
+    sender's own structured data); otherwise the subject and the visible text
+    are matched against patterns. A cancellation read from free text is less
+    certain than one in structured data, so it is put to the user.
+    """
     subject = str(mail.get("subject", ""))
     body = str(mail.get("body", ""))
+    sender = str(mail.get("from", ""))
+    docs: list[Any] = []
+    if looks_like_html(body):
+        body, docs = split_html(body)
+    reservations, orders = structured(docs)
+    from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail))
+    if from_ld:
+        return "transactions_email", _untrusted_only(from_ld)
+    return _from_text(subject, body, sender, _mail_day(mail))
+
+
+def _from_text(
+    subject: str, body: str, sender: str, mail_day: str | None
+) -> tuple[str, list[MappedObservation]]:
     text = f"{subject}\n{body}"
     place = trip_place(subject, body)
     if place and _RESERVATION.search(text):
         if _CANCELLED.search(subject):
             return "transactions_email", [
-                MappedObservation("travel.status", "cancelled", "assertive")
+                MappedObservation("travel.status", "cancelled", "assertive", confidence=0.85)
             ]
         return "transactions_email", [
             MappedObservation("travel.destination", place, "planning"),
@@ -148,8 +249,8 @@ def map_email(mail: dict[str, Any], now: datetime) -> tuple[str, list[MappedObse
         ]
     if _RECEIPT.search(text) or _REFUND.search(subject):
         amount = _AMOUNT.search(text)
-        merchant = _MERCHANT.search(subject) or _MERCHANT.search(str(mail.get("from", "")))
-        name = merchant.group("m") if merchant else str(mail.get("from", "merchant")).split("@")[0]
+        merchant = _MERCHANT.search(subject) or _MERCHANT.search(sender)
+        name = merchant.group("m") if merchant else _sender_name(sender)
         slug = slugify(name)[:40]
         status = (
             "refunded"
@@ -169,5 +270,7 @@ def map_email(mail: dict[str, Any], now: datetime) -> tuple[str, list[MappedObse
             code = _CURRENCY.get(cur.lower() if len(cur) > 1 else cur, cur.upper())
             if re.fullmatch(r"[A-Z]{3}", code):
                 out.append(MappedObservation(f"financial.{slug}.currency", code, "assertive"))
+        if mail_day:
+            out.append(MappedObservation(f"financial.{slug}.date", mail_day, "assertive"))
         return "transactions_email", out
     return "email", []

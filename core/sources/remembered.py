@@ -1,0 +1,120 @@
+"""What a calendar source remembers between passes, and what it emits.
+
+Deleted events come back from Google as bare ``{"id", "status": "cancelled"}``
+stubs, and from CalDAV/ICS not at all; to cancel a trip Canon must remember
+what the event was. Recurring series are reduced to their next occurrence
+(a weekly practice yields one schedule, not twenty-six competing ones). The
+memory is a plain dict kept in the source's cursor, pruned as events end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from core.signals import event_time, map_calendar
+from core.sources.ical import SERIES_KEY
+
+PER_SERIES: Final = 60
+_KEEP: Final = ("id", "summary", "start", "end", "location", "status", SERIES_KEY)
+
+
+def _end(event: Mapping[str, Any]) -> datetime:
+    return event_time(str(event["end"]))[0]
+
+
+def _start(event: Mapping[str, Any]) -> datetime:
+    return event_time(str(event["start"]))[0]
+
+
+@dataclass(frozen=True)
+class Reconciled:
+    emit: list[dict[str, Any]]
+    """Complete calendar_event payloads to map now (series key removed)."""
+    known: dict[str, dict[str, Any]]
+    """The memory to keep in the cursor."""
+
+
+def _compact(event: Mapping[str, Any]) -> dict[str, Any]:
+    out = {k: event[k] for k in _KEEP if k in event}
+    if "description" in event:
+        out["description"] = str(event["description"])[:500]
+    return out
+
+
+def _public(event: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k != SERIES_KEY}
+
+
+def reconcile(
+    events: list[dict[str, Any]],
+    known: Mapping[str, dict[str, Any]],
+    now: datetime,
+    *,
+    window: tuple[datetime, datetime] | None = None,
+    keep_days: int = 7,
+) -> Reconciled:
+    """Fold a pass's events into the memory; return what to emit.
+
+    ``window`` is given by sources that list every event in it on each pass
+    (CalDAV, ICS): an event remembered inside it but missing now was deleted.
+    """
+    memory = {k: dict(v) for k, v in known.items()}
+    emit: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for event in events:
+        ident = str(event["id"])
+        seen.add(ident)
+        if "start" not in event:  # a deletion stub: only what we remember can be cancelled
+            old = memory.pop(ident, None)
+            if old is not None and event.get("status") == "cancelled":
+                emit.append({**old, "status": "cancelled"})
+            continue
+        if SERIES_KEY in event:
+            memory[ident] = _compact(event)
+            continue
+        if map_calendar(_public(event), now):
+            emit.append(event)
+            if event.get("status") == "cancelled":
+                memory.pop(ident, None)
+            else:
+                memory[ident] = _compact(event)
+        else:
+            memory.pop(ident, None)  # renamed into something Canon does not track
+    if window is not None:
+        for ident, old in list(memory.items()):
+            if ident not in seen and window[0] <= _start(old) < window[1]:
+                memory.pop(ident)
+                if SERIES_KEY not in old:
+                    emit.append({**old, "status": "cancelled"})
+    emit += _next_occurrences(memory, now)
+    horizon = now - timedelta(days=keep_days)
+    memory = {k: v for k, v in memory.items() if _end(v) >= horizon}
+    return Reconciled([_public(e) for e in emit], _bounded(memory))
+
+
+def _next_occurrences(memory: dict[str, dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
+    """For each series, its occurrence running now or next (cancelled or not)."""
+    best: dict[str, dict[str, Any]] = {}
+    for event in memory.values():
+        series = event.get(SERIES_KEY)
+        if series is None or _end(event) <= now:
+            continue
+        current = best.get(series)
+        if current is None or _start(event) < _start(current):
+            best[series] = event
+    return [e for e in best.values() if map_calendar(_public(e), now)]
+
+
+def _bounded(memory: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    by_series: dict[str, list[str]] = {}
+    for ident, event in memory.items():
+        if SERIES_KEY in event:
+            by_series.setdefault(event[SERIES_KEY], []).append(ident)
+    for idents in by_series.values():
+        idents.sort(key=lambda i: _start(memory[i]))
+        for ident in idents[PER_SERIES:]:
+            memory.pop(ident)
+    return memory

@@ -1,0 +1,108 @@
+"""Source freshness and health in SQLite: one row per configured source.
+
+The poller reads a source's cursor (Google syncToken, IMAP UIDVALIDITY and
+last UID), and after a pass records either a success (new cursor, fresh
+``last_success``) or a failure (error text, a lower weight). Nothing here
+decides anything; the weight rules live in ``core.sources.health``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+import aiosqlite
+
+_TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+def _ts(value: datetime | None) -> str | None:
+    return None if value is None else value.astimezone(UTC).strftime(_TS_FORMAT)
+
+
+def _dt(text: str | None) -> datetime | None:
+    return None if text is None else datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class SourceState:
+    """What Canon remembers about one source between passes."""
+
+    name: str
+    kind: str
+    cursor: dict[str, Any] = field(default_factory=dict)
+    last_attempt: datetime | None = None
+    last_success: datetime | None = None
+    last_error: str | None = None
+    failures: int = 0
+    """Consecutive failed passes (0 after a success)."""
+    weight: float = 1.0
+    """How much the source's evidence counts now (lowered by failures, regained slowly)."""
+    signals_total: int = 0
+
+
+class SourceStateStore(Protocol):
+    """Where source cursors and health live."""
+
+    async def source_states(self) -> list[SourceState]: ...
+
+    async def source_state(self, name: str) -> SourceState | None: ...
+
+    async def save_source_state(self, state: SourceState) -> None: ...
+
+
+class SQLiteSourceStates:
+    """``SourceStateStore`` over an open SQLite connection (``SQLiteStore.db``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def source_states(self) -> list[SourceState]:
+        rows = await self._db.execute_fetchall(f"SELECT {_COLUMNS} FROM source_state ORDER BY name")
+        return [_row(r) for r in rows]
+
+    async def source_state(self, name: str) -> SourceState | None:
+        rows = list(
+            await self._db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM source_state WHERE name = ?", (name,)
+            )
+        )
+        return _row(rows[0]) if rows else None
+
+    async def save_source_state(self, state: SourceState) -> None:
+        # One statement, so it is atomic without an explicit transaction.
+        await self._db.execute(
+            f"INSERT OR REPLACE INTO source_state ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                state.name,
+                state.kind,
+                json.dumps(state.cursor, sort_keys=True),
+                _ts(state.last_attempt),
+                _ts(state.last_success),
+                state.last_error,
+                state.failures,
+                state.weight,
+                state.signals_total,
+            ),
+        )
+
+
+_COLUMNS = (
+    "name, kind, cursor, last_attempt, last_success, last_error, failures, weight, signals_total"
+)
+
+
+def _row(r: Any) -> SourceState:
+    return SourceState(
+        name=r[0],
+        kind=r[1],
+        cursor=json.loads(r[2]),
+        last_attempt=_dt(r[3]),
+        last_success=_dt(r[4]),
+        last_error=r[5],
+        failures=int(r[6]),
+        weight=float(r[7]),
+        signals_total=int(r[8]),
+    )

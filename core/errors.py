@@ -18,6 +18,7 @@ edges (the CLI, the bot), which print one clear line.
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
+        └── LLMUnusable          no usable model answer (carries why); offline stands in
 """
 
 from __future__ import annotations
@@ -86,3 +87,12 @@ class ExtractionError(CanonError):
 
 class SourceError(CanonError):
     """A calendar, feed or mailbox could not be read (network, auth, protocol)."""
+
+
+class LLMUnusable(ExtractionError):
+    """The model gave no usable answer; ``kind`` says why (timeout, rate_limited, ...)."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        self.kind = kind
+        self.detail = detail
+        super().__init__(f"{kind}: {detail}")

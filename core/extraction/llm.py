@@ -1,0 +1,363 @@
+"""The optional LLM extractor: an OpenAI-compatible model, checked and backed by the rules.
+
+Configured by ``CANON_LLM_BASE_URL``, ``CANON_LLM_MODEL`` and ``CANON_LLM_API_KEY``
+(any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp, LM Studio).
+Each text is sent with few-shot examples for its domains and the answer
+schema as ``response_format`` (``json_schema``; servers that refuse it get
+``json_object`` and the schema in the prompt). The offline extractor reads
+every text too: its result is returned whenever the model cannot be reached,
+is rate limited, times out, or answers with anything that is not valid JSON
+for the schema and the field catalogue, and it bounds what a valid answer
+may claim (see ``llm_answer.reconcile``). Nothing the model says is ever
+more certain than the rules allow.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import openai
+from openai.types.chat import ChatCompletion
+
+from core.errors import ConfigError, LLMUnusable
+from core.extraction.llm_answer import parse_answer, reconcile
+from core.extraction.offline import extract_offline
+from core.extraction.prompts import SCHEMA_NAME, build_messages, wire_schema
+from core.extraction.types import Extraction, Extractor, SourceKind
+
+log = logging.getLogger(__name__)
+
+ResponseFormat = Literal["json_schema", "json_object"]
+FallbackKind = Literal[
+    "timeout",
+    "network",
+    "rate_limited",
+    "server_error",
+    "auth",
+    "http_error",
+    "malformed_response",
+    "refused",
+    "truncated",
+    "empty",
+    "malformed_json",
+    "schema_invalid",
+    "invalid_field",
+    "low_confidence",
+]
+_MAX_TEXT = 4000
+_NO_KEY = "canon-no-key"
+"""Local servers (Ollama, llama.cpp) want no key, but the client insists on one."""
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    """Where the model is and how far to trust it; read once from the environment."""
+
+    base_url: str
+    model: str
+    api_key: str = field(default=_NO_KEY, repr=False)
+    timeout_s: float = 20.0
+    min_confidence: float = 0.6
+    """Model observations less sure than this are dropped for the rules' reading."""
+    max_retries: int = 2
+    """Retries on 408/409/429/5xx and timeouts, honouring Retry-After."""
+    response_format: ResponseFormat = "json_schema"
+
+
+def load_llm_config(environ: Mapping[str, str] | None = None) -> LLMConfig | None:
+    """The LLM configuration in ``environ``, None when no model is configured.
+
+    Required together: ``CANON_LLM_BASE_URL`` (e.g. http://127.0.0.1:11434/v1) and
+    ``CANON_LLM_MODEL``. Optional: ``CANON_LLM_API_KEY``, ``CANON_LLM_TIMEOUT_S``
+    (20), ``CANON_LLM_MIN_CONFIDENCE`` (0.6), ``CANON_LLM_MAX_RETRIES`` (2),
+    ``CANON_LLM_RESPONSE_FORMAT`` (json_schema | json_object).
+    """
+    env = os.environ if environ is None else environ
+    base_url = env.get("CANON_LLM_BASE_URL", "").strip()
+    model = env.get("CANON_LLM_MODEL", "").strip()
+    if not base_url and not model:
+        return None
+    if not base_url or not model:
+        missing = "CANON_LLM_MODEL" if base_url else "CANON_LLM_BASE_URL"
+        raise ConfigError(f"{missing} is required when the other CANON_LLM_* settings are set")
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(f"CANON_LLM_BASE_URL {base_url!r} is not an http(s) URL")
+    fmt = env.get("CANON_LLM_RESPONSE_FORMAT", "json_schema").strip()
+    if fmt not in ("json_schema", "json_object"):
+        raise ConfigError(f"CANON_LLM_RESPONSE_FORMAT {fmt!r}: use json_schema or json_object")
+    return LLMConfig(
+        base_url=base_url.rstrip("/"),
+        model=model,
+        api_key=env.get("CANON_LLM_API_KEY", "").strip() or _NO_KEY,
+        timeout_s=_number(env, "CANON_LLM_TIMEOUT_S", 20.0, low=0.05, high=600.0),
+        min_confidence=_number(env, "CANON_LLM_MIN_CONFIDENCE", 0.6, low=0.0, high=1.0),
+        max_retries=int(_number(env, "CANON_LLM_MAX_RETRIES", 2, low=0, high=10, whole=True)),
+        response_format="json_object" if fmt == "json_object" else "json_schema",
+    )
+
+
+def _number(
+    env: Mapping[str, str],
+    name: str,
+    default: float,
+    *,
+    low: float,
+    high: float,
+    whole: bool = False,
+) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw) if whole else float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} {raw!r} is not a number") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{name} {raw!r} is outside {low:g}..{high:g}")
+    return value
+
+
+@dataclass(frozen=True)
+class LLMReport:
+    """Which reading was used for one text, and why the model's was not."""
+
+    used: Literal["llm", "offline"]
+    fallback: FallbackKind | None = None
+    detail: str = ""
+    response_format: ResponseFormat | None = None
+
+
+@dataclass(frozen=True)
+class LLMResult:
+    extraction: Extraction
+    report: LLMReport
+
+
+def request_kwargs(
+    config: LLMConfig,
+    fmt: ResponseFormat,
+    text: str,
+    at: datetime,
+    source: SourceKind,
+    hinted: tuple[str, ...],
+) -> dict[str, Any]:
+    """The chat-completions arguments for one text (pure; both clients send these)."""
+    response_format: dict[str, Any]
+    if fmt == "json_schema":
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": SCHEMA_NAME, "schema": wire_schema(), "strict": True},
+        }
+    else:
+        response_format = {"type": "json_object"}
+    return {
+        "model": config.model,
+        "messages": build_messages(text, at, source, hinted),
+        "response_format": response_format,
+        "temperature": 0,
+    }
+
+
+def answer_content(completion: ChatCompletion) -> str:
+    """The text of the first choice, or ``LLMUnusable`` if there is none to read."""
+    if not completion.choices:
+        raise LLMUnusable("empty", "no choices in the completion")
+    choice = completion.choices[0]
+    message = choice.message
+    if getattr(message, "refusal", None):
+        raise LLMUnusable("refused", str(message.refusal)[:200])
+    if choice.finish_reason == "length":
+        raise LLMUnusable("truncated", "the answer was cut at the token limit")
+    if not message.content:
+        raise LLMUnusable("empty", "the answer has no content")
+    return message.content
+
+
+def translate(e: Exception) -> LLMUnusable:
+    """A client error as the reason the offline reading is used."""
+    if isinstance(e, openai.APITimeoutError):
+        return LLMUnusable("timeout", "the model did not answer in time")
+    if isinstance(e, openai.APIConnectionError):
+        return LLMUnusable("network", str(e)[:200])
+    if isinstance(e, openai.RateLimitError):
+        return LLMUnusable("rate_limited", f"429 after retries: {_message(e)}")
+    if isinstance(e, openai.AuthenticationError | openai.PermissionDeniedError):
+        return LLMUnusable("auth", f"{e.status_code}: {_message(e)}")
+    if isinstance(e, openai.APIStatusError):
+        kind: FallbackKind = "server_error" if e.status_code >= 500 else "http_error"
+        return LLMUnusable(kind, f"{e.status_code}: {_message(e)}")
+    # APIResponseValidationError, or a body that is not JSON at all
+    return LLMUnusable("malformed_response", f"{type(e).__name__}: {str(e)[:200]}")
+
+
+def _message(e: openai.APIStatusError) -> str:
+    body = e.body
+    if isinstance(body, dict) and isinstance(body.get("message"), str):
+        return str(body["message"])[:200]
+    return str(e)[:200]
+
+
+def _format_refused(e: Exception) -> bool:
+    # vLLM, llama.cpp and older servers answer 400/422 to a json_schema response_format.
+    return (
+        isinstance(e, openai.BadRequestError | openai.UnprocessableEntityError)
+        and "response_format" in str(e).lower()
+    )
+
+
+class LLMExtractor:
+    """An ``Extractor`` that asks a model and falls back to ``fallback`` (the rules).
+
+    Thread-safe; the response format downgrades once, for good, if the server
+    refuses ``json_schema``.
+    """
+
+    def __init__(
+        self,
+        config: LLMConfig,
+        *,
+        fallback: Extractor = extract_offline,
+        client: openai.OpenAI | None = None,
+    ) -> None:
+        self.config = config
+        self._fallback = fallback
+        self._client = client or openai.OpenAI(
+            base_url=config.base_url,
+            api_key=config.api_key,
+            timeout=config.timeout_s,
+            max_retries=config.max_retries,
+        )
+        self._format: ResponseFormat = config.response_format
+        self._lock = threading.Lock()
+
+    def __call__(
+        self,
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation",
+    ) -> Extraction:
+        return self.extract(text, at=at, entity_id=entity_id, source=source).extraction
+
+    def extract(
+        self,
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation",
+    ) -> LLMResult:
+        """The extraction of ``text`` and a report of which reading it is."""
+        offline = self._fallback(text, at=at, entity_id=entity_id, source=source)
+        hinted = tuple(sorted({o.domain for o in offline.observations}))
+        fmt = self._format
+        try:
+            try:
+                completion = self._create(fmt, text, at, source, hinted)
+            except openai.OpenAIError as e:
+                if fmt != "json_schema" or not _format_refused(e):
+                    raise
+                log.info("model server refused json_schema; using json_object from now on")
+                with self._lock:
+                    self._format = fmt = "json_object"
+                completion = self._create(fmt, text, at, source, hinted)
+            answer = parse_answer(answer_content(completion), text=text, at=at, entity_id=entity_id)
+            merged = reconcile(answer, offline, self.config.min_confidence)
+        except LLMUnusable as e:
+            return _fallen_back(offline, e, fmt)
+        except (openai.OpenAIError, ValueError) as e:
+            return _fallen_back(offline, translate(e), fmt)
+        return LLMResult(merged, LLMReport("llm", response_format=fmt))
+
+    def _create(
+        self,
+        fmt: ResponseFormat,
+        text: str,
+        at: datetime,
+        source: SourceKind,
+        hinted: tuple[str, ...],
+    ) -> ChatCompletion:
+        kwargs = request_kwargs(self.config, fmt, text[:_MAX_TEXT], at, source, hinted)
+        completion: ChatCompletion = self._client.chat.completions.create(**kwargs)
+        return completion
+
+    def close(self) -> None:
+        self._client.close()
+
+
+class AsyncLLMExtractor:
+    """The same extractor for event loops: ``await extractor.extract(text, at=...)``."""
+
+    def __init__(
+        self,
+        config: LLMConfig,
+        *,
+        fallback: Extractor = extract_offline,
+        client: openai.AsyncOpenAI | None = None,
+    ) -> None:
+        self.config = config
+        self._fallback = fallback
+        self._client = client or openai.AsyncOpenAI(
+            base_url=config.base_url,
+            api_key=config.api_key,
+            timeout=config.timeout_s,
+            max_retries=config.max_retries,
+        )
+        self._format: ResponseFormat = config.response_format
+
+    async def extract(
+        self,
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation",
+    ) -> LLMResult:
+        offline = self._fallback(text, at=at, entity_id=entity_id, source=source)
+        hinted = tuple(sorted({o.domain for o in offline.observations}))
+        fmt = self._format
+        try:
+            try:
+                completion = await self._create(fmt, text, at, source, hinted)
+            except openai.OpenAIError as e:
+                if fmt != "json_schema" or not _format_refused(e):
+                    raise
+                self._format = fmt = "json_object"
+                completion = await self._create(fmt, text, at, source, hinted)
+            answer = parse_answer(answer_content(completion), text=text, at=at, entity_id=entity_id)
+            merged = reconcile(answer, offline, self.config.min_confidence)
+        except LLMUnusable as e:
+            return _fallen_back(offline, e, fmt)
+        except (openai.OpenAIError, ValueError) as e:
+            return _fallen_back(offline, translate(e), fmt)
+        return LLMResult(merged, LLMReport("llm", response_format=fmt))
+
+    async def _create(
+        self,
+        fmt: ResponseFormat,
+        text: str,
+        at: datetime,
+        source: SourceKind,
+        hinted: tuple[str, ...],
+    ) -> ChatCompletion:
+        kwargs = request_kwargs(self.config, fmt, text[:_MAX_TEXT], at, source, hinted)
+        completion: ChatCompletion = await self._client.chat.completions.create(**kwargs)
+        return completion
+
+    async def close(self) -> None:
+        await self._client.close()
+
+
+def _fallen_back(offline: Extraction, e: LLMUnusable, fmt: ResponseFormat) -> LLMResult:
+    log.warning("LLM extraction unusable (%s), using the offline reading: %s", e.kind, e.detail)
+    kind: FallbackKind = e.kind  # type: ignore[assignment]
+    return LLMResult(offline, LLMReport("offline", kind, e.detail, fmt))

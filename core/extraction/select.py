@@ -1,0 +1,21 @@
+"""Which extractor Canon uses: the LLM one when a model is configured, else the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.extraction.llm import LLMExtractor, load_llm_config
+from core.extraction.offline import extract_offline
+from core.extraction.types import Extractor
+
+
+def configured_extractor(environ: Mapping[str, str] | None = None) -> Extractor:
+    """``LLMExtractor`` (offline fallback) if ``CANON_LLM_BASE_URL``/``_MODEL`` are set.
+
+    Otherwise the offline extractor. A half or invalid configuration raises
+    ``ConfigError`` rather than quietly running without the model.
+    """
+    config = load_llm_config(environ)
+    if config is None:
+        return extract_offline
+    return LLMExtractor(config, fallback=extract_offline)

@@ -107,7 +107,11 @@ _REPORTED = re.compile(
     r"\brumou?r\b|\bsupposedly\b"
 )
 _FAR_PAST = re.compile(
-    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+(?:in|when|then)\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
+    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+(?:when|then)\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
+    # "back in 2019" dates a memory; "back in Portland" places someone now.
+    r"(?<!\bbe\s)\bback\s+in\s+(?:the\s+(?:day|days|old|good|early|late|\d|'\d)|(?:19|20)\d\d|'?\d0s|"
+    r"college|high\s+school|school|grad|(?:my|our)\s+(?:day|days|youth|twenties|thirties|teens|20s|30s)|those|january|february|march|april|june|"
+    r"july|august|september|october|november|december|spring|summer|fall|autumn|winter)\b|"
     r"\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\b(?:years|decades|ages|months)\s+ago\b|"
     r"\bin\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|spring|fall|"
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"

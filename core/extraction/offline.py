@@ -182,8 +182,22 @@ def _observations(
     return out
 
 
+def _ended(o: ExtractedObservation) -> bool:
+    return (
+        o.field == "travel.status" and o.intent == "assertive" and o.candidate_value == "completed"
+    )
+
+
 def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:
     best: dict[tuple[str, object, str], ExtractedObservation] = {}
+    if any(_ended(o) for o in obs):
+        # "Landed in Portland. Trip's over.": arriving at the end of a trip puts the user
+        # somewhere (the location stays) but the trip is over, not under way.
+        obs = [
+            o
+            for o in obs
+            if not (o.field == "travel.status" and o.candidate_value == "in_progress")
+        ]
     for o in obs:
         key = (o.field, o.candidate_value, o.intent)
         if key not in best or o.extraction_confidence > best[key].extraction_confidence:

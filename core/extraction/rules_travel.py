@@ -15,9 +15,73 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER, Place, place_at, place_before
 
 _COMPLETED = re.compile(
-    r"\b(?:back|home)\s+from\b|\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
-    r"(?:back\s+)?(?:home|back)\b|\b(?:trip|vacation|holiday)\s+(?:is|was)\s+over\b|"
-    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|alone|today|all))"
+    r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
+    r"\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
+    r"(?:back\s+)?(?:home|back)\b|^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|"
+    r"alone|today|all|for|by|on|in\s+time|soon|early|late))|\bhome\s+again\b|"
+    # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
+    r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
+    r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
+)
+# Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
+# back from Maui on the 22nd". With a date it gives the return date, never a place.
+_HOMEWARD = re.compile(
+    r"\b(?:head|heads|heading|headed|fly|flies|flying|drive|drives|driving|go|going|come|comes|"
+    r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
+    r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b"
+)
+# After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
+# "back home in Seattle" (never "back from Maui": that is where the trip was).
+_BACK_IN = re.compile(r"\b(?:back|home)(?:\s+(?:home|again|safely|here))*,?\s+(?:in|to|at)\s+")
+_SELF = frozenset(
+    [
+        "i",
+        "we",
+        "i'm",
+        "we're",
+        "i've",
+        "we've",
+        "are",
+        "am",
+        "have",
+        "has",
+        "just",
+        "finally",
+        "all",
+        "both",
+        "safely",
+        "now",
+        "so",
+        "and",
+        "home",
+        "back",
+        "again",
+        "got",
+        "get",
+        "came",
+        "come",
+        "flew",
+        "fly",
+        "drove",
+        "drive",
+        "made",
+        "it",
+        "will",
+        "'ll",
+        "be",
+        "we'll",
+        "i'll",
+        "gonna",
+        "going",
+        "to",
+    ]
+)
+_WORD = re.compile(r"[a-z][a-z']*")
+_PAST = re.compile(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned)\b")
+_STAY = re.compile(
+    r"\bfor\s+(?:the|a|an|another|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple"
+    r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month)\b"
 )
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
@@ -144,11 +208,76 @@ def _present(clause: Clause, place: Place) -> list[Candidate]:
     return out
 
 
+def _own(clause: Clause, end: int) -> bool:
+    """Whether the words before ``end`` leave the user as the subject ("we're back",
+    "back in", "tomorrow we head home"), not someone else ("Dad is coming home")."""
+    spans = [(t.start, t.end) for t in clause.times]
+    return all(
+        w.group() in _SELF
+        or w.group().endswith(("ed", "ing"))
+        or any(a <= w.start() < b for a, b in spans)
+        for w in _WORD.finditer(clause.low, 0, end)
+    )
+
+
+def _back(clause: Clause, done: re.Match[str]) -> list[Candidate]:
+    """The trip is over. "back in Portland" and "landed in Portland, trip's over" also
+    say where the user is now, unless they are back somewhere for a while ("back in
+    Tahoe for the weekend" is a trip); "back from Maui" names where the trip was."""
+    low = clause.low
+    place = None
+    for rx in (_BACK_IN, _ARRIVED):
+        m = rx.search(low)
+        if m is not None and _own(clause, min(m.start(), done.start())):
+            place = place_at(clause.text, m.end())
+            if place is not None:
+                break
+    if place is None:
+        return [Candidate("travel.status", "completed", 0.95, "assertive")]
+    _, ret = _dates(clause)
+    if _STAY.search(low) or ret is not None:
+        return _present(clause, place)
+    conf = _conf(place)
+    return [
+        Candidate("travel.status", "completed", 0.95, "assertive"),
+        Candidate("travel.location", place.name, conf, "assertive"),
+    ]
+
+
+def _return_plan(clause: Clause) -> list[Candidate]:
+    """The day the user comes home, when the clause gives one."""
+    day = next((t.day for t in clause.times if not t.past and t.prep != "since"), None)
+    if day is None or day < clause.at.date():
+        return []
+    until = _end_of(day, clause.at)
+    return [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
+
+
+_RETURN_GATE = frozenset(
+    [
+        "home",
+        "back",
+        "return",
+        "returns",
+        "returning",
+        "returned",
+        "trip",
+        "trip's",
+        "vacation",
+        "vacation's",
+        "holiday",
+        "holiday's",
+        "getaway",
+    ]
+)
 _GAZ_FIRST_WORDS = frozenset(name.split()[0] for name in GAZETTEER)
 _CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
 _GATE = frozenset(
     [
         "trip",
+        "trip's",
+        "vacation's",
+        "holiday's",
         "vacation",
         "holiday",
         "getaway",
@@ -184,8 +313,19 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # A cancelled flight may just mean rebooking: ask rather than end the trip.
         only_flight = "flight" in m.group() and "trip" not in low
         return [Candidate("travel.status", "cancelled", 0.6 if only_flight else 0.9, "assertive")]
-    if _COMPLETED.search(low):
-        return [Candidate("travel.status", "completed", 0.95, "assertive")]
+    homeward = done = None
+    if not clause.words.isdisjoint(_RETURN_GATE):
+        homeward = _HOMEWARD.search(low)
+        done = _COMPLETED.search(low)
+    going = homeward or done
+    # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come back
+    # 3/28" is a trip plan, read below.
+    if going and _own(clause, going.start()):
+        if clause.intent == "planning" and not (done and _PAST.match(done[0])):
+            return _return_plan(clause)  # "we'll be back from Maui Sunday": not yet
+        return _back(clause, done) if done else _return_plan(clause)
+    if done:
+        return _back(clause, done)
     m = _NOT_THERE.search(low)
     if m:
         place = place_at(clause.text, m.end())

@@ -47,6 +47,56 @@ class TestTravelConsistency:
         ex = run("we're back from Maui")
         assert fields(ex) == {"travel.status": "completed"}
 
+    @pytest.mark.parametrize(
+        ("text", "place"),
+        [
+            ("We're back in Portland", "Portland"),
+            ("back home in Portland", "Portland"),
+            ("Home again, back in Portland", "Portland"),
+            ("we got back to Portland last night", "Portland"),
+            ("We're back from Maui, back in Portland", "Portland"),
+            ("just landed in Portland, trip's over", "Portland"),
+            ("Landed in Portland. Trip's over.", "Portland"),
+        ],
+    )
+    def test_back_in_a_place_ends_the_trip_there(self, text: str, place: str) -> None:
+        """Present tense: the trip is over and the user is in that place now."""
+        ex = run(text)
+        assert ex.intent == "assertive"
+        assert {(o.field, o.candidate_value, o.intent) for o in ex.observations} == {
+            ("travel.status", "completed", "assertive"),
+            ("travel.location", place, "assertive"),
+        }
+
+    @pytest.mark.parametrize(
+        "text",
+        ["Mom is back in Portland", "Dad is coming home on Friday", "Emma got back to Denver"],
+    )
+    def test_someone_else_coming_back_is_not_the_users_location(self, text: str) -> None:
+        assert not any(
+            o.field in ("travel.location", "travel.return_date") for o in run(text).observations
+        )
+
+    @pytest.mark.parametrize(
+        ("text", "day"),
+        [
+            ("We're heading home tomorrow", "2026-03-05"),
+            ("flying back Sunday", "2026-03-08"),
+            ("We'll be back from Maui on Saturday", "2026-03-07"),
+            ("We'll be back in Portland on Friday", "2026-03-06"),
+        ],
+    )
+    def test_going_home_is_a_return_date_and_no_place(self, text: str, day: str) -> None:
+        ex = run(text)
+        assert ex.intent == "planning"
+        assert [(o.field, o.candidate_value, o.intent) for o in ex.observations] == [
+            ("travel.return_date", day, "planning")
+        ]
+
+    def test_coming_home_done_in_the_past_is_not_a_plan(self) -> None:
+        # "Sunday" with a past verb is last Sunday: the trip is over.
+        assert fields(run("we drove home Sunday")) == {"travel.status": "completed"}
+
     def test_a_trip_that_is_off_is_cancelled_as_a_fact(self) -> None:
         ex = run("The Vegas trip is off")
         assert [(o.field, o.candidate_value, o.intent) for o in ex.observations] == [

@@ -1,0 +1,231 @@
+"""The engine: dead letters, the review queue, answers, and atomic writes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from conftest import NOW, make_observation
+
+from core.deadletters import RETRY_DELAYS, retry_due
+from core.engine import Engine
+from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, StoreError
+from core.policy import load_policy
+from core.store.sqlite import SQLiteStore
+from core.validation import validate
+
+
+async def test_an_invalid_payload_goes_to_the_dead_letter_queue_and_changes_nothing(
+    engine: Engine,
+) -> None:
+    bad = make_observation(event_ts="yesterday")
+    out = await engine.ingest(bad, now=NOW)
+    assert out.decision == "invalid"
+    assert any("date-time" in e for e in out.errors)
+    assert await engine.store.facts() == []
+    assert await engine.store.count_events() == 0
+    (letter,) = await engine.store.dead_letters()
+    assert letter.event_id == bad["event_id"]
+    assert letter.schema == "state_observation"
+    assert letter.retry_count == 0
+    assert letter.next_retry_at == NOW + timedelta(minutes=1)
+    assert '"yesterday"' in letter.payload
+
+
+async def test_non_json_values_are_kept_whole(engine: Engine) -> None:
+    out = await engine.ingest(["not", "an", "object"], now=NOW)
+    assert out.decision == "invalid"
+    (letter,) = await engine.store.dead_letters()
+    assert letter.payload == '["not", "an", "object"]'
+    assert letter.event_id is None
+
+
+async def test_dead_letters_are_retried_at_1_5_and_30_minutes_then_escalated(
+    engine: Engine,
+) -> None:
+    await engine.ingest(make_observation(event_ts="bad", domain="travel"), now=NOW)
+    clock = NOW
+    expected_counts = [1, 2, 3]
+    for delay, count in zip(RETRY_DELAYS, expected_counts, strict=True):
+        early = await retry_due(engine, clock + delay - timedelta(seconds=1))
+        assert early.retried == 0
+        clock += delay
+        report = await retry_due(engine, clock)
+        assert report.retried == 1
+        (letter,) = await engine.store.dead_letters()
+        assert letter.retry_count == count
+    assert letter.status == "permanently_failed"
+    assert report.permanently_failed == 1
+    (item,) = await engine.store.review_items(["pending"])
+    assert item.kind == "dead_letter"
+    assert item.candidate_value == letter.id
+    (alert,) = await engine.store.alerts()
+    assert alert[1:3] == ("dead_letter_permanent", "travel")
+
+
+async def test_a_permanent_failure_outside_travel_and_money_raises_no_alert(engine: Engine) -> None:
+    await engine.ingest(make_observation("project.x.status", "shipped", event_ts="bad"), now=NOW)
+    clock = NOW
+    for delay in RETRY_DELAYS:
+        clock += delay
+        await retry_due(engine, clock)
+    assert await engine.store.alerts() == []
+
+
+async def test_a_human_discards_a_dead_letter(engine: Engine) -> None:
+    await engine.ingest(make_observation(event_ts="bad"), now=NOW)
+    clock = NOW
+    for delay in RETRY_DELAYS:
+        clock += delay
+        await retry_due(engine, clock)
+    (item,) = await engine.store.review_items(["pending"])
+    result = await engine.answer(item.id, "reject", now=clock)
+    assert result.status == "discarded"
+    (letter,) = await engine.store.dead_letters()
+    assert letter.status == "discarded"
+
+
+async def test_review_band_changes_queue_up_behind_max_pending(tmp_path: Any) -> None:
+    store = SQLiteStore(tmp_path / "flood.db")
+    await store.open()
+    try:
+        engine = Engine(store, load_policy(overrides={"max_pending": 2}))
+        outs = [
+            await engine.ingest(
+                make_observation(f"project.p{i}.status", "shipped", source="calendar"), now=NOW
+            )
+            for i in range(5)
+        ]
+        assert [o.decision for o in outs] == ["ask_user"] * 5
+        pending = await store.review_items(["pending"])
+        queued = await store.review_items(["queued"])
+        assert [p.field for p in pending] == ["project.p0.status", "project.p1.status"]
+        assert [q.field for q in queued] == [f"project.p{i}.status" for i in (2, 3, 4)]
+        result = await engine.answer(pending[0].id, "confirm", now=NOW)
+        assert [p.field for p in result.promoted] == ["project.p2.status"]
+        assert len(await store.review_items(["pending"])) == 2
+    finally:
+        await store.close()
+
+
+async def test_the_same_question_is_not_asked_twice(engine: Engine) -> None:
+    first = await engine.ingest(
+        make_observation("travel.location", "Reno", source="calendar"), now=NOW
+    )
+    second = await engine.ingest(
+        make_observation("travel.location", "Reno", source="email"), now=NOW
+    )
+    assert (first.decision, second.decision) == ("ask_user", "ask_user")
+    assert second.review_item_id is None
+    assert len(await engine.store.review_items(["pending", "queued"])) == 1
+
+
+async def test_confirm_commits_with_an_audit_line_and_a_valid_user_confirmation(
+    engine: Engine,
+) -> None:
+    out = await engine.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+    assert out.review_item_id is not None
+    result = await engine.answer(out.review_item_id, "confirm", now=NOW, answered_by="telegram:42")
+    assert result.committed
+    fact = await engine.store.fact("user:primary", "profile.home_city")
+    assert fact is not None
+    assert (fact.value, fact.resolution, fact.confidence) == ("Seattle", "user_confirm", 1.0)
+    assert result.item.answer is not None
+    validate("user_confirmation", result.item.answer)
+    assert result.item.answer["answer"]["answered_by"] == "telegram:42"
+    (line,) = await engine.store.audit()
+    assert (
+        "profile.home_city (none) -> Seattle (confidence: 1.00) (resolution: user_confirm)"
+        in line.line
+    )
+    why = await engine.store.events_for("user:primary", "profile.home_city", "Seattle")
+    assert [e.source_type for e in why] == ["conversation", "user_confirmation"]
+
+
+async def test_edit_commits_the_edited_value_after_checking_it(engine: Engine) -> None:
+    out = await engine.ingest(
+        make_observation("project.canon.status", "blocked", source="calendar"), now=NOW
+    )
+    assert out.review_item_id is not None
+    with pytest.raises(InvalidAnswer, match="must be one of"):
+        await engine.answer(out.review_item_id, "edit", "done-ish", now=NOW)
+    result = await engine.answer(out.review_item_id, "edit", "shipped", now=NOW)
+    assert result.status == "edited"
+    fact = await engine.store.fact("user:primary", "project.canon.status")
+    assert fact is not None
+    assert fact.value == "shipped"
+
+
+async def test_edits_of_amounts_become_numbers(engine: Engine) -> None:
+    out = await engine.ingest(
+        make_observation("financial.rent.amount", 2100, source="email"), now=NOW
+    )
+    assert out.review_item_id is not None
+    with pytest.raises(InvalidAnswer, match="number"):
+        await engine.answer(out.review_item_id, "edit", "a lot", now=NOW)
+    await engine.answer(out.review_item_id, "edit", "2,150.50", now=NOW)
+    fact = await engine.store.fact("user:primary", "financial.rent.amount")
+    assert fact is not None
+    assert fact.value == 2150.5
+
+
+async def test_reject_changes_nothing_and_is_remembered(engine: Engine) -> None:
+    payload = make_observation("profile.home_city", "Seattle", ref="msg-1")
+    out = await engine.ingest(payload, now=NOW)
+    assert out.review_item_id is not None
+    result = await engine.answer(out.review_item_id, "reject", now=NOW)
+    assert not result.committed
+    assert await engine.store.facts() == []
+    again = await engine.ingest({**payload, "event_id": make_observation()["event_id"]}, now=NOW)
+    assert again.decision == "tentative_reject"
+    assert any("said no" in r for r in again.reasons)
+    elsewhere = await engine.ingest(
+        make_observation("profile.home_city", "Seattle", ref="msg-2"), now=NOW
+    )
+    assert elsewhere.decision == "ask_user"
+
+
+async def test_an_answer_counts_once(engine: Engine) -> None:
+    out = await engine.ingest(make_observation("profile.diet", "vegan"), now=NOW)
+    assert out.review_item_id is not None
+    await engine.answer(out.review_item_id, "confirm", now=NOW)
+    with pytest.raises(AlreadyAnswered):
+        await engine.answer(out.review_item_id, "reject", now=NOW)
+    with pytest.raises(NotFound):
+        await engine.answer("no-such-item", "confirm", now=NOW)
+    assert len(await engine.store.audit()) == 1
+
+
+async def test_evidence_that_settles_a_question_supersedes_it(engine: Engine) -> None:
+    asked = await engine.ingest(
+        make_observation("travel.location", "Reno", source="calendar"), now=NOW
+    )
+    await engine.ingest(make_observation("travel.location", "Reno"), now=NOW)
+    item = await engine.store.review_item(asked.review_item_id or "")
+    assert item is not None
+    assert item.status == "superseded"
+
+
+async def test_a_crash_mid_write_leaves_all_or_nothing(engine: Engine, monkeypatch: Any) -> None:
+    """A failure after some statements of an input ran rolls the whole input back."""
+    store = engine.store
+    assert isinstance(store, SQLiteStore)
+    calls = {"n": 0}
+    original = store.db.executemany
+
+    async def failing_executemany(sql: str, rows: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:  # after the event rows, before the commit rows
+            raise StoreError("simulated crash")
+        return await original(sql, rows)
+
+    monkeypatch.setattr(store.db, "executemany", failing_executemany)
+    with pytest.raises(StoreError, match="simulated crash"):
+        await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+    monkeypatch.undo()
+    assert await store.count_events() == 0
+    assert await store.facts() == []
+    assert await store.audit() == []
+    out = await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+    assert out.committed

@@ -1,0 +1,286 @@
+"""End to end on real files: migrate, STATE-INPUT edits, drift, legacy mode, errors."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW
+
+from core.engine import Engine
+from core.intake import default_extractor
+from core.projections.zones import find_zones
+from core.workspace import (
+    WorkspaceSettings,
+    migrate_workspace,
+    refresh_projections,
+    workspace_pass,
+    workspace_store,
+)
+from core.workspace.files import atomic_write
+
+INPUT_END = "<!-- STATE-INPUT:END zone_id=manual_overrides -->"
+
+
+async def migrated(engine: Engine, workspace: Path) -> None:
+    await migrate_workspace(engine, workspace, NOW, extractor=default_extractor())
+
+
+def read(workspace: Path, name: str) -> str:
+    return (workspace / name).read_bytes().decode("utf-8")
+
+
+def edit_inputs(workspace: Path, lines: list[str]) -> None:
+    """Replace the body of MEMORY.md's manual_overrides zone, as a person would."""
+    text = read(workspace, "MEMORY.md")
+    zone = next(z for z in find_zones(text) if z.zone_id == "manual_overrides")
+    kept = text.split("\n")
+    new = [*kept[: zone.begin + 1], *lines, *kept[zone.end :]]
+    (workspace / "MEMORY.md").write_text("\n".join(new), encoding="utf-8")
+
+
+def every_file(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def is_subsequence(small: list[str], big: list[str]) -> bool:
+    it = iter(big)
+    return all(line in it for line in small)
+
+
+async def test_migrate_keeps_every_line_backs_up_and_is_idempotent(
+    engine: Engine, workspace: Path
+) -> None:
+    report = await migrate_workspace(engine, workspace, NOW, extractor=default_extractor())
+    assert report.outcomes, "the existing notes were read through the pipeline"
+    assert {o.decision for o in report.outcomes} <= {"auto_commit", "ask_user", "tentative_reject"}
+    heartbeat, memory = read(workspace, "HEARTBEAT.md"), read(workspace, "MEMORY.md")
+    assert is_subsequence(HEARTBEAT_TEXT.split("\r\n"), heartbeat.split("\r\n"))
+    assert is_subsequence(MEMORY_TEXT.split("\n"), memory.split("\n"))
+    assert "\n" not in heartbeat.replace("\r\n", "")  # CRLF file stays CRLF
+    assert sorted(report.zones_added) == [
+        "HEARTBEAT.md:active_reminders",
+        "HEARTBEAT.md:state_change_log",
+        "MEMORY.md:current_state",
+        "MEMORY.md:manual_overrides",
+    ]
+    backups = sorted((workspace / ".canon" / "backups").iterdir())
+    assert [b.read_text(encoding="utf-8") for b in backups] == [
+        HEARTBEAT_TEXT.replace("\r\n", "\n"),  # read_text translates newlines
+        MEMORY_TEXT,
+    ]
+    # The zone sits right under the legacy anchor; the old section text stays below it.
+    lines = heartbeat.split("\r\n")
+    anchor = lines.index("## Active Reminders")
+    assert lines[anchor + 2].startswith("<!-- STATE:BEGIN zone_id=active_reminders")
+
+    events = await engine.store.count_events()
+    files = every_file(workspace)
+    again = await migrate_workspace(
+        engine, workspace, NOW + timedelta(minutes=5), extractor=default_extractor()
+    )
+    assert again.zones_added == ()
+    assert again.backups == ()
+    assert {o.decision for o in again.outcomes} == {"duplicate"}
+    assert await engine.store.count_events() == events
+    assert every_file(workspace) == files
+
+
+async def test_migrate_creates_missing_files(engine: Engine, tmp_path: Path) -> None:
+    await migrated(engine, tmp_path)
+    assert [z.zone_id for z in find_zones(read(tmp_path, "HEARTBEAT.md"))] == [
+        "active_reminders",
+        "state_change_log",
+    ]
+    assert (tmp_path / "memory" / "state-changes.md").exists()
+
+
+async def test_state_input_lines_become_state_and_retractions(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    edit_inputs(
+        workspace,
+        [
+            "- [user:primary] travel.status = in_progress #intent=assertive",
+            "- travel.destination = Tahoe",
+            "- this line makes no sense",
+        ],
+    )
+    t1 = NOW + timedelta(minutes=1)
+    report = await workspace_pass(engine, workspace, t1)
+    decisions = {(o.field, o.decision) for o in report.inputs.outcomes}
+    assert ("travel.status", "auto_commit") in decisions
+    assert ("travel.destination", "auto_commit") in decisions
+    assert [o.decision for o in report.inputs.outcomes].count("invalid") == 1
+    fact = await engine.store.fact("user:primary", "travel.status")
+    assert fact is not None
+    assert fact.value == "in_progress"
+    assert fact.source_type == "manual_markdown"
+    assert str(fact.source_ref).startswith("MEMORY.md:manual_overrides:")
+    [letter] = await engine.store.dead_letters()
+    assert "manual_overrides line 3: expected" in letter.errors[0]
+    assert "in_progress" in read(workspace, "MEMORY.md").split(INPUT_END)[0]
+    assert "Tahoe trip" in read(workspace, "HEARTBEAT.md")
+
+    # Re-reading the unchanged file: no new events, no new dead letters, no writes.
+    events = await engine.store.count_events()
+    again = await workspace_pass(engine, workspace, t1 + timedelta(minutes=1))
+    assert again.inputs.outcomes == ()
+    assert await engine.store.count_events() == events
+    assert len(await engine.store.dead_letters()) == 1
+    assert {f.status for f in again.projection.files} == {"unchanged"}
+
+    # Deleting a line retracts the belief; changing one updates it. (Days later:
+    # a contradiction of fresh evidence would be put to the user instead.)
+    edit_inputs(workspace, ["- travel.status = completed"])
+    t2 = t1 + timedelta(days=5)
+    report = await workspace_pass(engine, workspace, t2)
+    assert {(o.field, o.candidate_value, o.decision) for o in report.inputs.outcomes} == {
+        ("travel.status", "completed", "auto_commit"),
+        ("travel.destination", None, "auto_commit"),
+    }
+    assert await engine.store.fact("user:primary", "travel.destination") is None
+    fact = await engine.store.fact("user:primary", "travel.status")
+    assert fact is not None
+    assert fact.value == "completed"
+
+    # A line deleted and written again is new evidence, not a duplicate.
+    edit_inputs(workspace, ["- travel.status = completed", "- travel.destination = Tahoe"])
+    report = await workspace_pass(engine, workspace, t2 + timedelta(days=5))
+    assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
+        ("travel.destination", "auto_commit")
+    ]
+
+
+async def test_a_hand_edit_inside_a_state_zone_is_drift_reverted_and_recorded(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    edit_inputs(workspace, ["- travel.status = in_progress"])
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    before = read(workspace, "MEMORY.md")
+    tampered = before.replace("travel.status: in_progress", "travel.status: completed")
+    (workspace / "MEMORY.md").write_text(tampered, encoding="utf-8")
+
+    report = await refresh_projections(engine, workspace, NOW + timedelta(minutes=2))
+    assert [(d.file, d.zone_id) for d in report.drift] == [("MEMORY.md", "current_state")]
+    assert read(workspace, "MEMORY.md") == before
+    fact = await engine.store.fact("user:primary", "travel.status")
+    assert fact is not None
+    assert fact.value == "in_progress"  # never applied to state
+    [event] = await workspace_store(engine).events(("drift",))
+    assert "travel.status: completed" in event.detail
+    again = await refresh_projections(engine, workspace, NOW + timedelta(minutes=3))
+    assert again.drift == ()
+
+
+async def test_files_are_written_only_when_their_zones_change(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    path = workspace / "HEARTBEAT.md"
+    first = path.stat()
+    report = await refresh_projections(engine, workspace, NOW + timedelta(minutes=1))
+    assert report.written == ()
+    second = path.stat()
+    assert (second.st_ino, second.st_mtime_ns) == (first.st_ino, first.st_mtime_ns)
+
+
+async def test_text_outside_zones_survives_every_pass(engine: Engine, workspace: Path) -> None:
+    await migrated(engine, workspace)
+
+    def outside(text: str) -> list[str]:
+        hidden = {i for z in find_zones(text) for i in z.inner}
+        return [ln for i, ln in enumerate(text.split("\r\n")) if i not in hidden]
+
+    before = outside(read(workspace, "HEARTBEAT.md"))
+    edit_inputs(workspace, ["- travel.status = in_progress", "- project.site.status = blocked"])
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    assert "HEARTBEAT.md" in report.projection.written
+    assert outside(read(workspace, "HEARTBEAT.md")) == before
+
+
+async def test_broken_markers_leave_that_file_untouched(engine: Engine, workspace: Path) -> None:
+    await migrated(engine, workspace)
+    broken = read(workspace, "HEARTBEAT.md").replace(
+        "<!-- STATE:END zone_id=active_reminders -->", "(marker deleted by hand)"
+    )
+    (workspace / "HEARTBEAT.md").write_bytes(broken.encode("utf-8"))
+    edit_inputs(workspace, ["- travel.status = in_progress"])
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    status = {f.file: (f.status, f.detail) for f in report.projection.files}
+    assert status["HEARTBEAT.md"][0] == "error"
+    assert "zones cannot nest" in status["HEARTBEAT.md"][1]
+    assert status["MEMORY.md"][0] == "written"
+    assert read(workspace, "HEARTBEAT.md") == broken
+
+
+async def test_zones_mode_never_writes_a_file_without_zones(
+    engine: Engine, workspace: Path
+) -> None:
+    report = await refresh_projections(engine, workspace, NOW)
+    status = {f.file: f.status for f in report.files}
+    assert status == {
+        "HEARTBEAT.md": "skipped",
+        "MEMORY.md": "skipped",
+        "memory/state-changes.md": "written",
+    }
+    assert read(workspace, "HEARTBEAT.md") == HEARTBEAT_TEXT
+
+
+LEGACY = "# Heartbeat\n\n## Active Reminders\n\n- old reminder\n\n## State Change Log\n\nold log\n"
+LEGACY_MODE = WorkspaceSettings(mode="legacy_string")
+
+
+async def test_legacy_mode_writes_under_anchors_with_backup_and_warning(
+    engine: Engine, tmp_path: Path
+) -> None:
+    (tmp_path / "HEARTBEAT.md").write_text(LEGACY, encoding="utf-8")
+    (tmp_path / "MEMORY.md").write_text(MEMORY_TEXT, encoding="utf-8")
+    report = await refresh_projections(engine, tmp_path, NOW, LEGACY_MODE)
+    assert read(tmp_path, "HEARTBEAT.md") == (
+        "# Heartbeat\n\n## Active Reminders\n\n- _(nothing open)_\n\n"
+        "## State Change Log\n\n- _(no changes yet)_\n"
+    )
+    assert read(tmp_path, "MEMORY.md") == MEMORY_TEXT  # no '## Current State' anchor: untouched
+    assert any(w.startswith("legacy_string_projection_used") for w in report.warnings)
+    [backup] = (tmp_path / ".canon" / "backups").iterdir()
+    assert backup.read_text(encoding="utf-8") == LEGACY
+    [event] = await workspace_store(engine).events(("legacy_string_projection_used",))
+    assert event.file.endswith("HEARTBEAT.md")
+    # Nothing changed: no write, no new backup.
+    await refresh_projections(engine, tmp_path, NOW + timedelta(minutes=1), LEGACY_MODE)
+    assert len(list((tmp_path / ".canon" / "backups").iterdir())) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        (LEGACY + "\n## Active Reminders\n\nagain\n", "appears 2 times"),
+        ("# Heartbeat\n\n## Active Reminders\n\n- x\n", "'## State Change Log' not found"),
+        ("```\n## Active Reminders\n```\n## State Change Log\n", "'## Active Reminders' not found"),
+    ],
+)
+async def test_legacy_mode_refuses_missing_or_repeated_anchors(
+    engine: Engine, tmp_path: Path, text: str, error: str
+) -> None:
+    (tmp_path / "HEARTBEAT.md").write_text(text, encoding="utf-8")
+    report = await refresh_projections(engine, tmp_path, NOW, LEGACY_MODE)
+    result = next(f for f in report.files if f.file == "HEARTBEAT.md")
+    assert result.status == "error"
+    assert error in result.detail
+    assert read(tmp_path, "HEARTBEAT.md") == text
+    assert not (tmp_path / ".canon").exists()
+
+
+def test_an_atomic_write_loses_to_an_edit_made_meanwhile(tmp_path: Path) -> None:
+    path = tmp_path / "MEMORY.md"
+    path.write_text("what Canon read\n", encoding="utf-8")
+    path.write_text("what the user saved since\n", encoding="utf-8")
+    assert atomic_write(path, "Canon's version\n", expected="what Canon read\n") is False
+    assert path.read_text(encoding="utf-8") == "what the user saved since\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]  # no temp file left behind
+    assert atomic_write(path, "Canon's version\n", expected="what the user saved since\n")
+    assert path.read_text(encoding="utf-8") == "Canon's version\n"

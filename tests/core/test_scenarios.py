@@ -12,7 +12,7 @@ from core.cli.replay_cmds import DEMO_SCENARIO
 from core.scenario import load_scenario, replay
 
 SCENARIO_DIR = Path(__file__).parent.parent / "scenarios"
-SCENARIOS = sorted([*SCENARIO_DIR.glob("*.json"), *SCENARIO_DIR.glob("*.yaml")]) + [DEMO_SCENARIO]
+SCENARIOS = [*sorted([*SCENARIO_DIR.glob("*.json"), *SCENARIO_DIR.glob("*.yaml")]), DEMO_SCENARIO]
 
 
 def _matches(expected: dict[str, Any], decision: dict[str, Any]) -> bool:

@@ -16,9 +16,10 @@ from typing import IO, Any
 
 import click
 
+from core.errors import ConfigError
 from core.extraction.evaluation import EvalReport, evaluate, load_jsonl, render_text
 from core.extraction.offline import extract_offline
-from core.extraction.types import Extraction, SourceKind
+from core.extraction.types import Extraction, Extractor, SourceKind
 
 EVAL_DEFAULT_AT = "2026-03-04T09:00:00-08:00"
 """Message time for labelled records without their own ``at`` (a Wednesday)."""
@@ -110,10 +111,20 @@ class _TextCommand(click.Command):
     help="JSON Lines with 'text' (and optional 'at'); '-' reads stdin.",
 )
 @click.option("--markdown", is_flag=True, help="Read TEXT as a line of a Markdown note.")
+@click.option(
+    "--llm",
+    is_flag=True,
+    help="Ask the model configured by CANON_LLM_* (rules stand in if it fails).",
+)
 def extract_command(
-    text: str | None, as_json: bool, at_raw: str | None, batch: IO[str] | None, markdown: bool
+    text: str | None,
+    as_json: bool,
+    at_raw: str | None,
+    batch: IO[str] | None,
+    markdown: bool,
+    llm: bool,
 ) -> None:
-    """Show the intent and observations the offline extractor finds in TEXT.
+    """Show the intent and observations the offline extractor (or --llm) finds in TEXT.
 
     TEXT may start with a dash, as Markdown list items do; "--" ends the options
     for text that looks like one:
@@ -122,20 +133,51 @@ def extract_command(
       canon extract --markdown "- [ ] Return Amazon package"
       canon extract --markdown --at 2026-02-18T20:00:00-08:00 -- "- [x] Pay rent"
       canon extract -- "--verbose is not an option here"
+      CANON_LLM_BASE_URL=http://127.0.0.1:11434/v1 CANON_LLM_MODEL=llama3.1 canon extract --llm "Hi"
     """
+    extractor = _llm_extractor() if llm else extract_offline
     at = parse_at(at_raw)
     source: SourceKind = "static_markdown" if markdown else "conversation"
     if batch is not None:
         if text is not None:
             raise _BadInput("give either TEXT or --batch, not both")
         for line_text, line_at in _batch_records(batch, at):
-            ex = extract_offline(line_text, at=line_at, source=source)
+            ex = extractor(line_text, at=line_at, source=source)
             click.echo(json.dumps(ex.as_dict(), ensure_ascii=False))
         return
     if text is None:
         raise _BadInput("missing TEXT (or --batch FILE)")
-    ex = extract_offline(text, at=at, source=source)
+    ex = extractor(text, at=at, source=source)
     click.echo(json.dumps(ex.as_dict(), ensure_ascii=False) if as_json else _table(ex))
+
+
+def _llm_extractor() -> Extractor:
+    from core.extraction.llm import LLMExtractor, load_llm_config
+
+    try:
+        config = load_llm_config()
+    except ConfigError as e:
+        raise _BadInput(str(e)) from None
+    if config is None:
+        raise _BadInput("--llm needs CANON_LLM_BASE_URL and CANON_LLM_MODEL")
+    model = LLMExtractor(config)
+
+    def extract(
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation",
+    ) -> Extraction:
+        result = model.extract(text, at=at, entity_id=entity_id, source=source)
+        if result.report.used == "offline":
+            click.echo(
+                f"model not used ({result.report.fallback}: {result.report.detail}); rules used",
+                err=True,
+            )
+        return result.extraction
+
+    return extract
 
 
 @click.group("eval")

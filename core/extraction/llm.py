@@ -20,7 +20,7 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 from urllib.parse import urlsplit
 
 import openai
@@ -213,6 +213,54 @@ def _format_refused(e: Exception) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class _Text:
+    """One text to read, with the rules' reading of it (the fallback and the bound)."""
+
+    text: str
+    at: datetime
+    entity_id: str
+    source: SourceKind
+    offline: Extraction
+
+    @property
+    def hinted(self) -> tuple[str, ...]:
+        return tuple(sorted({o.domain for o in self.offline.observations}))
+
+    def request(self, config: LLMConfig, fmt: ResponseFormat) -> dict[str, Any]:
+        return request_kwargs(config, fmt, self.text[:_MAX_TEXT], self.at, self.source, self.hinted)
+
+
+def _read(
+    fallback: Extractor, text: str, at: datetime, entity_id: str, source: SourceKind
+) -> _Text:
+    offline = fallback(text, at=at, entity_id=entity_id, source=source)
+    return _Text(text, at, entity_id, source, offline)
+
+
+def _conclude(
+    t: _Text, completion: ChatCompletion, config: LLMConfig, fmt: ResponseFormat
+) -> LLMResult:
+    content = answer_content(completion)
+    answer = parse_answer(content, text=t.text, at=t.at, entity_id=t.entity_id)
+    merged = reconcile(answer, t.offline, config.min_confidence)
+    return LLMResult(merged, LLMReport("llm", response_format=fmt))
+
+
+def _fallen_back(t: _Text, e: Exception, fmt: ResponseFormat) -> LLMResult:
+    reason = e if isinstance(e, LLMUnusable) else translate(e)
+    # INFO, not WARNING: falling back is a designed path; the report carries the reason.
+    log.info(
+        "LLM extraction unusable (%s), using the offline reading: %s", reason.kind, reason.detail
+    )
+    kind = cast(FallbackKind, reason.kind)
+    return LLMResult(t.offline, LLMReport("offline", kind, reason.detail, fmt))
+
+
+_UNUSABLE = (LLMUnusable, openai.OpenAIError, ValueError)
+"""Everything that makes the offline reading stand in (ValueError: a body that is not JSON)."""
+
+
 class LLMExtractor:
     """An ``Extractor`` that asks a model and falls back to ``fallback`` (the rules).
 
@@ -257,37 +305,26 @@ class LLMExtractor:
         source: SourceKind = "conversation",
     ) -> LLMResult:
         """The extraction of ``text`` and a report of which reading it is."""
-        offline = self._fallback(text, at=at, entity_id=entity_id, source=source)
-        hinted = tuple(sorted({o.domain for o in offline.observations}))
+        t = _read(self._fallback, text, at, entity_id, source)
         fmt = self._format
         try:
             try:
-                completion = self._create(fmt, text, at, source, hinted)
+                completion = self._create(t, fmt)
             except openai.OpenAIError as e:
                 if fmt != "json_schema" or not _format_refused(e):
                     raise
                 log.info("model server refused json_schema; using json_object from now on")
                 with self._lock:
                     self._format = fmt = "json_object"
-                completion = self._create(fmt, text, at, source, hinted)
-            answer = parse_answer(answer_content(completion), text=text, at=at, entity_id=entity_id)
-            merged = reconcile(answer, offline, self.config.min_confidence)
-        except LLMUnusable as e:
-            return _fallen_back(offline, e, fmt)
-        except (openai.OpenAIError, ValueError) as e:
-            return _fallen_back(offline, translate(e), fmt)
-        return LLMResult(merged, LLMReport("llm", response_format=fmt))
+                completion = self._create(t, fmt)
+            return _conclude(t, completion, self.config, fmt)
+        except _UNUSABLE as e:
+            return _fallen_back(t, e, fmt)
 
-    def _create(
-        self,
-        fmt: ResponseFormat,
-        text: str,
-        at: datetime,
-        source: SourceKind,
-        hinted: tuple[str, ...],
-    ) -> ChatCompletion:
-        kwargs = request_kwargs(self.config, fmt, text[:_MAX_TEXT], at, source, hinted)
-        completion: ChatCompletion = self._client.chat.completions.create(**kwargs)
+    def _create(self, t: _Text, fmt: ResponseFormat) -> ChatCompletion:
+        completion: ChatCompletion = self._client.chat.completions.create(
+            **t.request(self.config, fmt)
+        )
         return completion
 
     def close(self) -> None:
@@ -322,42 +359,26 @@ class AsyncLLMExtractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation",
     ) -> LLMResult:
-        offline = self._fallback(text, at=at, entity_id=entity_id, source=source)
-        hinted = tuple(sorted({o.domain for o in offline.observations}))
+        """The extraction of ``text`` and a report of which reading it is."""
+        t = _read(self._fallback, text, at, entity_id, source)
         fmt = self._format
         try:
             try:
-                completion = await self._create(fmt, text, at, source, hinted)
+                completion = await self._create(t, fmt)
             except openai.OpenAIError as e:
                 if fmt != "json_schema" or not _format_refused(e):
                     raise
                 self._format = fmt = "json_object"
-                completion = await self._create(fmt, text, at, source, hinted)
-            answer = parse_answer(answer_content(completion), text=text, at=at, entity_id=entity_id)
-            merged = reconcile(answer, offline, self.config.min_confidence)
-        except LLMUnusable as e:
-            return _fallen_back(offline, e, fmt)
-        except (openai.OpenAIError, ValueError) as e:
-            return _fallen_back(offline, translate(e), fmt)
-        return LLMResult(merged, LLMReport("llm", response_format=fmt))
+                completion = await self._create(t, fmt)
+            return _conclude(t, completion, self.config, fmt)
+        except _UNUSABLE as e:
+            return _fallen_back(t, e, fmt)
 
-    async def _create(
-        self,
-        fmt: ResponseFormat,
-        text: str,
-        at: datetime,
-        source: SourceKind,
-        hinted: tuple[str, ...],
-    ) -> ChatCompletion:
-        kwargs = request_kwargs(self.config, fmt, text[:_MAX_TEXT], at, source, hinted)
-        completion: ChatCompletion = await self._client.chat.completions.create(**kwargs)
+    async def _create(self, t: _Text, fmt: ResponseFormat) -> ChatCompletion:
+        completion: ChatCompletion = await self._client.chat.completions.create(
+            **t.request(self.config, fmt)
+        )
         return completion
 
     async def close(self) -> None:
         await self._client.close()
-
-
-def _fallen_back(offline: Extraction, e: LLMUnusable, fmt: ResponseFormat) -> LLMResult:
-    log.warning("LLM extraction unusable (%s), using the offline reading: %s", e.kind, e.detail)
-    kind: FallbackKind = e.kind  # type: ignore[assignment]
-    return LLMResult(offline, LLMReport("offline", kind, e.detail, fmt))

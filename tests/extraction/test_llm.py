@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from extraction_fixtures import AT
 from fakes.openai_server import (
     DEFAULT_KEY,
@@ -32,6 +33,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from core.cli_extraction import extract_command
 from core.engine import Engine
 from core.errors import ConfigError
 from core.extraction.llm import AsyncLLMExtractor, LLMConfig, LLMExtractor, load_llm_config
@@ -524,3 +526,53 @@ async def test_the_async_extractor_uses_and_falls_back_the_same_way(
 def test_naive_times_are_refused(extractor: LLMExtractor) -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         extractor(ASSERTIVE, at=datetime(2026, 3, 4, 9, 0))
+
+
+# -- canon extract --llm --------------------------------------------------------------------------
+
+
+def cli_env(server: FakeOpenAI) -> dict[str, str]:
+    return {
+        "CANON_LLM_BASE_URL": server.base_url,
+        "CANON_LLM_MODEL": DEFAULT_MODEL,
+        "CANON_LLM_API_KEY": DEFAULT_KEY,
+        "CANON_LLM_MAX_RETRIES": "2",
+    }
+
+
+def test_cli_extract_with_the_model(server: FakeOpenAI) -> None:
+    server.script(answer("assertive", ob("travel.location", "Lake Tahoe")))
+    res = CliRunner(env=cli_env(server)).invoke(
+        extract_command, [ASSERTIVE, "--llm", "--json", "--at", AT.isoformat()]
+    )
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert {o["field"]: o["candidate_value"] for o in data["observations"]} == {
+        "travel.location": "Lake Tahoe",
+        "travel.status": "in_progress",
+    }
+
+
+def test_cli_extract_falls_back_and_says_why(server: FakeOpenAI) -> None:
+    server.script(*[rate_limited()] * 3)
+    res = CliRunner(env=cli_env(server)).invoke(
+        extract_command, [ASSERTIVE, "--llm", "--json", "--at", AT.isoformat()]
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout) == extract_offline(ASSERTIVE, at=AT).as_dict()
+    assert "rate_limited" in res.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"CANON_LLM_BASE_URL": "", "CANON_LLM_MODEL": ""}, "--llm needs CANON_LLM_BASE_URL"),
+        ({"CANON_LLM_BASE_URL": "ftp://x", "CANON_LLM_MODEL": "m"}, "not an http(s) URL"),
+    ],
+)
+def test_cli_extract_llm_without_a_model_is_a_clear_error(
+    env: dict[str, str], message: str
+) -> None:
+    res = CliRunner(env=env).invoke(extract_command, [ASSERTIVE, "--llm"])
+    assert res.exit_code == 2
+    assert message in res.stderr

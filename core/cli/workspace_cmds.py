@@ -76,7 +76,8 @@ async def project(
     """Ingest STATE-INPUT edits, then regenerate the projections once.
 
     Files are written only when their zones change; hand edits inside STATE
-    zones are reverted and recorded as drift.
+    zones are reverted and recorded as drift. Exits 1 if a file could not be
+    read or projected (it is left untouched; the others are still projected).
 
     Example: canon project ~/.openclaw/workspace --json
     """
@@ -86,8 +87,10 @@ async def project(
         report = await workspace_pass(engine, folder, resolve_now(now_text), settings)
     if as_json:
         emit_json({"workspace": str(folder), **pass_view(report)})
-        return
-    _print_pass(report)
+    else:
+        _print_pass(report)
+    if report.inputs.errors or any(f.status == "error" for f in report.projection.files):
+        raise click.exceptions.Exit(1)  # reported above; the other files were projected
 
 
 @click.command()

@@ -205,4 +205,45 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         );
         """,
     ),
+    (
+        "0003_conversation_log",
+        """
+        -- The bot's conversation, per chat: append-only, in the order it happened.
+        CREATE TABLE conversation_messages (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            chat_id INTEGER NOT NULL,
+            message_id INTEGER,
+            user_id INTEGER,
+            role TEXT NOT NULL,
+            text TEXT NOT NULL,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX conversation_by_chat ON conversation_messages (chat_id, seq);
+        CREATE TRIGGER conversation_append_only_update BEFORE UPDATE ON conversation_messages
+            BEGIN SELECT RAISE(ABORT, 'the conversation log is append-only'); END;
+        CREATE TRIGGER conversation_append_only_delete BEFORE DELETE ON conversation_messages
+            BEGIN SELECT RAISE(ABORT, 'the conversation log is append-only'); END;
+        -- Which chat message shows which review item, who may answer it, and the
+        -- opaque token its buttons carry.
+        CREATE TABLE prompt_messages (
+            item_id TEXT PRIMARY KEY,
+            token TEXT NOT NULL UNIQUE,
+            chat_id INTEGER NOT NULL,
+            owner_user_id INTEGER NOT NULL,
+            message_id INTEGER,
+            shown_at TEXT NOT NULL,
+            closed_at TEXT,
+            outcome TEXT
+        );
+        CREATE INDEX prompt_messages_open ON prompt_messages (chat_id, closed_at);
+        -- What the next plain message in a chat answers (an Edit's value).
+        CREATE TABLE chat_modes (
+            chat_id INTEGER PRIMARY KEY,
+            mode TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            since TEXT NOT NULL
+        );
+        """,
+    ),
 )

@@ -140,6 +140,7 @@ async def run_bench(config: BenchConfig, progress: Progress | None = None) -> di
         "durability": "WAL, synchronous=FULL; throughput with group commit of 256, latency one commit each",
     }
     figures.update(_extraction_figures())
+    figures.update(_context_figures())
     return figures
 
 
@@ -170,6 +171,37 @@ def _sqlite_baseline(path: Path, payloads: list[dict[str, Any]]) -> float:
         return len(payloads) / (time.perf_counter() - began)
     finally:
         db.close()
+
+
+def _context_figures() -> dict[str, Any]:
+    """Median time to build the context block over 1,000 facts (pure; no store)."""
+    try:
+        from core.context import build_context
+    except ImportError:
+        return {}
+    at = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
+    facts = [
+        CommittedFact(
+            entity_id=f"user:u{i % 20}",
+            field=f"project.p{i}.status",
+            value="in_progress",
+            version=1,
+            source_type="conversation",
+            source_ref="bench",
+            confidence=0.9,
+            event_id=new_id(),
+            evidence_ts=at - timedelta(minutes=i),
+            committed_at=at - timedelta(minutes=i),
+            resolution="auto_commit",
+        )
+        for i in range(1000)
+    ]
+    samples = []
+    for _ in range(200):
+        t0 = time.perf_counter()
+        build_context(facts, (), at, stale_after_hours={"project": 336.0})
+        samples.append((time.perf_counter() - t0) * 1000.0)
+    return {"context_ms_1000_facts": round(statistics.median(samples), 3)}
 
 
 def _extraction_figures() -> dict[str, Any]:

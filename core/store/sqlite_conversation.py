@@ -1,0 +1,221 @@
+"""The bot's own tables in SQLite: conversation log, prompt messages, chat modes.
+
+The conversation log is append-only (triggers refuse updates and deletes).
+Review items themselves live in the engine's tables; this module only records
+which chat message shows an item, who may answer it (the token its buttons
+carry is bound to that owner) and what the next plain message in a chat means.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, Protocol
+
+from core.errors import StoreError
+from core.ids import new_id
+from core.store.sqlite import SQLiteStore, _dt, _opt_dt, _ts
+
+Role = Literal["user", "assistant"]
+ChatModeName = Literal["edit"]
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """One line of a chat, as stored: never changed once written."""
+
+    seq: int
+    id: str
+    chat_id: int
+    message_id: int | None
+    user_id: int | None
+    role: Role
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class PromptMessage:
+    """A review item shown (or about to be shown) in a chat, bound to its owner."""
+
+    item_id: str
+    token: str
+    chat_id: int
+    owner_user_id: int
+    message_id: int | None
+    shown_at: datetime
+    closed_at: datetime | None
+    outcome: str | None
+
+
+@dataclass(frozen=True)
+class ChatMode:
+    """The next plain message in ``chat_id`` answers ``item_id`` (e.g. an Edit's value)."""
+
+    chat_id: int
+    mode: ChatModeName
+    item_id: str
+    since: datetime
+
+
+class ConversationStore(Protocol):
+    """What the bot needs to remember besides state and review items."""
+
+    async def append_message(
+        self,
+        chat_id: int,
+        role: Role,
+        text: str,
+        at: datetime,
+        *,
+        message_id: int | None = None,
+        user_id: int | None = None,
+    ) -> ChatMessage: ...
+
+    async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]: ...
+
+    async def open_prompt(
+        self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
+    ) -> PromptMessage: ...
+
+    async def set_prompt_message(self, item_id: str, message_id: int) -> None: ...
+
+    async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool: ...
+
+    async def prompt_by_token(self, token: str) -> PromptMessage | None: ...
+
+    async def prompt_for_item(self, item_id: str) -> PromptMessage | None: ...
+
+    async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]: ...
+
+    async def set_mode(self, mode: ChatMode) -> None: ...
+
+    async def mode(self, chat_id: int) -> ChatMode | None: ...
+
+    async def clear_mode(self, chat_id: int) -> None: ...
+
+
+_PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
+_MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"
+
+
+class SQLiteConversationStore:
+    """ConversationStore over an open SQLiteStore's connection."""
+
+    def __init__(self, store: SQLiteStore) -> None:
+        self._store = store
+
+    async def append_message(
+        self,
+        chat_id: int,
+        role: Role,
+        text: str,
+        at: datetime,
+        *,
+        message_id: int | None = None,
+        user_id: int | None = None,
+    ) -> ChatMessage:
+        """Append one message to the chat's log; its id is new and unique."""
+        ident = new_id()
+        try:
+            async with self._store.transaction() as tx:
+                cur = await tx.execute(
+                    "INSERT INTO conversation_messages "
+                    "(id, chat_id, message_id, user_id, role, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (ident, chat_id, message_id, user_id, role, text, _ts(at)),
+                )
+                seq = int(cur.lastrowid or 0)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot append to the conversation log: {e}") from e
+        return ChatMessage(seq, ident, chat_id, message_id, user_id, role, text, at)
+
+    async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]:
+        """The chat's messages, oldest first (the last ``limit`` if given)."""
+        sql = f"SELECT {_MESSAGE_COLUMNS} FROM conversation_messages WHERE chat_id = ?"
+        args: list[object] = [chat_id]
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY seq DESC LIMIT ?)"
+            args.append(int(limit))
+        rows = await self._store.db.execute_fetchall(sql + " ORDER BY seq", args)
+        return [ChatMessage(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _dt(r[7])) for r in rows]
+
+    async def open_prompt(
+        self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
+    ) -> PromptMessage:
+        """Bind ``item_id`` to a chat, its owner and a token (idempotent per item)."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "INSERT OR IGNORE INTO prompt_messages (item_id, token, chat_id, owner_user_id, "
+                "shown_at) VALUES (?, ?, ?, ?, ?)",
+                (item_id, token, chat_id, owner_user_id, _ts(at)),
+            )
+        prompt = await self.prompt_for_item(item_id)
+        assert prompt is not None
+        return prompt
+
+    async def set_prompt_message(self, item_id: str, message_id: int) -> None:
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "UPDATE prompt_messages SET message_id = ? WHERE item_id = ?",
+                (message_id, item_id),
+            )
+
+    async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool:
+        """Mark the prompt answered; False if it was closed already."""
+        async with self._store.transaction() as tx:
+            cur = await tx.execute(
+                "UPDATE prompt_messages SET closed_at = ?, outcome = ? "
+                "WHERE item_id = ? AND closed_at IS NULL",
+                (_ts(at), outcome, item_id),
+            )
+            return bool(cur.rowcount)
+
+    async def prompt_by_token(self, token: str) -> PromptMessage | None:
+        return await self._one("token = ?", (token,))
+
+    async def prompt_for_item(self, item_id: str) -> PromptMessage | None:
+        return await self._one("item_id = ?", (item_id,))
+
+    async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]:
+        """Prompts shown and not yet answered, oldest first."""
+        where = "closed_at IS NULL" + ("" if chat_id is None else " AND chat_id = ?")
+        args: tuple[object, ...] = () if chat_id is None else (chat_id,)
+        return await self._many(where + " ORDER BY shown_at, rowid", args)
+
+    async def set_mode(self, mode: ChatMode) -> None:
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "INSERT OR REPLACE INTO chat_modes VALUES (?, ?, ?, ?)",
+                (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since)),
+            )
+
+    async def mode(self, chat_id: int) -> ChatMode | None:
+        rows = list(
+            await self._store.db.execute_fetchall(
+                "SELECT chat_id, mode, item_id, since FROM chat_modes WHERE chat_id = ?",
+                (chat_id,),
+            )
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return ChatMode(r[0], r[1], r[2], _dt(r[3]))
+
+    async def clear_mode(self, chat_id: int) -> None:
+        async with self._store.transaction() as tx:
+            await tx.execute("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
+
+    async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
+        found = await self._many(where, args)
+        return found[0] if found else None
+
+    async def _many(self, where: str, args: Sequence[object]) -> list[PromptMessage]:
+        rows = await self._store.db.execute_fetchall(
+            f"SELECT {_PROMPT_COLUMNS} FROM prompt_messages WHERE {where}", tuple(args)
+        )
+        return [
+            PromptMessage(r[0], r[1], r[2], r[3], r[4], _dt(r[5]), _opt_dt(r[6]), r[7])
+            for r in rows
+        ]

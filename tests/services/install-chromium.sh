@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Debian's Chromium for the playground's browser tests (driven by Playwright
+# with executable_path=/usr/bin/chromium; never `playwright install`).
+set -euo pipefail
+if command -v chromium >/dev/null 2>&1; then
+    exit 0
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends chromium fonts-dejavu-core

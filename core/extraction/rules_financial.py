@@ -2,7 +2,9 @@
 
 "paid rent, $2,100" -> financial.rent.{status=paid, amount=2100, currency=USD};
 "bought a standing desk from IKEA for 349 euros" adds the merchant; "the Amazon
-return is still pending" -> financial.amazon_return.status=pending.
+return is still pending" -> financial.amazon_return.status=pending. A return of goods
+is "due" while it still has to go back ("- [ ] Return Amazon package") and "pending"
+once it went back ("I returned the Amazon package", or the box ticked).
 """
 
 from __future__ import annotations
@@ -145,6 +147,21 @@ _NOT_ITEMS = frozenset(
     ]
 )
 _TODO = re.compile(r"(pay|renew|return)\s+")
+# Sending something back for a refund. The catalogue has no "returned" status: an open
+# return is "due" (it still has to go back), a return that went back is "pending" (the
+# refund is awaited), then "refunded". Its field is named after the shop when one is
+# named ("the Amazon package" -> amazon_return), so later news about "the Amazon return"
+# lands on the same field.
+_RETURNED = re.compile(
+    r"\b(?:returned|sent\s+back|shipped\s+back|mailed\s+back|dropped\s+off|took\s+back|brought\s+back)\s+"
+)
+_RETURN_DUE = re.compile(
+    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
+)
+_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[A-Z][\w&'.-]*)")  # not "at UPS": a carrier
+_RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
+_SHOP = re.compile(r"[A-Z][\w&'.-]*")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
 
 
@@ -169,6 +186,31 @@ def _item_after(clause: Clause, pos: int) -> str:
     return _ADJ.sub("", name)
 
 
+def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | None]:
+    """A return of goods: ("Amazon return", "pending") for "I returned the Amazon
+    package"; a to-do line or "need to return ..." is still due. The shop it goes back
+    to comes third. ``text`` is the clause with amounts blanked out."""
+    low = text.lower()
+    if m := _RETURNED.search(low):
+        status = "pending"
+    elif m := _RETURN_DUE.search(low):
+        status = "due"
+    elif clause.markdown and (m := _TODO.match(low)) and m.group(1) == "return":
+        status = "pending" if clause.done else "due"
+    else:
+        return "", "", None
+    obj, end = phrase_after(text, m.end(), max_words=3, stop=_ITEM_STOP)
+    obj = _ADJ.sub("", obj)
+    shop = _RETURN_TO.match(text, end)
+    named = shop.group("m") if shop else None
+    if named is None and obj[:1].isupper() and (first := _SHOP.match(obj)):
+        named = first.group()  # "the Amazon package", "Nike shoes"
+    # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
+    if named is None and not (obj and (priced or _FINANCIAL_WORDS.search(obj.lower()))):
+        return "", "", None
+    return f"{named or obj} return", status, shop.group("m") if shop else None
+
+
 _GATE = frozenset(
     [
         "paid",
@@ -189,6 +231,9 @@ _GATE = frozenset(
         "splurged",
         "picked",
         "return",
+        "returned",
+        "back",
+        "off",
         "renew",
         "subscription",
         "order",
@@ -224,16 +269,20 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
                     item = mm.group("m") + " refund"
                 break
+    shop: str | None = None
+    returned = False
+    if not item and not clause.words.isdisjoint(_RETURN_WORDS):
+        item, status, shop = _return(clause, text, amount is not None)
+        returned = bool(item)
     if clause.markdown and not item and (m := _TODO.match(low)):
         # A to-do line: "- [ ] Pay rent by Friday" is due, "- [x] Pay rent" is paid.
-        verb = m.group(1)
         item = _item_after(clause, m.end())
-        status = ("paid" if clause.done else "due") if verb in ("pay", "renew") else "pending"
+        status = "paid" if clause.done else "due"
     item = item.strip(" ,.$")
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
-    merchant_m = _MERCHANT.search(clause.text)
-    merchant = merchant_m.group("m") if merchant_m else None
+    merchant_m = None if returned else _MERCHANT.search(clause.text)
+    merchant = shop if returned else merchant_m.group("m") if merchant_m else None
     # "got a new bike" is a purchase only when money or a shop is named; a bill word
     # ("rent", "invoice") is financial by itself.
     if amount is None and merchant is None and not _FINANCIAL_WORDS.search(item.lower()):

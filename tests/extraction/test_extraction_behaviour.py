@@ -291,6 +291,29 @@ class TestOtherDomains:
         ex = run("the electric bill is $120, due on the 15th")
         assert fields(ex)["financial.electric_bill.due_date"] == "2026-03-15"
 
+    def test_a_return_of_goods_is_due_then_pending_a_refund(self) -> None:
+        """The catalogue's statuses for a return: due (still to send back), pending
+        (sent back, refund awaited), refunded. The field is named after the shop."""
+        ex = run("I returned the Amazon package")
+        assert [(o.field, o.candidate_value, o.intent) for o in ex.observations] == [
+            ("financial.amazon_return.status", "pending", "assertive")
+        ]
+        assert fields(run("I need to return the Amazon package by Friday")) == {
+            "financial.amazon_return.status": "due",
+            "financial.amazon_return.due_date": "2026-03-06",
+        }
+        assert fields(run("returned the shoes to Nordstrom")) == {
+            "financial.nordstrom_return.status": "pending",
+            "financial.nordstrom_return.merchant": "Nordstrom",
+        }
+
+    @pytest.mark.parametrize(
+        "text",
+        ["I returned the call", "we returned the rental car", "We returned from Maui"],
+    )
+    def test_returning_other_things_is_no_purchase(self, text: str) -> None:
+        assert not [f for f in fields(run(text)) if f.startswith("financial.")]
+
     def test_a_plan_never_sets_a_value_plans_cannot_set(self) -> None:
         # home_city is not plannable: "moving next month" must not change it now.
         assert run("I'm moving to Austin next month").observations == ()
@@ -306,6 +329,8 @@ class TestMarkdownLines:
             ("- Employer: Acme Corp", {"profile.employer": "Acme Corp"}),
             ("Working on Feature X", {"project.feature_x.status": "in_progress"}),
             ("- [x] Pay rent", {"financial.rent.status": "paid"}),
+            ("- [ ] Return Amazon package", {"financial.amazon_return.status": "due"}),
+            ("- [x] Return Amazon package", {"financial.amazon_return.status": "pending"}),
             ("## Travel", {}),
             ("---", {}),
         ],

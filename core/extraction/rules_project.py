@@ -19,6 +19,8 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
             r"deprioriti[sz]ed|pulled\s+the\s+plug\s+on)\s+"
+            # "dropped off the kids", "killed off": a particle makes another verb.
+            r"(?!(?:off|by|in|out|over|back|down|on)\b)"
         ),
         "cancelled",
     ),

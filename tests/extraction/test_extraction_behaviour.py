@@ -314,6 +314,12 @@ class TestOtherDomains:
     def test_returning_other_things_is_no_purchase(self, text: str) -> None:
         assert not [f for f in fields(run(text)) if f.startswith("financial.")]
 
+    @pytest.mark.parametrize(
+        "text", ["dropped off the kids at school", "I dropped by the Acme office"]
+    )
+    def test_a_phrasal_verb_cancels_no_project(self, text: str) -> None:
+        assert not [f for f in fields(run(text)) if f.startswith("project.")]
+
     def test_a_plan_never_sets_a_value_plans_cannot_set(self) -> None:
         # home_city is not plannable: "moving next month" must not change it now.
         assert run("I'm moving to Austin next month").observations == ()

@@ -1,0 +1,161 @@
+"""Google Calendar through the real client library against the strict v3 fake."""
+
+from __future__ import annotations
+
+import json
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from fakes.google_calendar import FakeGoogleCalendar
+from sources_helpers import config_with, source
+
+from core.engine import Engine
+from core.errors import SourceError
+from core.sources.config import SourceConfig
+from core.sources.google_calendar import GoogleCalendar
+from core.sources.poller import poll_once
+
+pytestmark = pytest.mark.timeout(60)
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def _google(tmp_path: Path, fake: FakeGoogleCalendar, access_token: str = "stale") -> SourceConfig:
+    (tmp_path / "client.json").write_text(json.dumps({"installed": {"client_id": "x"}}))
+    token = tmp_path / "gcal.token.json"
+    token.write_text(
+        json.dumps(
+            {
+                "token": access_token,
+                "refresh_token": "refresh-1",
+                "client_id": fake.state.client_id,
+                "client_secret": fake.state.client_secret,
+            }
+        )
+    )
+    return source(
+        tmp_path,
+        name="gcal",
+        kind="google",
+        credentials_file="client.json",
+        token_file="gcal.token.json",
+        api_endpoint=fake.api_endpoint,
+        token_uri=f"{fake.url}/token",
+    )
+
+
+def _trip(ident: str, summary: str = "Trip to Lisbon") -> dict[str, object]:
+    return {
+        "id": ident,
+        "summary": summary,
+        "start": {"date": "2026-04-01"},
+        "end": {"date": "2026-04-05"},
+    }
+
+
+def test_a_full_sync_reads_every_page_and_keeps_the_sync_token(
+    tmp_path: Path, google: FakeGoogleCalendar
+) -> None:
+    for i in range(5):
+        google.put_event(_trip(f"e{i}"))
+    google.state.page_size_cap = 2
+    result = GoogleCalendar(_google(tmp_path, google), sleep=lambda _: None).fetch(None, NOW)
+    assert [e["id"] for e in result.events] == ["e0", "e1", "e2", "e3", "e4"]
+    assert result.full_sync and result.sync_token
+    pages = [q for path, q in google.state.requests if path.endswith("/events")]
+    assert sum(1 for q in pages if "pageToken" in q) == 2
+
+
+def test_an_expired_access_token_is_refreshed_once_and_saved_0600(
+    tmp_path: Path, google: FakeGoogleCalendar
+) -> None:
+    cfg = _google(tmp_path, google, access_token="expired")
+    GoogleCalendar(cfg, sleep=lambda _: None).fetch(None, NOW)
+    assert google.state.token_grants == 1
+    assert cfg.token_file is not None
+    saved = json.loads(cfg.token_file.read_text())
+    assert saved["token"] in google.state.access_tokens
+    assert stat.S_IMODE(cfg.token_file.stat().st_mode) == 0o600
+
+
+def test_a_revoked_refresh_token_is_a_source_error_naming_the_fix(
+    tmp_path: Path, google: FakeGoogleCalendar
+) -> None:
+    google.state.refresh_tokens.clear()
+    with pytest.raises(SourceError, match="canon sources auth gcal"):
+        GoogleCalendar(_google(tmp_path, google), sleep=lambda _: None).fetch(None, NOW)
+
+
+@pytest.mark.parametrize(("failures", "succeeds"), [(2, True), (5, False)])
+def test_5xx_answers_are_retried_with_backoff(
+    tmp_path: Path, google: FakeGoogleCalendar, failures: int, succeeds: bool
+) -> None:
+    google.put_event(_trip("e1"))
+    token = google.issue_access_token()
+    waits: list[float] = []
+    calendar = GoogleCalendar(_google(tmp_path, google, token), sleep=waits.append, retries=4)
+    google.fail_next(failures, 503)
+    if succeeds:
+        assert [e["id"] for e in calendar.fetch(None, NOW).events] == ["e1"]
+        assert waits == [1.0, 2.0]
+    else:
+        with pytest.raises(SourceError, match="HTTP 503"):
+            calendar.fetch(None, NOW)
+        assert waits == [1.0, 2.0, 4.0, 8.0]
+
+
+def test_a_410_gone_falls_back_to_a_full_sync(tmp_path: Path, google: FakeGoogleCalendar) -> None:
+    google.put_event(_trip("e1"))
+    calendar = GoogleCalendar(_google(tmp_path, google), sleep=lambda _: None)
+    first = calendar.fetch(None, NOW)
+    google.expire_sync_tokens()
+    again = calendar.fetch(first.sync_token, NOW)
+    assert again.full_sync and [e["id"] for e in again.events] == ["e1"]
+    assert again.sync_token != first.sync_token
+
+
+async def test_polling_plans_a_trip_then_a_deleted_event_cancels_it(
+    tmp_path: Path, google: FakeGoogleCalendar, engine: Engine
+) -> None:
+    google.put_event(_trip("trip1"))
+    google.put_event({**_trip("x"), "summary": "Dentist for Maya"})
+    google.put_event({**_trip("y"), "summary": "Lunch with Sam"})  # maps to nothing
+    config = config_with(tmp_path, _google(tmp_path, google))
+
+    first = await poll_once(engine, config, NOW)
+
+    assert first.ok, first.sources[0].error
+    # The calendar alone proposes (0.85 < auto 0.90 for travel): the user is asked.
+    assert ("travel.destination", "Lisbon") in await _claims(engine)
+    assert ("travel.status", "planning") in await _claims(engine)
+    assert first.sources[0].signals == 2  # lunch maps to nothing and is not sent
+    google.delete_event("trip1")
+    incremental = [q for _, q in google.state.requests]
+
+    second = await poll_once(engine, config, NOW)
+
+    assert "syncToken" in google.state.requests[-1][1]
+    assert len(google.state.requests) == len(incremental) + 1
+    assert second.sources[0].signals == 1
+    assert ("travel.status", "cancelled") in await _claims(engine)
+
+
+async def _claims(engine: Engine) -> set[tuple[str, object]]:
+    """Committed values and open questions: everything Canon holds or proposes."""
+    facts = {(f.field, f.value) for f in await engine.store.facts()}
+    items = await engine.store.review_items(["pending", "queued"])
+    return facts | {(r.field, r.candidate_value) for r in items}
+
+
+def test_the_fake_is_strict_about_sync_tokens(google: FakeGoogleCalendar) -> None:
+    import httpx
+
+    token = google.issue_access_token()
+    response = httpx.get(
+        f"{google.api_endpoint}calendars/primary/events",
+        params={"syncToken": "x", "timeMin": "2026-01-01T00:00:00Z"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["status"] == "INVALID_ARGUMENT"

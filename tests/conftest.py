@@ -2,48 +2,16 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
+from canon_testing import NOW, ObsFactory, make_observation
 
 from core.engine import Engine
 from core.policy import default_policy
 from core.store.sqlite import SQLiteStore
-from core.timeutil import format_ts
-
-NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
-ObsFactory = Callable[..., dict[str, Any]]
-
-
-def make_observation(
-    field: str = "travel.status",
-    value: Any = "in_progress",
-    *,
-    intent: str = "assertive",
-    source: str = "conversation",
-    ref: str | None = None,
-    at: datetime = NOW,
-    entity: str = "user:primary",
-    event_id: str | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """A schema-valid StateObservation payload; keyword arguments override fields."""
-    payload: dict[str, Any] = {
-        "event_id": event_id or str(uuid.uuid4()),
-        "event_ts": format_ts(at),
-        "entity_id": entity,
-        "domain": field.split(".", 1)[0],
-        "field": field,
-        "candidate_value": value,
-        "intent": intent,
-        "source": {"type": source, "ref": ref or f"ref-{uuid.uuid4().hex[:8]}"},
-    }
-    payload.update(extra)
-    return payload
 
 
 @pytest.fixture

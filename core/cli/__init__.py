@@ -17,7 +17,6 @@ readable table for people, ``--json`` for programs. Errors print one line
 from __future__ import annotations
 
 import importlib
-import sys
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -86,6 +85,3 @@ def main(argv: list[str] | None = None) -> Any:
     """Entry point of the ``canon`` console script."""
     return cli.main(args=argv, prog_name="canon")
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -6,7 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import NOW, make_observation
+from canon_testing import NOW, make_observation
 
 from core.deadletters import RETRY_DELAYS, retry_due
 from core.engine import Engine

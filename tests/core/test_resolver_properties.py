@@ -6,7 +6,7 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from conftest import NOW, make_observation
+from canon_testing import NOW, make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

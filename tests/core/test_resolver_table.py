@@ -8,7 +8,7 @@ from typing import Any
 
 import jsonpatch
 import pytest
-from conftest import NOW, make_observation
+from canon_testing import NOW, make_observation
 
 from core.models import StateObservation, parse_model
 from core.policy import default_policy

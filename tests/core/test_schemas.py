@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import make_observation
+from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from conftest import NOW, make_observation
+from canon_testing import NOW, make_observation
 
 from core.engine import Engine
 from core.errors import AlreadyAnswered, NotFound, StoreError

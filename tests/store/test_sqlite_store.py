@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from conftest import NOW, make_observation
+from canon_testing import NOW, make_observation
 from contract import StoreContract
 
 from core.engine import Engine

@@ -1,0 +1,202 @@
+"""The `canon` command line, run as a user would: a real process, real files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from canon_testing import make_observation
+
+CANON = [sys.executable, "-m", "core.cli"]
+NOW = "2026-02-19T14:30:00Z"
+
+
+def canon(
+    *args: str, db: Path, stdin: str | None = None, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CANON_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
+    env.pop("CANON_POLICY", None)
+    result = subprocess.run(
+        [*CANON, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def jsonl(*payloads: Any) -> str:
+    return "\n".join(json.dumps(p) for p in payloads) + "\n"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "canon.db"
+
+
+def test_init_creates_the_store(db: Path) -> None:
+    out = canon("init", db=db)
+    assert db.exists()
+    assert str(db) in out.stdout
+
+
+def test_ingest_state_pending_answer_why_history(db: Path, tmp_path: Path) -> None:
+    feed = tmp_path / "obs.jsonl"
+    feed.write_text(
+        jsonl(
+            make_observation("travel.location", "Tahoe"),
+            make_observation("travel.status", "in_progress"),
+            make_observation("profile.home_city", "Seattle"),
+            make_observation("travel.location", "Reno", intent="hypothetical"),
+        )
+    )
+    summary = json.loads(canon("ingest", str(feed), "--now", NOW, "--json", db=db).stdout)
+    assert summary == {
+        "lines": 4,
+        "auto_commit": 2,
+        "ask_user": 1,
+        "tentative_reject": 1,
+        "duplicate": 0,
+        "invalid": 0,
+    }
+
+    state = json.loads(canon("state", "--json", "--now", NOW, db=db).stdout)
+    assert state["user:primary"]["travel.location"]["value"] == "Tahoe"
+    assert state["user:primary"]["travel.location"]["source"]["type"] == "conversation"
+    assert "profile.home_city" not in state["user:primary"]
+    human = canon("state", db=db).stdout
+    assert "travel.location" in human
+    assert "Tahoe" in human
+
+    pending = json.loads(canon("pending", "--json", db=db).stdout)
+    (item,) = pending["pending"]
+    assert (item["field"], item["candidate_value"]) == ("profile.home_city", "Seattle")
+
+    answered = canon("answer", item["id"][:12], "edit", "Portland", "--now", NOW, db=db).stdout
+    assert "profile.home_city = Portland" in answered
+    assert json.loads(canon("pending", "--json", db=db).stdout)["pending"] == []
+
+    why = json.loads(canon("why", "profile.home_city", "--json", db=db).stdout)
+    assert why["current"]["value"] == "Portland"
+    assert [e["source"]["type"] for e in why["evidence"]] == ["user_confirmation"]
+    assert why["changes"][0]["resolution"] == "user_edit"
+
+    history = json.loads(canon("history", "--json", db=db).stdout)
+    assert [h["field"] for h in history] == [
+        "travel.location",
+        "travel.status",
+        "profile.home_city",
+    ]
+
+
+def test_ingest_reads_stdin_and_sends_bad_lines_to_the_dead_letter_queue(db: Path) -> None:
+    feed = jsonl(make_observation()) + "{not json\n" + jsonl(make_observation(event_ts="soon"))
+    result = canon("ingest", "-", "--now", NOW, db=db, stdin=feed)
+    assert "dead-letter queue" in result.stderr
+    letters = json.loads(canon("dlq", "--json", db=db).stdout)["dead_letters"]
+    assert len(letters) == 2
+    assert any("not JSON" in e for e in letters[0]["errors"])
+    retried = json.loads(
+        canon("dlq", "--retry", "--json", "--now", "2026-02-19T14:32:00Z", db=db).stdout
+    )
+    assert retried["retry"]["retried"] == 2
+    assert all(d["retry_count"] == 1 for d in retried["dead_letters"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("answer", "nope", "confirm"), "no open question"),
+        (("ingest", "/no/such/file.jsonl"), "No such file or directory"),
+        (("state", "--now", "yesterday"), "RFC 3339"),
+        (("state", "--now", "2026-02-19T14:30:00"), "no UTC offset"),
+        (("replay", "/no/such/scenario.json"), "does not exist"),
+        (("answer", "x", "maybe"), "Invalid value"),
+    ],
+)
+def test_errors_are_one_clear_line_without_a_traceback(
+    db: Path, args: tuple[str, ...], message: str
+) -> None:
+    result = canon(*args, db=db, check=False)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_bad_policy_file_is_a_clear_error(db: Path, tmp_path: Path) -> None:
+    policy = tmp_path / "policy.toml"
+    policy.write_text("[domains.travel]\nask_treshold = 0.5\n")
+    result = canon("--policy", str(policy), "state", db=db, check=False)
+    assert result.returncode == 2
+    assert "unknown key(s) in domains.travel: ['ask_treshold']" in result.stderr
+
+
+def test_a_malformed_scenario_is_a_clear_error(db: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"steps": [{"at": NOW, "message": "hi", "answer": "confirm"}]}))
+    result = canon("replay", str(bad), "--json", db=db, check=False)
+    assert result.returncode == 2
+    assert "exactly one of" in result.stderr
+
+
+def test_replay_prints_the_contract_object(db: Path) -> None:
+    scenario = Path(__file__).parent.parent / "scenarios" / "tahoe_incident.json"
+    result = json.loads(canon("replay", str(scenario), "--json", db=db).stdout)
+    assert list(result) == ["state", "pending", "queued", "decisions", "dlq"]
+    assert set(result["decisions"][0]) == {
+        "step",
+        "event_id",
+        "entity_id",
+        "field",
+        "candidate_value",
+        "decision",
+        "confidence",
+    }
+    assert not db.exists()  # replay never touches the configured store
+
+
+def test_demo_tells_the_story(db: Path) -> None:
+    text = canon("demo", db=db).stdout
+    for expected in (
+        "We're in Tahoe!",
+        "committed",
+        "kept tentative",
+        "Canon asks",
+        "outranks static_markdown",
+        "What Canon believes now",
+        "Audit log",
+    ):
+        assert expected in text
+
+
+def test_bench_prints_the_contract_keys(db: Path) -> None:
+    figures = json.loads(
+        canon("bench", "--json", "--facts", "500", "--observations", "200", db=db).stdout
+    )
+    for key in (
+        "ingest_obs_per_s",
+        "ingest_p50_ms",
+        "ingest_p99_ms",
+        "sqlite_baseline_rows_per_s",
+        "facts",
+    ):
+        assert isinstance(figures[key], int | float)
+    assert figures["facts"] == 500
+
+
+def test_every_command_documents_an_example(db: Path) -> None:
+    from core.cli import cli
+
+    for name, command in cli.commands.items():
+        assert command.help, name
+        if name not in ("eval",):
+            assert "Example:" in command.help or "canon " in command.help, name

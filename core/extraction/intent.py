@@ -92,6 +92,13 @@ _HEDGE = re.compile(
     r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
     r"not\s+certain|no\s+idea|idea\s+is|chance)\b"
 )
+# "When we're back in Portland, ..." / "once we get home": a time still to come, not a
+# fact; the clause it introduces is what is claimed, so no scope is opened.
+_WHEN_PRESENT = re.compile(
+    rf"^(?:when|whenever|once|as\s+soon\s+as|after|before|until|till)\s+{_P}(?:'re|'m|\s+"
+    r"(?:are|am|is|get|gets|arrive|arrives|land|lands|come|comes|go|goes|head|heads|leave|"
+    r"leaves|return|returns|finish|finishes|move|moves))\b"
+)
 _MAY = re.compile(r"\bmay\b(?!\s*\d)")
 _MAY_MONTH = re.compile(
     r"\b(?:in|on|of|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
@@ -205,6 +212,8 @@ def classify(
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if _WISH.search(low) or _HEDGE.search(low) or _may_hedge(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
+    if _WHEN_PRESENT.search(low) and not _FUTURE.search(low):
+        return ClauseIntent("hypothetical", 0.5)
     confidence = 0.95 if _FIRST_PERSON.search(low) or markdown else 0.9
     if _SOFT_HEDGE.search(low):
         confidence = 0.55

@@ -73,6 +73,11 @@ _SELF = frozenset(
         "we'll",
         "i'll",
         "gonna",
+        "when",
+        "once",
+        "after",
+        "as",
+        "soon",
         "going",
         "to",
     ]
@@ -314,25 +319,30 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         only_flight = "flight" in m.group() and "trip" not in low
         return [Candidate("travel.status", "cancelled", 0.6 if only_flight else 0.9, "assertive")]
     homeward = done = None
+    states: tuple[re.Pattern[str], ...] = (_PRESENT_AT, _ARRIVED, _HERE)
     if not clause.words.isdisjoint(_RETURN_GATE):
         homeward = _HOMEWARD.search(low)
         done = _COMPLETED.search(low)
     going = homeward or done
-    # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come back
-    # 3/28" is a trip plan, read below.
-    if going and _own(clause, going.start()):
+    if going is not None:
+        # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come
+        # back 3/28" is a trip plan, read below.
+        own = _own(clause, going.start())
         if clause.intent == "planning" and not (done and _PAST.match(done[0])):
-            return _return_plan(clause)  # "we'll be back from Maui Sunday": not yet
-        return _back(clause, done) if done else _return_plan(clause)
-    if done:
-        return _back(clause, done)
+            if own:
+                return _return_plan(clause)  # "we'll be back from Maui Sunday": not yet
+            states = ()  # "we'll unpack when we're back in Portland" plans no trip there
+        elif done is not None:
+            return _back(clause, done)
+        elif own:
+            return _return_plan(clause)
     m = _NOT_THERE.search(low)
     if m:
         place = place_at(clause.text, m.end())
         if place is not None:
             return [Candidate("travel.location", None, _conf(place), "retract")]
     planning = clause.intent == "planning"
-    for rx in (_PRESENT_AT, _ARRIVED, _HERE):
+    for rx in states:
         m = rx.search(low)
         if m is None:
             continue

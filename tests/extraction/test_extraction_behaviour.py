@@ -93,6 +93,17 @@ class TestTravelConsistency:
             ("travel.return_date", day, "planning")
         ]
 
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "When we're back in Portland, we'll unpack",
+            "When we're back in Portland we'll unpack",
+            "we'll unpack when we're back in Portland",
+        ],
+    )
+    def test_a_return_still_to_come_claims_nothing(self, text: str) -> None:
+        assert factual(run(text)) == []
+
     def test_coming_home_done_in_the_past_is_not_a_plan(self) -> None:
         # "Sunday" with a past verb is last Sunday: the trip is over.
         assert fields(run("we drove home Sunday")) == {"travel.status": "completed"}

@@ -27,6 +27,7 @@ from core.deadletters import retry_due
 from core.engine import Engine
 from core.errors import CanonError, NotFound
 from core.store import ReviewItem
+from core.timeutil import format_ts
 from core.views import (
     age_text,
     dead_letter_view,
@@ -361,13 +362,23 @@ async def dlq(ctx: Context, retry: bool, as_json: bool, now_text: str | None) ->
     async with open_engine(ctx) as engine:
         report = await retry_due(engine, now) if retry else None
         letters = await engine.store.dead_letters()
+        alerts = await engine.store.alerts()
+    alert_views = [
+        {"at": format_ts(at), "kind": kind, "domain": domain, "message": message}
+        for at, kind, domain, message in alerts
+    ]
     if as_json:
-        data: dict[str, Any] = {"dead_letters": [dead_letter_view(d) for d in letters]}
+        data: dict[str, Any] = {
+            "dead_letters": [dead_letter_view(d) for d in letters],
+            "alerts": alert_views,
+        }
         if report is not None:
             data["retry"] = report.__dict__
         emit_json(data)
         return
     console = out()
+    for alert in alert_views:
+        console.print(f"[red]alert[/red] {alert['at']} {alert['domain'] or ''}: {alert['message']}")
     if report is not None:
         console.print(
             f"Retried {report.retried}: {report.resolved} now valid, "

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from canon_testing import Dovecot
+from conftest import Dovecot
 from imapclient import IMAPClient
 from sources_helpers import FLIGHT_LD, config_with, mail, source
 

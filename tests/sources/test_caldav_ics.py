@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from caldav.davclient import DAVClient
-from conftest import Radicale
+from source_servers import Radicale
 from sources_helpers import config_with, source
 
 from core.engine import Engine
@@ -121,7 +121,8 @@ async def test_a_deleted_caldav_event_cancels_the_trip(
 
     report = (await poll_once(engine, config, NOW)).sources[0]
 
-    assert report.ok and report.signals == 1
+    assert report.ok
+    assert report.signals == 1
     items = await engine.store.review_items(["pending", "queued"])
     assert ("travel.status", "cancelled") in {(r.field, r.candidate_value) for r in items}
 

@@ -79,7 +79,8 @@ def test_cron_scripts_add_one_line_and_keep_the_others(tmp_path: Path) -> None:
     assert _run("cron/install-cron.sh", env, "10").returncode == 0  # idempotent
     lines = tab.read_text().splitlines()
     assert lines[0] == "0 3 * * * backup.sh"
-    assert len(lines) == 2 and lines[1].startswith("*/10 * * * * CANON_CONFIG=/etc/canon.toml ")
+    assert len(lines) == 2
+    assert lines[1].startswith("*/10 * * * * CANON_CONFIG=/etc/canon.toml ")
     assert _run("cron/install-cron.sh", env, "abc").returncode == 2
     assert _run("cron/uninstall-cron.sh", env).returncode == 0
     assert tab.read_text().splitlines() == ["0 3 * * * backup.sh"]

@@ -62,7 +62,8 @@ def test_a_full_sync_reads_every_page_and_keeps_the_sync_token(
     google.state.page_size_cap = 2
     result = GoogleCalendar(_google(tmp_path, google), sleep=lambda _: None).fetch(None, NOW)
     assert [e["id"] for e in result.events] == ["e0", "e1", "e2", "e3", "e4"]
-    assert result.full_sync and result.sync_token
+    assert result.full_sync
+    assert result.sync_token
     pages = [q for path, q in google.state.requests if path.endswith("/events")]
     assert sum(1 for q in pages if "pageToken" in q) == 2
 
@@ -111,7 +112,8 @@ def test_a_410_gone_falls_back_to_a_full_sync(tmp_path: Path, google: FakeGoogle
     first = calendar.fetch(None, NOW)
     google.expire_sync_tokens()
     again = calendar.fetch(first.sync_token, NOW)
-    assert again.full_sync and [e["id"] for e in again.events] == ["e1"]
+    assert again.full_sync
+    assert [e["id"] for e in again.events] == ["e1"]
     assert again.sync_token != first.sync_token
 
 

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import Dovecot
 from imapclient import IMAPClient
+from source_servers import Dovecot
 from sources_helpers import FLIGHT_LD, config_with, mail, source
 
 from core.engine import Engine
@@ -78,7 +78,8 @@ async def test_new_mail_becomes_evidence_once_and_the_cursor_moves(
     assert ("travel.destination", "Lisbon") in asked
     assert not any(f.startswith("profile.") for f in state)  # the mail's "instructions" are data
     saved = await source_states(engine).source_state("mail")
-    assert saved is not None and saved.cursor["last_uid"] == 3
+    assert saved is not None
+    assert saved.cursor["last_uid"] == 3
     assert saved.last_success == NOW
 
     _append(
@@ -137,7 +138,8 @@ async def test_unreadable_mail_is_skipped_with_a_reason_and_the_rest_is_ingested
     )
     got = fetch_mail(_imap(tmp_path, dovecot, user, password), {})
     assert [m["id"] for m in got.mails] == ["ok@b"]
-    assert len(got.skipped) == 1 and got.skipped[0].reason
+    assert len(got.skipped) == 1
+    assert got.skipped[0].reason
     assert got.cursor["last_uid"] == 2
 
 
@@ -152,7 +154,9 @@ async def test_a_wrong_password_fails_the_source_visibly_and_lowers_its_weight(
     assert not report.ok
     assert "login failed" in (report.error or "")
     state = await source_states(engine).source_state("mail")
-    assert state is not None and state.failures == 1 and state.weight == 0.5
+    assert state is not None
+    assert state.failures == 1
+    assert state.weight == 0.5
     assert [kind for _, kind, _, _ in await engine.store.alerts()] == ["source_failed"]
     assert await engine.store.facts() == []  # nothing assumed in its place
 

@@ -221,4 +221,5 @@ async def test_a_calendar_event_never_outranks_what_the_user_just_said(engine: E
     location = next(o for o in outcomes if o.field == "travel.location")
     assert location.decision == "tentative_reject"
     fact = await engine.store.fact("user:primary", "travel.location")
-    assert fact is not None and fact.value == "Denver"
+    assert fact is not None
+    assert fact.value == "Denver"

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from aiohttp import web
 from click.testing import CliRunner
-from conftest import free_port
+from source_servers import free_port
 
 from core.cli import cli
 from core.engine import Engine
@@ -88,15 +88,18 @@ def test_poll_sources_and_status_from_the_command_line(tmp_path: Path) -> None:
     polled = runner.invoke(cli, ["poll", "--json", *now], env=env)
     assert polled.exit_code == 0, polled.output
     report = json.loads(polled.output)
-    assert report["ok"] and report["sources"][0]["signals"] == 1
+    assert report["ok"]
+    assert report["sources"][0]["signals"] == 1
     assert report["promoted"]  # the trip became questions for the user
 
     listed = json.loads(runner.invoke(cli, ["sources", "--json", *now], env=env).output)
-    assert listed[0]["status"] == "ok" and listed[0]["freshness"] == "just now"
+    assert listed[0]["status"] == "ok"
+    assert listed[0]["freshness"] == "just now"
 
     feed.unlink()  # the feed goes away: the source fails, visibly
     failed = runner.invoke(cli, ["poll", *now], env=env)
-    assert failed.exit_code == 1 and "school" in failed.output
+    assert failed.exit_code == 1
+    assert "school" in failed.output
     status = json.loads(runner.invoke(cli, ["status", "--json", *now], env=env).output)
     assert status["failing_sources"] == ["school"]
     assert status["sources"][0]["weight"] == 0.5

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from core.state import Scalar
 
@@ -27,7 +27,8 @@ def audit_line(
     entity_id: str = "user:primary",
 ) -> str:
     """`2026-02-19 14:30: travel.status planning -> in_progress (confidence: 0.96) (resolution: auto_commit)`."""
-    stamp = at.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+    # In the clock's own zone: the user reads these lines in their local time.
+    stamp = at.strftime("%Y-%m-%d %H:%M")
     who = "" if entity_id == "user:primary" else f"[{entity_id}] "
     target = "(retracted)" if retract else show_value(new)
     return (

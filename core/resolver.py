@@ -129,9 +129,7 @@ def resolve(
         # A source that outranks the committed value's source in this domain wins
         # on authority: the weaker value does not compete on the margin.
         if dp.rank(obs.source.type) < dp.rank(committed.source_type):
-            reasons.append(
-                f"{obs.source.type} outranks {committed.source_type} for {obs.domain}"
-            )
+            reasons.append(f"{obs.source.type} outranks {committed.source_type} for {obs.domain}")
         else:
             competitors.append(current_strength(committed, policy, now))
     margin = round(confidence - max(competitors, default=0.0), 4)
@@ -155,7 +153,9 @@ def resolve(
         caps.append(f"{obs.source.type} proposals are never committed without you")
 
     patch = _patch(committed, obs)
-    if confidence >= dp.auto_threshold and margin >= dp.margin_threshold and not caps:
+    # The user's own edit or answer is their say: their newest word needs no margin.
+    clear = margin >= dp.margin_threshold or obs.source.type in USER_SOURCES
+    if confidence >= dp.auto_threshold and clear and not caps:
         reasons.append(f"confidence {confidence:.2f} >= auto {dp.auto_threshold:.2f}")
         reasons.append(f"margin {margin:.2f} >= {dp.margin_threshold:.2f}")
         return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)

@@ -7,11 +7,17 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from canon_testing import NOW, ObsFactory, make_observation
 
 from core.engine import Engine
 from core.policy import default_policy
 from core.store.sqlite import SQLiteStore
+
+# No timing in tests (speed is what `canon bench` prints): hypothesis' per-example
+# deadline would make property tests flaky on a busy machine.
+settings.register_profile("canon", deadline=None)
+settings.load_profile("canon")
 
 
 @pytest.fixture

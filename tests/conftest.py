@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 from canon_testing import NOW, ObsFactory, make_observation
+from hypothesis import settings
 
 from core.engine import Engine
 from core.policy import default_policy

@@ -1,0 +1,219 @@
+"""Wiring: the python-telegram-bot Application, the store, CanonChat and the jobs.
+
+``BotRunner`` starts and stops everything on the running event loop (long
+polling or a webhook), so the CLI, the playground and the tests run the very
+same bot. Nothing here decides anything; it only connects parts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+from telegram.request import HTTPXRequest
+
+from bot import handlers, texts
+from bot.chat import AfterChange, CanonChat, Clock
+from bot.config import BotConfig
+from bot.telegram_io import TelegramMessenger, with_retries
+from core.config import Config
+from core.engine import Engine
+from core.extraction.types import Extractor
+from core.responder import Responder
+from core.store.sqlite import SQLiteStore
+from core.store.sqlite_conversation import SQLiteConversationStore
+from core.timeutil import utc_now
+
+log = logging.getLogger(__name__)
+SWEEP_SECONDS = 20.0
+POLL_SECONDS = 300.0
+
+
+@dataclass(frozen=True)
+class Webhook:
+    """Where Telegram posts updates, and where we listen for them."""
+
+    url: str
+    listen: str = "127.0.0.1"
+    port: int = 8443
+    secret: str | None = None
+
+
+def build_application(token: str, config: BotConfig, *, poll_timeout: float = 10.0) -> Any:
+    """The Application with every handler registered (no store yet: see BotRunner)."""
+    builder = Application.builder().token(token).rate_limiter(AIORateLimiter(max_retries=3))
+    if config.base_url:
+        builder = builder.base_url(config.base_url)
+    builder = builder.request(HTTPXRequest(connect_timeout=5.0, read_timeout=10.0))
+    builder = builder.get_updates_request(
+        HTTPXRequest(connect_timeout=5.0, read_timeout=poll_timeout + 10.0)
+    )
+    app = builder.build()
+    app.add_handler(TypeHandler(Update, handlers.guard), group=-2)
+    app.add_handler(MessageHandler(filters.COMMAND, handlers.record_command), group=-1)
+    for name, fn in (
+        ("start", handlers.start),
+        ("help", handlers.help_command),
+        ("state", handlers.state),
+        ("pending", handlers.pending),
+        ("why", handlers.why),
+        ("history", handlers.history),
+        ("forget", handlers.forget),
+        ("undo", handlers.undo),
+        ("confirm", handlers.confirm),
+        ("reject", handlers.reject),
+        ("cancel", handlers.cancel),
+    ):
+        app.add_handler(CommandHandler(name, fn))
+    app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
+    app.add_handler(CallbackQueryHandler(handlers.on_tap))
+    app.add_error_handler(handlers.on_error)
+    return app
+
+
+class BotRunner:
+    """Owns the store, the Application and the jobs for one bot process."""
+
+    def __init__(
+        self,
+        token: str,
+        config: BotConfig,
+        canon: Config,
+        *,
+        clock: Clock = utc_now,
+        extractor: Extractor | None = None,
+        responder: Responder | None = None,
+        poll_timeout: float = 10.0,
+    ) -> None:
+        self.config = config
+        self.canon = canon
+        self.clock = clock
+        self.extractor = extractor
+        self.responder = responder
+        self.poll_timeout = poll_timeout
+        self.app = build_application(token, config, poll_timeout=poll_timeout)
+        self.store = SQLiteStore(canon.db_path)
+        self.chat: CanonChat | None = None
+        self._responder: Responder | None = None
+
+    async def start(self, webhook: Webhook | None = None) -> None:
+        """Open the store, connect to Telegram, publish the commands, start receiving."""
+        await self.store.open()
+        engine = Engine(self.store, self.canon.policy)
+        self._responder = self.responder or _configured_responder()
+        self.chat = CanonChat(
+            engine,
+            SQLiteConversationStore(self.store),
+            TelegramMessenger(self.app.bot),
+            self.config,
+            clock=self.clock,
+            extractor=self.extractor or _configured_extractor(),
+            responder=self._responder,
+            after_change=_projection_hook(self.canon),
+        )
+        self.app.bot_data["canon"] = self.chat
+        self.app.bot_data["config"] = self.config
+        await self.app.initialize()
+        await with_retries(
+            lambda: self.app.bot.set_my_commands([BotCommand(n, d) for n, d in texts.COMMANDS]),
+            "setMyCommands",
+        )
+        await self.app.start()
+        updater = self.app.updater
+        assert updater is not None
+        allowed = ["message", "callback_query"]
+        if webhook is None:
+            await updater.start_polling(
+                poll_interval=0.0, timeout=int(self.poll_timeout), allowed_updates=allowed
+            )
+        else:
+            await updater.start_webhook(
+                listen=webhook.listen,
+                port=webhook.port,
+                url_path="telegram",
+                webhook_url=webhook.url,
+                secret_token=webhook.secret,
+                allowed_updates=allowed,
+            )
+        jobs = self.app.job_queue
+        if jobs is not None:
+            jobs.run_repeating(self._sweep, interval=SWEEP_SECONDS, first=0.0)
+            if getattr(self.canon, "sources", None):
+                jobs.run_repeating(self._poll_sources, interval=POLL_SECONDS, first=5.0)
+        log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
+
+    async def stop(self) -> None:
+        """Stop receiving, finish running handlers, close the store."""
+        updater = self.app.updater
+        try:
+            if updater is not None and updater.running:
+                await updater.stop()
+            if self.app.running:
+                await self.app.stop()
+            await self.app.shutdown()
+        finally:
+            close = getattr(self._responder, "close", None)
+            if close is not None:
+                await close()
+            await self.store.close()
+
+    async def _sweep(self, _context: Any) -> None:
+        if self.chat is not None:
+            await self.chat.sweep()
+
+    async def _poll_sources(self, _context: Any) -> None:
+        try:
+            poller = importlib.import_module("core.sources.poller")
+        except ModuleNotFoundError:
+            return
+        if self.chat is not None:
+            await poller.poll_once(self.chat.engine, self.canon, self.clock())
+            await self.chat.sweep()
+
+
+def _configured_extractor() -> Extractor:
+    try:
+        select = importlib.import_module("core.extraction.select")
+    except ModuleNotFoundError:
+        from core.intake import default_extractor
+
+        return default_extractor()
+    extractor: Extractor = select.configured_extractor()
+    return extractor
+
+
+def _configured_responder() -> Responder | None:
+    from core.extraction.llm import load_llm_config
+    from core.responder_llm import LLMResponder
+
+    llm = load_llm_config()
+    return None if llm is None else LLMResponder(llm)
+
+
+def _projection_hook(canon: Config) -> AfterChange | None:
+    try:
+        workspace = importlib.import_module("core.workspace")
+    except ModuleNotFoundError:
+        return None
+    refresh = getattr(workspace, "refresh_projections", None)
+    if refresh is None:
+        return None
+
+    async def after_change(engine: Engine, now: datetime) -> None:
+        if canon.workspace.is_dir():
+            await refresh(engine, canon.workspace, now)
+
+    return after_change

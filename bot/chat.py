@@ -1,0 +1,386 @@
+"""The conversation loop, independent of Telegram: messages in, replies and prompts out.
+
+``CanonChat`` stores every message, runs it through the extractor and the
+engine, acknowledges what changed, asks the assistant for a reply with the
+context block injected, and shows review items one at a time per chat. Which
+message shows which item, who owns it and what a chat is waiting for live in
+the database, so a restarted bot carries on with the same question.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from bot import texts
+from bot.config import BotConfig
+from core.context import load_context
+from core.corrections import correction_kind, propose_forget, propose_undo
+from core.engine import Engine
+from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
+from core.extraction.types import Extractor
+from core.intake import message_payloads
+from core.responder import OfflineResponder, ReplyRequest, Responder, StateTools
+from core.state import CommittedFact
+from core.store import ReviewItem
+from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
+
+log = logging.getLogger(__name__)
+Button = tuple[str, str]
+Clock = Callable[[], datetime]
+AfterChange = Callable[[Engine, datetime], Awaitable[Any]]
+
+
+class Messenger(Protocol):
+    """What the loop needs from a chat transport (Telegram, or a test double)."""
+
+    async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
+        """Send ``text`` (with inline buttons); the new message's id."""
+
+    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+        """Replace a message's text and drop its buttons; False if it is gone."""
+
+    async def answer_tap(self, callback_id: str, text: str | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One text message from a user."""
+
+    user_id: int
+    chat_id: int
+    message_id: int
+    text: str
+    at: datetime
+
+
+class CanonChat:
+    """The bot's behaviour; handlers only translate updates into these calls."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        conversation: ConversationStore,
+        messenger: Messenger,
+        config: BotConfig,
+        *,
+        clock: Clock,
+        extractor: Extractor,
+        responder: Responder | None = None,
+        after_change: AfterChange | None = None,
+    ) -> None:
+        self.engine = engine
+        self.log = conversation
+        self.messenger = messenger
+        self.config = config
+        self.clock = clock
+        self.extractor = extractor
+        self.responder: Responder = responder or OfflineResponder()
+        self.after_change = after_change
+        # One writer at a time: a tap, a message and the sweep must not both post a prompt.
+        self._lock = asyncio.Lock()
+
+    # -- messages ------------------------------------------------------------------
+    async def on_text(self, msg: Incoming) -> None:
+        """A plain message: an Edit's value, a typed yes/no, or conversation."""
+        async with self._lock:
+            now = self.clock()
+            await self.log.append_message(
+                msg.chat_id,
+                "user",
+                msg.text,
+                msg.at,
+                message_id=msg.message_id,
+                user_id=msg.user_id,
+            )
+            mode = await self.log.mode(msg.chat_id)
+            if mode is not None and mode.mode == "edit":
+                await self._edit_value(msg, mode, now)
+                return
+            action = texts.typed_answer(msg.text)
+            active = await self._active(msg.chat_id)
+            if action is not None and active is not None:
+                await self._settle(active, action, msg.user_id, now)
+                return
+            await self._converse(msg, now)
+            await self._show_next(msg.chat_id, now)
+
+    async def on_command_text(self, msg: Incoming) -> None:
+        """Record a command in the conversation log (commands are messages too)."""
+        await self.log.append_message(
+            msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
+        )
+
+    async def _converse(self, msg: Incoming, now: datetime) -> None:
+        entity = self.config.entity_of(msg.user_id)
+        payloads = await self._extract(msg, entity)
+        outcomes = await self.engine.ingest_batch(payloads, now=now) if payloads else []
+        intents = [str(p.get("intent", "")) for p in payloads]
+        if any(o.committed for o in outcomes):
+            await self._changed(now)
+        ack = texts.acknowledgement(outcomes, intents)
+        if ack:
+            await self.say(msg.chat_id, ack)
+        if ack is None or not isinstance(self.responder, OfflineResponder):
+            await self._assistant_reply(msg, now)
+
+    async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
+        ref = f"tg:{msg.chat_id}:{msg.message_id}"
+
+        def run() -> list[dict[str, Any]]:
+            return message_payloads(
+                msg.text, at=msg.at, entity_id=entity, message_ref=ref, extractor=self.extractor
+            )
+
+        # A model-backed extractor blocks on the network: keep the loop free for other chats.
+        if inspect.isfunction(self.extractor):
+            return run()
+        return await asyncio.to_thread(run)
+
+    async def _assistant_reply(self, msg: Incoming, now: datetime) -> None:
+        entities = self.config.entities_of(msg.user_id)
+        block = await load_context(
+            self.engine.store,
+            self.engine.policy,
+            entities,
+            now,
+            token_budget=self.config.context_tokens,
+        )
+        facts: list[CommittedFact] = []
+        for e in entities:
+            facts.extend(await self.engine.store.facts(e))
+        open_items = tuple(
+            r
+            for r in await self.engine.store.review_items(["pending", "queued"])
+            if r.entity_id in entities
+        )
+        history = tuple((m.role, m.text) for m in await self.log.messages(msg.chat_id, limit=20))
+        request = ReplyRequest(msg.text, now, block, tuple(facts), open_items, history)
+        tools = StateTools(self.engine, entities, now, f"tg:{msg.chat_id}:{msg.message_id}")
+        reply = await self.responder.reply(request, tools)
+        await self.say(msg.chat_id, reply.text)
+        for item in reply.proposals:
+            await self._bind(item, msg.chat_id, msg.user_id, now)
+
+    # -- prompts -------------------------------------------------------------------
+    async def on_tap(self, callback_id: str, user_id: int, data: str | None) -> None:
+        """A button under a prompt: answered first, then acted on, then the prompt edited."""
+        async with self._lock:
+            now = self.clock()
+            parsed = texts.parse_callback(data)
+            prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])
+            if parsed is None or prompt is None:
+                await self.messenger.answer_tap(callback_id, texts.EXPIRED)
+                return
+            if prompt.owner_user_id != user_id:
+                await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
+                return
+            item = await self.engine.store.review_item(prompt.item_id)
+            if (
+                prompt.closed_at is not None
+                or item is None
+                or item.status
+                not in (
+                    "pending",
+                    "queued",
+                )
+            ):
+                await self.messenger.answer_tap(callback_id, texts.ALREADY)
+                if prompt.closed_at is None and item is not None:
+                    await self._close(prompt, item, item.status, None, now)
+                return
+            action = parsed[1]
+            label = {"confirm": "Confirmed", "reject": "Rejected", "edit": "Send the value"}
+            await self.messenger.answer_tap(callback_id, label[action])
+            await self._settle(prompt, action, user_id, now)
+
+    async def answer_active(self, chat_id: int, user_id: int, action: texts.TapAction) -> None:
+        """/confirm or /reject: answer the chat's current question."""
+        async with self._lock:
+            now = self.clock()
+            active = await self._active(chat_id)
+            if active is None:
+                await self.say(chat_id, "There is no open question.")
+                return
+            await self._settle(active, action, user_id, now)
+
+    async def _settle(
+        self, prompt: PromptMessage, action: texts.TapAction, user_id: int, now: datetime
+    ) -> None:
+        item = await self.engine.store.review_item(prompt.item_id)
+        if item is None:
+            return
+        if prompt.owner_user_id != user_id:
+            await self.say(prompt.chat_id, texts.NOT_YOURS)
+            return
+        if action == "edit":
+            await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
+            await self.say(prompt.chat_id, texts.edit_request(item))
+            return
+        try:
+            result = await self.engine.answer(
+                item.id, action, now=now, answered_by=f"telegram:{user_id}"
+            )
+        except AlreadyAnswered:
+            fresh = await self.engine.store.review_item(item.id)
+            await self._close(prompt, item, fresh.status if fresh else "closed", None, now)
+            await self._show_next(prompt.chat_id, now)
+            return
+        await self._close(prompt, item, result.status, result.committed_value, now)
+        if result.committed:
+            await self._changed(now)
+        await self._show_next(prompt.chat_id, now)
+
+    async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> None:
+        prompt = await self.log.prompt_for_item(mode.item_id)
+        try:
+            result = await self.engine.answer(
+                mode.item_id, "edit", msg.text, now=now, answered_by=f"telegram:{msg.user_id}"
+            )
+        except InvalidAnswer as e:
+            await self.say(msg.chat_id, f"{e}. Try again, or /cancel.")
+            return
+        except (AlreadyAnswered, NotFound):
+            await self.log.clear_mode(msg.chat_id)
+            await self.say(msg.chat_id, "That question was already settled; nothing changed.")
+            await self._show_next(msg.chat_id, now)
+            return
+        await self.log.clear_mode(msg.chat_id)
+        if prompt is not None:
+            await self._close(prompt, result.item, "edited", result.committed_value, now)
+        await self._changed(now)
+        await self._show_next(msg.chat_id, now)
+
+    async def cancel(self, chat_id: int) -> None:
+        """/cancel: stop waiting for an Edit's value; the question stays open."""
+        async with self._lock:
+            mode = await self.log.mode(chat_id)
+            if mode is None:
+                await self.say(chat_id, "Nothing to cancel.")
+                return
+            await self.log.clear_mode(chat_id)
+            await self.say(chat_id, "OK, cancelled. The question is still open.")
+
+    async def _close(
+        self, prompt: PromptMessage, item: ReviewItem, status: str, value: Any, now: datetime
+    ) -> None:
+        if not await self.log.close_prompt(prompt.item_id, status, now):
+            return
+        mine = self.config.entity_of(prompt.owner_user_id)
+        text = texts.settled_text(item, mine, status, value)
+        if prompt.message_id is None or not await self.messenger.edit(
+            prompt.chat_id, prompt.message_id, text
+        ):
+            await self.say(prompt.chat_id, text)
+
+    async def _active(self, chat_id: int) -> PromptMessage | None:
+        """The question shown in ``chat_id`` and still open, closing ones settled elsewhere."""
+        for prompt in await self.log.open_prompts(chat_id):
+            if prompt.message_id is None:
+                continue
+            item = await self.engine.store.review_item(prompt.item_id)
+            if item is not None and item.status in ("pending", "queued"):
+                return prompt
+            if item is not None:
+                await self._close(prompt, item, item.status, None, self.clock())
+        return None
+
+    async def _show_next(self, chat_id: int, now: datetime) -> None:
+        """Post the chat's next question unless one is already waiting for an answer."""
+        if await self._active(chat_id) is not None or await self.log.mode(chat_id):
+            return
+        item = await self._next_item(chat_id)
+        if item is None:
+            return
+        prompt = await self._bind(item, chat_id, chat_id, now)
+        mine = self.config.entity_of(prompt.owner_user_id)
+        message_id = await self.messenger.send(
+            chat_id, texts.prompt_body(item, mine), texts.prompt_buttons(item, prompt.token)
+        )
+        await self.log.set_prompt_message(item.id, message_id)
+
+    async def _next_item(self, chat_id: int) -> ReviewItem | None:
+        bound = {p.item_id: p for p in await self.log.open_prompts(chat_id)}
+        candidates: list[tuple[int, int, ReviewItem]] = []
+        for item in await self.engine.store.review_items(["pending", "queued"]):
+            prompt = bound.get(item.id)
+            if prompt is None and self._route(item) != chat_id:
+                continue
+            if prompt is None and item.status != "pending":
+                continue  # queued items wait for the flood-control cap
+            asked = correction_kind(item) is not None or prompt is not None
+            candidates.append((0 if asked else 1, item.seq, item))
+        return min(candidates, key=lambda c: c[:2])[2] if candidates else None
+
+    def _route(self, item: ReviewItem) -> int | None:
+        """The private chat a question belongs in: its entity's owner, or who said it."""
+        owner = self.config.owner_of(item.entity_id)
+        if owner is not None:
+            return owner
+        parts = item.source_key.split(":")
+        if item.source_key.startswith("conversation:tg:") and len(parts) >= 4:
+            try:
+                chat = int(parts[2])
+            except ValueError:
+                chat = 0
+            if self.config.allowed(chat):
+                return chat
+        return self.config.allowed_user_ids[0] if self.config.allowed_user_ids else None
+
+    async def _bind(
+        self, item: ReviewItem, chat_id: int, owner: int, now: datetime
+    ) -> PromptMessage:
+        existing = await self.log.prompt_for_item(item.id)
+        if existing is not None:
+            return existing
+        return await self.log.open_prompt(item.id, secrets.token_urlsafe(12), chat_id, owner, now)
+
+    # -- commands ------------------------------------------------------------------
+    async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
+        """/forget <field> or /undo: propose the correction as a question."""
+        async with self._lock:
+            now = self.clock()
+            entities = self.config.entities_of(user_id)
+            try:
+                if kind == "forget":
+                    item = await propose_forget(self.engine, entities, field, now)
+                else:
+                    item = await propose_undo(self.engine, entities, now)
+            except NotFound as e:
+                await self.say(chat_id, f"{str(e).capitalize()}.")
+                return
+            await self._bind(item, chat_id, user_id, now)
+            if await self._active(chat_id) is not None:
+                await self.say(chat_id, "I'll ask you that right after the current question.")
+                return
+            await self._show_next(chat_id, now)
+
+    async def sweep(self) -> None:
+        """Show each allowed user's next question (after a restart, or evidence from pollers)."""
+        async with self._lock:
+            now = self.clock()
+            for user_id in self.config.allowed_user_ids:
+                try:
+                    await self._show_next(user_id, now)
+                except CanonError as e:
+                    log.warning("sweep for %s failed: %s", user_id, e)
+
+    async def say(self, chat_id: int, text: str) -> None:
+        """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
+        for chunk in texts.split_message(text):
+            await self.messenger.send(chat_id, chunk)
+        await self.log.append_message(chat_id, "assistant", text, self.clock())
+
+    async def _changed(self, now: datetime) -> None:
+        if self.after_change is None:
+            return
+        try:
+            await self.after_change(self.engine, now)
+        except CanonError as e:  # projections are a courtesy; the change itself is stored
+            log.warning("after-change hook failed: %s", e)

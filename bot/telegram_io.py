@@ -1,0 +1,88 @@
+"""The Messenger over python-telegram-bot: sends, edits and tap answers, with retries.
+
+Flood waits (429 retry_after) are handled by the Application's AIORateLimiter;
+network errors and timeouts are retried here a few times with a growing pause.
+Telegram's harmless refusals ("message is not modified") are not errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
+
+from bot.chat import Button
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+ATTEMPTS = 4
+
+
+async def with_retries(call: Callable[[], Awaitable[T]], what: str) -> T:
+    """Run ``call``, retrying network errors and flood waits; BadRequest is final."""
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            return await call()
+        except BadRequest:
+            raise
+        except RetryAfter as e:
+            if attempt == ATTEMPTS:
+                raise
+            wait = e.retry_after
+            delay = wait.total_seconds() if hasattr(wait, "total_seconds") else float(wait)
+            log.info("%s: flood wait %.1fs", what, delay)
+            await asyncio.sleep(delay)
+        except (TimedOut, NetworkError) as e:
+            if attempt == ATTEMPTS:
+                raise
+            log.info("%s: %s; retrying", what, e)
+            await asyncio.sleep(0.2 * 2**attempt)
+    raise AssertionError("unreachable")
+
+
+class TelegramMessenger:
+    """Messenger for a telegram.Bot."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
+        markup = (
+            InlineKeyboardMarkup([[InlineKeyboardButton(t, callback_data=d) for t, d in buttons]])
+            if buttons
+            else None
+        )
+        message = await with_retries(
+            lambda: self.bot.send_message(chat_id, text, reply_markup=markup), "sendMessage"
+        )
+        return message.message_id
+
+    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+        try:
+            await with_retries(
+                lambda: self.bot.edit_message_text(
+                    text, chat_id=chat_id, message_id=message_id, reply_markup=None
+                ),
+                "editMessageText",
+            )
+        except BadRequest as e:
+            reason = str(e).lower()
+            if "not modified" in reason:
+                return True
+            if "not found" in reason or "can't be edited" in reason:
+                return False
+            raise
+        return True
+
+    async def answer_tap(self, callback_id: str, text: str | None = None) -> None:
+        try:
+            await with_retries(
+                lambda: self.bot.answer_callback_query(callback_id, text=text),
+                "answerCallbackQuery",
+            )
+        except BadRequest as e:  # too old or answered already: the user saw nothing more
+            log.info("callback %s not answered: %s", callback_id, e)

@@ -1,0 +1,281 @@
+"""What the bot says: prompts, acknowledgements, command answers (pure functions).
+
+Everything here is a function of records and an explicit ``now``; Telegram's
+limits (4,096 characters a message, callback data of at most 64 bytes) are
+respected here so handlers never have to think about them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any, Literal
+
+from core.audit import show_value
+from core.corrections import correction_kind, correction_question
+from core.engine import Outcome
+from core.state import CommittedFact
+from core.store import EventRecord, HistoryEntry, ReviewItem
+from core.views import age_text
+
+MAX_MESSAGE = 4096
+MAX_CALLBACK_DATA = 64
+TapAction = Literal["confirm", "reject", "edit"]
+_ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"}
+_CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
+
+START = (
+    "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
+    'Just talk to me: "we\'re in Tahoe", "Emma is sick today", "paid rent, $2,100". '
+    "I note what is clearly a fact, keep plans as plans, and when I'm not sure I ask "
+    "you one question at a time with Yes / No / Edit buttons.\n\n"
+    'Ask "where am I?" or "what\'s pending?" any time. /help lists the commands.'
+)
+HELP = (
+    "Commands:\n"
+    "/state [domain] – what I believe (travel, family, project, financial, profile)\n"
+    "/pending – changes waiting for your confirmation\n"
+    "/why <field> – the evidence behind a value, e.g. /why travel.status\n"
+    "/history [field] – how values changed\n"
+    "/forget <field> – retract a value (I ask first)\n"
+    "/undo – revert the last change (I ask first)\n"
+    "/confirm, /reject – answer the current question (or just type yes / no)\n"
+    "/cancel – stop editing a value\n"
+    "/help – this list"
+)
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("start", "What Canon is and how to use it"),
+    ("help", "List the commands"),
+    ("state", "What I believe, optionally for one domain"),
+    ("pending", "Changes waiting for your confirmation"),
+    ("why", "The evidence behind a field's value"),
+    ("history", "How values changed"),
+    ("forget", "Retract a field's value (asks first)"),
+    ("undo", "Revert the last change (asks first)"),
+    ("confirm", "Answer the current question: yes"),
+    ("reject", "Answer the current question: no"),
+    ("cancel", "Stop editing a value"),
+)
+REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
+NOT_YOURS = "This question isn't yours to answer."
+ALREADY = "Already answered."
+EXPIRED = "This question is no longer open."
+FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
+
+_YES = {"yes", "y", "yep", "yeah", "yup", "ya", "correct", "right", "confirm", "sure", "ok"}
+_YES |= {"okay", "true", "indeed", "affirmative", "yes please", "that's right", "thats right"}
+_NO = {"no", "n", "nope", "nah", "wrong", "reject", "false", "not really", "no thanks"}
+_NO |= {"not true", "that's wrong", "thats wrong", "incorrect"}
+
+
+def typed_answer(text: str) -> TapAction | None:
+    """'confirm' for a typed yes, 'reject' for a typed no (close variants too)."""
+    norm = re.sub(r"[^\w' ]+", "", text.casefold()).strip()
+    norm = " ".join(norm.split())
+    if norm in _YES or text.strip() in ("👍", "✅"):
+        return "confirm"
+    if norm in _NO or text.strip() in ("👎", "❌"):
+        return "reject"
+    return None
+
+
+def callback_data(token: str, action: TapAction) -> str:
+    data = f"{token}:{_ACTION_CODE[action]}"
+    assert 1 <= len(data.encode()) <= MAX_CALLBACK_DATA
+    return data
+
+
+def parse_callback(data: str | None) -> tuple[str, TapAction] | None:
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    action = _CODE_ACTION.get(code)
+    return (token, action) if token and action else None
+
+
+def who(entity_id: str, mine: str) -> str:
+    return "you" if entity_id == mine else entity_id
+
+
+def prompt_body(item: ReviewItem, mine: str) -> str:
+    """The question: entity, change, confidence and up to five reasons."""
+    if correction_kind(item) is not None:
+        return correction_question(item)
+    lines = [
+        f"Did this change for {who(item.entity_id, mine)}?",
+        f"{item.field}: {show_value(item.current_value)} → {show_value(item.candidate_value)}",
+        f"confidence {item.confidence:.2f}",
+    ]
+    lines += [f"• {reason}" for reason in item.reasons[:5]]
+    return "\n".join(lines)
+
+
+def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
+    actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
+    if correction_kind(item) is None:
+        actions.append(("Edit", "edit"))
+    return [(label, callback_data(token, action)) for label, action in actions]
+
+
+def settled_text(item: ReviewItem, mine: str, status: str, value: Any = None) -> str:
+    """The prompt after it was answered: the question, then what happened, no buttons."""
+    head = prompt_body(item, mine).splitlines()[:2]
+    outcome = {
+        "confirmed": "✅ Confirmed",
+        "rejected": "❌ Rejected, nothing changed",
+        "edited": f"✏️ Edited to {show_value(value)}",
+        "superseded": "☑️ Settled by newer evidence",
+        "discarded": "Dropped",
+    }.get(status, f"Closed ({status})")
+    return "\n".join([*head, outcome])
+
+
+def edit_request(item: ReviewItem) -> str:
+    return (
+        f"What is the correct value for {item.field}? "
+        "Send it as your next message, or /cancel to keep the question open."
+    )
+
+
+_PHRASES = {
+    "travel.location": "you're in {v}",
+    "travel.destination": "your trip goes to {v}",
+    "profile.home_city": "you live in {v}",
+    "profile.employer": "you work for {v}",
+    "profile.name": "your name is {v}",
+}
+
+
+def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str | None:
+    """One short line for what changed or was proposed; None when nothing was claimed."""
+    committed = [o for o in outcomes if o.committed]
+    planned = [o for o, i in zip(outcomes, intents, strict=False) if i == "planning"]
+    if committed and all(o in planned for o in committed):
+        return "Sounds like a plan, not a fact — I'll keep it as planned."
+    facts = [o for o in committed if o not in planned]
+    if facts:
+        return "Noted: " + "; ".join(_phrase(o) for o in facts[:4]) + "."
+    if planned:
+        return "Sounds like a plan, not a fact — I'll keep it as planned."
+    if any(i == "hypothetical" for i in intents):
+        return "Sounds like a wish, not a fact — nothing changed."
+    if any(o.decision == "tentative_reject" for o in outcomes):
+        return "Heard you; that doesn't change what I know."
+    return None
+
+
+def _phrase(o: Outcome) -> str:
+    value = show_value(o.candidate_value)
+    field = o.field or "?"
+    template = _PHRASES.get(field)
+    if template and (o.entity_id or "").startswith("user:"):
+        return template.format(v=value)
+    return f"{field} → {value}"
+
+
+def state_text(
+    facts: Iterable[CommittedFact], now: datetime, mine: str, domain: str | None = None
+) -> str:
+    """Current beliefs grouped by entity and domain, each with age and source."""
+    rows = sorted(
+        (f for f in facts if domain is None or f.domain == domain),
+        key=lambda f: (f.entity_id != mine, f.entity_id, f.domain, f.field),
+    )
+    if not rows:
+        return f"I don't know anything about {domain or 'you'} yet."
+    lines: list[str] = []
+    group: tuple[str, str] | None = None
+    for f in rows:
+        if (f.entity_id, f.domain) != group:
+            group = (f.entity_id, f.domain)
+            lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
+        expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
+        lines.append(
+            f"• {f.field} = {show_value(f.value)}{expired} — "
+            f"{age_text(f.evidence_ts, now)}, {f.source_type.replace('_', ' ')}"
+        )
+    return "\n".join(lines).strip()
+
+
+def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
+    if not items:
+        return "Nothing is waiting for your confirmation."
+    lines = [f"{len(items)} change(s) waiting:"]
+    for r in items:
+        where = "" if r.entity_id == mine else f" [{r.entity_id}]"
+        lines.append(
+            f"• {r.field}{where}: {show_value(r.current_value)} → "
+            f"{show_value(r.candidate_value)} ({r.confidence:.2f}, {r.status})"
+        )
+    return "\n".join(lines)
+
+
+def why_text(
+    field: str,
+    fact: CommittedFact | None,
+    events: Sequence[EventRecord],
+    history: Sequence[HistoryEntry],
+    now: datetime,
+) -> str:
+    """The evidence chain: current value, the evidence for the field, how it changed."""
+    if fact is None and not events:
+        return f"I know nothing about {field}."
+    head = (
+        f"{field} = {show_value(fact.value)} (confidence {fact.confidence:.2f}, "
+        f"{fact.resolution}, {age_text(fact.evidence_ts, now)} old)"
+        if fact
+        else f"{field} has no committed value."
+    )
+    lines = [head, "", "Evidence (newest last):"]
+    for e in events[-10:]:
+        quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+        lines.append(
+            f"• {e.event_ts:%Y-%m-%d %H:%M} {e.source_type} {e.intent}: "
+            f"{show_value(e.value)} → {e.decision} ({e.confidence:.2f}){quote}"
+        )
+    if history:
+        lines += ["", "Changes:"]
+        lines += [
+            f"• v{h.version} {h.committed_at:%Y-%m-%d %H:%M}: {show_value(h.old_value)} → "
+            f"{'(retracted)' if h.retracted else show_value(h.new_value)} ({h.resolution})"
+            for h in history[-10:]
+        ]
+    return "\n".join(lines)
+
+
+def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
+    if not entries:
+        return "No changes yet."
+    lines = ["Changes (newest last):"]
+    for h in entries[-20:]:
+        where = "" if h.entity_id == mine else f" [{h.entity_id}]"
+        new = "(retracted)" if h.retracted else show_value(h.new_value)
+        lines.append(
+            f"• {h.committed_at:%Y-%m-%d %H:%M} {h.field}{where}: "
+            f"{show_value(h.old_value)} → {new} ({h.resolution})"
+        )
+    return "\n".join(lines)
+
+
+def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
+    """Split at line breaks into chunks of at most ``limit`` characters (never empty)."""
+    text = text or "…"
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = line if not current else f"{current}\n{line}"
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current.strip():
+        chunks.append(current)
+    return chunks or ["…"]

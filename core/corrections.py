@@ -1,0 +1,126 @@
+"""/forget and /undo: user-ordered corrections, asked before they happen.
+
+Each is an ordinary review item (kind ``change``) whose source key starts with
+``command:``; confirming it goes through ``Engine.answer`` like any other
+answer, so it commits through the same path and lands in the audit log:
+/forget proposes a retraction (candidate None), /undo proposes the value the
+last commit replaced (a retraction if there was none, the old value back if the
+last commit was a retraction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal
+
+from core.audit import show_value
+from core.engine import Engine
+from core.errors import NotFound
+from core.ids import new_id
+from core.state import Scalar
+from core.store import HistoryEntry, NewReviewItem, ReviewItem
+
+CorrectionKind = Literal["forget", "undo"]
+_PREFIX = "command:"
+
+
+def correction_kind(item: ReviewItem) -> CorrectionKind | None:
+    """'forget' or 'undo' for a correction item, None for anything else."""
+    if not item.source_key.startswith(_PREFIX):
+        return None
+    kind = item.source_key[len(_PREFIX) :].split(":", 1)[0]
+    return "forget" if kind == "forget" else "undo" if kind == "undo" else None
+
+
+def correction_question(item: ReviewItem) -> str:
+    """How a correction is put to the user."""
+    kind = correction_kind(item)
+    if kind == "forget":
+        return f"Forget {item.field} ({show_value(item.current_value)})?"
+    target = "forget it" if item.candidate_value is None else show_value(item.candidate_value)
+    return f"Undo the last change to {item.field}: {show_value(item.current_value)} → {target}?"
+
+
+async def propose_forget(
+    engine: Engine, entities: Sequence[str], field: str, now: datetime
+) -> ReviewItem:
+    """Ask to retract ``field`` of the first of ``entities`` that has it."""
+    for entity in entities:
+        fact = await engine.store.fact(entity, field)
+        if fact is None:
+            continue
+        return await _propose(
+            engine,
+            "forget",
+            entity,
+            field,
+            None,
+            fact.value,
+            ("you asked to forget it",),
+            now,
+        )
+    raise NotFound(f"nothing is known about {field}")
+
+
+async def propose_undo(engine: Engine, entities: Sequence[str], now: datetime) -> ReviewItem:
+    """Ask to revert the newest commit to any of ``entities``."""
+    last: HistoryEntry | None = None
+    for entity in entities:
+        entries = await engine.store.history(entity, None)
+        if entries and (last is None or entries[-1].seq > last.seq):
+            last = entries[-1]
+    if last is None:
+        raise NotFound("there is no change to undo")
+    current = None if last.retracted else last.new_value
+    reason = f"undo of the change at {last.committed_at:%Y-%m-%d %H:%M} ({last.resolution})"
+    return await _propose(
+        engine,
+        "undo",
+        last.entity_id,
+        last.field,
+        last.old_value,
+        current,
+        (reason,),
+        now,
+        suffix=str(last.seq),
+    )
+
+
+async def _propose(
+    engine: Engine,
+    kind: CorrectionKind,
+    entity: str,
+    field: str,
+    candidate: Scalar,
+    current: Scalar,
+    reasons: tuple[str, ...],
+    now: datetime,
+    suffix: str = "",
+) -> ReviewItem:
+    source_key = f"{_PREFIX}{kind}:{suffix}" if suffix else f"{_PREFIX}{kind}"
+    # Asking twice for the same correction gives the open question back.
+    for open_item in await engine.store.review_items(["pending", "queued"]):
+        if (
+            open_item.source_key == source_key
+            and open_item.entity_id == entity
+            and open_item.field == field
+        ):
+            return open_item
+    item = NewReviewItem(
+        id=new_id(),
+        kind="change",
+        event_id=None,
+        entity_id=entity,
+        field=field,
+        candidate_value=candidate,
+        current_value=current,
+        confidence=1.0,
+        reasons=reasons,
+        source_key=source_key,
+        created_at=now,
+    )
+    await engine.store.add_review_item(item, engine.policy.max_pending)
+    stored = await engine.store.review_item(item.id)
+    assert stored is not None
+    return stored

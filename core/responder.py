@@ -1,0 +1,212 @@
+"""The assistant's reply: offline from state, or from a model with state injected.
+
+``OfflineResponder`` answers questions about current beliefs ("where am I?",
+"what's pending?") straight from the context's records and otherwise says what
+it can do. ``LLMResponder`` (core.responder_llm) asks an OpenAI-compatible
+model with a system prompt, the context block and the last messages, and lets
+it call ``StateTools``: reads of state, and proposals that are recorded as
+``agent`` evidence and put to the user, never committed on their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+from core.audit import show_value
+from core.context import ContextBlock
+from core.engine import Engine
+from core.errors import CanonError
+from core.ids import derived_id
+from core.state import CommittedFact, Scalar, value_key
+from core.store import NewReviewItem, ReviewItem
+from core.timeutil import format_ts
+from core.views import age_text
+
+Role = Literal["user", "assistant"]
+HISTORY_MESSAGES = 20
+
+
+@dataclass(frozen=True)
+class ReplyRequest:
+    """Everything a responder may use to answer the newest user message."""
+
+    text: str
+    now: datetime
+    context: ContextBlock
+    facts: tuple[CommittedFact, ...]
+    open_items: tuple[ReviewItem, ...]
+    history: tuple[tuple[Role, str], ...] = ()
+    """The chat's last messages, oldest first, ending with ``text``."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str
+    proposals: tuple[ReviewItem, ...] = field(default_factory=tuple)
+    via: str = "offline"
+
+
+class Responder(Protocol):
+    async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply: ...
+
+
+CAPABILITIES = (
+    "I keep your assistant's beliefs true. Tell me what changed (\"we're in Tahoe\", "
+    '"Emma is sick today", "Feature X shipped") and I\'ll note it or ask you to confirm. '
+    'Ask me "where am I?" or "what\'s pending?", or use /state, /pending, /why, /help.'
+)
+_WHERE = re.compile(r"\bwhere\s+(am\s+i|are\s+(we|you)|is\s+my)\b|\bmy\s+location\b", re.I)
+_PENDING = re.compile(r"\b(pending|to\s+confirm|waiting|questions?)\b", re.I)
+_STATE = re.compile(
+    r"\bwhat\s+do\s+you\s+(know|believe|think)\b|\bmy\s+state\b|\bbeliefs?\b|\bsummary\b", re.I
+)
+_TRIP = re.compile(r"\b(trip|travel|travell?ing|going)\b.*\?|\?.*\btrip\b", re.I)
+_GREETING = re.compile(r"^\s*(hi|hello|hey|yo|good\s+(morning|evening|afternoon))\b", re.I)
+
+
+class OfflineResponder:
+    """Answers from state with no model: deterministic and instant."""
+
+    async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
+        return Reply(offline_answer(request.text, request.facts, request.open_items, request.now))
+
+
+def offline_answer(
+    text: str, facts: Sequence[CommittedFact], open_items: Sequence[ReviewItem], now: datetime
+) -> str:
+    """A reply to ``text`` from state alone (pure)."""
+    by_field = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id != "user:primary")}
+    if _WHERE.search(text):
+        loc = by_field.get("travel.location")
+        if loc is None:
+            return "I don't know where you are yet. Tell me, e.g. \"I'm in Portland\"."
+        return f"You're in {show_value(loc.value)} ({_told(loc, now)})."
+    if _PENDING.search(text):
+        if not open_items:
+            return "Nothing is waiting for your confirmation."
+        lines = [f"{len(open_items)} change(s) wait for your confirmation:"]
+        lines += [
+            f"• {r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}"
+            for r in open_items[:10]
+        ]
+        return "\n".join(lines)
+    if _TRIP.search(text):
+        travel = [f for f in facts if f.domain == "travel"]
+        if not travel:
+            return "I don't know of any trip."
+        return "About your travel: " + "; ".join(
+            f"{f.field.split('.', 1)[1]} {show_value(f.value)}"
+            for f in sorted(travel, key=lambda f: f.field)
+        )
+    if _STATE.search(text):
+        if not facts:
+            return "I don't know anything about you yet. " + CAPABILITIES
+        shown = sorted(facts, key=lambda f: (f.entity_id, f.field))[:15]
+        more = f"\n(+{len(facts) - 15} more: /state)" if len(facts) > 15 else ""
+        return (
+            "Here's what I believe:\n"
+            + "\n".join(f"• {f.field} = {show_value(f.value)} ({_told(f, now)})" for f in shown)
+            + more
+        )
+    if _GREETING.search(text):
+        return "Hi! " + CAPABILITIES
+    return CAPABILITIES
+
+
+def _told(f: CommittedFact, now: datetime) -> str:
+    age = age_text(f.evidence_ts, now)
+    when = "just now" if age == "just now" else f"{age} ago"
+    return f"from {f.source_type.replace('_', ' ')}, {when}"
+
+
+class StateTools:
+    """What a model may do: read state, and propose changes that the user confirms."""
+
+    def __init__(self, engine: Engine, entities: Sequence[str], now: datetime, ref: str) -> None:
+        self.engine = engine
+        self.entities = tuple(entities)
+        self.now = now
+        self.ref = ref
+        self.proposals: list[ReviewItem] = []
+
+    async def get_state(self, domain: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for entity in self.entities:
+            for f in await self.engine.store.facts(entity):
+                if domain and f.domain != domain:
+                    continue
+                out.setdefault(entity, {})[f.field] = {
+                    "value": f.value,
+                    "source": f.source_type,
+                    "age": age_text(f.evidence_ts, self.now),
+                }
+        return out
+
+    async def get_pending(self) -> list[dict[str, Any]]:
+        return [
+            {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
+            for r in await self.engine.store.review_items(["pending", "queued"])
+            if r.entity_id in self.entities
+        ]
+
+    async def propose_observation(
+        self, field: str, value: Scalar, entity_id: str | None = None, reason: str = ""
+    ) -> dict[str, Any]:
+        """Record the model's claim as ``agent`` evidence and ask the user about it."""
+        entity = entity_id or self.entities[0]
+        if entity not in self.entities:
+            return {"ok": False, "error": f"{entity} is not one of {list(self.entities)}"}
+        payload: dict[str, Any] = {
+            "event_id": derived_id("agent", self.ref, entity, field, value_key(value)),
+            "event_ts": format_ts(self.now),
+            "entity_id": entity,
+            "domain": field.split(".", 1)[0],
+            "field": field,
+            "candidate_value": value,
+            "intent": "assertive",
+            "source": {"type": "agent", "ref": self.ref[:256]},
+            "extraction_confidence": 1.0,
+        }
+        if reason:
+            payload["evidence_text"] = str(reason)[:1000]
+        outcome = await self.engine.ingest(payload, now=self.now)
+        if outcome.decision == "invalid":
+            return {"ok": False, "error": "; ".join(outcome.errors)}
+        if outcome.committed:  # a policy that trusts agents this much is a misconfiguration
+            raise CanonError("an agent proposal was committed; agent evidence must be confirmed")
+        current = await self.engine.store.fact(entity, field)
+        if current is not None and value_key(current.value) == value_key(value):
+            return {"ok": True, "status": "already believed"}
+        item = await self._ask(entity, field, value, outcome.review_item_id, reason)
+        return {"ok": True, "status": "asked the user to confirm", "prompt_id": item.id}
+
+    async def _ask(
+        self, entity: str, field: str, value: Scalar, item_id: str | None, reason: str
+    ) -> ReviewItem:
+        if item_id is None:  # below the ask threshold: put to the user all the same
+            current = await self.engine.store.fact(entity, field)
+            new = NewReviewItem(
+                id=derived_id("agent-proposal", self.ref, entity, field, value_key(value)),
+                kind="change",
+                event_id=None,
+                entity_id=entity,
+                field=field,
+                candidate_value=value,
+                current_value=None if current is None else current.value,
+                confidence=0.5,
+                reasons=("the assistant suggested it", *((reason[:160],) if reason else ())),
+                source_key=f"agent:{self.ref}",
+                created_at=self.now,
+            )
+            existing = await self.engine.store.review_item(new.id)
+            if existing is None:
+                await self.engine.store.add_review_item(new, self.engine.policy.max_pending)
+            item_id = new.id
+        item = await self.engine.store.review_item(item_id)
+        assert item is not None
+        self.proposals.append(item)
+        return item

@@ -6,6 +6,7 @@ crash leaves either the whole effect of an input or none of it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -74,6 +75,7 @@ class SQLiteStore:
         self.path = str(path)
         self._synchronous = synchronous
         self._db: aiosqlite.Connection | None = None
+        self._tx_lock = asyncio.Lock()
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
@@ -102,18 +104,28 @@ class SQLiteStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: all of a write or none of it."""
+        """One transaction: all of a write or none of it.
+
+        Transactions on the shared connection are serialised: two tasks (a bot
+        handler and a poller, say) must not interleave inside one BEGIN..COMMIT.
+        """
         db = self.db
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-        try:
-            await db.execute("COMMIT")
-        except sqlite3.Error as e:
-            raise StoreError(f"commit failed: {e}") from e
+        async with self._tx_lock:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            try:
+                await db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise StoreError(f"commit failed: {e}") from e
+
+    async def execute_write(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> None:
+        """One statement, atomic on its own, never inside another task's transaction."""
+        async with self.transaction() as tx:
+            await tx.execute(sql, params)
 
     async def _migrate(self) -> None:
         db = self.db

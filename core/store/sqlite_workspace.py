@@ -5,8 +5,8 @@
 - the hash of what Canon last wrote into each projected zone (drift check);
 - workspace events: drift reverted, legacy-mode writes, backups taken.
 
-Each write is a single statement (atomic on its own), so it never needs a
-transaction of its own on the connection the engine also writes through.
+Each write is a single statement, run through ``SQLiteStore.execute_write`` so
+it never lands inside another task's transaction on the shared connection.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-import aiosqlite
-
 from core.errors import StoreError
+from core.store.sqlite import SQLiteStore
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -79,8 +78,9 @@ class WorkspaceStore(Protocol):
 class SQLiteWorkspaceStore:
     """``WorkspaceStore`` over an open SQLite connection (``SQLiteStore.db``)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, store: SQLiteStore) -> None:
+        self._store = store
+        self._db = store.db
 
     async def accepted_input(self, file: str, zone_id: str) -> AcceptedInput:
         rows = await self._fetch(
@@ -150,6 +150,6 @@ class SQLiteWorkspaceStore:
 
     async def _exec(self, sql: str, args: tuple[str | None, ...]) -> None:
         try:
-            await self._db.execute(sql, args)
+            await self._store.execute_write(sql, args)
         except sqlite3.Error as e:
             raise StoreError(f"workspace store write failed: {e}") from e

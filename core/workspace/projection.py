@@ -63,7 +63,7 @@ def workspace_store(engine: Engine) -> WorkspaceStore:
     store = engine.store
     if not isinstance(store, SQLiteStore):
         raise WorkspaceError("workspace projections need the SQLite store")
-    return SQLiteWorkspaceStore(store.db)
+    return SQLiteWorkspaceStore(store)
 
 
 def file_key(workspace: Path, rel: str) -> str:

@@ -62,19 +62,6 @@ class BotConfig:
                 return user_id
         return None
 
-    def with_users(self, *user_ids: int) -> BotConfig:
-        """A copy allowing ``user_ids`` too (the playground adds its local user)."""
-        merged = tuple(dict.fromkeys((*self.allowed_user_ids, *user_ids)))
-        return BotConfig(
-            self.token,
-            self.base_url,
-            merged,
-            self.entity_map,
-            self.shared_entities,
-            self.context_tokens,
-            self.webhook_secret,
-        )
-
 
 def load_bot_config(environ: Mapping[str, str] | None = None) -> BotConfig:
     """Read the TELEGRAM_* and CANON_* settings; ConfigError names the bad one."""

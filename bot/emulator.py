@@ -115,9 +115,13 @@ class BotApiEmulator:
         assert server is not None
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
 
-    async def close(self) -> None:
+    def wake(self) -> None:
+        """End a waiting long poll now (empty answer), so a stopping bot need not wait."""
         if self._poller is not None and not self._poller.done():
-            self._poller.cancel()
+            self._poller.set_result(None)
+
+    async def close(self) -> None:
+        self.wake()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

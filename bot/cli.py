@@ -1,0 +1,99 @@
+"""``canon bot``: the Telegram bot, or the local playground when there is no token."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import signal
+from contextlib import suppress
+
+import click
+
+from bot.app import BotRunner, Webhook
+from bot.config import BotConfig, load_bot_config
+from bot.playground import Playground
+from core.cli.common import Context
+from core.config import Config
+from core.errors import ConfigError
+
+pass_ctx = click.make_pass_decorator(Context, ensure=True)
+
+
+@click.command()
+@click.option("--webhook", "webhook_url", metavar="URL", help="Receive updates at this URL.")
+@click.option("--listen", default="127.0.0.1", show_default=True, help="Webhook listen address.")
+@click.option("--port", default=8443, show_default=True, help="Webhook listen port.")
+@click.option(
+    "--playground-port",
+    default=8765,
+    show_default=True,
+    help="Port of the local playground (no token); 0 picks a free one.",
+)
+@click.option("-v", "--verbose", is_flag=True, help="Log every request.")
+@pass_ctx
+def bot(
+    ctx: Context,
+    webhook_url: str | None,
+    listen: str,
+    port: int,
+    playground_port: int,
+    verbose: bool,
+) -> None:
+    """Run the Telegram bot (long polling, or --webhook URL).
+
+    Needs TELEGRAM_BOT_TOKEN and CANON_ALLOWED_USER_IDS. Without a token it
+    starts the local playground instead: a built-in Bot API and a web chat on
+    127.0.0.1 (the URL is printed). Stops cleanly on Ctrl-C or SIGTERM.
+
+    Example: TELEGRAM_BOT_TOKEN=123:abc CANON_ALLOWED_USER_IDS=42 canon bot
+    """
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = load_bot_config()
+    canon = ctx.config
+    if config.token is None:
+        if webhook_url:
+            raise ConfigError("--webhook needs TELEGRAM_BOT_TOKEN")
+        asyncio.run(_playground(config, canon, playground_port))
+        return
+    if not config.allowed_user_ids:
+        raise ConfigError("CANON_ALLOWED_USER_IDS is required: nobody could use the bot")
+    hook = None
+    if webhook_url:
+        secret = config.webhook_secret or secrets.token_urlsafe(32)
+        hook = Webhook(webhook_url, listen, port, secret)
+    asyncio.run(_telegram(config, canon, hook))
+
+
+async def _telegram(config: BotConfig, canon: Config, hook: Webhook | None) -> None:
+    assert config.token is not None
+    runner = BotRunner(config.token, config, canon)
+    await runner.start(hook)
+    click.echo(f"canon bot running ({'webhook ' + hook.url if hook else 'long polling'})")
+    try:
+        await _until_stopped()
+    finally:
+        await runner.stop()
+
+
+async def _playground(config: BotConfig, canon: Config, port: int) -> None:
+    playground = Playground(config, canon, port=port)
+    await playground.start()
+    click.echo(f"Canon playground: open {playground.url} (store: {canon.db_path}); Ctrl-C stops.")
+    try:
+        await _until_stopped()
+    finally:
+        await playground.stop()
+
+
+async def _until_stopped() -> None:
+    """Wait for SIGINT or SIGTERM (graceful shutdown)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()

@@ -35,37 +35,28 @@ from core.store.records import (
     WriteBatch,
 )
 from core.store.snapshot import FieldSnapshot, OpenItem
-
-_TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
-
-
-def _ts(value: datetime) -> str:
-    # Fixed width UTC text, so string order is time order in every query.
-    return value.astimezone(UTC).strftime(_TS_FORMAT)
-
-
-def _dt(text: str) -> datetime:
-    return datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
-
-
-def _opt_dt(text: str | None) -> datetime | None:
-    return None if text is None else _dt(text)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _split_statements(script: str) -> list[str]:
-    statements, buffer = [], ""
-    for line in script.splitlines(keepends=True):
-        buffer += line
-        if sqlite3.complete_statement(buffer):
-            statements.append(buffer.strip())
-            buffer = ""
-    if buffer.strip():
-        statements.append(buffer.strip())
-    return statements
+from core.store.sqlite_rows import (
+    EVENT_COLUMNS,
+    FACT_COLUMNS,
+    INSERT_COMMIT,
+    INSERT_DEAD_LETTER,
+    INSERT_EVENT,
+    INSERT_REVIEW,
+    REVIEW_COLUMNS,
+    SNAPSHOT_SQL,
+    commit_row,
+    dt,
+    dumps,
+    event_from_row,
+    event_row,
+    fact_from_row,
+    letter_row,
+    opt_dt,
+    review_from_row,
+    review_row,
+    split_statements,
+    ts,
+)
 
 
 class SQLiteStore:
@@ -139,11 +130,11 @@ class SQLiteStore:
                 continue
             try:
                 async with self.transaction() as tx:
-                    for statement in _split_statements(script):
+                    for statement in split_statements(script):
                         await tx.execute(statement)
                     await tx.execute(
                         "INSERT INTO schema_migrations VALUES (?, ?)",
-                        (name, _ts(datetime.now(UTC))),
+                        (name, ts(datetime.now(UTC))),
                     )
             except sqlite3.Error as e:
                 raise MigrationError(f"migration {name} failed and was rolled back: {e}") from e
@@ -165,9 +156,9 @@ class SQLiteStore:
             return {}, set()
         values = ",".join("(?, ?)" for _ in unique)
         ids = ",".join("?" * len(event_ids)) or "NULL"
-        sql = _SNAPSHOT_SQL.format(values=values, ids=ids)
+        sql = SNAPSHOT_SQL.format(values=values, ids=ids)
         args: list[Any] = [x for pair in unique for x in pair]
-        args += [_ts(since), *event_ids]
+        args += [ts(since), *event_ids]
         rows = await self.db.execute_fetchall(sql, args)
         facts: dict[tuple[str, str], CommittedFact] = {}
         agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
@@ -180,7 +171,7 @@ class SQLiteStore:
             if tag == "dup":
                 existing.add(row[3])
             elif tag == "fact":
-                facts[key] = _fact((row[1], row[2], *row[3:13]))
+                facts[key] = fact_from_row((row[1], row[2], *row[3:13]))
             elif tag == "ver":
                 versions[key] = int(row[3])
             elif tag == "agree":
@@ -212,36 +203,36 @@ class SQLiteStore:
         try:
             async with self.transaction() as tx:
                 if batch.accepted:
-                    await tx.executemany(_INSERT_EVENT, [_event_row(a) for a in batch.accepted])
+                    await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
                 commits = [a.commit for a in batch.accepted if a.commit is not None]
                 if commits:
-                    await tx.executemany(_INSERT_COMMIT, [_commit_row(c) for c in commits])
+                    await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in commits])
                 reviews = [a.review for a in batch.accepted if a.review is not None]
                 if reviews:
-                    await tx.executemany(_INSERT_REVIEW, [_review_row(r) for r in reviews])
+                    await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
                 if batch.superseded:
                     await tx.executemany(
                         "UPDATE review_items SET status = 'superseded', answered_at = ? "
                         "WHERE id = ? AND status IN ('queued', 'pending')",
-                        [(_ts(at), item_id) for item_id, at in batch.superseded],
+                        [(ts(at), item_id) for item_id, at in batch.superseded],
                     )
                 if batch.corroborated:
                     await tx.executemany(
                         "UPDATE facts SET evidence_ts = ?, confidence = ? "
                         "WHERE entity_id = ? AND field = ? AND version = ?",
                         [
-                            (_ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
+                            (ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
                             for f in batch.corroborated
                         ],
                     )
                 if batch.duplicates:
                     await tx.executemany(
                         "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)",
-                        [(eid, _ts(at)) for eid, at in batch.duplicates],
+                        [(eid, ts(at)) for eid, at in batch.duplicates],
                     )
                 if batch.dead_letters:
                     await tx.executemany(
-                        _INSERT_DEAD_LETTER, [_letter_row(d) for d in batch.dead_letters]
+                        INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters]
                     )
                 if not (reviews or batch.superseded):
                     return []
@@ -250,13 +241,13 @@ class SQLiteStore:
             raise StoreError(f"the batch could not be recorded: {e}") from e
 
     async def _apply_commit(self, tx: aiosqlite.Connection, c: CommitPlan) -> None:
-        await tx.execute(_INSERT_COMMIT, _commit_row(c))
+        await tx.execute(INSERT_COMMIT, commit_row(c))
         if not c.retract:
             # Open questions about the value just committed were answered by it.
             await tx.execute(
                 "UPDATE review_items SET status = 'superseded', answered_at = ? WHERE entity_id = ? "
                 "AND field = ? AND value_key = ? AND status IN ('queued', 'pending')",
-                (_ts(c.committed_at), c.entity_id, c.field, value_key(c.value)),
+                (ts(c.committed_at), c.entity_id, c.field, value_key(c.value)),
             )
 
     async def _promote(
@@ -266,10 +257,10 @@ class SQLiteStore:
             "UPDATE review_items SET status = 'pending', promoted_at = :now WHERE id IN ("
             " SELECT id FROM review_items WHERE status = 'queued' ORDER BY seq LIMIT max(0,"
             " :cap - (SELECT count(*) FROM review_items WHERE status = 'pending')))"
-            f" RETURNING {_REVIEW_COLUMNS}",
-            {"now": _ts(now), "cap": max_pending},
+            f" RETURNING {REVIEW_COLUMNS}",
+            {"now": ts(now), "cap": max_pending},
         )
-        return sorted((_review(r) for r in rows), key=lambda r: r.seq)
+        return sorted((review_from_row(r) for r in rows), key=lambda r: r.seq)
 
     # -- answers -----------------------------------------------------------------
     async def settle(
@@ -293,51 +284,51 @@ class SQLiteStore:
                 raise AlreadyAnswered(f"review item {item_id} is already {row[0]}")
             await tx.execute(
                 "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
-                (status, _dumps(answer), _ts(answered_at), item_id),
+                (status, dumps(answer), ts(answered_at), item_id),
             )
             if confirmation_event is not None:
-                await tx.execute(_INSERT_EVENT, _event_row(confirmation_event))
+                await tx.execute(INSERT_EVENT, event_row(confirmation_event))
                 if confirmation_event.commit is not None:
                     await self._apply_commit(tx, confirmation_event.commit)
             if rejection is not None:
                 await tx.execute(
                     "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
-                    (row[1], row[2], rejection[0], rejection[1], _ts(answered_at)),
+                    (row[1], row[2], rejection[0], rejection[1], ts(answered_at)),
                 )
             return await self._promote(tx, max_pending, answered_at)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:
-            await tx.execute(_INSERT_REVIEW, _review_row(item))
+            await tx.execute(INSERT_REVIEW, review_row(item))
             return await self._promote(tx, max_pending, item.created_at)
 
     async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
         async with self.transaction() as tx:
-            await tx.execute(_INSERT_EVENT, _event_row(event))
+            await tx.execute(INSERT_EVENT, event_row(event))
             await self._apply_commit(tx, plan)
 
     # -- reads -------------------------------------------------------------------
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
-        sql = f"SELECT {_FACT_COLUMNS} FROM facts"
+        sql = f"SELECT {FACT_COLUMNS} FROM facts"
         args: tuple[Any, ...] = ()
         if entity_id is not None:
             sql += " WHERE entity_id = ?"
             args = (entity_id,)
         sql += " ORDER BY entity_id, field"
-        return [_fact(row) for row in await self.db.execute_fetchall(sql, args)]
+        return [fact_from_row(row) for row in await self.db.execute_fetchall(sql, args)]
 
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
         rows = list(
             await self.db.execute_fetchall(
-                f"SELECT {_FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
+                f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
                 (entity_id, field),
             )
         )
-        return _fact(rows[0]) if rows else None
+        return fact_from_row(rows[0]) if rows else None
 
     async def review_item(self, item_id: str) -> ReviewItem | None:
         rows = await self._review_rows(
-            self.db, f"SELECT {_REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
+            self.db, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
         )
         return rows[0] if rows else None
 
@@ -345,26 +336,26 @@ class SQLiteStore:
         marks = ",".join("?" * len(statuses))
         return await self._review_rows(
             self.db,
-            f"SELECT {_REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
             list(statuses),
         )
 
     async def _review_rows(
         self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
     ) -> list[ReviewItem]:
-        return [_review(row) for row in await db.execute_fetchall(sql, tuple(args))]
+        return [review_from_row(row) for row in await db.execute_fetchall(sql, tuple(args))]
 
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:
-        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE entity_id = ? AND field = ?"
+        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE entity_id = ? AND field = ?"
         args: list[Any] = [entity_id, field]
         if value is not None:
             sql += " AND value_key = ?"
             args.append(value_key(value))
         sql += " ORDER BY event_ts, seq"
         async with self.db.execute(sql, args) as cur:
-            return [_event(row) for row in await cur.fetchall()]
+            return [event_from_row(row) for row in await cur.fetchall()]
 
     async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
         clauses, args = [], []
@@ -392,7 +383,7 @@ class SQLiteStore:
                 r[7],
                 r[8],
                 r[9],
-                _dt(r[10]),
+                dt(r[10]),
             )
             for r in rows
         ]
@@ -402,7 +393,7 @@ class SQLiteStore:
         if limit is not None:
             sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) ORDER BY seq"
         rows = await self.db.execute_fetchall(sql)
-        return [AuditLine(r[0], _dt(r[1]), r[2], r[3], r[4]) for r in rows]
+        return [AuditLine(r[0], dt(r[1]), r[2], r[3], r[4]) for r in rows]
 
     async def count_events(self) -> int:
         async with self.db.execute("SELECT count(*) FROM events") as cur:
@@ -412,7 +403,7 @@ class SQLiteStore:
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:
         async with self.transaction() as tx:
-            await tx.execute(_INSERT_DEAD_LETTER, _letter_row(letter))
+            await tx.execute(INSERT_DEAD_LETTER, letter_row(letter))
 
     async def update_dead_letter(self, letter: DeadLetter) -> None:
         async with self.transaction() as tx:
@@ -420,7 +411,7 @@ class SQLiteStore:
                 "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
                 "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
                 "next_retry_at = ?, status = ? WHERE id = ?",
-                (*_letter_row(letter)[1:], letter.id),
+                (*letter_row(letter)[1:], letter.id),
             )
             if cur.rowcount == 0:
                 raise NotFound(f"no dead letter {letter.id}")
@@ -444,10 +435,10 @@ class SQLiteStore:
                     r[4],
                     tuple(json.loads(r[5])),
                     r[6],
-                    _dt(r[7]),
-                    _dt(r[8]),
+                    dt(r[7]),
+                    dt(r[8]),
                     r[9],
-                    _opt_dt(r[10]),
+                    opt_dt(r[10]),
                     r[11],
                 )
                 for r in await cur.fetchall()
@@ -457,7 +448,7 @@ class SQLiteStore:
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO alerts (created_at, kind, domain, message) VALUES (?, ?, ?, ?)",
-                (_ts(at), kind, domain, message),
+                (ts(at), kind, domain, message),
             )
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
@@ -468,208 +459,7 @@ class SQLiteStore:
         async with self.db.execute(
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
-            return [(_dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
-
-
-_SNAPSHOT_SQL = """
-WITH keys (entity_id, field) AS (VALUES {values})
-SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
-       event_id, evidence_ts, committed_at, resolution, valid_until
-  FROM facts f JOIN keys k ON f.entity_id = k.entity_id AND f.field = k.field
-UNION ALL
-SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-  FROM commits c JOIN keys k ON c.entity_id = k.entity_id AND c.field = k.field
- GROUP BY c.entity_id, c.field
-UNION ALL
-SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL
-  FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
- WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
-UNION ALL
-SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence, NULL, NULL, NULL,
-       NULL, NULL, NULL
-  FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
- WHERE r.status IN ('queued', 'pending')
-UNION ALL
-SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL
-  FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field
-UNION ALL
-SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-  FROM events WHERE event_id IN ({ids})
-"""
-_INSERT_EVENT = (
-    "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
-    "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
-    "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-# Version and previous value are read inside the transaction; the facts row
-# follows from the commits_fold_* triggers.
-_INSERT_COMMIT = (
-    "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
-    "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
-    "valid_until, audit_line) VALUES (:e, :f, "
-    "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = :e AND field = :f), "
-    "coalesce((SELECT value_json FROM facts WHERE entity_id = :e AND field = :f), 'null'), "
-    ":new, :retracted, :st, :sr, :conf, :eid, :ets, :cat, :res, :vu, :line)"
-)
-_INSERT_REVIEW = (
-    "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
-    "current_json, value_key, confidence, reasons, source_key, status, created_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)"
-)
-_INSERT_DEAD_LETTER = (
-    "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
-    "first_seen, last_attempt, retry_count, next_retry_at, status) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
-def _event_row(a: Accepted) -> tuple[Any, ...]:
-    return (
-        a.event_id,
-        a.entity_id,
-        a.field,
-        a.domain,
-        a.intent,
-        _dumps(a.payload.get("candidate_value")),
-        a.value_key,
-        a.source_type,
-        a.source_ref,
-        _ts(a.event_ts),
-        _ts(a.decided_at),
-        _dumps(a.payload),
-        a.decision,
-        a.confidence,
-        a.margin,
-        _dumps(list(a.reasons)),
-        _dumps(list(a.patch)),
-    )
-
-
-def _commit_row(c: CommitPlan) -> dict[str, Any]:
-    return {
-        "e": c.entity_id,
-        "f": c.field,
-        "new": "null" if c.retract else _dumps(c.value),
-        "retracted": int(c.retract),
-        "st": c.source_type,
-        "sr": c.source_ref,
-        "conf": c.confidence,
-        "eid": c.event_id,
-        "ets": _ts(c.evidence_ts),
-        "cat": _ts(c.committed_at),
-        "res": c.resolution,
-        "vu": None if c.valid_until is None else _ts(c.valid_until),
-        "line": c.audit_line,
-    }
-
-
-def _review_row(r: NewReviewItem) -> tuple[Any, ...]:
-    return (
-        r.id,
-        r.kind,
-        r.event_id,
-        r.entity_id,
-        r.field,
-        _dumps(r.candidate_value),
-        _dumps(r.current_value),
-        value_key(r.candidate_value),
-        r.confidence,
-        _dumps(list(r.reasons)),
-        r.source_key,
-        _ts(r.created_at),
-    )
-
-
-_FACT_COLUMNS = (
-    "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
-    "evidence_ts, committed_at, resolution, valid_until"
-)
-_REVIEW_COLUMNS = (
-    "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
-    "source_key, status, created_at, promoted_at, answered_at, answer"
-)
-_EVENT_COLUMNS = (
-    "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
-    "ingested_at, decision, confidence, margin, reasons, payload"
-)
-
-
-def _fact(r: Any) -> CommittedFact:
-    return CommittedFact(
-        entity_id=r[0],
-        field=r[1],
-        value=json.loads(r[2]),
-        version=r[3],
-        source_type=r[4],
-        source_ref=r[5],
-        confidence=r[6],
-        event_id=r[7],
-        evidence_ts=_dt(r[8]),
-        committed_at=_dt(r[9]),
-        resolution=r[10],
-        valid_until=_opt_dt(r[11]),
-    )
-
-
-def _review(r: Any) -> ReviewItem:
-    return ReviewItem(
-        id=r[0],
-        seq=r[1],
-        kind=r[2],
-        event_id=r[3],
-        entity_id=r[4],
-        field=r[5],
-        candidate_value=json.loads(r[6]),
-        current_value=json.loads(r[7]),
-        confidence=r[8],
-        reasons=tuple(json.loads(r[9])),
-        source_key=r[10],
-        status=r[11],
-        created_at=_dt(r[12]),
-        promoted_at=_opt_dt(r[13]),
-        answered_at=_opt_dt(r[14]),
-        answer=None if r[15] is None else json.loads(r[15]),
-    )
-
-
-def _event(r: Any) -> EventRecord:
-    payload = json.loads(r[14])
-    return EventRecord(
-        seq=r[0],
-        event_id=r[1],
-        entity_id=r[2],
-        field=r[3],
-        intent=r[4],
-        value=json.loads(r[5]),
-        source_type=r[6],
-        source_ref=r[7],
-        event_ts=_dt(r[8]),
-        ingested_at=_dt(r[9]),
-        decision=r[10],
-        confidence=r[11],
-        margin=r[12],
-        reasons=tuple(json.loads(r[13])),
-        evidence_text=payload.get("evidence_text"),
-    )
-
-
-def _letter_row(d: DeadLetter) -> tuple[Any, ...]:
-    return (
-        d.id,
-        d.event_id,
-        d.prompt_id,
-        d.schema,
-        d.payload,
-        _dumps(list(d.errors)),
-        d.domain,
-        _ts(d.first_seen),
-        _ts(d.last_attempt),
-        d.retry_count,
-        None if d.next_retry_at is None else _ts(d.next_retry_at),
-        d.status,
-    )
+            return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
 
 
 async def _import_facts(
@@ -689,15 +479,15 @@ async def _import_facts(
                         f.entity_id,
                         f.field,
                         f.version,
-                        _dumps(f.value),
+                        dumps(f.value),
                         f.source_type,
                         f.source_ref,
                         f.confidence,
                         f.event_id,
-                        _ts(f.evidence_ts),
-                        _ts(f.committed_at),
+                        ts(f.evidence_ts),
+                        ts(f.committed_at),
                         f.resolution,
-                        None if f.valid_until is None else _ts(f.valid_until),
+                        None if f.valid_until is None else ts(f.valid_until),
                         f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
                     )
                     for f in chunk

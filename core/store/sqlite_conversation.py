@@ -16,7 +16,10 @@ from typing import Literal, Protocol
 
 from core.errors import StoreError
 from core.ids import new_id
-from core.store.sqlite import SQLiteStore, _dt, _opt_dt, _ts
+from core.store.sqlite import SQLiteStore
+from core.store.sqlite_rows import dt as _dt
+from core.store.sqlite_rows import opt_dt as _opt_dt
+from core.store.sqlite_rows import ts as _ts
 
 Role = Literal["user", "assistant"]
 ChatModeName = Literal["edit"]

@@ -1,0 +1,250 @@
+"""SQL text and row mappings of the SQLite backend (kept apart from its control flow)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime
+from typing import Any
+
+from core.state import CommittedFact, value_key
+from core.store.records import (
+    Accepted,
+    CommitPlan,
+    DeadLetter,
+    EventRecord,
+    NewReviewItem,
+    ReviewItem,
+)
+
+_TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+def ts(value: datetime) -> str:
+    # Fixed width UTC text, so string order is time order in every query.
+    return value.astimezone(UTC).strftime(_TS_FORMAT)
+
+
+def dt(text: str) -> datetime:
+    return datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
+
+
+def opt_dt(text: str | None) -> datetime | None:
+    return None if text is None else dt(text)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def split_statements(script: str) -> list[str]:
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements
+
+
+SNAPSHOT_SQL = """
+WITH keys (entity_id, field) AS (VALUES {values})
+SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
+       event_id, evidence_ts, committed_at, resolution, valid_until
+  FROM facts f JOIN keys k ON f.entity_id = k.entity_id AND f.field = k.field
+UNION ALL
+SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM commits c JOIN keys k ON c.entity_id = k.entity_id AND c.field = k.field
+ GROUP BY c.entity_id, c.field
+UNION ALL
+SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL, NULL
+  FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
+ WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
+UNION ALL
+SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence, NULL, NULL, NULL,
+       NULL, NULL, NULL
+  FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
+ WHERE r.status IN ('queued', 'pending')
+UNION ALL
+SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
+  FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field
+UNION ALL
+SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM events WHERE event_id IN ({ids})
+"""
+INSERT_EVENT = (
+    "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
+    "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
+    "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+# Version and previous value are read inside the transaction; the facts row
+# follows from the commits_fold_* triggers.
+INSERT_COMMIT = (
+    "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
+    "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
+    "valid_until, audit_line) VALUES (:e, :f, "
+    "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = :e AND field = :f), "
+    "coalesce((SELECT value_json FROM facts WHERE entity_id = :e AND field = :f), 'null'), "
+    ":new, :retracted, :st, :sr, :conf, :eid, :ets, :cat, :res, :vu, :line)"
+)
+INSERT_REVIEW = (
+    "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
+    "current_json, value_key, confidence, reasons, source_key, status, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)"
+)
+INSERT_DEAD_LETTER = (
+    "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
+    "first_seen, last_attempt, retry_count, next_retry_at, status) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def event_row(a: Accepted) -> tuple[Any, ...]:
+    return (
+        a.event_id,
+        a.entity_id,
+        a.field,
+        a.domain,
+        a.intent,
+        dumps(a.payload.get("candidate_value")),
+        a.value_key,
+        a.source_type,
+        a.source_ref,
+        ts(a.event_ts),
+        ts(a.decided_at),
+        dumps(a.payload),
+        a.decision,
+        a.confidence,
+        a.margin,
+        dumps(list(a.reasons)),
+        dumps(list(a.patch)),
+    )
+
+
+def commit_row(c: CommitPlan) -> dict[str, Any]:
+    return {
+        "e": c.entity_id,
+        "f": c.field,
+        "new": "null" if c.retract else dumps(c.value),
+        "retracted": int(c.retract),
+        "st": c.source_type,
+        "sr": c.source_ref,
+        "conf": c.confidence,
+        "eid": c.event_id,
+        "ets": ts(c.evidence_ts),
+        "cat": ts(c.committed_at),
+        "res": c.resolution,
+        "vu": None if c.valid_until is None else ts(c.valid_until),
+        "line": c.audit_line,
+    }
+
+
+def review_row(r: NewReviewItem) -> tuple[Any, ...]:
+    return (
+        r.id,
+        r.kind,
+        r.event_id,
+        r.entity_id,
+        r.field,
+        dumps(r.candidate_value),
+        dumps(r.current_value),
+        value_key(r.candidate_value),
+        r.confidence,
+        dumps(list(r.reasons)),
+        r.source_key,
+        ts(r.created_at),
+    )
+
+
+FACT_COLUMNS = (
+    "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
+    "evidence_ts, committed_at, resolution, valid_until"
+)
+REVIEW_COLUMNS = (
+    "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
+    "source_key, status, created_at, promoted_at, answered_at, answer"
+)
+EVENT_COLUMNS = (
+    "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
+    "ingested_at, decision, confidence, margin, reasons, payload"
+)
+
+
+def fact_from_row(r: Any) -> CommittedFact:
+    return CommittedFact(
+        entity_id=r[0],
+        field=r[1],
+        value=json.loads(r[2]),
+        version=r[3],
+        source_type=r[4],
+        source_ref=r[5],
+        confidence=r[6],
+        event_id=r[7],
+        evidence_ts=dt(r[8]),
+        committed_at=dt(r[9]),
+        resolution=r[10],
+        valid_until=opt_dt(r[11]),
+    )
+
+
+def review_from_row(r: Any) -> ReviewItem:
+    return ReviewItem(
+        id=r[0],
+        seq=r[1],
+        kind=r[2],
+        event_id=r[3],
+        entity_id=r[4],
+        field=r[5],
+        candidate_value=json.loads(r[6]),
+        current_value=json.loads(r[7]),
+        confidence=r[8],
+        reasons=tuple(json.loads(r[9])),
+        source_key=r[10],
+        status=r[11],
+        created_at=dt(r[12]),
+        promoted_at=opt_dt(r[13]),
+        answered_at=opt_dt(r[14]),
+        answer=None if r[15] is None else json.loads(r[15]),
+    )
+
+
+def event_from_row(r: Any) -> EventRecord:
+    payload = json.loads(r[14])
+    return EventRecord(
+        seq=r[0],
+        event_id=r[1],
+        entity_id=r[2],
+        field=r[3],
+        intent=r[4],
+        value=json.loads(r[5]),
+        source_type=r[6],
+        source_ref=r[7],
+        event_ts=dt(r[8]),
+        ingested_at=dt(r[9]),
+        decision=r[10],
+        confidence=r[11],
+        margin=r[12],
+        reasons=tuple(json.loads(r[13])),
+        evidence_text=payload.get("evidence_text"),
+    )
+
+
+def letter_row(d: DeadLetter) -> tuple[Any, ...]:
+    return (
+        d.id,
+        d.event_id,
+        d.prompt_id,
+        d.schema,
+        d.payload,
+        dumps(list(d.errors)),
+        d.domain,
+        ts(d.first_seen),
+        ts(d.last_attempt),
+        d.retry_count,
+        None if d.next_retry_at is None else ts(d.next_retry_at),
+        d.status,
+    )

@@ -22,7 +22,7 @@ from bot import texts
 from bot.config import BotConfig
 from core.context import load_context
 from core.corrections import correction_kind, propose_forget, propose_undo
-from core.engine import Engine
+from core.engine import Engine, Outcome
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
 from core.intake import message_payloads
@@ -108,8 +108,10 @@ class CanonChat:
             if action is not None and active is not None:
                 await self._settle(active, action, msg.user_id, now)
                 return
-            await self._converse(msg, now)
+            asked = await self._converse(msg, now)
             await self._show_next(msg.chat_id, now)
+            if asked:
+                await self._note_queued(msg.chat_id, asked)
 
     async def on_command_text(self, msg: Incoming) -> None:
         """Record a command in the conversation log (commands are messages too)."""
@@ -117,7 +119,8 @@ class CanonChat:
             msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
         )
 
-    async def _converse(self, msg: Incoming, now: datetime) -> None:
+    async def _converse(self, msg: Incoming, now: datetime) -> list[Outcome]:
+        """Extract, resolve, acknowledge, reply; the outcomes that became questions."""
         entity = self.config.entity_of(msg.user_id)
         payloads = await self._extract(msg, entity)
         outcomes = await self.engine.ingest_batch(payloads, now=now) if payloads else []
@@ -127,8 +130,18 @@ class CanonChat:
         ack = texts.acknowledgement(outcomes, intents)
         if ack:
             await self.say(msg.chat_id, ack)
-        if ack is None or not isinstance(self.responder, OfflineResponder):
+        asked = [o for o in outcomes if o.review_item_id is not None]
+        # A question is its own answer to a claim; chat without claims gets a reply.
+        if (ack is None and not asked) or not isinstance(self.responder, OfflineResponder):
             await self._assistant_reply(msg, now)
+        return asked
+
+    async def _note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
+        active = await self._active(chat_id)
+        ids = {o.review_item_id for o in asked}
+        if active is not None and active.item_id not in ids:
+            fields = ", ".join(dict.fromkeys(o.field or "?" for o in asked))
+            await self.say(chat_id, f"I'll check {fields} with you after the current question.")
 
     async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
         ref = f"tg:{msg.chat_id}:{msg.message_id}"

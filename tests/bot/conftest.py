@@ -1,0 +1,59 @@
+"""Fixtures for the bot: the strict Bot API double and the real bot driven over HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from chatkit import ALICE, BOB, StartBot, stop_bot
+from fakes.telegram_api import FakeTelegram
+
+from bot.app import BotRunner
+from bot.config import BotConfig
+from core.config import load_config
+from core.extraction.offline import extract_offline
+from core.responder import OfflineResponder
+
+
+@pytest.fixture
+async def tg() -> AsyncIterator[FakeTelegram]:
+    fake = FakeTelegram()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.close()
+
+
+@pytest.fixture
+async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]:
+    """Start the real bot against ``tg``; every runner started is stopped afterwards."""
+    runners: list[BotRunner] = []
+
+    async def start(**overrides: Any) -> BotRunner:
+        config = BotConfig(
+            token=tg.token,
+            base_url=tg.base_url,
+            allowed_user_ids=(ALICE, BOB),
+            entity_map={BOB: "user:bob"},
+            shared_entities=("family:home",),
+        )
+        responder = overrides.pop("responder", OfflineResponder())
+        runner = BotRunner(
+            tg.token,
+            config,
+            load_config(db=str(tmp_path / "canon.db"), environ={}),
+            extractor=extract_offline,
+            responder=responder,
+            poll_timeout=1.0,
+            **overrides,
+        )
+        await runner.start()
+        runners.append(runner)
+        return runner
+
+    yield start
+    for runner in runners:
+        await stop_bot(tg, runner)

@@ -1,0 +1,85 @@
+"""The strict Bot API double for the bot's tests: an aiohttp server on 127.0.0.1.
+
+The rules live in ``bot.emulator`` (the playground serves the same Bot API to
+people, so one implementation keeps both honest); this module adds what tests
+need to drive a conversation and wait for the bot's side of it.
+"""
+
+from __future__ import annotations
+
+from bot.emulator import ApiError, BotApiEmulator, Call, ChatMessage
+
+__all__ = ["ApiError", "Call", "ChatMessage", "FakeTelegram"]
+
+
+class FakeTelegram(BotApiEmulator):
+    """The Bot API double, plus waiting helpers for end-to-end tests."""
+
+    def bot_messages(self, chat_id: int) -> list[ChatMessage]:
+        return [m for m in self.chat(chat_id) if m.from_bot]
+
+    def open_prompts(self, chat_id: int) -> list[ChatMessage]:
+        """Bot messages that still carry buttons."""
+        return [m for m in self.bot_messages(chat_id) if m.buttons]
+
+    def methods(self, *names: str) -> list[Call]:
+        return [c for c in self.calls if not names or c.method in names]
+
+    async def say(
+        self, user_id: int, text: str, *, expect: str, within: float = 10.0
+    ) -> ChatMessage:
+        """Send ``text`` and wait for a bot message after it containing ``expect``."""
+        sent = self.user_says(user_id, text)
+        return await self.reply_after(user_id, sent, expect, within)
+
+    async def reply_after(
+        self, chat_id: int, after: int, expect: str, within: float = 10.0
+    ) -> ChatMessage:
+        def found() -> ChatMessage | None:
+            return next(
+                (
+                    m
+                    for m in self.bot_messages(chat_id)
+                    if m.message_id > after and expect in m.text
+                ),
+                None,
+            )
+
+        await self.wait_for(lambda: found() is not None, within)
+        message = found()
+        assert message is not None
+        return message
+
+    async def prompt(self, chat_id: int, expect: str = "", within: float = 10.0) -> ChatMessage:
+        """Wait for an open prompt (a bot message with buttons) containing ``expect``."""
+
+        def found() -> ChatMessage | None:
+            return next((m for m in self.open_prompts(chat_id) if expect in m.text), None)
+
+        await self.wait_for(lambda: found() is not None, within)
+        message = found()
+        assert message is not None
+        return message
+
+    def button(self, message: ChatMessage, label: str) -> str:
+        """The callback data of the button labelled ``label``."""
+        for row in message.buttons:
+            for b in row:
+                if b["text"] == label:
+                    return b["callback_data"]
+        raise AssertionError(f"no {label!r} button in {message.text!r}")
+
+    async def tap(
+        self, user_id: int, message: ChatMessage, label: str, within: float = 10.0
+    ) -> str:
+        """Tap a button and wait until the bot answered the callback query."""
+        query = self.user_taps(
+            user_id, message.chat_id, message.message_id, self.button(message, label)
+        )
+        await self.wait_for(lambda: self.answered(query), within)
+        return query
+
+    async def settled(self, message: ChatMessage, within: float = 10.0) -> ChatMessage:
+        """Wait until the prompt lost its buttons (it was edited to show the outcome)."""
+        await self.wait_for(lambda: not message.buttons, within)
+        return message

@@ -15,29 +15,23 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from core.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.audit import audit_line
 from core.deadletters import dead_letter_for
-from core.errors import InvalidAnswer, NotFound, PayloadInvalid
-from core.fields import spec_for
+from core.errors import NotFound, PayloadInvalid
 from core.ids import new_id
-from core.models import StateObservation, UserConfirmation, parse_model
+from core.models import StateObservation, parse_model
 from core.policy import Policy
 from core.resolver import Decision, resolve
 from core.state import CommittedFact, Scalar, value_key
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem, Store
 from core.store.records import ReviewStatus, WriteBatch
 from core.store.snapshot import FieldSnapshot, advance
-from core.timeutil import format_ts
-from core.validation import schema_errors, validate
+from core.validation import schema_errors
 
 OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
 AnswerAction = Literal["confirm", "reject", "edit"]
 MAX_REASON = 160
-_STATUS_AFTER: dict[str, ReviewStatus] = {
-    "confirm": "confirmed",
-    "reject": "rejected",
-    "edit": "edited",
-}
 
 
 @dataclass(frozen=True)
@@ -274,17 +268,13 @@ class Engine:
                 return await answer_dead_letter(self, item, action, now=now)
             if action == "edit":
                 value = coerce_value(item.field, value)
-            answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
-            if action == "edit":
-                answer["value"] = value
-            if answered_by:
-                answer["answered_by"] = answered_by
-            record = self._confirmation_record(item, answer)
-            status: ReviewStatus = _STATUS_AFTER[action]
+            record = confirmation_record(item, action, value, now, answered_by)
+            status: ReviewStatus = STATUS_AFTER[action]
             event = None
             if action in ("confirm", "edit"):
                 chosen = item.candidate_value if action == "confirm" else value
-                event = await self._confirmation_event(item, chosen, action, now)
+                old = await self.store.fact(item.entity_id, item.field)
+                event = confirmation_event(item, chosen, action, old, now)
             rejection = (
                 (value_key(item.candidate_value), item.source_key) if action == "reject" else None
             )
@@ -301,110 +291,15 @@ class Engine:
                 promoted=tuple(promoted),
             )
 
-    def _confirmation_record(self, item: ReviewItem, answer: dict[str, Any]) -> dict[str, Any]:
-        record: dict[str, Any] = {
-            "prompt_id": item.id,
-            "entity_id": item.entity_id,
-            "field": item.field,
-            "current_value": item.current_value,
-            "proposed_value": item.candidate_value,
-            "confidence": min(1.0, max(0.0, item.confidence)),
-            "reason_summary": list(item.reasons),
-            "actions": ["confirm", "reject", "edit"],
-            "created_at": format_ts(item.created_at),
-            "answer": answer,
-        }
-        if item.event_id:
-            record["event_id"] = item.event_id
-        validate("user_confirmation", record)
-        parse_model(UserConfirmation, "user_confirmation", record)
-        return record
-
-    async def _confirmation_event(
-        self, item: ReviewItem, chosen: Scalar, action: str, now: datetime
-    ) -> Accepted:
-        retract = chosen is None
-        payload: dict[str, Any] = {
-            "event_id": new_id(),
-            "event_ts": format_ts(now),
-            "entity_id": item.entity_id,
-            "domain": item.field.split(".", 1)[0],
-            "field": item.field,
-            "candidate_value": chosen,
-            "intent": "retract" if retract else "assertive",
-            "source": {"type": "user_confirmation", "ref": item.id},
-            "extraction_confidence": 1.0,
-        }
-        obs = parse_model(StateObservation, "state_observation", payload)
-        old = await self.store.fact(item.entity_id, item.field)
-        resolution = "user_confirm" if action == "confirm" else "user_edit"
-        commit = CommitPlan(
-            entity_id=item.entity_id,
-            field=item.field,
-            value=chosen,
-            retract=retract,
-            source_type="user_confirmation",
-            source_ref=item.id,
-            confidence=1.0,
-            event_id=obs.event_id,
-            evidence_ts=now,
-            committed_at=now,
-            resolution=resolution,
-            valid_until=None,
-            audit_line=audit_line(
-                now,
-                item.field,
-                None if old is None else old.value,
-                chosen,
-                1.0,
-                resolution,
-                retract=retract,
-                entity_id=item.entity_id,
-            ),
-        )
-        path = f"/{item.entity_id}/{item.field}"
-        patch: tuple[dict[str, Any], ...] = (
-            ({"op": "remove", "path": path},)
-            if retract
-            else ({"op": "add" if old is None else "replace", "path": path, "value": chosen},)
-        )
-        return _accepted(obs, None, now, commit=commit, decision_name=resolution, patch=patch)
-
-
-def coerce_value(field_name: str, raw: Any) -> Scalar:
-    """Check (and for text input, convert) an edited value against the field's spec."""
-    spec = spec_for(field_name)
-    value: Any = raw
-    if isinstance(raw, str):
-        value = " ".join(raw.split())
-        if not value:
-            raise InvalidAnswer("an edited value cannot be empty")
-        if spec.numeric:
-            try:
-                value = (
-                    float(value.replace(",", "")) if "." in value else int(value.replace(",", ""))
-                )
-            except ValueError as e:
-                raise InvalidAnswer(f"{field_name} needs a number, not {raw!r}") from e
-    if spec.values and value not in spec.values:
-        raise InvalidAnswer(f"{field_name} must be one of {', '.join(spec.values)}; got {raw!r}")
-    if isinstance(value, str) and len(value) > 500:
-        raise InvalidAnswer("an edited value can be at most 500 characters")
-    if not isinstance(value, str | int | float | bool):
-        raise InvalidAnswer(f"an edited value must be text, a number or true/false; got {raw!r}")
-    return value
-
 
 def _accepted(
     obs: StateObservation,
-    decision: Decision | None,
+    decision: Decision,
     now: datetime,
     *,
-    commit: CommitPlan | None = None,
-    review: NewReviewItem | None = None,
-    corroborate: bool = False,
-    decision_name: str | None = None,
-    patch: tuple[dict[str, Any], ...] = (),
+    commit: CommitPlan | None,
+    review: NewReviewItem | None,
+    corroborate: bool,
 ) -> Accepted:
     return Accepted(
         payload=obs.payload(),
@@ -418,11 +313,11 @@ def _accepted(
         source_ref=obs.source.ref,
         event_ts=obs.ts,
         decided_at=now,
-        decision=decision_name or (decision.decision if decision else "recorded"),
-        confidence=decision.confidence if decision else 1.0,
-        margin=decision.margin if decision else 1.0,
-        reasons=decision.reasons if decision else ("the user's answer",),
-        patch=decision.patch if decision else patch,
+        decision=decision.decision,
+        confidence=decision.confidence,
+        margin=decision.margin,
+        reasons=decision.reasons,
+        patch=decision.patch,
         commit=commit,
         corroborate=corroborate,
         review=review,

@@ -10,7 +10,6 @@ from core.state import CommittedFact, Scalar
 from core.store.records import (
     Accepted,
     AuditLine,
-    CommitPlan,
     DeadLetter,
     EventRecord,
     HistoryEntry,
@@ -55,9 +54,6 @@ class Store(Protocol):
         remember a rejection (value_key, source_key), promote queued items."""
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]: ...
-
-    async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
-        """Apply a user-ordered change (e.g. /forget after confirmation)."""
 
     # -- reads ----------------------------------------------------------------
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]: ...

@@ -302,11 +302,6 @@ class SQLiteStore:
             await tx.execute(INSERT_REVIEW, review_row(item))
             return await self._promote(tx, max_pending, item.created_at)
 
-    async def commit_direct(self, plan: CommitPlan, event: Accepted) -> None:
-        async with self.transaction() as tx:
-            await tx.execute(INSERT_EVENT, event_row(event))
-            await self._apply_commit(tx, plan)
-
     # -- reads -------------------------------------------------------------------
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
         sql = f"SELECT {FACT_COLUMNS} FROM facts"

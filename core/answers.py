@@ -1,0 +1,146 @@
+"""The user's answers: checking an edited value, recording the confirmation, and the
+event that commits what the user said. Pure functions; the engine stores the result."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from core.audit import audit_line
+from core.errors import InvalidAnswer
+from core.fields import spec_for
+from core.ids import new_id
+from core.models import StateObservation, UserConfirmation, parse_model
+from core.state import CommittedFact, Scalar, value_key
+from core.store import Accepted, CommitPlan, ReviewItem
+from core.store.records import ReviewStatus
+from core.timeutil import format_ts
+from core.validation import validate
+
+STATUS_AFTER: dict[str, ReviewStatus] = {
+    "confirm": "confirmed",
+    "reject": "rejected",
+    "edit": "edited",
+}
+
+
+def coerce_value(field_name: str, raw: Any) -> Scalar:
+    """Check (and for text input, convert) an edited value against the field's spec."""
+    spec = spec_for(field_name)
+    value: Any = raw
+    if isinstance(raw, str):
+        value = " ".join(raw.split())
+        if not value:
+            raise InvalidAnswer("an edited value cannot be empty")
+        if spec.numeric:
+            try:
+                value = (
+                    float(value.replace(",", "")) if "." in value else int(value.replace(",", ""))
+                )
+            except ValueError as e:
+                raise InvalidAnswer(f"{field_name} needs a number, not {raw!r}") from e
+    if spec.values and value not in spec.values:
+        raise InvalidAnswer(f"{field_name} must be one of {', '.join(spec.values)}; got {raw!r}")
+    if isinstance(value, str) and len(value) > 500:
+        raise InvalidAnswer("an edited value can be at most 500 characters")
+    if not isinstance(value, str | int | float | bool):
+        raise InvalidAnswer(f"an edited value must be text, a number or true/false; got {raw!r}")
+    return value
+
+
+def confirmation_record(
+    item: ReviewItem, action: str, value: Scalar, now: datetime, answered_by: str | None
+) -> dict[str, Any]:
+    """The schema-valid UserConfirmation that records ``action`` on ``item``."""
+    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
+    if action == "edit":
+        answer["value"] = value
+    if answered_by:
+        answer["answered_by"] = answered_by
+    record: dict[str, Any] = {
+        "prompt_id": item.id,
+        "entity_id": item.entity_id,
+        "field": item.field,
+        "current_value": item.current_value,
+        "proposed_value": item.candidate_value,
+        "confidence": min(1.0, max(0.0, item.confidence)),
+        "reason_summary": list(item.reasons),
+        "actions": ["confirm", "reject", "edit"],
+        "created_at": format_ts(item.created_at),
+        "answer": answer,
+    }
+    if item.event_id:
+        record["event_id"] = item.event_id
+    validate("user_confirmation", record)
+    parse_model(UserConfirmation, "user_confirmation", record)
+    return record
+
+
+def confirmation_event(
+    item: ReviewItem, chosen: Scalar, action: str, old: CommittedFact | None, now: datetime
+) -> Accepted:
+    """The logged event, and the commit, for a value the user confirmed or typed."""
+    retract = chosen is None
+    payload: dict[str, Any] = {
+        "event_id": new_id(),
+        "event_ts": format_ts(now),
+        "entity_id": item.entity_id,
+        "domain": item.field.split(".", 1)[0],
+        "field": item.field,
+        "candidate_value": chosen,
+        "intent": "retract" if retract else "assertive",
+        "source": {"type": "user_confirmation", "ref": item.id},
+        "extraction_confidence": 1.0,
+    }
+    obs = parse_model(StateObservation, "state_observation", payload)
+    resolution = "user_confirm" if action == "confirm" else "user_edit"
+    previous = None if old is None else old.value
+    commit = CommitPlan(
+        entity_id=item.entity_id,
+        field=item.field,
+        value=chosen,
+        retract=retract,
+        source_type="user_confirmation",
+        source_ref=item.id,
+        confidence=1.0,
+        event_id=obs.event_id,
+        evidence_ts=now,
+        committed_at=now,
+        resolution=resolution,
+        valid_until=None,
+        audit_line=audit_line(
+            now,
+            item.field,
+            previous,
+            chosen,
+            1.0,
+            resolution,
+            retract=retract,
+            entity_id=item.entity_id,
+        ),
+    )
+    path = f"/{item.entity_id}/{item.field}"
+    patch: tuple[dict[str, Any], ...] = (
+        ({"op": "remove", "path": path},)
+        if retract
+        else ({"op": "add" if old is None else "replace", "path": path, "value": chosen},)
+    )
+    return Accepted(
+        payload=obs.payload(),
+        event_id=obs.event_id,
+        entity_id=obs.entity_id,
+        field=obs.field,
+        domain=obs.domain,
+        intent=obs.intent,
+        value_key=value_key(chosen),
+        source_type="user_confirmation",
+        source_ref=item.id,
+        event_ts=now,
+        decided_at=now,
+        decision=resolution,
+        confidence=1.0,
+        margin=1.0,
+        reasons=("the user's answer",),
+        patch=patch,
+        commit=commit,
+    )

@@ -386,9 +386,9 @@ class CanonChat:
 
     async def say(self, chat_id: int, text: str) -> None:
         """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
+        await self.log.append_message(chat_id, "assistant", text, self.clock())
         for chunk in texts.split_message(text):
             await self.messenger.send(chat_id, chunk)
-        await self.log.append_message(chat_id, "assistant", text, self.clock())
 
     async def _changed(self, now: datetime) -> None:
         if self.after_change is None:

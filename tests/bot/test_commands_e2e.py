@@ -1,0 +1,134 @@
+"""The bot's commands, end to end over HTTP against the Bot API double."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from chatkit import ALICE, StartBot
+from fakes.telegram_api import FakeTelegram
+
+from bot import texts
+from core.ids import new_id
+from core.state import CommittedFact
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def _tahoe(tg: FakeTelegram) -> None:
+    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
+    tg.user_says(ALICE, "We're in Tahoe")
+    prompt = await tg.prompt(ALICE, "travel.status")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+
+
+async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: StartBot) -> None:
+    await start_bot()
+    assert [c["command"] for c in tg.commands] == [name for name, _ in texts.COMMANDS]
+    assert all("-" not in c["command"] for c in tg.commands)
+
+
+@pytest.mark.parametrize(
+    ("command", "expect"),
+    [
+        ("/start", "I keep your assistant's beliefs true"),
+        ("/help", "/forget <field>"),
+        ("/state", "• travel.location = Tahoe — just now, conversation"),
+        ("/state travel", "Travel (you)"),
+        ("/state weather", "Unknown domain 'weather'"),
+        ("/pending", "Nothing is waiting"),
+        ("/why travel.status", "travel.status = in_progress (confidence 1.00, user_confirm"),
+        ("/why", "Which field?"),
+        ("/why travel.nothing", "I know nothing about travel.nothing"),
+        ("/history travel.status", "planning → in_progress (user_confirm)"),
+        ("/cancel", "Nothing to cancel"),
+        ("/confirm", "There is no open question"),
+    ],
+)
+async def test_command_answers(
+    tg: FakeTelegram, start_bot: StartBot, command: str, expect: str
+) -> None:
+    await start_bot()
+    await _tahoe(tg)
+    await tg.say(ALICE, command, expect=expect)
+
+
+async def test_forget_asks_first_then_retracts(tg: FakeTelegram, start_bot: StartBot) -> None:
+    runner = await start_bot()
+    await _tahoe(tg)
+    tg.user_says(ALICE, "/forget travel.location")
+    prompt = await tg.prompt(ALICE, "Forget travel.location (Tahoe)?")
+    assert [b["text"] for b in prompt.buttons[0]] == ["Yes", "No"]
+    assert runner.chat is not None
+    assert await runner.chat.engine.store.fact("user:primary", "travel.location") is not None
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert await runner.chat.engine.store.fact("user:primary", "travel.location") is None
+    await tg.say(ALICE, "/forget travel.location", expect="Nothing is known about travel.location")
+
+
+async def test_undo_reverts_the_last_commit_after_asking(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    await _tahoe(tg)
+    tg.user_says(ALICE, "/undo")
+    prompt = await tg.prompt(
+        ALICE, "Undo the last change to travel.status: in_progress → planning?"
+    )
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert runner.chat is not None
+    fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
+    assert fact is not None
+    assert fact.value == "planning"
+
+
+async def test_long_state_is_split_under_telegrams_limit(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    assert runner.chat is not None
+    at = datetime.now(UTC) - timedelta(hours=1)
+    await runner.chat.engine.store.import_facts(  # type: ignore[attr-defined]
+        [
+            CommittedFact(
+                "user:primary",
+                f"project.project_number_{i:03d}.status",
+                "in_progress",
+                1,
+                "conversation",
+                "seed",
+                0.9,
+                new_id(),
+                at,
+                at,
+                "auto_commit",
+            )
+            for i in range(200)
+        ]
+    )
+    sent = tg.user_says(ALICE, "/state")
+    await tg.reply_after(ALICE, sent, "project_number_199")
+    chunks = [m for m in tg.bot_messages(ALICE) if m.message_id > sent]
+    assert len(chunks) > 1
+    assert all(len(m.text) <= 4096 for m in chunks)
+    assert sum(m.text.count("• project.") for m in chunks) == 200
+
+
+async def test_conversation_log_is_chronological_and_complete(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    await tg.say(ALICE, "hello", expect="Hi!")
+    await tg.say(ALICE, "/pending", expect="Nothing is waiting")
+    assert runner.chat is not None
+    log = await runner.chat.log.messages(ALICE)
+    assert [(m.role, m.text[:8]) for m in log] == [
+        ("user", "hello"),
+        ("assistant", "Hi! I ke"),
+        ("user", "/pending"),
+        ("assistant", "Nothing "),
+    ]
+    assert len({m.id for m in log}) == len(log)

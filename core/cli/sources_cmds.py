@@ -13,7 +13,8 @@ from rich.table import Table
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
 from core.engine import Engine
-from core.errors import ConfigError
+from core.errors import CanonError, ConfigError
+from core.sources.config import SourceConfig
 from core.sources.health import source_view
 from core.sources.poller import PollReport, poll_once, source_states
 from core.timeutil import format_ts, utc_now
@@ -103,9 +104,25 @@ async def poll(
                 _print_report(report, quiet)
             if interval is None:
                 break
-            await asyncio.sleep(interval)
+            await _wait(config.sources, interval)
     if not report.ok:
         raise click.exceptions.Exit(1)
+
+
+async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
+    """Sleep until the next pass, or less when an IMAP source with idle = true gets mail."""
+    idle = [s for s in configured if s.kind == "imap" and s.idle]
+    if not idle:
+        await asyncio.sleep(seconds)
+        return
+    from core.sources.imap import wait_for_mail
+
+    started = asyncio.get_running_loop().time()
+    try:
+        await asyncio.to_thread(wait_for_mail, idle[0], float(seconds))
+    except CanonError:  # IDLE failed: the next pass records the source's failure
+        left = seconds - (asyncio.get_running_loop().time() - started)
+        await asyncio.sleep(max(0.0, left))
 
 
 async def _views(engine: Engine, ctx: Context, now: Any) -> list[dict[str, Any]]:

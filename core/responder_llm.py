@@ -120,7 +120,23 @@ class LLMResponder:
                         raise ValueError("the answer is empty")
                     proposals = tuple(tools.proposals) if tools else ()
                     return Reply(text, proposals, via="llm")
-                messages.append(message.model_dump(exclude_none=True))
+                messages.append(
+                    {
+                        "role": "assistant",
+                        "content": message.content,
+                        "tool_calls": [
+                            {
+                                "id": c.id,
+                                "type": "function",
+                                "function": {
+                                    "name": c.function.name,
+                                    "arguments": c.function.arguments,
+                                },
+                            }
+                            for c in calls
+                        ],
+                    }
+                )
                 for call in calls:
                     result = await _run_tool(tools, call.function.name, call.function.arguments)
                     messages.append(

@@ -1,0 +1,110 @@
+"""The model's reply path, against the strict OpenAI-compatible fake on loopback.
+
+The bot sends the system prompt, the context block and the conversation in
+order; the model's tool calls read state and propose changes that the user
+must confirm; a failing model leaves the user with the offline answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from chatkit import ALICE, StartBot
+from fakes.openai_server import (
+    DEFAULT_KEY,
+    DEFAULT_MODEL,
+    Content,
+    FakeOpenAI,
+    ToolCall,
+    ToolCalls,
+    rate_limited,
+)
+from fakes.telegram_api import FakeTelegram
+
+from core.extraction.llm import LLMConfig
+from core.responder_llm import SYSTEM_PROMPT, LLMResponder
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+async def model() -> AsyncIterator[FakeOpenAI]:
+    async with FakeOpenAI() as server:
+        yield server
+
+
+def _responder(model: FakeOpenAI) -> LLMResponder:
+    return LLMResponder(
+        LLMConfig(
+            base_url=model.base_url,
+            model=DEFAULT_MODEL,
+            api_key=DEFAULT_KEY,
+            timeout_s=5.0,
+            max_retries=1,
+        )
+    )
+
+
+async def test_the_reply_sees_system_prompt_context_and_history_in_order(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    await start_bot(responder=_responder(model))
+    model.script(Content("Enjoy the lake!"), Content("You're in Tahoe."))
+    await tg.say(ALICE, "We're in Tahoe", expect="Enjoy the lake!")
+    await tg.say(ALICE, "where am I?", expect="You're in Tahoe.")
+    body = model.chat_bodies()[-1]
+    messages = body["messages"]
+    assert messages[0] == {"role": "system", "content": SYSTEM_PROMPT}
+    assert messages[1]["role"] == "system"
+    assert "travel.location = Tahoe (conversation, just now)" in messages[1]["content"]
+    assert [(m["role"], m["content"]) for m in messages[2:]] == [
+        ("user", "We're in Tahoe"),
+        ("assistant", "Noted: you're in Tahoe; travel.status → in_progress."),
+        ("assistant", "Enjoy the lake!"),
+        ("user", "where am I?"),
+    ]
+    assert {t["function"]["name"] for t in body["tools"]} == {
+        "get_state",
+        "get_pending",
+        "propose_observation",
+    }
+
+
+async def test_a_proposal_by_the_model_is_asked_never_committed(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    runner = await start_bot(responder=_responder(model))
+    model.script(
+        ToolCalls((ToolCall("get_state", {"domain": "travel"}),)),
+        ToolCalls(
+            (
+                ToolCall(
+                    "propose_observation",
+                    {"field": "travel.location", "value": "Reno", "reason": "user mentioned it"},
+                ),
+            )
+        ),
+        Content("I'll check that with you."),
+    )
+    await tg.say(ALICE, "hmm, thinking about the weekend", expect="I'll check that with you.")
+    prompt = await tg.prompt(ALICE, "travel.location: (none) → Reno")
+    assert runner.chat is not None
+    assert await runner.chat.engine.store.fact("user:primary", "travel.location") is None
+    events = await runner.chat.engine.store.events_for("user:primary", "travel.location")
+    assert [(e.source_type, e.value) for e in events] == [("agent", "Reno")]
+    tool_results = [m for m in model.chat_bodies()[-1]["messages"] if m["role"] == "tool"]
+    assert len(tool_results) == 2
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    fact = await runner.chat.engine.store.fact("user:primary", "travel.location")
+    assert fact is not None
+    assert (fact.value, fact.source_type) == ("Reno", "user_confirmation")
+
+
+async def test_a_model_that_fails_leaves_the_offline_answer(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    await start_bot(responder=_responder(model))
+    model.script(rate_limited(), rate_limited(), rate_limited())
+    await tg.say(ALICE, "what's pending?", expect="Nothing is waiting for your confirmation.")

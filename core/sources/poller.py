@@ -22,13 +22,14 @@ from typing import Any
 
 from core.config import Config
 from core.engine import Engine, Outcome
-from core.errors import CanonError
+from core.errors import CanonError, StoreError
 from core.ids import derived_id
 from core.intake import calendar_payloads, email_payloads
 from core.sources.config import SourceConfig
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.mailparse import Skipped
 from core.store import ReviewItem
+from core.store.sqlite import SQLiteStore
 from core.store.sqlite_sources import SourceState, SourceStateStore, SQLiteSourceStates
 from core.timeutil import format_ts
 from core.validation import schema_errors
@@ -209,7 +210,10 @@ async def _failed(
 
 def source_states(engine: Engine) -> SourceStateStore:
     """The source-state store living beside the engine's SQLite store."""
-    return SQLiteSourceStates(engine.store.db)  # type: ignore[attr-defined]
+    store = engine.store
+    if not isinstance(store, SQLiteStore):
+        raise StoreError("source freshness is kept in the SQLite store only")
+    return SQLiteSourceStates(store)
 
 
 async def poll_once(engine: Engine, config: Config, now: datetime) -> PollReport:

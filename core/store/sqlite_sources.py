@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-import aiosqlite
+from core.store.sqlite import SQLiteStore
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -54,26 +54,28 @@ class SourceStateStore(Protocol):
 
 
 class SQLiteSourceStates:
-    """``SourceStateStore`` over an open SQLite connection (``SQLiteStore.db``)."""
+    """``SourceStateStore`` beside an open ``SQLiteStore`` (same file, same connection)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, store: SQLiteStore) -> None:
+        self._store = store
 
     async def source_states(self) -> list[SourceState]:
-        rows = await self._db.execute_fetchall(f"SELECT {_COLUMNS} FROM source_state ORDER BY name")
+        rows = await self._store.db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM source_state ORDER BY name"
+        )
         return [_row(r) for r in rows]
 
     async def source_state(self, name: str) -> SourceState | None:
         rows = list(
-            await self._db.execute_fetchall(
+            await self._store.db.execute_fetchall(
                 f"SELECT {_COLUMNS} FROM source_state WHERE name = ?", (name,)
             )
         )
         return _row(rows[0]) if rows else None
 
     async def save_source_state(self, state: SourceState) -> None:
-        # One statement, so it is atomic without an explicit transaction.
-        await self._db.execute(
+        # Never inside another task's transaction on the shared connection.
+        await self._store.execute_write(
             f"INSERT OR REPLACE INTO source_state ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
             (
                 state.name,

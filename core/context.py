@@ -24,6 +24,8 @@ from core.views import age_text
 
 DEFAULT_TOKEN_BUDGET = 1200
 CHARS_PER_TOKEN = 4
+_OMITTED_ROOM = 60
+"""Characters kept free for the '(+N older facts not shown ...)' line."""
 """A rough, model-independent estimate: English text averages about four characters a token."""
 
 
@@ -75,12 +77,15 @@ def build_context(
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
-    room = budget - used - 40  # keep space for the 'omitted' line
+    room = budget - used - _OMITTED_ROOM
+    headed: set[str] = set()
     for f in ranked:
         line = _fact_line(f, now, stale)
-        if room - len(line) - 1 < 0:
+        cost = len(line) + 1 + (0 if f.entity_id in headed else len(f.entity_id) + 2)
+        if room - cost < 0:
             break
-        room -= len(line) + 1
+        room -= cost
+        headed.add(f.entity_id)
         chosen.append((f, line))
     chosen.sort(key=lambda pair: (pair[0].entity_id, pair[0].field))
     entity = None
@@ -99,7 +104,7 @@ def build_context(
         ]
         title = "Expired (no longer true unless the user says so):"
         used = sum(len(x) + 1 for x in lines)
-        shown = _add(lines, [title, *exp_lines], budget - used - 40, always_title=None)
+        shown = _add(lines, [title, *exp_lines], budget - used - _OMITTED_ROOM, always_title=None)
         if not shown:
             omitted += len(expired)
     if omitted:

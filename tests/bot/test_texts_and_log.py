@@ -1,0 +1,114 @@
+"""What the bot says (pure) and what it remembers (the append-only conversation log)."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import texts
+from bot.config import load_bot_config
+from core.errors import ConfigError
+from core.store.sqlite import SQLiteStore
+from core.store.sqlite_conversation import SQLiteConversationStore
+
+
+@pytest.mark.parametrize(
+    ("typed", "action"),
+    [
+        ("yes", "confirm"),
+        ("Yes!", "confirm"),
+        ("  yep ", "confirm"),
+        ("that's right", "confirm"),
+        ("👍", "confirm"),
+        ("no", "reject"),
+        ("Nope.", "reject"),
+        ("not really", "reject"),
+        ("yes we're in Tahoe", None),
+        ("know", None),
+        ("", None),
+    ],
+)
+def test_typed_answers(typed: str, action: str | None) -> None:
+    assert texts.typed_answer(typed) == action
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20000))
+def test_split_message_keeps_every_line_under_the_limit(text: str) -> None:
+    chunks = texts.split_message(text)
+    assert chunks
+    assert all(0 < len(c) <= texts.MAX_MESSAGE for c in chunks)
+    if text.strip():  # nothing but whitespace is ever lost
+        assert "".join("".join(chunks).split()) == "".join(text.split())
+
+
+@given(
+    st.text(
+        alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-",
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_callback_data_round_trips_within_64_bytes(token: str) -> None:
+    for action in ("confirm", "reject", "edit"):
+        data = texts.callback_data(token, action)  # type: ignore[arg-type]
+        assert len(data.encode()) <= 64
+        assert texts.parse_callback(data) == (token, action)
+
+
+@pytest.mark.parametrize("data", [None, "", "nocolon", "tok:x", "a" * 70 + ":y"])
+def test_foreign_callback_data_is_ignored(data: str | None) -> None:
+    assert texts.parse_callback(data) is None
+
+
+@pytest.mark.parametrize(
+    ("env", "problem"),
+    [
+        ({"CANON_ALLOWED_USER_IDS": "12,abc"}, "not a Telegram user id"),
+        ({"CANON_ENTITY_MAP": "12"}, "use <user id>=<entity>"),
+        ({"CANON_ENTITY_MAP": "12=User:Sam"}, "not an entity"),
+        ({"CANON_SHARED_ENTITIES": "home"}, "not an entity"),
+        ({"CANON_TELEGRAM_BASE_URL": "127.0.0.1:8081"}, "not an http"),
+        ({"CANON_CONTEXT_TOKENS": "lots"}, "not a whole number"),
+    ],
+)
+def test_bad_configuration_is_named(env: dict[str, str], problem: str) -> None:
+    with pytest.raises(ConfigError, match=problem):
+        load_bot_config(env)
+
+
+def test_entity_mapping() -> None:
+    config = load_bot_config(
+        {
+            "CANON_ALLOWED_USER_IDS": "10, 20, 30",
+            "CANON_ENTITY_MAP": "30=user:sam",
+            "CANON_SHARED_ENTITIES": "family:home,team:core",
+        }
+    )
+    assert [config.entity_of(u) for u in (10, 20, 30)] == ["user:primary", "user:20", "user:sam"]
+    assert config.entities_of(30) == ("user:sam", "family:home", "team:core")
+    assert (config.owner_of("user:sam"), config.owner_of("family:home")) == (30, None)
+    assert not config.allowed(99)
+
+
+async def test_the_conversation_log_is_append_only_and_chronological(
+    store: SQLiteStore, now: object
+) -> None:
+    log = SQLiteConversationStore(store)
+    at = now
+    for i, text in enumerate(["one", "two", "three"]):
+        await log.append_message(
+            7, "user" if i % 2 == 0 else "assistant", text, at + timedelta(seconds=i)
+        )  # type: ignore[operator]
+    await log.append_message(8, "user", "elsewhere", at)  # type: ignore[arg-type]
+    assert [m.text for m in await log.messages(7)] == ["one", "two", "three"]
+    assert [m.text for m in await log.messages(7, limit=2)] == ["two", "three"]
+    for statement in (
+        "UPDATE conversation_messages SET text = 'x'",
+        "DELETE FROM conversation_messages",
+    ):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            await store.db.execute(statement)

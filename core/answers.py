@@ -3,6 +3,7 @@ event that commits what the user said. Pure functions; the engine stores the res
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -11,8 +12,8 @@ from core.errors import InvalidAnswer
 from core.fields import spec_for
 from core.ids import new_id
 from core.models import StateObservation, UserConfirmation, parse_model
-from core.state import CommittedFact, Scalar, value_key
-from core.store import Accepted, CommitPlan, ReviewItem
+from core.state import CommittedFact, Scalar
+from core.store import CommitPlan, ReviewItem
 from core.store.records import ReviewStatus
 from core.timeutil import format_ts
 from core.validation import validate
@@ -76,9 +77,19 @@ def confirmation_record(
     return record
 
 
+@dataclass(frozen=True)
+class ConfirmedChange:
+    """What the user's Yes or Edit commits: the logged observation and the commit."""
+
+    observation: StateObservation
+    commit: CommitPlan
+    patch: tuple[dict[str, Any], ...]
+    resolution: str
+
+
 def confirmation_event(
     item: ReviewItem, chosen: Scalar, action: str, old: CommittedFact | None, now: datetime
-) -> Accepted:
+) -> ConfirmedChange:
     """The logged event, and the commit, for a value the user confirmed or typed."""
     retract = chosen is None
     payload: dict[str, Any] = {
@@ -125,22 +136,4 @@ def confirmation_event(
         if retract
         else ({"op": "add" if old is None else "replace", "path": path, "value": chosen},)
     )
-    return Accepted(
-        payload=obs.payload(),
-        event_id=obs.event_id,
-        entity_id=obs.entity_id,
-        field=obs.field,
-        domain=obs.domain,
-        intent=obs.intent,
-        value_key=value_key(chosen),
-        source_type="user_confirmation",
-        source_ref=item.id,
-        event_ts=now,
-        decided_at=now,
-        decision=resolution,
-        confidence=1.0,
-        margin=1.0,
-        reasons=("the user's answer",),
-        patch=patch,
-        commit=commit,
-    )
+    return ConfirmedChange(obs, commit, patch, resolution)

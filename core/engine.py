@@ -185,8 +185,12 @@ class Engine:
             )
         record = _accepted(
             obs,
-            decision,
             now,
+            decision=decision.decision,
+            confidence=decision.confidence,
+            margin=decision.margin,
+            reasons=decision.reasons,
+            patch=decision.patch,
             commit=commit,
             review=review,
             corroborate=decision.effect == "corroborate",
@@ -274,7 +278,17 @@ class Engine:
             if action in ("confirm", "edit"):
                 chosen = item.candidate_value if action == "confirm" else value
                 old = await self.store.fact(item.entity_id, item.field)
-                event = confirmation_event(item, chosen, action, old, now)
+                change = confirmation_event(item, chosen, action, old, now)
+                event = _accepted(
+                    change.observation,
+                    now,
+                    decision=change.resolution,
+                    confidence=1.0,
+                    margin=1.0,
+                    reasons=("the user's answer",),
+                    patch=change.patch,
+                    commit=change.commit,
+                )
             rejection = (
                 (value_key(item.candidate_value), item.source_key) if action == "reject" else None
             )
@@ -294,13 +308,18 @@ class Engine:
 
 def _accepted(
     obs: StateObservation,
-    decision: Decision,
     now: datetime,
     *,
-    commit: CommitPlan | None,
-    review: NewReviewItem | None,
-    corroborate: bool,
+    decision: str,
+    confidence: float,
+    margin: float,
+    reasons: tuple[str, ...],
+    patch: tuple[dict[str, Any], ...],
+    commit: CommitPlan | None = None,
+    review: NewReviewItem | None = None,
+    corroborate: bool = False,
 ) -> Accepted:
+    """The write record for one observation and what was decided about it."""
     return Accepted(
         payload=obs.payload(),
         event_id=obs.event_id,
@@ -313,11 +332,11 @@ def _accepted(
         source_ref=obs.source.ref,
         event_ts=obs.ts,
         decided_at=now,
-        decision=decision.decision,
-        confidence=decision.confidence,
-        margin=decision.margin,
-        reasons=decision.reasons,
-        patch=decision.patch,
+        decision=decision,
+        confidence=confidence,
+        margin=margin,
+        reasons=reasons,
+        patch=patch,
         commit=commit,
         corroborate=corroborate,
         review=review,

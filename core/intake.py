@@ -15,7 +15,7 @@ from typing import Any
 
 from core.extraction.types import ExtractedObservation, Extractor
 from core.ids import derived_id
-from core.signals import map_calendar, map_email
+from core.signals import MappedObservation, map_calendar, map_email
 from core.state import value_key
 from core.timeutil import format_ts
 
@@ -126,27 +126,24 @@ def calendar_payloads(
         f"calendar:{event['id']}:{event.get('status', 'confirmed')}:{event['start']}:{event['end']}"
     )
     evidence = " | ".join(str(event.get(k)) for k in ("summary", "location") if event.get(k))
-    return [
-        _payload(
-            entity_id=entity_id,
-            field=m.field,
-            value=m.value,
-            intent=m.intent,
-            at=at,
-            source_type="calendar",
-            source_ref=ref,
-            valid_until=m.valid_until,
-            extraction_confidence=m.confidence,
-            evidence_text=evidence,
-        )
-        for m in map_calendar(event, at)
-    ]
+    return _mapped(map_calendar(event, at), at, entity_id, "calendar", ref, evidence)
 
 
 def email_payloads(mail: dict[str, Any], *, at: datetime, entity_id: str) -> list[dict[str, Any]]:
     """Observations a mail supports (receipts, reservations, cancellations)."""
     source_type, mapped = map_email(mail, at)
-    ref = f"email:{mail['id']}"
+    subject = str(mail.get("subject", ""))
+    return _mapped(mapped, at, entity_id, source_type, f"email:{mail['id']}", subject)
+
+
+def _mapped(
+    mapped: list[MappedObservation],
+    at: datetime,
+    entity_id: str,
+    source_type: str,
+    ref: str,
+    evidence: str,
+) -> list[dict[str, Any]]:
     return [
         _payload(
             entity_id=entity_id,
@@ -158,7 +155,7 @@ def email_payloads(mail: dict[str, Any], *, at: datetime, entity_id: str) -> lis
             source_ref=ref,
             valid_until=m.valid_until,
             extraction_confidence=m.confidence,
-            evidence_text=str(mail.get("subject", "")),
+            evidence_text=evidence,
         )
         for m in mapped
     ]

@@ -58,7 +58,9 @@ def build_context(
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
     items = sorted(open_items, key=lambda r: r.seq)
-    header = f"[Canon state as of {format_ts(now)}; trust it over older messages]"
+    header = (
+        f"[Canon state as of {format_ts(now.replace(microsecond=0))}; trust it over older messages]"
+    )
     lines = [header]
     used = len(header) + 1
     pending_lines = [_pending_line(r) for r in items if r.current_value is None]

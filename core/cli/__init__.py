@@ -84,4 +84,3 @@ _register()
 def main(argv: list[str] | None = None) -> Any:
     """Entry point of the ``canon`` console script."""
     return cli.main(args=argv, prog_name="canon")
-

@@ -165,9 +165,19 @@ def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str 
     return None
 
 
+_TRIP_STATUS = {
+    "planning": "the trip is planned",
+    "in_progress": "your trip is under way",
+    "completed": "your trip is over",
+    "cancelled": "the trip is off",
+}
+
+
 def _phrase(o: Outcome) -> str:
     value = show_value(o.candidate_value)
     field = o.field or "?"
+    if field == "travel.status" and value in _TRIP_STATUS:
+        return _TRIP_STATUS[value]
     template = _PHRASES.get(field)
     if template and (o.entity_id or "").startswith("user:"):
         return template.format(v=value)

@@ -128,8 +128,14 @@ def resolve(
     if committed is not None:
         # A source that outranks the committed value's source in this domain wins
         # on authority: the weaker value does not compete on the margin.
-        if dp.rank(obs.source.type) < dp.rank(committed.source_type):
+        obs_rank, committed_rank = dp.rank(obs.source.type), dp.rank(committed.source_type)
+        if obs_rank < committed_rank:
             reasons.append(f"{obs.source.type} outranks {committed.source_type} for {obs.domain}")
+        elif obs_rank == committed_rank and _advances(spec, committed.value, obs.candidate_value):
+            # planning -> in_progress is the plan coming true, not a rival belief.
+            reasons.append(
+                f"moves {obs.field} forward ({committed.value} -> {obs.candidate_value})"
+            )
         else:
             competitors.append(current_strength(committed, policy, now))
     margin = round(confidence - max(competitors, default=0.0), 4)
@@ -221,6 +227,11 @@ def _authority_block(
         f"{committed.source_type} outranks {obs.source.type} for {obs.domain} "
         f"within {dp.authority_window_hours:g} h"
     )
+
+
+def _advances(spec: FieldSpec, old: Any, new: Any) -> bool:
+    order = spec.lifecycle
+    return old in order and new in order and order.index(new) > order.index(old)
 
 
 def _regresses(spec: FieldSpec, old: Any, new: Any) -> bool:

@@ -17,10 +17,7 @@ pytestmark = pytest.mark.timeout(60)
 
 async def _tahoe(tg: FakeTelegram) -> None:
     await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe; your trip is under way.")
 
 
 async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: StartBot) -> None:
@@ -38,10 +35,10 @@ async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: Star
         ("/state travel", "Travel (you)"),
         ("/state weather", "Unknown domain 'weather'"),
         ("/pending", "Nothing is waiting"),
-        ("/why travel.status", "travel.status = in_progress (confidence 1.00, user_confirm"),
+        ("/why travel.status", "travel.status = in_progress (confidence 0.90, auto_commit"),
         ("/why", "Which field?"),
         ("/why travel.nothing", "I know nothing about travel.nothing"),
-        ("/history travel.status", "planning → in_progress (user_confirm)"),
+        ("/history travel.status", "planning → in_progress (auto_commit)"),
         ("/cancel", "Nothing to cancel"),
         ("/confirm", "There is no open question"),
     ],

@@ -15,8 +15,15 @@ pytestmark = pytest.mark.timeout(60)
 async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await start_bot()
     await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="Sounds like a plan")
-    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe.")
-    prompt = await tg.prompt(ALICE, "travel.status: planning → in_progress")
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe; your trip is under way.")
+    assert runner.chat is not None
+    status = await runner.chat.engine.store.fact("user:primary", "travel.status")
+    assert status is not None
+    assert (status.value, status.resolution) == ("in_progress", "auto_commit")
+    assert tg.open_prompts(ALICE) == [], "the plan coming true needs no question"
+
+    tg.user_says(ALICE, "I live in Seattle now")
+    prompt = await tg.prompt(ALICE, "profile.home_city: (none) → Seattle")
     assert "Did this change for you?" in prompt.text
     assert "confidence 0.90" in prompt.text
     assert [[b["text"] for b in row] for row in prompt.buttons] == [["Yes", "No", "Edit"]]
@@ -27,10 +34,9 @@ async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> 
     # The tap was answered before the prompt was edited.
     order = [c.method for c in tg.methods("answerCallbackQuery", "editMessageText")]
     assert order[:2] == ["answerCallbackQuery", "editMessageText"]
-    assert runner.chat is not None
-    fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
+    fact = await runner.chat.engine.store.fact("user:primary", "profile.home_city")
     assert fact is not None
-    assert fact.value == "in_progress"
+    assert fact.value == "Seattle"
     assert fact.resolution == "user_confirm"
 
     await tg.say(ALICE, "where am I?", expect="You're in Tahoe")
@@ -38,83 +44,78 @@ async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> 
 
 async def test_no_rejects_and_keeps_the_old_value(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await start_bot()
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
+    tg.user_says(ALICE, "I live in Seattle now")
+    prompt = await tg.prompt(ALICE, "profile.home_city")
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
     assert "Rejected" in prompt.text
     assert runner.chat is not None
-    fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
-    assert fact is not None
-    assert fact.value == "planning"
+    assert await runner.chat.engine.store.fact("user:primary", "profile.home_city") is None
 
 
 async def test_edit_asks_for_the_value_validates_it_and_commits(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     runner = await start_bot()
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
+    tg.user_says(ALICE, "Feature X is blocked on legal review")
+    prompt = await tg.prompt(ALICE, "project.feature_x.status")
     await tg.tap(ALICE, prompt, "Edit")
-    await tg.reply_after(ALICE, prompt.message_id, "What is the correct value for travel.status?")
-    await tg.say(ALICE, "flying", expect="travel.status must be one of")
+    await tg.reply_after(
+        ALICE, prompt.message_id, "What is the correct value for project.feature_x.status?"
+    )
+    await tg.say(ALICE, "flying", expect="project.feature_x.status must be one of")
     assert prompt.buttons, "a bad value leaves the question open"
     await tg.say(ALICE, "/cancel", expect="cancelled")
     await tg.tap(ALICE, prompt, "Edit")
-    tg.user_says(ALICE, "completed")
+    tg.user_says(ALICE, "shipped")
     await tg.settled(prompt)
-    assert prompt.text.endswith("Edited to completed")
+    assert prompt.text.endswith("Edited to shipped")
     assert runner.chat is not None
-    fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
+    fact = await runner.chat.engine.store.fact("user:primary", "project.feature_x.status")
     assert fact is not None
-    assert (fact.value, fact.resolution) == ("completed", "user_edit")
+    assert (fact.value, fact.resolution) == ("shipped", "user_edit")
 
 
 @pytest.mark.parametrize(
     ("typed", "outcome", "value"),
     [
-        ("yes", "Confirmed", "in_progress"),
-        ("Yep!", "Confirmed", "in_progress"),
-        ("no", "Rejected", "planning"),
-        ("/confirm", "Confirmed", "in_progress"),
-        ("/reject", "Rejected", "planning"),
+        ("yes", "Confirmed", "Seattle"),
+        ("Yep!", "Confirmed", "Seattle"),
+        ("no", "Rejected", None),
+        ("/confirm", "Confirmed", "Seattle"),
+        ("/reject", "Rejected", None),
     ],
 )
 async def test_a_typed_answer_resolves_the_active_prompt(
-    tg: FakeTelegram, start_bot: StartBot, typed: str, outcome: str, value: str
+    tg: FakeTelegram, start_bot: StartBot, typed: str, outcome: str, value: str | None
 ) -> None:
     runner = await start_bot()
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
+    tg.user_says(ALICE, "I live in Seattle now")
+    prompt = await tg.prompt(ALICE, "profile.home_city")
     tg.user_says(ALICE, typed)
     await tg.settled(prompt)
     assert outcome in prompt.text
     assert runner.chat is not None
-    fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
-    assert fact is not None
-    assert fact.value == value
+    fact = await runner.chat.engine.store.fact("user:primary", "profile.home_city")
+    assert (fact.value if fact else None) == value
 
 
 async def test_a_second_tap_is_answered_and_changes_nothing(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     runner = await start_bot()
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
+    tg.user_says(ALICE, "I live in Seattle now")
+    prompt = await tg.prompt(ALICE, "profile.home_city")
     data = tg.button(prompt, "Yes")
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
     assert runner.chat is not None
-    before = await runner.chat.engine.store.history("user:primary", "travel.status")
+    before = await runner.chat.engine.store.history("user:primary", "profile.home_city")
     # A second tap on the same (stale) button, as a slow client would send it.
     prompt.buttons = [[{"text": "Yes", "callback_data": data}]]
     second = await tg.tap(ALICE, prompt, "Yes")
     assert tg.answered(second)
-    after = await runner.chat.engine.store.history("user:primary", "travel.status")
+    after = await runner.chat.engine.store.history("user:primary", "profile.home_city")
     assert after == before
     assert all(c.status == 200 for c in tg.methods("answerCallbackQuery"))
 
@@ -145,17 +146,14 @@ async def test_strangers_get_one_refusal_and_nothing_is_stored(
 
 async def test_only_the_owner_may_answer_a_prompt(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await start_bot()
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
+    tg.user_says(ALICE, "I live in Seattle now")
+    prompt = await tg.prompt(ALICE, "profile.home_city")
     tg.user_says(BOB, "/start")
     for user in (BOB, STRANGER):
         await tg.tap(user, prompt, "Yes")
     assert prompt.buttons, "still open"
     assert runner.chat is not None
-    fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
-    assert fact is not None
-    assert fact.value == "planning"
+    assert await runner.chat.engine.store.fact("user:primary", "profile.home_city") is None
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
 
@@ -164,9 +162,8 @@ async def test_a_restarted_bot_resumes_with_the_same_prompt(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     first = await start_bot()
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "travel.status")
+    tg.user_says(ALICE, "I live in Seattle now")
+    prompt = await tg.prompt(ALICE, "profile.home_city")
     await stop_bot(tg, first)
 
     second = await start_bot()
@@ -175,9 +172,9 @@ async def test_a_restarted_bot_resumes_with_the_same_prompt(
     assert "Confirmed" in prompt.text
     assert len([m for m in tg.bot_messages(ALICE) if "Did this change" in m.text]) == 1
     assert second.chat is not None
-    fact = await second.chat.engine.store.fact("user:primary", "travel.status")
+    fact = await second.chat.engine.store.fact("user:primary", "profile.home_city")
     assert fact is not None
-    assert fact.value == "in_progress"
+    assert fact.value == "Seattle"
 
 
 async def test_a_429_storm_delays_but_loses_nothing(tg: FakeTelegram, start_bot: StartBot) -> None:
@@ -185,8 +182,11 @@ async def test_a_429_storm_delays_but_loses_nothing(tg: FakeTelegram, start_bot:
     tg.flood(3, retry_after=1, methods=("sendMessage",))
     await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan", within=20)
     tg.flood(2, retry_after=1)
-    tg.user_says(ALICE, "We're in Tahoe")
-    await tg.prompt(ALICE, "travel.status", within=20)
+    await tg.say(
+        ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe; your trip is under way.", within=20
+    )
     statuses = [c.status for c in tg.methods("sendMessage")]
     assert statuses.count(429) == 5
-    assert any(m.text == "Noted: you're in Tahoe." for m in tg.bot_messages(ALICE))
+    assert any(
+        m.text == "Noted: you're in Tahoe; your trip is under way." for m in tg.bot_messages(ALICE)
+    )

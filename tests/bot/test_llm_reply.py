@@ -60,7 +60,7 @@ async def test_the_reply_sees_system_prompt_context_and_history_in_order(
     assert "travel.location = Tahoe (conversation, just now)" in messages[1]["content"]
     assert [(m["role"], m["content"]) for m in messages[2:]] == [
         ("user", "We're in Tahoe"),
-        ("assistant", "Noted: you're in Tahoe; travel.status → in_progress."),
+        ("assistant", "Noted: you're in Tahoe; your trip is under way."),
         ("assistant", "Enjoy the lake!"),
         ("user", "where am I?"),
     ]

@@ -63,17 +63,23 @@ async def test_a_new_user_tries_canon_in_the_browser(playground: Playground) -> 
             await expect(messages).to_contain_text("Sounds like a plan, not a fact")
             await page.fill("#text", "We're in Tahoe")
             await page.click("form button")
-            await expect(messages).to_contain_text("Noted: you're in Tahoe.")
-            prompt = page.locator(".msg.bot", has_text="travel.status: planning → in_progress")
-            await expect(prompt.locator(".keyboard button")).to_have_text(["Yes", "No", "Edit"])
-            await expect(page.locator("#pending")).to_contain_text("travel.status")
+            await expect(messages).to_contain_text(
+                "Noted: you're in Tahoe; your trip is under way."
+            )
             await expect(page.locator("#beliefs")).to_contain_text("travel.location Tahoe")
+            await expect(page.locator("#beliefs")).to_contain_text("travel.status in_progress")
+
+            await page.fill("#text", "I live in Seattle now")
+            await page.click("form button")
+            prompt = page.locator(".msg.bot", has_text="profile.home_city: (none) → Seattle")
+            await expect(prompt.locator(".keyboard button")).to_have_text(["Yes", "No", "Edit"])
+            await expect(page.locator("#pending")).to_contain_text("profile.home_city")
 
             await prompt.locator("button", has_text="Yes").click()
             await expect(prompt).to_contain_text("✅ Confirmed")
             await expect(prompt).to_contain_text("edited")
             await expect(prompt.locator(".keyboard button")).to_have_count(0)
-            await expect(page.locator("#beliefs")).to_contain_text("travel.status in_progress")
+            await expect(page.locator("#beliefs")).to_contain_text("profile.home_city Seattle")
             await expect(page.locator("#pending")).to_contain_text("none")
             await expect(page.locator("#audit")).to_contain_text("(resolution: user_confirm)")
         finally:

@@ -137,6 +137,20 @@ CASES = [
         "older than",
     ),
     Case(
+        "a plan coming true an hour later is a step forward, not a conflict",
+        fact("travel.status", "planning", hours_ago=1),
+        o("travel.status", "in_progress"),
+        "auto_commit",
+        "moves travel.status forward",
+    ),
+    Case(
+        "a weaker source cannot push a lifecycle forward over a fresh statement",
+        fact("travel.status", "planning", hours_ago=1),
+        o("travel.status", "in_progress", source="calendar"),
+        "tentative_reject",
+        "outranks calendar",
+    ),
+    Case(
         "a lifecycle step backwards is put to you",
         fact("travel.status", "completed", hours_ago=100),
         o("travel.status", "in_progress"),

@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test setup test-services lint typecheck bench clean
+.PHONY: run demo test setup test-services lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,7 +23,11 @@ test-services:
 		bash "$$script" || exit 1; \
 	done
 
+# The bot; with no TELEGRAM_BOT_TOKEN it serves the local playground on 127.0.0.1.
 run: setup
+	$(BIN)/canon bot
+
+demo: setup
 	$(BIN)/canon demo
 
 test: setup test-services

@@ -6,5 +6,9 @@ if command -v chromium >/dev/null 2>&1; then
     exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
+# As root (CI) apt-get runs directly; a developer account goes through sudo.
+if [ "$(id -u)" -ne 0 ]; then
+    apt-get() { sudo -E apt-get "$@"; }
+fi
 apt-get update
 apt-get install -y --no-install-recommends chromium fonts-dejavu-core

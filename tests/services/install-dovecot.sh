@@ -7,9 +7,13 @@ if command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; then
     exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
+# As root (CI) apt-get runs directly; a developer account goes through sudo.
+if [ "$(id -u)" -ne 0 ]; then
+    apt-get() { sudo -E apt-get "$@"; }
+fi
 apt-get -o DPkg::Lock::Timeout=600 update
 # policy-rc.d keeps the package from starting the system-wide service.
-if [ ! -e /usr/sbin/policy-rc.d ]; then
+if [ "$(id -u)" -eq 0 ] && [ ! -e /usr/sbin/policy-rc.d ]; then
     printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
     chmod +x /usr/sbin/policy-rc.d
     trap 'rm -f /usr/sbin/policy-rc.d' EXIT

@@ -12,7 +12,11 @@ AT = datetime.fromisoformat("2026-03-04T09:00:00-08:00")
 """Wednesday 4 March 2026, 09:00 in California: the 'now' of every test."""
 
 LABELLED_PATH = Path(__file__).with_name("labelled_messages.jsonl")
-DEV_PATH = Path(os.environ.get("CANON_EVAL_DIR", "/work/shared/eval")) / "intents-dev.jsonl"
+# ../shared/eval beside the checkout (where CI puts it), or CANON_EVAL_DIR.
+_REPO = Path(__file__).resolve().parents[2]
+DEV_PATH = (
+    Path(os.environ.get("CANON_EVAL_DIR", _REPO.parent / "shared" / "eval")) / "intents-dev.jsonl"
+)
 
 
 def labelled() -> list[LabelledRecord]:

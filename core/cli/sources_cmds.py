@@ -19,6 +19,7 @@ from core.sources.health import source_view
 from core.sources.poller import PollReport, poll_once, source_states
 from core.timeutil import format_ts, utc_now
 from core.views import review_view
+from core.workspace.projection import workspace_store
 
 pass_ctx = click.make_pass_decorator(Context)
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
@@ -203,6 +204,7 @@ async def status(ctx: Context, as_json: bool, now_text: str | None) -> None:
         letters = await store.dead_letters()
         alerts = (await store.alerts())[-5:]
         views = await _views(engine, ctx, now)
+        drift = await workspace_store(engine).events(("drift",))
     failing = [v["name"] for v in views if v["failures"]]
     data: dict[str, Any] = {
         "db": str(ctx.config.db_path),
@@ -216,6 +218,11 @@ async def status(ctx: Context, as_json: bool, now_text: str | None) -> None:
             {"at": format_ts(at), "kind": kind, "message": message}
             for at, kind, _, message in alerts
         ],
+        # Hand edits inside Canon's STATE zones: reverted, recorded, never applied.
+        "drift_reverted": [
+            {"at": format_ts(e.at), "file": e.file, "zone_id": e.zone_id} for e in drift[-5:]
+        ],
+        "drift_total": len(drift),
     }
     if as_json:
         emit_json(data)
@@ -230,6 +237,13 @@ async def status(ctx: Context, as_json: bool, now_text: str | None) -> None:
     for name in failing:
         console.print(
             f"[red]source {name} is failing[/red]: its evidence counts less until it recovers"
+        )
+    if drift:
+        last = drift[-1]
+        console.print(
+            f"{len(drift)} hand edit(s) inside Canon's zones were reverted (last: "
+            f"{last.file} zone {last.zone_id}, {format_ts(last.at)}); edit beliefs in a "
+            "STATE-INPUT zone instead"
         )
 
 

@@ -200,3 +200,23 @@ def test_every_command_documents_an_example(db: Path) -> None:
         assert command.help, name
         if name not in ("eval",):
             assert "Example:" in command.help or "canon " in command.help, name
+
+
+def test_status_reports_reverted_hand_edits_in_canons_zones(db: Path, tmp_path: Path) -> None:
+    ws = tmp_path / "workspace"
+    ws.mkdir()
+    (ws / "MEMORY.md").write_text("# Memory\n\nHome city: Portland\n", encoding="utf-8")
+    canon("migrate", str(ws), "--now", NOW, db=db)
+    feed = tmp_path / "obs.jsonl"
+    feed.write_text(jsonl(make_observation("travel.location", "Tahoe")))
+    canon("ingest", str(feed), "--now", NOW, db=db)
+    canon("project", str(ws), "--now", NOW, db=db)
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Tahoe" in memory
+    (ws / "MEMORY.md").write_text(memory.replace("Tahoe", "Maui"), encoding="utf-8")
+    canon("project", str(ws), "--now", "2026-02-19T14:35:00Z", db=db)
+    assert (ws / "MEMORY.md").read_text(encoding="utf-8") == memory
+    status = json.loads(canon("status", "--json", db=db).stdout)
+    assert status["drift_total"] == 1
+    assert status["drift_reverted"][0]["zone_id"] == "current_state"
+    assert "reverted" in canon("status", db=db).stdout

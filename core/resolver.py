@@ -163,7 +163,10 @@ def resolve(
     clear = margin >= dp.margin_threshold or obs.source.type in USER_SOURCES
     if confidence >= dp.auto_threshold and clear and not caps:
         reasons.append(f"confidence {confidence:.2f} >= auto {dp.auto_threshold:.2f}")
-        reasons.append(f"margin {margin:.2f} >= {dp.margin_threshold:.2f}")
+        if margin >= dp.margin_threshold:
+            reasons.append(f"margin {margin:.2f} >= {dp.margin_threshold:.2f}")
+        else:
+            reasons.append("your own edit: no margin needed")
         return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)
     if confidence >= dp.ask_threshold:
         reasons.extend(caps)
@@ -194,7 +197,7 @@ def _factors(
 
 def _certainty(obs: StateObservation, policy: Policy) -> float:
     # A reading the extractor is sure of counts in full; below that its doubt
-    # lowers the confidence (and _caps keeps it from auto-committing).
+    # lowers the confidence, and resolve() also keeps it from auto-committing.
     ec = 1.0 if obs.extraction_confidence is None else obs.extraction_confidence
     return 1.0 if ec >= policy.certain_extraction else ec
 

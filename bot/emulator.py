@@ -7,8 +7,10 @@ for the methods Canon uses: getMe, getUpdates (offset confirms, long-poll
 timeout, 409 when a second poll overlaps), sendMessage (1–4,096 characters,
 known chat), editMessageText / editMessageReplyMarkup ("message is not
 modified", "message to edit not found"), answerCallbackQuery (once per query),
-setMyCommands (lower-case names without hyphens), deleteWebhook, deleteMessage,
-inline buttons with callback_data of 1–64 bytes (BUTTON_DATA_INVALID).
+setMyCommands (lower-case names without hyphens), deleteMessage, inline
+buttons with callback_data of 1–64 bytes (BUTTON_DATA_INVALID), and webhooks:
+setWebhook / deleteWebhook / getWebhookInfo (rules in ``bot.emulator_webhook``);
+while a webhook is set, getUpdates answers 409 and updates are POSTed to it.
 
 The user's side is driven in-process: ``user_says`` and ``user_taps`` queue
 updates as Telegram would; ``chat`` shows a chat as its user sees it; ``flood``
@@ -27,11 +29,22 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
+
 BOT_ID = 7000000001
 BOT_USERNAME = "canon_local_bot"
 MAX_TEXT = 4096
 MAX_CALLBACK_DATA = 64
-_INT_PARAMS = {"chat_id", "message_id", "offset", "limit", "timeout", "cache_time"}
+_INT_PARAMS = {
+    "chat_id",
+    "message_id",
+    "offset",
+    "limit",
+    "timeout",
+    "cache_time",
+    "max_connections",
+}
+_BOOL_PARAMS = {"drop_pending_updates"}
 _JSON_PARAMS = {"reply_markup", "commands", "allowed_updates", "scope", "entities"}
 
 
@@ -96,6 +109,7 @@ class BotApiEmulator:
         self._poller: asyncio.Future[None] | None = None
         self._flood: list[tuple[int, int, Callable[[str], bool]]] = []
         self._runner: web.AppRunner | None = None
+        self.webhook = WebhookDelivery(lambda: self._updates, self._confirm, self._notify)
         self.port = 0
         self.app = web.Application()
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
@@ -122,6 +136,7 @@ class BotApiEmulator:
 
     async def close(self) -> None:
         self.wake()
+        await self.webhook.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -207,9 +222,13 @@ class BotApiEmulator:
                 body["parameters"] = {"retry_after": e.retry_after}
             return web.json_response(body, status=e.code)
         self.calls.append(Call(method, params, 200))
+        await self._notify()
+        return web.json_response({"ok": True, "result": result})
+
+    async def _notify(self) -> None:
+        """Wake ``wait_for``: the bot did something, or a webhook delivery was made."""
         async with self._changed:
             self._changed.notify_all()
-        return web.json_response({"ok": True, "result": result})
 
     def _check_flood(self, method: str) -> None:
         for i, (count, retry_after, match) in enumerate(self._flood):
@@ -228,8 +247,22 @@ class BotApiEmulator:
             "supports_inline_queries": False,
         }
 
-    async def _api_deletewebhook(self, _p: dict[str, Any]) -> bool:
+    async def _api_setwebhook(self, p: dict[str, Any]) -> bool:
+        try:
+            setting = webhook_setting(p)
+        except WebhookRefused as e:
+            raise ApiError(400, str(e)) from None
+        self._drop_pending(p)
+        self.webhook.set(setting)
         return True
+
+    async def _api_deletewebhook(self, p: dict[str, Any]) -> bool:
+        self._drop_pending(p)
+        self.webhook.set(None)
+        return True
+
+    async def _api_getwebhookinfo(self, _p: dict[str, Any]) -> dict[str, Any]:
+        return self.webhook.info()
 
     async def _api_setmycommands(self, p: dict[str, Any]) -> bool:
         commands = p.get("commands")
@@ -250,6 +283,12 @@ class BotApiEmulator:
         offset = int(p.get("offset") or 0)
         limit = min(100, max(1, int(p.get("limit") or 100)))
         timeout = max(0, int(p.get("timeout") or 0))
+        if self.webhook.setting is not None:
+            raise ApiError(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+            )
         if offset:
             # An offset confirms every update before it: they are never sent again.
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
@@ -322,6 +361,15 @@ class BotApiEmulator:
         self._updates.append(update)
         if self._poller is not None and not self._poller.done():
             self._poller.set_result(None)
+        self.webhook.kick()
+
+    def _confirm(self, update_id: int) -> None:
+        """The webhook took this update: it is never sent again."""
+        self._updates = [u for u in self._updates if u["update_id"] != update_id]
+
+    def _drop_pending(self, p: dict[str, Any]) -> None:
+        if p.get("drop_pending_updates"):
+            self._updates = []
 
     def _user(self, user_id: int, first_name: str) -> dict[str, Any]:
         return self._users.setdefault(
@@ -407,6 +455,8 @@ async def _params(request: web.Request) -> dict[str, Any]:
                 value = json.loads(value)
             except ValueError:
                 raise ApiError(400, f"Bad Request: can't parse {key} JSON object") from None
+        elif key in _BOOL_PARAMS and isinstance(value, str):
+            value = value.lower() == "true"
         elif key in _INT_PARAMS and isinstance(value, str):
             try:
                 value = int(value)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.policy import Policy, load_policy
-from core.sources.config import SourceConfig, load_sources
+from core.sources.config import Rule, SourceConfig, load_accounts
 
 DEFAULT_DB = Path("~/.local/share/canon/canon.db")
 DEFAULT_WORKSPACE = Path("~/.openclaw/workspace")
@@ -26,6 +26,8 @@ class Config:
     """The TOML file CANON_CONFIG names (accounts and settings), if any."""
     sources: tuple[SourceConfig, ...] = ()
     """Calendar and mail accounts from its ``[[sources]]`` tables."""
+    rules: tuple[Rule, ...] = ()
+    """User mapping rules from its ``[[rules]]`` tables."""
 
 
 def load_config(
@@ -43,11 +45,13 @@ def load_config(
     path = Path(raw_policy).expanduser() if raw_policy else None
     raw_config = env.get("CANON_CONFIG")
     config_file = Path(raw_config).expanduser() if raw_config else None
+    sources, rules = ((), ()) if config_file is None else load_accounts(config_file, env)
     return Config(
         db_path=db_path,
         workspace=workspace,
         policy=load_policy(path),
         policy_path=path,
         config_file=config_file,
-        sources=() if config_file is None else load_sources(config_file, env),
+        sources=sources,
+        rules=rules,
     )

@@ -9,13 +9,14 @@ event id and revision), so reading the same input twice is a duplicate.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
 from core.extraction.types import ExtractedObservation, Extractor
 from core.ids import derived_id
 from core.signals import MappedObservation, map_calendar, map_email
+from core.sources.config import Rule
 from core.state import value_key
 from core.timeutil import format_ts
 
@@ -119,19 +120,21 @@ def markdown_payloads(
 
 
 def calendar_payloads(
-    event: dict[str, Any], *, at: datetime, entity_id: str
+    event: dict[str, Any], *, at: datetime, entity_id: str, rules: Sequence[Rule] = ()
 ) -> list[dict[str, Any]]:
-    """Observations a calendar event supports at ``at``."""
+    """Observations a calendar event supports at ``at`` (and what configured ``rules`` map)."""
     ref = (
         f"calendar:{event['id']}:{event.get('status', 'confirmed')}:{event['start']}:{event['end']}"
     )
     evidence = " | ".join(str(event.get(k)) for k in ("summary", "location") if event.get(k))
-    return _mapped(map_calendar(event, at), at, entity_id, "calendar", ref, evidence)
+    return _mapped(map_calendar(event, at, rules), at, entity_id, "calendar", ref, evidence)
 
 
-def email_payloads(mail: dict[str, Any], *, at: datetime, entity_id: str) -> list[dict[str, Any]]:
-    """Observations a mail supports (receipts, reservations, cancellations)."""
-    source_type, mapped = map_email(mail, at)
+def email_payloads(
+    mail: dict[str, Any], *, at: datetime, entity_id: str, rules: Sequence[Rule] = ()
+) -> list[dict[str, Any]]:
+    """Observations a mail supports (receipts, reservations, cancellations, ``rules``)."""
+    source_type, mapped = map_email(mail, at, rules)
     subject = str(mail.get("subject", ""))
     return _mapped(mapped, at, entity_id, source_type, f"email:{mail['id']}", subject)
 
@@ -146,7 +149,7 @@ def _mapped(
 ) -> list[dict[str, Any]]:
     return [
         _payload(
-            entity_id=entity_id,
+            entity_id=m.entity or entity_id,
             field=m.field,
             value=m.value,
             intent=m.intent,

@@ -3,17 +3,21 @@
 Calendar and mail text is untrusted input: it is matched against patterns and
 never followed as instructions, and these sources never propose profile facts.
 A trip on the calendar is planning before it starts, in progress while it
-runs and completed after it ends; a cancelled event cancels it.
+runs and completed after it ends; a cancelled event cancels it. Configured
+``[[rules]]`` (``core.sources.config.Rule``) add claims of their own; a rule's
+claim replaces the built-in mapping's claim on the same field.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
 from core.fields import slugify
+from core.sources.config import Rule, RuleValue, template_names
 from core.sources.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.state import Scalar
 
@@ -64,6 +68,8 @@ class MappedObservation:
     intent: str
     valid_until: datetime | None = None
     confidence: float = 1.0
+    entity: str | None = None
+    """Another entity than the source's (set by a rule's ``entity``)."""
 
 
 def event_time(text: str) -> tuple[datetime, bool]:
@@ -84,9 +90,12 @@ def trip_place(*texts: str) -> str | None:
     return None
 
 
-def map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
-    """Observations a calendar event supports, as seen at ``now``."""
-    return _untrusted_only(_map_calendar(event, now))
+def map_calendar(
+    event: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+) -> list[MappedObservation]:
+    """Observations a calendar event supports, as seen at ``now`` (with ``rules``' claims)."""
+    ruled = _calendar_rules(event, now, rules) if rules else []
+    return _untrusted_only(_with_rules(_map_calendar(event, now), ruled))
 
 
 def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
@@ -212,13 +221,16 @@ def _untrusted_only(out: list[MappedObservation]) -> list[MappedObservation]:
     return [m for m in out if not m.field.startswith("profile.")]
 
 
-def map_email(mail: dict[str, Any], now: datetime) -> tuple[str, list[MappedObservation]]:
+def map_email(
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+) -> tuple[str, list[MappedObservation]]:
     """(source type, observations) for a mail: reservations, receipts, cancellations.
 
     JSON-LD reservations and orders in an HTML body come first (they are the
     sender's own structured data); otherwise the subject and the visible text
     are matched against patterns. A cancellation read from free text is less
-    certain than one in structured data, so it is put to the user.
+    certain than one in structured data, so it is put to the user. ``rules``
+    match the subject and the visible text.
     """
     subject = str(mail.get("subject", ""))
     body = str(mail.get("body", ""))
@@ -226,11 +238,13 @@ def map_email(mail: dict[str, Any], now: datetime) -> tuple[str, list[MappedObse
     docs: list[Any] = []
     if looks_like_html(body):
         body, docs = split_html(body)
+    ruled = _email_rules(subject, body, sender, rules) if rules else []
     reservations, orders = structured(docs)
     from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail))
     if from_ld:
-        return "transactions_email", _untrusted_only(from_ld)
-    return _from_text(subject, body, sender, _mail_day(mail))
+        return "transactions_email", _untrusted_only(_with_rules(from_ld, ruled))
+    source_type, found = _from_text(subject, body, sender, _mail_day(mail))
+    return source_type, _untrusted_only(_with_rules(found, ruled))
 
 
 def _from_text(
@@ -248,7 +262,7 @@ def _from_text(
             MappedObservation("travel.status", "planning", "planning"),
         ]
     if _RECEIPT.search(text) or _REFUND.search(subject):
-        amount = _AMOUNT.search(text)
+        amount = _amount(text)
         merchant = _MERCHANT.search(subject) or _MERCHANT.search(sender)
         name = merchant.group("m") if merchant else _sender_name(sender)
         slug = slugify(name)[:40]
@@ -264,13 +278,115 @@ def _from_text(
             MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
         ]
         if amount:
-            num = (amount.group("num") or amount.group("num2")).replace(",", "")
-            cur = (amount.group("cur") or amount.group("cur2") or "").strip()
-            out.append(MappedObservation(f"financial.{slug}.amount", float(num), "assertive"))
-            code = _CURRENCY.get(cur.lower() if len(cur) > 1 else cur, cur.upper())
+            num, code = amount
+            out.append(MappedObservation(f"financial.{slug}.amount", num, "assertive"))
             if re.fullmatch(r"[A-Z]{3}", code):
                 out.append(MappedObservation(f"financial.{slug}.currency", code, "assertive"))
         if mail_day:
             out.append(MappedObservation(f"financial.{slug}.date", mail_day, "assertive"))
         return "transactions_email", out
     return "email", []
+
+
+def _amount(text: str) -> tuple[float, str] | None:
+    """The first amount in ``text`` and its currency code (as written when unknown)."""
+    m = _AMOUNT.search(text)
+    if not m:
+        return None
+    num = (m.group("num") or m.group("num2")).replace(",", "")
+    cur = (m.group("cur") or m.group("cur2") or "").strip()
+    return float(num), _CURRENCY.get(cur.lower() if len(cur) > 1 else cur, cur.upper())
+
+
+# -- configured rules -------------------------------------------------------------
+
+
+def _render(template: RuleValue, values: dict[str, str | float]) -> Scalar:
+    """A rule's value for one event: None when a name it uses has no value here."""
+    if not isinstance(template, str):
+        return template
+    names = template_names(template)
+    if any(values.get(n) in (None, "") for n in names):
+        return None  # no location, no amount: the event is no evidence for this claim
+    if template == "{amount}":
+        return values["amount"]  # a number stays a number
+    return template.format_map(values)
+
+
+def _claim(
+    rule: Rule,
+    values: dict[str, str | float],
+    value: RuleValue,
+    intent: str,
+    until: datetime | None,
+) -> MappedObservation | None:
+    rendered = _render(value, values)
+    if rendered is None:
+        return None
+    field = rule.field.replace("{slug}", str(values["slug"]))
+    return MappedObservation(field, rendered, rule.intent or intent, until, entity=rule.entity)
+
+
+def _calendar_rules(
+    event: dict[str, Any], now: datetime, rules: Sequence[Rule]
+) -> list[MappedObservation]:
+    summary = str(event.get("summary", ""))
+    start, _ = event_time(str(event["start"]))
+    end, _ = event_time(str(event["end"]))
+    cancelled = event.get("status") == "cancelled"
+    out: list[MappedObservation] = []
+    for rule in rules:
+        m = rule.match.search(summary) if rule.kind == "calendar" else None
+        if m is None:
+            continue
+        values: dict[str, str | float] = {
+            "start": str(event["start"]),
+            "end": str(event["end"]),
+            "location": str(event.get("location") or ""),
+            "summary": summary,
+            "match": m.group(0),
+            "slug": slugify(summary)[:40],
+        }
+        if cancelled:
+            if rule.on_cancel is not None:
+                claim = _claim(rule, values, rule.on_cancel, "assertive", None)
+                out += [claim] if claim else []
+            continue
+        claim = _claim(rule, values, rule.value, "planning" if now < start else "assertive", end)
+        out += [claim] if claim else []
+    return out
+
+
+def _email_rules(
+    subject: str, body: str, sender: str, rules: Sequence[Rule]
+) -> list[MappedObservation]:
+    text = f"{subject}\n{body}"
+    amount = _amount(text)
+    out: list[MappedObservation] = []
+    for rule in rules:
+        m = rule.match.search(text) if rule.kind == "email" else None
+        if m is None:
+            continue
+        values: dict[str, str | float] = {
+            "subject": subject,
+            "from": sender,
+            "match": m.group(0),
+            "slug": slugify(subject)[:40],
+        }
+        if amount is not None:
+            values["amount"] = amount[0]
+        claim = _claim(rule, values, rule.value, "assertive", None)
+        out += [claim] if claim else []
+    return out
+
+
+def _with_rules(
+    built: list[MappedObservation], ruled: list[MappedObservation]
+) -> list[MappedObservation]:
+    """Built-in claims plus rule claims; per field, the first rule's claim wins."""
+    if not ruled:
+        return built
+    out: dict[tuple[str | None, str], MappedObservation] = {}
+    for m in ruled:
+        out.setdefault((m.entity, m.field), m)
+    return [m for m in built if (m.entity, m.field) not in out] + list(out.values())

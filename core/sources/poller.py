@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,7 +26,7 @@ from core.engine import Engine, Outcome
 from core.errors import CanonError, StoreError
 from core.ids import derived_id
 from core.intake import calendar_payloads, email_payloads
-from core.sources.config import SourceConfig
+from core.sources.config import Rule, SourceConfig
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.mailparse import Skipped
 from core.store import ReviewItem
@@ -74,8 +75,10 @@ class PollReport:
         return all(s.ok for s in self.sources)
 
 
-def fetch(cfg: SourceConfig, cursor: dict[str, Any], now: datetime) -> Fetched:
-    """Read one source (blocking; run it in a thread)."""
+def fetch(
+    cfg: SourceConfig, cursor: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+) -> Fetched:
+    """Read one source (blocking; run it in a thread); ``rules`` decide what is tracked too."""
     from core.sources.remembered import reconcile
 
     known = cursor.get("known", {})
@@ -96,6 +99,7 @@ def fetch(cfg: SourceConfig, cursor: dict[str, Any], now: datetime) -> Fetched:
             now,
             window=span if result.full_sync and known else None,
             keep_days=cfg.past_days,
+            rules=rules,
         )
         return Fetched(
             "calendar_event", done.emit, {"sync_token": result.sync_token, "known": done.known}
@@ -103,7 +107,9 @@ def fetch(cfg: SourceConfig, cursor: dict[str, Any], now: datetime) -> Fetched:
     from core.sources.calendars import fetch_caldav, fetch_ics, window
 
     events = fetch_ics(cfg, now) if cfg.kind == "ics" else fetch_caldav(cfg, now)
-    done = reconcile(events, known, now, window=window(cfg, now), keep_days=cfg.past_days)
+    done = reconcile(
+        events, known, now, window=window(cfg, now), keep_days=cfg.past_days, rules=rules
+    )
     return Fetched("calendar_event", done.emit, {"known": done.known})
 
 
@@ -130,19 +136,25 @@ def signal_event(
     }
 
 
-def observations(signal: dict[str, Any], now: datetime) -> list[dict[str, Any]]:
-    """StateObservation payloads for a valid SignalEvent (the replay's mapping)."""
+def observations(
+    signal: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+) -> list[dict[str, Any]]:
+    """StateObservation payloads for a valid SignalEvent (the replay's mapping, plus ``rules``)."""
     entity = signal["entity_id"]
     if signal["kind"] == "calendar_event":
-        found = calendar_payloads(signal["payload"], at=now, entity_id=entity)
+        found = calendar_payloads(signal["payload"], at=now, entity_id=entity, rules=rules)
     else:
-        found = email_payloads(signal["payload"], at=now, entity_id=entity)
+        found = email_payloads(signal["payload"], at=now, entity_id=entity, rules=rules)
     # Untrusted text never reaches the profile, whatever a mapping says.
     return [p for p in found if p.get("domain") != "profile"]
 
 
 async def ingest_signals(
-    engine: Engine, signals: list[dict[str, Any]], now: datetime, weight: float = 1.0
+    engine: Engine,
+    signals: list[dict[str, Any]],
+    now: datetime,
+    weight: float = 1.0,
+    rules: Sequence[Rule] = (),
 ) -> tuple[list[Outcome], int]:
     """Check, map and ingest SignalEvents: (outcomes, how many were valid).
 
@@ -158,21 +170,25 @@ async def ingest_signals(
             outcomes.append(await engine.ingest_invalid("signal_event", signal, errors, now=now))
             continue
         valid += 1
-        payloads += [weighted(p, weight) for p in observations(signal, now)]
+        payloads += [weighted(p, weight) for p in observations(signal, now, rules)]
     if payloads:
         outcomes += await engine.ingest_batch(payloads, now=now)
     return outcomes, valid
 
 
 async def poll_source(
-    engine: Engine, states: SourceStateStore, cfg: SourceConfig, now: datetime
+    engine: Engine,
+    states: SourceStateStore,
+    cfg: SourceConfig,
+    now: datetime,
+    rules: Sequence[Rule] = (),
 ) -> SourceReport:
     """One pass of one source; failures are recorded, never raised."""
     state = await states.source_state(cfg.name) or SourceState(cfg.name, cfg.kind)
     try:
-        got = await asyncio.to_thread(fetch, cfg, state.cursor, now)
+        got = await asyncio.to_thread(fetch, cfg, state.cursor, now, rules)
         signals = [signal_event(cfg, got.kind, item, now) for item in got.items]
-        outcomes, valid = await ingest_signals(engine, signals, now, state.weight)
+        outcomes, valid = await ingest_signals(engine, signals, now, state.weight, rules)
     except CanonError as e:
         return await _failed(engine, states, state, cfg, now, str(e))
     except Exception as e:  # a bug in one source must not stop the others
@@ -219,7 +235,7 @@ def source_states(engine: Engine) -> SourceStateStore:
 async def poll_once(engine: Engine, config: Config, now: datetime) -> PollReport:
     """Run one pass of every configured source, then refresh projections."""
     states = source_states(engine)
-    reports = [await poll_source(engine, states, cfg, now) for cfg in config.sources]
+    reports = [await poll_source(engine, states, cfg, now, config.rules) for cfg in config.sources]
     promoted = tuple(item for r in reports for item in r.promoted)
     return PollReport(now, tuple(reports), promoted, await _refresh(engine, config, now))
 

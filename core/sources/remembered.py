@@ -9,12 +9,13 @@ memory is a plain dict kept in the source's cursor, pruned as events end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
 from core.signals import event_time, map_calendar
+from core.sources.config import Rule
 from core.sources.ical import SERIES_KEY
 
 PER_SERIES: Final = 60
@@ -55,11 +56,13 @@ def reconcile(
     *,
     window: tuple[datetime, datetime] | None = None,
     keep_days: int = 7,
+    rules: Sequence[Rule] = (),
 ) -> Reconciled:
     """Fold a pass's events into the memory; return what to emit.
 
     ``window`` is given by sources that list every event in it on each pass
     (CalDAV, ICS): an event remembered inside it but missing now was deleted.
+    Events are tracked when the mapping (with the configured ``rules``) maps them.
     """
     memory = {k: dict(v) for k, v in known.items()}
     emit: list[dict[str, Any]] = []
@@ -75,7 +78,7 @@ def reconcile(
         if SERIES_KEY in event:
             memory[ident] = _compact(event)
             continue
-        if map_calendar(_public(event), now):
+        if map_calendar(_public(event), now, rules):
             emit.append(event)
             if event.get("status") == "cancelled":
                 memory.pop(ident, None)
@@ -89,13 +92,15 @@ def reconcile(
                 memory.pop(ident)
                 if SERIES_KEY not in old:
                     emit.append({**old, "status": "cancelled"})
-    emit += _next_occurrences(memory, now)
+    emit += _next_occurrences(memory, now, rules)
     horizon = now - timedelta(days=keep_days)
     memory = {k: v for k, v in memory.items() if _end(v) >= horizon}
     return Reconciled([_public(e) for e in emit], _bounded(memory))
 
 
-def _next_occurrences(memory: dict[str, dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
+def _next_occurrences(
+    memory: dict[str, dict[str, Any]], now: datetime, rules: Sequence[Rule]
+) -> list[dict[str, Any]]:
     """For each series, its occurrence running now or next (cancelled or not)."""
     best: dict[str, dict[str, Any]] = {}
     for event in memory.values():
@@ -105,7 +110,7 @@ def _next_occurrences(memory: dict[str, dict[str, Any]], now: datetime) -> list[
         current = best.get(series)
         if current is None or _start(event) < _start(current):
             best[series] = event
-    return [e for e in best.values() if map_calendar(_public(e), now)]
+    return [e for e in best.values() if map_calendar(_public(e), now, rules)]
 
 
 def _bounded(memory: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

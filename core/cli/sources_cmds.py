@@ -340,7 +340,9 @@ def webhook(ctx: Context, host: str, port: int, secret_env: str) -> None:
 
     async def serve() -> None:
         async with open_engine(ctx) as engine:
-            runner = web.AppRunner(webhook_app(engine, secret.encode(), utc_now))
+            runner = web.AppRunner(
+                webhook_app(engine, secret.encode(), utc_now, rules=ctx.config.rules)
+            )
             await runner.setup()
             await web.TCPSite(runner, host, port).start()
             out().print(f"listening on http://{host}:{port}/signals")

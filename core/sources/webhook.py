@@ -15,13 +15,14 @@ import hashlib
 import hmac
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Final
 
 from aiohttp import web
 
 from core.engine import Engine
+from core.sources.config import Rule
 from core.sources.poller import ingest_signals
 
 SIGNATURE_HEADER: Final = "X-Canon-Signature"
@@ -45,8 +46,12 @@ def webhook_app(
     clock: Callable[[], datetime],
     *,
     max_skew_seconds: int = 300,
+    rules: Sequence[Rule] = (),
 ) -> web.Application:
-    """The aiohttp application; ``clock`` is read once per request (the edge)."""
+    """The aiohttp application; ``clock`` is read once per request (the edge).
+
+    ``rules`` are the configured mapping rules, applied as ``canon poll`` applies them.
+    """
     if len(secret) < 16:
         raise ValueError("the webhook secret must be at least 16 bytes")
 
@@ -70,7 +75,7 @@ def webhook_app(
             await engine.ingest_invalid("signal_event", {"raw": text}, [f"not JSON: {e}"], now=now)
             return _refuse(400, "body is not JSON (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]
-        outcomes, valid = await ingest_signals(engine, items, now)
+        outcomes, valid = await ingest_signals(engine, items, now, rules=rules)
         return web.json_response(
             {
                 "received": len(items),

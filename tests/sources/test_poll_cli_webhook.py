@@ -17,7 +17,7 @@ from source_servers import free_port
 from core.cli import cli
 from core.engine import Engine
 from core.errors import ConfigError
-from core.sources.config import load_sources, parse_sources
+from core.sources.config import load_sources, parse_rule, parse_sources
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
 from core.store.sqlite_sources import SourceState
@@ -167,3 +167,38 @@ def test_signing_is_over_timestamp_and_body() -> None:
     ts = str(int(time.time()))
     assert sign(SECRET, ts, b"{}") != sign(SECRET, ts, b"{ }")
     assert sign(SECRET, ts, b"{}") != sign(SECRET, str(int(ts) + 1), b"{}")
+
+
+@pytest.mark.timeout(30)
+async def test_pushed_signals_go_through_the_configured_rules(engine: Engine) -> None:
+    swim = parse_rule(
+        {
+            "name": "swim lessons",
+            "kind": "calendar",
+            "match": "(?i)swim lesson",
+            "field": "family.{slug}.schedule",
+            "value": "{start}",
+            "entity": "family:home",
+        },
+        0,
+    )
+    runner = web.AppRunner(webhook_app(engine, SECRET, lambda: NOW, rules=(swim,)))
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    stamp = str(int(NOW.timestamp()))
+    body = json.dumps([_signal("Swim lesson")]).encode()
+    headers = {TIMESTAMP_HEADER: stamp, SIGNATURE_HEADER: sign(SECRET, stamp, body)}
+    try:
+        async with httpx.AsyncClient() as client:
+            response = await client.post(
+                f"http://127.0.0.1:{port}/signals", content=body, headers=headers
+            )
+        assert response.status_code == 202
+        assert response.json()["valid"] == 1
+        pending = await engine.store.review_items(["pending"])
+        assert ("family:home", "family.swim_lesson.schedule") in {
+            (item.entity_id, item.field) for item in pending
+        }
+    finally:
+        await runner.cleanup()

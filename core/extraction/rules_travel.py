@@ -13,6 +13,7 @@ from datetime import date, datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER, Place, place_at, place_before
+from core.extraction.timeexpr import NUMBER_WORDS
 
 _COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
@@ -127,18 +128,6 @@ _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
 )
 _INSIDE_IN = re.compile(r"[^,;.]{0,40}?\bin\s+")
-_DURATION_N = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "ten": 10,
-}
 _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
 
 
@@ -176,7 +165,7 @@ def _dates(clause: Clause) -> tuple[date | None, date | None]:
     m = _FOR_DURATION.search(clause.low)
     if m and depart and ret is None:
         n_word, unit = m.group().split()[1:3]
-        n = int(n_word) if n_word.isdigit() else _DURATION_N[n_word]
+        n = int(n_word) if n_word.isdigit() else NUMBER_WORDS[n_word]
         ret = depart + timedelta(days=n * (7 if unit.startswith("week") else 1))
     return depart, ret
 

@@ -46,7 +46,7 @@ _WEEKDAYS = {
     "saturday": 5,
     "sunday": 6,
 }
-_NUMBERS = {
+NUMBER_WORDS = {
     "a": 1,
     "an": 1,
     "one": 1,
@@ -281,7 +281,7 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | 
         return _span(today, g["span_mod"], g["span"])
     if g["in_n"]:
         word = " ".join(g["in_n"].split())
-        n = int(word) if word.isdigit() else _NUMBERS[word.removeprefix("a ")]
+        n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
         unit = g["in_u"].rstrip("s")
         if unit == "month":
             base = _add_months(today.replace(day=1), n)

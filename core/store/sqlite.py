@@ -42,6 +42,7 @@ from core.store.sqlite_rows import (
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
     INSERT_REVIEW,
+    PROMOTABLE,
     REVIEW_COLUMNS,
     SNAPSHOT_SQL,
     commit_row,
@@ -253,10 +254,10 @@ class SQLiteStore:
     async def _promote(
         self, tx: aiosqlite.Connection, max_pending: int, now: datetime
     ) -> list[ReviewItem]:
+        # The cap is per entity: one person's flood of questions never holds back
+        # another's (nor do dead letters, which have an entity of their own).
         rows = await tx.execute_fetchall(
-            "UPDATE review_items SET status = 'pending', promoted_at = :now WHERE id IN ("
-            " SELECT id FROM review_items WHERE status = 'queued' ORDER BY seq LIMIT max(0,"
-            " :cap - (SELECT count(*) FROM review_items WHERE status = 'pending')))"
+            f"UPDATE review_items SET status = 'pending', promoted_at = :now WHERE id IN ({PROMOTABLE})"
             f" RETURNING {REVIEW_COLUMNS}",
             {"now": ts(now), "cap": max_pending},
         )

@@ -76,6 +76,17 @@ UNION ALL
 SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
   FROM events WHERE event_id IN ({ids})
 """
+# Queued review items that fit under each entity's cap of pending ones, oldest first.
+PROMOTABLE = """
+SELECT q.id FROM (
+    SELECT id, entity_id, ROW_NUMBER() OVER (PARTITION BY entity_id ORDER BY seq) AS rank
+      FROM review_items WHERE status = 'queued'
+) AS q
+LEFT JOIN (
+    SELECT entity_id, count(*) AS n FROM review_items WHERE status = 'pending' GROUP BY entity_id
+) AS p ON p.entity_id = q.entity_id
+WHERE q.rank <= :cap - coalesce(p.n, 0)
+"""
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
     "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "

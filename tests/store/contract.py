@@ -138,6 +138,33 @@ class StoreContract:
         with pytest.raises(NotFound):
             await backend.settle("missing", "rejected", answer, NOW, None, None, 2)
 
+    async def test_the_pending_cap_is_per_entity(self, backend: Store) -> None:
+        def item(entity: str, i: int) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                entity,
+                f"project.p{i}.status",
+                "shipped",
+                None,
+                0.8,
+                ("r",),
+                f"conversation:{entity}:{i}",
+                NOW,
+            )
+
+        shown = []
+        for i in range(3):
+            shown += await backend.add_review_item(item("user:alice", i), max_pending=2)
+        shown += await backend.add_review_item(item("user:bob", 0), max_pending=2)
+        assert [(r.entity_id, r.field) for r in shown] == [
+            ("user:alice", "project.p0.status"),
+            ("user:alice", "project.p1.status"),
+            ("user:bob", "project.p0.status"),
+        ]
+        assert [r.entity_id for r in await backend.review_items(["queued"])] == ["user:alice"]
+
     async def test_a_rejection_is_remembered_for_the_field(self, eng: Engine) -> None:
         out = await eng.ingest(
             make_observation("profile.home_city", "Seattle", ref="msg-1"), now=NOW

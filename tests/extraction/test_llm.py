@@ -9,7 +9,7 @@ answer can make a hypothetical text assertive.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -36,7 +36,7 @@ from jsonschema import Draft202012Validator
 from core.cli_extraction import extract_command
 from core.engine import Engine
 from core.errors import ConfigError
-from core.extraction.llm import AsyncLLMExtractor, LLMConfig, LLMExtractor, load_llm_config
+from core.extraction.llm import LLMConfig, LLMExtractor, load_llm_config
 from core.extraction.llm_answer import Answer, parse_answer, reconcile
 from core.extraction.offline import extract_offline
 from core.extraction.prompts import (
@@ -495,32 +495,6 @@ def test_configuration_from_the_environment() -> None:
 def test_the_configured_extractor() -> None:
     assert configured_extractor({}) is extract_offline
     assert isinstance(configured_extractor(BASE), LLMExtractor)
-
-
-# -- the async variant ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-async def async_server() -> AsyncIterator[FakeOpenAI]:
-    async with FakeOpenAI() as server:
-        yield server
-
-
-async def test_the_async_extractor_uses_and_falls_back_the_same_way(
-    async_server: FakeOpenAI,
-) -> None:
-    ex = AsyncLLMExtractor(config(async_server))
-    async_server.script(
-        answer("assertive", ob("travel.location", "Lake Tahoe")),
-        *[rate_limited()] * 3,
-    )
-    good = await ex.extract(ASSERTIVE, at=AT)
-    storm = await ex.extract(ASSERTIVE, at=AT)
-    await ex.close()
-    assert good.report.used == "llm"
-    assert ("travel.location", "Lake Tahoe", "assertive") in triples(good.extraction.observations)
-    assert (storm.report.used, storm.report.fallback) == ("offline", "rate_limited")
-    assert storm.extraction == extract_offline(ASSERTIVE, at=AT)
 
 
 def test_naive_times_are_refused(extractor: LLMExtractor) -> None:

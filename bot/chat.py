@@ -337,7 +337,7 @@ class CanonChat:
         if owner is not None:
             return owner
         parts = item.source_key.split(":")
-        if item.source_key.startswith("conversation:tg:") and len(parts) >= 4:
+        if item.source_key.startswith("conversation_assertive:tg:") and len(parts) >= 4:
             try:
                 chat = int(parts[2])
             except ValueError:

@@ -240,8 +240,9 @@ def why_text(
     lines = [head, "", "Evidence (newest last):"]
     for e in events[-10:]:
         quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+        also = "".join(f" + {kind} {ref}" for kind, ref in e.corroborators)
         lines.append(
-            f"• {e.event_ts:%Y-%m-%d %H:%M} {e.source_type} {e.intent}: "
+            f"• {e.event_ts:%Y-%m-%d %H:%M} {e.source_type}{also} {e.intent}: "
             f"{show_value(e.value)} → {e.decision} ({e.confidence:.2f}){quote}"
         )
     if history:

@@ -49,32 +49,49 @@ def coerce_value(field_name: str, raw: Any) -> Scalar:
     return value
 
 
-def confirmation_record(
-    item: ReviewItem, action: str, value: Scalar, now: datetime, answered_by: str | None
-) -> dict[str, Any]:
-    """The schema-valid UserConfirmation that records ``action`` on ``item``."""
-    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
-    if action == "edit":
-        answer["value"] = value
-    if answered_by:
-        answer["answered_by"] = answered_by
+def confirmation_prompt(item: ReviewItem) -> dict[str, Any]:
+    """The design's UserConfirmation payload for ``item``: the question, all actions offered."""
     record: dict[str, Any] = {
-        "prompt_id": item.id,
+        "prompt_id": item.id.lower(),
         "entity_id": item.entity_id,
+        "domain": item.field.split(".", 1)[0],
         "field": item.field,
+        "proposed_change": (
+            f"{item.field}: {_shown(item.current_value)} -> {_shown(item.candidate_value)}"
+        ),
         "current_value": item.current_value,
         "proposed_value": item.candidate_value,
         "confidence": min(1.0, max(0.0, item.confidence)),
         "reason_summary": list(item.reasons),
         "actions": ["confirm", "reject", "edit"],
         "created_at": format_ts(item.created_at),
-        "answer": answer,
     }
     if item.event_id:
-        record["event_id"] = item.event_id
+        record["event_id"] = item.event_id.lower()
+    return record
+
+
+def confirmation_record(
+    item: ReviewItem, action: str, value: Scalar, now: datetime, answered_by: str | None
+) -> dict[str, Any]:
+    """The schema-valid UserConfirmation response that records ``action`` on ``item``.
+
+    A response carries exactly the action taken in ``actions`` (the design's rule);
+    ``answer`` adds when, by whom and, for an edit, the value typed.
+    """
+    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
+    if action == "edit":
+        answer["value"] = value
+    if answered_by:
+        answer["answered_by"] = answered_by
+    record = {**confirmation_prompt(item), "actions": [action], "answer": answer}
     validate("user_confirmation", record)
     parse_model(UserConfirmation, "user_confirmation", record)
     return record
+
+
+def _shown(value: Scalar) -> str:
+    return "(none)" if value is None else str(value)
 
 
 @dataclass(frozen=True)

@@ -137,7 +137,7 @@ def extract_command(
     """
     extractor = _llm_extractor() if llm else extract_offline
     at = parse_at(at_raw)
-    source: SourceKind = "static_markdown" if markdown else "conversation"
+    source: SourceKind = "static_markdown" if markdown else "conversation_assertive"
     if batch is not None:
         if text is not None:
             raise _BadInput("give either TEXT or --batch, not both")
@@ -167,7 +167,7 @@ def _llm_extractor() -> Extractor:
         *,
         at: datetime,
         entity_id: str = "user:primary",
-        source: SourceKind = "conversation",
+        source: SourceKind = "conversation_assertive",
     ) -> Extraction:
         result = model.extract(text, at=at, entity_id=entity_id, source=source)
         if result.report.used == "offline":

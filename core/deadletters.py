@@ -32,7 +32,7 @@ def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime)
     text = payload_json(payload)
     get = payload.get if isinstance(payload, dict) else (lambda _k: None)
     event_id = _uuid_or_none(get("event_id"))
-    domain = get("domain") if isinstance(get("domain"), str) else None
+    domain = _storable(get("domain")) if isinstance(get("domain"), str) else None
     letter_id = event_id or "dl-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
     # A second dead letter with the same id would collide; keep both, distinguishably.
     letter_id = f"{letter_id}@{now.timestamp():.6f}"
@@ -42,7 +42,7 @@ def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime)
         prompt_id=_uuid_or_none(get("prompt_id")),
         schema=schema,
         payload=text,
-        errors=tuple(errors),
+        errors=tuple(_storable(e) for e in errors),
         domain=domain,
         first_seen=now,
         last_attempt=now,
@@ -172,15 +172,28 @@ async def answer_dead_letter(
 
 
 def payload_json(payload: Any) -> str:
-    """A payload as stored: JSON when possible, its repr otherwise (nothing is lost)."""
+    """A payload as stored: JSON when possible, its repr otherwise (nothing is lost).
+
+    NaN and Infinity are written as Python's json writes them (NaN, Infinity),
+    which json.loads reads back; text with lone surrogates is written with
+    escapes (\\ud800) because the store keeps UTF-8, which cannot hold them.
+    """
     try:
-        return json.dumps(payload, sort_keys=True, ensure_ascii=False)
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(payload)
+        return _storable(repr(payload))
+    if _storable(text) != text:
+        return json.dumps(payload, sort_keys=True, ensure_ascii=True)
+    return text
+
+
+def _storable(text: str) -> str:
+    """``text`` with anything UTF-8 cannot hold (lone surrogates) written as escapes."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _uuid_or_none(value: Any) -> str | None:
-    return value if isinstance(value, str) and conforms(value, "uuid") else None
+    return value.lower() if isinstance(value, str) and conforms(value, "uuid") else None
 
 
 def _load(text: str) -> Any:

@@ -80,8 +80,11 @@ def message_payloads(
     text: str, *, at: datetime, entity_id: str, message_ref: str, extractor: Extractor
 ) -> list[dict[str, Any]]:
     """Observations in a chat message (source conversation)."""
-    extraction = extractor(text, at=at, entity_id=entity_id, source="conversation")
-    return [_from_extracted(o, at, "conversation", message_ref) for o in extraction.observations]
+    extraction = extractor(text, at=at, entity_id=entity_id, source="conversation_assertive")
+    return [
+        _from_extracted(o, at, "conversation_assertive", message_ref)
+        for o in extraction.observations
+    ]
 
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:

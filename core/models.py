@@ -16,6 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -27,12 +28,20 @@ from pydantic import (
 )
 
 from core.errors import PayloadInvalid
+from core.source_types import canonical_source_type
 from core.timeutil import parse_ts
-from core.validation import conforms, load_schema
+from core.validation import PLACEHOLDER_IDS, conforms, json_hazards, load_schema
 
 _OBS = load_schema("state_observation")
 _ENTITY_PATTERN = re.compile(_OBS["properties"]["entity_id"]["pattern"])
 _FIELD_PATTERN = re.compile(_OBS["properties"]["field"]["pattern"])
+_FIELD_IN_DOMAIN = {
+    rule["if"]["properties"]["domain"]["const"]: re.compile(
+        rule["then"]["properties"]["field"]["pattern"]
+    )
+    for rule in _OBS["allOf"]
+}
+"""domain -> the field pattern the schema's allOf demands for it."""
 
 
 def _format(fmt: str) -> AfterValidator:
@@ -54,7 +63,22 @@ def _pattern(regex: re.Pattern[str]) -> AfterValidator:
     return AfterValidator(check)
 
 
-Uuid = Annotated[StrictStr, _format("uuid")]
+def _not_placeholder(value: str) -> str:
+    if value in PLACEHOLDER_IDS:
+        raise ValueError(f"{value!r} is the design document's placeholder, not a UUID")
+    return value
+
+
+def _field_in_domain(domain: str, field: str | None) -> None:
+    pattern = _FIELD_IN_DOMAIN.get(domain)
+    if field is not None and pattern is not None and pattern.search(field) is None:
+        raise ValueError(f"field {field!r} does not belong to domain {domain!r}")
+
+
+# One event id cannot be spelled three ways: ids compare in lowercase.
+Uuid = Annotated[
+    StrictStr, AfterValidator(_not_placeholder), _format("uuid"), AfterValidator(str.lower)
+]
 Timestamp = Annotated[StrictStr, Field(max_length=40), _format("date-time")]
 EntityId = Annotated[StrictStr, Field(max_length=128), _pattern(_ENTITY_PATTERN)]
 FieldName = Annotated[StrictStr, Field(max_length=128), _pattern(_FIELD_PATTERN)]
@@ -62,7 +86,7 @@ Value = Annotated[StrictStr, Field(max_length=500)] | StrictBool | StrictInt | S
 Domain = Literal["travel", "family", "project", "financial", "profile"]
 Intent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
 SourceType = Literal[
-    "conversation",
+    "conversation_assertive",
     "calendar",
     "transactions_email",
     "email",
@@ -91,14 +115,25 @@ class _Strict(BaseModel):
         return data
 
 
+def _canonical_type(value: Any) -> Any:
+    return canonical_source_type(value) if isinstance(value, str) else value
+
+
 class Source(_Strict):
-    type: SourceType
+    type: Annotated[SourceType, BeforeValidator(_canonical_type)]
     ref: Annotated[StrictStr, Field(min_length=1, max_length=256)] | None = None
 
     @property
     def key(self) -> str:
         """Identity of the evidence: the same key means the same piece of evidence."""
         return f"{self.type}:{self.ref or ''}"
+
+
+class Corroborator(_Strict):
+    """Another source that says the same thing (a calendar event behind a chat message)."""
+
+    type: Annotated[SourceType, BeforeValidator(_canonical_type)]
+    ref: Annotated[StrictStr, Field(min_length=1, max_length=256)]
 
 
 class StateObservation(_Strict):
@@ -113,9 +148,15 @@ class StateObservation(_Strict):
     candidate_value: Value
     intent: Intent
     source: Source
+    corroborators: Annotated[list[Corroborator], Field(max_length=8)] | None = None
     extraction_confidence: Unit | None = None
     valid_until: Timestamp | None = None
     evidence_text: Annotated[StrictStr, Field(max_length=1000)] | None = None
+
+    @model_validator(mode="after")
+    def _field_belongs_to_domain(self) -> StateObservation:
+        _field_in_domain(self.domain, self.field)
+        return self
 
     @property
     def ts(self) -> datetime:
@@ -142,28 +183,34 @@ class Answer(_Strict):
 
 
 class UserConfirmation(_Strict):
-    """A question put to the user about one proposed change, and the answer once given."""
+    """The design's review-band payload: a question about one proposed change, and
+    once answered (``answer``) the response, whose ``actions`` is the one taken."""
 
     _nullable = frozenset({"current_value", "proposed_value"})
 
     prompt_id: Uuid
     event_id: Uuid | None = None
     entity_id: EntityId
-    field: FieldName
+    domain: Domain
+    field: FieldName | None = None
+    proposed_change: Annotated[StrictStr, Field(min_length=1, max_length=1200)]
     current_value: Value = None
-    proposed_value: Value
+    proposed_value: Value = None
     confidence: Unit
     reason_summary: list[Annotated[StrictStr, Field(min_length=1, max_length=160)]] = Field(
         max_length=5
     )
-    actions: list[Action] = Field(min_length=1)
-    created_at: Timestamp
+    actions: list[Action] = Field(min_length=1, max_length=3)
+    created_at: Timestamp | None = None
     answer: Answer | None = None
 
     @model_validator(mode="after")
-    def _unique_actions(self) -> UserConfirmation:
+    def _consistent(self) -> UserConfirmation:
         if len(set(self.actions)) != len(self.actions):
             raise ValueError("actions must be unique")
+        if self.answer is not None and self.actions != [self.answer.action]:
+            raise ValueError("a response's actions must be exactly the action taken")
+        _field_in_domain(self.domain, self.field)
         return self
 
 
@@ -230,6 +277,9 @@ M = TypeVar("M", bound=BaseModel)
 
 def parse_model(model: type[M], schema: str, payload: object) -> M:
     """Validate a JSON-shaped payload into ``model``; PayloadInvalid on failure."""
+    hazards = json_hazards(payload)
+    if hazards:
+        raise PayloadInvalid(schema, hazards[:5])
     try:
         return model.model_validate_json(json.dumps(payload, allow_nan=False))
     except (ValidationError, ValueError, TypeError) as e:

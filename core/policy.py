@@ -17,9 +17,9 @@ from typing import Any, Final
 
 from core.errors import ConfigError
 from core.fields import DOMAINS
+from core.source_types import canonical_source_type
 
 DEFAULTS_PATH: Final = Path(__file__).resolve().parent / "defaults" / "policy.toml"
-SOURCE_ALIASES: Final = {"conversation_assertive": "conversation"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class DomainPolicy:
     def rank(self, source_type: str) -> int:
         """Position in the authority order; lower is stronger, unknown sources last."""
         try:
-            return self.authority.index(source_type)
+            return self.authority.index(canonical_source_type(source_type))
         except ValueError:
             return len(self.authority)
 
@@ -64,7 +64,7 @@ class Policy:
             raise ConfigError(f"no policy for domain {name!r}") from e
 
     def reliability(self, source_type: str) -> float:
-        return self.source_reliability.get(source_type, 0.5)
+        return self.source_reliability.get(canonical_source_type(source_type), 0.5)
 
 
 _TOP_SCALARS: Final = {
@@ -148,7 +148,7 @@ def _merge(base: dict[str, Any], extra: Mapping[str, Any], where: str) -> dict[s
                 raise ConfigError(f"{where}: {key!r} must be a table")
             table = dict(out[key])
             for name, number in value.items():
-                name = SOURCE_ALIASES.get(name, name)
+                name = canonical_source_type(name)
                 if name not in table:
                     raise ConfigError(f"{where}: unknown {key} entry {name!r}")
                 table[name] = number
@@ -189,7 +189,7 @@ def _build(raw: Mapping[str, Any], origin: tuple[str, ...]) -> Policy:
             authority_window_hours=_positive(
                 d["authority_window_hours"], f"domains.{name}.authority_window_hours"
             ),
-            authority=tuple(authority),
+            authority=tuple(canonical_source_type(s) for s in authority),
             confirm_always=bool(d.get("confirm_always", False)),
         )
         if dp.ask_threshold > dp.auto_threshold:

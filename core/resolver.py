@@ -144,7 +144,7 @@ def resolve(
     if committed is not None:
         block = _authority_block(committed, obs, dp, now)
         if block:
-            if obs.source.type not in ("conversation", *USER_SOURCES):
+            if obs.source.type not in ("conversation_assertive", *USER_SOURCES):
                 return reject(block, margin=margin)
             caps.append(block)
         if obs.ts < committed.evidence_ts:
@@ -184,7 +184,10 @@ def _factors(
     obs: StateObservation, policy: Policy, dp: DomainPolicy, now: datetime, ev: FieldEvidence
 ) -> Factors:
     age = max(0.0, hours_between(obs.ts, now))
-    agreeing = len(ev.agreeing_sources - {obs.source.type})
+    # Earlier agreeing events and the observation's own corroborators: each
+    # distinct source type once, never the observation's own type.
+    vouching = ev.agreeing_sources | {c.type for c in obs.corroborators or ()}
+    agreeing = len(vouching - {obs.source.type})
     corroboration = min(policy.corroboration_cap, 1.0 + policy.corroboration_bonus * agreeing)
     certainty = _certainty(obs, policy)
     return Factors(

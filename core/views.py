@@ -72,6 +72,7 @@ def event_view(e: EventRecord) -> dict[str, Any]:
         "intent": e.intent,
         "value": e.value,
         "source": {"type": e.source_type, "ref": e.source_ref},
+        "corroborators": [{"type": kind, "ref": ref} for kind, ref in e.corroborators],
         "decision": e.decision,
         "confidence": round(e.confidence, 4),
         "reasons": list(e.reasons),

@@ -18,7 +18,7 @@ def make_observation(
     value: Any = "in_progress",
     *,
     intent: str = "assertive",
-    source: str = "conversation",
+    source: str = "conversation_assertive",
     ref: str | None = None,
     at: datetime = NOW,
     entity: str = "user:primary",

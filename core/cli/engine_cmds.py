@@ -294,7 +294,8 @@ async def why(
     for e in events:
         table.add_row(
             e.event_ts.strftime("%Y-%m-%d %H:%M"),
-            f"{e.source_type}:{e.source_ref or ''}",
+            f"{e.source_type}:{e.source_ref or ''}"
+            + "".join(f"\n+ {kind}:{ref}" for kind, ref in e.corroborators),
             e.intent,
             show_value(e.value),
             e.decision,

@@ -184,7 +184,9 @@ def evaluate(
     report = EvalReport()
     report.confusion = {g: {p: 0 for p in CLASSES} for g in CLASSES}
     for rec in records:
-        source: SourceKind = "static_markdown" if "markdown" in rec.tags else "conversation"
+        source: SourceKind = (
+            "static_markdown" if "markdown" in rec.tags else "conversation_assertive"
+        )
         ex = extractor(rec.text, at=rec.at or default_at, source=source)
         report.n += 1
         gold = ex.intent if ex.intent in rec.intents else rec.intents[0]

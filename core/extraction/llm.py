@@ -292,7 +292,7 @@ class LLMExtractor:
         *,
         at: datetime,
         entity_id: str = "user:primary",
-        source: SourceKind = "conversation",
+        source: SourceKind = "conversation_assertive",
     ) -> Extraction:
         return self.extract(text, at=at, entity_id=entity_id, source=source).extraction
 
@@ -302,7 +302,7 @@ class LLMExtractor:
         *,
         at: datetime,
         entity_id: str = "user:primary",
-        source: SourceKind = "conversation",
+        source: SourceKind = "conversation_assertive",
     ) -> LLMResult:
         """The extraction of ``text`` and a report of which reading it is."""
         t = _read(self._fallback, text, at, entity_id, source)

@@ -99,7 +99,7 @@ def extract_offline(
     *,
     at: datetime,
     entity_id: str = "user:primary",
-    source: SourceKind = "conversation",
+    source: SourceKind = "conversation_assertive",
 ) -> Extraction:
     """Classify ``text`` written at ``at`` and extract its observations.
 

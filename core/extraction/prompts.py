@@ -82,7 +82,7 @@ class Example:
 
     text: str
     answer: dict[str, Any]
-    source: SourceKind = "conversation"
+    source: SourceKind = "conversation_assertive"
 
 
 EXAMPLE_AT = datetime.fromisoformat("2026-01-14T10:00:00-05:00")

@@ -63,7 +63,7 @@ class Extraction:
         }
 
 
-SourceKind = Literal["conversation", "static_markdown"]
+SourceKind = Literal["conversation_assertive", "static_markdown"]
 
 
 class Extractor(Protocol):
@@ -79,5 +79,5 @@ class Extractor(Protocol):
         *,
         at: datetime,
         entity_id: str = "user:primary",
-        source: SourceKind = "conversation",
+        source: SourceKind = "conversation_assertive",
     ) -> Extraction: ...

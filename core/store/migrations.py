@@ -246,4 +246,20 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         );
         """,
     ),
+    (
+        "0006_source_type_conversation_assertive",
+        """
+        -- The design's name for a first-person chat statement is conversation_assertive;
+        -- rows written as 'conversation' are renamed where rows may change. The
+        -- append-only events and commits keep what was written; the store
+        -- normalises their source types as it reads them (core/source_types.py).
+        UPDATE facts SET source_type = 'conversation_assertive'
+         WHERE source_type = 'conversation';
+        UPDATE review_items SET source_key = 'conversation_assertive' || substr(source_key, 13)
+         WHERE source_key = 'conversation' OR source_key LIKE 'conversation:%';
+        UPDATE OR REPLACE rejections
+           SET source_key = 'conversation_assertive' || substr(source_key, 13)
+         WHERE source_key = 'conversation' OR source_key LIKE 'conversation:%';
+        """,
+    ),
 )

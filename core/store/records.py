@@ -113,6 +113,8 @@ class EventRecord:
     margin: float
     reasons: tuple[str, ...]
     evidence_text: str | None
+    corroborators: tuple[tuple[str, str], ...] = ()
+    """(source type, ref) of the other sources the observation named as saying the same."""
 
 
 @dataclass(frozen=True)

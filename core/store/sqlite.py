@@ -19,6 +19,7 @@ from typing import Any
 import aiosqlite
 
 from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
+from core.source_types import canonical_source_type
 from core.state import CommittedFact, Scalar, value_key
 from core.store.migrations import MIGRATIONS
 from core.store.records import (
@@ -176,7 +177,9 @@ class SQLiteStore:
             elif tag == "ver":
                 versions[key] = int(row[3])
             elif tag == "agree":
-                agreeing.setdefault(key, {}).setdefault(row[3], set()).add(row[4])
+                agreeing.setdefault(key, {}).setdefault(row[3], set()).add(
+                    canonical_source_type(row[4])
+                )
             elif tag == "open":
                 open_items.setdefault(key, []).append(
                     OpenItem(row[3], row[4], json.loads(row[5]), float(row[6]))

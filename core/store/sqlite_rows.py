@@ -7,6 +7,7 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
+from core.source_types import canonical_source_key, canonical_source_type
 from core.state import CommittedFact, value_key
 from core.store.records import (
     Accepted,
@@ -191,7 +192,7 @@ def fact_from_row(r: Any) -> CommittedFact:
         field=r[1],
         value=json.loads(r[2]),
         version=r[3],
-        source_type=r[4],
+        source_type=canonical_source_type(r[4]),
         source_ref=r[5],
         confidence=r[6],
         event_id=r[7],
@@ -214,7 +215,7 @@ def review_from_row(r: Any) -> ReviewItem:
         current_value=json.loads(r[7]),
         confidence=r[8],
         reasons=tuple(json.loads(r[9])),
-        source_key=r[10],
+        source_key=canonical_source_key(r[10]),
         status=r[11],
         created_at=dt(r[12]),
         promoted_at=opt_dt(r[13]),
@@ -232,7 +233,7 @@ def event_from_row(r: Any) -> EventRecord:
         field=r[3],
         intent=r[4],
         value=json.loads(r[5]),
-        source_type=r[6],
+        source_type=canonical_source_type(r[6]),
         source_ref=r[7],
         event_ts=dt(r[8]),
         ingested_at=dt(r[9]),
@@ -241,6 +242,9 @@ def event_from_row(r: Any) -> EventRecord:
         margin=r[12],
         reasons=tuple(json.loads(r[13])),
         evidence_text=payload.get("evidence_text"),
+        corroborators=tuple(
+            (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
+        ),
     )
 
 

@@ -95,7 +95,7 @@ async def test_long_state_is_split_under_telegrams_limit(
                 f"project.project_number_{i:03d}.status",
                 "in_progress",
                 1,
-                "conversation",
+                "conversation_assertive",
                 "seed",
                 0.9,
                 new_id(),

@@ -71,7 +71,7 @@ def test_ingest_state_pending_answer_why_history(db: Path, tmp_path: Path) -> No
 
     state = json.loads(canon("state", "--json", "--now", NOW, db=db).stdout)
     assert state["user:primary"]["travel.location"]["value"] == "Tahoe"
-    assert state["user:primary"]["travel.location"]["source"]["type"] == "conversation"
+    assert state["user:primary"]["travel.location"]["source"]["type"] == "conversation_assertive"
     assert "profile.home_city" not in state["user:primary"]
     human = canon("state", db=db).stdout
     assert "travel.location" in human

@@ -140,7 +140,7 @@ async def test_confirm_commits_with_an_audit_line_and_a_valid_user_confirmation(
         in line.line
     )
     why = await engine.store.events_for("user:primary", "profile.home_city", "Seattle")
-    assert [e.source_type for e in why] == ["conversation", "user_confirmation"]
+    assert [e.source_type for e in why] == ["conversation_assertive", "user_confirmation"]
 
 
 async def test_edit_commits_the_edited_value_after_checking_it(engine: Engine) -> None:

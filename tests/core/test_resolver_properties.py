@@ -29,7 +29,7 @@ VALUES: dict[str, list[Any]] = {
     "family.emma.status": ["sick", "well"],
 }
 SOURCES = [
-    "conversation",
+    "conversation_assertive",
     "calendar",
     "transactions_email",
     "email",

@@ -21,7 +21,7 @@ POLICY = default_policy()
 def fact(
     field: str,
     value: Any,
-    source: str = "conversation",
+    source: str = "conversation_assertive",
     *,
     hours_ago: float = 1.0,
     confidence: float = 0.9,
@@ -113,7 +113,7 @@ CASES = [
         fact("travel.location", "Tahoe", hours_ago=5),
         o("travel.location", "Portland", source="calendar"),
         "tentative_reject",
-        "conversation outranks calendar",
+        "conversation_assertive outranks calendar",
     ),
     Case(
         "after the 72 h window the calendar may speak again (and is asked about)",
@@ -215,7 +215,7 @@ CASES = [
         fact("family.soccer.schedule", "2026-02-20", "calendar", hours_ago=3),
         o("family.soccer.schedule", "2026-02-21"),
         "ask_user",
-        "calendar outranks conversation",
+        "calendar outranks conversation_assertive",
     ),
     Case(
         "project status: the user outranks the planning doc",
@@ -262,7 +262,7 @@ CASES = [
         o("profile.home_city", "Seattle", ref="msg-9"),
         "tentative_reject",
         "said no",
-        FieldEvidence(rejected=frozenset({(value_key("Seattle"), "conversation:msg-9")})),
+        FieldEvidence(rejected=frozenset({(value_key("Seattle"), "conversation_assertive:msg-9")})),
     ),
     Case(
         "corroboration from independent sources lifts a calendar entry over the bar",

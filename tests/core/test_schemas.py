@@ -63,10 +63,34 @@ def test_the_schema_folder_holds_only_these_schemas() -> None:
         ({"domain": "weather"}, "is not one of"),
         ({"intent": "maybe"}, "is not one of"),
         ({"source": {"type": "telepathy"}}, "is not one of"),
-        ({"source": {"type": "conversation", "extra": 1}}, "Additional properties"),
+        ({"source": {"type": "conversation_assertive", "extra": 1}}, "Additional properties"),
         ({"candidate_value": "x" * 501}, "is not valid under any"),
         ({"extraction_confidence": 1.5}, "greater than the maximum"),
         ({"surprise": True}, "Additional properties"),
+        # The field must belong to the observation's domain.
+        ({"domain": "travel", "field": "profile.home_city"}, "does not match '^travel"),
+        # A trailing newline must not slip past '$' (Python's re.search allows it).
+        ({"entity_id": "user:primary\n"}, "does not match"),
+        ({"field": "travel.status\n"}, "does not match"),
+        ({"event_ts": "2026-02-19T14:30:00Z\n"}, "is not a 'date-time'"),
+        # UUIDs: the canonical 8-4-4-4-12 ASCII hex form only.
+        ({"event_id": "01a2023b-88d6-732c-b564-2dabb0dee049\n"}, "is too long"),
+        ({"event_id": "{01a2023b-88d6-732c-b564-2dabb0dee049}"}, "is not a 'uuid'"),
+        ({"event_id": "urn:uuid:01a2023b-88d6-732c-b564-2dabb0dee049"}, "is not a 'uuid'"),
+        ({"event_id": "01a2023b-88d6-732c-b564-2dabb0dee04\u0669"}, "is not a 'uuid'"),
+        ({"event_id": "uuid-v7"}, "is the design document's placeholder, not a UUID"),
+        # Timestamps that do not fit in UTC, numbers and text that are not JSON.
+        ({"event_ts": "0001-01-01T00:00:00+01:00"}, "outside the range a UTC timestamp"),
+        ({"valid_until": "9999-12-31T23:59:59-01:00"}, "outside the range a UTC timestamp"),
+        ({"candidate_value": float("nan")}, "NaN and Infinity are not allowed"),
+        ({"candidate_value": float("inf")}, "NaN and Infinity are not allowed"),
+        ({"extraction_confidence": float("nan")}, "NaN and Infinity are not allowed"),
+        ({"evidence_text": "I am in \ud800 Reno"}, "lone surrogate"),
+        ({"corroborators": [{"type": "calendar"}]}, "'ref' is a required property"),
+        ({"corroborators": [{"type": "fax", "ref": "x"}]}, "is not one of"),
+        ({"corroborators": [{"type": "calendar", "ref": "x", "at": 1}]}, "Additional properties"),
+        ({"corroborators": [{"type": "calendar", "ref": "x" * 257}]}, "is too long"),
+        ({"corroborators": [{"type": "calendar", "ref": "x"}] * 9}, "is too long"),
     ],
 )
 def test_bad_observations_are_rejected_with_a_clear_error(
@@ -84,7 +108,9 @@ def _confirmation(**change: Any) -> dict[str, Any]:
     base = {
         "prompt_id": "01a2023b-88d6-732c-b564-2dabb0dee049",
         "entity_id": "user:primary",
+        "domain": "travel",
         "field": "travel.status",
+        "proposed_change": "travel.status: planning -> in_progress",
         "proposed_value": "in_progress",
         "confidence": 0.8,
         "reason_summary": ["calendar says so"],
@@ -106,10 +132,35 @@ def _confirmation(**change: Any) -> dict[str, Any]:
         ({"actions": []}, False),
         ({"actions": ["confirm", "confirm"]}, False),
         (
-            {"answer": {"action": "edit", "value": "Reno", "answered_at": "2026-02-19T14:31:00Z"}},
+            {
+                "actions": ["edit"],
+                "answer": {
+                    "action": "edit",
+                    "value": "Reno",
+                    "answered_at": "2026-02-19T14:31:00Z",
+                },
+            },
             True,
         ),
-        ({"answer": {"action": "edit", "answered_at": "2026-02-19 14:31"}}, False),
+        (
+            {"actions": ["edit"], "answer": {"action": "edit", "answered_at": "2026-02-19 14:31"}},
+            False,
+        ),
+        # A response carries exactly the action taken.
+        ({"answer": {"action": "confirm", "answered_at": "2026-02-19T14:31:00Z"}}, False),
+        (
+            {
+                "actions": ["reject"],
+                "answer": {"action": "confirm", "answered_at": "2026-02-19T14:31:00Z"},
+            },
+            False,
+        ),
+        ({"actions": ["confirm"]}, True),
+        ({"field": "profile.home_city"}, False),
+        ({"prompt_id": "uuid-v7"}, False),
+        ({"prompt_id": "01A2023B-88D6-732C-B564-2DABB0DEE049"}, True),
+        ({"proposed_change": ""}, False),
+        ({"confidence": float("nan")}, False),
     ],
 )
 def test_user_confirmations(change: dict[str, Any], valid: bool) -> None:
@@ -147,6 +198,12 @@ def _mutations(payload: dict[str, Any]) -> st.SearchStrategy[Any]:
         st.just("01a2023b-88d6-732c-b564-2dabb0dee049"),
         st.just({}),
         st.just([]),
+        st.just(float("nan")),
+        st.just("\ud800"),
+        st.just("uuid-v7"),
+        st.just("user:primary\n"),
+        st.just("profile.home_city"),
+        st.just("0001-01-01T00:00:00+01:00"),
     )
 
     def drop(key: str) -> dict[str, Any]:
@@ -217,6 +274,10 @@ _VALUE = st.one_of(
     st.text(max_size=20),
 )
 _UUID = st.uuids().map(str)
+# "conversation" is the deprecated spelling, still accepted as input.
+_SOURCE_TYPE = st.sampled_from(
+    ["conversation_assertive", "conversation", "calendar", "static_markdown", "agent"]
+)
 
 
 @st.composite
@@ -232,10 +293,19 @@ def _observations(draw: st.DrawFn) -> dict[str, Any]:
         "intent": draw(
             st.sampled_from(["assertive", "planning", "hypothetical", "historical", "retract"])
         ),
-        "source": {
-            "type": draw(st.sampled_from(["conversation", "calendar", "static_markdown", "agent"]))
-        },
+        "source": {"type": draw(_SOURCE_TYPE)},
     }
+    if draw(st.booleans()):
+        payload["event_id"] = payload["event_id"].upper()
+    if draw(st.booleans()):
+        payload["corroborators"] = draw(
+            st.lists(
+                st.fixed_dictionaries(
+                    {"type": _SOURCE_TYPE, "ref": st.text(min_size=1, max_size=10)}
+                ),
+                max_size=3,
+            )
+        )
     if draw(st.booleans()):
         payload["source"]["ref"] = draw(st.text(min_size=1, max_size=10))
     if draw(st.booleans()):
@@ -263,10 +333,9 @@ def _confirmations(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         payload["current_value"] = draw(_VALUE)
     if draw(st.booleans()):
-        payload["answer"] = {
-            "action": draw(st.sampled_from(["confirm", "reject", "edit"])),
-            "answered_at": draw(_TS),
-        }
+        action = draw(st.sampled_from(["confirm", "reject", "edit"]))
+        payload["answer"] = {"action": action, "answered_at": draw(_TS)}
+        payload["actions"] = [action]
     return payload
 
 

@@ -44,7 +44,11 @@ SCRIPT: dict[str, tuple[MessageIntent, list[tuple[str, object, ObservationIntent
 
 
 def scripted(
-    text: str, *, at: datetime, entity_id: str = "user:primary", source: SourceKind = "conversation"
+    text: str,
+    *,
+    at: datetime,
+    entity_id: str = "user:primary",
+    source: SourceKind = "conversation_assertive",
 ) -> Extraction:
     intent, obs = SCRIPT[text]
     return Extraction(

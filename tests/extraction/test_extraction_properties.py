@@ -79,7 +79,7 @@ def _schema_check(ex: Extraction, at: datetime) -> None:
             **o.as_dict(),
             "event_id": str(uuid.uuid4()),
             "event_ts": at.isoformat(),
-            "source": {"type": "conversation"},
+            "source": {"type": "conversation_assertive"},
         }
         VALIDATOR.validate(doc)
         assert (o.candidate_value is None) == (o.intent == "retract")
@@ -107,7 +107,9 @@ def test_bare_statements_do_commit(statement: str) -> None:
 
 
 @given(
-    st.text(max_size=300), aware_datetimes(), st.sampled_from(["conversation", "static_markdown"])
+    st.text(max_size=300),
+    aware_datetimes(),
+    st.sampled_from(["conversation_assertive", "static_markdown"]),
 )
 @settings(max_examples=300, deadline=None)
 def test_any_text_gives_a_valid_extraction(text: str, at: datetime, source: Any) -> None:

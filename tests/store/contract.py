@@ -120,7 +120,7 @@ class StoreContract:
                 None,
                 0.8,
                 ("r",),
-                f"conversation:{i}",
+                f"conversation_assertive:{i}",
                 NOW,
             )
             for i in range(4)
@@ -150,7 +150,7 @@ class StoreContract:
                 None,
                 0.8,
                 ("r",),
-                f"conversation:{entity}:{i}",
+                f"conversation_assertive:{entity}:{i}",
                 NOW,
             )
 
@@ -173,7 +173,7 @@ class StoreContract:
         assert out.review_item_id
         await eng.answer(out.review_item_id, "reject", now=NOW)
         snaps, _ = await eng.store.snapshots([("user:primary", "profile.home_city")], [], NOW)
-        assert (value_key("Seattle"), "conversation:msg-1") in snaps[
+        assert (value_key("Seattle"), "conversation_assertive:msg-1") in snaps[
             ("user:primary", "profile.home_city")
         ].rejected
 
@@ -216,7 +216,7 @@ class StoreContract:
             "travel.location",
             "Tahoe",
             1,
-            "conversation",
+            "conversation_assertive",
             "seed",
             0.9,
             new_id(),
@@ -277,7 +277,7 @@ def _mixed_sequence() -> list[dict[str, Any]]:
         make_observation("profile.diet", "vegan", at=t),
         make_observation("profile.diet", "vegetarian", at=t),
         make_observation("project.canon.status", "shipped", source="execution", at=t),
-        make_observation("project.canon.status", "shipped", source="conversation", at=t),
+        make_observation("project.canon.status", "shipped", source="conversation_assertive", at=t),
         {"not": "an observation"},
         make_observation("travel.location", "Tahoe", intent="hypothetical", at=t),
     ]

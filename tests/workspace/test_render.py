@@ -21,7 +21,7 @@ def fact(
     value: Scalar,
     *,
     entity: str = "user:primary",
-    source: str = "conversation",
+    source: str = "conversation_assertive",
     confidence: float = 0.96,
     until: datetime | None = None,
     at: datetime = NOW,

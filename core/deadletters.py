@@ -32,7 +32,8 @@ def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime)
     text = payload_json(payload)
     get = payload.get if isinstance(payload, dict) else (lambda _k: None)
     event_id = _uuid_or_none(get("event_id"))
-    domain = _storable(get("domain")) if isinstance(get("domain"), str) else None
+    raw_domain = get("domain")
+    domain = _storable(raw_domain) if isinstance(raw_domain, str) else None
     letter_id = event_id or "dl-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
     # A second dead letter with the same id would collide; keep both, distinguishably.
     letter_id = f"{letter_id}@{now.timestamp():.6f}"

@@ -73,8 +73,8 @@ def test_the_block_lists_facts_pending_conflicts_and_expired() -> None:
         "Awaiting the user's confirmation (not facts yet):",
         "- user:primary family.emma.status → sick? (0.77)",
         "user:primary:",
-        "- travel.location = Tahoe (conversation, 2 h ago)",
-        "- travel.status = planning (conversation, 4 d ago) STALE",
+        "- travel.location = Tahoe (conversation_assertive, 2 h ago)",
+        "- travel.status = planning (conversation_assertive, 4 d ago) STALE",
         "Expired (no longer true unless the user says so):",
         "- user:primary travel.return_date was 2026-02-18 until 2026-02-19",
     ]

@@ -57,7 +57,7 @@ async def test_the_reply_sees_system_prompt_context_and_history_in_order(
     messages = body["messages"]
     assert messages[0] == {"role": "system", "content": SYSTEM_PROMPT}
     assert messages[1]["role"] == "system"
-    assert "travel.location = Tahoe (conversation, just now)" in messages[1]["content"]
+    assert "travel.location = Tahoe (conversation_assertive, just now)" in messages[1]["content"]
     assert [(m["role"], m["content"]) for m in messages[2:]] == [
         ("user", "We're in Tahoe"),
         ("assistant", "Noted: you're in Tahoe; your trip is under way."),

@@ -74,7 +74,7 @@ def test_active_reminders_name_domain_expiry_confidence_and_source() -> None:
     zones = render(TAHOE, [pending("travel.status", "in_progress")], [], CONFIG, NOW)
     assert zones["HEARTBEAT.md"]["active_reminders"] == (
         "- [ ] **Travel**: Tahoe trip — status planning (domain: travel) (expires: 2026-02-23)"
-        " (confidence: 0.96) (source: conversation_2026-02-19)\n"
+        " (confidence: 0.96) (source: conversation_assertive_2026-02-19)\n"
         "- [ ] **Confirm**: travel.status planning → in_progress? (domain: travel)"
         " (confidence: 0.72) (source: calendar)\n"
     )
@@ -89,12 +89,12 @@ def test_current_state_groups_by_entity_then_domain() -> None:
         "    - profile.home_city: Portland (confidence: 0.60) (source: static_markdown_2026-02-19)",
         "  - **Travel**",
         "    - travel.destination: Tahoe (expires: 2026-02-23) (confidence: 0.96)"
-        " (source: conversation_2026-02-19)",
+        " (source: conversation_assertive_2026-02-19)",
         "    - travel.status: planning (expires: 2026-02-23) (confidence: 0.96)"
-        " (source: conversation_2026-02-19)",
+        " (source: conversation_assertive_2026-02-19)",
         "- **family:home**",
         "  - **Family**",
-        "    - family.emma.status: sick (confidence: 0.96) (source: conversation_2026-02-19)",
+        "    - family.emma.status: sick (confidence: 0.96) (source: conversation_assertive_2026-02-19)",
     ]
 
 

@@ -179,9 +179,8 @@ async def migrate(
         else:
             item = await propose(engine, current, settings.entity_id, now)
         outcomes = await believe(engine, kept, now, answer_ref="migrate")
-        if any(o.committed for o in outcomes):
-            # The zones were filled before the user's say: show what they kept.
-            await refresh_projections(engine, folder, now, settings)
+        # The zones were filled before the user's say: show what they kept or were asked.
+        await refresh_projections(engine, folder, now, settings)
     believed = [o.field for o in outcomes if o.committed]
     if as_json:
         emit_json(

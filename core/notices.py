@@ -14,7 +14,8 @@ from typing import Any
 from core.bootstrap import answer_bootstrap
 from core.engine import AnswerResult, Engine
 from core.errors import AlreadyAnswered, InvalidAnswer
-from core.store import ReviewItem
+from core.ids import new_id
+from core.store import NewReviewItem, ReviewItem
 from core.store.records import OPEN_STATUSES, ReviewStatus
 from core.timeutil import format_ts
 
@@ -58,3 +59,30 @@ async def acknowledge(
     settled = await engine.store.review_item(item.id)
     assert settled is not None
     return AnswerResult(settled, status, promoted=tuple(promoted))
+
+
+async def note_drift(engine: Engine, rel: str, entity_id: str, now: datetime) -> ReviewItem | None:
+    """Tell the user a hand edit in ``rel``'s STATE zone was put back; one open notice per file."""
+    source_key = f"drift:{rel}"
+    for item in await engine.store.review_items(list(OPEN_STATUSES)):
+        if item.kind == "drift" and item.source_key == source_key:
+            return None
+    notice = NewReviewItem(
+        id=new_id(),
+        kind="drift",
+        event_id=None,
+        entity_id=entity_id,
+        field="drift",
+        candidate_value=rel,
+        current_value=None,
+        confidence=1.0,
+        reasons=(
+            f"You edited {rel} inside Canon's section; I put it back.",
+            "If you meant to change something, tell me or use the STATE-INPUT section "
+            "(Manual Overrides).",
+        ),
+        source_key=source_key,
+        created_at=now,
+    )
+    await engine.store.add_review_item(notice, engine.policy.max_pending)
+    return await engine.store.review_item(notice.id)

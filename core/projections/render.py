@@ -148,10 +148,12 @@ def reminder_lines(
         domain = r.field.split(".")[0]
         source = r.source_key.split(":", 1)[0]
         who = "" if r.entity_id == config.primary_entity else f" (entity: {r.entity_id})"
-        if r.kind in ("bootstrap", "drift"):
-            # Not a field's change: the question's own lines say what it is about.
-            lead = "keep from your files: " if r.kind == "bootstrap" else ""
-            lines.append(f"- [ ] **Confirm**: {lead}{escape('; '.join(r.reasons))}?{who}")
+        if r.kind == "drift":
+            continue  # about the files themselves: told in chat, not written back into them
+        if r.kind == "bootstrap":
+            lines.append(
+                f"- [ ] **Confirm**: keep from your files: {escape('; '.join(r.reasons))}?"
+            )
             continue
         lines.append(
             f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {show(r.candidate_value)}?"

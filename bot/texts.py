@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.audit import show_value
+from core.bootstrap import bootstrap_question
 from core.corrections import correction_kind, correction_question
 from core.engine import Outcome
 from core.state import CommittedFact
@@ -102,6 +103,10 @@ def prompt_body(item: ReviewItem, mine: str) -> str:
     """The question: entity, change, confidence and up to five reasons."""
     if correction_kind(item) is not None:
         return correction_question(item)
+    if item.kind == "bootstrap":
+        return bootstrap_question(item)
+    if item.kind == "drift":
+        return "\n".join(item.reasons)
     lines = [
         f"Did this change for {who(item.entity_id, mine)}?",
         f"{item.field}: {show_value(item.current_value)} → {show_value(item.candidate_value)}",
@@ -113,7 +118,7 @@ def prompt_body(item: ReviewItem, mine: str) -> str:
 
 def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
-    if correction_kind(item) is None:
+    if correction_kind(item) is None and item.kind not in ("bootstrap", "drift"):
         actions.append(("Edit", "edit"))
     return [(label, callback_data(token, action)) for label, action in actions]
 

@@ -262,6 +262,12 @@ class Engine:
         answered_by: str | None = None,
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item."""
+        notice = await self.store.review_item(item_id)
+        if notice is not None and notice.kind in ("bootstrap", "drift"):
+            # Outside the lock: confirming found beliefs ingests them through this engine.
+            from core.notices import answer_notice
+
+            return await answer_notice(self, notice, action, now=now, answered_by=answered_by)
         async with self._lock:
             item = await self.store.review_item(item_id)
             if item is None:

@@ -7,6 +7,7 @@ CANON_PROJECTION_MODE, else zones.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import click
 from rich.markup import escape
 
 from core.audit import show_value
+from core.bootstrap import Finding, believe, propose
 from core.cli.common import (
     Context,
     emit_json,
@@ -35,6 +37,7 @@ from core.workspace import (
     PassReport,
     ProjectionReport,
     migrate_workspace,
+    refresh_projections,
     settings_from_env,
     watch_workspace,
     workspace_pass,
@@ -124,29 +127,83 @@ async def watch(ctx: Context, workspace: Path | None, mode: str | None, poll: bo
 @mode_option
 @now_option
 @json_option
+@click.option("--yes", "-y", "accept_all", is_flag=True, help="Keep every current finding.")
+@click.option(
+    "--interactive/--no-interactive",
+    default=None,
+    help="Ask about each finding here (default: when stdin is a terminal); "
+    "otherwise they become one question for the bot.",
+)
 @pass_ctx
 @run
 async def migrate(
-    ctx: Context, workspace: Path | None, mode: str | None, now_text: str | None, as_json: bool
+    ctx: Context,
+    workspace: Path | None,
+    mode: str | None,
+    now_text: str | None,
+    as_json: bool,
+    accept_all: bool,
+    interactive: bool | None,
 ) -> None:
     """Bootstrap state from an existing workspace and add Canon's zones to its files.
 
     HEARTBEAT.md, MEMORY.md and USER.md are read through the normal pipeline
     (source static_markdown); files are backed up to .canon/backups/ before
-    zones are inserted; no existing text is lost. Running it again changes
-    nothing.
+    zones are inserted; no existing text is lost. What the files say is then
+    listed for you to keep or drop (kept findings are committed as your
+    confirmation); lines whose date is already past are flagged stale and not
+    believed. With --yes every current finding is kept; without a terminal
+    they become one review question ("I found these in your files: keep
+    them?"). Running it again changes nothing.
 
     Example: canon migrate ~/.openclaw/workspace
     """
     folder = _workspace(ctx, workspace)
     settings = settings_from_env(mode=mode)
+    now = resolve_now(now_text)
+    ask_here = (not as_json and sys.stdin.isatty()) if interactive is None else interactive
+    console = out()
     async with open_engine(ctx) as engine:
         report = await migrate_workspace(
-            engine, folder, resolve_now(now_text), extractor=default_extractor(), settings=settings
+            engine, folder, now, extractor=default_extractor(), settings=settings
         )
+        current = [f for f in report.findings if f.stale is None]
+        if not as_json:
+            _print_migration(report)
+        kept: list[Finding] = []
+        item = None
+        if accept_all:
+            kept = current
+        elif ask_here:
+            kept = [f for f in current if click.confirm(f"keep {f.line}?", default=True)]
+        else:
+            item = await propose(engine, current, settings.entity_id, now)
+        outcomes = await believe(engine, kept, now, answer_ref="migrate")
+        # The zones were filled before the user's say: show what they kept or were asked.
+        await refresh_projections(engine, folder, now, settings)
+    believed = [o.field for o in outcomes if o.committed]
     if as_json:
-        emit_json({"workspace": str(folder), **migration_view(report)})
+        emit_json(
+            {
+                "workspace": str(folder),
+                **migration_view(report),
+                "believed": believed,
+                "review_item": None if item is None else item.id,
+            }
+        )
         return
+    for o in outcomes:
+        console.print(
+            f"{escape(o.field or '?')} = {escape(show_value(o.candidate_value))}: "
+            + ("kept" if o.committed else o.decision)
+        )
+    if item is not None:
+        console.print(f"asked in review ({item.id}): I found these in your files: keep them?")
+    elif current and not kept:
+        console.print("nothing kept from the files")
+
+
+def _print_migration(report: MigrationReport) -> None:
     console = out()
     counts = Counter(o.decision for o in report.outcomes)
     console.print(
@@ -160,6 +217,17 @@ async def migrate(
     if not report.zones_added:
         console.print("zones already present: no file changed by the migration itself")
     _print_projection(report.projection)
+    if report.findings:
+        console.print("found in your files:")
+    for f in report.findings:
+        where = escape(f.line_ref.split(":", 1)[0])
+        if f.stale is None:
+            console.print(f"  {escape(f.line)} ({where})")
+        else:
+            console.print(
+                f"  [yellow]stale, not believed:[/yellow] {escape(f.line)} ({where}: "
+                f"{escape(f.stale)})"
+            )
 
 
 def outcome_view(o: Outcome) -> dict[str, Any]:
@@ -192,6 +260,10 @@ def pass_view(r: PassReport) -> dict[str, Any]:
 def migration_view(r: MigrationReport) -> dict[str, Any]:
     return {
         "decisions": [outcome_view(o) for o in r.outcomes],
+        "findings": [
+            {"field": f.field, "value": f.value, "line": f.line_ref, "stale": f.stale}
+            for f in r.findings
+        ],
         "zones_added": list(r.zones_added),
         "backups": list(r.backups),
         **projection_view(r.projection),

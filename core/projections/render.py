@@ -148,6 +148,13 @@ def reminder_lines(
         domain = r.field.split(".")[0]
         source = r.source_key.split(":", 1)[0]
         who = "" if r.entity_id == config.primary_entity else f" (entity: {r.entity_id})"
+        if r.kind == "drift":
+            continue  # about the files themselves: told in chat, not written back into them
+        if r.kind == "bootstrap":
+            lines.append(
+                f"- [ ] **Confirm**: keep from your files: {escape('; '.join(r.reasons))}?"
+            )
+            continue
         lines.append(
             f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {show(r.candidate_value)}?"
             f" (domain: {domain}){who} (confidence: {r.confidence:.2f}) (source: {source})"

@@ -11,7 +11,7 @@ from core.state import CommittedFact, Scalar
 ReviewStatus = Literal[
     "queued", "pending", "confirmed", "rejected", "edited", "discarded", "superseded"
 ]
-ReviewKind = Literal["change", "dead_letter"]
+ReviewKind = Literal["change", "dead_letter", "bootstrap", "drift"]
 OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
 
 

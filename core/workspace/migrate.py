@@ -8,6 +8,9 @@
    when the file has it, otherwise appended under a new heading. No existing
    text is removed or changed. Missing HEARTBEAT.md / MEMORY.md are created.
 3. One projection pass fills the zones.
+4. What the prose said but was not believed (static notes alone never outweigh
+   anything) is returned as findings for the user to keep or drop (core/bootstrap.py);
+   a line whose date is already past is a stale finding, never believed.
 
 Event ids come from the files' lines and zones are only added when missing,
 so a second run records duplicates and changes no file.
@@ -15,17 +18,19 @@ so a second run records duplicates and changes no file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from pathlib import Path
 from typing import Final
 
+from core.bootstrap import Finding
 from core.engine import Engine, Outcome
 from core.errors import ZoneError
 from core.extraction.types import Extractor
 from core.projections import legacy
 from core.projections.render import HEARTBEAT, MEMORY
 from core.projections.zones import Line, ZoneKind, find_zones, join_lines, split_lines, zone_block
+from core.state import value_key
 from core.workspace.files import atomic_write, backup, read_text
 from core.workspace.manual_input import INPUT_FILES, ingest_markdown_text
 from core.workspace.projection import ProjectionReport, file_key, refresh_projections
@@ -57,6 +62,8 @@ class MigrationReport:
     """'FILE:zone_id' for every zone inserted."""
     backups: tuple[str, ...]
     projection: ProjectionReport
+    findings: tuple[Finding, ...] = ()
+    """Beliefs read from the prose and not yet believed; stale ones say why."""
 
 
 async def migrate_workspace(
@@ -98,7 +105,61 @@ async def migrate_workspace(
             raise ZoneError(f"{rel} changed while being migrated; run `canon migrate` again")
         added += [f"{rel}:{z}" for z in inserted]
     projection = await refresh_projections(engine, workspace, now, settings)
-    return MigrationReport(tuple(outcomes), tuple(added), tuple(backups), projection)
+    findings = await unbelieved_findings(engine, outcomes, now)
+    return MigrationReport(tuple(outcomes), tuple(added), tuple(backups), projection, findings)
+
+
+async def unbelieved_findings(
+    engine: Engine, outcomes: list[Outcome], now: datetime
+) -> tuple[Finding, ...]:
+    """The prose's readings (this run's or a previous run's) that state does not hold."""
+    found: list[Finding] = []
+    for o in outcomes:
+        if o.decision not in ("ask_user", "tentative_reject", "duplicate") or o.field is None:
+            continue
+        assert o.entity_id is not None
+        fact = await engine.store.fact(o.entity_id, o.field)
+        if fact is not None and value_key(fact.value) == value_key(o.candidate_value):
+            continue
+        events = await engine.store.events_for(o.entity_id, o.field, o.candidate_value)
+        event = next((e for e in events if e.event_id == o.event_id), None)
+        if (
+            event is None
+            or event.source_type != "static_markdown"
+            or event.source_ref is None
+            or event.decision not in ("ask_user", "tentative_reject")
+        ):
+            continue
+        found.append(
+            Finding(
+                o.entity_id,
+                o.field,
+                o.candidate_value,
+                event.intent,
+                o.event_id or "",
+                event.source_ref,
+            )
+        )
+    return tuple(_flag_stale(found, now))
+
+
+def _flag_stale(found: list[Finding], now: datetime) -> list[Finding]:
+    # A line stands or falls as a whole: a trip whose departure is past is not being planned.
+    stale: dict[str, str] = {}
+    for f in found:
+        day = _iso_day(f.value) if f.field.endswith("_date") else None
+        if day is not None and day < now.date():
+            stale.setdefault(f.line_ref, f"{f.field} {day.isoformat()} is already past")
+    return [replace(f, stale=stale.get(f.line_ref)) for f in found]
+
+
+def _iso_day(value: object) -> date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
 
 
 def with_zones(

@@ -17,6 +17,7 @@ from typing import Literal
 
 from core.engine import Engine
 from core.errors import WorkspaceError, ZoneError
+from core.notices import note_drift
 from core.projections import legacy
 from core.projections.render import AUDIT_FILE, HEARTBEAT, MEMORY, Projection, render
 from core.projections.zones import find_zones, splice, split_lines, zone_block, zone_body
@@ -116,6 +117,8 @@ async def refresh_projections(
             break
         else:
             results.append(FileResult(rel, "skipped", "kept changing while being projected"))
+    for rel in dict.fromkeys(d.file for d in drift):
+        await note_drift(engine, rel, settings.entity_id, now)
     return ProjectionReport(tuple(results), tuple(drift), tuple(warnings))
 
 

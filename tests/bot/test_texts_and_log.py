@@ -112,3 +112,35 @@ async def test_the_conversation_log_is_append_only_and_chronological(
     ):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             await store.db.execute(statement)
+
+
+@pytest.mark.parametrize(
+    ("kind", "reasons", "shown"),
+    [
+        (
+            "bootstrap",
+            ("profile.employer = Acme", "travel.destination = Tahoe"),
+            "I found these in your files: keep them?\n• profile.employer = Acme\n"
+            "• travel.destination = Tahoe",
+        ),
+        (
+            "drift",
+            ("You edited HEARTBEAT.md inside Canon's section; I put it back.", "Use STATE-INPUT."),
+            "You edited HEARTBEAT.md inside Canon's section; I put it back.\nUse STATE-INPUT.",
+        ),
+    ],
+)
+def test_notices_are_shown_as_one_question_with_yes_and_no(
+    kind: str, reasons: tuple[str, ...], shown: str
+) -> None:
+    from datetime import UTC, datetime
+
+    from core.store import ReviewItem
+
+    at = datetime(2026, 2, 19, tzinfo=UTC)
+    item = ReviewItem(
+        "i1", 1, kind, None, "user:primary", kind, "x", None, 1.0, reasons, f"{kind}:k",
+        "pending", at, at, None, None,
+    )  # fmt: skip
+    assert texts.prompt_body(item, "user:primary") == shown
+    assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]

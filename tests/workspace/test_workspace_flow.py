@@ -176,6 +176,34 @@ async def test_a_hand_edit_inside_a_state_zone_is_drift_reverted_and_recorded(
     assert again.drift == ()
 
 
+async def test_drift_tells_the_user_once_per_file_and_changes_no_state(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    edit_inputs(workspace, ["- travel.status = in_progress"])
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    clean = read(workspace, "MEMORY.md")
+    for minute in (2, 3):  # drifted twice before the user looked
+        tampered = clean.replace("travel.status: in_progress", f"travel.status: x{minute}")
+        (workspace / "MEMORY.md").write_text(tampered, encoding="utf-8")
+        await refresh_projections(engine, workspace, NOW + timedelta(minutes=minute))
+    [notice] = [i for i in await engine.store.review_items(["queued", "pending"])]
+    assert notice.kind == "drift"
+    assert notice.reasons[0] == "You edited MEMORY.md inside Canon's section; I put it back."
+    assert "STATE-INPUT" in notice.reasons[1]
+    assert read(workspace, "MEMORY.md") == clean  # the notice is not written into the files
+
+    result = await engine.answer(notice.id, "confirm", now=NOW + timedelta(minutes=4))
+    assert (result.status, result.committed) == ("confirmed", False)
+    fact = await engine.store.fact("user:primary", "travel.status")
+    assert fact is not None
+    assert fact.value == "in_progress"
+    # Once answered, a new drift is told again.
+    (workspace / "MEMORY.md").write_text(clean.replace("in_progress", "done"), encoding="utf-8")
+    await refresh_projections(engine, workspace, NOW + timedelta(minutes=5))
+    assert [i.kind for i in await engine.store.review_items(["queued", "pending"])] == ["drift"]
+
+
 async def test_files_are_written_only_when_their_zones_change(
     engine: Engine, workspace: Path
 ) -> None:

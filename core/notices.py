@@ -1,0 +1,88 @@
+"""Review items that are not a single field's change: what Canon found or did in the files.
+
+``bootstrap``: beliefs ``canon migrate`` found in HEARTBEAT.md/MEMORY.md, kept or
+dropped together (core/bootstrap.py). ``drift``: a hand edit inside a STATE zone
+that the projection put back; the answer only acknowledges it, state is never
+changed by it (the design: "create a drift review event, no direct state mutation").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from core.bootstrap import answer_bootstrap
+from core.engine import AnswerResult, Engine
+from core.errors import AlreadyAnswered, InvalidAnswer
+from core.ids import new_id
+from core.store import NewReviewItem, ReviewItem
+from core.store.records import OPEN_STATUSES, ReviewStatus
+from core.timeutil import format_ts
+
+
+async def answer_notice(
+    engine: Engine,
+    item: ReviewItem,
+    action: str,
+    *,
+    now: datetime,
+    answered_by: str | None = None,
+) -> AnswerResult:
+    """Answer a ``bootstrap`` or ``drift`` item."""
+    if item.kind == "bootstrap":
+        return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
+    return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
+
+
+async def acknowledge(
+    engine: Engine,
+    item: ReviewItem,
+    action: str,
+    *,
+    now: datetime,
+    answered_by: str | None = None,
+) -> AnswerResult:
+    """Close a notice: Yes and No both only record that the user saw it."""
+    if action == "edit":
+        raise InvalidAnswer(
+            "write the change in the STATE-INPUT section (Manual Overrides) or tell me in chat"
+        )
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item.id} is already {item.status}")
+    status: ReviewStatus = "confirmed" if action == "confirm" else "discarded"
+    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
+    if answered_by:
+        answer["answered_by"] = answered_by
+    promoted = await engine.store.settle(
+        item.id, status, answer, now, None, None, engine.policy.max_pending
+    )
+    settled = await engine.store.review_item(item.id)
+    assert settled is not None
+    return AnswerResult(settled, status, promoted=tuple(promoted))
+
+
+async def note_drift(engine: Engine, rel: str, entity_id: str, now: datetime) -> ReviewItem | None:
+    """Tell the user a hand edit in ``rel``'s STATE zone was put back; one open notice per file."""
+    source_key = f"drift:{rel}"
+    for item in await engine.store.review_items(list(OPEN_STATUSES)):
+        if item.kind == "drift" and item.source_key == source_key:
+            return None
+    notice = NewReviewItem(
+        id=new_id(),
+        kind="drift",
+        event_id=None,
+        entity_id=entity_id,
+        field="drift",
+        candidate_value=rel,
+        current_value=None,
+        confidence=1.0,
+        reasons=(
+            f"You edited {rel} inside Canon's section; I put it back.",
+            "If you meant to change something, tell me or use the STATE-INPUT section "
+            "(Manual Overrides).",
+        ),
+        source_key=source_key,
+        created_at=now,
+    )
+    await engine.store.add_review_item(notice, engine.policy.max_pending)
+    return await engine.store.review_item(notice.id)

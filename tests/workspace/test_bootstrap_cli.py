@@ -1,0 +1,179 @@
+"""`canon migrate` from the user's side: what the files say is listed and believed on their say."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from core.cli import cli
+from core.engine import Engine
+from core.policy import default_policy
+from core.store.sqlite import SQLiteStore
+
+AT = "2026-02-19T14:30:00Z"
+HEARTBEAT = (
+    "# Heartbeat\n\n## Active Reminders\n\n"
+    "- [ ] Sunday 7-8 AM: Leave for Tahoe\n"
+    "- [ ] 2026-02-10: Leave for Maui\n\n"
+    "Home city: Portland\n"
+)
+MEMORY = "# Memory\n\nI work at Acme.\n"
+CURRENT = {
+    "travel.destination": "Tahoe",
+    "travel.status": "planning",
+    "travel.depart_date": "2026-02-22",
+    "profile.home_city": "Portland",
+    "profile.employer": "Acme",
+}
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "HEARTBEAT.md").write_text(HEARTBEAT, encoding="utf-8")
+    (ws / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+    return ws
+
+
+def canon(folder: Path, *args: str, stdin: str | None = None, at: str = AT) -> Result:
+    env = {"CANON_DB": str(folder.parent / "canon.db")}
+    return CliRunner().invoke(
+        cli, ["migrate", str(folder), "--now", at, *args], env=env, input=stdin
+    )
+
+
+def state(folder: Path) -> tuple[dict[str, Any], dict[str, str], list[Any]]:
+    """Committed values, their source types, and the open review items."""
+
+    async def go() -> tuple[dict[str, Any], dict[str, str], list[Any]]:
+        store = SQLiteStore(folder.parent / "canon.db")
+        await store.open()
+        try:
+            facts = await store.facts()
+            items = await store.review_items(["queued", "pending"])
+            return (
+                {f.field: f.value for f in facts},
+                {f.field: f.source_type for f in facts},
+                items,
+            )
+        finally:
+            await store.close()
+
+    return asyncio.run(go())
+
+
+def test_yes_keeps_every_current_finding_as_the_users_confirmation(folder: Path) -> None:
+    res = canon(folder, "--yes")
+    assert res.exit_code == 0, res.output
+    values, sources, items = state(folder)
+    assert values == CURRENT
+    assert set(sources.values()) == {"user_confirmation"}
+    assert items == []
+    assert "profile.home_city = Portland: kept" in res.output
+    # The zones show what was kept.
+    assert (
+        "Portland" in (folder / "MEMORY.md").read_text(encoding="utf-8").split("Current State")[1]
+    )
+
+
+def test_stale_lines_are_flagged_and_never_believed(folder: Path) -> None:
+    res = canon(folder, "--yes", "--json")
+    assert res.exit_code == 0, res.output
+    findings = json.loads(res.output)["findings"]
+    stale = {(f["field"], f["value"]) for f in findings if f["stale"]}
+    assert ("travel.destination", "Maui") in stale
+    assert ("travel.depart_date", "2026-02-10") in stale
+    assert all("already past" in f["stale"] for f in findings if f["stale"])
+    assert "Maui" not in state(folder)[0].values()
+    human = canon(folder, "--no-interactive")
+    assert "stale, not believed: travel.destination = Maui" in human.output
+
+
+def test_interactive_answers_keep_some_and_drop_others(folder: Path) -> None:
+    # Asked in file order: Tahoe, planning, 2026-02-22, Portland, Acme.
+    res = canon(folder, "--interactive", stdin="y\ny\ny\nn\ny\n")
+    assert res.exit_code == 0, res.output
+    assert "keep profile.home_city = Portland?" in res.output
+    values, _, items = state(folder)
+    assert "profile.home_city" not in values
+    assert values["profile.employer"] == "Acme"
+    assert values["travel.destination"] == "Tahoe"
+    assert items == []
+
+
+def test_without_a_terminal_one_grouped_question_commits_all_on_yes(folder: Path) -> None:
+    res = canon(folder, "--no-interactive")
+    assert res.exit_code == 0, res.output
+    assert "I found these in your files: keep them?" in res.output
+    values, _, items = state(folder)
+    assert values == {}
+    [item] = items
+    assert item.kind == "bootstrap"
+    assert "profile.employer = Acme" in item.reasons
+    assert not any("Maui" in r for r in item.reasons)
+
+    async def confirm() -> None:
+        store = SQLiteStore(folder.parent / "canon.db")
+        await store.open()
+        try:
+            engine = Engine(store, default_policy())
+            from datetime import UTC, datetime
+
+            result = await engine.answer(
+                item.id, "confirm", now=datetime(2026, 2, 19, 15, tzinfo=UTC)
+            )
+            assert result.status == "confirmed"
+            assert result.committed
+        finally:
+            await store.close()
+
+    asyncio.run(confirm())
+    values, sources, items = state(folder)
+    assert values == CURRENT
+    assert set(sources.values()) == {"user_confirmation"}
+    assert items == []
+
+
+def test_rejecting_the_grouped_question_discards_and_is_not_asked_again(folder: Path) -> None:
+    canon(folder, "--no-interactive")
+    [item] = state(folder)[2]
+
+    async def reject() -> None:
+        store = SQLiteStore(folder.parent / "canon.db")
+        await store.open()
+        try:
+            from datetime import UTC, datetime
+
+            await Engine(store, default_policy()).answer(
+                item.id, "reject", now=datetime(2026, 2, 19, 15, tzinfo=UTC)
+            )
+        finally:
+            await store.close()
+
+    asyncio.run(reject())
+    again = canon(folder, "--no-interactive", at="2026-02-19T16:00:00Z")
+    assert again.exit_code == 0, again.output
+    assert state(folder)[0] == {}
+    assert state(folder)[2] == []
+
+
+@pytest.mark.parametrize("mode", [["--yes"], ["--no-interactive"]])
+def test_a_second_run_changes_nothing(folder: Path, mode: list[str]) -> None:
+    canon(folder, *mode)
+    before = state(folder)
+    files = {p: p.read_bytes() for p in folder.rglob("*.md")}
+    again = canon(folder, *mode)
+    assert again.exit_code == 0, again.output
+    after = state(folder)
+    assert (after[0], after[1], [i.id for i in after[2]]) == (
+        before[0],
+        before[1],
+        [i.id for i in before[2]],
+    )
+    assert {p: p.read_bytes() for p in folder.rglob("*.md")} == files

@@ -131,10 +131,16 @@ def calendar_payloads(
 
 
 def email_payloads(
-    mail: dict[str, Any], *, at: datetime, entity_id: str, rules: Sequence[Rule] = ()
+    mail: dict[str, Any],
+    *,
+    at: datetime,
+    entity_id: str,
+    rules: Sequence[Rule] = (),
+    trusted: bool = False,
 ) -> list[dict[str, Any]]:
-    """Observations a mail supports (receipts, reservations, cancellations, ``rules``)."""
-    source_type, mapped = map_email(mail, at, rules)
+    """Observations a mail supports (receipts, reservations, cancellations, ``rules``);
+    transaction evidence only when its sender is ``trusted``."""
+    source_type, mapped = map_email(mail, at, rules, trusted=trusted)
     subject = str(mail.get("subject", ""))
     return _mapped(mapped, at, entity_id, source_type, f"email:{mail['id']}", subject)
 

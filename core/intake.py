@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -77,11 +78,22 @@ def _from_extracted(
 
 
 def message_payloads(
-    text: str, *, at: datetime, entity_id: str, message_ref: str, extractor: Extractor
+    text: str,
+    *,
+    at: datetime,
+    entity_id: str,
+    message_ref: str,
+    extractor: Extractor,
+    family_entity: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Observations in a chat message (source conversation)."""
+    """Observations in a chat message (source conversation); family facts go to
+    ``family_entity`` (the speaker's household) when there is one."""
     extraction = extractor(text, at=at, entity_id=entity_id, source="conversation")
-    return [_from_extracted(o, at, "conversation", message_ref) for o in extraction.observations]
+    found = [
+        replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o
+        for o in extraction.observations
+    ]
+    return [_from_extracted(o, at, "conversation", message_ref) for o in found]
 
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:

@@ -148,7 +148,12 @@ class CanonChat:
 
         def run() -> list[dict[str, Any]]:
             return message_payloads(
-                msg.text, at=msg.at, entity_id=entity, message_ref=ref, extractor=self.extractor
+                msg.text,
+                at=msg.at,
+                entity_id=entity,
+                message_ref=ref,
+                extractor=self.extractor,
+                family_entity=self.config.family_entity,
             )
 
         # A model-backed extractor blocks on the network: keep the loop free for other chats.

@@ -8,6 +8,10 @@ CANON_ENTITY_MAP          user ids to entities, e.g. "222=user:sam,333=user:alex
                           every other one user:<id>)
 CANON_SHARED_ENTITIES     entities every allowed user reads and writes,
                           e.g. "family:home,team:core"
+CANON_FAMILY_ENTITY       the family every allowed user belongs to, e.g. "family:smith":
+                          family facts said in chat ("Emma is sick today") are
+                          recorded on it, and every user reads it (default: none,
+                          family facts stay on the speaker's own entity)
 CANON_CONTEXT_TOKENS      token budget of the context block (default 1200)
 CANON_WEBHOOK_SECRET      secret token Telegram sends with webhook calls
 """
@@ -39,6 +43,8 @@ class BotConfig:
     shared_entities: tuple[str, ...] = ()
     context_tokens: int = DEFAULT_TOKEN_BUDGET
     webhook_secret: str | None = field(default=None, repr=False)
+    family_entity: str | None = None
+    """The household's ``family:*`` entity: where chat family facts go."""
 
     def allowed(self, user_id: int | None) -> bool:
         return user_id is not None and user_id in self.allowed_user_ids
@@ -52,8 +58,9 @@ class BotConfig:
         return f"user:{user_id}"
 
     def entities_of(self, user_id: int) -> tuple[str, ...]:
-        """The user's own entity first, then the shared ones."""
-        return (self.entity_of(user_id), *self.shared_entities)
+        """The user's own entity first, then the shared ones and the family."""
+        family = (self.family_entity,) if self.family_entity else ()
+        return tuple(dict.fromkeys((self.entity_of(user_id), *self.shared_entities, *family)))
 
     def owner_of(self, entity_id: str) -> int | None:
         """The allowed user whose own entity this is (None for shared ones)."""
@@ -90,10 +97,15 @@ def load_bot_config(environ: Mapping[str, str] | None = None) -> BotConfig:
         raise ConfigError(f"CANON_CONTEXT_TOKENS {raw_budget!r} is not a whole number") from None
     if budget < 50:
         raise ConfigError("CANON_CONTEXT_TOKENS must be at least 50")
+    family = env.get("CANON_FAMILY_ENTITY", "").strip() or None
+    if family is not None and not re.fullmatch(r"family:[a-z0-9_.\-]{1,64}", family):
+        raise ConfigError(f"CANON_FAMILY_ENTITY: {family!r} is not a family like family:smith")
     secret = env.get("CANON_WEBHOOK_SECRET", "").strip() or None
     if secret is not None and not re.fullmatch(r"[A-Za-z0-9_\-]{1,256}", secret):
         raise ConfigError("CANON_WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and - (1-256)")
-    return BotConfig(token, base_url, allowed, MappingProxyType(mapping), shared, budget, secret)
+    return BotConfig(
+        token, base_url, allowed, MappingProxyType(mapping), shared, budget, secret, family
+    )
 
 
 def _items(raw: str) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -77,14 +78,22 @@ def _from_extracted(
 
 
 def message_payloads(
-    text: str, *, at: datetime, entity_id: str, message_ref: str, extractor: Extractor
+    text: str,
+    *,
+    at: datetime,
+    entity_id: str,
+    message_ref: str,
+    extractor: Extractor,
+    family_entity: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Observations in a chat message (source conversation)."""
+    """Observations in a chat message (source conversation_assertive); family facts go
+    to ``family_entity`` (the speaker's household) when there is one."""
     extraction = extractor(text, at=at, entity_id=entity_id, source="conversation_assertive")
-    return [
-        _from_extracted(o, at, "conversation_assertive", message_ref)
+    found = [
+        replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o
         for o in extraction.observations
     ]
+    return [_from_extracted(o, at, "conversation_assertive", message_ref) for o in found]
 
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
@@ -134,10 +143,16 @@ def calendar_payloads(
 
 
 def email_payloads(
-    mail: dict[str, Any], *, at: datetime, entity_id: str, rules: Sequence[Rule] = ()
+    mail: dict[str, Any],
+    *,
+    at: datetime,
+    entity_id: str,
+    rules: Sequence[Rule] = (),
+    trusted: bool = False,
 ) -> list[dict[str, Any]]:
-    """Observations a mail supports (receipts, reservations, cancellations, ``rules``)."""
-    source_type, mapped = map_email(mail, at, rules)
+    """Observations a mail supports (receipts, reservations, cancellations, ``rules``);
+    transaction evidence only when its sender is ``trusted``."""
+    source_type, mapped = map_email(mail, at, rules, trusted=trusted)
     subject = str(mail.get("subject", ""))
     return _mapped(mapped, at, entity_id, source_type, f"email:{mail['id']}", subject)
 

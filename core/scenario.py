@@ -11,6 +11,9 @@ simulated clock, and returns::
                     "decision", "confidence"}],
      "dlq": count}
 
+A scenario's ``trusted_senders`` (like the config's) names the mail senders
+whose receipts are transaction evidence; every other mail is asked about.
+
 ``step`` is the 0-based index of the step in ``steps``.
 """
 
@@ -38,6 +41,8 @@ from core.intake import (
 )
 from core.models import Source
 from core.policy import default_policy, with_overrides
+from core.sources.config import parse_trusted_senders
+from core.sources.trust import NOBODY, SenderTrust
 from core.store.sqlite import SQLiteStore
 from core.timeutil import format_ts, parse_ts
 from core.validation import schema_errors
@@ -138,6 +143,7 @@ async def replay(
     if not isinstance(config, dict):
         raise ScenarioError("'config' must be an object of policy overrides")
     policy = with_overrides(default_policy(), config)
+    trust = SenderTrust(parse_trusted_senders(scenario.get("trusted_senders"), "scenario"))
     extract = extractor or default_extractor()
     with tempfile.TemporaryDirectory(prefix="canon-replay-", dir=db_dir) as tmp:
         store = SQLiteStore(Path(tmp) / "replay.db", synchronous="OFF")
@@ -146,7 +152,7 @@ async def replay(
             engine = Engine(store, policy)
             decisions: list[dict[str, Any]] = []
             for step in steps:
-                outcomes = await run_step(engine, step, entity, extract)
+                outcomes = await run_step(engine, step, entity, extract, trust)
                 decisions.extend(_decision(step.index, o) for o in outcomes)
                 if on_step is not None:
                     await on_step(step, outcomes, engine)
@@ -155,7 +161,13 @@ async def replay(
             await store.close()
 
 
-async def run_step(engine: Engine, step: Step, entity: str, extract: Extractor) -> list[Outcome]:
+async def run_step(
+    engine: Engine,
+    step: Step,
+    entity: str,
+    extract: Extractor,
+    trust: SenderTrust = NOBODY,
+) -> list[Outcome]:
     """Apply one step at its simulated time; the outcomes of what it ingested."""
     now = step.at
     if step.kind == "answer":
@@ -191,8 +203,11 @@ async def run_step(engine: Engine, step: Step, entity: str, extract: Extractor) 
         errors = schema_errors("signal_event", signal)
         if errors:
             return [await engine.ingest_invalid("signal_event", signal, errors, now=now)]
-        mapper = calendar_payloads if step.kind == "calendar" else email_payloads
-        payloads = mapper(step.body, at=now, entity_id=entity)
+        if step.kind == "calendar":
+            payloads = calendar_payloads(step.body, at=now, entity_id=entity)
+        else:
+            trusted = trust.trusts(step.body)
+            payloads = email_payloads(step.body, at=now, entity_id=entity, trusted=trusted)
     return [await engine.ingest(p, now=now) for p in payloads]
 
 

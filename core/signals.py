@@ -222,7 +222,7 @@ def _untrusted_only(out: list[MappedObservation]) -> list[MappedObservation]:
 
 
 def map_email(
-    mail: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
 ) -> tuple[str, list[MappedObservation]]:
     """(source type, observations) for a mail: reservations, receipts, cancellations.
 
@@ -230,8 +230,19 @@ def map_email(
     sender's own structured data); otherwise the subject and the visible text
     are matched against patterns. A cancellation read from free text is less
     certain than one in structured data, so it is put to the user. ``rules``
-    match the subject and the visible text.
+    match the subject and the visible text. Anyone can write a receipt: only a
+    ``trusted`` sender's mail is ``transactions_email`` (see
+    ``core.sources.trust``); anyone else's stays ``email``, which is asked about.
     """
+    source_type, found = _map_email(mail, now, rules)
+    if source_type == "transactions_email" and not trusted:
+        return "email", found
+    return source_type, found
+
+
+def _map_email(
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule]
+) -> tuple[str, list[MappedObservation]]:
     subject = str(mail.get("subject", ""))
     body = str(mail.get("body", ""))
     sender = str(mail.get("from", ""))

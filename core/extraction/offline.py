@@ -21,6 +21,7 @@ from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.segments import Segment, split_segments
+from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
 from core.extraction.types import (
     ExtractedObservation,
@@ -43,6 +44,7 @@ _FRAGMENT = re.compile(
 )
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _HYPOTHETICAL_CAP = 0.5
+_SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """A possibility is never worth more than a coin flip as evidence."""
 _MAX_TEXT = 4000
 """Longer inputs are cut: a chat message or a Markdown line is never this long."""
@@ -136,6 +138,9 @@ def extract_offline(
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if about_someone_else(seg.text):
+            # Another person's rent, name or whereabouts are not the speaker's.
+            found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         factual = {o.intent for o in seg_obs} & {"assertive", "planning"}

@@ -10,6 +10,10 @@ Read once at the edge into frozen objects; secrets are resolved here too
     host = "imap.fastmail.com"
     username = "me@example.com"
     password_env = "FASTMAIL_APP_PASSWORD"
+    trusted_senders = ["receipts@chase.com", "@amazon.com"]   # imap only
+
+A top-level ``trusted_senders`` list applies to every mail source. Only mail
+from a trusted sender is transaction evidence (``core.sources.trust``).
 
 The same file's ``[[rules]]`` tables are user mapping rules (see ``Rule``).
 """
@@ -26,6 +30,7 @@ from typing import Any, Final, Literal, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.errors import ConfigError
+from core.sources.trust import normalized_pattern
 
 SourceKind = Literal["google", "caldav", "ics", "imap"]
 KINDS: Final = ("google", "caldav", "ics", "imap")
@@ -54,6 +59,7 @@ _KEYS: Final = {
     "max_messages",
     "timezone",
     "token_uri",
+    "trusted_senders",
 }
 _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
     "google": ("credentials_file",),
@@ -96,6 +102,8 @@ class SourceConfig:
     max_messages: int = 500
     timezone: str = "UTC"
     """CalDAV/ICS: the zone of floating times (events without a TZID)."""
+    trusted_senders: tuple[str, ...] = ()
+    """IMAP: addresses and ``@domains`` whose receipts count as transactions (normalized)."""
 
     def secret(self) -> str:
         """The password or token, or a ConfigError naming where it should come from."""
@@ -148,8 +156,30 @@ def _zone(value: str, name: str) -> str:
     return value
 
 
+def parse_trusted_senders(raw: Any, where: str) -> tuple[str, ...]:
+    """A ``trusted_senders`` list: exact addresses or ``@domain``s, lowercased."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise ConfigError(f"{where}: trusted_senders must be a list of strings")
+    out: list[str] = []
+    for entry in raw:
+        pattern = normalized_pattern(entry)
+        if pattern is None:
+            raise ConfigError(
+                f"{where}: trusted_senders entry {entry!r} must be an address "
+                "(receipts@shop.com) or a domain (@shop.com)"
+            )
+        out.append(pattern)
+    return tuple(dict.fromkeys(out))
+
+
 def parse_source(
-    raw: Mapping[str, Any], index: int, environ: Mapping[str, str], base: Path
+    raw: Mapping[str, Any],
+    index: int,
+    environ: Mapping[str, str],
+    base: Path,
+    trusted: tuple[str, ...] = (),
 ) -> SourceConfig:
     """One ``[[sources]]`` table, checked; paths are relative to the config file."""
     unknown = set(raw) - _KEYS
@@ -175,6 +205,9 @@ def parse_source(
     entity = _typed(raw, name, "entity", str, "user:primary")
     if not re.fullmatch(r"(user|family|team):[a-z0-9._-]+", entity):
         raise ConfigError(f"source {name!r}: entity must look like user:primary")
+    own_trusted = parse_trusted_senders(raw.get("trusted_senders"), f"source {name!r}")
+    if own_trusted and kind != "imap":
+        raise ConfigError(f"source {name!r}: trusted_senders is for imap sources only")
     token_file = path("token_file")
     credentials = path("credentials_file")
     if kind == "google" and token_file is None and credentials is not None:
@@ -203,6 +236,7 @@ def parse_source(
         timeout=_typed(raw, name, "timeout", float, 30.0),
         max_messages=_typed(raw, name, "max_messages", int, 500),
         timezone=_zone(_typed(raw, name, "timezone", str, "UTC"), name),
+        trusted_senders=tuple(dict.fromkeys(own_trusted + trusted)) if kind == "imap" else (),
     )
 
 
@@ -213,7 +247,8 @@ def parse_sources(
     tables = data.get("sources", [])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise ConfigError("'sources' must be an array of tables ([[sources]])")
-    sources = tuple(parse_source(t, i, environ, base) for i, t in enumerate(tables))
+    trusted = parse_trusted_senders(data.get("trusted_senders"), "config")
+    sources = tuple(parse_source(t, i, environ, base, trusted) for i, t in enumerate(tables))
     names = [s.name for s in sources]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:

@@ -12,6 +12,7 @@ import email
 import email.policy
 import email.utils
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage, Message
@@ -88,6 +89,34 @@ def _date(msg: Message) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
+_RESULT = re.compile(r"\b(dkim|dmarc)\s*=\s*(\w+)([^;]*)", re.IGNORECASE)
+_SIGNER = re.compile(r"\bheader\.(?:d|i|from)\s*=\s*@?([\w.-]+)", re.IGNORECASE)
+
+
+def _auth(msg: Message) -> str | None:
+    """'pass' / 'fail' from the receiving server's Authentication-Results, None without one.
+
+    Only the topmost header counts: the receiving server adds it last, while a
+    sender can forge any header below it. ``pass`` needs DMARC to pass, or a
+    DKIM signature of the From domain (or a parent of it) to verify.
+    """
+    results = _header(msg, "Authentication-Results")
+    if not results:
+        return None
+    _, address = email.utils.parseaddr(_header(msg, "From"))
+    domain = address.rpartition("@")[2].lower()
+    for method, verdict, props in _RESULT.findall(results):
+        if verdict.lower() != "pass":
+            continue
+        if method.lower() == "dmarc":
+            return "pass"
+        signer = _SIGNER.search(props)
+        d = signer.group(1).lower().rpartition("@")[2] if signer else ""
+        if d and (domain == d or domain.endswith("." + d)):
+            return "pass"
+    return "fail"
+
+
 def parse_mail(raw: bytes, ref: str) -> dict[str, Any] | Skipped:
     """The ``email`` payload of a raw message, or why it was skipped.
 
@@ -121,6 +150,9 @@ def parse_mail(raw: bytes, ref: str) -> dict[str, Any] | Skipped:
         "subject": subject[:MAX_SUBJECT],
         "body": body[:MAX_BODY],
     }
+    auth = _auth(msg)
+    if auth is not None:
+        payload["auth"] = auth
     when = _date(msg)
     if when is not None:
         payload["date"] = format_ts(when)

@@ -29,9 +29,16 @@ from core.intake import calendar_payloads, email_payloads
 from core.sources.config import Rule, SourceConfig
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.mailparse import Skipped
-from core.store import ReviewItem
+from core.sources.trust import NOBODY, SenderTrust, sender_address
+from core.store import ReviewItem, Store
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_sources import SourceState, SourceStateStore, SQLiteSourceStates
+from core.store.sqlite_sources import (
+    MailSenderStore,
+    SourceState,
+    SourceStateStore,
+    SQLiteMailSenders,
+    SQLiteSourceStates,
+)
 from core.timeutil import format_ts
 from core.validation import schema_errors
 
@@ -137,14 +144,17 @@ def signal_event(
 
 
 def observations(
-    signal: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+    signal: dict[str, Any], now: datetime, rules: Sequence[Rule] = (), trusted: bool = False
 ) -> list[dict[str, Any]]:
-    """StateObservation payloads for a valid SignalEvent (the replay's mapping, plus ``rules``)."""
+    """StateObservation payloads for a valid SignalEvent (the replay's mapping, plus ``rules``);
+    a mail is transaction evidence only when its sender is ``trusted``."""
     entity = signal["entity_id"]
     if signal["kind"] == "calendar_event":
         found = calendar_payloads(signal["payload"], at=now, entity_id=entity, rules=rules)
     else:
-        found = email_payloads(signal["payload"], at=now, entity_id=entity, rules=rules)
+        found = email_payloads(
+            signal["payload"], at=now, entity_id=entity, rules=rules, trusted=trusted
+        )
     # Untrusted text never reaches the profile, whatever a mapping says.
     return [p for p in found if p.get("domain") != "profile"]
 
@@ -155,11 +165,15 @@ async def ingest_signals(
     now: datetime,
     weight: float = 1.0,
     rules: Sequence[Rule] = (),
+    trust: SenderTrust = NOBODY,
+    senders: MailSenderStore | None = None,
 ) -> tuple[list[Outcome], int]:
     """Check, map and ingest SignalEvents: (outcomes, how many were valid).
 
     Invalid signals go to the dead-letter queue; the observations of all valid
-    ones are resolved in one transaction.
+    ones are resolved in one transaction. A mail from a sender ``trust`` does not
+    cover is asked about; its sender is noted in ``senders`` so that confirming
+    the question makes the sender trusted (``learn_senders``).
     """
     payloads: list[dict[str, Any]] = []
     outcomes: list[Outcome] = []
@@ -170,10 +184,38 @@ async def ingest_signals(
             outcomes.append(await engine.ingest_invalid("signal_event", signal, errors, now=now))
             continue
         valid += 1
-        payloads += [weighted(p, weight) for p in observations(signal, now, rules)]
+        mail = signal["payload"] if signal["kind"] == "email" else None
+        trusted = mail is not None and trust.trusts(mail)
+        found = observations(signal, now, rules, trusted)
+        if mail is not None and found and not trusted and senders is not None:
+            await _note_sender(senders, mail)
+        payloads += [weighted(p, weight) for p in found]
     if payloads:
         outcomes += await engine.ingest_batch(payloads, now=now)
     return outcomes, valid
+
+
+async def _note_sender(senders: MailSenderStore, mail: dict[str, Any]) -> None:
+    address = sender_address(str(mail.get("from", "")))
+    if address is not None and mail.get("auth") != "fail":  # never learn a forged From
+        await senders.note_mail_sender(f"email:{mail['id']}"[:256], address)
+
+
+async def learn_senders(store: Store, senders: MailSenderStore, now: datetime) -> frozenset[str]:
+    """Trust the senders of mails whose question the user confirmed; all learned senders.
+
+    Only a plain Yes counts: an Edit says the mail got the value wrong.
+    """
+    trusted = set(await senders.trusted_senders())
+    for item in await store.review_items(["confirmed"]):
+        kind, _, ref = item.source_key.partition(":")
+        if kind != "email" or not ref:
+            continue
+        address = await senders.mail_sender(ref)
+        if address is not None and address not in trusted:
+            await senders.trust_sender(address, now, ref)
+            trusted.add(address)
+    return frozenset(trusted)
 
 
 async def poll_source(
@@ -182,13 +224,18 @@ async def poll_source(
     cfg: SourceConfig,
     now: datetime,
     rules: Sequence[Rule] = (),
+    learned: frozenset[str] = frozenset(),
+    senders: MailSenderStore | None = None,
 ) -> SourceReport:
     """One pass of one source; failures are recorded, never raised."""
     state = await states.source_state(cfg.name) or SourceState(cfg.name, cfg.kind)
+    trust = SenderTrust(cfg.trusted_senders, learned)
     try:
         got = await asyncio.to_thread(fetch, cfg, state.cursor, now, rules)
         signals = [signal_event(cfg, got.kind, item, now) for item in got.items]
-        outcomes, valid = await ingest_signals(engine, signals, now, state.weight, rules)
+        outcomes, valid = await ingest_signals(
+            engine, signals, now, state.weight, rules, trust, senders
+        )
     except CanonError as e:
         return await _failed(engine, states, state, cfg, now, str(e))
     except Exception as e:  # a bug in one source must not stop the others
@@ -226,16 +273,25 @@ async def _failed(
 
 def source_states(engine: Engine) -> SourceStateStore:
     """The source-state store living beside the engine's SQLite store."""
+    return SQLiteSourceStates(_sqlite(engine))
+
+
+def _sqlite(engine: Engine) -> SQLiteStore:
     store = engine.store
     if not isinstance(store, SQLiteStore):
         raise StoreError("source freshness is kept in the SQLite store only")
-    return SQLiteSourceStates(store)
+    return store
 
 
 async def poll_once(engine: Engine, config: Config, now: datetime) -> PollReport:
     """Run one pass of every configured source, then refresh projections."""
     states = source_states(engine)
-    reports = [await poll_source(engine, states, cfg, now, config.rules) for cfg in config.sources]
+    senders = SQLiteMailSenders(_sqlite(engine))
+    learned = await learn_senders(engine.store, senders, now)
+    reports = [
+        await poll_source(engine, states, cfg, now, config.rules, learned, senders)
+        for cfg in config.sources
+    ]
     promoted = tuple(item for r in reports for item in r.promoted)
     return PollReport(now, tuple(reports), promoted, await _refresh(engine, config, now))
 

@@ -262,4 +262,21 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
          WHERE source_key = 'conversation' OR source_key LIKE 'conversation:%';
         """,
     ),
+    (
+        "0007_mail_senders",
+        """
+        -- Who sent each untrusted mail that raised a question (by its source ref),
+        -- so confirming that question can make the sender trusted.
+        CREATE TABLE mail_sender_refs (
+            ref TEXT PRIMARY KEY,
+            address TEXT NOT NULL
+        ) WITHOUT ROWID;
+        -- Senders the user vouched for: their receipts are transaction evidence.
+        CREATE TABLE trusted_mail_senders (
+            address TEXT PRIMARY KEY,
+            learned_at TEXT NOT NULL,
+            via_ref TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
+    ),
 )

@@ -91,6 +91,49 @@ class SQLiteSourceStates:
         )
 
 
+class MailSenderStore(Protocol):
+    """Who sent the mails that raised questions, and the senders the user trusts."""
+
+    async def note_mail_sender(self, ref: str, address: str) -> None: ...
+
+    async def mail_sender(self, ref: str) -> str | None: ...
+
+    async def trust_sender(self, address: str, at: datetime, via_ref: str) -> None: ...
+
+    async def trusted_senders(self) -> frozenset[str]: ...
+
+
+class SQLiteMailSenders:
+    """``MailSenderStore`` beside an open ``SQLiteStore``."""
+
+    def __init__(self, store: SQLiteStore) -> None:
+        self._store = store
+
+    async def note_mail_sender(self, ref: str, address: str) -> None:
+        await self._store.execute_write(
+            "INSERT OR IGNORE INTO mail_sender_refs (ref, address) VALUES (?, ?)", (ref, address)
+        )
+
+    async def mail_sender(self, ref: str) -> str | None:
+        rows = list(
+            await self._store.db.execute_fetchall(
+                "SELECT address FROM mail_sender_refs WHERE ref = ?", (ref,)
+            )
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def trust_sender(self, address: str, at: datetime, via_ref: str) -> None:
+        await self._store.execute_write(
+            "INSERT OR IGNORE INTO trusted_mail_senders (address, learned_at, via_ref) "
+            "VALUES (?, ?, ?)",
+            (address, _ts(at), via_ref),
+        )
+
+    async def trusted_senders(self) -> frozenset[str]:
+        rows = await self._store.db.execute_fetchall("SELECT address FROM trusted_mail_senders")
+        return frozenset(str(r[0]) for r in rows)
+
+
 _COLUMNS = (
     "name, kind, cursor, last_attempt, last_success, last_error, failures, weight, signals_total"
 )

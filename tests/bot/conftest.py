@@ -33,12 +33,14 @@ async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]
     runners: list[BotRunner] = []
 
     async def start(**overrides: Any) -> BotRunner:
+        settings = overrides.pop("settings", {})  # more BotConfig fields
         config = BotConfig(
             token=tg.token,
             base_url=tg.base_url,
             allowed_user_ids=(ALICE, BOB),
             entity_map={BOB: "user:bob"},
             shared_entities=("family:home",),
+            **settings,
         )
         responder = overrides.pop("responder", OfflineResponder())
         runner = BotRunner(

@@ -94,6 +94,21 @@ def test_entity_mapping() -> None:
     assert not config.allowed(99)
 
 
+def test_a_configured_family_is_read_by_every_user() -> None:
+    config = load_bot_config(
+        {
+            "CANON_ALLOWED_USER_IDS": "10, 20",
+            "CANON_SHARED_ENTITIES": "family:smith",
+            "CANON_FAMILY_ENTITY": "family:smith",
+        }
+    )
+    assert config.family_entity == "family:smith"
+    assert config.entities_of(20) == ("user:20", "family:smith")
+    for bad in ("user:alice", "family:", "smith"):
+        with pytest.raises(ConfigError, match="CANON_FAMILY_ENTITY"):
+            load_bot_config({"CANON_FAMILY_ENTITY": bad})
+
+
 async def test_the_conversation_log_is_append_only_and_chronological(
     store: SQLiteStore, now: object
 ) -> None:

@@ -33,8 +33,11 @@ def mail(
     message_id: str | None = None,
     date: str = "Thu, 19 Feb 2026 09:00:00 +0000",
     attachment: bytes | None = None,
+    headers: dict[str, str] | None = None,
 ) -> bytes:
     msg = EmailMessage()
+    for name, value in (headers or {}).items():  # first, like a receiving server's trace headers
+        msg[name] = value
     msg["From"] = sender
     msg["To"] = "me@example.com"
     msg["Subject"] = subject

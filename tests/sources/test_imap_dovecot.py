@@ -62,7 +62,9 @@ async def test_new_mail_becomes_evidence_once_and_the_cursor_moves(
             "Lunch?", "Want to grab lunch tomorrow?", sender="friend@example.com", message_id="l1@x"
         ),
     )
-    config = config_with(tmp_path, _imap(tmp_path, dovecot, user, password))
+    # Only a trusted sender's receipt is a transaction (see test_mail_trust.py).
+    imap = _imap(tmp_path, dovecot, user, password, trusted_senders=["@books.example"])
+    config = config_with(tmp_path, imap)
 
     first = await poll_once(engine, config, NOW)
 

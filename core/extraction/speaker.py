@@ -1,0 +1,59 @@
+"""Whose fact a clause states: the speaker's, or someone else's.
+
+"My brother paid $2,100 for his rent", "my wife's name is Mallory", "Tom said
+he moved to Denver": the user's own rent, name or city did not change. A
+clause whose grammatical subject (or the possessor of its subject) is another
+person, or that reports what another person said, is about someone else; it
+never yields the speaker's financial, profile or travel fields. Family facts
+("my daughter Emma is sick") stay with the family rules. "My wife and I",
+"we" and "my rent" are the speaker's own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_PEOPLE: Final = (
+    r"brother|sister|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|friend|"
+    r"boss|manager|colleague|coworker|co-worker|mom|mum|mother|dad|father|parents?|son|"
+    r"daughter|kids?|child|children|cousin|aunt|uncle|niece|nephew|grandma|grandpa|"
+    r"grandmother|grandfather|neighbou?r|roommate|flatmate|landlord|landlady|client|"
+    r"in-laws?|mother-in-law|father-in-law|sibling|sis|bro|buddy|teammate"
+)
+_LEAD: Final = r"^\W*(?:(?:and|but|so|also|oh|well|btw|anyway|yeah|actually|then)\W+)*"
+# "my brother ...", "our neighbor's ...", "his ...", "she ...", not "my wife and I ...".
+_OTHER_SUBJECT = re.compile(
+    _LEAD + r"(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:" + _PEOPLE + r")\b(?:'s)?"
+    r"|(?:he|she|they|his|her|their)\b)"
+    r"(?!\s+(?:and|&)\s+(?:i|me|we|us)\b)",
+    re.IGNORECASE,
+)
+# Capitalized words that are not a person's name at the start of a clause.
+_NOT_A_NAME: Final = r"(?!(?:I|We|You|It|This|That|The|My|Our|Just|Finally|Today|Yesterday)\b)"
+# "Tom said ...", "Sarah told me ...": a named person's words are theirs.
+_NAMED_REPORT = re.compile(
+    _LEAD
+    + _NOT_A_NAME
+    + r"[A-Z][a-z]+\s+(?:said|says|told\s+me|tells\s+me|mentioned|thinks|wrote|texted)\b"
+)
+# "Sarah's rent is ...", not "Trip's over": the possessed thing must be a field's noun.
+_NAMED_POSSESSOR = re.compile(
+    _LEAD + r"[A-Z][a-z]+'s\s+(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
+    r"loan|address|city|home|house|job|employer|vacation|holiday|birthday)\b"
+)
+_NAMED_SUBJECT = re.compile(
+    _LEAD
+    + _NOT_A_NAME
+    + r"[A-Z][a-z]+\s+(?:paid|pays|moved|moves|lives|flew|flies|is\s+in|'s\s+in|"
+    r"is\s+flying|is\s+moving|owes|spent|earns|makes)\b"
+)
+
+
+def about_someone_else(text: str) -> bool:
+    """Whether the clause's subject, or the one whose words it reports, is not the speaker."""
+    stripped = text.lstrip(" \"'“”‘’([")
+    return any(
+        p.search(stripped)
+        for p in (_OTHER_SUBJECT, _NAMED_REPORT, _NAMED_POSSESSOR, _NAMED_SUBJECT)
+    )

@@ -1,0 +1,80 @@
+"""Which mail senders the user trusts: a receipt is transaction evidence only from them.
+
+Anyone can send a mail that looks like a receipt (or carries a schema.org
+``Order`` in JSON-LD), so looking like one proves nothing. A mail counts as
+``transactions_email`` (high reliability, may auto-commit) only when its From
+address is trusted: configured (``trusted_senders``, an exact address or
+``@domain``; the domain must match exactly, ``amazon.com.evil.net`` is not
+``amazon.com``), or learned (the user once confirmed a question raised by a mail
+from that exact address). Every other mail is plain ``email``, which the policy
+believes too little to commit alone: the user is asked.
+
+From can be forged. ``core.sources.mailparse`` reads the receiving server's
+``Authentication-Results`` header (the topmost one: a sender can add its own
+below it, never above it) into ``auth``: ``pass`` when DMARC passed or a DKIM
+signature of the From domain (or a parent domain) verified, ``fail`` otherwise.
+A mail whose header says ``fail`` is never trusted, whoever it claims to be
+from. A mail without the header (a server that does not check, a local
+delivery) is judged on From alone: that is the remaining risk, documented in
+the README.
+"""
+
+from __future__ import annotations
+
+import email.utils
+from dataclasses import dataclass
+from typing import Any, Final
+
+
+def sender_address(from_header: str) -> str | None:
+    """The lowercased address of a From header, or None when there is no usable one."""
+    _, address = email.utils.parseaddr(from_header)
+    address = address.strip().lower()
+    local, at, domain = address.rpartition("@")
+    if not at or not local or not domain or "." not in domain:
+        return None
+    return address
+
+
+def _domain(address: str) -> str:
+    return address.rpartition("@")[2]
+
+
+def normalized_pattern(pattern: str) -> str | None:
+    """A configured ``trusted_senders`` entry, lowercased; None when it is neither form."""
+    text = pattern.strip().lower()
+    if text.startswith("@"):
+        domain = text[1:]
+        ok = "." in domain and "@" not in domain and all(domain.split("."))
+        return text if ok else None
+    return text if sender_address(text) == text else None
+
+
+def matches(address: str, pattern: str) -> bool:
+    """``pattern`` is an exact address or ``@domain`` (the same domain, not a look-alike)."""
+    if pattern.startswith("@"):
+        return _domain(address) == pattern[1:]
+    return address == pattern
+
+
+@dataclass(frozen=True)
+class SenderTrust:
+    """The senders whose receipts and bookings count as transaction evidence."""
+
+    configured: tuple[str, ...] = ()
+    """Normalized ``trusted_senders`` entries: addresses and ``@domains``."""
+    learned: frozenset[str] = frozenset()
+    """Addresses the user vouched for by confirming a question one of their mails raised."""
+
+    def trusts(self, mail: dict[str, Any]) -> bool:
+        """Whether ``mail`` (an ``email`` SignalEvent payload) is from a trusted sender."""
+        if mail.get("auth") == "fail":
+            return False  # the receiving server says From is not who sent it
+        address = sender_address(str(mail.get("from", "")))
+        if address is None:
+            return False
+        return address in self.learned or any(matches(address, p) for p in self.configured)
+
+
+NOBODY: Final = SenderTrust()
+"""No sender trusted: every receipt is asked about."""

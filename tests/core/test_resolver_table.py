@@ -202,14 +202,14 @@ CASES = [
         fact("financial.rent.amount", 2100, "transactions_email", hours_ago=24),
         o("financial.rent.amount", 2150),
         "ask_user",
-        "transactions_email outranks conversation for financial",
+        "transactions_email outranks conversation_assertive for financial",
     ),
     Case(
         "a receipt the day after your remark wins: the ledger outranks conversation",
         fact("financial.rent.amount", 2150, hours_ago=24),
         o("financial.rent.amount", 2100, source="transactions_email"),
         "auto_commit",
-        "transactions_email outranks conversation for financial",
+        "transactions_email outranks conversation_assertive for financial",
     ),
     Case(
         "a receipt dated before your remark is asked, never silently dropped",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from typing import IO, Any
@@ -26,6 +25,7 @@ from core.cli.common import (
 from core.deadletters import retry_due
 from core.engine import Engine
 from core.errors import CanonError, NotFound
+from core.jsonlines import Line, read_jsonl
 from core.store import ReviewItem
 from core.timeutil import format_ts
 from core.views import (
@@ -59,12 +59,12 @@ async def init(ctx: Context) -> None:
 
 
 @click.command()
-@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
+@click.argument("source", type=click.File("rb"), metavar="FILE|-")
 @now_option
 @json_option
 @pass_ctx
 @run
-async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: bool) -> None:
+async def ingest(ctx: Context, source: IO[bytes], now_text: str | None, as_json: bool) -> None:
     """Feed StateObservations, one JSON object per line.
 
     Lines that are not valid JSON or fail the schema go to the dead-letter
@@ -73,7 +73,7 @@ async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: b
     Example: canon ingest observations.jsonl
     """
     now = resolve_now(now_text)
-    lines = [line for line in source.read().splitlines() if line.strip()]
+    lines = list(read_jsonl(source, getattr(source, "name", "input")))
     counts: Counter[str] = Counter()
     async with open_engine(ctx) as engine:
         with Progress(
@@ -85,8 +85,8 @@ async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: b
             transient=True,
         ) as progress:
             task = progress.add_task("ingest", total=len(lines))
-            for number, line in enumerate(lines, start=1):
-                counts[await _ingest_line(engine, line, number, now)] += 1
+            for line in lines:
+                counts[await _ingest_line(engine, line, now)] += 1
                 progress.advance(task)
     summary = {
         k: counts.get(k, 0)
@@ -106,15 +106,13 @@ async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: b
         )
 
 
-async def _ingest_line(engine: Engine, line: str, number: int, now: Any) -> str:
-    try:
-        payload = json.loads(line)
-    except ValueError as e:
+async def _ingest_line(engine: Engine, line: Line, now: Any) -> str:
+    if line.error is not None:  # kept as the raw text: it may not even be JSON
         outcome = await engine.ingest_invalid(
-            "state_observation", line, [f"line {number}: not JSON: {e}"], now=now
+            "state_observation", line.text, [f"line {line.number}: {line.error}"], now=now
         )
         return outcome.decision
-    return (await engine.ingest(payload, now=now)).decision
+    return (await engine.ingest(line.value, now=now)).decision
 
 
 @click.command()

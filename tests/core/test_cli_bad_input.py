@@ -132,3 +132,26 @@ def test_a_file_that_is_not_text_is_one_clear_error(
     assert result.stderr.startswith(f"canon: error: {feed} {message}")
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("photo.json", b"\xff\xd8\xff\xe0\x00\x10JFIF", "is not UTF-8 text"),
+        ("photo.yaml", b"\x89PNG\r\n\x1a\n\x00", "is not UTF-8 text"),
+        ("deep.json", b"[" * 100_000 + b"]" * 100_000, "nested deeper than 64 levels"),
+        ("deep.yaml", b"[" * 100_000 + b"]" * 100_000, "is nested too deeply"),
+        ("nan.json", b'{"steps": [{"at": NaN}]}', "not JSON: NaN (JSON has no NaN"),
+        ("huge.yaml", b"#" * (17 << 20), "over the 16777216 byte limit"),
+    ],
+)
+def test_a_scenario_that_cannot_be_read_is_one_clear_error(
+    tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
+    scenario = tmp_path / name
+    scenario.write_bytes(content)
+    result = canon(tmp_path / "canon.db", "replay", str(scenario))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"canon: error: {scenario}")
+    assert message in result.stderr
+    assert len(result.stderr.splitlines()) == 1

@@ -22,9 +22,10 @@ from core.cli.common import (
     resolve_now,
     run,
 )
+from core.cli.scope import entity_option, items_of, letters_of
 from core.deadletters import retry_due
 from core.engine import Engine
-from core.errors import CanonError, NotFound
+from core.errors import CanonError, NotFound, ReviewError
 from core.jsonlines import Line, read_jsonl
 from core.store import ReviewItem
 from core.timeutil import format_ts
@@ -39,9 +40,6 @@ from core.views import (
 )
 
 pass_ctx = click.make_pass_decorator(Context)
-entity_option = click.option(
-    "--entity", "-e", metavar="ENTITY", help="Only this entity (user:primary, family:home, ...)."
-)
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
@@ -154,17 +152,18 @@ async def state(ctx: Context, entity: str | None, as_json: bool, now_text: str |
 
 
 @click.command()
+@entity_option
 @json_option
 @pass_ctx
 @run
-async def pending(ctx: Context, as_json: bool) -> None:
+async def pending(ctx: Context, entity: str | None, as_json: bool) -> None:
     """Questions waiting for your answer (and those queued behind them).
 
-    Example: canon pending --json
+    Example: canon pending --entity user:primary --json
     """
     async with open_engine(ctx) as engine:
-        shown = await engine.store.review_items(["pending"])
-        waiting = await engine.store.review_items(["queued"])
+        shown = items_of(await engine.store.review_items(["pending"]), entity)
+        waiting = items_of(await engine.store.review_items(["queued"]), entity)
     if as_json:
         emit_json(
             {
@@ -196,16 +195,24 @@ async def pending(ctx: Context, as_json: bool) -> None:
 @click.argument("item_id", metavar="ID")
 @click.argument("action", type=click.Choice(["confirm", "reject", "edit"]))
 @click.argument("value", required=False)
+@entity_option
 @now_option
 @json_option
 @pass_ctx
 @run
 async def answer(
-    ctx: Context, item_id: str, action: str, value: str | None, now_text: str | None, as_json: bool
+    ctx: Context,
+    item_id: str,
+    action: str,
+    value: str | None,
+    entity: str | None,
+    now_text: str | None,
+    as_json: bool,
 ) -> None:
     """Answer a pending question: confirm, reject, or edit VALUE.
 
-    ID may be any unique prefix of the id `canon pending` shows.
+    ID may be any unique prefix of the id `canon pending` shows. With --entity,
+    a question about another entity is refused and nothing changes.
 
     Example: canon answer 01a2f3 edit "Mexico City"
     """
@@ -213,7 +220,7 @@ async def answer(
         raise click.UsageError("edit needs the corrected VALUE")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        item = await _find_item(engine, item_id)
+        item = await _find_item(engine, item_id, entity)
         result = await engine.answer(item.id, action, value, now=now)  # type: ignore[arg-type]
     if as_json:
         emit_json(
@@ -238,18 +245,27 @@ async def answer(
         out().print("\nNext question:\n" + prompt_text(nxt))
 
 
-async def _find_item(engine: Engine, prefix: str) -> ReviewItem:
+async def _find_item(engine: Engine, prefix: str, entity: str | None) -> ReviewItem:
     exact = await engine.store.review_item(prefix)
     if exact is not None:
-        return exact
+        return _in_scope(exact, entity)
+    # The scope never changes which question a prefix names: it only refuses it.
     candidates = [
         r for r in await engine.store.review_items(["pending", "queued"]) if r.id.startswith(prefix)
     ]
     if len(candidates) == 1:
-        return candidates[0]
+        return _in_scope(candidates[0], entity)
     if not candidates:
         raise NotFound(f"no open question with id {prefix!r} (see canon pending)")
     raise CanonError(f"id prefix {prefix!r} is ambiguous: {len(candidates)} questions match")
+
+
+def _in_scope(item: ReviewItem, entity: str | None) -> ReviewItem:
+    if entity is not None and item.entity_id != entity:
+        raise ReviewError(
+            f"question {item.id[:13]} is about {item.entity_id}, not {entity}; nothing changed"
+        )
+    return item
 
 
 @click.command()
@@ -347,20 +363,27 @@ async def history(ctx: Context, field: str | None, entity: str | None, as_json: 
 
 @click.command()
 @click.option("--retry", is_flag=True, help="Re-validate the dead letters whose retry is due.")
+@entity_option
 @json_option
 @now_option
 @pass_ctx
 @run
-async def dlq(ctx: Context, retry: bool, as_json: bool, now_text: str | None) -> None:
+async def dlq(
+    ctx: Context, retry: bool, entity: str | None, as_json: bool, now_text: str | None
+) -> None:
     """Payloads that failed validation, with their errors and retry schedule.
+
+    With --entity, only the payloads naming that entity (alerts are not per entity).
 
     Example: canon dlq --retry
     """
+    if retry and entity is not None:
+        raise click.UsageError("--retry works on the whole queue; leave out --entity")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         report = await retry_due(engine, now) if retry else None
-        letters = await engine.store.dead_letters()
-        alerts = await engine.store.alerts()
+        letters = letters_of(await engine.store.dead_letters(), entity)
+        alerts = await engine.store.alerts() if entity is None else []
     alert_views = [
         {"at": format_ts(at), "kind": kind, "domain": domain, "message": message}
         for at, kind, domain, message in alerts

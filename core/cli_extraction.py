@@ -215,6 +215,8 @@ def eval_intents(file: IO[str], as_json: bool, at_raw: str) -> None:
         records = load_jsonl(file)
     except ValueError as exc:
         raise _BadInput(f"{getattr(file, 'name', 'input')}: {exc}") from None
+    except RecursionError:
+        raise _BadInput(f"{getattr(file, 'name', 'input')}: nested too deeply") from None
     report: EvalReport = evaluate(records, extract_offline, default_at=at)
     if as_json:
         click.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))

@@ -133,6 +133,16 @@ def test_a_binary_batch_file_is_one_clear_error(runner: CliRunner, tmp_path: Pat
     assert res.stdout == ""
 
 
+def test_eval_intents_on_absurdly_nested_input_is_one_clear_error(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    res = runner.invoke(eval_group, ["intents", str(path)])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == f"Error: {path}: nested too deeply"
+
+
 def test_eval_intents(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "set.jsonl"
     path.write_text(

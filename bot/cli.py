@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import secrets
 import signal
@@ -28,7 +29,8 @@ pass_ctx = click.make_pass_decorator(Context, ensure=True)
     "--playground-port",
     default=8765,
     show_default=True,
-    help="Port of the local playground (no token); 0 picks a free one.",
+    envvar="CANON_PLAYGROUND_PORT",
+    help="Port of the local playground (no token); 0 picks a free one. Also CANON_PLAYGROUND_PORT.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Log every request.")
 @pass_ctx
@@ -81,12 +83,25 @@ async def _telegram(config: BotConfig, canon: Config, hook: Webhook | None) -> N
 
 async def _playground(config: BotConfig, canon: Config, port: int) -> None:
     playground = Playground(config, canon, port=port)
-    await playground.start()
+    try:
+        await playground.start()
+    except OSError as e:  # the port is taken (a second `make run`) or not ours to use
+        await playground.stop()
+        raise ConfigError(_port_problem(port, e)) from e
     click.echo(f"Canon playground: open {playground.url} (store: {canon.db_path}); Ctrl-C stops.")
     try:
         await _until_stopped()
     finally:
         await playground.stop()
+
+
+def _port_problem(port: int, e: OSError) -> str:
+    choose = (
+        "choose another with --playground-port N or CANON_PLAYGROUND_PORT=N (0 picks a free one)"
+    )
+    if e.errno == errno.EADDRINUSE:
+        return f"port {port} is already in use (is another canon bot running?); {choose}"
+    return f"cannot listen on 127.0.0.1:{port} ({e.strerror or e}); {choose}"
 
 
 async def _until_stopped() -> None:

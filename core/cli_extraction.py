@@ -12,14 +12,15 @@ import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import IO
 
 import click
 
-from core.errors import ConfigError
+from core.errors import ConfigError, InputError
 from core.extraction.evaluation import EvalReport, evaluate, load_jsonl, render_text
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extraction, Extractor, SourceKind
+from core.jsonlines import read_jsonl
 
 EVAL_DEFAULT_AT = "2026-03-04T09:00:00-08:00"
 """Message time for labelled records without their own ``at`` (a Wednesday)."""
@@ -57,23 +58,27 @@ def _table(ex: Extraction) -> str:
     return "\n".join(lines)
 
 
-def _batch_records(stream: IO[str], default_at: datetime) -> Iterator[tuple[str, datetime]]:
-    for n, line in enumerate(stream, 1):
-        if not line.strip():
-            continue
-        try:
-            obj: Any = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise _BadInput(f"line {n}: invalid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
-            raise _BadInput(f"line {n}: expected an object with a string 'text'")
-        at = default_at
-        if obj.get("at") is not None:
-            try:
-                at = parse_at(str(obj["at"]))
-            except _BadInput as exc:
-                raise _BadInput(f"line {n}: {exc.message.replace('--at', 'at')}") from None
-        yield obj["text"], at
+def _batch_records(stream: IO[bytes], default_at: datetime) -> Iterator[tuple[str, datetime] | str]:
+    """Each line's text and time, or the one-line error a bad line gets instead."""
+    try:
+        for line in read_jsonl(stream, getattr(stream, "name", "input")):
+            if line.error is not None:
+                yield f"line {line.number}: {line.error}"
+                continue
+            obj = line.value
+            if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+                yield f"line {line.number}: expected an object with a string 'text'"
+                continue
+            at = default_at
+            if obj.get("at") is not None:
+                try:
+                    at = parse_at(str(obj["at"]))
+                except _BadInput as exc:
+                    yield f"line {line.number}: {exc.message.replace('--at', 'at')}"
+                    continue
+            yield obj["text"], at
+    except InputError as e:
+        raise _BadInput(str(e)) from None
 
 
 _OPTION_LIKE = re.compile(r"--?[A-Za-z][\w-]*(?:=.*)?", re.S)
@@ -106,7 +111,7 @@ class _TextCommand(click.Command):
 @click.option("--at", "at_raw", metavar="RFC3339", help="Message time (default: now, UTC).")
 @click.option(
     "--batch",
-    type=click.File("r", encoding="utf-8"),
+    type=click.File("rb"),
     metavar="FILE",
     help="JSON Lines with 'text' (and optional 'at'); '-' reads stdin.",
 )
@@ -120,7 +125,7 @@ def extract_command(
     text: str | None,
     as_json: bool,
     at_raw: str | None,
-    batch: IO[str] | None,
+    batch: IO[bytes] | None,
     markdown: bool,
     llm: bool,
 ) -> None:
@@ -141,9 +146,16 @@ def extract_command(
     if batch is not None:
         if text is not None:
             raise _BadInput("give either TEXT or --batch, not both")
-        for line_text, line_at in _batch_records(batch, at):
-            ex = extractor(line_text, at=line_at, source=source)
+        bad = 0
+        for record in _batch_records(batch, at):
+            if isinstance(record, str):  # reported, and the next lines still go through
+                click.echo(f"Error: {record}", err=True)
+                bad += 1
+                continue
+            ex = extractor(record[0], at=record[1], source=source)
             click.echo(json.dumps(ex.as_dict(), ensure_ascii=False))
+        if bad:
+            click.get_current_context().exit(_BadInput.exit_code)
         return
     if text is None:
         raise _BadInput("missing TEXT (or --batch FILE)")
@@ -203,6 +215,8 @@ def eval_intents(file: IO[str], as_json: bool, at_raw: str) -> None:
         records = load_jsonl(file)
     except ValueError as exc:
         raise _BadInput(f"{getattr(file, 'name', 'input')}: {exc}") from None
+    except RecursionError:
+        raise _BadInput(f"{getattr(file, 'name', 'input')}: nested too deeply") from None
     report: EvalReport = evaluate(records, extract_offline, default_at=at)
     if as_json:
         click.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))

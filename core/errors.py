@@ -45,6 +45,10 @@ class PayloadInvalid(CanonError):
         super().__init__(f"{schema}: {first}{more}")
 
 
+class InputError(CanonError):
+    """A file or stdin cannot be read as the input a command expects (binary, UTF-16, ...)."""
+
+
 class StoreError(CanonError):
     """The store could not complete an operation."""
 

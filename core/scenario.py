@@ -19,7 +19,6 @@ whose receipts are transaction evidence; every other mail is asked about.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from core.intake import (
     email_payloads,
     message_payloads,
 )
+from core.jsonlines import parse_json
 from core.models import Source
 from core.policy import default_policy, with_overrides
 from core.sources.config import parse_trusted_senders
@@ -50,6 +50,7 @@ from core.workspace.manual_input import ingest_markdown_text
 
 STEP_KINDS: Final = ("message", "observation", "markdown", "calendar", "email", "answer")
 MARKDOWN_FILES: Final = ("HEARTBEAT.md", "MEMORY.md")
+MAX_SCENARIO_BYTES: Final = 16 << 20
 
 
 @dataclass(frozen=True)
@@ -64,16 +65,26 @@ class Step:
 
 def load_scenario(path: Path) -> dict[str, Any]:
     """Read a scenario file (JSON, or YAML by extension or when JSON fails)."""
+    kind = "JSON" if path.suffix.lower() == ".json" else "YAML"
     try:
+        if path.stat().st_size > MAX_SCENARIO_BYTES:
+            raise ScenarioError(f"{path} is over the {MAX_SCENARIO_BYTES} byte limit of a scenario")
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise ScenarioError(f"cannot read scenario {path}: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"{path} is not UTF-8 text (byte {e.start}); is it a scenario?") from e
     try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-    except (ValueError, yaml.YAMLError) as e:
-        raise ScenarioError(
-            f"{path} is not valid {'JSON' if path.suffix == '.json' else 'YAML'}: {e}"
-        ) from e
+        if kind == "JSON":
+            data, error = parse_json(text)  # no NaN, no absurd nesting
+            if error is not None:
+                raise ScenarioError(f"{path} is {error}")
+        else:
+            data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise ScenarioError(f"{path} is not valid YAML: {e}") from e
+    except RecursionError as e:
+        raise ScenarioError(f"{path} is nested too deeply to be a scenario") from e
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is an object with 'steps'")
     return data

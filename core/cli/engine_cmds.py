@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from typing import IO, Any
@@ -23,9 +22,11 @@ from core.cli.common import (
     resolve_now,
     run,
 )
+from core.cli.scope import entity_option, items_of, letters_of
 from core.deadletters import retry_due
 from core.engine import Engine
-from core.errors import CanonError, NotFound
+from core.errors import CanonError, NotFound, ReviewError
+from core.jsonlines import Line, read_jsonl
 from core.store import ReviewItem
 from core.timeutil import format_ts
 from core.views import (
@@ -39,9 +40,6 @@ from core.views import (
 )
 
 pass_ctx = click.make_pass_decorator(Context)
-entity_option = click.option(
-    "--entity", "-e", metavar="ENTITY", help="Only this entity (user:primary, family:home, ...)."
-)
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
@@ -59,12 +57,12 @@ async def init(ctx: Context) -> None:
 
 
 @click.command()
-@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
+@click.argument("source", type=click.File("rb"), metavar="FILE|-")
 @now_option
 @json_option
 @pass_ctx
 @run
-async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: bool) -> None:
+async def ingest(ctx: Context, source: IO[bytes], now_text: str | None, as_json: bool) -> None:
     """Feed StateObservations, one JSON object per line.
 
     Lines that are not valid JSON or fail the schema go to the dead-letter
@@ -73,7 +71,7 @@ async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: b
     Example: canon ingest observations.jsonl
     """
     now = resolve_now(now_text)
-    lines = [line for line in source.read().splitlines() if line.strip()]
+    lines = list(read_jsonl(source, getattr(source, "name", "input")))
     counts: Counter[str] = Counter()
     async with open_engine(ctx) as engine:
         with Progress(
@@ -85,8 +83,8 @@ async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: b
             transient=True,
         ) as progress:
             task = progress.add_task("ingest", total=len(lines))
-            for number, line in enumerate(lines, start=1):
-                counts[await _ingest_line(engine, line, number, now)] += 1
+            for line in lines:
+                counts[await _ingest_line(engine, line, now)] += 1
                 progress.advance(task)
     summary = {
         k: counts.get(k, 0)
@@ -106,15 +104,13 @@ async def ingest(ctx: Context, source: IO[str], now_text: str | None, as_json: b
         )
 
 
-async def _ingest_line(engine: Engine, line: str, number: int, now: Any) -> str:
-    try:
-        payload = json.loads(line)
-    except ValueError as e:
+async def _ingest_line(engine: Engine, line: Line, now: Any) -> str:
+    if line.error is not None:  # kept as the raw text: it may not even be JSON
         outcome = await engine.ingest_invalid(
-            "state_observation", line, [f"line {number}: not JSON: {e}"], now=now
+            "state_observation", line.text, [f"line {line.number}: {line.error}"], now=now
         )
         return outcome.decision
-    return (await engine.ingest(payload, now=now)).decision
+    return (await engine.ingest(line.value, now=now)).decision
 
 
 @click.command()
@@ -156,17 +152,18 @@ async def state(ctx: Context, entity: str | None, as_json: bool, now_text: str |
 
 
 @click.command()
+@entity_option
 @json_option
 @pass_ctx
 @run
-async def pending(ctx: Context, as_json: bool) -> None:
+async def pending(ctx: Context, entity: str | None, as_json: bool) -> None:
     """Questions waiting for your answer (and those queued behind them).
 
-    Example: canon pending --json
+    Example: canon pending --entity user:primary --json
     """
     async with open_engine(ctx) as engine:
-        shown = await engine.store.review_items(["pending"])
-        waiting = await engine.store.review_items(["queued"])
+        shown = items_of(await engine.store.review_items(["pending"]), entity)
+        waiting = items_of(await engine.store.review_items(["queued"]), entity)
     if as_json:
         emit_json(
             {
@@ -198,16 +195,24 @@ async def pending(ctx: Context, as_json: bool) -> None:
 @click.argument("item_id", metavar="ID")
 @click.argument("action", type=click.Choice(["confirm", "reject", "edit"]))
 @click.argument("value", required=False)
+@entity_option
 @now_option
 @json_option
 @pass_ctx
 @run
 async def answer(
-    ctx: Context, item_id: str, action: str, value: str | None, now_text: str | None, as_json: bool
+    ctx: Context,
+    item_id: str,
+    action: str,
+    value: str | None,
+    entity: str | None,
+    now_text: str | None,
+    as_json: bool,
 ) -> None:
     """Answer a pending question: confirm, reject, or edit VALUE.
 
-    ID may be any unique prefix of the id `canon pending` shows.
+    ID may be any unique prefix of the id `canon pending` shows. With --entity,
+    a question about another entity is refused and nothing changes.
 
     Example: canon answer 01a2f3 edit "Mexico City"
     """
@@ -215,7 +220,7 @@ async def answer(
         raise click.UsageError("edit needs the corrected VALUE")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        item = await _find_item(engine, item_id)
+        item = await _find_item(engine, item_id, entity)
         result = await engine.answer(item.id, action, value, now=now)  # type: ignore[arg-type]
     if as_json:
         emit_json(
@@ -240,18 +245,27 @@ async def answer(
         out().print("\nNext question:\n" + prompt_text(nxt))
 
 
-async def _find_item(engine: Engine, prefix: str) -> ReviewItem:
+async def _find_item(engine: Engine, prefix: str, entity: str | None) -> ReviewItem:
     exact = await engine.store.review_item(prefix)
     if exact is not None:
-        return exact
+        return _in_scope(exact, entity)
+    # The scope never changes which question a prefix names: it only refuses it.
     candidates = [
         r for r in await engine.store.review_items(["pending", "queued"]) if r.id.startswith(prefix)
     ]
     if len(candidates) == 1:
-        return candidates[0]
+        return _in_scope(candidates[0], entity)
     if not candidates:
         raise NotFound(f"no open question with id {prefix!r} (see canon pending)")
     raise CanonError(f"id prefix {prefix!r} is ambiguous: {len(candidates)} questions match")
+
+
+def _in_scope(item: ReviewItem, entity: str | None) -> ReviewItem:
+    if entity is not None and item.entity_id != entity:
+        raise ReviewError(
+            f"question {item.id[:13]} is about {item.entity_id}, not {entity}; nothing changed"
+        )
+    return item
 
 
 @click.command()
@@ -350,20 +364,27 @@ async def history(ctx: Context, field: str | None, entity: str | None, as_json: 
 
 @click.command()
 @click.option("--retry", is_flag=True, help="Re-validate the dead letters whose retry is due.")
+@entity_option
 @json_option
 @now_option
 @pass_ctx
 @run
-async def dlq(ctx: Context, retry: bool, as_json: bool, now_text: str | None) -> None:
+async def dlq(
+    ctx: Context, retry: bool, entity: str | None, as_json: bool, now_text: str | None
+) -> None:
     """Payloads that failed validation, with their errors and retry schedule.
+
+    With --entity, only the payloads naming that entity (alerts are not per entity).
 
     Example: canon dlq --retry
     """
+    if retry and entity is not None:
+        raise click.UsageError("--retry works on the whole queue; leave out --entity")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         report = await retry_due(engine, now) if retry else None
-        letters = await engine.store.dead_letters()
-        alerts = await engine.store.alerts()
+        letters = letters_of(await engine.store.dead_letters(), entity)
+        alerts = await engine.store.alerts() if entity is None else []
     alert_views = [
         {"at": format_ts(at), "kind": kind, "domain": domain, "message": message}
         for at, kind, domain, message in alerts

@@ -12,6 +12,7 @@ import click
 from rich.table import Table
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.scope import entity_option, items_of, letters_of
 from core.engine import Engine
 from core.errors import CanonError, ConfigError
 from core.sources.config import SourceConfig
@@ -186,22 +187,25 @@ def sources_auth(ctx: Context, name: str, no_browser: bool) -> None:
 
 
 @click.command()
+@entity_option
 @json_option
 @now_option
 @pass_ctx
 @run
-async def status(ctx: Context, as_json: bool, now_text: str | None) -> None:
+async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str | None) -> None:
     """Canon at a glance: facts, questions, dead letters, sources and their health.
+
+    --entity counts only that entity's facts, questions and dead letters.
 
     Example: canon status
     """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         store = engine.store
-        facts = await store.facts()
-        pending = await store.review_items(["pending"])
-        queued = await store.review_items(["queued"])
-        letters = await store.dead_letters()
+        facts = await store.facts(entity)
+        pending = items_of(await store.review_items(["pending"]), entity)
+        queued = items_of(await store.review_items(["queued"]), entity)
+        letters = letters_of(await store.dead_letters(), entity)
         alerts = (await store.alerts())[-5:]
         views = await _views(engine, ctx, now)
         drift = await workspace_store(engine).events(("drift",))

@@ -69,7 +69,7 @@ def test_batch_from_a_file(runner: CliRunner, tmp_path: Path) -> None:
     [
         (["x", "--at", "2026-03-04T09:00:00"], None, "no UTC offset"),
         (["x", "--at", "next tuesday"], None, "not an RFC 3339"),
-        (["--batch", "-"], "{not json}\n", "line 1: invalid JSON"),
+        (["--batch", "-"], "{not json}\n", "line 1: not JSON"),
         (["--batch", "-"], '{"txt": "x"}\n', "line 1: expected an object"),
         (["--batch", "-"], '{"text": "x", "at": "2026-01-01"}\n', "line 1: at"),
         ([], None, "missing TEXT"),
@@ -83,6 +83,64 @@ def test_bad_input_is_one_clear_error(
     assert message in res.stderr
     assert "Traceback" not in res.output + res.stderr
     assert len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (b"\xff\xfe not utf-8", "line 2: not UTF-8 (byte 0xff at column 1)"),
+        (b'{"text": NaN}', "line 2: not JSON: NaN (JSON has no NaN or Infinity)"),
+        (b'{"text":' * 500 + b'"x"' + b"}" * 500, "line 2: not JSON Canon accepts: nested deeper"),
+        (
+            b'{"text": "x" * (2 << 20)}'.replace(b"x", b"x" * (2 << 20)),
+            "over the 1048576 byte limit",
+        ),
+        (b'{"txt": "x"}', "line 2: expected an object with a string 'text'"),
+    ],
+)
+def test_a_bad_batch_line_is_reported_and_the_others_still_extracted(
+    runner: CliRunner, bad: bytes, message: str
+) -> None:
+    feed = b"\n".join([b'{"text": "hi"}', bad, b'{"text": "thanks"}']) + b"\n"
+    res = runner.invoke(extract_command, ["--batch", "-", "--at", AT], input=feed)
+    assert res.exit_code == 2
+    assert [json.loads(x)["text"] for x in res.stdout.splitlines()] == ["hi", "thanks"]
+    assert len(res.stderr.splitlines()) == 1
+    assert res.stderr.startswith("Error: ")
+    assert message in res.stderr
+    assert "Traceback" not in res.output
+
+
+def test_batch_lines_are_split_on_newlines_only(runner: CliRunner) -> None:
+    feed = '{"text": "flying to Rome\u2028tomorrow"}\r\n{"text": "thanks\u0085"}\n'
+    res = runner.invoke(extract_command, ["--batch", "-", "--at", AT], input=feed.encode())
+    assert res.exit_code == 0, res.output
+    assert [json.loads(x)["text"] for x in res.stdout.split("\n")[:-1]] == [
+        "flying to Rome\u2028tomorrow",
+        "thanks\u0085",
+    ]
+
+
+def test_a_binary_batch_file_is_one_clear_error(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01" + bytes(range(256)))
+    res = runner.invoke(extract_command, ["--batch", str(path), "--at", AT])
+    assert res.exit_code == 2
+    assert (
+        res.stderr.strip()
+        == f"Error: {path} is a binary file, not JSON Lines (one JSON object per line)"
+    )
+    assert res.stdout == ""
+
+
+def test_eval_intents_on_absurdly_nested_input_is_one_clear_error(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    res = runner.invoke(eval_group, ["intents", str(path)])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == f"Error: {path}: nested too deeply"
 
 
 def test_eval_intents(runner: CliRunner, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -61,6 +61,20 @@ from core.store.sqlite_rows import (
     ts,
 )
 
+STORAGE_REFUSED = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_CORRUPT,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_NOTADB,
+    }
+)
+"""Primary result codes that mean the file or disk refused a write (not that the
+SQL or a constraint failed): reported as a StoreError, not a traceback."""
 BUSY_TIMEOUT_MS = 30_000
 """How long a statement waits for another process's write lock before failing."""
 
@@ -83,8 +97,10 @@ class SQLiteStore:
         """
         try:
             if self.path != ":memory:":
+                if Path(self.path).is_dir():
+                    raise StoreError(f"cannot open store {self.path}: it is a directory")
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            self._db = await _connect(self.path)
             # First, so every later statement (WAL switch, migrations) waits for
             # another process's lock instead of failing at once.
             await self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -92,12 +108,11 @@ class SQLiteStore:
             await self._db.execute(f"PRAGMA synchronous={self._synchronous}")
             await self._db.execute("PRAGMA foreign_keys=ON")
             await self._migrate()
-        except BaseException as e:
+        except (sqlite3.Error, OSError) as e:
             await self.close()
-            if isinstance(e, MigrationError):
-                raise
-            if isinstance(e, (sqlite3.Error, OSError)):
-                raise StoreError(f"cannot open store {self.path}: {e}") from e
+            raise StoreError(f"cannot open store {self.path}: {e}") from e
+        except BaseException:
+            await self.close()
             raise
 
     async def close(self) -> None:
@@ -120,11 +135,18 @@ class SQLiteStore:
         """
         db = self.db
         async with self._tx_lock:
-            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot write to store {self.path}: {e}") from e
             try:
                 yield db
-            except BaseException:
-                await db.execute("ROLLBACK")
+            except BaseException as e:
+                # After a disk or I/O error SQLite may have rolled back already.
+                with suppress(sqlite3.Error):
+                    await db.execute("ROLLBACK")
+                if isinstance(e, sqlite3.Error) and e.sqlite_errorcode & 0xFF in STORAGE_REFUSED:
+                    raise StoreError(f"cannot write to store {self.path}: {e}") from e
                 raise
             try:
                 await db.execute("COMMIT")
@@ -532,6 +554,20 @@ class SQLiteStore:
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    connection = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await connection
+    except BaseException:
+        # aiosqlite stops its worker thread after a failed connect but does not
+        # wait for it; left alone, the thread reports back to an event loop that
+        # has closed by then (a stray traceback at exit). Wait for it here.
+        thread = getattr(connection, "_thread", None)
+        if thread is not None and thread.is_alive():
+            await asyncio.to_thread(thread.join)
+        raise
 
 
 async def _import_facts(

@@ -23,6 +23,7 @@ from canon_testing import NOW, make_observation
 from core.audit import show_value
 from core.engine import Engine
 from core.policy import default_policy
+from core.store.migrations import MIGRATIONS
 from core.store.sqlite import SQLiteStore
 from core.timeutil import format_ts
 
@@ -161,3 +162,25 @@ async def test_concurrent_ingests_equal_the_serial_order_the_log_recorded(tmp_pa
         assert json.loads(old_json) == previous.get(field)
         assert f" {field} {show_value(previous.get(field))} -> " in line
         previous[field] = None if retracted else json.loads(new_json)
+
+
+def test_concurrent_first_runs_migrate_a_fresh_store_once(tmp_path: Path) -> None:
+    db = tmp_path / "fresh.db"
+    env = {**os.environ, "CANON_DB": str(db), "NO_COLOR": "1"}
+    env.pop("CANON_CONFIG", None)
+    procs = [
+        subprocess.Popen(
+            [*canon_command(), "status"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(8)
+    ]
+    for proc in procs:
+        _, stderr = proc.communicate(timeout=120)
+        assert proc.returncode == 0, stderr
+    applied = [name for (name,) in rows(db, "SELECT name FROM schema_migrations ORDER BY name")]
+    assert applied == sorted(name for name, _ in MIGRATIONS)
+    assert rows(db, "SELECT count(*) FROM sqlite_master WHERE name = 'events'") == [(1,)]

@@ -97,9 +97,7 @@ class SQLiteStore:
         """
         try:
             if self.path != ":memory:":
-                if Path(self.path).is_dir():
-                    raise StoreError(f"cannot open store {self.path}: it is a directory")
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                _prepare_path(Path(self.path))
             self._db = await _connect(self.path)
             # First, so every later statement (WAL switch, migrations) waits for
             # another process's lock instead of failing at once.
@@ -554,6 +552,13 @@ class SQLiteStore:
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+def _prepare_path(path: Path) -> None:
+    """Create a missing parent directory; refuse a directory where the file goes."""
+    if path.is_dir():
+        raise StoreError(f"cannot open store {path}: it is a directory")
+    path.parent.mkdir(parents=True, exist_ok=True)
 
 
 async def _connect(path: str) -> aiosqlite.Connection:

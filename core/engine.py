@@ -3,8 +3,9 @@
 Every input passes through ``Engine.ingest``: a payload that fails its schema
 goes to the dead-letter queue and changes nothing; a valid one is resolved by
 the pure resolver and its whole effect (event, decision, commit, review item,
-audit line) is stored in one transaction. An asyncio lock makes the engine the
-only writer, so what the resolver read is still true when its decision lands.
+audit line) is stored in one transaction. The state the resolver reads is read
+inside that same write transaction, so what it read is still true when its
+decision lands, even with other processes (a cron poll beside the bot) writing.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from core.policy import Policy
 from core.resolver import Decision, resolve
 from core.state import CommittedFact, Scalar, value_key
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem, Store
-from core.store.records import ReviewStatus, WriteBatch
+from core.store.records import ReviewStatus, Settlement, WriteBatch
 from core.store.snapshot import FieldSnapshot, advance
 from core.validation import schema_errors
 
@@ -107,12 +108,10 @@ class Engine:
             if not errors
         ]
         since = now - timedelta(hours=self.policy.corroboration_window_hours)
-        async with self._lock:
-            snaps, seen = await self.store.snapshots(
-                [(o.entity_id, o.field) for o in observations],
-                [o.event_id for o in observations],
-                since,
-            )
+
+        def decide(
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: set[str]
+        ) -> tuple[WriteBatch, list[Outcome]]:
             outcomes: list[Outcome] = []
             accepted: list[Accepted] = []
             superseded: list[tuple[str, datetime]] = []
@@ -154,7 +153,19 @@ class Engine:
                 duplicates=tuple(duplicates),
                 dead_letters=tuple(letters),
             )
-            promoted = tuple(await self.store.write(batch, self.policy.max_pending))
+            return batch, outcomes
+
+        async with self._lock:
+            # Read, decide and write in one store transaction: what the resolver
+            # read is still true when its decision lands, whoever else writes.
+            outcomes, promoted_items = await self.store.decide_and_write(
+                [(o.entity_id, o.field) for o in observations],
+                [o.event_id for o in observations],
+                since,
+                decide,
+                self.policy.max_pending,
+            )
+        promoted = tuple(promoted_items)
         if promoted:
             # Questions shown now are reported once, with the batch's last outcome.
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
@@ -278,13 +289,17 @@ class Engine:
                 return await answer_dead_letter(self, item, action, now=now)
             if action == "edit":
                 value = coerce_value(item.field, value)
-            record = confirmation_record(item, action, value, now, answered_by)
             status: ReviewStatus = STATUS_AFTER[action]
-            event = None
-            if action in ("confirm", "edit"):
-                chosen = item.candidate_value if action == "confirm" else value
-                old = await self.store.fact(item.entity_id, item.field)
-                change = confirmation_event(item, chosen, action, old, now)
+            chosen = item.candidate_value if action == "confirm" else value
+
+            def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
+                # Called inside the settling transaction: ``old`` is the fact the
+                # commit replaces, not one read before another writer changed it.
+                record = confirmation_record(open_item, action, value, now, answered_by)
+                if action == "reject":
+                    rejection = (value_key(open_item.candidate_value), open_item.source_key)
+                    return Settlement(status, record, now, rejection=rejection)
+                change = confirmation_event(open_item, chosen, action, old, now)
                 event = _accepted(
                     change.observation,
                     now,
@@ -295,19 +310,16 @@ class Engine:
                     patch=change.patch,
                     commit=change.commit,
                 )
-            rejection = (
-                (value_key(item.candidate_value), item.source_key) if action == "reject" else None
-            )
-            promoted = await self.store.settle(
-                item.id, status, record, now, event, rejection, self.policy.max_pending
-            )
+                return Settlement(status, record, now, confirmation_event=event)
+
+            promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
             settled = await self.store.review_item(item.id)
             assert settled is not None
             return AnswerResult(
                 settled,
                 status,
-                committed_value=None if event is None else event.payload.get("candidate_value"),
-                committed=event is not None,
+                committed_value=None if action == "reject" else chosen,
+                committed=action != "reject",
                 promoted=tuple(promoted),
             )
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from core.state import CommittedFact, Scalar
 from core.store.records import (
@@ -16,9 +16,18 @@ from core.store.records import (
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
+    Settlement,
     WriteBatch,
 )
 from core.store.snapshot import FieldSnapshot
+
+T = TypeVar("T")
+Snapshots = dict[tuple[str, str], FieldSnapshot]
+Decide = Callable[[Snapshots, set[str]], tuple[WriteBatch, T]]
+"""Pure: the batch to write (and anything else decided) from the snapshots and
+the event ids already logged."""
+DecideSettlement = Callable[[ReviewItem, CommittedFact | None], Settlement]
+"""Pure: how an open review item is settled, given the field's current fact."""
 
 
 class Store(Protocol):
@@ -39,6 +48,18 @@ class Store(Protocol):
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         """Store a resolved batch atomically; return review items newly promoted."""
 
+    async def decide_and_write(
+        self,
+        keys: Sequence[tuple[str, str]],
+        event_ids: Sequence[str],
+        since: datetime,
+        decide: Decide[T],
+        max_pending: int,
+    ) -> tuple[T, list[ReviewItem]]:
+        """``snapshots``, then ``decide``, then ``write``, as one transaction that no
+        other writer (in this process or another) can interleave with; returns
+        what ``decide`` returned besides the batch, and the newly promoted items."""
+
     # -- answers --------------------------------------------------------------
     async def settle(
         self,
@@ -52,6 +73,13 @@ class Store(Protocol):
     ) -> list[ReviewItem]:
         """Close a review item (committing via ``confirmation_event`` if given),
         remember a rejection (value_key, source_key), promote queued items."""
+
+    async def settle_decided(
+        self, item_id: str, decide: DecideSettlement, max_pending: int
+    ) -> list[ReviewItem]:
+        """Read the open item ``item_id`` and its field's fact, ``decide`` how it is
+        settled and apply that (as ``settle``), all in one transaction. Raises
+        NotFound or AlreadyAnswered before ``decide`` is called."""
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]: ...
 

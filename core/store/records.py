@@ -174,3 +174,16 @@ class WriteBatch:
     """Final state of facts whose evidence was refreshed by corroboration."""
     duplicates: tuple[tuple[str, datetime], ...] = ()
     dead_letters: tuple[DeadLetter, ...] = ()
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How an answer closes a review item, decided on the item and the field's fact."""
+
+    status: ReviewStatus
+    answer: dict[str, Any]
+    answered_at: datetime
+    confirmation_event: Accepted | None = None
+    """Logged (and committed, if it carries a commit) with the answer."""
+    rejection: tuple[str, str] | None = None
+    """(value_key, source_key) to remember as rejected for the field."""

@@ -10,7 +10,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -22,6 +22,7 @@ from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
 from core.source_types import canonical_source_type
 from core.state import CommittedFact, Scalar, value_key
 from core.store.migrations import MIGRATIONS
+from core.store.protocol import Decide, DecideSettlement, T
 from core.store.records import (
     OPEN_STATUSES,
     Accepted,
@@ -33,6 +34,7 @@ from core.store.records import (
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
+    Settlement,
     WriteBatch,
 )
 from core.store.snapshot import FieldSnapshot, OpenItem
@@ -60,6 +62,23 @@ from core.store.sqlite_rows import (
     ts,
 )
 
+STORAGE_REFUSED = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_CORRUPT,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_NOTADB,
+    }
+)
+"""Primary result codes that mean the file or disk refused a write (not that the
+SQL or a constraint failed): reported as a StoreError, not a traceback."""
+BUSY_TIMEOUT_MS = 30_000
+"""How long a statement waits for another process's write lock before failing."""
+
 
 class SQLiteStore:
     """Store backed by one SQLite file (or ':memory:')."""
@@ -72,17 +91,28 @@ class SQLiteStore:
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
+        """Connect and migrate; on any failure the connection is closed again.
+
+        An unclosed aiosqlite connection keeps its (non-daemon) thread alive, so a
+        failed open that left it behind would hang the process at exit.
+        """
         try:
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+                _prepare_path(Path(self.path))
+            self._db = await _connect(self.path)
+            # First, so every later statement (WAL switch, migrations) waits for
+            # another process's lock instead of failing at once.
+            await self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             await self._db.execute("PRAGMA journal_mode=WAL")
             await self._db.execute(f"PRAGMA synchronous={self._synchronous}")
             await self._db.execute("PRAGMA foreign_keys=ON")
-            await self._db.execute("PRAGMA busy_timeout=5000")
+            await self._migrate()
         except (sqlite3.Error, OSError) as e:
+            await self.close()
             raise StoreError(f"cannot open store {self.path}: {e}") from e
-        await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._db is not None:
@@ -104,11 +134,18 @@ class SQLiteStore:
         """
         db = self.db
         async with self._tx_lock:
-            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot write to store {self.path}: {e}") from e
             try:
                 yield db
-            except BaseException:
-                await db.execute("ROLLBACK")
+            except BaseException as e:
+                # After a disk or I/O error SQLite may have rolled back already.
+                with suppress(sqlite3.Error):
+                    await db.execute("ROLLBACK")
+                if isinstance(e, sqlite3.Error) and e.sqlite_errorcode & 0xFF in STORAGE_REFUSED:
+                    raise StoreError(f"cannot write to store {self.path}: {e}") from e
                 raise
             try:
                 await db.execute("COMMIT")
@@ -121,17 +158,27 @@ class SQLiteStore:
             await tx.execute(sql, params)
 
     async def _migrate(self) -> None:
+        """Apply pending migrations, safely beside other processes doing the same.
+
+        Each migration runs under the write lock (BEGIN IMMEDIATE) and is applied
+        only if it is still missing once the lock is held: of several first runs
+        on a fresh store, one applies it and the others find it done.
+        """
         db = self.db
         await db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
         )
-        async with db.execute("SELECT name FROM schema_migrations") as cur:
-            done = {row[0] for row in await cur.fetchall()}
+        done = set(await self.applied_migrations())
         for name, script in MIGRATIONS:
             if name in done:
                 continue
             try:
                 async with self.transaction() as tx:
+                    applied = await tx.execute_fetchall(
+                        "SELECT 1 FROM schema_migrations WHERE name = ?", (name,)
+                    )
+                    if list(applied):
+                        continue
                     for statement in split_statements(script):
                         await tx.execute(statement)
                     await tx.execute(
@@ -153,6 +200,37 @@ class SQLiteStore:
 
         One round trip: the reads are tagged rows of a single compound query.
         """
+        return await self._snapshots(self.db, keys, event_ids, since)
+
+    async def decide_and_write(
+        self,
+        keys: Sequence[tuple[str, str]],
+        event_ids: Sequence[str],
+        since: datetime,
+        decide: Decide[T],
+        max_pending: int,
+    ) -> tuple[T, list[ReviewItem]]:
+        """Read the snapshots, ``decide`` on them and write the batch: one transaction.
+
+        The write lock is taken before the read, so no other process (a cron
+        poll beside the bot) can commit between what was decided on and what is
+        written.
+        """
+        try:
+            async with self.transaction() as tx:
+                snaps, seen = await self._snapshots(tx, keys, event_ids, since)
+                batch, decided = decide(snaps, seen)
+                return decided, await self._write(tx, batch, max_pending)
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"the batch could not be recorded: {e}") from e
+
+    async def _snapshots(
+        self,
+        db: aiosqlite.Connection,
+        keys: Sequence[tuple[str, str]],
+        event_ids: Sequence[str],
+        since: datetime,
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
         unique = sorted(set(keys))
         if not unique:
             return {}, set()
@@ -161,7 +239,7 @@ class SQLiteStore:
         sql = SNAPSHOT_SQL.format(values=values, ids=ids)
         args: list[Any] = [x for pair in unique for x in pair]
         args += [ts(since), *event_ids]
-        rows = await self.db.execute_fetchall(sql, args)
+        rows = await db.execute_fetchall(sql, args)
         facts: dict[tuple[str, str], CommittedFact] = {}
         agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
         open_items: dict[tuple[str, str], list[OpenItem]] = {}
@@ -206,43 +284,46 @@ class SQLiteStore:
         """Store a resolved batch in one transaction, in the order it was decided."""
         try:
             async with self.transaction() as tx:
-                if batch.accepted:
-                    await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
-                commits = [a.commit for a in batch.accepted if a.commit is not None]
-                if commits:
-                    await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in commits])
-                reviews = [a.review for a in batch.accepted if a.review is not None]
-                if reviews:
-                    await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
-                if batch.superseded:
-                    await tx.executemany(
-                        "UPDATE review_items SET status = 'superseded', answered_at = ? "
-                        "WHERE id = ? AND status IN ('queued', 'pending')",
-                        [(ts(at), item_id) for item_id, at in batch.superseded],
-                    )
-                if batch.corroborated:
-                    await tx.executemany(
-                        "UPDATE facts SET evidence_ts = ?, confidence = ? "
-                        "WHERE entity_id = ? AND field = ? AND version = ?",
-                        [
-                            (ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
-                            for f in batch.corroborated
-                        ],
-                    )
-                if batch.duplicates:
-                    await tx.executemany(
-                        "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)",
-                        [(eid, ts(at)) for eid, at in batch.duplicates],
-                    )
-                if batch.dead_letters:
-                    await tx.executemany(
-                        INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters]
-                    )
-                if not (reviews or batch.superseded):
-                    return []
-                return await self._promote(tx, max_pending, batch.decided_at)
+                return await self._write(tx, batch, max_pending)
         except sqlite3.IntegrityError as e:
             raise StoreError(f"the batch could not be recorded: {e}") from e
+
+    async def _write(
+        self, tx: aiosqlite.Connection, batch: WriteBatch, max_pending: int
+    ) -> list[ReviewItem]:
+        if batch.accepted:
+            await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+        commits = [a.commit for a in batch.accepted if a.commit is not None]
+        if commits:
+            await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in commits])
+        reviews = [a.review for a in batch.accepted if a.review is not None]
+        if reviews:
+            await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
+        if batch.superseded:
+            await tx.executemany(
+                "UPDATE review_items SET status = 'superseded', answered_at = ? "
+                "WHERE id = ? AND status IN ('queued', 'pending')",
+                [(ts(at), item_id) for item_id, at in batch.superseded],
+            )
+        if batch.corroborated:
+            await tx.executemany(
+                "UPDATE facts SET evidence_ts = ?, confidence = ? "
+                "WHERE entity_id = ? AND field = ? AND version = ?",
+                [
+                    (ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
+                    for f in batch.corroborated
+                ],
+            )
+        if batch.duplicates:
+            await tx.executemany(
+                "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)",
+                [(eid, ts(at)) for eid, at in batch.duplicates],
+            )
+        if batch.dead_letters:
+            await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
+        if not (reviews or batch.superseded):
+            return []
+        return await self._promote(tx, max_pending, batch.decided_at)
 
     async def _apply_commit(self, tx: aiosqlite.Connection, c: CommitPlan) -> None:
         await tx.execute(INSERT_COMMIT, commit_row(c))
@@ -277,29 +358,39 @@ class SQLiteStore:
         rejection: tuple[str, str] | None,
         max_pending: int,
     ) -> list[ReviewItem]:
+        settlement = Settlement(status, answer, answered_at, confirmation_event, rejection)
+        return await self.settle_decided(item_id, lambda _item, _fact: settlement, max_pending)
+
+    async def settle_decided(
+        self, item_id: str, decide: DecideSettlement, max_pending: int
+    ) -> list[ReviewItem]:
+        """Read the open item and its field's fact, ``decide`` and settle: one transaction."""
         async with self.transaction() as tx:
-            async with tx.execute(
-                "SELECT status, entity_id, field FROM review_items WHERE id = ?", (item_id,)
-            ) as cur:
-                row = await cur.fetchone()
-            if row is None:
+            items = await self._review_rows(
+                tx, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
+            )
+            if not items:
                 raise NotFound(f"no review item {item_id}")
-            if row[0] not in OPEN_STATUSES:
-                raise AlreadyAnswered(f"review item {item_id} is already {row[0]}")
+            item = items[0]
+            if item.status not in OPEN_STATUSES:
+                raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
+            fact = await self._fact(tx, item.entity_id, item.field)
+            settled = decide(item, fact)
             await tx.execute(
                 "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
-                (status, dumps(answer), ts(answered_at), item_id),
+                (settled.status, dumps(settled.answer), ts(settled.answered_at), item_id),
             )
-            if confirmation_event is not None:
-                await tx.execute(INSERT_EVENT, event_row(confirmation_event))
-                if confirmation_event.commit is not None:
-                    await self._apply_commit(tx, confirmation_event.commit)
-            if rejection is not None:
+            event = settled.confirmation_event
+            if event is not None:
+                await tx.execute(INSERT_EVENT, event_row(event))
+                if event.commit is not None:
+                    await self._apply_commit(tx, event.commit)
+            if settled.rejection is not None:
                 await tx.execute(
                     "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
-                    (row[1], row[2], rejection[0], rejection[1], ts(answered_at)),
+                    (item.entity_id, item.field, *settled.rejection, ts(settled.answered_at)),
                 )
-            return await self._promote(tx, max_pending, answered_at)
+            return await self._promote(tx, max_pending, settled.answered_at)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:
@@ -317,8 +408,13 @@ class SQLiteStore:
         return [fact_from_row(row) for row in await self.db.execute_fetchall(sql, args)]
 
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
+        return await self._fact(self.db, entity_id, field)
+
+    async def _fact(
+        self, db: aiosqlite.Connection, entity_id: str, field: str
+    ) -> CommittedFact | None:
         rows = list(
-            await self.db.execute_fetchall(
+            await db.execute_fetchall(
                 f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
                 (entity_id, field),
             )
@@ -459,6 +555,27 @@ class SQLiteStore:
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+def _prepare_path(path: Path) -> None:
+    """Create a missing parent directory; refuse a directory where the file goes."""
+    if path.is_dir():
+        raise StoreError(f"cannot open store {path}: it is a directory")
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    connection = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await connection
+    except BaseException:
+        # aiosqlite stops its worker thread after a failed connect but does not
+        # wait for it; left alone, the thread reports back to an event loop that
+        # has closed by then (a stray traceback at exit). Wait for it here.
+        thread = getattr(connection, "_thread", None)
+        if thread is not None and thread.is_alive():
+            await asyncio.to_thread(thread.join)
+        raise
 
 
 async def _import_facts(

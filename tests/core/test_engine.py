@@ -229,3 +229,58 @@ async def test_a_crash_mid_write_leaves_all_or_nothing(engine: Engine, monkeypat
     assert await store.audit() == []
     out = await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
     assert out.committed
+
+
+class AnotherWriterAfterEachRead:
+    """The engine's store, with another process's commit to ``field`` landing
+    right after every read the engine makes outside a write transaction."""
+
+    def __init__(self, store: SQLiteStore, other: Engine, field: str) -> None:
+        self._store = store
+        self._other = other
+        self._field = field
+        self._values = iter(["Portland", "Reno", "Boise", "Austin", "Denver"])
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if name not in ("fact", "facts", "review_item", "snapshots"):
+            return attr
+
+        async def read_then_interleave(*args: Any, **kwargs: Any) -> Any:
+            result = await attr(*args, **kwargs)
+            value = next(self._values)
+            observation = make_observation(self._field, value, source="manual_markdown")
+            await self._other.ingest(observation, now=NOW)
+            return result
+
+        return read_then_interleave
+
+
+@pytest.mark.parametrize("action", ["confirm", "edit"])
+async def test_an_answer_replaces_the_value_current_when_it_is_settled(
+    tmp_path: Any, action: str
+) -> None:
+    """A confirmation's audit line names the value it really replaced, even when
+    another writer commits to the field while the answer is being applied."""
+    path = tmp_path / "shared.db"
+    mine, theirs = SQLiteStore(path), SQLiteStore(path)
+    await mine.open()
+    await theirs.open()
+    try:
+        engine = Engine(mine, load_policy())
+        out = await engine.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.decision == "ask_user"
+        assert out.review_item_id
+        other = Engine(theirs, load_policy())
+        engine.store = AnotherWriterAfterEachRead(mine, other, "profile.home_city")  # type: ignore[assignment]
+        await engine.answer(out.review_item_id, action, "Seattle", now=NOW)
+        history = await mine.history("user:primary", "profile.home_city")
+        (at,) = [i for i, h in enumerate(history) if h.resolution == f"user_{action}"]
+        replaced, answered = history[at - 1], history[at]
+        assert replaced.resolution == "auto_commit", "the other writer committed first"
+        assert answered.old_value == replaced.new_value
+        (line,) = [a.line for a in await mine.audit() if a.seq == answered.seq]
+        assert f"profile.home_city {replaced.new_value} -> Seattle" in line
+    finally:
+        await mine.close()
+        await theirs.close()

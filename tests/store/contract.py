@@ -17,8 +17,13 @@ from core.errors import AlreadyAnswered, NotFound, StoreError
 from core.ids import new_id
 from core.policy import default_policy, load_policy
 from core.state import CommittedFact, value_key
-from core.store import DeadLetter, NewReviewItem, Store, WriteBatch
-from core.store.records import Accepted
+from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
+from core.store.records import Accepted, Settlement
+from core.store.snapshot import FieldSnapshot
+
+
+class Refused(Exception):
+    """A decide callback that fails (a bug, a bad input): its transaction must roll back."""
 
 
 def _accepted(payload: dict[str, Any], decision: str = "tentative_reject") -> Accepted:
@@ -176,6 +181,81 @@ class StoreContract:
         assert (value_key("Seattle"), "conversation_assertive:msg-1") in snaps[
             ("user:primary", "profile.home_city")
         ].rejected
+
+    async def test_decide_and_write_decides_on_the_state_it_writes_over(
+        self, backend: Store
+    ) -> None:
+        first = make_observation("travel.location", "Tahoe")
+        key = ("user:primary", "travel.location")
+        await backend.write(WriteBatch(decided_at=NOW, accepted=(_accepted(first),)), 5)
+        second = make_observation("travel.location", "Reno")
+        seen_by_decide: list[tuple[int, set[str]]] = []
+
+        def decide(
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: set[str]
+        ) -> tuple[WriteBatch, str]:
+            seen_by_decide.append((len(snaps[key].agreeing), set(seen)))
+            return WriteBatch(decided_at=NOW, accepted=(_accepted(second),)), "decided"
+
+        result, promoted = await backend.decide_and_write(
+            [key], [first["event_id"], second["event_id"]], NOW - timedelta(hours=1), decide, 5
+        )
+        assert (result, promoted) == ("decided", [])
+        assert seen_by_decide == [(1, {first["event_id"]})]
+        assert await backend.count_events() == 2
+
+    async def test_decide_and_write_keeps_nothing_when_decide_fails(self, backend: Store) -> None:
+        def decide(
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: set[str]
+        ) -> tuple[WriteBatch, None]:
+            raise Refused("the resolver gave up")
+
+        with pytest.raises(Refused):
+            await backend.decide_and_write([("user:primary", "x.y")], [], NOW, decide, 5)
+        # The transaction was rolled back: the store takes the next write as usual.
+        await backend.write(
+            WriteBatch(decided_at=NOW, accepted=(_accepted(make_observation()),)), 5
+        )
+        assert await backend.count_events() == 1
+
+    async def test_settle_decided_decides_on_the_open_item_and_the_current_fact(
+        self, eng: Engine
+    ) -> None:
+        await eng.ingest(
+            make_observation("profile.home_city", "Oakland", source="manual_markdown"), now=NOW
+        )
+        out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.review_item_id
+        given: list[tuple[str, Any]] = []
+
+        def decide(item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+            given.append((item.id, None if fact is None else fact.value))
+            answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+            return Settlement("rejected", answer, NOW, rejection=("k", "s"))
+
+        assert await eng.store.settle_decided(out.review_item_id, decide, 5) == []
+        assert given == [(out.review_item_id, "Oakland")]
+        settled = await eng.store.review_item(out.review_item_id)
+        assert settled is not None
+        assert settled.status == "rejected"
+        with pytest.raises(AlreadyAnswered):
+            await eng.store.settle_decided(out.review_item_id, decide, 5)
+        with pytest.raises(NotFound):
+            await eng.store.settle_decided("missing", decide, 5)
+        assert len(given) == 1, "decide is not called for an item that cannot be settled"
+
+    async def test_settle_decided_keeps_the_item_open_when_decide_fails(self, eng: Engine) -> None:
+        out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.review_item_id
+
+        def decide(item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+            raise Refused("no")
+
+        with pytest.raises(Refused):
+            await eng.store.settle_decided(out.review_item_id, decide, 5)
+        item = await eng.store.review_item(out.review_item_id)
+        assert item is not None
+        assert item.status == "pending"
 
     async def test_dead_letters_round_trip(self, backend: Store) -> None:
         letter = DeadLetter(

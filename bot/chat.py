@@ -22,11 +22,13 @@ from bot import texts
 from bot.config import BotConfig
 from core.context import load_context
 from core.corrections import correction_kind, propose_forget, propose_undo
+from core.deadletters import answer_review
 from core.engine import Engine, Outcome
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
 from core.intake import message_payloads
 from core.responder import OfflineResponder, ReplyRequest, Responder, StateTools
+from core.sources.config import Rule
 from core.state import CommittedFact
 from core.store import ReviewItem
 from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
@@ -74,6 +76,7 @@ class CanonChat:
         extractor: Extractor,
         responder: Responder | None = None,
         after_change: AfterChange | None = None,
+        rules: Sequence[Rule] = (),
     ) -> None:
         self.engine = engine
         self.log = conversation
@@ -83,6 +86,8 @@ class CanonChat:
         self.extractor = extractor
         self.responder: Responder = responder or OfflineResponder()
         self.after_change = after_change
+        self.rules = tuple(rules)
+        """Configured mapping rules, for dead-letter signals answered here."""
         # One writer at a time: a tap, a message and the sweep must not both post a prompt.
         self._lock = asyncio.Lock()
 
@@ -237,9 +242,17 @@ class CanonChat:
             await self.say(prompt.chat_id, texts.edit_request(item))
             return
         try:
-            result = await self.engine.answer(
-                item.id, action, now=now, answered_by=f"telegram:{user_id}"
+            result = await answer_review(
+                self.engine,
+                item.id,
+                action,
+                now=now,
+                answered_by=f"telegram:{user_id}",
+                rules=self.rules,
             )
+        except InvalidAnswer as e:  # a dead letter still invalid: the question stays open
+            await self.say(prompt.chat_id, f"{str(e).capitalize()}.")
+            return
         except AlreadyAnswered:
             fresh = await self.engine.store.review_item(item.id)
             await self._close(prompt, item, fresh.status if fresh else "closed", None, now)
@@ -253,8 +266,14 @@ class CanonChat:
     async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> None:
         prompt = await self.log.prompt_for_item(mode.item_id)
         try:
-            result = await self.engine.answer(
-                mode.item_id, "edit", msg.text, now=now, answered_by=f"telegram:{msg.user_id}"
+            result = await answer_review(
+                self.engine,
+                mode.item_id,
+                "edit",
+                msg.text,
+                now=now,
+                answered_by=f"telegram:{msg.user_id}",
+                rules=self.rules,
             )
         except InvalidAnswer as e:
             await self.say(msg.chat_id, f"{e}. Try again, or /cancel.")

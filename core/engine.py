@@ -17,8 +17,8 @@ from typing import Any, Literal
 
 from core.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.audit import audit_line
-from core.deadletters import dead_letter_for
-from core.errors import NotFound, PayloadInvalid
+from core.dead_letter_intake import dead_letter_for
+from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.ids import new_id
 from core.models import StateObservation, parse_model
 from core.policy import Policy
@@ -267,9 +267,8 @@ class Engine:
             if item is None:
                 raise NotFound(f"no review item {item_id}")
             if item.kind == "dead_letter":
-                from core.deadletters import answer_dead_letter
-
-                return await answer_dead_letter(self, item, action, now=now)
+                # Answering one may ingest its payload: core.deadletters does that, unlocked.
+                raise InvalidAnswer(f"{item_id} is a dead letter: use core.deadletters")
             if action == "edit":
                 value = coerce_value(item.field, value)
             record = confirmation_record(item, action, value, now, answered_by)

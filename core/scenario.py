@@ -26,6 +26,7 @@ from typing import Any, Final
 
 import yaml
 
+from core.deadletters import answer_review
 from core.engine import Engine, Outcome
 from core.errors import CanonError, ScenarioError
 from core.extraction.types import Extractor
@@ -163,9 +164,9 @@ async def run_step(engine: Engine, step: Step, entity: str, extract: Extractor) 
         if pending:
             body = step.body
             if isinstance(body, dict):
-                await engine.answer(pending[0].id, "edit", body["edit"], now=now)
+                await answer_review(engine, pending[0].id, "edit", body["edit"], now=now)
             else:
-                await engine.answer(pending[0].id, body, now=now)
+                await answer_review(engine, pending[0].id, body, now=now)
         return []
     payloads: list[Any]
     if step.kind == "observation":

@@ -23,7 +23,7 @@ from core.cli.common import (
     resolve_now,
     run,
 )
-from core.deadletters import retry_due
+from core.deadletters import answer_review, retry_due
 from core.engine import Engine
 from core.errors import CanonError, NotFound
 from core.store import ReviewItem
@@ -216,7 +216,14 @@ async def answer(
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         item = await _find_item(engine, item_id)
-        result = await engine.answer(item.id, action, value, now=now)  # type: ignore[arg-type]
+        result = await answer_review(
+            engine,
+            item.id,
+            action,  # type: ignore[arg-type]
+            value,
+            now=now,
+            rules=ctx.config.rules,
+        )
     if as_json:
         emit_json(
             {
@@ -360,7 +367,7 @@ async def dlq(ctx: Context, retry: bool, as_json: bool, now_text: str | None) ->
     """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        report = await retry_due(engine, now) if retry else None
+        report = await retry_due(engine, now, rules=ctx.config.rules) if retry else None
         letters = await engine.store.dead_letters()
         alerts = await engine.store.alerts()
     alert_views = [

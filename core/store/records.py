@@ -172,3 +172,16 @@ class WriteBatch:
     """Final state of facts whose evidence was refreshed by corroboration."""
     duplicates: tuple[tuple[str, datetime], ...] = ()
     dead_letters: tuple[DeadLetter, ...] = ()
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the owner must hear about (a permanent travel/financial dead letter, a failing
+    source); open until it was delivered to them."""
+
+    seq: int
+    created_at: datetime
+    kind: str
+    domain: str | None
+    message: str
+    delivered_at: datetime | None = None

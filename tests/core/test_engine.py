@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from canon_testing import NOW, make_observation
 
-from core.deadletters import RETRY_DELAYS, retry_due
+from core.deadletters import RETRY_DELAYS, answer_review, retry_due
 from core.engine import Engine
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, StoreError
 from core.policy import load_policy
@@ -80,7 +80,7 @@ async def test_a_human_discards_a_dead_letter(engine: Engine) -> None:
         clock += delay
         await retry_due(engine, clock)
     (item,) = await engine.store.review_items(["pending"])
-    result = await engine.answer(item.id, "reject", now=clock)
+    result = await answer_review(engine, item.id, "reject", now=clock)
     assert result.status == "discarded"
     (letter,) = await engine.store.dead_letters()
     assert letter.status == "discarded"

@@ -112,6 +112,27 @@ def test_ingest_reads_stdin_and_sends_bad_lines_to_the_dead_letter_queue(db: Pat
     assert all(d["retry_count"] == 1 for d in retried["dead_letters"])
 
 
+def test_identical_bad_lines_are_each_kept_and_the_rest_of_the_file_is_ingested(
+    db: Path, tmp_path: Path
+) -> None:
+    # Each failed line is its own dead letter (the dlq count matches what ingest reports);
+    # before, the second identical line collided on the dead letter's id and stopped the file.
+    bad = make_observation(event_ts="soon")
+    feed = tmp_path / "feed.jsonl"
+    feed.write_text(
+        jsonl(bad, bad)
+        + "{not json\n{not json\n"
+        + jsonl(make_observation("travel.location", "Tahoe"))
+    )
+    result = json.loads(canon("ingest", str(feed), "--json", "--now", NOW, db=db).stdout)
+    assert (result["lines"], result["invalid"], result["auto_commit"]) == (5, 4, 1)
+    letters = json.loads(canon("dlq", "--json", db=db).stdout)["dead_letters"]
+    assert len(letters) == 4
+    assert len({d["id"] for d in letters}) == 4
+    state = json.loads(canon("state", "--json", "--now", NOW, db=db).stdout)
+    assert "Tahoe" in json.dumps(state)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

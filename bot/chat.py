@@ -403,6 +403,24 @@ class CanonChat:
                 except CanonError as e:
                     log.warning("sweep for %s failed: %s", user_id, e)
 
+    async def deliver_alerts(self) -> int:
+        """Send each open alert to the owner (the first allowed user) once; how many were sent."""
+        owner = self.config.allowed_user_ids[0] if self.config.allowed_user_ids else None
+        if owner is None:
+            return 0
+        sent = 0
+        async with self._lock:
+            for alert in await self.engine.store.open_alerts():
+                text = texts.alert_text(alert)
+                # Sent first, then recorded and marked: an alert that could not be sent
+                # (the owner never opened the chat) stays open for the next run, and a
+                # crash in between repeats one alert rather than losing it.
+                await self.messenger.send(owner, text)
+                now = self.clock()
+                await self.log.append_message(owner, "assistant", text, now)
+                sent += await self.engine.store.mark_alert_delivered(alert.seq, now)
+        return sent
+
     async def say(self, chat_id: int, text: str) -> None:
         """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
         await self.log.append_message(chat_id, "assistant", text, self.clock())

@@ -133,6 +133,24 @@ def test_identical_bad_lines_are_each_kept_and_the_rest_of_the_file_is_ingested(
     assert "Tahoe" in json.dumps(state)
 
 
+def test_poll_retries_due_dead_letters_and_status_shows_alerts_and_the_dlq_slo(db: Path) -> None:
+    bad = make_observation("travel.location", "Reno", event_ts="soon")
+    canon("ingest", "-", "--now", NOW, db=db, stdin=jsonl(bad))
+    retries = []
+    for at in ("2026-02-19T14:31:00Z", "2026-02-19T14:36:00Z", "2026-02-19T15:06:00Z"):
+        polled = json.loads(canon("poll", "--json", "--now", at, db=db).stdout)
+        retries.append(polled["dead_letters"])
+    assert [r["retried"] for r in retries] == [1, 1, 1]
+    assert retries[-1]["permanently_failed"] == 1
+    status = json.loads(canon("status", "--json", "--now", "2026-02-19T15:06:00Z", db=db).stdout)
+    [alert] = status["open_alerts"]
+    assert alert["kind"] == "dead_letter_permanent"
+    assert status["dlq_slo"] == {"unresolved": 1, "older_than_24h": 0, "holds": True}
+    text = canon("status", "--now", "2026-02-20T15:00:00Z", db=db).stdout
+    assert "DLQ SLO broken: 1 dead letter(s) unresolved for more than 24 h" in text
+    assert "alert 2026-02-19T15:06:00Z: a travel payload failed validation permanently" in text
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -149,6 +149,17 @@ def test_poll_retries_due_dead_letters_and_status_shows_alerts_and_the_dlq_slo(d
     text = canon("status", "--now", "2026-02-20T15:00:00Z", db=db).stdout
     assert "DLQ SLO broken: 1 dead letter(s) unresolved for more than 24 h" in text
     assert "alert 2026-02-19T15:06:00Z: a travel payload failed validation permanently" in text
+    # Answered once from the CLI: Yes cannot fix it (refused, still open), No discards it.
+    [item] = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+    refused = canon("answer", item["id"], "confirm", db=db, check=False)
+    assert refused.returncode != 0
+    assert "still invalid: $.event_ts" in refused.stderr
+    canon("answer", item["id"], "reject", db=db)
+    assert json.loads(canon("pending", "--json", db=db).stdout)["pending"] == []
+    again = json.loads(canon("poll", "--json", "--now", "2026-02-19T16:00:00Z", db=db).stdout)
+    assert again["dead_letters"]["retried"] == 0
+    status = json.loads(canon("status", "--json", "--now", "2026-02-20T15:00:00Z", db=db).stdout)
+    assert status["dlq_slo"]["holds"] is True
 
 
 @pytest.mark.parametrize(

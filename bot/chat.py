@@ -251,7 +251,8 @@ class CanonChat:
                 rules=self.rules,
             )
         except InvalidAnswer as e:  # a dead letter still invalid: the question stays open
-            await self.say(prompt.chat_id, f"{str(e).capitalize()}.")
+            reason = str(e)
+            await self.say(prompt.chat_id, f"{reason[:1].upper()}{reason[1:]}.")
             return
         except AlreadyAnswered:
             fresh = await self.engine.store.review_item(item.id)

@@ -123,6 +123,8 @@ def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
 def settled_text(item: ReviewItem, mine: str, status: str, value: Any = None) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons."""
     head = prompt_body(item, mine).splitlines()[:2]
+    if item.kind == "dead_letter":
+        return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
     outcome = {
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",
@@ -153,6 +155,13 @@ def alert_text(alert: Alert) -> str:
             "shows it in full."
         )
     return f"⚠️ {alert.message}"
+
+
+_DEAD_LETTER_SETTLED = {
+    "confirmed": "✅ Valid now: applied",
+    "edited": "✏️ The corrected payload was applied",
+    "discarded": "Discarded",
+}
 
 
 def edit_request(item: ReviewItem) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -66,7 +67,7 @@ async def test_a_permanent_travel_dead_letter_alerts_the_owner_once_and_is_answe
     # No: discarded, settled for good.
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
-    assert "Dropped" in prompt.text
+    assert prompt.text.endswith("Discarded")
     await runner.tend_dead_letters()
     assert tg.open_prompts(ALICE) == []
     assert len(_alerts(tg, ALICE)) == 1
@@ -76,3 +77,27 @@ async def test_a_permanent_travel_dead_letter_alerts_the_owner_once_and_is_answe
     assert await store.open_alerts() == []
     (letter,) = await store.dead_letters()
     assert letter.status == "discarded"
+
+
+async def test_edit_applies_a_corrected_payload_sent_as_json(
+    tg: FakeTelegram, start_bot: StartBot, tmp_path: Path
+) -> None:
+    await _two_retries_failed(tmp_path / "canon.db")
+    clock = [NOW + timedelta(minutes=10)]
+    runner = await start_bot(clock=lambda: clock[0])
+    await tg.say(ALICE, "/start", expect="I keep your assistant's beliefs true")
+    clock[0] = NOW + timedelta(minutes=40)
+    await runner.tend_dead_letters()
+    prompt = await tg.prompt(ALICE, "failed validation three times")
+    await tg.tap(ALICE, prompt, "Edit")
+    await tg.reply_after(ALICE, prompt.message_id, "Send the corrected payload as JSON")
+    await tg.say(ALICE, "{oops", expect="send the corrected payload as JSON")
+    fixed = make_observation("travel.location", "Reno", source="calendar", at=clock[0])
+    tg.user_says(ALICE, json.dumps(fixed))
+    await tg.settled(prompt)
+    assert prompt.text.endswith("The corrected payload was applied")
+    assert runner.chat is not None
+    [event] = await runner.chat.engine.store.events_for("user:primary", "travel.location")
+    assert event.event_id == fixed["event_id"]
+    (letter,) = await runner.chat.engine.store.dead_letters()
+    assert letter.status == "resolved"

@@ -7,6 +7,7 @@ same bot. Nothing here decides anything; it only connects parts.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from telegram import BotCommand, Update
+from telegram.error import TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -30,6 +32,7 @@ from bot.chat import AfterChange, CanonChat, Clock
 from bot.config import BotConfig
 from bot.telegram_io import TelegramMessenger, with_retries
 from core.config import Config
+from core.deadletters import retry_due
 from core.engine import Engine
 from core.extraction.types import Extractor
 from core.responder import Responder
@@ -40,6 +43,7 @@ from core.timeutil import utc_now
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 20.0
 POLL_SECONDS = 300.0
+DEAD_LETTER_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,7 @@ class BotRunner:
         self.store = SQLiteStore(canon.db_path)
         self.chat: CanonChat | None = None
         self._responder: Responder | None = None
+        self._tending = asyncio.Lock()
 
     async def start(self, webhook: Webhook | None = None) -> None:
         """Open the store, connect to Telegram, publish the commands, start receiving."""
@@ -123,6 +128,7 @@ class BotRunner:
             extractor=self.extractor or _configured_extractor(),
             responder=self._responder,
             after_change=_projection_hook(self.canon),
+            rules=self.canon.rules,
         )
         self.app.bot_data["canon"] = self.chat
         self.app.bot_data["config"] = self.config
@@ -151,6 +157,7 @@ class BotRunner:
         jobs = self.app.job_queue
         if jobs is not None:
             jobs.run_repeating(self._sweep, interval=SWEEP_SECONDS, first=0.0)
+            jobs.run_repeating(self._dead_letters, interval=DEAD_LETTER_SECONDS, first=1.0)
             if getattr(self.canon, "sources", None):
                 jobs.run_repeating(self._poll_sources, interval=POLL_SECONDS, first=5.0)
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
@@ -173,6 +180,22 @@ class BotRunner:
     async def _sweep(self, _context: Any) -> None:
         if self.chat is not None:
             await self.chat.sweep()
+
+    async def _dead_letters(self, _context: Any) -> None:
+        await self.tend_dead_letters()
+
+    async def tend_dead_letters(self) -> None:
+        """Retry the dead letters that are due, tell the owner about new alerts, ask what's new."""
+        if self.chat is None:
+            return
+        async with self._tending:  # one run at a time, or a letter could be retried twice
+            report = await retry_due(self.chat.engine, self.clock(), rules=self.canon.rules)
+            try:
+                await self.chat.deliver_alerts()
+            except TelegramError as e:  # e.g. the owner never opened the chat: next run
+                log.warning("alert delivery failed: %s", e)
+            if report.permanently_failed:
+                await self.chat.sweep()
 
     async def _poll_sources(self, _context: Any) -> None:
         try:

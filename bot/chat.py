@@ -27,6 +27,8 @@ from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
 from core.intake import message_payloads
 from core.responder import OfflineResponder, ReplyRequest, Responder, StateTools
+from core.review import answer_review
+from core.sources.config import Rule
 from core.state import CommittedFact
 from core.store import ReviewItem
 from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
@@ -74,6 +76,7 @@ class CanonChat:
         extractor: Extractor,
         responder: Responder | None = None,
         after_change: AfterChange | None = None,
+        rules: Sequence[Rule] = (),
     ) -> None:
         self.engine = engine
         self.log = conversation
@@ -83,6 +86,8 @@ class CanonChat:
         self.extractor = extractor
         self.responder: Responder = responder or OfflineResponder()
         self.after_change = after_change
+        self.rules = tuple(rules)
+        """Configured mapping rules, for dead-letter signals answered here."""
         # One writer at a time: a tap, a message and the sweep must not both post a prompt.
         self._lock = asyncio.Lock()
 
@@ -242,9 +247,18 @@ class CanonChat:
             await self.say(prompt.chat_id, texts.edit_request(item))
             return
         try:
-            result = await self.engine.answer(
-                item.id, action, now=now, answered_by=f"telegram:{user_id}"
+            result = await answer_review(
+                self.engine,
+                item.id,
+                action,
+                now=now,
+                answered_by=f"telegram:{user_id}",
+                rules=self.rules,
             )
+        except InvalidAnswer as e:  # a dead letter still invalid: the question stays open
+            reason = str(e)
+            await self.say(prompt.chat_id, f"{reason[:1].upper()}{reason[1:]}.")
+            return
         except AlreadyAnswered:
             fresh = await self.engine.store.review_item(item.id)
             await self._close(prompt, item, fresh.status if fresh else "closed", None, now)
@@ -258,8 +272,14 @@ class CanonChat:
     async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> None:
         prompt = await self.log.prompt_for_item(mode.item_id)
         try:
-            result = await self.engine.answer(
-                mode.item_id, "edit", msg.text, now=now, answered_by=f"telegram:{msg.user_id}"
+            result = await answer_review(
+                self.engine,
+                mode.item_id,
+                "edit",
+                msg.text,
+                now=now,
+                answered_by=f"telegram:{msg.user_id}",
+                rules=self.rules,
             )
         except InvalidAnswer as e:
             await self.say(msg.chat_id, f"{e}. Try again, or /cancel.")
@@ -388,6 +408,24 @@ class CanonChat:
                     await self._show_next(user_id, now)
                 except CanonError as e:
                     log.warning("sweep for %s failed: %s", user_id, e)
+
+    async def deliver_alerts(self) -> int:
+        """Send each open alert to the owner (the first allowed user) once; how many were sent."""
+        owner = self.config.allowed_user_ids[0] if self.config.allowed_user_ids else None
+        if owner is None:
+            return 0
+        sent = 0
+        async with self._lock:
+            for alert in await self.engine.store.open_alerts():
+                text = texts.alert_text(alert)
+                # Sent first, then recorded and marked: an alert that could not be sent
+                # (the owner never opened the chat) stays open for the next run, and a
+                # crash in between repeats one alert rather than losing it.
+                await self.messenger.send(owner, text)
+                now = self.clock()
+                await self.log.append_message(owner, "assistant", text, now)
+                sent += await self.engine.store.mark_alert_delivered(alert.seq, now)
+        return sent
 
     async def say(self, chat_id: int, text: str) -> None:
         """Send ``text`` (split at Telegram's limit) and record it in the conversation."""

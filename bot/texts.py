@@ -17,7 +17,7 @@ from core.bootstrap import bootstrap_question
 from core.corrections import correction_kind, correction_question
 from core.engine import Outcome
 from core.state import CommittedFact
-from core.store import EventRecord, HistoryEntry, ReviewItem
+from core.store import Alert, EventRecord, HistoryEntry, ReviewItem
 from core.views import age_text
 
 MAX_MESSAGE = 4096
@@ -107,6 +107,8 @@ def prompt_body(item: ReviewItem, mine: str) -> str:
         return bootstrap_question(item)
     if item.kind == "drift":
         return "\n".join(item.reasons)
+    if item.kind == "dead_letter":
+        return dead_letter_question(item)
     lines = [
         f"Did this change for {who(item.entity_id, mine)}?",
         f"{item.field}: {show_value(item.current_value)} → {show_value(item.candidate_value)}",
@@ -126,6 +128,8 @@ def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
 def settled_text(item: ReviewItem, mine: str, status: str, value: Any = None) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons."""
     head = prompt_body(item, mine).splitlines()[:2]
+    if item.kind == "dead_letter":
+        return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
     outcome = {
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",
@@ -136,7 +140,41 @@ def settled_text(item: ReviewItem, mine: str, status: str, value: Any = None) ->
     return "\n".join([*head, outcome])
 
 
+def dead_letter_question(item: ReviewItem) -> str:
+    """A payload that failed validation three times: try it again, discard it, or correct it."""
+    lines = [
+        "An input failed validation three times and was not applied.",
+        f"dead letter {item.candidate_value}",
+    ]
+    lines += [f"• {reason}" for reason in item.reasons[:5]]
+    lines.append("Yes: try it again now · No: discard it · Edit: send a corrected payload")
+    return "\n".join(lines)
+
+
+def alert_text(alert: Alert) -> str:
+    """An alert for the owner, sent once."""
+    if alert.kind == "dead_letter_permanent":
+        return (
+            f"⚠️ A {alert.domain or ''} update could not be applied: it failed validation "
+            f"three times.\n{alert.message}\nI'll ask you what to do with it; `canon dlq` "
+            "shows it in full."
+        )
+    return f"⚠️ {alert.message}"
+
+
+_DEAD_LETTER_SETTLED = {
+    "confirmed": "✅ Valid now: applied",
+    "edited": "✏️ The corrected payload was applied",
+    "discarded": "Discarded",
+}
+
+
 def edit_request(item: ReviewItem) -> str:
+    if item.kind == "dead_letter":
+        return (
+            "Send the corrected payload as JSON in your next message, "
+            "or /cancel to keep the question open."
+        )
     return (
         f"What is the correct value for {item.field}? "
         "Send it as your next message, or /cancel to keep the question open."

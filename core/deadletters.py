@@ -1,56 +1,57 @@
 """The dead-letter queue: invalid payloads are kept whole, retried, then shown to a human.
 
 A payload that fails validation never reaches the resolver. It is stored with
-its errors and retried (re-validated) 1, 5 and 30 minutes later; a payload
-still invalid after the third retry is ``permanently_failed`` and becomes a
-human review item, and in the travel and financial domains also an alert.
+its errors (``core.dead_letter_intake``) and retried (re-validated) 1, 5 and 30
+minutes later; a payload still invalid after the third retry is
+``permanently_failed`` and becomes a human review item, and in the travel and
+financial domains also an alert for the owner.
+
+This service sits above the engine: it calls ``Engine.ingest_batch`` (and the
+signal mapping) like any other caller, never while holding the engine's lock,
+so a dead letter that now validates is ingested without re-entering it.
+Retried payloads go back through the path they first failed on: a
+``signal_event`` is mapped to observations again, a ``state_observation`` is
+ingested as it is.
+
+A human answers a dead-letter review once: ``confirm`` tries the payload again
+and ingests it if it now validates; ``edit`` ingests a corrected payload in its
+place; ``reject`` discards it. A confirm or edit that still fails validation is
+refused with the reason (the question stays open, unchanged): nothing asks
+again and no alert repeats.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from core.dead_letter_intake import RETRY_DELAYS
+from core.engine import AnswerAction, AnswerResult, Engine, Outcome
 from core.errors import InvalidAnswer
 from core.ids import new_id
+from core.sources.config import Rule
+from core.sources.poller import ingest_signals
 from core.store import DeadLetter, NewReviewItem, ReviewItem
-from core.store.records import ReviewStatus
-from core.validation import conforms, schema_errors
+from core.store.records import DeadLetterStatus, ReviewStatus
+from core.timeutil import format_ts
+from core.validation import schema_errors
 
-if TYPE_CHECKING:
-    from core.engine import AnswerResult, Engine
+__all__ = [
+    "ALERT_DOMAINS",
+    "RETRY_DELAYS",
+    "DlqSlo",
+    "RetryReport",
+    "answer_dead_letter",
+    "dlq_slo",
+    "retry_due",
+]
 
-RETRY_DELAYS: Final = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30))
 ALERT_DOMAINS: Final = frozenset({"travel", "financial"})
-
-
-def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime) -> DeadLetter:
-    """A new dead letter for ``payload``, first retry due in one minute."""
-    text = payload_json(payload)
-    get = payload.get if isinstance(payload, dict) else (lambda _k: None)
-    event_id = _uuid_or_none(get("event_id"))
-    raw_domain = get("domain")
-    domain = _storable(raw_domain) if isinstance(raw_domain, str) else None
-    letter_id = event_id or "dl-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
-    # A second dead letter with the same id would collide; keep both, distinguishably.
-    letter_id = f"{letter_id}@{now.timestamp():.6f}"
-    return DeadLetter(
-        id=letter_id,
-        event_id=event_id,
-        prompt_id=_uuid_or_none(get("prompt_id")),
-        schema=schema,
-        payload=text,
-        errors=tuple(_storable(e) for e in errors),
-        domain=domain,
-        first_seen=now,
-        last_attempt=now,
-        retry_count=0,
-        next_retry_at=now + RETRY_DELAYS[0],
-        status="waiting",
-    )
+SLO_WINDOW: Final = timedelta(hours=24)
+UNRESOLVED: Final = ("waiting", "permanently_failed")
 
 
 @dataclass(frozen=True)
@@ -61,30 +62,33 @@ class RetryReport:
     still_waiting: int
 
 
-async def retry_due(engine: Engine, now: datetime) -> RetryReport:
-    """Re-validate every dead letter whose retry is due; ingest those that now pass."""
+async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()) -> RetryReport:
+    """Re-validate every dead letter whose retry is due; ingest those that now pass.
+
+    ``rules`` are the configured mapping rules, applied to retried signal events.
+    """
     retried = resolved = failed = 0
     for letter in await engine.store.dead_letters(["waiting"]):
         if letter.next_retry_at is None or letter.next_retry_at > now:
             continue
         retried += 1
         payload = _load(letter.payload)
-        errors = schema_errors(letter.schema, payload) if payload is not None else ["not JSON"]
+        errors = _errors(letter.schema, payload)
+        count = letter.retry_count + 1
         if not errors:
+            # Ingest first: a crash before the letter is marked retries it, as a duplicate.
+            await _ingest(engine, letter.schema, payload, now, rules)
             await engine.store.update_dead_letter(
                 replace(
                     letter,
                     status="resolved",
                     last_attempt=now,
                     next_retry_at=None,
-                    retry_count=letter.retry_count + 1,
+                    retry_count=count,
                 )
             )
-            await engine.ingest(payload, now=now)
             resolved += 1
-            continue
-        count = letter.retry_count + 1
-        if count >= len(RETRY_DELAYS):
+        elif count >= len(RETRY_DELAYS):
             await engine.store.update_dead_letter(
                 replace(
                     letter,
@@ -131,70 +135,106 @@ async def _escalate(engine: Engine, letter: DeadLetter, now: datetime) -> None:
             now,
             "dead_letter_permanent",
             letter.domain,
-            f"a {letter.domain} payload failed validation permanently: {letter.errors[0] if letter.errors else 'invalid'}",
+            f"a {letter.domain} payload failed validation permanently: "
+            f"{letter.errors[0] if letter.errors else 'invalid'}",
         )
 
 
 async def answer_dead_letter(
-    engine: Engine, item: ReviewItem, action: str, *, now: datetime
+    engine: Engine,
+    item: ReviewItem,
+    action: AnswerAction,
+    value: Any,
+    now: datetime,
+    answered_by: str | None,
+    rules: Sequence[Rule],
 ) -> AnswerResult:
-    """confirm: re-validate once more now; reject: discard the payload."""
-    from core.engine import AnswerResult
-
     letters = {d.id: d for d in await engine.store.dead_letters()}
     letter = letters.get(str(item.candidate_value))
-    if action == "edit":
-        raise InvalidAnswer("a dead letter cannot be edited here; fix the source and re-send it")
-    status: ReviewStatus = "confirmed" if action == "confirm" else "discarded"
+    record: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
+    if answered_by:
+        record["answered_by"] = answered_by
+    outcomes: list[Outcome] = []
+    status: ReviewStatus = "discarded"
+    if action != "reject":
+        if letter is None:
+            raise InvalidAnswer("the dead letter is gone; reject to close this question")
+        payload = _load(letter.payload) if action == "confirm" else _corrected(value)
+        errors = _errors(letter.schema, payload)
+        if errors:
+            raise InvalidAnswer(
+                f"still invalid: {errors[0]}; send a corrected payload with edit, "
+                "or reject to discard it"
+            )
+        if action == "edit":
+            record["value"] = payload
+        outcomes = await _ingest(engine, letter.schema, payload, now, rules)
+        status = "confirmed" if action == "confirm" else "edited"
     promoted = await engine.store.settle(
-        item.id,
-        status,
-        {"action": action, "answered_at": now.isoformat()},
-        now,
-        None,
-        None,
-        engine.policy.max_pending,
+        item.id, status, record, now, None, None, engine.policy.max_pending
     )
     if letter is not None:
-        if action == "reject":
-            await engine.store.update_dead_letter(
-                replace(letter, status="discarded", last_attempt=now)
-            )
-        else:
-            await engine.store.update_dead_letter(
-                replace(
-                    letter, status="waiting", next_retry_at=now, retry_count=len(RETRY_DELAYS) - 1
-                )
-            )
-            await retry_due(engine, now)
+        done: DeadLetterStatus = "discarded" if action == "reject" else "resolved"
+        await engine.store.update_dead_letter(
+            replace(letter, status=done, last_attempt=now, next_retry_at=None)
+        )
     settled = await engine.store.review_item(item.id)
     assert settled is not None
-    return AnswerResult(settled, status, promoted=tuple(promoted))
+    committed = [o for o in outcomes if o.committed]
+    return AnswerResult(
+        settled,
+        status,
+        committed_value=committed[-1].candidate_value if committed else None,
+        committed=bool(committed),
+        promoted=tuple(promoted) + tuple(p for o in outcomes for p in o.promoted),
+    )
 
 
-def payload_json(payload: Any) -> str:
-    """A payload as stored: JSON when possible, its repr otherwise (nothing is lost).
+@dataclass(frozen=True)
+class DlqSlo:
+    """The design's DLQ objective: no dead letter stays unresolved for more than 24 h."""
 
-    NaN and Infinity are written as Python's json writes them (NaN, Infinity),
-    which json.loads reads back; text with lone surrogates is written with
-    escapes (\\ud800) because the store keeps UTF-8, which cannot hold them.
-    """
+    unresolved: int
+    older_than_24h: int
+
+    @property
+    def holds(self) -> bool:
+        return self.older_than_24h == 0
+
+
+def dlq_slo(letters: Sequence[DeadLetter], now: datetime) -> DlqSlo:
+    """Waiting and permanently failed letters, and how many of them are past the 24 h window."""
+    open_letters = [d for d in letters if d.status in UNRESOLVED]
+    late = sum(1 for d in open_letters if now - d.first_seen > SLO_WINDOW)
+    return DlqSlo(len(open_letters), late)
+
+
+async def _ingest(
+    engine: Engine, schema: str, payload: Any, now: datetime, rules: Sequence[Rule]
+) -> list[Outcome]:
+    """Send a now-valid payload down the path it first failed on."""
+    if schema == "signal_event":
+        outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules)
+        return outcomes
+    return await engine.ingest_batch([payload], now=now)
+
+
+def _errors(schema: str, payload: Any) -> list[str]:
+    if payload is None:
+        return ["not JSON"]
+    if schema not in ("state_observation", "signal_event"):
+        return [f"{schema} payloads cannot be retried"]
+    return schema_errors(schema, payload)
+
+
+def _corrected(value: Any) -> Any:
+    """An edit's value: the corrected payload, as JSON text or already parsed."""
+    if not isinstance(value, str):
+        return value
     try:
-        text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return _storable(repr(payload))
-    if _storable(text) != text:
-        return json.dumps(payload, sort_keys=True, ensure_ascii=True)
-    return text
-
-
-def _storable(text: str) -> str:
-    """``text`` with anything UTF-8 cannot hold (lone surrogates) written as escapes."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _uuid_or_none(value: Any) -> str | None:
-    return value.lower() if isinstance(value, str) and conforms(value, "uuid") else None
+        return json.loads(value)
+    except ValueError as e:
+        raise InvalidAnswer(f"send the corrected payload as JSON ({e})") from e
 
 
 def _load(text: str) -> Any:

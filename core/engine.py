@@ -18,8 +18,8 @@ from typing import Any, Literal
 
 from core.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.audit import audit_line
-from core.deadletters import dead_letter_for
-from core.errors import NotFound, PayloadInvalid
+from core.dead_letter_intake import dead_letter_for
+from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.ids import new_id
 from core.models import StateObservation, parse_model
 from core.policy import Policy
@@ -273,20 +273,14 @@ class Engine:
         answered_by: str | None = None,
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item."""
-        notice = await self.store.review_item(item_id)
-        if notice is not None and notice.kind in ("bootstrap", "drift"):
-            # Outside the lock: confirming found beliefs ingests them through this engine.
-            from core.notices import answer_notice
-
-            return await answer_notice(self, notice, action, now=now, answered_by=answered_by)
         async with self._lock:
             item = await self.store.review_item(item_id)
             if item is None:
                 raise NotFound(f"no review item {item_id}")
-            if item.kind == "dead_letter":
-                from core.deadletters import answer_dead_letter
-
-                return await answer_dead_letter(self, item, action, now=now)
+            if item.kind != "change":
+                # Answering a dead letter or a notice may ingest through this engine,
+                # which must not happen under its lock: core.review answers those.
+                raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.review")
             if action == "edit":
                 value = coerce_value(item.field, value)
             status: ReviewStatus = STATUS_AFTER[action]

@@ -41,6 +41,7 @@ from core.intake import (
 from core.jsonlines import parse_json
 from core.models import Source
 from core.policy import default_policy, with_overrides
+from core.review import answer_review
 from core.sources.config import parse_trusted_senders
 from core.sources.trust import NOBODY, SenderTrust
 from core.store.sqlite import SQLiteStore
@@ -186,9 +187,9 @@ async def run_step(
         if pending:
             body = step.body
             if isinstance(body, dict):
-                await engine.answer(pending[0].id, "edit", body["edit"], now=now)
+                await answer_review(engine, pending[0].id, "edit", body["edit"], now=now)
             else:
-                await engine.answer(pending[0].id, body, now=now)
+                await answer_review(engine, pending[0].id, body, now=now)
         return []
     payloads: list[Any]
     if step.kind == "observation":

@@ -27,6 +27,7 @@ from core.deadletters import retry_due
 from core.engine import Engine
 from core.errors import CanonError, NotFound, ReviewError
 from core.jsonlines import Line, read_jsonl
+from core.review import answer_review
 from core.store import ReviewItem
 from core.timeutil import format_ts
 from core.views import (
@@ -221,7 +222,14 @@ async def answer(
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         item = await _find_item(engine, item_id, entity)
-        result = await engine.answer(item.id, action, value, now=now)  # type: ignore[arg-type]
+        result = await answer_review(
+            engine,
+            item.id,
+            action,  # type: ignore[arg-type]
+            value,
+            now=now,
+            rules=ctx.config.rules,
+        )
     if as_json:
         emit_json(
             {
@@ -382,7 +390,7 @@ async def dlq(
         raise click.UsageError("--retry works on the whole queue; leave out --entity")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        report = await retry_due(engine, now) if retry else None
+        report = await retry_due(engine, now, rules=ctx.config.rules) if retry else None
         letters = letters_of(await engine.store.dead_letters(), entity)
         alerts = await engine.store.alerts() if entity is None else []
     alert_views = [

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
 from core.cli.scope import entity_option, items_of, letters_of
+from core.deadletters import RetryReport, dlq_slo, retry_due
 from core.engine import Engine
 from core.errors import CanonError, ConfigError
 from core.sources.config import SourceConfig
@@ -100,15 +101,31 @@ async def poll(
         while True:
             now = resolve_now(now_text) if interval is None else utc_now()
             report = await poll_once(engine, config, now)
+            # Each cycle also retries the dead letters that are due (1, 5, 30 minutes).
+            retried = await retry_due(engine, now, rules=config.rules)
             if as_json:
-                emit_json(report_view(report))
+                emit_json({**report_view(report), "dead_letters": retried.__dict__})
             else:
                 _print_report(report, quiet)
+                _print_retries(retried, quiet)
             if interval is None:
                 break
             await _wait(config.sources, interval)
     if not report.ok:
         raise click.exceptions.Exit(1)
+
+
+def _print_retries(report: RetryReport, quiet: bool) -> None:
+    if report.permanently_failed:
+        out().print(
+            f"[red]{report.permanently_failed} dead letter(s) failed for good[/red]: "
+            "see `canon pending` and `canon dlq`"
+        )
+    if report.retried and not quiet:
+        out().print(
+            f"dead letters: {report.retried} retried, {report.resolved} now valid and ingested, "
+            f"{report.still_waiting} still waiting"
+        )
 
 
 async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
@@ -207,9 +224,11 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         queued = items_of(await store.review_items(["queued"]), entity)
         letters = letters_of(await store.dead_letters(), entity)
         alerts = (await store.alerts())[-5:]
+        undelivered = await store.open_alerts()
         views = await _views(engine, ctx, now)
         drift = await workspace_store(engine).events(("drift",))
     failing = [v["name"] for v in views if v["failures"]]
+    slo = dlq_slo(letters, now)
     data: dict[str, Any] = {
         "db": str(ctx.config.db_path),
         "facts": len(facts),
@@ -227,6 +246,12 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
             {"at": format_ts(e.at), "file": e.file, "zone_id": e.zone_id} for e in drift[-5:]
         ],
         "drift_total": len(drift),
+        # Alerts not delivered to the owner yet (the bot sends them), and the design's DLQ SLO.
+        "open_alerts": [
+            {"at": format_ts(a.created_at), "kind": a.kind, "message": a.message}
+            for a in undelivered
+        ],
+        "dlq_slo": {**slo.__dict__, "holds": slo.holds},
     }
     if as_json:
         emit_json(data)
@@ -236,6 +261,17 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         f"{data['facts']} facts · {data['pending']} pending, {data['queued']} queued · "
         f"{len(letters)} dead letters · store {data['db']}"
     )
+    for alert in data["open_alerts"]:
+        console.print(f"[red]alert[/red] {alert['at']}: {alert['message']}")
+    if slo.holds:
+        console.print(
+            f"DLQ SLO holds: {slo.unresolved} unresolved dead letter(s), none older than 24 h"
+        )
+    else:
+        console.print(
+            f"[red]DLQ SLO broken[/red]: {slo.older_than_24h} dead letter(s) unresolved for "
+            "more than 24 h (see `canon pending`, `canon dlq`)"
+        )
     if views:
         console.print(_sources_table(views))
     for name in failing:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from core.store.protocol import Store
 from core.store.records import (
     Accepted,
+    Alert,
     AuditLine,
     CommitPlan,
     DeadLetter,
@@ -22,6 +23,7 @@ from core.store.records import (
 
 __all__ = [
     "Accepted",
+    "Alert",
     "AuditLine",
     "CommitPlan",
     "DeadLetter",

@@ -279,4 +279,11 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        "0008_alert_delivery",
+        """
+        -- When an alert reached its owner (in Telegram); NULL while it is still open.
+        ALTER TABLE alerts ADD COLUMN delivered_at TEXT;
+        """,
+    ),
 )

@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 from core.state import CommittedFact, Scalar
 from core.store.records import (
     Accepted,
+    Alert,
     AuditLine,
     DeadLetter,
     EventRecord,
@@ -115,3 +116,11 @@ class Store(Protocol):
     ) -> None: ...
 
     async def alerts(self) -> list[tuple[datetime, str, str | None, str]]: ...
+
+    async def open_alerts(self) -> list[Alert]:
+        """Alerts not delivered to the owner yet, oldest first."""
+        ...
+
+    async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
+        """Record that alert ``seq`` reached the owner; False if it already had."""
+        ...

@@ -187,3 +187,16 @@ class Settlement:
     """Logged (and committed, if it carries a commit) with the answer."""
     rejection: tuple[str, str] | None = None
     """(value_key, source_key) to remember as rejected for the field."""
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the owner must hear about (a permanent travel/financial dead letter, a failing
+    source); open until it was delivered to them."""
+
+    seq: int
+    created_at: datetime
+    kind: str
+    domain: str | None
+    message: str
+    delivered_at: datetime | None = None

@@ -26,6 +26,7 @@ from core.store.protocol import Decide, DecideSettlement, T
 from core.store.records import (
     OPEN_STATUSES,
     Accepted,
+    Alert,
     AuditLine,
     CommitPlan,
     DeadLetter,
@@ -545,6 +546,21 @@ class SQLiteStore:
                 "INSERT INTO alerts (created_at, kind, domain, message) VALUES (?, ?, ?, ?)",
                 (ts(at), kind, domain, message),
             )
+
+    async def open_alerts(self) -> list[Alert]:
+        async with self.db.execute(
+            "SELECT seq, created_at, kind, domain, message FROM alerts "
+            "WHERE delivered_at IS NULL ORDER BY seq"
+        ) as cur:
+            return [Alert(r[0], dt(r[1]), r[2], r[3], r[4]) for r in await cur.fetchall()]
+
+    async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
+        async with self.transaction() as tx:
+            cur = await tx.execute(
+                "UPDATE alerts SET delivered_at = ? WHERE seq = ? AND delivered_at IS NULL",
+                (ts(at), seq),
+            )
+            return cur.rowcount == 1
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts (a migration or a benchmark), in batches."""

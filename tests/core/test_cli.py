@@ -112,6 +112,56 @@ def test_ingest_reads_stdin_and_sends_bad_lines_to_the_dead_letter_queue(db: Pat
     assert all(d["retry_count"] == 1 for d in retried["dead_letters"])
 
 
+def test_identical_bad_lines_are_each_kept_and_the_rest_of_the_file_is_ingested(
+    db: Path, tmp_path: Path
+) -> None:
+    # Each failed line is its own dead letter (the dlq count matches what ingest reports);
+    # before, the second identical line collided on the dead letter's id and stopped the file.
+    bad = make_observation(event_ts="soon")
+    feed = tmp_path / "feed.jsonl"
+    feed.write_text(
+        jsonl(bad, bad)
+        + "{not json\n{not json\n"
+        + jsonl(make_observation("travel.location", "Tahoe"))
+    )
+    result = json.loads(canon("ingest", str(feed), "--json", "--now", NOW, db=db).stdout)
+    assert (result["lines"], result["invalid"], result["auto_commit"]) == (5, 4, 1)
+    letters = json.loads(canon("dlq", "--json", db=db).stdout)["dead_letters"]
+    assert len(letters) == 4
+    assert len({d["id"] for d in letters}) == 4
+    state = json.loads(canon("state", "--json", "--now", NOW, db=db).stdout)
+    assert "Tahoe" in json.dumps(state)
+
+
+def test_poll_retries_due_dead_letters_and_status_shows_alerts_and_the_dlq_slo(db: Path) -> None:
+    bad = make_observation("travel.location", "Reno", event_ts="soon")
+    canon("ingest", "-", "--now", NOW, db=db, stdin=jsonl(bad))
+    retries = []
+    for at in ("2026-02-19T14:31:00Z", "2026-02-19T14:36:00Z", "2026-02-19T15:06:00Z"):
+        polled = json.loads(canon("poll", "--json", "--now", at, db=db).stdout)
+        retries.append(polled["dead_letters"])
+    assert [r["retried"] for r in retries] == [1, 1, 1]
+    assert retries[-1]["permanently_failed"] == 1
+    status = json.loads(canon("status", "--json", "--now", "2026-02-19T15:06:00Z", db=db).stdout)
+    [alert] = status["open_alerts"]
+    assert alert["kind"] == "dead_letter_permanent"
+    assert status["dlq_slo"] == {"unresolved": 1, "older_than_24h": 0, "holds": True}
+    text = canon("status", "--now", "2026-02-20T15:00:00Z", db=db).stdout
+    assert "DLQ SLO broken: 1 dead letter(s) unresolved for more than 24 h" in text
+    assert "alert 2026-02-19T15:06:00Z: a travel payload failed validation permanently" in text
+    # Answered once from the CLI: Yes cannot fix it (refused, still open), No discards it.
+    [item] = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+    refused = canon("answer", item["id"], "confirm", db=db, check=False)
+    assert refused.returncode != 0
+    assert "still invalid: $.event_ts" in refused.stderr
+    canon("answer", item["id"], "reject", db=db)
+    assert json.loads(canon("pending", "--json", db=db).stdout)["pending"] == []
+    again = json.loads(canon("poll", "--json", "--now", "2026-02-19T16:00:00Z", db=db).stdout)
+    assert again["dead_letters"]["retried"] == 0
+    status = json.loads(canon("status", "--json", "--now", "2026-02-20T15:00:00Z", db=db).stdout)
+    assert status["dlq_slo"]["holds"] is True
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -12,6 +12,7 @@ from core.deadletters import RETRY_DELAYS, retry_due
 from core.engine import Engine
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, StoreError
 from core.policy import load_policy
+from core.review import answer_review
 from core.store.sqlite import SQLiteStore
 from core.validation import validate
 
@@ -80,7 +81,7 @@ async def test_a_human_discards_a_dead_letter(engine: Engine) -> None:
         clock += delay
         await retry_due(engine, clock)
     (item,) = await engine.store.review_items(["pending"])
-    result = await engine.answer(item.id, "reject", now=clock)
+    result = await answer_review(engine, item.id, "reject", now=clock)
     assert result.status == "discarded"
     (letter,) = await engine.store.dead_letters()
     assert letter.status == "discarded"

@@ -176,11 +176,6 @@ def test_malformed_lines_are_dead_lettered_and_change_nothing(tmp_path: Path, se
     assert questions == good_questions
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="identical bad lines get the same dead-letter id (UNIQUE constraint); "
-    "fixed by the dead-letter id change on another branch: remove this marker then",
-)
 def test_identical_bad_lines_are_each_dead_lettered(tmp_path: Path) -> None:
     rng = random.Random(4)
     bad = [make(rng) for make in BAD_LINES]

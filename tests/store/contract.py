@@ -287,6 +287,16 @@ class StoreContract:
         await backend.add_alert(NOW, "b", None, "second")
         assert [a[3] for a in await backend.alerts()] == ["first", "second"]
 
+    async def test_an_alert_is_open_until_delivered_once(self, backend: Store) -> None:
+        await backend.add_alert(NOW, "a", "travel", "first")
+        await backend.add_alert(NOW, "b", None, "second")
+        first, second = await backend.open_alerts()
+        assert (first.message, second.message) == ("first", "second")
+        assert await backend.mark_alert_delivered(first.seq, NOW) is True
+        assert await backend.mark_alert_delivered(first.seq, NOW) is False
+        assert [a.message for a in await backend.open_alerts()] == ["second"]
+        assert len(await backend.alerts()) == 2
+
     async def test_bulk_import_is_state(self, backend: Store) -> None:
         import_facts = getattr(backend, "import_facts", None)
         if import_facts is None:

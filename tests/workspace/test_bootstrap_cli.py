@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 from core.cli import cli
 from core.engine import Engine
 from core.policy import default_policy
+from core.review import answer_review
 from core.store.sqlite import SQLiteStore
 
 AT = "2026-02-19T14:30:00Z"
@@ -125,8 +126,8 @@ def test_without_a_terminal_one_grouped_question_commits_all_on_yes(folder: Path
             engine = Engine(store, default_policy())
             from datetime import UTC, datetime
 
-            result = await engine.answer(
-                item.id, "confirm", now=datetime(2026, 2, 19, 15, tzinfo=UTC)
+            result = await answer_review(
+                engine, item.id, "confirm", now=datetime(2026, 2, 19, 15, tzinfo=UTC)
             )
             assert result.status == "confirmed"
             assert result.committed

@@ -11,6 +11,7 @@ from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW
 from core.engine import Engine
 from core.intake import default_extractor
 from core.projections.zones import find_zones
+from core.review import answer_review
 from core.workspace import (
     WorkspaceSettings,
     migrate_workspace,
@@ -193,7 +194,7 @@ async def test_drift_tells_the_user_once_per_file_and_changes_no_state(
     assert "STATE-INPUT" in notice.reasons[1]
     assert read(workspace, "MEMORY.md") == clean  # the notice is not written into the files
 
-    result = await engine.answer(notice.id, "confirm", now=NOW + timedelta(minutes=4))
+    result = await answer_review(engine, notice.id, "confirm", now=NOW + timedelta(minutes=4))
     assert (result.status, result.committed) == ("confirmed", False)
     fact = await engine.store.fact("user:primary", "travel.status")
     assert fact is not None

@@ -1,0 +1,41 @@
+"""Answering any review item: one entry point for the bot, the CLI and scenarios.
+
+A field change is the engine's to settle (``Engine.answer``). The other kinds
+sit above the engine because answering them may ingest through it, which must
+not happen while the engine holds its lock: a dead letter is retried or
+discarded by ``core.deadletters``, and what Canon found or did in the files
+(``bootstrap``, ``drift``) is answered by ``core.notices``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from core.deadletters import answer_dead_letter
+from core.engine import AnswerAction, AnswerResult, Engine
+from core.errors import NotFound
+from core.notices import answer_notice
+from core.sources.config import Rule
+
+
+async def answer_review(
+    engine: Engine,
+    item_id: str,
+    action: AnswerAction,
+    value: Any = None,
+    *,
+    now: datetime,
+    answered_by: str | None = None,
+    rules: Sequence[Rule] = (),
+) -> AnswerResult:
+    """Apply the user's confirm, reject or edit(value) to review item ``item_id``."""
+    item = await engine.store.review_item(item_id)
+    if item is None:
+        raise NotFound(f"no review item {item_id}")
+    if item.kind == "dead_letter":
+        return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)
+    if item.kind in ("bootstrap", "drift"):
+        return await answer_notice(engine, item, action, now=now, answered_by=answered_by)
+    return await engine.answer(item_id, action, value, now=now, answered_by=answered_by)

@@ -151,8 +151,11 @@ def test_rejecting_the_grouped_question_discards_and_is_not_asked_again(folder: 
         try:
             from datetime import UTC, datetime
 
-            await Engine(store, default_policy()).answer(
-                item.id, "reject", now=datetime(2026, 2, 19, 15, tzinfo=UTC)
+            await answer_review(
+                Engine(store, default_policy()),
+                item.id,
+                "reject",
+                now=datetime(2026, 2, 19, 15, tzinfo=UTC),
             )
         finally:
             await store.close()

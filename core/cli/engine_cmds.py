@@ -198,6 +198,10 @@ async def pending(ctx: Context, entity: str | None, as_json: bool) -> None:
     for col in ("id", "entity", "field", "now", "proposed", "confidence", "why"):
         table.add_column(col)
     for r in shown:
+        if r.kind != "change":
+            # Not one field's change: the question and what it is about, as the bot puts it.
+            table.add_row(r.id[:13], r.entity_id, r.kind, "", "", "", "\n".join(r.reasons))
+            continue
         table.add_row(
             r.id[:13],
             r.entity_id,

@@ -150,7 +150,19 @@ def _flag_stale(found: list[Finding], now: datetime) -> list[Finding]:
         day = _iso_day(f.value) if f.field.endswith("_date") else None
         if day is not None and day < now.date():
             stale.setdefault(f.line_ref, f"{f.field} {day.isoformat()} is already past")
-    return [replace(f, stale=stale.get(f.line_ref)) for f in found]
+    flagged = [replace(f, stale=stale.get(f.line_ref)) for f in found]
+    # Two lines that say the same thing are one belief to keep or drop (the first one
+    # read); a stale line is listed on its own, as the reason it is not believed.
+    seen: set[tuple[str, str, str]] = set()
+    unique = []
+    for f in flagged:
+        key = (f.entity_id, f.field, value_key(f.value))
+        if f.stale is None and key in seen:
+            continue
+        if f.stale is None:
+            seen.add(key)
+        unique.append(f)
+    return unique
 
 
 def _iso_day(value: object) -> date | None:

@@ -181,3 +181,25 @@ def test_a_second_run_changes_nothing(folder: Path, mode: list[str]) -> None:
         [i.id for i in before[2]],
     )
     assert {p: p.read_bytes() for p in folder.rglob("*.md")} == files
+
+
+def test_two_lines_saying_the_same_thing_are_one_finding(folder: Path) -> None:
+    (folder / "MEMORY.md").write_text(
+        "# Memory\n\nI work at Acme.\n\nI live in Portland\n", encoding="utf-8"
+    )
+    res = canon(folder, "--no-interactive")
+    assert res.exit_code == 0, res.output
+    listed = [line for line in res.output.splitlines() if "profile.home_city = Portland" in line]
+    assert len(listed) == 1, res.output
+    [item] = state(folder)[2]
+    assert sum("profile.home_city" in reason for reason in item.reasons) == 1
+
+
+def test_pending_shows_the_grouped_question_as_its_findings(folder: Path) -> None:
+    canon(folder, "--no-interactive")
+    env = {"CANON_DB": str(folder.parent / "canon.db"), "COLUMNS": "200"}
+    res = CliRunner().invoke(cli, ["pending"], env=env)
+    assert res.exit_code == 0, res.output
+    assert "bootstrap" in res.output
+    assert "profile.employer = Acme" in res.output
+    assert '"event_id"' not in res.output  # never the stored JSON

@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 from core.cli import cli
 
 NOW = "2026-02-19T14:30:00Z"
-LINES = 450  # per seed; each line is its own durable commit, so this is what takes time
+LINES = 1000  # per seed (3 seeds: thousands of lines); each bad line is its own durable commit
 FIELDS = ("travel.location", "travel.status", "profile.home_city", "profile.diet")
 
 

@@ -23,6 +23,7 @@ from core.audit import show_value
 from core.engine import AnswerResult, Engine, Outcome
 from core.errors import AlreadyAnswered, InvalidAnswer
 from core.ids import derived_id, new_id
+from core.notices import close_notice
 from core.state import Scalar
 from core.store import NewReviewItem, ReviewItem
 from core.store.records import OPEN_STATUSES, ReviewStatus
@@ -131,15 +132,9 @@ async def answer_bootstrap(
         outcomes = await believe(engine, proposed_findings(item), now, answer_ref=item.id)
         committed = any(o.committed for o in outcomes)
     status: ReviewStatus = "confirmed" if action == "confirm" else "rejected"
-    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
-    if answered_by:
-        answer["answered_by"] = answered_by
-    promoted = await engine.store.settle(
-        item.id, status, answer, now, None, None, engine.policy.max_pending
+    return await close_notice(
+        engine, item, status, action, now=now, answered_by=answered_by, committed=committed
     )
-    settled = await engine.store.review_item(item.id)
-    assert settled is not None
-    return AnswerResult(settled, status, committed=committed, promoted=tuple(promoted))
 
 
 def _confirmation_payload(f: Finding, now: datetime, answer_ref: str) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from pydantic import (
 )
 
 from core.errors import PayloadInvalid
-from core.source_types import canonical_source_type
+from core.source_types import SourceType, canonical_source_type
 from core.timeutil import parse_ts
 from core.validation import PLACEHOLDER_IDS, conforms, json_hazards, load_schema
 
@@ -85,18 +85,6 @@ FieldName = Annotated[StrictStr, Field(max_length=128), _pattern(_FIELD_PATTERN)
 Value = Annotated[StrictStr, Field(max_length=500)] | StrictBool | StrictInt | StrictFloat | None
 Domain = Literal["travel", "family", "project", "financial", "profile"]
 Intent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
-SourceType = Literal[
-    "conversation_assertive",
-    "calendar",
-    "transactions_email",
-    "email",
-    "static_markdown",
-    "manual_markdown",
-    "execution",
-    "agent",
-    "user_confirmation",
-    "system",
-]
 Unit = Annotated[float, Field(ge=0, le=1)]
 
 

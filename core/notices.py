@@ -11,27 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from core.bootstrap import answer_bootstrap
 from core.engine import AnswerResult, Engine
 from core.errors import AlreadyAnswered, InvalidAnswer
 from core.ids import new_id
 from core.store import NewReviewItem, ReviewItem
 from core.store.records import OPEN_STATUSES, ReviewStatus
 from core.timeutil import format_ts
-
-
-async def answer_notice(
-    engine: Engine,
-    item: ReviewItem,
-    action: str,
-    *,
-    now: datetime,
-    answered_by: str | None = None,
-) -> AnswerResult:
-    """Answer a ``bootstrap`` or ``drift`` item."""
-    if item.kind == "bootstrap":
-        return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
-    return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
 
 
 async def acknowledge(
@@ -50,6 +35,20 @@ async def acknowledge(
     if item.status not in OPEN_STATUSES:
         raise AlreadyAnswered(f"review item {item.id} is already {item.status}")
     status: ReviewStatus = "confirmed" if action == "confirm" else "discarded"
+    return await close_notice(engine, item, status, action, now=now, answered_by=answered_by)
+
+
+async def close_notice(
+    engine: Engine,
+    item: ReviewItem,
+    status: ReviewStatus,
+    action: str,
+    *,
+    now: datetime,
+    answered_by: str | None = None,
+    committed: bool = False,
+) -> AnswerResult:
+    """Settle a notice as ``status``, recording when and by whom it was answered."""
     answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
     if answered_by:
         answer["answered_by"] = answered_by
@@ -58,7 +57,7 @@ async def acknowledge(
     )
     settled = await engine.store.review_item(item.id)
     assert settled is not None
-    return AnswerResult(settled, status, promoted=tuple(promoted))
+    return AnswerResult(settled, status, committed=committed, promoted=tuple(promoted))
 
 
 async def note_drift(engine: Engine, rel: str, entity_id: str, now: datetime) -> ReviewItem | None:

@@ -4,7 +4,7 @@ A field change is the engine's to settle (``Engine.answer``). The other kinds
 sit above the engine because answering them may ingest through it, which must
 not happen while the engine holds its lock: a dead letter is retried or
 discarded by ``core.deadletters``, and what Canon found or did in the files
-(``bootstrap``, ``drift``) is answered by ``core.notices``.
+(``bootstrap``, ``drift``) by ``core.bootstrap`` and ``core.notices``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from core.bootstrap import answer_bootstrap
 from core.deadletters import answer_dead_letter
 from core.engine import AnswerAction, AnswerResult, Engine
 from core.errors import NotFound
-from core.notices import answer_notice
+from core.notices import acknowledge
 from core.sources.config import Rule
 
 
@@ -36,6 +37,8 @@ async def answer_review(
         raise NotFound(f"no review item {item_id}")
     if item.kind == "dead_letter":
         return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)
-    if item.kind in ("bootstrap", "drift"):
-        return await answer_notice(engine, item, action, now=now, answered_by=answered_by)
+    if item.kind == "bootstrap":
+        return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
+    if item.kind == "drift":
+        return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
     return await engine.answer(item_id, action, value, now=now, answered_by=answered_by)

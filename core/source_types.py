@@ -8,11 +8,11 @@ design's, so one source type is never counted, ranked or shown as two.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, get_args
 
 CONVERSATION: Final = "conversation_assertive"
-SOURCE_TYPES: Final = (
-    CONVERSATION,
+SourceType = Literal[
+    "conversation_assertive",
     "calendar",
     "transactions_email",
     "email",
@@ -22,7 +22,8 @@ SOURCE_TYPES: Final = (
     "agent",
     "user_confirmation",
     "system",
-)
+]
+SOURCE_TYPES: Final[tuple[str, ...]] = get_args(SourceType)
 LEGACY_SOURCE_TYPES: Final = {"conversation": CONVERSATION}
 """Deprecated spelling -> canonical source type."""
 

@@ -30,12 +30,19 @@ from typing import Any, Final
 
 from core.dead_letter_intake import RETRY_DELAYS
 from core.engine import AnswerAction, AnswerResult, Engine, Outcome
-from core.errors import InvalidAnswer
+from core.errors import AlreadyAnswered, InvalidAnswer
 from core.ids import new_id
 from core.sources.config import Rule
 from core.sources.poller import ingest_signals
 from core.store import DeadLetter, NewReviewItem, ReviewItem
-from core.store.records import DeadLetterStatus, ReviewStatus
+from core.store.records import (
+    OPEN_STATUSES,
+    DeadLetterStatus,
+    Escalation,
+    NewAlert,
+    ReviewStatus,
+    Settlement,
+)
 from core.timeutil import format_ts
 from core.validation import schema_errors
 
@@ -66,57 +73,43 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
     """Re-validate every dead letter whose retry is due; ingest those that now pass.
 
     ``rules`` are the configured mapping rules, applied to retried signal events.
+    Several processes (the bot's job queue, ``canon poll --every``) may retry at
+    once: each letter's step is a compare-and-set on the letter as read, so one
+    of them moves it on (and escalates it, once) and the others skip it.
     """
     retried = resolved = failed = 0
     for letter in await engine.store.dead_letters(["waiting"]):
         if letter.next_retry_at is None or letter.next_retry_at > now:
             continue
-        retried += 1
         payload = _load(letter.payload)
         errors = _errors(letter.schema, payload)
         count = letter.retry_count + 1
+        step = replace(letter, last_attempt=now, retry_count=count)
+        escalation = None
         if not errors:
-            # Ingest first: a crash before the letter is marked retries it, as a duplicate.
+            # Ingest first: a crash (or another process) before the letter is marked
+            # retries it, as a duplicate of the same event.
             await _ingest(engine, letter.schema, payload, now, rules)
-            await engine.store.update_dead_letter(
-                replace(
-                    letter,
-                    status="resolved",
-                    last_attempt=now,
-                    next_retry_at=None,
-                    retry_count=count,
-                )
-            )
-            resolved += 1
+            step = replace(step, status="resolved", next_retry_at=None)
         elif count >= len(RETRY_DELAYS):
-            await engine.store.update_dead_letter(
-                replace(
-                    letter,
-                    status="permanently_failed",
-                    last_attempt=now,
-                    next_retry_at=None,
-                    retry_count=count,
-                    errors=tuple(errors),
-                )
+            step = replace(
+                step, status="permanently_failed", next_retry_at=None, errors=tuple(errors)
             )
-            await _escalate(engine, letter, now)
-            failed += 1
+            escalation = _escalation(engine, step, now)
         else:
-            await engine.store.update_dead_letter(
-                replace(
-                    letter,
-                    last_attempt=now,
-                    retry_count=count,
-                    next_retry_at=now + RETRY_DELAYS[count],
-                    errors=tuple(errors),
-                )
-            )
+            step = replace(step, next_retry_at=now + RETRY_DELAYS[count], errors=tuple(errors))
+        if not await engine.store.update_dead_letter(step, letter, escalation):
+            continue  # another process retried it first
+        retried += 1
+        resolved += step.status == "resolved"
+        failed += step.status == "permanently_failed"
     waiting = len(await engine.store.dead_letters(["waiting"]))
     return RetryReport(retried, resolved, failed, waiting)
 
 
-async def _escalate(engine: Engine, letter: DeadLetter, now: datetime) -> None:
-    item = NewReviewItem(
+def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation:
+    """The review item (and, in alert domains, the alert) a permanent failure raises."""
+    review = NewReviewItem(
         id=new_id(),
         kind="dead_letter",
         event_id=letter.event_id,
@@ -129,15 +122,16 @@ async def _escalate(engine: Engine, letter: DeadLetter, now: datetime) -> None:
         source_key=f"dead_letter:{letter.id}",
         created_at=now,
     )
-    await engine.store.add_review_item(item, engine.policy.max_pending)
+    alert = None
     if letter.domain in ALERT_DOMAINS:
-        await engine.store.add_alert(
+        alert = NewAlert(
             now,
             "dead_letter_permanent",
             letter.domain,
             f"a {letter.domain} payload failed validation permanently: "
             f"{letter.errors[0] if letter.errors else 'invalid'}",
         )
+    return Escalation(review, engine.policy.max_pending, alert)
 
 
 async def answer_dead_letter(
@@ -149,6 +143,15 @@ async def answer_dead_letter(
     answered_by: str | None,
     rules: Sequence[Rule],
 ) -> AnswerResult:
+    """Settle a dead-letter question once: the item and its letter close together.
+
+    A question already answered is refused before anything is ingested. Two
+    answers racing from two processes both ingest (a confirm's payload is the
+    same event, so it is logged once) but only the first settles; the other
+    gets AlreadyAnswered.
+    """
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item.id} is already {item.status}")
     letters = {d.id: d for d in await engine.store.dead_letters()}
     letter = letters.get(str(item.candidate_value))
     record: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
@@ -170,14 +173,14 @@ async def answer_dead_letter(
             record["value"] = payload
         outcomes = await _ingest(engine, letter.schema, payload, now, rules)
         status = "confirmed" if action == "confirm" else "edited"
-    promoted = await engine.store.settle(
-        item.id, status, record, now, None, None, engine.policy.max_pending
-    )
+    closed = None
     if letter is not None:
         done: DeadLetterStatus = "discarded" if action == "reject" else "resolved"
-        await engine.store.update_dead_letter(
-            replace(letter, status=done, last_attempt=now, next_retry_at=None)
-        )
+        closed = replace(letter, status=done, last_attempt=now, next_retry_at=None)
+    settlement = Settlement(status, record, now, dead_letter=closed)
+    promoted = await engine.store.settle_decided(
+        item.id, lambda _item, _fact: settlement, engine.policy.max_pending
+    )
     settled = await engine.store.review_item(item.id)
     assert settled is not None
     committed = [o for o in outcomes if o.committed]

@@ -12,6 +12,7 @@ from core.store.records import (
     Alert,
     AuditLine,
     DeadLetter,
+    Escalation,
     EventRecord,
     HistoryEntry,
     NewReviewItem,
@@ -73,14 +74,16 @@ class Store(Protocol):
         max_pending: int,
     ) -> list[ReviewItem]:
         """Close a review item (committing via ``confirmation_event`` if given),
-        remember a rejection (value_key, source_key), promote queued items."""
+        remember a rejection (value_key, source_key), promote queued items.
+        Raises NotFound or AlreadyAnswered, as ``settle_decided``."""
 
     async def settle_decided(
         self, item_id: str, decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:
         """Read the open item ``item_id`` and its field's fact, ``decide`` how it is
-        settled and apply that (as ``settle``), all in one transaction. Raises
-        NotFound or AlreadyAnswered before ``decide`` is called."""
+        settled and apply that (as ``settle``, and store the settlement's dead
+        letter), all in one transaction. Raises NotFound or AlreadyAnswered before
+        ``decide`` is called."""
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]: ...
 
@@ -109,7 +112,20 @@ class Store(Protocol):
 
     async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]: ...
 
-    async def update_dead_letter(self, letter: DeadLetter) -> None: ...
+    async def update_dead_letter(
+        self,
+        letter: DeadLetter,
+        expected: DeadLetter | None = None,
+        escalation: Escalation | None = None,
+    ) -> bool:
+        """Store ``letter``'s new state (NotFound for an unknown id), in one transaction.
+
+        With ``expected`` (the letter as it was read) this is a compare-and-set: it
+        applies only if the stored letter still has ``expected``'s status and retry
+        count, so of several processes retrying the same letter at once exactly one
+        moves it on. ``escalation`` is added in the same transaction, only if the
+        update applies. Returns whether it applied."""
+        ...
 
     async def add_alert(
         self, at: datetime, kind: str, domain: str | None, message: str

@@ -163,6 +163,23 @@ class DeadLetter:
 
 
 @dataclass(frozen=True)
+class NewAlert:
+    at: datetime
+    kind: str
+    domain: str | None
+    message: str
+
+
+@dataclass(frozen=True)
+class Escalation:
+    """What a permanently failed dead letter raises: a review item, in some domains an alert."""
+
+    review: NewReviewItem
+    max_pending: int
+    alert: NewAlert | None = None
+
+
+@dataclass(frozen=True)
 class WriteBatch:
     """A resolved batch of inputs, stored in one transaction in decision order."""
 
@@ -187,6 +204,8 @@ class Settlement:
     """Logged (and committed, if it carries a commit) with the answer."""
     rejection: tuple[str, str] | None = None
     """(value_key, source_key) to remember as rejected for the field."""
+    dead_letter: DeadLetter | None = None
+    """The dead letter this answer closes, stored in the same transaction."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from core.store.records import (
     AuditLine,
     CommitPlan,
     DeadLetter,
+    Escalation,
     EventRecord,
     HistoryEntry,
     NewReviewItem,
@@ -391,6 +392,8 @@ class SQLiteStore:
                     "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
                     (item.entity_id, item.field, *settled.rejection, ts(settled.answered_at)),
                 )
+            if settled.dead_letter is not None:
+                await self._store_dead_letter(tx, settled.dead_letter)
             return await self._promote(tx, max_pending, settled.answered_at)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
@@ -501,16 +504,44 @@ class SQLiteStore:
         async with self.transaction() as tx:
             await tx.execute(INSERT_DEAD_LETTER, letter_row(letter))
 
-    async def update_dead_letter(self, letter: DeadLetter) -> None:
+    async def update_dead_letter(
+        self,
+        letter: DeadLetter,
+        expected: DeadLetter | None = None,
+        escalation: Escalation | None = None,
+    ) -> bool:
         async with self.transaction() as tx:
-            cur = await tx.execute(
-                "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
-                "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
-                "next_retry_at = ?, status = ? WHERE id = ?",
-                (*letter_row(letter)[1:], letter.id),
-            )
-            if cur.rowcount == 0:
+            # BEGIN IMMEDIATE holds the write lock: the check and the update see one state.
+            async with tx.execute(
+                "SELECT status, retry_count FROM dead_letters WHERE id = ?", (letter.id,)
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
                 raise NotFound(f"no dead letter {letter.id}")
+            if expected is not None and (row[0], row[1]) != (expected.status, expected.retry_count):
+                return False
+            await self._store_dead_letter(tx, letter)
+            if escalation is not None:
+                await tx.execute(INSERT_REVIEW, review_row(escalation.review))
+                alert = escalation.alert
+                if alert is not None:
+                    await tx.execute(
+                        "INSERT INTO alerts (created_at, kind, domain, message) "
+                        "VALUES (?, ?, ?, ?)",
+                        (ts(alert.at), alert.kind, alert.domain, alert.message),
+                    )
+                await self._promote(tx, escalation.max_pending, escalation.review.created_at)
+            return True
+
+    async def _store_dead_letter(self, tx: aiosqlite.Connection, letter: DeadLetter) -> None:
+        cur = await tx.execute(
+            "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
+            "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
+            "next_retry_at = ?, status = ? WHERE id = ?",
+            (*letter_row(letter)[1:], letter.id),
+        )
+        if cur.rowcount == 0:
+            raise NotFound(f"no dead letter {letter.id}")
 
     async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
         sql = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -20,11 +20,12 @@ from canon_testing import NOW, make_observation
 
 from core import validation
 from core.dead_letter_intake import RETRY_DELAYS
-from core.deadletters import dlq_slo, retry_due
+from core.deadletters import answer_dead_letter, dlq_slo, retry_due
 from core.engine import Engine
 from core.errors import AlreadyAnswered, InvalidAnswer
 from core.review import answer_review
 from core.store import DeadLetter, ReviewItem
+from core.store.sqlite import SQLiteStore
 from core.timeutil import format_ts
 
 pytestmark = pytest.mark.timeout(30)
@@ -210,3 +211,91 @@ async def test_the_dlq_slo_counts_unresolved_letters_older_than_a_day(engine: En
     late = dlq_slo(letters, NOW + timedelta(hours=25))
     assert (fresh.unresolved, fresh.older_than_24h, fresh.holds) == (1, 0, True)
     assert (late.unresolved, late.older_than_24h, late.holds) == (1, 1, False)
+
+
+class ReadBeforeTheOtherRetried(SQLiteStore):
+    """A second process's connection to the same file, whose read of the waiting
+    letters happened just before the other process retried them."""
+
+    stale: tuple[DeadLetter, ...] = ()
+
+    async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
+        if statuses == ["waiting"] and self.stale:
+            stale, self.stale = self.stale, ()
+            return list(stale)
+        return await super().dead_letters(statuses)
+
+
+@pytest.mark.parametrize(
+    ("earlier_retries", "status", "review_items", "alerts"),
+    [
+        (0, "waiting", 0, 0),
+        (1, "waiting", 0, 0),
+        (2, "permanently_failed", 1, 1),
+    ],
+)
+async def test_two_processes_retrying_one_letter_move_it_on_once(
+    engine: Engine,
+    store: SQLiteStore,
+    earlier_retries: int,
+    status: str,
+    review_items: int,
+    alerts: int,
+) -> None:
+    await engine.ingest(make_observation(event_ts="bad", domain="travel"), now=NOW)
+    clock = NOW
+    for delay in RETRY_DELAYS[:earlier_retries]:
+        clock += delay
+        await retry_due(engine, clock)
+    clock += RETRY_DELAYS[earlier_retries]
+    other = ReadBeforeTheOtherRetried(store.path)
+    await other.open()
+    try:
+        other.stale = tuple(await other.dead_letters(["waiting"]))
+        first = await retry_due(engine, clock)
+        second = await retry_due(Engine(other, engine.policy), clock)
+    finally:
+        await other.close()
+    assert (first.retried, second.retried) == (1, 0)
+    (letter,) = await engine.store.dead_letters()
+    assert (letter.status, letter.retry_count) == (status, earlier_retries + 1)
+    assert len(await engine.store.review_items(["pending", "queued"])) == review_items
+    assert len(await engine.store.alerts()) == alerts
+
+
+@pytest.mark.parametrize(
+    ("action", "value"),
+    [
+        ("edit", make_observation("travel.location", "Tahoe", domain="travel")),
+        ("confirm", None),
+        ("reject", None),
+    ],
+)
+async def test_a_second_answer_is_refused_before_it_changes_anything(
+    engine: Engine, action: str, value: Any
+) -> None:
+    bad = make_observation("travel.location", "Reno", event_ts="yesterday", domain="travel")
+    await engine.ingest(bad, now=NOW)
+    _, item = await _escalate(engine)
+    await _answer(engine, item, "edit", json.dumps({**bad, "event_ts": format_ts(NOW)}))
+    before = (await engine.store.facts(), await engine.store.dead_letters())
+    with pytest.raises(AlreadyAnswered):
+        await _answer(engine, item, action, json.dumps(value) if value else None)
+    assert (await engine.store.facts(), await engine.store.dead_letters()) == before
+    assert len(await engine.store.events_for("user:primary", "travel.location")) == 1
+
+
+async def test_an_answer_racing_one_that_settled_first_leaves_its_settlement(
+    engine: Engine,
+) -> None:
+    """Both processes read the question open; the one that settles second is refused."""
+    await engine.ingest(make_observation(event_ts="bad", domain="travel"), now=NOW)
+    _, item = await _escalate(engine)
+    await answer_dead_letter(engine, item, "reject", None, NOW, "bot", ())
+    with pytest.raises(AlreadyAnswered):
+        await answer_dead_letter(engine, item, "reject", None, NOW, "cli", ())
+    settled = await engine.store.review_item(item.id)
+    assert settled is not None
+    assert (settled.status, settled.answer["answered_by"]) == ("discarded", "bot")
+    (letter,) = await engine.store.dead_letters()
+    assert letter.status == "discarded"

@@ -6,6 +6,7 @@ A backend's test module subclasses ``StoreContract`` and provides the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,7 +19,13 @@ from core.ids import new_id
 from core.policy import default_policy, load_policy
 from core.state import CommittedFact, value_key
 from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
-from core.store.records import Accepted, Settlement
+from core.store.records import (
+    Accepted,
+    DeadLetterStatus,
+    Escalation,
+    NewAlert,
+    Settlement,
+)
 from core.store.snapshot import FieldSnapshot
 
 
@@ -45,6 +52,41 @@ def _accepted(payload: dict[str, Any], decision: str = "tentative_reject") -> Ac
         reasons=("test",),
         patch=(),
     )
+
+
+def _letter(retry_count: int, status: DeadLetterStatus = "waiting") -> DeadLetter:
+    return DeadLetter(
+        id="dl-cas",
+        event_id=None,
+        prompt_id=None,
+        schema="state_observation",
+        payload='{"a": 1}',
+        errors=("$: bad",),
+        domain="travel",
+        first_seen=NOW,
+        last_attempt=NOW,
+        retry_count=retry_count,
+        next_retry_at=None if status != "waiting" else NOW,
+        status=status,
+    )
+
+
+def _escalation(letter: DeadLetter, alert_domain: str | None) -> Escalation:
+    review = NewReviewItem(
+        id=new_id(),
+        kind="dead_letter",
+        event_id=None,
+        entity_id="system:dead-letters",
+        field="dead_letter",
+        candidate_value=letter.id,
+        current_value=None,
+        confidence=0.0,
+        reasons=letter.errors,
+        source_key=f"dead_letter:{letter.id}",
+        created_at=NOW,
+    )
+    alert = None if alert_domain is None else NewAlert(NOW, "dead_letter", alert_domain, "x")
+    return Escalation(review, 5, alert)
 
 
 class StoreContract:
@@ -274,13 +316,53 @@ class StoreContract:
         )
         await backend.add_dead_letter(letter)
         assert await backend.dead_letters(["waiting"]) == [letter]
-        from dataclasses import replace
-
-        await backend.update_dead_letter(replace(letter, retry_count=1))
+        assert await backend.update_dead_letter(replace(letter, retry_count=1)) is True
         (stored,) = await backend.dead_letters()
         assert stored.retry_count == 1
         with pytest.raises(NotFound):
             await backend.update_dead_letter(replace(letter, id="dl-unknown"))
+
+    async def test_a_dead_letter_step_applies_only_to_the_letter_as_read(
+        self, backend: Store
+    ) -> None:
+        """Two processes retrying one letter: the second, holding a stale read, changes nothing."""
+        read = _letter(retry_count=2)
+        await backend.add_dead_letter(read)
+        failed = replace(read, status="permanently_failed", retry_count=3, next_retry_at=None)
+        first = _escalation(read, "travel")
+        assert await backend.update_dead_letter(failed, read, first) is True
+        again = _escalation(read, "travel")
+        assert await backend.update_dead_letter(failed, read, again) is False
+        assert await backend.dead_letters() == [failed]
+        assert [i.id for i in await backend.review_items(["pending", "queued"])] == [
+            first.review.id
+        ]
+        assert len(await backend.alerts()) == 1
+        # A stale waiting step (status and count as read) is refused the same way.
+        stale = replace(read, retry_count=3, next_retry_at=NOW + timedelta(minutes=30))
+        assert await backend.update_dead_letter(stale, read) is False
+        assert await backend.dead_letters() == [failed]
+        with pytest.raises(NotFound):
+            await backend.update_dead_letter(replace(read, id="dl-unknown"), read)
+
+    async def test_a_dead_letter_answer_closes_the_letter_with_the_item_once(
+        self, backend: Store
+    ) -> None:
+        letter = _letter(retry_count=3, status="permanently_failed")
+        await backend.add_dead_letter(letter)
+        escalation = _escalation(letter, None)
+        await backend.add_review_item(escalation.review, 5)
+        item_id = escalation.review.id
+
+        def answer(status: DeadLetterStatus) -> Settlement:
+            closed = replace(letter, status=status, last_attempt=NOW + timedelta(hours=1))
+            return Settlement("discarded", {"action": "reject"}, NOW, dead_letter=closed)
+
+        await backend.settle_decided(item_id, lambda _i, _f: answer("discarded"), 5)
+        with pytest.raises(AlreadyAnswered):
+            await backend.settle_decided(item_id, lambda _i, _f: answer("resolved"), 5)
+        (stored,) = await backend.dead_letters()
+        assert (stored.status, stored.last_attempt) == ("discarded", NOW + timedelta(hours=1))
 
     async def test_alerts_are_kept_in_order(self, backend: Store) -> None:
         await backend.add_alert(NOW, "a", "travel", "first")

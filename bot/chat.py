@@ -338,7 +338,9 @@ class CanonChat:
         prompt = await self._bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
         message_id = await self.messenger.send(
-            chat_id, texts.prompt_body(item, mine, now=now), texts.prompt_buttons(item, prompt.token)
+            chat_id,
+            texts.prompt_body(item, mine, now=now),
+            texts.prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
 

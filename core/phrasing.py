@@ -73,9 +73,7 @@ def question(changes: Sequence[Change], mine: str) -> str:
         combined = _combined(changes, mine)
         if combined is not None:
             return combined
-        return "\n".join(
-            ["Is all of this right?", *(f"• {single(c, mine)}" for c in changes)]
-        )
+        return "\n".join(["Is all of this right?", *(f"• {single(c, mine)}" for c in changes)])
     return single(changes[0], mine)
 
 
@@ -203,7 +201,12 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
                 return None
             return f"Was {_thing(parts[1])} {money}?"
         return _financial(
-            "status", status, _thing(parts[1]), words, money, "" if merchant is None else show(merchant)
+            "status",
+            status,
+            _thing(parts[1]),
+            words,
+            money,
+            "" if merchant is None else show(merchant),
         )
     if set(by_field) <= {"travel.status", "travel.location", "travel.destination"}:
         status = by_field.get("travel.status")

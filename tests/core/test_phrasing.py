@@ -128,7 +128,12 @@ NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
             timedelta(seconds=5),
             "you said it just now; another source agrees",
         ),
-        ("transactions_email:<r1@mail.chase.com>", (), timedelta(0), "from a receipt from chase.com"),
+        (
+            "transactions_email:<r1@mail.chase.com>",
+            (),
+            timedelta(0),
+            "from a receipt from chase.com",
+        ),
         (
             "calendar:evt-1",
             ("moves travel.status backwards (completed -> planning)",),

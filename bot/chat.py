@@ -145,8 +145,7 @@ class CanonChat:
         active = await self._active(chat_id)
         ids = {o.review_item_id for o in asked}
         if active is not None and active.item_id not in ids:
-            fields = ", ".join(dict.fromkeys(o.field or "?" for o in asked))
-            await self.say(chat_id, f"I'll check {fields} with you after the current question.")
+            await self.say(chat_id, "I'll ask you about that after the current question.")
 
     async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
         ref = f"tg:{msg.chat_id}:{msg.message_id}"
@@ -339,7 +338,9 @@ class CanonChat:
         prompt = await self._bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
         message_id = await self.messenger.send(
-            chat_id, texts.prompt_body(item, mine), texts.prompt_buttons(item, prompt.token)
+            chat_id,
+            texts.prompt_body(item, mine, now=now),
+            texts.prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from core import phrasing
 from core.audit import show_value
 from core.bootstrap import bootstrap_question
 from core.corrections import correction_kind, correction_question
@@ -99,8 +100,13 @@ def who(entity_id: str, mine: str) -> str:
     return "you" if entity_id == mine else entity_id
 
 
-def prompt_body(item: ReviewItem, mine: str) -> str:
-    """The question: entity, change, confidence and up to five reasons."""
+def prompt_body(
+    item: ReviewItem, mine: str, group: Sequence[ReviewItem] = (), now: datetime | None = None
+) -> str:
+    """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
+
+    ``group``: the open items from the same message that are asked together with ``item``.
+    """
     if correction_kind(item) is not None:
         return correction_question(item)
     if item.kind == "bootstrap":
@@ -109,13 +115,11 @@ def prompt_body(item: ReviewItem, mine: str) -> str:
         return "\n".join(item.reasons)
     if item.kind == "dead_letter":
         return dead_letter_question(item)
-    lines = [
-        f"Did this change for {who(item.entity_id, mine)}?",
-        f"{item.field}: {show_value(item.current_value)} → {show_value(item.candidate_value)}",
-        f"confidence {item.confidence:.2f}",
-    ]
-    lines += [f"• {reason}" for reason in item.reasons[:5]]
-    return "\n".join(lines)
+    members = list(group) or [item]
+    why = phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
+    if len(members) == 1 and item.current_value is not None and item.candidate_value is not None:
+        why += f"; before: {phrasing.show(item.current_value)}"
+    return f"{phrasing.question(members, mine)}\n{why[:1].upper()}{why[1:]}."
 
 
 def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
@@ -125,9 +129,17 @@ def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     return [(label, callback_data(token, action)) for label, action in actions]
 
 
-def settled_text(item: ReviewItem, mine: str, status: str, value: Any = None) -> str:
+def settled_text(
+    item: ReviewItem,
+    mine: str,
+    status: str,
+    value: Any = None,
+    group: Sequence[ReviewItem] = (),
+) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons."""
-    head = prompt_body(item, mine).splitlines()[:2]
+    lines = prompt_body(item, mine, group).splitlines()
+    # A field change keeps its question and drops the reason line; the others their head.
+    head = lines[:-1] if item.kind == "change" else lines[:2]
     if item.kind == "dead_letter":
         return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
     outcome = {
@@ -191,7 +203,14 @@ _PHRASES = {
 
 
 def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str | None:
-    """One short line for what changed or was proposed; None when nothing was claimed."""
+    """One short line for what changed or was proposed; None when nothing was claimed.
+
+    When the message raised a question, only what was committed is acknowledged:
+    the question itself is the reply to the rest, and no line may contradict it.
+    """
+    if any(o.review_item_id is not None for o in outcomes):
+        kept = [(o, i) for o, i in zip(outcomes, intents, strict=False) if o.committed]
+        outcomes, intents = [o for o, _ in kept], [i for _, i in kept]
     committed = [o for o in outcomes if o.committed]
     planned = [o for o, i in zip(outcomes, intents, strict=False) if i == "planning"]
     if committed and all(o in planned for o in committed):

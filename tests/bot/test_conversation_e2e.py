@@ -23,9 +23,11 @@ async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> 
     assert tg.open_prompts(ALICE) == [], "the plan coming true needs no question"
 
     tg.user_says(ALICE, "I live in Seattle now")
-    prompt = await tg.prompt(ALICE, "profile.home_city: (none) → Seattle")
-    assert "Did this change for you?" in prompt.text
-    assert "confidence 0.90" in prompt.text
+    prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
+    assert prompt.text.splitlines() == [
+        "Do you live in Seattle?",
+        "You said it just now; I only change this with your OK.",
+    ]
     assert [[b["text"] for b in row] for row in prompt.buttons] == [["Yes", "No", "Edit"]]
 
     await tg.tap(ALICE, prompt, "Yes")
@@ -45,7 +47,7 @@ async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> 
 async def test_no_rejects_and_keeps_the_old_value(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await start_bot()
     tg.user_says(ALICE, "I live in Seattle now")
-    prompt = await tg.prompt(ALICE, "profile.home_city")
+    prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
     assert "Rejected" in prompt.text
@@ -58,7 +60,7 @@ async def test_edit_asks_for_the_value_validates_it_and_commits(
 ) -> None:
     runner = await start_bot()
     tg.user_says(ALICE, "Feature X is blocked on legal review")
-    prompt = await tg.prompt(ALICE, "project.feature_x.status")
+    prompt = await tg.prompt(ALICE, "Is Feature X blocked?")
     await tg.tap(ALICE, prompt, "Edit")
     await tg.reply_after(
         ALICE, prompt.message_id, "What is the correct value for project.feature_x.status?"
@@ -91,7 +93,7 @@ async def test_a_typed_answer_resolves_the_active_prompt(
 ) -> None:
     runner = await start_bot()
     tg.user_says(ALICE, "I live in Seattle now")
-    prompt = await tg.prompt(ALICE, "profile.home_city")
+    prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
     tg.user_says(ALICE, typed)
     await tg.settled(prompt)
     assert outcome in prompt.text
@@ -105,7 +107,7 @@ async def test_a_second_tap_is_answered_and_changes_nothing(
 ) -> None:
     runner = await start_bot()
     tg.user_says(ALICE, "I live in Seattle now")
-    prompt = await tg.prompt(ALICE, "profile.home_city")
+    prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
     data = tg.button(prompt, "Yes")
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
@@ -123,11 +125,13 @@ async def test_a_second_tap_is_answered_and_changes_nothing(
 async def test_prompts_come_one_at_a_time_in_order(tg: FakeTelegram, start_bot: StartBot) -> None:
     await start_bot()
     tg.user_says(ALICE, "Feature X shipped today")
-    first = await tg.prompt(ALICE, "project.feature_x.status")
-    await tg.say(ALICE, "Emma is sick today", expect="I'll check family.emma.status with you")
+    first = await tg.prompt(ALICE, "Has Feature X shipped?")
+    await tg.say(
+        ALICE, "Emma is sick today", expect="I'll ask you about that after the current question"
+    )
     assert len(tg.open_prompts(ALICE)) == 1, "the next prompt waits for an answer"
     await tg.tap(ALICE, first, "Yes")
-    second = await tg.prompt(ALICE, "family.emma.status")
+    second = await tg.prompt(ALICE, "Is Emma sick today?")
     assert second.message_id > first.message_id
 
 
@@ -147,7 +151,7 @@ async def test_strangers_get_one_refusal_and_nothing_is_stored(
 async def test_only_the_owner_may_answer_a_prompt(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await start_bot()
     tg.user_says(ALICE, "I live in Seattle now")
-    prompt = await tg.prompt(ALICE, "profile.home_city")
+    prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
     tg.user_says(BOB, "/start")
     for user in (BOB, STRANGER):
         await tg.tap(user, prompt, "Yes")
@@ -163,14 +167,14 @@ async def test_a_restarted_bot_resumes_with_the_same_prompt(
 ) -> None:
     first = await start_bot()
     tg.user_says(ALICE, "I live in Seattle now")
-    prompt = await tg.prompt(ALICE, "profile.home_city")
+    prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
     await stop_bot(tg, first)
 
     second = await start_bot()
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
     assert "Confirmed" in prompt.text
-    assert len([m for m in tg.bot_messages(ALICE) if "Did this change" in m.text]) == 1
+    assert len([m for m in tg.bot_messages(ALICE) if "Do you live in Seattle?" in m.text]) == 1
     assert second.chat is not None
     fact = await second.chat.engine.store.fact("user:primary", "profile.home_city")
     assert fact is not None

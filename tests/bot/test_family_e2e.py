@@ -21,7 +21,7 @@ async def test_a_family_fact_said_in_chat_goes_to_the_household(
 ) -> None:
     runner = await start_bot(settings=settings)
     tg.user_says(ALICE, "Emma is sick today")
-    prompt = await tg.prompt(ALICE, "family.emma.status")
+    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
 
@@ -35,7 +35,7 @@ async def test_everyone_in_the_household_sees_its_facts(
 ) -> None:
     await start_bot(settings={"family_entity": "family:smith"})
     tg.user_says(ALICE, "Emma is sick today")
-    prompt = await tg.prompt(ALICE, "family.emma.status")
+    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
     # Alice's own facts stay hers; the family's are everyone's.

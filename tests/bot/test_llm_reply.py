@@ -88,7 +88,7 @@ async def test_a_proposal_by_the_model_is_asked_never_committed(
         Content("I'll check that with you."),
     )
     await tg.say(ALICE, "hmm, thinking about the weekend", expect="I'll check that with you.")
-    prompt = await tg.prompt(ALICE, "travel.location: (none) → Reno")
+    prompt = await tg.prompt(ALICE, "Are you in Reno?")
     assert runner.chat is not None
     assert await runner.chat.engine.store.fact("user:primary", "travel.location") is None
     events = await runner.chat.engine.store.events_for("user:primary", "travel.location")

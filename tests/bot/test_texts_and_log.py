@@ -159,3 +159,16 @@ def test_notices_are_shown_as_one_question_with_yes_and_no(
     )  # fmt: skip
     assert texts.prompt_body(item, "user:primary") == shown
     assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]
+
+
+def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
+    from bot.texts import acknowledgement
+    from core.engine import Outcome
+
+    asked = Outcome(
+        "ask_user", "e1", "user:primary", "travel.status", "planning", review_item_id="r"
+    )
+    assert acknowledgement([asked], ["planning"]) is None
+    assert acknowledgement([asked], ["hypothetical"]) is None
+    done = Outcome("auto_commit", "e2", "user:primary", "travel.location", "Tahoe", committed=True)
+    assert acknowledgement([done, asked], ["assertive", "planning"]) == "Noted: you're in Tahoe."

@@ -1,0 +1,148 @@
+"""Every field of the catalogue is asked about in plain words.
+
+A question never shows a dotted field name, an underscore, a raw ``None`` or
+the confidence arithmetic, and it ends with a question mark.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from core.fields import FIELD_SPECS
+from core.phrasing import question, reason_line
+
+ME = "user:primary"
+SLUG = {"project": "feature_x", "family": "emma", "financial": "rent"}
+
+
+@dataclass(frozen=True)
+class Change:
+    entity_id: str
+    field: str
+    candidate_value: Any
+    current_value: Any = None
+
+
+def _field(pattern: str) -> str:
+    domain = pattern.split("\\.", 1)[0]
+    return pattern.replace("\\.", ".").replace("[a-z0-9_]+", SLUG.get(domain, "x"))
+
+
+def _samples() -> list[tuple[str, Any]]:
+    cases: list[tuple[str, Any]] = []
+    for spec in FIELD_SPECS:
+        field = _field(spec.pattern)
+        if spec.values:
+            cases += [(field, v) for v in spec.values]
+        elif spec.numeric:
+            cases += [(field, 2100), (field, 12.5)]
+        elif "date" in field or "schedule" in field:
+            cases += [(field, "2025-03-01"), (field, "2025-03-01T15:00:00-08:00")]
+        else:
+            cases.append((field, "Seattle"))
+        cases.append((field, None))  # a retraction (/forget)
+    return cases
+
+
+def _plain(text: str) -> None:
+    assert not re.search(r"[a-z]\.[a-z]", text), text
+    assert "_" not in text, text
+    assert "None" not in text, text
+    assert "confidence" not in text, text
+    assert text.endswith("?"), text
+
+
+@pytest.mark.parametrize(("field", "value"), _samples())
+@pytest.mark.parametrize("entity", [ME, "user:bob", "family:household"])
+def test_every_catalogue_field_and_value_is_asked_in_plain_words(
+    field: str, value: Any, entity: str
+) -> None:
+    _plain(question([Change(entity, field, value, "old")], ME))
+
+
+def test_an_unknown_configured_field_is_still_plain() -> None:
+    _plain(question([Change(ME, "travel.seat_number", "12A")], ME))
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ([("family:h", "family.emma.status", "sick")], "Is Emma sick today?"),
+        ([(ME, "profile.home_city", "Seattle")], "Do you live in Seattle?"),
+        ([("user:bob", "profile.employer", "Acme")], "Does Bob work for Acme?"),
+        ([(ME, "project.feature_x.status", "shipped")], "Has Feature X shipped?"),
+        ([(ME, "travel.depart_date", "2025-03-01")], "Do you leave on Saturday, March 1?"),
+        ([(ME, "profile.home_city", None)], "Should I forget your home city?"),
+        (
+            [
+                (ME, "financial.rent.status", "paid"),
+                (ME, "financial.rent.amount", 2100),
+                (ME, "financial.rent.currency", "USD"),
+            ],
+            "Did you pay $2,100 rent?",
+        ),
+        (
+            [(ME, "travel.status", "completed"), (ME, "travel.location", "Portland")],
+            "Are you back home in Portland?",
+        ),
+        (
+            [(ME, "travel.status", "in_progress"), (ME, "travel.destination", "Tahoe")],
+            "Is your trip to Tahoe under way?",
+        ),
+        (
+            [(ME, "financial.rent.amount", 12.5), (ME, "financial.rent.currency", "CAD")],
+            "Was rent 12.50 CAD?",
+        ),
+    ],
+)
+def test_questions_read_as_people_talk(changes: list[tuple[str, str, Any]], expected: str) -> None:
+    assert question([Change(*c) for c in changes], ME) == expected
+
+
+def test_unrelated_changes_from_one_message_are_one_question_with_parts() -> None:
+    text = question(
+        [Change(ME, "profile.home_city", "Seattle"), Change(ME, "profile.employer", "Acme")], ME
+    )
+    assert text.splitlines() == [
+        "Is all of this right?",
+        "• Do you live in Seattle?",
+        "• Do you work for Acme?",
+    ]
+
+
+NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("source_key", "reasons", "age", "expected"),
+    [
+        ("conversation_assertive:tg:1:2", (), timedelta(hours=1), "you said it an hour ago"),
+        (
+            "conversation_assertive:tg:1:2",
+            ("conversation_assertive 0.90 × recency 1.00 × assertive 1.00 × corroboration 1.15",),
+            timedelta(seconds=5),
+            "you said it just now; another source agrees",
+        ),
+        (
+            "transactions_email:<r1@mail.chase.com>",
+            (),
+            timedelta(0),
+            "from a receipt from chase.com",
+        ),
+        (
+            "calendar:evt-1",
+            ("moves travel.status backwards (completed -> planning)",),
+            timedelta(0),
+            "from your calendar; that would be a step back",
+        ),
+    ],
+)
+def test_the_reason_is_one_short_plain_line(
+    source_key: str, reasons: tuple[str, ...], age: timedelta, expected: str
+) -> None:
+    assert reason_line(source_key, reasons, NOW - age, NOW) == expected

@@ -15,11 +15,13 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from bot import texts
 from bot.config import BotConfig
+from core.answer_values import choices_for, value_kind
+from core.answers import coerce_value
 from core.context import load_context
 from core.corrections import correction_kind, propose_forget, propose_undo
 from core.engine import Engine, Outcome
@@ -36,6 +38,8 @@ from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMe
 log = logging.getLogger(__name__)
 Button = tuple[str, str]
 Clock = Callable[[], datetime]
+EDIT_TIMEOUT = timedelta(minutes=10)
+"""An Edit waits this long (by the time of the user's next message) for the new value."""
 AfterChange = Callable[[Engine, datetime], Awaitable[Any]]
 
 
@@ -105,9 +109,11 @@ class CanonChat:
                 user_id=msg.user_id,
             )
             mode = await self.log.mode(msg.chat_id)
+            left_edit = False
             if mode is not None and mode.mode == "edit":
-                await self._edit_value(msg, mode, now)
-                return
+                if await self._edit_value(msg, mode, now):
+                    return
+                left_edit = True  # not an answer: handled as a message, the question stays
             action = texts.typed_answer(msg.text)
             active = await self._active(msg.chat_id)
             if action is not None and active is not None:
@@ -117,12 +123,29 @@ class CanonChat:
             await self._show_next(msg.chat_id, now)
             if asked:
                 await self._note_queued(msg.chat_id, asked)
+            if left_edit:
+                await self.say(msg.chat_id, texts.EDIT_LEFT)
 
     async def on_command_text(self, msg: Incoming) -> None:
-        """Record a command in the conversation log (commands are messages too)."""
-        await self.log.append_message(
-            msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
-        )
+        """Record a command in the conversation log (commands are messages too).
+
+        A command ends an Edit: the command runs as usual and the question stays open.
+        """
+        async with self._lock:
+            await self.log.append_message(
+                msg.chat_id,
+                "user",
+                msg.text,
+                msg.at,
+                message_id=msg.message_id,
+                user_id=msg.user_id,
+            )
+            command = msg.text.split(maxsplit=1)[0].split("@")[0].lower() if msg.text else ""
+            if command == "/cancel" or await self.log.mode(msg.chat_id) is None:
+                return
+            await self.log.clear_mode(msg.chat_id)
+            if command not in ("/confirm", "/reject"):
+                await self.say(msg.chat_id, texts.EDIT_LEFT)
 
     async def _converse(self, msg: Incoming, now: datetime) -> list[Outcome]:
         """Extract, resolve, acknowledge, reply; the outcomes that became questions."""
@@ -191,10 +214,16 @@ class CanonChat:
             await self._bind(item, msg.chat_id, msg.user_id, now)
 
     # -- prompts -------------------------------------------------------------------
-    async def on_tap(self, callback_id: str, user_id: int, data: str | None) -> None:
+    async def on_tap(
+        self, callback_id: str, user_id: int, data: str | None, message_id: int | None = None
+    ) -> None:
         """A button under a prompt: answered first, then acted on, then the prompt edited."""
         async with self._lock:
             now = self.clock()
+            choice = texts.parse_choice(data)
+            if choice is not None:
+                await self._choose(callback_id, user_id, message_id, *choice, now=now)
+                return
             parsed = texts.parse_callback(data)
             prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])
             if parsed is None or prompt is None:
@@ -243,7 +272,11 @@ class CanonChat:
             return
         if action == "edit":
             await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
-            await self.say(prompt.chat_id, texts.edit_request(item))
+            request = texts.edit_request(item)
+            await self.log.append_message(prompt.chat_id, "assistant", request, now)
+            await self.messenger.send(
+                prompt.chat_id, request, texts.edit_buttons(item, prompt.token)
+            )
             return
         try:
             result = await answer_review(
@@ -268,31 +301,107 @@ class CanonChat:
             await self._changed(now)
         await self._show_next(prompt.chat_id, now)
 
-    async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> None:
-        prompt = await self.log.prompt_for_item(mode.item_id)
+    async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> bool:
+        """An Edit's typed value; False (edit mode ended) when the message is not one.
+
+        A question, a new statement or a message after the timeout is not an answer:
+        it is handled as a normal message and the question stays open.
+        """
+        item = await self.engine.store.review_item(mode.item_id)
+        value: Any = msg.text
+        if item is not None and item.kind == "change":
+            if msg.at - mode.since > EDIT_TIMEOUT or texts.is_question(msg.text):
+                await self.log.clear_mode(msg.chat_id)
+                return False
+            refused: InvalidAnswer | None = None
+            try:
+                # Dates are read against the time the message was written.
+                value = coerce_value(item.field, msg.text, at=msg.at, sample=item.candidate_value)
+            except InvalidAnswer as e:
+                refused = e
+            free = value_kind(item.field, item.candidate_value) in ("text", "member_status")
+            if (refused is not None or free) and await self._is_statement(msg):
+                await self.log.clear_mode(msg.chat_id)
+                return False
+            if refused is not None:
+                await self.say(msg.chat_id, texts.refusal(refused))
+                return True
+        await self._apply_edit(msg.chat_id, mode.item_id, value, msg.user_id, now)
+        return True
+
+    async def _is_statement(self, msg: Incoming) -> bool:
+        """A sentence (five words or more) the extractor reads as news of its own."""
+        if len(msg.text.split()) < 5:
+            return False
+        return bool(await self._extract(msg, self.config.entity_of(msg.user_id)))
+
+    async def _apply_edit(
+        self, chat_id: int, item_id: str, value: Any, user_id: int, now: datetime
+    ) -> None:
+        prompt = await self.log.prompt_for_item(item_id)
         try:
             result = await answer_review(
                 self.engine,
-                mode.item_id,
+                item_id,
                 "edit",
-                msg.text,
+                value,
                 now=now,
-                answered_by=f"telegram:{msg.user_id}",
+                answered_by=f"telegram:{user_id}",
                 rules=self.rules,
             )
         except InvalidAnswer as e:
-            await self.say(msg.chat_id, f"{e}. Try again, or /cancel.")
+            await self.say(chat_id, texts.refusal(e))
             return
         except (AlreadyAnswered, NotFound):
-            await self.log.clear_mode(msg.chat_id)
-            await self.say(msg.chat_id, "That question was already settled; nothing changed.")
-            await self._show_next(msg.chat_id, now)
+            await self.log.clear_mode(chat_id)
+            await self.say(chat_id, "That question was already settled; nothing changed.")
+            await self._show_next(chat_id, now)
             return
-        await self.log.clear_mode(msg.chat_id)
+        await self.log.clear_mode(chat_id)
         if prompt is not None:
             await self._close(prompt, result.item, "edited", result.committed_value, now)
         await self._changed(now)
-        await self._show_next(msg.chat_id, now)
+        await self._show_next(chat_id, now)
+
+    async def _choose(
+        self,
+        callback_id: str,
+        user_id: int,
+        message_id: int | None,
+        token: str,
+        index: int | None,
+        *,
+        now: datetime,
+    ) -> None:
+        """A value button (or Cancel) under an edit request: applied like a typed value."""
+        prompt = await self.log.prompt_by_token(token)
+        item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
+        choices = () if item is None else choices_for(item.field, item.candidate_value)
+        if (
+            prompt is None
+            or item is None
+            or prompt.closed_at is not None
+            or item.status not in ("pending", "queued")
+            or (index is not None and index >= len(choices))
+        ):
+            await self.messenger.answer_tap(callback_id, texts.EXPIRED)
+            return
+        if prompt.owner_user_id != user_id:
+            await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
+            return
+        label = "Cancelled" if index is None else choices[index].label
+        await self.messenger.answer_tap(callback_id, label)
+        if message_id is not None:
+            shown = (
+                texts.EDIT_CANCELLED if index is None else f"{texts.edit_request(item)}\n→ {label}"
+            )
+            await self.messenger.edit(prompt.chat_id, message_id, shown)
+        if index is None:
+            mode = await self.log.mode(prompt.chat_id)
+            if mode is not None and mode.item_id == item.id:
+                await self.log.clear_mode(prompt.chat_id)
+            return
+        await self._apply_edit(prompt.chat_id, item.id, choices[index].value, user_id, now)
 
     async def cancel(self, chat_id: int) -> None:
         """/cancel: stop waiting for an Edit's value; the question stays open."""
@@ -302,7 +411,7 @@ class CanonChat:
                 await self.say(chat_id, "Nothing to cancel.")
                 return
             await self.log.clear_mode(chat_id)
-            await self.say(chat_id, "OK, cancelled. The question is still open.")
+            await self.say(chat_id, texts.EDIT_CANCELLED)
 
     async def _close(
         self, prompt: PromptMessage, item: ReviewItem, status: str, value: Any, now: datetime

@@ -142,10 +142,14 @@ class BotApiEmulator:
             self._runner = None
 
     # -- the user's side -------------------------------------------------------------
-    def user_says(self, user_id: int, text: str, first_name: str = "Alex") -> int:
-        """Queue a private message from ``user_id``; its message id."""
+    def user_says(
+        self, user_id: int, text: str, first_name: str = "Alex", *, date: int | None = None
+    ) -> int:
+        """Queue a private message from ``user_id`` (sent at ``date``, default now); its id."""
         user = self._user(user_id, first_name)
         msg = self._store(user_id, from_bot=False, text=text)
+        if date is not None:
+            msg.date = date
         payload: dict[str, Any] = {
             "message_id": msg.message_id,
             "from": user,

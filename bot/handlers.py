@@ -70,7 +70,8 @@ async def on_tap(update: Update, context: Ctx) -> None:
     """A Yes / No / Edit button."""
     query = update.callback_query
     if query is not None:
-        await _chat(context).on_tap(query.id, query.from_user.id, query.data)
+        message_id = query.message.message_id if query.message is not None else None
+        await _chat(context).on_tap(query.id, query.from_user.id, query.data, message_id)
 
 
 async def start(update: Update, context: Ctx) -> None:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core import phrasing
+from core.answer_values import EXAMPLES, choices_for, value_kind
 from core.audit import show_value
 from core.bootstrap import bootstrap_question
 from core.corrections import correction_kind, correction_question
@@ -26,6 +27,7 @@ MAX_CALLBACK_DATA = 64
 TapAction = Literal["confirm", "reject", "edit"]
 _ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"}
 _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
+_CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
 
 START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
@@ -80,6 +82,17 @@ def typed_answer(text: str) -> TapAction | None:
     if norm in _NO or text.strip() in ("👎", "❌"):
         return "reject"
     return None
+
+
+_ASKING = re.compile(r"^(?:what|where|who|why|how|which)(?:'s|'re)?\b", re.I)
+
+
+def is_question(text: str) -> bool:
+    """A question to the assistant ("what's on my calendar?"), not a value being typed."""
+    words = text.split()
+    if len(words) < 2:
+        return False  # "Saturday?" is a hesitant answer
+    return text.rstrip().endswith("?") or (len(words) >= 3 and bool(_ASKING.match(text.strip())))
 
 
 def callback_data(token: str, action: TapAction) -> str:
@@ -187,10 +200,49 @@ def edit_request(item: ReviewItem) -> str:
             "Send the corrected payload as JSON in your next message, "
             "or /cancel to keep the question open."
         )
-    return (
-        f"What is the correct value for {item.field}? "
-        "Send it as your next message, or /cancel to keep the question open."
-    )
+    head = f"What is the correct value for {item.field}? "
+    kind = value_kind(item.field, item.candidate_value)
+    if choices_for(item.field, item.candidate_value):
+        return head + "Tap one, or type it in your own words."
+    if kind in EXAMPLES:
+        example = EXAMPLES[kind].removeprefix("I need ")
+        return head + f"Send {example}, or /cancel to keep the question open."
+    return head + "Send it as your next message, or /cancel to keep the question open."
+
+
+def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
+    """The allowed values of a closed set as buttons (plain-word labels), then Cancel."""
+    if item.kind != "change":
+        return []
+    choices = choices_for(item.field, item.candidate_value)
+    if not choices:
+        return []
+    buttons = [(c.label, f"{token}:{_CHOICE}{i}") for i, c in enumerate(choices)]
+    return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def parse_choice(data: str | None) -> tuple[str, int | None] | None:
+    """(token, index of the value tapped) for an edit button; index None for Cancel."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if not token:
+        return None
+    if code == _CANCEL:
+        return token, None
+    if code.startswith(_CHOICE) and code[1:].isdigit():
+        return token, int(code[1:])
+    return None
+
+
+def refusal(error: Exception) -> str:
+    """A typed value that is not valid: the reason with an example, and how to go on."""
+    reason = str(error)
+    return f"{reason[:1].upper()}{reason[1:]}. Try again, or /cancel."
+
+
+EDIT_CANCELLED = "OK, cancelled. The question is still open."
+EDIT_LEFT = "I stopped waiting for a new value; the question is still open."
 
 
 _PHRASES = {

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from core.answer_values import example_for, parse_value
 from core.audit import audit_line
 from core.errors import InvalidAnswer
 from core.fields import spec_for
@@ -25,23 +26,22 @@ STATUS_AFTER: dict[str, ReviewStatus] = {
 }
 
 
-def coerce_value(field_name: str, raw: Any) -> Scalar:
-    """Check (and for text input, convert) an edited value against the field's spec."""
+def coerce_value(
+    field_name: str, raw: Any, *, at: datetime | None = None, sample: Scalar = None
+) -> Scalar:
+    """Check (and for text input, convert) an edited value against the field's spec.
+
+    Typed text is read by the field's value kind (``core.answer_values``): natural
+    words for a status, a date resolved against ``at`` (when the answer was
+    written), a number; anything else is refused with an example. ``sample`` is a
+    value the field had (it marks yes/no fields).
+    """
     spec = spec_for(field_name)
     value: Any = raw
     if isinstance(raw, str):
-        value = " ".join(raw.split())
-        if not value:
-            raise InvalidAnswer("an edited value cannot be empty")
-        if spec.numeric:
-            try:
-                value = (
-                    float(value.replace(",", "")) if "." in value else int(value.replace(",", ""))
-                )
-            except ValueError as e:
-                raise InvalidAnswer(f"{field_name} needs a number, not {raw!r}") from e
+        value = parse_value(field_name, raw, at, sample)
     if spec.values and value not in spec.values:
-        raise InvalidAnswer(f"{field_name} must be one of {', '.join(spec.values)}; got {raw!r}")
+        raise InvalidAnswer(example_for(field_name, sample))
     if isinstance(value, str) and len(value) > 500:
         raise InvalidAnswer("an edited value can be at most 500 characters")
     if not isinstance(value, str | int | float | bool):

@@ -282,7 +282,7 @@ class Engine:
                 # which must not happen under its lock: core.review answers those.
                 raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.review")
             if action == "edit":
-                value = coerce_value(item.field, value)
+                value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
 

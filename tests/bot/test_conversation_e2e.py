@@ -65,7 +65,7 @@ async def test_edit_asks_for_the_value_validates_it_and_commits(
     await tg.reply_after(
         ALICE, prompt.message_id, "What is the correct value for project.feature_x.status?"
     )
-    await tg.say(ALICE, "flying", expect="project.feature_x.status must be one of")
+    await tg.say(ALICE, "flying", expect="I need one of planned, in progress, blocked")
     assert prompt.buttons, "a bad value leaves the question open"
     await tg.say(ALICE, "/cancel", expect="cancelled")
     await tg.tap(ALICE, prompt, "Edit")

@@ -91,7 +91,7 @@ async def test_edit_applies_a_corrected_payload_sent_as_json(
     prompt = await tg.prompt(ALICE, "failed validation three times")
     await tg.tap(ALICE, prompt, "Edit")
     await tg.reply_after(ALICE, prompt.message_id, "Send the corrected payload as JSON")
-    await tg.say(ALICE, "{oops", expect="send the corrected payload as JSON")
+    await tg.say(ALICE, "{oops", expect="Send the corrected payload as JSON (")
     fixed = make_observation("travel.location", "Reno", source="calendar", at=clock[0])
     tg.user_says(ALICE, json.dumps(fixed))
     await tg.settled(prompt)

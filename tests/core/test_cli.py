@@ -270,3 +270,19 @@ def test_status_reports_reverted_hand_edits_in_canons_zones(db: Path, tmp_path: 
     assert status["drift_total"] == 1
     assert status["drift_reverted"][0]["zone_id"] == "current_state"
     assert "reverted" in canon("status", db=db).stdout
+
+
+def test_answer_edit_reads_a_date_against_now_and_refuses_what_is_not_one(db: Path) -> None:
+    # NOW is Thursday 19 February 2026: "Saturday" is the 21st.
+    feed = jsonl(make_observation("travel.depart_date", "2026-03-01", source="calendar"))
+    canon("ingest", "-", "--now", NOW, db=db, stdin=feed)
+    (item,) = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+
+    refused = canon("answer", item["id"][:12], "edit", "soon", "--now", NOW, db=db, check=False)
+    assert refused.returncode != 0
+    assert "I need a date, like 'Saturday' or '28 Nov'" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert len(json.loads(canon("pending", "--json", db=db).stdout)["pending"]) == 1
+
+    answered = canon("answer", item["id"][:12], "edit", "Saturday", "--now", NOW, db=db).stdout
+    assert "travel.depart_date = 2026-02-21" in answered

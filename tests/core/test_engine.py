@@ -149,7 +149,7 @@ async def test_edit_commits_the_edited_value_after_checking_it(engine: Engine) -
         make_observation("project.canon.status", "blocked", source="calendar"), now=NOW
     )
     assert out.review_item_id is not None
-    with pytest.raises(InvalidAnswer, match="must be one of"):
+    with pytest.raises(InvalidAnswer, match="I need one of"):
         await engine.answer(out.review_item_id, "edit", "done-ish", now=NOW)
     result = await engine.answer(out.review_item_id, "edit", "shipped", now=NOW)
     assert result.status == "edited"

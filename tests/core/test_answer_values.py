@@ -1,0 +1,117 @@
+"""Reading a typed answer as a field's new value: natural words, dates, numbers, refusals."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.answer_values import CLOSED_KINDS, choices_for, parse_value, value_kind
+from core.answers import coerce_value
+from core.errors import InvalidAnswer
+from core.fields import FIELD_SPECS
+
+# Wednesday 25 November 2026, 9:00 UTC: when the answer was written.
+AT = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "stored"),
+    [
+        # A trip's status, in the words people use.
+        ("travel.status", "back", "completed"),
+        ("travel.status", "Home", "completed"),
+        ("travel.status", "  back   HOME ", "completed"),
+        ("travel.status", "we're back home now", "completed"),
+        ("travel.status", "under way", "in_progress"),
+        ("travel.status", "booked", "planning"),
+        ("travel.status", "called off", "cancelled"),
+        ("travel.status", "in_progress", "in_progress"),
+        # A return of goods: sent back means the refund is awaited.
+        ("financial.amazon_return.status", "returned", "pending"),
+        ("financial.amazon_return.status", "I sent it back!", "pending"),
+        ("financial.amazon_return.status", "refunded", "refunded"),
+        ("financial.amazon_return.status", "kept it", "cancelled"),
+        # A payment.
+        ("financial.rent.status", "paid", "paid"),
+        ("financial.rent.status", "unpaid", "due"),
+        # A project.
+        ("project.feature_x.status", "done", "shipped"),
+        ("project.feature_x.status", "on hold", "blocked"),
+        ("project.feature_x.status", "in progress", "in_progress"),
+        # A family activity, and a family member (open: anything else is kept as said).
+        ("family.swim_class.event_status", "postponed", "moved"),
+        ("family.emma.status", "ill", "sick"),
+        ("family.emma.status", "better", "well"),
+        ("family.emma.status", "at grandma's", "at grandma's"),
+        # Dates, against Wednesday 25 November 2026.
+        ("travel.depart_date", "Saturday", "2026-11-28"),
+        ("travel.depart_date", "next Friday", "2026-12-04"),
+        ("travel.return_date", "the 28th", "2026-11-28"),
+        ("travel.return_date", "tomorrow", "2026-11-26"),
+        ("project.feature_x.due_date", "28 Nov", "2026-11-28"),
+        ("financial.rent.due_date", "2026-11-28", "2026-11-28"),
+        ("family.swim_class.schedule", "Friday at 4pm", "2026-11-27T16:00:00+00:00"),
+        ("family.swim_class.schedule", "cancelled", "cancelled"),
+        # Numbers.
+        ("financial.rent.amount", "2,150.50", 2150.5),
+        ("financial.rent.amount", "$2100", 2100),
+        # Free text stays as typed (spaces tidied).
+        ("profile.home_city", "  Portland ", "Portland"),
+    ],
+)
+def test_a_typed_answer_is_read_as_the_fields_value(field: str, typed: str, stored: object) -> None:
+    assert parse_value(field, typed, AT) == stored
+    assert coerce_value(field, typed, at=AT) == stored
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "example"),
+    [
+        ("travel.depart_date", "soon", "I need a date, like 'Saturday' or '28 Nov'"),
+        ("family.swim_class.schedule", "whenever", "I need a date, like 'Saturday'"),
+        ("financial.rent.amount", "a lot", "I need a number, like '2100' or '49.99'"),
+        (
+            "travel.status",
+            "flying",
+            "I need one of planned, under way, back home or cancelled, like 'back home'",
+        ),
+        ("financial.amazon_return.status", "lost it", "I need one of still to send back"),
+        ("project.feature_x.status", "done-ish", "I need one of planned"),
+        ("profile.home_city", "   ", "cannot be empty"),
+    ],
+)
+def test_what_is_not_a_valid_value_is_refused_with_an_example(
+    field: str, typed: str, example: str
+) -> None:
+    with pytest.raises(InvalidAnswer, match=example.replace("(", r"\(")):
+        coerce_value(field, typed, at=AT)
+
+
+def test_without_the_message_time_only_iso_dates_are_understood() -> None:
+    assert coerce_value("travel.depart_date", "2026-11-28") == "2026-11-28"
+    with pytest.raises(InvalidAnswer, match="I need a date"):
+        coerce_value("travel.depart_date", "Saturday")
+
+
+def test_yes_no_fields_are_recognised_by_their_value() -> None:
+    assert value_kind("profile.has_car", sample=True) == "yes_no"
+    assert coerce_value("profile.has_car", "Yep", sample=True) is True
+    assert coerce_value("profile.has_car", "no", sample=False) is False
+    with pytest.raises(InvalidAnswer, match="I need one of yes or no"):
+        coerce_value("profile.has_car", "maybe", sample=True)
+
+
+def test_every_closed_set_in_the_catalogue_has_a_label_for_each_value() -> None:
+    for spec in FIELD_SPECS:
+        if not spec.values:
+            continue
+        field = spec.pattern.replace(r"\.", ".").replace("[a-z0-9_]+", "thing")
+        offered = [c.value for c in choices_for(field)]
+        assert sorted(map(str, offered)) == sorted(spec.values), field
+        kind = value_kind(field)
+        assert kind in CLOSED_KINDS, field
+        for choice in CLOSED_KINDS[kind]:
+            assert parse_value(field, choice.label, AT) == choice.value
+            for word in choice.words:
+                assert parse_value(field, word, AT) == choice.value, (field, word)

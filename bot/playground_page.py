@@ -15,7 +15,7 @@ PAGE = """<!doctype html>
 body{margin:0;font:15px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",
  "DejaVu Sans",sans-serif,"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji";
  background:#0e1621;color:#f5f5f5;display:flex;height:100vh;height:100dvh;overflow:hidden}
-#chat{flex:1;display:flex;flex-direction:column;min-width:0;
+#chat{flex:1;display:flex;flex-direction:column;min-width:0;min-height:0;
  background:#0e1621 linear-gradient(160deg,#17212b 0%,#0e1621 100%)}
 header{background:#17212b;padding:10px 16px;border-bottom:1px solid #0b1119;
  display:flex;align-items:center;gap:10px}
@@ -25,7 +25,7 @@ header .title{flex:1;min-width:0}
 header .sub{font-size:12px;color:#6c7883}
 #panel-toggle{display:none;background:#242f3d;color:#8fb3d9;border:0;border-radius:16px;
  padding:7px 14px;font:inherit;font-size:13px;cursor:pointer;flex:none}
-#messages{flex:1;overflow-y:auto;overflow-x:hidden;padding:16px 12% 8px;display:flex;
+#messages{flex:1;min-height:0;overflow-y:auto;overflow-x:hidden;padding:16px 12% 8px;display:flex;
  flex-direction:column;gap:6px}
 .msg{max-width:75%;padding:7px 10px 6px;border-radius:12px;white-space:pre-wrap;
  overflow-wrap:anywhere;position:relative}

@@ -117,7 +117,7 @@ class CanonChat:
             action = texts.typed_answer(msg.text)
             active = await self._active(msg.chat_id)
             if action is not None and active is not None:
-                await self._settle(active, action, msg.user_id, now)
+                await self._settle(active, action, msg.user_id, now, typed=True)
                 return
             asked = await self._converse(msg, now)
             await self._show_next(msg.chat_id, now)
@@ -259,10 +259,16 @@ class CanonChat:
             if active is None:
                 await self.say(chat_id, "There is no open question.")
                 return
-            await self._settle(active, action, user_id, now)
+            await self._settle(active, action, user_id, now, typed=True)
 
     async def _settle(
-        self, prompt: PromptMessage, action: texts.TapAction, user_id: int, now: datetime
+        self,
+        prompt: PromptMessage,
+        action: texts.TapAction,
+        user_id: int,
+        now: datetime,
+        *,
+        typed: bool = False,
     ) -> None:
         item = await self.engine.store.review_item(prompt.item_id)
         if item is None:
@@ -296,7 +302,7 @@ class CanonChat:
             await self._close(prompt, item, fresh.status if fresh else "closed", None, now)
             await self._show_next(prompt.chat_id, now)
             return
-        await self._close(prompt, item, result.status, result.committed_value, now)
+        await self._close(prompt, item, result.status, result.committed_value, now, typed=typed)
         if result.committed:
             await self._changed(now)
         await self._show_next(prompt.chat_id, now)
@@ -414,15 +420,24 @@ class CanonChat:
             await self.say(chat_id, texts.EDIT_CANCELLED)
 
     async def _close(
-        self, prompt: PromptMessage, item: ReviewItem, status: str, value: Any, now: datetime
+        self,
+        prompt: PromptMessage,
+        item: ReviewItem,
+        status: str,
+        value: Any,
+        now: datetime,
+        *,
+        typed: bool = False,
     ) -> None:
         if not await self.log.close_prompt(prompt.item_id, status, now):
             return
         mine = self.config.entity_of(prompt.owner_user_id)
         text = texts.settled_text(item, mine, status, value)
-        if prompt.message_id is None or not await self.messenger.edit(
+        edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
-        ):
+        )
+        # A typed answer is also answered below it: the edited question may be far up.
+        if typed or not edited:
             await self.say(prompt.chat_id, text)
 
     async def _active(self, chat_id: int) -> PromptMessage | None:

@@ -88,6 +88,7 @@ class Call:
     method: str
     params: dict[str, Any]
     status: int
+    description: str = ""
 
 
 class BotApiEmulator:
@@ -98,6 +99,7 @@ class BotApiEmulator:
         self.calls: list[Call] = []
         self.commands: list[dict[str, str]] = []
         self._updates: list[dict[str, Any]] = []
+        self._queued_at: dict[int, float] = {}
         self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._messages: dict[tuple[int, int], ChatMessage] = {}
@@ -189,6 +191,11 @@ class BotApiEmulator:
         """The chat as its user sees it, oldest first."""
         return [m for m in self._order.get(chat_id, []) if not m.deleted]
 
+    def waiting_for(self) -> float | None:
+        """Seconds the oldest update has waited for the bot to take it; None if none waits."""
+        waiting = [self._queued_at[u["update_id"]] for u in self._updates]
+        return time.monotonic() - min(waiting) if waiting else None
+
     def answered(self, query_id: str) -> bool:
         return self._callbacks.get(query_id, False)
 
@@ -220,7 +227,7 @@ class BotApiEmulator:
                 raise ApiError(404, "Not Found")
             result = await handler(params)
         except ApiError as e:
-            self.calls.append(Call(method, params, e.code))
+            self.calls.append(Call(method, params, e.code, e.description))
             body: dict[str, Any] = {"ok": False, "error_code": e.code, "description": e.description}
             if e.retry_after is not None:
                 body["parameters"] = {"retry_after": e.retry_after}
@@ -362,6 +369,7 @@ class BotApiEmulator:
     # -- internals -----------------------------------------------------------------------
     def _push(self, update: dict[str, Any]) -> None:
         update["update_id"] = next(self._update_ids)
+        self._queued_at[update["update_id"]] = time.monotonic()
         self._updates.append(update)
         if self._poller is not None and not self._poller.done():
             self._poller.set_result(None)

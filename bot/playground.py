@@ -16,7 +16,7 @@ from aiohttp import web
 
 from bot.app import BotRunner
 from bot.config import BotConfig
-from bot.emulator import ApiError, BotApiEmulator
+from bot.emulator import MAX_TEXT, ApiError, BotApiEmulator
 from bot.playground_page import PAGE
 from core.audit import show_value
 from core.config import Config
@@ -38,6 +38,7 @@ class Playground:
         port: int = 0,
         responder: Responder | None = None,
         poll_timeout: float = 10.0,
+        stall_after: float = 8.0,
     ) -> None:
         self.emulator = BotApiEmulator()
         self.port = port
@@ -48,6 +49,8 @@ class Playground:
         self.canon = canon
         self.responder = responder
         self.poll_timeout = poll_timeout
+        # A message untaken this many seconds: the page says the bot is not picking it up.
+        self.stall_after = stall_after
         self.runner: BotRunner | None = None
         router = self.emulator.app.router
         router.add_get("/", self._page)
@@ -76,13 +79,18 @@ class Playground:
             self.emulator.user_says(PLAYGROUND_USER, "/start", "You")
 
     async def stop(self) -> None:
-        if self.runner is not None:
-            stopping = asyncio.ensure_future(self.runner.stop())
+        await self.stop_bot()
+        await self.emulator.close()
+
+    async def stop_bot(self) -> None:
+        """Stop the bot only: the page stays up and says the bot is not answering."""
+        runner, self.runner = self.runner, None
+        if runner is not None:
+            stopping = asyncio.ensure_future(runner.stop())
             while not stopping.done():  # answer the bot's last long polls at once
                 self.emulator.wake()
                 await asyncio.sleep(0.05)
             await stopping
-        await self.emulator.close()
 
     async def _page(self, _request: web.Request) -> web.Response:
         return web.Response(text=PAGE, content_type="text/html")
@@ -98,13 +106,32 @@ class Playground:
             }
             for m in self.emulator.chat(PLAYGROUND_USER)
         ]
-        return web.json_response({"messages": messages})
+        waiting = self.emulator.waiting_for()
+        # Replies the bot tried to send and Telegram refused: the page shows them, as the
+        # user would otherwise see nothing at all.
+        refused = [
+            c.description
+            for c in self.emulator.calls
+            if c.method == "sendMessage" and c.status == 400
+        ]
+        return web.json_response(
+            {
+                "messages": messages,
+                "stalled": waiting is not None and waiting >= self.stall_after,
+                "refused": refused,
+            }
+        )
 
     async def _say(self, request: web.Request) -> web.Response:
         body = await _json(request)
         text = str(body.get("text", "")).strip()
-        if not text or len(text) > 4096:
-            return web.json_response({"ok": False, "error": "1-4096 characters"}, status=400)
+        if not text:
+            return _refuse("Type a message first.")
+        if len(text) > MAX_TEXT:
+            return _refuse(
+                f"Too long: Telegram allows {MAX_TEXT:,} characters and this message has "
+                f"{len(text):,}. Nothing was sent; shorten it and send again."
+            )
         return web.json_response(
             {"ok": True, "message_id": self.emulator.user_says(PLAYGROUND_USER, text, "You")}
         )
@@ -118,8 +145,10 @@ class Playground:
                 int(body.get("message_id", 0)),
                 str(body.get("data", "")),
             )
-        except (ApiError, ValueError) as e:
-            return web.json_response({"ok": False, "error": str(e)}, status=400)
+        except ApiError as e:
+            return _refuse(f"That button no longer works ({e.description}).")
+        except ValueError:
+            return _refuse("That button no longer works.")
         return web.json_response({"ok": True, "callback_query_id": query})
 
     async def _panel(self, _request: web.Request) -> web.Response:
@@ -150,6 +179,11 @@ class Playground:
         ]
         audit = [a.line for a in reversed(await store.audit(limit=30))]
         return web.json_response({"beliefs": beliefs, "pending": pending, "audit": audit})
+
+
+def _refuse(error: str) -> web.Response:
+    """A request the page made that Telegram would refuse: the page shows ``error``."""
+    return web.json_response({"ok": False, "error": error}, status=400)
 
 
 async def _json(request: web.Request) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from core.audit import show_value
 from core.cli.common import emit_json, out, run
+from core.context import load_context
 from core.engine import Engine, Outcome
 from core.scenario import Step, load_scenario, replay
 from core.views import prompt_text
@@ -60,6 +61,7 @@ async def demo() -> None:
     transcript = _Transcript(console)
     result = await replay(data, on_step=transcript)
     _final(console, result, transcript.audit)
+    _payoff(console, result, transcript.context)
     console.print(
         "\nTry it yourself: [bold]canon ingest[/bold], [bold]canon pending[/bold], "
         "[bold]canon why travel.status[/bold], or [bold]canon replay FILE[/bold]."
@@ -72,9 +74,12 @@ class _Transcript:
     def __init__(self, console: Console) -> None:
         self.console = console
         self.audit: list[str] = []
+        self.context = ""  # the context block as of the last step: what the assistant reads
 
     async def __call__(self, step: Step, outcomes: list[Outcome], engine: Engine) -> None:
         self.audit = [a.line for a in await engine.store.audit()]
+        block = await load_context(engine.store, engine.policy, None, step.at)
+        self.context = block.text
         c = self.console
         when = step.at.strftime("%a %Y-%m-%d %H:%M %Z")
         if step.note:
@@ -158,6 +163,22 @@ def _final(console: Console, result: dict[str, Any], audit: list[str]) -> None:
         console.print(f"Still waiting for your answer: {len(result['pending'])} question(s).")
     if result["dlq"]:
         console.print(f"Dead-letter queue: {result['dlq']} invalid payload(s), state untouched.")
+
+
+def _payoff(console: Console, result: dict[str, Any], context: str) -> None:
+    """The incident, resolved: the return falls after the trip, and what the assistant reads."""
+    state = result["state"].get("user:primary", {})
+    due, left = state.get("financial.amazon_return.due_date"), state.get("travel.depart_date")
+    back = state.get("travel.location")
+    console.print("\n[bold]The Amazon return, resolved[/bold]")
+    if due and left and str(due) > str(left) and state.get("travel.status") == "completed":
+        console.print(
+            f"  Return the Amazon package on {due}: after the Tahoe trip "
+            f"(departed {left}, back in {back}), not before it."
+        )
+    console.print("\n[bold]The context block your assistant receives before every reply[/bold]")
+    for line in context.splitlines():
+        console.print(f"  {line}", markup=False, highlight=False)
 
 
 COMMANDS = (replay_command, demo)

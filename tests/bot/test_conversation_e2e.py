@@ -94,7 +94,9 @@ async def test_a_typed_answer_resolves_the_active_prompt(
     runner = await start_bot()
     tg.user_says(ALICE, "I live in Seattle now")
     prompt = await tg.prompt(ALICE, "Do you live in Seattle?")
-    tg.user_says(ALICE, typed)
+    # Typed, not tapped: the question may be far up the chat, so the answer is also
+    # replied to right below what the user typed.
+    await tg.say(ALICE, typed, expect=outcome)
     await tg.settled(prompt)
     assert outcome in prompt.text
     assert runner.chat is not None

@@ -224,8 +224,15 @@ def test_demo_tells_the_story(db: Path) -> None:
         "outranks static_markdown",
         "What Canon believes now",
         "Audit log",
+        # The payoff: the errand lands after the trip, and what the assistant reads.
+        "Return the Amazon package on 2026-02-20: after the Tahoe trip "
+        "(departed 2026-02-15, back in Portland), not before it.",
+        "[Canon state as of 2026-02-19T04:07:00Z; trust it over older messages]",
+        "- financial.amazon_return.due_date = 2026-02-20 (user_confirmation, just now)",
+        "- travel.status = completed (conversation_assertive, 7 min ago)",
     ):
         assert expected in text
+    assert text == canon("demo", db=db).stdout  # deterministic: the same story every time
 
 
 def test_bench_prints_the_contract_keys(db: Path) -> None:

@@ -270,3 +270,29 @@ def test_status_reports_reverted_hand_edits_in_canons_zones(db: Path, tmp_path: 
     assert status["drift_total"] == 1
     assert status["drift_reverted"][0]["zone_id"] == "current_state"
     assert "reverted" in canon("status", db=db).stdout
+
+
+def test_why_and_history_take_a_domain_or_a_short_name(db: Path, tmp_path: Path) -> None:
+    feed = tmp_path / "obs.jsonl"
+    feed.write_text(
+        jsonl(
+            make_observation("travel.location", "Tahoe"),
+            make_observation("travel.status", "in_progress"),
+        )
+    )
+    canon("ingest", str(feed), "--now", NOW, db=db)
+
+    by_domain = json.loads(canon("why", "travel", "--json", "--now", NOW, db=db).stdout)
+    assert sorted(by_domain) == ["travel.location", "travel.status"]
+    assert by_domain["travel.location"]["current"]["value"] == "Tahoe"
+    by_name = json.loads(canon("why", "location", "--json", "--now", NOW, db=db).stdout)
+    assert list(by_name) == ["travel.location"]  # a word gives a map, a full field one view
+    human = canon("why", "travel", "--now", NOW, db=db).stdout
+    assert "travel.location = Tahoe" in human
+    assert "travel.status = in_progress" in human
+    nothing = canon("why", "rent", "--now", NOW, db=db).stdout
+    assert "I know nothing about rent. I know about: travel.location, travel.status." in nothing
+
+    history = json.loads(canon("history", "location", "--json", db=db).stdout)
+    assert [h["field"] for h in history] == ["travel.location"]
+    assert "I know nothing about emma" in canon("history", "emma", db=db).stdout

@@ -124,7 +124,7 @@ async def test_conversation_log_is_chronological_and_complete(
     log = await runner.chat.log.messages(ALICE)
     assert [(m.role, m.text[:8]) for m in log] == [
         ("user", "hello"),
-        ("assistant", "Hi! I ke"),
+        ("assistant", "Hi! What"),
         ("user", "/pending"),
         ("assistant", "Nothing "),
     ]

@@ -39,7 +39,7 @@ async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> 
     assert fact.value == "Seattle"
     assert fact.resolution == "user_confirm"
 
-    await tg.say(ALICE, "where am I?", expect="You're in Tahoe")
+    await tg.say(ALICE, "where am I?", expect="In Tahoe (you told me just now).")
 
 
 async def test_no_rejects_and_keeps_the_old_value(tg: FakeTelegram, start_bot: StartBot) -> None:

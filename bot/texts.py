@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from core.audit import show_value
 from core.bootstrap import bootstrap_question
-from core.corrections import correction_kind, correction_question
+from core.corrections import correction_kind, correction_question, correction_result
 from core.engine import Outcome
 from core.state import CommittedFact
 from core.store import Alert, EventRecord, HistoryEntry, ReviewItem
@@ -130,6 +130,9 @@ def settled_text(item: ReviewItem, mine: str, status: str, value: Any = None) ->
     head = prompt_body(item, mine).splitlines()[:2]
     if item.kind == "dead_letter":
         return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
+    corrected = correction_result(item, status)
+    if corrected is not None:
+        return "\n".join([*head, corrected])
     outcome = {
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",

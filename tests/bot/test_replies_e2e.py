@@ -165,3 +165,29 @@ async def test_history_with_a_short_name_lists_each_matching_field(
     assert "planning → in_progress" in reply.text
     location = await tg.say(ALICE, "/history location", expect="travel.location:")
     assert "travel.status" not in location.text
+
+
+async def test_undo_names_the_current_value_and_the_one_it_restores(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    await tg.say(ALICE, "I'm in Portland", expect="Noted: you're in Portland")
+    tg.user_says(ALICE, "I'm in Tahoe")
+    moved = await tg.prompt(ALICE, "Portland → Tahoe")
+    await tg.tap(ALICE, moved, "Yes")
+    await tg.settled(moved)
+    tg.user_says(ALICE, "/undo")
+    prompt = await tg.prompt(ALICE, "Undo: travel location back from Tahoe to Portland?")
+    await tg.tap(ALICE, prompt, "No")
+    await tg.settled(prompt)
+    assert prompt.text.endswith("❌ Kept: travel location is still Tahoe.")
+
+    tg.user_says(ALICE, "/undo")
+    again = await tg.prompt(ALICE, "Undo: travel location back from Tahoe to Portland?")
+    await tg.tap(ALICE, again, "Yes")
+    await tg.settled(again)
+    assert again.text.endswith("✅ Done: travel location is Portland again.")
+    assert runner.chat is not None
+    fact = await runner.chat.engine.store.fact("user:primary", "travel.location")
+    assert fact is not None
+    assert fact.value == "Portland"

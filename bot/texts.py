@@ -62,6 +62,7 @@ REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
+ASKED_AGAIN = "↓ Asked again below (I restarted)."
 FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
 
 _YES = {"yes", "y", "yep", "yeah", "yup", "ya", "correct", "right", "confirm", "sure", "ok"}

@@ -167,10 +167,12 @@ async def test_a_restarted_bot_resumes_with_the_same_prompt(
     await stop_bot(tg, first)
 
     second = await start_bot()
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
-    assert "Confirmed" in prompt.text
-    assert len([m for m in tg.bot_messages(ALICE) if "Did this change" in m.text]) == 1
+    again = await tg.prompt(ALICE, "profile.home_city")
+    assert again.message_id > prompt.message_id, "asked again, with its buttons"
+    assert tg.open_prompts(ALICE) == [again]
+    await tg.tap(ALICE, again, "Yes")
+    await tg.settled(again)
+    assert "Confirmed" in again.text
     assert second.chat is not None
     fact = await second.chat.engine.store.fact("user:primary", "profile.home_city")
     assert fact is not None

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from chatkit import ALICE, StartBot
+from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
@@ -191,3 +191,32 @@ async def test_undo_names_the_current_value_and_the_one_it_restores(
     fact = await runner.chat.engine.store.fact("user:primary", "travel.location")
     assert fact is not None
     assert fact.value == "Portland"
+
+
+async def test_after_each_restart_the_open_question_is_shown_again_exactly_once(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    first = await start_bot()
+    tg.user_says(ALICE, "I live in Seattle now")
+    asked = await tg.prompt(ALICE, "profile.home_city")
+    await stop_bot(tg, first)
+    second = await start_bot()
+    again = await tg.prompt(ALICE, "profile.home_city")
+    await stop_bot(tg, second)
+    third = await start_bot()
+    await tg.wait_for(lambda: tg.open_prompts(ALICE) != [again])
+
+    (latest,) = tg.open_prompts(ALICE)  # one question, one message with buttons
+    assert latest.message_id > again.message_id > asked.message_id
+    assert [b["text"] for b in latest.buttons[0]] == ["Yes", "No", "Edit"]
+    assert asked.text.endswith("↓ Asked again below (I restarted).")
+    assert again.text.endswith("↓ Asked again below (I restarted).")
+    asked_count = [m for m in tg.bot_messages(ALICE) if m.text.startswith("Did this change")]
+    assert len(asked_count) == 3  # the question, and once after each of two restarts
+
+    await tg.tap(ALICE, latest, "Yes")
+    await tg.settled(latest)
+    assert third.chat is not None
+    fact = await third.chat.engine.store.fact("user:primary", "profile.home_city")
+    assert fact is not None
+    assert fact.value == "Seattle"

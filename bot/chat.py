@@ -419,9 +419,10 @@ class CanonChat:
                 buttons = texts.prompt_buttons(item, prompt.token)
                 message_id = await self.messenger.send(prompt.chat_id, body, buttons)
                 await self.log.set_prompt_message(item.id, message_id)
-                await self.messenger.edit(
-                    prompt.chat_id, prompt.message_id, f"{body}\n{texts.ASKED_AGAIN}"
-                )
+                if message_id != prompt.message_id:  # a fresh local server reuses ids
+                    await self.messenger.edit(
+                        prompt.chat_id, prompt.message_id, f"{body}\n{texts.ASKED_AGAIN}"
+                    )
                 resent += 1
         return resent
 

@@ -138,6 +138,10 @@ class BotRunner:
             "setMyCommands",
         )
         await self.app.start()
+        try:  # the open questions again, with their buttons (Telegram or a fresh playground)
+            await self.chat.resume()
+        except TelegramError as e:  # Telegram is down: the old messages keep their buttons
+            log.warning("re-showing open questions failed: %s", e)
         updater = self.app.updater
         assert updater is not None
         allowed = ["message", "callback_query"]

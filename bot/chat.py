@@ -524,6 +524,33 @@ class CanonChat:
                 return
             await self._show_next(chat_id, now)
 
+    async def resume(self) -> int:
+        """After a restart: show each open question again with its buttons; how many.
+
+        The new message carries the same token, and the old one loses its buttons,
+        so however often the bot restarts, one message per question can be tapped.
+        """
+        resent = 0
+        async with self._lock:
+            now = self.clock()
+            for prompt in await self.log.open_prompts():
+                item = await self.engine.store.review_item(prompt.item_id)
+                if prompt.message_id is None or item is None:
+                    continue
+                if item.status not in ("pending", "queued"):
+                    await self._close(prompt, item, item.status, None, now)
+                    continue
+                body = texts.prompt_body(item, self.config.entity_of(prompt.owner_user_id))
+                buttons = texts.prompt_buttons(item, prompt.token)
+                message_id = await self.messenger.send(prompt.chat_id, body, buttons)
+                await self.log.set_prompt_message(item.id, message_id)
+                if message_id != prompt.message_id:  # a fresh local server reuses ids
+                    await self.messenger.edit(
+                        prompt.chat_id, prompt.message_id, f"{body}\n{texts.ASKED_AGAIN}"
+                    )
+                resent += 1
+        return resent
+
     async def sweep(self) -> None:
         """Show each allowed user's next question (after a restart, or evidence from pollers)."""
         async with self._lock:

@@ -23,7 +23,7 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +70,8 @@ class ChatMessage:
     buttons: list[list[dict[str, str]]] = field(default_factory=list)
     edited: bool = False
     deleted: bool = False
+    archived: bool = False
+    """Replayed from an earlier run's log (the playground after a restart): read-only."""
 
     def view(self) -> dict[str, Any]:
         return {
@@ -186,6 +188,20 @@ class BotApiEmulator:
             }
         )
         return query_id
+
+    def restore(
+        self, chat_id: int, lines: Sequence[tuple[bool, str, int]], first_name: str = "You"
+    ) -> None:
+        """Show an earlier run's conversation in a private chat: (from_bot, text, unix date).
+
+        A local server forgets its chats when it stops; the playground replays the
+        stored log so the page shows the history. The replayed messages cannot be
+        edited, so a restarted bot's stale message ids never change them.
+        """
+        self._user(chat_id, first_name)
+        for from_bot, text, date in lines:
+            msg = self._store(chat_id, from_bot=from_bot, text=text[:MAX_TEXT] or "…")
+            msg.date, msg.archived = date, True
 
     def chat(self, chat_id: int) -> list[ChatMessage]:
         """The chat as its user sees it, oldest first."""
@@ -416,7 +432,7 @@ class BotApiEmulator:
         msg = self._messages.get((chat_id, int(p.get("message_id") or 0)))
         if msg is None or msg.deleted:
             raise ApiError(400, "Bad Request: message to edit not found")
-        if not msg.from_bot:
+        if not msg.from_bot or msg.archived:
             raise ApiError(400, "Bad Request: message can't be edited")
         return msg
 

@@ -16,6 +16,7 @@ from bot import texts
 from bot.chat import CanonChat, Incoming
 from bot.config import BotConfig
 from core.errors import CanonError
+from core.field_match import known_fields, matching_fields, no_match_text
 from core.fields import DOMAINS
 
 log = logging.getLogger(__name__)
@@ -109,32 +110,56 @@ async def pending(update: Update, context: Ctx) -> None:
 
 
 async def why(update: Update, context: Ctx) -> None:
-    """/why <field>: the evidence chain behind a value."""
+    """/why <field|domain|name>: the evidence chain behind each matching value."""
     chat, user_id, chat_id = _who(update, context)
     if not context.args:
-        await chat.say(chat_id, "Which field? For example: /why travel.status")
+        await chat.say(chat_id, "Which field? For example: /why travel or /why travel.status")
         return
-    field = context.args[0]
-    for entity in chat.config.entities_of(user_id):
+    query = context.args[0]
+    known = await known_fields(chat.engine.store, chat.config.entities_of(user_id))
+    hits = _matches(query, known)
+    for entity in chat.config.entities_of(user_id):  # evidence that never committed
+        if not hits and await chat.engine.store.events_for(entity, query):
+            hits = [(entity, query)]
+    if not hits:
+        await chat.say(chat_id, no_match_text(query, [f for _e, f in known]))
+        return
+    blocks = []
+    for entity, field in hits:
         fact = await chat.engine.store.fact(entity, field)
         events = await chat.engine.store.events_for(entity, field)
-        if fact is None and not events:
-            continue
         history = await chat.engine.store.history(entity, field)
-        await chat.say(chat_id, texts.why_text(field, fact, events, history, chat.clock()))
-        return
-    await chat.say(chat_id, f"I know nothing about {field}.")
+        blocks.append(texts.why_text(field, fact, events, history, chat.clock()))
+    await chat.say(chat_id, "\n\n".join(blocks))
 
 
 async def history(update: Update, context: Ctx) -> None:
-    """/history [field]: how values changed."""
+    """/history [field|domain|name]: how the matching values changed."""
     chat, user_id, chat_id = _who(update, context)
-    field = context.args[0] if context.args else None
-    entries = []
-    for entity in chat.config.entities_of(user_id):
-        entries.extend(await chat.engine.store.history(entity, field))
-    entries.sort(key=lambda h: h.seq)
-    await chat.say(chat_id, texts.history_text(entries, chat.config.entity_of(user_id)))
+    query = context.args[0] if context.args else None
+    entities = chat.config.entities_of(user_id)
+    mine = chat.config.entity_of(user_id)
+    if query is None:
+        entries = [h for e in entities for h in await chat.engine.store.history(e, None)]
+        entries.sort(key=lambda h: h.seq)
+        await chat.say(chat_id, texts.history_text(entries, mine))
+        return
+    known = await known_fields(chat.engine.store, entities)
+    hits = _matches(query, known)
+    if not hits:
+        await chat.say(chat_id, no_match_text(query, [f for _e, f in known]))
+        return
+    blocks = []
+    for entity, field in hits:
+        entries = await chat.engine.store.history(entity, field)
+        blocks.append(f"{field}:\n" + texts.history_text(entries, mine))
+    await chat.say(chat_id, "\n\n".join(blocks))
+
+
+def _matches(query: str, known: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (entity, field) pairs ``query`` names, in the order ``known`` lists them."""
+    wanted = set(matching_fields(query, [f for _e, f in known]))
+    return [(e, f) for e, f in known if f in wanted]
 
 
 async def forget(update: Update, context: Ctx) -> None:

@@ -17,6 +17,7 @@ from aiohttp import web
 from bot.app import BotRunner
 from bot.config import BotConfig
 from bot.emulator import MAX_TEXT, ApiError, BotApiEmulator
+from bot.playground_history import restore_chat
 from bot.playground_page import PAGE
 from core.audit import show_value
 from core.config import Config
@@ -65,6 +66,7 @@ class Playground:
 
     async def start(self) -> None:
         await self.emulator.start(self.port)
+        await restore_chat(self.emulator, self.canon.db_path, PLAYGROUND_USER)  # history
         config = replace(self.config, base_url=self.emulator.base_url)
         self.runner = BotRunner(
             self.emulator.token,

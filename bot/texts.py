@@ -16,7 +16,7 @@ from core import phrasing
 from core.answer_values import EXAMPLES, choices_for, value_kind
 from core.audit import show_value
 from core.bootstrap import bootstrap_question
-from core.corrections import correction_kind, correction_question
+from core.corrections import correction_kind, correction_question, correction_result
 from core.engine import Outcome
 from core.state import CommittedFact
 from core.store import Alert, EventRecord, HistoryEntry, ReviewItem
@@ -40,8 +40,8 @@ HELP = (
     "Commands:\n"
     "/state [domain] – what I believe (travel, family, project, financial, profile)\n"
     "/pending – changes waiting for your confirmation\n"
-    "/why <field> – the evidence behind a value, e.g. /why travel.status\n"
-    "/history [field] – how values changed\n"
+    "/why <field> – the evidence behind a value, e.g. /why travel, /why rent\n"
+    "/history [field] – how values changed, e.g. /history emma\n"
     "/forget <field> – retract a value (I ask first)\n"
     "/undo – revert the last change (I ask first)\n"
     "/confirm, /reject – answer the current question (or just type yes / no)\n"
@@ -65,6 +65,7 @@ REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
+ASKED_AGAIN = "↓ Asked again below (I restarted)."
 FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
 
 _YES = {"yes", "y", "yep", "yeah", "yup", "ya", "correct", "right", "confirm", "sure", "ok"}
@@ -155,6 +156,9 @@ def settled_text(
     head = lines[:-1] if item.kind == "change" else lines[:2]
     if item.kind == "dead_letter":
         return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
+    corrected = correction_result(item, status)
+    if corrected is not None:
+        return "\n".join([*head, corrected])
     outcome = {
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",

@@ -34,12 +34,44 @@ def correction_kind(item: ReviewItem) -> CorrectionKind | None:
 
 
 def correction_question(item: ReviewItem) -> str:
-    """How a correction is put to the user."""
+    """How a correction is put to the user: what is true now, and what it would become."""
     kind = correction_kind(item)
     if kind == "forget":
         return f"Forget {item.field} ({show_value(item.current_value)})?"
-    target = "forget it" if item.candidate_value is None else show_value(item.candidate_value)
-    return f"Undo the last change to {item.field}: {show_value(item.current_value)} → {target}?"
+    what = field_words(item.field)
+    if item.candidate_value is None:
+        return f"Undo: forget {what} ({show_value(item.current_value)}); it had no value before?"
+    if item.current_value is None:
+        return f"Undo: bring {what} back to {show_value(item.candidate_value)}?"
+    return (
+        f"Undo: {what} back from {show_value(item.current_value)} "
+        f"to {show_value(item.candidate_value)}?"
+    )
+
+
+def correction_result(item: ReviewItem, status: str) -> str | None:
+    """What is true after a correction was answered; None for other items and outcomes."""
+    kind = correction_kind(item)
+    what = field_words(item.field)
+    if kind is None:
+        return None
+    if status == "confirmed":
+        if item.candidate_value is None:
+            return f"✅ Done: I no longer know {what}."
+        return f"✅ Done: {what} is {show_value(item.candidate_value)} again."
+    if status == "rejected":
+        if item.current_value is None:
+            return f"❌ Kept: I still don't know {what}."
+        return f"❌ Kept: {what} is still {show_value(item.current_value)}."
+    return None
+
+
+def field_words(field: str) -> str:
+    """'travel.location' -> 'travel location', 'family.emma.status' -> 'family emma status'.
+
+    A local plain-words stand-in until a shared phrasing of fields exists.
+    """
+    return field.replace(".", " ").replace("_", " ")
 
 
 async def propose_forget(

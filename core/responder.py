@@ -1,8 +1,8 @@
 """The assistant's reply: offline from state, or from a model with state injected.
 
-``OfflineResponder`` answers questions about current beliefs ("where am I?",
-"what's pending?") straight from the context's records and otherwise says what
-it can do. ``LLMResponder`` (core.responder_llm) asks an OpenAI-compatible
+``OfflineResponder`` answers small talk and questions about current beliefs
+("where am I?", "is Emma sick?") straight from the records
+(``core.offline_replies``). ``LLMResponder`` (core.responder_llm) asks an OpenAI-compatible
 model with a system prompt, the context block and the last messages, and lets
 it call ``StateTools``: reads of state, and proposals that are recorded as
 ``agent`` evidence and put to the user, never committed on their own.
@@ -10,17 +10,16 @@ it call ``StateTools``: reads of state, and proposals that are recorded as
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
-from core.audit import show_value
 from core.context import ContextBlock
 from core.engine import Engine
 from core.errors import CanonError
 from core.ids import derived_id
+from core.offline_replies import offline_answer
 from core.state import CommittedFact, Scalar, value_key
 from core.store import NewReviewItem, ReviewItem
 from core.timeutil import format_ts
@@ -54,73 +53,11 @@ class Responder(Protocol):
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply: ...
 
 
-CAPABILITIES = (
-    "I keep your assistant's beliefs true. Tell me what changed (\"we're in Tahoe\", "
-    '"Emma is sick today", "Feature X shipped") and I\'ll note it or ask you to confirm. '
-    'Ask me "where am I?" or "what\'s pending?", or use /state, /pending, /why, /help.'
-)
-_WHERE = re.compile(r"\bwhere\s+(am\s+i|are\s+(we|you)|is\s+my)\b|\bmy\s+location\b", re.I)
-_PENDING = re.compile(r"\b(pending|to\s+confirm|waiting|questions?)\b", re.I)
-_STATE = re.compile(
-    r"\bwhat\s+do\s+you\s+(know|believe|think)\b|\bmy\s+state\b|\bbeliefs?\b|\bsummary\b", re.I
-)
-_TRIP = re.compile(r"\b(trip|travel|travell?ing|going)\b.*\?|\?.*\btrip\b", re.I)
-_GREETING = re.compile(r"^\s*(hi|hello|hey|yo|good\s+(morning|evening|afternoon))\b", re.I)
-
-
 class OfflineResponder:
     """Answers from state with no model: deterministic and instant."""
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
         return Reply(offline_answer(request.text, request.facts, request.open_items, request.now))
-
-
-def offline_answer(
-    text: str, facts: Sequence[CommittedFact], open_items: Sequence[ReviewItem], now: datetime
-) -> str:
-    """A reply to ``text`` from state alone (pure)."""
-    by_field = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id != "user:primary")}
-    if _WHERE.search(text):
-        loc = by_field.get("travel.location")
-        if loc is None:
-            return "I don't know where you are yet. Tell me, e.g. \"I'm in Portland\"."
-        return f"You're in {show_value(loc.value)} ({_told(loc, now)})."
-    if _PENDING.search(text):
-        if not open_items:
-            return "Nothing is waiting for your confirmation."
-        lines = [f"{len(open_items)} change(s) wait for your confirmation:"]
-        lines += [
-            f"• {r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}"
-            for r in open_items[:10]
-        ]
-        return "\n".join(lines)
-    if _TRIP.search(text):
-        travel = [f for f in facts if f.domain == "travel"]
-        if not travel:
-            return "I don't know of any trip."
-        return "About your travel: " + "; ".join(
-            f"{f.field.split('.', 1)[1]} {show_value(f.value)}"
-            for f in sorted(travel, key=lambda f: f.field)
-        )
-    if _STATE.search(text):
-        if not facts:
-            return "I don't know anything about you yet. " + CAPABILITIES
-        shown = sorted(facts, key=lambda f: (f.entity_id, f.field))[:15]
-        more = f"\n(+{len(facts) - 15} more: /state)" if len(facts) > 15 else ""
-        return (
-            "Here's what I believe:\n"
-            + "\n".join(f"• {f.field} = {show_value(f.value)} ({_told(f, now)})" for f in shown)
-            + more
-        )
-    if _GREETING.search(text):
-        return "Hi! " + CAPABILITIES
-    return CAPABILITIES
-
-
-def _told(f: CommittedFact, now: datetime) -> str:
-    age = age_text(f.evidence_ts, now)
-    when = "just now" if age == "just now" else f"{age} ago"
-    return f"from {f.source_type.replace('_', ' ')}, {when}"
 
 
 class StateTools:

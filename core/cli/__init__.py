@@ -9,7 +9,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon state --json                  what Canon believes
     canon pending                       what it is waiting to ask you
     canon answer 01a2 confirm           answer a prompt (an id prefix is enough)
-    canon why travel.status             the evidence behind a value
+    canon why travel                    the evidence behind values (a field, domain or name)
     canon replay tests/scenarios/tahoe_incident.json --json
     canon demo                          the Tahoe story, step by step
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
+from datetime import datetime
 from typing import IO, Any
 
 import click
@@ -27,9 +28,11 @@ from core.cli.scope import entity_option, items_of, letters_of
 from core.deadletters import retry_due
 from core.engine import Engine
 from core.errors import CanonError, NotFound, ReviewError
+from core.field_match import known_fields, matching_fields, no_match_text
 from core.jsonlines import Line, read_jsonl
 from core.review import answer_review
-from core.store import ReviewItem
+from core.state import CommittedFact
+from core.store import EventRecord, HistoryEntry, ReviewItem
 from core.timeutil import format_ts
 from core.views import (
     age_text,
@@ -311,19 +314,41 @@ async def why(
 ) -> None:
     """Why Canon believes what it does about FIELD: evidence, sources, confidences.
 
+    FIELD may be a full field, a domain or a short name (travel, location, rent):
+    every matching field gets its own block (with --json, a map by field).
+
     Example: canon why travel.status
     """
     now = resolve_now(now_text)
+    views: dict[str, dict[str, Any]] = {}
     async with open_engine(ctx) as engine:
-        fact = await engine.store.fact(entity, field)
-        events = await engine.store.events_for(
-            entity, field, None if show_all or fact is None else fact.value
-        )
-        history = await engine.store.history(entity, field)
-    view = why_view(fact, events, history, now)
+        known = [f for _e, f in await known_fields(engine.store, [entity])]
+        fields = [field] if field in known else matching_fields(field, known)
+        if not fields and "." in field:  # a full field with evidence but no commit yet
+            fields = [field]
+        for name in fields:
+            fact = await engine.store.fact(entity, name)
+            events = await engine.store.events_for(
+                entity, name, None if show_all or fact is None else fact.value
+            )
+            history = await engine.store.history(entity, name)
+            views[name] = why_view(fact, events, history, now)
+            if not as_json:
+                _print_why(entity, name, fact, events, history, now)
     if as_json:
-        emit_json(view)
-        return
+        emit_json(views[field] if list(views) == [field] else views)
+    elif not views:
+        out().print(no_match_text(field, known))
+
+
+def _print_why(
+    entity: str,
+    field: str,
+    fact: CommittedFact | None,
+    events: list[EventRecord],
+    history: list[HistoryEntry],
+    now: datetime,
+) -> None:
     console = out()
     if fact is None:
         console.print(f"No committed value for {entity} {field}.")
@@ -364,12 +389,19 @@ async def why(
 @pass_ctx
 @run
 async def history(ctx: Context, field: str | None, entity: str | None, as_json: bool) -> None:
-    """Every committed change, oldest first (optionally for one FIELD).
+    """Every committed change, oldest first (optionally for FIELD: a field, domain or name).
 
-    Example: canon history travel.location
+    Example: canon history travel.location, canon history rent
     """
     async with open_engine(ctx) as engine:
-        entries = await engine.store.history(entity, field)
+        entries = await engine.store.history(entity, None)
+    known = sorted({h.field for h in entries})
+    if field is not None:
+        wanted = set(matching_fields(field, known))
+        entries = [h for h in entries if h.field in wanted]
+        if not entries and not as_json:
+            out().print(no_match_text(field, known))
+            return
     if as_json:
         emit_json([history_view(h) for h in entries])
         return

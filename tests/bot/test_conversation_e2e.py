@@ -41,7 +41,7 @@ async def test_the_tahoe_conversation(tg: FakeTelegram, start_bot: StartBot) -> 
     assert fact.value == "Seattle"
     assert fact.resolution == "user_confirm"
 
-    await tg.say(ALICE, "where am I?", expect="You're in Tahoe")
+    await tg.say(ALICE, "where am I?", expect="In Tahoe (you told me just now).")
 
 
 async def test_no_rejects_and_keeps_the_old_value(tg: FakeTelegram, start_bot: StartBot) -> None:
@@ -173,10 +173,12 @@ async def test_a_restarted_bot_resumes_with_the_same_prompt(
     await stop_bot(tg, first)
 
     second = await start_bot()
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
-    assert "Confirmed" in prompt.text
-    assert len([m for m in tg.bot_messages(ALICE) if "Do you live in Seattle?" in m.text]) == 1
+    again = await tg.prompt(ALICE, "Do you live in Seattle?")
+    assert again.message_id > prompt.message_id, "asked again, with its buttons"
+    assert tg.open_prompts(ALICE) == [again]
+    await tg.tap(ALICE, again, "Yes")
+    await tg.settled(again)
+    assert "Confirmed" in again.text
     assert second.chat is not None
     fact = await second.chat.engine.store.fact("user:primary", "profile.home_city")
     assert fact is not None

@@ -190,7 +190,7 @@ async def test_the_bot_over_its_webhook(tg: FakeTelegram, webhook_bot: WebhookBo
     # The same kind of POST with the right secret is handled like Telegram's own.
     last = tg.chat(ALICE)[-1].message_id
     assert await webhook_bot.post(_message_update(9003, "where am I?"), SECRET) == 200
-    await tg.reply_after(ALICE, last, "You're in Tahoe")
+    await tg.reply_after(ALICE, last, "In Tahoe")
 
     # (4) SIGTERM: the process stops cleanly and the webhook server is gone.
     webhook_bot.proc.send_signal(signal.SIGTERM)

@@ -293,3 +293,29 @@ def test_answer_edit_reads_a_date_against_now_and_refuses_what_is_not_one(db: Pa
 
     answered = canon("answer", item["id"][:12], "edit", "Saturday", "--now", NOW, db=db).stdout
     assert "travel.depart_date = 2026-02-21" in answered
+
+
+def test_why_and_history_take_a_domain_or_a_short_name(db: Path, tmp_path: Path) -> None:
+    feed = tmp_path / "obs.jsonl"
+    feed.write_text(
+        jsonl(
+            make_observation("travel.location", "Tahoe"),
+            make_observation("travel.status", "in_progress"),
+        )
+    )
+    canon("ingest", str(feed), "--now", NOW, db=db)
+
+    by_domain = json.loads(canon("why", "travel", "--json", "--now", NOW, db=db).stdout)
+    assert sorted(by_domain) == ["travel.location", "travel.status"]
+    assert by_domain["travel.location"]["current"]["value"] == "Tahoe"
+    by_name = json.loads(canon("why", "location", "--json", "--now", NOW, db=db).stdout)
+    assert list(by_name) == ["travel.location"]  # a word gives a map, a full field one view
+    human = canon("why", "travel", "--now", NOW, db=db).stdout
+    assert "travel.location = Tahoe" in human
+    assert "travel.status = in_progress" in human
+    nothing = canon("why", "rent", "--now", NOW, db=db).stdout
+    assert "I know nothing about rent. I know about: travel.location, travel.status." in nothing
+
+    history = json.loads(canon("history", "location", "--json", db=db).stdout)
+    assert [h["field"] for h in history] == ["travel.location"]
+    assert "I know nothing about emma" in canon("history", "emma", db=db).stdout

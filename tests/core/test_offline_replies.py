@@ -1,0 +1,181 @@
+"""The offline assistant talks like a person and answers questions about state from state."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from core.ids import new_id
+from core.offline_replies import HELP_TEXT, UNSURE, offline_answer, when_text
+from core.state import CommittedFact
+
+NOW = datetime(2026, 2, 19, 18, 30, tzinfo=UTC)
+THIS_MORNING = datetime(2026, 2, 19, 8, 15, tzinfo=UTC)
+
+
+def fact(
+    field: str, value: Any, at: datetime, source: str = "conversation_assertive"
+) -> CommittedFact:
+    return CommittedFact(
+        "user:primary", field, value, 1, source, "ref", 0.9, new_id(), at, at, "auto_commit"
+    )
+
+
+FACTS = (
+    fact("travel.location", "Tahoe", THIS_MORNING),
+    fact("travel.status", "in_progress", THIS_MORNING),
+    fact("travel.return_date", "2026-02-22", NOW - timedelta(days=3), "calendar"),
+    fact("family.emma.status", "sick", NOW - timedelta(days=1)),
+    fact("financial.rent.status", "paid", NOW - timedelta(days=3), "transactions_email"),
+    fact("financial.rent.amount", 2100, NOW - timedelta(days=3), "transactions_email"),
+    fact("financial.rent.currency", "USD", NOW - timedelta(days=3), "transactions_email"),
+    fact("project.website.status", "blocked", NOW - timedelta(minutes=20)),
+)
+
+
+def reply(text: str, facts: tuple[CommittedFact, ...] = FACTS) -> str:
+    return offline_answer(text, facts, (), NOW)
+
+
+GREETINGS = [
+    "hi",
+    "Hi!",
+    "hello",
+    "hey there",
+    "heyy",
+    "yo",
+    "hiya",
+    "good morning",
+    "morning",
+    "good evening canon",
+]
+THANKS = ["thanks!", "thanks", "thank you", "ty", "thx", "cheers", "thank you so much", "ok thanks"]
+SMALL_TALK = [
+    "how are you?",
+    "how r u",
+    "hows it going",
+    "lol",
+    "haha",
+    "ok cool",
+    "cool",
+    "nice",
+    "got it",
+    "sounds good",
+]
+BYE = ["bye", "good night", "see ya"]
+
+
+@pytest.mark.parametrize("text", GREETINGS)
+def test_greetings_get_a_short_hello(text: str) -> None:
+    answer = reply(text)
+    assert answer.startswith(("Hi!", "Good morning!", "Good evening!"))
+    assert answer != HELP_TEXT
+    assert len(answer) < 80
+
+
+@pytest.mark.parametrize("text", THANKS)
+def test_thanks_gets_you_are_welcome(text: str) -> None:
+    assert reply(text) == "You're welcome!"
+
+
+@pytest.mark.parametrize("text", SMALL_TALK)
+def test_small_talk_gets_a_small_answer(text: str) -> None:
+    answer = reply(text)
+    assert answer in ("👍", "All good here, thanks! Anything new on your side?")
+
+
+@pytest.mark.parametrize("text", BYE)
+def test_goodbyes(text: str) -> None:
+    assert reply(text) == "Bye for now!"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Where am I?", "In Tahoe, since this morning (you told me)."),
+        ("where am i", "In Tahoe, since this morning (you told me)."),
+        ("where are we now", "In Tahoe, since this morning (you told me)."),
+        ("hey where am i", "In Tahoe, since this morning (you told me)."),
+        ("when do I fly back?", "Your return: 2026-02-22 (from your calendar, 3 days ago)."),
+        ("when do we get back", "Your return: 2026-02-22 (from your calendar, 3 days ago)."),
+        ("whens my return flight", "Your return: 2026-02-22 (from your calendar, 3 days ago)."),
+        ("is Emma sick?", "Emma is sick (you told me, yesterday)."),
+        ("how is emma doing", "Emma is sick (you told me, yesterday)."),
+        ("is emma ok", "Emma is sick (you told me, yesterday)."),
+        ("did I pay rent?", "Yes, rent is paid ($2100) — from a receipt email, 3 days ago."),
+        ("did i pay the rent yet", "Yes, rent is paid ($2100) — from a receipt email, 3 days ago."),
+        ("is rent paid", "Yes, rent is paid ($2100) — from a receipt email, 3 days ago."),
+        (
+            "what's the status of the website project?",
+            "Website: blocked (you told me, 20 minutes ago).",
+        ),
+        ("status of website", "Website: blocked (you told me, 20 minutes ago)."),
+        ("hows the website project going", "Website: blocked (you told me, 20 minutes ago)."),
+        ("how's my trip", "You're on your trip (you told me, this morning)."),
+        ("am i traveling", "You're on your trip (you told me, this morning)."),
+    ],
+)
+def test_questions_about_state_are_answered_from_state(text: str, expected: str) -> None:
+    assert reply(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("where am i", "I don't know where you are yet — tell me."),
+        ("when do i fly back", "I don't know your return yet — tell me."),
+        ("is emma sick", "I don't know how Emma is yet — tell me."),
+        ("did i pay rent", "I don't know whether you paid rent yet — tell me."),
+        (
+            "whats the status of the website project",
+            "I don't know how website is going yet — tell me.",
+        ),
+        ("where do i live", "I don't know where you live yet — tell me."),
+    ],
+)
+def test_unknown_state_is_an_honest_i_dont_know(text: str, expected: str) -> None:
+    assert reply(text, ()) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what do you know about me?", "what do you know", "tell me what you know about me", "summary"],
+)
+def test_what_do_you_know_summarises_by_domain(text: str) -> None:
+    answer = reply(text)
+    assert answer.splitlines()[0] == "Here's what I know:"
+    assert "• Travel: you're in Tahoe; return date 2026-02-22; trip under way" in answer
+    assert "• Family: Emma is sick" in answer
+    assert "• Financial: rent amount 2100; rent currency USD; rent status paid" in answer
+    assert len(answer.splitlines()) <= 8
+    assert reply(text, ()).startswith("Nothing yet.")
+
+
+@pytest.mark.parametrize("text", ["help", "what can you do", "help me"])
+def test_help_only_when_asked(text: str) -> None:
+    assert reply(text) == HELP_TEXT
+
+
+@pytest.mark.parametrize("text", ["asdf", "the weather is odd", "purple monkey dishwasher"])
+def test_anything_else_is_not_the_help_text(text: str) -> None:
+    assert reply(text) == UNSURE
+
+
+@pytest.mark.parametrize(
+    ("then", "expected"),
+    [
+        (NOW - timedelta(seconds=10), "just now"),
+        (NOW - timedelta(minutes=1), "a minute ago"),
+        (NOW - timedelta(minutes=45), "45 minutes ago"),
+        (NOW - timedelta(minutes=90), "an hour ago"),
+        (THIS_MORNING, "this morning"),
+        (datetime(2026, 2, 19, 13, 0, tzinfo=UTC), "this afternoon"),
+        (datetime(2026, 2, 18, 23, 0, tzinfo=UTC), "yesterday"),
+        (NOW - timedelta(days=3), "3 days ago"),
+        (datetime(2026, 1, 2, 9, 0, tzinfo=UTC), "on 2 Jan"),
+    ],
+)
+def test_when_is_said_relative_to_the_message(then: datetime, expected: str) -> None:
+    assert when_text(then, NOW) == expected

@@ -97,7 +97,7 @@ async def test_a_new_user_tries_canon_in_the_browser(playground: Playground) -> 
 
             await page.fill("#text", "I live in Seattle now")
             await page.click("form button")
-            prompt = page.locator(".msg.bot", has_text="profile.home_city: (none) → Seattle")
+            prompt = page.locator(".msg.bot", has_text="Do you live in Seattle?")
             await expect(prompt.locator(".keyboard button")).to_have_text(["Yes", "No", "Edit"])
             await expect(page.locator("#pending")).to_contain_text("profile.home_city")
 

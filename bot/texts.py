@@ -20,7 +20,7 @@ from core.corrections import correction_kind, correction_question, correction_re
 from core.engine import Outcome
 from core.state import CommittedFact
 from core.store import Alert, EventRecord, HistoryEntry, ReviewItem
-from core.views import age_text
+from core.views import age_phrase, age_text
 
 MAX_MESSAGE = 4096
 MAX_CALLBACK_DATA = 64
@@ -351,7 +351,7 @@ def why_text(
         return f"I know nothing about {field}."
     head = (
         f"{field} = {show_value(fact.value)} (confidence {fact.confidence:.2f}, "
-        f"{fact.resolution}, {age_text(fact.evidence_ts, now)} old)"
+        f"{fact.resolution}, {age_phrase(fact.evidence_ts, now)})"
         if fact
         else f"{field} has no committed value."
     )

@@ -26,6 +26,12 @@ def age_text(then: datetime, now: datetime) -> str:
     return f"{int(seconds // 86400)} d"
 
 
+def age_phrase(then: datetime, now: datetime) -> str:
+    """'just now', '5 min old', '2 d old': the age of evidence inside a sentence."""
+    age = age_text(then, now)
+    return age if age == "just now" else f"{age} old"
+
+
 def fact_view(f: CommittedFact, now: datetime) -> dict[str, Any]:
     return {
         "value": f.value,

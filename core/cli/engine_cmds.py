@@ -35,7 +35,7 @@ from core.state import CommittedFact
 from core.store import EventRecord, HistoryEntry, ReviewItem
 from core.timeutil import format_ts
 from core.views import (
-    age_text,
+    age_phrase,
     dead_letter_view,
     history_view,
     prompt_text,
@@ -355,7 +355,7 @@ def _print_why(
     else:
         console.print(
             f"{entity} {field} = {show_value(fact.value)} "
-            f"(confidence {fact.confidence:.2f}, {fact.resolution}, {age_text(fact.evidence_ts, now)} old)"
+            f"(confidence {fact.confidence:.2f}, {fact.resolution}, {age_phrase(fact.evidence_ts, now)})"
         )
     table = Table(title="Evidence")
     for col in ("when", "source", "intent", "value", "decision", "confidence", "text"):

@@ -204,7 +204,7 @@ def edit_request(item: ReviewItem) -> str:
             "Send the corrected payload as JSON in your next message, "
             "or /cancel to keep the question open."
         )
-    head = f"What is the correct value for {item.field}? "
+    head = f"What is the correct value for {phrasing.label(item.field, item.entity_id, item.entity_id)}? "
     kind = value_kind(item.field, item.candidate_value)
     if choices_for(item.field, item.candidate_value):
         return head + "Tap one, or type it in your own words."

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
-from core.audit import show_value
 from core.engine import Engine
 from core.errors import NotFound
 from core.ids import new_id
+from core.phrasing import label, show
 from core.state import Scalar
 from core.store import HistoryEntry, NewReviewItem, ReviewItem
 
@@ -37,41 +37,30 @@ def correction_question(item: ReviewItem) -> str:
     """How a correction is put to the user: what is true now, and what it would become."""
     kind = correction_kind(item)
     if kind == "forget":
-        return f"Forget {item.field} ({show_value(item.current_value)})?"
-    what = field_words(item.field)
+        return f"Forget {label(item.field, item.entity_id, item.entity_id)} ({show(item.current_value)})?"
+    what = label(item.field, item.entity_id, item.entity_id)
     if item.candidate_value is None:
-        return f"Undo: forget {what} ({show_value(item.current_value)}); it had no value before?"
+        return f"Undo: forget {what} ({show(item.current_value)}); it had no value before?"
     if item.current_value is None:
-        return f"Undo: bring {what} back to {show_value(item.candidate_value)}?"
-    return (
-        f"Undo: {what} back from {show_value(item.current_value)} "
-        f"to {show_value(item.candidate_value)}?"
-    )
+        return f"Undo: bring {what} back to {show(item.candidate_value)}?"
+    return f"Undo: {what} back from {show(item.current_value)} to {show(item.candidate_value)}?"
 
 
 def correction_result(item: ReviewItem, status: str) -> str | None:
     """What is true after a correction was answered; None for other items and outcomes."""
     kind = correction_kind(item)
-    what = field_words(item.field)
+    what = label(item.field, item.entity_id, item.entity_id)
     if kind is None:
         return None
     if status == "confirmed":
         if item.candidate_value is None:
             return f"✅ Done: I no longer know {what}."
-        return f"✅ Done: {what} is {show_value(item.candidate_value)} again."
+        return f"✅ Done: {what} is {show(item.candidate_value)} again."
     if status == "rejected":
         if item.current_value is None:
             return f"❌ Kept: I still don't know {what}."
-        return f"❌ Kept: {what} is still {show_value(item.current_value)}."
+        return f"❌ Kept: {what} is still {show(item.current_value)}."
     return None
-
-
-def field_words(field: str) -> str:
-    """'travel.location' -> 'travel location', 'family.emma.status' -> 'family emma status'.
-
-    A local plain-words stand-in until a shared phrasing of fields exists.
-    """
-    return field.replace(".", " ").replace("_", " ")
 
 
 async def propose_forget(

@@ -109,7 +109,7 @@ def label(field: str, entity_id: str, mine: str) -> str:
     if parts[0] == "travel":
         noun = {
             "status": "trip",
-            "location": "whereabouts",
+            "location": "location",
             "destination": "trip's destination",
             "depart_date": "departure date",
             "return_date": "return date",

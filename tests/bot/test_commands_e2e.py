@@ -55,7 +55,7 @@ async def test_forget_asks_first_then_retracts(tg: FakeTelegram, start_bot: Star
     runner = await start_bot()
     await _tahoe(tg)
     tg.user_says(ALICE, "/forget travel.location")
-    prompt = await tg.prompt(ALICE, "Forget travel.location (Tahoe)?")
+    prompt = await tg.prompt(ALICE, "Forget your location (Tahoe)?")
     assert [b["text"] for b in prompt.buttons[0]] == ["Yes", "No"]
     assert runner.chat is not None
     assert await runner.chat.engine.store.fact("user:primary", "travel.location") is not None
@@ -71,10 +71,10 @@ async def test_undo_reverts_the_last_commit_after_asking(
     runner = await start_bot()
     await _tahoe(tg)
     tg.user_says(ALICE, "/undo")
-    prompt = await tg.prompt(ALICE, "Undo: travel status back from in_progress to planning?")
+    prompt = await tg.prompt(ALICE, "Undo: your trip back from in progress to planning?")
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
-    assert prompt.text.endswith("✅ Done: travel status is planning again.")
+    assert prompt.text.endswith("✅ Done: your trip is planning again.")
     assert runner.chat is not None
     fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
     assert fact is not None

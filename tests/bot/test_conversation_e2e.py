@@ -63,7 +63,7 @@ async def test_edit_asks_for_the_value_validates_it_and_commits(
     prompt = await tg.prompt(ALICE, "Is Feature X blocked?")
     await tg.tap(ALICE, prompt, "Edit")
     await tg.reply_after(
-        ALICE, prompt.message_id, "What is the correct value for project.feature_x.status?"
+        ALICE, prompt.message_id, "What is the correct value for the feature x status?"
     )
     await tg.say(ALICE, "flying", expect="I need one of planned, in progress, blocked")
     assert prompt.buttons, "a bad value leaves the question open"

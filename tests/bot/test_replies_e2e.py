@@ -177,16 +177,16 @@ async def test_undo_names_the_current_value_and_the_one_it_restores(
     await tg.tap(ALICE, moved, "Yes")
     await tg.settled(moved)
     tg.user_says(ALICE, "/undo")
-    prompt = await tg.prompt(ALICE, "Undo: travel location back from Tahoe to Portland?")
+    prompt = await tg.prompt(ALICE, "Undo: your location back from Tahoe to Portland?")
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
-    assert prompt.text.endswith("❌ Kept: travel location is still Tahoe.")
+    assert prompt.text.endswith("❌ Kept: your location is still Tahoe.")
 
     tg.user_says(ALICE, "/undo")
-    again = await tg.prompt(ALICE, "Undo: travel location back from Tahoe to Portland?")
+    again = await tg.prompt(ALICE, "Undo: your location back from Tahoe to Portland?")
     await tg.tap(ALICE, again, "Yes")
     await tg.settled(again)
-    assert again.text.endswith("✅ Done: travel location is Portland again.")
+    assert again.text.endswith("✅ Done: your location is Portland again.")
     assert runner.chat is not None
     fact = await runner.chat.engine.store.fact("user:primary", "travel.location")
     assert fact is not None

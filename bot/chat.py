@@ -447,7 +447,7 @@ class CanonChat:
                 )
                 and item.group_key == edited.group_key
             ):
-                await self._resend(prompt, item, now)
+                await self._resend(prompt, item, now, texts.REST_ASKED_AGAIN)
 
     async def _choose(
         self,
@@ -625,7 +625,9 @@ class CanonChat:
                 resent += 1
         return resent
 
-    async def _resend(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
+    async def _resend(
+        self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN
+    ) -> None:
         """Show an open question again as a new message with the same buttons; the
         old message loses them."""
         assert prompt.message_id is not None
@@ -636,9 +638,7 @@ class CanonChat:
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)
         await self.log.set_prompt_message(item.id, message_id)
         if message_id != prompt.message_id:  # a fresh local server reuses ids
-            await self.messenger.edit(
-                prompt.chat_id, prompt.message_id, f"{body}\n{texts.ASKED_AGAIN}"
-            )
+            await self.messenger.edit(prompt.chat_id, prompt.message_id, f"{body}\n{note}")
 
     async def sweep(self) -> None:
         """Show each allowed user's next question (after a restart, or evidence from pollers)."""

@@ -227,6 +227,7 @@ def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
 
 
 PICK_PART = "Which part should I change?"
+REST_ASKED_AGAIN = "↓ The rest is asked again below."
 
 
 def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[tuple[str, str]]:

@@ -111,6 +111,7 @@ async def test_edit_fixes_one_part_and_the_rest_is_still_one_question(
     assert "2,100" not in rest.text
     assert _labels(rest) == ["Yes", "No", "Edit"]
     assert again.message_id <= rest.message_id
+    assert prompt.text.endswith("↓ The rest is asked again below.")
     assert (await _facts(runner)) == {"financial.rent.amount": 2000}
 
     await tg.tap(ALICE, rest, "Yes")

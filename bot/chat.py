@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from bot import texts
 from bot.config import BotConfig
+from core import phrasing
 from core.answer_values import choices_for, value_kind
 from core.answers import coerce_value
 from core.context import load_context
@@ -220,6 +221,10 @@ class CanonChat:
         """A button under a prompt: answered first, then acted on, then the prompt edited."""
         async with self._lock:
             now = self.clock()
+            part = texts.parse_part(data)
+            if part is not None:
+                await self._pick_part(callback_id, user_id, message_id, *part, now=now)
+                return
             choice = texts.parse_choice(data)
             if choice is not None:
                 await self._choose(callback_id, user_id, message_id, *choice, now=now)
@@ -276,13 +281,17 @@ class CanonChat:
         if prompt.owner_user_id != user_id:
             await self.say(prompt.chat_id, texts.NOT_YOURS)
             return
-        if action == "edit":
-            await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
-            request = texts.edit_request(item)
-            await self.log.append_message(prompt.chat_id, "assistant", request, now)
+        members = await self._group_of(item)
+        if action == "edit" and len(members) > 1:
+            # Which part is wrong? Then that part's own edit flow.
+            mine = self.config.entity_of(prompt.owner_user_id)
+            await self.log.append_message(prompt.chat_id, "assistant", texts.PICK_PART, now)
             await self.messenger.send(
-                prompt.chat_id, request, texts.edit_buttons(item, prompt.token)
+                prompt.chat_id, texts.PICK_PART, texts.part_buttons(members, prompt.token, mine)
             )
+            return
+        if action == "edit":
+            await self._begin_edit(prompt, item, now)
             return
         try:
             result = await answer_review(
@@ -292,6 +301,7 @@ class CanonChat:
                 now=now,
                 answered_by=f"telegram:{user_id}",
                 rules=self.rules,
+                whole_group=True,
             )
         except InvalidAnswer as e:  # a dead letter still invalid: the question stays open
             reason = str(e)
@@ -302,10 +312,61 @@ class CanonChat:
             await self._close(prompt, item, fresh.status if fresh else "closed", None, now)
             await self._show_next(prompt.chat_id, now)
             return
-        await self._close(prompt, item, result.status, result.committed_value, now, typed=typed)
+        await self._close(
+            prompt, item, result.status, result.committed_value, now, typed=typed, group=members
+        )
+        for member in result.group[1:]:  # a part picked for an Edit may have a prompt
+            await self.log.close_prompt(member.id, member.status, now)
         if result.committed:
             await self._changed(now)
         await self._show_next(prompt.chat_id, now)
+
+    async def _begin_edit(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
+        """Wait for ``item``'s new value: closed-set values as buttons, or typed."""
+        await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
+        request = texts.edit_request(item)
+        await self.log.append_message(prompt.chat_id, "assistant", request, now)
+        await self.messenger.send(prompt.chat_id, request, texts.edit_buttons(item, prompt.token))
+
+    async def _pick_part(
+        self,
+        callback_id: str,
+        user_id: int,
+        message_id: int | None,
+        token: str,
+        seq: int,
+        *,
+        now: datetime,
+    ) -> None:
+        """A part of a grouped question picked for an Edit: that part's edit flow."""
+        prompt = await self.log.prompt_by_token(token)
+        item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
+        members = [] if item is None else await self._group_of(item)
+        part = next((m for m in members if m.seq == seq), None)
+        if prompt is None or prompt.closed_at is not None or part is None:
+            await self.messenger.answer_tap(callback_id, texts.EXPIRED)
+            return
+        if prompt.owner_user_id != user_id:
+            await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
+            return
+        mine = self.config.entity_of(prompt.owner_user_id)
+        label = phrasing.label(part.field, part.entity_id, mine)
+        await self.messenger.answer_tap(callback_id, label)
+        if message_id is not None:
+            await self.messenger.edit(prompt.chat_id, message_id, f"{texts.PICK_PART}\n→ {label}")
+        # The part gets a prompt of its own (no message): its value buttons carry its token.
+        part_prompt = await self._bind(part, prompt.chat_id, prompt.owner_user_id, now)
+        await self._begin_edit(part_prompt, part, now)
+
+    async def _group_of(self, item: ReviewItem) -> list[ReviewItem]:
+        """``item`` and the open items asked with it (one message's related changes)."""
+        if item.kind != "change" or item.group_key is None:
+            return [item]
+        return [
+            m
+            for m in await self.engine.store.review_items(["pending", "queued"])
+            if m.group_key == item.group_key
+        ] or [item]
 
     async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> bool:
         """An Edit's typed value; False (edit mode ended) when the message is not one.
@@ -367,7 +428,26 @@ class CanonChat:
         if prompt is not None:
             await self._close(prompt, result.item, "edited", result.committed_value, now)
         await self._changed(now)
+        await self._reask_group(chat_id, result.item, now)
         await self._show_next(chat_id, now)
+
+    async def _reask_group(self, chat_id: int, edited: ReviewItem, now: datetime) -> None:
+        """After one part of a grouped question was edited, ask the rest again as one."""
+        if edited.group_key is None:
+            return
+        for prompt in await self.log.open_prompts(chat_id):
+            item = await self.engine.store.review_item(prompt.item_id)
+            if (
+                prompt.message_id is not None
+                and item is not None
+                and item.status
+                in (
+                    "pending",
+                    "queued",
+                )
+                and item.group_key == edited.group_key
+            ):
+                await self._resend(prompt, item, now, texts.REST_ASKED_AGAIN)
 
     async def _choose(
         self,
@@ -428,11 +508,12 @@ class CanonChat:
         now: datetime,
         *,
         typed: bool = False,
+        group: Sequence[ReviewItem] = (),
     ) -> None:
         if not await self.log.close_prompt(prompt.item_id, status, now):
             return
         mine = self.config.entity_of(prompt.owner_user_id)
-        text = texts.settled_text(item, mine, status, value)
+        text = texts.settled_text(item, mine, status, value, group)
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
         )
@@ -463,7 +544,7 @@ class CanonChat:
         mine = self.config.entity_of(prompt.owner_user_id)
         message_id = await self.messenger.send(
             chat_id,
-            texts.prompt_body(item, mine, now=now),
+            texts.prompt_body(item, mine, await self._group_of(item), now=now),
             texts.prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
@@ -540,16 +621,24 @@ class CanonChat:
                 if item.status not in ("pending", "queued"):
                     await self._close(prompt, item, item.status, None, now)
                     continue
-                body = texts.prompt_body(item, self.config.entity_of(prompt.owner_user_id))
-                buttons = texts.prompt_buttons(item, prompt.token)
-                message_id = await self.messenger.send(prompt.chat_id, body, buttons)
-                await self.log.set_prompt_message(item.id, message_id)
-                if message_id != prompt.message_id:  # a fresh local server reuses ids
-                    await self.messenger.edit(
-                        prompt.chat_id, prompt.message_id, f"{body}\n{texts.ASKED_AGAIN}"
-                    )
+                await self._resend(prompt, item, now)
                 resent += 1
         return resent
+
+    async def _resend(
+        self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN
+    ) -> None:
+        """Show an open question again as a new message with the same buttons; the
+        old message loses them."""
+        assert prompt.message_id is not None
+        body = texts.prompt_body(
+            item, self.config.entity_of(prompt.owner_user_id), await self._group_of(item)
+        )
+        buttons = texts.prompt_buttons(item, prompt.token)
+        message_id = await self.messenger.send(prompt.chat_id, body, buttons)
+        await self.log.set_prompt_message(item.id, message_id)
+        if message_id != prompt.message_id:  # a fresh local server reuses ids
+            await self.messenger.edit(prompt.chat_id, prompt.message_id, f"{body}\n{note}")
 
     async def sweep(self) -> None:
         """Show each allowed user's next question (after a restart, or evidence from pollers)."""

@@ -28,6 +28,7 @@ TapAction = Literal["confirm", "reject", "edit"]
 _ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"}
 _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
 _CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
+_PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
 
 START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
@@ -223,6 +224,35 @@ def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
         return []
     buttons = [(c.label, f"{token}:{_CHOICE}{i}") for i, c in enumerate(choices)]
     return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
+
+
+PICK_PART = "Which part should I change?"
+REST_ASKED_AGAIN = "↓ The rest is asked again below."
+
+
+def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[tuple[str, str]]:
+    """One button per part of a grouped question, in plain words, then Cancel.
+
+    A part is named by its item's seq, which stays the same while others are settled.
+    """
+    buttons = [
+        (
+            f"{phrasing.label(m.field, m.entity_id, mine)}: {phrasing.show(m.candidate_value)}",
+            f"{token}:{_PART}{m.seq}",
+        )
+        for m in members
+    ]
+    return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def parse_part(data: str | None) -> tuple[str, int] | None:
+    """(token, seq of the part tapped) for a part button of a grouped question."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if token and code.startswith(_PART) and code[1:].isdigit():
+        return token, int(code[1:])
+    return None
 
 
 def parse_choice(data: str | None) -> tuple[str, int | None] | None:

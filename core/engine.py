@@ -26,6 +26,7 @@ from core.policy import Policy
 from core.resolver import Decision, resolve
 from core.state import CommittedFact, Scalar, value_key
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem, Store
+from core.store.protocol import DecideSettlement
 from core.store.records import ReviewStatus, Settlement, WriteBatch
 from core.store.snapshot import FieldSnapshot, advance
 from core.validation import schema_errors
@@ -63,6 +64,8 @@ class AnswerResult:
     committed_value: Scalar = None
     committed: bool = False
     promoted: tuple[ReviewItem, ...] = field(default_factory=tuple)
+    group: tuple[ReviewItem, ...] = ()
+    """Every item a group answer settled (``item`` first); empty for a single answer."""
 
 
 class Engine:
@@ -193,6 +196,7 @@ class Engine:
                 reasons=_reason_summary(decision.reasons),
                 source_key=obs.source.key,
                 created_at=now,
+                group_key=_group_key(obs),
             )
         record = _accepted(
             obs,
@@ -285,27 +289,7 @@ class Engine:
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
-
-            def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
-                # Called inside the settling transaction: ``old`` is the fact the
-                # commit replaces, not one read before another writer changed it.
-                record = confirmation_record(open_item, action, value, now, answered_by)
-                if action == "reject":
-                    rejection = (value_key(open_item.candidate_value), open_item.source_key)
-                    return Settlement(status, record, now, rejection=rejection)
-                change = confirmation_event(open_item, chosen, action, old, now)
-                event = _accepted(
-                    change.observation,
-                    now,
-                    decision=change.resolution,
-                    confidence=1.0,
-                    margin=1.0,
-                    reasons=("the user's answer",),
-                    patch=change.patch,
-                    commit=change.commit,
-                )
-                return Settlement(status, record, now, confirmation_event=event)
-
+            decide = _settlement(action, value, now, answered_by)
             promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
             settled = await self.store.review_item(item.id)
             assert settled is not None
@@ -316,6 +300,88 @@ class Engine:
                 committed=action != "reject",
                 promoted=tuple(promoted),
             )
+
+    async def answer_group(
+        self,
+        item_id: str,
+        action: Literal["confirm", "reject"],
+        *,
+        now: datetime,
+        answered_by: str | None = None,
+    ) -> AnswerResult:
+        """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
+
+        The result describes ``item_id``; ``group`` lists every item settled. An item
+        without a group is answered alone, as ``answer`` does.
+        """
+        async with self._lock:
+            item = await self.store.review_item(item_id)
+            if item is None:
+                raise NotFound(f"no review item {item_id}")
+            if item.kind != "change":
+                raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.review")
+            members = [item]
+            if item.group_key is not None:
+                members += [
+                    m
+                    for m in await self.store.review_items(["pending", "queued"])
+                    if m.group_key == item.group_key and m.id != item.id
+                ]
+            decide = _settlement(action, None, now, answered_by)
+            ids = [m.id for m in members]
+            promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            settled = [await self.store.review_item(i) for i in ids]
+            group = tuple(m for m in settled if m is not None)
+            return AnswerResult(
+                group[0],
+                STATUS_AFTER[action],
+                committed_value=None if action == "reject" else item.candidate_value,
+                committed=action != "reject",
+                promoted=tuple(promoted),
+                group=group,
+            )
+
+
+def _settlement(
+    action: AnswerAction, value: Any, now: datetime, answered_by: str | None
+) -> DecideSettlement:
+    """How an answer settles an open item, given the fact its commit would replace."""
+    status: ReviewStatus = STATUS_AFTER[action]
+
+    def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
+        # Called inside the settling transaction: ``old`` is the fact the
+        # commit replaces, not one read before another writer changed it.
+        record = confirmation_record(open_item, action, value, now, answered_by)
+        if action == "reject":
+            rejection = (value_key(open_item.candidate_value), open_item.source_key)
+            return Settlement(status, record, now, rejection=rejection)
+        chosen = open_item.candidate_value if action == "confirm" else value
+        change = confirmation_event(open_item, chosen, action, old, now)
+        event = _accepted(
+            change.observation,
+            now,
+            decision=change.resolution,
+            confidence=1.0,
+            margin=1.0,
+            reasons=("the user's answer",),
+            patch=change.patch,
+            commit=change.commit,
+        )
+        return Settlement(status, record, now, confirmation_event=event)
+
+    return decide
+
+
+def _group_key(obs: StateObservation) -> str | None:
+    """Related fields (one subject: a payment, a trip) from one input share a group.
+
+    Only an input with a ref of its own (one chat message, one mail) can group:
+    without one, unrelated inputs would share the key.
+    """
+    if not obs.source.ref:
+        return None
+    subject = obs.field.rsplit(".", 1)[0]
+    return f"{obs.entity_id}|{subject}|{obs.source.key}"
 
 
 def _accepted(

@@ -30,8 +30,14 @@ async def answer_review(
     now: datetime,
     answered_by: str | None = None,
     rules: Sequence[Rule] = (),
+    whole_group: bool = False,
 ) -> AnswerResult:
-    """Apply the user's confirm, reject or edit(value) to review item ``item_id``."""
+    """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
+
+    With ``whole_group`` a confirm or reject answers every open item of the item's
+    group (the related changes one message raised, asked as one question) in one
+    transaction; an edit always changes the one item.
+    """
     item = await engine.store.review_item(item_id)
     if item is None:
         raise NotFound(f"no review item {item_id}")
@@ -41,4 +47,6 @@ async def answer_review(
         return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
+    if whole_group and action != "edit":
+        return await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
     return await engine.answer(item_id, action, value, now=now, answered_by=answered_by)

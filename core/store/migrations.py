@@ -286,4 +286,14 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         ALTER TABLE alerts ADD COLUMN delivered_at TEXT;
         """,
     ),
+    (
+        "0009_review_groups",
+        """
+        -- Review items raised by the same input (one entity, one message) about
+        -- related fields share a group: asked as one question, counted once
+        -- against the pending cap, answered together. NULL: a question alone.
+        ALTER TABLE review_items ADD COLUMN group_key TEXT;
+        CREATE INDEX review_items_by_group ON review_items (group_key, status);
+        """,
+    ),
 )

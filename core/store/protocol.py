@@ -85,6 +85,13 @@ class Store(Protocol):
         letter), all in one transaction. Raises NotFound or AlreadyAnswered before
         ``decide`` is called."""
 
+    async def settle_group(
+        self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
+    ) -> list[ReviewItem]:
+        """``settle_decided`` for every item of ``item_ids`` (a group answered as one),
+        in one transaction: all of them are settled, or (NotFound, AlreadyAnswered,
+        ``decide`` failing) none."""
+
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]: ...
 
     # -- reads ----------------------------------------------------------------

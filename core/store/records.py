@@ -47,6 +47,8 @@ class NewReviewItem:
     reasons: tuple[str, ...]
     source_key: str
     created_at: datetime
+    group_key: str | None = None
+    """Shared by the related items one input raised: asked and answered as one."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ class ReviewItem:
     promoted_at: datetime | None
     answered_at: datetime | None
     answer: dict[str, Any] | None
+    group_key: str | None = None
 
 
 @dataclass(frozen=True)

@@ -367,34 +367,54 @@ class SQLiteStore:
         self, item_id: str, decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:
         """Read the open item and its field's fact, ``decide`` and settle: one transaction."""
+        return await self.settle_group([item_id], decide, max_pending)
+
+    async def settle_group(
+        self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
+    ) -> list[ReviewItem]:
+        """``settle_decided`` for each of ``item_ids``, all in one transaction.
+
+        If any item is missing or no longer open, or ``decide`` fails on any, none
+        is settled.
+        """
         async with self.transaction() as tx:
-            items = await self._review_rows(
-                tx, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
-            )
-            if not items:
-                raise NotFound(f"no review item {item_id}")
-            item = items[0]
-            if item.status not in OPEN_STATUSES:
-                raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
-            fact = await self._fact(tx, item.entity_id, item.field)
-            settled = decide(item, fact)
+            answered_at: datetime | None = None
+            for item_id in item_ids:
+                answered_at = await self._settle_one(tx, item_id, decide)
+            if answered_at is None:
+                return []
+            return await self._promote(tx, max_pending, answered_at)
+
+    async def _settle_one(
+        self, tx: aiosqlite.Connection, item_id: str, decide: DecideSettlement
+    ) -> datetime:
+        items = await self._review_rows(
+            tx, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
+        )
+        if not items:
+            raise NotFound(f"no review item {item_id}")
+        item = items[0]
+        if item.status not in OPEN_STATUSES:
+            raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
+        fact = await self._fact(tx, item.entity_id, item.field)
+        settled = decide(item, fact)
+        await tx.execute(
+            "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
+            (settled.status, dumps(settled.answer), ts(settled.answered_at), item_id),
+        )
+        event = settled.confirmation_event
+        if event is not None:
+            await tx.execute(INSERT_EVENT, event_row(event))
+            if event.commit is not None:
+                await self._apply_commit(tx, event.commit)
+        if settled.rejection is not None:
             await tx.execute(
-                "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
-                (settled.status, dumps(settled.answer), ts(settled.answered_at), item_id),
+                "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
+                (item.entity_id, item.field, *settled.rejection, ts(settled.answered_at)),
             )
-            event = settled.confirmation_event
-            if event is not None:
-                await tx.execute(INSERT_EVENT, event_row(event))
-                if event.commit is not None:
-                    await self._apply_commit(tx, event.commit)
-            if settled.rejection is not None:
-                await tx.execute(
-                    "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
-                    (item.entity_id, item.field, *settled.rejection, ts(settled.answered_at)),
-                )
-            if settled.dead_letter is not None:
-                await self._store_dead_letter(tx, settled.dead_letter)
-            return await self._promote(tx, max_pending, settled.answered_at)
+        if settled.dead_letter is not None:
+            await self._store_dead_letter(tx, settled.dead_letter)
+        return settled.answered_at
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

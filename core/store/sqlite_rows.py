@@ -77,16 +77,26 @@ UNION ALL
 SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
   FROM events WHERE event_id IN ({ids})
 """
-# Queued review items that fit under each entity's cap of pending ones, oldest first.
+# Queued review items that fit under each entity's cap of pending questions, oldest
+# first. A group (items sharing a group_key) is one question: its members are
+# promoted together and count once; a queued member of a group already shown joins it.
 PROMOTABLE = """
-SELECT q.id FROM (
-    SELECT id, entity_id, ROW_NUMBER() OVER (PARTITION BY entity_id ORDER BY seq) AS rank
-      FROM review_items WHERE status = 'queued'
-) AS q
-LEFT JOIN (
-    SELECT entity_id, count(*) AS n FROM review_items WHERE status = 'pending' GROUP BY entity_id
-) AS p ON p.entity_id = q.entity_id
-WHERE q.rank <= :cap - coalesce(p.n, 0)
+WITH units AS (
+    SELECT entity_id, coalesce(group_key, id) AS unit, min(seq) AS first,
+           max(status = 'pending') AS shown
+      FROM review_items WHERE status IN ('queued', 'pending')
+     GROUP BY entity_id, coalesce(group_key, id)
+), ranked AS (
+    SELECT entity_id, unit, shown,
+           ROW_NUMBER() OVER (PARTITION BY entity_id, shown ORDER BY first) AS rank
+      FROM units
+), asked AS (
+    SELECT entity_id, count(*) AS n FROM units WHERE shown GROUP BY entity_id
+)
+SELECT r.id FROM review_items r
+  JOIN ranked u ON u.entity_id = r.entity_id AND u.unit = coalesce(r.group_key, r.id)
+  LEFT JOIN asked a ON a.entity_id = r.entity_id
+ WHERE r.status = 'queued' AND (u.shown OR u.rank <= :cap - coalesce(a.n, 0))
 """
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
@@ -105,8 +115,8 @@ INSERT_COMMIT = (
 )
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
-    "current_json, value_key, confidence, reasons, source_key, status, created_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)"
+    "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)"
 )
 INSERT_DEAD_LETTER = (
     "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
@@ -169,6 +179,7 @@ def review_row(r: NewReviewItem) -> tuple[Any, ...]:
         dumps(list(r.reasons)),
         r.source_key,
         ts(r.created_at),
+        r.group_key,
     )
 
 
@@ -178,7 +189,7 @@ FACT_COLUMNS = (
 )
 REVIEW_COLUMNS = (
     "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
-    "source_key, status, created_at, promoted_at, answered_at, answer"
+    "source_key, status, created_at, promoted_at, answered_at, answer, group_key"
 )
 EVENT_COLUMNS = (
     "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
@@ -221,6 +232,7 @@ def review_from_row(r: Any) -> ReviewItem:
         promoted_at=opt_dt(r[13]),
         answered_at=opt_dt(r[14]),
         answer=None if r[15] is None else json.loads(r[15]),
+        group_key=r[16],
     )
 
 

@@ -299,6 +299,79 @@ class StoreContract:
         assert item is not None
         assert item.status == "pending"
 
+    async def test_a_group_is_promoted_whole_and_counts_once_against_the_cap(
+        self, backend: Store
+    ) -> None:
+        def item(i: int, group: str | None) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                "user:primary",
+                f"financial.bill{i}.status",
+                "paid",
+                None,
+                0.8,
+                ("r",),
+                f"conversation_assertive:msg-{group or i}",
+                NOW,
+                group_key=group,
+            )
+
+        # Two questions of three parts each, then one alone: with a cap of two,
+        # both groups are shown whole (six items) and the single one waits.
+        items = [item(i, "g1") for i in range(3)]
+        items += [item(i, "g2") for i in range(3, 6)]
+        items.append(item(6, None))
+        shown = []
+        for it in items:
+            shown += await backend.add_review_item(it, max_pending=2)
+        assert [s.id for s in shown] == [it.id for it in items[:6]]
+        assert [s.group_key for s in shown] == ["g1"] * 3 + ["g2"] * 3
+        assert [r.id for r in await backend.review_items(["queued"])] == [items[6].id]
+        # A late member of a group already shown joins it without taking a place.
+        late = item(7, "g1")
+        assert [s.id for s in await backend.add_review_item(late, max_pending=2)] == [late.id]
+        # Settling one whole group frees one place: the single question is shown.
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+
+        def reject(open_item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+            return Settlement("rejected", answer, NOW, rejection=("k", open_item.source_key))
+
+        g1 = [it.id for it in items[:3]] + [late.id]
+        promoted = await backend.settle_group(g1, reject, 2)
+        assert [p.id for p in promoted] == [items[6].id]
+        statuses = {r.id: r.status for r in await backend.review_items(["rejected", "pending"])}
+        assert [statuses[i] for i in g1] == ["rejected"] * 4
+
+    async def test_settle_group_settles_all_or_none(self, eng: Engine) -> None:
+        await eng.ingest(make_observation("profile.home_city", "Oakland", ref="a"), now=NOW)
+        items = []
+        for city in ("Seattle", "Denver"):
+            out = await eng.ingest(make_observation("profile.home_city", city), now=NOW)
+            assert out.review_item_id
+            items.append(out.review_item_id)
+        calls: list[str] = []
+
+        def fails_on_the_second(item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+            calls.append(item.id)
+            if len(calls) == 2:
+                raise Refused("no")
+            answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+            return Settlement("rejected", answer, NOW, rejection=("k", item.source_key))
+
+        with pytest.raises(Refused):
+            await eng.store.settle_group(items, fails_on_the_second, 5)
+        for item_id in items:
+            item = await eng.store.review_item(item_id)
+            assert item is not None
+            assert item.status == "pending", "the first settlement was rolled back too"
+        with pytest.raises(NotFound):
+            await eng.store.settle_group([items[0], "missing"], fails_on_the_second, 5)
+        item = await eng.store.review_item(items[0])
+        assert item is not None
+        assert item.status == "pending"
+
     async def test_dead_letters_round_trip(self, backend: Store) -> None:
         letter = DeadLetter(
             id="dl-1",

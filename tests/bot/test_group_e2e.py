@@ -1,0 +1,189 @@
+"""Related changes from one message are one question, end to end over the Bot API double.
+
+"I paid $2,100 rent" proposes the rent's status, amount and currency: one prompt asks
+them together, one Yes commits all three, one No rejects all three, and Edit lets
+the user fix one part, after which the rest is still asked as one question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from chatkit import ALICE, StartBot, stop_bot
+from fakes.telegram_api import ChatMessage, FakeTelegram
+
+from bot.app import BotRunner
+
+pytestmark = pytest.mark.timeout(60)
+
+RENT = "Did you pay $2,100 rent?"
+PAID = {
+    "financial.rent.status": "paid",
+    "financial.rent.amount": 2100,
+    "financial.rent.currency": "USD",
+}
+
+
+async def _rent_asked(tg: FakeTelegram) -> ChatMessage:
+    tg.user_says(ALICE, "I paid $2,100 rent")
+    return await tg.prompt(ALICE, RENT)
+
+
+async def _facts(runner: BotRunner) -> dict[str, Any]:
+    assert runner.chat is not None
+    return {f.field: f.value for f in await runner.chat.engine.store.facts("user:primary")}
+
+
+async def _statuses(runner: BotRunner) -> list[str]:
+    assert runner.chat is not None
+    store = runner.chat.engine.store
+    items = await store.review_items(["pending", "queued", "confirmed", "rejected", "edited"])
+    return sorted(i.status for i in items)
+
+
+def _labels(message: ChatMessage) -> list[str]:
+    return [b["text"] for row in message.buttons for b in row]
+
+
+async def test_one_message_with_three_parts_is_asked_once(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    assert tg.open_prompts(ALICE) == [prompt]
+    assert _labels(prompt) == ["Yes", "No", "Edit"]
+    assert "financial" not in prompt.text
+    asked = [m for m in tg.bot_messages(ALICE) if "rent" in m.text and m.buttons]
+    assert asked == [prompt], "status, amount and currency are not asked one by one"
+
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert prompt.text.startswith(RENT)
+    assert prompt.text.endswith("✅ Confirmed")
+    assert await _facts(runner) == PAID
+    assert await _statuses(runner) == ["confirmed"] * 3
+    assert tg.open_prompts(ALICE) == []
+
+
+async def test_no_rejects_every_part(tg: FakeTelegram, start_bot: StartBot) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    await tg.tap(ALICE, prompt, "No")
+    await tg.settled(prompt)
+    assert prompt.text.endswith("❌ Rejected, nothing changed")
+    assert await _facts(runner) == {}
+    assert await _statuses(runner) == ["rejected"] * 3
+
+
+async def test_a_typed_yes_answers_the_whole_question(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    tg.user_says(ALICE, "yes")
+    await tg.settled(prompt)
+    assert await _facts(runner) == PAID
+
+
+async def test_edit_fixes_one_part_and_the_rest_is_still_one_question(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    await tg.tap(ALICE, prompt, "Edit")
+    parts = await tg.reply_after(ALICE, prompt.message_id, "Which part should I change?")
+    assert _labels(parts) == [
+        "the rent status: paid",
+        "the rent amount: 2,100",
+        "the rent currency: USD",
+        "Cancel",
+    ]
+    await tg.tap(ALICE, parts, "the rent amount: 2,100")
+    await tg.settled(parts)
+    request = await tg.reply_after(ALICE, parts.message_id, "correct value")
+    typed = tg.user_says(ALICE, "2000")
+    # The edited part is settled; the other two are asked again, together.
+    again = await tg.reply_after(ALICE, typed, "rent", within=10)
+    await tg.wait_for(lambda: len(tg.open_prompts(ALICE)) == 1 and not prompt.buttons)
+    (rest,) = tg.open_prompts(ALICE)
+    assert rest.message_id > request.message_id
+    assert "2,100" not in rest.text
+    assert _labels(rest) == ["Yes", "No", "Edit"]
+    assert again.message_id <= rest.message_id
+    assert prompt.text.endswith("↓ The rest is asked again below.")
+    assert (await _facts(runner)) == {"financial.rent.amount": 2000}
+
+    await tg.tap(ALICE, rest, "Yes")
+    await tg.settled(rest)
+    assert await _facts(runner) == {**PAID, "financial.rent.amount": 2000}
+    assert await _statuses(runner) == ["confirmed", "confirmed", "edited"]
+    assert tg.open_prompts(ALICE) == []
+
+
+async def test_editing_the_first_part_by_its_buttons_keeps_the_rest_together(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    await tg.tap(ALICE, prompt, "Edit")
+    parts = await tg.reply_after(ALICE, prompt.message_id, "Which part should I change?")
+    await tg.tap(ALICE, parts, "the rent status: paid")
+    request = await tg.reply_after(ALICE, parts.message_id, "Tap one")
+    choice = next(label for label in _labels(request) if label not in ("paid", "Cancel"))
+    await tg.tap(ALICE, request, choice)
+    await tg.settled(prompt)
+    rest = await tg.prompt(ALICE)
+    assert rest.message_id > request.message_id
+    await tg.tap(ALICE, rest, "No")
+    await tg.settled(rest)
+    facts = await _facts(runner)
+    assert list(facts) == ["financial.rent.status"]
+    assert facts["financial.rent.status"] != "paid"
+    assert await _statuses(runner) == ["edited", "rejected", "rejected"]
+
+
+BILLS = ["electricity", "water", "gas", "internet", "trash", "phone"]
+
+
+async def test_flood_control_counts_each_message_as_one_question(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    assert runner.chat is not None
+    store = runner.chat.engine.store
+    for i, bill in enumerate(BILLS):
+        sent = tg.user_says(ALICE, f"I paid ${100 + i} for the {bill} bill")
+        await tg.reply_after(ALICE, sent, "")
+    await tg.wait_for(lambda: len(tg.open_prompts(ALICE)) == 1)
+    pending = await store.review_items(["pending"])
+    queued = await store.review_items(["queued"])
+    # max_pending is 5: five messages of three parts are shown, the sixth waits whole.
+    assert len({p.group_key for p in pending}) == 5
+    assert len(pending) == 15
+    assert len(queued) == 3
+    assert len({q.group_key for q in queued}) == 1
+
+    for _ in BILLS:
+        prompt = await tg.prompt(ALICE)
+        await tg.tap(ALICE, prompt, "Yes")
+        await tg.settled(prompt)
+    await tg.wait_for(lambda: not tg.open_prompts(ALICE))
+    assert len(await _facts(runner)) == 18
+    assert await store.review_items(["pending", "queued"]) == []
+
+
+async def test_after_a_restart_an_open_group_is_shown_again_once(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    first = await start_bot()
+    asked = await _rent_asked(tg)
+    await stop_bot(tg, first)
+    second = await start_bot()
+    await tg.wait_for(lambda: not asked.buttons)
+    (again,) = tg.open_prompts(ALICE)
+    assert again.text.startswith(RENT)
+    assert asked.text.endswith("↓ Asked again below (I restarted).")
+    await tg.tap(ALICE, again, "Yes")
+    await tg.settled(again)
+    assert await _facts(second) == PAID

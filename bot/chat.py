@@ -97,18 +97,16 @@ class CanonChat:
         self._lock = asyncio.Lock()
 
     # -- messages ------------------------------------------------------------------
+    async def _log_user(self, msg: Incoming) -> None:
+        await self.log.append_message(
+            msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
+        )
+
     async def on_text(self, msg: Incoming) -> None:
         """A plain message: an Edit's value, a typed yes/no, or conversation."""
         async with self._lock:
             now = self.clock()
-            await self.log.append_message(
-                msg.chat_id,
-                "user",
-                msg.text,
-                msg.at,
-                message_id=msg.message_id,
-                user_id=msg.user_id,
-            )
+            await self._log_user(msg)
             mode = await self.log.mode(msg.chat_id)
             left_edit = False
             if mode is not None and mode.mode == "edit":
@@ -133,14 +131,7 @@ class CanonChat:
         A command ends an Edit: the command runs as usual and the question stays open.
         """
         async with self._lock:
-            await self.log.append_message(
-                msg.chat_id,
-                "user",
-                msg.text,
-                msg.at,
-                message_id=msg.message_id,
-                user_id=msg.user_id,
-            )
+            await self._log_user(msg)
             command = msg.text.split(maxsplit=1)[0].split("@")[0].lower() if msg.text else ""
             if command == "/cancel" or await self.log.mode(msg.chat_id) is None:
                 return

@@ -267,6 +267,17 @@ class Engine:
         )
 
     # -- the user's answers -------------------------------------------------------
+    async def _change_item(self, item_id: str) -> ReviewItem:
+        """The review item ``item_id``, which must be a field change."""
+        item = await self.store.review_item(item_id)
+        if item is None:
+            raise NotFound(f"no review item {item_id}")
+        if item.kind != "change":
+            # Answering a dead letter or a notice may ingest through this engine,
+            # which must not happen under its lock: core.review answers those.
+            raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.review")
+        return item
+
     async def answer(
         self,
         item_id: str,
@@ -278,13 +289,7 @@ class Engine:
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item."""
         async with self._lock:
-            item = await self.store.review_item(item_id)
-            if item is None:
-                raise NotFound(f"no review item {item_id}")
-            if item.kind != "change":
-                # Answering a dead letter or a notice may ingest through this engine,
-                # which must not happen under its lock: core.review answers those.
-                raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.review")
+            item = await self._change_item(item_id)
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
             status: ReviewStatus = STATUS_AFTER[action]
@@ -315,11 +320,7 @@ class Engine:
         without a group is answered alone, as ``answer`` does.
         """
         async with self._lock:
-            item = await self.store.review_item(item_id)
-            if item is None:
-                raise NotFound(f"no review item {item_id}")
-            if item.kind != "change":
-                raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.review")
+            item = await self._change_item(item_id)
             members = [item]
             if item.group_key is not None:
                 members += [

@@ -14,6 +14,7 @@ from datetime import date, datetime, time, timedelta
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER, Place, place_at, place_before
 from core.extraction.timeexpr import NUMBER_WORDS
+from core.extraction.travel_objects import errand_after, is_habit, trip_negated
 
 _COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
@@ -141,34 +142,6 @@ _TOURING = re.compile(
 # "visiting Kyoto right now": being there, not going there.
 _NOW = re.compile(r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm)\b")
 _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
-# Where errands happen, not trips: "back from the grocery store", "going to the gym",
-# "not going to the office", "home from work".
-_ERRAND = re.compile(
-    r"(?:(?:the|my|our|a|his|her|their)\s+)?(?:[\w'-]+\s+){0,2}?(?:store|shop|shops|market|"
-    r"supermarket|grocer(?:y|ies)|mall|gym|office|work|school|class|college|campus|doctor|"
-    r"doctor's|doctors|dentist|dentist's|hospital|clinic|vet|pharmacy|bank|post\s+office|"
-    r"movies|cinema|theater|theatre|bed|party|meeting|appointment|practice|game|match|finals|"
-    r"stadium|concert|church|library|job|errands?|run|walk|lunch|dinner|breakfast|bar|pub|"
-    r"restaurant|cafe|salon|barber|daycare|park|pool|beach|lake)\b"
-)
-# Likes and habits are not plans: "I love going to the beach", "we usually go to Chicago".
-_HABIT = re.compile(
-    r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|prefer|prefers|adore|adores)\s+"
-    r"(?:going|traveling|travelling|flying|visiting|driving|to\s+(?:go|travel|visit|fly))\b|"
-    r"\b(?:usually|always|often|normally|typically|generally|sometimes|rarely|seldom|never)\s+"
-    r"(?:go|goes|travel|travels|fly|flies|visit|visits|head|heads|drive|drives)\b"
-)
-# What a negated move is about: "not going to Denver", "never made it to Yosemite",
-# "not going to go to Paris"; and a bare "we didn't go after all".
-_MOVE_VERB = re.compile(
-    r"\s*(?:(?:go|fly|travel|drive|head|visit|make\s+it|end\s+up\s+going)\s+)?(?:out\s+|back\s+|"
-    r"over\s+|down\s+|up\s+)?(?:to|for|on|in|into)?\s*"
-)
-_BARE_END = re.compile(r"\s*(?:after\s+all|anymore|any\s*more|either|this\s+time)?\s*[.!]*$")
-_TRIP_WORD = re.compile(
-    r"(?:(?:the|our|my|a|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|"
-    r"flight|cruise|honeymoon)\b"
-)
 
 
 def _place_near(clause: Clause, pos: int) -> Place | None:
@@ -333,37 +306,10 @@ _GATE = frozenset(
 )
 
 
-_IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
-
-
-def _errand_after(low: str, pos: int) -> bool:
-    """Whether the words at ``pos`` ("from the grocery store", "to work") name an
-    errand place rather than a trip or a place one travels to."""
-    m = re.compile(r"\s*(?:from|to|at)?\s*").match(low, pos)
-    errand = _ERRAND.match(low, m.end() if m else pos)
-    if errand is None:
-        return False
-    # "back from the beach in Tulum" is a trip after all.
-    there = _IN_PLACE.match(low, errand.end())
-    return there is None or place_at(low, there.end()) is None
-
-
-def _trip_negated(clause: Clause, m: re.Match[str]) -> bool:
-    """A negated move ("not going", "never made it") cancels a trip only when what
-    follows is a place or a trip, or nothing at all ("we didn't go after all")."""
-    rest = _MOVE_VERB.match(clause.low, m.end())
-    pos = rest.end() if rest else m.end()
-    if _BARE_END.match(clause.low, m.end()):
-        return True
-    if _TRIP_WORD.match(clause.low, pos):
-        return True
-    return not _errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
-
-
 def _cancelled(clause: Clause) -> re.Match[str] | None:
     for m in _CANCELLED.finditer(clause.low):
         trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
-        if trip or re.search(r"decided|chose", m.group()) or _trip_negated(clause, m):
+        if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
     return None
 
@@ -377,7 +323,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and _CAPITAL.search(clause.text) is None
     ):
         return []  # no place, no trip word: nothing to find
-    if _HABIT.search(low):
+    if is_habit(low):
         return []
     m = _cancelled(clause)
     if m:
@@ -390,7 +336,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         homeward = _HOMEWARD.search(low)
         done = _COMPLETED.search(low)
     going = homeward or done
-    if going is not None and _errand_after(low, going.end()):
+    if going is not None and errand_after(low, going.end()):
         return []  # "got back from the grocery store", "home from work"
     if going is not None:
         # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come

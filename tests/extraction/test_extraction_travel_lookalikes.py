@@ -41,6 +41,7 @@ CASES: list[tuple[str, dict[str, tuple[object, str]]]] = [
     ("Just got back from our trip to Maui", {"travel.status": ("completed", "assertive")}),
     ("We got back from Iceland last night", {"travel.status": ("completed", "assertive")}),
     ("Back from vacation, feeling rested", {"travel.status": ("completed", "assertive")}),
+    ("got back from the work trip last night", {"travel.status": ("completed", "assertive")}),
     ("Our Paris trip was cancelled", {"travel.status": ("cancelled", "assertive")}),
     ("We called off the Vegas trip", {"travel.status": ("cancelled", "assertive")}),
     ("We're not going to Denver after all", {"travel.status": ("cancelled", "assertive")}),

@@ -1,0 +1,75 @@
+"""What a travel verb is about: a trip or a place, or only an errand, idiom or habit.
+
+"Got back from", "going to" and "not going" are travel words only when what they
+move to, return from or call off is a place one travels to or a trip; "back from the
+grocery store", "not going to go the extra mile" and "I love going to the beach" use
+the same verbs about everyday life.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Clause
+from core.extraction.places import place_at
+
+# Where errands happen, not trips: "back from the grocery store", "going to the gym",
+# "not going to the office", "home from work".
+_ERRAND = re.compile(
+    r"(?:(?:the|my|our|a|his|her|their)\s+)?(?:[\w'-]+\s+){0,2}?(?:store|shop|shops|market|"
+    r"supermarket|grocer(?:y|ies)|mall|gym|office|work|school|class|college|campus|doctor|"
+    r"doctor's|doctors|dentist|dentist's|hospital|clinic|vet|pharmacy|bank|post\s+office|"
+    r"movies|cinema|theater|theatre|bed|party|meeting|appointment|practice|game|match|finals|"
+    r"stadium|concert|church|library|job|errands?|run|walk|lunch|dinner|breakfast|bar|pub|"
+    r"restaurant|cafe|salon|barber|daycare|park|pool|beach|lake)\b"
+    r"(?!\s+(?:trip|vacation|holiday|getaway|travel))"  # "back from the work trip"
+)
+# Likes and habits are not plans: "I love going to the beach", "we usually go to Chicago".
+_HABIT = re.compile(
+    r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|prefer|prefers|adore|adores)\s+"
+    r"(?:going|traveling|travelling|flying|visiting|driving|to\s+(?:go|travel|visit|fly))\b|"
+    r"\b(?:usually|always|often|normally|typically|generally|sometimes|rarely|seldom|never)\s+"
+    r"(?:go|goes|travel|travels|fly|flies|visit|visits|head|heads|drive|drives)\b"
+)
+# What a negated move is about: "not going to Denver", "never made it to Yosemite",
+# "not going to go to Paris"; and a bare "we didn't go after all".
+_MOVE_VERB = re.compile(
+    r"\s*(?:(?:go|fly|travel|drive|head|visit|make\s+it|end\s+up\s+going)\s+)?(?:out\s+|back\s+|"
+    r"over\s+|down\s+|up\s+)?(?:to|for|on|in|into)?\s*"
+)
+_BARE_END = re.compile(r"\s*(?:after\s+all|anymore|any\s*more|either|this\s+time)?\s*[.!]*$")
+_TRIP_WORD = re.compile(
+    r"(?:(?:the|our|my|a|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|"
+    r"flight|cruise|honeymoon)\b"
+)
+_LEAD = re.compile(r"\s*(?:from|to|at)?\s*")
+_IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
+
+
+def errand_after(low: str, pos: int) -> bool:
+    """Whether the words at ``pos`` ("from the grocery store", "to work") name an
+    errand place rather than a trip or a place one travels to."""
+    lead = _LEAD.match(low, pos)
+    errand = _ERRAND.match(low, lead.end() if lead else pos)
+    if errand is None:
+        return False
+    # "back from the beach in Tulum" is a trip after all.
+    there = _IN_PLACE.match(low, errand.end())
+    return there is None or place_at(low, there.end()) is None
+
+
+def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
+    """A negated move ("not going", "never made it") cancels a trip only when what
+    follows is a place or a trip, or nothing at all ("we didn't go after all")."""
+    rest = _MOVE_VERB.match(clause.low, m.end())
+    pos = rest.end() if rest else m.end()
+    if _BARE_END.match(clause.low, m.end()):
+        return True
+    if _TRIP_WORD.match(clause.low, pos):
+        return True
+    return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
+
+
+def is_habit(low: str) -> bool:
+    """A like or a habit ("love going to", "usually go to"): no plan, no trip."""
+    return _HABIT.search(low) is not None

@@ -21,7 +21,8 @@ The rules, for a message sent on Wednesday 4 March 2026:
 - "the 6th" is the next 6th on or after today (the last one on or before today
   in a past context); "the 6th of this/next/last month" is that month's 6th.
 - "in two weeks" counts from today; "a week from Friday" counts from the coming
-  Friday (20 March); "in a month" keeps the day of month where it exists.
+  Friday (13 March); "in a month" keeps the day of month, or the month's
+  last day when it has none (31 January -> 28 February).
 """
 
 from __future__ import annotations
@@ -152,10 +153,13 @@ _TRIGGERS = frozenset(
         "presidents'",
         "halloween",
         "valentine's",
+        "valentine",
+        "president",
         "valentines",
     ]
 )
-_GATE_WORD = re.compile(r"[a-z']+")
+# Letters only, so "weekend's" and "friday's" still open the gate.
+_GATE_WORD = re.compile(r"[a-z]+")
 _DIGIT = re.compile(r"\d")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
 
@@ -180,8 +184,15 @@ class TimeRef:
 
     @property
     def coarse(self) -> bool:
-        """A month or a year: no single day a plan or deadline can be pinned to."""
+        """A whole month or year rather than a day or a week."""
         return self.unit in ("month", "year")
+
+    def begun_span(self, today: date) -> bool:
+        """A month or year already under way ("this year"): its first day is no plan's day.
+
+        One still ahead ("next month") keeps its first day as the earliest date it can mean.
+        """
+        return self.coarse and self.day <= today
 
     def span_iso(self) -> str:
         """ISO text of what was said: "2026", "2026-03", "2026-03-07/2026-03-08" or one date."""
@@ -291,7 +302,9 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
     return None if got is None else (*got, "day")
 
 
-def _resolve_day(m: re.Match[str], today: date, future: bool) -> tuple[date, date | None, bool] | None:
+def _resolve_day(
+    m: re.Match[str], today: date, future: bool
+) -> tuple[date, date | None, bool] | None:
     g = m.groupdict()
     if g["iso"]:
         y, mo, d = (int(x) for x in g["iso"].split("-"))
@@ -316,8 +329,8 @@ def _resolve_day(m: re.Match[str], today: date, future: bool) -> tuple[date, dat
         return (got, None, False) if got else None
     if g["nth"] and g["nth_mod"]:
         step = _SPAN_STEP[g["nth_mod"]]
-        month = _add_months(today.replace(day=1), step)
-        got = _safe_date(month.year, month.month, int(g["nth"]))
+        first = _add_months(today.replace(day=1), step)
+        got = _safe_date(first.year, first.month, int(g["nth"]))
         return (got, None, step < 0 or (step == 0 and got < today)) if got else None
     if g["nth"]:
         got = _nth_of_month(today, int(g["nth"]), future)
@@ -350,7 +363,9 @@ def _resolve_day(m: re.Match[str], today: date, future: bool) -> tuple[date, dat
         unit = g["in_u"].rstrip("s")
         if unit == "month":
             base = _add_months(today.replace(day=1), n)
-            return _safe_date(base.year, base.month, today.day) or base, None, False
+            # "in a month" on 31 January is the last day of February, not its first.
+            last = _add_months(base, 1) - timedelta(days=1)
+            return _safe_date(base.year, base.month, today.day) or last, None, False
         return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
     if g["mon"]:
         return _month_start(today, _MONTHS[g["mon"]], future), None, False

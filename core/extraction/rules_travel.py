@@ -154,7 +154,7 @@ def _dates(clause: Clause) -> tuple[date | None, date | None]:
     ret: date | None = None
     for ref in clause.times:
         if ref.past or ref.prep == "since" or ref.begun_span(clause.at.date()):
-            continue  # "this month" or "this year" names no departure day
+            continue  # "this week" or "this year" names no departure day
         if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
             ret = ret or ref.day
         elif depart is None:

@@ -188,11 +188,11 @@ class TimeRef:
         return self.unit in ("month", "year")
 
     def begun_span(self, today: date) -> bool:
-        """A month or year already under way ("this year"): its first day is no plan's day.
+        """A week, month or year already under way ("this year"): its first day is no plan's day.
 
         One still ahead ("next month") keeps its first day as the earliest date it can mean.
         """
-        return self.coarse and self.day <= today
+        return self.unit in ("week", "month", "year") and self.day <= today
 
     def span_iso(self) -> str:
         """ISO text of what was said: "2026", "2026-03", "2026-03-07/2026-03-08" or one date."""

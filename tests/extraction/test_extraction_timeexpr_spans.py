@@ -117,12 +117,18 @@ def test_backward_spans_are_marked_past(text: str, past: bool) -> None:
     assert find_times(text, WED)[0].past is past
 
 
-def test_a_year_or_month_under_way_is_not_pinned_as_a_departure_or_due_day() -> None:
+@pytest.mark.parametrize("span", ["this week", "this month", "this year"])
+def test_a_span_under_way_is_not_pinned_as_a_departure_or_due_day(span: str) -> None:
     # "this year" used to resolve to today and so became a departure dated today.
-    trip = {o.field for o in extract_offline("I'm going to Japan this year", at=WED).observations}
+    trip = {o.field for o in extract_offline(f"I'm going to Japan {span}", at=WED).observations}
     assert "travel.depart_date" not in trip
     assert "travel.destination" in trip
-    rent = {o.field for o in extract_offline("Rent is due this month", at=WED).observations}
+    rent = {o.field for o in extract_offline(f"Rent is due {span}", at=WED).observations}
     assert "financial.rent.due_date" not in rent
+
+
+def test_a_span_still_ahead_starts_a_plan_on_its_first_day() -> None:
+    trip = extract_offline("We're flying to Lisbon next month", at=WED).observations
+    assert {o.field: o.candidate_value for o in trip}["travel.depart_date"] == "2026-04-01"
     dated = extract_offline("Rent is due the 6th of next month", at=WED).observations
     assert {o.field: o.candidate_value for o in dated}["financial.rent.due_date"] == "2026-04-06"

@@ -299,7 +299,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         out.append(Candidate(f"{slug}.currency", amount[1], 0.9, forced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
-    due = next((t for t in clause.times if not t.past), None)
+    due = next((t for t in clause.times if not t.past and not t.begun_span(clause.at.date())), None)
     if status == "due" and due is not None:
         until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
         out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]

@@ -166,8 +166,8 @@ def _dates(clause: Clause) -> tuple[date | None, date | None]:
     depart: date | None = None
     ret: date | None = None
     for ref in clause.times:
-        if ref.past or ref.prep == "since":
-            continue
+        if ref.past or ref.prep == "since" or ref.begun_span(clause.at.date()):
+            continue  # "this week" or "this year" names no departure day
         if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
             ret = ret or ref.day
         elif depart is None:

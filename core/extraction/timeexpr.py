@@ -6,12 +6,29 @@ returns every date it can pin down ("tomorrow", "next Tuesday", "March 3rd",
 word before it ("from", "until", "since"...) so callers can tell a departure
 from a return. ``at`` is the only notion of "now"; it must be timezone-aware,
 and calendar dates are taken in its own timezone.
+
+The rules, for a message sent on Wednesday 4 March 2026:
+
+- A bare or "this"/"coming" weekday is the coming one ("Saturday", "this
+  Saturday" = 7 March); "this Wednesday" said on a Wednesday is today, a bare
+  "Wednesday" is next week's. "next Saturday" is the Saturday of next week
+  (Monday-based): 14 March, ten days on; said on a Sunday it is six days on,
+  because that day's week is over. "last Saturday" is the latest one before today.
+- "this/last/next week|month|year" is the whole calendar span: ``day`` is its
+  first day, ``end_day`` its last, ``unit`` says which ("this year" = 2026-01-01
+  to 2026-12-31, never just today). "this weekend" starts on Saturday, or today
+  when said on the Sunday. "end of the month/week/year" is the span's last day.
+- "the 6th" is the next 6th on or after today (the last one on or before today
+  in a past context); "the 6th of this/next/last month" is that month's 6th.
+- "in two weeks" counts from today; "a week from Friday" counts from the coming
+  Friday (13 March); "in a month" keeps the day of month, or the month's
+  last day when it has none (31 January -> 28 February).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
 _MONTHS = {
@@ -84,6 +101,10 @@ _TIME_RE = re.compile(
     | \b(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
     | \bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b
+        (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
+    | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
+        (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
+    | \b(?:the\s+)?(?P<eo>end)\s+of\s+(?:the\s+)?(?P<eo_mod>this|next|last)?\s*(?P<eo_span>week|month|year)\b
     | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
         |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
@@ -132,10 +153,13 @@ _TRIGGERS = frozenset(
         "presidents'",
         "halloween",
         "valentine's",
+        "valentine",
+        "president",
         "valentines",
     ]
 )
-_GATE_WORD = re.compile(r"[a-z']+")
+# Letters only, so "weekend's" and "friday's" still open the gate.
+_GATE_WORD = re.compile(r"[a-z]+")
 _DIGIT = re.compile(r"\d")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
 
@@ -154,6 +178,31 @@ class TimeRef:
     """Last day of a range written as one expression ("May 3-7", "this weekend")."""
     past: bool = False
     """The expression itself points backwards ("last Tuesday", "yesterday")."""
+    unit: str = "day"
+    """What the expression names: "day", or a whole "week", "weekend", "month" or "year"
+    running from ``day`` to ``end_day``."""
+
+    @property
+    def coarse(self) -> bool:
+        """A whole month or year rather than a day or a week."""
+        return self.unit in ("month", "year")
+
+    def begun_span(self, today: date) -> bool:
+        """A week, month or year already under way ("this year"): its first day is no plan's day.
+
+        One still ahead ("next month") keeps its first day as the earliest date it can mean.
+        """
+        return self.unit in ("week", "month", "year") and self.day <= today
+
+    def span_iso(self) -> str:
+        """ISO text of what was said: "2026", "2026-03", "2026-03-07/2026-03-08" or one date."""
+        if self.unit == "year":
+            return f"{self.day.year:04d}"
+        if self.unit == "month":
+            return f"{self.day.year:04d}-{self.day.month:02d}"
+        if self.end_day is not None:
+            return f"{self.day.isoformat()}/{self.end_day.isoformat()}"
+        return self.day.isoformat()
 
     def iso(self, tz_source: datetime) -> str:
         """ISO date, or date-time with the message's offset when a clock time was given."""
@@ -242,7 +291,20 @@ def _weekday(today: date, wd: int, mod: str, future: bool) -> date:
     return today + timedelta(days=ahead or 7)
 
 
-def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | None, bool] | None:
+_Resolved = tuple[date, date | None, bool, str]
+_SPAN_STEP = {"this": 0, "next": 1, "last": -1, "previous": -1, "": 0}
+
+
+def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
+    if m.group("span"):
+        return (*_span(today, m.group("span_mod"), m.group("span")), m.group("span"))
+    got = _resolve_day(m, today, future)
+    return None if got is None else (*got, "day")
+
+
+def _resolve_day(
+    m: re.Match[str], today: date, future: bool
+) -> tuple[date, date | None, bool] | None:
     g = m.groupdict()
     if g["iso"]:
         y, mo, d = (int(x) for x in g["iso"].split("-"))
@@ -265,9 +327,27 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | 
         else:
             got = _pick_year(today, month, day, future) if 1 <= month <= 12 else None
         return (got, None, False) if got else None
+    if g["nth"] and g["nth_mod"]:
+        step = _SPAN_STEP[g["nth_mod"]]
+        first = _add_months(today.replace(day=1), step)
+        got = _safe_date(first.year, first.month, int(g["nth"]))
+        return (got, None, step < 0 or (step == 0 and got < today)) if got else None
     if g["nth"]:
         got = _nth_of_month(today, int(g["nth"]), future)
         return (got, None, False) if got else None
+    if g["wf_n"]:
+        word = " ".join(g["wf_n"].split())
+        n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
+        base_word = g["wf_base"]
+        if base_word in _WEEKDAYS:
+            mod = "next" if g["wf_mod"] == "next" else "this"
+            base = _weekday(today, _WEEKDAYS[base_word], mod, True)
+        else:
+            base = today + timedelta(days=1 if base_word == "tomorrow" else 0)
+        return base + timedelta(days=n * (7 if g["wf_u"].startswith("week") else 1)), None, False
+    if g["eo"]:
+        _, last, past = _span(today, g["eo_mod"] or "this", g["eo_span"])
+        return last, None, past
     if g["rel"]:
         rel = " ".join(g["rel"].split())
         offsets = {"tomorrow": 1, "day after tomorrow": 2, "yesterday": -1, "last night": -1}
@@ -277,15 +357,15 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> tuple[date, date | 
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
         return _weekday(today, _WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
-    if g["span"]:
-        return _span(today, g["span_mod"], g["span"])
     if g["in_n"]:
         word = " ".join(g["in_n"].split())
         n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
         unit = g["in_u"].rstrip("s")
         if unit == "month":
             base = _add_months(today.replace(day=1), n)
-            return _safe_date(base.year, base.month, today.day) or base, None, False
+            # "in a month" on 31 January is the last day of February, not its first.
+            last = _add_months(base, 1) - timedelta(days=1)
+            return _safe_date(base.year, base.month, today.day) or last, None, False
         return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
     if g["mon"]:
         return _month_start(today, _MONTHS[g["mon"]], future), None, False
@@ -307,21 +387,22 @@ def _month_start(today: date, month: int, future: bool) -> date:
     return date(year, month, 1)
 
 
-def _span(today: date, mod: str, span: str) -> tuple[date, date | None, bool]:
+def _span(today: date, mod: str, span: str) -> tuple[date, date, bool]:
+    """The whole calendar week, weekend, month or year; "this weekend" on a Sunday is today."""
     monday = today - timedelta(days=today.weekday())
-    step = {"this": 0, "next": 1, "last": -1}[mod]
+    step = _SPAN_STEP[mod]
     if span == "weekend":
         sat = monday + timedelta(days=5 + 7 * step)
         start = today if mod == "this" and today > sat else sat
         return start, sat + timedelta(days=1), step < 0
     if span == "week":
         start = monday + timedelta(days=7 * step)
-        return (today if step == 0 else start), start + timedelta(days=6), step < 0
+        return start, start + timedelta(days=6), step < 0
     if span == "month":
         start = _add_months(today.replace(day=1), step)
-        return (today if step == 0 else start), _add_months(start, 1) - timedelta(days=1), step < 0
+        return start, _add_months(start, 1) - timedelta(days=1), step < 0
     start = date(today.year + step, 1, 1)
-    return (today if step == 0 else start), date(start.year, 12, 31), step < 0
+    return start, date(start.year, 12, 31), step < 0
 
 
 def _clock(text: str) -> time | None:
@@ -366,20 +447,18 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         got = _resolve(m, today, future)
         if got is None:
             continue
-        day, end_day, past = got
+        day, end_day, past, unit = got
         prep = (m.group("prep") or "").strip()
         if out and m.start() - out[-1].end <= 2 and _is_weekday(text, out[-1]):
             # "Fri 3/13", "Sunday, March 8": the explicit date wins over the weekday.
             prep = prep or out[-1].prep
             out.pop()
-        out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past))
+        out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past, unit))
     if out:
         clock = _clock(text)
         if clock is not None:
             first = out[0]
-            out[0] = TimeRef(
-                first.day, first.prep, first.start, first.end, clock, first.end_day, first.past
-            )
+            out[0] = replace(first, clock=clock)
     return out
 
 

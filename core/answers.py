@@ -71,6 +71,14 @@ def confirmation_prompt(item: ReviewItem) -> dict[str, Any]:
     return record
 
 
+def answer_note(action: str, now: datetime, answered_by: str | None) -> dict[str, Any]:
+    """What was answered, when and by whom: the ``answer`` of every stored answer."""
+    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
+    if answered_by:
+        answer["answered_by"] = answered_by
+    return answer
+
+
 def confirmation_record(
     item: ReviewItem, action: str, value: Scalar, now: datetime, answered_by: str | None
 ) -> dict[str, Any]:
@@ -79,11 +87,9 @@ def confirmation_record(
     A response carries exactly the action taken in ``actions`` (the design's rule);
     ``answer`` adds when, by whom and, for an edit, the value typed.
     """
-    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
+    answer = answer_note(action, now, answered_by)
     if action == "edit":
         answer["value"] = value
-    if answered_by:
-        answer["answered_by"] = answered_by
     record = {**confirmation_prompt(item), "actions": [action], "answer": answer}
     validate("user_confirmation", record)
     parse_model(UserConfirmation, "user_confirmation", record)

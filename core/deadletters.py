@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from core.answers import answer_note
 from core.dead_letter_intake import RETRY_DELAYS
 from core.engine import AnswerAction, AnswerResult, Engine, Outcome
 from core.errors import AlreadyAnswered, InvalidAnswer
@@ -43,7 +44,6 @@ from core.store.records import (
     ReviewStatus,
     Settlement,
 )
-from core.timeutil import format_ts
 from core.validation import schema_errors
 
 __all__ = [
@@ -154,9 +154,7 @@ async def answer_dead_letter(
         raise AlreadyAnswered(f"review item {item.id} is already {item.status}")
     letters = {d.id: d for d in await engine.store.dead_letters()}
     letter = letters.get(str(item.candidate_value))
-    record: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
-    if answered_by:
-        record["answered_by"] = answered_by
+    record = answer_note(action, now, answered_by)
     outcomes: list[Outcome] = []
     status: ReviewStatus = "discarded"
     if action != "reject":

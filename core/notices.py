@@ -9,14 +9,13 @@ changed by it (the design: "create a drift review event, no direct state mutatio
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
+from core.answers import answer_note
 from core.engine import AnswerResult, Engine
 from core.errors import AlreadyAnswered, InvalidAnswer
 from core.ids import new_id
 from core.store import NewReviewItem, ReviewItem
 from core.store.records import OPEN_STATUSES, ReviewStatus
-from core.timeutil import format_ts
 
 
 async def acknowledge(
@@ -49,9 +48,7 @@ async def close_notice(
     committed: bool = False,
 ) -> AnswerResult:
     """Settle a notice as ``status``, recording when and by whom it was answered."""
-    answer: dict[str, Any] = {"action": action, "answered_at": format_ts(now)}
-    if answered_by:
-        answer["answered_by"] = answered_by
+    answer = answer_note(action, now, answered_by)
     promoted = await engine.store.settle(
         item.id, status, answer, now, None, None, engine.policy.max_pending
     )

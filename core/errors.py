@@ -18,7 +18,8 @@ edges (the CLI, the bot), which print one clear line.
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
-        └── LLMUnusable          no usable model answer (carries why); offline stands in
+        ├── LLMUnusable          no usable model answer (carries why); offline stands in
+        └── LanguageModelMissing no verified spaCy English pipeline is installed
 """
 
 from __future__ import annotations
@@ -100,3 +101,7 @@ class LLMUnusable(ExtractionError):
         self.kind = kind
         self.detail = detail
         super().__init__(f"{kind}: {detail}")
+
+
+class LanguageModelMissing(ExtractionError):
+    """No spaCy English pipeline that matches the committed manifest is installed."""

@@ -170,6 +170,8 @@ class ClauseIntent:
     opens_scope: bool = False
     """It starts with "if"/"had I"/...: the clause after a bare comma is its consequence."""
     command: bool = False
+    future_time: bool = False
+    """A time expression in the clause points ahead ("tomorrow", "on the 29th")."""
 
 
 def _may_hedge(low: str) -> bool:
@@ -219,7 +221,7 @@ def classify(
         confidence = 0.55
     if _REPORTED.search(low):
         confidence = min(confidence, 0.6)
-    return ClauseIntent(_tense(low, has_future_time), confidence)
+    return ClauseIntent(_tense(low, has_future_time), confidence, future_time=has_future_time)
 
 
 def _tense(low: str, has_future_time: bool) -> MessageIntent:
@@ -238,6 +240,13 @@ def _tense(low: str, has_future_time: bool) -> MessageIntent:
         return "planning"
     return "assertive"
 
+
+# The cue patterns the grammar checks (grammar_intent) weigh against the parse.
+FAR_PAST = _FAR_PAST
+FUTURE = _FUTURE
+PRESENT_OVERRIDE = _PRESENT_OVERRIDE
+RESULT_PAST = _RESULT_PAST
+STATIVE_PAST = _STATIVE_PAST
 
 _RANK: dict[MessageIntent, int] = {
     "assertive": 4,

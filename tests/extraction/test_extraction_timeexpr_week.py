@@ -157,9 +157,7 @@ def test_this_year_is_now_neither_a_plan_nor_the_past() -> None:
         ("the day after tomorrow", date(2026, 11, 25), date(2026, 11, 26)),
     ],
 )
-def test_the_users_local_day_counts_late_in_the_evening(
-    text: str, local: date, utc: date
-) -> None:
+def test_the_users_local_day_counts_late_in_the_evening(text: str, local: date, utc: date) -> None:
     # 22:30 on Monday in Los Angeles is already Tuesday 06:30 in UTC.
     late = datetime(2026, 11, 23, 22, 30, tzinfo=LA)
     assert find_times(text, late)[0].day == local

@@ -35,6 +35,7 @@ from core.sources.config import Rule
 from core.state import CommittedFact
 from core.store import ReviewItem
 from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
+from core.user_clock import on_users_clock
 
 log = logging.getLogger(__name__)
 Button = tuple[str, str]
@@ -162,13 +163,19 @@ class CanonChat:
         if active is not None and active.item_id not in ids:
             await self.say(chat_id, "I'll ask you about that after the current question.")
 
+    async def _users_clock(self, msg: Incoming) -> datetime:
+        """The message time in the user's committed timezone: "tonight" is their night."""
+        tz = await self.engine.store.fact(self.config.entity_of(msg.user_id), "profile.timezone")
+        return on_users_clock(msg.at, tz.value if tz else None)
+
     async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
         ref = f"tg:{msg.chat_id}:{msg.message_id}"
+        at = await self._users_clock(msg)
 
         def run() -> list[dict[str, Any]]:
             return message_payloads(
                 msg.text,
-                at=msg.at,
+                at=at,
                 entity_id=entity,
                 message_ref=ref,
                 extractor=self.extractor,
@@ -374,7 +381,8 @@ class CanonChat:
             refused: InvalidAnswer | None = None
             try:
                 # Dates are read against the time the message was written.
-                value = coerce_value(item.field, msg.text, at=msg.at, sample=item.candidate_value)
+                at = await self._users_clock(msg)
+                value = coerce_value(item.field, msg.text, at=at, sample=item.candidate_value)
             except InvalidAnswer as e:
                 refused = e
             free = value_kind(item.field, item.candidate_value) in ("text", "member_status")

@@ -11,18 +11,40 @@ The rules, for a message sent on Wednesday 4 March 2026:
 
 - A bare or "this"/"coming" weekday is the coming one ("Saturday", "this
   Saturday" = 7 March); "this Wednesday" said on a Wednesday is today, a bare
-  "Wednesday" is next week's. "next Saturday" is the Saturday of next week
-  (Monday-based): 14 March, ten days on; said on a Sunday it is six days on,
-  because that day's week is over. "last Saturday" is the latest one before today.
-- "this/last/next week|month|year" is the whole calendar span: ``day`` is its
-  first day, ``end_day`` its last, ``unit`` says which ("this year" = 2026-01-01
-  to 2026-12-31, never just today). "this weekend" starts on Saturday, or today
-  when said on the Sunday. "end of the month/week/year" is the span's last day.
-- "the 6th" is the next 6th on or after today (the last one on or before today
-  in a past context); "the 6th of this/next/last month" is that month's 6th.
+  "Wednesday" is next week's. "last Saturday" is the latest one before today
+  (said on a Saturday, a week ago; on a Sunday, yesterday).
+- "next Saturday" is "Saturday next week": the Saturday of the calendar week
+  after this one, 14 March, ten days on. Weeks run Monday to Sunday (ISO 8601),
+  the same weeks "this week", "next week" and "next weekend" name, so "next
+  Saturday" and "next weekend" always agree. Said on Monday it is 12 days on,
+  on Saturday 7, on Sunday 6: that day's week is over, so this Saturday and
+  next Saturday are the same day. Why: resolvers split here. Duckling and
+  dateparser's proposal take the first occurrence after today, which makes
+  "next Saturday" said on Monday the same day as "this Saturday" and leaves
+  no way to name the one after; chrono and natty, like most English speakers
+  planning ahead ("not this Saturday, next Saturday"), take next week's. Asked
+  on a Friday, "next Monday" is then the one in three days, as people mean it,
+  not ten days on as "the one after the coming one" would make it.
+- "this/last/next week|month|year" is the whole calendar span: ``end_day`` is
+  its last day, ``unit`` says which, ``first_day`` its first. A span under way
+  names today ("this year" said on 4 March: ``day`` 4 March, ``end_day`` 31
+  December), so "this year" reads as now, neither a plan's departure nor a date
+  in the past; ``begun_span`` tells callers it pins no day. One ahead or behind
+  names its first day ("next month" = 1 April, "last year" = 1 January 2025,
+  ``past``). "this weekend" starts on Saturday, or today when said on the
+  Sunday. "end of the month/week/year" is the span's last day.
+- "the 6th" / "the sixth" is the next 6th on or after today (the last one on or
+  before today in a past context); "the 6th of this/next/last month" is that
+  month's 6th, ``past`` when already gone; "the 6th of March", "March 6th" and
+  "March sixth" the next 6 March. A spelled-out ordinal needs a preposition, a
+  month or nothing after it ("the sixth grade" is no date), and "first" to
+  "third" need a preposition or a month ("on the first").
 - "in two weeks" counts from today; "a week from Friday" counts from the coming
   Friday (13 March); "in a month" keeps the day of month, or the month's
   last day when it has none (31 January -> 28 February).
+- "today", "tonight" and "tomorrow" are calendar days of ``at`` in its own
+  timezone: a message sent at 23:30 in Los Angeles is still that day there even
+  though it is the next day in UTC, so callers pass the user's local time.
 """
 
 from __future__ import annotations
@@ -31,57 +53,23 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for m in names
-}
-_WEEKDAYS = {
-    "monday": 0,
-    "tuesday": 1,
-    "tues": 1,
-    "wednesday": 2,
-    "thursday": 3,
-    "thurs": 3,
-    "friday": 4,
-    "fri": 4,
-    "saturday": 5,
-    "sunday": 6,
-}
-NUMBER_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "couple": 2,
-    "couple of": 2,
-    "few": 3,
-}
-_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_WEEKDAY_RE = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+from core.extraction.timewords import (
+    MONTHS,
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    UNIT_ORDINALS,
+    WEAK_ORDINALS,
+    WEEKDAYS,
+    add_months,
+    holiday_date,
+    safe_date,
+)
+
+__all__ = ["NUMBER_WORDS", "TimeRef", "find_times", "has_past_hint"]
+
+_ORDW_RE = "|".join(w.replace("-", r"[-\s]") for w in sorted(ORDINAL_WORDS, key=len, reverse=True))
+_MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY_RE = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM_RE = (
     r"\d{1,2}|a couple of|a couple|couple of|a few|a|an|one|two|three|four|five|six|seven|eight"
     r"|nine|ten"
@@ -98,9 +86,11 @@ _TIME_RE = re.compile(
       (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
     | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b
         (?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
-    | \b(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
+    | \b(?P<mw_m>{_MONTH_RE})\s+(?:the\s+)?(?P<mw_d>{_ORDW_RE})\b(?:,?\s+(?P<mw_y>\d{{4}}))?
+    | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
+    | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b
+    | \bthe\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
@@ -123,8 +113,8 @@ _CLOCK_RE = re.compile(
 # A cheap gate before the big pattern: most clauses have no digit and none of these words.
 _TRIGGERS = frozenset(
     [
-        *_MONTHS,
-        *_WEEKDAYS,
+        *MONTHS,
+        *WEEKDAYS,
         "today",
         "tonight",
         "tomorrow",
@@ -156,6 +146,9 @@ _TRIGGERS = frozenset(
         "valentine",
         "president",
         "valentines",
+        *UNIT_ORDINALS,
+        "twentieth",
+        "thirtieth",
     ]
 )
 # Letters only, so "weekend's" and "friday's" still open the gate.
@@ -188,11 +181,23 @@ class TimeRef:
         return self.unit in ("month", "year")
 
     def begun_span(self, today: date) -> bool:
-        """A week, month or year already under way ("this year"): its first day is no plan's day.
+        """A week, month or year already under way ("this year"): it names no plan's day.
 
-        One still ahead ("next month") keeps its first day as the earliest date it can mean.
+        Its ``day`` is today, which is no departure or due day; one still ahead ("next
+        month") keeps its first day as the earliest date it can mean.
         """
-        return self.unit in ("week", "month", "year") and self.day <= today
+        return self.unit in ("week", "month", "year") and self.first_day <= today
+
+    @property
+    def first_day(self) -> date:
+        """The first day of the span named ("this year" -> 1 January), or ``day`` itself."""
+        if self.unit == "year":
+            return self.day.replace(month=1, day=1)
+        if self.unit == "month":
+            return self.day.replace(day=1)
+        if self.unit == "week":
+            return self.day - timedelta(days=self.day.weekday())
+        return self.day
 
     def span_iso(self) -> str:
         """ISO text of what was said: "2026", "2026-03", "2026-03-07/2026-03-08" or one date."""
@@ -201,7 +206,7 @@ class TimeRef:
         if self.unit == "month":
             return f"{self.day.year:04d}-{self.day.month:02d}"
         if self.end_day is not None:
-            return f"{self.day.isoformat()}/{self.end_day.isoformat()}"
+            return f"{self.first_day.isoformat()}/{self.end_day.isoformat()}"
         return self.day.isoformat()
 
     def iso(self, tz_source: datetime) -> str:
@@ -211,58 +216,15 @@ class TimeRef:
         return datetime.combine(self.day, self.clock, tzinfo=tz_source.tzinfo).isoformat()
 
 
-def _add_months(d: date, n: int) -> date:
-    y, m = divmod(d.month - 1 + n, 12)
-    return date(d.year + y, m + 1, 1)
-
-
-def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    """The n-th given weekday of a month; n = -1 for the last one."""
-    if n > 0:
-        first = date(year, month, 1)
-        return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
-    last = _add_months(date(year, month, 1), 1) - timedelta(days=1)
-    return last - timedelta(days=(last.weekday() - weekday) % 7)
-
-
-def _holiday(name: str, year: int) -> date:
-    name = name.replace("'", "")
-    if name.startswith("labor"):
-        return _nth_weekday(year, 9, 0, 1)
-    if name.startswith("memorial"):
-        return _nth_weekday(year, 5, 0, -1)
-    if name.startswith("thanksgiving"):
-        return _nth_weekday(year, 11, 3, 4)
-    if name.startswith("presidents"):
-        return _nth_weekday(year, 2, 0, 3)
-    fixed = {
-        "christmas eve": (12, 24),
-        "christmas": (12, 25),
-        "new years eve": (12, 31),
-        "new years": (1, 1),
-        "halloween": (10, 31),
-        "valentines day": (2, 14),
-    }
-    month, day = fixed.get(name, (7, 4))
-    return date(year, month, day)
-
-
-def _safe_date(year: int, month: int, day: int) -> date | None:
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
 def _pick_year(today: date, month: int, day: int, future: bool) -> date | None:
     """A month/day without a year: the next one in a future context, else the last one."""
-    this = _safe_date(today.year, month, day)
+    this = safe_date(today.year, month, day)
     if this is None:
-        return _safe_date(today.year + (1 if future else -1), month, day)
+        return safe_date(today.year + (1 if future else -1), month, day)
     if future and this < today:
-        return _safe_date(today.year + 1, month, day)
+        return safe_date(today.year + 1, month, day)
     if not future and this > today:
-        return _safe_date(today.year - 1, month, day)
+        return safe_date(today.year - 1, month, day)
     return this
 
 
@@ -272,10 +234,10 @@ def _nth_of_month(today: date, day: int, future: bool) -> date | None:
         return None
     cursor = date(today.year, today.month, 1)
     for _ in range(13):
-        cand = _safe_date(cursor.year, cursor.month, day)
+        cand = safe_date(cursor.year, cursor.month, day)
         if cand is not None and (cand >= today if future else cand <= today):
             return cand
-        cursor = _add_months(cursor, 1 if future else -1)
+        cursor = add_months(cursor, 1 if future else -1)
     return None
 
 
@@ -308,40 +270,42 @@ def _resolve_day(
     g = m.groupdict()
     if g["iso"]:
         y, mo, d = (int(x) for x in g["iso"].split("-"))
-        got = _safe_date(y, mo, d)
+        got = safe_date(y, mo, d)
+        return (got, None, False) if got else None
+    if g["mw_m"] or g["wm_m"]:
+        ordinal = " ".join((g["mw_d"] or g["wm_d"]).replace("-", " ").split()).replace(" ", "-")
+        if g["mw_m"] == "may" and ordinal in WEAK_ORDINALS:
+            return None  # "you may first ask": a modal verb, not 1 May
+        month, day = MONTHS[g["mw_m"] or g["wm_m"]], ORDINAL_WORDS[ordinal]
+        year = g["mw_y"] or g["wm_y"]
+        got = safe_date(int(year), month, day) if year else _pick_year(today, month, day, future)
         return (got, None, False) if got else None
     if g["md_m"] or g["dm_m"]:
-        month = _MONTHS[g["md_m"] or g["dm_m"]]
+        month = MONTHS[g["md_m"] or g["dm_m"]]
         day = int(g["md_d"] or g["dm_d"])
         year = g["md_y"] or g["dm_y"]
-        got = _safe_date(int(year), month, day) if year else _pick_year(today, month, day, future)
+        got = safe_date(int(year), month, day) if year else _pick_year(today, month, day, future)
         if got is None:
             return None
-        end = _safe_date(got.year, got.month, int(g["md_d2"])) if g["md_d2"] else None
+        end = safe_date(got.year, got.month, int(g["md_d2"])) if g["md_d2"] else None
         return got, end, False
     if g["us_m"]:
         month, day = int(g["us_m"]), int(g["us_d"])
         if g["us_y"]:
             y = int(g["us_y"])
-            got = _safe_date(y + 2000 if y < 100 else y, month, day)
+            got = safe_date(y + 2000 if y < 100 else y, month, day)
         else:
             got = _pick_year(today, month, day, future) if 1 <= month <= 12 else None
         return (got, None, False) if got else None
-    if g["nth"] and g["nth_mod"]:
-        step = _SPAN_STEP[g["nth_mod"]]
-        first = _add_months(today.replace(day=1), step)
-        got = _safe_date(first.year, first.month, int(g["nth"]))
-        return (got, None, step < 0 or (step == 0 and got < today)) if got else None
-    if g["nth"]:
-        got = _nth_of_month(today, int(g["nth"]), future)
-        return (got, None, False) if got else None
+    if g["nth"] or g["nthw"]:
+        return _nth(m, today, future)
     if g["wf_n"]:
         word = " ".join(g["wf_n"].split())
         n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
         base_word = g["wf_base"]
-        if base_word in _WEEKDAYS:
+        if base_word in WEEKDAYS:
             mod = "next" if g["wf_mod"] == "next" else "this"
-            base = _weekday(today, _WEEKDAYS[base_word], mod, True)
+            base = _weekday(today, WEEKDAYS[base_word], mod, True)
         else:
             base = today + timedelta(days=1 if base_word == "tomorrow" else 0)
         return base + timedelta(days=n * (7 if g["wf_u"].startswith("week") else 1)), None, False
@@ -356,26 +320,49 @@ def _resolve_day(
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
-        return _weekday(today, _WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
+        return _weekday(today, WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
     if g["in_n"]:
         word = " ".join(g["in_n"].split())
         n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
         unit = g["in_u"].rstrip("s")
         if unit == "month":
-            base = _add_months(today.replace(day=1), n)
+            base = add_months(today.replace(day=1), n)
             # "in a month" on 31 January is the last day of February, not its first.
-            last = _add_months(base, 1) - timedelta(days=1)
-            return _safe_date(base.year, base.month, today.day) or last, None, False
+            last = add_months(base, 1) - timedelta(days=1)
+            return safe_date(base.year, base.month, today.day) or last, None, False
         return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
     if g["mon"]:
-        return _month_start(today, _MONTHS[g["mon"]], future), None, False
+        return _month_start(today, MONTHS[g["mon"]], future), None, False
     if g["hol"]:
         hol = " ".join(g["hol"].split())
-        got = _holiday(hol, today.year)
+        got = holiday_date(hol, today.year)
         if future and got < today:
-            got = _holiday(hol, today.year + 1)
+            got = holiday_date(hol, today.year + 1)
         return got, None, False
     return None
+
+
+def _nth(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:
+    """'the 6th', 'the sixth', 'the 6th of this/next/last month'."""
+    g = m.groupdict()
+    if g["nth"]:
+        day = int(g["nth"])
+    else:
+        ordinal = " ".join(g["nthw"].replace("-", " ").split()).replace(" ", "-")
+        day = ORDINAL_WORDS[ordinal]
+        # "the sixth grade", "the first time": a spelled-out ordinal is a date only with
+        # a preposition, a month, or nothing after it; first to third need more than that.
+        alone = re.match(r"\s*(?:[^\w\s]|$)", m.string[m.end() :]) is not None
+        weak = ordinal in WEAK_ORDINALS
+        if not (g["nth_mod"] or g["prep"] or (alone and not weak)):
+            return None
+    if g["nth_mod"]:
+        step = _SPAN_STEP[g["nth_mod"]]
+        first = add_months(today.replace(day=1), step)
+        got = safe_date(first.year, first.month, day)
+        return (got, None, step < 0 or (step == 0 and got < today)) if got else None
+    got = _nth_of_month(today, day, future)
+    return (got, None, False) if got else None
 
 
 def _month_start(today: date, month: int, future: bool) -> date:
@@ -388,7 +375,11 @@ def _month_start(today: date, month: int, future: bool) -> date:
 
 
 def _span(today: date, mod: str, span: str) -> tuple[date, date, bool]:
-    """The whole calendar week, weekend, month or year; "this weekend" on a Sunday is today."""
+    """The calendar week, weekend, month or year: (day it names, last day, past).
+
+    A span under way ("this week", "this month", "this year") names today, one ahead or
+    behind its first day; "this weekend" said on the Sunday is today too.
+    """
     monday = today - timedelta(days=today.weekday())
     step = _SPAN_STEP[mod]
     if span == "weekend":
@@ -397,12 +388,15 @@ def _span(today: date, mod: str, span: str) -> tuple[date, date, bool]:
         return start, sat + timedelta(days=1), step < 0
     if span == "week":
         start = monday + timedelta(days=7 * step)
-        return start, start + timedelta(days=6), step < 0
-    if span == "month":
-        start = _add_months(today.replace(day=1), step)
-        return start, _add_months(start, 1) - timedelta(days=1), step < 0
-    start = date(today.year + step, 1, 1)
-    return start, date(start.year, 12, 31), step < 0
+        last = start + timedelta(days=6)
+    elif span == "month":
+        start = add_months(today.replace(day=1), step)
+        last = add_months(start, 1) - timedelta(days=1)
+    else:
+        start = date(today.year + step, 1, 1)
+        last = date(start.year, 12, 31)
+    # A span under way ("this year") names today: that is where it stands for "now".
+    return (today if start <= today <= last else start), last, step < 0
 
 
 def _clock(text: str) -> time | None:
@@ -427,7 +421,7 @@ def _clock(text: str) -> time | None:
 
 
 def _is_weekday(text: str, ref: TimeRef) -> bool:
-    return text[ref.start : ref.end].split()[-1] in _WEEKDAYS
+    return text[ref.start : ref.end].split()[-1] in WEEKDAYS
 
 
 def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]:

@@ -22,7 +22,7 @@ LEAP = datetime(2028, 2, 29, 9, 0, tzinfo=EST)  # Tuesday, leap day
 NYE = datetime(2026, 12, 31, 23, 0, tzinfo=EST)  # Thursday, year end
 
 CASES = [
-    # Years and months are whole spans, never "today".
+    # Years and months are whole spans; one under way stands for today.
     ("we're planning a trip to japan this year.", WED, "2026"),
     ("last year was rough, honestly", WED, "2025"),
     ("maybe next year we'll redo the kitchen", WED, "2027"),
@@ -93,11 +93,26 @@ def test_expression_resolves_against_the_message_time(
     assert refs[0].span_iso() == expected
 
 
-def test_this_year_is_the_calendar_year_not_today() -> None:
-    (ref,) = find_times("this year", WED)
-    assert (ref.day, ref.end_day, ref.unit) == (date(2026, 1, 1), date(2026, 12, 31), "year")
-    assert ref.coarse
+@pytest.mark.parametrize(
+    ("text", "at", "first", "last"),
+    [
+        ("this year", WED, date(2026, 1, 1), date(2026, 12, 31)),
+        ("this month", WED, date(2026, 3, 1), date(2026, 3, 31)),
+        ("this week", WED, date(2026, 3, 2), date(2026, 3, 8)),
+        ("this week", SUN, date(2026, 11, 16), date(2026, 11, 22)),
+        ("this year", NYE, date(2026, 1, 1), date(2026, 12, 31)),
+        ("this month", LEAP, date(2028, 2, 1), date(2028, 2, 29)),
+    ],
+)
+def test_a_span_under_way_names_today_and_keeps_its_bounds(
+    text: str, at: datetime, first: date, last: date
+) -> None:
+    # The issue: "this year" resolves to today, not to 1 January; the span stays known.
+    (ref,) = find_times(text, at)
+    assert ref.day == at.date()
+    assert (ref.first_day, ref.end_day) == (first, last)
     assert not ref.past
+    assert ref.begun_span(at.date())
 
 
 def test_a_day_that_does_not_exist_in_the_named_month_is_no_date() -> None:

@@ -1,0 +1,21 @@
+"""The message time on the user's own clock."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+
+def on_users_clock(at: datetime, timezone: object) -> datetime:
+    """``at`` in the user's IANA timezone ("America/Los_Angeles") when one is known.
+
+    Telegram stamps messages in UTC, and "tonight" or "tomorrow" sent at 22:30 in Los
+    Angeles means the user's Monday, not UTC's Tuesday. An unknown or missing timezone
+    leaves ``at`` as it is.
+    """
+    if not isinstance(timezone, str) or not timezone:
+        return at
+    try:
+        return at.astimezone(ZoneInfo(timezone))
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" is a folder
+        return at

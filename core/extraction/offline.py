@@ -10,11 +10,13 @@ observations, whatever its rules would say about a factual sentence.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.pronouns import Referents
 from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
@@ -131,11 +133,14 @@ def extract_offline(
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
     scope_open = False
+    referents = Referents()  # "my wife ... she": within this message only
     for seg in split_segments(body):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md)
+        clause = replace(clause, pronoun_member=referents.subject(clause.low))
+        referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
         if about_someone_else(seg.text):

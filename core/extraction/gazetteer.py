@@ -66,8 +66,8 @@ Manhattan|Big Island|the Bahamas|Caribbean|Alps|Cotswolds|Amalfi Coast|Lake Como
 Disney World
 """
 
-# Ordinary English words that are also the name of some town: in lowercase they need
-# the stronger evidence described above.
+# Ordinary English words, and first names, that are also the name of some town: in
+# lowercase they need the stronger evidence described above ("visiting david").
 _ORDINARY = _words(
     """
     nice reading bath split orange buffalo mobile man time best bay bear bell bend buy bar date
@@ -95,6 +95,12 @@ _ORDINARY = _words(
     sake sedan shoreline soho sycamore tamale tequila tulle batman ajax americana archway ascot
     bole bonito caracal carrefour centurion chaparral cloverleaf confederation extrema fatwa
     fortuna genet keystone laplace atlantis decatur defiance granger groves hays marks sol
+    david allen anderson arnold bryan campbell carson davis douglas duncan eugene franklin gary
+    gilbert graham harrison harvey howard kennedy lawrence logan lucas marshall martin mason
+    milton mitchell murphy murray nelson perry rogers sherman stanley taylor tracy tyler walker
+    warren wayne wilson wright teresa elizabeth anna donna regina stella nancy daphne helena
+    adrian adam amos ali ada troy jasper kendall lindsay sidney whitney stuart leo leon ramona
+    selma aloha
     """
 )
 # Never a place in lowercase, whatever town carries the name.

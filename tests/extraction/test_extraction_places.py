@@ -188,3 +188,20 @@ EMPLOYER: list[tuple[str, Expected]] = [
 @pytest.mark.parametrize(("text", "expected"), EMPLOYER, ids=[t for t, _ in EMPLOYER])
 def test_employer(text: str, expected: Expected) -> None:
     _check(text, "profile", expected)
+
+
+NOTES: list[tuple[str, str, object]] = [
+    ("Home city: springfield", "profile.home_city", "Springfield"),
+    ("- home city: st. louis", "profile.home_city", "St. Louis"),
+    ("Employer: walmart", "profile.employer", "Walmart"),
+    ("Employer: ups", "profile.employer", "UPS"),
+    ("Employer: Acme Widgets Inc", "profile.employer", "Acme Widgets Inc"),
+]
+
+
+@pytest.mark.parametrize(("line", "field", "value"), NOTES, ids=[n for n, _, _ in NOTES])
+def test_profile_note_lines_get_the_canonical_spelling(
+    line: str, field: str, value: object
+) -> None:
+    ext = extract_offline(line, at=AT, source="static_markdown")
+    assert [(o.field, o.candidate_value) for o in ext.observations] == [(field, value)]

@@ -76,6 +76,11 @@ _END_WORDS = _words(
 _WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
 
 
+def is_known_organisation(name: str) -> bool:
+    """Whether ``name`` is a well-known organisation ("Costco", "Trader Joe's")."""
+    return _key(name) in _CANON
+
+
 @dataclass(frozen=True)
 class Organisation:
     """An employer's name and how sure the reading is."""

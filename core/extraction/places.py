@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction import gazetteer
+from core.extraction.organisations import is_known_organisation
 
 _GAZETTEER_NAMES = """
 Tahoe|Lake Tahoe|South Lake Tahoe|Truckee|Yosemite|Zion|Yellowstone|Grand Canyon|Big Sur|Napa|
@@ -72,6 +73,12 @@ _NOT_PLACES = frozenset(
         "you",
         "mom",
         "dad",
+        "mom's",
+        "dad's",
+        "grandma's",
+        "grandpa's",
+        "mum's",
+        "nana's",
         "monday",
         "tuesday",
         "wednesday",
@@ -182,7 +189,10 @@ def place_at(text: str, start: int) -> Place | None:
         run.pop()
     if not run:
         return None
-    return Place(" ".join(w for w, _, _ in run), False, run[-1][2])
+    name = " ".join(w for w, _, _ in run)
+    if is_known_organisation(name):
+        return None  # "at Costco", "heading to Target": a shop, not a trip's place
+    return Place(name, False, run[-1][2])
 
 
 def place_before(text: str, end: int) -> Place | None:

@@ -154,6 +154,15 @@ TRAVEL: list[tuple[str, Expected]] = [
     ("i'm in reading mode", {}),
     ("we're in nice weather finally", {}),
     ("got back from the grocery store", {}),
+    # Shops and someone's home are errands, capitalised or not.
+    ("I'm at Starbucks", {}),
+    ("we're at Target", {}),
+    ("just got to Costco", {}),
+    ("heading to Walmart", {}),
+    ("going to Trader Joe's", {}),
+    ("not going to Costco after all", {}),
+    ("I'm at Mom's", {}),
+    ("arrived at JFK", {"travel.location": ("JFK", "assertive")}),
 ]
 
 

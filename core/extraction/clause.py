@@ -26,6 +26,9 @@ class Clause:
     """A checked Markdown checkbox: the to-do it names has happened."""
     words: frozenset[str] = frozenset()
     """The clause's lowercase words, so a rule can skip a clause that cannot concern it."""
+    pronoun_member: tuple[str, int] | None = None
+    """The family member a leading "he"/"she"/"they" stands for (see ``pronouns``), and
+    the offset just after the pronoun."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction.clause import Candidate
+from core.extraction.organisations import organisation_at
 from core.extraction.places import place_at
 
 _PREFIX = re.compile(r"^\s*(?:>\s*)*(?:#{1,6}\s+|[-*+•]\s+|\d{1,3}[.)]\s+)?")
@@ -100,6 +101,10 @@ def key_value_candidate(line: MarkdownLine) -> Candidate | None:
         if place is None:
             return Candidate(line.field, value, 0.7)
         return Candidate(line.field, place.name, 1.0 if place.known else 0.9)
+    if line.field == "profile.employer":
+        org = organisation_at(value, 0)  # "Employer: ups" -> "UPS"
+        known = org is not None and org.confidence == 1.0
+        return Candidate(line.field, org.name if org and known else value, 1.0)
     if line.field == "profile.diet":
         return Candidate(line.field, value.lower().replace("-", " "), 1.0)
     if line.field == "profile.timezone" and not _TZ_VALUE.fullmatch(value):

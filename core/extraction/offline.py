@@ -10,6 +10,7 @@ observations, whatever its rules would say about a factual sentence.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause, words_of
@@ -18,6 +19,7 @@ from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.pronouns import Referents
 from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
@@ -143,6 +145,7 @@ def extract_offline(
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
     scope_open = False
+    referents = Referents()  # "my wife ... she": within this message only
     segments = split_segments(body)
     readings = clause_readings(clean(body), [seg.text for seg in segments])
     for seg, reading in zip(segments, readings, strict=True):
@@ -150,6 +153,8 @@ def extract_offline(
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
+        clause = replace(clause, pronoun_member=referents.subject(clause.low))
+        referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
         if about_someone_else(seg.text):

@@ -1,14 +1,21 @@
-"""Place names: a compact gazetteer plus a capitalised-token heuristic.
+"""Place names: the gazetteer (``core.extraction.gazetteer``) plus a capitalised-token
+heuristic.
 
 The gazetteer restores natural capitalisation when the user types in lowercase
-("we're in tahoe" -> "Tahoe") and marks a name as a known place, which earns a
-higher confidence than a capitalised word that merely looks like one.
+("we're in tahoe" -> "Tahoe", "i live in springfield" -> "Springfield") and marks a
+name as a known place, which earns a higher confidence than a capitalised word that
+merely looks like one. ``GAZETTEER`` below is only a short list of well-known
+destinations the family and profile rules use to tell a capitalised place at the
+start of a sentence ("Paris is lovely") from a person's name.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from core.extraction import gazetteer
+from core.extraction.organisations import is_known_organisation
 
 _GAZETTEER_NAMES = """
 Tahoe|Lake Tahoe|South Lake Tahoe|Truckee|Yosemite|Zion|Yellowstone|Grand Canyon|Big Sur|Napa|
@@ -40,7 +47,7 @@ GAZETTEER: dict[str, str] = {
     for name in _GAZETTEER_NAMES.replace("\n", "").split("|")
     if name.strip()
 }
-_MAX_WORDS = max(len(k.split()) for k in GAZETTEER)
+_MAX_WORDS = gazetteer.MAX_WORDS
 
 # Capitalised words that are never places on their own (weekdays, months, pronouns,
 # words capitalised only because they start a sentence).
@@ -66,6 +73,12 @@ _NOT_PLACES = frozenset(
         "you",
         "mom",
         "dad",
+        "mom's",
+        "dad's",
+        "grandma's",
+        "grandpa's",
+        "mum's",
+        "nana's",
         "monday",
         "tuesday",
         "wednesday",
@@ -135,8 +148,9 @@ class Place:
 def place_at(text: str, start: int) -> Place | None:
     """The place name beginning at ``text[start:]`` (after skipping spaces), if any.
 
-    Tries the gazetteer first (longest match, any case), then a run of capitalised
-    words. A leading "the" is allowed only for gazetteer names ("the Bahamas").
+    Tries the gazetteer first (longest match; lowercase under the gazetteer's rule for
+    ordinary words), then a run of capitalised words. A leading "the" is allowed only
+    for gazetteer names ("the Bahamas").
     """
     words: list[tuple[str, int, int]] = []
     for m in _WORD.finditer(text, start):
@@ -154,9 +168,15 @@ def place_at(text: str, start: int) -> Place | None:
     offset = 1 if words[0][0].lower() == "the" and len(words) > 1 else 0
     for n in range(min(_MAX_WORDS, len(words) - offset), 0, -1):
         chunk = words[offset : offset + n]
-        key = " ".join(w for w, _, _ in chunk).lower()
-        if key in GAZETTEER:
-            return Place(GAZETTEER[key], True, chunk[-1][2])
+        written = text[chunk[0][1] : chunk[-1][2]]
+        known = gazetteer.lookup(gazetteer.key_of(written))
+        if known is None or (n == 1 and chunk[0][0].lower() in _NOT_PLACES):
+            continue  # "in March", "next Spring": a town's name, but here a time
+        after = words[offset + n][0] if offset + n < len(words) else None
+        if gazetteer.accepts(known, written, after, after_the=offset == 1):
+            return Place(known.name, True, chunk[-1][2])
+        if not written[:1].isupper():
+            return None  # "orange juice", "reading glasses": an ordinary word
     if offset:
         return None
     run: list[tuple[str, int, int]] = []
@@ -169,7 +189,10 @@ def place_at(text: str, start: int) -> Place | None:
         run.pop()
     if not run:
         return None
-    return Place(" ".join(w for w, _, _ in run), False, run[-1][2])
+    name = " ".join(w for w, _, _ in run)
+    if is_known_organisation(name):
+        return None  # "at Costco", "heading to Target": a shop, not a trip's place
+    return Place(name, False, run[-1][2])
 
 
 def place_before(text: str, end: int) -> Place | None:

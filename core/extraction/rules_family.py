@@ -37,12 +37,13 @@ _STATUS = re.compile(
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
-    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious)\b(?!\s+(?:of|and\s+tired)\b)"
+    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
+    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired)\b)"
 )
 _ILLNESS = re.compile(
     r"^\s*(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for)\s+(?:a\s+|the\s+)?(?:flu|cold|fever|"
-    r"covid|strep|stomach\s+bug|virus|ear\s+infection|chickenpox|rsv|cough|bug|migraine|"
+    r"covid|strep|stomach\s+bug|virus|ear\s+infection|chickenpox|rsv|cough|bug|migraine|colds|"
     r"temperature|pink\s+eye|lice)\b"
 )
 _STATUS_CANON = {
@@ -65,6 +66,8 @@ _STATUS_CANON = {
     "in the hospital": "hospital",
     "hospitalized": "hospital",
     "hospitalised": "hospital",
+    "hurt": "injured",
+    "in a cast": "injured",
 }
 _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
@@ -149,14 +152,19 @@ def _slug_activity(low: str, start: int, noun: str) -> str:
 
 
 def _member(clause: Clause) -> list[Candidate]:
-    m = _RELATIVE.search(clause.low) or _FIRST_NAME.search(clause.text)
-    if m is None:
-        return []
-    who = m.group(1)
-    if who[0].isupper() and (who.lower() in GAZETTEER or who in _NOT_MEMBERS):
-        return []
-    rest = clause.low[m.end() :]
-    slug = slugify(who)
+    if clause.pronoun_member is not None:
+        # "My dad called. He's in the hospital": the pronoun stands for the member.
+        slug, end = clause.pronoun_member
+        rest = clause.low[end:]
+    else:
+        m = _RELATIVE.search(clause.low) or _FIRST_NAME.search(clause.text)
+        if m is None:
+            return []
+        who = m.group(1)
+        if who[0].isupper() and (who.lower() in GAZETTEER or who in _NOT_MEMBERS):
+            return []
+        rest = clause.low[m.end() :]
+        slug = slugify(who)
     if slug in {"kid", "children", "child"}:
         slug = "kids"
     if _NOT_SICK.search(rest):

@@ -10,6 +10,7 @@ import re
 from zoneinfo import available_timezones
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, place_at
 from core.extraction.types import ObservationIntent
 
@@ -22,7 +23,7 @@ _HOME = re.compile(
 )
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
-    r"(?:work|worked|working)\s+(?:at|for)\s+|"
+    r"(?:started\s+|begun\s+)?(?:work|worked|working)\s+(?:at|for)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
@@ -84,48 +85,6 @@ _TZ_NAMES = {
     "ist": "Asia/Kolkata",
     "jst": "Asia/Tokyo",
 }
-_ORG_CANON = {
-    o.lower(): o
-    for o in [
-        "Google",
-        "Amazon",
-        "Apple",
-        "Microsoft",
-        "Meta",
-        "Facebook",
-        "Netflix",
-        "Stripe",
-        "Shopify",
-        "Airbnb",
-        "Uber",
-        "Lyft",
-        "IBM",
-        "Oracle",
-        "Salesforce",
-        "Spotify",
-        "Tesla",
-        "Nvidia",
-        "Intel",
-        "Adobe",
-        "OpenAI",
-        "Anthropic",
-        "Twitter",
-        "LinkedIn",
-        "Dropbox",
-        "Slack",
-        "Atlassian",
-        "Deloitte",
-        "Accenture",
-        "McKinsey",
-        "Walmart",
-        "Target",
-        "Costco",
-        "Starbucks",
-        "Nike",
-        "Disney",
-    ]
-}
-_ORG_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
 _NOT_NAMES = frozenset(
     [
         "happy",
@@ -175,23 +134,6 @@ _NOT_NAMES = frozenset(
     ]
 )
 _TZ_CACHE: set[str] = set()
-
-
-def _org_at(text: str, pos: int) -> str | None:
-    """A company name at ``pos``: capitalised words, or a well-known name in any case."""
-    words: list[str] = []
-    last = pos
-    for m in _ORG_WORD.finditer(text, pos):
-        if text[last : m.start()].strip():
-            break
-        w = m.group().rstrip(".'")
-        if w.lower() in _ORG_CANON and not words:
-            return _ORG_CANON[w.lower()]
-        if not (w[0].isupper() or (w[0].isdigit() and words)) or len(words) >= 4:
-            break
-        words.append(w)
-        last = m.end()
-    return " ".join(words) or None
 
 
 def _timezone(raw: str) -> str | None:
@@ -279,10 +221,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
                 Candidate("profile.home_city", place.name, 1.0 if place.known else 0.85, forced)
             )
     m = _QUIT.search(low)
-    if m and (org := _org_at(text, m.end())):
+    if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (m := _EMPLOYER.search(low)) and (org := _org_at(text, m.end())):
-        out.append(Candidate("profile.employer", org, 1.0 if org.lower() in _ORG_CANON else 0.9))
+    elif (m := _EMPLOYER.search(low)) and (org := organisation_at(text, m.end())):
+        out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):
         out.append(Candidate("profile.diet", None, 0.9, "retract"))

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time, timedelta
 
+from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.places import GAZETTEER, Place, place_at, place_before
+from core.extraction.places import Place, place_at, place_before
 from core.extraction.timeexpr import NUMBER_WORDS
 from core.extraction.travel_objects import errand_after, is_habit, trip_negated
 
@@ -277,7 +278,6 @@ _RETURN_GATE = frozenset(
         "getaway",
     ]
 )
-_GAZ_FIRST_WORDS = frozenset(name.split()[0] for name in GAZETTEER)
 _CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
 _GATE = frozenset(
     [
@@ -319,7 +319,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     low = clause.low
     if (
         clause.words.isdisjoint(_GATE)
-        and clause.words.isdisjoint(_GAZ_FIRST_WORDS)
+        and not any(gazetteer.starts_a_name(w) for w in clause.words)
         and _CAPITAL.search(clause.text) is None
     ):
         return []  # no place, no trip word: nothing to find

@@ -1,0 +1,125 @@
+"""Organisation names after "work at/for", "joined", "got a job at": who employs the user.
+
+People write employers in every case: "I work at a UPS store", "i work at walmart",
+"I work for google". The name is found this way, in order:
+
+1. a well-known organisation, in any case, with its usual spelling ("ups" -> "UPS",
+   "mcdonalds" -> "McDonald's", "home depot" -> "Home Depot");
+2. capitalised words, a proper noun the user typed ("Mercy Hospital", "Acme Corp"); an
+   acronym stays upper case, and a generic noun after it is not part of the name
+   ("a UPS store" -> "UPS");
+3. one lowercase word right before the clause ends ("i work at kroger"), in title case,
+   unless it is a generic workplace or an everyday word ("at night", "for myself").
+
+A generic workplace ("a hospital", "a restaurant", "the bank", "from home") names no
+employer: nothing in the field catalogue records a kind of workplace.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+def _words(block: str) -> frozenset[str]:
+    """The words of a block of text: word lists below read as prose, not as lists."""
+    return frozenset(block.split())
+
+
+_KNOWN = [
+    "Google", "Amazon", "Apple", "Microsoft", "Meta", "Facebook", "Netflix", "Stripe", "Shopify",
+    "Airbnb", "Uber", "Lyft", "IBM", "Oracle", "Salesforce", "Spotify", "Tesla", "Nvidia",
+    "Intel", "Adobe", "OpenAI", "Anthropic", "Twitter", "LinkedIn", "Dropbox", "Slack",
+    "Atlassian", "Deloitte", "Accenture", "McKinsey", "Walmart", "Target", "Costco", "Starbucks",
+    "Nike", "Disney", "UPS", "FedEx", "USPS", "DHL", "CVS", "Walgreens", "Kroger", "Safeway",
+    "Publix", "Home Depot", "Lowe's", "Best Buy", "Whole Foods", "Trader Joe's", "McDonald's",
+    "Chipotle", "KFC", "Wells Fargo", "JPMorgan", "Goldman Sachs", "Bank of America", "Citi",
+    "PwC", "EY", "KPMG", "Boeing", "NASA", "Pfizer", "Verizon", "AT&T", "Comcast", "T-Mobile",
+    "Sony", "Samsung", "Toyota", "Ford", "GM", "Pinterest", "Reddit", "Zoom", "Intuit", "Cisco",
+    "Dell", "HP", "IKEA", "Aldi", "Lidl", "Tesco", "Sainsbury's", "H&M", "Zara", "Uniqlo",
+    "Etsy", "eBay", "PayPal", "Visa", "Mastercard", "Kaiser", "Mayo Clinic", "NHS", "BBC",
+    "Bloomberg", "Capital One", "Chick-fil-A", "Dunkin'", "Panera", "In-N-Out", "Wayfair",
+    "DoorDash", "Instacart", "GitHub", "GitLab", "Cloudflare", "Datadog", "Snowflake",
+]  # fmt: skip
+_MAX_KNOWN_WORDS = 3
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().replace("'", "").replace("\u2019", "").split())
+
+
+_CANON = {_key(name): name for name in _KNOWN}
+# Words that say what kind of place, never whose ("a UPS store", "a Starbucks downtown").
+_GENERIC = _words(
+    """
+    hospital restaurant school store shop bank cafe bar hotel office factory warehouse company
+    startup firm agency nonprofit university college clinic pharmacy lab library gym daycare
+    church home bakery diner supermarket grocery mall farm plant branch location site
+    department call center centre hospice nursing law practice salon store's franchise
+    """
+)
+# Everyday words after "work at/for" that are no organisation ("at night", "for myself").
+_NOT_ORGS = _GENERIC | _words(
+    """
+    night nights night's weekends home myself yourself ourselves them him her us it me
+    least all least times least once this that these those now there here least lunch
+    living free minimum scale same best most
+    """
+)
+_DETERMINERS = frozenset({"a", "an", "the", "my", "our", "this", "that", "some"})
+_END_WORDS = _words(
+    """
+    now since as and but so in on for with until till today currently still again too
+    anymore though right full part
+    """
+)
+_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
+
+
+def is_known_organisation(name: str) -> bool:
+    """Whether ``name`` is a well-known organisation ("Costco", "Trader Joe's")."""
+    return _key(name) in _CANON
+
+
+@dataclass(frozen=True)
+class Organisation:
+    """An employer's name and how sure the reading is."""
+
+    name: str
+    confidence: float
+
+
+def organisation_at(text: str, pos: int) -> Organisation | None:
+    """The organisation named at ``text[pos:]`` (after "work at", "joined" ...), if any."""
+    words: list[str] = []
+    last = pos
+    for m in _WORD.finditer(text, pos):
+        if text[last : m.start()].strip():
+            break  # punctuation ends the name
+        words.append(m.group().rstrip(".'") if not m.group().endswith("s'") else m.group())
+        last = m.end()
+        if len(words) > _MAX_KNOWN_WORDS + 2:
+            break
+    article = bool(words) and words[0].lower() in _DETERMINERS
+    if article:
+        words = words[1:]
+    if not words:
+        return None
+    for n in range(min(_MAX_KNOWN_WORDS, len(words)), 0, -1):
+        known = _CANON.get(_key(" ".join(words[:n])))
+        if known is not None:
+            return Organisation(known, 1.0)
+    run: list[str] = []
+    for w in words:
+        if not (w[0].isupper() or (w[0].isdigit() and run)) or len(run) >= 4:
+            break
+        run.append(w)
+    if run:
+        if all(w.lower() in _GENERIC for w in run):
+            return None  # "a Hospital" is still no name
+        return Organisation(" ".join(run), 0.9)
+    first = words[0]
+    lone = len(words) == 1 or words[1].lower() in _END_WORDS
+    if article or not lone or not first.isalpha() or first.lower() in _NOT_ORGS:
+        return None
+    return Organisation(first[0].upper() + first[1:], 0.8)

@@ -1,0 +1,87 @@
+"""Who "he", "she" or "they" is: the family member a message mentioned before.
+
+"My wife had a rough night. She has the flu", "My dad called. He's in the
+hospital", "my son broke his arm, he is in a cast": a clause whose subject is a
+pronoun speaks about the most recent family member of that gender (or number)
+mentioned earlier in the same message. The gender comes from the relation word
+(wife, mom, sister -> she; husband, dad, brother -> he; kids, twins -> they); a
+first name alone gives none, but "my daughter Lily" does, through "daughter".
+
+The reading is conservative. Anyone else mentioned before whose gender the text does
+not give (a partner, a friend, the boss, a bare first name) could be the one meant,
+so two possible people, of the same gender or of unknown gender, leave the pronoun
+unresolved and the clause yields nothing. Nothing carries over between messages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.fields import slugify
+
+_SHE = (
+    "wife", "mom", "mother", "mum", "sister", "daughter", "aunt", "grandma", "grandmother",
+    "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
+)  # fmt: skip
+_HE = (
+    "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
+    "boyfriend", "fiance", "fiancé", "father-in-law", "stepdad", "stepson",
+)  # fmt: skip
+_THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
+# People whose gender the words do not give: any of them could be "he" or "she".
+_UNKNOWN = (
+    "partner", "spouse", "kid", "child", "baby", "toddler", "friend", "boss", "manager",
+    "colleague", "coworker", "co-worker", "neighbor", "neighbour", "cousin", "roommate",
+    "teacher", "doctor", "nanny", "sibling",
+)  # fmt: skip
+_PRONOUN_OF = {
+    **dict.fromkeys(_SHE, "she"),
+    **dict.fromkeys(_HE, "he"),
+    **dict.fromkeys(_THEY, "they"),
+    **dict.fromkeys(_UNKNOWN, "?"),
+}
+_SLUG = {"mum": "mom", "mother": "mom", "father": "dad", "children": "kids"}
+_MENTION = re.compile(
+    r"(?:\b(?P<pos>(?i:my|our|the|his|her|their))|'s)\s+(?:(?:little|older|younger|big|baby|oldest|youngest|eldest|new)"
+    r"\s+)?(?P<rel>" + "|".join(sorted(map(re.escape, _PRONOUN_OF), key=len, reverse=True)) + r")\b"
+    # "my daughter Lily": the name is the same person, its gender given by the relation.
+    r"(?:,?\s+[A-Z][a-z]+\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
+    r"Just|So|But|And|Then|Today|Tomorrow|Yesterday|Hi|Hey|Ok|Okay|Also)\b)[A-Z][a-z]+)"
+    r"(?=\s+(?:is|was|has|had|called|said|texted|got|came|went|and)\b)"
+)
+_SUBJECT = re.compile(r"^\W*(?:(?:and|but|so|now|then|today|poor)\W+)*(?P<p>she|he|they)\b")
+
+
+@dataclass
+class Referents:
+    """The family members a message has mentioned so far, most recent last."""
+
+    _seen: list[tuple[str, str]] = field(default_factory=list)
+    """(slug or name, pronoun: "she", "he", "they" or "?" when unknown)."""
+
+    def note(self, text: str) -> None:
+        """Record the people ``text`` (one clause, original casing) mentions."""
+        for m in _MENTION.finditer(text):
+            if m.group("rel"):
+                rel = m.group("rel").lower()
+                if _PRONOUN_OF[rel] == "?" and (m.group("pos") or "").lower() == "the":
+                    continue  # "took him to the doctor": a place to go, not a person here
+                self._seen.append((_SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
+            else:
+                self._seen.append((m.group("name").lower(), "?"))
+
+    def subject(self, low: str) -> tuple[str, int] | None:
+        """The member a clause starting with a subject pronoun speaks about, and the
+        offset just after the pronoun; None when the pronoun has no single antecedent."""
+        m = _SUBJECT.match(low)
+        if m is None:
+            return None
+        pronoun = m.group("p")
+        matching = {who for who, p in self._seen if p == pronoun}
+        unknown = {who for who, p in self._seen if p == "?"}
+        if pronoun != "they" and unknown - matching:
+            return None  # "my wife and her friend ... she": either could be meant
+        if len(matching) != 1:
+            return None
+        return next(iter(matching)), m.end("p")

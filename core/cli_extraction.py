@@ -51,9 +51,10 @@ def _table(ex: Extraction) -> str:
         lines.append("(no observations)")
     for o in ex.observations:
         until = f"  until {o.valid_until.isoformat()}" if o.valid_until else ""
+        ask = f"  ask: {o.needs_confirmation}" if o.needs_confirmation else ""
         lines.append(
             f"  {o.field:<34} {o.candidate_value!s:<24} {o.intent:<12} "
-            f"{o.extraction_confidence:.2f}{until}"
+            f"{o.extraction_confidence:.2f}{until}{ask}"
         )
     return "\n".join(lines)
 

@@ -41,6 +41,7 @@ def _payload(
     extraction_confidence: float = 1.0,
     valid_until: datetime | None = None,
     evidence_text: str = "",
+    needs_confirmation: str = "",
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "event_id": derived_id(source_type, source_ref, entity_id, field, intent, value_key(value)),
@@ -57,6 +58,8 @@ def _payload(
         payload["valid_until"] = format_ts(valid_until)
     if evidence_text:
         payload["evidence_text"] = evidence_text[:1000]
+    if needs_confirmation:
+        payload["needs_confirmation"] = needs_confirmation[:500]
     return payload
 
 
@@ -74,6 +77,7 @@ def _from_extracted(
         extraction_confidence=o.extraction_confidence,
         valid_until=o.valid_until,
         evidence_text=o.evidence_text,
+        needs_confirmation=o.needs_confirmation,
     )
 
 

@@ -140,6 +140,7 @@ class StateObservation(_Strict):
     extraction_confidence: Unit | None = None
     valid_until: Timestamp | None = None
     evidence_text: Annotated[StrictStr, Field(max_length=1000)] | None = None
+    needs_confirmation: Annotated[StrictStr, Field(min_length=1, max_length=500)] | None = None
 
     @model_validator(mode="after")
     def _field_belongs_to_domain(self) -> StateObservation:

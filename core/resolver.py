@@ -9,6 +9,8 @@ compared with the domain's thresholds and its margin over the strongest
 competing value. Rules that protect the present come first: a wish or a
 memory never changes state, a plan only sets planning facts, and nothing
 older, weaker or backwards replaces a committed value without the user's say.
+An observation that carries ``needs_confirmation`` (its extractor's readings
+disagree) is never auto-committed: it is asked about whatever its confidence.
 """
 
 from __future__ import annotations
@@ -108,6 +110,9 @@ def resolve(
         return reject("you said no to this value from this same evidence before")
 
     if same_as_committed and obs.intent != "retract":
+        if obs.needs_confirmation:
+            # Nothing to ask (the value stands) and a doubted reading is no support.
+            return reject(f"agrees with the committed value, but {obs.needs_confirmation}")
         if confidence < dp.ask_threshold:
             return reject(
                 "agrees with the committed value, but too weakly to count as support",
@@ -157,6 +162,8 @@ def resolve(
         caps.append(f"the wording is ambiguous (extraction {obs.extraction_confidence:.2f})")
     if obs.source.type in NEVER_AUTO:
         caps.append(f"{obs.source.type} proposals are never committed without you")
+    if obs.needs_confirmation:
+        caps.append(obs.needs_confirmation)
 
     patch = _patch(committed, obs)
     # The user's own edit or answer is their say: their newest word needs no margin.
@@ -168,7 +175,8 @@ def resolve(
         else:
             reasons.append("your own edit: no margin needed")
         return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)
-    if confidence >= dp.ask_threshold:
+    # An observation that needs confirmation is asked about however weak or strong it is.
+    if confidence >= dp.ask_threshold or obs.needs_confirmation:
         reasons.extend(caps)
         if confidence < dp.auto_threshold:
             reasons.append(f"confidence {confidence:.2f} below auto {dp.auto_threshold:.2f}")

@@ -4,12 +4,12 @@ Configured by ``CANON_LLM_BASE_URL``, ``CANON_LLM_MODEL`` and ``CANON_LLM_API_KE
 (any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp, LM Studio).
 Each text is sent with few-shot examples for its domains and the answer
 schema as ``response_format`` (``json_schema``; servers that refuse it get
-``json_object`` and the schema in the prompt). The offline extractor reads
-every text too: its result is returned whenever the model cannot be reached,
-is rate limited, times out, or answers with anything that is not valid JSON
-for the schema and the field catalogue, and it bounds what a valid answer
-may claim (see ``llm_answer.reconcile``). Nothing the model says is ever
-more certain than the rules allow.
+``json_object`` and the schema in the prompt). The model is the primary
+reader; the offline (linguistic) extractor reads every text too. Its reading
+is returned whenever the model cannot be reached, is rate limited, times out,
+or answers with anything that is not valid JSON for the schema and the field
+catalogue; otherwise it checks the model's reading and may only downgrade it,
+to hypothetical or historical or to asking the user (``reconcile.reconcile``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from core.errors import ConfigError, LLMUnusable
-from core.extraction.llm_answer import parse_answer, reconcile
+from core.extraction.llm_answer import model_extraction, parse_answer
 from core.extraction.offline import extract_offline
 from core.extraction.prompts import SCHEMA_NAME, build_messages, wire_schema
+from core.extraction.reconcile import reconcile
 from core.extraction.types import Extraction, Extractor, SourceKind
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,8 @@ class LLMConfig:
     api_key: str = field(default=_NO_KEY, repr=False)
     timeout_s: float = 20.0
     min_confidence: float = 0.6
-    """Model observations less sure than this are dropped for the rules' reading."""
+    """Model observations less sure than this are dropped; if that is all of them, the
+    offline reading is used instead."""
     max_retries: int = 2
     """Retries on 408/409/429/5xx and timeouts, honouring Retry-After."""
     response_format: ResponseFormat = "json_schema"
@@ -215,7 +217,7 @@ def _format_refused(e: Exception) -> bool:
 
 @dataclass(frozen=True)
 class _Text:
-    """One text to read, with the rules' reading of it (the fallback and the bound)."""
+    """One text to read, with the linguistic reading of it (the fallback and the check)."""
 
     text: str
     at: datetime
@@ -243,8 +245,8 @@ def _conclude(
 ) -> LLMResult:
     content = answer_content(completion)
     answer = parse_answer(content, text=t.text, at=t.at, entity_id=t.entity_id)
-    merged = reconcile(answer, t.offline, config.min_confidence)
-    return LLMResult(merged, LLMReport("llm", response_format=fmt))
+    model = model_extraction(answer, t.offline.text, config.min_confidence)
+    return LLMResult(reconcile(model, t.offline), LLMReport("llm", response_format=fmt))
 
 
 def _fallen_back(t: _Text, e: Exception, fmt: ResponseFormat) -> LLMResult:
@@ -262,7 +264,7 @@ _UNUSABLE = (LLMUnusable, openai.OpenAIError, ValueError)
 
 
 class LLMExtractor:
-    """An ``Extractor`` that asks a model and falls back to ``fallback`` (the rules).
+    """An ``Extractor`` that reads with a model, checked by and falling back to ``fallback``.
 
     Thread-safe; the response format downgrades once, for good, if the server
     refuses ``json_schema``.

@@ -1,13 +1,12 @@
-"""Reading a model's answer: validate it, then reconcile it with the offline extractor.
+"""Reading a model's answer: validate it, then hold it to what any reading may claim.
 
 Both steps are pure. ``parse_answer`` accepts an answer only if it is JSON,
 satisfies the answer schema (formats enforced) and names fields and values the
 catalogue allows; otherwise it raises ``LLMUnusable`` and the caller uses the
-offline extraction instead. ``reconcile`` then keeps the model from being more
-sure than the rules would let any extractor be: where the model and the
-offline reading disagree on what kind of statement the text is, the more
-conservative reading wins and the confidence drops below certainty, so the
-resolver asks instead of committing.
+offline extraction instead. ``model_extraction`` then drops what the model is
+unsure of and keeps it from being surer than the rules ever are, or more
+factual than its own answer. ``core.extraction.reconcile`` checks the result
+against the linguistic reading.
 """
 
 from __future__ import annotations
@@ -38,17 +37,13 @@ CEILING: Final[dict[str, float]] = {"hypothetical": 0.5, "historical": 0.5}
 """The offline extractor's cap for text that does not state the present."""
 TOP_CONFIDENCE: Final = 0.95
 """The most the offline extractor ever gives a clause; a model gets no more."""
-DISAGREEMENT_CONFIDENCE: Final = 0.8
-"""Below the policy's certain_extraction (0.9), above what asking needs (0.65 / 0.9)."""
 
-_RANK: Final[dict[str, int]] = {
-    "assertive": 4,
-    "retract": 4,
-    "planning": 3,
-    "historical": 2,
-    "hypothetical": 1,
-    "none": 0,
+_NOT_A_STATEMENT: Final[dict[str, ObservationIntent]] = {
+    "hypothetical": "hypothetical",
+    "historical": "historical",
+    "none": "hypothetical",
 }
+"""What an observation in an answer of this intent can be at most."""
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
@@ -168,72 +163,28 @@ def _is_date(value: str) -> bool:
     return True
 
 
-def _conservative(a: str, b: str) -> str:
-    return a if _RANK[a] <= _RANK[b] else b
+def model_extraction(answer: Answer, text: str, min_confidence: float) -> Extraction:
+    """The model's own reading of ``text``, held to what any reading may claim.
 
-
-def _downgrade(o: ExtractedObservation, reading: str) -> ExtractedObservation:
-    """``o`` read no more factually than ``reading``, at a confidence that makes the resolver ask."""
-    target = _conservative(o.intent, "hypothetical" if reading == "none" else reading)
-    if target == "planning" and catalogue_problem(o.field, o.domain, o.candidate_value, "planning"):
-        target = "hypothetical"  # a plan cannot carry this value: it stays a possibility
-    if target in ("assertive", "retract"):
-        target = o.intent
-    confidence = min(o.extraction_confidence, DISAGREEMENT_CONFIDENCE, CEILING.get(target, 1.0))
-    until = o.valid_until if target in ("assertive", "planning") else None
-    return replace(
-        o,
-        intent=cast(ObservationIntent, target),
-        extraction_confidence=confidence,
-        valid_until=until,
-    )
-
-
-def _capped(o: ExtractedObservation) -> ExtractedObservation:
-    top = min(TOP_CONFIDENCE, CEILING.get(o.intent, 1.0))
-    return replace(o, extraction_confidence=round(min(o.extraction_confidence, top), 3))
-
-
-def reconcile(answer: Answer, offline: Extraction, min_confidence: float) -> Extraction:
-    """One extraction from a valid model answer and the offline reading of the same text.
-
-    The model's confident observations replace the offline ones for their fields;
-    fields only the rules found keep the offline observations. Observations
-    below ``min_confidence`` are dropped (if that leaves none of a non-empty
-    answer, ``LLMUnusable('low_confidence')``). If the two disagree on the
-    text's intent, or on one field's, every affected observation takes the
-    conservative reading with a confidence below certainty.
+    Observations below ``min_confidence`` are dropped (if that leaves none of a
+    non-empty answer, ``LLMUnusable('low_confidence')``); none is surer than
+    the rules ever are (``TOP_CONFIDENCE``), nor more factual than the answer's
+    own intent for the text. Checking it against the linguistic reading is
+    ``reconcile.reconcile``'s job.
     """
     confident = [o for o in answer.observations if o.extraction_confidence >= min_confidence]
     if answer.observations and not confident:
         raise LLMUnusable(
             "low_confidence", f"every observation is below {min_confidence:.2f} confidence"
         )
-    disagree = answer.intent != offline.intent
-    reading = _conservative(answer.intent, offline.intent)
-    offline_by_field: dict[str, list[ExtractedObservation]] = {}
-    for o in offline.observations:
-        offline_by_field.setdefault(o.field, []).append(o)
+    lowered = _NOT_A_STATEMENT.get(answer.intent)
     out: list[ExtractedObservation] = []
     for o in confident:
-        o = _capped(o)
-        # Never more factual than the text as a whole, nor than every rule reading of the field.
-        field_reading = reading
-        others = offline_by_field.get(o.field, ())
-        if others:
-            ruled = max((x.intent for x in others), key=_RANK.__getitem__)
-            field_reading = _conservative(field_reading, ruled)
-        if disagree or _RANK[o.intent] > _RANK[field_reading]:
-            o = _downgrade(o, field_reading)
-        out.append(o)
-    covered = {o.field for o in confident}
-    for o in offline.observations:
-        if o.field not in covered:
-            out.append(_downgrade(o, reading) if disagree else o)
-    intent = cast(MessageIntent, reading if disagree else answer.intent)
-    if intent == "none" and out:
-        intent = "hypothetical"
-    return Extraction(offline.text, intent, _dedupe(out))
+        if lowered is not None and o.intent in ("assertive", "planning", "retract"):
+            o = replace(o, intent=lowered, valid_until=None)
+        top = min(TOP_CONFIDENCE, CEILING.get(o.intent, 1.0))
+        out.append(replace(o, extraction_confidence=round(min(o.extraction_confidence, top), 3)))
+    return Extraction(text, answer.intent, _dedupe(out))
 
 
 def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:

@@ -10,7 +10,8 @@ from core.extraction.types import Extractor
 
 
 def configured_extractor(environ: Mapping[str, str] | None = None) -> Extractor:
-    """``LLMExtractor`` (offline fallback) if ``CANON_LLM_BASE_URL``/``_MODEL`` are set.
+    """``LLMExtractor`` if ``CANON_LLM_BASE_URL``/``_MODEL`` are set: the model reads, the
+    offline (linguistic) reading may only downgrade it and stands in when the model fails.
 
     Otherwise the offline extractor. A half or invalid configuration raises
     ``ConfigError`` rather than quietly running without the model.

@@ -29,6 +29,9 @@ class ExtractedObservation:
     valid_until: datetime | None = None
     """Expiry for planning facts (e.g. the day after a trip's return date)."""
     evidence_text: str = ""
+    needs_confirmation: str = ""
+    """Why the user must be asked before this is committed, whatever its confidence
+    (e.g. the model and the linguistic reading disagree); empty: the score decides."""
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape used by `canon extract --json`."""
@@ -44,6 +47,8 @@ class ExtractedObservation:
             out["valid_until"] = self.valid_until.isoformat()
         if self.evidence_text:
             out["evidence_text"] = self.evidence_text
+        if self.needs_confirmation:
+            out["needs_confirmation"] = self.needs_confirmation
         return out
 
 

@@ -16,6 +16,7 @@ from core.resolver import recency_factor, resolve
 from core.state import CommittedFact, Competitor, FieldEvidence, value_key
 
 POLICY = default_policy()
+DISAGREE = "model and linguistic reading disagree: the linguistic reading found no such field"
 
 
 def fact(
@@ -325,6 +326,34 @@ CASES = [
         o("travel.location", "Tahoe", at=NOW - timedelta(hours=200)),
         "tentative_reject",
         "below ask",
+    ),
+    Case(
+        "a reading that needs confirmation is asked, however certain it is",
+        None,
+        o("family.mom.status", "sick", extraction_confidence=0.95, needs_confirmation=DISAGREE),
+        "ask_user",
+        "model and linguistic reading disagree",
+    ),
+    Case(
+        "a reading that needs confirmation is asked even below the ask threshold",
+        None,
+        o("travel.location", "Tahoe", extraction_confidence=0.3, needs_confirmation=DISAGREE),
+        "ask_user",
+        "model and linguistic reading disagree",
+    ),
+    Case(
+        "needing confirmation never lifts a hypothetical",
+        None,
+        o("travel.location", "Tahoe", intent="hypothetical", needs_confirmation=DISAGREE),
+        "tentative_reject",
+        "hypothetical",
+    ),
+    Case(
+        "a doubted reading of the committed value is not counted as support",
+        fact("travel.location", "Tahoe"),
+        o("travel.location", "Tahoe", needs_confirmation=DISAGREE),
+        "tentative_reject",
+        "agrees with the committed value, but model and linguistic",
     ),
 ]
 

@@ -2,8 +2,10 @@
 
 The model's answer is used only when it is valid JSON for the answer schema
 and the field catalogue; every other outcome (network, timeout, 429, 500,
-malformed or invalid answers, low confidence) is the offline reading, and no
-answer can make a hypothetical text assertive.
+malformed or invalid answers, low confidence) is the offline reading. A used
+answer is the primary reading, checked by the linguistic one, which may only
+downgrade it (tests/extraction/test_reconcile.py): no answer can make a
+hypothetical text assertive, and a disagreement is asked, never committed.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from core.cli_extraction import extract_command
 from core.engine import Engine
 from core.errors import ConfigError
 from core.extraction.llm import LLMConfig, LLMExtractor, load_llm_config
-from core.extraction.llm_answer import Answer, parse_answer, reconcile
+from core.extraction.llm_answer import Answer, model_extraction, parse_answer
 from core.extraction.offline import extract_offline
 from core.extraction.prompts import (
     EXAMPLE_AT,
@@ -47,6 +49,7 @@ from core.extraction.prompts import (
     answer_schema,
     wire_schema,
 )
+from core.extraction.reconcile import DISAGREE, reconcile
 from core.extraction.select import configured_extractor
 from core.extraction.types import ExtractedObservation
 from core.intake import message_payloads
@@ -127,7 +130,7 @@ def test_a_valid_answer_becomes_the_observations(
     server.script(
         answer(
             "assertive",
-            ob("travel.location", "Lake Tahoe", evidence="in Tahoe"),
+            ob("travel.location", "tahoe", evidence="in Tahoe"),
             ob("travel.status", "in_progress", confidence=0.9),
         )
     )
@@ -135,23 +138,33 @@ def test_a_valid_answer_becomes_the_observations(
     assert result.report.used == "llm"
     assert result.extraction.intent == "assertive"
     assert triples(result.extraction.observations) == {
-        ("travel.location", "Lake Tahoe", "assertive"),
+        ("travel.location", "tahoe", "assertive"),
         ("travel.status", "in_progress", "assertive"),
     }
     location = next(o for o in result.extraction.observations if o.field == "travel.location")
     assert location.extraction_confidence == 0.95
     assert location.evidence_text == "in Tahoe"
+    assert not any(o.needs_confirmation for o in result.extraction.observations), "they agree"
 
 
-def test_fields_the_model_omits_keep_the_rules_reading(
+def test_fields_only_the_linguistic_reading_found_are_dropped(
+    server: FakeOpenAI, extractor: LLMExtractor
+) -> None:
+    server.script(answer("assertive", ob("travel.location", "Tahoe")))
+    ex = extractor(ASSERTIVE, at=AT)
+    assert triples(ex.observations) == {("travel.location", "Tahoe", "assertive")}
+    assert "travel.status" in {o.field for o in extract_offline(ASSERTIVE, at=AT).observations}
+
+
+def test_a_value_the_linguistic_reading_does_not_share_is_asked(
     server: FakeOpenAI, extractor: LLMExtractor
 ) -> None:
     server.script(answer("assertive", ob("travel.location", "Lake Tahoe")))
-    ex = extractor(ASSERTIVE, at=AT)
-    assert triples(ex.observations) == {
-        ("travel.location", "Lake Tahoe", "assertive"),
-        ("travel.status", "in_progress", "assertive"),
-    }
+    (location,) = extractor(ASSERTIVE, at=AT).observations
+    assert (location.candidate_value, location.intent) == ("Lake Tahoe", "assertive")
+    assert location.needs_confirmation == (
+        f"{DISAGREE}: the linguistic reading has travel.location = Tahoe"
+    )
 
 
 def test_the_model_is_never_surer_than_the_rules_allow(
@@ -350,9 +363,7 @@ def test_a_hypothetical_text_never_becomes_assertive(
     assert all(o.extraction_confidence <= 0.5 for o in result.extraction.observations)
 
 
-def test_a_plan_read_as_a_fact_stays_a_plan_and_is_asked(
-    server: FakeOpenAI, extractor: LLMExtractor
-) -> None:
+def test_a_plan_read_as_a_fact_is_asked(server: FakeOpenAI, extractor: LLMExtractor) -> None:
     server.script(
         answer(
             "assertive",
@@ -362,12 +373,14 @@ def test_a_plan_read_as_a_fact_stays_a_plan_and_is_asked(
     )
     ex = extractor(PLAN, at=AT)
     by_field = {o.field: o for o in ex.observations}
-    assert ex.intent == "planning"
-    assert by_field["travel.destination"].intent == "planning"
-    assert by_field["travel.destination"].extraction_confidence == 0.8
-    assert by_field["travel.location"].intent == "hypothetical", "a plan cannot set a location"
-    assert by_field["travel.status"].intent == "planning", "the rules' own fields are kept"
-    assert all(o.extraction_confidence < 0.9 for o in ex.observations)
+    assert ex.intent == "assertive", "the model's reading of the message stands"
+    assert set(by_field) == {"travel.destination", "travel.location"}
+    assert by_field["travel.destination"].needs_confirmation == (
+        f"{DISAGREE}: the linguistic reading has travel.destination as a plan"
+    )
+    assert by_field["travel.location"].needs_confirmation == (
+        f"{DISAGREE}: the linguistic reading found no travel.location"
+    )
 
 
 def test_an_observation_more_factual_than_its_own_answer_is_lowered(
@@ -438,7 +451,7 @@ def test_no_answer_makes_a_non_factual_text_factual(
     assert offline.intent in ("hypothetical", "historical", "none")
     raw = {"intent": intent, "observations": [ob(f, v, i, c) for (f, v, i), c in picked]}
     parsed = parse_answer(json.dumps(raw), text=text, at=AT, entity_id="user:primary")
-    merged = reconcile(parsed, offline, min_confidence=0.6)
+    merged = reconcile(model_extraction(parsed, text, min_confidence=0.6), offline)
     assert not {o.intent for o in merged.observations} & FACTUAL
     assert all(o.extraction_confidence <= 0.5 for o in merged.observations)
     assert merged.intent not in ("assertive", "planning")
@@ -447,7 +460,7 @@ def test_no_answer_makes_a_non_factual_text_factual(
 def test_reconcile_keeps_an_agreeing_answer_as_is() -> None:
     offline = extract_offline(ASSERTIVE, at=AT)
     parsed = Answer("assertive", offline.observations)
-    assert reconcile(parsed, offline, 0.6) == offline
+    assert reconcile(model_extraction(parsed, ASSERTIVE, 0.6), offline) == offline
 
 
 # -- configuration ----------------------------------------------------------------------------
@@ -521,10 +534,18 @@ def test_cli_extract_with_the_model(server: FakeOpenAI) -> None:
     )
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
-    assert {o["field"]: o["candidate_value"] for o in data["observations"]} == {
-        "travel.location": "Lake Tahoe",
-        "travel.status": "in_progress",
-    }
+    (location,) = data["observations"]
+    assert (location["field"], location["candidate_value"]) == ("travel.location", "Lake Tahoe")
+    assert location["needs_confirmation"].startswith(DISAGREE), "the rules read 'Tahoe'"
+
+
+def test_cli_extract_shows_what_will_be_asked(server: FakeOpenAI) -> None:
+    server.script(answer("assertive", ob("travel.location", "Lake Tahoe")))
+    res = CliRunner(env=cli_env(server)).invoke(
+        extract_command, [ASSERTIVE, "--llm", "--at", AT.isoformat()]
+    )
+    assert res.exit_code == 0, res.output
+    assert f"ask: {DISAGREE}: the linguistic reading has travel.location = Tahoe" in res.stdout
 
 
 def test_cli_extract_falls_back_and_says_why(server: FakeOpenAI) -> None:

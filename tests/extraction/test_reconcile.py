@@ -360,11 +360,6 @@ async def test_the_model_and_the_linguistic_reading_agreeing_commits(
     assert decision == "auto_commit"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the rules still read a retold story as the present; the linguistic layer fixes "
-    "that (issue 10), and then this marker must go",
-)
 async def test_a_retold_story_the_model_reads_as_now_is_not_committed(
     running: FakeOpenAI, extractor: LLMExtractor, engine: Engine
 ) -> None:

@@ -96,7 +96,9 @@ RESULT_VERBS = frozenset(
 )
 """Verbs whose result holds after the event: a past "moved to Austin" says where
 the speaker lives now. "break" counts for "broke my leg", not "broke down"."""
-_NOT_RESULT = frozenset({"break down", "get over", "come up", "make up", "get along"})
+_NOT_RESULT = frozenset(
+    {"break down", "get over", "come up", "make up", "get along", "move on", "give up"}
+)
 _PHRASAL_RESULT = frozenset(
     {
         "call off",
@@ -108,33 +110,78 @@ _PHRASAL_RESULT = frozenset(
         "drive back",
         "head home",
         "head back",
+        "get back",
+        "get home",
+        "get in",
+        "come back",
+        "come home",
     }
 )
 _RECENT = re.compile(
     r"\b(?:just|finally|today|tonight|this\s+(?:morning|afternoon|evening)|an?\s+hour\s+ago|"
     r"minutes\s+ago|earlier\s+today|safely)\b"
 )
+_BOUNDED = re.compile(
+    r"\bfor\s+(?:a\s+(?:few|couple)\s+|an?\s+|\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b"
+)
+""""got lost at the fair for ten minutes": an episode with an end, over by now."""
 _MOTION = frozenset({"fly", "drive", "go", "head", "travel", "walk", "sail", "ride", "take"})
 """A past trip ("we drove to Florida") is about now only when it is recent."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
 _EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
+_DURATION_TO_NOW = re.compile(
+    r"\bfor\s+(?:(?:a\s+)?(?:few|couple|several|many|\w+)\s+)?(?:years|months|weeks|decades)\b|"
+    r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
+)
+_SCENE = frozenset({"prep:at", "prep:in", "prep:on", "prep:during"})
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
 
 
 def _result_holds(reading: ClauseReading, low: str) -> bool:
-    return any(_verb_result(v, low) for v in (reading.verb, *reading.also))
+    return any(_verb_result(v, reading, low) for v in (reading.verb, *reading.also))
 
 
-def _verb_result(verb: str, low: str) -> bool:
+def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if verb in _NOT_RESULT:
         return False
     if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):
         return True  # "went vegan", "went home", "called off"
     lemma = verb.split(" ")[0]
+    done = reading.complements
+    if lemma == "get":
+        # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
+        reached = any(
+            c
+            in (
+                "prep:to",
+                "prep:into",
+                "acomp",
+                "oprd",
+                "advmod:there",
+                "advmod:home",
+                "advmod:back",
+            )
+            for c in done
+        )
+        # "got a puppy", "got my refund": something had now; "got food poisoning on
+        # vacation" is set in a scene, a story.
+        obtained = "dobj" in done and not any(c in _SCENE for c in done)
+        return (reached or obtained) and not _BOUNDED.search(low)
+    if lemma == "make":
+        return RESULT_PAST.search(low) is not None  # "made it to Denver", not "made breakfast"
+    if lemma == "break":
+        return "dobj" in done  # "broke my leg"; "my water broke" is over
     if lemma in _MOTION:
         return _RECENT.search(low) is not None
     return lemma in RESULT_VERBS
+
+
+def _negated_result(reading: ClauseReading, low: str) -> bool:
+    """ "We didn't go after all", "never made it to Vegas": a plan that did not happen."""
+    return any(
+        v.split(" ")[0] in _MOTION or _verb_result(v, reading, low) for v in reading.negated_verbs
+    )
 
 
 def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseIntent:
@@ -142,30 +189,36 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     if reading is None or ci.intent not in ("assertive", "planning", "historical"):
         return ci
     if reading.conditional or (
-        reading.modal in _POSSIBILITY and reading.subject in ("speaker", "we", "none")
+        reading.modal in _POSSIBILITY
+        and reading.subject in ("speaker", "we", "none")
+        and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
     present_cue = PRESENT_OVERRIDE.search(low) is not None
-    # "We didn't go after all" reports a plan that did not happen: about now.
-    if (
-        ci.intent == "assertive"
-        and reading.tense == "past"
-        and not present_cue
-        and not reading.negation_anywhere
-        and not _result_holds(reading, low)
-    ):
-        return _as(ci, "historical")
+    if ci.intent == "assertive" and reading.pluperfect and not present_cue:
+        return _as(ci, "historical")  # "we had moved to Denver before the kids were born"
+    if ci.intent == "assertive" and reading.tense == "past" and not present_cue:
+        if _negated_result(reading, low):
+            return ci
+        if not _result_holds(reading, low):
+            return _as(ci, "historical")
+        # A result holds only if the clause names it in a field; else it is a story.
+        return replace(ci, past_event=True)
     if ci.intent == "planning" and reading.tense != "future":
         cue = FUTURE.search(low)
         aux_only = cue is not None and all(
             _AUX_FUTURE.fullmatch(m.group()) for m in FUTURE.finditer(low)
         )
         if aux_only and not ci.future_time:
-            if reading.tense == "past" and not _result_holds(reading, low):
-                return _as(ci, "historical")
+            if reading.tense == "past":
+                if not _result_holds(reading, low):
+                    return _as(ci, "historical")
+                return replace(ci, intent="assertive", past_event=True)
             if reading.tense == "present":
                 return _as(ci, "assertive")
     if ci.intent == "historical" and reading.tense == "present" and not reading.modal:
+        if reading.perfect and _DURATION_TO_NOW.search(low) and not _EXPERIENCE.search(low):
+            return _as(ci, "assertive")  # "I've worked at Costco for five years"
         lexical_only = FAR_PAST.search(low) is not None and STATIVE_PAST.search(low) is None
         if (
             lexical_only

@@ -172,6 +172,9 @@ class ClauseIntent:
     command: bool = False
     future_time: bool = False
     """A time expression in the clause points ahead ("tomorrow", "on the 29th")."""
+    past_event: bool = False
+    """A past event whose result may hold ("I lost my wallet"): about now only if a
+    field rule finds that result, otherwise the clause tells a story (historical)."""
 
 
 def _may_hedge(low: str) -> bool:

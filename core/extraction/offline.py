@@ -163,7 +163,11 @@ def extract_offline(
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
-        if clause.intent in ("assertive", "planning") and factual:
+        if not seg_obs and clause.intent == "assertive" and _episode(clause, ci, reading):
+            intents.append("historical")  # "i lost my wallet at the mall": a story
+        elif not seg_obs and clause.intent == "assertive" and _claims_nothing(reading):
+            intents.append("none")
+        elif clause.intent in ("assertive", "planning") and factual:
             # What the clause commits decides: "heading to Tahoe" is a plan.
             intents.append("assertive" if "assertive" in factual else "planning")
         elif not seg_obs and (
@@ -173,6 +177,49 @@ def extract_offline(
         else:
             intents.append(clause.intent)
     return Extraction(text, message_intent(intents), _dedupe(observations))
+
+
+_SCENE = frozenset(
+    {
+        "prep:at",
+        "prep:in",
+        "prep:on",
+        "prep:during",
+        "advcl:when",
+        "advcl:because",
+        "advcl:after",
+        "advcl:before",
+        "advcl:while",
+    }
+)
+
+
+def _episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
+    """A past event told as a scene: dated in the past or set at a place and time.
+
+    "I got promoted" and "we returned the rental car" are news whose result holds;
+    "I lost my wallet at the mall" and "i won twenty bucks on a scratch ticket" are
+    stories. Only a clause no field rule found anything in gets here.
+    """
+    if not ci.past_event or reading is None:
+        return False
+    return any(t.past for t in clause.times) or any(c in _SCENE for c in reading.complements)
+
+
+_PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "bet"})
+
+
+def _claims_nothing(reading: ClauseReading | None) -> bool:
+    """A clause with no field that states nothing about anyone's state.
+
+    No verb at all ("lol me too", "thanks for chatting"), a request ("I need a taxi
+    at 5am", "looking for a cheap hotel"), or a bare "I think" after a statement.
+    """
+    if reading is None:
+        return False
+    if reading.tense == "none" or reading.request:
+        return True
+    return reading.verb in _PARENTHETICAL and not reading.complements
 
 
 def _observations(

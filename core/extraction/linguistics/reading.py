@@ -73,8 +73,15 @@ class ClauseReading:
     imperative: bool = False
     also: tuple[str, ...] = ()
     """Lemmas of verbs coordinated with the main one ("fell and broke her hip")."""
-    negation_anywhere: bool = False
-    """Some verb of the clause is negated ("Never made it to Vegas, the car broke down")."""
+    negated_verbs: tuple[str, ...] = ()
+    """Lemmas of the clause's negated verbs ("Never made it to Vegas, the car broke down")."""
+    pluperfect: bool = False
+    """"had moved": a past before another past, never a claim about now."""
+    complements: tuple[str, ...] = ()
+    """Dependency labels under the main verb (dobj, acomp, prep:to, prt...), for the
+    checks that need to know what a verb took ("broke my leg" vs "my water broke")."""
+    request: bool = False
+    """The speaker needs, wants or is looking for something ("I need a taxi")."""
 
 
 def _lemma(tok: Token) -> str:
@@ -115,11 +122,15 @@ def _going_to(head: Token) -> Token | None:
     """For "going to fly", the verb planned ("fly"); None for "going to the beach"."""
     if head.lemma_ != "go" or head.tag_ != "VBG":
         return None
+    doc = head.doc
     for child in head.children:
+        # "going to fly": "to" right after "going"; not "going to school to be a nurse".
         if (
             child.dep_ == "xcomp"
             and child.pos_ in ("VERB", "AUX")
-            and any(c.tag_ == "TO" for c in child.children)
+            and head.i + 1 < len(doc)
+            and doc[head.i + 1].tag_ == "TO"
+            and doc[head.i + 1].head.i == child.i
         ):
             return child
     return None
@@ -138,6 +149,41 @@ def _finite_past(head: Token, span: Span) -> bool:
         return True
     before = [t for t in span if t.i < head.i and t.pos_ not in ("ADV", "PART", "INTJ", "PUNCT")]
     return not before
+
+
+_REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
+
+
+def _is_request(head: Token, modal: str, subject: Subject) -> bool:
+    if subject not in ("speaker", "we", "none") or head.lemma_ not in _REQUEST_VERBS:
+        return False
+    if head.lemma_ in ("like", "love"):
+        return modal == "would"  # "I'd like a table", not "I like hiking"
+    if head.lemma_ in ("look", "search"):
+        return head.tag_ == "VBG" and any(c.lower_ == "for" for c in head.children)
+    return head.tag_ in ("VBP", "VB", "VBZ")
+
+
+def _complements(tok: Token) -> tuple[str, ...]:
+    out: list[str] = []
+    for c in tok.children:
+        if c.dep_ == "prep":
+            out.append(f"prep:{c.lower_}")
+        elif c.dep_ == "advcl":
+            mark = next((g.lower_ for g in c.children if g.dep_ in ("mark", "advmod")), "")
+            out.append(f"advcl:{mark}")
+        elif c.dep_ in ("dobj", "acomp", "oprd", "prt", "advmod", "npadvmod", "attr"):
+            out.append(c.dep_ if c.dep_ != "advmod" else f"advmod:{c.lower_}")
+    return tuple(out)
+
+
+def _inverted_condition(head: Token, span: Span) -> bool:
+    """ "Were I rich", "Had we known", "Should it rain": a condition without "if"."""
+    first = span[0]
+    if first.lower_ not in ("were", "had", "should") or span.text.rstrip().endswith("?"):
+        return False
+    subject = _subject_of(head)
+    return subject is not None and subject.i == first.i + 1
 
 
 def _phrasal(tok: Token) -> str:
@@ -167,6 +213,8 @@ def read(span: Span) -> ClauseReading:
     tense: Tense
     if planned is not None or about_to or _gonna(head) or modal_lemma in _FUTURE_MODALS:
         tense = "future"
+    elif modal_lemma == "could" and any(c.dep_ == "neg" for c in head.children):
+        tense = "past"  # "I couldn't stop crying": an inability then, not a possibility
     elif modal is not None:
         tense = "present"
     elif (head.tag_ == "VBD" and _finite_past(head, span)) or past_aux:
@@ -189,6 +237,7 @@ def read(span: Span) -> ClauseReading:
         if tok.head.i == tok.i:
             break
         tok = tok.head
+    conditional = conditional or _inverted_condition(head, span)
     imperative = (
         is_verb
         and head.tag_ == "VB"
@@ -209,6 +258,21 @@ def read(span: Span) -> ClauseReading:
         conditional=conditional,
         reported_by=reported_by,
         imperative=imperative,
-        also=tuple(_phrasal(c) for c in main.children if c.dep_ == "conj" and c.pos_ == "VERB"),
-        negation_anywhere=any(t.dep_ == "neg" for t in span),
+        # Coordinated verbs that share the subject ("fell and broke her hip"), not
+        # another clause with its own ("we drove ... and the hotel lost ...").
+        also=tuple(
+            _phrasal(c)
+            for c in main.children
+            if c.dep_ == "conj"
+            and c.pos_ == "VERB"
+            and not any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
+        ),
+        negated_verbs=tuple(_phrasal(t.head) for t in span if t.dep_ == "neg"),
+        pluperfect=(
+            head.tag_ == "VBN"
+            and any(a.lower_ in ("had", "'d") and a.tag_ == "VBD" for a in auxes)
+            and modal is None
+        ),
+        complements=_complements(main),
+        request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
     )

@@ -90,7 +90,7 @@ _HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
     r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
-    r"not\s+certain|no\s+idea|idea\s+is|chance)\b"
+    r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b"
 )
 # "When we're back in Portland, ..." / "once we get home": a time still to come, not a
 # fact; the clause it introduces is what is claimed, so no scope is opened.
@@ -106,7 +106,7 @@ _MAY_MONTH = re.compile(
 )
 _SOFT_HEDGE = re.compile(
     r"\b(?:probably|likely|i\s+think|i\s+believe|i\s+guess|i\s+suppose|i\s+assume|should\s+be|"
-    r"tentative(?:ly)?|hopefully|roughly|pretty\s+sure|i\s+reckon|presumably|supposed\s+to)\b"
+    r"tentative(?:ly)?|roughly|pretty\s+sure|i\s+reckon|presumably|supposed\s+to)\b"
 )
 _REPORTED = re.compile(
     r"^(?:my\s+)?\w+(?:\s+\w+)?\s+(?:says|said|thinks|told\s+me|tells\s+me|mentioned|claims|"

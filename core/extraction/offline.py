@@ -157,6 +157,11 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if reading is not None and reading.subject_person:
+            # "Lily came home early", "my sister is in Denver": not where the speaker is.
+            found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
+        if _habitual_motion(reading, ci):
+            found = [c for c in found if domain_of(c.field) != "travel"]
         if about_someone_else(seg.text):
             # Another person's rent, name or whereabouts are not the speaker's.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
@@ -204,6 +209,20 @@ def _episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) ->
     if not ci.past_event or reading is None:
         return False
     return any(t.past for t in clause.times) or any(c in _SCENE for c in reading.complements)
+
+
+_MOTION_VERBS = frozenset({"go", "fly", "drive", "head", "travel", "commute", "walk", "take"})
+
+
+def _habitual_motion(reading: ClauseReading | None, ci: ClauseIntent) -> bool:
+    """ "i go to college in boston", "we fly to Denver a lot": a habit, not a trip.
+
+    The simple present of a motion verb plans a trip only with a time ahead
+    ("we fly to Denver on Friday").
+    """
+    if reading is None or ci.future_time or not reading.simple_present:
+        return False
+    return reading.verb.split(" ")[0] in _MOTION_VERBS and not reading.modal
 
 
 _PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "bet"})

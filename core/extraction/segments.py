@@ -72,9 +72,31 @@ class Segment:
     sentence_start: bool
 
 
+# Chat spellings without the apostrophe: "im in ohio", "dont", "my names sarah".
+_BARE_CONTRACTION = re.compile(
+    # Not "ill", "its", "were", "well", "shell": each is also a word of its own.
+    r"\b(?:(i)(m|ve)|(do|does|did|is|was|are|were|has|have|had|could|would|should|ca|wo)(nt)|"
+    r"(that|what|there|he|she|who)(s)|(you|they)(re|ve)|(we)(ve))\b(?!')",
+    re.I,
+)
+_MY_NAMES = re.compile(r"\b(my\s+name)(s)\b", re.I)
+
+
+def _apostrophe(m: re.Match[str]) -> str:
+    parts = [g for g in m.groups() if g]
+    head, tail = parts[0], parts[1]
+    if tail.lower() == "nt":
+        return f"{head}n't"
+    if head.lower() == "i":
+        head = "I" if head == "I" or m.group(0).isupper() or head.isupper() else head
+    return f"{head}'{tail}"
+
+
 def clean(text: str) -> str:
-    """Typographic quotes and dashes to ASCII, whitespace collapsed."""
-    return _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    """Typographic quotes and dashes to ASCII, whitespace collapsed, and chat
+    spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
+    flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    return _MY_NAMES.sub(r"\1'\2", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 
 def _sentences(text: str) -> list[str]:

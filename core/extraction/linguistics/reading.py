@@ -81,6 +81,11 @@ class ClauseReading:
     """Dependency labels under the main verb (dobj, acomp, prep:to, prt...), for the
     checks that need to know what a verb took ("broke my leg" vs "my water broke")."""
     request: bool = False
+    simple_present: bool = False
+    """The main verb is a finite simple present ("i go", "she flies"): a habit or a state."""
+    subject_person: bool = False
+    """The subject is another person ("Lily", "she", "my sister"), not the speaker
+    with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
 
 
@@ -162,6 +167,62 @@ def _is_request(head: Token, modal: str, subject: Subject) -> bool:
     if head.lemma_ in ("look", "search"):
         return head.tag_ == "VBG" and any(c.lower_ == "for" for c in head.children)
     return head.tag_ in ("VBP", "VB", "VBZ")
+
+
+_PERSON_WORDS = frozenset(
+    [
+        "mom",
+        "mum",
+        "mother",
+        "dad",
+        "father",
+        "wife",
+        "husband",
+        "partner",
+        "sister",
+        "brother",
+        "son",
+        "daughter",
+        "kid",
+        "kids",
+        "child",
+        "children",
+        "friend",
+        "boss",
+        "coworker",
+        "colleague",
+        "roommate",
+        "boyfriend",
+        "girlfriend",
+        "fiance",
+        "fiancee",
+        "cousin",
+        "aunt",
+        "uncle",
+        "grandma",
+        "grandpa",
+        "grandmother",
+        "grandfather",
+        "neighbor",
+        "neighbour",
+        "baby",
+        "he",
+        "she",
+        "they",
+    ]
+)
+
+
+def _is_person(subject: Token | None) -> bool:
+    if subject is None or subject.lower_ in _SPEAKER | _WE:
+        return False
+    if any(c.dep_ == "conj" and c.lower_ in _SPEAKER | _WE for c in subject.children):
+        return False  # "my wife and I"
+    return (
+        subject.lower_ in _PERSON_WORDS
+        or subject.lemma_.lower() in _PERSON_WORDS
+        or subject.ent_type_ == "PERSON"
+    )
 
 
 def _complements(tok: Token) -> tuple[str, ...]:
@@ -275,4 +336,6 @@ def read(span: Span) -> ClauseReading:
         ),
         complements=_complements(main),
         request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
+        subject_person=_is_person(subject_tok),
+        simple_present=main.tag_ in ("VBP", "VBZ") and modal is None,
     )

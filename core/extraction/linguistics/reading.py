@@ -218,10 +218,13 @@ def _is_person(subject: Token | None) -> bool:
         return False
     if any(c.dep_ == "conj" and c.lower_ in _SPEAKER | _WE for c in subject.children):
         return False  # "my wife and I"
-    return (
-        subject.lower_ in _PERSON_WORDS
-        or subject.lemma_.lower() in _PERSON_WORDS
-        or subject.ent_type_ == "PERSON"
+    if subject.lower_ in _PERSON_WORDS or subject.lemma_.lower() in _PERSON_WORDS:
+        return True
+    # A name as subject is someone ("Marcus lives in Tulsa", even when the small
+    # model calls Marcus a place), unless it is a company or a thing.
+    return subject.ent_type_ == "PERSON" or (
+        subject.tag_ == "NNP"
+        and subject.ent_type_ not in ("ORG", "PRODUCT", "FAC", "EVENT", "WORK_OF_ART", "NORP")
     )
 
 
@@ -238,13 +241,26 @@ def _complements(tok: Token) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _condition_mark(tok: Token, span: Span) -> bool:
+    """An "if"/"unless" in this clause (a condition the segmenter cut off is the
+    classifier's business), and not a concessive "even if"."""
+    if tok.dep_ != "mark" or tok.lower_ not in _COND_MARKS:
+        return False
+    if not span.start <= tok.i < span.end:
+        return False
+    return not (tok.i > 0 and tok.doc[tok.i - 1].lower_ == "even")
+
+
 def _inverted_condition(head: Token, span: Span) -> bool:
     """ "Were I rich", "Had we known", "Should it rain": a condition without "if"."""
-    first = span[0]
-    if first.lower_ not in ("were", "had", "should") or span.text.rstrip().endswith("?"):
+    if len(span) < 2 or span.text.rstrip().endswith("?"):
         return False
-    subject = _subject_of(head)
-    return subject is not None and subject.i == first.i + 1
+    first, second = span[0], span[1]
+    return first.lower_ in ("were", "had", "should") and second.dep_ in (
+        "nsubj",
+        "nsubjpass",
+        "expl",
+    )
 
 
 def _phrasal(tok: Token) -> str:
@@ -291,14 +307,22 @@ def read(span: Span) -> ClauseReading:
     reported_by: Subject | None = None
     tok: Token = head
     while True:
-        if any(c.dep_ == "mark" and c.lower_ in _COND_MARKS for c in tok.children):
+        if any(_condition_mark(c, span) for c in tok.children):
             conditional = True
         if tok.dep_ == "ccomp" and reported_by is None and tok.head.lemma_ in _REPORTING:
             reported_by = _subject_kind(_subject_of(tok.head))
         if tok.head.i == tok.i:
             break
         tok = tok.head
-    conditional = conditional or _inverted_condition(head, span)
+    # "if the roads are clear we drive": the main clause is the consequence.
+    conditional = (
+        conditional
+        or _inverted_condition(head, span)
+        or any(
+            c.dep_ == "advcl" and any(_condition_mark(g, span) for g in c.children)
+            for c in head.children
+        )
+    )
     imperative = (
         is_verb
         and head.tag_ == "VB"

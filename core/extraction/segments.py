@@ -80,6 +80,8 @@ _BARE_CONTRACTION = re.compile(
     re.I,
 )
 _MY_NAMES = re.compile(r"\b(my\s+name)(s)\b", re.I)
+_TEXT_R = re.compile(r"\b(we|they|you|u)\s+r\b", re.I)
+""""we r in tahoe": "r" for "are" after a plural pronoun."""
 
 
 def _apostrophe(m: re.Match[str]) -> str:
@@ -96,6 +98,7 @@ def clean(text: str) -> str:
     """Typographic quotes and dashes to ASCII, whitespace collapsed, and chat
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    flat = _TEXT_R.sub(r"\1 are", flat)
     return _MY_NAMES.sub(r"\1'\2", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 

@@ -275,6 +275,7 @@ def test_requests_and_verbless_chat_claim_nothing(text: str, expected: str) -> N
     ("text", "cleaned_field"),
     [
         ("im in tucson", ("travel.location", "Tucson")),
+        ("we r in tucson lol", ("travel.location", "Tucson")),
         ("my names Priya", ("profile.name", "Priya")),
     ],
 )

@@ -96,6 +96,7 @@ print("spacy imported" if "spacy" in sys.modules else "spacy not imported", file
     [
         (["--help"], False),
         (["status"], False),
+        (["state"], False),
         (["extract", "--help"], False),
         (["extract", "--at", "2026-03-04T09:00:00Z", "we're in Tahoe"], True),  # the control
     ],

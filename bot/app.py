@@ -34,6 +34,7 @@ from bot.telegram_io import TelegramMessenger, with_retries
 from core.config import Config
 from core.deadletters import retry_due
 from core.engine import Engine
+from core.errors import LanguageModelMissing
 from core.extraction.types import Extractor
 from core.responder import Responder
 from core.store.sqlite import SQLiteStore
@@ -113,9 +114,12 @@ class BotRunner:
         self.chat: CanonChat | None = None
         self._responder: Responder | None = None
         self._tending = asyncio.Lock()
+        self.warming: asyncio.Task[None] | None = None
 
     async def start(self, webhook: Webhook | None = None) -> None:
         """Open the store, connect to Telegram, publish the commands, start receiving."""
+        # The language pipeline loads beside the start-up, not in the first user's wait.
+        self.warming = asyncio.create_task(asyncio.to_thread(warm_language_pipeline))
         await self.store.open()
         engine = Engine(self.store, self.canon.policy)
         self._responder = self.responder or _configured_responder()
@@ -180,6 +184,8 @@ class BotRunner:
             if close is not None:
                 await close()
             await self.store.close()
+            if self.warming is not None:  # a load cannot be interrupted: let it end
+                await self.warming
 
     async def _sweep(self, _context: Any) -> None:
         if self.chat is not None:
@@ -209,6 +215,22 @@ class BotRunner:
         if self.chat is not None:
             await poller.poll_once(self.chat.engine, self.canon, self.clock())
             await self.chat.sweep()
+
+
+def warm_language_pipeline() -> None:
+    """Load the language pipeline now (once per process), logging a slow load or a failure.
+
+    Run in a worker thread while the bot starts. A pipeline that is missing or
+    fails its manifest check is logged here; each message then gets the same
+    error from the extractor, and the bot keeps running.
+    """
+    from core.extraction.linguistics import model, parse
+
+    parse.announce_loading(log.info)
+    try:
+        model.load(log.info)
+    except LanguageModelMissing as e:
+        log.error("language pipeline unusable: %s", e)
 
 
 def _configured_extractor() -> Extractor:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from core.bench_extraction import extraction_figures
 from core.engine import Engine
 from core.ids import new_id
 from core.policy import default_policy
@@ -139,7 +140,8 @@ async def run_bench(config: BenchConfig, progress: Progress | None = None) -> di
         "decisions": decisions,
         "durability": "WAL, synchronous=FULL; throughput with group commit of 256, latency one commit each",
     }
-    figures.update(_extraction_figures())
+    report("extracting messages", 0, 1)
+    figures.update(extraction_figures())
     figures.update(_context_figures())
     return figures
 
@@ -202,32 +204,3 @@ def _context_figures() -> dict[str, Any]:
         build_context(facts, (), at, stale_after_hours={"project": 336.0})
         samples.append((time.perf_counter() - t0) * 1000.0)
     return {"context_ms_1000_facts": round(statistics.median(samples), 3)}
-
-
-def _extraction_figures() -> dict[str, Any]:
-    try:
-        from core.intake import default_extractor
-
-        extract = default_extractor()
-    except ImportError:
-        return {}
-    texts = [
-        "We're in Tahoe",
-        "leaving for Tahoe on Sunday",
-        "If we had left earlier we'd be in Tahoe",
-        "I wish we were in Maui",
-        "we're back from Maui",
-        "thanks!",
-        "Feature X shipped today",
-        "Emma is sick today",
-        "paid rent, $2,100",
-        "maybe we should go to Vegas next week",
-    ]
-    at = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
-    rounds = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < 1.0:
-        for text in texts:
-            extract(text, at=at)
-        rounds += 1
-    return {"extract_msgs_per_s": round(rounds * len(texts) / (time.perf_counter() - began), 1)}

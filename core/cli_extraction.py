@@ -17,7 +17,14 @@ from typing import IO
 import click
 
 from core.errors import ConfigError, InputError
-from core.extraction.evaluation import EvalReport, evaluate, load_jsonl, render_text
+from core.extraction.batch import primed
+from core.extraction.evaluation import (
+    EvalReport,
+    LabelledRecord,
+    evaluate,
+    load_jsonl,
+    render_text,
+)
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extraction, Extractor, SourceKind
 from core.jsonlines import read_jsonl
@@ -148,7 +155,11 @@ def extract_command(
         if text is not None:
             raise _BadInput("give either TEXT or --batch, not both")
         bad = 0
-        for record in _batch_records(batch, at):
+        records = primed(
+            _batch_records(batch, at),
+            lambda record: None if isinstance(record, str) else (record[0], source),
+        )
+        for record in records:
             if isinstance(record, str):  # reported, and the next lines still go through
                 click.echo(f"Error: {record}", err=True)
                 bad += 1
@@ -218,11 +229,18 @@ def eval_intents(file: IO[str], as_json: bool, at_raw: str) -> None:
         raise _BadInput(f"{getattr(file, 'name', 'input')}: {exc}") from None
     except RecursionError:
         raise _BadInput(f"{getattr(file, 'name', 'input')}: nested too deeply") from None
-    report: EvalReport = evaluate(records, extract_offline, default_at=at)
+    report: EvalReport = evaluate(
+        primed(records, lambda rec: (rec.text, _eval_source(rec))), extract_offline, default_at=at
+    )
     if as_json:
         click.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
         click.echo(render_text(report))
+
+
+def _eval_source(rec: LabelledRecord) -> SourceKind:
+    # As ``evaluate`` reads it: a record tagged markdown is a line of a note.
+    return "static_markdown" if "markdown" in rec.tags else "conversation_assertive"
 
 
 def main() -> None:  # pragma: no cover - convenience entry for `python -m core.cli_extraction`

@@ -40,6 +40,11 @@ def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
     """Canon keeps an assistant's beliefs true: it resolves conflicting evidence
     per domain and asks you, one question at a time, about what changed."""
     ctx.obj = Context(db=db, policy_path=policy_path)
+    # A command that reads messages loads the language pipeline on first use (no
+    # other command imports spaCy); a slow load is said on stderr, never stdout.
+    from core.extraction.linguistics import parse
+
+    parse.announce_loading(lambda line: click.echo(f"canon: {line}", err=True))
 
 
 _OPTIONAL_MODULES = (

@@ -7,6 +7,7 @@ from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
 from core.bench import BenchConfig, run_bench
+from core.bench_extraction import BASELINES
 from core.cli.common import emit_json, err, is_terminal, out, run
 
 
@@ -16,7 +17,7 @@ from core.cli.common import emit_json, err, is_terminal, out, run
 @click.option("--observations", default=5_000, show_default=True, help="Observations to ingest.")
 @run
 async def bench(as_json: bool, facts: int, observations: int) -> None:
-    """Measure ingest throughput and latency beside a raw SQLite baseline.
+    """Measure ingest and extraction speed beside raw SQLite and raw spaCy baselines.
 
     Example: canon bench --json
     """
@@ -39,7 +40,11 @@ async def bench(as_json: bool, facts: int, observations: int) -> None:
     table = Table(title=f"canon bench ({figures['durability']})")
     table.add_column("measure")
     table.add_column("value", justify="right")
+    table.add_column("raw spaCy, same run", justify="right")
+    shown_beside = set(BASELINES.values())
     for key, value in figures.items():
-        if key != "durability":
-            table.add_row(key, str(value))
+        if key == "durability" or key in shown_beside:
+            continue
+        beside = BASELINES.get(key)
+        table.add_row(key, str(value), str(figures[beside]) if beside else "")
     out().print(table)

@@ -293,3 +293,18 @@ def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]
         if key not in best or o.extraction_confidence > best[key].extraction_confidence:
             best[key] = o
     return tuple(best.values())
+
+
+def parsed_text(text: str, source: SourceKind = "conversation_assertive") -> str | None:
+    """The string ``extract_offline`` hands the parser for ``text`` (None: it parses none).
+
+    It mirrors the start of ``extract_offline`` so a batch can be parsed ahead
+    (``core.extraction.batch``) and every message then finds its parse cached.
+    """
+    body = text[:_MAX_TEXT]
+    if source == "static_markdown":
+        md = parse_line(body)
+        if key_value_candidate(md) is not None:
+            return None
+        body = md.body
+    return clean(body)

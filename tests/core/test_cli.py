@@ -248,6 +248,15 @@ def test_bench_prints_the_contract_keys(db: Path) -> None:
     ):
         assert isinstance(figures[key], int | float)
     assert figures["facts"] == 500
+    for key in (  # the extractor, each figure beside raw spaCy's in the same run
+        "extract_msgs_per_s",
+        "extract_p99_ms",
+        "extract_load_s",
+        "spacy_pipe_msgs_per_s",
+        "spacy_single_p99_ms",
+    ):
+        assert isinstance(figures[key], int | float), key
+        assert figures[key] > 0, key
 
 
 def test_every_command_documents_an_example(db: Path) -> None:

@@ -459,6 +459,15 @@ class SQLiteStore:
             list(statuses),
         )
 
+    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
+        # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
+        return await self._review_rows(
+            self.db,
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
+            "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
+            [entity_id, source_prefix, source_prefix],
+        )
+
     async def _review_rows(
         self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
     ) -> list[ReviewItem]:

@@ -185,6 +185,41 @@ class StoreContract:
         with pytest.raises(NotFound):
             await backend.settle("missing", "rejected", answer, NOW, None, None, 2)
 
+    async def test_review_items_from_a_source_prefix_include_answered_ones(
+        self, backend: Store
+    ) -> None:
+        def item(entity: str, source_key: str) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                entity,
+                "travel.location",
+                "Oakland",
+                None,
+                0.0,
+                ("r",),
+                source_key,
+                NOW,
+            )
+
+        mine = [item("user:primary", "consistency:a"), item("user:primary", "consistency:b")]
+        others = [
+            item("user:bob", "consistency:a"),
+            item("user:primary", "conversation_assertive:consistency:a"),
+            item("user:primary", "consistencyX"),
+        ]
+        for new in [mine[0], *others, mine[1]]:
+            await backend.add_review_item(new, max_pending=5)
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        await backend.settle(mine[0].id, "rejected", answer, NOW, None, None, 5)
+        found = await backend.review_items_from("user:primary", "consistency:")
+        assert [(r.id, r.status) for r in found] == [
+            (mine[0].id, "rejected"),
+            (mine[1].id, "pending"),
+        ]
+        assert await backend.review_items_from("user:primary", "consistency:%") == []
+
     async def test_the_pending_cap_is_per_entity(self, backend: Store) -> None:
         def item(entity: str, i: int) -> NewReviewItem:
             return NewReviewItem(

@@ -262,7 +262,13 @@ class SQLiteStore:
                 )
             elif tag == "open":
                 open_items.setdefault(key, []).append(
-                    OpenItem(row[3], row[4], json.loads(row[5]), float(row[6]))
+                    OpenItem(
+                        row[3],
+                        row[4],
+                        json.loads(row[5]),
+                        float(row[6]),
+                        None if row[7] is None else dt(row[7]),
+                    )
                 )
             elif tag == "rej":
                 rejected.setdefault(key, set()).add((row[3], row[4]))

@@ -181,3 +181,48 @@ async def test_a_conflict_the_user_kept_leaves_the_context_block(engine: Engine)
     block = await load_context(engine.store, engine.policy, [ME], chat.now)
     assert "Conflicts:" not in block.text
     assert "travel.depart_date = 2026-11-29" in block.text
+
+
+async def test_a_newer_word_about_lily_leaves_one_open_question(engine: Engine) -> None:
+    chat = Chat(engine)
+    assert await chat.say("Lily is sick") == [("family.lily.status", "sick", "ask_user")]
+    [sick] = await chat.open_questions()
+    assert await chat.say("Lily is fine now") == [("family.lily.status", "well", "ask_user")]
+    [open_now] = await chat.open_questions()
+    assert (open_now.field, open_now.candidate_value) == ("family.lily.status", "well")
+    older = await engine.store.review_item(sick.id)
+    assert older is not None
+    assert older.status == "superseded"
+    block = await load_context(engine.store, engine.policy, [ME], chat.now)
+    assert "disagree" not in block.text
+
+
+async def test_a_newer_commit_about_lily_closes_the_older_question(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.say("Lily is sick")
+    fine = make_observation("family.lily.status", "well", source="manual_markdown", at=chat.now)
+    assert (await engine.ingest(fine, now=chat.now)).committed
+    assert await chat.open_questions() == []
+
+
+async def test_an_older_word_arriving_late_does_not_close_a_newer_question(engine: Engine) -> None:
+    """A mail written before the chat message is not newer news about Lily."""
+    chat = Chat(engine)
+    await chat.say("Lily is fine now")
+    earlier = NOW - timedelta(days=2)
+    late = make_observation("family.lily.status", "sick", source="email", at=earlier)
+    await engine.ingest(late, now=chat.now)
+    values = sorted(str(q.candidate_value) for q in await chat.open_questions())
+    assert "well" in values
+
+
+async def test_dates_are_not_conditions_two_sources_may_disagree(engine: Engine) -> None:
+    """Two open questions about a date stay open: the user picks; the block lists them."""
+    chat = Chat(engine)
+    for value, minute in (("2026-12-01", 1), ("2026-12-02", 2)):
+        at = NOW + timedelta(minutes=minute)
+        payload = make_observation("travel.depart_date", value, source="email", at=at)
+        assert (await engine.ingest(payload, now=at)).decision == "ask_user"
+    assert len(await chat.open_questions()) == 2
+    block = await load_context(engine.store, engine.policy, [ME], NOW + timedelta(minutes=3))
+    assert "Open questions disagree about your departure date" in block.text

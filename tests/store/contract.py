@@ -108,6 +108,22 @@ class StoreContract:
         assert snap.open_items == ()
         assert seen == set()
 
+    async def test_an_open_item_carries_when_its_observation_was_made(self, eng: Engine) -> None:
+        """The snapshot read from the store has the open item, as ``advance`` folds it in,
+        with when its observation was made (what a newer word about it is compared to)."""
+        key = ("user:primary", "family.lily.status")
+        said = make_observation(
+            "family.lily.status", "sick", source="email", at=NOW - timedelta(minutes=5)
+        )
+        before, _ = await eng.store.snapshots([key], [], NOW)
+        assert (await eng.ingest(said, now=NOW)).decision == "ask_user"
+        after, _ = await eng.store.snapshots([key], [], NOW)
+        [item] = after[key].open_items
+        assert item.evidence_ts == NOW - timedelta(minutes=5)
+        [question] = await eng.store.review_items(["pending"])
+        assert item.id == question.id
+        assert before[key].open_items == ()
+
     async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
         assert out.decision == "auto_commit"

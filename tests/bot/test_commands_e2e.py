@@ -16,7 +16,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 async def _tahoe(tg: FakeTelegram) -> None:
-    # No departure day: one under way before its day is a conflict, asked (test_conflicts_e2e).
+    # No departure day: one under way before its day is a conflict, asked (test_conflict_questions_e2e).
     await tg.say(ALICE, "We're planning a trip to Tahoe", expect="plan")
     await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe; your trip is under way.")
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from core.consistency import Conflict, find_conflicts
+from core.context import build_context
 from core.state import CommittedFact, Scalar
 from core.store import ReviewItem
 from core.store.records import ReviewStatus
@@ -240,3 +241,18 @@ def test_conflict_is_a_frozen_value() -> None:
     assert isinstance(c, Conflict)
     with pytest.raises(AttributeError):
         c.kind = "return_before_departure"  # type: ignore[misc]
+
+
+def test_the_context_block_lists_conflicts_first_and_their_question_once() -> None:
+    facts = [*TRIP, fact("travel.status", "in_progress")]
+    conflicts = find_conflicts(facts, [], NOW)
+    asked = question("travel.depart_date", "2026-11-23", 1, source_key=conflicts[0].source_key)
+    block = build_context(facts, [asked], NOW, conflicts=conflicts)
+    lines = block.text.splitlines()
+    assert lines[1:3] == [
+        "Conflicts:",
+        "- user:primary: The trip is under way, but your departure date is still "
+        "Sunday, November 29, in the future",
+    ]
+    assert "proposed" not in block.text, "the question is the conflict, not a second entry"
+    assert "Awaiting" not in block.text

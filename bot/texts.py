@@ -16,6 +16,7 @@ from core import phrasing
 from core.answer_values import EXAMPLES, choices_for, value_kind
 from core.audit import show_value
 from core.bootstrap import bootstrap_question
+from core.consistency import is_conflict_question
 from core.corrections import correction_kind, correction_question, correction_result
 from core.engine import Outcome
 from core.state import CommittedFact
@@ -132,7 +133,12 @@ def prompt_body(
         return dead_letter_question(item)
     members = list(group) or [item]
     why = phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
-    if len(members) == 1 and item.current_value is not None and item.candidate_value is not None:
+    if (
+        len(members) == 1
+        and item.current_value is not None
+        and item.candidate_value is not None
+        and not is_conflict_question(item)  # its reason already names both values
+    ):
         why += f"; before: {phrasing.show(item.current_value)}"
     return f"{phrasing.question(members, mine)}\n{why[:1].upper()}{why[1:]}."
 

@@ -2,8 +2,8 @@
 
 A pure function of committed facts, open review items, ``now`` and a token
 budget. It lists what Canon believes (with age and source), what waits for the
-user's confirmation, what has expired or gone stale, and open conflicts (a
-proposed value against a committed one). The output is deterministic: the same
+user's confirmation, what has expired or gone stale, and open conflicts (facts
+that cannot all be true, a proposed value against a committed one). The output is deterministic: the same
 inputs give the same bytes. When the budget is short, confirmations and
 conflicts are kept first and the newest facts next; what was left out is
 counted, never silently dropped.
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from core.audit import show_value
+from core.consistency import Conflict, find_conflicts, is_conflict_question
 from core.policy import Policy
 from core.state import CommittedFact
 from core.store import ReviewItem, Store
@@ -50,14 +51,17 @@ def build_context(
     *,
     token_budget: int = DEFAULT_TOKEN_BUDGET,
     stale_after_hours: Mapping[str, float] | None = None,
+    conflicts: Sequence[Conflict] = (),
 ) -> ContextBlock:
     """Render the context block for ``facts`` and ``open_items`` as of ``now``.
 
     ``stale_after_hours`` maps a domain to the age after which its evidence is
     called stale (the policy's half-life); domains not named never go stale.
+    ``conflicts`` (``core.consistency``) come first: facts that cannot all be true.
+    A question Canon opened about one of them is listed as that conflict only.
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
-    items = sorted(open_items, key=lambda r: r.seq)
+    items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
     header = (
         f"[Canon state as of {format_ts(now.replace(microsecond=0))}; trust it over older messages]"
     )
@@ -65,7 +69,9 @@ def build_context(
     used = len(header) + 1
     pending_lines = [_pending_line(r) for r in items if r.current_value is None]
     conflict_lines = [_conflict_line(r) for r in items if r.current_value is not None]
+    between = [f"- {c.entity_id}: {c.sentence}" for c in conflicts]
     for title, block in (
+        ("Conflicts:", between),
         ("Conflicts, awaiting the user (do not assume either value):", conflict_lines),
         ("Awaiting the user's confirmation (not facts yet):", pending_lines),
     ):
@@ -168,12 +174,16 @@ async def load_context(
         for r in await store.review_items(["pending", "queued"])
         if r.kind == "change" and (wanted is None or r.entity_id in wanted)
     ]
+    # A conflict the user answered No to ("keep both as they are") is theirs to keep.
+    declined = {r.source_key for r in await store.review_items(["rejected"])}
+    conflicts = [c for c in find_conflicts(facts, items, now) if c.source_key not in declined]
     return build_context(
         facts,
         items,
         now,
         token_budget=token_budget,
         stale_after_hours=stale_hours(policy),
+        conflicts=conflicts,
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from core.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.audit import audit_line
+from core.conflicts import ask_about_conflicts
 from core.dead_letter_intake import dead_letter_for
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.ids import new_id
@@ -168,6 +169,10 @@ class Engine:
                 decide,
                 self.policy.max_pending,
             )
+            changed = [o.entity_id for o in outcomes if o.committed and o.entity_id]
+            promoted_items += await ask_about_conflicts(
+                self.store, changed, now, self.policy.max_pending
+            )
         promoted = tuple(promoted_items)
         if promoted:
             # Questions shown now are reported once, with the batch's last outcome.
@@ -296,6 +301,10 @@ class Engine:
             chosen = item.candidate_value if action == "confirm" else value
             decide = _settlement(action, value, now, answered_by)
             promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+            if action != "reject":
+                promoted += await ask_about_conflicts(
+                    self.store, [item.entity_id], now, self.policy.max_pending
+                )
             settled = await self.store.review_item(item.id)
             assert settled is not None
             return AnswerResult(
@@ -331,6 +340,10 @@ class Engine:
             decide = _settlement(action, None, now, answered_by)
             ids = [m.id for m in members]
             promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            if action != "reject":
+                promoted += await ask_about_conflicts(
+                    self.store, [item.entity_id], now, self.policy.max_pending
+                )
             settled = [await self.store.review_item(i) for i in ids]
             group = tuple(m for m in settled if m is not None)
             return AnswerResult(

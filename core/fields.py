@@ -34,6 +34,9 @@ class FieldSpec:
     lifecycle: tuple[str, ...] = ()
     """Normal forward order of values; moving to an earlier one is a regression."""
     numeric: bool = False
+    current_condition: bool = False
+    """The value is a condition now (a status, where the user is): a newer word about it
+    settles the older open questions about it, whatever value they proposed."""
 
     def matches(self, field: str) -> bool:
         return re.fullmatch(self.pattern, field) is not None
@@ -49,8 +52,9 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         planning_allowed=True,
         planning_values=("planning",),
         lifecycle=("planning", "in_progress", "completed"),
+        current_condition=True,
     ),
-    FieldSpec(r"travel\.location", "Where the user is now (a place name)."),
+    FieldSpec(r"travel\.location", "Where the user is now (a place name).", current_condition=True),
     FieldSpec(
         r"travel\.destination", "Where the current or next trip goes.", planning_allowed=True
     ),
@@ -63,6 +67,7 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         planning_allowed=True,
         planning_values=("planned",),
         lifecycle=("planned", "in_progress", "shipped"),
+        current_condition=True,
     ),
     FieldSpec(
         rf"project\.{_SLUG}\.due_date", "Due date of a project, ISO 8601.", planning_allowed=True
@@ -75,6 +80,7 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
     FieldSpec(
         rf"family\.{_SLUG}\.status",
         "Condition of a family member or the household (sick, well, away, home).",
+        current_condition=True,
     ),
     FieldSpec(
         rf"family\.{_SLUG}\.schedule",
@@ -87,6 +93,7 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         values=("scheduled", "moved", "cancelled"),
         planning_allowed=True,
         planning_values=("scheduled", "moved"),
+        current_condition=True,
     ),
     FieldSpec(
         rf"financial\.{_SLUG}\.amount", "Amount of a purchase, payment or bill.", numeric=True
@@ -99,6 +106,7 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         planning_allowed=True,
         planning_values=("due", "pending"),
         lifecycle=("due", "pending", "paid", "refunded"),
+        current_condition=True,
     ),
     FieldSpec(
         rf"financial\.{_SLUG}\.due_date", "When a payment is due, ISO 8601.", planning_allowed=True

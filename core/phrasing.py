@@ -294,6 +294,8 @@ def reason_line(
 ) -> str:
     """One short line: where the change came from, when, and what else agrees."""
     kind, _, ref = source_key.partition(":")
+    if kind == "consistency" and reasons:
+        return reasons[0]  # two things I know disagree: that is the whole why
     source = _SOURCE.get(kind, "from " + kind.replace("_", " "))
     site = _site(ref) if kind in ("transactions_email", "email") else None
     if site:

@@ -103,6 +103,11 @@ class Store(Protocol):
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]: ...
 
+    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
+        """Every review item of ``entity_id`` (answered ones too) whose source key starts
+        with ``source_prefix``, oldest first."""
+        ...
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from types import MappingProxyType
 
+from core.fields import spec_for
 from core.state import CommittedFact, Competitor, FieldEvidence, Scalar
 from core.store.records import Accepted
 
@@ -29,6 +30,9 @@ class OpenItem:
     value_key: str
     value: Scalar
     confidence: float
+    evidence_ts: datetime | None = None
+    """When the observation that raised it was made; None for questions no observation
+    raised (corrections, conflicts), which newer evidence never supersedes by age."""
 
 
 @dataclass(frozen=True)
@@ -98,11 +102,25 @@ def advance(
             evidence_ts=max(committed.evidence_ts, accepted.event_ts),
             confidence=max(committed.confidence, accepted.confidence),
         )
+    if (c is not None or accepted.review is not None) and spec_for(
+        accepted.field
+    ).current_condition:
+        # A newer word about a condition settles what older open questions proposed:
+        # "Lily is fine now" leaves one question, not "sick?" and "well?" both open.
+        older = tuple(
+            i.id
+            for i in open_items
+            if i.evidence_ts is not None
+            and i.evidence_ts <= accepted.event_ts
+            and i.value_key != accepted.value_key
+        )
+        superseded += older
+        open_items = tuple(i for i in open_items if i.id not in older)
     r = accepted.review
     if r is not None:
         open_items = (
             *open_items,
-            OpenItem(r.id, accepted.value_key, r.candidate_value, r.confidence),
+            OpenItem(r.id, accepted.value_key, r.candidate_value, r.confidence, accepted.event_ts),
         )
     after = replace(
         snap,

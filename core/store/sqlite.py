@@ -262,7 +262,13 @@ class SQLiteStore:
                 )
             elif tag == "open":
                 open_items.setdefault(key, []).append(
-                    OpenItem(row[3], row[4], json.loads(row[5]), float(row[6]))
+                    OpenItem(
+                        row[3],
+                        row[4],
+                        json.loads(row[5]),
+                        float(row[6]),
+                        None if row[7] is None else dt(row[7]),
+                    )
                 )
             elif tag == "rej":
                 rejected.setdefault(key, set()).add((row[3], row[4]))
@@ -457,6 +463,15 @@ class SQLiteStore:
             self.db,
             f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
             list(statuses),
+        )
+
+    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
+        # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
+        return await self._review_rows(
+            self.db,
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
+            "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
+            [entity_id, source_prefix, source_prefix],
         )
 
     async def _review_rows(

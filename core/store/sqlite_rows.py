@@ -65,8 +65,8 @@ SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NUL
   FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
  WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
 UNION ALL
-SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence, NULL, NULL, NULL,
-       NULL, NULL, NULL
+SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence,
+       (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL, NULL
   FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
  WHERE r.status IN ('queued', 'pending')
 UNION ALL

@@ -16,7 +16,8 @@ pytestmark = pytest.mark.timeout(60)
 
 
 async def _tahoe(tg: FakeTelegram) -> None:
-    await tg.say(ALICE, "We're planning a trip to Tahoe next weekend", expect="plan")
+    # No departure day: one under way before its day is a conflict, asked (test_conflict_questions_e2e).
+    await tg.say(ALICE, "We're planning a trip to Tahoe", expect="plan")
     await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe; your trip is under way.")
 
 

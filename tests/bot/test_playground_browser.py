@@ -84,7 +84,7 @@ async def test_a_new_user_tries_canon_in_the_browser(playground: Playground) -> 
             messages = page.locator("#messages")
             await expect(messages).to_contain_text("I keep your assistant's beliefs true")
 
-            await page.fill("#text", "We're planning a trip to Tahoe next weekend")
+            await page.fill("#text", "We're planning a trip to Tahoe")
             await page.press("#text", "Enter")
             await expect(messages).to_contain_text("Sounds like a plan, not a fact")
             await page.fill("#text", "We're in Tahoe")

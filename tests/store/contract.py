@@ -108,6 +108,22 @@ class StoreContract:
         assert snap.open_items == ()
         assert seen == set()
 
+    async def test_an_open_item_carries_when_its_observation_was_made(self, eng: Engine) -> None:
+        """The snapshot read from the store has the open item, as ``advance`` folds it in,
+        with when its observation was made (what a newer word about it is compared to)."""
+        key = ("user:primary", "family.lily.status")
+        said = make_observation(
+            "family.lily.status", "sick", source="email", at=NOW - timedelta(minutes=5)
+        )
+        before, _ = await eng.store.snapshots([key], [], NOW)
+        assert (await eng.ingest(said, now=NOW)).decision == "ask_user"
+        after, _ = await eng.store.snapshots([key], [], NOW)
+        [item] = after[key].open_items
+        assert item.evidence_ts == NOW - timedelta(minutes=5)
+        [question] = await eng.store.review_items(["pending"])
+        assert item.id == question.id
+        assert before[key].open_items == ()
+
     async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
         assert out.decision == "auto_commit"
@@ -184,6 +200,41 @@ class StoreContract:
             await backend.settle(items[0].id, "rejected", answer, NOW, None, None, 2)
         with pytest.raises(NotFound):
             await backend.settle("missing", "rejected", answer, NOW, None, None, 2)
+
+    async def test_review_items_from_a_source_prefix_include_answered_ones(
+        self, backend: Store
+    ) -> None:
+        def item(entity: str, source_key: str) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                entity,
+                "travel.location",
+                "Oakland",
+                None,
+                0.0,
+                ("r",),
+                source_key,
+                NOW,
+            )
+
+        mine = [item("user:primary", "consistency:a"), item("user:primary", "consistency:b")]
+        others = [
+            item("user:bob", "consistency:a"),
+            item("user:primary", "conversation_assertive:consistency:a"),
+            item("user:primary", "consistencyX"),
+        ]
+        for new in [mine[0], *others, mine[1]]:
+            await backend.add_review_item(new, max_pending=5)
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        await backend.settle(mine[0].id, "rejected", answer, NOW, None, None, 5)
+        found = await backend.review_items_from("user:primary", "consistency:")
+        assert [(r.id, r.status) for r in found] == [
+            (mine[0].id, "rejected"),
+            (mine[1].id, "pending"),
+        ]
+        assert await backend.review_items_from("user:primary", "consistency:%") == []
 
     async def test_the_pending_cap_is_per_entity(self, backend: Store) -> None:
         def item(entity: str, i: int) -> NewReviewItem:

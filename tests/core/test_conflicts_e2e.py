@@ -1,0 +1,228 @@
+"""Conflicts between fields through the engine (real SQLite file): the Tahoe story.
+
+Each field is resolved on its own; when the facts together cannot be true the
+user gets one clear question about it, answered like any other question.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from canon_testing import make_observation
+
+from core.context import load_context
+from core.engine import Engine
+from core.extraction.offline import extract_offline
+from core.intake import message_payloads
+from core.review import answer_review
+from core.store import ReviewItem
+from core.store.records import OPEN_STATUSES
+
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+ME = "user:primary"
+
+
+class Chat:
+    """The user telling Canon things, a minute apart, as the bot does."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sent = 0
+
+    @property
+    def now(self) -> datetime:
+        return NOW + timedelta(minutes=self.sent)
+
+    async def say(self, text: str) -> list[tuple[str | None, Any, str]]:
+        self.sent += 1
+        payloads = message_payloads(
+            text,
+            at=self.now,
+            entity_id=ME,
+            message_ref=f"tg:7:{self.sent}",
+            extractor=extract_offline,
+        )
+        outcomes = await self.engine.ingest_batch(payloads, now=self.now)
+        return [(o.field, o.candidate_value, o.decision) for o in outcomes]
+
+    async def facts(self) -> dict[str, Any]:
+        return {f.field: f.value for f in await self.engine.store.facts(ME)}
+
+    async def open_questions(self) -> list[ReviewItem]:
+        return await self.engine.store.review_items(list(OPEN_STATUSES))
+
+    async def conflict_questions(self) -> list[ReviewItem]:
+        return [q for q in await self.open_questions() if q.source_key.startswith("consistency:")]
+
+
+async def _in_tahoe_before_leaving(chat: Chat) -> ReviewItem:
+    assert ("travel.depart_date", "2026-11-29", "auto_commit") in await chat.say(
+        "We fly to Tahoe on November 29"
+    )
+    assert await chat.conflict_questions() == []
+    assert ("travel.status", "in_progress", "auto_commit") in await chat.say("we're in Tahoe")
+    [question] = await chat.conflict_questions()
+    return question
+
+
+async def test_under_way_before_the_departure_date_asks_one_question(engine: Engine) -> None:
+    chat = Chat(engine)
+    question = await _in_tahoe_before_leaving(chat)
+    assert question.status == "pending"
+    assert (question.field, question.current_value, question.candidate_value) == (
+        "travel.depart_date",
+        "2026-11-29",
+        "2026-11-23",
+    )
+    assert question.reasons == (
+        "The trip is under way, but your departure date is still Sunday, November 29, "
+        "in the future",
+    )
+
+
+async def test_the_same_conflict_is_asked_once(engine: Engine) -> None:
+    chat = Chat(engine)
+    await _in_tahoe_before_leaving(chat)
+    await chat.say("we're in Tahoe")
+    await chat.say("I'm in Tahoe")
+    assert len(await chat.conflict_questions()) == 1
+
+
+async def test_yes_applies_the_fix_and_the_conflict_is_gone(engine: Engine) -> None:
+    chat = Chat(engine)
+    question = await _in_tahoe_before_leaving(chat)
+    result = await answer_review(engine, question.id, "confirm", now=chat.now)
+    assert result.status == "confirmed"
+    assert (await chat.facts())["travel.depart_date"] == "2026-11-23"
+    assert await chat.conflict_questions() == []
+
+
+async def test_edit_sets_the_field_the_question_names(engine: Engine) -> None:
+    chat = Chat(engine)
+    question = await _in_tahoe_before_leaving(chat)
+    await answer_review(engine, question.id, "edit", "2026-11-21", now=chat.now)
+    assert (await chat.facts())["travel.depart_date"] == "2026-11-21"
+    assert await chat.conflict_questions() == []
+
+
+async def test_no_keeps_everything_and_is_not_asked_again(engine: Engine) -> None:
+    chat = Chat(engine)
+    question = await _in_tahoe_before_leaving(chat)
+    await answer_review(engine, question.id, "reject", now=chat.now)
+    facts = await chat.facts()
+    assert (facts["travel.depart_date"], facts["travel.status"]) == ("2026-11-29", "in_progress")
+    await chat.say("we're in Tahoe")
+    assert await chat.conflict_questions() == []
+
+
+async def test_newer_evidence_that_fixes_the_date_closes_the_question(engine: Engine) -> None:
+    chat = Chat(engine)
+    question = await _in_tahoe_before_leaving(chat)
+    said = make_observation(
+        "travel.depart_date", "2026-11-21", source="manual_markdown", at=chat.now, entity=ME
+    )
+    assert (await engine.ingest(said, now=chat.now)).committed
+    closed = await engine.store.review_item(question.id)
+    assert closed is not None
+    assert closed.status == "superseded"
+    assert await chat.conflict_questions() == []
+
+
+async def test_a_return_before_the_departure_is_asked(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.say("We fly to Tahoe on November 29")
+    said = await chat.say("We're coming back on November 27")
+    assert said == [("travel.return_date", "2026-11-27", "ask_user")]
+    [change] = await chat.open_questions()
+    await answer_review(engine, change.id, "confirm", now=chat.now)
+    [question] = await chat.conflict_questions()
+    assert (question.field, question.candidate_value) == ("travel.return_date", None)
+    assert question.reasons == (
+        "Your return date (Friday, November 27) is before your departure date "
+        "(Sunday, November 29)",
+    )
+    await answer_review(engine, question.id, "edit", "December 3", now=chat.now)
+    assert (await chat.facts())["travel.return_date"] == "2026-12-03"
+    assert await chat.conflict_questions() == []
+
+
+async def test_back_home_while_still_at_the_destination(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.say("We fly to Tahoe today")
+    await chat.say("we're in Tahoe")
+    assert await chat.conflict_questions() == []
+    await chat.say("We're back home from Tahoe")
+    [question] = await chat.conflict_questions()
+    assert (question.field, question.current_value, question.candidate_value) == (
+        "travel.location",
+        "Tahoe",
+        None,
+    )
+    await answer_review(engine, question.id, "confirm", now=chat.now)
+    assert "travel.location" not in await chat.facts()
+    assert await chat.conflict_questions() == []
+
+
+async def test_the_context_block_lists_open_conflicts(engine: Engine) -> None:
+    chat = Chat(engine)
+    await _in_tahoe_before_leaving(chat)
+    block = await load_context(engine.store, engine.policy, [ME], chat.now)
+    assert (
+        "Conflicts:\n- user:primary: The trip is under way, but your departure date is still "
+        "Sunday, November 29, in the future" in block.text
+    )
+
+
+async def test_a_conflict_the_user_kept_leaves_the_context_block(engine: Engine) -> None:
+    chat = Chat(engine)
+    question = await _in_tahoe_before_leaving(chat)
+    await answer_review(engine, question.id, "reject", now=chat.now)
+    block = await load_context(engine.store, engine.policy, [ME], chat.now)
+    assert "Conflicts:" not in block.text
+    assert "travel.depart_date = 2026-11-29" in block.text
+
+
+async def test_a_newer_word_about_lily_leaves_one_open_question(engine: Engine) -> None:
+    chat = Chat(engine)
+    assert await chat.say("Lily is sick") == [("family.lily.status", "sick", "ask_user")]
+    [sick] = await chat.open_questions()
+    assert await chat.say("Lily is fine now") == [("family.lily.status", "well", "ask_user")]
+    [open_now] = await chat.open_questions()
+    assert (open_now.field, open_now.candidate_value) == ("family.lily.status", "well")
+    older = await engine.store.review_item(sick.id)
+    assert older is not None
+    assert older.status == "superseded"
+    block = await load_context(engine.store, engine.policy, [ME], chat.now)
+    assert "disagree" not in block.text
+
+
+async def test_a_newer_commit_about_lily_closes_the_older_question(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.say("Lily is sick")
+    fine = make_observation("family.lily.status", "well", source="manual_markdown", at=chat.now)
+    assert (await engine.ingest(fine, now=chat.now)).committed
+    assert await chat.open_questions() == []
+
+
+async def test_an_older_word_arriving_late_does_not_close_a_newer_question(engine: Engine) -> None:
+    """A mail written before the chat message is not newer news about Lily."""
+    chat = Chat(engine)
+    await chat.say("Lily is fine now")
+    earlier = NOW - timedelta(days=2)
+    late = make_observation("family.lily.status", "sick", source="email", at=earlier)
+    await engine.ingest(late, now=chat.now)
+    values = sorted(str(q.candidate_value) for q in await chat.open_questions())
+    assert "well" in values
+
+
+async def test_dates_are_not_conditions_two_sources_may_disagree(engine: Engine) -> None:
+    """Two open questions about a date stay open: the user picks; the block lists them."""
+    chat = Chat(engine)
+    for value, minute in (("2026-12-01", 1), ("2026-12-02", 2)):
+        at = NOW + timedelta(minutes=minute)
+        payload = make_observation("travel.depart_date", value, source="email", at=at)
+        assert (await engine.ingest(payload, now=at)).decision == "ask_user"
+    assert len(await chat.open_questions()) == 2
+    block = await load_context(engine.store, engine.policy, [ME], NOW + timedelta(minutes=3))
+    assert "Open questions disagree about your departure date" in block.text

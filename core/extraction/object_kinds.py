@@ -16,9 +16,65 @@ from typing import Literal
 
 from core.extraction.linguistics.parse import parse
 
-Kind = Literal["possession", "body_part", "food", "event", "errand_place", "demand"]
+Kind = Literal[
+    "person",
+    "creature",
+    "possession",
+    "body_part",
+    "food",
+    "event",
+    "chore",
+    "care",
+    "errand_place",
+    "demand",
+]
 
 _CLASSES: dict[Kind, frozenset[str]] = {
+    # People are dropped off and picked up, not cancelled ("dropped my son at school").
+    "person": frozenset(
+        {
+            "mom",
+            "mum",
+            "mother",
+            "dad",
+            "father",
+            "parent",
+            "son",
+            "daughter",
+            "kid",
+            "child",
+            "baby",
+            "boy",
+            "girl",
+            "wife",
+            "husband",
+            "partner",
+            "boyfriend",
+            "girlfriend",
+            "brother",
+            "sister",
+            "grandma",
+            "grandpa",
+            "grandmother",
+            "grandfather",
+            "aunt",
+            "uncle",
+            "cousin",
+            "nephew",
+            "niece",
+            "friend",
+            "buddy",
+            "boss",
+            "coworker",
+            "neighbor",
+            "neighbour",
+            "guest",
+        }
+    ),
+    # Animals and plants: "killed a spider", "finished off the wasp".
+    "creature": frozenset(
+        {"spider", "bug", "fly", "mosquito", "wasp", "bee", "ant", "mouse", "rat", "plant"}
+    ),
     # Things one owns and carries: they get lost, dropped and broken, never shipped.
     "possession": frozenset(
         {
@@ -160,6 +216,14 @@ _CLASSES: dict[Kind, frozenset[str]] = {
             "shift",
         }
     ),
+    # Housework is done every week; finishing it ships nothing.
+    "chore": frozenset(
+        {"dish", "dishes", "laundry", "chore", "errand", "grocery", "groceries", "vacuuming"}
+    ),
+    # Treatment one goes through: "started physical therapy", "finished the antibiotics".
+    "care": frozenset(
+        {"therapy", "treatment", "medication", "medicine", "antibiotic", "chemo", "rehab"}
+    ),
     # Places an errand happens at: "dropped my phone in the toilet", "finished the gym".
     "errand_place": frozenset(
         {
@@ -220,5 +284,10 @@ def kind_of(phrase: str, head: str) -> Kind | None:
 
 
 def object_kind(text: str, start: int, end: int) -> Kind | None:
-    """The class of the noun phrase at ``text[start:end]``."""
+    """The class of the noun phrase at ``text[start:end]``.
+
+    The parser's named entities are not used: the small pipeline tags product names
+    as people ("shipped Feature X" -> PERSON), so a class is only ever a lexicon hit
+    on the head lemma.
+    """
     return kind_of(text[start:end], head_noun(text, start, end))

@@ -62,6 +62,15 @@ CASES: list[tuple[str, str, dict[str, tuple[object, str]]]] = [
     ("we finished the whole season of that show", "project", NOTHING),
     ("I finished the interview and felt great", "project", NOTHING),
     ("started the workout at six", "project", NOTHING),
+    ("dropped my nephew at the station", "project", NOTHING),
+    ("killed a wasp in the kitchen", "project", NOTHING),
+    ("finally finished the dishes", "project", NOTHING),
+    ("I started the antibiotics yesterday", "project", NOTHING),
+    (
+        "I started a gardening podcast",
+        "project",
+        {"project.gardening_podcast.status": ("in_progress", "assertive")},
+    ),
     # Money: a bill or fine received is owed; goods got with a price are bought.
     ("I got a parking ticket outside the dentist", "financial", NOTHING),
     ("received a fine from the library", "financial", NOTHING),

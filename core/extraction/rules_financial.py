@@ -13,6 +13,7 @@ import re
 from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.object_kinds import object_kind
 from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
@@ -245,6 +246,18 @@ _GATE = frozenset(
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")
+_ACQUIRED = re.compile(r"(?:got|received|picked\s+up)\b")
+"""Verbs that read as buying goods but only mean receiving a bill or a fine."""
+
+
+def _demanded(clause: Clause, start: int, item: str) -> bool:
+    """Whether the object after ``start`` is money asked of the user (a bill, an
+    invoice, a fine, a speeding ticket) rather than goods bought."""
+    if not item:
+        return False
+    end = clause.text.find(item, start)
+    end = end + len(item) if end >= 0 else start + len(item)
+    return object_kind(clause.text, start, end) == "demand"
 
 
 def extract_financial(clause: Clause) -> list[Candidate]:
@@ -268,6 +281,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                 item, status = _item_after(clause, m.end()), st
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
                     item = mm.group("m") + " refund"
+                elif _ACQUIRED.match(low, m.start()) and _demanded(clause, m.end(), item):
+                    # "got a speeding ticket", "received the invoice": owed, not paid.
+                    if amount is None:
+                        return []
+                    status = "due"
                 break
     shop: str | None = None
     returned = False

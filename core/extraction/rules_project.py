@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.object_kinds import object_kind
 from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
@@ -267,20 +268,27 @@ def extract_project(clause: Clause) -> list[Candidate]:
         m = rx.search(low)
         if m is None:
             continue
-        name = _PROJECT_SUFFIX.sub(
-            "", phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
-        )
-        if _name_ok(name):
+        before = phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
+        name = _PROJECT_SUFFIX.sub("", before)
+        start = clause.text.rfind(before, 0, m.start()) if before else -1
+        if _name_ok(name) and _a_work_item(clause, start, start + len(before)):
             return [_candidate(clause, name, status)]
     for rx, status in _AFTER_VERB:
         m = rx.search(low)
         if m is None:
             continue
-        name, _ = phrase_after(clause.text, m.end())
+        name, end = phrase_after(clause.text, m.end())
         name = _PROJECT_SUFFIX.sub("", name)
-        if _name_ok(name):
+        if _name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []
+
+
+def _a_work_item(clause: Clause, start: int, end: int) -> bool:
+    """Whether the phrase at ``clause.text[start:end]`` can be a project: not a
+    possession, body part, food, event or errand place ("dropped my phone in the
+    toilet", "finished the marathon I trained for"), whatever the verb."""
+    return start >= 0 and object_kind(clause.text, start, end) is None
 
 
 def _candidate(clause: Clause, name: str, status: str) -> Candidate:

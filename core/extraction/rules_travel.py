@@ -137,8 +137,18 @@ _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "bac
 _TOURING = re.compile(
     r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|"
     r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|(?:^|\b(?:i'm|i\s+am|we're|we\s+are|currently|"
-    r"still|now|here)\s+)on\s+(?:(?:a|an|our|my|the)\s+)?(?:vacation|holiday|holidays|honeymoon|"
+    r"still|now|here)\s+)on\s+(?:(?:a|an|our|my|the)\s+)?(?:family\s+|little\s+|short\s+|long\s+|"
+    r"annual\s+|quick\s+|two\s+week\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"(?:business\s+|work\s+|road\s+)?trip|getaway|break)\s+in\s+"
+)
+# "got" with no direction names what was got ("got food poisoning", "got a flat tire in
+# Reno"), not an arrival ("got to Denver", "got in at midnight").
+_GOT_THING = re.compile(
+    r"got\s+(?:(?:safely|finally|just)\s+)*(?!(?:into|to|in|at|safely|finally|just)\b)"
+)
+_ON_TRIP = re.compile(
+    r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
+    r"trip|getaway|break)\s+in\s+$"
 )
 # "visiting Kyoto right now": being there, not going there.
 _NOW = re.compile(r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm)\b")
@@ -368,6 +378,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         m = rx.search(low)
         if m is None:
             continue
+        if rx is _ARRIVED and _GOT_THING.match(low, m.start()):
+            continue  # "got food poisoning on vacation in Cancun": got a thing, not there
         place = _place_near(clause, m.end())
         if place is not None:
             if clause.intent == "historical":
@@ -375,6 +387,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             return _plan(clause, place) if planning else _present(clause, place)
     place = None
     for m in (*_HEADING.finditer(low), *_VISIT.finditer(low)):
+        if not planning and _ON_TRIP.search(low, 0, m.end()):
+            # "on vacation in Cancun" says where, not whither: a stay, which only the
+            # present tells (``_TOURING``); under "got sick" or "met" it is a story.
+            continue
         # "heading to the airport for our flight to Denver": the first "to" is no place.
         place = _place_near(clause, m.end())
         if place is not None:

@@ -21,6 +21,7 @@ from core.fields import slugify
 _RELATION = (
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
+    r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
     r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family|"
     + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
@@ -68,7 +69,8 @@ _ILLNESS = re.compile(
 )
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
-    _PRE + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?)\s+"
+    _PRE
+    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
 )
@@ -101,9 +103,10 @@ _STATUS_CANON = {
     "on a trip": "away",
     "at camp": "away",
     "back": "home",
-    "in the hospital": "hospital",
-    "hospitalized": "hospital",
-    "hospitalised": "hospital",
+    # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
+    "in the hospital": "sick",
+    "hospitalized": "sick",
+    "hospitalised": "sick",
     "hurt": "injured",
     "in a cast": "injured",
 }

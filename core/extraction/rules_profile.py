@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from zoneinfo import available_timezones
 
+from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import organisation_at
-from core.extraction import gazetteer
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.types import ObservationIntent
 
@@ -245,8 +245,11 @@ def _residence(text: str, low: str, start: int) -> Place | None:
         return None
 
     def rank(place: Place) -> int:
-        known = gazetteer.lookup(gazetteer.key_of(place.name))
-        return _SPECIFIC[known.kind] if place.known and known is not None else 0
+        if not place.known:
+            return 0
+        name = place.name.removeprefix("The ")  # "The Netherlands" is filed as "Netherlands"
+        known = gazetteer.lookup(gazetteer.key_of(name))
+        return _SPECIFIC[known.kind] if known is not None else 0
 
     return min(found, key=rank)
 

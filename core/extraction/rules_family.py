@@ -44,7 +44,8 @@ _STATUS = re.compile(
     r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
     r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
-    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired)\b)"
+    # "better at chess", "better than me": a comparison, not health.
+    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired|at|than|about|with)\b)"
 )
 # Illnesses that make someone sick now: a small documented class, acute infections and
 # serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
@@ -73,6 +74,8 @@ _DOING = re.compile(
     + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
+    # "feeling good about the move", "doing great in school": a mood or a report card.
+    r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
 )
 _NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
 # A member reporting on themself: what follows the pronoun is said of the member.

@@ -219,7 +219,7 @@ _GATE = frozenset(
 )
 
 
-_MORE_PLACE = re.compile(r"\b(?:in|near|outside(?:\s+of)?|of|around)\s+")
+_MORE_PLACE = re.compile(r"\b(?:in|near|outside(?:\s+of)?|of|around|called|named)\s+")
 _PLACE_END = re.compile(
     r"[,;.!?]|\b(?:and|but|so|because|with|where|which|who|since|for|when|while|until|if|"
     r"though|although|to|from)\b"
@@ -232,8 +232,9 @@ def _residence(text: str, low: str, start: int) -> Place | None:
 
     The place may sit deeper in the phrase ("in a small town in texas", "in a suburb of
     chicago") or come with a wider one ("in the uk near london"): every place the
-    phrase names up to the next clause word counts, and a city beats a state, which
-    beats a country. A name the gazetteer does not know ranks as a city.
+    phrase names up to the next clause word counts ("a town called springfield" too),
+    and a city beats a state, which beats a country. A name the gazetteer does not know
+    ranks as a city.
     """
     end = _PLACE_END.search(low, start)
     stop = end.start() if end else len(low)

@@ -26,6 +26,8 @@ HOME: list[Row] = [
     ("i live in the netherlands near amsterdam", "profile.home_city", "Amsterdam", "assertive"),
     ("i live near boston in massachusetts", "profile.home_city", "Boston", "assertive"),
     ("i live in seattle near the water", "profile.home_city", "Seattle", "assertive"),
+    ("i live in a tiny town called greenville", "profile.home_city", "Greenville", "assertive"),
+    ("we live in the state of oregon", "profile.home_city", "Oregon", "assertive"),
     ("i live in a small apartment with my cat", "profile.home_city", None, ""),
     ("i live in a small town and commute to denver", "profile.home_city", None, ""),
     # "reside" and "based" are "live".
@@ -83,6 +85,9 @@ FAMILY_WELL: list[Row] = [
     ("my husband has recovered from covid", "family.husband.status", "well", "assertive"),
     # Look-alikes: an ability, praise, an activity, a mood.
     ("my son is good at chess", "family.son.status", None, ""),
+    ("my son is much better at math than me", "family.son.status", None, ""),
+    ("my daughter is doing great in school", "family.daughter.status", None, ""),
+    ("my mom is feeling good about the move", "family.mom.status", None, ""),
     ("my dad is great", "family.dad.status", None, ""),
     ("my daughter is doing her homework", "family.daughter.status", None, ""),
     ("my wife is over it", "family.wife.status", None, ""),

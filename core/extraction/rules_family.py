@@ -45,7 +45,7 @@ _STATUS = re.compile(
     r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
     r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
     # "better at chess", "better than me": a comparison, not health.
-    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired|at|than|about|with)\b)"
+    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired|at|than)\b)"
 )
 # Illnesses that make someone sick now: a small documented class, acute infections and
 # serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")

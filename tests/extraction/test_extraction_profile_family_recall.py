@@ -101,6 +101,7 @@ FAMILY_SICK: list[Row] = [
     ("my brother has bronchitis", "family.brother.status", "sick", "assertive"),
     ("my wife has a terrible migraine", "family.wife.status", "sick", "assertive"),
     ("my son is running a high temperature", "family.son.status", "sick", "assertive"),
+    ("the twins are both sick with a cold", "family.twins.status", "sick", "assertive"),
     ("my dad was diagnosed with leukemia", "family.dad.status", "sick", "assertive|historical"),
     ("my mom is in the hospital", "family.mom.status", "sick", "assertive"),
     # Lifelong conditions and injuries are not a status; a past illness is not now.

@@ -20,13 +20,27 @@ from dataclasses import dataclass, field
 
 from core.fields import slugify
 
+# How people write a relation (pet names, typos) -> the word the family fields use.
+RELATION_SPELLINGS = {
+    "mum": "mom", "mommy": "mom", "mummy": "mom", "mama": "mom", "momma": "mom",
+    "daddy": "dad", "papa": "dad", "hubby": "husband", "wifey": "wife",
+    "doughter": "daughter", "duaghter": "daughter", "daugther": "daughter",
+    "daugter": "daughter", "dauther": "daughter", "husbnad": "husband", "huband": "husband",
+    "granny": "grandma", "nana": "grandma", "nan": "grandma", "gran": "grandma",
+    "grammy": "grandma", "grandmom": "grandma", "grandad": "grandpa", "granddad": "grandpa",
+    "gramps": "grandpa", "grampa": "grandpa", "sis": "sister", "bro": "brother",
+}  # fmt: skip
 _SHE = (
-    "wife", "mom", "mother", "mum", "sister", "daughter", "aunt", "grandma", "grandmother",
+    "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",
     "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
+    "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
+    "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
 )  # fmt: skip
 _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
     "boyfriend", "fiance", "fiancé", "father-in-law", "stepdad", "stepson",
+    "daddy", "papa", "hubby", "husbnad", "huband", "grandad", "granddad", "gramps", "grampa",
+    "bro",
 )  # fmt: skip
 _THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
 # People whose gender the words do not give: any of them could be "he" or "she".
@@ -41,7 +55,8 @@ _PRONOUN_OF = {
     **dict.fromkeys(_THEY, "they"),
     **dict.fromkeys(_UNKNOWN, "?"),
 }
-_SLUG = {"mum": "mom", "mother": "mom", "father": "dad", "children": "kids"}
+# The same field the family rules give the member ("my father is sick" -> family.father).
+_SLUG = {**RELATION_SPELLINGS, "children": "kids"}
 _MENTION = re.compile(
     r"(?:\b(?P<pos>(?i:my|our|the|his|her|their))|'s)\s+(?:(?:little|older|younger|big|baby|oldest|youngest|eldest|new)"
     r"\s+)?(?P<rel>" + "|".join(sorted(map(re.escape, _PRONOUN_OF), key=len, reverse=True)) + r")\b"
@@ -50,6 +65,13 @@ _MENTION = re.compile(
     r"Just|So|But|And|Then|Today|Tomorrow|Yesterday|Hi|Hey|Ok|Okay|Also)\b)[A-Z][a-z]+)"
     r"(?=\s+(?:is|was|has|had|called|said|texted|got|came|went|and)\b)"
 )
+
+
+def pronoun_of(relation: str) -> str:
+    """ "she", "he", "they", or "?" when the word does not give it (a partner, a name)."""
+    return _PRONOUN_OF.get(relation.lower(), "?")
+
+
 _SUBJECT = re.compile(r"^\W*(?:(?:and|but|so|now|then|today|poor)\W+)*(?P<p>she|he|they)\b")
 
 

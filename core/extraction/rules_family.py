@@ -14,13 +14,16 @@ from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER
+from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
 _RELATION = (
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
-    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family"
+    r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
+    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family|"
+    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 _RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
 _FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
@@ -32,19 +35,59 @@ _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b"
 _NOT_MEMBERS = frozenset(
     ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
 )
+# Adverbs between the member and the verb: "my son just got over a cold".
+_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently)\s+)*"
 _STATUS = re.compile(
-    r"^\s*(?:is|are|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
+    _PRE + r"(?:is|are|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
+    r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
     r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
     r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
-    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired)\b)"
+    # "better at chess", "better than me": a comparison, not health.
+    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired|at|than)\b)"
+)
+# Illnesses that make someone sick now: a small documented class, acute infections and
+# serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
+# are not a status, so they are left out on purpose.
+_DISEASES = (
+    r"flu|stomach\s+flu|cold|colds|fever|temperature|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
+    r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
+    r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
+    r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
+    r"shingles|croup|appendicitis|sepsis"
+)
+_SICKNESS_ADJ = (
+    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|"
+    r"really|very|pretty|bit\s+of\s+a)"
 )
 _ILLNESS = re.compile(
-    r"^\s*(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"
-    r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for)\s+(?:a\s+|the\s+)?(?:flu|cold|fever|"
-    r"covid|strep|stomach\s+bug|virus|ear\s+infection|chickenpox|rsv|cough|bug|migraine|colds|"
-    r"temperature|pink\s+eye|lice)\b"
+    _PRE + r"(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
+    r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
+    r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
+    rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+)
+# "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
+_DOING = re.compile(
+    _PRE
+    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?)\s+"
+    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
+    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
+    # "feeling good about the move", "doing great in school": a mood or a report card.
+    r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
+)
+_NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
+# A member reporting on themself: what follows the pronoun is said of the member.
+_REPORTED = re.compile(
+    r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let)\s+(?:(?:me|us)\s+)?"
+    r"(?:to\s+say\s+|know\s+)?(?:that\s+)?(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
+)
+# "got over a cold", "recovered from the flu": well again.
+_RECOVERED = re.compile(
+    _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
+    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over)\s+"
+    rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
 _STATUS_CANON = {
     "ill": "sick",
@@ -63,9 +106,10 @@ _STATUS_CANON = {
     "on a trip": "away",
     "at camp": "away",
     "back": "home",
-    "in the hospital": "hospital",
-    "hospitalized": "hospital",
-    "hospitalised": "hospital",
+    # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
+    "in the hospital": "sick",
+    "hospitalized": "sick",
+    "hospitalised": "sick",
     "hurt": "injured",
     "in a cast": "injured",
 }
@@ -167,8 +211,17 @@ def _member(clause: Clause) -> list[Candidate]:
         slug = slugify(who)
     if slug in {"kid", "children", "child"}:
         slug = "kids"
+    slug = RELATION_SPELLINGS.get(slug, slug)
+    if (rm := _REPORTED.match(rest)) and pronoun_of(slug) in (rm.group("p"), "?"):
+        # "my wife texted me that she has strep throat": she says it of herself.
+        rest = rest[rm.end() :]
     if _NOT_SICK.search(rest):
         return [Candidate(f"family.{slug}.status", "well", 0.9)]
+    if _RECOVERED.search(rest):
+        return [Candidate(f"family.{slug}.status", "well", 0.9)]
+    if dm := _DOING.search(rest):
+        negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None
+        return [Candidate(f"family.{slug}.status", "sick" if negated else "well", 0.9)]
     sm = _STATUS.search(rest)
     if sm:
         st = _STATUS_CANON.get(" ".join(sm.group("st").split()), sm.group("st"))

@@ -9,21 +9,27 @@ from __future__ import annotations
 import re
 from zoneinfo import available_timezones
 
+from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import organisation_at
-from core.extraction.places import GAZETTEER, place_at
+from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.types import ObservationIntent
 
+# "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
+_LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 _HOME = re.compile(
     r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|relocated)\s+(?:back\s+)?"
-    r"to\s+|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+)?"
-    r"(?:live|lived|living)\s+in\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:based|located|living)\s+(?:in|out\s+of)\s+|"
+    r"to\s+|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
+    rf"(?:{_LIVE})\s+(?:here\s+|there\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:now\s+)?(?:based|located|living|residing)\s+"
+    r"(?:in|out\s+of|near)\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
 )
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
-    r"(?:started\s+|begun\s+)?(?:work|worked|working)\s+(?:at|for)\s+|"
+    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
+    # "i work as a barista at starbucks": the job title sits between the verb and the employer.
+    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
@@ -148,6 +154,14 @@ _GATE = frozenset(
     [
         "moved",
         "relocated",
+        "reside",
+        "resided",
+        "residing",
+        "liv",
+        "lve",
+        "livin",
+        "wrk",
+        "werk",
         "live",
         "lived",
         "living",
@@ -205,6 +219,42 @@ _GATE = frozenset(
 )
 
 
+_MORE_PLACE = re.compile(r"\b(?:in|near|outside(?:\s+of)?|of|around|called|named)\s+")
+_PLACE_END = re.compile(
+    r"[,;.!?]|\b(?:and|but|so|because|with|where|which|who|since|for|when|while|until|if|"
+    r"though|although|to|from)\b"
+)
+_SPECIFIC = {"city": 0, "region": 1, "us_state": 2, "country": 3, "continent": 4}
+
+
+def _residence(text: str, low: str, start: int) -> Place | None:
+    """The most specific place of residence named from ``start`` on.
+
+    The place may sit deeper in the phrase ("in a small town in texas", "in a suburb of
+    chicago") or come with a wider one ("in the uk near london"): every place the
+    phrase names up to the next clause word counts ("a town called springfield" too),
+    and a city beats a state, which beats a country. A name the gazetteer does not know
+    ranks as a city.
+    """
+    end = _PLACE_END.search(low, start)
+    stop = end.start() if end else len(low)
+    found = [p] if (p := place_at(text, start)) is not None else []
+    for m in _MORE_PLACE.finditer(low, start, stop):
+        if (p := place_at(text, m.end())) is not None and p.end <= stop:
+            found.append(p)
+    if not found:
+        return None
+
+    def rank(place: Place) -> int:
+        if not place.known:
+            return 0
+        name = place.name.removeprefix("The ")  # "The Netherlands" is filed as "Netherlands"
+        known = gazetteer.lookup(gazetteer.key_of(name))
+        return _SPECIFIC[known.kind] if known is not None else 0
+
+    return min(found, key=rank)
+
+
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
@@ -213,7 +263,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     out: list[Candidate] = []
     m = _HOME.search(low)
     if m and clause.intent != "planning":
-        place = place_at(text, m.end())
+        place = _residence(text, low, m.end())
         if place is not None:
             grew_up = "grew up" in m.group()
             forced: ObservationIntent | None = "historical" if grew_up else None

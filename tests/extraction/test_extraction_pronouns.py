@@ -17,7 +17,7 @@ Expected = dict[str, tuple[object, str]]
 
 CASES: list[tuple[str, Expected]] = [
     ("my wife had a rough night. she has the flu", {"family.wife.status": ("sick", "assertive")}),
-    ("My dad called. He's in the hospital", {"family.dad.status": ("hospital", "assertive")}),
+    ("My dad called. He's in the hospital", {"family.dad.status": ("sick", "assertive")}),
     ("my son broke his arm, he is in a cast", {"family.son.status": ("injured", "assertive")}),
     ("my husband called, he's sick", {"family.husband.status": ("sick", "assertive")}),
     (

@@ -314,6 +314,8 @@ def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str 
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
         return "Sounds like a wish, not a fact — nothing changed."
+    if intents and all(i == "historical" for i in intents):
+        return "Sounds like that's in the past, so nothing about now changed."
     if any(o.decision == "tentative_reject" for o in outcomes):
         return "Heard you; that doesn't change what I know."
     return None
@@ -335,7 +337,10 @@ def _phrase(o: Outcome) -> str:
     template = _PHRASES.get(field)
     if template and (o.entity_id or "").startswith("user:"):
         return template.format(v=value)
-    return f"{field} → {value}"
+    parts = field.split(".")
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
+        return f"{phrasing.who(parts[1])} is {value}"
+    return f"{phrasing.label(field, o.entity_id or '', o.entity_id or '')} is now {value}"
 
 
 def state_text(

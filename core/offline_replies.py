@@ -74,6 +74,11 @@ _ABOUT_ME = _is(
     r"(tell me )?what you know about me",
     r"^(my state|summary|summarise|summarize)$",
 )
+_STATEMENT = _is(r"^(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b")
+"""A statement about the speaker's life that no field rule took up: a story, a feeling."""
+NOTHING_CHANGED = (
+    "Thanks for telling me. Nothing in that changes what I know about how things are now."
+)
 _PENDING = _is(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
 
 
@@ -105,6 +110,8 @@ def offline_answer(
         if match:
             subject = next((v for v in match.groupdict().values() if v), "")
             return answer(subject.strip(), every, now)
+    if _STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
+        return NOTHING_CHANGED
     return UNSURE
 
 

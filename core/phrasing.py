@@ -144,11 +144,30 @@ def _project(name: str, value: Any, thing: str) -> str:
     return f"Is the {title} {_plain(name)} now {show(value)}?"
 
 
+_RELATIONS = frozenset(
+    [
+        *("mom", "mum", "mother", "dad", "father", "wife", "husband", "partner", "sister"),
+        *("brother", "son", "daughter", "kids", "children", "baby", "grandma", "grandpa"),
+        *("grandmother", "grandfather", "aunt", "uncle", "cousin", "boyfriend", "girlfriend"),
+    ]
+)
+
+
+def who(member: str) -> str:
+    """The family member a field names, as the user would say it: "your wife", "Lily"."""
+    thing = _thing(member)
+    if thing in ("household", "family"):
+        return "everyone at home"
+    if thing in _RELATIONS:
+        return f"your {thing}"
+    return thing.title()
+
+
 def _family(name: str, value: Any, thing: str) -> str:
-    who = "everyone at home" if thing in ("household", "family") else thing.title()
-    be = "are" if who == "everyone at home" else "is"
+    person = who(thing)
+    be = "are" if person == "everyone at home" or thing in ("kids", "children") else "is"
     if name == "status":
-        return f"{be.capitalize()} {who} {show(value)} today?"
+        return f"{be.capitalize()} {person} {show(value)} today?"
     if name == "event_status" and value in _EVENT:
         return _EVENT[value].format(name=thing)
     if name == "schedule":

@@ -160,7 +160,7 @@ def extract_offline(
         if reading is not None and reading.subject_person:
             # "Lily came home early", "my sister is in Denver": not where the speaker is.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
-        if _habitual_motion(reading, ci):
+        if not clause.times and _habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
         if about_someone_else(seg.text):
             # Another person's rent, name or whereabouts are not the speaker's.
@@ -217,8 +217,8 @@ _MOTION_VERBS = frozenset({"go", "fly", "drive", "head", "travel", "commute", "w
 def _habitual_motion(reading: ClauseReading | None, ci: ClauseIntent) -> bool:
     """ "i go to college in boston", "we fly to Denver a lot": a habit, not a trip.
 
-    The simple present of a motion verb plans a trip only with a time ahead
-    ("we fly to Denver on Friday").
+    The simple present of a motion verb plans a trip only with a day named
+    ("we fly to Denver on Friday", "we fly to Tahoe today").
     """
     if reading is None or ci.future_time or not reading.simple_present:
         return False

@@ -79,7 +79,7 @@ _BARE_CONTRACTION = re.compile(
     r"(that|what|there|he|she|who)(s)|(you|they)(re|ve)|(we)(ve))\b(?!')",
     re.I,
 )
-_MY_NAMES = re.compile(r"\b(my\s+name)(s)\b", re.I)
+_MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u)\s+r\b", re.I)
 """"we r in tahoe": "r" for "are" after a plural pronoun."""
 
@@ -99,7 +99,7 @@ def clean(text: str) -> str:
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
-    return _MY_NAMES.sub(r"\1'\2", _BARE_CONTRACTION.sub(_apostrophe, flat))
+    return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 
 def _sentences(text: str) -> list[str]:

@@ -208,7 +208,11 @@ def _episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) ->
     """
     if not ci.past_event or reading is None:
         return False
-    return any(t.past for t in clause.times) or any(c in _SCENE for c in reading.complements)
+    return (
+        reading.scene
+        or any(t.past for t in clause.times)
+        or any(c in _SCENE for c in reading.complements)
+    )
 
 
 _MOTION_VERBS = frozenset({"go", "fly", "drive", "head", "travel", "commute", "walk", "take"})
@@ -236,8 +240,8 @@ def _claims_nothing(reading: ClauseReading | None) -> bool:
     """
     if reading is None:
         return False
-    if reading.tense == "none" or reading.request:
-        return True
+    if reading.tense == "none" or reading.request or reading.subject == "addressee":
+        return True  # "how are you doing today": about the listener, not the speaker
     return reading.verb in _PARENTHETICAL and not reading.complements
 
 

@@ -81,6 +81,9 @@ class ClauseReading:
     """Dependency labels under the main verb (dobj, acomp, prep:to, prt...), for the
     checks that need to know what a verb took ("broke my leg" vs "my water broke")."""
     request: bool = False
+    scene: bool = False
+    """The clause sets its event at a place or moment ("at the mall", "on my way to
+    work", "when I heard"): the mark of a story being told."""
     simple_present: bool = False
     """The main verb is a finite simple present ("i go", "she flies"): a habit or a state."""
     subject_person: bool = False
@@ -156,6 +159,7 @@ def _finite_past(head: Token, span: Span) -> bool:
     return not before
 
 
+_SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 _REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
 
 
@@ -233,6 +237,8 @@ def _complements(tok: Token) -> tuple[str, ...]:
     for c in tok.children:
         if c.dep_ == "prep":
             out.append(f"prep:{c.lower_}")
+        elif c.dep_ in ("ccomp", "xcomp"):
+            out.append(c.dep_)
         elif c.dep_ == "advcl":
             mark = next((g.lower_ for g in c.children if g.dep_ in ("mark", "advmod")), "")
             out.append(f"advcl:{mark}")
@@ -361,5 +367,14 @@ def read(span: Span) -> ClauseReading:
         complements=_complements(main),
         request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
         subject_person=_is_person(subject_tok),
+        scene=any(
+            (t.dep_ == "prep" and t.lower_ in _SCENE_PREPS)
+            or (
+                t.dep_ in ("advmod", "mark")
+                and t.lower_ in ("when", "while")
+                and t.head.dep_ == "advcl"
+            )
+            for t in span
+        ),
         simple_present=main.tag_ in ("VBP", "VBZ") and modal is None,
     )

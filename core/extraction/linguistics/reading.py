@@ -232,9 +232,11 @@ def _is_person(subject: Token | None) -> bool:
     )
 
 
-def _complements(tok: Token) -> tuple[str, ...]:
+def _complements(tok: Token, span: Span) -> tuple[str, ...]:
     out: list[str] = []
     for c in tok.children:
+        if not span.start <= c.i < span.end:
+            continue  # another clause's words ("I could live in Tokyo, I think")
         if c.dep_ == "prep":
             out.append(f"prep:{c.lower_}")
         elif c.dep_ in ("ccomp", "xcomp"):
@@ -364,7 +366,7 @@ def read(span: Span) -> ClauseReading:
             and any(a.lower_ in ("had", "'d") and a.tag_ == "VBD" for a in auxes)
             and modal is None
         ),
-        complements=_complements(main),
+        complements=_complements(main, span),
         request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
         subject_person=_is_person(subject_tok),
         scene=any(

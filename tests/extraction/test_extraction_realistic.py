@@ -143,16 +143,19 @@ def test_every_class_and_phenomenon_is_present() -> None:
 
 # (set, half): accuracy, field recall, false commits, counterfactual commits,
 # forbidden fields (records), spurious assertive location/status.
-# Measured on the offline extractor of commit 94ee22e (before the linguistic layer).
+# Measured with the linguistic layer (spaCy parse, grammar checks, gazetteer), minus
+# 0.03 accuracy and 0.05 field recall. Before it (commit 94ee22e) the dev/held-out
+# accuracy was persona 0.80/0.85, retellings 0.50/0.53, booking 0.56/0.57,
+# counterfactuals 0.84/0.94, with 8 and 1 false commits on the retellings halves.
 FLOORS: dict[tuple[str, str], Figures] = {
-    ("persona", "dev"): Figures(0.77, 0.54, 0.00, 0.00, 1, 0.00),
-    ("persona", "heldout"): Figures(0.81, 0.61, 0.00, 0.00, 1, 0.00),
-    ("retellings", "dev"): Figures(0.47, 0.61, 0.15, 0.00, 0, 0.05),
-    ("retellings", "heldout"): Figures(0.50, 0.53, 0.03, 0.00, 0, 0.00),
-    ("booking", "dev"): Figures(0.52, 0.78, 0.00, 0.00, 0, 0.00),
-    ("booking", "heldout"): Figures(0.54, 0.28, 0.00, 0.00, 0, 0.00),
-    ("counterfactuals", "dev"): Figures(0.81, 0.95, 0.00, 0.00, 0, 0.00),
-    ("counterfactuals", "heldout"): Figures(0.90, 0.75, 0.00, 0.00, 0, 0.00),
+    ("persona", "dev"): Figures(0.94, 0.92, 0.00, 0.00, 0, 0.00),
+    ("persona", "heldout"): Figures(0.95, 0.73, 0.00, 0.00, 0, 0.00),
+    ("retellings", "dev"): Figures(0.84, 0.81, 0.00, 0.00, 0, 0.00),
+    ("retellings", "heldout"): Figures(0.79, 0.78, 0.02, 0.00, 0, 0.00),
+    ("booking", "dev"): Figures(0.70, 0.78, 0.00, 0.00, 0, 0.00),
+    ("booking", "heldout"): Figures(0.64, 0.28, 0.00, 0.00, 0, 0.00),
+    ("counterfactuals", "dev"): Figures(0.91, 0.95, 0.00, 0.00, 0, 0.00),
+    ("counterfactuals", "heldout"): Figures(0.94, 0.75, 0.00, 0.00, 0, 0.00),
 }
 
 

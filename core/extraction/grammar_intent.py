@@ -134,6 +134,7 @@ _DURATION_TO_NOW = re.compile(
     r"\bfor\s+(?:(?:a\s+)?(?:few|couple|several|many|\w+)\s+)?(?:years|months|weeks|decades)\b|"
     r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
 )
+_GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset({"prep:at", "prep:in", "prep:on", "prep:during"})
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
 
@@ -167,6 +168,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # "got a puppy", "got my refund": something had now; "got food poisoning on
         # vacation" is set in a scene, a story.
         obtained = "dobj" in done and not any(c in _SCENE for c in done)
+        # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
+        reached = reached or _GOT_THERE.search(low) is not None
         return (reached or obtained) and not _BOUNDED.search(low)
     if lemma == "make":
         return RESULT_PAST.search(low) is not None  # "made it to Denver", not "made breakfast"

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause, words_of
+from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_readings
@@ -147,7 +148,9 @@ def extract_offline(
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
     segments = split_segments(body)
-    readings = clause_readings(clean(body), [seg.text for seg in segments])
+    parsed = clean(body)
+    readings = clause_readings(parsed, [seg.text for seg in segments])
+    people = people_named(parsed)
     for seg, reading in zip(segments, readings, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
@@ -157,6 +160,11 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        # "we're at Kevin's place": a person the gazetteer does not know is no place,
+        # and the trip the clause seemed to be on goes with it.
+        not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
+        if not_places:
+            found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]
         if reading is not None and reading.subject_person:
             # "Lily came home early", "my sister is in Denver": not where the speaker is.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]

@@ -104,8 +104,8 @@ _NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:j
 _PRESENT_AT = re.compile(
     r"^(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|'ve\s+been|have\s+been|currently|still|staying|stuck|"
-    r"hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
+    r"staying|stuck|hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
     r"back|staying|stuck)\s+)*(?:in|at)\s+"
 )
 _ARRIVED = re.compile(

@@ -281,3 +281,28 @@ def test_requests_and_verbless_chat_claim_nothing(text: str, expected: str) -> N
 )
 def test_chat_spellings_without_apostrophes(text: str, cleaned_field: tuple[str, object]) -> None:
     assert cleaned_field in factual(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're at Kevin's place",
+        "I'm at Austin's house for the weekend",
+        "staying at Priya's tonight",
+    ],
+)
+def test_someones_home_is_not_a_place_or_a_trip(text: str) -> None:
+    """NER reads Kevin as a person; a possessive names whose home, not a town."""
+    assert not {f for f, _ in factual(text)} & {"travel.location", "travel.status"}
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Jordan and I are in Florence", "Florence"),
+        ("my husband and I are in Denver", "Denver"),
+        ("we're in Austin", "Austin"),  # a person's name that is also a city stays a city
+    ],
+)
+def test_a_compound_subject_with_the_speaker_is_where_the_speaker_is(text: str, place: str) -> None:
+    assert ("travel.location", place) in factual(text)

@@ -44,11 +44,12 @@ async def ask_about_conflicts(
     wanted = sorted(set(entity_ids))
     if not wanted:
         return promoted
-    open_items = await store.review_items(list(OPEN_STATUSES))
     for entity in wanted:
         facts = await store.facts(entity)
-        mine = [r for r in open_items if r.entity_id == entity]
-        conflicts = [c for c in find_conflicts(facts, mine, now) if c.suspect is not None]
+        # Only contradictions between facts name a field to fix; disagreeing open
+        # questions are listed in the context block, not asked again, so the open
+        # questions (all entities' of them) need not be read on every commit.
+        conflicts = [c for c in find_conflicts(facts, (), now) if c.suspect is not None]
         live = {c.source_key for c in conflicts}
         asked = await store.review_items_from(entity, SOURCE_PREFIX)
         for item in asked:

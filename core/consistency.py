@@ -75,6 +75,14 @@ def is_conflict_question(item: ReviewItem) -> bool:
     return item.kind == "change" and item.source_key.startswith(SOURCE_PREFIX)
 
 
+def touches_timeline(field: str | None) -> bool:
+    """Whether committing ``field`` can raise or settle a conflict (so a commit to
+    anything else need not look: the checks read trips, home and time zone only)."""
+    return field is not None and (
+        field.startswith("travel.") or field in ("profile.home_city", "profile.timezone")
+    )
+
+
 def find_conflicts(
     facts: Iterable[CommittedFact], open_items: Iterable[ReviewItem], now: datetime
 ) -> tuple[Conflict, ...]:

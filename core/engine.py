@@ -19,6 +19,7 @@ from typing import Any, Literal
 from core.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.audit import audit_line
 from core.conflicts import ask_about_conflicts
+from core.consistency import touches_timeline
 from core.dead_letter_intake import dead_letter_for
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.ids import new_id
@@ -169,7 +170,11 @@ class Engine:
                 decide,
                 self.policy.max_pending,
             )
-            changed = [o.entity_id for o in outcomes if o.committed and o.entity_id]
+            changed = [
+                o.entity_id
+                for o in outcomes
+                if o.committed and o.entity_id and touches_timeline(o.field)
+            ]
             promoted_items += await ask_about_conflicts(
                 self.store, changed, now, self.policy.max_pending
             )

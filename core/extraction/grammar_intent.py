@@ -180,10 +180,19 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     return lemma in RESULT_VERBS
 
 
+_TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
+
+
 def _negated_result(reading: ClauseReading, low: str) -> bool:
-    """ "We didn't go after all", "never made it to Vegas": a plan that did not happen."""
+    """ "We didn't go after all", "never made it to Vegas": a plan that did not happen.
+
+    Not an inability ("she couldn't walk for weeks"): that is how things were.
+    """
+    if reading.modal == "could":
+        return False
     return any(
-        v.split(" ")[0] in _MOTION or _verb_result(v, reading, low) for v in reading.negated_verbs
+        v.split(" ")[0] in _TRIP_NOT_TAKEN or _verb_result(v, reading, low)
+        for v in reading.negated_verbs
     )
 
 

@@ -216,6 +216,8 @@ def _episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) ->
     """
     if not ci.past_event or reading is None:
         return False
+    if reading.subject_person:
+        return True  # "my best friend moved to Canada": news of someone else, told
     return (
         reading.scene
         or any(t.past for t in clause.times)

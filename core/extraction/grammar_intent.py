@@ -96,9 +96,7 @@ RESULT_VERBS = frozenset(
 )
 """Verbs whose result holds after the event: a past "moved to Austin" says where
 the speaker lives now. "break" counts for "broke my leg", not "broke down"."""
-_NOT_RESULT = frozenset(
-    {"break down", "get over", "come up", "make up", "get along", "move on", "give up"}
-)
+_NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move on", "give up"})
 _PHRASAL_RESULT = frozenset(
     {
         "call off",

@@ -26,6 +26,13 @@ _RELATION = (
     + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 _RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
+_APPOSITIVE_NAME = re.compile(r",?\s+(?P<name>[A-Z][a-z]+)\b,?")
+_NOT_NAMES = frozenset(
+    [
+        *("is", "are", "was", "were", "has", "have", "had", "got", "gets", "feels", "seems"),
+        *("just", "still", "finally", "now", "also", "really", "already", "and", "who", "says"),
+    ]
+)
 _FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
 _NOT_SICK = re.compile(
     r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
@@ -209,6 +216,15 @@ def _member(clause: Clause) -> list[Candidate]:
             return []
         rest = clause.low[m.end() :]
         slug = slugify(who)
+        named = _APPOSITIVE_NAME.match(clause.text, m.end())
+        if (
+            m.re is _RELATIVE
+            and named
+            and named.group("name") not in _NOT_MEMBERS
+            and named.group("name").lower() not in _NOT_NAMES
+        ):
+            # "my daughter Lily is sick": Lily is who the field is about, as in "Lily is fine now".
+            slug, rest = slugify(named.group("name")), clause.low[named.end() :]
     if slug in {"kid", "children", "child"}:
         slug = "kids"
     slug = RELATION_SPELLINGS.get(slug, slug)

@@ -306,3 +306,19 @@ def test_someones_home_is_not_a_place_or_a_trip(text: str) -> None:
 )
 def test_a_compound_subject_with_the_speaker_is_where_the_speaker_is(text: str, place: str) -> None:
     assert ("travel.location", place) in factual(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("my daughter Lily is sick", "family.lily.status", "sick"),
+        ("our son, Leo, is feeling better", "family.leo.status", "well"),
+        ("my son Max has the flu", "family.max.status", "sick"),
+        ("My wife Is sick", "family.wife.status", "sick"),  # a capital is not a name
+    ],
+)
+def test_a_member_named_beside_the_relation_is_the_member(
+    text: str, field: str, value: str
+) -> None:
+    """The name is who the field is about, so "Lily is fine now" later settles it."""
+    assert (field, value) in factual(text)

@@ -140,7 +140,12 @@ def prompt_body(
         and not is_conflict_question(item)  # its reason already names both values
     ):
         why += f"; before: {phrasing.show(item.current_value)}"
-    return f"{phrasing.question(members, mine)}\n{why[:1].upper()}{why[1:]}."
+    asked = (
+        phrasing.conflict_question(item, mine)
+        if is_conflict_question(item)
+        else phrasing.question(members, mine)
+    )
+    return f"{asked}\n{why[:1].upper()}{why[1:]}."
 
 
 def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:

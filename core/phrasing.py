@@ -77,6 +77,15 @@ def question(changes: Sequence[Change], mine: str) -> str:
     return single(changes[0], mine)
 
 
+def conflict_question(change: Change, mine: str) -> str:
+    """The question that settles a conflict between fields: about what already
+    happened when it concerns the past ("Did you leave on Monday?")."""
+    if change.field == "travel.depart_date" and change.candidate_value is not None:
+        words = _Words(change.entity_id, mine)
+        return _fmt("Did {you} leave on {v}?", words, v=show_date(change.candidate_value))
+    return single(change, mine)
+
+
 def single(change: Change, mine: str) -> str:
     """The question for one change, by the kind of its field."""
     words = _Words(change.entity_id, mine)

@@ -15,7 +15,7 @@ async def test_in_tahoe_before_the_departure_date(tg: FakeTelegram, start_bot: S
     tg.user_says(ALICE, "We're in Tahoe")
     prompt = await tg.prompt(ALICE, "in the future")
     question, why = prompt.text.splitlines()
-    assert question.startswith("Do you leave on ")
+    assert question.startswith("Did you leave on ")
     assert why.startswith("The trip is under way, but your departure date is still ")
     assert why.endswith(", in the future.")
     assert [[b["text"] for b in row] for row in prompt.buttons] == [["Yes", "No", "Edit"]]

@@ -40,7 +40,7 @@ _EMPLOYER = re.compile(
 _EMPLOYER_KNOWN = re.compile(
     r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
-    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:just\s+)?got\s+hired\s+(?:at|by)\s+|"
+    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+"
 )
 _QUIT = re.compile(

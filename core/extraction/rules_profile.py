@@ -11,7 +11,7 @@ from zoneinfo import available_timezones
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.organisations import is_known_organisation, organisation_at
+from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.types import ObservationIntent
 
@@ -266,6 +266,22 @@ _PLACE_END = re.compile(
 _SPECIFIC = {"city": 0, "region": 1, "us_state": 2, "country": 3, "continent": 4}
 
 
+# After "live in" / "moved to" the slot holds a place, so a sizeable city whose name is
+# also a first name or an ordinary word counts in lowercase ("we moved to charlotte"; a
+# town of fewer than half a million, "i grew up in buffalo", still needs its capital),
+# which ``place_at`` alone refuses ("visiting charlotte" may be a friend).
+_SLOT_WORD = re.compile(r"\s*(?P<w>[a-z]{3,})(?=$|[\s,.!?])")
+_SLOT_MIN_POPULATION = 500_000
+
+
+def _city_in_home_slot(text: str, start: int) -> Place | None:
+    m = _SLOT_WORD.match(text, start)
+    known = gazetteer.lookup(gazetteer.key_of(m.group("w"))) if m else None
+    if m is None or known is None or known.kind != "city":
+        return None
+    return Place(known.name, True, m.end("w")) if known.population >= _SLOT_MIN_POPULATION else None
+
+
 def _residence(text: str, low: str, start: int) -> Place | None:
     """The most specific place of residence named from ``start`` on.
 
@@ -277,7 +293,7 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     """
     end = _PLACE_END.search(low, start)
     stop = end.start() if end else len(low)
-    found = [p] if (p := place_at(text, start)) is not None else []
+    found = [p] if (p := place_at(text, start) or _city_in_home_slot(text, start)) else []
     for m in _MORE_PLACE.finditer(low, start, stop):
         if (p := place_at(text, m.end())) is not None and p.end <= stop:
             found.append(p)
@@ -294,10 +310,21 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     return min(found, key=rank)
 
 
+def _employer(text: str, low: str) -> Organisation | None:
+    """Who the user works for, if the clause says it."""
+    if (m := _EMPLOYER.search(low)) and (org := organisation_at(text, m.end())):
+        return org
+    m = _EMPLOYER_KNOWN.search(low)
+    org = organisation_at(text, m.end()) if m else None
+    return org if org is not None and is_known_organisation(org.name) else None
+
+
 def _called(low: str, word: re.Match[str], start: int) -> bool:
     """A lowercase word after "call me" that ends the phrase and is no adverb."""
     end = start + word.end()
-    return word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+    return (
+        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+    )
 
 
 def _introduced(m: re.Match[str]) -> bool:
@@ -326,13 +353,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (m := _EMPLOYER.search(low)) and (org := organisation_at(text, m.end())):
-        out.append(Candidate("profile.employer", org.name, org.confidence))
-    elif (
-        (m := _EMPLOYER_KNOWN.search(low))
-        and (org := organisation_at(text, m.end()))
-        and is_known_organisation(org.name)
-    ):
+    elif (org := _employer(text, low)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):

@@ -19,6 +19,15 @@ when a careful reader accepts either)."""
 
 _FACTUAL = ("assertive", "planning")
 
+HOME: list[Row] = [
+    # A big city whose name is also a first name, in the slot after "moved to"/"live in".
+    ("we moved to charlotte in 2021", "profile.home_city", "Charlotte", "assertive|historical"),
+    ("i live in charlotte now", "profile.home_city", "Charlotte", "assertive"),
+    ("i live in buffalo now", "profile.home_city", None, ""),
+    ("i'm visiting charlotte this weekend", "profile.home_city", None, ""),
+    ("i live in march", "profile.home_city", None, ""),
+]
+
 EMPLOYER: list[Row] = [
     # Subjectless "been at <org>": only a well-known organisation is an employer.
     ("been at costco going on 6 years lol", "profile.employer", "Costco", "assertive"),
@@ -108,11 +117,16 @@ FINANCIAL: list[Row] = [
     # A paid-off credit card is a debt settled.
     ("paid off my credit card last week", "financial.credit_card.status", "paid", "assertive"),
     # A fine: owed, but the time it was given is no due date.
-    ("got a parking ticket this morning, $75", "financial.parking_ticket.status", "due", "assertive"),
+    (
+        "got a parking ticket this morning, $75",
+        "financial.parking_ticket.status",
+        "due",
+        "assertive",
+    ),
     ("got a parking ticket this morning, $75", "financial.parking_ticket.due_date", None, ""),
 ]
 
-ALL = EMPLOYER + DIET + NAME + FAMILY + TRAVEL + FINANCIAL
+ALL = HOME + EMPLOYER + DIET + NAME + FAMILY + TRAVEL + FINANCIAL
 
 
 @pytest.mark.parametrize(("text", "field", "value", "intent"), ALL, ids=[r[0] for r in ALL])

@@ -45,14 +45,20 @@ _NOT_MEMBERS = frozenset(
 # Adverbs between the member and the verb: "my son just got over a cold".
 _PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently)\s+)*"
 _STATUS = re.compile(
-    _PRE + r"(?:is|are|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
+    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
     r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
-    r"traveling|travelling|out\s+of\s+town|home|back|under\s+the\s+weather|in\s+the\s+hospital|"
+    r"traveling|travelling|out\s+of\s+town|home|"
+    # "back to his old self" is well again; "back to school" or "back to work" is no status.
+    r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|back(?!\s+to\b)|"
+    r"under\s+the\s+weather|in\s+the\s+hospital|out\s+of\s+the\s+hospital|in\s+remission|"
+    # Staying with relatives is being away: "the kids are at their grandparents this week".
+    r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
+    r"aunt|uncle|cousin|friend)(?:'?s)?|"
     r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
-    # "better at chess", "better than me": a comparison, not health.
-    r"in\s+a\s+cast)\b(?!\s+(?:of|and\s+tired|at|than)\b)"
+    # "better at chess", "better than me": a comparison, not health; "away at college" is away.
+    r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
 )
 # Illnesses that make someone sick now: a small documented class, acute infections and
 # serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
@@ -88,12 +94,13 @@ _NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
 # A member reporting on themself: what follows the pronoun is said of the member.
 _REPORTED = re.compile(
     r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let)\s+(?:(?:me|us)\s+)?"
-    r"(?:to\s+say\s+|know\s+)?(?:that\s+)?(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
+    r"(?:from\s+(?:work|school|the\s+\w+)\s+)?(?:to\s+say\s+|know\s+)?(?:that\s+)?"
+    r"(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
 )
 # "got over a cold", "recovered from the flu": well again.
 _RECOVERED = re.compile(
     _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
-    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over)\s+"
+    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over|beat|has\s+beaten)\s+"
     rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
 _STATUS_CANON = {
@@ -113,6 +120,9 @@ _STATUS_CANON = {
     "on a trip": "away",
     "at camp": "away",
     "back": "home",
+    "back to normal": "well",
+    "out of the hospital": "well",
+    "in remission": "well",
     # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
     "in the hospital": "sick",
     "hospitalized": "sick",
@@ -240,7 +250,12 @@ def _member(clause: Clause) -> list[Candidate]:
         return [Candidate(f"family.{slug}.status", "sick" if negated else "well", 0.9)]
     sm = _STATUS.search(rest)
     if sm:
-        st = _STATUS_CANON.get(" ".join(sm.group("st").split()), sm.group("st"))
+        said = " ".join(sm.group("st").split())
+        st = _STATUS_CANON.get(said, said)
+        if said.startswith("back to "):
+            st = "well"
+        elif said.startswith("at "):
+            st = "away"
         if st == "home" and _SICK_WORD.search(rest):
             st = "sick"  # "home with a cold"
         return [Candidate(f"family.{slug}.status", st, 0.95)]

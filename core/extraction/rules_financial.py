@@ -116,7 +116,7 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            r"\s+(?:is|are|'s|comes|will\s+be)\s+due\b|\s+due\s+(?:on|by|tomorrow|today|"
+            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|\s+due\s+(?:on|by|tomorrow|today|"
             r"next|this|friday|monday)\b"
         ),
         "due",
@@ -128,7 +128,7 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
-    r"purchase)\b"
+    r"purchase|credit\s+card|debt)\b"
 )
 _NOT_ITEMS = frozenset(
     [
@@ -269,6 +269,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
     low = text.lower()
     item, status = "", ""
+    fined = False
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
@@ -285,7 +286,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                     # "got a speeding ticket", "received the invoice": owed, not paid.
                     if amount is None:
                         return []
-                    status = "due"
+                    status, fined = "due", True
                 break
     shop: str | None = None
     returned = False
@@ -318,6 +319,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     due = next((t for t in clause.times if not t.past and not t.begun_span(clause.at.date())), None)
+    if fined and "due" not in clause.words:
+        due = None  # "got a speeding ticket this morning": when it came, not when it is due
     if status == "due" and due is not None:
         until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
         out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]

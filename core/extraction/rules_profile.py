@@ -11,7 +11,7 @@ from zoneinfo import available_timezones
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.organisations import organisation_at
+from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.types import ObservationIntent
 
@@ -35,6 +35,14 @@ _EMPLOYER = re.compile(
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"\bi'm\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
 )
+# Phrasings that name an employer only when the name is a well-known organisation:
+# "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
+_EMPLOYER_KNOWN = re.compile(
+    r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
+    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
+    r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+"
+)
 _QUIT = re.compile(
     r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
     r"work\s+(?:at|for)\s+"
@@ -44,6 +52,8 @@ _DIETS = (
     r"keto|paleo|kosher|halal|celiac|coeliac|plant[- ]based|low[- ]carb|nut[- ]free|flexitarian"
 )
 _DIET = re.compile(
+    # A chat message may drop the subject: "been vegetarian since high school".
+    rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)been\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
     rf"\b(?:i'm|i\s+am|i've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
     rf"i\s+follow|i'm\s+on|switch(?:ing|ed)?\s+to|go(?:ing)?|diet\s+is|now)\s+"
     rf"(?:(?:now|strictly|fully|mostly|also|still|a|an|the|completely|totally|100%)\s+)*"
@@ -65,6 +75,21 @@ _NO_EAT_DIET = {
 _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
 _NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
 _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
+# In lowercase an introduction needs a sign that it is one: a greeting before it or
+# "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
+_INTRO_LOW = re.compile(
+    r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+(?P<n>[a-z]{2,})"
+    r"(?:\s+(?P<tag>btw|here|lol))?[\s.!]*$"
+)
+# After "call me" a lowercase word is a name only where the phrase ends ("call me jay,
+# everyone does"), and not one of these ("call me later", "call me back").
+_NOT_CALLED = frozenset(
+    ["later", "back", "when", "if", "tomorrow", "tonight", "asap", "maybe", "anytime", "now",
+     "soon", "crazy", "old", "lazy", "names", "out", "up", "please", "pls", "whenever"]
+)  # fmt: skip
+# Possessives before "name is": someone else's name ("my sons name is tyler").
+_OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
+_MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
 _TZ = re.compile(
     r"\b(?:time\s*zone|tz)\s*(?:is|:|=)?\s*(?:in\s+|now\s+)?(?P<tz>[A-Za-z_+/-]+)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:on|in)\s+(?P<tz2>[a-z]+)\s+time\b"
@@ -139,6 +164,13 @@ _NOT_NAMES = frozenset(
         "on",
     ]
 )
+# Words that follow "hey im" without being a name.
+_NOT_INTRO = frozenset(
+    ["lost", "stuck", "bored", "confused", "curious", "late", "awake", "alive", "down", "up",
+     "off", "cool", "good", "so", "just", "also", "not", "too", "very", "really", "still",
+     "new", "glad", "bad", "sad", "mad", "sorry", "here", "there", "going", "gonna", "a", "an",
+     "the", "at", "in", "on", "with", "from", "all", "broke", "hungry", "sleepy", "starving"]
+)  # fmt: skip
 _TZ_CACHE: set[str] = set()
 
 
@@ -215,6 +247,13 @@ _GATE = frozenset(
         "going",
         "went",
         "became",
+        "name's",
+        "im",
+        "been",
+        "hired",
+        "drive",
+        "deliver",
+        "dash",
     ]
 )
 
@@ -225,6 +264,22 @@ _PLACE_END = re.compile(
     r"though|although|to|from)\b"
 )
 _SPECIFIC = {"city": 0, "region": 1, "us_state": 2, "country": 3, "continent": 4}
+
+
+# After "live in" / "moved to" the slot holds a place, so a sizeable city whose name is
+# also a first name or an ordinary word counts in lowercase ("we moved to charlotte"; a
+# town of fewer than half a million, "i grew up in buffalo", still needs its capital),
+# which ``place_at`` alone refuses ("visiting charlotte" may be a friend).
+_SLOT_WORD = re.compile(r"\s*(?P<w>[a-z]{3,})(?=$|[\s,.!?])")
+_SLOT_MIN_POPULATION = 500_000
+
+
+def _city_in_home_slot(text: str, start: int) -> Place | None:
+    m = _SLOT_WORD.match(text, start)
+    known = gazetteer.lookup(gazetteer.key_of(m.group("w"))) if m else None
+    if m is None or known is None or known.kind != "city":
+        return None
+    return Place(known.name, True, m.end("w")) if known.population >= _SLOT_MIN_POPULATION else None
 
 
 def _residence(text: str, low: str, start: int) -> Place | None:
@@ -238,7 +293,7 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     """
     end = _PLACE_END.search(low, start)
     stop = end.start() if end else len(low)
-    found = [p] if (p := place_at(text, start)) is not None else []
+    found = [p] if (p := place_at(text, start) or _city_in_home_slot(text, start)) else []
     for m in _MORE_PLACE.finditer(low, start, stop):
         if (p := place_at(text, m.end())) is not None and p.end <= stop:
             found.append(p)
@@ -253,6 +308,31 @@ def _residence(text: str, low: str, start: int) -> Place | None:
         return _SPECIFIC[known.kind] if known is not None else 0
 
     return min(found, key=rank)
+
+
+def _employer(text: str, low: str) -> Organisation | None:
+    """Who the user works for, if the clause says it."""
+    if (m := _EMPLOYER.search(low)) and (org := organisation_at(text, m.end())):
+        return org
+    m = _EMPLOYER_KNOWN.search(low)
+    org = organisation_at(text, m.end()) if m else None
+    return org if org is not None and is_known_organisation(org.name) else None
+
+
+def _called(low: str, word: re.Match[str], start: int) -> bool:
+    """A lowercase word after "call me" that ends the phrase and is no adverb."""
+    end = start + word.end()
+    return (
+        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+    )
+
+
+def _introduced(m: re.Match[str]) -> bool:
+    """A lowercase "hey im dave" / "im sarah btw" with a name, not a mood or a place."""
+    name = m.group("n")
+    if not (m.group("hi") or m.group("tag")) or name in _NOT_NAMES or name in GAZETTEER:
+        return False
+    return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
 
 
 def extract_profile(clause: Clause) -> list[Candidate]:
@@ -273,17 +353,19 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (m := _EMPLOYER.search(low)) and (org := organisation_at(text, m.end())):
+    elif (org := _employer(text, low)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):
         out.append(Candidate("profile.diet", None, 0.9, "retract"))
     elif m:
-        diet = m.group("diet").replace("-", " ")
+        diet = (m.group("diet") or m.group("d0")).replace("-", " ")
         out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
     elif (m := _NO_EAT.search(low)) is not None:
         out.append(Candidate("profile.diet", _NO_EAT_DIET[" ".join(m.group("food").split())], 0.9))
     m = _NAME.search(low)
+    if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
+        m = None
     if m:
         word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
         # "call me when you land" is not a name: after "call me" only a capitalised word is.
@@ -291,7 +373,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         if (
             word
             and word.group().lower() not in _NOT_NAMES
-            and (not needs_capital or word.group()[0].isupper())
+            and (not needs_capital or word.group()[0].isupper() or _called(low, word, m.end()))
         ):
             name = word.group()
             out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
@@ -300,6 +382,9 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     ):
         # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
         out.append(Candidate("profile.name", m2.group("n"), 0.7))
+    elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
+        name = m3.group("n")
+        out.append(Candidate("profile.name", name[0].upper() + name[1:], 0.7))
     m = _TZ.search(low)
     if m:
         start = m.start("tz") if m.group("tz") else m.start("tz2")

@@ -106,7 +106,8 @@ _PRESENT_AT = re.compile(
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
     r"staying|stuck|hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
-    r"back|staying|stuck)\s+)*(?:in|at)\s+"
+    # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
+    r"back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+"
 )
 _ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
@@ -135,7 +136,7 @@ _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "bac
 # vacation in Bali", "backpacking around Peru". Followed by "in"/"around"/"through", never
 # "to" ("travelling to Paris" is a plan).
 _TOURING = re.compile(
-    r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|"
+    r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|thru|"
     r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|(?:^|\b(?:i'm|i\s+am|we're|we\s+are|currently|"
     r"still|now|here)\s+)on\s+(?:(?:a|an|our|my|the)\s+)?(?:family\s+|little\s+|short\s+|long\s+|"
     r"annual\s+|quick\s+|two\s+week\s+)?(?:vacation|holiday|holidays|honeymoon|"
@@ -151,7 +152,7 @@ _ON_TRIP = re.compile(
     r"trip|getaway|break)\s+in\s+$"
 )
 # "visiting Kyoto right now": being there, not going there.
-_NOW = re.compile(r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm)\b")
+_NOW = re.compile(r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn)\b")
 _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
 
 
@@ -410,7 +411,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             if not c.field.endswith("_date")
         ]
     if _NOW.search(low) and _VISIT.search(low) and not _AHEAD.search(low):
-        return _present(clause, place)  # "we're visiting Kyoto right now"
+        # "we're visiting Kyoto right now", "visiting my parents in phoenix rn": a stay now,
+        # whatever a progressive verb made the clause look like.
+        return [
+            Candidate(c.field, c.value, c.confidence, "assertive") for c in _present(clause, place)
+        ]
     if planning or clause.intent == "hypothetical" or not _ON_THE_WAY.search(low):
         return _plan(clause, place)
     conf = _conf(place) * 0.8

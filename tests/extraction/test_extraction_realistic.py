@@ -30,6 +30,11 @@ from core.fields import FIELD_SPECS, spec_for
 REALISTIC = Path(__file__).with_name("realistic")
 SETS = ("persona", "retellings", "booking", "counterfactuals")
 HALVES = ("dev", "heldout")
+DEV2_SETS = ("persona", "retellings")
+"""Sets with a second dev half, ``<set>-dev2.jsonl``: written later in another style (long
+slangy chat messages, Reddit-style retellings, advice posts with facts inside), to tune
+on once the first dev halves were saturated. Not counted in the planned set sizes."""
+_ALL_HALVES = [(n, h) for n in SETS for h in HALVES] + [(n, "dev2") for n in DEV2_SETS]
 _FACTUAL = frozenset({"assertive", "planning"})
 _WHERE = frozenset({"travel.location", "travel.status"})
 
@@ -88,8 +93,7 @@ def _known_field(name: str) -> bool:
     return any(spec.matches(name) for spec in FIELD_SPECS)
 
 
-@pytest.mark.parametrize("name", SETS)
-@pytest.mark.parametrize("half", HALVES)
+@pytest.mark.parametrize(("name", "half"), _ALL_HALVES)
 def test_every_record_is_well_formed(name: str, half: str) -> None:
     """Valid intent labels, the half it sits in, catalogue fields with allowed
     values, and no field both expected and forbidden."""
@@ -131,6 +135,23 @@ def test_the_sets_are_large_split_in_halves_and_new() -> None:
                 assert json.loads(line)["text"].casefold() not in seen, path
 
 
+def test_the_second_dev_halves_are_new() -> None:
+    """No text of a dev2 half twice, nor in any other half or labelled set."""
+    others = {r.text.casefold() for n in SETS for h in HALVES for r in _records(n, h)}
+    for path in [LABELLED_PATH] + ([DEV_PATH] if DEV_PATH.exists() else []):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
+    seen: set[str] = set()
+    for name in DEV2_SETS:
+        for rec in _records(name, "dev2"):
+            key = rec.text.casefold()
+            assert key not in seen, rec.text
+            assert key not in others, rec.text
+            seen.add(key)
+    assert len(_records("persona", "dev2")) >= 110
+    assert len(_records("retellings", "dev2")) >= 75
+
+
 def test_every_class_and_phenomenon_is_present() -> None:
     every = [r for name in SETS for half in HALVES for r in _records(name, half)]
     for cls in ("assertive", "planning", "hypothetical", "historical", "none"):
@@ -156,6 +177,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("booking", "heldout"): Figures(0.64, 0.28, 0.00, 0.00, 0, 0.00),
     ("counterfactuals", "dev"): Figures(0.91, 0.95, 0.00, 0.00, 0, 0.00),
     ("counterfactuals", "heldout"): Figures(0.94, 0.75, 0.00, 0.00, 0, 0.00),
+    # The second dev halves, after the rule fixes they showed (before them: persona
+    # 0.89/0.75 with one forbidden name, retellings 0.84/0.56).
+    ("persona", "dev2"): Figures(0.88, 0.92, 0.00, 0.00, 0, 0.00),
+    ("retellings", "dev2"): Figures(0.80, 0.72, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -88,9 +88,7 @@ RESULT_VERBS = frozenset(
             "send",
             "hit",
             "achieve",
-            "miss",
             "fail",
-            "pass",
         ],
     ]
 )
@@ -129,7 +127,7 @@ _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|
 _EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
 _DURATION_TO_NOW = re.compile(
-    r"\bfor\s+(?:(?:a\s+)?(?:few|couple|several|many|\w+)\s+)?(?:years|months|weeks|decades)\b|"
+    r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades)\b|"
     r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
 )
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
@@ -155,6 +153,7 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
             in (
                 "prep:to",
                 "prep:into",
+                "prep:over",  # "got over the flu"
                 "acomp",
                 "oprd",
                 "advmod:there",
@@ -205,6 +204,14 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
     present_cue = PRESENT_OVERRIDE.search(low) is not None
+    if (
+        ci.intent == "assertive"
+        and ci.past_time
+        and reading.tense == "present"
+        and reading.simple_present
+        and not present_cue
+    ):
+        return _as(ci, "historical")  # "so yesterday my landlord shows up...": a story told
     if ci.intent == "assertive" and reading.pluperfect and not present_cue:
         return _as(ci, "historical")  # "we had moved to Denver before the kids were born"
     if ci.intent == "assertive" and reading.tense == "past" and not present_cue:

@@ -77,7 +77,7 @@ _OPENS_SCOPE = re.compile(
     rf"were\s+{_P}\s+to|what\s+if|if\s+only)\b"
 )
 _WISH = re.compile(
-    rf"\bwish(?:es|ed)?\b|\b{_P}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
+    rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{_P}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
     rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
     rf"\b{_P}\s+(?:\w+\s+)?(?:could|should|ought\s+to)\b|\bshould(?:n't)?\b|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
@@ -172,6 +172,8 @@ class ClauseIntent:
     command: bool = False
     future_time: bool = False
     """A time expression in the clause points ahead ("tomorrow", "on the 29th")."""
+    past_time: bool = False
+    """A time expression in the clause points back ("yesterday", "last night")."""
     past_event: bool = False
     """A past event whose result may hold ("I lost my wallet"): about now only if a
     field rule finds that result, otherwise the clause tells a story (historical)."""

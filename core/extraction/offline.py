@@ -15,7 +15,7 @@ from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.entities import is_a_person_not_a_place, people_named
-from core.extraction.grammar_intent import refine
+from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_readings
 from core.extraction.linguistics.reading import ClauseReading
@@ -84,12 +84,26 @@ def _clause(
     md: MarkdownLine | None,
     reading: ClauseReading | None,
 ) -> tuple[Clause, ClauseIntent]:
-    times = find_times(seg.low, at)
+    # A verb in the past puts its dates behind: "he passed in december", said in March,
+    # is last December, not next.
+    # A result that points ahead keeps its date ahead: "soccer moved to Thursday",
+    # "we booked a trip for April 12".
+    past_verb = (
+        reading is not None
+        and reading.tense == "past"
+        and md is None
+        and reading.verb.split(" ")[0] not in RESULT_VERBS
+    )
+    times = find_times(seg.low, at, future=not past_verb)
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
     ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
+    behind = any(t.past and t.day < today for t in times)
     ci = refine(
-        classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
+        replace(
+            classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
+            past_time=behind,
+        ),
         reading,
         seg.low,
     )
@@ -145,6 +159,7 @@ def extract_offline(
             )
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
+    telling: list[MessageIntent] = []
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
     segments = split_segments(body)
@@ -178,7 +193,10 @@ def extract_offline(
         factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
         if not seg_obs and clause.intent == "assertive" and _episode(clause, ci, reading):
             intents.append("historical")  # "i lost my wallet at the mall": a story
-        elif not seg_obs and clause.intent == "assertive" and _claims_nothing(reading):
+        elif not seg_obs and (
+            (clause.intent == "assertive" and _claims_nothing(reading, clause.low))
+            or (clause.intent == "hypothetical" and _REACTION.search(clause.low))
+        ):
             intents.append("none")
         elif clause.intent in ("assertive", "planning") and factual:
             # What the clause commits decides: "heading to Tahoe" is a plan.
@@ -189,7 +207,11 @@ def extract_offline(
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
             intents.append(clause.intent)
-    return Extraction(text, message_intent(intents), _dedupe(observations))
+        if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
+            telling.append(intents[-1])
+    # The clauses that say something about a field decide what the message is: "we're
+    # flying to Tokyo next month and i'm so excited" is a plan, however excited.
+    return Extraction(text, message_intent(telling or intents), _dedupe(observations))
 
 
 _SCENE = frozenset(
@@ -242,12 +264,24 @@ def _habitual_motion(reading: ClauseReading | None, ci: ClauseIntent) -> bool:
 _PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "bet"})
 
 
-def _claims_nothing(reading: ClauseReading | None) -> bool:
+_REACTION = re.compile(
+    r"^(?:omg|oh\s+no|oh|aw+|yay|wow|haha+|lol|lmao|ugh|yikes|dang|damn)\b|"
+    r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear|(?:so|really|very)\s+sorry|"
+    r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
+    r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
+    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
+)
+"""Reactions to what the other person said: sympathy, delight, back-channel."""
+
+
+def _claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
     No verb at all ("lol me too", "thanks for chatting"), a request ("I need a taxi
     at 5am", "looking for a cheap hotel"), or a bare "I think" after a statement.
     """
+    if _REACTION.search(low):
+        return True
     if reading is None:
         return False
     if reading.tense == "none" or reading.request or reading.subject == "addressee":

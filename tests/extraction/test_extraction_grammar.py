@@ -322,3 +322,50 @@ def test_a_member_named_beside_the_relation_is_the_member(
 ) -> None:
     """The name is who the field is about, so "Lily is fine now" later settles it."""
     assert (field, value) in factual(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so last night my neighbor knocks on the door and asks to borrow our ladder",
+        "yesterday my boss calls me into his office and tells me I'm doing great",
+    ],
+)
+def test_a_story_told_in_the_present_with_a_past_day_is_a_story(text: str) -> None:
+    assert intent(text) == "historical"
+
+
+def test_a_past_verb_puts_its_dates_behind() -> None:
+    """Said in November: "in march" after a past verb is last March, not next."""
+    ex = extract_offline("my uncle was in the hospital in march", at=AT)
+    assert ex.intent == "historical"
+    assert all(o.intent != "planning" for o in ex.observations)
+
+
+def test_a_result_that_points_ahead_keeps_its_date_ahead() -> None:
+    assert ("family.swim_lesson.schedule", "2026-11-26") in factual("swim lesson moved to Thursday")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "aww congrats, that's wonderful",
+        "oh no, so sorry to hear about your cat",
+        "lol same here",
+        "that's so cool",
+    ],
+)
+def test_reactions_to_the_other_person_claim_nothing(text: str) -> None:
+    assert intent(text) == "none"
+    assert factual(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we're driving to Reno next week and I'm so pumped", "planning"),
+        ("my dad got over his cold and now I'm the one who's sick lol", "assertive"),
+    ],
+)
+def test_the_clauses_that_set_a_field_decide_the_message(text: str, expected: str) -> None:
+    assert intent(text) == expected

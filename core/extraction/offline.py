@@ -160,6 +160,7 @@ def extract_offline(
             return Extraction(text, "assertive", (obs,))
     intents: list[MessageIntent] = []
     telling: list[MessageIntent] = []
+    asides: list[int] = []
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
     segments = split_segments(body)
@@ -209,8 +210,17 @@ def extract_offline(
             intents.append(clause.intent)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
+        elif intents[-1] == "assertive" and (
+            ci.past_event or reading is None or reading.subject not in ("speaker", "we")
+        ):
+            # No field, and either a past event ("i got the worst sunburn") or a remark
+            # about someone or something else ("like dude its 7am"): in a story these are
+            # part of the story, not news about now.
+            asides.append(len(intents) - 1)
     # The clauses that say something about a field decide what the message is: "we're
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
+    if not telling and "historical" in intents:
+        intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     return Extraction(text, message_intent(telling or intents), _dedupe(observations))
 
 
@@ -222,6 +232,8 @@ _SCENE = frozenset(
         "prep:during",
         "advcl:when",
         "advcl:because",
+        "advcl:bc",
+        "advcl:cause",
         "advcl:after",
         "advcl:before",
         "advcl:while",
@@ -267,6 +279,8 @@ _PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "b
 _REACTION = re.compile(
     r"^(?:omg|oh\s+no|oh|aw+|yay|wow|haha+|lol|lmao|ugh|yikes|dang|damn)\b|"
     r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear|(?:so|really|very)\s+sorry|"
+    r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
+    r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
     r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
     r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
@@ -284,7 +298,9 @@ def _claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" or reading.request or reading.subject == "addressee":
+    if reading.tense == "none" or reading.request or reading.imperative:
+        return True  # "dont leave us hanging": a request of the listener
+    if reading.subject == "addressee":
         return True  # "how are you doing today": about the listener, not the speaker
     return reading.verb in _PARENTHETICAL and not reading.complements
 

@@ -369,3 +369,25 @@ def test_reactions_to_the_other_person_claim_nothing(text: str) -> None:
 )
 def test_the_clauses_that_set_a_field_decide_the_message(text: str, expected: str) -> None:
     assert intent(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the remarks around a story are part of it
+        "i spilled coffee all over my laptop this morning and the keyboard is toast",
+        "so my cousin texts me at 3am bc her car broke down. i didnt sleep after that",
+        "we drove to the coast and i got the worst sunburn ever",
+    ],
+)
+def test_remarks_inside_a_story_belong_to_the_story(text: str) -> None:
+    assert intent(text) == "historical"
+    assert factual(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I totally understand how you feel", "that must have been so scary", "dont leave us hanging"],
+)
+def test_empathy_and_requests_to_the_listener_claim_nothing(text: str) -> None:
+    assert intent(text) == "none"

@@ -336,7 +336,8 @@ def read(span: Span) -> ClauseReading:
         and head.tag_ == "VB"
         and subject_tok is None
         and modal is None
-        and head.i == span.start
+        # "leave it", "don't leave us hanging", "please just call"
+        and all(t.dep_ in ("aux", "neg", "advmod", "intj") for t in span if t.i < head.i)
     )
     return ClauseReading(
         tense=tense,

@@ -61,6 +61,8 @@ _THANKS = _is(
     r"|thank you so much|many thanks|great thanks|ok thanks|perfect thanks)( canon)?$",
 )
 _HOW_ARE_YOU = _is(r"^how (are|r) (you|u)\b", r"^how'?s it going", r"^what'?s up$", r"^wassup$")
+_CHEER = _is(r"^(omg |aw+ |yay |wow )?(congrats|congratulations|yay|aw+|omg|wow)( .*)?$")
+"""A reaction said to Canon itself ("omg congrats!!"): answered in kind."""
 _SMALL = _is(
     r"^(lol|lmao|haha+|hehe+|ha)$",
     r"^(ok|okay|k|kk|cool|nice|great|awesome|got it|alright|sounds good|ok cool|okay cool"
@@ -74,7 +76,11 @@ _ABOUT_ME = _is(
     r"(tell me )?what you know about me",
     r"^(my state|summary|summarise|summarize)$",
 )
-_STATEMENT = _is(r"^(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b")
+_STATEMENT = _is(
+    r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
+    r"(yesterday |last night |this morning |today |the other day )?"
+    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b"
+)
 """A statement about the speaker's life that no field rule took up: a story, a feeling."""
 NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
@@ -97,6 +103,8 @@ def offline_answer(
         return "You're welcome!"
     if _HOW_ARE_YOU(t):
         return "All good here, thanks! Anything new on your side?"
+    if _CHEER(t):
+        return "😊"
     if _SMALL(t):
         return "Bye for now!" if re.search(r"bye|night|gn|see|later|cya", t) else "👍"
     if _HELP(t):

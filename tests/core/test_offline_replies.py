@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from core.ids import new_id
-from core.offline_replies import HELP_TEXT, UNSURE, offline_answer, when_text
+from core.offline_replies import HELP_TEXT, NOTHING_CHANGED, UNSURE, offline_answer, when_text
 from core.state import CommittedFact
 
 NOW = datetime(2026, 2, 19, 18, 30, tzinfo=UTC)
@@ -179,3 +179,20 @@ def test_anything_else_is_not_the_help_text(text: str) -> None:
 )
 def test_when_is_said_relative_to_the_message(then: datetime, expected: str) -> None:
     assert when_text(then, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so yesterday my landlord shows up unannounced and starts yelling",
+        "ok so my sister borrowed my car again",
+        "i spent the whole afternoon baking bread",
+    ],
+)
+def test_a_statement_no_field_took_up_says_nothing_changed(text: str) -> None:
+    assert reply(text) == NOTHING_CHANGED
+
+
+@pytest.mark.parametrize("text", ["omg congrats!!", "yay", "aww"])
+def test_a_reaction_is_answered_in_kind(text: str) -> None:
+    assert reply(text) == "😊"

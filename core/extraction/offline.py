@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from core.extraction.clause import Candidate, Clause, words_of
+from core.extraction.clause_claims import REACTION, claims_nothing, episode, habitual_motion
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
@@ -184,7 +185,7 @@ def extract_offline(
         if reading is not None and reading.subject_person:
             # "Lily came home early", "my sister is in Denver": not where the speaker is.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
-        if not clause.times and _habitual_motion(reading, ci):
+        if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
         if about_someone_else(seg.text):
             # Another person's rent, name or whereabouts are not the speaker's.
@@ -192,11 +193,11 @@ def extract_offline(
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
-        if not seg_obs and clause.intent == "assertive" and _episode(clause, ci, reading):
+        if not seg_obs and clause.intent == "assertive" and episode(clause, ci, reading):
             intents.append("historical")  # "i lost my wallet at the mall": a story
         elif not seg_obs and (
-            (clause.intent == "assertive" and _claims_nothing(reading, clause.low))
-            or (clause.intent == "hypothetical" and _REACTION.search(clause.low))
+            (clause.intent == "assertive" and claims_nothing(reading, clause.low))
+            or (clause.intent == "hypothetical" and REACTION.search(clause.low))
         ):
             intents.append("none")
         elif clause.intent in ("assertive", "planning") and factual:
@@ -222,87 +223,6 @@ def extract_offline(
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     return Extraction(text, message_intent(telling or intents), _dedupe(observations))
-
-
-_SCENE = frozenset(
-    {
-        "prep:at",
-        "prep:in",
-        "prep:on",
-        "prep:during",
-        "advcl:when",
-        "advcl:because",
-        "advcl:bc",
-        "advcl:cause",
-        "advcl:after",
-        "advcl:before",
-        "advcl:while",
-    }
-)
-
-
-def _episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
-    """A past event told as a scene: dated in the past or set at a place and time.
-
-    "I got promoted" and "we returned the rental car" are news whose result holds;
-    "I lost my wallet at the mall" and "i won twenty bucks on a scratch ticket" are
-    stories. Only a clause no field rule found anything in gets here.
-    """
-    if not ci.past_event or reading is None:
-        return False
-    if reading.subject_person:
-        return True  # "my best friend moved to Canada": news of someone else, told
-    return (
-        reading.scene
-        or any(t.past for t in clause.times)
-        or any(c in _SCENE for c in reading.complements)
-    )
-
-
-_MOTION_VERBS = frozenset({"go", "fly", "drive", "head", "travel", "commute", "walk", "take"})
-
-
-def _habitual_motion(reading: ClauseReading | None, ci: ClauseIntent) -> bool:
-    """ "i go to college in boston", "we fly to Denver a lot": a habit, not a trip.
-
-    The simple present of a motion verb plans a trip only with a day named
-    ("we fly to Denver on Friday", "we fly to Tahoe today").
-    """
-    if reading is None or ci.future_time or not reading.simple_present:
-        return False
-    return reading.verb.split(" ")[0] in _MOTION_VERBS and not reading.modal
-
-
-_PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "bet"})
-
-
-_REACTION = re.compile(
-    r"^(?:omg|oh\s+no|oh|aw+|yay|wow|haha+|lol|lmao|ugh|yikes|dang|damn)\b|"
-    r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear|(?:so|really|very)\s+sorry|"
-    r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
-    r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
-    r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
-    r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
-    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
-)
-"""Reactions to what the other person said: sympathy, delight, back-channel."""
-
-
-def _claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
-    """A clause with no field that states nothing about anyone's state.
-
-    No verb at all ("lol me too", "thanks for chatting"), a request ("I need a taxi
-    at 5am", "looking for a cheap hotel"), or a bare "I think" after a statement.
-    """
-    if _REACTION.search(low):
-        return True
-    if reading is None:
-        return False
-    if reading.tense == "none" or reading.request or reading.imperative:
-        return True  # "dont leave us hanging": a request of the listener
-    if reading.subject == "addressee":
-        return True  # "how are you doing today": about the listener, not the speaker
-    return reading.verb in _PARENTHETICAL and not reading.complements
 
 
 def _observations(

@@ -1,0 +1,96 @@
+"""What a clause says when no field rule found anything in it.
+
+The message intent is built from its clauses; a clause that sets no field still
+counts, and these checks say how: a past event told as a scene is a story
+("I lost my wallet at the mall"), a reaction, a request or a verbless line claims
+nothing, and the simple present of a motion verb is a habit, not a trip. They read
+the clause's grammar (``ClauseReading``) and its words; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Clause
+from core.extraction.intent import ClauseIntent
+from core.extraction.linguistics.reading import ClauseReading
+
+_SCENE = frozenset(
+    {
+        "prep:at",
+        "prep:in",
+        "prep:on",
+        "prep:during",
+        "advcl:when",
+        "advcl:because",
+        "advcl:bc",
+        "advcl:cause",
+        "advcl:after",
+        "advcl:before",
+        "advcl:while",
+    }
+)
+
+
+def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
+    """A past event told as a scene: dated in the past or set at a place and time.
+
+    "I got promoted" and "we returned the rental car" are news whose result holds;
+    "I lost my wallet at the mall" and "i won twenty bucks on a scratch ticket" are
+    stories. Only a clause no field rule found anything in gets here.
+    """
+    if not ci.past_event or reading is None:
+        return False
+    if reading.subject_person:
+        return True  # "my best friend moved to Canada": news of someone else, told
+    return (
+        reading.scene
+        or any(t.past for t in clause.times)
+        or any(c in _SCENE for c in reading.complements)
+    )
+
+
+_MOTION_VERBS = frozenset({"go", "fly", "drive", "head", "travel", "commute", "walk", "take"})
+
+
+def habitual_motion(reading: ClauseReading | None, ci: ClauseIntent) -> bool:
+    """ "i go to college in boston", "we fly to Denver a lot": a habit, not a trip.
+
+    The simple present of a motion verb plans a trip only with a day named
+    ("we fly to Denver on Friday", "we fly to Tahoe today").
+    """
+    if reading is None or ci.future_time or not reading.simple_present:
+        return False
+    return reading.verb.split(" ")[0] in _MOTION_VERBS and not reading.modal
+
+
+_PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "bet"})
+
+
+REACTION = re.compile(
+    r"^(?:omg|oh\s+no|oh|aw+|yay|wow|haha+|lol|lmao|ugh|yikes|dang|damn)\b|"
+    r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear|(?:so|really|very)\s+sorry|"
+    r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
+    r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
+    r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
+    r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
+    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
+)
+"""Reactions to what the other person said: sympathy, delight, back-channel."""
+
+
+def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
+    """A clause with no field that states nothing about anyone's state.
+
+    No verb at all ("lol me too", "thanks for chatting"), a request ("I need a taxi
+    at 5am", "looking for a cheap hotel"), or a bare "I think" after a statement.
+    """
+    if REACTION.search(low):
+        return True
+    if reading is None:
+        return False
+    if reading.tense == "none" or reading.request or reading.imperative:
+        return True  # "dont leave us hanging": a request of the listener
+    if reading.subject == "addressee":
+        return True  # "how are you doing today": about the listener, not the speaker
+    return reading.verb in _PARENTHETICAL and not reading.complements

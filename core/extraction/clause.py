@@ -29,6 +29,10 @@ class Clause:
     pronoun_member: tuple[str, int] | None = None
     """The family member a leading "he"/"she"/"they" stands for (see ``pronouns``), and
     the offset just after the pronoun."""
+    message: str = ""
+    """The whole message as the parser read it, and where this clause starts in it
+    (-1: not found), so a rule can use the message's cached parse, not parse again."""
+    start_in_message: int = -1
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from core.extraction.clause import Clause
 from core.extraction.linguistics.parse import parse
 
 Kind = Literal[
@@ -281,6 +282,15 @@ def kind_of(phrase: str, head: str) -> Kind | None:
         if head in nouns:
             return kind
     return None
+
+
+def object_kind_in(clause: Clause, start: int, end: int) -> Kind | None:
+    """The class of the noun phrase at ``clause.text[start:end]``, read in the parse of
+    the whole message (already made and cached) when the clause knows where it sits."""
+    at = clause.start_in_message
+    if at < 0:
+        return object_kind(clause.text, start, end)
+    return kind_of(clause.text[start:end], head_noun(clause.message, at + start, at + end))
 
 
 def object_kind(text: str, start: int, end: int) -> Kind | None:

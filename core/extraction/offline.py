@@ -168,12 +168,20 @@ def extract_offline(
     parsed = clean(body)
     readings = clause_readings(parsed, [seg.text for seg in segments])
     people = people_named(parsed)
+    cursor = 0  # where the next clause is looked for in the parsed message
     for seg, reading in zip(segments, readings, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
-        clause = replace(clause, pronoun_member=referents.subject(clause.low))
+        where = parsed.find(seg.text, cursor)
+        cursor = where + len(seg.text) if where >= 0 else cursor
+        clause = replace(
+            clause,
+            pronoun_member=referents.subject(clause.low),
+            message=parsed,
+            start_in_message=where,
+        )
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]

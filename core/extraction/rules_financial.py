@@ -13,7 +13,7 @@ import re
 from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
-from core.extraction.object_kinds import object_kind
+from core.extraction.object_kinds import object_kind_in
 from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
@@ -257,7 +257,7 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
         return False
     end = clause.text.find(item, start)
     end = end + len(item) if end >= 0 else start + len(item)
-    return object_kind(clause.text, start, end) == "demand"
+    return object_kind_in(clause, start, end) == "demand"
 
 
 def extract_financial(clause: Clause) -> list[Candidate]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
-from core.extraction.object_kinds import object_kind
+from core.extraction.object_kinds import object_kind_in
 from core.extraction.types import ObservationIntent
 from core.fields import slugify
 
@@ -288,7 +288,7 @@ def _a_work_item(clause: Clause, start: int, end: int) -> bool:
     """Whether the phrase at ``clause.text[start:end]`` can be a project: not a
     possession, body part, food, event or errand place ("dropped my phone in the
     toilet", "finished the marathon I trained for"), whatever the verb."""
-    return start >= 0 and object_kind(clause.text, start, end) is None
+    return start >= 0 and object_kind_in(clause, start, end) is None
 
 
 def _candidate(clause: Clause, name: str, status: str) -> Candidate:

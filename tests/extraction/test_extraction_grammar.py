@@ -391,3 +391,17 @@ def test_remarks_inside_a_story_belong_to_the_story(text: str) -> None:
 )
 def test_empathy_and_requests_to_the_listener_claim_nothing(text: str) -> None:
     assert intent(text) == "none"
+
+
+def test_a_message_is_parsed_once_even_when_rules_check_their_objects() -> None:
+    """The object checks read the message's cached parse, not a parse of their clause."""
+    from core.extraction.linguistics import parse as parsing
+
+    text = "We finished the pricing page. I dropped my phone in the sink"
+    parsing.clear()
+    ex = extract_offline(text, at=AT)
+    assert ("project.pricing_page.status", "shipped") in {
+        (o.field, o.candidate_value) for o in ex.observations
+    }
+    assert not any(o.field == "project.phone.status" for o in ex.observations)
+    assert parsing.cached_texts() == [text]

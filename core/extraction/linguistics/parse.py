@@ -31,6 +31,11 @@ def announce_loading(progress: Callable[[str], None] | None) -> None:
     _progress = progress
 
 
+def cached_texts() -> list[str]:
+    """The texts whose parse is in the cache, oldest first (for tests and benchmarks)."""
+    return list(_cache)
+
+
 def clear() -> None:
     """Forget every parse (``canon bench`` times messages nobody has parsed yet)."""
     _cache.clear()

@@ -306,7 +306,7 @@ class Engine:
             chosen = item.candidate_value if action == "confirm" else value
             decide = _settlement(action, value, now, answered_by)
             promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
-            if action != "reject":
+            if action != "reject" and touches_timeline(item.field):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )
@@ -345,7 +345,7 @@ class Engine:
             decide = _settlement(action, None, now, answered_by)
             ids = [m.id for m in members]
             promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
-            if action != "reject":
+            if action != "reject" and any(touches_timeline(m.field) for m in members):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from core.extraction.evaluation import LabelledRecord, load_jsonl
+from core.extraction.offline import extract_offline
 
 AT = datetime.fromisoformat("2026-03-04T09:00:00-08:00")
 """Wednesday 4 March 2026, 09:00 in California: the 'now' of every test."""
@@ -27,3 +28,21 @@ def dev_set() -> list[LabelledRecord]:
     if not DEV_PATH.exists():
         return []
     return load_jsonl(DEV_PATH.read_text(encoding="utf-8").splitlines())
+
+
+FieldRow = tuple[str, str, str | float | None, str]
+"""A table row of a field test: (message, field, value or None for "not as a fact",
+intent of the observation; "a|b" when a careful reader accepts either)."""
+
+
+def check_field_row(text: str, field: str, value: str | float | None, intent: str) -> None:
+    """``text`` yields ``field`` = ``value`` with one of the ``intent``s, or, when
+    ``value`` is None, never states ``field`` as a fact (assertive or planning)."""
+    found = [o for o in extract_offline(text, at=AT).observations if o.field == field]
+    if value is None:
+        facts = [o for o in found if o.intent in ("assertive", "planning")]
+        assert facts == [], f"{text!r} must not state {field} as a fact: {facts}"
+    else:
+        got = {(str(o.candidate_value), o.intent) for o in found}
+        accepted = {(str(value), i) for i in intent.split("|")}
+        assert got & accepted, f"{text!r}: expected {field}={value!r} ({intent}), got {got}"

@@ -9,15 +9,9 @@ must not. None of these sentences is in a labelled set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import FieldRow, check_field_row
 
-from core.extraction.offline import extract_offline
-
-Row = tuple[str, str, str | float | None, str]
-"""(message, field, value or None for "not as a fact", intent of the observation; "a|b"
-when a careful reader accepts either)."""
-
-_FACTUAL = ("assertive", "planning")
+Row = FieldRow
 
 HOME: list[Row] = [
     # A big city whose name is also a first name, in the slot after "moved to"/"live in".
@@ -133,11 +127,4 @@ ALL = HOME + EMPLOYER + DIET + NAME + FAMILY + TRAVEL + FINANCIAL
 def test_field_as_people_write_it(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
-    found = [o for o in extract_offline(text, at=AT).observations if o.field == field]
-    if value is None:
-        facts = [o for o in found if o.intent in _FACTUAL]
-        assert facts == [], f"{text!r} must not state {field} as a fact: {facts}"
-    else:
-        got = {(str(o.candidate_value), o.intent) for o in found}
-        accepted = {(str(value), i) for i in intent.split("|")}
-        assert got & accepted, f"{text!r}: expected {field}={value!r} ({intent}), got {got}"
+    check_field_row(text, field, value, intent)

@@ -15,12 +15,8 @@ from core.extraction.clause import Clause
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 
-_SCENE = frozenset(
+_SCENE_CLAUSES = frozenset(
     {
-        "prep:at",
-        "prep:in",
-        "prep:on",
-        "prep:during",
         "advcl:when",
         "advcl:because",
         "advcl:bc",
@@ -30,6 +26,8 @@ _SCENE = frozenset(
         "advcl:while",
     }
 )
+"""A subordinate clause that sets the event in a moment ("when I heard", "bc my ex
+showed up"); a place or moment by preposition is the reading's ``scene``."""
 
 
 def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
@@ -46,7 +44,7 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
     return (
         reading.scene
         or any(t.past for t in clause.times)
-        or any(c in _SCENE for c in reading.complements)
+        or any(c in _SCENE_CLAUSES for c in reading.complements)
     )
 
 

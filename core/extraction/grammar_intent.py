@@ -31,7 +31,7 @@ from core.extraction.intent import (
     STATIVE_PAST,
     ClauseIntent,
 )
-from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.types import MessageIntent
 
 RESULT_VERBS = frozenset(
@@ -131,7 +131,7 @@ _DURATION_TO_NOW = re.compile(
     r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
 )
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
-_SCENE = frozenset({"prep:at", "prep:in", "prep:on", "prep:during"})
+_SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
 
 

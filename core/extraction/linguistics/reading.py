@@ -159,7 +159,8 @@ def _finite_past(head: Token, span: Span) -> bool:
     return not before
 
 
-_SCENE_PREPS = frozenset({"at", "in", "on", "during"})
+SCENE_PREPS = frozenset({"at", "in", "on", "during"})
+"""Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
 _REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
 
 
@@ -371,7 +372,7 @@ def read(span: Span) -> ClauseReading:
         request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
         subject_person=_is_person(subject_tok),
         scene=any(
-            (t.dep_ == "prep" and t.lower_ in _SCENE_PREPS)
+            (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)
             or (
                 t.dep_ in ("advmod", "mark")
                 and t.lower_ in ("when", "while")

@@ -18,7 +18,7 @@ from core.extraction.clause_claims import REACTION, claims_nothing, episode, hab
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
-from core.extraction.linguistics.parse import clause_readings
+from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.pronouns import Referents
@@ -166,16 +166,15 @@ def extract_offline(
     referents = Referents()  # "my wife ... she": within this message only
     segments = split_segments(body)
     parsed = clean(body)
-    readings = clause_readings(parsed, [seg.text for seg in segments])
+    texts = [seg.text for seg in segments]
+    offsets = clause_offsets(parsed, texts)
+    readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
-    cursor = 0  # where the next clause is looked for in the parsed message
-    for seg, reading in zip(segments, readings, strict=True):
+    for seg, reading, where in zip(segments, readings, offsets, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
-        where = parsed.find(seg.text, cursor)
-        cursor = where + len(seg.text) if where >= 0 else cursor
         clause = replace(
             clause,
             pronoun_member=referents.subject(clause.low),

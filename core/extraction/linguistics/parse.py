@@ -65,26 +65,39 @@ def prime(texts: Iterable[str]) -> None:
         _remember(text, doc)
 
 
-def clause_readings(message: str, clauses: Sequence[str]) -> list[ClauseReading | None]:
-    """A reading for each of ``clauses``, substrings of ``message`` in order.
+def clause_offsets(message: str, clauses: Sequence[str]) -> list[int]:
+    """Where each of ``clauses`` (substrings of ``message``, in order) starts in it;
+    -1 for an empty clause or one the segmenter rewrote."""
+    out: list[int] = []
+    pos = 0
+    for clause in clauses:
+        start = message.find(clause, pos) if clause.strip() else -1
+        if start >= 0:
+            pos = start + len(clause)
+        out.append(start)
+    return out
+
+
+def clause_readings(
+    message: str, clauses: Sequence[str], offsets: Sequence[int] | None = None
+) -> list[ClauseReading | None]:
+    """A reading for each of ``clauses``, substrings of ``message`` in order, which
+    start at ``offsets`` (found with ``clause_offsets`` when not given).
 
     A clause that cannot be found in the message (the segmenter rewrote it) is
     parsed on its own; an empty one has no reading.
     """
     doc = parse(message)
+    starts = clause_offsets(message, clauses) if offsets is None else offsets
     out: list[ClauseReading | None] = []
-    pos = 0
-    for clause in clauses:
+    for clause, start in zip(clauses, starts, strict=True):
         if not clause.strip():
             out.append(None)
             continue
-        start = message.find(clause, pos)
         span = None
         if start >= 0:
             span = doc.char_span(start, start + len(clause), alignment_mode="expand")
-            pos = start + len(clause)
         if span is None or len(span) == 0:
-            alone = parse(clause)
-            span = alone[:]
+            span = parse(clause)[:]
         out.append(read(span))
     return out

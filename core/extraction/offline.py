@@ -189,13 +189,11 @@ def extract_offline(
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]
-        if reading is not None and reading.subject_person:
-            # "Lily came home early", "my sister is in Denver": not where the speaker is.
-            found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
         if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
-        if about_someone_else(seg.text):
-            # Another person's rent, name or whereabouts are not the speaker's.
+        if (reading is not None and reading.subject_person) or about_someone_else(seg.text):
+            # Another person's rent, name or whereabouts are not the speaker's: the parse
+            # finds the subject ("Lily came home early"), the words find hearsay.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)

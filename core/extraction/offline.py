@@ -140,12 +140,9 @@ def extract_offline(
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
-    body = text[:_MAX_TEXT]
-    md: MarkdownLine | None = None
+    body, md = _body(text, source)
     observations: list[ExtractedObservation] = []
-    if source == "static_markdown":
-        md = parse_line(body)
-        body = md.body
+    if md is not None:
         kv = key_value_candidate(md)
         if kv is not None:
             obs = ExtractedObservation(
@@ -287,13 +284,20 @@ def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]
 def parsed_text(text: str, source: SourceKind = "conversation_assertive") -> str | None:
     """The string ``extract_offline`` hands the parser for ``text`` (None: it parses none).
 
-    It mirrors the start of ``extract_offline`` so a batch can be parsed ahead
-    (``core.extraction.batch``) and every message then finds its parse cached.
+    It reads the input as ``extract_offline`` does (``_body``), so a batch can be
+    parsed ahead (``core.extraction.batch``) and every message then finds its parse cached.
     """
-    body = text[:_MAX_TEXT]
-    if source == "static_markdown":
-        md = parse_line(body)
-        if key_value_candidate(md) is not None:
-            return None
-        body = md.body
+    body, md = _body(text, source)
+    if md is not None and key_value_candidate(md) is not None:
+        return None
     return clean(body)
+
+
+def _body(text: str, source: SourceKind) -> tuple[str, MarkdownLine | None]:
+    """What of ``text`` is read: at most ``_MAX_TEXT`` characters, and for a Markdown
+    line its text without the markup (with the parsed line)."""
+    cut = text[:_MAX_TEXT]
+    if source != "static_markdown":
+        return cut, None
+    md = parse_line(cut)
+    return md.body, md

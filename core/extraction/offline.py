@@ -31,6 +31,7 @@ from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
 from core.extraction.types import (
+    NON_FACTUAL_CAP,
     ExtractedObservation,
     Extraction,
     MessageIntent,
@@ -50,9 +51,8 @@ _FRAGMENT = re.compile(
     r"thanks\s+to|due\s+to|by)\b"
 )
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
-_HYPOTHETICAL_CAP = 0.5
 _SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
-"""A possibility is never worth more than a coin flip as evidence."""
+"""Domains about the speaker alone: another person's clause never sets them."""
 _MAX_TEXT = 4000
 """Longer inputs are cut: a chat message or a Markdown line is never this long."""
 
@@ -241,7 +241,7 @@ def _observations(
             continue
         conf = ci.confidence * cand.confidence
         if intent == "hypothetical":
-            conf = min(conf, _HYPOTHETICAL_CAP)
+            conf = min(conf, NON_FACTUAL_CAP)
         until = cand.valid_until if intent in ("planning", "assertive") else None
         out.append(
             ExtractedObservation(

@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Final, cast
 
 from core.extraction.types import (
+    NON_FACTUAL_CAP,
     ExtractedObservation,
     Extraction,
     MessageIntent,
@@ -38,8 +39,6 @@ from core.extraction.types import (
 )
 
 DISAGREE: Final = "model and linguistic reading disagree"
-NON_FACTUAL_CEILING: Final = 0.5
-"""A downgraded reading is evidence of a possibility or the past: at most a coin flip."""
 _FACTUAL: Final = frozenset({"assertive", "planning", "retract"})
 _NON_FACTUAL: Final = ("hypothetical", "historical")
 _KIND: Final = {"assertive": "a present fact", "planning": "a plan", "retract": "a retraction"}
@@ -97,7 +96,7 @@ def _downgraded(o: ExtractedObservation, intent: ObservationIntent) -> Extracted
     return replace(
         o,
         intent=intent,
-        extraction_confidence=min(o.extraction_confidence, NON_FACTUAL_CEILING),
+        extraction_confidence=min(o.extraction_confidence, NON_FACTUAL_CAP),
         valid_until=None,  # only facts and plans expire
         needs_confirmation="",
     )

@@ -9,6 +9,8 @@ from typing import Any, Literal, Protocol
 MessageIntent = Literal["assertive", "planning", "hypothetical", "historical", "none"]
 ObservationIntent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
 Scalar = str | int | float | bool | None
+NON_FACTUAL_CAP = 0.5
+"""A possibility or a memory is never worth more than a coin flip as evidence."""
 
 
 @dataclass(frozen=True)

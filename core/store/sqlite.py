@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -105,16 +105,19 @@ class SQLiteStore:
             # First, so every later statement (WAL switch, migrations) waits for
             # another process's lock instead of failing at once.
             await self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            await self._db.execute("PRAGMA journal_mode=WAL")
-            await self._db.execute(f"PRAGMA synchronous={self._synchronous}")
-            await self._db.execute("PRAGMA foreign_keys=ON")
-            await self._migrate()
+            await _while_busy(self._set_up)
         except (sqlite3.Error, OSError) as e:
             await self.close()
             raise StoreError(f"cannot open store {self.path}: {e}") from e
         except BaseException:
             await self.close()
             raise
+
+    async def _set_up(self) -> None:
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute(f"PRAGMA synchronous={self._synchronous}")
+        await self.db.execute("PRAGMA foreign_keys=ON")
+        await self._migrate()
 
     async def close(self) -> None:
         if self._db is not None:
@@ -644,6 +647,29 @@ def _prepare_path(path: Path) -> None:
     if path.is_dir():
         raise StoreError(f"cannot open store {path}: it is a directory")
     path.parent.mkdir(parents=True, exist_ok=True)
+
+
+async def _while_busy(step: Callable[[], Awaitable[None]]) -> None:
+    """Run ``step`` again while another process holds a lock SQLite will not wait for.
+
+    The busy timeout covers ordinary lock waits, but a connection that finds the
+    store switching to WAL, or recovering its WAL index, gets "database is locked"
+    at once. Several first runs on a fresh store meet exactly that; each step here
+    is idempotent, so it is retried, for at most the busy timeout.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
+    delay = 0.02
+    while True:
+        try:
+            await step()
+            return
+        except sqlite3.OperationalError as e:
+            busy = e.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+            if not busy or loop.time() + delay > deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.5)
 
 
 async def _connect(path: str) -> aiosqlite.Connection:

@@ -27,19 +27,20 @@ from telegram.ext import (
 )
 from telegram.request import HTTPXRequest
 
-from bot import handlers, texts
-from bot.chat import AfterChange, CanonChat, Clock
+from bot import handlers
 from bot.config import BotConfig
 from bot.telegram_io import TelegramMessenger, with_retries
 from core.config import Config
-from core.deadletters import retry_due
-from core.engine import Engine
+from core.conversation import texts
+from core.conversation.chat import AfterChange, CanonChat, Clock
+from core.conversation.responder import Responder
+from core.domain.timeutil import utc_now
+from core.engine.deadletters import retry_due
+from core.engine.engine import Engine
 from core.errors import LanguageModelMissing
 from core.extraction.types import Extractor
-from core.responder import Responder
 from core.store.sqlite import SQLiteStore
 from core.store.sqlite_conversation import SQLiteConversationStore
-from core.timeutil import utc_now
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 20.0
@@ -245,8 +246,8 @@ def _configured_extractor() -> Extractor:
 
 
 def _configured_responder() -> Responder | None:
+    from core.conversation.responder_llm import LLMResponder
     from core.extraction.llm import load_llm_config
-    from core.responder_llm import LLMResponder
 
     llm = load_llm_config()
     return None if llm is None else LLMResponder(llm)

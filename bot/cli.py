@@ -13,7 +13,7 @@ import click
 
 from bot.app import BotRunner, Webhook
 from bot.config import BotConfig, load_bot_config
-from bot.playground import Playground
+from bot.playground.server import Playground
 from core.cli.common import Context
 from core.config import Config
 from core.errors import ConfigError

@@ -25,49 +25,20 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from urllib.parse import urlsplit
 
-from core.context import DEFAULT_TOKEN_BUDGET
+from core.conversation.audience import Audience
+from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.errors import ConfigError
 
-PRIMARY = "user:primary"
 _ENTITY = re.compile(r"^(user|family|team):[a-z0-9_.\-]{1,64}$")
 
 
 @dataclass(frozen=True)
-class BotConfig:
-    """Who may talk to the bot, which entities they are, and where Telegram is."""
+class BotConfig(Audience):
+    """Who may talk to the bot and which entities they are (``Audience``), and where Telegram is."""
 
     token: str | None = field(default=None, repr=False)
     base_url: str | None = None
-    allowed_user_ids: tuple[int, ...] = ()
-    entity_map: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
-    shared_entities: tuple[str, ...] = ()
-    context_tokens: int = DEFAULT_TOKEN_BUDGET
     webhook_secret: str | None = field(default=None, repr=False)
-    family_entity: str | None = None
-    """The household's ``family:*`` entity: where chat family facts go."""
-
-    def allowed(self, user_id: int | None) -> bool:
-        return user_id is not None and user_id in self.allowed_user_ids
-
-    def entity_of(self, user_id: int) -> str:
-        """The user's own entity."""
-        if user_id in self.entity_map:
-            return self.entity_map[user_id]
-        if self.allowed_user_ids and user_id == self.allowed_user_ids[0]:
-            return PRIMARY
-        return f"user:{user_id}"
-
-    def entities_of(self, user_id: int) -> tuple[str, ...]:
-        """The user's own entity first, then the shared ones and the family."""
-        family = (self.family_entity,) if self.family_entity else ()
-        return tuple(dict.fromkeys((self.entity_of(user_id), *self.shared_entities, *family)))
-
-    def owner_of(self, entity_id: str) -> int | None:
-        """The allowed user whose own entity this is (None for shared ones)."""
-        for user_id in self.allowed_user_ids:
-            if self.entity_of(user_id) == entity_id:
-                return user_id
-        return None
 
 
 def load_bot_config(environ: Mapping[str, str] | None = None) -> BotConfig:
@@ -104,7 +75,14 @@ def load_bot_config(environ: Mapping[str, str] | None = None) -> BotConfig:
     if secret is not None and not re.fullmatch(r"[A-Za-z0-9_\-]{1,256}", secret):
         raise ConfigError("CANON_WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and - (1-256)")
     return BotConfig(
-        token, base_url, allowed, MappingProxyType(mapping), shared, budget, secret, family
+        allowed_user_ids=allowed,
+        entity_map=MappingProxyType(mapping),
+        shared_entities=shared,
+        context_tokens=budget,
+        family_entity=family,
+        token=token,
+        base_url=base_url,
+        webhook_secret=secret,
     )
 
 

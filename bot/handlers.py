@@ -12,12 +12,12 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot import texts
-from bot.chat import CanonChat, Incoming
 from bot.config import BotConfig
+from core.conversation import texts
+from core.conversation.chat import CanonChat, Incoming
+from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.domain.fields import DOMAINS
 from core.errors import CanonError
-from core.field_match import known_fields, matching_fields, no_match_text
-from core.fields import DOMAINS
 
 log = logging.getLogger(__name__)
 Ctx = ContextTypes.DEFAULT_TYPE

@@ -15,7 +15,7 @@ from typing import TypeVar
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
-from bot.chat import Button
+from core.conversation.chat import Button
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

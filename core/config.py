@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.policy import Policy, load_policy
+from core.domain.policy import Policy, load_policy
 from core.sources.config import Rule, SourceConfig, load_accounts
 
 DEFAULT_DB = Path("~/.local/share/canon/canon.db")

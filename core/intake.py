@@ -14,12 +14,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from core.domain.ids import derived_id
+from core.domain.state import value_key
+from core.domain.timeutil import format_ts
 from core.extraction.types import ExtractedObservation, Extractor
-from core.ids import derived_id
 from core.signals import MappedObservation, map_calendar, map_email
 from core.sources.config import Rule
-from core.state import value_key
-from core.timeutil import format_ts
 
 
 def default_extractor() -> Extractor:

@@ -28,10 +28,15 @@ from typing import Any, Final
 
 import yaml
 
-from core.engine import Engine, Outcome
+from core.domain.ids import derived_id
+from core.domain.models import Source
+from core.domain.policy import default_policy, with_overrides
+from core.domain.timeutil import format_ts, parse_ts
+from core.domain.validation import schema_errors
+from core.engine.engine import Engine, Outcome
+from core.engine.review import answer_review
 from core.errors import CanonError, ScenarioError
 from core.extraction.types import Extractor
-from core.ids import derived_id
 from core.intake import (
     calendar_payloads,
     default_extractor,
@@ -39,14 +44,9 @@ from core.intake import (
     message_payloads,
 )
 from core.jsonlines import parse_json
-from core.models import Source
-from core.policy import default_policy, with_overrides
-from core.review import answer_review
 from core.sources.config import parse_trusted_senders
 from core.sources.trust import NOBODY, SenderTrust
 from core.store.sqlite import SQLiteStore
-from core.timeutil import format_ts, parse_ts
-from core.validation import schema_errors
 from core.workspace.manual_input import ingest_markdown_text
 
 STEP_KINDS: Final = ("message", "observation", "markdown", "calendar", "email", "answer")

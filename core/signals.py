@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
-from core.fields import slugify
+from core.domain.fields import slugify
+from core.domain.state import Scalar
 from core.sources.config import Rule, RuleValue, template_names
 from core.sources.reservations import Order, Reservation, looks_like_html, split_html, structured
-from core.state import Scalar
 
 _TRIP = re.compile(
     r"\b(?i:flight|fly(?:ing)?|trip|travel(?:ling|ing)?|vacation|holiday|getaway|leave)\s+"

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from core.timeutil import format_ts
+from core.domain.timeutil import format_ts
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
 ObsFactory = Callable[..., dict[str, Any]]

@@ -10,8 +10,8 @@ import pytest
 from canon_testing import NOW, ObsFactory, make_observation
 from hypothesis import settings
 
-from core.engine import Engine
-from core.policy import default_policy
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
 # No timing in tests (speed is what `canon bench` prints): hypothesis' per-example

@@ -48,7 +48,7 @@ def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
 
 
 _OPTIONAL_MODULES = (
-    "core.cli_extraction",  # extract, eval (issue 3)
+    "core.cli.extraction_cmds",  # extract, eval (issue 3)
     "core.cli.workspace_cmds",  # project, watch, migrate (issue 4)
     "core.cli.sources_cmds",  # poll, sources, status, install-poller (issue 6)
     "core.cli.context_cmds",  # context (issue 5)

@@ -6,8 +6,8 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from core.bench import BenchConfig, run_bench
-from core.bench_extraction import BASELINES
+from core.bench.extraction import BASELINES
+from core.bench.ingest import BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
 
 

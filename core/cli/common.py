@@ -16,10 +16,10 @@ import click
 from rich.console import Console
 
 from core.config import Config, load_config
-from core.engine import Engine
+from core.domain.timeutil import parse_ts, utc_now
+from core.engine.engine import Engine
 from core.errors import CanonError
 from core.store.sqlite import SQLiteStore
-from core.timeutil import parse_ts, utc_now
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
-from core.context import DEFAULT_TOKEN_BUDGET, load_context
+from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
 
 pass_ctx = click.make_pass_decorator(Context)
 

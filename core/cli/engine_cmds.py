@@ -12,7 +12,6 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from core.audit import show_value
 from core.cli.common import (
     Context,
     emit_json,
@@ -25,16 +24,8 @@ from core.cli.common import (
     run,
 )
 from core.cli.scope import entity_option, items_of, letters_of
-from core.deadletters import retry_due
-from core.engine import Engine
-from core.errors import CanonError, NotFound, ReviewError
-from core.field_match import known_fields, matching_fields, no_match_text
-from core.jsonlines import Line, read_jsonl
-from core.review import answer_review
-from core.state import CommittedFact
-from core.store import EventRecord, HistoryEntry, ReviewItem
-from core.timeutil import format_ts
-from core.views import (
+from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.views import (
     age_phrase,
     dead_letter_view,
     history_view,
@@ -43,6 +34,15 @@ from core.views import (
     state_view,
     why_view,
 )
+from core.domain.audit import show_value
+from core.domain.state import CommittedFact
+from core.domain.timeutil import format_ts
+from core.engine.deadletters import retry_due
+from core.engine.engine import Engine
+from core.engine.review import answer_review
+from core.errors import CanonError, NotFound, ReviewError
+from core.jsonlines import Line, read_jsonl
+from core.store import EventRecord, HistoryEntry, ReviewItem
 
 INGEST_BATCH = 256
 """Observations per durable transaction in `canon ingest` (group commit, as `canon bench`)."""

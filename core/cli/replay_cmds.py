@@ -9,12 +9,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from core.audit import show_value
 from core.cli.common import emit_json, out, run
-from core.context import load_context
-from core.engine import Engine, Outcome
+from core.conversation.context import load_context
+from core.conversation.views import prompt_text
+from core.domain.audit import show_value
+from core.engine.engine import Engine, Outcome
 from core.scenario import Step, load_scenario, replay
-from core.views import prompt_text
 
 DEMO_SCENARIO = Path(__file__).resolve().parent.parent / "defaults" / "demo_tahoe.json"
 _VERDICT = {

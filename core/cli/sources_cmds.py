@@ -13,14 +13,14 @@ from rich.table import Table
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
 from core.cli.scope import entity_option, items_of, letters_of
-from core.deadletters import RetryReport, dlq_slo, retry_due
-from core.engine import Engine
+from core.conversation.views import review_view
+from core.domain.timeutil import format_ts, utc_now
+from core.engine.deadletters import RetryReport, dlq_slo, retry_due
+from core.engine.engine import Engine
 from core.errors import CanonError, ConfigError
 from core.sources.config import SourceConfig
 from core.sources.health import source_view
 from core.sources.poller import PollReport, poll_once, source_states
-from core.timeutil import format_ts, utc_now
-from core.views import review_view
 from core.workspace.projection import workspace_store
 
 pass_ctx = click.make_pass_decorator(Context)

@@ -15,8 +15,6 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from core.audit import show_value
-from core.bootstrap import Finding, believe, propose
 from core.cli.common import (
     Context,
     emit_json,
@@ -27,10 +25,12 @@ from core.cli.common import (
     resolve_now,
     run,
 )
-from core.engine import Outcome
+from core.domain.audit import show_value
+from core.domain.timeutil import utc_now
+from core.engine.bootstrap import Finding, believe, propose
+from core.engine.engine import Outcome
 from core.errors import WorkspaceError
 from core.intake import default_extractor
-from core.timeutil import utc_now
 from core.workspace import (
     InputReport,
     MigrationReport,

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, get_args
 
+from core.domain.fields import slugify
 from core.extraction.types import Extraction, Extractor, MessageIntent, SourceKind
-from core.fields import slugify
 
 CLASSES: tuple[str, ...] = get_args(MessageIntent)
 _FACTUAL = frozenset({"assertive", "planning"})

@@ -21,6 +21,8 @@ from typing import Any, Final, cast
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from core.domain.fields import FIELD_SPECS, FieldSpec, domain_of
+from core.domain.validation import FORMAT_CHECKER
 from core.errors import LLMUnusable
 from core.extraction.prompts import answer_schema
 from core.extraction.types import (
@@ -30,8 +32,6 @@ from core.extraction.types import (
     ObservationIntent,
     Scalar,
 )
-from core.fields import FIELD_SPECS, FieldSpec, domain_of
-from core.validation import FORMAT_CHECKER
 
 CEILING: Final[dict[str, float]] = {"hypothetical": 0.5, "historical": 0.5}
 """The offline extractor's cap for text that does not state the present."""

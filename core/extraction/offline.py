@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
+from core.domain.fields import domain_of, spec_for
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import REACTION, claims_nothing, episode, habitual_motion
 from core.extraction.entities import is_a_person_not_a_place, people_named
@@ -38,7 +39,6 @@ from core.extraction.types import (
     ObservationIntent,
     SourceKind,
 )
-from core.fields import domain_of, spec_for
 
 _RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})

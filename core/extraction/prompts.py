@@ -17,9 +17,9 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from core.domain.fields import DOMAINS, FIELD_SPECS, FieldSpec
+from core.domain.validation import load_schema
 from core.extraction.types import SourceKind
-from core.fields import DOMAINS, FIELD_SPECS, FieldSpec
-from core.validation import load_schema
 
 MESSAGE_INTENTS = ("assertive", "planning", "hypothetical", "historical", "none")
 SCHEMA_NAME = "canon_extraction"

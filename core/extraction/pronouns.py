@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.fields import slugify
+from core.domain.fields import slugify
 
 # How people write a relation (pet names, typos) -> the word the family fields use.
 RELATION_SPELLINGS = {

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from datetime import datetime, time, timedelta
 
+from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.types import ObservationIntent
-from core.fields import slugify
 
 _RELATION = (
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"

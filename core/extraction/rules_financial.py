@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from datetime import datetime, time, timedelta
 
+from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.types import ObservationIntent
-from core.fields import slugify
 
 _AMOUNT = re.compile(
     r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|[$€£¥])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"

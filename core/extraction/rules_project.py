@@ -2,7 +2,7 @@
 
 The project's name is the noun phrase next to a status verb ("working on the
 pricing page", "the SSO project is stuck", "we killed the chatbot project"); the
-slug comes from ``core.fields.slugify``. Names of trips, bills and family
+slug comes from ``core.domain.fields.slugify``. Names of trips, bills and family
 activities are left to their own rules.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
+from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.types import ObservationIntent
-from core.fields import slugify
 
 _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 
+from core.domain.fields import DOMAINS, spec_for
+from core.domain.state import Scalar
+from core.domain.timeutil import format_ts, parse_ts
 from core.errors import CanonError
-from core.fields import DOMAINS, spec_for
-from core.state import Scalar
-from core.timeutil import format_ts, parse_ts
 
 DEFAULT_ENTITY: Final = "user:primary"
 INTENTS: Final = ("assertive", "planning", "retract")

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from core.audit import show_value
-from core.state import CommittedFact, Scalar
+from core.domain.audit import show_value
+from core.domain.state import CommittedFact, Scalar
 from core.store import AuditLine, ReviewItem
 
 HEARTBEAT: Final = "HEARTBEAT.md"

@@ -27,9 +27,9 @@ from google_auth_httplib2 import AuthorizedHttp  # type: ignore[import-untyped]
 from googleapiclient.discovery import build  # type: ignore[import-untyped]
 from googleapiclient.errors import HttpError  # type: ignore[import-untyped]
 
+from core.domain.timeutil import format_ts
 from core.errors import ConfigError, SourceError
 from core.sources.config import SourceConfig
-from core.timeutil import format_ts
 
 SCOPES: Final = ["https://www.googleapis.com/auth/calendar.readonly"]
 RETRY_STATUSES: Final = frozenset({429, 500, 502, 503, 504})

@@ -14,10 +14,10 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
+from core.conversation.views import age_text
+from core.domain.timeutil import format_ts
 from core.sources.config import SourceConfig
 from core.store.sqlite_sources import SourceState
-from core.timeutil import format_ts
-from core.views import age_text
 
 FLOOR: Final = 0.25
 RECOVERY: Final = 0.25

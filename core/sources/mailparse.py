@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from typing import Any, Final
 
+from core.domain.timeutil import format_ts
 from core.sources.reservations import looks_like_html
-from core.timeutil import format_ts
 
 MAX_BODY: Final = 200_000  # the SignalEvent schema's limit
 MAX_SUBJECT: Final = 1024

@@ -22,9 +22,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.config import Config
-from core.engine import Engine, Outcome
+from core.domain.ids import derived_id
+from core.domain.timeutil import format_ts
+from core.domain.validation import schema_errors
+from core.engine.engine import Engine, Outcome
 from core.errors import CanonError, StoreError
-from core.ids import derived_id
 from core.intake import calendar_payloads, email_payloads
 from core.sources.config import Rule, SourceConfig
 from core.sources.health import after_failure, after_success, weighted
@@ -39,8 +41,6 @@ from core.store.sqlite_sources import (
     SQLiteMailSenders,
     SQLiteSourceStates,
 )
-from core.timeutil import format_ts
-from core.validation import schema_errors
 
 
 @dataclass(frozen=True)

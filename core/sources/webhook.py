@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.sources.config import Rule
 from core.sources.poller import ingest_signals
 

@@ -7,8 +7,7 @@ a backend module writes SQL.
 
 from __future__ import annotations
 
-from core.store.protocol import Store
-from core.store.records import (
+from core.domain.records import (
     Accepted,
     Alert,
     AuditLine,
@@ -20,6 +19,7 @@ from core.store.records import (
     ReviewItem,
     WriteBatch,
 )
+from core.store.protocol import Store
 
 __all__ = [
     "Accepted",

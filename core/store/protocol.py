@@ -6,8 +6,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from core.state import CommittedFact, Scalar
-from core.store.records import (
+from core.domain.records import (
     Accepted,
     Alert,
     AuditLine,
@@ -21,7 +20,8 @@ from core.store.records import (
     Settlement,
     WriteBatch,
 )
-from core.store.snapshot import FieldSnapshot
+from core.domain.snapshot import FieldSnapshot
+from core.domain.state import CommittedFact, Scalar
 
 T = TypeVar("T")
 Snapshots = dict[tuple[str, str], FieldSnapshot]

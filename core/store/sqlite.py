@@ -18,12 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
-from core.source_types import canonical_source_type
-from core.state import CommittedFact, Scalar, value_key
-from core.store.migrations import MIGRATIONS
-from core.store.protocol import Decide, DecideSettlement, T
-from core.store.records import (
+from core.domain.records import (
     OPEN_STATUSES,
     Accepted,
     Alert,
@@ -39,7 +34,12 @@ from core.store.records import (
     Settlement,
     WriteBatch,
 )
-from core.store.snapshot import FieldSnapshot, OpenItem
+from core.domain.snapshot import FieldSnapshot, OpenItem
+from core.domain.source_types import canonical_source_type
+from core.domain.state import CommittedFact, Scalar, value_key
+from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
+from core.store.migrations import MIGRATIONS
+from core.store.protocol import Decide, DecideSettlement, T
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol
 
+from core.domain.ids import new_id
 from core.errors import StoreError
-from core.ids import new_id
 from core.store.sqlite import SQLiteStore
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt

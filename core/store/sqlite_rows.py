@@ -7,9 +7,7 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
-from core.source_types import canonical_source_key, canonical_source_type
-from core.state import CommittedFact, value_key
-from core.store.records import (
+from core.domain.records import (
     Accepted,
     CommitPlan,
     DeadLetter,
@@ -17,6 +15,8 @@ from core.store.records import (
     NewReviewItem,
     ReviewItem,
 )
+from core.domain.source_types import canonical_source_key, canonical_source_type
+from core.domain.state import CommittedFact, value_key
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 

@@ -23,14 +23,14 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Final
 
-from core.bootstrap import Finding
-from core.engine import Engine, Outcome
+from core.domain.state import value_key
+from core.engine.bootstrap import Finding
+from core.engine.engine import Engine, Outcome
 from core.errors import ZoneError
 from core.extraction.types import Extractor
 from core.projections import legacy
 from core.projections.render import HEARTBEAT, MEMORY
 from core.projections.zones import Line, ZoneKind, find_zones, join_lines, split_lines, zone_block
-from core.state import value_key
 from core.workspace.files import atomic_write, backup, read_text
 from core.workspace.manual_input import INPUT_FILES, ingest_markdown_text
 from core.workspace.projection import ProjectionReport, file_key, refresh_projections

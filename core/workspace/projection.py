@@ -15,9 +15,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
-from core.engine import Engine
+from core.engine.engine import Engine
+from core.engine.notices import note_drift
 from core.errors import WorkspaceError, ZoneError
-from core.notices import note_drift
 from core.projections import legacy
 from core.projections.render import AUDIT_FILE, HEARTBEAT, MEMORY, Projection, render
 from core.projections.zones import find_zones, splice, split_lines, zone_block, zone_body

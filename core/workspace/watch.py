@@ -16,7 +16,7 @@ from pathlib import Path
 
 from watchfiles import Change, awatch
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.projections.render import AUDIT_FILE
 from core.workspace.manual_input import INPUT_FILES, InputReport, ingest_manual_inputs
 from core.workspace.projection import ProjectionReport, refresh_projections

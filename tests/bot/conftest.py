@@ -13,8 +13,8 @@ from fakes.telegram_api import FakeTelegram
 from bot.app import BotRunner
 from bot.config import BotConfig
 from core.config import load_config
+from core.conversation.responder import OfflineResponder
 from core.extraction.offline import extract_offline
-from core.responder import OfflineResponder
 
 
 @pytest.fixture

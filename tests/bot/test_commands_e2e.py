@@ -8,9 +8,9 @@ import pytest
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 
-from bot import texts
-from core.ids import new_id
-from core.state import CommittedFact
+from core.conversation import texts
+from core.domain.ids import new_id
+from core.domain.state import CommittedFact
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.context import build_context, estimate_tokens
-from core.state import CommittedFact
+from core.conversation.context import build_context, estimate_tokens
+from core.domain.state import CommittedFact
 from core.store import ReviewItem
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)

@@ -11,10 +11,10 @@ from canon_testing import NOW, make_observation
 from chatkit import ALICE, BOB, StartBot
 from fakes.telegram_api import FakeTelegram
 
-from core.dead_letter_intake import RETRY_DELAYS
-from core.deadletters import retry_due
-from core.engine import Engine
-from core.policy import default_policy
+from core.domain.policy import default_policy
+from core.engine.dead_letter_intake import RETRY_DELAYS
+from core.engine.deadletters import retry_due
+from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.timeout(60)

@@ -22,8 +22,8 @@ from fakes.openai_server import (
 )
 from fakes.telegram_api import FakeTelegram
 
+from core.conversation.responder_llm import SYSTEM_PROMPT, LLMResponder
 from core.extraction.llm import LLMConfig
-from core.responder_llm import SYSTEM_PROMPT, LLMResponder
 
 pytestmark = pytest.mark.timeout(60)
 

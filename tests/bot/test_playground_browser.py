@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from bot.config import BotConfig
-from bot.playground import Playground
+from bot.playground.server import Playground
 from core.config import load_config
-from core.responder import OfflineResponder
+from core.conversation.responder import OfflineResponder
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from bot.config import BotConfig
-from bot.playground import PLAYGROUND_USER, Playground
+from bot.playground.server import PLAYGROUND_USER, Playground
 from core.config import load_config
-from core.responder import OfflineResponder
+from core.conversation.responder import OfflineResponder
 
 pytestmark = pytest.mark.timeout(60)
 

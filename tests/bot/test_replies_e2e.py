@@ -10,8 +10,8 @@ from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
-from core.ids import new_id
-from core.state import CommittedFact
+from core.domain.ids import new_id
+from core.domain.state import CommittedFact
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import texts
 from bot.config import load_bot_config
+from core.conversation import texts
 from core.errors import ConfigError
 from core.store.sqlite import SQLiteStore
 from core.store.sqlite_conversation import SQLiteConversationStore
@@ -162,8 +162,8 @@ def test_notices_are_shown_as_one_question_with_yes_and_no(
 
 
 def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
-    from bot.texts import acknowledgement
-    from core.engine import Outcome
+    from core.conversation.texts import acknowledgement
+    from core.engine.engine import Outcome
 
     asked = Outcome(
         "ask_user", "e1", "user:primary", "travel.status", "planning", review_item_id="r"

@@ -8,7 +8,7 @@ before anything is handled; SIGTERM stops the process cleanly.
 
 The webhook URL is plain HTTP on 127.0.0.1: the double, like a Bot API server
 run with ``--local``, accepts loopback URLs without TLS (see
-``bot.emulator_webhook``); any other URL must be HTTPS on 80, 88, 443 or 8443.
+``bot.playground.emulator_webhook``); any other URL must be HTTPS on 80, 88, 443 or 8443.
 """
 
 from __future__ import annotations

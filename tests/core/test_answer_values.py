@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.answer_values import CLOSED_KINDS, choices_for, parse_value, value_kind
-from core.answers import coerce_value
+from core.domain.fields import FIELD_SPECS
+from core.engine.answer_values import CLOSED_KINDS, choices_for, parse_value, value_kind
+from core.engine.answers import coerce_value
 from core.errors import InvalidAnswer
-from core.fields import FIELD_SPECS
 
 # Wednesday 25 November 2026, 9:00 UTC: when the answer was written.
 AT = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)

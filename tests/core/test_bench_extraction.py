@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.bench_extraction import compose_messages
+from core.bench.extraction import compose_messages
 
 LABELLED = Path(__file__).resolve().parents[1] / "extraction"
 

@@ -11,13 +11,13 @@ from typing import Any
 
 from canon_testing import make_observation
 
-from core.context import load_context
-from core.engine import Engine
+from core.conversation.context import load_context
+from core.domain.records import OPEN_STATUSES
+from core.engine.engine import Engine
+from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
 from core.intake import message_payloads
-from core.review import answer_review
 from core.store import ReviewItem
-from core.store.records import OPEN_STATUSES
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 ME = "user:primary"

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from core.consistency import Conflict, find_conflicts
-from core.context import build_context
-from core.state import CommittedFact, Scalar
+from core.conversation.context import build_context
+from core.domain.records import ReviewStatus
+from core.domain.state import CommittedFact, Scalar
+from core.engine.consistency import Conflict, find_conflicts
 from core.store import ReviewItem
-from core.store.records import ReviewStatus
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 ME = "user:primary"

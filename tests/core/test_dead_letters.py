@@ -18,15 +18,15 @@ from typing import Any
 import pytest
 from canon_testing import NOW, make_observation
 
-from core import validation
-from core.dead_letter_intake import RETRY_DELAYS
-from core.deadletters import answer_dead_letter, dlq_slo, retry_due
-from core.engine import Engine
+from core.domain import validation
+from core.domain.timeutil import format_ts
+from core.engine.dead_letter_intake import RETRY_DELAYS
+from core.engine.deadletters import answer_dead_letter, dlq_slo, retry_due
+from core.engine.engine import Engine
+from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer
-from core.review import answer_review
 from core.store import DeadLetter, ReviewItem
 from core.store.sqlite import SQLiteStore
-from core.timeutil import format_ts
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -76,7 +76,7 @@ def older_schema(tmp_path: Path) -> Iterator[OlderSchema]:
 
 def _upgrade() -> None:
     """Canon is upgraded: the current schemas apply again."""
-    validation.SCHEMA_DIR = Path(validation.__file__).resolve().parent.parent / "schemas"  # type: ignore[misc]
+    validation.SCHEMA_DIR = Path(validation.__file__).resolve().parents[2] / "schemas"  # type: ignore[misc]
     validation.load_schema.cache_clear()
     validation.validator.cache_clear()
 

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from canon_testing import NOW, make_observation
 
-from core.deadletters import RETRY_DELAYS, retry_due
-from core.engine import Engine
+from core.domain.policy import load_policy
+from core.domain.validation import validate
+from core.engine.deadletters import RETRY_DELAYS, retry_due
+from core.engine.engine import Engine
+from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, StoreError
-from core.policy import load_policy
-from core.review import answer_review
 from core.store.sqlite import SQLiteStore
-from core.validation import validate
 
 
 async def test_an_invalid_payload_goes_to_the_dead_letter_queue_and_changes_nothing(

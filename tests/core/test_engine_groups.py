@@ -9,11 +9,11 @@ import aiosqlite
 import pytest
 from canon_testing import NOW
 
-from core.engine import Engine
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
 from core.intake import message_payloads
-from core.policy import default_policy
-from core.review import answer_review
 from core.store.protocol import DecideSettlement
 from core.store.sqlite import SQLiteStore
 

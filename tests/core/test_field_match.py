@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.field_match import matching_fields, no_match_text
+from core.conversation.field_match import matching_fields, no_match_text
 
 KNOWN = (
     "travel.location",

@@ -7,9 +7,15 @@ from typing import Any
 
 import pytest
 
-from core.ids import new_id
-from core.offline_replies import HELP_TEXT, NOTHING_CHANGED, UNSURE, offline_answer, when_text
-from core.state import CommittedFact
+from core.conversation.offline_replies import (
+    HELP_TEXT,
+    NOTHING_CHANGED,
+    UNSURE,
+    offline_answer,
+    when_text,
+)
+from core.domain.ids import new_id
+from core.domain.state import CommittedFact
 
 NOW = datetime(2026, 2, 19, 18, 30, tzinfo=UTC)
 THIS_MORNING = datetime(2026, 2, 19, 8, 15, tzinfo=UTC)

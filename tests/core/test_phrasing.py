@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from core.fields import FIELD_SPECS
-from core.phrasing import question, reason_line
+from core.domain.fields import FIELD_SPECS
+from core.domain.phrasing import question, reason_line
 
 ME = "user:primary"
 SLUG = {"project": "feature_x", "family": "emma", "financial": "rent"}

@@ -10,12 +10,12 @@ from canon_testing import NOW, make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.engine import Engine
-from core.fields import spec_for
-from core.models import StateObservation, parse_model
-from core.policy import default_policy
-from core.resolver import resolve
-from core.state import CommittedFact, value_key
+from core.domain.fields import spec_for
+from core.domain.models import StateObservation, parse_model
+from core.domain.policy import default_policy
+from core.domain.resolver import resolve
+from core.domain.state import CommittedFact, value_key
+from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
 POLICY = default_policy()

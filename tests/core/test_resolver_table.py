@@ -10,10 +10,10 @@ import jsonpatch
 import pytest
 from canon_testing import NOW, make_observation
 
-from core.models import StateObservation, parse_model
-from core.policy import default_policy
-from core.resolver import recency_factor, resolve
-from core.state import CommittedFact, Competitor, FieldEvidence, value_key
+from core.domain.models import StateObservation, parse_model
+from core.domain.policy import default_policy
+from core.domain.resolver import recency_factor, resolve
+from core.domain.state import CommittedFact, Competitor, FieldEvidence, value_key
 
 POLICY = default_policy()
 DISAGREE = "model and linguistic reading disagree: the linguistic reading found no such field"

@@ -11,9 +11,9 @@ from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.domain.models import SignalEvent, StateObservation, UserConfirmation, parse_model
+from core.domain.validation import SCHEMA_DIR, load_schema, schema_errors, validate
 from core.errors import PayloadInvalid
-from core.models import SignalEvent, StateObservation, UserConfirmation, parse_model
-from core.validation import SCHEMA_DIR, load_schema, schema_errors, validate
 
 MODELS = {
     "state_observation": StateObservation,

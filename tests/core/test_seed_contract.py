@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from canon_testing import make_observation
 
-from core.models import UserConfirmation, parse_model
-from core.validation import schema_errors
+from core.domain.models import UserConfirmation, parse_model
+from core.domain.validation import schema_errors
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CANON = [sys.executable, "-m", "core.cli"]

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from canon_testing import NOW, make_observation
 
-from core.answers import confirmation_prompt, confirmation_record
-from core.engine import Engine
-from core.models import StateObservation, UserConfirmation, parse_model
-from core.policy import default_policy, load_policy
+from core.domain.models import StateObservation, UserConfirmation, parse_model
+from core.domain.policy import default_policy, load_policy
+from core.domain.validation import schema_errors
+from core.engine.answers import confirmation_prompt, confirmation_record
+from core.engine.engine import Engine
 from core.store.migrations import MIGRATIONS
 from core.store.sqlite import SQLiteStore
-from core.validation import schema_errors
 
 
 def corroborated(source: str, *types: str) -> dict[str, Any]:
@@ -172,7 +172,7 @@ async def test_a_store_written_with_the_old_name_opens_and_reads_the_design_name
 
 
 def _value_key(value: Any) -> str:
-    from core.state import value_key
+    from core.domain.state import value_key
 
     return value_key(value)
 

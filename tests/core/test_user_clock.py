@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.user_clock import on_users_clock
+from core.domain.user_clock import on_users_clock
 
 SENT = datetime(2026, 11, 24, 6, 30, tzinfo=UTC)  # 22:30 on Monday in Los Angeles
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core.cli_extraction import eval_group, extract_command
+from core.cli.extraction_cmds import eval_group, extract_command
 
 AT = "2026-03-04T09:00:00-08:00"
 

@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 from extraction_fixtures import AT, DEV_PATH, LABELLED_PATH
 
+from core.domain.fields import FIELD_SPECS, spec_for
 from core.extraction.evaluation import LabelledRecord, evaluate, parse_record
 from core.extraction.offline import extract_offline
-from core.fields import FIELD_SPECS, spec_for
 
 REALISTIC = Path(__file__).with_name("realistic")
 SETS = ("persona", "retellings", "booking", "counterfactuals")

@@ -35,8 +35,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from core.cli_extraction import extract_command
-from core.engine import Engine
+from core.cli.extraction_cmds import extract_command
+from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.extraction.llm import LLMConfig, LLMExtractor, load_llm_config
 from core.extraction.llm_answer import Answer, model_extraction, parse_answer

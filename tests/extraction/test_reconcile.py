@@ -20,7 +20,7 @@ from fakes.openai_server import fake_openai_in_thread as fake_model
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.extraction.llm import LLMConfig, LLMExtractor
 from core.extraction.reconcile import DISAGREE, reconcile
 from core.extraction.types import (

@@ -1,13 +1,13 @@
 """The strict Bot API double for the bot's tests: an aiohttp server on 127.0.0.1.
 
-The rules live in ``bot.emulator`` (the playground serves the same Bot API to
+The rules live in ``bot.playground.emulator`` (the playground serves the same Bot API to
 people, so one implementation keeps both honest); this module adds what tests
 need to drive a conversation and wait for the bot's side of it.
 """
 
 from __future__ import annotations
 
-from bot.emulator import ApiError, BotApiEmulator, Call, ChatMessage
+from bot.playground.emulator import ApiError, BotApiEmulator, Call, ChatMessage
 
 __all__ = ["ApiError", "Call", "ChatMessage", "FakeTelegram"]
 

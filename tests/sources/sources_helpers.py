@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core.config import Config
-from core.policy import default_policy
+from core.domain.policy import default_policy
 from core.sources.config import SourceConfig, parse_source
 
 

@@ -10,7 +10,7 @@ from caldav.davclient import DAVClient
 from source_servers import Radicale
 from sources_helpers import config_with, source
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.sources.calendars import fetch_caldav, fetch_ics
 from core.sources.poller import poll_once
 

@@ -11,7 +11,7 @@ import pytest
 from fakes.google_calendar import FakeGoogleCalendar
 from sources_helpers import config_with, source
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.errors import SourceError
 from core.sources.config import SourceConfig
 from core.sources.google_calendar import GoogleCalendar

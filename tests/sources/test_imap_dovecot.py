@@ -10,7 +10,7 @@ from imapclient import IMAPClient
 from source_servers import Dovecot
 from sources_helpers import FLIGHT_LD, config_with, mail, source
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.sources.imap import fetch_mail, wait_for_mail
 from core.sources.poller import poll_once, source_states
 

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sources_helpers import FLIGHT_LD, mail
 
-from core.engine import Engine
+from core.domain.validation import schema_errors
+from core.engine.engine import Engine
 from core.intake import calendar_payloads, message_payloads
 from core.signals import map_calendar, map_email
 from core.sources.mailparse import Skipped, parse_mail
-from core.validation import schema_errors
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
 

@@ -18,7 +18,7 @@ from imapclient import IMAPClient
 from source_servers import Dovecot
 from sources_helpers import config_with, mail, source
 
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.sources.config import parse_sources
 from core.sources.mailparse import parse_mail

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from source_servers import free_port
 
 from core.cli import cli
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.sources.config import load_sources, parse_rule, parse_sources
 from core.sources.health import after_failure, after_success, weighted

@@ -15,7 +15,7 @@ import pytest
 from sources_helpers import config_with, source
 
 from core.config import load_config
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.intake import calendar_payloads, email_payloads
 from core.signals import MappedObservation, map_calendar, map_email

@@ -13,20 +13,20 @@ from typing import Any
 import pytest
 from canon_testing import NOW, make_observation
 
-from core.engine import Engine
-from core.errors import AlreadyAnswered, NotFound, StoreError
-from core.ids import new_id
-from core.policy import default_policy, load_policy
-from core.state import CommittedFact, value_key
-from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
-from core.store.records import (
+from core.domain.ids import new_id
+from core.domain.policy import default_policy, load_policy
+from core.domain.records import (
     Accepted,
     DeadLetterStatus,
     Escalation,
     NewAlert,
     Settlement,
 )
-from core.store.snapshot import FieldSnapshot
+from core.domain.snapshot import FieldSnapshot
+from core.domain.state import CommittedFact, value_key
+from core.engine.engine import Engine
+from core.errors import AlreadyAnswered, NotFound, StoreError
+from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
 
 
 class Refused(Exception):

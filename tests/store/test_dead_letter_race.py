@@ -24,10 +24,10 @@ from typing import Any
 from canon_testing import NOW, make_observation
 from test_multiprocess import canon_command, rows
 
-from core.dead_letter_intake import RETRY_DELAYS, dead_letter_for
+from core.domain.timeutil import format_ts
+from core.domain.validation import schema_errors
+from core.engine.dead_letter_intake import RETRY_DELAYS, dead_letter_for
 from core.store.sqlite import SQLiteStore
-from core.timeutil import format_ts
-from core.validation import schema_errors
 
 PROCESSES = 5
 DOMAINS = ("travel", "financial", "profile")

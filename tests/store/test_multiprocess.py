@@ -20,12 +20,12 @@ from typing import Any
 
 from canon_testing import NOW, make_observation
 
-from core.audit import show_value
-from core.engine import Engine
-from core.policy import default_policy
+from core.domain.audit import show_value
+from core.domain.policy import default_policy
+from core.domain.timeutil import format_ts
+from core.engine.engine import Engine
 from core.store.migrations import MIGRATIONS
 from core.store.sqlite import SQLiteStore
-from core.timeutil import format_ts
 
 PROCESSES = 6
 LINES_PER_PROCESS = 40

@@ -10,8 +10,8 @@ import pytest
 from canon_testing import NOW, make_observation
 from contract import StoreContract
 
-from core.engine import Engine
-from core.policy import default_policy
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
 from core.store.migrations import MIGRATIONS
 from core.store.sqlite import SQLiteStore
 

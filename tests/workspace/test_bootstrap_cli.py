@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from core.cli import cli
-from core.engine import Engine
-from core.policy import default_policy
-from core.review import answer_review
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.engine.review import answer_review
 from core.store.sqlite import SQLiteStore
 
 AT = "2026-02-19T14:30:00Z"

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.domain.state import CommittedFact, Scalar
 from core.projections.render import RenderConfig, escape, render
 from core.projections.zones import find_zones, splice, zone_block
-from core.state import CommittedFact, Scalar
 from core.store import AuditLine, ReviewItem
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from workspace_fixtures import NOW
 
 from core.cli import cli
-from core.engine import Engine
+from core.engine.engine import Engine
 from core.intake import default_extractor
 from core.scenario import replay
 from core.workspace import PassReport, migrate_workspace, watch_workspace

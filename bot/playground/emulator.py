@@ -1,0 +1,524 @@
+"""A local Bot API server: the playground's Telegram, and the tests' strict double.
+
+It speaks the Bot API over HTTP on 127.0.0.1 (``/bot<token>/<method>``, JSON
+or form parameters, ``{"ok": ..., "result" | "error_code", "description"}``
+with the HTTP status equal to ``error_code``) and enforces Telegram's rules
+for the methods Canon uses: getMe, getUpdates (offset confirms, long-poll
+timeout, 409 when a second poll overlaps), sendMessage (1–4,096 characters,
+known chat), editMessageText / editMessageReplyMarkup ("message is not
+modified", "message to edit not found"), answerCallbackQuery (once per query),
+setMyCommands (lower-case names without hyphens), deleteMessage, inline
+buttons with callback_data of 1–64 bytes (BUTTON_DATA_INVALID), and webhooks:
+setWebhook / deleteWebhook / getWebhookInfo (rules in ``bot.playground.emulator_webhook``);
+while a webhook is set, getUpdates answers 409 and updates are POSTed to it.
+
+The user's side is driven in-process: ``user_says`` and ``user_taps`` queue
+updates as Telegram would; ``chat`` shows a chat as its user sees it; ``flood``
+makes the next calls fail with 429 and retry_after, as Telegram does under load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
+
+BOT_ID = 7000000001
+BOT_USERNAME = "canon_local_bot"
+MAX_TEXT = 4096
+MAX_CALLBACK_DATA = 64
+_INT_PARAMS = {
+    "chat_id",
+    "message_id",
+    "offset",
+    "limit",
+    "timeout",
+    "cache_time",
+    "max_connections",
+}
+_BOOL_PARAMS = {"drop_pending_updates"}
+_JSON_PARAMS = {"reply_markup", "commands", "allowed_updates", "scope", "entities"}
+
+
+class ApiError(Exception):
+    """A Bot API error: HTTP status = error_code, Telegram's description."""
+
+    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.code = code
+        self.description = description
+        self.retry_after = retry_after
+
+
+@dataclass
+class ChatMessage:
+    """A message as both sides see it (the bot may edit it later)."""
+
+    message_id: int
+    chat_id: int
+    from_bot: bool
+    text: str
+    date: int
+    buttons: list[list[dict[str, str]]] = field(default_factory=list)
+    edited: bool = False
+    deleted: bool = False
+    archived: bool = False
+    """Replayed from an earlier run's log (the playground after a restart): read-only."""
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "message_id": self.message_id,
+            "from_bot": self.from_bot,
+            "text": self.text,
+            "buttons": [[b["text"] for b in row] for row in self.buttons],
+            "edited": self.edited,
+        }
+
+
+@dataclass
+class Call:
+    """One request the bot made, for assertions."""
+
+    method: str
+    params: dict[str, Any]
+    status: int
+    description: str = ""
+
+
+class BotApiEmulator:
+    """The Bot API for one bot token, with users driven from the same process."""
+
+    def __init__(self, token: str = "123456:local-playground-token") -> None:
+        self.token = token
+        self.calls: list[Call] = []
+        self.commands: list[dict[str, str]] = []
+        self._updates: list[dict[str, Any]] = []
+        self._queued_at: dict[int, float] = {}
+        self._update_ids = itertools.count(1)
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._messages: dict[tuple[int, int], ChatMessage] = {}
+        self._order: dict[int, list[ChatMessage]] = {}
+        self._users: dict[int, dict[str, Any]] = {}
+        self._callbacks: dict[str, bool] = {}
+        self._callback_ids = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self._poller: asyncio.Future[None] | None = None
+        self._flood: list[tuple[int, int, Callable[[str], bool]]] = []
+        self._runner: web.AppRunner | None = None
+        self.webhook = WebhookDelivery(lambda: self._updates, self._confirm, self._notify)
+        self.port = 0
+        self.app = web.Application()
+        self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
+
+    # -- lifecycle -------------------------------------------------------------------
+    @property
+    def base_url(self) -> str:
+        """What CANON_TELEGRAM_BASE_URL takes."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    async def start(self, port: int = 0) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    def wake(self) -> None:
+        """End a waiting long poll now (empty answer), so a stopping bot need not wait."""
+        if self._poller is not None and not self._poller.done():
+            self._poller.set_result(None)
+
+    async def close(self) -> None:
+        self.wake()
+        await self.webhook.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # -- the user's side -------------------------------------------------------------
+    def user_says(
+        self, user_id: int, text: str, first_name: str = "Alex", *, date: int | None = None
+    ) -> int:
+        """Queue a private message from ``user_id`` (sent at ``date``, default now); its id."""
+        user = self._user(user_id, first_name)
+        msg = self._store(user_id, from_bot=False, text=text)
+        if date is not None:
+            msg.date = date
+        payload: dict[str, Any] = {
+            "message_id": msg.message_id,
+            "from": user,
+            "chat": {"id": user_id, "type": "private", "first_name": user["first_name"]},
+            "date": msg.date,
+            "text": text,
+        }
+        if text.startswith("/"):
+            length = len(text.split()[0])
+            payload["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        self._push({"message": payload})
+        return msg.message_id
+
+    def user_taps(self, user_id: int, chat_id: int, message_id: int, data: str) -> str:
+        """Queue a tap on a button of a bot message; the callback query id."""
+        msg = self._messages.get((chat_id, message_id))
+        if msg is None or msg.deleted:
+            raise ApiError(400, "Bad Request: message not found")
+        if not any(b.get("callback_data") == data for row in msg.buttons for b in row):
+            raise ApiError(400, "Bad Request: the message has no such button")
+        query_id = str(next(self._callback_ids))
+        self._callbacks[query_id] = False
+        self._push(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": self._user(user_id, "Alex"),
+                    "message": self._message_json(msg),
+                    "chat_instance": str(chat_id),
+                    "data": data,
+                }
+            }
+        )
+        return query_id
+
+    def restore(
+        self, chat_id: int, lines: Sequence[tuple[bool, str, int]], first_name: str = "You"
+    ) -> None:
+        """Show an earlier run's conversation in a private chat: (from_bot, text, unix date).
+
+        A local server forgets its chats when it stops; the playground replays the
+        stored log so the page shows the history. The replayed messages cannot be
+        edited, so a restarted bot's stale message ids never change them.
+        """
+        self._user(chat_id, first_name)
+        for from_bot, text, date in lines:
+            msg = self._store(chat_id, from_bot=from_bot, text=text[:MAX_TEXT] or "…")
+            msg.date, msg.archived = date, True
+
+    def chat(self, chat_id: int) -> list[ChatMessage]:
+        """The chat as its user sees it, oldest first."""
+        return [m for m in self._order.get(chat_id, []) if not m.deleted]
+
+    def waiting_for(self) -> float | None:
+        """Seconds the oldest update has waited for the bot to take it; None if none waits."""
+        waiting = [self._queued_at[u["update_id"]] for u in self._updates]
+        return time.monotonic() - min(waiting) if waiting else None
+
+    def answered(self, query_id: str) -> bool:
+        return self._callbacks.get(query_id, False)
+
+    def flood(self, count: int, retry_after: int = 1, methods: tuple[str, ...] = ()) -> None:
+        """Answer the next ``count`` calls (of ``methods``, or any but getUpdates) with 429."""
+        wanted = {m.lower() for m in methods}
+
+        def match(method: str) -> bool:
+            return method in wanted if wanted else method != "getupdates"
+
+        self._flood.append((count, retry_after, match))
+
+    async def wait_for(self, predicate: Callable[[], bool], within: float = 10.0) -> None:
+        """Wait until ``predicate()`` holds after some bot action (TimeoutError if never)."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(predicate), within)
+
+    # -- the Bot API ---------------------------------------------------------------------
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        params: dict[str, Any] = {}
+        try:
+            if request.match_info["token"] != self.token:
+                raise ApiError(401, "Unauthorized")
+            params = await _params(request)
+            self._check_flood(method.lower())
+            handler = getattr(self, f"_api_{method.lower()}", None)
+            if handler is None:
+                raise ApiError(404, "Not Found")
+            result = await handler(params)
+        except ApiError as e:
+            self.calls.append(Call(method, params, e.code, e.description))
+            body: dict[str, Any] = {"ok": False, "error_code": e.code, "description": e.description}
+            if e.retry_after is not None:
+                body["parameters"] = {"retry_after": e.retry_after}
+            return web.json_response(body, status=e.code)
+        self.calls.append(Call(method, params, 200))
+        await self._notify()
+        return web.json_response({"ok": True, "result": result})
+
+    async def _notify(self) -> None:
+        """Wake ``wait_for``: the bot did something, or a webhook delivery was made."""
+        async with self._changed:
+            self._changed.notify_all()
+
+    def _check_flood(self, method: str) -> None:
+        for i, (count, retry_after, match) in enumerate(self._flood):
+            if count > 0 and match(method):
+                self._flood[i] = (count - 1, retry_after, match)
+                raise ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after)
+
+    async def _api_getme(self, _p: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "Canon",
+            "username": BOT_USERNAME,
+            "can_join_groups": False,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+
+    async def _api_setwebhook(self, p: dict[str, Any]) -> bool:
+        try:
+            setting = webhook_setting(p)
+        except WebhookRefused as e:
+            raise ApiError(400, str(e)) from None
+        self._drop_pending(p)
+        self.webhook.set(setting)
+        return True
+
+    async def _api_deletewebhook(self, p: dict[str, Any]) -> bool:
+        self._drop_pending(p)
+        self.webhook.set(None)
+        return True
+
+    async def _api_getwebhookinfo(self, _p: dict[str, Any]) -> dict[str, Any]:
+        return self.webhook.info()
+
+    async def _api_setmycommands(self, p: dict[str, Any]) -> bool:
+        commands = p.get("commands")
+        if not isinstance(commands, list) or len(commands) > 100:
+            raise ApiError(400, "Bad Request: commands must be a list of at most 100")
+        for c in commands:
+            name = str(c.get("command", "")) if isinstance(c, dict) else ""
+            if not (1 <= len(name) <= 32) or not all(
+                ch.islower() or ch.isdigit() or ch == "_" for ch in name
+            ):
+                raise ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
+            if not (1 <= len(str(c.get("description", ""))) <= 256):
+                raise ApiError(400, "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID")
+        self.commands = [dict(c) for c in commands]
+        return True
+
+    async def _api_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(p.get("offset") or 0)
+        limit = min(100, max(1, int(p.get("limit") or 100)))
+        timeout = max(0, int(p.get("timeout") or 0))
+        if self.webhook.setting is not None:
+            raise ApiError(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+            )
+        if offset:
+            # An offset confirms every update before it: they are never sent again.
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+        if self._poller is not None and not self._poller.done():
+            self._poller.set_exception(
+                ApiError(409, "Conflict: terminated by other getUpdates request")
+            )
+        ready = self._updates[:limit]
+        if ready or timeout == 0:
+            return ready
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._poller = waiter
+        try:
+            await asyncio.wait_for(asyncio.shield(waiter), timeout)
+        except TimeoutError:
+            return []
+        finally:
+            if self._poller is waiter:
+                self._poller = None
+        return self._updates[:limit]
+
+    async def _api_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
+        chat_id = self._known_chat(p.get("chat_id"))
+        text = _text(p.get("text"))
+        buttons = _keyboard(p.get("reply_markup"))
+        msg = self._store(chat_id, from_bot=True, text=text, buttons=buttons)
+        return self._message_json(msg)
+
+    async def _api_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
+        msg = self._editable(p)
+        text = _text(p.get("text"))
+        buttons = _keyboard(p.get("reply_markup"))
+        if text == msg.text and buttons == msg.buttons:
+            raise ApiError(400, _NOT_MODIFIED)
+        msg.text, msg.buttons, msg.edited = text, buttons, True
+        return self._message_json(msg)
+
+    async def _api_editmessagereplymarkup(self, p: dict[str, Any]) -> dict[str, Any]:
+        msg = self._editable(p)
+        buttons = _keyboard(p.get("reply_markup"))
+        if buttons == msg.buttons:
+            raise ApiError(400, _NOT_MODIFIED)
+        msg.buttons, msg.edited = buttons, True
+        return self._message_json(msg)
+
+    async def _api_answercallbackquery(self, p: dict[str, Any]) -> bool:
+        query_id = str(p.get("callback_query_id", ""))
+        if self._callbacks.get(query_id, True):
+            raise ApiError(
+                400,
+                "Bad Request: query is too old and response timeout expired or query ID is invalid",
+            )
+        if len(str(p.get("text") or "")) > 200:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self._callbacks[query_id] = True
+        return True
+
+    async def _api_deletemessage(self, p: dict[str, Any]) -> bool:
+        msg = self._messages.get(
+            (self._known_chat(p.get("chat_id")), int(p.get("message_id") or 0))
+        )
+        if msg is None or msg.deleted:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        msg.deleted = True
+        return True
+
+    # -- internals -----------------------------------------------------------------------
+    def _push(self, update: dict[str, Any]) -> None:
+        update["update_id"] = next(self._update_ids)
+        self._queued_at[update["update_id"]] = time.monotonic()
+        self._updates.append(update)
+        if self._poller is not None and not self._poller.done():
+            self._poller.set_result(None)
+        self.webhook.kick()
+
+    def _confirm(self, update_id: int) -> None:
+        """The webhook took this update: it is never sent again."""
+        self._updates = [u for u in self._updates if u["update_id"] != update_id]
+
+    def _drop_pending(self, p: dict[str, Any]) -> None:
+        if p.get("drop_pending_updates"):
+            self._updates = []
+
+    def _user(self, user_id: int, first_name: str) -> dict[str, Any]:
+        return self._users.setdefault(
+            user_id, {"id": user_id, "is_bot": False, "first_name": first_name}
+        )
+
+    def _store(
+        self,
+        chat_id: int,
+        *,
+        from_bot: bool,
+        text: str,
+        buttons: list[list[dict[str, str]]] | None = None,
+    ) -> ChatMessage:
+        counter = self._message_ids.setdefault(chat_id, itertools.count(1))
+        msg = ChatMessage(next(counter), chat_id, from_bot, text, int(time.time()), buttons or [])
+        self._messages[(chat_id, msg.message_id)] = msg
+        self._order.setdefault(chat_id, []).append(msg)
+        return msg
+
+    def _known_chat(self, raw: Any) -> int:
+        try:
+            chat_id = int(raw)
+        except (TypeError, ValueError):
+            raise ApiError(400, "Bad Request: chat not found") from None
+        if chat_id not in self._users:  # a bot can only write to users who wrote to it
+            raise ApiError(400, "Bad Request: chat not found")
+        return chat_id
+
+    def _editable(self, p: dict[str, Any]) -> ChatMessage:
+        chat_id = self._known_chat(p.get("chat_id"))
+        msg = self._messages.get((chat_id, int(p.get("message_id") or 0)))
+        if msg is None or msg.deleted:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        if not msg.from_bot or msg.archived:
+            raise ApiError(400, "Bad Request: message can't be edited")
+        return msg
+
+    def _message_json(self, msg: ChatMessage) -> dict[str, Any]:
+        user = self._users.get(msg.chat_id, {"id": msg.chat_id, "is_bot": False, "first_name": "?"})
+        sender = (
+            {"id": BOT_ID, "is_bot": True, "first_name": "Canon", "username": BOT_USERNAME}
+            if msg.from_bot
+            else user
+        )
+        out: dict[str, Any] = {
+            "message_id": msg.message_id,
+            "from": sender,
+            "chat": {"id": msg.chat_id, "type": "private", "first_name": user["first_name"]},
+            "date": msg.date,
+            "text": msg.text,
+        }
+        if msg.edited:
+            out["edit_date"] = int(time.time())
+        if msg.buttons:
+            out["reply_markup"] = {"inline_keyboard": msg.buttons}
+        return out
+
+
+_NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content and reply markup "
+    "are exactly the same as a current content and reply markup of the message"
+)
+
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    """The call's parameters, from a JSON body, a form, or the query string."""
+    raw: dict[str, Any] = dict(request.query)
+    if request.can_read_body:
+        if request.content_type == "application/json":
+            try:
+                body = await request.json()
+            except ValueError:
+                raise ApiError(400, "Bad Request: can't parse JSON body") from None
+            if isinstance(body, dict):
+                raw.update(body)
+        else:
+            raw.update({k: v for k, v in (await request.post()).items() if isinstance(v, str)})
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in _JSON_PARAMS and isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                raise ApiError(400, f"Bad Request: can't parse {key} JSON object") from None
+        elif key in _BOOL_PARAMS and isinstance(value, str):
+            value = value.lower() == "true"
+        elif key in _INT_PARAMS and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                raise ApiError(400, f"Bad Request: {key} must be a number") from None
+        out[key] = value
+    return out
+
+
+def _text(raw: Any) -> str:
+    text = raw if isinstance(raw, str) else ""
+    if not text.strip():
+        raise ApiError(400, "Bad Request: message text is empty")
+    if len(text) > MAX_TEXT:
+        raise ApiError(400, "Bad Request: message is too long")
+    return text
+
+
+def _keyboard(markup: Any) -> list[list[dict[str, str]]]:
+    if markup is None:
+        return []
+    rows = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    if not isinstance(rows, list):
+        raise ApiError(400, "Bad Request: can't parse reply keyboard markup JSON object")
+    out: list[list[dict[str, str]]] = []
+    for row in rows:
+        buttons = []
+        for button in row:
+            text = str(button.get("text", ""))
+            data = button.get("callback_data")
+            if not text:
+                raise ApiError(400, "Bad Request: BUTTON_TEXT_INVALID")
+            if not isinstance(data, str) or not 1 <= len(data.encode()) <= MAX_CALLBACK_DATA:
+                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+            buttons.append({"text": text, "callback_data": data})
+        out.append(buttons)
+    return out

@@ -1,0 +1,7 @@
+"""The conversation service: one chat with Canon, whatever carries it.
+
+``chat.CanonChat`` turns incoming messages and taps into engine calls and
+replies through a ``Messenger``; Telegram (``bot/``), an HTTP API or an agent
+runtime each provide one. ``texts`` holds what Canon says, ``context`` the block
+injected before every reply.
+"""

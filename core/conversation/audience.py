@@ -1,0 +1,50 @@
+"""Who talks to Canon in a chat, and which entities each of them is.
+
+The conversation service needs only this much of a front end's configuration:
+the bot (``bot.config.BotConfig``) and other front ends extend it with their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from core.conversation.context import DEFAULT_TOKEN_BUDGET
+
+PRIMARY = "user:primary"
+
+
+@dataclass(frozen=True)
+class Audience:
+    """The allowed users, their own entities, and the entities they share."""
+
+    allowed_user_ids: tuple[int, ...] = ()
+    entity_map: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    shared_entities: tuple[str, ...] = ()
+    context_tokens: int = DEFAULT_TOKEN_BUDGET
+    family_entity: str | None = None
+    """The household's ``family:*`` entity: where chat family facts go."""
+
+    def allowed(self, user_id: int | None) -> bool:
+        return user_id is not None and user_id in self.allowed_user_ids
+
+    def entity_of(self, user_id: int) -> str:
+        """The user's own entity."""
+        if user_id in self.entity_map:
+            return self.entity_map[user_id]
+        if self.allowed_user_ids and user_id == self.allowed_user_ids[0]:
+            return PRIMARY
+        return f"user:{user_id}"
+
+    def entities_of(self, user_id: int) -> tuple[str, ...]:
+        """The user's own entity first, then the shared ones and the family."""
+        family = (self.family_entity,) if self.family_entity else ()
+        return tuple(dict.fromkeys((self.entity_of(user_id), *self.shared_entities, *family)))
+
+    def owner_of(self, entity_id: str) -> int | None:
+        """The allowed user whose own entity this is (None for shared ones)."""
+        for user_id in self.allowed_user_ids:
+            if self.entity_of(user_id) == entity_id:
+                return user_id
+        return None

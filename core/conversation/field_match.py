@@ -1,0 +1,56 @@
+"""Which known fields a user means by a word: a full field, a domain, or a short name.
+
+``/why travel``, ``/why location``, ``/history emma`` and ``canon why rent``
+all go through ``matching_fields``: pure, so the bot and the CLI agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from core.domain.fields import DOMAINS
+from core.store import Store
+
+
+def matching_fields(query: str, known: Iterable[str]) -> list[str]:
+    """The fields of ``known`` that ``query`` names, sorted; a full field name matches itself.
+
+    ``travel`` (a domain) matches every travel field; ``location``, ``rent`` or
+    ``emma`` match a field having that name part (``financial.rent.amount``);
+    ``website`` also matches a part's words (``project.website_project.status``);
+    ``financial.rent`` matches the fields below it.
+    """
+    q = query.strip().casefold().strip(".")
+    fields = sorted(set(known))
+    if not q:
+        return []
+    if q in fields:
+        return [q]
+    if "." in q:
+        return [f for f in fields if f.startswith(q + ".")]
+    if q in DOMAINS:
+        return [f for f in fields if f.split(".", 1)[0] == q]
+    word = re.sub(r"[^a-z0-9_]+", "_", q).strip("_")
+    by_part = [f for f in fields if word in f.split(".")[1:]]
+    if by_part:
+        return by_part
+    return [f for f in fields if any(word in p.split("_") for p in f.split(".")[1:])]
+
+
+def no_match_text(query: str, known: Iterable[str]) -> str:
+    """One line when nothing matches: what the query was, and what exists instead."""
+    fields = sorted(set(known))
+    if not fields:
+        return f"I know nothing about {query} (I know nothing yet)."
+    shown = ", ".join(fields[:20]) + (f" (+{len(fields) - 20} more)" if len(fields) > 20 else "")
+    return f"I know nothing about {query}. I know about: {shown}."
+
+
+async def known_fields(store: Store, entities: Sequence[str]) -> list[tuple[str, str]]:
+    """(entity, field) for every field with a value or a recorded change, in ``entities``."""
+    out: set[tuple[str, str]] = set()
+    for entity in entities:
+        out |= {(entity, f.field) for f in await store.facts(entity)}
+        out |= {(entity, h.field) for h in await store.history(entity, None)}
+    return sorted(out, key=lambda p: (entities.index(p[0]), p[1]))

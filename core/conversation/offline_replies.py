@@ -1,0 +1,347 @@
+"""The offline assistant's words: small talk, and questions about state answered from state.
+
+``offline_answer`` is pure (message, committed facts, open questions, ``now``
+-> reply). It only runs for messages the extractor found no claim in, so a
+statement ("I'm in Tahoe") is never answered here. Values are said in plain
+words with when and from what source ("In Tahoe, since this morning (you told
+me)."); a question about something unknown gets an honest "I don't know yet".
+The help text is for "help" only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+from core.domain.audit import show_value
+from core.domain.state import CommittedFact
+from core.store import ReviewItem
+
+HELP_TEXT = (
+    "I keep your assistant's beliefs true. Tell me what changed (\"we're in Tahoe\", "
+    '"Emma is sick today", "Feature X shipped") and I\'ll note it or ask you to confirm. '
+    'Ask me "where am I?" or "what\'s pending?", or use /state, /pending, /why, /help.'
+)
+UNSURE = (
+    "I'm not sure what you mean. Tell me what changed, or ask me something like "
+    '"where am I?" (or type help).'
+)
+_SOURCE = {
+    "conversation_assertive": "you told me",
+    "conversation": "you told me",
+    "user_confirmation": "you confirmed it",
+    "calendar": "from your calendar",
+    "transactions_email": "from a receipt email",
+    "email": "from your email",
+    "static_markdown": "from your notes",
+    "manual_markdown": "from your notes",
+    "execution": "from a task that ran",
+    "agent": "the assistant noted it",
+    "system": "set by the system",
+}
+_MINE = "user:primary"
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w' ]+", " ", text.casefold().replace("’", "'")).split())
+
+
+def _is(*patterns: str) -> Callable[[str], bool]:
+    rx = re.compile("|".join(f"(?:{p})" for p in patterns))
+    return lambda t: rx.search(t) is not None
+
+
+_GREETING = _is(
+    r"^(hi+|hello+|hey+|hiya|howdy|yo|heya|sup|greetings)( there| canon| again| you)?$",
+    r"^(good )?(morning|afternoon|evening)( canon| there)?$",
+)
+_THANKS = _is(
+    r"^(thanks?|thank you|thx|ty|tysm|cheers|much appreciated|appreciate it|thanks a lot"
+    r"|thank you so much|many thanks|great thanks|ok thanks|perfect thanks)( canon)?$",
+)
+_HOW_ARE_YOU = _is(r"^how (are|r) (you|u)\b", r"^how'?s it going", r"^what'?s up$", r"^wassup$")
+_CHEER = _is(r"^(omg |aw+ |yay |wow )?(congrats|congratulations|yay|aw+|omg|wow)( .*)?$")
+"""A reaction said to Canon itself ("omg congrats!!"): answered in kind."""
+_SMALL = _is(
+    r"^(lol|lmao|haha+|hehe+|ha)$",
+    r"^(ok|okay|k|kk|cool|nice|great|awesome|got it|alright|sounds good|ok cool|okay cool"
+    r"|cool cool|neat|fine|good|perfect|sweet)$",
+    r"^(bye|goodbye|good night|gn|see you|see ya|later|cya)$",
+)
+_HELP = _is(r"^(help|help me|\?|what can you do|how does this work|what do you do)$")
+_ABOUT_ME = _is(
+    r"what do you (know|believe|think you know|remember)( about me)?",
+    r"what have you got on me",
+    r"(tell me )?what you know about me",
+    r"^(my state|summary|summarise|summarize)$",
+)
+_STATEMENT = _is(
+    r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
+    r"(yesterday |last night |this morning |today |the other day )?"
+    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b"
+)
+"""A statement about the speaker's life that no field rule took up: a story, a feeling."""
+NOTHING_CHANGED = (
+    "Thanks for telling me. Nothing in that changes what I know about how things are now."
+)
+_PENDING = _is(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
+
+
+def offline_answer(
+    text: str, facts: Sequence[CommittedFact], open_items: Sequence[ReviewItem], now: datetime
+) -> str:
+    """A short, natural reply to ``text`` from state alone (pure)."""
+    t = _norm(text)
+    mine = {f.field: f for f in facts if f.entity_id == _MINE}
+    every = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id == _MINE)} | mine
+    if _GREETING(t):
+        word = next((w for w in ("morning", "afternoon", "evening") if w in t), None)
+        hello = f"Good {word}!" if word else "Hi!"
+        return f"{hello} What's new? Tell me what changed, or ask me what I know."
+    if _THANKS(t):
+        return "You're welcome!"
+    if _HOW_ARE_YOU(t):
+        return "All good here, thanks! Anything new on your side?"
+    if _CHEER(t):
+        return "😊"
+    if _SMALL(t):
+        return "Bye for now!" if re.search(r"bye|night|gn|see|later|cya", t) else "👍"
+    if _HELP(t):
+        return HELP_TEXT
+    if _PENDING(t):
+        return _pending(open_items)
+    if _ABOUT_ME(t):
+        return _about_me(facts, now)
+    for question, answer in _STATE_QUESTIONS:
+        match = question.search(t)
+        if match:
+            subject = next((v for v in match.groupdict().values() if v), "")
+            return answer(subject.strip(), every, now)
+    if _STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
+        return NOTHING_CHANGED
+    return UNSURE
+
+
+def _pending(open_items: Sequence[ReviewItem]) -> str:
+    if not open_items:
+        return "Nothing is waiting for your confirmation."
+    lines = [f"{len(open_items)} change(s) wait for your confirmation:"]
+    lines += [
+        f"• {r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}"
+        for r in open_items[:10]
+    ]
+    return "\n".join(lines)
+
+
+def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
+    if not facts:
+        return "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
+    lines = ["Here's what I know:"]
+    by_domain: dict[str, list[CommittedFact]] = {}
+    for f in sorted(facts, key=lambda f: (f.entity_id != _MINE, f.field)):
+        by_domain.setdefault(f.domain, []).append(f)
+    for domain, rows in sorted(by_domain.items()):
+        said = "; ".join(_plain(f) for f in rows[:4])
+        more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
+        lines.append(f"• {domain.capitalize()}: {said}{more}")
+    lines.append("Ask /state for the details.")
+    return "\n".join(lines)
+
+
+def _plain(f: CommittedFact) -> str:
+    """A fact in a few plain words (a local stand-in until a shared phrasing exists)."""
+    value = show_value(f.value).replace("_", " ")
+    parts = f.field.split(".")
+    if f.field == "travel.location":
+        return f"you're in {value}"
+    if f.field == "travel.status":
+        return {"in_progress": "trip under way", "planning": "trip planned"}.get(
+            str(f.value), f"trip {value}"
+        )
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
+        return f"{parts[1].replace('_', ' ').capitalize()} is {value}"
+    if len(parts) == 3:
+        return f"{parts[1].replace('_', ' ')} {parts[2].replace('_', ' ')} {value}"
+    return f"{parts[-1].replace('_', ' ')} {value}"
+
+
+def when_text(then: datetime, now: datetime) -> str:
+    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar'."""
+    then = then.astimezone(now.tzinfo)
+    seconds = (now - then).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        minutes = int(seconds // 60)
+        return "a minute ago" if minutes == 1 else f"{minutes} minutes ago"
+    if then.date() == now.date():
+        if seconds < 2 * 3600:
+            return "an hour ago"
+        if then.hour < 12:
+            return "this morning"
+        return "this afternoon" if then.hour < 18 else "this evening"
+    if then.date() == (now - timedelta(days=1)).date():
+        return "yesterday"
+    days = (now.date() - then.date()).days
+    if days < 14:
+        return f"{days} days ago"
+    return f"on {then.day} {then:%b}"
+
+
+def _said(f: CommittedFact, now: datetime) -> str:
+    return f"{_SOURCE.get(f.source_type, 'from ' + f.source_type.replace('_', ' '))}, {when_text(f.evidence_ts, now)}"
+
+
+def _dont_know(what: str) -> str:
+    return f"I don't know {what} yet — tell me."
+
+
+Facts = dict[str, CommittedFact]
+Answer = Callable[[str, Facts, datetime], str]
+"""(what the question is about, e.g. 'emma' or 'rent'; the facts; now) -> the reply."""
+
+
+def _where(_subject: str, facts: Facts, now: datetime) -> str:
+    loc = facts.get("travel.location")
+    if loc is None:
+        return _dont_know("where you are")
+    when = when_text(loc.evidence_ts, now)
+    source = _SOURCE.get(loc.source_type, "from " + loc.source_type.replace("_", " "))
+    if when == "just now":
+        return f"In {show_value(loc.value)} ({source} just now)."
+    return f"In {show_value(loc.value)}, since {when} ({source})."
+
+
+def _date_answer(field: str, what: str) -> Answer:
+    def answer(_subject: str, facts: Facts, now: datetime) -> str:
+        f = facts.get(field)
+        if f is None:
+            return _dont_know(what)
+        return f"{what.capitalize()}: {show_value(f.value)} ({_said(f, now)})."
+
+    return answer
+
+
+def _project(subject: str, facts: Facts, now: datetime) -> str:
+    words = [w for w in re.split(r"[ _]+", subject) if w and w not in _FILLER]
+    found = _find(facts, "project", "status", words)
+    label = " ".join(words) or "that project"
+    if found is None:
+        return _dont_know(f"how {label} is going")
+    value = show_value(found.value).replace("_", " ")
+    return f"{label.capitalize()}: {value} ({_said(found, now)})."
+
+
+_FILLER = {"the", "my", "our", "a", "project", "bill", "status", "of", "for", "s", "is", "on"}
+
+
+def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFact | None:
+    slug = "_".join(words)
+    exact = facts.get(f"{domain}.{slug}.{name}")
+    if exact is not None:
+        return exact
+    for field, f in sorted(facts.items()):
+        parts = field.split(".")
+        same_kind = len(parts) == 3 and (parts[0], parts[2]) == (domain, name)
+        # "website" finds project.website_redesign.status
+        if same_kind and words and all(w in parts[1].split("_") for w in words):
+            return f
+    return None
+
+
+def _family(who: str, facts: Facts, now: datetime) -> str:
+    f = _find(facts, "family", "status", [who])
+    if f is None:
+        return _dont_know(f"how {who.capitalize()} is")
+    return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, now)})."
+
+
+def _paid(subject: str, facts: Facts, now: datetime) -> str:
+    words = [w for w in subject.split() if w not in _FILLER]
+    what = " ".join(words)
+    status = _find(facts, "financial", "status", words)
+    if status is None:
+        return _dont_know(f"whether you paid {what}")
+    amount = _find(facts, "financial", "amount", words)
+    currency = _find(facts, "financial", "currency", words)
+    money = ""
+    if amount is not None:
+        unit = "$" if currency is None or currency.value == "USD" else f"{currency.value} "
+        money = f" ({unit}{show_value(amount.value)})"
+    state = show_value(status.value)
+    head = f"Yes, {what} is paid" if state == "paid" else f"{what.capitalize()} is {state}"
+    return f"{head}{money} — {_said(status, now)}."
+
+
+def _simple(field: str, what: str, phrase: str) -> Answer:
+    def answer(_subject: str, facts: Facts, now: datetime) -> str:
+        f = facts.get(field)
+        if f is None:
+            return _dont_know(what)
+        return phrase.format(v=show_value(f.value).replace("_", " ")) + f" ({_said(f, now)})."
+
+    return answer
+
+
+_TRIP_WORDS = {
+    "planning": "Your trip is planned",
+    "in_progress": "You're on your trip",
+    "completed": "Your trip is over",
+    "cancelled": "Your trip is off",
+}
+
+
+def _trip(_subject: str, facts: Facts, now: datetime) -> str:
+    f = facts.get("travel.status")
+    if f is None:
+        return _dont_know("about a trip")
+    head = _TRIP_WORDS.get(str(f.value), f"Your trip: {show_value(f.value)}")
+    dest = facts.get("travel.destination")
+    where = f" to {show_value(dest.value)}" if dest is not None and f.value == "planning" else ""
+    return f"{head}{where} ({_said(f, now)})."
+
+
+_STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
+    (re.compile(p), a)
+    for p, a in (
+        (r"\bwhere (am i|are we|r we|am i now|are we now)\b|\bmy location\b", _where),
+        (
+            r"\bwhen (do|will|are|am) (i|we) (fly(ing)? back|flying home|go(ing)? home|back|return"
+            r"|coming back|come back|get back|head(ing)? home|leave for home)"
+            r"|\breturn (date|flight)\b|\bwhen is my (flight|trip) (back|home)\b",
+            _date_answer("travel.return_date", "your return"),
+        ),
+        (
+            r"\bwhen (do|will|are|am) (i|we) (leave|leaving|fly out|depart|go|fly)\b"
+            r"|\bdeparture date\b",
+            _date_answer("travel.depart_date", "your departure"),
+        ),
+        (
+            r"\b(did|have) (i|we) (paid|pay) (?P<what>(the |my |our )?[a-z_ ]+?)( yet| already)?$"
+            r"|\bis (?P<what2>(the |my |our )?[a-z_ ]+?) paid\b",
+            _paid,
+        ),
+        (
+            r"\bstatus (of|on) (?P<slug>[a-z0-9_ ]+?)$"
+            r"|\bhow'?s (the )?(?P<slug2>[a-z0-9_ ]+?) (project )?(going|doing|coming along)$"
+            r"|\bis (the )?(?P<slug3>[a-z0-9_ ]+) project (done|shipped|finished|blocked)$",
+            _project,
+        ),
+        (
+            r"\b(is|how is|how's|hows) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b)[a-z]+)"
+            r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling))+\b",
+            _family,
+        ),
+        (
+            r"\bwhere do (i|we) live\b|\bmy home( city)?\b",
+            _simple("profile.home_city", "where you live", "You live in {v}"),
+        ),
+        (
+            r"\bwho do i work for\b|\bwhere do i work\b|\bmy employer\b",
+            _simple("profile.employer", "where you work", "You work for {v}"),
+        ),
+        (r"\bwhat'?s my name\b|\bwho am i\b", _simple("profile.name", "your name", "You're {v}")),
+        (r"\b(my|the|our) trip\b|\bam i (travell?ing|away|on a trip)\b", _trip),
+    )
+)

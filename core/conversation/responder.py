@@ -1,0 +1,149 @@
+"""The assistant's reply: offline from state, or from a model with state injected.
+
+``OfflineResponder`` answers small talk and questions about current beliefs
+("where am I?", "is Emma sick?") straight from the records
+(``core.conversation.offline_replies``). ``LLMResponder`` (core.conversation.responder_llm) asks an OpenAI-compatible
+model with a system prompt, the context block and the last messages, and lets
+it call ``StateTools``: reads of state, and proposals that are recorded as
+``agent`` evidence and put to the user, never committed on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+from core.conversation.context import ContextBlock
+from core.conversation.offline_replies import offline_answer
+from core.conversation.views import age_text
+from core.domain.ids import derived_id
+from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.timeutil import format_ts
+from core.engine.engine import Engine
+from core.errors import CanonError
+from core.store import NewReviewItem, ReviewItem
+
+Role = Literal["user", "assistant"]
+HISTORY_MESSAGES = 20
+
+
+@dataclass(frozen=True)
+class ReplyRequest:
+    """Everything a responder may use to answer the newest user message."""
+
+    text: str
+    now: datetime
+    context: ContextBlock
+    facts: tuple[CommittedFact, ...]
+    open_items: tuple[ReviewItem, ...]
+    history: tuple[tuple[Role, str], ...] = ()
+    """The chat's last messages, oldest first, ending with ``text``."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str
+    proposals: tuple[ReviewItem, ...] = field(default_factory=tuple)
+    via: str = "offline"
+
+
+class Responder(Protocol):
+    async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply: ...
+
+
+class OfflineResponder:
+    """Answers from state with no model: deterministic and instant."""
+
+    async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
+        return Reply(offline_answer(request.text, request.facts, request.open_items, request.now))
+
+
+class StateTools:
+    """What a model may do: read state, and propose changes that the user confirms."""
+
+    def __init__(self, engine: Engine, entities: Sequence[str], now: datetime, ref: str) -> None:
+        self.engine = engine
+        self.entities = tuple(entities)
+        self.now = now
+        self.ref = ref
+        self.proposals: list[ReviewItem] = []
+
+    async def get_state(self, domain: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for entity in self.entities:
+            for f in await self.engine.store.facts(entity):
+                if domain and f.domain != domain:
+                    continue
+                out.setdefault(entity, {})[f.field] = {
+                    "value": f.value,
+                    "source": f.source_type,
+                    "age": age_text(f.evidence_ts, self.now),
+                }
+        return out
+
+    async def get_pending(self) -> list[dict[str, Any]]:
+        return [
+            {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
+            for r in await self.engine.store.review_items(["pending", "queued"])
+            if r.entity_id in self.entities
+        ]
+
+    async def propose_observation(
+        self, field: str, value: Scalar, entity_id: str | None = None, reason: str = ""
+    ) -> dict[str, Any]:
+        """Record the model's claim as ``agent`` evidence and ask the user about it."""
+        entity = entity_id or self.entities[0]
+        if entity not in self.entities:
+            return {"ok": False, "error": f"{entity} is not one of {list(self.entities)}"}
+        payload: dict[str, Any] = {
+            "event_id": derived_id("agent", self.ref, entity, field, value_key(value)),
+            "event_ts": format_ts(self.now),
+            "entity_id": entity,
+            "domain": field.split(".", 1)[0],
+            "field": field,
+            "candidate_value": value,
+            "intent": "assertive",
+            "source": {"type": "agent", "ref": self.ref[:256]},
+            "extraction_confidence": 1.0,
+        }
+        if reason:
+            payload["evidence_text"] = str(reason)[:1000]
+        outcome = await self.engine.ingest(payload, now=self.now)
+        if outcome.decision == "invalid":
+            return {"ok": False, "error": "; ".join(outcome.errors)}
+        if outcome.committed:  # a policy that trusts agents this much is a misconfiguration
+            raise CanonError("an agent proposal was committed; agent evidence must be confirmed")
+        current = await self.engine.store.fact(entity, field)
+        if current is not None and value_key(current.value) == value_key(value):
+            return {"ok": True, "status": "already believed"}
+        item = await self._ask(entity, field, value, outcome.review_item_id, reason)
+        return {"ok": True, "status": "asked the user to confirm", "prompt_id": item.id}
+
+    async def _ask(
+        self, entity: str, field: str, value: Scalar, item_id: str | None, reason: str
+    ) -> ReviewItem:
+        if item_id is None:  # below the ask threshold: put to the user all the same
+            current = await self.engine.store.fact(entity, field)
+            new = NewReviewItem(
+                id=derived_id("agent-proposal", self.ref, entity, field, value_key(value)),
+                kind="change",
+                event_id=None,
+                entity_id=entity,
+                field=field,
+                candidate_value=value,
+                current_value=None if current is None else current.value,
+                confidence=0.5,
+                reasons=("the assistant suggested it", *((reason[:160],) if reason else ())),
+                source_key=f"agent:{self.ref}",
+                created_at=self.now,
+            )
+            existing = await self.engine.store.review_item(new.id)
+            item = existing if existing is not None else await self.engine.ask(new)
+        else:
+            found = await self.engine.store.review_item(item_id)
+            assert found is not None
+            item = found
+        self.proposals.append(item)
+        return item

@@ -1,0 +1,151 @@
+"""Read models: plain, JSON-ready views of state, prompts, evidence and history.
+
+Pure functions of records and an explicit ``now``; the CLI, the bot and the
+replay all format these, so every front end tells the same story.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from core.domain.state import CommittedFact
+from core.domain.timeutil import format_ts
+from core.store import AuditLine, DeadLetter, EventRecord, HistoryEntry, ReviewItem
+
+
+def age_text(then: datetime, now: datetime) -> str:
+    """'just now', '5 min', '3 h', '2 d' — how old a piece of evidence is."""
+    seconds = max(0.0, (now - then).total_seconds())
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    if seconds < 86400 * 2:
+        return f"{int(seconds // 3600)} h"
+    return f"{int(seconds // 86400)} d"
+
+
+def age_phrase(then: datetime, now: datetime) -> str:
+    """'just now', '5 min old', '2 d old': the age of evidence inside a sentence."""
+    age = age_text(then, now)
+    return age if age == "just now" else f"{age} old"
+
+
+def fact_view(f: CommittedFact, now: datetime) -> dict[str, Any]:
+    return {
+        "value": f.value,
+        "version": f.version,
+        "confidence": round(f.confidence, 4),
+        "source": {"type": f.source_type, "ref": f.source_ref},
+        "event_id": f.event_id,
+        "evidence_ts": format_ts(f.evidence_ts),
+        "committed_at": format_ts(f.committed_at),
+        "resolution": f.resolution,
+        "valid_until": None if f.valid_until is None else format_ts(f.valid_until),
+        "stale": f.valid_until is not None and f.valid_until <= now,
+        "age": age_text(f.evidence_ts, now),
+    }
+
+
+def state_view(facts: list[CommittedFact], now: datetime) -> dict[str, dict[str, Any]]:
+    """{entity_id: {field: fact}} sorted by entity, then field."""
+    out: dict[str, dict[str, Any]] = {}
+    for f in sorted(facts, key=lambda f: (f.entity_id, f.field)):
+        out.setdefault(f.entity_id, {})[f.field] = fact_view(f, now)
+    return out
+
+
+def review_view(r: ReviewItem) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "kind": r.kind,
+        "entity_id": r.entity_id,
+        "field": r.field,
+        "current_value": r.current_value,
+        "candidate_value": r.candidate_value,
+        "confidence": round(r.confidence, 4),
+        "reasons": list(r.reasons),
+        "status": r.status,
+        "created_at": format_ts(r.created_at),
+    }
+
+
+def event_view(e: EventRecord) -> dict[str, Any]:
+    return {
+        "event_id": e.event_id,
+        "event_ts": format_ts(e.event_ts),
+        "intent": e.intent,
+        "value": e.value,
+        "source": {"type": e.source_type, "ref": e.source_ref},
+        "corroborators": [{"type": kind, "ref": ref} for kind, ref in e.corroborators],
+        "decision": e.decision,
+        "confidence": round(e.confidence, 4),
+        "reasons": list(e.reasons),
+        "evidence_text": e.evidence_text,
+    }
+
+
+def why_view(
+    fact: CommittedFact | None,
+    events: list[EventRecord],
+    history: list[HistoryEntry],
+    now: datetime,
+) -> dict[str, Any]:
+    """The chain behind a value: the evidence that supports it, and how it got there."""
+    return {
+        "current": None if fact is None else fact_view(fact, now),
+        "evidence": [event_view(e) for e in events],
+        "changes": [history_view(h) for h in history],
+    }
+
+
+def history_view(h: HistoryEntry) -> dict[str, Any]:
+    return {
+        "entity_id": h.entity_id,
+        "field": h.field,
+        "version": h.version,
+        "old_value": h.old_value,
+        "new_value": h.new_value,
+        "retracted": h.retracted,
+        "event_id": h.event_id,
+        "confidence": round(h.confidence, 4),
+        "resolution": h.resolution,
+        "committed_at": format_ts(h.committed_at),
+    }
+
+
+def audit_view(a: AuditLine) -> dict[str, Any]:
+    return {"at": format_ts(a.at), "entity_id": a.entity_id, "field": a.field, "line": a.line}
+
+
+def dead_letter_view(d: DeadLetter) -> dict[str, Any]:
+    return {
+        "id": d.id,
+        "event_id": d.event_id,
+        "prompt_id": d.prompt_id,
+        "schema": d.schema,
+        "errors": list(d.errors),
+        "domain": d.domain,
+        "first_seen": format_ts(d.first_seen),
+        "last_attempt": format_ts(d.last_attempt),
+        "retry_count": d.retry_count,
+        "next_retry_at": None if d.next_retry_at is None else format_ts(d.next_retry_at),
+        "status": d.status,
+        "payload": d.payload,
+    }
+
+
+def prompt_text(r: ReviewItem) -> str:
+    """The question as the user sees it: entity, change, confidence and reasons."""
+    from core.domain.audit import show_value
+
+    who = "you" if r.entity_id == "user:primary" else r.entity_id
+    lines = [
+        f"Did this change for {who}?",
+        f"{r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}",
+        f"confidence {r.confidence:.2f}",
+    ]
+    lines += [f"• {reason}" for reason in r.reasons[:5]]
+    lines.append("[Yes] [No] [Edit]")
+    return "\n".join(lines)

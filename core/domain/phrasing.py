@@ -1,0 +1,395 @@
+"""Questions and reasons in the user's words (pure functions, no transport).
+
+A review item names a field (``financial.rent.amount``) and a value; the user
+should read "Did you pay $2,100 rent?". Each field of the catalogue
+(``core.domain.fields``) is phrased by its KIND: a trip's status, a place, a date, an
+amount with its currency, a name or free text, a family member's condition, a
+project's status, a retraction. Changes that came from one message and belong
+together (a payment's status, amount and currency) become one question.
+The confidence arithmetic never shows here: ``/why`` has it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import Any, Protocol
+
+
+class Change(Protocol):
+    """What a question is about (a review item satisfies this)."""
+
+    @property
+    def entity_id(self) -> str: ...
+    @property
+    def field(self) -> str: ...
+    @property
+    def candidate_value(self) -> Any: ...
+    @property
+    def current_value(self) -> Any: ...
+
+
+_CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+_TRIP = {
+    "planning": "Are {you} planning a trip{to}?",
+    "in_progress": "Is {your} trip{to} under way?",
+    "completed": "Is {your} trip{to} over?",
+    "cancelled": "Is {your} trip{to} off?",
+}
+_PROJECT = {
+    "planned": "Is {name} planned?",
+    "in_progress": "Is {name} under way?",
+    "blocked": "Is {name} blocked?",
+    "shipped": "Has {name} shipped?",
+    "cancelled": "Is {name} cancelled?",
+}
+_EVENT = {
+    "scheduled": "Is {name} still on?",
+    "moved": "Has {name} moved?",
+    "cancelled": "Is {name} cancelled?",
+}
+_PAYMENT = {
+    "due": "Is {name}{money} due?",
+    "pending": "Is {name}{money} still pending?",
+    "paid": "Did {you} pay {money_first}{name}?",
+    "refunded": "Was {name}{money} refunded?",
+    "cancelled": "Was {name}{money} cancelled?",
+}
+_PROFILE = {
+    "home_city": ("{do} {you} live in {v}?", "{your} home city"),
+    "employer": ("{do} {you} work for {v}?", "{your} employer"),
+    "diet": ("Is {your} diet {v}?", "{your} diet"),
+    "name": ("Is {your} name {v}?", "{your} name"),
+    "timezone": ("Is {your} time zone {v}?", "{your} time zone"),
+}
+
+
+def question(changes: Sequence[Change], mine: str) -> str:
+    """One question for ``changes`` (one item, or a group from the same message)."""
+    if not changes:
+        return "Is this right?"
+    if len(changes) > 1:
+        combined = _combined(changes, mine)
+        if combined is not None:
+            return combined
+        return "\n".join(["Is all of this right?", *(f"• {single(c, mine)}" for c in changes)])
+    return single(changes[0], mine)
+
+
+def conflict_question(change: Change, mine: str) -> str:
+    """The question that settles a conflict between fields: about what already
+    happened when it concerns the past ("Did you leave on Monday?")."""
+    if change.field == "travel.depart_date" and change.candidate_value is not None:
+        words = _Words(change.entity_id, mine)
+        return _fmt("Did {you} leave on {v}?", words, v=show_date(change.candidate_value))
+    return single(change, mine)
+
+
+def single(change: Change, mine: str) -> str:
+    """The question for one change, by the kind of its field."""
+    words = _Words(change.entity_id, mine)
+    parts = change.field.split(".")
+    value = change.candidate_value
+    if value is None:
+        return f"Should I forget {label(change.field, change.entity_id, mine)}?"
+    domain, name = parts[0], parts[-1]
+    if domain == "travel":
+        return _travel(name, value, words)
+    if domain == "profile" and name in _PROFILE:
+        return _fmt(_PROFILE[name][0], words, v=show(value))
+    if len(parts) == 3:
+        thing = _thing(parts[1])
+        if domain == "project":
+            return _project(name, value, thing)
+        if domain == "family":
+            return _family(name, value, thing)
+        if domain == "financial":
+            return _financial(name, value, thing, words)
+    return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
+
+
+def label(field: str, entity_id: str, mine: str) -> str:
+    """A noun phrase for ``field``: 'your home city', "Bob's trip", 'the rent amount'."""
+    words = _Words(entity_id, mine)
+    parts = field.split(".")
+    if parts[0] == "profile" and parts[-1] in _PROFILE:
+        return _PROFILE[parts[-1]][1].format(your=words.your)
+    if parts[0] == "travel":
+        noun = {
+            "status": "trip",
+            "location": "location",
+            "destination": "trip's destination",
+            "depart_date": "departure date",
+            "return_date": "return date",
+        }.get(parts[-1], _plain(parts[-1]))
+        return f"{words.your} {noun}"
+    if len(parts) == 3:
+        owner = _thing(parts[1])
+        return f"the {owner} {_plain(parts[2])}"
+    return f"{words.your} {_plain(parts[-1])}"
+
+
+def _travel(name: str, value: Any, w: _Words, *, to: str = "") -> str:
+    if name == "status" and value in _TRIP:
+        return _fmt(_TRIP[value], w, to=to)
+    if name == "location":
+        return _fmt("{are} {you} in {v}?", w, v=show(value))
+    if name == "destination":
+        return _fmt("Is {your} trip going to {v}?", w, v=show(value))
+    if name == "depart_date":
+        return _fmt("{do} {you} leave on {v}?", w, v=show_date(value))
+    if name == "return_date":
+        return _fmt("{are} {you} back on {v}?", w, v=show_date(value))
+    return _fmt("Is {your} {f} now {v}?", w, f=_plain(name), v=show(value))
+
+
+def _project(name: str, value: Any, thing: str) -> str:
+    title = thing.title()
+    if name == "status" and value in _PROJECT:
+        return _PROJECT[value].format(name=title)
+    if name == "due_date":
+        return f"Is {title} due on {show_date(value)}?"
+    return f"Is the {title} {_plain(name)} now {show(value)}?"
+
+
+_RELATIONS = frozenset(
+    [
+        *("mom", "mum", "mother", "dad", "father", "wife", "husband", "partner", "sister"),
+        *("brother", "son", "daughter", "kids", "children", "baby", "grandma", "grandpa"),
+        *("grandmother", "grandfather", "aunt", "uncle", "cousin", "boyfriend", "girlfriend"),
+    ]
+)
+
+
+def who(member: str) -> str:
+    """The family member a field names, as the user would say it: "your wife", "Lily"."""
+    thing = _thing(member)
+    if thing in ("household", "family"):
+        return "everyone at home"
+    if thing in _RELATIONS:
+        return f"your {thing}"
+    return thing.title()
+
+
+def _family(name: str, value: Any, thing: str) -> str:
+    person = who(thing)
+    be = "are" if person == "everyone at home" or thing in ("kids", "children") else "is"
+    if name == "status":
+        return f"{be.capitalize()} {person} {show(value)} today?"
+    if name == "event_status" and value in _EVENT:
+        return _EVENT[value].format(name=thing)
+    if name == "schedule":
+        if value == "cancelled":
+            return f"Is {thing} cancelled?"
+        return f"Is {thing} next on {show_date(value)}?"
+    return f"Is the {thing} {_plain(name)} now {show(value)}?"
+
+
+def _financial(
+    name: str, value: Any, thing: str, w: _Words, money: str = "", merchant: str = ""
+) -> str:
+    if name == "status" and value in _PAYMENT:
+        text = _fmt(
+            _PAYMENT[value],
+            w,
+            name=thing,
+            money=f" ({money})" if money else "",
+            money_first=f"{money} " if money else "",
+        )
+        return text[:-1] + f" to {merchant}?" if merchant else text
+    if name == "amount":
+        return f"Was {thing} {money_text(value, None)}?"
+    if name == "currency":
+        return f"Was {thing} paid in {show(value)}?"
+    if name == "due_date":
+        return f"Is {thing} due on {show_date(value)}?"
+    if name == "merchant":
+        return f"Was {thing} paid to {show(value)}?"
+    return f"Is the {thing} {_plain(name)} now {show(value)}?"
+
+
+def _combined(changes: Sequence[Change], mine: str) -> str | None:
+    """One sentence for the groups that read as one: a payment, a trip."""
+    by_field = {c.field: c.candidate_value for c in changes}
+    first = changes[0]
+    words = _Words(first.entity_id, mine)
+    parts = first.field.split(".")
+    if parts[0] == "financial" and len(parts) == 3:
+        prefix = ".".join(parts[:2])
+        if any(not f.startswith(prefix + ".") for f in by_field):
+            return None
+        status = by_field.get(f"{prefix}.status")
+        amount = by_field.get(f"{prefix}.amount")
+        currency = by_field.get(f"{prefix}.currency")
+        merchant = by_field.get(f"{prefix}.merchant")
+        money = money_text(amount, currency) if amount is not None else ""
+        if status is None:
+            if not money:
+                return None
+            return f"Was {_thing(parts[1])} {money}?"
+        return _financial(
+            "status",
+            status,
+            _thing(parts[1]),
+            words,
+            money,
+            "" if merchant is None else show(merchant),
+        )
+    if set(by_field) <= {"travel.status", "travel.location", "travel.destination"}:
+        status = by_field.get("travel.status")
+        place = by_field.get("travel.location") or by_field.get("travel.destination")
+        if place is None:
+            return None
+        if status == "completed" and "travel.location" in by_field:
+            return _fmt("{are} {you} back home in {v}?", words, v=show(place))
+        if status in _TRIP:
+            return _travel("status", status, words, to=f" to {show(place)}")
+    return None
+
+
+def show(value: Any) -> str:
+    """A value as a person writes it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    text = str(value)
+    return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
+
+
+def show_date(value: Any) -> str:
+    """'2025-03-01' -> 'Saturday, March 1'; anything else as written."""
+    text = str(value)
+    try:
+        if "T" in text:
+            moment = datetime.fromisoformat(text)
+            return f"{moment:%A, %B} {moment.day} at {moment:%H:%M}"
+        day = date.fromisoformat(text)
+    except ValueError:
+        return show(value)
+    return f"{day:%A, %B} {day.day}"
+
+
+def money_text(amount: Any, currency: Any) -> str:
+    """2100, 'USD' -> '$2,100'; 12.5, 'CAD' -> '12.50 CAD'."""
+    if isinstance(amount, bool) or not isinstance(amount, int | float):
+        number = show(amount)
+    elif float(amount).is_integer():
+        number = f"{int(amount):,}"
+    else:
+        number = f"{amount:,.2f}"
+    code = str(currency).upper() if currency else ""
+    sign = _CURRENCY_SIGN.get(code)
+    if sign:
+        return f"{sign}{number}"
+    return f"{number} {code}".strip()
+
+
+# -- reasons --------------------------------------------------------------------
+_SOURCE = {
+    "conversation_assertive": "you said it",
+    "conversation": "you said it",
+    "calendar": "from your calendar",
+    "transactions_email": "from a receipt",
+    "email": "from an email",
+    "static_markdown": "from your notes",
+    "manual_markdown": "from your notes",
+    "execution": "from something the assistant did",
+    "agent": "the assistant suggested it",
+    "user_confirmation": "you told me",
+    "system": "Canon noticed it",
+}
+_CAUSES = (
+    ("backwards", "that would be a step back"),
+    ("only with your confirmation", "I only change this with your OK"),
+    ("ambiguous", "the wording left me unsure"),
+    ("never committed without you", "I never take that without you"),
+    ("outranks", "it disagrees with a more reliable source"),
+    ("a plan", "it sounds like a plan"),
+)
+
+
+def reason_line(
+    source_key: str,
+    reasons: Sequence[str],
+    created_at: datetime,
+    now: datetime | None = None,
+) -> str:
+    """One short line: where the change came from, when, and what else agrees."""
+    kind, _, ref = source_key.partition(":")
+    if kind == "consistency" and reasons:
+        return reasons[0]  # two things I know disagree: that is the whole why
+    source = _SOURCE.get(kind, "from " + kind.replace("_", " "))
+    site = _site(ref) if kind in ("transactions_email", "email") else None
+    if site:
+        source += f" from {site}"
+    if now is not None and kind in ("conversation_assertive", "conversation"):
+        source += " " + ago(now - created_at)
+    extra = ["another source agrees"] if _corroborated(reasons) else []
+    causes = [plain for needle, plain in _CAUSES if any(needle in r for r in reasons)]
+    return "; ".join([source, *extra[:1], *causes[:1]])
+
+
+def ago(delta: Any) -> str:
+    """A timedelta as 'just now', '5 minutes ago', 'an hour ago', 'yesterday'."""
+    minutes = int(delta.total_seconds() // 60)
+    if minutes < 2:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} minutes ago"
+    hours = minutes // 60
+    if hours < 2:
+        return "an hour ago"
+    if hours < 24:
+        return f"{hours} hours ago"
+    days = hours // 24
+    return "yesterday" if days < 2 else f"{days} days ago"
+
+
+def _corroborated(reasons: Sequence[str]) -> bool:
+    """The resolver's factor line counts other sources saying the same (factor above 1)."""
+    for reason in reasons:
+        match = re.search(r"corroboration (\d+(?:\.\d+)?)", reason)
+        if match and float(match.group(1)) > 1.0:
+            return True
+    return False
+
+
+def _site(ref: str) -> str | None:
+    match = re.search(r"@([\w.-]+\.[a-z]{2,})", ref) or re.search(
+        r"\b((?:[\w-]+\.)+[a-z]{2,})\b", ref
+    )
+    if match is None:
+        return None
+    labels = match.group(1).lower().split(".")
+    return ".".join(labels[-2:])
+
+
+# -- words ------------------------------------------------------------------------
+class _Words:
+    """Pronouns for the entity a question is about: 'you' for the user, else a name."""
+
+    def __init__(self, entity_id: str, mine: str) -> None:
+        if entity_id == mine:
+            self.you, self.your, self.do, self.are = "you", "your", "Do", "Are"
+        else:
+            name = _thing(entity_id.split(":", 1)[-1]).title()
+            self.you, self.your, self.do, self.are = name, f"{name}'s", "Does", "Is"
+
+
+def _fmt(template: str, w: _Words, **values: str) -> str:
+    text = template.format(you=w.you, your=w.your, do=w.do, are=w.are, **values)
+    return text[:1].upper() + text[1:]
+
+
+def _thing(slug: str) -> str:
+    return slug.replace("_", " ").strip() or "it"
+
+
+def _plain(name: str) -> str:
+    return name.replace("_", " ")

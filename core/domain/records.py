@@ -1,0 +1,224 @@
+"""Plain records that cross the store boundary, in both directions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from core.domain.state import CommittedFact, Scalar
+
+ReviewStatus = Literal[
+    "queued", "pending", "confirmed", "rejected", "edited", "discarded", "superseded"
+]
+ReviewKind = Literal["change", "dead_letter", "bootstrap", "drift"]
+OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
+
+
+@dataclass(frozen=True)
+class CommitPlan:
+    """A change to committed state (a new value, or a retraction when ``retract``)."""
+
+    entity_id: str
+    field: str
+    value: Scalar
+    retract: bool
+    source_type: str
+    source_ref: str | None
+    confidence: float
+    event_id: str
+    evidence_ts: datetime
+    committed_at: datetime
+    resolution: str
+    valid_until: datetime | None
+    audit_line: str
+
+
+@dataclass(frozen=True)
+class NewReviewItem:
+    id: str
+    kind: ReviewKind
+    event_id: str | None
+    entity_id: str
+    field: str
+    candidate_value: Scalar
+    current_value: Scalar
+    confidence: float
+    reasons: tuple[str, ...]
+    source_key: str
+    created_at: datetime
+    group_key: str | None = None
+    """Shared by the related items one input raised: asked and answered as one."""
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """One schema-valid observation and what was decided about it: stored atomically."""
+
+    payload: dict[str, Any]
+    event_id: str
+    entity_id: str
+    field: str
+    domain: str
+    intent: str
+    value_key: str
+    source_type: str
+    source_ref: str | None
+    event_ts: datetime
+    decided_at: datetime
+    decision: str
+    confidence: float
+    margin: float
+    reasons: tuple[str, ...]
+    patch: tuple[dict[str, Any], ...]
+    commit: CommitPlan | None = None
+    corroborate: bool = False
+    review: NewReviewItem | None = None
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    id: str
+    seq: int
+    kind: ReviewKind
+    event_id: str | None
+    entity_id: str
+    field: str
+    candidate_value: Scalar
+    current_value: Scalar
+    confidence: float
+    reasons: tuple[str, ...]
+    source_key: str
+    status: ReviewStatus
+    created_at: datetime
+    promoted_at: datetime | None
+    answered_at: datetime | None
+    answer: dict[str, Any] | None
+    group_key: str | None = None
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One entry of the append-only event log, with the decision taken on it."""
+
+    seq: int
+    event_id: str
+    entity_id: str
+    field: str
+    intent: str
+    value: Scalar
+    source_type: str
+    source_ref: str | None
+    event_ts: datetime
+    ingested_at: datetime
+    decision: str
+    confidence: float
+    margin: float
+    reasons: tuple[str, ...]
+    evidence_text: str | None
+    corroborators: tuple[tuple[str, str], ...] = ()
+    """(source type, ref) of the other sources the observation named as saying the same."""
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    seq: int
+    entity_id: str
+    field: str
+    version: int
+    old_value: Scalar
+    new_value: Scalar
+    retracted: bool
+    event_id: str
+    confidence: float
+    resolution: str
+    committed_at: datetime
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    seq: int
+    at: datetime
+    entity_id: str
+    field: str
+    line: str
+
+
+DeadLetterStatus = Literal["waiting", "resolved", "permanently_failed", "discarded"]
+
+
+@dataclass(frozen=True)
+class DeadLetter:
+    """A payload that failed validation: kept whole, retried, then handed to a human."""
+
+    id: str
+    event_id: str | None
+    prompt_id: str | None
+    schema: str
+    payload: str
+    errors: tuple[str, ...]
+    domain: str | None
+    first_seen: datetime
+    last_attempt: datetime
+    retry_count: int
+    next_retry_at: datetime | None
+    status: DeadLetterStatus
+
+
+@dataclass(frozen=True)
+class NewAlert:
+    at: datetime
+    kind: str
+    domain: str | None
+    message: str
+
+
+@dataclass(frozen=True)
+class Escalation:
+    """What a permanently failed dead letter raises: a review item, in some domains an alert."""
+
+    review: NewReviewItem
+    max_pending: int
+    alert: NewAlert | None = None
+
+
+@dataclass(frozen=True)
+class WriteBatch:
+    """A resolved batch of inputs, stored in one transaction in decision order."""
+
+    decided_at: datetime
+    accepted: tuple[Accepted, ...] = ()
+    superseded: tuple[tuple[str, datetime], ...] = ()
+    """(review item id, when) closed because the value they propose was committed."""
+    corroborated: tuple[CommittedFact, ...] = ()
+    """Final state of facts whose evidence was refreshed by corroboration."""
+    duplicates: tuple[tuple[str, datetime], ...] = ()
+    dead_letters: tuple[DeadLetter, ...] = ()
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How an answer closes a review item, decided on the item and the field's fact."""
+
+    status: ReviewStatus
+    answer: dict[str, Any]
+    answered_at: datetime
+    confirmation_event: Accepted | None = None
+    """Logged (and committed, if it carries a commit) with the answer."""
+    rejection: tuple[str, str] | None = None
+    """(value_key, source_key) to remember as rejected for the field."""
+    dead_letter: DeadLetter | None = None
+    """The dead letter this answer closes, stored in the same transaction."""
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something the owner must hear about (a permanent travel/financial dead letter, a failing
+    source); open until it was delivered to them."""
+
+    seq: int
+    created_at: datetime
+    kind: str
+    domain: str | None
+    message: str
+    delivered_at: datetime | None = None

@@ -1,0 +1,266 @@
+"""The resolver: a pure function from evidence to a decision.
+
+``resolve(committed, observation, policy, now)`` reads no clock and does no
+I/O. Confidence is the product of four factors,
+
+    source reliability × recency × intent (× extraction certainty) × corroboration,
+
+compared with the domain's thresholds and its margin over the strongest
+competing value. Rules that protect the present come first: a wish or a
+memory never changes state, a plan only sets planning facts, and nothing
+older, weaker or backwards replaces a committed value without the user's say.
+An observation that carries ``needs_confirmation`` (its extractor's readings
+disagree) is never auto-committed: it is asked about whatever its confidence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from core.domain.fields import FieldSpec, spec_for
+from core.domain.models import StateObservation
+from core.domain.policy import DomainPolicy, Policy
+from core.domain.state import NO_EVIDENCE, CommittedFact, FieldEvidence, value_key
+from core.domain.timeutil import hours_between
+
+DecisionKind = Literal["auto_commit", "ask_user", "tentative_reject"]
+Effect = Literal["change", "corroborate", "none"]
+USER_SOURCES = frozenset({"user_confirmation", "manual_markdown"})
+"""Sources that are the user's own say: they satisfy 'requires confirmation'."""
+NEVER_AUTO = frozenset({"agent", "system"})
+
+
+@dataclass(frozen=True)
+class Factors:
+    reliability: float
+    recency: float
+    intent: float
+    corroboration: float
+
+    @property
+    def product(self) -> float:
+        return min(1.0, self.reliability * self.recency * self.intent * self.corroboration)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What to do with one observation, and why."""
+
+    decision: DecisionKind
+    confidence: float
+    margin: float
+    reasons: tuple[str, ...]
+    patch: tuple[dict[str, Any], ...]
+    """RFC 6902 operations on the state document {entity_id: {field: value}}."""
+    effect: Effect = "change"
+    factors: Factors | None = field(default=None, compare=False)
+
+    @property
+    def commits(self) -> bool:
+        return self.decision == "auto_commit" and self.effect == "change"
+
+
+def recency_factor(age_hours: float, half_life_hours: float, grace_hours: float) -> float:
+    """1.0 within the grace period, then halving every half-life."""
+    if age_hours <= grace_hours:
+        return 1.0
+    return float(0.5 ** ((age_hours - grace_hours) / half_life_hours))
+
+
+def current_strength(fact: CommittedFact, policy: Policy, now: datetime) -> float:
+    """How strongly the committed value is still believed at ``now``."""
+    d = policy.domain(fact.domain)
+    age = max(0.0, hours_between(fact.evidence_ts, now))
+    return fact.confidence * recency_factor(age, d.half_life_hours, policy.recency_grace_hours)
+
+
+def resolve(
+    committed: CommittedFact | None,
+    observation: StateObservation,
+    policy: Policy,
+    now: datetime,
+    evidence: FieldEvidence = NO_EVIDENCE,
+) -> Decision:
+    """Decide auto_commit, ask_user or tentative_reject for ``observation``."""
+    obs = observation
+    dp = policy.domain(obs.domain)
+    spec = spec_for(obs.field)
+    factors = _factors(obs, policy, dp, now, evidence)
+    confidence = round(factors.product, 4)
+    new_key = value_key(obs.candidate_value)
+    same_as_committed = committed is not None and value_key(committed.value) == new_key
+
+    def reject(*reasons: str, margin: float = 0.0) -> Decision:
+        return Decision("tentative_reject", confidence, margin, reasons, (), "none", factors)
+
+    # Rules that protect the present: no score can overrule them.
+    if obs.intent == "hypothetical":
+        return reject("hypothetical: a wish, condition or question never changes state")
+    if obs.intent == "historical":
+        return reject("historical: it describes the past, not the present")
+    if obs.intent == "planning":
+        blocked = _planning_block(spec, obs)
+        if blocked:
+            return reject(blocked)
+    if obs.intent == "retract" and committed is None:
+        return reject("nothing to retract: no committed value")
+    if obs.intent != "retract" and (new_key, obs.source.key) in evidence.rejected:
+        return reject("you said no to this value from this same evidence before")
+
+    if same_as_committed and obs.intent != "retract":
+        if obs.needs_confirmation:
+            # Nothing to ask (the value stands) and a doubted reading is no support.
+            return reject(f"agrees with the committed value, but {obs.needs_confirmation}")
+        if confidence < dp.ask_threshold:
+            return reject(
+                "agrees with the committed value, but too weakly to count as support",
+                margin=confidence,
+            )
+        return Decision(
+            "auto_commit",
+            confidence,
+            confidence,
+            ("matches the committed value: corroborates it",),
+            (),
+            "corroborate",
+            factors,
+        )
+
+    competitors = [c.confidence for c in evidence.competitors if value_key(c.value) != new_key]
+    reasons = [_describe_factors(obs, factors)]
+    if committed is not None:
+        # A source that outranks the committed value's source in this domain wins
+        # on authority: the weaker value does not compete on the margin.
+        obs_rank, committed_rank = dp.rank(obs.source.type), dp.rank(committed.source_type)
+        if obs_rank < committed_rank:
+            reasons.append(f"{obs.source.type} outranks {committed.source_type} for {obs.domain}")
+        elif obs_rank == committed_rank and _advances(spec, committed.value, obs.candidate_value):
+            # planning -> in_progress is the plan coming true, not a rival belief.
+            reasons.append(
+                f"moves {obs.field} forward ({committed.value} -> {obs.candidate_value})"
+            )
+        else:
+            competitors.append(current_strength(committed, policy, now))
+    margin = round(confidence - max(competitors, default=0.0), 4)
+
+    caps: list[str] = []
+    if committed is not None:
+        block = _authority_block(committed, obs, dp, now)
+        if block:
+            if obs.source.type not in ("conversation_assertive", *USER_SOURCES):
+                return reject(block, margin=margin)
+            caps.append(block)
+        if obs.ts < committed.evidence_ts:
+            caps.append("older than the evidence for the current value")
+        if obs.intent != "retract" and _regresses(spec, committed.value, obs.candidate_value):
+            caps.append(f"moves {obs.field} backwards ({committed.value} -> {obs.candidate_value})")
+    if dp.confirm_always and obs.source.type not in USER_SOURCES:
+        caps.append(f"{obs.domain} facts change only with your confirmation")
+    if _certainty(obs, policy) < 1.0:
+        caps.append(f"the wording is ambiguous (extraction {obs.extraction_confidence:.2f})")
+    if obs.source.type in NEVER_AUTO:
+        caps.append(f"{obs.source.type} proposals are never committed without you")
+    if obs.needs_confirmation:
+        caps.append(obs.needs_confirmation)
+
+    patch = _patch(committed, obs)
+    # The user's own edit or answer is their say: their newest word needs no margin.
+    clear = margin >= dp.margin_threshold or obs.source.type in USER_SOURCES
+    if confidence >= dp.auto_threshold and clear and not caps:
+        reasons.append(f"confidence {confidence:.2f} >= auto {dp.auto_threshold:.2f}")
+        if margin >= dp.margin_threshold:
+            reasons.append(f"margin {margin:.2f} >= {dp.margin_threshold:.2f}")
+        else:
+            reasons.append("your own edit: no margin needed")
+        return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)
+    # An observation that needs confirmation is asked about however weak or strong it is.
+    if confidence >= dp.ask_threshold or obs.needs_confirmation:
+        reasons.extend(caps)
+        if confidence < dp.auto_threshold:
+            reasons.append(f"confidence {confidence:.2f} below auto {dp.auto_threshold:.2f}")
+        elif margin < dp.margin_threshold:
+            reasons.append(f"margin {margin:.2f} below {dp.margin_threshold:.2f}")
+        return Decision("ask_user", confidence, margin, tuple(reasons), patch, "change", factors)
+    reasons.extend(caps)
+    reasons.append(f"confidence {confidence:.2f} below ask {dp.ask_threshold:.2f}")
+    return Decision("tentative_reject", confidence, margin, tuple(reasons), (), "none", factors)
+
+
+def _factors(
+    obs: StateObservation, policy: Policy, dp: DomainPolicy, now: datetime, ev: FieldEvidence
+) -> Factors:
+    age = max(0.0, hours_between(obs.ts, now))
+    # Earlier agreeing events and the observation's own corroborators: each
+    # distinct source type once, never the observation's own type.
+    vouching = ev.agreeing_sources | {c.type for c in obs.corroborators or ()}
+    agreeing = len(vouching - {obs.source.type})
+    corroboration = min(policy.corroboration_cap, 1.0 + policy.corroboration_bonus * agreeing)
+    certainty = _certainty(obs, policy)
+    return Factors(
+        reliability=policy.reliability(obs.source.type),
+        recency=recency_factor(age, dp.half_life_hours, policy.recency_grace_hours),
+        intent=policy.intent_factor.get(obs.intent, 0.0) * certainty,
+        corroboration=corroboration,
+    )
+
+
+def _certainty(obs: StateObservation, policy: Policy) -> float:
+    # A reading the extractor is sure of counts in full; below that its doubt
+    # lowers the confidence, and resolve() also keeps it from auto-committing.
+    ec = 1.0 if obs.extraction_confidence is None else obs.extraction_confidence
+    return 1.0 if ec >= policy.certain_extraction else ec
+
+
+def _describe_factors(obs: StateObservation, f: Factors) -> str:
+    return (
+        f"{obs.source.type} {f.reliability:.2f} × recency {f.recency:.2f} × "
+        f"{obs.intent} {f.intent:.2f} × corroboration {f.corroboration:.2f}"
+    )
+
+
+def _planning_block(spec: FieldSpec, obs: StateObservation) -> str | None:
+    if not spec.planning_allowed:
+        return f"a plan does not change {obs.field}: only evidence of the present may"
+    if spec.planning_values and obs.candidate_value not in spec.planning_values:
+        allowed = ", ".join(spec.planning_values)
+        return f"a plan can only set {obs.field} to {allowed}, not {obs.candidate_value}"
+    return None
+
+
+def _authority_block(
+    committed: CommittedFact, obs: StateObservation, dp: DomainPolicy, now: datetime
+) -> str | None:
+    if dp.rank(committed.source_type) >= dp.rank(obs.source.type):
+        return None
+    age = hours_between(committed.evidence_ts, now)
+    if age >= dp.authority_window_hours:
+        return None
+    return (
+        f"{committed.source_type} outranks {obs.source.type} for {obs.domain} "
+        f"within {dp.authority_window_hours:g} h"
+    )
+
+
+def _advances(spec: FieldSpec, old: Any, new: Any) -> bool:
+    order = spec.lifecycle
+    return old in order and new in order and order.index(new) > order.index(old)
+
+
+def _regresses(spec: FieldSpec, old: Any, new: Any) -> bool:
+    order = spec.lifecycle
+    return old in order and new in order and order.index(new) < order.index(old)
+
+
+def _patch(committed: CommittedFact | None, obs: StateObservation) -> tuple[dict[str, Any], ...]:
+    path = f"/{_escape(obs.entity_id)}/{_escape(obs.field)}"
+    if obs.intent == "retract":
+        return ({"op": "remove", "path": path},)
+    op = "add" if committed is None else "replace"
+    return ({"op": op, "path": path, "value": obs.candidate_value},)
+
+
+def _escape(token: str) -> str:
+    # RFC 6901: '~' and '/' must be escaped inside a JSON Pointer token.
+    return token.replace("~", "~0").replace("/", "~1")

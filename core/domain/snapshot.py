@@ -1,0 +1,132 @@
+"""What the resolver sees of one field, and how an accepted input changes it.
+
+The engine resolves a batch of inputs in memory: it reads a ``FieldSnapshot``
+per field once, then folds each accepted input into it with ``advance`` (a
+pure function), so the fifth observation of a batch sees the effect of the
+first four exactly as if each had been stored before the next was read. The
+contract tests check that ``advance`` agrees with what the store reads back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from types import MappingProxyType
+
+from core.domain.fields import spec_for
+from core.domain.records import Accepted
+from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
+
+AGREEING_INTENTS = frozenset({"assertive", "planning"})
+
+
+@dataclass(frozen=True)
+class OpenItem:
+    """An unanswered review item (queued or pending) for the field."""
+
+    id: str
+    value_key: str
+    value: Scalar
+    confidence: float
+    evidence_ts: datetime | None = None
+    """When the observation that raised it was made; None for questions no observation
+    raised (corrections, conflicts), which newer evidence never supersedes by age."""
+
+
+@dataclass(frozen=True)
+class FieldSnapshot:
+    entity_id: str
+    field: str
+    committed: CommittedFact | None = None
+    agreeing: Mapping[str, frozenset[str]] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """value_key -> source types that asserted (or planned) it within the window."""
+    open_items: tuple[OpenItem, ...] = ()
+    rejected: frozenset[tuple[str, str]] = frozenset()
+    last_version: int = 0
+    """Highest committed version so far, retractions included."""
+
+    def evidence(self, value_key: str) -> FieldEvidence:
+        """The resolver's view of the field for a candidate with ``value_key``."""
+        return FieldEvidence(
+            agreeing_sources=self.agreeing.get(value_key, frozenset()),
+            competitors=tuple(Competitor(i.value, i.confidence) for i in self.open_items),
+            rejected=self.rejected,
+            open_review_values=frozenset(i.value_key for i in self.open_items),
+        )
+
+
+def advance(
+    snap: FieldSnapshot, accepted: Accepted, since: datetime
+) -> tuple[FieldSnapshot, tuple[str, ...]]:
+    """The snapshot after ``accepted`` is stored, and the ids of review items it supersedes."""
+    agreeing = snap.agreeing
+    if accepted.intent in AGREEING_INTENTS and accepted.event_ts >= since:
+        current = agreeing.get(accepted.value_key, frozenset())
+        if accepted.source_type not in current:
+            agreeing = MappingProxyType(
+                {**agreeing, accepted.value_key: current | {accepted.source_type}}
+            )
+    committed = snap.committed
+    open_items = snap.open_items
+    last_version = snap.last_version
+    superseded: tuple[str, ...] = ()
+    c = accepted.commit
+    if c is not None:
+        last_version += 1
+        if c.retract:
+            committed = None
+        else:
+            committed = CommittedFact(
+                entity_id=c.entity_id,
+                field=c.field,
+                value=c.value,
+                version=last_version,
+                source_type=c.source_type,
+                source_ref=c.source_ref,
+                confidence=c.confidence,
+                event_id=c.event_id,
+                evidence_ts=c.evidence_ts,
+                committed_at=c.committed_at,
+                resolution=c.resolution,
+                valid_until=c.valid_until,
+            )
+            superseded = tuple(i.id for i in open_items if i.value_key == accepted.value_key)
+            open_items = tuple(i for i in open_items if i.value_key != accepted.value_key)
+    if accepted.corroborate and committed is not None:
+        committed = replace(
+            committed,
+            evidence_ts=max(committed.evidence_ts, accepted.event_ts),
+            confidence=max(committed.confidence, accepted.confidence),
+        )
+    if (c is not None or accepted.review is not None) and spec_for(
+        accepted.field
+    ).current_condition:
+        # A newer word about a condition settles what older open questions proposed:
+        # "Lily is fine now" leaves one question, not "sick?" and "well?" both open.
+        older = tuple(
+            i.id
+            for i in open_items
+            if i.evidence_ts is not None
+            and i.evidence_ts <= accepted.event_ts
+            and i.value_key != accepted.value_key
+        )
+        superseded += older
+        open_items = tuple(i for i in open_items if i.id not in older)
+    r = accepted.review
+    if r is not None:
+        open_items = (
+            *open_items,
+            OpenItem(r.id, accepted.value_key, r.candidate_value, r.confidence, accepted.event_ts),
+        )
+    after = replace(
+        snap,
+        agreeing=agreeing,
+        committed=committed,
+        open_items=open_items,
+        last_version=last_version,
+    )
+    return after, superseded

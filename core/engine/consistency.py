@@ -1,0 +1,214 @@
+"""Timeline and consistency checks across related fields (the design's validation layer).
+
+Each field is resolved on its own, so two committed facts can be true one by
+one and impossible together: a return before the departure, a departure still
+ahead while the trip is under way or over, a finished trip with the user still
+at its destination. ``find_conflicts`` is a pure function of one or more
+entities' committed facts, their open questions and ``now``; it reads no clock
+and does no I/O. ``core.engine.conflicts`` stores what it finds as questions.
+
+A conflict between fields names the field most likely out of date (``suspect``:
+the one an older word set) and a fix for it (``proposed``; None means forget
+it), so the question has plain Yes (apply the fix), No (keep everything) and
+Edit (the right value for that field) answers. Two open questions that propose
+different values for one field are a conflict too, but they are already asked:
+they carry no suspect and are only listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from itertools import groupby
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from core.domain.phrasing import label, show, show_date
+from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.state import CommittedFact, Scalar, value_key
+
+ConflictKind = Literal[
+    "return_before_departure",
+    "departure_ahead_trip_under_way",
+    "departure_ahead_trip_over",
+    "trip_over_still_at_destination",
+    "open_questions_disagree",
+]
+SOURCE_PREFIX = "consistency:"
+"""Source key prefix of the questions ``core.engine.conflicts`` opens for conflicts."""
+
+DEPART, RETURN = "travel.depart_date", "travel.return_date"
+STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Facts (or open questions) of one entity that cannot all be true."""
+
+    kind: ConflictKind
+    entity_id: str
+    fields: tuple[str, ...]
+    values: tuple[Scalar, ...]
+    sentence: str
+    """The contradiction in plain words, for the question and the context block."""
+    suspect: str | None = None
+    """The field the question offers to fix; None when nothing needs asking."""
+    proposed: Scalar = None
+    """The fix for ``suspect`` (None: forget it)."""
+
+    @property
+    def key(self) -> str:
+        """Stable identity: the same contradiction between the same values is one conflict."""
+        pairs = ",".join(
+            f"{f}={value_key(v)}" for f, v in zip(self.fields, self.values, strict=True)
+        )
+        return f"{self.kind}|{self.entity_id}|{pairs}"
+
+    @property
+    def source_key(self) -> str:
+        """The source key of the question that asks about this conflict."""
+        return SOURCE_PREFIX + self.key
+
+
+def is_conflict_question(item: ReviewItem) -> bool:
+    return item.kind == "change" and item.source_key.startswith(SOURCE_PREFIX)
+
+
+def touches_timeline(field: str | None) -> bool:
+    """Whether committing ``field`` can raise or settle a conflict (so a commit to
+    anything else need not look: the checks read trips, home and time zone only)."""
+    return field is not None and (
+        field.startswith("travel.") or field in ("profile.home_city", "profile.timezone")
+    )
+
+
+def find_conflicts(
+    facts: Iterable[CommittedFact], open_items: Iterable[ReviewItem], now: datetime
+) -> tuple[Conflict, ...]:
+    """Every conflict among ``facts`` (expired ones aside) and open ``open_items`` at ``now``.
+
+    Ordered by entity, then by the order of the checks; deterministic.
+    """
+    live = [f for f in facts if f.valid_until is None or f.valid_until > now]
+    by_entity: dict[str, dict[str, CommittedFact]] = {}
+    for f in sorted(live, key=lambda f: (f.entity_id, f.field)):
+        by_entity.setdefault(f.entity_id, {})[f.field] = f
+    questions = sorted(
+        (
+            r
+            for r in open_items
+            if r.kind == "change" and r.status in OPEN_STATUSES and not is_conflict_question(r)
+        ),
+        key=lambda r: (r.entity_id, r.field, r.seq),
+    )
+    asked: dict[str, list[ReviewItem]] = {}
+    for r in questions:
+        asked.setdefault(r.entity_id, []).append(r)
+    found: list[Conflict] = []
+    for entity in sorted(by_entity.keys() | asked.keys()):
+        state = {name: f.value for name, f in by_entity.get(entity, {}).items()}
+        found += _timeline(entity, state, _today(state, now))
+        found += _disagreeing_questions(entity, asked.get(entity, []))
+    return tuple(found)
+
+
+def _today(state: dict[str, Scalar], now: datetime) -> date:
+    """Today where the user is: their committed time zone, else ``now``'s own."""
+    zone = state.get("profile.timezone")
+    if isinstance(zone, str):
+        try:
+            return now.astimezone(ZoneInfo(zone)).date()
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return now.date()
+
+
+def _day(value: Scalar) -> date | None:
+    """The calendar day of an ISO date or date-time value; None for anything else."""
+    if not isinstance(value, str) or len(value) < 10:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+def _timeline(entity: str, state: dict[str, Scalar], today: date) -> list[Conflict]:
+    out: list[Conflict] = []
+    depart, back = state.get(DEPART), state.get(RETURN)
+    depart_day, back_day = _day(depart), _day(back)
+    departure, back_label = label(DEPART, entity, entity), label(RETURN, entity, entity)
+    if depart_day and back_day and back_day < depart_day:
+        out.append(
+            Conflict(
+                "return_before_departure",
+                entity,
+                (DEPART, RETURN),
+                (depart, back),
+                f"{back_label[:1].upper()}{back_label[1:]} ({show_date(back)}) is before "
+                f"{departure} ({show_date(depart)})",
+                suspect=RETURN,
+            )
+        )
+    status = state.get(STATUS)
+    if depart_day and depart_day > today and status in ("in_progress", "completed"):
+        under_way = status == "in_progress"
+        out.append(
+            Conflict(
+                "departure_ahead_trip_under_way" if under_way else "departure_ahead_trip_over",
+                entity,
+                (STATUS, DEPART),
+                (status, depart),
+                (
+                    f"The trip is {'under way' if under_way else 'over'}, but {departure} "
+                    f"is still {show_date(depart)}, in the future"
+                ),
+                suspect=DEPART,
+                # Under way: it started by today at the latest. Over: when is unknown.
+                proposed=today.isoformat() if under_way else None,
+            )
+        )
+    where, going = state.get(LOCATION), state.get(DESTINATION)
+    if status == "completed" and _same_place(where, going):
+        home = state.get("profile.home_city")
+        out.append(
+            Conflict(
+                "trip_over_still_at_destination",
+                entity,
+                (STATUS, LOCATION, DESTINATION),
+                (status, where, going),
+                f"The trip to {show(going)} is over, but I still have "
+                f"{label(LOCATION, entity, entity)} as {show(where)}",
+                suspect=LOCATION,
+                proposed=home if isinstance(home, str) and not _same_place(home, going) else None,
+            )
+        )
+    return out
+
+
+def _same_place(a: Scalar, b: Scalar) -> bool:
+    return (
+        isinstance(a, str) and isinstance(b, str) and a.strip().casefold() == b.strip().casefold()
+    )
+
+
+def _disagreeing_questions(entity: str, items: Sequence[ReviewItem]) -> list[Conflict]:
+    out: list[Conflict] = []
+    for field, group in groupby(items, key=lambda r: r.field):
+        values: dict[str, Scalar] = {}
+        for r in group:
+            values.setdefault(value_key(r.candidate_value), r.candidate_value)
+        if len(values) < 2:
+            continue
+        shown = " or ".join(show(v) for v in values.values())
+        out.append(
+            Conflict(
+                "open_questions_disagree",
+                entity,
+                (field,) * len(values),
+                tuple(values.values()),
+                f"Open questions disagree about {label(field, entity, entity)}: {shown}",
+            )
+        )
+    return out

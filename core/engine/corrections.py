@@ -1,0 +1,144 @@
+"""/forget and /undo: user-ordered corrections, asked before they happen.
+
+Each is an ordinary review item (kind ``change``) whose source key starts with
+``command:``; confirming it goes through ``Engine.answer`` like any other
+answer, so it commits through the same path and lands in the audit log:
+/forget proposes a retraction (candidate None), /undo proposes the value the
+last commit replaced (a retraction if there was none, the old value back if the
+last commit was a retraction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal
+
+from core.domain.ids import new_id
+from core.domain.phrasing import label, show
+from core.domain.state import Scalar
+from core.engine.engine import Engine
+from core.errors import NotFound
+from core.store import HistoryEntry, NewReviewItem, ReviewItem
+
+CorrectionKind = Literal["forget", "undo"]
+_PREFIX = "command:"
+
+
+def correction_kind(item: ReviewItem) -> CorrectionKind | None:
+    """'forget' or 'undo' for a correction item, None for anything else."""
+    if not item.source_key.startswith(_PREFIX):
+        return None
+    kind = item.source_key[len(_PREFIX) :].split(":", 1)[0]
+    return "forget" if kind == "forget" else "undo" if kind == "undo" else None
+
+
+def correction_question(item: ReviewItem) -> str:
+    """How a correction is put to the user: what is true now, and what it would become."""
+    kind = correction_kind(item)
+    if kind == "forget":
+        return f"Forget {label(item.field, item.entity_id, item.entity_id)} ({show(item.current_value)})?"
+    what = label(item.field, item.entity_id, item.entity_id)
+    if item.candidate_value is None:
+        return f"Undo: forget {what} ({show(item.current_value)}); it had no value before?"
+    if item.current_value is None:
+        return f"Undo: bring {what} back to {show(item.candidate_value)}?"
+    return f"Undo: {what} back from {show(item.current_value)} to {show(item.candidate_value)}?"
+
+
+def correction_result(item: ReviewItem, status: str) -> str | None:
+    """What is true after a correction was answered; None for other items and outcomes."""
+    kind = correction_kind(item)
+    what = label(item.field, item.entity_id, item.entity_id)
+    if kind is None:
+        return None
+    if status == "confirmed":
+        if item.candidate_value is None:
+            return f"✅ Done: I no longer know {what}."
+        return f"✅ Done: {what} is {show(item.candidate_value)} again."
+    if status == "rejected":
+        if item.current_value is None:
+            return f"❌ Kept: I still don't know {what}."
+        return f"❌ Kept: {what} is still {show(item.current_value)}."
+    return None
+
+
+async def propose_forget(
+    engine: Engine, entities: Sequence[str], field: str, now: datetime
+) -> ReviewItem:
+    """Ask to retract ``field`` of the first of ``entities`` that has it."""
+    for entity in entities:
+        fact = await engine.store.fact(entity, field)
+        if fact is None:
+            continue
+        return await _propose(
+            engine,
+            "forget",
+            entity,
+            field,
+            None,
+            fact.value,
+            ("you asked to forget it",),
+            now,
+        )
+    raise NotFound(f"nothing is known about {field}")
+
+
+async def propose_undo(engine: Engine, entities: Sequence[str], now: datetime) -> ReviewItem:
+    """Ask to revert the newest commit to any of ``entities``."""
+    last: HistoryEntry | None = None
+    for entity in entities:
+        entries = await engine.store.history(entity, None)
+        if entries and (last is None or entries[-1].seq > last.seq):
+            last = entries[-1]
+    if last is None:
+        raise NotFound("there is no change to undo")
+    current = None if last.retracted else last.new_value
+    reason = f"undo of the change at {last.committed_at:%Y-%m-%d %H:%M} ({last.resolution})"
+    return await _propose(
+        engine,
+        "undo",
+        last.entity_id,
+        last.field,
+        last.old_value,
+        current,
+        (reason,),
+        now,
+        suffix=str(last.seq),
+    )
+
+
+async def _propose(
+    engine: Engine,
+    kind: CorrectionKind,
+    entity: str,
+    field: str,
+    candidate: Scalar,
+    current: Scalar,
+    reasons: tuple[str, ...],
+    now: datetime,
+    suffix: str = "",
+) -> ReviewItem:
+    source_key = f"{_PREFIX}{kind}:{suffix}" if suffix else f"{_PREFIX}{kind}"
+    # Asking twice for the same correction gives the open question back.
+    for open_item in await engine.store.review_items(["pending", "queued"]):
+        if (
+            open_item.source_key == source_key
+            and open_item.entity_id == entity
+            and open_item.field == field
+        ):
+            return open_item
+    item = NewReviewItem(
+        id=new_id(),
+        kind="change",
+        event_id=None,
+        entity_id=entity,
+        field=field,
+        candidate_value=candidate,
+        current_value=current,
+        confidence=1.0,
+        reasons=reasons,
+        source_key=source_key,
+        created_at=now,
+    )
+    return await engine.ask(item)

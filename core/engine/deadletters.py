@@ -1,0 +1,241 @@
+"""The dead-letter queue: invalid payloads are kept whole, retried, then shown to a human.
+
+A payload that fails validation never reaches the resolver. It is stored with
+its errors (``core.engine.dead_letter_intake``) and retried (re-validated) 1, 5 and 30
+minutes later; a payload still invalid after the third retry is
+``permanently_failed`` and becomes a human review item, and in the travel and
+financial domains also an alert for the owner.
+
+This service sits above the engine: it calls ``Engine.ingest_batch`` (and the
+signal mapping) like any other caller, never while holding the engine's lock,
+so a dead letter that now validates is ingested without re-entering it.
+Retried payloads go back through the path they first failed on: a
+``signal_event`` is mapped to observations again, a ``state_observation`` is
+ingested as it is.
+
+A human answers a dead-letter review once: ``confirm`` tries the payload again
+and ingests it if it now validates; ``edit`` ingests a corrected payload in its
+place; ``reject`` discards it. A confirm or edit that still fails validation is
+refused with the reason (the question stays open, unchanged): nothing asks
+again and no alert repeats.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from core.domain.ids import new_id
+from core.domain.records import (
+    OPEN_STATUSES,
+    DeadLetterStatus,
+    Escalation,
+    NewAlert,
+    ReviewStatus,
+    Settlement,
+)
+from core.domain.validation import schema_errors
+from core.engine.answers import answer_note
+from core.engine.dead_letter_intake import RETRY_DELAYS
+from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome
+from core.errors import AlreadyAnswered, InvalidAnswer
+from core.sources.config import Rule
+from core.sources.poller import ingest_signals
+from core.store import DeadLetter, NewReviewItem, ReviewItem
+
+__all__ = [
+    "ALERT_DOMAINS",
+    "RETRY_DELAYS",
+    "DlqSlo",
+    "RetryReport",
+    "answer_dead_letter",
+    "dlq_slo",
+    "retry_due",
+]
+
+ALERT_DOMAINS: Final = frozenset({"travel", "financial"})
+SLO_WINDOW: Final = timedelta(hours=24)
+UNRESOLVED: Final = ("waiting", "permanently_failed")
+
+
+@dataclass(frozen=True)
+class RetryReport:
+    retried: int
+    resolved: int
+    permanently_failed: int
+    still_waiting: int
+
+
+async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()) -> RetryReport:
+    """Re-validate every dead letter whose retry is due; ingest those that now pass.
+
+    ``rules`` are the configured mapping rules, applied to retried signal events.
+    Several processes (the bot's job queue, ``canon poll --every``) may retry at
+    once: each letter's step is a compare-and-set on the letter as read, so one
+    of them moves it on (and escalates it, once) and the others skip it.
+    """
+    retried = resolved = failed = 0
+    for letter in await engine.store.dead_letters(["waiting"]):
+        if letter.next_retry_at is None or letter.next_retry_at > now:
+            continue
+        payload = _load(letter.payload)
+        errors = _errors(letter.schema, payload)
+        count = letter.retry_count + 1
+        step = replace(letter, last_attempt=now, retry_count=count)
+        escalation = None
+        if not errors:
+            # Ingest first: a crash (or another process) before the letter is marked
+            # retries it, as a duplicate of the same event.
+            await _ingest(engine, letter.schema, payload, now, rules)
+            step = replace(step, status="resolved", next_retry_at=None)
+        elif count >= len(RETRY_DELAYS):
+            step = replace(
+                step, status="permanently_failed", next_retry_at=None, errors=tuple(errors)
+            )
+            escalation = _escalation(engine, step, now)
+        else:
+            step = replace(step, next_retry_at=now + RETRY_DELAYS[count], errors=tuple(errors))
+        if not await engine.update_dead_letter(step, letter, escalation):
+            continue  # another process retried it first
+        retried += 1
+        resolved += step.status == "resolved"
+        failed += step.status == "permanently_failed"
+    waiting = len(await engine.store.dead_letters(["waiting"]))
+    return RetryReport(retried, resolved, failed, waiting)
+
+
+def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation:
+    """The review item (and, in alert domains, the alert) a permanent failure raises."""
+    review = NewReviewItem(
+        id=new_id(),
+        kind="dead_letter",
+        event_id=letter.event_id,
+        entity_id="system:dead-letters",
+        field="dead_letter",
+        candidate_value=letter.id,
+        current_value=None,
+        confidence=0.0,
+        reasons=tuple(e[:160] for e in letter.errors[:5]) or ("invalid payload",),
+        source_key=f"dead_letter:{letter.id}",
+        created_at=now,
+    )
+    alert = None
+    if letter.domain in ALERT_DOMAINS:
+        alert = NewAlert(
+            now,
+            "dead_letter_permanent",
+            letter.domain,
+            f"a {letter.domain} payload failed validation permanently: "
+            f"{letter.errors[0] if letter.errors else 'invalid'}",
+        )
+    return Escalation(review, engine.policy.max_pending, alert)
+
+
+async def answer_dead_letter(
+    engine: Engine,
+    item: ReviewItem,
+    action: AnswerAction,
+    value: Any,
+    now: datetime,
+    answered_by: str | None,
+    rules: Sequence[Rule],
+) -> AnswerResult:
+    """Settle a dead-letter question once: the item and its letter close together.
+
+    A question already answered is refused before anything is ingested. Two
+    answers racing from two processes both ingest (a confirm's payload is the
+    same event, so it is logged once) but only the first settles; the other
+    gets AlreadyAnswered.
+    """
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item.id} is already {item.status}")
+    letters = {d.id: d for d in await engine.store.dead_letters()}
+    letter = letters.get(str(item.candidate_value))
+    record = answer_note(action, now, answered_by)
+    outcomes: list[Outcome] = []
+    status: ReviewStatus = "discarded"
+    if action != "reject":
+        if letter is None:
+            raise InvalidAnswer("the dead letter is gone; reject to close this question")
+        payload = _load(letter.payload) if action == "confirm" else _corrected(value)
+        errors = _errors(letter.schema, payload)
+        if errors:
+            raise InvalidAnswer(
+                f"still invalid: {errors[0]}; send a corrected payload with edit, "
+                "or reject to discard it"
+            )
+        if action == "edit":
+            record["value"] = payload
+        outcomes = await _ingest(engine, letter.schema, payload, now, rules)
+        status = "confirmed" if action == "confirm" else "edited"
+    closed = None
+    if letter is not None:
+        done: DeadLetterStatus = "discarded" if action == "reject" else "resolved"
+        closed = replace(letter, status=done, last_attempt=now, next_retry_at=None)
+    settlement = Settlement(status, record, now, dead_letter=closed)
+    settled, promoted = await engine.settle_with(item.id, lambda _item, _fact: settlement)
+    committed = [o for o in outcomes if o.committed]
+    return AnswerResult(
+        settled,
+        status,
+        committed_value=committed[-1].candidate_value if committed else None,
+        committed=bool(committed),
+        promoted=tuple(promoted) + tuple(p for o in outcomes for p in o.promoted),
+    )
+
+
+@dataclass(frozen=True)
+class DlqSlo:
+    """The design's DLQ objective: no dead letter stays unresolved for more than 24 h."""
+
+    unresolved: int
+    older_than_24h: int
+
+    @property
+    def holds(self) -> bool:
+        return self.older_than_24h == 0
+
+
+def dlq_slo(letters: Sequence[DeadLetter], now: datetime) -> DlqSlo:
+    """Waiting and permanently failed letters, and how many of them are past the 24 h window."""
+    open_letters = [d for d in letters if d.status in UNRESOLVED]
+    late = sum(1 for d in open_letters if now - d.first_seen > SLO_WINDOW)
+    return DlqSlo(len(open_letters), late)
+
+
+async def _ingest(
+    engine: Engine, schema: str, payload: Any, now: datetime, rules: Sequence[Rule]
+) -> list[Outcome]:
+    """Send a now-valid payload down the path it first failed on."""
+    if schema == "signal_event":
+        outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules)
+        return outcomes
+    return await engine.ingest_batch([payload], now=now)
+
+
+def _errors(schema: str, payload: Any) -> list[str]:
+    if payload is None:
+        return ["not JSON"]
+    if schema not in ("state_observation", "signal_event"):
+        return [f"{schema} payloads cannot be retried"]
+    return schema_errors(schema, payload)
+
+
+def _corrected(value: Any) -> Any:
+    """An edit's value: the corrected payload, as JSON text or already parsed."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return json.loads(value)
+    except ValueError as e:
+        raise InvalidAnswer(f"send the corrected payload as JSON ({e})") from e
+
+
+def _load(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None

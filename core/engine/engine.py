@@ -1,0 +1,503 @@
+"""The single writer: validate, resolve, persist.
+
+Every input passes through ``Engine.ingest``: a payload that fails its schema
+goes to the dead-letter queue and changes nothing; a valid one is resolved by
+the pure resolver and its whole effect (event, decision, commit, review item,
+audit line) is stored in one transaction. The state the resolver reads is read
+inside that same write transaction, so what it read is still true when its
+decision lands, even with other processes (a cron poll beside the bot) writing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from core.domain.audit import audit_line
+from core.domain.ids import new_id
+from core.domain.models import StateObservation, parse_model
+from core.domain.policy import Policy
+from core.domain.records import Escalation, ReviewStatus, Settlement, WriteBatch
+from core.domain.resolver import Decision, resolve
+from core.domain.snapshot import FieldSnapshot, advance
+from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.validation import schema_errors
+from core.engine.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
+from core.engine.conflicts import ask_about_conflicts
+from core.engine.consistency import touches_timeline
+from core.engine.dead_letter_intake import dead_letter_for
+from core.errors import InvalidAnswer, NotFound, PayloadInvalid
+from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem, Store
+from core.store.protocol import DecideSettlement
+
+OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
+AnswerAction = Literal["confirm", "reject", "edit"]
+MAX_REASON = 160
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one input payload."""
+
+    decision: OutcomeKind
+    event_id: str | None
+    entity_id: str | None
+    field: str | None
+    candidate_value: Any
+    confidence: float | None = None
+    margin: float | None = None
+    reasons: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+    committed: bool = False
+    corroborated: bool = False
+    """Accepted as support for the value already committed; nothing changed."""
+    review_item_id: str | None = None
+    promoted: tuple[ReviewItem, ...] = ()
+    previous_value: Scalar = None
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    item: ReviewItem
+    status: str
+    committed_value: Scalar = None
+    committed: bool = False
+    promoted: tuple[ReviewItem, ...] = field(default_factory=tuple)
+    group: tuple[ReviewItem, ...] = ()
+    """Every item a group answer settled (``item`` first); empty for a single answer."""
+
+
+class Engine:
+    """Canon's consistency engine over one store and one policy."""
+
+    def __init__(self, store: Store, policy: Policy) -> None:
+        self.store = store
+        self.policy = policy
+        self._lock = asyncio.Lock()
+
+    async def ingest(self, payload: Any, *, now: datetime) -> Outcome:
+        """Validate, resolve and persist one StateObservation payload (one transaction)."""
+        return (await self.ingest_batch([payload], now=now))[0]
+
+    async def ingest_many(
+        self, payloads: Iterable[Any], *, now: datetime, batch_size: int = 256
+    ) -> AsyncIterator[Outcome]:
+        """Ingest payloads in order, ``batch_size`` per durable commit (group commit)."""
+        batch: list[Any] = []
+        for payload in payloads:
+            batch.append(payload)
+            if len(batch) >= batch_size:
+                for outcome in await self.ingest_batch(batch, now=now):
+                    yield outcome
+                batch = []
+        if batch:
+            for outcome in await self.ingest_batch(batch, now=now):
+                yield outcome
+
+    async def ingest_batch(self, payloads: Sequence[Any], *, now: datetime) -> list[Outcome]:
+        """Validate, resolve and persist ``payloads`` in order, in one transaction.
+
+        Each observation is resolved against the state its predecessors in the
+        batch left behind (a pure fold over snapshots read once), so the result
+        is the same as ingesting them one by one, and a crash keeps all or none.
+        """
+        checked: list[tuple[Any, list[str]]] = [
+            (p, schema_errors("state_observation", p)) for p in payloads
+        ]
+        observations = [
+            parse_model(StateObservation, "state_observation", p)
+            for p, errors in checked
+            if not errors
+        ]
+        since = now - timedelta(hours=self.policy.corroboration_window_hours)
+
+        def decide(
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: set[str]
+        ) -> tuple[WriteBatch, list[Outcome]]:
+            outcomes: list[Outcome] = []
+            accepted: list[Accepted] = []
+            superseded: list[tuple[str, datetime]] = []
+            corroborated: dict[tuple[str, str], None] = {}
+            duplicates: list[tuple[str, datetime]] = []
+            letters: list[DeadLetter] = []
+            parsed = iter(observations)
+            for payload, errors in checked:
+                if errors:
+                    letter = dead_letter_for("state_observation", payload, errors, now)
+                    letters.append(letter)
+                    outcomes.append(_invalid_outcome(payload, letter.event_id, errors))
+                    continue
+                obs = next(parsed)
+                if obs.event_id in seen:
+                    duplicates.append((obs.event_id, now))
+                    outcomes.append(
+                        Outcome(
+                            "duplicate", obs.event_id, obs.entity_id, obs.field, obs.candidate_value
+                        )
+                    )
+                    continue
+                seen.add(obs.event_id)
+                key = (obs.entity_id, obs.field)
+                outcome, record = self._decide(obs, snaps[key], now)
+                snaps[key], closed = advance(snaps[key], record, since)
+                superseded.extend((item_id, now) for item_id in closed)
+                if record.corroborate:
+                    corroborated[key] = None
+                accepted.append(record)
+                outcomes.append(outcome)
+            batch = WriteBatch(
+                decided_at=now,
+                accepted=tuple(accepted),
+                superseded=tuple(superseded),
+                corroborated=tuple(
+                    c for k in corroborated if (c := snaps[k].committed) is not None
+                ),
+                duplicates=tuple(duplicates),
+                dead_letters=tuple(letters),
+            )
+            return batch, outcomes
+
+        async with self._lock:
+            # Read, decide and write in one store transaction: what the resolver
+            # read is still true when its decision lands, whoever else writes.
+            outcomes, promoted_items = await self.store.decide_and_write(
+                [(o.entity_id, o.field) for o in observations],
+                [o.event_id for o in observations],
+                since,
+                decide,
+                self.policy.max_pending,
+            )
+            changed = [
+                o.entity_id
+                for o in outcomes
+                if o.committed and o.entity_id and touches_timeline(o.field)
+            ]
+            promoted_items += await ask_about_conflicts(
+                self.store, changed, now, self.policy.max_pending
+            )
+        promoted = tuple(promoted_items)
+        if promoted:
+            # Questions shown now are reported once, with the batch's last outcome.
+            outcomes[-1] = replace(outcomes[-1], promoted=promoted)
+        return outcomes
+
+    def _decide(
+        self, obs: StateObservation, snap: FieldSnapshot, now: datetime
+    ) -> tuple[Outcome, Accepted]:
+        key = value_key(obs.candidate_value)
+        evidence = snap.evidence(key)
+        committed = snap.committed
+        decision = resolve(committed, obs, self.policy, now, evidence)
+        commit = self._commit_plan(obs, decision, committed, now) if decision.commits else None
+        review = None
+        if decision.decision == "ask_user" and key not in evidence.open_review_values:
+            review = NewReviewItem(
+                id=new_id(),
+                kind="change",
+                event_id=obs.event_id,
+                entity_id=obs.entity_id,
+                field=obs.field,
+                candidate_value=obs.candidate_value,
+                current_value=None if committed is None else committed.value,
+                confidence=decision.confidence,
+                reasons=_reason_summary(decision.reasons),
+                source_key=obs.source.key,
+                created_at=now,
+                group_key=_group_key(obs),
+            )
+        record = _accepted(
+            obs,
+            now,
+            decision=decision.decision,
+            confidence=decision.confidence,
+            margin=decision.margin,
+            reasons=decision.reasons,
+            patch=decision.patch,
+            commit=commit,
+            review=review,
+            corroborate=decision.effect == "corroborate",
+        )
+        outcome = Outcome(
+            decision.decision,
+            obs.event_id,
+            obs.entity_id,
+            obs.field,
+            obs.candidate_value,
+            confidence=decision.confidence,
+            margin=decision.margin,
+            reasons=decision.reasons,
+            committed=commit is not None,
+            review_item_id=None if review is None else review.id,
+            previous_value=None if committed is None else committed.value,
+        )
+        return outcome, record
+
+    async def ingest_invalid(
+        self, schema: str, payload: Any, errors: list[str], *, now: datetime
+    ) -> Outcome:
+        """Send a payload that failed ``schema`` to the dead-letter queue; state is untouched."""
+        letter = dead_letter_for(schema, payload, errors, now)
+        await self.store.add_dead_letter(letter)
+        return _invalid_outcome(payload, letter.event_id, errors)
+
+    # -- writes on behalf of the services above the engine ----------------------
+    # Dead letters, corrections, notices and bootstrap decide what to record; the
+    # engine writes it, so it stays the only writer whatever the backend.
+    async def ask(self, item: NewReviewItem) -> ReviewItem:
+        """Queue a question the resolver did not raise (a correction, a notice, a
+        bootstrap or dead-letter review); returns it as stored."""
+        await self.store.add_review_item(item, self.policy.max_pending)
+        stored = await self.store.review_item(item.id)
+        if stored is None:
+            raise NotFound(f"review item {item.id} was not stored")
+        return stored
+
+    async def settle_with(
+        self, item_id: str, decide: DecideSettlement
+    ) -> tuple[ReviewItem, list[ReviewItem]]:
+        """Settle an open item as ``decide`` says (atomically with its field's fact);
+        returns the settled item and the items promoted in its place."""
+        promoted = await self.store.settle_decided(item_id, decide, self.policy.max_pending)
+        settled = await self.store.review_item(item_id)
+        if settled is None:
+            raise NotFound(f"no review item {item_id}")
+        return settled, promoted
+
+    async def alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
+        """Record something the owner must be told (a source failing, a queue growing)."""
+        await self.store.add_alert(at, kind, domain, message)
+
+    async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
+        """Note that alert ``seq`` reached the owner; False if another process got there first."""
+        return await self.store.mark_alert_delivered(seq, at)
+
+    async def update_dead_letter(
+        self, letter: DeadLetter, expected: DeadLetter, escalation: Escalation | None = None
+    ) -> bool:
+        """Move a dead letter on if no other process has since ``expected`` (compare-and-set)."""
+        return await self.store.update_dead_letter(letter, expected, escalation)
+
+    def _commit_plan(
+        self,
+        obs: StateObservation,
+        decision: Decision,
+        old: CommittedFact | None,
+        now: datetime,
+    ) -> CommitPlan:
+        retract = obs.intent == "retract"
+        return CommitPlan(
+            entity_id=obs.entity_id,
+            field=obs.field,
+            value=None if retract else obs.candidate_value,
+            retract=retract,
+            source_type=obs.source.type,
+            source_ref=obs.source.ref,
+            confidence=decision.confidence,
+            event_id=obs.event_id,
+            evidence_ts=obs.ts,
+            committed_at=now,
+            resolution="auto_commit",
+            valid_until=obs.expires,
+            audit_line=audit_line(
+                now,
+                obs.field,
+                None if old is None else old.value,
+                obs.candidate_value,
+                decision.confidence,
+                "auto_commit",
+                retract=retract,
+                entity_id=obs.entity_id,
+            ),
+        )
+
+    # -- the user's answers -------------------------------------------------------
+    async def _change_item(self, item_id: str) -> ReviewItem:
+        """The review item ``item_id``, which must be a field change."""
+        item = await self.store.review_item(item_id)
+        if item is None:
+            raise NotFound(f"no review item {item_id}")
+        if item.kind != "change":
+            # Answering a dead letter or a notice may ingest through this engine,
+            # which must not happen under its lock: core.engine.review answers those.
+            raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.engine.review")
+        return item
+
+    async def answer(
+        self,
+        item_id: str,
+        action: AnswerAction,
+        value: Any = None,
+        *,
+        now: datetime,
+        answered_by: str | None = None,
+    ) -> AnswerResult:
+        """Apply the user's confirm, reject or edit(value) to a review item."""
+        async with self._lock:
+            item = await self._change_item(item_id)
+            if action == "edit":
+                value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
+            status: ReviewStatus = STATUS_AFTER[action]
+            chosen = item.candidate_value if action == "confirm" else value
+            decide = _settlement(action, value, now, answered_by)
+            promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+            if action != "reject" and touches_timeline(item.field):
+                promoted += await ask_about_conflicts(
+                    self.store, [item.entity_id], now, self.policy.max_pending
+                )
+            settled = await self.store.review_item(item.id)
+            assert settled is not None
+            return AnswerResult(
+                settled,
+                status,
+                committed_value=None if action == "reject" else chosen,
+                committed=action != "reject",
+                promoted=tuple(promoted),
+            )
+
+    async def answer_group(
+        self,
+        item_id: str,
+        action: Literal["confirm", "reject"],
+        *,
+        now: datetime,
+        answered_by: str | None = None,
+    ) -> AnswerResult:
+        """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
+
+        The result describes ``item_id``; ``group`` lists every item settled. An item
+        without a group is answered alone, as ``answer`` does.
+        """
+        async with self._lock:
+            item = await self._change_item(item_id)
+            members = [item]
+            if item.group_key is not None:
+                members += [
+                    m
+                    for m in await self.store.review_items(["pending", "queued"])
+                    if m.group_key == item.group_key and m.id != item.id
+                ]
+            decide = _settlement(action, None, now, answered_by)
+            ids = [m.id for m in members]
+            promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            if action != "reject" and any(touches_timeline(m.field) for m in members):
+                promoted += await ask_about_conflicts(
+                    self.store, [item.entity_id], now, self.policy.max_pending
+                )
+            settled = [await self.store.review_item(i) for i in ids]
+            group = tuple(m for m in settled if m is not None)
+            return AnswerResult(
+                group[0],
+                STATUS_AFTER[action],
+                committed_value=None if action == "reject" else item.candidate_value,
+                committed=action != "reject",
+                promoted=tuple(promoted),
+                group=group,
+            )
+
+
+def _settlement(
+    action: AnswerAction, value: Any, now: datetime, answered_by: str | None
+) -> DecideSettlement:
+    """How an answer settles an open item, given the fact its commit would replace."""
+    status: ReviewStatus = STATUS_AFTER[action]
+
+    def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
+        # Called inside the settling transaction: ``old`` is the fact the
+        # commit replaces, not one read before another writer changed it.
+        record = confirmation_record(open_item, action, value, now, answered_by)
+        if action == "reject":
+            rejection = (value_key(open_item.candidate_value), open_item.source_key)
+            return Settlement(status, record, now, rejection=rejection)
+        chosen = open_item.candidate_value if action == "confirm" else value
+        change = confirmation_event(open_item, chosen, action, old, now)
+        event = _accepted(
+            change.observation,
+            now,
+            decision=change.resolution,
+            confidence=1.0,
+            margin=1.0,
+            reasons=("the user's answer",),
+            patch=change.patch,
+            commit=change.commit,
+        )
+        return Settlement(status, record, now, confirmation_event=event)
+
+    return decide
+
+
+def _group_key(obs: StateObservation) -> str | None:
+    """Related fields (one subject: a payment, a trip) from one input share a group.
+
+    Only an input with a ref of its own (one chat message, one mail) can group:
+    without one, unrelated inputs would share the key.
+    """
+    if not obs.source.ref:
+        return None
+    subject = obs.field.rsplit(".", 1)[0]
+    return f"{obs.entity_id}|{subject}|{obs.source.key}"
+
+
+def _accepted(
+    obs: StateObservation,
+    now: datetime,
+    *,
+    decision: str,
+    confidence: float,
+    margin: float,
+    reasons: tuple[str, ...],
+    patch: tuple[dict[str, Any], ...],
+    commit: CommitPlan | None = None,
+    review: NewReviewItem | None = None,
+    corroborate: bool = False,
+) -> Accepted:
+    """The write record for one observation and what was decided about it."""
+    return Accepted(
+        payload=obs.payload(),
+        event_id=obs.event_id,
+        entity_id=obs.entity_id,
+        field=obs.field,
+        domain=obs.domain,
+        intent=obs.intent,
+        value_key=value_key(obs.candidate_value),
+        source_type=obs.source.type,
+        source_ref=obs.source.ref,
+        event_ts=obs.ts,
+        decided_at=now,
+        decision=decision,
+        confidence=confidence,
+        margin=margin,
+        reasons=reasons,
+        patch=patch,
+        commit=commit,
+        corroborate=corroborate,
+        review=review,
+    )
+
+
+def _reason_summary(reasons: tuple[str, ...]) -> tuple[str, ...]:
+    out = []
+    for reason in reasons[:5]:
+        out.append(reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…")
+    return tuple(out)
+
+
+def _invalid_outcome(payload: Any, event_id: str | None, errors: list[str]) -> Outcome:
+    get = payload.get if isinstance(payload, dict) else (lambda _k: None)
+    return Outcome(
+        "invalid",
+        event_id,
+        _str_or_none(get("entity_id")),
+        _str_or_none(get("field")),
+        get("candidate_value"),
+        errors=tuple(errors),
+    )
+
+
+def _str_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+__all__ = ["AnswerResult", "Engine", "Outcome", "PayloadInvalid", "coerce_value"]

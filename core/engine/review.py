@@ -1,0 +1,52 @@
+"""Answering any review item: one entry point for the bot, the CLI and scenarios.
+
+A field change is the engine's to settle (``Engine.answer``). The other kinds
+sit above the engine because answering them may ingest through it, which must
+not happen while the engine holds its lock: a dead letter is retried or
+discarded by ``core.engine.deadletters``, and what Canon found or did in the files
+(``bootstrap``, ``drift``) by ``core.engine.bootstrap`` and ``core.engine.notices``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from core.engine.bootstrap import answer_bootstrap
+from core.engine.deadletters import answer_dead_letter
+from core.engine.engine import AnswerAction, AnswerResult, Engine
+from core.engine.notices import acknowledge
+from core.errors import NotFound
+from core.sources.config import Rule
+
+
+async def answer_review(
+    engine: Engine,
+    item_id: str,
+    action: AnswerAction,
+    value: Any = None,
+    *,
+    now: datetime,
+    answered_by: str | None = None,
+    rules: Sequence[Rule] = (),
+    whole_group: bool = False,
+) -> AnswerResult:
+    """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
+
+    With ``whole_group`` a confirm or reject answers every open item of the item's
+    group (the related changes one message raised, asked as one question) in one
+    transaction; an edit always changes the one item.
+    """
+    item = await engine.store.review_item(item_id)
+    if item is None:
+        raise NotFound(f"no review item {item_id}")
+    if item.kind == "dead_letter":
+        return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)
+    if item.kind == "bootstrap":
+        return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
+    if item.kind == "drift":
+        return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
+    if whole_group and action != "edit":
+        return await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
+    return await engine.answer(item_id, action, value, now=now, answered_by=answered_by)

@@ -1,0 +1,142 @@
+"""The house has one import direction: every module imports only its own layer or lower ones,
+and no two modules import each other, even through others or inside a function.
+
+The layers, lowest first (``LAYERS``) are what README's "How it works" draws.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("core", "core.errors", "core.jsonlines"),
+    ("core.domain",),
+    ("core.extraction",),
+    ("core.signals", "core.intake", "core.store", "core.projections"),
+    ("core.engine",),
+    ("core.sources", "core.workspace", "core.conversation"),
+    ("core.config", "core.settings", "core.scenario", "core.bench"),
+    ("core.cli",),
+    ("bot",),
+)
+"""Packages (or root modules) by layer, lowest first. A module may import modules of
+its own layer or of lower ones; siblings in one layer may import each other as long
+as no cycle forms."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in ("core", "bot"):
+        for path in (ROOT / package).rglob("*.py"):
+            found[module_name(path)] = path
+    return found
+
+
+def imported(path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """Every project module ``path`` imports, at the top or inside a function."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{a.name}" for a in node.names] + [node.module]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name in known:
+                yield name
+                break
+
+
+def layer_of(module: str) -> int:
+    for index, members in enumerate(LAYERS):
+        if any(module == m or (m != "core" and module.startswith(m + ".")) for m in members):
+            return index
+    raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
+
+
+KNOWN = modules()
+GRAPH = {m: set(imported(p, KNOWN)) - {m} for m, p in KNOWN.items()}
+
+
+@pytest.mark.parametrize("module", sorted(KNOWN))
+def test_every_module_has_a_layer(module: str) -> None:
+    layer_of(module)
+
+
+def test_no_module_imports_a_higher_layer() -> None:
+    upward = sorted(
+        f"{m} (layer {layer_of(m)}) imports {d} (layer {layer_of(d)})"
+        for m, deps in GRAPH.items()
+        for d in deps
+        if layer_of(d) > layer_of(m)
+    )
+    assert upward == []
+
+
+def test_core_never_imports_bot() -> None:
+    assert (
+        sorted(
+            f"{m} imports {d}"
+            for m, deps in GRAPH.items()
+            if m.startswith("core")
+            for d in deps
+            if d == "bot" or d.startswith("bot.")
+        )
+        == []
+    )
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(GRAPH) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -28,10 +28,10 @@ from core.corrections import correction_kind, propose_forget, propose_undo
 from core.engine import Engine, Outcome
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
-from core.intake import message_payloads
 from core.responder import OfflineResponder, ReplyRequest, Responder, StateTools
 from core.review import answer_review
-from core.sources.config import Rule
+from core.signals.intake import message_payloads
+from core.signals.rules import Rule
 from core.state import CommittedFact
 from core.store import ReviewItem
 from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage

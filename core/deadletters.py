@@ -33,7 +33,7 @@ from core.dead_letter_intake import RETRY_DELAYS
 from core.engine import AnswerAction, AnswerResult, Engine, Outcome
 from core.errors import AlreadyAnswered, InvalidAnswer
 from core.ids import new_id
-from core.sources.config import Rule
+from core.signals.rules import Rule
 from core.sources.poller import ingest_signals
 from core.store import DeadLetter, NewReviewItem, ReviewItem
 from core.store.records import (

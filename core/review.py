@@ -18,7 +18,7 @@ from core.deadletters import answer_dead_letter
 from core.engine import AnswerAction, AnswerResult, Engine
 from core.errors import NotFound
 from core.notices import acknowledge
-from core.sources.config import Rule
+from core.signals.rules import Rule
 
 
 async def answer_review(

@@ -32,18 +32,17 @@ from core.engine import Engine, Outcome
 from core.errors import CanonError, ScenarioError
 from core.extraction.types import Extractor
 from core.ids import derived_id
-from core.intake import (
+from core.jsonlines import parse_json
+from core.models import Source
+from core.policy import default_policy, with_overrides
+from core.review import answer_review
+from core.signals.intake import (
     calendar_payloads,
     default_extractor,
     email_payloads,
     message_payloads,
 )
-from core.jsonlines import parse_json
-from core.models import Source
-from core.policy import default_policy, with_overrides
-from core.review import answer_review
-from core.sources.config import parse_trusted_senders
-from core.sources.trust import NOBODY, SenderTrust
+from core.signals.trust import NOBODY, SenderTrust, parse_trusted_senders
 from core.store.sqlite import SQLiteStore
 from core.timeutil import format_ts, parse_ts
 from core.validation import schema_errors

@@ -29,7 +29,7 @@ from core.cli.common import (
 )
 from core.engine import Outcome
 from core.errors import WorkspaceError
-from core.intake import default_extractor
+from core.signals.intake import default_extractor
 from core.timeutil import utc_now
 from core.workspace import (
     InputReport,

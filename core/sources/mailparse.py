@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from typing import Any, Final
 
-from core.sources.reservations import looks_like_html
+from core.signals.reservations import looks_like_html
 from core.timeutil import format_ts
 
 MAX_BODY: Final = 200_000  # the SignalEvent schema's limit

@@ -4,7 +4,7 @@
 bot runs on its job queue. For each source, in order: read its cursor, fetch
 what changed (blocking client libraries run in a worker thread), turn each
 item into a schema-checked SignalEvent, map it to observations with the same
-code the replay uses (``core.intake``), and ingest them in one transaction;
+code the replay uses (``core.signals.intake``), and ingest them in one transaction;
 only then is the new cursor stored, so a crash re-reads (as duplicates)
 rather than skips. A failing source is recorded and weighted down; nothing is
 assumed in its place. Promotion under max_pending happens inside the engine;
@@ -25,11 +25,12 @@ from core.config import Config
 from core.engine import Engine, Outcome
 from core.errors import CanonError, StoreError
 from core.ids import derived_id
-from core.intake import calendar_payloads, email_payloads
-from core.sources.config import Rule, SourceConfig
+from core.signals.intake import calendar_payloads, email_payloads
+from core.signals.rules import Rule
+from core.signals.trust import NOBODY, SenderTrust, sender_address
+from core.sources.config import SourceConfig
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.mailparse import Skipped
-from core.sources.trust import NOBODY, SenderTrust, sender_address
 from core.store import ReviewItem, Store
 from core.store.sqlite import SQLiteStore
 from core.store.sqlite_sources import (

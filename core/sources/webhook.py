@@ -22,7 +22,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from core.engine import Engine
-from core.sources.config import Rule
+from core.signals.rules import Rule
 from core.sources.poller import ingest_signals
 
 SIGNATURE_HEADER: Final = "X-Canon-Signature"

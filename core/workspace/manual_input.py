@@ -25,9 +25,9 @@ from core.engine import Engine, Outcome
 from core.errors import WorkspaceError
 from core.extraction.types import Extractor
 from core.ids import derived_id
-from core.intake import markdown_payloads
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
+from core.signals.intake import markdown_payloads
 from core.store.sqlite_workspace import AcceptedInput
 from core.timeutil import format_ts
 from core.workspace.files import read_text

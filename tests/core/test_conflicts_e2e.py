@@ -14,8 +14,8 @@ from canon_testing import make_observation
 from core.context import load_context
 from core.engine import Engine
 from core.extraction.offline import extract_offline
-from core.intake import message_payloads
 from core.review import answer_review
+from core.signals.intake import message_payloads
 from core.store import ReviewItem
 from core.store.records import OPEN_STATUSES
 

@@ -11,9 +11,9 @@ from canon_testing import NOW
 
 from core.engine import Engine
 from core.extraction.offline import extract_offline
-from core.intake import message_payloads
 from core.policy import default_policy
 from core.review import answer_review
+from core.signals.intake import message_payloads
 from core.store.protocol import DecideSettlement
 from core.store.sqlite import SQLiteStore
 

@@ -17,7 +17,8 @@ from source_servers import free_port
 from core.cli import cli
 from core.engine import Engine
 from core.errors import ConfigError
-from core.sources.config import load_sources, parse_rule, parse_sources
+from core.signals.rules import parse_rule
+from core.sources.config import load_sources, parse_sources
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
 from core.store.sqlite_sources import SourceState

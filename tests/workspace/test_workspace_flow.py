@@ -9,9 +9,9 @@ import pytest
 from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW
 
 from core.engine import Engine
-from core.intake import default_extractor
 from core.projections.zones import find_zones
 from core.review import answer_review
+from core.signals.intake import default_extractor
 from core.workspace import (
     WorkspaceSettings,
     migrate_workspace,

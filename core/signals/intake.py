@@ -16,8 +16,8 @@ from typing import Any
 
 from core.extraction.types import ExtractedObservation, Extractor
 from core.ids import derived_id
-from core.signals import MappedObservation, map_calendar, map_email
-from core.sources.config import Rule
+from core.signals.mapping import MappedObservation, map_calendar, map_email
+from core.signals.rules import Rule
 from core.state import value_key
 from core.timeutil import format_ts
 

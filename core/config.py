@@ -9,7 +9,8 @@ from pathlib import Path
 
 from core.policy import Policy, load_policy
 from core.signals.rules import Rule
-from core.sources.config import SourceConfig, load_accounts
+from core.sources.base import SourceConfig
+from core.sources.config import load_accounts
 
 DEFAULT_DB = Path("~/.local/share/canon/canon.db")
 DEFAULT_WORKSPACE = Path("~/.openclaw/workspace")

@@ -33,8 +33,8 @@ from core.dead_letter_intake import RETRY_DELAYS
 from core.engine import AnswerAction, AnswerResult, Engine, Outcome
 from core.errors import AlreadyAnswered, InvalidAnswer
 from core.ids import new_id
+from core.signal_ingest import ingest_signals
 from core.signals.rules import Rule
-from core.sources.poller import ingest_signals
 from core.store import DeadLetter, NewReviewItem, ReviewItem
 from core.store.records import (
     OPEN_STATUSES,

@@ -243,6 +243,12 @@ class Engine:
         await self.store.add_dead_letter(letter)
         return _invalid_outcome(payload, letter.event_id, errors)
 
+    async def record_alert(
+        self, kind: str, message: str, *, now: datetime, domain: str | None = None
+    ) -> None:
+        """Note something the owner should hear about (a failing source...); the bot sends it."""
+        await self.store.add_alert(now, kind, domain, message[:500])
+
     def _commit_plan(
         self,
         obs: StateObservation,

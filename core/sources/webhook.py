@@ -22,8 +22,8 @@ from typing import Any, Final
 from aiohttp import web
 
 from core.engine import Engine
+from core.signal_ingest import ingest_signals
 from core.signals.rules import Rule
-from core.sources.poller import ingest_signals
 
 SIGNATURE_HEADER: Final = "X-Canon-Signature"
 TIMESTAMP_HEADER: Final = "X-Canon-Timestamp"

@@ -20,10 +20,11 @@ from sources_helpers import config_with, mail, source
 
 from core.engine import Engine
 from core.errors import ConfigError
+from core.signal_ingest import ingest_signals
 from core.signals.trust import SenderTrust
 from core.sources.config import parse_sources
 from core.sources.mailparse import parse_mail
-from core.sources.poller import ingest_signals, poll_once, signal_event
+from core.sources.poller import poll_once, signal_event
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)

@@ -238,7 +238,7 @@ def _configured_extractor() -> Extractor:
     try:
         select = importlib.import_module("core.extraction.select")
     except ModuleNotFoundError:
-        from core.intake import default_extractor
+        from core.signals.intake import default_extractor
 
         return default_extractor()
     extractor: Extractor = select.configured_extractor()

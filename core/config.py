@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.domain.policy import Policy, load_policy
-from core.sources.config import Rule, SourceConfig, load_accounts
+from core.signals.rules import Rule
+from core.sources.base import SourceConfig
+from core.sources.config import load_accounts
 
 DEFAULT_DB = Path("~/.local/share/canon/canon.db")
 DEFAULT_WORKSPACE = Path("~/.openclaw/workspace")

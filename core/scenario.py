@@ -37,15 +37,14 @@ from core.engine.engine import Engine, Outcome
 from core.engine.review import answer_review
 from core.errors import CanonError, ScenarioError
 from core.extraction.types import Extractor
-from core.intake import (
+from core.jsonlines import parse_json
+from core.signals.intake import (
     calendar_payloads,
     default_extractor,
     email_payloads,
     message_payloads,
 )
-from core.jsonlines import parse_json
-from core.sources.config import parse_trusted_senders
-from core.sources.trust import NOBODY, SenderTrust
+from core.signals.trust import NOBODY, SenderTrust, parse_trusted_senders
 from core.store.sqlite import SQLiteStore
 from core.workspace.manual_input import ingest_markdown_text
 

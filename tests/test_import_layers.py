@@ -18,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core", "core.errors", "core.jsonlines"),
     ("core.domain",),
     ("core.extraction",),
-    ("core.signals", "core.intake", "core.store", "core.projections"),
+    ("core.signals", "core.store", "core.projections"),
     ("core.engine",),
     ("core.sources", "core.workspace", "core.conversation"),
     ("core.config", "core.settings", "core.scenario", "core.bench"),

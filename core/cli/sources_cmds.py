@@ -18,8 +18,10 @@ from core.domain.timeutil import format_ts, utc_now
 from core.engine.deadletters import RetryReport, dlq_slo, retry_due
 from core.engine.engine import Engine
 from core.errors import CanonError, ConfigError
-from core.sources.config import SourceConfig
+from core.sources.base import SourceConfig
 from core.sources.health import source_view
+from core.sources.kinds.google import GoogleConfig
+from core.sources.kinds.imap import ImapConfig
 from core.sources.poller import PollReport, poll_once, source_states
 from core.workspace.projection import workspace_store
 
@@ -130,7 +132,7 @@ def _print_retries(report: RetryReport, quiet: bool) -> None:
 
 async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
     """Sleep until the next pass, or less when an IMAP source with idle = true gets mail."""
-    idle = [s for s in configured if s.kind == "imap" and s.idle]
+    idle = [s for s in configured if isinstance(s, ImapConfig) and s.idle]
     if not idle:
         await asyncio.sleep(seconds)
         return
@@ -197,7 +199,7 @@ def sources_auth(ctx: Context, name: str, no_browser: bool) -> None:
     from core.sources.google_calendar import authorize
 
     cfg = next((s for s in ctx.config.sources if s.name == name), None)
-    if cfg is None or cfg.kind != "google":
+    if not isinstance(cfg, GoogleConfig):
         raise ConfigError(f"no google source named {name!r} in the CANON_CONFIG file")
     path = authorize(cfg, open_browser=not no_browser)
     out().print(f"token stored in {path} (readable by you only)")

@@ -30,7 +30,7 @@ from core.domain.timeutil import utc_now
 from core.engine.bootstrap import Finding, believe, propose
 from core.engine.engine import Outcome
 from core.errors import WorkspaceError
-from core.intake import default_extractor
+from core.signals.intake import default_extractor
 from core.workspace import (
     InputReport,
     MigrationReport,

@@ -32,8 +32,8 @@ from core.engine.engine import Engine, Outcome
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
-from core.intake import message_payloads
-from core.sources.config import Rule
+from core.signals.intake import message_payloads
+from core.signals.rules import Rule
 from core.store import ReviewItem
 from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
 

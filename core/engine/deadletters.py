@@ -41,9 +41,9 @@ from core.domain.validation import schema_errors
 from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import RETRY_DELAYS
 from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome
+from core.engine.signal_ingest import ingest_signals
 from core.errors import AlreadyAnswered, InvalidAnswer
-from core.sources.config import Rule
-from core.sources.poller import ingest_signals
+from core.signals.rules import Rule
 from core.store import DeadLetter, NewReviewItem, ReviewItem
 
 __all__ = [

@@ -266,10 +266,6 @@ class Engine:
             raise NotFound(f"no review item {item_id}")
         return settled, promoted
 
-    async def alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
-        """Record something the owner must be told (a source failing, a queue growing)."""
-        await self.store.add_alert(at, kind, domain, message)
-
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         """Note that alert ``seq`` reached the owner; False if another process got there first."""
         return await self.store.mark_alert_delivered(seq, at)
@@ -279,6 +275,12 @@ class Engine:
     ) -> bool:
         """Move a dead letter on if no other process has since ``expected`` (compare-and-set)."""
         return await self.store.update_dead_letter(letter, expected, escalation)
+
+    async def record_alert(
+        self, kind: str, message: str, *, now: datetime, domain: str | None = None
+    ) -> None:
+        """Note something the owner should hear about (a failing source...); the bot sends it."""
+        await self.store.add_alert(now, kind, domain, message[:500])
 
     def _commit_plan(
         self,

@@ -18,7 +18,7 @@ from core.engine.deadletters import answer_dead_letter
 from core.engine.engine import AnswerAction, AnswerResult, Engine
 from core.engine.notices import acknowledge
 from core.errors import NotFound
-from core.sources.config import Rule
+from core.signals.rules import Rule
 
 
 async def answer_review(

@@ -16,16 +16,17 @@ from zoneinfo import ZoneInfo
 import httpx
 
 from core.errors import SourceError
-from core.sources.config import SourceConfig
 from core.sources.ical import calendar_events, parse_calendar
+from core.sources.kinds.caldav import CalDavConfig
+from core.sources.kinds.ics import IcsConfig
 
 
-def window(cfg: SourceConfig, now: datetime) -> tuple[datetime, datetime]:
+def window(cfg: IcsConfig, now: datetime) -> tuple[datetime, datetime]:
     """The span a pass looks at: ``past_days`` back, ``future_days`` ahead."""
     return now - timedelta(days=cfg.past_days), now + timedelta(days=cfg.future_days)
 
 
-def fetch_ics(cfg: SourceConfig, now: datetime) -> list[dict[str, Any]]:
+def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
     """Occurrences in an ICS feed (http(s) URL, file:// URL or a local path)."""
     url = str(cfg.url)
     try:
@@ -44,7 +45,7 @@ def fetch_ics(cfg: SourceConfig, now: datetime) -> list[dict[str, Any]]:
     return calendar_events(parse_calendar(data, url), start, end, ZoneInfo(cfg.timezone))
 
 
-def fetch_caldav(cfg: SourceConfig, now: datetime) -> list[dict[str, Any]]:
+def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
     """Occurrences on a CalDAV calendar (``url`` a calendar) or every calendar of a principal."""
     from caldav.davclient import DAVClient
     from caldav.lib import error as dav_error
@@ -79,7 +80,7 @@ def fetch_caldav(cfg: SourceConfig, now: datetime) -> list[dict[str, Any]]:
     return out
 
 
-def _calendars(client: Any, cfg: SourceConfig) -> list[Any]:
+def _calendars(client: Any, cfg: CalDavConfig) -> list[Any]:
     # A URL that is itself a calendar collection is read directly; otherwise
     # every calendar of the user (or the one named by calendar_id).
     calendar = client.calendar(url=cfg.url)

@@ -3,6 +3,8 @@
 Read once at the edge into frozen objects; secrets are resolved here too
 (``password`` inline, ``password_env`` naming a variable, or
 ``CANON_SOURCE_<NAME>_PASSWORD``), so nothing below reads the environment.
+Each table is checked by its kind (``core.sources.registry``): a kind takes
+its own options only, and an error names the file, the source and the key.
 
     [[sources]]
     name = "mail"
@@ -13,165 +15,39 @@ Read once at the edge into frozen objects; secrets are resolved here too
     trusted_senders = ["receipts@chase.com", "@amazon.com"]   # imap only
 
 A top-level ``trusted_senders`` list applies to every mail source. Only mail
-from a trusted sender is transaction evidence (``core.sources.trust``).
+from a trusted sender is transaction evidence (``core.signals.trust``).
 
-The same file's ``[[rules]]`` tables are user mapping rules (see ``Rule``).
+The same file's ``[[rules]]`` tables are user mapping rules (``core.signals.rules``).
 """
 
 from __future__ import annotations
 
 import re
-import string
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal, cast
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import Any
 
 from core.errors import ConfigError
-from core.sources.trust import normalized_pattern
+from core.signals.rules import Rule, parse_rules
+from core.signals.trust import parse_trusted_senders
+from core.sources.base import SourceConfig, SourceTable
+from core.sources.registry import SOURCE_KINDS
 
-SourceKind = Literal["google", "caldav", "ics", "imap"]
-KINDS: Final = ("google", "caldav", "ics", "imap")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-_KEYS: Final = {
-    "name",
-    "kind",
-    "entity",
-    "url",
-    "username",
-    "password",
-    "password_env",
-    "host",
-    "port",
-    "ssl",
-    "folder",
-    "calendar_id",
-    "credentials_file",
-    "token_file",
-    "auth",
-    "api_endpoint",
-    "past_days",
-    "future_days",
-    "idle",
-    "timeout",
-    "max_messages",
-    "timezone",
-    "token_uri",
-    "trusted_senders",
-}
-_REQUIRED: Final[dict[str, tuple[str, ...]]] = {
-    "google": ("credentials_file",),
-    "caldav": ("url",),
-    "ics": ("url",),
-    "imap": ("host", "username"),
-}
 
 
-@dataclass(frozen=True)
-class SourceConfig:
-    """One configured account or feed."""
-
-    name: str
-    kind: SourceKind
-    entity: str = "user:primary"
-    url: str | None = None
-    username: str | None = None
-    password: str | None = field(default=None, repr=False)
-    password_env: str | None = None
-    host: str | None = None
-    port: int | None = None
-    ssl: bool = True
-    folder: str = "INBOX"
-    calendar_id: str = "primary"
-    credentials_file: Path | None = None
-    """Google: an OAuth client secret (installed app) or a service-account key."""
-    token_file: Path | None = None
-    """Google OAuth: where the user's token is kept (0600), outside the database."""
-    auth: Literal["password", "oauth2"] = "password"
-    """IMAP: LOGIN with an (app) password, or XOAUTH2 with ``password`` as the access token."""
-    api_endpoint: str | None = None
-    """Google: another API root (a test fake); the real one when unset."""
-    token_uri: str | None = None
-    """Google: another OAuth token endpoint (a test fake); google-auth's default when unset."""
-    past_days: int = 7
-    future_days: int = 180
-    idle: bool = False
-    timeout: float = 30.0
-    max_messages: int = 500
-    timezone: str = "UTC"
-    """CalDAV/ICS: the zone of floating times (events without a TZID)."""
-    trusted_senders: tuple[str, ...] = ()
-    """IMAP: addresses and ``@domains`` whose receipts count as transactions (normalized)."""
-
-    def secret(self) -> str:
-        """The password or token, or a ConfigError naming where it should come from."""
-        if self.password:
-            return self.password
-        where = f"${self.password_env}" if self.password_env else "password / password_env"
-        raise ConfigError(f"source {self.name!r}: no secret ({where} is not set)")
-
-    def describe(self) -> str:
-        """Where the source reads from, without secrets."""
-        if self.kind == "imap":
-            return f"{self.username}@{self.host}:{self.port or (993 if self.ssl else 143)}/{self.folder}"
-        if self.kind == "google":
-            return f"calendar {self.calendar_id}"
-        return str(self.url)
-
-
-def _secret(raw: Mapping[str, Any], name: str, environ: Mapping[str, str]) -> str | None:
-    env_name = raw.get("password_env")
-    if env_name is not None:
-        if not isinstance(env_name, str):
-            raise ConfigError(f"source {name!r}: password_env must name a variable")
-        # A missing variable fails this source's passes (visibly), not every command.
-        return environ.get(env_name)
-    fallback = f"CANON_SOURCE_{name.upper().replace('-', '_')}_PASSWORD"
-    if fallback in environ:
-        return environ[fallback]
-    value = raw.get("password")
-    if value is not None and not isinstance(value, str):
-        raise ConfigError(f"source {name!r}: password must be a string")
-    return value
-
-
-def _typed(raw: Mapping[str, Any], name: str, key: str, kind: type, default: Any) -> Any:
-    value = raw.get(key, default)
-    if value is None:
-        return None
-    if kind is float and isinstance(value, int) and not isinstance(value, bool):
-        value = float(value)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ConfigError(f"source {name!r}: {key} must be a {kind.__name__}")
-    return value
-
-
-def _zone(value: str, name: str) -> str:
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError) as e:
-        raise ConfigError(f"source {name!r}: unknown time zone {value!r}") from e
-    return value
-
-
-def parse_trusted_senders(raw: Any, where: str) -> tuple[str, ...]:
-    """A ``trusted_senders`` list: exact addresses or ``@domain``s, lowercased."""
-    if raw is None:
-        return ()
-    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        raise ConfigError(f"{where}: trusted_senders must be a list of strings")
-    out: list[str] = []
-    for entry in raw:
-        pattern = normalized_pattern(entry)
-        if pattern is None:
-            raise ConfigError(
-                f"{where}: trusted_senders entry {entry!r} must be an address "
-                "(receipts@shop.com) or a domain (@shop.com)"
-            )
-        out.append(pattern)
-    return tuple(dict.fromkeys(out))
+def _unknown_keys(table: SourceTable, options: frozenset[str]) -> ConfigError:
+    unknown = sorted(set(table.raw) - options)
+    hints = []
+    for key in unknown:
+        takers = [k for k, c in SOURCE_KINDS.items() if key in c.config_type.OPTIONS]
+        if takers:
+            hints.append(f"{key} is for {' and '.join(takers)} sources only")
+    hint = f" ({'; '.join(hints)})" if hints else ""
+    return table.error(
+        f"unknown keys {', '.join(unknown)}{hint}; {table.kind} takes {', '.join(sorted(options))}"
+    )
 
 
 def parse_source(
@@ -181,63 +57,21 @@ def parse_source(
     base: Path,
     trusted: tuple[str, ...] = (),
 ) -> SourceConfig:
-    """One ``[[sources]]`` table, checked; paths are relative to the config file."""
-    unknown = set(raw) - _KEYS
-    if unknown:
-        raise ConfigError(f"sources[{index}]: unknown keys {', '.join(sorted(unknown))}")
+    """One ``[[sources]]`` table, checked by its kind; paths are relative to the config file."""
     kind = raw.get("kind")
-    if kind not in KINDS:
-        raise ConfigError(f"sources[{index}]: kind must be one of {', '.join(KINDS)}")
+    if not isinstance(kind, str) or kind not in SOURCE_KINDS:
+        raise ConfigError(f"sources[{index}]: kind must be one of {', '.join(SOURCE_KINDS)}")
     name = raw.get("name", f"{kind}-{index}")
     if not isinstance(name, str) or not _NAME.match(name):
         raise ConfigError(f"sources[{index}]: name must match {_NAME.pattern}")
-    for key in _REQUIRED[kind]:
+    config_type = SOURCE_KINDS[kind].config_type
+    table = SourceTable(raw, name, kind, environ, base, trusted)
+    if set(raw) - config_type.OPTIONS:
+        raise _unknown_keys(table, config_type.OPTIONS)
+    for key in config_type.REQUIRED:
         if not raw.get(key):
-            raise ConfigError(f"source {name!r} ({kind}): {key} is required")
-
-    def path(key: str) -> Path | None:
-        value = _typed(raw, name, key, str, None)
-        return None if value is None else (base / Path(value).expanduser())
-
-    auth = raw.get("auth", "password")
-    if auth not in ("password", "oauth2"):
-        raise ConfigError(f"source {name!r}: auth must be 'password' or 'oauth2'")
-    entity = _typed(raw, name, "entity", str, "user:primary")
-    if not re.fullmatch(r"(user|family|team):[a-z0-9._-]+", entity):
-        raise ConfigError(f"source {name!r}: entity must look like user:primary")
-    own_trusted = parse_trusted_senders(raw.get("trusted_senders"), f"source {name!r}")
-    if own_trusted and kind != "imap":
-        raise ConfigError(f"source {name!r}: trusted_senders is for imap sources only")
-    token_file = path("token_file")
-    credentials = path("credentials_file")
-    if kind == "google" and token_file is None and credentials is not None:
-        token_file = credentials.with_name(f"{name}.token.json")
-    return SourceConfig(
-        name=name,
-        kind=cast(SourceKind, kind),
-        entity=entity,
-        url=_typed(raw, name, "url", str, None),
-        username=_typed(raw, name, "username", str, None),
-        password=_secret(raw, name, environ),
-        password_env=_typed(raw, name, "password_env", str, None),
-        host=_typed(raw, name, "host", str, None),
-        port=_typed(raw, name, "port", int, None),
-        ssl=_typed(raw, name, "ssl", bool, True),
-        folder=_typed(raw, name, "folder", str, "INBOX"),
-        calendar_id=_typed(raw, name, "calendar_id", str, "primary"),
-        credentials_file=credentials,
-        token_file=token_file,
-        auth=auth,
-        api_endpoint=_typed(raw, name, "api_endpoint", str, None),
-        token_uri=_typed(raw, name, "token_uri", str, None),
-        past_days=_typed(raw, name, "past_days", int, 7),
-        future_days=_typed(raw, name, "future_days", int, 180),
-        idle=_typed(raw, name, "idle", bool, False),
-        timeout=_typed(raw, name, "timeout", float, 30.0),
-        max_messages=_typed(raw, name, "max_messages", int, 500),
-        timezone=_zone(_typed(raw, name, "timezone", str, "UTC"), name),
-        trusted_senders=tuple(dict.fromkeys(own_trusted + trusted)) if kind == "imap" else (),
-    )
+            raise table.error(f"{key} is required")
+    return config_type.from_toml(table)
 
 
 def parse_sources(
@@ -269,7 +103,11 @@ def read_config_file(path: Path) -> dict[str, Any]:
 
 def load_sources(path: Path, environ: Mapping[str, str]) -> tuple[SourceConfig, ...]:
     """The sources configured in the file at ``path``."""
-    return parse_sources(read_config_file(path), environ, path.parent)
+    data = read_config_file(path)
+    try:
+        return parse_sources(data, environ, path.parent)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from e
 
 
 def load_accounts(
@@ -277,145 +115,7 @@ def load_accounts(
 ) -> tuple[tuple[SourceConfig, ...], tuple[Rule, ...]]:
     """The sources and the mapping rules of the file at ``path``, read once."""
     data = read_config_file(path)
-    return parse_sources(data, environ, path.parent), parse_rules(data)
-
-
-# -- [[rules]]: user mapping rules ------------------------------------------------
-
-RuleKind = Literal["calendar", "email"]
-RuleIntent = Literal["assertive", "planning"]
-RULE_TEMPLATES: Final[dict[str, tuple[str, ...]]] = {
-    "calendar": ("start", "end", "location", "summary", "match", "slug"),
-    "email": ("subject", "from", "amount", "match", "slug"),
-}
-_RULE_KEYS: Final = {"name", "kind", "match", "field", "value", "intent", "entity", "on_cancel"}
-_RULE_FIELD = re.compile(r"(travel|family|project|financial|profile)(\.[a-z0-9_]+)+")
-_ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
-RuleValue = str | int | float | bool
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One ``[[rules]]`` table: calendar events or mails matching ``match`` claim ``field``.
-
-    [[rules]]
-    name = "swim lessons"
-    kind = "calendar"                 # calendar | email
-    match = "(?i)swim(ming)? lesson"  # on the summary, or the subject + body
-    field = "family.{slug}.schedule"  # {slug}: slug of the summary / subject
-    value = "{start}"                 # a template or a literal
-    intent = "planning"               # default: planning before start, else assertive
-    entity = "family:home"            # default: the source's entity
-    on_cancel = "cancelled"           # calendar: the value when the event is cancelled
-    """
-
-    name: str
-    kind: RuleKind
-    match: re.Pattern[str]
-    field: str
-    """A field name, possibly with ``{slug}``."""
-    value: RuleValue
-    """A literal, or a string template over ``RULE_TEMPLATES[kind]``."""
-    intent: RuleIntent | None = None
-    entity: str | None = None
-    on_cancel: RuleValue | None = None
-    """Calendar only: the value claimed when a matching event is cancelled (else nothing)."""
-
-
-def template_names(template: str) -> tuple[str, ...]:
-    """The ``{names}`` a template refers to (``{{`` and ``}}`` are literal braces)."""
-    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name is not None)
-
-
-def _checked_template(template: str, allowed: tuple[str, ...], where: str) -> str:
     try:
-        parts = list(string.Formatter().parse(template))
-    except ValueError as e:
-        raise ConfigError(f"{where}: bad template {template!r}: {e}") from e
-    for _, name, spec, conversion in parts:
-        if name is None:
-            continue
-        if name not in allowed or spec or conversion:
-            raise ConfigError(
-                f"{where}: unknown template {{{name}}}; use one of "
-                + ", ".join(f"{{{n}}}" for n in allowed)
-            )
-    return template
-
-
-def _rule_value(raw: Any, allowed: tuple[str, ...], where: str) -> RuleValue:
-    if isinstance(raw, str):
-        return _checked_template(raw, allowed, where)
-    if isinstance(raw, bool | int | float):
-        return raw
-    raise ConfigError(f"{where} must be a string, number or boolean")
-
-
-def parse_rule(raw: Mapping[str, Any], index: int) -> Rule:
-    """One ``[[rules]]`` table, checked; every error names the rule."""
-    name = raw.get("name", f"rules[{index}]")
-    if not isinstance(name, str) or not name.strip():
-        raise ConfigError(f"rules[{index}]: name must be a non-empty string")
-    label = f"rule {name!r}"
-    unknown = set(raw) - _RULE_KEYS
-    if unknown:
-        raise ConfigError(f"{label}: unknown keys {', '.join(sorted(unknown))}")
-    kind = raw.get("kind")
-    if kind not in RULE_TEMPLATES:
-        raise ConfigError(f"{label}: kind must be 'calendar' or 'email'")
-    allowed = RULE_TEMPLATES[kind]
-    pattern = raw.get("match")
-    if not isinstance(pattern, str) or not pattern:
-        raise ConfigError(f"{label}: match must be a non-empty regular expression")
-    try:
-        compiled = re.compile(pattern)
-    except re.error as e:
-        raise ConfigError(f"{label}: match is not a valid regular expression: {e}") from e
-    field_ = raw.get("field")
-    if not isinstance(field_, str):
-        raise ConfigError(f"{label}: field is required (like family.{{slug}}.schedule)")
-    _checked_template(field_, ("slug",), f"{label}: field")
-    sample = field_.replace("{slug}", "x")
-    if not _RULE_FIELD.fullmatch(sample) or len(sample) > 80:
-        raise ConfigError(
-            f"{label}: field {field_!r} must look like <domain>.<name> "
-            "(travel, family, project or financial)"
-        )
-    if sample.startswith("profile."):
-        raise ConfigError(f"{label}: mail and calendar never change the profile ({field_!r})")
-    if "value" not in raw:
-        raise ConfigError(f"{label}: value is required")
-    intent = raw.get("intent")
-    if intent is not None and intent not in ("assertive", "planning"):
-        raise ConfigError(f"{label}: intent must be 'assertive' or 'planning'")
-    entity = raw.get("entity")
-    if entity is not None and (not isinstance(entity, str) or not _ENTITY.fullmatch(entity)):
-        raise ConfigError(f"{label}: entity must look like family:home")
-    on_cancel = raw.get("on_cancel")
-    if on_cancel is not None:
-        if kind != "calendar":
-            raise ConfigError(f"{label}: on_cancel is for calendar rules only")
-        on_cancel = _rule_value(on_cancel, allowed, f"{label}: on_cancel")
-    return Rule(
-        name=name,
-        kind=cast(RuleKind, kind),
-        match=compiled,
-        field=field_,
-        value=_rule_value(raw["value"], allowed, f"{label}: value"),
-        intent=cast(RuleIntent | None, intent),
-        entity=entity,
-        on_cancel=on_cancel,
-    )
-
-
-def parse_rules(data: Mapping[str, Any]) -> tuple[Rule, ...]:
-    """Every ``[[rules]]`` table of a parsed config document, in order."""
-    tables = data.get("rules", [])
-    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        raise ConfigError("'rules' must be an array of tables ([[rules]])")
-    rules = tuple(parse_rule(t, i) for i, t in enumerate(tables))
-    names = [r.name for r in rules]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise ConfigError(f"rule names must be unique: {', '.join(dupes)}")
-    return rules
+        return parse_sources(data, environ, path.parent), parse_rules(data)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from e

@@ -29,7 +29,7 @@ from googleapiclient.errors import HttpError  # type: ignore[import-untyped]
 
 from core.domain.timeutil import format_ts
 from core.errors import ConfigError, SourceError
-from core.sources.config import SourceConfig
+from core.sources.kinds.google import GoogleConfig
 
 SCOPES: Final = ["https://www.googleapis.com/auth/calendar.readonly"]
 RETRY_STATUSES: Final = frozenset({429, 500, 502, 503, 504})
@@ -55,9 +55,8 @@ def write_token(path: Path, creds: user_credentials.Credentials) -> None:
     os.replace(tmp, path)
 
 
-def load_credentials(cfg: SourceConfig) -> Any:
+def load_credentials(cfg: GoogleConfig) -> Any:
     """Service-account credentials, or the user's OAuth token from ``token_file``."""
-    assert cfg.credentials_file is not None
     try:
         info = json.loads(cfg.credentials_file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
@@ -84,11 +83,10 @@ def load_credentials(cfg: SourceConfig) -> Any:
         raise ConfigError(f"source {cfg.name!r}: unreadable token file {token}: {e}") from e
 
 
-def authorize(cfg: SourceConfig, *, open_browser: bool = True, port: int = 0) -> Path:
+def authorize(cfg: GoogleConfig, *, open_browser: bool = True, port: int = 0) -> Path:
     """Run the installed-app OAuth flow in a browser and store the token (0600)."""
     from google_auth_oauthlib.flow import InstalledAppFlow  # type: ignore[import-untyped]
 
-    assert cfg.credentials_file is not None
     assert cfg.token_file is not None
     try:
         flow = InstalledAppFlow.from_client_secrets_file(str(cfg.credentials_file), SCOPES)
@@ -128,7 +126,7 @@ class GoogleCalendar:
 
     def __init__(
         self,
-        cfg: SourceConfig,
+        cfg: GoogleConfig,
         *,
         retries: int = 4,
         sleep: Callable[[float], None] = time.sleep,

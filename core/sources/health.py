@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from core.conversation.views import age_text
 from core.domain.timeutil import format_ts
-from core.sources.config import SourceConfig
+from core.sources.base import SourceConfig
 from core.store.sqlite_sources import SourceState
 
 FLOOR: Final = 0.25
@@ -46,14 +46,6 @@ def after_failure(state: SourceState, now: datetime, error: str) -> SourceState:
         failures=state.failures + 1,
         weight=max(FLOOR, round(state.weight * 0.5, 4)),
     )
-
-
-def weighted(payload: dict[str, Any], weight: float) -> dict[str, Any]:
-    """The observation with its certainty scaled by the source's weight."""
-    if weight >= 1.0:
-        return payload
-    certainty = float(payload.get("extraction_confidence", 1.0))
-    return {**payload, "extraction_confidence": round(certainty * weight, 4)}
 
 
 def status_of(state: SourceState | None) -> str:

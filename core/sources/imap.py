@@ -20,7 +20,7 @@ from imapclient import IMAPClient  # type: ignore[import-untyped]
 from imapclient.exceptions import IMAPClientError  # type: ignore[import-untyped]
 
 from core.errors import SourceError
-from core.sources.config import SourceConfig
+from core.sources.kinds.imap import ImapConfig
 from core.sources.mailparse import Skipped, parse_mail
 
 CHUNK: Final = 50
@@ -36,7 +36,7 @@ class ImapFetch:
 
 
 @contextmanager
-def connect(cfg: SourceConfig) -> Iterator[Any]:
+def connect(cfg: ImapConfig) -> Iterator[Any]:
     """A logged-in client (closed afterwards); library errors become SourceError."""
     port = cfg.port or (993 if cfg.ssl else 143)
     try:
@@ -60,7 +60,7 @@ def connect(cfg: SourceConfig) -> Iterator[Any]:
             client.logout()
 
 
-def fetch_mail(cfg: SourceConfig, cursor: dict[str, Any]) -> ImapFetch:
+def fetch_mail(cfg: ImapConfig, cursor: dict[str, Any]) -> ImapFetch:
     """New messages since the cursor, parsed; at most ``max_messages`` per pass."""
     with connect(cfg) as client:
         try:
@@ -99,7 +99,7 @@ def fetch_mail(cfg: SourceConfig, cursor: dict[str, Any]) -> ImapFetch:
     return ImapFetch(mails, skipped, {"uidvalidity": validity, "last_uid": max(uids, default=last)})
 
 
-def wait_for_mail(cfg: SourceConfig, timeout: float) -> bool:
+def wait_for_mail(cfg: ImapConfig, timeout: float) -> bool:
     """IDLE on the folder for up to ``timeout`` seconds; True when new mail arrived."""
     with connect(cfg) as client:
         try:

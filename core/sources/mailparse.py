@@ -19,7 +19,7 @@ from email.message import EmailMessage, Message
 from typing import Any, Final
 
 from core.domain.timeutil import format_ts
-from core.sources.reservations import looks_like_html
+from core.signals.reservations import looks_like_html
 
 MAX_BODY: Final = 200_000  # the SignalEvent schema's limit
 MAX_SUBJECT: Final = 1024

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from core.signals import event_time, map_calendar
-from core.sources.config import Rule
+from core.signals.mapping import event_time, map_calendar
+from core.signals.rules import Rule
 from core.sources.ical import SERIES_KEY
 
 PER_SERIES: Final = 60

@@ -22,8 +22,8 @@ from typing import Any, Final
 from aiohttp import web
 
 from core.engine.engine import Engine
-from core.sources.config import Rule
-from core.sources.poller import ingest_signals
+from core.engine.signal_ingest import ingest_signals
+from core.signals.rules import Rule
 
 SIGNATURE_HEADER: Final = "X-Canon-Signature"
 TIMESTAMP_HEADER: Final = "X-Canon-Timestamp"

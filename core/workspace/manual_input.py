@@ -26,9 +26,9 @@ from core.domain.timeutil import format_ts
 from core.engine.engine import Engine, Outcome
 from core.errors import WorkspaceError
 from core.extraction.types import Extractor
-from core.intake import markdown_payloads
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
+from core.signals.intake import markdown_payloads
 from core.store.sqlite_workspace import AcceptedInput
 from core.workspace.files import read_text
 from core.workspace.projection import file_key, workspace_store

@@ -16,7 +16,7 @@ from core.domain.records import OPEN_STATUSES
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
-from core.intake import message_payloads
+from core.signals.intake import message_payloads
 from core.store import ReviewItem
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

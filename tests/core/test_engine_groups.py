@@ -13,7 +13,7 @@ from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
-from core.intake import message_payloads
+from core.signals.intake import message_payloads
 from core.store.protocol import DecideSettlement
 from core.store.sqlite import SQLiteStore
 

@@ -52,7 +52,7 @@ from core.extraction.prompts import (
 from core.extraction.reconcile import DISAGREE, reconcile
 from core.extraction.select import configured_extractor
 from core.extraction.types import ExtractedObservation
-from core.intake import message_payloads
+from core.signals.intake import message_payloads
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -30,7 +30,7 @@ from core.extraction.types import (
     ObservationIntent,
     Scalar,
 )
-from core.intake import message_payloads
+from core.signals.intake import message_payloads
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from core.config import Config
 from core.domain.policy import default_policy
-from core.sources.config import SourceConfig, parse_source
+from core.sources.base import SourceConfig
+from core.sources.config import parse_source
 
 
 def source(tmp_path: Path, **raw: Any) -> SourceConfig:

@@ -12,8 +12,8 @@ from sources_helpers import FLIGHT_LD, mail
 
 from core.domain.validation import schema_errors
 from core.engine.engine import Engine
-from core.intake import calendar_payloads, message_payloads
-from core.signals import map_calendar, map_email
+from core.signals.intake import calendar_payloads, message_payloads
+from core.signals.mapping import map_calendar, map_email
 from core.sources.mailparse import Skipped, parse_mail
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
@@ -200,7 +200,7 @@ def test_a_trip_on_the_calendar_moves_through_its_lifecycle(now: datetime, statu
 
 
 async def test_a_calendar_event_never_outranks_what_the_user_just_said(engine: Engine) -> None:
-    from core.intake import default_extractor
+    from core.signals.intake import default_extractor
 
     said = message_payloads(
         "I'm in Denver right now",

@@ -19,11 +19,12 @@ from source_servers import Dovecot
 from sources_helpers import config_with, mail, source
 
 from core.engine.engine import Engine
+from core.engine.signal_ingest import ingest_signals
 from core.errors import ConfigError
+from core.signals.trust import SenderTrust
 from core.sources.config import parse_sources
 from core.sources.mailparse import parse_mail
-from core.sources.poller import ingest_signals, poll_once, signal_event
-from core.sources.trust import SenderTrust
+from core.sources.poller import poll_once, signal_event
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)

@@ -17,8 +17,10 @@ from source_servers import free_port
 from core.cli import cli
 from core.engine.engine import Engine
 from core.errors import ConfigError
-from core.sources.config import load_sources, parse_rule, parse_sources
-from core.sources.health import after_failure, after_success, weighted
+from core.signals.intake import weighted
+from core.signals.rules import parse_rule
+from core.sources.config import load_sources, parse_sources
+from core.sources.health import after_failure, after_success
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
 from core.store.sqlite_sources import SourceState
 
@@ -33,7 +35,7 @@ SECRET = b"0123456789abcdef-secret"
         ({"kind": "imap", "host": "h"}, "username is required"),
         ({"kind": "ics"}, "url is required"),
         ({"kind": "ics", "url": "x", "colour": "red"}, "unknown keys colour"),
-        ({"kind": "ics", "url": "x", "port": "993"}, "port must be a int"),
+        ({"kind": "imap", "host": "h", "username": "u", "port": "993"}, "port must be a int"),
         ({"kind": "ics", "url": "x", "timezone": "Mars/Olympus"}, "unknown time zone"),
         ({"kind": "ics", "url": "x", "name": "Bad Name"}, "name must match"),
     ],

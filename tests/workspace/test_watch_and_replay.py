@@ -13,8 +13,8 @@ from workspace_fixtures import NOW
 
 from core.cli import cli
 from core.engine.engine import Engine
-from core.intake import default_extractor
 from core.scenario import replay
+from core.signals.intake import default_extractor
 from core.workspace import PassReport, migrate_workspace, watch_workspace
 
 ZONE_BEGIN = "<!-- STATE-INPUT:BEGIN zone_id=manual_overrides schema=v1 -->"

@@ -10,8 +10,8 @@ from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW
 
 from core.engine.engine import Engine
 from core.engine.review import answer_review
-from core.intake import default_extractor
 from core.projections.zones import find_zones
+from core.signals.intake import default_extractor
 from core.workspace import (
     WorkspaceSettings,
     migrate_workspace,

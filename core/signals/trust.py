@@ -25,6 +25,8 @@ import email.utils
 from dataclasses import dataclass
 from typing import Any, Final
 
+from core.errors import ConfigError
+
 
 def sender_address(from_header: str) -> str | None:
     """The lowercased address of a From header, or None when there is no usable one."""
@@ -78,3 +80,21 @@ class SenderTrust:
 
 NOBODY: Final = SenderTrust()
 """No sender trusted: every receipt is asked about."""
+
+
+def parse_trusted_senders(raw: Any, where: str) -> tuple[str, ...]:
+    """A ``trusted_senders`` list: exact addresses or ``@domain``s, lowercased."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise ConfigError(f"{where}: trusted_senders must be a list of strings")
+    out: list[str] = []
+    for entry in raw:
+        pattern = normalized_pattern(entry)
+        if pattern is None:
+            raise ConfigError(
+                f"{where}: trusted_senders entry {entry!r} must be an address "
+                "(receipts@shop.com) or a domain (@shop.com)"
+            )
+        out.append(pattern)
+    return tuple(dict.fromkeys(out))

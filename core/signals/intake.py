@@ -1,4 +1,4 @@
-"""Turning raw inputs (chat, Markdown, calendar, mail) into observation payloads.
+"""Turning raw inputs (chat, Markdown, calendar, mail, SignalEvents) into observation payloads.
 
 Each function returns JSON payloads in the StateObservation shape; the engine
 validates them like any other input, so nothing here can bypass the schema.
@@ -18,8 +18,8 @@ from core.domain.ids import derived_id
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
 from core.extraction.types import ExtractedObservation, Extractor
-from core.signals import MappedObservation, map_calendar, map_email
-from core.sources.config import Rule
+from core.signals.mapping import MappedObservation, map_calendar, map_email
+from core.signals.rules import Rule
 
 
 def default_extractor() -> Extractor:
@@ -184,3 +184,28 @@ def _mapped(
         )
         for m in mapped
     ]
+
+
+def signal_payloads(
+    signal: dict[str, Any], at: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
+) -> list[dict[str, Any]]:
+    """StateObservation payloads for a valid SignalEvent (the replay's mapping, plus ``rules``);
+    a mail is transaction evidence only when its sender is ``trusted``."""
+    entity = signal["entity_id"]
+    if signal["kind"] == "calendar_event":
+        found = calendar_payloads(signal["payload"], at=at, entity_id=entity, rules=rules)
+    else:
+        found = email_payloads(
+            signal["payload"], at=at, entity_id=entity, rules=rules, trusted=trusted
+        )
+    # Untrusted text never reaches the profile, whatever a mapping says.
+    return [p for p in found if p.get("domain") != "profile"]
+
+
+def weighted(payload: dict[str, Any], weight: float) -> dict[str, Any]:
+    """The observation with its certainty scaled by its source's weight (a failing source's
+    evidence counts less, see ``core.sources.health``)."""
+    if weight >= 1.0:
+        return payload
+    certainty = float(payload.get("extraction_confidence", 1.0))
+    return {**payload, "extraction_confidence": round(certainty * weight, 4)}

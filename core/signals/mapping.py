@@ -4,7 +4,7 @@ Calendar and mail text is untrusted input: it is matched against patterns and
 never followed as instructions, and these sources never propose profile facts.
 A trip on the calendar is planning before it starts, in progress while it
 runs and completed after it ends; a cancelled event cancels it. Configured
-``[[rules]]`` (``core.sources.config.Rule``) add claims of their own; a rule's
+``[[rules]]`` (``core.signals.rules.Rule``) add claims of their own; a rule's
 claim replaces the built-in mapping's claim on the same field.
 """
 
@@ -18,8 +18,8 @@ from typing import Any, Final
 
 from core.domain.fields import slugify
 from core.domain.state import Scalar
-from core.sources.config import Rule, RuleValue, template_names
-from core.sources.reservations import Order, Reservation, looks_like_html, split_html, structured
+from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
+from core.signals.rules import Rule, RuleValue, template_names
 
 _TRIP = re.compile(
     r"\b(?i:flight|fly(?:ing)?|trip|travel(?:ling|ing)?|vacation|holiday|getaway|leave)\s+"
@@ -232,7 +232,7 @@ def map_email(
     certain than one in structured data, so it is put to the user. ``rules``
     match the subject and the visible text. Anyone can write a receipt: only a
     ``trusted`` sender's mail is ``transactions_email`` (see
-    ``core.sources.trust``); anyone else's stays ``email``, which is asked about.
+    ``core.signals.trust``); anyone else's stays ``email``, which is asked about.
     """
     source_type, found = _map_email(mail, now, rules)
     if source_type == "transactions_email" and not trusted:

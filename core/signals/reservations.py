@@ -3,7 +3,7 @@
 Airlines, hotels and shops embed ``<script type="application/ld+json">``
 blocks describing the booking or order. They are parsed as data only (never
 evaluated, never followed) into small frozen records the mapping in
-``core.signals`` turns into observations. Anything malformed is ignored.
+``core.signals.mapping`` turns into observations. Anything malformed is ignored.
 """
 
 from __future__ import annotations

@@ -1,0 +1,61 @@
+"""SignalEvents into the engine: checked, mapped, weighted, resolved in one transaction.
+
+Polled and pushed signals (``core.sources``) and dead-lettered ones retried
+(``core.engine.deadletters``) all come through here, so each is mapped the same way.
+A service on the engine: the mapping itself is ``core.signals.intake``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from core.domain.validation import schema_errors
+from core.engine.engine import Engine, Outcome
+from core.signals.intake import signal_payloads, weighted
+from core.signals.rules import Rule
+from core.signals.trust import NOBODY, SenderTrust, sender_address
+from core.store.sqlite_sources import MailSenderStore
+
+
+async def ingest_signals(
+    engine: Engine,
+    signals: list[dict[str, Any]],
+    now: datetime,
+    weight: float = 1.0,
+    rules: Sequence[Rule] = (),
+    trust: SenderTrust = NOBODY,
+    senders: MailSenderStore | None = None,
+) -> tuple[list[Outcome], int]:
+    """Check, map and ingest SignalEvents: (outcomes, how many were valid).
+
+    Invalid signals go to the dead-letter queue; the observations of all valid
+    ones are resolved in one transaction. A mail from a sender ``trust`` does not
+    cover is asked about; its sender is noted in ``senders`` so that confirming
+    the question makes the sender trusted (``core.sources.poller.learn_senders``).
+    """
+    payloads: list[dict[str, Any]] = []
+    outcomes: list[Outcome] = []
+    valid = 0
+    for signal in signals:
+        errors = schema_errors("signal_event", signal)
+        if errors:
+            outcomes.append(await engine.ingest_invalid("signal_event", signal, errors, now=now))
+            continue
+        valid += 1
+        mail = signal["payload"] if signal["kind"] == "email" else None
+        trusted = mail is not None and trust.trusts(mail)
+        found = signal_payloads(signal, now, rules, trusted=trusted)
+        if mail is not None and found and not trusted and senders is not None:
+            await _note_sender(senders, mail)
+        payloads += [weighted(p, weight) for p in found]
+    if payloads:
+        outcomes += await engine.ingest_batch(payloads, now=now)
+    return outcomes, valid
+
+
+async def _note_sender(senders: MailSenderStore, mail: dict[str, Any]) -> None:
+    address = sender_address(str(mail.get("from", "")))
+    if address is not None and mail.get("auth") != "fail":  # never learn a forged From
+        await senders.note_mail_sender(f"email:{mail['id']}"[:256], address)

@@ -20,8 +20,8 @@ from core.engine.engine import Engine
 from core.errors import CanonError, ConfigError
 from core.sources.base import SourceConfig
 from core.sources.health import source_view
-from core.sources.kinds.google import GoogleConfig
-from core.sources.kinds.imap import ImapConfig
+from core.sources.kinds.google import GoogleConfig, authorize
+from core.sources.kinds.imap import ImapConfig, wait_for_mail
 from core.sources.poller import PollReport, poll_once, source_states
 from core.workspace.projection import workspace_store
 
@@ -136,8 +136,6 @@ async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
     if not idle:
         await asyncio.sleep(seconds)
         return
-    from core.sources.imap import wait_for_mail
-
     started = asyncio.get_running_loop().time()
     try:
         await asyncio.to_thread(wait_for_mail, idle[0], float(seconds))
@@ -196,8 +194,6 @@ def sources_auth(ctx: Context, name: str, no_browser: bool) -> None:
 
     Example: canon sources auth work-calendar
     """
-    from core.sources.google_calendar import authorize
-
     cfg = next((s for s in ctx.config.sources if s.name == name), None)
     if not isinstance(cfg, GoogleConfig):
         raise ConfigError(f"no google source named {name!r} in the CANON_CONFIG file")

@@ -11,7 +11,8 @@ from source_servers import Radicale
 from sources_helpers import config_with, source
 
 from core.engine.engine import Engine
-from core.sources.calendars import fetch_caldav, fetch_ics
+from core.sources.kinds.caldav import fetch_caldav
+from core.sources.kinds.ics import fetch_ics
 from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(60)

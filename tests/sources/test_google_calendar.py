@@ -14,7 +14,7 @@ from sources_helpers import config_with, source
 from core.engine.engine import Engine
 from core.errors import SourceError
 from core.sources.base import SourceConfig
-from core.sources.google_calendar import GoogleCalendar
+from core.sources.kinds.google import GoogleCalendar
 from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(60)

@@ -11,7 +11,7 @@ from source_servers import Dovecot
 from sources_helpers import FLIGHT_LD, config_with, mail, source
 
 from core.engine.engine import Engine
-from core.sources.imap import fetch_mail, wait_for_mail
+from core.sources.kinds.imap import fetch_mail, wait_for_mail
 from core.sources.poller import poll_once, source_states
 
 pytestmark = pytest.mark.timeout(60)

@@ -1,6 +1,7 @@
 """``kind = "caldav"``: a CalDAV calendar, or every calendar of a principal.
 
-Nextcloud, Fastmail, iCloud, Radicale. Listed whole on each pass, like a feed.
+Nextcloud, Fastmail, iCloud, Radicale. Listed whole on each pass, like a feed
+(``core.sources.kinds.ics``); the caldav library loads on the first poll.
 """
 
 from __future__ import annotations
@@ -9,10 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Self
+from zoneinfo import ZoneInfo
 
+from core.errors import SourceError
 from core.signals.rules import Rule
 from core.sources.base import Fetched, SourceConfig, SourceTable
-from core.sources.kinds.ics import CALENDAR_OPTIONS, IcsConfig, poll_listed
+from core.sources.ical import calendar_events, parse_calendar
+from core.sources.kinds.ics import CALENDAR_OPTIONS, IcsConfig, poll_listed, window
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,6 +37,56 @@ class CalDavConfig(IcsConfig):
         )
 
 
+def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
+    """Occurrences on a CalDAV calendar (``url`` a calendar) or every calendar of a principal."""
+    from caldav.davclient import DAVClient
+    from caldav.lib import error as dav_error
+
+    start, end = window(cfg, now)
+    zone = ZoneInfo(cfg.timezone)
+    out: list[dict[str, Any]] = []
+    try:
+        client = DAVClient(
+            url=cfg.url,
+            username=cfg.username,
+            password=cfg.password,
+            timeout=int(cfg.timeout),
+            enable_rfc6764=False,
+            require_tls=cfg.ssl,
+        )
+        with client:
+            calendars = _calendars(client, cfg)
+            for calendar in calendars:
+                found = calendar.search(start=start, end=end, event=True, expand=False)
+                for obj in found:
+                    parsed = parse_calendar(obj.data, str(obj.url))
+                    out += calendar_events(parsed, start, end, zone)
+    except dav_error.AuthorizationError as e:
+        raise SourceError(f"caldav: not authorised at {cfg.url}: check username/password") from e
+    except (dav_error.DAVError, OSError, ValueError) as e:
+        raise SourceError(f"caldav: {type(e).__name__}: {e}"[:300]) from e
+    except Exception as e:  # niquests' transport errors have no common public base
+        if type(e).__module__.startswith(("niquests", "urllib3", "requests")):
+            raise SourceError(f"caldav: cannot reach {cfg.url}: {e}"[:300]) from e
+        raise
+    return out
+
+
+def _calendars(client: Any, cfg: CalDavConfig) -> list[Any]:
+    # A URL that is itself a calendar collection is read directly; otherwise
+    # every calendar of the user (or the one named by calendar_id).
+    calendar = client.calendar(url=cfg.url)
+    try:
+        calendar.get_supported_components()
+        return [calendar]
+    except Exception:  # not a calendar collection: fall back to the principal
+        pass
+    calendars = client.principal().calendars()
+    if cfg.calendar_id != "primary":
+        calendars = [c for c in calendars if cfg.calendar_id in (c.name, str(c.url))]
+    return list(calendars)
+
+
 class CalDavSource:
     kind: ClassVar[str] = "caldav"
     config_type: ClassVar[type[SourceConfig]] = CalDavConfig
@@ -43,6 +97,4 @@ class CalDavSource:
     async def poll(
         self, cursor: Mapping[str, Any], now: datetime, rules: Sequence[Rule]
     ) -> Fetched:
-        from core.sources.calendars import fetch_caldav
-
         return await poll_listed(self.config, fetch_caldav, cursor, now, rules)

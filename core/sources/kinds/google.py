@@ -1,21 +1,44 @@
-"""``kind = "google"``: Google Calendar by syncToken (client in ``core.sources.google_calendar``).
+"""``kind = "google"``: Google Calendar through google-api-python-client, by syncToken.
+
+The first pass lists events from ``past_days`` ago (every page) and keeps the
+``nextSyncToken``; later passes ask only for what changed since. A 410 GONE
+(token expired) falls back to a full sync. 5xx and 429 answers are retried
+with exponential backoff; a 401 makes the authorized transport refresh the
+OAuth token once (google-auth), and a refreshed token is written back to the
+token file with 0600 permissions. Service-account keys work too.
 
 Google sends deleted events as bare cancelled stubs and only what changed, so
 a pass remembers what each event was (``core.sources.remembered``); after a
-full sync every live event was listed and the rest were deleted.
+full sync every live event was listed and the rest were deleted. The Google
+libraries load on the first poll, so reading the config costs nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+import json
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
+from core.domain.timeutil import format_ts
+from core.errors import ConfigError, SourceError
 from core.signals.rules import Rule
 from core.sources.base import COMMON_OPTIONS, Fetched, SourceConfig, SourceTable
+from core.sources.ical import SERIES_KEY
+from core.sources.remembered import reconcile
+
+if TYPE_CHECKING:
+    from google.oauth2.credentials import Credentials
+    from googleapiclient.errors import HttpError  # type: ignore[import-untyped]
+
+SCOPES: Final = ["https://www.googleapis.com/auth/calendar.readonly"]
+RETRY_STATUSES: Final = frozenset({429, 500, 502, 503, 504})
+PAGE_SIZE: Final = 250
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,6 +83,202 @@ class GoogleConfig(SourceConfig):
         return f"calendar {self.calendar_id}"
 
 
+@dataclass(frozen=True)
+class GoogleFetch:
+    events: list[dict[str, Any]]
+    """calendar_event payloads; deleted events as ``{"id", "status": "cancelled"}`` stubs."""
+    sync_token: str | None
+    full_sync: bool
+
+
+def write_token(path: Path, creds: Credentials) -> None:
+    """Save an OAuth token readable by its owner only (0600), atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(creds.to_json())  # type: ignore[no-untyped-call]
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+
+
+def load_credentials(cfg: GoogleConfig) -> Any:
+    """Service-account credentials, or the user's OAuth token from ``token_file``."""
+    from google.auth.exceptions import GoogleAuthError
+    from google.oauth2 import credentials as user_credentials
+    from google.oauth2 import service_account
+
+    try:
+        info = json.loads(cfg.credentials_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"source {cfg.name!r}: cannot read {cfg.credentials_file}: {e}") from e
+    if info.get("type") == "service_account":
+        try:
+            return service_account.Credentials.from_service_account_info(  # type: ignore[no-untyped-call]
+                info, scopes=SCOPES
+            )
+        except (ValueError, GoogleAuthError) as e:
+            raise ConfigError(f"source {cfg.name!r}: bad service-account key: {e}") from e
+    token = cfg.token_file
+    if token is None or not token.exists():
+        raise ConfigError(
+            f"source {cfg.name!r}: not authorised yet; run `canon sources auth {cfg.name}`"
+        )
+    try:
+        creds = user_credentials.Credentials.from_authorized_user_file(  # type: ignore[no-untyped-call]
+            str(token), SCOPES
+        )
+        # google-auth pins Google's token endpoint; only explicit configuration moves it.
+        return creds.with_token_uri(cfg.token_uri) if cfg.token_uri else creds
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"source {cfg.name!r}: unreadable token file {token}: {e}") from e
+
+
+def authorize(cfg: GoogleConfig, *, open_browser: bool = True, port: int = 0) -> Path:
+    """Run the installed-app OAuth flow in a browser and store the token (0600)."""
+    from google_auth_oauthlib.flow import InstalledAppFlow  # type: ignore[import-untyped]
+
+    assert cfg.token_file is not None
+    try:
+        flow = InstalledAppFlow.from_client_secrets_file(str(cfg.credentials_file), SCOPES)
+        creds = flow.run_local_server(port=port, open_browser=open_browser)
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"source {cfg.name!r}: OAuth flow failed: {e}") from e
+    write_token(cfg.token_file, creds)
+    return cfg.token_file
+
+
+def _payload(item: dict[str, Any]) -> dict[str, Any]:
+    start, end = item.get("start") or {}, item.get("end") or {}
+    first = start.get("dateTime") or start.get("date")
+    last = end.get("dateTime") or end.get("date")
+    if item.get("status") == "cancelled" and not first:
+        return {"id": str(item["id"])[:1024], "status": "cancelled"}
+    payload: dict[str, Any] = {
+        "id": str(item["id"])[:1024],
+        "summary": " ".join(str(item.get("summary", "")).split())[:1024],
+        "start": first,
+        "end": last or first,
+    }
+    for key, limit in (("location", 1024), ("description", 8192)):
+        if item.get(key):
+            payload[key] = str(item[key])[:limit]
+    if item.get("status") in ("confirmed", "tentative", "cancelled"):
+        payload["status"] = item["status"]
+    if item.get("recurringEventId"):
+        payload[SERIES_KEY] = str(item["recurringEventId"])[:900]
+    return payload
+
+
+class GoogleCalendar:
+    """One Google calendar, read through the real client library."""
+
+    def __init__(
+        self,
+        cfg: GoogleConfig,
+        *,
+        retries: int = 4,
+        sleep: Callable[[float], None] = time.sleep,
+        backoff: float = 1.0,
+    ) -> None:
+        self.cfg = cfg
+        self.retries = retries
+        self.sleep = sleep
+        self.backoff = backoff
+
+    def _service(self, creds: Any) -> Any:
+        import httplib2  # type: ignore[import-untyped]
+        from google_auth_httplib2 import AuthorizedHttp  # type: ignore[import-untyped]
+        from googleapiclient.discovery import build  # type: ignore[import-untyped]
+
+        http = AuthorizedHttp(creds, http=httplib2.Http(timeout=self.cfg.timeout))
+        options = {"api_endpoint": self.cfg.api_endpoint} if self.cfg.api_endpoint else None
+        return build(
+            "calendar",
+            "v3",
+            http=http,
+            client_options=options,
+            cache_discovery=False,
+            static_discovery=True,
+        )
+
+    def _execute(self, request: Any) -> dict[str, Any]:
+        from googleapiclient.errors import HttpError
+
+        for attempt in range(self.retries + 1):
+            try:
+                result: dict[str, Any] = request.execute()
+                return result
+            except HttpError as e:
+                if e.resp.status in RETRY_STATUSES and attempt < self.retries:
+                    self.sleep(self.backoff * 2**attempt)
+                    continue
+                raise
+        raise AssertionError("unreachable")
+
+    def _list(self, service: Any, sync_token: str | None, now: datetime) -> GoogleFetch:
+        events: list[dict[str, Any]] = []
+        params: dict[str, Any] = {
+            "calendarId": self.cfg.calendar_id,
+            "singleEvents": True,
+            "maxResults": PAGE_SIZE,
+        }
+        if sync_token:
+            params["syncToken"] = sync_token
+        else:
+            params["timeMin"] = format_ts(now - timedelta(days=self.cfg.past_days))
+        page: str | None = None
+        while True:
+            response = self._execute(service.events().list(**params, pageToken=page))
+            events += [_payload(item) for item in response.get("items", []) if item.get("id")]
+            page = response.get("nextPageToken")
+            if not page:
+                return GoogleFetch(events, response.get("nextSyncToken"), sync_token is None)
+
+    def fetch(self, sync_token: str | None, now: datetime) -> GoogleFetch:
+        """Everything changed since ``sync_token`` (or everything, on a full sync)."""
+        import httplib2
+        from google.auth.exceptions import GoogleAuthError, RefreshError
+        from google.oauth2 import credentials as user_credentials
+        from googleapiclient.errors import HttpError
+
+        creds = load_credentials(self.cfg)
+        before = getattr(creds, "token", None)
+        try:
+            service = self._service(creds)
+            try:
+                result = self._list(service, sync_token, now)
+            except HttpError as e:
+                if e.resp.status != 410 or sync_token is None:
+                    raise
+                result = self._list(service, None, now)  # token expired: full resync
+        except HttpError as e:
+            raise SourceError(f"google calendar: HTTP {e.resp.status}: {_reason(e)}") from e
+        except RefreshError as e:
+            raise SourceError(
+                f"google calendar: token refresh failed ({e}); "
+                f"run `canon sources auth {self.cfg.name}`"
+            ) from e
+        except (GoogleAuthError, httplib2.HttpLib2Error, OSError) as e:
+            raise SourceError(f"google calendar: {type(e).__name__}: {e}") from e
+        finally:
+            after = getattr(creds, "token", None)
+            if (
+                isinstance(creds, user_credentials.Credentials)
+                and after != before
+                and self.cfg.token_file
+            ):
+                write_token(self.cfg.token_file, creds)
+        return result
+
+
+def _reason(e: HttpError) -> str:
+    try:
+        return str(json.loads(e.content)["error"]["message"])[:200]
+    except (ValueError, KeyError, TypeError):
+        return str(e.reason)[:200]
+
+
 class GoogleSource:
     kind: ClassVar[str] = "google"
     config_type: ClassVar[type[SourceConfig]] = GoogleConfig
@@ -70,9 +289,6 @@ class GoogleSource:
     async def poll(
         self, cursor: Mapping[str, Any], now: datetime, rules: Sequence[Rule]
     ) -> Fetched:
-        from core.sources.google_calendar import GoogleCalendar
-        from core.sources.remembered import reconcile
-
         cfg = self.config
         known = cursor.get("known", {})
         result = await asyncio.to_thread(GoogleCalendar(cfg).fetch, cursor.get("sync_token"), now)

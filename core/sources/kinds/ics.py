@@ -1,7 +1,11 @@
 """``kind = "ics"``: an iCalendar feed (http(s) URL, file:// URL or a local path).
 
-The feed lists every event in the window on each pass, so an event remembered
-inside the window but missing now was deleted (``core.sources.remembered``).
+The feed lists every event occurrence in the polling window on each pass
+(there is no change token to trust across servers); event ids are stable, so
+an unchanged event maps to duplicates and costs nothing, and an event
+remembered inside the window but missing now was deleted
+(``core.sources.remembered``). CalDAV calendars are read the same way
+(``core.sources.kinds.caldav``).
 """
 
 from __future__ import annotations
@@ -9,9 +13,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any, ClassVar, Self
+from zoneinfo import ZoneInfo
 
+from core.errors import SourceError
 from core.signals.rules import Rule
 from core.sources.base import (
     COMMON_OPTIONS,
@@ -21,6 +28,8 @@ from core.sources.base import (
     SourceConfig,
     SourceTable,
 )
+from core.sources.ical import calendar_events, parse_calendar
+from core.sources.remembered import reconcile
 
 CALENDAR_OPTIONS = COMMON_OPTIONS | SECRET_OPTIONS | {"url", "past_days", "future_days", "timezone"}
 
@@ -57,6 +66,32 @@ class IcsConfig(SecretConfig):
         return self.url
 
 
+def window(cfg: IcsConfig, now: datetime) -> tuple[datetime, datetime]:
+    """The span a pass looks at: ``past_days`` back, ``future_days`` ahead."""
+    return now - timedelta(days=cfg.past_days), now + timedelta(days=cfg.future_days)
+
+
+def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
+    """Occurrences in an ICS feed (http(s) URL, file:// URL or a local path)."""
+    import httpx
+
+    url = str(cfg.url)
+    try:
+        if url.startswith(("http://", "https://")):
+            auth = (cfg.username, cfg.password or "") if cfg.username else None
+            response = httpx.get(url, auth=auth, timeout=cfg.timeout, follow_redirects=True)
+            response.raise_for_status()
+            data: bytes = response.content
+        else:
+            data = Path(url.removeprefix("file://")).expanduser().read_bytes()
+    except httpx.HTTPStatusError as e:
+        raise SourceError(f"ics feed: HTTP {e.response.status_code} from {url}") from e
+    except (httpx.HTTPError, OSError) as e:
+        raise SourceError(f"ics feed: cannot read {url}: {e}") from e
+    start, end = window(cfg, now)
+    return calendar_events(parse_calendar(data, url), start, end, ZoneInfo(cfg.timezone))
+
+
 async def poll_listed(
     config: IcsConfig,
     list_events: Callable[[Any, datetime], list[dict[str, Any]]],
@@ -65,9 +100,6 @@ async def poll_listed(
     rules: Sequence[Rule],
 ) -> Fetched:
     """A pass of a calendar that lists its whole window: what changed, what vanished."""
-    from core.sources.calendars import window
-    from core.sources.remembered import reconcile
-
     events = await asyncio.to_thread(list_events, config, now)
     done = reconcile(
         events,
@@ -90,6 +122,4 @@ class IcsSource:
     async def poll(
         self, cursor: Mapping[str, Any], now: datetime, rules: Sequence[Rule]
     ) -> Fetched:
-        from core.sources.calendars import fetch_ics
-
         return await poll_listed(self.config, fetch_ics, cursor, now, rules)

@@ -1,13 +1,25 @@
-"""``kind = "imap"``: a mailbox read incrementally by UID (client in ``core.sources.imap``)."""
+"""``kind = "imap"``: a mailbox read incrementally by UID through imapclient, UIDVALIDITY-aware.
+
+The cursor is ``{"uidvalidity", "last_uid"}``: a pass fetches only UIDs above
+``last_uid`` (BODY.PEEK, so nothing is marked read); when the server reports
+a different UIDVALIDITY the UIDs mean other messages now and the folder is
+read again from the start (Message-ID based event ids make re-reads
+duplicates). TLS by default; LOGIN with an (app) password or XOAUTH2.
+imapclient loads on the first poll, so reading the config costs nothing.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import socket
+import ssl
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Literal, Self, cast
+from typing import Any, ClassVar, Final, Literal, Self, cast
 
+from core.errors import SourceError
 from core.signals.rules import Rule
 from core.signals.trust import parse_trusted_senders
 from core.sources.base import (
@@ -18,6 +30,10 @@ from core.sources.base import (
     SourceConfig,
     SourceTable,
 )
+from core.sources.mailparse import Skipped, parse_mail
+
+CHUNK: Final = 50
+MAX_SIZE: Final = 10_000_000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,6 +89,102 @@ class ImapConfig(SecretConfig):
         )
 
 
+@dataclass(frozen=True)
+class ImapFetch:
+    mails: list[dict[str, Any]]
+    skipped: list[Skipped] = field(default_factory=list)
+    cursor: dict[str, int] = field(default_factory=dict)
+
+
+def _errors() -> tuple[type[BaseException], ...]:
+    """What a failing server or network raises (imapclient's own errors load with it)."""
+    from imapclient.exceptions import IMAPClientError  # type: ignore[import-untyped]
+
+    return (IMAPClientError, OSError, ssl.SSLError, socket.timeout)
+
+
+@contextmanager
+def connect(cfg: ImapConfig) -> Iterator[Any]:
+    """A logged-in client (closed afterwards); library errors become SourceError."""
+    from imapclient import IMAPClient  # type: ignore[import-untyped]
+
+    errors = _errors()
+    port = cfg.port or (993 if cfg.ssl else 143)
+    try:
+        context = ssl.create_default_context() if cfg.ssl else None
+        client = IMAPClient(
+            cfg.host, port=port, ssl=cfg.ssl, ssl_context=context, timeout=cfg.timeout
+        )
+    except errors as e:
+        raise SourceError(f"imap: cannot connect to {cfg.host}:{port}: {e}") from e
+    try:
+        try:
+            if cfg.auth == "oauth2":
+                client.oauth2_login(cfg.username, cfg.secret())
+            else:
+                client.login(cfg.username, cfg.secret())
+        except errors as e:
+            raise SourceError(f"imap: login failed for {cfg.username}: {e}") from e
+        yield client
+    finally:
+        with suppress(*errors):  # the server may have gone; the pass has its answer
+            client.logout()
+
+
+def fetch_mail(cfg: ImapConfig, cursor: dict[str, Any]) -> ImapFetch:
+    """New messages since the cursor, parsed; at most ``max_messages`` per pass."""
+    with connect(cfg) as client:
+        try:
+            info = client.select_folder(cfg.folder, readonly=True)
+            validity = int(info[b"UIDVALIDITY"])
+            last = int(cursor.get("last_uid", 0)) if cursor.get("uidvalidity") == validity else 0
+            # 'n:*' always matches the newest message, even below n: filter.
+            uids = sorted(u for u in client.search(["UID", f"{last + 1}:*"]) if u > last)
+            uids = uids[: cfg.max_messages]
+            mails: list[dict[str, Any]] = []
+            skipped: list[Skipped] = []
+            for i in range(0, len(uids), CHUNK):
+                chunk = uids[i : i + CHUNK]
+                sizes = client.fetch(chunk, ["RFC822.SIZE"])
+                small = [
+                    u for u in chunk if int(sizes.get(u, {}).get(b"RFC822.SIZE", 0)) <= MAX_SIZE
+                ]
+                skipped += [
+                    Skipped(f"{cfg.folder}/{u}", "larger than 10 MB")
+                    for u in chunk
+                    if u not in small
+                ]
+                data = client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+                for uid in small:
+                    raw = data.get(uid, {}).get(b"BODY[]")
+                    ref = f"{cfg.folder}/{validity}/{uid}"
+                    parsed = parse_mail(raw or b"", ref)
+                    if isinstance(parsed, Skipped):
+                        skipped.append(parsed)
+                    else:
+                        mails.append(parsed)
+        except _errors() as e:
+            raise SourceError(f"imap: {cfg.folder}: {e}") from e
+        except KeyError as e:
+            raise SourceError(f"imap: {cfg.folder}: server sent no {e}") from e
+    return ImapFetch(mails, skipped, {"uidvalidity": validity, "last_uid": max(uids, default=last)})
+
+
+def wait_for_mail(cfg: ImapConfig, timeout: float) -> bool:
+    """IDLE on the folder for up to ``timeout`` seconds; True when new mail arrived."""
+    with connect(cfg) as client:
+        try:
+            client.select_folder(cfg.folder, readonly=True)
+            client.idle()
+            try:
+                responses = client.idle_check(timeout=timeout)
+            finally:
+                client.idle_done()
+        except _errors() as e:
+            raise SourceError(f"imap idle: {cfg.folder}: {e}") from e
+    return any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses)
+
+
 class ImapSource:
     """New mail since the cursor's UID (re-read from the start when UIDVALIDITY changes)."""
 
@@ -85,7 +197,5 @@ class ImapSource:
     async def poll(
         self, cursor: Mapping[str, Any], now: datetime, rules: Sequence[Rule]
     ) -> Fetched:
-        from core.sources.imap import fetch_mail
-
         got = await asyncio.to_thread(fetch_mail, self.config, dict(cursor))
         return Fetched("email", got.mails, dict(got.cursor), got.skipped)

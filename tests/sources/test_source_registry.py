@@ -3,7 +3,11 @@ through the registry and the ``Source`` protocol (a kind registered here is poll
 
 from __future__ import annotations
 
+import ast
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -224,3 +228,51 @@ def test_a_kind_is_registered_once() -> None:
 def test_a_config_of_no_registered_kind_cannot_be_polled() -> None:
     with pytest.raises(ConfigError, match="no source kind 'pop3'"):
         source_for(SourceConfig(name="old", kind="pop3"))
+
+
+_LOADED_AFTER = """
+import sys
+from core.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(sorted({m.split(".")[0] for m in sys.modules}), file=sys.stderr)
+"""
+CLIENT_LIBRARIES = {"caldav", "google_auth_httplib2", "googleapiclient", "httplib2", "imapclient"}
+"""What the kinds' clients need; httpx is left out because every ``canon`` command loads it
+anyway (python-telegram-bot, through the bot's commands)."""
+
+
+def test_listing_the_sources_loads_no_client_library(tmp_path: Path) -> None:
+    config = tmp_path / "canon.toml"
+    config.write_text(
+        '[[sources]]\nname = "mail"\nkind = "imap"\nhost = "imap.example.com"\nusername = "me"\n'
+        '[[sources]]\nname = "feed"\nkind = "ics"\nurl = "https://example.com/a.ics"\n'
+        '[[sources]]\nname = "dav"\nkind = "caldav"\nurl = "https://dav.example.com/"\n'
+        '[[sources]]\nname = "gcal"\nkind = "google"\ncredentials_file = "client.json"\n'
+    )
+    env = {**os.environ, "CANON_DB": str(tmp_path / "c.db"), "CANON_CONFIG": str(config)}
+    result = subprocess.run(
+        [sys.executable, "-c", _LOADED_AFTER, "sources", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert [s["kind"] for s in json.loads(result.stdout)] == ["imap", "ics", "caldav", "google"]
+    loaded = set(ast.literal_eval(result.stderr.splitlines()[-1]))
+    assert "core" in loaded  # the report is of this run
+    assert loaded & CLIENT_LIBRARIES == set()
+
+
+def test_the_shared_parsers_import_no_kind() -> None:
+    script = (
+        "import sys, core.sources.ical, core.sources.mailparse; "
+        "print(sorted(m for m in sys.modules if m.startswith('core.sources.')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert ast.literal_eval(result.stdout) == ["core.sources.ical", "core.sources.mailparse"]

@@ -90,7 +90,7 @@ from core.store.snapshot import FieldSnapshot, OpenItem
 
 MIGRATION_LOCK = (0x63616E6F, 1)
 """The advisory lock (two-int key space, apart from the entities') held while migrating."""
-CONNECT_TIMEOUT_S = 10.0
+CONNECT_TIMEOUT_S = 10
 
 
 class PostgresStore:
@@ -109,26 +109,34 @@ class PostgresStore:
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
-        """Connect and migrate; on any failure the pool is closed again."""
+        """Connect and migrate, then open the pool; on any failure nothing stays open.
+
+        The first connection is made directly, so an unreachable server fails at
+        once with libpq's reason (a pool would keep retrying until its timeout).
+        """
+        try:
+            conn = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
+            )
+        except psycopg.Error as e:
+            raise StoreError(f"cannot open store {self.where}: {_first_line(e)}") from e
+        async with conn:
+            await _migrate(conn)
         pool = AsyncConnectionPool(
             self.url,
             min_size=1,
             max_size=self._max_connections,
             open=False,
-            kwargs={"autocommit": True, "connect_timeout": int(CONNECT_TIMEOUT_S)},
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
         )
         try:
             await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
-            self._pool = pool
-            await self._migrate()
-        except psycopg.Error as e:
+        except BaseException as e:
             await pool.close()
-            self._pool = None
-            raise StoreError(f"cannot open store {self.where}: {e}") from e
-        except BaseException:
-            await pool.close()
-            self._pool = None
+            if isinstance(e, psycopg.Error):
+                raise StoreError(f"cannot open store {self.where}: {_first_line(e)}") from e
             raise
+        self._pool = pool
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -148,9 +156,9 @@ class PostgresStore:
             async with self.pool.connection() as conn, conn.transaction():
                 yield Tx(conn)
         except psycopg.IntegrityError as e:
-            raise StoreError(f"the write could not be recorded: {e}") from e
+            raise StoreError(f"the write could not be recorded: {_first_line(e)}") from e
         except psycopg.Error as e:
-            raise StoreError(f"cannot write to store {self.where}: {e}") from e
+            raise StoreError(f"cannot write to store {self.where}: {_first_line(e)}") from e
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows of one read (autocommit: it sees everything committed before it)."""
@@ -159,38 +167,7 @@ class PostgresStore:
                 cur = await conn.execute(sql, args)
                 return await cur.fetchall()
         except psycopg.Error as e:
-            raise StoreError(f"cannot read store {self.where}: {e}") from e
-
-    async def _migrate(self) -> None:
-        """Apply pending migrations, safely beside other processes doing the same.
-
-        Each runs in its own transaction holding the migration lock and is applied
-        only if it is still missing once the lock is held.
-        """
-        async with self.transaction() as tx:
-            await tx.execute("SELECT pg_advisory_xact_lock(%s, %s)", MIGRATION_LOCK)
-            await tx.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations "
-                "(name text PRIMARY KEY, applied_at timestamptz NOT NULL)"
-            )
-        done = set(await self.applied_migrations())
-        for name, script in MIGRATIONS:
-            if name in done:
-                continue
-            try:
-                async with self.pool.connection() as conn, conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", MIGRATION_LOCK)
-                    cur = await conn.execute(
-                        "SELECT 1 FROM schema_migrations WHERE name = %s", (name,)
-                    )
-                    if await cur.fetchone():
-                        continue
-                    await conn.execute(script.encode())
-                    await conn.execute(
-                        "INSERT INTO schema_migrations VALUES (%s, %s)", (name, datetime.now(UTC))
-                    )
-            except psycopg.Error as e:
-                raise MigrationError(f"migration {name} failed and was rolled back: {e}") from e
+            raise StoreError(f"cannot read store {self.where}: {_first_line(e)}") from e
 
     async def applied_migrations(self) -> list[str]:
         return [r[0] for r in await self.fetch("SELECT name FROM schema_migrations ORDER BY name")]
@@ -414,6 +391,40 @@ class PostgresStore:
                 await import_facts(tx, chunk)
             if progress is not None:
                 progress(start + len(chunk))
+
+
+async def _migrate(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Apply pending migrations, safely beside other processes doing the same.
+
+    Each runs in its own transaction holding the migration lock and is applied
+    only if it is still missing once the lock is held: of several first runs on
+    a fresh database, one applies it and the others find it done.
+    """
+    for name, script in MIGRATIONS:
+        try:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", MIGRATION_LOCK)
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations "
+                    "(name text PRIMARY KEY, applied_at timestamptz NOT NULL)"
+                )
+                cur = await conn.execute("SELECT 1 FROM schema_migrations WHERE name = %s", (name,))
+                if await cur.fetchone():
+                    continue
+                await conn.execute(script.encode())
+                await conn.execute(
+                    "INSERT INTO schema_migrations VALUES (%s, %s)", (name, datetime.now(UTC))
+                )
+        except psycopg.Error as e:
+            raise MigrationError(
+                f"migration {name} failed and was rolled back: {_first_line(e)}"
+            ) from e
+
+
+def _first_line(error: Exception) -> str:
+    """The library's message on one line (libpq adds detail lines)."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 async def _snapshots(

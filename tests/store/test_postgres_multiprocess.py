@@ -1,9 +1,11 @@
-"""Several processes writing one PostgreSQL database behave as one writer per entity.
+"""Several writers on one PostgreSQL database behave as one writer per entity.
 
 Real processes (each a PostgresStore and an Engine, as bot workers and pollers
 run) race on the same entity and fields with conflicting values, from the same
 start signal. Whatever interleaving happens, the stored result must be what
 SOME serial order of their inputs gives: the order the event log recorded.
+Two writers caught in the act (one stopped inside its decision while the other
+starts) show why: the second reads only after the first committed.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import random
 import subprocess
 import sys
 import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
+import pytest
 from canon_testing import NOW, make_observation
 from contract import _accepted as accepted
 from services.postgres import PostgresCluster
@@ -25,12 +29,15 @@ from test_multiprocess import ENTITY, LINES_PER_PROCESS, observations
 
 from core.audit import show_value
 from core.engine import Engine
+from core.errors import AlreadyAnswered
 from core.policy import default_policy
+from core.state import CommittedFact
 from core.store.postgres import PostgresStore
 from core.store.protocol import Snapshots
-from core.store.records import WriteBatch
+from core.store.records import ReviewItem, Settlement, WriteBatch
 from core.timeutil import format_ts
 
+T = TypeVar("T")
 PROCESSES = 6
 WORKER = Path(__file__).with_name("postgres_ingest_worker.py")
 
@@ -143,49 +150,48 @@ async def test_concurrent_writers_equal_the_serial_order_the_log_recorded(
         previous[field] = None if retracted else json.loads(new_json)
 
 
-async def test_a_writer_reads_only_after_the_entitys_previous_writer_committed(
-    postgres_url: str,
-) -> None:
-    """The entity lock comes before the read: a second writer's decision sees the first's write.
+class HeldWriter:
+    """A first writer stopped inside its decision, holding its entity's lock.
 
-    The first writer (its own pool, on a thread with its own event loop) stops
-    inside its decision; the second starts once the first holds the lock, and
-    the first is let go only when the second waits on that lock (or, without a
-    lock, has already decided on what it read).
+    It runs on a thread with its own event loop and its own PostgresStore (its
+    own connections), as another process would. ``race`` starts a second write
+    and lets the first go on only once the second waits on the lock (or, were
+    there no lock, has finished on what it read meanwhile).
     """
-    key = ("user:primary", "travel.location")
-    first = make_observation("travel.location", "Tahoe")
-    inside, release = threading.Event(), threading.Event()
 
-    def hold(snaps: Snapshots, seen: set[str]) -> tuple[WriteBatch, None]:
-        inside.set()
-        release.wait(timeout=60)
-        return WriteBatch(decided_at=NOW, accepted=(accepted(first),)), None
+    def __init__(
+        self, url: str, write: Callable[[PostgresStore, Callable[[], None]], Awaitable[Any]]
+    ):
+        self.url = url
+        self._write = write
+        self._inside, self._release = threading.Event(), threading.Event()
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._run()))
 
-    async def first_writer() -> None:
-        store = PostgresStore(postgres_url)
+    def pause(self) -> None:
+        """Called by the first writer's decision: wait there until released."""
+        self._inside.set()
+        self._release.wait(timeout=60)
+
+    async def _run(self) -> None:
+        store = PostgresStore(self.url)
         await store.open()
         try:
-            await store.decide_and_write([key], [first["event_id"]], NOW, hold, 5)
+            await self._write(store, self.pause)
         finally:
             await store.close()
 
-    thread = threading.Thread(target=lambda: asyncio.run(first_writer()))
-    thread.start()
-    second = PostgresStore(postgres_url)
-    await second.open()
-    try:
-        assert await asyncio.to_thread(inside.wait, 60)
-        seen_by_second: list[tuple[set[str], int]] = []
+    async def __aenter__(self) -> HeldWriter:
+        self._thread.start()
+        assert await asyncio.to_thread(self._inside.wait, 60)
+        return self
 
-        def decide(snaps: Snapshots, seen: set[str]) -> tuple[WriteBatch, None]:
-            seen_by_second.append((set(seen), len(snaps[key].agreeing)))
-            return WriteBatch(decided_at=NOW), None
+    async def __aexit__(self, *exc: object) -> None:
+        self._release.set()
+        await asyncio.to_thread(self._thread.join)
 
-        task = asyncio.create_task(
-            second.decide_and_write([key], [first["event_id"]], NOW, decide, 5)
-        )
-        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as db:
+    async def race(self, second: Awaitable[T]) -> T:
+        task = asyncio.ensure_future(second)
+        async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as db:
             while not task.done():
                 cur = await db.execute(
                     "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
@@ -193,10 +199,67 @@ async def test_a_writer_reads_only_after_the_entitys_previous_writer_committed(
                 if (await cur.fetchone()) != (0,):
                     break
                 await asyncio.sleep(0.01)
-        release.set()
-        await task
+        self._release.set()
+        return await task
+
+
+async def test_a_writer_reads_only_after_the_entitys_previous_writer_committed(
+    postgres_url: str,
+) -> None:
+    """The entity lock comes before the read: a second writer's decision sees the first's write."""
+    key = ("user:primary", "travel.location")
+    first = make_observation("travel.location", "Tahoe")
+
+    async def first_write(store: PostgresStore, pause: Callable[[], None]) -> None:
+        def hold(snaps: Snapshots, seen: set[str]) -> tuple[WriteBatch, None]:
+            pause()
+            return WriteBatch(decided_at=NOW, accepted=(accepted(first),)), None
+
+        await store.decide_and_write([key], [first["event_id"]], NOW, hold, 5)
+
+    seen_by_second: list[tuple[set[str], int]] = []
+
+    def decide(snaps: Snapshots, seen: set[str]) -> tuple[WriteBatch, None]:
+        seen_by_second.append((set(seen), len(snaps[key].agreeing)))
+        return WriteBatch(decided_at=NOW), None
+
+    second = PostgresStore(postgres_url)
+    await second.open()
+    try:
+        async with HeldWriter(postgres_url, first_write) as held:
+            await held.race(second.decide_and_write([key], [first["event_id"]], NOW, decide, 5))
     finally:
-        release.set()
-        await asyncio.to_thread(thread.join)
         await second.close()
     assert seen_by_second == [({first["event_id"]}, 1)]
+
+
+async def test_a_question_answered_in_two_places_at_once_is_settled_once(
+    postgres_url: str,
+) -> None:
+    """Two workers settling one question: the second finds it answered, not still open."""
+    store = PostgresStore(postgres_url)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        out = await engine.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.review_item_id
+        item_id = out.review_item_id
+
+        def reject(item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+            return Settlement("rejected", {"action": "reject"}, NOW, rejection=("k", "s"))
+
+        async def first_answer(other: PostgresStore, pause: Callable[[], None]) -> None:
+            def hold(item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+                pause()
+                return Settlement("confirmed", {"action": "confirm"}, NOW)
+
+            await other.settle_decided(item_id, hold, 5)
+
+        async with HeldWriter(postgres_url, first_answer) as held:
+            with pytest.raises(AlreadyAnswered):
+                await held.race(store.settle_decided(item_id, reject, 5))
+        settled = await store.review_item(item_id)
+        assert settled is not None
+        assert (settled.status, settled.answer) == ("confirmed", {"action": "confirm"})
+    finally:
+        await store.close()

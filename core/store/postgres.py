@@ -195,8 +195,8 @@ class PostgresStore:
         entities between what was decided on and what is written.
         """
         async with self.transaction() as tx:
-            await tx.lock(entity for entity, _ in keys)
-            snaps, seen = await _snapshots(tx, keys, event_ids, since)
+            locks = tx.lock_reads(entity for entity, _ in keys)
+            snaps, seen = await _snapshots(tx, keys, event_ids, since, locks)
             batch, decided = decide(snaps, seen)
             return decided, await _write(tx, batch, max_pending)
 
@@ -428,28 +428,47 @@ def _first_line(error: Exception) -> str:
 
 
 async def _snapshots(
-    tx: Tx, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
+    tx: Tx,
+    keys: Sequence[tuple[str, str]],
+    event_ids: Sequence[str],
+    since: datetime,
+    locks: Sequence[tuple[str, Sequence[Any]]] = (),
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    """The snapshots, read in one round trip after the ``locks`` statements (sent first
+    in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
     unique = sorted(set(keys))
-    if not unique:
-        return {}, set()
     pair = ([e for e, _ in unique], [f for _, f in unique])
-    facts = {(r[0], r[1]): fact_from_row(r) for r in await tx.fetch(SNAPSHOT_FACTS, pair)}
-    versions = {(r[0], r[1]): int(r[2]) for r in await tx.fetch(SNAPSHOT_VERSIONS, pair)}
+    results = await tx.fetch_each(
+        [
+            *locks,
+            (SNAPSHOT_FACTS, pair),
+            (SNAPSHOT_VERSIONS, pair),
+            (SNAPSHOT_AGREEING, (*pair, since)),
+            (SNAPSHOT_OPEN, pair),
+            (SNAPSHOT_REJECTED, pair),
+            (SEEN_EVENTS, (list(event_ids),)),
+        ]
+    )
+    fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
+        len(locks) :
+    ]
+    facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
+    versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
     agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
-    for r in await tx.fetch(SNAPSHOT_AGREEING, (*pair, since)):
+    for r in agreeing_rows:
         agreeing.setdefault((r[0], r[1]), {}).setdefault(r[2], set()).add(
             canonical_source_type(r[3])
         )
     open_items: dict[tuple[str, str], list[OpenItem]] = {}
-    for r in await tx.fetch(SNAPSHOT_OPEN, pair):
+    for r in open_rows:
         open_items.setdefault((r[0], r[1]), []).append(
             OpenItem(r[2], r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else utc(r[6]))
         )
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
-    for r in await tx.fetch(SNAPSHOT_REJECTED, pair):
+    for r in rejected_rows:
         rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
-    existing = {r[0] for r in await tx.fetch(SEEN_EVENTS, (list(event_ids),))}
+    # As SQLite: with no keys, no event counts as seen either.
+    existing = {r[0] for r in seen_rows} if unique else set()
     snaps = {
         key: FieldSnapshot(
             entity_id=key[0],

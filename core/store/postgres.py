@@ -19,19 +19,16 @@ writing transaction (``core.store.postgres_rules``).
 
 from __future__ import annotations
 
-import json
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
-from types import MappingProxyType
+from datetime import datetime
 from typing import Any
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
-from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
-from core.source_types import canonical_source_type
+from core.errors import NotFound, StoreError
 from core.state import CommittedFact, Scalar, value_key
 from core.store.postgres_companions import (
     PostgresConversationStore,
@@ -39,29 +36,20 @@ from core.store.postgres_companions import (
     PostgresSourceStates,
     PostgresWorkspaceStore,
 )
-from core.store.postgres_migrations import MIGRATIONS
+from core.store.postgres_migrations import migrate
 from core.store.postgres_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
     HISTORY_COLUMNS,
     INSERT_ALERT,
     INSERT_DEAD_LETTER,
-    INSERT_EVENT,
     INSERT_REVIEW,
     LETTER_COLUMNS,
     REVIEW_COLUMNS,
-    SEEN_EVENTS,
-    SNAPSHOT_AGREEING,
-    SNAPSHOT_FACTS,
-    SNAPSHOT_OPEN,
-    SNAPSHOT_REJECTED,
-    SNAPSHOT_VERSIONS,
-    UPDATE_DEAD_LETTER,
     audit_from_row,
-    dumps,
     event_from_row,
-    event_row,
     fact_from_row,
+    first_line,
     history_from_row,
     letter_from_row,
     letter_row,
@@ -69,10 +57,17 @@ from core.store.postgres_rows import (
     review_row,
     utc,
 )
-from core.store.postgres_tx import Tx, apply_commit, import_facts, promote
+from core.store.postgres_tx import (
+    Tx,
+    import_facts,
+    promote,
+    read_snapshots,
+    settle_one,
+    store_dead_letter,
+    write_batch,
+)
 from core.store.protocol import Decide, DecideSettlement, T
 from core.store.records import (
-    OPEN_STATUSES,
     Accepted,
     Alert,
     AuditLine,
@@ -86,10 +81,8 @@ from core.store.records import (
     Settlement,
     WriteBatch,
 )
-from core.store.snapshot import FieldSnapshot, OpenItem
+from core.store.snapshot import FieldSnapshot
 
-MIGRATION_LOCK = (0x63616E6F, 1)
-"""The advisory lock (two-int key space, apart from the entities') held while migrating."""
 CONNECT_TIMEOUT_S = 10
 
 
@@ -119,9 +112,9 @@ class PostgresStore:
                 self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
             )
         except psycopg.Error as e:
-            raise StoreError(f"cannot open store {self.where}: {_first_line(e)}") from e
+            raise StoreError(f"cannot open store {self.where}: {first_line(e)}") from e
         async with conn:
-            await _migrate(conn)
+            await migrate(conn)
         pool = AsyncConnectionPool(
             self.url,
             min_size=1,
@@ -134,7 +127,7 @@ class PostgresStore:
         except BaseException as e:
             await pool.close()
             if isinstance(e, psycopg.Error):
-                raise StoreError(f"cannot open store {self.where}: {_first_line(e)}") from e
+                raise StoreError(f"cannot open store {self.where}: {first_line(e)}") from e
             raise
         self._pool = pool
 
@@ -156,9 +149,9 @@ class PostgresStore:
             async with self.pool.connection() as conn, conn.transaction():
                 yield Tx(conn)
         except psycopg.IntegrityError as e:
-            raise StoreError(f"the write could not be recorded: {_first_line(e)}") from e
+            raise StoreError(f"the write could not be recorded: {first_line(e)}") from e
         except psycopg.Error as e:
-            raise StoreError(f"cannot write to store {self.where}: {_first_line(e)}") from e
+            raise StoreError(f"cannot write to store {self.where}: {first_line(e)}") from e
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows of one read (autocommit: it sees everything committed before it)."""
@@ -167,7 +160,7 @@ class PostgresStore:
                 cur = await conn.execute(sql, args)
                 return await cur.fetchall()
         except psycopg.Error as e:
-            raise StoreError(f"cannot read store {self.where}: {_first_line(e)}") from e
+            raise StoreError(f"cannot read store {self.where}: {first_line(e)}") from e
 
     async def applied_migrations(self) -> list[str]:
         return [r[0] for r in await self.fetch("SELECT name FROM schema_migrations ORDER BY name")]
@@ -179,7 +172,7 @@ class PostgresStore:
         async with self.transaction() as tx:
             # One snapshot for all the reads, as SQLite's single statement has.
             await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            return await _snapshots(tx, keys, event_ids, since)
+            return await read_snapshots(tx, keys, event_ids, since)
 
     async def decide_and_write(
         self,
@@ -196,13 +189,13 @@ class PostgresStore:
         """
         async with self.transaction() as tx:
             locks = tx.lock_reads(entity for entity, _ in keys)
-            snaps, seen = await _snapshots(tx, keys, event_ids, since, locks)
+            snaps, seen = await read_snapshots(tx, keys, event_ids, since, locks)
             batch, decided = decide(snaps, seen)
-            return decided, await _write(tx, batch, max_pending)
+            return decided, await write_batch(tx, batch, max_pending)
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:
-            return await _write(tx, batch, max_pending)
+            return await write_batch(tx, batch, max_pending)
 
     # -- answers -----------------------------------------------------------------
     async def settle(
@@ -236,7 +229,7 @@ class PostgresStore:
             await tx.lock(r[0] for r in owners)
             answered_at: datetime | None = None
             for item_id in item_ids:
-                answered_at = await _settle_one(tx, item_id, decide)
+                answered_at = await settle_one(tx, item_id, decide)
             if answered_at is None:
                 return []
             return await promote(tx, max_pending, answered_at)
@@ -341,7 +334,7 @@ class PostgresStore:
                 raise NotFound(f"no dead letter {letter.id}")
             if expected is not None and rows[0] != (expected.status, expected.retry_count):
                 return False
-            await _store_dead_letter(tx, letter)
+            await store_dead_letter(tx, letter)
             if escalation is not None:
                 await tx.execute(INSERT_REVIEW, review_row(escalation.review))
                 alert = escalation.alert
@@ -391,177 +384,6 @@ class PostgresStore:
                 await import_facts(tx, chunk)
             if progress is not None:
                 progress(start + len(chunk))
-
-
-async def _migrate(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Apply pending migrations, safely beside other processes doing the same.
-
-    Each runs in its own transaction holding the migration lock and is applied
-    only if it is still missing once the lock is held: of several first runs on
-    a fresh database, one applies it and the others find it done.
-    """
-    for name, script in MIGRATIONS:
-        try:
-            async with conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", MIGRATION_LOCK)
-                await conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations "
-                    "(name text PRIMARY KEY, applied_at timestamptz NOT NULL)"
-                )
-                cur = await conn.execute("SELECT 1 FROM schema_migrations WHERE name = %s", (name,))
-                if await cur.fetchone():
-                    continue
-                await conn.execute(script.encode())
-                await conn.execute(
-                    "INSERT INTO schema_migrations VALUES (%s, %s)", (name, datetime.now(UTC))
-                )
-        except psycopg.Error as e:
-            raise MigrationError(
-                f"migration {name} failed and was rolled back: {_first_line(e)}"
-            ) from e
-
-
-def _first_line(error: Exception) -> str:
-    """The library's message on one line (libpq adds detail lines)."""
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
-
-
-async def _snapshots(
-    tx: Tx,
-    keys: Sequence[tuple[str, str]],
-    event_ids: Sequence[str],
-    since: datetime,
-    locks: Sequence[tuple[str, Sequence[Any]]] = (),
-) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
-    """The snapshots, read in one round trip after the ``locks`` statements (sent first
-    in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
-    unique = sorted(set(keys))
-    pair = ([e for e, _ in unique], [f for _, f in unique])
-    results = await tx.fetch_each(
-        [
-            *locks,
-            (SNAPSHOT_FACTS, pair),
-            (SNAPSHOT_VERSIONS, pair),
-            (SNAPSHOT_AGREEING, (*pair, since)),
-            (SNAPSHOT_OPEN, pair),
-            (SNAPSHOT_REJECTED, pair),
-            (SEEN_EVENTS, (list(event_ids),)),
-        ]
-    )
-    fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
-        len(locks) :
-    ]
-    facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
-    versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
-    agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
-    for r in agreeing_rows:
-        agreeing.setdefault((r[0], r[1]), {}).setdefault(r[2], set()).add(
-            canonical_source_type(r[3])
-        )
-    open_items: dict[tuple[str, str], list[OpenItem]] = {}
-    for r in open_rows:
-        open_items.setdefault((r[0], r[1]), []).append(
-            OpenItem(r[2], r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else utc(r[6]))
-        )
-    rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
-    for r in rejected_rows:
-        rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
-    # As SQLite: with no keys, no event counts as seen either.
-    existing = {r[0] for r in seen_rows} if unique else set()
-    snaps = {
-        key: FieldSnapshot(
-            entity_id=key[0],
-            field=key[1],
-            committed=facts.get(key),
-            agreeing=MappingProxyType(
-                {vk: frozenset(src) for vk, src in agreeing.get(key, {}).items()}
-            ),
-            open_items=tuple(sorted(open_items.get(key, []), key=lambda i: i.id)),
-            rejected=frozenset(rejected.get(key, set())),
-            last_version=versions.get(key, 0),
-        )
-        for key in unique
-    }
-    return snaps, existing
-
-
-async def _write(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
-    await tx.lock(_entities(batch))
-    if batch.accepted:
-        await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
-    for a in batch.accepted:
-        if a.commit is not None:
-            await apply_commit(tx, a.commit, settle_questions=False)
-    reviews = [a.review for a in batch.accepted if a.review is not None]
-    if reviews:
-        await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
-    if batch.superseded:
-        await tx.executemany(
-            "UPDATE review_items SET status = 'superseded', answered_at = %s "
-            "WHERE id = %s AND status IN ('queued', 'pending')",
-            [(at, item_id) for item_id, at in batch.superseded],
-        )
-    if batch.corroborated:
-        await tx.executemany(
-            "UPDATE facts SET evidence_ts = %s, confidence = %s "
-            "WHERE entity_id = %s AND field = %s AND version = %s",
-            [
-                (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version)
-                for f in batch.corroborated
-            ],
-        )
-    if batch.duplicates:
-        await tx.executemany(
-            "INSERT INTO duplicates (event_id, seen_at) VALUES (%s, %s)", list(batch.duplicates)
-        )
-    if batch.dead_letters:
-        await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
-    if not (reviews or batch.superseded):
-        return []
-    return await promote(tx, max_pending, batch.decided_at)
-
-
-def _entities(batch: WriteBatch) -> Iterable[str]:
-    yield from (a.entity_id for a in batch.accepted)
-    yield from (f.entity_id for f in batch.corroborated)
-
-
-async def _settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime:
-    rows = await tx.fetch(f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,))
-    if not rows:
-        raise NotFound(f"no review item {item_id}")
-    item = review_from_row(rows[0])
-    if item.status not in OPEN_STATUSES:
-        raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
-    facts = await tx.fetch(
-        f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
-        (item.entity_id, item.field),
-    )
-    settled = decide(item, fact_from_row(facts[0]) if facts else None)
-    await tx.execute(
-        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
-        (settled.status, dumps(settled.answer), settled.answered_at, item_id),
-    )
-    event = settled.confirmation_event
-    if event is not None:
-        await tx.lock([event.entity_id])
-        await tx.execute(INSERT_EVENT, event_row(event))
-        if event.commit is not None:
-            await apply_commit(tx, event.commit, settle_questions=True)
-    if settled.rejection is not None:
-        await tx.execute(
-            "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
-            (item.entity_id, item.field, *settled.rejection, settled.answered_at),
-        )
-    if settled.dead_letter is not None:
-        await _store_dead_letter(tx, settled.dead_letter)
-    return settled.answered_at
-
-
-async def _store_dead_letter(tx: Tx, letter: DeadLetter) -> None:
-    if await tx.execute(UPDATE_DEAD_LETTER, (*letter_row(letter)[1:], letter.id)) == 0:
-        raise NotFound(f"no dead letter {letter.id}")
 
 
 def _describe(url: str) -> str:

@@ -28,6 +28,12 @@ from core.store.sqlite_rows import dumps
 __all__ = ["dumps"]
 
 
+def first_line(error: Exception) -> str:
+    """A library error's message on one line (libpq adds detail lines)."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def utc(value: datetime) -> datetime:
     return value.astimezone(UTC)
 

@@ -1,33 +1,62 @@
-"""One PostgreSQL write transaction: its entity locks and the rules it applies in Python.
+"""What happens inside one PostgreSQL transaction: entity locks, snapshot reads, writes.
 
 ``Tx`` wraps the connection of a transaction the backend opened and remembers
-which entities' advisory locks it holds. The writes here (a commit folded into
-current state, the per-entity pending cap, a bulk import) assume the locks of
-the entities they touch are held (``Tx.lock``).
+which entities' advisory locks it holds. The steps here (the snapshots a
+decision reads, a resolved batch written, a question settled, a commit folded
+into current state, the per-entity pending cap, a bulk import) run inside such
+a transaction and lock the entities they write before they read them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 from psycopg import AsyncConnection
 
+from core.errors import AlreadyAnswered, NotFound
+from core.source_types import canonical_source_type
 from core.state import CommittedFact, value_key
 from core.store.postgres_rows import (
     DELETE_FACT,
+    FACT_COLUMNS,
     INSERT_COMMIT,
+    INSERT_DEAD_LETTER,
+    INSERT_EVENT,
+    INSERT_REVIEW,
     REVIEW_COLUMNS,
+    SEEN_EVENTS,
+    SNAPSHOT_AGREEING,
+    SNAPSHOT_FACTS,
+    SNAPSHOT_OPEN,
+    SNAPSHOT_REJECTED,
+    SNAPSHOT_VERSIONS,
+    UPDATE_DEAD_LETTER,
     UPSERT_FACT,
     commit_row,
     dumps,
+    event_row,
+    fact_from_row,
     fact_row,
+    letter_row,
     review_from_row,
+    review_row,
+    utc,
 )
 from core.store.postgres_rules import OpenQuestion, promotable, settles_open_questions
-from core.store.records import CommitPlan, ReviewItem
+from core.store.protocol import DecideSettlement
+from core.store.records import (
+    OPEN_STATUSES,
+    CommitPlan,
+    DeadLetter,
+    ReviewItem,
+    WriteBatch,
+)
+from core.store.snapshot import FieldSnapshot, OpenItem
 
 
 def entity_lock_key(entity_id: str) -> int:
@@ -179,3 +208,140 @@ async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
             for f in facts
         ],
     )
+
+
+async def read_snapshots(
+    tx: Tx,
+    keys: Sequence[tuple[str, str]],
+    event_ids: Sequence[str],
+    since: datetime,
+    locks: Sequence[tuple[str, Sequence[Any]]] = (),
+) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    """The snapshots, read in one round trip after the ``locks`` statements (sent first
+    in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
+    unique = sorted(set(keys))
+    pair = ([e for e, _ in unique], [f for _, f in unique])
+    results = await tx.fetch_each(
+        [
+            *locks,
+            (SNAPSHOT_FACTS, pair),
+            (SNAPSHOT_VERSIONS, pair),
+            (SNAPSHOT_AGREEING, (*pair, since)),
+            (SNAPSHOT_OPEN, pair),
+            (SNAPSHOT_REJECTED, pair),
+            (SEEN_EVENTS, (list(event_ids),)),
+        ]
+    )
+    fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
+        len(locks) :
+    ]
+    facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
+    versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
+    agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for r in agreeing_rows:
+        agreeing.setdefault((r[0], r[1]), {}).setdefault(r[2], set()).add(
+            canonical_source_type(r[3])
+        )
+    open_items: dict[tuple[str, str], list[OpenItem]] = {}
+    for r in open_rows:
+        open_items.setdefault((r[0], r[1]), []).append(
+            OpenItem(r[2], r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else utc(r[6]))
+        )
+    rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for r in rejected_rows:
+        rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
+    # As SQLite: with no keys, no event counts as seen either.
+    existing = {r[0] for r in seen_rows} if unique else set()
+    snaps = {
+        key: FieldSnapshot(
+            entity_id=key[0],
+            field=key[1],
+            committed=facts.get(key),
+            agreeing=MappingProxyType(
+                {vk: frozenset(src) for vk, src in agreeing.get(key, {}).items()}
+            ),
+            open_items=tuple(sorted(open_items.get(key, []), key=lambda i: i.id)),
+            rejected=frozenset(rejected.get(key, set())),
+            last_version=versions.get(key, 0),
+        )
+        for key in unique
+    }
+    return snaps, existing
+
+
+async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
+    await tx.lock(_entities(batch))
+    if batch.accepted:
+        await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+    for a in batch.accepted:
+        if a.commit is not None:
+            await apply_commit(tx, a.commit, settle_questions=False)
+    reviews = [a.review for a in batch.accepted if a.review is not None]
+    if reviews:
+        await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
+    if batch.superseded:
+        await tx.executemany(
+            "UPDATE review_items SET status = 'superseded', answered_at = %s "
+            "WHERE id = %s AND status IN ('queued', 'pending')",
+            [(at, item_id) for item_id, at in batch.superseded],
+        )
+    if batch.corroborated:
+        await tx.executemany(
+            "UPDATE facts SET evidence_ts = %s, confidence = %s "
+            "WHERE entity_id = %s AND field = %s AND version = %s",
+            [
+                (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version)
+                for f in batch.corroborated
+            ],
+        )
+    if batch.duplicates:
+        await tx.executemany(
+            "INSERT INTO duplicates (event_id, seen_at) VALUES (%s, %s)", list(batch.duplicates)
+        )
+    if batch.dead_letters:
+        await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
+    if not (reviews or batch.superseded):
+        return []
+    return await promote(tx, max_pending, batch.decided_at)
+
+
+def _entities(batch: WriteBatch) -> Iterable[str]:
+    yield from (a.entity_id for a in batch.accepted)
+    yield from (f.entity_id for f in batch.corroborated)
+
+
+async def settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime:
+    rows = await tx.fetch(f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,))
+    if not rows:
+        raise NotFound(f"no review item {item_id}")
+    item = review_from_row(rows[0])
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
+    facts = await tx.fetch(
+        f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
+        (item.entity_id, item.field),
+    )
+    settled = decide(item, fact_from_row(facts[0]) if facts else None)
+    await tx.execute(
+        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
+        (settled.status, dumps(settled.answer), settled.answered_at, item_id),
+    )
+    event = settled.confirmation_event
+    if event is not None:
+        await tx.lock([event.entity_id])
+        await tx.execute(INSERT_EVENT, event_row(event))
+        if event.commit is not None:
+            await apply_commit(tx, event.commit, settle_questions=True)
+    if settled.rejection is not None:
+        await tx.execute(
+            "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (item.entity_id, item.field, *settled.rejection, settled.answered_at),
+        )
+    if settled.dead_letter is not None:
+        await store_dead_letter(tx, settled.dead_letter)
+    return settled.answered_at
+
+
+async def store_dead_letter(tx: Tx, letter: DeadLetter) -> None:
+    if await tx.execute(UPDATE_DEAD_LETTER, (*letter_row(letter)[1:], letter.id)) == 0:
+        raise NotFound(f"no dead letter {letter.id}")

@@ -17,8 +17,9 @@ from canon_testing import NOW, make_observation
 from contract import StoreContract
 
 from core.engine import Engine
-from core.errors import StoreError
+from core.errors import MigrationError, StoreError
 from core.policy import default_policy
+from core.store import postgres_migrations
 from core.store.postgres import PostgresStore
 from core.store.postgres_migrations import MIGRATIONS
 
@@ -38,6 +39,19 @@ async def test_migrations_are_named_applied_once_and_recorded(postgres_url: str)
         await store.open()
         assert await store.applied_migrations() == sorted(name for name, _ in MIGRATIONS)
         await store.close()
+
+
+async def test_a_failing_migration_is_rolled_back_and_named(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = ("0099_broken", "CREATE TABLE half_done (x int); SELECT * FROM no_such_table;")
+    monkeypatch.setattr(postgres_migrations, "MIGRATIONS", (*MIGRATIONS, broken))
+    with pytest.raises(MigrationError, match="migration 0099_broken failed and was rolled back"):
+        await PostgresStore(postgres_url).open()
+    with psycopg.connect(postgres_url) as db:
+        applied = [r[0] for r in db.execute("SELECT name FROM schema_migrations ORDER BY name")]
+        assert db.execute("SELECT to_regclass('half_done')").fetchone() == (None,)
+    assert applied == sorted(name for name, _ in MIGRATIONS)
 
 
 def test_concurrent_first_runs_migrate_a_fresh_database_once(postgres_url: str) -> None:

@@ -19,7 +19,7 @@ writing transaction (``core.store.postgres_rules``).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
@@ -376,14 +376,36 @@ class PostgresStore:
             return updated == 1
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
-        """Bulk-load committed facts as 'import' commits, in batches."""
-        batch = 5000
-        for start in range(0, len(facts), batch):
-            chunk = facts[start : start + batch]
+        """Bulk-load committed facts as 'import' commits, in batches.
+
+        A batch holds the locks of all its entities, so it is cut at a bounded
+        number of them too (the server's lock table is finite).
+        """
+        done = 0
+        for chunk in _import_batches(facts, max_facts=5000, max_entities=500):
             async with self.transaction() as tx:
                 await import_facts(tx, chunk)
+            done += len(chunk)
             if progress is not None:
-                progress(start + len(chunk))
+                progress(done)
+
+
+def _import_batches(
+    facts: list[CommittedFact], max_facts: int, max_entities: int
+) -> Iterator[list[CommittedFact]]:
+    """``facts`` in order, cut into runs of at most ``max_facts`` facts and ``max_entities``
+    distinct entities."""
+    chunk: list[CommittedFact] = []
+    entities: set[str] = set()
+    for fact in facts:
+        new_entity = fact.entity_id not in entities
+        if len(chunk) == max_facts or (new_entity and len(entities) == max_entities):
+            yield chunk
+            chunk, entities = [], set()
+        chunk.append(fact)
+        entities.add(fact.entity_id)
+    if chunk:
+        yield chunk
 
 
 def _describe(url: str) -> str:

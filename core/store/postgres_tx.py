@@ -73,8 +73,11 @@ class Tx:
 
     async def lock(self, entities: Iterable[str]) -> None:
         """Hold the write lock of each entity until this transaction ends."""
-        for sql, args in self.lock_reads(entities):
-            await self.conn.execute(sql, args)
+        locks = self.lock_reads(entities)
+        if len(locks) == 1:
+            await self.conn.execute(*locks[0])
+        elif locks:
+            await self.fetch_each(locks)
 
     def lock_reads(self, entities: Iterable[str]) -> list[tuple[str, tuple[int]]]:
         """The statements that take the write locks of the entities not held yet, to run

@@ -19,6 +19,7 @@ from contract import StoreContract
 from core.engine import Engine
 from core.errors import MigrationError, StoreError
 from core.policy import default_policy
+from core.state import CommittedFact
 from core.store import postgres_migrations
 from core.store.postgres import PostgresStore
 from core.store.postgres_migrations import MIGRATIONS
@@ -158,3 +159,39 @@ async def test_an_unreachable_server_is_a_one_line_error_without_the_password() 
     assert "s3cret" not in message
     with pytest.raises(StoreError, match="not open"):
         await store.facts()
+
+
+async def test_a_bulk_import_of_many_entities_is_state_in_order(postgres_url: str) -> None:
+    """More entities than one import transaction locks at once: every fact arrives, in order."""
+    facts = [
+        CommittedFact(
+            f"user:u{i // 2}",
+            field,
+            f"{field}-{i}",
+            1,
+            "manual_markdown",
+            "seed",
+            0.9,
+            f"import-{i}",
+            NOW,
+            NOW,
+            "import",
+        )
+        for i, field in zip(
+            range(1300), ["travel.location", "profile.home_city"] * 650, strict=True
+        )
+    ]
+    store = PostgresStore(postgres_url)
+    await store.open()
+    seen: list[int] = []
+    try:
+        await store.import_facts(facts, progress=seen.append)
+        assert sorted(await store.facts(), key=lambda f: f.event_id) == sorted(
+            facts, key=lambda f: f.event_id
+        )
+        assert [h.event_id for h in await store.history(None, None)] == [f.event_id for f in facts]
+    finally:
+        await store.close()
+    assert seen[-1] == len(facts)
+    assert seen == sorted(seen)
+    assert len(seen) > 1

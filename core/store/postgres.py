@@ -84,6 +84,7 @@ from core.store.records import (
 from core.store.snapshot import FieldSnapshot
 
 CONNECT_TIMEOUT_S = 10
+UNREADABLE_URL = "postgresql (unreadable URL)"
 
 
 class PostgresStore:
@@ -107,6 +108,11 @@ class PostgresStore:
         The first connection is made directly, so an unreachable server fails at
         once with libpq's reason (a pool would keep retrying until its timeout).
         """
+        if self.where == UNREADABLE_URL:
+            # Not the library's message: it quotes the URL, password and all.
+            raise StoreError(
+                f"cannot open store {self.where}: not a postgresql://host/database URL"
+            )
         try:
             conn = await psycopg.AsyncConnection.connect(
                 self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
@@ -413,7 +419,7 @@ def _describe(url: str) -> str:
     try:
         parts = conninfo_to_dict(url)
     except psycopg.Error:
-        return "postgresql (unreadable URL)"
+        return UNREADABLE_URL
     host = parts.get("host") or "localhost"
     port = parts.get("port") or "5432"
     return f"postgresql://{host}:{port}/{parts.get('dbname') or ''}"

@@ -15,6 +15,7 @@ import psycopg
 import pytest
 from canon_testing import NOW, make_observation
 from contract import StoreContract
+from services.postgres import PostgresCluster
 
 from core.engine import Engine
 from core.errors import MigrationError, StoreError
@@ -146,15 +147,40 @@ async def test_an_unopened_store_says_so(postgres_url: str) -> None:
         await PostgresStore(postgres_url).facts()
 
 
-async def test_an_unreachable_server_is_a_one_line_error_without_the_password() -> None:
+def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        closed_port = s.getsockname()[1]
-    store = PostgresStore(f"postgresql://canon:s3cret@127.0.0.1:{closed_port}/canon")
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("url", "where"),
+    [
+        (
+            "postgresql://canon:s3cret@127.0.0.1:{closed_port}/canon",
+            "postgresql://127.0.0.1:{closed_port}/canon",
+        ),
+        (
+            "postgresql://postgres:s3cret@{host}:{port}/no_such_database",
+            "postgresql://{host}:{port}/no_such_database",
+        ),
+        ("postgresql://canon:s3cret@[not-a-host", "postgresql (unreadable URL)"),
+    ],
+    ids=["server down", "unknown database", "unreadable URL"],
+)
+async def test_a_store_that_cannot_open_says_where_in_one_line_without_the_password(
+    postgres_cluster: PostgresCluster, url: str, where: str
+) -> None:
+    values = {
+        "closed_port": _closed_port(),
+        "host": postgres_cluster.host,
+        "port": postgres_cluster.port,
+    }
+    store = PostgresStore(url.format(**values))
     with pytest.raises(StoreError) as refused:
         await store.open()
     message = str(refused.value)
-    assert message.startswith(f"cannot open store postgresql://127.0.0.1:{closed_port}/canon: ")
+    assert message.startswith(f"cannot open store {where.format(**values)}: ")
     assert "\n" not in message
     assert "s3cret" not in message
     with pytest.raises(StoreError, match="not open"):

@@ -273,6 +273,7 @@ async def read_snapshots(
 
 
 async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
+    """Store a resolved batch in the order it was decided; the review items newly shown."""
     await tx.lock(_entities(batch))
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
@@ -314,6 +315,8 @@ def _entities(batch: WriteBatch) -> Iterable[str]:
 
 
 async def settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime:
+    """Read the open item and its field's fact, ``decide`` and apply the settlement
+    (its entity's lock is held); when it was answered."""
     rows = await tx.fetch(f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,))
     if not rows:
         raise NotFound(f"no review item {item_id}")
@@ -346,5 +349,6 @@ async def settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime
 
 
 async def store_dead_letter(tx: Tx, letter: DeadLetter) -> None:
+    """Overwrite the stored letter with ``letter`` (NotFound for an unknown id)."""
     if await tx.execute(UPDATE_DEAD_LETTER, (*letter_row(letter)[1:], letter.id)) == 0:
         raise NotFound(f"no dead letter {letter.id}")

@@ -14,6 +14,9 @@ from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
+# A throwaway PostgreSQL cluster per session, a fresh database per test (postgres_url).
+pytest_plugins = ("services.postgres",)
+
 # No timing in tests (speed is what `canon bench` prints): hypothesis' per-example
 # deadline would make property tests flaky on a busy machine.
 settings.register_profile("canon", deadline=None)

@@ -1,0 +1,425 @@
+"""The PostgreSQL backend (psycopg 3 async, psycopg-pool): several processes, one writer per entity.
+
+Every write is one transaction that first takes a transaction-scoped advisory
+lock per entity it writes (``pg_advisory_xact_lock``, in a fixed order so two
+writers never wait on each other in a circle), then reads what it decides on,
+then writes. Writers of different entities run in parallel; writers of one
+entity queue on its lock, so what they decide equals some serial order.
+
+Why READ COMMITTED is enough: each statement there reads a fresh snapshot
+taken when the statement starts. A transaction-scoped advisory lock is released
+only after its transaction's commit is visible to new snapshots, so every read
+issued after ``pg_advisory_xact_lock`` returns sees everything every earlier
+holder of that entity's lock wrote. Nothing else writes an entity's rows.
+
+The rules SQLite keeps in SQL (folding commits into facts, the per-entity
+pending cap, the questions a commit settles) run here in Python, inside the
+writing transaction (``core.store.postgres_rules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import AsyncConnectionPool
+
+from core.errors import NotFound, StoreError
+from core.state import CommittedFact, Scalar, value_key
+from core.store.postgres_companions import (
+    PostgresConversationStore,
+    PostgresMailSenders,
+    PostgresSourceStates,
+    PostgresWorkspaceStore,
+)
+from core.store.postgres_migrations import migrate
+from core.store.postgres_rows import (
+    EVENT_COLUMNS,
+    FACT_COLUMNS,
+    HISTORY_COLUMNS,
+    INSERT_ALERT,
+    INSERT_DEAD_LETTER,
+    INSERT_REVIEW,
+    LETTER_COLUMNS,
+    REVIEW_COLUMNS,
+    audit_from_row,
+    event_from_row,
+    fact_from_row,
+    first_line,
+    history_from_row,
+    letter_from_row,
+    letter_row,
+    review_from_row,
+    review_row,
+    utc,
+)
+from core.store.postgres_tx import (
+    Tx,
+    import_facts,
+    promote,
+    read_snapshots,
+    settle_one,
+    store_dead_letter,
+    write_batch,
+)
+from core.store.protocol import Decide, DecideSettlement, T
+from core.store.records import (
+    Accepted,
+    Alert,
+    AuditLine,
+    DeadLetter,
+    Escalation,
+    EventRecord,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+    ReviewStatus,
+    Settlement,
+    WriteBatch,
+)
+from core.store.snapshot import FieldSnapshot
+
+CONNECT_TIMEOUT_S = 10
+UNREADABLE_URL = "postgresql (unreadable URL)"
+
+
+class PostgresStore:
+    """Store backed by one PostgreSQL database, shared by any number of processes."""
+
+    def __init__(self, url: str, *, max_connections: int = 4) -> None:
+        self.url = url
+        self._max_connections = max_connections
+        self._pool: AsyncConnectionPool | None = None
+        self.where = _describe(url)
+        # Companion stores, sharing the pool.
+        self.conversation = PostgresConversationStore(self)
+        self.source_states = PostgresSourceStates(self)
+        self.mail_senders = PostgresMailSenders(self)
+        self.workspace = PostgresWorkspaceStore(self)
+
+    # -- lifecycle ---------------------------------------------------------------
+    async def open(self) -> None:
+        """Connect and migrate, then open the pool; on any failure nothing stays open.
+
+        The first connection is made directly, so an unreachable server fails at
+        once with libpq's reason (a pool would keep retrying until its timeout).
+        """
+        if self.where == UNREADABLE_URL:
+            # Not the library's message: it quotes the URL, password and all.
+            raise StoreError(
+                f"cannot open store {self.where}: not a postgresql://host/database URL"
+            )
+        try:
+            conn = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
+            )
+        except psycopg.Error as e:
+            raise StoreError(f"cannot open store {self.where}: {first_line(e)}") from e
+        async with conn:
+            await migrate(conn)
+        pool = AsyncConnectionPool(
+            self.url,
+            min_size=1,
+            max_size=self._max_connections,
+            open=False,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+        )
+        try:
+            await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+        except BaseException as e:
+            await pool.close()
+            if isinstance(e, psycopg.Error):
+                raise StoreError(f"cannot open store {self.where}: {first_line(e)}") from e
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    @property
+    def pool(self) -> AsyncConnectionPool:
+        if self._pool is None:
+            raise StoreError("store is not open")
+        return self._pool
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One transaction on a pooled connection: all of a write or none of it."""
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+                yield Tx(conn)
+        except psycopg.IntegrityError as e:
+            raise StoreError(f"the write could not be recorded: {first_line(e)}") from e
+        except psycopg.Error as e:
+            raise StoreError(f"cannot write to store {self.where}: {first_line(e)}") from e
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read (autocommit: it sees everything committed before it)."""
+        try:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(sql, args)
+                return await cur.fetchall()
+        except psycopg.Error as e:
+            raise StoreError(f"cannot read store {self.where}: {first_line(e)}") from e
+
+    async def applied_migrations(self) -> list[str]:
+        return [r[0] for r in await self.fetch("SELECT name FROM schema_migrations ORDER BY name")]
+
+    # -- ingest path -------------------------------------------------------------
+    async def snapshots(
+        self, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+        async with self.transaction() as tx:
+            # One snapshot for all the reads, as SQLite's single statement has.
+            await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return await read_snapshots(tx, keys, event_ids, since)
+
+    async def decide_and_write(
+        self,
+        keys: Sequence[tuple[str, str]],
+        event_ids: Sequence[str],
+        since: datetime,
+        decide: Decide[T],
+        max_pending: int,
+    ) -> tuple[T, list[ReviewItem]]:
+        """Lock the entities, read the snapshots, ``decide`` and write: one transaction.
+
+        The locks come before the read, so no other process can commit to these
+        entities between what was decided on and what is written.
+        """
+        async with self.transaction() as tx:
+            locks = tx.lock_reads(entity for entity, _ in keys)
+            snaps, seen = await read_snapshots(tx, keys, event_ids, since, locks)
+            batch, decided = decide(snaps, seen)
+            return decided, await write_batch(tx, batch, max_pending)
+
+    async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
+        async with self.transaction() as tx:
+            return await write_batch(tx, batch, max_pending)
+
+    # -- answers -----------------------------------------------------------------
+    async def settle(
+        self,
+        item_id: str,
+        status: ReviewStatus,
+        answer: dict[str, Any],
+        answered_at: datetime,
+        confirmation_event: Accepted | None,
+        rejection: tuple[str, str] | None,
+        max_pending: int,
+    ) -> list[ReviewItem]:
+        settlement = Settlement(status, answer, answered_at, confirmation_event, rejection)
+        return await self.settle_decided(item_id, lambda _item, _fact: settlement, max_pending)
+
+    async def settle_decided(
+        self, item_id: str, decide: DecideSettlement, max_pending: int
+    ) -> list[ReviewItem]:
+        return await self.settle_group([item_id], decide, max_pending)
+
+    async def settle_group(
+        self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
+    ) -> list[ReviewItem]:
+        """``settle_decided`` for each of ``item_ids``, all in one transaction."""
+        async with self.transaction() as tx:
+            # An item's entity never changes: read it, lock it, then read the item.
+            owners = await tx.fetch(
+                "SELECT DISTINCT entity_id FROM review_items WHERE id = ANY(%s::text[])",
+                (list(item_ids),),
+            )
+            await tx.lock(r[0] for r in owners)
+            answered_at: datetime | None = None
+            for item_id in item_ids:
+                answered_at = await settle_one(tx, item_id, decide)
+            if answered_at is None:
+                return []
+            return await promote(tx, max_pending, answered_at)
+
+    async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
+        async with self.transaction() as tx:
+            await tx.lock([item.entity_id])
+            await tx.execute(INSERT_REVIEW, review_row(item))
+            return await promote(tx, max_pending, item.created_at)
+
+    # -- reads -------------------------------------------------------------------
+    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
+        where, args = ("", ()) if entity_id is None else (" WHERE entity_id = %s", (entity_id,))
+        rows = await self.fetch(
+            f"SELECT {FACT_COLUMNS} FROM facts{where} ORDER BY entity_id, field", args
+        )
+        return [fact_from_row(r) for r in rows]
+
+    async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
+        rows = await self.fetch(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
+            (entity_id, field),
+        )
+        return fact_from_row(rows[0]) if rows else None
+
+    async def review_item(self, item_id: str) -> ReviewItem | None:
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,)
+        )
+        return review_from_row(rows[0]) if rows else None
+
+    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status = ANY(%s::text[]) ORDER BY seq",
+            (list(statuses),),
+        )
+        return [review_from_row(r) for r in rows]
+
+    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
+        # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = %s "
+            "AND starts_with(source_key, %s) ORDER BY seq",
+            (entity_id, source_prefix),
+        )
+        return [review_from_row(r) for r in rows]
+
+    async def events_for(
+        self, entity_id: str, field: str, value: Scalar | None = None
+    ) -> list[EventRecord]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE entity_id = %s AND field = %s"
+        args: list[Any] = [entity_id, field]
+        if value is not None:
+            sql += " AND value_key = %s"
+            args.append(value_key(value))
+        rows = await self.fetch(sql + " ORDER BY event_ts, seq", args)
+        return [event_from_row(r) for r in rows]
+
+    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
+        clauses, args = [], []
+        if entity_id is not None:
+            clauses.append("entity_id = %s")
+            args.append(entity_id)
+        if field is not None:
+            clauses.append("field = %s")
+            args.append(field)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self.fetch(f"SELECT {HISTORY_COLUMNS} FROM commits{where} ORDER BY seq", args)
+        return [history_from_row(r) for r in rows]
+
+    async def audit(self, limit: int | None = None) -> list[AuditLine]:
+        sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) AS last ORDER BY seq"
+        return [audit_from_row(r) for r in await self.fetch(sql)]
+
+    async def count_events(self) -> int:
+        rows = await self.fetch("SELECT count(*) FROM events")
+        return int(rows[0][0])
+
+    # -- dead letters and alerts ---------------------------------------------------
+    async def add_dead_letter(self, letter: DeadLetter) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(INSERT_DEAD_LETTER, letter_row(letter))
+
+    async def update_dead_letter(
+        self,
+        letter: DeadLetter,
+        expected: DeadLetter | None = None,
+        escalation: Escalation | None = None,
+    ) -> bool:
+        async with self.transaction() as tx:
+            if escalation is not None:
+                # Entity lock first, then the letter's row: the order a settlement takes.
+                await tx.lock([escalation.review.entity_id])
+            # FOR UPDATE: of several processes checking the same letter, one at a time.
+            rows = await tx.fetch(
+                "SELECT status, retry_count FROM dead_letters WHERE id = %s FOR UPDATE",
+                (letter.id,),
+            )
+            if not rows:
+                raise NotFound(f"no dead letter {letter.id}")
+            if expected is not None and rows[0] != (expected.status, expected.retry_count):
+                return False
+            await store_dead_letter(tx, letter)
+            if escalation is not None:
+                await tx.execute(INSERT_REVIEW, review_row(escalation.review))
+                alert = escalation.alert
+                if alert is not None:
+                    await tx.execute(
+                        INSERT_ALERT, (alert.at, alert.kind, alert.domain, alert.message)
+                    )
+                await promote(tx, escalation.max_pending, escalation.review.created_at)
+            return True
+
+    async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
+        sql, args = f"SELECT {LETTER_COLUMNS} FROM dead_letters", []
+        if statuses:
+            sql += " WHERE status = ANY(%s::text[])"
+            args.append(list(statuses))
+        return [letter_from_row(r) for r in await self.fetch(sql + " ORDER BY seq", args)]
+
+    async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(INSERT_ALERT, (at, kind, domain, message))
+
+    async def alerts(self) -> list[tuple[datetime, str, str | None, str]]:
+        rows = await self.fetch("SELECT created_at, kind, domain, message FROM alerts ORDER BY seq")
+        return [(utc(r[0]), r[1], r[2], r[3]) for r in rows]
+
+    async def open_alerts(self) -> list[Alert]:
+        rows = await self.fetch(
+            "SELECT seq, created_at, kind, domain, message FROM alerts "
+            "WHERE delivered_at IS NULL ORDER BY seq"
+        )
+        return [Alert(r[0], utc(r[1]), r[2], r[3], r[4]) for r in rows]
+
+    async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
+        async with self.transaction() as tx:
+            updated = await tx.execute(
+                "UPDATE alerts SET delivered_at = %s WHERE seq = %s AND delivered_at IS NULL",
+                (at, seq),
+            )
+            return updated == 1
+
+    async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
+        """Bulk-load committed facts as 'import' commits, in batches.
+
+        A batch holds the locks of all its entities, so it is cut at a bounded
+        number of them too (the server's lock table is finite).
+        """
+        done = 0
+        for chunk in _import_batches(facts, max_facts=5000, max_entities=500):
+            async with self.transaction() as tx:
+                await import_facts(tx, chunk)
+            done += len(chunk)
+            if progress is not None:
+                progress(done)
+
+
+def _import_batches(
+    facts: list[CommittedFact], max_facts: int, max_entities: int
+) -> Iterator[list[CommittedFact]]:
+    """``facts`` in order, cut into runs of at most ``max_facts`` facts and ``max_entities``
+    distinct entities."""
+    chunk: list[CommittedFact] = []
+    entities: set[str] = set()
+    for fact in facts:
+        new_entity = fact.entity_id not in entities
+        if len(chunk) == max_facts or (new_entity and len(entities) == max_entities):
+            yield chunk
+            chunk, entities = [], set()
+        chunk.append(fact)
+        entities.add(fact.entity_id)
+    if chunk:
+        yield chunk
+
+
+def _describe(url: str) -> str:
+    """Where the store is, for messages: host, port and database, never the password."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error:
+        return UNREADABLE_URL
+    host = parts.get("host") or "localhost"
+    port = parts.get("port") or "5432"
+    return f"postgresql://{host}:{port}/{parts.get('dbname') or ''}"

@@ -1,0 +1,319 @@
+"""SQL text and row mappings of the PostgreSQL backend (kept apart from its control flow).
+
+Parameters are psycopg's ``%s`` placeholders; JSON is stored as text written by
+the SQLite backend's serialiser (``dumps``), timestamps as ``timestamptz`` and
+read back in UTC.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from core.source_types import canonical_source_key, canonical_source_type
+from core.state import CommittedFact, value_key
+from core.store.records import (
+    Accepted,
+    AuditLine,
+    CommitPlan,
+    DeadLetter,
+    EventRecord,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+)
+from core.store.sqlite_rows import dumps
+
+__all__ = ["dumps"]
+
+
+def first_line(error: Exception) -> str:
+    """A library error's message on one line (libpq adds detail lines)."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
+
+
+def opt_utc(value: datetime | None) -> datetime | None:
+    return None if value is None else value.astimezone(UTC)
+
+
+KEYS = "(entity_id, field) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
+"""Rows of the (entity_id, field) pairs given as two parallel arrays."""
+
+FACT_COLUMNS = (
+    "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
+    "evidence_ts, committed_at, resolution, valid_until"
+)
+REVIEW_COLUMNS = (
+    "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
+    "source_key, status, created_at, promoted_at, answered_at, answer, group_key"
+)
+EVENT_COLUMNS = (
+    "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
+    "ingested_at, decision, confidence, margin, reasons, payload"
+)
+HISTORY_COLUMNS = (
+    "seq, entity_id, field, version, old_json, new_json, retracted, event_id, confidence, "
+    "resolution, committed_at"
+)
+LETTER_COLUMNS = (
+    "id, event_id, prompt_id, schema, payload, errors, domain, first_seen, last_attempt, "
+    "retry_count, next_retry_at, status"
+)
+
+SNAPSHOT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts WHERE {KEYS}"
+SNAPSHOT_VERSIONS = (
+    f"SELECT entity_id, field, max(version) FROM commits WHERE {KEYS} GROUP BY entity_id, field"
+)
+SNAPSHOT_AGREEING = (
+    f"SELECT DISTINCT entity_id, field, value_key, source_type FROM events WHERE {KEYS} "
+    "AND event_ts >= %s AND intent IN ('assertive', 'planning')"
+)
+SNAPSHOT_OPEN = (
+    "SELECT r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence, "
+    "(SELECT event_ts FROM events e WHERE e.event_id = r.event_id) FROM review_items r "
+    "WHERE (r.entity_id, r.field) IN (SELECT * FROM unnest(%s::text[], %s::text[])) "
+    "AND r.status IN ('queued', 'pending')"
+)
+SNAPSHOT_REJECTED = f"SELECT entity_id, field, value_key, source_key FROM rejections WHERE {KEYS}"
+SEEN_EVENTS = "SELECT event_id FROM events WHERE event_id = ANY(%s::text[])"
+
+INSERT_EVENT = (
+    "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
+    "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
+    "reasons, patch) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
+# Version and previous value are read inside the transaction, under the entity's lock.
+INSERT_COMMIT = (
+    "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
+    "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
+    "valid_until, audit_line) VALUES (%(e)s, %(f)s, "
+    "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = %(e)s AND field = %(f)s), "
+    "coalesce((SELECT value_json FROM facts WHERE entity_id = %(e)s AND field = %(f)s), 'null'), "
+    "%(new)s, %(retracted)s, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, %(cat)s, %(res)s, "
+    "%(vu)s, %(line)s) RETURNING version"
+)
+# The fold of one commit into current state (what SQLite's commits_fold_* triggers do).
+UPSERT_FACT = (
+    f"INSERT INTO facts ({FACT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+    "ON CONFLICT (entity_id, field) DO UPDATE SET value_json = EXCLUDED.value_json, "
+    "version = EXCLUDED.version, source_type = EXCLUDED.source_type, "
+    "source_ref = EXCLUDED.source_ref, confidence = EXCLUDED.confidence, "
+    "event_id = EXCLUDED.event_id, evidence_ts = EXCLUDED.evidence_ts, "
+    "committed_at = EXCLUDED.committed_at, resolution = EXCLUDED.resolution, "
+    "valid_until = EXCLUDED.valid_until"
+)
+DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
+INSERT_REVIEW = (
+    "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
+    "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s)"
+)
+INSERT_DEAD_LETTER = (
+    f"INSERT INTO dead_letters ({LETTER_COLUMNS}) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
+UPDATE_DEAD_LETTER = (
+    "UPDATE dead_letters SET event_id = %s, prompt_id = %s, schema = %s, payload = %s, "
+    "errors = %s, domain = %s, first_seen = %s, last_attempt = %s, retry_count = %s, "
+    "next_retry_at = %s, status = %s WHERE id = %s"
+)
+INSERT_ALERT = "INSERT INTO alerts (created_at, kind, domain, message) VALUES (%s, %s, %s, %s)"
+
+
+def event_row(a: Accepted) -> tuple[Any, ...]:
+    return (
+        a.event_id,
+        a.entity_id,
+        a.field,
+        a.domain,
+        a.intent,
+        dumps(a.payload.get("candidate_value")),
+        a.value_key,
+        a.source_type,
+        a.source_ref,
+        a.event_ts,
+        a.decided_at,
+        dumps(a.payload),
+        a.decision,
+        a.confidence,
+        a.margin,
+        dumps(list(a.reasons)),
+        dumps(list(a.patch)),
+    )
+
+
+def commit_row(c: CommitPlan) -> dict[str, Any]:
+    return {
+        "e": c.entity_id,
+        "f": c.field,
+        "new": "null" if c.retract else dumps(c.value),
+        "retracted": c.retract,
+        "st": c.source_type,
+        "sr": c.source_ref,
+        "conf": c.confidence,
+        "eid": c.event_id,
+        "ets": c.evidence_ts,
+        "cat": c.committed_at,
+        "res": c.resolution,
+        "vu": c.valid_until,
+        "line": c.audit_line,
+    }
+
+
+def fact_row(c: CommitPlan, version: int) -> tuple[Any, ...]:
+    """The ``facts`` row a (non-retracting) commit leaves behind."""
+    return (
+        c.entity_id,
+        c.field,
+        dumps(c.value),
+        version,
+        c.source_type,
+        c.source_ref,
+        c.confidence,
+        c.event_id,
+        c.evidence_ts,
+        c.committed_at,
+        c.resolution,
+        c.valid_until,
+    )
+
+
+def review_row(r: NewReviewItem) -> tuple[Any, ...]:
+    return (
+        r.id,
+        r.kind,
+        r.event_id,
+        r.entity_id,
+        r.field,
+        dumps(r.candidate_value),
+        dumps(r.current_value),
+        value_key(r.candidate_value),
+        r.confidence,
+        dumps(list(r.reasons)),
+        r.source_key,
+        r.created_at,
+        r.group_key,
+    )
+
+
+def letter_row(d: DeadLetter) -> tuple[Any, ...]:
+    return (
+        d.id,
+        d.event_id,
+        d.prompt_id,
+        d.schema,
+        d.payload,
+        dumps(list(d.errors)),
+        d.domain,
+        d.first_seen,
+        d.last_attempt,
+        d.retry_count,
+        d.next_retry_at,
+        d.status,
+    )
+
+
+def fact_from_row(r: Any) -> CommittedFact:
+    return CommittedFact(
+        entity_id=r[0],
+        field=r[1],
+        value=json.loads(r[2]),
+        version=r[3],
+        source_type=canonical_source_type(r[4]),
+        source_ref=r[5],
+        confidence=r[6],
+        event_id=r[7],
+        evidence_ts=utc(r[8]),
+        committed_at=utc(r[9]),
+        resolution=r[10],
+        valid_until=opt_utc(r[11]),
+    )
+
+
+def review_from_row(r: Any) -> ReviewItem:
+    return ReviewItem(
+        id=r[0],
+        seq=r[1],
+        kind=r[2],
+        event_id=r[3],
+        entity_id=r[4],
+        field=r[5],
+        candidate_value=json.loads(r[6]),
+        current_value=json.loads(r[7]),
+        confidence=r[8],
+        reasons=tuple(json.loads(r[9])),
+        source_key=canonical_source_key(r[10]),
+        status=r[11],
+        created_at=utc(r[12]),
+        promoted_at=opt_utc(r[13]),
+        answered_at=opt_utc(r[14]),
+        answer=None if r[15] is None else json.loads(r[15]),
+        group_key=r[16],
+    )
+
+
+def event_from_row(r: Any) -> EventRecord:
+    payload = json.loads(r[14])
+    return EventRecord(
+        seq=r[0],
+        event_id=r[1],
+        entity_id=r[2],
+        field=r[3],
+        intent=r[4],
+        value=json.loads(r[5]),
+        source_type=canonical_source_type(r[6]),
+        source_ref=r[7],
+        event_ts=utc(r[8]),
+        ingested_at=utc(r[9]),
+        decision=r[10],
+        confidence=r[11],
+        margin=r[12],
+        reasons=tuple(json.loads(r[13])),
+        evidence_text=payload.get("evidence_text"),
+        corroborators=tuple(
+            (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
+        ),
+    )
+
+
+def history_from_row(r: Any) -> HistoryEntry:
+    return HistoryEntry(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        json.loads(r[4]),
+        json.loads(r[5]),
+        bool(r[6]),
+        r[7],
+        r[8],
+        r[9],
+        utc(r[10]),
+    )
+
+
+def audit_from_row(r: Any) -> AuditLine:
+    return AuditLine(r[0], utc(r[1]), r[2], r[3], r[4])
+
+
+def letter_from_row(r: Any) -> DeadLetter:
+    return DeadLetter(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        tuple(json.loads(r[5])),
+        r[6],
+        utc(r[7]),
+        utc(r[8]),
+        r[9],
+        opt_utc(r[10]),
+        r[11],
+    )

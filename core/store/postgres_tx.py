@@ -1,0 +1,354 @@
+"""What happens inside one PostgreSQL transaction: entity locks, snapshot reads, writes.
+
+``Tx`` wraps the connection of a transaction the backend opened and remembers
+which entities' advisory locks it holds. The steps here (the snapshots a
+decision reads, a resolved batch written, a question settled, a commit folded
+into current state, the per-entity pending cap, a bulk import) run inside such
+a transaction and lock the entities they write before they read them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any
+
+from psycopg import AsyncConnection
+
+from core.errors import AlreadyAnswered, NotFound
+from core.source_types import canonical_source_type
+from core.state import CommittedFact, value_key
+from core.store.postgres_rows import (
+    DELETE_FACT,
+    FACT_COLUMNS,
+    INSERT_COMMIT,
+    INSERT_DEAD_LETTER,
+    INSERT_EVENT,
+    INSERT_REVIEW,
+    REVIEW_COLUMNS,
+    SEEN_EVENTS,
+    SNAPSHOT_AGREEING,
+    SNAPSHOT_FACTS,
+    SNAPSHOT_OPEN,
+    SNAPSHOT_REJECTED,
+    SNAPSHOT_VERSIONS,
+    UPDATE_DEAD_LETTER,
+    UPSERT_FACT,
+    commit_row,
+    dumps,
+    event_row,
+    fact_from_row,
+    fact_row,
+    letter_row,
+    review_from_row,
+    review_row,
+    utc,
+)
+from core.store.postgres_rules import OpenQuestion, promotable, settles_open_questions
+from core.store.protocol import DecideSettlement
+from core.store.records import (
+    OPEN_STATUSES,
+    CommitPlan,
+    DeadLetter,
+    ReviewItem,
+    WriteBatch,
+)
+from core.store.snapshot import FieldSnapshot, OpenItem
+
+
+def entity_lock_key(entity_id: str) -> int:
+    """A stable signed 64-bit advisory lock key for the entity (the same in every process)."""
+    return int.from_bytes(hashlib.sha256(entity_id.encode()).digest()[:8], "big", signed=True)
+
+
+class Tx:
+    """An open transaction and the entities whose write lock it holds."""
+
+    def __init__(self, conn: AsyncConnection[Any]) -> None:
+        self.conn = conn
+        self.locked: set[str] = set()
+
+    async def lock(self, entities: Iterable[str]) -> None:
+        """Hold the write lock of each entity until this transaction ends."""
+        locks = self.lock_reads(entities)
+        if len(locks) == 1:
+            await self.conn.execute(*locks[0])
+        elif locks:
+            await self.fetch_each(locks)
+
+    def lock_reads(self, entities: Iterable[str]) -> list[tuple[str, tuple[int]]]:
+        """The statements that take the write locks of the entities not held yet, to run
+        first (``fetch_each`` can send them ahead of its reads in the same round trip).
+
+        Taken in key order, so two transactions locking overlapping sets never
+        wait on each other in a circle.
+        """
+        held = {(entity_lock_key(e), e) for e in self.locked}
+        wanted = sorted({(entity_lock_key(e), e) for e in entities} - held)
+        self.locked.update(entity for _, entity in wanted)
+        return [("SELECT pg_advisory_xact_lock(%s)", (key,)) for key, _ in wanted]
+
+    async def execute(self, sql: str, args: Sequence[Any] | dict[str, Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+        cur = await self.conn.execute(sql, args)
+        return cur.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self.conn.cursor() as cur:
+            await cur.executemany(sql, rows)
+
+    async def fetch(
+        self, sql: str, args: Sequence[Any] | dict[str, Any] = ()
+    ) -> list[tuple[Any, ...]]:
+        cur = await self.conn.execute(sql, args)
+        return await cur.fetchall()
+
+    async def fetch_each(
+        self, reads: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[list[tuple[Any, ...]]]:
+        """The rows of each read, sent together in one round trip (a pipeline)."""
+        async with self.conn.pipeline():
+            cursors = []
+            for sql, args in reads:
+                cur = self.conn.cursor()
+                await cur.execute(sql, args)
+                cursors.append(cur)
+            return [await cur.fetchall() for cur in cursors]
+
+
+async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None:
+    """Append the commit (next version, previous value as read under the lock) and fold
+    it into current state; with ``settle_questions``, close the open questions it answers."""
+    [(version,)] = await tx.fetch(INSERT_COMMIT, commit_row(c))
+    if c.retract:
+        await tx.execute(DELETE_FACT, (c.entity_id, c.field))
+    else:
+        await tx.execute(UPSERT_FACT, fact_row(c, version))
+    if settle_questions and settles_open_questions(c):
+        await tx.execute(
+            "UPDATE review_items SET status = 'superseded', answered_at = %s WHERE entity_id = %s "
+            "AND field = %s AND value_key = %s AND status IN ('queued', 'pending')",
+            (c.committed_at, c.entity_id, c.field, value_key(c.value)),
+        )
+
+
+async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:
+    """Show the queued questions of the locked entities that fit under each one's cap.
+
+    The cap is per entity: one person's flood of questions never holds back
+    another's. Only entities this transaction holds are looked at: their queues
+    are the only ones it changed, and no other writer can change them meanwhile.
+    """
+    entities = sorted(tx.locked)
+    if not entities:
+        return []
+    rows = await tx.fetch(
+        "SELECT entity_id, id, seq, status, group_key FROM review_items "
+        "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')",
+        (entities,),
+    )
+    by_entity: dict[str, list[OpenQuestion]] = {}
+    for entity, *item in rows:
+        by_entity.setdefault(entity, []).append(OpenQuestion(*item))
+    chosen = [i for items in by_entity.values() for i in promotable(items, max_pending)]
+    if not chosen:
+        return []
+    promoted = await tx.fetch(
+        "UPDATE review_items SET status = 'pending', promoted_at = %s "
+        f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}",
+        (now, chosen),
+    )
+    return sorted((review_from_row(r) for r in promoted), key=lambda r: r.seq)
+
+
+async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
+    """Committed facts as 'import' commits, folded into current state."""
+    await tx.lock(f.entity_id for f in facts)
+    await tx.executemany(
+        "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
+        "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "
+        "resolution, valid_until, audit_line) "
+        "VALUES (%s, %s, %s, 'null', %s, false, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            (
+                f.entity_id,
+                f.field,
+                f.version,
+                dumps(f.value),
+                f.source_type,
+                f.source_ref,
+                f.confidence,
+                f.event_id,
+                f.evidence_ts,
+                f.committed_at,
+                f.resolution,
+                f.valid_until,
+                f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
+            )
+            for f in facts
+        ],
+    )
+    await tx.executemany(
+        UPSERT_FACT,
+        [
+            (
+                f.entity_id,
+                f.field,
+                dumps(f.value),
+                f.version,
+                f.source_type,
+                f.source_ref,
+                f.confidence,
+                f.event_id,
+                f.evidence_ts,
+                f.committed_at,
+                f.resolution,
+                f.valid_until,
+            )
+            for f in facts
+        ],
+    )
+
+
+async def read_snapshots(
+    tx: Tx,
+    keys: Sequence[tuple[str, str]],
+    event_ids: Sequence[str],
+    since: datetime,
+    locks: Sequence[tuple[str, Sequence[Any]]] = (),
+) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    """The snapshots, read in one round trip after the ``locks`` statements (sent first
+    in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
+    unique = sorted(set(keys))
+    pair = ([e for e, _ in unique], [f for _, f in unique])
+    results = await tx.fetch_each(
+        [
+            *locks,
+            (SNAPSHOT_FACTS, pair),
+            (SNAPSHOT_VERSIONS, pair),
+            (SNAPSHOT_AGREEING, (*pair, since)),
+            (SNAPSHOT_OPEN, pair),
+            (SNAPSHOT_REJECTED, pair),
+            (SEEN_EVENTS, (list(event_ids),)),
+        ]
+    )
+    fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
+        len(locks) :
+    ]
+    facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
+    versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
+    agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for r in agreeing_rows:
+        agreeing.setdefault((r[0], r[1]), {}).setdefault(r[2], set()).add(
+            canonical_source_type(r[3])
+        )
+    open_items: dict[tuple[str, str], list[OpenItem]] = {}
+    for r in open_rows:
+        open_items.setdefault((r[0], r[1]), []).append(
+            OpenItem(r[2], r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else utc(r[6]))
+        )
+    rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for r in rejected_rows:
+        rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
+    # As SQLite: with no keys, no event counts as seen either.
+    existing = {r[0] for r in seen_rows} if unique else set()
+    snaps = {
+        key: FieldSnapshot(
+            entity_id=key[0],
+            field=key[1],
+            committed=facts.get(key),
+            agreeing=MappingProxyType(
+                {vk: frozenset(src) for vk, src in agreeing.get(key, {}).items()}
+            ),
+            open_items=tuple(sorted(open_items.get(key, []), key=lambda i: i.id)),
+            rejected=frozenset(rejected.get(key, set())),
+            last_version=versions.get(key, 0),
+        )
+        for key in unique
+    }
+    return snaps, existing
+
+
+async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
+    """Store a resolved batch in the order it was decided; the review items newly shown."""
+    await tx.lock(_entities(batch))
+    if batch.accepted:
+        await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+    for a in batch.accepted:
+        if a.commit is not None:
+            await apply_commit(tx, a.commit, settle_questions=False)
+    reviews = [a.review for a in batch.accepted if a.review is not None]
+    if reviews:
+        await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
+    if batch.superseded:
+        await tx.executemany(
+            "UPDATE review_items SET status = 'superseded', answered_at = %s "
+            "WHERE id = %s AND status IN ('queued', 'pending')",
+            [(at, item_id) for item_id, at in batch.superseded],
+        )
+    if batch.corroborated:
+        await tx.executemany(
+            "UPDATE facts SET evidence_ts = %s, confidence = %s "
+            "WHERE entity_id = %s AND field = %s AND version = %s",
+            [
+                (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version)
+                for f in batch.corroborated
+            ],
+        )
+    if batch.duplicates:
+        await tx.executemany(
+            "INSERT INTO duplicates (event_id, seen_at) VALUES (%s, %s)", list(batch.duplicates)
+        )
+    if batch.dead_letters:
+        await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
+    if not (reviews or batch.superseded):
+        return []
+    return await promote(tx, max_pending, batch.decided_at)
+
+
+def _entities(batch: WriteBatch) -> Iterable[str]:
+    yield from (a.entity_id for a in batch.accepted)
+    yield from (f.entity_id for f in batch.corroborated)
+
+
+async def settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime:
+    """Read the open item and its field's fact, ``decide`` and apply the settlement
+    (its entity's lock is held); when it was answered."""
+    rows = await tx.fetch(f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,))
+    if not rows:
+        raise NotFound(f"no review item {item_id}")
+    item = review_from_row(rows[0])
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
+    facts = await tx.fetch(
+        f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
+        (item.entity_id, item.field),
+    )
+    settled = decide(item, fact_from_row(facts[0]) if facts else None)
+    await tx.execute(
+        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
+        (settled.status, dumps(settled.answer), settled.answered_at, item_id),
+    )
+    event = settled.confirmation_event
+    if event is not None:
+        await tx.lock([event.entity_id])
+        await tx.execute(INSERT_EVENT, event_row(event))
+        if event.commit is not None:
+            await apply_commit(tx, event.commit, settle_questions=True)
+    if settled.rejection is not None:
+        await tx.execute(
+            "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (item.entity_id, item.field, *settled.rejection, settled.answered_at),
+        )
+    if settled.dead_letter is not None:
+        await store_dead_letter(tx, settled.dead_letter)
+    return settled.answered_at
+
+
+async def store_dead_letter(tx: Tx, letter: DeadLetter) -> None:
+    """Overwrite the stored letter with ``letter`` (NotFound for an unknown id)."""
+    if await tx.execute(UPDATE_DEAD_LETTER, (*letter_row(letter)[1:], letter.id)) == 0:
+        raise NotFound(f"no dead letter {letter.id}")

@@ -1,0 +1,223 @@
+"""The PostgreSQL backend against the storage contract, on a fresh database per test.
+
+The cluster is the session's throwaway one (tests/services/postgres.py).
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import psycopg
+import pytest
+from canon_testing import NOW, make_observation
+from contract import StoreContract
+from services.postgres import PostgresCluster
+
+from core.engine import Engine
+from core.errors import MigrationError, StoreError
+from core.policy import default_policy
+from core.state import CommittedFact
+from core.store import postgres_migrations
+from core.store.postgres import PostgresStore
+from core.store.postgres_migrations import MIGRATIONS
+
+
+class TestPostgres(StoreContract):
+    @pytest.fixture
+    async def backend(self, postgres_url: str) -> AsyncIterator[PostgresStore]:
+        store = PostgresStore(postgres_url)
+        await store.open()
+        yield store
+        await store.close()
+
+
+async def test_migrations_are_named_applied_once_and_recorded(postgres_url: str) -> None:
+    for _ in range(2):
+        store = PostgresStore(postgres_url)
+        await store.open()
+        assert await store.applied_migrations() == sorted(name for name, _ in MIGRATIONS)
+        await store.close()
+
+
+async def test_a_failing_migration_is_rolled_back_and_named(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = ("0099_broken", "CREATE TABLE half_done (x int); SELECT * FROM no_such_table;")
+    monkeypatch.setattr(postgres_migrations, "MIGRATIONS", (*MIGRATIONS, broken))
+    with pytest.raises(MigrationError, match="migration 0099_broken failed and was rolled back"):
+        await PostgresStore(postgres_url).open()
+    with psycopg.connect(postgres_url) as db:
+        applied = [r[0] for r in db.execute("SELECT name FROM schema_migrations ORDER BY name")]
+        assert db.execute("SELECT to_regclass('half_done')").fetchone() == (None,)
+    assert applied == sorted(name for name, _ in MIGRATIONS)
+
+
+def test_concurrent_first_runs_migrate_a_fresh_database_once(postgres_url: str) -> None:
+    """Several processes opening one fresh database at once: each migration applies once."""
+    opener = (
+        "import asyncio, sys\n"
+        "from core.store.postgres import PostgresStore\n"
+        "async def main():\n"
+        "    store = PostgresStore(sys.argv[1])\n"
+        "    await store.open()\n"
+        "    await store.close()\n"
+        "asyncio.run(main())\n"
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", opener, postgres_url], stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(6)
+    ]
+    for proc in procs:
+        _, stderr = proc.communicate(timeout=120)
+        assert proc.returncode == 0, stderr
+    with psycopg.connect(postgres_url) as db:
+        applied = [r[0] for r in db.execute("SELECT name FROM schema_migrations ORDER BY name")]
+    assert applied == sorted(name for name, _ in MIGRATIONS)
+
+
+@pytest.mark.parametrize(
+    ("statement", "refusal"),
+    [
+        ("UPDATE events SET decision = 'x'", "the event log is append-only"),
+        ("DELETE FROM events", "the event log is append-only"),
+        ("TRUNCATE events", "the event log is append-only"),
+        ("UPDATE commits SET audit_line = 'x'", "commit history is append-only"),
+        ("UPDATE conversation_messages SET text = 'x'", "the conversation log is append-only"),
+        ("DELETE FROM conversation_messages", "the conversation log is append-only"),
+    ],
+)
+async def test_the_logs_refuse_to_be_rewritten(
+    postgres_url: str, statement: str, refusal: str
+) -> None:
+    store = PostgresStore(postgres_url)
+    await store.open()
+    try:
+        await Engine(store, default_policy()).ingest(
+            make_observation("travel.location", "Tahoe"), now=NOW
+        )
+        await store.conversation.append_message(7, "user", "hello", NOW)
+    finally:
+        await store.close()
+    with psycopg.connect(postgres_url) as db, pytest.raises(psycopg.IntegrityError, match=refusal):
+        db.execute(statement)
+
+
+async def test_facts_are_the_fold_of_commits(postgres_url: str) -> None:
+    """Rebuilding state from the commit log gives exactly the facts table."""
+    store = PostgresStore(postgres_url)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        for value in ("Tahoe", "Reno", "Tahoe"):
+            await engine.ingest(
+                make_observation("travel.location", value, source="manual_markdown"), now=NOW
+            )
+        await engine.ingest(make_observation("travel.status", "in_progress"), now=NOW)
+        later = NOW + timedelta(hours=80)
+        await engine.ingest(
+            make_observation(
+                "travel.status", None, intent="retract", source="manual_markdown", at=later
+            ),
+            now=later,
+        )
+    finally:
+        await store.close()
+    with psycopg.connect(postgres_url) as db:
+        folded: dict[tuple[str, str], tuple[str, int] | None] = {}
+        for entity, field, version, new, retracted in db.execute(
+            "SELECT entity_id, field, version, new_json, retracted FROM commits ORDER BY seq"
+        ):
+            folded[(entity, field)] = None if retracted else (new, version)
+        facts = {
+            (e, f): (v, n)
+            for e, f, v, n in db.execute("SELECT entity_id, field, value_json, version FROM facts")
+        }
+    assert {k: v for k, v in folded.items() if v is not None} == facts
+    assert folded[("user:primary", "travel.status")] is None
+
+
+async def test_an_unopened_store_says_so(postgres_url: str) -> None:
+    with pytest.raises(StoreError, match="not open"):
+        await PostgresStore(postgres_url).facts()
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("url", "where"),
+    [
+        (
+            "postgresql://canon:s3cret@127.0.0.1:{closed_port}/canon",
+            "postgresql://127.0.0.1:{closed_port}/canon",
+        ),
+        (
+            "postgresql://postgres:s3cret@{host}:{port}/no_such_database",
+            "postgresql://{host}:{port}/no_such_database",
+        ),
+        ("postgresql://canon:s3cret@[not-a-host", "postgresql (unreadable URL)"),
+    ],
+    ids=["server down", "unknown database", "unreadable URL"],
+)
+async def test_a_store_that_cannot_open_says_where_in_one_line_without_the_password(
+    postgres_cluster: PostgresCluster, url: str, where: str
+) -> None:
+    values = {
+        "closed_port": _closed_port(),
+        "host": postgres_cluster.host,
+        "port": postgres_cluster.port,
+    }
+    store = PostgresStore(url.format(**values))
+    with pytest.raises(StoreError) as refused:
+        await store.open()
+    message = str(refused.value)
+    assert message.startswith(f"cannot open store {where.format(**values)}: ")
+    assert "\n" not in message
+    assert "s3cret" not in message
+    with pytest.raises(StoreError, match="not open"):
+        await store.facts()
+
+
+async def test_a_bulk_import_of_many_entities_is_state_in_order(postgres_url: str) -> None:
+    """More entities than one import transaction locks at once: every fact arrives, in order."""
+    facts = [
+        CommittedFact(
+            f"user:u{i // 2}",
+            field,
+            f"{field}-{i}",
+            1,
+            "manual_markdown",
+            "seed",
+            0.9,
+            f"import-{i}",
+            NOW,
+            NOW,
+            "import",
+        )
+        for i, field in zip(
+            range(1300), ["travel.location", "profile.home_city"] * 650, strict=True
+        )
+    ]
+    store = PostgresStore(postgres_url)
+    await store.open()
+    seen: list[int] = []
+    try:
+        await store.import_facts(facts, progress=seen.append)
+        assert sorted(await store.facts(), key=lambda f: f.event_id) == sorted(
+            facts, key=lambda f: f.event_id
+        )
+        assert [h.event_id for h in await store.history(None, None)] == [f.event_id for f in facts]
+    finally:
+        await store.close()
+    assert seen[-1] == len(facts)
+    assert seen == sorted(seen)
+    assert len(seen) > 1

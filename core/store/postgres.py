@@ -28,8 +28,23 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
+from core.domain.records import (
+    Accepted,
+    Alert,
+    AuditLine,
+    DeadLetter,
+    Escalation,
+    EventRecord,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+    ReviewStatus,
+    Settlement,
+    WriteBatch,
+)
+from core.domain.snapshot import FieldSnapshot
+from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
-from core.state import CommittedFact, Scalar, value_key
 from core.store.postgres_companions import (
     PostgresConversationStore,
     PostgresMailSenders,
@@ -67,21 +82,6 @@ from core.store.postgres_tx import (
     write_batch,
 )
 from core.store.protocol import Decide, DecideSettlement, T
-from core.store.records import (
-    Accepted,
-    Alert,
-    AuditLine,
-    DeadLetter,
-    Escalation,
-    EventRecord,
-    HistoryEntry,
-    NewReviewItem,
-    ReviewItem,
-    ReviewStatus,
-    Settlement,
-    WriteBatch,
-)
-from core.store.snapshot import FieldSnapshot
 
 CONNECT_TIMEOUT_S = 10
 UNREADABLE_URL = "postgresql (unreadable URL)"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from core.ids import new_id
+from core.domain.ids import new_id
 from core.store.postgres_rows import opt_utc, utc
 from core.store.sqlite_conversation import ChatMessage, ChatMode, PromptMessage, Role
 from core.store.sqlite_sources import SourceState

@@ -11,9 +11,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from core.source_types import canonical_source_key, canonical_source_type
-from core.state import CommittedFact, value_key
-from core.store.records import (
+from core.domain.records import (
     Accepted,
     AuditLine,
     CommitPlan,
@@ -23,6 +21,8 @@ from core.store.records import (
     NewReviewItem,
     ReviewItem,
 )
+from core.domain.source_types import canonical_source_key, canonical_source_type
+from core.domain.state import CommittedFact, value_key
 from core.store.sqlite_rows import dumps
 
 __all__ = ["dumps"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.store.records import CommitPlan
+from core.domain.records import CommitPlan
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,17 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
+from core.domain.records import (
+    OPEN_STATUSES,
+    CommitPlan,
+    DeadLetter,
+    ReviewItem,
+    WriteBatch,
+)
+from core.domain.snapshot import FieldSnapshot, OpenItem
+from core.domain.source_types import canonical_source_type
+from core.domain.state import CommittedFact, value_key
 from core.errors import AlreadyAnswered, NotFound
-from core.source_types import canonical_source_type
-from core.state import CommittedFact, value_key
 from core.store.postgres_rows import (
     DELETE_FACT,
     FACT_COLUMNS,
@@ -49,14 +57,6 @@ from core.store.postgres_rows import (
 )
 from core.store.postgres_rules import OpenQuestion, promotable, settles_open_questions
 from core.store.protocol import DecideSettlement
-from core.store.records import (
-    OPEN_STATUSES,
-    CommitPlan,
-    DeadLetter,
-    ReviewItem,
-    WriteBatch,
-)
-from core.store.snapshot import FieldSnapshot, OpenItem
 
 
 def entity_lock_key(entity_id: str) -> int:

@@ -14,10 +14,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from core.engine import Engine
-from core.policy import default_policy
+from core.domain.policy import default_policy
+from core.domain.timeutil import parse_ts
+from core.engine.engine import Engine
 from core.store.postgres import PostgresStore
-from core.timeutil import parse_ts
 
 
 async def main(url: str, payloads: list[object], now_text: str) -> None:

@@ -27,15 +27,15 @@ from contract import _accepted as accepted
 from services.postgres import PostgresCluster
 from test_multiprocess import ENTITY, LINES_PER_PROCESS, observations
 
-from core.audit import show_value
-from core.engine import Engine
+from core.domain.audit import show_value
+from core.domain.policy import default_policy
+from core.domain.records import ReviewItem, Settlement, WriteBatch
+from core.domain.state import CommittedFact
+from core.domain.timeutil import format_ts
+from core.engine.engine import Engine
 from core.errors import AlreadyAnswered
-from core.policy import default_policy
-from core.state import CommittedFact
 from core.store.postgres import PostgresStore
 from core.store.protocol import Snapshots
-from core.store.records import ReviewItem, Settlement, WriteBatch
-from core.timeutil import format_ts
 
 T = TypeVar("T")
 PROCESSES = 6

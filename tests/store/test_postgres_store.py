@@ -17,10 +17,10 @@ from canon_testing import NOW, make_observation
 from contract import StoreContract
 from services.postgres import PostgresCluster
 
-from core.engine import Engine
+from core.domain.policy import default_policy
+from core.domain.state import CommittedFact
+from core.engine.engine import Engine
 from core.errors import MigrationError, StoreError
-from core.policy import default_policy
-from core.state import CommittedFact
 from core.store import postgres_migrations
 from core.store.postgres import PostgresStore
 from core.store.postgres_migrations import MIGRATIONS

@@ -30,7 +30,6 @@ from core.cli.common import CanonGroup, Context, db_option
 @click.option(
     "--policy",
     "policy_path",
-    envvar="CANON_POLICY",
     metavar="TOML",
     help="Policy overrides (TOML); also CANON_POLICY.",
 )

@@ -21,6 +21,7 @@ from core.errors import CanonError, ConfigError
 from core.sources.config import SourceConfig
 from core.sources.health import source_view
 from core.sources.poller import PollReport, poll_once, source_states
+from core.store.factory import redacted
 from core.workspace.projection import workspace_store
 
 pass_ctx = click.make_pass_decorator(Context)
@@ -96,7 +97,7 @@ async def poll(
     Example: CANON_CONFIG=~/.config/canon/canon.toml canon poll --every 5m
     """
     interval = parse_every(every) if every else None
-    config = ctx.config
+    config = ctx.settings
     async with open_engine(ctx) as engine:
         while True:
             now = resolve_now(now_text) if interval is None else utc_now()
@@ -146,7 +147,7 @@ async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
 
 async def _views(engine: Engine, ctx: Context, now: Any) -> list[dict[str, Any]]:
     states = {s.name: s for s in await source_states(engine).source_states()}
-    return [source_view(cfg, states.get(cfg.name), now) for cfg in ctx.config.sources]
+    return [source_view(cfg, states.get(cfg.name), now) for cfg in ctx.settings.sources]
 
 
 def _sources_table(views: list[dict[str, Any]]) -> Table:
@@ -196,7 +197,7 @@ def sources_auth(ctx: Context, name: str, no_browser: bool) -> None:
     """
     from core.sources.google_calendar import authorize
 
-    cfg = next((s for s in ctx.config.sources if s.name == name), None)
+    cfg = next((s for s in ctx.settings.sources if s.name == name), None)
     if cfg is None or cfg.kind != "google":
         raise ConfigError(f"no google source named {name!r} in the CANON_CONFIG file")
     path = authorize(cfg, open_browser=not no_browser)
@@ -230,7 +231,7 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
     failing = [v["name"] for v in views if v["failures"]]
     slo = dlq_slo(letters, now)
     data: dict[str, Any] = {
-        "db": str(ctx.config.db_path),
+        "db": redacted(ctx.settings.store_url),
         "facts": len(facts),
         "pending": len(pending),
         "queued": len(queued),
@@ -374,14 +375,14 @@ def webhook(ctx: Context, host: str, port: int, secret_env: str) -> None:
 
     from core.sources.webhook import webhook_app
 
-    secret = os.environ.get(secret_env, "")
+    secret = ctx.environ.get(secret_env, "")
     if len(secret) < 16:
         raise ConfigError(f"set {secret_env} to a secret of at least 16 characters")
 
     async def serve() -> None:
         async with open_engine(ctx) as engine:
             runner = web.AppRunner(
-                webhook_app(engine, secret.encode(), utc_now, rules=ctx.config.rules)
+                webhook_app(engine, secret.encode(), utc_now, rules=ctx.settings.rules)
             )
             await runner.setup()
             await web.TCPSite(runner, host, port).start()

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from core.config import Config
 from core.domain.ids import derived_id
 from core.domain.timeutil import format_ts
 from core.domain.validation import schema_errors
 from core.engine.engine import Engine, Outcome
 from core.errors import CanonError, StoreError
 from core.intake import calendar_payloads, email_payloads
+from core.settings import Settings
 from core.sources.config import Rule, SourceConfig
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.mailparse import Skipped
@@ -283,7 +283,7 @@ def _sqlite(engine: Engine) -> SQLiteStore:
     return store
 
 
-async def poll_once(engine: Engine, config: Config, now: datetime) -> PollReport:
+async def poll_once(engine: Engine, config: Settings, now: datetime) -> PollReport:
     """Run one pass of every configured source, then refresh projections."""
     states = source_states(engine)
     senders = SQLiteMailSenders(_sqlite(engine))
@@ -296,7 +296,7 @@ async def poll_once(engine: Engine, config: Config, now: datetime) -> PollReport
     return PollReport(now, tuple(reports), promoted, await _refresh(engine, config, now))
 
 
-async def _refresh(engine: Engine, config: Config, now: datetime) -> str | None:
+async def _refresh(engine: Engine, config: Settings, now: datetime) -> str | None:
     try:
         module = importlib.import_module("core.workspace")
     except ModuleNotFoundError:

@@ -58,7 +58,7 @@ def parse_store_url(url: str) -> StoreURL:
         return StoreURL("memory", "memory://")
     if scheme in ("postgresql", "postgres"):
         parts = urlsplit(text)
-        if not parts.netloc and not parts.path.strip("/"):
+        if not parts.hostname and not parts.path.strip("/"):
             raise ConfigError(f"store URL {redacted(text)!r} names no server or database")
         return StoreURL("postgresql", text)
     raise ConfigError(f"store URL {redacted(text)!r}: unknown scheme {scheme!r}; use {FORMS}")

@@ -88,7 +88,8 @@ async def _playground(settings: Settings, port: int) -> None:
     except OSError as e:  # the port is taken (a second `make run`) or not ours to use
         await playground.stop()
         raise ConfigError(_port_problem(port, e)) from e
-    click.echo(f"Canon playground: open {playground.url} (store: {redacted(settings.store_url)}); Ctrl-C stops.")
+    store = redacted(settings.store_url)
+    click.echo(f"Canon playground: open {playground.url} (store: {store}); Ctrl-C stops.")
     try:
         await _until_stopped()
     finally:

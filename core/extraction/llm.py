@@ -51,6 +51,8 @@ FallbackKind = Literal[
     "low_confidence",
 ]
 _MAX_TEXT = 4000
+
+
 @dataclass(frozen=True)
 class LLMReport:
     """Which reading was used for one text, and why the model's was not."""

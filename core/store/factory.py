@@ -48,7 +48,8 @@ def parse_store_url(url: str) -> StoreURL:
     if scheme == "sqlite":
         if rest.startswith("//") and not rest.startswith("///"):  # sqlite://host/...: no hosts
             raise ConfigError(f"store URL {url!r}: use sqlite:///absolute/path or sqlite:rel/path")
-        path = rest[2:] if rest.startswith("///") else rest  # sqlite:///abs -> /abs
+        # sqlite:///abs -> /abs; SQLAlchemy's sqlite:////abs means the same file.
+        path = "/" + rest.lstrip("/") if rest.startswith("///") else rest
         if not path.strip("/"):
             raise ConfigError(f"store URL {url!r} names no file")
         return StoreURL("sqlite", str(Path(path).expanduser()))

@@ -27,10 +27,10 @@ def canon(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedPro
 @pytest.mark.parametrize(
     ("how", "store"),
     [
-        ("CANON_DB={url}", "sqlite:///{tmp}/canon.db"),
+        ("CANON_DB={url}", "sqlite://{tmp}/canon.db"),  # tmp starts with /: sqlite:///tmp/...
         ("CANON_DB={url}", "sqlite:canon.db"),  # relative to the working directory
         ("CANON_DB={url}", "{tmp}/canon.db"),  # a plain path, as before
-        ("--db {url}", "sqlite:///{tmp}/canon.db"),
+        ("--db {url}", "sqlite://{tmp}/canon.db"),
     ],
 )
 def test_a_store_url_selects_the_same_sqlite_file(tmp_path: Path, how: str, store: str) -> None:

@@ -113,7 +113,7 @@ def test_a_bad_value_is_one_error_naming_its_variable(env: dict[str, str], messa
 
 
 def test_a_bad_db_option_names_the_option() -> None:
-    with pytest.raises(ConfigError, match="^--db: store URL 'ftp://x'"):
+    with pytest.raises(ConfigError, match=r"^--db: store URL 'ftp://x'"):
         load_settings({"CANON_DB": "/fine.db"}, db="ftp://x")
 
 

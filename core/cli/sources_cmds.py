@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from collections import Counter
 from typing import Any
@@ -332,7 +331,7 @@ def _install(scheduler: str | None, every: str, dry_run: bool, *, install: bool)
     if scheduler is None:
         raise ConfigError("choose one of --cron, --systemd or --launchd")
     minutes = max(1, parse_every(every) // 60)
-    env = dict(os.environ)
+    env = dict(click.get_current_context().ensure_object(Context).environ)
     console = out()
     if scheduler == "cron":
         if dry_run:
@@ -343,7 +342,7 @@ def _install(scheduler: str | None, every: str, dry_run: bool, *, install: bool)
             return
         console.print(inst.edit_crontab(install, minutes, env))
         return
-    p = inst.plan(scheduler, minutes, inst.home_dir(), env, install=install)  # type: ignore[arg-type]
+    p = inst.plan(scheduler, minutes, inst.home_dir(env), env, install=install)  # type: ignore[arg-type]
     if dry_run:
         for path, text in p.files:
             console.print(f"--- {path}\n{text}")

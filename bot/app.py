@@ -8,7 +8,6 @@ same bot. Nothing here decides anything; it only connects parts.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,19 +27,25 @@ from telegram.ext import (
 from telegram.request import HTTPXRequest
 
 from bot import handlers
-from bot.config import BotConfig
+from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
-from core.config import Config
 from core.conversation import texts
 from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.responder import Responder
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
-from core.errors import LanguageModelMissing
+from core.errors import ConfigError, LanguageModelMissing, StoreError
+from core.extraction.llm_config import LLMConfig
+from core.extraction.select import configured_extractor
 from core.extraction.types import Extractor
+from core.settings import Settings, TelegramSettings
+from core.sources.poller import poll_once
+from core.store.factory import open_store
+from core.store.protocol import Store
 from core.store.sqlite import SQLiteStore
 from core.store.sqlite_conversation import SQLiteConversationStore
+from core.workspace import refresh_projections
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 20.0
@@ -58,11 +63,18 @@ class Webhook:
     secret: str | None = None
 
 
-def build_application(token: str, config: BotConfig, *, poll_timeout: float = 10.0) -> Any:
+def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0) -> Any:
     """The Application with every handler registered (no store yet: see BotRunner)."""
-    builder = Application.builder().token(token).rate_limiter(AIORateLimiter(max_retries=3))
-    if config.base_url:
-        builder = builder.base_url(config.base_url)
+    if telegram.token is None:
+        raise ConfigError("the bot needs TELEGRAM_BOT_TOKEN")
+    builder = (
+        Application.builder()
+        .token(telegram.token)
+        .context_types(CONTEXT_TYPES)
+        .rate_limiter(AIORateLimiter(max_retries=3))
+    )
+    if telegram.base_url:
+        builder = builder.base_url(telegram.base_url)
     builder = builder.request(HTTPXRequest(connect_timeout=5.0, read_timeout=10.0))
     builder = builder.get_updates_request(
         HTTPXRequest(connect_timeout=5.0, read_timeout=poll_timeout + 10.0)
@@ -95,23 +107,20 @@ class BotRunner:
 
     def __init__(
         self,
-        token: str,
-        config: BotConfig,
-        canon: Config,
+        settings: Settings,
         *,
         clock: Clock = utc_now,
         extractor: Extractor | None = None,
         responder: Responder | None = None,
         poll_timeout: float = 10.0,
     ) -> None:
-        self.config = config
-        self.canon = canon
+        self.settings = settings
         self.clock = clock
         self.extractor = extractor
         self.responder = responder
         self.poll_timeout = poll_timeout
-        self.app = build_application(token, config, poll_timeout=poll_timeout)
-        self.store = SQLiteStore(canon.db_path)
+        self.app = build_application(settings.telegram, poll_timeout=poll_timeout)
+        self.store = open_store(settings.store_url)
         self.chat: CanonChat | None = None
         self._responder: Responder | None = None
         self._tending = asyncio.Lock()
@@ -122,21 +131,23 @@ class BotRunner:
         # The language pipeline loads beside the start-up, not in the first user's wait.
         self.warming = asyncio.create_task(asyncio.to_thread(warm_language_pipeline))
         await self.store.open()
-        engine = Engine(self.store, self.canon.policy)
-        self._responder = self.responder or _configured_responder()
+        settings = self.settings
+        engine = Engine(self.store, settings.policy)
+        self._responder = self.responder or _configured_responder(settings.llm)
         self.chat = CanonChat(
             engine,
-            SQLiteConversationStore(self.store),
+            SQLiteConversationStore(_sqlite(self.store)),
             TelegramMessenger(self.app.bot),
-            self.config,
+            settings.audience,
             clock=self.clock,
-            extractor=self.extractor or _configured_extractor(),
+            extractor=self.extractor or configured_extractor(settings.llm),
             responder=self._responder,
-            after_change=_projection_hook(self.canon),
-            rules=self.canon.rules,
+            after_change=_projection_hook(settings),
+            rules=settings.rules,
         )
-        self.app.bot_data["canon"] = self.chat
-        self.app.bot_data["config"] = self.config
+        bot_data: CanonBotData = self.app.bot_data
+        bot_data.chat = self.chat
+        bot_data.audience = settings.audience
         await self.app.initialize()
         await with_retries(
             lambda: self.app.bot.set_my_commands([BotCommand(n, d) for n, d in texts.COMMANDS]),
@@ -167,7 +178,7 @@ class BotRunner:
         if jobs is not None:
             jobs.run_repeating(self._sweep, interval=SWEEP_SECONDS, first=0.0)
             jobs.run_repeating(self._dead_letters, interval=DEAD_LETTER_SECONDS, first=1.0)
-            if getattr(self.canon, "sources", None):
+            if self.settings.sources:
                 jobs.run_repeating(self._poll_sources, interval=POLL_SECONDS, first=5.0)
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
 
@@ -200,7 +211,7 @@ class BotRunner:
         if self.chat is None:
             return
         async with self._tending:  # one run at a time, or a letter could be retried twice
-            report = await retry_due(self.chat.engine, self.clock(), rules=self.canon.rules)
+            report = await retry_due(self.chat.engine, self.clock(), rules=self.settings.rules)
             try:
                 await self.chat.deliver_alerts()
             except TelegramError as e:  # e.g. the owner never opened the chat: next run
@@ -209,12 +220,8 @@ class BotRunner:
                 await self.chat.sweep()
 
     async def _poll_sources(self, _context: Any) -> None:
-        try:
-            poller = importlib.import_module("core.sources.poller")
-        except ModuleNotFoundError:
-            return
         if self.chat is not None:
-            await poller.poll_once(self.chat.engine, self.canon, self.clock())
+            await poll_once(self.chat.engine, self.settings, self.clock())
             await self.chat.sweep()
 
 
@@ -234,36 +241,22 @@ def warm_language_pipeline() -> None:
         log.error("language pipeline unusable: %s", e)
 
 
-def _configured_extractor() -> Extractor:
-    try:
-        select = importlib.import_module("core.extraction.select")
-    except ModuleNotFoundError:
-        from core.signals.intake import default_extractor
-
-        return default_extractor()
-    extractor: Extractor = select.configured_extractor()
-    return extractor
-
-
-def _configured_responder() -> Responder | None:
+def _configured_responder(llm: LLMConfig | None) -> Responder | None:
     from core.conversation.responder_llm import LLMResponder
-    from core.extraction.llm import load_llm_config
 
-    llm = load_llm_config()
     return None if llm is None else LLMResponder(llm)
 
 
-def _projection_hook(canon: Config) -> AfterChange | None:
-    try:
-        workspace = importlib.import_module("core.workspace")
-    except ModuleNotFoundError:
-        return None
-    refresh = getattr(workspace, "refresh_projections", None)
-    if refresh is None:
-        return None
+def _sqlite(store: Store) -> SQLiteStore:
+    # The conversation log has a SQLite implementation only, for now.
+    if not isinstance(store, SQLiteStore):
+        raise StoreError("the bot's conversation log is kept in a SQLite store only")
+    return store
 
+
+def _projection_hook(settings: Settings) -> AfterChange:
     async def after_change(engine: Engine, now: datetime) -> None:
-        if canon.workspace.is_dir():
-            await refresh(engine, canon.workspace, now)
+        if settings.workspace.is_dir():
+            await refresh_projections(engine, settings.workspace, now, settings.projection)
 
     return after_change

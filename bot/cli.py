@@ -12,11 +12,11 @@ from contextlib import suppress
 import click
 
 from bot.app import BotRunner, Webhook
-from bot.config import BotConfig, load_bot_config
 from bot.playground.server import Playground
 from core.cli.common import Context
-from core.config import Config
 from core.errors import ConfigError
+from core.settings import Settings
+from core.store.factory import redacted
 
 pass_ctx = click.make_pass_decorator(Context, ensure=True)
 
@@ -27,10 +27,10 @@ pass_ctx = click.make_pass_decorator(Context, ensure=True)
 @click.option("--port", default=8443, show_default=True, help="Webhook listen port.")
 @click.option(
     "--playground-port",
-    default=8765,
-    show_default=True,
-    envvar="CANON_PLAYGROUND_PORT",
-    help="Port of the local playground (no token); 0 picks a free one. Also CANON_PLAYGROUND_PORT.",
+    type=click.IntRange(0, 65535),
+    default=None,
+    help="Port of the local playground (no token; default 8765); 0 picks a free one. "
+    "Also CANON_PLAYGROUND_PORT.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Log every request.")
 @pass_ctx
@@ -39,7 +39,7 @@ def bot(
     webhook_url: str | None,
     listen: str,
     port: int,
-    playground_port: int,
+    playground_port: int | None,
     verbose: bool,
 ) -> None:
     """Run the Telegram bot (long polling, or --webhook URL).
@@ -54,25 +54,25 @@ def bot(
         level=logging.INFO if verbose else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    config = load_bot_config()
-    canon = ctx.config
-    if config.token is None:
+    settings = ctx.settings
+    telegram = settings.telegram
+    if telegram.token is None:
         if webhook_url:
             raise ConfigError("--webhook needs TELEGRAM_BOT_TOKEN")
-        asyncio.run(_playground(config, canon, playground_port))
+        chosen = telegram.playground_port if playground_port is None else playground_port
+        asyncio.run(_playground(settings, chosen))
         return
-    if not config.allowed_user_ids:
+    if not settings.audience.allowed_user_ids:
         raise ConfigError("CANON_ALLOWED_USER_IDS is required: nobody could use the bot")
     hook = None
     if webhook_url:
-        secret = config.webhook_secret or secrets.token_urlsafe(32)
+        secret = telegram.webhook_secret or secrets.token_urlsafe(32)
         hook = Webhook(webhook_url, listen, port, secret)
-    asyncio.run(_telegram(config, canon, hook))
+    asyncio.run(_telegram(settings, hook))
 
 
-async def _telegram(config: BotConfig, canon: Config, hook: Webhook | None) -> None:
-    assert config.token is not None
-    runner = BotRunner(config.token, config, canon)
+async def _telegram(settings: Settings, hook: Webhook | None) -> None:
+    runner = BotRunner(settings)
     await runner.start(hook)
     click.echo(f"canon bot running ({'webhook ' + hook.url if hook else 'long polling'})")
     try:
@@ -81,14 +81,15 @@ async def _telegram(config: BotConfig, canon: Config, hook: Webhook | None) -> N
         await runner.stop()
 
 
-async def _playground(config: BotConfig, canon: Config, port: int) -> None:
-    playground = Playground(config, canon, port=port)
+async def _playground(settings: Settings, port: int) -> None:
+    playground = Playground(settings, port=port)
     try:
         await playground.start()
     except OSError as e:  # the port is taken (a second `make run`) or not ours to use
         await playground.stop()
         raise ConfigError(_port_problem(port, e)) from e
-    click.echo(f"Canon playground: open {playground.url} (store: {canon.db_path}); Ctrl-C stops.")
+    store = redacted(settings.store_url)
+    click.echo(f"Canon playground: open {playground.url} (store: {store}); Ctrl-C stops.")
     try:
         await _until_stopped()
     finally:

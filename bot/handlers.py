@@ -10,9 +10,9 @@ import logging
 from typing import Any
 
 from telegram import Update
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram.ext import ApplicationHandlerStop
 
-from bot.config import BotConfig
+from bot.context import Ctx
 from core.conversation import texts
 from core.conversation.chat import CanonChat, Incoming
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
@@ -20,12 +20,10 @@ from core.domain.fields import DOMAINS
 from core.errors import CanonError
 
 log = logging.getLogger(__name__)
-Ctx = ContextTypes.DEFAULT_TYPE
 
 
 def _chat(context: Ctx) -> CanonChat:
-    chat: CanonChat = context.bot_data["canon"]
-    return chat
+    return context.bot_data.canon
 
 
 def _incoming(update: Update) -> Incoming | None:
@@ -38,14 +36,13 @@ def _incoming(update: Update) -> Incoming | None:
 
 async def guard(update: Update, context: Ctx) -> None:
     """Stop every update from a user who is not allowed (one refusal per stranger)."""
-    config: BotConfig = context.bot_data["config"]
     user = update.effective_user
-    if user is not None and config.allowed(user.id):
+    if user is not None and context.bot_data.audience.allowed(user.id):
         return
     if update.callback_query is not None:
         await update.callback_query.answer(texts.REFUSAL)
     elif update.effective_message is not None and user is not None:
-        refused: set[int] = context.bot_data.setdefault("refused", set())
+        refused = context.bot_data.refused
         if user.id not in refused:
             refused.add(user.id)
             await update.effective_message.reply_text(texts.REFUSAL)

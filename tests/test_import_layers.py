@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.signals", "core.store", "core.projections"),
     ("core.engine",),
     ("core.sources", "core.workspace", "core.conversation"),
-    ("core.config", "core.settings", "core.scenario", "core.bench"),
+    ("core.settings", "core.settings", "core.scenario", "core.bench"),
     ("core.cli",),
     ("bot",),
 )

@@ -15,14 +15,13 @@ from typing import Any
 from aiohttp import web
 
 from bot.app import BotRunner
-from bot.config import BotConfig
 from bot.playground.emulator import MAX_TEXT, ApiError, BotApiEmulator
 from bot.playground.history import restore_chat
 from bot.playground.page import PAGE
-from core.config import Config
 from core.conversation.responder import Responder
 from core.conversation.views import age_text
 from core.domain.audit import show_value
+from core.settings import Settings
 
 PLAYGROUND_USER = 1
 """The playground's user; the first allowed user, so their entity is user:primary."""
@@ -33,8 +32,7 @@ class Playground:
 
     def __init__(
         self,
-        config: BotConfig,
-        canon: Config,
+        settings: Settings,
         *,
         port: int = 0,
         responder: Responder | None = None,
@@ -43,11 +41,12 @@ class Playground:
     ) -> None:
         self.emulator = BotApiEmulator()
         self.port = port
-        users = (PLAYGROUND_USER, *config.allowed_user_ids)
-        self.config = replace(
-            config, token=self.emulator.token, allowed_user_ids=tuple(dict.fromkeys(users))
+        users = (PLAYGROUND_USER, *settings.audience.allowed_user_ids)
+        self.settings = replace(
+            settings,
+            audience=replace(settings.audience, allowed_user_ids=tuple(dict.fromkeys(users))),
+            telegram=replace(settings.telegram, token=self.emulator.token),
         )
-        self.canon = canon
         self.responder = responder
         self.poll_timeout = poll_timeout
         # A message untaken this many seconds: the page says the bot is not picking it up.
@@ -66,12 +65,10 @@ class Playground:
 
     async def start(self) -> None:
         await self.emulator.start(self.port)
-        await restore_chat(self.emulator, self.canon.db_path, PLAYGROUND_USER)  # history
-        config = replace(self.config, base_url=self.emulator.base_url)
+        await restore_chat(self.emulator, self.settings.store_url, PLAYGROUND_USER)  # history
+        telegram = replace(self.settings.telegram, base_url=self.emulator.base_url)
         self.runner = BotRunner(
-            self.emulator.token,
-            config,
-            self.canon,
+            replace(self.settings, telegram=telegram),
             responder=self.responder,
             poll_timeout=self.poll_timeout,
         )

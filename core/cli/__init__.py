@@ -16,7 +16,6 @@ readable table for people, ``--json`` for programs. Errors print one line
 
 from __future__ import annotations
 
-import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -30,7 +29,6 @@ from core.cli.common import CanonGroup, Context, db_option
 @click.option(
     "--policy",
     "policy_path",
-    envvar="CANON_POLICY",
     metavar="TOML",
     help="Policy overrides (TOML); also CANON_POLICY.",
 )
@@ -47,28 +45,27 @@ def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
     parse.announce_loading(lambda line: click.echo(f"canon: {line}", err=True))
 
 
-_OPTIONAL_MODULES = (
-    "core.cli.extraction_cmds",  # extract, eval (issue 3)
-    "core.cli.workspace_cmds",  # project, watch, migrate (issue 4)
-    "core.cli.sources_cmds",  # poll, sources, status, install-poller (issue 6)
-    "core.cli.context_cmds",  # context (issue 5)
-)
-
-
 def _register() -> None:
-    from core.cli import bench_cmd, engine_cmds, replay_cmds
+    from core.cli import (
+        bench_cmd,
+        context_cmds,
+        engine_cmds,
+        extraction_cmds,
+        replay_cmds,
+        sources_cmds,
+        workspace_cmds,
+    )
 
-    for command in (*engine_cmds.COMMANDS, *replay_cmds.COMMANDS, bench_cmd.bench):
+    for command in (
+        *engine_cmds.COMMANDS,
+        *replay_cmds.COMMANDS,
+        bench_cmd.bench,
+        *extraction_cmds.COMMANDS,
+        *workspace_cmds.COMMANDS,
+        *sources_cmds.COMMANDS,
+        *context_cmds.COMMANDS,
+    ):
         cli.add_command(command)
-    for name in _OPTIONAL_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:  # a real import error inside the module: surface it
-                raise
-            continue
-        for command in getattr(module, "COMMANDS", ()):
-            cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,
     # so core never imports them.
     for entry in entry_points(group="canon.commands"):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,33 +16,38 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from rich.console import Console
 
-from core.config import Config, load_config
 from core.domain.timeutil import parse_ts, utc_now
 from core.engine.engine import Engine
 from core.errors import CanonError
-from core.store.sqlite import SQLiteStore
+from core.settings import Settings, load_settings
+from core.store.factory import open_store
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 db_option = click.option(
-    "--db", envvar="CANON_DB", metavar="PATH", help="SQLite store to use; also CANON_DB."
+    "--db",
+    metavar="URL",
+    help="Store to use: a SQLite path, sqlite:///path, memory:// or postgresql://...; "
+    "also CANON_DB.",
 )
 
 
 @dataclass
 class Context:
-    """Options of the top-level group, and the config read from them once."""
+    """The process's environment and the top-level options; the settings read from
+    them once, when a command first needs them (``canon --help`` reads nothing)."""
 
+    environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     db: str | None = None
     policy_path: str | None = None
-    _config: Config | None = field(default=None, repr=False)
+    _settings: Settings | None = field(default=None, repr=False)
 
     @property
-    def config(self) -> Config:
-        if self._config is None:
-            self._config = load_config(db=self.db, policy_path=self.policy_path)
-        return self._config
+    def settings(self) -> Settings:
+        if self._settings is None:
+            self._settings = load_settings(self.environ, db=self.db, policy_path=self.policy_path)
+        return self._settings
 
 
 class CanonGroup(click.Group):
@@ -71,10 +77,10 @@ def run(coro_fn: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, T]:
 @asynccontextmanager
 async def open_engine(ctx: Context) -> AsyncIterator[Engine]:
     """The engine over the configured store, opened (and migrated) for one command."""
-    store = SQLiteStore(ctx.config.db_path)
+    store = open_store(ctx.settings.store_url)
     await store.open()
     try:
-        yield Engine(store, ctx.config.policy)
+        yield Engine(store, ctx.settings.policy)
     finally:
         await store.close()
 

@@ -43,6 +43,7 @@ from core.engine.review import answer_review
 from core.errors import CanonError, NotFound, ReviewError
 from core.jsonlines import Line, read_jsonl
 from core.store import EventRecord, HistoryEntry, ReviewItem
+from core.store.factory import redacted
 
 INGEST_BATCH = 256
 """Observations per durable transaction in `canon ingest` (group commit, as `canon bench`)."""
@@ -61,7 +62,7 @@ async def init(ctx: Context) -> None:
     """
     async with open_engine(ctx):
         pass
-    out().print(f"Canon store ready at {ctx.config.db_path}")
+    out().print(f"Canon store ready at {redacted(ctx.settings.store_url)}")
 
 
 @click.command()
@@ -253,7 +254,7 @@ async def answer(
             action,  # type: ignore[arg-type]
             value,
             now=now,
-            rules=ctx.config.rules,
+            rules=ctx.settings.rules,
         )
     if as_json:
         emit_json(
@@ -444,7 +445,7 @@ async def dlq(
         raise click.UsageError("--retry works on the whole queue; leave out --entity")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        report = await retry_due(engine, now, rules=ctx.config.rules) if retry else None
+        report = await retry_due(engine, now, rules=ctx.settings.rules) if retry else None
         letters = letters_of(await engine.store.dead_letters(), entity)
         alerts = await engine.store.alerts() if entity is None else []
     alert_views = [

@@ -16,6 +16,7 @@ from typing import IO
 
 import click
 
+from core.cli.common import Context
 from core.errors import ConfigError, InputError
 from core.extraction.batch import primed
 from core.extraction.evaluation import (
@@ -176,10 +177,10 @@ def extract_command(
 
 
 def _llm_extractor() -> Extractor:
-    from core.extraction.llm import LLMExtractor, load_llm_config
+    from core.extraction.llm import LLMExtractor
 
     try:
-        config = load_llm_config()
+        config = click.get_current_context().ensure_object(Context).settings.llm
     except ConfigError as e:
         raise _BadInput(str(e)) from None
     if config is None:

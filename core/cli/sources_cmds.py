@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from collections import Counter
 from typing import Any
@@ -23,6 +22,7 @@ from core.sources.health import source_view
 from core.sources.kinds.google import GoogleConfig, authorize
 from core.sources.kinds.imap import ImapConfig, wait_for_mail
 from core.sources.poller import PollReport, poll_once, source_states
+from core.store.factory import redacted
 from core.workspace.projection import workspace_store
 
 pass_ctx = click.make_pass_decorator(Context)
@@ -98,7 +98,7 @@ async def poll(
     Example: CANON_CONFIG=~/.config/canon/canon.toml canon poll --every 5m
     """
     interval = parse_every(every) if every else None
-    config = ctx.config
+    config = ctx.settings
     async with open_engine(ctx) as engine:
         while True:
             now = resolve_now(now_text) if interval is None else utc_now()
@@ -146,7 +146,7 @@ async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
 
 async def _views(engine: Engine, ctx: Context, now: Any) -> list[dict[str, Any]]:
     states = {s.name: s for s in await source_states(engine).source_states()}
-    return [source_view(cfg, states.get(cfg.name), now) for cfg in ctx.config.sources]
+    return [source_view(cfg, states.get(cfg.name), now) for cfg in ctx.settings.sources]
 
 
 def _sources_table(views: list[dict[str, Any]]) -> Table:
@@ -194,7 +194,7 @@ def sources_auth(ctx: Context, name: str, no_browser: bool) -> None:
 
     Example: canon sources auth work-calendar
     """
-    cfg = next((s for s in ctx.config.sources if s.name == name), None)
+    cfg = next((s for s in ctx.settings.sources if s.name == name), None)
     if not isinstance(cfg, GoogleConfig):
         raise ConfigError(f"no google source named {name!r} in the CANON_CONFIG file")
     path = authorize(cfg, open_browser=not no_browser)
@@ -228,7 +228,7 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
     failing = [v["name"] for v in views if v["failures"]]
     slo = dlq_slo(letters, now)
     data: dict[str, Any] = {
-        "db": str(ctx.config.db_path),
+        "db": redacted(ctx.settings.store_url),
         "facts": len(facts),
         "pending": len(pending),
         "queued": len(queued),
@@ -329,7 +329,7 @@ def _install(scheduler: str | None, every: str, dry_run: bool, *, install: bool)
     if scheduler is None:
         raise ConfigError("choose one of --cron, --systemd or --launchd")
     minutes = max(1, parse_every(every) // 60)
-    env = dict(os.environ)
+    env = dict(click.get_current_context().ensure_object(Context).environ)
     console = out()
     if scheduler == "cron":
         if dry_run:
@@ -340,7 +340,7 @@ def _install(scheduler: str | None, every: str, dry_run: bool, *, install: bool)
             return
         console.print(inst.edit_crontab(install, minutes, env))
         return
-    p = inst.plan(scheduler, minutes, inst.home_dir(), env, install=install)  # type: ignore[arg-type]
+    p = inst.plan(scheduler, minutes, inst.home_dir(env), env, install=install)  # type: ignore[arg-type]
     if dry_run:
         for path, text in p.files:
             console.print(f"--- {path}\n{text}")
@@ -372,14 +372,14 @@ def webhook(ctx: Context, host: str, port: int, secret_env: str) -> None:
 
     from core.sources.webhook import webhook_app
 
-    secret = os.environ.get(secret_env, "")
+    secret = ctx.environ.get(secret_env, "")
     if len(secret) < 16:
         raise ConfigError(f"set {secret_env} to a secret of at least 16 characters")
 
     async def serve() -> None:
         async with open_engine(ctx) as engine:
             runner = web.AppRunner(
-                webhook_app(engine, secret.encode(), utc_now, rules=ctx.config.rules)
+                webhook_app(engine, secret.encode(), utc_now, rules=ctx.settings.rules)
             )
             await runner.setup()
             await web.TCPSite(runner, host, port).start()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import click
 from rich.markup import escape
@@ -38,11 +39,10 @@ from core.workspace import (
     ProjectionReport,
     migrate_workspace,
     refresh_projections,
-    settings_from_env,
     watch_workspace,
     workspace_pass,
 )
-from core.workspace.settings import MODES
+from core.workspace.settings import MODES, ProjectionMode, WorkspaceSettings
 
 pass_ctx = click.make_pass_decorator(Context)
 workspace_argument = click.argument(
@@ -59,8 +59,14 @@ mode_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
+def _projection(ctx: Context, mode: str | None) -> WorkspaceSettings:
+    """The configured projection settings, with --mode over CANON_PROJECTION_MODE."""
+    settings = ctx.settings.projection
+    return settings if mode is None else replace(settings, mode=cast(ProjectionMode, mode))
+
+
 def _workspace(ctx: Context, given: Path | None) -> Path:
-    folder = (given or ctx.config.workspace).expanduser()
+    folder = (given or ctx.settings.workspace).expanduser()
     if not folder.is_dir():
         raise WorkspaceError(f"workspace {folder} is not a folder (set CANON_WORKSPACE)")
     return folder
@@ -85,7 +91,7 @@ async def project(
     Example: canon project ~/.openclaw/workspace --json
     """
     folder = _workspace(ctx, workspace)
-    settings = settings_from_env(mode=mode)
+    settings = _projection(ctx, mode)
     async with open_engine(ctx) as engine:
         report = await workspace_pass(engine, folder, resolve_now(now_text), settings)
     if as_json:
@@ -110,7 +116,7 @@ async def watch(ctx: Context, workspace: Path | None, mode: str | None, poll: bo
     Example: canon watch ~/.openclaw/workspace
     """
     folder = _workspace(ctx, workspace)
-    settings = settings_from_env(mode=mode)
+    settings = _projection(ctx, mode)
     err().print(f"watching {folder} (Ctrl-C to stop)")
 
     async def show(report: PassReport) -> None:
@@ -159,7 +165,7 @@ async def migrate(
     Example: canon migrate ~/.openclaw/workspace
     """
     folder = _workspace(ctx, workspace)
-    settings = settings_from_env(mode=mode)
+    settings = _projection(ctx, mode)
     now = resolve_now(now_text)
     ask_here = (not as_json and sys.stdin.isatty()) if interactive is None else interactive
     console = out()

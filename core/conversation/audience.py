@@ -1,7 +1,7 @@
 """Who talks to Canon in a chat, and which entities each of them is.
 
 The conversation service needs only this much of a front end's configuration:
-the bot (``bot.config.BotConfig``) and other front ends extend it with their own.
+``core.settings`` reads it from CANON_ALLOWED_USER_IDS and its companions.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from core.conversation.responder import (
     StateTools,
 )
 from core.errors import CanonError
-from core.extraction.llm import LLMConfig
+from core.extraction.llm_config import LLMConfig
 
 log = logging.getLogger(__name__)
 MAX_TOOL_ROUNDS = 3

@@ -1,7 +1,8 @@
 """The optional LLM extractor: an OpenAI-compatible model, checked and backed by the rules.
 
 Configured by ``CANON_LLM_BASE_URL``, ``CANON_LLM_MODEL`` and ``CANON_LLM_API_KEY``
-(any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp, LM Studio).
+(any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp, LM Studio), which
+``core.settings`` reads into an ``LLMConfig``.
 Each text is sent with few-shot examples for its domains and the answer
 schema as ``response_format`` (``json_schema``; servers that refuse it get
 ``json_object`` and the schema in the prompt). The model is the primary
@@ -15,19 +16,17 @@ to hypothetical or historical or to asking the user (``reconcile.reconcile``).
 from __future__ import annotations
 
 import logging
-import os
 import threading
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, cast
-from urllib.parse import urlsplit
 
 import openai
 from openai.types.chat import ChatCompletion
 
-from core.errors import ConfigError, LLMUnusable
+from core.errors import LLMUnusable
 from core.extraction.llm_answer import model_extraction, parse_answer
+from core.extraction.llm_config import LLMConfig, ResponseFormat
 from core.extraction.offline import extract_offline
 from core.extraction.prompts import SCHEMA_NAME, build_messages, wire_schema
 from core.extraction.reconcile import reconcile
@@ -35,7 +34,6 @@ from core.extraction.types import Extraction, Extractor, SourceKind
 
 log = logging.getLogger(__name__)
 
-ResponseFormat = Literal["json_schema", "json_object"]
 FallbackKind = Literal[
     "timeout",
     "network",
@@ -53,78 +51,6 @@ FallbackKind = Literal[
     "low_confidence",
 ]
 _MAX_TEXT = 4000
-_NO_KEY = "canon-no-key"
-"""Local servers (Ollama, llama.cpp) want no key, but the client insists on one."""
-
-
-@dataclass(frozen=True)
-class LLMConfig:
-    """Where the model is and how far to trust it; read once from the environment."""
-
-    base_url: str
-    model: str
-    api_key: str = field(default=_NO_KEY, repr=False)
-    timeout_s: float = 20.0
-    min_confidence: float = 0.6
-    """Model observations less sure than this are dropped; if that is all of them, the
-    offline reading is used instead."""
-    max_retries: int = 2
-    """Retries on 408/409/429/5xx and timeouts, honouring Retry-After."""
-    response_format: ResponseFormat = "json_schema"
-
-
-def load_llm_config(environ: Mapping[str, str] | None = None) -> LLMConfig | None:
-    """The LLM configuration in ``environ``, None when no model is configured.
-
-    Required together: ``CANON_LLM_BASE_URL`` (e.g. http://127.0.0.1:11434/v1) and
-    ``CANON_LLM_MODEL``. Optional: ``CANON_LLM_API_KEY``, ``CANON_LLM_TIMEOUT_S``
-    (20), ``CANON_LLM_MIN_CONFIDENCE`` (0.6), ``CANON_LLM_MAX_RETRIES`` (2),
-    ``CANON_LLM_RESPONSE_FORMAT`` (json_schema | json_object).
-    """
-    env = os.environ if environ is None else environ
-    base_url = env.get("CANON_LLM_BASE_URL", "").strip()
-    model = env.get("CANON_LLM_MODEL", "").strip()
-    if not base_url and not model:
-        return None
-    if not base_url or not model:
-        missing = "CANON_LLM_MODEL" if base_url else "CANON_LLM_BASE_URL"
-        raise ConfigError(f"{missing} is required when the other CANON_LLM_* settings are set")
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ConfigError(f"CANON_LLM_BASE_URL {base_url!r} is not an http(s) URL")
-    fmt = env.get("CANON_LLM_RESPONSE_FORMAT", "json_schema").strip()
-    if fmt not in ("json_schema", "json_object"):
-        raise ConfigError(f"CANON_LLM_RESPONSE_FORMAT {fmt!r}: use json_schema or json_object")
-    return LLMConfig(
-        base_url=base_url.rstrip("/"),
-        model=model,
-        api_key=env.get("CANON_LLM_API_KEY", "").strip() or _NO_KEY,
-        timeout_s=_number(env, "CANON_LLM_TIMEOUT_S", 20.0, low=0.05, high=600.0),
-        min_confidence=_number(env, "CANON_LLM_MIN_CONFIDENCE", 0.6, low=0.0, high=1.0),
-        max_retries=int(_number(env, "CANON_LLM_MAX_RETRIES", 2, low=0, high=10, whole=True)),
-        response_format="json_object" if fmt == "json_object" else "json_schema",
-    )
-
-
-def _number(
-    env: Mapping[str, str],
-    name: str,
-    default: float,
-    *,
-    low: float,
-    high: float,
-    whole: bool = False,
-) -> float:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw) if whole else float(raw)
-    except ValueError:
-        raise ConfigError(f"{name} {raw!r} is not a number") from None
-    if not low <= value <= high:
-        raise ConfigError(f"{name} {raw!r} is outside {low:g}..{high:g}")
-    return value
 
 
 @dataclass(frozen=True)

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from core.extraction.llm import LLMExtractor, load_llm_config
+from core.extraction.llm_config import LLMConfig
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extractor
 
 
-def configured_extractor(environ: Mapping[str, str] | None = None) -> Extractor:
-    """``LLMExtractor`` if ``CANON_LLM_BASE_URL``/``_MODEL`` are set: the model reads, the
+def configured_extractor(llm: LLMConfig | None) -> Extractor:
+    """``LLMExtractor`` if a model is configured (``Settings.llm``): the model reads, the
     offline (linguistic) reading may only downgrade it and stands in when the model fails.
 
-    Otherwise the offline extractor. A half or invalid configuration raises
-    ``ConfigError`` rather than quietly running without the model.
+    Otherwise the offline extractor.
     """
-    config = load_llm_config(environ)
-    if config is None:
+    if llm is None:
         return extract_offline
-    return LLMExtractor(config, fallback=extract_offline)
+    # The model's client library loads only when a model is configured (it is slow to import).
+    from core.extraction.llm import LLMExtractor
+
+    return LLMExtractor(llm, fallback=extract_offline)

@@ -23,7 +23,7 @@ from core.workspace.projection import (
     refresh_projections,
     workspace_store,
 )
-from core.workspace.settings import WorkspaceSettings, settings_from_env
+from core.workspace.settings import WorkspaceSettings
 from core.workspace.watch import PassReport, watch_workspace, workspace_pass
 
 __all__ = [
@@ -38,7 +38,6 @@ __all__ = [
     "ingest_markdown_text",
     "migrate_workspace",
     "refresh_projections",
-    "settings_from_env",
     "watch_workspace",
     "workspace_pass",
     "workspace_store",

@@ -11,10 +11,10 @@ from chatkit import ALICE, BOB, StartBot, stop_bot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
-from bot.config import BotConfig
-from core.config import load_config
+from core.conversation.audience import Audience
 from core.conversation.responder import OfflineResponder
 from core.extraction.offline import extract_offline
+from core.settings import Settings, TelegramSettings
 
 
 @pytest.fixture
@@ -33,20 +33,20 @@ async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]
     runners: list[BotRunner] = []
 
     async def start(**overrides: Any) -> BotRunner:
-        settings = overrides.pop("settings", {})  # more BotConfig fields
-        config = BotConfig(
-            token=tg.token,
-            base_url=tg.base_url,
-            allowed_user_ids=(ALICE, BOB),
-            entity_map={BOB: "user:bob"},
-            shared_entities=("family:home",),
-            **settings,
+        audience = overrides.pop("settings", {})  # more Audience fields
+        settings = Settings(
+            store_url=str(tmp_path / "canon.db"),
+            audience=Audience(
+                allowed_user_ids=(ALICE, BOB),
+                entity_map={BOB: "user:bob"},
+                shared_entities=("family:home",),
+                **audience,
+            ),
+            telegram=TelegramSettings(token=tg.token, base_url=tg.base_url),
         )
         responder = overrides.pop("responder", OfflineResponder())
         runner = BotRunner(
-            tg.token,
-            config,
-            load_config(db=str(tmp_path / "canon.db"), environ={}),
+            settings,
             extractor=extract_offline,
             responder=responder,
             poll_timeout=1.0,

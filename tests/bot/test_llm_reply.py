@@ -23,7 +23,7 @@ from fakes.openai_server import (
 from fakes.telegram_api import FakeTelegram
 
 from core.conversation.responder_llm import SYSTEM_PROMPT, LLMResponder
-from core.extraction.llm import LLMConfig
+from core.extraction.llm_config import LLMConfig
 
 pytestmark = pytest.mark.timeout(60)
 

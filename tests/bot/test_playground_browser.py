@@ -20,10 +20,9 @@ from typing import Any
 
 import pytest
 
-from bot.config import BotConfig
 from bot.playground.server import Playground
-from core.config import load_config
 from core.conversation.responder import OfflineResponder
+from core.settings import Settings
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -53,8 +52,7 @@ async def start_playground(tmp_path: Path) -> AsyncIterator[StartPlayground]:
 
     async def start(**options: Any) -> Playground:
         pg = Playground(
-            BotConfig(),
-            load_config(db=str(tmp_path / "canon.db"), environ={}),
+            Settings(store_url=str(tmp_path / "canon.db")),
             responder=OfflineResponder(),
             poll_timeout=1.0,
             **options,

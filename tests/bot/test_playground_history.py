@@ -6,18 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import BotConfig
 from bot.playground.server import PLAYGROUND_USER, Playground
-from core.config import load_config
 from core.conversation.responder import OfflineResponder
+from core.settings import Settings
 
 pytestmark = pytest.mark.timeout(60)
 
 
 def _playground(db: Path) -> Playground:
     return Playground(
-        BotConfig(),
-        load_config(db=str(db), environ={}),
+        Settings(store_url=str(db)),
         responder=OfflineResponder(),
         poll_timeout=1.0,
     )

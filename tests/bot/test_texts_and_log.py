@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.config import load_bot_config
 from core.conversation import texts
-from core.errors import ConfigError
 from core.store.sqlite import SQLiteStore
 from core.store.sqlite_conversation import SQLiteConversationStore
 
@@ -62,51 +60,6 @@ def test_callback_data_round_trips_within_64_bytes(token: str) -> None:
 @pytest.mark.parametrize("data", [None, "", "nocolon", "tok:x", "a" * 70 + ":y"])
 def test_foreign_callback_data_is_ignored(data: str | None) -> None:
     assert texts.parse_callback(data) is None
-
-
-@pytest.mark.parametrize(
-    ("env", "problem"),
-    [
-        ({"CANON_ALLOWED_USER_IDS": "12,abc"}, "not a Telegram user id"),
-        ({"CANON_ENTITY_MAP": "12"}, "use <user id>=<entity>"),
-        ({"CANON_ENTITY_MAP": "12=User:Sam"}, "not an entity"),
-        ({"CANON_SHARED_ENTITIES": "home"}, "not an entity"),
-        ({"CANON_TELEGRAM_BASE_URL": "127.0.0.1:8081"}, "not an http"),
-        ({"CANON_CONTEXT_TOKENS": "lots"}, "not a whole number"),
-    ],
-)
-def test_bad_configuration_is_named(env: dict[str, str], problem: str) -> None:
-    with pytest.raises(ConfigError, match=problem):
-        load_bot_config(env)
-
-
-def test_entity_mapping() -> None:
-    config = load_bot_config(
-        {
-            "CANON_ALLOWED_USER_IDS": "10, 20, 30",
-            "CANON_ENTITY_MAP": "30=user:sam",
-            "CANON_SHARED_ENTITIES": "family:home,team:core",
-        }
-    )
-    assert [config.entity_of(u) for u in (10, 20, 30)] == ["user:primary", "user:20", "user:sam"]
-    assert config.entities_of(30) == ("user:sam", "family:home", "team:core")
-    assert (config.owner_of("user:sam"), config.owner_of("family:home")) == (30, None)
-    assert not config.allowed(99)
-
-
-def test_a_configured_family_is_read_by_every_user() -> None:
-    config = load_bot_config(
-        {
-            "CANON_ALLOWED_USER_IDS": "10, 20",
-            "CANON_SHARED_ENTITIES": "family:smith",
-            "CANON_FAMILY_ENTITY": "family:smith",
-        }
-    )
-    assert config.family_entity == "family:smith"
-    assert config.entities_of(20) == ("user:20", "family:smith")
-    for bad in ("user:alice", "family:", "smith"):
-        with pytest.raises(ConfigError, match="CANON_FAMILY_ENTITY"):
-            load_bot_config({"CANON_FAMILY_ENTITY": bad})
 
 
 async def test_the_conversation_log_is_append_only_and_chronological(

@@ -38,8 +38,9 @@ from jsonschema import Draft202012Validator
 from core.cli.extraction_cmds import extract_command
 from core.engine.engine import Engine
 from core.errors import ConfigError
-from core.extraction.llm import LLMConfig, LLMExtractor, load_llm_config
+from core.extraction.llm import LLMExtractor
 from core.extraction.llm_answer import Answer, model_extraction, parse_answer
+from core.extraction.llm_config import LLMConfig
 from core.extraction.offline import extract_offline
 from core.extraction.prompts import (
     EXAMPLE_AT,
@@ -52,6 +53,7 @@ from core.extraction.prompts import (
 from core.extraction.reconcile import DISAGREE, reconcile
 from core.extraction.select import configured_extractor
 from core.extraction.types import ExtractedObservation
+from core.settings import load_settings
 from core.signals.intake import message_payloads
 
 pytestmark = pytest.mark.timeout(60)
@@ -480,12 +482,12 @@ BAD_CONFIGS: list[tuple[dict[str, str], str]] = [
 @pytest.mark.parametrize(("env", "message"), BAD_CONFIGS)
 def test_a_bad_configuration_is_a_clear_error(env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
-        load_llm_config(env)
+        load_settings(env)
 
 
 def test_configuration_from_the_environment() -> None:
-    assert load_llm_config({}) is None
-    cfg = load_llm_config(
+    assert load_settings({}).llm is None
+    cfg = load_settings(
         {
             **BASE,
             "CANON_LLM_BASE_URL": "https://api.example.test/v1/",
@@ -495,19 +497,19 @@ def test_configuration_from_the_environment() -> None:
             "CANON_LLM_MAX_RETRIES": "0",
             "CANON_LLM_RESPONSE_FORMAT": "json_object",
         }
-    )
+    ).llm
     assert cfg == LLMConfig(
         "https://api.example.test/v1", "llama3.1", "sk-secret", 7.5, 0.7, 0, "json_object"
     )
     assert "sk-secret" not in repr(cfg)
-    local = load_llm_config(BASE)
+    local = load_settings(BASE).llm
     assert local is not None
     assert local.api_key, "local servers get a placeholder key the client accepts"
 
 
 def test_the_configured_extractor() -> None:
-    assert configured_extractor({}) is extract_offline
-    assert isinstance(configured_extractor(BASE), LLMExtractor)
+    assert configured_extractor(load_settings({}).llm) is extract_offline
+    assert isinstance(configured_extractor(load_settings(BASE).llm), LLMExtractor)
 
 
 def test_naive_times_are_refused(extractor: LLMExtractor) -> None:

@@ -21,7 +21,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.engine.engine import Engine
-from core.extraction.llm import LLMConfig, LLMExtractor
+from core.extraction.llm import LLMExtractor
+from core.extraction.llm_config import LLMConfig
 from core.extraction.reconcile import DISAGREE, reconcile
 from core.extraction.types import (
     ExtractedObservation,

@@ -6,8 +6,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from core.config import Config
-from core.domain.policy import default_policy
+from core.settings import Settings
 from core.sources.base import SourceConfig
 from core.sources.config import parse_source
 
@@ -16,11 +15,10 @@ def source(tmp_path: Path, **raw: Any) -> SourceConfig:
     return parse_source(raw, 0, {}, tmp_path)
 
 
-def config_with(tmp_path: Path, *sources: SourceConfig) -> Config:
-    return Config(
-        db_path=tmp_path / "canon.db",
+def config_with(tmp_path: Path, *sources: SourceConfig) -> Settings:
+    return Settings(
+        store_url=str(tmp_path / "canon.db"),
         workspace=tmp_path / "no-workspace",
-        policy=default_policy(),
         sources=sources,
     )
 

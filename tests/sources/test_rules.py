@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 from sources_helpers import config_with, source
 
-from core.config import load_config
 from core.engine.engine import Engine
 from core.errors import ConfigError
+from core.settings import load_settings
+from core.signals import MappedObservation, map_calendar, map_email
 from core.signals.intake import calendar_payloads, email_payloads
-from core.signals.mapping import MappedObservation, map_calendar, map_email
-from core.signals.rules import Rule, parse_rule, parse_rules
+from core.signals.rules import Rule
+from core.sources.config import parse_rule, parse_rules
 from core.sources.poller import poll_once
 
 BEFORE = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -277,7 +278,7 @@ def test_rules_are_read_once_with_the_sources_into_frozen_objects(tmp_path: Path
         'name = "swim lessons"\nkind = "calendar"\nmatch = "(?i)swim(ming)? lesson"\n'
         'field = "family.{slug}.schedule"\nvalue = "{start}"\n'
     )
-    config = load_config(environ={"CANON_CONFIG": str(path)})
+    config = load_settings({"CANON_CONFIG": str(path)})
     [swim] = config.rules
     assert (swim.name, swim.match.pattern, [s.name for s in config.sources]) == (
         "swim lessons",
@@ -288,7 +289,7 @@ def test_rules_are_read_once_with_the_sources_into_frozen_objects(tmp_path: Path
         swim.value = "x"  # type: ignore[misc]
     path.write_text(path.read_text() + '\n[[rules]]\nname = "swim lessons"\nkind = "email"\n')
     with pytest.raises(ConfigError, match="'swim lessons'"):
-        load_config(environ={"CANON_CONFIG": str(path)})
+        load_settings({"CANON_CONFIG": str(path)})
 
 
 # -- end to end: an ICS feed over HTTP on loopback, polled with rules ---------------

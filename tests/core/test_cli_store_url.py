@@ -1,0 +1,72 @@
+"""CANON_DB and --db take store URLs: the same store through every form, bad ones in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from canon_testing import make_observation
+
+CANON = [sys.executable, "-m", "core.cli"]
+NOW = "2026-02-19T14:30:00Z"
+
+
+def canon(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "NO_COLOR": "1", **env}
+    for name in ("CANON_POLICY", "CANON_CONFIG"):
+        full.pop(name, None)
+    return subprocess.run(
+        [*CANON, *args], capture_output=True, text=True, env=full, cwd=cwd, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    ("how", "store"),
+    [
+        ("CANON_DB={url}", "sqlite://{tmp}/canon.db"),  # tmp starts with /: sqlite:///tmp/...
+        ("CANON_DB={url}", "sqlite:canon.db"),  # relative to the working directory
+        ("CANON_DB={url}", "{tmp}/canon.db"),  # a plain path, as before
+        ("--db {url}", "sqlite://{tmp}/canon.db"),
+    ],
+)
+def test_a_store_url_selects_the_same_sqlite_file(tmp_path: Path, how: str, store: str) -> None:
+    url = store.format(tmp=tmp_path)
+    env = {"CANON_DB": url} if how.startswith("CANON_DB") else {"CANON_DB": "/nowhere/x.db"}
+    options = ["--db", url] if how.startswith("--db") else []
+    feed = tmp_path / "obs.jsonl"
+    feed.write_text(json.dumps(make_observation("travel.location", "Tahoe")) + "\n")
+
+    ingested = canon(*options, "ingest", str(feed), "--now", NOW, "--json", env=env, cwd=tmp_path)
+    assert ingested.returncode == 0, ingested.stderr
+    state = canon(*options, "state", "--json", "--now", NOW, env=env, cwd=tmp_path)
+    assert state.returncode == 0, state.stderr
+    assert json.loads(state.stdout)["user:primary"]["travel.location"]["value"] == "Tahoe"
+    assert (tmp_path / "canon.db").is_file()
+
+
+@pytest.mark.parametrize(
+    ("url", "error"),
+    [
+        (
+            "mysql://db/canon",
+            "canon: error: CANON_DB: store URL 'mysql://db/canon': unknown scheme",
+        ),
+        ("memory://", "canon: error: the memory store is not available yet"),
+        (
+            # Nothing listens on port 1: the connection is refused at once.
+            "postgresql://sam:hunter2@127.0.0.1:1/canon",
+            "canon: error: cannot open store postgresql://127.0.0.1:1/canon: connection failed",
+        ),
+    ],
+)
+def test_a_store_url_canon_cannot_open_is_one_line(tmp_path: Path, url: str, error: str) -> None:
+    result = canon("state", env={"CANON_DB": url}, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith(error), result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "hunter2" not in result.stderr
+    assert "Traceback" not in result.stderr

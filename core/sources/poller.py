@@ -17,14 +17,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from core.domain.ids import derived_id
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals
 from core.errors import CanonError, StoreError
-from core.settings import Settings
 from core.signals.rules import Rule
 from core.signals.trust import SenderTrust
 from core.sources.base import SourceConfig
@@ -40,6 +40,19 @@ from core.store.sqlite_sources import (
     SQLiteSourceStates,
 )
 from core.workspace.projection import refresh_projections
+
+
+class PollConfig(Protocol):
+    """What a poll needs of the settings (``core.settings.Settings`` is one)."""
+
+    @property
+    def sources(self) -> tuple[SourceConfig, ...]: ...
+
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+
+    @property
+    def workspace(self) -> Path: ...
 
 
 @dataclass(frozen=True)
@@ -176,7 +189,7 @@ def _sqlite(engine: Engine) -> SQLiteStore:
     return store
 
 
-async def poll_once(engine: Engine, config: Settings, now: datetime) -> PollReport:
+async def poll_once(engine: Engine, config: PollConfig, now: datetime) -> PollReport:
     """Run one pass of every configured source, then refresh projections."""
     states = source_states(engine)
     senders = SQLiteMailSenders(_sqlite(engine))
@@ -189,7 +202,7 @@ async def poll_once(engine: Engine, config: Settings, now: datetime) -> PollRepo
     return PollReport(now, tuple(reports), promoted, await _refresh(engine, config, now))
 
 
-async def _refresh(engine: Engine, config: Settings, now: datetime) -> str | None:
+async def _refresh(engine: Engine, config: PollConfig, now: datetime) -> str | None:
     if not config.workspace.is_dir():
         return None
     try:

@@ -10,17 +10,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from core.domain.ids import new_id
 from core.store.postgres_rows import opt_utc, utc
+from core.store.postgres_tx import Tx
 from core.store.sqlite_conversation import ChatMessage, ChatMode, PromptMessage, Role
 from core.store.sqlite_sources import SourceState
 from core.store.sqlite_workspace import AcceptedInput, WorkspaceEvent
 
-if TYPE_CHECKING:
-    from core.store.postgres import PostgresStore
+
+class PoolOwner(Protocol):
+    """What a companion needs of the main store (``core.store.postgres.PostgresStore``):
+    its transactions and its reads, on the one pool they share."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
 
 _PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
 _MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"
@@ -32,7 +41,7 @@ _SOURCE_COLUMNS = (
 class PostgresConversationStore:
     """``ConversationStore`` over a ``PostgresStore``'s pool."""
 
-    def __init__(self, store: PostgresStore) -> None:
+    def __init__(self, store: PoolOwner) -> None:
         self._store = store
 
     async def append_message(
@@ -147,7 +156,7 @@ class PostgresConversationStore:
 class PostgresSourceStates:
     """``SourceStateStore`` over a ``PostgresStore``'s pool."""
 
-    def __init__(self, store: PostgresStore) -> None:
+    def __init__(self, store: PoolOwner) -> None:
         self._store = store
 
     async def source_states(self) -> list[SourceState]:
@@ -198,7 +207,7 @@ def _source_state(r: Any) -> SourceState:
 class PostgresMailSenders:
     """``MailSenderStore`` over a ``PostgresStore``'s pool."""
 
-    def __init__(self, store: PostgresStore) -> None:
+    def __init__(self, store: PoolOwner) -> None:
         self._store = store
 
     async def note_mail_sender(self, ref: str, address: str) -> None:
@@ -231,7 +240,7 @@ class PostgresMailSenders:
 class PostgresWorkspaceStore:
     """``WorkspaceStore`` over a ``PostgresStore``'s pool."""
 
-    def __init__(self, store: PostgresStore) -> None:
+    def __init__(self, store: PoolOwner) -> None:
         self._store = store
 
     async def accepted_input(self, file: str, zone_id: str) -> AcceptedInput:

@@ -12,6 +12,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon why travel                    the evidence behind values (a field, domain or name)
     canon replay tests/scenarios/tahoe_incident.json --json
     canon demo                          the Tahoe story, step by step
+    canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def _register() -> None:
         extraction_cmds,
         replay_cmds,
         sources_cmds,
+        store_cmds,
         workspace_cmds,
     )
 
@@ -64,6 +66,7 @@ def _register() -> None:
         *workspace_cmds.COMMANDS,
         *sources_cmds.COMMANDS,
         *context_cmds.COMMANDS,
+        *store_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -45,6 +45,8 @@ from core.domain.records import (
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
+from core.store import postgres_portable
+from core.store.portable import PortableTable
 from core.store.postgres_companions import (
     PostgresConversationStore,
     PostgresMailSenders,
@@ -394,6 +396,13 @@ class PostgresStore:
             done += len(chunk)
             if progress is not None:
                 progress(done)
+
+    # -- copying between backends (core.store.portable) ------------------------
+    async def export_table(self, table: str) -> PortableTable:
+        return await postgres_portable.export_table(self, table)
+
+    async def import_tables(self, tables: Sequence[PortableTable]) -> None:
+        await postgres_portable.import_tables(self, tables)
 
 
 def _import_batches(

@@ -38,7 +38,9 @@ from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
+from core.store import sqlite_portable
 from core.store.migrations import MIGRATIONS
+from core.store.portable import PortableTable
 from core.store.protocol import Decide, DecideSettlement, T
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
@@ -640,6 +642,13 @@ class SQLiteStore:
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+    # -- copying between backends (core.store.portable) ------------------------
+    async def export_table(self, table: str) -> PortableTable:
+        return await sqlite_portable.export_table(self, table)
+
+    async def import_tables(self, tables: Sequence[PortableTable]) -> None:
+        await sqlite_portable.import_tables(self, tables)
 
 
 def _prepare_path(path: Path) -> None:

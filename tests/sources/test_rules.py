@@ -17,10 +17,9 @@ from sources_helpers import config_with, source
 from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.settings import load_settings
-from core.signals import MappedObservation, map_calendar, map_email
 from core.signals.intake import calendar_payloads, email_payloads
-from core.signals.rules import Rule
-from core.sources.config import parse_rule, parse_rules
+from core.signals.mapping import MappedObservation, map_calendar, map_email
+from core.signals.rules import Rule, parse_rule, parse_rules
 from core.sources.poller import poll_once
 
 BEFORE = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

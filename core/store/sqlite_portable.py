@@ -1,0 +1,66 @@
+"""The SQLite side of copying a store (``core.store.portable``).
+
+SQLite's own representation is the portable one, so rows go out and come in as
+they are; only the order of columns is matched by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol
+
+import aiosqlite
+
+from core.errors import StoreError
+from core.store.portable import TABLES, PortableRow, PortableTable
+
+
+class SQLiteStore(Protocol):
+    """What copying needs of ``core.store.sqlite.SQLiteStore``."""
+
+    @property
+    def db(self) -> aiosqlite.Connection: ...
+
+    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+
+
+BATCH = 5000
+
+
+async def export_table(store: SQLiteStore, table: str) -> PortableTable:
+    if table not in TABLES:
+        raise StoreError(f"no table {table!r} to export")
+    columns = await _columns(store, table)
+    listed = ", ".join(f'"{c}"' for c in columns)
+    rows = await store.db.execute_fetchall(f'SELECT {listed} FROM "{table}"')
+    return PortableTable(table, columns, tuple(tuple(r) for r in rows))
+
+
+async def import_tables(store: SQLiteStore, tables: Sequence[PortableTable]) -> None:
+    """Insert every table in one transaction (the write lock held throughout)."""
+    known = {t: await _columns(store, t) for t in TABLES}
+    async with store.transaction() as tx:
+        for table in tables:
+            if table.name not in known:
+                raise StoreError(f"no table {table.name!r} to import into")
+            missing = set(table.columns) ^ set(known[table.name])
+            if missing:
+                raise StoreError(
+                    f"{table.name}: the stores' columns differ ({', '.join(sorted(missing))})"
+                )
+            if table.name == "facts":
+                # Facts are the fold of the commits: a store whose migrations still
+                # fold them by trigger has just derived them; the copy's own win.
+                await tx.execute("DELETE FROM facts")
+            listed = ", ".join(f'"{c}"' for c in table.columns)
+            marks = ", ".join("?" for _ in table.columns)
+            sql = f'INSERT INTO "{table.name}" ({listed}) VALUES ({marks})'
+            rows: list[PortableRow] = list(table.rows)
+            for start in range(0, len(rows), BATCH):
+                await tx.executemany(sql, rows[start : start + BATCH])
+
+
+async def _columns(store: SQLiteStore, table: str) -> tuple[str, ...]:
+    rows = await store.db.execute_fetchall(f'PRAGMA table_info("{table}")')
+    return tuple(str(r[1]) for r in rows)

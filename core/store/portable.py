@@ -43,6 +43,10 @@ TABLES: Final[tuple[str, ...]] = (
 )
 """Every table of a store, in an order that satisfies any reference between them."""
 
+IMPLICIT_SEQ: Final[frozenset[str]] = frozenset({"prompt_messages"})
+"""Tables SQLite orders by its implicit ``rowid`` and PostgreSQL by an explicit ``seq``:
+their portable rows carry it as ``seq`` on both backends."""
+
 PortableValue = str | int | float | None
 PortableRow = tuple[PortableValue, ...]
 

@@ -13,7 +13,7 @@ from typing import Protocol
 import aiosqlite
 
 from core.errors import StoreError
-from core.store.portable import TABLES, PortableRow, PortableTable
+from core.store.portable import IMPLICIT_SEQ, TABLES, PortableRow, PortableTable
 
 
 class SQLiteStore(Protocol):
@@ -32,7 +32,7 @@ async def export_table(store: SQLiteStore, table: str) -> PortableTable:
     if table not in TABLES:
         raise StoreError(f"no table {table!r} to export")
     columns = await _columns(store, table)
-    listed = ", ".join(f'"{c}"' for c in columns)
+    listed = ", ".join(_stored(table, c) for c in columns)
     rows = await store.db.execute_fetchall(f'SELECT {listed} FROM "{table}"')
     return PortableTable(table, columns, tuple(tuple(r) for r in rows))
 
@@ -53,7 +53,7 @@ async def import_tables(store: SQLiteStore, tables: Sequence[PortableTable]) -> 
                 # Facts are the fold of the commits: a store whose migrations still
                 # fold them by trigger has just derived them; the copy's own win.
                 await tx.execute("DELETE FROM facts")
-            listed = ", ".join(f'"{c}"' for c in table.columns)
+            listed = ", ".join(_stored(table.name, c) for c in table.columns)
             marks = ", ".join("?" for _ in table.columns)
             sql = f'INSERT INTO "{table.name}" ({listed}) VALUES ({marks})'
             rows: list[PortableRow] = list(table.rows)
@@ -63,4 +63,10 @@ async def import_tables(store: SQLiteStore, tables: Sequence[PortableTable]) -> 
 
 async def _columns(store: SQLiteStore, table: str) -> tuple[str, ...]:
     rows = await store.db.execute_fetchall(f'PRAGMA table_info("{table}")')
-    return tuple(str(r[1]) for r in rows)
+    implicit = ("seq",) if table in IMPLICIT_SEQ else ()
+    return (*implicit, *(str(r[1]) for r in rows))
+
+
+def _stored(table: str, column: str) -> str:
+    """The SQL name of a portable column: the implicit ``seq`` is SQLite's rowid."""
+    return "rowid" if column == "seq" and table in IMPLICIT_SEQ else f'"{column}"'

@@ -1,0 +1,189 @@
+"""`canon migrate-store` copies a store to another backend without losing anything.
+
+A SQLite store with every kind of record (commits and their history, open,
+answered and rejected questions, a dead letter, an alert, a chat with a prompt
+and an edit mode, a source's state, learned mail senders) goes to a real
+PostgreSQL and back to a new SQLite file. Each copy reports the same counts
+and checksum, reads back the same through the ordinary store API, and keeps
+working: new events follow the copied ones.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import asdict
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from canon_testing import NOW, make_observation
+
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.store.postgres import PostgresStore
+from core.store.protocol import Store
+from core.store.sqlite import SQLiteStore
+from core.store.sqlite_conversation import ChatMode, SQLiteConversationStore
+from core.store.sqlite_sources import SourceState, SQLiteMailSenders, SQLiteSourceStates
+
+
+def canon(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "core.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"},
+    )
+
+
+async def build_sqlite_store(path: Path) -> None:
+    """A store with something in every table the copy must carry."""
+    store = SQLiteStore(path)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        await engine.ingest(make_observation("travel.status", "planning", at=NOW), now=NOW)
+        later = NOW + timedelta(hours=1)
+        await engine.ingest(make_observation("travel.status", "in_progress", at=later), now=later)
+        await engine.ingest(make_observation("travel.location", "Tahoe", at=later), now=later)
+        asked = await engine.ingest(
+            make_observation("profile.home_city", "Oakland", at=later), now=later
+        )
+        assert asked.review_item_id is not None
+        other = await engine.ingest(
+            make_observation("profile.employer", "Acme", at=later, entity="user:bob"), now=later
+        )
+        assert other.review_item_id is not None
+        await engine.answer(other.review_item_id, "reject", now=later)
+        duplicate = make_observation("project.x.status", "blocked", at=later)
+        await engine.ingest(duplicate, now=later)
+        await engine.ingest(duplicate, now=later)
+        await engine.ingest({"entity_id": "user:primary", "field": 3}, now=later)
+        await store.add_alert(later, "source_failed", "travel", "school calendar: timed out")
+        chat = SQLiteConversationStore(store)
+        await chat.append_message(101, "user", "we're in Tahoe 🏔️", later, message_id=7, user_id=1)
+        await chat.append_message(101, "assistant", "Noted.", later)
+        await chat.open_prompt(asked.review_item_id, "tok-1", 101, 1, later)
+        await chat.set_mode(ChatMode(101, "edit", asked.review_item_id, later))
+        await SQLiteSourceStates(store).save_source_state(
+            SourceState("school", "ics", {"etag": "x"}, later, later, None, 0, 0.9, 4)
+        )
+        senders = SQLiteMailSenders(store)
+        await senders.note_mail_sender("mail:1", "bills@power.example")
+        await senders.trust_sender("bills@power.example", later, "mail:1")
+    finally:
+        await store.close()
+
+
+async def everything(store: Store) -> dict[str, Any]:
+    """What a user can read back, through the store API (not the tables)."""
+    statuses = ["queued", "pending", "confirmed", "rejected", "edited", "superseded"]
+    return {
+        "facts": [asdict(f) for f in await store.facts()],
+        "history": [asdict(h) for h in await store.history(None, None)],
+        "audit": [asdict(a) for a in await store.audit()],
+        "review": [asdict(r) for r in await store.review_items(statuses)],  # type: ignore[arg-type]
+        "dead_letters": [asdict(d) for d in await store.dead_letters()],
+        "alerts": await store.alerts(),
+        "events": [
+            asdict(e)
+            for f in await store.facts()
+            for e in await store.events_for(f.entity_id, f.field)
+        ],
+    }
+
+
+def report_of(result: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    assert result.returncode == 0, result.stderr
+    report: dict[str, Any] = json.loads(result.stdout)
+    return report
+
+
+async def test_a_store_goes_to_postgresql_and_back_unchanged(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    first = tmp_path / "first.db"
+    await build_sqlite_store(first)
+
+    there = report_of(canon("migrate-store", f"sqlite:///{first}", postgres_url, "--json"))
+    back = tmp_path / "back.db"
+    again = report_of(canon("migrate-store", postgres_url, f"sqlite:///{back}", "--json"))
+
+    assert there["sha256"] == again["sha256"]
+    assert there["tables"] == again["tables"]
+    rows = {name: t["rows"] for name, t in there["tables"].items()}
+    for table in (
+        "events", "duplicates", "commits", "facts", "review_items", "rejections",
+        "dead_letters", "alerts", "conversation_messages", "prompt_messages",
+        "chat_modes", "source_state", "mail_sender_refs", "trusted_mail_senders",
+    ):  # fmt: skip
+        assert rows[table] > 0, table
+
+    sqlite, postgres, copy = SQLiteStore(first), PostgresStore(postgres_url), SQLiteStore(back)
+    for store in (sqlite, postgres, copy):
+        await store.open()
+    try:
+        original = await everything(sqlite)
+        assert await everything(postgres) == original
+        assert await everything(copy) == original
+        messages = await SQLiteConversationStore(copy).messages(101)
+        assert [m.text for m in messages] == ["we're in Tahoe 🏔️", "Noted."]
+        # The copy keeps working: its sequences continue after the copied rows.
+        engine = Engine(postgres, default_policy())
+        later = NOW + timedelta(hours=2)
+        new = await engine.ingest(make_observation("project.y.status", "done", at=later), now=later)
+        assert new.committed
+        (entry,) = await postgres.history("user:primary", "project.y.status")
+        assert entry.seq > max(h["seq"] for h in original["history"])
+    finally:
+        for store in (sqlite, postgres, copy):
+            await store.close()
+
+
+async def test_a_destination_that_holds_anything_is_refused_and_left_alone(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    first = tmp_path / "first.db"
+    await build_sqlite_store(first)
+    copied = report_of(canon("migrate-store", f"sqlite:///{first}", postgres_url, "--json"))
+
+    refused = canon("migrate-store", f"sqlite:///{first}", postgres_url)
+
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("canon: error: the destination store is not empty")
+    assert refused.stderr.count("\n") == 1
+    back = tmp_path / "back.db"
+    assert report_of(canon("migrate-store", postgres_url, str(back), "--json")) == {
+        **copied,
+        "source": postgres_url,
+        "destination": str(back),
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (("sqlite:///{tmp}/missing.db", "sqlite:///{tmp}/b.db"), "no store at {tmp}/missing.db"),
+        (
+            ("{tmp}/a.db", "sqlite:///{tmp}/a.db"),
+            "the source and the destination are the same store",
+        ),
+        (
+            ("{tmp}/a.db", "mysql://db/canon"),
+            "store URL 'mysql://db/canon': unknown scheme 'mysql'; "
+            "use sqlite:///path, a file path, memory:// or postgresql://...",
+        ),
+    ],
+)
+async def test_bad_arguments_are_one_line(
+    tmp_path: Path, args: tuple[str, str], error: str
+) -> None:
+    await build_sqlite_store(tmp_path / "a.db")
+    result = canon("migrate-store", *(a.format(tmp=tmp_path) for a in args))
+    assert result.returncode == 2
+    assert result.stderr == f"canon: error: {error.format(tmp=tmp_path)}\n"
+    assert not (tmp_path / "b.db").exists()

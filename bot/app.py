@@ -38,7 +38,6 @@ from core.errors import LanguageModelMissing
 from core.extraction.types import Extractor
 from core.responder import Responder
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 from core.timeutil import utc_now
 
 log = logging.getLogger(__name__)
@@ -125,7 +124,7 @@ class BotRunner:
         self._responder = self.responder or _configured_responder()
         self.chat = CanonChat(
             engine,
-            SQLiteConversationStore(self.store),
+            self.store.conversation,
             TelegramMessenger(self.app.bot),
             self.config,
             clock=self.clock,

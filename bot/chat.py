@@ -34,7 +34,8 @@ from core.review import answer_review
 from core.sources.config import Rule
 from core.state import CommittedFact
 from core.store import ReviewItem
-from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
+from core.store.protocol import ConversationStore
+from core.store.records import ChatMode, PromptMessage
 from core.user_clock import on_users_clock
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from bot.emulator import BotApiEmulator
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 
 HISTORY_LIMIT = 200
 """The last messages shown again; older ones stay in the store (and `canon` can read them)."""
@@ -23,7 +22,7 @@ async def restore_chat(emulator: BotApiEmulator, db_path: Path, chat_id: int) ->
     store = SQLiteStore(db_path)
     await store.open()
     try:
-        messages = await SQLiteConversationStore(store).messages(chat_id, limit=HISTORY_LIMIT)
+        messages = await store.conversation.messages(chat_id, limit=HISTORY_LIMIT)
     finally:
         await store.close()
     emulator.restore(

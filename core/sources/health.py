@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from core.sources.config import SourceConfig
-from core.store.sqlite_sources import SourceState
+from core.store.records import SourceState
 from core.timeutil import format_ts
 from core.views import age_text
 

@@ -31,14 +31,10 @@ from core.sources.health import after_failure, after_success, weighted
 from core.sources.mailparse import Skipped
 from core.sources.trust import NOBODY, SenderTrust, sender_address
 from core.store import ReviewItem, Store
+from core.store.protocol import MailSenderStore, SourceStateStore
+from core.store.records import SourceState
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_sources import (
-    MailSenderStore,
-    SourceState,
-    SourceStateStore,
-    SQLiteMailSenders,
-    SQLiteSourceStates,
-)
+from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
 from core.timeutil import format_ts
 from core.validation import schema_errors
 

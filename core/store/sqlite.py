@@ -40,6 +40,7 @@ from core.store.records import (
     WriteBatch,
 )
 from core.store.snapshot import FieldSnapshot, OpenItem
+from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -63,6 +64,8 @@ from core.store.sqlite_rows import (
     split_statements,
     ts,
 )
+from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
+from core.store.sqlite_workspace import SQLiteWorkspaceStore
 
 STORAGE_REFUSED = frozenset(
     {
@@ -90,6 +93,11 @@ class SQLiteStore:
         self._synchronous = synchronous
         self._db: aiosqlite.Connection | None = None
         self._tx_lock = asyncio.Lock()
+        # Companion stores on the same connection (usable once the store is open).
+        self.conversation = SQLiteConversationStore(self)
+        self.source_states = SQLiteSourceStates(self)
+        self.mail_senders = SQLiteMailSenders(self)
+        self.workspace = SQLiteWorkspaceStore(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:

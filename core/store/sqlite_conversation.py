@@ -10,95 +10,18 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING
 
 from core.errors import StoreError
 from core.ids import new_id
-from core.store.sqlite import SQLiteStore
+from core.store.records import ChatMessage, ChatMode, PromptMessage, Role
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt
 from core.store.sqlite_rows import ts as _ts
 
-Role = Literal["user", "assistant"]
-ChatModeName = Literal["edit"]
-
-
-@dataclass(frozen=True)
-class ChatMessage:
-    """One line of a chat, as stored: never changed once written."""
-
-    seq: int
-    id: str
-    chat_id: int
-    message_id: int | None
-    user_id: int | None
-    role: Role
-    text: str
-    at: datetime
-
-
-@dataclass(frozen=True)
-class PromptMessage:
-    """A review item shown (or about to be shown) in a chat, bound to its owner."""
-
-    item_id: str
-    token: str
-    chat_id: int
-    owner_user_id: int
-    message_id: int | None
-    shown_at: datetime
-    closed_at: datetime | None
-    outcome: str | None
-
-
-@dataclass(frozen=True)
-class ChatMode:
-    """The next plain message in ``chat_id`` answers ``item_id`` (e.g. an Edit's value)."""
-
-    chat_id: int
-    mode: ChatModeName
-    item_id: str
-    since: datetime
-
-
-class ConversationStore(Protocol):
-    """What the bot needs to remember besides state and review items."""
-
-    async def append_message(
-        self,
-        chat_id: int,
-        role: Role,
-        text: str,
-        at: datetime,
-        *,
-        message_id: int | None = None,
-        user_id: int | None = None,
-    ) -> ChatMessage: ...
-
-    async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]: ...
-
-    async def open_prompt(
-        self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
-    ) -> PromptMessage: ...
-
-    async def set_prompt_message(self, item_id: str, message_id: int) -> None: ...
-
-    async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool: ...
-
-    async def prompt_by_token(self, token: str) -> PromptMessage | None: ...
-
-    async def prompt_for_item(self, item_id: str) -> PromptMessage | None: ...
-
-    async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]: ...
-
-    async def set_mode(self, mode: ChatMode) -> None: ...
-
-    async def mode(self, chat_id: int) -> ChatMode | None: ...
-
-    async def clear_mode(self, chat_id: int) -> None: ...
-
+if TYPE_CHECKING:  # the store creates its companions: no import at run time
+    from core.store.sqlite import SQLiteStore
 
 _PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
 _MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"

@@ -28,7 +28,7 @@ from core.ids import derived_id
 from core.intake import markdown_payloads
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
-from core.store.sqlite_workspace import AcceptedInput
+from core.store.records import AcceptedInput
 from core.timeutil import format_ts
 from core.workspace.files import read_text
 from core.workspace.projection import file_key, workspace_store

@@ -21,8 +21,8 @@ from core.notices import note_drift
 from core.projections import legacy
 from core.projections.render import AUDIT_FILE, HEARTBEAT, MEMORY, Projection, render
 from core.projections.zones import find_zones, splice, split_lines, zone_block, zone_body
+from core.store.protocol import WorkspaceStore
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_workspace import SQLiteWorkspaceStore, WorkspaceStore
 from core.workspace.files import atomic_write, backup, content_hash, read_text
 from core.workspace.settings import WorkspaceSettings
 
@@ -64,7 +64,7 @@ def workspace_store(engine: Engine) -> WorkspaceStore:
     store = engine.store
     if not isinstance(store, SQLiteStore):
         raise WorkspaceError("workspace projections need the SQLite store")
-    return SQLiteWorkspaceStore(store)
+    return store.workspace
 
 
 def file_key(workspace: Path, rel: str) -> str:

@@ -13,7 +13,6 @@ from bot import texts
 from bot.config import load_bot_config
 from core.errors import ConfigError
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 
 
 @pytest.mark.parametrize(
@@ -112,7 +111,7 @@ def test_a_configured_family_is_read_by_every_user() -> None:
 async def test_the_conversation_log_is_append_only_and_chronological(
     store: SQLiteStore, now: object
 ) -> None:
-    log = SQLiteConversationStore(store)
+    log = store.conversation
     at = now
     for i, text in enumerate(["one", "two", "three"]):
         await log.append_message(

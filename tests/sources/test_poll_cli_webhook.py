@@ -20,7 +20,7 @@ from core.errors import ConfigError
 from core.sources.config import load_sources, parse_rule, parse_sources
 from core.sources.health import after_failure, after_success, weighted
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
-from core.store.sqlite_sources import SourceState
+from core.store.records import SourceState
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
 SECRET = b"0123456789abcdef-secret"

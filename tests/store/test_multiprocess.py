@@ -23,7 +23,7 @@ from canon_testing import NOW, make_observation
 from core.audit import show_value
 from core.engine import Engine
 from core.policy import default_policy
-from core.store.migrations import MIGRATIONS
+from core.store.migrations.sqlite import MIGRATIONS
 from core.store.sqlite import SQLiteStore
 from core.timeutil import format_ts
 

@@ -247,3 +247,19 @@ class WorkspaceStore(Protocol):
     ) -> None: ...
 
     async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]: ...
+
+
+class StoreBackend(Store, Protocol):
+    """A backend's main class: the ``Store`` and its companions, sharing one connection."""
+
+    @property
+    def conversation(self) -> ConversationStore: ...
+
+    @property
+    def source_states(self) -> SourceStateStore: ...
+
+    @property
+    def mail_senders(self) -> MailSenderStore: ...
+
+    @property
+    def workspace(self) -> WorkspaceStore: ...

@@ -1,4 +1,4 @@
-"""The SQLite backend against the storage contract, on a file and in memory."""
+"""The SQLite backend against the storage and companion contracts, on a file and in memory."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from canon_testing import NOW, make_observation
+from companion_contract import CompanionContract
 from contract import StoreContract
 
 from core.engine import Engine
@@ -16,7 +17,7 @@ from core.store.migrations.sqlite import FEATURES, MIGRATIONS
 from core.store.sqlite import SQLiteStore
 
 
-class TestSQLiteFile(StoreContract):
+class TestSQLiteFile(StoreContract, CompanionContract):
     @pytest.fixture
     async def backend(self, tmp_path: Path) -> AsyncIterator[SQLiteStore]:
         store = SQLiteStore(tmp_path / "contract.db")
@@ -25,7 +26,7 @@ class TestSQLiteFile(StoreContract):
         await store.close()
 
 
-class TestSQLiteMemory(StoreContract):
+class TestSQLiteMemory(StoreContract, CompanionContract):
     @pytest.fixture
     async def backend(self) -> AsyncIterator[SQLiteStore]:
         store = SQLiteStore(":memory:")

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import NotFound, StoreError
 from core.state import CommittedFact, Scalar, value_key
@@ -26,7 +26,7 @@ from core.store.memory_companions import (
     MemoryWorkspaceStore,
 )
 from core.store.memory_tables import FieldKey, Journal, Tables, utc
-from core.store.protocol import Decide, DecideSettlement, T
+from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.records import (
     Accepted,
     Alert,
@@ -273,3 +273,7 @@ class MemoryStore:
             self._t.import_facts(j, facts)
         if progress is not None:
             progress(len(facts))
+
+
+if TYPE_CHECKING:  # mypy checks here that the class keeps the whole contract
+    _BACKEND: type[StoreBackend] = MemoryStore

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
@@ -22,7 +22,7 @@ from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
 from core.source_types import canonical_source_type
 from core.state import CommittedFact, Scalar, value_key
 from core.store.migrations.sqlite import MIGRATIONS
-from core.store.protocol import Decide, DecideSettlement, T
+from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.records import (
     OPEN_STATUSES,
     Accepted,
@@ -766,3 +766,7 @@ async def _import_facts(
             await tx.executemany(UPSERT_FACT, [fact_row(f) for f in chunk])
         if progress is not None:
             progress(start + len(chunk))
+
+
+if TYPE_CHECKING:  # mypy checks here that the class keeps the whole contract
+    _BACKEND: type[StoreBackend] = SQLiteStore

@@ -51,7 +51,7 @@ class MemoryStore:
         self.url = url
         self._open = False
         self._lock = asyncio.Lock()
-        self._t = Tables()
+        self._tables = Tables()
         self.conversation = MemoryConversationStore(self)
         self.source_states = MemorySourceStates(self)
         self.mail_senders = MemoryMailSenders(self)
@@ -65,7 +65,7 @@ class MemoryStore:
         self._open = False
 
     def next_seq(self, j: Journal, table: str) -> int:
-        return self._t.next_seq(j, table)
+        return self._tables.next_seq(j, table)
 
     def check_open(self) -> None:
         if not self._open:
@@ -88,7 +88,7 @@ class MemoryStore:
         self, keys: Sequence[FieldKey], event_ids: Sequence[str], since: datetime
     ) -> tuple[dict[FieldKey, FieldSnapshot], set[str]]:
         self.check_open()
-        return self._t.snapshots(keys, event_ids, since)
+        return self._tables.snapshots(keys, event_ids, since)
 
     async def decide_and_write(
         self,
@@ -99,13 +99,13 @@ class MemoryStore:
         max_pending: int,
     ) -> tuple[T, list[ReviewItem]]:
         async with self.transaction() as j:
-            snaps, seen = self._t.snapshots(keys, event_ids, since)
+            snaps, seen = self._tables.snapshots(keys, event_ids, since)
             batch, decided = decide(snaps, seen)
-            return decided, self._t.write(j, batch, max_pending)
+            return decided, self._tables.write(j, batch, max_pending)
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as j:
-            return self._t.write(j, batch, max_pending)
+            return self._tables.write(j, batch, max_pending)
 
     # -- answers -----------------------------------------------------------------
     async def settle(
@@ -132,32 +132,32 @@ class MemoryStore:
         async with self.transaction() as j:
             answered_at: datetime | None = None
             for item_id in item_ids:
-                answered_at = self._t.settle_one(j, item_id, decide)
+                answered_at = self._tables.settle_one(j, item_id, decide)
             if answered_at is None:
                 return []
-            return self._t.promote(j, max_pending, answered_at)
+            return self._tables.promote(j, max_pending, answered_at)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as j:
-            self._t.add_review(j, item)
-            return self._t.promote(j, max_pending, item.created_at)
+            self._tables.add_review(j, item)
+            return self._tables.promote(j, max_pending, item.created_at)
 
     # -- reads -------------------------------------------------------------------
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
         self.check_open()
         return [
             f
-            for key, f in sorted(self._t.facts.items())
+            for key, f in sorted(self._tables.facts.items())
             if entity_id is None or key[0] == entity_id
         ]
 
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
         self.check_open()
-        return self._t.facts.get((entity_id, field))
+        return self._tables.facts.get((entity_id, field))
 
     async def review_item(self, item_id: str) -> ReviewItem | None:
         self.check_open()
-        return self._t.reviews.get(item_id)
+        return self._tables.reviews.get(item_id)
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
         return self._reviews_where(lambda r: r.status in statuses)
@@ -169,7 +169,7 @@ class MemoryStore:
 
     def _reviews_where(self, keep: Callable[[ReviewItem], bool]) -> list[ReviewItem]:
         self.check_open()
-        return sorted((r for r in self._t.reviews.values() if keep(r)), key=lambda r: r.seq)
+        return sorted((r for r in self._tables.reviews.values() if keep(r)), key=lambda r: r.seq)
 
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
@@ -178,7 +178,7 @@ class MemoryStore:
         wanted = None if value is None else value_key(value)
         events = [
             e.record
-            for e in self._t.events_by_field.get((entity_id, field), ())
+            for e in self._tables.events_by_field.get((entity_id, field), ())
             if wanted is None or e.value_key == wanted
         ]
         return sorted(events, key=lambda e: (e.event_ts, e.seq))
@@ -187,7 +187,7 @@ class MemoryStore:
         self.check_open()
         return [
             c.entry
-            for c in self._t.commits
+            for c in self._tables.commits
             if (entity_id is None or c.entry.entity_id == entity_id)
             and (field is None or c.entry.field == field)
         ]
@@ -195,9 +195,9 @@ class MemoryStore:
     async def audit(self, limit: int | None = None) -> list[AuditLine]:
         self.check_open()
         commits = (
-            self._t.commits
+            self._tables.commits
             if limit is None
-            else self._t.commits[max(0, len(self._t.commits) - limit) :]
+            else self._tables.commits[max(0, len(self._tables.commits) - limit) :]
         )
         return [
             AuditLine(
@@ -208,12 +208,12 @@ class MemoryStore:
 
     async def count_events(self) -> int:
         self.check_open()
-        return len(self._t.events)
+        return len(self._tables.events)
 
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:
         async with self.transaction() as j:
-            self._t.add_letter(j, letter)
+            self._tables.add_letter(j, letter)
 
     async def update_dead_letter(
         self,
@@ -222,55 +222,55 @@ class MemoryStore:
         escalation: Escalation | None = None,
     ) -> bool:
         async with self.transaction() as j:
-            if letter.id not in self._t.letters:
+            if letter.id not in self._tables.letters:
                 raise NotFound(f"no dead letter {letter.id}")
-            _, stored = self._t.letters[letter.id]
+            _, stored = self._tables.letters[letter.id]
             if expected is not None and (stored.status, stored.retry_count) != (
                 expected.status,
                 expected.retry_count,
             ):
                 return False
-            self._t.store_letter(j, letter)
+            self._tables.store_letter(j, letter)
             if escalation is not None:
-                self._t.add_review(j, escalation.review)
+                self._tables.add_review(j, escalation.review)
                 alert = escalation.alert
                 if alert is not None:
-                    self._t.add_alert(j, alert.at, alert.kind, alert.domain, alert.message)
-                self._t.promote(j, escalation.max_pending, escalation.review.created_at)
+                    self._tables.add_alert(j, alert.at, alert.kind, alert.domain, alert.message)
+                self._tables.promote(j, escalation.max_pending, escalation.review.created_at)
             return True
 
     async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
         self.check_open()
         return [
             letter
-            for _, letter in sorted(self._t.letters.values(), key=lambda pair: pair[0])
+            for _, letter in sorted(self._tables.letters.values(), key=lambda pair: pair[0])
             if not statuses or letter.status in statuses
         ]
 
     async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
         async with self.transaction() as j:
-            self._t.add_alert(j, at, kind, domain, message)
+            self._tables.add_alert(j, at, kind, domain, message)
 
     async def alerts(self) -> list[tuple[datetime, str, str | None, str]]:
         self.check_open()
-        return [(a.created_at, a.kind, a.domain, a.message) for a in self._t.alerts.values()]
+        return [(a.created_at, a.kind, a.domain, a.message) for a in self._tables.alerts.values()]
 
     async def open_alerts(self) -> list[Alert]:
         self.check_open()
-        return [a for a in self._t.alerts.values() if a.delivered_at is None]
+        return [a for a in self._tables.alerts.values() if a.delivered_at is None]
 
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         async with self.transaction() as j:
-            alert = self._t.alerts.get(seq)
+            alert = self._tables.alerts.get(seq)
             if alert is None or alert.delivered_at is not None:
                 return False
-            j.set(self._t.alerts, seq, replace(alert, delivered_at=utc(at)))
+            j.set(self._tables.alerts, seq, replace(alert, delivered_at=utc(at)))
             return True
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Load committed facts as 'import' commits (a migration or a benchmark)."""
         async with self.transaction() as j:
-            self._t.import_facts(j, facts)
+            self._tables.import_facts(j, facts)
         if progress is not None:
             progress(len(facts))
 

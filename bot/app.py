@@ -35,16 +35,13 @@ from core.conversation.responder import Responder
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
-from core.errors import ConfigError, LanguageModelMissing, StoreError
+from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.llm_config import LLMConfig
 from core.extraction.select import configured_extractor
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
 from core.sources.poller import poll_once
 from core.store.factory import open_store
-from core.store.protocol import Store
-from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 from core.workspace import refresh_projections
 
 log = logging.getLogger(__name__)
@@ -136,7 +133,7 @@ class BotRunner:
         self._responder = self.responder or _configured_responder(settings.llm)
         self.chat = CanonChat(
             engine,
-            SQLiteConversationStore(_sqlite(self.store)),
+            self.store.conversation,
             TelegramMessenger(self.app.bot),
             settings.audience,
             clock=self.clock,
@@ -245,13 +242,6 @@ def _configured_responder(llm: LLMConfig | None) -> Responder | None:
     from core.conversation.responder_llm import LLMResponder
 
     return None if llm is None else LLMResponder(llm)
-
-
-def _sqlite(store: Store) -> SQLiteStore:
-    # The conversation log has a SQLite implementation only, for now.
-    if not isinstance(store, SQLiteStore):
-        raise StoreError("the bot's conversation log is kept in a SQLite store only")
-    return store
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

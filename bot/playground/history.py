@@ -9,10 +9,7 @@ conversation; the bot then asks its open question again (``CanonChat.resume``).
 from __future__ import annotations
 
 from bot.playground.emulator import BotApiEmulator
-from core.errors import StoreError
 from core.store.factory import open_store
-from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 
 HISTORY_LIMIT = 200
 """The last messages shown again; older ones stay in the store (and `canon` can read them)."""
@@ -21,11 +18,9 @@ HISTORY_LIMIT = 200
 async def restore_chat(emulator: BotApiEmulator, store_url: str, chat_id: int) -> int:
     """Replay ``chat_id``'s stored conversation into ``emulator``; how many messages."""
     store = open_store(store_url)
-    if not isinstance(store, SQLiteStore):  # the conversation log has a SQLite form only, for now
-        raise StoreError("the playground's conversation log is kept in a SQLite store only")
     await store.open()
     try:
-        messages = await SQLiteConversationStore(store).messages(chat_id, limit=HISTORY_LIMIT)
+        messages = await store.conversation.messages(chat_id, limit=HISTORY_LIMIT)
     finally:
         await store.close()
     emulator.restore(

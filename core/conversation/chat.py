@@ -23,6 +23,7 @@ from core.conversation.audience import Audience
 from core.conversation.context import load_context
 from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
 from core.domain import phrasing
+from core.domain.records import ChatMode, PromptMessage
 from core.domain.state import CommittedFact
 from core.domain.user_clock import on_users_clock
 from core.engine.answer_values import choices_for, value_kind
@@ -35,7 +36,7 @@ from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
 from core.signals.rules import Rule
 from core.store import ReviewItem
-from core.store.sqlite_conversation import ChatMode, ConversationStore, PromptMessage
+from core.store.protocol import ConversationStore
 
 log = logging.getLogger(__name__)
 Button = tuple[str, str]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
@@ -222,3 +222,85 @@ class Alert:
     domain: str | None
     message: str
     delivered_at: datetime | None = None
+
+
+# -- companion records: the conversation log, sources, the workspace ----------------
+Role = Literal["user", "assistant"]
+ChatModeName = Literal["edit"]
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """One line of a chat, as stored: never changed once written."""
+
+    seq: int
+    id: str
+    chat_id: int
+    message_id: int | None
+    user_id: int | None
+    role: Role
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class PromptMessage:
+    """A review item shown (or about to be shown) in a chat, bound to its owner."""
+
+    item_id: str
+    token: str
+    chat_id: int
+    owner_user_id: int
+    message_id: int | None
+    shown_at: datetime
+    closed_at: datetime | None
+    outcome: str | None
+
+
+@dataclass(frozen=True)
+class ChatMode:
+    """The next plain message in ``chat_id`` answers ``item_id`` (e.g. an Edit's value)."""
+
+    chat_id: int
+    mode: ChatModeName
+    item_id: str
+    since: datetime
+
+
+@dataclass(frozen=True)
+class SourceState:
+    """What Canon remembers about one source between passes."""
+
+    name: str
+    kind: str
+    cursor: dict[str, Any] = field(default_factory=dict)
+    last_attempt: datetime | None = None
+    last_success: datetime | None = None
+    last_error: str | None = None
+    failures: int = 0
+    """Consecutive failed passes (0 after a success)."""
+    weight: float = 1.0
+    """How much the source's evidence counts now (lowered by failures, regained slowly)."""
+    signals_total: int = 0
+
+
+@dataclass(frozen=True)
+class AcceptedInput:
+    """The last accepted reading of one STATE-INPUT zone."""
+
+    entries: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    """line_hash -> (entity_id, field, intent) of the lines in effect."""
+    bad: frozenset[str] = frozenset()
+    """line hashes of unreadable lines already sent to the dead-letter queue."""
+    generations: dict[str, int] = field(default_factory=dict)
+    """line_hash -> how many times the line was added or removed (keeps event ids unique)."""
+
+
+@dataclass(frozen=True)
+class WorkspaceEvent:
+    seq: int
+    at: datetime
+    kind: str
+    file: str
+    zone_id: str | None
+    detail: str

@@ -30,8 +30,8 @@ from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
-from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem, Store
-from core.store.protocol import DecideSettlement
+from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
+from core.store.protocol import DecideSettlement, StoreBackend
 
 OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
 AnswerAction = Literal["confirm", "reject", "edit"]
@@ -73,7 +73,7 @@ class AnswerResult:
 class Engine:
     """Canon's consistency engine over one store and one policy."""
 
-    def __init__(self, store: Store, policy: Policy) -> None:
+    def __init__(self, store: StoreBackend, policy: Policy) -> None:
         self.store = store
         self.policy = policy
         self._lock = asyncio.Lock()

@@ -16,7 +16,7 @@ from core.engine.engine import Engine, Outcome
 from core.signals.intake import signal_payloads, weighted
 from core.signals.rules import Rule
 from core.signals.trust import NOBODY, SenderTrust, sender_address
-from core.store.sqlite_sources import MailSenderStore
+from core.store.protocol import MailSenderStore
 
 
 async def ingest_signals(

@@ -15,9 +15,9 @@ from datetime import datetime
 from typing import Any, Final
 
 from core.conversation.views import age_text
+from core.domain.records import SourceState
 from core.domain.timeutil import format_ts
 from core.sources.base import SourceConfig
-from core.store.sqlite_sources import SourceState
 
 FLOOR: Final = 0.25
 RECOVERY: Final = 0.25

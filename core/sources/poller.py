@@ -21,24 +21,18 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.domain.ids import derived_id
+from core.domain.records import SourceState
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals
-from core.errors import CanonError, StoreError
+from core.errors import CanonError
 from core.signals.rules import Rule
 from core.signals.trust import SenderTrust
 from core.sources.base import SourceConfig
 from core.sources.health import after_failure, after_success
 from core.sources.registry import source_for
 from core.store import ReviewItem, Store
-from core.store.sqlite import SQLiteStore
-from core.store.sqlite_sources import (
-    MailSenderStore,
-    SourceState,
-    SourceStateStore,
-    SQLiteMailSenders,
-    SQLiteSourceStates,
-)
+from core.store.protocol import MailSenderStore, SourceStateStore
 from core.workspace.projection import refresh_projections
 
 
@@ -178,21 +172,14 @@ async def _failed(
 
 
 def source_states(engine: Engine) -> SourceStateStore:
-    """The source-state store living beside the engine's SQLite store."""
-    return SQLiteSourceStates(_sqlite(engine))
-
-
-def _sqlite(engine: Engine) -> SQLiteStore:
-    store = engine.store
-    if not isinstance(store, SQLiteStore):
-        raise StoreError("source freshness is kept in the SQLite store only")
-    return store
+    """The source-state store living beside the engine's store."""
+    return engine.store.source_states
 
 
 async def poll_once(engine: Engine, config: PollConfig, now: datetime) -> PollReport:
     """Run one pass of every configured source, then refresh projections."""
     states = source_states(engine)
-    senders = SQLiteMailSenders(_sqlite(engine))
+    senders = engine.store.mail_senders
     learned = await learn_senders(engine.store, senders, now)
     reports = [
         await poll_source(engine, states, cfg, now, config.rules, learned, senders)

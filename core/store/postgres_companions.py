@@ -15,11 +15,17 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from core.domain.ids import new_id
+from core.domain.records import (
+    AcceptedInput,
+    ChatMessage,
+    ChatMode,
+    PromptMessage,
+    Role,
+    SourceState,
+    WorkspaceEvent,
+)
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
-from core.store.sqlite_conversation import ChatMessage, ChatMode, PromptMessage, Role
-from core.store.sqlite_sources import SourceState
-from core.store.sqlite_workspace import AcceptedInput, WorkspaceEvent
 
 
 class PoolOwner(Protocol):

@@ -1,4 +1,11 @@
-"""The Store protocol: what the engine needs from any storage backend."""
+"""Every store protocol: what the engine and its companions need from a backend.
+
+``Store`` holds facts, the event log, review items, dead letters and alerts. A
+backend's main class also carries its companion stores as attributes
+(``.conversation``, ``.source_states``, ``.mail_senders``, ``.workspace``),
+sharing its connection: ``ConversationStore``, ``SourceStateStore``,
+``MailSenderStore`` and ``WorkspaceStore`` below.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +15,23 @@ from typing import Any, Protocol, TypeVar
 
 from core.domain.records import (
     Accepted,
+    AcceptedInput,
     Alert,
     AuditLine,
+    ChatMessage,
+    ChatMode,
     DeadLetter,
     Escalation,
     EventRecord,
     HistoryEntry,
     NewReviewItem,
+    PromptMessage,
     ReviewItem,
     ReviewStatus,
+    Role,
     Settlement,
+    SourceState,
+    WorkspaceEvent,
     WriteBatch,
 )
 from core.domain.snapshot import FieldSnapshot
@@ -152,3 +166,100 @@ class Store(Protocol):
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         """Record that alert ``seq`` reached the owner; False if it already had."""
         ...
+
+
+class ConversationStore(Protocol):
+    """What the bot needs to remember besides state and review items."""
+
+    async def append_message(
+        self,
+        chat_id: int,
+        role: Role,
+        text: str,
+        at: datetime,
+        *,
+        message_id: int | None = None,
+        user_id: int | None = None,
+    ) -> ChatMessage: ...
+
+    async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]: ...
+
+    async def open_prompt(
+        self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
+    ) -> PromptMessage: ...
+
+    async def set_prompt_message(self, item_id: str, message_id: int) -> None: ...
+
+    async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool: ...
+
+    async def prompt_by_token(self, token: str) -> PromptMessage | None: ...
+
+    async def prompt_for_item(self, item_id: str) -> PromptMessage | None: ...
+
+    async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]: ...
+
+    async def set_mode(self, mode: ChatMode) -> None: ...
+
+    async def mode(self, chat_id: int) -> ChatMode | None: ...
+
+    async def clear_mode(self, chat_id: int) -> None: ...
+
+
+class SourceStateStore(Protocol):
+    """Where source cursors and health live."""
+
+    async def source_states(self) -> list[SourceState]: ...
+
+    async def source_state(self, name: str) -> SourceState | None: ...
+
+    async def save_source_state(self, state: SourceState) -> None: ...
+
+
+class MailSenderStore(Protocol):
+    """Who sent the mails that raised questions, and the senders the user trusts."""
+
+    async def note_mail_sender(self, ref: str, address: str) -> None: ...
+
+    async def mail_sender(self, ref: str) -> str | None: ...
+
+    async def trust_sender(self, address: str, at: datetime, via_ref: str) -> None: ...
+
+    async def trusted_senders(self) -> frozenset[str]: ...
+
+
+class WorkspaceStore(Protocol):
+    """Persistence the workspace projection needs."""
+
+    async def accepted_input(self, file: str, zone_id: str) -> AcceptedInput: ...
+
+    async def save_accepted_input(
+        self, file: str, zone_id: str, accepted: AcceptedInput, at: datetime
+    ) -> None: ...
+
+    async def zone_hashes(self, file: str) -> dict[str, str]: ...
+
+    async def save_zone_hash(
+        self, file: str, zone_id: str, content_hash: str, at: datetime
+    ) -> None: ...
+
+    async def add_event(
+        self, at: datetime, kind: str, file: str, zone_id: str | None, detail: str
+    ) -> None: ...
+
+    async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]: ...
+
+
+class StoreBackend(Store, Protocol):
+    """A backend's main class: the ``Store`` and its companions, sharing one connection."""
+
+    @property
+    def conversation(self) -> ConversationStore: ...
+
+    @property
+    def source_states(self) -> SourceStateStore: ...
+
+    @property
+    def mail_senders(self) -> MailSenderStore: ...
+
+    @property
+    def workspace(self) -> WorkspaceStore: ...

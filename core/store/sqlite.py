@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
@@ -39,25 +39,29 @@ from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
-from core.store.migrations import MIGRATIONS
+from core.store.migrations.sqlite import MIGRATIONS
 from core.store.portable import PortableTable
-from core.store.protocol import Decide, DecideSettlement, T
+from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
+from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
+from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
+    FOLD_SQL,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
     INSERT_REVIEW,
-    PROMOTABLE,
     REVIEW_COLUMNS,
     SNAPSHOT_SQL,
+    UPSERT_FACT,
     commit_row,
     dt,
     dumps,
     event_from_row,
     event_row,
     fact_from_row,
+    fact_row,
     letter_row,
     opt_dt,
     review_from_row,
@@ -65,6 +69,8 @@ from core.store.sqlite_rows import (
     split_statements,
     ts,
 )
+from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
+from core.store.sqlite_workspace import SQLiteWorkspaceStore
 
 STORAGE_REFUSED = frozenset(
     {
@@ -92,6 +98,11 @@ class SQLiteStore:
         self._synchronous = synchronous
         self._db: aiosqlite.Connection | None = None
         self._tx_lock = asyncio.Lock()
+        # Companion stores on the same connection (usable once the store is open).
+        self.conversation = SQLiteConversationStore(self)
+        self.source_states = SQLiteSourceStates(self)
+        self.mail_senders = SQLiteMailSenders(self)
+        self.workspace = SQLiteWorkspaceStore(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
@@ -308,7 +319,7 @@ class SQLiteStore:
             await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
         commits = [a.commit for a in batch.accepted if a.commit is not None]
         if commits:
-            await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in commits])
+            await self._commit(tx, commits)
         reviews = [a.review for a in batch.accepted if a.review is not None]
         if reviews:
             await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
@@ -338,27 +349,62 @@ class SQLiteStore:
             return []
         return await self._promote(tx, max_pending, batch.decided_at)
 
+    async def _commit(self, tx: aiosqlite.Connection, plans: Sequence[CommitPlan]) -> None:
+        """Log ``plans`` as commits and fold them into ``facts`` (rules.fold_commits)."""
+        keys = sorted({(c.entity_id, c.field) for c in plans})
+        values = ",".join("(?, ?)" for _ in keys)
+        rows = await tx.execute_fetchall(
+            FOLD_SQL.format(values=values), [x for key in keys for x in key]
+        )
+        facts: dict[tuple[str, str], CommittedFact | None] = {}
+        versions: dict[tuple[str, str], int] = {}
+        for r in rows:
+            key = (r[0], r[1])
+            versions[key] = 0 if r[2] is None else int(r[2])
+            facts[key] = None if r[3] is None else fact_from_row((r[0], r[1], *r[3:13]))
+        fold = fold_commits(plans, facts, versions)
+        await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in fold.commits])
+        kept = [f for f in fold.facts.values() if f is not None]
+        if kept:
+            await tx.executemany(UPSERT_FACT, [fact_row(f) for f in kept])
+        gone = [key for key, f in fold.facts.items() if f is None]
+        if gone:
+            await tx.executemany("DELETE FROM facts WHERE entity_id = ? AND field = ?", gone)
+
     async def _apply_commit(self, tx: aiosqlite.Connection, c: CommitPlan) -> None:
-        await tx.execute(INSERT_COMMIT, commit_row(c))
-        if not c.retract:
-            # Open questions about the value just committed were answered by it.
-            await tx.execute(
-                "UPDATE review_items SET status = 'superseded', answered_at = ? WHERE entity_id = ? "
-                "AND field = ? AND value_key = ? AND status IN ('queued', 'pending')",
-                (ts(c.committed_at), c.entity_id, c.field, value_key(c.value)),
+        await self._commit(tx, [c])
+        open_items = await tx.execute_fetchall(
+            "SELECT id, value_key FROM review_items WHERE entity_id = ? AND field = ? "
+            "AND status IN ('queued', 'pending')",
+            (c.entity_id, c.field),
+        )
+        settled = settled_by_commit(c, [(r[0], r[1]) for r in open_items])
+        if settled:
+            await tx.executemany(
+                "UPDATE review_items SET status = 'superseded', answered_at = ? WHERE id = ?",
+                [(ts(c.committed_at), item_id) for item_id in settled],
             )
 
     async def _promote(
         self, tx: aiosqlite.Connection, max_pending: int, now: datetime
     ) -> list[ReviewItem]:
-        # The cap is per entity: one person's flood of questions never holds back
-        # another's (nor do dead letters, which have an entity of their own).
+        """Show the queued items that fit under each entity's cap (rules.promotable)."""
         rows = await tx.execute_fetchall(
-            f"UPDATE review_items SET status = 'pending', promoted_at = :now WHERE id IN ({PROMOTABLE})"
-            f" RETURNING {REVIEW_COLUMNS}",
-            {"now": ts(now), "cap": max_pending},
+            "SELECT id, seq, entity_id, group_key, status FROM review_items "
+            "WHERE status IN ('queued', 'pending')"
         )
-        return sorted((review_from_row(r) for r in rows), key=lambda r: r.seq)
+        ids = promotable(
+            (OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows), max_pending
+        )
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        promoted = await tx.execute_fetchall(
+            f"UPDATE review_items SET status = 'pending', promoted_at = ? WHERE id IN ({marks})"
+            f" RETURNING {REVIEW_COLUMNS}",
+            [ts(now), *ids],
+        )
+        return sorted((review_from_row(r) for r in promoted), key=lambda r: r.seq)
 
     # -- answers -----------------------------------------------------------------
     async def settle(
@@ -726,5 +772,10 @@ async def _import_facts(
                     for f in chunk
                 ],
             )
+            await tx.executemany(UPSERT_FACT, [fact_row(f) for f in chunk])
         if progress is not None:
             progress(start + len(chunk))
+
+
+if TYPE_CHECKING:  # mypy checks here that the class keeps the whole contract
+    _BACKEND: type[StoreBackend] = SQLiteStore

@@ -10,95 +10,15 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, Protocol
 
 from core.domain.ids import new_id
+from core.domain.records import ChatMessage, ChatMode, PromptMessage, Role
 from core.errors import StoreError
-from core.store.sqlite import SQLiteStore
+from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt
 from core.store.sqlite_rows import ts as _ts
-
-Role = Literal["user", "assistant"]
-ChatModeName = Literal["edit"]
-
-
-@dataclass(frozen=True)
-class ChatMessage:
-    """One line of a chat, as stored: never changed once written."""
-
-    seq: int
-    id: str
-    chat_id: int
-    message_id: int | None
-    user_id: int | None
-    role: Role
-    text: str
-    at: datetime
-
-
-@dataclass(frozen=True)
-class PromptMessage:
-    """A review item shown (or about to be shown) in a chat, bound to its owner."""
-
-    item_id: str
-    token: str
-    chat_id: int
-    owner_user_id: int
-    message_id: int | None
-    shown_at: datetime
-    closed_at: datetime | None
-    outcome: str | None
-
-
-@dataclass(frozen=True)
-class ChatMode:
-    """The next plain message in ``chat_id`` answers ``item_id`` (e.g. an Edit's value)."""
-
-    chat_id: int
-    mode: ChatModeName
-    item_id: str
-    since: datetime
-
-
-class ConversationStore(Protocol):
-    """What the bot needs to remember besides state and review items."""
-
-    async def append_message(
-        self,
-        chat_id: int,
-        role: Role,
-        text: str,
-        at: datetime,
-        *,
-        message_id: int | None = None,
-        user_id: int | None = None,
-    ) -> ChatMessage: ...
-
-    async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]: ...
-
-    async def open_prompt(
-        self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
-    ) -> PromptMessage: ...
-
-    async def set_prompt_message(self, item_id: str, message_id: int) -> None: ...
-
-    async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool: ...
-
-    async def prompt_by_token(self, token: str) -> PromptMessage | None: ...
-
-    async def prompt_for_item(self, item_id: str) -> PromptMessage | None: ...
-
-    async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]: ...
-
-    async def set_mode(self, mode: ChatMode) -> None: ...
-
-    async def mode(self, chat_id: int) -> ChatMode | None: ...
-
-    async def clear_mode(self, chat_id: int) -> None: ...
-
 
 _PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
 _MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"
@@ -107,7 +27,7 @@ _MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"
 class SQLiteConversationStore:
     """ConversationStore over an open SQLiteStore's connection."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: SQLiteConnection) -> None:
         self._store = store
 
     async def append_message(

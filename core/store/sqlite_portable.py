@@ -7,28 +7,15 @@ they are; only the order of columns is matched by name.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Protocol
-
-import aiosqlite
 
 from core.errors import StoreError
 from core.store.portable import IMPLICIT_SEQ, TABLES, PortableRow, PortableTable
-
-
-class SQLiteStore(Protocol):
-    """What copying needs of ``core.store.sqlite.SQLiteStore``."""
-
-    @property
-    def db(self) -> aiosqlite.Connection: ...
-
-    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-
+from core.store.sqlite_rows import SQLiteConnection
 
 BATCH = 5000
 
 
-async def export_table(store: SQLiteStore, table: str) -> PortableTable:
+async def export_table(store: SQLiteConnection, table: str) -> PortableTable:
     if table not in TABLES:
         raise StoreError(f"no table {table!r} to export")
     columns = await _columns(store, table)
@@ -37,7 +24,7 @@ async def export_table(store: SQLiteStore, table: str) -> PortableTable:
     return PortableTable(table, columns, tuple(tuple(r) for r in rows))
 
 
-async def import_tables(store: SQLiteStore, tables: Sequence[PortableTable]) -> None:
+async def import_tables(store: SQLiteConnection, tables: Sequence[PortableTable]) -> None:
     """Insert every table in one transaction (the write lock held throughout)."""
     known = {t: await _columns(store, t) for t in TABLES}
     async with store.transaction() as tx:
@@ -61,7 +48,7 @@ async def import_tables(store: SQLiteStore, tables: Sequence[PortableTable]) -> 
                 await tx.executemany(sql, rows[start : start + BATCH])
 
 
-async def _columns(store: SQLiteStore, table: str) -> tuple[str, ...]:
+async def _columns(store: SQLiteConnection, table: str) -> tuple[str, ...]:
     rows = await store.db.execute_fetchall(f'PRAGMA table_info("{table}")')
     implicit = ("seq",) if table in IMPLICIT_SEQ else ()
     return (*implicit, *(str(r[1]) for r in rows))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
+
+import aiosqlite
 
 from core.domain.records import (
     Accepted,
-    CommitPlan,
     DeadLetter,
     EventRecord,
     NewReviewItem,
@@ -17,8 +20,23 @@ from core.domain.records import (
 )
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
+from core.store.rules import FoldedCommit
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+class SQLiteConnection(Protocol):
+    """What the SQLite companions and the copier need of ``core.store.sqlite.SQLiteStore``
+    (which creates them, so they cannot import it): its connection and transactions."""
+
+    @property
+    def db(self) -> aiosqlite.Connection: ...
+
+    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+
+    async def execute_write(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> None: ...
 
 
 def ts(value: datetime) -> str:
@@ -77,41 +95,32 @@ UNION ALL
 SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
   FROM events WHERE event_id IN ({ids})
 """
-# Queued review items that fit under each entity's cap of pending questions, oldest
-# first. A group (items sharing a group_key) is one question: its members are
-# promoted together and count once; a queued member of a group already shown joins it.
-PROMOTABLE = """
-WITH units AS (
-    SELECT entity_id, coalesce(group_key, id) AS unit, min(seq) AS first,
-           max(status = 'pending') AS shown
-      FROM review_items WHERE status IN ('queued', 'pending')
-     GROUP BY entity_id, coalesce(group_key, id)
-), ranked AS (
-    SELECT entity_id, unit, shown,
-           ROW_NUMBER() OVER (PARTITION BY entity_id, shown ORDER BY first) AS rank
-      FROM units
-), asked AS (
-    SELECT entity_id, count(*) AS n FROM units WHERE shown GROUP BY entity_id
-)
-SELECT r.id FROM review_items r
-  JOIN ranked u ON u.entity_id = r.entity_id AND u.unit = coalesce(r.group_key, r.id)
-  LEFT JOIN asked a ON a.entity_id = r.entity_id
- WHERE r.status = 'queued' AND (u.shown OR u.rank <= :cap - coalesce(a.n, 0))
+# The fields' facts and last versions, one row per key, for folding commits
+# (core/store/rules.py): key, last version (NULL: never committed), the fact's columns.
+FOLD_SQL = """
+WITH keys (entity_id, field) AS (VALUES {values})
+SELECT k.entity_id, k.field,
+       (SELECT max(version) FROM commits c WHERE c.entity_id = k.entity_id AND c.field = k.field),
+       f.value_json, f.version, f.source_type, f.source_ref, f.confidence, f.event_id,
+       f.evidence_ts, f.committed_at, f.resolution, f.valid_until
+  FROM keys k LEFT JOIN facts f ON f.entity_id = k.entity_id AND f.field = k.field
 """
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
     "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
     "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-# Version and previous value are read inside the transaction; the facts row
-# follows from the commits_fold_* triggers.
+# Version and previous value come from rules.fold_commits, as does the facts row.
 INSERT_COMMIT = (
     "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
     "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
-    "valid_until, audit_line) VALUES (:e, :f, "
-    "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = :e AND field = :f), "
-    "coalesce((SELECT value_json FROM facts WHERE entity_id = :e AND field = :f), 'null'), "
+    "valid_until, audit_line) VALUES (:e, :f, :v, :old, "
     ":new, :retracted, :st, :sr, :conf, :eid, :ets, :cat, :res, :vu, :line)"
+)
+UPSERT_FACT = (
+    "INSERT OR REPLACE INTO facts (entity_id, field, value_json, version, source_type, "
+    "source_ref, confidence, event_id, evidence_ts, committed_at, resolution, valid_until) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
@@ -147,10 +156,13 @@ def event_row(a: Accepted) -> tuple[Any, ...]:
     )
 
 
-def commit_row(c: CommitPlan) -> dict[str, Any]:
+def commit_row(folded: FoldedCommit) -> dict[str, Any]:
+    c = folded.plan
     return {
         "e": c.entity_id,
         "f": c.field,
+        "v": folded.version,
+        "old": dumps(folded.old_value),
         "new": "null" if c.retract else dumps(c.value),
         "retracted": int(c.retract),
         "st": c.source_type,
@@ -163,6 +175,23 @@ def commit_row(c: CommitPlan) -> dict[str, Any]:
         "vu": None if c.valid_until is None else ts(c.valid_until),
         "line": c.audit_line,
     }
+
+
+def fact_row(f: CommittedFact) -> tuple[Any, ...]:
+    return (
+        f.entity_id,
+        f.field,
+        dumps(f.value),
+        f.version,
+        f.source_type,
+        f.source_ref,
+        f.confidence,
+        f.event_id,
+        ts(f.evidence_ts),
+        ts(f.committed_at),
+        f.resolution,
+        None if f.valid_until is None else ts(f.valid_until),
+    )
 
 
 def review_row(r: NewReviewItem) -> tuple[Any, ...]:

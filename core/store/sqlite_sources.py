@@ -9,11 +9,11 @@ decides anything; the weight rules live in ``core.sources.health``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
-from core.store.sqlite import SQLiteStore
+from core.domain.records import SourceState
+from core.store.sqlite_rows import SQLiteConnection
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -26,37 +26,10 @@ def _dt(text: str | None) -> datetime | None:
     return None if text is None else datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
 
 
-@dataclass(frozen=True)
-class SourceState:
-    """What Canon remembers about one source between passes."""
-
-    name: str
-    kind: str
-    cursor: dict[str, Any] = field(default_factory=dict)
-    last_attempt: datetime | None = None
-    last_success: datetime | None = None
-    last_error: str | None = None
-    failures: int = 0
-    """Consecutive failed passes (0 after a success)."""
-    weight: float = 1.0
-    """How much the source's evidence counts now (lowered by failures, regained slowly)."""
-    signals_total: int = 0
-
-
-class SourceStateStore(Protocol):
-    """Where source cursors and health live."""
-
-    async def source_states(self) -> list[SourceState]: ...
-
-    async def source_state(self, name: str) -> SourceState | None: ...
-
-    async def save_source_state(self, state: SourceState) -> None: ...
-
-
 class SQLiteSourceStates:
     """``SourceStateStore`` beside an open ``SQLiteStore`` (same file, same connection)."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: SQLiteConnection) -> None:
         self._store = store
 
     async def source_states(self) -> list[SourceState]:
@@ -91,22 +64,10 @@ class SQLiteSourceStates:
         )
 
 
-class MailSenderStore(Protocol):
-    """Who sent the mails that raised questions, and the senders the user trusts."""
-
-    async def note_mail_sender(self, ref: str, address: str) -> None: ...
-
-    async def mail_sender(self, ref: str) -> str | None: ...
-
-    async def trust_sender(self, address: str, at: datetime, via_ref: str) -> None: ...
-
-    async def trusted_senders(self) -> frozenset[str]: ...
-
-
 class SQLiteMailSenders:
     """``MailSenderStore`` beside an open ``SQLiteStore``."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: SQLiteConnection) -> None:
         self._store = store
 
     async def note_mail_sender(self, ref: str, address: str) -> None:

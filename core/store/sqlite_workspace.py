@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
+from core.domain.records import AcceptedInput, WorkspaceEvent
 from core.errors import StoreError
-from core.store.sqlite import SQLiteStore
+from core.store.sqlite_rows import SQLiteConnection
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -31,56 +31,11 @@ def _dt(text: str) -> datetime:
     return datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
 
 
-@dataclass(frozen=True)
-class AcceptedInput:
-    """The last accepted reading of one STATE-INPUT zone."""
-
-    entries: dict[str, tuple[str, str, str]] = field(default_factory=dict)
-    """line_hash -> (entity_id, field, intent) of the lines in effect."""
-    bad: frozenset[str] = frozenset()
-    """line hashes of unreadable lines already sent to the dead-letter queue."""
-    generations: dict[str, int] = field(default_factory=dict)
-    """line_hash -> how many times the line was added or removed (keeps event ids unique)."""
-
-
-@dataclass(frozen=True)
-class WorkspaceEvent:
-    seq: int
-    at: datetime
-    kind: str
-    file: str
-    zone_id: str | None
-    detail: str
-
-
-class WorkspaceStore(Protocol):
-    """Persistence the workspace projection needs."""
-
-    async def accepted_input(self, file: str, zone_id: str) -> AcceptedInput: ...
-
-    async def save_accepted_input(
-        self, file: str, zone_id: str, accepted: AcceptedInput, at: datetime
-    ) -> None: ...
-
-    async def zone_hashes(self, file: str) -> dict[str, str]: ...
-
-    async def save_zone_hash(
-        self, file: str, zone_id: str, content_hash: str, at: datetime
-    ) -> None: ...
-
-    async def add_event(
-        self, at: datetime, kind: str, file: str, zone_id: str | None, detail: str
-    ) -> None: ...
-
-    async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]: ...
-
-
 class SQLiteWorkspaceStore:
     """``WorkspaceStore`` over an open SQLite connection (``SQLiteStore.db``)."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: SQLiteConnection) -> None:
         self._store = store
-        self._db = store.db
 
     async def accepted_input(self, file: str, zone_id: str) -> AcceptedInput:
         rows = await self._fetch(
@@ -144,7 +99,7 @@ class SQLiteWorkspaceStore:
 
     async def _fetch(self, sql: str, args: tuple[str, ...]) -> list[tuple[Any, ...]]:
         try:
-            return [tuple(r) for r in await self._db.execute_fetchall(sql, args)]
+            return [tuple(r) for r in await self._store.db.execute_fetchall(sql, args)]
         except sqlite3.Error as e:
             raise StoreError(f"workspace store read failed: {e}") from e
 

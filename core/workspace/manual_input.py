@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from core.domain.ids import derived_id
+from core.domain.records import AcceptedInput
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine, Outcome
 from core.errors import WorkspaceError
@@ -29,7 +30,6 @@ from core.extraction.types import Extractor
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
 from core.signals.intake import markdown_payloads
-from core.store.sqlite_workspace import AcceptedInput
 from core.workspace.files import read_text
 from core.workspace.projection import file_key, workspace_store
 

@@ -21,8 +21,7 @@ from core.errors import WorkspaceError, ZoneError
 from core.projections import legacy
 from core.projections.render import AUDIT_FILE, HEARTBEAT, MEMORY, Projection, render
 from core.projections.zones import find_zones, splice, split_lines, zone_block, zone_body
-from core.store.sqlite import SQLiteStore
-from core.store.sqlite_workspace import SQLiteWorkspaceStore, WorkspaceStore
+from core.store.protocol import WorkspaceStore
 from core.workspace.files import atomic_write, backup, content_hash, read_text
 from core.workspace.settings import WorkspaceSettings
 
@@ -60,11 +59,8 @@ class ProjectionReport:
 
 
 def workspace_store(engine: Engine) -> WorkspaceStore:
-    """The workspace tables of the engine's store (SQLite only, for now)."""
-    store = engine.store
-    if not isinstance(store, SQLiteStore):
-        raise WorkspaceError("workspace projections need the SQLite store")
-    return SQLiteWorkspaceStore(store)
+    """The workspace tables of the engine's store."""
+    return engine.store.workspace
 
 
 def file_key(workspace: Path, rel: str) -> str:

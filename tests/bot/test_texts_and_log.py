@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from core.conversation import texts
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 
 
 @pytest.mark.parametrize(
@@ -65,7 +64,7 @@ def test_foreign_callback_data_is_ignored(data: str | None) -> None:
 async def test_the_conversation_log_is_append_only_and_chronological(
     store: SQLiteStore, now: object
 ) -> None:
-    log = SQLiteConversationStore(store)
+    log = store.conversation
     at = now
     for i, text in enumerate(["one", "two", "three"]):
         await log.append_message(

@@ -33,7 +33,6 @@ from telegram import Bot
 from telegram.error import BadRequest, Conflict
 
 from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -210,7 +209,7 @@ async def test_the_bot_over_its_webhook(tg: FakeTelegram, webhook_bot: WebhookBo
         assert home is not None
         assert (home.value, home.resolution) == ("Seattle", "user_confirm")
         assert await store.events_for("user:primary", "profile.home_city", "Denver") == []
-        log = await SQLiteConversationStore(store).messages(ALICE)
+        log = await store.conversation.messages(ALICE)
         assert log, "the genuine conversation was logged"
         assert not [m for m in log if "Denver" in m.text]
         assert any("where am I?" in m.text for m in log)

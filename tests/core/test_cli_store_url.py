@@ -55,7 +55,6 @@ def test_a_store_url_selects_the_same_sqlite_file(tmp_path: Path, how: str, stor
             "mysql://db/canon",
             "canon: error: CANON_DB: store URL 'mysql://db/canon': unknown scheme",
         ),
-        ("memory://", "canon: error: the memory store is not available yet"),
         (
             # Nothing listens on port 1: the connection is refused at once.
             "postgresql://sam:hunter2@127.0.0.1:1/canon",

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from source_servers import free_port
 
 from core.cli import cli
+from core.domain.records import SourceState
 from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.signals.intake import weighted
@@ -22,7 +23,6 @@ from core.signals.rules import parse_rule
 from core.sources.config import load_sources, parse_sources
 from core.sources.health import after_failure, after_success
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
-from core.store.sqlite_sources import SourceState
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
 SECRET = b"0123456789abcdef-secret"

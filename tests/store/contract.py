@@ -337,6 +337,45 @@ class StoreContract:
             await eng.store.settle_decided("missing", decide, 5)
         assert len(given) == 1, "decide is not called for an item that cannot be settled"
 
+    async def test_a_confirmed_answer_closes_the_questions_that_proposed_the_same_value(
+        self, eng: Engine
+    ) -> None:
+        out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.review_item_id
+
+        def question(value: str) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                "user:primary",
+                "profile.home_city",
+                value,
+                None,
+                0.5,
+                ("r",),
+                f"email:{value}",
+                NOW,
+            )
+
+        same, other = question(" seattle "), question("Denver")
+        for item in (same, other):
+            await eng.store.add_review_item(item, max_pending=5)
+        await eng.answer(out.review_item_id, "confirm", now=NOW)
+        fact = await eng.store.fact("user:primary", "profile.home_city")
+        assert fact is not None
+        assert fact.value == "Seattle"
+        statuses = {}
+        for item_id in (out.review_item_id, same.id, other.id):
+            item = await eng.store.review_item(item_id)
+            assert item is not None
+            statuses[item_id] = item.status
+        assert statuses == {
+            out.review_item_id: "confirmed",
+            same.id: "superseded",
+            other.id: "pending",
+        }
+
     async def test_settle_decided_keeps_the_item_open_when_decide_fails(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
         assert out.review_item_id

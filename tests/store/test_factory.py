@@ -8,6 +8,7 @@ import pytest
 
 from core.errors import ConfigError
 from core.store.factory import StoreURL, open_store, parse_store_url, redacted
+from core.store.memory import MemoryStore
 from core.store.postgres import PostgresStore
 from core.store.sqlite import SQLiteStore
 
@@ -84,10 +85,15 @@ async def test_a_sqlite_url_opens_a_sqlite_store_there(tmp_path: Path, url: str,
         await store.close()
 
 
-@pytest.mark.parametrize("url", ["memory://"])
-def test_backends_not_built_yet_say_so(url: str) -> None:
-    with pytest.raises(ConfigError, match="store is not available yet"):
-        open_store(url)
+@pytest.mark.parametrize("url", ["memory://", "memory:///", "MEMORY://"])
+async def test_a_memory_url_builds_the_reference_store(url: str) -> None:
+    store = open_store(url)
+    assert isinstance(store, MemoryStore)
+    await store.open()
+    try:
+        assert await store.facts() == []
+    finally:
+        await store.close()
 
 
 @pytest.mark.parametrize(

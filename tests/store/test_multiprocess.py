@@ -24,7 +24,7 @@ from core.domain.audit import show_value
 from core.domain.policy import default_policy
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
-from core.store.migrations import MIGRATIONS
+from core.store.migrations.sqlite import MIGRATIONS
 from core.store.sqlite import SQLiteStore
 
 PROCESSES = 6

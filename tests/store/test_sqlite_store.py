@@ -1,4 +1,4 @@
-"""The SQLite backend against the storage contract, on a file and in memory."""
+"""The SQLite backend against the storage and companion contracts, on a file and in memory."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 from canon_testing import NOW, make_observation
+from companion_contract import CompanionContract
 from contract import StoreContract
 
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
-from core.store.migrations import MIGRATIONS
+from core.store.migrations.sqlite import FEATURES, MIGRATIONS
 from core.store.sqlite import SQLiteStore
 
 
-class TestSQLiteFile(StoreContract):
+class TestSQLiteFile(StoreContract, CompanionContract):
     @pytest.fixture
     async def backend(self, tmp_path: Path) -> AsyncIterator[SQLiteStore]:
         store = SQLiteStore(tmp_path / "contract.db")
@@ -25,7 +26,7 @@ class TestSQLiteFile(StoreContract):
         await store.close()
 
 
-class TestSQLiteMemory(StoreContract):
+class TestSQLiteMemory(StoreContract, CompanionContract):
     @pytest.fixture
     async def backend(self) -> AsyncIterator[SQLiteStore]:
         store = SQLiteStore(":memory:")
@@ -97,3 +98,73 @@ async def test_an_unreadable_path_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "dir.db").mkdir()
     with pytest.raises(StoreError, match="cannot open store"):
         await SQLiteStore(tmp_path / "dir.db").open()
+
+
+SHIPPED_ORDER = (
+    "0001_event_log_state_and_review_queue",
+    "0002_dead_letters_and_alerts",
+    "0005_sources",
+    "0004_workspace",
+    "0003_conversation_log",
+    "0006_source_type_conversation_assertive",
+    "0007_mail_senders",
+    "0008_alert_delivery",
+    "0009_review_groups",
+)
+"""The migrations as users' stores recorded them before they were grouped by feature."""
+
+
+def test_every_shipped_migration_keeps_its_name_and_script() -> None:
+    by_name = dict(MIGRATIONS)
+    assert set(SHIPPED_ORDER) <= set(by_name)
+    assert len(by_name) == len(MIGRATIONS), "names are unique"
+    assert {name for _, migrations in FEATURES for name, _ in migrations} == set(by_name)
+
+
+async def test_a_store_migrated_before_the_regrouping_opens_and_folds_in_python(
+    tmp_path: Path,
+) -> None:
+    """A store built by the old list (fold triggers and all) is migrated once more, not twice,
+    keeps its state, and from then on its commits are folded by the Python write path."""
+    path = tmp_path / "old.db"
+    scripts = dict(MIGRATIONS)
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
+        for name in SHIPPED_ORDER:
+            db.executescript(scripts[name])
+            db.execute("INSERT INTO schema_migrations VALUES (?, 'then')", (name,))
+        # A commit written by the old code: the trigger folds it into facts.
+        db.execute(
+            "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted,"
+            " source_type, source_ref, confidence, event_id, evidence_ts, committed_at,"
+            " resolution, audit_line) VALUES ('user:primary', 'travel.location', 1, 'null',"
+            " '\"Tahoe\"', 0, 'calendar', 'r', 0.9, 'e1', ?, ?, 'auto_commit', 'x')",
+            ("2026-02-19T14:00:00.000000Z", "2026-02-19T14:00:00.000000Z"),
+        )
+    for _ in range(2):
+        store = SQLiteStore(path)
+        await store.open()
+        assert await store.applied_migrations() == sorted(scripts)
+        await store.close()
+    store = SQLiteStore(path)
+    await store.open()
+    try:
+        [before] = await store.facts()
+        assert (before.value, before.version) == ("Tahoe", 1)
+        engine = Engine(store, default_policy())
+        await engine.ingest(
+            make_observation("travel.location", "Reno", source="manual_markdown"), now=NOW
+        )
+        after = await store.fact("user:primary", "travel.location")
+        assert after is not None
+        assert (after.value, after.version) == ("Reno", 2)
+        [_, entry] = await store.history("user:primary", "travel.location")
+        assert (entry.old_value, entry.new_value) == ("Tahoe", "Reno")
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:
+        triggers = {
+            r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        }
+    assert not {"commits_fold_value", "commits_fold_retraction"} & triggers
+    assert {"events_append_only_update", "commits_append_only_update"} <= triggers

@@ -1,0 +1,252 @@
+"""The in-memory backend's companion stores: conversation, sources, mail senders, workspace.
+
+Each lives beside a ``MemoryStore`` and writes through its transaction (one
+writer at a time, undone on failure), as the SQLite companions share their
+store's connection. They behave as the SQLite ones do: the companion contract
+tests run on both.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Protocol
+
+from core.domain.ids import new_id
+from core.domain.records import (
+    AcceptedInput,
+    ChatMessage,
+    ChatMode,
+    PromptMessage,
+    Role,
+    SourceState,
+    WorkspaceEvent,
+)
+from core.errors import StoreError
+from core.store.memory_tables import Journal
+
+
+class MemoryStore(Protocol):
+    """What a companion needs of ``core.store.memory.MemoryStore`` (which creates the
+    companions, so they cannot import it): its transactions and row numbers."""
+
+    def check_open(self) -> None: ...
+
+    def next_seq(self, j: Journal, table: str) -> int: ...
+
+    def transaction(self) -> AbstractAsyncContextManager[Journal]: ...
+
+
+def _utc(at: datetime) -> datetime:
+    return at.astimezone(UTC)
+
+
+def _opt_utc(at: datetime | None) -> datetime | None:
+    return None if at is None else _utc(at)
+
+
+class MemoryConversationStore:
+    """``ConversationStore`` in memory: the log is append-only, prompts one per item."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+        self._messages: list[ChatMessage] = []
+        self._prompts: dict[str, PromptMessage] = {}
+        self._modes: dict[int, ChatMode] = {}
+
+    async def append_message(
+        self,
+        chat_id: int,
+        role: Role,
+        text: str,
+        at: datetime,
+        *,
+        message_id: int | None = None,
+        user_id: int | None = None,
+    ) -> ChatMessage:
+        async with self._store.transaction() as j:
+            seq = self._store.next_seq(j, "conversation")
+            stored = ChatMessage(seq, new_id(), chat_id, message_id, user_id, role, text, _utc(at))
+            j.append(self._messages, stored)
+        return ChatMessage(seq, stored.id, chat_id, message_id, user_id, role, text, at)
+
+    async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]:
+        self._store.check_open()
+        mine = [m for m in self._messages if m.chat_id == chat_id]
+        return mine if limit is None else mine[max(0, len(mine) - int(limit)) :]
+
+    async def open_prompt(
+        self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
+    ) -> PromptMessage:
+        """Bind ``item_id`` to a chat, its owner and a token (idempotent per item)."""
+        async with self._store.transaction() as j:
+            taken = any(p.token == token for p in self._prompts.values())
+            if item_id not in self._prompts and not taken:
+                prompt = PromptMessage(
+                    item_id, token, chat_id, owner_user_id, None, _utc(at), None, None
+                )
+                j.set(self._prompts, item_id, prompt)
+        found = self._prompts.get(item_id)
+        if found is None:
+            raise StoreError(f"token {token} already shows another item")
+        return found
+
+    async def set_prompt_message(self, item_id: str, message_id: int) -> None:
+        async with self._store.transaction() as j:
+            prompt = self._prompts.get(item_id)
+            if prompt is not None:
+                j.set(self._prompts, item_id, replace(prompt, message_id=message_id))
+
+    async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool:
+        async with self._store.transaction() as j:
+            prompt = self._prompts.get(item_id)
+            if prompt is None or prompt.closed_at is not None:
+                return False
+            closed = replace(prompt, closed_at=_utc(at), outcome=outcome)
+            j.set(self._prompts, item_id, closed)
+            return True
+
+    async def prompt_by_token(self, token: str) -> PromptMessage | None:
+        self._store.check_open()
+        return next((p for p in self._prompts.values() if p.token == token), None)
+
+    async def prompt_for_item(self, item_id: str) -> PromptMessage | None:
+        self._store.check_open()
+        return self._prompts.get(item_id)
+
+    async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]:
+        """Prompts shown and not yet answered, oldest first."""
+        self._store.check_open()
+        open_ = [
+            p
+            for p in self._prompts.values()
+            if p.closed_at is None and (chat_id is None or p.chat_id == chat_id)
+        ]
+        return sorted(open_, key=lambda p: p.shown_at)  # stable: ties keep the order shown
+
+    async def set_mode(self, mode: ChatMode) -> None:
+        async with self._store.transaction() as j:
+            j.set(
+                self._modes,
+                mode.chat_id,
+                ChatMode(mode.chat_id, mode.mode, mode.item_id, _utc(mode.since)),
+            )
+
+    async def mode(self, chat_id: int) -> ChatMode | None:
+        self._store.check_open()
+        return self._modes.get(chat_id)
+
+    async def clear_mode(self, chat_id: int) -> None:
+        async with self._store.transaction() as j:
+            if chat_id in self._modes:
+                j.delete(self._modes, chat_id)
+
+
+class MemorySourceStates:
+    """``SourceStateStore`` in memory: one state per source name."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+        self._states: dict[str, SourceState] = {}
+
+    async def source_states(self) -> list[SourceState]:
+        self._store.check_open()
+        return [self._states[name] for name in sorted(self._states)]
+
+    async def source_state(self, name: str) -> SourceState | None:
+        self._store.check_open()
+        return self._states.get(name)
+
+    async def save_source_state(self, state: SourceState) -> None:
+        stored = SourceState(
+            name=state.name,
+            kind=state.kind,
+            cursor=json.loads(json.dumps(state.cursor, sort_keys=True)),
+            last_attempt=_opt_utc(state.last_attempt),
+            last_success=_opt_utc(state.last_success),
+            last_error=state.last_error,
+            failures=state.failures,
+            weight=state.weight,
+            signals_total=state.signals_total,
+        )
+        async with self._store.transaction() as j:
+            j.set(self._states, state.name, stored)
+
+
+class MemoryMailSenders:
+    """``MailSenderStore`` in memory: the first sender noted for a ref, and trusted addresses."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+        self._refs: dict[str, str] = {}
+        self._trusted: dict[str, tuple[datetime, str]] = {}
+
+    async def note_mail_sender(self, ref: str, address: str) -> None:
+        async with self._store.transaction() as j:
+            if ref not in self._refs:
+                j.set(self._refs, ref, address)
+
+    async def mail_sender(self, ref: str) -> str | None:
+        self._store.check_open()
+        return self._refs.get(ref)
+
+    async def trust_sender(self, address: str, at: datetime, via_ref: str) -> None:
+        async with self._store.transaction() as j:
+            if address not in self._trusted:
+                j.set(self._trusted, address, (_utc(at), via_ref))
+
+    async def trusted_senders(self) -> frozenset[str]:
+        self._store.check_open()
+        return frozenset(self._trusted)
+
+
+class MemoryWorkspaceStore:
+    """``WorkspaceStore`` in memory: accepted inputs and zone hashes per (file, zone), events."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+        self._inputs: dict[tuple[str, str], AcceptedInput] = {}
+        self._zones: dict[tuple[str, str], str] = {}
+        self._events: list[WorkspaceEvent] = []
+
+    async def accepted_input(self, file: str, zone_id: str) -> AcceptedInput:
+        self._store.check_open()
+        return _copy_input(self._inputs.get((file, zone_id), AcceptedInput()))
+
+    async def save_accepted_input(
+        self, file: str, zone_id: str, accepted: AcceptedInput, at: datetime
+    ) -> None:
+        async with self._store.transaction() as j:
+            j.set(self._inputs, (file, zone_id), _copy_input(accepted))
+
+    async def zone_hashes(self, file: str) -> dict[str, str]:
+        self._store.check_open()
+        return {zone: h for (f, zone), h in self._zones.items() if f == file}
+
+    async def save_zone_hash(
+        self, file: str, zone_id: str, content_hash: str, at: datetime
+    ) -> None:
+        async with self._store.transaction() as j:
+            j.set(self._zones, (file, zone_id), content_hash)
+
+    async def add_event(
+        self, at: datetime, kind: str, file: str, zone_id: str | None, detail: str
+    ) -> None:
+        async with self._store.transaction() as j:
+            seq = self._store.next_seq(j, "workspace_events")
+            j.append(self._events, WorkspaceEvent(seq, _utc(at), kind, file, zone_id, detail))
+
+    async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]:
+        self._store.check_open()
+        return [e for e in self._events if not kinds or e.kind in kinds]
+
+
+def _copy_input(accepted: AcceptedInput) -> AcceptedInput:
+    """The stored reading apart from the caller's (its maps are mutable)."""
+    return AcceptedInput(
+        {h: (v[0], v[1], v[2]) for h, v in accepted.entries.items()},
+        frozenset(accepted.bad),
+        {h: int(n) for h, n in accepted.generations.items()},
+    )

@@ -1,0 +1,348 @@
+"""Named SQLite migrations, grouped by feature, each applied once in its own transaction.
+
+A store records the names it has applied (``schema_migrations``), so a name
+that has shipped never changes and a shipped script is never edited: add a new
+migration to its feature's group, with the next free number. Features are
+applied in the order below (later ones may refer to earlier tables), each
+feature's migrations in their order.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.store.migrations import Feature, Migration, flatten
+
+EVENTS: Final[Feature] = (
+    "events",
+    (
+        (
+            "0001_event_log_state_and_review_queue",
+            """
+            -- The append-only log: every accepted observation with the decision taken on it.
+            CREATE TABLE events (
+                seq INTEGER PRIMARY KEY,
+                event_id TEXT NOT NULL UNIQUE,
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                domain TEXT NOT NULL,
+                intent TEXT NOT NULL,
+                value_json TEXT NOT NULL,
+                value_key TEXT NOT NULL,
+                source_type TEXT NOT NULL,
+                source_ref TEXT,
+                event_ts TEXT NOT NULL,
+                ingested_at TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                decision TEXT NOT NULL,
+                confidence REAL NOT NULL,
+                margin REAL NOT NULL,
+                reasons TEXT NOT NULL,
+                patch TEXT NOT NULL
+            );
+            CREATE INDEX events_by_field ON events (entity_id, field, value_key, event_ts);
+            CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+            CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+            CREATE TABLE duplicates (
+                seq INTEGER PRIMARY KEY,
+                event_id TEXT NOT NULL,
+                seen_at TEXT NOT NULL
+            );
+            -- Every commit, with its audit line; committed state is the fold of these rows.
+            CREATE TABLE commits (
+                seq INTEGER PRIMARY KEY,
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                old_json TEXT NOT NULL,
+                new_json TEXT NOT NULL,
+                retracted INTEGER NOT NULL,
+                source_type TEXT NOT NULL,
+                source_ref TEXT,
+                confidence REAL NOT NULL,
+                event_id TEXT NOT NULL,
+                evidence_ts TEXT NOT NULL,
+                committed_at TEXT NOT NULL,
+                resolution TEXT NOT NULL,
+                valid_until TEXT,
+                audit_line TEXT NOT NULL,
+                UNIQUE (entity_id, field, version)
+            );
+            CREATE TRIGGER commits_append_only_update BEFORE UPDATE ON commits
+                BEGIN SELECT RAISE(ABORT, 'commit history is append-only'); END;
+            -- Current state, kept equal to the fold of commits by the triggers below
+            -- (corroboration may refresh evidence_ts and confidence in place).
+            CREATE TABLE facts (
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value_json TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                source_type TEXT NOT NULL,
+                source_ref TEXT,
+                confidence REAL NOT NULL,
+                event_id TEXT NOT NULL,
+                evidence_ts TEXT NOT NULL,
+                committed_at TEXT NOT NULL,
+                resolution TEXT NOT NULL,
+                valid_until TEXT,
+                PRIMARY KEY (entity_id, field)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER commits_fold_value AFTER INSERT ON commits WHEN NEW.retracted = 0
+            BEGIN
+                INSERT OR REPLACE INTO facts VALUES (
+                    NEW.entity_id, NEW.field, NEW.new_json, NEW.version, NEW.source_type,
+                    NEW.source_ref, NEW.confidence, NEW.event_id, NEW.evidence_ts,
+                    NEW.committed_at, NEW.resolution, NEW.valid_until);
+            END;
+            CREATE TRIGGER commits_fold_retraction AFTER INSERT ON commits WHEN NEW.retracted = 1
+            BEGIN
+                DELETE FROM facts WHERE entity_id = NEW.entity_id AND field = NEW.field;
+            END;
+            CREATE TABLE review_items (
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL,
+                event_id TEXT,
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                candidate_json TEXT NOT NULL,
+                current_json TEXT NOT NULL,
+                value_key TEXT NOT NULL,
+                confidence REAL NOT NULL,
+                reasons TEXT NOT NULL,
+                source_key TEXT NOT NULL,
+                status TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                promoted_at TEXT,
+                answered_at TEXT,
+                answer TEXT
+            );
+            CREATE INDEX review_items_open ON review_items (status, seq);
+            CREATE INDEX review_items_by_field ON review_items (entity_id, field, status);
+            CREATE TABLE rejections (
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value_key TEXT NOT NULL,
+                source_key TEXT NOT NULL,
+                rejected_at TEXT NOT NULL,
+                PRIMARY KEY (entity_id, field, value_key, source_key)
+            ) WITHOUT ROWID;
+        """,
+        ),
+        (
+            "0006_source_type_conversation_assertive",
+            """
+            -- The design's name for a first-person chat statement is conversation_assertive;
+            -- rows written as 'conversation' are renamed where rows may change. The
+            -- append-only events and commits keep what was written; the store
+            -- normalises their source types as it reads them (core/source_types.py).
+            UPDATE facts SET source_type = 'conversation_assertive'
+             WHERE source_type = 'conversation';
+            UPDATE review_items SET source_key = 'conversation_assertive' || substr(source_key, 13)
+             WHERE source_key = 'conversation' OR source_key LIKE 'conversation:%';
+            UPDATE OR REPLACE rejections
+               SET source_key = 'conversation_assertive' || substr(source_key, 13)
+             WHERE source_key = 'conversation' OR source_key LIKE 'conversation:%';
+        """,
+        ),
+        (
+            "0009_review_groups",
+            """
+            -- Review items raised by the same input (one entity, one message) about
+            -- related fields share a group: asked as one question, counted once
+            -- against the pending cap, answered together. NULL: a question alone.
+            ALTER TABLE review_items ADD COLUMN group_key TEXT;
+            CREATE INDEX review_items_by_group ON review_items (group_key, status);
+        """,
+        ),
+        (
+            "0010_facts_folded_in_python",
+            """
+            -- Commits are folded into facts by the store's Python write path
+            -- (core/store/rules.py), the same on every backend, in the same
+            -- transaction as the commit; the triggers that did it go.
+            DROP TRIGGER IF EXISTS commits_fold_value;
+            DROP TRIGGER IF EXISTS commits_fold_retraction;
+        """,
+        ),
+    ),
+)
+"""The event log, committed state (commits folded into facts) and the review queue."""
+
+DEAD_LETTERS: Final[Feature] = (
+    "dead_letters",
+    (
+        (
+            "0002_dead_letters_and_alerts",
+            """
+            CREATE TABLE dead_letters (
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                event_id TEXT,
+                prompt_id TEXT,
+                schema TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                errors TEXT NOT NULL,
+                domain TEXT,
+                first_seen TEXT NOT NULL,
+                last_attempt TEXT NOT NULL,
+                retry_count INTEGER NOT NULL,
+                next_retry_at TEXT,
+                status TEXT NOT NULL
+            );
+            CREATE INDEX dead_letters_due ON dead_letters (status, next_retry_at);
+            CREATE TABLE alerts (
+                seq INTEGER PRIMARY KEY,
+                created_at TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                domain TEXT,
+                message TEXT NOT NULL
+            );
+        """,
+        ),
+        (
+            "0008_alert_delivery",
+            """
+            -- When an alert reached its owner (in Telegram); NULL while it is still open.
+            ALTER TABLE alerts ADD COLUMN delivered_at TEXT;
+        """,
+        ),
+    ),
+)
+"""Dead letters and the alerts they (and failing sources) raise."""
+
+CONVERSATION: Final[Feature] = (
+    "conversation",
+    (
+        (
+            "0003_conversation_log",
+            """
+            -- The bot's conversation, per chat: append-only, in the order it happened.
+            CREATE TABLE conversation_messages (
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                chat_id INTEGER NOT NULL,
+                message_id INTEGER,
+                user_id INTEGER,
+                role TEXT NOT NULL,
+                text TEXT NOT NULL,
+                at TEXT NOT NULL
+            );
+            CREATE INDEX conversation_by_chat ON conversation_messages (chat_id, seq);
+            CREATE TRIGGER conversation_append_only_update BEFORE UPDATE ON conversation_messages
+                BEGIN SELECT RAISE(ABORT, 'the conversation log is append-only'); END;
+            CREATE TRIGGER conversation_append_only_delete BEFORE DELETE ON conversation_messages
+                BEGIN SELECT RAISE(ABORT, 'the conversation log is append-only'); END;
+            -- Which chat message shows which review item, who may answer it, and the
+            -- opaque token its buttons carry.
+            CREATE TABLE prompt_messages (
+                item_id TEXT PRIMARY KEY,
+                token TEXT NOT NULL UNIQUE,
+                chat_id INTEGER NOT NULL,
+                owner_user_id INTEGER NOT NULL,
+                message_id INTEGER,
+                shown_at TEXT NOT NULL,
+                closed_at TEXT,
+                outcome TEXT
+            );
+            CREATE INDEX prompt_messages_open ON prompt_messages (chat_id, closed_at);
+            -- What the next plain message in a chat answers (an Edit's value).
+            CREATE TABLE chat_modes (
+                chat_id INTEGER PRIMARY KEY,
+                mode TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                since TEXT NOT NULL
+            );
+        """,
+        ),
+    ),
+)
+"""The bot's conversation log, prompt messages and chat modes."""
+
+SOURCES: Final[Feature] = (
+    "sources",
+    (
+        (
+            "0005_sources",
+            """
+            -- One row per configured signal source: its sync cursor, freshness and health.
+            CREATE TABLE source_state (
+                name TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                cursor TEXT NOT NULL,
+                last_attempt TEXT,
+                last_success TEXT,
+                last_error TEXT,
+                failures INTEGER NOT NULL,
+                weight REAL NOT NULL,
+                signals_total INTEGER NOT NULL
+            ) WITHOUT ROWID;
+        """,
+        ),
+        (
+            "0007_mail_senders",
+            """
+            -- Who sent each untrusted mail that raised a question (by its source ref),
+            -- so confirming that question can make the sender trusted.
+            CREATE TABLE mail_sender_refs (
+                ref TEXT PRIMARY KEY,
+                address TEXT NOT NULL
+            ) WITHOUT ROWID;
+            -- Senders the user vouched for: their receipts are transaction evidence.
+            CREATE TABLE trusted_mail_senders (
+                address TEXT PRIMARY KEY,
+                learned_at TEXT NOT NULL,
+                via_ref TEXT NOT NULL
+            ) WITHOUT ROWID;
+        """,
+        ),
+    ),
+)
+"""Source cursors and health; who sent which mail, and trusted senders."""
+
+WORKSPACE: Final[Feature] = (
+    "workspace",
+    (
+        (
+            "0004_workspace",
+            """
+            -- The STATE-INPUT entries last accepted per file and zone (JSON maps keyed
+            -- by line hash), so a re-read only ingests what changed.
+            CREATE TABLE workspace_inputs (
+                file TEXT NOT NULL,
+                zone_id TEXT NOT NULL,
+                entries TEXT NOT NULL,
+                bad TEXT NOT NULL,
+                generations TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (file, zone_id)
+            ) WITHOUT ROWID;
+            -- The hash of what Canon last wrote into each projected zone: anything
+            -- else found there later is drift.
+            CREATE TABLE workspace_zones (
+                file TEXT NOT NULL,
+                zone_id TEXT NOT NULL,
+                content_hash TEXT NOT NULL,
+                written_at TEXT NOT NULL,
+                PRIMARY KEY (file, zone_id)
+            ) WITHOUT ROWID;
+            -- Drift reverted, legacy-mode writes, backups: what the projection did besides writing.
+            CREATE TABLE workspace_events (
+                seq INTEGER PRIMARY KEY,
+                at TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                file TEXT NOT NULL,
+                zone_id TEXT,
+                detail TEXT NOT NULL
+            );
+        """,
+        ),
+    ),
+)
+"""What the workspace projection remembers between passes."""
+
+FEATURES: Final[tuple[Feature, ...]] = (EVENTS, DEAD_LETTERS, CONVERSATION, SOURCES, WORKSPACE)
+MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)
+"""Every migration, in the order a new store applies them."""

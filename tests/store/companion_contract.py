@@ -1,0 +1,187 @@
+"""The companion stores' contract: conversation, source states, mail senders, workspace.
+
+A backend's test module subclasses ``CompanionContract`` (beside ``StoreContract``)
+and provides the ``backend`` fixture: an opened, empty store whose companions
+are its ``.conversation``, ``.source_states``, ``.mail_senders`` and ``.workspace``.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta, timezone
+
+import pytest
+from canon_testing import NOW
+
+from core.domain.records import AcceptedInput, ChatMode, SourceState
+from core.errors import StoreError
+from core.store.protocol import StoreBackend
+
+LATER = NOW + timedelta(minutes=5)
+
+
+class CompanionContract:
+    """Behaviour every backend's companion stores must have."""
+
+    @pytest.fixture
+    def backend(self) -> StoreBackend:  # pragma: no cover - provided by subclasses
+        raise NotImplementedError
+
+    # -- the conversation log --------------------------------------------------------
+    async def test_the_log_keeps_each_chat_in_order(self, backend: StoreBackend) -> None:
+        log = backend.conversation
+        first = await log.append_message(7, "user", "one", NOW, message_id=1, user_id=42)
+        await log.append_message(8, "user", "elsewhere", NOW)
+        second = await log.append_message(7, "assistant", "two", LATER)
+        assert first.id != second.id
+        assert first.seq < second.seq
+        messages = await log.messages(7)
+        assert [(m.role, m.text, m.message_id, m.user_id) for m in messages] == [
+            ("user", "one", 1, 42),
+            ("assistant", "two", None, None),
+        ]
+        assert messages[0] == first
+        assert [m.text for m in await log.messages(7, limit=1)] == ["two"]
+        assert await log.messages(9) == []
+
+    async def test_a_stored_time_reads_back_as_the_same_instant_in_utc(
+        self, backend: StoreBackend
+    ) -> None:
+        at = NOW.astimezone(timezone(timedelta(hours=2)))
+        await backend.conversation.append_message(7, "user", "one", at)
+        [message] = await backend.conversation.messages(7)
+        assert message.at == NOW
+        assert message.at.utcoffset() == timedelta(0)
+
+    async def test_a_prompt_binds_an_item_to_a_chat_owner_and_token_once(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        prompt = await log.open_prompt("item-1", "tok-1", 7, 42, NOW)
+        again = await log.open_prompt("item-1", "tok-other", 8, 43, LATER)
+        assert again == prompt
+        assert (prompt.token, prompt.chat_id, prompt.owner_user_id) == ("tok-1", 7, 42)
+        assert (prompt.message_id, prompt.closed_at, prompt.outcome) == (None, None, None)
+        await log.set_prompt_message("item-1", 99)
+        by_token = await log.prompt_by_token("tok-1")
+        assert by_token is not None
+        assert by_token.message_id == 99
+        assert await log.prompt_by_token("nope") is None
+        assert await log.prompt_for_item("nope") is None
+
+    async def test_open_prompts_are_oldest_first_until_closed_once(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        await log.open_prompt("late", "t-late", 7, 42, LATER)
+        await log.open_prompt("early", "t-early", 7, 42, NOW)
+        await log.open_prompt("other", "t-other", 8, 42, NOW)
+        assert [p.item_id for p in await log.open_prompts(7)] == ["early", "late"]
+        assert [p.item_id for p in await log.open_prompts()] == ["early", "other", "late"]
+        assert await log.close_prompt("early", "confirmed", LATER) is True
+        assert await log.close_prompt("early", "rejected", LATER) is False
+        assert await log.close_prompt("missing", "rejected", LATER) is False
+        closed = await log.prompt_for_item("early")
+        assert closed is not None
+        assert (closed.closed_at, closed.outcome) == (LATER, "confirmed")
+        assert [p.item_id for p in await log.open_prompts(7)] == ["late"]
+
+    async def test_a_chat_mode_is_replaced_and_cleared(self, backend: StoreBackend) -> None:
+        log = backend.conversation
+        assert await log.mode(7) is None
+        await log.set_mode(ChatMode(7, "edit", "item-1", NOW))
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER)
+        assert await log.mode(8) is None
+        await log.clear_mode(7)
+        await log.clear_mode(7)
+        assert await log.mode(7) is None
+
+    # -- sources and mail senders --------------------------------------------------
+    async def test_source_states_are_saved_whole_and_listed_by_name(
+        self, backend: StoreBackend
+    ) -> None:
+        states = backend.source_states
+        assert await states.source_states() == []
+        mail = SourceState(
+            "mail", "imap", {"uid": 7, "validity": "x"}, NOW, None, "boom", 2, 0.5, 3
+        )
+        cal = SourceState("cal", "google_calendar", last_success=NOW)
+        await states.save_source_state(mail)
+        await states.save_source_state(cal)
+        assert await states.source_states() == [cal, mail]
+        moved = SourceState("mail", "imap", {"uid": 9}, LATER, LATER, None, 0, 0.6, 5)
+        await states.save_source_state(moved)
+        assert await states.source_state("mail") == moved
+        assert await states.source_state("missing") is None
+
+    async def test_a_mail_sender_is_noted_once_and_trust_is_kept(
+        self, backend: StoreBackend
+    ) -> None:
+        senders = backend.mail_senders
+        await senders.note_mail_sender("ref-1", "a@example.com")
+        await senders.note_mail_sender("ref-1", "b@example.com")
+        assert await senders.mail_sender("ref-1") == "a@example.com"
+        assert await senders.mail_sender("ref-2") is None
+        assert await senders.trusted_senders() == frozenset()
+        await senders.trust_sender("a@example.com", NOW, "ref-1")
+        await senders.trust_sender("a@example.com", LATER, "ref-3")
+        assert await senders.trusted_senders() == frozenset({"a@example.com"})
+
+    # -- the workspace ----------------------------------------------------------------
+    async def test_an_accepted_input_round_trips_per_file_and_zone(
+        self, backend: StoreBackend
+    ) -> None:
+        ws = backend.workspace
+        assert await ws.accepted_input("MEMORY.md", "z1") == AcceptedInput()
+        accepted = AcceptedInput(
+            {"h1": ("user:primary", "travel.location", "assertive")},
+            frozenset({"bad1"}),
+            {"h1": 2},
+        )
+        await ws.save_accepted_input("MEMORY.md", "z1", accepted, NOW)
+        assert await ws.accepted_input("MEMORY.md", "z1") == accepted
+        assert await ws.accepted_input("MEMORY.md", "z2") == AcceptedInput()
+        await ws.save_accepted_input("MEMORY.md", "z1", AcceptedInput(), LATER)
+        assert await ws.accepted_input("MEMORY.md", "z1") == AcceptedInput()
+
+    async def test_a_saved_input_is_apart_from_the_callers_maps(
+        self, backend: StoreBackend
+    ) -> None:
+        entries = {"h1": ("user:primary", "travel.location", "assertive")}
+        await backend.workspace.save_accepted_input("F", "z", AcceptedInput(entries), NOW)
+        entries["h2"] = ("user:primary", "travel.status", "assertive")
+        assert set((await backend.workspace.accepted_input("F", "z")).entries) == {"h1"}
+
+    async def test_zone_hashes_are_per_file(self, backend: StoreBackend) -> None:
+        ws = backend.workspace
+        await ws.save_zone_hash("A.md", "z1", "h-old", NOW)
+        await ws.save_zone_hash("A.md", "z1", "h-new", LATER)
+        await ws.save_zone_hash("A.md", "z2", "h2", NOW)
+        await ws.save_zone_hash("B.md", "z1", "hb", NOW)
+        assert await ws.zone_hashes("A.md") == {"z1": "h-new", "z2": "h2"}
+        assert await ws.zone_hashes("C.md") == {}
+
+    async def test_workspace_events_are_kept_in_order_and_filtered_by_kind(
+        self, backend: StoreBackend
+    ) -> None:
+        ws = backend.workspace
+        await ws.add_event(NOW, "drift_reverted", "A.md", "z1", "x")
+        await ws.add_event(LATER, "backup", "A.md", None, "y")
+        events = await ws.events()
+        assert [(e.kind, e.zone_id, e.detail, e.at) for e in events] == [
+            ("drift_reverted", "z1", "x", NOW),
+            ("backup", None, "y", LATER),
+        ]
+        assert events[0].seq < events[1].seq
+        assert [e.kind for e in await ws.events(("backup",))] == ["backup"]
+
+    async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
+        await backend.close()
+        with pytest.raises(StoreError, match="not open"):
+            await backend.conversation.messages(7)
+        with pytest.raises(StoreError, match="not open"):
+            await backend.source_states.source_states()
+        with pytest.raises(StoreError, match="not open"):
+            await backend.mail_senders.trusted_senders()
+        with pytest.raises(StoreError, match="not open"):
+            await backend.workspace.zone_hashes("A.md")

@@ -296,4 +296,12 @@ MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
         CREATE INDEX review_items_by_group ON review_items (group_key, status);
         """,
     ),
+    (
+        "0010_open_review_items_by_entity",
+        """
+        -- One user's open questions without walking every entity's answered ones
+        -- (review_items_by_field puts the field before the status).
+        CREATE INDEX review_items_open_by_entity ON review_items (entity_id, status, seq);
+        """,
+    ),
 )

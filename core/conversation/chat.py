@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from core.conversation import texts
+from core.conversation import commands, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
 from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
@@ -596,6 +596,33 @@ class CanonChat:
         return await self.log.open_prompt(item.id, secrets.token_urlsafe(12), chat_id, owner, now)
 
     # -- commands ------------------------------------------------------------------
+    async def show_state(self, chat_id: int, user_id: int, domain: str | None = None) -> None:
+        """/state [domain]."""
+        now = self.clock()
+        await self.say(
+            chat_id,
+            await commands.state_answer(self.engine.store, self.config, user_id, domain, now),
+        )
+
+    async def show_pending(self, chat_id: int, user_id: int) -> None:
+        """/pending."""
+        await self.say(
+            chat_id, await commands.pending_answer(self.engine.store, self.config, user_id)
+        )
+
+    async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
+        """/why <field|domain|name>."""
+        now = self.clock()
+        await self.say(
+            chat_id, await commands.why_answer(self.engine.store, self.config, user_id, query, now)
+        )
+
+    async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
+        """/history [field|domain|name]."""
+        await self.say(
+            chat_id, await commands.history_answer(self.engine.store, self.config, user_id, query)
+        )
+
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""
         async with self._lock:

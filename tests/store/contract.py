@@ -263,9 +263,7 @@ class StoreContract:
         ]
         assert [r.entity_id for r in await backend.review_items(["queued"])] == ["user:alice"]
 
-    async def test_open_review_items_narrow_by_entity_group_and_shown(
-        self, backend: Store
-    ) -> None:
+    async def test_open_review_items_narrow_by_entity_group_and_shown(self, backend: Store) -> None:
         def item(entity: str, i: int, group: str | None = None) -> NewReviewItem:
             return NewReviewItem(
                 f"{entity}-{i}",

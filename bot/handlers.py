@@ -7,7 +7,6 @@ refusal, their taps are refused, and nothing of theirs is stored.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
@@ -15,8 +14,6 @@ from telegram.ext import ApplicationHandlerStop
 from bot.context import Ctx
 from core.conversation import texts
 from core.conversation.chat import CanonChat, Incoming
-from core.conversation.field_match import known_fields, matching_fields, no_match_text
-from core.domain.fields import DOMAINS
 from core.errors import CanonError
 
 log = logging.getLogger(__name__)
@@ -85,78 +82,25 @@ async def help_command(update: Update, context: Ctx) -> None:
 async def state(update: Update, context: Ctx) -> None:
     """/state [domain]: current beliefs with age and source."""
     chat, user_id, chat_id = _who(update, context)
-    domain = context.args[0] if context.args else None
-    if domain is not None and domain not in DOMAINS:
-        await chat.say(chat_id, f"Unknown domain {domain!r}; use one of {', '.join(DOMAINS)}.")
-        return
-    facts = [f for e in chat.config.entities_of(user_id) for f in await _facts(chat, e)]
-    mine = chat.config.entity_of(user_id)
-    await chat.say(chat_id, texts.state_text(facts, chat.clock(), mine, domain))
+    await chat.show_state(chat_id, user_id, context.args[0] if context.args else None)
 
 
 async def pending(update: Update, context: Ctx) -> None:
     """/pending: what waits for confirmation."""
     chat, user_id, chat_id = _who(update, context)
-    entities = chat.config.entities_of(user_id)
-    items = [
-        r
-        for r in await chat.engine.store.review_items(["pending", "queued"])
-        if r.entity_id in entities
-    ]
-    await chat.say(chat_id, texts.pending_text(items, chat.config.entity_of(user_id)))
+    await chat.show_pending(chat_id, user_id)
 
 
 async def why(update: Update, context: Ctx) -> None:
     """/why <field|domain|name>: the evidence chain behind each matching value."""
     chat, user_id, chat_id = _who(update, context)
-    if not context.args:
-        await chat.say(chat_id, "Which field? For example: /why travel or /why travel.status")
-        return
-    query = context.args[0]
-    known = await known_fields(chat.engine.store, chat.config.entities_of(user_id))
-    hits = _matches(query, known)
-    for entity in chat.config.entities_of(user_id):  # evidence that never committed
-        if not hits and await chat.engine.store.events_for(entity, query):
-            hits = [(entity, query)]
-    if not hits:
-        await chat.say(chat_id, no_match_text(query, [f for _e, f in known]))
-        return
-    blocks = []
-    for entity, field in hits:
-        fact = await chat.engine.store.fact(entity, field)
-        events = await chat.engine.store.events_for(entity, field)
-        history = await chat.engine.store.history(entity, field)
-        blocks.append(texts.why_text(field, fact, events, history, chat.clock()))
-    await chat.say(chat_id, "\n\n".join(blocks))
+    await chat.explain(chat_id, user_id, context.args[0] if context.args else None)
 
 
 async def history(update: Update, context: Ctx) -> None:
     """/history [field|domain|name]: how the matching values changed."""
     chat, user_id, chat_id = _who(update, context)
-    query = context.args[0] if context.args else None
-    entities = chat.config.entities_of(user_id)
-    mine = chat.config.entity_of(user_id)
-    if query is None:
-        entries = [h for e in entities for h in await chat.engine.store.history(e, None)]
-        entries.sort(key=lambda h: h.seq)
-        await chat.say(chat_id, texts.history_text(entries, mine))
-        return
-    known = await known_fields(chat.engine.store, entities)
-    hits = _matches(query, known)
-    if not hits:
-        await chat.say(chat_id, no_match_text(query, [f for _e, f in known]))
-        return
-    blocks = []
-    for entity, field in hits:
-        entries = await chat.engine.store.history(entity, field)
-        blocks.append(f"{field}:\n" + texts.history_text(entries, mine))
-    await chat.say(chat_id, "\n\n".join(blocks))
-
-
-def _matches(query: str, known: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The (entity, field) pairs ``query`` names, in the order ``known`` lists them."""
-    wanted = set(matching_fields(query, [f for _e, f in known]))
-    return [(e, f) for e, f in known if f in wanted]
+    await chat.show_history(chat_id, user_id, context.args[0] if context.args else None)
 
 
 async def forget(update: Update, context: Ctx) -> None:
@@ -218,7 +162,3 @@ def _who(update: Update, context: Ctx) -> tuple[CanonChat, int, int]:
 async def _say(update: Update, context: Ctx, text: str) -> None:
     chat, _user_id, chat_id = _who(update, context)
     await chat.say(chat_id, text)
-
-
-async def _facts(chat: CanonChat, entity: str) -> list[Any]:
-    return list(await chat.engine.store.facts(entity))

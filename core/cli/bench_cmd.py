@@ -6,6 +6,7 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
+from core.bench.conversation import BESIDE, bot_turn_figures
 from core.bench.extraction import BASELINES
 from core.bench.ingest import BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
@@ -34,17 +35,19 @@ async def bench(as_json: bool, facts: int, observations: int) -> None:
             progress.update(task, description=label, completed=done, total=total)
 
         figures = await run_bench(BenchConfig(facts=facts, observations=observations), report)
+        figures.update(await bot_turn_figures(progress=report))
     if as_json:
         emit_json(figures)
         return
     table = Table(title=f"canon bench ({figures['durability']})")
     table.add_column("measure")
     table.add_column("value", justify="right")
-    table.add_column("raw spaCy, same run", justify="right")
-    shown_beside = set(BASELINES.values())
+    table.add_column("beside it, same run", justify="right")
+    beside_of = {**BASELINES, **BESIDE}
+    shown_beside = set(beside_of.values())
     for key, value in figures.items():
         if key == "durability" or key in shown_beside:
             continue
-        beside = BASELINES.get(key)
+        beside = beside_of.get(key)
         table.add_row(key, str(value), str(figures[beside]) if beside else "")
     out().print(table)

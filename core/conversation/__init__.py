@@ -2,6 +2,7 @@
 
 ``chat.CanonChat`` turns incoming messages and taps into engine calls and
 replies through a ``Messenger``; Telegram (``bot/``), an HTTP API or an agent
-runtime each provide one. ``texts`` holds what Canon says, ``context`` the block
-injected before every reply.
+runtime each provide one. ``texts`` holds what Canon says, ``commands`` what
+/state, /pending, /why and /history answer, ``context`` the block injected before
+every reply; ``testing.RecordingMessenger`` is an in-process ``Messenger`` for tests.
 """

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from core.conversation import texts
+from core.conversation import commands, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
 from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
 from core.domain import phrasing
-from core.domain.records import ChatMode, PromptMessage
+from core.domain.records import OPEN_STATUSES, ChatMode, PromptMessage
 from core.domain.state import CommittedFact
 from core.domain.user_clock import on_users_clock
 from core.engine.answer_values import choices_for, value_kind
@@ -200,11 +200,7 @@ class CanonChat:
         facts: list[CommittedFact] = []
         for e in entities:
             facts.extend(await self.engine.store.facts(e))
-        open_items = tuple(
-            r
-            for r in await self.engine.store.review_items(["pending", "queued"])
-            if r.entity_id in entities
-        )
+        open_items = tuple(await self.engine.store.open_review_items(entities))
         history = tuple((m.role, m.text) for m in await self.log.messages(msg.chat_id, limit=20))
         request = ReplyRequest(msg.text, now, block, tuple(facts), open_items, history)
         tools = StateTools(self.engine, entities, now, f"tg:{msg.chat_id}:{msg.message_id}")
@@ -361,11 +357,7 @@ class CanonChat:
         """``item`` and the open items asked with it (one message's related changes)."""
         if item.kind != "change" or item.group_key is None:
             return [item]
-        return [
-            m
-            for m in await self.engine.store.review_items(["pending", "queued"])
-            if m.group_key == item.group_key
-        ] or [item]
+        return await self.engine.store.open_review_items(group_key=item.group_key) or [item]
 
     async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> bool:
         """An Edit's typed value; False (edit mode ended) when the message is not one.
@@ -550,17 +542,35 @@ class CanonChat:
         await self.log.set_prompt_message(item.id, message_id)
 
     async def _next_item(self, chat_id: int) -> ReviewItem | None:
-        bound = {p.item_id: p for p in await self.log.open_prompts(chat_id)}
+        """The chat's next question: one bound to it already (even if queued) or a
+        correction first, then the oldest pending one routed here."""
         candidates: list[tuple[int, int, ReviewItem]] = []
-        for item in await self.engine.store.review_items(["pending", "queued"]):
-            prompt = bound.get(item.id)
-            if prompt is None and self._route(item) != chat_id:
-                continue
-            if prompt is None and item.status != "pending":
-                continue  # queued items wait for the flood-control cap
-            asked = correction_kind(item) is not None or prompt is not None
-            candidates.append((0 if asked else 1, item.seq, item))
+        bound: set[str] = set()
+        for prompt in await self.log.open_prompts(chat_id):
+            bound.add(prompt.item_id)
+            item = await self.engine.store.review_item(prompt.item_id)
+            if item is not None and item.status in OPEN_STATUSES:
+                candidates.append((0, item.seq, item))
+        for item in await self._pending_routable(chat_id):
+            if item.id not in bound and self._route(item) == chat_id:
+                asked = correction_kind(item) is not None
+                candidates.append((0 if asked else 1, item.seq, item))
         return min(candidates, key=lambda c: c[:2])[2] if candidates else None
+
+    async def _pending_routable(self, chat_id: int) -> list[ReviewItem]:
+        """Pending items ``_route`` may send to ``chat_id``, without reading anyone else's:
+        those of the entity it owns, and those of entities no allowed user owns.
+        (Queued items wait for the flood-control cap.)"""
+        if not self.config.allowed(chat_id):
+            return []  # every route leads to an allowed user
+        owned = sorted({self.config.entity_of(u) for u in self.config.allowed_user_ids})
+        mine = self.config.entity_of(chat_id)
+        store = self.engine.store
+        own = [mine] if self.config.owner_of(mine) == chat_id else []
+        return [
+            *await store.open_review_items(own, pending_only=True),
+            *await store.open_review_items(other_than=owned, pending_only=True),
+        ]
 
     def _route(self, item: ReviewItem) -> int | None:
         """The private chat a question belongs in: its entity's owner, or who said it."""
@@ -586,6 +596,33 @@ class CanonChat:
         return await self.log.open_prompt(item.id, secrets.token_urlsafe(12), chat_id, owner, now)
 
     # -- commands ------------------------------------------------------------------
+    async def show_state(self, chat_id: int, user_id: int, domain: str | None = None) -> None:
+        """/state [domain]."""
+        now = self.clock()
+        await self.say(
+            chat_id,
+            await commands.state_answer(self.engine.store, self.config, user_id, domain, now),
+        )
+
+    async def show_pending(self, chat_id: int, user_id: int) -> None:
+        """/pending."""
+        await self.say(
+            chat_id, await commands.pending_answer(self.engine.store, self.config, user_id)
+        )
+
+    async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
+        """/why <field|domain|name>."""
+        now = self.clock()
+        await self.say(
+            chat_id, await commands.why_answer(self.engine.store, self.config, user_id, query, now)
+        )
+
+    async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
+        """/history [field|domain|name]."""
+        await self.say(
+            chat_id, await commands.history_answer(self.engine.store, self.config, user_id, query)
+        )
+
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""
         async with self._lock:

@@ -20,6 +20,7 @@ from core.domain.audit import show_value
 from core.domain.policy import Policy
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
+from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
 from core.engine.consistency import Conflict, find_conflicts, is_conflict_question
 from core.store import ReviewItem, Store
 
@@ -166,16 +167,19 @@ async def load_context(
     """Read ``entities``' facts and open items (all entities when None) and build the block."""
     if entities is None:
         facts = await store.facts()
+        rejected = await store.review_items(["rejected"])
     else:
         facts = [f for e in entities for f in await store.facts(e)]
-    wanted = None if entities is None else set(entities)
-    items = [
-        r
-        for r in await store.review_items(["pending", "queued"])
-        if r.kind == "change" and (wanted is None or r.entity_id in wanted)
-    ]
+        # A conflict is one entity's, and so is the question that asked about it.
+        rejected = [
+            r
+            for e in entities
+            for r in await store.review_items_from(e, CONFLICT_SOURCE)
+            if r.status == "rejected"
+        ]
+    items = [r for r in await store.open_review_items(entities) if r.kind == "change"]
     # A conflict the user answered No to ("keep both as they are") is theirs to keep.
-    declined = {r.source_key for r in await store.review_items(["rejected"])}
+    declined = {r.source_key for r in rejected}
     conflicts = [c for c in find_conflicts(facts, items, now) if c.source_key not in declined]
     return build_context(
         facts,

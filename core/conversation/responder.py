@@ -86,8 +86,7 @@ class StateTools:
     async def get_pending(self) -> list[dict[str, Any]]:
         return [
             {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
-            for r in await self.engine.store.review_items(["pending", "queued"])
-            if r.entity_id in self.entities
+            for r in await self.engine.store.open_review_items(self.entities)
         ]
 
     async def propose_observation(

@@ -121,12 +121,8 @@ async def _propose(
 ) -> ReviewItem:
     source_key = f"{_PREFIX}{kind}:{suffix}" if suffix else f"{_PREFIX}{kind}"
     # Asking twice for the same correction gives the open question back.
-    for open_item in await engine.store.review_items(["pending", "queued"]):
-        if (
-            open_item.source_key == source_key
-            and open_item.entity_id == entity
-            and open_item.field == field
-        ):
+    for open_item in await engine.store.open_review_items([entity]):
+        if open_item.source_key == source_key and open_item.field == field:
             return open_item
     item = NewReviewItem(
         id=new_id(),

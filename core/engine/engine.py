@@ -378,8 +378,8 @@ class Engine:
             if item.group_key is not None:
                 members += [
                     m
-                    for m in await self.store.review_items(["pending", "queued"])
-                    if m.group_key == item.group_key and m.id != item.id
+                    for m in await self.store.open_review_items(group_key=item.group_key)
+                    if m.id != item.id
                 ]
             decide = _settlement(action, None, now, answered_by)
             ids = [m.id for m in members]

@@ -162,6 +162,24 @@ class MemoryStore:
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
         return self._reviews_where(lambda r: r.status in statuses)
 
+    async def open_review_items(
+        self,
+        entities: Sequence[str] | None = None,
+        *,
+        other_than: Sequence[str] = (),
+        group_key: str | None = None,
+        pending_only: bool = False,
+    ) -> list[ReviewItem]:
+        statuses = ("pending",) if pending_only else ("pending", "queued")
+        return self._reviews_where(
+            lambda r: (
+                r.status in statuses
+                and (entities is None or r.entity_id in entities)
+                and r.entity_id not in other_than
+                and (group_key is None or r.group_key == group_key)
+            )
+        )
+
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
         return self._reviews_where(
             lambda r: r.entity_id == entity_id and r.source_key.startswith(source_prefix)

@@ -276,6 +276,31 @@ class PostgresStore:
         )
         return [review_from_row(r) for r in rows]
 
+    async def open_review_items(
+        self,
+        entities: Sequence[str] | None = None,
+        *,
+        other_than: Sequence[str] = (),
+        group_key: str | None = None,
+        pending_only: bool = False,
+    ) -> list[ReviewItem]:
+        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
+        args: list[Any] = []
+        if entities is not None:
+            where.append("entity_id = ANY(%s::text[])")
+            args.append(list(entities))
+        if other_than:
+            where.append("NOT (entity_id = ANY(%s::text[]))")
+            args.append(list(other_than))
+        if group_key is not None:
+            where.append("group_key = %s")
+            args.append(group_key)
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
+            args,
+        )
+        return [review_from_row(r) for r in rows]
+
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
         # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
         rows = await self.fetch(

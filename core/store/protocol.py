@@ -117,6 +117,20 @@ class Store(Protocol):
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]: ...
 
+    async def open_review_items(
+        self,
+        entities: Sequence[str] | None = None,
+        *,
+        other_than: Sequence[str] = (),
+        group_key: str | None = None,
+        pending_only: bool = False,
+    ) -> list[ReviewItem]:
+        """Open review items (pending, or queued behind the cap), oldest first, narrowed
+        to ``entities``' (when given), to none of ``other_than``'s, to group
+        ``group_key`` (when given) and, with ``pending_only``, to those shown now.
+        Reads only those rows: one user's turn does not pay for everyone's questions."""
+        ...
+
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
         """Every review item of ``entity_id`` (answered ones too) whose source key starts
         with ``source_prefix``, oldest first."""

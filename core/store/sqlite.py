@@ -516,6 +516,31 @@ class SQLiteStore:
             list(statuses),
         )
 
+    async def open_review_items(
+        self,
+        entities: Sequence[str] | None = None,
+        *,
+        other_than: Sequence[str] = (),
+        group_key: str | None = None,
+        pending_only: bool = False,
+    ) -> list[ReviewItem]:
+        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
+        args: list[Any] = []
+        if entities is not None:  # SQLite reads "IN ()" as false: no entities, no items
+            where.append(f"entity_id IN ({','.join('?' * len(entities))})")
+            args += entities
+        if other_than:
+            where.append(f"entity_id NOT IN ({','.join('?' * len(other_than))})")
+            args += other_than
+        if group_key is not None:
+            where.append("group_key = ?")
+            args.append(group_key)
+        return await self._review_rows(
+            self.db,
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
+            args,
+        )
+
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
         # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
         return await self._review_rows(

@@ -263,6 +263,54 @@ class StoreContract:
         ]
         assert [r.entity_id for r in await backend.review_items(["queued"])] == ["user:alice"]
 
+    async def test_open_review_items_narrow_by_entity_group_and_shown(self, backend: Store) -> None:
+        def item(entity: str, i: int, group: str | None = None) -> NewReviewItem:
+            return NewReviewItem(
+                f"{entity}-{i}",
+                "change",
+                None,
+                entity,
+                f"project.p{i}.status",
+                "shipped",
+                None,
+                0.8,
+                ("r",),
+                f"calendar:{entity}:{i}",
+                NOW,
+                group,
+            )
+
+        for new in (
+            item("user:alice", 0, "g1"),
+            item("user:bob", 0),
+            item("user:alice", 1, "g1"),
+            item("user:alice", 2),  # a group counts once against the cap of two
+            item("user:alice", 3),  # queued behind alice's cap
+            item("user:carol", 0),
+            item("user:bob", 1),
+        ):
+            await backend.add_review_item(new, max_pending=2)
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        await backend.settle("user:bob-1", "rejected", answer, NOW, None, None, 2)
+
+        async def ids(*args: Any, **kwargs: Any) -> list[str]:
+            return [r.id for r in await backend.open_review_items(*args, **kwargs)]
+
+        alice = ["user:alice-0", "user:alice-1", "user:alice-2", "user:alice-3"]
+        everyone = ["user:alice-0", "user:bob-0", *alice[1:], "user:carol-0"]
+        for args, kwargs, expected in (
+            ((), {}, everyone),
+            ((["user:alice"],), {}, alice),
+            ((["user:alice"],), {"pending_only": True}, alice[:3]),
+            ((["user:bob", "user:carol"],), {}, ["user:bob-0", "user:carol-0"]),
+            (([],), {}, []),
+            ((), {"other_than": ["user:alice", "user:bob"]}, ["user:carol-0"]),
+            ((), {"group_key": "g1"}, ["user:alice-0", "user:alice-1"]),
+            ((["user:bob"],), {"group_key": "g1"}, []),
+        ):
+            assert await ids(*args, **kwargs) == expected, (args, kwargs)
+        assert (await backend.open_review_items(["user:alice"]))[3].status == "queued"
+
     async def test_a_rejection_is_remembered_for_the_field(self, eng: Engine) -> None:
         out = await eng.ingest(
             make_observation("profile.home_city", "Seattle", ref="msg-1"), now=NOW

@@ -167,6 +167,14 @@ EVENTS: Final[Feature] = (
             DROP TRIGGER IF EXISTS commits_fold_retraction;
         """,
         ),
+        (
+            "0011_open_review_items_by_entity",
+            """
+            -- One user's open questions without walking every entity's answered ones
+            -- (review_items_by_field puts the field before the status).
+            CREATE INDEX review_items_open_by_entity ON review_items (entity_id, status, seq);
+        """,
+        ),
     ),
 )
 """The event log, committed state (commits folded into facts) and the review queue."""

@@ -1,0 +1,82 @@
+"""What /state, /pending, /why and /history answer, for whichever front end asks.
+
+Each reads one user's entities (their own, the shared ones, the family) and
+returns the answer's text; ``CanonChat`` sends it, Telegram's handlers only
+parse the command's argument.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.conversation import texts
+from core.conversation.audience import Audience
+from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.domain.fields import DOMAINS
+from core.store import Store
+
+WHICH_FIELD = "Which field? For example: /why travel or /why travel.status"
+
+
+async def state_answer(
+    store: Store, audience: Audience, user_id: int, domain: str | None, now: datetime
+) -> str:
+    """/state [domain]: current beliefs with age and source."""
+    if domain is not None and domain not in DOMAINS:
+        return f"Unknown domain {domain!r}; use one of {', '.join(DOMAINS)}."
+    facts = [f for e in audience.entities_of(user_id) for f in await store.facts(e)]
+    return texts.state_text(facts, now, audience.entity_of(user_id), domain)
+
+
+async def pending_answer(store: Store, audience: Audience, user_id: int) -> str:
+    """/pending: what waits for confirmation."""
+    items = await store.open_review_items(audience.entities_of(user_id))
+    return texts.pending_text(items, audience.entity_of(user_id))
+
+
+async def why_answer(
+    store: Store, audience: Audience, user_id: int, query: str | None, now: datetime
+) -> str:
+    """/why <field|domain|name>: the evidence chain behind each matching value."""
+    if query is None:
+        return WHICH_FIELD
+    entities = audience.entities_of(user_id)
+    known = await known_fields(store, entities)
+    hits = _matches(query, known)
+    for entity in entities:  # evidence that never committed
+        if not hits and await store.events_for(entity, query):
+            hits = [(entity, query)]
+    if not hits:
+        return no_match_text(query, [f for _e, f in known])
+    blocks = []
+    for entity, field in hits:
+        fact = await store.fact(entity, field)
+        events = await store.events_for(entity, field)
+        history = await store.history(entity, field)
+        blocks.append(texts.why_text(field, fact, events, history, now))
+    return "\n\n".join(blocks)
+
+
+async def history_answer(store: Store, audience: Audience, user_id: int, query: str | None) -> str:
+    """/history [field|domain|name]: how the matching values changed."""
+    entities = audience.entities_of(user_id)
+    mine = audience.entity_of(user_id)
+    if query is None:
+        entries = [h for e in entities for h in await store.history(e, None)]
+        entries.sort(key=lambda h: h.seq)
+        return texts.history_text(entries, mine)
+    known = await known_fields(store, entities)
+    hits = _matches(query, known)
+    if not hits:
+        return no_match_text(query, [f for _e, f in known])
+    blocks = []
+    for entity, field in hits:
+        entries = await store.history(entity, field)
+        blocks.append(f"{field}:\n" + texts.history_text(entries, mine))
+    return "\n\n".join(blocks)
+
+
+def _matches(query: str, known: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (entity, field) pairs ``query`` names, in the order ``known`` lists them."""
+    wanted = set(matching_fields(query, [f for _e, f in known]))
+    return [(e, f) for e, f in known if f in wanted]

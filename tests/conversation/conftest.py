@@ -1,0 +1,54 @@
+"""CanonChat as a library: a real Engine on a real SQLite file, the offline extractor
+and responder, and the in-process RecordingMessenger instead of a chat network."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from chat_harness import AUDIENCE, Clock, Conversation, OpenConversation
+
+from core.conversation.chat import CanonChat
+from core.conversation.responder import OfflineResponder
+from core.conversation.testing import RecordingMessenger
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.extraction.offline import extract_offline
+from core.store.sqlite import SQLiteStore
+from core.store.sqlite_conversation import SQLiteConversationStore
+
+
+@pytest.fixture
+async def open_conversation(tmp_path: Path) -> AsyncIterator[OpenConversation]:
+    """Start CanonChat over ``tmp_path/canon.db``; calling again is a restart (a new
+    store connection, a new CanonChat, a new messenger unless one is passed)."""
+    stores: list[SQLiteStore] = []
+
+    async def start(
+        *, messenger: RecordingMessenger | None = None, clock: Clock | None = None
+    ) -> Conversation:
+        store = SQLiteStore(tmp_path / "canon.db")
+        await store.open()
+        stores.append(store)
+        talk = messenger or RecordingMessenger()
+        time = clock or Clock()
+        chat = CanonChat(
+            Engine(store, default_policy()),
+            SQLiteConversationStore(store),
+            talk,
+            AUDIENCE,
+            clock=time,
+            extractor=extract_offline,
+            responder=OfflineResponder(),
+        )
+        return Conversation(chat, talk, time, store)
+
+    yield start
+    for store in stores:
+        await store.close()
+
+
+@pytest.fixture
+async def talk(open_conversation: OpenConversation) -> Conversation:
+    return await open_conversation()

@@ -1,0 +1,101 @@
+"""The commands' answers through CanonChat's methods (what /state, /why ... call)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from chat_harness import ALICE, BOB, Conversation
+
+
+async def _tahoe(talk: Conversation) -> None:
+    await talk.say(ALICE, "We're planning a trip to Tahoe")
+    assert await talk.say(ALICE, "We're in Tahoe") == [
+        "Noted: you're in Tahoe; your trip is under way."
+    ]
+
+
+async def _answer(talk: Conversation, method: str, *args: Any, user: int = ALICE) -> str:
+    mark = talk.messenger.mark()
+    await getattr(talk.chat, method)(user, user, *args)
+    return "\n".join(m.text for m in talk.messenger.sent_after(mark, user))
+
+
+@pytest.mark.parametrize(
+    ("method", "args", "expect"),
+    [
+        ("show_state", (), "• travel.location = Tahoe — just now, conversation assertive"),
+        ("show_state", ("travel",), "Travel (you)\n• travel.destination = Tahoe"),
+        ("show_state", ("weather",), "Unknown domain 'weather'; use one of travel, family"),
+        ("show_pending", (), "Nothing is waiting for your confirmation."),
+        ("explain", ("travel.status",), "travel.status = in_progress (confidence 0.90, auto"),
+        ("explain", ("travel",), "travel.location = Tahoe"),
+        ("explain", (None,), "Which field? For example: /why travel or /why travel.status"),
+        ("explain", ("travel.nothing",), "I know nothing about travel.nothing. I know about:"),
+        ("show_history", ("travel.status",), "planning → in_progress (auto_commit)"),
+        ("show_history", (), "travel.location: (none) → Tahoe (auto_commit)"),
+        ("show_history", ("weather",), "I know nothing about weather."),
+        ("cancel", (), "Nothing to cancel."),
+    ],
+)
+async def test_command_answers(
+    talk: Conversation, method: str, args: tuple[Any, ...], expect: str
+) -> None:
+    await _tahoe(talk)
+    if method == "cancel":  # /cancel names only the chat
+        mark = talk.messenger.mark()
+        await talk.chat.cancel(ALICE)
+        answer = talk.messenger.sent_after(mark)[0].text
+    else:
+        answer = await _answer(talk, method, *args)
+    assert expect in answer
+
+
+async def test_another_users_commands_see_only_their_own_state(talk: Conversation) -> None:
+    await _tahoe(talk)
+    await talk.say(ALICE, "I live in Seattle now")
+    assert await _answer(talk, "show_state", user=BOB) == "I don't know anything about you yet."
+    assert await _answer(talk, "show_pending", user=BOB) == (
+        "Nothing is waiting for your confirmation."
+    )
+    assert "Seattle" in await _answer(talk, "show_pending")
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "asked", "done", "after"),
+    [
+        (
+            "forget",
+            "travel.location",
+            "Forget your location (Tahoe)?",
+            "✅ Done: I no longer know your location.",
+            None,
+        ),
+        (
+            "undo",
+            "",
+            "Undo: your trip back from in progress to planning?",
+            "✅ Done: your trip is planning again.",
+            "planning",
+        ),
+    ],
+)
+async def test_forget_and_undo_ask_first_then_change(
+    talk: Conversation, kind: str, field: str, asked: str, done: str, after: str | None
+) -> None:
+    await _tahoe(talk)
+    await talk.chat.correction(ALICE, ALICE, kind, field)
+    prompt = talk.prompt(ALICE)
+    assert (prompt.text, prompt.labels) == (asked, ("Yes", "No"))
+    changed = "travel.location" if kind == "forget" else "travel.status"
+    assert await talk.engine.store.fact("user:primary", changed) is not None, "asked, not done"
+    assert await talk.tap(ALICE, "Yes") == "Confirmed"
+    assert talk.now_showing(prompt).text.endswith(done)
+    fact = await talk.engine.store.fact("user:primary", changed)
+    assert (fact.value if fact else None) == after
+
+
+async def test_forgetting_what_is_not_known_says_so(talk: Conversation) -> None:
+    await talk.chat.correction(ALICE, ALICE, "forget", "travel.location")
+    assert talk.messenger.texts(ALICE) == ["Nothing is known about travel.location."]
+    assert talk.messenger.prompts(ALICE) == []

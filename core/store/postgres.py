@@ -14,7 +14,7 @@ holder of that entity's lock wrote. Nothing else writes an entity's rows.
 
 The rules SQLite keeps in SQL (folding commits into facts, the per-entity
 pending cap, the questions a commit settles) run here in Python, inside the
-writing transaction (``core.store.postgres_rules``).
+writing transaction (``core.store.rules``).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from core.domain.records import (
 )
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
-from core.domain.state import CommittedFact, value_key
+from core.domain.state import CommittedFact
 from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_rows import (
     DELETE_FACT,
@@ -55,8 +55,8 @@ from core.store.postgres_rows import (
     review_row,
     utc,
 )
-from core.store.postgres_rules import OpenQuestion, promotable, settles_open_questions
 from core.store.protocol import DecideSettlement
+from core.store.rules import OpenQuestion, promotable, settled_by_commit
 
 
 def entity_lock_key(entity_id: str) -> int:
@@ -127,11 +127,19 @@ async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None
         await tx.execute(DELETE_FACT, (c.entity_id, c.field))
     else:
         await tx.execute(UPSERT_FACT, fact_row(c, version))
-    if settle_questions and settles_open_questions(c):
+    if not settle_questions or c.retract:
+        return
+    open_items = await tx.fetch(
+        "SELECT id, value_key FROM review_items WHERE entity_id = %s AND field = %s "
+        "AND status IN ('queued', 'pending')",
+        (c.entity_id, c.field),
+    )
+    settled = settled_by_commit(c, [(str(i), str(k)) for i, k in open_items])
+    if settled:
         await tx.execute(
-            "UPDATE review_items SET status = 'superseded', answered_at = %s WHERE entity_id = %s "
-            "AND field = %s AND value_key = %s AND status IN ('queued', 'pending')",
-            (c.committed_at, c.entity_id, c.field, value_key(c.value)),
+            "UPDATE review_items SET status = 'superseded', answered_at = %s "
+            "WHERE id = ANY(%s::text[])",
+            (c.committed_at, settled),
         )
 
 
@@ -146,14 +154,12 @@ async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:
     if not entities:
         return []
     rows = await tx.fetch(
-        "SELECT entity_id, id, seq, status, group_key FROM review_items "
+        "SELECT id, seq, entity_id, group_key, status FROM review_items "
         "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')",
         (entities,),
     )
-    by_entity: dict[str, list[OpenQuestion]] = {}
-    for entity, *item in rows:
-        by_entity.setdefault(entity, []).append(OpenQuestion(*item))
-    chosen = [i for items in by_entity.values() for i in promotable(items, max_pending)]
+    open_items = [OpenQuestion(i, seq, e, g, status == "pending") for i, seq, e, g, status in rows]
+    chosen = promotable(open_items, max_pending)
     if not chosen:
         return []
     promoted = await tx.fetch(

@@ -40,6 +40,7 @@ from core.store.records import (
     WriteBatch,
 )
 from core.store.snapshot import FieldSnapshot, OpenItem
+from core.store.sqlite_direct import run_in_one_hop
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -221,11 +222,17 @@ class SQLiteStore:
         poll beside the bot) can commit between what was decided on and what is
         written.
         """
+
+        async def body(tx: aiosqlite.Connection) -> tuple[T, list[ReviewItem]]:
+            snaps, seen = await self._snapshots(tx, keys, event_ids, since)
+            batch, decided = decide(snaps, seen)
+            return decided, await self._write(tx, batch, max_pending)
+
         try:
-            async with self.transaction() as tx:
-                snaps, seen = await self._snapshots(tx, keys, event_ids, since)
-                batch, decided = decide(snaps, seen)
-                return decided, await self._write(tx, batch, max_pending)
+            # The ingest path: read, decide and write in one trip to the
+            # connection's thread instead of one per statement.
+            async with self._tx_lock:
+                return await run_in_one_hop(self.db, self.path, body, _storage_refused)
         except sqlite3.IntegrityError as e:
             raise StoreError(f"the batch could not be recorded: {e}") from e
 
@@ -640,6 +647,10 @@ class SQLiteStore:
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+def _storage_refused(e: sqlite3.Error) -> bool:
+    return e.sqlite_errorcode & 0xFF in STORAGE_REFUSED
 
 
 def _prepare_path(path: Path) -> None:

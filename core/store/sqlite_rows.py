@@ -27,7 +27,9 @@ def ts(value: datetime) -> str:
 
 
 def dt(text: str) -> datetime:
-    return datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
+    # Every stored timestamp was written by ``ts``; fromisoformat reads that form
+    # (trailing 'Z' included) several times faster than strptime.
+    return datetime.fromisoformat(text).astimezone(UTC)
 
 
 def opt_dt(text: str | None) -> datetime | None:

@@ -6,7 +6,7 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from core.bench import BenchConfig, run_bench
+from core.bench import INGEST_BASELINES, BenchConfig, run_bench
 from core.bench_extraction import BASELINES
 from core.cli.common import emit_json, err, is_terminal, out, run
 
@@ -15,11 +15,27 @@ from core.cli.common import emit_json, err, is_terminal, out, run
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (stable keys).")
 @click.option("--facts", default=100_000, show_default=True, help="Committed facts present.")
 @click.option("--observations", default=5_000, show_default=True, help="Observations to ingest.")
+@click.option(
+    "--singles",
+    default=2_000,
+    show_default=True,
+    help="Observations ingested one by one, each its own transaction (latency, ratio).",
+)
+@click.option(
+    "--db",
+    "db_url",
+    metavar="URL",
+    help="An empty store to run on (file path or sqlite:///path); default: a temporary file.",
+)
 @run
-async def bench(as_json: bool, facts: int, observations: int) -> None:
+async def bench(
+    as_json: bool, facts: int, observations: int, singles: int, db_url: str | None
+) -> None:
     """Measure ingest and extraction speed beside raw SQLite and raw spaCy baselines.
 
-    Example: canon bench --json
+    Never the store of CANON_DB: the bench fills its store with facts.
+
+    Example: canon bench --json --db /tmp/bench.db
     """
     with Progress(
         TextColumn("{task.description}"),
@@ -33,18 +49,22 @@ async def bench(as_json: bool, facts: int, observations: int) -> None:
         def report(label: str, done: int, total: int) -> None:
             progress.update(task, description=label, completed=done, total=total)
 
-        figures = await run_bench(BenchConfig(facts=facts, observations=observations), report)
+        config = BenchConfig(
+            facts=facts, observations=observations, latency_samples=singles, db=db_url
+        )
+        figures = await run_bench(config, report)
     if as_json:
         emit_json(figures)
         return
     table = Table(title=f"canon bench ({figures['durability']})")
     table.add_column("measure")
     table.add_column("value", justify="right")
-    table.add_column("raw spaCy, same run", justify="right")
-    shown_beside = set(BASELINES.values())
+    table.add_column("raw SQLite / spaCy, same run", justify="right")
+    baselines = {**INGEST_BASELINES, **BASELINES}
+    shown_beside = set(baselines.values())
     for key, value in figures.items():
         if key == "durability" or key in shown_beside:
             continue
-        beside = BASELINES.get(key)
+        beside = baselines.get(key)
         table.add_row(key, str(value), str(figures[beside]) if beside else "")
     out().print(table)

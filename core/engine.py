@@ -23,7 +23,7 @@ from core.consistency import touches_timeline
 from core.dead_letter_intake import dead_letter_for
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.ids import new_id
-from core.models import StateObservation, parse_model
+from core.models import StateObservation, parse_checked
 from core.policy import Policy
 from core.resolver import Decision, resolve
 from core.state import CommittedFact, Scalar, value_key
@@ -108,7 +108,7 @@ class Engine:
             (p, schema_errors("state_observation", p)) for p in payloads
         ]
         observations = [
-            parse_model(StateObservation, "state_observation", p)
+            parse_checked(StateObservation, "state_observation", p)
             for p, errors in checked
             if not errors
         ]

@@ -8,7 +8,7 @@ from rich.table import Table
 
 from core.bench.conversation import BESIDE, bot_turn_figures
 from core.bench.extraction import BASELINES
-from core.bench.ingest import BenchConfig, run_bench
+from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
 
 
@@ -16,11 +16,27 @@ from core.cli.common import emit_json, err, is_terminal, out, run
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (stable keys).")
 @click.option("--facts", default=100_000, show_default=True, help="Committed facts present.")
 @click.option("--observations", default=5_000, show_default=True, help="Observations to ingest.")
+@click.option(
+    "--singles",
+    default=2_000,
+    show_default=True,
+    help="Observations ingested one by one, each its own transaction (latency, ratio).",
+)
+@click.option(
+    "--db",
+    "db_url",
+    metavar="URL",
+    help="An empty store to run on (file path or sqlite:///path); default: a temporary file.",
+)
 @run
-async def bench(as_json: bool, facts: int, observations: int) -> None:
+async def bench(
+    as_json: bool, facts: int, observations: int, singles: int, db_url: str | None
+) -> None:
     """Measure ingest and extraction speed beside raw SQLite and raw spaCy baselines.
 
-    Example: canon bench --json
+    Never the store of CANON_DB: the bench fills its store with facts.
+
+    Example: canon bench --json --db /tmp/bench.db
     """
     with Progress(
         TextColumn("{task.description}"),
@@ -34,7 +50,10 @@ async def bench(as_json: bool, facts: int, observations: int) -> None:
         def report(label: str, done: int, total: int) -> None:
             progress.update(task, description=label, completed=done, total=total)
 
-        figures = await run_bench(BenchConfig(facts=facts, observations=observations), report)
+        config = BenchConfig(
+            facts=facts, observations=observations, latency_samples=singles, db=db_url
+        )
+        figures = await run_bench(config, report)
         figures.update(await bot_turn_figures(progress=report))
     if as_json:
         emit_json(figures)
@@ -43,7 +62,7 @@ async def bench(as_json: bool, facts: int, observations: int) -> None:
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_column("beside it, same run", justify="right")
-    beside_of = {**BASELINES, **BESIDE}
+    beside_of = {**INGEST_BASELINES, **BASELINES, **BESIDE}
     shown_beside = set(beside_of.values())
     for key, value in figures.items():
         if key == "durability" or key in shown_beside:

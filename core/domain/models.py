@@ -269,6 +269,11 @@ def parse_model(model: type[M], schema: str, payload: object) -> M:
     hazards = json_hazards(payload)
     if hazards:
         raise PayloadInvalid(schema, hazards[:5])
+    return parse_checked(model, schema, payload)
+
+
+def parse_checked(model: type[M], schema: str, payload: object) -> M:
+    """``parse_model`` for a payload ``schema_errors`` passed already (hazards included)."""
     try:
         return model.model_validate_json(json.dumps(payload, allow_nan=False))
     except (ValidationError, ValueError, TypeError) as e:

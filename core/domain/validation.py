@@ -23,8 +23,9 @@ import copy
 import json
 import math
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -86,6 +87,8 @@ def schema_errors(name: str, payload: object) -> list[str]:
     placeholder ids come first, with a message that says what they are.
     """
     found = placeholder_errors(payload) + json_hazards(payload)
+    if not found and _split_check(name, payload):
+        return found
     v = validator(name)
     errors = list(v.iter_errors(payload))
     if errors:
@@ -137,6 +140,97 @@ def _is_unicode(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+@dataclass(frozen=True, eq=False)
+class _Split:
+    """A schema as its top-level ``allOf`` of key rules and the rest, for a faster yes.
+
+    Each rule of the allOf (the state observation's "a field belongs to its
+    domain") is an if/then/else of ``properties`` and ``required`` over a few
+    keys, so whether a payload passes them depends on those keys' values alone:
+    jsonschema checks them once per distinct pair of values, and checks the
+    rest of the schema on every payload. Keywords are conjunctive and nothing
+    here reaches across them (no ``unevaluatedProperties``), so the payload is
+    valid exactly when both halves are. An invalid payload is then checked
+    again by the whole schema, so its errors read as they always did.
+    """
+
+    schema: dict[str, Any]
+    """The schema split (a reloaded schema is split anew)."""
+    rest: Draft202012Validator
+    rules: Draft202012Validator
+    keys: tuple[str, ...]
+
+    def is_valid(self, payload: dict[str, Any]) -> bool:
+        values = tuple(payload.get(k, _ABSENT) for k in self.keys)
+        if all(isinstance(v, _SCALARS) for v in values):
+            # Typed, so True, 1 and 1.0 (equal in Python, not in JSON Schema) never share.
+            held = _rules_hold(self, tuple((type(v), v) for v in values))
+        else:
+            held = self.rules_hold(values)
+        return held and bool(self.rest.is_valid(payload))
+
+    def rules_hold(self, values: tuple[object, ...]) -> bool:
+        present = {k: v for k, v in zip(self.keys, values, strict=True) if v is not _ABSENT}
+        return bool(self.rules.is_valid(present))
+
+
+class _Absent:
+    """A key the payload leaves out (distinct from JSON null)."""
+
+
+_ABSENT: Final = _Absent()
+_SCALARS: Final = (str, int, float, bool, type(None), _Absent)
+
+
+@lru_cache(maxsize=4096)
+def _rules_hold(split: _Split, typed: tuple[tuple[type, object], ...]) -> bool:
+    return split.rules_hold(tuple(v for _type, v in typed))
+
+
+_RULE_PARTS: Final = frozenset({"if", "then", "else"})
+_RULE_KEYWORDS: Final = frozenset({"properties", "required"})
+
+
+_SPLITS: dict[str, tuple[dict[str, Any], _Split | None]] = {}
+
+
+def _split(name: str) -> _Split | None:
+    """The split of schema ``name``, or None when its allOf is not made of key rules."""
+    schema = load_schema(name)
+    known = _SPLITS.get(name)
+    if known is None or known[0] is not schema:
+        known = _SPLITS[name] = (schema, _split_schema(schema))
+    return known[1]
+
+
+def _split_schema(schema: dict[str, Any]) -> _Split | None:
+    rules = schema.get("allOf")
+    if not isinstance(rules, list) or not rules:
+        return None
+    keys: set[str] = set()
+    for rule in rules:
+        if not (isinstance(rule, dict) and rule and set(rule) <= _RULE_PARTS):
+            return None
+        for part in rule.values():
+            if not (isinstance(part, dict) and set(part) <= _RULE_KEYWORDS):
+                return None
+            keys.update(part.get("properties", {}), part.get("required", []))
+    rest = {k: v for k, v in schema.items() if k != "allOf"}
+    only_rules = {k: v for k, v in schema.items() if k in ("$schema", "$id", "$defs", "allOf")}
+    return _Split(
+        schema,
+        Draft202012Validator(rest, format_checker=FORMAT_CHECKER),
+        Draft202012Validator(only_rules, format_checker=FORMAT_CHECKER),
+        tuple(sorted(keys)),
+    )
+
+
+def _split_check(name: str, payload: object) -> bool:
+    """True when ``payload`` is surely valid by the split schema; False: ask the whole schema."""
+    split = _split(name)
+    return split is not None and isinstance(payload, dict) and split.is_valid(payload)
 
 
 def validate(name: str, payload: object) -> None:

@@ -16,6 +16,7 @@ dies in between, the next commit to the entity asks it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
@@ -45,13 +46,16 @@ async def ask_about_conflicts(
     if not wanted:
         return promoted
     for entity in wanted:
-        facts = await store.facts(entity)
+        # Both reads are sent at once: one trip to the store, not two, after each
+        # commit to a trip, home or time zone.
+        facts, asked = await asyncio.gather(
+            store.facts(entity), store.review_items_from(entity, SOURCE_PREFIX)
+        )
         # Only contradictions between facts name a field to fix; disagreeing open
         # questions are listed in the context block, not asked again, so the open
         # questions (all entities' of them) need not be read on every commit.
         conflicts = [c for c in find_conflicts(facts, (), now) if c.suspect is not None]
         live = {c.source_key for c in conflicts}
-        asked = await store.review_items_from(entity, SOURCE_PREFIX)
         for item in asked:
             if item.status in OPEN_STATUSES and item.source_key not in live:
                 note = answer_note("superseded", now, None)

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from core.domain.audit import audit_line
 from core.domain.ids import new_id
-from core.domain.models import StateObservation, parse_model
+from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
 from core.domain.records import Escalation, ReviewStatus, Settlement, WriteBatch
 from core.domain.resolver import Decision, resolve
@@ -108,7 +108,7 @@ class Engine:
             (p, schema_errors("state_observation", p)) for p in payloads
         ]
         observations = [
-            parse_model(StateObservation, "state_observation", p)
+            parse_checked(StateObservation, "state_observation", p)
             for p, errors in checked
             if not errors
         ]

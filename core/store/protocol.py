@@ -277,3 +277,7 @@ class StoreBackend(Store, Protocol):
 
     @property
     def workspace(self) -> WorkspaceStore: ...
+
+    async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
+        """Bulk-load committed facts as 'import' commits (a migration, a benchmark)."""
+        ...

@@ -44,6 +44,7 @@ from core.store.portable import PortableTable
 from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.sqlite_conversation import SQLiteConversationStore
+from core.store.sqlite_direct import run_in_one_hop
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -234,11 +235,17 @@ class SQLiteStore:
         poll beside the bot) can commit between what was decided on and what is
         written.
         """
+
+        async def body(tx: aiosqlite.Connection) -> tuple[T, list[ReviewItem]]:
+            snaps, seen = await self._snapshots(tx, keys, event_ids, since)
+            batch, decided = decide(snaps, seen)
+            return decided, await self._write(tx, batch, max_pending)
+
         try:
-            async with self.transaction() as tx:
-                snaps, seen = await self._snapshots(tx, keys, event_ids, since)
-                batch, decided = decide(snaps, seen)
-                return decided, await self._write(tx, batch, max_pending)
+            # The ingest path: read, decide and write in one trip to the
+            # connection's thread instead of one per statement.
+            async with self._tx_lock:
+                return await run_in_one_hop(self.db, self.path, body, _storage_refused)
         except sqlite3.IntegrityError as e:
             raise StoreError(f"the batch could not be recorded: {e}") from e
 
@@ -720,6 +727,10 @@ class SQLiteStore:
 
     async def import_tables(self, tables: Sequence[PortableTable]) -> None:
         await sqlite_portable.import_tables(self, tables)
+
+
+def _storage_refused(e: sqlite3.Error) -> bool:
+    return e.sqlite_errorcode & 0xFF in STORAGE_REFUSED
 
 
 def _prepare_path(path: Path) -> None:

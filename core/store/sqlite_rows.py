@@ -45,15 +45,21 @@ def ts(value: datetime) -> str:
 
 
 def dt(text: str) -> datetime:
-    return datetime.strptime(text, _TS_FORMAT).replace(tzinfo=UTC)
+    # Every stored timestamp was written by ``ts``; fromisoformat reads that form
+    # (trailing 'Z' included) several times faster than strptime.
+    return datetime.fromisoformat(text).astimezone(UTC)
 
 
 def opt_dt(text: str | None) -> datetime | None:
     return None if text is None else dt(text)
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every row: json.dumps with options builds a new one per call."""
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def split_statements(script: str) -> list[str]:

@@ -235,19 +235,30 @@ def test_demo_tells_the_story(db: Path) -> None:
     assert text == canon("demo", db=db).stdout  # deterministic: the same story every time
 
 
-def test_bench_prints_the_contract_keys(db: Path) -> None:
+def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
+    bench_db = tmp_path / "bench.db"
+    args = ("--facts", "500", "--observations", "200", "--singles", "150")
     figures = json.loads(
-        canon("bench", "--json", "--facts", "500", "--observations", "200", db=db).stdout
+        canon("bench", "--json", "--db", f"sqlite:///{bench_db}", *args, db=db).stdout
     )
-    for key in (
+    for key in (  # the ingest path, beside raw SQLite doing as many durable transactions
         "ingest_obs_per_s",
         "ingest_p50_ms",
         "ingest_p99_ms",
+        "ingest_single_tx_obs_per_s",
         "sqlite_baseline_rows_per_s",
-        "facts",
+        "ingest_vs_sqlite_same_tx",
     ):
-        assert isinstance(figures[key], int | float)
+        assert isinstance(figures[key], int | float), key
+        assert figures[key] > 0, key
     assert figures["facts"] == 500
+    assert figures["ingest_vs_sqlite_same_tx"] == pytest.approx(
+        figures["ingest_single_tx_obs_per_s"] / figures["sqlite_baseline_rows_per_s"], rel=0.01
+    )
+    # It ran on the store it was given (not CANON_DB's), which now holds the seeded facts.
+    assert not db.exists()
+    state = json.loads(canon("state", "--json", db=bench_db).stdout)
+    assert sum(len(fields) for fields in state.values()) == 500
     for key in (  # the extractor, each figure beside raw spaCy's in the same run
         "extract_msgs_per_s",
         "extract_p99_ms",
@@ -257,6 +268,35 @@ def test_bench_prints_the_contract_keys(db: Path) -> None:
     ):
         assert isinstance(figures[key], int | float), key
         assert figures[key] > 0, key
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("ftp://example.org/store", "cannot open 'ftp://example.org/store'"),
+        ("{full}", "needs an empty store"),
+        ("sqlite:///{full}", "needs an empty store"),
+    ],
+)
+def test_bench_refuses_a_store_it_cannot_use_in_one_line(
+    url: str, said: str, db: Path, tmp_path: Path
+) -> None:
+    full = tmp_path / "full.db"
+    canon(
+        "ingest",
+        "-",
+        "--now",
+        NOW,
+        db=full,
+        stdin=jsonl(make_observation("travel.location", "Tahoe")),
+    )
+    result = canon("bench", "--db", url.format(full=full), db=db, check=False)
+    assert result.returncode == 2
+    assert result.stderr.startswith("canon: error: ")
+    assert said in result.stderr
+    assert "Traceback" not in result.stderr
+    state = json.loads(canon("state", "--json", "--now", NOW, db=full).stdout)
+    assert state["user:primary"]["travel.location"]["value"] == "Tahoe"
 
 
 def test_every_command_documents_an_example(db: Path) -> None:

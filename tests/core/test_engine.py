@@ -14,6 +14,7 @@ from core.engine.deadletters import RETRY_DELAYS, retry_due
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, StoreError
+from core.store import sqlite as sqlite_store_module
 from core.store.sqlite import SQLiteStore
 
 
@@ -212,16 +213,12 @@ async def test_a_crash_mid_write_leaves_all_or_nothing(engine: Engine, monkeypat
     """A failure after some statements of an input ran rolls the whole input back."""
     store = engine.store
     assert isinstance(store, SQLiteStore)
-    calls = {"n": 0}
-    original = store.db.executemany
 
-    async def failing_executemany(sql: str, rows: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 2:  # after the event rows, before the commit rows
-            raise StoreError("simulated crash")
-        return await original(sql, rows)
+    def failing_commit_row(_commit: Any) -> Any:
+        # Called after the event rows were inserted, before the commit rows are.
+        raise StoreError("simulated crash")
 
-    monkeypatch.setattr(store.db, "executemany", failing_executemany)
+    monkeypatch.setattr(sqlite_store_module, "commit_row", failing_commit_row)
     with pytest.raises(StoreError, match="simulated crash"):
         await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
     monkeypatch.undo()

@@ -12,7 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.domain.models import SignalEvent, StateObservation, UserConfirmation, parse_model
-from core.domain.validation import SCHEMA_DIR, load_schema, schema_errors, validate
+from core.domain.validation import (
+    SCHEMA_DIR,
+    json_hazards,
+    load_schema,
+    placeholder_errors,
+    schema_errors,
+    validate,
+    validator,
+)
 from core.errors import PayloadInvalid
 
 MODELS = {
@@ -361,3 +369,57 @@ def test_model_and_schema_accept_and_reject_the_same_payloads(
     assert _accepts_model(name, payload) == _accepts_schema(name, payload), json.dumps(payload)[
         :500
     ]
+
+
+def _whole_schema_accepts(name: str, payload: Any) -> bool:
+    """The reference: the whole schema in one jsonschema validator, as before the split."""
+    hazards = placeholder_errors(payload) + json_hazards(payload)
+    return not hazards and validator(name).is_valid(payload)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_split_schema_accepts_exactly_what_the_whole_schema_accepts(
+    name: str, data: st.DataObject
+) -> None:
+    payload = data.draw(_mutations(data.draw(_valid(name))))
+    for _ in range(2):  # the second time, the rules' answer comes from the cache
+        assert _accepts_schema(name, payload) == _whole_schema_accepts(name, payload), json.dumps(
+            payload
+        )[:500]
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({}, None),
+        ({"domain": "profile", "field": "profile.home_city"}, None),
+        ({"domain": "travel", "field": "profile.home_city"}, "does not match '^travel"),
+        ({"domain": "profile", "field": "travel.location"}, "does not match '^profile"),
+        ({"domain": "family", "field": "financial.rent.amount"}, "does not match '^family"),
+        ({"domain": 1}, "1 is not one of"),
+        ({"domain": True}, "True is not one of"),
+        ({"domain": None}, "None is not one of"),
+        ({"domain": ["travel"]}, "['travel'] is not one of"),
+        ({"field": ["travel.location"]}, "['travel.location'] is not of type 'string'"),
+    ],
+)
+def test_a_field_outside_its_domain_is_refused_every_time(
+    changes: dict[str, Any], error: str | None
+) -> None:
+    payload = {**make_observation("travel.location", "Tahoe"), **changes}
+    for _ in range(2):  # asked again with the same domain and field: the same answer
+        errors = schema_errors("state_observation", payload)
+        if error is None:
+            assert errors == []
+        else:
+            assert any(error in e for e in errors), errors
+    assert (errors == []) == _whole_schema_accepts("state_observation", payload)
+
+
+def test_a_payload_without_a_domain_is_refused_every_time() -> None:
+    payload = make_observation("travel.location", "Tahoe")
+    del payload["domain"]
+    for _ in range(2):
+        assert schema_errors("state_observation", payload) == ["$: 'domain' is a required property"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -354,7 +354,9 @@ class SQLiteStore:
             await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
         if not (reviews or batch.superseded):
             return []
-        return await self._promote(tx, max_pending, batch.decided_at)
+        # A question is superseded by an observation about its own field.
+        touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
+        return await self._promote(tx, max_pending, batch.decided_at, touched)
 
     async def _commit(self, tx: aiosqlite.Connection, plans: Sequence[CommitPlan]) -> None:
         """Log ``plans`` as commits and fold them into ``facts`` (rules.fold_commits)."""
@@ -393,12 +395,27 @@ class SQLiteStore:
             )
 
     async def _promote(
-        self, tx: aiosqlite.Connection, max_pending: int, now: datetime
+        self,
+        tx: aiosqlite.Connection,
+        max_pending: int,
+        now: datetime,
+        entities: Collection[str],
     ) -> list[ReviewItem]:
-        """Show the queued items that fit under each entity's cap (rules.promotable)."""
+        """Show the queued items of ``entities`` that fit under each one's cap
+        (rules.promotable).
+
+        The cap is per entity, so only the entities whose queue this write changed
+        can have a question to show; reading just theirs keeps a write's cost from
+        growing with every other user's open questions (as PostgreSQL does).
+        """
+        if not entities:
+            return []
+        listed = sorted(entities)
         rows = await tx.execute_fetchall(
             "SELECT id, seq, entity_id, group_key, status FROM review_items "
-            "WHERE status IN ('queued', 'pending')"
+            f"WHERE entity_id IN ({','.join('?' * len(listed))}) "
+            "AND status IN ('queued', 'pending')",
+            listed,
         )
         ids = promotable(
             (OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows), max_pending
@@ -443,15 +460,17 @@ class SQLiteStore:
         """
         async with self.transaction() as tx:
             answered_at: datetime | None = None
+            touched: set[str] = set()
             for item_id in item_ids:
-                answered_at = await self._settle_one(tx, item_id, decide)
+                answered_at, entity_id = await self._settle_one(tx, item_id, decide)
+                touched.add(entity_id)
             if answered_at is None:
                 return []
-            return await self._promote(tx, max_pending, answered_at)
+            return await self._promote(tx, max_pending, answered_at, touched)
 
     async def _settle_one(
         self, tx: aiosqlite.Connection, item_id: str, decide: DecideSettlement
-    ) -> datetime:
+    ) -> tuple[datetime, str]:
         items = await self._review_rows(
             tx, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
         )
@@ -478,12 +497,12 @@ class SQLiteStore:
             )
         if settled.dead_letter is not None:
             await self._store_dead_letter(tx, settled.dead_letter)
-        return settled.answered_at
+        return settled.answered_at, item.entity_id
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:
             await tx.execute(INSERT_REVIEW, review_row(item))
-            return await self._promote(tx, max_pending, item.created_at)
+            return await self._promote(tx, max_pending, item.created_at, {item.entity_id})
 
     # -- reads -------------------------------------------------------------------
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
@@ -648,7 +667,10 @@ class SQLiteStore:
                         "VALUES (?, ?, ?, ?)",
                         (ts(alert.at), alert.kind, alert.domain, alert.message),
                     )
-                await self._promote(tx, escalation.max_pending, escalation.review.created_at)
+                review = escalation.review
+                await self._promote(
+                    tx, escalation.max_pending, review.created_at, {review.entity_id}
+                )
             return True
 
     async def _store_dead_letter(self, tx: aiosqlite.Connection, letter: DeadLetter) -> None:

@@ -273,7 +273,7 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("url", "said"),
     [
-        ("ftp://example.org/store", "cannot open 'ftp://example.org/store'"),
+        ("ftp://example.org/store", "store URL 'ftp://example.org/store': unknown scheme 'ftp'"),
         ("{full}", "needs an empty store"),
         ("sqlite:///{full}", "needs an empty store"),
     ],

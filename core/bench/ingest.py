@@ -19,9 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+import psycopg
 
 from core.bench.extraction import extraction_figures
+from core.conversation.context import build_context
 from core.domain.ids import new_id
 from core.domain.policy import default_policy
 from core.domain.state import CommittedFact
@@ -29,6 +32,7 @@ from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.errors import StoreError
 from core.store.factory import open_store
+from core.store.postgres import PostgresStore
 from core.store.protocol import StoreBackend
 from core.store.sqlite import SQLiteStore
 
@@ -48,7 +52,8 @@ VALUES: dict[str, tuple[Any, ...]] = {
 }
 Progress = Callable[[str, int, int], None]
 INGEST_BASELINES = {"ingest_single_tx_obs_per_s": "sqlite_baseline_rows_per_s"}
-"""Canon's one-transaction-per-observation rate and the raw SQLite rate measured beside it."""
+"""Canon's one-transaction-per-observation rate and the raw rate measured beside it (on
+PostgreSQL the keys say postgresql instead of sqlite)."""
 ROUND = 100
 """Single observations per turn before the raw baseline takes its turn."""
 
@@ -128,7 +133,13 @@ async def run_bench(config: BenchConfig, progress: Progress | None = None) -> di
             if await store.count_events() or await store.audit(limit=1):
                 raise StoreError(f"canon bench needs an empty store; {config.db} has data")
             with tempfile.TemporaryDirectory(prefix="canon-bench-raw-", dir=beside) as raw:
-                figures = await _ingest_figures(store, Path(raw) / "baseline.db", config, report)
+                baseline: RawBaseline = (
+                    _RawPostgres(store.url)
+                    if isinstance(store, PostgresStore)
+                    else _RawSQLite(Path(raw) / "baseline.db")
+                )
+                with baseline:
+                    figures = await _ingest_figures(store, baseline, config, report)
         finally:
             await store.close()
     report("extracting messages", 0, 1)
@@ -138,7 +149,7 @@ async def run_bench(config: BenchConfig, progress: Progress | None = None) -> di
 
 
 async def _ingest_figures(
-    store: SeedableStore, baseline_path: Path, config: BenchConfig, report: Progress
+    store: SeedableStore, raw: RawBaseline, config: BenchConfig, report: Progress
 ) -> dict[str, Any]:
     rng = random.Random(config.seed)
     start_clock = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
@@ -163,14 +174,13 @@ async def _ingest_figures(
     singles = [_observation(rng, entities, start_clock) for _ in range(config.latency_samples)]
     latencies: list[float] = []
     raw_seconds = 0.0
-    with _RawSQLite(baseline_path) as raw:
-        for first in range(0, len(singles), ROUND):
-            for payload in singles[first : first + ROUND]:
-                t0 = time.perf_counter()
-                await engine.ingest(payload, now=start_clock)
-                latencies.append((time.perf_counter() - t0) * 1000.0)
-            raw_seconds += raw.insert_each(singles[first : first + ROUND])
-            report("single-observation latency", first, config.latency_samples)
+    for first in range(0, len(singles), ROUND):
+        for payload in singles[first : first + ROUND]:
+            t0 = time.perf_counter()
+            await engine.ingest(payload, now=start_clock)
+            latencies.append((time.perf_counter() - t0) * 1000.0)
+        raw_seconds += raw.insert_each(singles[first : first + ROUND])
+        report("single-observation latency", first, config.latency_samples)
     single_rate = len(singles) / (sum(latencies) / 1000.0)
     raw_rate = len(singles) / raw_seconds
     latencies.sort()
@@ -179,17 +189,36 @@ async def _ingest_figures(
         "ingest_p50_ms": round(statistics.median(latencies), 3),
         "ingest_p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 3),
         "ingest_single_tx_obs_per_s": round(single_rate, 1),
-        "sqlite_baseline_rows_per_s": round(raw_rate, 1),
-        "ingest_vs_sqlite_same_tx": round(single_rate / raw_rate, 3),
+        f"{raw.name}_baseline_rows_per_s": round(raw_rate, 1),
+        f"ingest_vs_{raw.name}_same_tx": round(single_rate / raw_rate, 3),
         "facts": config.facts,
         "observations": config.observations,
         "decisions": decisions,
-        "durability": "WAL, synchronous=FULL; throughput with group commit of 256, latency one commit each",
+        "durability": f"{raw.durability}; throughput with group commit of 256, "
+        "latency one commit each",
     }
+
+
+class RawBaseline(Protocol):
+    """The same number of durable transactions as Canon's, done by the raw driver."""
+
+    name: str
+    durability: str
+
+    def __enter__(self) -> RawBaseline: ...
+
+    def __exit__(self, *_exc: object) -> None: ...
+
+    def insert_each(self, payloads: list[dict[str, Any]]) -> float:
+        """Seconds to insert ``payloads``, one durable transaction each."""
+        ...
 
 
 class _RawSQLite:
     """The baseline: plain sqlite3, one INSERT of a comparable event row per durable transaction."""
+
+    name = "sqlite"
+    durability = "WAL, synchronous=FULL"
 
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, isolation_level=None)
@@ -225,12 +254,54 @@ class _RawSQLite:
         return time.perf_counter() - began
 
 
+class _RawPostgres:
+    """The baseline on PostgreSQL: plain psycopg, one INSERT of a comparable event row per
+    transaction (autocommit), into a table of the measured database, dropped afterwards."""
+
+    name = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        self._db = psycopg.connect(url, autocommit=True)
+        sync = self._db.execute("SHOW synchronous_commit").fetchone()
+        fsync = self._db.execute("SHOW fsync").fetchone()
+        self.durability = (
+            f"PostgreSQL, fsync={fsync[0] if fsync else '?'}, "
+            f"synchronous_commit={sync[0] if sync else '?'}"
+        )
+        self._db.execute(
+            "CREATE TABLE canon_bench_baseline (seq bigint GENERATED ALWAYS AS IDENTITY "
+            "PRIMARY KEY, event_id text UNIQUE, entity_id text, field text, value_json text, "
+            "payload text)"
+        )
+
+    def __enter__(self) -> _RawPostgres:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        try:
+            self._db.execute("DROP TABLE IF EXISTS canon_bench_baseline")
+        finally:
+            self._db.close()
+
+    def insert_each(self, payloads: list[dict[str, Any]]) -> float:
+        began = time.perf_counter()
+        for p in payloads:
+            self._db.execute(
+                "INSERT INTO canon_bench_baseline (event_id, entity_id, field, value_json, "
+                "payload) VALUES (%s, %s, %s, %s, %s)",
+                (
+                    p["event_id"],
+                    p["entity_id"],
+                    p["field"],
+                    json.dumps(p["candidate_value"]),
+                    json.dumps(p),
+                ),
+            )
+        return time.perf_counter() - began
+
+
 def _context_figures() -> dict[str, Any]:
     """Median time to build the context block over 1,000 facts (pure; no store)."""
-    try:
-        from core.conversation.context import build_context
-    except ImportError:
-        return {}
     at = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
     facts = [
         CommittedFact(

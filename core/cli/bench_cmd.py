@@ -63,6 +63,8 @@ async def bench(
     table.add_column("value", justify="right")
     table.add_column("beside it, same run", justify="right")
     beside_of = {**INGEST_BASELINES, **BASELINES, **BESIDE}
+    if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
+        beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"
     shown_beside = set(beside_of.values())
     for key, value in figures.items():
         if key == "durability" or key in shown_beside:

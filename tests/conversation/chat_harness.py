@@ -12,7 +12,7 @@ from core.conversation.audience import Audience
 from core.conversation.chat import CanonChat
 from core.conversation.testing import RecordingMessenger, ShownMessage
 from core.engine.engine import Engine
-from core.store.sqlite import SQLiteStore
+from core.store.protocol import StoreBackend
 
 ALICE = 111
 """The first allowed user: user:primary."""
@@ -46,7 +46,7 @@ class Conversation:
     chat: CanonChat
     messenger: RecordingMessenger
     clock: Clock
-    store: SQLiteStore
+    store: StoreBackend
 
     @property
     def engine(self) -> Engine:

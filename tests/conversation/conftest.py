@@ -1,5 +1,6 @@
-"""CanonChat as a library: a real Engine on a real SQLite file, the offline extractor
-and responder, and the in-process RecordingMessenger instead of a chat network."""
+"""CanonChat as a library: a real Engine on a real store (a SQLite file, and a
+PostgreSQL database), the offline extractor and responder, and the in-process
+RecordingMessenger instead of a chat network."""
 
 from __future__ import annotations
 
@@ -15,27 +16,35 @@ from core.conversation.testing import RecordingMessenger
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
-from core.store.sqlite import SQLiteStore
-from core.store.sqlite_conversation import SQLiteConversationStore
+from core.store.factory import open_store
+from core.store.protocol import StoreBackend
 
 
-@pytest.fixture
-async def open_conversation(tmp_path: Path) -> AsyncIterator[OpenConversation]:
-    """Start CanonChat over ``tmp_path/canon.db``; calling again is a restart (a new
-    store connection, a new CanonChat, a new messenger unless one is passed)."""
-    stores: list[SQLiteStore] = []
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def open_conversation(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[OpenConversation]:
+    """Start CanonChat over a store (``tmp_path/canon.db``, or a fresh PostgreSQL
+    database); calling again is a restart (a new store connection, a new CanonChat, a
+    new messenger unless one is passed)."""
+    url = (
+        f"sqlite:///{tmp_path / 'canon.db'}"
+        if request.param == "sqlite"
+        else str(request.getfixturevalue("postgres_url"))
+    )
+    stores: list[StoreBackend] = []
 
     async def start(
         *, messenger: RecordingMessenger | None = None, clock: Clock | None = None
     ) -> Conversation:
-        store = SQLiteStore(tmp_path / "canon.db")
+        store = open_store(url)
         await store.open()
         stores.append(store)
         talk = messenger or RecordingMessenger()
         time = clock or Clock()
         chat = CanonChat(
             Engine(store, default_policy()),
-            SQLiteConversationStore(store),
+            store.conversation,
             talk,
             AUDIENCE,
             clock=time,

@@ -33,6 +33,23 @@ class CommitPlan:
     valid_until: datetime | None
     audit_line: str
 
+    def as_fact(self, version: int) -> CommittedFact:
+        """The committed fact this plan leaves as the field's ``version`` (not a retraction)."""
+        return CommittedFact(
+            entity_id=self.entity_id,
+            field=self.field,
+            value=self.value,
+            version=version,
+            source_type=self.source_type,
+            source_ref=self.source_ref,
+            confidence=self.confidence,
+            event_id=self.event_id,
+            evidence_ts=self.evidence_ts,
+            committed_at=self.committed_at,
+            resolution=self.resolution,
+            valid_until=self.valid_until,
+        )
+
 
 @dataclass(frozen=True)
 class NewReviewItem:

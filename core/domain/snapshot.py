@@ -80,20 +80,7 @@ def advance(
         if c.retract:
             committed = None
         else:
-            committed = CommittedFact(
-                entity_id=c.entity_id,
-                field=c.field,
-                value=c.value,
-                version=last_version,
-                source_type=c.source_type,
-                source_ref=c.source_ref,
-                confidence=c.confidence,
-                event_id=c.event_id,
-                evidence_ts=c.evidence_ts,
-                committed_at=c.committed_at,
-                resolution=c.resolution,
-                valid_until=c.valid_until,
-            )
+            committed = c.as_fact(last_version)
             superseded = tuple(i.id for i in open_items if i.value_key == accepted.value_key)
             open_items = tuple(i for i in open_items if i.value_key != accepted.value_key)
     if accepted.corroborate and committed is not None:

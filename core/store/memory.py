@@ -18,7 +18,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from core.domain.records import (
-    Accepted,
     Alert,
     AuditLine,
     DeadLetter,
@@ -28,7 +27,6 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
-    Settlement,
     WriteBatch,
 )
 from core.domain.snapshot import FieldSnapshot
@@ -42,9 +40,10 @@ from core.store.memory_companions import (
 )
 from core.store.memory_tables import FieldKey, Journal, Tables, utc
 from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
+from core.store.settling import SettlesOneByGroup
 
 
-class MemoryStore:
+class MemoryStore(SettlesOneByGroup):
     """Store (and its companions) kept in this process's memory."""
 
     def __init__(self, url: str = "memory://") -> None:
@@ -108,24 +107,6 @@ class MemoryStore:
             return self._tables.write(j, batch, max_pending)
 
     # -- answers -----------------------------------------------------------------
-    async def settle(
-        self,
-        item_id: str,
-        status: ReviewStatus,
-        answer: dict[str, Any],
-        answered_at: datetime,
-        confirmation_event: Accepted | None,
-        rejection: tuple[str, str] | None,
-        max_pending: int,
-    ) -> list[ReviewItem]:
-        settlement = Settlement(status, answer, answered_at, confirmation_event, rejection)
-        return await self.settle_decided(item_id, lambda _item, _fact: settlement, max_pending)
-
-    async def settle_decided(
-        self, item_id: str, decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
-        return await self.settle_group([item_id], decide, max_pending)
-
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:

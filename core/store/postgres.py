@@ -29,7 +29,6 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
 from core.domain.records import (
-    Accepted,
     Alert,
     AuditLine,
     DeadLetter,
@@ -39,7 +38,6 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
-    Settlement,
     WriteBatch,
 )
 from core.domain.snapshot import FieldSnapshot
@@ -84,12 +82,13 @@ from core.store.postgres_tx import (
     write_batch,
 )
 from core.store.protocol import Decide, DecideSettlement, T
+from core.store.settling import SettlesOneByGroup
 
 CONNECT_TIMEOUT_S = 10
 UNREADABLE_URL = "postgresql (unreadable URL)"
 
 
-class PostgresStore:
+class PostgresStore(SettlesOneByGroup):
     """Store backed by one PostgreSQL database, shared by any number of processes."""
 
     def __init__(self, url: str, *, max_connections: int = 4) -> None:
@@ -206,24 +205,6 @@ class PostgresStore:
             return await write_batch(tx, batch, max_pending)
 
     # -- answers -----------------------------------------------------------------
-    async def settle(
-        self,
-        item_id: str,
-        status: ReviewStatus,
-        answer: dict[str, Any],
-        answered_at: datetime,
-        confirmation_event: Accepted | None,
-        rejection: tuple[str, str] | None,
-        max_pending: int,
-    ) -> list[ReviewItem]:
-        settlement = Settlement(status, answer, answered_at, confirmation_event, rejection)
-        return await self.settle_decided(item_id, lambda _item, _fact: settlement, max_pending)
-
-    async def settle_decided(
-        self, item_id: str, decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
-        return await self.settle_group([item_id], decide, max_pending)
-
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:

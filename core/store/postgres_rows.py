@@ -21,8 +21,8 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
 )
-from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
+from core.store import sql_records
 from core.store.sqlite_rows import dumps
 
 __all__ = ["dumps"]
@@ -220,66 +220,15 @@ def letter_row(d: DeadLetter) -> tuple[Any, ...]:
 
 
 def fact_from_row(r: Any) -> CommittedFact:
-    return CommittedFact(
-        entity_id=r[0],
-        field=r[1],
-        value=json.loads(r[2]),
-        version=r[3],
-        source_type=canonical_source_type(r[4]),
-        source_ref=r[5],
-        confidence=r[6],
-        event_id=r[7],
-        evidence_ts=utc(r[8]),
-        committed_at=utc(r[9]),
-        resolution=r[10],
-        valid_until=opt_utc(r[11]),
-    )
+    return sql_records.fact_from_row(r, utc)
 
 
 def review_from_row(r: Any) -> ReviewItem:
-    return ReviewItem(
-        id=r[0],
-        seq=r[1],
-        kind=r[2],
-        event_id=r[3],
-        entity_id=r[4],
-        field=r[5],
-        candidate_value=json.loads(r[6]),
-        current_value=json.loads(r[7]),
-        confidence=r[8],
-        reasons=tuple(json.loads(r[9])),
-        source_key=canonical_source_key(r[10]),
-        status=r[11],
-        created_at=utc(r[12]),
-        promoted_at=opt_utc(r[13]),
-        answered_at=opt_utc(r[14]),
-        answer=None if r[15] is None else json.loads(r[15]),
-        group_key=r[16],
-    )
+    return sql_records.review_from_row(r, utc)
 
 
 def event_from_row(r: Any) -> EventRecord:
-    payload = json.loads(r[14])
-    return EventRecord(
-        seq=r[0],
-        event_id=r[1],
-        entity_id=r[2],
-        field=r[3],
-        intent=r[4],
-        value=json.loads(r[5]),
-        source_type=canonical_source_type(r[6]),
-        source_ref=r[7],
-        event_ts=utc(r[8]),
-        ingested_at=utc(r[9]),
-        decision=r[10],
-        confidence=r[11],
-        margin=r[12],
-        reasons=tuple(json.loads(r[13])),
-        evidence_text=payload.get("evidence_text"),
-        corroborators=tuple(
-            (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
-        ),
-    )
+    return sql_records.event_from_row(r, utc)
 
 
 def history_from_row(r: Any) -> HistoryEntry:

@@ -101,25 +101,8 @@ def fold_commits(
         version = last.get(key, versions.get(key, 0)) + 1
         rows.append(FoldedCommit(plan, version, None if before is None else before.value))
         last[key] = version
-        current[key] = None if plan.retract else _fact(plan, version)
+        current[key] = None if plan.retract else plan.as_fact(version)
     return Fold(tuple(rows), current)
-
-
-def _fact(plan: CommitPlan, version: int) -> CommittedFact:
-    return CommittedFact(
-        entity_id=plan.entity_id,
-        field=plan.field,
-        value=plan.value,
-        version=version,
-        source_type=plan.source_type,
-        source_ref=plan.source_ref,
-        confidence=plan.confidence,
-        event_id=plan.event_id,
-        evidence_ts=plan.evidence_ts,
-        committed_at=plan.committed_at,
-        resolution=plan.resolution,
-        valid_until=plan.valid_until,
-    )
 
 
 def settled_by_commit(plan: CommitPlan, open_items: Iterable[tuple[str, str]]) -> list[str]:

@@ -20,7 +20,6 @@ import aiosqlite
 
 from core.domain.records import (
     OPEN_STATUSES,
-    Accepted,
     Alert,
     AuditLine,
     CommitPlan,
@@ -31,7 +30,6 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
-    Settlement,
     WriteBatch,
 )
 from core.domain.snapshot import FieldSnapshot, OpenItem
@@ -43,6 +41,7 @@ from core.store.migrations.sqlite import MIGRATIONS
 from core.store.portable import PortableTable
 from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
+from core.store.settling import SettlesOneByGroup
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop
 from core.store.sqlite_rows import (
@@ -91,7 +90,7 @@ BUSY_TIMEOUT_MS = 30_000
 """How long a statement waits for another process's write lock before failing."""
 
 
-class SQLiteStore:
+class SQLiteStore(SettlesOneByGroup):
     """Store backed by one SQLite file (or ':memory:')."""
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -431,25 +430,6 @@ class SQLiteStore:
         return sorted((review_from_row(r) for r in promoted), key=lambda r: r.seq)
 
     # -- answers -----------------------------------------------------------------
-    async def settle(
-        self,
-        item_id: str,
-        status: ReviewStatus,
-        answer: dict[str, Any],
-        answered_at: datetime,
-        confirmation_event: Accepted | None,
-        rejection: tuple[str, str] | None,
-        max_pending: int,
-    ) -> list[ReviewItem]:
-        settlement = Settlement(status, answer, answered_at, confirmation_event, rejection)
-        return await self.settle_decided(item_id, lambda _item, _fact: settlement, max_pending)
-
-    async def settle_decided(
-        self, item_id: str, decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
-        """Read the open item and its field's fact, ``decide`` and settle: one transaction."""
-        return await self.settle_group([item_id], decide, max_pending)
-
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:

@@ -1,0 +1,87 @@
+"""Records from the rows of a SQL backend: one mapping for SQLite and PostgreSQL.
+
+The backends store the same columns in the same order; they differ in how a
+timestamp comes back (SQLite: fixed-width UTC text; PostgreSQL: a datetime), so
+each passes its own ``when``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from core.domain.records import EventRecord, ReviewItem
+from core.domain.source_types import canonical_source_key, canonical_source_type
+from core.domain.state import CommittedFact
+
+When = Callable[[Any], datetime]
+"""A stored timestamp as an aware UTC datetime."""
+
+
+def _optional(value: Any, when: When) -> datetime | None:
+    return None if value is None else when(value)
+
+
+def fact_from_row(r: Any, when: When) -> CommittedFact:
+    return CommittedFact(
+        entity_id=r[0],
+        field=r[1],
+        value=json.loads(r[2]),
+        version=r[3],
+        source_type=canonical_source_type(r[4]),
+        source_ref=r[5],
+        confidence=r[6],
+        event_id=r[7],
+        evidence_ts=when(r[8]),
+        committed_at=when(r[9]),
+        resolution=r[10],
+        valid_until=_optional(r[11], when),
+    )
+
+
+def review_from_row(r: Any, when: When) -> ReviewItem:
+    return ReviewItem(
+        id=r[0],
+        seq=r[1],
+        kind=r[2],
+        event_id=r[3],
+        entity_id=r[4],
+        field=r[5],
+        candidate_value=json.loads(r[6]),
+        current_value=json.loads(r[7]),
+        confidence=r[8],
+        reasons=tuple(json.loads(r[9])),
+        source_key=canonical_source_key(r[10]),
+        status=r[11],
+        created_at=when(r[12]),
+        promoted_at=_optional(r[13], when),
+        answered_at=_optional(r[14], when),
+        answer=None if r[15] is None else json.loads(r[15]),
+        group_key=r[16],
+    )
+
+
+def event_from_row(r: Any, when: When) -> EventRecord:
+    payload = json.loads(r[14])
+    return EventRecord(
+        seq=r[0],
+        event_id=r[1],
+        entity_id=r[2],
+        field=r[3],
+        intent=r[4],
+        value=json.loads(r[5]),
+        source_type=canonical_source_type(r[6]),
+        source_ref=r[7],
+        event_ts=when(r[8]),
+        ingested_at=when(r[9]),
+        decision=r[10],
+        confidence=r[11],
+        margin=r[12],
+        reasons=tuple(json.loads(r[13])),
+        evidence_text=payload.get("evidence_text"),
+        corroborators=tuple(
+            (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
+        ),
+    )

@@ -21,9 +21,9 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
 )
-from core.domain.state import CommittedFact, value_key
+from core.domain.state import CommittedFact
 from core.store import sql_records
-from core.store.sqlite_rows import dumps
+from core.store.sql_records import dumps
 
 __all__ = ["dumps"]
 
@@ -127,25 +127,7 @@ INSERT_ALERT = "INSERT INTO alerts (created_at, kind, domain, message) VALUES (%
 
 
 def event_row(a: Accepted) -> tuple[Any, ...]:
-    return (
-        a.event_id,
-        a.entity_id,
-        a.field,
-        a.domain,
-        a.intent,
-        dumps(a.payload.get("candidate_value")),
-        a.value_key,
-        a.source_type,
-        a.source_ref,
-        a.event_ts,
-        a.decided_at,
-        dumps(a.payload),
-        a.decision,
-        a.confidence,
-        a.margin,
-        dumps(list(a.reasons)),
-        dumps(list(a.patch)),
-    )
+    return sql_records.event_row(a, _as_is)
 
 
 def commit_row(c: CommitPlan) -> dict[str, Any]:
@@ -185,38 +167,15 @@ def fact_row(c: CommitPlan, version: int) -> tuple[Any, ...]:
 
 
 def review_row(r: NewReviewItem) -> tuple[Any, ...]:
-    return (
-        r.id,
-        r.kind,
-        r.event_id,
-        r.entity_id,
-        r.field,
-        dumps(r.candidate_value),
-        dumps(r.current_value),
-        value_key(r.candidate_value),
-        r.confidence,
-        dumps(list(r.reasons)),
-        r.source_key,
-        r.created_at,
-        r.group_key,
-    )
+    return sql_records.review_row(r, _as_is)
 
 
 def letter_row(d: DeadLetter) -> tuple[Any, ...]:
-    return (
-        d.id,
-        d.event_id,
-        d.prompt_id,
-        d.schema,
-        d.payload,
-        dumps(list(d.errors)),
-        d.domain,
-        d.first_seen,
-        d.last_attempt,
-        d.retry_count,
-        d.next_retry_at,
-        d.status,
-    )
+    return sql_records.letter_row(d, _as_is)
+
+
+def _as_is(value: datetime) -> datetime:
+    return value  # psycopg stores an aware datetime as timestamptz
 
 
 def fact_from_row(r: Any) -> CommittedFact:

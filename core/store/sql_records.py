@@ -1,4 +1,4 @@
-"""Records from the rows of a SQL backend: one mapping for SQLite and PostgreSQL.
+"""Records to and from the rows of a SQL backend: one mapping for SQLite and PostgreSQL.
 
 The backends store the same columns in the same order; they differ in how a
 timestamp comes back (SQLite: fixed-width UTC text; PostgreSQL: a datetime), so
@@ -12,16 +12,31 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from core.domain.records import EventRecord, ReviewItem
+from core.domain.records import Accepted, DeadLetter, EventRecord, NewReviewItem, ReviewItem
 from core.domain.source_types import canonical_source_key, canonical_source_type
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, value_key
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every row: json.dumps with options builds a new one per call."""
+
+
+def dumps(value: Any) -> str:
+    """JSON text as both SQL backends store it, so values read back identically."""
+    return _ENCODER.encode(value)
+
 
 When = Callable[[Any], datetime]
 """A stored timestamp as an aware UTC datetime."""
+Stamp = Callable[[datetime], Any]
+"""An aware datetime as the backend stores it."""
 
 
 def _optional(value: Any, when: When) -> datetime | None:
     return None if value is None else when(value)
+
+
+def _optional_stamp(value: datetime | None, stamp: Stamp) -> Any:
+    return None if value is None else stamp(value)
 
 
 def fact_from_row(r: Any, when: When) -> CommittedFact:
@@ -84,4 +99,61 @@ def event_from_row(r: Any, when: When) -> EventRecord:
         corroborators=tuple(
             (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
         ),
+    )
+
+
+def event_row(a: Accepted, stamp: Stamp) -> tuple[Any, ...]:
+    return (
+        a.event_id,
+        a.entity_id,
+        a.field,
+        a.domain,
+        a.intent,
+        dumps(a.payload.get("candidate_value")),
+        a.value_key,
+        a.source_type,
+        a.source_ref,
+        stamp(a.event_ts),
+        stamp(a.decided_at),
+        dumps(a.payload),
+        a.decision,
+        a.confidence,
+        a.margin,
+        dumps(list(a.reasons)),
+        dumps(list(a.patch)),
+    )
+
+
+def review_row(r: NewReviewItem, stamp: Stamp) -> tuple[Any, ...]:
+    return (
+        r.id,
+        r.kind,
+        r.event_id,
+        r.entity_id,
+        r.field,
+        dumps(r.candidate_value),
+        dumps(r.current_value),
+        value_key(r.candidate_value),
+        r.confidence,
+        dumps(list(r.reasons)),
+        r.source_key,
+        stamp(r.created_at),
+        r.group_key,
+    )
+
+
+def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:
+    return (
+        d.id,
+        d.event_id,
+        d.prompt_id,
+        d.schema,
+        d.payload,
+        dumps(list(d.errors)),
+        d.domain,
+        stamp(d.first_seen),
+        stamp(d.last_attempt),
+        d.retry_count,
+        _optional_stamp(d.next_retry_at, stamp),
+        d.status,
     )

@@ -42,6 +42,7 @@ from core.store.portable import PortableTable
 from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.settling import SettlesOneByGroup
+from core.store.sql_records import dumps
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop
 from core.store.sqlite_rows import (
@@ -57,7 +58,6 @@ from core.store.sqlite_rows import (
     UPSERT_FACT,
     commit_row,
     dt,
-    dumps,
     event_from_row,
     event_row,
     fact_from_row,

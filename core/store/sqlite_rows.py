@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
@@ -18,9 +17,10 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
 )
-from core.domain.state import CommittedFact, value_key
+from core.domain.state import CommittedFact
 from core.store import sql_records
 from core.store.rules import FoldedCommit
+from core.store.sql_records import dumps
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -52,14 +52,6 @@ def dt(text: str) -> datetime:
 
 def opt_dt(text: str | None) -> datetime | None:
     return None if text is None else dt(text)
-
-
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-"""One encoder for every row: json.dumps with options builds a new one per call."""
-
-
-def dumps(value: Any) -> str:
-    return _ENCODER.encode(value)
 
 
 def split_statements(script: str) -> list[str]:
@@ -141,25 +133,7 @@ INSERT_DEAD_LETTER = (
 
 
 def event_row(a: Accepted) -> tuple[Any, ...]:
-    return (
-        a.event_id,
-        a.entity_id,
-        a.field,
-        a.domain,
-        a.intent,
-        dumps(a.payload.get("candidate_value")),
-        a.value_key,
-        a.source_type,
-        a.source_ref,
-        ts(a.event_ts),
-        ts(a.decided_at),
-        dumps(a.payload),
-        a.decision,
-        a.confidence,
-        a.margin,
-        dumps(list(a.reasons)),
-        dumps(list(a.patch)),
-    )
+    return sql_records.event_row(a, ts)
 
 
 def commit_row(folded: FoldedCommit) -> dict[str, Any]:
@@ -201,21 +175,7 @@ def fact_row(f: CommittedFact) -> tuple[Any, ...]:
 
 
 def review_row(r: NewReviewItem) -> tuple[Any, ...]:
-    return (
-        r.id,
-        r.kind,
-        r.event_id,
-        r.entity_id,
-        r.field,
-        dumps(r.candidate_value),
-        dumps(r.current_value),
-        value_key(r.candidate_value),
-        r.confidence,
-        dumps(list(r.reasons)),
-        r.source_key,
-        ts(r.created_at),
-        r.group_key,
-    )
+    return sql_records.review_row(r, ts)
 
 
 FACT_COLUMNS = (
@@ -245,17 +205,4 @@ def event_from_row(r: Any) -> EventRecord:
 
 
 def letter_row(d: DeadLetter) -> tuple[Any, ...]:
-    return (
-        d.id,
-        d.event_id,
-        d.prompt_id,
-        d.schema,
-        d.payload,
-        dumps(list(d.errors)),
-        d.domain,
-        ts(d.first_seen),
-        ts(d.last_attempt),
-        d.retry_count,
-        None if d.next_retry_at is None else ts(d.next_retry_at),
-        d.status,
-    )
+    return sql_records.letter_row(d, ts)

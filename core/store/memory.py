@@ -112,16 +112,18 @@ class MemoryStore(SettlesOneByGroup):
     ) -> list[ReviewItem]:
         async with self.transaction() as j:
             answered_at: datetime | None = None
+            touched: set[str] = set()
             for item_id in item_ids:
                 answered_at = self._tables.settle_one(j, item_id, decide)
+                touched.add(self._tables.reviews[item_id].entity_id)
             if answered_at is None:
                 return []
-            return self._tables.promote(j, max_pending, answered_at)
+            return self._tables.promote(j, max_pending, answered_at, touched)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as j:
             self._tables.add_review(j, item)
-            return self._tables.promote(j, max_pending, item.created_at)
+            return self._tables.promote(j, max_pending, item.created_at, {item.entity_id})
 
     # -- reads -------------------------------------------------------------------
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
@@ -235,7 +237,10 @@ class MemoryStore(SettlesOneByGroup):
                 alert = escalation.alert
                 if alert is not None:
                     self._tables.add_alert(j, alert.at, alert.kind, alert.domain, alert.message)
-                self._tables.promote(j, escalation.max_pending, escalation.review.created_at)
+                review = escalation.review
+                self._tables.promote(
+                    j, escalation.max_pending, review.created_at, {review.entity_id}
+                )
             return True
 
     async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:

@@ -8,7 +8,7 @@ rules every backend shares come from ``core.store.rules``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Collection, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from types import MappingProxyType
@@ -173,7 +173,8 @@ class Tables:
             self.add_letter(j, letter)
         if not (reviews or batch.superseded):
             return []
-        return self.promote(j, max_pending, batch.decided_at)
+        touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
+        return self.promote(j, max_pending, batch.decided_at, touched)
 
     def log_event(self, j: Journal, a: Accepted) -> None:
         if a.event_id in self.events_by_id:
@@ -265,11 +266,15 @@ class Tables:
         )
         j.set(self.reviews, r.id, item)
 
-    def promote(self, j: Journal, max_pending: int, now: datetime) -> list[ReviewItem]:
+    def promote(
+        self, j: Journal, max_pending: int, now: datetime, entities: Collection[str]
+    ) -> list[ReviewItem]:
+        """Show the queued items of ``entities`` (those the write touched: the cap is
+        per entity) that fit under each one's cap, as every backend does."""
         open_items = (
             OpenQuestion(r.id, r.seq, r.entity_id, r.group_key, r.status == "pending")
             for r in self.reviews.values()
-            if r.status in OPEN_STATUSES
+            if r.status in OPEN_STATUSES and r.entity_id in entities
         )
         promoted = []
         for item_id in promotable(open_items, max_pending):

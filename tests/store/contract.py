@@ -263,6 +263,14 @@ class StoreContract:
         ]
         assert [r.entity_id for r in await backend.review_items(["queued"])] == ["user:alice"]
 
+        # A write settles the queues of the entities it touched, and only those: a
+        # larger cap shows Alice's waiting question on her next write, not on Bob's.
+        shown = await backend.add_review_item(item("user:bob", 1), max_pending=3)
+        assert [(r.entity_id, r.field) for r in shown] == [("user:bob", "project.p1.status")]
+        shown = await backend.add_review_item(item("user:alice", 3), max_pending=3)
+        assert [(r.entity_id, r.field) for r in shown] == [("user:alice", "project.p2.status")]
+        assert [r.field for r in await backend.review_items(["queued"])] == ["project.p3.status"]
+
     async def test_open_review_items_narrow_by_entity_group_and_shown(self, backend: Store) -> None:
         def item(entity: str, i: int, group: str | None = None) -> NewReviewItem:
             return NewReviewItem(

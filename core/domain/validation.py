@@ -15,6 +15,12 @@ Some defects JSON Schema cannot see, because Python objects are not JSON:
 NaN and Infinity pass ``"type": "number"``, and a lone surrogate passes every
 string rule. ``json_hazards`` finds them and ``schema_errors`` reports them with
 the schema's own errors, so such a payload goes to the dead-letter queue.
+
+Speed: a payload made of plain JSON values is first checked by jsonschema-rs
+(the same schema, the same format checks, called back into Python). Its yes is
+final; its no is checked again by python-jsonschema, which stays the arbiter
+and writes every error message, so a valid payload costs one fast pass and an
+invalid one reads exactly as it always did.
 """
 
 from __future__ import annotations
@@ -23,12 +29,13 @@ import copy
 import json
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import UTC, datetime
-from functools import cache, lru_cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, Final
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
@@ -80,15 +87,35 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(load_schema(name), format_checker=FORMAT_CHECKER)
 
 
+_FAST_FORMATS: Final[dict[str, Callable[[str], bool]]] = {
+    fmt: partial(FORMAT_CHECKER.conforms, format=fmt) for fmt in FORMAT_CHECKER.checkers
+}
+"""Every format as FORMAT_CHECKER checks it, so both validators mean the same by it."""
+_FAST: dict[str, tuple[dict[str, Any], jsonschema_rs.Validator]] = {}
+
+
+def fast_validator(name: str) -> jsonschema_rs.Validator:
+    """Schema ``name`` in jsonschema-rs: a fast yes, nothing more (see ``schema_errors``)."""
+    schema = load_schema(name)
+    known = _FAST.get(name)
+    if known is None or known[0] is not schema:  # the schema was reloaded: build anew
+        fast = jsonschema_rs.Draft202012Validator(
+            schema, formats=_FAST_FORMATS, validate_formats=True
+        )
+        known = _FAST[name] = (schema, fast)
+    return known[1]
+
+
 def schema_errors(name: str, payload: object) -> list[str]:
     """Every violation of schema ``name`` as 'path: message', best first; empty if valid.
 
     Values JSON cannot carry (NaN, Infinity, lone surrogates) and the design's
     placeholder ids come first, with a message that says what they are.
     """
-    found = placeholder_errors(payload) + json_hazards(payload)
-    if not found and _split_check(name, payload):
+    found = placeholder_errors(payload)
+    if not found and _plain_json(payload) and fast_validator(name).is_valid(payload):
         return found
+    found += json_hazards(payload)
     v = validator(name)
     errors = list(v.iter_errors(payload))
     if errors:
@@ -134,103 +161,29 @@ def json_hazards(payload: object, path: str = "$") -> list[str]:
     return found
 
 
+def _plain_json(payload: object) -> bool:
+    """Whether ``payload`` is only what JSON carries, with nothing ``json_hazards`` finds.
+
+    Exact types: jsonschema-rs reads a tuple as an array (python-jsonschema does
+    not) and refuses str subclasses, so anything else goes to python-jsonschema.
+    """
+    if type(payload) is dict:
+        return all(type(k) is str and _is_unicode(k) and _plain_json(v) for k, v in payload.items())
+    if type(payload) is list:
+        return all(_plain_json(v) for v in payload)
+    if type(payload) is str:
+        return _is_unicode(payload)
+    if type(payload) is float:
+        return math.isfinite(payload)
+    return type(payload) in (int, bool) or payload is None
+
+
 def _is_unicode(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return False
     return True
-
-
-@dataclass(frozen=True, eq=False)
-class _Split:
-    """A schema as its top-level ``allOf`` of key rules and the rest, for a faster yes.
-
-    Each rule of the allOf (the state observation's "a field belongs to its
-    domain") is an if/then/else of ``properties`` and ``required`` over a few
-    keys, so whether a payload passes them depends on those keys' values alone:
-    jsonschema checks them once per distinct pair of values, and checks the
-    rest of the schema on every payload. Keywords are conjunctive and nothing
-    here reaches across them (no ``unevaluatedProperties``), so the payload is
-    valid exactly when both halves are. An invalid payload is then checked
-    again by the whole schema, so its errors read as they always did.
-    """
-
-    schema: dict[str, Any]
-    """The schema split (a reloaded schema is split anew)."""
-    rest: Draft202012Validator
-    rules: Draft202012Validator
-    keys: tuple[str, ...]
-
-    def is_valid(self, payload: dict[str, Any]) -> bool:
-        values = tuple(payload.get(k, _ABSENT) for k in self.keys)
-        if all(isinstance(v, _SCALARS) for v in values):
-            # Typed, so True, 1 and 1.0 (equal in Python, not in JSON Schema) never share.
-            held = _rules_hold(self, tuple((type(v), v) for v in values))
-        else:
-            held = self.rules_hold(values)
-        return held and bool(self.rest.is_valid(payload))
-
-    def rules_hold(self, values: tuple[object, ...]) -> bool:
-        present = {k: v for k, v in zip(self.keys, values, strict=True) if v is not _ABSENT}
-        return bool(self.rules.is_valid(present))
-
-
-class _Absent:
-    """A key the payload leaves out (distinct from JSON null)."""
-
-
-_ABSENT: Final = _Absent()
-_SCALARS: Final = (str, int, float, bool, type(None), _Absent)
-
-
-@lru_cache(maxsize=4096)
-def _rules_hold(split: _Split, typed: tuple[tuple[type, object], ...]) -> bool:
-    return split.rules_hold(tuple(v for _type, v in typed))
-
-
-_RULE_PARTS: Final = frozenset({"if", "then", "else"})
-_RULE_KEYWORDS: Final = frozenset({"properties", "required"})
-
-
-_SPLITS: dict[str, tuple[dict[str, Any], _Split | None]] = {}
-
-
-def _split(name: str) -> _Split | None:
-    """The split of schema ``name``, or None when its allOf is not made of key rules."""
-    schema = load_schema(name)
-    known = _SPLITS.get(name)
-    if known is None or known[0] is not schema:
-        known = _SPLITS[name] = (schema, _split_schema(schema))
-    return known[1]
-
-
-def _split_schema(schema: dict[str, Any]) -> _Split | None:
-    rules = schema.get("allOf")
-    if not isinstance(rules, list) or not rules:
-        return None
-    keys: set[str] = set()
-    for rule in rules:
-        if not (isinstance(rule, dict) and rule and set(rule) <= _RULE_PARTS):
-            return None
-        for part in rule.values():
-            if not (isinstance(part, dict) and set(part) <= _RULE_KEYWORDS):
-                return None
-            keys.update(part.get("properties", {}), part.get("required", []))
-    rest = {k: v for k, v in schema.items() if k != "allOf"}
-    only_rules = {k: v for k, v in schema.items() if k in ("$schema", "$id", "$defs", "allOf")}
-    return _Split(
-        schema,
-        Draft202012Validator(rest, format_checker=FORMAT_CHECKER),
-        Draft202012Validator(only_rules, format_checker=FORMAT_CHECKER),
-        tuple(sorted(keys)),
-    )
-
-
-def _split_check(name: str, payload: object) -> bool:
-    """True when ``payload`` is surely valid by the split schema; False: ask the whole schema."""
-    split = _split(name)
-    return split is not None and isinstance(payload, dict) and split.is_valid(payload)
 
 
 def validate(name: str, payload: object) -> None:

@@ -14,7 +14,11 @@ def value_key(value: Any) -> str:
     """Identity of a value for comparisons: 'Tahoe' and ' tahoe ' are the same belief."""
     if isinstance(value, str):
         value = " ".join(value.split()).casefold()
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return _KEY_ENCODER.encode(value)
+
+
+_KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+"""Built once: json.dumps with options builds a new encoder on every call."""
 
 
 @dataclass(frozen=True)

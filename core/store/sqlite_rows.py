@@ -40,8 +40,9 @@ class SQLiteConnection(Protocol):
 
 
 def ts(value: datetime) -> str:
-    # Fixed width UTC text, so string order is time order in every query.
-    return value.astimezone(UTC).strftime(_TS_FORMAT)
+    # Fixed width UTC text (_TS_FORMAT), so string order is time order in every
+    # query; isoformat writes the same text several times faster than strftime.
+    return value.astimezone(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 def dt(text: str) -> datetime:

@@ -140,3 +140,63 @@ def test_no_import_cycles() -> None:
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+STORE_WRITES = frozenset(
+    {
+        "write",
+        "decide_and_write",
+        "settle",
+        "settle_decided",
+        "settle_group",
+        "add_review_item",
+        "add_dead_letter",
+        "update_dead_letter",
+        "add_alert",
+        "mark_alert_delivered",
+        "import_facts",
+        "save_source_state",
+        "note_mail_sender",
+        "trust_sender",
+    }
+)
+"""The store's writes of state, questions, dead letters, alerts and sources: the engine's alone."""
+
+
+def store_writes(path: Path, name: str | None = None) -> Iterator[str]:
+    """Calls like ``engine.store.add_review_item(...)`` or ``x.store.mail_senders.trust_sender``."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr not in STORE_WRITES:
+            continue
+        owner = node.func.value
+        while isinstance(owner, ast.Attribute):
+            if owner.attr == "store":
+                yield f"{name or module_name(path)}:{node.lineno} .{node.func.attr}"
+                break
+            owner = owner.value
+
+
+def test_only_the_engine_writes_to_the_store() -> None:
+    writers = sorted(
+        call
+        for module, path in KNOWN.items()
+        if module != "core.engine.engine" and not module.startswith("core.store")
+        for call in store_writes(path)
+    )
+    assert writers == []
+
+
+def test_the_write_finder_finds_a_write(tmp_path: Path) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text(
+        "async def f(engine):\n"
+        "    await engine.store.add_review_item(item, 5)\n"
+        "    await engine.store.mail_senders.trust_sender(a, b, c)\n"
+        "    await engine.store.review_items(['pending'])\n"
+    )
+    assert list(store_writes(module, "probe")) == [
+        "probe:2 .add_review_item",
+        "probe:3 .trust_sender",
+    ]

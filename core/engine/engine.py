@@ -20,7 +20,7 @@ from core.domain.audit import audit_line
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
-from core.domain.records import Escalation, ReviewStatus, Settlement, WriteBatch
+from core.domain.records import Escalation, ReviewStatus, Settlement, SourceState, WriteBatch
 from core.domain.resolver import Decision, resolve
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -269,6 +269,18 @@ class Engine:
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         """Note that alert ``seq`` reached the owner; False if another process got there first."""
         return await self.store.mark_alert_delivered(seq, at)
+
+    async def record_source_state(self, state: SourceState) -> None:
+        """Remember where a source is (cursor, health, weight) after a pass."""
+        await self.store.source_states.save_source_state(state)
+
+    async def note_mail_sender(self, ref: str, address: str) -> None:
+        """Remember who sent the mail behind question ``ref``, so a Yes can trust them."""
+        await self.store.mail_senders.note_mail_sender(ref, address)
+
+    async def trust_mail_sender(self, address: str, at: datetime, via_ref: str) -> None:
+        """Trust ``address``'s receipts from now on: the user confirmed its mail ``via_ref``."""
+        await self.store.mail_senders.trust_sender(address, at, via_ref)
 
     async def update_dead_letter(
         self, letter: DeadLetter, expected: DeadLetter, escalation: Escalation | None = None

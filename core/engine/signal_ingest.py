@@ -16,7 +16,6 @@ from core.engine.engine import Engine, Outcome
 from core.signals.intake import signal_payloads, weighted
 from core.signals.rules import Rule
 from core.signals.trust import NOBODY, SenderTrust, sender_address
-from core.store.protocol import MailSenderStore
 
 
 async def ingest_signals(
@@ -26,13 +25,13 @@ async def ingest_signals(
     weight: float = 1.0,
     rules: Sequence[Rule] = (),
     trust: SenderTrust = NOBODY,
-    senders: MailSenderStore | None = None,
+    note_senders: bool = False,
 ) -> tuple[list[Outcome], int]:
     """Check, map and ingest SignalEvents: (outcomes, how many were valid).
 
     Invalid signals go to the dead-letter queue; the observations of all valid
     ones are resolved in one transaction. A mail from a sender ``trust`` does not
-    cover is asked about; its sender is noted in ``senders`` so that confirming
+    cover is asked about; with ``note_senders`` its sender is noted so that confirming
     the question makes the sender trusted (``core.sources.poller.learn_senders``).
     """
     payloads: list[dict[str, Any]] = []
@@ -47,15 +46,15 @@ async def ingest_signals(
         mail = signal["payload"] if signal["kind"] == "email" else None
         trusted = mail is not None and trust.trusts(mail)
         found = signal_payloads(signal, now, rules, trusted=trusted)
-        if mail is not None and found and not trusted and senders is not None:
-            await _note_sender(senders, mail)
+        if mail is not None and found and not trusted and note_senders:
+            await _note_sender(engine, mail)
         payloads += [weighted(p, weight) for p in found]
     if payloads:
         outcomes += await engine.ingest_batch(payloads, now=now)
     return outcomes, valid
 
 
-async def _note_sender(senders: MailSenderStore, mail: dict[str, Any]) -> None:
+async def _note_sender(engine: Engine, mail: dict[str, Any]) -> None:
     address = sender_address(str(mail.get("from", "")))
     if address is not None and mail.get("auth") != "fail":  # never learn a forged From
-        await senders.note_mail_sender(f"email:{mail['id']}"[:256], address)
+        await engine.note_mail_sender(f"email:{mail['id']}"[:256], address)

@@ -31,7 +31,7 @@ from core.signals.trust import SenderTrust
 from core.sources.base import SourceConfig
 from core.sources.health import after_failure, after_success
 from core.sources.registry import source_for
-from core.store import ReviewItem, Store
+from core.store import ReviewItem
 from core.store.protocol import MailSenderStore, SourceStateStore
 from core.workspace.projection import refresh_projections
 
@@ -101,19 +101,19 @@ def signal_event(
     }
 
 
-async def learn_senders(store: Store, senders: MailSenderStore, now: datetime) -> frozenset[str]:
+async def learn_senders(engine: Engine, senders: MailSenderStore, now: datetime) -> frozenset[str]:
     """Trust the senders of mails whose question the user confirmed; all learned senders.
 
     Only a plain Yes counts: an Edit says the mail got the value wrong.
     """
     trusted = set(await senders.trusted_senders())
-    for item in await store.review_items(["confirmed"]):
+    for item in await engine.store.review_items(["confirmed"]):
         kind, _, ref = item.source_key.partition(":")
         if kind != "email" or not ref:
             continue
         address = await senders.mail_sender(ref)
         if address is not None and address not in trusted:
-            await senders.trust_sender(address, now, ref)
+            await engine.trust_mail_sender(address, now, ref)
             trusted.add(address)
     return frozenset(trusted)
 
@@ -134,7 +134,7 @@ async def poll_source(
         got = await source_for(cfg).poll(state.cursor, now, rules)
         signals = [signal_event(cfg, got.kind, item, now) for item in got.items]
         outcomes, valid = await ingest_signals(
-            engine, signals, now, state.weight, rules, trust, senders
+            engine, signals, now, state.weight, rules, trust, note_senders=senders is not None
         )
     except CanonError as e:
         return await _failed(engine, states, state, cfg, now, str(e))
@@ -142,7 +142,7 @@ async def poll_source(
         return await _failed(
             engine, states, state, cfg, now, f"internal error: {type(e).__name__}: {e}"
         )
-    await states.save_source_state(after_success(state, now, got.cursor, valid))
+    await engine.record_source_state(after_success(state, now, got.cursor, valid))
     return SourceReport(
         cfg.name,
         cfg.kind,
@@ -165,7 +165,7 @@ async def _failed(
     error: str,
 ) -> SourceReport:
     failed = after_failure(state, now, error)
-    await states.save_source_state(failed)
+    await engine.record_source_state(failed)
     if failed.failures == 1:  # one alert when a source starts failing, not one per pass
         await engine.record_alert("source_failed", f"{cfg.name}: {error}", now=now)
     return SourceReport(cfg.name, cfg.kind, False, error=error, weight=failed.weight)
@@ -180,7 +180,7 @@ async def poll_once(engine: Engine, config: PollConfig, now: datetime) -> PollRe
     """Run one pass of every configured source, then refresh projections."""
     states = source_states(engine)
     senders = engine.store.mail_senders
-    learned = await learn_senders(engine.store, senders, now)
+    learned = await learn_senders(engine, senders, now)
     reports = [
         await poll_source(engine, states, cfg, now, config.rules, learned, senders)
         for cfg in config.sources

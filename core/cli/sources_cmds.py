@@ -75,7 +75,9 @@ def _print_report(report: PollReport, quiet: bool) -> None:
             for skipped in s.skipped[:5]:
                 console.print(f"  skipped {skipped}")
     if not quiet and not report.sources:
-        console.print("no sources configured: add [[sources]] to the CANON_CONFIG file")
+        console.print(
+            "no sources configured: add [[sources]] to the CANON_CONFIG file", markup=False
+        )
     if report.promoted and not quiet:
         console.print(f"{len(report.promoted)} new question(s): see `canon pending`")
 
@@ -178,7 +180,9 @@ def sources(click_ctx: click.Context, ctx: Context, as_json: bool, now_text: str
         if as_json:
             emit_json(views)
         elif not views:
-            out().print("no sources configured: add [[sources]] to the CANON_CONFIG file")
+            out().print(
+                "no sources configured: add [[sources]] to the CANON_CONFIG file", markup=False
+            )
         else:
             out().print(_sources_table(views))
 

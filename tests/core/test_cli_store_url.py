@@ -69,3 +69,40 @@ def test_a_store_url_canon_cannot_open_is_one_line(tmp_path: Path, url: str, err
     assert result.stderr.count("\n") == 1
     assert "hunter2" not in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_every_command_works_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    """The same user story on PostgreSQL: ingest, a question, its answer, why, history,
+    status and a sources poll, all through CANON_DB."""
+    env = {"CANON_DB": postgres_url}
+    feed = tmp_path / "obs.jsonl"
+    feed.write_text(
+        "\n".join(
+            json.dumps(o)
+            for o in (
+                make_observation("travel.location", "Tahoe"),
+                make_observation("profile.home_city", "Oakland"),
+            )
+        )
+        + "\n"
+    )
+
+    def ok(*args: str) -> str:
+        result = canon(*args, env=env, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    ok("init")
+    ok("ingest", str(feed), "--now", NOW)
+    pending = json.loads(ok("pending", "--json"))
+    (question,) = [p for p in pending["pending"] if p["field"] == "profile.home_city"]
+    ok("answer", question["id"], "confirm", "--now", NOW)
+    state = json.loads(ok("state", "--json", "--now", NOW))["user:primary"]
+    assert state["travel.location"]["value"] == "Tahoe"
+    assert state["profile.home_city"]["value"] == "Oakland"
+    assert "Oakland" in ok("why", "profile.home_city")
+    assert "Tahoe" in ok("history", "travel.location")
+    assert "2 facts" in ok("status")
+    assert ok("poll", "--now", NOW).strip() == (
+        "no sources configured: add [[sources]] to the CANON_CONFIG file"
+    )

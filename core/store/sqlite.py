@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,21 +20,16 @@ import aiosqlite
 
 from core.domain.records import (
     OPEN_STATUSES,
-    Alert,
-    AuditLine,
     CommitPlan,
     DeadLetter,
     Escalation,
-    EventRecord,
-    HistoryEntry,
     NewReviewItem,
     ReviewItem,
-    ReviewStatus,
     WriteBatch,
 )
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
-from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.state import CommittedFact
 from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
 from core.store.migrations.sqlite import MIGRATIONS
@@ -43,11 +38,18 @@ from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.settling import SettlesOneByGroup
 from core.store.sql_records import dumps
+from core.store.sqlite_connection import (
+    BUSY_TIMEOUT_MS,
+    STORAGE_REFUSED,
+    connect,
+    prepare_path,
+    storage_refused,
+    while_busy,
+)
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop
+from core.store.sqlite_reads import SQLiteReads
 from core.store.sqlite_rows import (
-    EVENT_COLUMNS,
-    FACT_COLUMNS,
     FOLD_SQL,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
@@ -58,12 +60,10 @@ from core.store.sqlite_rows import (
     UPSERT_FACT,
     commit_row,
     dt,
-    event_from_row,
     event_row,
     fact_from_row,
     fact_row,
     letter_row,
-    opt_dt,
     review_from_row,
     review_row,
     split_statements,
@@ -72,25 +72,8 @@ from core.store.sqlite_rows import (
 from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
 from core.store.sqlite_workspace import SQLiteWorkspaceStore
 
-STORAGE_REFUSED = frozenset(
-    {
-        sqlite3.SQLITE_BUSY,
-        sqlite3.SQLITE_LOCKED,
-        sqlite3.SQLITE_READONLY,
-        sqlite3.SQLITE_IOERR,
-        sqlite3.SQLITE_CORRUPT,
-        sqlite3.SQLITE_FULL,
-        sqlite3.SQLITE_CANTOPEN,
-        sqlite3.SQLITE_NOTADB,
-    }
-)
-"""Primary result codes that mean the file or disk refused a write (not that the
-SQL or a constraint failed): reported as a StoreError, not a traceback."""
-BUSY_TIMEOUT_MS = 30_000
-"""How long a statement waits for another process's write lock before failing."""
 
-
-class SQLiteStore(SettlesOneByGroup):
+class SQLiteStore(SQLiteReads, SettlesOneByGroup):
     """Store backed by one SQLite file (or ':memory:')."""
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -113,12 +96,12 @@ class SQLiteStore(SettlesOneByGroup):
         """
         try:
             if self.path != ":memory:":
-                _prepare_path(Path(self.path))
-            self._db = await _connect(self.path)
+                prepare_path(Path(self.path))
+            self._db = await connect(self.path)
             # First, so every later statement (WAL switch, migrations) waits for
             # another process's lock instead of failing at once.
             await self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            await _while_busy(self._set_up)
+            await while_busy(self._set_up)
         except (sqlite3.Error, OSError) as e:
             await self.close()
             raise StoreError(f"cannot open store {self.path}: {e}") from e
@@ -244,7 +227,7 @@ class SQLiteStore(SettlesOneByGroup):
             # The ingest path: read, decide and write in one trip to the
             # connection's thread instead of one per statement.
             async with self._tx_lock:
-                return await run_in_one_hop(self.db, self.path, body, _storage_refused)
+                return await run_in_one_hop(self.db, self.path, body, storage_refused)
         except sqlite3.IntegrityError as e:
             raise StoreError(f"the batch could not be recorded: {e}") from e
 
@@ -484,138 +467,6 @@ class SQLiteStore(SettlesOneByGroup):
             await tx.execute(INSERT_REVIEW, review_row(item))
             return await self._promote(tx, max_pending, item.created_at, {item.entity_id})
 
-    # -- reads -------------------------------------------------------------------
-    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
-        sql = f"SELECT {FACT_COLUMNS} FROM facts"
-        args: tuple[Any, ...] = ()
-        if entity_id is not None:
-            sql += " WHERE entity_id = ?"
-            args = (entity_id,)
-        sql += " ORDER BY entity_id, field"
-        return [fact_from_row(row) for row in await self.db.execute_fetchall(sql, args)]
-
-    async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
-        return await self._fact(self.db, entity_id, field)
-
-    async def _fact(
-        self, db: aiosqlite.Connection, entity_id: str, field: str
-    ) -> CommittedFact | None:
-        rows = list(
-            await db.execute_fetchall(
-                f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
-                (entity_id, field),
-            )
-        )
-        return fact_from_row(rows[0]) if rows else None
-
-    async def review_item(self, item_id: str) -> ReviewItem | None:
-        rows = await self._review_rows(
-            self.db, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
-        )
-        return rows[0] if rows else None
-
-    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
-        marks = ",".join("?" * len(statuses))
-        return await self._review_rows(
-            self.db,
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
-            list(statuses),
-        )
-
-    async def open_review_items(
-        self,
-        entities: Sequence[str] | None = None,
-        *,
-        other_than: Sequence[str] = (),
-        group_key: str | None = None,
-        pending_only: bool = False,
-    ) -> list[ReviewItem]:
-        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
-        args: list[Any] = []
-        if entities is not None:  # SQLite reads "IN ()" as false: no entities, no items
-            where.append(f"entity_id IN ({','.join('?' * len(entities))})")
-            args += entities
-        if other_than:
-            where.append(f"entity_id NOT IN ({','.join('?' * len(other_than))})")
-            args += other_than
-        if group_key is not None:
-            where.append("group_key = ?")
-            args.append(group_key)
-        return await self._review_rows(
-            self.db,
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
-            args,
-        )
-
-    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
-        # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
-        return await self._review_rows(
-            self.db,
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
-            "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
-            [entity_id, source_prefix, source_prefix],
-        )
-
-    async def _review_rows(
-        self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
-    ) -> list[ReviewItem]:
-        return [review_from_row(row) for row in await db.execute_fetchall(sql, tuple(args))]
-
-    async def events_for(
-        self, entity_id: str, field: str, value: Scalar | None = None
-    ) -> list[EventRecord]:
-        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE entity_id = ? AND field = ?"
-        args: list[Any] = [entity_id, field]
-        if value is not None:
-            sql += " AND value_key = ?"
-            args.append(value_key(value))
-        sql += " ORDER BY event_ts, seq"
-        async with self.db.execute(sql, args) as cur:
-            return [event_from_row(row) for row in await cur.fetchall()]
-
-    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
-        clauses, args = [], []
-        if entity_id is not None:
-            clauses.append("entity_id = ?")
-            args.append(entity_id)
-        if field is not None:
-            clauses.append("field = ?")
-            args.append(field)
-        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = await self.db.execute_fetchall(
-            "SELECT seq, entity_id, field, version, old_json, new_json, retracted, event_id, "
-            f"confidence, resolution, committed_at FROM commits{where} ORDER BY seq",
-            args,
-        )
-        return [
-            HistoryEntry(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                json.loads(r[4]),
-                json.loads(r[5]),
-                bool(r[6]),
-                r[7],
-                r[8],
-                r[9],
-                dt(r[10]),
-            )
-            for r in rows
-        ]
-
-    async def audit(self, limit: int | None = None) -> list[AuditLine]:
-        sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
-        if limit is not None:
-            sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) ORDER BY seq"
-        rows = await self.db.execute_fetchall(sql)
-        return [AuditLine(r[0], dt(r[1]), r[2], r[3], r[4]) for r in rows]
-
-    async def count_events(self) -> int:
-        async with self.db.execute("SELECT count(*) FROM events") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
-
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:
         async with self.transaction() as tx:
@@ -663,47 +514,12 @@ class SQLiteStore(SettlesOneByGroup):
         if cur.rowcount == 0:
             raise NotFound(f"no dead letter {letter.id}")
 
-    async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
-        sql = (
-            "SELECT id, event_id, prompt_id, schema, payload, errors, domain, first_seen, "
-            "last_attempt, retry_count, next_retry_at, status FROM dead_letters"
-        )
-        args: list[Any] = []
-        if statuses:
-            sql += f" WHERE status IN ({','.join('?' * len(statuses))})"
-            args.extend(statuses)
-        async with self.db.execute(sql + " ORDER BY seq", args) as cur:
-            return [
-                DeadLetter(
-                    r[0],
-                    r[1],
-                    r[2],
-                    r[3],
-                    r[4],
-                    tuple(json.loads(r[5])),
-                    r[6],
-                    dt(r[7]),
-                    dt(r[8]),
-                    r[9],
-                    opt_dt(r[10]),
-                    r[11],
-                )
-                for r in await cur.fetchall()
-            ]
-
     async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO alerts (created_at, kind, domain, message) VALUES (?, ?, ?, ?)",
                 (ts(at), kind, domain, message),
             )
-
-    async def open_alerts(self) -> list[Alert]:
-        async with self.db.execute(
-            "SELECT seq, created_at, kind, domain, message FROM alerts "
-            "WHERE delivered_at IS NULL ORDER BY seq"
-        ) as cur:
-            return [Alert(r[0], dt(r[1]), r[2], r[3], r[4]) for r in await cur.fetchall()]
 
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         async with self.transaction() as tx:
@@ -717,66 +533,12 @@ class SQLiteStore(SettlesOneByGroup):
         """Bulk-load committed facts (a migration or a benchmark), in batches."""
         await _import_facts(self, facts, progress)
 
-    async def alerts(self) -> list[tuple[datetime, str, str | None, str]]:
-        async with self.db.execute(
-            "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
-        ) as cur:
-            return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
-
     # -- copying between backends (core.store.portable) ------------------------
     async def export_table(self, table: str) -> PortableTable:
         return await sqlite_portable.export_table(self, table)
 
     async def import_tables(self, tables: Sequence[PortableTable]) -> None:
         await sqlite_portable.import_tables(self, tables)
-
-
-def _storage_refused(e: sqlite3.Error) -> bool:
-    return e.sqlite_errorcode & 0xFF in STORAGE_REFUSED
-
-
-def _prepare_path(path: Path) -> None:
-    """Create a missing parent directory; refuse a directory where the file goes."""
-    if path.is_dir():
-        raise StoreError(f"cannot open store {path}: it is a directory")
-    path.parent.mkdir(parents=True, exist_ok=True)
-
-
-async def _while_busy(step: Callable[[], Awaitable[None]]) -> None:
-    """Run ``step`` again while another process holds a lock SQLite will not wait for.
-
-    The busy timeout covers ordinary lock waits, but a connection that finds the
-    store switching to WAL, or recovering its WAL index, gets "database is locked"
-    at once. Several first runs on a fresh store meet exactly that; each step here
-    is idempotent, so it is retried, for at most the busy timeout.
-    """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
-    delay = 0.02
-    while True:
-        try:
-            await step()
-            return
-        except sqlite3.OperationalError as e:
-            busy = e.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-            if not busy or loop.time() + delay > deadline:
-                raise
-        await asyncio.sleep(delay)
-        delay = min(delay * 2, 0.5)
-
-
-async def _connect(path: str) -> aiosqlite.Connection:
-    connection = aiosqlite.connect(path, isolation_level=None)
-    try:
-        return await connection
-    except BaseException:
-        # aiosqlite stops its worker thread after a failed connect but does not
-        # wait for it; left alone, the thread reports back to an event loop that
-        # has closed by then (a stray traceback at exit). Wait for it here.
-        thread = getattr(connection, "_thread", None)
-        if thread is not None and thread.is_alive():
-            await asyncio.to_thread(thread.join)
-        raise
 
 
 async def _import_facts(

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from core.store.sqlite import _while_busy
+from core.store.sqlite_connection import while_busy
 
 
 def _locked() -> sqlite3.OperationalError:
@@ -25,7 +25,7 @@ async def test_a_step_that_finds_the_store_locked_is_tried_again() -> None:
         if len(calls) < 3:
             raise _locked()
 
-    await _while_busy(step)
+    await while_busy(step)
     assert len(calls) == 3
 
 
@@ -39,5 +39,5 @@ async def test_any_other_error_is_not_retried() -> None:
         raise error
 
     with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
-        await _while_busy(step)
+        await while_busy(step)
     assert len(calls) == 1

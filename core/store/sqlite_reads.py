@@ -1,0 +1,216 @@
+"""The SQLite backend's reads (``core.store.sqlite.SQLiteStore`` is built on them).
+
+Every read runs on the store's connection outside any transaction: it sees what
+was committed before it, in this process or another.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from core.domain.records import (
+    Alert,
+    AuditLine,
+    DeadLetter,
+    EventRecord,
+    HistoryEntry,
+    ReviewItem,
+    ReviewStatus,
+)
+from core.domain.state import CommittedFact, Scalar, value_key
+from core.store.sqlite_rows import (
+    EVENT_COLUMNS,
+    FACT_COLUMNS,
+    REVIEW_COLUMNS,
+    dt,
+    event_from_row,
+    fact_from_row,
+    opt_dt,
+    review_from_row,
+)
+
+
+class SQLiteReads(ABC):
+    """The ``Store`` reads over an open SQLite connection."""
+
+    @property
+    @abstractmethod
+    def db(self) -> aiosqlite.Connection: ...
+
+    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
+        sql = f"SELECT {FACT_COLUMNS} FROM facts"
+        args: tuple[Any, ...] = ()
+        if entity_id is not None:
+            sql += " WHERE entity_id = ?"
+            args = (entity_id,)
+        sql += " ORDER BY entity_id, field"
+        return [fact_from_row(row) for row in await self.db.execute_fetchall(sql, args)]
+
+    async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
+        return await self._fact(self.db, entity_id, field)
+
+    async def _fact(
+        self, db: aiosqlite.Connection, entity_id: str, field: str
+    ) -> CommittedFact | None:
+        rows = list(
+            await db.execute_fetchall(
+                f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
+                (entity_id, field),
+            )
+        )
+        return fact_from_row(rows[0]) if rows else None
+
+    async def review_item(self, item_id: str) -> ReviewItem | None:
+        rows = await self._review_rows(
+            self.db, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
+        )
+        return rows[0] if rows else None
+
+    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
+        marks = ",".join("?" * len(statuses))
+        return await self._review_rows(
+            self.db,
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
+            list(statuses),
+        )
+
+    async def open_review_items(
+        self,
+        entities: Sequence[str] | None = None,
+        *,
+        other_than: Sequence[str] = (),
+        group_key: str | None = None,
+        pending_only: bool = False,
+    ) -> list[ReviewItem]:
+        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
+        args: list[Any] = []
+        if entities is not None:  # SQLite reads "IN ()" as false: no entities, no items
+            where.append(f"entity_id IN ({','.join('?' * len(entities))})")
+            args += entities
+        if other_than:
+            where.append(f"entity_id NOT IN ({','.join('?' * len(other_than))})")
+            args += other_than
+        if group_key is not None:
+            where.append("group_key = ?")
+            args.append(group_key)
+        return await self._review_rows(
+            self.db,
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
+            args,
+        )
+
+    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
+        # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
+        return await self._review_rows(
+            self.db,
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
+            "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
+            [entity_id, source_prefix, source_prefix],
+        )
+
+    async def _review_rows(
+        self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
+    ) -> list[ReviewItem]:
+        return [review_from_row(row) for row in await db.execute_fetchall(sql, tuple(args))]
+
+    async def events_for(
+        self, entity_id: str, field: str, value: Scalar | None = None
+    ) -> list[EventRecord]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE entity_id = ? AND field = ?"
+        args: list[Any] = [entity_id, field]
+        if value is not None:
+            sql += " AND value_key = ?"
+            args.append(value_key(value))
+        sql += " ORDER BY event_ts, seq"
+        async with self.db.execute(sql, args) as cur:
+            return [event_from_row(row) for row in await cur.fetchall()]
+
+    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
+        clauses, args = [], []
+        if entity_id is not None:
+            clauses.append("entity_id = ?")
+            args.append(entity_id)
+        if field is not None:
+            clauses.append("field = ?")
+            args.append(field)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self.db.execute_fetchall(
+            "SELECT seq, entity_id, field, version, old_json, new_json, retracted, event_id, "
+            f"confidence, resolution, committed_at FROM commits{where} ORDER BY seq",
+            args,
+        )
+        return [
+            HistoryEntry(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                json.loads(r[4]),
+                json.loads(r[5]),
+                bool(r[6]),
+                r[7],
+                r[8],
+                r[9],
+                dt(r[10]),
+            )
+            for r in rows
+        ]
+
+    async def audit(self, limit: int | None = None) -> list[AuditLine]:
+        sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) ORDER BY seq"
+        rows = await self.db.execute_fetchall(sql)
+        return [AuditLine(r[0], dt(r[1]), r[2], r[3], r[4]) for r in rows]
+
+    async def count_events(self) -> int:
+        async with self.db.execute("SELECT count(*) FROM events") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
+        sql = (
+            "SELECT id, event_id, prompt_id, schema, payload, errors, domain, first_seen, "
+            "last_attempt, retry_count, next_retry_at, status FROM dead_letters"
+        )
+        args: list[Any] = []
+        if statuses:
+            sql += f" WHERE status IN ({','.join('?' * len(statuses))})"
+            args.extend(statuses)
+        async with self.db.execute(sql + " ORDER BY seq", args) as cur:
+            return [
+                DeadLetter(
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[3],
+                    r[4],
+                    tuple(json.loads(r[5])),
+                    r[6],
+                    dt(r[7]),
+                    dt(r[8]),
+                    r[9],
+                    opt_dt(r[10]),
+                    r[11],
+                )
+                for r in await cur.fetchall()
+            ]
+
+    async def open_alerts(self) -> list[Alert]:
+        async with self.db.execute(
+            "SELECT seq, created_at, kind, domain, message FROM alerts "
+            "WHERE delivered_at IS NULL ORDER BY seq"
+        ) as cur:
+            return [Alert(r[0], dt(r[1]), r[2], r[3], r[4]) for r in await cur.fetchall()]
+
+    async def alerts(self) -> list[tuple[datetime, str, str | None, str]]:
+        async with self.db.execute(
+            "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
+        ) as cur:
+            return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]

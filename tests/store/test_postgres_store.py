@@ -14,6 +14,7 @@ from datetime import timedelta
 import psycopg
 import pytest
 from canon_testing import NOW, make_observation
+from companion_contract import CompanionContract
 from contract import StoreContract
 from services.postgres import PostgresCluster
 
@@ -26,7 +27,7 @@ from core.store.postgres import PostgresStore
 from core.store.postgres_migrations import MIGRATIONS
 
 
-class TestPostgres(StoreContract):
+class TestPostgres(StoreContract, CompanionContract):
     @pytest.fixture
     async def backend(self, postgres_url: str) -> AsyncIterator[PostgresStore]:
         store = PostgresStore(postgres_url)

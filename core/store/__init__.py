@@ -1,10 +1,12 @@
 """Storage behind a small Protocol.
 
-Every backend is its own module (``core.store.sqlite``, the in-memory reference
-``core.store.memory``, PostgreSQL later) and passes the same contract tests
-(tests/store/contract.py, tests/store/companion_contract.py). The rules they
-share are ``core.store.rules``; all protocols are in ``core.store.protocol``.
-Nothing outside a backend module writes SQL.
+Every backend is its own module (``core.store.sqlite``, ``core.store.postgres``
+and the in-memory reference ``core.store.memory``) and passes the same contract
+tests (tests/store/contract.py, tests/store/companion_contract.py);
+``core.store.factory.open_store(url)`` picks one. The rules they share are
+``core.store.rules``; all protocols are in ``core.store.protocol``; copying a
+store between backends is ``core.store.portable``. Nothing outside a backend
+module writes SQL.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ read back in UTC.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -191,19 +190,7 @@ def event_from_row(r: Any) -> EventRecord:
 
 
 def history_from_row(r: Any) -> HistoryEntry:
-    return HistoryEntry(
-        r[0],
-        r[1],
-        r[2],
-        r[3],
-        json.loads(r[4]),
-        json.loads(r[5]),
-        bool(r[6]),
-        r[7],
-        r[8],
-        r[9],
-        utc(r[10]),
-    )
+    return sql_records.history_from_row(r, utc)
 
 
 def audit_from_row(r: Any) -> AuditLine:
@@ -211,17 +198,4 @@ def audit_from_row(r: Any) -> AuditLine:
 
 
 def letter_from_row(r: Any) -> DeadLetter:
-    return DeadLetter(
-        r[0],
-        r[1],
-        r[2],
-        r[3],
-        r[4],
-        tuple(json.loads(r[5])),
-        r[6],
-        utc(r[7]),
-        utc(r[8]),
-        r[9],
-        opt_utc(r[10]),
-        r[11],
-    )
+    return sql_records.letter_from_row(r, utc)

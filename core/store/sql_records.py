@@ -12,7 +12,14 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from core.domain.records import Accepted, DeadLetter, EventRecord, NewReviewItem, ReviewItem
+from core.domain.records import (
+    Accepted,
+    DeadLetter,
+    EventRecord,
+    HistoryEntry,
+    NewReviewItem,
+    ReviewItem,
+)
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
 
@@ -156,4 +163,41 @@ def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:
         d.retry_count,
         _optional_stamp(d.next_retry_at, stamp),
         d.status,
+    )
+
+
+def history_from_row(r: Any, when: When) -> HistoryEntry:
+    """A commit row (seq, entity_id, field, version, old_json, new_json, retracted,
+    event_id, confidence, resolution, committed_at) as a history entry."""
+    return HistoryEntry(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        json.loads(r[4]),
+        json.loads(r[5]),
+        bool(r[6]),
+        r[7],
+        r[8],
+        r[9],
+        when(r[10]),
+    )
+
+
+def letter_from_row(r: Any, when: When) -> DeadLetter:
+    """A dead-letter row (id, event_id, prompt_id, schema, payload, errors, domain,
+    first_seen, last_attempt, retry_count, next_retry_at, status) as a record."""
+    return DeadLetter(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        tuple(json.loads(r[5])),
+        r[6],
+        when(r[7]),
+        when(r[8]),
+        r[9],
+        _optional(r[10], when),
+        r[11],
     )

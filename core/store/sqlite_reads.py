@@ -6,7 +6,6 @@ was committed before it, in this process or another.
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from datetime import datetime
@@ -24,6 +23,7 @@ from core.domain.records import (
     ReviewStatus,
 )
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.store import sql_records
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -31,7 +31,6 @@ from core.store.sqlite_rows import (
     dt,
     event_from_row,
     fact_from_row,
-    opt_dt,
     review_from_row,
 )
 
@@ -145,22 +144,7 @@ class SQLiteReads(ABC):
             f"confidence, resolution, committed_at FROM commits{where} ORDER BY seq",
             args,
         )
-        return [
-            HistoryEntry(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                json.loads(r[4]),
-                json.loads(r[5]),
-                bool(r[6]),
-                r[7],
-                r[8],
-                r[9],
-                dt(r[10]),
-            )
-            for r in rows
-        ]
+        return [sql_records.history_from_row(r, dt) for r in rows]
 
     async def audit(self, limit: int | None = None) -> list[AuditLine]:
         sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
@@ -184,23 +168,7 @@ class SQLiteReads(ABC):
             sql += f" WHERE status IN ({','.join('?' * len(statuses))})"
             args.extend(statuses)
         async with self.db.execute(sql + " ORDER BY seq", args) as cur:
-            return [
-                DeadLetter(
-                    r[0],
-                    r[1],
-                    r[2],
-                    r[3],
-                    r[4],
-                    tuple(json.loads(r[5])),
-                    r[6],
-                    dt(r[7]),
-                    dt(r[8]),
-                    r[9],
-                    opt_dt(r[10]),
-                    r[11],
-                )
-                for r in await cur.fetchall()
-            ]
+            return [sql_records.letter_from_row(r, dt) for r in await cur.fetchall()]
 
     async def open_alerts(self) -> list[Alert]:
         async with self.db.execute(

@@ -138,6 +138,16 @@ class EventRecord:
 
 
 @dataclass(frozen=True)
+class LogWindow:
+    """The event log from a moment on: what metrics are computed from."""
+
+    events: tuple[EventRecord, ...]
+    """Events ingested at or after the window's start, in log order."""
+    duplicates: tuple[tuple[str, datetime], ...]
+    """(event id, when) of every input ignored as already logged, seen at or after the start."""
+
+
+@dataclass(frozen=True)
 class HistoryEntry:
     seq: int
     entity_id: str

@@ -24,6 +24,7 @@ from core.domain.records import (
     Escalation,
     EventRecord,
     HistoryEntry,
+    LogWindow,
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
@@ -210,6 +211,13 @@ class MemoryStore(SettlesOneByGroup):
     async def count_events(self) -> int:
         self.check_open()
         return len(self._tables.events)
+
+    async def log_since(self, since: datetime) -> LogWindow:
+        self.check_open()
+        return LogWindow(
+            tuple(e.record for e in self._tables.events if e.record.ingested_at >= since),
+            tuple(d for d in self._tables.duplicates if d[1] >= since),
+        )
 
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:

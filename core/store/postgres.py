@@ -35,6 +35,7 @@ from core.domain.records import (
     Escalation,
     EventRecord,
     HistoryEntry,
+    LogWindow,
     NewReviewItem,
     ReviewItem,
     ReviewStatus,
@@ -323,6 +324,17 @@ class PostgresStore(SettlesOneByGroup):
     async def count_events(self) -> int:
         rows = await self.fetch("SELECT count(*) FROM events")
         return int(rows[0][0])
+
+    async def log_since(self, since: datetime) -> LogWindow:
+        rows = await self.fetch(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE ingested_at >= %s ORDER BY seq", [since]
+        )
+        duplicates = await self.fetch(
+            "SELECT event_id, seen_at FROM duplicates WHERE seen_at >= %s ORDER BY seq", [since]
+        )
+        return LogWindow(
+            tuple(event_from_row(r) for r in rows), tuple((r[0], r[1]) for r in duplicates)
+        )
 
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:

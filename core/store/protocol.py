@@ -24,6 +24,7 @@ from core.domain.records import (
     Escalation,
     EventRecord,
     HistoryEntry,
+    LogWindow,
     NewReviewItem,
     PromptMessage,
     ReviewItem,
@@ -146,6 +147,9 @@ class Store(Protocol):
     async def audit(self, limit: int | None = None) -> list[AuditLine]: ...
 
     async def count_events(self) -> int: ...
+    async def log_since(self, since: datetime) -> LogWindow:
+        """Events ingested, and duplicates ignored, at or after ``since`` (for metrics)."""
+        ...
 
     # -- dead letters and alerts ---------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None: ...

@@ -19,6 +19,7 @@ from core.domain.records import (
     DeadLetter,
     EventRecord,
     HistoryEntry,
+    LogWindow,
     ReviewItem,
     ReviewStatus,
 )
@@ -32,6 +33,7 @@ from core.store.sqlite_rows import (
     event_from_row,
     fact_from_row,
     review_from_row,
+    ts,
 )
 
 
@@ -157,6 +159,18 @@ class SQLiteReads(ABC):
         async with self.db.execute("SELECT count(*) FROM events") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
+
+    async def log_since(self, since: datetime) -> LogWindow:
+        at = ts(since)
+        async with self.db.execute(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE ingested_at >= ? ORDER BY seq", (at,)
+        ) as cur:
+            events = tuple(event_from_row(row) for row in await cur.fetchall())
+        async with self.db.execute(
+            "SELECT event_id, seen_at FROM duplicates WHERE seen_at >= ? ORDER BY seq", (at,)
+        ) as cur:
+            duplicates = tuple((r[0], dt(r[1])) for r in await cur.fetchall())
+        return LogWindow(events, duplicates)
 
     async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
         sql = (

@@ -145,6 +145,22 @@ class StoreContract:
         assert seen == {payload["event_id"]}
         assert await eng.store.count_events() == 1
 
+    async def test_the_log_since_a_moment_holds_its_events_and_ignored_duplicates(
+        self, eng: Engine
+    ) -> None:
+        early, late = make_observation(), make_observation("travel.location", "Tahoe")
+        later = NOW + timedelta(hours=1)
+        await eng.ingest(early, now=NOW)
+        await eng.ingest(late, now=later)
+        await eng.ingest(late, now=later + timedelta(minutes=1))
+        await eng.ingest(early, now=NOW - timedelta(minutes=1))
+        window = await eng.store.log_since(later)
+        assert [e.event_id for e in window.events] == [late["event_id"]]
+        assert window.duplicates == ((late["event_id"], later + timedelta(minutes=1)),)
+        everything = await eng.store.log_since(NOW - timedelta(days=1))
+        assert [e.event_id for e in everything.events] == [early["event_id"], late["event_id"]]
+        assert len(everything.duplicates) == 2
+
     async def test_versions_continue_across_a_retraction(self, eng: Engine) -> None:
         await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
         t1 = NOW + timedelta(hours=80)

@@ -12,6 +12,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon why travel                    the evidence behind values (a field, domain or name)
     canon replay tests/scenarios/tahoe_incident.json --json
     canon demo                          the Tahoe story, step by step
+    canon metrics --since 7d --json     success metrics from the event log
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -52,6 +53,7 @@ def _register() -> None:
         context_cmds,
         engine_cmds,
         extraction_cmds,
+        metrics_cmd,
         replay_cmds,
         sources_cmds,
         store_cmds,
@@ -67,6 +69,7 @@ def _register() -> None:
         *sources_cmds.COMMANDS,
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
+        *metrics_cmd.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -1,0 +1,321 @@
+"""Success metrics (design "Success Metrics"), measured from the event log over a window.
+
+``compute_metrics`` is pure: it is handed what the store holds (the log window,
+the commit history, review items, dead letters and, per committed value, the
+evidence for it) and an explicit ``now``, and reads no clock. ``measure`` is the
+one place that reads those records through the ``Store`` protocol.
+
+The window is [since, now]: a commit, question, answer, event or dead letter
+counts when it happened in it. Per scope (entity, domain) Canon reports what it
+can attribute to an entity; the system metrics (schema validation, idempotency,
+dead letters) are about the whole pipeline. A metric that cannot be computed is
+``None`` with a reason, never a made-up number.
+
+Corrections. An auto-commit is *corrected* when the next commit to the same
+field, within ``CORRECTION_WINDOW`` of it, is the user's (a Yes or an Edit to a
+question, /forget, /undo: resolutions ``user_confirm``/``user_edit``) and sets a
+different value or retracts it. A later auto-commit that changes the value first
+takes over: a correction then belongs to that one. An auto-commit whose
+correction window has not closed by ``now`` counts as not corrected so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from statistics import median
+from typing import Any, get_args
+
+from core.domain.fields import domain_of
+from core.domain.records import (
+    DeadLetter,
+    EventRecord,
+    HistoryEntry,
+    LogWindow,
+    ReviewItem,
+    ReviewStatus,
+)
+from core.domain.state import value_key
+from core.domain.timeutil import format_ts
+from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
+from core.store import Store
+
+CORRECTION_WINDOW = timedelta(days=7)
+USER_RESOLUTIONS = frozenset({"user_confirm", "user_edit"})
+ANSWERED = frozenset({"confirmed", "rejected", "edited"})
+UNRESOLVED_LETTERS = ("waiting", "permanently_failed")
+SIGNAL_SOURCES = frozenset({"calendar", "email", "transactions_email"})
+NOT_MEASURED: dict[str, str] = {
+    "threshold_stability": "thresholds are fixed policy; Canon does not learn them yet",
+    "projection_drift_rate": "projections are not reconciled against a record of drift yet",
+    "staleness_index": "static files are not tracked as evidence with an age yet",
+    "intent_extraction_quality": "corrections do not record which intent was wrong yet",
+}
+
+Scope = tuple[str, str]
+"""(entity id, domain)."""
+EvidenceTypes = Mapping[tuple[str, str, str], frozenset[str]]
+"""(entity id, field, value key) -> the source types that gave that value."""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A measured value, or None and why not."""
+
+    value: float | None
+    reason: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"value": self.value, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class ScopeMetrics:
+    """What is measured for one entity and domain (or, with ``None``s, for all of them)."""
+
+    entity_id: str | None
+    domain: str | None
+    metrics: dict[str, Metric]
+    counts: dict[str, int]
+
+
+@dataclass(frozen=True)
+class MetricsReport:
+    since: datetime
+    now: datetime
+    overall: ScopeMetrics
+    scopes: list[ScopeMetrics]
+    system: dict[str, Metric]
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _ratio(part: int, whole: int, none_reason: str) -> Metric:
+    return Metric(part / whole) if whole else Metric(None, none_reason)
+
+
+def _in(at: datetime | None, since: datetime, now: datetime) -> bool:
+    return at is not None and since <= at <= now
+
+
+def _corrected(auto: HistoryEntry, later: Sequence[HistoryEntry], now: datetime) -> bool:
+    """Was ``auto`` replaced by the user within the correction window (see module doc)?"""
+    deadline = min(auto.committed_at + CORRECTION_WINDOW, now)
+    for entry in later:
+        if entry.committed_at > deadline:
+            return False
+        if entry.resolution in USER_RESOLUTIONS:
+            return entry.retracted or value_key(entry.new_value) != value_key(auto.new_value)
+        if entry.retracted or value_key(entry.new_value) != value_key(auto.new_value):
+            return False
+    return False
+
+
+def _scope_metrics(
+    scope: Scope | None,
+    commits: list[tuple[HistoryEntry, bool]],
+    reviews: list[ReviewItem],
+    events: list[EventRecord],
+    evidence: EvidenceTypes,
+    since: datetime,
+    now: datetime,
+) -> ScopeMetrics:
+    """The per-scope metrics; ``commits`` are (commit in the window, corrected)."""
+    changes = [(c, fixed) for c, fixed in commits if c.resolution != "import"]
+    autos = [fixed for c, fixed in changes if c.resolution == "auto_commit"]
+    by_user = sum(1 for c, _ in changes if c.resolution in USER_RESOLUTIONS)
+    corrected = sum(1 for _, fixed in changes if fixed)
+    latencies = [
+        (r.answered_at - r.created_at).total_seconds()
+        for r in reviews
+        if r.status in ANSWERED and r.answered_at is not None and _in(r.answered_at, since, now)
+    ]
+    valued = [c for c, _ in changes if not c.retracted]
+    covered = sum(
+        1
+        for c in valued
+        if len(evidence.get((c.entity_id, c.field, value_key(c.new_value)), frozenset())) >= 2
+    )
+    conflicts = sum(
+        1
+        for r in reviews
+        if r.source_key.startswith(CONFLICT_PREFIX) and _in(r.created_at, since, now)
+    )
+    signals = [e.event_ts for e in events if e.source_type in SIGNAL_SOURCES and e.event_ts <= now]
+    metrics = {
+        "auto_commit_precision": _ratio(
+            len(autos) - sum(autos), len(autos), "no auto-commits in the window"
+        ),
+        "correction_rate": _ratio(corrected, len(changes), "no state changes in the window"),
+        "review_burden": _ratio(by_user, len(changes), "no state changes in the window"),
+        "confirmation_latency_median_seconds": (
+            Metric(median(latencies)) if latencies else Metric(None, "no answers in the window")
+        ),
+        "conflict_questions": Metric(float(conflicts)),
+        "validation_coverage": _ratio(covered, len(valued), "no values committed in the window"),
+        "signal_freshness_seconds": (
+            Metric((now - max(signals)).total_seconds())
+            if signals
+            else Metric(None, "no calendar or email evidence in the window")
+        ),
+    }
+    counts = {
+        "state_changes": len(changes),
+        "auto_commits": len(autos),
+        "corrected": corrected,
+        "by_user": by_user,
+        "answers": len(latencies),
+    }
+    entity, domain = scope if scope else (None, None)
+    return ScopeMetrics(entity, domain, metrics, counts)
+
+
+def _system_metrics(
+    log: LogWindow, letters: Sequence[DeadLetter], since: datetime, now: datetime
+) -> tuple[dict[str, Metric], dict[str, int]]:
+    logged = [e for e in log.events if e.ingested_at <= now]
+    seen = [eid for eid, at in log.duplicates if at <= now]
+    logged_times: dict[str, int] = {}
+    for e in logged:
+        logged_times[e.event_id] = logged_times.get(e.event_id, 0) + 1
+    ignored = sum(1 for eid in seen if logged_times.get(eid, 0) <= 1)
+    invalid = [d for d in letters if _in(d.first_seen, since, now)]
+    waiting = [d.first_seen for d in letters if d.status in UNRESOLVED_LETTERS]
+    waiting = [at for at in waiting if at <= now]
+    system = {
+        "idempotency_integrity": _ratio(ignored, len(seen), "no duplicates seen in the window"),
+        "schema_validation_success": _ratio(
+            len(logged), len(logged) + len(invalid), "no inputs in the window"
+        ),
+        "dlq_unresolved_age_seconds": (
+            Metric((now - min(waiting)).total_seconds())
+            if waiting
+            else Metric(None, "no dead letter is waiting")
+        ),
+    }
+    system.update({name: Metric(None, why) for name, why in NOT_MEASURED.items()})
+    counts = {
+        "events": len(logged),
+        "duplicates_seen": len(seen),
+        "duplicates_ignored": ignored,
+        "dead_letters": len(invalid),
+        "dead_letters_unresolved": len(waiting),
+    }
+    return system, counts
+
+
+def compute_metrics(
+    *,
+    log: LogWindow,
+    history: Sequence[HistoryEntry],
+    reviews: Sequence[ReviewItem],
+    letters: Sequence[DeadLetter],
+    evidence: EvidenceTypes,
+    since: datetime,
+    now: datetime,
+    entity_id: str | None = None,
+) -> MetricsReport:
+    """Every metric over [since, now], per (entity, domain) and overall; pure."""
+    by_field: dict[tuple[str, str], list[HistoryEntry]] = {}
+    for entry in sorted(history, key=lambda h: h.seq):
+        by_field.setdefault((entry.entity_id, entry.field), []).append(entry)
+    commits: dict[Scope, list[tuple[HistoryEntry, bool]]] = {}
+    for entries in by_field.values():
+        for i, entry in enumerate(entries):
+            if not _in(entry.committed_at, since, now):
+                continue
+            fixed = entry.resolution != "import" and _corrected(entry, entries[i + 1 :], now)
+            scope = (entry.entity_id, domain_of(entry.field))
+            commits.setdefault(scope, []).append((entry, fixed))
+    reviews_in: dict[Scope, list[ReviewItem]] = {}
+    for r in reviews:
+        reviews_in.setdefault((r.entity_id, domain_of(r.field)), []).append(r)
+    events_in: dict[Scope, list[EventRecord]] = {}
+    for e in log.events:
+        if e.ingested_at <= now:
+            events_in.setdefault((e.entity_id, domain_of(e.field)), []).append(e)
+    scopes = sorted(set(commits) | set(reviews_in) | set(events_in))
+    if entity_id is not None:
+        scopes = [s for s in scopes if s[0] == entity_id]
+    per_scope = [
+        _scope_metrics(
+            s,
+            commits.get(s, []),
+            reviews_in.get(s, []),
+            events_in.get(s, []),
+            evidence,
+            since,
+            now,
+        )
+        for s in scopes
+    ]
+    overall = _scope_metrics(
+        None,
+        [c for s in scopes for c in commits.get(s, [])],
+        [r for s in scopes for r in reviews_in.get(s, [])],
+        [e for s in scopes for e in events_in.get(s, [])],
+        evidence,
+        since,
+        now,
+    )
+    if entity_id is not None:
+        overall = ScopeMetrics(entity_id, None, overall.metrics, overall.counts)
+    system, counts = _system_metrics(log, letters, since, now)
+    return MetricsReport(since, now, overall, per_scope, system, counts)
+
+
+async def _evidence_types(store: Store, commits: Iterable[HistoryEntry]) -> EvidenceTypes:
+    """The source types (named and corroborating) behind each committed value."""
+    found: dict[tuple[str, str, str], frozenset[str]] = {}
+    for c in commits:
+        key = (c.entity_id, c.field, value_key(c.new_value))
+        if c.retracted or key in found:
+            continue
+        events = await store.events_for(c.entity_id, c.field, c.new_value)
+        found[key] = frozenset(
+            {e.source_type for e in events} | {t for e in events for t, _ in e.corroborators}
+        )
+    return found
+
+
+async def measure(
+    store: Store, *, since: datetime, now: datetime, entity_id: str | None = None
+) -> MetricsReport:
+    """Read what the metrics need from ``store`` and compute them over [since, now]."""
+    log = await store.log_since(since)
+    history = await store.history(entity_id, None)
+    reviews = await store.review_items(get_args(ReviewStatus))
+    letters = await store.dead_letters()
+    window = [h for h in history if _in(h.committed_at, since, now)]
+    evidence = await _evidence_types(store, window)
+    return compute_metrics(
+        log=log,
+        history=history,
+        reviews=reviews,
+        letters=letters,
+        evidence=evidence,
+        since=since,
+        now=now,
+        entity_id=entity_id,
+    )
+
+
+def report_json(report: MetricsReport) -> dict[str, Any]:
+    """The stable JSON shape ``canon metrics --json`` prints (keys documented there)."""
+
+    def scope(s: ScopeMetrics) -> dict[str, Any]:
+        return {
+            "entity_id": s.entity_id,
+            "domain": s.domain,
+            "metrics": {name: m.as_json() for name, m in s.metrics.items()},
+            "counts": s.counts,
+        }
+
+    return {
+        "window": {"since": format_ts(report.since), "now": format_ts(report.now)},
+        "correction_window_seconds": CORRECTION_WINDOW.total_seconds(),
+        "overall": scope(report.overall),
+        "scopes": [scope(s) for s in report.scopes],
+        "system": {name: m.as_json() for name, m in report.system.items()},
+        "counts": report.counts,
+    }

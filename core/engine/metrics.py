@@ -264,14 +264,20 @@ def compute_metrics(
     return MetricsReport(since, now, overall, per_scope, system, counts)
 
 
-async def _evidence_types(store: Store, commits: Iterable[HistoryEntry]) -> EvidenceTypes:
-    """The source types (named and corroborating) behind each committed value."""
+async def _evidence_types(
+    store: Store, commits: Iterable[HistoryEntry], now: datetime
+) -> EvidenceTypes:
+    """The source types (named and corroborating) behind each committed value, by ``now``."""
     found: dict[tuple[str, str, str], frozenset[str]] = {}
     for c in commits:
         key = (c.entity_id, c.field, value_key(c.new_value))
         if c.retracted or key in found:
             continue
-        events = await store.events_for(c.entity_id, c.field, c.new_value)
+        events = [
+            e
+            for e in await store.events_for(c.entity_id, c.field, c.new_value)
+            if e.ingested_at <= now
+        ]
         found[key] = frozenset(
             {e.source_type for e in events} | {t for e in events for t, _ in e.corroborators}
         )
@@ -287,7 +293,7 @@ async def measure(
     reviews = await store.review_items(get_args(ReviewStatus))
     letters = await store.dead_letters()
     window = [h for h in history if _in(h.committed_at, since, now)]
-    evidence = await _evidence_types(store, window)
+    evidence = await _evidence_types(store, window, now)
     return compute_metrics(
         log=log,
         history=history,

@@ -158,6 +158,25 @@ async def test_a_correction_after_the_window_closed_is_not_counted_yet(engine: E
     assert value(report, (ME, "travel"), "auto_commit_precision") == 1.0
 
 
+async def test_evidence_that_came_after_now_does_not_cover_a_value(engine: Engine) -> None:
+    await build_log(engine)
+    later = UNTIL + timedelta(days=1)
+    calendar = make_observation(
+        "travel.status", "in_progress", source="calendar", entity=HOME, at=later
+    )
+    await engine.ingest(calendar, now=later)
+    assert (
+        value(
+            await measure(engine.store, since=SINCE, now=UNTIL),
+            (HOME, "travel"),
+            "validation_coverage",
+        )
+        == 0
+    )
+    at_later = await measure(engine.store, since=SINCE, now=later)
+    assert value(at_later, (HOME, "travel"), "validation_coverage") == pytest.approx(1 / 2)
+
+
 async def test_what_happened_before_the_window_is_left_out(engine: Engine) -> None:
     await build_log(engine)
     report = await measure(engine.store, since=NOW + timedelta(minutes=30), now=UNTIL)

@@ -10,7 +10,7 @@ contract tests check that ``advance`` agrees with what the store reads back.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from types import MappingProxyType
@@ -48,6 +48,28 @@ class FieldSnapshot:
     rejected: frozenset[tuple[str, str]] = frozenset()
     last_version: int = 0
     """Highest committed version so far, retractions included."""
+
+    @classmethod
+    def read(
+        cls,
+        key: tuple[str, str],
+        committed: CommittedFact | None,
+        agreeing: Mapping[str, Iterable[str]],
+        open_items: Iterable[OpenItem],
+        rejected: Iterable[tuple[str, str]],
+        last_version: int,
+    ) -> FieldSnapshot:
+        """The snapshot of field ``key`` from what a backend read, in one canonical
+        form (frozen sets, open items by id) whatever order the reads came in."""
+        return cls(
+            entity_id=key[0],
+            field=key[1],
+            committed=committed,
+            agreeing=MappingProxyType({vk: frozenset(src) for vk, src in agreeing.items()}),
+            open_items=tuple(sorted(open_items, key=lambda i: i.id)),
+            rejected=frozenset(rejected),
+            last_version=last_version,
+        )
 
     def evidence(self, value_key: str) -> FieldEvidence:
         """The resolver's view of the field for a candidate with ``value_key``."""

@@ -11,7 +11,6 @@ import json
 from collections.abc import Callable, Collection, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from types import MappingProxyType
 from typing import Any, TypeVar
 
 from core.domain.records import (
@@ -124,14 +123,13 @@ class Tables:
             )
             for r in self.open_reviews(key)
         ]
-        return FieldSnapshot(
-            entity_id=key[0],
-            field=key[1],
-            committed=self.facts.get(key),
-            agreeing=MappingProxyType({vk: frozenset(s) for vk, s in agreeing.items()}),
-            open_items=tuple(sorted(open_items, key=lambda i: i.id)),
-            rejected=frozenset((r[2], r[3]) for r in self.rejections if (r[0], r[1]) == key),
-            last_version=self.versions.get(key, 0),
+        return FieldSnapshot.read(
+            key,
+            self.facts.get(key),
+            agreeing,
+            open_items,
+            ((r[2], r[3]) for r in self.rejections if (r[0], r[1]) == key),
+            self.versions.get(key, 0),
         )
 
     def event_ts(self, event_id: str | None) -> datetime | None:

@@ -13,7 +13,6 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
 from psycopg import AsyncConnection
@@ -262,16 +261,13 @@ async def read_snapshots(
     # As SQLite: with no keys, no event counts as seen either.
     existing = {r[0] for r in seen_rows} if unique else set()
     snaps = {
-        key: FieldSnapshot(
-            entity_id=key[0],
-            field=key[1],
-            committed=facts.get(key),
-            agreeing=MappingProxyType(
-                {vk: frozenset(src) for vk, src in agreeing.get(key, {}).items()}
-            ),
-            open_items=tuple(sorted(open_items.get(key, []), key=lambda i: i.id)),
-            rejected=frozenset(rejected.get(key, set())),
-            last_version=versions.get(key, 0),
+        key: FieldSnapshot.read(
+            key,
+            facts.get(key),
+            agreeing.get(key, {}),
+            open_items.get(key, []),
+            rejected.get(key, set()),
+            versions.get(key, 0),
         )
         for key in unique
     }

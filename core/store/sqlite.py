@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -278,16 +277,13 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
             elif tag == "rej":
                 rejected.setdefault(key, set()).add((row[3], row[4]))
         snaps = {
-            key: FieldSnapshot(
-                entity_id=key[0],
-                field=key[1],
-                committed=facts.get(key),
-                agreeing=MappingProxyType(
-                    {vk: frozenset(src) for vk, src in agreeing.get(key, {}).items()}
-                ),
-                open_items=tuple(sorted(open_items.get(key, []), key=lambda i: i.id)),
-                rejected=frozenset(rejected.get(key, set())),
-                last_version=versions.get(key, 0),
+            key: FieldSnapshot.read(
+                key,
+                facts.get(key),
+                agreeing.get(key, {}),
+                open_items.get(key, []),
+                rejected.get(key, set()),
+                versions.get(key, 0),
             )
             for key in unique
         }

@@ -23,6 +23,31 @@ DEFAULTS_PATH: Final = Path(__file__).resolve().parent.parent / "defaults" / "po
 
 
 @dataclass(frozen=True)
+class Autonomy:
+    """What the rollout allows the resolver to do alone in one domain right now.
+
+    Built from the policy-change log by ``core.domain.rollout.effective_policy``;
+    the default (no limits) is what a policy read from TOML carries, so the
+    resolver on its own behaves as the thresholds say.
+
+    - ``shadow`` (Stage 0): nothing auto-commits; every decision on a new value,
+      including a low-confidence rejection, is put to the user, who thereby
+      grades what the resolver would have done.
+    - ``always_ask``: nothing auto-commits (after a correction spike: the next N
+      changes need the user's confirmation).
+    - ``confirm_below``: auto-commit only at or above this confidence
+      (calibration and Stage 1: 0.98).
+    - ``notes``: why, in words the user is shown when a limit turns an
+      auto-commit into a question.
+    """
+
+    shadow: bool = False
+    always_ask: bool = False
+    confirm_below: float | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class DomainPolicy:
     """Thresholds and authority for one domain."""
 
@@ -33,6 +58,7 @@ class DomainPolicy:
     authority_window_hours: float
     authority: tuple[str, ...]
     confirm_always: bool = False
+    autonomy: Autonomy = field(default_factory=Autonomy)
 
     def rank(self, source_type: str) -> int:
         """Position in the authority order; lower is stronger, unknown sources last."""
@@ -40,6 +66,30 @@ class DomainPolicy:
             return self.authority.index(canonical_source_type(source_type))
         except ValueError:
             return len(self.authority)
+
+
+@dataclass(frozen=True)
+class RolloutConfig:
+    """How autonomy is earned (design "Rollout Gates", seed section 5)."""
+
+    initial_stage: str = "M"
+    calibration_mutations: int = 30
+    """The first N state changes per domain ask unless confidence >= calibration_confidence."""
+    calibration_confidence: float = 0.98
+    assisted_confidence: float = 0.98
+    """Stage 1 auto-commits only at or above this."""
+
+
+@dataclass(frozen=True)
+class LearningConfig:
+    """Adaptive threshold learning (``adaptive_learning`` in TOML); off by default."""
+
+    enabled: bool = False
+    ask_bounds: tuple[float, float] = (0.55, 0.80)
+    auto_bounds: tuple[float, float] = (0.80, 0.99)
+    reliability_bounds: tuple[float, float] = (0.30, 0.99)
+    ema_alpha: float = 0.3
+    """Weight of a day's target in the exponential moving average."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +105,8 @@ class Policy:
     corroboration_cap: float = 1.24
     corroboration_window_hours: float = 168.0
     certain_extraction: float = 0.9
+    rollout: RolloutConfig = field(default_factory=RolloutConfig)
+    learning: LearningConfig = field(default_factory=LearningConfig)
     origin: tuple[str, ...] = field(default=("defaults",), compare=False)
 
     def domain(self, name: str) -> DomainPolicy:
@@ -75,6 +127,22 @@ _TOP_SCALARS: Final = {
     "corroboration_window_hours": float,
     "certain_extraction": float,
 }
+_TABLES: Final = {
+    "rollout": {
+        "initial_stage",
+        "calibration_mutations",
+        "calibration_confidence",
+        "assisted_confidence",
+    },
+    "adaptive_learning": {
+        "enabled",
+        "ask_bounds",
+        "auto_bounds",
+        "reliability_bounds",
+        "ema_alpha",
+    },
+}
+STAGES: Final = ("M", "0", "1", "2", "3")
 _DOMAIN_KEYS: Final = {
     "ask_threshold",
     "auto_threshold",
@@ -153,6 +221,13 @@ def _merge(base: dict[str, Any], extra: Mapping[str, Any], where: str) -> dict[s
                     raise ConfigError(f"{where}: unknown {key} entry {name!r}")
                 table[name] = number
             out[key] = table
+        elif key in _TABLES:
+            if not isinstance(value, Mapping):
+                raise ConfigError(f"{where}: {key!r} must be a table")
+            unknown = set(value) - _TABLES[key]
+            if unknown:
+                raise ConfigError(f"{where}: unknown key(s) in {key}: {sorted(unknown)}")
+            out[key] = {**out.get(key, {}), **value}
         elif key in _TOP_SCALARS:
             out[key] = value
         else:
@@ -214,5 +289,59 @@ def _build(raw: Mapping[str, Any], origin: tuple[str, ...]) -> Policy:
             raw["corroboration_window_hours"], "corroboration_window_hours"
         ),
         certain_extraction=_unit(raw["certain_extraction"], "certain_extraction"),
+        rollout=_rollout(raw.get("rollout", {})),
+        learning=_learning(raw.get("adaptive_learning", {})),
         origin=origin,
+    )
+
+
+def _rollout(raw: Mapping[str, Any]) -> RolloutConfig:
+    d = RolloutConfig()
+    stage = str(raw.get("initial_stage", d.initial_stage))
+    if stage not in STAGES:
+        raise ConfigError(
+            f"rollout.initial_stage must be one of {', '.join(STAGES)}, got {stage!r}"
+        )
+    n = raw.get("calibration_mutations", d.calibration_mutations)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ConfigError(f"rollout.calibration_mutations must be a whole number >= 0, got {n!r}")
+    return RolloutConfig(
+        initial_stage=stage,
+        calibration_mutations=n,
+        calibration_confidence=_unit(
+            raw.get("calibration_confidence", d.calibration_confidence),
+            "rollout.calibration_confidence",
+        ),
+        assisted_confidence=_unit(
+            raw.get("assisted_confidence", d.assisted_confidence), "rollout.assisted_confidence"
+        ),
+    )
+
+
+def _bounds(value: Any, what: str) -> tuple[float, float]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ConfigError(f"{what} must be [low, high], got {value!r}")
+    low, high = _unit(value[0], f"{what}[0]"), _unit(value[1], f"{what}[1]")
+    if low > high:
+        raise ConfigError(f"{what}: low {low} is above high {high}")
+    return (low, high)
+
+
+def _learning(raw: Mapping[str, Any]) -> LearningConfig:
+    d = LearningConfig()
+    enabled = raw.get("enabled", d.enabled)
+    if not isinstance(enabled, bool):
+        raise ConfigError(f"adaptive_learning.enabled must be true or false, got {enabled!r}")
+    alpha = _unit(raw.get("ema_alpha", d.ema_alpha), "adaptive_learning.ema_alpha")
+    if alpha == 0.0:
+        raise ConfigError("adaptive_learning.ema_alpha must be above 0")
+    return LearningConfig(
+        enabled=enabled,
+        ask_bounds=_bounds(raw.get("ask_bounds", d.ask_bounds), "adaptive_learning.ask_bounds"),
+        auto_bounds=_bounds(raw.get("auto_bounds", d.auto_bounds), "adaptive_learning.auto_bounds"),
+        reliability_bounds=_bounds(
+            raw.get("reliability_bounds", d.reliability_bounds),
+            "adaptive_learning.reliability_bounds",
+        ),
+        ema_alpha=alpha,
     )

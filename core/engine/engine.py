@@ -22,6 +22,7 @@ from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
 from core.domain.records import Escalation, ReviewStatus, Settlement, SourceState, WriteBatch
 from core.domain.resolver import Decision, resolve
+from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.validation import schema_errors
@@ -293,6 +294,11 @@ class Engine:
     ) -> None:
         """Note something the owner should hear about (a failing source...); the bot sends it."""
         await self.store.add_alert(now, kind, domain, message[:500])
+
+    async def record_policy_events(self, events: Sequence[PolicyEvent]) -> list[PolicyEvent]:
+        """Append policy changes (a promotion, a rollback, a learning step) to the log;
+        an event id already logged is skipped. Returns what was appended."""
+        return await self.store.policy_log.append_policy_events(events)
 
     def _commit_plan(
         self,

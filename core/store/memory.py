@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from core.domain.fields import domain_of
 from core.domain.records import (
     Alert,
     AuditLine,
@@ -36,6 +37,7 @@ from core.errors import NotFound, StoreError
 from core.store.memory_companions import (
     MemoryConversationStore,
     MemoryMailSenders,
+    MemoryPolicyLog,
     MemorySourceStates,
     MemoryWorkspaceStore,
 )
@@ -56,6 +58,7 @@ class MemoryStore(SettlesOneByGroup):
         self.source_states = MemorySourceStates(self)
         self.mail_senders = MemoryMailSenders(self)
         self.workspace = MemoryWorkspaceStore(self)
+        self.policy_log = MemoryPolicyLog(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
@@ -211,6 +214,21 @@ class MemoryStore(SettlesOneByGroup):
     async def count_events(self) -> int:
         self.check_open()
         return len(self._tables.events)
+
+    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
+        self.check_open()
+        found = 0
+        for c in self._tables.commits:
+            if found >= limit:
+                break
+            entry = c.entry
+            if (
+                entry.resolution != "import"
+                and domain_of(entry.field) == domain
+                and (since is None or entry.committed_at >= since)
+            ):
+                found += 1
+        return found
 
     async def log_since(self, since: datetime) -> LogWindow:
         self.check_open()

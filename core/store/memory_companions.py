@@ -1,4 +1,5 @@
-"""The in-memory backend's companion stores: conversation, sources, mail senders, workspace.
+"""The in-memory backend's companion stores: conversation, sources, mail senders, workspace,
+policy log.
 
 Each lives beside a ``MemoryStore`` and writes through its transaction (one
 writer at a time, undone on failure), as the SQLite companions share their
@@ -9,6 +10,7 @@ tests run on both.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -24,6 +26,7 @@ from core.domain.records import (
     SourceState,
     WorkspaceEvent,
 )
+from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
 from core.store.memory_tables import Journal
 
@@ -241,6 +244,39 @@ class MemoryWorkspaceStore:
     async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]:
         self._store.check_open()
         return [e for e in self._events if not kinds or e.kind in kinds]
+
+
+class MemoryPolicyLog:
+    """``PolicyLog`` in memory: append-only, one event per id."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+        self._events: list[PolicyEvent] = []
+        self._ids: dict[str, int] = {}
+
+    async def append_policy_events(self, events: Sequence[PolicyEvent]) -> list[PolicyEvent]:
+        appended: list[PolicyEvent] = []
+        async with self._store.transaction() as j:
+            for event in events:
+                if event.event_id in self._ids:
+                    continue
+                seq = self._store.next_seq(j, "policy_events")
+                # Stored as the SQL backends would: JSON values, times in UTC.
+                stored = replace(
+                    event,
+                    seq=seq,
+                    at=_utc(event.at),
+                    old=json.loads(json.dumps(event.old)),
+                    new=json.loads(json.dumps(event.new)),
+                )
+                j.set(self._ids, event.event_id, seq)
+                j.append(self._events, stored)
+                appended.append(stored)
+        return appended
+
+    async def policy_events(self, after_seq: int = 0) -> list[PolicyEvent]:
+        self._store.check_open()
+        return [e for e in self._events if e.seq > after_seq]
 
 
 def _copy_input(accepted: AcceptedInput) -> AcceptedInput:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -44,7 +44,7 @@ from core.domain.records import (
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
-from core.store import postgres_portable
+from core.store import postgres_portable, sql_records
 from core.store.portable import PortableTable
 from core.store.postgres_companions import (
     PostgresConversationStore,
@@ -53,6 +53,7 @@ from core.store.postgres_companions import (
     PostgresWorkspaceStore,
 )
 from core.store.postgres_migrations import migrate
+from core.store.postgres_policy_log import PostgresPolicyLog
 from core.store.postgres_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -102,6 +103,7 @@ class PostgresStore(SettlesOneByGroup):
         self.source_states = PostgresSourceStates(self)
         self.mail_senders = PostgresMailSenders(self)
         self.workspace = PostgresWorkspaceStore(self)
+        self.policy_log = PostgresPolicyLog(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
@@ -323,6 +325,15 @@ class PostgresStore(SettlesOneByGroup):
 
     async def count_events(self) -> int:
         rows = await self.fetch("SELECT count(*) FROM events")
+        return int(rows[0][0])
+
+    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
+        low, high = sql_records.domain_field_range(domain)
+        rows = await self.fetch(
+            "SELECT count(*) FROM (SELECT 1 FROM commits WHERE resolution <> 'import' "
+            "AND field >= %s AND field < %s AND committed_at >= %s LIMIT %s) AS changes",
+            [low, high, since or datetime.min.replace(tzinfo=UTC), limit],
+        )
         return int(rows[0][0])
 
     async def log_since(self, since: datetime) -> LogWindow:

@@ -2,9 +2,10 @@
 
 ``Store`` holds facts, the event log, review items, dead letters and alerts. A
 backend's main class also carries its companion stores as attributes
-(``.conversation``, ``.source_states``, ``.mail_senders``, ``.workspace``),
-sharing its connection: ``ConversationStore``, ``SourceStateStore``,
-``MailSenderStore`` and ``WorkspaceStore`` below.
+(``.conversation``, ``.source_states``, ``.mail_senders``, ``.workspace``,
+``.policy_log``), sharing its connection: ``ConversationStore``,
+``SourceStateStore``, ``MailSenderStore``, ``WorkspaceStore`` and ``PolicyLog``
+below.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from core.domain.records import (
     WorkspaceEvent,
     WriteBatch,
 )
+from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar
 
@@ -147,6 +149,13 @@ class Store(Protocol):
     async def audit(self, limit: int | None = None) -> list[AuditLine]: ...
 
     async def count_events(self) -> int: ...
+
+    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
+        """State changes (commits other than imports) to ``domain``'s fields committed at or
+        after ``since`` (all of them when None), counted up to ``limit``: the rollout needs
+        to know only whether calibration or a confirmation run is over."""
+        ...
+
     async def log_since(self, since: datetime) -> LogWindow:
         """Events ingested, and duplicates ignored, at or after ``since`` (for metrics)."""
         ...
@@ -267,6 +276,19 @@ class WorkspaceStore(Protocol):
     async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]: ...
 
 
+class PolicyLog(Protocol):
+    """The policy-change log (core/domain/rollout.py): append-only, idempotent by event id."""
+
+    async def append_policy_events(self, events: Sequence[PolicyEvent]) -> list[PolicyEvent]:
+        """Append ``events`` in order, each numbered by the store; an event whose id is
+        already logged is skipped. Returns the events that were appended, with their seq."""
+        ...
+
+    async def policy_events(self, after_seq: int = 0) -> list[PolicyEvent]:
+        """The log after ``after_seq``, oldest first."""
+        ...
+
+
 class StoreBackend(Store, Protocol):
     """A backend's main class: the ``Store`` and its companions, sharing one connection."""
 
@@ -281,6 +303,9 @@ class StoreBackend(Store, Protocol):
 
     @property
     def workspace(self) -> WorkspaceStore: ...
+
+    @property
+    def policy_log(self) -> PolicyLog: ...
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts as 'import' commits (a migration, a benchmark)."""

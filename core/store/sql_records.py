@@ -201,3 +201,9 @@ def letter_from_row(r: Any, when: When) -> DeadLetter:
         _optional(r[10], when),
         r[11],
     )
+
+
+def domain_field_range(domain: str) -> tuple[str, str]:
+    """[low, high) bounds of the field names in ``domain`` ("travel." <= f < "travel/"):
+    a range an index on ``field`` can serve, unlike LIKE with its escaping rules."""
+    return f"{domain}.", f"{domain}/"

@@ -47,6 +47,7 @@ from core.store.sqlite_connection import (
 )
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop
+from core.store.sqlite_policy_log import SQLitePolicyLog
 from core.store.sqlite_reads import SQLiteReads
 from core.store.sqlite_rows import (
     FOLD_SQL,
@@ -85,6 +86,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         self.source_states = SQLiteSourceStates(self)
         self.mail_senders = SQLiteMailSenders(self)
         self.workspace = SQLiteWorkspaceStore(self)
+        self.policy_log = SQLitePolicyLog(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:

@@ -160,6 +160,17 @@ class SQLiteReads(ABC):
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
+    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
+        low, high = sql_records.domain_field_range(domain)
+        # The same predicate as the partial index commits_changes, so SQLite uses it.
+        async with self.db.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM commits WHERE resolution != 'import' "
+            "AND field >= ? AND field < ? AND committed_at >= ? LIMIT ?)",
+            (low, high, "" if since is None else ts(since), limit),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
     async def log_since(self, since: datetime) -> LogWindow:
         at = ts(since)
         async with self.db.execute(

@@ -13,6 +13,7 @@ import pytest
 from canon_testing import NOW
 
 from core.domain.records import AcceptedInput, ChatMode, SourceState
+from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
 from core.store.protocol import StoreBackend
 
@@ -174,6 +175,45 @@ class CompanionContract:
         ]
         assert events[0].seq < events[1].seq
         assert [e.kind for e in await ws.events(("backup",))] == ["backup"]
+
+    # -- the policy-change log -------------------------------------------------------
+    async def test_the_policy_log_is_append_only_in_order_and_idempotent_by_id(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.policy_log
+        stage = PolicyEvent(
+            "p-1",
+            NOW.astimezone(timezone(timedelta(hours=2))),
+            "stage",
+            "travel",
+            "stage",
+            "M",
+            "0",
+            "gates passed",
+            "owner",
+        )
+        incident = PolicyEvent(
+            "p-2",
+            LATER,
+            "incident",
+            "travel",
+            "p0",
+            None,
+            {"entity_id": "user:primary", "field": "travel.location", "value": 3.5},
+            "you said Tahoe was wrong",
+            "rollback",
+        )
+        first = await log.append_policy_events([stage, incident])
+        assert [e.seq for e in first] == sorted(e.seq for e in first)
+        assert await log.append_policy_events([stage]) == []
+        events = await log.policy_events()
+        assert events == first
+        assert events[0].at == NOW
+        assert events[0].at.utcoffset() == timedelta(0)
+        assert (events[0].old, events[0].new) == ("M", "0")
+        assert events[1].new == incident.new
+        assert events[1].old is None
+        assert await log.policy_events(after_seq=events[0].seq) == [events[1]]
 
     async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
         await backend.close()

@@ -634,6 +634,42 @@ class StoreContract:
         await import_facts([fact])
         assert await backend.facts() == [fact]
 
+    async def test_count_changes_counts_a_domains_commits_without_imports(
+        self, eng: Engine
+    ) -> None:
+        """What calibration and confirmation runs count: changes per domain, capped."""
+        backend = eng.store
+        fact = CommittedFact(
+            "user:primary",
+            "travel.status",
+            "planning",
+            1,
+            "calendar",
+            "seed",
+            0.9,
+            new_id(),
+            NOW,
+            NOW,
+            "import",
+        )
+        await backend.import_facts([fact])
+        for minutes, (field, value) in enumerate(
+            [
+                ("travel.location", "Tahoe"),
+                ("travel.location", "Reno"),
+                ("family.lily.status", "fine"),
+                ("travel_notes.x", "y"),  # not a travel field: "travel" is a prefix only
+            ]
+        ):
+            at = NOW + timedelta(minutes=minutes)
+            obs = make_observation(field, value, at=at, source="user_confirmation")
+            await eng.ingest(obs, now=at)
+        assert await backend.count_changes("travel", None, 10) == 2
+        assert await backend.count_changes("travel", None, 1) == 1
+        assert await backend.count_changes("travel", NOW + timedelta(minutes=1), 10) == 1
+        assert await backend.count_changes("family", None, 10) == 1
+        assert await backend.count_changes("project", None, 10) == 0
+
     async def test_batches_equal_one_by_one(self, backend: Store, tmp_path: Any) -> None:
         """Resolving a batch in memory gives the same outcome as storing each input first."""
         from core.store.sqlite import SQLiteStore

@@ -351,6 +351,42 @@ WORKSPACE: Final[Feature] = (
 )
 """What the workspace projection remembers between passes."""
 
-FEATURES: Final[tuple[Feature, ...]] = (EVENTS, DEAD_LETTERS, CONVERSATION, SOURCES, WORKSPACE)
+ROLLOUT: Final[Feature] = (
+    "rollout",
+    (
+        (
+            "0012_policy_events",
+            """
+            -- The policy-change log: stages, thresholds, reliabilities, the learning switch
+            -- and incidents, each with its reason and who made it (core/domain/rollout.py).
+            CREATE TABLE policy_events (
+                seq INTEGER PRIMARY KEY,
+                event_id TEXT NOT NULL UNIQUE,
+                at TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                domain TEXT,
+                key TEXT NOT NULL,
+                old TEXT NOT NULL,
+                new TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                actor TEXT NOT NULL
+            );
+            -- State changes per domain (calibration, confirmation runs) without the imports.
+            CREATE INDEX commits_changes ON commits (field, committed_at)
+                WHERE resolution != 'import';
+        """,
+        ),
+    ),
+)
+"""How much autonomy each domain has earned: the policy-change log."""
+
+FEATURES: Final[tuple[Feature, ...]] = (
+    EVENTS,
+    DEAD_LETTERS,
+    CONVERSATION,
+    SOURCES,
+    WORKSPACE,
+    ROLLOUT,
+)
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)
 """Every migration, in the order a new store applies them."""

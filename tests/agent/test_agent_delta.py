@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from canon_testing import NOW
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.agent.agent_state import (
     COLLECTIONS,
@@ -300,3 +302,55 @@ def test_a_delta_adds_elements_of_the_states_own_shape(element: str) -> None:
     assert set(state_def["required"]) - stamped - defaulted == set(delta_def["required"])
     patch = load_schema("agent_state_delta")["$defs"][f"{element}_patch"]["properties"]
     assert set(patch) == set(delta_def["properties"]) - {"id"}
+
+
+POOL = st.sampled_from(["x1", "x2", "x3"])
+VALUES = {
+    "entities": st.fixed_dictionaries({"id": POOL, "kind": st.sampled_from(["trip", "task"])}),
+    "assumptions": st.fixed_dictionaries(
+        {"id": POOL, "hypothesis": st.just("h"), "confidence": st.floats(0, 1)}
+    ),
+    "items": st.fixed_dictionaries(
+        {
+            "id": POOL,
+            "kind": st.just("note"),
+            "title": st.just("t"),
+            "status": st.sampled_from(["active", "resolved"]),
+        }
+    ),
+}
+PATCHES = {
+    "entities": st.fixed_dictionaries({"name": st.just("n")}),
+    "assumptions": st.fixed_dictionaries({"confidence": st.floats(0, 1)}),
+    "items": st.fixed_dictionaries({"status": st.sampled_from(["active", "discarded"])}),
+}
+
+
+def operations(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    return st.one_of(
+        st.fixed_dictionaries({"op": st.just("add"), "value": VALUES[name]}),
+        st.fixed_dictionaries({"op": st.just("update"), "id": POOL, "patch": PATCHES[name]}),
+        st.fixed_dictionaries({"op": st.just("remove"), "id": POOL}),
+    )
+
+
+deltas = st.fixed_dictionaries(
+    {},
+    optional={name: st.lists(operations(name), max_size=4) for name in VALUES},
+)
+
+
+@given(st.lists(deltas, max_size=6))
+def test_deltas_apply_all_or_nothing_and_keep_ids_unique(sequence: list[dict[str, Any]]) -> None:
+    state = empty_agent_state("s")
+    for delta in sequence:
+        before = copy.deepcopy(state)
+        try:
+            state = apply_delta(state, delta, NOW)
+        except AgentStateError:
+            assert state == before
+            continue
+        for name in COLLECTIONS:
+            element_ids = [e["id"] for e in collection(state, name)]
+            assert len(element_ids) == len(set(element_ids))
+        assert read_agent_state(json.loads(json.dumps(state))) == state

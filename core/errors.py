@@ -17,6 +17,7 @@ edges (the CLI, the bot), which print one clear line.
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
+    ├── AgentStateError          an agent or session state, or a delta, that cannot be used
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
         ├── LLMUnusable          no usable model answer (carries why); offline stands in
         └── LanguageModelMissing no verified spaCy English pipeline is installed
@@ -92,6 +93,10 @@ class ExtractionError(CanonError):
 
 class SourceError(CanonError):
     """A calendar, feed or mailbox could not be read (network, auth, protocol)."""
+
+
+class AgentStateError(CanonError):
+    """A session or agent state that cannot be read, or a delta that cannot be applied to it."""
 
 
 class LLMUnusable(ExtractionError):

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("core", "core.errors", "core.jsonlines"),
     ("core.domain",),
+    ("core.agent",),
     ("core.extraction",),
     ("core.signals", "core.store", "core.projections"),
     ("core.engine",),

@@ -71,6 +71,8 @@ class MetricsTimeline:
     domains: tuple[str, ...]
     daily: Mapping[str | None, tuple[MetricsReport, ...]]
     rolling: Mapping[str | None, tuple[MetricsReport, ...]]
+    whole: MetricsReport
+    """The metrics over the whole window [since, now], as ``canon metrics`` reports them."""
 
     def series(
         self, name: str, domain: str | None = None, *, rolling: bool = False
@@ -150,9 +152,9 @@ def compute_timeline(records: LogRecords, *, since: datetime, now: datetime) -> 
         narrowed = _narrowed(records, domain)
         daily[domain] = tuple(_measure(narrowed, start, end) for start, end in buckets)
         rolling[domain] = tuple(_measure(narrowed, end - ROLLING, end) for _start, end in buckets)
-    return MetricsTimeline(
-        since, now, tuple(start for start, _ in buckets), domains, daily, rolling
-    )
+    days = tuple(start for start, _ in buckets)
+    whole = _measure(records, since, now)
+    return MetricsTimeline(since, now, days, domains, daily, rolling, whole)
 
 
 async def _timed_evidence(

@@ -16,40 +16,17 @@ end of D1, A1 still stands; the rolling week ending D2 or D3 holds both.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from metrics_log import D1, ME, SINCE, UNTIL, at, build_log
 
 from core.domain.policy import default_policy
-from core.engine.corrections import propose_forget
 from core.engine.engine import Engine
 from core.engine.metrics_timeline import MetricsTimeline, day_buckets, measure_timeline
 from core.store.factory import open_store
-
-D1 = datetime(2026, 2, 19, tzinfo=UTC)
-SINCE, UNTIL = D1, D1 + timedelta(days=2, hours=12)
-ME, HOME = "user:primary", "family:home"
-
-
-def at(day: int, hour: int, minute: float = 0) -> datetime:
-    return D1 + timedelta(days=day - 1, hours=hour, minutes=minute)
-
-
-async def build_log(engine: Engine) -> None:
-    told = make_observation("travel.location", "Tahoe", at=at(1, 14, 30))
-    assert (await engine.ingest(told, now=at(1, 14, 30))).decision == "auto_commit"
-    calendar = make_observation("travel.status", "in_progress", source="calendar", at=at(1, 14, 31))
-    asked = await engine.ingest(calendar, now=at(1, 14, 31))
-    assert asked.review_item_id
-    await engine.answer(asked.review_item_id, "confirm", now=at(1, 14, 33))
-    forget = await propose_forget(engine, [ME], "travel.location", at(2, 10))
-    await engine.answer(forget.id, "confirm", now=at(2, 10, 0.5))
-    rent = make_observation("financial.rent.amount", 2100, entity=HOME, at=at(2, 12))
-    assert (await engine.ingest(rent, now=at(2, 12))).decision == "auto_commit"
-    assert (await engine.ingest({"entity_id": HOME}, now=at(2, 12, 10))).decision == "invalid"
 
 
 @pytest.fixture(params=["sqlite", "memory"])

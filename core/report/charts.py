@@ -171,7 +171,8 @@ def burden_chart(timeline: MetricsTimeline) -> bytes:
     ax.set_title("Review burden and corrections, rolling 7 days", loc="left", fontsize=11)
     ax.grid(alpha=0.3)
     _dates(ax, timeline.since, timeline.now)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    # Below the plot: on a phone (Telegram) the plot keeps the whole width.
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3, frameon=False)
     return _png(fig)
 
 

@@ -1,7 +1,8 @@
 """What /report answers: the main chart of the last 30 days and a three-line summary.
 
 Only the speaker's entities (their own, the shared ones, the family: ``Audience``)
-are measured. The chart is drawn off the event loop, so other chats go on.
+are measured. The store is read on the loop; the metrics are computed and the
+chart drawn in a thread, so other chats go on meanwhile.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from datetime import datetime, timedelta
 
 from core.conversation.audience import Audience
 from core.engine.metrics import Metric
-from core.engine.metrics_timeline import MetricsTimeline, measure_timeline
+from core.engine.metrics_timeline import (
+    LogRecords,
+    MetricsTimeline,
+    compute_timeline,
+    read_log_records,
+)
 from core.store import Store
 
 REPORT_SPAN = timedelta(days=30)
@@ -65,13 +71,19 @@ async def report_answer(
     store: Store, audience: Audience, user_id: int, now: datetime
 ) -> ReportAnswer:
     """/report: review burden, corrections and precision over the rolling week, 30 days."""
+    entities = audience.entities_of(user_id)
+    since = now - REPORT_SPAN
+    records = await read_log_records(store, since=since, now=now, entities=entities)
+    waiting = len(await store.open_review_items(entities))
+    # Computing 30 days per domain and drawing take CPU time: off the loop.
+    return await asyncio.to_thread(_answer, records, since, now, waiting)
+
+
+def _answer(records: LogRecords, since: datetime, now: datetime, waiting: int) -> ReportAnswer:
     # matplotlib is loaded on the first /report, not when the bot starts.
     from core.report import charts
 
-    entities = audience.entities_of(user_id)
-    timeline = await measure_timeline(store, since=now - REPORT_SPAN, now=now, entities=entities)
+    timeline = compute_timeline(records, since=since, now=now)
     if not any(charts.has_values(timeline, name) for name in CHARTED):
         return ReportAnswer(None, NOTHING_YET)
-    waiting = len(await store.open_review_items(entities))
-    chart = await asyncio.to_thread(charts.burden_chart, timeline)
-    return ReportAnswer(chart, caption(timeline, waiting))
+    return ReportAnswer(charts.burden_chart(timeline), caption(timeline, waiting))

@@ -91,6 +91,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("confirm", handlers.confirm),
         ("reject", handlers.reject),
         ("cancel", handlers.cancel),
+        ("report", handlers.report),
     ):
         app.add_handler(CommandHandler(name, fn))
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))

@@ -103,6 +103,12 @@ async def history(update: Update, context: Ctx) -> None:
     await chat.show_history(chat_id, user_id, context.args[0] if context.args else None)
 
 
+async def report(update: Update, context: Ctx) -> None:
+    """/report: the main chart of the last 30 days as a photo, with a summary."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.send_report(chat_id, user_id)
+
+
 async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)

@@ -1,4 +1,4 @@
-"""The Messenger over python-telegram-bot: sends, edits and tap answers, with retries.
+"""The Messenger over python-telegram-bot: sends, photos, edits and tap answers, with retries.
 
 Flood waits (429 retry_after) are handled by the Application's AIORateLimiter;
 network errors and timeouts are retried here a few times with a growing pause.
@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
 from core.conversation.chat import Button
@@ -86,3 +86,13 @@ class TelegramMessenger:
             )
         except BadRequest as e:  # too old or answered already: the user saw nothing more
             log.info("callback %s not answered: %s", callback_id, e)
+
+    async def send_photo(self, chat_id: int, photo: bytes, caption: str) -> int:
+        """Upload ``photo`` (multipart/form-data) with ``caption``; the new message's id."""
+        message = await with_retries(
+            lambda: self.bot.send_photo(
+                chat_id, InputFile(photo, filename="report.png"), caption=caption
+            ),
+            "sendPhoto",
+        )
+        return message.message_id

@@ -7,7 +7,9 @@ for the methods Canon uses: getMe, getUpdates (offset confirms, long-poll
 timeout, 409 when a second poll overlaps), sendMessage (1–4,096 characters,
 known chat), editMessageText / editMessageReplyMarkup ("message is not
 modified", "message to edit not found"), answerCallbackQuery (once per query),
-setMyCommands (lower-case names without hyphens), deleteMessage, inline
+setMyCommands (lower-case names without hyphens), deleteMessage, sendPhoto
+(rules in ``_api_sendphoto``: an uploaded file, at most 10 MB, a real image of
+sane dimensions, a caption of at most 1,024 characters, a known chat), inline
 buttons with callback_data of 1–64 bytes (BUTTON_DATA_INVALID), and webhooks:
 setWebhook / deleteWebhook / getWebhookInfo (rules in ``bot.playground.emulator_webhook``);
 while a webhook is set, getUpdates answers 409 and updates are POSTed to it.
@@ -20,6 +22,7 @@ makes the next calls fail with 429 and retry_after, as Telegram does under load.
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import json
 import time
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from PIL import Image, UnidentifiedImageError
 
 from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
 
@@ -35,6 +39,11 @@ BOT_ID = 7000000001
 BOT_USERNAME = "canon_local_bot"
 MAX_TEXT = 4096
 MAX_CALLBACK_DATA = 64
+MAX_CAPTION = 1024
+MAX_PHOTO_BYTES = 10 * 1024 * 1024
+"""Telegram's limit for a photo sent by upload (documents may be larger)."""
+MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+"""Telegram's limit for any multipart upload: more is 413 Request Entity Too Large."""
 _INT_PARAMS = {
     "chat_id",
     "message_id",
@@ -72,6 +81,8 @@ class ChatMessage:
     deleted: bool = False
     archived: bool = False
     """Replayed from an earlier run's log (the playground after a restart): read-only."""
+    photo: bytes | None = None
+    """A photo message's image (``text`` is then its caption, maybe empty)."""
 
     def view(self) -> dict[str, Any]:
         return {
@@ -80,6 +91,7 @@ class ChatMessage:
             "text": self.text,
             "buttons": [[b["text"] for b in row] for row in self.buttons],
             "edited": self.edited,
+            "photo": self.photo is not None,
         }
 
 
@@ -108,6 +120,7 @@ class BotApiEmulator:
         self._order: dict[int, list[ChatMessage]] = {}
         self._users: dict[int, dict[str, Any]] = {}
         self._callbacks: dict[str, bool] = {}
+        self._photos: dict[str, bytes] = {}
         self._callback_ids = itertools.count(1)
         self._changed = asyncio.Condition()
         self._poller: asyncio.Future[None] | None = None
@@ -115,7 +128,7 @@ class BotApiEmulator:
         self._runner: web.AppRunner | None = None
         self.webhook = WebhookDelivery(lambda: self._updates, self._confirm, self._notify)
         self.port = 0
-        self.app = web.Application()
+        self.app = web.Application(client_max_size=MAX_UPLOAD_BYTES)
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -236,7 +249,10 @@ class BotApiEmulator:
         try:
             if request.match_info["token"] != self.token:
                 raise ApiError(401, "Unauthorized")
-            params = await _params(request)
+            try:
+                params = await _params(request)
+            except web.HTTPRequestEntityTooLarge:
+                raise ApiError(413, "Request Entity Too Large") from None
             self._check_flood(method.lower())
             handler = getattr(self, f"_api_{method.lower()}", None)
             if handler is None:
@@ -344,8 +360,35 @@ class BotApiEmulator:
         msg = self._store(chat_id, from_bot=True, text=text, buttons=buttons)
         return self._message_json(msg)
 
+    async def _api_sendphoto(self, p: dict[str, Any]) -> dict[str, Any]:
+        """A photo by upload (multipart/form-data), or by the file_id of one sent before."""
+        chat_id = self._known_chat(p.get("chat_id"))
+        photo = p.get("photo")
+        if isinstance(photo, web.FileField):
+            data = photo.file.read(MAX_PHOTO_BYTES + 1)
+        elif isinstance(photo, str) and photo in self._photos:
+            data = self._photos[photo]
+        elif isinstance(photo, str) and photo:
+            raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
+        else:
+            raise ApiError(400, "Bad Request: there is no photo in the request")
+        if len(data) > MAX_PHOTO_BYTES:
+            raise ApiError(400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
+        _photo_size(data)
+        caption = p.get("caption")
+        caption = caption if isinstance(caption, str) else ""
+        if len(caption) > MAX_CAPTION:
+            raise ApiError(400, "Bad Request: message caption is too long")
+        buttons = _keyboard(p.get("reply_markup"))
+        msg = self._store(chat_id, from_bot=True, text=caption, buttons=buttons)
+        msg.photo = data
+        self._photos[_file_id(msg)] = data
+        return self._message_json(msg)
+
     async def _api_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._editable(p)
+        if msg.photo is not None:
+            raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text = _text(p.get("text"))
         buttons = _keyboard(p.get("reply_markup"))
         if text == msg.text and buttons == msg.buttons:
@@ -448,8 +491,22 @@ class BotApiEmulator:
             "from": sender,
             "chat": {"id": msg.chat_id, "type": "private", "first_name": user["first_name"]},
             "date": msg.date,
-            "text": msg.text,
         }
+        if msg.photo is None:
+            out["text"] = msg.text
+        else:
+            width, height = _photo_size(msg.photo)
+            out["photo"] = [
+                {
+                    "file_id": _file_id(msg),
+                    "file_unique_id": _file_id(msg),
+                    "width": width,
+                    "height": height,
+                    "file_size": len(msg.photo),
+                }
+            ]
+            if msg.text:
+                out["caption"] = msg.text
         if msg.edited:
             out["edit_date"] = int(time.time())
         if msg.buttons:
@@ -475,7 +532,8 @@ async def _params(request: web.Request) -> dict[str, Any]:
             if isinstance(body, dict):
                 raw.update(body)
         else:
-            raw.update({k: v for k, v in (await request.post()).items() if isinstance(v, str)})
+            form = await request.post()
+            raw.update({k: v for k, v in form.items() if isinstance(v, str | web.FileField)})
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key in _JSON_PARAMS and isinstance(value, str):
@@ -492,6 +550,23 @@ async def _params(request: web.Request) -> dict[str, Any]:
                 raise ApiError(400, f"Bad Request: {key} must be a number") from None
         out[key] = value
     return out
+
+
+def _file_id(msg: ChatMessage) -> str:
+    return f"photo-{msg.chat_id}-{msg.message_id}"
+
+
+def _photo_size(data: bytes) -> tuple[int, int]:
+    """(width, height) of an image Telegram would take as a photo, or its refusal."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.verify()
+            width, height = image.size
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED") from None
+    if width + height > 10000 or max(width, height) > 20 * min(width, height):
+        raise ApiError(400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
+    return width, height
 
 
 def _text(raw: Any) -> str:

@@ -32,6 +32,8 @@ header .sub{font-size:12px;color:#6c7883}
 .msg.bot{align-self:flex-start;background:#182533;border-bottom-left-radius:4px}
 .msg.user{align-self:flex-end;background:#2b5278;border-bottom-right-radius:4px}
 .msg .meta{font-size:11px;color:#6c7883;text-align:right;margin-top:2px}
+.msg img.photo{display:block;max-width:100%;height:auto;border-radius:8px;margin-bottom:4px;
+ background:#fff}
 .msg:has(.keyboard){min-width:min(240px,100%)}
 .keyboard{display:flex;gap:4px;margin-top:6px;flex-wrap:wrap}
 .keyboard button{flex:1;background:#2b5278;color:#fff;border:0;border-radius:6px;
@@ -115,7 +117,8 @@ async function refreshChat(){
  const box = $("messages"); box.textContent = "";
  for(const m of data.messages){
   const d = el("div","msg "+(m.from_bot?"bot":"user")); d.dataset.id = m.message_id;
-  d.appendChild(el("div","text",m.text));
+  if(m.photo){const img=el("img","photo"); img.src=m.photo; img.alt="chart"; d.appendChild(img);}
+  if(!m.photo || m.text) d.appendChild(el("div","text",m.text));
   for(const row of m.keyboard){const k=el("div","keyboard");
    for(const b of row){const btn=el("button","",b.text);
     btn.onclick=()=>post("/ui/tap",{message_id:m.message_id,data:b.callback_data}).then(tick);

@@ -55,6 +55,7 @@ class Playground:
         router = self.emulator.app.router
         router.add_get("/", self._page)
         router.add_get("/ui/chat", self._chat)
+        router.add_get("/ui/photo/{message_id}", self._photo)
         router.add_get("/ui/panel", self._panel)
         router.add_post("/ui/say", self._say)
         router.add_post("/ui/tap", self._tap)
@@ -94,6 +95,15 @@ class Playground:
     async def _page(self, _request: web.Request) -> web.Response:
         return web.Response(text=PAGE, content_type="text/html")
 
+    async def _photo(self, request: web.Request) -> web.Response:
+        """A photo message's image, as the chat page shows it."""
+        wanted = request.match_info["message_id"]
+        for m in self.emulator.chat(PLAYGROUND_USER):
+            if str(m.message_id) == wanted and m.photo is not None:
+                kind = "image/png" if m.photo.startswith(b"\x89PNG") else "image/jpeg"
+                return web.Response(body=m.photo, content_type=kind)
+        raise web.HTTPNotFound()
+
     async def _chat(self, _request: web.Request) -> web.Response:
         messages = [
             {
@@ -102,6 +112,7 @@ class Playground:
                 "text": m.text,
                 "edited": m.edited,
                 "keyboard": m.buttons,
+                "photo": f"/ui/photo/{m.message_id}" if m.photo is not None else None,
             }
             for m in self.emulator.chat(PLAYGROUND_USER)
         ]
@@ -111,7 +122,7 @@ class Playground:
         refused = [
             c.description
             for c in self.emulator.calls
-            if c.method == "sendMessage" and c.status == 400
+            if c.method in ("sendMessage", "sendPhoto") and c.status == 400
         ]
         return web.json_response(
             {

@@ -13,6 +13,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon replay tests/scenarios/tahoe_incident.json --json
     canon demo                          the Tahoe story, step by step
     canon metrics --since 7d --json     success metrics from the event log
+    canon report --out report.html      the metrics over time, charted, in one HTML file
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -55,6 +56,7 @@ def _register() -> None:
         extraction_cmds,
         metrics_cmd,
         replay_cmds,
+        report_cmd,
         sources_cmds,
         store_cmds,
         workspace_cmds,
@@ -70,6 +72,7 @@ def _register() -> None:
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
+        *report_cmd.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from core.conversation import commands, texts
+from core.conversation import commands, report, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
 from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
@@ -56,6 +56,9 @@ class Messenger(Protocol):
         """Replace a message's text and drop its buttons; False if it is gone."""
 
     async def answer_tap(self, callback_id: str, text: str | None = None) -> None: ...
+
+    async def send_photo(self, chat_id: int, photo: bytes, caption: str) -> int:
+        """Send an image (PNG or JPEG bytes) with a caption; the new message's id."""
 
 
 @dataclass(frozen=True)
@@ -622,6 +625,16 @@ class CanonChat:
         await self.say(
             chat_id, await commands.history_answer(self.engine.store, self.config, user_id, query)
         )
+
+    async def send_report(self, chat_id: int, user_id: int) -> None:
+        """/report: the main chart as a photo with a three-line summary."""
+        now = self.clock()
+        answer = await report.report_answer(self.engine.store, self.config, user_id, now)
+        if answer.chart is None:
+            await self.say(chat_id, answer.caption)
+            return
+        await self.log.append_message(chat_id, "assistant", answer.caption, now)
+        await self.messenger.send_photo(chat_id, answer.chart, answer.caption)
 
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""

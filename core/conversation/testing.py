@@ -44,6 +44,8 @@ class ShownMessage:
     text: str
     buttons: tuple[Button, ...] = ()
     edits: int = 0
+    photo: bytes | None = None
+    """The image of a photo message (``text`` is then its caption)."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -89,6 +91,12 @@ class RecordingMessenger:
 
     async def answer_tap(self, callback_id: str, text: str | None = None) -> None:
         self.tap_answers[callback_id] = text
+
+    async def send_photo(self, chat_id: int, photo: bytes, caption: str) -> int:
+        message = ShownMessage(chat_id, next(self._ids), caption, photo=photo)
+        self.sent.append(message)
+        self.shown[(chat_id, message.message_id)] = message
+        return message.message_id
 
     # -- reading what a user sees ----------------------------------------------
     def messages(self, chat_id: int) -> list[ShownMessage]:

@@ -48,6 +48,7 @@ HELP = (
     "/undo – revert the last change (I ask first)\n"
     "/confirm, /reject – answer the current question (or just type yes / no)\n"
     "/cancel – stop editing a value\n"
+    "/report – a chart of how often I needed you and was corrected (30 days)\n"
     "/help – this list"
 )
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -62,6 +63,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("confirm", "Answer the current question: yes"),
     ("reject", "Answer the current question: no"),
     ("cancel", "Stop editing a value"),
+    ("report", "A chart: how often I needed you, the last 30 days"),
 )
 REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."

@@ -7,6 +7,9 @@ and ``X-Canon-Signature: sha256=<hex>``, the HMAC-SHA256 of
 signed or stale is refused (401) before it is read, so strangers cannot even
 fill the dead-letter queue. Signed but malformed signals are dead-lettered,
 and valid ones go through the same mapping and engine as polled ones.
+
+``GET /metrics`` serves Canon's counters and gauges in the Prometheus text
+format (``core.engine.prometheus``); it carries counts only, no entity or value.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from core.engine.engine import Engine
+from core.engine.prometheus import metrics_handler
 from core.engine.signal_ingest import ingest_signals
 from core.signals.rules import Rule
 
@@ -87,4 +91,5 @@ def webhook_app(
 
     app = web.Application(client_max_size=MAX_BODY + 1)
     app.router.add_post("/signals", signals)
+    app.router.add_get("/metrics", metrics_handler(engine.store, clock))
     return app

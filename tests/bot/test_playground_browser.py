@@ -263,3 +263,36 @@ async def test_a_silent_bot_and_a_gone_server_are_shown_in_the_page(
             await expect(alert).to_contain_text("Can't reach the playground")
         finally:
             await browser.close()
+
+
+async def test_report_shows_the_chart_in_the_chat(playground: Playground, tmp_path: Path) -> None:
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = await browser.new_page(viewport=PHONE)
+            await page.goto(playground.url)
+            messages = page.locator("#messages")
+            await page.fill("#text", "We're in Tahoe")
+            await page.press("#text", "Enter")
+            await expect(messages).to_contain_text("Noted: you're in Tahoe")
+            await page.fill("#text", "/report")
+            await page.press("#text", "Enter")
+            shown = page.locator(".msg.bot", has_text="Last 7 days:")
+            chart = shown.locator("img.photo")
+            await expect(chart).to_have_count(1)
+            await expect(shown).to_contain_text("questions waiting.")
+            await chart.scroll_into_view_if_needed()
+            await page.wait_for_function(
+                "() => { const i = document.querySelector('img.photo');"
+                " return i && i.complete && i.naturalWidth > 0; }"
+            )
+            box = await chart.bounding_box()
+            assert box is not None
+            assert box["width"] <= PHONE["width"]
+            assert await page.evaluate(LAYOUT_PROBLEMS) == []
+            await page.screenshot(path=str(tmp_path / "report.png"))
+            print(f"screenshot: {tmp_path / 'report.png'}")
+        finally:
+            await browser.close()

@@ -1,0 +1,81 @@
+"""``canon report``: the success metrics over time as one self-contained HTML file."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from core.cli.common import Context, now_option, open_engine, out, resolve_now, run
+from core.cli.metrics_cmd import parse_since
+from core.cli.scope import entity_option
+from core.engine.metrics_timeline import MetricsTimeline, measure_timeline
+from core.errors import ConfigError
+
+if TYPE_CHECKING:
+    from core.report.charts import ThresholdPoint
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+@click.command()
+@click.option(
+    "--out",
+    "out_path",
+    required=True,
+    metavar="FILE",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where to write the HTML file.",
+)
+@click.option(
+    "--since",
+    "since_text",
+    default="30d",
+    show_default=True,
+    metavar="RFC3339|SPAN",
+    help="Start of the window: a time, or a span back from now (90m, 24h, 7d, 2w).",
+)
+@entity_option
+@now_option
+@pass_ctx
+def report(
+    ctx: Context, out_path: Path, since_text: str, entity: str | None, now_text: str | None
+) -> None:
+    """Write an HTML report: each metric per day and over a rolling week, overall and
+    per domain; the review burden; the thresholds over time; a summary table.
+
+    The file needs nothing else to open (charts are embedded PNGs, no network).
+
+    Example: canon report --out report.html --since 30d
+    """
+    now = resolve_now(now_text)
+    since = parse_since(since_text, now)
+    timeline, thresholds = _measure(ctx, since, now, entity)
+    # matplotlib is imported only by the command that draws.
+    from core.report.html import render_report
+
+    page = render_report(timeline, thresholds, entity=entity, generated=now)
+    try:
+        out_path.write_text(page, encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"cannot write {out_path}: {e.strerror or e}") from e
+    what = "nothing to chart yet" if timeline.empty else f"{len(timeline.days)} day(s) charted"
+    out().print(f"Wrote {out_path} ({what}).", markup=False)
+
+
+@run
+async def _measure(
+    ctx: Context, since: datetime, now: datetime, entity: str | None
+) -> tuple[MetricsTimeline, list[ThresholdPoint]]:
+    from core.report.charts import policy_thresholds
+
+    async with open_engine(ctx) as engine:
+        timeline = await measure_timeline(
+            engine.store, since=since, now=now, entities=None if entity is None else [entity]
+        )
+        return timeline, policy_thresholds(engine.policy, since)
+
+
+COMMANDS = (report,)

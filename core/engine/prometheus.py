@@ -1,0 +1,169 @@
+"""Canon's counters and gauges in the Prometheus text format, read from the store at scrape time.
+
+Nothing is counted in memory: each scrape reads the store (``scrape_registry``)
+and builds a fresh ``CollectorRegistry`` of metric families, so every process
+serving ``/metrics`` (the webhook server, an HTTP API) reports the same numbers,
+and a restart loses nothing. ``metrics_handler`` is the aiohttp handler any
+server can mount. Labels carry only domains, decisions and resolutions, never
+entity ids or values.
+
+    canon_events_total{domain, decision}          every logged input, by the decision taken
+    canon_duplicates_ignored_total                inputs ignored as already logged
+    canon_dead_letters_total                      invalid inputs kept in the dead-letter queue
+    canon_commits_total{domain, resolution}       state changes, by how they were decided
+    canon_questions_asked_total{domain}           questions put to the user (review items)
+    canon_questions_answered_total{domain}        of those, answered (confirmed, rejected, edited)
+    canon_open_questions{domain}                  questions waiting (pending or queued)
+    canon_dead_letters_unresolved                 dead letters waiting or permanently failed
+    canon_dead_letter_oldest_waiting_age_seconds  age of the oldest unresolved dead letter
+    canon_signal_freshness_seconds{domain}        age of the newest calendar or email evidence
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from datetime import UTC, datetime
+from typing import get_args
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from core.domain.fields import DOMAINS, domain_of
+from core.domain.records import OPEN_STATUSES, ReviewStatus
+from core.engine.metrics import ANSWERED, SIGNAL_SOURCES, UNRESOLVED_LETTERS
+from core.store import Store
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+class _Families(Collector):
+    """A collector that yields families already read (the store is async, collect is not)."""
+
+    def __init__(self, families: Iterable[Metric]) -> None:
+        self._families = list(families)
+
+    def collect(self) -> Iterator[Metric]:
+        return iter(self._families)
+
+
+def _counter(
+    name: str, doc: str, labels: tuple[str, ...], counts: Counter[tuple[str, ...]]
+) -> CounterMetricFamily:
+    family = CounterMetricFamily(name, doc, labels=list(labels))
+    for key, value in sorted(counts.items()):
+        family.add_metric(list(key), value)
+    return family
+
+
+def _gauge(
+    name: str, doc: str, labels: tuple[str, ...], values: dict[tuple[str, ...], float]
+) -> GaugeMetricFamily:
+    family = GaugeMetricFamily(name, doc, labels=list(labels))
+    for key, value in sorted(values.items()):
+        family.add_metric(list(key), value)
+    return family
+
+
+async def read_families(store: Store, now: datetime) -> list[Metric]:
+    """Every Canon metric family as the store holds it at ``now``."""
+    log = await store.log_since(EPOCH)
+    history = await store.history(None, None)
+    reviews = await store.review_items(get_args(ReviewStatus))
+    letters = await store.dead_letters()
+    newest_signal: dict[tuple[str, ...], datetime] = {}
+    for e in log.events:
+        if e.source_type in SIGNAL_SOURCES and e.event_ts <= now:
+            key = (domain_of(e.field),)
+            newest_signal[key] = max(e.event_ts, newest_signal.get(key, e.event_ts))
+    waiting = [d.first_seen for d in letters if d.status in UNRESOLVED_LETTERS]
+    return [
+        _counter(
+            "canon_events",
+            "Inputs logged, by the decision taken on them.",
+            ("domain", "decision"),
+            Counter((domain_of(e.field), e.decision) for e in log.events),
+        ),
+        _counter(
+            "canon_duplicates_ignored",
+            "Inputs ignored because their event id was already logged.",
+            (),
+            Counter({(): len(log.duplicates)}),
+        ),
+        _counter(
+            "canon_dead_letters",
+            "Invalid inputs kept in the dead-letter queue.",
+            (),
+            Counter({(): len(letters)}),
+        ),
+        _counter(
+            "canon_commits",
+            "State changes committed, by how they were decided.",
+            ("domain", "resolution"),
+            Counter((domain_of(h.field), h.resolution) for h in history),
+        ),
+        _counter(
+            "canon_questions_asked",
+            "Questions put to the user (review items).",
+            ("domain",),
+            Counter((domain_of(r.field),) for r in reviews),
+        ),
+        _counter(
+            "canon_questions_answered",
+            "Questions the user answered (confirmed, rejected or edited).",
+            ("domain",),
+            Counter((domain_of(r.field),) for r in reviews if r.status in ANSWERED),
+        ),
+        _gauge(
+            "canon_open_questions",
+            "Questions waiting for the user (pending or queued), every domain.",
+            ("domain",),
+            {
+                (d,): sum(
+                    1 for r in reviews if r.status in OPEN_STATUSES and domain_of(r.field) == d
+                )
+                for d in DOMAINS
+            },
+        ),
+        _gauge(
+            "canon_dead_letters_unresolved",
+            "Dead letters still waiting or permanently failed.",
+            (),
+            {(): float(len(waiting))},
+        ),
+        _gauge(
+            "canon_dead_letter_oldest_waiting_age_seconds",
+            "Age of the oldest unresolved dead letter (0 when none waits).",
+            (),
+            {(): (now - min(waiting)).total_seconds() if waiting else 0.0},
+        ),
+        _gauge(
+            "canon_signal_freshness_seconds",
+            "Age of the newest calendar or email evidence, per domain.",
+            ("domain",),
+            {k: (now - at).total_seconds() for k, at in newest_signal.items()},
+        ),
+    ]
+
+
+async def scrape_registry(store: Store, now: datetime) -> CollectorRegistry:
+    """A fresh registry holding every Canon metric family, read from ``store`` now."""
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(_Families(await read_families(store, now)))
+    return registry
+
+
+def metrics_handler(
+    store: Store, clock: Callable[[], datetime]
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """``GET /metrics`` for any aiohttp app: the Prometheus text exposition format."""
+
+    async def handle(_request: web.Request) -> web.Response:
+        registry = await scrape_registry(store, clock())
+        response = web.Response(body=generate_latest(registry))
+        response.headers["Content-Type"] = CONTENT_TYPE_LATEST
+        return response
+
+    return handle

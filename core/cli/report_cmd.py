@@ -69,13 +69,16 @@ def report(
 async def _measure(
     ctx: Context, since: datetime, now: datetime, entity: str | None
 ) -> tuple[MetricsTimeline, list[ThresholdPoint]]:
-    from core.report.charts import policy_thresholds
+    from core.domain.rollout import threshold_history
+    from core.report.charts import ThresholdPoint
 
     async with open_engine(ctx) as engine:
         timeline = await measure_timeline(
             engine.store, since=since, now=now, entities=None if entity is None else [entity]
         )
-        return timeline, policy_thresholds(engine.policy, since)
+        events = await engine.store.policy_log.policy_events()
+        rows = threshold_history(engine.policy, events, since, now)
+        return timeline, [ThresholdPoint(*row) for row in rows]
 
 
 COMMANDS = (report,)

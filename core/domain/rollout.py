@@ -227,3 +227,27 @@ def _stage(value: str) -> Stage:
     if value not in STAGES:
         raise ConfigError(f"unknown rollout stage {value!r} (known: {', '.join(STAGES)})")
     return cast(Stage, value)
+
+
+def threshold_history(
+    policy: Policy, events: Iterable[PolicyEvent], since: datetime, now: datetime
+) -> list[tuple[datetime, str, float, float]]:
+    """(from, domain, ask, auto): every domain's thresholds in force at ``since``, then
+    one row each time a policy event up to ``now`` changed a domain's thresholds."""
+    state = initial_state(policy)
+    ordered = sorted(events, key=lambda e: e.seq)
+    before = [e for e in ordered if e.at <= since]
+    for event in before:
+        state = apply_event(state, event)
+    current = {name: domain_thresholds(policy, state, name) for name in sorted(policy.domains)}
+    rows = [(since, name, ask, auto) for name, (ask, auto) in current.items()]
+    for event in ordered[len(before) :]:
+        if event.at > now:
+            break
+        state = apply_event(state, event)
+        for name in current:
+            in_force = domain_thresholds(policy, state, name)
+            if in_force != current[name]:
+                current[name] = in_force
+                rows.append((event.at, name, *in_force))
+    return rows

@@ -19,7 +19,6 @@ from matplotlib.dates import DateFormatter, DayLocator, date2num
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from core.domain.policy import Policy
 from core.engine.metrics import Metric
 from core.engine.metrics_timeline import MetricsTimeline
 
@@ -37,14 +36,6 @@ class ThresholdPoint:
     domain: str
     ask: float
     auto: float
-
-
-def policy_thresholds(policy: Policy, at: datetime) -> list[ThresholdPoint]:
-    """Today's fixed thresholds, one point per domain from ``at``."""
-    return [
-        ThresholdPoint(at, name, d.ask_threshold, d.auto_threshold)
-        for name, d in sorted(policy.domains.items())
-    ]
 
 
 def is_ratio(name: str) -> bool:
@@ -179,7 +170,7 @@ def burden_chart(timeline: MetricsTimeline) -> bytes:
 def thresholds_chart(points: Sequence[ThresholdPoint], since: datetime, now: datetime) -> bytes:
     """Each domain's ask and auto thresholds as step lines over [since, now].
 
-    ``points`` may come from the fixed policy (``policy_thresholds``) or from a
+    ``points`` come from the policy-change log (``core.domain.rollout.threshold_history``) or from a
     log of threshold changes: a point holds until the domain's next one.
     """
     domains = sorted({p.domain for p in points})

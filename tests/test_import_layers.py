@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.engine",),
     ("core.sources", "core.workspace", "core.conversation"),
     ("core.settings", "core.settings", "core.scenario", "core.bench"),
+    ("core.api",),
     ("core.cli",),
     ("bot",),
 )
@@ -158,6 +159,8 @@ STORE_WRITES = frozenset(
         "save_source_state",
         "note_mail_sender",
         "trust_sender",
+        "add_token",
+        "revoke_token",
     }
 )
 """The store's writes of state, questions, dead letters, alerts and sources: the engine's alone."""

@@ -57,6 +57,7 @@ def _register() -> None:
         replay_cmds,
         sources_cmds,
         store_cmds,
+        token_cmds,
         workspace_cmds,
     )
 
@@ -70,6 +71,7 @@ def _register() -> None:
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
+        *token_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

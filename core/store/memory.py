@@ -33,6 +33,7 @@ from core.domain.records import (
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
+from core.store.memory_api_tokens import MemoryApiTokens
 from core.store.memory_companions import (
     MemoryConversationStore,
     MemoryMailSenders,
@@ -56,6 +57,7 @@ class MemoryStore(SettlesOneByGroup):
         self.source_states = MemorySourceStates(self)
         self.mail_senders = MemoryMailSenders(self)
         self.workspace = MemoryWorkspaceStore(self)
+        self.api_tokens = MemoryApiTokens(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:

@@ -40,6 +40,7 @@ TABLES: Final[tuple[str, ...]] = (
     "workspace_inputs",
     "workspace_zones",
     "workspace_events",
+    "api_tokens",
 )
 """Every table of a store, in an order that satisfies any reference between them."""
 

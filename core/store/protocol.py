@@ -2,9 +2,10 @@
 
 ``Store`` holds facts, the event log, review items, dead letters and alerts. A
 backend's main class also carries its companion stores as attributes
-(``.conversation``, ``.source_states``, ``.mail_senders``, ``.workspace``),
+(``.conversation``, ``.source_states``, ``.mail_senders``, ``.workspace``,
+``.api_tokens``),
 sharing its connection: ``ConversationStore``, ``SourceStateStore``,
-``MailSenderStore`` and ``WorkspaceStore`` below.
+``MailSenderStore``, ``WorkspaceStore`` and ``ApiTokenStore`` below.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from core.domain.records import (
     Accepted,
     AcceptedInput,
     Alert,
+    ApiToken,
     AuditLine,
     ChatMessage,
     ChatMode,
@@ -267,6 +269,24 @@ class WorkspaceStore(Protocol):
     async def events(self, kinds: tuple[str, ...] | None = None) -> list[WorkspaceEvent]: ...
 
 
+class ApiTokenStore(Protocol):
+    """The HTTP API's bearer tokens: only a hash of each secret is ever stored."""
+
+    async def add_token(self, token: ApiToken) -> None: ...
+
+    async def token_by_secret(self, secret_sha256: str) -> ApiToken | None:
+        """The token (revoked or not) whose secret hashes to ``secret_sha256``."""
+        ...
+
+    async def tokens(self) -> list[ApiToken]:
+        """Every token, revoked ones too, oldest first."""
+        ...
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        """Revoke token ``token_id``; False if there is none or it already was."""
+        ...
+
+
 class StoreBackend(Store, Protocol):
     """A backend's main class: the ``Store`` and its companions, sharing one connection."""
 
@@ -281,6 +301,9 @@ class StoreBackend(Store, Protocol):
 
     @property
     def workspace(self) -> WorkspaceStore: ...
+
+    @property
+    def api_tokens(self) -> ApiTokenStore: ...
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts as 'import' commits (a migration, a benchmark)."""

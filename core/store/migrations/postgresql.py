@@ -288,5 +288,32 @@ SOURCES: Final[Feature] = (
     ),
 )
 
-FEATURES: Final[tuple[Feature, ...]] = (EVENTS, DEAD_LETTERS, CONVERSATION, WORKSPACE, SOURCES)
+API_TOKENS: Final[Feature] = (
+    "api_tokens",
+    (
+        (
+            "0006_api_tokens",
+            """
+        -- Bearer tokens of the HTTP API: the SHA-256 of each secret, never the secret.
+        CREATE TABLE api_tokens (
+            id text PRIMARY KEY,
+            name text NOT NULL,
+            entity_id text NOT NULL,
+            secret_sha256 text NOT NULL UNIQUE,
+            created_at timestamptz NOT NULL,
+            revoked_at timestamptz
+        );
+        """,
+        ),
+    ),
+)
+
+FEATURES: Final[tuple[Feature, ...]] = (
+    EVENTS,
+    DEAD_LETTERS,
+    CONVERSATION,
+    WORKSPACE,
+    SOURCES,
+    API_TOKENS,
+)
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)

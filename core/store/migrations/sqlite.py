@@ -351,6 +351,34 @@ WORKSPACE: Final[Feature] = (
 )
 """What the workspace projection remembers between passes."""
 
-FEATURES: Final[tuple[Feature, ...]] = (EVENTS, DEAD_LETTERS, CONVERSATION, SOURCES, WORKSPACE)
+API_TOKENS: Final[Feature] = (
+    "api_tokens",
+    (
+        (
+            "0012_api_tokens",
+            """
+            -- Bearer tokens of the HTTP API: the SHA-256 of each secret, never the secret.
+            CREATE TABLE api_tokens (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                secret_sha256 TEXT NOT NULL UNIQUE,
+                created_at TEXT NOT NULL,
+                revoked_at TEXT
+            ) WITHOUT ROWID;
+        """,
+        ),
+    ),
+)
+"""Who may use the HTTP API, and for which entity."""
+
+FEATURES: Final[tuple[Feature, ...]] = (
+    EVENTS,
+    DEAD_LETTERS,
+    CONVERSATION,
+    SOURCES,
+    WORKSPACE,
+    API_TOKENS,
+)
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)
 """Every migration, in the order a new store applies them."""

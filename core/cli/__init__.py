@@ -55,6 +55,7 @@ def _register() -> None:
         extraction_cmds,
         metrics_cmd,
         replay_cmds,
+        serve_cmd,
         sources_cmds,
         store_cmds,
         token_cmds,
@@ -72,6 +73,7 @@ def _register() -> None:
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
         *token_cmds.COMMANDS,
+        *serve_cmd.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

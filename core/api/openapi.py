@@ -95,7 +95,7 @@ def _operation(route: Route) -> dict[str, Any]:
     }
     errors = [500]
     if route.auth:
-        errors += [401, 403, 404, 429]
+        errors += [401, 403, 404, 429, 503]
     if route.request:
         errors += [400, 409, 413, 415, 422]
     elif route.query:

@@ -14,7 +14,10 @@ pass_ctx = click.make_pass_decorator(Context)
 
 @click.group()
 def token() -> None:
-    """Bearer tokens of the HTTP API, each speaking for one entity."""
+    """Bearer tokens of the HTTP API, each speaking for one entity.
+
+    Example: canon token create --entity user:alice --name laptop
+    """
 
 
 @token.command()

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.engine",),
     ("core.sources", "core.workspace", "core.conversation", "core.report"),
     ("core.settings", "core.settings", "core.scenario", "core.bench"),
+    ("core.api",),
     ("core.cli",),
     ("bot",),
 )
@@ -159,6 +160,8 @@ STORE_WRITES = frozenset(
         "save_source_state",
         "note_mail_sender",
         "trust_sender",
+        "add_token",
+        "revoke_token",
     }
 )
 """The store's writes of state, questions, dead letters, alerts and sources: the engine's alone."""

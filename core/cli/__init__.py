@@ -57,8 +57,10 @@ def _register() -> None:
         metrics_cmd,
         replay_cmds,
         report_cmd,
+        serve_cmd,
         sources_cmds,
         store_cmds,
+        token_cmds,
         workspace_cmds,
     )
 
@@ -73,6 +75,8 @@ def _register() -> None:
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
         *report_cmd.COMMANDS,
+        *token_cmds.COMMANDS,
+        *serve_cmd.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

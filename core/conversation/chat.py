@@ -10,7 +10,6 @@ the database, so a restarted bot carries on with the same question.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -21,6 +20,7 @@ from typing import Any, Protocol
 from core.conversation import commands, report, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
+from core.conversation.message_intake import message_observations
 from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
 from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES, ChatMode, PromptMessage
@@ -33,7 +33,6 @@ from core.engine.engine import Engine, Outcome
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
-from core.signals.intake import message_payloads
 from core.signals.rules import Rule
 from core.store import ReviewItem
 from core.store.protocol import ConversationStore
@@ -173,23 +172,15 @@ class CanonChat:
         return on_users_clock(msg.at, tz.value if tz else None)
 
     async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
-        ref = f"tg:{msg.chat_id}:{msg.message_id}"
-        at = await self._users_clock(msg)
-
-        def run() -> list[dict[str, Any]]:
-            return message_payloads(
-                msg.text,
-                at=at,
-                entity_id=entity,
-                message_ref=ref,
-                extractor=self.extractor,
-                family_entity=self.config.family_entity,
-            )
-
-        # A model-backed extractor blocks on the network: keep the loop free for other chats.
-        if inspect.isfunction(self.extractor):
-            return run()
-        return await asyncio.to_thread(run)
+        return await message_observations(
+            self.engine,
+            msg.text,
+            at=msg.at,
+            entity_id=entity,
+            message_ref=f"tg:{msg.chat_id}:{msg.message_id}",
+            extractor=self.extractor,
+            family_entity=self.config.family_entity,
+        )
 
     async def _assistant_reply(self, msg: Incoming, now: datetime) -> None:
         entities = self.config.entities_of(msg.user_id)

@@ -331,3 +331,16 @@ class WorkspaceEvent:
     file: str
     zone_id: str | None
     detail: str
+
+
+@dataclass(frozen=True)
+class ApiToken:
+    """A bearer token of the HTTP API, as stored: only the SHA-256 of its secret."""
+
+    id: str
+    name: str
+    entity_id: str
+    """The entity the token speaks for; it reaches that one and the shared entities."""
+    secret_sha256: str
+    created_at: datetime
+    revoked_at: datetime | None = None

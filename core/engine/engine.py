@@ -20,7 +20,14 @@ from core.domain.audit import audit_line
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
-from core.domain.records import Escalation, ReviewStatus, Settlement, SourceState, WriteBatch
+from core.domain.records import (
+    ApiToken,
+    Escalation,
+    ReviewStatus,
+    Settlement,
+    SourceState,
+    WriteBatch,
+)
 from core.domain.resolver import Decision, resolve
 from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
@@ -282,6 +289,14 @@ class Engine:
     async def trust_mail_sender(self, address: str, at: datetime, via_ref: str) -> None:
         """Trust ``address``'s receipts from now on: the user confirmed its mail ``via_ref``."""
         await self.store.mail_senders.trust_sender(address, at, via_ref)
+
+    async def add_api_token(self, token: ApiToken) -> None:
+        """Let ``token`` (its secret already hashed) use the HTTP API."""
+        await self.store.api_tokens.add_token(token)
+
+    async def revoke_api_token(self, token_id: str, at: datetime) -> bool:
+        """Refuse token ``token_id`` from ``at`` on; False if unknown or already revoked."""
+        return await self.store.api_tokens.revoke_token(token_id, at)
 
     async def update_dead_letter(
         self, letter: DeadLetter, expected: DeadLetter, escalation: Escalation | None = None

@@ -34,6 +34,7 @@ from core.domain.records import (
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
+from core.store.memory_api_tokens import MemoryApiTokens
 from core.store.memory_companions import (
     MemoryConversationStore,
     MemoryMailSenders,
@@ -59,6 +60,7 @@ class MemoryStore(SettlesOneByGroup):
         self.mail_senders = MemoryMailSenders(self)
         self.workspace = MemoryWorkspaceStore(self)
         self.policy_log = MemoryPolicyLog(self)
+        self.api_tokens = MemoryApiTokens(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:

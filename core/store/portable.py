@@ -41,6 +41,7 @@ TABLES: Final[tuple[str, ...]] = (
     "workspace_zones",
     "workspace_events",
     "policy_events",
+    "api_tokens",
 )
 """Every table of a store, in an order that satisfies any reference between them."""
 

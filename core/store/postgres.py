@@ -46,6 +46,7 @@ from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
 from core.store import postgres_portable, sql_records
 from core.store.portable import PortableTable
+from core.store.postgres_api_tokens import PostgresApiTokens
 from core.store.postgres_companions import (
     PostgresConversationStore,
     PostgresMailSenders,
@@ -104,6 +105,7 @@ class PostgresStore(SettlesOneByGroup):
         self.mail_senders = PostgresMailSenders(self)
         self.workspace = PostgresWorkspaceStore(self)
         self.policy_log = PostgresPolicyLog(self)
+        self.api_tokens = PostgresApiTokens(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:

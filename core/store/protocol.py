@@ -3,9 +3,9 @@
 ``Store`` holds facts, the event log, review items, dead letters and alerts. A
 backend's main class also carries its companion stores as attributes
 (``.conversation``, ``.source_states``, ``.mail_senders``, ``.workspace``,
-``.policy_log``), sharing its connection: ``ConversationStore``,
-``SourceStateStore``, ``MailSenderStore``, ``WorkspaceStore`` and ``PolicyLog``
-below.
+``.policy_log``, ``.api_tokens``), sharing its connection: ``ConversationStore``,
+``SourceStateStore``, ``MailSenderStore``, ``WorkspaceStore``, ``PolicyLog`` and
+``ApiTokenStore`` below.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from core.domain.records import (
     Accepted,
     AcceptedInput,
     Alert,
+    ApiToken,
     AuditLine,
     ChatMessage,
     ChatMode,
@@ -289,6 +290,24 @@ class PolicyLog(Protocol):
         ...
 
 
+class ApiTokenStore(Protocol):
+    """The HTTP API's bearer tokens: only a hash of each secret is ever stored."""
+
+    async def add_token(self, token: ApiToken) -> None: ...
+
+    async def token_by_secret(self, secret_sha256: str) -> ApiToken | None:
+        """The token (revoked or not) whose secret hashes to ``secret_sha256``."""
+        ...
+
+    async def tokens(self) -> list[ApiToken]:
+        """Every token, revoked ones too, oldest first."""
+        ...
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        """Revoke token ``token_id``; False if there is none or it already was."""
+        ...
+
+
 class StoreBackend(Store, Protocol):
     """A backend's main class: the ``Store`` and its companions, sharing one connection."""
 
@@ -306,6 +325,9 @@ class StoreBackend(Store, Protocol):
 
     @property
     def policy_log(self) -> PolicyLog: ...
+
+    @property
+    def api_tokens(self) -> ApiTokenStore: ...
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts as 'import' commits (a migration, a benchmark)."""

@@ -37,6 +37,7 @@ from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.settling import SettlesOneByGroup
 from core.store.sql_records import dumps
+from core.store.sqlite_api_tokens import SQLiteApiTokens
 from core.store.sqlite_connection import (
     BUSY_TIMEOUT_MS,
     STORAGE_REFUSED,
@@ -87,6 +88,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         self.mail_senders = SQLiteMailSenders(self)
         self.workspace = SQLiteWorkspaceStore(self)
         self.policy_log = SQLitePolicyLog(self)
+        self.api_tokens = SQLiteApiTokens(self)
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:

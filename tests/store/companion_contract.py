@@ -12,7 +12,7 @@ from datetime import timedelta, timezone
 import pytest
 from canon_testing import NOW
 
-from core.domain.records import AcceptedInput, ChatMode, SourceState
+from core.domain.records import AcceptedInput, ApiToken, ChatMode, SourceState
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
 from core.store.protocol import StoreBackend
@@ -215,6 +215,26 @@ class CompanionContract:
         assert events[1].old is None
         assert await log.policy_events(after_seq=events[0].seq) == [events[1]]
 
+    # -- API tokens -----------------------------------------------------------------
+    async def test_an_api_token_is_found_by_its_secret_hash_and_revoked_once(
+        self, backend: StoreBackend
+    ) -> None:
+        tokens = backend.api_tokens
+        alice = ApiToken("t-1", "laptop", "user:alice", "a" * 64, NOW)
+        bob = ApiToken("t-2", "", "user:bob", "b" * 64, LATER)
+        await tokens.add_token(bob)
+        await tokens.add_token(alice)
+        assert await tokens.token_by_secret("a" * 64) == alice
+        assert await tokens.token_by_secret("c" * 64) is None
+        assert await tokens.tokens() == [alice, bob]
+        assert await tokens.revoke_token("t-1", LATER) is True
+        assert await tokens.revoke_token("t-1", LATER) is False
+        assert await tokens.revoke_token("nope", LATER) is False
+        revoked = await tokens.token_by_secret("a" * 64)
+        assert revoked == ApiToken("t-1", "laptop", "user:alice", "a" * 64, NOW, LATER)
+        assert revoked.revoked_at is not None
+        assert revoked.revoked_at.utcoffset() == timedelta(0)
+
     async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
         await backend.close()
         with pytest.raises(StoreError, match="not open"):
@@ -225,3 +245,5 @@ class CompanionContract:
             await backend.mail_senders.trusted_senders()
         with pytest.raises(StoreError, match="not open"):
             await backend.workspace.zone_hashes("A.md")
+        with pytest.raises(StoreError, match="not open"):
+            await backend.api_tokens.tokens()

@@ -22,6 +22,7 @@ import pytest
 from canon_testing import NOW, make_observation
 
 from core.domain.policy import default_policy
+from core.domain.records import ApiToken
 from core.engine.engine import Engine
 from core.store.postgres import PostgresStore
 from core.store.protocol import Store
@@ -75,6 +76,9 @@ async def build_sqlite_store(path: Path) -> None:
         senders = SQLiteMailSenders(store)
         await senders.note_mail_sender("mail:1", "bills@power.example")
         await senders.trust_sender("bills@power.example", later, "mail:1")
+        await engine.add_api_token(ApiToken("t-1", "laptop", "user:alice", "a" * 64, NOW))
+        await engine.add_api_token(ApiToken("t-2", "", "user:bob", "b" * 64, NOW))
+        await engine.revoke_api_token("t-2", later)
     finally:
         await store.close()
 
@@ -120,6 +124,7 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
         "events", "duplicates", "commits", "facts", "review_items", "rejections",
         "dead_letters", "alerts", "conversation_messages", "prompt_messages",
         "chat_modes", "source_state", "mail_sender_refs", "trusted_mail_senders",
+        "api_tokens",
     ):  # fmt: skip
         assert rows[table] > 0, table
 
@@ -132,6 +137,10 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
         assert await everything(copy) == original
         messages = await SQLiteConversationStore(copy).messages(101)
         assert [m.text for m in messages] == ["we're in Tahoe 🏔️", "Noted."]
+        tokens = await sqlite.api_tokens.tokens()
+        assert [t.revoked_at is None for t in tokens] == [True, False]
+        assert await postgres.api_tokens.tokens() == tokens
+        assert await copy.api_tokens.tokens() == tokens
         # The copy keeps working: its sequences continue after the copied rows.
         engine = Engine(postgres, default_policy())
         later = NOW + timedelta(hours=2)

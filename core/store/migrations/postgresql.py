@@ -316,6 +316,26 @@ ROLLOUT: Final[Feature] = (
     ),
 )
 
+API_TOKENS: Final[Feature] = (
+    "api_tokens",
+    (
+        (
+            "0007_api_tokens",
+            """
+        -- Bearer tokens of the HTTP API: the SHA-256 of each secret, never the secret.
+        CREATE TABLE api_tokens (
+            id text PRIMARY KEY,
+            name text NOT NULL,
+            entity_id text NOT NULL,
+            secret_sha256 text NOT NULL UNIQUE,
+            created_at timestamptz NOT NULL,
+            revoked_at timestamptz
+        );
+        """,
+        ),
+    ),
+)
+
 FEATURES: Final[tuple[Feature, ...]] = (
     EVENTS,
     DEAD_LETTERS,
@@ -323,5 +343,6 @@ FEATURES: Final[tuple[Feature, ...]] = (
     WORKSPACE,
     SOURCES,
     ROLLOUT,
+    API_TOKENS,
 )
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)

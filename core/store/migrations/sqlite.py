@@ -380,6 +380,27 @@ ROLLOUT: Final[Feature] = (
 )
 """How much autonomy each domain has earned: the policy-change log."""
 
+API_TOKENS: Final[Feature] = (
+    "api_tokens",
+    (
+        (
+            "0013_api_tokens",
+            """
+            -- Bearer tokens of the HTTP API: the SHA-256 of each secret, never the secret.
+            CREATE TABLE api_tokens (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                secret_sha256 TEXT NOT NULL UNIQUE,
+                created_at TEXT NOT NULL,
+                revoked_at TEXT
+            ) WITHOUT ROWID;
+        """,
+        ),
+    ),
+)
+"""Who may use the HTTP API, and for which entity."""
+
 FEATURES: Final[tuple[Feature, ...]] = (
     EVENTS,
     DEAD_LETTERS,
@@ -387,6 +408,7 @@ FEATURES: Final[tuple[Feature, ...]] = (
     SOURCES,
     WORKSPACE,
     ROLLOUT,
+    API_TOKENS,
 )
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)
 """Every migration, in the order a new store applies them."""

@@ -1,0 +1,131 @@
+"""The aiohttp application of the HTTP API: authentication, limits, bodies, problems.
+
+Every request but ``/v1/health`` carries ``Authorization: Bearer <token>``; a
+token is looked up by the hash of its secret, then spends one request of its
+rate-limit bucket. A body must be JSON (415 otherwise), no bigger than
+``max_body`` (413) and valid against its schema (422). Whatever goes wrong is a
+problem document (``core.api.problems``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any, Final
+
+from aiohttp import web
+
+from core.api import handlers
+from core.api.bodies import body_errors, value_errors
+from core.api.call import Call, Services
+from core.api.limits import RateLimiter
+from core.api.openapi import openapi_document
+from core.api.problems import Problem, problems
+from core.api.routes import HEALTH, ROUTES, Param, Route
+from core.api.tokens import token_for
+from core.domain.records import ApiToken
+
+MAX_BODY: Final = 1_000_000
+SERVICES: Final = web.AppKey("services", Services)
+
+
+def api_app(
+    services: Services,
+    clock: Callable[[], datetime],
+    *,
+    max_body: int = MAX_BODY,
+    rate_per_second: float = 5.0,
+    burst: int = 20,
+    monotonic: Callable[[], float] = time.monotonic,
+) -> web.Application:
+    """The application; ``clock`` and ``monotonic`` are read once per request (the edge)."""
+    limiter = RateLimiter(rate_per_second, burst)
+    document = openapi_document()
+
+    def serve(route: Route) -> Callable[[web.Request], Any]:
+        async def handle(request: web.Request) -> web.Response:
+            if not route.auth:  # the one open route
+                return web.json_response(await handlers.health(None), status=route.status)
+            token = await _authenticate(services, request)
+            wait = limiter.take(token.id, monotonic())
+            if wait > 0:
+                raise Problem(
+                    429,
+                    "too many requests for this token; slow down",
+                    headers={"Retry-After": RateLimiter.retry_after(wait)},
+                )
+            body = await _body(request, route.request, max_body) if route.request else None
+            call = Call(
+                services,
+                token,
+                clock(),
+                body,
+                _query(route.query, request.query),
+                dict(request.match_info),
+            )
+            return web.json_response(await route.handler(call), status=route.status)
+
+        return handle
+
+    async def openapi(_request: web.Request) -> web.Response:
+        return web.json_response(document)
+
+    app = web.Application(client_max_size=max_body, middlewares=[problems])
+    app[SERVICES] = services
+    for route in (HEALTH, *ROUTES):
+        app.router.add_route(route.method, route.path, serve(route))
+    app.router.add_get("/v1/openapi.json", openapi)
+    return app
+
+
+async def _authenticate(services: Services, request: web.Request) -> ApiToken:
+    scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
+    challenge = {"WWW-Authenticate": 'Bearer realm="canon"'}
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise Problem(401, "send Authorization: Bearer <token>", headers=challenge)
+    token = await token_for(services.engine.store.api_tokens, secret.strip())
+    if token is None:
+        raise Problem(401, "unknown or revoked token", headers=challenge)
+    return token
+
+
+async def _body(request: web.Request, schema: str, max_body: int) -> Any:
+    if request.content_type != "application/json":
+        raise Problem(415, "send the body as application/json")
+    if request.content_length is not None and request.content_length > max_body:
+        raise Problem(413, f"the body is larger than {max_body} bytes")
+    raw = await request.read()  # aiohttp refuses more than client_max_size (413)
+    try:
+        data = json.loads(raw)
+    except ValueError as e:
+        raise Problem(400, f"the body is not JSON: {e}", kind="not-json") from None
+    errors = body_errors(schema, data)
+    if errors:
+        raise Problem(422, errors[0], kind="invalid-body", extra={"errors": errors[:20]})
+    return data
+
+
+def _query(params: tuple[Param, ...], given: Mapping[str, str]) -> dict[str, Any]:
+    """The route's query parameters, typed and checked (422 when one is wrong)."""
+    out: dict[str, Any] = {}
+    for p in params:
+        raw = given.get(p.name)
+        if raw is None:
+            if p.required:
+                raise Problem(422, f"query parameter {p.name} is required", kind="invalid-query")
+            continue
+        value: Any = raw
+        if p.schema.get("type") == "integer":
+            try:
+                value = int(raw)
+            except ValueError:
+                raise Problem(
+                    422, f"{p.name} must be a whole number", kind="invalid-query"
+                ) from None
+        errors = value_errors(p.schema, value)
+        if errors:
+            raise Problem(422, f"{p.name}: {errors[0]}", kind="invalid-query")
+        out[p.name] = value
+    return out

@@ -1,0 +1,67 @@
+"""One authenticated request as the handlers see it: who asks, what they may reach.
+
+A token speaks for one entity and reaches that entity and the shared ones
+(``Audience.shared_entities`` and the household's family entity), nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from core.api.problems import Problem
+from core.conversation.audience import Audience
+from core.domain.records import ApiToken
+from core.engine.engine import Engine
+from core.extraction.types import Extractor
+from core.signals.rules import Rule
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the handlers work with, the same for every request."""
+
+    engine: Engine
+    audience: Audience
+    extractor: Extractor
+    rules: Sequence[Rule] = ()
+
+
+def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
+    """The token's own entity first, then the shared entities and the family."""
+    family = (audience.family_entity,) if audience.family_entity else ()
+    return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
+
+
+@dataclass(frozen=True)
+class Call:
+    services: Services
+    token: ApiToken
+    now: datetime
+    body: Any
+    query: Mapping[str, Any]
+    path: Mapping[str, str]
+
+    @property
+    def engine(self) -> Engine:
+        return self.services.engine
+
+    @property
+    def reach(self) -> tuple[str, ...]:
+        return reach_of(self.token, self.services.audience)
+
+    @property
+    def answered_by(self) -> str:
+        return f"api:{self.token.id}"
+
+    def check_reach(self, entity_id: str) -> str:
+        if entity_id not in self.reach:
+            raise Problem(403, f"this token cannot reach {entity_id}", kind="out-of-reach")
+        return entity_id
+
+    def entities(self, named: str | None = None) -> tuple[str, ...]:
+        """The entity the request names (if the token reaches it), else all it reaches."""
+        chosen = named if named is not None else self.query.get("entity")
+        return (self.check_reach(chosen),) if chosen is not None else self.reach

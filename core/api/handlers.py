@@ -1,0 +1,209 @@
+"""The HTTP API's handlers: each reads its ``Call``, asks core, and returns the body.
+
+Thin on purpose: a message goes through the same extraction and engine as a chat
+message (``message_observations``, ``Engine.ingest_batch``), an answer through
+``answer_review``, forget and undo through ``core.engine.corrections``, and every
+view is ``core.conversation.views``'. What a token may see is ``Call.reach``.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import version
+from typing import Any
+
+from core.api.call import Call
+from core.api.problems import Problem
+from core.conversation import texts
+from core.conversation.context import load_context
+from core.conversation.message_intake import message_observations
+from core.conversation.views import (
+    dead_letter_view,
+    event_view,
+    fact_view,
+    history_view,
+    review_view,
+    state_view,
+)
+from core.domain.ids import new_id
+from core.domain.timeutil import parse_ts
+from core.engine.corrections import propose_forget, propose_undo
+from core.engine.engine import AnswerAction, Outcome
+from core.engine.review import answer_review
+from core.store import ReviewItem
+
+ACTIONS: dict[str, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
+
+
+async def health(_call: Call | None) -> dict[str, Any]:
+    return {"status": "ok", "version": version("canon-state")}
+
+
+async def post_message(c: Call) -> dict[str, Any]:
+    at = parse_ts(c.body["at"]) if "at" in c.body else c.now
+    ref = f"api:{c.token.id}:{c.body.get('message_id') or new_id()}"
+    payloads = await message_observations(
+        c.engine,
+        c.body["text"],
+        at=at,
+        entity_id=c.token.entity_id,
+        message_ref=ref,
+        extractor=c.services.extractor,
+        family_entity=c.services.audience.family_entity,
+    )
+    outcomes = await c.engine.ingest_batch(payloads, now=c.now) if payloads else []
+    asked = [o.review_item_id for o in outcomes if o.review_item_id is not None]
+    return {
+        "observations": len(payloads),
+        "outcomes": [_outcome(i, o) for i, o in enumerate(outcomes)],
+        "questions": [await _question_view(c, item_id) for item_id in asked],
+    }
+
+
+async def post_observations(c: Call) -> dict[str, Any]:
+    items: list[Any] = c.body["observations"]
+    # Refused whole, before anything is read: a token writes only what it reaches.
+    foreign = sorted(
+        {
+            p["entity_id"]
+            for p in items
+            if isinstance(p, dict)
+            and isinstance(p.get("entity_id"), str)
+            and p["entity_id"] not in c.reach
+        }
+    )
+    if foreign:
+        raise Problem(
+            403,
+            f"this token cannot reach {', '.join(foreign)}; nothing was ingested",
+            kind="out-of-reach",
+        )
+    outcomes = await c.engine.ingest_batch(items, now=c.now)
+    return {"received": len(items), "results": [_outcome(i, o) for i, o in enumerate(outcomes)]}
+
+
+async def get_context(c: Call) -> dict[str, Any]:
+    budget = c.query.get("max_tokens", c.services.audience.context_tokens)
+    block = await load_context(
+        c.engine.store, c.engine.policy, list(c.entities()), c.now, token_budget=budget
+    )
+    return {
+        "text": block.text,
+        "tokens": block.tokens,
+        "facts_shown": block.facts_shown,
+        "facts_omitted": block.facts_omitted,
+    }
+
+
+async def get_state(c: Call) -> dict[str, Any]:
+    facts = [f for e in c.entities() for f in await c.engine.store.facts(e)]
+    return {"entities": state_view(facts, c.now)}
+
+
+async def get_questions(c: Call) -> dict[str, Any]:
+    items = await c.engine.store.open_review_items(list(c.entities()))
+    return {"questions": [_review(c, r) for r in items]}
+
+
+async def answer_question(c: Call) -> dict[str, Any]:
+    item = await _own_item(c, c.path["question_id"])
+    result = await answer_review(
+        c.engine,
+        item.id,
+        ACTIONS[c.body["answer"]],
+        c.body.get("value"),
+        now=c.now,
+        answered_by=c.answered_by,
+        rules=c.services.rules,
+    )
+    return {
+        "question": _review(c, result.item),
+        "status": result.status,
+        "committed": result.committed,
+        "committed_value": result.committed_value,
+    }
+
+
+async def get_why(c: Call) -> dict[str, Any]:
+    entity = c.check_reach(c.query.get("entity", c.token.entity_id))
+    field = c.query["field"]
+    store = c.engine.store
+    fact = await store.fact(entity, field)
+    events = await store.events_for(entity, field, None if fact is None else fact.value)
+    if fact is None and not events:
+        raise Problem(404, f"nothing is known about {field} of {entity}")
+    return {
+        "entity_id": entity,
+        "field": field,
+        "current": None if fact is None else fact_view(fact, c.now),
+        "evidence": [event_view(e) for e in events],
+        "changes": [history_view(h) for h in await store.history(entity, field)],
+    }
+
+
+async def get_history(c: Call) -> dict[str, Any]:
+    field = c.query.get("field")
+    entries = [h for e in c.entities() for h in await c.engine.store.history(e, field)]
+    return {"changes": [history_view(h) for h in sorted(entries, key=lambda h: h.seq)]}
+
+
+async def post_forget(c: Call) -> dict[str, Any]:
+    entities = c.entities(c.body.get("entity_id"))
+    item = await propose_forget(c.engine, entities, c.body["field"], c.now)
+    return {"question": _review(c, item)}
+
+
+async def post_undo(c: Call) -> dict[str, Any]:
+    item = await propose_undo(c.engine, c.entities(c.body.get("entity_id")), c.now)
+    return {"question": _review(c, item)}
+
+
+async def get_dead_letters(c: Call) -> dict[str, Any]:
+    """Dead letters whose payload names an entity the token reaches (others stay the owner's)."""
+    reach = set(c.reach)
+    letters = [d for d in await c.engine.store.dead_letters() if _entity_in(d.payload) in reach]
+    return {"dead_letters": [dead_letter_view(d) for d in letters]}
+
+
+# -- views ---------------------------------------------------------------------------
+def _outcome(index: int, o: Outcome) -> dict[str, Any]:
+    return {
+        "index": index,
+        "event_id": o.event_id,
+        "entity_id": o.entity_id,
+        "field": o.field,
+        "decision": o.decision,
+        "committed": o.committed,
+        "confidence": None if o.confidence is None else round(o.confidence, 4),
+        "reasons": list(o.reasons),
+        "errors": list(o.errors),
+        "review_item_id": o.review_item_id,
+    }
+
+
+def _review(c: Call, item: ReviewItem) -> dict[str, Any]:
+    return {**review_view(item), "question": texts.prompt_body(item, c.token.entity_id)}
+
+
+async def _question_view(c: Call, item_id: str) -> dict[str, Any]:
+    item = await c.engine.store.review_item(item_id)
+    if item is None:  # pragma: no cover - the engine just asked it
+        raise Problem(404, f"no question {item_id}")
+    return _review(c, item)
+
+
+async def _own_item(c: Call, item_id: str) -> ReviewItem:
+    """The question ``item_id`` if the token reaches its entity; 404 alike otherwise."""
+    item = await c.engine.store.review_item(item_id)
+    if item is None or item.entity_id not in c.reach:
+        raise Problem(404, f"no question {item_id}")
+    return item
+
+
+def _entity_in(payload: str) -> str | None:
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return None
+    entity = data.get("entity_id") if isinstance(data, dict) else None
+    return entity if isinstance(entity, str) else None

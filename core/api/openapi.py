@@ -1,0 +1,130 @@
+"""The OpenAPI 3.1 document of the HTTP API, generated from the route table and schemas.
+
+Bodies are ``schemas/http_api.schema.json``'s ``$defs``, moved to
+``components/schemas`` (OpenAPI 3.1 schemas are JSON Schema 2020-12, so they are
+used as they are, with their ``$ref``s pointed at the new place). The committed
+``schemas/openapi.json`` is this document; a test keeps the two equal.
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+from importlib.metadata import version
+from typing import Any, Final
+
+from core.api.bodies import definitions
+from core.api.problems import MEDIA_TYPE
+from core.api.routes import HEALTH, ROUTES, Route
+
+_DEFS: Final = "#/$defs/"
+_COMPONENTS: Final = "#/components/schemas/"
+
+
+def openapi_document() -> dict[str, Any]:
+    paths: dict[str, dict[str, Any]] = {}
+    for route in (HEALTH, *ROUTES):
+        paths.setdefault(route.path, {})[route.method.lower()] = _operation(route)
+    paths["/v1/openapi.json"] = {
+        "get": {
+            "operationId": "getOpenApi",
+            "summary": "This document",
+            "security": [],
+            "responses": {"200": {"description": "The OpenAPI document"}},
+        }
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Canon HTTP API",
+            "version": version("canon-state"),
+            "description": "Canon's canonical state for assistants: post what the user says, "
+            "read what is true. Every error is an RFC 9457 problem document.",
+        },
+        "servers": [{"url": "http://127.0.0.1:8787"}],
+        "security": [{"bearer": []}],
+        "paths": paths,
+        "components": {
+            "securitySchemes": {
+                "bearer": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A token from 'canon token create --entity ENTITY'.",
+                }
+            },
+            "schemas": _repointed(definitions()),
+        },
+    }
+
+
+def document_text() -> str:
+    """The document as committed in schemas/openapi.json."""
+    return json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n"
+
+
+def _operation(route: Route) -> dict[str, Any]:
+    op: dict[str, Any] = {"operationId": route.name, "summary": route.summary}
+    if not route.auth:
+        op["security"] = []
+    params = [
+        {
+            "name": p.name,
+            "in": "query",
+            "required": p.required,
+            "description": p.description,
+            "schema": dict(p.schema),
+        }
+        for p in route.query
+    ]
+    params += [
+        {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+        for name in _path_names(route.path)
+    ]
+    if params:
+        op["parameters"] = params
+    if route.request:
+        op["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": _ref(route.request)}},
+        }
+    responses: dict[str, Any] = {
+        str(route.status): {
+            "description": HTTPStatus(route.status).phrase,
+            "content": {"application/json": {"schema": _ref(route.response)}},
+        }
+    }
+    errors = [500]
+    if route.auth:
+        errors += [401, 403, 404, 429, 503]
+    if route.request:
+        errors += [400, 409, 413, 415, 422]
+    elif route.query:
+        errors += [422]
+    for status in sorted(errors):
+        responses[str(status)] = {
+            "description": HTTPStatus(status).phrase,
+            "content": {MEDIA_TYPE: {"schema": _ref("Problem")}},
+        }
+    op["responses"] = responses
+    return op
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": _COMPONENTS + name}
+
+
+def _path_names(path: str) -> list[str]:
+    return [part[1:-1] for part in path.split("/") if part.startswith("{")]
+
+
+def _repointed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {
+            k: (_COMPONENTS + v[len(_DEFS) :])
+            if k == "$ref" and isinstance(v, str) and v.startswith(_DEFS)
+            else _repointed(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_repointed(v) for v in value]
+    return value

@@ -1,0 +1,187 @@
+"""The route table of the HTTP API: what the app serves and the OpenAPI document says.
+
+Each route names its handler, its request and response bodies (``$defs`` of
+``schemas/http_api.schema.json``) and its query parameters, so the app, the
+document and the tests all read the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from core.api import handlers
+from core.api.call import Call
+
+Handler = Callable[[Call], Awaitable[dict[str, Any]]]
+ENTITY_PATTERN: Final = "^(user|family|team):[a-z0-9._-]+$"
+FIELD_PATTERN: Final = "^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)+$"
+
+
+@dataclass(frozen=True)
+class Param:
+    """A query parameter: its JSON Schema (``string`` or ``integer``) and whether it is needed."""
+
+    name: str
+    schema: Mapping[str, Any]
+    description: str
+    required: bool = False
+
+
+ENTITY: Final = Param(
+    "entity",
+    {"type": "string", "pattern": ENTITY_PATTERN, "maxLength": 128},
+    "Only this entity (one the token reaches); default: every entity it reaches.",
+)
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    path: str
+    name: str
+    summary: str
+    handler: Handler
+    response: str
+    request: str | None = None
+    query: tuple[Param, ...] = ()
+    status: int = 200
+    auth: bool = True
+
+
+V1: Final = "/v1"
+
+ROUTES: Final[tuple[Route, ...]] = (
+    Route(
+        "POST",
+        f"{V1}/messages",
+        "postMessage",
+        "A message the user wrote: extracted, resolved, the decisions and any question",
+        handlers.post_message,
+        "MessageResponse",
+        request="MessageRequest",
+    ),
+    Route(
+        "POST",
+        f"{V1}/observations",
+        "postObservations",
+        "A batch of StateObservations (idempotent by event_id; invalid ones dead-lettered)",
+        handlers.post_observations,
+        "ObservationsResponse",
+        request="ObservationsRequest",
+    ),
+    Route(
+        "GET",
+        f"{V1}/context",
+        "getContext",
+        "The context block to put before the assistant's reply",
+        handlers.get_context,
+        "ContextResponse",
+        query=(
+            ENTITY,
+            Param(
+                "max_tokens",
+                {"type": "integer", "minimum": 50, "maximum": 100000},
+                "Token budget of the block (about four characters a token).",
+            ),
+        ),
+    ),
+    Route(
+        "GET",
+        f"{V1}/state",
+        "getState",
+        "What Canon believes, per entity and field",
+        handlers.get_state,
+        "StateResponse",
+        query=(ENTITY,),
+    ),
+    Route(
+        "GET",
+        f"{V1}/questions",
+        "getQuestions",
+        "The questions waiting for the user, oldest first",
+        handlers.get_questions,
+        "QuestionsResponse",
+        query=(ENTITY,),
+    ),
+    Route(
+        "POST",
+        f"{V1}/questions/{{question_id}}/answer",
+        "answerQuestion",
+        "Answer a question: yes, no, or edit with the right value",
+        handlers.answer_question,
+        "AnswerResponse",
+        request="AnswerRequest",
+    ),
+    Route(
+        "GET",
+        f"{V1}/why",
+        "getWhy",
+        "The evidence behind a field's value and how it got there",
+        handlers.get_why,
+        "WhyResponse",
+        query=(
+            Param(
+                "field",
+                {"type": "string", "pattern": FIELD_PATTERN, "maxLength": 128},
+                "The field, e.g. travel.location.",
+                required=True,
+            ),
+            Param(
+                "entity",
+                ENTITY.schema,
+                "The entity (one the token reaches); default: the token's own.",
+            ),
+        ),
+    ),
+    Route(
+        "GET",
+        f"{V1}/history",
+        "getHistory",
+        "Every committed change, oldest first",
+        handlers.get_history,
+        "HistoryResponse",
+        query=(
+            ENTITY,
+            Param(
+                "field",
+                {"type": "string", "pattern": FIELD_PATTERN, "maxLength": 128},
+                "Only this field.",
+            ),
+        ),
+    ),
+    Route(
+        "POST",
+        f"{V1}/forget",
+        "postForget",
+        "Ask to forget a field: a question the user confirms",
+        handlers.post_forget,
+        "QuestionResponse",
+        request="ForgetRequest",
+        status=201,
+    ),
+    Route(
+        "POST",
+        f"{V1}/undo",
+        "postUndo",
+        "Ask to undo the newest change: a question the user confirms",
+        handlers.post_undo,
+        "QuestionResponse",
+        request="UndoRequest",
+        status=201,
+    ),
+    Route(
+        "GET",
+        f"{V1}/dead-letters",
+        "getDeadLetters",
+        "Inputs that failed validation, for the entities the token reaches",
+        handlers.get_dead_letters,
+        "DeadLettersResponse",
+    ),
+)
+"""Every authenticated route; ``HEALTH`` is the one open to anyone."""
+
+HEALTH: Final = Route(
+    "GET", f"{V1}/health", "getHealth", "Liveness", handlers.health, "Health", auth=False
+)

@@ -1,0 +1,56 @@
+"""Bearer tokens of the HTTP API: made here, shown once, stored only as a hash.
+
+A token is ``canon_`` followed by 32 random bytes (URL-safe base64). Its SHA-256 is
+what the store keeps: with that much entropy a plain hash is as good as a slow one,
+and it lets a request find its token by one indexed lookup.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from core.domain.ids import new_id
+from core.domain.records import ApiToken
+from core.engine.engine import Engine
+from core.errors import InputError
+from core.store.protocol import ApiTokenStore
+
+PREFIX: Final = "canon_"
+ENTITY: Final = re.compile(r"(user|family|team):[a-z0-9._-]{1,120}")
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A new token: the secret (shown to the user once, never stored) and its record."""
+
+    secret: str
+    token: ApiToken
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+async def issue_token(engine: Engine, entity_id: str, name: str, now: datetime) -> IssuedToken:
+    """Make a token for ``entity_id`` and store its hash through the engine."""
+    if not ENTITY.fullmatch(entity_id):
+        raise InputError(f"{entity_id!r} is not an entity like user:alice or family:smith")
+    secret = PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken(new_id(), name, entity_id, secret_hash(secret), now)
+    await engine.add_api_token(token)
+    return IssuedToken(secret, token)
+
+
+async def token_for(tokens: ApiTokenStore, secret: str) -> ApiToken | None:
+    """The live token ``secret`` is, or None (unknown, malformed or revoked)."""
+    if not secret.startswith(PREFIX) or len(secret) > 200:
+        return None
+    found = await tokens.token_by_secret(secret_hash(secret))
+    if found is None or found.revoked_at is not None:
+        return None
+    return found

@@ -1,0 +1,47 @@
+"""A chat message's observations: what every front end (the bot, the HTTP API) extracts.
+
+The message time is read on the user's committed clock ("tonight" is their night),
+and family facts go to the household's entity, as ``message_payloads`` says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from datetime import datetime
+from typing import Any
+
+from core.domain.user_clock import on_users_clock
+from core.engine.engine import Engine
+from core.extraction.types import Extractor
+from core.signals.intake import message_payloads
+
+
+async def message_observations(
+    engine: Engine,
+    text: str,
+    *,
+    at: datetime,
+    entity_id: str,
+    message_ref: str,
+    extractor: Extractor,
+    family_entity: str | None = None,
+) -> list[dict[str, Any]]:
+    """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
+    tz = await engine.store.fact(entity_id, "profile.timezone")
+    local = on_users_clock(at, tz.value if tz else None)
+
+    def run() -> list[dict[str, Any]]:
+        return message_payloads(
+            text,
+            at=local,
+            entity_id=entity_id,
+            message_ref=message_ref,
+            extractor=extractor,
+            family_entity=family_entity,
+        )
+
+    # A model-backed extractor blocks on the network: keep the loop free for others.
+    if inspect.isfunction(extractor):
+        return run()
+    return await asyncio.to_thread(run)

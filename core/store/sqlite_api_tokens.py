@@ -1,0 +1,64 @@
+"""The HTTP API's bearer tokens in SQLite: one row per token, the secret only hashed."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from core.domain.records import ApiToken
+from core.store.sqlite_rows import SQLiteConnection, dt, ts
+
+_COLUMNS = "id, name, entity_id, secret_sha256, created_at, revoked_at"
+
+
+class SQLiteApiTokens:
+    """``ApiTokenStore`` beside an open ``SQLiteStore`` (same file, same connection)."""
+
+    def __init__(self, store: SQLiteConnection) -> None:
+        self._store = store
+
+    async def add_token(self, token: ApiToken) -> None:
+        await self._store.execute_write(
+            f"INSERT INTO api_tokens ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                token.id,
+                token.name,
+                token.entity_id,
+                token.secret_sha256,
+                ts(token.created_at),
+                None if token.revoked_at is None else ts(token.revoked_at),
+            ),
+        )
+
+    async def token_by_secret(self, secret_sha256: str) -> ApiToken | None:
+        rows = list(
+            await self._store.db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM api_tokens WHERE secret_sha256 = ?", (secret_sha256,)
+            )
+        )
+        return _token(rows[0]) if rows else None
+
+    async def tokens(self) -> list[ApiToken]:
+        rows = await self._store.db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM api_tokens ORDER BY created_at, id"
+        )
+        return [_token(r) for r in rows]
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        async with self._store.transaction() as tx:
+            cur = await tx.execute(
+                "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
+                (ts(at), token_id),
+            )
+            return bool(cur.rowcount)
+
+
+def _token(r: Any) -> ApiToken:
+    return ApiToken(
+        id=r[0],
+        name=r[1],
+        entity_id=r[2],
+        secret_sha256=r[3],
+        created_at=dt(r[4]),
+        revoked_at=None if r[5] is None else dt(r[5]),
+    )

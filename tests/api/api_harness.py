@@ -1,0 +1,114 @@
+"""An HTTP API on a real SQLite store, two tokens, and a client that checks every response.
+
+``Api.call`` checks each response against the schema its route names (a problem
+document for every error), so every test of the API also tests its schemas.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestClient, TestServer
+from canon_testing import NOW
+
+from core.api.app import api_app
+from core.api.bodies import body_errors
+from core.api.call import Services
+from core.api.problems import MEDIA_TYPE
+from core.api.routes import HEALTH, ROUTES, Route
+from core.api.tokens import issue_token
+from core.conversation.audience import Audience
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.extraction.offline import extract_offline
+from core.store.sqlite import SQLiteStore
+
+AUDIENCE = Audience(shared_entities=("team:home",))
+
+
+@dataclass
+class Response:
+    status: int
+    body: Any
+    headers: dict[str, str]
+
+
+@dataclass
+class Api:
+    engine: Engine
+    client: TestClient[Any, Any]
+    tokens: dict[str, str]
+    """The secret of each entity's token (``user:alice``, ``user:bob``)."""
+
+    async def call(
+        self,
+        who: str | None,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        params: dict[str, str] | None = None,
+        data: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Response:
+        sent = dict(headers or {})
+        if who is not None:
+            sent["Authorization"] = f"Bearer {self.tokens[who]}"
+        if json_body is not None:
+            data = json.dumps(json_body).encode()
+            sent.setdefault("Content-Type", "application/json")
+        async with self.client.request(
+            method, path, data=data, params=params, headers=sent
+        ) as resp:
+            text = await resp.text()
+            got = Response(resp.status, json.loads(text), dict(resp.headers))
+            check_body(method, path, got, resp.content_type)
+            return got
+
+
+def route_for(method: str, path: str) -> Route | None:
+    for route in (HEALTH, *ROUTES):
+        parts, given = route.path.split("/"), path.split("?")[0].split("/")
+        same_shape = route.method == method and len(parts) == len(given)
+        if same_shape and all(p == g or p[:1] == "{" for p, g in zip(parts, given, strict=False)):
+            return route
+    return None
+
+
+def check_body(method: str, path: str, got: Response, content_type: str) -> None:
+    """A success matches its route's response schema; an error is a problem document."""
+    if got.status >= 400:
+        assert content_type == MEDIA_TYPE, (got.status, content_type)
+        assert body_errors("Problem", got.body) == [], got.body
+        assert got.body["status"] == got.status
+        return
+    route = route_for(method, path)
+    assert route is not None, path
+    assert got.status == route.status
+    assert body_errors(route.response, got.body) == [], got.body
+
+
+@asynccontextmanager
+async def running_api(tmp_path: Path, *, now: datetime = NOW, **options: Any) -> AsyncIterator[Api]:
+    """The API over a fresh store with a token each for Alice, Bob and the primary user."""
+    store = SQLiteStore(tmp_path / "canon.db")
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        tokens = {
+            who: (await issue_token(engine, who, "", NOW)).secret
+            for who in ("user:alice", "user:bob", "user:primary")
+        }
+        services = Services(engine, AUDIENCE, extract_offline)
+        options.setdefault("burst", 10_000)
+        app = api_app(services, lambda: now, **options)
+        async with TestClient(TestServer(app)) as client:
+            yield Api(engine, client, tokens)
+    finally:
+        await store.close()

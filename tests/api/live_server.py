@@ -1,0 +1,74 @@
+"""``canon serve --port 0`` as a real process on loopback, with a token made by ``canon token``."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+CANON = [sys.executable, "-m", "core.cli"]
+LISTENING = re.compile(r"serving the HTTP API on (http://\S+)/v1")
+
+
+@dataclass
+class LiveServer:
+    url: str
+    token: str
+    process: subprocess.Popen[str]
+    stderr: list[str]
+
+    def stop(self) -> int:
+        """SIGTERM, then the exit status (the rest of stderr is kept)."""
+        self.process.send_signal(signal.SIGTERM)
+        rest = self.process.communicate(timeout=60)[1]
+        self.stderr += rest.splitlines()
+        return self.process.returncode
+
+
+def environment(db: Path) -> dict[str, str]:
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(db.parent),
+        "CANON_DB": str(db),
+    }
+
+
+@contextmanager
+def live_server(db: Path, *options: str) -> Iterator[LiveServer]:
+    env = environment(db)
+    made = subprocess.run(
+        [*CANON, "token", "create", "--entity", "user:primary"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    process = subprocess.Popen(
+        [*CANON, "serve", "--port", "0", *options],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert process.stderr is not None
+    seen: list[str] = []
+    url = None
+    for line in process.stderr:  # the process says where it listens once it does
+        seen.append(line.rstrip("\n"))
+        if found := LISTENING.search(line):
+            url = found.group(1)
+            break
+    server = LiveServer(url or "", made.stdout.strip(), process, seen)
+    try:
+        assert url is not None, "\n".join(seen)
+        yield server
+    finally:
+        if process.poll() is None:
+            server.stop()

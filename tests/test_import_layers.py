@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.engine",),
     ("core.sources", "core.workspace", "core.conversation"),
     ("core.settings", "core.settings", "core.scenario", "core.bench"),
+    ("core.mcp",),
     ("core.cli",),
     ("bot",),
 )

@@ -13,6 +13,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon replay tests/scenarios/tahoe_incident.json --json
     canon demo                          the Tahoe story, step by step
     canon metrics --since 7d --json     success metrics from the event log
+    canon mcp --entity user:alice       serve one entity to an MCP client (stdio or HTTP)
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -53,6 +54,7 @@ def _register() -> None:
         context_cmds,
         engine_cmds,
         extraction_cmds,
+        mcp_cmd,
         metrics_cmd,
         replay_cmds,
         sources_cmds,
@@ -70,6 +72,7 @@ def _register() -> None:
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
+        *mcp_cmd.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

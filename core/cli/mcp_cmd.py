@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 import click
 
 from core.cli.common import Context, open_engine, run
+from core.conversation.chat import AfterChange
+from core.engine.engine import Engine
+from core.settings import Settings
+from core.workspace import refresh_projections
 
 pass_ctx = click.make_pass_decorator(Context)
 DEFAULT_PORT = 8766
@@ -61,6 +66,7 @@ async def mcp(ctx: Context, entity: str, transport: str, host: str, port: int) -
             Scope.of(entity, settings.audience),
             rules=settings.rules,
             token_budget=settings.audience.context_tokens,
+            after_change=_projection_hook(settings),
         )
         server = build_server(canon)
         if transport == "stdio":
@@ -77,6 +83,16 @@ async def mcp(ctx: Context, entity: str, transport: str, host: str, port: int) -
             click.echo(f"canon: MCP server for {entity} at {url}", err=True)
 
         await serve_http(server, host, port, announce)
+
+
+def _projection_hook(settings: Settings) -> AfterChange:
+    """After an answer committed, the workspace's projections are refreshed, as the bot does."""
+
+    async def after_change(engine: Engine, now: datetime) -> None:
+        if settings.workspace.is_dir():
+            await refresh_projections(engine, settings.workspace, now, settings.projection)
+
+    return after_change
 
 
 def _is_entity(text: str) -> bool:

@@ -13,12 +13,14 @@ agent's word. Answers go through ``core.engine.review.answer_review`` as the bot
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
 from core.conversation.audience import Audience
+from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.views import fact_view, prompt_text, review_view, state_view, why_view
@@ -41,6 +43,8 @@ from core.mcp.models import (
     WhyChain,
 )
 from core.signals.rules import Rule
+
+log = logging.getLogger(__name__)
 
 AGENT_REF = "mcp"
 """The source ref of every agent observation: one connected assistant is one source, so a
@@ -91,6 +95,8 @@ class ScopedCanon:
     rules: Sequence[Rule] = ()
     token_budget: int = DEFAULT_TOKEN_BUDGET
     clock: Callable[[], datetime] = field(default=utc_now)
+    after_change: AfterChange | None = None
+    """Run after an answer committed, as the bot does (``canon mcp``: refresh the workspace)."""
 
     async def state(self, entity_id: str | None = None) -> State:
         entities = self.scope.chosen(entity_id)
@@ -152,16 +158,22 @@ class ScopedCanon:
         if item is None:
             raise NotFound(f"no question {question_id!r} (list_pending shows the open ones)")
         self.scope.check(item.entity_id)
+        now = self.clock()
         result = await answer_review(
             self.engine,
             item.id,
             _ACTIONS[word],
             value,
-            now=self.clock(),
+            now=now,
             answered_by=f"mcp:{self.scope.entity}",
             rules=self.rules,
             whole_group=word != "edit",
         )
+        if result.committed and self.after_change is not None:
+            try:
+                await self.after_change(self.engine, now)
+            except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
+                log.warning("after-change hook failed: %s", e)
         return Answered(
             question=_question(result.item),
             status=result.status,

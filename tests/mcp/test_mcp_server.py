@@ -62,11 +62,13 @@ async def seed(db: Path) -> str:
 
 
 def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
+    workspace = tmp_path / "workspace"
+    workspace.mkdir(exist_ok=True)
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(tmp_path),
         "CANON_DB": str(db),
-        "CANON_WORKSPACE": str(tmp_path / "no-workspace"),
+        "CANON_WORKSPACE": str(workspace),
         "CANON_SHARED_ENTITIES": HOME,
     }
 
@@ -275,6 +277,12 @@ async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
     assert [(e["value"], e["decision"], e["evidence_text"]) for e in agent] == [
         ("Denver", "ask_user", "booked the Denver flight")
     ]
+    # A committed answer refreshes the assistant's workspace, as an answer in the chat does.
+    changes = tmp_path / "workspace" / "memory" / "state-changes.md"
+    if committed:
+        assert committed in changes.read_text()
+    else:
+        assert not changes.exists()
 
 
 async def test_a_proposal_against_stronger_fresh_evidence_is_set_aside(

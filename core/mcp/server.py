@@ -30,7 +30,7 @@ WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_worl
 
 EntityArg = Annotated[
     str | None,
-    Field(description="One entity of this server's scope; default: all of them (or its own)."),
+    Field(description="One entity of this server's scope; default: all of them."),
 ]
 
 

@@ -46,9 +46,10 @@ from core.signals.rules import Rule
 
 log = logging.getLogger(__name__)
 
-AGENT_REF = "mcp"
-"""The source ref of every agent observation: one connected assistant is one source, so a
-value the user said No to is not asked again on the same assistant's word."""
+AGENT_SOURCE = {"type": "agent"}
+"""An agent observation's source. No ref: each proposal is its own input, never grouped with
+the agent's earlier ones into one question (a group is one input's fields, keyed by its
+ref), and a value the user said No to is not asked again on an agent's word."""
 AGENT_DOUBT = "an assistant proposed it (MCP): only the user can make it a fact"
 """The observation's ``needs_confirmation``: the resolver asks about it whatever its score."""
 
@@ -205,7 +206,7 @@ class ScopedCanon:
             "field": field_name,
             "candidate_value": value,
             "intent": intent,
-            "source": {"type": "agent", "ref": AGENT_REF},
+            "source": dict(AGENT_SOURCE),
             "needs_confirmation": AGENT_DOUBT,
         }
         if evidence_text is not None:

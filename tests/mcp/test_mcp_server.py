@@ -223,66 +223,84 @@ async def test_state_why_and_context_cover_its_entities_and_no_others(
     assert alice[ALICE]["travel.location"]["value"] == "Tahoe"
 
 
-@pytest.mark.parametrize(
-    ("answer", "value", "status", "committed"),
-    [
-        ("yes", None, "confirmed", "Denver"),
-        ("no", None, "rejected", None),
-        ("edit", "Boulder", "edited", "Boulder"),
-    ],
-)
+ANSWERS: list[tuple[str, str, str, str | None, str, str | None]] = [
+    # field, proposed value, answer, edited value, question's status, committed value
+    ("travel.destination", "Denver", "yes", None, "confirmed", "Denver"),
+    ("profile.employer", "Acme", "no", None, "rejected", None),
+    ("profile.home_city", "Reno", "edit", "Boulder", "edited", "Boulder"),
+]
+
+
 async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
-    transport: str,
-    tmp_path: Path,
-    db: Path,
-    answer: str,
-    value: str | None,
-    status: str,
-    committed: str | None,
+    transport: str, tmp_path: Path, db: Path
 ) -> None:
     await seed(db)
+    changes = tmp_path / "workspace" / "memory" / "state-changes.md"
     async with connect(transport, tmp_path, db) as client:
-        proposal = await call(
-            client,
-            "propose_observation",
-            field="travel.destination",
-            value="Denver",
-            evidence_text="booked the Denver flight",
-        )
+        proposals = [
+            await call(
+                client,
+                "propose_observation",
+                field=field,
+                value=proposed,
+                evidence_text=f"the assistant read {proposed}",
+            )
+            for field, proposed, *_ in ANSWERS
+        ]
         before = await call(client, "get_state", entity_id=ALICE)
         pending = await call(client, "list_pending")
-        arguments: dict[str, Any] = {"question_id": proposal["question"]["id"], "answer": answer}
-        if value is not None:
-            arguments["value"] = value
-        answered = await call(client, "answer_question", **arguments)
+        workspace_before = changes.exists()
+        answers, agains = [], []
+        for proposal, (_field, _proposed, word, edited, _status, _committed) in zip(
+            proposals, ANSWERS, strict=True
+        ):
+            arguments: dict[str, Any] = {"question_id": proposal["question"]["id"], "answer": word}
+            if edited is not None:
+                arguments["value"] = edited
+            answers.append(await call(client, "answer_question", **arguments))
+            question_id = arguments["question_id"]
+            agains.append(
+                await refused(client, "answer_question", question_id=question_id, answer="no")
+            )
         after = await call(client, "get_state", entity_id=ALICE)
         why = await call(client, "why", field="travel.destination")
-    assert proposal["decision"] == "ask_user"
-    assert "agent proposals are never committed without you" in proposal["reasons"]
-    question = proposal["question"]
-    assert (question["field"], question["candidate_value"], question["status"]) == (
-        "travel.destination",
-        "Denver",
-        "pending",
-    )
+        # The user said No to Acme: an assistant proposing it again is not asked about.
+        nagging = await call(client, "propose_observation", field="profile.employer", value="Acme")
+
+    for proposal, (field, proposed, *_rest) in zip(proposals, ANSWERS, strict=True):
+        assert proposal["decision"] == "ask_user"
+        assert "agent proposals are never committed without you" in proposal["reasons"]
+        question = proposal["question"]
+        assert (question["field"], question["candidate_value"], question["status"]) == (
+            field,
+            proposed,
+            "pending",
+        )
     assert [f["field"] for f in before["facts"]] == ["travel.location"]
-    assert [q["id"] for q in pending["pending"]] == [question["id"]]
-    assert (answered["status"], answered["committed_value"]) == (status, committed)
-    destination = [f for f in after["facts"] if f["field"] == "travel.destination"]
-    assert [f["value"] for f in destination] == ([committed] if committed else [])
-    if committed:
-        assert destination[0]["source"]["type"] == "user_confirmation"
+    assert [q["id"] for q in pending["pending"]] == [p["question"]["id"] for p in proposals]
+    for answered, again, (*_, status, committed) in zip(answers, agains, ANSWERS, strict=True):
+        assert (answered["status"], answered["committed_value"]) == (status, committed)
+        assert f"is already {status}" in again
+    assert {f["field"]: f["value"] for f in after["facts"]} == {
+        "travel.location": "Tahoe",
+        "travel.destination": "Denver",
+        "profile.home_city": "Boulder",
+    }
+    assert {f["source"]["type"] for f in after["facts"] if f["field"] != "travel.location"} == {
+        "user_confirmation"
+    }
     (chain,) = why["chains"]
     agent = [e for e in chain["evidence"] if e["source"]["type"] == "agent"]
     assert [(e["value"], e["decision"], e["evidence_text"]) for e in agent] == [
-        ("Denver", "ask_user", "booked the Denver flight")
+        ("Denver", "ask_user", "the assistant read Denver")
     ]
+    assert (nagging["decision"], nagging["question"]) == ("tentative_reject", None)
+    assert "you said no to this value from this same evidence before" in nagging["reasons"]
     # A committed answer refreshes the assistant's workspace, as an answer in the chat does.
-    changes = tmp_path / "workspace" / "memory" / "state-changes.md"
-    if committed:
-        assert committed in changes.read_text()
-    else:
-        assert not changes.exists()
+    assert not workspace_before
+    assert "Denver" in changes.read_text()
+    assert "Boulder" in changes.read_text()
+    assert "Acme" not in changes.read_text()
 
 
 async def test_a_proposal_against_stronger_fresh_evidence_is_set_aside(

@@ -14,6 +14,7 @@ edges (the CLI, the bot), which print one clear line.
     │   ├── AlreadyAnswered      the review item was answered before
     │   └── InvalidAnswer        an edit value the field cannot hold
     ├── ScenarioError            a scenario file that cannot be replayed
+    ├── OutOfScope               an entity the caller does not act for (MCP)
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
@@ -77,6 +78,10 @@ class InvalidAnswer(ReviewError):
 
 class ScenarioError(CanonError):
     """A scenario file is malformed."""
+
+
+class OutOfScope(CanonError):
+    """A request about an entity the caller does not act for; nothing was read or changed."""
 
 
 class WorkspaceError(CanonError):

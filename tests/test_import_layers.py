@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.engine",),
     ("core.sources", "core.workspace", "core.conversation", "core.report"),
     ("core.settings", "core.settings", "core.scenario", "core.bench"),
-    ("core.api",),
+    ("core.api", "core.mcp"),
     ("core.cli",),
     ("bot",),
 )

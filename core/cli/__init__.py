@@ -14,6 +14,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon demo                          the Tahoe story, step by step
     canon metrics --since 7d --json     success metrics from the event log
     canon report --out report.html      the metrics over time, charted, in one HTML file
+    canon mcp --entity user:alice       serve one entity to an MCP client (stdio or HTTP)
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -54,6 +55,7 @@ def _register() -> None:
         context_cmds,
         engine_cmds,
         extraction_cmds,
+        mcp_cmd,
         metrics_cmd,
         replay_cmds,
         report_cmd,
@@ -77,6 +79,7 @@ def _register() -> None:
         *report_cmd.COMMANDS,
         *token_cmds.COMMANDS,
         *serve_cmd.COMMANDS,
+        *mcp_cmd.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -51,6 +51,7 @@ def _register() -> None:
     from core.cli import (
         bench_cmd,
         context_cmds,
+        e2e_cmds,
         engine_cmds,
         extraction_cmds,
         metrics_cmd,
@@ -70,6 +71,7 @@ def _register() -> None:
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
+        *e2e_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -124,7 +124,7 @@ async def status(ctx: Context, entity: str, as_json: bool) -> None:
     if upcoming is None:
         console.print("all steps done: canon e2e verify --entity " + entity, markup=False)
         return
-    what = f"type {upcoming.say!r}" if upcoming.say else f"tap {upcoming.tap}"
+    what = f"type {upcoming.say!r}" if upcoming.say else f"{upcoming.expect}: tap {upcoming.tap}"
     console.print(f"next: {upcoming.number}. {upcoming.name}: {what}", markup=False)
 
 

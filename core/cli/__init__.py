@@ -56,6 +56,7 @@ def _register() -> None:
         extraction_cmds,
         metrics_cmd,
         replay_cmds,
+        service_cmd,
         sources_cmds,
         store_cmds,
         workspace_cmds,
@@ -72,6 +73,7 @@ def _register() -> None:
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
         *e2e_cmds.COMMANDS,
+        service_cmd.install_service,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

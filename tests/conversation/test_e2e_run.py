@@ -34,9 +34,15 @@ ASKS_EVERYTHING = with_overrides(
 )
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[StoreBackend]:
-    backend = open_store(f"sqlite:///{tmp_path / 'canon.db'}")
+@pytest.fixture(params=["sqlite"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[StoreBackend]:
+    """A SQLite file (or, where a test asks, a fresh PostgreSQL database)."""
+    url = (
+        f"sqlite:///{tmp_path / 'canon.db'}"
+        if request.param == "sqlite"
+        else str(request.getfixturevalue("postgres_url"))
+    )
+    backend = open_store(url)
     await backend.open()
     yield backend
     await backend.close()
@@ -73,6 +79,7 @@ async def _play(
     return [r.step.name for r in results if not r.done]
 
 
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"], indirect=True)
 @pytest.mark.parametrize(
     "policy", [default_policy(), ASKS_EVERYTHING], ids=["default", "asks-every-change"]
 )

@@ -54,7 +54,7 @@ def install_service(
         return
     if install:
         console.print(svc.write_env_file(env_file, env), markup=False)
-    if manager == "container":
+    if manager == "container" and install:
         console.print("in a checkout of Canon (the image is built from it):", markup=False)
     for line in inst.apply(p, run=manager != "container"):
         console.print(line, markup=False)

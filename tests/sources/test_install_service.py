@@ -142,6 +142,9 @@ def test_container_commands_are_printed_for_a_checkout(tmp_path: Path) -> None:
     assert "--restart=on-failure" in output
     assert output.rstrip().endswith("canon canon bot")
     assert "run yourself: " in output
+    removed = _install(env, "bot", "--container", "--uninstall")
+    assert "rm --force canon-bot" in removed
+    assert "checkout" not in removed
     services = yaml.safe_load((DEPLOY / "container/compose.yaml").read_text())["services"]
     assert services["bot"]["command"] == ["canon", "bot"]
     assert services["serve"]["command"] == ["canon", "serve"]

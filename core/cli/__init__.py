@@ -53,6 +53,7 @@ def _register() -> None:
     from core.cli import (
         bench_cmd,
         context_cmds,
+        e2e_cmds,
         engine_cmds,
         extraction_cmds,
         mcp_cmd,
@@ -60,6 +61,7 @@ def _register() -> None:
         replay_cmds,
         report_cmd,
         serve_cmd,
+        service_cmd,
         sources_cmds,
         store_cmds,
         token_cmds,
@@ -80,6 +82,8 @@ def _register() -> None:
         *token_cmds.COMMANDS,
         *serve_cmd.COMMANDS,
         *mcp_cmd.COMMANDS,
+        *e2e_cmds.COMMANDS,
+        service_cmd.install_service,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -33,15 +33,15 @@ async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]
     runners: list[BotRunner] = []
 
     async def start(**overrides: Any) -> BotRunner:
-        audience = overrides.pop("settings", {})  # more Audience fields
+        audience: dict[str, Any] = {
+            "allowed_user_ids": (ALICE, BOB),
+            "entity_map": {BOB: "user:bob"},
+            "shared_entities": ("family:home",),
+        }
+        audience.update(overrides.pop("settings", {}))  # other or more Audience fields
         settings = Settings(
             store_url=str(tmp_path / "canon.db"),
-            audience=Audience(
-                allowed_user_ids=(ALICE, BOB),
-                entity_map={BOB: "user:bob"},
-                shared_entities=("family:home",),
-                **audience,
-            ),
+            audience=Audience(**audience),
             telegram=TelegramSettings(token=tg.token, base_url=tg.base_url),
         )
         responder = overrides.pop("responder", OfflineResponder())

@@ -55,6 +55,7 @@ def _register() -> None:
         extraction_cmds,
         metrics_cmd,
         replay_cmds,
+        rollout_cmds,
         sources_cmds,
         store_cmds,
         workspace_cmds,
@@ -70,6 +71,7 @@ def _register() -> None:
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
+        *rollout_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -87,6 +87,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("why", handlers.why),
         ("history", handlers.history),
         ("forget", handlers.forget),
+        ("wrong", handlers.wrong),
         ("undo", handlers.undo),
         ("confirm", handlers.confirm),
         ("reject", handlers.reject),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import click
@@ -11,6 +11,7 @@ from core.cli.common import Context, emit_json, now_option, open_engine, out, re
 from core.domain.rollout import PolicyEvent, RolloutState, domain_thresholds
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
+from core.engine.learning import learn_day, stage1_failures
 from core.engine.rollback import check_rollout
 from core.engine.rollout_gates import Promotion, read_rollout, rollout_report, stage_label
 from core.errors import ConfigError
@@ -165,6 +166,56 @@ async def incident(ctx: Context, domain: str, kind: str, what: str, now_text: st
     click.echo(f"Recorded a {kind} incident in {domain}.")
     for rule in fired:
         click.echo(rule.message)
+
+
+@rollout.command()
+@now_option
+@pass_ctx
+@run
+async def learn(ctx: Context, now_text: str | None) -> None:
+    """Learn thresholds and reliabilities from the last complete UTC day (the bot's
+    daily job does this); only while learning is on. Running it again changes nothing."""
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        state, _ = await read_rollout(engine)
+        if not state.learning_enabled:
+            click.echo("Learning is off; nothing learned (canon rollout learning on).")
+            return
+        events = await learn_day(engine, now.date() - timedelta(days=1), now)
+    for e in events:
+        click.echo(f"{e.domain or e.key}: {e.reason}")
+    if not events:
+        click.echo("Nothing to learn from that day.")
+
+
+@rollout.command()
+@click.argument("switch", type=click.Choice(["on", "off"]))
+@now_option
+@pass_ctx
+@run
+async def learning(ctx: Context, switch: str, now_text: str | None) -> None:
+    """Turn adaptive learning on (only when Stage 1's criteria passed on each of the
+    last 7 days; exit 1 naming each day that failed) or off."""
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        state, _ = await read_rollout(engine)
+        wanted = switch == "on"
+        if state.learning_enabled == wanted:
+            click.echo(f"Learning is already {switch}.")
+            return
+        if wanted:
+            failed = await stage1_failures(engine, now.date())
+            if failed:
+                for line in failed:
+                    click.echo(f"canon: learning stays off: {line}", err=True)
+                raise SystemExit(1)
+        event = PolicyEvent(
+            f"learning-switch:{switch}:{state.last_seq}",
+            now, "learning", None, "learning", state.learning_enabled, wanted,
+            f"turned {switch} by the owner", "owner",
+        )  # fmt: skip
+        await engine.record_policy_events([event])
+    click.echo(f"Learning is {switch}.")
 
 
 COMMANDS = (rollout,)

@@ -22,7 +22,10 @@ pass_ctx = click.make_pass_decorator(Context)
 @click.group()
 def rollout() -> None:
     """Autonomy earned per domain: stages M, 0 (shadow), 1 (assisted), 2 (calibrated),
-    3 (autonomous), promoted only when the design's gates pass."""
+    3 (autonomous), promoted only when the design's gates pass.
+
+    Example: canon rollout status; canon rollout promote travel
+    """
 
 
 @rollout.command()
@@ -37,6 +40,8 @@ async def status(ctx: Context, as_json: bool, now_text: str | None) -> None:
     JSON keys: now; learning_enabled; domains[] {domain, stage, stage_since,
     ask_threshold, auto_threshold, confirm_next, next_stage, ready, gates[] {name,
     op, threshold, value, passed, reason}}.
+
+    Example: canon rollout status --json
     """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
@@ -102,7 +107,10 @@ def _status_json(
 async def promote(ctx: Context, domain: str, now_text: str | None) -> None:
     """Move DOMAIN to its next stage, if every gate passes; otherwise exit 1 and
     print one line per failing gate. There is no --force: a gate is the design's
-    hard promotion criterion."""
+    hard promotion criterion.
+
+    Example: canon rollout promote travel
+    """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         state, promotions = await rollout_report(engine, now)
@@ -131,7 +139,10 @@ async def promote(ctx: Context, domain: str, now_text: str | None) -> None:
 @run
 async def check(ctx: Context, now_text: str | None) -> None:
     """Apply the rollback rules to the last 7 days (the bot does this periodically);
-    print what changed. Running it again changes nothing."""
+    print what changed. Running it again changes nothing.
+
+    Example: canon rollout check
+    """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         fired = await check_rollout(engine, now)
@@ -151,7 +162,10 @@ async def check(ctx: Context, now_text: str | None) -> None:
 async def incident(ctx: Context, domain: str, kind: str, what: str, now_text: str | None) -> None:
     """Record an incident the owner found: data_loss (a committed value lost or
     changed without a commit saying so) or p0 (a value Canon committed alone was
-    wrong). Incidents block promotions; a P0 in travel/financial rolls back."""
+    wrong). Incidents block promotions; a P0 in travel/financial rolls back.
+
+    Example: canon rollout incident travel data_loss "the trip's dates vanished"
+    """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         state, _events = await read_rollout(engine)
@@ -174,7 +188,10 @@ async def incident(ctx: Context, domain: str, kind: str, what: str, now_text: st
 @run
 async def learn(ctx: Context, now_text: str | None) -> None:
     """Learn thresholds and reliabilities from the last complete UTC day (the bot's
-    daily job does this); only while learning is on. Running it again changes nothing."""
+    daily job does this); only while learning is on. Running it again changes nothing.
+
+    Example: canon rollout learn
+    """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         state, _ = await read_rollout(engine)
@@ -195,7 +212,10 @@ async def learn(ctx: Context, now_text: str | None) -> None:
 @run
 async def learning(ctx: Context, switch: str, now_text: str | None) -> None:
     """Turn adaptive learning on (only when Stage 1's criteria passed on each of the
-    last 7 days; exit 1 naming each day that failed) or off."""
+    last 7 days; exit 1 naming each day that failed) or off.
+
+    Example: canon rollout learning on
+    """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         state, _ = await read_rollout(engine)

@@ -171,7 +171,10 @@ async def _schema_rule(
     now: datetime,
 ) -> RuleFired | None:
     """The first 24 h window, ending at a recent invalid input, below the floor."""
-    changed_by_owner = max((e.at for e in events if e.actor == "owner"), default=None)
+    changed_by_owner = max(
+        (e.at for e in events if e.actor == "owner" and e.kind in ("stage", "learning")),
+        default=None,
+    )
     start = now - CHECK_WINDOW
     if changed_by_owner is not None:
         start = max(start, changed_by_owner)

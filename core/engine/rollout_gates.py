@@ -228,6 +228,7 @@ class MetricReader:
             tuple(e for e in self.log.events if e.ingested_at >= since and mine(e.field)),
             tuple((eid, at) for eid, at in self.log.duplicates if at >= since),
         )
+        # No gate or rule uses validation coverage, so its evidence is not read.
         report = compute_metrics(
             log=log,
             history=[h for h in self.history if mine(h.field)],

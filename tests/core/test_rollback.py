@@ -143,6 +143,7 @@ async def test_schema_validation_below_99_5_percent_in_24h_sends_every_domain_to
     told = make_observation("travel.status", "in_progress", at=at(0))
     await engine.ingest(told, now=at(0))
     assert (await engine.ingest({"entity_id": ME}, now=at(1))).decision == "invalid"
+    await p0(engine, "project", minutes=1.5)  # an incident is not the owner changing the rollout
     fired = await check_rollout(engine, at(2))
     assert [r.rule for r in fired] == ["schema"]
     assert set((await stages(engine)).values()) == {"M"}

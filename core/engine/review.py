@@ -49,10 +49,11 @@ async def answer_review(
         return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
-    if whole_group and action != "edit":
-        return await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
     auto = await auto_commit_behind(engine, item.entity_id, item.field, now)
-    result = await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
+    if whole_group and action != "edit":
+        result = await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
+    else:
+        result = await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
     if is_correction(auto, result.committed, result.committed_value):
         assert auto is not None
         if action == "edit":  # the user replaced what Canon committed alone: a P0

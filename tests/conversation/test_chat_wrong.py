@@ -78,6 +78,9 @@ async def test_yes_to_a_wrong_value_forgets_it(tahoe: Conversation) -> None:
     await tahoe.chat.cancel(ALICE)
     assert await tahoe.tap(ALICE, "Yes") == "Confirmed"
     assert await tahoe.engine.store.fact(ME, "travel.location") is None
+    # The Yes corrected an auto-commit: the rollback rules ran at once.
+    state, _ = await read_rollout(tahoe.engine)
+    assert state.domain("travel").confirm_next == 20
 
 
 @pytest.mark.parametrize(

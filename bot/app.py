@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from telegram import BotCommand, Update
@@ -35,6 +35,8 @@ from core.conversation.responder import Responder
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
+from core.engine.learning import learn_day
+from core.engine.rollback import check_rollout
 from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.llm_config import LLMConfig
 from core.extraction.select import configured_extractor
@@ -48,6 +50,8 @@ log = logging.getLogger(__name__)
 SWEEP_SECONDS = 20.0
 POLL_SECONDS = 300.0
 DEAD_LETTER_SECONDS = 60.0
+ROLLOUT_SECONDS = 900.0
+LEARNING_SECONDS = 86400.0
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("why", handlers.why),
         ("history", handlers.history),
         ("forget", handlers.forget),
+        ("wrong", handlers.wrong),
         ("undo", handlers.undo),
         ("confirm", handlers.confirm),
         ("reject", handlers.reject),
@@ -176,6 +181,8 @@ class BotRunner:
         if jobs is not None:
             jobs.run_repeating(self._sweep, interval=SWEEP_SECONDS, first=0.0)
             jobs.run_repeating(self._dead_letters, interval=DEAD_LETTER_SECONDS, first=1.0)
+            jobs.run_repeating(self._rollout, interval=ROLLOUT_SECONDS, first=10.0)
+            jobs.run_repeating(self._learn, interval=LEARNING_SECONDS, first=60.0)
             if self.settings.sources:
                 jobs.run_repeating(self._poll_sources, interval=POLL_SECONDS, first=5.0)
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
@@ -216,6 +223,25 @@ class BotRunner:
                 log.warning("alert delivery failed: %s", e)
             if report.permanently_failed:
                 await self.chat.sweep()
+
+    async def _rollout(self, _context: Any) -> None:
+        await self.tend_rollout()
+
+    async def _learn(self, _context: Any) -> None:
+        await self.tend_rollout(learn=True)
+
+    async def tend_rollout(self, *, learn: bool = False) -> None:
+        """Apply the rollback rules (daily, also learn from yesterday); tell the owner."""
+        if self.chat is None:
+            return
+        now = self.clock()
+        await check_rollout(self.chat.engine, now)
+        if learn:
+            await learn_day(self.chat.engine, now.date() - timedelta(days=1), now)
+        try:
+            await self.chat.deliver_alerts()
+        except TelegramError as e:  # e.g. the owner never opened the chat: next run
+            log.warning("alert delivery failed: %s", e)
 
     async def _poll_sources(self, _context: Any) -> None:
         if self.chat is not None:

@@ -124,6 +124,12 @@ async def undo(update: Update, context: Ctx) -> None:
     await chat.correction(chat_id, user_id, "undo")
 
 
+async def wrong(update: Update, context: Ctx) -> None:
+    """/wrong <field or words>: a held value is wrong; asks for the right one."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.wrong(chat_id, user_id, " ".join(context.args or []))
+
+
 async def confirm(update: Update, context: Ctx) -> None:
     """/confirm: yes to the current question."""
     chat, user_id, chat_id = _who(update, context)

@@ -60,6 +60,7 @@ def _register() -> None:
         metrics_cmd,
         replay_cmds,
         report_cmd,
+        rollout_cmds,
         serve_cmd,
         service_cmd,
         sources_cmds,
@@ -84,6 +85,7 @@ def _register() -> None:
         *mcp_cmd.COMMANDS,
         *e2e_cmds.COMMANDS,
         service_cmd.install_service,
+        *rollout_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from core.conversation import commands, report, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
+from core.conversation.field_match import valued_matches
 from core.conversation.message_intake import message_observations
 from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
 from core.domain import phrasing
@@ -30,6 +31,7 @@ from core.engine.answer_values import choices_for, value_kind
 from core.engine.answers import coerce_value
 from core.engine.corrections import correction_kind, propose_forget, propose_undo
 from core.engine.engine import Engine, Outcome
+from core.engine.incidents import propose_wrong
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
@@ -645,6 +647,27 @@ class CanonChat:
                 await self.say(chat_id, "I'll ask you that right after the current question.")
                 return
             await self._show_next(chat_id, now)
+
+    async def wrong(self, chat_id: int, user_id: int, query: str) -> None:
+        """/wrong <field or words>: a held value is wrong. Logs a P0 when Canon
+        committed it alone, then asks for the right value (an Edit, waiting now)."""
+        async with self._lock:
+            now = self.clock()
+            entities = self.config.entities_of(user_id)
+            hits = await valued_matches(self.engine.store, entities, query)
+            if len(hits) != 1:
+                known = [f.field for e in entities for f in await self.engine.store.facts(e)]
+                await self.say(chat_id, texts.wrong_which(query, [f for _e, f in hits], known))
+                return
+            item, _p0 = await propose_wrong(self.engine, entities, hits, now)
+            await self._bind(item, chat_id, user_id, now)
+            if await self._active(chat_id) is not None:
+                await self.say(chat_id, "I'll ask you that right after the current question.")
+                return
+            await self._show_next(chat_id, now)
+            prompt = await self._active(chat_id)
+            if prompt is not None and prompt.item_id == item.id:
+                await self._begin_edit(prompt, item, now)
 
     async def resume(self) -> int:
         """After a restart: show each open question again with its buttons; how many.

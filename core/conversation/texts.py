@@ -46,6 +46,7 @@ HELP = (
     "/history [field] – how values changed, e.g. /history emma\n"
     "/forget <field> – retract a value (I ask first)\n"
     "/undo – revert the last change (I ask first)\n"
+    "/wrong <field> – a value I hold is wrong: tell me the right one\n"
     "/confirm, /reject – answer the current question (or just type yes / no)\n"
     "/cancel – stop editing a value\n"
     "/report – a chart of how often I needed you and was corrected (30 days)\n"
@@ -60,6 +61,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("history", "How values changed"),
     ("forget", "Retract a field's value (asks first)"),
     ("undo", "Revert the last change (asks first)"),
+    ("wrong", "A value I hold is wrong: give the right one"),
     ("confirm", "Answer the current question: yes"),
     ("reject", "Answer the current question: no"),
     ("cancel", "Stop editing a value"),
@@ -152,7 +154,7 @@ def prompt_body(
 
 def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
-    if correction_kind(item) is None and item.kind not in ("bootstrap", "drift"):
+    if correction_kind(item) in (None, "wrong") and item.kind not in ("bootstrap", "drift"):
         actions.append(("Edit", "edit"))
     return [(label, callback_data(token, action)) for label, action in actions]
 
@@ -456,3 +458,14 @@ def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
     if current.strip():
         chunks.append(current)
     return chunks or ["…"]
+
+
+def wrong_which(query: str, matched: Sequence[str], known: Sequence[str]) -> str:
+    """/wrong named no held value, or more than one."""
+    if not query.strip():
+        return "Which value is wrong? For example: /wrong travel.location"
+    if matched:
+        return f"Which one is wrong: {', '.join(sorted(matched))}? Send /wrong with its full name."
+    if not known:
+        return f"I hold no value for {query} (I know nothing yet)."
+    return f"I hold no value for {query}. I hold: {', '.join(sorted(set(known)))}."

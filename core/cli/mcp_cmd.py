@@ -15,6 +15,7 @@ from core.workspace import refresh_projections
 
 pass_ctx = click.make_pass_decorator(Context)
 DEFAULT_PORT = 8766
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
 
 
@@ -42,11 +43,21 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     type=click.IntRange(0, 65535),
     help="HTTP: port to bind (0: a free one, printed on stderr).",
 )
+@click.option(
+    "--no-auth",
+    is_flag=True,
+    help="HTTP on loopback only: accept requests without a bearer token.",
+)
 @pass_ctx
 @run
-async def mcp(ctx: Context, entity: str, transport: str, host: str, port: int) -> None:
+async def mcp(
+    ctx: Context, entity: str, transport: str, host: str, port: int, no_auth: bool
+) -> None:
     """Serve Canon to an MCP client: state, why-chains, questions and answers as tools,
     the context block as a resource. What an assistant proposes is asked, never committed.
+
+    Over HTTP every request carries a bearer token made for the same entity
+    (canon token create --entity user:alice), as the HTTP API's do.
 
     Example: canon mcp --entity user:alice --transport http --port 8766
     """
@@ -54,9 +65,14 @@ async def mcp(ctx: Context, entity: str, transport: str, host: str, port: int) -
         raise click.BadParameter(
             f"{entity!r} is not an entity like user:alice", param_hint="--entity"
         )
+    if no_auth and host not in LOOPBACK_HOSTS:
+        raise click.BadParameter(
+            "only a loopback server may run without tokens", param_hint="--no-auth"
+        )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
+    from core.api.tokens import token_for
     from core.mcp.scoped import Scope, ScopedCanon
-    from core.mcp.serve import LOOPBACK, serve_http, serve_stdio
+    from core.mcp.serve import serve_http, serve_stdio
     from core.mcp.server import build_server
 
     settings = ctx.settings
@@ -73,16 +89,24 @@ async def mcp(ctx: Context, entity: str, transport: str, host: str, port: int) -
             await serve_stdio(server)
             return
 
+        async def authorize(secret: str) -> str | None:
+            token = await token_for(engine.store.api_tokens, secret)
+            if token is None:
+                return "unknown or revoked token"
+            if token.entity_id != entity:
+                return f"this token is for {token.entity_id}, not {entity}"
+            return None
+
         def announce(url: str) -> None:
-            if host not in LOOPBACK:
+            if no_auth:
                 click.echo(
-                    f"canon: warning: no authentication yet: anyone who reaches {url} "
+                    f"canon: warning: --no-auth: any local process that reaches {url} "
                     f"acts for {entity}",
                     err=True,
                 )
             click.echo(f"canon: MCP server for {entity} at {url}", err=True)
 
-        await serve_http(server, host, port, announce)
+        await serve_http(server, host, port, announce, None if no_auth else authorize)
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

@@ -32,6 +32,10 @@ def canon_mcp(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["--entity", "user:alice\n"], "is not an entity like user:alice"),
         ([], "Missing option '--entity'"),
         (["--entity", "user:alice", "--transport", "sse"], "'sse' is not one of"),
+        (
+            ["--entity", "user:alice", "--transport", "http", "--host", "0.0.0.0", "--no-auth"],
+            "only a loopback server may run without tokens",
+        ),
     ],
 )
 def test_bad_arguments_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:

@@ -22,9 +22,12 @@ import pytest
 from canon_testing import make_observation
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
+from core.api.tokens import issue_token
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
@@ -73,25 +76,35 @@ def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
     }
 
 
+async def token(db: Path, entity: str = ALICE) -> str:
+    """A bearer token for ``entity``, as `canon token create` makes one."""
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        issued = await issue_token(
+            Engine(store, default_policy()), entity, "mcp", datetime.now(UTC)
+        )
+    finally:
+        await store.close()
+    return issued.secret
+
+
 @asynccontextmanager
-async def connect(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Client]:
-    """The SDK's client, connected to a `canon mcp` process acting for Alice."""
-    args = ["-m", "core.cli", "mcp", "--entity", ALICE]
-    env = server_env(tmp_path, db)
-    if transport == "stdio":
-        params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=REPO)
-        async with Client(params) as client:
-            yield client
-        return
+async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
+    """A `canon mcp --transport http` process acting for Alice; yields its URL."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
-        *args,
+        "-m",
+        "core.cli",
+        "mcp",
+        "--entity",
+        ALICE,
         "--transport",
         "http",
         "--port",
         "0",
         cwd=REPO,
-        env=env,
+        env=server_env(tmp_path, db),
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
@@ -109,13 +122,32 @@ async def connect(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Cli
         assert url.startswith("http://127.0.0.1:"), url  # loopback by default
         assert url.endswith("/mcp"), url
         drain = asyncio.create_task(proc.stderr.read())  # a full pipe would stall the server
-        async with Client(url) as client:
-            yield client
+        yield url
         drain.cancel()
     finally:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+@asynccontextmanager
+async def connect(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Client]:
+    """The SDK's client, connected to a `canon mcp` process acting for Alice."""
+    args = ["-m", "core.cli", "mcp", "--entity", ALICE]
+    env = server_env(tmp_path, db)
+    if transport == "stdio":
+        params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=REPO)
+        async with Client(params) as client:
+            yield client
+        return
+    secret = await token(db)
+    async with http_server(tmp_path, db) as url:
+        headers = {"Authorization": f"Bearer {secret}"}
+        transport_streams = streamable_http_client(
+            url, http_client=create_mcp_http_client(headers=headers)
+        )
+        async with Client(transport_streams) as client:
+            yield client
 
 
 @pytest.fixture

@@ -219,6 +219,7 @@ class Engine:
                 source_key=obs.source.key,
                 created_at=now,
                 group_key=_group_key(obs),
+                shadow_decision=decision.shadow_of,
             )
         record = _accepted(
             obs,

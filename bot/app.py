@@ -86,6 +86,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("pending", handlers.pending),
         ("why", handlers.why),
         ("history", handlers.history),
+        ("status", handlers.status),
         ("forget", handlers.forget),
         ("undo", handlers.undo),
         ("confirm", handlers.confirm),

@@ -103,6 +103,12 @@ async def history(update: Update, context: Ctx) -> None:
     await chat.show_history(chat_id, user_id, context.args[0] if context.args else None)
 
 
+async def status(update: Update, context: Ctx) -> None:
+    """/status: how much Canon does on its own, per domain."""
+    chat, _user_id, chat_id = _who(update, context)
+    await chat.show_status(chat_id)
+
+
 async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)

@@ -13,6 +13,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon replay tests/scenarios/tahoe_incident.json --json
     canon demo                          the Tahoe story, step by step
     canon metrics --since 7d --json     success metrics from the event log
+    canon policy show                   the policy in force per domain (stage, thresholds)
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -54,6 +55,7 @@ def _register() -> None:
         engine_cmds,
         extraction_cmds,
         metrics_cmd,
+        policy_cmds,
         replay_cmds,
         sources_cmds,
         store_cmds,
@@ -70,6 +72,7 @@ def _register() -> None:
         *context_cmds.COMMANDS,
         *store_cmds.COMMANDS,
         *metrics_cmd.COMMANDS,
+        *policy_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

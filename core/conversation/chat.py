@@ -623,6 +623,10 @@ class CanonChat:
             chat_id, await commands.history_answer(self.engine.store, self.config, user_id, query)
         )
 
+    async def show_status(self, chat_id: int) -> None:
+        """/status: how much Canon does on its own, per domain."""
+        await self.say(chat_id, await commands.status_answer(self.engine.rollout))
+
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""
         async with self._lock:

@@ -15,12 +15,14 @@ from types import MappingProxyType
 
 from core.domain.policy import Policy
 from core.domain.rollout import (
+    DomainStatus,
     DomainUsage,
     RolloutState,
     apply_event,
     autonomy,
     calibration_remaining,
     confirmations_remaining,
+    domain_status,
     effective_policy,
     initial_state,
 )
@@ -87,6 +89,14 @@ class RolloutReader:
         if d.confirm_next:
             since_confirm = await self.store.count_changes(domain, d.confirm_since, d.confirm_next)
         return DomainUsage(changes, since_confirm)
+
+    async def statuses(self) -> list[DomainStatus]:
+        """Every domain's rollout now, in the policy's domain order."""
+        state = await self.state()
+        return [
+            domain_status(self.base, state, name, await self.usage(state, name))
+            for name in self.base.domains
+        ]
 
     async def in_force(self, domains: Iterable[str]) -> PolicyInForce:
         """The effective policy for a batch touching ``domains``."""

@@ -42,8 +42,9 @@ def make_observation(
     return payload
 
 
-CALIBRATED_POLICY_TOML = "[rollout]\ncalibration_mutations = 0\n"
-"""A CANON_POLICY file for subprocess, CLI and bot tests about resolution after calibration."""
+CALIBRATED_POLICY_FILE = Path(__file__).parent / "fixtures" / "calibrated_policy.toml"
+"""A CANON_POLICY file (``rollout.calibration_mutations = 0``) for subprocess, CLI and bot
+tests about how Canon resolves once calibrated; see ``calibrated_policy``."""
 
 
 def calibrated_policy() -> Policy:
@@ -53,11 +54,4 @@ def calibrated_policy() -> Policy:
     at least 0.98; tests about how Canon resolves once it has been calibrated say so by
     using this policy (tests of calibration itself use ``default_policy()``).
     """
-    return load_policy(overrides={"rollout": {"calibration_mutations": 0}})
-
-
-def write_calibrated_policy(directory: Path) -> Path:
-    """A policy file (``CALIBRATED_POLICY_TOML``) in ``directory``, for CANON_POLICY."""
-    path = directory / "calibrated_policy.toml"
-    path.write_text(CALIBRATED_POLICY_TOML, encoding="utf-8")
-    return path
+    return load_policy(CALIBRATED_POLICY_FILE)

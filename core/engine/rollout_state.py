@@ -72,7 +72,8 @@ class RolloutReader:
     async def state(self) -> RolloutState:
         """The policy-change log folded up to its newest event."""
         for event in await self.store.policy_log.policy_events(self._state.last_seq):
-            self._state = apply_event(self._state, event)
+            if event.seq > self._state.last_seq:  # a concurrent call may have folded it
+                self._state = apply_event(self._state, event)
         return self._state
 
     async def usage(self, state: RolloutState, domain: str) -> DomainUsage:

@@ -55,7 +55,10 @@ def event_json(e: PolicyEvent) -> dict[str, Any]:
 
 @click.group()
 def policy() -> None:
-    """The policy in force (thresholds, stages, reliabilities) and how it changed."""
+    """The policy in force (thresholds, stages, reliabilities) and how it changed.
+
+    Example: canon policy show
+    """
 
 
 @policy.command("show")

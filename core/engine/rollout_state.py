@@ -9,7 +9,7 @@ confirmation run, costs a capped count per batch.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -68,6 +68,7 @@ class RolloutReader:
         self.base = policy
         self._state = initial_state(policy)
         self._calibrated: set[str] = set()
+        self._built: tuple[Hashable, Policy] | None = None
 
     async def state(self) -> RolloutState:
         """The policy-change log folded up to its newest event."""
@@ -103,4 +104,8 @@ class RolloutReader:
         """The effective policy for a batch touching ``domains``."""
         state = await self.state()
         usage = {d: await self.usage(state, d) for d in set(domains) if d in state.domains}
-        return PolicyInForce(self.base, state, usage, effective_policy(self.base, state, usage))
+        # Once calibration is over the same few keys recur: reuse the policy built for them.
+        key = (state.last_seq, tuple(sorted(usage.items())))
+        if self._built is None or self._built[0] != key:
+            self._built = (key, effective_policy(self.base, state, usage))
+        return PolicyInForce(self.base, state, usage, self._built[1])

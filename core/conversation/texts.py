@@ -36,7 +36,8 @@ START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
     'Just talk to me: "we\'re in Tahoe", "Emma is sick today", "paid rent, $2,100". '
     "I note what is clearly a fact, keep plans as plans, and when I'm not sure I ask "
-    "you one question at a time with Yes / No / Edit buttons.\n\n"
+    "you one question at a time with Yes / No / Edit buttons. At first I check each "
+    "change with you while I calibrate; /status shows how far along I am.\n\n"
     'Ask "where am I?" or "what\'s pending?" any time. /help lists the commands.'
 )
 HELP = (

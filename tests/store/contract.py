@@ -11,10 +11,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.ids import new_id
-from core.domain.policy import default_policy, load_policy
+from core.domain.policy import load_policy
 from core.domain.records import (
     Accepted,
     DeadLetterStatus,
@@ -99,7 +99,8 @@ class StoreContract:
 
     @pytest.fixture
     def eng(self, backend: Store) -> Engine:
-        return Engine(backend, default_policy())
+        """An engine past calibration: these tests are about what the store keeps."""
+        return Engine(backend, calibrated_policy())
 
     async def test_an_unknown_field_has_an_empty_snapshot(self, backend: Store) -> None:
         snaps, seen = await backend.snapshots([("user:primary", "travel.status")], ["x"], NOW)

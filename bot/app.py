@@ -90,6 +90,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("pending", handlers.pending),
         ("why", handlers.why),
         ("history", handlers.history),
+        ("status", handlers.status),
         ("forget", handlers.forget),
         ("wrong", handlers.wrong),
         ("undo", handlers.undo),

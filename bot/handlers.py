@@ -109,6 +109,12 @@ async def report(update: Update, context: Ctx) -> None:
     await chat.send_report(chat_id, user_id)
 
 
+async def status(update: Update, context: Ctx) -> None:
+    """/status: how much Canon does on its own, per domain."""
+    chat, _user_id, chat_id = _who(update, context)
+    await chat.show_status(chat_id)
+
+
 async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)

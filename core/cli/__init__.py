@@ -15,6 +15,7 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon metrics --since 7d --json     success metrics from the event log
     canon report --out report.html      the metrics over time, charted, in one HTML file
     canon mcp --entity user:alice       serve one entity to an MCP client (stdio or HTTP)
+    canon policy show                   the policy in force per domain (stage, thresholds)
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -58,6 +59,7 @@ def _register() -> None:
         extraction_cmds,
         mcp_cmd,
         metrics_cmd,
+        policy_cmds,
         replay_cmds,
         report_cmd,
         rollout_cmds,
@@ -86,6 +88,7 @@ def _register() -> None:
         *e2e_cmds.COMMANDS,
         service_cmd.install_service,
         *rollout_cmds.COMMANDS,
+        *policy_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -629,6 +629,10 @@ class CanonChat:
         await self.log.append_message(chat_id, "assistant", answer.caption, now)
         await self.messenger.send_photo(chat_id, answer.chart, answer.caption)
 
+    async def show_status(self, chat_id: int) -> None:
+        """/status: how much Canon does on its own, per domain."""
+        await self.say(chat_id, await commands.status_answer(self.engine.rollout))
+
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""
         async with self._lock:

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
+from core.domain.rollout import DomainStatus
 from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import bootstrap_question
@@ -35,7 +36,8 @@ START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
     'Just talk to me: "we\'re in Tahoe", "Emma is sick today", "paid rent, $2,100". '
     "I note what is clearly a fact, keep plans as plans, and when I'm not sure I ask "
-    "you one question at a time with Yes / No / Edit buttons.\n\n"
+    "you one question at a time with Yes / No / Edit buttons. At first I check each "
+    "change with you while I calibrate; /status shows how far along I am.\n\n"
     'Ask "where am I?" or "what\'s pending?" any time. /help lists the commands.'
 )
 HELP = (
@@ -44,6 +46,7 @@ HELP = (
     "/pending – changes waiting for your confirmation\n"
     "/why <field> – the evidence behind a value, e.g. /why travel, /why rent\n"
     "/history [field] – how values changed, e.g. /history emma\n"
+    "/status – how much I do on my own in each area, and why\n"
     "/forget <field> – retract a value (I ask first)\n"
     "/undo – revert the last change (I ask first)\n"
     "/wrong <field> – a value I hold is wrong: tell me the right one\n"
@@ -59,6 +62,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("pending", "Changes waiting for your confirmation"),
     ("why", "The evidence behind a field's value"),
     ("history", "How values changed"),
+    ("status", "How much I do on my own, per area"),
     ("forget", "Retract a field's value (asks first)"),
     ("undo", "Revert the last change (asks first)"),
     ("wrong", "A value I hold is wrong: give the right one"),
@@ -469,3 +473,48 @@ def wrong_which(query: str, matched: Sequence[str], known: Sequence[str]) -> str
     if not known:
         return f"I hold no value for {query} (I know nothing yet)."
     return f"I hold no value for {query}. I hold: {', '.join(sorted(set(known)))}."
+
+
+def status_text(statuses: Sequence[DomainStatus]) -> str:
+    """/status: per area, what I change on my own and what I ask first, in plain words."""
+    lines = ["How much I do on my own:"]
+    for s in statuses:
+        lines.append(f"• {s.domain.capitalize()}: {_autonomy_words(s)}")
+    learning = statuses[0].learning if statuses else False
+    lines.append(
+        "I learn from your answers (thresholds and how much I trust each source)."
+        if learning
+        else "I don't adjust my thresholds from your answers yet (learning is off)."
+    )
+    return "\n".join(lines)
+
+
+def _autonomy_words(s: DomainStatus) -> str:
+    pct = _percent
+    if s.limits.shadow:
+        return (
+            "shadow mode: I change nothing on my own; I put every change to you, "
+            "and your answers show how often I would have been right"
+        )
+    if s.confirm_always:
+        return "I change it only with your OK"
+    if s.confirmations_remaining:
+        return (
+            f"after recent corrections I ask you about the next "
+            f"{s.confirmations_remaining} change(s)"
+        )
+    alone = s.acts_alone_from or s.auto_threshold
+    if s.calibration_remaining:
+        return (
+            f"still calibrating: I ask you about the next {s.calibration_remaining} "
+            f"change(s) unless I'm at least {pct(alone)} sure"
+        )
+    stage = f" (stage {s.stage}, {s.stage_name})" if s.stage != "M" else ""
+    return (
+        f"I change it on my own when I'm at least {pct(alone)} sure and ask you "
+        f"from {pct(s.ask_threshold)}{stage}"
+    )
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.0f}%"

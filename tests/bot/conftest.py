@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 from chatkit import ALICE, BOB, StartBot, stop_bot
 from fakes.telegram_api import FakeTelegram
 
@@ -43,6 +44,8 @@ async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]
             store_url=str(tmp_path / "canon.db"),
             audience=Audience(**audience),
             telegram=TelegramSettings(token=tg.token, base_url=tg.base_url),
+            # Past calibration unless a test passes policy=default_policy() (a new store).
+            policy=overrides.pop("policy", calibrated_policy()),
         )
         responder = overrides.pop("responder", OfflineResponder())
         runner = BotRunner(

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 
 CANON = [sys.executable, "-m", "core.cli"]
 NOW = "2026-02-19T14:30:00Z"
@@ -20,7 +20,7 @@ def canon(
     *args: str, db: Path, stdin: str | None = None, check: bool = True
 ) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "CANON_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
-    env.pop("CANON_POLICY", None)
+    env["CANON_POLICY"] = str(CALIBRATED_POLICY_FILE)  # past calibration
     result = subprocess.run(
         [*CANON, *args],
         input=stdin,

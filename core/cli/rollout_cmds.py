@@ -14,6 +14,7 @@ from core.engine.engine import Engine
 from core.engine.learning import learn_day, stage1_failures
 from core.engine.rollback import check_rollout
 from core.engine.rollout_gates import Promotion, read_rollout, rollout_report, stage_label
+from core.engine.rollout_gates import promote as promote_domain
 from core.errors import ConfigError
 
 pass_ctx = click.make_pass_decorator(Context)
@@ -113,23 +114,11 @@ async def promote(ctx: Context, domain: str, now_text: str | None) -> None:
     """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        state, promotions = await rollout_report(engine, now)
-        found = [p for p in promotions if p.domain == domain]
-        if not found:
-            raise ConfigError(f"unknown domain {domain!r} (known: {', '.join(state.domains)})")
-        p = found[0]
-        if p.to is None:
-            raise ConfigError(f"{domain} is at Stage 3, the last stage")
-        if not p.passed:
-            for g in p.failing():
-                click.echo(f"canon: {domain} stays at Stage {p.stage}: gate {g.line()}", err=True)
-            raise SystemExit(1)
-        reason = "promoted by the owner; gates: " + "; ".join(g.line() for g in p.gates)
-        event = PolicyEvent(
-            f"promote:{domain}:{p.stage}->{p.to}:{state.last_seq}",
-            now, "stage", domain, "stage", p.stage, p.to, reason, "owner",
-        )  # fmt: skip
-        await engine.record_policy_events([event])
+        p, moved = await promote_domain(engine, domain, now)
+    if not moved or p.to is None:
+        for g in p.failing():
+            click.echo(f"canon: {domain} stays at Stage {p.stage}: gate {g.line()}", err=True)
+        raise SystemExit(1)
     click.echo(f"{domain}: Stage {stage_label(p.stage)} -> Stage {stage_label(p.to)}")
 
 

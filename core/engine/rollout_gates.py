@@ -35,6 +35,7 @@ from core.domain.records import LogWindow, ReviewStatus
 from core.domain.rollout import STAGE_NAMES, PolicyEvent, RolloutState, Stage, fold_policy_events
 from core.engine.engine import Engine
 from core.engine.metrics import Metric, compute_metrics
+from core.errors import ConfigError
 from core.store import Store
 
 NEXT_STAGE: Mapping[Stage, Stage] = {"M": "0", "0": "1", "1": "2", "2": "3"}
@@ -282,6 +283,28 @@ async def rollout_report(engine: Engine, now: datetime) -> tuple[RolloutState, l
             )
         )
     return state, promotions
+
+
+async def promote(engine: Engine, domain: str, now: datetime) -> tuple[Promotion, bool]:
+    """Move ``domain`` to its next stage if every gate passes (a stage event by the owner);
+    the gates as measured, and whether it moved. An unknown domain, or one at Stage 3,
+    is a ConfigError."""
+    state, promotions = await rollout_report(engine, now)
+    found = [p for p in promotions if p.domain == domain]
+    if not found:
+        raise ConfigError(f"unknown domain {domain!r} (known: {', '.join(state.domains)})")
+    p = found[0]
+    if p.to is None:
+        raise ConfigError(f"{domain} is at Stage 3, the last stage")
+    if not p.passed:
+        return p, False
+    reason = "promoted by the owner; gates: " + "; ".join(g.line() for g in p.gates)
+    event = PolicyEvent(
+        f"promote:{domain}:{p.stage}->{p.to}:{state.last_seq}",
+        now, "stage", domain, "stage", p.stage, p.to, reason, "owner",
+    )  # fmt: skip
+    await engine.record_policy_events([event])
+    return p, True
 
 
 def stage_label(stage: Stage) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import calibrated_policy, make_observation
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
@@ -28,7 +28,6 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from core.api.tokens import issue_token
-from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
@@ -47,7 +46,7 @@ async def seed(db: Path) -> str:
     store = SQLiteStore(db)
     await store.open()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         outcomes = await engine.ingest_batch(
             [
                 make_observation("travel.location", "Tahoe", entity=ALICE, at=at),
@@ -82,7 +81,7 @@ async def token(db: Path, entity: str = ALICE) -> str:
     await store.open()
     try:
         issued = await issue_token(
-            Engine(store, default_policy()), entity, "mcp", datetime.now(UTC)
+            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC)
         )
     finally:
         await store.close()

@@ -177,10 +177,12 @@ class CanonClient:
             raise ApiUnreachable(f"Canon at {self.base_url} did not answer in time") from e
         except httpx.HTTPError as e:
             raise ApiUnreachable(f"Canon at {self.base_url} cannot be reached: {e}") from e
-        if response.status_code >= 400:
+        try:
+            response.raise_for_status()
+        except httpx.HTTPStatusError as e:
             raise problem_error(
                 response.status_code, response.content, response.headers.get("Retry-After")
-            )
+            ) from e
         try:
             data = response.json()
         except ValueError as e:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
@@ -146,6 +147,7 @@ async def test_each_problem_is_its_error(
         await call(canon)
     assert raised.value.status == status
     assert raised.value.detail
+    assert isinstance(raised.value.__cause__, httpx.HTTPStatusError)  # translated at the boundary
 
 
 async def test_an_answered_question_and_a_bad_edit_are_canons_own_errors(

@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.sources", "core.workspace", "core.conversation", "core.report"),
     ("core.settings", "core.settings", "core.scenario", "core.bench"),
     ("core.api", "core.mcp"),
+    ("core.client",),
     ("core.cli",),
     ("bot",),
 )

@@ -12,7 +12,6 @@ from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
 from core.conversation.audience import Audience
-from core.conversation.responder import OfflineResponder
 from core.extraction.offline import extract_offline
 from core.settings import Settings, TelegramSettings
 
@@ -29,12 +28,17 @@ async def tg() -> AsyncIterator[FakeTelegram]:
 
 @pytest.fixture
 async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]:
-    """Start the real bot against ``tg``; every runner started is stopped afterwards."""
+    """Start the real bot against ``tg``; every runner started is stopped afterwards.
+
+    The bot answers through its turn graph, checkpointed in its SQLite file; offline
+    unless ``llm=LLMConfig(...)`` names a model (the fake's, say).
+    """
     runners: list[BotRunner] = []
 
     async def start(**overrides: Any) -> BotRunner:
         audience = overrides.pop("settings", {})  # more Audience fields
         settings = Settings(
+            llm=overrides.pop("llm", None),
             store_url=str(tmp_path / "canon.db"),
             audience=Audience(
                 allowed_user_ids=(ALICE, BOB),
@@ -44,11 +48,9 @@ async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]
             ),
             telegram=TelegramSettings(token=tg.token, base_url=tg.base_url),
         )
-        responder = overrides.pop("responder", OfflineResponder())
         runner = BotRunner(
             settings,
             extractor=extract_offline,
-            responder=responder,
             poll_timeout=1.0,
             **overrides,
         )

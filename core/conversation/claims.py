@@ -43,13 +43,22 @@ No tool deletes, sends or confirms: such a claim is never true in a turn."""
 _HAVE = r"(?:i(?:'ve| have)?|we(?:'ve| have)?|it(?:'s| is| has been| was)|that(?:'s| is| has been| was)|this(?:'s| is| has been| was)|all|everything(?: is| has been| was)?|your \w+(?: \w+)? (?:is|are|has been|have been|was|were))"
 _WILL = r"(?:i'll|i will|we'll)"
 CLAIMS: tuple[tuple[Action, str], ...] = (
-    (Action.RECORD, rf"\b{_HAVE} (?:now |just |already )?(?:noted|recorded|saved|stored|logged|added|updated|changed|set|remembered|written down|made a note)\b"),
+    (
+        Action.RECORD,
+        rf"\b{_HAVE} (?:now |just |already )?(?:noted|recorded|saved|stored|logged|added|updated|changed|set|remembered|written down|made a note)\b",
+    ),
     (Action.RECORD, rf"\b{_WILL} (?:remember|note|save|record|keep in mind|update)\b"),
     (Action.RECORD, r"^(?:noted|saved|recorded|updated|done|got it,? (?:saved|noted))\b"),
     (Action.RECORD, r"\b(?:is|are) now (?:saved|recorded|stored|set to|updated)\b"),
-    (Action.DELETE, rf"\b{_HAVE} (?:now |just |already )?(?:deleted|removed|erased|cleared|forgotten|wiped)\b"),
+    (
+        Action.DELETE,
+        rf"\b{_HAVE} (?:now |just |already )?(?:deleted|removed|erased|cleared|forgotten|wiped)\b",
+    ),
     (Action.DELETE, r"^(?:deleted|removed|forgotten|cleared)\b"),
-    (Action.SEND, rf"\b{_HAVE} (?:now |just |already )?(?:sent|emailed|messaged|booked|scheduled|cancell?ed|reminded|texted|called)\b"),
+    (
+        Action.SEND,
+        rf"\b{_HAVE} (?:now |just |already )?(?:sent|emailed|messaged|booked|scheduled|cancell?ed|reminded|texted|called)\b",
+    ),
     (Action.SEND, r"\b(?:i'll|i will) remind you\b"),
     (Action.SEND, r"^(?:sent|booked|scheduled)\b"),
     (Action.CONFIRM, rf"\b{_HAVE} (?:now |just |already )?(?:confirmed|approved|committed)\b"),
@@ -68,7 +77,7 @@ conditions, negations and a request for the user's confirmation."""
 
 NOTES: dict[Action, str] = {
     Action.RECORD: "Nothing has been saved yet: tell me what changed and I'll ask you to confirm it.",
-    Action.DELETE: "Nothing was deleted: I can't delete from here (/forget <field> can).",
+    Action.DELETE: "Nothing was deleted: I can't delete from here; /forget can.",
     Action.SEND: "Nothing was sent, booked or scheduled: I can't do that from here.",
     Action.CONFIRM: "Nothing was confirmed: only you can confirm a change, with its Yes button.",
 }

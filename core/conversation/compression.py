@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from langchain_core.messages import AnyMessage, HumanMessage
 
+from core.conversation.context import estimate_tokens
+
 THRESHOLD = 0.7
 """Compress when the prompt would exceed this share of the context window."""
 KEEP_RECENT = 4
@@ -22,11 +24,6 @@ PER_MESSAGE_TOKENS = 4
 """A message's framing (role, separators) in tokens."""
 SUMMARY_CHARS = 1_200
 """An extractive summary keeps at most this much text."""
-
-
-def estimate_tokens(text: str) -> int:
-    """Tokens ``text`` takes, roughly: four characters a token, rounded up."""
-    return (len(text) + 3) // 4
 
 
 def message_tokens(message: AnyMessage) -> int:

@@ -91,7 +91,7 @@ _PENDING = _is(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open 
 
 _ABOUT_ASSISTANT = _is(
     r"\b(who|what) are you\b",
-    r"\bwhat'?s your name\b",
+    r"\bwhat('?s| is) your name\b",
     r"\bare you (a bot|an ai|human|real)\b",
     r"\bwho (made|built) you\b",
 )

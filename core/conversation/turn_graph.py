@@ -205,7 +205,9 @@ def build_turn_graph(
         except ModelFailed as e:
             text = offline_answer(request.text, request.facts, request.open_items, request.now)
             via = f"offline ({e})"
-            message = AIMessage(content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via})
+            message = AIMessage(
+                content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
+            )
             return {
                 "messages": [message],
                 "errors": [_error(ErrorCode.LLM_ERROR, str(e), turn, "model")],

@@ -40,28 +40,31 @@ DONE_BY: dict[Action, frozenset[str]] = {
 """What backs each claim: the successful tool calls (or Canon's own recording) that did it.
 No tool deletes, sends or confirms: such a claim is never true in a turn."""
 
-_HAVE = r"(?:i(?:'ve| have)?|we(?:'ve| have)?|it(?:'s| is| has been| was)|that(?:'s| is| has been| was)|this(?:'s| is| has been| was)|all|everything(?: is| has been| was)?|your \w+(?: \w+)? (?:is|are|has been|have been|was|were))"
+_HAVE = r"(?:i(?:'ve| have)?|we(?:'ve| have)?|it(?:'s been|'s| is| has been| was)|that(?:'s been|'s| is| has been| was)|this(?:'s been|'s| is| has been| was)|all|everything(?: is| has been| was)?|your \w+(?: \w+)? (?:is|are|has been|have been|was|were))"
 _WILL = r"(?:i'll|i will|we'll)"
 CLAIMS: tuple[tuple[Action, str], ...] = (
     (
         Action.RECORD,
-        rf"\b{_HAVE} (?:now |just |already )?(?:noted|recorded|saved|stored|logged|added|updated|changed|set|remembered|written down|made a note)\b",
+        rf"\b{_HAVE} (?:now |just |already |also )?(?:noted|recorded|saved|stored|logged|added|updated|changed|set|remembered|written down|made a note)\b",
     ),
     (Action.RECORD, rf"\b{_WILL} (?:remember|note|save|record|keep in mind|update)\b"),
     (Action.RECORD, r"^(?:noted|saved|recorded|updated|done|got it,? (?:saved|noted))\b"),
     (Action.RECORD, r"\b(?:is|are) now (?:saved|recorded|stored|set to|updated)\b"),
     (
         Action.DELETE,
-        rf"\b{_HAVE} (?:now |just |already )?(?:deleted|removed|erased|cleared|forgotten|wiped)\b",
+        rf"\b{_HAVE} (?:now |just |already |also )?(?:deleted|removed|erased|cleared|forgotten|wiped)\b",
     ),
     (Action.DELETE, r"^(?:deleted|removed|forgotten|cleared)\b"),
     (
         Action.SEND,
-        rf"\b{_HAVE} (?:now |just |already )?(?:sent|emailed|messaged|booked|scheduled|cancell?ed|reminded|texted|called)\b",
+        rf"\b{_HAVE} (?:now |just |already |also )?(?:sent|emailed|messaged|booked|scheduled|cancell?ed|reminded|texted|called)\b",
     ),
     (Action.SEND, r"\b(?:i'll|i will) remind you\b"),
     (Action.SEND, r"^(?:sent|booked|scheduled)\b"),
-    (Action.CONFIRM, rf"\b{_HAVE} (?:now |just |already )?(?:confirmed|approved|committed)\b"),
+    (
+        Action.CONFIRM,
+        rf"\b{_HAVE} (?:now |just |already |also )?(?:confirmed|approved|committed)\b",
+    ),
 )
 """Phrasings that claim an action, by kind (matched on a lower-cased sentence)."""
 

@@ -16,14 +16,17 @@ from langchain_core.messages import AnyMessage, HumanMessage
 
 from core.conversation.context import estimate_tokens
 
-THRESHOLD = 0.7
-"""Compress when the prompt would exceed this share of the context window."""
+THRESHOLD = (7, 10)
+"""Compress when the prompt would exceed this share of the context window (70%), kept as a
+fraction so the comparison is exact in integers."""
 KEEP_RECENT = 4
 """Messages never summarised: the newest turns stay verbatim (the current one among them)."""
 PER_MESSAGE_TOKENS = 4
 """A message's framing (role, separators) in tokens."""
 SUMMARY_CHARS = 1_200
 """An extractive summary keeps at most this much text."""
+LINE_CHARS = 160
+"""Each thing the user said is kept to this much of its beginning."""
 
 
 def message_tokens(message: AnyMessage) -> int:
@@ -42,7 +45,8 @@ def prompt_tokens(system: Sequence[str], messages: Sequence[AnyMessage]) -> int:
 
 def over_threshold(tokens: int, window: int) -> bool:
     """Whether a prompt of ``tokens`` passes 70% of a ``window``-token context."""
-    return tokens > THRESHOLD * window
+    share, whole = THRESHOLD
+    return tokens * whole > window * share
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ def extractive_summary(previous: str | None, messages: Sequence[AnyMessage]) -> 
     """The offline summary: the earlier summary, then what the user said, newest kept first
     when the length runs out (the user's words are what later turns refer back to)."""
     said = [
-        " ".join(m.content.split())
+        _clip(" ".join(m.content.split()))
         for m in messages
         if isinstance(m, HumanMessage) and isinstance(m.content, str) and m.content.strip()
     ]
@@ -89,3 +93,7 @@ def extractive_summary(previous: str | None, messages: Sequence[AnyMessage]) -> 
     if not kept:
         return head.strip() or "Earlier turns were about nothing Canon recorded."
     return f"{head}Earlier the user said: " + " | ".join(kept)
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1].rstrip() + "…"

@@ -104,7 +104,7 @@ async def test_a_prompt_at_70_percent_is_sent_whole() -> None:
     graph = AssistantGraph(model)
     reply = await graph.reply(request(TEXTS))
     assert reply.text == "ok"
-    ((system, messages),) = model.calls
+    ((_system, messages),) = model.calls
     assert [m.content for m in messages] == TEXTS  # the log, oldest first
     session = await graph.session(thread_id("chat", "user:42", CHAT))
     assert session is not None

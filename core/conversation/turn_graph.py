@@ -149,7 +149,10 @@ def build_turn_graph(
         if not (isinstance(last, HumanMessage) and last.content == request.text):
             messages.append(HumanMessage(content=request.text, id=f"{turn.turn_id}-user"))
         system = system_texts(request, state.get("history_summary"))
+        # A thread's first turn: every channel gets its default (no separate read for it).
+        defaults = {k: v for k, v in initial_state().items() if k not in state}
         return {
+            **defaults,
             "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
             "token_count": compression.prompt_tokens(system, messages),
         }
@@ -340,8 +343,7 @@ class AssistantGraph:
         config: Any = {
             "configurable": {"thread_id": thread_id(CHAT_MODE, entity, request.chat_id or 0)}
         }
-        known = await self.checkpointer.aget_tuple(config)
-        start: Any = initial_state() if known is None else {"messages": []}
+        start: Any = {"messages": []}
         turn = Turn(request, tools, request.turn_id or f"turn-{request.now.timestamp():.6f}")
         final = await self.graph.ainvoke(start, config, context=turn, durability="exit")
         answer = final["messages"][-1]

@@ -67,7 +67,7 @@ async def test_a_session_outlives_the_process_beside_canons_data(durable_url: st
     async with open_checkpointer(durable_url) as saver:  # a new process, as after a restart
         session = await AssistantGraph(checkpointer=saver).session(thread_id("chat", "user:7", 7))
     assert session is not None
-    assert [m.content for m in session["messages"]][0] == "hello"
+    assert session["messages"][0].content == "hello"
     assert session["errors"] == []
 
 

@@ -28,7 +28,7 @@ what is not state: the request, the tools, the turn's id. Nothing in it is check
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -82,12 +82,17 @@ class Turn:
 
 @dataclass(frozen=True)
 class TurnRoute:
-    """A node (a compiled workflow subgraph, say) that takes the turn when ``when`` holds."""
+    """A node (a compiled workflow subgraph, say) that takes the turn when ``when`` holds.
+
+    The node gets the session state and the ``Turn`` like the model node, and answers
+    by adding an ``AIMessage`` to ``messages``; the claim check reads it next.
+    """
 
     name: str
     node: Any
-    when: Any
-    """``(SessionState) -> bool``, read after ``prepare``."""
+    """A LangGraph node: an async function of (state, runtime) or a compiled graph."""
+    when: Callable[[SessionState], bool]
+    """Read after ``prepare`` (and ``compress``): whether this route takes the turn."""
 
 
 def thread_id(mode: str, entity: str, chat_id: int) -> str:

@@ -9,15 +9,19 @@ from typing import Any
 
 import pytest
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
+from langgraph.runtime import Runtime
 
-from core.agent.session import ErrorCode
+from core.agent.session import ErrorCode, SessionState
 from core.conversation.chat_model import ModelFailed, ToolChoice
+from core.conversation.claims import NOTES, Action
 from core.conversation.compression import THRESHOLD, prompt_tokens
 from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
 from core.conversation.turn_graph import (
     SUMMARY_PROMPT,
     AssistantGraph,
+    Turn,
+    TurnRoute,
     system_texts,
     thread_id,
 )
@@ -160,3 +164,18 @@ async def test_offline_the_graph_answers_from_state_and_compresses_extractively(
         assert session["history_summary"] is None
     else:  # 6 x 1,500 words pass 70% of the offline window
         assert (session["history_summary"] or "").startswith("Earlier the user said: line 0")
+
+
+async def test_a_route_takes_the_turn_when_it_wants_it_and_its_answer_is_claim_checked() -> None:
+    async def setup_step(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        return {"messages": [AIMessage(content="Step 2 of 4. I've saved your calendar.")]}
+
+    route = TurnRoute("setup", setup_step, lambda s: s["scratchpad"].get("in_setup") is True)
+    model = ScriptedModel(100_000)
+    graph = AssistantGraph(model, routes=[route])
+    assert (await graph.reply(request(["hello"]))).text == "ok"  # not in setup: the model
+    config: Any = {"configurable": {"thread_id": thread_id("chat", "user:42", CHAT)}}
+    await graph.graph.aupdate_state(config, {"scratchpad": {"in_setup": True}})
+    reply = await graph.reply(request(["hello", "ok", "next"]))
+    assert reply.text == f"Step 2 of 4.\n{NOTES[Action.RECORD]}"
+    assert len(model.calls) == 1

@@ -161,7 +161,8 @@ class CanonChat:
         asked = [o for o in outcomes if o.review_item_id is not None]
         # A question is its own answer to a claim; chat without claims gets a reply.
         if (ack is None and not asked) or self.responder.has_model:
-            await self._assistant_reply(msg, now, recorded=bool(outcomes))
+            recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
+            await self._assistant_reply(msg, now, recorded)
         return asked
 
     async def _note_queued(self, chat_id: int, asked: list[Outcome]) -> None:

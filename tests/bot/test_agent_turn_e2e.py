@@ -92,6 +92,15 @@ async def test_a_claim_backed_by_the_tool_call_of_its_turn_stands(
     await tg.say(ALICE, "and Tahoe after", expect=NOTES[Action.RECORD])
 
 
+async def test_a_claim_backed_by_canon_recording_the_message_stands(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    runner = await start_bot(llm=model_config(model))
+    model.script(Content("I've noted that you're in Tahoe. Enjoy!"))
+    await tg.say(ALICE, "We're in Tahoe", expect="I've noted that you're in Tahoe. Enjoy!")
+    assert (await session_of(runner, "user:primary", ALICE))["errors"] == []
+
+
 async def test_each_users_tools_see_only_their_own_and_the_shared_entities(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:

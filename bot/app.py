@@ -212,6 +212,8 @@ class BotRunner:
     async def _sweep(self, _context: Any) -> None:
         if self.chat is not None:
             await self.chat.sweep()
+        if isinstance(self._responder, AssistantGraph):  # between turns: old checkpoints go
+            await self._responder.compact()
 
     async def _dead_letters(self, _context: Any) -> None:
         await self.tend_dead_letters()

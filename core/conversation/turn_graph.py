@@ -47,7 +47,7 @@ from core.conversation.offline_replies import message_kind, offline_answer
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.conversation.tool_calls import TOOLS, run_tool
 from core.domain.records import ChatMessage
-from core.store.checkpoints import checkpoint_serializer
+from core.store.checkpoints import checkpoint_serializer, keep_latest
 
 MAX_TOOL_ROUNDS = 3
 OFFLINE_WINDOW = 8_192
@@ -333,6 +333,14 @@ class AssistantGraph:
         saver = checkpointer or InMemorySaver(serde=checkpoint_serializer())
         self.graph = build_turn_graph(model, routes).compile(checkpointer=saver)
         self.checkpointer = saver
+        self._since_compacted: set[str] = set()
+        """Threads that got checkpoints since ``compact`` last ran."""
+
+    async def compact(self) -> None:
+        """Keep only the latest checkpoint of every thread that had a turn since last time."""
+        threads = sorted(self._since_compacted)
+        self._since_compacted.clear()
+        await keep_latest(self.checkpointer, threads)
 
     async def close(self) -> None:
         if self.model is not None:
@@ -345,9 +353,9 @@ class AssistantGraph:
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
         entity = request.entities[0] if request.entities else "unknown"
-        config: Any = {
-            "configurable": {"thread_id": thread_id(CHAT_MODE, entity, request.chat_id or 0)}
-        }
+        thread = thread_id(CHAT_MODE, entity, request.chat_id or 0)
+        config: Any = {"configurable": {"thread_id": thread}}
+        self._since_compacted.add(thread)
         start: Any = {"messages": []}
         turn = Turn(request, tools, request.turn_id or f"turn-{request.now.timestamp():.6f}")
         final = await self.graph.ainvoke(start, config, context=turn, durability="exit")

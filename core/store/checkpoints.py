@@ -10,11 +10,14 @@ The savers own their tables (``checkpoints``, ``writes`` / ``checkpoint_*``); Ca
 tables have other names. The serializer is restricted to the records the session state
 holds (``core.agent.session.CHECKPOINT_TYPES``): a checkpoint naming any other class is
 not turned back into one.
+
+Every turn adds checkpoints; only a thread's latest one is needed to resume it, so
+``keep_latest`` drops the rest (the bot runs it on its sweep, between turns).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -67,3 +70,37 @@ async def open_checkpointer(url: str) -> AsyncIterator[BaseCheckpointSaver[Any]]
             yield pg
     except psycopg.OperationalError as e:
         raise StoreError(f"cannot open checkpoints in {redacted(where.target)}: {e}") from e
+
+
+_OLDER = "SELECT MAX(checkpoint_id) FROM checkpoints WHERE thread_id = ? GROUP BY checkpoint_ns"
+_PRUNE_SQLITE = (
+    f"DELETE FROM writes WHERE thread_id = ? AND checkpoint_id NOT IN ({_OLDER})",
+    f"DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id NOT IN ({_OLDER})",
+)
+
+
+async def keep_latest(saver: BaseCheckpointSaver[Any], thread_ids: Sequence[str]) -> None:
+    """Drop every checkpoint of these threads but the latest (the in-memory saver keeps all:
+    it lives no longer than the process)."""
+    if not thread_ids:
+        return
+    if isinstance(saver, AsyncPostgresSaver):
+        try:
+            await saver.aprune(list(thread_ids), strategy="keep_latest")
+        except psycopg.Error as e:
+            raise StoreError(f"cannot prune checkpoints: {e}") from e
+        return
+    if isinstance(saver, AsyncSqliteSaver):
+        try:
+            async with saver.lock:
+                await saver.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for thread in thread_ids:
+                        for sql in _PRUNE_SQLITE:
+                            await saver.conn.execute(sql, (thread, thread))
+                except BaseException:
+                    await saver.conn.execute("ROLLBACK")
+                    raise
+                await saver.conn.execute("COMMIT")
+        except aiosqlite.Error as e:
+            raise StoreError(f"cannot prune checkpoints: {e}") from e

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,3 +91,19 @@ def test_the_serializer_revives_session_records_and_nothing_else() -> None:
     assert serde.loads_typed(serde.dumps_typed(error)) == error
     revived = serde.loads_typed(serde.dumps_typed(NotASessionRecord("x")))
     assert not isinstance(revived, NotASessionRecord)
+
+
+async def test_compacting_keeps_a_threads_latest_checkpoint_only(durable_url: str) -> None:
+    thread = thread_id("chat", "user:7", 7)
+    config: Any = {"configurable": {"thread_id": thread}}
+    async with open_checkpointer(durable_url) as saver:
+        graph = AssistantGraph(checkpointer=saver)
+        for _ in range(3):
+            await graph.reply(hello(7))
+        assert len([c async for c in saver.alist(config)]) > 1
+        latest = await graph.session(thread)
+        await graph.compact()
+        assert len([c async for c in saver.alist(config)]) == 1
+        assert await graph.session(thread) == latest
+        reply = await graph.reply(hello(7))  # and the conversation goes on from there
+        assert reply.text.startswith("Hi!")

@@ -147,7 +147,7 @@ def build_turn_graph(
     async def prepare(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         turn = runtime.context
         request = turn.request
-        through = int(state.get("scratchpad", {}).get(SUMMARISED_THROUGH, 0))
+        through = _through(state)
         window_log = [m for m in request.log[-HISTORY_MESSAGES:] if m.seq > through]
         messages = [_log_message(m) for m in window_log]
         last = messages[-1] if messages else None

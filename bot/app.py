@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -31,7 +32,9 @@ from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
 from core.conversation import texts
 from core.conversation.chat import AfterChange, CanonChat, Clock
+from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
+from core.conversation.turn_graph import AssistantGraph
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
@@ -43,6 +46,7 @@ from core.extraction.select import configured_extractor
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
 from core.sources.poller import poll_once
+from core.store.checkpoints import open_checkpointer
 from core.store.factory import open_store
 from core.workspace import refresh_projections
 
@@ -127,6 +131,8 @@ class BotRunner:
         self.store = open_store(settings.store_url)
         self.chat: CanonChat | None = None
         self._responder: Responder | None = None
+        self._checkpoints = AsyncExitStack()
+        """The checkpointer of the assistant's sessions, open while the bot runs."""
         self._tending = asyncio.Lock()
         self.warming: asyncio.Task[None] | None = None
 
@@ -137,7 +143,13 @@ class BotRunner:
         await self.store.open()
         settings = self.settings
         engine = Engine(self.store, settings.policy)
-        self._responder = self.responder or _configured_responder(settings.llm)
+        if self.responder is None:
+            saver = await self._checkpoints.enter_async_context(
+                open_checkpointer(settings.store_url)
+            )
+            self._responder = AssistantGraph(_configured_model(settings.llm), saver)
+        else:
+            self._responder = self.responder
         self.chat = CanonChat(
             engine,
             self.store.conversation,
@@ -201,6 +213,7 @@ class BotRunner:
             close = getattr(self._responder, "close", None)
             if close is not None:
                 await close()
+            await self._checkpoints.aclose()
             await self.store.close()
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
@@ -208,6 +221,8 @@ class BotRunner:
     async def _sweep(self, _context: Any) -> None:
         if self.chat is not None:
             await self.chat.sweep()
+        if isinstance(self._responder, AssistantGraph):  # between turns: old checkpoints go
+            await self._responder.compact()
 
     async def _dead_letters(self, _context: Any) -> None:
         await self.tend_dead_letters()
@@ -266,10 +281,10 @@ def warm_language_pipeline() -> None:
         log.error("language pipeline unusable: %s", e)
 
 
-def _configured_responder(llm: LLMConfig | None) -> Responder | None:
-    from core.conversation.responder_llm import LLMResponder
+def _configured_model(llm: LLMConfig | None) -> ChatModel | None:
+    from core.conversation.chat_model import OpenAIChatModel
 
-    return None if llm is None else LLMResponder(llm)
+    return None if llm is None else OpenAIChatModel(llm)
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

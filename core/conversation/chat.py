@@ -22,7 +22,13 @@ from core.conversation.audience import Audience
 from core.conversation.context import load_context
 from core.conversation.field_match import valued_matches
 from core.conversation.message_intake import message_observations
-from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
+from core.conversation.responder import (
+    HISTORY_MESSAGES,
+    OfflineResponder,
+    ReplyRequest,
+    Responder,
+    StateTools,
+)
 from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES, ChatMode, PromptMessage
 from core.domain.state import CommittedFact
@@ -158,8 +164,9 @@ class CanonChat:
             await self.say(msg.chat_id, ack)
         asked = [o for o in outcomes if o.review_item_id is not None]
         # A question is its own answer to a claim; chat without claims gets a reply.
-        if (ack is None and not asked) or not isinstance(self.responder, OfflineResponder):
-            await self._assistant_reply(msg, now)
+        if (ack is None and not asked) or self.responder.has_model:
+            recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
+            await self._assistant_reply(msg, now, recorded)
         return asked
 
     async def _note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
@@ -184,7 +191,7 @@ class CanonChat:
             family_entity=self.config.family_entity,
         )
 
-    async def _assistant_reply(self, msg: Incoming, now: datetime) -> None:
+    async def _assistant_reply(self, msg: Incoming, now: datetime, recorded: bool) -> None:
         entities = self.config.entities_of(msg.user_id)
         block = await load_context(
             self.engine.store,
@@ -197,9 +204,23 @@ class CanonChat:
         for e in entities:
             facts.extend(await self.engine.store.facts(e))
         open_items = tuple(await self.engine.store.open_review_items(entities))
-        history = tuple((m.role, m.text) for m in await self.log.messages(msg.chat_id, limit=20))
-        request = ReplyRequest(msg.text, now, block, tuple(facts), open_items, history)
-        tools = StateTools(self.engine, entities, now, f"tg:{msg.chat_id}:{msg.message_id}")
+        log = tuple(await self.log.messages(msg.chat_id, limit=HISTORY_MESSAGES))
+        ref = f"tg:{msg.chat_id}:{msg.message_id}"
+        request = ReplyRequest(
+            msg.text,
+            now,
+            block,
+            tuple(facts),
+            open_items,
+            tuple((m.role, m.text) for m in log),
+            log=log,
+            chat_id=msg.chat_id,
+            speaker_id=msg.user_id,
+            entities=entities,
+            recorded=recorded,
+            turn_id=ref,
+        )
+        tools = StateTools(self.engine, entities, now, ref)
         reply = await self.responder.reply(request, tools)
         await self.say(msg.chat_id, reply.text)
         for item in reply.proposals:

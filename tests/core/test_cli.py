@@ -268,6 +268,11 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     ):
         assert isinstance(figures[key], int | float), key
         assert figures[key] > 0, key
+    for key in (  # the assistant runtime's own cost per turn, beside the bare offline answer
+        "agent_turn_overhead_ms_p99",
+        "offline_reply_ms_p99",
+    ):
+        assert isinstance(figures[key], float), key
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from canon_testing import calibrated_policy
 from chat_harness import Clock
 
 from core.conversation.audience import Audience
@@ -30,7 +31,7 @@ ANN = 111
 ENTITY = "user:e2e-ann"
 AUDIENCE = Audience(allowed_user_ids=(ANN,), entity_map={ANN: ENTITY})
 ASKS_EVERYTHING = with_overrides(
-    default_policy(), {"domains": {"travel": {"auto_threshold": 0.99}}}
+    calibrated_policy(), {"domains": {"travel": {"auto_threshold": 0.99}}}
 )
 
 
@@ -81,7 +82,9 @@ async def _play(
 
 @pytest.mark.parametrize("store", ["sqlite", "postgresql"], indirect=True)
 @pytest.mark.parametrize(
-    "policy", [default_policy(), ASKS_EVERYTHING], ids=["default", "asks-every-change"]
+    "policy",
+    [calibrated_policy(), default_policy(), ASKS_EVERYTHING],
+    ids=["calibrated", "calibrating", "asks-every-change"],
 )
 async def test_following_the_guide_passes_whatever_the_policy(
     store: StoreBackend, policy: Policy
@@ -103,7 +106,7 @@ async def test_following_the_guide_passes_whatever_the_policy(
 async def test_a_step_left_out_or_refused_is_named(
     store: StoreBackend, skip: str | None, refuse: str, named: list[str]
 ) -> None:
-    assert await _play(store, default_policy(), skip=skip, refuse=refuse) == named
+    assert await _play(store, calibrated_policy(), skip=skip, refuse=refuse) == named
 
 
 async def test_a_run_not_yet_played_is_at_its_first_step(store: StoreBackend) -> None:

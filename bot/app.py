@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+from collections.abc import Callable
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -32,6 +35,7 @@ from bot.telegram_io import TelegramMessenger, with_retries
 from core.conversation import texts
 from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.responder import Responder
+from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
@@ -40,8 +44,11 @@ from core.extraction.llm_config import LLMConfig
 from core.extraction.select import configured_extractor
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
+from core.sources.base import SourceConfig
+from core.sources.config import load_sources
 from core.sources.poller import poll_once
 from core.store.factory import open_store
+from core.workflows.checkpoints import open_checkpointer
 from core.workspace import refresh_projections
 
 log = logging.getLogger(__name__)
@@ -90,6 +97,8 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("undo", handlers.undo),
         ("confirm", handlers.confirm),
         ("reject", handlers.reject),
+        ("setup", handlers.setup),
+        ("trip", handlers.trip),
         ("cancel", handlers.cancel),
     ):
         app.add_handler(CommandHandler(name, fn))
@@ -122,6 +131,8 @@ class BotRunner:
         self._responder: Responder | None = None
         self._tending = asyncio.Lock()
         self.warming: asyncio.Task[None] | None = None
+        self._closing = AsyncExitStack()
+        """What start() opened besides the store (the workflows' checkpointer)."""
 
     async def start(self, webhook: Webhook | None = None) -> None:
         """Open the store, connect to Telegram, publish the commands, start receiving."""
@@ -131,16 +142,24 @@ class BotRunner:
         settings = self.settings
         engine = Engine(self.store, settings.policy)
         self._responder = self.responder or _configured_responder(settings.llm)
+        extractor = self.extractor or configured_extractor(settings.llm)
+        checkpointer = await self._closing.enter_async_context(
+            open_checkpointer(settings.store_url)
+        )
+        workflows = ChatWorkflows.shipped(
+            engine, extractor, checkpointer, _sources_reader(settings), settings.rules
+        )
         self.chat = CanonChat(
             engine,
             self.store.conversation,
             TelegramMessenger(self.app.bot),
             settings.audience,
             clock=self.clock,
-            extractor=self.extractor or configured_extractor(settings.llm),
+            extractor=extractor,
             responder=self._responder,
             after_change=_projection_hook(settings),
             rules=settings.rules,
+            workflows=workflows,
         )
         bot_data: CanonBotData = self.app.bot_data
         bot_data.chat = self.chat
@@ -192,6 +211,7 @@ class BotRunner:
             close = getattr(self._responder, "close", None)
             if close is not None:
                 await close()
+            await self._closing.aclose()
             await self.store.close()
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
@@ -242,6 +262,18 @@ def _configured_responder(llm: LLMConfig | None) -> Responder | None:
     from core.conversation.responder_llm import LLMResponder
 
     return None if llm is None else LLMResponder(llm)
+
+
+def _sources_reader(settings: Settings) -> Callable[[], tuple[SourceConfig, ...]]:
+    """The sources configured now: /setup reads the config file again after you edit it."""
+    config_file = settings.config_file
+
+    def read() -> tuple[SourceConfig, ...]:
+        if config_file is None:
+            return settings.sources
+        return load_sources(config_file, os.environ)
+
+    return read
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

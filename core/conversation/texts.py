@@ -47,7 +47,9 @@ HELP = (
     "/forget <field> – retract a value (I ask first)\n"
     "/undo – revert the last change (I ask first)\n"
     "/confirm, /reject – answer the current question (or just type yes / no)\n"
-    "/cancel – stop editing a value\n"
+    "/setup – set me up step by step: your profile, calendar, mail\n"
+    "/trip – follow your planned trip (starts by itself when a trip is planned)\n"
+    "/cancel – stop editing a value, or leave the setup or trip\n"
     "/help – this list"
 )
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -61,8 +63,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("undo", "Revert the last change (asks first)"),
     ("confirm", "Answer the current question: yes"),
     ("reject", "Answer the current question: no"),
-    ("cancel", "Stop editing a value"),
+    ("setup", "Set me up: profile, calendar, mail"),
+    ("trip", "Follow your planned trip"),
+    ("cancel", "Stop editing a value, or leave a workflow"),
 )
+NO_WORKFLOWS = "Setup and trips are not available here."
 REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."
 ALREADY = "Already answered."

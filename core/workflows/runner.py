@@ -18,7 +18,7 @@ from typing import Any, cast
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
-from core.agent.session import ActiveWorkflow, JsonObject
+from core.agent.session import ActiveWorkflow, AgentError, JsonObject
 from core.domain.timeutil import NaiveTimestamp
 from core.workflows.definition import ToolChoice, WorkflowDefinition
 from core.workflows.graph import (
@@ -55,6 +55,8 @@ class WorkflowStep:
     """Transitions this run took (``from``, ``to``, ``at``, ``trigger``)."""
     history: tuple[JsonObject, ...]
     """Every transition of the thread, oldest first."""
+    errors: tuple[AgentError, ...] = ()
+    """Every refusal and failure of the thread, oldest first."""
 
     @property
     def active(self) -> bool:
@@ -150,4 +152,5 @@ class WorkflowRunner:
             outcome=run.get("outcome") if fresh else None,
             moved=tuple(run.get("moved", ())) if fresh else (),
             history=tuple(run.get("history", ())),
+            errors=tuple(run.get("errors", ())),
         )

@@ -35,7 +35,7 @@ SourcesReader = Callable[[], Sequence[SourceConfig]]
 KINDS = {"calendar": ("ics", "caldav", "google"), "mail": ("imap",)}
 """Which ``[[sources]]`` kinds each step checks."""
 
-EXAMPLE = "for example: I'm Ada, I live in Lisbon, my timezone is Europe/Lisbon"
+EXAMPLE = "for example: My name is Ada, I live in Lisbon, my timezone is Europe/Lisbon"
 
 
 def setup_tools(

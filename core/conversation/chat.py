@@ -125,6 +125,8 @@ class CanonChat:
                 await self._settle(active, action, msg.user_id, now, typed=True)
                 return
             if await self._workflow_message(msg, now):
+                if left_edit:
+                    await self.say(msg.chat_id, texts.EDIT_LEFT)
                 return
             asked = await self._converse(msg, now)
             await self._workflows_changed(msg.chat_id, msg.user_id)

@@ -10,7 +10,9 @@ from fakes.telegram_api import FakeTelegram
 pytestmark = pytest.mark.timeout(90)
 
 
-async def test_setup_over_telegram_survives_a_restart(tg: FakeTelegram, start_bot: StartBot) -> None:
+async def test_setup_over_telegram_survives_a_restart(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
     first = await start_bot()
     assert "setup" in [c["command"] for c in tg.commands]
     await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile\nTell me about you")

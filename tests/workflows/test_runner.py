@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from canon_testing import make_observation
-from workflow_demo import AT, ENTITY, RESEARCH, THREAD, TOOLS, NoBeliefs
+from workflow_demo import AT, ENTITY, RESEARCH, THREAD, TOOLS, NoBeliefs, research
 
 from core.agent.session import ErrorCode
 from core.domain.policy import default_policy
@@ -261,3 +261,22 @@ def test_a_new_process_continues_at_the_same_state(tmp_path: Path) -> None:
     assert _run(db, "call", "clarified")["state"] == "search", "still gated after the restart"
     assert _run(db, "call", "search")["state"] == "review"
     assert _run(db, "call", "approve")["status"] == "done"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_checkpoints_live_in_the_store_the_url_names(
+    request: pytest.FixtureRequest, tmp_path: Path, backend: str
+) -> None:
+    url = (
+        f"sqlite:///{tmp_path / 'canon.db'}"
+        if backend == "sqlite"
+        else str(request.getfixturevalue("postgres_url"))
+    )
+    async with open_checkpointer(url) as saver:
+        runner = WorkflowRunner(research(), TOOLS, NoBeliefs(), saver)
+        await runner.start(THREAD, ENTITY, AT)
+        await runner.call(THREAD, ENTITY, "clarified", {}, AT)
+    async with open_checkpointer(url) as saver:  # a new connection, as after a restart
+        resumed = await WorkflowRunner(research(), TOOLS, NoBeliefs(), saver).current(THREAD)
+    assert (resumed.state, resumed.workflow.data) == ("search", {"topic": "tides"})
+    assert [h["to"] for h in resumed.history] == ["clarify", "search"]

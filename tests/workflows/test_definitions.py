@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from core.domain.validation import load_schema
 from core.errors import ConfigError, WorkflowInvalid
 from core.workflows.definition import (
     DEFINITIONS_DIR,
@@ -164,3 +165,19 @@ def test_the_shipped_indicators() -> None:
     ]
     assert trip.indicator("under_way") == "Trip · 2/3 under way"
     assert trip.indicator("called_off") == "Trip · called off"
+
+
+def test_the_schema_is_2020_12_and_every_record_in_it_closed() -> None:
+    schema = load_schema("workflow_definition")
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    records = [o for o in _objects(schema) if "properties" in o]
+    assert len(records) == 4  # the definition, a state, a condition, a transition
+    assert all(o["additionalProperties"] is False for o in records)
+
+
+def _objects(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        return [node, *(o for v in node.values() for o in _objects(v))]
+    if isinstance(node, list):
+        return [o for v in node for o in _objects(v)]
+    return []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -35,6 +37,7 @@ from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
 from core.conversation.turn_graph import AssistantGraph
+from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
@@ -45,6 +48,8 @@ from core.extraction.llm_config import LLMConfig
 from core.extraction.select import configured_extractor
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
+from core.sources.base import SourceConfig
+from core.sources.config import load_sources
 from core.sources.poller import poll_once
 from core.store.checkpoints import open_checkpointer
 from core.store.factory import open_store
@@ -100,6 +105,8 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("undo", handlers.undo),
         ("confirm", handlers.confirm),
         ("reject", handlers.reject),
+        ("setup", handlers.setup),
+        ("trip", handlers.trip),
         ("cancel", handlers.cancel),
         ("report", handlers.report),
     ):
@@ -132,7 +139,7 @@ class BotRunner:
         self.chat: CanonChat | None = None
         self._responder: Responder | None = None
         self._checkpoints = AsyncExitStack()
-        """The checkpointer of the assistant's sessions, open while the bot runs."""
+        """The checkpointer of the assistant's sessions and workflows, open while the bot runs."""
         self._tending = asyncio.Lock()
         self.warming: asyncio.Task[None] | None = None
 
@@ -143,23 +150,27 @@ class BotRunner:
         await self.store.open()
         settings = self.settings
         engine = Engine(self.store, settings.policy)
+        # One checkpointer beside Canon's data: the assistant's sessions and the workflows.
+        saver = await self._checkpoints.enter_async_context(open_checkpointer(settings.store_url))
         if self.responder is None:
-            saver = await self._checkpoints.enter_async_context(
-                open_checkpointer(settings.store_url)
-            )
             self._responder = AssistantGraph(_configured_model(settings.llm), saver)
         else:
             self._responder = self.responder
+        extractor = self.extractor or configured_extractor(settings.llm)
+        workflows = ChatWorkflows.shipped(
+            engine, extractor, saver, _sources_reader(settings), settings.rules
+        )
         self.chat = CanonChat(
             engine,
             self.store.conversation,
             TelegramMessenger(self.app.bot),
             settings.audience,
             clock=self.clock,
-            extractor=self.extractor or configured_extractor(settings.llm),
+            extractor=extractor,
             responder=self._responder,
             after_change=_projection_hook(settings),
             rules=settings.rules,
+            workflows=workflows,
         )
         bot_data: CanonBotData = self.app.bot_data
         bot_data.chat = self.chat
@@ -285,6 +296,18 @@ def _configured_model(llm: LLMConfig | None) -> ChatModel | None:
     from core.conversation.chat_model import OpenAIChatModel
 
     return None if llm is None else OpenAIChatModel(llm)
+
+
+def _sources_reader(settings: Settings) -> Callable[[], tuple[SourceConfig, ...]]:
+    """The sources configured now: /setup reads the config file again after you edit it."""
+    config_file = settings.config_file
+
+    def read() -> tuple[SourceConfig, ...]:
+        if config_file is None:
+            return settings.sources
+        return load_sources(config_file, os.environ)
+
+    return read
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

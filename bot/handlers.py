@@ -148,8 +148,20 @@ async def reject(update: Update, context: Ctx) -> None:
     await chat.answer_active(chat_id, user_id, "reject")
 
 
+async def setup(update: Update, context: Ctx) -> None:
+    """/setup: onboarding, step by step."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.start_workflow(chat_id, user_id, "setup")
+
+
+async def trip(update: Update, context: Ctx) -> None:
+    """/trip: follow the planned trip."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.start_workflow(chat_id, user_id, "trip")
+
+
 async def cancel(update: Update, context: Ctx) -> None:
-    """/cancel: stop editing a value."""
+    """/cancel: stop editing a value, or leave a workflow."""
     chat, _user_id, chat_id = _who(update, context)
     await chat.cancel(chat_id)
 

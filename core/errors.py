@@ -6,6 +6,7 @@ edges (the CLI, the bot), which print one clear line.
 
     CanonError
     ├── ConfigError              bad policy or configuration file
+    │   └── WorkflowInvalid      a workflow definition that breaks its schema or itself
     ├── PayloadInvalid           a payload failed its JSON Schema (carries the errors)
     ├── StoreError               the store could not do what was asked
     │   ├── MigrationError       a migration failed and was rolled back
@@ -45,6 +46,10 @@ class CanonError(Exception):
 
 class ConfigError(CanonError):
     """A policy or configuration file, or an override, is not valid."""
+
+
+class WorkflowInvalid(ConfigError):
+    """A workflow definition that breaks its schema or names what does not exist."""
 
 
 class PayloadInvalid(CanonError):

@@ -29,6 +29,7 @@ from core.conversation.responder import (
     Responder,
     StateTools,
 )
+from core.conversation.workflows import ChatWorkflows
 from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES, ChatMode, PromptMessage
 from core.domain.state import CommittedFact
@@ -94,6 +95,7 @@ class CanonChat:
         responder: Responder | None = None,
         after_change: AfterChange | None = None,
         rules: Sequence[Rule] = (),
+        workflows: ChatWorkflows | None = None,
     ) -> None:
         self.engine = engine
         self.log = conversation
@@ -105,6 +107,8 @@ class CanonChat:
         self.after_change = after_change
         self.rules = tuple(rules)
         """Configured mapping rules, for dead-letter signals answered here."""
+        self.workflows = workflows
+        """/setup and trips (core.workflows); None: not offered (no checkpointer)."""
         # One writer at a time: a tap, a message and the sweep must not both post a prompt.
         self._lock = asyncio.Lock()
 
@@ -130,7 +134,12 @@ class CanonChat:
             if action is not None and active is not None:
                 await self._settle(active, action, msg.user_id, now, typed=True)
                 return
+            if await self._workflow_message(msg, now):
+                if left_edit:
+                    await self.say(msg.chat_id, texts.EDIT_LEFT)
+                return
             asked = await self._converse(msg, now)
+            await self._workflows_changed(msg.chat_id, msg.user_id)
             await self._show_next(msg.chat_id, now)
             if asked:
                 await self._note_queued(msg.chat_id, asked)
@@ -331,6 +340,7 @@ class CanonChat:
             await self.log.close_prompt(member.id, member.status, now)
         if result.committed:
             await self._changed(now)
+            await self._workflows_changed(prompt.chat_id, prompt.owner_user_id)
         await self._show_next(prompt.chat_id, now)
 
     async def _begin_edit(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
@@ -437,6 +447,7 @@ class CanonChat:
         if prompt is not None:
             await self._close(prompt, result.item, "edited", result.committed_value, now)
         await self._changed(now)
+        await self._workflows_changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)
         await self._show_next(chat_id, now)
 
@@ -499,11 +510,16 @@ class CanonChat:
         await self._apply_edit(prompt.chat_id, item.id, choices[index].value, user_id, now)
 
     async def cancel(self, chat_id: int) -> None:
-        """/cancel: stop waiting for an Edit's value; the question stays open."""
+        """/cancel: stop waiting for an Edit's value (the question stays open), else leave
+        the chat's workflow."""
         async with self._lock:
             mode = await self.log.mode(chat_id)
             if mode is None:
-                await self.say(chat_id, "Nothing to cancel.")
+                left = None
+                if self.workflows is not None:
+                    entity = self.config.entity_of(chat_id)
+                    left = await self.workflows.cancel(chat_id, entity, self.clock())
+                await self.say(chat_id, left or "Nothing to cancel.")
                 return
             await self.log.clear_mode(chat_id)
             await self.say(chat_id, texts.EDIT_CANCELLED)
@@ -735,6 +751,7 @@ class CanonChat:
             now = self.clock()
             for user_id in self.config.allowed_user_ids:
                 try:
+                    await self._workflows_changed(user_id, user_id)
                     await self._show_next(user_id, now)
                 except CanonError as e:
                     log.warning("sweep for %s failed: %s", user_id, e)
@@ -762,6 +779,42 @@ class CanonChat:
         await self.log.append_message(chat_id, "assistant", text, self.clock())
         for chunk in texts.split_message(text):
             await self.messenger.send(chat_id, chunk)
+
+    # -- workflows (core.conversation.workflows) ------------------------------------
+    async def start_workflow(self, chat_id: int, user_id: int, workflow_id: str) -> None:
+        """/setup, /trip: start the workflow (or say where it is)."""
+        async with self._lock:
+            if self.workflows is None:
+                await self.say(chat_id, texts.NO_WORKFLOWS)
+                return
+            now = self.clock()
+            entity = self.config.entity_of(user_id)
+            for line in await self.workflows.start(workflow_id, chat_id, entity, now):
+                await self.say(chat_id, line)
+            await self._show_next(chat_id, now)
+
+    async def _workflow_message(self, msg: Incoming, now: datetime) -> bool:
+        """A message the chat's workflow takes (a setup step's answer); False if none does."""
+        if self.workflows is None:
+            return False
+        entity = self.config.entity_of(msg.user_id)
+        ref = f"tg:{msg.chat_id}:{msg.message_id}"
+        said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)
+        if said is None:
+            return False
+        for line in said:
+            await self.say(msg.chat_id, line)
+        await self._changed(now)
+        await self._show_next(msg.chat_id, now)
+        return True
+
+    async def _workflows_changed(self, chat_id: int, user_id: int) -> None:
+        """After a commit: the chat's workflow follows Canon's beliefs (a trip under way)."""
+        if self.workflows is None:
+            return
+        entity = self.config.entity_of(user_id)
+        for line in await self.workflows.changed(chat_id, entity, self.clock()):
+            await self.say(chat_id, line)
 
     async def _changed(self, now: datetime) -> None:
         if self.after_change is None:

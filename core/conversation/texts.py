@@ -51,7 +51,9 @@ HELP = (
     "/undo – revert the last change (I ask first)\n"
     "/wrong <field> – a value I hold is wrong: tell me the right one\n"
     "/confirm, /reject – answer the current question (or just type yes / no)\n"
-    "/cancel – stop editing a value\n"
+    "/setup – set me up step by step: your profile, calendar, mail\n"
+    "/trip – follow your planned trip (starts by itself when a trip is planned)\n"
+    "/cancel – stop editing a value, or leave the setup or trip\n"
     "/report – a chart of how often I needed you and was corrected (30 days)\n"
     "/help – this list"
 )
@@ -68,9 +70,12 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("wrong", "A value I hold is wrong: give the right one"),
     ("confirm", "Answer the current question: yes"),
     ("reject", "Answer the current question: no"),
-    ("cancel", "Stop editing a value"),
+    ("setup", "Set me up: profile, calendar, mail"),
+    ("trip", "Follow your planned trip"),
+    ("cancel", "Stop editing a value, or leave a workflow"),
     ("report", "A chart: how often I needed you, the last 30 days"),
 )
+NO_WORKFLOWS = "Setup and trips are not available here."
 REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."
 ALREADY = "Already answered."

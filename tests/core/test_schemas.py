@@ -58,11 +58,19 @@ API_SCHEMAS = ("http_api",)
 """Every HTTP API body (tests/api checks requests and responses against them)."""
 GENERATED = ("openapi.json",)
 """Built from the route table and the schemas; tests/api checks it is up to date."""
+WORKFLOW_SCHEMAS = ("workflow_definition",)
+"""Workflow definitions (tests/workflows/test_definitions.py checks them)."""
 
 
 def test_the_schema_folder_holds_only_these_schemas() -> None:
     assert sorted(p.name for p in SCHEMA_DIR.glob("*.json")) == sorted(
-        [*(f"{n}.schema.json" for n in [*MODELS, *AGENT_SCHEMAS, *API_SCHEMAS]), *GENERATED]
+        [
+            *(
+                f"{n}.schema.json"
+                for n in [*MODELS, *AGENT_SCHEMAS, *API_SCHEMAS, *WORKFLOW_SCHEMAS]
+            ),
+            *GENERATED,
+        ]
     )
 
 

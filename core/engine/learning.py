@@ -30,14 +30,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from typing import get_args
 
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
-from core.domain.records import HistoryEntry
+from core.domain.records import HistoryEntry, ReviewStatus
 from core.domain.rollout import PolicyEvent, RolloutState
-from core.domain.state import value_key
 from core.engine.engine import Engine
-from core.engine.metrics import CORRECTION_WINDOW, USER_RESOLUTIONS
+from core.engine.metrics import CORRECTION_WINDOW, correcting_commits, correction_of
 from core.engine.rollout_gates import MetricReader, read_rollout
 
 SLOW = 0.1
@@ -112,26 +112,16 @@ def learning_events(
     return events
 
 
-def _correction(auto: HistoryEntry, later: Sequence[HistoryEntry]) -> HistoryEntry | None:
-    """The user's commit that corrected ``auto`` (as ``core.engine.metrics`` counts it)."""
-    for entry in later:
-        if entry.committed_at > auto.committed_at + CORRECTION_WINDOW:
-            return None
-        changed = entry.retracted or value_key(entry.new_value) != value_key(auto.new_value)
-        if entry.resolution in USER_RESOLUTIONS:
-            return entry if changed else None
-        if changed:
-            return None
-    return None
-
-
 def day_outcomes(
     history: Sequence[HistoryEntry],
     sources: Mapping[int, frozenset[str]],
     start: datetime,
     end: datetime,
+    correcting: frozenset[str] = frozenset(),
 ) -> DayOutcomes:
-    """Held and corrected auto-commits of [start, end); ``sources``: commit seq -> source types."""
+    """Held and corrected auto-commits of [start, end); ``sources``: commit seq -> source
+    types; ``correcting``: the user's commits that answered a /wrong, /undo or /forget (a
+    correction as ``core.engine.metrics`` counts it)."""
     by_field: dict[tuple[str, str], list[HistoryEntry]] = {}
     for entry in sorted(history, key=lambda h: h.seq):
         by_field.setdefault((entry.entity_id, entry.field), []).append(entry)
@@ -143,7 +133,7 @@ def day_outcomes(
         for i, auto in enumerate(entries):
             if auto.resolution != "auto_commit":
                 continue
-            fix = _correction(auto, entries[i + 1 :])
+            fix = correction_of(auto, entries[i + 1 :], correcting)
             types = sources.get(auto.seq, frozenset())
             if fix is not None and start <= fix.committed_at < end:
                 corrected[domain_of(auto.field)] += 1
@@ -174,7 +164,10 @@ async def learn_day(engine: Engine, day: date, at: datetime) -> list[PolicyEvent
             sources[h.seq] = frozenset(
                 {e.source_type for e in found} | {t for e in found for t, _ in e.corroborators}
             )
-    outcomes = day_outcomes(history, sources, start, end)
+    log = await engine.store.log_since(start - CORRECTION_WINDOW)
+    reviews = await engine.store.review_items(get_args(ReviewStatus))
+    correcting = correcting_commits(log.events, reviews)
+    outcomes = day_outcomes(history, sources, start, end, correcting)
     events = learning_events(engine.policy, state, outcomes, day, at)
     return await engine.record_policy_events(events)
 

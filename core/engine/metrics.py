@@ -11,12 +11,15 @@ can attribute to an entity; the system metrics (schema validation, idempotency,
 dead letters) are about the whole pipeline. A metric that cannot be computed is
 ``None`` with a reason, never a made-up number.
 
-Corrections. An auto-commit is *corrected* when the next commit to the same
-field, within ``CORRECTION_WINDOW`` of it, is the user's (a Yes or an Edit to a
-question, /forget, /undo: resolutions ``user_confirm``/``user_edit``) and sets a
-different value or retracts it. A later auto-commit that changes the value first
-takes over: a correction then belongs to that one. An auto-commit whose
-correction window has not closed by ``now`` counts as not corrected so far.
+Corrections. An auto-commit is *corrected* when the user says it was wrong:
+the next commit to the same field, within ``CORRECTION_WINDOW`` of it, is the
+user's answer to a correction they asked for (/wrong, /undo or /forget: a review
+item whose source key is ``command:wrong``, ``command:undo`` or ``command:forget``)
+and sets a different value or retracts it. A change the user confirms because the world moved on (a Yes or
+an Edit to a question raised by newer evidence, "we're back") is not a
+correction: the value was right when Canon committed it. Any other commit that
+changes the value first ends the window: the auto-commit held. An auto-commit
+whose correction window has not closed by ``now`` counts as not corrected so far.
 
 Human agreement. A question the rollout raised instead of deciding (shadow mode,
 calibration, a confirmation run) remembers what the resolver would have done; an
@@ -108,17 +111,48 @@ def _in(at: datetime | None, since: datetime, now: datetime) -> bool:
     return at is not None and since <= at <= now
 
 
-def _corrected(auto: HistoryEntry, later: Sequence[HistoryEntry], now: datetime) -> bool:
-    """Was ``auto`` replaced by the user within the correction window (see module doc)?"""
-    deadline = min(auto.committed_at + CORRECTION_WINDOW, now)
+CORRECTION_COMMANDS = frozenset({"wrong", "undo", "forget"})
+"""Review items by which the user sets a value Canon holds aside: their source key is
+``command:<kind>`` or ``command:<kind>:...`` (core.engine.corrections)."""
+
+
+def _is_correction_item(item: ReviewItem) -> bool:
+    head, _, rest = item.source_key.partition(":")
+    return head == "command" and rest.split(":", 1)[0] in CORRECTION_COMMANDS
+
+
+def correcting_commits(
+    events: Iterable[EventRecord], reviews: Iterable[ReviewItem]
+) -> frozenset[str]:
+    """Event ids of the user's commits that answered a correction (/wrong, /undo, /forget): the
+    confirmation event names the review item it answered as its source ref."""
+    asked = {r.id for r in reviews if _is_correction_item(r)}
+    return frozenset(
+        e.event_id for e in events if e.source_type == "user_confirmation" and e.source_ref in asked
+    )
+
+
+def correction_of(
+    auto: HistoryEntry, later: Sequence[HistoryEntry], correcting: frozenset[str]
+) -> HistoryEntry | None:
+    """The user's commit that corrected ``auto`` within the window, if any (module doc)."""
     for entry in later:
-        if entry.committed_at > deadline:
-            return False
-        if entry.resolution in USER_RESOLUTIONS:
-            return entry.retracted or value_key(entry.new_value) != value_key(auto.new_value)
-        if entry.retracted or value_key(entry.new_value) != value_key(auto.new_value):
-            return False
-    return False
+        if entry.committed_at > auto.committed_at + CORRECTION_WINDOW:
+            return None
+        changed = entry.retracted or value_key(entry.new_value) != value_key(auto.new_value)
+        if entry.resolution in USER_RESOLUTIONS and entry.event_id in correcting:
+            return entry if changed else None
+        if changed:
+            return None
+    return None
+
+
+def _corrected(
+    auto: HistoryEntry, later: Sequence[HistoryEntry], now: datetime, correcting: frozenset[str]
+) -> bool:
+    """Was ``auto`` corrected by the user by ``now`` (see module doc)?"""
+    fix = correction_of(auto, later, correcting)
+    return fix is not None and fix.committed_at <= now
 
 
 def _scope_metrics(
@@ -235,6 +269,7 @@ def compute_metrics(
     entity_id: str | None = None,
 ) -> MetricsReport:
     """Every metric over [since, now], per (entity, domain) and overall; pure."""
+    correcting = correcting_commits(log.events, reviews)
     by_field: dict[tuple[str, str], list[HistoryEntry]] = {}
     for entry in sorted(history, key=lambda h: h.seq):
         by_field.setdefault((entry.entity_id, entry.field), []).append(entry)
@@ -243,7 +278,9 @@ def compute_metrics(
         for i, entry in enumerate(entries):
             if not _in(entry.committed_at, since, now):
                 continue
-            fixed = entry.resolution != "import" and _corrected(entry, entries[i + 1 :], now)
+            fixed = entry.resolution != "import" and _corrected(
+                entry, entries[i + 1 :], now, correcting
+            )
             scope = (entry.entity_id, domain_of(entry.field))
             commits.setdefault(scope, []).append((entry, fixed))
     reviews_in: dict[Scope, list[ReviewItem]] = {}

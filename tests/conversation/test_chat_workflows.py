@@ -9,14 +9,13 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import calibrated_policy, make_observation
 from chat_harness import ALICE, AUDIENCE, BOB, Clock, Conversation
 
 from core.conversation.chat import CanonChat
 from core.conversation.responder import OfflineResponder
 from core.conversation.testing import RecordingMessenger
 from core.conversation.workflows import ChatWorkflows
-from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
 from core.sources.config import load_sources
@@ -44,7 +43,7 @@ async def start(tmp_path: Path) -> AsyncIterator[Start]:
         await store.open()
         stack.push_async_callback(store.close)
         saver = await stack.enter_async_context(open_checkpointer(url))
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
 
         def read_sources():  # type: ignore[no-untyped-def]
             return load_sources(config, {}) if config.exists() else ()

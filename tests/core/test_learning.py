@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -11,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, NOW, calibrated_policy, make_observation
 
 from core.domain.policy import RolloutConfig, default_policy
 from core.domain.rollout import PolicyEvent, RolloutState, domain_thresholds, fold_policy_events
@@ -119,6 +120,7 @@ def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, "CANON_POLICY": str(CALIBRATED_POLICY_FILE)},
     )
 
 
@@ -127,7 +129,7 @@ async def _week_of_inputs(db: Path, skip_day: int | None) -> None:
     store = open_store(str(db))
     await store.open()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         for day in range(7):
             if day == skip_day:
                 continue

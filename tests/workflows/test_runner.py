@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import calibrated_policy, make_observation
 from workflow_demo import AT, ENTITY, RESEARCH, THREAD, TOOLS, NoBeliefs, research
 
 from core.agent.session import ErrorCode
-from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.errors import WorkflowInvalid
 from core.store.checkpoints import open_checkpointer
@@ -208,7 +207,7 @@ async def test_fact_conditions_read_committed_beliefs_and_only_automatic_ones_fi
     store = open_store(f"sqlite:///{tmp_path / 'canon.db'}")
     await store.open()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         runner = await open_runner(FOLLOW, {"note": _tool_setting()}, store)
         await runner.start("f", ENTITY, AT)
         assert (await runner.tick("f", ENTITY, AT)).state == "plan"

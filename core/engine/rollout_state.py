@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from types import MappingProxyType
 
 from core.domain.policy import Policy
@@ -88,8 +89,11 @@ class RolloutReader:
                 self._calibrated.add(domain)
         d = state.domain(domain)
         since_confirm = 0
-        if d.confirm_next:
-            since_confirm = await self.store.count_changes(domain, d.confirm_since, d.confirm_next)
+        if d.confirm_next and d.confirm_since is not None:
+            # Changes after the rule fired: the commit that fired it (the same instant,
+            # in the same answer) is the correction itself, not one of the next N.
+            after = d.confirm_since + timedelta(microseconds=1)
+            since_confirm = await self.store.count_changes(domain, after, d.confirm_next)
         return DomainUsage(changes, since_confirm)
 
     async def statuses(self) -> list[DomainStatus]:

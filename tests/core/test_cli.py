@@ -201,7 +201,7 @@ def test_a_malformed_scenario_is_a_clear_error(db: Path, tmp_path: Path) -> None
 def test_replay_prints_the_contract_object(db: Path) -> None:
     scenario = Path(__file__).parent.parent / "scenarios" / "tahoe_incident.json"
     result = json.loads(canon("replay", str(scenario), "--json", db=db).stdout)
-    assert list(result) == ["state", "pending", "queued", "decisions", "dlq"]
+    assert list(result) == ["state", "pending", "queued", "decisions", "dlq", "rollout"]
     assert set(result["decisions"][0]) == {
         "step",
         "event_id",

@@ -24,7 +24,8 @@ async def test_scenario(path: Path) -> None:
     scenario = load_scenario(path)
     expect = scenario["expect"]
     result = await replay(scenario)
-    assert set(result) == {"state", "pending", "queued", "decisions", "dlq"}
+    assert set(result) == {"state", "pending", "queued", "decisions", "dlq", "rollout"}
+    assert [r["step"] for r in result["rollout"]] == list(range(len(scenario["steps"])))
     for entity, fields in expect.get("state", {}).items():
         for field, value in fields.items():
             assert result["state"].get(entity, {}).get(field) == value, (
@@ -43,6 +44,15 @@ async def test_scenario(path: Path) -> None:
             assert [i["field"] for i in result[key]] == expect[f"{key}_fields"]
     if "dlq" in expect:
         assert result["dlq"] == expect["dlq"]
+    for wanted in expect.get("rollout", []):
+        # After step N: each named domain's rollout, and what a rollout step did.
+        got = result["rollout"][wanted["step"]]
+        for key, value in wanted.items():
+            if key == "step":
+                continue
+            seen = got["domains"][key] if key in got["domains"] else got.get(key)
+            assert seen is not None, (wanted, got)
+            assert {k: seen.get(k) for k in value} == value, (wanted["step"], key, seen)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
@@ -68,4 +78,5 @@ def test_the_five_situations_and_the_edge_cases_all_ship() -> None:
         "out_of_order_events",
         "flood_control",
         "invalid_payloads",
+        "rollout_travel",
     } <= names

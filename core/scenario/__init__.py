@@ -9,7 +9,15 @@ simulated clock, and returns::
      "queued": [same],
      "decisions": [{"step", "event_id", "entity_id", "field", "candidate_value",
                     "decision", "confidence"}],
-     "dlq": count}
+     "dlq": count,
+     "rollout": [{"step", "domains": {domain: {"stage", "ask_threshold",
+                  "auto_threshold", "calibration_remaining", "confirmations_remaining",
+                  "learning"}}, and for a rollout step what it did: "promotion" |
+                  "wrong" | "fired"}]}
+
+The ``rollout`` list has one entry per step: the rollout the next input meets
+(``core.scenario.rollout``), so a scenario can say what the stages and thresholds
+must be after any step.
 
 A scenario's ``trusted_senders`` (like the config's) names the mail senders
 whose receipts are transaction evidence; every other mail is asked about.
@@ -38,6 +46,12 @@ from core.engine.review import answer_review
 from core.errors import CanonError, ScenarioError
 from core.extraction.types import Extractor
 from core.jsonlines import parse_json
+from core.scenario.rollout import (
+    ROLLOUT_STEP_KINDS,
+    check_rollout_step,
+    rollout_now,
+    run_rollout_step,
+)
 from core.signals.intake import (
     calendar_payloads,
     default_extractor,
@@ -48,7 +62,15 @@ from core.signals.trust import NOBODY, SenderTrust, parse_trusted_senders
 from core.store.sqlite import SQLiteStore
 from core.workspace.manual_input import ingest_markdown_text
 
-STEP_KINDS: Final = ("message", "observation", "markdown", "calendar", "email", "answer")
+STEP_KINDS: Final = (
+    "message",
+    "observation",
+    "markdown",
+    "calendar",
+    "email",
+    "answer",
+    *ROLLOUT_STEP_KINDS,
+)
 MARKDOWN_FILES: Final = ("HEARTBEAT.md", "MEMORY.md")
 MAX_SCENARIO_BYTES: Final = 16 << 20
 
@@ -117,6 +139,8 @@ def parse_steps(scenario: Mapping[str, Any]) -> list[Step]:
 
 
 def _check_step(i: int, kind: str, body: Any) -> None:
+    if kind in ROLLOUT_STEP_KINDS:
+        check_rollout_step(i, kind, body)
     if kind == "message" and not isinstance(body, str):
         raise ScenarioError(f"step {i}: 'message' is the text the user sent")
     if kind == "markdown" and (
@@ -162,12 +186,19 @@ async def replay(
         try:
             engine = Engine(store, policy)
             decisions: list[dict[str, Any]] = []
+            rollout: list[dict[str, Any]] = []
             for step in steps:
-                outcomes = await run_step(engine, step, entity, extract, trust)
+                if step.kind in ROLLOUT_STEP_KINDS:
+                    outcomes: list[Outcome] = []
+                    did = await run_rollout_step(engine, step.kind, step.body, entity, step.at)
+                else:
+                    outcomes = await run_step(engine, step, entity, extract, trust)
+                    did = {}
                 decisions.extend(_decision(step.index, o) for o in outcomes)
+                rollout.append({"step": step.index, **did, "domains": await rollout_now(engine)})
                 if on_step is not None:
                     await on_step(step, outcomes, engine)
-            return await snapshot(engine, decisions)
+            return {**await snapshot(engine, decisions), "rollout": rollout}
         finally:
             await store.close()
 

@@ -80,7 +80,9 @@ async def metrics(
     now = resolve_now(now_text)
     since = parse_since(since_text, now)
     async with open_engine(ctx) as engine:
-        report = await measure(engine.store, since=since, now=now, entity_id=entity)
+        report = await measure(
+            engine.store, since=since, now=now, entity_id=entity, policy=engine.policy
+        )
     if as_json:
         emit_json(report_json(report))
         return

@@ -222,3 +222,18 @@ async def test_canon_report_charts_each_of_them(logged_db: Path, tmp_path: Path)
     for name, _ in EXPECTED[:-1]:  # recall is never charted: it has no value
         assert f'alt="{titles[name]}" src="data:image/png;base64,' in page, name
     assert "recall cannot be known" in page
+
+
+async def test_prometheus_exposes_the_gauges(engine: Engine) -> None:
+    """The last 7 days before D3 12:00 hold every commit of the log."""
+    from core.engine.prometheus import read_families
+
+    samples = {
+        (s.name, tuple(s.labels.values())): s.value
+        for family in await read_families(engine.store, UNTIL)
+        for s in family.samples
+    }
+    assert samples[("canon_update_propagation_seconds", ("0.5",))] == 120
+    assert samples[("canon_update_propagation_seconds", ("0.9",))] == 1800
+    assert samples[("canon_staleness_index_seconds", ())] == 54 * HOUR
+    assert samples[("canon_static_input_age_seconds", ())] == 28 * HOUR

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+from collections.abc import Callable
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from telegram import BotCommand, Update
@@ -31,16 +34,24 @@ from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
 from core.conversation import texts
 from core.conversation.chat import AfterChange, CanonChat, Clock
+from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
+from core.conversation.turn_graph import AssistantGraph
+from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
+from core.engine.learning import learn_day
+from core.engine.rollback import check_rollout
 from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.llm_config import LLMConfig
 from core.extraction.select import configured_extractor
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
+from core.sources.base import SourceConfig
+from core.sources.config import load_sources
 from core.sources.poller import poll_once
+from core.store.checkpoints import open_checkpointer
 from core.store.factory import open_store
 from core.workspace import refresh_projections
 
@@ -48,6 +59,8 @@ log = logging.getLogger(__name__)
 SWEEP_SECONDS = 20.0
 POLL_SECONDS = 300.0
 DEAD_LETTER_SECONDS = 60.0
+ROLLOUT_SECONDS = 900.0
+LEARNING_SECONDS = 86400.0
 
 
 @dataclass(frozen=True)
@@ -86,10 +99,14 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("pending", handlers.pending),
         ("why", handlers.why),
         ("history", handlers.history),
+        ("status", handlers.status),
         ("forget", handlers.forget),
+        ("wrong", handlers.wrong),
         ("undo", handlers.undo),
         ("confirm", handlers.confirm),
         ("reject", handlers.reject),
+        ("setup", handlers.setup),
+        ("trip", handlers.trip),
         ("cancel", handlers.cancel),
         ("report", handlers.report),
     ):
@@ -121,6 +138,8 @@ class BotRunner:
         self.store = open_store(settings.store_url)
         self.chat: CanonChat | None = None
         self._responder: Responder | None = None
+        self._checkpoints = AsyncExitStack()
+        """The checkpointer of the assistant's sessions and workflows, open while the bot runs."""
         self._tending = asyncio.Lock()
         self.warming: asyncio.Task[None] | None = None
 
@@ -131,17 +150,27 @@ class BotRunner:
         await self.store.open()
         settings = self.settings
         engine = Engine(self.store, settings.policy)
-        self._responder = self.responder or _configured_responder(settings.llm)
+        # One checkpointer beside Canon's data: the assistant's sessions and the workflows.
+        saver = await self._checkpoints.enter_async_context(open_checkpointer(settings.store_url))
+        if self.responder is None:
+            self._responder = AssistantGraph(_configured_model(settings.llm), saver)
+        else:
+            self._responder = self.responder
+        extractor = self.extractor or configured_extractor(settings.llm)
+        workflows = ChatWorkflows.shipped(
+            engine, extractor, saver, _sources_reader(settings), settings.rules
+        )
         self.chat = CanonChat(
             engine,
             self.store.conversation,
             TelegramMessenger(self.app.bot),
             settings.audience,
             clock=self.clock,
-            extractor=self.extractor or configured_extractor(settings.llm),
+            extractor=extractor,
             responder=self._responder,
             after_change=_projection_hook(settings),
             rules=settings.rules,
+            workflows=workflows,
         )
         bot_data: CanonBotData = self.app.bot_data
         bot_data.chat = self.chat
@@ -176,6 +205,8 @@ class BotRunner:
         if jobs is not None:
             jobs.run_repeating(self._sweep, interval=SWEEP_SECONDS, first=0.0)
             jobs.run_repeating(self._dead_letters, interval=DEAD_LETTER_SECONDS, first=1.0)
+            jobs.run_repeating(self._rollout, interval=ROLLOUT_SECONDS, first=10.0)
+            jobs.run_repeating(self._learn, interval=LEARNING_SECONDS, first=60.0)
             if self.settings.sources:
                 jobs.run_repeating(self._poll_sources, interval=POLL_SECONDS, first=5.0)
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
@@ -193,6 +224,7 @@ class BotRunner:
             close = getattr(self._responder, "close", None)
             if close is not None:
                 await close()
+            await self._checkpoints.aclose()
             await self.store.close()
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
@@ -200,6 +232,8 @@ class BotRunner:
     async def _sweep(self, _context: Any) -> None:
         if self.chat is not None:
             await self.chat.sweep()
+        if isinstance(self._responder, AssistantGraph):  # between turns: old checkpoints go
+            await self._responder.compact()
 
     async def _dead_letters(self, _context: Any) -> None:
         await self.tend_dead_letters()
@@ -216,6 +250,25 @@ class BotRunner:
                 log.warning("alert delivery failed: %s", e)
             if report.permanently_failed:
                 await self.chat.sweep()
+
+    async def _rollout(self, _context: Any) -> None:
+        await self.tend_rollout()
+
+    async def _learn(self, _context: Any) -> None:
+        await self.tend_rollout(learn=True)
+
+    async def tend_rollout(self, *, learn: bool = False) -> None:
+        """Apply the rollback rules (daily, also learn from yesterday); tell the owner."""
+        if self.chat is None:
+            return
+        now = self.clock()
+        await check_rollout(self.chat.engine, now)
+        if learn:
+            await learn_day(self.chat.engine, now.date() - timedelta(days=1), now)
+        try:
+            await self.chat.deliver_alerts()
+        except TelegramError as e:  # e.g. the owner never opened the chat: next run
+            log.warning("alert delivery failed: %s", e)
 
     async def _poll_sources(self, _context: Any) -> None:
         if self.chat is not None:
@@ -239,10 +292,22 @@ def warm_language_pipeline() -> None:
         log.error("language pipeline unusable: %s", e)
 
 
-def _configured_responder(llm: LLMConfig | None) -> Responder | None:
-    from core.conversation.responder_llm import LLMResponder
+def _configured_model(llm: LLMConfig | None) -> ChatModel | None:
+    from core.conversation.chat_model import OpenAIChatModel
 
-    return None if llm is None else LLMResponder(llm)
+    return None if llm is None else OpenAIChatModel(llm)
+
+
+def _sources_reader(settings: Settings) -> Callable[[], tuple[SourceConfig, ...]]:
+    """The sources configured now: /setup reads the config file again after you edit it."""
+    config_file = settings.config_file
+
+    def read() -> tuple[SourceConfig, ...]:
+        if config_file is None:
+            return settings.sources
+        return load_sources(config_file, os.environ)
+
+    return read
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

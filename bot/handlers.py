@@ -109,6 +109,12 @@ async def report(update: Update, context: Ctx) -> None:
     await chat.send_report(chat_id, user_id)
 
 
+async def status(update: Update, context: Ctx) -> None:
+    """/status: how much Canon does on its own, per domain."""
+    chat, _user_id, chat_id = _who(update, context)
+    await chat.show_status(chat_id)
+
+
 async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)
@@ -124,6 +130,12 @@ async def undo(update: Update, context: Ctx) -> None:
     await chat.correction(chat_id, user_id, "undo")
 
 
+async def wrong(update: Update, context: Ctx) -> None:
+    """/wrong <field or words>: a held value is wrong; asks for the right one."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.wrong(chat_id, user_id, " ".join(context.args or []))
+
+
 async def confirm(update: Update, context: Ctx) -> None:
     """/confirm: yes to the current question."""
     chat, user_id, chat_id = _who(update, context)
@@ -136,8 +148,20 @@ async def reject(update: Update, context: Ctx) -> None:
     await chat.answer_active(chat_id, user_id, "reject")
 
 
+async def setup(update: Update, context: Ctx) -> None:
+    """/setup: onboarding, step by step."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.start_workflow(chat_id, user_id, "setup")
+
+
+async def trip(update: Update, context: Ctx) -> None:
+    """/trip: follow the planned trip."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.start_workflow(chat_id, user_id, "trip")
+
+
 async def cancel(update: Update, context: Ctx) -> None:
-    """/cancel: stop editing a value."""
+    """/cancel: stop editing a value, or leave a workflow."""
     chat, _user_id, chat_id = _who(update, context)
     await chat.cancel(chat_id)
 

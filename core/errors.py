@@ -6,6 +6,7 @@ edges (the CLI, the bot), which print one clear line.
 
     CanonError
     ├── ConfigError              bad policy or configuration file
+    │   └── WorkflowInvalid      a workflow definition that breaks its schema or itself
     ├── PayloadInvalid           a payload failed its JSON Schema (carries the errors)
     ├── StoreError               the store could not do what was asked
     │   ├── MigrationError       a migration failed and was rolled back
@@ -14,10 +15,21 @@ edges (the CLI, the bot), which print one clear line.
     │   ├── AlreadyAnswered      the review item was answered before
     │   └── InvalidAnswer        an edit value the field cannot hold
     ├── ScenarioError            a scenario file that cannot be replayed
+    ├── OutOfScope               an entity the caller does not act for (MCP)
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
     ├── AgentStateError          an agent or session state, or a delta, that cannot be used
+    ├── ApiUnreachable           Canon's HTTP API did not answer in time (CanonClient)
+    ├── ApiError                 Canon's HTTP API answered with a problem document
+    │   ├── Unauthorized         401: no token, or an unknown or revoked one
+    │   ├── OutOfReach           403: the token does not reach that entity
+    │   ├── ApiNotFound          404 (also a NotFound): no such question, field or route
+    │   ├── ApiAlreadyAnswered   409 (also an AlreadyAnswered)
+    │   ├── ApiInvalidAnswer     422 invalid-input (also an InvalidAnswer)
+    │   ├── RequestInvalid       400/405/413/415/422: a request the API refuses as sent
+    │   ├── RateLimited          429: too many requests (carries retry_after)
+    │   └── ApiUnavailable       500/503: Canon could not do it now
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
         ├── LLMUnusable          no usable model answer (carries why); offline stands in
         └── LanguageModelMissing no verified spaCy English pipeline is installed
@@ -34,6 +46,10 @@ class CanonError(Exception):
 
 class ConfigError(CanonError):
     """A policy or configuration file, or an override, is not valid."""
+
+
+class WorkflowInvalid(ConfigError):
+    """A workflow definition that breaks its schema or names what does not exist."""
 
 
 class PayloadInvalid(CanonError):
@@ -79,6 +95,10 @@ class ScenarioError(CanonError):
     """A scenario file is malformed."""
 
 
+class OutOfScope(CanonError):
+    """A request about an entity the caller does not act for; nothing was read or changed."""
+
+
 class WorkspaceError(CanonError):
     """A workspace file cannot be read or written safely; it was left untouched."""
 
@@ -110,3 +130,61 @@ class LLMUnusable(ExtractionError):
 
 class LanguageModelMissing(ExtractionError):
     """No spaCy English pipeline that matches the committed manifest is installed."""
+
+
+class ApiUnreachable(CanonError):
+    """Canon's HTTP API did not answer: refused, unreachable or timed out."""
+
+
+class ApiError(CanonError):
+    """Canon's HTTP API answered with an RFC 9457 problem document (``status``, ``kind``)."""
+
+    def __init__(self, status: int, kind: str, detail: str, errors: Sequence[str] = ()) -> None:
+        self.status = status
+        self.kind = kind
+        self.detail = detail
+        self.errors = list(errors)
+        super().__init__(f"{status} {kind}: {detail}")
+
+
+class Unauthorized(ApiError):
+    """No bearer token, or one Canon does not know (or has revoked)."""
+
+
+class OutOfReach(ApiError):
+    """The token does not reach the entity asked about."""
+
+
+class ApiNotFound(ApiError, NotFound):
+    """No such question, field or route."""
+
+
+class ApiAlreadyAnswered(ApiError, AlreadyAnswered):
+    """The question has an answer already."""
+
+
+class ApiInvalidAnswer(ApiError, InvalidAnswer):
+    """The answer, or its edited value, does not fit the field."""
+
+
+class RequestInvalid(ApiError):
+    """A request the API refuses as sent (bad body, query, media type or size)."""
+
+
+class RateLimited(ApiError):
+    """Too many requests for this token; ``retry_after`` says how many seconds to wait."""
+
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        detail: str,
+        errors: Sequence[str] = (),
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(status, kind, detail, errors)
+        self.retry_after = retry_after
+
+
+class ApiUnavailable(ApiError):
+    """Canon could not do it now (its store failed, or something unexpected); try later."""

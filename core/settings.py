@@ -28,7 +28,8 @@ Bot
 Language model (none: offline)
     CANON_LLM_BASE_URL, CANON_LLM_MODEL (required together), CANON_LLM_API_KEY,
     CANON_LLM_TIMEOUT_S (20), CANON_LLM_MIN_CONFIDENCE (0.6), CANON_LLM_MAX_RETRIES (2),
-    CANON_LLM_RESPONSE_FORMAT (json_schema | json_object)
+    CANON_LLM_RESPONSE_FORMAT (json_schema | json_object),
+    CANON_LLM_CONTEXT_WINDOW (tokens; default: known for the model's name, else 8192)
 """
 
 from __future__ import annotations
@@ -249,6 +250,11 @@ def _llm(env: Mapping[str, str]) -> LLMConfig | None:
         min_confidence=_number(env, "CANON_LLM_MIN_CONFIDENCE", 0.6, 0.0, 1.0),
         max_retries=int(_number(env, "CANON_LLM_MAX_RETRIES", 2, 0, 10, True)),
         response_format="json_object" if fmt == "json_object" else "json_schema",
+        context_window=(
+            int(_number(env, "CANON_LLM_CONTEXT_WINDOW", 0, 256, 10_000_000, True))
+            if _get(env, "CANON_LLM_CONTEXT_WINDOW")
+            else None
+        ),
     )
 
 

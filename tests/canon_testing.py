@@ -5,8 +5,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+from core.domain.policy import Policy, load_policy
 from core.domain.timeutil import format_ts
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
@@ -38,3 +40,18 @@ def make_observation(
     }
     payload.update(extra)
     return payload
+
+
+CALIBRATED_POLICY_FILE = Path(__file__).parent / "fixtures" / "calibrated_policy.toml"
+"""A CANON_POLICY file (``rollout.calibration_mutations = 0``) for subprocess, CLI and bot
+tests about how Canon resolves once calibrated; see ``calibrated_policy``."""
+
+
+def calibrated_policy() -> Policy:
+    """The default policy with calibration over (``rollout.calibration_mutations = 0``).
+
+    A fresh store asks about the first 30 changes per domain unless the confidence is
+    at least 0.98; tests about how Canon resolves once it has been calibrated say so by
+    using this policy (tests of calibration itself use ``default_policy()``).
+    """
+    return load_policy(CALIBRATED_POLICY_FILE)

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from canon_testing import NOW, ObsFactory, make_observation
+from canon_testing import NOW, ObsFactory, calibrated_policy, make_observation
 from hypothesis import settings
 
 from core.domain.policy import default_policy
@@ -53,4 +53,11 @@ async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
 
 @pytest.fixture
 async def engine(store: SQLiteStore) -> Engine:
+    """An engine past calibration: tests of how Canon resolves (calibration has its own)."""
+    return Engine(store, calibrated_policy())
+
+
+@pytest.fixture
+async def fresh_engine(store: SQLiteStore) -> Engine:
+    """An engine with the product defaults: a fresh store is still calibrating."""
     return Engine(store, default_policy())

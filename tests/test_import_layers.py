@@ -21,9 +21,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.extraction",),
     ("core.signals", "core.store", "core.projections"),
     ("core.engine",),
-    ("core.sources", "core.workspace", "core.conversation", "core.report"),
+    ("core.sources", "core.workspace", "core.workflows", "core.conversation", "core.report"),
     ("core.settings", "core.settings", "core.scenario", "core.bench"),
-    ("core.api",),
+    ("core.api", "core.mcp"),
+    ("core.client",),
     ("core.cli",),
     ("bot",),
 )

@@ -14,6 +14,8 @@ readable table for people, ``--json`` for programs. Errors print one line
     canon demo                          the Tahoe story, step by step
     canon metrics --since 7d --json     success metrics from the event log
     canon report --out report.html      the metrics over time, charted, in one HTML file
+    canon mcp --entity user:alice       serve one entity to an MCP client (stdio or HTTP)
+    canon policy show                   the policy in force per domain (stage, thresholds)
     canon migrate-store sqlite:///a.db postgresql://host/canon   copy a store, verified
 """
 
@@ -52,12 +54,17 @@ def _register() -> None:
     from core.cli import (
         bench_cmd,
         context_cmds,
+        e2e_cmds,
         engine_cmds,
         extraction_cmds,
+        mcp_cmd,
         metrics_cmd,
+        policy_cmds,
         replay_cmds,
         report_cmd,
+        rollout_cmds,
         serve_cmd,
+        service_cmd,
         sources_cmds,
         store_cmds,
         token_cmds,
@@ -77,6 +84,11 @@ def _register() -> None:
         *report_cmd.COMMANDS,
         *token_cmds.COMMANDS,
         *serve_cmd.COMMANDS,
+        *mcp_cmd.COMMANDS,
+        *e2e_cmds.COMMANDS,
+        service_cmd.install_service,
+        *rollout_cmds.COMMANDS,
+        *policy_cmds.COMMANDS,
     ):
         cli.add_command(command)
     # Front ends outside core (the Telegram bot) plug in through entry points,

@@ -6,6 +6,8 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
+from core.bench.agent import BESIDE as AGENT_BESIDE
+from core.bench.agent import agent_turn_figures
 from core.bench.conversation import BESIDE, bot_turn_figures
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
@@ -55,6 +57,8 @@ async def bench(
         )
         figures = await run_bench(config, report)
         figures.update(await bot_turn_figures(progress=report))
+        report("assistant turns", 0, 1)
+        figures.update(await agent_turn_figures())
     if as_json:
         emit_json(figures)
         return
@@ -62,7 +66,7 @@ async def bench(
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_column("beside it, same run", justify="right")
-    beside_of = {**INGEST_BASELINES, **BASELINES, **BESIDE}
+    beside_of = {**INGEST_BASELINES, **BASELINES, **BESIDE, **AGENT_BESIDE}
     if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
         beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"
     shown_beside = set(beside_of.values())

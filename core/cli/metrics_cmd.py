@@ -25,6 +25,7 @@ _SHORT = {
     "conflict_questions": "conflicts",
     "validation_coverage": "coverage",
     "signal_freshness_seconds": "signal age",
+    "human_agreement": "agreement",
 }
 
 
@@ -69,8 +70,8 @@ async def metrics(
     each of scopes[] {entity_id, domain, metrics, counts}, where metrics holds
     auto_commit_precision, correction_rate, review_burden,
     confirmation_latency_median_seconds, conflict_questions, validation_coverage,
-    signal_freshness_seconds, each {value, reason}; system {idempotency_integrity,
-    schema_validation_success, dlq_unresolved_age_seconds,
+    signal_freshness_seconds, human_agreement, each {value, reason}; system
+    {idempotency_integrity, schema_validation_success, dlq_unresolved_age_seconds,
     update_propagation_median_seconds, update_propagation_p90_seconds,
     threshold_stability, projection_drift_rate, staleness_index_seconds,
     static_input_age_seconds, intent_extraction_precision,

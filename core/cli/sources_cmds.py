@@ -11,6 +11,7 @@ import click
 from rich.table import Table
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.policy_cmds import rollout_table
 from core.cli.scope import entity_option, items_of, letters_of
 from core.conversation.views import review_view
 from core.domain.timeutil import format_ts, utc_now
@@ -212,7 +213,9 @@ def sources_auth(ctx: Context, name: str, no_browser: bool) -> None:
 @pass_ctx
 @run
 async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str | None) -> None:
-    """Canon at a glance: facts, questions, dead letters, sources and their health.
+    """Canon at a glance: facts, questions, dead letters, sources and their health, and
+    per domain its rollout (stage, thresholds in force, calibration_remaining,
+    confirmations_remaining, learning; JSON key "rollout").
 
     --entity counts only that entity's facts, questions and dead letters.
 
@@ -229,6 +232,7 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         undelivered = await store.open_alerts()
         views = await _views(engine, ctx, now)
         drift = await workspace_store(engine).events(("drift",))
+        rollout = await engine.rollout.statuses()
     failing = [v["name"] for v in views if v["failures"]]
     slo = dlq_slo(letters, now)
     data: dict[str, Any] = {
@@ -254,6 +258,7 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
             for a in undelivered
         ],
         "dlq_slo": {**slo.__dict__, "holds": slo.holds},
+        "rollout": [s.as_json() for s in rollout],
     }
     if as_json:
         emit_json(data)
@@ -276,6 +281,7 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         )
     if views:
         console.print(_sources_table(views))
+    console.print(rollout_table(rollout))
     for name in failing:
         console.print(
             f"[red]source {name} is failing[/red]: its evidence counts less until it recovers"

@@ -4,5 +4,6 @@
 replies through a ``Messenger``; Telegram (``bot/``), an HTTP API or an agent
 runtime each provide one. ``texts`` holds what Canon says, ``commands`` what
 /state, /pending, /why and /history answer, ``context`` the block injected before
-every reply; ``testing.RecordingMessenger`` is an in-process ``Messenger`` for tests.
+every reply, ``turn_graph`` the assistant's reply (a LangGraph turn, checkpointed per
+thread); ``testing.RecordingMessenger`` is an in-process ``Messenger`` for tests.
 """

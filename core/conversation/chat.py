@@ -20,8 +20,16 @@ from typing import Any, Protocol
 from core.conversation import commands, report, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
+from core.conversation.field_match import valued_matches
 from core.conversation.message_intake import message_observations
-from core.conversation.responder import OfflineResponder, ReplyRequest, Responder, StateTools
+from core.conversation.responder import (
+    HISTORY_MESSAGES,
+    OfflineResponder,
+    ReplyRequest,
+    Responder,
+    StateTools,
+)
+from core.conversation.workflows import ChatWorkflows
 from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES, ChatMode, PromptMessage
 from core.domain.state import CommittedFact
@@ -30,6 +38,7 @@ from core.engine.answer_values import choices_for, value_kind
 from core.engine.answers import coerce_value
 from core.engine.corrections import correction_kind, propose_forget, propose_undo
 from core.engine.engine import Engine, Outcome
+from core.engine.incidents import propose_wrong
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, CanonError, InvalidAnswer, NotFound
 from core.extraction.types import Extractor
@@ -86,6 +95,7 @@ class CanonChat:
         responder: Responder | None = None,
         after_change: AfterChange | None = None,
         rules: Sequence[Rule] = (),
+        workflows: ChatWorkflows | None = None,
     ) -> None:
         self.engine = engine
         self.log = conversation
@@ -97,6 +107,8 @@ class CanonChat:
         self.after_change = after_change
         self.rules = tuple(rules)
         """Configured mapping rules, for dead-letter signals answered here."""
+        self.workflows = workflows
+        """/setup and trips (core.workflows); None: not offered (no checkpointer)."""
         # One writer at a time: a tap, a message and the sweep must not both post a prompt.
         self._lock = asyncio.Lock()
 
@@ -122,7 +134,12 @@ class CanonChat:
             if action is not None and active is not None:
                 await self._settle(active, action, msg.user_id, now, typed=True)
                 return
+            if await self._workflow_message(msg, now):
+                if left_edit:
+                    await self.say(msg.chat_id, texts.EDIT_LEFT)
+                return
             asked = await self._converse(msg, now)
+            await self._workflows_changed(msg.chat_id, msg.user_id)
             await self._show_next(msg.chat_id, now)
             if asked:
                 await self._note_queued(msg.chat_id, asked)
@@ -156,8 +173,9 @@ class CanonChat:
             await self.say(msg.chat_id, ack)
         asked = [o for o in outcomes if o.review_item_id is not None]
         # A question is its own answer to a claim; chat without claims gets a reply.
-        if (ack is None and not asked) or not isinstance(self.responder, OfflineResponder):
-            await self._assistant_reply(msg, now)
+        if (ack is None and not asked) or self.responder.has_model:
+            recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
+            await self._assistant_reply(msg, now, recorded)
         return asked
 
     async def _note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
@@ -182,7 +200,7 @@ class CanonChat:
             family_entity=self.config.family_entity,
         )
 
-    async def _assistant_reply(self, msg: Incoming, now: datetime) -> None:
+    async def _assistant_reply(self, msg: Incoming, now: datetime, recorded: bool) -> None:
         entities = self.config.entities_of(msg.user_id)
         block = await load_context(
             self.engine.store,
@@ -195,9 +213,23 @@ class CanonChat:
         for e in entities:
             facts.extend(await self.engine.store.facts(e))
         open_items = tuple(await self.engine.store.open_review_items(entities))
-        history = tuple((m.role, m.text) for m in await self.log.messages(msg.chat_id, limit=20))
-        request = ReplyRequest(msg.text, now, block, tuple(facts), open_items, history)
-        tools = StateTools(self.engine, entities, now, f"tg:{msg.chat_id}:{msg.message_id}")
+        log = tuple(await self.log.messages(msg.chat_id, limit=HISTORY_MESSAGES))
+        ref = f"tg:{msg.chat_id}:{msg.message_id}"
+        request = ReplyRequest(
+            msg.text,
+            now,
+            block,
+            tuple(facts),
+            open_items,
+            tuple((m.role, m.text) for m in log),
+            log=log,
+            chat_id=msg.chat_id,
+            speaker_id=msg.user_id,
+            entities=entities,
+            recorded=recorded,
+            turn_id=ref,
+        )
+        tools = StateTools(self.engine, entities, now, ref)
         reply = await self.responder.reply(request, tools)
         await self.say(msg.chat_id, reply.text)
         for item in reply.proposals:
@@ -308,6 +340,7 @@ class CanonChat:
             await self.log.close_prompt(member.id, member.status, now)
         if result.committed:
             await self._changed(now)
+            await self._workflows_changed(prompt.chat_id, prompt.owner_user_id)
         await self._show_next(prompt.chat_id, now)
 
     async def _begin_edit(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
@@ -414,6 +447,7 @@ class CanonChat:
         if prompt is not None:
             await self._close(prompt, result.item, "edited", result.committed_value, now)
         await self._changed(now)
+        await self._workflows_changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)
         await self._show_next(chat_id, now)
 
@@ -476,11 +510,16 @@ class CanonChat:
         await self._apply_edit(prompt.chat_id, item.id, choices[index].value, user_id, now)
 
     async def cancel(self, chat_id: int) -> None:
-        """/cancel: stop waiting for an Edit's value; the question stays open."""
+        """/cancel: stop waiting for an Edit's value (the question stays open), else leave
+        the chat's workflow."""
         async with self._lock:
             mode = await self.log.mode(chat_id)
             if mode is None:
-                await self.say(chat_id, "Nothing to cancel.")
+                left = None
+                if self.workflows is not None:
+                    entity = self.config.entity_of(chat_id)
+                    left = await self.workflows.cancel(chat_id, entity, self.clock())
+                await self.say(chat_id, left or "Nothing to cancel.")
                 return
             await self.log.clear_mode(chat_id)
             await self.say(chat_id, texts.EDIT_CANCELLED)
@@ -627,6 +666,10 @@ class CanonChat:
         await self.log.append_message(chat_id, "assistant", answer.caption, now)
         await self.messenger.send_photo(chat_id, answer.chart, answer.caption)
 
+    async def show_status(self, chat_id: int) -> None:
+        """/status: how much Canon does on its own, per domain."""
+        await self.say(chat_id, await commands.status_answer(self.engine.rollout))
+
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""
         async with self._lock:
@@ -645,6 +688,27 @@ class CanonChat:
                 await self.say(chat_id, "I'll ask you that right after the current question.")
                 return
             await self._show_next(chat_id, now)
+
+    async def wrong(self, chat_id: int, user_id: int, query: str) -> None:
+        """/wrong <field or words>: a held value is wrong. Logs a P0 when Canon
+        committed it alone, then asks for the right value (an Edit, waiting now)."""
+        async with self._lock:
+            now = self.clock()
+            entities = self.config.entities_of(user_id)
+            hits = await valued_matches(self.engine.store, entities, query)
+            if len(hits) != 1:
+                known = [f.field for e in entities for f in await self.engine.store.facts(e)]
+                await self.say(chat_id, texts.wrong_which(query, [f for _e, f in hits], known))
+                return
+            item, _p0 = await propose_wrong(self.engine, entities, hits, now)
+            await self._bind(item, chat_id, user_id, now)
+            if await self._active(chat_id) is not None:
+                await self.say(chat_id, "I'll ask you that right after the current question.")
+                return
+            await self._show_next(chat_id, now)
+            prompt = await self._active(chat_id)
+            if prompt is not None and prompt.item_id == item.id:
+                await self._begin_edit(prompt, item, now)
 
     async def resume(self) -> int:
         """After a restart: show each open question again with its buttons; how many.
@@ -687,6 +751,7 @@ class CanonChat:
             now = self.clock()
             for user_id in self.config.allowed_user_ids:
                 try:
+                    await self._workflows_changed(user_id, user_id)
                     await self._show_next(user_id, now)
                 except CanonError as e:
                     log.warning("sweep for %s failed: %s", user_id, e)
@@ -714,6 +779,42 @@ class CanonChat:
         await self.log.append_message(chat_id, "assistant", text, self.clock())
         for chunk in texts.split_message(text):
             await self.messenger.send(chat_id, chunk)
+
+    # -- workflows (core.conversation.workflows) ------------------------------------
+    async def start_workflow(self, chat_id: int, user_id: int, workflow_id: str) -> None:
+        """/setup, /trip: start the workflow (or say where it is)."""
+        async with self._lock:
+            if self.workflows is None:
+                await self.say(chat_id, texts.NO_WORKFLOWS)
+                return
+            now = self.clock()
+            entity = self.config.entity_of(user_id)
+            for line in await self.workflows.start(workflow_id, chat_id, entity, now):
+                await self.say(chat_id, line)
+            await self._show_next(chat_id, now)
+
+    async def _workflow_message(self, msg: Incoming, now: datetime) -> bool:
+        """A message the chat's workflow takes (a setup step's answer); False if none does."""
+        if self.workflows is None:
+            return False
+        entity = self.config.entity_of(msg.user_id)
+        ref = f"tg:{msg.chat_id}:{msg.message_id}"
+        said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)
+        if said is None:
+            return False
+        for line in said:
+            await self.say(msg.chat_id, line)
+        await self._changed(now)
+        await self._show_next(msg.chat_id, now)
+        return True
+
+    async def _workflows_changed(self, chat_id: int, user_id: int) -> None:
+        """After a commit: the chat's workflow follows Canon's beliefs (a trip under way)."""
+        if self.workflows is None:
+            return
+        entity = self.config.entity_of(user_id)
+        for line in await self.workflows.changed(chat_id, entity, self.clock()):
+            await self.say(chat_id, line)
 
     async def _changed(self, now: datetime) -> None:
         if self.after_change is None:

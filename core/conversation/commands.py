@@ -1,4 +1,4 @@
-"""What /state, /pending, /why and /history answer, for whichever front end asks.
+"""What /state, /pending, /why, /history and /status answer, for whichever front end asks.
 
 Each reads one user's entities (their own, the shared ones, the family) and
 returns the answer's text; ``CanonChat`` sends it, Telegram's handlers only
@@ -13,6 +13,7 @@ from core.conversation import texts
 from core.conversation.audience import Audience
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.domain.fields import DOMAINS
+from core.engine.rollout_state import RolloutReader
 from core.store import Store
 
 WHICH_FIELD = "Which field? For example: /why travel or /why travel.status"
@@ -74,6 +75,11 @@ async def history_answer(store: Store, audience: Audience, user_id: int, query: 
         entries = await store.history(entity, field)
         blocks.append(f"{field}:\n" + texts.history_text(entries, mine))
     return "\n\n".join(blocks)
+
+
+async def status_answer(rollout: RolloutReader) -> str:
+    """/status: per domain, what Canon does on its own now (stage, calibration, learning)."""
+    return texts.status_text(await rollout.statuses())
 
 
 def _matches(query: str, known: list[tuple[str, str]]) -> list[tuple[str, str]]:

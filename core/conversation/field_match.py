@@ -54,3 +54,12 @@ async def known_fields(store: Store, entities: Sequence[str]) -> list[tuple[str,
         out |= {(entity, f.field) for f in await store.facts(entity)}
         out |= {(entity, h.field) for h in await store.history(entity, None)}
     return sorted(out, key=lambda p: (entities.index(p[0]), p[1]))
+
+
+async def valued_matches(
+    store: Store, entities: Sequence[str], query: str
+) -> list[tuple[str, str]]:
+    """(entity, field) for each field ``query`` names that has a value now (for /wrong)."""
+    known = [(f.entity_id, f.field) for e in entities for f in await store.facts(e)]
+    wanted = set(matching_fields(query, [f for _e, f in known]))
+    return [(e, f) for e, f in known if f in wanted]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from typing import Literal
 
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
@@ -86,6 +87,26 @@ NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
 )
 _PENDING = _is(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
+
+
+_ABOUT_ASSISTANT = _is(
+    r"\b(who|what) are you\b",
+    r"\bwhat('?s| is) your name\b",
+    r"\bare you (a bot|an ai|human|real)\b",
+    r"\bwho (made|built) you\b",
+)
+
+
+def message_kind(text: str) -> Literal["chat", "state", "other"]:
+    """What a message asks for: ``chat`` (a greeting, thanks, a question about the assistant:
+    no tools), ``state`` (a question about the user's world: a tool first), or ``other``."""
+    t = _norm(text)
+    chat = (_GREETING, _THANKS, _HOW_ARE_YOU, _CHEER, _SMALL, _HELP, _ABOUT_ASSISTANT)
+    if any(match(t) for match in chat):
+        return "chat"
+    if _PENDING(t) or _ABOUT_ME(t) or any(q.search(t) for q, _ in _STATE_QUESTIONS):
+        return "state"
+    return "other"
 
 
 def offline_answer(

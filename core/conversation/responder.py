@@ -1,11 +1,12 @@
-"""The assistant's reply: offline from state, or from a model with state injected.
+"""What a reply is made from, and the tools a model may call.
 
 ``OfflineResponder`` answers small talk and questions about current beliefs
 ("where am I?", "is Emma sick?") straight from the records
-(``core.conversation.offline_replies``). ``LLMResponder`` (core.conversation.responder_llm) asks an OpenAI-compatible
-model with a system prompt, the context block and the last messages, and lets
-it call ``StateTools``: reads of state, and proposals that are recorded as
-``agent`` evidence and put to the user, never committed on their own.
+(``core.conversation.offline_replies``), with no session state. The bot's
+responder is the turn graph (``core.conversation.turn_graph``), which asks an
+OpenAI-compatible model (or runs the offline answer) and lets it call
+``StateTools``: reads of state, and proposals that are recorded as ``agent``
+evidence and put to the user, never committed on their own.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
 from core.domain.ids import derived_id
+from core.domain.records import ChatMessage
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
@@ -40,6 +42,16 @@ class ReplyRequest:
     open_items: tuple[ReviewItem, ...]
     history: tuple[tuple[Role, str], ...] = ()
     """The chat's last messages, oldest first, ending with ``text``."""
+    log: tuple[ChatMessage, ...] = ()
+    """The same messages as logged (append-only, with their sequence numbers)."""
+    chat_id: int | None = None
+    speaker_id: int | None = None
+    entities: tuple[str, ...] = ()
+    """The speaker's own entity first, then the shared ones: all a tool may see."""
+    recorded: bool = False
+    """Whether Canon recorded (or asked about) what the user said in this turn."""
+    turn_id: str | None = None
+    """A stable name of the turn (the message's ref), for ids of what it adds."""
 
 
 @dataclass(frozen=True)
@@ -50,11 +62,16 @@ class Reply:
 
 
 class Responder(Protocol):
+    has_model: bool
+    """Whether a model answers (it then replies after Canon's own acknowledgement too)."""
+
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply: ...
 
 
 class OfflineResponder:
     """Answers from state with no model: deterministic and instant."""
+
+    has_model = False
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
         return Reply(offline_answer(request.text, request.facts, request.open_items, request.now))
@@ -70,9 +87,21 @@ class StateTools:
         self.ref = ref
         self.proposals: list[ReviewItem] = []
 
-    async def get_state(self, domain: str | None = None) -> dict[str, Any]:
+    def refused(self, entity_id: str | None) -> dict[str, Any] | None:
+        """The answer to a call about an entity the speaker may not see (None: allowed)."""
+        if entity_id is None or entity_id in self.entities:
+            return None
+        return {"ok": False, "error": f"{entity_id} is not one of {list(self.entities)}"}
+
+    async def get_state(
+        self, domain: str | None = None, entity_id: str | None = None
+    ) -> dict[str, Any]:
+        """Committed facts of the speaker's entities and the shared ones, never anyone else's."""
+        refusal = self.refused(entity_id)
+        if refusal is not None:
+            return refusal
         out: dict[str, Any] = {}
-        for entity in self.entities:
+        for entity in (entity_id,) if entity_id else self.entities:
             for f in await self.engine.store.facts(entity):
                 if domain and f.domain != domain:
                     continue
@@ -94,8 +123,9 @@ class StateTools:
     ) -> dict[str, Any]:
         """Record the model's claim as ``agent`` evidence and ask the user about it."""
         entity = entity_id or self.entities[0]
-        if entity not in self.entities:
-            return {"ok": False, "error": f"{entity} is not one of {list(self.entities)}"}
+        refusal = self.refused(entity)
+        if refusal is not None:
+            return refusal
         payload: dict[str, Any] = {
             "event_id": derived_id("agent", self.ref, entity, field, value_key(value)),
             "event_ts": format_ts(self.now),

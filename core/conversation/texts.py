@@ -15,6 +15,7 @@ from typing import Any, Literal
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
+from core.domain.rollout import DomainStatus
 from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import bootstrap_question
@@ -35,7 +36,8 @@ START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
     'Just talk to me: "we\'re in Tahoe", "Emma is sick today", "paid rent, $2,100". '
     "I note what is clearly a fact, keep plans as plans, and when I'm not sure I ask "
-    "you one question at a time with Yes / No / Edit buttons.\n\n"
+    "you one question at a time with Yes / No / Edit buttons. At first I check each "
+    "change with you while I calibrate; /status shows how far along I am.\n\n"
     'Ask "where am I?" or "what\'s pending?" any time. /help lists the commands.'
 )
 HELP = (
@@ -44,10 +46,14 @@ HELP = (
     "/pending – changes waiting for your confirmation\n"
     "/why <field> – the evidence behind a value, e.g. /why travel, /why rent\n"
     "/history [field] – how values changed, e.g. /history emma\n"
+    "/status – how much I do on my own in each area, and why\n"
     "/forget <field> – retract a value (I ask first)\n"
     "/undo – revert the last change (I ask first)\n"
+    "/wrong <field> – a value I hold is wrong: tell me the right one\n"
     "/confirm, /reject – answer the current question (or just type yes / no)\n"
-    "/cancel – stop editing a value\n"
+    "/setup – set me up step by step: your profile, calendar, mail\n"
+    "/trip – follow your planned trip (starts by itself when a trip is planned)\n"
+    "/cancel – stop editing a value, or leave the setup or trip\n"
     "/report – a chart of how often I needed you and was corrected (30 days)\n"
     "/help – this list"
 )
@@ -58,13 +64,18 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("pending", "Changes waiting for your confirmation"),
     ("why", "The evidence behind a field's value"),
     ("history", "How values changed"),
+    ("status", "How much I do on my own, per area"),
     ("forget", "Retract a field's value (asks first)"),
     ("undo", "Revert the last change (asks first)"),
+    ("wrong", "A value I hold is wrong: give the right one"),
     ("confirm", "Answer the current question: yes"),
     ("reject", "Answer the current question: no"),
-    ("cancel", "Stop editing a value"),
+    ("setup", "Set me up: profile, calendar, mail"),
+    ("trip", "Follow your planned trip"),
+    ("cancel", "Stop editing a value, or leave a workflow"),
     ("report", "A chart: how often I needed you, the last 30 days"),
 )
+NO_WORKFLOWS = "Setup and trips are not available here."
 REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."
 ALREADY = "Already answered."
@@ -152,7 +163,7 @@ def prompt_body(
 
 def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
-    if correction_kind(item) is None and item.kind not in ("bootstrap", "drift"):
+    if correction_kind(item) in (None, "wrong") and item.kind not in ("bootstrap", "drift"):
         actions.append(("Edit", "edit"))
     return [(label, callback_data(token, action)) for label, action in actions]
 
@@ -456,3 +467,59 @@ def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
     if current.strip():
         chunks.append(current)
     return chunks or ["…"]
+
+
+def wrong_which(query: str, matched: Sequence[str], known: Sequence[str]) -> str:
+    """/wrong named no held value, or more than one."""
+    if not query.strip():
+        return "Which value is wrong? For example: /wrong travel.location"
+    if matched:
+        return f"Which one is wrong: {', '.join(sorted(matched))}? Send /wrong with its full name."
+    if not known:
+        return f"I hold no value for {query} (I know nothing yet)."
+    return f"I hold no value for {query}. I hold: {', '.join(sorted(set(known)))}."
+
+
+def status_text(statuses: Sequence[DomainStatus]) -> str:
+    """/status: per area, what I change on my own and what I ask first, in plain words."""
+    lines = ["How much I do on my own:"]
+    for s in statuses:
+        lines.append(f"• {s.domain.capitalize()}: {_autonomy_words(s)}")
+    learning = statuses[0].learning if statuses else False
+    lines.append(
+        "I learn from your answers (thresholds and how much I trust each source)."
+        if learning
+        else "I don't adjust my thresholds from your answers yet (learning is off)."
+    )
+    return "\n".join(lines)
+
+
+def _autonomy_words(s: DomainStatus) -> str:
+    pct = _percent
+    if s.limits.shadow:
+        return (
+            "shadow mode: I change nothing on my own; I put every change to you, "
+            "and your answers show how often I would have been right"
+        )
+    if s.confirm_always:
+        return "I change it only with your OK"
+    if s.confirmations_remaining:
+        return (
+            f"after recent corrections I ask you about the next "
+            f"{s.confirmations_remaining} change(s)"
+        )
+    alone = s.acts_alone_from or s.auto_threshold
+    if s.calibration_remaining:
+        return (
+            f"still calibrating: I ask you about the next {s.calibration_remaining} "
+            f"change(s) unless I'm at least {pct(alone)} sure"
+        )
+    stage = f" (stage {s.stage}, {s.stage_name})" if s.stage != "M" else ""
+    return (
+        f"I change it on my own when I'm at least {pct(alone)} sure and ask you "
+        f"from {pct(s.ask_threshold)}{stage}"
+    )
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.0f}%"

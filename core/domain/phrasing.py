@@ -305,6 +305,11 @@ _SOURCE = {
     "system": "Canon noticed it",
 }
 _CAUSES = (
+    # The rollout's limits (core/domain/rollout.py) come first: they are why it is asked.
+    ("shadow mode", "I'm in shadow mode: I only suggest, and your answer grades me"),
+    ("calibrating", "I'm still calibrating, so I check changes with you first"),
+    ("after recent corrections", "after recent corrections I check changes with you first"),
+    ("at stage 1", "here I act alone only when I'm nearly certain"),
     ("backwards", "that would be a step back"),
     ("only with your confirmation", "I only change this with your OK"),
     ("ambiguous", "the wording left me unsure"),

@@ -66,6 +66,9 @@ class NewReviewItem:
     created_at: datetime
     group_key: str | None = None
     """Shared by the related items one input raised: asked and answered as one."""
+    shadow_decision: str | None = None
+    """What the resolver would have done had the rollout not made it ask
+    ("auto_commit" | "tentative_reject"): the user's answer grades it."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ class ReviewItem:
     answered_at: datetime | None
     answer: dict[str, Any] | None
     group_key: str | None = None
+    shadow_decision: str | None = None
 
 
 @dataclass(frozen=True)

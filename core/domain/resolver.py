@@ -11,6 +11,12 @@ memory never changes state, a plan only sets planning facts, and nothing
 older, weaker or backwards replaces a committed value without the user's say.
 An observation that carries ``needs_confirmation`` (its extractor's readings
 disagree) is never auto-committed: it is asked about whatever its confidence.
+
+The domain's ``autonomy`` (the rollout stage, calibration, a confirmation run:
+see core/domain/rollout.py) limits what the resolver may do alone: a change it
+would auto-commit is asked instead, and in shadow mode so is a change it would
+reject for low confidence. ``Decision.shadow_of`` keeps what it would have
+done, so the user's answer grades it. The user's own say is never limited.
 """
 
 from __future__ import annotations
@@ -21,11 +27,12 @@ from typing import Any, Literal
 
 from core.domain.fields import FieldSpec, spec_for
 from core.domain.models import StateObservation
-from core.domain.policy import DomainPolicy, Policy
+from core.domain.policy import Autonomy, DomainPolicy, Policy
 from core.domain.state import NO_EVIDENCE, CommittedFact, FieldEvidence, value_key
 from core.domain.timeutil import hours_between
 
 DecisionKind = Literal["auto_commit", "ask_user", "tentative_reject"]
+ShadowOf = Literal["auto_commit", "tentative_reject"]
 Effect = Literal["change", "corroborate", "none"]
 USER_SOURCES = frozenset({"user_confirmation", "manual_markdown"})
 """Sources that are the user's own say: they satisfy 'requires confirmation'."""
@@ -56,6 +63,8 @@ class Decision:
     """RFC 6902 operations on the state document {entity_id: {field: value}}."""
     effect: Effect = "change"
     factors: Factors | None = field(default=None, compare=False)
+    shadow_of: ShadowOf | None = None
+    """What the resolver would have done had the rollout not made it ask."""
 
     @property
     def commits(self) -> bool:
@@ -168,12 +177,19 @@ def resolve(
     patch = _patch(committed, obs)
     # The user's own edit or answer is their say: their newest word needs no margin.
     clear = margin >= dp.margin_threshold or obs.source.type in USER_SOURCES
+    limited = obs.source.type not in USER_SOURCES  # the user's say is never held back
     if confidence >= dp.auto_threshold and clear and not caps:
         reasons.append(f"confidence {confidence:.2f} >= auto {dp.auto_threshold:.2f}")
         if margin >= dp.margin_threshold:
             reasons.append(f"margin {margin:.2f} >= {dp.margin_threshold:.2f}")
         else:
             reasons.append("your own edit: no margin needed")
+        if limited and _held_back(dp.autonomy, confidence):
+            # The notes go first: they are why this is a question at all.
+            why = (*dp.autonomy.notes, *reasons)
+            return Decision(
+                "ask_user", confidence, margin, why, patch, "change", factors, "auto_commit"
+            )
         return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)
     # An observation that needs confirmation is asked about however weak or strong it is.
     if confidence >= dp.ask_threshold or obs.needs_confirmation:
@@ -185,7 +201,20 @@ def resolve(
         return Decision("ask_user", confidence, margin, tuple(reasons), patch, "change", factors)
     reasons.extend(caps)
     reasons.append(f"confidence {confidence:.2f} below ask {dp.ask_threshold:.2f}")
+    if dp.autonomy.shadow and limited and obs.source.type not in NEVER_AUTO:
+        # Shadow mode puts every decision on a new value to the user, a weak one too.
+        why = (*dp.autonomy.notes, *reasons)
+        return Decision(
+            "ask_user", confidence, margin, why, patch, "change", factors, "tentative_reject"
+        )
     return Decision("tentative_reject", confidence, margin, tuple(reasons), (), "none", factors)
+
+
+def _held_back(autonomy: Autonomy, confidence: float) -> bool:
+    """Whether the rollout keeps an auto-commit at ``confidence`` from happening alone."""
+    if autonomy.shadow or autonomy.always_ask:
+        return True
+    return autonomy.confirm_below is not None and confidence < autonomy.confirm_below
 
 
 def _factors(

@@ -223,6 +223,64 @@ def effective_policy(
     )
 
 
+@dataclass(frozen=True)
+class DomainStatus:
+    """One domain's rollout as the user is shown it (``canon status``, ``/status``)."""
+
+    domain: str
+    stage: Stage
+    ask_threshold: float
+    auto_threshold: float
+    calibration_remaining: int
+    confirmations_remaining: int
+    learning: bool
+    limits: Autonomy
+    confirm_always: bool = False
+    """The domain changes only with the user's confirmation, whatever the stage."""
+
+    @property
+    def stage_name(self) -> str:
+        return STAGE_NAMES[self.stage]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "domain": self.domain,
+            "stage": self.stage,
+            "stage_name": self.stage_name,
+            "ask_threshold": self.ask_threshold,
+            "auto_threshold": self.auto_threshold,
+            "calibration_remaining": self.calibration_remaining,
+            "confirmations_remaining": self.confirmations_remaining,
+            "learning": self.learning,
+            "acts_alone_from": self.acts_alone_from,
+        }
+
+    @property
+    def acts_alone_from(self) -> float | None:
+        """The confidence from which Canon changes this domain alone now (None: never)."""
+        if self.limits.shadow or self.limits.always_ask or self.confirm_always:
+            return None
+        return max(self.auto_threshold, self.limits.confirm_below or 0.0)
+
+
+def domain_status(
+    policy: Policy, state: RolloutState, domain: str, usage: DomainUsage
+) -> DomainStatus:
+    """What ``domain`` may do alone now, and why, for people."""
+    ask, auto = domain_thresholds(policy, state, domain)
+    return DomainStatus(
+        domain=domain,
+        stage=state.domain(domain).stage,
+        ask_threshold=ask,
+        auto_threshold=auto,
+        calibration_remaining=calibration_remaining(policy, usage),
+        confirmations_remaining=confirmations_remaining(state.domain(domain), usage),
+        learning=state.learning_enabled,
+        limits=autonomy(policy, state, domain, usage),
+        confirm_always=policy.domain(domain).confirm_always,
+    )
+
+
 def _stage(value: str) -> Stage:
     if value not in STAGES:
         raise ConfigError(f"unknown rollout stage {value!r} (known: {', '.join(STAGES)})")

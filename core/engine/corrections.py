@@ -21,8 +21,9 @@ from core.engine.engine import Engine
 from core.errors import NotFound
 from core.store import HistoryEntry, NewReviewItem, ReviewItem
 
-CorrectionKind = Literal["forget", "undo"]
+CorrectionKind = Literal["forget", "undo", "wrong"]
 _PREFIX = "command:"
+_KINDS: dict[str, CorrectionKind] = {"forget": "forget", "undo": "undo", "wrong": "wrong"}
 
 
 def correction_kind(item: ReviewItem) -> CorrectionKind | None:
@@ -30,12 +31,18 @@ def correction_kind(item: ReviewItem) -> CorrectionKind | None:
     if not item.source_key.startswith(_PREFIX):
         return None
     kind = item.source_key[len(_PREFIX) :].split(":", 1)[0]
-    return "forget" if kind == "forget" else "undo" if kind == "undo" else None
+    return _KINDS.get(kind)
 
 
 def correction_question(item: ReviewItem) -> str:
     """How a correction is put to the user: what is true now, and what it would become."""
     kind = correction_kind(item)
+    if kind == "wrong":  # core.engine.incidents.propose_wrong
+        what = label(item.field, item.entity_id, item.entity_id)
+        return (
+            f"You said {what} ({show(item.current_value)}) is wrong. What is right? "
+            "Send it (Edit), or Yes to forget it, No to keep it."
+        )
     if kind == "forget":
         return f"Forget {label(item.field, item.entity_id, item.entity_id)} ({show(item.current_value)})?"
     what = label(item.field, item.entity_id, item.entity_id)

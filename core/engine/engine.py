@@ -37,6 +37,7 @@ from core.engine.answers import STATUS_AFTER, coerce_value, confirmation_event, 
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
+from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, StoreBackend
@@ -84,6 +85,7 @@ class Engine:
     def __init__(self, store: StoreBackend, policy: Policy) -> None:
         self.store = store
         self.policy = policy
+        self.rollout = RolloutReader(store, policy)
         self._lock = asyncio.Lock()
 
     async def ingest(self, payload: Any, *, now: datetime) -> Outcome:
@@ -149,7 +151,7 @@ class Engine:
                     continue
                 seen.add(obs.event_id)
                 key = (obs.entity_id, obs.field)
-                outcome, record = self._decide(obs, snaps[key], now)
+                outcome, record = self._decide(obs, snaps[key], now, in_force)
                 snaps[key], closed = advance(snaps[key], record, since)
                 superseded.extend((item_id, now) for item_id in closed)
                 if record.corroborate:
@@ -169,6 +171,13 @@ class Engine:
             return batch, outcomes
 
         async with self._lock:
+            # The rollout (stage, calibration count) is read just before the write
+            # transaction, not inside it: another process's promotion or change
+            # landing in between only means this batch decides as if it had
+            # come a moment earlier (at worst one more question, or one change
+            # fewer asked at the very end of calibration); the facts and evidence
+            # the decision rests on are still read inside the transaction.
+            in_force = await self.rollout.in_force(o.domain for o in observations)
             # Read, decide and write in one store transaction: what the resolver
             # read is still true when its decision lands, whoever else writes.
             outcomes, promoted_items = await self.store.decide_and_write(
@@ -193,13 +202,15 @@ class Engine:
         return outcomes
 
     def _decide(
-        self, obs: StateObservation, snap: FieldSnapshot, now: datetime
+        self, obs: StateObservation, snap: FieldSnapshot, now: datetime, in_force: PolicyInForce
     ) -> tuple[Outcome, Accepted]:
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key)
         committed = snap.committed
-        decision = resolve(committed, obs, self.policy, now, evidence)
+        decision = resolve(committed, obs, in_force.policy, now, evidence)
         commit = self._commit_plan(obs, decision, committed, now) if decision.commits else None
+        if commit is not None:
+            in_force.count_change(obs.domain)
         review = None
         if decision.decision == "ask_user" and key not in evidence.open_review_values:
             review = NewReviewItem(
@@ -215,6 +226,7 @@ class Engine:
                 source_key=obs.source.key,
                 created_at=now,
                 group_key=_group_key(obs),
+                shadow_decision=decision.shadow_of,
             )
         record = _accepted(
             obs,

@@ -18,6 +18,11 @@ different value or retracts it. A later auto-commit that changes the value first
 takes over: a correction then belongs to that one. An auto-commit whose
 correction window has not closed by ``now`` counts as not corrected so far.
 
+Human agreement. A question the rollout raised instead of deciding (shadow mode,
+calibration, a confirmation run) remembers what the resolver would have done; an
+answer in the window agrees when it is Yes to a would-be auto-commit or No to a
+would-be rejection. An Edit disagrees; an unanswered question does not count.
+
 The metrics that follow a belief further (update propagation, threshold
 stability, projection drift, staleness, intent extraction quality) are defined
 and computed in ``core.engine.metrics_more``; they join ``system`` (and
@@ -54,6 +59,11 @@ USER_RESOLUTIONS = frozenset({"user_confirm", "user_edit"})
 ANSWERED = frozenset({"confirmed", "rejected", "edited"})
 UNRESOLVED_LETTERS = ("waiting", "permanently_failed")
 SIGNAL_SOURCES = frozenset({"calendar", "email", "transactions_email"})
+AGREES: dict[str | None, ReviewStatus] = {
+    "auto_commit": "confirmed",
+    "tentative_reject": "rejected",
+}
+"""The answer that agrees with what the resolver would have done (an Edit never does)."""
 
 Scope = tuple[str, str]
 """(entity id, domain)."""
@@ -146,6 +156,11 @@ def _scope_metrics(
         if r.source_key.startswith(CONFLICT_PREFIX) and _in(r.created_at, since, now)
     )
     signals = [e.event_ts for e in events if e.source_type in SIGNAL_SOURCES and e.event_ts <= now]
+    graded = [
+        r.status == AGREES[r.shadow_decision]
+        for r in reviews
+        if r.shadow_decision in AGREES and r.status in ANSWERED and _in(r.answered_at, since, now)
+    ]
     metrics = {
         "auto_commit_precision": _ratio(
             len(autos) - sum(autos), len(autos), "no auto-commits in the window"
@@ -157,6 +172,9 @@ def _scope_metrics(
         ),
         "conflict_questions": Metric(float(conflicts)),
         "validation_coverage": _ratio(covered, len(valued), "no values committed in the window"),
+        "human_agreement": _ratio(
+            sum(graded), len(graded), "no shadow question answered in the window"
+        ),
         "signal_freshness_seconds": (
             Metric((now - max(signals)).total_seconds())
             if signals
@@ -169,6 +187,7 @@ def _scope_metrics(
         "corrected": corrected,
         "by_user": by_user,
         "answers": len(latencies),
+        "shadow_answers": len(graded),
     }
     entity, domain = scope if scope else (None, None)
     return ScopeMetrics(entity, domain, metrics, counts)

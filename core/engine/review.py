@@ -16,7 +16,9 @@ from typing import Any
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.deadletters import answer_dead_letter
 from core.engine.engine import AnswerAction, AnswerResult, Engine
+from core.engine.incidents import auto_commit_behind, is_correction, record_p0
 from core.engine.notices import acknowledge
+from core.engine.rollback import check_rollout
 from core.errors import NotFound
 from core.signals.rules import Rule
 
@@ -47,6 +49,15 @@ async def answer_review(
         return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
+    auto = await auto_commit_behind(engine, item.entity_id, item.field, now)
     if whole_group and action != "edit":
-        return await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
-    return await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
+        result = await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
+    else:
+        result = await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
+    if is_correction(auto, result.committed, result.committed_value):
+        assert auto is not None
+        if action == "edit":  # the user replaced what Canon committed alone: a P0
+            await record_p0(engine, auto, "Edit", now, result.committed_value)
+        else:  # a correction counts toward the weekly correction rate
+            await check_rollout(engine, now)
+    return result

@@ -41,18 +41,19 @@ def canon_executable() -> str:
     return found or str(Path(sys.executable).with_name("canon"))
 
 
-def _env(environ: Mapping[str, str]) -> dict[str, str]:
+def carried_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The CANON_* settings (none of them secret) a scheduled or supervised canon keeps."""
     return {k: environ[k] for k in _ENV_KEYS if environ.get(k)}
 
 
 def cron_line(every_minutes: int, canon: str, environ: Mapping[str, str]) -> str:
-    env = " ".join(f"{k}={shlex.quote(v)}" for k, v in _env(environ).items())
+    env = " ".join(f"{k}={shlex.quote(v)}" for k, v in carried_env(environ).items())
     command = f"{env} {shlex.quote(canon)} poll --quiet".strip()
     return f"*/{every_minutes} * * * * {command} {MARK}"
 
 
 def systemd_units(every_minutes: int, canon: str, environ: Mapping[str, str]) -> dict[str, str]:
-    env = "".join(f'Environment="{k}={v}"\n' for k, v in _env(environ).items())
+    env = "".join(f'Environment="{k}={v}"\n' for k, v in carried_env(environ).items())
     service = (
         "[Unit]\nDescription=Canon: poll calendars and mailboxes once\n"
         "After=network-online.target\nWants=network-online.target\n\n"
@@ -67,7 +68,9 @@ def systemd_units(every_minutes: int, canon: str, environ: Mapping[str, str]) ->
 
 
 def launchd_plist(every_minutes: int, canon: str, environ: Mapping[str, str], logs: Path) -> str:
-    env = "".join(f"        <key>{k}</key><string>{v}</string>\n" for k, v in _env(environ).items())
+    env = "".join(
+        f"        <key>{k}</key><string>{v}</string>\n" for k, v in carried_env(environ).items()
+    )
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">

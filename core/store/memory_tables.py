@@ -261,6 +261,7 @@ class Tables:
             answered_at=None,
             answer=None,
             group_key=r.group_key,
+            shadow_decision=r.shadow_decision,
         )
         j.set(self.reviews, r.id, item)
 

@@ -50,7 +50,8 @@ FACT_COLUMNS = (
 )
 REVIEW_COLUMNS = (
     "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
-    "source_key, status, created_at, promoted_at, answered_at, answer, group_key"
+    "source_key, status, created_at, promoted_at, answered_at, answer, group_key, "
+    "shadow_decision"
 )
 EVENT_COLUMNS = (
     "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
@@ -110,8 +111,9 @@ UPSERT_FACT = (
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
-    "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s)"
+    "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key, "
+    "shadow_decision) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s, %s)"
 )
 INSERT_DEAD_LETTER = (
     f"INSERT INTO dead_letters ({LETTER_COLUMNS}) "

@@ -82,6 +82,7 @@ def review_from_row(r: Any, when: When) -> ReviewItem:
         answered_at=_optional(r[14], when),
         answer=None if r[15] is None else json.loads(r[15]),
         group_key=r[16],
+        shadow_decision=r[17],
     )
 
 
@@ -146,6 +147,7 @@ def review_row(r: NewReviewItem, stamp: Stamp) -> tuple[Any, ...]:
         r.source_key,
         stamp(r.created_at),
         r.group_key,
+        r.shadow_decision,
     )
 
 

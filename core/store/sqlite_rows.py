@@ -123,8 +123,9 @@ UPSERT_FACT = (
 )
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
-    "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)"
+    "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key, "
+    "shadow_decision) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)"
 )
 INSERT_DEAD_LETTER = (
     "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
@@ -185,7 +186,8 @@ FACT_COLUMNS = (
 )
 REVIEW_COLUMNS = (
     "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
-    "source_key, status, created_at, promoted_at, answered_at, answer, group_key"
+    "source_key, status, created_at, promoted_at, answered_at, answer, group_key, "
+    "shadow_decision"
 )
 EVENT_COLUMNS = (
     "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "

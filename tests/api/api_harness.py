@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
-from canon_testing import NOW
+from canon_testing import NOW, calibrated_policy
 
 from core.api.app import api_app
 from core.api.bodies import body_errors
@@ -24,7 +24,6 @@ from core.api.problems import MEDIA_TYPE
 from core.api.routes import HEALTH, ROUTES, Route
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
-from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
 from core.store.sqlite import SQLiteStore
@@ -100,7 +99,7 @@ async def running_api(tmp_path: Path, *, now: datetime = NOW, **options: Any) ->
     store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         tokens = {
             who: (await issue_token(engine, who, "", NOW)).secret
             for who in ("user:alice", "user:bob", "user:primary")

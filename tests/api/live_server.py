@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from canon_testing import CALIBRATED_POLICY_FILE
+
 CANON = [sys.executable, "-m", "core.cli"]
 LISTENING = re.compile(r"serving the HTTP API on (http://\S+)/v1")
 
@@ -36,6 +38,7 @@ def environment(db: Path) -> dict[str, str]:
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(db.parent),
         "CANON_DB": str(db),
+        "CANON_POLICY": str(CALIBRATED_POLICY_FILE),
     }
 
 

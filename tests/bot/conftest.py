@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 from chatkit import ALICE, BOB, StartBot, stop_bot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
 from core.conversation.audience import Audience
-from core.conversation.responder import OfflineResponder
 from core.extraction.offline import extract_offline
 from core.settings import Settings, TelegramSettings
 
@@ -29,26 +29,31 @@ async def tg() -> AsyncIterator[FakeTelegram]:
 
 @pytest.fixture
 async def start_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[StartBot]:
-    """Start the real bot against ``tg``; every runner started is stopped afterwards."""
+    """Start the real bot against ``tg``; every runner started is stopped afterwards.
+
+    The bot answers through its turn graph, checkpointed in its SQLite file; offline
+    unless ``llm=LLMConfig(...)`` names a model (the fake's, say).
+    """
     runners: list[BotRunner] = []
 
     async def start(**overrides: Any) -> BotRunner:
-        audience = overrides.pop("settings", {})  # more Audience fields
+        audience: dict[str, Any] = {
+            "allowed_user_ids": (ALICE, BOB),
+            "entity_map": {BOB: "user:bob"},
+            "shared_entities": ("family:home",),
+        }
+        audience.update(overrides.pop("settings", {}))  # other or more Audience fields
         settings = Settings(
+            llm=overrides.pop("llm", None),
             store_url=str(tmp_path / "canon.db"),
-            audience=Audience(
-                allowed_user_ids=(ALICE, BOB),
-                entity_map={BOB: "user:bob"},
-                shared_entities=("family:home",),
-                **audience,
-            ),
+            audience=Audience(**audience),
             telegram=TelegramSettings(token=tg.token, base_url=tg.base_url),
+            # Past calibration unless a test passes policy=default_policy() (a new store).
+            policy=overrides.pop("policy", calibrated_policy()),
         )
-        responder = overrides.pop("responder", OfflineResponder())
         runner = BotRunner(
             settings,
             extractor=extract_offline,
-            responder=responder,
             poll_timeout=1.0,
             **overrides,
         )

@@ -40,7 +40,8 @@ async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: Star
         ("/why", "Which field?"),
         ("/why travel.nothing", "I know nothing about travel.nothing"),
         ("/history travel.status", "planning → in_progress (auto_commit)"),
-        ("/cancel", "Nothing to cancel"),
+        # No Edit waits; the trip planned and under way is followed by a workflow: /cancel leaves it.
+        ("/cancel", "Left Trip at Trip · 2/3 under way"),
         ("/confirm", "There is no open question"),
     ],
 )

@@ -1,8 +1,9 @@
-"""The model's reply path, against the strict OpenAI-compatible fake on loopback.
+"""The model's reply path (the turn graph), against the strict OpenAI-compatible fake.
 
-The bot sends the system prompt, the context block and the conversation in
-order; the model's tool calls read state and propose changes that the user
-must confirm; a failing model leaves the user with the offline answer.
+The bot sends a system message with the speaker's identity, the context block and
+the conversation in order; a state question must call a tool first; the model's tool
+calls read state and propose changes that the user must confirm; a failing model
+leaves the user with the offline answer.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from fakes.openai_server import (
 )
 from fakes.telegram_api import FakeTelegram
 
-from core.conversation.responder_llm import SYSTEM_PROMPT, LLMResponder
+from core.conversation.turn_graph import SYSTEM_PROMPT
 from core.extraction.llm_config import LLMConfig
 
 pytestmark = pytest.mark.timeout(60)
@@ -34,37 +35,48 @@ async def model() -> AsyncIterator[FakeOpenAI]:
         yield server
 
 
-def _responder(model: FakeOpenAI) -> LLMResponder:
-    return LLMResponder(
-        LLMConfig(
-            base_url=model.base_url,
-            model=DEFAULT_MODEL,
-            api_key=DEFAULT_KEY,
-            timeout_s=5.0,
-            max_retries=1,
-        )
+def model_config(model: FakeOpenAI, **more: object) -> LLMConfig:
+    """The bot's CANON_LLM_* pointing at the fake."""
+    return LLMConfig(
+        base_url=model.base_url,
+        model=DEFAULT_MODEL,
+        api_key=DEFAULT_KEY,
+        timeout_s=5.0,
+        max_retries=1,
+        **more,  # type: ignore[arg-type]
     )
 
 
 async def test_the_reply_sees_system_prompt_context_and_history_in_order(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
-    await start_bot(responder=_responder(model))
-    model.script(Content("Enjoy the lake!"), Content("You're in Tahoe."))
+    await start_bot(llm=model_config(model))
+    model.script(
+        Content("Enjoy the lake!"),
+        ToolCalls((ToolCall("get_state", {"domain": "travel"}, id="call_where"),)),
+        Content("You're in Tahoe."),
+    )
     await tg.say(ALICE, "We're in Tahoe", expect="Enjoy the lake!")
     await tg.say(ALICE, "where am I?", expect="You're in Tahoe.")
-    body = model.chat_bodies()[-1]
-    messages = body["messages"]
-    assert messages[0] == {"role": "system", "content": SYSTEM_PROMPT}
+    asked, answered = model.chat_bodies()[-2:]
+    assert asked["tool_choice"] == "required"  # a state question reads state first
+    messages = answered["messages"]
+    assert messages[0]["role"] == "system"
+    assert messages[0]["content"].startswith(SYSTEM_PROMPT)
+    assert f"Telegram user {ALICE} (Canon entity user:primary)" in messages[0]["content"]
     assert messages[1]["role"] == "system"
     assert "travel.location = Tahoe (conversation_assertive, just now)" in messages[1]["content"]
-    assert [(m["role"], m["content"]) for m in messages[2:]] == [
+    assert [(m["role"], m["content"]) for m in messages[2:6]] == [
         ("user", "We're in Tahoe"),
         ("assistant", "Noted: you're in Tahoe; your trip is under way."),
         ("assistant", "Enjoy the lake!"),
         ("user", "where am I?"),
     ]
-    assert {t["function"]["name"] for t in body["tools"]} == {
+    assert messages[6]["tool_calls"][0]["function"]["name"] == "get_state"
+    assert messages[7]["role"] == "tool"
+    assert messages[7]["tool_call_id"] == "call_where"
+    assert '"travel.location": {"value": "Tahoe"' in messages[7]["content"]
+    assert {t["function"]["name"] for t in answered["tools"]} == {
         "get_state",
         "get_pending",
         "propose_observation",
@@ -74,7 +86,7 @@ async def test_the_reply_sees_system_prompt_context_and_history_in_order(
 async def test_a_proposal_by_the_model_is_asked_never_committed(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
-    runner = await start_bot(responder=_responder(model))
+    runner = await start_bot(llm=model_config(model))
     model.script(
         ToolCalls((ToolCall("get_state", {"domain": "travel"}),)),
         ToolCalls(
@@ -105,6 +117,6 @@ async def test_a_proposal_by_the_model_is_asked_never_committed(
 async def test_a_model_that_fails_leaves_the_offline_answer(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
-    await start_bot(responder=_responder(model))
+    await start_bot(llm=model_config(model))
     model.script(rate_limited(), rate_limited(), rate_limited())
     await tg.say(ALICE, "what's pending?", expect="Nothing is waiting for your confirmation.")

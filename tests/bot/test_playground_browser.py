@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 
 from bot.playground.server import Playground
 from core.conversation.responder import OfflineResponder
@@ -52,7 +53,8 @@ async def start_playground(tmp_path: Path) -> AsyncIterator[StartPlayground]:
 
     async def start(**options: Any) -> Playground:
         pg = Playground(
-            Settings(store_url=str(tmp_path / "canon.db")),
+            # Past calibration: these tests are about plans, facts and questions.
+            Settings(store_url=str(tmp_path / "canon.db"), policy=calibrated_policy()),
             responder=OfflineResponder(),
             poll_timeout=1.0,
             **options,

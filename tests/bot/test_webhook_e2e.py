@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_testing import CALIBRATED_POLICY_FILE
 from chatkit import ALICE
 from fakes.telegram_api import FakeTelegram
 from telegram import Bot
@@ -105,6 +106,7 @@ async def webhook_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Webhook
         "CANON_TELEGRAM_BASE_URL": tg.base_url,
         "CANON_ALLOWED_USER_IDS": str(ALICE),
         "CANON_WEBHOOK_SECRET": SECRET,
+        "CANON_POLICY": str(CALIBRATED_POLICY_FILE),  # past calibration
     }
     log = tmp_path / "bot.stderr"
     with log.open("wb") as stderr:

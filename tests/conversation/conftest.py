@@ -8,12 +8,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from canon_testing import calibrated_policy
 from chat_harness import AUDIENCE, Clock, Conversation, OpenConversation
 
 from core.conversation.chat import CanonChat
 from core.conversation.responder import OfflineResponder
 from core.conversation.testing import RecordingMessenger
-from core.domain.policy import default_policy
+from core.domain.policy import Policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
 from core.store.factory import open_store
@@ -26,7 +27,8 @@ async def open_conversation(
 ) -> AsyncIterator[OpenConversation]:
     """Start CanonChat over a store (``tmp_path/canon.db``, or a fresh PostgreSQL
     database); calling again is a restart (a new store connection, a new CanonChat, a
-    new messenger unless one is passed)."""
+    new messenger unless one is passed). The policy is past calibration unless one is
+    passed (``default_policy()``: a fresh store that still calibrates)."""
     url = (
         f"sqlite:///{tmp_path / 'canon.db'}"
         if request.param == "sqlite"
@@ -35,7 +37,10 @@ async def open_conversation(
     stores: list[StoreBackend] = []
 
     async def start(
-        *, messenger: RecordingMessenger | None = None, clock: Clock | None = None
+        *,
+        messenger: RecordingMessenger | None = None,
+        clock: Clock | None = None,
+        policy: Policy | None = None,
     ) -> Conversation:
         store = open_store(url)
         await store.open()
@@ -43,7 +48,7 @@ async def open_conversation(
         talk = messenger or RecordingMessenger()
         time = clock or Clock()
         chat = CanonChat(
-            Engine(store, default_policy()),
+            Engine(store, policy or calibrated_policy()),
             store.conversation,
             talk,
             AUDIENCE,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 
 CANON = [sys.executable, "-m", "core.cli"]
 NOW = "2026-02-19T14:30:00Z"
@@ -20,7 +20,7 @@ def canon(
     *args: str, db: Path, stdin: str | None = None, check: bool = True
 ) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "CANON_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
-    env.pop("CANON_POLICY", None)
+    env["CANON_POLICY"] = str(CALIBRATED_POLICY_FILE)  # past calibration
     result = subprocess.run(
         [*CANON, *args],
         input=stdin,
@@ -268,6 +268,11 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     ):
         assert isinstance(figures[key], int | float), key
         assert figures[key] > 0, key
+    for key in (  # the assistant runtime's own cost per turn, beside the bare offline answer
+        "agent_turn_overhead_ms_p99",
+        "offline_reply_ms_p99",
+    ):
+        assert isinstance(figures[key], float), key
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 from click.testing import CliRunner, Result
 
 from core.cli import cli
@@ -21,9 +21,12 @@ from core.jsonlines import MAX_LINE_BYTES
 
 NOW = "2026-02-19T14:30:00Z"
 
+CALIBRATED = ("--policy", str(CALIBRATED_POLICY_FILE))
+"""Past calibration: what goes through commits as it would on a store in use."""
+
 
 def canon(db: Path, *args: str, stdin: bytes | None = None) -> Result:
-    return CliRunner().invoke(cli, ["--db", str(db), *args], input=stdin)
+    return CliRunner().invoke(cli, ["--db", str(db), *CALIBRATED, *args], input=stdin)
 
 
 def line(payload: Any) -> bytes:

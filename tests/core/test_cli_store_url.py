@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 
 CANON = [sys.executable, "-m", "core.cli"]
 NOW = "2026-02-19T14:30:00Z"
@@ -17,8 +17,8 @@ NOW = "2026-02-19T14:30:00Z"
 
 def canon(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     full = {**os.environ, "NO_COLOR": "1", **env}
-    for name in ("CANON_POLICY", "CANON_CONFIG"):
-        full.pop(name, None)
+    full.pop("CANON_CONFIG", None)
+    full["CANON_POLICY"] = str(CALIBRATED_POLICY_FILE)  # past calibration
     return subprocess.run(
         [*CANON, *args], capture_output=True, text=True, env=full, cwd=cwd, timeout=120
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 from click.testing import CliRunner, Result
 
 from core.cli import cli
@@ -24,9 +24,12 @@ NOW = "2026-02-19T14:30:00Z"
 LINES = 1000  # per seed (3 seeds: thousands of lines); each bad line is its own durable commit
 FIELDS = ("travel.location", "travel.status", "profile.home_city", "profile.diet")
 
+CALIBRATED = ("--policy", str(CALIBRATED_POLICY_FILE))
+"""Past calibration: what goes through commits as it would on a store in use."""
+
 
 def canon(db: Path, *args: str, stdin: bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args], input=stdin)
+    result = CliRunner().invoke(cli, ["--db", str(db), *CALIBRATED, *args], input=stdin)
     assert "Traceback" not in result.output, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result

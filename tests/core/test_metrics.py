@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, calibrated_policy, make_observation
 
-from core.domain.policy import default_policy
 from core.domain.timeutil import format_ts
 from core.engine.corrections import propose_forget
 from core.engine.engine import Engine
@@ -74,7 +73,7 @@ async def engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     store = open_store(url)
     await store.open()
     try:
-        yield Engine(store, default_policy())
+        yield Engine(store, calibrated_policy())
     finally:
         await store.close()
 
@@ -133,6 +132,7 @@ async def test_the_counts_behind_the_ratios(engine: Engine) -> None:
         "corrected": 1,
         "by_user": 3,
         "answers": 3,
+        "shadow_answers": 0,
     }
     assert report.counts == {
         "events": 8,
@@ -191,6 +191,7 @@ async def test_what_happened_before_the_window_is_left_out(engine: Engine) -> No
         "corrected": 0,
         "by_user": 1,
         "answers": 1,
+        "shadow_answers": 0,
     }
     assert report.counts["events"] == 1
     assert report.overall.metrics["auto_commit_precision"].reason == "no auto-commits in the window"
@@ -221,7 +222,7 @@ async def logged_db(tmp_path: Path) -> Path:
     store = open_store(str(db))
     await store.open()
     try:
-        await build_log(Engine(store, default_policy()))
+        await build_log(Engine(store, calibrated_policy()))
     finally:
         await store.close()
     return db

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 from metrics_more_log import D1, HOME, ME, SINCE, UNTIL, at, build_log
 
-from core.domain.policy import default_policy
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.engine.metrics import MetricsReport, measure
@@ -50,7 +50,7 @@ async def engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     workspace = tmp_path / "workspace"
     workspace.mkdir()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         await build_log(engine, workspace)
         yield engine
     finally:
@@ -191,7 +191,7 @@ async def logged_db(tmp_path: Path) -> Path:
     await store.open()
     (tmp_path / "workspace").mkdir()
     try:
-        await build_log(Engine(store, default_policy()), tmp_path / "workspace")
+        await build_log(Engine(store, calibrated_policy()), tmp_path / "workspace")
     finally:
         await store.close()
     return db

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 from metrics_log import D1, ME, SINCE, UNTIL, at, build_log
 
-from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.engine.metrics_timeline import MetricsTimeline, day_buckets, measure_timeline
 from core.store.factory import open_store
@@ -35,7 +35,7 @@ async def engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     store = open_store(url)
     await store.open()
     try:
-        yield Engine(store, default_policy())
+        yield Engine(store, calibrated_policy())
     finally:
         await store.close()
 

@@ -17,10 +17,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from canon_testing import calibrated_policy
 from metrics_log import SINCE, UNTIL, build_log
 from PIL import Image
 
-from core.domain.policy import default_policy
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.report.html import CHARTED, NOTHING_YET
@@ -49,7 +49,7 @@ async def logged_db(tmp_path: Path) -> Path:
     store = open_store(str(db))
     await store.open()
     try:
-        await build_log(Engine(store, default_policy()))
+        await build_log(Engine(store, calibrated_policy()))
     finally:
         await store.close()
     return db

@@ -54,11 +54,23 @@ def test_every_schema_is_2020_12_and_closed(name: str) -> None:
 
 AGENT_SCHEMAS = ("agent_state", "agent_state_delta")
 """The agent's own state and its deltas (tests/agent/test_agent_delta.py checks them)."""
+API_SCHEMAS = ("http_api",)
+"""Every HTTP API body (tests/api checks requests and responses against them)."""
+GENERATED = ("openapi.json",)
+"""Built from the route table and the schemas; tests/api checks it is up to date."""
+WORKFLOW_SCHEMAS = ("workflow_definition",)
+"""Workflow definitions (tests/workflows/test_definitions.py checks them)."""
 
 
 def test_the_schema_folder_holds_only_these_schemas() -> None:
     assert sorted(p.name for p in SCHEMA_DIR.glob("*.json")) == sorted(
-        f"{n}.schema.json" for n in [*MODELS, *AGENT_SCHEMAS]
+        [
+            *(
+                f"{n}.schema.json"
+                for n in [*MODELS, *AGENT_SCHEMAS, *API_SCHEMAS, *WORKFLOW_SCHEMAS]
+            ),
+            *GENERATED,
+        ]
     )
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 
 from core.domain.models import UserConfirmation, parse_model
 from core.domain.validation import schema_errors
@@ -34,7 +34,7 @@ def fixture(name: str) -> dict[str, Any]:
 
 def canon(*args: str, db: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "CANON_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
-    env.pop("CANON_POLICY", None)
+    env["CANON_POLICY"] = str(CALIBRATED_POLICY_FILE)  # past calibration
     result = subprocess.run(
         [*CANON, *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
     )

@@ -60,6 +60,10 @@ def _value(settings: Settings, path: str) -> Any:
         ({**BASE_LLM, "CANON_LLM_TIMEOUT_S": "7.5"}, "llm.timeout_s", 7.5),
         ({**BASE_LLM, "CANON_LLM_MAX_RETRIES": "0"}, "llm.max_retries", 0),
         ({**BASE_LLM, "CANON_LLM_API_KEY": "sk-x"}, "llm.api_key", "sk-x"),
+        ({**BASE_LLM, "CANON_LLM_CONTEXT_WINDOW": "4096"}, "llm.window", 4096),
+        (BASE_LLM, "llm.window", 128_000),  # llama3.1, by the table of known models
+        ({**BASE_LLM, "CANON_LLM_MODEL": "my-local-model"}, "llm.window", 8_192),
+        ({**BASE_LLM, "CANON_LLM_MODEL": "gpt-4o-mini"}, "llm.window", 128_000),
         (
             {"CANON_DB": "", "CANON_WORKSPACE": "  "},
             "workspace",
@@ -105,6 +109,8 @@ def test_the_policy_file_is_read_and_remembered(tmp_path: Path) -> None:
         ({**BASE_LLM, "CANON_LLM_MIN_CONFIDENCE": "1.5"}, "CANON_LLM_MIN_CONFIDENCE .* 0..1"),
         ({**BASE_LLM, "CANON_LLM_MAX_RETRIES": "2.5"}, "CANON_LLM_MAX_RETRIES '2.5' is not a"),
         ({**BASE_LLM, "CANON_LLM_RESPONSE_FORMAT": "xml"}, "CANON_LLM_RESPONSE_FORMAT 'xml'"),
+        ({**BASE_LLM, "CANON_LLM_CONTEXT_WINDOW": "100"}, "CANON_LLM_CONTEXT_WINDOW '100' is o"),
+        ({**BASE_LLM, "CANON_LLM_CONTEXT_WINDOW": "8k"}, "CANON_LLM_CONTEXT_WINDOW '8k' is not"),
     ],
 )
 def test_a_bad_value_is_one_error_naming_its_variable(env: dict[str, str], message: str) -> None:

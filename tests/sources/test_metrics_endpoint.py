@@ -16,12 +16,11 @@ from pathlib import Path
 import httpx
 import pytest
 from aiohttp import web
-from canon_testing import make_observation
+from canon_testing import calibrated_policy, make_observation
 from metrics_log import HOME, UNTIL, at, build_log
 from prometheus_client.parser import text_string_to_metric_families
 from source_servers import free_port
 
-from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.sources.webhook import webhook_app
 from core.store.factory import open_store
@@ -34,7 +33,7 @@ SECRET = b"0123456789abcdef-secret"
 async def server(tmp_path: Path) -> AsyncIterator[str]:
     store = open_store(str(tmp_path / "canon.db"))
     await store.open()
-    engine = Engine(store, default_policy())
+    engine = Engine(store, calibrated_policy())
     await build_log(engine)
     again = make_observation("financial.rent.due_day", 1, entity=HOME, at=at(3, 9))
     await engine.ingest(again, now=at(3, 9))
@@ -105,7 +104,7 @@ async def test_labels_carry_no_entity_or_value(server: str) -> None:
 async def test_a_scrape_reads_the_store_each_time(tmp_path: Path) -> None:
     store = open_store(str(tmp_path / "canon.db"))
     await store.open()
-    engine = Engine(store, default_policy())
+    engine = Engine(store, calibrated_policy())
     runner = web.AppRunner(webhook_app(engine, SECRET, lambda: UNTIL))
     await runner.setup()
     port = free_port()

@@ -11,10 +11,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.ids import new_id
-from core.domain.policy import default_policy, load_policy
+from core.domain.policy import load_policy
 from core.domain.records import (
     Accepted,
     DeadLetterStatus,
@@ -22,6 +22,7 @@ from core.domain.records import (
     NewAlert,
     Settlement,
 )
+from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, value_key
 from core.engine.engine import Engine
@@ -98,7 +99,8 @@ class StoreContract:
 
     @pytest.fixture
     def eng(self, backend: Store) -> Engine:
-        return Engine(backend, default_policy())
+        """An engine past calibration: these tests are about what the store keeps."""
+        return Engine(backend, calibrated_policy())
 
     async def test_an_unknown_field_has_an_empty_snapshot(self, backend: Store) -> None:
         snaps, seen = await backend.snapshots([("user:primary", "travel.status")], ["x"], NOW)
@@ -697,6 +699,51 @@ class StoreContract:
             assert pending_a == pending_b
         finally:
             await one_store.close()
+
+    async def test_a_batch_counts_down_calibration_as_one_by_one_would(
+        self, backend: Store, tmp_path: Any
+    ) -> None:
+        """The batch's own changes end calibration mid-batch, exactly as single writes do."""
+        from core.store.sqlite import SQLiteStore
+
+        policy = load_policy(overrides={"rollout": {"calibration_mutations": 2}})
+        t = datetime(2026, 2, 19, 14, 0, tzinfo=UTC)
+        payloads = [
+            make_observation("travel.location", city, source="user_confirmation", at=t)
+            for city in ("Reno", "Tahoe")
+        ] + [make_observation("travel.status", "in_progress", at=t)]
+        one_store = SQLiteStore(tmp_path / "one-by-one.db")
+        await one_store.open()
+        try:
+            batched = await Engine(backend, policy).ingest_batch(payloads, now=NOW)
+            one_engine = Engine(one_store, policy)
+            single = [await one_engine.ingest(p, now=NOW) for p in payloads]
+            assert [o.decision for o in batched] == [o.decision for o in single]
+            assert batched[-1].decision == "auto_commit"  # the third change: calibrated
+        finally:
+            await one_store.close()
+
+    async def test_a_shadow_question_remembers_what_the_resolver_would_have_done(
+        self, eng: Engine
+    ) -> None:
+        await eng.record_policy_events(
+            [PolicyEvent("p1", NOW, "stage", "travel", "stage", "M", "0", "test", "owner")]
+        )
+        strong = make_observation(
+            "travel.location",
+            "Tahoe",
+            corroborators=[{"type": "calendar", "ref": "c"}, {"type": "email", "ref": "m"}],
+        )
+        weak = make_observation(
+            "travel.destination", "Maui", intent="planning", source="static_markdown"
+        )
+        asked = [await eng.ingest(p, now=NOW) for p in (strong, weak)]
+        items = [await eng.store.review_item(o.review_item_id or "") for o in asked]
+        assert [(i.field, i.shadow_decision) for i in items if i is not None] == [
+            ("travel.location", "auto_commit"),
+            ("travel.destination", "tentative_reject"),
+        ]
+        assert [o.committed for o in asked] == [False, False]
 
 
 def _values(facts: list[CommittedFact]) -> list[tuple[str, str, Any, int, float]]:

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, calibrated_policy, make_observation
 
-from core.domain.policy import default_policy
 from core.domain.records import ApiToken
+from core.domain.rollout import PolicyEvent
 from core.engine.engine import Engine
 from core.store.postgres import PostgresStore
 from core.store.protocol import Store
@@ -46,7 +46,7 @@ async def build_sqlite_store(path: Path) -> None:
     store = SQLiteStore(path)
     await store.open()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         await engine.ingest(make_observation("travel.status", "planning", at=NOW), now=NOW)
         later = NOW + timedelta(hours=1)
         await engine.ingest(make_observation("travel.status", "in_progress", at=later), now=later)
@@ -60,6 +60,14 @@ async def build_sqlite_store(path: Path) -> None:
         )
         assert other.review_item_id is not None
         await engine.answer(other.review_item_id, "reject", now=later)
+        # Family in shadow mode: a question that remembers what Canon would have done.
+        await engine.record_policy_events(
+            [PolicyEvent("p-1", later, "stage", "family", "stage", "M", "0", "try it", "owner")]
+        )
+        shadow = await engine.ingest(
+            make_observation("family.emma.status", "sick", at=later), now=later
+        )
+        assert shadow.decision == "ask_user"
         duplicate = make_observation("project.x.status", "blocked", at=later)
         await engine.ingest(duplicate, now=later)
         await engine.ingest(duplicate, now=later)
@@ -125,6 +133,7 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
         "dead_letters", "alerts", "conversation_messages", "prompt_messages",
         "chat_modes", "source_state", "mail_sender_refs", "trusted_mail_senders",
         "api_tokens",
+        "policy_events",
     ):  # fmt: skip
         assert rows[table] > 0, table
 
@@ -133,6 +142,9 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
         await store.open()
     try:
         original = await everything(sqlite)
+        assert [r["shadow_decision"] for r in original["review"] if r["shadow_decision"]] == [
+            "auto_commit"
+        ]
         assert await everything(postgres) == original
         assert await everything(copy) == original
         messages = await SQLiteConversationStore(copy).messages(101)
@@ -142,7 +154,7 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
         assert await postgres.api_tokens.tokens() == tokens
         assert await copy.api_tokens.tokens() == tokens
         # The copy keeps working: its sequences continue after the copied rows.
-        engine = Engine(postgres, default_policy())
+        engine = Engine(postgres, calibrated_policy())
         later = NOW + timedelta(hours=2)
         new = await engine.ingest(make_observation("project.y.status", "done", at=later), now=later)
         assert new.committed

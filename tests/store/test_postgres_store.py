@@ -13,7 +13,7 @@ from datetime import timedelta
 
 import psycopg
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, calibrated_policy, make_observation
 from companion_contract import CompanionContract
 from contract import StoreContract
 from services.postgres import PostgresCluster
@@ -114,7 +114,7 @@ async def test_facts_are_the_fold_of_commits(postgres_url: str) -> None:
     store = PostgresStore(postgres_url)
     await store.open()
     try:
-        engine = Engine(store, default_policy())
+        engine = Engine(store, calibrated_policy())
         for value in ("Tahoe", "Reno", "Tahoe"):
             await engine.ingest(
                 make_observation("travel.location", value, source="manual_markdown"), now=NOW

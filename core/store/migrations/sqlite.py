@@ -376,6 +376,14 @@ ROLLOUT: Final[Feature] = (
                 WHERE resolution != 'import';
         """,
         ),
+        (
+            "0013_review_shadow_decision",
+            """
+            -- What the resolver would have done when the rollout made it ask instead
+            -- (auto_commit | tentative_reject): the answer grades it (human agreement).
+            ALTER TABLE review_items ADD COLUMN shadow_decision TEXT;
+        """,
+        ),
     ),
 )
 """How much autonomy each domain has earned: the policy-change log."""
@@ -384,7 +392,7 @@ API_TOKENS: Final[Feature] = (
     "api_tokens",
     (
         (
-            "0013_api_tokens",
+            "0014_api_tokens",
             """
             -- Bearer tokens of the HTTP API: the SHA-256 of each secret, never the secret.
             CREATE TABLE api_tokens (

@@ -1,0 +1,127 @@
+"""``canon mcp``: Canon as a Model Context Protocol server for one entity."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import click
+
+from core.cli.common import Context, open_engine, run
+from core.conversation.chat import AfterChange
+from core.engine.engine import Engine
+from core.settings import Settings
+from core.workspace import refresh_projections
+
+pass_ctx = click.make_pass_decorator(Context)
+DEFAULT_PORT = 8766
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
+
+
+@click.command()
+@click.option(
+    "--entity",
+    "-e",
+    required=True,
+    metavar="ENTITY",
+    help="The entity the server acts for (user:alice); it also reaches the shared "
+    "entities (CANON_SHARED_ENTITIES, CANON_FAMILY_ENTITY), no others.",
+)
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default="stdio",
+    show_default=True,
+    help="stdio for a client that starts canon mcp; http for streamable HTTP.",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP: address to bind.")
+@click.option(
+    "--port",
+    default=DEFAULT_PORT,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="HTTP: port to bind (0: a free one, printed on stderr).",
+)
+@click.option(
+    "--no-auth",
+    is_flag=True,
+    help="HTTP on loopback only: accept requests without a bearer token.",
+)
+@pass_ctx
+@run
+async def mcp(
+    ctx: Context, entity: str, transport: str, host: str, port: int, no_auth: bool
+) -> None:
+    """Serve Canon to an MCP client: state, why-chains, questions and answers as tools,
+    the context block as a resource. What an assistant proposes is asked, never committed.
+
+    Over HTTP every request carries a bearer token made for the same entity
+    (canon token create --entity user:alice), as the HTTP API's do.
+
+    Example: canon mcp --entity user:alice --transport http --port 8766
+    """
+    if not _is_entity(entity):
+        raise click.BadParameter(
+            f"{entity!r} is not an entity like user:alice", param_hint="--entity"
+        )
+    if no_auth and host not in LOOPBACK_HOSTS:
+        raise click.BadParameter(
+            "only a loopback server may run without tokens", param_hint="--no-auth"
+        )
+    # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
+    from core.api.tokens import token_for
+    from core.mcp.scoped import Scope, ScopedCanon
+    from core.mcp.serve import serve_http, serve_stdio
+    from core.mcp.server import build_server
+
+    settings = ctx.settings
+    async with open_engine(ctx) as engine:
+        canon = ScopedCanon(
+            engine,
+            Scope.of(entity, settings.audience),
+            rules=settings.rules,
+            token_budget=settings.audience.context_tokens,
+            after_change=_projection_hook(settings),
+        )
+        server = build_server(canon)
+        if transport == "stdio":
+            await serve_stdio(server)
+            return
+
+        async def authorize(secret: str) -> str | None:
+            token = await token_for(engine.store.api_tokens, secret)
+            if token is None:
+                return "unknown or revoked token"
+            if token.entity_id != entity:
+                return f"this token is for {token.entity_id}, not {entity}"
+            return None
+
+        def announce(url: str) -> None:
+            if no_auth:
+                click.echo(
+                    f"canon: warning: --no-auth: any local process that reaches {url} "
+                    f"acts for {entity}",
+                    err=True,
+                )
+            click.echo(f"canon: MCP server for {entity} at {url}", err=True)
+
+        await serve_http(server, host, port, announce, None if no_auth else authorize)
+
+
+def _projection_hook(settings: Settings) -> AfterChange:
+    """After an answer committed, the workspace's projections are refreshed, as the bot does."""
+
+    async def after_change(engine: Engine, now: datetime) -> None:
+        if settings.workspace.is_dir():
+            await refresh_projections(engine, settings.workspace, now, settings.projection)
+
+    return after_change
+
+
+def _is_entity(text: str) -> bool:
+    """An entity id as the StateObservation schema allows it."""
+    return len(text) <= 128 and ENTITY.fullmatch(text) is not None
+
+
+COMMANDS = (mcp,)

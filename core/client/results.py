@@ -1,0 +1,326 @@
+"""What the HTTP API answers, as typed values: one dataclass per body of
+``schemas/http_api.schema.json`` that a caller reads (``Fact``, ``Question``, ...).
+
+The server checks every body against that schema before it sends it, so reading
+one here is a plain translation: timestamps become aware datetimes, lists tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from core.domain.timeutil import parse_ts
+
+Value = str | int | float | bool | None
+Answer = Literal["yes", "no", "edit"]
+
+
+def _ts(raw: str | None) -> datetime | None:
+    return None if raw is None else parse_ts(raw)
+
+
+@dataclass(frozen=True)
+class Source:
+    type: str
+    ref: str | None
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Source:
+        return cls(d["type"], d["ref"])
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A committed belief about one field."""
+
+    value: Value
+    version: int
+    confidence: float
+    source: Source
+    event_id: str | None
+    evidence_ts: datetime
+    committed_at: datetime
+    resolution: str
+    valid_until: datetime | None
+    stale: bool
+    age: str
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Fact:
+        return cls(
+            d["value"],
+            d["version"],
+            d["confidence"],
+            Source.read(d["source"]),
+            d["event_id"],
+            parse_ts(d["evidence_ts"]),
+            parse_ts(d["committed_at"]),
+            d["resolution"],
+            _ts(d["valid_until"]),
+            d["stale"],
+            d["age"],
+        )
+
+
+@dataclass(frozen=True)
+class Question:
+    """A change Canon asks the user to confirm; ``question`` is its text."""
+
+    id: str
+    kind: str
+    entity_id: str
+    field: str
+    current_value: Value
+    candidate_value: Value
+    confidence: float
+    reasons: tuple[str, ...]
+    status: str
+    created_at: datetime
+    question: str
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Question:
+        return cls(
+            d["id"],
+            d["kind"],
+            d["entity_id"],
+            d["field"],
+            d["current_value"],
+            d["candidate_value"],
+            d["confidence"],
+            tuple(d["reasons"]),
+            d["status"],
+            parse_ts(d["created_at"]),
+            d["question"],
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one observation (``decision``: auto_commit, ask_user, ...)."""
+
+    index: int
+    event_id: str | None
+    entity_id: str | None
+    field: str | None
+    decision: str
+    committed: bool
+    confidence: float | None
+    reasons: tuple[str, ...]
+    errors: tuple[str, ...]
+    review_item_id: str | None
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Outcome:
+        return cls(
+            d["index"],
+            d["event_id"],
+            d["entity_id"],
+            d["field"],
+            d["decision"],
+            d["committed"],
+            d["confidence"],
+            tuple(d["reasons"]),
+            tuple(d["errors"]),
+            d["review_item_id"],
+        )
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One observation behind a field's value."""
+
+    event_id: str
+    event_ts: datetime
+    intent: str
+    value: Value
+    source: Source
+    corroborators: tuple[Source, ...]
+    decision: str
+    confidence: float
+    reasons: tuple[str, ...]
+    evidence_text: str | None
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Evidence:
+        return cls(
+            d["event_id"],
+            parse_ts(d["event_ts"]),
+            d["intent"],
+            d["value"],
+            Source.read(d["source"]),
+            tuple(Source.read(c) for c in d["corroborators"]),
+            d["decision"],
+            d["confidence"],
+            tuple(d["reasons"]),
+            d["evidence_text"],
+        )
+
+
+@dataclass(frozen=True)
+class Change:
+    """One committed change of a field (``retracted``: it was taken back)."""
+
+    entity_id: str
+    field: str
+    version: int
+    old_value: Value
+    new_value: Value
+    retracted: bool
+    event_id: str | None
+    confidence: float
+    resolution: str
+    committed_at: datetime
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Change:
+        return cls(
+            d["entity_id"],
+            d["field"],
+            d["version"],
+            d["old_value"],
+            d["new_value"],
+            d["retracted"],
+            d["event_id"],
+            d["confidence"],
+            d["resolution"],
+            parse_ts(d["committed_at"]),
+        )
+
+
+@dataclass(frozen=True)
+class DeadLetter:
+    """An input that failed validation; ``payload`` is what was sent, verbatim."""
+
+    id: str
+    event_id: str | None
+    prompt_id: str | None
+    schema: str
+    errors: tuple[str, ...]
+    domain: str | None
+    first_seen: datetime
+    last_attempt: datetime
+    retry_count: int
+    next_retry_at: datetime | None
+    status: str
+    payload: str
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> DeadLetter:
+        return cls(
+            d["id"],
+            d["event_id"],
+            d["prompt_id"],
+            d["schema"],
+            tuple(d["errors"]),
+            d["domain"],
+            parse_ts(d["first_seen"]),
+            parse_ts(d["last_attempt"]),
+            d["retry_count"],
+            _ts(d["next_retry_at"]),
+            d["status"],
+            d["payload"],
+        )
+
+
+@dataclass(frozen=True)
+class Context:
+    """The context block to put before the assistant's reply, within its token budget."""
+
+    text: str
+    tokens: int
+    facts_shown: int
+    facts_omitted: int
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Context:
+        return cls(d["text"], d["tokens"], d["facts_shown"], d["facts_omitted"])
+
+
+@dataclass(frozen=True)
+class MessageResult:
+    """What Canon made of a message: how many observations, their outcomes, the questions."""
+
+    observations: int
+    outcomes: tuple[Outcome, ...]
+    questions: tuple[Question, ...]
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> MessageResult:
+        return cls(
+            d["observations"],
+            tuple(Outcome.read(o) for o in d["outcomes"]),
+            tuple(Question.read(q) for q in d["questions"]),
+        )
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    """The answered question, its new status and what was committed, if anything."""
+
+    question: Question
+    status: str
+    committed: bool
+    committed_value: Value
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> AnswerResult:
+        return cls(Question.read(d["question"]), d["status"], d["committed"], d["committed_value"])
+
+
+@dataclass(frozen=True)
+class Why:
+    """The evidence behind a field's value and the changes that got it there."""
+
+    entity_id: str
+    field: str
+    current: Fact | None
+    evidence: tuple[Evidence, ...]
+    changes: tuple[Change, ...]
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Why:
+        current = d["current"]
+        return cls(
+            d["entity_id"],
+            d["field"],
+            None if current is None else Fact.read(current),
+            tuple(Evidence.read(e) for e in d["evidence"]),
+            tuple(Change.read(c) for c in d["changes"]),
+        )
+
+
+@dataclass(frozen=True)
+class Health:
+    status: str
+    version: str
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> Health:
+        return cls(d["status"], d["version"])
+
+
+State = dict[str, dict[str, Fact]]
+"""Committed beliefs by entity, then by field."""
+
+
+def read_state(d: Mapping[str, Any]) -> State:
+    return {
+        entity: {field: Fact.read(f) for field, f in facts.items()}
+        for entity, facts in d["entities"].items()
+    }
+
+
+@dataclass(frozen=True)
+class ObservationsResult:
+    """How many observations arrived and what happened to each, in order."""
+
+    received: int
+    results: tuple[Outcome, ...]
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any]) -> ObservationsResult:
+        return cls(d["received"], tuple(Outcome.read(o) for o in d["results"]))

@@ -1,0 +1,108 @@
+"""The state tools as the model sees them (OpenAI function specs) and how a call is run.
+
+Every tool runs on ``StateTools``, which holds only the speaker's entities and the
+shared ones: a call naming anyone else's entity is refused with an error the model can
+read, never answered. A bad call (broken JSON, a wrong type) is answered the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from core.conversation.responder import StateTools
+from core.errors import CanonError
+
+_ENTITY = {
+    "type": "string",
+    "description": "An entity id; omit for the speaker. Only the speaker's and shared ones.",
+}
+TOOLS: list[dict[str, Any]] = [
+    {
+        "type": "function",
+        "function": {
+            "name": "get_state",
+            "description": "Committed facts about the user, optionally for one domain.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "domain": {
+                        "type": "string",
+                        "enum": ["travel", "family", "project", "financial", "profile"],
+                    },
+                    "entity_id": _ENTITY,
+                },
+                "additionalProperties": False,
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "get_pending",
+            "description": "Changes waiting for the user's confirmation.",
+            "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "propose_observation",
+            "description": (
+                "Propose a change to a field (e.g. travel.location = 'Tahoe'); "
+                "the user is asked to confirm it, nothing changes before that."
+            ),
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "field": {"type": "string"},
+                    "value": {"type": ["string", "number", "boolean"]},
+                    "reason": {"type": "string"},
+                    "entity_id": _ENTITY,
+                },
+                "required": ["field", "value"],
+                "additionalProperties": False,
+            },
+        },
+    },
+]
+TOOL_NAMES = frozenset(t["function"]["name"] for t in TOOLS)
+
+
+def succeeded(result: Any) -> bool:
+    """Whether a tool's result reports success (a refusal or an error is ``ok: false``)."""
+    return not (isinstance(result, dict) and result.get("ok") is False)
+
+
+async def run_tool(tools: StateTools, name: str, args: dict[str, Any]) -> Any:
+    """Run one tool call; a bad call is answered with an error the model can read."""
+    if "__error__" in args:
+        return {"ok": False, "error": str(args["__error__"])[:200]}
+    try:
+        entity = args.get("entity_id")
+        if entity is not None and not isinstance(entity, str):
+            raise ValueError("entity_id must be text")
+        if name == "get_state":
+            domain = args.get("domain")
+            return await tools.get_state(None if domain is None else str(domain), entity)
+        if name == "get_pending":
+            return await tools.get_pending()
+        if name == "propose_observation":
+            value = args.get("value")
+            if not isinstance(value, str | int | float | bool):
+                raise ValueError("value must be text, a number or true/false")
+            return await tools.propose_observation(
+                str(args["field"]), value, entity, reason=str(args.get("reason", ""))
+            )
+        return {"ok": False, "error": f"no tool {name!r}"}
+    except (ValueError, KeyError, TypeError, CanonError) as e:
+        return {"ok": False, "error": str(e)[:200]}
+
+
+def parse_arguments(arguments: str | None) -> dict[str, Any]:
+    """A tool call's arguments as an object; a broken one becomes an error for the model."""
+    try:
+        args = json.loads(arguments or "{}")
+    except ValueError as e:
+        return {"__error__": f"arguments are not JSON: {e}"}
+    return args if isinstance(args, dict) else {"__error__": "arguments must be an object"}

@@ -1,0 +1,365 @@
+"""The assistant's turn, as a LangGraph graph over the session state, checkpointed per thread.
+
+    START -> prepare -> [compress] -> model <-> tools -> claim_check -> END
+                                   \\-> offline ----------/           (no model configured)
+
+- ``prepare``: the last 20 messages of the append-only conversation log, oldest first,
+  minus those already summarised, become the ``messages`` channel; the prompt's size is
+  measured into ``token_count``.
+- ``compress`` (only past 70% of the model's window): older messages are summarised into
+  ``history_summary`` (by the model; offline, or when the model fails, extractively) and
+  dropped from the prompt. The log keeps them.
+- ``model``: two system messages (who is speaking and the rules; Canon's context block
+  and the summary), then the messages. Greetings and questions about the assistant are
+  sent without tools; state questions must call one first.
+- ``tools``: the state tools, on the speaker's entities and the shared ones only.
+- ``offline``: the offline answer from state, in the same graph, when there is no model.
+- ``claim_check``: an action claimed in the reply that nothing in the turn did is cut,
+  and the user is told plainly what did not happen (``core.conversation.claims``).
+
+More routes (a workflow's subgraph) plug in with ``TurnRoute``: after ``prepare`` a turn
+goes to the first route whose ``when(state)`` holds, else to the model (or offline); a
+route's node ends in ``claim_check`` like the model does.
+
+Thread ids are ``{mode}-{entity}-{chat}``; the caller's runtime context (``Turn``) carries
+what is not state: the request, the tools, the turn's id. Nothing in it is checkpointed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage, ToolMessage
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import REMOVE_ALL_MESSAGES
+from langgraph.runtime import Runtime
+
+from core.agent.session import AgentError, ErrorCode, SessionState, initial_state
+from core.conversation import compression
+from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
+from core.conversation.claims import RECORDED_BY_CANON, check_claims
+from core.conversation.offline_replies import message_kind, offline_answer
+from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
+from core.conversation.tool_calls import TOOLS, run_tool
+from core.domain.records import ChatMessage
+from core.store.checkpoints import checkpoint_serializer, keep_latest
+
+MAX_TOOL_ROUNDS = 3
+OFFLINE_WINDOW = 8_192
+"""The prompt budget of the offline graph, which has no model to set one."""
+SUMMARISED_THROUGH = "summarised_through_seq"
+"""Scratchpad key: the last log message (by seq) folded into the history summary."""
+CHAT_MODE = "chat"
+
+SYSTEM_PROMPT = (
+    "You are the user's personal assistant. The block below, from Canon, is the "
+    "canonical state of the user's world: trust it over anything older in the "
+    "conversation, never state a pending or expired item as fact, and if the user "
+    "tells you something changed, call propose_observation so they can confirm it. "
+    "Never say you saved, deleted or sent anything unless a tool did it in this turn. "
+    "Reply briefly and plainly."
+)
+SUMMARY_PROMPT = (
+    "Summarise the earlier conversation below in a few sentences for your own later "
+    "use: what the user said about their life and what was settled. Keep names, "
+    "places and dates. Plain prose, no preamble."
+)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn's runtime context: everything a node needs that is not session state."""
+
+    request: ReplyRequest
+    tools: StateTools | None
+    turn_id: str
+
+
+@dataclass(frozen=True)
+class TurnRoute:
+    """A node (a compiled workflow subgraph, say) that takes the turn when ``when`` holds.
+
+    The node gets the session state and the ``Turn`` like the model node, and answers
+    by adding an ``AIMessage`` to ``messages``; the claim check reads it next.
+    """
+
+    name: str
+    node: Any
+    """A LangGraph node: an async function of (state, runtime) or a compiled graph."""
+    when: Callable[[SessionState], bool]
+    """Read after ``prepare`` (and ``compress``): whether this route takes the turn."""
+
+
+def thread_id(mode: str, entity: str, chat_id: int) -> str:
+    """The checkpoint thread of one conversation: ``{mode}-{entity}-{chat}``."""
+    return f"{mode}-{entity}-{chat_id}"
+
+
+def system_texts(request: ReplyRequest, summary: str | None) -> list[str]:
+    """The two system messages: who is speaking and the rules; Canon's context block."""
+    entities = ", ".join(request.entities) or "none"
+    who = (
+        f"{SYSTEM_PROMPT}\nYou are talking with Telegram user {request.speaker_id} "
+        f"(Canon entity {request.entities[0] if request.entities else 'unknown'}); "
+        f"the tools see only these entities: {entities}."
+    )
+    context = request.context.text
+    if summary:
+        context = f"{context}\n\nEarlier in this conversation (summary): {summary}"
+    return [who, context]
+
+
+def _log_message(m: ChatMessage) -> AnyMessage:
+    if m.role == "user":
+        return HumanMessage(content=m.text, id=f"log-{m.seq}")
+    return AIMessage(content=m.text, id=f"log-{m.seq}")
+
+
+def _seq(message: AnyMessage) -> int:
+    mid = message.id or ""
+    return int(mid[4:]) if mid.startswith("log-") and mid[4:].isdigit() else 0
+
+
+def _this_turn(messages: Sequence[AnyMessage]) -> list[AnyMessage]:
+    """The messages after the newest user message: the turn's tool calls and answers."""
+    for i in range(len(messages) - 1, -1, -1):
+        if isinstance(messages[i], HumanMessage):
+            return list(messages[i + 1 :])
+    return list(messages)
+
+
+def _error(code: ErrorCode, message: str, turn: Turn, node: str) -> AgentError:
+    return AgentError(code, message[:300], turn.request.now, recoverable=True, node=node)
+
+
+def build_turn_graph(
+    model: ChatModel | None, routes: Sequence[TurnRoute] = ()
+) -> StateGraph[SessionState, Turn, SessionState, SessionState]:
+    """The turn graph, not compiled: compile it with a checkpointer."""
+    window = model.window if model is not None else OFFLINE_WINDOW
+    answer = "model" if model is not None else "offline"
+
+    async def prepare(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        turn = runtime.context
+        request = turn.request
+        through = _through(state)
+        window_log = [m for m in request.log[-HISTORY_MESSAGES:] if m.seq > through]
+        messages = [_log_message(m) for m in window_log]
+        last = messages[-1] if messages else None
+        if not (isinstance(last, HumanMessage) and last.content == request.text):
+            messages.append(HumanMessage(content=request.text, id=f"{turn.turn_id}-user"))
+        system = system_texts(request, state.get("history_summary"))
+        # A thread's first turn: every channel gets its default (no separate read for it).
+        defaults = {k: v for k, v in initial_state().items() if k not in state}
+        return {
+            **defaults,
+            "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
+            "token_count": compression.prompt_tokens(system, messages),
+        }
+
+    def after_prepare(state: SessionState) -> str:
+        older = compression.split_for_summary(state["messages"]).older
+        if older and compression.over_threshold(state["token_count"], window):
+            return "compress"
+        return choose(state)
+
+    def choose(state: SessionState) -> str:
+        return next((r.name for r in routes if r.when(state)), answer)
+
+    async def compress(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        turn = runtime.context
+        split = compression.split_for_summary(state["messages"])
+        previous = state.get("history_summary")
+        errors: list[AgentError] = []
+        summary = None
+        if model is not None:
+            earlier = f"Summary so far: {previous}\n\n" if previous else ""
+            text = earlier + compression.transcript(split.older)
+            try:
+                made = await model.complete([SUMMARY_PROMPT], [HumanMessage(content=text)])
+                summary = str(made.content).strip() or None
+            except ModelFailed as e:
+                errors.append(_error(ErrorCode.LLM_ERROR, f"summary: {e}", turn, "compress"))
+        if summary is None:
+            summary = compression.extractive_summary(previous, split.older)
+        through = max((_seq(m) for m in split.older), default=0)
+        system = system_texts(turn.request, summary)
+        return {
+            "messages": [RemoveMessage(id=m.id) for m in split.older if m.id],
+            "history_summary": summary,
+            "scratchpad": {SUMMARISED_THROUGH: max(through, _through(state))},
+            "token_count": compression.prompt_tokens(system, split.recent),
+            "errors": errors,
+        }
+
+    async def call_model(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        assert model is not None
+        turn = runtime.context
+        request = turn.request
+        rounds = sum(1 for m in _this_turn(state["messages"]) if isinstance(m, AIMessage))
+        kind = message_kind(request.text)
+        tools = TOOLS if kind != "chat" and turn.tools is not None else []
+        choice: ToolChoice = "required" if tools and kind == "state" and rounds == 0 else "auto"
+        system = system_texts(request, state.get("history_summary"))
+        try:
+            if rounds > MAX_TOOL_ROUNDS:
+                raise ModelFailed("the model kept calling tools")
+            reply = await model.complete(system, state["messages"], tools, choice)
+        except ModelFailed as e:
+            text = offline_answer(request.text, request.facts, request.open_items, request.now)
+            via = f"offline ({e})"
+            message = AIMessage(
+                content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
+            )
+            return {
+                "messages": [message],
+                "errors": [_error(ErrorCode.LLM_ERROR, str(e), turn, "model")],
+            }
+        calls = reply.tool_calls if tools else []
+        message = AIMessage(
+            content=reply.content,
+            tool_calls=calls,
+            id=f"{turn.turn_id}-ai-{rounds}",
+            response_metadata={"via": "llm"},
+        )
+        return {"messages": [message]}
+
+    def after_model(state: SessionState) -> str:
+        last = state["messages"][-1]
+        return "tools" if isinstance(last, AIMessage) and last.tool_calls else "claim_check"
+
+    async def call_tools(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        turn = runtime.context
+        last = state["messages"][-1]
+        assert isinstance(last, AIMessage)
+        assert turn.tools is not None
+        results: list[AnyMessage] = []
+        errors: list[AgentError] = []
+        for call in last.tool_calls:
+            result = await run_tool(turn.tools, call["name"], call["args"])
+            ok = not (isinstance(result, dict) and result.get("ok") is False)
+            if not ok:
+                message = f"{call['name']}: {result.get('error', '')}"
+                errors.append(_error(ErrorCode.TOOL_ERROR, message, turn, "tools"))
+            results.append(
+                ToolMessage(
+                    content=json.dumps(result, default=str),
+                    tool_call_id=call["id"] or "",
+                    name=call["name"],
+                    id=f"{turn.turn_id}-tool-{call['id']}",
+                    status="success" if ok else "error",
+                )
+            )
+        return {"messages": results, "errors": errors}
+
+    async def offline(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        request = runtime.context.request
+        text = offline_answer(request.text, request.facts, request.open_items, request.now)
+        message = AIMessage(
+            content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}
+        )
+        return {"messages": [message]}
+
+    async def claim_check(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+        turn = runtime.context
+        done_this_turn = _this_turn(state["messages"])
+        reply = done_this_turn[-1] if done_this_turn else None
+        if not isinstance(reply, AIMessage) or not isinstance(reply.content, str):
+            return {}
+        done = {
+            m.name or ""
+            for m in done_this_turn
+            if isinstance(m, ToolMessage) and m.status == "success"
+        }
+        if turn.request.recorded:
+            done.add(RECORDED_BY_CANON)
+        checked = check_claims(reply.content, done)
+        if not checked.rewritten:
+            return {}
+        claimed = "; ".join(f"{a}: {s}" for a, s in checked.unbacked)
+        rewritten = AIMessage(
+            content=checked.text,
+            id=reply.id,
+            response_metadata={**reply.response_metadata, "claims_cut": len(checked.unbacked)},
+        )
+        error = _error(ErrorCode.LLM_ERROR, f"unbacked claim cut ({claimed})", turn, "claim_check")
+        return {"messages": [rewritten], "errors": [error]}
+
+    graph: StateGraph[SessionState, Turn, SessionState, SessionState] = StateGraph(
+        SessionState, context_schema=Turn
+    )
+    graph.add_node("prepare", prepare)
+    graph.add_node("compress", compress)
+    graph.add_node("claim_check", claim_check)
+    targets = [answer, *(r.name for r in routes)]
+    if model is not None:
+        graph.add_node("model", call_model)
+        graph.add_node("tools", call_tools)
+        graph.add_conditional_edges("model", after_model, ["tools", "claim_check"])
+        graph.add_edge("tools", "model")
+    else:
+        graph.add_node("offline", offline)
+        graph.add_edge("offline", "claim_check")
+    for route in routes:
+        graph.add_node(route.name, route.node)
+        graph.add_edge(route.name, "claim_check")
+    graph.add_edge(START, "prepare")
+    graph.add_conditional_edges("prepare", after_prepare, ["compress", *targets])
+    graph.add_conditional_edges("compress", choose, targets)
+    graph.add_edge("claim_check", END)
+    return graph
+
+
+def _through(state: SessionState) -> int:
+    return int(state.get("scratchpad", {}).get(SUMMARISED_THROUGH, 0))
+
+
+class AssistantGraph:
+    """The ``Responder`` CanonChat calls: one run of the turn graph per reply."""
+
+    def __init__(
+        self,
+        model: ChatModel | None = None,
+        checkpointer: BaseCheckpointSaver[Any] | None = None,
+        routes: Sequence[TurnRoute] = (),
+    ) -> None:
+        self.model = model
+        self.has_model = model is not None
+        saver = checkpointer or InMemorySaver(serde=checkpoint_serializer())
+        self.graph = build_turn_graph(model, routes).compile(checkpointer=saver)
+        self.checkpointer = saver
+        self._since_compacted: set[str] = set()
+        """Threads that got checkpoints since ``compact`` last ran."""
+
+    async def compact(self) -> None:
+        """Keep only the latest checkpoint of every thread that had a turn since last time."""
+        threads = sorted(self._since_compacted)
+        self._since_compacted.clear()
+        await keep_latest(self.checkpointer, threads)
+
+    async def close(self) -> None:
+        if self.model is not None:
+            await self.model.close()
+
+    async def session(self, thread: str) -> SessionState | None:
+        """The checkpointed session of ``thread``, or None before its first turn."""
+        snapshot = await self.graph.aget_state({"configurable": {"thread_id": thread}})
+        return cast("SessionState", snapshot.values) if snapshot.values else None
+
+    async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
+        entity = request.entities[0] if request.entities else "unknown"
+        thread = thread_id(CHAT_MODE, entity, request.chat_id or 0)
+        config: Any = {"configurable": {"thread_id": thread}}
+        self._since_compacted.add(thread)
+        start: Any = {"messages": []}
+        turn = Turn(request, tools, request.turn_id or f"turn-{request.now.timestamp():.6f}")
+        final = await self.graph.ainvoke(start, config, context=turn, durability="exit")
+        answer = final["messages"][-1]
+        text = answer.content if isinstance(answer.content, str) else str(answer.content)
+        proposals = tuple(tools.proposals) if tools else ()
+        return Reply(text, proposals, via=str(answer.response_metadata.get("via", "offline")))

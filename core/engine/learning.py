@@ -1,0 +1,202 @@
+"""Adaptive learning (seed section 5): thresholds and reliabilities from the day's outcomes.
+
+Runs once a day (``canon rollout learn``, the bot's daily job) for the last
+complete UTC day, and only while learning is on. The day's outcomes, read from
+the commit history:
+
+- *corrected*: an auto-commit the user corrected that day (their Yes, Edit,
+  /forget or /undo replaced it within the 7-day correction window);
+- *held*: an auto-commit made that day that no one had corrected by its end.
+
+Per domain at Stage 3, ``auto_threshold`` moves by exponential moving average
+toward a target within ``auto_bounds``: a day with a correction pulls it toward
+the upper bound with weight ``ema_alpha``; a clean day with held auto-commits
+lowers it toward the lower bound at a tenth of that weight (trust is lost fast
+and earned slowly); a day without auto-commits leaves it. ``ask_threshold`` is
+not learned (nothing in the outcomes says the ask band is wrong); it keeps its
+configured value within ``ask_bounds``. Per source type behind those
+auto-commits (the named source and corroborators), the reliability moves the
+same way within ``reliability_bounds``: corrected -> toward the lower bound,
+held -> toward the upper one, slowly.
+
+Each change is a ``PolicyEvent`` (actor ``learning``) whose id names the day,
+so a run is deterministic and replayable: the same log gives the same events,
+and running a day twice appends them once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+
+from core.domain.fields import domain_of
+from core.domain.policy import Policy
+from core.domain.records import HistoryEntry
+from core.domain.rollout import PolicyEvent, RolloutState
+from core.domain.state import value_key
+from core.engine.engine import Engine
+from core.engine.metrics import CORRECTION_WINDOW, USER_RESOLUTIONS
+from core.engine.rollout_gates import MetricReader, read_rollout
+
+SLOW = 0.1
+"""Lowering a threshold or raising a reliability moves at this fraction of ema_alpha."""
+STAGE1_DAYS = 7
+
+
+@dataclass(frozen=True)
+class DayOutcomes:
+    """What happened to auto-commits on one day, per domain and per source type."""
+
+    held: Mapping[str, int] = field(default_factory=dict)
+    corrected: Mapping[str, int] = field(default_factory=dict)
+    source_held: Mapping[str, int] = field(default_factory=dict)
+    source_corrected: Mapping[str, int] = field(default_factory=dict)
+
+
+def ema_step(current: float, corrected: int, held: int, bounds: tuple[float, float],
+             alpha: float, *, up_when_corrected: bool) -> float:  # fmt: skip
+    """One day's moving-average step, clamped to ``bounds``; rounded to 4 places."""
+    low, high = bounds
+    if corrected:
+        target, weight = (high if up_when_corrected else low), alpha
+    elif held:
+        target, weight = (low if up_when_corrected else high), alpha * SLOW
+    else:
+        return current
+    return round(min(high, max(low, current + weight * (target - current))), 4)
+
+
+def learning_events(
+    policy: Policy, state: RolloutState, outcomes: DayOutcomes, day: date, at: datetime
+) -> list[PolicyEvent]:
+    """The day's threshold and reliability changes; pure (nothing when learning is off)."""
+    if not state.learning_enabled:
+        return []
+    cfg = policy.learning
+    events = []
+    for domain, rollout in state.domains.items():
+        if rollout.stage != "3":
+            continue
+        bad, good = outcomes.corrected.get(domain, 0), outcomes.held.get(domain, 0)
+        old = rollout.learned.get("auto_threshold", policy.domain(domain).auto_threshold)
+        new = ema_step(old, bad, good, cfg.auto_bounds, cfg.ema_alpha, up_when_corrected=True)
+        if new != old:
+            reason = (
+                f"{day}: {bad} corrected and {good} held auto-commit(s) in {domain}; "
+                f"EMA (alpha {cfg.ema_alpha}) {old:.4f} -> {new:.4f} within {cfg.auto_bounds}"
+            )
+            events.append(
+                PolicyEvent(f"learning:{day}:{domain}:auto_threshold", at, "threshold",
+                            domain, "auto_threshold", old, new, reason, "learning")
+            )  # fmt: skip
+    sources = sorted(set(outcomes.source_held) | set(outcomes.source_corrected))
+    for source in sources:
+        if source not in policy.source_reliability:
+            continue
+        bad, good = outcomes.source_corrected.get(source, 0), outcomes.source_held.get(source, 0)
+        old = state.learned_reliability.get(source, policy.source_reliability[source])
+        new = ema_step(old, bad, good, cfg.reliability_bounds, cfg.ema_alpha,
+                       up_when_corrected=False)  # fmt: skip
+        if new != old:
+            reason = (
+                f"{day}: {source} was behind {bad} corrected and {good} held auto-commit(s); "
+                f"EMA (alpha {cfg.ema_alpha}) {old:.4f} -> {new:.4f} within "
+                f"{cfg.reliability_bounds}"
+            )
+            events.append(
+                PolicyEvent(f"learning:{day}:reliability:{source}", at, "reliability", None,
+                            source, old, new, reason, "learning")
+            )  # fmt: skip
+    return events
+
+
+def _correction(auto: HistoryEntry, later: Sequence[HistoryEntry]) -> HistoryEntry | None:
+    """The user's commit that corrected ``auto`` (as ``core.engine.metrics`` counts it)."""
+    for entry in later:
+        if entry.committed_at > auto.committed_at + CORRECTION_WINDOW:
+            return None
+        changed = entry.retracted or value_key(entry.new_value) != value_key(auto.new_value)
+        if entry.resolution in USER_RESOLUTIONS:
+            return entry if changed else None
+        if changed:
+            return None
+    return None
+
+
+def day_outcomes(
+    history: Sequence[HistoryEntry],
+    sources: Mapping[int, frozenset[str]],
+    start: datetime,
+    end: datetime,
+) -> DayOutcomes:
+    """Held and corrected auto-commits of [start, end); ``sources``: commit seq -> source types."""
+    by_field: dict[tuple[str, str], list[HistoryEntry]] = {}
+    for entry in sorted(history, key=lambda h: h.seq):
+        by_field.setdefault((entry.entity_id, entry.field), []).append(entry)
+    held: Counter[str] = Counter()
+    corrected: Counter[str] = Counter()
+    src_held: Counter[str] = Counter()
+    src_corrected: Counter[str] = Counter()
+    for entries in by_field.values():
+        for i, auto in enumerate(entries):
+            if auto.resolution != "auto_commit":
+                continue
+            fix = _correction(auto, entries[i + 1 :])
+            types = sources.get(auto.seq, frozenset())
+            if fix is not None and start <= fix.committed_at < end:
+                corrected[domain_of(auto.field)] += 1
+                src_corrected.update(types)
+            elif start <= auto.committed_at < end and (fix is None or fix.committed_at >= end):
+                held[domain_of(auto.field)] += 1
+                src_held.update(types)
+    return DayOutcomes(held, corrected, src_held, src_corrected)
+
+
+def day_bounds(day: date) -> tuple[datetime, datetime]:
+    start = datetime.combine(day, time(), tzinfo=UTC)
+    return start, start + timedelta(days=1)
+
+
+async def learn_day(engine: Engine, day: date, at: datetime) -> list[PolicyEvent]:
+    """Learn from ``day`` (UTC) and log the changes; what was newly appended."""
+    state, _events = await read_rollout(engine)
+    if not state.learning_enabled:
+        return []
+    start, end = day_bounds(day)
+    history = await engine.store.history(None, None)
+    sources: dict[int, frozenset[str]] = {}
+    for h in history:
+        if h.resolution == "auto_commit" and start - CORRECTION_WINDOW <= h.committed_at < end:
+            found = await engine.store.events_for(h.entity_id, h.field, h.new_value)
+            found = [e for e in found if e.ingested_at <= h.committed_at]
+            sources[h.seq] = frozenset(
+                {e.source_type for e in found} | {t for e in found for t, _ in e.corroborators}
+            )
+    outcomes = day_outcomes(history, sources, start, end)
+    events = learning_events(engine.policy, state, outcomes, day, at)
+    return await engine.record_policy_events(events)
+
+
+async def stage1_failures(engine: Engine, today: date) -> list[str]:
+    """Stage 1's criteria (correction rate <= 5%, no P0) on each of the 7 days before
+    ``today``, all domains together; one line per day that failed (empty: all passed)."""
+    state, _ = await read_rollout(engine)
+    first, _ = day_bounds(today - timedelta(days=STAGE1_DAYS))
+    reader = MetricReader(engine.store)
+    await reader.load(first)
+    p0 = [e for d in state.domains.values() for e in d.incidents if e.key == "p0"]
+    failed = []
+    for back in range(STAGE1_DAYS, 0, -1):
+        day = today - timedelta(days=back)
+        start, end = day_bounds(day)
+        rate = reader.metrics(None, start, end - timedelta(microseconds=1))["correction_rate"]
+        incidents = sum(1 for e in p0 if start <= e.at < end)
+        if rate.value is None:
+            failed.append(f"{day}: correction rate not measured ({rate.reason})")
+        elif rate.value > 0.05:
+            failed.append(f"{day}: correction rate {rate.value:.1%} > 5%")
+        if incidents:
+            failed.append(f"{day}: {incidents} P0 incident(s)")
+    return failed

@@ -1,0 +1,190 @@
+"""Rollback rules (design "Rollout Gates"), applied automatically by ``check_rollout``.
+
+1. A P0 false-state incident in travel or financial while the domain is at
+   Stage 2 or 3 drops it to Stage 1 (auto-commit again only at >= 0.98). At
+   Stage 1 nothing changes; at Stage 0 nothing auto-commits anyway; at Stage M
+   (fixed thresholds, before any promotion) the stage is kept too: the incident
+   is logged and blocks the next promotions through their gates.
+2. A correction rate above 5% in a domain over the last 7 days (counted from the
+   previous such raise, if later) raises its ``auto_threshold`` by 0.05, capped
+   at the learning bound (0.99), and asks the next 20 changes; at most once per
+   domain per ISO week.
+3. Schema validation success below 99.5% in any 24 h window ending at an invalid
+   input of the last 7 days (after the owner last changed the rollout) sends
+   every domain to Stage M and turns learning off.
+
+Each change is a ``PolicyEvent`` (actor ``rollback``) with a deterministic id,
+so two processes applying the same rule append it once and a second run
+changes nothing; each rule that changed something leaves one alert for the
+owner, which the bot delivers in Telegram.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from core.domain.rollout import PolicyEvent, RolloutState, domain_thresholds
+from core.domain.timeutil import format_ts
+from core.engine.engine import Engine
+from core.engine.rollout_gates import MetricReader, read_rollout
+
+P0_DOMAINS = ("travel", "financial")
+CHECK_WINDOW = timedelta(days=7)
+SCHEMA_WINDOW = timedelta(hours=24)
+SCHEMA_FLOOR = 0.995
+CORRECTION_CEILING = 0.05
+THRESHOLD_RAISE = 0.05
+CONFIRM_NEXT = 20
+
+
+@dataclass(frozen=True)
+class RuleFired:
+    """What one rule changed: its events and the alert the owner gets."""
+
+    rule: str
+    domain: str | None
+    events: tuple[PolicyEvent, ...]
+    message: str
+
+
+def p0_rollbacks(
+    state: RolloutState, events: Sequence[PolicyEvent], now: datetime
+) -> list[RuleFired]:
+    """Rule 1, pure: a P0 logged after the domain entered Stage 2 or 3."""
+    fired = []
+    for domain in P0_DOMAINS:
+        if domain not in state.domains or state.domain(domain).stage not in ("2", "3"):
+            continue
+        entered = max(
+            (e.seq for e in events if e.kind == "stage" and e.domain == domain), default=0
+        )
+        p0 = [
+            e
+            for e in state.domain(domain).incidents
+            if e.key == "p0" and e.seq > entered and e.at >= now - CHECK_WINDOW
+        ]
+        if not p0:
+            continue
+        first = p0[0]
+        stage = state.domain(domain).stage
+        reason = f"P0 false-state incident in {domain} at {format_ts(first.at)}: {first.reason}"
+        event = PolicyEvent(
+            f"rollback:p0:{domain}:{first.event_id}", now, "stage", domain, "stage",
+            stage, "1", reason, "rollback",
+        )  # fmt: skip
+        message = (
+            f"Rollback: {domain} dropped from Stage {stage} to Stage 1 (auto-commit only at "
+            f"high confidence) after a P0 incident: {first.reason}"
+        )
+        fired.append(RuleFired("p0", domain, (event,), message))
+    return fired
+
+
+def correction_rollback(
+    engine: Engine, state: RolloutState, domain: str, rate: float, now: datetime
+) -> RuleFired:
+    """Rule 2, pure given the measured ``rate``: raise auto_threshold and confirm the next 20."""
+    _ask, auto = domain_thresholds(engine.policy, state, domain)
+    raised = round(min(auto + THRESHOLD_RAISE, engine.policy.learning.auto_bounds[1]), 6)
+    year, week, _ = now.isocalendar()
+    base = f"rollback:corrections:{domain}:{year}-W{week:02d}"
+    reason = f"weekly correction rate {rate:.1%} > {CORRECTION_CEILING:.0%} in {domain}"
+    events = (
+        PolicyEvent(
+            base, now, "threshold", domain, "auto_threshold", auto, raised, reason, "rollback"
+        ),
+        PolicyEvent(
+            f"{base}:confirm", now, "confirm_next", domain, "confirm_next",
+            state.domain(domain).confirm_next, CONFIRM_NEXT, reason, "rollback",
+        ),
+    )  # fmt: skip
+    message = (
+        f"Rollback: {reason}. auto_threshold {auto:.2f} -> {raised:.2f}, and I'll ask you "
+        f"about the next {CONFIRM_NEXT} {domain} changes."
+    )
+    return RuleFired("corrections", domain, events, message)
+
+
+def schema_rollback(
+    state: RolloutState, rate: float, window_end: datetime, now: datetime
+) -> RuleFired | None:
+    """Rule 3, pure given the measured ``rate``: every domain to M, learning off."""
+    reason = (
+        f"schema validation success {rate:.1%} < {SCHEMA_FLOOR:.1%} in the 24 h to "
+        f"{format_ts(window_end)}"
+    )
+    tag = f"rollback:schema:{format_ts(window_end)}"
+    events = [
+        PolicyEvent(f"{tag}:{d}", now, "stage", d, "stage", r.stage, "M", reason, "rollback")
+        for d, r in state.domains.items()
+        if r.stage != "M"
+    ]
+    if state.learning_enabled:
+        events.append(
+            PolicyEvent(f"{tag}:learning", now, "learning", None, "learning", True, False,
+                        reason, "rollback")
+        )  # fmt: skip
+    if not events:
+        return None
+    message = f"Rollback: {reason}. Every domain is back at Stage M and learning is off."
+    return RuleFired("schema", None, tuple(events), message)
+
+
+async def check_rollout(engine: Engine, now: datetime) -> list[RuleFired]:
+    """Apply every rollback rule to the last 7 days; what was newly changed.
+
+    Idempotent: an event already logged is not appended again, and only a rule
+    whose events were appended leaves an alert.
+    """
+    state, events = await read_rollout(engine)
+    candidates = p0_rollbacks(state, events, now)
+    reader = MetricReader(engine.store)
+    await reader.load(now - CHECK_WINDOW - SCHEMA_WINDOW)
+    for domain in state.domains:
+        last_raise = max(
+            (e.at for e in events if e.event_id.startswith(f"rollback:corrections:{domain}:")),
+            default=None,
+        )
+        since = max(now - CHECK_WINDOW, last_raise) if last_raise else now - CHECK_WINDOW
+        rate = reader.metrics(domain, since, now)["correction_rate"].value
+        if rate is not None and rate > CORRECTION_CEILING:
+            candidates.append(correction_rollback(engine, state, domain, rate, now))
+    schema = await _schema_rule(engine, reader, state, events, now)
+    if schema is not None:
+        candidates.append(schema)
+    fired = []
+    for rule in candidates:
+        appended = await engine.record_policy_events(rule.events)
+        if appended:
+            await engine.record_alert("rollback", rule.message, now=now, domain=rule.domain)
+            fired.append(RuleFired(rule.rule, rule.domain, tuple(appended), rule.message))
+    return fired
+
+
+async def _schema_rule(
+    engine: Engine,
+    reader: MetricReader,
+    state: RolloutState,
+    events: Sequence[PolicyEvent],
+    now: datetime,
+) -> RuleFired | None:
+    """The first 24 h window, ending at a recent invalid input, below the floor."""
+    changed_by_owner = max(
+        (e.at for e in events if e.actor == "owner" and e.kind in ("stage", "learning")),
+        default=None,
+    )
+    start = now - CHECK_WINDOW
+    if changed_by_owner is not None:
+        start = max(start, changed_by_owner)
+    ends = sorted(
+        letter.first_seen
+        for letter in await engine.store.dead_letters()
+        if start < letter.first_seen <= now
+    )
+    for end in ends:
+        rate = reader.metrics(None, end - SCHEMA_WINDOW, end)["schema_validation_success"].value
+        if rate is not None and rate < SCHEMA_FLOOR:
+            return schema_rollback(state, rate, end, now)
+    return None

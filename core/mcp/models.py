@@ -1,0 +1,135 @@
+"""What the MCP tools answer: typed models, so every tool publishes a precise output schema.
+
+Each model is filled from the read models every front end shares
+(``core.conversation.views``): the MCP server tells the same story as ``canon``
+and the bot, only typed.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.domain.records import ReviewKind, ReviewStatus
+
+Value = str | int | float | bool | None
+"""A field's value: Canon's scalar."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Source(_Model):
+    type: str = Field(description="Kind of source: conversation_assertive, calendar, agent, ...")
+    ref: str | None = Field(description="Where in the source: message id, event id, file line.")
+
+
+class Fact(_Model):
+    """One committed value: what Canon believes, and on what evidence."""
+
+    entity_id: str
+    field: str
+    value: Value
+    version: int
+    confidence: float
+    source: Source
+    event_id: str
+    evidence_ts: str = Field(description="When the evidence was produced (RFC 3339).")
+    committed_at: str
+    resolution: str = Field(description="How it was decided: auto_commit, user_confirmed, ...")
+    valid_until: str | None
+    stale: bool = Field(description="True once valid_until has passed.")
+    age: str = Field(description="How old the evidence is: 'just now', '5 min', '3 h', '2 d'.")
+
+
+class State(_Model):
+    entities: list[str] = Field(description="The entities read.")
+    facts: list[Fact] = Field(description="Committed facts, by entity then field.")
+
+
+class Evidence(_Model):
+    """One logged observation about the field, with the decision taken on it."""
+
+    event_id: str
+    event_ts: str
+    intent: str
+    value: Value
+    source: Source
+    corroborators: list[Source]
+    decision: str
+    confidence: float
+    reasons: list[str]
+    evidence_text: str | None
+
+
+class Change(_Model):
+    """One committed change of the field."""
+
+    entity_id: str
+    field: str
+    version: int
+    old_value: Value
+    new_value: Value
+    retracted: bool
+    event_id: str | None
+    confidence: float
+    resolution: str
+    committed_at: str
+
+
+class WhyChain(_Model):
+    entity_id: str
+    field: str
+    current: Fact | None = Field(description="The committed value, if there is one.")
+    evidence: list[Evidence] = Field(description="Every observation logged about the field.")
+    changes: list[Change] = Field(description="How the value got here, oldest first.")
+
+
+class Why(_Model):
+    query: str
+    chains: list[WhyChain] = Field(description="One chain per matching field; empty when none.")
+    message: str | None = Field(description="Why nothing matched, and what is known instead.")
+
+
+class Question(_Model):
+    """A question Canon waits to ask, or is asking, the user."""
+
+    id: str = Field(description="Pass it to answer_question.")
+    kind: ReviewKind
+    entity_id: str
+    field: str
+    current_value: Value
+    candidate_value: Value
+    confidence: float
+    reasons: list[str]
+    status: ReviewStatus
+    created_at: str
+    prompt: str = Field(description="The question as the user sees it.")
+
+
+class Pending(_Model):
+    pending: list[Question] = Field(description="Questions being asked now.")
+    queued: list[Question] = Field(description="Questions waiting behind them.")
+
+
+class Answered(_Model):
+    question: Question = Field(description="The question, as settled.")
+    status: str = Field(description="confirmed, rejected, edited or discarded.")
+    committed: bool = Field(description="True when a value was committed.")
+    committed_value: Value
+    next_questions: list[Question] = Field(description="Questions the answer brought forward.")
+
+
+class Proposal(_Model):
+    """What Canon did with an observation an agent proposed: never a commit."""
+
+    event_id: str
+    decision: Literal["ask_user", "tentative_reject", "duplicate"] = Field(
+        description="ask_user: the user will be asked (see question); tentative_reject: the "
+        "resolver set it aside (see reasons); duplicate: this event_id was seen before."
+    )
+    confidence: float | None
+    reasons: list[str]
+    question: Question | None = Field(description="The question opened for the user, if any.")

@@ -1,0 +1,260 @@
+"""Canon as one entity's assistant sees it: what the MCP tools and resources do.
+
+Everything here acts for one entity and the entities it shares (the household,
+``CANON_SHARED_ENTITIES``); a request naming any other entity is refused with
+``OutOfScope`` before anything is read. Nothing here knows the MCP SDK: errors
+are Canon's own, and ``core.mcp.server`` turns them into tool errors.
+
+An agent's observation is always ``agent`` evidence carrying ``needs_confirmation``,
+so the resolver asks the user (or sets it aside); it is never committed on the
+agent's word. Answers go through ``core.engine.review.answer_review`` as the bot's do.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from core.conversation.audience import Audience
+from core.conversation.chat import AfterChange
+from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
+from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.views import fact_view, prompt_text, review_view, state_view, why_view
+from core.domain.ids import new_id
+from core.domain.records import ReviewItem
+from core.domain.state import CommittedFact
+from core.domain.timeutil import format_ts, utc_now
+from core.engine.engine import AnswerAction, Engine
+from core.engine.review import answer_review
+from core.errors import CanonError, InvalidAnswer, NotFound, OutOfScope, PayloadInvalid
+from core.mcp.models import (
+    Answered,
+    Fact,
+    Pending,
+    Proposal,
+    Question,
+    State,
+    Value,
+    Why,
+    WhyChain,
+)
+from core.signals.rules import Rule
+
+log = logging.getLogger(__name__)
+
+AGENT_SOURCE = {"type": "agent"}
+"""An agent observation's source. No ref: each proposal is its own input, never grouped with
+the agent's earlier ones into one question (a group is one input's fields, keyed by its
+ref), and a value the user said No to is not asked again on an agent's word."""
+AGENT_DOUBT = "an assistant proposed it (MCP): only the user can make it a fact"
+"""The observation's ``needs_confirmation``: the resolver asks about it whatever its score."""
+
+AnswerWord = Literal["yes", "no", "edit"]
+Intent = Literal["assertive", "planning", "retract", "hypothetical", "historical"]
+_ACTIONS: dict[AnswerWord, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The entity a server acts for, and the shared entities it may also read and answer for."""
+
+    entity: str
+    shared: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, entity: str, audience: Audience) -> Scope:
+        family = (audience.family_entity,) if audience.family_entity else ()
+        shared = tuple(e for e in (*audience.shared_entities, *family) if e != entity)
+        return cls(entity, tuple(dict.fromkeys(shared)))
+
+    @property
+    def entities(self) -> tuple[str, ...]:
+        return (self.entity, *self.shared)
+
+    def check(self, entity_id: str) -> str:
+        """``entity_id`` if this scope reaches it; ``OutOfScope`` otherwise."""
+        if entity_id in self.entities:
+            return entity_id
+        reach = ", ".join(self.entities)
+        raise OutOfScope(f"{entity_id} is out of scope: this server acts for {reach} only")
+
+    def chosen(self, entity_id: str | None) -> tuple[str, ...]:
+        """The entities a request reads: one named (checked), or all of the scope."""
+        return self.entities if entity_id is None else (self.check(entity_id),)
+
+
+@dataclass
+class ScopedCanon:
+    """The operations an assistant may perform through MCP, for one ``Scope``."""
+
+    engine: Engine
+    scope: Scope
+    rules: Sequence[Rule] = ()
+    token_budget: int = DEFAULT_TOKEN_BUDGET
+    clock: Callable[[], datetime] = field(default=utc_now)
+    after_change: AfterChange | None = None
+    """Run after an answer committed, as the bot does (``canon mcp``: refresh the workspace)."""
+
+    async def state(self, entity_id: str | None = None) -> State:
+        entities = self.scope.chosen(entity_id)
+        now = self.clock()
+        facts = [f for e in entities for f in await self.engine.store.facts(e)]
+        return State(entities=list(entities), facts=[_fact(f, now) for f in _sorted(facts)])
+
+    async def state_json(self, entity_id: str) -> str:
+        """One entity's committed state as ``canon state --json`` prints it."""
+        facts = await self.engine.store.facts(self.scope.check(entity_id))
+        return json.dumps(state_view(facts, self.clock()), ensure_ascii=False)
+
+    async def why(self, query: str, entity_id: str | None = None) -> Why:
+        """The evidence chain of every field ``query`` names (as ``/why`` and ``canon why``)."""
+        entities = self.scope.chosen(entity_id)
+        store = self.engine.store
+        known = await known_fields(store, entities)
+        wanted = set(matching_fields(query, [f for _e, f in known]))
+        hits = [(e, f) for e, f in known if f in wanted]
+        for entity in entities:  # evidence that never committed
+            if not hits and await store.events_for(entity, query):
+                hits = [(entity, query)]
+        if not hits:
+            return Why(query=query, chains=[], message=no_match_text(query, [f for _e, f in known]))
+        now = self.clock()
+        chains = []
+        for entity, name in hits:
+            fact = await store.fact(entity, name)
+            view = why_view(
+                fact,
+                await store.events_for(entity, name),
+                await store.history(entity, name),
+                now,
+            )
+            current = None if fact is None else _fact(fact, now)
+            chains.append(
+                WhyChain.model_validate(
+                    {**view, "entity_id": entity, "field": name, "current": current}
+                )
+            )
+        return Why(query=query, chains=chains, message=None)
+
+    async def pending(self) -> Pending:
+        items = await self.engine.store.open_review_items(list(self.scope.entities))
+        ordered = sorted(items, key=lambda r: r.seq)
+        return Pending(
+            pending=[_question(r) for r in ordered if r.status == "pending"],
+            queued=[_question(r) for r in ordered if r.status == "queued"],
+        )
+
+    async def answer(self, question_id: str, word: AnswerWord, value: Value = None) -> Answered:
+        """Yes, No or Edit(value), exactly as the user's tap in the chat: a Yes or No
+        answers the question's whole group, an Edit the one question."""
+        if word == "edit" and value is None:
+            raise InvalidAnswer("an edit needs the corrected value")
+        if word != "edit" and value is not None:
+            raise InvalidAnswer(f"a value goes with edit only, not with {word}")
+        item = await self.engine.store.review_item(question_id)
+        if item is None:
+            raise NotFound(f"no question {question_id!r} (list_pending shows the open ones)")
+        self.scope.check(item.entity_id)
+        now = self.clock()
+        result = await answer_review(
+            self.engine,
+            item.id,
+            _ACTIONS[word],
+            value,
+            now=now,
+            answered_by=f"mcp:{self.scope.entity}",
+            rules=self.rules,
+            whole_group=word != "edit",
+        )
+        if result.committed and self.after_change is not None:
+            try:
+                await self.after_change(self.engine, now)
+            except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
+                log.warning("after-change hook failed: %s", e)
+        return Answered(
+            question=_question(result.item),
+            status=result.status,
+            committed=result.committed,
+            committed_value=result.committed_value,
+            next_questions=[_question(r) for r in result.promoted],
+        )
+
+    async def propose(
+        self,
+        field_name: str,
+        value: Value,
+        *,
+        intent: Intent = "assertive",
+        entity_id: str | None = None,
+        evidence_text: str | None = None,
+        valid_until: str | None = None,
+        event_id: str | None = None,
+    ) -> Proposal:
+        """Record an observation as the assistant's (``agent``) evidence, through the normal
+        pipeline: schema, resolver, engine. Invalid ones go to the dead-letter queue."""
+        entity = self.scope.check(entity_id or self.scope.entity)
+        now = self.clock()
+        payload: dict[str, Any] = {
+            "event_id": event_id or new_id(),
+            "event_ts": format_ts(now),
+            "entity_id": entity,
+            "domain": field_name.split(".", 1)[0],
+            "field": field_name,
+            "candidate_value": value,
+            "intent": intent,
+            "source": dict(AGENT_SOURCE),
+            "needs_confirmation": AGENT_DOUBT,
+        }
+        if evidence_text is not None:
+            payload["evidence_text"] = evidence_text
+        if valid_until is not None:
+            payload["valid_until"] = valid_until
+        outcome = await self.engine.ingest(payload, now=now)
+        if outcome.decision == "invalid":
+            more = f" (+{len(outcome.errors) - 1} more)" if len(outcome.errors) > 1 else ""
+            raise PayloadInvalid(
+                "state_observation",
+                [f"invalid observation, kept in the dead-letter queue: {outcome.errors[0]}{more}"],
+            )
+        if outcome.decision == "auto_commit":  # the resolver never lets agent evidence commit
+            raise CanonError(f"agent evidence {outcome.event_id} was committed: a resolver bug")
+        item = (
+            None
+            if outcome.review_item_id is None
+            else await self.engine.store.review_item(outcome.review_item_id)
+        )
+        return Proposal(
+            event_id=outcome.event_id or payload["event_id"],
+            decision=outcome.decision,
+            confidence=outcome.confidence,
+            reasons=list(outcome.reasons),
+            question=None if item is None else _question(item),
+        )
+
+    async def context(self) -> str:
+        """The context block of the scope's entities (``canon context``)."""
+        block = await load_context(
+            self.engine.store,
+            self.engine.policy,
+            list(self.scope.entities),
+            self.clock(),
+            token_budget=self.token_budget,
+        )
+        return block.text
+
+
+def _sorted(facts: list[CommittedFact]) -> list[CommittedFact]:
+    return sorted(facts, key=lambda f: (f.entity_id, f.field))
+
+
+def _fact(f: CommittedFact, now: datetime) -> Fact:
+    return Fact.model_validate({**fact_view(f, now), "entity_id": f.entity_id, "field": f.field})
+
+
+def _question(r: ReviewItem) -> Question:
+    prompt = prompt_text(r) if r.kind == "change" else "\n".join(r.reasons)
+    return Question.model_validate({**review_view(r), "prompt": prompt})

@@ -1,0 +1,169 @@
+"""The MCP server: ``ScopedCanon``'s operations as tools and resources, over the official SDK.
+
+Tools take typed arguments and return typed models (``core.mcp.models``), so a
+client sees a precise input and output schema for each. Canon's own errors (an
+entity out of scope, an invalid observation, a question already answered)
+become tool errors: the model reads one clear line, the server keeps serving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Annotated, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from core.errors import CanonError
+from core.mcp.models import Answered, Pending, Proposal, State, Value, Why
+from core.mcp.scoped import AnswerWord, Intent, ScopedCanon
+
+T = TypeVar("T")
+
+CONTEXT_URI = "canon://context"
+STATE_URI = "canon://state/{entity_id}"
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+
+EntityArg = Annotated[
+    str | None,
+    Field(description="One entity of this server's scope; default: all of them."),
+]
+
+
+async def _tool(call: Awaitable[T]) -> T:
+    """Canon's errors as tool errors the model can read."""
+    try:
+        return await call
+    except CanonError as e:
+        raise ToolError(str(e)) from e
+
+
+def build_server(canon: ScopedCanon) -> MCPServer:
+    """An MCP server acting for ``canon.scope``."""
+    scope = canon.scope
+    reach = ", ".join(scope.entities)
+    server: MCPServer = MCPServer(
+        "canon",
+        title="Canon",
+        log_level="WARNING",
+        instructions=(
+            f"Canon keeps what is true about {reach}. Read the context resource "
+            f"({CONTEXT_URI}) before answering about the user's plans, family, projects or "
+            "money; trust it over older messages. Propose what you learn with "
+            "propose_observation: the user confirms it, you never commit it."
+        ),
+    )
+
+    @server.tool(annotations=READ_ONLY)
+    async def get_state(entity_id: EntityArg = None) -> State:
+        """What Canon believes: the committed facts of this server's entities, each with
+        its value, confidence, source and age."""
+        return await _tool(canon.state(entity_id))
+
+    @server.tool(annotations=READ_ONLY)
+    async def why(
+        field: Annotated[
+            str,
+            Field(
+                description="A field (travel.location), a domain (travel) or a short name "
+                "(location, rent).",
+                min_length=1,
+                max_length=128,
+            ),
+        ],
+        entity_id: EntityArg = None,
+    ) -> Why:
+        """Why Canon believes what it does about a field: the evidence chain (sources,
+        decisions, confidences) and the changes behind each matching value."""
+        return await _tool(canon.why(field, entity_id))
+
+    @server.tool(annotations=READ_ONLY)
+    async def list_pending() -> Pending:
+        """The questions waiting for the user's answer (pending), and those queued behind them."""
+        return await _tool(canon.pending())
+
+    @server.tool(annotations=WRITES)
+    async def answer_question(
+        question_id: Annotated[str, Field(description="The id list_pending shows.")],
+        answer: Annotated[
+            AnswerWord, Field(description="yes: it is true; no: it is not; edit: it is `value`.")
+        ],
+        value: Annotated[Value, Field(description="The corrected value; with edit only.")] = None,
+    ) -> Answered:
+        """Answer a question for the user, as their Yes, No or Edit in the chat. Only
+        when the user has said so: an answer commits (or rejects) for them."""
+        return await _tool(canon.answer(question_id, answer, value))
+
+    @server.tool(annotations=WRITES)
+    async def propose_observation(
+        field: Annotated[
+            str,
+            Field(
+                description="<domain>.<name>, e.g. travel.location, family.emma.school, "
+                "project.website.status, financial.rent.amount, profile.home_city."
+            ),
+        ],
+        value: Annotated[Value, Field(description="The proposed value; null to retract.")],
+        intent: Annotated[
+            Intent,
+            Field(description="assertive (true now), planning, retract, hypothetical, historical."),
+        ] = "assertive",
+        entity_id: Annotated[
+            str | None, Field(description="Whose fact; default: this server's own entity.")
+        ] = None,
+        evidence_text: Annotated[
+            str | None, Field(description="The words it comes from, shown by why.")
+        ] = None,
+        valid_until: Annotated[
+            str | None, Field(description="RFC 3339: when a plan or reminder expires.")
+        ] = None,
+        event_id: Annotated[
+            str | None,
+            Field(description="A UUID to make a retry idempotent; default: a new one."),
+        ] = None,
+    ) -> Proposal:
+        """Propose something you learned about the user. It is recorded as your (agent)
+        evidence and never committed on your word: Canon asks the user, or sets it aside
+        when it conflicts with stronger evidence. An invalid observation is refused and
+        kept in Canon's dead-letter queue."""
+        return await _tool(
+            canon.propose(
+                field,
+                value,
+                intent=intent,
+                entity_id=entity_id,
+                evidence_text=evidence_text,
+                valid_until=valid_until,
+                event_id=event_id,
+            )
+        )
+
+    @server.resource(
+        CONTEXT_URI,
+        name="context",
+        title="Canon context block",
+        description=f"What is true about {reach} now, what waits for confirmation and what "
+        "conflicts: put it before a reply.",
+        mime_type="text/plain",
+    )
+    async def context() -> str:
+        return await canon.context()
+
+    @server.resource(
+        STATE_URI,
+        name="state",
+        title="Committed state of one entity",
+        description=f"The committed facts of one entity ({reach}) as JSON.",
+        mime_type="application/json",
+    )
+    async def entity_state(entity_id: str) -> str:
+        try:
+            return await canon.state_json(entity_id)
+        except CanonError as e:
+            raise ResourceError(str(e)) from e
+
+    return server

@@ -1,0 +1,85 @@
+/**
+ * The part of OpenClaw's plugin API this plugin uses, typed here so the plugin builds
+ * without the `openclaw` package (a whole gateway: hundreds of megabytes of deps).
+ *
+ * Followed: OpenClaw's typed plugin hooks as documented in docs/plugins/hooks.md
+ * ("Plugin hooks", docs.openclaw.ai/plugins/hooks) for openclaw 2026.x (npm
+ * `openclaw` 2026.9.6 when this was written): `definePluginEntry` from
+ * "openclaw/plugin-sdk/plugin-entry", `api.on(name, handler, { priority, timeoutMs })`,
+ * `before_prompt_build` returning `{ prependContext }`, `message_received` as an
+ * observation hook that OpenClaw runs fire-and-forget.
+ */
+
+export type PluginLogger = {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+};
+
+/** `before_prompt_build`: the prompt of this run and the session's messages. */
+export type BeforePromptBuildEvent = {
+  prompt: string;
+  messages: unknown[];
+};
+
+/** What `before_prompt_build` may return; `prependContext` goes before the user prompt. */
+export type BeforePromptBuildResult = {
+  prependContext?: string;
+  appendContext?: string;
+  prependSystemContext?: string;
+  appendSystemContext?: string;
+};
+
+/** `message_received`: an inbound message on any channel. */
+export type MessageReceivedEvent = {
+  from: string;
+  content: string;
+  /** Epoch milliseconds. */
+  timestamp?: number;
+  messageId?: string;
+  senderId?: string;
+  sessionKey?: string;
+  metadata?: Record<string, unknown>;
+};
+
+export type MessageContext = {
+  channelId?: string;
+  accountId?: string;
+  conversationId?: string;
+  messageId?: string;
+};
+
+export type AgentContext = {
+  agentId?: string;
+  sessionKey?: string;
+  channelId?: string;
+};
+
+export type HookOptions = { priority?: number; timeoutMs?: number };
+
+export type PluginHooks = {
+  before_prompt_build: (
+    event: BeforePromptBuildEvent,
+    ctx: AgentContext,
+  ) => Promise<BeforePromptBuildResult | void>;
+  message_received: (event: MessageReceivedEvent, ctx: MessageContext) => Promise<void>;
+};
+
+export type PluginApi = {
+  id: string;
+  /** This plugin's entry of `plugins.entries.<id>.config`, checked against configSchema. */
+  pluginConfig?: Record<string, unknown>;
+  logger: PluginLogger;
+  on: <K extends keyof PluginHooks>(name: K, handler: PluginHooks[K], opts?: HookOptions) => void;
+};
+
+export type PluginEntry = {
+  id: string;
+  name: string;
+  description: string;
+  register: (api: PluginApi) => void;
+};
+
+/** The SDK's `definePluginEntry` is the identity on this shape; so is this one. */
+export function definePluginEntry(entry: PluginEntry): PluginEntry {
+  return entry;
+}

@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { createServer } from "node:net";
+import { afterEach, describe, test } from "node:test";
+
+import { readConfig, type CanonConfig } from "../src/config.js";
+import entry, { bridge, canonMessage } from "../src/index.js";
+import type { HookOptions, PluginApi } from "../src/openclaw.js";
+import { FakeCanon, json, Logs, silence } from "./fake-canon.js";
+
+const running: FakeCanon[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((f) => f.stop()));
+});
+
+async function canon(reply: Parameters<typeof FakeCanon.start>[0]): Promise<FakeCanon> {
+  const fake = await FakeCanon.start(reply);
+  running.push(fake);
+  return fake;
+}
+
+function config(url: string, extra: Partial<CanonConfig> = {}): CanonConfig {
+  return { ...readConfig({ canonUrl: url, token: "secret" }), ...extra };
+}
+
+/** A port where nothing listens. */
+async function closedUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+const event = { prompt: "where am I?", messages: [] };
+
+describe("before_prompt_build", () => {
+  test("prepends Canon's context block, asked with the token, entity and budget", async () => {
+    const fake = await canon(json(200, { text: "Travel: in Tahoe\n", tokens: 5, facts_shown: 1, facts_omitted: 0 }));
+    const hooks = bridge(config(fake.url, { entity: "user:alice", maxTokens: 300 }), new Logs());
+    assert.deepEqual(await hooks.beforePromptBuild(), { prependContext: "Travel: in Tahoe" });
+    const [seen] = fake.seen;
+    assert.equal(seen?.url, "/v1/context?entity=user%3Aalice&max_tokens=300");
+    assert.equal(seen?.headers.authorization, "Bearer secret");
+  });
+
+  test("adds nothing when Canon knows nothing", async () => {
+    const fake = await canon(json(200, { text: "", tokens: 0, facts_shown: 0, facts_omitted: 0 }));
+    assert.equal(await bridge(config(fake.url), new Logs()).beforePromptBuild(), undefined);
+  });
+
+  const failures: [string, () => Promise<string>, RegExp][] = [
+    ["Canon is down", closedUrl, /no Canon context this turn/],
+    ["Canon hangs", async () => (await canon(silence)).url, /no answer in 200 ms/],
+    ["the token is refused", async () => (await canon(json(401, { detail: "unknown or revoked token" }))).url, /401 unknown or revoked token/],
+    ["Canon fails", async () => (await canon(json(503, { detail: "try again later" }))).url, /503/],
+  ];
+  for (const [when, url, warning] of failures) {
+    test(`goes on without context when ${when}`, async () => {
+      const logs = new Logs();
+      const hooks = bridge(config(await url(), { contextTimeoutMs: 200 }), logs);
+      assert.equal(await hooks.beforePromptBuild(), undefined);
+      assert.equal(logs.warnings.length, 1);
+      assert.match(logs.warnings[0] ?? "", warning);
+    });
+  }
+});
+
+describe("message_received", () => {
+  test("posts the inbound message with a stable id and its time", async () => {
+    const fake = await canon(json(200, { observations: 1, outcomes: [], questions: [] }));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.messageReceived(
+      { from: "telegram:42", content: " I moved to Oakland ", messageId: "m/1", timestamp: Date.UTC(2026, 0, 2, 3, 4, 5) },
+      { channelId: "telegram" },
+    );
+    assert.equal(fake.seen[0]?.url, "/v1/messages");
+    assert.equal(fake.seen[0]?.headers["content-type"], "application/json");
+    assert.deepEqual(fake.seen[0]?.body, {
+      text: "I moved to Oakland",
+      message_id: "openclaw:telegram:m_1",
+      at: "2026-01-02T03:04:05.000Z",
+    });
+  });
+
+  test("sends nothing for a message without text", async () => {
+    const fake = await canon(json(200, {}));
+    await bridge(config(fake.url), new Logs()).messageReceived({ from: "x", content: "  " }, {});
+    assert.equal(fake.seen.length, 0);
+  });
+
+  test("never throws when Canon cannot take it", async () => {
+    const logs = new Logs();
+    const hooks = bridge(config(await closedUrl(), { ingestTimeoutMs: 200 }), logs);
+    await hooks.messageReceived({ from: "x", content: "I moved to Oakland" }, {});
+    assert.match(logs.warnings[0] ?? "", /Canon did not take the message/);
+  });
+});
+
+test("a message Canon takes: the text within its limit, the id within its alphabet", () => {
+  const long = canonMessage({ from: "x", content: "a".repeat(20000), messageId: "é".repeat(200) }, { channelId: "web chat" });
+  assert.equal(long?.text.length, 10000);
+  assert.match(long?.message_id ?? "", /^[A-Za-z0-9._:-]{1,128}$/);
+  assert.equal(canonMessage({ from: "x", content: "hi" }, {})?.message_id, undefined);
+});
+
+describe("the plugin entry", () => {
+  function fakeApi(pluginConfig: Record<string, unknown>) {
+    const hooks: { name: string; opts: HookOptions | undefined }[] = [];
+    const logs = new Logs();
+    const api: PluginApi = {
+      id: "canon-bridge",
+      pluginConfig,
+      logger: logs,
+      on: (name, _handler, opts) => void hooks.push({ name, opts }),
+    };
+    return { api, hooks, logs };
+  }
+
+  test("registers both hooks with budgets above its own timeouts", () => {
+    const { api, hooks } = fakeApi({ canonUrl: "http://127.0.0.1:8787/v1/", token: "t" });
+    entry.register(api);
+    assert.deepEqual(hooks, [
+      { name: "before_prompt_build", opts: { timeoutMs: 3000 } },
+      { name: "message_received", opts: { timeoutMs: 6000 } },
+    ]);
+    assert.equal(entry.id, "canon-bridge");
+  });
+
+  const bad: [Record<string, unknown>, RegExp][] = [
+    [{}, /set canonUrl/],
+    [{ canonUrl: "ftp://x", token: "t" }, /set canonUrl/],
+    [{ canonUrl: "http://x" }, /set token/],
+    [{ canonUrl: "http://x", token: "t", entity: "alice" }, /entity looks like user:alice/],
+    [{ canonUrl: "http://x", token: "t", contextTimeoutMs: 1.5 }, /contextTimeoutMs must be/],
+  ];
+  for (const [given, message] of bad) {
+    test(`refuses ${JSON.stringify(given)} with a clear message`, () => {
+      assert.throws(() => entry.register(fakeApi(given).api), message);
+    });
+  }
+});

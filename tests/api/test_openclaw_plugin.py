@@ -1,0 +1,136 @@
+"""The OpenClaw plugin (deploy/openclaw-plugin): installed from the registry by its lockfile,
+built with tsc, its node unit tests run, and its hooks driven end to end against a live
+``canon serve`` by a small node harness (dist/test/harness.js) as OpenClaw would drive them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from canon_peers import Peers, closed_port, live_peers, silent_port
+from canon_testing import make_observation
+from jsonschema import Draft202012Validator
+
+from core.client import CanonClient
+
+PLUGIN = Path(__file__).resolve().parents[2] / "deploy" / "openclaw-plugin"
+HARNESS = PLUGIN / "dist" / "test" / "harness.js"
+
+
+def run(*command: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        command, cwd=PLUGIN, capture_output=True, text=True, env=env, timeout=300, check=False
+    )
+    assert done.returncode == 0, f"{' '.join(command)}:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    """The plugin, its dependencies installed (once per lockfile) and built."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        pytest.fail("node and npm are needed: run tests/services/install-node.sh (make test does)")
+    lock = hashlib.sha256((PLUGIN / "package-lock.json").read_bytes()).hexdigest()[:16]
+    installed = PLUGIN / "node_modules" / f".canon-lock-{lock}"
+    if not installed.exists():
+        run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+        installed.touch()
+    run("npm", "run", "--silent", "build")
+    return PLUGIN
+
+
+def test_the_plugins_own_tests_pass(built: Path) -> None:
+    done = run("npm", "test", "--silent")
+    assert "# fail 0" in done.stdout
+
+
+def test_the_manifest_declares_the_config_and_the_package_its_built_entry(built: Path) -> None:
+    manifest = json.loads((built / "openclaw.plugin.json").read_text(encoding="utf-8"))
+    schema = manifest["configSchema"]
+    Draft202012Validator.check_schema(schema)
+    config = Draft202012Validator(schema)
+    assert config.is_valid({"canonUrl": "http://127.0.0.1:8787", "token": "t"})
+    assert not config.is_valid({"canonUrl": "http://127.0.0.1:8787"})
+    assert not config.is_valid({"canonUrl": "http://x", "token": "t", "entity": "alice"})
+    package = json.loads((built / "package.json").read_text(encoding="utf-8"))
+    [extension] = package["openclaw"]["extensions"]
+    assert (built / extension).is_file()
+    assert manifest["id"] == "canon-bridge"
+
+
+def harness(url: str, token: str, inbound: dict[str, Any] | None = None, **env: str) -> Any:
+    """Drive the built plugin's hooks once; what the prompt got and what was logged."""
+    environment = {
+        "PATH": os.environ["PATH"],
+        "CANON_URL": url,
+        "CANON_TOKEN": token,
+        **env,
+    }
+    args = [json.dumps(inbound)] if inbound else []
+    done = run("node", str(HARNESS), *args, env=environment)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def peers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Peers]:
+    with live_peers(tmp_path_factory.mktemp("openclaw") / "canon.db") as running:
+        yield running
+
+
+async def test_context_prepended_and_the_inbound_message_ingested(
+    built: Path, peers: Peers
+) -> None:
+    token = peers.tokens["user:primary"]
+    async with CanonClient(peers.url, token) as canon:
+        at = datetime.now(UTC)
+        await canon.post_observations([make_observation("travel.location", "Tahoe", at=at)])
+
+        got = harness(peers.url, token, {"content": "I moved to Oakland", "messageId": "oc-1"})
+
+        assert got["warnings"] == []
+        assert "Tahoe" in got["context"]["prependContext"]
+        [asked] = [q for q in await canon.questions() if q.field == "profile.home_city"]
+        assert asked.candidate_value == "Oakland"
+
+        again = harness(peers.url, token, {"content": "I moved to Oakland", "messageId": "oc-1"})
+        assert again["warnings"] == []
+        assert len([q for q in await canon.questions() if q.field == "profile.home_city"]) == 1
+
+        await canon.answer(asked.id, "yes")
+        after = harness(peers.url, token)
+        assert "Oakland" in after["context"]["prependContext"]
+
+
+def test_a_token_canon_refuses_means_no_context_and_a_warning(built: Path, peers: Peers) -> None:
+    got = harness(peers.url, "not-a-token", {"content": "I moved to Reno"})
+    assert got["context"] is None
+    assert len(got["warnings"]) == 2
+    assert all("401" in w for w in got["warnings"])
+
+
+def test_canon_down_means_no_context_and_no_error(built: Path) -> None:
+    got = harness(closed_port(), "token", {"content": "I moved to Reno", "messageId": "oc-2"})
+    assert got["context"] is None
+    assert [w.split(" (")[0] for w in got["warnings"]] == [
+        "canon-bridge: Canon did not take the message",
+        "canon-bridge: no Canon context this turn",
+    ]
+
+
+def test_a_hung_canon_is_given_up_on_at_the_timeout(built: Path) -> None:
+    with silent_port() as url:
+        got = harness(url, "token", CANON_CONTEXT_TIMEOUT_MS="300")
+    assert got["context"] is None
+    assert got["warnings"] == [
+        "canon-bridge: no Canon context this turn (GET /v1/context: no answer in 300 ms)"
+    ]
+    assert got["options"]["before_prompt_build"]["timeoutMs"] < 15000

@@ -1,0 +1,38 @@
+"""`canon mcp` over HTTP: every request needs a bearer token made for the served entity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from test_mcp_server import ALICE, BOB, http_server, seed, token
+
+pytestmark = pytest.mark.timeout(120)
+
+
+async def test_over_http_only_a_token_for_its_entity_gets_in(tmp_path: Path) -> None:
+    """No token, a made-up one and Bob's are refused (401) before any tool runs."""
+    db = tmp_path / "canon.db"
+    await seed(db)
+    alices, bobs = await token(db), await token(db, BOB)
+    async with http_server(tmp_path, db) as url, httpx.AsyncClient() as http:
+        hello = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+        for header, why in [
+            ({}, "a bearer token is required (canon token create --entity ...)"),
+            ({"Authorization": "Bearer canon_madeup"}, "unknown or revoked token"),
+            ({"Authorization": f"Bearer {bobs}"}, f"this token is for {BOB}, not {ALICE}"),
+        ]:
+            refused = await http.post(url, json=hello, headers=header)
+            assert refused.status_code == 401
+            assert refused.headers["www-authenticate"].startswith("Bearer")
+            assert refused.json() == {"error": why}
+        let_in = await http.post(
+            url,
+            json=hello,
+            headers={
+                "Authorization": f"Bearer {alices}",
+                "Accept": "application/json, text/event-stream",
+            },
+        )
+        assert let_in.status_code != 401

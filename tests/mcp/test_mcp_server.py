@@ -1,0 +1,415 @@
+"""`canon mcp`, driven by the MCP SDK's own client over both transports.
+
+Every test starts a real `canon mcp --entity user:alice` process on a real SQLite
+store: spawned by the client over stdio, or listening for streamable HTTP on a
+free loopback port. Alice shares family:home (CANON_SHARED_ENTITIES); Bob's facts
+and questions live in the same store and must stay out of her reach.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from canon_testing import calibrated_policy, make_observation
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.exceptions import MCPError
+from mcp.types import CallToolResult, TextContent, TextResourceContents
+
+from core.api.tokens import issue_token
+from core.engine.engine import Engine
+from core.store.sqlite import SQLiteStore
+
+REPO = Path(__file__).resolve().parents[2]
+ALICE, BOB, HOME = "user:alice", "user:bob", "family:home"
+TRANSPORTS = ["stdio", "http"]
+TOOLS = {"get_state", "why", "list_pending", "answer_question", "propose_observation"}
+
+pytestmark = [pytest.mark.parametrize("transport", TRANSPORTS), pytest.mark.timeout(120)]
+
+
+async def seed(db: Path) -> str:
+    """Alice is in Tahoe, the household's Emma goes to Lincoln, Bob is in Paris and has
+    an open question. Returns the id of Bob's question."""
+    at = datetime.now(UTC)
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        engine = Engine(store, calibrated_policy())
+        outcomes = await engine.ingest_batch(
+            [
+                make_observation("travel.location", "Tahoe", entity=ALICE, at=at),
+                make_observation("family.emma.school", "Lincoln", entity=HOME, at=at),
+                make_observation("travel.location", "Paris", entity=BOB, at=at),
+                make_observation("travel.destination", "Rome", entity=BOB, at=at, source="email"),
+            ],
+            now=at,
+        )
+    finally:
+        await store.close()
+    assert [o.decision for o in outcomes] == ["auto_commit"] * 3 + ["ask_user"]
+    assert outcomes[3].review_item_id is not None
+    return outcomes[3].review_item_id
+
+
+def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
+    workspace = tmp_path / "workspace"
+    workspace.mkdir(exist_ok=True)
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "CANON_DB": str(db),
+        "CANON_WORKSPACE": str(workspace),
+        "CANON_SHARED_ENTITIES": HOME,
+    }
+
+
+async def token(db: Path, entity: str = ALICE) -> str:
+    """A bearer token for ``entity``, as `canon token create` makes one."""
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        issued = await issue_token(
+            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC)
+        )
+    finally:
+        await store.close()
+    return issued.secret
+
+
+@asynccontextmanager
+async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
+    """A `canon mcp --transport http` process acting for Alice; yields its URL."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "core.cli",
+        "mcp",
+        "--entity",
+        ALICE,
+        "--transport",
+        "http",
+        "--port",
+        "0",
+        cwd=REPO,
+        env=server_env(tmp_path, db),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert proc.stderr is not None
+    lines: list[str] = []
+    try:
+        while not lines or " at http://" not in lines[-1]:
+            line = (await proc.stderr.readline()).decode()
+            if not line:
+                await proc.wait()
+                raise AssertionError("canon mcp --transport http stopped:\n" + "".join(lines))
+            lines.append(line)
+        url = lines[-1].rsplit(" at ", 1)[1].strip()
+        assert url.startswith("http://127.0.0.1:"), url  # loopback by default
+        assert url.endswith("/mcp"), url
+        drain = asyncio.create_task(proc.stderr.read())  # a full pipe would stall the server
+        yield url
+        drain.cancel()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+@asynccontextmanager
+async def connect(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Client]:
+    """The SDK's client, connected to a `canon mcp` process acting for Alice."""
+    args = ["-m", "core.cli", "mcp", "--entity", ALICE]
+    env = server_env(tmp_path, db)
+    if transport == "stdio":
+        params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=REPO)
+        async with Client(params) as client:
+            yield client
+        return
+    secret = await token(db)
+    async with http_server(tmp_path, db) as url:
+        headers = {"Authorization": f"Bearer {secret}"}
+        transport_streams = streamable_http_client(
+            url, http_client=create_mcp_http_client(headers=headers)
+        )
+        async with Client(transport_streams) as client:
+            yield client
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> Path:
+    return tmp_path / "canon.db"
+
+
+async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    """A tool's structured result; the call must succeed."""
+    result = await client.call_tool(tool, arguments)
+    assert isinstance(result, CallToolResult)
+    assert not result.is_error, error_text(result)
+    assert isinstance(result.structured_content, dict)
+    return result.structured_content
+
+
+async def refused(client: Client, tool: str, **arguments: Any) -> str:
+    """The one-line error of a tool call that must fail."""
+    result = await client.call_tool(tool, arguments)
+    assert isinstance(result, CallToolResult)
+    assert result.is_error, result.structured_content
+    return error_text(result)
+
+
+def error_text(result: CallToolResult) -> str:
+    return " ".join(c.text for c in result.content if isinstance(c, TextContent))
+
+
+async def read_text(client: Client, uri: str) -> str:
+    result = await client.read_resource(uri)
+    (content,) = result.contents
+    assert isinstance(content, TextResourceContents)
+    return content.text
+
+
+async def open_questions(db: Path) -> dict[str, str]:
+    """{question id: status} of every open question, read from the store itself."""
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        return {r.id: r.status for r in await store.open_review_items()}
+    finally:
+        await store.close()
+
+
+async def test_it_lists_its_tools_and_resources_with_schemas(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    await seed(db)
+    async with connect(transport, tmp_path, db) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        resources = [str(r.uri) for r in (await client.list_resources()).resources]
+        templates = [
+            t.uri_template for t in (await client.list_resource_templates()).resource_templates
+        ]
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.description, tool.name
+        assert tool.output_schema, tool.name
+    propose = tools["propose_observation"].input_schema
+    assert propose["required"] == ["field", "value"]
+    assert "source" not in propose["properties"]  # an agent cannot claim to be anything else
+    assert tools["answer_question"].input_schema["properties"]["answer"]["enum"] == [
+        "yes",
+        "no",
+        "edit",
+    ]
+    assert resources == ["canon://context"]
+    assert templates == ["canon://state/{entity_id}"]
+
+
+async def test_state_why_and_context_cover_its_entities_and_no_others(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    await seed(db)
+    async with connect(transport, tmp_path, db) as client:
+        state = await call(client, "get_state")
+        home = await call(client, "get_state", entity_id=HOME)
+        why = await call(client, "why", field="location")
+        nothing = await call(client, "why", field="rent")
+        context = await read_text(client, "canon://context")
+        alice = json.loads(await read_text(client, f"canon://state/{ALICE}"))
+    assert state["entities"] == [ALICE, HOME]
+    assert [(f["entity_id"], f["field"], f["value"]) for f in state["facts"]] == [
+        (HOME, "family.emma.school", "Lincoln"),
+        (ALICE, "travel.location", "Tahoe"),
+    ]
+    assert [f["value"] for f in home["facts"]] == ["Lincoln"]
+    (chain,) = why["chains"]
+    assert (chain["entity_id"], chain["field"], chain["current"]["value"]) == (
+        ALICE,
+        "travel.location",
+        "Tahoe",
+    )
+    assert [(e["source"]["type"], e["decision"]) for e in chain["evidence"]] == [
+        ("conversation_assertive", "auto_commit")
+    ]
+    assert [c["new_value"] for c in chain["changes"]] == ["Tahoe"]
+    assert nothing["chains"] == []
+    assert nothing["message"].startswith("I know nothing about rent.")
+    assert "travel.location = Tahoe" in context
+    assert "emma" in context
+    assert "Paris" not in context
+    assert "Rome" not in context
+    assert alice[ALICE]["travel.location"]["value"] == "Tahoe"
+
+
+ANSWERS: list[tuple[str, str, str, str | None, str, str | None]] = [
+    # field, proposed value, answer, edited value, question's status, committed value
+    ("travel.destination", "Denver", "yes", None, "confirmed", "Denver"),
+    ("profile.employer", "Acme", "no", None, "rejected", None),
+    ("profile.home_city", "Reno", "edit", "Boulder", "edited", "Boulder"),
+]
+
+
+async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    await seed(db)
+    changes = tmp_path / "workspace" / "memory" / "state-changes.md"
+    async with connect(transport, tmp_path, db) as client:
+        proposals = [
+            await call(
+                client,
+                "propose_observation",
+                field=field,
+                value=proposed,
+                evidence_text=f"the assistant read {proposed}",
+            )
+            for field, proposed, *_ in ANSWERS
+        ]
+        before = await call(client, "get_state", entity_id=ALICE)
+        pending = await call(client, "list_pending")
+        workspace_before = changes.exists()
+        answers, agains = [], []
+        for proposal, (_field, _proposed, word, edited, _status, _committed) in zip(
+            proposals, ANSWERS, strict=True
+        ):
+            arguments: dict[str, Any] = {"question_id": proposal["question"]["id"], "answer": word}
+            if edited is not None:
+                arguments["value"] = edited
+            answers.append(await call(client, "answer_question", **arguments))
+            question_id = arguments["question_id"]
+            agains.append(
+                await refused(client, "answer_question", question_id=question_id, answer="no")
+            )
+        after = await call(client, "get_state", entity_id=ALICE)
+        why = await call(client, "why", field="travel.destination")
+        # The user said No to Acme: an assistant proposing it again is not asked about.
+        nagging = await call(client, "propose_observation", field="profile.employer", value="Acme")
+
+    for proposal, (field, proposed, *_rest) in zip(proposals, ANSWERS, strict=True):
+        assert proposal["decision"] == "ask_user"
+        assert "agent proposals are never committed without you" in proposal["reasons"]
+        question = proposal["question"]
+        assert (question["field"], question["candidate_value"], question["status"]) == (
+            field,
+            proposed,
+            "pending",
+        )
+    assert [f["field"] for f in before["facts"]] == ["travel.location"]
+    assert [q["id"] for q in pending["pending"]] == [p["question"]["id"] for p in proposals]
+    for answered, again, (*_, status, committed) in zip(answers, agains, ANSWERS, strict=True):
+        assert (answered["status"], answered["committed_value"]) == (status, committed)
+        assert f"is already {status}" in again
+    assert {f["field"]: f["value"] for f in after["facts"]} == {
+        "travel.location": "Tahoe",
+        "travel.destination": "Denver",
+        "profile.home_city": "Boulder",
+    }
+    assert {f["source"]["type"] for f in after["facts"] if f["field"] != "travel.location"} == {
+        "user_confirmation"
+    }
+    (chain,) = why["chains"]
+    agent = [e for e in chain["evidence"] if e["source"]["type"] == "agent"]
+    assert [(e["value"], e["decision"], e["evidence_text"]) for e in agent] == [
+        ("Denver", "ask_user", "the assistant read Denver")
+    ]
+    assert (nagging["decision"], nagging["question"]) == ("tentative_reject", None)
+    assert "you said no to this value from this same evidence before" in nagging["reasons"]
+    # A committed answer refreshes the assistant's workspace, as an answer in the chat does.
+    assert not workspace_before
+    assert "Denver" in changes.read_text()
+    assert "Boulder" in changes.read_text()
+    assert "Acme" not in changes.read_text()
+
+
+async def test_a_proposal_against_stronger_fresh_evidence_is_set_aside(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    await seed(db)
+    async with connect(transport, tmp_path, db) as client:
+        proposal = await call(client, "propose_observation", field="travel.location", value="Reno")
+        again = await call(
+            client,
+            "propose_observation",
+            field="travel.location",
+            value="Reno",
+            event_id=proposal["event_id"],
+        )
+        state = await call(client, "get_state", entity_id=ALICE)
+        pending = await call(client, "list_pending")
+    assert (proposal["decision"], proposal["question"]) == ("tentative_reject", None)
+    assert again["decision"] == "duplicate"
+    assert [f["value"] for f in state["facts"]] == ["Tahoe"]
+    assert pending == {"pending": [], "queued": []}
+
+
+async def test_another_entity_is_refused_and_nothing_changes(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    bobs_question = await seed(db)
+    async with connect(transport, tmp_path, db) as client:
+        errors = [
+            await refused(client, "get_state", entity_id=BOB),
+            await refused(client, "why", field="location", entity_id=BOB),
+            await refused(client, "answer_question", question_id=bobs_question, answer="yes"),
+            await refused(
+                client, "propose_observation", field="travel.location", value="X", entity_id=BOB
+            ),
+        ]
+        pending = await call(client, "list_pending")
+        with pytest.raises(MCPError, match="out of scope"):
+            await client.read_resource(f"canon://state/{BOB}")
+        state = await call(client, "get_state")
+    for error in errors:
+        assert f"{BOB} is out of scope: this server acts for {ALICE}, {HOME} only" in error
+    assert pending == {"pending": [], "queued": []}
+    assert await open_questions(db) == {bobs_question: "pending"}
+    assert BOB not in state["entities"]
+
+
+async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    await seed(db)
+    cases: list[tuple[str, dict[str, Any], str]] = [
+        (
+            "propose_observation",
+            {"field": "travel.Where Now!", "value": "Reno"},
+            "invalid observation, kept in the dead-letter queue",
+        ),
+        ("propose_observation", {"field": "travel.location", "value": "x" * 501}, "dead-letter"),
+        ("propose_observation", {"field": "travel.location"}, "value"),
+        ("propose_observation", {"field": "travel.location", "value": [1]}, "value"),
+        ("answer_question", {"question_id": "nope", "answer": "yes"}, "no question 'nope'"),
+        ("answer_question", {"question_id": "nope", "answer": "maybe"}, "answer"),
+        ("answer_question", {"question_id": "nope", "answer": "edit"}, "needs the corrected"),
+        ("why", {"field": ""}, "field"),
+        ("no_such_tool", {}, "no_such_tool"),
+    ]
+    async with connect(transport, tmp_path, db) as client:
+        errors = [await refused(client, tool, **arguments) for tool, arguments, _ in cases]
+        state = await call(client, "get_state", entity_id=ALICE)
+    for (tool, _arguments, expected), error in zip(cases, errors, strict=True):
+        assert expected in error, (tool, error)
+        assert "Traceback" not in error
+    assert [f["value"] for f in state["facts"]] == ["Tahoe"]
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        letters = await store.dead_letters()
+    finally:
+        await store.close()
+    assert len(letters) == 2  # the two that passed the tool's schema but not Canon's
+    assert all(json.loads(d.payload)["source"]["type"] == "agent" for d in letters)

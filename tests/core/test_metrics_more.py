@@ -19,6 +19,8 @@ Worked out by hand from that log (window [D1 00:00, D3 12:00], now = D3 12:00):
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import subprocess
 import sys
@@ -30,6 +32,7 @@ from typing import Any
 import pytest
 from canon_testing import calibrated_policy
 from metrics_more_log import D1, HOME, ME, SINCE, UNTIL, at, build_log
+from PIL import Image
 
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
@@ -220,7 +223,11 @@ async def test_canon_report_charts_each_of_them(logged_db: Path, tmp_path: Path)
     page = out.read_text(encoding="utf-8")
     titles = dict(CHARTED)
     for name, _ in EXPECTED[:-1]:  # recall is never charted: it has no value
-        assert f'alt="{titles[name]}" src="data:image/png;base64,' in page, name
+        head = f'alt="{titles[name]}" src="data:image/png;base64,'
+        assert head in page, name
+        png = base64.b64decode(page.split(head, 1)[1].split('"', 1)[0])
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        assert len(image.getcolors(maxcolors=image.width * image.height) or []) > 2, name
     assert "recall cannot be known" in page
 
 

@@ -70,18 +70,26 @@ async def metrics(
     each of scopes[] {entity_id, domain, metrics, counts}, where metrics holds
     auto_commit_precision, correction_rate, review_burden,
     confirmation_latency_median_seconds, conflict_questions, validation_coverage,
-    signal_freshness_seconds, human_agreement, each {value, reason}; system {idempotency_integrity,
-    schema_validation_success, dlq_unresolved_age_seconds, threshold_stability,
-    projection_drift_rate, staleness_index, intent_extraction_quality}, each
-    {value, reason}; counts {events, duplicates_seen, duplicates_ignored,
-    dead_letters, dead_letters_unresolved}.
+    signal_freshness_seconds, human_agreement, each {value, reason}; system
+    {idempotency_integrity, schema_validation_success, dlq_unresolved_age_seconds,
+    update_propagation_median_seconds, update_propagation_p90_seconds,
+    threshold_stability, projection_drift_rate, staleness_index_seconds,
+    static_input_age_seconds, intent_extraction_precision,
+    intent_extraction_recall}, each {value, reason}; counts {events,
+    duplicates_seen, duplicates_ignored, dead_letters, dead_letters_unresolved,
+    propagated_commits, projection_writes, projection_writes_drifted,
+    static_values, intent_answers}; breakdown {threshold_stability: per domain,
+    intent_extraction_precision and intent_extraction_misses: per intent class},
+    each {value, reason}. Definitions: core/engine/metrics_more.py, README.
 
     Example: canon metrics --since 7d --entity user:primary --json
     """
     now = resolve_now(now_text)
     since = parse_since(since_text, now)
     async with open_engine(ctx) as engine:
-        report = await measure(engine.store, since=since, now=now, entity_id=entity)
+        report = await measure(
+            engine.store, since=since, now=now, entity_id=entity, policy=engine.policy
+        )
     if as_json:
         emit_json(report_json(report))
         return
@@ -95,6 +103,8 @@ def _shown(name: str, metric: Metric) -> str:
         return _duration(metric.value)
     if name == "conflict_questions":
         return str(int(metric.value))
+    if name == "threshold_stability":
+        return f"{metric.value:.2g}"
     return f"{metric.value:.1%}"
 
 
@@ -117,6 +127,20 @@ def _print(report: MetricsReport) -> None:
     console.print(summary)
     if report.scopes:
         console.print(_scope_table(report.scopes))
+    if report.breakdown:
+        console.print(_breakdown_table(report))
+
+
+def _breakdown_table(report: MetricsReport) -> Table:
+    table = Table(title="Per domain or intent class")
+    for col in ("metric", "of", "value", "why none"):
+        table.add_column(col)
+    for name, values in report.breakdown.items():
+        for key, metric in values.items():
+            counted = name.endswith("_misses") and metric.value is not None
+            shown = str(int(metric.value or 0)) if counted else _shown(name, metric)
+            table.add_row(name, key, shown, metric.reason or "")
+    return table
 
 
 def _scope_table(scopes: list[ScopeMetrics]) -> Table:

@@ -74,7 +74,11 @@ async def _measure(
 
     async with open_engine(ctx) as engine:
         timeline = await measure_timeline(
-            engine.store, since=since, now=now, entities=None if entity is None else [entity]
+            engine.store,
+            since=since,
+            now=now,
+            entities=None if entity is None else [entity],
+            policy=engine.policy,
         )
         events = await engine.store.policy_log.policy_events()
         rows = threshold_history(engine.policy, events, since, now)

@@ -19,7 +19,7 @@ from core.engine.metrics_timeline import (
     compute_timeline,
     read_log_records,
 )
-from core.store import Store
+from core.store.protocol import StoreBackend
 
 REPORT_SPAN = timedelta(days=30)
 CHARTED = ("review_burden", "correction_rate", "auto_commit_precision")
@@ -68,7 +68,7 @@ def caption(timeline: MetricsTimeline, waiting: int) -> str:
 
 
 async def report_answer(
-    store: Store, audience: Audience, user_id: int, now: datetime
+    store: StoreBackend, audience: Audience, user_id: int, now: datetime
 ) -> ReportAnswer:
     """/report: review burden, corrections and precision over the rolling week, 30 days."""
     entities = audience.entities_of(user_id)

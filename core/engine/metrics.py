@@ -25,6 +25,11 @@ Human agreement. A question the rollout raised instead of deciding (shadow mode,
 calibration, a confirmation run) remembers what the resolver would have done; an
 answer in the window agrees when it is Yes to a would-be auto-commit or No to a
 would-be rejection. An Edit disagrees; an unanswered question does not count.
+
+The metrics that follow a belief further (update propagation, threshold
+stability, projection drift, staleness, intent extraction quality) are defined
+and computed in ``core.engine.metrics_more``; they join ``system`` (and
+``breakdown``, per domain or intent class).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from statistics import median
 from typing import Any, get_args
 
 from core.domain.fields import domain_of
+from core.domain.policy import Policy
 from core.domain.records import (
     DeadLetter,
     EventRecord,
@@ -47,7 +53,9 @@ from core.domain.records import (
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
+from core.engine.metrics_more import MoreRecords, compute_more, read_more_records
 from core.store import Store
+from core.store.protocol import StoreBackend
 
 CORRECTION_WINDOW = timedelta(days=7)
 USER_RESOLUTIONS = frozenset({"user_confirm", "user_edit"})
@@ -59,12 +67,6 @@ AGREES: dict[str | None, ReviewStatus] = {
     "tentative_reject": "rejected",
 }
 """The answer that agrees with what the resolver would have done (an Edit never does)."""
-NOT_MEASURED: dict[str, str] = {
-    "threshold_stability": "thresholds are fixed policy; Canon does not learn them yet",
-    "projection_drift_rate": "projections are not reconciled against a record of drift yet",
-    "staleness_index": "static files are not tracked as evidence with an age yet",
-    "intent_extraction_quality": "corrections do not record which intent was wrong yet",
-}
 
 Scope = tuple[str, str]
 """(entity id, domain)."""
@@ -101,6 +103,8 @@ class MetricsReport:
     scopes: list[ScopeMetrics]
     system: dict[str, Metric]
     counts: dict[str, int] = field(default_factory=dict)
+    breakdown: dict[str, dict[str, Metric]] = field(default_factory=dict)
+    """Per domain or intent class (``core.engine.metrics_more``): name -> key -> metric."""
 
 
 def _ratio(part: int, whole: int, none_reason: str) -> Metric:
@@ -246,7 +250,6 @@ def _system_metrics(
             else Metric(None, "no dead letter is waiting")
         ),
     }
-    system.update({name: Metric(None, why) for name, why in NOT_MEASURED.items()})
     counts = {
         "events": len(logged),
         "duplicates_seen": len(seen),
@@ -267,8 +270,11 @@ def compute_metrics(
     since: datetime,
     now: datetime,
     entity_id: str | None = None,
+    more: MoreRecords | None = None,
 ) -> MetricsReport:
-    """Every metric over [since, now], per (entity, domain) and overall; pure."""
+    """Every metric over [since, now], per (entity, domain) and overall; pure.
+
+    ``more`` holds what ``core.engine.metrics_more`` measures besides (none: nothing)."""
     correcting = correcting_commits(log.events, reviews)
     by_field: dict[tuple[str, str], list[HistoryEntry]] = {}
     for entry in sorted(history, key=lambda h: h.seq):
@@ -317,7 +323,21 @@ def compute_metrics(
     if entity_id is not None:
         overall = ScopeMetrics(entity_id, None, overall.metrics, overall.counts)
     system, counts = _system_metrics(log, letters, since, now)
-    return MetricsReport(since, now, overall, per_scope, system, counts)
+    extra = compute_more(
+        more or MoreRecords(),
+        history=[h for h in history if entity_id in (None, h.entity_id)],
+        reviews=[r for r in reviews if entity_id in (None, r.entity_id)],
+        corrected={c.seq for cs in commits.values() for c, fixed in cs if fixed},
+        since=since,
+        now=now,
+    )
+    system.update({name: Metric(*v) for name, v in extra.system.items()})
+    counts.update(extra.counts)
+    breakdown = {
+        name: {key: Metric(*v) for key, v in values.items()}
+        for name, values in extra.breakdown.items()
+    }
+    return MetricsReport(since, now, overall, per_scope, system, counts, breakdown)
 
 
 async def _evidence_types(
@@ -341,15 +361,23 @@ async def _evidence_types(
 
 
 async def measure(
-    store: Store, *, since: datetime, now: datetime, entity_id: str | None = None
+    store: StoreBackend,
+    *,
+    since: datetime,
+    now: datetime,
+    entity_id: str | None = None,
+    policy: Policy | None = None,
 ) -> MetricsReport:
-    """Read what the metrics need from ``store`` and compute them over [since, now]."""
+    """Read what the metrics need from ``store`` and compute them over [since, now]
+    (thresholds are replayed over ``policy``; without it threshold stability is null)."""
     log = await store.log_since(since)
     history = await store.history(entity_id, None)
     reviews = await store.review_items(get_args(ReviewStatus))
     letters = await store.dead_letters()
     window = [h for h in history if _in(h.committed_at, since, now)]
     evidence = await _evidence_types(store, window, now)
+    entities = None if entity_id is None else [entity_id]
+    more = await read_more_records(store, since=since, now=now, entities=entities, policy=policy)
     return compute_metrics(
         log=log,
         history=history,
@@ -359,6 +387,7 @@ async def measure(
         since=since,
         now=now,
         entity_id=entity_id,
+        more=more,
     )
 
 
@@ -380,4 +409,8 @@ def report_json(report: MetricsReport) -> dict[str, Any]:
         "scopes": [scope(s) for s in report.scopes],
         "system": {name: m.as_json() for name, m in report.system.items()},
         "counts": report.counts,
+        "breakdown": {
+            name: {key: m.as_json() for key, m in values.items()}
+            for name, values in report.breakdown.items()
+        },
     }

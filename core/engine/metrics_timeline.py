@@ -15,11 +15,12 @@ about the whole pipeline); they are read from ``overall`` of each report.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import get_args
 
 from core.domain.fields import domain_of
+from core.domain.policy import Policy
 from core.domain.records import (
     DeadLetter,
     EventRecord,
@@ -30,7 +31,9 @@ from core.domain.records import (
 )
 from core.domain.state import value_key
 from core.engine.metrics import EvidenceTypes, Metric, MetricsReport, compute_metrics
+from core.engine.metrics_more import MoreRecords, read_more_records
 from core.store import Store
+from core.store.protocol import StoreBackend
 
 DAY = timedelta(days=1)
 ROLLING = timedelta(days=7)
@@ -51,6 +54,8 @@ class LogRecords:
     reviews: tuple[ReviewItem, ...]
     letters: tuple[DeadLetter, ...]
     evidence: TimedEvidence
+    more: MoreRecords = field(default_factory=MoreRecords)
+    """What ``core.engine.metrics_more`` measures from."""
 
     def evidence_by(self, now: datetime) -> EvidenceTypes:
         """The source types behind each value, counting only what was logged by ``now``."""
@@ -124,6 +129,7 @@ def _narrowed(records: LogRecords, domain: str | None) -> LogRecords:
         ),
         history=tuple(h for h in records.history if domain_of(h.field) == domain),
         reviews=tuple(r for r in records.reviews if domain_of(r.field) == domain),
+        more=records.more.narrowed(domain),
     )
 
 
@@ -136,6 +142,7 @@ def _measure(records: LogRecords, since: datetime, now: datetime) -> MetricsRepo
         evidence=records.evidence_by(now),
         since=since,
         now=now,
+        more=records.more,
     )
 
 
@@ -175,16 +182,18 @@ async def _timed_evidence(
 
 
 async def read_log_records(
-    store: Store,
+    store: StoreBackend,
     *,
     since: datetime,
     now: datetime,
     entities: Collection[str] | None = None,
+    policy: Policy | None = None,
 ) -> LogRecords:
     """What a timeline over [since, now] needs (a rolling week before ``since`` too).
 
     ``entities`` narrows commits, questions and events to those entities; dead
-    letters and duplicates (the system's) are kept whole.
+    letters and duplicates (the system's) are kept whole. Thresholds are replayed
+    over ``policy`` (without it threshold stability is null).
     """
     start = since - ROLLING
 
@@ -200,16 +209,18 @@ async def read_log_records(
     letters = tuple(await store.dead_letters())
     window = [h for h in history if start <= h.committed_at <= now]
     evidence = await _timed_evidence(store, window, now)
-    return LogRecords(log, history, reviews, letters, evidence)
+    more = await read_more_records(store, since=since, now=now, entities=entities, policy=policy)
+    return LogRecords(log, history, reviews, letters, evidence, more)
 
 
 async def measure_timeline(
-    store: Store,
+    store: StoreBackend,
     *,
     since: datetime,
     now: datetime,
     entities: Collection[str] | None = None,
+    policy: Policy | None = None,
 ) -> MetricsTimeline:
     """Read the store once and compute the timeline over [since, now]."""
-    records = await read_log_records(store, since=since, now=now, entities=entities)
+    records = await read_log_records(store, since=since, now=now, entities=entities, policy=policy)
     return compute_timeline(records, since=since, now=now)

@@ -17,13 +17,19 @@ entity ids or values.
     canon_dead_letters_unresolved                 dead letters waiting or permanently failed
     canon_dead_letter_oldest_waiting_age_seconds  age of the oldest unresolved dead letter
     canon_signal_freshness_seconds{domain}        age of the newest calendar or email evidence
+    canon_update_propagation_seconds{quantile}    mention to commit, last 7 days (median, p90)
+    canon_staleness_index_seconds                 average age of the values static files state
+    canon_static_input_age_seconds                age of the newest static file input
+
+The last three are defined in ``core.engine.metrics_more`` and absent while undefined.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from statistics import median
 from typing import get_args
 
 from aiohttp import web
@@ -34,9 +40,11 @@ from prometheus_client.registry import Collector
 from core.domain.fields import DOMAINS, domain_of
 from core.domain.records import OPEN_STATUSES, ReviewStatus
 from core.engine.metrics import ANSWERED, SIGNAL_SOURCES, UNRESOLVED_LETTERS
-from core.store import Store
+from core.engine.metrics_more import KEPT_SOURCES, nearest_rank, propagation, staleness
+from core.store.protocol import StoreBackend
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+PROPAGATION_WINDOW = timedelta(days=7)
 
 
 class _Families(Collector):
@@ -67,7 +75,7 @@ def _gauge(
     return family
 
 
-async def read_families(store: Store, now: datetime) -> list[Metric]:
+async def read_families(store: StoreBackend, now: datetime) -> list[Metric]:
     """Every Canon metric family as the store holds it at ``now``."""
     log = await store.log_since(EPOCH)
     history = await store.history(None, None)
@@ -79,6 +87,15 @@ async def read_families(store: Store, now: datetime) -> list[Metric]:
             key = (domain_of(e.field),)
             newest_signal[key] = max(e.event_ts, newest_signal.get(key, e.event_ts))
     waiting = [d.first_seen for d in letters if d.status in UNRESOLVED_LETTERS]
+    followed = [e for e in log.events if e.source_type in KEPT_SOURCES]
+    delays = propagation(
+        history,
+        {e.event_id: e for e in followed},
+        {r.id: r for r in reviews},
+        now - PROPAGATION_WINDOW,
+        now,
+    )
+    (stale, _), (newest_static, _), _ = staleness(history, followed, now)
     return [
         _counter(
             "canon_events",
@@ -145,10 +162,28 @@ async def read_families(store: Store, now: datetime) -> list[Metric]:
             ("domain",),
             {k: (now - at).total_seconds() for k, at in newest_signal.items()},
         ),
+        _gauge(
+            "canon_update_propagation_seconds",
+            "Mention to committed update, commits from the conversation in the last 7 days.",
+            ("quantile",),
+            {("0.5",): median(delays), ("0.9",): nearest_rank(delays, 0.9)} if delays else {},
+        ),
+        _gauge(
+            "canon_staleness_index_seconds",
+            "Average age of the values in force that a static Markdown file states.",
+            (),
+            {} if stale is None else {(): stale},
+        ),
+        _gauge(
+            "canon_static_input_age_seconds",
+            "Age of the newest static Markdown input.",
+            (),
+            {} if newest_static is None else {(): newest_static},
+        ),
     ]
 
 
-async def scrape_registry(store: Store, now: datetime) -> CollectorRegistry:
+async def scrape_registry(store: StoreBackend, now: datetime) -> CollectorRegistry:
     """A fresh registry holding every Canon metric family, read from ``store`` now."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(_Families(await read_families(store, now)))
@@ -156,7 +191,7 @@ async def scrape_registry(store: Store, now: datetime) -> CollectorRegistry:
 
 
 def metrics_handler(
-    store: Store, clock: Callable[[], datetime]
+    store: StoreBackend, clock: Callable[[], datetime]
 ) -> Callable[[web.Request], Awaitable[web.Response]]:
     """``GET /metrics`` for any aiohttp app: the Prometheus text exposition format."""
 

@@ -38,8 +38,12 @@ class ThresholdPoint:
     auto: float
 
 
+VARIANCES = frozenset({"threshold_stability"})
+"""Metrics that are a variance of thresholds: small numbers, neither a share nor a duration."""
+
+
 def is_ratio(name: str) -> bool:
-    return not (name.endswith("_seconds") or name == "conflict_questions")
+    return not (name.endswith("_seconds") or name == "conflict_questions" or name in VARIANCES)
 
 
 def _png(fig: Figure) -> bytes:
@@ -128,6 +132,9 @@ def metric_chart(timeline: MetricsTimeline, name: str, title: str) -> bytes:
     elif name == "conflict_questions":
         ax.set_ylim(0, max(1.0, ax.get_ylim()[1]))
         ax.set_ylabel("questions")
+    elif name in VARIANCES:
+        ax.set_ylim(0, max(0.001, ax.get_ylim()[1]))
+        ax.set_ylabel("variance")
     else:
         ax.set_ylim(bottom=0)
         ax.set_ylabel(unit)

@@ -30,6 +30,13 @@ CHARTED: tuple[tuple[str, str], ...] = (
     ("schema_validation_success", "Schema validation success"),
     ("idempotency_integrity", "Idempotency integrity: duplicates ignored"),
     ("dlq_unresolved_age_seconds", "Oldest unresolved dead letter"),
+    ("update_propagation_median_seconds", "Update propagation (median): mention to commit"),
+    ("update_propagation_p90_seconds", "Update propagation (90th percentile)"),
+    ("threshold_stability", "Threshold stability: daily variance of the thresholds in force"),
+    ("projection_drift_rate", "Projection drift rate: file writes that reverted a hand edit"),
+    ("staleness_index_seconds", "Staleness index: age of the values the static files state"),
+    ("static_input_age_seconds", "Age of the newest static file input"),
+    ("intent_extraction_precision", "Intent extraction precision: readings the user confirmed"),
 )
 SCOPE_COLUMNS = ("auto_commit_precision", "correction_rate", "review_burden", "validation_coverage")
 NOTHING_YET = "Nothing to chart yet: no state changes, questions, events or dead letters"
@@ -58,6 +65,8 @@ def shown(name: str, metric: Metric) -> str:
         return duration(metric.value)
     if name == "conflict_questions":
         return str(int(metric.value))
+    if name in charts.VARIANCES:
+        return f"{metric.value:.2g}"
     return f"{metric.value:.1%}"
 
 

@@ -5,7 +5,8 @@ pending questions and the audit log, renders every zone (a pure function),
 and splices each file's zones. A file is written only when its text changes,
 atomically, and never outside its zones. A zone whose text is not what Canon
 last wrote there was edited by hand: that is drift, recorded as a
-``drift`` workspace event and reverted, never applied to state.
+``drift`` workspace event and reverted, never applied to state. Each file
+written is a ``projection_write`` event (at the same moment as its drift).
 """
 
 from __future__ import annotations
@@ -108,6 +109,10 @@ async def refresh_projections(
                 continue  # edited while we worked: read it again
             result, found, warned = outcome
             results.append(result)
+            if result.status == "written":  # the denominator of the projection drift rate
+                await ws.add_event(
+                    now, "projection_write", file_key(workspace, rel), None, result.detail
+                )
             drift.extend(found)
             warnings.extend(warned)
             break

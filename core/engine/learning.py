@@ -4,17 +4,22 @@ Runs once a day (``canon rollout learn``, the bot's daily job) for the last
 complete UTC day, and only while learning is on. The day's outcomes, read from
 the commit history:
 
-- *corrected*: an auto-commit the user corrected that day (their Yes, Edit,
-  /forget or /undo replaced it within the 7-day correction window);
+- *corrected*: an auto-commit the user corrected that day (their answer to a
+  /wrong, /undo or /forget replaced it within the 7-day correction window; see
+  ``core.engine.metrics``);
 - *held*: an auto-commit made that day that no one had corrected by its end.
 
 Per domain at Stage 3, ``auto_threshold`` moves by exponential moving average
 toward a target within ``auto_bounds``: a day with a correction pulls it toward
 the upper bound with weight ``ema_alpha``; a clean day with held auto-commits
 lowers it toward the lower bound at a tenth of that weight (trust is lost fast
-and earned slowly); a day without auto-commits leaves it. ``ask_threshold`` is
-not learned (nothing in the outcomes says the ask band is wrong); it keeps its
-configured value within ``ask_bounds``. Per source type behind those
+and earned slowly); a day without auto-commits leaves it. ``ask_threshold`` moves
+the same way from the day's answers to the questions evidence raised (not the
+user's own /forget, /undo or /wrong, nor a conflict Canon found): questions the
+user turned down (No, or an Edit to another value) pull it toward the upper bound
+of ``ask_bounds`` (ask less about evidence that is usually wrong), a day whose
+questions were all confirmed lowers it slowly (weaker evidence is worth asking
+about). It never rises above ``auto_threshold``. Per source type behind those
 auto-commits (the named source and corroborators), the reliability moves the
 same way within ``reliability_bounds``: corrected -> toward the lower bound,
 held -> toward the upper one, slowly.
@@ -28,14 +33,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import get_args
 
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
-from core.domain.records import HistoryEntry, ReviewStatus
+from core.domain.records import HistoryEntry, ReviewItem, ReviewStatus
 from core.domain.rollout import PolicyEvent, RolloutState
+from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
 from core.engine.engine import Engine
 from core.engine.metrics import CORRECTION_WINDOW, correcting_commits, correction_of
 from core.engine.rollout_gates import MetricReader, read_rollout
@@ -53,6 +59,10 @@ class DayOutcomes:
     corrected: Mapping[str, int] = field(default_factory=dict)
     source_held: Mapping[str, int] = field(default_factory=dict)
     source_corrected: Mapping[str, int] = field(default_factory=dict)
+    asked_confirmed: Mapping[str, int] = field(default_factory=dict)
+    """Per domain: questions raised by evidence that the user confirmed that day."""
+    asked_turned_down: Mapping[str, int] = field(default_factory=dict)
+    """Per domain: such questions the user said No to, or edited to another value."""
 
 
 def ema_step(current: float, corrected: int, held: int, bounds: tuple[float, float],
@@ -91,6 +101,7 @@ def learning_events(
                 PolicyEvent(f"learning:{day}:{domain}:auto_threshold", at, "threshold",
                             domain, "auto_threshold", old, new, reason, "learning")
             )  # fmt: skip
+        events.extend(_ask_event(policy, state, outcomes, domain, new, day, at))
     sources = sorted(set(outcomes.source_held) | set(outcomes.source_corrected))
     for source in sources:
         if source not in policy.source_reliability:
@@ -110,6 +121,54 @@ def learning_events(
                             source, old, new, reason, "learning")
             )  # fmt: skip
     return events
+
+
+def _ask_event(
+    policy: Policy,
+    state: RolloutState,
+    outcomes: DayOutcomes,
+    domain: str,
+    auto: float,
+    day: date,
+    at: datetime,
+) -> list[PolicyEvent]:
+    """The day's ask_threshold step for ``domain`` (at Stage 3), kept at or below ``auto``."""
+    cfg = policy.learning
+    down = outcomes.asked_turned_down.get(domain, 0)
+    up = outcomes.asked_confirmed.get(domain, 0)
+    old = state.domain(domain).learned.get("ask_threshold", policy.domain(domain).ask_threshold)
+    low, high = cfg.ask_bounds
+    new = min(ema_step(old, down, up, cfg.ask_bounds, cfg.ema_alpha, up_when_corrected=True), auto)
+    new = max(low, min(high, new))
+    if new == old:
+        return []
+    reason = (
+        f"{day}: {down} question(s) turned down and {up} confirmed in {domain}; "
+        f"EMA (alpha {cfg.ema_alpha}) {old:.4f} -> {new:.4f} within {cfg.ask_bounds}"
+    )
+    return [
+        PolicyEvent(f"learning:{day}:{domain}:ask_threshold", at, "threshold",
+                    domain, "ask_threshold", old, new, reason, "learning")
+    ]  # fmt: skip
+
+
+def asked_outcomes(
+    reviews: Sequence[ReviewItem], start: datetime, end: datetime
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Per domain, the questions raised by evidence answered in [start, end): (confirmed,
+    turned down). The user's own corrections and Canon's conflict questions do not count."""
+    confirmed: Counter[str] = Counter()
+    turned_down: Counter[str] = Counter()
+    for r in reviews:
+        if r.kind != "change" or r.answered_at is None or not start <= r.answered_at < end:
+            continue
+        if r.source_key.startswith(("command:", CONFLICT_PREFIX)):
+            continue
+        if r.status == "confirmed":
+            confirmed[domain_of(r.field)] += 1
+        elif r.status in ("rejected", "edited"):
+            turned_down[domain_of(r.field)] += 1
+    return dict(confirmed), dict(turned_down)
 
 
 def day_outcomes(
@@ -168,6 +227,8 @@ async def learn_day(engine: Engine, day: date, at: datetime) -> list[PolicyEvent
     reviews = await engine.store.review_items(get_args(ReviewStatus))
     correcting = correcting_commits(log.events, reviews)
     outcomes = day_outcomes(history, sources, start, end, correcting)
+    confirmed, turned_down = asked_outcomes(reviews, start, end)
+    outcomes = replace(outcomes, asked_confirmed=confirmed, asked_turned_down=turned_down)
     events = learning_events(engine.policy, state, outcomes, day, at)
     return await engine.record_policy_events(events)
 

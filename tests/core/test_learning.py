@@ -80,6 +80,25 @@ def test_learning_events_move_stage_3_thresholds_and_source_reliabilities() -> N
     assert learning_events(default_policy(), _state_at_stage_3(False), outcomes, DAY, at) == []
 
 
+@pytest.mark.parametrize(
+    ("turned_down", "confirmed", "expected"),
+    [
+        (2, 1, 0.695),  # questions turned down: toward 0.80 with alpha 0.3: 0.65 + 0.3 * 0.15
+        (0, 3, 0.647),  # all confirmed: toward 0.55 at a tenth: 0.65 - 0.03 * 0.10
+        (0, 0, None),  # no answers: unchanged, no event
+    ],
+)
+def test_the_ask_threshold_learns_from_the_questions_answers(
+    turned_down: int, confirmed: int, expected: float | None
+) -> None:
+    outcomes = DayOutcomes(
+        asked_turned_down={"travel": turned_down}, asked_confirmed={"travel": confirmed}
+    )
+    events = learning_events(default_policy(), _state_at_stage_3(), outcomes, DAY, NOW)
+    asks = [(e.old, e.new) for e in events if e.key == "ask_threshold"]
+    assert asks == ([] if expected is None else [(0.65, pytest.approx(expected))])
+
+
 @pytest.fixture(params=["sqlite", "memory"])
 async def engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Engine]:
     url = str(tmp_path / "canon.db") if request.param == "sqlite" else "memory://"

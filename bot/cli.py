@@ -8,15 +8,17 @@ import logging
 import secrets
 import signal
 from contextlib import suppress
+from typing import TYPE_CHECKING
 
 import click
 
-from bot.app import BotRunner, Webhook
-from bot.playground.server import Playground
 from core.cli.common import Context
 from core.errors import ConfigError
 from core.settings import Settings
 from core.store.factory import redacted
+
+if TYPE_CHECKING:
+    from bot.app import Webhook
 
 pass_ctx = click.make_pass_decorator(Context, ensure=True)
 
@@ -64,6 +66,10 @@ def bot(
         return
     if not settings.audience.allowed_user_ids:
         raise ConfigError("CANON_ALLOWED_USER_IDS is required: nobody could use the bot")
+    # The bot (python-telegram-bot, LangGraph, the model client) loads when it runs,
+    # not with every canon command this plugin is registered beside.
+    from bot.app import Webhook
+
     hook = None
     if webhook_url:
         secret = telegram.webhook_secret or secrets.token_urlsafe(32)
@@ -72,6 +78,8 @@ def bot(
 
 
 async def _telegram(settings: Settings, hook: Webhook | None) -> None:
+    from bot.app import BotRunner
+
     runner = BotRunner(settings)
     await runner.start(hook)
     click.echo(f"canon bot running ({'webhook ' + hook.url if hook else 'long polling'})")
@@ -82,6 +90,8 @@ async def _telegram(settings: Settings, hook: Webhook | None) -> None:
 
 
 async def _playground(settings: Settings, port: int) -> None:
+    from bot.playground.server import Playground
+
     playground = Playground(settings, port=port)
     try:
         await playground.start()

@@ -20,14 +20,13 @@ from aiohttp import web
 from core.api import handlers
 from core.api.bodies import body_errors, value_errors
 from core.api.call import Call, Services
-from core.api.limits import RateLimiter
+from core.api.limits import MAX_BODY, RateLimiter
 from core.api.openapi import openapi_document
 from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
 from core.api.tokens import token_for
 from core.domain.records import ApiToken
 
-MAX_BODY: Final = 1_000_000
 SERVICES: Final = web.AppKey("services", Services)
 
 

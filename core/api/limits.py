@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Final
+
+MAX_BODY: Final = 1_000_000
+"""The largest request body accepted, in bytes (``canon serve --max-body``)."""
 
 
 @dataclass

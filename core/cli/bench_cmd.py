@@ -6,9 +6,6 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from core.bench.agent import BESIDE as AGENT_BESIDE
-from core.bench.agent import agent_turn_figures
-from core.bench.conversation import BESIDE, bot_turn_figures
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
@@ -56,9 +53,12 @@ async def bench(
             facts=facts, observations=observations, latency_samples=singles, db=db_url
         )
         figures = await run_bench(config, report)
-        figures.update(await bot_turn_figures(progress=report))
+        # The chat, LangGraph and the model client load here, not with every canon command.
+        from core.bench import agent, conversation
+
+        figures.update(await conversation.bot_turn_figures(progress=report))
         report("assistant turns", 0, 1)
-        figures.update(await agent_turn_figures())
+        figures.update(await agent.agent_turn_figures())
     if as_json:
         emit_json(figures)
         return
@@ -66,7 +66,7 @@ async def bench(
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_column("beside it, same run", justify="right")
-    beside_of = {**INGEST_BASELINES, **BASELINES, **BESIDE, **AGENT_BESIDE}
+    beside_of = {**INGEST_BASELINES, **BASELINES, **conversation.BESIDE, **agent.BESIDE}
     if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
         beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"
     shown_beside = set(beside_of.values())

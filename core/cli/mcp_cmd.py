@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import click
 
 from core.cli.common import Context, open_engine, run
-from core.conversation.chat import AfterChange
 from core.engine.engine import Engine
 from core.settings import Settings
 from core.workspace import refresh_projections
 
 pass_ctx = click.make_pass_decorator(Context)
+if TYPE_CHECKING:  # the chat (and LangGraph with it) loads only when it is used
+    from core.conversation.chat import AfterChange
+
 DEFAULT_PORT = 8766
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")

@@ -7,8 +7,7 @@ import signal
 
 import click
 
-from core.api.app import MAX_BODY, api_app
-from core.api.call import Services
+from core.api.limits import MAX_BODY
 from core.cli.common import Context, open_engine, run
 from core.domain.timeutil import utc_now
 from core.extraction.select import configured_extractor
@@ -48,6 +47,9 @@ async def serve(ctx: Context, host: str, port: int, rate: float, burst: int, max
     Example: canon serve --port 8787
     """
     from aiohttp import web
+
+    from core.api.app import api_app
+    from core.api.call import Services
 
     settings = ctx.settings
     async with open_engine(ctx) as engine:

@@ -373,3 +373,20 @@ def test_why_and_history_take_a_domain_or_a_short_name(db: Path, tmp_path: Path)
     history = json.loads(canon("history", "location", "--json", db=db).stdout)
     assert [h["field"] for h in history] == ["travel.location"]
     assert "I know nothing about emma" in canon("history", "emma", db=db).stdout
+
+
+def test_a_command_loads_no_front_end_it_does_not_run() -> None:
+    """Every canon command starts without the bot, LangGraph, the model client, the HTTP
+    server, the MCP SDK or the chart library: each loads inside the command that uses it."""
+    heavy = ("telegram", "langgraph", "langchain_core", "openai", "aiohttp", "mcp", "matplotlib")
+    probe = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from core.cli import cli\n"
+        "CliRunner().invoke(cli, ['--help'])\n"
+        f"print(','.join(m for m in {heavy!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == ""

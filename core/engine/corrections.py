@@ -78,7 +78,7 @@ async def propose_forget(
         fact = await engine.store.fact(entity, field)
         if fact is None:
             continue
-        return await _propose(
+        return await propose_correction(
             engine,
             "forget",
             entity,
@@ -102,7 +102,7 @@ async def propose_undo(engine: Engine, entities: Sequence[str], now: datetime) -
         raise NotFound("there is no change to undo")
     current = None if last.retracted else last.new_value
     reason = f"undo of the change at {last.committed_at:%Y-%m-%d %H:%M} ({last.resolution})"
-    return await _propose(
+    return await propose_correction(
         engine,
         "undo",
         last.entity_id,
@@ -115,7 +115,7 @@ async def propose_undo(engine: Engine, entities: Sequence[str], now: datetime) -
     )
 
 
-async def _propose(
+async def propose_correction(
     engine: Engine,
     kind: CorrectionKind,
     entity: str,
@@ -126,6 +126,8 @@ async def _propose(
     now: datetime,
     suffix: str = "",
 ) -> ReviewItem:
+    """Ask the user to confirm a correction of ``field`` (source key ``command:<kind>``,
+    with ``suffix`` when given); an open question for the same correction is returned."""
     source_key = f"{_PREFIX}{kind}:{suffix}" if suffix else f"{_PREFIX}{kind}"
     # Asking twice for the same correction gives the open question back.
     for open_item in await engine.store.open_review_items([entity]):

@@ -20,18 +20,16 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from core.domain.fields import domain_of
-from core.domain.ids import new_id
 from core.domain.phrasing import show
 from core.domain.rollout import PolicyEvent
 from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
+from core.engine.corrections import propose_correction
 from core.engine.engine import Engine
 from core.engine.metrics import CORRECTION_WINDOW
 from core.engine.rollback import RuleFired, check_rollout
 from core.errors import NotFound
-from core.store import HistoryEntry, NewReviewItem, ReviewItem
-
-WRONG_SOURCE = "command:wrong"
+from core.store import HistoryEntry, ReviewItem
 
 
 async def auto_commit_behind(
@@ -96,22 +94,16 @@ async def propose_wrong(
         auto = await auto_commit_behind(engine, entity, field, now)
         if auto is not None:
             await record_p0(engine, auto, "/wrong", now)
-        source_key = f"{WRONG_SOURCE}:{entity}:{field}"
-        for open_item in await engine.store.open_review_items([entity]):
-            if open_item.source_key == source_key:
-                return open_item, auto is not None
-        item = NewReviewItem(
-            id=new_id(),
-            kind="change",
-            event_id=None,
-            entity_id=entity,
-            field=field,
-            candidate_value=None,
-            current_value=fact.value,
-            confidence=1.0,
-            reasons=("you said it is wrong",),
-            source_key=source_key,
-            created_at=now,
+        item = await propose_correction(
+            engine,
+            "wrong",
+            entity,
+            field,
+            None,
+            fact.value,
+            ("you said it is wrong",),
+            now,
+            suffix=f"{entity}:{field}",
         )
-        return await engine.ask(item), auto is not None
+        return item, auto is not None
     raise NotFound("nothing is known about that")

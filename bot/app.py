@@ -109,6 +109,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("trip", handlers.trip),
         ("cancel", handlers.cancel),
         ("report", handlers.report),
+        ("debug", handlers.debug),
     ):
         app.add_handler(CommandHandler(name, fn))
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
@@ -153,7 +154,10 @@ class BotRunner:
         # One checkpointer beside Canon's data: the assistant's sessions and the workflows.
         saver = await self._checkpoints.enter_async_context(open_checkpointer(settings.store_url))
         if self.responder is None:
-            self._responder = AssistantGraph(_configured_model(settings.llm), saver)
+            summarise = settings.llm.summarise if settings.llm is not None else "off"
+            self._responder = AssistantGraph(
+                _configured_model(settings.llm), saver, summarise=summarise
+            )
         else:
             self._responder = self.responder
         extractor = self.extractor or configured_extractor(settings.llm)

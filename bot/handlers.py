@@ -115,6 +115,12 @@ async def status(update: Update, context: Ctx) -> None:
     await chat.show_status(chat_id)
 
 
+async def debug(update: Update, context: Ctx) -> None:
+    """/debug: the assistant's working state in this chat (owner only)."""
+    chat, user_id, chat_id = _who(update, context)
+    await chat.debug(chat_id, user_id)
+
+
 async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)

@@ -29,7 +29,9 @@ Language model (none: offline)
     CANON_LLM_BASE_URL, CANON_LLM_MODEL (required together), CANON_LLM_API_KEY,
     CANON_LLM_TIMEOUT_S (20), CANON_LLM_MIN_CONFIDENCE (0.6), CANON_LLM_MAX_RETRIES (2),
     CANON_LLM_RESPONSE_FORMAT (json_schema | json_object),
-    CANON_LLM_CONTEXT_WINDOW (tokens; default: known for the model's name, else 8192)
+    CANON_LLM_CONTEXT_WINDOW (tokens; default: known for the model's name, else 8192),
+    CANON_LLM_SUMMARISE (tool_turns | every_turn | off: which turns the agent state is
+    reconciled after, by one more model call once the reply is sent)
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from core.conversation.audience import Audience
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.domain.policy import Policy, default_policy, load_policy
 from core.errors import ConfigError
-from core.extraction.llm_config import NO_KEY, LLMConfig
+from core.extraction.llm_config import NO_KEY, LLMConfig, SummariseMode
 from core.signals.rules import Rule, parse_rules
 from core.sources.base import SourceConfig
 from core.sources.config import parse_sources, read_config_file
@@ -242,6 +244,9 @@ def _llm(env: Mapping[str, str]) -> LLMConfig | None:
     fmt = _get(env, "CANON_LLM_RESPONSE_FORMAT") or "json_schema"
     if fmt not in ("json_schema", "json_object"):
         raise ConfigError(f"CANON_LLM_RESPONSE_FORMAT {fmt!r}: use json_schema or json_object")
+    summarise = _get(env, "CANON_LLM_SUMMARISE") or "tool_turns"
+    if summarise not in ("off", "tool_turns", "every_turn"):
+        raise ConfigError(f"CANON_LLM_SUMMARISE {summarise!r}: use off, tool_turns or every_turn")
     return LLMConfig(
         base_url=base_url.rstrip("/"),
         model=model,
@@ -255,6 +260,7 @@ def _llm(env: Mapping[str, str]) -> LLMConfig | None:
             if _get(env, "CANON_LLM_CONTEXT_WINDOW")
             else None
         ),
+        summarise=cast("SummariseMode", summarise),
     )
 
 

@@ -16,6 +16,7 @@ sees them as consecutive calls. What each channel does:
     workflow          none (last value)   refused: InvalidUpdateError (one driver per step)
     history_summary   none (last value)   refused: InvalidUpdateError
     token_count       none (last value)   refused: InvalidUpdateError
+    agent_state       none (last value)   refused: InvalidUpdateError (one delta applier)
 
 Single-valued channels have no reducer on purpose: silently keeping one of two
 questions, or one of two workflow moves, would lose the other; LangGraph's own
@@ -36,6 +37,7 @@ from typing import Annotated, Any, Literal, TypedDict, TypeVar
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
+from core.agent.agent_state import AgentState, empty_agent_state
 from core.domain.timeutil import NaiveTimestamp
 
 T = TypeVar("T")
@@ -203,6 +205,9 @@ class SessionState(TypedDict):
     """Older turns compressed into prose; they stay in the append-only log."""
     token_count: int
     """The prompt's size as last measured, for the compression threshold."""
+    agent_state: AgentState
+    """What the agent understands, assumes and expects (``core.agent.agent_state``);
+    changed only by deltas: tool results in the turn, the summariser after it."""
 
 
 CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
@@ -231,6 +236,7 @@ def initial_state(
     workflow: ActiveWorkflow | None = None,
     scratchpad: Mapping[str, Any] | None = None,
     history_summary: str | None = None,
+    session_id: str = "session",
 ) -> SessionState:
     """A session state with every channel at its default, except what is given."""
     return SessionState(
@@ -242,4 +248,5 @@ def initial_state(
         scratchpad=dict(scratchpad or {}),
         history_summary=history_summary,
         token_count=0,
+        agent_state=empty_agent_state(session_id),
     )

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from langchain_core.messages import AnyMessage, messages_from_dict, messages_to_dict
 
+from core.agent.agent_state import read_agent_state
 from core.agent.session import (
     CHANNELS,
     ActiveWorkflow,
@@ -41,6 +42,7 @@ def to_json(state: SessionState) -> str:
         "scratchpad": state["scratchpad"],
         "history_summary": state["history_summary"],
         "token_count": state["token_count"],
+        "agent_state": state["agent_state"],
     }
     try:
         return json.dumps(document, sort_keys=True, allow_nan=False, ensure_ascii=False)
@@ -71,6 +73,7 @@ def from_json(text: str) -> SessionState:
             scratchpad=scratchpad,
             history_summary=_optional_str(document["history_summary"]),
             token_count=_count(document["token_count"]),
+            agent_state=read_agent_state(document["agent_state"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError, CanonError) as e:
         raise AgentStateError(f"not a session state: {type(e).__name__}: {e}") from e

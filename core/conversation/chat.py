@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from core.conversation import commands, report, texts
 from core.conversation.audience import Audience
 from core.conversation.context import load_context
+from core.conversation.debug_view import debug_answer
 from core.conversation.field_match import valued_matches
 from core.conversation.message_intake import message_observations
 from core.conversation.responder import (
@@ -665,6 +666,10 @@ class CanonChat:
             return
         await self.log.append_message(chat_id, "assistant", answer.caption, now)
         await self.messenger.send_photo(chat_id, answer.chart, answer.caption)
+
+    async def debug(self, chat_id: int, user_id: int) -> None:
+        """/debug: the assistant's session in this chat, for the owner."""
+        await self.say(chat_id, await debug_answer(self.responder, self.config, user_id, chat_id))
 
     async def show_status(self, chat_id: int) -> None:
         """/status: how much Canon does on its own, per domain."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from core.agent.session import SessionState
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
@@ -67,11 +68,18 @@ class Responder(Protocol):
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply: ...
 
+    async def session(self, thread: str) -> SessionState | None:
+        """The conversation's session state (None: none kept, or no turn yet)."""
+        ...
+
 
 class OfflineResponder:
     """Answers from state with no model: deterministic and instant."""
 
     has_model = False
+
+    async def session(self, thread: str) -> SessionState | None:
+        return None  # it keeps no session state
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
         return Reply(offline_answer(request.text, request.facts, request.open_items, request.now))

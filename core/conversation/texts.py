@@ -55,6 +55,7 @@ HELP = (
     "/trip – follow your planned trip (starts by itself when a trip is planned)\n"
     "/cancel – stop editing a value, or leave the setup or trip\n"
     "/report – a chart of how often I needed you and was corrected (30 days)\n"
+    "/debug – (owner) what the assistant assumes and expects in this chat\n"
     "/help – this list"
 )
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -74,6 +75,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("trip", "Follow your planned trip"),
     ("cancel", "Stop editing a value, or leave a workflow"),
     ("report", "A chart: how often I needed you, the last 30 days"),
+    ("debug", "(Owner) The assistant's working notes in this chat"),
 )
 NO_WORKFLOWS = "Setup and trips are not available here."
 REFUSAL = "Sorry, this is a private assistant; I can't talk with you."

@@ -27,9 +27,12 @@ what is not state: the request, the tools, the turn's id. Nothing in it is check
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, cast
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage, ToolMessage
@@ -39,15 +42,28 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
-from core.agent.session import AgentError, ErrorCode, SessionState, initial_state
+from core.agent.render import prompt_notes
+from core.agent.session import (
+    AgentError,
+    ErrorCode,
+    SessionState,
+    SourceCitation,
+    initial_state,
+)
 from core.conversation import compression
 from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
 from core.conversation.claims import RECORDED_BY_CANON, check_claims
 from core.conversation.offline_replies import message_kind, offline_answer
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.conversation.tool_calls import TOOLS, run_tool
+from core.conversation.tool_transitions import after_tool
+from core.conversation.turn_summary import summary_update, turn_messages, wants_summary
 from core.domain.records import ChatMessage
+from core.errors import AgentStateError, PayloadInvalid
+from core.extraction.llm_config import SummariseMode
 from core.store.checkpoints import checkpoint_serializer, keep_latest
+
+log = logging.getLogger(__name__)
 
 MAX_TOOL_ROUNDS = 3
 OFFLINE_WINDOW = 8_192
@@ -78,6 +94,8 @@ class Turn:
     request: ReplyRequest
     tools: StateTools | None
     turn_id: str
+    thread: str = "session"
+    """The checkpoint thread: the session's id in its agent state."""
 
 
 @dataclass(frozen=True)
@@ -100,8 +118,9 @@ def thread_id(mode: str, entity: str, chat_id: int) -> str:
     return f"{mode}-{entity}-{chat_id}"
 
 
-def system_texts(request: ReplyRequest, summary: str | None) -> list[str]:
-    """The two system messages: who is speaking and the rules; Canon's context block."""
+def system_texts(request: ReplyRequest, summary: str | None, notes: str | None = None) -> list[str]:
+    """The two system messages: who is speaking and the rules; Canon's context block
+    (with the history summary and the agent's own notes of this session, if any)."""
     entities = ", ".join(request.entities) or "none"
     who = (
         f"{SYSTEM_PROMPT}\nYou are talking with Telegram user {request.speaker_id} "
@@ -111,7 +130,14 @@ def system_texts(request: ReplyRequest, summary: str | None) -> list[str]:
     context = request.context.text
     if summary:
         context = f"{context}\n\nEarlier in this conversation (summary): {summary}"
+    if notes:
+        context = f"{context}\n\n{notes}"
     return [who, context]
+
+
+def _notes(state: SessionState) -> str | None:
+    agent = state.get("agent_state")
+    return None if agent is None else prompt_notes(agent)
 
 
 def _log_message(m: ChatMessage) -> AnyMessage:
@@ -153,9 +179,10 @@ def build_turn_graph(
         last = messages[-1] if messages else None
         if not (isinstance(last, HumanMessage) and last.content == request.text):
             messages.append(HumanMessage(content=request.text, id=f"{turn.turn_id}-user"))
-        system = system_texts(request, state.get("history_summary"))
+        system = system_texts(request, state.get("history_summary"), _notes(state))
         # A thread's first turn: every channel gets its default (no separate read for it).
-        defaults = {k: v for k, v in initial_state().items() if k not in state}
+        fresh = initial_state(session_id=turn.thread)
+        defaults = {k: v for k, v in fresh.items() if k not in state}
         return {
             **defaults,
             "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
@@ -188,7 +215,7 @@ def build_turn_graph(
         if summary is None:
             summary = compression.extractive_summary(previous, split.older)
         through = max((_seq(m) for m in split.older), default=0)
-        system = system_texts(turn.request, summary)
+        system = system_texts(turn.request, summary, _notes(state))
         return {
             "messages": [RemoveMessage(id=m.id) for m in split.older if m.id],
             "history_summary": summary,
@@ -205,7 +232,7 @@ def build_turn_graph(
         kind = message_kind(request.text)
         tools = TOOLS if kind != "chat" and turn.tools is not None else []
         choice: ToolChoice = "required" if tools and kind == "state" and rounds == 0 else "auto"
-        system = system_texts(request, state.get("history_summary"))
+        system = system_texts(request, state.get("history_summary"), _notes(state))
         try:
             if rounds > MAX_TOOL_ROUNDS:
                 raise ModelFailed("the model kept calling tools")
@@ -240,12 +267,32 @@ def build_turn_graph(
         assert turn.tools is not None
         results: list[AnyMessage] = []
         errors: list[AgentError] = []
+        agent = state["agent_state"]
+        cited: list[SourceCitation] = []
+        speaker = turn.request.entities[0] if turn.request.entities else "unknown"
         for call in last.tool_calls:
             result = await run_tool(turn.tools, call["name"], call["args"])
             ok = not (isinstance(result, dict) and result.get("ok") is False)
             if not ok:
                 message = f"{call['name']}: {result.get('error', '')}"
                 errors.append(_error(ErrorCode.TOOL_ERROR, message, turn, "tools"))
+            # Every tool result is a transition of the agent state (expect, verify, see).
+            key = f"{turn.turn_id}/{call['id'] or len(results)}"
+            try:
+                after = after_tool(
+                    agent,
+                    call["name"],
+                    call["args"],
+                    result,
+                    call_key=key,
+                    speaker=speaker,
+                    now=turn.request.now,
+                )
+            except (AgentStateError, PayloadInvalid) as e:
+                errors.append(_error(ErrorCode.STATE_ERROR, str(e), turn, "tools"))
+            else:
+                agent = after.state
+                cited.extend(c for c in after.citations if c not in cited)
             results.append(
                 ToolMessage(
                     content=json.dumps(result, default=str),
@@ -255,7 +302,14 @@ def build_turn_graph(
                     status="success" if ok else "error",
                 )
             )
-        return {"messages": results, "errors": errors}
+        known = {(c.source_id, c.label) for c in state["sources"]}
+        new_sources = [c for c in cited if (c.source_id, c.label) not in known]
+        return {
+            "messages": results,
+            "errors": errors,
+            "agent_state": agent,
+            "sources": new_sources,
+        }
 
     async def offline(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         request = runtime.context.request
@@ -320,21 +374,29 @@ def _through(state: SessionState) -> int:
 
 
 class AssistantGraph:
-    """The ``Responder`` CanonChat calls: one run of the turn graph per reply."""
+    """The ``Responder`` CanonChat calls: one run of the turn graph per reply.
+
+    After a turn the model answered, the end-of-turn summariser runs in the background
+    (``core.conversation.turn_summary``); the thread's next turn waits for it first.
+    """
 
     def __init__(
         self,
         model: ChatModel | None = None,
         checkpointer: BaseCheckpointSaver[Any] | None = None,
         routes: Sequence[TurnRoute] = (),
+        summarise: SummariseMode = "off",
     ) -> None:
         self.model = model
         self.has_model = model is not None
         saver = checkpointer or InMemorySaver(serde=checkpoint_serializer())
         self.graph = build_turn_graph(model, routes).compile(checkpointer=saver)
         self.checkpointer = saver
+        self.summarise: SummariseMode = summarise if model is not None else "off"
         self._since_compacted: set[str] = set()
         """Threads that got checkpoints since ``compact`` last ran."""
+        self._summaries: dict[str, asyncio.Task[None]] = {}
+        """The summariser still running, by thread."""
 
     async def compact(self) -> None:
         """Keep only the latest checkpoint of every thread that had a turn since last time."""
@@ -342,12 +404,25 @@ class AssistantGraph:
         self._since_compacted.clear()
         await keep_latest(self.checkpointer, threads)
 
+    async def settled(self, thread: str | None = None) -> None:
+        """Wait for the summariser of ``thread`` (of every thread, if None) to finish."""
+        tasks = list(self._summaries.values()) if thread is None else [self._summaries.get(thread)]
+        for task in tasks:
+            if task is not None:
+                await asyncio.wait([task])
+
     async def close(self) -> None:
+        # A summary still being written is dropped, not waited for: the session keeps the
+        # agent state it had, and stopping never waits on a slow model.
+        for task in self._summaries.values():
+            task.cancel()
+        await asyncio.gather(*self._summaries.values(), return_exceptions=True)
         if self.model is not None:
             await self.model.close()
 
     async def session(self, thread: str) -> SessionState | None:
         """The checkpointed session of ``thread``, or None before its first turn."""
+        await self.settled(thread)
         snapshot = await self.graph.aget_state({"configurable": {"thread_id": thread}})
         return cast("SessionState", snapshot.values) if snapshot.values else None
 
@@ -355,11 +430,33 @@ class AssistantGraph:
         entity = request.entities[0] if request.entities else "unknown"
         thread = thread_id(CHAT_MODE, entity, request.chat_id or 0)
         config: Any = {"configurable": {"thread_id": thread}}
+        await self.settled(thread)  # the last turn's summary first: one writer per session
         self._since_compacted.add(thread)
         start: Any = {"messages": []}
-        turn = Turn(request, tools, request.turn_id or f"turn-{request.now.timestamp():.6f}")
-        final = await self.graph.ainvoke(start, config, context=turn, durability="exit")
+        turn_id = request.turn_id or f"turn-{request.now.timestamp():.6f}"
+        turn = Turn(request, tools, turn_id, thread)
+        final = cast(
+            "SessionState",
+            await self.graph.ainvoke(start, config, context=turn, durability="exit"),
+        )
+        if self.model is not None and wants_summary(
+            self.summarise, turn_messages(final["messages"])
+        ):
+            self._summaries[thread] = asyncio.create_task(
+                self._summarise(self.model, config, final, request.now)
+            )
         answer = final["messages"][-1]
         text = answer.content if isinstance(answer.content, str) else str(answer.content)
         proposals = tuple(tools.proposals) if tools else ()
         return Reply(text, proposals, via=str(answer.response_metadata.get("via", "offline")))
+
+    async def _summarise(
+        self, model: ChatModel, config: Any, final: SessionState, now: datetime
+    ) -> None:
+        # A background task is an edge: whatever goes wrong is logged, never raised into
+        # a later turn (the session keeps the state it had).
+        try:
+            update = await summary_update(model, final, now)
+            await self.graph.aupdate_state(config, update, as_node="claim_check")
+        except Exception:
+            log.exception("the end-of-turn summariser failed")

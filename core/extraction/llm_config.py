@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 ResponseFormat = Literal["json_schema", "json_object"]
+SummariseMode = Literal["off", "tool_turns", "every_turn"]
+"""Which turns the end-of-turn summariser reads (``core.conversation.turn_summary``)."""
 NO_KEY = "canon-no-key"
 """Local servers (Ollama, llama.cpp) want no key, but the client insists on one."""
 
@@ -30,6 +32,9 @@ class LLMConfig:
     response_format: ResponseFormat = "json_schema"
     context_window: int | None = None
     """Tokens the model reads at most (CANON_LLM_CONTEXT_WINDOW); None: by the model's name."""
+    summarise: SummariseMode = "tool_turns"
+    """Which turns the model reconciles the agent state after (CANON_LLM_SUMMARISE): one
+    more call per such turn, after the reply is sent."""
 
     @property
     def window(self) -> int:

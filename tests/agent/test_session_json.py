@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
 
+from core.agent.agent_state import AgentState, empty_agent_state
+from core.agent.delta import apply_delta
 from core.agent.session import (
     ActiveWorkflow,
     AgentError,
@@ -81,6 +83,34 @@ workflows = st.builds(
 
 
 @st.composite
+def agent_states(draw: st.DrawFn) -> AgentState:
+    """An agent state reached by deltas, as the runtime reaches every one."""
+    state = empty_agent_state(draw(ids))
+    assumptions = draw(st.lists(ids, max_size=3, unique=True))
+    expectations = draw(st.lists(ids, max_size=3, unique=True))
+    delta = {
+        "entities": [{"op": "add", "value": {"id": "user:primary", "kind": "user"}}],
+        "assumptions": [
+            {"op": "add", "value": {"id": a, "hypothesis": "h " + a, "confidence": 0.7}}
+            for a in assumptions
+        ],
+        "expectations": [
+            {
+                "op": "add",
+                "value": {
+                    "id": e,
+                    "action": "get_state",
+                    "expected_outcome": "facts",
+                    "expected_count": draw(st.integers(0, 9)),
+                },
+            }
+            for e in expectations
+        ],
+    }
+    return apply_delta(state, delta, draw(moments))
+
+
+@st.composite
 def session_states(draw: st.DrawFn) -> SessionState:
     state = initial_state(
         messages=draw(st.lists(messages(), max_size=4, unique_by=lambda m: m.id)),
@@ -106,6 +136,7 @@ def session_states(draw: st.DrawFn) -> SessionState:
     )
     state["pending_approval"] = draw(st.none() | approvals)
     state["token_count"] = draw(st.integers(0, 200_000))
+    state["agent_state"] = draw(agent_states())
     return state
 
 
@@ -166,6 +197,7 @@ def _change(path: str, value: Any) -> str:
         (_change("pending_approval.kind", "vote"), "unknown approval kind 'vote'"),
         (_change("pending_approval.steps", [1]), "expected text"),
         (_change("scratchpad", []), "scratchpad must be an object"),
+        (_change("agent_state.assumptions", [{"id": "a"}]), "PayloadInvalid"),
     ],
 )
 def test_what_is_not_a_session_state_is_one_clear_error(text: str, problem: str) -> None:

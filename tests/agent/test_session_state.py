@@ -15,6 +15,7 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.errors import InvalidUpdateError
 from langgraph.graph import END, START, StateGraph
 
+from core.agent.agent_state import empty_agent_state
 from core.agent.session import (
     CHANNELS,
     CHECKPOINT_TYPES,
@@ -62,6 +63,7 @@ def test_every_channel_has_a_default() -> None:
         "scratchpad": {},
         "history_summary": None,
         "token_count": 0,
+        "agent_state": empty_agent_state("session"),
     }
     assert set(initial_state()) == set(CHANNELS)
 

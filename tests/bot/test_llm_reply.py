@@ -36,14 +36,19 @@ async def model() -> AsyncIterator[FakeOpenAI]:
 
 
 def model_config(model: FakeOpenAI, **more: object) -> LLMConfig:
-    """The bot's CANON_LLM_* pointing at the fake."""
+    """The bot's CANON_LLM_* pointing at the fake.
+
+    The end-of-turn summariser is off unless a test turns it on (``summarise=...``): it
+    would take a scripted reply of its own after every turn with a tool call.
+    """
+    options: dict[str, object] = {"summarise": "off", **more}
     return LLMConfig(
         base_url=model.base_url,
         model=DEFAULT_MODEL,
         api_key=DEFAULT_KEY,
         timeout_s=5.0,
         max_retries=1,
-        **more,  # type: ignore[arg-type]
+        **options,  # type: ignore[arg-type]
     )
 
 

@@ -1,0 +1,82 @@
+"""A tool result as a transition of the agent state: expect, run, verify, learn what was seen.
+
+The design's update pipeline, deterministic part: before a tool runs, the planner may add
+an expectation of what it will give (``Expectation``, pending); when its result is in,
+what was seen goes into the current understanding, and the matcher
+(``core.agent.expectations``) confirms or fails the expectation. A result with nothing
+structured to compare leaves the expectation pending: verification is skipped, never
+guessed.
+
+The state stays small: past ``MAX_SETTLED`` settled expectations, the oldest settled ones
+are dropped (pending ones never are), and discrepancies beyond ``MAX_DISCREPANCIES`` drop
+the oldest. Each step is one delta, so an invalid one changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from core.agent.agent_state import AgentState, Entity, Expectation
+from core.agent.delta import apply_delta
+from core.agent.expectations import Outcome, ToolResult, Verdict, verify
+
+MAX_SETTLED: Final = 30
+"""Confirmed or failed expectations kept per session; older ones are dropped."""
+MAX_DISCREPANCIES: Final = 20
+"""Assumptions the matcher added (``discrepancy-*``) kept per session."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The agent state after one tool result, and the matcher's verdict (None: nothing expected)."""
+
+    state: AgentState
+    verdict: Verdict | None
+
+
+def tool_transition(
+    state: AgentState,
+    *,
+    expectation: Expectation | None,
+    result: ToolResult | None,
+    seen: Sequence[Entity],
+    now: datetime,
+) -> Transition:
+    """``state`` after a tool call the planner expected ``expectation`` of, which gave ``result``.
+
+    ``seen``: the entities the result showed, added to the understanding when new.
+    ``result`` None: the output is unstructured; the expectation stays pending.
+    """
+    known = {e["id"] for e in state["current_understanding"]["entities"]}
+    new = [dict(e) for e in {e["id"]: e for e in seen if e["id"] not in known}.values()]
+    delta: dict[str, Any] = {}
+    if new:
+        delta["entities"] = [{"op": "add", "value": e} for e in new]
+    if expectation is not None and not any(
+        e["id"] == expectation["id"] for e in state["expectations"]
+    ):
+        delta["expectations"] = [{"op": "add", "value": dict(expectation)}]
+    if delta:
+        state = apply_delta(state, delta, now)
+    verdict: Verdict | None = None
+    if expectation is not None and result is not None:
+        state, verdict = verify(state, expectation["id"], result, now)
+    elif expectation is not None:
+        verdict = Verdict(Outcome.SKIP, (), "the tool's output is not structured")
+    return Transition(_pruned(state, now), verdict)
+
+
+def _pruned(state: AgentState, now: datetime) -> AgentState:
+    settled = [e["id"] for e in state["expectations"] if e["status"] != "pending"]
+    discrepancies = [a["id"] for a in state["assumptions"] if a["id"].startswith("discrepancy-")]
+    delta: dict[str, Any] = {}
+    if len(settled) > MAX_SETTLED:
+        drop = settled[: len(settled) - MAX_SETTLED]
+        delta["expectations"] = [{"op": "remove", "id": i} for i in drop]
+    if len(discrepancies) > MAX_DISCREPANCIES:
+        drop = discrepancies[: len(discrepancies) - MAX_DISCREPANCIES]
+        delta["assumptions"] = [{"op": "remove", "id": i} for i in drop]
+    return apply_delta(state, delta, now) if delta else state

@@ -37,6 +37,7 @@ from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
 from core.conversation.turn_graph import AssistantGraph
+from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
@@ -153,7 +154,9 @@ class BotRunner:
         # One checkpointer beside Canon's data: the assistant's sessions and the workflows.
         saver = await self._checkpoints.enter_async_context(open_checkpointer(settings.store_url))
         if self.responder is None:
-            self._responder = AssistantGraph(_configured_model(settings.llm), saver)
+            model = _configured_model(settings.llm)
+            routes = () if model is None else (workflow_route(model),)
+            self._responder = AssistantGraph(model, saver, routes)
         else:
             self._responder = self.responder
         extractor = self.extractor or configured_extractor(settings.llm)

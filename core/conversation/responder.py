@@ -19,6 +19,7 @@ from typing import Any, Literal, Protocol
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
+from core.conversation.workflows import Running
 from core.domain.ids import derived_id
 from core.domain.records import ChatMessage
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -52,6 +53,8 @@ class ReplyRequest:
     """Whether Canon recorded (or asked about) what the user said in this turn."""
     turn_id: str | None = None
     """A stable name of the turn (the message's ref), for ids of what it adds."""
+    workflow: Running | None = None
+    """The chat's active workflow when a model drives it (``workflow_turn``); else None."""
 
 
 @dataclass(frozen=True)

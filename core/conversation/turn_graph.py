@@ -156,10 +156,13 @@ def build_turn_graph(
         system = system_texts(request, state.get("history_summary"))
         # A thread's first turn: every channel gets its default (no separate read for it).
         defaults = {k: v for k, v in initial_state().items() if k not in state}
+        running = request.workflow
         return {
             **defaults,
             "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
             "token_count": compression.prompt_tokens(system, messages),
+            # What routes read: the workflow the chat is in now (None: not in one).
+            "workflow": None if running is None else running.step.workflow,
         }
 
     def after_prepare(state: SessionState) -> str:

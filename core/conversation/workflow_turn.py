@@ -21,7 +21,7 @@ the plan of the state the workflow is in now, until it answers in words (at most
 ``MAX_TOOL_ROUNDS`` rounds of tools). A tool's ``text`` argument defaults to the user's
 message. When the model fails, the state's ``message_tool`` takes the user's words as it
 does with no model. The answer is claim-checked like the model's; the session's
-``workflow`` channel ends as the runner's workflow.
+``workflow`` channel ends as the runner's workflow (None once it is over).
 """
 
 from __future__ import annotations
@@ -108,7 +108,8 @@ def workflow_route(model: ChatModel) -> TurnRoute:
                 )
         assert answer is not None
         current = await running.runner.current(running.thread)
-        return {"messages": [*added, answer], "errors": errors, "workflow": current.workflow}
+        workflow = current.workflow if current.active else None  # a finished one is left
+        return {"messages": [*added, answer], "errors": errors, "workflow": workflow}
 
     return TurnRoute(ROUTE, drive, lambda state: state.get("workflow") is not None)
 

@@ -73,6 +73,8 @@ def workflow_route(model: ChatModel) -> TurnRoute:
                 errors.append(_error(ErrorCode.LLM_ERROR, str(e), turn))
                 if not added:  # nothing ran yet: the user's words go where they go offline
                     step = await _offline(running, step, turn, entity)
+                    if step.outcome is not None:  # what the claim check reads
+                        added.append(_result(step.outcome, f"{turn.turn_id}-offline", turn))
                 text = _said(step) or step.definition.state(_state_of(step)).entry_text
                 answer = _answer(text, f"{turn.turn_id}-ai", f"offline ({e})")
                 break
@@ -97,15 +99,7 @@ def workflow_route(model: ChatModel) -> TurnRoute:
                 if step.refused:
                     message = str(outcome.get("message", ""))
                     errors.append(_error(ErrorCode.TOOL_REFUSED, message, turn))
-                added.append(
-                    ToolMessage(
-                        content=json.dumps(outcome, default=str),
-                        tool_call_id=call["id"] or "",
-                        name=call["name"],
-                        id=f"{turn.turn_id}-tool-{call['id']}",
-                        status="success" if outcome.get("ok") else "error",
-                    )
-                )
+                added.append(_result(outcome, call["id"] or "", turn))
         assert answer is not None
         current = await running.runner.current(running.thread)
         workflow = current.workflow if current.active else None  # a finished one is left
@@ -136,6 +130,17 @@ async def _offline(running: Running, step: WorkflowStep, turn: Turn, entity: str
     tool = "skip" if skip else spec.message_tool
     args: JsonObject = {"text": text, "message_ref": turn.turn_id}
     return await running.runner.call(running.thread, entity, tool, args, turn.request.now)
+
+
+def _result(outcome: JsonObject, call_id: str, turn: Turn) -> ToolMessage:
+    """A tool's outcome as the model (and the claim check) reads it."""
+    return ToolMessage(
+        content=json.dumps(outcome, default=str),
+        tool_call_id=call_id,
+        name=str(outcome.get("tool", "")),
+        id=f"{turn.turn_id}-tool-{call_id}",
+        status="success" if outcome.get("ok") else "error",
+    )
 
 
 def _said(step: WorkflowStep) -> str:

@@ -143,7 +143,10 @@ class WorkflowRunner:
 
     def _spec(self, name: str) -> JsonObject:
         no_args = {"type": "object", "properties": {}, "additionalProperties": False}
-        return self.specs.get(name) or {"description": name.replace("_", " "), "parameters": no_args}
+        return self.specs.get(name) or {
+            "description": name.replace("_", " "),
+            "parameters": no_args,
+        }
 
     async def _run(
         self,

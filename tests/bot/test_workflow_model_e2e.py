@@ -56,7 +56,8 @@ async def session_of(runner: BotRunner) -> SessionState:
 
 
 async def workflow_state(runner: BotRunner) -> str | None:
-    assert runner.chat is not None and runner.chat.workflows is not None
+    assert runner.chat is not None
+    assert runner.chat.workflows is not None
     running = await runner.chat.workflows.running(ALICE, ENTITY)
     return None if running is None else running.step.state
 
@@ -68,10 +69,12 @@ async def test_the_model_records_the_profile_with_only_the_states_tools_and_inst
     await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile\nTell me about you")
     model.script(
         ToolCalls((ToolCall("record_profile", {"text": "My name is Ada"}),)),
-        Content("Thanks! Please confirm your name below."),
+        Content("I have noted your name; please confirm it below."),
     )
     await tg.say(
-        ALICE, "hi, I'm Ada", expect="Setup · 2/4 calendar\nThanks! Please confirm your name below."
+        ALICE,
+        "hi, I'm Ada",
+        expect="Setup · 2/4 calendar\nI have noted your name; please confirm it below.",
     )
     said = "\n".join(m.text for m in tg.bot_messages(ALICE))
     assert "Setup · 2/4 calendar\nCalendars are read" in said  # the entered state's text
@@ -87,12 +90,14 @@ async def test_the_model_records_the_profile_with_only_the_states_tools_and_inst
     assert offered(second) == ["check_calendar", "skip"]
     assert system(second)[-1] == SETUP.state("calendar").instructions
     (result,) = tool_results(second)
-    assert '"ok": true' in result["content"] and "Got it: your name." in result["content"]
+    assert '"ok": true' in result["content"]
+    assert "Got it: your name." in result["content"]
 
     assert await workflow_state(runner) == "calendar"
     session = await session_of(runner)
-    assert session["workflow"] is not None and session["workflow"].state == "calendar"
-    assert session["errors"] == []
+    assert session["workflow"] is not None
+    assert session["workflow"].state == "calendar"
+    assert session["errors"] == []  # "I have noted" stands: record_profile backs it
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
     await tg.say(ALICE, "/state profile", expect="Ada")
@@ -139,7 +144,8 @@ async def test_a_state_with_tool_choice_none_is_sent_no_tools(
     assert "Setup · 4/4 done\nSetup is complete." in said
     mail, done = model.chat_bodies()
     assert offered(mail) == ["check_mail", "skip"]
-    assert "tools" not in done and "tool_choice" not in done
+    assert "tools" not in done
+    assert "tool_choice" not in done
     assert system(done)[-1] == SETUP.state("done").instructions
     assert await workflow_state(runner) is None  # setup is over: the next turn is the usual one
     assert (await session_of(runner))["workflow"] is None

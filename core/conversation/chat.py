@@ -800,7 +800,8 @@ class CanonChat:
             await self._show_next(chat_id, now)
 
     async def _workflow_message(self, msg: Incoming, now: datetime) -> bool:
-        """A message the chat's workflow takes (a setup step's answer); False if none does."""
+        """A message the chat's workflow takes (a setup step's answer); False if none does.
+        With a model, the model takes it in the workflow's turn instead of the message tool."""
         if self.workflows is None:
             return False
         if self.responder.has_model:  # the model drives it, in the assistant's turn

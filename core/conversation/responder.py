@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
-from core.conversation.workflows import Running
 from core.domain.ids import derived_id
 from core.domain.records import ChatMessage
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -27,6 +26,9 @@ from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.errors import CanonError
 from core.store import NewReviewItem, ReviewItem
+
+if TYPE_CHECKING:  # the workflows (and LangGraph) load only where a workflow is driven
+    from core.conversation.workflows import Running
 
 Role = Literal["user", "assistant"]
 HISTORY_MESSAGES = 20

@@ -19,7 +19,9 @@
 
 More routes (a workflow's subgraph) plug in with ``TurnRoute``: after ``prepare`` a turn
 goes to the first route whose ``when(state)`` holds, else to the model (or offline); a
-route's node ends in ``claim_check`` like the model does.
+route's node ends in ``claim_check`` like the model does. ``prepare`` puts the chat's
+active workflow (``ReplyRequest.workflow``) in the ``workflow`` channel, which the model's
+workflow route (``core.conversation.workflow_turn``) reads.
 
 Thread ids are ``{mode}-{entity}-{chat}``; the caller's runtime context (``Turn``) carries
 what is not state: the request, the tools, the turn's id. Nothing in it is checkpointed.

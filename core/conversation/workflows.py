@@ -1,9 +1,11 @@
 """The workflows a chat can be in, as CanonChat drives them: at most one at a time per chat.
 
 ``/setup`` starts onboarding; a trip workflow starts by itself when a planned trip commits
-(or with ``/trip``); ``/cancel`` leaves either. While a state names a ``message_tool``, the
-user's plain messages are that tool's input ("skip" calls ``skip`` where allowed); other
-states leave messages to the conversation. After anything commits, the chat's workflow is
+(or with ``/trip``); ``/cancel`` leaves either. With no model, while a state names a
+``message_tool``, the user's plain messages are that tool's input ("skip" calls ``skip``
+where allowed); other states leave messages to the conversation. With a model, the model
+drives every turn of the workflow with the state's plan (``workflow_turn``); ``told`` says
+what such a turn did. After anything commits, the chat's workflow is
 ticked, so transitions that follow committed beliefs fire then. Every message a workflow
 sends starts with its one-line state indicator ("Setup · 2/4 calendar").
 """

@@ -168,3 +168,19 @@ async def test_a_restarted_bot_continues_the_workflow_in_the_right_state(
     assert offered(body) == ["check_calendar", "skip"]
     assert system(body)[-1] == SETUP.state("calendar").instructions
     assert await workflow_state(second) == "calendar"
+
+
+async def test_a_state_without_a_message_tool_is_driven_after_canon_read_the_message(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    await start_bot(llm=model_config(model))
+    await tg.say(ALICE, "/trip", expect="Trip · 1/3 plan\nI'll follow this trip")
+    model.script(ToolCalls((ToolCall("trip_summary", {}),)), Content("Nothing is booked yet."))
+    await tg.say(
+        ALICE, "how is the trip looking?", expect="Trip · 1/3 plan\nNothing is booked yet."
+    )
+    first, second = model.chat_bodies()
+    assert offered(first) == ["trip_summary"]
+    assert system(first)[-1] == shipped("trip").state("plan").instructions
+    (result,) = tool_results(second)
+    assert "I know nothing about this trip yet." in result["content"]

@@ -37,6 +37,7 @@ from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
 from core.conversation.turn_graph import AssistantGraph
+from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
 from core.engine.deadletters import retry_due
@@ -154,10 +155,10 @@ class BotRunner:
         # One checkpointer beside Canon's data: the assistant's sessions and the workflows.
         saver = await self._checkpoints.enter_async_context(open_checkpointer(settings.store_url))
         if self.responder is None:
+            model = _configured_model(settings.llm)
+            routes = () if model is None else (workflow_route(model),)
             summarise = settings.llm.summarise if settings.llm is not None else "off"
-            self._responder = AssistantGraph(
-                _configured_model(settings.llm), saver, summarise=summarise
-            )
+            self._responder = AssistantGraph(model, saver, routes, summarise=summarise)
         else:
             self._responder = self.responder
         extractor = self.extractor or configured_extractor(settings.llm)

@@ -49,6 +49,7 @@ class InstantModel:
         messages: Sequence[AnyMessage],
         tools: Sequence[dict[str, Any]] = (),
         tool_choice: ToolChoice = "auto",
+        model: str | None = None,
     ) -> AIMessage:
         t0 = time.perf_counter()
         answer = AIMessage(content="Sounds good, enjoy the lake.")

@@ -30,7 +30,7 @@ from core.conversation.responder import (
     Responder,
     StateTools,
 )
-from core.conversation.workflows import ChatWorkflows
+from core.conversation.workflows import ChatWorkflows, Running
 from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES, ChatMode, PromptMessage
 from core.domain.state import CommittedFact
@@ -203,6 +203,7 @@ class CanonChat:
 
     async def _assistant_reply(self, msg: Incoming, now: datetime, recorded: bool) -> None:
         entities = self.config.entities_of(msg.user_id)
+        workflow = await self._driven(msg)
         block = await load_context(
             self.engine.store,
             self.engine.policy,
@@ -229,10 +230,15 @@ class CanonChat:
             entities=entities,
             recorded=recorded,
             turn_id=ref,
+            workflow=workflow,
         )
         tools = StateTools(self.engine, entities, now, ref)
         reply = await self.responder.reply(request, tools)
-        await self.say(msg.chat_id, reply.text)
+        if workflow is None or self.workflows is None:
+            await self.say(msg.chat_id, reply.text)
+        else:
+            for line in await self.workflows.told(workflow, reply.text):
+                await self.say(msg.chat_id, line)
         for item in reply.proposals:
             await self._bind(item, msg.chat_id, msg.user_id, now)
 
@@ -799,19 +805,32 @@ class CanonChat:
             await self._show_next(chat_id, now)
 
     async def _workflow_message(self, msg: Incoming, now: datetime) -> bool:
-        """A message the chat's workflow takes (a setup step's answer); False if none does."""
+        """A message the chat's workflow takes (a setup step's answer); False if none does.
+        With a model, the model takes it in the workflow's turn instead of the message tool."""
         if self.workflows is None:
             return False
-        entity = self.config.entity_of(msg.user_id)
-        ref = f"tg:{msg.chat_id}:{msg.message_id}"
-        said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)
-        if said is None:
-            return False
-        for line in said:
-            await self.say(msg.chat_id, line)
+        if self.responder.has_model:  # the model drives it, in the assistant's turn
+            running = await self._driven(msg)
+            if running is None or not running.takes_messages:
+                return False
+            await self._assistant_reply(msg, now, recorded=False)
+        else:
+            entity = self.config.entity_of(msg.user_id)
+            ref = f"tg:{msg.chat_id}:{msg.message_id}"
+            said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)
+            if said is None:
+                return False
+            for line in said:
+                await self.say(msg.chat_id, line)
         await self._changed(now)
         await self._show_next(msg.chat_id, now)
         return True
+
+    async def _driven(self, msg: Incoming) -> Running | None:
+        """The chat's active workflow when a model answers (it drives the turn); else None."""
+        if self.workflows is None or not self.responder.has_model:
+            return None
+        return await self.workflows.running(msg.chat_id, self.config.entity_of(msg.user_id))
 
     async def _workflows_changed(self, chat_id: int, user_id: int) -> None:
         """After a commit: the chat's workflow follows Canon's beliefs (a trip under way)."""

@@ -36,7 +36,11 @@ class ChatModel(Protocol):
         messages: Sequence[AnyMessage],
         tools: Sequence[dict[str, Any]] = (),
         tool_choice: ToolChoice = "auto",
-    ) -> AIMessage: ...
+        model: str | None = None,
+    ) -> AIMessage:
+        """The model's answer; ``model`` names another model on the same server (a workflow
+        state's own), None the configured one."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -87,9 +91,10 @@ class OpenAIChatModel:
         messages: Sequence[AnyMessage],
         tools: Sequence[dict[str, Any]] = (),
         tool_choice: ToolChoice = "auto",
+        model: str | None = None,
     ) -> AIMessage:
         kwargs: dict[str, Any] = {
-            "model": self.config.model,
+            "model": model or self.config.model,
             "messages": wire_messages(system, messages),
         }
         if tools:

@@ -32,7 +32,7 @@ RECORDED_BY_CANON = "canon:recorded"
 """What the turn's evidence includes when Canon itself recorded what the user said."""
 
 DONE_BY: dict[Action, frozenset[str]] = {
-    Action.RECORD: frozenset({"propose_observation", RECORDED_BY_CANON}),
+    Action.RECORD: frozenset({"propose_observation", "record_profile", RECORDED_BY_CANON}),
     Action.DELETE: frozenset(),
     Action.SEND: frozenset(),
     Action.CONFIRM: frozenset(),

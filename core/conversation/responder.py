@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from core.agent.session import SessionState
 from core.conversation.context import ContextBlock
@@ -27,6 +27,9 @@ from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.errors import CanonError
 from core.store import NewReviewItem, ReviewItem
+
+if TYPE_CHECKING:  # the workflows (and LangGraph) load only where a workflow is driven
+    from core.conversation.workflows import Running
 
 Role = Literal["user", "assistant"]
 HISTORY_MESSAGES = 20
@@ -53,6 +56,8 @@ class ReplyRequest:
     """Whether Canon recorded (or asked about) what the user said in this turn."""
     turn_id: str | None = None
     """A stable name of the turn (the message's ref), for ids of what it adds."""
+    workflow: Running | None = None
+    """The chat's active workflow when a model drives it (``workflow_turn``); else None."""
 
 
 @dataclass(frozen=True)

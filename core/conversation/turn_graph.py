@@ -19,7 +19,9 @@
 
 More routes (a workflow's subgraph) plug in with ``TurnRoute``: after ``prepare`` a turn
 goes to the first route whose ``when(state)`` holds, else to the model (or offline); a
-route's node ends in ``claim_check`` like the model does.
+route's node ends in ``claim_check`` like the model does. ``prepare`` puts the chat's
+active workflow (``ReplyRequest.workflow``) in the ``workflow`` channel, which the model's
+workflow route (``core.conversation.workflow_turn``) reads.
 
 Thread ids are ``{mode}-{entity}-{chat}``; the caller's runtime context (``Turn``) carries
 what is not state: the request, the tools, the turn's id. Nothing in it is checkpointed.
@@ -183,10 +185,13 @@ def build_turn_graph(
         # A thread's first turn: every channel gets its default (no separate read for it).
         fresh = initial_state(session_id=turn.thread)
         defaults = {k: v for k, v in fresh.items() if k not in state}
+        running = request.workflow
         return {
             **defaults,
             "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
             "token_count": compression.prompt_tokens(system, messages),
+            # What routes read: the workflow the chat is in now (None: not in one).
+            "workflow": None if running is None else running.step.workflow,
         }
 
     def after_prepare(state: SessionState) -> str:

@@ -1,9 +1,11 @@
 """The workflows a chat can be in, as CanonChat drives them: at most one at a time per chat.
 
 ``/setup`` starts onboarding; a trip workflow starts by itself when a planned trip commits
-(or with ``/trip``); ``/cancel`` leaves either. While a state names a ``message_tool``, the
-user's plain messages are that tool's input ("skip" calls ``skip`` where allowed); other
-states leave messages to the conversation. After anything commits, the chat's workflow is
+(or with ``/trip``); ``/cancel`` leaves either. With no model, while a state names a
+``message_tool``, the user's plain messages are that tool's input ("skip" calls ``skip``
+where allowed); other states leave messages to the conversation. With a model, the model
+drives every turn of the workflow with the state's plan (``workflow_turn``); ``told`` says
+what such a turn did. After anything commits, the chat's workflow is
 ticked, so transitions that follow committed beliefs fire then. Every message a workflow
 sends starts with its one-line state indicator ("Setup · 2/4 calendar").
 """
@@ -11,7 +13,7 @@ sends starts with its one-line state indicator ("Setup · 2/4 calendar").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -22,8 +24,8 @@ from core.extraction.types import Extractor
 from core.signals.rules import Rule
 from core.workflows.definition import shipped
 from core.workflows.runner import WorkflowRunner, WorkflowStep, thread_id
-from core.workflows.setup import SourcesReader, setup_tools
-from core.workflows.trip import plan_committed_since, trip_tools
+from core.workflows.setup import SETUP_TOOL_SPECS, SourcesReader, setup_tools
+from core.workflows.trip import TRIP_TOOL_SPECS, plan_committed_since, trip_tools
 
 SKIP_WORDS = frozenset({"skip", "next", "skip it", "later"})
 
@@ -33,6 +35,12 @@ class Running:
     runner: WorkflowRunner
     thread: str
     step: WorkflowStep
+
+    @property
+    def takes_messages(self) -> bool:
+        """Whether the state takes the user's plain messages (it names a ``message_tool``)."""
+        state = self.step.state
+        return state is not None and self.step.definition.state(state).message_tool is not None
 
 
 class ChatWorkflows:
@@ -53,12 +61,15 @@ class ChatWorkflows:
     ) -> ChatWorkflows:
         """``setup`` and ``trip``, as Canon ships them."""
         setup = setup_tools(engine, extractor, read_sources, rules)
+        trip = trip_tools(engine.store)
         return cls(
             engine,
             {
-                "setup": WorkflowRunner(shipped("setup"), setup, engine.store, checkpointer),
+                "setup": WorkflowRunner(
+                    shipped("setup"), setup, engine.store, checkpointer, SETUP_TOOL_SPECS
+                ),
                 "trip": WorkflowRunner(
-                    shipped("trip"), trip_tools(engine.store), engine.store, checkpointer
+                    shipped("trip"), trip, engine.store, checkpointer, TRIP_TOOL_SPECS
                 ),
             },
         )
@@ -103,6 +114,14 @@ class ChatWorkflows:
         said = [] if step.outcome is None else [str(step.outcome["message"])]
         before = current.step.indicator
         return [f"{before}\n{line}" for line in said] + _entered(step)
+
+    async def told(self, before: Running, reply: str) -> list[str]:
+        """What the chat says after a turn the model drove (``workflow_turn``): one message
+        per state entered since ``before``, then the model's reply under the indicator of
+        where the workflow is now."""
+        after = await before.runner.current(before.thread)
+        moved = after.history[len(before.step.history) :]
+        return [*_entered(replace(after, moved=moved)), _with_indicator(after, reply)]
 
     async def changed(self, chat_id: int, entity: str, now: datetime) -> list[str]:
         """Something committed: move the chat's workflow if a belief says so, or start a

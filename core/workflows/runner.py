@@ -92,8 +92,11 @@ class WorkflowRunner:
         tools: Mapping[str, WorkflowTool],
         beliefs: Beliefs,
         checkpointer: BaseCheckpointSaver[Any],
+        specs: Mapping[str, JsonObject] | None = None,
     ) -> None:
         self.definition = definition
+        self.specs = dict(specs or {})
+        """The tools' function specs (``description``, ``parameters``) as a model sees them."""
         self.graph = build_graph(definition, tools, beliefs).compile(checkpointer=checkpointer)
         # Each move and its state node are two graph steps; a little slack for receive/begin.
         self._limit = 2 * definition.max_steps + 8
@@ -127,6 +130,23 @@ class WorkflowRunner:
     def plan(self, state: str) -> StepPlan:
         spec = self.definition.state(state)
         return StepPlan(spec.instructions, spec.tools, spec.tool_choice, spec.model)
+
+    def functions(self, plan: StepPlan) -> list[JsonObject]:
+        """The plan's tools as OpenAI function specs; none under ``tool_choice: none``.
+        A tool without a spec takes no arguments."""
+        if plan.tool_choice == "none":
+            return []
+        return [
+            {"type": "function", "function": {"name": name, **self._spec(name)}}
+            for name in plan.tools
+        ]
+
+    def _spec(self, name: str) -> JsonObject:
+        no_args = {"type": "object", "properties": {}, "additionalProperties": False}
+        return self.specs.get(name) or {
+            "description": name.replace("_", " "),
+            "parameters": no_args,
+        }
 
     async def _run(
         self,

@@ -37,6 +37,37 @@ KINDS = {"calendar": ("ics", "caldav", "google"), "mail": ("imap",)}
 
 EXAMPLE = "for example: My name is Ada, I live in Lisbon, my timezone is Europe/Lisbon"
 
+_NO_ARGS: JsonObject = {"type": "object", "properties": {}, "additionalProperties": False}
+SETUP_TOOL_SPECS: dict[str, JsonObject] = {
+    "record_profile": {
+        "description": (
+            "Record what the user said about themselves (name, home city, timezone); "
+            "each new fact is put to the user as a Yes / No / Edit question."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "text": {
+                    "type": "string",
+                    "description": "The user's words about their name, city or timezone; "
+                    "omit to use their message as it is.",
+                }
+            },
+            "additionalProperties": False,
+        },
+    },
+    "check_calendar": {
+        "description": "Read the calendars configured in the user's CANON_CONFIG file once.",
+        "parameters": _NO_ARGS,
+    },
+    "check_mail": {
+        "description": "Read the mailboxes configured in the user's CANON_CONFIG file once.",
+        "parameters": _NO_ARGS,
+    },
+    "skip": {"description": "Go on to the next step without this one.", "parameters": _NO_ARGS},
+}
+"""The tools' OpenAI function specs (description and JSON-schema parameters), by name."""
+
 
 def setup_tools(
     engine: Engine,

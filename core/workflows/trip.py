@@ -25,6 +25,14 @@ TRIP_FIELDS = (
     "travel.return_date",
 )
 
+TRIP_TOOL_SPECS: dict[str, JsonObject] = {
+    "trip_summary": {
+        "description": "What Canon believes about the trip now (status, destination, dates).",
+        "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+    }
+}
+"""The tool's OpenAI function spec (description and JSON-schema parameters)."""
+
 
 def trip_tools(store: Store) -> dict[str, WorkflowTool]:
     """The tools ``trip.yaml`` names, reading one store."""

@@ -45,6 +45,7 @@ class ScriptedModel:
         messages: Sequence[AnyMessage],
         tools: Sequence[dict[str, Any]] = (),
         tool_choice: ToolChoice = "auto",
+        model: str | None = None,
     ) -> AIMessage:
         self.calls.append((list(system), list(messages)))
         if list(system) == [SUMMARY_PROMPT]:

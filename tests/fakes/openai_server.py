@@ -71,6 +71,8 @@ class ToolCalls(Reply):
 
     calls: tuple[ToolCall, ...]
     content: str | None = None
+    offered_only: bool = True
+    """False: a call may name a tool the request did not offer (real models hallucinate)."""
 
 
 @dataclass(frozen=True)
@@ -309,7 +311,7 @@ class FakeOpenAI:
                 return _script_error("tool_choice is 'none' but a tool call is scripted")
             calls = []
             for call in reply.calls:
-                if call.name not in declared:
+                if call.name not in declared and reply.offered_only:
                     return _script_error(f"tool {call.name!r} is not among the request's tools")
                 args = (
                     call.arguments

@@ -30,7 +30,6 @@ what is not state: the request, the tools, the turn's id. Nothing in it is check
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -49,7 +48,6 @@ from core.agent.session import (
     AgentError,
     ErrorCode,
     SessionState,
-    SourceCitation,
     initial_state,
 )
 from core.conversation import compression
@@ -57,11 +55,10 @@ from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
 from core.conversation.claims import RECORDED_BY_CANON, check_claims
 from core.conversation.offline_replies import message_kind, offline_answer
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
-from core.conversation.tool_calls import TOOLS, run_tool
-from core.conversation.tool_transitions import after_tool
+from core.conversation.tool_calls import TOOLS
+from core.conversation.tool_node import run_state_calls
 from core.conversation.turn_summary import summary_update, turn_messages, wants_summary
 from core.domain.records import ChatMessage
-from core.errors import AgentStateError, PayloadInvalid
 from core.extraction.llm_config import SummariseMode
 from core.store.checkpoints import checkpoint_serializer, keep_latest
 
@@ -137,7 +134,8 @@ def system_texts(request: ReplyRequest, summary: str | None, notes: str | None =
     return [who, context]
 
 
-def _notes(state: SessionState) -> str | None:
+def agent_notes(state: SessionState) -> str | None:
+    """The agent's notes of this session for the prompt (``core.agent.render``)."""
     agent = state.get("agent_state")
     return None if agent is None else prompt_notes(agent)
 
@@ -181,7 +179,7 @@ def build_turn_graph(
         last = messages[-1] if messages else None
         if not (isinstance(last, HumanMessage) and last.content == request.text):
             messages.append(HumanMessage(content=request.text, id=f"{turn.turn_id}-user"))
-        system = system_texts(request, state.get("history_summary"), _notes(state))
+        system = system_texts(request, state.get("history_summary"), agent_notes(state))
         # A thread's first turn: every channel gets its default (no separate read for it).
         fresh = initial_state(session_id=turn.thread)
         defaults = {k: v for k, v in fresh.items() if k not in state}
@@ -220,7 +218,7 @@ def build_turn_graph(
         if summary is None:
             summary = compression.extractive_summary(previous, split.older)
         through = max((_seq(m) for m in split.older), default=0)
-        system = system_texts(turn.request, summary, _notes(state))
+        system = system_texts(turn.request, summary, agent_notes(state))
         return {
             "messages": [RemoveMessage(id=m.id) for m in split.older if m.id],
             "history_summary": summary,
@@ -237,7 +235,7 @@ def build_turn_graph(
         kind = message_kind(request.text)
         tools = TOOLS if kind != "chat" and turn.tools is not None else []
         choice: ToolChoice = "required" if tools and kind == "state" and rounds == 0 else "auto"
-        system = system_texts(request, state.get("history_summary"), _notes(state))
+        system = system_texts(request, state.get("history_summary"), agent_notes(state))
         try:
             if rounds > MAX_TOOL_ROUNDS:
                 raise ModelFailed("the model kept calling tools")
@@ -270,50 +268,20 @@ def build_turn_graph(
         last = state["messages"][-1]
         assert isinstance(last, AIMessage)
         assert turn.tools is not None
-        results: list[AnyMessage] = []
-        errors: list[AgentError] = []
-        agent = state["agent_state"]
-        cited: list[SourceCitation] = []
-        speaker = turn.request.entities[0] if turn.request.entities else "unknown"
-        for call in last.tool_calls:
-            result = await run_tool(turn.tools, call["name"], call["args"])
-            ok = not (isinstance(result, dict) and result.get("ok") is False)
-            if not ok:
-                message = f"{call['name']}: {result.get('error', '')}"
-                errors.append(_error(ErrorCode.TOOL_ERROR, message, turn, "tools"))
-            # Every tool result is a transition of the agent state (expect, verify, see).
-            key = f"{turn.turn_id}/{call['id'] or len(results)}"
-            try:
-                after = after_tool(
-                    agent,
-                    call["name"],
-                    call["args"],
-                    result,
-                    call_key=key,
-                    speaker=speaker,
-                    now=turn.request.now,
-                )
-            except (AgentStateError, PayloadInvalid) as e:
-                errors.append(_error(ErrorCode.STATE_ERROR, str(e), turn, "tools"))
-            else:
-                agent = after.state
-                cited.extend(c for c in after.citations if c not in cited)
-            results.append(
-                ToolMessage(
-                    content=json.dumps(result, default=str),
-                    tool_call_id=call["id"] or "",
-                    name=call["name"],
-                    id=f"{turn.turn_id}-tool-{call['id']}",
-                    status="success" if ok else "error",
-                )
-            )
-        known = {(c.source_id, c.label) for c in state["sources"]}
-        new_sources = [c for c in cited if (c.source_id, c.label) not in known]
+        done = await run_state_calls(
+            turn.tools,
+            last.tool_calls,
+            agent_state=state["agent_state"],
+            sources=state["sources"],
+            turn_id=turn.turn_id,
+            now=turn.request.now,
+            node="tools",
+        )
         return {
-            "messages": results,
-            "errors": errors,
-            "agent_state": agent,
-            "sources": new_sources,
+            "messages": list(done.messages),
+            "errors": list(done.errors),
+            "agent_state": done.agent_state,
+            "sources": list(done.sources),
         }
 
     async def offline(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:

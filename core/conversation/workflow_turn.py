@@ -12,7 +12,10 @@ workflow is in (``WorkflowRunner.plan``, the design's prepareStep):
 - ONLY the state's tools, as function specs (none under ``tool_choice: none``), with the
   state's tool choice (``required`` holds for the first round only) and its model.
 
-Every tool call goes through ``WorkflowRunner.call``: the workflow graph gates it (a tool
+Canon's own state tools (get_state, get_pending, propose_observation), where the state
+lists them, run on the turn's ``StateTools`` like the model node's calls (``tool_node``:
+the speaker's entities only, agent-state transitions, citations). Every other tool call
+goes through ``WorkflowRunner.call``: the workflow graph gates it (a tool
 outside the state's list is refused there, logged and recorded in the workflow's errors),
 runs it and takes the transitions it triggers. The result goes back to the model as a
 ``ToolMessage`` (status ``error`` when it failed or was refused); a refusal is recorded in
@@ -32,9 +35,17 @@ from typing import Any
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from core.agent.session import AgentError, ErrorCode, JsonObject, SessionState
+from core.agent.session import AgentError, ErrorCode, JsonObject, SessionState, SourceCitation
 from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
-from core.conversation.turn_graph import MAX_TOOL_ROUNDS, Turn, TurnRoute, system_texts
+from core.conversation.tool_calls import TOOL_NAMES
+from core.conversation.tool_node import run_state_calls
+from core.conversation.turn_graph import (
+    MAX_TOOL_ROUNDS,
+    Turn,
+    TurnRoute,
+    agent_notes,
+    system_texts,
+)
 from core.conversation.workflows import SKIP_WORDS, Running
 from core.workflows.runner import StepPlan, WorkflowStep
 
@@ -51,10 +62,12 @@ def workflow_route(model: ChatModel) -> TurnRoute:
         running = request.workflow
         assert running is not None  # the route is taken only when prepare saw one
         entity = request.entities[0] if request.entities else "unknown"
-        system = system_texts(request, state.get("history_summary"))
+        system = system_texts(request, state.get("history_summary"), agent_notes(state))
         step = running.step
         added: list[AnyMessage] = []
         errors: list[AgentError] = []
+        agent = state["agent_state"]
+        cited: list[SourceCitation] = []
         answer: AIMessage | None = None
         for rounds in range(MAX_TOOL_ROUNDS + 1):
             plan = running.runner.plan(_state_of(step))
@@ -90,6 +103,23 @@ def workflow_route(model: ChatModel) -> TurnRoute:
                 )
             )
             for call in reply.tool_calls:
+                if call["name"] in TOOL_NAMES and call["name"] in plan.tools and turn.tools:
+                    # Canon's own state tools, where the state allows them: on the
+                    # speaker's StateTools, like the model node's calls.
+                    done = await run_state_calls(
+                        turn.tools,
+                        [call],
+                        agent_state=agent,
+                        sources=[*state["sources"], *cited],
+                        turn_id=turn.turn_id,
+                        now=request.now,
+                        node=ROUTE,
+                    )
+                    added.extend(done.messages)
+                    errors.extend(done.errors)
+                    agent = done.agent_state
+                    cited.extend(done.sources)
+                    continue
                 args: JsonObject = {"text": request.text, **call["args"]}
                 args["message_ref"] = turn.turn_id
                 step = await running.runner.call(
@@ -103,7 +133,13 @@ def workflow_route(model: ChatModel) -> TurnRoute:
         assert answer is not None
         current = await running.runner.current(running.thread)
         workflow = current.workflow if current.active else None  # a finished one is left
-        return {"messages": [*added, answer], "errors": errors, "workflow": workflow}
+        return {
+            "messages": [*added, answer],
+            "errors": errors,
+            "workflow": workflow,
+            "agent_state": agent,
+            "sources": cited,
+        }
 
     return TurnRoute(ROUTE, drive, lambda state: state.get("workflow") is not None)
 

@@ -12,22 +12,42 @@ sends starts with its one-line state indicator ("Setup · 2/4 calendar").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
+from core.agent.session import JsonObject
+from core.conversation.tool_calls import TOOL_NAMES, TOOLS
 from core.engine.engine import Engine
 from core.extraction.types import Extractor
 from core.signals.rules import Rule
 from core.workflows.definition import shipped
+from core.workflows.graph import ToolOutcome, WorkflowContext, WorkflowTool
 from core.workflows.runner import WorkflowRunner, WorkflowStep, thread_id
 from core.workflows.setup import SETUP_TOOL_SPECS, SourcesReader, setup_tools
 from core.workflows.trip import TRIP_TOOL_SPECS, plan_committed_since, trip_tools
 
 SKIP_WORDS = frozenset({"skip", "next", "skip it", "later"})
+STATE_TOOL_SPECS: dict[str, JsonObject] = {
+    t["function"]["name"]: {k: v for k, v in t["function"].items() if k != "name"} for t in TOOLS
+}
+"""Canon's state tools as a workflow state offers them to the model."""
+
+
+def in_turn_only(names: Iterable[str]) -> dict[str, WorkflowTool]:
+    """Canon's state tools as a workflow lists them: they run in the assistant's turn, on
+    the speaker's StateTools (``workflow_turn``); called through the runner, they say so."""
+
+    def refusal(name: str) -> WorkflowTool:
+        async def run(args: JsonObject, ctx: WorkflowContext) -> ToolOutcome:
+            return ToolOutcome(False, f"{name} runs in the assistant's turn, not as a step")
+
+        return run
+
+    return {name: refusal(name) for name in names}
 
 
 @dataclass(frozen=True)
@@ -61,7 +81,8 @@ class ChatWorkflows:
     ) -> ChatWorkflows:
         """``setup`` and ``trip``, as Canon ships them."""
         setup = setup_tools(engine, extractor, read_sources, rules)
-        trip = trip_tools(engine.store)
+        trip = {**trip_tools(engine.store), **in_turn_only(TOOL_NAMES)}
+        trip_specs = {**TRIP_TOOL_SPECS, **STATE_TOOL_SPECS}
         return cls(
             engine,
             {
@@ -69,7 +90,7 @@ class ChatWorkflows:
                     shipped("setup"), setup, engine.store, checkpointer, SETUP_TOOL_SPECS
                 ),
                 "trip": WorkflowRunner(
-                    shipped("trip"), trip, engine.store, checkpointer, TRIP_TOOL_SPECS
+                    shipped("trip"), trip, engine.store, checkpointer, trip_specs
                 ),
             },
         )
@@ -117,11 +138,14 @@ class ChatWorkflows:
 
     async def told(self, before: Running, reply: str) -> list[str]:
         """What the chat says after a turn the model drove (``workflow_turn``): one message
-        per state entered since ``before``, then the model's reply under the indicator of
-        where the workflow is now."""
+        per state entered since ``before``, then the model's reply (under the indicator of
+        where the workflow is now, when the user is answering one of its steps)."""
         after = await before.runner.current(before.thread)
         moved = after.history[len(before.step.history) :]
-        return [*_entered(replace(after, moved=moved)), _with_indicator(after, reply)]
+        # A step the user is answering (setup's) shows where they are on every reply; a
+        # background workflow (a trip, for days) says so only when it moves.
+        said = _with_indicator(after, reply) if before.takes_messages else reply
+        return [*_entered(replace(after, moved=moved)), said]
 
     async def changed(self, chat_id: int, entity: str, now: datetime) -> list[str]:
         """Something committed: move the chat's workflow if a belief says so, or start a

@@ -176,11 +176,40 @@ async def test_a_state_without_a_message_tool_is_driven_after_canon_read_the_mes
     await start_bot(llm=model_config(model))
     await tg.say(ALICE, "/trip", expect="Trip · 1/3 plan\nI'll follow this trip")
     model.script(ToolCalls((ToolCall("trip_summary", {}),)), Content("Nothing is booked yet."))
-    await tg.say(
-        ALICE, "how is the trip looking?", expect="Trip · 1/3 plan\nNothing is booked yet."
-    )
+    said = await tg.say(ALICE, "how is the trip looking?", expect="Nothing is booked yet.")
+    # A trip runs in the background for days: its indicator is shown when it moves, not on
+    # every reply.
+    assert said.text == "Nothing is booked yet."
     first, second = model.chat_bodies()
-    assert offered(first) == ["trip_summary"]
+    assert offered(first) == ["trip_summary", "get_state", "get_pending", "propose_observation"]
     assert system(first)[-1] == shipped("trip").state("plan").instructions
     (result,) = tool_results(second)
     assert "I know nothing about this trip yet." in result["content"]
+
+
+async def test_canons_state_tools_run_in_a_trip_on_the_speakers_entities_only(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    runner = await start_bot(llm=model_config(model))
+    model.script(Content("Enjoy!"))
+    await tg.say(ALICE, "We're in Tahoe", expect="Enjoy!")
+    await tg.say(ALICE, "/trip", expect="Trip · 2/3 under way")
+    model.script(
+        ToolCalls(
+            (
+                ToolCall("get_state", {"domain": "travel"}, id="call_mine"),
+                ToolCall("get_state", {"entity_id": "user:bob"}, id="call_bobs"),
+            )
+        ),
+        Content("You're in Tahoe."),
+    )
+    await tg.say(ALICE, "where am I again?", expect="You're in Tahoe.")
+    mine, bobs = tool_results(model.chat_bodies()[-1])
+    assert '"travel.location": {"value": "Tahoe"' in mine["content"]
+    assert "user:bob is not one of" in bobs["content"]
+    state = await session_of(runner)
+    assert [e["status"] for e in state["agent_state"]["expectations"]] == ["confirmed", "failed"]
+    assert ("user:primary/travel.location", "travel.location = Tahoe") in [
+        (c.source_id, c.label) for c in state["sources"]
+    ]
+    assert [e.code for e in state["errors"]] == [ErrorCode.TOOL_ERROR]

@@ -33,10 +33,10 @@ from bot import handlers
 from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
 from core.conversation import texts
+from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
-from core.conversation.turn_graph import AssistantGraph
 from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now

@@ -20,10 +20,10 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage
 
+from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ToolChoice
 from core.conversation.context import ContextBlock
 from core.conversation.responder import OfflineResponder, ReplyRequest
-from core.conversation.turn_graph import AssistantGraph
 from core.domain.records import ChatMessage
 from core.store.checkpoints import open_checkpointer
 

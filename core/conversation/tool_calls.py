@@ -1,4 +1,4 @@
-"""The state tools as the model sees them (OpenAI function specs) and how a call is run.
+"""How a call of a state tool is run (the specs are ``core.conversation.tool_specs``).
 
 Every tool runs on ``StateTools``, which holds only the speaker's entities and the
 shared ones: a call naming anyone else's entity is refused with an error the model can
@@ -11,62 +11,10 @@ import json
 from typing import Any
 
 from core.conversation.responder import StateTools
+from core.conversation.tool_specs import TOOL_NAMES, TOOLS
 from core.errors import CanonError
 
-_ENTITY = {
-    "type": "string",
-    "description": "An entity id; omit for the speaker. Only the speaker's and shared ones.",
-}
-TOOLS: list[dict[str, Any]] = [
-    {
-        "type": "function",
-        "function": {
-            "name": "get_state",
-            "description": "Committed facts about the user, optionally for one domain.",
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    "domain": {
-                        "type": "string",
-                        "enum": ["travel", "family", "project", "financial", "profile"],
-                    },
-                    "entity_id": _ENTITY,
-                },
-                "additionalProperties": False,
-            },
-        },
-    },
-    {
-        "type": "function",
-        "function": {
-            "name": "get_pending",
-            "description": "Changes waiting for the user's confirmation.",
-            "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
-        },
-    },
-    {
-        "type": "function",
-        "function": {
-            "name": "propose_observation",
-            "description": (
-                "Propose a change to a field (e.g. travel.location = 'Tahoe'); "
-                "the user is asked to confirm it, nothing changes before that."
-            ),
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    "field": {"type": "string"},
-                    "value": {"type": ["string", "number", "boolean"]},
-                    "reason": {"type": "string"},
-                    "entity_id": _ENTITY,
-                },
-                "required": ["field", "value"],
-                "additionalProperties": False,
-            },
-        },
-    },
-]
-TOOL_NAMES = frozenset(t["function"]["name"] for t in TOOLS)
+__all__ = ["TOOLS", "TOOL_NAMES", "parse_arguments", "run_tool", "succeeded"]
 
 
 def succeeded(result: Any) -> bool:

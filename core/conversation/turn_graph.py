@@ -29,16 +29,11 @@ what is not state: the request, the tools, the turn's id. Nothing in it is check
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage, ToolMessage
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
@@ -54,15 +49,10 @@ from core.conversation import compression
 from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
 from core.conversation.claims import RECORDED_BY_CANON, check_claims
 from core.conversation.offline_replies import message_kind, offline_answer
-from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
+from core.conversation.responder import HISTORY_MESSAGES, ReplyRequest, StateTools
 from core.conversation.tool_calls import TOOLS
 from core.conversation.tool_node import run_state_calls
-from core.conversation.turn_summary import summary_update, turn_messages, wants_summary
 from core.domain.records import ChatMessage
-from core.extraction.llm_config import SummariseMode
-from core.store.checkpoints import checkpoint_serializer, keep_latest
-
-log = logging.getLogger(__name__)
 
 MAX_TOOL_ROUNDS = 3
 OFFLINE_WINDOW = 8_192
@@ -344,92 +334,3 @@ def build_turn_graph(
 
 def _through(state: SessionState) -> int:
     return int(state.get("scratchpad", {}).get(SUMMARISED_THROUGH, 0))
-
-
-class AssistantGraph:
-    """The ``Responder`` CanonChat calls: one run of the turn graph per reply.
-
-    After a turn the model answered, the end-of-turn summariser runs in the background
-    (``core.conversation.turn_summary``); the thread's next turn waits for it first.
-    """
-
-    def __init__(
-        self,
-        model: ChatModel | None = None,
-        checkpointer: BaseCheckpointSaver[Any] | None = None,
-        routes: Sequence[TurnRoute] = (),
-        summarise: SummariseMode = "off",
-    ) -> None:
-        self.model = model
-        self.has_model = model is not None
-        saver = checkpointer or InMemorySaver(serde=checkpoint_serializer())
-        self.graph = build_turn_graph(model, routes).compile(checkpointer=saver)
-        self.checkpointer = saver
-        self.summarise: SummariseMode = summarise if model is not None else "off"
-        self._since_compacted: set[str] = set()
-        """Threads that got checkpoints since ``compact`` last ran."""
-        self._summaries: dict[str, asyncio.Task[None]] = {}
-        """The summariser still running, by thread."""
-
-    async def compact(self) -> None:
-        """Keep only the latest checkpoint of every thread that had a turn since last time."""
-        threads = sorted(self._since_compacted)
-        self._since_compacted.clear()
-        await keep_latest(self.checkpointer, threads)
-
-    async def settled(self, thread: str | None = None) -> None:
-        """Wait for the summariser of ``thread`` (of every thread, if None) to finish."""
-        tasks = list(self._summaries.values()) if thread is None else [self._summaries.get(thread)]
-        for task in tasks:
-            if task is not None:
-                await asyncio.wait([task])
-
-    async def close(self) -> None:
-        # A summary still being written is dropped, not waited for: the session keeps the
-        # agent state it had, and stopping never waits on a slow model.
-        for task in self._summaries.values():
-            task.cancel()
-        await asyncio.gather(*self._summaries.values(), return_exceptions=True)
-        if self.model is not None:
-            await self.model.close()
-
-    async def session(self, thread: str) -> SessionState | None:
-        """The checkpointed session of ``thread``, or None before its first turn."""
-        await self.settled(thread)
-        snapshot = await self.graph.aget_state({"configurable": {"thread_id": thread}})
-        return cast("SessionState", snapshot.values) if snapshot.values else None
-
-    async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
-        entity = request.entities[0] if request.entities else "unknown"
-        thread = thread_id(CHAT_MODE, entity, request.chat_id or 0)
-        config: Any = {"configurable": {"thread_id": thread}}
-        await self.settled(thread)  # the last turn's summary first: one writer per session
-        self._since_compacted.add(thread)
-        start: Any = {"messages": []}
-        turn_id = request.turn_id or f"turn-{request.now.timestamp():.6f}"
-        turn = Turn(request, tools, turn_id, thread)
-        final = cast(
-            "SessionState",
-            await self.graph.ainvoke(start, config, context=turn, durability="exit"),
-        )
-        if self.model is not None and wants_summary(
-            self.summarise, turn_messages(final["messages"])
-        ):
-            self._summaries[thread] = asyncio.create_task(
-                self._summarise(self.model, config, final, request.now)
-            )
-        answer = final["messages"][-1]
-        text = answer.content if isinstance(answer.content, str) else str(answer.content)
-        proposals = tuple(tools.proposals) if tools else ()
-        return Reply(text, proposals, via=str(answer.response_metadata.get("via", "offline")))
-
-    async def _summarise(
-        self, model: ChatModel, config: Any, final: SessionState, now: datetime
-    ) -> None:
-        # A background task is an edge: whatever goes wrong is logged, never raised into
-        # a later turn (the session keeps the state it had).
-        try:
-            update = await summary_update(model, final, now)
-            await self.graph.aupdate_state(config, update, as_node="claim_check")
-        except Exception:
-            log.exception("the end-of-turn summariser failed")

@@ -20,7 +20,7 @@ from typing import Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from core.agent.session import JsonObject
-from core.conversation.tool_calls import TOOL_NAMES, TOOLS
+from core.conversation.tool_specs import TOOL_NAMES, TOOLS
 from core.engine.engine import Engine
 from core.extraction.types import Extractor
 from core.signals.rules import Rule

@@ -34,8 +34,9 @@ from bot.app import BotRunner
 from core.agent.expectations import DISCREPANCY_CONFIDENCE
 from core.agent.session import ErrorCode, SessionState
 from core.agent.summariser import SUMMARISER_PROMPT
+from core.conversation.assistant import AssistantGraph
 from core.conversation.debug_view import OWNER_ONLY
-from core.conversation.turn_graph import AssistantGraph, thread_id
+from core.conversation.turn_graph import thread_id
 
 pytestmark = pytest.mark.timeout(90)
 

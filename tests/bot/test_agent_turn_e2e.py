@@ -18,8 +18,9 @@ from test_llm_reply import model_config
 
 from bot.app import BotRunner
 from core.agent.session import ErrorCode, SessionState
+from core.conversation.assistant import AssistantGraph
 from core.conversation.claims import NOTES, Action
-from core.conversation.turn_graph import SUMMARY_PROMPT, AssistantGraph, thread_id
+from core.conversation.turn_graph import SUMMARY_PROMPT, thread_id
 
 pytestmark = pytest.mark.timeout(90)
 

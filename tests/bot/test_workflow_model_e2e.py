@@ -19,7 +19,8 @@ from test_llm_reply import model_config
 
 from bot.app import BotRunner
 from core.agent.session import ErrorCode, SessionState
-from core.conversation.turn_graph import AssistantGraph, thread_id
+from core.conversation.assistant import AssistantGraph
+from core.conversation.turn_graph import thread_id
 from core.workflows.definition import shipped
 
 pytestmark = pytest.mark.timeout(90)

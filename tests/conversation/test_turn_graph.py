@@ -12,6 +12,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.runtime import Runtime
 
 from core.agent.session import ErrorCode, SessionState
+from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ModelFailed, ToolChoice
 from core.conversation.claims import NOTES, Action
 from core.conversation.compression import THRESHOLD, prompt_tokens
@@ -19,7 +20,6 @@ from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
 from core.conversation.turn_graph import (
     SUMMARY_PROMPT,
-    AssistantGraph,
     Turn,
     TurnRoute,
     system_texts,

@@ -15,10 +15,11 @@ from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from core.agent.session import ErrorCode, JsonObject
+from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ModelFailed, ToolChoice
 from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
-from core.conversation.turn_graph import AssistantGraph, thread_id
+from core.conversation.turn_graph import thread_id
 from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import Running
 from core.workflows.definition import parse_definition

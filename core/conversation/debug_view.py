@@ -40,6 +40,9 @@ def session_text(thread: str, session: SessionState) -> str:
     ]
     summary = session["history_summary"]
     lines.append(f"History summary: {_short(summary) if summary else 'none'}")
+    waiting = session["pending_approval"]
+    if waiting is not None:
+        lines.append(f"Waiting on: {_short(waiting.prompt)} ({waiting.kind})")
     workflow = session["workflow"]
     if workflow is not None:
         lines.append(f"Workflow: {workflow.name} in {workflow.state} (step {workflow.step})")

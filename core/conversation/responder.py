@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from core.agent.session import SessionState
+from core.agent.session import CanonQuestion, SessionState
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
@@ -58,6 +58,8 @@ class ReplyRequest:
     """A stable name of the turn (the message's ref), for ids of what it adds."""
     workflow: Running | None = None
     """The chat's active workflow when a model drives it (``workflow_turn``); else None."""
+    open_question: CanonQuestion | None = None
+    """Canon's question the chat is waiting on (Yes / No / Edit), if one is open."""
 
 
 @dataclass(frozen=True)

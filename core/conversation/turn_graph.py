@@ -119,6 +119,12 @@ def system_texts(request: ReplyRequest, summary: str | None, notes: str | None =
     context = request.context.text
     if summary:
         context = f"{context}\n\nEarlier in this conversation (summary): {summary}"
+    question = request.open_question
+    if question is not None:
+        context = (
+            f"{context}\n\nCanon asked the user and is waiting for their answer (Yes / No / "
+            f"Edit buttons): {question.prompt!r}. Until they answer it is unconfirmed."
+        )
     if notes:
         context = f"{context}\n\n{notes}"
     return [who, context]
@@ -180,6 +186,7 @@ def build_turn_graph(
             "token_count": compression.prompt_tokens(system, messages),
             # What routes read: the workflow the chat is in now (None: not in one).
             "workflow": None if running is None else running.step.workflow,
+            "pending_approval": request.open_question,
         }
 
     def after_prepare(state: SessionState) -> str:

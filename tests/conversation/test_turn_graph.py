@@ -4,6 +4,7 @@ failed-model summaries, and the prompt's replay of the log."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.runtime import Runtime
 
-from core.agent.session import ErrorCode, SessionState
+from core.agent.session import CanonQuestion, ErrorCode, SessionState
 from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ModelFailed, ToolChoice
 from core.conversation.claims import NOTES, Action
@@ -180,3 +181,23 @@ async def test_a_route_takes_the_turn_when_it_wants_it_and_its_answer_is_claim_c
     reply = await graph.reply(request(["hello", "ok", "next"]))
     assert reply.text == f"Step 2 of 4.\n{NOTES[Action.RECORD]}"
     assert len(model.calls) == 1
+
+
+async def test_an_open_canon_question_is_the_sessions_pending_approval_and_in_the_prompt() -> None:
+    question = CanonQuestion(
+        "tok-1", NOW, "Are you in Reno?", "item-1", "user:42", "travel.location"
+    )
+    model = ScriptedModel(128_000)
+    graph = AssistantGraph(model)
+    await graph.reply(replace(request(["hi"]), open_question=question))
+    (system, _messages) = model.calls[-1]
+    assert "waiting for their answer (Yes / No / Edit buttons): 'Are you in Reno?'" in system[1]
+    session = await graph.session(thread_id("chat", "user:42", CHAT))
+    assert session is not None
+    assert session["pending_approval"] == question
+
+    await graph.reply(request(["hi", "ok", "and now?"]))  # answered since: nothing pending
+    session = await graph.session(thread_id("chat", "user:42", CHAT))
+    assert session is not None
+    assert session["pending_approval"] is None
+    assert "waiting for their answer" not in model.calls[-1][0][1]

@@ -8,7 +8,8 @@ showed (design "Agent State Spec", section 10). It returns structured deltas onl
 
 ``read_summary`` takes the answer (a code fence around it is tolerated), joins the two
 parts into one delta, stamps ``last_summarized_at`` and applies it: a delta that breaks
-its schema or names ids that are not there raises and nothing changes. Pure: no model
+its schema or names ids that are not there raises and nothing changes. The result is kept
+within the agent state's bounds (``core.agent.transition.bounded``). Pure: no model
 call here (``core.conversation.turn_summary`` makes it), no clock read.
 """
 
@@ -22,6 +23,7 @@ from typing import Any, Final
 
 from core.agent.agent_state import AgentState
 from core.agent.delta import apply_delta
+from core.agent.transition import bounded
 from core.domain.timeutil import format_ts
 from core.errors import AgentStateError
 
@@ -100,4 +102,4 @@ def read_summary(text: str, state: AgentState, now: datetime) -> AgentState:
     delta = {**updates, "last_summarized_at": format_ts(now)}
     if items:
         delta["items"] = items
-    return apply_delta(state, delta, now)
+    return bounded(apply_delta(state, delta, now), now)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from core.agent.agent_state import AgentState, Entity, Expectation
+from core.agent.agent_state import COLLECTIONS, AgentState, Entity, Expectation, collection
 from core.agent.delta import apply_delta
 from core.agent.expectations import Outcome, ToolResult, Verdict, verify
 
@@ -27,6 +27,8 @@ MAX_SETTLED: Final = 30
 """Confirmed or failed expectations kept per session; older ones are dropped."""
 MAX_DISCREPANCIES: Final = 20
 """Assumptions the matcher added (``discrepancy-*``) kept per session."""
+MAX_ELEMENTS: Final = 100
+"""Any other collection's elements kept per session (the summariser adds them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,17 +68,29 @@ def tool_transition(
         state, verdict = verify(state, expectation["id"], result, now)
     elif expectation is not None:
         verdict = Verdict(Outcome.SKIP, (), "the tool's output is not structured")
-    return Transition(_pruned(state, now), verdict)
+    return Transition(bounded(state, now), verdict)
 
 
-def _pruned(state: AgentState, now: datetime) -> AgentState:
+def bounded(state: AgentState, now: datetime) -> AgentState:
+    """``state`` within its bounds: the oldest settled expectations, discrepancies, and
+    past ``MAX_ELEMENTS`` the oldest elements of any collection (items no longer active
+    first) are removed, by one delta."""
     settled = [e["id"] for e in state["expectations"] if e["status"] != "pending"]
     discrepancies = [a["id"] for a in state["assumptions"] if a["id"].startswith("discrepancy-")]
-    delta: dict[str, Any] = {}
-    if len(settled) > MAX_SETTLED:
-        drop = settled[: len(settled) - MAX_SETTLED]
-        delta["expectations"] = [{"op": "remove", "id": i} for i in drop]
-    if len(discrepancies) > MAX_DISCREPANCIES:
-        drop = discrepancies[: len(discrepancies) - MAX_DISCREPANCIES]
-        delta["assumptions"] = [{"op": "remove", "id": i} for i in drop]
+    drop: dict[str, list[str]] = {
+        "expectations": _oldest(settled, MAX_SETTLED),
+        "assumptions": _oldest(discrepancies, MAX_DISCREPANCIES),
+    }
+    for name in COLLECTIONS:
+        gone = set(drop.get(name, ()))
+        elements = [e for e in collection(state, name) if e["id"] not in gone]
+        if name == "items":  # what is done goes before what is still open
+            elements.sort(key=lambda e: e["status"] == "active")
+        more = _oldest([e["id"] for e in elements], MAX_ELEMENTS)
+        drop[name] = [*drop.get(name, ()), *more]
+    delta = {name: [{"op": "remove", "id": i} for i in ids] for name, ids in drop.items() if ids}
     return apply_delta(state, delta, now) if delta else state
+
+
+def _oldest(ids: list[str], keep: int) -> list[str]:
+    return ids[: max(0, len(ids) - keep)]

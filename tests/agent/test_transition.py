@@ -8,7 +8,14 @@ import pytest
 
 from core.agent.agent_state import AgentState, Entity, Expectation, empty_agent_state
 from core.agent.expectations import DISCREPANCY_CONFIDENCE, Outcome, ToolResult
-from core.agent.transition import MAX_DISCREPANCIES, MAX_SETTLED, tool_transition
+from core.agent.delta import apply_delta
+from core.agent.transition import (
+    MAX_DISCREPANCIES,
+    MAX_ELEMENTS,
+    MAX_SETTLED,
+    bounded,
+    tool_transition,
+)
 
 NOW = datetime(2026, 11, 27, 9, 30, tzinfo=UTC)
 USER = Entity(id="user:primary", kind="user")
@@ -92,3 +99,30 @@ def test_settled_expectations_and_discrepancies_are_capped_oldest_first() -> Non
     assert ids[1:] == [f"e{i}" for i in range(n - MAX_SETTLED, n)]
     assert len(state["assumptions"]) == MAX_DISCREPANCIES
     assert state["assumptions"][-1]["evidence"] == [f"c{n - 1}"]
+
+
+def test_a_collection_past_its_bound_loses_its_oldest_and_items_done_go_first() -> None:
+    n = MAX_ELEMENTS + 3
+    items = [
+        {
+            "op": "add",
+            "value": {
+                "id": f"i{k}",
+                "kind": "task",
+                "title": f"task {k}",
+                "status": "resolved" if k in (50, 60) else "active",
+            },
+        }
+        for k in range(n)
+    ]
+    hypotheses = [{"op": "add", "value": {"id": f"h{k}", "hypothesis": "h"}} for k in range(n)]
+    state = apply_delta(start(), {"items": items, "tentative_hypotheses": hypotheses}, NOW)
+    kept = bounded(state, NOW)
+    ids = [i["id"] for i in kept["items"]]
+    assert len(ids) == MAX_ELEMENTS
+    assert "i50" not in ids
+    assert "i60" not in ids
+    assert "i0" not in ids
+    assert "i1" in ids
+    assert next(h["id"] for h in kept["tentative_hypotheses"]) == "h3"
+    assert bounded(kept, NOW) == kept

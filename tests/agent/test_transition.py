@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from core.agent.agent_state import AgentState, Entity, Expectation, empty_agent_state
-from core.agent.expectations import DISCREPANCY_CONFIDENCE, Outcome, ToolResult
 from core.agent.delta import apply_delta
+from core.agent.expectations import DISCREPANCY_CONFIDENCE, Outcome, ToolResult
 from core.agent.transition import (
     MAX_DISCREPANCIES,
     MAX_ELEMENTS,

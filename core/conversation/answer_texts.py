@@ -1,0 +1,222 @@
+"""What the bot says back: the acknowledgement of a message and the answers of the read
+commands (/state, /pending, /why, /history, /status, /wrong), as pure functions.
+
+Everything here is a function of records and an explicit ``now``; ``texts`` re-exports
+each name, so callers keep writing ``texts.state_text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from core.conversation.views import age_phrase, age_text
+from core.domain import phrasing
+from core.domain.audit import show_value
+from core.domain.rollout import DomainStatus
+from core.domain.state import CommittedFact
+from core.engine.engine import Outcome
+from core.store import EventRecord, HistoryEntry, ReviewItem
+
+
+def who(entity_id: str, mine: str) -> str:
+    return "you" if entity_id == mine else entity_id
+
+
+_PHRASES = {
+    "travel.location": "you're in {v}",
+    "travel.destination": "your trip goes to {v}",
+    "profile.home_city": "you live in {v}",
+    "profile.employer": "you work for {v}",
+    "profile.name": "your name is {v}",
+}
+
+
+def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str | None:
+    """One short line for what changed or was proposed; None when nothing was claimed.
+
+    When the message raised a question, only what was committed is acknowledged:
+    the question itself is the reply to the rest, and no line may contradict it.
+    """
+    if any(o.review_item_id is not None for o in outcomes):
+        kept = [(o, i) for o, i in zip(outcomes, intents, strict=False) if o.committed]
+        outcomes, intents = [o for o, _ in kept], [i for _, i in kept]
+    committed = [o for o in outcomes if o.committed]
+    planned = [o for o, i in zip(outcomes, intents, strict=False) if i == "planning"]
+    if committed and all(o in planned for o in committed):
+        return "Sounds like a plan, not a fact — I'll keep it as planned."
+    facts = [o for o in committed if o not in planned]
+    if facts:
+        return "Noted: " + "; ".join(_phrase(o) for o in facts[:4]) + "."
+    if planned:
+        return "Sounds like a plan, not a fact — I'll keep it as planned."
+    if any(i == "hypothetical" for i in intents):
+        return "Sounds like a wish, not a fact — nothing changed."
+    if intents and all(i == "historical" for i in intents):
+        return "Sounds like that's in the past, so nothing about now changed."
+    if any(o.decision == "tentative_reject" for o in outcomes):
+        return "Heard you; that doesn't change what I know."
+    return None
+
+
+_TRIP_STATUS = {
+    "planning": "the trip is planned",
+    "in_progress": "your trip is under way",
+    "completed": "your trip is over",
+    "cancelled": "the trip is off",
+}
+
+
+def _phrase(o: Outcome) -> str:
+    value = show_value(o.candidate_value)
+    field = o.field or "?"
+    if field == "travel.status" and value in _TRIP_STATUS:
+        return _TRIP_STATUS[value]
+    template = _PHRASES.get(field)
+    if template and (o.entity_id or "").startswith("user:"):
+        return template.format(v=value)
+    parts = field.split(".")
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
+        return f"{phrasing.who(parts[1])} is {value}"
+    return f"{phrasing.label(field, o.entity_id or '', o.entity_id or '')} is now {value}"
+
+
+def state_text(
+    facts: Iterable[CommittedFact], now: datetime, mine: str, domain: str | None = None
+) -> str:
+    """Current beliefs grouped by entity and domain, each with age and source."""
+    rows = sorted(
+        (f for f in facts if domain is None or f.domain == domain),
+        key=lambda f: (f.entity_id != mine, f.entity_id, f.domain, f.field),
+    )
+    if not rows:
+        return f"I don't know anything about {domain or 'you'} yet."
+    lines: list[str] = []
+    group: tuple[str, str] | None = None
+    for f in rows:
+        if (f.entity_id, f.domain) != group:
+            group = (f.entity_id, f.domain)
+            lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
+        expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
+        lines.append(
+            f"• {f.field} = {show_value(f.value)}{expired} — "
+            f"{age_text(f.evidence_ts, now)}, {f.source_type.replace('_', ' ')}"
+        )
+    return "\n".join(lines).strip()
+
+
+def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
+    if not items:
+        return "Nothing is waiting for your confirmation."
+    lines = [f"{len(items)} change(s) waiting:"]
+    for r in items:
+        where = "" if r.entity_id == mine else f" [{r.entity_id}]"
+        lines.append(
+            f"• {r.field}{where}: {show_value(r.current_value)} → "
+            f"{show_value(r.candidate_value)} ({r.confidence:.2f}, {r.status})"
+        )
+    return "\n".join(lines)
+
+
+def why_text(
+    field: str,
+    fact: CommittedFact | None,
+    events: Sequence[EventRecord],
+    history: Sequence[HistoryEntry],
+    now: datetime,
+) -> str:
+    """The evidence chain: current value, the evidence for the field, how it changed."""
+    if fact is None and not events:
+        return f"I know nothing about {field}."
+    head = (
+        f"{field} = {show_value(fact.value)} (confidence {fact.confidence:.2f}, "
+        f"{fact.resolution}, {age_phrase(fact.evidence_ts, now)})"
+        if fact
+        else f"{field} has no committed value."
+    )
+    lines = [head, "", "Evidence (newest last):"]
+    for e in events[-10:]:
+        quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+        also = "".join(f" + {kind} {ref}" for kind, ref in e.corroborators)
+        lines.append(
+            f"• {e.event_ts:%Y-%m-%d %H:%M} {e.source_type}{also} {e.intent}: "
+            f"{show_value(e.value)} → {e.decision} ({e.confidence:.2f}){quote}"
+        )
+    if history:
+        lines += ["", "Changes:"]
+        lines += [
+            f"• v{h.version} {h.committed_at:%Y-%m-%d %H:%M}: {show_value(h.old_value)} → "
+            f"{'(retracted)' if h.retracted else show_value(h.new_value)} ({h.resolution})"
+            for h in history[-10:]
+        ]
+    return "\n".join(lines)
+
+
+def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
+    if not entries:
+        return "No changes yet."
+    lines = ["Changes (newest last):"]
+    for h in entries[-20:]:
+        where = "" if h.entity_id == mine else f" [{h.entity_id}]"
+        new = "(retracted)" if h.retracted else show_value(h.new_value)
+        lines.append(
+            f"• {h.committed_at:%Y-%m-%d %H:%M} {h.field}{where}: "
+            f"{show_value(h.old_value)} → {new} ({h.resolution})"
+        )
+    return "\n".join(lines)
+
+
+def wrong_which(query: str, matched: Sequence[str], known: Sequence[str]) -> str:
+    """/wrong named no held value, or more than one."""
+    if not query.strip():
+        return "Which value is wrong? For example: /wrong travel.location"
+    if matched:
+        return f"Which one is wrong: {', '.join(sorted(matched))}? Send /wrong with its full name."
+    if not known:
+        return f"I hold no value for {query} (I know nothing yet)."
+    return f"I hold no value for {query}. I hold: {', '.join(sorted(set(known)))}."
+
+
+def status_text(statuses: Sequence[DomainStatus]) -> str:
+    """/status: per area, what I change on my own and what I ask first, in plain words."""
+    lines = ["How much I do on my own:"]
+    for s in statuses:
+        lines.append(f"• {s.domain.capitalize()}: {_autonomy_words(s)}")
+    learning = statuses[0].learning if statuses else False
+    lines.append(
+        "I learn from your answers (thresholds and how much I trust each source)."
+        if learning
+        else "I don't adjust my thresholds from your answers yet (learning is off)."
+    )
+    return "\n".join(lines)
+
+
+def _autonomy_words(s: DomainStatus) -> str:
+    pct = _percent
+    if s.limits.shadow:
+        return (
+            "shadow mode: I change nothing on my own; I put every change to you, "
+            "and your answers show how often I would have been right"
+        )
+    if s.confirm_always:
+        return "I change it only with your OK"
+    if s.confirmations_remaining:
+        return (
+            f"after recent corrections I ask you about the next "
+            f"{s.confirmations_remaining} change(s)"
+        )
+    alone = s.acts_alone_from or s.auto_threshold
+    if s.calibration_remaining:
+        return (
+            f"still calibrating: I ask you about the next {s.calibration_remaining} "
+            f"change(s) unless I'm at least {pct(alone)} sure"
+        )
+    stage = f" (stage {s.stage}, {s.stage_name})" if s.stage != "M" else ""
+    return (
+        f"I change it on my own when I'm at least {pct(alone)} sure and ask you "
+        f"from {pct(s.ask_threshold)}{stage}"
+    )
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.0f}%"

@@ -1,0 +1,128 @@
+"""What every part of the conversation loop shares: the transport, a message, the state.
+
+``ChatBase`` holds what ``CanonChat`` is made of (engine, conversation log, messenger,
+audience, clock, extractor, responder, hooks, workflows) and the helpers every part
+uses: say a reply, log a user's message, read a message for claims, run the
+after-change hook. ``Messenger`` is what the loop needs from a chat transport and
+``Incoming`` is one message from a user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from core.conversation import texts
+from core.conversation.audience import Audience
+from core.conversation.message_intake import message_observations
+from core.conversation.responder import OfflineResponder, Responder
+from core.conversation.workflows import ChatWorkflows
+from core.domain.user_clock import on_users_clock
+from core.engine.engine import Engine
+from core.errors import CanonError
+from core.extraction.types import Extractor
+from core.signals.rules import Rule
+from core.store.protocol import ConversationStore
+
+log = logging.getLogger(__name__)
+Button = tuple[str, str]
+Clock = Callable[[], datetime]
+AfterChange = Callable[[Engine, datetime], Awaitable[Any]]
+
+
+class Messenger(Protocol):
+    """What the loop needs from a chat transport (Telegram, or a test double)."""
+
+    async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
+        """Send ``text`` (with inline buttons); the new message's id."""
+
+    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+        """Replace a message's text and drop its buttons; False if it is gone."""
+
+    async def answer_tap(self, callback_id: str, text: str | None = None) -> None: ...
+
+    async def send_photo(self, chat_id: int, photo: bytes, caption: str) -> int:
+        """Send an image (PNG or JPEG bytes) with a caption; the new message's id."""
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One text message from a user."""
+
+    user_id: int
+    chat_id: int
+    message_id: int
+    text: str
+    at: datetime
+
+
+class ChatBase:
+    """The conversation loop's state and shared helpers (``CanonChat`` is built on it)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        conversation: ConversationStore,
+        messenger: Messenger,
+        config: Audience,
+        *,
+        clock: Clock,
+        extractor: Extractor,
+        responder: Responder | None = None,
+        after_change: AfterChange | None = None,
+        rules: Sequence[Rule] = (),
+        workflows: ChatWorkflows | None = None,
+    ) -> None:
+        self.engine = engine
+        self.log = conversation
+        self.messenger = messenger
+        self.config = config
+        self.clock = clock
+        self.extractor = extractor
+        self.responder: Responder = responder or OfflineResponder()
+        self.after_change = after_change
+        self.rules = tuple(rules)
+        """Configured mapping rules, for dead-letter signals answered here."""
+        self.workflows = workflows
+        """/setup and trips (core.workflows); None: not offered (no checkpointer)."""
+        # One writer at a time: a tap, a message and the sweep must not both post a prompt.
+        self._lock = asyncio.Lock()
+
+    async def say(self, chat_id: int, text: str) -> None:
+        """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
+        await self.log.append_message(chat_id, "assistant", text, self.clock())
+        for chunk in texts.split_message(text):
+            await self.messenger.send(chat_id, chunk)
+
+    async def _log_user(self, msg: Incoming) -> None:
+        await self.log.append_message(
+            msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
+        )
+
+    async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
+        return await message_observations(
+            self.engine,
+            msg.text,
+            at=msg.at,
+            entity_id=entity,
+            message_ref=f"tg:{msg.chat_id}:{msg.message_id}",
+            extractor=self.extractor,
+            family_entity=self.config.family_entity,
+        )
+
+    async def _users_clock(self, msg: Incoming) -> datetime:
+        """The message time in the user's committed timezone: "tonight" is their night."""
+        tz = await self.engine.store.fact(self.config.entity_of(msg.user_id), "profile.timezone")
+        return on_users_clock(msg.at, tz.value if tz else None)
+
+    async def _changed(self, now: datetime) -> None:
+        if self.after_change is None:
+            return
+        try:
+            await self.after_change(self.engine, now)
+        except CanonError as e:  # projections are a courtesy; the change itself is stored
+            log.warning("after-change hook failed: %s", e)

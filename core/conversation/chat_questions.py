@@ -1,0 +1,168 @@
+"""Questions in a chat: which review item a chat shows next, and its prompt message.
+
+A review item is bound to a chat (a prompt with a token its buttons carry), shown
+one at a time per chat in the private chat of whoever it belongs to, closed with
+what happened, and shown again after a restart.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from core.conversation import texts
+from core.conversation.chat_base import ChatBase
+from core.domain.records import OPEN_STATUSES, PromptMessage
+from core.engine.corrections import correction_kind
+from core.store import ReviewItem
+
+
+class ChatQuestions(ChatBase):
+    """Binding, routing, showing and closing the chat's questions."""
+
+    async def _active(self, chat_id: int) -> PromptMessage | None:
+        """The question shown in ``chat_id`` and still open, closing ones settled elsewhere."""
+        for prompt in await self.log.open_prompts(chat_id):
+            if prompt.message_id is None:
+                continue
+            item = await self.engine.store.review_item(prompt.item_id)
+            if item is not None and item.status in ("pending", "queued"):
+                return prompt
+            if item is not None:
+                await self._close(prompt, item, item.status, None, self.clock())
+        return None
+
+    async def _show_next(self, chat_id: int, now: datetime) -> None:
+        """Post the chat's next question unless one is already waiting for an answer."""
+        if await self._active(chat_id) is not None or await self.log.mode(chat_id):
+            return
+        item = await self._next_item(chat_id)
+        if item is None:
+            return
+        prompt = await self._bind(item, chat_id, chat_id, now)
+        mine = self.config.entity_of(prompt.owner_user_id)
+        message_id = await self.messenger.send(
+            chat_id,
+            texts.prompt_body(item, mine, await self._group_of(item), now=now),
+            texts.prompt_buttons(item, prompt.token),
+        )
+        await self.log.set_prompt_message(item.id, message_id)
+
+    async def _next_item(self, chat_id: int) -> ReviewItem | None:
+        """The chat's next question: one bound to it already (even if queued) or a
+        correction first, then the oldest pending one routed here."""
+        candidates: list[tuple[int, int, ReviewItem]] = []
+        bound: set[str] = set()
+        for prompt in await self.log.open_prompts(chat_id):
+            bound.add(prompt.item_id)
+            item = await self.engine.store.review_item(prompt.item_id)
+            if item is not None and item.status in OPEN_STATUSES:
+                candidates.append((0, item.seq, item))
+        for item in await self._pending_routable(chat_id):
+            if item.id not in bound and self._route(item) == chat_id:
+                asked = correction_kind(item) is not None
+                candidates.append((0 if asked else 1, item.seq, item))
+        return min(candidates, key=lambda c: c[:2])[2] if candidates else None
+
+    async def _pending_routable(self, chat_id: int) -> list[ReviewItem]:
+        """Pending items ``_route`` may send to ``chat_id``, without reading anyone else's:
+        those of the entity it owns, and those of entities no allowed user owns.
+        (Queued items wait for the flood-control cap.)"""
+        if not self.config.allowed(chat_id):
+            return []  # every route leads to an allowed user
+        owned = sorted({self.config.entity_of(u) for u in self.config.allowed_user_ids})
+        mine = self.config.entity_of(chat_id)
+        store = self.engine.store
+        own = [mine] if self.config.owner_of(mine) == chat_id else []
+        return [
+            *await store.open_review_items(own, pending_only=True),
+            *await store.open_review_items(other_than=owned, pending_only=True),
+        ]
+
+    def _route(self, item: ReviewItem) -> int | None:
+        """The private chat a question belongs in: its entity's owner, or who said it."""
+        owner = self.config.owner_of(item.entity_id)
+        if owner is not None:
+            return owner
+        parts = item.source_key.split(":")
+        if item.source_key.startswith("conversation_assertive:tg:") and len(parts) >= 4:
+            try:
+                chat = int(parts[2])
+            except ValueError:
+                chat = 0
+            if self.config.allowed(chat):
+                return chat
+        return self.config.allowed_user_ids[0] if self.config.allowed_user_ids else None
+
+    async def _bind(
+        self, item: ReviewItem, chat_id: int, owner: int, now: datetime
+    ) -> PromptMessage:
+        existing = await self.log.prompt_for_item(item.id)
+        if existing is not None:
+            return existing
+        return await self.log.open_prompt(item.id, secrets.token_urlsafe(12), chat_id, owner, now)
+
+    async def _close(
+        self,
+        prompt: PromptMessage,
+        item: ReviewItem,
+        status: str,
+        value: Any,
+        now: datetime,
+        *,
+        typed: bool = False,
+        group: Sequence[ReviewItem] = (),
+    ) -> None:
+        if not await self.log.close_prompt(prompt.item_id, status, now):
+            return
+        mine = self.config.entity_of(prompt.owner_user_id)
+        text = texts.settled_text(item, mine, status, value, group)
+        edited = prompt.message_id is not None and await self.messenger.edit(
+            prompt.chat_id, prompt.message_id, text
+        )
+        # A typed answer is also answered below it: the edited question may be far up.
+        if typed or not edited:
+            await self.say(prompt.chat_id, text)
+
+    async def _group_of(self, item: ReviewItem) -> list[ReviewItem]:
+        """``item`` and the open items asked with it (one message's related changes)."""
+        if item.kind != "change" or item.group_key is None:
+            return [item]
+        return await self.engine.store.open_review_items(group_key=item.group_key) or [item]
+
+    async def resume(self) -> int:
+        """After a restart: show each open question again with its buttons; how many.
+
+        The new message carries the same token, and the old one loses its buttons,
+        so however often the bot restarts, one message per question can be tapped.
+        """
+        resent = 0
+        async with self._lock:
+            now = self.clock()
+            for prompt in await self.log.open_prompts():
+                item = await self.engine.store.review_item(prompt.item_id)
+                if prompt.message_id is None or item is None:
+                    continue
+                if item.status not in ("pending", "queued"):
+                    await self._close(prompt, item, item.status, None, now)
+                    continue
+                await self._resend(prompt, item, now)
+                resent += 1
+        return resent
+
+    async def _resend(
+        self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN
+    ) -> None:
+        """Show an open question again as a new message with the same buttons; the
+        old message loses them."""
+        assert prompt.message_id is not None
+        body = texts.prompt_body(
+            item, self.config.entity_of(prompt.owner_user_id), await self._group_of(item)
+        )
+        buttons = texts.prompt_buttons(item, prompt.token)
+        message_id = await self.messenger.send(prompt.chat_id, body, buttons)
+        await self.log.set_prompt_message(item.id, message_id)
+        if message_id != prompt.message_id:  # a fresh local server reuses ids
+            await self.messenger.edit(prompt.chat_id, prompt.message_id, f"{body}\n{note}")

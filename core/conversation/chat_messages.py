@@ -114,6 +114,7 @@ class ChatMessages(ChatAnswers):
             recorded=recorded,
             turn_id=ref,
             workflow=workflow,
+            open_question=await self._open_question(msg.chat_id),
         )
         tools = StateTools(self.engine, entities, now, ref)
         reply = await self.responder.reply(request, tools)

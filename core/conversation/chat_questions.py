@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.chat_base import ChatBase
 from core.domain.records import OPEN_STATUSES, PromptMessage
@@ -33,6 +34,18 @@ class ChatQuestions(ChatBase):
             if item is not None:
                 await self._close(prompt, item, item.status, None, self.clock())
         return None
+
+    async def _open_question(self, chat_id: int) -> CanonQuestion | None:
+        """The question the chat waits on, as the assistant's session holds it."""
+        prompt = await self._active(chat_id)
+        item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
+        if prompt is None or item is None:
+            return None
+        mine = self.config.entity_of(prompt.owner_user_id)
+        body = texts.prompt_body(item, mine, await self._group_of(item))
+        return CanonQuestion(
+            prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
+        )
 
     async def _show_next(self, chat_id: int, now: datetime) -> None:
         """Post the chat's next question unless one is already waiting for an answer."""

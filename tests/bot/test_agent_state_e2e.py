@@ -238,3 +238,21 @@ async def test_debug_is_for_the_owner_only(
     model.script(Content("Hello Bob"))
     await tg.say(BOB, "hi", expect="Hello Bob")
     await tg.say(BOB, "/debug", expect=OWNER_ONLY)
+
+
+async def test_the_open_question_is_the_sessions_pending_approval(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    runner = await start_bot(llm=model_config(model))
+    model.script(Content("Seattle, nice."))
+    await tg.say(ALICE, "I live in Seattle now", expect="Seattle, nice.")
+    await tg.prompt(ALICE, "Do you live in Seattle?")
+    model.script(Content("Sure."))
+    await tg.say(ALICE, "what's the weather like there?", expect="Sure.")
+    context = model.chat_bodies()[-1]["messages"][1]["content"]
+    assert "waiting for their answer (Yes / No / Edit buttons): 'Do you live in Seattle?" in context
+    waiting = (await session_of(runner))["pending_approval"]
+    assert waiting is not None
+    assert (waiting.kind, waiting.field) == ("canon_question", "profile.home_city")
+    debug = await tg.say(ALICE, "/debug", expect="Waiting on: Do you live in Seattle?")
+    assert "(canon_question)" in debug.text

@@ -21,7 +21,13 @@ from typing import Any, Final
 
 from core.agent.agent_state import COLLECTIONS, AgentState, Entity, Expectation, collection
 from core.agent.delta import apply_delta
-from core.agent.expectations import Outcome, ToolResult, Verdict, verify
+from core.agent.expectations import (
+    Outcome,
+    ToolResult,
+    Verdict,
+    match_expectation,
+    verification_delta,
+)
 
 MAX_SETTLED: Final = 30
 """Confirmed or failed expectations kept per session; older ones are dropped."""
@@ -54,20 +60,29 @@ def tool_transition(
     """
     known = {e["id"] for e in state["current_understanding"]["entities"]}
     new = [dict(e) for e in {e["id"]: e for e in seen if e["id"] not in known}.values()]
-    delta: dict[str, Any] = {}
+    delta: dict[str, list[dict[str, Any]]] = {}
     if new:
         delta["entities"] = [{"op": "add", "value": e} for e in new]
-    if expectation is not None and not any(
-        e["id"] == expectation["id"] for e in state["expectations"]
-    ):
-        delta["expectations"] = [{"op": "add", "value": dict(expectation)}]
+    verdict: Verdict | None = None
+    if expectation is not None:
+        # One delta for the whole transition (add, settle, note the discrepancy): the
+        # state is copied and checked once per tool result, not once per step.
+        held = next((e for e in state["expectations"] if e["id"] == expectation["id"]), None)
+        if held is None:
+            delta["expectations"] = [{"op": "add", "value": dict(expectation)}]
+        current = held if held is not None else expectation
+        if result is None:
+            verdict = Verdict(Outcome.SKIP, (), "the tool's output is not structured")
+        else:
+            verdict = match_expectation(current, result)
+            settled = verification_delta(current, result, verdict, now)
+            delta.setdefault("expectations", []).extend(settled.get("expectations", ()))
+            assumed = {a["id"] for a in state["assumptions"]}
+            added = [o for o in settled.get("assumptions", ()) if o["value"]["id"] not in assumed]
+            if added:
+                delta["assumptions"] = added
     if delta:
         state = apply_delta(state, delta, now)
-    verdict: Verdict | None = None
-    if expectation is not None and result is not None:
-        state, verdict = verify(state, expectation["id"], result, now)
-    elif expectation is not None:
-        verdict = Verdict(Outcome.SKIP, (), "the tool's output is not structured")
     return Transition(bounded(state, now), verdict)
 
 

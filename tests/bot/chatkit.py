@@ -8,6 +8,9 @@ from collections.abc import Awaitable, Callable
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
+from core.agent.session import SessionState
+from core.conversation.assistant import AssistantGraph
+from core.conversation.turn_graph import thread_id
 
 ALICE = 111
 """The first allowed user: user:primary."""
@@ -25,3 +28,20 @@ async def stop_bot(tg: FakeTelegram, runner: BotRunner) -> None:
         tg.wake()
         await asyncio.sleep(0.02)
     await stopping
+
+
+def graph_of(runner: BotRunner) -> AssistantGraph:
+    """The running bot's assistant (its turn graph and checkpoints)."""
+    assert runner.chat is not None
+    graph = runner.chat.responder
+    assert isinstance(graph, AssistantGraph)
+    return graph
+
+
+async def session_of(
+    runner: BotRunner, entity: str = "user:primary", chat: int = ALICE
+) -> SessionState:
+    """The checkpointed session of ``entity`` in ``chat`` (Alice's own chat by default)."""
+    state = await graph_of(runner).session(thread_id("chat", entity, chat))
+    assert state is not None
+    return state

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from chatkit import ALICE, BOB, StartBot, stop_bot
+from chatkit import ALICE, BOB, StartBot, graph_of, session_of, stop_bot
 from fakes.openai_server import (
     CLIENT_GONE,
     NO_ANSWER,
@@ -32,11 +32,9 @@ from test_llm_reply import model_config
 
 from bot.app import BotRunner
 from core.agent.expectations import DISCREPANCY_CONFIDENCE
-from core.agent.session import ErrorCode, SessionState
+from core.agent.session import ErrorCode
 from core.agent.summariser import SUMMARISER_PROMPT
-from core.conversation.assistant import AssistantGraph
 from core.conversation.debug_view import OWNER_ONLY
-from core.conversation.turn_graph import thread_id
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -45,20 +43,6 @@ pytestmark = pytest.mark.timeout(90)
 async def model() -> AsyncIterator[FakeOpenAI]:
     async with FakeOpenAI() as server:
         yield server
-
-
-def graph_of(runner: BotRunner) -> AssistantGraph:
-    assert runner.chat is not None
-    graph = runner.chat.responder
-    assert isinstance(graph, AssistantGraph)
-    return graph
-
-
-async def session_of(runner: BotRunner, chat: int = ALICE) -> SessionState:
-    entity = "user:primary" if chat == ALICE else "user:bob"
-    state = await graph_of(runner).session(thread_id("chat", entity, chat))
-    assert state is not None
-    return state
 
 
 def asks_for_summary(body: dict[str, Any]) -> bool:

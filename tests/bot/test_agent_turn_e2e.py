@@ -11,16 +11,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from chatkit import ALICE, BOB, StartBot, stop_bot
+from chatkit import ALICE, BOB, StartBot, session_of, stop_bot
 from fakes.openai_server import Content, Dynamic, FakeOpenAI, Reply, ToolCall, ToolCalls
 from fakes.telegram_api import FakeTelegram
 from test_llm_reply import model_config
 
-from bot.app import BotRunner
-from core.agent.session import ErrorCode, SessionState
-from core.conversation.assistant import AssistantGraph
+from core.agent.session import ErrorCode
 from core.conversation.claims import NOTES, Action
-from core.conversation.turn_graph import SUMMARY_PROMPT, thread_id
+from core.conversation.turn_graph import SUMMARY_PROMPT
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -29,15 +27,6 @@ pytestmark = pytest.mark.timeout(90)
 async def model() -> AsyncIterator[FakeOpenAI]:
     async with FakeOpenAI() as server:
         yield server
-
-
-async def session_of(runner: BotRunner, entity: str, chat: int) -> SessionState:
-    assert runner.chat is not None
-    graph = runner.chat.responder
-    assert isinstance(graph, AssistantGraph)
-    state = await graph.session(thread_id("chat", entity, chat))
-    assert state is not None
-    return state
 
 
 def tool_results(body: dict[str, Any]) -> list[str]:

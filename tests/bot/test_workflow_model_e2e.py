@@ -12,15 +12,13 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from chatkit import ALICE, StartBot, stop_bot
+from chatkit import ALICE, StartBot, session_of, stop_bot
 from fakes.openai_server import Content, FakeOpenAI, ToolCall, ToolCalls
 from fakes.telegram_api import FakeTelegram
 from test_llm_reply import model_config
 
 from bot.app import BotRunner
-from core.agent.session import ErrorCode, SessionState
-from core.conversation.assistant import AssistantGraph
-from core.conversation.turn_graph import thread_id
+from core.agent.session import ErrorCode
 from core.workflows.definition import shipped
 
 pytestmark = pytest.mark.timeout(90)
@@ -45,15 +43,6 @@ def system(body: dict[str, Any]) -> list[str]:
 
 def tool_results(body: dict[str, Any]) -> list[dict[str, Any]]:
     return [m for m in body["messages"] if m["role"] == "tool"]
-
-
-async def session_of(runner: BotRunner) -> SessionState:
-    assert runner.chat is not None
-    graph = runner.chat.responder
-    assert isinstance(graph, AssistantGraph)
-    state = await graph.session(thread_id("chat", ENTITY, ALICE))
-    assert state is not None
-    return state
 
 
 async def workflow_state(runner: BotRunner) -> str | None:

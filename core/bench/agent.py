@@ -26,11 +26,11 @@ from core.conversation.chat_model import ToolChoice
 from core.conversation.context import ContextBlock
 from core.conversation.responder import OfflineResponder, ReplyRequest, StateTools
 from core.domain.policy import default_policy
+from core.domain.records import ChatMessage
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
-from core.store.factory import open_store
-from core.domain.records import ChatMessage
 from core.store.checkpoints import open_checkpointer
+from core.store.factory import open_store
 
 BESIDE = {
     "agent_turn_overhead_ms_p50": "offline_reply_ms_p50",

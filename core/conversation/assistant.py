@@ -70,9 +70,10 @@ class AssistantGraph:
     async def close(self) -> None:
         # A summary still being written is dropped, not waited for: the session keeps the
         # agent state it had, and stopping never waits on a slow model.
-        for task in self._summaries.values():
+        running = list(self._summaries.values())
+        for task in running:
             task.cancel()
-        await asyncio.gather(*self._summaries.values(), return_exceptions=True)
+        await asyncio.gather(*running, return_exceptions=True)
         if self.model is not None:
             await self.model.close()
 
@@ -98,9 +99,9 @@ class AssistantGraph:
         if self.model is not None and wants_summary(
             self.summarise, turn_messages(final["messages"])
         ):
-            self._summaries[thread] = asyncio.create_task(
-                self._summarise(self.model, config, final, request.now)
-            )
+            task = asyncio.create_task(self._summarise(self.model, config, final, request.now))
+            self._summaries[thread] = task
+            task.add_done_callback(lambda done: self._forget(thread, done))
         answer = final["messages"][-1]
         text = answer.content if isinstance(answer.content, str) else str(answer.content)
         proposals = tuple(tools.proposals) if tools else ()
@@ -114,5 +115,10 @@ class AssistantGraph:
         try:
             update = await summary_update(model, final, now)
             await self.graph.aupdate_state(config, update, as_node="claim_check")
+            self._since_compacted.add(config["configurable"]["thread_id"])  # a new checkpoint
         except Exception:
             log.exception("the end-of-turn summariser failed")
+
+    def _forget(self, thread: str, task: asyncio.Task[None]) -> None:
+        if self._summaries.get(thread) is task:
+            del self._summaries[thread]

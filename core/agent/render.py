@@ -62,7 +62,7 @@ def debug_text(state: AgentState) -> str:
     ]
     out = []
     for title, lines in sections:
-        out.append(f"{title}: " + ("none" if not lines else ""))
+        out.append(f"{title}: none" if not lines else f"{title}:")
         out.extend(f"  {line}" for line in lines)
     summarised = state.get("last_summarized_at")
     out.append(f"Last summarised: {summarised or 'never'}")

@@ -19,6 +19,7 @@ a mismatch fails it and adds an assumption describing the discrepancy with confi
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -99,9 +100,17 @@ def match_expectation(expectation: Expectation, result: ToolResult) -> Verdict:
 
 
 def verification_delta(
-    expectation: Expectation, result: ToolResult, verdict: Verdict, now: datetime
+    expectation: Expectation,
+    result: ToolResult,
+    verdict: Verdict,
+    now: datetime,
+    known: Collection[str] = (),
 ) -> dict[str, Any]:
-    """The delta a verdict makes: confirm, or fail and add the discrepancy; a skip is empty."""
+    """The delta a verdict makes: confirm, or fail and add the discrepancy; a skip is empty.
+
+    ``known``: the assumptions already held; a discrepancy among them is not added again
+    (checking the same result twice records it once; only the check time moves).
+    """
     if verdict.outcome is Outcome.SKIP:
         return {}
     checked = {"last_checked_at": format_ts(now)}
@@ -117,12 +126,10 @@ def verification_delta(
         "confidence": DISCREPANCY_CONFIDENCE,
         "evidence": [result.call_id[:500]],
     }
-    return {
-        "expectations": [
-            {"op": "update", "id": expectation["id"], "patch": {"status": "failed", **checked}}
-        ],
-        "assumptions": [{"op": "add", "value": discrepancy}],
-    }
+    failed = {"op": "update", "id": expectation["id"], "patch": {"status": "failed", **checked}}
+    if discrepancy["id"] in known:
+        return {"expectations": [failed]}
+    return {"expectations": [failed], "assumptions": [{"op": "add", "value": discrepancy}]}
 
 
 def verify(
@@ -137,11 +144,8 @@ def verify(
     if expectation is None:
         raise AgentStateError(f"agent state: no expectation {expectation_id!r} to verify")
     verdict = match_expectation(expectation, result)
-    delta = verification_delta(expectation, result, verdict, now)
     known = {a["id"] for a in state["assumptions"]}
-    delta["assumptions"] = [
-        op for op in delta.get("assumptions", []) if op["value"]["id"] not in known
-    ]
+    delta = verification_delta(expectation, result, verdict, now, known)
     return apply_delta(state, delta, now), verdict
 
 

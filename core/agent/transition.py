@@ -75,12 +75,11 @@ def tool_transition(
             verdict = Verdict(Outcome.SKIP, (), "the tool's output is not structured")
         else:
             verdict = match_expectation(current, result)
-            settled = verification_delta(current, result, verdict, now)
-            delta.setdefault("expectations", []).extend(settled.get("expectations", ()))
             assumed = {a["id"] for a in state["assumptions"]}
-            added = [o for o in settled.get("assumptions", ()) if o["value"]["id"] not in assumed]
-            if added:
-                delta["assumptions"] = added
+            settled = verification_delta(current, result, verdict, now, assumed)
+            delta.setdefault("expectations", []).extend(settled.get("expectations", ()))
+            if "assumptions" in settled:
+                delta["assumptions"] = settled["assumptions"]
     if delta:
         state = apply_delta(state, delta, now)
     return Transition(bounded(state, now), verdict)

@@ -52,6 +52,7 @@ from core.conversation.offline_replies import message_kind, offline_answer
 from core.conversation.responder import HISTORY_MESSAGES, ReplyRequest, StateTools
 from core.conversation.tool_calls import TOOLS
 from core.conversation.tool_node import run_state_calls
+from core.conversation.turn_summary import turn_messages
 from core.domain.records import ChatMessage
 
 MAX_TOOL_ROUNDS = 3
@@ -149,10 +150,8 @@ def _seq(message: AnyMessage) -> int:
 
 def _this_turn(messages: Sequence[AnyMessage]) -> list[AnyMessage]:
     """The messages after the newest user message: the turn's tool calls and answers."""
-    for i in range(len(messages) - 1, -1, -1):
-        if isinstance(messages[i], HumanMessage):
-            return list(messages[i + 1 :])
-    return list(messages)
+    turn = turn_messages(messages)
+    return turn[1:] if turn and isinstance(turn[0], HumanMessage) else turn
 
 
 def _error(code: ErrorCode, message: str, turn: Turn, node: str) -> AgentError:

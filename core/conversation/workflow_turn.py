@@ -46,7 +46,7 @@ from core.conversation.turn_graph import (
     agent_notes,
     system_texts,
 )
-from core.conversation.workflows import SKIP_WORDS, Running
+from core.conversation.workflows import Running
 from core.workflows.runner import StepPlan, WorkflowStep
 
 ROUTE = "workflow"
@@ -158,14 +158,9 @@ def _choice(plan: StepPlan, rounds: int) -> ToolChoice:
 
 async def _offline(running: Running, step: WorkflowStep, turn: Turn, entity: str) -> WorkflowStep:
     """The state's message tool on the user's words ("skip" skips), as with no model."""
-    spec = step.definition.state(_state_of(step))
-    if spec.message_tool is None:
-        return step
-    text = turn.request.text
-    skip = text.strip().lower().rstrip(".!") in SKIP_WORDS and spec.allows("skip")
-    tool = "skip" if skip else spec.message_tool
-    args: JsonObject = {"text": text, "message_ref": turn.turn_id}
-    return await running.runner.call(running.thread, entity, tool, args, turn.request.now)
+    request = turn.request
+    taken = await running.take_message(entity, request.text, turn.turn_id, request.now)
+    return step if taken is None else taken
 
 
 def _result(outcome: JsonObject, call_id: str, turn: Turn) -> ToolMessage:

@@ -62,6 +62,20 @@ class Running:
         state = self.step.state
         return state is not None and self.step.definition.state(state).message_tool is not None
 
+    async def take_message(
+        self, entity: str, text: str, message_ref: str, now: datetime
+    ) -> WorkflowStep | None:
+        """The state's message tool on the user's words ("skip" skips where the state
+        allows it); None when the state takes no messages."""
+        state = self.step.state
+        spec = None if state is None else self.step.definition.state(state)
+        if spec is None or spec.message_tool is None:
+            return None
+        skip = text.strip().lower().rstrip(".!") in SKIP_WORDS and spec.allows("skip")
+        tool = "skip" if skip else spec.message_tool
+        args: JsonObject = {"text": text, "message_ref": message_ref}
+        return await self.runner.call(self.thread, entity, tool, args, now)
+
 
 class ChatWorkflows:
     """Runners by workflow id, over one checkpointer, for every chat of one bot."""
@@ -122,16 +136,11 @@ class ChatWorkflows:
     ) -> list[str] | None:
         """The workflow's reply to a plain message; None when no workflow takes messages."""
         current = await self.running(chat_id, entity)
-        state = None if current is None else current.step.state
-        if current is None or state is None:
+        step = (
+            None if current is None else await current.take_message(entity, text, message_ref, now)
+        )
+        if current is None or step is None:
             return None
-        spec = current.runner.definition.state(state)
-        if spec.message_tool is None:
-            return None
-        skip = text.strip().lower().rstrip(".!") in SKIP_WORDS and spec.allows("skip")
-        tool = "skip" if skip else spec.message_tool
-        args = {"text": text, "message_ref": message_ref}
-        step = await current.runner.call(current.thread, entity, tool, args, now)
         said = [] if step.outcome is None else [str(step.outcome["message"])]
         before = current.step.indicator
         return [f"{before}\n{line}" for line in said] + _entered(step)

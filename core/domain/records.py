@@ -32,6 +32,7 @@ class CommitPlan:
     resolution: str
     valid_until: datetime | None
     audit_line: str
+    principal: str | None = None
 
     def as_fact(self, version: int) -> CommittedFact:
         """The committed fact this plan leaves as the field's ``version`` (not a retraction)."""
@@ -48,6 +49,7 @@ class CommitPlan:
             committed_at=self.committed_at,
             resolution=self.resolution,
             valid_until=self.valid_until,
+            principal=self.principal,
         )
 
 
@@ -69,6 +71,8 @@ class NewReviewItem:
     shadow_decision: str | None = None
     """What the resolver would have done had the rollout not made it ask
     ("auto_commit" | "tentative_reject"): the user's answer grades it."""
+    principal: str | None = None
+    """The ref of whose evidence raised the question; None for Canon's own questions."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,8 @@ class Accepted:
     commit: CommitPlan | None = None
     corroborate: bool = False
     review: NewReviewItem | None = None
+    principal: str | None = None
+    """The ref of who made the write (``core.domain.principals``); None for old events."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,8 @@ class ReviewItem:
     answer: dict[str, Any] | None
     group_key: str | None = None
     shadow_decision: str | None = None
+    principal: str | None = None
+    """The ref of whose evidence raised the question; None for old items and Canon's own."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,8 @@ class EventRecord:
     evidence_text: str | None
     corroborators: tuple[tuple[str, str], ...] = ()
     """(source type, ref) of the other sources the observation named as saying the same."""
+    principal: str | None = None
+    """The ref of who made the write (``core.domain.principals``); None for old events."""
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,8 @@ class CommittedFact:
     committed_at: datetime
     resolution: str
     valid_until: datetime | None = None
+    principal: str | None = None
+    """The ref of who made the write behind the value; None for old events."""
 
     @property
     def domain(self) -> str:

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from core.conversation.views import age_text
 from core.domain.policy import Policy
 from core.domain.provenance import provenance, source_type_of
-from core.domain.quoting import name, slot, text_slot
+from core.domain.quoting import name, quote, slot, text_slot
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
@@ -176,7 +176,8 @@ def _add(lines: list[str], block: list[str], room: int, *, always_title: str | N
 
 
 def _entity_line(entity_id: str) -> str:
-    return f"{name(entity_id)}:"
+    # Every entity id has a colon (``user:alice``); one without is quoted, never a title.
+    return f"{name(entity_id) if ':' in entity_id else quote(entity_id)}:"
 
 
 def _fact_line(

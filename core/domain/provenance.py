@@ -34,7 +34,7 @@ A_CONNECTED_SOURCE: Final = "a connected source"
 LABELS: Final[frozenset[str]] = frozenset(
     {*UNTRUSTED_SOURCES.values(), ANOTHER_MEMBER, AN_API_CLIENT, A_CONNECTED_SOURCE}
 )
-"""Every name ``provenance`` gives: lower-case words, never a comma, a semicolon or a bracket."""
+"""Every name ``provenance`` gives: letters and spaces (``core.domain.quoting.MARK`` reads them)."""
 
 
 def provenance(source_type: str, principal: str | None, viewer: str | None) -> str | None:

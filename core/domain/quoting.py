@@ -54,16 +54,18 @@ _BARE_CHAR: Final = r'[^\s"()?=\\\[\]{}<>|`]'
 BARE: Final = rf"{_BARE_CHAR}+(?: {_BARE_CHAR}+)*"
 """A plain value: no brackets, quotes, '=', '?' (the delimiters of Canon's lines), single spaces."""
 QUOTED: Final = r'"(?:[^"\\]|\\.)*"'
-MARK: Final = (
-    r" \((?:from (?P<source>[a-z][a-z ]*[a-z]), quoted(?:; cut from (?P<cut>\d+) characters)?"
+_MARK: Final = (
+    r" \((?:from (?P<source>[A-Za-z][A-Za-z ]*[A-Za-z]), quoted(?:; cut from (?P<cut>\d+) characters)?"
     r"|cut from (?P<cut_only>\d+) characters)\)"
 )
+MARK: Final = re.sub(r"\(\?P<\w+>", "(?:", _MARK)
+"""A slot's mark, ``(from an email, quoted; cut from 500 characters)``, without named groups."""
 SLOT: Final = rf"(?:{QUOTED}|\(none\)|{BARE})(?:{MARK})?"
 NAME: Final = rf"[A-Za-z0-9_.:\-]+|{QUOTED}"
 _BARE_RE: Final = re.compile(BARE)
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9_.:\-]+")
-_SLOT_RE: Final = re.compile(rf"(?P<body>{QUOTED}|\(none\)|{BARE})(?:{MARK})?")
-_QUOTED_RE: Final = re.compile(rf"(?P<body>{QUOTED})(?:{MARK})?")
+_SLOT_RE: Final = re.compile(rf"(?P<body>{QUOTED}|\(none\)|{BARE})(?:{_MARK})?")
+_QUOTED_RE: Final = re.compile(rf"(?P<body>{QUOTED})(?:{_MARK})?")
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,8 @@ MARK: Final = re.sub(r"\(\?P<\w+>", "(?:", _MARK)
 """A slot's mark, ``(from an email, quoted; cut from 500 characters)``, without named groups."""
 SLOT: Final = rf"(?:{QUOTED}|\(none\)|{BARE})(?:{MARK})?"
 NAME: Final = rf"[A-Za-z0-9_.:\-]+|{QUOTED}"
+_LITERAL_STARTS: Final = frozenset("-0123456789tfnNI")
+"""The first characters of JSON's numbers, true, false, null, NaN and Infinity."""
 _BARE_RE: Final = re.compile(BARE)
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9_.:\-]+")
 _SLOT_RE: Final = re.compile(rf"(?P<body>{QUOTED}|\(none\)|{BARE})(?:{_MARK})?")
@@ -125,6 +127,8 @@ def name(text: str) -> str:
 def _is_plain(text: str) -> bool:
     if not text.isprintable() or _BARE_RE.fullmatch(text) is None:
         return False
+    if text[0] not in _LITERAL_STARTS:
+        return True
     try:  # '3', 'true' or 'NaN' shown bare would read back as a number or a boolean
         json.loads(text)
     except ValueError:
@@ -137,7 +141,7 @@ def _literal(value: Scalar) -> str:
         return NONE
     if isinstance(value, bool):
         return "true" if value else "false"
-    return json.dumps(value)
+    return str(value) if isinstance(value, int) else json.dumps(value)
 
 
 def _mark(source: str | None, length: int | None) -> str:

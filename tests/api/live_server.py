@@ -33,18 +33,20 @@ class LiveServer:
         return self.process.returncode
 
 
-def environment(db: Path) -> dict[str, str]:
+def environment(db: Path, **extra: str) -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(db.parent),
         "CANON_DB": str(db),
         "CANON_POLICY": str(CALIBRATED_POLICY_FILE),
+        **extra,
     }
 
 
 @contextmanager
-def live_server(db: Path, *options: str) -> Iterator[LiveServer]:
-    env = environment(db)
+def live_server(db: Path, *options: str, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
+    """``canon serve`` on ``db`` (``env``: the whole environment, ``environment(db)`` if None)."""
+    env = env or environment(db)
     made = subprocess.run(
         [*CANON, "token", "create", "--entity", "user:primary"],
         capture_output=True,

@@ -285,9 +285,13 @@ class MetricReader:
         return {**report.overall.metrics, **system}
 
 
-async def rollout_report(engine: Engine, now: datetime) -> tuple[RolloutState, list[Promotion]]:
-    """Every domain's stage and the gates of its next promotion (or Stage 3's check)."""
-    state, _events = await read_rollout(engine)
+async def rollout_report(
+    engine: Engine, now: datetime, entity: str | None = None
+) -> tuple[RolloutState, list[Promotion]]:
+    """Every domain's stage and the gates of its next promotion (or Stage 3's check), for
+    ``entity`` (its rollout, measured over its own inputs and incidents) or, when None,
+    for the store-wide default (measured over the whole store and every incident)."""
+    state, events = await read_rollout(engine, entity)
     started = await first_input_at(engine.store)
     domains = list(state.domains)
     starts = {
@@ -299,25 +303,30 @@ async def rollout_report(engine: Engine, now: datetime) -> tuple[RolloutState, l
     promotions = []
     for d in domains:
         rollout = state.domain(d)
+        incidents = rollout.incidents
+        if entity is None:  # a promotion for everyone answers for everyone's incidents
+            incidents = tuple(e for e in events if e.kind == "incident" and e.domain == d)
         promotions.append(
             evaluate_promotion(
                 d,
                 rollout.stage,
                 rollout.stage_since,
                 started,
-                reader.metrics(d, starts[d], now),
-                rollout.incidents,
+                reader.metrics(d, starts[d], now, entity),
+                incidents,
                 now,
             )
         )
     return state, promotions
 
 
-async def promote(engine: Engine, domain: str, now: datetime) -> tuple[Promotion, bool]:
-    """Move ``domain`` to its next stage if every gate passes (a stage event by the owner);
-    the gates as measured, and whether it moved. An unknown domain, or one at Stage 3,
-    is a ConfigError."""
-    state, promotions = await rollout_report(engine, now)
+async def promote(
+    engine: Engine, domain: str, now: datetime, entity: str | None = None
+) -> tuple[Promotion, bool]:
+    """Move ``domain`` to its next stage if every gate passes (a stage event by the owner,
+    for ``entity`` alone or, when None, the store-wide default); the gates as measured,
+    and whether it moved. An unknown domain, or one at Stage 3, is a ConfigError."""
+    state, promotions = await rollout_report(engine, now, entity)
     found = [p for p in promotions if p.domain == domain]
     if not found:
         raise ConfigError(f"unknown domain {domain!r} (known: {', '.join(state.domains)})")
@@ -327,9 +336,10 @@ async def promote(engine: Engine, domain: str, now: datetime) -> tuple[Promotion
     if not p.passed:
         return p, False
     reason = "promoted by the owner; gates: " + "; ".join(g.line() for g in p.gates)
+    scope = "" if entity is None else f"{entity}:"
     event = PolicyEvent(
-        f"promote:{domain}:{p.stage}->{p.to}:{state.last_seq}",
-        now, "stage", domain, "stage", p.stage, p.to, reason, "owner",
+        f"promote:{scope}{domain}:{p.stage}->{p.to}:{state.last_seq}",
+        now, "stage", domain, "stage", p.stage, p.to, reason, "owner", entity=entity,
     )  # fmt: skip
     await engine.record_policy_events([event])
     return p, True

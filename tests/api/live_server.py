@@ -42,17 +42,24 @@ def environment(db: Path) -> dict[str, str]:
     }
 
 
-@contextmanager
-def live_server(db: Path, *options: str) -> Iterator[LiveServer]:
-    env = environment(db)
+def create_token(db: Path, entity: str, *options: str) -> str:
+    """A token's secret, made by ``canon token create`` as a user would: the one place the
+    tests make API tokens (``options``: ``--name``, and a role once tokens have roles)."""
     made = subprocess.run(
-        [*CANON, "token", "create", "--entity", "user:primary"],
+        [*CANON, "token", "create", "--entity", entity, *options],
         capture_output=True,
         text=True,
-        env=env,
+        env=environment(db),
         timeout=120,
         check=True,
     )
+    return made.stdout.strip()
+
+
+@contextmanager
+def live_server(db: Path, *options: str) -> Iterator[LiveServer]:
+    env = environment(db)
+    token = create_token(db, "user:primary")
     process = subprocess.Popen(
         [*CANON, "serve", "--port", "0", *options],
         stderr=subprocess.PIPE,
@@ -68,7 +75,7 @@ def live_server(db: Path, *options: str) -> Iterator[LiveServer]:
         if found := LISTENING.search(line):
             url = found.group(1)
             break
-    server = LiveServer(url or "", made.stdout.strip(), process, seen)
+    server = LiveServer(url or "", token, process, seen)
     try:
         assert url is not None, "\n".join(seen)
         yield server

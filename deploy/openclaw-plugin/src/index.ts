@@ -78,14 +78,24 @@ export function bridge(config: CanonConfig, log: PluginLogger, now: () => number
   };
 }
 
-/** The turn's current user message as Canon takes it, by its admission id; undefined
- *  without text or without an id (a message without an id could be posted twice). */
+/** Runs that are not a user's turn: nothing of theirs to post. */
+export const NOT_USER_TURNS = new Set(["heartbeat", "cron", "memory", "budget", "timeout_recovery"]);
+
+/**
+ * The turn's current user message as Canon takes it, by its admission id. A host that
+ * omits `currentUserMessage` (OpenClaw's embedded runner, which serves `openclaw agent`)
+ * gives the run's prompt instead, by the run's id. Undefined without text, without an id
+ * (a message without one could be posted twice), or for a run no user started.
+ */
 export function turnMessage(
   event: BeforePromptBuildEvent,
   ctx: AgentContext,
 ): (CanonMessage & { message_id: string }) | undefined {
-  const text = (event.currentUserMessage ?? "").trim().slice(0, MAX_TEXT);
-  const id = event.currentUserMessageId;
+  if (ctx.trigger !== undefined && NOT_USER_TURNS.has(ctx.trigger)) return undefined;
+  const legacy = event.currentUserMessage === undefined;
+  const raw = legacy ? event.prompt : event.currentUserMessage;
+  const text = (raw ?? "").trim().slice(0, MAX_TEXT);
+  const id = legacy ? ctx.runId && `run:${ctx.runId}` : event.currentUserMessageId;
   if (!text || !id) return undefined;
   return { text, message_id: scopedId(`openclaw:${ctx.channelId ?? "agent"}:turn:${id}`) };
 }

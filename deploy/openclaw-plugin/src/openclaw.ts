@@ -56,6 +56,9 @@ export type MessageContext = {
 };
 
 export type AgentContext = {
+  runId?: string;
+  /** What started the run: "user", "heartbeat", "cron", ... */
+  trigger?: string;
   agentId?: string;
   sessionKey?: string;
   channelId?: string;

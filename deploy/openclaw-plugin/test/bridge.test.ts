@@ -124,6 +124,16 @@ describe("the turn's own message (before_prompt_build)", () => {
     assert.deepEqual(posts(fake), [{ text: "We are in Tahoe", message_id: "openclaw:webchat:k-1" }]);
   });
 
+  test("a host without currentUserMessage: the run's prompt, by the run's id", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.beforePromptBuild({ prompt: " We are in Reno ", messages: [] }, { runId: "r1", trigger: "user" });
+    await hooks.beforePromptBuild({ prompt: "We are in Reno", messages: [] }, { runId: "r1" });
+    await hooks.beforePromptBuild({ prompt: "Check the calendar", messages: [] }, { runId: "r2", trigger: "heartbeat" });
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "We are in Reno", message_id: "openclaw:agent:turn:run:r1" }]);
+  });
+
   test("posts nothing without text or without an admission id", async () => {
     const fake = await canon(json(200, { text: "" }));
     const hooks = bridge(config(fake.url), new Logs());

@@ -40,10 +40,37 @@ export type Bridge = {
   messageReceived: (event: MessageReceivedEvent, ctx: MessageContext) => Promise<void>;
 };
 
+/** What the hooks remember of the turns they posted. */
+export type Memory = {
+  /** text -> when message_received posted it */
+  received: Map<string, number>;
+  /** turn message ids already posted */
+  admitted: Set<string>;
+};
+
+export function newMemory(): Memory {
+  return { received: new Map(), admitted: new Set() };
+}
+
+/**
+ * The process's one memory: OpenClaw registers the plugin more than once in a gateway
+ * (channels and agent runs each load the registry), and a message one registration's
+ * `message_received` posted must keep another's `before_prompt_build` from posting it again.
+ */
+export function sharedMemory(): Memory {
+  const key = Symbol.for("canon-bridge.memory");
+  const global = globalThis as unknown as Record<symbol, Memory | undefined>;
+  return (global[key] ??= newMemory());
+}
+
 /** The two hook handlers; neither ever throws. */
-export function bridge(config: CanonConfig, log: PluginLogger, now: () => number = Date.now): Bridge {
-  const received = new Map<string, number>(); // text -> when message_received posted it
-  const admitted = new Set<string>(); // turn message ids already posted
+export function bridge(
+  config: CanonConfig,
+  log: PluginLogger,
+  now: () => number = Date.now,
+  memory: Memory = newMemory(),
+): Bridge {
+  const { received, admitted } = memory;
 
   async function post(posted: CanonMessage): Promise<void> {
     try {
@@ -143,7 +170,7 @@ export default definePluginEntry({
   description: "Canon's context before every prompt; every inbound message to Canon.",
   register(api) {
     const config = readConfig(api.pluginConfig);
-    const hooks = bridge(config, api.logger);
+    const hooks = bridge(config, api.logger, Date.now, sharedMemory());
     // OpenClaw's own budget for the hook backs up the fetch's timeout: a turn never
     // waits for Canon more than contextTimeoutMs and a little (2.4 s by default).
     api.on("before_prompt_build", hooks.beforePromptBuild, {

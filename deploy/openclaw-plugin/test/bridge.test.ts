@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { afterEach, describe, test } from "node:test";
 
 import { readConfig, type CanonConfig } from "../src/config.js";
-import entry, { bridge, canonMessage } from "../src/index.js";
+import entry, { bridge, canonMessage, sharedMemory } from "../src/index.js";
 import type { HookOptions, PluginApi } from "../src/openclaw.js";
 import { FakeCanon, json, Logs, silence } from "./fake-canon.js";
 
@@ -122,6 +122,16 @@ describe("the turn's own message (before_prompt_build)", () => {
     await hooks.beforePromptBuild(turn("adm-2"), { channelId: "webchat" });
     await settled();
     assert.deepEqual(posts(fake), [{ text: "We are in Tahoe", message_id: "openclaw:webchat:k-1" }]);
+  });
+
+  test("registrations of one process share what they posted", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const channels = bridge(config(fake.url), new Logs(), Date.now, sharedMemory());
+    const runs = bridge(config(fake.url), new Logs(), Date.now, sharedMemory());
+    await channels.messageReceived({ from: "web", content: "Shared turn", messageId: "k-9" }, { channelId: "webchat" });
+    await runs.beforePromptBuild({ prompt: "Shared turn", messages: [] }, { runId: "k-9" });
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "Shared turn", message_id: "openclaw:webchat:k-9" }]);
   });
 
   test("a host without currentUserMessage: the run's prompt, by the run's id", async () => {

@@ -116,3 +116,20 @@ def is_terminal() -> bool:
 
 async def gather_in_order(items: list[Awaitable[T]]) -> list[T]:
     return [await item for item in items]
+
+
+async def warm_language_pipeline() -> None:
+    """Load the language pipeline before a server listens (as the bot does at start), so
+    its first request is not seconds slower than the rest. A pipeline that is missing or
+    fails its check is reported here; each request that needs it then gets the error."""
+    from core.errors import LanguageModelMissing
+    from core.extraction.linguistics import model, parse
+
+    def say(line: str) -> None:
+        click.echo(f"canon: {line}", err=True)
+
+    parse.announce_loading(say)
+    try:
+        await asyncio.to_thread(model.load, say)
+    except LanguageModelMissing as e:
+        say(f"language pipeline unusable: {e}")

@@ -120,16 +120,13 @@ async def gather_in_order(items: list[Awaitable[T]]) -> list[T]:
 
 async def warm_language_pipeline() -> None:
     """Load the language pipeline before a server listens (as the bot does at start), so
-    its first request is not seconds slower than the rest. A pipeline that is missing or
-    fails its check is reported here; each request that needs it then gets the error."""
+    its first request is not seconds slower than the rest. Quietly: a server's stderr says
+    where it listens; a pipeline that is missing or fails its check is the one line here,
+    and each request that needs it then gets the error."""
     from core.errors import LanguageModelMissing
-    from core.extraction.linguistics import model, parse
+    from core.extraction.linguistics import model
 
-    def say(line: str) -> None:
-        click.echo(f"canon: {line}", err=True)
-
-    parse.announce_loading(say)
     try:
-        await asyncio.to_thread(model.load, say)
+        await asyncio.to_thread(model.load)
     except LanguageModelMissing as e:
-        say(f"language pipeline unusable: {e}")
+        click.echo(f"canon: language pipeline unusable: {e}", err=True)

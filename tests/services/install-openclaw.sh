@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # The real OpenClaw gateway for the plugin's end-to-end test (tests/api/test_openclaw_gateway.py),
-# and the MCP Inspector (a third-party MCP client) for tests/mcp/test_mcp_inspector.py: each
 # pinned, installed from the npm registry into a cache that survives `make clean`, once per
 # version. OpenClaw needs Node >= 24.16: the `node` package from the npm registry ships that
 # binary, so no system Node is replaced. The paths are tests/services/npm_tools.py's.
 set -euo pipefail
 NODE_VERSION=24.21.0
 OPENCLAW_VERSION=2026.9.6
-INSPECTOR_VERSION=1.0.3
 cache="${CANON_TEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/canon-tests}"
 
 # npm itself (any system npm runs under whichever node comes first on PATH).
@@ -28,4 +26,3 @@ export PATH="$node_dir/node_modules/.bin:$PATH"
 [ "$(node -p process.versions.node)" = "$NODE_VERSION" ]
 
 install "$cache/openclaw-$OPENCLAW_VERSION" "openclaw@$OPENCLAW_VERSION"
-install "$cache/inspector-$INSPECTOR_VERSION" "@modelcontextprotocol/inspector@$INSPECTOR_VERSION"

@@ -1,6 +1,6 @@
 """Where tests/services/install-openclaw.sh puts the npm-registry tools the tests run:
-Node 24 (the `node` package's binary), the OpenClaw gateway and the MCP Inspector, each
-pinned, in a cache outside the work tree."""
+Node 24 (the `node` package's binary) and the OpenClaw gateway, each pinned, in a cache
+outside the work tree."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 
 NODE_VERSION = "24.21.0"
 OPENCLAW_VERSION = "2026.9.6"
-INSPECTOR_VERSION = "1.0.3"
 
 CACHE = Path(
     os.environ.get("CANON_TEST_CACHE")
@@ -20,7 +19,6 @@ CACHE = Path(
 NODE_BIN = CACHE / f"node-{NODE_VERSION}" / "node_modules" / ".bin"
 OPENCLAW_HOME = CACHE / f"openclaw-{OPENCLAW_VERSION}" / "node_modules"
 OPENCLAW = OPENCLAW_HOME / ".bin" / "openclaw"
-INSPECTOR = CACHE / f"inspector-{INSPECTOR_VERSION}" / "node_modules" / ".bin" / "mcp-inspector"
 
 
 def require(tool: Path) -> Path:

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("core", "core.errors", "core.jsonlines"),
+    ("core", "core.errors", "core.jsonlines", "core.jsonschema_args"),
     ("core.domain",),
     ("core.agent",),
     ("core.extraction",),

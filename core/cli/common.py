@@ -116,3 +116,17 @@ def is_terminal() -> bool:
 
 async def gather_in_order(items: list[Awaitable[T]]) -> list[T]:
     return [await item for item in items]
+
+
+async def warm_language_pipeline() -> None:
+    """Load the language pipeline before a server listens (as the bot does at start), so
+    its first request is not seconds slower than the rest. Quietly: a server's stderr says
+    where it listens; a pipeline that is missing or fails its check is the one line here,
+    and each request that needs it then gets the error."""
+    from core.errors import LanguageModelMissing
+    from core.extraction.linguistics import model
+
+    try:
+        await asyncio.to_thread(model.load)
+    except LanguageModelMissing as e:
+        click.echo(f"canon: language pipeline unusable: {e}", err=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from core.cli.common import Context, open_engine, run
+from core.cli.common import Context, open_engine, run, warm_language_pipeline
 from core.engine.engine import Engine
 from core.settings import Settings
 from core.workspace import refresh_projections
@@ -79,6 +79,7 @@ async def mcp(
     from core.mcp.server import build_server
 
     settings = ctx.settings
+    await warm_language_pipeline()
     async with open_engine(ctx) as engine:
         canon = ScopedCanon(
             engine,

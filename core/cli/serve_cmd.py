@@ -8,7 +8,7 @@ import signal
 import click
 
 from core.api.limits import MAX_BODY
-from core.cli.common import Context, open_engine, run
+from core.cli.common import Context, open_engine, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
 from core.extraction.select import configured_extractor
 
@@ -52,6 +52,7 @@ async def serve(ctx: Context, host: str, port: int, rate: float, burst: int, max
     from core.api.call import Services
 
     settings = ctx.settings
+    await warm_language_pipeline()
     async with open_engine(ctx) as engine:
         services = Services(
             engine, settings.audience, configured_extractor(settings.llm), settings.rules

@@ -2,7 +2,8 @@
 
 Every tool runs on ``StateTools``, which holds only the speaker's entities and the
 shared ones: a call naming anyone else's entity is refused with an error the model can
-read, never answered. A bad call (broken JSON, a wrong type) is answered the same way.
+read, never answered. A bad call (broken JSON, arguments its own schema forbids: a wrong
+type, a missing or unknown argument) is answered the same way, before anything runs.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from typing import Any
 from core.conversation.responder import StateTools
 from core.conversation.tool_specs import TOOL_NAMES, TOOLS
 from core.errors import CanonError
+from core.jsonschema_args import argument_errors
 
 __all__ = ["TOOLS", "TOOL_NAMES", "parse_arguments", "run_tool", "succeeded"]
+
+_SCHEMAS = {t["function"]["name"]: t["function"]["parameters"] for t in TOOLS}
 
 
 def succeeded(result: Any) -> bool:
@@ -26,6 +30,10 @@ async def run_tool(tools: StateTools, name: str, args: dict[str, Any]) -> Any:
     """Run one tool call; a bad call is answered with an error the model can read."""
     if "__error__" in args:
         return {"ok": False, "error": str(args["__error__"])[:200]}
+    if name not in _SCHEMAS:
+        return {"ok": False, "error": f"no tool {name!r}"}
+    if problem := argument_errors(name, _SCHEMAS[name], args):
+        return {"ok": False, "error": problem[:200]}
     try:
         entity = args.get("entity_id")
         if entity is not None and not isinstance(entity, str):

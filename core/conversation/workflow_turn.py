@@ -120,6 +120,15 @@ def workflow_route(model: ChatModel) -> TurnRoute:
                     agent = done.agent_state
                     cited.extend(done.sources)
                     continue
+                problem = call["name"] in plan.tools and running.runner.argument_errors(
+                    call["name"], call["args"]
+                )
+                if problem:
+                    # Nothing runs on arguments the tool's own schema forbids.
+                    errors.append(_error(ErrorCode.TOOL_ERROR, problem, turn))
+                    refused: JsonObject = {"tool": call["name"], "ok": False, "message": problem}
+                    added.append(_result(refused, call["id"] or "", turn))
+                    continue
                 args: JsonObject = {"text": request.text, **call["args"]}
                 args["message_ref"] = turn.turn_id
                 step = await running.runner.call(

@@ -11,6 +11,9 @@ memory never changes state, a plan only sets planning facts, and nothing
 older, weaker or backwards replaces a committed value without the user's say.
 An observation that carries ``needs_confirmation`` (its extractor's readings
 disagree) is never auto-committed: it is asked about whatever its confidence.
+An assistant's (``agent``) proposal is never committed and never set aside
+silently either: past the rules that protect the present, it is asked about,
+however weak, and whatever source it contradicts (``ASKED_SOURCES``).
 
 The domain's ``autonomy`` (the rollout stage, calibration, a confirmation run:
 see core/domain/rollout.py) limits what the resolver may do alone: a change it
@@ -37,6 +40,9 @@ Effect = Literal["change", "corroborate", "none"]
 USER_SOURCES = frozenset({"user_confirmation", "manual_markdown"})
 """Sources that are the user's own say: they satisfy 'requires confirmation'."""
 NEVER_AUTO = frozenset({"agent", "system"})
+ASKED_SOURCES = frozenset({"agent"})
+"""Sources whose proposals the user is asked about, however weak or outranked: an
+assistant's word is neither a fact nor something to drop without the user seeing it."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,7 @@ def resolve(
     if committed is not None:
         block = _authority_block(committed, obs, dp, now)
         if block:
-            if obs.source.type not in ("conversation_assertive", *USER_SOURCES):
+            if obs.source.type not in ("conversation_assertive", *USER_SOURCES, *ASKED_SOURCES):
                 return reject(block, margin=margin)
             caps.append(block)
         if obs.ts < committed.evidence_ts:
@@ -191,8 +197,10 @@ def resolve(
                 "ask_user", confidence, margin, why, patch, "change", factors, "auto_commit"
             )
         return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)
-    # An observation that needs confirmation is asked about however weak or strong it is.
-    if confidence >= dp.ask_threshold or obs.needs_confirmation:
+    # An observation that needs confirmation is asked about however weak or strong it is,
+    # and so is an assistant's proposal.
+    asked = bool(obs.needs_confirmation) or obs.source.type in ASKED_SOURCES
+    if confidence >= dp.ask_threshold or asked:
         reasons.extend(caps)
         if confidence < dp.auto_threshold:
             reasons.append(f"confidence {confidence:.2f} below auto {dp.auto_threshold:.2f}")

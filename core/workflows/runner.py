@@ -20,6 +20,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from core.agent.session import ActiveWorkflow, AgentError, JsonObject
 from core.domain.timeutil import NaiveTimestamp
+from core.jsonschema_args import argument_errors
 from core.workflows.definition import ToolChoice, WorkflowDefinition
 from core.workflows.graph import (
     Beliefs,
@@ -140,6 +141,12 @@ class WorkflowRunner:
             {"type": "function", "function": {"name": name, **self._spec(name)}}
             for name in plan.tools
         ]
+
+    def argument_errors(self, name: str, args: JsonObject) -> str | None:
+        """None when ``args`` fit the tool's own schema (its spec's ``parameters``); else
+        what is wrong, for the model to read. A tool without a spec takes no arguments."""
+        parameters = self._spec(name).get("parameters")
+        return argument_errors(name, parameters if isinstance(parameters, dict) else {}, args)
 
     def _spec(self, name: str) -> JsonObject:
         no_args = {"type": "object", "properties": {}, "additionalProperties": False}

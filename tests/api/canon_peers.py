@@ -4,13 +4,12 @@ tests of what runs outside Canon and talks to it: the Python client, LangGraph, 
 from __future__ import annotations
 
 import socket
-import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from live_server import CANON, LiveServer, environment, live_server
+from live_server import LiveServer, create_token, live_server
 
 
 @dataclass
@@ -22,18 +21,6 @@ class Peers:
     @property
     def url(self) -> str:
         return self.server.url
-
-
-def create_token(db: Path, entity: str) -> str:
-    made = subprocess.run(
-        [*CANON, "token", "create", "--entity", entity],
-        capture_output=True,
-        text=True,
-        env=environment(db),
-        timeout=120,
-        check=True,
-    )
-    return made.stdout.strip()
 
 
 @contextmanager

@@ -43,18 +43,25 @@ def environment(db: Path, **extra: str) -> dict[str, str]:
     }
 
 
+def create_token(db: Path, entity: str, *options: str, env: dict[str, str] | None = None) -> str:
+    """A token's secret, made by ``canon token create`` as a user would: the one place the
+    tests make API tokens (``options``: ``--name``, and a role once tokens have roles)."""
+    made = subprocess.run(
+        [*CANON, "token", "create", "--entity", entity, *options],
+        capture_output=True,
+        text=True,
+        env=env or environment(db),
+        timeout=120,
+        check=True,
+    )
+    return made.stdout.strip()
+
+
 @contextmanager
 def live_server(db: Path, *options: str, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
     """``canon serve`` on ``db`` (``env``: the whole environment, ``environment(db)`` if None)."""
     env = env or environment(db)
-    made = subprocess.run(
-        [*CANON, "token", "create", "--entity", "user:primary"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    )
+    token = create_token(db, "user:primary", env=env)
     process = subprocess.Popen(
         [*CANON, "serve", "--port", "0", *options],
         stderr=subprocess.PIPE,
@@ -70,7 +77,7 @@ def live_server(db: Path, *options: str, env: dict[str, str] | None = None) -> I
         if found := LISTENING.search(line):
             url = found.group(1)
             break
-    server = LiveServer(url or "", made.stdout.strip(), process, seen)
+    server = LiveServer(url or "", token, process, seen)
     try:
         assert url is not None, "\n".join(seen)
         yield server

@@ -8,6 +8,7 @@ leaves the user with the offline answer.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 
 import pytest
@@ -117,6 +118,22 @@ async def test_a_proposal_by_the_model_is_asked_never_committed(
     fact = await runner.chat.engine.store.fact("user:primary", "travel.location")
     assert fact is not None
     assert (fact.value, fact.source_type) == ("Reno", "user_confirmation")
+
+
+async def test_an_argument_the_tools_schema_forbids_is_an_error_the_model_sees(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    await start_bot(llm=model_config(model))
+    model.script(
+        ToolCalls((ToolCall("get_pending", {"entity_id": "user:bruno"}, id="call_bruno"),)),
+        Content("I cannot see Bruno's questions."),
+    )
+    await tg.say(ALICE, "what is pending for bruno?", expect="I cannot see Bruno's questions.")
+    [result] = [m for m in model.chat_bodies()[-1]["messages"] if m["role"] == "tool"]
+    assert result["tool_call_id"] == "call_bruno"
+    refused = json.loads(result["content"])
+    assert refused["ok"] is False
+    assert "unknown argument(s) ('entity_id' was unexpected)" in refused["error"]
 
 
 async def test_a_model_that_fails_leaves_the_offline_answer(

@@ -116,6 +116,26 @@ async def test_a_tool_outside_the_states_list_is_refused_and_the_workflow_stays(
     assert await workflow_state(runner) == "profile"  # the workflow did not move
 
 
+async def test_arguments_a_workflow_tools_schema_forbids_are_refused_before_it_runs(
+    tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
+) -> None:
+    runner = await start_bot(llm=model_config(model))
+    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile")
+    model.script(
+        ToolCalls((ToolCall("record_profile", {"text": "My name is Ada", "entity_id": "x"}),)),
+        Content("Tell me your name again?"),
+    )
+    await tg.say(ALICE, "My name is Ada", expect="Setup · 1/4 profile\nTell me your name again?")
+    _, second = model.chat_bodies()
+    (result,) = tool_results(second)
+    assert "record_profile: invalid arguments: unknown argument(s)" in result["content"]
+    errors = (await session_of(runner))["errors"]
+    assert [(e.code, e.node) for e in errors] == [(ErrorCode.TOOL_ERROR, "workflow")]
+    assert await workflow_state(runner) == "profile"  # nothing ran: the step stays
+    assert runner.chat is not None
+    assert await runner.chat.engine.store.events_for(ENTITY, "profile.name") == []
+
+
 async def test_a_state_with_tool_choice_none_is_sent_no_tools(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:

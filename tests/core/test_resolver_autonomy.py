@@ -158,6 +158,14 @@ CASES = [
         "corroborates",
         fact("travel.location", "Tahoe"),
     ),
+    Case(
+        "an agent's weak proposal is asked in every mode: nothing held back to grade",
+        SHADOW,
+        o("travel.destination", "Maui", intent="planning", source="agent"),
+        "ask_user",
+        None,
+        "agent proposals are never committed without you",
+    ),
 ]
 
 EXEMPT_USER = [
@@ -221,12 +229,6 @@ STAY_REJECTED = [
             o("travel.location", "Portland", source="calendar"),
             "outranks calendar",
             fact("travel.location", "Tahoe", hours_ago=5),
-        ),
-        (
-            "an agent's weak proposal",
-            o("travel.destination", "Maui", intent="planning", source="agent"),
-            "agent proposals are never committed without you",
-            None,
         ),
     ]
 ]

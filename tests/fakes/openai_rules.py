@@ -271,8 +271,11 @@ def _check_sampling(body: dict[str, Any]) -> ApiError | None:
         return _bad("The fake supports n=1 only.", "n")
     if "stream" in body and not isinstance(body["stream"], bool):
         return _type("stream", "a boolean", body["stream"])
-    if body.get("stream"):
-        return _bad("The fake does not implement streaming (stream=true).", "stream")
+    if "stream_options" in body and not body.get("stream"):
+        return _bad(
+            "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+            "stream_options",
+        )
     return None
 
 

@@ -3,8 +3,8 @@
 It serves ``POST /v1/chat/completions`` and ``GET /v1/models[/{id}]``, checks
 the bearer key (401 in OpenAI's error shape) and every request against the
 endpoint's rules (``openai_rules``: 400/404 like the real service), then
-answers with the next scripted ``Reply``: text, JSON, tool calls, a broken
-body, an API error (429 with Retry-After, 500, ...), or a delay longer than
+answers with the next scripted ``Reply`` (as server-sent chunks when the request
+streams, as OpenClaw's client does): text, JSON, tool calls, a broken body, an API error (429 with Retry-After, 500, ...), or a delay longer than
 the client's timeout. Every request is recorded for assertions.
 
 Async tests ``async with FakeOpenAI() as server``; sync tests use
@@ -279,21 +279,23 @@ class FakeOpenAI:
             record.status = 500
             return _script_error("no scripted reply left for this request")
         try:
-            response = await self._answer(reply, body)
+            response = await self._answer(reply, body, request)
         except asyncio.CancelledError:
             record.status = CLIENT_GONE
             raise
         record.status = response.status
         return response
 
-    async def _answer(self, reply: Reply, body: dict[str, Any]) -> web.StreamResponse:
+    async def _answer(
+        self, reply: Reply, body: dict[str, Any], request: web.Request
+    ) -> web.StreamResponse:
         if isinstance(reply, Dynamic):
-            return await self._answer(reply.fn(body), body)
+            return await self._answer(reply.fn(body), body, request)
         if isinstance(reply, Delay):
             assert self._closing is not None
             with suppress(TimeoutError):  # closing the server ends every delay
                 await asyncio.wait_for(self._closing.wait(), reply.seconds)
-            return await self._answer(reply.then, body)
+            return await self._answer(reply.then, body, request)
         if isinstance(reply, ErrorReply):
             return _error(reply.error, reply.headers)
         if isinstance(reply, MalformedBody):
@@ -304,7 +306,9 @@ class FakeOpenAI:
             if body.get("tool_choice") == "required" or isinstance(body.get("tool_choice"), dict):
                 return _script_error("tool_choice forces a tool call but a text reply is scripted")
             message = {"role": "assistant", "content": reply.text, "refusal": reply.refusal}
-            return web.json_response(self._completion(body, message, reply.finish_reason))
+            return await self._respond(
+                request, body, self._completion(body, message, reply.finish_reason)
+            )
         if isinstance(reply, ToolCalls):
             declared = {t["function"]["name"] for t in body.get("tools", [])}
             if body.get("tool_choice") == "none":
@@ -331,8 +335,38 @@ class FakeOpenAI:
                 "refusal": None,
                 "tool_calls": calls,
             }
-            return web.json_response(self._completion(body, message, "tool_calls"))
+            return await self._respond(request, body, self._completion(body, message, "tool_calls"))
         raise TypeError(f"unknown reply {reply!r}")
+
+    async def _respond(
+        self, request: web.Request, body: dict[str, Any], completion: dict[str, Any]
+    ) -> web.StreamResponse:
+        """The completion as one JSON body, or as OpenAI's chunks when the request streams."""
+        if not body.get("stream"):
+            return web.json_response(completion)
+        [choice] = completion["choices"]
+        message = dict(choice["message"])
+        delta: dict[str, Any] = {"role": "assistant", "content": message.get("content") or ""}
+        if message.get("tool_calls"):
+            delta["tool_calls"] = [{**c, "index": i} for i, c in enumerate(message["tool_calls"])]
+        head = {k: completion[k] for k in ("id", "created", "model", "system_fingerprint")}
+        chunk = {**head, "object": "chat.completion.chunk"}
+        chunks = [
+            {**chunk, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+            {
+                **chunk,
+                "choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}],
+            },
+        ]
+        if (body.get("stream_options") or {}).get("include_usage"):
+            chunks.append({**chunk, "choices": [], "usage": completion["usage"]})
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        for c in chunks:
+            await response.write(f"data: {json.dumps(c)}\n\n".encode())
+        await response.write(b"data: [DONE]\n\n")
+        await response.write_eof()
+        return response
 
     def _completion(
         self, body: dict[str, Any], message: dict[str, Any], finish_reason: str

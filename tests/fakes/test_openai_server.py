@@ -172,7 +172,11 @@ REFUSED: list[tuple[str, dict[str, Any], str | None]] = [
         "tools[0].function.name",
     ),
     ("temperature above 2", {"temperature": 3}, "temperature"),
-    ("streaming (not implemented by the fake)", {"stream": True}, "stream"),
+    (
+        "stream options without streaming",
+        {"stream_options": {"include_usage": True}},
+        "stream_options",
+    ),
 ]
 
 
@@ -191,6 +195,36 @@ def test_invalid_requests_get_400_in_openai_error_shape(
     assert info.value.body["type"] == "invalid_request_error"
     assert info.value.body["param"] == param
     assert server.pending == 1, "a refused request consumes no scripted reply"
+
+
+def test_a_streamed_request_gets_the_reply_in_chunks(
+    client: openai.OpenAI, server: FakeOpenAI
+) -> None:
+    server.script(
+        Content("streamed hello"), ToolCalls((ToolCall("get_state", {"domain": "travel"}),))
+    )
+    chunks = list(
+        client.chat.completions.create(
+            model=DEFAULT_MODEL,
+            messages=[{"role": "user", "content": "hi"}],
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+    )
+    assert "".join(c.choices[0].delta.content or "" for c in chunks if c.choices) == (
+        "streamed hello"
+    )
+    assert chunks[-1].usage is not None
+    assert chunks[-1].usage.total_tokens > 0
+    params = {"type": "object", "properties": {}}
+    tools = [{"type": "function", "function": {"name": "get_state", "parameters": params}}]
+    stream = client.chat.completions.create(
+        model=DEFAULT_MODEL, messages=[{"role": "user", "content": "hi"}], stream=True, tools=tools
+    )
+    [call] = [t for c in stream if c.choices for t in c.choices[0].delta.tool_calls or ()]
+    assert call.function is not None
+    assert call.function.name == "get_state"
+    assert json.loads(call.function.arguments or "") == {"domain": "travel"}
 
 
 def test_unknown_arguments_are_refused(client: openai.OpenAI, server: FakeOpenAI) -> None:

@@ -334,7 +334,7 @@ async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
     assert "Acme" not in changes.read_text()
 
 
-async def test_a_proposal_against_stronger_fresh_evidence_is_set_aside(
+async def test_a_proposal_against_stronger_fresh_evidence_is_asked_never_committed(
     transport: str, tmp_path: Path, db: Path
 ) -> None:
     await seed(db)
@@ -349,10 +349,11 @@ async def test_a_proposal_against_stronger_fresh_evidence_is_set_aside(
         )
         state = await call(client, "get_state", entity_id=ALICE)
         pending = await call(client, "list_pending")
-    assert (proposal["decision"], proposal["question"]) == ("tentative_reject", None)
+    assert proposal["decision"] == "ask_user"
+    assert proposal["question"]["candidate_value"] == "Reno"
     assert again["decision"] == "duplicate"
     assert [f["value"] for f in state["facts"]] == ["Tahoe"]
-    assert pending == {"pending": [], "queued": []}
+    assert [q["candidate_value"] for q in pending["pending"]] == ["Reno"]
 
 
 async def test_another_entity_is_refused_and_nothing_changes(

@@ -3,48 +3,148 @@
  * (what is true about the user now) goes before the user's prompt; each inbound
  * message goes to Canon, which extracts, resolves and asks about what changed.
  *
+ * Every turn reaches Canon once: `message_received` posts a channel's inbound message,
+ * and `before_prompt_build` posts the turn's current user message (`currentUserMessage`,
+ * by its admission id) when no `message_received` brought the same text, as for
+ * `openclaw agent --message`. Each admission id is posted once, and Canon drops a
+ * message id it has seen.
+ *
  * Canon is never in the way: the context waits at most `contextTimeoutMs`
- * (2 s by default, well under OpenClaw's hook budget) and a turn without Canon
- * is a turn without its context; a message Canon cannot take is logged and dropped.
+ * (2 s by default, well under OpenClaw's hook budget), a turn's message is posted
+ * without the prompt waiting for it, and a turn without Canon is a turn without its
+ * context; a message Canon cannot take is logged and dropped.
  */
 
 import { fetchContext, MAX_TEXT, postMessage, type CanonMessage } from "./canon.js";
 import { readConfig, type CanonConfig } from "./config.js";
 import {
   definePluginEntry,
+  type AgentContext,
+  type BeforePromptBuildEvent,
   type BeforePromptBuildResult,
   type MessageContext,
   type MessageReceivedEvent,
   type PluginLogger,
 } from "./openclaw.js";
 
+/** How long a message_received text stands for the turn it starts. */
+export const SAME_TURN_MS = 10 * 60 * 1000;
+/** How many texts and admission ids are remembered (the oldest are forgotten). */
+export const REMEMBERED = 500;
+
 export type Bridge = {
-  beforePromptBuild: () => Promise<BeforePromptBuildResult | undefined>;
+  beforePromptBuild: (
+    event?: BeforePromptBuildEvent,
+    ctx?: AgentContext,
+  ) => Promise<BeforePromptBuildResult | undefined>;
   messageReceived: (event: MessageReceivedEvent, ctx: MessageContext) => Promise<void>;
 };
 
+/** What the hooks remember of the turns they posted. */
+export type Memory = {
+  /** text -> when message_received posted it */
+  received: Map<string, number>;
+  /** turn message ids already posted */
+  admitted: Set<string>;
+};
+
+export function newMemory(): Memory {
+  return { received: new Map(), admitted: new Set() };
+}
+
+/**
+ * The process's one memory: OpenClaw registers the plugin more than once in a gateway
+ * (channels and agent runs each load the registry), and a message one registration's
+ * `message_received` posted must keep another's `before_prompt_build` from posting it again.
+ */
+export function sharedMemory(): Memory {
+  const key = Symbol.for("canon-bridge.memory");
+  const global = globalThis as unknown as Record<symbol, Memory | undefined>;
+  return (global[key] ??= newMemory());
+}
+
 /** The two hook handlers; neither ever throws. */
-export function bridge(config: CanonConfig, log: PluginLogger): Bridge {
+export function bridge(
+  config: CanonConfig,
+  log: PluginLogger,
+  now: () => number = Date.now,
+  memory: Memory = newMemory(),
+): Bridge {
+  const { received, admitted } = memory;
+
+  async function post(posted: CanonMessage): Promise<void> {
+    try {
+      await postMessage(config, posted);
+    } catch (e) {
+      log.warn(`canon-bridge: Canon did not take the message (${message(e)})`);
+    }
+  }
+
   return {
-    async beforePromptBuild() {
+    async beforePromptBuild(event, ctx) {
+      const started = now();
+      const turn = event ? turnMessage(event, ctx ?? {}) : undefined;
+      if (turn && !admitted.has(turn.message_id) && !fresh(received, turn.text, started)) {
+        remember(admitted, turn.message_id);
+        void post(turn); // the prompt does not wait for Canon to take it
+      }
       try {
         const text = await fetchContext(config);
         return text ? { prependContext: text } : undefined;
       } catch (e) {
-        log.warn(`canon-bridge: no Canon context this turn (${message(e)})`);
+        log.warn(`canon-bridge: no Canon context this turn (${message(e)}; ${now() - started} ms)`);
         return undefined;
       }
     },
     async messageReceived(event, ctx) {
       const posted = canonMessage(event, ctx);
       if (posted === undefined) return;
-      try {
-        await postMessage(config, posted);
-      } catch (e) {
-        log.warn(`canon-bridge: Canon did not take the message (${message(e)})`);
-      }
+      remember(received, posted.text, now()); // before any await: the turn may start next
+      await post(posted);
     },
   };
+}
+
+/** Runs that are not a user's turn: nothing of theirs to post. */
+export const NOT_USER_TURNS = new Set(["heartbeat", "cron", "memory", "budget", "timeout_recovery"]);
+
+/**
+ * The turn's current user message as Canon takes it, by its admission id. A host that
+ * omits `currentUserMessage` (OpenClaw's embedded runner, which serves `openclaw agent`)
+ * gives the run's prompt instead, by the run's id. Undefined without text, without an id
+ * (a message without one could be posted twice), or for a run no user started.
+ */
+export function turnMessage(
+  event: BeforePromptBuildEvent,
+  ctx: AgentContext,
+): (CanonMessage & { message_id: string }) | undefined {
+  if (ctx.trigger !== undefined && NOT_USER_TURNS.has(ctx.trigger)) return undefined;
+  const legacy = event.currentUserMessage === undefined;
+  const raw = legacy ? event.prompt : event.currentUserMessage;
+  const text = (raw ?? "").trim().slice(0, MAX_TEXT);
+  const id = legacy ? ctx.runId && `run:${ctx.runId}` : event.currentUserMessageId;
+  if (!text || !id) return undefined;
+  return { text, message_id: scopedId(`openclaw:${ctx.channelId ?? "agent"}:turn:${id}`) };
+}
+
+function fresh(received: Map<string, number>, text: string, at: number): boolean {
+  const when = received.get(text);
+  return when !== undefined && at - when <= SAME_TURN_MS;
+}
+
+function remember<K>(memory: Map<K, number> | Set<K>, key: K, at = 0): void {
+  memory.delete(key); // newest last
+  if (memory instanceof Map) memory.set(key, at);
+  else memory.add(key);
+  if (memory.size > REMEMBERED) {
+    const oldest = memory.keys().next();
+    if (!oldest.done) memory.delete(oldest.value);
+  }
+}
+
+/** Canon's message ids: [A-Za-z0-9._:-]{1,128}; the same message again is a duplicate. */
+function scopedId(raw: string): string {
+  return raw.replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 128);
 }
 
 /** The inbound message as Canon takes it; undefined when there is no text. */
@@ -53,11 +153,7 @@ export function canonMessage(event: MessageReceivedEvent, ctx: MessageContext): 
   if (!text) return undefined;
   const posted: CanonMessage = { text };
   const id = event.messageId ?? ctx.messageId;
-  if (id) {
-    // Canon's message ids: [A-Za-z0-9._:-]{1,128}; the same message again is a duplicate.
-    const scoped = `openclaw:${ctx.channelId ?? "chat"}:${id}`.replace(/[^A-Za-z0-9._:-]/g, "_");
-    posted.message_id = scoped.slice(0, 128);
-  }
+  if (id) posted.message_id = scopedId(`openclaw:${ctx.channelId ?? "chat"}:${id}`);
   if (typeof event.timestamp === "number" && Number.isFinite(event.timestamp)) {
     posted.at = new Date(event.timestamp).toISOString();
   }
@@ -74,10 +170,11 @@ export default definePluginEntry({
   description: "Canon's context before every prompt; every inbound message to Canon.",
   register(api) {
     const config = readConfig(api.pluginConfig);
-    const hooks = bridge(config, api.logger);
-    // OpenClaw's own budget for the hook backs up the fetch's timeout.
+    const hooks = bridge(config, api.logger, Date.now, sharedMemory());
+    // OpenClaw's own budget for the hook backs up the fetch's timeout: a turn never
+    // waits for Canon more than contextTimeoutMs and a little (2.4 s by default).
     api.on("before_prompt_build", hooks.beforePromptBuild, {
-      timeoutMs: config.contextTimeoutMs + 1000,
+      timeoutMs: config.contextTimeoutMs + 400,
     });
     api.on("message_received", hooks.messageReceived, { timeoutMs: config.ingestTimeoutMs + 1000 });
     api.logger.info(`canon-bridge: Canon at ${config.canonUrl}`);

@@ -1,6 +1,9 @@
 /**
  * The part of OpenClaw's plugin API this plugin uses, typed here so the plugin builds
  * without the `openclaw` package (a whole gateway: hundreds of megabytes of deps).
+ * `sdk/conformance.ts` checks these types against the real SDK's
+ * (`openclaw/plugin-sdk/plugin-entry`): the real gateway's test
+ * (tests/api/test_openclaw_gateway.py) compiles it against the pinned package.
  *
  * Followed: OpenClaw's typed plugin hooks as documented in docs/plugins/hooks.md
  * ("Plugin hooks", docs.openclaw.ai/plugins/hooks) for openclaw 2026.x (npm
@@ -18,6 +21,10 @@ export type PluginLogger = {
 /** `before_prompt_build`: the prompt of this run and the session's messages. */
 export type BeforePromptBuildEvent = {
   prompt: string;
+  /** The current request before projection; "" means no textual request; absent on old hosts. */
+  currentUserMessage?: string;
+  /** Its admission id: the same across rebuilds and retries of one request. */
+  currentUserMessageId?: string;
   messages: unknown[];
 };
 
@@ -49,6 +56,9 @@ export type MessageContext = {
 };
 
 export type AgentContext = {
+  runId?: string;
+  /** What started the run: "user", "heartbeat", "cron", ... */
+  trigger?: string;
   agentId?: string;
   sessionKey?: string;
   channelId?: string;
@@ -69,7 +79,11 @@ export type PluginApi = {
   /** This plugin's entry of `plugins.entries.<id>.config`, checked against configSchema. */
   pluginConfig?: Record<string, unknown>;
   logger: PluginLogger;
-  on: <K extends keyof PluginHooks>(name: K, handler: PluginHooks[K], opts?: HookOptions) => void;
+  /** One signature per hook the plugin registers (the real SDK's `on` is generic over all). */
+  on: {
+    (name: "before_prompt_build", handler: PluginHooks["before_prompt_build"], opts?: HookOptions): void;
+    (name: "message_received", handler: PluginHooks["message_received"], opts?: HookOptions): void;
+  };
 };
 
 export type PluginEntry = {

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { afterEach, describe, test } from "node:test";
 
 import { readConfig, type CanonConfig } from "../src/config.js";
-import entry, { bridge, canonMessage } from "../src/index.js";
+import entry, { bridge, canonMessage, sharedMemory } from "../src/index.js";
 import type { HookOptions, PluginApi } from "../src/openclaw.js";
 import { FakeCanon, json, Logs, silence } from "./fake-canon.js";
 
@@ -96,6 +96,74 @@ describe("message_received", () => {
   });
 });
 
+describe("the turn's own message (before_prompt_build)", () => {
+  const turn = (id: string | undefined, text = "We are in Tahoe") => ({
+    prompt: `[history]\n${text}`,
+    messages: [],
+    currentUserMessage: ` ${text} `,
+    ...(id === undefined ? {} : { currentUserMessageId: id }),
+  });
+  const posts = (fake: FakeCanon) => fake.seen.filter((s) => s.url === "/v1/messages").map((s) => s.body);
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  test("posts a turn no message_received brought, once per admission id", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.beforePromptBuild(turn("adm/1"), {});
+    await hooks.beforePromptBuild(turn("adm/1"), {}); // a rebuild or retry of the same request
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "We are in Tahoe", message_id: "openclaw:agent:turn:adm_1" }]);
+  });
+
+  test("leaves a turn message_received already posted to it", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.messageReceived({ from: "web", content: "We are in Tahoe", messageId: "k-1" }, { channelId: "webchat" });
+    await hooks.beforePromptBuild(turn("adm-2"), { channelId: "webchat" });
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "We are in Tahoe", message_id: "openclaw:webchat:k-1" }]);
+  });
+
+  test("registrations of one process share what they posted", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const channels = bridge(config(fake.url), new Logs(), Date.now, sharedMemory());
+    const runs = bridge(config(fake.url), new Logs(), Date.now, sharedMemory());
+    await channels.messageReceived({ from: "web", content: "Shared turn", messageId: "k-9" }, { channelId: "webchat" });
+    await runs.beforePromptBuild({ prompt: "Shared turn", messages: [] }, { runId: "k-9" });
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "Shared turn", message_id: "openclaw:webchat:k-9" }]);
+  });
+
+  test("a host without currentUserMessage: the run's prompt, by the run's id", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.beforePromptBuild({ prompt: " We are in Reno ", messages: [] }, { runId: "r1", trigger: "user" });
+    await hooks.beforePromptBuild({ prompt: "We are in Reno", messages: [] }, { runId: "r1" });
+    await hooks.beforePromptBuild({ prompt: "Check the calendar", messages: [] }, { runId: "r2", trigger: "heartbeat" });
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "We are in Reno", message_id: "openclaw:agent:turn:run:r1" }]);
+  });
+
+  test("posts nothing without text or without an admission id", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.beforePromptBuild(turn(undefined), {});
+    await hooks.beforePromptBuild(turn("adm-3", "  "), {});
+    await hooks.beforePromptBuild({ prompt: "hi", messages: [] }, {});
+    await settled();
+    assert.deepEqual(posts(fake), []);
+  });
+
+  test("the prompt does not wait for the post", async () => {
+    const fake = await canon((seen, res) => {
+      if (seen.url === "/v1/messages") return; // never answers the post
+      json(200, { text: "Travel: in Tahoe" })(seen, res);
+    });
+    const hooks = bridge(config(fake.url, { ingestTimeoutMs: 60000 }), new Logs());
+    assert.deepEqual(await hooks.beforePromptBuild(turn("adm-4"), {}), { prependContext: "Travel: in Tahoe" });
+  });
+});
+
 test("a message Canon takes: the text within its limit, the id within its alphabet", () => {
   const long = canonMessage({ from: "x", content: "a".repeat(20000), messageId: "é".repeat(200) }, { channelId: "web chat" });
   assert.equal(long?.text.length, 10000);
@@ -120,7 +188,7 @@ describe("the plugin entry", () => {
     const { api, hooks } = fakeApi({ canonUrl: "http://127.0.0.1:8787/v1/", token: "t" });
     entry.register(api);
     assert.deepEqual(hooks, [
-      { name: "before_prompt_build", opts: { timeoutMs: 3000 } },
+      { name: "before_prompt_build", opts: { timeoutMs: 2400 } },
       { name: "message_received", opts: { timeoutMs: 6000 } },
     ]);
     assert.equal(entry.id, "canon-bridge");

@@ -22,7 +22,7 @@ const api: PluginApi = {
     ...(process.env["CANON_CONTEXT_TIMEOUT_MS"] ? { contextTimeoutMs: Number(process.env["CANON_CONTEXT_TIMEOUT_MS"]) } : {}),
   },
   logger: { info: () => {}, warn: (m) => void warnings.push(m) },
-  on: (name, handler, opts) => {
+  on: (name: keyof PluginHooks, handler: unknown, opts?: HookOptions) => {
     (handlers as Record<string, unknown>)[name] = handler;
     options[name] = opts;
   },

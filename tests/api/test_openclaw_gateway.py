@@ -1,0 +1,376 @@
+"""The plugin in the real OpenClaw gateway (the pinned `openclaw` package on Node 24, both
+from the npm registry: tests/services/install-openclaw.sh), set up exactly as the README's
+OpenClaw section says, with a throwaway HOME, a fake OpenAI-compatible model on loopback
+and a live ``canon serve`` behind a recording proxy (which can also hang or go away).
+
+One gateway serves the whole module, in order: a ``chat.send`` turn and an
+``openclaw agent --message`` turn with Canon up (the model's request holds Canon's context;
+Canon got each message once), then a turn with Canon hung and one with Canon down (the
+turn goes on without Canon's context, having waited for it under 2.5 s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import ClientSession, web
+from budgets import budget
+from canon_peers import live_peers
+from canon_testing import make_observation
+from fakes.openai_server import DEFAULT_KEY, DEFAULT_MODEL, Content, fake_openai_in_thread
+from services.npm_tools import OPENCLAW, OPENCLAW_HOME, path_with_node, require
+
+from core.client import CanonClient
+
+PLUGIN = Path(__file__).resolve().parents[2] / "deploy" / "openclaw-plugin"
+PLUGIN_ID = "canon-bridge"
+CONTEXT_TIMEOUT_MS = 2000
+"""The plugin's default: how long a prompt waits for Canon's context."""
+TURN_COST_S = 2.5
+"""The most a hung or stopped Canon may add to a turn (the issue's figure)."""
+GATEWAY_TOKEN = secrets.token_hex(16)
+
+
+@dataclass
+class CanonProxy:
+    """``canon serve`` behind a proxy that records each request and can hang or go away."""
+
+    target: str
+    mode: str = "forward"  # forward | hang
+    seen: list[tuple[str, str, Any]] = field(default_factory=list)
+    port: int = 0
+    _loop: asyncio.AbstractEventLoop = field(default_factory=asyncio.new_event_loop)
+    _runner: web.AppRunner | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        body = await request.read()
+        self.seen.append((request.method, request.path, json.loads(body) if body else None))
+        if self.mode == "hang":
+            await asyncio.sleep(3600)
+        headers = {k: v for k, v in request.headers.items() if k.lower() != "host"}
+        async with (
+            ClientSession() as session,
+            session.request(
+                request.method, f"{self.target}{request.path_qs}", data=body, headers=headers
+            ) as answer,
+        ):
+            return web.Response(
+                status=answer.status,
+                body=await answer.read(),
+                content_type=answer.content_type,
+            )
+
+    def start(self) -> None:
+        threading.Thread(target=self._loop.run_forever, daemon=True).start()
+        asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(timeout=60)
+
+    async def _start(self) -> None:
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, handler_cancellation=True, shutdown_timeout=0.1)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+
+    def stop(self) -> None:
+        """Canon is gone: nothing listens on the port any more (connections are refused)."""
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(60)
+            self._runner = None
+        self._loop.call_soon_threadsafe(self._loop.stop)
+
+    def messages(self) -> list[Any]:
+        return [
+            body for method, path, body in self.seen if (method, path) == ("POST", "/v1/messages")
+        ]
+
+
+@dataclass
+class Gateway:
+    env: dict[str, str]
+    port: int
+    log: Path
+    process: subprocess.Popen[str] | None = None
+
+    def openclaw(self, *args: str, timeout: float = 300) -> str:
+        done = subprocess.run(
+            [str(OPENCLAW), *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=budget(timeout),
+            check=False,
+        )
+        assert done.returncode == 0, f"openclaw {' '.join(args)}:\n{done.stdout}\n{done.stderr}"
+        return done.stdout + done.stderr
+
+    def logged(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def wait_for(what: str, check: Callable[[], Any], seconds: float) -> Any:
+    """Poll ``check`` until it returns something truthy, for at most ``budget(seconds)``."""
+    deadline = time.monotonic() + budget(seconds)
+    while time.monotonic() < deadline:
+        if got := check():
+            return got
+        time.sleep(0.2)
+    pytest.fail(f"waited {budget(seconds):.0f} s for {what}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def build_plugin() -> None:
+    for command in (
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        ["npm", "run", "build"],
+    ):
+        done = subprocess.run(command, cwd=PLUGIN, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def canon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[CanonProxy, str]]:
+    with live_peers(tmp_path_factory.mktemp("canon") / "canon.db") as peers:
+        proxy = CanonProxy(peers.url)
+        proxy.start()
+        try:
+            yield proxy, peers.tokens["user:primary"]
+        finally:
+            proxy.stop()
+
+
+@pytest.fixture(scope="module")
+def model() -> Iterator[Any]:
+    with fake_openai_in_thread() as fake:
+        fake.script(*[Content("Noted.") for _ in range(40)])
+        yield fake
+
+
+@pytest.fixture(scope="module")
+def gateway(
+    tmp_path_factory: pytest.TempPathFactory, canon: tuple[CanonProxy, str], model: Any
+) -> Iterator[Gateway]:
+    require(OPENCLAW)
+    if shutil.which("npm") is None:
+        pytest.fail("npm is needed: run tests/services/install-node.sh (make test does)")
+    build_plugin()
+    proxy, token = canon
+    home = tmp_path_factory.mktemp("openclaw-home")
+    env = {
+        "PATH": path_with_node(),
+        "HOME": str(home),
+        "OPENCLAW_GATEWAY_TOKEN": GATEWAY_TOKEN,
+        "NO_COLOR": "1",
+    }
+    gateway = Gateway(env, free_port(), home / "gateway.log")
+    env["OPENCLAW_GATEWAY_PORT"] = str(gateway.port)
+    # An OpenClaw that works before Canon comes in: a local gateway and a model.
+    (home / ".openclaw").mkdir()
+    (home / ".openclaw" / "openclaw.json").write_text(
+        json.dumps(
+            {
+                "gateway": {
+                    "mode": "local",
+                    "port": gateway.port,
+                    "bind": "loopback",
+                    "auth": {"mode": "token", "token": GATEWAY_TOKEN},
+                },
+                "models": {
+                    "mode": "merge",
+                    "providers": {
+                        "fake": {
+                            "baseUrl": model.base_url,
+                            "apiKey": DEFAULT_KEY,
+                            "api": "openai-completions",
+                            "models": [
+                                {
+                                    "id": DEFAULT_MODEL,
+                                    "name": "Fake",
+                                    "reasoning": False,
+                                    "input": ["text"],
+                                    "contextWindow": 128000,
+                                    "maxTokens": 1000,
+                                }
+                            ],
+                        }
+                    },
+                },
+                "agents": {"defaults": {"model": {"primary": f"fake/{DEFAULT_MODEL}"}}},
+            }
+        ),
+        encoding="utf-8",
+    )
+    # The README's steps, in its order: install, configure, enable, check.
+    gateway.openclaw(
+        "plugins", "install", "--link", str(PLUGIN), "--force", "--accept-capabilities"
+    )
+    entry = {
+        "config": {"canonUrl": proxy.url, "token": token, "entity": "user:primary"},
+        "hooks": {"allowConversationAccess": True},
+    }
+    gateway.openclaw(
+        "config",
+        "set",
+        f"plugins.entries.{PLUGIN_ID}",
+        json.dumps(entry),
+        "--strict-json",
+        "--merge",
+    )
+    gateway.openclaw("plugins", "enable", PLUGIN_ID)
+    doctor = gateway.openclaw("plugins", "doctor")
+    assert "checks passed" in doctor, doctor
+
+    with gateway.log.open("w", encoding="utf-8") as log:
+        gateway.process = subprocess.Popen(
+            [str(OPENCLAW), "gateway", "run", "--port", str(gateway.port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            wait_for(
+                "the gateway to be ready",
+                lambda: re.search(r"\[gateway\] ready", gateway.logged()),
+                60,
+            )
+            yield gateway
+        finally:
+            gateway.process.terminate()
+            try:
+                gateway.process.wait(timeout=budget(12))
+            except subprocess.TimeoutExpired:
+                gateway.process.kill()
+                gateway.process.wait()
+
+
+def model_requests_after(model: Any, count: int) -> list[dict[str, Any]]:
+    return wait_for("the model's request", lambda: model.chat_bodies()[count:] or None, 120)
+
+
+def agent_turn(gateway: Gateway, text: str) -> None:
+    gateway.openclaw("agent", "--agent", "main", "--message", text, "--json", timeout=180)
+
+
+def test_the_sdk_types_the_plugin_uses_are_the_real_ones(gateway: Gateway, tmp_path: Path) -> None:
+    """sdk/conformance.ts compiled with `openclaw` resolved to the pinned package."""
+    entry = OPENCLAW_HOME / "openclaw" / "dist" / "plugin-sdk" / "plugin-entry.d.ts"
+    config = tmp_path / "tsconfig.json"
+    config.write_text(
+        json.dumps(
+            {
+                "extends": str(PLUGIN / "tsconfig.json"),
+                "compilerOptions": {
+                    "noEmit": True,
+                    "rootDir": str(PLUGIN),
+                    "typeRoots": [str(PLUGIN / "node_modules" / "@types")],
+                    "paths": {"openclaw/plugin-sdk/plugin-entry": [str(entry)]},
+                },
+                "include": [],
+                "files": [str(PLUGIN / "sdk" / "conformance.ts")],
+            }
+        ),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        ["node", str(PLUGIN / "node_modules" / ".bin" / "tsc"), "-p", str(config)],
+        env=gateway.env,
+        capture_output=True,
+        text=True,
+        timeout=budget(120),
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+async def test_both_turns_carry_canons_context_and_reach_canon_once(
+    gateway: Gateway, canon: tuple[CanonProxy, str], model: Any
+) -> None:
+    proxy, token = canon
+    async with CanonClient(proxy.url, token) as client:
+        at = datetime.now(UTC)
+        await client.post_observations([make_observation("travel.location", "Tahoe", at=at)])
+
+    before = len(model.chat_bodies())
+    gateway.openclaw(
+        "gateway",
+        "call",
+        "chat.send",
+        "--json",
+        "--params",
+        json.dumps(
+            {"sessionKey": "main", "message": "I moved to Oakland", "idempotencyKey": "canon-e2e-1"}
+        ),
+    )
+    [asked, *_] = model_requests_after(model, before)
+    assert "Tahoe" in json.dumps(asked["messages"]), "Canon's context is in the model's request"
+
+    before = len(model.chat_bodies())
+    agent_turn(gateway, "We are in Reno now")
+    [asked, *_] = model_requests_after(model, before)
+    assert "Tahoe" in json.dumps(asked["messages"])
+
+    def texts() -> list[str]:
+        return [m["text"] for m in proxy.messages()]
+
+    with suppress(pytest.fail.Exception):
+        wait_for("both messages at Canon", lambda: len(texts()) >= 2, 30)
+    assert len(texts()) >= 2, f"{proxy.seen}\n{gateway.logged()[-4000:]}"
+    assert sorted(texts()) == ["I moved to Oakland", "We are in Reno now"]
+    ids = [m.get("message_id") for m in proxy.messages()]
+    assert all(ids), ids
+    assert "canon-bridge: no Canon context" not in gateway.logged()
+
+
+@pytest.mark.parametrize("how", ["hung", "stopped"])
+def test_a_canon_that_hangs_or_is_gone_costs_a_turn_under_its_budget(
+    gateway: Gateway, canon: tuple[CanonProxy, str], model: Any, how: str
+) -> None:
+    proxy, _token = canon
+    if how == "hung":
+        proxy.mode = "hang"
+    else:
+        proxy.stop()
+    warned = len(re.findall("no Canon context this turn", gateway.logged()))
+    before = len(model.chat_bodies())
+    agent_turn(gateway, f"Turn with Canon {how}")
+    [asked, *_] = model_requests_after(model, before)  # the turn went on to the model
+    assert "Tahoe" not in json.dumps(asked["messages"])
+    warnings = re.findall(r"no Canon context this turn \((.*); (\d+) ms\)", gateway.logged())
+    assert len(warnings) == warned + 1, gateway.logged()[-3000:]
+    why, waited_ms = warnings[-1]
+    if how == "hung":
+        assert why.startswith("GET /v1/context"), why
+        assert why.endswith(f": no answer in {CONTEXT_TIMEOUT_MS} ms"), why
+    else:
+        assert "ECONNREFUSED" in why
+    # What the turn waited for Canon, measured by the plugin around its hook: by design
+    # at most the 2 s timeout; the allowance above 2.5 s is for a busy machine only.
+    waited = int(waited_ms) / 1000
+    print(f"Canon {how}: the turn waited {waited:.3f} s for its context")
+    assert waited <= TURN_COST_S + budget(0.1), f"Canon {how} cost the turn {waited} s"

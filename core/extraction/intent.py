@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
@@ -183,10 +184,22 @@ def _may_hedge(low: str) -> bool:
     return _MAY.search(low) is not None and _MAY_MONTH.search(low) is None
 
 
+# "are we still on for Portland?", "did I book the hotel?", "is the trip next week?": a
+# yes/no question about how things stand asks the listener; it wonders about no possibility.
+_STATUS_Q = re.compile(
+    r"^(?:(?:wait|so|and|but|ok|okay|hey|um|btw)\W+)*(?:am|are|is|was|were|do|does|did|have|has|"
+    r"will|won't|aren't|isn't|didn't|don't|haven't|hasn't)\s+(?!it\s+(?:worth|better|possible|"
+    r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
+)
+_POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
+
+
 def _question(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
     if _YOU.search(low) or _WH.search(low):
+        return "none"
+    if _STATUS_Q.search(low) and not _POSSIBLE.search(low):
         return "none"
     return "hypothetical"
 
@@ -265,3 +278,24 @@ _RANK: dict[MessageIntent, int] = {
 def message_intent(intents: list[MessageIntent]) -> MessageIntent:
     """A message's intent: its most factual clause ("We're in Tahoe, if you wondered")."""
     return max(intents, key=_RANK.__getitem__, default="none")
+
+
+NotAFact = Literal["condition", "question", "counterfactual", "wish", "possibility"]
+
+
+def not_a_fact(text: str) -> NotAFact:
+    """Which kind of non-fact a hypothetical message is, for the words a reply uses:
+    a condition ("if the flight is cancelled we'll stay"), a question ("should we
+    go?"), what might have been ("had I known"), a wish, or a possibility ("we might")."""
+    low = text.casefold().replace("\u2019", "'").strip()
+    if _OPENS_SCOPE.search(low) and not _COUNTERFACTUAL.search(low):
+        return "condition"
+    if _COUNTERFACTUAL.search(low):
+        return "counterfactual"
+    if _CONDITIONAL.search(low) and not _IF_IDIOM.search(low):
+        return "condition"
+    if low.endswith("?"):
+        return "question"
+    if _HEDGE.search(low) or _may_hedge(low) or re.search(r"\b(?:might|could)\b", low):
+        return "possibility"
+    return "wish"

@@ -54,7 +54,9 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         return None
     for tok in span[2:]:
         past = tok.tag_ in _PAST_TAGS
-        ongoing = tok.tag_ == "VBG" and tok.dep_ in ("advcl", "conj")
+        # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
+        ongoing = tok.tag_ in ("VBG", "VBN") and tok.dep_ in ("advcl", "conj")
+        ongoing = ongoing and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
         if not (past or ongoing) or _own_subject(tok):
             continue
         first = tok

@@ -62,10 +62,18 @@ _COUNTERFACTUAL = re.compile(
     rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{_P}'d\s+"
     rf"(?:have|'ve|known|been|gone|done|had)\b|\b{_P}'d've\b|\bwere\s+{_P}\s+to\b|\bif\s+(?:only\b|"
     rf"{_P}\s+(?:had|'d|were)\b|\w+\s+(?:had|were)\b)|\bas\s+if\b|\bas\s+though\b|"
-    rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b"
+    rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b|"
+    # "I almost moved to Dallas", "we nearly bought the house": what did not happen (not
+    # "I fell asleep and almost crashed": the clause's own event did).
+    rf"^(?:{_P}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove)\b"
 )
+_SHOULD_INVERSION = (
+    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her)"
+    r"\s+\w+"
+)
+""""Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
 _CONDITIONAL = re.compile(
-    r"^(?:without|but\s+for|barring|absent|once)\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    rf"^(?:without|but\s+for|barring|absent|once|{_SHOULD_INVERSION})\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
 _IF_IDIOM = re.compile(
@@ -74,7 +82,7 @@ _IF_IDIOM = re.compile(
 )
 _OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
-    rf"but\s+for|barring|once|"
+    rf"but\s+for|barring|once|{_SHOULD_INVERSION}|"
     rf"were\s+{_P}\s+to|what\s+if|if\s+only)\b"
 )
 _WISH = re.compile(
@@ -146,7 +154,7 @@ _RESULT_PAST = re.compile(
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
     r"checked|made\s+it|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
-    r"rescheduled|postponed|pushed|sold|broke|lost|won|received)\b"
+    r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
 )
 _FUTURE = re.compile(
     r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|planning|plan\s+to|"

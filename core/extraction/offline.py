@@ -269,6 +269,19 @@ def _ended(o: ExtractedObservation) -> bool:
     )
 
 
+def _under_way(o: ExtractedObservation) -> bool:
+    return (o.field, o.candidate_value, o.intent) == ("travel.status", "in_progress", "assertive")
+
+
+def _cancelled_flight(o: ExtractedObservation) -> bool:
+    """A cancellation read from a flight alone (the travel rule gives it 0.6)."""
+    return (
+        o.field == "travel.status"
+        and o.candidate_value == "cancelled"
+        and o.extraction_confidence <= 0.6
+    )
+
+
 def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:
     best: dict[tuple[str, object, str], ExtractedObservation] = {}
     if any(_ended(o) for o in obs):
@@ -279,6 +292,10 @@ def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]
             for o in obs
             if not (o.field == "travel.status" and o.candidate_value == "in_progress")
         ]
+    elif any(_under_way(o) for o in obs):
+        # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
+        # (a rebooking, perhaps); being somewhere on the trip says it is under way.
+        obs = [o for o in obs if not (_cancelled_flight(o) and o.intent == "assertive")]
     for o in obs:
         key = (o.field, o.candidate_value, o.intent)
         if key not in best or o.extraction_confidence > best[key].extraction_confidence:

@@ -83,7 +83,8 @@ _SICKNESS_ADJ = (
     r"really|very|pretty|bit\s+of\s+a)"
 )
 _ILLNESS = re.compile(
-    _PRE + r"(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    _PRE
+    + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
     r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"

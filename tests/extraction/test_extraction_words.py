@@ -13,6 +13,7 @@ from extraction_fixtures import AT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.extraction.intent import not_a_fact
 from core.extraction.known_people import capitalise_known, known_people
 from core.extraction.offline import extract_offline
 from core.extraction.timezones import spoken_timezone
@@ -264,3 +265,67 @@ def test_a_bare_abbreviation_must_be_written_as_one(low: str, zone: str | None) 
 def test_a_relative_day_survives_in_every_field(text: str, field: str, value: str) -> None:
     got = factual(run(text))
     assert str(got[field]).startswith(value), got
+
+
+# ---------------------------------------------------------------- what a reply calls it
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("if the flight gets cancelled we'll stay another night", "condition"),
+        ("in case the train is late, we'll take a cab", "condition"),
+        ("unless it snows we drive up Friday", "condition"),
+        ("had I known, I would have stayed in Denver", "counterfactual"),
+        ("we should have booked the hotel", "counterfactual"),
+        ("is it worth driving to Tahoe?", "question"),
+        ("we might go to Denver next month", "possibility"),
+        ("I wish we were in Maui", "wish"),
+        ("I'd rather be in Cancun", "wish"),
+    ],
+)
+def test_a_non_fact_is_named_for_what_it_is(text: str, kind: str) -> None:
+    assert not_a_fact(text) == kind
+
+
+# ---------------------------------------------------------------- widened on the dev halves
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "field", "value"),
+    [
+        # "should" + subject opens a condition like "if", across the comma.
+        ("Should anything happen to the flight, we'll rebook for Friday", "hypothetical", "", None),
+        ("should the weather turn, we'll drive home", "hypothetical", "", None),
+        # what almost happened did not
+        ("i almost moved to dallas last year", "hypothetical", "", None),
+        ("we nearly bought a house in Reno", "hypothetical", "", None),
+        ("I fell asleep at the wheel once and almost crashed", "historical", "", None),
+        # a trip that fell apart, a flight cancelled while the user is somewhere
+        ("ugh our trip fell through", "assertive", "travel.status", "cancelled"),
+        ("my flight home is cancelled, stuck in Denver", "assertive", "travel.location", "Denver"),
+        # the present perfect of an illness
+        ("my daughter has had a fever since Sunday", "assertive", "family.daughter.status", "sick"),
+        # a discourse marker says nothing of its own
+        ("Looking back, I wish we had never sold the cabin", "hypothetical", "", None),
+        ("in hindsight we should have stayed in Denver", "hypothetical", "", None),
+    ],
+)
+def test_the_phenomena_the_dev_halves_showed(
+    text: str, intent: str, field: str, value: object
+) -> None:
+    ex = run(text)
+    assert ex.intent == intent
+    if field:
+        assert factual(ex)[field] == value
+    else:
+        assert factual(ex) == {}
+
+
+def test_a_cancelled_flight_while_somewhere_leaves_the_trip_under_way() -> None:
+    statuses = {
+        v
+        for f, v in factual(run("my flight is cancelled, stuck in Denver")).items()
+        if f == "travel.status"
+    }
+    assert statuses == {"in_progress"}

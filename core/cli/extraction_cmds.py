@@ -193,8 +193,11 @@ def _llm_extractor() -> Extractor:
         at: datetime,
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
+        known_people: frozenset[str] = frozenset(),
     ) -> Extraction:
-        result = model.extract(text, at=at, entity_id=entity_id, source=source)
+        result = model.extract(
+            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+        )
         if result.report.used == "offline":
             click.echo(
                 f"model not used ({result.report.fallback}: {result.report.detail}); rules used",

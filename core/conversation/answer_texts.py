@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
+from core.conversation.offline_replies import CONDITION_NOTED
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.rollout import DomainStatus
 from core.domain.state import CommittedFact
 from core.engine.engine import Outcome
+from core.extraction.intent import NotAFact, not_a_fact
 from core.store import EventRecord, HistoryEntry, ReviewItem
 
 
@@ -32,11 +34,24 @@ _PHRASES = {
 }
 
 
-def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str | None:
+_NOT_A_FACT: dict[NotAFact, str] = {
+    "condition": CONDITION_NOTED,
+    "question": "That's a question, not news — nothing changed.",
+    "counterfactual": "Sounds like what might have been — nothing about now changed.",
+    "wish": "Sounds like a wish, not a fact — nothing changed.",
+    "possibility": "Sounds like a maybe, not a plan yet — nothing changed.",
+}
+
+
+def acknowledgement(
+    outcomes: Sequence[Outcome], intents: Sequence[str], text: str = ""
+) -> str | None:
     """One short line for what changed or was proposed; None when nothing was claimed.
 
     When the message raised a question, only what was committed is acknowledged:
     the question itself is the reply to the rest, and no line may contradict it.
+    A message that states no fact is named for what it is (``text``: the message):
+    a condition, a question, what might have been, a wish or a maybe.
     """
     if any(o.review_item_id is not None for o in outcomes):
         kept = [(o, i) for o, i in zip(outcomes, intents, strict=False) if o.committed]
@@ -51,7 +66,7 @@ def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str 
     if planned:
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
-        return "Sounds like a wish, not a fact — nothing changed."
+        return _NOT_A_FACT[not_a_fact(text)]
     if intents and all(i == "historical" for i in intents):
         return "Sounds like that's in the past, so nothing about now changed."
     if any(o.decision == "tentative_reject" for o in outcomes):

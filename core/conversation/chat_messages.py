@@ -68,7 +68,7 @@ class ChatMessages(ChatAnswers):
         intents = [str(p.get("intent", "")) for p in payloads]
         if any(o.committed for o in outcomes):
             await self._changed(now)
-        ack = texts.acknowledgement(outcomes, intents)
+        ack = texts.acknowledgement(outcomes, intents, msg.text)
         if ack:
             await self.say(msg.chat_id, ack)
         asked = [o for o in outcomes if o.review_item_id is not None]

@@ -1,7 +1,8 @@
 """A chat message's observations: what every front end (the bot, the HTTP API) extracts.
 
 The message time is read on the user's committed clock ("tonight" is their night),
-and family facts go to the household's entity, as ``message_payloads`` says.
+family facts go to the household's entity, as ``message_payloads`` says, and the
+people the household's state knows by name are recognised in lower case.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine
+from core.extraction.known_people import known_people
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
 
@@ -30,6 +32,9 @@ async def message_observations(
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
     tz = await engine.store.fact(entity_id, "profile.timezone")
     local = on_users_clock(at, tz.value if tz else None)
+    # "emma is sick": the people the household's state knows are read in lower case too.
+    household = await engine.store.facts(family_entity or entity_id)
+    people = known_people(f.field for f in household)
 
     def run() -> list[dict[str, Any]]:
         return message_payloads(
@@ -39,6 +44,7 @@ async def message_observations(
             message_ref=message_ref,
             extractor=extractor,
             family_entity=family_entity,
+            known_people=people,
         )
 
     # A model-backed extractor blocks on the network: keep the loop free for others.

@@ -86,6 +86,14 @@ _STATEMENT = _is(
 NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
 )
+CONDITION_NOTED = "Noted as an if — nothing changes unless it happens; tell me if it does."
+_CONDITION = _is(
+    r"^(if|unless|in case|assuming|provided|as long as)\b",
+    r"\b(if|unless|in case)\b .*\b(will|'ll|would|'d)\b",
+    r"\b(will|'ll|would|'d)\b .*\b(if|unless|in case)\b",
+)
+"""A condition with its consequence ("if the flight gets cancelled we'll stay"): a plan for
+a case that has not happened, which sets nothing and is no riddle either."""
 _PENDING = _is(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
 
 
@@ -139,6 +147,8 @@ def offline_answer(
         if match:
             subject = next((v for v in match.groupdict().values() if v), "")
             return answer(subject.strip(), every, now)
+    if _CONDITION(t) and "?" not in text:
+        return CONDITION_NOTED
     if _STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
         return NOTHING_CHANGED
     return UNSURE
@@ -363,6 +373,10 @@ _STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
             _simple("profile.employer", "where you work", "You work for {v}"),
         ),
         (r"\bwhat'?s my name\b|\bwho am i\b", _simple("profile.name", "your name", "You're {v}")),
-        (r"\b(my|the|our) trip\b|\bam i (travell?ing|away|on a trip)\b", _trip),
+        (
+            r"\b(my|the|our) ([a-z]+ )?trip\b|\bam i (travell?ing|away|on a trip)\b"
+            r"|\b(are|r) we still on\b",
+            _trip,
+        ),
     )
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -84,7 +85,10 @@ def _same(expected: Any, got: Any) -> bool:
 
 
 def _norm(value: Any) -> str:
-    return " ".join(str(value).casefold().replace("-", " ").split())
+    """Case, hyphens and accents aside: "Reykjavík" is "reykjavik"."""
+    bare = unicodedata.normalize("NFKD", str(value))
+    bare = "".join(c for c in bare if not unicodedata.combining(c))
+    return " ".join(bare.casefold().replace("-", " ").split())
 
 
 def _found_fields(rec: LabelledRecord, ex: Extraction) -> tuple[int, list[str]]:

@@ -168,8 +168,9 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
         reached = reached or _GOT_THERE.search(low) is not None
         return (reached or obtained) and not _BOUNDED.search(low)
-    if lemma == "make":
-        return RESULT_PAST.search(low) is not None  # "made it to Denver", not "made breakfast"
+    if lemma in ("make", "fall"):
+        # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
+        return RESULT_PAST.search(low) is not None
     if lemma == "break":
         return "dobj" in done  # "broke my leg"; "my water broke" is over
     if lemma in _MOTION:

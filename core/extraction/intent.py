@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
@@ -61,10 +62,18 @@ _COUNTERFACTUAL = re.compile(
     rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{_P}'d\s+"
     rf"(?:have|'ve|known|been|gone|done|had)\b|\b{_P}'d've\b|\bwere\s+{_P}\s+to\b|\bif\s+(?:only\b|"
     rf"{_P}\s+(?:had|'d|were)\b|\w+\s+(?:had|were)\b)|\bas\s+if\b|\bas\s+though\b|"
-    rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b"
+    rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b|"
+    # "I almost moved to Dallas", "we nearly bought the house": what did not happen (not
+    # "I fell asleep and almost crashed": the clause's own event did).
+    rf"^(?:{_P}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove)\b"
 )
+_SHOULD_INVERSION = (
+    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her)"
+    r"\s+\w+"
+)
+""""Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
 _CONDITIONAL = re.compile(
-    r"^(?:without|but\s+for|barring|absent|once)\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    rf"^(?:without|but\s+for|barring|absent|once|{_SHOULD_INVERSION})\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
 _IF_IDIOM = re.compile(
@@ -73,7 +82,7 @@ _IF_IDIOM = re.compile(
 )
 _OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
-    rf"but\s+for|barring|once|"
+    rf"but\s+for|barring|once|{_SHOULD_INVERSION}|"
     rf"were\s+{_P}\s+to|what\s+if|if\s+only)\b"
 )
 _WISH = re.compile(
@@ -145,7 +154,7 @@ _RESULT_PAST = re.compile(
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
     r"checked|made\s+it|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
-    r"rescheduled|postponed|pushed|sold|broke|lost|won|received)\b"
+    r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
 )
 _FUTURE = re.compile(
     r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|planning|plan\s+to|"
@@ -183,10 +192,22 @@ def _may_hedge(low: str) -> bool:
     return _MAY.search(low) is not None and _MAY_MONTH.search(low) is None
 
 
+# "are we still on for Portland?", "did I book the hotel?", "is the trip next week?": a
+# yes/no question about how things stand asks the listener; it wonders about no possibility.
+_STATUS_Q = re.compile(
+    r"^(?:(?:wait|so|and|but|ok|okay|hey|um|btw)\W+)*(?:am|are|is|was|were|do|does|did|have|has|"
+    r"will|won't|aren't|isn't|didn't|don't|haven't|hasn't)\s+(?!it\s+(?:worth|better|possible|"
+    r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
+)
+_POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
+
+
 def _question(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
     if _YOU.search(low) or _WH.search(low):
+        return "none"
+    if _STATUS_Q.search(low) and not _POSSIBLE.search(low):
         return "none"
     return "hypothetical"
 
@@ -265,3 +286,24 @@ _RANK: dict[MessageIntent, int] = {
 def message_intent(intents: list[MessageIntent]) -> MessageIntent:
     """A message's intent: its most factual clause ("We're in Tahoe, if you wondered")."""
     return max(intents, key=_RANK.__getitem__, default="none")
+
+
+NotAFact = Literal["condition", "question", "counterfactual", "wish", "possibility"]
+
+
+def not_a_fact(text: str) -> NotAFact:
+    """Which kind of non-fact a hypothetical message is, for the words a reply uses:
+    a condition ("if the flight is cancelled we'll stay"), a question ("should we
+    go?"), what might have been ("had I known"), a wish, or a possibility ("we might")."""
+    low = text.casefold().replace("\u2019", "'").strip()
+    if _OPENS_SCOPE.search(low) and not _COUNTERFACTUAL.search(low):
+        return "condition"
+    if _COUNTERFACTUAL.search(low):
+        return "counterfactual"
+    if _CONDITIONAL.search(low) and not _IF_IDIOM.search(low):
+        return "condition"
+    if low.endswith("?"):
+        return "question"
+    if _HEDGE.search(low) or _may_hedge(low) or re.search(r"\b(?:might|could)\b", low):
+        return "possibility"
+    return "wish"

@@ -160,9 +160,14 @@ class _Text:
 
 
 def _read(
-    fallback: Extractor, text: str, at: datetime, entity_id: str, source: SourceKind
+    fallback: Extractor,
+    text: str,
+    at: datetime,
+    entity_id: str,
+    source: SourceKind,
+    known_people: frozenset[str] = frozenset(),
 ) -> _Text:
-    offline = fallback(text, at=at, entity_id=entity_id, source=source)
+    offline = fallback(text, at=at, entity_id=entity_id, source=source, known_people=known_people)
     return _Text(text, at, entity_id, source, offline)
 
 
@@ -221,8 +226,11 @@ class LLMExtractor:
         at: datetime,
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
+        known_people: frozenset[str] = frozenset(),
     ) -> Extraction:
-        return self.extract(text, at=at, entity_id=entity_id, source=source).extraction
+        return self.extract(
+            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+        ).extraction
 
     def extract(
         self,
@@ -231,9 +239,11 @@ class LLMExtractor:
         at: datetime,
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
+        known_people: frozenset[str] = frozenset(),
     ) -> LLMResult:
-        """The extraction of ``text`` and a report of which reading it is."""
-        t = _read(self._fallback, text, at, entity_id, source)
+        """The extraction of ``text`` and a report of which reading it is (the offline
+        check reads ``known_people``' names in lower case too)."""
+        t = _read(self._fallback, text, at, entity_id, source, known_people)
         fmt = self._format
         try:
             try:

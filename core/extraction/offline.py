@@ -16,9 +16,11 @@ from datetime import datetime
 from core.domain.fields import domain_of, spec_for
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import REACTION, claims_nothing, episode, habitual_motion
+from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
+from core.extraction.known_people import capitalise_known
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
@@ -132,15 +134,18 @@ def extract_offline(
     at: datetime,
     entity_id: str = "user:primary",
     source: SourceKind = "conversation_assertive",
+    known_people: frozenset[str] = frozenset(),
 ) -> Extraction:
     """Classify ``text`` written at ``at`` and extract its observations.
 
     ``at`` must be timezone-aware; it is the only "now" the extractor knows.
     ``source="static_markdown"`` reads ``text`` as one line of a Markdown note.
+    ``known_people``: lowercase first names the user's state already knows
+    (``known_people.known_people``), recognised in lower case too ("emma is sick").
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
-    body, md = _body(text, source)
+    body, md = _body(text, source, known_people)
     observations: list[ExtractedObservation] = []
     if md is not None:
         kv = key_value_candidate(md)
@@ -161,8 +166,8 @@ def extract_offline(
     asides: list[int] = []
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
-    segments = split_segments(body)
     parsed = clean(body)
+    segments = split_elided(split_segments(body), parsed)
     texts = [seg.text for seg in segments]
     offsets = clause_offsets(parsed, texts)
     readings = clause_readings(parsed, texts, offsets)
@@ -264,6 +269,19 @@ def _ended(o: ExtractedObservation) -> bool:
     )
 
 
+def _under_way(o: ExtractedObservation) -> bool:
+    return (o.field, o.candidate_value, o.intent) == ("travel.status", "in_progress", "assertive")
+
+
+def _cancelled_flight(o: ExtractedObservation) -> bool:
+    """A cancellation read from a flight alone (the travel rule gives it 0.6)."""
+    return (
+        o.field == "travel.status"
+        and o.candidate_value == "cancelled"
+        and o.extraction_confidence <= 0.6
+    )
+
+
 def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:
     best: dict[tuple[str, object, str], ExtractedObservation] = {}
     if any(_ended(o) for o in obs):
@@ -274,6 +292,10 @@ def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]
             for o in obs
             if not (o.field == "travel.status" and o.candidate_value == "in_progress")
         ]
+    elif any(_under_way(o) for o in obs):
+        # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
+        # (a rebooking, perhaps); being somewhere on the trip says it is under way.
+        obs = [o for o in obs if not (_cancelled_flight(o) and o.intent == "assertive")]
     for o in obs:
         key = (o.field, o.candidate_value, o.intent)
         if key not in best or o.extraction_confidence > best[key].extraction_confidence:
@@ -281,22 +303,29 @@ def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]
     return tuple(best.values())
 
 
-def parsed_text(text: str, source: SourceKind = "conversation_assertive") -> str | None:
+def parsed_text(
+    text: str,
+    source: SourceKind = "conversation_assertive",
+    known_people: frozenset[str] = frozenset(),
+) -> str | None:
     """The string ``extract_offline`` hands the parser for ``text`` (None: it parses none).
 
     It reads the input as ``extract_offline`` does (``_body``), so a batch can be
     parsed ahead (``core.extraction.batch``) and every message then finds its parse cached.
     """
-    body, md = _body(text, source)
+    body, md = _body(text, source, known_people)
     if md is not None and key_value_candidate(md) is not None:
         return None
     return clean(body)
 
 
-def _body(text: str, source: SourceKind) -> tuple[str, MarkdownLine | None]:
-    """What of ``text`` is read: at most ``_MAX_TEXT`` characters, and for a Markdown
-    line its text without the markup (with the parsed line)."""
-    cut = text[:_MAX_TEXT]
+def _body(
+    text: str, source: SourceKind, known_people: frozenset[str] = frozenset()
+) -> tuple[str, MarkdownLine | None]:
+    """What of ``text`` is read: at most ``_MAX_TEXT`` characters, known names given
+    their capital, and for a Markdown line its text without the markup (with the
+    parsed line)."""
+    cut = capitalise_known(text[:_MAX_TEXT], known_people)
     if source != "static_markdown":
         return cut, None
     md = parse_line(cut)

@@ -26,6 +26,14 @@ _RELATION = (
     + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 _RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
+_RELATION_WORD = re.compile(rf"(?:{_RELATION})")
+
+
+def names_a_relation(word: str) -> bool:
+    """Whether ``word`` is a relation ("wife", "kids", "mum"), not someone's name."""
+    return _RELATION_WORD.fullmatch(word.lower()) is not None
+
+
 _APPOSITIVE_NAME = re.compile(r",?\s+(?P<name>[A-Z][a-z]+)\b,?")
 _NOT_NAMES = frozenset(
     [
@@ -75,7 +83,8 @@ _SICKNESS_ADJ = (
     r"really|very|pretty|bit\s+of\s+a)"
 )
 _ILLNESS = re.compile(
-    _PRE + r"(?:has|have|has\s+got|have\s+got|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    _PRE
+    + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
     r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
@@ -283,11 +292,12 @@ def _activity(clause: Clause) -> list[Candidate]:
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
     if _CANCELLED.search(rest) or _NO_ACT.search(clause.low[: m.start()]):
-        return [
-            Candidate(
-                f"{field}.event_status", "cancelled", 0.95, "assertive", _end_of_day(clause, when)
-            )
-        ]
+        until = _end_of_day(clause, when)
+        out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]
+        if ref is not None:
+            # "school is closed tomorrow": the day that is off is kept, not only its expiry.
+            out.append(Candidate(f"{field}.schedule", ref.iso(clause.at), 0.95, "assertive", until))
+        return out
     if ref is None:
         return []
     iso = ref.iso(clause.at)

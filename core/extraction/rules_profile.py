@@ -7,12 +7,13 @@ Markdown profile ("Home city: Portland") land here.
 from __future__ import annotations
 
 import re
-from zoneinfo import available_timezones
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
+from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
+from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
@@ -90,32 +91,9 @@ _NOT_CALLED = frozenset(
 # Possessives before "name is": someone else's name ("my sons name is tyler").
 _OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
 _MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
-_TZ = re.compile(
-    r"\b(?:time\s*zone|tz)\s*(?:is|:|=)?\s*(?:in\s+|now\s+)?(?P<tz>[A-Za-z_+/-]+)|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:on|in)\s+(?P<tz2>[a-z]+)\s+time\b"
-)
-_TZ_NAMES = {
-    "pacific": "America/Los_Angeles",
-    "pst": "America/Los_Angeles",
-    "pt": "America/Los_Angeles",
-    "pdt": "America/Los_Angeles",
-    "eastern": "America/New_York",
-    "est": "America/New_York",
-    "et": "America/New_York",
-    "edt": "America/New_York",
-    "central": "America/Chicago",
-    "cst": "America/Chicago",
-    "ct": "America/Chicago",
-    "mountain": "America/Denver",
-    "mst": "America/Denver",
-    "utc": "UTC",
-    "gmt": "Europe/London",
-    "london": "Europe/London",
-    "cet": "Europe/Paris",
-    "bst": "Europe/London",
-    "ist": "Asia/Kolkata",
-    "jst": "Asia/Tokyo",
-}
+# A clause that dates something at a clock time talks of the event's zone, not the
+# speaker's ("the call is at 3pm eastern time"), unless it names the field itself.
+_CLOCK_TIME = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)")
 _NOT_NAMES = frozenset(
     [
         "happy",
@@ -171,17 +149,6 @@ _NOT_INTRO = frozenset(
      "new", "glad", "bad", "sad", "mad", "sorry", "here", "there", "going", "gonna", "a", "an",
      "the", "at", "in", "on", "with", "from", "all", "broke", "hungry", "sleepy", "starving"]
 )  # fmt: skip
-_TZ_CACHE: set[str] = set()
-
-
-def _timezone(raw: str) -> str | None:
-    name = _TZ_NAMES.get(raw.lower(), raw)
-    if not _TZ_CACHE:
-        # Loaded once, lazily: only a line that talks about a timezone pays for it.
-        _TZ_CACHE.update(available_timezones())
-    return name if name in _TZ_CACHE else None
-
-
 _GATE = frozenset(
     [
         "moved",
@@ -338,7 +305,7 @@ def _introduced(m: re.Match[str]) -> bool:
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
-    if clause.words.isdisjoint(_GATE) and "i'm" not in clause.words:
+    if clause.words.isdisjoint(_GATE | _ZONE_WORDS) and "i'm" not in clause.words:
         return []
     out: list[Candidate] = []
     m = _HOME.search(low)
@@ -385,11 +352,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
         name = m3.group("n")
         out.append(Candidate("profile.name", name[0].upper() + name[1:], 0.7))
-    m = _TZ.search(low)
-    if m:
-        start = m.start("tz") if m.group("tz") else m.start("tz2")
-        raw = text[start : m.end("tz") if m.group("tz") else m.end("tz2")]
-        tz = _timezone(raw)
-        if tz is not None:
-            out.append(Candidate("profile.timezone", tz, 1.0))
+    tz = spoken_timezone(text, low)
+    if tz is not None and not _CLOCK_TIME.search(low):
+        out.append(Candidate("profile.timezone", tz, 1.0))
     return out

@@ -174,10 +174,17 @@ _PROJECT_DETERMINERS = frozenset(
 _PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
 
 
+_PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
+"""A clause's subject after the verb ("if it gets cancelled we'll stay"): no name."""
+_INSIDE_PHRASE = re.compile(r"\b(?:to|for|from|in|at|of)\s*$")
+
+
 def _name_ok(name: str) -> bool:
     low = name.lower()
     if low.split(" ", 1)[0] in _PASTIMES:
         return False  # "finished reading Dune" is a pastime, not a project
+    if _PRONOUN_LEAD.match(low):
+        return False
     return (
         bool(low)
         and low not in _NOT_PROJECTS
@@ -271,6 +278,8 @@ def extract_project(clause: Clause) -> list[Candidate]:
         before = phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
         name = _PROJECT_SUFFIX.sub("", before)
         start = clause.text.rfind(before, 0, m.start()) if before else -1
+        if start > 0 and _inside_another(low[:start]):
+            continue  # "my flight to Chicago is cancelled": the flight is, not Chicago
         if _name_ok(name) and _a_work_item(clause, start, start + len(before)):
             return [_candidate(clause, name, status)]
     for rx, status in _AFTER_VERB:
@@ -282,6 +291,14 @@ def extract_project(clause: Clause) -> list[Candidate]:
         if _name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []
+
+
+def _inside_another(before: str) -> bool:
+    """The name is the object of a preposition in a longer phrase whose head belongs to
+    another domain ("flight to Chicago", "trip to Maui")."""
+    m = _INSIDE_PHRASE.search(before)
+    head = before[max(0, m.start() - 30) : m.start()] if m else ""
+    return m is not None and _OTHER_DOMAIN.search(head) is not None
 
 
 def _a_work_item(clause: Clause, start: int, end: int) -> bool:

@@ -92,17 +92,19 @@ _STAY = re.compile(
     r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month)\b"
 )
 _CANCELLED = re.compile(
+    r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
     r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
     r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
     r"\b(?:cancell?ed|called\s+off|scrapped)\s+(?:the|our|my)\s+(?:[\w']+\s+){0,3}?(?:trip|"
-    r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end\s+up\s+)?"
+    r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
     r"\b(?:decided|chose)\s+not\s+to\s+go\b"
 )
 _NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 _PRESENT_AT = re.compile(
-    r"^(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
+    # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
+    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
     r"staying|stuck|hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
@@ -152,7 +154,9 @@ _ON_TRIP = re.compile(
     r"trip|getaway|break)\s+in\s+$"
 )
 # "visiting Kyoto right now": being there, not going there.
-_NOW = re.compile(r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn)\b")
+_NOW = re.compile(
+    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b"
+)
 _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
 
 

@@ -50,7 +50,8 @@ _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", r
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
-    r"bad news|ugh|wow|alright|guess what|did i (?:tell|mention to) you(?: that)?|"
+    r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
+    r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|"
     r"did i mention(?: that)?)\b[\s,:!.-]*)+",
     re.I,
 )
@@ -147,6 +148,8 @@ def split_segments(text: str) -> list[Segment]:
                 # ", but right now..." was cut at the comma: the conjunction is the joint.
                 j, piece = lead.group(1).lower(), piece[lead.end() :]
             stripped = _REMEMBER.sub("", _LEAD_FILLER.sub("", piece)).strip(" ,")
+            if not stripped and len(kept) > 1:
+                continue  # "Looking back, I wish...": the marker says nothing of its own
             if not stripped:
                 stripped = piece
             low = stripped.lower()

@@ -78,6 +78,8 @@ class Extractor(Protocol):
 
     ``at`` is timezone-aware; relative time expressions resolve against it.
     ``source`` tells whether the text is a chat message or a Markdown line.
+    ``known_people`` are the lowercase first names the user's state already knows
+    (family members), to be recognised however they are typed.
     """
 
     def __call__(
@@ -87,4 +89,5 @@ class Extractor(Protocol):
         at: datetime,
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
+        known_people: frozenset[str] = frozenset(),
     ) -> Extraction: ...

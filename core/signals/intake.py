@@ -89,10 +89,18 @@ def message_payloads(
     message_ref: str,
     extractor: Extractor,
     family_entity: str | None = None,
+    known_people: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """Observations in a chat message (source conversation_assertive); family facts go
-    to ``family_entity`` (the speaker's household) when there is one."""
-    extraction = extractor(text, at=at, entity_id=entity_id, source="conversation_assertive")
+    to ``family_entity`` (the speaker's household) when there is one. ``known_people``:
+    names the state already knows, read in lower case too."""
+    extraction = extractor(
+        text,
+        at=at,
+        entity_id=entity_id,
+        source="conversation_assertive",
+        known_people=known_people,
+    )
     found = [
         replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o
         for o in extraction.observations

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from core.conversation.offline_replies import (
+    CONDITION_NOTED,
     HELP_TEXT,
     NOTHING_CHANGED,
     UNSURE,
@@ -202,3 +203,16 @@ def test_a_statement_no_field_took_up_says_nothing_changed(text: str) -> None:
 @pytest.mark.parametrize("text", ["omg congrats!!", "yay", "aww"])
 def test_a_reaction_is_answered_in_kind(text: str) -> None:
     assert reply(text) == "😊"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if the flight gets cancelled we'll stay another night",
+        "we'll stay another night if the flight gets cancelled",
+        "in case the train is late we'll take a cab",
+        "unless it snows we will drive up friday",
+    ],
+)
+def test_a_condition_is_noted_as_an_if_not_misunderstood(text: str) -> None:
+    assert reply(text) == CONDITION_NOTED

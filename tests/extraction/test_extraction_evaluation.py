@@ -49,6 +49,7 @@ def scripted(
     at: datetime,
     entity_id: str = "user:primary",
     source: SourceKind = "conversation_assertive",
+    known_people: frozenset[str] = frozenset(),
 ) -> Extraction:
     intent, obs = SCRIPT[text]
     return Extraction(

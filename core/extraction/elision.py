@@ -1,0 +1,96 @@
+"""Clauses whose subject is left out: "we're in Tahoe, got in last night".
+
+Chat drops the subject of a second clause that explains the first: "finally in
+Denver, drove up yesterday", "we're here in Sedona, arrived this morning", "still
+in Paris, flying home Friday". The segmenter cuts at a comma only before a new
+subject, so without this the explanation and the news share one clause, and the
+past verb of the explanation decides its tense: the user's present whereabouts
+become history.
+
+``split_elided`` cuts such a clause in two where the parse finds a verb without a
+subject of its own after a comma or "and", when the part before is about now (a
+present verb, or no verb at all: "finally in Tahoe"). Each part then has its own
+tense, and the message's intent is decided clause by clause.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from core.extraction.linguistics.parse import clause_offsets, parse
+from core.extraction.segments import Segment
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+_LEADS = frozenset({"just", "finally", "only", "already", "then", "also", "safely", "actually"})
+"""Adverbs that may stand between the comma and the verb ("..., just landed")."""
+_PAST_TAGS = frozenset({"VBD"})
+_PRESENT_TAGS = frozenset({"VBP", "VBZ"})
+
+
+def _own_subject(tok: Token) -> bool:
+    return any(c.dep_ in _SUBJECTS for c in tok.children)
+
+
+def _about_now(tokens: list[Token]) -> bool:
+    """The part before the cut: a present verb and no past one, or a verbless locative
+    ("finally in Tahoe", "at my parents' place in Omaha")."""
+    tags = {t.tag_ for t in tokens}
+    if tags & _PAST_TAGS or any(t.lower_ in ("had", "'d", "did") for t in tokens):
+        return False
+    if tags & _PRESENT_TAGS:
+        return True
+    verbless = not any(t.pos_ in ("VERB", "AUX") for t in tokens)
+    return verbless and any(t.lower_ in ("in", "at", "here") for t in tokens)
+
+
+def _cut_at(doc: Doc, start: int, end: int) -> int | None:
+    """The character offset in ``doc`` where an explaining clause starts, if any."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) < 4:
+        return None
+    for tok in span[2:]:
+        past = tok.tag_ in _PAST_TAGS
+        # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
+        ongoing = tok.tag_ in ("VBG", "VBN") and tok.dep_ in ("advcl", "conj")
+        ongoing = ongoing and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
+        if not (past or ongoing) or _own_subject(tok):
+            continue
+        first = tok
+        while first.i - 1 > span.start and doc[first.i - 1].lower_ in _LEADS:
+            first = doc[first.i - 1]
+        joint = doc[first.i - 1]
+        if joint.lower_ not in (",", "and"):
+            continue
+        before = [t for t in span if t.i < joint.i and not t.is_punct]
+        if len(before) < 2 or not _about_now(before):
+            continue
+        if ongoing and not any(t.tag_ in _PRESENT_TAGS or t.lower_ == "in" for t in before):
+            continue
+        return first.idx
+    return None
+
+
+def split_elided(segments: list[Segment], message: str) -> list[Segment]:
+    """``segments`` with each clause that carries an explaining clause without a
+    subject cut in two (the second joined by "comma" or "and")."""
+    if not segments:
+        return segments
+    doc = parse(message)
+    out: list[Segment] = []
+    starts = clause_offsets(message, [s.text for s in segments])
+    for seg, start in zip(segments, starts, strict=True):
+        cut = _cut_at(doc, start, start + len(seg.text)) if start >= 0 else None
+        if cut is None or not start < cut < start + len(seg.text):
+            out.append(seg)
+            continue
+        at = cut - start
+        head = seg.text[:at].rstrip(" ,")
+        joint = "and" if head.lower().endswith(" and") else "comma"
+        head = head.removesuffix(" and").removesuffix(" And").rstrip(" ,")
+        out.append(replace(seg, text=head, low=seg.low[: len(head)], question=False))
+        out.append(Segment(seg.text[at:], seg.low[at:], joint, seg.question, False))
+    return out

@@ -1,0 +1,65 @@
+"""People Canon already knows, recognised however their names are typed.
+
+"emma is sick today" is about Emma when Emma is in the user's state: a family
+member with a status of her own (``family.emma.status``). People type names in
+lower case; the parse and the rules tell a name from a word by its capital
+("Emma is sick", "my daughter Lily"), so a known name is given its capital
+before the message is read, and from there it goes the way any typed name goes.
+
+A known name that is also an ordinary word is left as typed where it reads as
+the word: a stop word never ("will", "may"), and no name right after a pronoun,
+"to" or a modal ("we hope to", "I'll mark it").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.extraction.places import GAZETTEER
+from core.extraction.rules_family import names_a_relation
+
+_NAME = re.compile(r"[a-z][a-z'-]{1,30}")
+_WORD_BEFORE = re.compile(
+    r"\b(?:i|we|you|they|he|she|it|to|will|would|can|could|should|might|must|'ll|'d|don't|"
+    r"didn't|do|did)\s+$",
+    re.I,
+)
+
+
+def known_people(fields: Iterable[str]) -> frozenset[str]:
+    """The lowercase first names in ``fields`` (``family.<name>.status``): members the
+    state knows by name, not by relation ("wife", "kids") or activity."""
+    out: set[str] = set()
+    for field in fields:
+        parts = field.split(".")
+        if len(parts) != 3 or parts[0] != "family" or parts[2] != "status":
+            continue
+        slug = parts[1]
+        if _NAME.fullmatch(slug) and not names_a_relation(slug):
+            out.add(slug)
+    return frozenset(out)
+
+
+def _ordinary_word(name: str) -> bool:
+    # Imported here: reading the state's names must not load the language pipeline.
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return name in STOP_WORDS or name in GAZETTEER
+
+
+def capitalise_known(text: str, names: Iterable[str]) -> str:
+    """``text`` with each known name written in lower case given its capital
+    ("emma is sick" -> "Emma is sick"); same length, nothing else changed."""
+    wanted = sorted({n.lower() for n in names if n and not _ordinary_word(n.lower())})
+    if not wanted:
+        return text
+    rx = re.compile(r"\b(?:" + "|".join(map(re.escape, wanted)) + r")\b(?=$|[^\w-])")
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group()
+        if word != word.lower() or _WORD_BEFORE.search(text, 0, m.start()):
+            return word
+        return word[0].upper() + word[1:]
+
+    return rx.sub(fix, text)

@@ -1,0 +1,125 @@
+"""Time zones as people say them: "pacific time", "on east coast time", "CET", "GMT+2".
+
+``spoken_timezone`` finds the speaker's own time zone in a clause and names it the
+way ``profile.timezone`` holds it (an IANA name). It takes:
+
+- the explicit field: "my time zone is CET", "timezone: Europe/Berlin", "tz = PST";
+- a zone said of where one is or lives: "I'm on pacific time", "we're in mountain time
+  here", "I live in Chicago, central time", "live in Seattle so pacific time for me";
+- an offset: "GMT+2", "UTC-5" (whole hours; IANA's ``Etc/GMT`` zones count the other way).
+
+A zone that dates a clock time says when something happens, not where the speaker
+lives: "the call is at 3pm eastern time" sets nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from zoneinfo import available_timezones
+
+_SPOKEN: dict[str, str] = {
+    **dict.fromkeys(
+        ["pacific", "west coast", "pacific standard", "pacific daylight", "pst", "pdt", "pt"],
+        "America/Los_Angeles",
+    ),
+    **dict.fromkeys(
+        ["mountain", "mountain standard", "mountain daylight", "mst", "mdt", "mt"],
+        "America/Denver",
+    ),
+    **dict.fromkeys(
+        ["central", "central standard", "central daylight", "cst", "cdt", "ct"],
+        "America/Chicago",
+    ),
+    **dict.fromkeys(
+        ["eastern", "east coast", "eastern standard", "eastern daylight", "est", "edt", "et"],
+        "America/New_York",
+    ),
+    **dict.fromkeys(["alaska", "alaskan", "akst", "akdt"], "America/Anchorage"),
+    **dict.fromkeys(["hawaii", "hawaiian", "hst"], "Pacific/Honolulu"),
+    **dict.fromkeys(["atlantic", "ast", "adt"], "America/Halifax"),
+    **dict.fromkeys(["central european", "cet", "cest"], "Europe/Paris"),
+    **dict.fromkeys(["eastern european", "eet", "eest"], "Europe/Athens"),
+    **dict.fromkeys(["western european", "wet", "west"], "Europe/Lisbon"),
+    **dict.fromkeys(["uk", "british", "gmt", "bst", "london"], "Europe/London"),
+    **dict.fromkeys(["utc", "zulu"], "UTC"),
+    **dict.fromkeys(["india", "indian", "ist"], "Asia/Kolkata"),
+    **dict.fromkeys(["japan", "japanese", "jst"], "Asia/Tokyo"),
+    **dict.fromkeys(["australian eastern", "aest", "aedt"], "Australia/Sydney"),
+}
+_WORDS = "|".join(
+    sorted((re.escape(k) for k in _SPOKEN if " " in k or len(k) > 4), key=len, reverse=True)
+)
+_ABBREVS = "|".join(
+    sorted((k for k in _SPOKEN if " " not in k and len(k) <= 4), key=len, reverse=True)
+)
+_OFFSET = r"(?:gmt|utc)\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?::00)?(?![:\d])"
+_EXPLICIT = re.compile(
+    r"\b(?:time\s*zone|tz)(?:'s|\s+is|\s*[:=])?\s*(?:in\s+|now\s+)?"
+    r"(?P<raw>(?:gmt|utc)\s*[+-]\s*\d{1,2}(?::00)?(?![:\d])|[a-z_/-]+)(?:\s+(?P<more>[a-z]+))?"
+)
+_SAID = re.compile(
+    r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on)\s+)(?:the\s+)?"
+    rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
+)
+_ON_OR_IN = re.compile(r"\b(?:on|in)\s+(?:the\s+)?$")
+_CLOCK = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b|\b(?:noon|midnight|o'clock)\b"
+)
+_ZONES: set[str] = set()
+
+
+def _iana(name: str) -> str | None:
+    if not _ZONES:
+        _ZONES.update(available_timezones())  # once, lazily: few clauses get here
+    return name if name in _ZONES else None
+
+
+def _offset(sign: str, hours: str) -> str | None:
+    n = int(hours)
+    if n == 0:
+        return "UTC"
+    if n > 14:
+        return None
+    return _iana(f"Etc/GMT{'-' if sign == '+' else '+'}{n}")  # Etc/GMT-2 is UTC+2
+
+
+def _explicit(text: str, low: str) -> str | None:
+    m = _EXPLICIT.search(low)
+    if m is None:
+        return None
+    if re.match(r"\s*[+-:]?\s*\d", low[m.end("raw") :]):
+        return None  # "GMT+5:30": no whole-hour zone says it
+    raw = re.sub(r"\s+", "", m.group("raw"))
+    if om := re.fullmatch(_OFFSET, raw):
+        return _offset(om.group("sign"), om.group("hours"))
+    two = f"{raw} {m.group('more')}" if m.group("more") else ""
+    if two in _SPOKEN:
+        return _SPOKEN[two]
+    if raw in _SPOKEN:
+        return _SPOKEN[raw]
+    original = text[m.start("raw") : m.start("raw") + len(m.group("raw"))]
+    return _iana(original) or _iana(original.title())
+
+
+def spoken_timezone(text: str, low: str) -> str | None:
+    """The speaker's time zone named in a clause (``text`` and its lowercase ``low``)."""
+    if (tz := _explicit(text, low)) is not None:
+        return tz
+    for m in _SAID.finditer(low):
+        if _CLOCK.search(low, max(0, m.start() - 12), m.start()):
+            continue  # "at 3pm eastern time": a time of day, not where one lives
+        if m.group("abbr") is not None:
+            # A bare abbreviation must be said as one ("on CET", "in PST") and written
+            # as one: "et" or "pt" in lower case are too often something else.
+            word = text[m.start("abbr") : m.end("abbr")]
+            if not word.isupper() or not _ON_OR_IN.search(low, 0, m.start("abbr")):
+                continue
+            return _SPOKEN[m.group("abbr")]
+        if m.group("zone") is not None:
+            return _SPOKEN[m.group("zone")]
+        return _offset(m.group("sign"), m.group("hours"))
+    return None
+
+
+GATE_WORDS = frozenset(w for k in _SPOKEN for w in k.split()) | {"gmt", "utc", "time", "tz"}
+"""Words one of which a clause naming a time zone contains (a rule's keyword gate)."""

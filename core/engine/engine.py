@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from core.domain.audit import audit_line
+from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
@@ -32,7 +33,6 @@ from core.domain.resolver import Decision, resolve
 from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, Scalar, value_key
-from core.domain.validation import schema_errors
 from core.engine.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
@@ -115,7 +115,8 @@ class Engine:
         is the same as ingesting them one by one, and a crash keeps all or none.
         """
         checked: list[tuple[Any, list[str]]] = [
-            (p, schema_errors("state_observation", p)) for p in payloads
+            (p, evidence_errors("state_observation", p, now, self.policy.clock_skew))
+            for p in payloads
         ]
         observations = [
             parse_checked(StateObservation, "state_observation", p)

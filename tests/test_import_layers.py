@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("core", "core.errors", "core.jsonlines"),
+    ("core", "core.errors", "core.jsonlines", "core.private_files"),
     ("core.domain",),
     ("core.agent",),
     ("core.extraction",),

@@ -85,9 +85,11 @@ def tighten_store(path: Path) -> None:
         tighten(path.with_name(name))
 
 
-def write_private(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically, as a 0600 file (its folder made 0700)."""
-    private_dir(path.parent)
+def write_private(path: Path, data: bytes, *, make_folder: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically, as a 0600 file; its folder is made (0700)
+    unless ``make_folder`` is False (then a missing folder is FileNotFoundError)."""
+    if make_folder:
+        private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:

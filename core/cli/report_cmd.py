@@ -59,7 +59,8 @@ def report(
 
     page = render_report(timeline, thresholds, entity=entity, generated=now)
     try:
-        write_private(out_path, page.encode("utf-8"))  # it charts the user's life: 0600
+        # It charts the user's life: 0600. The folder is the user's to make.
+        write_private(out_path, page.encode("utf-8"), make_folder=False)
     except OSError as e:
         raise ConfigError(f"cannot write {out_path}: {e.strerror or e}") from e
     what = "nothing to chart yet" if timeline.empty else f"{len(timeline.days)} day(s) charted"

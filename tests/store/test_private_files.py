@@ -136,3 +136,12 @@ def test_canon_run_in_a_fresh_home_makes_its_data_folder_private(tmp_path: Path)
     assert mode(data) == 0o700
     assert mode(data / "canon.db") == 0o600
     assert [p for p in data.iterdir() if mode(p) != 0o600] == []
+
+
+def test_write_private_can_leave_a_missing_folder_to_the_user(tmp_path: Path) -> None:
+    """`canon report --out` into a folder that does not exist is an error, not a new folder."""
+    with pytest.raises(FileNotFoundError):
+        write_private(tmp_path / "no" / "report.html", b"<html>", make_folder=False)
+    assert not (tmp_path / "no").exists()
+    write_private(tmp_path / "report.html", b"<html>", make_folder=False)
+    assert mode(tmp_path / "report.html") == 0o600

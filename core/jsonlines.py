@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final
@@ -24,6 +25,7 @@ MAX_DEPTH: Final = 64
 """Deepest nesting of arrays and objects accepted; Canon's schemas need fewer than 10."""
 KEPT_BYTES: Final = 64 << 10
 """How much of an over-long line is kept, so the dead letter shows what it was."""
+_MAX_DOUBLE: Final = int(sys.float_info.max)
 _CHUNK: Final = 1 << 16
 _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
 
@@ -66,9 +68,13 @@ def read_jsonl(stream: IO[bytes], name: str) -> Iterator[Line]:
 def parse_json(text: str) -> tuple[Any, str | None]:
     """``text`` as a JSON value, or None and why not (never raises for bad text)."""
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        value = json.loads(
+            text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_double_int
+        )
     except _NotFinite as e:
         return None, f"not JSON: {e} (JSON has no NaN or Infinity)"
+    except _OutOfRange as e:
+        return None, f"not JSON Canon accepts: {e} (a JSON number must fit a double)"
     except json.JSONDecodeError as e:
         return None, f"not JSON: {e.msg} at column {e.colno}"
     except RecursionError:
@@ -82,6 +88,10 @@ class _NotFinite(ValueError):
     pass
 
 
+class _OutOfRange(ValueError):
+    pass
+
+
 def _no_constant(name: str) -> Any:
     raise _NotFinite(name)
 
@@ -89,7 +99,14 @@ def _no_constant(name: str) -> Any:
 def _finite_float(literal: str) -> float:
     number = float(literal)
     if not math.isfinite(number):  # 1e999 parses as inf without a word otherwise
-        raise _NotFinite(f"{literal[:40]} is out of range")
+        raise _OutOfRange(f"{literal[:40]} is out of range")
+    return number
+
+
+def _double_int(literal: str) -> int:
+    number = int(literal)  # more than 4,300 digits: ValueError, reported as such
+    if abs(number) > _MAX_DOUBLE:  # a double cannot hold it: whatever reads it fails
+        raise _OutOfRange(f"{literal[:40]}... ({len(literal)} digits) is out of range")
     return number
 
 

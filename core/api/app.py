@@ -9,7 +9,6 @@ problem document (``core.api.problems``).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -26,6 +25,7 @@ from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
 from core.api.tokens import token_for
 from core.domain.records import ApiToken
+from core.jsonlines import parse_json
 
 SERVICES: Final = web.AppKey("services", Services)
 
@@ -97,9 +97,13 @@ async def _body(request: web.Request, schema: str, max_body: int) -> Any:
         raise Problem(413, f"the body is larger than {max_body} bytes")
     raw = await request.read()  # aiohttp refuses more than client_max_size (413)
     try:
-        data = json.loads(raw)
-    except ValueError as e:
-        raise Problem(400, f"the body is not JSON: {e}", kind="not-json") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Problem(400, f"the body is not UTF-8 text: {e.reason}", kind="not-json") from None
+    # Never raises: too deep, a number out of range, NaN: each is why not.
+    data, why_not = parse_json(text)
+    if why_not is not None:
+        raise Problem(400, f"the body is {why_not}", kind="not-json")
     errors = body_errors(schema, data)
     if errors:
         raise Problem(422, errors[0], kind="invalid-body", extra={"errors": errors[:20]})

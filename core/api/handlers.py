@@ -16,7 +16,7 @@ from core.api.call import Call
 from core.api.problems import Problem
 from core.conversation import texts
 from core.conversation.context import load_context
-from core.conversation.message_intake import message_observations
+from core.conversation.message_intake import dead_letter_message, message_observations
 from core.conversation.views import (
     dead_letter_view,
     event_view,
@@ -25,6 +25,7 @@ from core.conversation.views import (
     review_view,
     state_view,
 )
+from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
@@ -42,6 +43,18 @@ async def health(_call: Call | None) -> dict[str, Any]:
 async def post_message(c: Call) -> dict[str, Any]:
     at = parse_ts(c.body["at"]) if "at" in c.body else c.now
     ref = f"api:{c.token.id}:{c.body.get('message_id') or new_id()}"
+    late = message_time_errors(c.body.get("at", ""), at, c.now, c.engine.policy.clock_skew)
+    if late:  # a message from the future (or before 1970) is not read, it is dead-lettered
+        refused = await dead_letter_message(
+            c.engine,
+            c.body["text"],
+            at=c.body["at"],
+            entity_id=c.token.entity_id,
+            message_ref=ref,
+            errors=late,
+            now=c.now,
+        )
+        return {"observations": 0, "outcomes": [_outcome(0, refused)], "questions": []}
     payloads = await message_observations(
         c.engine,
         c.body["text"],

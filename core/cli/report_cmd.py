@@ -13,6 +13,7 @@ from core.cli.metrics_cmd import parse_since
 from core.cli.scope import entity_option
 from core.engine.metrics_timeline import MetricsTimeline, measure_timeline
 from core.errors import ConfigError
+from core.private_files import write_private
 
 if TYPE_CHECKING:
     from core.report.charts import ThresholdPoint
@@ -58,7 +59,8 @@ def report(
 
     page = render_report(timeline, thresholds, entity=entity, generated=now)
     try:
-        out_path.write_text(page, encoding="utf-8")
+        # It charts the user's life: 0600. The folder is the user's to make.
+        write_private(out_path, page.encode("utf-8"), make_folder=False)
     except OSError as e:
         raise ConfigError(f"cannot write {out_path}: {e.strerror or e}") from e
     what = "nothing to chart yet" if timeline.empty else f"{len(timeline.days)} day(s) charted"

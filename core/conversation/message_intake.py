@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.user_clock import on_users_clock
-from core.engine.engine import Engine
+from core.engine.engine import Engine, Outcome
 from core.extraction.known_people import known_people
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
@@ -51,3 +51,19 @@ async def message_observations(
     if inspect.isfunction(extractor):
         return run()
     return await asyncio.to_thread(run)
+
+
+async def dead_letter_message(
+    engine: Engine,
+    text: str,
+    *,
+    at: str,
+    entity_id: str,
+    message_ref: str,
+    errors: list[str],
+    now: datetime,
+) -> Outcome:
+    """A message Canon will not read, because of ``errors`` (its time is impossible: see
+    ``core.domain.evidence_time.message_time_errors``), kept in the dead-letter queue."""
+    payload = {"entity_id": entity_id, "message_ref": message_ref, "at": at, "text": text}
+    return await engine.ingest_invalid("message", payload, errors, now=now)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -19,6 +20,8 @@ from core.domain.fields import DOMAINS
 from core.domain.source_types import canonical_source_type
 from core.errors import ConfigError
 
+MAX_CLOCK_SKEW: Final = 86_400.0
+"""The largest clock allowance a policy may set: a day."""
 DEFAULTS_PATH: Final = Path(__file__).resolve().parent.parent / "defaults" / "policy.toml"
 
 
@@ -105,6 +108,9 @@ class Policy:
     corroboration_cap: float = 1.24
     corroboration_window_hours: float = 168.0
     certain_extraction: float = 0.9
+    clock_skew_seconds: float = 300.0
+    """How far past now an evidence timestamp may be (another clock running fast);
+    anything later is dead-lettered, never resolved (see ``core.domain.evidence_time``)."""
     rollout: RolloutConfig = field(default_factory=RolloutConfig)
     learning: LearningConfig = field(default_factory=LearningConfig)
     origin: tuple[str, ...] = field(default=("defaults",), compare=False)
@@ -114,6 +120,10 @@ class Policy:
             return self.domains[name]
         except KeyError as e:
             raise ConfigError(f"no policy for domain {name!r}") from e
+
+    @property
+    def clock_skew(self) -> timedelta:
+        return timedelta(seconds=self.clock_skew_seconds)
 
     def reliability(self, source_type: str) -> float:
         return self.source_reliability.get(canonical_source_type(source_type), 0.5)
@@ -126,6 +136,7 @@ _TOP_SCALARS: Final = {
     "corroboration_cap": float,
     "corroboration_window_hours": float,
     "certain_extraction": float,
+    "clock_skew_seconds": float,
 }
 _TABLES: Final = {
     "rollout": {
@@ -289,6 +300,7 @@ def _build(raw: Mapping[str, Any], origin: tuple[str, ...]) -> Policy:
             raw["corroboration_window_hours"], "corroboration_window_hours"
         ),
         certain_extraction=_unit(raw["certain_extraction"], "certain_extraction"),
+        clock_skew_seconds=_unit(raw["clock_skew_seconds"], "clock_skew_seconds", MAX_CLOCK_SKEW),
         rollout=_rollout(raw.get("rollout", {})),
         learning=_learning(raw.get("adaptive_learning", {})),
         origin=origin,

@@ -12,8 +12,9 @@ two formats made stricter than the library's:
   not) and has no trailing newline (the library's regex accepts one).
 
 Some defects JSON Schema cannot see, because Python objects are not JSON:
-NaN and Infinity pass ``"type": "number"``, and a lone surrogate passes every
-string rule. ``json_hazards`` finds them and ``schema_errors`` reports them with
+NaN and Infinity pass ``"type": "number"``, so does an integer no double can
+hold (10**400: Python parses it, everything that reads it as a number fails),
+and a lone surrogate passes every string rule. ``json_hazards`` finds them and ``schema_errors`` reports them with
 the schema's own errors, so such a payload goes to the dead-letter queue.
 
 Speed: a payload made of plain JSON values is first checked by jsonschema-rs
@@ -29,6 +30,7 @@ import copy
 import json
 import math
 import re
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import cache, partial
@@ -50,6 +52,7 @@ _UUID: Final = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _RFC3339: Final = FORMAT_CHECKER.checkers["date-time"][0]
+_MAX_DOUBLE: Final = int(sys.float_info.max)
 
 
 @FORMAT_CHECKER.checks("uuid")
@@ -144,6 +147,8 @@ def json_hazards(payload: object, path: str = "$") -> list[str]:
     """Numbers and strings in ``payload`` that are not JSON: NaN, ±Infinity, lone surrogates."""
     if isinstance(payload, float) and not math.isfinite(payload):
         return [f"{path}: {payload} is not a JSON number (NaN and Infinity are not allowed)"]
+    if _huge(payload):
+        return [f"{path}: a number this large is out of range (a JSON number must fit a double)"]
     if isinstance(payload, str):
         return (
             [] if _is_unicode(payload) else [f"{path}: text with a lone surrogate is not Unicode"]
@@ -175,7 +180,14 @@ def _plain_json(payload: object) -> bool:
         return _is_unicode(payload)
     if type(payload) is float:
         return math.isfinite(payload)
-    return type(payload) in (int, bool) or payload is None
+    if type(payload) is int:
+        return not _huge(payload)
+    return type(payload) is bool or payload is None
+
+
+def _huge(value: object) -> bool:
+    """An integer no double can hold (10**400): everything that reads it as one would fail."""
+    return type(value) is int and abs(value) > _MAX_DOUBLE
 
 
 def _is_unicode(text: str) -> bool:

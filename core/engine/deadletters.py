@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
 from core.domain.records import (
     OPEN_STATUSES,
@@ -37,12 +38,12 @@ from core.domain.records import (
     ReviewStatus,
     Settlement,
 )
-from core.domain.validation import schema_errors
 from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import RETRY_DELAYS
 from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome
 from core.engine.signal_ingest import ingest_signals
-from core.errors import AlreadyAnswered, InvalidAnswer
+from core.errors import AlreadyAnswered, InvalidAnswer, PayloadInvalid
+from core.signals.intake import signal_payloads
 from core.signals.rules import Rule
 from core.store import DeadLetter, NewReviewItem, ReviewItem
 
@@ -82,7 +83,7 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
         if letter.next_retry_at is None or letter.next_retry_at > now:
             continue
         payload = _load(letter.payload)
-        errors = _errors(letter.schema, payload)
+        errors = _errors(engine, letter.schema, payload, now)
         count = letter.retry_count + 1
         step = replace(letter, last_attempt=now, retry_count=count)
         escalation = None
@@ -161,7 +162,7 @@ async def answer_dead_letter(
         if letter is None:
             raise InvalidAnswer("the dead letter is gone; reject to close this question")
         payload = _load(letter.payload) if action == "confirm" else _corrected(value)
-        errors = _errors(letter.schema, payload)
+        errors = _errors(engine, letter.schema, payload, now)
         if errors:
             raise InvalidAnswer(
                 f"still invalid: {errors[0]}; send a corrected payload with edit, "
@@ -216,12 +217,19 @@ async def _ingest(
     return await engine.ingest_batch([payload], now=now)
 
 
-def _errors(schema: str, payload: Any) -> list[str]:
+def _errors(engine: Engine, schema: str, payload: Any, now: datetime) -> list[str]:
+    """Why ``payload`` would be dead-lettered again now (empty: it may be ingested)."""
     if payload is None:
         return ["not JSON"]
     if schema not in ("state_observation", "signal_event"):
         return [f"{schema} payloads cannot be retried"]
-    return schema_errors(schema, payload)
+    errors = evidence_errors(schema, payload, now, engine.policy.clock_skew)
+    if schema == "signal_event" and not errors:
+        try:
+            signal_payloads(payload, now)  # its dates must map, too
+        except PayloadInvalid as e:
+            return e.errors
+    return errors
 
 
 def _corrected(value: Any) -> Any:

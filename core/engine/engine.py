@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from core.domain.audit import audit_line
+from core.domain.evidence_time import evidence_errors
 from core.domain.ids import derived_id, new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
@@ -33,7 +34,6 @@ from core.domain.resolver import Decision, resolve
 from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, Scalar, value_key
-from core.domain.validation import schema_errors
 from core.engine.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
@@ -129,7 +129,8 @@ class Engine:
         another principal or entity used first never makes this one a duplicate.
         """
         checked: list[tuple[Any, list[str]]] = [
-            (p, schema_errors("state_observation", p)) for p in payloads
+            (p, evidence_errors("state_observation", p, now, self.policy.clock_skew))
+            for p in payloads
         ]
         observations = [
             parse_checked(StateObservation, "state_observation", p)

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from core.domain.validation import schema_errors
+from core.domain.evidence_time import evidence_errors
 from core.engine.engine import Engine, Outcome
+from core.errors import PayloadInvalid
 from core.signals.intake import signal_payloads, weighted
 from core.signals.rules import Rule
 from core.signals.trust import NOBODY, SenderTrust, sender_address
@@ -38,14 +39,18 @@ async def ingest_signals(
     outcomes: list[Outcome] = []
     valid = 0
     for signal in signals:
-        errors = schema_errors("signal_event", signal)
+        errors = evidence_errors("signal_event", signal, now, engine.policy.clock_skew)
         if errors:
             outcomes.append(await engine.ingest_invalid("signal_event", signal, errors, now=now))
             continue
-        valid += 1
         mail = signal["payload"] if signal["kind"] == "email" else None
         trusted = mail is not None and trust.trusts(mail)
-        found = signal_payloads(signal, now, rules, trusted=trusted)
+        try:
+            found = signal_payloads(signal, now, rules, trusted=trusted)
+        except PayloadInvalid as e:
+            outcomes.append(await engine.ingest_invalid("signal_event", signal, e.errors, now=now))
+            continue
+        valid += 1
         if mail is not None and found and not trusted and note_senders:
             await _note_sender(engine, mail)
         payloads += [weighted(p, weight) for p in found]

@@ -17,6 +17,7 @@ from typing import Any
 from core.domain.ids import derived_id
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
+from core.errors import PayloadInvalid
 from core.extraction.types import ExtractedObservation, Extractor
 from core.signals.mapping import MappedObservation, map_calendar, map_email
 from core.signals.rules import Rule
@@ -198,14 +199,23 @@ def signal_payloads(
     signal: dict[str, Any], at: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
 ) -> list[dict[str, Any]]:
     """StateObservation payloads for a valid SignalEvent (the replay's mapping, plus ``rules``);
-    a mail is transaction evidence only when its sender is ``trusted``."""
+    a mail is transaction evidence only when its sender is ``trusted``.
+
+    A date the mapping cannot work with (a trip ending 9999-12-31, whose expiry is
+    a day later) makes the signal invalid: ``PayloadInvalid``, for the dead-letter queue.
+    """
     entity = signal["entity_id"]
-    if signal["kind"] == "calendar_event":
-        found = calendar_payloads(signal["payload"], at=at, entity_id=entity, rules=rules)
-    else:
-        found = email_payloads(
-            signal["payload"], at=at, entity_id=entity, rules=rules, trusted=trusted
-        )
+    try:
+        if signal["kind"] == "calendar_event":
+            found = calendar_payloads(signal["payload"], at=at, entity_id=entity, rules=rules)
+        else:
+            found = email_payloads(
+                signal["payload"], at=at, entity_id=entity, rules=rules, trusted=trusted
+            )
+    except OverflowError as e:
+        raise PayloadInvalid(
+            "signal_event", [f"$.payload: a date is outside the calendar Canon can use ({e})"]
+        ) from e
     # Untrusted text never reaches the profile, whatever a mapping says.
     return [p for p in found if p.get("domain") != "profile"]
 

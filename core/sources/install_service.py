@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, Literal
 
+from core.private_files import private_dir
 from core.sources.install import Plan, canon_executable, carried_env
 
 Service = Literal["bot", "serve"]
@@ -76,11 +77,12 @@ def env_file_text(environ: Mapping[str, str], *, masked: bool = False) -> str:
 
 def write_env_file(path: Path, environ: Mapping[str, str]) -> str:
     """Create the environment file 0600 unless it exists; what was done, in one line."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     except FileExistsError:
         return f"kept {path} (edit it to change settings or secrets)"
+    os.fchmod(fd, 0o600)  # whatever the umask
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(env_file_text(environ))
     return f"wrote {path} (0600)"

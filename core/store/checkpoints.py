@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -32,6 +33,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from core.agent.session import CHECKPOINT_TYPES
 from core.errors import StoreError
 from core.store.factory import parse_store_url, redacted
+from core.store.sqlite_connection import prepare_path
 
 BUSY_TIMEOUT_MS = 5_000
 """The bot's store writes beside the checkpointer on one SQLite file: wait, don't fail."""
@@ -52,12 +54,14 @@ async def open_checkpointer(url: str) -> AsyncIterator[BaseCheckpointSaver[Any]]
         return
     if where.backend == "sqlite":
         try:
+            if where.target != ":memory:":
+                prepare_path(Path(where.target))  # 0600, like the store it sits in
             conn = await aiosqlite.connect(where.target, isolation_level=None)
             await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA journal_mode=WAL")
             saver = AsyncSqliteSaver(conn, serde=serde)
             await saver.setup()
-        except aiosqlite.Error as e:
+        except (aiosqlite.Error, OSError) as e:
             raise StoreError(f"cannot open checkpoints in {where.target}: {e}") from e
         try:
             yield saver

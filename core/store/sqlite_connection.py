@@ -11,6 +11,7 @@ from pathlib import Path
 import aiosqlite
 
 from core.errors import StoreError
+from core.private_files import private_store_file
 
 STORAGE_REFUSED = frozenset(
     {
@@ -35,10 +36,11 @@ def storage_refused(e: sqlite3.Error) -> bool:
 
 
 def prepare_path(path: Path) -> None:
-    """Create a missing parent directory; refuse a directory where the file goes."""
+    """Refuse a directory where the file goes; create a missing parent (0700) and the
+    file (0600), and tighten an older store's file, -wal and -shm to 0600."""
     if path.is_dir():
         raise StoreError(f"cannot open store {path}: it is a directory")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_store_file(path)
 
 
 async def while_busy(step: Callable[[], Awaitable[None]]) -> None:

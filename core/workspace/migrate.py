@@ -101,7 +101,7 @@ async def migrate_workspace(
             continue
         if text is not None:
             backups.append(str(backup(workspace, workspace / rel, now)))
-        if not atomic_write(workspace / rel, new_text, expected=text):
+        if not atomic_write(workspace, workspace / rel, new_text, expected=text):
             raise ZoneError(f"{rel} changed while being migrated; run `canon migrate` again")
         added += [f"{rel}:{z}" for z in inserted]
     projection = await refresh_projections(engine, workspace, now, settings)

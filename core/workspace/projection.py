@@ -165,7 +165,7 @@ async def _project_file(
         if _drifted(zone_body(base, zone), bodies[z], hashes.get(z))
     ]
     new_text = splice(base, {z: bodies[z] for z in ours})
-    if new_text != text and not atomic_write(path, new_text, expected=text):
+    if new_text != text and not atomic_write(workspace, path, new_text, expected=text):
         return None
     await _remember(ws, key, rel, {z: bodies[z] for z in ours}, hashes, found, now)
     status: FileStatus = "written" if new_text != text else "unchanged"
@@ -232,7 +232,7 @@ async def _project_legacy(
         await _remember(ws, key, rel, as_sections, hashes, found, now)
         return FileResult(rel, "unchanged"), found, warnings
     saved = backup(workspace, path, now)
-    if not atomic_write(path, new_text, expected=text):
+    if not atomic_write(workspace, path, new_text, expected=text):
         return None
     await _remember(ws, key, rel, as_sections, hashes, found, now)
     detail = f"wrote under heading anchors; backup {saved.name}"

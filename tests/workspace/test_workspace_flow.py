@@ -308,8 +308,8 @@ def test_an_atomic_write_loses_to_an_edit_made_meanwhile(tmp_path: Path) -> None
     path = tmp_path / "MEMORY.md"
     path.write_text("what Canon read\n", encoding="utf-8")
     path.write_text("what the user saved since\n", encoding="utf-8")
-    assert atomic_write(path, "Canon's version\n", expected="what Canon read\n") is False
+    assert atomic_write(tmp_path, path, "Canon's version\n", expected="what Canon read\n") is False
     assert path.read_text(encoding="utf-8") == "what the user saved since\n"
     assert [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]  # no temp file left behind
-    assert atomic_write(path, "Canon's version\n", expected="what the user saved since\n")
+    assert atomic_write(tmp_path, path, "Canon's version\n", expected="what the user saved since\n")
     assert path.read_text(encoding="utf-8") == "Canon's version\n"

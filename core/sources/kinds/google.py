@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from core.domain.timeutil import format_ts
 from core.errors import ConfigError, SourceError
+from core.private_files import write_private
 from core.signals.rules import Rule
 from core.sources.base import COMMON_OPTIONS, Fetched, SourceConfig, SourceTable
 from core.sources.ical import SERIES_KEY
@@ -92,14 +92,8 @@ class GoogleFetch:
 
 
 def write_token(path: Path, creds: Credentials) -> None:
-    """Save an OAuth token readable by its owner only (0600), atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(creds.to_json())  # type: ignore[no-untyped-call]
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+    """Save an OAuth token readable by its owner only (0600, in a 0700 folder), atomically."""
+    write_private(path, creds.to_json().encode("utf-8"))  # type: ignore[no-untyped-call]
 
 
 def load_credentials(cfg: GoogleConfig) -> Any:

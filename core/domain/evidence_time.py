@@ -1,0 +1,83 @@
+"""Evidence cannot come from the future.
+
+An evidence timestamp says when the evidence was produced (a message sent, a
+mail dated, a file read). One later than now, beyond the policy's clock
+allowance (``clock_skew_seconds``: another machine's clock may run a little
+fast), would read as "just now" and outrank everything said after it, so it is
+an invalid payload: it goes to the dead-letter queue with the reason, like a
+schema error, and changes nothing. What a payload is *about* may well be in the
+future (a calendar event's start, a plan's ``valid_until``); only the stamps
+named here are evidence times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+from core.domain.timeutil import format_ts
+from core.domain.validation import schema_errors
+
+EVIDENCE_STAMPS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
+    "state_observation": (("event_ts",),),
+    "signal_event": (("event_ts",), ("payload", "date")),
+}
+"""Where each schema keeps its evidence times (a mail's Date header is when it was sent)."""
+EARLIEST: Final = datetime(1970, 1, 1, tzinfo=UTC)
+"""The earliest time a message can have been said (``message_time_errors``)."""
+
+
+def evidence_errors(schema: str, payload: object, now: datetime, skew: timedelta) -> list[str]:
+    """``schema_errors``, then (for a payload that passes them) every evidence time of
+    ``payload`` later than ``now`` plus ``skew``; empty if it may be resolved."""
+    return schema_errors(schema, payload) or future_stamp_errors(schema, payload, now, skew)
+
+
+def future_stamp_errors(schema: str, payload: object, now: datetime, skew: timedelta) -> list[str]:
+    """The evidence times of a schema-valid ``payload`` that lie beyond ``now + skew``."""
+    found: list[str] = []
+    for path in EVIDENCE_STAMPS.get(schema, ()):
+        raw = _at(payload, path)
+        if isinstance(raw, str):
+            when = datetime.fromisoformat(raw.upper().replace("Z", "+00:00"))
+            if when > now + skew:
+                found.append(f"$.{'.'.join(path)}: {future_reason(raw, when, now, skew)}")
+    return found
+
+
+def message_time_errors(raw: str, when: datetime, now: datetime, skew: timedelta) -> list[str]:
+    """Why a message said at ``when`` cannot be read: later than ``now + skew``, or
+    before 1970 (no chat is older, and relative dates read from it leave the calendar)."""
+    if when > now + skew:
+        return [f"$.at: {future_reason(raw, when, now, skew)}"]
+    if when < EARLIEST:
+        return [f"$.at: {raw} is before {format_ts(EARLIEST)}; no message is that old"]
+    return []
+
+
+def future_reason(raw: str, when: datetime, now: datetime, skew: timedelta) -> str:
+    ahead = when - now
+    return (
+        f"{raw} is {_span(ahead)} later than now ({format_ts(now)}), beyond the "
+        f"{_span(skew)} clock allowance (clock_skew_seconds); evidence cannot come "
+        "from the future"
+    )
+
+
+def _span(delta: timedelta) -> str:
+    """A duration in its largest whole unit (rounded down): 300 s is '5 min'."""
+    seconds = int(delta.total_seconds())
+    for unit, size in (("days", 86_400), ("h", 3_600), ("min", 60)):
+        if seconds >= 2 * size or (seconds >= size and seconds % size == 0):
+            return f"{seconds // size} {unit}"
+    return f"{seconds} s"
+
+
+def _at(payload: object, path: tuple[str, ...]) -> Any:
+    value: Any = payload
+    for key in path:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value

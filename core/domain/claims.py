@@ -214,7 +214,7 @@ def answer_refusal(principal: Principal, raised_by: str | None) -> str | None:
     return None
 
 
-def answered_by(principal: Principal, channel: str | None) -> str | None:
+def answered_by_for(principal: Principal, channel: str | None) -> str | None:
     """Who answered, as the stored answer names it: a delegate names itself and the user
     it acts for (``delegate:token:<id> for user:alice``)."""
     if principal.kind == "agent" and principal.acting_for is not None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from core.domain.claims import (
     Claimant,
     answer_refusal,
-    answered_by,
+    answered_by_for,
     claim_observation,
     message_claimant,
 )
@@ -197,4 +197,4 @@ def test_answers_belong_to_the_person_asked(
 def test_a_delegates_answer_names_the_delegate_and_the_user_it_acts_for(
     principal: Principal, channel: str | None, named: str | None
 ) -> None:
-    assert answered_by(principal, channel) == named
+    assert answered_by_for(principal, channel) == named

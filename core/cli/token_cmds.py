@@ -113,12 +113,12 @@ async def list_tokens(ctx: Context, as_json: bool) -> None:
     if not rows:
         out().print("No tokens yet: canon token create --entity user:alice")
         return
-    for r in rows:
+    for t, r in zip(tokens, rows, strict=True):
         state = f"revoked {r['revoked_at']}" if r["revoked_at"] else "live"
-        role = r["role"] + (f"({','.join(r['source_types'])})" if r["source_types"] else "")
-        reach = "household" if r["reach"] is None else ",".join(r["reach"]) or "own only"
+        role = t.role + (f"({','.join(t.source_types)})" if t.source_types else "")
+        reach = "household" if t.reach is None else ",".join(t.reach) or "own only"
         out().print(
-            f"{r['id']}  {role}  {r['entity_id']}  reach {reach}  {r['name'] or '-'}  "
+            f"{t.id}  {role}  {t.entity_id}  reach {reach}  {t.name or '-'}  "
             f"created {r['created_at']}  {state}",
             markup=False,
         )

@@ -17,9 +17,10 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from core.domain.audit import audit_line
-from core.domain.ids import new_id
+from core.domain.ids import derived_id, new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
+from core.domain.principals import SYSTEM, Principal
 from core.domain.records import (
     ApiToken,
     Escalation,
@@ -40,7 +41,7 @@ from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
-from core.store.protocol import DecideSettlement, StoreBackend
+from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreBackend
 
 OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
 AnswerAction = Literal["confirm", "reject", "edit"]
@@ -88,31 +89,44 @@ class Engine:
         self.rollout = RolloutReader(store, policy)
         self._lock = asyncio.Lock()
 
-    async def ingest(self, payload: Any, *, now: datetime) -> Outcome:
+    async def ingest(
+        self, payload: Any, *, now: datetime, principal: Principal = SYSTEM
+    ) -> Outcome:
         """Validate, resolve and persist one StateObservation payload (one transaction)."""
-        return (await self.ingest_batch([payload], now=now))[0]
+        return (await self.ingest_batch([payload], now=now, principal=principal))[0]
 
     async def ingest_many(
-        self, payloads: Iterable[Any], *, now: datetime, batch_size: int = 256
+        self,
+        payloads: Iterable[Any],
+        *,
+        now: datetime,
+        batch_size: int = 256,
+        principal: Principal = SYSTEM,
     ) -> AsyncIterator[Outcome]:
         """Ingest payloads in order, ``batch_size`` per durable commit (group commit)."""
         batch: list[Any] = []
         for payload in payloads:
             batch.append(payload)
             if len(batch) >= batch_size:
-                for outcome in await self.ingest_batch(batch, now=now):
+                for outcome in await self.ingest_batch(batch, now=now, principal=principal):
                     yield outcome
                 batch = []
         if batch:
-            for outcome in await self.ingest_batch(batch, now=now):
+            for outcome in await self.ingest_batch(batch, now=now, principal=principal):
                 yield outcome
 
-    async def ingest_batch(self, payloads: Sequence[Any], *, now: datetime) -> list[Outcome]:
+    async def ingest_batch(
+        self, payloads: Sequence[Any], *, now: datetime, principal: Principal = SYSTEM
+    ) -> list[Outcome]:
         """Validate, resolve and persist ``payloads`` in order, in one transaction.
 
         Each observation is resolved against the state its predecessors in the
         batch left behind (a pure fold over snapshots read once), so the result
         is the same as ingesting them one by one, and a crash keeps all or none.
+
+        ``principal`` made the write: it is stored with every event and question.
+        Event ids are idempotent per entity and principal (``_own_event_id``): an id
+        another principal or entity used first never makes this one a duplicate.
         """
         checked: list[tuple[Any, list[str]]] = [
             (p, schema_errors("state_observation", p)) for p in payloads
@@ -123,9 +137,10 @@ class Engine:
             if not errors
         ]
         since = now - timedelta(hours=self.policy.corroboration_window_hours)
+        own_ids = [_own_event_id(o, principal) for o in observations]
 
         def decide(
-            snaps: dict[tuple[str, str], FieldSnapshot], seen: set[str]
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
             outcomes: list[Outcome] = []
             accepted: list[Accepted] = []
@@ -133,25 +148,38 @@ class Engine:
             corroborated: dict[tuple[str, str], None] = {}
             duplicates: list[tuple[str, datetime]] = []
             letters: list[DeadLetter] = []
-            parsed = iter(observations)
+            parsed = iter(zip(observations, own_ids, strict=True))
             for payload, errors in checked:
                 if errors:
                     letter = dead_letter_for("state_observation", payload, errors, now)
                     letters.append(letter)
                     outcomes.append(_invalid_outcome(payload, letter.event_id, errors))
                     continue
-                obs = next(parsed)
-                if obs.event_id in seen:
-                    duplicates.append((obs.event_id, now))
+                given, own_id = next(parsed)
+                owner = (given.entity_id, principal.ref)
+                stored_id = given.event_id
+                if not _owned_by(seen.get(stored_id), owner):
+                    # Another principal's (or entity's) event has this id: ours is
+                    # logged under an id of our own, the same on every retry.
+                    stored_id = own_id
+                if stored_id in seen:
+                    duplicates.append((stored_id, now))
                     outcomes.append(
                         Outcome(
-                            "duplicate", obs.event_id, obs.entity_id, obs.field, obs.candidate_value
+                            "duplicate",
+                            given.event_id,
+                            given.entity_id,
+                            given.field,
+                            given.candidate_value,
                         )
                     )
                     continue
-                seen.add(obs.event_id)
+                seen[stored_id] = owner
+                obs = given.model_copy(update={"event_id": stored_id})
                 key = (obs.entity_id, obs.field)
-                outcome, record = self._decide(obs, snaps[key], now, in_force)
+                outcome, record = self._decide(obs, snaps[key], now, in_force, principal)
+                # The caller hears of its own id, whichever id the log keeps.
+                outcome = replace(outcome, event_id=given.event_id)
                 snaps[key], closed = advance(snaps[key], record, since)
                 superseded.extend((item_id, now) for item_id in closed)
                 if record.corroborate:
@@ -182,7 +210,7 @@ class Engine:
             # read is still true when its decision lands, whoever else writes.
             outcomes, promoted_items = await self.store.decide_and_write(
                 [(o.entity_id, o.field) for o in observations],
-                [o.event_id for o in observations],
+                [*(o.event_id for o in observations), *own_ids],
                 since,
                 decide,
                 self.policy.max_pending,
@@ -202,13 +230,22 @@ class Engine:
         return outcomes
 
     def _decide(
-        self, obs: StateObservation, snap: FieldSnapshot, now: datetime, in_force: PolicyInForce
+        self,
+        obs: StateObservation,
+        snap: FieldSnapshot,
+        now: datetime,
+        in_force: PolicyInForce,
+        principal: Principal,
     ) -> tuple[Outcome, Accepted]:
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key)
         committed = snap.committed
         decision = resolve(committed, obs, in_force.policy, now, evidence)
-        commit = self._commit_plan(obs, decision, committed, now) if decision.commits else None
+        commit = (
+            replace(self._commit_plan(obs, decision, committed, now), principal=principal.ref)
+            if decision.commits
+            else None
+        )
         if commit is not None:
             in_force.count_change(obs.domain)
         review = None
@@ -227,6 +264,7 @@ class Engine:
                 created_at=now,
                 group_key=_group_key(obs),
                 shadow_decision=decision.shadow_of,
+                principal=principal.ref,
             )
         record = _accepted(
             obs,
@@ -239,6 +277,7 @@ class Engine:
             commit=commit,
             review=review,
             corroborate=decision.effect == "corroborate",
+            principal=principal.ref,
         )
         outcome = Outcome(
             decision.decision,
@@ -499,6 +538,7 @@ def _accepted(
     commit: CommitPlan | None = None,
     review: NewReviewItem | None = None,
     corroborate: bool = False,
+    principal: str | None = None,
 ) -> Accepted:
     """The write record for one observation and what was decided about it."""
     return Accepted(
@@ -521,7 +561,26 @@ def _accepted(
         commit=commit,
         corroborate=corroborate,
         review=review,
+        principal=principal,
     )
+
+
+def _own_event_id(obs: StateObservation, principal: Principal) -> str:
+    """The id ``obs`` is logged under when another entity's or principal's event
+    took its own: derived from the three, so a retry finds it again."""
+    return derived_id("event-of", obs.entity_id, principal.ref, obs.event_id)
+
+
+def _owned_by(owner: EventOwner | None, ours: EventOwner) -> bool:
+    """Whether a logged event's ``owner`` (None: no such event) leaves its id to ``ours``.
+
+    An event logged before principals existed belongs to whoever writes about its
+    entity, so a retry of an old message is still a duplicate.
+    """
+    if owner is None:
+        return True
+    entity, principal = owner
+    return entity == ours[0] and principal in (None, ours[1])
 
 
 def _reason_summary(reasons: tuple[str, ...]) -> tuple[str, ...]:

@@ -43,7 +43,7 @@ from core.store.memory_companions import (
     MemoryWorkspaceStore,
 )
 from core.store.memory_tables import FieldKey, Journal, Tables, utc
-from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
+from core.store.protocol import Decide, DecideSettlement, SeenEvents, StoreBackend, T
 from core.store.settling import SettlesOneByGroup
 
 
@@ -91,7 +91,7 @@ class MemoryStore(SettlesOneByGroup):
     # -- ingest path -------------------------------------------------------------
     async def snapshots(
         self, keys: Sequence[FieldKey], event_ids: Sequence[str], since: datetime
-    ) -> tuple[dict[FieldKey, FieldSnapshot], set[str]]:
+    ) -> tuple[dict[FieldKey, FieldSnapshot], SeenEvents]:
         self.check_open()
         return self._tables.snapshots(keys, event_ids, since)
 

@@ -29,7 +29,7 @@ from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.errors import AlreadyAnswered, NotFound, StoreError
-from core.store.protocol import DecideSettlement
+from core.store.protocol import DecideSettlement, SeenEvents
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 
 K = TypeVar("K")
@@ -101,12 +101,15 @@ class Tables:
 
     def snapshots(
         self, keys: Sequence[FieldKey], event_ids: Sequence[str], since: datetime
-    ) -> tuple[dict[FieldKey, FieldSnapshot], set[str]]:
+    ) -> tuple[dict[FieldKey, FieldSnapshot], SeenEvents]:
         unique = sorted(set(keys))
         if not unique:
-            return {}, set()
+            return {}, {}
         snaps = {key: self.snapshot(key, since) for key in unique}
-        return snaps, {eid for eid in event_ids if eid in self.events_by_id}
+        seen = (self.events_by_id.get(eid) for eid in event_ids)
+        return snaps, {
+            e.record.event_id: (e.record.entity_id, e.record.principal) for e in seen if e
+        }
 
     def snapshot(self, key: FieldKey, since: datetime) -> FieldSnapshot:
         agreeing: dict[str, set[str]] = {}
@@ -199,6 +202,7 @@ class Tables:
                     (canonical_source_type(c["type"]), c["ref"])
                     for c in payload.get("corroborators", ())
                 ),
+                principal=a.principal,
             ),
             a.value_key,
         )
@@ -262,6 +266,7 @@ class Tables:
             answer=None,
             group_key=r.group_key,
             shadow_decision=r.shadow_decision,
+            principal=r.principal,
         )
         j.set(self.reviews, r.id, item)
 

@@ -84,7 +84,7 @@ from core.store.postgres_tx import (
     store_dead_letter,
     write_batch,
 )
-from core.store.protocol import Decide, DecideSettlement, T
+from core.store.protocol import Decide, DecideSettlement, SeenEvents, T
 from core.store.settling import SettlesOneByGroup
 
 CONNECT_TIMEOUT_S = 10
@@ -180,7 +180,7 @@ class PostgresStore(SettlesOneByGroup):
     # -- ingest path -------------------------------------------------------------
     async def snapshots(
         self, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
-    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
         async with self.transaction() as tx:
             # One snapshot for all the reads, as SQLite's single statement has.
             await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")

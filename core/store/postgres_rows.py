@@ -46,16 +46,16 @@ KEYS = "(entity_id, field) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
 
 FACT_COLUMNS = (
     "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
-    "evidence_ts, committed_at, resolution, valid_until"
+    "evidence_ts, committed_at, resolution, valid_until, principal"
 )
 REVIEW_COLUMNS = (
     "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
     "source_key, status, created_at, promoted_at, answered_at, answer, group_key, "
-    "shadow_decision"
+    "shadow_decision, principal"
 )
 EVENT_COLUMNS = (
     "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
-    "ingested_at, decision, confidence, margin, reasons, payload"
+    "ingested_at, decision, confidence, margin, reasons, payload, principal"
 )
 HISTORY_COLUMNS = (
     "seq, entity_id, field, version, old_json, new_json, retracted, event_id, confidence, "
@@ -81,39 +81,40 @@ SNAPSHOT_OPEN = (
     "AND r.status IN ('queued', 'pending')"
 )
 SNAPSHOT_REJECTED = f"SELECT entity_id, field, value_key, source_key FROM rejections WHERE {KEYS}"
-SEEN_EVENTS = "SELECT event_id FROM events WHERE event_id = ANY(%s::text[])"
+SEEN_EVENTS = "SELECT event_id, entity_id, principal FROM events WHERE event_id = ANY(%s::text[])"
 
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
     "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
-    "reasons, patch) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+    "reasons, patch, principal) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 # Version and previous value are read inside the transaction, under the entity's lock.
 INSERT_COMMIT = (
     "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
     "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
-    "valid_until, audit_line) VALUES (%(e)s, %(f)s, "
+    "valid_until, audit_line, principal) VALUES (%(e)s, %(f)s, "
     "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = %(e)s AND field = %(f)s), "
     "coalesce((SELECT value_json FROM facts WHERE entity_id = %(e)s AND field = %(f)s), 'null'), "
     "%(new)s, %(retracted)s, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, %(cat)s, %(res)s, "
-    "%(vu)s, %(line)s) RETURNING version"
+    "%(vu)s, %(line)s, %(pr)s) RETURNING version"
 )
 # The fold of one commit into current state (what SQLite's commits_fold_* triggers do).
 UPSERT_FACT = (
-    f"INSERT INTO facts ({FACT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+    f"INSERT INTO facts ({FACT_COLUMNS}) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
     "ON CONFLICT (entity_id, field) DO UPDATE SET value_json = EXCLUDED.value_json, "
     "version = EXCLUDED.version, source_type = EXCLUDED.source_type, "
     "source_ref = EXCLUDED.source_ref, confidence = EXCLUDED.confidence, "
     "event_id = EXCLUDED.event_id, evidence_ts = EXCLUDED.evidence_ts, "
     "committed_at = EXCLUDED.committed_at, resolution = EXCLUDED.resolution, "
-    "valid_until = EXCLUDED.valid_until"
+    "valid_until = EXCLUDED.valid_until, principal = EXCLUDED.principal"
 )
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
     "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key, "
-    "shadow_decision) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s, %s)"
+    "shadow_decision, principal) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s, %s, %s)"
 )
 INSERT_DEAD_LETTER = (
     f"INSERT INTO dead_letters ({LETTER_COLUMNS}) "
@@ -146,6 +147,7 @@ def commit_row(c: CommitPlan) -> dict[str, Any]:
         "res": c.resolution,
         "vu": c.valid_until,
         "line": c.audit_line,
+        "pr": c.principal,
     }
 
 
@@ -164,6 +166,7 @@ def fact_row(c: CommitPlan, version: int) -> tuple[Any, ...]:
         c.committed_at,
         c.resolution,
         c.valid_until,
+        c.principal,
     )
 
 

@@ -54,7 +54,7 @@ from core.store.postgres_rows import (
     review_row,
     utc,
 )
-from core.store.protocol import DecideSettlement
+from core.store.protocol import DecideSettlement, SeenEvents
 from core.store.rules import OpenQuestion, promotable, settled_by_commit
 
 
@@ -175,8 +175,8 @@ async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
     await tx.executemany(
         "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
         "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "
-        "resolution, valid_until, audit_line) "
-        "VALUES (%s, %s, %s, 'null', %s, false, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        "resolution, valid_until, audit_line, principal) "
+        "VALUES (%s, %s, %s, 'null', %s, false, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
         [
             (
                 f.entity_id,
@@ -192,6 +192,7 @@ async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
                 f.resolution,
                 f.valid_until,
                 f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
+                f.principal,
             )
             for f in facts
         ],
@@ -212,6 +213,7 @@ async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
                 f.committed_at,
                 f.resolution,
                 f.valid_until,
+                f.principal,
             )
             for f in facts
         ],
@@ -224,7 +226,7 @@ async def read_snapshots(
     event_ids: Sequence[str],
     since: datetime,
     locks: Sequence[tuple[str, Sequence[Any]]] = (),
-) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
     """The snapshots, read in one round trip after the ``locks`` statements (sent first
     in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
     unique = sorted(set(keys))
@@ -259,7 +261,7 @@ async def read_snapshots(
     for r in rejected_rows:
         rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
     # As SQLite: with no keys, no event counts as seen either.
-    existing = {r[0] for r in seen_rows} if unique else set()
+    existing: SeenEvents = {r[0]: (r[1], r[2]) for r in seen_rows} if unique else {}
     snaps = {
         key: FieldSnapshot.read(
             key,

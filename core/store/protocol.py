@@ -43,9 +43,13 @@ from core.domain.state import CommittedFact, Scalar
 
 T = TypeVar("T")
 Snapshots = dict[tuple[str, str], FieldSnapshot]
-Decide = Callable[[Snapshots, set[str]], tuple[WriteBatch, T]]
+EventOwner = tuple[str, str | None]
+"""(entity_id, principal ref) of a logged event: whose id it is (None: logged before principals)."""
+SeenEvents = dict[str, EventOwner]
+"""Event ids already in the log, each with its owner."""
+Decide = Callable[[Snapshots, SeenEvents], tuple[WriteBatch, T]]
 """Pure: the batch to write (and anything else decided) from the snapshots and
-the event ids already logged."""
+the event ids already logged (with whose they are)."""
 DecideSettlement = Callable[[ReviewItem, CommittedFact | None], Settlement]
 """Pure: how an open review item is settled, given the field's current fact."""
 
@@ -61,9 +65,9 @@ class Store(Protocol):
     # -- the ingest path ------------------------------------------------------
     async def snapshots(
         self, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
-    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
         """Snapshots of the (entity_id, field) ``keys`` (evidence counted from ``since``)
-        and the subset of ``event_ids`` already in the log."""
+        and those of ``event_ids`` already in the log, with their owners."""
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         """Store a resolved batch atomically; return review items newly promoted."""

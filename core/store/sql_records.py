@@ -60,6 +60,7 @@ def fact_from_row(r: Any, when: When) -> CommittedFact:
         committed_at=when(r[9]),
         resolution=r[10],
         valid_until=_optional(r[11], when),
+        principal=r[12],
     )
 
 
@@ -83,6 +84,7 @@ def review_from_row(r: Any, when: When) -> ReviewItem:
         answer=None if r[15] is None else json.loads(r[15]),
         group_key=r[16],
         shadow_decision=r[17],
+        principal=r[18],
     )
 
 
@@ -107,6 +109,7 @@ def event_from_row(r: Any, when: When) -> EventRecord:
         corroborators=tuple(
             (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
         ),
+        principal=r[15],
     )
 
 
@@ -129,6 +132,7 @@ def event_row(a: Accepted, stamp: Stamp) -> tuple[Any, ...]:
         a.margin,
         dumps(list(a.reasons)),
         dumps(list(a.patch)),
+        a.principal,
     )
 
 
@@ -148,6 +152,7 @@ def review_row(r: NewReviewItem, stamp: Stamp) -> tuple[Any, ...]:
         stamp(r.created_at),
         r.group_key,
         r.shadow_decision,
+        r.principal,
     )
 
 

@@ -33,7 +33,7 @@ from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
 from core.store.migrations.sqlite import MIGRATIONS
 from core.store.portable import PortableTable
-from core.store.protocol import Decide, DecideSettlement, StoreBackend, T
+from core.store.protocol import Decide, DecideSettlement, SeenEvents, StoreBackend, T
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.settling import SettlesOneByGroup
 from core.store.sql_records import dumps
@@ -199,7 +199,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
     # -- ingest path -------------------------------------------------------------
     async def snapshots(
         self, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
-    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
         """Snapshots of the (entity_id, field) ``keys`` and which ``event_ids`` exist already.
 
         One round trip: the reads are tagged rows of a single compound query.
@@ -240,10 +240,10 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         keys: Sequence[tuple[str, str]],
         event_ids: Sequence[str],
         since: datetime,
-    ) -> tuple[dict[tuple[str, str], FieldSnapshot], set[str]]:
+    ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
         unique = sorted(set(keys))
         if not unique:
-            return {}, set()
+            return {}, {}
         values = ",".join("(?, ?)" for _ in unique)
         ids = ",".join("?" * len(event_ids)) or "NULL"
         sql = SNAPSHOT_SQL.format(values=values, ids=ids)
@@ -255,13 +255,13 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         open_items: dict[tuple[str, str], list[OpenItem]] = {}
         rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
         versions: dict[tuple[str, str], int] = {}
-        existing: set[str] = set()
+        existing: SeenEvents = {}
         for row in rows:
             tag, key = row[0], (row[1], row[2])
             if tag == "dup":
-                existing.add(row[3])
+                existing[row[3]] = (row[1], row[4])
             elif tag == "fact":
-                facts[key] = fact_from_row((row[1], row[2], *row[3:13]))
+                facts[key] = fact_from_row((row[1], row[2], *row[3:14]))
             elif tag == "ver":
                 versions[key] = int(row[3])
             elif tag == "agree":
@@ -352,7 +352,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         for r in rows:
             key = (r[0], r[1])
             versions[key] = 0 if r[2] is None else int(r[2])
-            facts[key] = None if r[3] is None else fact_from_row((r[0], r[1], *r[3:13]))
+            facts[key] = None if r[3] is None else fact_from_row((r[0], r[1], *r[3:14]))
         fold = fold_commits(plans, facts, versions)
         await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in fold.commits])
         kept = [f for f in fold.facts.values() if f is not None]
@@ -551,8 +551,8 @@ async def _import_facts(
             await tx.executemany(
                 "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
                 "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "
-                "resolution, valid_until, audit_line) "
-                "VALUES (?, ?, ?, 'null', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "resolution, valid_until, audit_line, principal) "
+                "VALUES (?, ?, ?, 'null', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         f.entity_id,
@@ -568,6 +568,7 @@ async def _import_facts(
                         f.resolution,
                         None if f.valid_until is None else ts(f.valid_until),
                         f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
+                        f.principal,
                     )
                     for f in chunk
                 ],

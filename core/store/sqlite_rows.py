@@ -70,28 +70,31 @@ def split_statements(script: str) -> list[str]:
 SNAPSHOT_SQL = """
 WITH keys (entity_id, field) AS (VALUES {values})
 SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
-       event_id, evidence_ts, committed_at, resolution, valid_until
+       event_id, evidence_ts, committed_at, resolution, valid_until, principal
   FROM facts f JOIN keys k ON f.entity_id = k.entity_id AND f.field = k.field
 UNION ALL
-SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
   FROM commits c JOIN keys k ON c.entity_id = k.entity_id AND c.field = k.field
  GROUP BY c.entity_id, c.field
 UNION ALL
 SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL
+       NULL, NULL, NULL, NULL
   FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
  WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
 UNION ALL
 SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence,
-       (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL, NULL
+       (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL, NULL,
+       NULL
   FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
  WHERE r.status IN ('queued', 'pending')
 UNION ALL
 SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL
+       NULL, NULL
   FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field
 UNION ALL
-SELECT 'dup', NULL, NULL, event_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+SELECT 'dup', entity_id, NULL, event_id, principal, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
   FROM events WHERE event_id IN ({ids})
 """
 # The fields' facts and last versions, one row per key, for folding commits
@@ -101,31 +104,31 @@ WITH keys (entity_id, field) AS (VALUES {values})
 SELECT k.entity_id, k.field,
        (SELECT max(version) FROM commits c WHERE c.entity_id = k.entity_id AND c.field = k.field),
        f.value_json, f.version, f.source_type, f.source_ref, f.confidence, f.event_id,
-       f.evidence_ts, f.committed_at, f.resolution, f.valid_until
+       f.evidence_ts, f.committed_at, f.resolution, f.valid_until, f.principal
   FROM keys k LEFT JOIN facts f ON f.entity_id = k.entity_id AND f.field = k.field
 """
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
     "source_type, source_ref, event_ts, ingested_at, payload, decision, confidence, margin, "
-    "reasons, patch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "reasons, patch, principal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 # Version and previous value come from rules.fold_commits, as does the facts row.
 INSERT_COMMIT = (
     "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
     "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, resolution, "
-    "valid_until, audit_line) VALUES (:e, :f, :v, :old, "
-    ":new, :retracted, :st, :sr, :conf, :eid, :ets, :cat, :res, :vu, :line)"
+    "valid_until, audit_line, principal) VALUES (:e, :f, :v, :old, "
+    ":new, :retracted, :st, :sr, :conf, :eid, :ets, :cat, :res, :vu, :line, :pr)"
 )
 UPSERT_FACT = (
     "INSERT OR REPLACE INTO facts (entity_id, field, value_json, version, source_type, "
-    "source_ref, confidence, event_id, evidence_ts, committed_at, resolution, valid_until) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "source_ref, confidence, event_id, evidence_ts, committed_at, resolution, valid_until, "
+    "principal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
     "current_json, value_key, confidence, reasons, source_key, status, created_at, group_key, "
-    "shadow_decision) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)"
+    "shadow_decision, principal) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)"
 )
 INSERT_DEAD_LETTER = (
     "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
@@ -156,6 +159,7 @@ def commit_row(folded: FoldedCommit) -> dict[str, Any]:
         "res": c.resolution,
         "vu": None if c.valid_until is None else ts(c.valid_until),
         "line": c.audit_line,
+        "pr": c.principal,
     }
 
 
@@ -173,6 +177,7 @@ def fact_row(f: CommittedFact) -> tuple[Any, ...]:
         ts(f.committed_at),
         f.resolution,
         None if f.valid_until is None else ts(f.valid_until),
+        f.principal,
     )
 
 
@@ -182,16 +187,16 @@ def review_row(r: NewReviewItem) -> tuple[Any, ...]:
 
 FACT_COLUMNS = (
     "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
-    "evidence_ts, committed_at, resolution, valid_until"
+    "evidence_ts, committed_at, resolution, valid_until, principal"
 )
 REVIEW_COLUMNS = (
     "id, seq, kind, event_id, entity_id, field, candidate_json, current_json, confidence, reasons, "
     "source_key, status, created_at, promoted_at, answered_at, answer, group_key, "
-    "shadow_decision"
+    "shadow_decision, principal"
 )
 EVENT_COLUMNS = (
     "seq, event_id, entity_id, field, intent, value_json, source_type, source_ref, event_ts, "
-    "ingested_at, decision, confidence, margin, reasons, payload"
+    "ingested_at, decision, confidence, margin, reasons, payload, principal"
 )
 
 

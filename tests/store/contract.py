@@ -15,6 +15,7 @@ from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.ids import new_id
 from core.domain.policy import load_policy
+from core.domain.principals import Principal, user_principal
 from core.domain.records import (
     Accepted,
     DeadLetterStatus,
@@ -108,7 +109,7 @@ class StoreContract:
         assert snap.committed is None
         assert snap.last_version == 0
         assert snap.open_items == ()
-        assert seen == set()
+        assert seen == {}
 
     async def test_an_open_item_carries_when_its_observation_was_made(self, eng: Engine) -> None:
         """The snapshot read from the store has the open item, as ``advance`` folds it in,
@@ -144,8 +145,40 @@ class StoreContract:
         _, seen = await eng.store.snapshots(
             [("user:primary", "travel.status")], [payload["event_id"]], NOW
         )
-        assert seen == {payload["event_id"]}
+        assert seen == {payload["event_id"]: ("user:primary", "system")}
         assert await eng.store.count_events() == 1
+
+    async def test_who_wrote_is_kept_with_the_event_the_fact_and_the_question(
+        self, eng: Engine
+    ) -> None:
+        alice = user_principal("user:alice")
+        said = make_observation("travel.location", "Tahoe", entity="family:home")
+        await eng.ingest(said, now=NOW, principal=alice)
+        asked = make_observation("family.lily.status", "sick", source="email", entity="family:home")
+        out = await eng.ingest(asked, now=NOW, principal=Principal("agent", "token:t1"))
+        fact = await eng.store.fact("family:home", "travel.location")
+        assert fact is not None
+        assert fact.principal == "user:alice"
+        [event] = await eng.store.events_for("family:home", "travel.location", None)
+        assert event.principal == "user:alice"
+        item = await eng.store.review_item(out.review_item_id or "")
+        assert item is not None
+        assert item.principal == "token:t1"
+
+    async def test_an_event_id_is_idempotent_per_entity_and_principal(self, eng: Engine) -> None:
+        """Another principal's event never makes this one a duplicate, and a retry still is."""
+        alice, bob = user_principal("user:alice"), user_principal("user:bob")
+        first = make_observation("travel.location", "Tahoe", entity="family:home")
+        same_id = make_observation(
+            "travel.location", "Reno", entity="family:home", event_id=first["event_id"]
+        )
+        assert (await eng.ingest(first, now=NOW, principal=bob)).decision != "duplicate"
+        taken = await eng.ingest(same_id, now=NOW, principal=alice)
+        assert taken.decision != "duplicate"
+        assert taken.event_id == first["event_id"]  # the caller hears of its own id
+        assert (await eng.ingest(same_id, now=NOW, principal=alice)).decision == "duplicate"
+        assert (await eng.ingest(first, now=NOW, principal=bob)).decision == "duplicate"
+        assert await eng.store.count_events() == 2
 
     async def test_the_log_since_a_moment_holds_its_events_and_ignored_duplicates(
         self, eng: Engine

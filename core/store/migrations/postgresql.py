@@ -130,6 +130,16 @@ EVENTS: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0009_principals",
+            """
+        -- Who made each write (core/domain/principals.py); NULL on older rows.
+        ALTER TABLE events ADD COLUMN principal text;
+        ALTER TABLE commits ADD COLUMN principal text;
+        ALTER TABLE facts ADD COLUMN principal text;
+        ALTER TABLE review_items ADD COLUMN principal text;
+        """,
+        ),
     ),
 )
 

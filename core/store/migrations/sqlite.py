@@ -175,6 +175,18 @@ EVENTS: Final[Feature] = (
             CREATE INDEX review_items_open_by_entity ON review_items (entity_id, status, seq);
         """,
         ),
+        (
+            "0015_principals",
+            """
+            -- Who made each write (core/domain/principals.py): the user, an agent's token,
+            -- a signal source, Canon itself. NULL on rows written before principals
+            -- existed: their source type still says what they are.
+            ALTER TABLE events ADD COLUMN principal TEXT;
+            ALTER TABLE commits ADD COLUMN principal TEXT;
+            ALTER TABLE facts ADD COLUMN principal TEXT;
+            ALTER TABLE review_items ADD COLUMN principal TEXT;
+        """,
+        ),
     ),
 )
 """The event log, committed state (commits folded into facts) and the review queue."""

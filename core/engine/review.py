@@ -71,9 +71,13 @@ async def answer_review(
         else None
     )
     if whole_group and action != "edit":
-        result = await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
+        result = await engine.answer_group(
+            item_id, action, now=now, answered_by=answered_by, principal=principal
+        )
     else:
-        result = await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
+        result = await engine.answer(
+            item_id, action, value, now=now, answered_by=answered_by, principal=principal
+        )
     if is_correction(auto, result.committed, result.committed_value):
         assert auto is not None
         if kind == "wrong":  # the user replaced what Canon committed alone: a P0

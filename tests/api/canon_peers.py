@@ -24,9 +24,11 @@ class Peers:
         return self.server.url
 
 
-def create_token(db: Path, entity: str) -> str:
+def create_token(db: Path, entity: str, *options: str, role: str = "user") -> str:
+    """A ``role`` token for ``entity`` made by ``canon token create`` (more ``options``:
+    ``--source-type calendar``, ``--reach family:home``)."""
     made = subprocess.run(
-        [*CANON, "token", "create", "--entity", entity],
+        [*CANON, "token", "create", "--entity", entity, "--role", role, *options],
         capture_output=True,
         text=True,
         env=environment(db),

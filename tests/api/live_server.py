@@ -43,10 +43,11 @@ def environment(db: Path) -> dict[str, str]:
 
 
 @contextmanager
-def live_server(db: Path, *options: str) -> Iterator[LiveServer]:
+def live_server(db: Path, *options: str, role: str = "user") -> Iterator[LiveServer]:
+    """``canon serve`` and a ``role`` token for user:primary (its own client: ``user``)."""
     env = environment(db)
     made = subprocess.run(
-        [*CANON, "token", "create", "--entity", "user:primary"],
+        [*CANON, "token", "create", "--entity", "user:primary", "--role", role],
         capture_output=True,
         text=True,
         env=env,

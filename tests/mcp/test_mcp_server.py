@@ -28,6 +28,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from core.api.tokens import issue_token
+from core.domain.principals import Role
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
@@ -75,13 +76,13 @@ def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
     }
 
 
-async def token(db: Path, entity: str = ALICE) -> str:
-    """A bearer token for ``entity``, as `canon token create` makes one."""
+async def token(db: Path, entity: str = ALICE, role: Role = "user") -> str:
+    """A ``role`` bearer token for ``entity``, as `canon token create` makes one."""
     store = SQLiteStore(db)
     await store.open()
     try:
         issued = await issue_token(
-            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC)
+            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC), role=role
         )
     finally:
         await store.close()

@@ -174,12 +174,15 @@ async def get_history(c: Call) -> dict[str, Any]:
 
 async def post_forget(c: Call) -> dict[str, Any]:
     entities = c.entities(c.body.get("entity_id"))
-    item = await propose_forget(c.engine, entities, c.body["field"], c.now)
+    item = await propose_forget(
+        c.engine, entities, c.body["field"], c.now, principal=c.principal.ref
+    )
     return {"question": _review(c, item)}
 
 
 async def post_undo(c: Call) -> dict[str, Any]:
-    item = await propose_undo(c.engine, c.entities(c.body.get("entity_id")), c.now)
+    entities = c.entities(c.body.get("entity_id"))
+    item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref)
     return {"question": _review(c, item)}
 
 

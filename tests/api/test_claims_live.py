@@ -219,3 +219,20 @@ def test_an_agents_message_is_asked_and_a_delegate_relays_the_users_words(
     answered = tokens.post("delegate", f"/questions/{asked['id']}/answer", {"answer": "yes"})
     assert answered.status_code == 200, answered.text
     assert answered.json()["status"] == "confirmed"
+
+
+def test_a_delegate_cannot_settle_the_forget_it_asked_for(tokens: Tokens) -> None:
+    field = "project.forgotten.status"
+    tokens.post(
+        "user", "/observations", {"observations": [observation(field, "done", "manual_markdown")]}
+    )
+    asked = tokens.post("delegate", "/forget", {"field": field})
+    assert asked.status_code == 201, asked.text
+    question = asked.json()["question"]["id"]
+    refused = tokens.post("delegate", f"/questions/{question}/answer", {"answer": "yes"})
+    assert refused.status_code == 403
+    assert "raised by your own evidence" in refused.json()["detail"]
+    assert field in str(tokens.get("user", "/state").json())
+    answered = tokens.post("user", f"/questions/{question}/answer", {"answer": "yes"})
+    assert answered.json()["status"] == "confirmed"
+    assert field not in str(tokens.get("user", "/state").json())

@@ -111,8 +111,8 @@ async def report(update: Update, context: Ctx) -> None:
 
 async def status(update: Update, context: Ctx) -> None:
     """/status: how much Canon does on its own, per domain."""
-    chat, _user_id, chat_id = _who(update, context)
-    await chat.show_status(chat_id)
+    chat, user_id, chat_id = _who(update, context)
+    await chat.show_status(chat_id, user_id)
 
 
 async def debug(update: Update, context: Ctx) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from core.agent.agent_state import AgentState
+from core.domain.quoting import quote, text_slot
 
 PROMPT_ASSUMPTIONS: Final = 5
 PROMPT_FAILED: Final = 3
@@ -19,14 +20,15 @@ def prompt_notes(state: AgentState) -> str | None:
     """What the model should keep in mind from this session; None when there is nothing."""
     lines: list[str] = []
     assumptions = sorted(state["assumptions"], key=lambda a: -a["confidence"])
+    # The notes are the model's own words, but made from what tools showed: one line each.
     for a in assumptions[:PROMPT_ASSUMPTIONS]:
-        lines.append(f"- assumption ({a['confidence']:.0%} sure): {a['hypothesis']}")
+        lines.append(f"- assumption ({a['confidence']:.0%} sure): {text_slot(a['hypothesis'])}")
     failed = [e for e in state["expectations"] if e["status"] == "failed"]
     for e in failed[-PROMPT_FAILED:]:
-        lines.append(f"- {e['action']} did not give {e['expected_outcome']!r}")
+        lines.append(f"- {text_slot(e['action'])} did not give {quote(e['expected_outcome'])}")
     open_items = [i for i in state["items"] if i["status"] == "active"]
     for i in open_items[:PROMPT_ASSUMPTIONS]:
-        lines.append(f"- open {i['kind']}: {i['title']}")
+        lines.append(f"- open {i['kind']}: {text_slot(i['title'])}")
     if not lines:
         return None
     return "Your working notes from this conversation (not the user's beliefs):\n" + "\n".join(

@@ -109,7 +109,12 @@ async def post_observations(c: Call) -> dict[str, Any]:
 async def get_context(c: Call) -> dict[str, Any]:
     budget = c.query.get("max_tokens", c.services.audience.context_tokens)
     block = await load_context(
-        c.engine.store, c.engine.policy, list(c.entities()), c.now, token_budget=budget
+        c.engine.store,
+        c.engine.policy,
+        list(c.entities()),
+        c.now,
+        token_budget=budget,
+        viewer=c.token.entity_id,  # another member's words are quoted to the token's user
     )
     return {
         "text": block.text,

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.scope import entity_option
 from core.domain.rollout import PolicyEvent, RolloutState, domain_thresholds
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
@@ -30,35 +31,50 @@ def rollout() -> None:
 
 
 @rollout.command()
+@entity_option
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (stable keys).")
 @now_option
 @pass_ctx
 @run
-async def status(ctx: Context, as_json: bool, now_text: str | None) -> None:
-    """Each domain's stage and since when, thresholds in force, and each gate of
-    its next promotion with its measured value, threshold and pass/fail.
+async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str | None) -> None:
+    """Each domain's stage and since when, thresholds in force, calibration left, and
+    each gate of its next promotion with its measured value, threshold and pass/fail:
+    for --entity (its own rollout, inputs and incidents), or else the store-wide default
+    (the whole store), naming the entities that have a rollout of their own.
 
-    JSON keys: now; learning_enabled; domains[] {domain, stage, stage_since,
-    ask_threshold, auto_threshold, confirm_next, next_stage, ready, gates[] {name,
-    op, threshold, value, passed, reason}}.
+    JSON keys: now; entity (null: the default); learning_enabled; entities_with_own_rollout;
+    domains[] {domain, stage, stage_since, ask_threshold, auto_threshold, confirm_next,
+    calibration_remaining, next_stage, ready, gates[] {name, op, threshold, value, passed,
+    reason}}.
 
-    Example: canon rollout status --json
+    Example: canon rollout status --entity user:primary --json
     """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        state, promotions = await rollout_report(engine, now)
+        state, promotions = await rollout_report(engine, now, entity)
+        left = {s.domain: s.calibration_remaining for s in await engine.rollout.statuses(entity)}
+        own = await engine.rollout.entities_with_events()
     if as_json:
-        emit_json(_status_json(engine, state, promotions, now))
+        data = _status_json(engine, state, promotions, now)
+        for d in data["domains"]:
+            d["calibration_remaining"] = left[d["domain"]]
+        emit_json({**data, "entity": entity, "entities_with_own_rollout": own})
         return
     console = out()
-    console.print(f"{format_ts(now)}; learning {'on' if state.learning_enabled else 'off'}")
+    whose = "store-wide default" if entity is None else entity
+    console.print(
+        f"{format_ts(now)}; {whose}; learning {'on' if state.learning_enabled else 'off'}"
+    )
+    if entity is None and own:
+        console.print(f"entities with a rollout of their own (--entity): {', '.join(own)}")
     for p in promotions:
         ask, auto = domain_thresholds(engine.policy, state, p.domain)
         since = f"since {format_ts(p.since)}" if p.since else "initial stage"
         nxt = f"gates to Stage {p.to}" if p.to else "ongoing check"
+        calibrating = f"calibrating: {left[p.domain]} left; " if left[p.domain] else ""
         console.print(
             f"\n{p.domain}: Stage {stage_label(p.stage)}, {since}; "
-            f"ask {ask:.2f}, auto {auto:.2f}; {nxt}:"
+            f"ask {ask:.2f}, auto {auto:.2f}; {calibrating}{nxt}:"
         )
         for g in p.gates:
             console.print(f"  {g.line()}")
@@ -102,19 +118,21 @@ def _status_json(
 
 @rollout.command()
 @click.argument("domain")
+@entity_option
 @now_option
 @pass_ctx
 @run
-async def promote(ctx: Context, domain: str, now_text: str | None) -> None:
+async def promote(ctx: Context, domain: str, entity: str | None, now_text: str | None) -> None:
     """Move DOMAIN to its next stage, if every gate passes; otherwise exit 1 and
     print one line per failing gate. There is no --force: a gate is the design's
-    hard promotion criterion.
+    hard promotion criterion. Without --entity the store-wide default moves (gates over
+    the whole store); with it, only that entity's rollout (gates over its own data).
 
-    Example: canon rollout promote travel
+    Example: canon rollout promote travel --entity user:primary
     """
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
-        p, moved = await promote_domain(engine, domain, now)
+        p, moved = await promote_domain(engine, domain, now, entity)
     if not moved or p.to is None:
         for g in p.failing():
             click.echo(f"canon: {domain} stays at Stage {p.stage}: gate {g.line()}", err=True)

@@ -7,10 +7,9 @@ object with an ``entity_id``.
 
 from __future__ import annotations
 
-import json
-
 import click
 
+from core.engine.rollout_gates import letter_entity
 from core.store import DeadLetter, ReviewItem
 
 entity_option = click.option(
@@ -24,13 +23,3 @@ def items_of(items: list[ReviewItem], entity: str | None) -> list[ReviewItem]:
 
 def letters_of(letters: list[DeadLetter], entity: str | None) -> list[DeadLetter]:
     return letters if entity is None else [d for d in letters if letter_entity(d) == entity]
-
-
-def letter_entity(letter: DeadLetter) -> str | None:
-    """The entity a dead letter's payload names, if it names one."""
-    try:
-        payload = json.loads(letter.payload)
-    except (ValueError, RecursionError):
-        return None
-    entity = payload.get("entity_id") if isinstance(payload, dict) else None
-    return entity if isinstance(entity, str) else None

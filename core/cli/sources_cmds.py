@@ -11,9 +11,10 @@ import click
 from rich.table import Table
 
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
-from core.cli.policy_cmds import rollout_table
+from core.cli.policy_cmds import DEFAULT_TITLE, entities_table, rollout_entities, rollout_table
 from core.cli.scope import entity_option, items_of, letters_of
 from core.conversation.views import review_view
+from core.domain.rollout import DomainStatus
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.deadletters import RetryReport, dlq_slo, retry_due
 from core.engine.engine import Engine
@@ -217,7 +218,10 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
     per domain its rollout (stage, thresholds in force, calibration_remaining,
     confirmations_remaining, learning; JSON key "rollout").
 
-    --entity counts only that entity's facts, questions and dead letters.
+    --entity counts only that entity's facts, questions and dead letters, and shows its
+    rollout (its own calibration). Without it, "rollout" is the store-wide default (what
+    an entity with no changes yet meets) and "rollout_entities" each entity's own, for
+    every entity with facts or a rollout of its own.
 
     Example: canon status
     """
@@ -232,7 +236,12 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         undelivered = await store.open_alerts()
         views = await _views(engine, ctx, now)
         drift = await workspace_store(engine).events(("drift",))
-        rollout = await engine.rollout.statuses()
+        rollout = await engine.rollout.statuses(entity)
+        by_entity: dict[str, list[DomainStatus]] = {}
+        if entity is None:
+            known = {f.entity_id for f in facts}
+            for name in await rollout_entities(engine, None, known):
+                by_entity[name] = await engine.rollout.statuses(name)
     failing = [v["name"] for v in views if v["failures"]]
     slo = dlq_slo(letters, now)
     data: dict[str, Any] = {
@@ -260,6 +269,10 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         "dlq_slo": {**slo.__dict__, "holds": slo.holds},
         "rollout": [s.as_json() for s in rollout],
     }
+    if entity is None:
+        data["rollout_entities"] = {
+            name: [s.as_json() for s in shown] for name, shown in by_entity.items()
+        }
     if as_json:
         emit_json(data)
         return
@@ -281,7 +294,9 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         )
     if views:
         console.print(_sources_table(views))
-    console.print(rollout_table(rollout))
+    console.print(rollout_table(rollout, DEFAULT_TITLE if entity is None else entity))
+    if by_entity:
+        console.print(entities_table(by_entity))
     for name in failing:
         console.print(
             f"[red]source {name} is failing[/red]: its evidence counts less until it recovers"

@@ -56,9 +56,10 @@ class ChatCommands(ChatEdits):
         """/debug: the assistant's session in this chat, for the owner."""
         await self.say(chat_id, await debug_answer(self.responder, self.config, user_id, chat_id))
 
-    async def show_status(self, chat_id: int) -> None:
-        """/status: how much Canon does on its own, per domain."""
-        await self.say(chat_id, await commands.status_answer(self.engine.rollout))
+    async def show_status(self, chat_id: int, user_id: int) -> None:
+        """/status: how much Canon does on its own, per domain, for the speaker's entity."""
+        entity = self.config.entity_of(user_id)
+        await self.say(chat_id, await commands.status_answer(self.engine.rollout, entity))
 
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""

@@ -93,6 +93,7 @@ class ChatMessages(ChatAnswers):
             entities,
             now,
             token_budget=self.config.context_tokens,
+            viewer=entities[0] if entities else None,  # the speaker's own entity comes first
         )
         facts: list[CommittedFact] = []
         for e in entities:

@@ -77,9 +77,10 @@ async def history_answer(store: Store, audience: Audience, user_id: int, query: 
     return "\n\n".join(blocks)
 
 
-async def status_answer(rollout: RolloutReader) -> str:
-    """/status: per domain, what Canon does on its own now (stage, calibration, learning)."""
-    return texts.status_text(await rollout.statuses())
+async def status_answer(rollout: RolloutReader, entity: str) -> str:
+    """/status: per domain, what Canon does on its own now for ``entity`` (the speaker's):
+    its stage, its own calibration, learning."""
+    return texts.status_text(await rollout.statuses(entity))
 
 
 def _matches(query: str, known: list[tuple[str, str]]) -> list[tuple[str, str]]:

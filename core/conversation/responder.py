@@ -21,6 +21,7 @@ from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
 from core.domain.ids import derived_id
+from core.domain.provenance import provenance, source_type_of
 from core.domain.records import ChatMessage
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
@@ -120,18 +121,28 @@ class StateTools:
             for f in await self.engine.store.facts(entity):
                 if domain and f.domain != domain:
                     continue
-                out.setdefault(entity, {})[f.field] = {
+                shown: dict[str, Any] = {
                     "value": f.value,
                     "source": f.source_type,
                     "age": age_text(f.evidence_ts, self.now),
                 }
+                out.setdefault(entity, {})[f.field] = shown | self._quoted(
+                    f.source_type, f.principal
+                )
         return out
 
     async def get_pending(self) -> list[dict[str, Any]]:
         return [
             {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
+            | self._quoted(source_type_of(r.source_key), r.principal)
             for r in await self.engine.store.open_review_items(self.entities)
         ]
+
+    def _quoted(self, source_type: str, principal: str | None) -> dict[str, str]:
+        """``{"quoted_from": "a calendar invite"}`` for a value the speaker should not take
+        at its word (``core.domain.provenance``); JSON keeps its structure, this its origin."""
+        said = provenance(source_type, principal, self.entities[0] if self.entities else None)
+        return {} if said is None else {"quoted_from": said}
 
     async def propose_observation(
         self, field: str, value: Scalar, entity_id: str | None = None, reason: str = ""

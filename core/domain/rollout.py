@@ -17,10 +17,19 @@ Which values apply where:
 - Thresholds raised by a rollback rule apply in every stage (a safety raise).
   Learned thresholds and reliabilities apply only while learning is on, and
   learned thresholds only in Stage 3.
-- Calibration: while a domain has seen fewer than ``calibration_mutations``
-  changes, auto-commit needs ``calibration_confidence``, whatever the stage.
+- Calibration: while an entity has seen fewer than ``calibration_mutations``
+  changes in a domain, auto-commit there needs ``calibration_confidence``,
+  whatever the stage.
 - ``confirm_next``: after a correction spike the next N changes in the domain
   are all asked.
+
+Per entity: every event may name an ``entity``. An event for no entity (every
+event of a log written before events had one) is a store-wide default and
+applies to every entity; an entity's own event (its rollback, its learning, an
+owner's promotion for it) applies to it alone. An entity's rollout is the fold
+of the events that apply to it (``applies_to``), in log order, so the latest
+one wins; and its calibration counts only its own changes. Nothing one entity
+does can change another entity's autonomy.
 """
 
 from __future__ import annotations
@@ -67,6 +76,8 @@ class PolicyEvent:
     reason: str
     actor: Actor
     seq: int = 0
+    entity: str | None = None
+    """The entity whose rollout this changes; None: every entity (the store-wide default)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +111,7 @@ class RolloutState:
 
 @dataclass(frozen=True)
 class DomainUsage:
-    """How many state changes (commits other than imports) a domain has seen.
+    """How many state changes (commits other than imports) an entity has seen in a domain.
 
     ``changes`` may be capped at what the policy needs to know (the calibration
     length); ``changes_since_confirm`` counts those since its ``confirm_since``.
@@ -108,6 +119,18 @@ class DomainUsage:
 
     changes: int = 0
     changes_since_confirm: int = 0
+
+
+@dataclass(frozen=True)
+class ChangeCount:
+    """A question for the store: how many changes (commits other than imports) did
+    ``entity_id`` see in ``domain``, committed at or after ``since`` (ever, when None),
+    counted up to ``limit``?"""
+
+    entity_id: str
+    domain: str
+    since: datetime | None
+    limit: int
 
 
 def initial_state(policy: Policy) -> RolloutState:
@@ -145,11 +168,20 @@ def apply_event(state: RolloutState, event: PolicyEvent) -> RolloutState:
     return replace(state, domains=MappingProxyType(domains), last_seq=last_seq)
 
 
-def fold_policy_events(policy: Policy, events: Iterable[PolicyEvent]) -> RolloutState:
-    """Replay the policy-change log (in ``seq`` order) over the initial state."""
+def applies_to(event: PolicyEvent, entity: str | None) -> bool:
+    """Does ``event`` apply to ``entity``'s rollout (None: the store-wide default)?"""
+    return event.entity is None or event.entity == entity
+
+
+def fold_policy_events(
+    policy: Policy, events: Iterable[PolicyEvent], entity: str | None = None
+) -> RolloutState:
+    """Replay the policy-change log (in ``seq`` order) over the initial state: the
+    rollout of ``entity``, or the store-wide default when None (see ``applies_to``)."""
     state = initial_state(policy)
     for event in sorted(events, key=lambda e: e.seq):
-        state = apply_event(state, event)
+        if applies_to(event, entity):
+            state = apply_event(state, event)
     return state
 
 
@@ -288,12 +320,17 @@ def _stage(value: str) -> Stage:
 
 
 def threshold_history(
-    policy: Policy, events: Iterable[PolicyEvent], since: datetime, now: datetime
+    policy: Policy,
+    events: Iterable[PolicyEvent],
+    since: datetime,
+    now: datetime,
+    entity: str | None = None,
 ) -> list[tuple[datetime, str, float, float]]:
     """(from, domain, ask, auto): every domain's thresholds in force at ``since``, then
-    one row each time a policy event up to ``now`` changed a domain's thresholds."""
+    one row each time a policy event up to ``now`` changed a domain's thresholds; for
+    ``entity``, or the store-wide defaults when None."""
     state = initial_state(policy)
-    ordered = sorted(events, key=lambda e: e.seq)
+    ordered = sorted((e for e in events if applies_to(e, entity)), key=lambda e: e.seq)
     before = [e for e in ordered if e.at <= since]
     for event in before:
         state = apply_event(state, event)

@@ -205,7 +205,7 @@ class Engine:
             # come a moment earlier (at worst one more question, or one change
             # fewer asked at the very end of calibration); the facts and evidence
             # the decision rests on are still read inside the transaction.
-            in_force = await self.rollout.in_force(o.domain for o in observations)
+            in_force = await self.rollout.in_force((o.entity_id, o.domain) for o in observations)
             # Read, decide and write in one store transaction: what the resolver
             # read is still true when its decision lands, whoever else writes.
             outcomes, promoted_items = await self.store.decide_and_write(
@@ -240,14 +240,14 @@ class Engine:
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key)
         committed = snap.committed
-        decision = resolve(committed, obs, in_force.policy, now, evidence)
+        decision = resolve(committed, obs, in_force.policy_for(obs.entity_id), now, evidence)
         commit = (
             replace(self._commit_plan(obs, decision, committed, now), principal=principal.ref)
             if decision.commits
             else None
         )
         if commit is not None:
-            in_force.count_change(obs.domain)
+            in_force.count_change(obs.entity_id, obs.domain)
         review = None
         if decision.decision == "ask_user" and key not in evidence.open_review_values:
             review = NewReviewItem(

@@ -11,7 +11,7 @@ still the field's current value:
 A value the user confirmed themselves is not a false state of Canon's: /wrong
 on it asks for the right value but records no incident. The incident's id names
 the auto-commit (``p0:<entity>:<field>:<seq>``), so /wrong followed by the Edit
-it opens is one incident. Each is followed by ``check_rollout``.
+it opens is one incident; the incident is that entity's (its rollback is its own). Each is followed by ``check_rollout``.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ async def record_p0(
         {"entity_id": auto.entity_id, "field": auto.field, "value": auto.new_value, "how": how},
         reason,
         "owner",
+        entity=auto.entity_id,
     )
     await engine.record_policy_events([event])
     return await check_rollout(engine, now)

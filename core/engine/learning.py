@@ -40,7 +40,7 @@ from typing import get_args
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
 from core.domain.records import HistoryEntry, ReviewItem, ReviewStatus
-from core.domain.rollout import PolicyEvent, RolloutState
+from core.domain.rollout import PolicyEvent, RolloutState, fold_policy_events
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
 from core.engine.engine import Engine
 from core.engine.metrics import CORRECTION_WINDOW, correcting_commits, correction_of
@@ -79,12 +79,20 @@ def ema_step(current: float, corrected: int, held: int, bounds: tuple[float, flo
 
 
 def learning_events(
-    policy: Policy, state: RolloutState, outcomes: DayOutcomes, day: date, at: datetime
+    policy: Policy,
+    state: RolloutState,
+    outcomes: DayOutcomes,
+    day: date,
+    at: datetime,
+    entity: str | None = None,
 ) -> list[PolicyEvent]:
-    """The day's threshold and reliability changes; pure (nothing when learning is off)."""
+    """The day's threshold and reliability changes; pure (nothing when learning is off).
+    ``state`` and ``outcomes`` are ``entity``'s, and so are the events (None: every
+    entity's, as a log from before learning per entity had them)."""
     if not state.learning_enabled:
         return []
     cfg = policy.learning
+    tag = f"learning:{day}" if entity is None else f"learning:{day}:{entity}"
     events = []
     for domain, rollout in state.domains.items():
         if rollout.stage != "3":
@@ -98,10 +106,13 @@ def learning_events(
                 f"EMA (alpha {cfg.ema_alpha}) {old:.4f} -> {new:.4f} within {cfg.auto_bounds}"
             )
             events.append(
-                PolicyEvent(f"learning:{day}:{domain}:auto_threshold", at, "threshold",
-                            domain, "auto_threshold", old, new, reason, "learning")
+                PolicyEvent(f"{tag}:{domain}:auto_threshold", at, "threshold",
+                            domain, "auto_threshold", old, new, reason, "learning", entity=entity)
             )  # fmt: skip
-        events.extend(_ask_event(policy, state, outcomes, domain, new, day, at))
+        ask = _ask_event(policy, state, outcomes, domain, new, day, at)
+        events.extend(
+            replace(e, event_id=f"{tag}:{domain}:ask_threshold", entity=entity) for e in ask
+        )
     sources = sorted(set(outcomes.source_held) | set(outcomes.source_corrected))
     for source in sources:
         if source not in policy.source_reliability:
@@ -117,8 +128,8 @@ def learning_events(
                 f"{cfg.reliability_bounds}"
             )
             events.append(
-                PolicyEvent(f"learning:{day}:reliability:{source}", at, "reliability", None,
-                            source, old, new, reason, "learning")
+                PolicyEvent(f"{tag}:reliability:{source}", at, "reliability", None,
+                            source, old, new, reason, "learning", entity=entity)
             )  # fmt: skip
     return events
 
@@ -209,12 +220,41 @@ def day_bounds(day: date) -> tuple[datetime, datetime]:
 
 
 async def learn_day(engine: Engine, day: date, at: datetime) -> list[PolicyEvent]:
-    """Learn from ``day`` (UTC) and log the changes; what was newly appended."""
-    state, _events = await read_rollout(engine)
-    if not state.learning_enabled:
-        return []
+    """Learn from ``day`` (UTC) and log the changes; what was newly appended.
+
+    Per entity: each entity with a commit or an answered question that day learns from
+    its own outcomes, into its own rollout (events naming it), so one entity's
+    corrections or confirmations never move another's thresholds or reliabilities.
+    """
+    events = await engine.store.policy_log.policy_events()
     start, end = day_bounds(day)
     history = await engine.store.history(None, None)
+    reviews = await engine.store.review_items(get_args(ReviewStatus))
+    entities = {h.entity_id for h in history if start - CORRECTION_WINDOW <= h.committed_at < end}
+    entities |= {r.entity_id for r in reviews if r.answered_at and start <= r.answered_at < end}
+    log = await engine.store.log_since(start - CORRECTION_WINDOW)
+    correcting = correcting_commits(log.events, reviews)
+    learned: list[PolicyEvent] = []
+    for entity in sorted(entities):
+        state = fold_policy_events(engine.policy, events, entity)
+        if not state.learning_enabled:
+            continue
+        mine = [h for h in history if h.entity_id == entity]
+        sources = await _sources(engine, mine, start, end)
+        outcomes = day_outcomes(mine, sources, start, end, correcting)
+        confirmed, turned_down = asked_outcomes(
+            [r for r in reviews if r.entity_id == entity], start, end
+        )
+        outcomes = replace(outcomes, asked_confirmed=confirmed, asked_turned_down=turned_down)
+        changes = learning_events(engine.policy, state, outcomes, day, at, entity)
+        learned.extend(await engine.record_policy_events(changes))
+    return learned
+
+
+async def _sources(
+    engine: Engine, history: Sequence[HistoryEntry], start: datetime, end: datetime
+) -> dict[int, frozenset[str]]:
+    """Commit seq -> the source types behind each auto-commit that may count that day."""
     sources: dict[int, frozenset[str]] = {}
     for h in history:
         if h.resolution == "auto_commit" and start - CORRECTION_WINDOW <= h.committed_at < end:
@@ -223,14 +263,7 @@ async def learn_day(engine: Engine, day: date, at: datetime) -> list[PolicyEvent
             sources[h.seq] = frozenset(
                 {e.source_type for e in found} | {t for e in found for t, _ in e.corroborators}
             )
-    log = await engine.store.log_since(start - CORRECTION_WINDOW)
-    reviews = await engine.store.review_items(get_args(ReviewStatus))
-    correcting = correcting_commits(log.events, reviews)
-    outcomes = day_outcomes(history, sources, start, end, correcting)
-    confirmed, turned_down = asked_outcomes(reviews, start, end)
-    outcomes = replace(outcomes, asked_confirmed=confirmed, asked_turned_down=turned_down)
-    events = learning_events(engine.policy, state, outcomes, day, at)
-    return await engine.record_policy_events(events)
+    return sources
 
 
 async def stage1_failures(engine: Engine, today: date) -> list[str]:

@@ -25,13 +25,14 @@ domains.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal, get_args
 
 from core.domain.fields import domain_of
-from core.domain.records import LogWindow, ReviewStatus
+from core.domain.records import DeadLetter, LogWindow, ReviewStatus
 from core.domain.rollout import STAGE_NAMES, PolicyEvent, RolloutState, Stage, fold_policy_events
 from core.engine.engine import Engine
 from core.engine.metrics import Metric, compute_metrics
@@ -192,10 +193,23 @@ def _show(name: str, value: float) -> str:
 # -- reading the store ------------------------------------------------------------------
 
 
-async def read_rollout(engine: Engine) -> tuple[RolloutState, list[PolicyEvent]]:
-    """The policy-change log and the rollout it folds into."""
+async def read_rollout(
+    engine: Engine, entity: str | None = None
+) -> tuple[RolloutState, list[PolicyEvent]]:
+    """The policy-change log and ``entity``'s rollout it folds into (None: the store-wide
+    default)."""
     events = await engine.store.policy_log.policy_events()
-    return fold_policy_events(engine.policy, events), events
+    return fold_policy_events(engine.policy, events, entity), events
+
+
+def letter_entity(letter: DeadLetter) -> str | None:
+    """The entity a dead letter's payload names, if it names one."""
+    try:
+        payload = json.loads(letter.payload)
+    except (ValueError, RecursionError):
+        return None
+    entity = payload.get("entity_id") if isinstance(payload, dict) else None
+    return entity if isinstance(entity, str) else None
 
 
 async def first_input_at(store: Store) -> datetime | None:
@@ -218,36 +232,50 @@ class MetricReader:
         self.letters = await self.store.dead_letters()
         self._loaded = True
 
-    def metrics(self, domain: str | None, since: datetime, now: datetime) -> dict[str, Metric]:
-        """``domain``'s metrics (all domains when None) and the system's, over [since, now]."""
+    def entities(self, since: datetime) -> list[str]:
+        """The entities with an input logged, or a commit, at or after ``since``, sorted."""
+        assert self._loaded, "load() first"
+        logged = {e.entity_id for e in self.log.events if e.ingested_at >= since}
+        changed = {h.entity_id for h in self.history if h.committed_at >= since}
+        return sorted(logged | changed)
+
+    def metrics(
+        self, domain: str | None, since: datetime, now: datetime, entity: str | None = None
+    ) -> dict[str, Metric]:
+        """``domain``'s metrics (all domains when None) and the system's, over [since, now];
+        only ``entity``'s inputs, commits, questions and dead letters when given (a dead
+        letter is an entity's when its payload names it)."""
         assert self._loaded, "load() first"
 
-        def mine(field: str) -> bool:
-            return domain is None or domain_of(field) == domain
+        def whose(entity_id: str | None) -> bool:
+            return entity is None or entity_id == entity
 
+        def mine(field: str, entity_id: str) -> bool:
+            return (domain is None or domain_of(field) == domain) and whose(entity_id)
+
+        events = [e for e in self.log.events if e.ingested_at >= since and whose(e.entity_id)]
         log = LogWindow(
-            tuple(e for e in self.log.events if e.ingested_at >= since and mine(e.field)),
+            tuple(e for e in events if mine(e.field, e.entity_id)),
             tuple((eid, at) for eid, at in self.log.duplicates if at >= since),
         )
+        letters = [d for d in self.letters if whose(letter_entity(d))]
         # No gate or rule uses validation coverage, so its evidence is not read.
         report = compute_metrics(
             log=log,
-            history=[h for h in self.history if mine(h.field)],
-            reviews=[r for r in self.reviews if mine(r.field)],
-            letters=self.letters,
+            history=[h for h in self.history if mine(h.field, h.entity_id)],
+            reviews=[r for r in self.reviews if mine(r.field, r.entity_id)],
+            letters=letters,
             evidence={},
             since=since,
             now=now,
         )
         if domain is not None:  # the system metrics are the whole pipeline's
-            system_log = LogWindow(
-                tuple(e for e in self.log.events if e.ingested_at >= since), log.duplicates
-            )
+            system_log = LogWindow(tuple(events), log.duplicates)
             system = compute_metrics(
                 log=system_log,
                 history=[],
                 reviews=[],
-                letters=self.letters,
+                letters=letters,
                 evidence={},
                 since=since,
                 now=now,
@@ -257,9 +285,13 @@ class MetricReader:
         return {**report.overall.metrics, **system}
 
 
-async def rollout_report(engine: Engine, now: datetime) -> tuple[RolloutState, list[Promotion]]:
-    """Every domain's stage and the gates of its next promotion (or Stage 3's check)."""
-    state, _events = await read_rollout(engine)
+async def rollout_report(
+    engine: Engine, now: datetime, entity: str | None = None
+) -> tuple[RolloutState, list[Promotion]]:
+    """Every domain's stage and the gates of its next promotion (or Stage 3's check), for
+    ``entity`` (its rollout, measured over its own inputs and incidents) or, when None,
+    for the store-wide default (measured over the whole store and every incident)."""
+    state, events = await read_rollout(engine, entity)
     started = await first_input_at(engine.store)
     domains = list(state.domains)
     starts = {
@@ -271,25 +303,30 @@ async def rollout_report(engine: Engine, now: datetime) -> tuple[RolloutState, l
     promotions = []
     for d in domains:
         rollout = state.domain(d)
+        incidents = rollout.incidents
+        if entity is None:  # a promotion for everyone answers for everyone's incidents
+            incidents = tuple(e for e in events if e.kind == "incident" and e.domain == d)
         promotions.append(
             evaluate_promotion(
                 d,
                 rollout.stage,
                 rollout.stage_since,
                 started,
-                reader.metrics(d, starts[d], now),
-                rollout.incidents,
+                reader.metrics(d, starts[d], now, entity),
+                incidents,
                 now,
             )
         )
     return state, promotions
 
 
-async def promote(engine: Engine, domain: str, now: datetime) -> tuple[Promotion, bool]:
-    """Move ``domain`` to its next stage if every gate passes (a stage event by the owner);
-    the gates as measured, and whether it moved. An unknown domain, or one at Stage 3,
-    is a ConfigError."""
-    state, promotions = await rollout_report(engine, now)
+async def promote(
+    engine: Engine, domain: str, now: datetime, entity: str | None = None
+) -> tuple[Promotion, bool]:
+    """Move ``domain`` to its next stage if every gate passes (a stage event by the owner,
+    for ``entity`` alone or, when None, the store-wide default); the gates as measured,
+    and whether it moved. An unknown domain, or one at Stage 3, is a ConfigError."""
+    state, promotions = await rollout_report(engine, now, entity)
     found = [p for p in promotions if p.domain == domain]
     if not found:
         raise ConfigError(f"unknown domain {domain!r} (known: {', '.join(state.domains)})")
@@ -299,9 +336,10 @@ async def promote(engine: Engine, domain: str, now: datetime) -> tuple[Promotion
     if not p.passed:
         return p, False
     reason = "promoted by the owner; gates: " + "; ".join(g.line() for g in p.gates)
+    scope = "" if entity is None else f"{entity}:"
     event = PolicyEvent(
-        f"promote:{domain}:{p.stage}->{p.to}:{state.last_seq}",
-        now, "stage", domain, "stage", p.stage, p.to, reason, "owner",
+        f"promote:{scope}{domain}:{p.stage}->{p.to}:{state.last_seq}",
+        now, "stage", domain, "stage", p.stage, p.to, reason, "owner", entity=entity,
     )  # fmt: skip
     await engine.record_policy_events([event])
     return p, True

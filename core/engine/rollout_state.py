@@ -1,10 +1,12 @@
-"""The policy in force for a write: the configured policy with the rollout applied.
+"""The policy in force for a write: the configured policy with each entity's rollout applied.
 
-The engine asks ``RolloutReader.in_force`` before each batch. It keeps the
-policy-change log folded between calls (reading only events after the last
-one it saw) and remembers each domain whose calibration is over (changes are
-never undone, so it stays over); only a domain still calibrating, or in a
-confirmation run, costs a capped count per batch.
+The engine asks ``RolloutReader.in_force`` before each batch, with the batch's
+(entity, domain) pairs. It keeps the policy-change log folded between calls
+(reading only events after the last one it saw): one store-wide default (the
+events for no entity) and one state per entity that has events of its own. It
+remembers each (entity, domain) whose calibration is over (changes are never
+undone, so it stays over); the pairs still calibrating, or in a confirmation
+run, cost one capped count for the whole batch (``Store.count_changes``).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from types import MappingProxyType
 
 from core.domain.policy import Policy
 from core.domain.rollout import (
+    ChangeCount,
     DomainStatus,
     DomainUsage,
+    PolicyEvent,
     RolloutState,
     apply_event,
     autonomy,
@@ -29,36 +33,45 @@ from core.domain.rollout import (
 )
 from core.store.protocol import StoreBackend
 
+Pair = tuple[str, str]
+"""(entity, domain)"""
+MAX_BUILT = 1024
+"""Effective policies kept for reuse; past this many the cache starts over."""
+
 
 @dataclass
 class PolicyInForce:
-    """The effective policy for one batch, kept current as the batch's own changes land.
+    """The effective policy of each entity of one batch, kept current as its changes land.
 
-    ``policy`` is exact for the domains the batch was read for; a change committed
-    in the batch counts towards calibration at once (``count_change``), so a batch
-    decides as the same observations would one by one.
+    ``policies[entity]`` is exact for the domains the batch was read for; a change
+    committed in the batch counts towards that entity's calibration at once
+    (``count_change``), so a batch decides as the same observations would one by one.
     """
 
     base: Policy
-    state: RolloutState
-    usage: dict[str, DomainUsage]
-    policy: Policy
+    states: dict[str, RolloutState]
+    usage: dict[Pair, DomainUsage]
+    policies: dict[str, Policy]
 
-    def count_change(self, domain: str) -> None:
-        """Note one more change committed in ``domain``."""
-        usage = self.usage.get(domain)
-        if usage is None or domain not in self.state.domains:
+    def policy_for(self, entity: str) -> Policy:
+        """The policy the resolver is handed for an observation about ``entity``."""
+        return self.policies[entity]
+
+    def count_change(self, entity: str, domain: str) -> None:
+        """Note one more change committed for ``entity`` in ``domain``."""
+        usage = self.usage.get((entity, domain))
+        state = self.states.get(entity)
+        if usage is None or state is None or domain not in state.domains:
             return
-        d = self.state.domain(domain)
+        d = state.domain(domain)
         if not calibration_remaining(self.base, usage) and not confirmations_remaining(d, usage):
             return  # nothing left to count down: the limits cannot change
         usage = DomainUsage(usage.changes + 1, usage.changes_since_confirm + 1)
-        self.usage[domain] = usage
-        dp = replace(
-            self.policy.domain(domain), autonomy=autonomy(self.base, self.state, domain, usage)
-        )
-        domains = MappingProxyType({**self.policy.domains, domain: dp})
-        self.policy = replace(self.policy, domains=domains)
+        self.usage[(entity, domain)] = usage
+        policy = self.policies[entity]
+        dp = replace(policy.domain(domain), autonomy=autonomy(self.base, state, domain, usage))
+        domains = MappingProxyType({**policy.domains, domain: dp})
+        self.policies[entity] = replace(policy, domains=domains)
 
 
 class RolloutReader:
@@ -67,49 +80,110 @@ class RolloutReader:
     def __init__(self, store: StoreBackend, policy: Policy) -> None:
         self.store = store
         self.base = policy
-        self._state = initial_state(policy)
-        self._calibrated: set[str] = set()
-        self._built: tuple[Hashable, Policy] | None = None
+        self._default = initial_state(policy)
+        self._own: dict[str, RolloutState] = {}
+        self._last_seq = 0
+        self._calibrated: set[Pair] = set()
+        self._built: dict[Hashable, Policy] = {}
 
-    async def state(self) -> RolloutState:
-        """The policy-change log folded up to its newest event."""
-        for event in await self.store.policy_log.policy_events(self._state.last_seq):
-            if event.seq > self._state.last_seq:  # a concurrent call may have folded it
-                self._state = apply_event(self._state, event)
-        return self._state
+    async def state(self, entity: str | None = None) -> RolloutState:
+        """``entity``'s rollout (the store-wide default when None), folded up to the
+        log's newest event."""
+        for event in await self.store.policy_log.policy_events(self._last_seq):
+            if event.seq > self._last_seq:  # a concurrent call may have folded it
+                self._fold(event)
+        if entity is None:
+            return self._default
+        return self._own.get(entity, self._default)
 
-    async def usage(self, state: RolloutState, domain: str) -> DomainUsage:
-        """How many changes ``domain`` has seen, as far as its limits need to know."""
+    def _fold(self, event: PolicyEvent) -> None:
+        self._last_seq = event.seq
+        if event.entity is None:
+            self._default = apply_event(self._default, event)
+            for name, state in self._own.items():
+                self._own[name] = apply_event(state, event)
+            return
+        # Events are folded in log order, so the default is the entity's state so far.
+        state = self._own.get(event.entity, self._default)
+        self._own[event.entity] = apply_event(state, event)
+
+    async def usages(
+        self, wanted: Iterable[tuple[str, str, RolloutState]]
+    ) -> dict[Pair, DomainUsage]:
+        """How many changes each (entity, domain, its state) has seen, as far as its limits
+        need to know: one store read for all of them."""
+        wanted = list(wanted)
         cap = self.base.rollout.calibration_mutations
-        if domain in self._calibrated:
-            changes = cap
-        else:
-            changes = await self.store.count_changes(domain, None, cap)
+        queries: list[ChangeCount] = []
+        for entity, domain, state in wanted:
+            if (entity, domain) not in self._calibrated:
+                queries.append(ChangeCount(entity, domain, None, cap))
+            d = state.domain(domain)
+            if d.confirm_next and d.confirm_since is not None:
+                # Changes after the rule fired: the commit that fired it (the same instant,
+                # in the same answer) is the correction itself, not one of the next N.
+                after = d.confirm_since + timedelta(microseconds=1)
+                queries.append(ChangeCount(entity, domain, after, d.confirm_next))
+        counts = dict(zip(queries, await self.store.count_changes(queries), strict=True))
+        usage: dict[Pair, DomainUsage] = {}
+        for entity, domain, state in wanted:
+            pair = (entity, domain)
+            changes = cap if pair in self._calibrated else counts[ChangeCount(*pair, None, cap)]
             if changes >= cap:
-                self._calibrated.add(domain)
-        d = state.domain(domain)
-        since_confirm = 0
-        if d.confirm_next and d.confirm_since is not None:
-            # Changes after the rule fired: the commit that fired it (the same instant,
-            # in the same answer) is the correction itself, not one of the next N.
-            after = d.confirm_since + timedelta(microseconds=1)
-            since_confirm = await self.store.count_changes(domain, after, d.confirm_next)
-        return DomainUsage(changes, since_confirm)
+                self._calibrated.add(pair)
+            d = state.domain(domain)
+            since_confirm = 0
+            if d.confirm_next and d.confirm_since is not None:
+                after = d.confirm_since + timedelta(microseconds=1)
+                since_confirm = counts[ChangeCount(entity, domain, after, d.confirm_next)]
+            usage[pair] = DomainUsage(changes, since_confirm)
+        return usage
 
-    async def statuses(self) -> list[DomainStatus]:
-        """Every domain's rollout now, in the policy's domain order."""
-        state = await self.state()
+    async def statuses(self, entity: str | None = None) -> list[DomainStatus]:
+        """Every domain's rollout for ``entity`` now, in the policy's domain order; None:
+        the store-wide default, as an entity with no changes yet meets it."""
+        state = await self.state(entity)
+        usage: dict[Pair, DomainUsage] = {}
+        if entity is not None:
+            usage = await self.usages((entity, name, state) for name in self.base.domains)
         return [
-            domain_status(self.base, state, name, await self.usage(state, name))
+            domain_status(self.base, state, name, usage.get((entity or "", name), DomainUsage()))
             for name in self.base.domains
         ]
 
-    async def in_force(self, domains: Iterable[str]) -> PolicyInForce:
-        """The effective policy for a batch touching ``domains``."""
-        state = await self.state()
-        usage = {d: await self.usage(state, d) for d in set(domains) if d in state.domains}
-        # Once calibration is over the same few keys recur: reuse the policy built for them.
-        key = (state.last_seq, tuple(sorted(usage.items())))
-        if self._built is None or self._built[0] != key:
-            self._built = (key, effective_policy(self.base, state, usage))
-        return PolicyInForce(self.base, state, usage, self._built[1])
+    async def policy_for(self, entity: str | None) -> Policy:
+        """The effective policy for ``entity`` now (None: the store-wide default, as an
+        entity with no changes yet meets it)."""
+        if entity is None:
+            return effective_policy(self.base, await self.state(), {})
+        in_force = await self.in_force((entity, name) for name in self.base.domains)
+        return in_force.policy_for(entity)
+
+    async def entities_with_events(self) -> list[str]:
+        """The entities whose rollout has events of its own (a rollback, learning, a
+        promotion for it alone), sorted."""
+        await self.state()
+        return sorted(self._own)
+
+    async def in_force(self, pairs: Iterable[Pair]) -> PolicyInForce:
+        """The effective policy of each entity of a batch touching ``pairs`` (entity, domain)."""
+        await self.state()
+        wanted = sorted(set(pairs))
+        states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
+        usage = await self.usages((e, d, states[e]) for e, d in wanted if d in states[e].domains)
+        policies: dict[str, Policy] = {}
+        for entity, state in states.items():
+            mine = {d: u for (e, d), u in usage.items() if e == entity}
+            # Once calibration is over the same few keys recur: reuse the policy built for them.
+            key = (
+                entity if entity in self._own else None,
+                self._last_seq,
+                tuple(sorted(mine.items())),
+            )
+            built = self._built.get(key)
+            if built is None:
+                if len(self._built) >= MAX_BUILT:
+                    self._built.clear()
+                built = self._built[key] = effective_policy(self.base, state, mine)
+            policies[entity] = built
+        return PolicyInForce(self.base, states, usage, policies)

@@ -272,6 +272,7 @@ class ScopedCanon:
             list(self.scope.entities),
             self.clock(),
             token_budget=self.token_budget,
+            viewer=self.scope.entity,
         )
         return block.text
 

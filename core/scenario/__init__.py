@@ -195,7 +195,9 @@ async def replay(
                     outcomes = await run_step(engine, step, entity, extract, trust)
                     did = {}
                 decisions.extend(_decision(step.index, o) for o in outcomes)
-                rollout.append({"step": step.index, **did, "domains": await rollout_now(engine)})
+                rollout.append(
+                    {"step": step.index, **did, "domains": await rollout_now(engine, entity)}
+                )
                 if on_step is not None:
                     await on_step(step, outcomes, engine)
             return {**await snapshot(engine, decisions), "rollout": rollout}

@@ -59,8 +59,8 @@ async def run_rollout_step(
     return {"fired": [f.rule for f in fired]}
 
 
-async def rollout_now(engine: Engine) -> dict[str, dict[str, Any]]:
-    """Each domain's rollout as the engine will apply it to the next input."""
+async def rollout_now(engine: Engine, entity: str) -> dict[str, dict[str, Any]]:
+    """Each domain's rollout as the engine will apply it to ``entity``'s next input."""
     return {
         s.domain: {
             "stage": s.stage,
@@ -70,5 +70,5 @@ async def rollout_now(engine: Engine) -> dict[str, dict[str, Any]]:
             "confirmations_remaining": s.confirmations_remaining,
             "learning": s.learning,
         }
-        for s in await engine.rollout.statuses()
+        for s in await engine.rollout.statuses(entity)
     }

@@ -31,6 +31,7 @@ from core.domain.records import (
     ReviewStatus,
     WriteBatch,
 )
+from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
@@ -217,17 +218,21 @@ class MemoryStore(SettlesOneByGroup):
         self.check_open()
         return len(self._tables.events)
 
-    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
+    async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
         self.check_open()
+        return [self._count_changes(q) for q in queries]
+
+    def _count_changes(self, q: ChangeCount) -> int:
         found = 0
         for c in self._tables.commits:
-            if found >= limit:
+            if found >= q.limit:
                 break
             entry = c.entry
             if (
                 entry.resolution != "import"
-                and domain_of(entry.field) == domain
-                and (since is None or entry.committed_at >= since)
+                and entry.entity_id == q.entity_id
+                and domain_of(entry.field) == q.domain
+                and (q.since is None or entry.committed_at >= q.since)
             ):
                 found += 1
         return found

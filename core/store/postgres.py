@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -41,6 +41,7 @@ from core.domain.records import (
     ReviewStatus,
     WriteBatch,
 )
+from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
@@ -329,14 +330,12 @@ class PostgresStore(SettlesOneByGroup):
         rows = await self.fetch("SELECT count(*) FROM events")
         return int(rows[0][0])
 
-    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
-        low, high = sql_records.domain_field_range(domain)
-        rows = await self.fetch(
-            "SELECT count(*) FROM (SELECT 1 FROM commits WHERE resolution <> 'import' "
-            "AND field >= %s AND field < %s AND committed_at >= %s LIMIT %s) AS changes",
-            [low, high, since or datetime.min.replace(tzinfo=UTC), limit],
-        )
-        return int(rows[0][0])
+    async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
+        counts: list[int] = []
+        for chunk in sql_records.chunks(queries, sql_records.CHANGE_COUNTS_PER_READ):
+            sql, args = sql_records.change_counts(chunk, "%s", lambda at: at)
+            counts.extend(int(r[1]) for r in sorted(await self.fetch(sql, args)))
+        return counts
 
     async def log_since(self, since: datetime) -> LogWindow:
         rows = await self.fetch(

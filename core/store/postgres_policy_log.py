@@ -23,7 +23,7 @@ class PostgresPolicyLog:
             for event in events:
                 rows = await tx.fetch(
                     f"INSERT INTO policy_events ({INSERT_COLUMNS}) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                     "ON CONFLICT (event_id) DO NOTHING RETURNING seq",
                     insert_values(event, event.at),
                 )

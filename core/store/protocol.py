@@ -37,7 +37,7 @@ from core.domain.records import (
     WorkspaceEvent,
     WriteBatch,
 )
-from core.domain.rollout import PolicyEvent
+from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar
 
@@ -155,10 +155,11 @@ class Store(Protocol):
 
     async def count_events(self) -> int: ...
 
-    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
-        """State changes (commits other than imports) to ``domain``'s fields committed at or
-        after ``since`` (all of them when None), counted up to ``limit``: the rollout needs
-        to know only whether calibration or a confirmation run is over."""
+    async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
+        """For each query, in order: the state changes (commits other than imports) to
+        the entity's fields in the domain committed at or after ``since`` (all of them
+        when None), counted up to ``limit``; one read for all of them. The rollout needs
+        to know only whether an entity's calibration or confirmation run is over."""
         ...
 
     async def log_since(self, since: datetime) -> LogWindow:

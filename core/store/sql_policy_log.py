@@ -14,10 +14,10 @@ from typing import Any, cast
 
 from core.domain.rollout import Actor, PolicyEvent, PolicyEventKind
 
-POLICY_COLUMNS = "seq, event_id, at, kind, domain, key, old, new, reason, actor"
+POLICY_COLUMNS = "seq, event_id, at, kind, domain, key, old, new, reason, actor, entity"
 
 
-INSERT_COLUMNS = "event_id, at, kind, domain, key, old, new, reason, actor"
+INSERT_COLUMNS = "event_id, at, kind, domain, key, old, new, reason, actor, entity"
 
 
 def insert_values(event: PolicyEvent, at: Any) -> tuple[Any, ...]:
@@ -32,6 +32,7 @@ def insert_values(event: PolicyEvent, at: Any) -> tuple[Any, ...]:
         json.dumps(event.new, sort_keys=True),
         event.reason,
         event.actor,
+        event.entity,
     )
 
 
@@ -47,4 +48,5 @@ def policy_event(r: Sequence[Any], at: datetime) -> PolicyEvent:
         reason=str(r[8]),
         actor=cast(Actor, r[9]),
         seq=int(r[0]),
+        entity=r[10],
     )

@@ -8,8 +8,8 @@ each passes its own ``when``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from core.domain.records import (
@@ -20,6 +20,7 @@ from core.domain.records import (
     NewReviewItem,
     ReviewItem,
 )
+from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
 
@@ -214,3 +215,32 @@ def domain_field_range(domain: str) -> tuple[str, str]:
     """[low, high) bounds of the field names in ``domain`` ("travel." <= f < "travel/"):
     a range an index on ``field`` can serve, unlike LIKE with its escaping rules."""
     return f"{domain}.", f"{domain}/"
+
+
+CHANGE_COUNTS_PER_READ = 100
+"""Queries per statement of ``count_changes`` (6 parameters each: within SQLite's cap)."""
+_EVER = datetime.min.replace(tzinfo=UTC)
+
+
+def chunks(items: Sequence[ChangeCount], size: int) -> Iterator[Sequence[ChangeCount]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def change_counts(queries: Sequence[ChangeCount], mark: str, stamp: Stamp) -> tuple[str, list[Any]]:
+    """One statement counting each query's changes: rows (query's index, count).
+
+    Each part has the predicate of the partial index ``commits_entity_changes``
+    (entity, field range, time; imports left out) and stops at the query's limit.
+    """
+    parts: list[str] = []
+    args: list[Any] = []
+    for i, q in enumerate(queries):
+        low, high = domain_field_range(q.domain)
+        parts.append(
+            f"SELECT {mark}, count(*) FROM (SELECT 1 FROM commits WHERE resolution <> 'import' "
+            f"AND entity_id = {mark} AND field >= {mark} AND field < {mark} "
+            f"AND committed_at >= {mark} LIMIT {mark}) AS changes_{i}"
+        )
+        args.extend([i, q.entity_id, low, high, stamp(q.since or _EVER), q.limit])
+    return " UNION ALL ".join(parts), args

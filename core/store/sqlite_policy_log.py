@@ -25,7 +25,7 @@ class SQLitePolicyLog:
                 for event in events:
                     cur = await tx.execute(
                         f"INSERT OR IGNORE INTO policy_events ({INSERT_COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         insert_values(event, ts(event.at)),
                     )
                     if cur.rowcount:

@@ -23,6 +23,7 @@ from core.domain.records import (
     ReviewItem,
     ReviewStatus,
 )
+from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records
 from core.store.sqlite_rows import (
@@ -160,16 +161,15 @@ class SQLiteReads(ABC):
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def count_changes(self, domain: str, since: datetime | None, limit: int) -> int:
-        low, high = sql_records.domain_field_range(domain)
-        # The same predicate as the partial index commits_changes, so SQLite uses it.
-        async with self.db.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM commits WHERE resolution != 'import' "
-            "AND field >= ? AND field < ? AND committed_at >= ? LIMIT ?)",
-            (low, high, "" if since is None else ts(since), limit),
-        ) as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+    async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
+        counts: list[int] = []
+        # One statement per chunk (SQLite caps a statement's parameters), each part
+        # the partial index commits_entity_changes' own predicate, so SQLite uses it.
+        for chunk in sql_records.chunks(queries, sql_records.CHANGE_COUNTS_PER_READ):
+            sql, args = sql_records.change_counts(chunk, "?", ts)
+            rows = await self.db.execute_fetchall(sql, args)
+            counts.extend(int(r[1]) for r in sorted(rows))
+        return counts
 
     async def log_since(self, since: datetime) -> LogWindow:
         at = ts(since)

@@ -58,7 +58,7 @@ def test_the_notes_hold_the_surest_assumptions_the_failures_and_what_is_open() -
     assumed = [line for line in lines if "assumption" in line]
     assert len(assumed) == PROMPT_ASSUMPTIONS
     assert assumed[0] == "- assumption (70% sure): guess 7"
-    assert "- get_state(family) did not give 'family facts'" in lines
+    assert '- get_state(family) did not give "family facts"' in lines
     assert "- open task: Return" in lines
     assert not any("Old" in line or "get_pending" in line for line in lines)
 

@@ -33,19 +33,23 @@ class LiveServer:
         return self.process.returncode
 
 
-def environment(db: Path) -> dict[str, str]:
+def environment(db: Path, **extra: str) -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(db.parent),
         "CANON_DB": str(db),
         "CANON_POLICY": str(CALIBRATED_POLICY_FILE),
+        **extra,
     }
 
 
 @contextmanager
-def live_server(db: Path, *options: str, role: str = "user") -> Iterator[LiveServer]:
-    """``canon serve`` and a ``role`` token for user:primary (its own client: ``user``)."""
-    env = environment(db)
+def live_server(
+    db: Path, *options: str, env: dict[str, str] | None = None, role: str = "user"
+) -> Iterator[LiveServer]:
+    """``canon serve`` on ``db`` (``env``: the whole environment, ``environment(db)`` if None)
+    and a ``role`` token for user:primary (its own client: ``user``)."""
+    env = env or environment(db)
     made = subprocess.run(
         [*CANON, "token", "create", "--entity", "user:primary", "--role", role],
         capture_output=True,

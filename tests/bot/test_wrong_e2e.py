@@ -38,8 +38,9 @@ async def test_wrong_records_a_p0_takes_the_right_value_and_alerts_the_owner(
     fact = await engine.store.fact("user:primary", "travel.location")
     assert fact is not None
     assert fact.value == "Reno"
-    state, _ = await read_rollout(engine)
+    state, _ = await read_rollout(engine, "user:primary")  # Alice's rollback, hers alone
     assert state.domain("travel").stage == "1"
+    assert (await read_rollout(engine))[0].domain("travel").stage == "2"
     assert [e.key for e in state.domain("travel").incidents] == ["p0"]
     await runner.tend_rollout()
     await tg.reply_after(ALICE, prompt.message_id, "Rollback: travel dropped from Stage 2")

@@ -35,7 +35,7 @@ async def tahoe(talk: Conversation) -> Conversation:
 
 
 async def p0_incidents(talk: Conversation) -> list[PolicyEvent]:
-    state, _ = await read_rollout(talk.engine)
+    state, _ = await read_rollout(talk.engine, ME)
     return [e for e in state.domain("travel").incidents if e.key == "p0"]
 
 
@@ -55,7 +55,7 @@ async def test_wrong_logs_a_p0_asks_for_the_right_value_and_rolls_travel_back(
     incidents = await p0_incidents(talk)
     assert [e.event_id.rsplit(":", 1)[0] for e in incidents] == [f"p0:{ME}:travel.location"]
     assert "travel.location = Tahoe" in incidents[0].reason
-    state, _ = await read_rollout(talk.engine)
+    state, _ = await read_rollout(talk.engine, ME)
     assert state.domain("travel").stage == "1"
 
     await talk.say(ALICE, "Reno")
@@ -79,7 +79,7 @@ async def test_yes_to_a_wrong_value_forgets_it(tahoe: Conversation) -> None:
     assert await tahoe.tap(ALICE, "Yes") == "Confirmed"
     assert await tahoe.engine.store.fact(ME, "travel.location") is None
     # The Yes corrected an auto-commit: the rollback rules ran at once.
-    state, _ = await read_rollout(tahoe.engine)
+    state, _ = await read_rollout(tahoe.engine, ME)
     assert state.domain("travel").confirm_next == 20
 
 
@@ -104,7 +104,7 @@ async def test_a_value_the_user_confirmed_is_not_a_p0(talk: Conversation) -> Non
     assert await talk.tap(ALICE, "Yes") == "Confirmed"
     await talk.chat.wrong(ALICE, ALICE, "city")
     assert talk.messenger.texts(ALICE)[-1].startswith("What is the correct value")
-    state, _ = await read_rollout(talk.engine)
+    state, _ = await read_rollout(talk.engine, ME)
     assert [e for d in state.domains.values() for e in d.incidents] == []
 
 
@@ -126,5 +126,5 @@ async def test_an_edit_to_a_question_from_newer_evidence_is_a_change_not_a_p0(
     assert fact is not None
     assert fact.value == "Truckee"
     assert await p0_incidents(talk) == []
-    state, _ = await read_rollout(talk.engine)
+    state, _ = await read_rollout(talk.engine, ME)
     assert state.domain("travel").stage == "2"

@@ -191,7 +191,7 @@ async def test_an_open_canon_question_is_the_sessions_pending_approval_and_in_th
     graph = AssistantGraph(model)
     await graph.reply(replace(request(["hi"]), open_question=question))
     (system, _messages) = model.calls[-1]
-    assert "waiting for their answer (Yes / No / Edit buttons): 'Are you in Reno?'" in system[1]
+    assert 'waiting for their answer (Yes / No / Edit buttons): "Are you in Reno?"' in system[1]
     session = await graph.session(thread_id("chat", "user:42", CHAT))
     assert session is not None
     assert session["pending_approval"] == question

@@ -249,7 +249,7 @@ def test_the_context_block_lists_conflicts_first_and_their_question_once() -> No
     asked = question("travel.depart_date", "2026-11-23", 1, source_key=conflicts[0].source_key)
     block = build_context(facts, [asked], NOW, conflicts=conflicts)
     lines = block.text.splitlines()
-    assert lines[1:3] == [
+    assert lines[2:4] == [
         "Conflicts:",
         "- user:primary: The trip is under way, but your departure date is still "
         "Sunday, November 29, in the future",

@@ -26,19 +26,28 @@ def told(n: int, field: str = "travel.location", value: str = "Tahoe") -> dict[s
     return make_observation(field, value, entity=f"user:p{n}", at=NOW + timedelta(minutes=n))
 
 
+def mine(n: int, entity: str = "user:primary") -> dict[str, object]:
+    """One entity's statement about its n-th trip leg: 0.90, which would auto-commit."""
+    at = NOW + timedelta(minutes=n)
+    return make_observation(f"travel.leg{n}.city", "Tahoe", entity=entity, at=at)
+
+
 async def test_the_first_30_changes_are_asked_and_the_31st_commits(fresh_engine: Engine) -> None:
     notes = []
     for n in range(30):
         at = NOW + timedelta(minutes=n)
-        outcome = await fresh_engine.ingest(told(n), now=at)
+        outcome = await fresh_engine.ingest(mine(n), now=at)
         assert outcome.decision == "ask_user", (n, outcome.reasons)
         assert outcome.review_item_id
         notes.append(outcome.reasons[0])
         await fresh_engine.answer(outcome.review_item_id, "confirm", now=at)
     assert notes[0].startswith("calibrating travel: 30 more change(s)")
     assert notes[29].startswith("calibrating travel: 1 more change(s)")
-    outcome = await fresh_engine.ingest(told(30), now=NOW + timedelta(hours=1))
+    outcome = await fresh_engine.ingest(mine(30), now=NOW + timedelta(hours=1))
     assert (outcome.decision, outcome.committed) == ("auto_commit", True)
+    # Calibration is per entity: another entity has seen nothing yet.
+    other = await fresh_engine.ingest(mine(31, "user:other"), now=NOW + timedelta(hours=1))
+    assert other.reasons[0].startswith("calibrating travel: 30 more change(s)")
     # Calibration is per domain: family has seen nothing yet.
     family = make_observation("family.emma.status", "sick", at=NOW + timedelta(hours=1))
     assert (await fresh_engine.ingest(family, now=NOW + timedelta(hours=1))).decision == "ask_user"
@@ -106,7 +115,13 @@ async def test_status_and_policy_show_where_each_domain_stands(tmp_path: Path) -
         await store.close()
     status = canon(db, "status", "--json")
     assert status.returncode == 0, status.stderr
-    rollout = {d["domain"]: d for d in json.loads(status.stdout)["rollout"]}
+    shown = json.loads(status.stdout)
+    default = {d["domain"]: d for d in shown["rollout"]}
+    assert default["travel"]["calibration_remaining"] == 30  # what a new entity meets
+    assert list(shown["rollout_entities"]) == ["user:p0"]
+    rollout = {d["domain"]: d for d in shown["rollout_entities"]["user:p0"]}
+    mine = canon(db, "status", "--entity", "user:p0", "--json")
+    assert json.loads(mine.stdout)["rollout"] == shown["rollout_entities"]["user:p0"]
     assert rollout["travel"] == {
         "domain": "travel",
         "stage": "M",
@@ -123,10 +138,15 @@ async def test_status_and_policy_show_where_each_domain_stands(tmp_path: Path) -
     assert "29 left" in table.stdout
     assert "0 shadow" in table.stdout
 
-    shown = canon(db, "policy", "show", "--json")
-    assert shown.returncode == 0, shown.stderr
-    domains = {d["domain"]: d for d in json.loads(shown.stdout)["domains"]}
+    policy = canon(db, "policy", "show", "--json")
+    assert policy.returncode == 0, policy.stderr
+    domains = {d["domain"]: d for d in json.loads(policy.stdout)["domains"]}
     assert domains["project"]["limits"][0].startswith("project is in shadow mode")
+    assert domains["travel"]["calibration_remaining"] == 30
+    entity = {d["domain"]: d for d in json.loads(policy.stdout)["entities"]["user:p0"]}
+    assert entity["travel"]["calibration_remaining"] == 29
+    only = json.loads(canon(db, "policy", "show", "--entity", "user:p0", "--json").stdout)
+    assert (only["entity"], only["domains"]) == ("user:p0", list(entity.values()))
     assert (
         domains["travel"]["margin_threshold"] == default_policy().domain("travel").margin_threshold
     )
@@ -135,6 +155,7 @@ async def test_status_and_policy_show_where_each_domain_stands(tmp_path: Path) -
     assert [
         (e["kind"], e["domain"], e["new"], e["reason"]) for e in json.loads(history.stdout)
     ] == [("stage", "project", "0", "test")]
+    assert json.loads(history.stdout)[0]["entity"] is None
     assert json.loads(canon(db, "policy", "history", "--domain", "travel", "--json").stdout) == []
     text = canon(db, "policy", "history")
     assert "project: stage M -> 0 (owner: test)" in text.stdout

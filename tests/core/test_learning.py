@@ -129,8 +129,14 @@ async def test_a_day_with_a_correction_raises_auto_and_replays_once(engine: Engi
         ("conversation_assertive", 0.72),
     ]
     assert await learn_day(engine, DAY, at) == [], "the same day again changes nothing"
-    state, _ = await read_rollout(engine)
+    assert {e.entity for e in learned} == {"user:primary"}
+    state, _ = await read_rollout(engine, "user:primary")
     assert domain_thresholds(engine.policy, state, "travel")[1] == pytest.approx(0.927)
+    assert state.learned_reliability["conversation_assertive"] == pytest.approx(0.72)
+    # What user:primary's day taught moves user:primary's autonomy only.
+    other, _ = await read_rollout(engine, "user:other")
+    assert domain_thresholds(engine.policy, other, "travel")[1] == pytest.approx(0.90)
+    assert "conversation_assertive" not in other.learned_reliability
 
 
 def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:

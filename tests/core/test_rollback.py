@@ -19,6 +19,7 @@ from core.domain.policy import Policy, RolloutConfig, default_policy
 from core.domain.rollout import PolicyEvent, Stage, domain_thresholds
 from core.engine.corrections import propose_forget
 from core.engine.engine import Engine
+from core.engine.incidents import auto_commit_behind, record_p0
 from core.engine.rollback import check_rollout
 from core.engine.rollout_gates import read_rollout
 from core.store.factory import open_store
@@ -60,8 +61,9 @@ async def p0(engine: Engine, domain: str, minutes: float = 0) -> None:
     )  # fmt: skip
 
 
-async def stages(engine: Engine) -> dict[str, Stage]:
-    state, _ = await read_rollout(engine)
+async def stages(engine: Engine, entity: str | None = None) -> dict[str, Stage]:
+    """``entity``'s stages (None: the store-wide default)."""
+    state, _ = await read_rollout(engine, entity)
     return {d: r.stage for d, r in state.domains.items()}
 
 
@@ -120,13 +122,17 @@ async def test_a_weekly_correction_rate_above_5_percent_raises_auto_and_asks_the
         )  # fmt: skip
     fired = await check_rollout(engine, at(10))
     assert [(r.rule, r.domain) for r in fired] == [("corrections", "project")]
-    state, events = await read_rollout(engine)
+    state, events = await read_rollout(engine, ME)
     assert domain_thresholds(engine.policy, state, "project")[1] == pytest.approx(raised)
     assert state.domain("project").confirm_next == 20
     assert {e.event_id for e in events} >= {
-        "rollback:corrections:project:2026-W08",
-        "rollback:corrections:project:2026-W08:confirm",
+        "rollback:corrections:user:primary:project:2026-W08",
+        "rollback:corrections:user:primary:project:2026-W08:confirm",
     }
+    # The corrections were user:primary's: no other entity's autonomy changed.
+    other, _ = await read_rollout(engine, "user:other")
+    assert domain_thresholds(engine.policy, other, "project")[1] == pytest.approx(auto_before)
+    assert other.domain("project").confirm_next == 0
     assert "50.0% > 5%" in events[-1].reason
     assert await check_rollout(engine, at(11)) == []
     assert len(await engine.store.open_alerts()) == 1
@@ -146,9 +152,12 @@ async def test_schema_validation_below_99_5_percent_in_24h_sends_every_domain_to
     await p0(engine, "project", minutes=1.5)  # an incident is not the owner changing the rollout
     fired = await check_rollout(engine, at(2))
     assert [r.rule for r in fired] == ["schema"]
-    assert set((await stages(engine)).values()) == {"M"}
-    state, _ = await read_rollout(engine)
+    assert set((await stages(engine, ME)).values()) == {"M"}
+    state, _ = await read_rollout(engine, ME)
     assert state.learning_enabled is False
+    # The invalid input named user:primary: every other entity keeps its rollout.
+    assert (await stages(engine, "user:other"))["travel"] == "2"
+    assert (await read_rollout(engine, "user:other"))[0].learning_enabled is True
     assert await check_rollout(engine, at(3)) == []
     assert len(await engine.store.open_alerts()) == 1
 
@@ -158,3 +167,28 @@ async def test_nothing_fires_on_a_clean_week(engine: Engine) -> None:
     told = make_observation("travel.status", "in_progress", at=at(0))
     await engine.ingest(told, now=at(0))
     assert await check_rollout(engine, at(60)) == []
+
+
+async def test_an_entitys_p0_drops_its_own_stage_and_no_one_elses(engine: Engine) -> None:
+    """Issue 23: a /wrong on user:a's auto-commit is user:a's incident and rollback."""
+    await set_stage(engine, "travel", "3")
+    told = make_observation("travel.location", "Tahoe", entity="user:a", at=at(0))
+    assert (await engine.ingest(told, now=at(0))).decision == "auto_commit"
+    auto = await auto_commit_behind(engine, "user:a", "travel.location", at(1))
+    assert auto is not None
+    fired = await record_p0(engine, auto, "/wrong", at(1))
+    assert [(r.rule, r.domain) for r in fired] == [("p0", "travel")]
+    assert (await stages(engine, "user:a"))["travel"] == "1"
+    assert (await stages(engine, "user:b"))["travel"] == "3"
+    assert (await stages(engine))["travel"] == "3"
+    theirs = make_observation("travel.location", "Reno", entity="user:b", at=at(2))
+    assert (await engine.ingest(theirs, now=at(2))).decision == "auto_commit"
+    again = make_observation("travel.location", "Reno", entity="user:a", at=at(2))
+    assert (await engine.ingest(again, now=at(2))).decision == "ask_user"  # Stage 1: 0.98
+
+
+async def test_an_owners_p0_for_no_entity_rolls_back_every_entity(engine: Engine) -> None:
+    await set_stage(engine, "travel", "3")
+    await p0(engine, "travel")
+    await check_rollout(engine, at(1))
+    assert [(await stages(engine, e))["travel"] for e in (None, "user:a")] == ["1", "1"]

@@ -23,7 +23,7 @@ from core.domain.records import (
     NewAlert,
     Settlement,
 )
-from core.domain.rollout import PolicyEvent
+from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, value_key
 from core.engine.engine import Engine
@@ -669,10 +669,11 @@ class StoreContract:
         await import_facts([fact])
         assert await backend.facts() == [fact]
 
-    async def test_count_changes_counts_a_domains_commits_without_imports(
+    async def test_count_changes_counts_an_entitys_commits_in_a_domain_without_imports(
         self, eng: Engine
     ) -> None:
-        """What calibration and confirmation runs count: changes per domain, capped."""
+        """What calibration and confirmation runs count: one entity's changes per domain,
+        capped, every query of a batch answered by one read, in the order asked."""
         backend = eng.store
         fact = CommittedFact(
             "user:primary",
@@ -688,22 +689,55 @@ class StoreContract:
             "import",
         )
         await backend.import_facts([fact])
-        for minutes, (field, value) in enumerate(
+        for minutes, (entity, field, value) in enumerate(
             [
-                ("travel.location", "Tahoe"),
-                ("travel.location", "Reno"),
-                ("family.lily.status", "fine"),
-                ("travel_notes.x", "y"),  # not a travel field: "travel" is a prefix only
+                ("user:primary", "travel.location", "Tahoe"),
+                ("user:primary", "travel.location", "Reno"),
+                ("user:other", "travel.location", "Lima"),
+                ("user:primary", "family.lily.status", "fine"),
+                ("user:primary", "travel_notes.x", "y"),  # "travel" is a prefix only
             ]
         ):
             at = NOW + timedelta(minutes=minutes)
-            obs = make_observation(field, value, at=at, source="user_confirmation")
+            obs = make_observation(field, value, at=at, source="user_confirmation", entity=entity)
             await eng.ingest(obs, now=at)
-        assert await backend.count_changes("travel", None, 10) == 2
-        assert await backend.count_changes("travel", None, 1) == 1
-        assert await backend.count_changes("travel", NOW + timedelta(minutes=1), 10) == 1
-        assert await backend.count_changes("family", None, 10) == 1
-        assert await backend.count_changes("project", None, 10) == 0
+        later = NOW + timedelta(minutes=1)
+        asked = [
+            ChangeCount("user:primary", "travel", None, 10),
+            ChangeCount("user:primary", "travel", None, 1),
+            ChangeCount("user:primary", "travel", later, 10),
+            ChangeCount("user:other", "travel", None, 10),
+            ChangeCount("user:primary", "family", None, 10),
+            ChangeCount("user:other", "family", None, 10),
+            ChangeCount("user:nobody", "travel", None, 10),
+            ChangeCount("user:primary", "project", None, 10),
+        ]
+        assert await backend.count_changes(asked) == [2, 1, 1, 1, 1, 0, 0, 0]
+        assert await backend.count_changes([]) == []
+        many = [ChangeCount(f"user:{n}", "travel", None, 5) for n in range(250)]
+        assert await backend.count_changes([*many, asked[0]]) == [0] * 250 + [2]
+
+    async def test_one_entitys_calibration_never_ends_anothers(self, backend: Store) -> None:
+        """Issue 23: 31 changes on user:a's entity (30 confirmed, then one Canon made
+        alone) end user:a's calibration only: user:b's first message is still asked."""
+        eng = Engine(backend, load_policy())
+        for n in range(30):
+            at = NOW + timedelta(minutes=n)
+            said = make_observation(f"travel.leg{n}.city", "Tahoe", entity="user:a", at=at)
+            outcome = await eng.ingest(said, now=at)
+            assert outcome.decision == "ask_user", (n, outcome.reasons)
+            assert outcome.review_item_id
+            await eng.answer(outcome.review_item_id, "confirm", now=at)
+        at = NOW + timedelta(hours=1)
+        alone = await eng.ingest(
+            make_observation("travel.location", "Reno", entity="user:a", at=at), now=at
+        )
+        assert (alone.decision, alone.committed) == ("auto_commit", True)
+        first_of_b = await eng.ingest(
+            make_observation("travel.location", "Reno", entity="user:b", at=at), now=at
+        )
+        assert (first_of_b.decision, first_of_b.committed) == ("ask_user", False)
+        assert first_of_b.reasons[0].startswith("calibrating travel: 30 more change(s)")
 
     async def test_batches_equal_one_by_one(self, backend: Store, tmp_path: Any) -> None:
         """Resolving a batch in memory gives the same outcome as storing each input first."""

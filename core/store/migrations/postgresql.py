@@ -331,6 +331,17 @@ ROLLOUT: Final[Feature] = (
         ALTER TABLE review_items ADD COLUMN shadow_decision text;
         """,
         ),
+        (
+            "0010_rollout_per_entity",
+            """
+        -- The entity a policy event is for; NULL (every event logged before): all entities.
+        ALTER TABLE policy_events ADD COLUMN entity text;
+        -- Calibration and confirmation runs count one entity's changes in a domain.
+        DROP INDEX commits_changes;
+        CREATE INDEX commits_entity_changes ON commits (entity_id, field, committed_at)
+            WHERE resolution <> 'import';
+        """,
+        ),
     ),
 )
 

@@ -396,6 +396,17 @@ ROLLOUT: Final[Feature] = (
             ALTER TABLE review_items ADD COLUMN shadow_decision TEXT;
         """,
         ),
+        (
+            "0016_rollout_per_entity",
+            """
+            -- The entity a policy event is for; NULL (every event logged before): all entities.
+            ALTER TABLE policy_events ADD COLUMN entity TEXT;
+            -- Calibration and confirmation runs count one entity's changes in a domain.
+            DROP INDEX commits_changes;
+            CREATE INDEX commits_entity_changes ON commits (entity_id, field, committed_at)
+                WHERE resolution != 'import';
+        """,
+        ),
     ),
 )
 """How much autonomy each domain has earned: the policy-change log."""

@@ -1,0 +1,63 @@
+"""Whose words a stored value is, as seen by the person a prompt is for.
+
+A value is *untrusted* for a viewer when it came from a source anyone can write to
+(a mail, a calendar invite, an agent) or from another writer than the viewer (another
+household member, an API token, a configured source). Such a value is still shown to
+the model, but as a quotation with its origin (``core.domain.quoting``), never as
+the viewer's own word: OWASP LLM01 (2025) asks that indirect, untrusted content be
+segregated and clearly marked.
+
+``provenance`` names the origin (``"a calendar invite"``) or returns None for the
+viewer's own and Canon's values. A record made before principals were kept has
+``principal=None`` and is judged by its source type alone; so is every record when
+no viewer is known (the owner's command line sees all entities as their owner).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.domain.principals import SYSTEM
+from core.domain.source_types import canonical_source_type
+
+UNTRUSTED_SOURCES: Final[dict[str, str]] = {
+    "calendar": "a calendar invite",
+    "email": "an email",
+    "transactions_email": "a bank email",
+    "agent": "an agent",
+}
+"""Source types whose text a stranger (or a model) may have written, and how they are named."""
+
+ANOTHER_MEMBER: Final = "another household member"
+AN_API_CLIENT: Final = "an API client"
+A_CONNECTED_SOURCE: Final = "a connected source"
+LABELS: Final[frozenset[str]] = frozenset(
+    {*UNTRUSTED_SOURCES.values(), ANOTHER_MEMBER, AN_API_CLIENT, A_CONNECTED_SOURCE}
+)
+"""Every name ``provenance`` gives: letters and spaces (``core.domain.quoting.MARK`` reads them)."""
+
+
+def provenance(source_type: str, principal: str | None, viewer: str | None) -> str | None:
+    """Whom ``viewer`` should read this value as quoted from; None when it is theirs or Canon's.
+
+    ``principal`` is the ref of the writer (``user:sam``, ``token:<id>``,
+    ``source:<name>``, ``system``; ``core.domain.principals``), ``viewer`` the viewing
+    user's entity (``user:alice``). The source type is named first: a calendar invite
+    is a calendar invite whoever forwarded it.
+    """
+    named = UNTRUSTED_SOURCES.get(canonical_source_type(source_type))
+    if named is not None:
+        return named
+    if principal is None or principal == SYSTEM.ref or principal == viewer:
+        return None
+    if principal.startswith("user:"):
+        # With no viewer (the owner's command line) every member's word is the owner's to read.
+        return None if viewer is None else ANOTHER_MEMBER
+    if principal.startswith("source:"):
+        return A_CONNECTED_SOURCE
+    return AN_API_CLIENT
+
+
+def source_type_of(source_key: str) -> str:
+    """The source type of a review item's ``<type>:<ref>`` evidence key."""
+    return canonical_source_type(source_key.partition(":")[0])

@@ -99,6 +99,11 @@ class OutOfScope(CanonError):
     """A request about an entity the caller does not act for; nothing was read or changed."""
 
 
+class ClaimRefused(CanonError):
+    """A principal claimed what its role does not allow (a source type, an answer, a
+    message); nothing was written."""
+
+
 class WorkspaceError(CanonError):
     """A workspace file cannot be read or written safely; it was left untouched."""
 
@@ -165,6 +170,10 @@ class ApiAlreadyAnswered(ApiError, AlreadyAnswered):
 
 class ApiInvalidAnswer(ApiError, InvalidAnswer):
     """The answer, or its edited value, does not fit the field."""
+
+
+class ApiClaimRefused(ApiError, ClaimRefused):
+    """The token's role may not claim that (a source type, an answer, a message)."""
 
 
 class RequestInvalid(ApiError):

@@ -55,6 +55,9 @@ def api_app(
                     "too many requests for this token; slow down",
                     headers={"Retry-After": RateLimiter.retry_after(wait)},
                 )
+            refusal = route.refusal(token.role)
+            if refusal is not None:
+                raise Problem(403, refusal, kind="claim-refused")
             body = await _body(request, route.request, max_body) if route.request else None
             call = Call(
                 services,

@@ -1,7 +1,10 @@
 """One authenticated request as the handlers see it: who asks, what they may reach.
 
-A token speaks for one entity and reaches that entity and the shared ones
-(``Audience.shared_entities`` and the household's family entity), nothing else.
+A token speaks for one entity and reaches that entity and the shared ones it was
+made for (``ApiToken.reach``; a token made without a list, and every token made
+before roles, reaches ``Audience.shared_entities`` and the household's family
+entity), nothing else. Its role decides what its writes may claim
+(``core.domain.claims``) and the principal they are recorded as.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 
 from core.api.problems import Problem
 from core.conversation.audience import Audience
+from core.domain.claims import Claimant
+from core.domain.principals import Principal, token_principal
 from core.domain.records import ApiToken
 from core.engine.engine import Engine
 from core.extraction.types import Extractor
@@ -30,7 +35,10 @@ class Services:
 
 
 def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
-    """The token's own entity first, then the shared entities and the family."""
+    """The token's own entity first, then the shared entities it was made for (by default
+    the household's: the shared entities and the family)."""
+    if token.reach is not None:
+        return tuple(dict.fromkeys((token.entity_id, *token.reach)))
     family = (audience.family_entity,) if audience.family_entity else ()
     return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
 
@@ -51,6 +59,16 @@ class Call:
     @property
     def reach(self) -> tuple[str, ...]:
         return reach_of(self.token, self.services.audience)
+
+    @property
+    def principal(self) -> Principal:
+        """Who the request's writes are recorded as: the token's principal."""
+        t = self.token
+        return token_principal(t.id, t.role, t.entity_id, t.name)
+
+    @property
+    def claimant(self) -> Claimant:
+        return Claimant(self.token.role, self.token.source_types, via=f"API token {self.token.id}")
 
     @property
     def answered_by(self) -> str:

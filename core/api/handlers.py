@@ -25,12 +25,14 @@ from core.conversation.views import (
     review_view,
     state_view,
 )
+from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
 from core.engine.review import answer_review
+from core.errors import ClaimRefused
 from core.store import ReviewItem
 
 ACTIONS: dict[str, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
@@ -41,6 +43,9 @@ async def health(_call: Call | None) -> dict[str, Any]:
 
 
 async def post_message(c: Call) -> dict[str, Any]:
+    """The user's words: a ``user``'s own or relayed by a ``delegate``; a plain ``agent``'s
+    message is agent evidence, asked before anything is committed."""
+    claimant = message_claimant(c.claimant)  # ClaimRefused: a 403 problem
     at = parse_ts(c.body["at"]) if "at" in c.body else c.now
     ref = f"api:{c.token.id}:{c.body.get('message_id') or new_id()}"
     late = message_time_errors(c.body.get("at", ""), at, c.now, c.engine.policy.clock_skew)
@@ -54,7 +59,11 @@ async def post_message(c: Call) -> dict[str, Any]:
             errors=late,
             now=c.now,
         )
-        return {"observations": 0, "outcomes": [_outcome(0, refused)], "questions": []}
+        return {
+            "observations": 0,
+            "outcomes": [_outcome(0, refused, Claimed(None))],
+            "questions": [],
+        }
     payloads = await message_observations(
         c.engine,
         c.body["text"],
@@ -64,11 +73,16 @@ async def post_message(c: Call) -> dict[str, Any]:
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
     )
-    outcomes = await c.engine.ingest_batch(payloads, now=c.now) if payloads else []
+    claimed = (
+        [Claimed(p) for p in payloads]
+        if claimant is None
+        else [claim_observation(p, claimant) for p in payloads]
+    )
+    outcomes = await _ingest(c, claimed)
     asked = [o.review_item_id for o in outcomes if o.review_item_id is not None]
     return {
         "observations": len(payloads),
-        "outcomes": [_outcome(i, o) for i, o in enumerate(outcomes)],
+        "outcomes": [_outcome(i, o, claimed[i]) for i, o in enumerate(outcomes)],
         "questions": [await _question_view(c, item_id) for item_id in asked],
     }
 
@@ -91,8 +105,22 @@ async def post_observations(c: Call) -> dict[str, Any]:
             f"this token cannot reach {', '.join(foreign)}; nothing was ingested",
             kind="out-of-reach",
         )
-    outcomes = await c.engine.ingest_batch(items, now=c.now)
-    return {"received": len(items), "results": [_outcome(i, o) for i, o in enumerate(outcomes)]}
+    # Refused whole too: a claim the token's role may not make (downgrades are notices).
+    claimed: list[Claimed] = []
+    for i, p in enumerate(items):
+        try:
+            claimed.append(claim_observation(p, c.claimant))
+        except ClaimRefused as e:
+            raise Problem(
+                403,
+                f"observations[{i}]: {e}; nothing was ingested",
+                kind="claim-refused",
+            ) from None
+    outcomes = await _ingest(c, claimed)
+    return {
+        "received": len(items),
+        "results": [_outcome(i, o, claimed[i]) for i, o in enumerate(outcomes)],
+    }
 
 
 async def get_context(c: Call) -> dict[str, Any]:
@@ -133,6 +161,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
         now=c.now,
         answered_by=c.answered_by,
         rules=c.services.rules,
+        principal=c.principal,
     )
     return {
         "question": _review(c, result.item),
@@ -167,12 +196,15 @@ async def get_history(c: Call) -> dict[str, Any]:
 
 async def post_forget(c: Call) -> dict[str, Any]:
     entities = c.entities(c.body.get("entity_id"))
-    item = await propose_forget(c.engine, entities, c.body["field"], c.now)
+    item = await propose_forget(
+        c.engine, entities, c.body["field"], c.now, principal=c.principal.ref
+    )
     return {"question": _review(c, item)}
 
 
 async def post_undo(c: Call) -> dict[str, Any]:
-    item = await propose_undo(c.engine, c.entities(c.body.get("entity_id")), c.now)
+    entities = c.entities(c.body.get("entity_id"))
+    item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref)
     return {"question": _review(c, item)}
 
 
@@ -183,8 +215,16 @@ async def get_dead_letters(c: Call) -> dict[str, Any]:
     return {"dead_letters": [dead_letter_view(d) for d in letters]}
 
 
+async def _ingest(c: Call, claimed: list[Claimed]) -> list[Outcome]:
+    """The claimed observations, resolved as the token's principal's writes."""
+    if not claimed:
+        return []
+    payloads = [x.payload for x in claimed]
+    return await c.engine.ingest_batch(payloads, now=c.now, principal=c.principal)
+
+
 # -- views ---------------------------------------------------------------------------
-def _outcome(index: int, o: Outcome) -> dict[str, Any]:
+def _outcome(index: int, o: Outcome, claimed: Claimed) -> dict[str, Any]:
     return {
         "index": index,
         "event_id": o.event_id,
@@ -196,6 +236,7 @@ def _outcome(index: int, o: Outcome) -> dict[str, Any]:
         "reasons": list(o.reasons),
         "errors": list(o.errors),
         "review_item_id": o.review_item_id,
+        "notices": list(claimed.notices),
     }
 
 

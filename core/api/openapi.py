@@ -17,6 +17,28 @@ from core.api.bodies import definitions
 from core.api.problems import MEDIA_TYPE
 from core.api.routes import HEALTH, ROUTES, Route
 
+ROLES_DESCRIPTION: Final = (
+    "A token from 'canon token create --entity ENTITY --role ROLE'. It reaches its entity "
+    "and the shared ones it was made for (--reach; default: the household's). Its role "
+    "decides what its writes may claim, whatever a payload says (each operation's "
+    "x-canon-roles lists the roles that may call it; another is refused, 403 "
+    "claim-refused):\n"
+    "- user: the person's own client. Claims conversation_assertive, manual_markdown, "
+    "static_markdown (or agent); user_confirmation and system become "
+    "conversation_assertive; calendar, mail and execution evidence is refused. Answers "
+    "questions.\n"
+    "- delegate: an assistant acting for the user. Its observations are agent evidence "
+    "(asked, never committed on its word, corroborators dropped); its messages relay the "
+    "user's words. Answers questions, never one its own evidence raised; the answer names "
+    "it.\n"
+    "- agent (the default, and every token made before roles): an assistant. Its "
+    "observations and messages are agent evidence; it cannot answer questions.\n"
+    "- signals: a calendar, mailbox or CI feed. Posts observations of the source types it "
+    "was made for (--source-type) and nothing else; transactions_email becomes email, "
+    "since the trusted-senders rule needs the mail's sender.\n"
+    "No token claims user_confirmation or system. Corroborators are kept only of types the "
+    "token may claim itself. A downgrade is listed in the outcome's notices."
+)
 _DEFS: Final = "#/$defs/"
 _COMPONENTS: Final = "#/components/schemas/"
 
@@ -49,7 +71,7 @@ def openapi_document() -> dict[str, Any]:
                 "bearer": {
                     "type": "http",
                     "scheme": "bearer",
-                    "description": "A token from 'canon token create --entity ENTITY'.",
+                    "description": ROLES_DESCRIPTION,
                 }
             },
             "schemas": _repointed(definitions()),
@@ -66,6 +88,8 @@ def _operation(route: Route) -> dict[str, Any]:
     op: dict[str, Any] = {"operationId": route.name, "summary": route.summary}
     if not route.auth:
         op["security"] = []
+    else:
+        op["x-canon-roles"] = list(route.roles)
     params = [
         {
             "name": p.name,

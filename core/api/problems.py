@@ -15,7 +15,14 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from core.errors import AlreadyAnswered, CanonError, InputError, InvalidAnswer, NotFound
+from core.errors import (
+    AlreadyAnswered,
+    CanonError,
+    ClaimRefused,
+    InputError,
+    InvalidAnswer,
+    NotFound,
+)
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE: Final = "application/problem+json"
@@ -64,6 +71,8 @@ def from_canon_error(e: CanonError) -> Problem:
     """Canon's own errors, as the problem a client can act on."""
     if isinstance(e, NotFound):
         return Problem(404, str(e))
+    if isinstance(e, ClaimRefused):  # the token's role may not claim that
+        return Problem(403, str(e), kind="claim-refused")
     if isinstance(e, AlreadyAnswered):
         return Problem(409, str(e), kind="already-answered")
     if isinstance(e, InvalidAnswer | InputError):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from core.api import handlers
 from core.api.call import Call
+from core.domain.principals import ROLES, Role
 
 Handler = Callable[[Call], Awaitable[dict[str, Any]]]
 ENTITY_PATTERN: Final = "^(user|family|team):[a-z0-9._-]+$"
@@ -48,9 +49,19 @@ class Route:
     query: tuple[Param, ...] = ()
     status: int = 200
     auth: bool = True
+    roles: tuple[Role, ...] = ("user", "delegate", "agent")
+    """The token roles that may call it; another role's call is refused (403 claim-refused)."""
+
+    def refusal(self, role: str) -> str | None:
+        """Why a ``role`` token may not call this route; None if it may."""
+        if role in self.roles:
+            return None
+        may = ", ".join(self.roles)
+        return f"{role} tokens may not call {self.name} ({self.summary}); only {may} tokens may"
 
 
 V1: Final = "/v1"
+ROLES_ALL: Final = cast(tuple[Role, ...], ROLES)
 
 ROUTES: Final[tuple[Route, ...]] = (
     Route(
@@ -70,6 +81,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         handlers.post_observations,
         "ObservationsResponse",
         request="ObservationsRequest",
+        roles=ROLES_ALL,
     ),
     Route(
         "GET",
@@ -113,6 +125,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         handlers.answer_question,
         "AnswerResponse",
         request="AnswerRequest",
+        roles=("user", "delegate"),
     ),
     Route(
         "GET",
@@ -178,6 +191,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "Inputs that failed validation, for the entities the token reaches",
         handlers.get_dead_letters,
         "DeadLettersResponse",
+        roles=ROLES_ALL,
     ),
 )
 """Every authenticated route; ``HEALTH`` is the one open to anyone."""

@@ -10,11 +10,14 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
+from core.domain.claims import SIGNAL_TYPES
 from core.domain.ids import new_id
+from core.domain.principals import Role
 from core.domain.records import ApiToken
 from core.engine.engine import Engine
 from core.errors import InputError
@@ -36,12 +39,45 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-async def issue_token(engine: Engine, entity_id: str, name: str, now: datetime) -> IssuedToken:
-    """Make a token for ``entity_id`` and store its hash through the engine."""
+async def issue_token(
+    engine: Engine,
+    entity_id: str,
+    name: str,
+    now: datetime,
+    *,
+    role: Role = "agent",
+    source_types: Sequence[str] = (),
+    reach: Sequence[str] | None = None,
+) -> IssuedToken:
+    """Make a ``role`` token for ``entity_id`` and store its hash through the engine.
+
+    A ``signals`` token names the source types it may post (``SIGNAL_TYPES``), no other
+    role does. ``reach`` lists the shared entities (``family:*``, ``team:*``) it may
+    touch besides its own; None: the household's, as configured.
+    """
     if not ENTITY.fullmatch(entity_id):
         raise InputError(f"{entity_id!r} is not an entity like user:alice or family:smith")
+    types = tuple(dict.fromkeys(source_types))
+    if role == "signals" and not types:
+        raise InputError("a signals token needs the source types it may post (--source-type)")
+    if role != "signals" and types:
+        raise InputError(f"only a signals token names source types, not a {role} token")
+    unknown = [t for t in types if t not in SIGNAL_TYPES]
+    if unknown:
+        raise InputError(
+            f"a signals token may post {', '.join(SIGNAL_TYPES)}, not {', '.join(unknown)}"
+            + (
+                " (mail is transaction evidence only from a trusted sender: post it as email)"
+                if "transactions_email" in unknown
+                else ""
+            )
+        )
+    shared = None if reach is None else tuple(dict.fromkeys(reach))
+    for other in shared or ():
+        if not ENTITY.fullmatch(other) or other.startswith("user:"):
+            raise InputError(f"{other!r} is not a shared entity like family:smith or team:acme")
     secret = PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken(new_id(), name, entity_id, secret_hash(secret), now)
+    token = ApiToken(new_id(), name, entity_id, secret_hash(secret), now, None, role, types, shared)
     await engine.add_api_token(token)
     return IssuedToken(secret, token)
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from core.cli.common import Context, open_engine, run, warm_language_pipeline
+from core.domain.principals import Principal, Role
 from core.engine.engine import Engine
 from core.settings import Settings
 from core.workspace import refresh_projections
@@ -47,6 +48,15 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     help="HTTP: port to bind (0: a free one, printed on stderr).",
 )
 @click.option(
+    "--role",
+    type=click.Choice(["delegate", "agent"]),
+    default=None,
+    help="stdio: what the assistant that started the server may do. delegate (default): "
+    "answer questions for the user, never one its own proposal raised, and the answer "
+    "names it; agent: only propose (answer_question is not offered). Over HTTP each "
+    "token's role decides.",
+)
+@click.option(
     "--no-auth",
     is_flag=True,
     help="HTTP on loopback only: accept requests without a bearer token.",
@@ -54,13 +64,21 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
 @pass_ctx
 @run
 async def mcp(
-    ctx: Context, entity: str, transport: str, host: str, port: int, no_auth: bool
+    ctx: Context,
+    entity: str,
+    transport: str,
+    host: str,
+    port: int,
+    role: str | None,
+    no_auth: bool,
 ) -> None:
     """Serve Canon to an MCP client: state, why-chains, questions and answers as tools,
     the context block as a resource. What an assistant proposes is asked, never committed.
 
-    Over HTTP every request carries a bearer token made for the same entity
-    (canon token create --entity user:alice), as the HTTP API's do.
+    Over stdio the server acts as the assistant that started it (--role). Over HTTP
+    every request carries a bearer token made for the same entity (canon token create
+    --entity user:alice), as the HTTP API's do: an agent token only proposes, a user or
+    delegate token may also answer for the user, a signals token is refused.
 
     Example: canon mcp --entity user:alice --transport http --port 8766
     """
@@ -68,29 +86,34 @@ async def mcp(
         raise click.BadParameter(
             f"{entity!r} is not an entity like user:alice", param_hint="--entity"
         )
+    if role is not None and transport == "http":
+        raise click.BadParameter(
+            "over HTTP each request's token decides its role", param_hint="--role"
+        )
     if no_auth and host not in LOOPBACK_HOSTS:
         raise click.BadParameter(
             "only a loopback server may run without tokens", param_hint="--no-auth"
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
     from core.api.tokens import token_for
-    from core.mcp.scoped import Scope, ScopedCanon
+    from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
     from core.mcp.serve import serve_http, serve_stdio
     from core.mcp.server import build_server
 
     settings = ctx.settings
     await warm_language_pipeline()
     async with open_engine(ctx) as engine:
+        stdio_role: Role = "agent" if role == "agent" else "delegate"
         canon = ScopedCanon(
             engine,
             Scope.of(entity, settings.audience),
             rules=settings.rules,
             token_budget=settings.audience.context_tokens,
             after_change=_projection_hook(settings),
+            principal=stdio_principal(entity, stdio_role),
         )
-        server = build_server(canon)
         if transport == "stdio":
-            await serve_stdio(server)
+            await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
             return
 
         async def authorize(secret: str) -> str | None:
@@ -99,7 +122,20 @@ async def mcp(
                 return "unknown or revoked token"
             if token.entity_id != entity:
                 return f"this token is for {token.entity_id}, not {entity}"
+            if token.role == "signals":
+                return "a signals token posts observations to the HTTP API, not MCP"
             return None
+
+        async def principal_of(request: Any) -> Principal:
+            """The request's token, already let in by ``authorize`` (``--no-auth``: an
+            agent, as an unknown local process is)."""
+            header = "" if request is None else str(request.headers.get("authorization", ""))
+            token = await token_for(engine.store.api_tokens, header.partition(" ")[2].strip())
+            if token is None or token.entity_id != entity:
+                return stdio_principal(entity, "agent")
+            return token_mcp_principal(token)
+
+        server = build_server(canon, principal_of=principal_of)
 
         def announce(url: str) -> None:
             if no_auth:

@@ -6,6 +6,8 @@ import click
 
 from core.api.tokens import issue_token
 from core.cli.common import Context, emit_json, open_engine, out, resolve_now, run
+from core.domain.claims import SIGNAL_TYPES
+from core.domain.principals import ROLES, Role
 from core.domain.timeutil import format_ts
 from core.errors import NotFound
 
@@ -14,30 +16,72 @@ pass_ctx = click.make_pass_decorator(Context)
 
 @click.group()
 def token() -> None:
-    """Bearer tokens of the HTTP API, each speaking for one entity.
+    """Bearer tokens of the HTTP API and of canon mcp over HTTP, each speaking for one
+    entity in one role (user, delegate, agent, signals; see the README's Trust model).
 
-    Example: canon token create --entity user:alice --name laptop
+    Example: canon token create --entity user:alice --role user --name laptop
     """
 
 
 @token.command()
 @click.option("--entity", "entity_id", required=True, metavar="ENTITY", help="e.g. user:alice")
 @click.option("--name", default="", help="What the token is for (shown by 'canon token list').")
+@click.option(
+    "--role",
+    type=click.Choice(ROLES),
+    default="agent",
+    show_default=True,
+    help="user: the person's own client; delegate: an assistant acting for them; agent: an "
+    "assistant whose evidence is only ever asked about; signals: a calendar, mail or CI feed.",
+)
+@click.option(
+    "--source-type",
+    "source_types",
+    multiple=True,
+    type=click.Choice(SIGNAL_TYPES),
+    help="A signals token: a source type it may post (repeat for more).",
+)
+@click.option(
+    "--reach",
+    multiple=True,
+    metavar="ENTITY",
+    help="A shared entity (family:home, team:acme) it may touch besides its own (repeat for "
+    "more); default: the household's (CANON_SHARED_ENTITIES, CANON_FAMILY_ENTITY).",
+)
 @pass_ctx
 @run
-async def create(ctx: Context, entity_id: str, name: str) -> None:
-    """Make a token for ENTITY and print it, once: only its hash is stored.
+async def create(
+    ctx: Context,
+    entity_id: str,
+    name: str,
+    role: Role,
+    source_types: tuple[str, ...],
+    reach: tuple[str, ...],
+) -> None:
+    """Make a ROLE token for ENTITY and print it, once: only its hash is stored.
 
-    The token reaches ENTITY and the shared entities (CANON_SHARED_ENTITIES,
-    CANON_FAMILY_ENTITY), nothing else.
+    The token reaches ENTITY and the shared entities (--reach, or by default
+    CANON_SHARED_ENTITIES and CANON_FAMILY_ENTITY), nothing else. Its role decides
+    what its writes may claim: an agent's are always asked, never committed.
 
-    Example: canon token create --entity user:alice --name laptop
+    Examples: canon token create --entity user:alice --role user --name phone;
+    canon token create --entity user:alice --name openclaw (an agent token);
+    canon token create --entity user:alice --role signals --source-type calendar
     """
     async with open_engine(ctx) as engine:
-        issued = await issue_token(engine, entity_id, name, resolve_now(None))
+        issued = await issue_token(
+            engine,
+            entity_id,
+            name,
+            resolve_now(None),
+            role=role,
+            source_types=source_types,
+            reach=reach or None,
+        )
     click.echo(issued.secret)
     click.echo(
-        f"canon: token {issued.token.id} for {entity_id}; it is shown only now, keep it safe",
+        f"canon: {role} token {issued.token.id} for {entity_id}; it is shown only now, "
+        "keep it safe",
         err=True,
     )
 
@@ -47,7 +91,7 @@ async def create(ctx: Context, entity_id: str, name: str) -> None:
 @pass_ctx
 @run
 async def list_tokens(ctx: Context, as_json: bool) -> None:
-    """Every token (never its secret): id, name, entity, created, revoked."""
+    """Every token (never its secret): id, role, entity, reach, name, created, revoked."""
     async with open_engine(ctx) as engine:
         tokens = await engine.store.api_tokens.tokens()
     rows = [
@@ -55,6 +99,9 @@ async def list_tokens(ctx: Context, as_json: bool) -> None:
             "id": t.id,
             "name": t.name,
             "entity_id": t.entity_id,
+            "role": t.role,
+            "source_types": list(t.source_types),
+            "reach": None if t.reach is None else list(t.reach),
             "created_at": format_ts(t.created_at),
             "revoked_at": None if t.revoked_at is None else format_ts(t.revoked_at),
         }
@@ -66,10 +113,13 @@ async def list_tokens(ctx: Context, as_json: bool) -> None:
     if not rows:
         out().print("No tokens yet: canon token create --entity user:alice")
         return
-    for r in rows:
+    for t, r in zip(tokens, rows, strict=True):
         state = f"revoked {r['revoked_at']}" if r["revoked_at"] else "live"
+        role = t.role + (f"({','.join(t.source_types)})" if t.source_types else "")
+        reach = "household" if t.reach is None else ",".join(t.reach) or "own only"
         out().print(
-            f"{r['id']}  {r['entity_id']}  {r['name'] or '-'}  created {r['created_at']}  {state}",
+            f"{t.id}  {role}  {t.entity_id}  reach {reach}  {t.name or '-'}  "
+            f"created {r['created_at']}  {state}",
             markup=False,
         )
 

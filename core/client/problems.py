@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from core.errors import (
     ApiAlreadyAnswered,
+    ApiClaimRefused,
     ApiError,
     ApiInvalidAnswer,
     ApiNotFound,
@@ -38,7 +39,10 @@ BY_STATUS: Final[dict[int, type[ApiError]]] = {
     503: ApiUnavailable,
     504: ApiUnavailable,
 }
-BY_KIND: Final[dict[str, type[ApiError]]] = {"invalid-input": ApiInvalidAnswer}
+BY_KIND: Final[dict[str, type[ApiError]]] = {
+    "invalid-input": ApiInvalidAnswer,
+    "claim-refused": ApiClaimRefused,
+}
 
 
 def problem_error(status: int, body: bytes, retry_after: str | None = None) -> ApiError:

@@ -112,6 +112,8 @@ class Outcome:
     reasons: tuple[str, ...]
     errors: tuple[str, ...]
     review_item_id: str | None
+    notices: tuple[str, ...] = ()
+    """What the token's role changed in the observation, and why (a downgraded source)."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Outcome:
@@ -126,6 +128,7 @@ class Outcome:
             tuple(d["reasons"]),
             tuple(d["errors"]),
             d["review_item_id"],
+            tuple(d.get("notices", ())),
         )
 
 

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from core.conversation import texts
 from core.conversation.chat_edits import ChatEdits
+from core.domain.principals import user_principal
 from core.domain.records import PromptMessage
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer
@@ -104,6 +105,7 @@ class ChatAnswers(ChatEdits):
                 now=now,
                 answered_by=f"telegram:{user_id}",
                 rules=self.rules,
+                principal=user_principal(self.config.entity_of(user_id)),
                 whole_group=True,
             )
         except InvalidAnswer as e:  # a dead letter still invalid: the question stays open

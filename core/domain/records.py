@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from core.domain.principals import LEGACY_TOKEN_ROLE
+from core.domain.principals import Role as TokenRole
 from core.domain.state import CommittedFact, Scalar
 
 ReviewStatus = Literal[
@@ -358,3 +360,11 @@ class ApiToken:
     secret_sha256: str
     created_at: datetime
     revoked_at: datetime | None = None
+    role: TokenRole = LEGACY_TOKEN_ROLE
+    """What the token's bearer is (``core.domain.principals``); tokens made before roles
+    existed are ``agent`` tokens, the narrowest role that serves their documented use."""
+    source_types: tuple[str, ...] = ()
+    """A ``signals`` token: the source types it may post; empty for the other roles."""
+    reach: tuple[str, ...] | None = None
+    """The shared entities it may touch besides its own; None: the household's
+    (``CANON_SHARED_ENTITIES`` and the family), as every token before roles did."""

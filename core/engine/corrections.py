@@ -71,9 +71,15 @@ def correction_result(item: ReviewItem, status: str) -> str | None:
 
 
 async def propose_forget(
-    engine: Engine, entities: Sequence[str], field: str, now: datetime
+    engine: Engine,
+    entities: Sequence[str],
+    field: str,
+    now: datetime,
+    *,
+    principal: str | None = None,
 ) -> ReviewItem:
-    """Ask to retract ``field`` of the first of ``entities`` that has it."""
+    """Ask to retract ``field`` of the first of ``entities`` that has it; ``principal``
+    (the ref of who asked) cannot settle it unless it is the user."""
     for entity in entities:
         fact = await engine.store.fact(entity, field)
         if fact is None:
@@ -87,12 +93,15 @@ async def propose_forget(
             fact.value,
             ("you asked to forget it",),
             now,
+            principal=principal,
         )
     raise NotFound(f"nothing is known about {field}")
 
 
-async def propose_undo(engine: Engine, entities: Sequence[str], now: datetime) -> ReviewItem:
-    """Ask to revert the newest commit to any of ``entities``."""
+async def propose_undo(
+    engine: Engine, entities: Sequence[str], now: datetime, *, principal: str | None = None
+) -> ReviewItem:
+    """Ask to revert the newest commit to any of ``entities`` (``principal``: as above)."""
     last: HistoryEntry | None = None
     for entity in entities:
         entries = await engine.store.history(entity, None)
@@ -112,6 +121,7 @@ async def propose_undo(engine: Engine, entities: Sequence[str], now: datetime) -
         (reason,),
         now,
         suffix=str(last.seq),
+        principal=principal,
     )
 
 
@@ -125,6 +135,7 @@ async def propose_correction(
     reasons: tuple[str, ...],
     now: datetime,
     suffix: str = "",
+    principal: str | None = None,
 ) -> ReviewItem:
     """Ask the user to confirm a correction of ``field`` (source key ``command:<kind>``,
     with ``suffix`` when given); an open question for the same correction is returned."""
@@ -145,5 +156,6 @@ async def propose_correction(
         reasons=reasons,
         source_key=source_key,
         created_at=now,
+        principal=principal,
     )
     return await engine.ask(item)

@@ -420,15 +420,17 @@ class Engine:
         *,
         now: datetime,
         answered_by: str | None = None,
+        principal: Principal = SYSTEM,
     ) -> AnswerResult:
-        """Apply the user's confirm, reject or edit(value) to a review item."""
+        """Apply the user's confirm, reject or edit(value) to a review item; the
+        confirmation is ``principal``'s write (``core.engine.review`` checks it may)."""
         async with self._lock:
             item = await self._change_item(item_id)
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
-            decide = _settlement(action, value, now, answered_by)
+            decide = _settlement(action, value, now, answered_by, principal)
             promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
             if action != "reject" and touches_timeline(item.field):
                 promoted += await ask_about_conflicts(
@@ -451,6 +453,7 @@ class Engine:
         *,
         now: datetime,
         answered_by: str | None = None,
+        principal: Principal = SYSTEM,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
@@ -466,7 +469,7 @@ class Engine:
                     for m in await self.store.open_review_items(group_key=item.group_key)
                     if m.id != item.id
                 ]
-            decide = _settlement(action, None, now, answered_by)
+            decide = _settlement(action, None, now, answered_by, principal)
             ids = [m.id for m in members]
             promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
             if action != "reject" and any(touches_timeline(m.field) for m in members):
@@ -486,7 +489,11 @@ class Engine:
 
 
 def _settlement(
-    action: AnswerAction, value: Any, now: datetime, answered_by: str | None
+    action: AnswerAction,
+    value: Any,
+    now: datetime,
+    answered_by: str | None,
+    principal: Principal = SYSTEM,
 ) -> DecideSettlement:
     """How an answer settles an open item, given the fact its commit would replace."""
     status: ReviewStatus = STATUS_AFTER[action]
@@ -508,7 +515,8 @@ def _settlement(
             margin=1.0,
             reasons=("the user's answer",),
             patch=change.patch,
-            commit=change.commit,
+            commit=replace(change.commit, principal=principal.ref),
+            principal=principal.ref,
         )
         return Settlement(status, record, now, confirmation_event=event)
 

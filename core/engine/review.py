@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from core.domain.claims import answer_refusal, answered_by_for
+from core.domain.principals import SYSTEM, Principal
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.corrections import correction_kind
 from core.engine.deadletters import answer_dead_letter
@@ -20,7 +22,7 @@ from core.engine.engine import AnswerAction, AnswerResult, Engine
 from core.engine.incidents import auto_commit_behind, is_correction, record_p0
 from core.engine.notices import acknowledge
 from core.engine.rollback import check_rollout
-from core.errors import NotFound
+from core.errors import ClaimRefused, NotFound
 from core.signals.rules import Rule
 
 
@@ -34,8 +36,14 @@ async def answer_review(
     answered_by: str | None = None,
     rules: Sequence[Rule] = (),
     whole_group: bool = False,
+    principal: Principal = SYSTEM,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
+
+    Answers belong to the person asked (``core.domain.claims.answer_refusal``): an agent
+    answers only as a delegate acting for the user, never a question its own evidence
+    raised, and the stored answer names it; otherwise ``ClaimRefused``, nothing changed.
+    ``principal`` defaults to Canon's owner (the chat, the command line).
 
     With ``whole_group`` a confirm or reject answers every open item of the item's
     group (the related changes one message raised, asked as one question) in one
@@ -44,6 +52,10 @@ async def answer_review(
     item = await engine.store.review_item(item_id)
     if item is None:
         raise NotFound(f"no review item {item_id}")
+    refusal = answer_refusal(principal, item.principal)
+    if refusal is not None:
+        raise ClaimRefused(refusal)
+    answered_by = answered_by_for(principal, answered_by)
     if item.kind == "dead_letter":
         return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)
     if item.kind == "bootstrap":
@@ -59,9 +71,13 @@ async def answer_review(
         else None
     )
     if whole_group and action != "edit":
-        result = await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
+        result = await engine.answer_group(
+            item_id, action, now=now, answered_by=answered_by, principal=principal
+        )
     else:
-        result = await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
+        result = await engine.answer(
+            item_id, action, value, now=now, answered_by=answered_by, principal=principal
+        )
     if is_correction(auto, result.committed, result.committed_value):
         assert auto is not None
         if kind == "wrong":  # the user replaced what Canon committed alone: a P0

@@ -7,7 +7,10 @@ are Canon's own, and ``core.mcp.server`` turns them into tool errors.
 
 An agent's observation is always ``agent`` evidence carrying ``needs_confirmation``,
 so the resolver asks the user (or sets it aside); it is never committed on the
-agent's word. Answers go through ``core.engine.review.answer_review`` as the bot's do.
+agent's word. Answers go through ``core.engine.review.answer_review`` as the bot's do,
+as the server's ``principal``: MCP is an assistant's channel, so that is always an
+agent, which answers only when it acts for the user (a delegate) and never a question
+its own proposal raised (``core.domain.claims.answer_refusal``).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.views import fact_view, prompt_text, review_view, state_view, why_view
 from core.domain.ids import new_id
-from core.domain.records import ReviewItem
+from core.domain.principals import Principal, Role, token_principal
+from core.domain.records import ApiToken, ReviewItem
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.engine import AnswerAction, Engine
@@ -52,6 +56,24 @@ the agent's earlier ones into one question (a group is one input's fields, keyed
 ref), and a value the user said No to is not asked again on an agent's word."""
 AGENT_DOUBT = "an assistant proposed it (MCP): only the user can make it a fact"
 """The observation's ``needs_confirmation``: the resolver asks about it whatever its score."""
+
+MCP_ROLES: tuple[Role, ...] = ("delegate", "agent")
+"""What ``canon mcp`` over stdio may act as (``--role``): an assistant either way."""
+
+
+def stdio_principal(entity: str, role: Role = "delegate") -> Principal:
+    """The assistant that started ``canon mcp`` over stdio for ``entity``: a delegate acting
+    for its user (the owner's own local client), or with ``role`` agent a mere proposer."""
+    acting_for = entity if role == "delegate" else None
+    return Principal("agent", f"mcp:{entity}", "canon mcp (stdio)", acting_for=acting_for)
+
+
+def token_mcp_principal(token: ApiToken) -> Principal:
+    """Who a bearer token speaks as over MCP: an assistant, whatever its role. A ``user`` or
+    ``delegate`` token acts for the user (a delegate); an ``agent`` token only proposes."""
+    role: Role = "delegate" if token.role in ("user", "delegate") else "agent"
+    return token_principal(token.id, role, token.entity_id, token.name)
+
 
 AnswerWord = Literal["yes", "no", "edit"]
 Intent = Literal["assertive", "planning", "retract", "hypothetical", "historical"]
@@ -98,6 +120,12 @@ class ScopedCanon:
     clock: Callable[[], datetime] = field(default=utc_now)
     after_change: AfterChange | None = None
     """Run after an answer committed, as the bot does (``canon mcp``: refresh the workspace)."""
+    principal: Principal | None = None
+    """Who the server's writes are recorded as; None: ``stdio_principal(scope.entity)``."""
+
+    @property
+    def acting_as(self) -> Principal:
+        return self.principal or stdio_principal(self.scope.entity)
 
     async def state(self, entity_id: str | None = None) -> State:
         entities = self.scope.chosen(entity_id)
@@ -169,6 +197,7 @@ class ScopedCanon:
             answered_by=f"mcp:{self.scope.entity}",
             rules=self.rules,
             whole_group=word != "edit",
+            principal=self.acting_as,
         )
         if result.committed and self.after_change is not None:
             try:
@@ -213,7 +242,7 @@ class ScopedCanon:
             payload["evidence_text"] = evidence_text
         if valid_until is not None:
             payload["valid_until"] = valid_until
-        outcome = await self.engine.ingest(payload, now=now)
+        outcome = await self.engine.ingest(payload, now=now, principal=self.acting_as)
         if outcome.decision == "invalid":
             more = f" (+{len(outcome.errors) - 1} more)" if len(outcome.errors) > 1 else ""
             raise PayloadInvalid(

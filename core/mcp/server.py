@@ -4,18 +4,25 @@ Tools take typed arguments and return typed models (``core.mcp.models``), so a
 client sees a precise input and output schema for each. Canon's own errors (an
 entity out of scope, an invalid observation, a question already answered)
 become tool errors: the model reads one clear line, the server keeps serving.
+
+Writes are recorded as the server's principal: over stdio the one the command was
+started as, over HTTP the bearer token's of each request (``principal_of``). A
+server made without ``answers`` (``canon mcp --role agent``) does not offer
+``answer_question`` at all; over HTTP an ``agent`` token's answer is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import Annotated, TypeVar
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Annotated, Any, TypeVar
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from core.domain.principals import Principal
 from core.errors import CanonError
 from core.mcp.models import Answered, Pending, Proposal, State, Value, Why
 from core.mcp.scoped import AnswerWord, Intent, ScopedCanon
@@ -27,6 +34,9 @@ STATE_URI = "canon://state/{entity_id}"
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+
+PrincipalOf = Callable[[Any], Awaitable[Principal]]
+"""The transport's request (a Starlette request over HTTP) -> the principal it speaks as."""
 
 EntityArg = Annotated[
     str | None,
@@ -42,9 +52,19 @@ async def _tool(call: Awaitable[T]) -> T:
         raise ToolError(str(e)) from e
 
 
-def build_server(canon: ScopedCanon) -> MCPServer:
-    """An MCP server acting for ``canon.scope``."""
+def build_server(
+    canon: ScopedCanon, *, answers: bool = True, principal_of: PrincipalOf | None = None
+) -> MCPServer:
+    """An MCP server acting for ``canon.scope``; ``answers``: it offers answer_question;
+    ``principal_of``: each request's principal (HTTP), else ``canon.acting_as``."""
     scope = canon.scope
+
+    async def acting(ctx: Context) -> ScopedCanon:
+        if principal_of is None:
+            return canon
+        principal = await _tool(principal_of(ctx.request_context.request))
+        return replace(canon, principal=principal)
+
     reach = ", ".join(scope.entities)
     server: MCPServer = MCPServer(
         "canon",
@@ -86,17 +106,23 @@ def build_server(canon: ScopedCanon) -> MCPServer:
         """The questions waiting for the user's answer (pending), and those queued behind them."""
         return await _tool(canon.pending())
 
-    @server.tool(annotations=WRITES)
     async def answer_question(
         question_id: Annotated[str, Field(description="The id list_pending shows.")],
         answer: Annotated[
             AnswerWord, Field(description="yes: it is true; no: it is not; edit: it is `value`.")
         ],
+        ctx: Context,
         value: Annotated[Value, Field(description="The corrected value; with edit only.")] = None,
     ) -> Answered:
         """Answer a question for the user, as their Yes, No or Edit in the chat. Only
-        when the user has said so: an answer commits (or rejects) for them."""
-        return await _tool(canon.answer(question_id, answer, value))
+        when the user has said so: an answer commits (or rejects) for them, and the record
+        names you as answering for them. A question your own proposal raised is the
+        user's alone to answer."""
+        scoped = await acting(ctx)
+        return await _tool(scoped.answer(question_id, answer, value))
+
+    if answers:
+        server.tool(annotations=WRITES)(answer_question)
 
     @server.tool(annotations=WRITES)
     async def propose_observation(
@@ -108,6 +134,7 @@ def build_server(canon: ScopedCanon) -> MCPServer:
             ),
         ],
         value: Annotated[Value, Field(description="The proposed value; null to retract.")],
+        ctx: Context,
         intent: Annotated[
             Intent,
             Field(description="assertive (true now), planning, retract, hypothetical, historical."),
@@ -130,8 +157,9 @@ def build_server(canon: ScopedCanon) -> MCPServer:
         evidence and never committed on your word: Canon asks the user, or sets it aside
         when it conflicts with stronger evidence. An invalid observation is refused and
         kept in Canon's dead-letter queue."""
+        scoped = await acting(ctx)
         return await _tool(
-            canon.propose(
+            scoped.propose(
                 field,
                 value,
                 intent=intent,

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from core.domain.records import ApiToken
 from core.store.postgres_companions import PoolOwner
-from core.store.postgres_rows import opt_utc, utc
-
-_COLUMNS = "id, name, entity_id, secret_sha256, created_at, revoked_at"
+from core.store.postgres_rows import utc
+from core.store.sql_tokens import COLUMNS, token_from_row, token_row
 
 
 class PostgresApiTokens:
@@ -21,26 +19,19 @@ class PostgresApiTokens:
     async def add_token(self, token: ApiToken) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                f"INSERT INTO api_tokens ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s)",
-                (
-                    token.id,
-                    token.name,
-                    token.entity_id,
-                    token.secret_sha256,
-                    token.created_at,
-                    token.revoked_at,
-                ),
+                f"INSERT INTO api_tokens ({COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                token_row(token, _same),
             )
 
     async def token_by_secret(self, secret_sha256: str) -> ApiToken | None:
         rows = await self._store.fetch(
-            f"SELECT {_COLUMNS} FROM api_tokens WHERE secret_sha256 = %s", (secret_sha256,)
+            f"SELECT {COLUMNS} FROM api_tokens WHERE secret_sha256 = %s", (secret_sha256,)
         )
-        return _token(rows[0]) if rows else None
+        return token_from_row(rows[0], utc) if rows else None
 
     async def tokens(self) -> list[ApiToken]:
-        rows = await self._store.fetch(f"SELECT {_COLUMNS} FROM api_tokens ORDER BY created_at, id")
-        return [_token(r) for r in rows]
+        rows = await self._store.fetch(f"SELECT {COLUMNS} FROM api_tokens ORDER BY created_at, id")
+        return [token_from_row(r, utc) for r in rows]
 
     async def revoke_token(self, token_id: str, at: datetime) -> bool:
         async with self._store.transaction() as tx:
@@ -51,12 +42,5 @@ class PostgresApiTokens:
             return changed > 0
 
 
-def _token(r: Any) -> ApiToken:
-    return ApiToken(
-        id=r[0],
-        name=r[1],
-        entity_id=r[2],
-        secret_sha256=r[3],
-        created_at=utc(r[4]),
-        revoked_at=opt_utc(r[5]),
-    )
+def _same(at: datetime) -> datetime:
+    return at  # psycopg sends an aware datetime as timestamptz

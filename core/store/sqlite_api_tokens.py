@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from core.domain.records import ApiToken
+from core.store.sql_tokens import COLUMNS, token_from_row, token_row
 from core.store.sqlite_rows import SQLiteConnection, dt, ts
-
-_COLUMNS = "id, name, entity_id, secret_sha256, created_at, revoked_at"
 
 
 class SQLiteApiTokens:
@@ -19,30 +17,23 @@ class SQLiteApiTokens:
 
     async def add_token(self, token: ApiToken) -> None:
         await self._store.execute_write(
-            f"INSERT INTO api_tokens ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                token.id,
-                token.name,
-                token.entity_id,
-                token.secret_sha256,
-                ts(token.created_at),
-                None if token.revoked_at is None else ts(token.revoked_at),
-            ),
+            f"INSERT INTO api_tokens ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            token_row(token, ts),
         )
 
     async def token_by_secret(self, secret_sha256: str) -> ApiToken | None:
         rows = list(
             await self._store.db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM api_tokens WHERE secret_sha256 = ?", (secret_sha256,)
+                f"SELECT {COLUMNS} FROM api_tokens WHERE secret_sha256 = ?", (secret_sha256,)
             )
         )
-        return _token(rows[0]) if rows else None
+        return token_from_row(rows[0], dt) if rows else None
 
     async def tokens(self) -> list[ApiToken]:
         rows = await self._store.db.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM api_tokens ORDER BY created_at, id"
+            f"SELECT {COLUMNS} FROM api_tokens ORDER BY created_at, id"
         )
-        return [_token(r) for r in rows]
+        return [token_from_row(r, dt) for r in rows]
 
     async def revoke_token(self, token_id: str, at: datetime) -> bool:
         async with self._store.transaction() as tx:
@@ -51,14 +42,3 @@ class SQLiteApiTokens:
                 (ts(at), token_id),
             )
             return bool(cur.rowcount)
-
-
-def _token(r: Any) -> ApiToken:
-    return ApiToken(
-        id=r[0],
-        name=r[1],
-        entity_id=r[2],
-        secret_sha256=r[3],
-        created_at=dt(r[4]),
-        revoked_at=None if r[5] is None else dt(r[5]),
-    )

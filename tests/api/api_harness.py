@@ -95,13 +95,14 @@ def check_body(method: str, path: str, got: Response, content_type: str) -> None
 
 @asynccontextmanager
 async def running_api(tmp_path: Path, *, now: datetime = NOW, **options: Any) -> AsyncIterator[Api]:
-    """The API over a fresh store with a token each for Alice, Bob and the primary user."""
+    """The API over a fresh store with a ``user`` token each for Alice, Bob and the primary
+    user (their own clients)."""
     store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
     try:
         engine = Engine(store, calibrated_policy())
         tokens = {
-            who: (await issue_token(engine, who, "", NOW)).secret
+            who: (await issue_token(engine, who, "", NOW, role="user")).secret
             for who in ("user:alice", "user:bob", "user:primary")
         }
         services = Services(engine, AUDIENCE, extract_offline)

@@ -43,11 +43,18 @@ def environment(db: Path, **extra: str) -> dict[str, str]:
     }
 
 
-def create_token(db: Path, entity: str, *options: str, env: dict[str, str] | None = None) -> str:
-    """A token's secret, made by ``canon token create`` as a user would: the one place the
-    tests make API tokens (``options``: ``--name``, and a role once tokens have roles)."""
+def create_token(
+    db: Path,
+    entity: str,
+    *options: str,
+    role: str = "user",
+    env: dict[str, str] | None = None,
+) -> str:
+    """A ``role`` token's secret, made by ``canon token create`` as a user would: the one
+    place the tests make API tokens (more ``options``: ``--name``, ``--source-type calendar``,
+    ``--reach family:home``)."""
     made = subprocess.run(
-        [*CANON, "token", "create", "--entity", entity, *options],
+        [*CANON, "token", "create", "--entity", entity, "--role", role, *options],
         capture_output=True,
         text=True,
         env=env or environment(db),
@@ -58,10 +65,13 @@ def create_token(db: Path, entity: str, *options: str, env: dict[str, str] | Non
 
 
 @contextmanager
-def live_server(db: Path, *options: str, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
-    """``canon serve`` on ``db`` (``env``: the whole environment, ``environment(db)`` if None)."""
+def live_server(
+    db: Path, *options: str, env: dict[str, str] | None = None, role: str = "user"
+) -> Iterator[LiveServer]:
+    """``canon serve`` on ``db`` (``env``: the whole environment, ``environment(db)`` if None)
+    and a ``role`` token for user:primary (its own client: ``user``)."""
     env = env or environment(db)
-    token = create_token(db, "user:primary", env=env)
+    token = create_token(db, "user:primary", role=role, env=env)
     process = subprocess.Popen(
         [*CANON, "serve", "--port", "0", *options],
         stderr=subprocess.PIPE,

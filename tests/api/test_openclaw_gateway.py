@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientSession, web
 from budgets import budget
-from canon_peers import live_peers
+from canon_peers import create_token, live_peers
 from canon_testing import make_observation
 from fakes.openai_server import DEFAULT_KEY, DEFAULT_MODEL, Content, fake_openai_in_thread
 from services.npm_tools import OPENCLAW, OPENCLAW_HOME, path_with_node, require
@@ -155,11 +155,14 @@ def build_plugin() -> None:
 
 @pytest.fixture(scope="module")
 def canon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[CanonProxy, str]]:
-    with live_peers(tmp_path_factory.mktemp("canon") / "canon.db") as peers:
+    db = tmp_path_factory.mktemp("canon") / "canon.db"
+    with live_peers(db) as peers:
+        # As the README makes it: the plugin relays the user's own messages.
+        token = create_token(db, "user:primary", "--name", "openclaw", role="delegate")
         proxy = CanonProxy(peers.url)
         proxy.start()
         try:
-            yield proxy, peers.tokens["user:primary"]
+            yield proxy, token
         finally:
             proxy.stop()
 

@@ -109,7 +109,11 @@ async def test_observations_are_idempotent_and_bad_ones_dead_lettered_one_by_one
     assert len(letters.body["dead_letters"]) == 1
 
 
-async def test_the_seed_payloads_are_taken_verbatim(tmp_path: Path) -> None:
+async def test_the_seed_payloads_are_taken_verbatim_but_for_what_the_token_may_claim(
+    tmp_path: Path,
+) -> None:
+    """The seed's chat statement names a calendar event as corroborator: a user's own
+    client may claim the words, not the calendar, so that one is dropped and said so."""
     async with running_api(tmp_path, now=SEED) as api:
         real = seed_fixture("seed_state_observation_real_ids.json")
         verbatim = seed_fixture("seed_state_observation.json")
@@ -118,9 +122,14 @@ async def test_the_seed_payloads_are_taken_verbatim(tmp_path: Path) -> None:
         )
         assert [r["decision"] for r in got.body["results"]] == ["auto_commit", "invalid"]
         assert "placeholder" in got.body["results"][1]["errors"][0]
+        assert got.body["results"][0]["notices"] == [
+            "corroborators calendar dropped: a user token vouches only for source types it "
+            "may claim itself"
+        ]
         why = await api.call("user:primary", "GET", "/v1/why", params={"field": "travel.status"})
         [evidence] = why.body["evidence"]
-        assert evidence["corroborators"] == [{"type": "calendar", "ref": "event:abc123"}]
+        assert evidence["source"]["type"] == "conversation_assertive"
+        assert evidence["corroborators"] == []
 
 
 async def test_the_context_block_keeps_to_its_budget(api: Api) -> None:

@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from core.api.tokens import secret_hash
@@ -65,3 +66,78 @@ def test_a_token_needs_an_entity_canon_knows_how_to_name(tmp_path: Path) -> None
         "canon: error: 'alice' is not an entity like user:alice or family:smith"
     )
     assert json.loads(canon(tmp_path / "canon.db", "token", "list", "--json").stdout) == []
+
+
+@pytest.mark.parametrize(
+    ("options", "role", "source_types", "reach", "listed"),
+    [
+        ((), "agent", [], None, "agent  user:alice  reach household"),
+        (("--role", "user"), "user", [], None, "user  user:alice  reach household"),
+        (
+            ("--role", "delegate", "--reach", "family:home"),
+            "delegate",
+            [],
+            ["family:home"],
+            "delegate  user:alice  reach family:home",
+        ),
+        (
+            ("--role", "signals", "--source-type", "calendar", "--source-type", "email"),
+            "signals",
+            ["calendar", "email"],
+            None,
+            "signals(calendar,email)  user:alice  reach household",
+        ),
+    ],
+)
+def test_a_token_is_made_with_a_role_and_listed_with_it(
+    tmp_path: Path,
+    options: tuple[str, ...],
+    role: str,
+    source_types: list[str],
+    reach: list[str] | None,
+    listed: str,
+) -> None:
+    db = tmp_path / "canon.db"
+    made = canon(db, "token", "create", "--entity", "user:alice", *options)
+    assert made.exit_code == 0, made.output
+    assert f"canon: {role} token " in made.stderr
+    [token] = json.loads(canon(db, "token", "list", "--json").stdout)
+    assert (token["role"], token["source_types"], token["reach"]) == (role, source_types, reach)
+    assert f"{token['id']}  {listed}  -  created " in canon(db, "token", "list").stdout
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        (("--role", "signals"), "a signals token needs the source types it may post"),
+        (
+            ("--role", "user", "--source-type", "calendar"),
+            "only a signals token names source types, not a user token",
+        ),
+        (("--reach", "user:bob"), "'user:bob' is not a shared entity like family:smith"),
+        (("--reach", "home"), "'home' is not a shared entity like family:smith"),
+    ],
+)
+def test_a_token_that_would_claim_too_much_is_not_made(
+    tmp_path: Path, options: tuple[str, ...], error: str
+) -> None:
+    db = tmp_path / "canon.db"
+    refused = canon(db, "token", "create", "--entity", "user:alice", *options)
+    assert refused.exit_code == 2
+    assert error in refused.stderr
+    assert json.loads(canon(db, "token", "list", "--json").stdout) == []
+
+
+def test_a_signals_token_cannot_be_made_for_transaction_mail_or_confirmations(
+    tmp_path: Path,
+) -> None:
+    """transactions_email is the trusted-senders rule's to decide; user_confirmation is the
+    answer flow's: neither is a choice of --source-type."""
+    db = tmp_path / "canon.db"
+    for claimed in ("transactions_email", "user_confirmation", "system"):
+        refused = canon(
+            db, "token", "create", "--entity", "user:alice", "--role", "signals",
+            "--source-type", claimed,
+        )  # fmt: skip
+        assert refused.exit_code == 2
+        assert f"'{claimed}' is not one of 'calendar', 'email', 'execution'" in refused.stderr

@@ -28,6 +28,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from core.api.tokens import issue_token
+from core.domain.principals import Role, user_principal
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
@@ -75,13 +76,13 @@ def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
     }
 
 
-async def token(db: Path, entity: str = ALICE) -> str:
-    """A bearer token for ``entity``, as `canon token create` makes one."""
+async def token(db: Path, entity: str = ALICE, role: Role = "user") -> str:
+    """A ``role`` bearer token for ``entity``, as `canon token create` makes one."""
     store = SQLiteStore(db)
     await store.open()
     try:
         issued = await issue_token(
-            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC)
+            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC), role=role
         )
     finally:
         await store.close()
@@ -130,16 +131,21 @@ async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
 
 
 @asynccontextmanager
-async def connect(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Client]:
-    """The SDK's client, connected to a `canon mcp` process acting for Alice."""
+async def connect(
+    transport: str, tmp_path: Path, db: Path, role: Role | None = None
+) -> AsyncIterator[Client]:
+    """The SDK's client, connected to a `canon mcp` process acting for Alice: over stdio
+    started with ``--role role`` (default: none given), over HTTP with a ``role`` token
+    (default: her own client's, ``user``)."""
     args = ["-m", "core.cli", "mcp", "--entity", ALICE]
     env = server_env(tmp_path, db)
     if transport == "stdio":
+        args += [] if role is None else ["--role", role]
         params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=REPO)
         async with Client(params) as client:
             yield client
         return
-    secret = await token(db)
+    secret = await token(db, role=role or "user")
     async with http_server(tmp_path, db) as url:
         headers = {"Authorization": f"Bearer {secret}"}
         transport_streams = streamable_http_client(
@@ -255,18 +261,36 @@ async def test_state_why_and_context_cover_its_entities_and_no_others(
 
 
 ANSWERS: list[tuple[str, str, str, str | None, str, str | None]] = [
-    # field, proposed value, answer, edited value, question's status, committed value
+    # field, value the user mentioned, answer, edited value, question's status, committed value
     ("travel.destination", "Denver", "yes", None, "confirmed", "Denver"),
     ("profile.employer", "Acme", "no", None, "rejected", None),
     ("profile.home_city", "Reno", "edit", "Boulder", "edited", "Boulder"),
 ]
 
 
-async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
+async def users_questions(db: Path) -> list[str]:
+    """Questions Alice's own words raised (said in passing: asked), one per ``ANSWERS`` row."""
+    at = datetime.now(UTC)
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        outcomes = await Engine(store, calibrated_policy()).ingest_batch(
+            [
+                make_observation(field, value, entity=ALICE, at=at, needs_confirmation="in passing")
+                for field, value, *_ in ANSWERS
+            ],
+            now=at,
+            principal=user_principal(ALICE),
+        )
+    finally:
+        await store.close()
+    return [o.review_item_id for o in outcomes if o.review_item_id is not None]
+
+
+async def test_a_proposal_is_asked_never_committed(
     transport: str, tmp_path: Path, db: Path
 ) -> None:
     await seed(db)
-    changes = tmp_path / "workspace" / "memory" / "state-changes.md"
     async with connect(transport, tmp_path, db) as client:
         proposals = [
             await call(
@@ -278,26 +302,9 @@ async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
             )
             for field, proposed, *_ in ANSWERS
         ]
-        before = await call(client, "get_state", entity_id=ALICE)
+        state = await call(client, "get_state", entity_id=ALICE)
         pending = await call(client, "list_pending")
-        workspace_before = changes.exists()
-        answers, agains = [], []
-        for proposal, (_field, _proposed, word, edited, _status, _committed) in zip(
-            proposals, ANSWERS, strict=True
-        ):
-            arguments: dict[str, Any] = {"question_id": proposal["question"]["id"], "answer": word}
-            if edited is not None:
-                arguments["value"] = edited
-            answers.append(await call(client, "answer_question", **arguments))
-            question_id = arguments["question_id"]
-            agains.append(
-                await refused(client, "answer_question", question_id=question_id, answer="no")
-            )
-        after = await call(client, "get_state", entity_id=ALICE)
         why = await call(client, "why", field="travel.destination")
-        # The user said No to Acme: an assistant proposing it again is not asked about.
-        nagging = await call(client, "propose_observation", field="profile.employer", value="Acme")
-
     for proposal, (field, proposed, *_rest) in zip(proposals, ANSWERS, strict=True):
         assert proposal["decision"] == "ask_user"
         assert "agent proposals are never committed without you" in proposal["reasons"]
@@ -307,8 +314,37 @@ async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
             proposed,
             "pending",
         )
-    assert [f["field"] for f in before["facts"]] == ["travel.location"]
+    assert [f["field"] for f in state["facts"]] == ["travel.location"]
     assert [q["id"] for q in pending["pending"]] == [p["question"]["id"] for p in proposals]
+    (chain,) = why["chains"]
+    assert [
+        (e["source"]["type"], e["value"], e["decision"], e["evidence_text"])
+        for e in chain["evidence"]
+    ] == [("agent", "Denver", "ask_user", "the assistant read Denver")]
+
+
+async def test_the_assistant_answers_the_users_questions_for_them_and_is_named(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    """Over stdio (a delegate by default) and with a user token over HTTP the assistant acts
+    for Alice: its answers to questions her own words raised decide, as her tap would."""
+    await seed(db)
+    questions = await users_questions(db)
+    changes = tmp_path / "workspace" / "memory" / "state-changes.md"
+    async with connect(transport, tmp_path, db) as client:
+        workspace_before = changes.exists()
+        answers, agains = [], []
+        for question_id, (_f, _v, word, edited, _status, _committed) in zip(
+            questions, ANSWERS, strict=True
+        ):
+            arguments: dict[str, Any] = {"question_id": question_id, "answer": word}
+            if edited is not None:
+                arguments["value"] = edited
+            answers.append(await call(client, "answer_question", **arguments))
+            agains.append(
+                await refused(client, "answer_question", question_id=question_id, answer="no")
+            )
+        after = await call(client, "get_state", entity_id=ALICE)
     for answered, again, (*_, status, committed) in zip(answers, agains, ANSWERS, strict=True):
         assert (answered["status"], answered["committed_value"]) == (status, committed)
         assert f"is already {status}" in again
@@ -320,13 +356,19 @@ async def test_a_proposal_is_asked_never_committed_and_the_answer_decides(
     assert {f["source"]["type"] for f in after["facts"] if f["field"] != "travel.location"} == {
         "user_confirmation"
     }
-    (chain,) = why["chains"]
-    agent = [e for e in chain["evidence"] if e["source"]["type"] == "agent"]
-    assert [(e["value"], e["decision"], e["evidence_text"]) for e in agent] == [
-        ("Denver", "ask_user", "the assistant read Denver")
-    ]
-    assert (nagging["decision"], nagging["question"]) == ("tentative_reject", None)
-    assert "you said no to this value from this same evidence before" in nagging["reasons"]
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        settled = [await store.review_item(q) for q in questions]
+    finally:
+        await store.close()
+    delegate = "mcp:user:alice" if transport == "stdio" else "token:"
+    for item in settled:
+        assert item is not None
+        assert item.answer is not None
+        answered_by = item.answer["answer"]["answered_by"]
+        assert answered_by.startswith(f"delegate:{delegate}")
+        assert answered_by.endswith(" for user:alice via mcp:user:alice")
     # A committed answer refreshes the assistant's workspace, as an answer in the chat does.
     assert not workspace_before
     assert "Denver" in changes.read_text()

@@ -12,6 +12,7 @@ from datetime import timedelta, timezone
 import pytest
 from canon_testing import NOW
 
+from core.domain.principals import Role
 from core.domain.records import AcceptedInput, ApiToken, ChatMode, SourceState
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
@@ -234,6 +235,34 @@ class CompanionContract:
         assert revoked == ApiToken("t-1", "laptop", "user:alice", "a" * 64, NOW, LATER)
         assert revoked.revoked_at is not None
         assert revoked.revoked_at.utcoffset() == timedelta(0)
+
+    @pytest.mark.parametrize(
+        ("role", "source_types", "reach"),
+        [
+            ("agent", (), None),
+            ("user", (), ("family:home",)),
+            ("delegate", (), ()),
+            ("signals", ("calendar", "email"), ("family:home", "team:acme")),
+        ],
+    )
+    async def test_an_api_token_keeps_its_role_source_types_and_reach(
+        self,
+        backend: StoreBackend,
+        role: Role,
+        source_types: tuple[str, ...],
+        reach: tuple[str, ...] | None,
+    ) -> None:
+        made = ApiToken("t-1", "cal", "user:alice", "a" * 64, NOW, None, role, source_types, reach)
+        await backend.api_tokens.add_token(made)
+        assert await backend.api_tokens.token_by_secret("a" * 64) == made
+        assert await backend.api_tokens.tokens() == [made]
+
+    async def test_a_token_made_without_a_role_is_an_agent_token_of_the_household(
+        self, backend: StoreBackend
+    ) -> None:
+        await backend.api_tokens.add_token(ApiToken("t-1", "", "user:alice", "a" * 64, NOW))
+        [found] = await backend.api_tokens.tokens()
+        assert (found.role, found.source_types, found.reach) == ("agent", (), None)
 
     async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
         await backend.close()

@@ -168,3 +168,29 @@ async def test_a_store_migrated_before_the_regrouping_opens_and_folds_in_python(
         }
     assert not {"commits_fold_value", "commits_fold_retraction"} & triggers
     assert {"events_append_only_update", "commits_append_only_update"} <= triggers
+
+
+async def test_a_token_made_before_roles_is_an_agent_token_with_its_old_reach(
+    tmp_path: Path,
+) -> None:
+    """A store whose api_tokens table predates roles keeps its tokens: each becomes an
+    ``agent`` token reaching its own entity and the household's (reach None), as before."""
+    path = tmp_path / "old.db"
+    before_roles = [(n, s) for n, s in MIGRATIONS if n != "0017_api_token_roles"]
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
+        for name, script in before_roles:
+            db.executescript(script)
+            db.execute("INSERT INTO schema_migrations VALUES (?, 'then')", (name,))
+        db.execute(
+            "INSERT INTO api_tokens VALUES ('t-1', 'laptop', 'user:alice', ?, ?, NULL)",
+            ("a" * 64, "2026-02-19T14:00:00.000000Z"),
+        )
+    store = SQLiteStore(path)
+    await store.open()
+    try:
+        [token] = await store.api_tokens.tokens()
+    finally:
+        await store.close()
+    assert (token.id, token.entity_id, token.name) == ("t-1", "user:alice", "laptop")
+    assert (token.role, token.source_types, token.reach) == ("agent", (), None)

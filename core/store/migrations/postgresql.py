@@ -362,6 +362,18 @@ API_TOKENS: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0011_api_token_roles",
+            """
+        -- What a token's bearer is (user | delegate | agent | signals): a token made
+        -- before roles existed is an agent token. source_types: a signals token's
+        -- allowed source types (JSON array). reach: the shared entities it may touch
+        -- (JSON array); NULL is the household's, as before roles.
+        ALTER TABLE api_tokens ADD COLUMN role text NOT NULL DEFAULT 'agent';
+        ALTER TABLE api_tokens ADD COLUMN source_types text NOT NULL DEFAULT '[]';
+        ALTER TABLE api_tokens ADD COLUMN reach text;
+        """,
+        ),
     ),
 )
 

@@ -428,9 +428,21 @@ API_TOKENS: Final[Feature] = (
             ) WITHOUT ROWID;
         """,
         ),
+        (
+            "0017_api_token_roles",
+            """
+            -- What a token's bearer is (user | delegate | agent | signals): a token made
+            -- before roles existed is an agent token. source_types: a signals token's
+            -- allowed source types (JSON array). reach: the shared entities it may touch
+            -- (JSON array); NULL is the household's, as before roles.
+            ALTER TABLE api_tokens ADD COLUMN role TEXT NOT NULL DEFAULT 'agent';
+            ALTER TABLE api_tokens ADD COLUMN source_types TEXT NOT NULL DEFAULT '[]';
+            ALTER TABLE api_tokens ADD COLUMN reach TEXT;
+        """,
+        ),
     ),
 )
-"""Who may use the HTTP API, and for which entity."""
+"""Who may use the HTTP API, for which entities, and in what role."""
 
 FEATURES: Final[tuple[Feature, ...]] = (
     EVENTS,

@@ -1,0 +1,223 @@
+"""What a principal may claim: the source types, corroborators, messages and answers each
+role's writes are taken as, whatever the payload says of itself.
+
+One table (``CLAIMS``) decides, for the HTTP API and the MCP server alike:
+
+- ``user`` (the person's own client) may claim their own words and files:
+  ``conversation_assertive``, ``manual_markdown``, ``static_markdown`` (and
+  ``agent``, which is weaker). ``user_confirmation`` and ``system`` are
+  downgraded to ``conversation_assertive``: only the answer flow makes a user
+  confirmation. Signal types (calendar, mail, execution) are refused: they are a
+  ``signals`` token's to post.
+- ``delegate`` and ``agent`` (an assistant) claim nothing of their own: every
+  observation becomes ``agent`` evidence without a ref (each proposal its own
+  question, see ``core.mcp.scoped.AGENT_SOURCE``), its corroborators dropped, and
+  ``needs_confirmation`` set, so it is asked and never committed on their word.
+- ``signals`` may post only the source types its token was made for; anything
+  else is refused. ``transactions_email`` is decided by the trusted-senders rule
+  (``core.signals.trust``) from the mail itself, which an observation does not
+  carry, so a token made for ``email`` claiming it is downgraded to ``email``.
+
+Corroborators are kept only of types the principal may claim itself. Messages
+(``POST /v1/messages``): a ``user``'s and a ``delegate``'s are the user's own words
+(a delegate relays them, and the record names it); a plain ``agent``'s become agent
+evidence; a ``signals`` token sends none. Answers: ``answer_refusal``.
+
+Pure: no I/O. A refusal raises ``ClaimRefused``; a downgrade is a notice the
+caller is told about (``Claimed.notices``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from core.domain.principals import Principal, Role
+from core.domain.source_types import CONVERSATION, canonical_source_type
+from core.errors import ClaimRefused
+
+AGENT: Final = "agent"
+NEVER_CLAIMED: Final = frozenset({"user_confirmation", "system"})
+"""No token may claim these: a user confirmation comes from the answer flow, ``system``
+from Canon itself."""
+SIGNAL_TYPES: Final[tuple[str, ...]] = ("calendar", "email", "execution")
+"""What a ``signals`` token may be made for (``canon token create --source-type``)."""
+AGENT_DOUBT: Final = "an assistant proposed it ({via}): only the user can make it a fact"
+"""The ``needs_confirmation`` of an agent's observation; ``via`` names the channel."""
+
+
+@dataclass(frozen=True)
+class RoleClaims:
+    """What one role's writes may claim."""
+
+    own: frozenset[str]
+    """Source types it may claim as they are (a signals token: its token's types)."""
+    ordinary: str | None
+    """What a claim it may not make becomes; None: such a claim is refused."""
+    agent_evidence: bool = False
+    """Every observation is agent evidence, asked before it is committed."""
+    messages: bool = True
+    answers: bool = False
+
+
+CLAIMS: Final[Mapping[Role, RoleClaims]] = {
+    "user": RoleClaims(
+        frozenset({CONVERSATION, "manual_markdown", "static_markdown", AGENT}),
+        CONVERSATION,
+        answers=True,
+    ),
+    "delegate": RoleClaims(frozenset(), AGENT, agent_evidence=True, answers=True),
+    "agent": RoleClaims(frozenset(), AGENT, agent_evidence=True),
+    "signals": RoleClaims(frozenset(), None, messages=False),
+}
+
+
+@dataclass(frozen=True)
+class Claimant:
+    """Who claims: a token's role and, for ``signals``, the source types it was made for."""
+
+    role: Role
+    source_types: tuple[str, ...] = ()
+    via: str = "API"
+    """The channel, named in an agent observation's ``needs_confirmation``."""
+
+    @property
+    def claims(self) -> RoleClaims:
+        return CLAIMS[self.role]
+
+    def may_claim(self, source_type: str) -> bool:
+        if source_type in NEVER_CLAIMED:
+            return False
+        own = self.claims.own | (set(self.source_types) if self.role == "signals" else set())
+        return source_type in own
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """An observation as its principal may claim it, and what was changed and why."""
+
+    payload: Any
+    notices: tuple[str, ...] = field(default=())
+
+
+def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
+    """``payload`` with its source and corroborators as ``claimant`` may claim them.
+
+    A payload that is not an observation (not an object, no source type) is left as
+    it is: validation dead-letters it. Raises ``ClaimRefused`` for a source type the
+    role may neither claim nor be downgraded from.
+    """
+    if not isinstance(payload, dict) or not isinstance(payload.get("source"), dict):
+        return Claimed(payload)
+    claimed = payload["source"].get("type")
+    if not isinstance(claimed, str):
+        return Claimed(payload)
+    claimed = canonical_source_type(claimed)
+    rules = claimant.claims
+    out = dict(payload)
+    notices: list[str] = []
+    if rules.agent_evidence:
+        out["source"] = {"type": AGENT}
+        out["needs_confirmation"] = AGENT_DOUBT.format(via=claimant.via)
+        if claimed != AGENT:
+            notices.append(
+                f"source {claimed} -> agent: a {claimant.role} token's evidence is agent "
+                "evidence, asked before it is committed"
+            )
+    elif not claimant.may_claim(claimed):
+        taken = _downgrade(claimed, claimant)
+        out["source"] = {**payload["source"], "type": taken}
+        notices.append(f"source {claimed} -> {taken}: {_why(claimed, claimant)}")
+    corroborators = payload.get("corroborators")
+    if isinstance(corroborators, list) and corroborators:
+        kept = [
+            c
+            for c in corroborators
+            if not rules.agent_evidence
+            and isinstance(c, dict)
+            and isinstance(c.get("type"), str)
+            and claimant.may_claim(canonical_source_type(c["type"]))
+        ]
+        dropped = sorted(
+            {str(c.get("type")) for c in corroborators if c not in kept and isinstance(c, dict)}
+        )
+        if kept:
+            out["corroborators"] = kept
+        else:
+            out.pop("corroborators", None)
+        if dropped:
+            notices.append(
+                f"corroborators {', '.join(dropped)} dropped: a {claimant.role} token "
+                "vouches only for source types it may claim itself"
+            )
+    return Claimed(out, tuple(notices))
+
+
+def _downgrade(claimed: str, claimant: Claimant) -> str:
+    mail = claimant.role == "signals" and "email" in claimant.source_types
+    if mail and claimed == "transactions_email":
+        return "email"
+    ordinary = claimant.claims.ordinary
+    if ordinary is not None and (claimed in NEVER_CLAIMED or claimant.role != "user"):
+        return ordinary
+    raise ClaimRefused(_refusal(claimed, claimant))
+
+
+def _why(claimed: str, claimant: Claimant) -> str:
+    if claimed == "transactions_email":
+        return (
+            "the trusted-senders rule decides it from the mail's sender, which an "
+            "observation does not carry"
+        )
+    if claimed == "user_confirmation":
+        return "only the user's answer to a question makes a user confirmation"
+    if claimed == "system":
+        return "system evidence is Canon's own"
+    return f"a {claimant.role} token may not claim {claimed}"
+
+
+def _refusal(claimed: str, claimant: Claimant) -> str:
+    if claimant.role == "signals":
+        made = ", ".join(claimant.source_types) or "nothing"
+        return f"this signals token may post {made}, not {claimed}"
+    return (
+        f"a {claimant.role} token may not claim {claimed} evidence: signal sources post it "
+        f"with a signals token (canon token create --role signals --source-type {claimed})"
+    )
+
+
+def message_claimant(claimant: Claimant) -> Claimant | None:
+    """How a message's observations are claimed: None when they are the user's own words
+    (a ``user``'s, or a ``delegate`` relaying them), else as agent evidence. A ``signals``
+    token sends no messages (``ClaimRefused``)."""
+    if not claimant.claims.messages:
+        raise ClaimRefused(f"a {claimant.role} token cannot send messages; it posts observations")
+    return None if claimant.role in ("user", "delegate") else claimant
+
+
+def answer_refusal(principal: Principal, raised_by: str | None) -> str | None:
+    """Why ``principal`` may not settle a question raised by ``raised_by``'s evidence; None
+    if it may. Answers belong to the person asked: a user (or Canon's owner) answers;
+    an agent only when it acts for the user (a delegate), and never a question its own
+    evidence raised; a signal source never."""
+    if principal.kind == "signals":
+        return "a signal source cannot answer questions"
+    if principal.kind == "agent":
+        if principal.acting_for is None:
+            return (
+                "an agent token cannot answer questions: the user answers them (in the chat, "
+                "or through a delegate token acting for them)"
+            )
+        if raised_by == principal.ref:
+            return "this question was raised by your own evidence: only the user can settle it"
+    return None
+
+
+def answered_by_for(principal: Principal, channel: str | None) -> str | None:
+    """Who answered, as the stored answer names it: a delegate names itself and the user
+    it acts for (``delegate:token:<id> for user:alice``)."""
+    if principal.kind == "agent" and principal.acting_for is not None:
+        named = f"delegate:{principal.ref} for {principal.acting_for}"
+        return f"{named} via {channel}" if channel else named
+    return channel

@@ -1,0 +1,113 @@
+"""Attack 4 of issue 23 through real `canon mcp` processes (stdio and streamable HTTP):
+an assistant cannot confirm its own proposal, an agent cannot answer at all, and the
+user's own answer still decides.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from canon_testing import calibrated_policy
+from test_mcp_server import (
+    ALICE,
+    TOOLS,
+    call,
+    connect,
+    http_server,
+    open_questions,
+    refused,
+    seed,
+)
+
+from core.api.tokens import issue_token
+from core.domain.principals import user_principal
+from core.engine.engine import Engine
+from core.engine.review import answer_review
+from core.store.sqlite import SQLiteStore
+
+pytestmark = pytest.mark.timeout(120)
+RENT = "financial.rent.amount"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "canon.db"
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+async def test_an_assistant_cannot_confirm_its_own_proposal(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    """The attack: propose rent 9999, then answer Yes from the same session. Refused, the
+    question stays open, nothing is committed; Alice's own Yes then commits it as hers."""
+    await seed(db)
+    async with connect(transport, tmp_path, db) as client:
+        proposal = await call(client, "propose_observation", field=RENT, value=9999)
+        question_id = proposal["question"]["id"]
+        refusal = await refused(client, "answer_question", question_id=question_id, answer="yes")
+        state = await call(client, "get_state", entity_id=ALICE)
+    assert proposal["decision"] == "ask_user"
+    assert "this question was raised by your own evidence: only the user can settle it" in refusal
+    assert RENT not in {f["field"] for f in state["facts"]}
+    assert (await open_questions(db))[question_id] == "pending"
+
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        now = datetime.now(UTC)
+        engine = Engine(store, calibrated_policy())
+        result = await answer_review(
+            engine, question_id, "confirm", now=now, principal=user_principal(ALICE)
+        )
+        fact = await store.fact(ALICE, RENT)
+    finally:
+        await store.close()
+    assert (result.status, result.committed_value) == ("confirmed", 9999)
+    assert fact is not None
+    assert (fact.value, fact.source_type, fact.principal) == (9999, "user_confirmation", ALICE)
+
+
+async def test_an_agent_token_over_http_cannot_answer_any_question(
+    tmp_path: Path, db: Path
+) -> None:
+    """An agent token proposes; it answers nothing, not even a question Alice's words raised."""
+    await seed(db)
+    async with connect("http", tmp_path, db, role="agent") as client:
+        proposal = await call(client, "propose_observation", field=RENT, value=9999)
+        question_id = proposal["question"]["id"]
+        refusal = await refused(client, "answer_question", question_id=question_id, answer="yes")
+    assert "an agent token cannot answer questions" in refusal
+    assert (await open_questions(db))[question_id] == "pending"
+
+
+async def test_an_agent_over_stdio_is_not_offered_answer_question(tmp_path: Path, db: Path) -> None:
+    await seed(db)
+    async with connect("stdio", tmp_path, db, role="agent") as client:
+        tools = {t.name for t in (await client.list_tools()).tools}
+        proposal = await call(client, "propose_observation", field=RENT, value=9999)
+    assert tools == TOOLS - {"answer_question"}
+    assert proposal["decision"] == "ask_user"
+
+
+async def test_a_signals_token_is_refused_by_mcp(tmp_path: Path, db: Path) -> None:
+    await seed(db)
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        engine = Engine(store, calibrated_policy())
+        issued = await issue_token(
+            engine, ALICE, "cal", datetime.now(UTC), role="signals", source_types=["calendar"]
+        )
+    finally:
+        await store.close()
+    async with http_server(tmp_path, db) as url, httpx.AsyncClient() as http:
+        got = await http.post(
+            url,
+            json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+            headers={"Authorization": f"Bearer {issued.secret}"},
+        )
+    assert got.status_code == 401
+    assert got.json() == {"error": "a signals token posts observations to the HTTP API, not MCP"}

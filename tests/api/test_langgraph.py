@@ -91,13 +91,16 @@ async def test_the_model_sees_canons_context_and_uses_every_tool(canon: CanonCli
     assert "Tahoe" in results["call-state"].text
     assert "Tahoe" in results["call-why"].text
     assert "will ask the user to confirm project.garden.status" in results["call-propose"].text
-    assert "did not take travel.location" in results["call-propose-against"].text
+    # A proposal against what is held is asked too (never set aside unseen, never committed).
+    assert "will ask the user to confirm travel.location" in results["call-propose-against"].text
     assert results["call-why-unknown"].status == "error"
     assert "nothing is known about travel.nowhere" in results["call-why-unknown"].text
     assert done["messages"][-1].text == "Noted."
 
     [asked] = [q for q in await canon.questions() if q.field == "project.garden.status"]
     assert asked.candidate_value == "blocked"
+    [against] = [q for q in await canon.questions() if q.field == "travel.location"]
+    assert against.candidate_value == "Reno"
     state = (await canon.state())["user:primary"]
     assert "project.garden.status" not in state  # asked, not committed
     assert state["travel.location"].value == "Tahoe"

@@ -93,6 +93,7 @@ class Tables:
         self.rejections: dict[tuple[str, str, str, str], datetime] = {}
         self.letters: dict[str, tuple[int, DeadLetter]] = {}
         self.alerts: dict[int, Alert] = {}
+        self.keys: dict[str, bytes] = {}
 
     def next_seq(self, j: Journal, table: str) -> int:
         seq = self.seq.get(table, 0) + 1

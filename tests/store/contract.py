@@ -649,6 +649,13 @@ class StoreContract:
         assert [a.message for a in await backend.open_alerts()] == ["second"]
         assert len(await backend.alerts()) == 2
 
+    async def test_a_secret_key_is_made_once_and_then_always_the_same(self, backend: Store) -> None:
+        """The first candidate is kept; a later one (another process's) gets the kept key."""
+        first, later = b"\x01" * 32, b"\x02" * 32
+        assert await backend.secret_key("message-ids", first) == first
+        assert await backend.secret_key("message-ids", later) == first
+        assert await backend.secret_key("other", later) == later
+
     async def test_bulk_import_is_state(self, backend: Store) -> None:
         import_facts = getattr(backend, "import_facts", None)
         if import_facts is None:

@@ -421,6 +421,24 @@ API_TOKENS: Final[Feature] = (
 )
 """Who may use the HTTP API, and for which entity."""
 
+KEYS: Final[Feature] = (
+    "keys",
+    (
+        (
+            "0016_store_keys",
+            """
+            -- Secret keys the store makes once (core.domain.ids.keyed_id): message-derived
+            -- event ids are keyed with one, so no other principal can compute them.
+            CREATE TABLE store_keys (
+                name TEXT PRIMARY KEY,
+                key_hex TEXT NOT NULL
+            ) WITHOUT ROWID;
+        """,
+        ),
+    ),
+)
+"""The store's own secrets."""
+
 FEATURES: Final[tuple[Feature, ...]] = (
     EVENTS,
     DEAD_LETTERS,
@@ -429,6 +447,7 @@ FEATURES: Final[tuple[Feature, ...]] = (
     WORKSPACE,
     ROLLOUT,
     API_TOKENS,
+    KEYS,
 )
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)
 """Every migration, in the order a new store applies them."""

@@ -1,7 +1,9 @@
 """A chat message's observations: what every front end (the bot, the HTTP API) extracts.
 
 The message time is read on the user's committed clock ("tonight" is their night),
-and family facts go to the household's entity, as ``message_payloads`` says.
+and family facts go to the household's entity, as ``message_payloads`` says. Event
+ids are keyed with the store's message key: the same message from the same sender
+is a duplicate, and no one else can compute its ids from its ref.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine
+from core.engine.message_ids import message_key
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
 
@@ -30,6 +33,7 @@ async def message_observations(
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
     tz = await engine.store.fact(entity_id, "profile.timezone")
     local = on_users_clock(at, tz.value if tz else None)
+    key = await message_key(engine.store)
 
     def run() -> list[dict[str, Any]]:
         return message_payloads(
@@ -39,6 +43,7 @@ async def message_observations(
             message_ref=message_ref,
             extractor=extractor,
             family_entity=family_entity,
+            id_key=key,
         )
 
     # A model-backed extractor blocks on the network: keep the loop free for others.

@@ -26,6 +26,7 @@ from core.conversation.views import (
     state_view,
 )
 from core.domain.ids import new_id
+from core.domain.principals import user_principal
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
@@ -51,7 +52,13 @@ async def post_message(c: Call) -> dict[str, Any]:
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
     )
-    outcomes = await c.engine.ingest_batch(payloads, now=c.now) if payloads else []
+    outcomes = (
+        await c.engine.ingest_batch(
+            payloads, now=c.now, principal=user_principal(c.token.entity_id)
+        )
+        if payloads
+        else []
+    )
     asked = [o.review_item_id for o in outcomes if o.review_item_id is not None]
     return {
         "observations": len(payloads),
@@ -78,7 +85,9 @@ async def post_observations(c: Call) -> dict[str, Any]:
             f"this token cannot reach {', '.join(foreign)}; nothing was ingested",
             kind="out-of-reach",
         )
-    outcomes = await c.engine.ingest_batch(items, now=c.now)
+    outcomes = await c.engine.ingest_batch(
+        items, now=c.now, principal=user_principal(c.token.entity_id)
+    )
     return {"received": len(items), "results": [_outcome(i, o) for i, o in enumerate(outcomes)]}
 
 

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from core.conversation import texts
 from core.conversation.chat_edits import ChatEdits
+from core.domain.principals import user_principal
 from core.domain.records import PromptMessage
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer
@@ -103,6 +104,7 @@ class ChatAnswers(ChatEdits):
                 action,
                 now=now,
                 answered_by=f"telegram:{user_id}",
+                principal=user_principal(self.config.entity_of(user_id)),
                 rules=self.rules,
                 whole_group=True,
             )

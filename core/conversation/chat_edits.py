@@ -14,6 +14,7 @@ from core.conversation import texts
 from core.conversation.chat_base import Incoming
 from core.conversation.chat_workflows import ChatWorkflowSteps
 from core.domain import phrasing
+from core.domain.principals import user_principal
 from core.domain.records import ChatMode, PromptMessage
 from core.engine.answer_values import choices_for, value_kind
 from core.engine.answers import coerce_value
@@ -112,6 +113,7 @@ class ChatEdits(ChatWorkflowSteps):
                 value,
                 now=now,
                 answered_by=f"telegram:{user_id}",
+                principal=user_principal(self.config.entity_of(user_id)),
                 rules=self.rules,
             )
         except InvalidAnswer as e:

@@ -419,15 +419,17 @@ class Engine:
         *,
         now: datetime,
         answered_by: str | None = None,
+        principal: Principal = SYSTEM,
     ) -> AnswerResult:
-        """Apply the user's confirm, reject or edit(value) to a review item."""
+        """Apply the user's confirm, reject or edit(value) to a review item; what it
+        commits is recorded as ``principal``'s (who answered)."""
         async with self._lock:
             item = await self._change_item(item_id)
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
-            decide = _settlement(action, value, now, answered_by)
+            decide = _settlement(action, value, now, answered_by, principal)
             promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
             if action != "reject" and touches_timeline(item.field):
                 promoted += await ask_about_conflicts(
@@ -450,6 +452,7 @@ class Engine:
         *,
         now: datetime,
         answered_by: str | None = None,
+        principal: Principal = SYSTEM,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
@@ -465,7 +468,7 @@ class Engine:
                     for m in await self.store.open_review_items(group_key=item.group_key)
                     if m.id != item.id
                 ]
-            decide = _settlement(action, None, now, answered_by)
+            decide = _settlement(action, None, now, answered_by, principal)
             ids = [m.id for m in members]
             promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
             if action != "reject" and any(touches_timeline(m.field) for m in members):
@@ -485,7 +488,11 @@ class Engine:
 
 
 def _settlement(
-    action: AnswerAction, value: Any, now: datetime, answered_by: str | None
+    action: AnswerAction,
+    value: Any,
+    now: datetime,
+    answered_by: str | None,
+    principal: Principal = SYSTEM,
 ) -> DecideSettlement:
     """How an answer settles an open item, given the fact its commit would replace."""
     status: ReviewStatus = STATUS_AFTER[action]
@@ -498,7 +505,7 @@ def _settlement(
             rejection = (value_key(open_item.candidate_value), open_item.source_key)
             return Settlement(status, record, now, rejection=rejection)
         chosen = open_item.candidate_value if action == "confirm" else value
-        change = confirmation_event(open_item, chosen, action, old, now)
+        change = confirmation_event(open_item, chosen, action, old, now, principal=principal.ref)
         event = _accepted(
             change.observation,
             now,
@@ -508,6 +515,7 @@ def _settlement(
             reasons=("the user's answer",),
             patch=change.patch,
             commit=change.commit,
+            principal=principal.ref,
         )
         return Settlement(status, record, now, confirmation_event=event)
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from core.domain.principals import SYSTEM, Principal
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.corrections import correction_kind
 from core.engine.deadletters import answer_dead_letter
@@ -34,12 +35,14 @@ async def answer_review(
     answered_by: str | None = None,
     rules: Sequence[Rule] = (),
     whole_group: bool = False,
+    principal: Principal = SYSTEM,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
     With ``whole_group`` a confirm or reject answers every open item of the item's
     group (the related changes one message raised, asked as one question) in one
-    transaction; an edit always changes the one item.
+    transaction; an edit always changes the one item. What a field change commits
+    is recorded as ``principal``'s: who answered.
     """
     item = await engine.store.review_item(item_id)
     if item is None:
@@ -59,9 +62,13 @@ async def answer_review(
         else None
     )
     if whole_group and action != "edit":
-        result = await engine.answer_group(item_id, action, now=now, answered_by=answered_by)
+        result = await engine.answer_group(
+            item_id, action, now=now, answered_by=answered_by, principal=principal
+        )
     else:
-        result = await engine.answer(item_id, action, value, now=now, answered_by=answered_by)
+        result = await engine.answer(
+            item_id, action, value, now=now, answered_by=answered_by, principal=principal
+        )
     if is_correction(auto, result.committed, result.committed_value):
         assert auto is not None
         if kind == "wrong":  # the user replaced what Canon committed alone: a P0

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from core.domain.principals import signal_principal
 from core.engine.engine import Engine
 from core.engine.prometheus import metrics_handler
 from core.engine.signal_ingest import ingest_signals
@@ -32,6 +33,8 @@ from core.signals.rules import Rule
 SIGNATURE_HEADER: Final = "X-Canon-Signature"
 TIMESTAMP_HEADER: Final = "X-Canon-Timestamp"
 MAX_BODY: Final = 1_000_000
+WEBHOOK: Final = signal_principal("webhook")
+"""Whose signals the webhook's are: whoever holds its secret, a signal source."""
 
 
 def sign(secret: bytes, timestamp: str, body: bytes) -> str:
@@ -79,7 +82,7 @@ def webhook_app(
             await engine.ingest_invalid("signal_event", {"raw": text}, [f"not JSON: {e}"], now=now)
             return _refuse(400, "body is not JSON (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]
-        outcomes, valid = await ingest_signals(engine, items, now, rules=rules)
+        outcomes, valid = await ingest_signals(engine, items, now, rules=rules, principal=WEBHOOK)
         return web.json_response(
             {
                 "received": len(items),

@@ -235,6 +235,7 @@ class Tables:
                 p.confidence,
                 p.resolution,
                 utc(p.committed_at),
+                p.principal,
             )
             j.append(self.commits, StoredCommit(entry, p.audit_line))
             j.set(self.versions, (p.entity_id, p.field), c.version)
@@ -356,6 +357,7 @@ class Tables:
                 f.confidence,
                 f.resolution,
                 utc(f.committed_at),
+                f.principal,
             )
             line = f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported"
             j.append(self.commits, StoredCommit(entry, line))

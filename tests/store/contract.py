@@ -164,6 +164,21 @@ class StoreContract:
         item = await eng.store.review_item(out.review_item_id or "")
         assert item is not None
         assert item.principal == "token:t1"
+        [change] = await eng.store.history("family:home", "travel.location")
+        assert change.principal == "user:alice"
+
+    async def test_an_answer_is_recorded_as_whoever_answered(self, eng: Engine) -> None:
+        asked = make_observation("family.lily.status", "sick", source="email", entity="family:home")
+        out = await eng.ingest(asked, now=NOW, principal=Principal("agent", "token:t1"))
+        bob = user_principal("user:bob")
+        await eng.answer(out.review_item_id or "", "confirm", now=NOW, principal=bob)
+        fact = await eng.store.fact("family:home", "family.lily.status")
+        assert fact is not None
+        assert (fact.source_type, fact.principal) == ("user_confirmation", "user:bob")
+        said, answered = await eng.store.events_for("family:home", "family.lily.status", None)
+        assert (said.principal, answered.principal) == ("token:t1", "user:bob")
+        [change] = await eng.store.history("family:home", "family.lily.status")
+        assert change.principal == "user:bob"
 
     async def test_an_event_id_is_idempotent_per_entity_and_principal(self, eng: Engine) -> None:
         """Another principal's event never makes this one a duplicate, and a retry still is."""

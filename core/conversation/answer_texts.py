@@ -172,7 +172,7 @@ def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
         by = "" if h.principal is None else f", by {by_words(h.principal, '', viewer)}"
         lines.append(
             f"• {h.committed_at:%Y-%m-%d %H:%M} {h.field}{where}: "
-            f"{show_value(h.old_value)} → {new} ({h.resolution}{by})"
+            f"{show_value(h.old_value)} → {new} ({h.resolution}){by}"
         )
     return "\n".join(lines)
 

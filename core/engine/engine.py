@@ -262,7 +262,7 @@ class Engine:
                 reasons=_reason_summary(decision.reasons),
                 source_key=obs.source.key,
                 created_at=now,
-                group_key=_group_key(obs),
+                group_key=_group_key(obs, principal),
                 shadow_decision=decision.shadow_of,
                 principal=principal.ref,
             )
@@ -522,16 +522,17 @@ def _settlement(
     return decide
 
 
-def _group_key(obs: StateObservation) -> str | None:
+def _group_key(obs: StateObservation, principal: Principal) -> str | None:
     """Related fields (one subject: a payment, a trip) from one input share a group.
 
     Only an input with a ref of its own (one chat message, one mail) can group:
-    without one, unrelated inputs would share the key.
+    without one, unrelated inputs would share the key. The key names who wrote it, so
+    nobody can slip a claim into another principal's question by naming its ref.
     """
     if not obs.source.ref:
         return None
     subject = obs.field.rsplit(".", 1)[0]
-    return f"{obs.entity_id}|{subject}|{obs.source.key}"
+    return f"{obs.entity_id}|{subject}|{principal.ref}|{obs.source.key}"
 
 
 def _accepted(

@@ -13,7 +13,7 @@ import pytest
 from core.conversation import texts
 from core.conversation.provenance import OWNER, Viewer, by_words, token_viewer, user_viewer
 from core.conversation.views import event_view, fact_view, history_view
-from core.domain.records import ApiToken, EventRecord, HistoryEntry
+from core.domain.records import ApiToken, EventRecord, HistoryEntry, ReviewItem
 from core.domain.state import CommittedFact
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -156,3 +156,27 @@ def test_why_in_chat_names_who_said_each_thing() -> None:
     assert "calendar:evt-1" not in bobs
     alices = texts.why_text("family.emma.status", None, events, [], NOW, ALICE)
     assert "from you (conversation_assertive + calendar calendar:evt-1)" in alices
+
+
+def test_a_question_about_another_members_words_does_not_say_you_said_it() -> None:
+    item = ReviewItem(
+        id="q1",
+        seq=1,
+        kind="change",
+        event_id=None,
+        entity_id="family:smith",
+        field="family.emma.status",
+        candidate_value="sick",
+        current_value=None,
+        confidence=0.7,
+        reasons=("ambiguous wording",),
+        source_key="conversation_assertive:api:ta:m-1",
+        status="pending",
+        created_at=NOW,
+        promoted_at=NOW,
+        answered_at=None,
+        answer=None,
+        principal="user:alice",
+    )
+    assert "\nAnother member of the household said it;" in texts.prompt_body(item, "user:bob")
+    assert "\nYou said it;" in texts.prompt_body(item, "user:alice")

@@ -17,6 +17,7 @@ from core.api.problems import Problem
 from core.conversation import texts
 from core.conversation.context import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
+from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.views import (
     dead_letter_view,
     event_view,
@@ -143,7 +144,7 @@ async def get_context(c: Call) -> dict[str, Any]:
 
 async def get_state(c: Call) -> dict[str, Any]:
     facts = [f for e in c.entities() for f in await c.engine.store.facts(e)]
-    return {"entities": state_view(facts, c.now)}
+    return {"entities": state_view(facts, c.now, await _viewer(c))}
 
 
 async def get_questions(c: Call) -> dict[str, Any]:
@@ -179,19 +180,21 @@ async def get_why(c: Call) -> dict[str, Any]:
     events = await store.events_for(entity, field, None if fact is None else fact.value)
     if fact is None and not events:
         raise Problem(404, f"nothing is known about {field} of {entity}")
+    viewer = await _viewer(c)
     return {
         "entity_id": entity,
         "field": field,
-        "current": None if fact is None else fact_view(fact, c.now),
-        "evidence": [event_view(e) for e in events],
-        "changes": [history_view(h) for h in await store.history(entity, field)],
+        "current": None if fact is None else fact_view(fact, c.now, viewer),
+        "evidence": [event_view(e, viewer) for e in events],
+        "changes": [history_view(h, viewer) for h in await store.history(entity, field)],
     }
 
 
 async def get_history(c: Call) -> dict[str, Any]:
     field = c.query.get("field")
     entries = [h for e in c.entities() for h in await c.engine.store.history(e, field)]
-    return {"changes": [history_view(h) for h in sorted(entries, key=lambda h: h.seq)]}
+    viewer = await _viewer(c)
+    return {"changes": [history_view(h, viewer) for h in sorted(entries, key=lambda h: h.seq)]}
 
 
 async def post_forget(c: Call) -> dict[str, Any]:
@@ -238,6 +241,11 @@ def _outcome(index: int, o: Outcome, claimed: Claimed) -> dict[str, Any]:
         "review_item_id": o.review_item_id,
         "notices": list(claimed.notices),
     }
+
+
+async def _viewer(c: Call) -> Viewer:
+    """Who reads: this token (and its user); another member's writes are shown redacted."""
+    return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
 
 
 def _review(c: Call, item: ReviewItem) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from core.cli.common import (
 )
 from core.cli.scope import entity_option, items_of, letters_of
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.provenance import OWNER, by_words
 from core.conversation.views import (
     age_phrase,
     dead_letter_view,
@@ -356,14 +357,16 @@ def _print_why(
     else:
         console.print(
             f"{entity} {field} = {show_value(fact.value)} "
-            f"(confidence {fact.confidence:.2f}, {fact.resolution}, {age_phrase(fact.evidence_ts, now)})"
+            f"(confidence {fact.confidence:.2f}, {fact.resolution}, {age_phrase(fact.evidence_ts, now)}, "
+            f"by {by_words(fact.principal, fact.source_type, OWNER)})"
         )
     table = Table(title="Evidence")
-    for col in ("when", "source", "intent", "value", "decision", "confidence", "text"):
+    for col in ("when", "by", "source", "intent", "value", "decision", "confidence", "text"):
         table.add_column(col)
     for e in events:
         table.add_row(
             e.event_ts.strftime("%Y-%m-%d %H:%M"),
+            by_words(e.principal, e.source_type, OWNER),
             f"{e.source_type}:{e.source_ref or ''}"
             + "".join(f"\n+ {kind}:{ref}" for kind, ref in e.corroborators),
             e.intent,

@@ -47,6 +47,9 @@ class Fact:
     valid_until: datetime | None
     stale: bool
     age: str
+    by: str = ""
+    """Who made the write, worded for this token ("you", "another member of the household",
+    ...); empty from a server older than principals."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Fact:
@@ -62,6 +65,7 @@ class Fact:
             _ts(d["valid_until"]),
             d["stale"],
             d["age"],
+            d.get("by", ""),
         )
 
 
@@ -136,7 +140,8 @@ class Outcome:
 class Evidence:
     """One observation behind a field's value."""
 
-    event_id: str
+    event_id: str | None
+    """None when the write is another member's."""
     event_ts: datetime
     intent: str
     value: Value
@@ -146,6 +151,9 @@ class Evidence:
     confidence: float
     reasons: tuple[str, ...]
     evidence_text: str | None
+    by: str = ""
+    """Who made the write, worded for this token ("you", "another member of the household",
+    ...); empty from a server older than principals."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Evidence:
@@ -160,6 +168,7 @@ class Evidence:
             d["confidence"],
             tuple(d["reasons"]),
             d["evidence_text"],
+            d.get("by", ""),
         )
 
 
@@ -177,6 +186,9 @@ class Change:
     confidence: float
     resolution: str
     committed_at: datetime
+    by: str = ""
+    """Who made the write, worded for this token ("you", "another member of the household",
+    ...); empty from a server older than principals."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Change:
@@ -191,6 +203,7 @@ class Change:
             d["confidence"],
             d["resolution"],
             parse_ts(d["committed_at"]),
+            d.get("by", ""),
         )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
+from core.conversation.provenance import OWNER, Viewer, by_words, user_viewer
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
@@ -139,22 +140,29 @@ def why_text(
     events: Sequence[EventRecord],
     history: Sequence[HistoryEntry],
     now: datetime,
+    viewer: Viewer = OWNER,
 ) -> str:
-    """The evidence chain: current value, the evidence for the field, how it changed."""
+    """The evidence chain: current value, the evidence for the field, how it changed;
+    each write says who made it, in words for ``viewer`` (never another member's refs)."""
     if fact is None and not events:
         return f"I know nothing about {field}."
     head = (
         f"{field} = {show_value(fact.value)} (confidence {fact.confidence:.2f}, "
-        f"{fact.resolution}, {age_phrase(fact.evidence_ts, now)})"
+        f"{fact.resolution}, {age_phrase(fact.evidence_ts, now)}, "
+        f"from {by_words(fact.principal, fact.source_type, viewer)})"
         if fact
         else f"{field} has no committed value."
     )
     lines = [head, "", "Evidence (newest last):"]
     for e in events[-10:]:
         quote = f' "{e.evidence_text}"' if e.evidence_text else ""
-        also = "".join(f" + {kind} {ref}" for kind, ref in e.corroborators)
+        whole = viewer.is_theirs(e.principal, e.entity_id)
+        also = "".join(
+            f" + {kind} {ref}" if whole else f" + {kind}" for kind, ref in e.corroborators
+        )
         lines.append(
-            f"• {e.event_ts:%Y-%m-%d %H:%M} {e.source_type}{also} {e.intent}: "
+            f"• {e.event_ts:%Y-%m-%d %H:%M} from {by_words(e.principal, e.source_type, viewer)}"
+            f" ({e.source_type}{also}) {e.intent}: "
             f"{show_value(e.value)} → {e.decision} ({e.confidence:.2f}){quote}"
         )
     if history:
@@ -168,15 +176,18 @@ def why_text(
 
 
 def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
+    """The changes, newest last; a change another member made says so."""
     if not entries:
         return "No changes yet."
+    viewer = user_viewer(mine)
     lines = ["Changes (newest last):"]
     for h in entries[-20:]:
         where = "" if h.entity_id == mine else f" [{h.entity_id}]"
         new = "(retracted)" if h.retracted else show_value(h.new_value)
+        by = "" if h.principal is None else f", by {by_words(h.principal, '', viewer)}"
         lines.append(
             f"• {h.committed_at:%Y-%m-%d %H:%M} {h.field}{where}: "
-            f"{show_value(h.old_value)} → {new} ({h.resolution})"
+            f"{show_value(h.old_value)} → {new} ({h.resolution}){by}"
         )
     return "\n".join(lines)
 

@@ -104,8 +104,8 @@ class ChatAnswers(ChatEdits):
                 action,
                 now=now,
                 answered_by=f"telegram:{user_id}",
-                rules=self.rules,
                 principal=user_principal(self.config.entity_of(user_id)),
+                rules=self.rules,
                 whole_group=True,
             )
         except InvalidAnswer as e:  # a dead letter still invalid: the question stays open

@@ -113,8 +113,8 @@ class ChatEdits(ChatWorkflowSteps):
                 value,
                 now=now,
                 answered_by=f"telegram:{user_id}",
-                rules=self.rules,
                 principal=user_principal(self.config.entity_of(user_id)),
+                rules=self.rules,
             )
         except InvalidAnswer as e:
             await self.say(chat_id, texts.refusal(e))

@@ -11,6 +11,7 @@ from core.conversation.chat_answers import ChatAnswers
 from core.conversation.chat_base import Incoming
 from core.conversation.context import load_context
 from core.conversation.responder import HISTORY_MESSAGES, ReplyRequest, StateTools
+from core.domain.principals import user_principal
 from core.domain.state import CommittedFact
 from core.engine.engine import Outcome
 
@@ -64,7 +65,11 @@ class ChatMessages(ChatAnswers):
         """Extract, resolve, acknowledge, reply; the outcomes that became questions."""
         entity = self.config.entity_of(msg.user_id)
         payloads = await self._extract(msg, entity)
-        outcomes = await self.engine.ingest_batch(payloads, now=now) if payloads else []
+        # The speaker's words, whichever entity (theirs, the family's) they are about.
+        said_by = user_principal(entity)
+        outcomes = (
+            await self.engine.ingest_batch(payloads, now=now, principal=said_by) if payloads else []
+        )
         intents = [str(p.get("intent", "")) for p in payloads]
         if any(o.committed for o in outcomes):
             await self._changed(now)

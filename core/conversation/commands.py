@@ -12,6 +12,7 @@ from datetime import datetime
 from core.conversation import texts
 from core.conversation.audience import Audience
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
@@ -49,12 +50,13 @@ async def why_answer(
             hits = [(entity, query)]
     if not hits:
         return no_match_text(query, [f for _e, f in known])
+    viewer = user_viewer(audience.entity_of(user_id))
     blocks = []
     for entity, field in hits:
         fact = await store.fact(entity, field)
         events = await store.events_for(entity, field)
         history = await store.history(entity, field)
-        blocks.append(texts.why_text(field, fact, events, history, now))
+        blocks.append(texts.why_text(field, fact, events, history, now, viewer))
     return "\n\n".join(blocks)
 
 

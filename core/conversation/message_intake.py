@@ -2,7 +2,9 @@
 
 The message time is read on the user's committed clock ("tonight" is their night),
 family facts go to the household's entity, as ``message_payloads`` says, and the
-people the household's state knows by name are recognised in lower case.
+people the household's state knows by name are recognised in lower case. Event
+ids are keyed with the store's message key: the same message from the same sender
+is a duplicate, and no one else can compute its ids from its ref.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine, Outcome
+from core.engine.message_ids import message_key
 from core.extraction.known_people import known_people
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
@@ -35,6 +38,7 @@ async def message_observations(
     # "emma is sick": the people the household's state knows are read in lower case too.
     household = await engine.store.facts(family_entity or entity_id)
     people = known_people(f.field for f in household)
+    key = await message_key(engine.store)
 
     def run() -> list[dict[str, Any]]:
         return message_payloads(
@@ -45,6 +49,7 @@ async def message_observations(
             extractor=extractor,
             family_entity=family_entity,
             known_people=people,
+            id_key=key,
         )
 
     # A model-backed extractor blocks on the network: keep the loop free for others.

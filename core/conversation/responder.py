@@ -20,12 +20,14 @@ from core.agent.session import CanonQuestion, SessionState
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
-from core.domain.ids import derived_id
+from core.domain.ids import keyed_id
+from core.domain.principals import Principal
 from core.domain.provenance import provenance, source_type_of
 from core.domain.records import ChatMessage
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
+from core.engine.message_ids import message_key
 from core.errors import CanonError
 from core.store import NewReviewItem, ReviewItem
 
@@ -34,6 +36,10 @@ if TYPE_CHECKING:  # the workflows (and LangGraph) load only where a workflow is
 
 Role = Literal["user", "assistant"]
 HISTORY_MESSAGES = 20
+
+CHAT_ASSISTANT = Principal("agent", "assistant:chat", "the assistant in your chat")
+"""Who the chat's own assistant is when its model proposes a change: an agent, so its
+claims are put to the user, never taken as theirs."""
 
 
 @dataclass(frozen=True)
@@ -152,8 +158,9 @@ class StateTools:
         refusal = self.refused(entity)
         if refusal is not None:
             return refusal
+        key = await message_key(self.engine.store)
         payload: dict[str, Any] = {
-            "event_id": derived_id("agent", self.ref, entity, field, value_key(value)),
+            "event_id": keyed_id(key, "agent", self.ref, entity, field, value_key(value)),
             "event_ts": format_ts(self.now),
             "entity_id": entity,
             "domain": field.split(".", 1)[0],
@@ -165,7 +172,7 @@ class StateTools:
         }
         if reason:
             payload["evidence_text"] = str(reason)[:1000]
-        outcome = await self.engine.ingest(payload, now=self.now)
+        outcome = await self.engine.ingest(payload, now=self.now, principal=CHAT_ASSISTANT)
         if outcome.decision == "invalid":
             return {"ok": False, "error": "; ".join(outcome.errors)}
         if outcome.committed:  # a policy that trusts agents this much is a misconfiguration
@@ -182,7 +189,14 @@ class StateTools:
         if item_id is None:  # below the ask threshold: put to the user all the same
             current = await self.engine.store.fact(entity, field)
             new = NewReviewItem(
-                id=derived_id("agent-proposal", self.ref, entity, field, value_key(value)),
+                id=keyed_id(
+                    await message_key(self.engine.store),
+                    "agent-proposal",
+                    self.ref,
+                    entity,
+                    field,
+                    value_key(value),
+                ),
                 kind="change",
                 event_id=None,
                 entity_id=entity,

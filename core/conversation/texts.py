@@ -22,6 +22,7 @@ from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import why_text as why_text
 from core.conversation.answer_texts import wrong_which as wrong_which
+from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.domain import phrasing
 from core.domain.audit import show_value
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
@@ -133,6 +134,14 @@ def parse_callback(data: str | None) -> tuple[str, TapAction] | None:
     return (token, action) if token and action else None
 
 
+def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
+    """ "you said it" is the reader's own words only: another member's read as theirs."""
+    said = by_words(item.principal, item.source_key.partition(":")[0], user_viewer(mine))
+    if said == ANOTHER_MEMBER and why.startswith("you said it"):
+        return f"{ANOTHER_MEMBER} said it" + why.removeprefix("you said it")
+    return why
+
+
 def prompt_body(
     item: ReviewItem, mine: str, group: Sequence[ReviewItem] = (), now: datetime | None = None
 ) -> str:
@@ -149,7 +158,9 @@ def prompt_body(
     if item.kind == "dead_letter":
         return dead_letter_question(item)
     members = list(group) or [item]
-    why = phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
+    why = _said_by_another(
+        item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
+    )
     if (
         len(members) == 1
         and item.current_value is not None

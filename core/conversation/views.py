@@ -1,7 +1,9 @@
 """Read models: plain, JSON-ready views of state, prompts, evidence and history.
 
 Pure functions of records and an explicit ``now``; the CLI, the bot and the
-replay all format these, so every front end tells the same story.
+replay all format these, so every front end tells the same story. Each view of a
+write says who made it (``by``), worded for its reader, and hides its refs and
+ids from a reader it does not belong to (``core.conversation.provenance``).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from core.conversation.provenance import OWNER, Viewer, by_words
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
 from core.store import AuditLine, DeadLetter, EventRecord, HistoryEntry, ReviewItem
@@ -32,13 +35,15 @@ def age_phrase(then: datetime, now: datetime) -> str:
     return age if age == "just now" else f"{age} old"
 
 
-def fact_view(f: CommittedFact, now: datetime) -> dict[str, Any]:
+def fact_view(f: CommittedFact, now: datetime, viewer: Viewer = OWNER) -> dict[str, Any]:
+    whole = viewer.is_theirs(f.principal, f.entity_id)
     return {
         "value": f.value,
         "version": f.version,
         "confidence": round(f.confidence, 4),
-        "source": {"type": f.source_type, "ref": f.source_ref},
-        "event_id": f.event_id,
+        "by": by_words(f.principal, f.source_type, viewer),
+        "source": {"type": f.source_type, "ref": f.source_ref if whole else None},
+        "event_id": f.event_id if whole else None,
         "evidence_ts": format_ts(f.evidence_ts),
         "committed_at": format_ts(f.committed_at),
         "resolution": f.resolution,
@@ -48,11 +53,13 @@ def fact_view(f: CommittedFact, now: datetime) -> dict[str, Any]:
     }
 
 
-def state_view(facts: list[CommittedFact], now: datetime) -> dict[str, dict[str, Any]]:
+def state_view(
+    facts: list[CommittedFact], now: datetime, viewer: Viewer = OWNER
+) -> dict[str, dict[str, Any]]:
     """{entity_id: {field: fact}} sorted by entity, then field."""
     out: dict[str, dict[str, Any]] = {}
     for f in sorted(facts, key=lambda f: (f.entity_id, f.field)):
-        out.setdefault(f.entity_id, {})[f.field] = fact_view(f, now)
+        out.setdefault(f.entity_id, {})[f.field] = fact_view(f, now, viewer)
     return out
 
 
@@ -71,14 +78,18 @@ def review_view(r: ReviewItem) -> dict[str, Any]:
     }
 
 
-def event_view(e: EventRecord) -> dict[str, Any]:
+def event_view(e: EventRecord, viewer: Viewer = OWNER) -> dict[str, Any]:
+    whole = viewer.is_theirs(e.principal, e.entity_id)
     return {
-        "event_id": e.event_id,
+        "event_id": e.event_id if whole else None,
         "event_ts": format_ts(e.event_ts),
         "intent": e.intent,
         "value": e.value,
-        "source": {"type": e.source_type, "ref": e.source_ref},
-        "corroborators": [{"type": kind, "ref": ref} for kind, ref in e.corroborators],
+        "by": by_words(e.principal, e.source_type, viewer),
+        "source": {"type": e.source_type, "ref": e.source_ref if whole else None},
+        "corroborators": [
+            {"type": kind, "ref": ref if whole else None} for kind, ref in e.corroborators
+        ],
         "decision": e.decision,
         "confidence": round(e.confidence, 4),
         "reasons": list(e.reasons),
@@ -91,16 +102,18 @@ def why_view(
     events: list[EventRecord],
     history: list[HistoryEntry],
     now: datetime,
+    viewer: Viewer = OWNER,
 ) -> dict[str, Any]:
     """The chain behind a value: the evidence that supports it, and how it got there."""
     return {
-        "current": None if fact is None else fact_view(fact, now),
-        "evidence": [event_view(e) for e in events],
-        "changes": [history_view(h) for h in history],
+        "current": None if fact is None else fact_view(fact, now, viewer),
+        "evidence": [event_view(e, viewer) for e in events],
+        "changes": [history_view(h, viewer) for h in history],
     }
 
 
-def history_view(h: HistoryEntry) -> dict[str, Any]:
+def history_view(h: HistoryEntry, viewer: Viewer = OWNER) -> dict[str, Any]:
+    whole = viewer.is_theirs(h.principal, h.entity_id)
     return {
         "entity_id": h.entity_id,
         "field": h.field,
@@ -108,11 +121,20 @@ def history_view(h: HistoryEntry) -> dict[str, Any]:
         "old_value": h.old_value,
         "new_value": h.new_value,
         "retracted": h.retracted,
-        "event_id": h.event_id,
+        "by": by_words(h.principal, _change_source(h.resolution), viewer),
+        "event_id": h.event_id if whole else None,
         "confidence": round(h.confidence, 4),
         "resolution": h.resolution,
         "committed_at": format_ts(h.committed_at),
     }
+
+
+def _change_source(resolution: str) -> str:
+    """The source type a change older than principals is worded by: an answer's is the
+    user's confirmation, an import's the import; others are just earlier input."""
+    if resolution.startswith("user_"):
+        return "user_confirmation"
+    return "import" if resolution == "import" else ""
 
 
 def audit_view(a: AuditLine) -> dict[str, Any]:

@@ -4,10 +4,19 @@ Canon mints uuid7 (time-ordered) for new events and prompts. Observations
 derived from an identifiable source (a chat message id, a Markdown line, a
 calendar event) get a name-based uuid5 instead, so processing the same source
 twice yields the same event_id and the second time is a recorded duplicate.
+
+A name-based id anyone can compute is fine for Canon's own inputs (a file, a
+replay), not for what a person says: another principal who knows the message's
+ref could compute its ids. Those are ``keyed_id``s, an HMAC-SHA256 under a key
+the store makes once (``core.engine.message_ids``): the same message from the same
+sender still gets the same id, in every process on that store, and nobody
+without the key can tell which id it will get.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import uuid
 
 from uuid6 import uuid7
@@ -22,3 +31,16 @@ def new_id() -> str:
 def derived_id(*parts: str) -> str:
     """A stable UUID for the observation a given source yields."""
     return str(uuid.uuid5(CANON_NAMESPACE, "\x1f".join(parts)))
+
+
+def keyed_id(key: bytes, *parts: str) -> str:
+    """A stable UUID for ``parts`` that only a holder of ``key`` can compute.
+
+    The first 128 bits of HMAC-SHA256(key, parts), stamped as an RFC 9562 version 8
+    (custom) UUID: 122 bits of the MAC survive, so ids neither collide nor leak.
+    """
+    digest = hmac.new(key, "\x1f".join(parts).encode("utf-8"), hashlib.sha256).digest()
+    number = int.from_bytes(digest[:16], "big")
+    number = (number & ~(0xF << 76)) | (0x8 << 76)  # version 8
+    number = (number & ~(0x3 << 62)) | (0x2 << 62)  # the RFC 4122 variant
+    return str(uuid.UUID(int=number))

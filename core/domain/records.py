@@ -176,6 +176,8 @@ class HistoryEntry:
     confidence: float
     resolution: str
     committed_at: datetime
+    principal: str | None = None
+    """The ref of who made the write behind the change; None for old commits."""
 
 
 @dataclass(frozen=True)

@@ -111,9 +111,16 @@ class ConfirmedChange:
 
 
 def confirmation_event(
-    item: ReviewItem, chosen: Scalar, action: str, old: CommittedFact | None, now: datetime
+    item: ReviewItem,
+    chosen: Scalar,
+    action: str,
+    old: CommittedFact | None,
+    now: datetime,
+    *,
+    principal: str | None = None,
 ) -> ConfirmedChange:
-    """The logged event, and the commit, for a value the user confirmed or typed."""
+    """The logged event, and the commit, for a value the user confirmed or typed;
+    ``principal`` is the ref of who answered (``core.domain.principals``)."""
     retract = chosen is None
     payload: dict[str, Any] = {
         "event_id": new_id(),
@@ -152,6 +159,7 @@ def confirmation_event(
             retract=retract,
             entity_id=item.entity_id,
         ),
+        principal=principal,
     )
     path = f"/{item.entity_id}/{item.field}"
     patch: tuple[dict[str, Any], ...] = (

@@ -263,7 +263,7 @@ class Engine:
                 reasons=_reason_summary(decision.reasons),
                 source_key=obs.source.key,
                 created_at=now,
-                group_key=_group_key(obs),
+                group_key=_group_key(obs, principal),
                 shadow_decision=decision.shadow_of,
                 principal=principal.ref,
             )
@@ -422,8 +422,9 @@ class Engine:
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
     ) -> AnswerResult:
-        """Apply the user's confirm, reject or edit(value) to a review item; the
-        confirmation is ``principal``'s write (``core.engine.review`` checks it may)."""
+        """Apply the user's confirm, reject or edit(value) to a review item; what it
+        commits is recorded as ``principal``'s, who answered (``core.engine.review``
+        checks it may)."""
         async with self._lock:
             item = await self._change_item(item_id)
             if action == "edit":
@@ -506,7 +507,7 @@ def _settlement(
             rejection = (value_key(open_item.candidate_value), open_item.source_key)
             return Settlement(status, record, now, rejection=rejection)
         chosen = open_item.candidate_value if action == "confirm" else value
-        change = confirmation_event(open_item, chosen, action, old, now)
+        change = confirmation_event(open_item, chosen, action, old, now, principal=principal.ref)
         event = _accepted(
             change.observation,
             now,
@@ -523,16 +524,17 @@ def _settlement(
     return decide
 
 
-def _group_key(obs: StateObservation) -> str | None:
+def _group_key(obs: StateObservation, principal: Principal) -> str | None:
     """Related fields (one subject: a payment, a trip) from one input share a group.
 
     Only an input with a ref of its own (one chat message, one mail) can group:
-    without one, unrelated inputs would share the key.
+    without one, unrelated inputs would share the key. The key names who wrote it, so
+    nobody can slip a claim into another principal's question by naming its ref.
     """
     if not obs.source.ref:
         return None
     subject = obs.field.rsplit(".", 1)[0]
-    return f"{obs.entity_id}|{subject}|{obs.source.key}"
+    return f"{obs.entity_id}|{subject}|{principal.ref}|{obs.source.key}"
 
 
 def _accepted(

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.evidence_time import evidence_errors
+from core.domain.principals import SYSTEM, Principal
 from core.engine.engine import Engine, Outcome
 from core.errors import PayloadInvalid
 from core.signals.intake import signal_payloads, weighted
@@ -27,6 +28,7 @@ async def ingest_signals(
     rules: Sequence[Rule] = (),
     trust: SenderTrust = NOBODY,
     note_senders: bool = False,
+    principal: Principal = SYSTEM,
 ) -> tuple[list[Outcome], int]:
     """Check, map and ingest SignalEvents: (outcomes, how many were valid).
 
@@ -34,6 +36,7 @@ async def ingest_signals(
     ones are resolved in one transaction. A mail from a sender ``trust`` does not
     cover is asked about; with ``note_senders`` its sender is noted so that confirming
     the question makes the sender trusted (``core.sources.poller.learn_senders``).
+    What they say is recorded as ``principal``'s: the source that read them.
     """
     payloads: list[dict[str, Any]] = []
     outcomes: list[Outcome] = []
@@ -55,7 +58,7 @@ async def ingest_signals(
             await _note_sender(engine, mail)
         payloads += [weighted(p, weight) for p in found]
     if payloads:
-        outcomes += await engine.ingest_batch(payloads, now=now)
+        outcomes += await engine.ingest_batch(payloads, now=now, principal=principal)
     return outcomes, valid
 
 

@@ -23,7 +23,10 @@ class _Model(BaseModel):
 
 class Source(_Model):
     type: str = Field(description="Kind of source: conversation_assertive, calendar, agent, ...")
-    ref: str | None = Field(description="Where in the source: message id, event id, file line.")
+    ref: str | None = Field(
+        description="Where in the source: message id, event id, file line; "
+        "None when the write is another member's."
+    )
 
 
 class Fact(_Model):
@@ -34,8 +37,12 @@ class Fact(_Model):
     value: Value
     version: int
     confidence: float
+    by: str = Field(
+        description="Who made the write, for you: 'you', 'another member of the household', "
+        "'an assistant', 'your calendar ...', 'Canon'."
+    )
     source: Source
-    event_id: str
+    event_id: str | None = Field(description="None when the write is another member's.")
     evidence_ts: str = Field(description="When the evidence was produced (RFC 3339).")
     committed_at: str
     resolution: str = Field(description="How it was decided: auto_commit, user_confirmed, ...")
@@ -52,10 +59,14 @@ class State(_Model):
 class Evidence(_Model):
     """One logged observation about the field, with the decision taken on it."""
 
-    event_id: str
+    event_id: str | None = Field(description="None when the write is another member's.")
     event_ts: str
     intent: str
     value: Value
+    by: str = Field(
+        description="Who made the write, for you: 'you', 'another member of the household', "
+        "'an assistant', 'your calendar ...', 'Canon'."
+    )
     source: Source
     corroborators: list[Source]
     decision: str
@@ -73,6 +84,10 @@ class Change(_Model):
     old_value: Value
     new_value: Value
     retracted: bool
+    by: str = Field(
+        description="Who made the write, for you: 'you', 'another member of the household', "
+        "'an assistant', 'your calendar ...', 'Canon'."
+    )
     event_id: str | None
     confidence: float
     resolution: str

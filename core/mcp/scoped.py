@@ -26,6 +26,7 @@ from core.conversation.audience import Audience
 from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.provenance import Viewer, user_viewer
 from core.conversation.views import fact_view, prompt_text, review_view, state_view, why_view
 from core.domain.ids import new_id
 from core.domain.principals import Principal, Role, token_principal
@@ -127,16 +128,22 @@ class ScopedCanon:
     def acting_as(self) -> Principal:
         return self.principal or stdio_principal(self.scope.entity)
 
+    @property
+    def viewer(self) -> Viewer:
+        """Who reads: the scope's user; another member's writes are shown redacted."""
+        return user_viewer(self.scope.entity)
+
     async def state(self, entity_id: str | None = None) -> State:
         entities = self.scope.chosen(entity_id)
         now = self.clock()
         facts = [f for e in entities for f in await self.engine.store.facts(e)]
-        return State(entities=list(entities), facts=[_fact(f, now) for f in _sorted(facts)])
+        viewer = self.viewer
+        return State(entities=list(entities), facts=[_fact(f, now, viewer) for f in _sorted(facts)])
 
     async def state_json(self, entity_id: str) -> str:
         """One entity's committed state as ``canon state --json`` prints it."""
         facts = await self.engine.store.facts(self.scope.check(entity_id))
-        return json.dumps(state_view(facts, self.clock()), ensure_ascii=False)
+        return json.dumps(state_view(facts, self.clock(), self.viewer), ensure_ascii=False)
 
     async def why(self, query: str, entity_id: str | None = None) -> Why:
         """The evidence chain of every field ``query`` names (as ``/why`` and ``canon why``)."""
@@ -159,8 +166,9 @@ class ScopedCanon:
                 await store.events_for(entity, name),
                 await store.history(entity, name),
                 now,
+                self.viewer,
             )
-            current = None if fact is None else _fact(fact, now)
+            current = None if fact is None else _fact(fact, now, self.viewer)
             chains.append(
                 WhyChain.model_validate(
                     {**view, "entity_id": entity, "field": name, "current": current}
@@ -281,8 +289,9 @@ def _sorted(facts: list[CommittedFact]) -> list[CommittedFact]:
     return sorted(facts, key=lambda f: (f.entity_id, f.field))
 
 
-def _fact(f: CommittedFact, now: datetime) -> Fact:
-    return Fact.model_validate({**fact_view(f, now), "entity_id": f.entity_id, "field": f.field})
+def _fact(f: CommittedFact, now: datetime, viewer: Viewer) -> Fact:
+    view = fact_view(f, now, viewer)
+    return Fact.model_validate({**view, "entity_id": f.entity_id, "field": f.field})
 
 
 def _question(r: ReviewItem) -> Question:

@@ -3,7 +3,9 @@
 Each function returns JSON payloads in the StateObservation shape; the engine
 validates them like any other input, so nothing here can bypass the schema.
 Event ids are derived from the source (message id, file and line, calendar
-event id and revision), so reading the same input twice is a duplicate.
+event id and revision), so reading the same input twice is a duplicate. A chat
+message's ids are keyed with the store's message key when given (``id_key``):
+another principal cannot compute them from the message's ref.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from core.domain.ids import derived_id
+from core.domain.ids import derived_id, keyed_id
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
@@ -43,9 +45,11 @@ def _payload(
     valid_until: datetime | None = None,
     evidence_text: str = "",
     needs_confirmation: str = "",
+    id_key: bytes | None = None,
 ) -> dict[str, Any]:
+    named = (source_type, source_ref, entity_id, field, intent, value_key(value))
     payload: dict[str, Any] = {
-        "event_id": derived_id(source_type, source_ref, entity_id, field, intent, value_key(value)),
+        "event_id": derived_id(*named) if id_key is None else keyed_id(id_key, *named),
         "event_ts": format_ts(at),
         "entity_id": entity_id,
         "domain": field.split(".", 1)[0],
@@ -65,7 +69,11 @@ def _payload(
 
 
 def _from_extracted(
-    o: ExtractedObservation, at: datetime, source_type: str, ref: str
+    o: ExtractedObservation,
+    at: datetime,
+    source_type: str,
+    ref: str,
+    id_key: bytes | None = None,
 ) -> dict[str, Any]:
     return _payload(
         entity_id=o.entity_id,
@@ -79,6 +87,7 @@ def _from_extracted(
         valid_until=o.valid_until,
         evidence_text=o.evidence_text,
         needs_confirmation=o.needs_confirmation,
+        id_key=id_key,
     )
 
 
@@ -91,10 +100,12 @@ def message_payloads(
     extractor: Extractor,
     family_entity: str | None = None,
     known_people: frozenset[str] = frozenset(),
+    id_key: bytes | None = None,
 ) -> list[dict[str, Any]]:
     """Observations in a chat message (source conversation_assertive); family facts go
     to ``family_entity`` (the speaker's household) when there is one. ``known_people``:
-    names the state already knows, read in lower case too."""
+    names the state already knows, read in lower case too. With ``id_key`` (the store's
+    message key) the event ids are ``keyed_id``s nobody else can compute."""
     extraction = extractor(
         text,
         at=at,
@@ -106,7 +117,7 @@ def message_payloads(
         replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o
         for o in extraction.observations
     ]
-    return [_from_extracted(o, at, "conversation_assertive", message_ref) for o in found]
+    return [_from_extracted(o, at, "conversation_assertive", message_ref, id_key) for o in found]
 
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:

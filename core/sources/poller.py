@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.domain.ids import derived_id
+from core.domain.principals import signal_principal
 from core.domain.records import SourceState
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
@@ -134,7 +135,14 @@ async def poll_source(
         got = await source_for(cfg).poll(state.cursor, now, rules)
         signals = [signal_event(cfg, got.kind, item, now) for item in got.items]
         outcomes, valid = await ingest_signals(
-            engine, signals, now, state.weight, rules, trust, note_senders=senders is not None
+            engine,
+            signals,
+            now,
+            state.weight,
+            rules,
+            trust,
+            note_senders=senders is not None,
+            principal=signal_principal(cfg.name),
         )
     except CanonError as e:
         return await _failed(engine, states, state, cfg, now, str(e))

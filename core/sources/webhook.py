@@ -24,6 +24,7 @@ from typing import Final
 
 from aiohttp import web
 
+from core.domain.principals import signal_principal
 from core.engine.engine import Engine
 from core.engine.prometheus import metrics_handler
 from core.engine.signal_ingest import ingest_signals
@@ -34,6 +35,8 @@ SIGNATURE_HEADER: Final = "X-Canon-Signature"
 TIMESTAMP_HEADER: Final = "X-Canon-Timestamp"
 MAX_BODY: Final = 1_000_000
 _STAMP: Final = re.compile(r"[0-9]{1,12}")
+WEBHOOK: Final = signal_principal("webhook")
+"""Whose signals the webhook's are: whoever holds its secret, a signal source."""
 
 
 def sign(secret: bytes, timestamp: str, body: bytes) -> str:
@@ -82,7 +85,7 @@ def webhook_app(
             await engine.ingest_invalid("signal_event", raw, [why_not], now=now)
             return _refuse(400, f"body is {why_not} (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]
-        outcomes, valid = await ingest_signals(engine, items, now, rules=rules)
+        outcomes, valid = await ingest_signals(engine, items, now, rules=rules, principal=WEBHOOK)
         return web.json_response(
             {
                 "received": len(items),

@@ -304,6 +304,14 @@ class MemoryStore(SettlesOneByGroup):
             j.set(self._tables.alerts, seq, replace(alert, delivered_at=utc(at)))
             return True
 
+    async def secret_key(self, name: str, candidate: bytes) -> bytes:
+        async with self.transaction() as j:
+            kept = self._tables.keys.get(name)
+            if kept is None:
+                j.set(self._tables.keys, name, candidate)
+                return candidate
+            return kept
+
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Load committed facts as 'import' commits (a migration or a benchmark)."""
         async with self.transaction() as j:

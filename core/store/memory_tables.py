@@ -93,6 +93,7 @@ class Tables:
         self.rejections: dict[tuple[str, str, str, str], datetime] = {}
         self.letters: dict[str, tuple[int, DeadLetter]] = {}
         self.alerts: dict[int, Alert] = {}
+        self.keys: dict[str, bytes] = {}
 
     def next_seq(self, j: Journal, table: str) -> int:
         seq = self.seq.get(table, 0) + 1
@@ -234,6 +235,7 @@ class Tables:
                 p.confidence,
                 p.resolution,
                 utc(p.committed_at),
+                p.principal,
             )
             j.append(self.commits, StoredCommit(entry, p.audit_line))
             j.set(self.versions, (p.entity_id, p.field), c.version)
@@ -355,6 +357,7 @@ class Tables:
                 f.confidence,
                 f.resolution,
                 utc(f.committed_at),
+                f.principal,
             )
             line = f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported"
             j.append(self.commits, StoredCommit(entry, line))

@@ -42,6 +42,7 @@ TABLES: Final[tuple[str, ...]] = (
     "workspace_events",
     "policy_events",
     "api_tokens",
+    "store_keys",
 )
 """Every table of a store, in an order that satisfies any reference between them."""
 

@@ -413,6 +413,16 @@ class PostgresStore(SettlesOneByGroup):
             )
             return updated == 1
 
+    async def secret_key(self, name: str, candidate: bytes) -> bytes:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO store_keys (name, key_hex) VALUES (%s, %s) "
+                "ON CONFLICT (name) DO NOTHING",
+                (name, candidate.hex()),
+            )
+            rows = await tx.fetch("SELECT key_hex FROM store_keys WHERE name = %s", (name,))
+        return bytes.fromhex(rows[0][0])
+
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts as 'import' commits, in batches.
 

@@ -200,6 +200,13 @@ class Store(Protocol):
         """Record that alert ``seq`` reached the owner; False if it already had."""
         ...
 
+    # -- keys ------------------------------------------------------------------------
+    async def secret_key(self, name: str, candidate: bytes) -> bytes:
+        """The store's secret key ``name``, made once: ``candidate`` is kept if the store
+        has no such key yet, else the kept one is returned (the first writer wins, across
+        processes). Keys the ids a principal's messages derive (``core.domain.ids``)."""
+        ...
+
 
 class ConversationStore(Protocol):
     """What the bot needs to remember besides state and review items."""

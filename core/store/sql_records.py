@@ -176,7 +176,7 @@ def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:
 
 def history_from_row(r: Any, when: When) -> HistoryEntry:
     """A commit row (seq, entity_id, field, version, old_json, new_json, retracted,
-    event_id, confidence, resolution, committed_at) as a history entry."""
+    event_id, confidence, resolution, committed_at, principal) as a history entry."""
     return HistoryEntry(
         r[0],
         r[1],
@@ -189,6 +189,7 @@ def history_from_row(r: Any, when: When) -> HistoryEntry:
         r[8],
         r[9],
         when(r[10]),
+        r[11],
     )
 
 

@@ -529,6 +529,17 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
             )
             return cur.rowcount == 1
 
+    async def secret_key(self, name: str, candidate: bytes) -> bytes:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO store_keys (name, key_hex) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, candidate.hex()),
+            )
+            rows = list(
+                await tx.execute_fetchall("SELECT key_hex FROM store_keys WHERE name = ?", (name,))
+            )
+        return bytes.fromhex(rows[0][0])
+
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts (a migration or a benchmark), in batches."""
         await _import_facts(self, facts, progress)

@@ -144,7 +144,7 @@ class SQLiteReads(ABC):
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = await self.db.execute_fetchall(
             "SELECT seq, entity_id, field, version, old_json, new_json, retracted, event_id, "
-            f"confidence, resolution, committed_at FROM commits{where} ORDER BY seq",
+            f"confidence, resolution, committed_at, principal FROM commits{where} ORDER BY seq",
             args,
         )
         return [sql_records.history_from_row(r, dt) for r in rows]

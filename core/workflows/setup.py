@@ -20,7 +20,9 @@ from collections.abc import Callable, Sequence
 
 from core.agent.session import JsonObject
 from core.domain import phrasing
+from core.domain.principals import user_principal
 from core.engine.engine import Engine
+from core.engine.message_ids import message_key
 from core.errors import ConfigError
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
@@ -80,10 +82,16 @@ def setup_tools(
     async def record_profile(args: JsonObject, ctx: WorkflowContext) -> ToolOutcome:
         text = str(args.get("text", ""))
         ref = str(args.get("message_ref") or f"setup:{ctx.entity_id}:{ctx.at.isoformat()}")
+        key = await message_key(engine.store)
 
         def extract() -> list[JsonObject]:
             return message_payloads(
-                text, at=ctx.at, entity_id=ctx.entity_id, message_ref=ref, extractor=extractor
+                text,
+                at=ctx.at,
+                entity_id=ctx.entity_id,
+                message_ref=ref,
+                extractor=extractor,
+                id_key=key,
             )
 
         # A model-backed extractor blocks on the network: keep the loop free.
@@ -95,7 +103,10 @@ def setup_tools(
             return ToolOutcome(
                 False, f"I didn't find your name, city or timezone there ({EXAMPLE})."
             )
-        outcomes = await engine.ingest_batch(payloads, now=ctx.at)
+        # The user's own words in their own chat: theirs.
+        outcomes = await engine.ingest_batch(
+            payloads, now=ctx.at, principal=user_principal(ctx.entity_id)
+        )
         asked = sorted({o.review_item_id for o in outcomes if o.review_item_id is not None})
         named = ", ".join(phrasing.label(f, ctx.entity_id, ctx.entity_id) for f in fields)
         said = f"Got it: {named}."

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from core.domain.ids import derived_id
+from core.domain.principals import SYSTEM, Principal
 from core.domain.records import AcceptedInput
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine, Outcome
@@ -46,9 +47,15 @@ class InputReport:
 
 
 async def ingest_manual_inputs(
-    engine: Engine, workspace: Path, now: datetime, files: tuple[str, ...] = INPUT_FILES
+    engine: Engine,
+    workspace: Path,
+    now: datetime,
+    files: tuple[str, ...] = INPUT_FILES,
+    *,
+    owner: Principal = SYSTEM,
 ) -> InputReport:
-    """Ingest what changed in every STATE-INPUT zone of ``files`` since the last reading."""
+    """Ingest what changed in every STATE-INPUT zone of ``files`` since the last reading,
+    as written by ``owner`` (the user whose workspace it is)."""
     outcomes: list[Outcome] = []
     errors: list[str] = []
     for rel in files:
@@ -64,22 +71,31 @@ async def ingest_manual_inputs(
             if zone.kind == "STATE-INPUT":
                 key = file_key(workspace, rel)
                 outcomes.extend(
-                    await ingest_zone(engine, key, rel, zone.zone_id, zone_body(text, zone), now)
+                    await ingest_zone(
+                        engine, key, rel, zone.zone_id, zone_body(text, zone), now, owner
+                    )
                 )
     return InputReport(tuple(outcomes), tuple(errors))
 
 
 async def ingest_zone(
-    engine: Engine, key: str, rel: str, zone_id: str, body: str, now: datetime
+    engine: Engine,
+    key: str,
+    rel: str,
+    zone_id: str,
+    body: str,
+    now: datetime,
+    owner: Principal = SYSTEM,
 ) -> list[Outcome]:
-    """Diff one STATE-INPUT zone body against its last accepted entries and ingest the change."""
+    """Diff one STATE-INPUT zone body against its last accepted entries and ingest the
+    change as ``owner``'s."""
     ws = workspace_store(engine)
     parsed = parse_zone(body)
     previous = await ws.accepted_input(key, zone_id)
     diff = diff_zone(previous.entries, previous.bad, parsed)
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
-    outcomes = await engine.ingest_batch(payloads, now=now) if payloads else []
+    outcomes = await engine.ingest_batch(payloads, now=now, principal=owner) if payloads else []
     for bad in diff.new_bad:
         error = f"{rel}:{zone_id} line {bad.number}: {bad.error}"
         letter: dict[str, Any] = {

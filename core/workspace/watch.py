@@ -16,6 +16,7 @@ from pathlib import Path
 
 from watchfiles import Change, awatch
 
+from core.domain.principals import user_principal
 from core.engine.engine import Engine
 from core.projections.render import AUDIT_FILE
 from core.workspace.manual_input import INPUT_FILES, InputReport, ingest_manual_inputs
@@ -36,8 +37,9 @@ class PassReport:
 async def workspace_pass(
     engine: Engine, workspace: Path, now: datetime, settings: WorkspaceSettings | None = None
 ) -> PassReport:
-    """Ingest STATE-INPUT edits, then refresh every projection."""
-    inputs = await ingest_manual_inputs(engine, workspace, now)
+    """Ingest STATE-INPUT edits (the workspace owner's), then refresh every projection."""
+    owner = user_principal((settings or WorkspaceSettings()).entity_id)
+    inputs = await ingest_manual_inputs(engine, workspace, now, owner=owner)
     projection = await refresh_projections(engine, workspace, now, settings)
     return PassReport(inputs, projection)
 

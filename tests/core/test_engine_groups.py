@@ -9,7 +9,9 @@ import aiosqlite
 import pytest
 from canon_testing import NOW
 
+from core.domain.ids import new_id
 from core.domain.policy import default_policy
+from core.domain.principals import user_principal
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
@@ -48,6 +50,18 @@ async def test_the_same_words_in_another_message_are_another_group(engine: Engin
     await engine.ingest_batch(_said("I paid $2,100 rent", "tg:7:1"), now=NOW)
     await engine.ingest_batch(_said("I paid $900 rent", "tg:7:2"), now=NOW)
     items = await engine.store.review_items(["pending"])
+    assert len({i.group_key for i in items}) == 2
+
+
+async def test_the_same_ref_from_another_principal_is_another_group(engine: Engine) -> None:
+    """Bob naming Alice's message ref cannot have his claim confirmed by her one answer."""
+    said = _said("I paid $2,100 rent", "tg:7:1")
+    await engine.ingest_batch(said, now=NOW, principal=user_principal("user:primary"))
+    planted = [{**p, "event_id": new_id(), "candidate_value": v} for p, v in zip(
+        said, ("unpaid", 9999, "EUR"), strict=True
+    )]  # fmt: skip
+    await engine.ingest_batch(planted, now=NOW, principal=user_principal("user:bob"))
+    items = await engine.store.review_items(["pending", "queued"])
     assert len({i.group_key for i in items}) == 2
 
 

@@ -93,6 +93,9 @@ def test_poll_sources_and_status_from_the_command_line(tmp_path: Path) -> None:
     assert report["ok"]
     assert report["sources"][0]["signals"] == 1
     assert report["promoted"]  # the trip became questions for the user
+    field = "travel.destination"
+    why = json.loads(runner.invoke(cli, ["why", field, "--json", *now], env=env).output)
+    assert {e["by"] for e in why["evidence"]} == {"source:school"}  # who read it
 
     listed = json.loads(runner.invoke(cli, ["sources", "--json", *now], env=env).output)
     assert listed[0]["status"] == "ok"
@@ -199,8 +202,8 @@ async def test_pushed_signals_go_through_the_configured_rules(engine: Engine) ->
         assert response.status_code == 202
         assert response.json()["valid"] == 1
         pending = await engine.store.review_items(["pending"])
-        assert ("family:home", "family.swim_lesson.schedule") in {
-            (item.entity_id, item.field) for item in pending
+        assert ("family:home", "family.swim_lesson.schedule", "source:webhook") in {
+            (item.entity_id, item.field, item.principal) for item in pending
         }
     finally:
         await runner.cleanup()

@@ -164,6 +164,21 @@ class StoreContract:
         item = await eng.store.review_item(out.review_item_id or "")
         assert item is not None
         assert item.principal == "token:t1"
+        [change] = await eng.store.history("family:home", "travel.location")
+        assert change.principal == "user:alice"
+
+    async def test_an_answer_is_recorded_as_whoever_answered(self, eng: Engine) -> None:
+        asked = make_observation("family.lily.status", "sick", source="email", entity="family:home")
+        out = await eng.ingest(asked, now=NOW, principal=Principal("agent", "token:t1"))
+        bob = user_principal("user:bob")
+        await eng.answer(out.review_item_id or "", "confirm", now=NOW, principal=bob)
+        fact = await eng.store.fact("family:home", "family.lily.status")
+        assert fact is not None
+        assert (fact.source_type, fact.principal) == ("user_confirmation", "user:bob")
+        said, answered = await eng.store.events_for("family:home", "family.lily.status", None)
+        assert (said.principal, answered.principal) == ("token:t1", "user:bob")
+        [change] = await eng.store.history("family:home", "family.lily.status")
+        assert change.principal == "user:bob"
 
     async def test_an_event_id_is_idempotent_per_entity_and_principal(self, eng: Engine) -> None:
         """Another principal's event never makes this one a duplicate, and a retry still is."""
@@ -648,6 +663,13 @@ class StoreContract:
         assert await backend.mark_alert_delivered(first.seq, NOW) is False
         assert [a.message for a in await backend.open_alerts()] == ["second"]
         assert len(await backend.alerts()) == 2
+
+    async def test_a_secret_key_is_made_once_and_then_always_the_same(self, backend: Store) -> None:
+        """The first candidate is kept; a later one (another process's) gets the kept key."""
+        first, later = b"\x01" * 32, b"\x02" * 32
+        assert await backend.secret_key("message-ids", first) == first
+        assert await backend.secret_key("message-ids", later) == first
+        assert await backend.secret_key("other", later) == later
 
     async def test_bulk_import_is_state(self, backend: Store) -> None:
         import_facts = getattr(backend, "import_facts", None)

@@ -44,6 +44,23 @@ async def test_migrations_are_named_applied_once_and_recorded(tmp_path: Path) ->
         await store.close()
 
 
+async def test_a_secret_key_outlives_the_process_and_is_shared_by_every_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "keys.db"
+    one, two = SQLiteStore(path), SQLiteStore(path)
+    await one.open()
+    await two.open()
+    kept = await one.secret_key("message-ids", b"\x01" * 32)
+    assert await two.secret_key("message-ids", b"\x02" * 32) == kept
+    await one.close()
+    await two.close()
+    again = SQLiteStore(path)
+    await again.open()
+    assert await again.secret_key("message-ids", b"\x03" * 32) == kept
+    await again.close()
+
+
 async def test_the_store_runs_in_wal_mode(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "wal.db")
     await store.open()

@@ -120,6 +120,9 @@ async def test_state_input_lines_become_state_and_retractions(
     assert fact.value == "in_progress"
     assert fact.source_type == "manual_markdown"
     assert str(fact.source_ref).startswith("MEMORY.md:manual_overrides:")
+    assert fact.principal == "user:primary"  # the hand edit is the workspace owner's
+    migrated_notes = await engine.store.events_for("user:primary", "travel.destination", None)
+    assert {e.principal for e in migrated_notes if e.source_type == "static_markdown"} <= {"system"}
     [letter] = await engine.store.dead_letters()
     assert "manual_overrides line 3: expected" in letter.errors[0]
     assert "in_progress" in read(workspace, "MEMORY.md").split(INPUT_END)[0]

@@ -377,6 +377,23 @@ API_TOKENS: Final[Feature] = (
     ),
 )
 
+KEYS: Final[Feature] = (
+    "keys",
+    (
+        (
+            "0012_store_keys",
+            """
+        -- Secret keys the store makes once (core.domain.ids.keyed_id): message-derived
+        -- event ids are keyed with one, so no other principal can compute them.
+        CREATE TABLE store_keys (
+            name text PRIMARY KEY,
+            key_hex text NOT NULL
+        );
+        """,
+        ),
+    ),
+)
+
 FEATURES: Final[tuple[Feature, ...]] = (
     EVENTS,
     DEAD_LETTERS,
@@ -385,5 +402,6 @@ FEATURES: Final[tuple[Feature, ...]] = (
     SOURCES,
     ROLLOUT,
     API_TOKENS,
+    KEYS,
 )
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)

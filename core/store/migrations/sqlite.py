@@ -444,6 +444,24 @@ API_TOKENS: Final[Feature] = (
 )
 """Who may use the HTTP API, for which entities, and in what role."""
 
+KEYS: Final[Feature] = (
+    "keys",
+    (
+        (
+            "0018_store_keys",
+            """
+            -- Secret keys the store makes once (core.domain.ids.keyed_id): message-derived
+            -- event ids are keyed with one, so no other principal can compute them.
+            CREATE TABLE store_keys (
+                name TEXT PRIMARY KEY,
+                key_hex TEXT NOT NULL
+            ) WITHOUT ROWID;
+        """,
+        ),
+    ),
+)
+"""The store's own secrets."""
+
 FEATURES: Final[tuple[Feature, ...]] = (
     EVENTS,
     DEAD_LETTERS,
@@ -452,6 +470,7 @@ FEATURES: Final[tuple[Feature, ...]] = (
     WORKSPACE,
     ROLLOUT,
     API_TOKENS,
+    KEYS,
 )
 MIGRATIONS: Final[tuple[Migration, ...]] = flatten(FEATURES)
 """Every migration, in the order a new store applies them."""

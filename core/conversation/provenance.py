@@ -1,0 +1,121 @@
+"""Who made a write, in words for whoever reads it, and what of its origin they may see.
+
+Every view of a fact, a piece of evidence or a change says who it came from
+(``by``), worded for the reader (a ``Viewer``):
+
+=========================  ========================================================
+the write's principal      what the reader is told
+=========================  ========================================================
+the reader themself        "you"
+``user:*`` (anyone else)   "another member of the household"
+``token:*`` of the reader  "your assistant 'NAME'" (the token's name)
+``token:*`` (anyone else)  "an assistant" (never its name: that is its user's)
+``source:NAME``            "your calendar 'NAME'", "your mailbox 'NAME'", "the webhook"
+``assistant:chat``         "the chat assistant" (the model in someone's chat)
+``system``                 "Canon"
+none (older than this)     from the source type, as before: "a chat message", ...
+=========================  ========================================================
+
+The owner's command line (``OWNER``) is told the principal's ref itself.
+
+What the reader may see of a write's origin: its source ref (``tg:<chat>:<msg>``,
+``api:<token>:<id>``), its event id and its corroborators' refs are shown only to
+the principal who made it, on the reader's own entity, and to the owner. Everyone
+else (another member reading the household's entity) sees ``None`` in their place:
+another member's token, chat or message ids are never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from core.domain.principals import SYSTEM
+from core.domain.records import ApiToken
+
+ANOTHER_MEMBER = "another member of the household"
+AN_ASSISTANT = "an assistant"
+
+_LEGACY: Mapping[str, str] = MappingProxyType(
+    {
+        "conversation_assertive": "a chat message",
+        "user_confirmation": "an answer to a question",
+        "manual_markdown": "a hand edit in the workspace",
+        "static_markdown": "a workspace note",
+        "calendar": "a calendar",
+        "email": "an email",
+        "transactions_email": "an email",
+        "agent": AN_ASSISTANT,
+        "import": "an import",
+    }
+)
+"""Writes logged before principals existed: what their source type says they are."""
+
+_SOURCE_KINDS: Mapping[str, str] = MappingProxyType(
+    {"calendar": "calendar", "email": "mailbox", "transactions_email": "mailbox"}
+)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who reads a view."""
+
+    refs: frozenset[str] = frozenset()
+    """The principal refs that are the reader themself (their user, their token)."""
+    entity: str | None = None
+    """The reader's own entity: every write about it is shown whole."""
+    tokens: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """The reader's own tokens (``token:<id>`` → name): named, and shown whole."""
+    owner: bool = False
+    """The owner's command line: told every ref, shown everything."""
+
+    def is_theirs(self, principal: str | None, entity_id: str) -> bool:
+        """Whether a write by ``principal`` about ``entity_id`` is shown whole."""
+        return (
+            self.owner
+            or entity_id == self.entity
+            or (principal is not None and (principal in self.refs or principal in self.tokens))
+        )
+
+
+OWNER = Viewer(owner=True)
+"""The owner's command line (``canon why``, ``canon history``): sees everything."""
+
+
+def user_viewer(entity_id: str, tokens: Mapping[str, str] | None = None) -> Viewer:
+    """The user ``entity_id`` reading in their own chat (or through their own token);
+    ``tokens`` are their tokens' refs and names."""
+    return Viewer(frozenset({entity_id}), entity_id, MappingProxyType(dict(tokens or {})))
+
+
+def token_viewer(token: ApiToken, tokens: Iterable[ApiToken]) -> Viewer:
+    """A bearer token reading: it and its user are "you"; its user's other ``tokens``
+    are "your assistant 'NAME'"."""
+    own = {f"token:{t.id}": t.name for t in tokens if t.entity_id == token.entity_id}
+    refs = frozenset({token.entity_id, f"token:{token.id}"})
+    return Viewer(refs, token.entity_id, MappingProxyType(own))
+
+
+def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:
+    """Who made a write, in words for ``viewer`` (the table above)."""
+    if principal is None:
+        return _LEGACY.get(source_type) or source_type.replace("_", " ") or "earlier input"
+    if viewer.owner:
+        return principal
+    if principal in viewer.refs:
+        return "you"
+    if principal == SYSTEM.ref:
+        return "Canon"
+    kind, _, name = principal.partition(":")
+    if kind == "token":
+        own = viewer.tokens.get(principal)
+        return AN_ASSISTANT if own is None else f"your assistant '{own}'"
+    if kind == "source":
+        if name == "webhook":
+            return "the webhook"
+        what = _SOURCE_KINDS.get(source_type, "source")
+        return f"your {what} '{name}'"
+    if kind == "assistant":
+        return "the chat assistant"
+    return ANOTHER_MEMBER

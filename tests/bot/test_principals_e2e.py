@@ -1,0 +1,47 @@
+"""Who said what, through the real bot: what a member says and confirms is recorded as
+theirs, and /why tells each member who it came from without another member's ids."""
+
+from __future__ import annotations
+
+import pytest
+from chatkit import ALICE, BOB, StartBot
+from fakes.telegram_api import FakeTelegram
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def test_why_in_chat_names_who_said_it_and_shows_nobody_elses_ids(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(settings={"family_entity": "family:smith"})
+    tg.user_says(ALICE, "Emma is sick today")
+    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+
+    assert runner.chat is not None
+    store = runner.chat.engine.store
+    said, answered = await store.events_for("family:smith", "family.emma.status", None)
+    assert (said.principal, answered.principal) == ("user:primary", "user:primary")
+    assert (said.source_ref or "").startswith(f"tg:{ALICE}:")  # her chat, her message
+
+    await tg.say(BOB, "/why family.emma.status", expect="from another member of the household")
+    bobs = tg.bot_messages(BOB)[-1].text
+    assert "(user_confirm" in bobs
+    assert "from you" not in bobs
+    assert f"tg:{ALICE}" not in bobs
+
+    await tg.say(ALICE, "/why family.emma.status", expect="from you")
+    assert "another member" not in tg.bot_messages(ALICE)[-1].text
+
+
+async def test_history_in_chat_says_a_change_was_another_members(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    await start_bot(settings={"family_entity": "family:smith"})
+    tg.user_says(ALICE, "Emma is sick today")
+    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    await tg.say(BOB, "/history family.emma.status", expect="by another member of the household")
+    await tg.say(ALICE, "/history family.emma.status", expect="(user_confirm), by you")

@@ -1,0 +1,182 @@
+"""Who made a write, as each reader is told it, and what of its origin each reader sees.
+
+Alice and Bob share the household ``family:smith``; Alice has an assistant token
+``token:ta`` named "openclaw", Bob has ``token:tb`` named "bob's bot".
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.conversation import texts
+from core.conversation.provenance import OWNER, Viewer, by_words, token_viewer, user_viewer
+from core.conversation.views import event_view, fact_view, history_view
+from core.domain.records import ApiToken, EventRecord, HistoryEntry, ReviewItem
+from core.domain.state import CommittedFact
+
+NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
+TOKENS = (
+    ApiToken("ta", "openclaw", "user:alice", "a" * 64, NOW),
+    ApiToken("tb", "bob's bot", "user:bob", "b" * 64, NOW),
+)
+ALICE = user_viewer("user:alice", {"token:ta": "openclaw"})
+BOB = user_viewer("user:bob", {"token:tb": "bob's bot"})
+ALICES_TOKEN = token_viewer(TOKENS[0], TOKENS)
+
+
+@pytest.mark.parametrize(
+    ("principal", "source_type", "viewer", "told"),
+    [
+        ("user:alice", "conversation_assertive", ALICE, "you"),
+        ("user:alice", "conversation_assertive", BOB, "another member of the household"),
+        ("user:alice", "user_confirmation", BOB, "another member of the household"),
+        ("user:alice", "conversation_assertive", ALICES_TOKEN, "you"),
+        ("token:ta", "agent", ALICE, "your assistant 'openclaw'"),
+        ("token:ta", "agent", ALICES_TOKEN, "you"),
+        ("token:ta", "agent", BOB, "an assistant"),
+        ("source:work", "calendar", ALICE, "your calendar 'work'"),
+        ("source:inbox", "transactions_email", BOB, "your mailbox 'inbox'"),
+        ("source:webhook", "calendar", ALICE, "the webhook"),
+        ("assistant:chat", "agent", BOB, "the chat assistant"),
+        ("system", "static_markdown", ALICE, "Canon"),
+        # Written before principals existed: what the source type says, as before.
+        (None, "conversation_assertive", ALICE, "a chat message"),
+        (None, "user_confirmation", BOB, "an answer to a question"),
+        (None, "manual_markdown", ALICE, "a hand edit in the workspace"),
+        (None, "some_new_type", ALICE, "some new type"),
+        # The owner's command line is told the ref itself.
+        ("user:alice", "conversation_assertive", OWNER, "user:alice"),
+        ("token:ta", "agent", OWNER, "token:ta"),
+    ],
+)
+def test_who_made_a_write_in_words_for_each_reader(
+    principal: str | None, source_type: str, viewer: Viewer, told: str
+) -> None:
+    assert by_words(principal, source_type, viewer) == told
+
+
+@pytest.mark.parametrize(
+    ("principal", "entity", "viewer", "whole"),
+    [
+        ("user:alice", "family:smith", ALICE, True),
+        ("user:alice", "family:smith", BOB, False),
+        ("token:ta", "family:smith", ALICE, True),  # her own assistant's
+        ("token:ta", "family:smith", BOB, False),
+        ("token:ta", "family:smith", ALICES_TOKEN, True),
+        ("system", "family:smith", BOB, False),
+        ("source:work", "family:smith", BOB, False),
+        (None, "family:smith", BOB, False),  # nobody knows whose: nobody's but the owner's
+        ("system", "user:bob", BOB, True),  # everything about Bob's own entity is his
+        (None, "user:bob", BOB, True),
+        ("user:alice", "family:smith", OWNER, True),
+    ],
+)
+def test_refs_and_ids_are_shown_only_to_whoever_the_write_belongs_to(
+    principal: str | None, entity: str, viewer: Viewer, whole: bool
+) -> None:
+    assert viewer.is_theirs(principal, entity) is whole
+
+
+def _event(principal: str | None) -> EventRecord:
+    return EventRecord(
+        seq=1,
+        event_id="0193a0a0-0000-7000-8000-000000000001",
+        entity_id="family:smith",
+        field="family.emma.status",
+        intent="assertive",
+        value="sick",
+        source_type="conversation_assertive",
+        source_ref="api:ta:m-1",
+        event_ts=NOW,
+        ingested_at=NOW,
+        decision="ask_user",
+        confidence=0.7,
+        margin=0.1,
+        reasons=(),
+        evidence_text="Emma is sick today",
+        corroborators=(("calendar", "calendar:evt-1"),),
+        principal=principal,
+    )
+
+
+def test_another_members_evidence_reads_as_theirs_without_their_ids() -> None:
+    view = event_view(_event("user:alice"), BOB)
+    assert view["by"] == "another member of the household"
+    assert view["event_id"] is None
+    assert view["source"] == {"type": "conversation_assertive", "ref": None}
+    assert view["corroborators"] == [{"type": "calendar", "ref": None}]
+    assert view["evidence_text"] == "Emma is sick today"  # what was said is the fact's
+
+
+def test_ones_own_evidence_shows_its_refs() -> None:
+    view = event_view(_event("user:alice"), ALICE)
+    assert view["by"] == "you"
+    assert view["source"]["ref"] == "api:ta:m-1"
+    assert view["event_id"] == "0193a0a0-0000-7000-8000-000000000001"
+
+
+def test_a_fact_and_a_change_are_redacted_alike() -> None:
+    fact = CommittedFact(
+        "family:smith",
+        "family.emma.status",
+        "sick",
+        1,
+        "user_confirmation",
+        "item-1",
+        1.0,
+        "0193a0a0-0000-7000-8000-000000000002",
+        NOW,
+        NOW,
+        "user_confirm",
+        principal="user:alice",
+    )
+    seen = fact_view(fact, NOW, BOB)
+    assert (seen["by"], seen["source"]["ref"], seen["event_id"]) == (
+        "another member of the household",
+        None,
+        None,
+    )
+    change = HistoryEntry(
+        1, "family:smith", "family.emma.status", 1, None, "sick", False, fact.event_id, 1.0,
+        "user_confirm", NOW, "user:alice",
+    )  # fmt: skip
+    assert (history_view(change, BOB)["by"], history_view(change, BOB)["event_id"]) == (
+        "another member of the household",
+        None,
+    )
+    assert history_view(change, OWNER)["event_id"] == fact.event_id
+
+
+def test_why_in_chat_names_who_said_each_thing() -> None:
+    events = [_event("user:alice")]
+    bobs = texts.why_text("family.emma.status", None, events, [], NOW, BOB)
+    assert "from another member of the household (conversation_assertive + calendar)" in bobs
+    assert "calendar:evt-1" not in bobs
+    alices = texts.why_text("family.emma.status", None, events, [], NOW, ALICE)
+    assert "from you (conversation_assertive + calendar calendar:evt-1)" in alices
+
+
+def test_a_question_about_another_members_words_does_not_say_you_said_it() -> None:
+    item = ReviewItem(
+        id="q1",
+        seq=1,
+        kind="change",
+        event_id=None,
+        entity_id="family:smith",
+        field="family.emma.status",
+        candidate_value="sick",
+        current_value=None,
+        confidence=0.7,
+        reasons=("ambiguous wording",),
+        source_key="conversation_assertive:api:ta:m-1",
+        status="pending",
+        created_at=NOW,
+        promoted_at=NOW,
+        answered_at=None,
+        answer=None,
+        principal="user:alice",
+    )
+    assert "\nAnother member of the household said it;" in texts.prompt_body(item, "user:bob")
+    assert "\nYou said it;" in texts.prompt_body(item, "user:alice")

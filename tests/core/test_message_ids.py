@@ -1,0 +1,68 @@
+"""A message's event ids: the same for the same message from the same sender, in every
+process on one store, and not computable by anyone without the store's key."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from canon_testing import NOW
+
+from core.conversation.message_intake import message_observations
+from core.domain.ids import derived_id, keyed_id
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.extraction.offline import extract_offline
+from core.signals.intake import message_payloads
+from core.store.sqlite import SQLiteStore
+
+SAID = "Emma is sick today"
+REF = "api:ta:m-1"
+
+
+def test_a_keyed_id_is_a_uuid_only_the_keys_holder_can_compute() -> None:
+    one = keyed_id(b"k" * 32, "conversation_assertive", REF)
+    assert one == keyed_id(b"k" * 32, "conversation_assertive", REF)
+    assert uuid.UUID(one).version == 8
+    assert uuid.UUID(one).variant == uuid.RFC_4122
+    assert one != keyed_id(b"j" * 32, "conversation_assertive", REF)
+    assert one != derived_id("conversation_assertive", REF)
+
+
+async def _ids(path: Path) -> list[str]:
+    store = SQLiteStore(path)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        payloads = await message_observations(
+            engine,
+            SAID,
+            at=NOW,
+            entity_id="user:alice",
+            message_ref=REF,
+            extractor=extract_offline,
+            family_entity="family:smith",
+        )
+        return [p["event_id"] for p in payloads]
+    finally:
+        await store.close()
+
+
+async def test_a_message_gets_the_same_ids_in_every_process_on_its_store(tmp_path: Path) -> None:
+    first = await _ids(tmp_path / "canon.db")
+    assert first  # the message holds a claim
+    assert await _ids(tmp_path / "canon.db") == first  # a restart, another process
+
+
+async def test_nobody_can_compute_a_messages_ids_from_its_ref(tmp_path: Path) -> None:
+    keyed = await _ids(tmp_path / "canon.db")
+    guessed = message_payloads(
+        SAID,
+        at=NOW,
+        entity_id="user:alice",
+        message_ref=REF,
+        extractor=extract_offline,
+        family_entity="family:smith",
+    )
+    assert not {p["event_id"] for p in guessed} & set(keyed)
+    assert not set(await _ids(tmp_path / "other.db")) & set(keyed)  # another store's key

@@ -59,7 +59,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Household]:
     env = {**environment(db), "CANON_FAMILY_ENTITY": FAMILY}
     secrets = {
         who: subprocess.run(
-            [*CANON, "token", "create", "--entity", who, "--name", name],
+            [*CANON, "token", "create", "--entity", who, "--name", name, "--role", "user"],
             capture_output=True,
             text=True,
             env=env,

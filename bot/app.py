@@ -32,6 +32,7 @@ from telegram.request import HTTPXRequest
 from bot import handlers
 from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
+from bot.updates import PerChatUpdates
 from core.conversation import texts
 from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import AfterChange, CanonChat, Clock
@@ -83,6 +84,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         .token(telegram.token)
         .context_types(CONTEXT_TYPES)
         .rate_limiter(AIORateLimiter(max_retries=3))
+        .concurrent_updates(PerChatUpdates())  # chats at once, each chat in order
     )
     if telegram.base_url:
         builder = builder.base_url(telegram.base_url)

@@ -125,7 +125,7 @@ async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)
     if not context.args:
-        await chat.say(chat_id, "Which field? For example: /forget travel.location")
+        await chat.reply(chat_id, "Which field? For example: /forget travel.location")
         return
     await chat.correction(chat_id, user_id, "forget", context.args[0])
 
@@ -197,4 +197,4 @@ def _who(update: Update, context: Ctx) -> tuple[CanonChat, int, int]:
 
 async def _say(update: Update, context: Ctx, text: str) -> None:
     chat, _user_id, chat_id = _who(update, context)
-    await chat.say(chat_id, text)
+    await chat.reply(chat_id, text)

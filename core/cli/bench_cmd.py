@@ -27,9 +27,27 @@ from core.cli.common import emit_json, err, is_terminal, out, run
     metavar="URL",
     help="An empty store to run on (file path or sqlite:///path); default: a temporary file.",
 )
+@click.option(
+    "--users",
+    default="10,100",
+    show_default=True,
+    help="How many people write at once to a slow model (comma-separated counts).",
+)
+@click.option(
+    "--model-latency",
+    default=1.5,
+    show_default=True,
+    help="Seconds the model of the many-people figures takes to answer.",
+)
 @run
 async def bench(
-    as_json: bool, facts: int, observations: int, singles: int, db_url: str | None
+    as_json: bool,
+    facts: int,
+    observations: int,
+    singles: int,
+    db_url: str | None,
+    users: str,
+    model_latency: float,
 ) -> None:
     """Measure ingest and extraction speed beside raw SQLite and raw spaCy baselines.
 
@@ -54,11 +72,16 @@ async def bench(
         )
         figures = await run_bench(config, report)
         # The chat, LangGraph and the model client load here, not with every canon command.
-        from core.bench import agent, conversation
+        from core.bench import agent, concurrent_chats, conversation
 
         figures.update(await conversation.bot_turn_figures(progress=report))
         report("assistant turns", 0, 1)
         figures.update(await agent.agent_turn_figures())
+        report("many people at once", 0, 1)
+        chats = concurrent_chats.ConcurrentChatsConfig(
+            users=tuple(int(n) for n in users.split(",") if n.strip()), latency_s=model_latency
+        )
+        figures.update(await concurrent_chats.concurrent_chat_figures(chats))
     if as_json:
         emit_json(figures)
         return
@@ -66,7 +89,13 @@ async def bench(
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_column("beside it, same run", justify="right")
-    beside_of = {**INGEST_BASELINES, **BASELINES, **conversation.BESIDE, **agent.BESIDE}
+    beside_of = {
+        **INGEST_BASELINES,
+        **BASELINES,
+        **conversation.BESIDE,
+        **agent.BESIDE,
+        **concurrent_chats.beside(chats),
+    }
     if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
         beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"
     shown_beside = set(beside_of.values())

@@ -6,45 +6,191 @@ context block injected, and shows review items one at a time per chat. Which
 message shows which item, who owns it and what a chat is waiting for live in
 the database, so a restarted bot carries on with the same question.
 
-The class is put together from one part per concept, each its own module over
-``chat_base.ChatBase`` (and over the parts it calls): ``chat_questions`` (which
-question a chat shows, routing, prompts), ``chat_workflows`` (/setup and trips),
-``chat_edits`` (the Edit flow), ``chat_answers`` (taps and typed answers),
-``chat_messages`` (messages and the assistant's reply) and ``chat_commands`` (read
-commands and corrections). What runs outside a message (the sweep, alerts) is here.
+``CanonChat`` is the facade the bot, the playground and the tests call. Each entry
+point takes the turn of the chat it acts on (``chat_order.ChatOrder``: one turn at a
+time per chat, in this process and across processes on one store; different chats never
+wait for each other) and hands the work to that chat's ``ChatSession``, which composes
+one object per concern (``chat_session`` says which owns what): ``Questions``,
+``WorkflowSteps``, ``Edits``, ``Answers``, ``AssistantTurn`` and ``Commands``, all over
+the shared ``ChatDeps``. What runs outside a message (the sweep, alerts, resuming after a
+restart) is here, one chat's turn at a time.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 
 from core.conversation import texts
+from core.conversation.audience import Audience
 from core.conversation.chat_base import AfterChange as AfterChange
 from core.conversation.chat_base import Button as Button
+from core.conversation.chat_base import ChatDeps
 from core.conversation.chat_base import Clock as Clock
 from core.conversation.chat_base import Incoming as Incoming
 from core.conversation.chat_base import Messenger as Messenger
-from core.conversation.chat_commands import ChatCommands
 from core.conversation.chat_edits import EDIT_TIMEOUT as EDIT_TIMEOUT
-from core.conversation.chat_messages import ChatMessages
+from core.conversation.chat_order import ChatOrder
+from core.conversation.chat_session import ChatParts, ChatSession
+from core.conversation.responder import Responder
+from core.conversation.workflows import ChatWorkflows
+from core.engine.engine import Engine
 from core.errors import CanonError
+from core.extraction.types import Extractor
+from core.signals.rules import Rule
+from core.store.protocol import ConversationStore
 
 log = logging.getLogger(__name__)
 
 
-class CanonChat(ChatMessages, ChatCommands):
+class CanonChat(ChatDeps):
     """The bot's behaviour; handlers only translate updates into these calls."""
 
+    def __init__(
+        self,
+        engine: Engine,
+        conversation: ConversationStore,
+        messenger: Messenger,
+        config: Audience,
+        *,
+        clock: Clock,
+        extractor: Extractor,
+        responder: Responder | None = None,
+        after_change: AfterChange | None = None,
+        rules: Sequence[Rule] = (),
+        workflows: ChatWorkflows | None = None,
+    ) -> None:
+        super().__init__(
+            engine,
+            conversation,
+            messenger,
+            config,
+            clock=clock,
+            extractor=extractor,
+            responder=responder,
+            after_change=after_change,
+            rules=rules,
+            workflows=workflows,
+        )
+        self.parts = ChatParts(self)
+        self.order = ChatOrder(conversation)
+
+    @asynccontextmanager
+    async def session(self, chat_id: int) -> AsyncIterator[ChatSession]:
+        """``chat_id``'s turn: its session, while no other turn of that chat runs."""
+        async with self.order.turn(chat_id):
+            yield ChatSession(chat_id, self.parts)
+
+    # -- messages, taps, answers ------------------------------------------------
+    async def on_text(self, msg: Incoming) -> None:
+        """A plain message: an Edit's value, a typed yes/no, or conversation."""
+        async with self.session(msg.chat_id) as chat:
+            await chat.on_text(msg)
+
+    async def on_command_text(self, msg: Incoming) -> None:
+        """Record a command in the conversation log; a command ends an Edit."""
+        async with self.session(msg.chat_id) as chat:
+            await chat.on_command_text(msg)
+
+    async def on_tap(
+        self, callback_id: str, user_id: int, data: str | None, message_id: int | None = None
+    ) -> None:
+        """A button under a prompt: answered first, then acted on, then the prompt edited."""
+        chat_id = await self.parts.answers.tap_chat(user_id, data)
+        async with self.session(chat_id):
+            await self.parts.answers.on_tap(callback_id, user_id, data, message_id)
+
+    async def answer_active(self, chat_id: int, user_id: int, action: texts.TapAction) -> None:
+        """/confirm or /reject: answer the chat's current question."""
+        async with self.session(chat_id):
+            await self.parts.answers.answer_active(chat_id, user_id, action)
+
+    async def cancel(self, chat_id: int) -> None:
+        """/cancel: stop waiting for an Edit's value, else leave the chat's workflow."""
+        async with self.session(chat_id):
+            await self.parts.edits.cancel(chat_id)
+
+    async def start_workflow(self, chat_id: int, user_id: int, workflow_id: str) -> None:
+        """/setup, /trip: start the workflow (or say where it is)."""
+        async with self.session(chat_id):
+            await self.parts.steps.start(chat_id, user_id, workflow_id)
+
+    async def reply(self, chat_id: int, text: str) -> None:
+        """Say ``text`` in ``chat_id`` in the chat's turn (a handler's own answer)."""
+        async with self.session(chat_id):
+            await self.say(chat_id, text)
+
+    # -- commands ---------------------------------------------------------------
+    async def show_state(self, chat_id: int, user_id: int, domain: str | None = None) -> None:
+        """/state [domain]."""
+        async with self.session(chat_id):
+            await self.parts.commands.show_state(chat_id, user_id, domain)
+
+    async def show_pending(self, chat_id: int, user_id: int) -> None:
+        """/pending."""
+        async with self.session(chat_id):
+            await self.parts.commands.show_pending(chat_id, user_id)
+
+    async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
+        """/why <field|domain|name>."""
+        async with self.session(chat_id):
+            await self.parts.commands.explain(chat_id, user_id, query)
+
+    async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
+        """/history [field|domain|name]."""
+        async with self.session(chat_id):
+            await self.parts.commands.show_history(chat_id, user_id, query)
+
+    async def send_report(self, chat_id: int, user_id: int) -> None:
+        """/report: the main chart as a photo with a three-line summary."""
+        async with self.session(chat_id):
+            await self.parts.commands.send_report(chat_id, user_id)
+
+    async def debug(self, chat_id: int, user_id: int) -> None:
+        """/debug: the assistant's session in this chat, for the owner."""
+        async with self.session(chat_id):
+            await self.parts.commands.debug(chat_id, user_id)
+
+    async def show_status(self, chat_id: int, user_id: int) -> None:
+        """/status: how much Canon does on its own, per domain, for the speaker's entity."""
+        async with self.session(chat_id):
+            await self.parts.commands.show_status(chat_id, user_id)
+
+    async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
+        """/forget <field> or /undo: propose the correction as a question."""
+        async with self.session(chat_id):
+            await self.parts.commands.correction(chat_id, user_id, kind, field)
+
+    async def wrong(self, chat_id: int, user_id: int, query: str) -> None:
+        """/wrong <field or words>: a held value is wrong; asks for the right value."""
+        async with self.session(chat_id):
+            await self.parts.commands.wrong(chat_id, user_id, query)
+
+    # -- outside a message ------------------------------------------------------
     async def sweep(self) -> None:
-        """Show each allowed user's next question (after a restart, or evidence from pollers)."""
-        async with self._lock:
-            now = self.clock()
-            for user_id in self.config.allowed_user_ids:
-                try:
-                    await self._workflows_changed(user_id, user_id)
-                    await self._show_next(user_id, now)
-                except CanonError as e:
-                    log.warning("sweep for %s failed: %s", user_id, e)
+        """Show each allowed user's next question (after a restart, or evidence from pollers).
+
+        One chat's turn at a time: a chat busy with a slow reply delays only its own part."""
+        for user_id in self.config.allowed_user_ids:
+            try:
+                async with self.session(user_id) as chat:
+                    await chat.sweep(user_id)
+            except CanonError as e:
+                log.warning("sweep for %s failed: %s", user_id, e)
+
+    async def resume(self) -> int:
+        """After a restart: show each open question again with its buttons; how many.
+
+        The new message carries the same token, and the old one loses its buttons,
+        so however often the bot restarts, one message per question can be tapped.
+        """
+        chats = dict.fromkeys(p.chat_id for p in await self.log.open_prompts())
+        resent = 0
+        for chat_id in chats:
+            async with self.session(chat_id):
+                resent += await self.parts.questions.resume(chat_id, self.clock())
+        return resent
 
     async def deliver_alerts(self) -> int:
         """Send each open alert to the owner (the first allowed user) once; how many were sent."""
@@ -52,7 +198,7 @@ class CanonChat(ChatMessages, ChatCommands):
         if owner is None:
             return 0
         sent = 0
-        async with self._lock:
+        async with self.session(owner):
             for alert in await self.engine.store.open_alerts():
                 text = texts.alert_text(alert)
                 # Sent first, then recorded and marked: an alert that could not be sent

@@ -1,7 +1,8 @@
 """Answering a question: a tap on its buttons, /confirm or /reject, a typed yes or no.
 
-``_settle`` applies the answer (or starts an Edit), closes the prompt and shows the
-chat's next question.
+``Answers.settle`` applies the answer (or starts an Edit), closes the prompt and shows
+the chat's next question. ``Answers`` owns nothing of its own: it reads the prompts
+(``Questions``), answers through the engine and hands an Edit to ``Edits``.
 """
 
 from __future__ import annotations
@@ -9,68 +10,85 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.conversation import texts
-from core.conversation.chat_edits import ChatEdits
+from core.conversation.chat_base import ChatDeps, ChatPart
+from core.conversation.chat_edits import Edits
+from core.conversation.chat_questions import Questions
+from core.conversation.chat_workflows import WorkflowSteps
 from core.domain.principals import user_principal
 from core.domain.records import PromptMessage
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer
 
 
-class ChatAnswers(ChatEdits):
+class Answers(ChatPart):
     """Taps and typed answers to the chat's questions."""
+
+    def __init__(
+        self, deps: ChatDeps, questions: Questions, edits: Edits, steps: WorkflowSteps
+    ) -> None:
+        super().__init__(deps)
+        self.questions = questions
+        self.edits = edits
+        self.steps = steps
+
+    async def tap_chat(self, user_id: int, data: str | None) -> int:
+        """The chat a tap acts on: the chat of the prompt its button names, else the
+        tapper's private chat. Read before the chat's turn is taken; the tap reads the
+        prompt again inside it."""
+        found = texts.parse_part(data) or texts.parse_choice(data) or texts.parse_callback(data)
+        prompt = None if found is None else await self.log.prompt_by_token(found[0])
+        return user_id if prompt is None else prompt.chat_id
 
     async def on_tap(
         self, callback_id: str, user_id: int, data: str | None, message_id: int | None = None
     ) -> None:
         """A button under a prompt: answered first, then acted on, then the prompt edited."""
-        async with self._lock:
-            now = self.clock()
-            part = texts.parse_part(data)
-            if part is not None:
-                await self._pick_part(callback_id, user_id, message_id, *part, now=now)
-                return
-            choice = texts.parse_choice(data)
-            if choice is not None:
-                await self._choose(callback_id, user_id, message_id, *choice, now=now)
-                return
-            parsed = texts.parse_callback(data)
-            prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])
-            if parsed is None or prompt is None:
-                await self.messenger.answer_tap(callback_id, texts.EXPIRED)
-                return
-            if prompt.owner_user_id != user_id:
-                await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
-                return
-            item = await self.engine.store.review_item(prompt.item_id)
-            if (
-                prompt.closed_at is not None
-                or item is None
-                or item.status
-                not in (
-                    "pending",
-                    "queued",
-                )
-            ):
-                await self.messenger.answer_tap(callback_id, texts.ALREADY)
-                if prompt.closed_at is None and item is not None:
-                    await self._close(prompt, item, item.status, None, now)
-                return
-            action = parsed[1]
-            label = {"confirm": "Confirmed", "reject": "Rejected", "edit": "Send the value"}
-            await self.messenger.answer_tap(callback_id, label[action])
-            await self._settle(prompt, action, user_id, now)
+        now = self.clock()
+        part = texts.parse_part(data)
+        if part is not None:
+            await self.edits.pick_part(callback_id, user_id, message_id, *part, now=now)
+            return
+        choice = texts.parse_choice(data)
+        if choice is not None:
+            await self.edits.choose(callback_id, user_id, message_id, *choice, now=now)
+            return
+        parsed = texts.parse_callback(data)
+        prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])
+        if parsed is None or prompt is None:
+            await self.messenger.answer_tap(callback_id, texts.EXPIRED)
+            return
+        if prompt.owner_user_id != user_id:
+            await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
+            return
+        item = await self.engine.store.review_item(prompt.item_id)
+        if (
+            prompt.closed_at is not None
+            or item is None
+            or item.status
+            not in (
+                "pending",
+                "queued",
+            )
+        ):
+            await self.messenger.answer_tap(callback_id, texts.ALREADY)
+            if prompt.closed_at is None and item is not None:
+                await self.questions.close(prompt, item, item.status, None, now)
+            return
+        action = parsed[1]
+        label = {"confirm": "Confirmed", "reject": "Rejected", "edit": "Send the value"}
+        await self.messenger.answer_tap(callback_id, label[action])
+        await self.settle(prompt, action, user_id, now)
 
     async def answer_active(self, chat_id: int, user_id: int, action: texts.TapAction) -> None:
         """/confirm or /reject: answer the chat's current question."""
-        async with self._lock:
-            now = self.clock()
-            active = await self._active(chat_id)
-            if active is None:
-                await self.say(chat_id, "There is no open question.")
-                return
-            await self._settle(active, action, user_id, now, typed=True)
+        now = self.clock()
+        active = await self.questions.active(chat_id)
+        if active is None:
+            await self.say(chat_id, "There is no open question.")
+            return
+        await self.settle(active, action, user_id, now, typed=True)
 
-    async def _settle(
+    async def settle(
         self,
         prompt: PromptMessage,
         action: texts.TapAction,
@@ -85,7 +103,7 @@ class ChatAnswers(ChatEdits):
         if prompt.owner_user_id != user_id:
             await self.say(prompt.chat_id, texts.NOT_YOURS)
             return
-        members = await self._group_of(item)
+        members = await self.questions.group_of(item)
         if action == "edit" and len(members) > 1:
             # Which part is wrong? Then that part's own edit flow.
             mine = self.config.entity_of(prompt.owner_user_id)
@@ -95,7 +113,7 @@ class ChatAnswers(ChatEdits):
             )
             return
         if action == "edit":
-            await self._begin_edit(prompt, item, now)
+            await self.edits.begin(prompt, item, now)
             return
         try:
             result = await answer_review(
@@ -105,7 +123,7 @@ class ChatAnswers(ChatEdits):
                 now=now,
                 answered_by=f"telegram:{user_id}",
                 principal=user_principal(self.config.entity_of(user_id)),
-                rules=self.rules,
+                rules=self.deps.rules,
                 whole_group=True,
             )
         except InvalidAnswer as e:  # a dead letter still invalid: the question stays open
@@ -114,15 +132,15 @@ class ChatAnswers(ChatEdits):
             return
         except AlreadyAnswered:
             fresh = await self.engine.store.review_item(item.id)
-            await self._close(prompt, item, fresh.status if fresh else "closed", None, now)
-            await self._show_next(prompt.chat_id, now)
+            await self.questions.close(prompt, item, fresh.status if fresh else "closed", None, now)
+            await self.questions.show_next(prompt.chat_id, now)
             return
-        await self._close(
+        await self.questions.close(
             prompt, item, result.status, result.committed_value, now, typed=typed, group=members
         )
         for member in result.group[1:]:  # a part picked for an Edit may have a prompt
             await self.log.close_prompt(member.id, member.status, now)
         if result.committed:
-            await self._changed(now)
-            await self._workflows_changed(prompt.chat_id, prompt.owner_user_id)
-        await self._show_next(prompt.chat_id, now)
+            await self.deps.changed(now)
+            await self.steps.changed(prompt.chat_id, prompt.owner_user_id)
+        await self.questions.show_next(prompt.chat_id, now)

@@ -1,15 +1,15 @@
-"""What every part of the conversation loop shares: the transport, a message, the state.
+"""What every part of the conversation loop reads and none of them owns.
 
-``ChatBase`` holds what ``CanonChat`` is made of (engine, conversation log, messenger,
-audience, clock, extractor, responder, hooks, workflows) and the helpers every part
-uses: say a reply, log a user's message, read a message for claims, run the
-after-change hook. ``Messenger`` is what the loop needs from a chat transport and
-``Incoming`` is one message from a user.
+``ChatDeps`` holds what the parts of ``CanonChat`` are made over (engine, conversation
+log, messenger, audience, clock, extractor, responder, hooks, workflows) and the helpers
+every part uses: say a reply, log a user's message, read a message for claims, run the
+after-change hook. It keeps no state of its own: what a chat is waiting for lives in the
+store, and who may act on a chat now is ``chat_order.ChatOrder``'s. ``Messenger`` is
+what the loop needs from a chat transport and ``Incoming`` is one message from a user.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -60,8 +60,8 @@ class Incoming:
     at: datetime
 
 
-class ChatBase:
-    """The conversation loop's state and shared helpers (``CanonChat`` is built on it)."""
+class ChatDeps:
+    """The collaborators every part of a chat uses, and the helpers over them."""
 
     def __init__(
         self,
@@ -89,8 +89,6 @@ class ChatBase:
         """Configured mapping rules, for dead-letter signals answered here."""
         self.workflows = workflows
         """/setup and trips (core.workflows); None: not offered (no checkpointer)."""
-        # One writer at a time: a tap, a message and the sweep must not both post a prompt.
-        self._lock = asyncio.Lock()
 
     async def say(self, chat_id: int, text: str) -> None:
         """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
@@ -98,12 +96,12 @@ class ChatBase:
         for chunk in texts.split_message(text):
             await self.messenger.send(chat_id, chunk)
 
-    async def _log_user(self, msg: Incoming) -> None:
+    async def log_user(self, msg: Incoming) -> None:
         await self.log.append_message(
             msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
         )
 
-    async def _extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
+    async def extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
         return await message_observations(
             self.engine,
             msg.text,
@@ -114,15 +112,34 @@ class ChatBase:
             family_entity=self.config.family_entity,
         )
 
-    async def _users_clock(self, msg: Incoming) -> datetime:
+    async def users_clock(self, msg: Incoming) -> datetime:
         """The message time in the user's committed timezone: "tonight" is their night."""
         tz = await self.engine.store.fact(self.config.entity_of(msg.user_id), "profile.timezone")
         return on_users_clock(msg.at, tz.value if tz else None)
 
-    async def _changed(self, now: datetime) -> None:
+    async def changed(self, now: datetime) -> None:
         if self.after_change is None:
             return
         try:
             await self.after_change(self.engine, now)
         except CanonError as e:  # projections are a courtesy; the change itself is stored
             log.warning("after-change hook failed: %s", e)
+
+
+class ChatPart:
+    """A part of the conversation loop: the shared collaborators under their usual names.
+
+    A part keeps no state in memory; what it owns lives in the store (its docstring
+    says which rows), and it is called only inside the chat's turn (``ChatOrder``).
+    """
+
+    def __init__(self, deps: ChatDeps) -> None:
+        self.deps = deps
+        self.engine = deps.engine
+        self.log = deps.log
+        self.messenger = deps.messenger
+        self.config = deps.config
+        self.clock = deps.clock
+
+    async def say(self, chat_id: int, text: str) -> None:
+        await self.deps.say(chat_id, text)

@@ -1,10 +1,15 @@
 """Read commands and corrections: /state, /pending, /why, /history, /report, /debug and
-/status answered from the store, and /forget, /undo and /wrong put as questions."""
+/status answered from the store, and /forget, /undo and /wrong put as questions.
+
+``Commands`` owns nothing of its own: a correction is a question (``Questions``), and
+/wrong waits for the right value as an Edit (``Edits``)."""
 
 from __future__ import annotations
 
 from core.conversation import commands, report, texts
-from core.conversation.chat_edits import ChatEdits
+from core.conversation.chat_base import ChatDeps, ChatPart
+from core.conversation.chat_edits import Edits
+from core.conversation.chat_questions import Questions
 from core.conversation.debug_view import debug_answer
 from core.conversation.field_match import valued_matches
 from core.engine.corrections import propose_forget, propose_undo
@@ -12,8 +17,13 @@ from core.engine.incidents import propose_wrong
 from core.errors import NotFound
 
 
-class ChatCommands(ChatEdits):
+class Commands(ChatPart):
     """The commands that read Canon's state or correct it."""
+
+    def __init__(self, deps: ChatDeps, questions: Questions, edits: Edits) -> None:
+        super().__init__(deps)
+        self.questions = questions
+        self.edits = edits
 
     async def show_state(self, chat_id: int, user_id: int, domain: str | None = None) -> None:
         """/state [domain]."""
@@ -54,7 +64,9 @@ class ChatCommands(ChatEdits):
 
     async def debug(self, chat_id: int, user_id: int) -> None:
         """/debug: the assistant's session in this chat, for the owner."""
-        await self.say(chat_id, await debug_answer(self.responder, self.config, user_id, chat_id))
+        await self.say(
+            chat_id, await debug_answer(self.deps.responder, self.config, user_id, chat_id)
+        )
 
     async def show_status(self, chat_id: int, user_id: int) -> None:
         """/status: how much Canon does on its own, per domain, for the speaker's entity."""
@@ -63,40 +75,38 @@ class ChatCommands(ChatEdits):
 
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
         """/forget <field> or /undo: propose the correction as a question."""
-        async with self._lock:
-            now = self.clock()
-            entities = self.config.entities_of(user_id)
-            try:
-                if kind == "forget":
-                    item = await propose_forget(self.engine, entities, field, now)
-                else:
-                    item = await propose_undo(self.engine, entities, now)
-            except NotFound as e:
-                await self.say(chat_id, f"{str(e).capitalize()}.")
-                return
-            await self._bind(item, chat_id, user_id, now)
-            if await self._active(chat_id) is not None:
-                await self.say(chat_id, "I'll ask you that right after the current question.")
-                return
-            await self._show_next(chat_id, now)
+        now = self.clock()
+        entities = self.config.entities_of(user_id)
+        try:
+            if kind == "forget":
+                item = await propose_forget(self.engine, entities, field, now)
+            else:
+                item = await propose_undo(self.engine, entities, now)
+        except NotFound as e:
+            await self.say(chat_id, f"{str(e).capitalize()}.")
+            return
+        await self.questions.bind(item, chat_id, user_id, now)
+        if await self.questions.active(chat_id) is not None:
+            await self.say(chat_id, "I'll ask you that right after the current question.")
+            return
+        await self.questions.show_next(chat_id, now)
 
     async def wrong(self, chat_id: int, user_id: int, query: str) -> None:
         """/wrong <field or words>: a held value is wrong. Logs a P0 when Canon
         committed it alone, then asks for the right value (an Edit, waiting now)."""
-        async with self._lock:
-            now = self.clock()
-            entities = self.config.entities_of(user_id)
-            hits = await valued_matches(self.engine.store, entities, query)
-            if len(hits) != 1:
-                known = [f.field for e in entities for f in await self.engine.store.facts(e)]
-                await self.say(chat_id, texts.wrong_which(query, [f for _e, f in hits], known))
-                return
-            item, _p0 = await propose_wrong(self.engine, entities, hits, now)
-            await self._bind(item, chat_id, user_id, now)
-            if await self._active(chat_id) is not None:
-                await self.say(chat_id, "I'll ask you that right after the current question.")
-                return
-            await self._show_next(chat_id, now)
-            prompt = await self._active(chat_id)
-            if prompt is not None and prompt.item_id == item.id:
-                await self._begin_edit(prompt, item, now)
+        now = self.clock()
+        entities = self.config.entities_of(user_id)
+        hits = await valued_matches(self.engine.store, entities, query)
+        if len(hits) != 1:
+            known = [f.field for e in entities for f in await self.engine.store.facts(e)]
+            await self.say(chat_id, texts.wrong_which(query, [f for _e, f in hits], known))
+            return
+        item, _p0 = await propose_wrong(self.engine, entities, hits, now)
+        await self.questions.bind(item, chat_id, user_id, now)
+        if await self.questions.active(chat_id) is not None:
+            await self.say(chat_id, "I'll ask you that right after the current question.")
+            return
+        await self.questions.show_next(chat_id, now)
+        prompt = await self.questions.active(chat_id)
+        if prompt is not None and prompt.item_id == item.id:
+            await self.edits.begin(prompt, item, now)

@@ -3,6 +3,9 @@
 An Edit puts the chat in edit mode for one item; the next message (or a value
 button) is the value, unless it is a question, news of its own or late
 (``EDIT_TIMEOUT``). For a grouped question the user first picks the part to change.
+
+``Edits`` owns the chat's mode row (``ChatMode``: which item's value the next message is);
+it settles through ``Questions`` and tells ``WorkflowSteps`` what committed.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.conversation import texts
-from core.conversation.chat_base import Incoming
-from core.conversation.chat_workflows import ChatWorkflowSteps
+from core.conversation.chat_base import ChatDeps, ChatPart, Incoming
+from core.conversation.chat_questions import Questions
+from core.conversation.chat_workflows import WorkflowSteps
 from core.domain import phrasing
 from core.domain.principals import user_principal
 from core.domain.records import ChatMode, PromptMessage
@@ -26,17 +30,22 @@ EDIT_TIMEOUT = timedelta(minutes=10)
 """An Edit waits this long (by the time of the user's next message) for the new value."""
 
 
-class ChatEdits(ChatWorkflowSteps):
+class Edits(ChatPart):
     """Asking for, reading and applying an Edit's value."""
 
-    async def _begin_edit(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
+    def __init__(self, deps: ChatDeps, questions: Questions, steps: WorkflowSteps) -> None:
+        super().__init__(deps)
+        self.questions = questions
+        self.steps = steps
+
+    async def begin(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
         """Wait for ``item``'s new value: closed-set values as buttons, or typed."""
         await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
         request = texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
         await self.messenger.send(prompt.chat_id, request, texts.edit_buttons(item, prompt.token))
 
-    async def _pick_part(
+    async def pick_part(
         self,
         callback_id: str,
         user_id: int,
@@ -49,7 +58,7 @@ class ChatEdits(ChatWorkflowSteps):
         """A part of a grouped question picked for an Edit: that part's edit flow."""
         prompt = await self.log.prompt_by_token(token)
         item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
-        members = [] if item is None else await self._group_of(item)
+        members = [] if item is None else await self.questions.group_of(item)
         part = next((m for m in members if m.seq == seq), None)
         if prompt is None or prompt.closed_at is not None or part is None:
             await self.messenger.answer_tap(callback_id, texts.EXPIRED)
@@ -63,10 +72,10 @@ class ChatEdits(ChatWorkflowSteps):
         if message_id is not None:
             await self.messenger.edit(prompt.chat_id, message_id, f"{texts.PICK_PART}\n→ {label}")
         # The part gets a prompt of its own (no message): its value buttons carry its token.
-        part_prompt = await self._bind(part, prompt.chat_id, prompt.owner_user_id, now)
-        await self._begin_edit(part_prompt, part, now)
+        part_prompt = await self.questions.bind(part, prompt.chat_id, prompt.owner_user_id, now)
+        await self.begin(part_prompt, part, now)
 
-    async def _edit_value(self, msg: Incoming, mode: ChatMode, now: datetime) -> bool:
+    async def value(self, msg: Incoming, mode: ChatMode, now: datetime) -> bool:
         """An Edit's typed value; False (edit mode ended) when the message is not one.
 
         A question, a new statement or a message after the timeout is not an answer:
@@ -81,7 +90,7 @@ class ChatEdits(ChatWorkflowSteps):
             refused: InvalidAnswer | None = None
             try:
                 # Dates are read against the time the message was written.
-                at = await self._users_clock(msg)
+                at = await self.deps.users_clock(msg)
                 value = coerce_value(item.field, msg.text, at=at, sample=item.candidate_value)
             except InvalidAnswer as e:
                 refused = e
@@ -92,16 +101,16 @@ class ChatEdits(ChatWorkflowSteps):
             if refused is not None:
                 await self.say(msg.chat_id, texts.refusal(refused))
                 return True
-        await self._apply_edit(msg.chat_id, mode.item_id, value, msg.user_id, now)
+        await self.apply(msg.chat_id, mode.item_id, value, msg.user_id, now)
         return True
 
     async def _is_statement(self, msg: Incoming) -> bool:
         """A sentence (five words or more) the extractor reads as news of its own."""
         if len(msg.text.split()) < 5:
             return False
-        return bool(await self._extract(msg, self.config.entity_of(msg.user_id)))
+        return bool(await self.deps.extract(msg, self.config.entity_of(msg.user_id)))
 
-    async def _apply_edit(
+    async def apply(
         self, chat_id: int, item_id: str, value: Any, user_id: int, now: datetime
     ) -> None:
         prompt = await self.log.prompt_for_item(item_id)
@@ -114,7 +123,7 @@ class ChatEdits(ChatWorkflowSteps):
                 now=now,
                 answered_by=f"telegram:{user_id}",
                 principal=user_principal(self.config.entity_of(user_id)),
-                rules=self.rules,
+                rules=self.deps.rules,
             )
         except InvalidAnswer as e:
             await self.say(chat_id, texts.refusal(e))
@@ -122,15 +131,15 @@ class ChatEdits(ChatWorkflowSteps):
         except (AlreadyAnswered, NotFound):
             await self.log.clear_mode(chat_id)
             await self.say(chat_id, "That question was already settled; nothing changed.")
-            await self._show_next(chat_id, now)
+            await self.questions.show_next(chat_id, now)
             return
         await self.log.clear_mode(chat_id)
         if prompt is not None:
-            await self._close(prompt, result.item, "edited", result.committed_value, now)
-        await self._changed(now)
-        await self._workflows_changed(chat_id, user_id)
+            await self.questions.close(prompt, result.item, "edited", result.committed_value, now)
+        await self.deps.changed(now)
+        await self.steps.changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)
-        await self._show_next(chat_id, now)
+        await self.questions.show_next(chat_id, now)
 
     async def _reask_group(self, chat_id: int, edited: ReviewItem, now: datetime) -> None:
         """After one part of a grouped question was edited, ask the rest again as one."""
@@ -148,9 +157,9 @@ class ChatEdits(ChatWorkflowSteps):
                 )
                 and item.group_key == edited.group_key
             ):
-                await self._resend(prompt, item, now, texts.REST_ASKED_AGAIN)
+                await self.questions.resend(prompt, item, now, texts.REST_ASKED_AGAIN)
 
-    async def _choose(
+    async def choose(
         self,
         callback_id: str,
         user_id: int,
@@ -188,19 +197,18 @@ class ChatEdits(ChatWorkflowSteps):
             if mode is not None and mode.item_id == item.id:
                 await self.log.clear_mode(prompt.chat_id)
             return
-        await self._apply_edit(prompt.chat_id, item.id, choices[index].value, user_id, now)
+        await self.apply(prompt.chat_id, item.id, choices[index].value, user_id, now)
 
     async def cancel(self, chat_id: int) -> None:
         """/cancel: stop waiting for an Edit's value (the question stays open), else leave
         the chat's workflow."""
-        async with self._lock:
-            mode = await self.log.mode(chat_id)
-            if mode is None:
-                left = None
-                if self.workflows is not None:
-                    entity = self.config.entity_of(chat_id)
-                    left = await self.workflows.cancel(chat_id, entity, self.clock())
-                await self.say(chat_id, left or "Nothing to cancel.")
-                return
-            await self.log.clear_mode(chat_id)
-            await self.say(chat_id, texts.EDIT_CANCELLED)
+        mode = await self.log.mode(chat_id)
+        if mode is None:
+            left = None
+            if self.deps.workflows is not None:
+                entity = self.config.entity_of(chat_id)
+                left = await self.deps.workflows.cancel(chat_id, entity, self.clock())
+            await self.say(chat_id, left or "Nothing to cancel.")
+            return
+        await self.log.clear_mode(chat_id)
+        await self.say(chat_id, texts.EDIT_CANCELLED)

@@ -1,14 +1,19 @@
-"""Messages: what a user writes becomes claims for the engine, an acknowledgement and
-the assistant's reply (with the context block injected), or a step of the chat's
-workflow. Commands are logged as messages too, and end an Edit."""
+"""The assistant's turn: what a user writes becomes claims for the engine, an
+acknowledgement and the assistant's reply (with the context block injected), or a step
+of the chat's workflow.
+
+``AssistantTurn`` owns nothing in memory; the assistant's session is the responder's
+(a checkpointed thread per chat). Which part a message goes to is ``ChatSession``'s.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from core.conversation import texts
-from core.conversation.chat_answers import ChatAnswers
-from core.conversation.chat_base import Incoming
+from core.conversation.chat_base import ChatDeps, ChatPart, Incoming
+from core.conversation.chat_questions import Questions
+from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import load_context
 from core.conversation.responder import HISTORY_MESSAGES, ReplyRequest, StateTools
 from core.domain.principals import user_principal
@@ -16,55 +21,20 @@ from core.domain.state import CommittedFact
 from core.engine.engine import Outcome
 
 
-class ChatMessages(ChatAnswers):
-    """Plain messages and the assistant's reply to them."""
+class AssistantTurn(ChatPart):
+    """A message read for claims and answered: by Canon, the model, or the workflow."""
 
-    async def on_text(self, msg: Incoming) -> None:
-        """A plain message: an Edit's value, a typed yes/no, or conversation."""
-        async with self._lock:
-            now = self.clock()
-            await self._log_user(msg)
-            mode = await self.log.mode(msg.chat_id)
-            left_edit = False
-            if mode is not None and mode.mode == "edit":
-                if await self._edit_value(msg, mode, now):
-                    return
-                left_edit = True  # not an answer: handled as a message, the question stays
-            action = texts.typed_answer(msg.text)
-            active = await self._active(msg.chat_id)
-            if action is not None and active is not None:
-                await self._settle(active, action, msg.user_id, now, typed=True)
-                return
-            if await self._workflow_message(msg, now):
-                if left_edit:
-                    await self.say(msg.chat_id, texts.EDIT_LEFT)
-                return
-            asked = await self._converse(msg, now)
-            await self._workflows_changed(msg.chat_id, msg.user_id)
-            await self._show_next(msg.chat_id, now)
-            if asked:
-                await self._note_queued(msg.chat_id, asked)
-            if left_edit:
-                await self.say(msg.chat_id, texts.EDIT_LEFT)
+    def __init__(self, deps: ChatDeps, questions: Questions, steps: WorkflowSteps) -> None:
+        super().__init__(deps)
+        self.questions = questions
+        self.steps = steps
+        self.responder = deps.responder
+        self.workflows = deps.workflows
 
-    async def on_command_text(self, msg: Incoming) -> None:
-        """Record a command in the conversation log (commands are messages too).
-
-        A command ends an Edit: the command runs as usual and the question stays open.
-        """
-        async with self._lock:
-            await self._log_user(msg)
-            command = msg.text.split(maxsplit=1)[0].split("@")[0].lower() if msg.text else ""
-            if command == "/cancel" or await self.log.mode(msg.chat_id) is None:
-                return
-            await self.log.clear_mode(msg.chat_id)
-            if command not in ("/confirm", "/reject"):
-                await self.say(msg.chat_id, texts.EDIT_LEFT)
-
-    async def _converse(self, msg: Incoming, now: datetime) -> list[Outcome]:
+    async def converse(self, msg: Incoming, now: datetime) -> list[Outcome]:
         """Extract, resolve, acknowledge, reply; the outcomes that became questions."""
         entity = self.config.entity_of(msg.user_id)
-        payloads = await self._extract(msg, entity)
+        payloads = await self.deps.extract(msg, entity)
         # The speaker's words, whichever entity (theirs, the family's) they are about.
         said_by = user_principal(entity)
         outcomes = (
@@ -72,7 +42,7 @@ class ChatMessages(ChatAnswers):
         )
         intents = [str(p.get("intent", "")) for p in payloads]
         if any(o.committed for o in outcomes):
-            await self._changed(now)
+            await self.deps.changed(now)
         ack = texts.acknowledgement(outcomes, intents, msg.text)
         if ack:
             await self.say(msg.chat_id, ack)
@@ -80,18 +50,18 @@ class ChatMessages(ChatAnswers):
         # A question is its own answer to a claim; chat without claims gets a reply.
         if (ack is None and not asked) or self.responder.has_model:
             recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
-            await self._assistant_reply(msg, now, recorded)
+            await self.reply(msg, now, recorded)
         return asked
 
-    async def _note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
-        active = await self._active(chat_id)
+    async def note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
+        active = await self.questions.active(chat_id)
         ids = {o.review_item_id for o in asked}
         if active is not None and active.item_id not in ids:
             await self.say(chat_id, "I'll ask you about that after the current question.")
 
-    async def _assistant_reply(self, msg: Incoming, now: datetime, recorded: bool) -> None:
+    async def reply(self, msg: Incoming, now: datetime, recorded: bool) -> None:
         entities = self.config.entities_of(msg.user_id)
-        workflow = await self._driven(msg)
+        workflow = await self.steps.driven(msg)
         block = await load_context(
             self.engine.store,
             self.engine.policy,
@@ -120,7 +90,7 @@ class ChatMessages(ChatAnswers):
             recorded=recorded,
             turn_id=ref,
             workflow=workflow,
-            open_question=await self._open_question(msg.chat_id),
+            open_question=await self.questions.open_question(msg.chat_id),
         )
         tools = StateTools(self.engine, entities, now, ref)
         reply = await self.responder.reply(request, tools)
@@ -130,18 +100,18 @@ class ChatMessages(ChatAnswers):
             for line in await self.workflows.told(workflow, reply.text):
                 await self.say(msg.chat_id, line)
         for item in reply.proposals:
-            await self._bind(item, msg.chat_id, msg.user_id, now)
+            await self.questions.bind(item, msg.chat_id, msg.user_id, now)
 
-    async def _workflow_message(self, msg: Incoming, now: datetime) -> bool:
+    async def workflow_message(self, msg: Incoming, now: datetime) -> bool:
         """A message the chat's workflow takes (a setup step's answer); False if none does.
         With a model, the model takes it in the workflow's turn instead of the message tool."""
         if self.workflows is None:
             return False
         if self.responder.has_model:  # the model drives it, in the assistant's turn
-            running = await self._driven(msg)
+            running = await self.steps.driven(msg)
             if running is None or not running.takes_messages:
                 return False
-            await self._assistant_reply(msg, now, recorded=False)
+            await self.reply(msg, now, recorded=False)
         else:
             entity = self.config.entity_of(msg.user_id)
             ref = f"tg:{msg.chat_id}:{msg.message_id}"
@@ -150,6 +120,6 @@ class ChatMessages(ChatAnswers):
                 return False
             for line in said:
                 await self.say(msg.chat_id, line)
-        await self._changed(now)
-        await self._show_next(msg.chat_id, now)
+        await self.deps.changed(now)
+        await self.questions.show_next(msg.chat_id, now)
         return True

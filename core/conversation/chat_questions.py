@@ -3,6 +3,10 @@
 A review item is bound to a chat (a prompt with a token its buttons carry), shown
 one at a time per chat in the private chat of whoever it belongs to, closed with
 what happened, and shown again after a restart.
+
+``Questions`` owns the prompt rows of the conversation store (which item a chat shows,
+in which message, under which token, closed how); the other parts ask it which question
+a chat waits on and tell it to bind, close, show and show again.
 """
 
 from __future__ import annotations
@@ -14,16 +18,16 @@ from typing import Any
 
 from core.agent.session import CanonQuestion
 from core.conversation import texts
-from core.conversation.chat_base import ChatBase
+from core.conversation.chat_base import ChatPart
 from core.domain.records import OPEN_STATUSES, PromptMessage
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
 
 
-class ChatQuestions(ChatBase):
+class Questions(ChatPart):
     """Binding, routing, showing and closing the chat's questions."""
 
-    async def _active(self, chat_id: int) -> PromptMessage | None:
+    async def active(self, chat_id: int) -> PromptMessage | None:
         """The question shown in ``chat_id`` and still open, closing ones settled elsewhere."""
         for prompt in await self.log.open_prompts(chat_id):
             if prompt.message_id is None:
@@ -32,33 +36,33 @@ class ChatQuestions(ChatBase):
             if item is not None and item.status in ("pending", "queued"):
                 return prompt
             if item is not None:
-                await self._close(prompt, item, item.status, None, self.clock())
+                await self.close(prompt, item, item.status, None, self.clock())
         return None
 
-    async def _open_question(self, chat_id: int) -> CanonQuestion | None:
+    async def open_question(self, chat_id: int) -> CanonQuestion | None:
         """The question the chat waits on, as the assistant's session holds it."""
-        prompt = await self._active(chat_id)
+        prompt = await self.active(chat_id)
         item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
         if prompt is None or item is None:
             return None
         mine = self.config.entity_of(prompt.owner_user_id)
-        body = texts.prompt_body(item, mine, await self._group_of(item))
+        body = texts.prompt_body(item, mine, await self.group_of(item))
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
 
-    async def _show_next(self, chat_id: int, now: datetime) -> None:
+    async def show_next(self, chat_id: int, now: datetime) -> None:
         """Post the chat's next question unless one is already waiting for an answer."""
-        if await self._active(chat_id) is not None or await self.log.mode(chat_id):
+        if await self.active(chat_id) is not None or await self.log.mode(chat_id):
             return
         item = await self._next_item(chat_id)
         if item is None:
             return
-        prompt = await self._bind(item, chat_id, chat_id, now)
+        prompt = await self.bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
         message_id = await self.messenger.send(
             chat_id,
-            texts.prompt_body(item, mine, await self._group_of(item), now=now),
+            texts.prompt_body(item, mine, await self.group_of(item), now=now),
             texts.prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
@@ -109,7 +113,7 @@ class ChatQuestions(ChatBase):
                 return chat
         return self.config.allowed_user_ids[0] if self.config.allowed_user_ids else None
 
-    async def _bind(
+    async def bind(
         self, item: ReviewItem, chat_id: int, owner: int, now: datetime
     ) -> PromptMessage:
         existing = await self.log.prompt_for_item(item.id)
@@ -117,7 +121,7 @@ class ChatQuestions(ChatBase):
             return existing
         return await self.log.open_prompt(item.id, secrets.token_urlsafe(12), chat_id, owner, now)
 
-    async def _close(
+    async def close(
         self,
         prompt: PromptMessage,
         item: ReviewItem,
@@ -139,40 +143,39 @@ class ChatQuestions(ChatBase):
         if typed or not edited:
             await self.say(prompt.chat_id, text)
 
-    async def _group_of(self, item: ReviewItem) -> list[ReviewItem]:
+    async def group_of(self, item: ReviewItem) -> list[ReviewItem]:
         """``item`` and the open items asked with it (one message's related changes)."""
         if item.kind != "change" or item.group_key is None:
             return [item]
         return await self.engine.store.open_review_items(group_key=item.group_key) or [item]
 
-    async def resume(self) -> int:
-        """After a restart: show each open question again with its buttons; how many.
+    async def resume(self, chat_id: int, now: datetime) -> int:
+        """After a restart: show each open question of ``chat_id`` again with its buttons;
+        how many.
 
         The new message carries the same token, and the old one loses its buttons,
         so however often the bot restarts, one message per question can be tapped.
         """
         resent = 0
-        async with self._lock:
-            now = self.clock()
-            for prompt in await self.log.open_prompts():
-                item = await self.engine.store.review_item(prompt.item_id)
-                if prompt.message_id is None or item is None:
-                    continue
-                if item.status not in ("pending", "queued"):
-                    await self._close(prompt, item, item.status, None, now)
-                    continue
-                await self._resend(prompt, item, now)
-                resent += 1
+        for prompt in await self.log.open_prompts(chat_id):
+            item = await self.engine.store.review_item(prompt.item_id)
+            if prompt.message_id is None or item is None:
+                continue
+            if item.status not in ("pending", "queued"):
+                await self.close(prompt, item, item.status, None, now)
+                continue
+            await self.resend(prompt, item, now)
+            resent += 1
         return resent
 
-    async def _resend(
+    async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN
     ) -> None:
         """Show an open question again as a new message with the same buttons; the
         old message loses them."""
         assert prompt.message_id is not None
         body = texts.prompt_body(
-            item, self.config.entity_of(prompt.owner_user_id), await self._group_of(item)
+            item, self.config.entity_of(prompt.owner_user_id), await self.group_of(item)
         )
         buttons = texts.prompt_buttons(item, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

@@ -28,6 +28,7 @@ from core.domain.records import (
 )
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
+from core.store.chat_turns import ChatLocks
 from core.store.memory_tables import Journal
 
 
@@ -58,6 +59,7 @@ class MemoryConversationStore:
         self._messages: list[ChatMessage] = []
         self._prompts: dict[str, PromptMessage] = {}
         self._modes: dict[int, ChatMode] = {}
+        self._turns = ChatLocks()
 
     async def append_message(
         self,
@@ -145,6 +147,10 @@ class MemoryConversationStore:
         async with self._store.transaction() as j:
             if chat_id in self._modes:
                 j.delete(self._modes, chat_id)
+
+    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
+        """One process holds the store: a lock per chat."""
+        return self._turns.hold(chat_id)
 
 
 class MemorySourceStates:

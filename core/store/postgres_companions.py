@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from core.domain.ids import new_id
@@ -24,6 +24,7 @@ from core.domain.records import (
     SourceState,
     WorkspaceEvent,
 )
+from core.store.chat_turns import LEASE_S, leased
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
 
@@ -144,6 +145,38 @@ class PostgresConversationStore:
     async def clear_mode(self, chat_id: int) -> None:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = %s", (chat_id,))
+
+    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
+        """A lease row per chat (``core.store.chat_turns``), on the database's clock."""
+        lease = timedelta(seconds=LEASE_S)
+
+        async def take(holder: str) -> bool:
+            async with self._store.transaction() as tx:
+                rows = await tx.fetch(
+                    "INSERT INTO chat_turns (chat_id, holder, until) "
+                    "VALUES (%s, %s, clock_timestamp() + %s) "
+                    "ON CONFLICT (chat_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                    "until = EXCLUDED.until WHERE chat_turns.until < clock_timestamp() "
+                    "RETURNING holder",
+                    (chat_id, holder, lease),
+                )
+            return bool(rows)
+
+        async def renew(holder: str) -> None:
+            async with self._store.transaction() as tx:
+                await tx.execute(
+                    "UPDATE chat_turns SET until = clock_timestamp() + %s "
+                    "WHERE chat_id = %s AND holder = %s",
+                    (lease, chat_id, holder),
+                )
+
+        async def release(holder: str) -> None:
+            async with self._store.transaction() as tx:
+                await tx.execute(
+                    "DELETE FROM chat_turns WHERE chat_id = %s AND holder = %s", (chat_id, holder)
+                )
+
+        return leased(take, renew, release)
 
     async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
         found = await self._many(where, args)

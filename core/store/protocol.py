@@ -11,6 +11,7 @@ backend's main class also carries its companion stores as attributes
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -243,6 +244,12 @@ class ConversationStore(Protocol):
     async def mode(self, chat_id: int) -> ChatMode | None: ...
 
     async def clear_mode(self, chat_id: int) -> None: ...
+
+    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold ``chat_id``'s turn for the block: another holder of the same chat, in
+        this process or another on the same store, waits until it ends; other chats
+        never wait. A holder that dies lets go (its connection or lease ends)."""
+        ...
 
 
 class SourceStateStore(Protocol):

@@ -9,12 +9,15 @@ carry is bound to that owner) and what the next plain message in a chat means.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 from core.domain.ids import new_id
 from core.domain.records import ChatMessage, ChatMode, PromptMessage, Role
 from core.errors import StoreError
+from core.store.chat_turns import LEASE_S, leased
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt
@@ -129,6 +132,33 @@ class SQLiteConversationStore:
     async def clear_mode(self, chat_id: int) -> None:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
+
+    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
+        """A lease row per chat (``core.store.chat_turns``), on this machine's clock."""
+
+        async def take(holder: str) -> bool:
+            now = time.time()
+            async with self._store.transaction() as tx:
+                cur = await tx.execute(
+                    "INSERT INTO chat_turns (chat_id, holder, until) VALUES (?, ?, ?) "
+                    "ON CONFLICT (chat_id) DO UPDATE SET holder = excluded.holder, "
+                    "until = excluded.until WHERE chat_turns.until < ?",
+                    (chat_id, holder, now + LEASE_S, now),
+                )
+                return cur.rowcount > 0
+
+        async def renew(holder: str) -> None:
+            await self._store.execute_write(
+                "UPDATE chat_turns SET until = ? WHERE chat_id = ? AND holder = ?",
+                (time.time() + LEASE_S, chat_id, holder),
+            )
+
+        async def release(holder: str) -> None:
+            await self._store.execute_write(
+                "DELETE FROM chat_turns WHERE chat_id = ? AND holder = ?", (chat_id, holder)
+            )
+
+        return leased(take, renew, release)
 
     async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
         found = await self._many(where, args)

@@ -238,6 +238,7 @@ def test_demo_tells_the_story(db: Path) -> None:
 def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     bench_db = tmp_path / "bench.db"
     args = ("--facts", "500", "--observations", "200", "--singles", "150")
+    args += ("--users", "3", "--model-latency", "0.05")
     figures = json.loads(
         canon("bench", "--json", "--db", f"sqlite:///{bench_db}", *args, db=db).stdout
     )
@@ -273,6 +274,12 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
         "offline_reply_ms_p99",
     ):
         assert isinstance(figures[key], float), key
+    for key in (  # three people writing at once to a model that takes 0.05 s
+        "concurrent_chats_3_wall_over_latency",
+        "concurrent_chats_3_speedup",
+    ):
+        assert isinstance(figures[key], float), key
+    assert figures["concurrent_chats_model_latency_s"] == 0.05
 
 
 @pytest.mark.parametrize(

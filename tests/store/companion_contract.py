@@ -2,11 +2,14 @@
 
 A backend's test module subclasses ``CompanionContract`` (beside ``StoreContract``)
 and provides the ``backend`` fixture: an opened, empty store whose companions
-are its ``.conversation``, ``.source_states``, ``.mail_senders`` and ``.workspace``.
+are its ``.conversation``, ``.source_states``, ``.mail_senders`` and ``.workspace``;
+and ``same_data``: a second store open on the same data, as another process would
+have it (the in-memory store, one process by definition, gives itself).
 """
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta, timezone
 
 import pytest
@@ -27,6 +30,10 @@ class CompanionContract:
     @pytest.fixture
     def backend(self) -> StoreBackend:  # pragma: no cover - provided by subclasses
         raise NotImplementedError
+
+    @pytest.fixture
+    def same_data(self, backend: StoreBackend) -> StoreBackend:
+        return backend
 
     # -- the conversation log --------------------------------------------------------
     async def test_the_log_keeps_each_chat_in_order(self, backend: StoreBackend) -> None:
@@ -97,6 +104,75 @@ class CompanionContract:
         await log.clear_mode(7)
         await log.clear_mode(7)
         assert await log.mode(7) is None
+
+    # -- a chat's turn ---------------------------------------------------------------
+    async def test_a_chats_turn_has_one_holder_and_other_chats_never_wait(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        happened: list[str] = []
+        first_in = asyncio.Event()
+        let_go = asyncio.Event()
+
+        async def first() -> None:
+            async with log.chat_turn(7):
+                happened.append("first in")
+                first_in.set()
+                await let_go.wait()
+                happened.append("first out")
+
+        async def second() -> None:
+            async with log.chat_turn(7):
+                happened.append("second in")
+
+        holding = asyncio.create_task(first())
+        await first_in.wait()
+        waiting = asyncio.create_task(second())
+        async with log.chat_turn(8):  # another chat: taken while chat 7 is held
+            happened.append("other chat")
+        await asyncio.sleep(0.05)
+        assert happened == ["first in", "other chat"]
+        let_go.set()
+        await asyncio.gather(holding, waiting)
+        assert happened == ["first in", "other chat", "first out", "second in"]
+        async with log.chat_turn(7):  # free again once both have left
+            pass
+
+    async def test_a_chats_turn_is_kept_across_stores_on_the_same_data(
+        self, backend: StoreBackend, same_data: StoreBackend
+    ) -> None:
+        happened: list[str] = []
+        held = asyncio.Event()
+        let_go = asyncio.Event()
+
+        async def here() -> None:
+            async with backend.conversation.chat_turn(7):
+                happened.append("here in")
+                held.set()
+                await let_go.wait()
+                happened.append("here out")
+
+        async def there() -> None:
+            async with same_data.conversation.chat_turn(7):
+                happened.append("there in")
+
+        holding = asyncio.create_task(here())
+        await held.wait()
+        waiting = asyncio.create_task(there())
+        async with same_data.conversation.chat_turn(8):
+            happened.append("there, another chat")
+        await asyncio.sleep(0.1)
+        let_go.set()
+        await asyncio.gather(holding, waiting)
+        assert happened == ["here in", "there, another chat", "here out", "there in"]
+
+    async def test_a_turn_that_fails_lets_go_of_the_chat(self, backend: StoreBackend) -> None:
+        with pytest.raises(RuntimeError):
+            async with backend.conversation.chat_turn(7):
+                raise RuntimeError("the model went away")
+        async with asyncio.timeout(5):
+            async with backend.conversation.chat_turn(7):
+                pass
 
     # -- sources and mail senders --------------------------------------------------
     async def test_source_states_are_saved_whole_and_listed_by_name(

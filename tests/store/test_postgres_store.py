@@ -35,6 +35,15 @@ class TestPostgres(StoreContract, CompanionContract):
         yield store
         await store.close()
 
+    @pytest.fixture
+    async def same_data(
+        self, backend: PostgresStore, postgres_url: str
+    ) -> AsyncIterator[PostgresStore]:
+        store = PostgresStore(postgres_url)
+        await store.open()
+        yield store
+        await store.close()
+
 
 async def test_migrations_are_named_applied_once_and_recorded(postgres_url: str) -> None:
     for _ in range(2):

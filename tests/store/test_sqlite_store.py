@@ -25,6 +25,13 @@ class TestSQLiteFile(StoreContract, CompanionContract):
         yield store
         await store.close()
 
+    @pytest.fixture
+    async def same_data(self, backend: SQLiteStore, tmp_path: Path) -> AsyncIterator[SQLiteStore]:
+        store = SQLiteStore(tmp_path / "contract.db")
+        await store.open()
+        yield store
+        await store.close()
+
 
 class TestSQLiteMemory(StoreContract, CompanionContract):
     @pytest.fixture

@@ -222,6 +222,18 @@ CONVERSATION: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0013_chat_turns",
+            """
+        -- Whose turn a chat is in (a lease per chat, renewed while the turn runs),
+        -- so several workers on one database handle one chat's updates in order.
+        CREATE TABLE chat_turns (
+            chat_id bigint PRIMARY KEY,
+            holder text NOT NULL,
+            until timestamptz NOT NULL
+        );
+        """,
+        ),
     ),
 )
 

@@ -277,9 +277,21 @@ CONVERSATION: Final[Feature] = (
             );
         """,
         ),
+        (
+            "0019_chat_turns",
+            """
+            -- Whose turn a chat is in (a lease per chat, renewed while the turn runs),
+            -- so several processes on one store handle one chat's updates in order.
+            CREATE TABLE chat_turns (
+                chat_id INTEGER PRIMARY KEY,
+                holder TEXT NOT NULL,
+                until REAL NOT NULL
+            );
+        """,
+        ),
     ),
 )
-"""The bot's conversation log, prompt messages and chat modes."""
+"""The bot's conversation log, prompt messages, chat modes and chats' turns."""
 
 SOURCES: Final[Feature] = (
     "sources",

@@ -1,0 +1,123 @@
+"""Many people at once in ``canon bench``: N users write at the same moment to a model
+that takes a fixed L seconds to answer.
+
+Each user's message goes through ``CanonChat`` on a durable SQLite store, the offline
+extractor and the assistant's turn graph with a model that answers after exactly
+``latency_s`` (``FixedLatencyModel``). Figures per N: the wall time of all N turns at
+once over L (1.0 is the ideal: everyone waits one model call), and the speed-up over
+handling them one by one (ideal N; the target is at least 0.8 × N). One by one is N
+times the median of turns taken alone, measured in the same run (running 100 slow
+turns back to back would take minutes and say nothing more).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import AIMessage, AnyMessage
+
+from core.conversation.assistant import AssistantGraph
+from core.conversation.audience import Audience
+from core.conversation.chat import CanonChat
+from core.conversation.chat_model import ToolChoice
+from core.conversation.testing import RecordingMessenger
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.extraction.offline import extract_offline
+from core.store.sqlite import SQLiteStore
+
+FIRST_USER = 5000
+MESSAGE = "what should we cook tonight?"
+"""A message without a claim: every turn is a model call (and no question)."""
+
+
+class FixedLatencyModel:
+    """A ``ChatModel`` that answers every call after exactly ``latency_s`` seconds."""
+
+    window = 128_000
+
+    def __init__(self, latency_s: float) -> None:
+        self.latency_s = latency_s
+
+    async def complete(
+        self,
+        system: Sequence[str],
+        messages: Sequence[AnyMessage],
+        tools: Sequence[dict[str, Any]] = (),
+        tool_choice: ToolChoice = "auto",
+        model: str | None = None,
+    ) -> AIMessage:
+        await asyncio.sleep(self.latency_s)
+        return AIMessage(content="Risotto would be lovely.")
+
+    async def close(self) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class ConcurrentChatsConfig:
+    users: tuple[int, ...] = (10, 100)
+    latency_s: float = 1.5
+    """A typical hosted model's answer."""
+    alone: int = 5
+    """Turns timed alone, one after another: the one-by-one baseline."""
+
+
+def beside(config: ConcurrentChatsConfig = ConcurrentChatsConfig()) -> dict[str, str]:
+    """Each speed-up printed beside N, its ideal."""
+    return {f"concurrent_chats_{n}_speedup": f"concurrent_chats_{n}_users" for n in config.users}
+
+
+async def concurrent_chat_figures(
+    config: ConcurrentChatsConfig = ConcurrentChatsConfig(),
+) -> dict[str, float]:
+    """Wall time over L and the speed-up over one by one, for each N of ``config.users``."""
+    at = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
+    most = max(config.users)
+    users = tuple(FIRST_USER + i for i in range(most + 1))
+    figures: dict[str, float] = {"concurrent_chats_model_latency_s": config.latency_s}
+    with tempfile.TemporaryDirectory(prefix="canon-bench-chats-") as tmp:
+        store = SQLiteStore(Path(tmp) / "bench.db")
+        await store.open()
+        try:
+            messenger = RecordingMessenger()
+            chat = CanonChat(
+                Engine(store, default_policy()),
+                store.conversation,
+                messenger,
+                Audience(allowed_user_ids=users),
+                clock=lambda: at,
+                extractor=extract_offline,
+                responder=AssistantGraph(FixedLatencyModel(config.latency_s)),
+            )
+
+            async def turn(user: int) -> None:
+                await chat.on_text(messenger.incoming(user, MESSAGE, at))
+
+            await turn(users[-1])  # the language pipeline loads here, not in a figure
+            alone: list[float] = []
+            for _ in range(config.alone):
+                t0 = time.perf_counter()
+                await turn(users[-1])
+                alone.append(time.perf_counter() - t0)
+            one_turn = statistics.median(alone)
+            for n in config.users:
+                t0 = time.perf_counter()
+                await asyncio.gather(*(turn(u) for u in users[:n]))
+                wall = time.perf_counter() - t0
+                figures[f"concurrent_chats_{n}_users"] = float(n)
+                figures[f"concurrent_chats_{n}_wall_over_latency"] = round(
+                    wall / config.latency_s, 2
+                )
+                figures[f"concurrent_chats_{n}_speedup"] = round(n * one_turn / wall, 1)
+        finally:
+            await store.close()
+    return figures

@@ -1,0 +1,85 @@
+"""A chat's turn as a store keeps it: one holder per chat at a time, across processes.
+
+``ConversationStore.chat_turn(chat_id)`` is what lets several bot or API processes on
+one store handle one chat as a single process would (``core.conversation.chat_order``
+orders turns inside a process first). The SQL stores keep a lease row per chat
+(``chat_turns``: the chat, a random holder id, until when): a turn inserts its row, or
+takes over one whose lease ran out (a process that died holding it), waits while
+another holder's lease is live, renews its own every ``RENEW_S`` while the turn runs
+and deletes it at the end. A lease rather than a lock held by a connection: a turn
+lasts as long as the model takes to answer, and a connection held per waiting chat
+would empty the pool the turn itself needs. The in-memory store (one process by
+definition) keeps an ``asyncio.Lock`` per chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+
+from core.errors import StoreError
+
+log = logging.getLogger(__name__)
+LEASE_S = 60.0
+"""How long a turn's lease lasts unless renewed: a dead process holds a chat this long."""
+RENEW_S = 15.0
+"""How often a running turn renews its lease."""
+FIRST_WAIT_S = 0.002
+LONGEST_WAIT_S = 0.05
+"""A waiting turn looks again after 2 ms, doubling up to 50 ms."""
+
+Take = Callable[[str], Awaitable[bool]]
+"""Insert the chat's row for this holder, or take over an expired one; True if held."""
+Keep = Callable[[str], Awaitable[None]]
+"""Renew (or release) the chat's row, if this holder still has it."""
+
+
+@asynccontextmanager
+async def leased(take: Take, renew: Keep, release: Keep) -> AsyncIterator[None]:
+    """Hold a chat's lease row for the block (see the module's docstring)."""
+    holder = secrets.token_hex(8)
+    wait = FIRST_WAIT_S
+    while not await take(holder):
+        await asyncio.sleep(wait)
+        wait = min(wait * 2, LONGEST_WAIT_S)
+    renewing = asyncio.create_task(_renew(renew, holder))
+    try:
+        yield
+    finally:
+        renewing.cancel()
+        with suppress(asyncio.CancelledError):
+            await renewing
+        await release(holder)
+
+
+async def _renew(renew: Keep, holder: str) -> None:
+    while True:
+        await asyncio.sleep(RENEW_S)
+        try:
+            await renew(holder)
+        except StoreError as e:  # the next renewal may get through; the turn goes on
+            log.warning("could not renew a chat's turn: %s", e)
+
+
+class ChatLocks:
+    """One ``asyncio.Lock`` per chat, gone when nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+        lock, wanted = self._locks.get(chat_id, (asyncio.Lock(), 0))
+        self._locks[chat_id] = (lock, wanted + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, wanted = self._locks[chat_id]
+            if wanted == 1:
+                del self._locks[chat_id]
+            else:
+                self._locks[chat_id] = (lock, wanted - 1)

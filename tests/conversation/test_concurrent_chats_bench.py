@@ -1,0 +1,26 @@
+"""``canon bench``'s many-people-at-once figures: measured, never asserted; here their shape."""
+
+from __future__ import annotations
+
+from core.bench.concurrent_chats import ConcurrentChatsConfig, beside, concurrent_chat_figures
+
+
+async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> None:
+    config = ConcurrentChatsConfig(users=(2, 4), latency_s=0.05, alone=2)
+    figures = await concurrent_chat_figures(config)
+    assert sorted(figures) == sorted(
+        [
+            "concurrent_chats_model_latency_s",
+            *(
+                f"concurrent_chats_{n}_{what}"
+                for n in (2, 4)
+                for what in ("users", "wall_over_latency", "speedup")
+            ),
+        ]
+    )
+    assert figures["concurrent_chats_4_users"] == 4.0
+    assert all(isinstance(v, float) and v > 0 for v in figures.values())
+    assert beside(config) == {
+        "concurrent_chats_2_speedup": "concurrent_chats_2_users",
+        "concurrent_chats_4_speedup": "concurrent_chats_4_users",
+    }

@@ -47,7 +47,8 @@ def acknowledgement(outcomes: Sequence[Outcome], intents: Sequence[str]) -> str 
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     facts = [o for o in committed if o not in planned]
     if facts:
-        return "Noted: " + "; ".join(_phrase(o) for o in facts[:4]) + "."
+        home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
+        return "Noted: " + "; ".join(_phrase(o, home) for o in facts[:4]) + "."
     if planned:
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
@@ -67,9 +68,15 @@ _TRIP_STATUS = {
 }
 
 
-def _phrase(o: Outcome) -> str:
+def _phrase(o: Outcome, trip_over: bool = False) -> str:
+    """One committed change in a few words; where the user is, after a trip that ended in
+    the same message, is where they came home to."""
     value = show_value(o.candidate_value)
     field = o.field or "?"
+    if field == "travel.location" and trip_over:
+        return "you're back home" + ("" if o.candidate_value is None else f" in {value}")
+    if o.candidate_value is None:
+        return f"I've forgotten {phrasing.label(field, o.entity_id or '', o.entity_id or '')}"
     if field == "travel.status" and value in _TRIP_STATUS:
         return _TRIP_STATUS[value]
     template = _PHRASES.get(field)

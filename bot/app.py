@@ -115,6 +115,7 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
         ("debug", handlers.debug),
     ):
         app.add_handler(CommandHandler(name, fn))
+    app.add_handler(MessageHandler(filters.COMMAND, handlers.unknown))  # after the known ones
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
     app.add_handler(CallbackQueryHandler(handlers.on_tap))
     app.add_error_handler(handlers.on_error)

@@ -12,7 +12,7 @@ from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
 from bot.context import Ctx
-from core.conversation import texts
+from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
 from core.errors import CanonError
 
@@ -62,11 +62,31 @@ async def on_text(update: Update, context: Ctx) -> None:
 
 
 async def on_tap(update: Update, context: Ctx) -> None:
-    """A Yes / No / Edit button."""
+    """A Yes / No / Edit button, or the choice of which value a command meant."""
     query = update.callback_query
-    if query is not None:
-        message_id = query.message.message_id if query.message is not None else None
-        await _chat(context).on_tap(query.id, query.from_user.id, query.data, message_id)
+    if query is None:
+        return
+    message_id = query.message.message_id if query.message is not None else None
+    choice = plain_commands.parse_choice(query.data)
+    if choice is not None and query.message is not None:
+        chat = _chat(context)
+        await chat.messenger.answer_tap(query.id, None)
+        command, field = choice
+        user_id, chat_id = query.from_user.id, query.message.chat.id
+        if command == "forget":
+            await chat.correction(chat_id, user_id, "forget", field)
+        else:
+            await chat.wrong(chat_id, user_id, field)
+        return
+    await _chat(context).on_tap(query.id, query.from_user.id, query.data, message_id)
+
+
+async def unknown(update: Update, context: Ctx) -> None:
+    """A command that does not exist: the short list of those that do."""
+    message = update.effective_message
+    await _say(
+        update, context, plain_commands.unknown_command(message.text or "" if message else "")
+    )
 
 
 async def start(update: Update, context: Ctx) -> None:
@@ -94,13 +114,13 @@ async def pending(update: Update, context: Ctx) -> None:
 async def why(update: Update, context: Ctx) -> None:
     """/why <field|domain|name>: the evidence chain behind each matching value."""
     chat, user_id, chat_id = _who(update, context)
-    await chat.explain(chat_id, user_id, context.args[0] if context.args else None)
+    await chat.explain(chat_id, user_id, " ".join(context.args) if context.args else None)
 
 
 async def history(update: Update, context: Ctx) -> None:
     """/history [field|domain|name]: how the matching values changed."""
     chat, user_id, chat_id = _who(update, context)
-    await chat.show_history(chat_id, user_id, context.args[0] if context.args else None)
+    await chat.show_history(chat_id, user_id, " ".join(context.args) if context.args else None)
 
 
 async def report(update: Update, context: Ctx) -> None:
@@ -125,9 +145,9 @@ async def forget(update: Update, context: Ctx) -> None:
     """/forget <field>: ask, then retract."""
     chat, user_id, chat_id = _who(update, context)
     if not context.args:
-        await chat.reply(chat_id, "Which field? For example: /forget travel.location")
+        await chat.reply(chat_id, "What should I forget? For example: /forget my location")
         return
-    await chat.correction(chat_id, user_id, "forget", context.args[0])
+    await chat.correction(chat_id, user_id, "forget", " ".join(context.args))
 
 
 async def undo(update: Update, context: Ctx) -> None:

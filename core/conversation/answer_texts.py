@@ -63,7 +63,8 @@ def acknowledgement(
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     facts = [o for o in committed if o not in planned]
     if facts:
-        return "Noted: " + "; ".join(_phrase(o) for o in facts[:4]) + "."
+        home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
+        return "Noted: " + "; ".join(_phrase(o, home) for o in facts[:4]) + "."
     if planned:
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
@@ -83,9 +84,15 @@ _TRIP_STATUS = {
 }
 
 
-def _phrase(o: Outcome) -> str:
+def _phrase(o: Outcome, trip_over: bool = False) -> str:
+    """One committed change in a few words; where the user is, after a trip that ended in
+    the same message, is where they came home to."""
     value = show_value(o.candidate_value)
     field = o.field or "?"
+    if field == "travel.location" and trip_over:
+        return "you're back home" + ("" if o.candidate_value is None else f" in {value}")
+    if o.candidate_value is None:
+        return f"I've forgotten {phrasing.label(field, o.entity_id or '', o.entity_id or '')}"
     if field == "travel.status" and value in _TRIP_STATUS:
         return _TRIP_STATUS[value]
     template = _PHRASES.get(field)
@@ -100,7 +107,8 @@ def _phrase(o: Outcome) -> str:
 def state_text(
     facts: Iterable[CommittedFact], now: datetime, mine: str, domain: str | None = None
 ) -> str:
-    """Current beliefs grouped by entity and domain, each with age and source."""
+    """Current beliefs grouped by entity and domain, one sentence each, with age and source
+    (the dotted names stay in /debug, the CLI's --json and canon why)."""
     rows = sorted(
         (f for f in facts if domain is None or f.domain == domain),
         key=lambda f: (f.entity_id != mine, f.entity_id, f.domain, f.field),
@@ -115,22 +123,71 @@ def state_text(
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
         lines.append(
-            f"• {f.field} = {show_value(f.value)}{expired} — "
-            f"{age_text(f.evidence_ts, now)}, {f.source_type.replace('_', ' ')}"
+            f"• {fact_sentence(f, mine)}{expired} — {_source_words(f.source_type)}, "
+            f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
         )
     return "\n".join(lines).strip()
 
 
+_SOURCE_WORDS = {
+    "conversation_assertive": "you told me",
+    "conversation": "you told me",
+    "user_confirmation": "you confirmed it",
+    "calendar": "your calendar",
+    "transactions_email": "a receipt",
+    "email": "an email",
+    "static_markdown": "your notes",
+    "manual_markdown": "your notes",
+}
+
+
+def _source_words(source_type: str) -> str:
+    return _SOURCE_WORDS.get(source_type, source_type.replace("_", " "))
+
+
+def fact_sentence(f: CommittedFact, mine: str) -> str:
+    """A held value as a sentence: 'You're in Tahoe', 'Your trip is under way',
+    'The rent amount is 2,100', 'Your departure date is Sunday, March 1'."""
+    parts = f.field.split(".")
+    if f.field == "travel.status" and str(f.value) in _TRIP_STATUS:
+        said = _TRIP_STATUS[str(f.value)]
+        return said[:1].upper() + said[1:] if f.entity_id == mine else f"{f.entity_id}: {said}"
+    if f.field in _PHRASES and f.entity_id == mine:
+        said = _PHRASES[f.field].format(v=phrasing.show(f.value))
+        return said[:1].upper() + said[1:]
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
+        return f"{phrasing.who(parts[1]).capitalize()} is {phrasing.show(f.value)}"
+    if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
+        return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(f.value)}"
+    name = phrasing.label(f.field, f.entity_id, mine)
+    value = (
+        phrasing.show_date(f.value)
+        if parts[-1].endswith(("date", "schedule"))
+        else phrasing.show(f.value)
+    )
+    return f"{name[:1].upper()}{name[1:]} is {value}"
+
+
 def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
+    """/pending: each open question as it is asked (a group in one sentence)."""
     if not items:
         return "Nothing is waiting for your confirmation."
-    lines = [f"{len(items)} change(s) waiting:"]
+    groups: dict[str, list[ReviewItem]] = {}
     for r in items:
-        where = "" if r.entity_id == mine else f" [{r.entity_id}]"
-        lines.append(
-            f"• {r.field}{where}: {show_value(r.current_value)} → "
-            f"{show_value(r.candidate_value)} ({r.confidence:.2f}, {r.status})"
-        )
+        groups.setdefault(r.group_key or r.id, []).append(r)
+    count = len(groups)
+    lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
+    for members in groups.values():
+        first = members[0]
+        where = "" if first.entity_id == mine else f" (about {first.entity_id})"
+        if first.kind != "change" or not first.field:
+            asked = first.reasons[0] if first.reasons else "A question about your data"
+        elif first.source_key.startswith("consistency:"):
+            asked = phrasing.conflict_question(first, mine)
+        else:
+            asked = phrasing.question(members, mine).replace("\n", " ")
+        queued = "" if first.status == "pending" else " (after the current one)"
+        lines.append(f"• {asked}{where}{queued}")
     return "\n".join(lines)
 
 
@@ -192,15 +249,13 @@ def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
     return "\n".join(lines)
 
 
-def wrong_which(query: str, matched: Sequence[str], known: Sequence[str]) -> str:
-    """/wrong named no held value, or more than one."""
+def wrong_which(query: str, known: Sequence[tuple[str, str]], mine: str) -> str:
+    """/wrong named no held value: say so in words, and what is held."""
+    from core.conversation.plain_commands import nothing_named
+
     if not query.strip():
-        return "Which value is wrong? For example: /wrong travel.location"
-    if matched:
-        return f"Which one is wrong: {', '.join(sorted(matched))}? Send /wrong with its full name."
-    if not known:
-        return f"I hold no value for {query} (I know nothing yet)."
-    return f"I hold no value for {query}. I hold: {', '.join(sorted(set(known)))}."
+        return "Which value is wrong? For example: /wrong my location"
+    return nothing_named(query, known, mine)
 
 
 def status_text(statuses: Sequence[DomainStatus]) -> str:

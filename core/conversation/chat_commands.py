@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-from core.conversation import commands, report, texts
+from core.conversation import commands, plain_commands, report, texts
 from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.debug_view import debug_answer
-from core.conversation.field_match import valued_matches
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.incidents import propose_wrong
 from core.errors import NotFound
@@ -79,11 +78,21 @@ class Commands(ChatPart):
         entities = self.config.entities_of(user_id)
         try:
             if kind == "forget":
+                hits = await plain_commands.named_fields(self.engine.store, entities, field)
+                if len(hits) > 1:
+                    await self._which(chat_id, user_id, "forget", field, hits)
+                    return
+                field = hits[0][1] if hits else field
                 item = await propose_forget(self.engine, entities, field, now)
             else:
                 item = await propose_undo(self.engine, entities, now)
         except NotFound as e:
-            await self.say(chat_id, f"{str(e).capitalize()}.")
+            mine = self.config.entity_of(user_id)
+            held = [
+                (f.entity_id, f.field) for e in entities for f in await self.engine.store.facts(e)
+            ]
+            said = plain_commands.nothing_named(field, held, mine) if field else ""
+            await self.say(chat_id, said or f"{str(e).capitalize()}.")
             return
         await self.questions.bind(item, chat_id, user_id, now)
         if await self.questions.active(chat_id) is not None:
@@ -91,15 +100,29 @@ class Commands(ChatPart):
             return
         await self.questions.show_next(chat_id, now)
 
+    async def _which(
+        self, chat_id: int, user_id: int, command: str, words: str, hits: list[tuple[str, str]]
+    ) -> None:
+        """Several values match a command's words: one button each."""
+        mine = self.config.entity_of(user_id)
+        text = plain_commands.which_text(command, words)
+        await self.log.append_message(chat_id, "assistant", text, self.clock())
+        await self.messenger.send(chat_id, text, plain_commands.choice_buttons(command, hits, mine))
+
     async def wrong(self, chat_id: int, user_id: int, query: str) -> None:
         """/wrong <field or words>: a held value is wrong. Logs a P0 when Canon
         committed it alone, then asks for the right value (an Edit, waiting now)."""
         now = self.clock()
         entities = self.config.entities_of(user_id)
-        hits = await valued_matches(self.engine.store, entities, query)
+        hits = await plain_commands.named_fields(self.engine.store, entities, query)
+        if len(hits) > 1 and len({f for _e, f in hits}) > 1:
+            await self._which(chat_id, user_id, "wrong", query, hits)
+            return
         if len(hits) != 1:
-            known = [f.field for e in entities for f in await self.engine.store.facts(e)]
-            await self.say(chat_id, texts.wrong_which(query, [f for _e, f in hits], known))
+            known = [
+                (f.entity_id, f.field) for e in entities for f in await self.engine.store.facts(e)
+            ]
+            await self.say(chat_id, texts.wrong_which(query, known, self.config.entity_of(user_id)))
             return
         item, _p0 = await propose_wrong(self.engine, entities, hits, now)
         await self.questions.bind(item, chat_id, user_id, now)

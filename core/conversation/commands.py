@@ -12,6 +12,7 @@ from datetime import datetime
 from core.conversation import texts
 from core.conversation.audience import Audience
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.plain_commands import plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
 from core.engine.rollout_state import RolloutReader
@@ -87,5 +88,7 @@ async def status_answer(rollout: RolloutReader, entity: str) -> str:
 
 def _matches(query: str, known: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The (entity, field) pairs ``query`` names, in the order ``known`` lists them."""
-    wanted = set(matching_fields(query, [f for _e, f in known]))
+    fields = [f for _e, f in known]
+    # The words a person uses ("my location") when the query itself names nothing.
+    wanted = set(matching_fields(query, fields) or matching_fields(plain_query(query), fields))
     return [(e, f) for e, f in known if f in wanted]

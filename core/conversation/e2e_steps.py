@@ -68,9 +68,8 @@ STEPS: tuple[Step, ...] = (
         4,
         "return",
         say=f"We're back home from {PLACE}",
-        expect='Noted: your trip is over. Then: "Should I forget your location?"',
-        tap="Yes",
-        otherwise='If Canon asks "Is your trip over?" first, tap Yes there too.',
+        expect="Noted: your trip is over; you're back home.",
+        otherwise='If Canon asks "Back home?" instead, tap Yes.',
     ),
 )
 
@@ -225,7 +224,7 @@ def _return(
             step,
             False,
             problem=f"the trip is over but Canon still has you in {PLACE}: "
-            'tap Yes under "Should I forget your location?"',
+            'tap Yes under "Back home?"',
         ), None
     return result, moved
 

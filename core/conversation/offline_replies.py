@@ -15,6 +15,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
+from core.conversation.trip_answers import (
+    asked_note,
+    open_trip_question,
+    stale_location,
+    trip_summary,
+)
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
 from core.store import ReviewItem
@@ -141,12 +147,16 @@ def offline_answer(
     if _PENDING(t):
         return _pending(open_items)
     if _ABOUT_ME(t):
-        return _about_me(facts, now)
+        return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
     for question, answer in _STATE_QUESTIONS:
         match = question.search(t)
         if match:
             subject = next((v for v in match.groupdict().values() if v), "")
-            return answer(subject.strip(), every, now)
+            said = answer(subject.strip(), every, now)
+            if answer in (_where, _trip):
+                # An open question about the trip or the stay is part of the answer.
+                said += asked_note(open_trip_question(open_items, _MINE))
+            return said
     if _CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
     if _STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
@@ -173,7 +183,14 @@ def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
     for f in sorted(facts, key=lambda f: (f.entity_id != _MINE, f.field)):
         by_domain.setdefault(f.domain, []).append(f)
     for domain, rows in sorted(by_domain.items()):
-        said = "; ".join(_plain(f) for f in rows[:4])
+        mine = {f.field: f for f in rows if f.entity_id == _MINE} | {
+            f.field: f for f in facts if f.entity_id == _MINE and f.domain == "profile"
+        }
+        trip = trip_summary(mine) if domain == "travel" else []
+        if trip:
+            # The trip's fields said together, so they never contradict each other.
+            rows = [f for f in rows if f.entity_id != _MINE or not f.field.startswith("travel.")]
+        said = "; ".join([*trip, *(_plain(f) for f in rows[:4])])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
         lines.append(f"• {domain.capitalize()}: {said}{more}")
     lines.append("Ask /state for the details.")
@@ -235,7 +252,13 @@ Answer = Callable[[str, Facts, datetime], str]
 
 def _where(_subject: str, facts: Facts, now: datetime) -> str:
     loc = facts.get("travel.location")
+    if loc is not None and stale_location(facts):
+        # Only the finished trip put the user there: not a place to say they are.
+        return f"Your trip to {show_value(loc.value)} is over, so I don't know where you are now — tell me."
     if loc is None:
+        home, status = facts.get("profile.home_city"), facts.get("travel.status")
+        if home is not None and status is not None and status.value == "completed":
+            return f"Home in {show_value(home.value)}, I'd think: your trip is over ({_said(status, now)})."
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _SOURCE.get(loc.source_type, "from " + loc.source_type.replace("_", " "))

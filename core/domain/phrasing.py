@@ -79,10 +79,14 @@ def question(changes: Sequence[Change], mine: str) -> str:
 
 def conflict_question(change: Change, mine: str) -> str:
     """The question that settles a conflict between fields: about what already
-    happened when it concerns the past ("Did you leave on Monday?")."""
+    happened when it concerns the past ("Did you leave on Monday?"), and the state that
+    holds together when a trip is over ("Back home in Portland?")."""
+    words = _Words(change.entity_id, mine)
     if change.field == "travel.depart_date" and change.candidate_value is not None:
-        words = _Words(change.entity_id, mine)
         return _fmt("Did {you} leave on {v}?", words, v=show_date(change.candidate_value))
+    if change.field == "travel.location":
+        # The only conflict about where the user is: a trip over, the user still "there".
+        return back_home(change.candidate_value, words, away=change.current_value)
     return single(change, mine)
 
 
@@ -238,14 +242,25 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         )
     if set(by_field) <= {"travel.status", "travel.location", "travel.destination"}:
         status = by_field.get("travel.status")
+        if status == "completed" and "travel.location" in by_field:
+            # A return and where it leaves the user: one question, never "forget your location?"
+            return back_home(by_field["travel.location"], words)
         place = by_field.get("travel.location") or by_field.get("travel.destination")
         if place is None:
             return None
-        if status == "completed" and "travel.location" in by_field:
-            return _fmt("{are} {you} back home in {v}?", words, v=show(place))
         if status in _TRIP:
             return _travel("status", status, words, to=f" to {show(place)}")
     return None
+
+
+def back_home(home: Any, w: _Words | None = None, *, away: Any = None) -> str:
+    """A return as one question: 'Back home in Portland?' when the home city is known,
+    else 'Back home from Tahoe?' (Yes forgets where the trip was)."""
+    w = w or _Words("", "")
+    back = "Back" if w.you == "you" else f"Is {w.you} back"
+    if home is not None:
+        return f"{back} home in {show(home)}?"
+    return f"{back} home from {show(away)}?" if away is not None else f"{back} home?"
 
 
 def show(value: Any) -> str:

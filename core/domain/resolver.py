@@ -290,6 +290,13 @@ def _regresses(spec: FieldSpec, old: Any, new: Any) -> bool:
     return old in order and new in order and order.index(new) < order.index(old)
 
 
+def change_patch(
+    committed: CommittedFact | None, obs: StateObservation
+) -> tuple[dict[str, Any], ...]:
+    """The RFC 6902 operations that would make ``obs`` the committed value."""
+    return _patch(committed, obs)
+
+
 def _patch(committed: CommittedFact | None, obs: StateObservation) -> tuple[dict[str, Any], ...]:
     path = f"/{_escape(obs.entity_id)}/{_escape(obs.field)}"
     if obs.intent == "retract":

@@ -30,7 +30,7 @@ from core.domain.records import (
     SourceState,
     WriteBatch,
 )
-from core.domain.resolver import Decision, resolve
+from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -39,6 +39,7 @@ from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.rollout_state import PolicyInForce, RolloutReader
+from core.engine.trip_state import follow, trip_companions, with_trip_corroborators
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreBackend
@@ -46,6 +47,8 @@ from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreB
 OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
 AnswerAction = Literal["confirm", "reject", "edit"]
 MAX_REASON = 160
+_DUPLICATE = Decision("tentative_reject", 0.0, 0.0, ("duplicate",), (), "none")
+"""Stands in the batch's decisions for an observation logged before (decided then)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,11 @@ class Engine:
             if not errors
         ]
         since = now - timedelta(hours=self.policy.corroboration_window_hours)
+        # One coherent trip: the batch's trip words are corroborated by the trip's other
+        # fields, and what they imply for those fields joins the batch (its payload last).
+        stated = len(observations)
+        observations, follows = await self._whole_trips(observations, now)
+        checked += [(o.payload(), []) for o in observations[stated:]]
         own_ids = [_own_event_id(o, principal) for o in observations]
 
         def decide(
@@ -150,6 +158,7 @@ class Engine:
             duplicates: list[tuple[str, datetime]] = []
             letters: list[DeadLetter] = []
             parsed = iter(zip(observations, own_ids, strict=True))
+            decided: list[Decision] = []
             for payload, errors in checked:
                 if errors:
                     letter = dead_letter_for("state_observation", payload, errors, now)
@@ -163,7 +172,9 @@ class Engine:
                     # Another principal's (or entity's) event has this id: ours is
                     # logged under an id of our own, the same on every retry.
                     stored_id = own_id
+                index = len(decided)
                 if stored_id in seen:
+                    decided.append(_DUPLICATE)
                     duplicates.append((stored_id, now))
                     outcomes.append(
                         Outcome(
@@ -178,7 +189,12 @@ class Engine:
                 seen[stored_id] = owner
                 obs = given.model_copy(update={"event_id": stored_id})
                 key = (obs.entity_id, obs.field)
-                outcome, record = self._decide(obs, snaps[key], now, in_force, principal)
+                trigger = follows.get(index)
+                leader = None if trigger is None else (decided[trigger], observations[trigger])
+                outcome, record, decision = self._decide(
+                    obs, snaps[key], now, in_force, principal, leader
+                )
+                decided.append(decision)
                 # The caller hears of its own id, whichever id the log keeps.
                 outcome = replace(outcome, event_id=given.event_id)
                 snaps[key], closed = advance(snaps[key], record, since)
@@ -230,6 +246,29 @@ class Engine:
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
         return outcomes
 
+    async def _whole_trips(
+        self, observations: list[StateObservation], now: datetime
+    ) -> tuple[list[StateObservation], dict[int, int]]:
+        """``observations`` with their trips' corroborators, then the companions they
+        imply (``core.engine.trip_state``); and which observation each companion follows."""
+        entities = sorted({o.entity_id for o in observations if o.domain == "travel"})
+        if not entities:
+            return observations, {}
+        facts = dict(
+            zip(
+                entities,
+                await asyncio.gather(*(self.store.facts(e) for e in entities)),
+                strict=True,
+            )
+        )
+        observations = [
+            with_trip_corroborators(o, facts[o.entity_id], now) if o.domain == "travel" else o
+            for o in observations
+        ]
+        companions = trip_companions(observations, facts, now)
+        follows = {len(observations) + n: trigger for n, (trigger, _) in enumerate(companions)}
+        return [*observations, *(c for _, c in companions)], follows
+
     def _decide(
         self,
         obs: StateObservation,
@@ -237,11 +276,15 @@ class Engine:
         now: datetime,
         in_force: PolicyInForce,
         principal: Principal,
-    ) -> tuple[Outcome, Accepted]:
+        leader: tuple[Decision, StateObservation] | None = None,
+    ) -> tuple[Outcome, Accepted, Decision]:
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key)
         committed = snap.committed
         decision = resolve(committed, obs, in_force.policy_for(obs.entity_id), now, evidence)
+        if leader is not None and leader[0] is not _DUPLICATE:
+            patch = change_patch(committed, obs)
+            decision = follow(decision, leader[0], leader[1].field, patch)
         commit = (
             replace(self._commit_plan(obs, decision, committed, now), principal=principal.ref)
             if decision.commits
@@ -293,7 +336,7 @@ class Engine:
             review_item_id=None if review is None else review.id,
             previous_value=None if committed is None else committed.value,
         )
-        return outcome, record
+        return outcome, record, decision
 
     async def ingest_invalid(
         self, schema: str, payload: Any, errors: list[str], *, now: datetime

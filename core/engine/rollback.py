@@ -135,8 +135,10 @@ def correction_rollback(
         ),
     )  # fmt: skip
     message = (
-        f"Rollback: {reason} for {entity}. auto_threshold {auto:.2f} -> {raised:.2f}, and "
-        f"I'll ask about {entity}'s next {CONFIRM_NEXT} {domain} changes."
+        f"Rollback: you corrected {rate:.0%} of my {domain} changes this week (more than "
+        f"{CORRECTION_CEILING:.0%}), so I now change {domain} on my own only when I'm at least "
+        f"{raised:.0%} sure (was {auto:.0%}), and I'll ask you about the next {CONFIRM_NEXT} "
+        f"{domain} changes ({entity})."
     )
     return RuleFired("corrections", domain, events, message)
 

@@ -32,7 +32,7 @@ async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: Star
     [
         ("/start", "I keep your assistant's beliefs true"),
         ("/help", "/forget <field>"),
-        ("/state", "• travel.location = Tahoe — just now, conversation"),
+        ("/state", "• You're in Tahoe — you told me, just now"),
         ("/state travel", "Travel (you)"),
         ("/state weather", "Unknown domain 'weather'"),
         ("/pending", "Nothing is waiting"),
@@ -64,7 +64,7 @@ async def test_forget_asks_first_then_retracts(tg: FakeTelegram, start_bot: Star
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
     assert await runner.chat.engine.store.fact("user:primary", "travel.location") is None
-    await tg.say(ALICE, "/forget travel.location", expect="Nothing is known about travel.location")
+    await tg.say(ALICE, "/forget my location", expect='I hold nothing about "my location". I know:')
 
 
 async def test_undo_reverts_the_last_commit_after_asking(
@@ -108,11 +108,11 @@ async def test_long_state_is_split_under_telegrams_limit(
         ]
     )
     sent = tg.user_says(ALICE, "/state")
-    await tg.reply_after(ALICE, sent, "project_number_199")
+    await tg.reply_after(ALICE, sent, "Project Number 199 is in progress")
     chunks = [m for m in tg.bot_messages(ALICE) if m.message_id > sent]
     assert len(chunks) > 1
     assert all(len(m.text) <= 4096 for m in chunks)
-    assert sum(m.text.count("• project.") for m in chunks) == 200
+    assert sum(m.text.count("• Project Number") for m in chunks) == 200
 
 
 async def test_conversation_log_is_chronological_and_complete(

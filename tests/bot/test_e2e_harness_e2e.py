@@ -75,10 +75,7 @@ async def test_following_the_guide_in_telegram_verifies(
     left = await tg.prompt(ALICE, "Did you leave on")
     await tg.tap(ALICE, left, "Yes")
     await tg.settled(left)
-    await tg.say(ALICE, back, expect="Noted: your trip is over.")
-    forget = await tg.prompt(ALICE, "Should I forget your location?")
-    await tg.tap(ALICE, forget, "Yes")
-    await tg.settled(forget)
+    await tg.say(ALICE, back, expect="Noted: your trip is over; you're back home.")
 
     verified = await canon(tmp_path, "e2e", "verify", "--entity", ENTITY, "--json")
     assert verified.code == 0, verified.out + verified.err

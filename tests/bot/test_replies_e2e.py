@@ -85,7 +85,10 @@ async def _seeded(start_bot: StartBot) -> BotRunner:
         ("ty", "You're welcome!"),
         ("how are you?", "All good here, thanks!"),
         ("lol", "👍"),
-        ("what do you know about me?", "• Travel: you're in Tahoe; return date 2026-02-22"),
+        (
+            "what do you know about me?",
+            "• Travel: on your trip; you're in Tahoe; back Sunday, February 22",
+        ),
         ("Where am I?", "In Tahoe, since this morning (you told me)."),
         ("when do I fly back?", "Your return: 2026-02-22 (from your calendar, 3 days ago)."),
         ("is Emma sick?", "Emma is sick (you told me, yesterday)."),

@@ -24,8 +24,8 @@ async def _answer(talk: Conversation, method: str, *args: Any, user: int = ALICE
 @pytest.mark.parametrize(
     ("method", "args", "expect"),
     [
-        ("show_state", (), "• travel.location = Tahoe — just now, conversation assertive"),
-        ("show_state", ("travel",), "Travel (you)\n• travel.destination = Tahoe"),
+        ("show_state", (), "• You're in Tahoe — you told me, just now"),
+        ("show_state", ("travel",), "Travel (you)\n• Your trip goes to Tahoe"),
         ("show_state", ("weather",), "Unknown domain 'weather'; use one of travel, family"),
         ("show_pending", (), "Nothing is waiting for your confirmation."),
         ("explain", ("travel.status",), "travel.status = in_progress (confidence 0.90, auto"),
@@ -97,5 +97,7 @@ async def test_forget_and_undo_ask_first_then_change(
 
 async def test_forgetting_what_is_not_known_says_so(talk: Conversation) -> None:
     await talk.chat.correction(ALICE, ALICE, "forget", "travel.location")
-    assert talk.messenger.texts(ALICE) == ["Nothing is known about travel.location."]
+    assert talk.messenger.texts(ALICE) == [
+        'I hold nothing about "travel.location" (I know nothing yet).'
+    ]
     assert talk.messenger.prompts(ALICE) == []

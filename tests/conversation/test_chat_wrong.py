@@ -70,7 +70,7 @@ async def test_wrong_logs_a_p0_asks_for_the_right_value_and_rolls_travel_back(
     assert dropped.text.startswith("⚠️ Rollback: travel dropped from Stage 2 to Stage 1")
     # The Edit corrected an auto-commit: 1 of the week's 3 travel changes (location
     # Tahoe, status in progress, location Reno) was corrected.
-    assert raised.text.startswith("⚠️ Rollback: weekly correction rate 33.3% > 5% in travel")
+    assert raised.text.startswith("⚠️ Rollback: you corrected 33% of my travel changes this week")
 
 
 async def test_yes_to_a_wrong_value_forgets_it(tahoe: Conversation) -> None:
@@ -84,18 +84,25 @@ async def test_yes_to_a_wrong_value_forgets_it(tahoe: Conversation) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "answer"),
+    ("query", "answer", "buttons"),
     [
-        ("weather", "I hold no value for weather. I hold: travel.location, travel.status."),
-        ("travel", "Which one is wrong: travel.location, travel.status? Send /wrong with"),
-        ("", "Which value is wrong? For example: /wrong travel.location"),
+        ("weather", 'I hold nothing about "weather". I know: your location, your trip.', ()),
+        (
+            "travel",
+            'Several things match "travel". Which one should I correct?',
+            ("Your location", "Your trip"),
+        ),
+        ("", "Which value is wrong? For example: /wrong my location", ()),
     ],
 )
-async def test_wrong_names_one_held_value(tahoe: Conversation, query: str, answer: str) -> None:
+async def test_wrong_names_one_held_value(
+    tahoe: Conversation, query: str, answer: str, buttons: tuple[str, ...]
+) -> None:
     mark = tahoe.messenger.mark()
     await tahoe.chat.wrong(ALICE, ALICE, query)
     [reply] = tahoe.messenger.sent_after(mark, ALICE)
-    assert reply.text.startswith(answer)
+    assert reply.text == answer
+    assert reply.labels == buttons
     assert await p0_incidents(tahoe) == []
 
 

@@ -93,20 +93,21 @@ async def test_following_the_guide_passes_whatever_the_policy(
 
 
 @pytest.mark.parametrize(
-    ("skip", "refuse", "named"),
+    ("skip", "refuse", "named", "asks"),
     [
-        # Without a plan there is no departure date to correct, nor a trip's place to forget.
-        ("plan", "", ["plan", "confirmation", "return"]),
-        ("arrival", "", ["arrival", "confirmation"]),
-        (None, "Did you leave", ["confirmation"]),
-        ("return", "", ["return"]),
-        (None, "forget your location", ["return"]),
+        ("plan", "", ["plan", "confirmation"], False),
+        ("arrival", "", ["arrival", "confirmation"], False),
+        (None, "Did you leave", ["confirmation"], False),
+        ("return", "", ["return"], False),
+        # The return and where it leaves the user are one question: No keeps both.
+        (None, "Back home", ["return"], True),
     ],
 )
 async def test_a_step_left_out_or_refused_is_named(
-    store: StoreBackend, skip: str | None, refuse: str, named: list[str]
+    store: StoreBackend, skip: str | None, refuse: str, named: list[str], asks: bool
 ) -> None:
-    assert await _play(store, calibrated_policy(), skip=skip, refuse=refuse) == named
+    policy = ASKS_EVERYTHING if asks else calibrated_policy()
+    assert await _play(store, policy, skip=skip, refuse=refuse) == named
 
 
 async def test_a_run_not_yet_played_is_at_its_first_step(store: StoreBackend) -> None:

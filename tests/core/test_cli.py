@@ -232,6 +232,10 @@ def test_demo_tells_the_story(db: Path) -> None:
         "- travel.status = completed (conversation_assertive, 7 min ago)",
     ):
         assert expected in text
+    # One story: once the user is back in Portland nothing still has them in Tahoe.
+    assert "travel.location Tahoe -> Portland" in text
+    assert "still have" not in text
+    assert "location as Tahoe" not in text
     assert text == canon("demo", db=db).stdout  # deterministic: the same story every time
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from canon_testing import make_observation
 
 from core.conversation.context import load_context
+from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES
 from core.engine.engine import Engine
 from core.engine.review import answer_review
@@ -45,6 +46,13 @@ class Chat:
         )
         outcomes = await self.engine.ingest_batch(payloads, now=self.now)
         return [(o.field, o.candidate_value, o.decision) for o in outcomes]
+
+    async def home_in(self, city: str) -> None:
+        """Say where home is, and confirm it (the profile changes only with a Yes)."""
+        await self.say(f"I live in {city}")
+        for question in await self.open_questions():
+            await answer_review(self.engine, question.id, "confirm", now=self.now)
+        assert (await self.facts())["profile.home_city"] == city
 
     async def facts(self) -> dict[str, Any]:
         return {f.field: f.value for f in await self.engine.store.facts(ME)}
@@ -147,20 +155,67 @@ async def test_a_return_before_the_departure_is_asked(engine: Engine) -> None:
     assert await chat.conflict_questions() == []
 
 
-async def test_back_home_while_still_at_the_destination(engine: Engine) -> None:
+async def test_back_home_ends_the_trip_and_the_stay_together(engine: Engine) -> None:
+    """A return moves the user in the same commit: nothing is left to conflict."""
     chat = Chat(engine)
     await chat.say("We fly to Tahoe today")
     await chat.say("we're in Tahoe")
+    said = await chat.say("We're back home from Tahoe")
+    assert ("travel.status", "completed", "auto_commit") in said
+    assert ("travel.location", None, "auto_commit") in said
+    assert "travel.location" not in await chat.facts()
     assert await chat.conflict_questions() == []
+
+
+async def test_back_home_in_the_home_city_when_it_is_known(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.home_in("Portland")
+    await chat.say("We fly to Tahoe today")
+    await chat.say("we're in Tahoe")
     await chat.say("We're back home from Tahoe")
+    facts = await chat.facts()
+    assert (facts["travel.status"], facts["travel.location"]) == ("completed", "Portland")
+    assert await chat.conflict_questions() == []
+
+
+async def test_a_trip_ended_by_the_calendar_brings_the_user_home_too(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.home_in("Portland")
+    await chat.say("We fly to Tahoe today")
+    await chat.say("we're in Tahoe")
+    ended = make_observation("travel.status", "completed", source="calendar", at=chat.now)
+    outcomes = await engine.ingest_batch([ended], now=chat.now)
+    assert [(o.field, o.candidate_value) for o in outcomes] == [
+        ("travel.status", "completed"),
+        ("travel.location", "Portland"),
+    ]
+    assert outcomes[0].decision == outcomes[1].decision
+
+
+async def test_a_trip_over_alone_asks_back_home_in_one_question(engine: Engine) -> None:
+    """`canon answer ID confirm` on the trip alone leaves the stay behind: the timeline
+    check proposes the state that holds together, the home city."""
+    chat = Chat(engine)
+    await chat.home_in("Portland")
+    await chat.say("We fly to Tahoe today")
+    await chat.say("we're in Tahoe")
+    ended = make_observation(
+        "travel.status", "completed", at=chat.now, needs_confirmation="the readings disagree"
+    )
+    outcomes = await engine.ingest_batch([ended], now=chat.now)
+    assert [o.decision for o in outcomes] == ["ask_user", "ask_user"]
+    trip = outcomes[0].review_item_id
+    assert trip is not None
+    await answer_review(engine, trip, "confirm", now=chat.now)
     [question] = await chat.conflict_questions()
     assert (question.field, question.current_value, question.candidate_value) == (
         "travel.location",
         "Tahoe",
-        None,
+        "Portland",
     )
+    assert phrasing.conflict_question(question, ME) == "Back home in Portland?"
     await answer_review(engine, question.id, "confirm", now=chat.now)
-    assert "travel.location" not in await chat.facts()
+    assert (await chat.facts())["travel.location"] == "Portland"
     assert await chat.conflict_questions() == []
 
 

@@ -153,7 +153,7 @@ def test_unknown_state_is_an_honest_i_dont_know(text: str, expected: str) -> Non
 def test_what_do_you_know_summarises_by_domain(text: str) -> None:
     answer = reply(text)
     assert answer.splitlines()[0] == "Here's what I know:"
-    assert "• Travel: you're in Tahoe; return date 2026-02-22; trip under way" in answer
+    assert "• Travel: on your trip; you're in Tahoe; back Sunday, February 22" in answer
     assert "• Family: Emma is sick" in answer
     assert "• Financial: rent amount 2100; rent currency USD; rent status paid" in answer
     assert len(answer.splitlines()) <= 8

@@ -88,7 +88,15 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
         ),
         (
             [(ME, "travel.status", "completed"), (ME, "travel.location", "Portland")],
-            "Are you back home in Portland?",
+            "Back home in Portland?",
+        ),
+        (
+            [(ME, "travel.status", "completed"), (ME, "travel.location", None)],
+            "Back home?",
+        ),
+        (
+            [("user:bob", "travel.status", "completed"), ("user:bob", "travel.location", "Reno")],
+            "Is Bob back home in Reno?",
         ),
         (
             [(ME, "travel.status", "in_progress"), (ME, "travel.destination", "Tahoe")],

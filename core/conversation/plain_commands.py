@@ -1,0 +1,108 @@
+"""Commands in the words a person uses: "/forget my location", "/wrong rent", "/foo".
+
+``plain_query`` turns what follows a command into what ``field_match`` understands
+("my location" -> "location", "where I am" -> "location", "home" -> "home_city");
+``named_fields`` finds the held values it names; when several match, ``choice_buttons``
+offers one button each (callback data ``cmd:<command>:<field>``, read back by
+``parse_choice``), labelled in words, never by the dotted name. ``unknown_command``
+answers a command that does not exist with the short list of those that do.
+Pure, except ``named_fields``, which reads the store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.conversation.field_match import matching_fields
+from core.domain import phrasing
+from core.store import Store
+
+COMMANDS = ("state", "pending", "why", "history", "forget", "wrong", "undo", "status", "help")
+"""The commands an unknown one is answered with (the rest are in /help)."""
+CHOOSABLE = ("forget", "wrong")
+"""Commands that act on one value: several matches become buttons."""
+_PREFIX = "cmd:"
+_MAX_DATA = 64
+_FILLER = frozenset(
+    ["my", "the", "our", "your", "a", "an", "me", "of", "for", "is", "are", "about", "current"]
+)
+_SYNONYMS = {
+    "where i am": "location",
+    "where we are": "location",
+    "where": "location",
+    "place": "location",
+    "home": "home_city",
+    "home city": "home_city",
+    "city": "home_city",
+    "time zone": "timezone",
+    "zone": "timezone",
+    "job": "employer",
+    "work": "employer",
+    "trip": "travel",
+    "travel": "travel",
+}
+
+
+def plain_query(words: str) -> str:
+    """The field words in what a person typed: 'my location' -> 'location'."""
+    text = " ".join(re.sub(r"[^\w.' ]+", " ", words.casefold()).split())
+    if text in _SYNONYMS:
+        return _SYNONYMS[text]
+    kept = " ".join(w for w in text.split() if w not in _FILLER)
+    return _SYNONYMS.get(kept, kept.replace(" ", "_"))
+
+
+async def named_fields(store: Store, entities: Sequence[str], words: str) -> list[tuple[str, str]]:
+    """(entity, field) for each held value ``words`` names, in ``entities`` order."""
+    held = [(f.entity_id, f.field) for e in entities for f in await store.facts(e)]
+    query = plain_query(words)
+    wanted = set(matching_fields(query, [f for _e, f in held])) if query else set()
+    return [(e, f) for e, f in held if f in wanted]
+
+
+def value_words(field: str, entity_id: str, mine: str) -> str:
+    """'Your location', 'The rent amount': a field as a button or a sentence names it."""
+    text = phrasing.label(field, entity_id, mine)
+    return text[:1].upper() + text[1:]
+
+
+def choice_buttons(
+    command: str, hits: Sequence[tuple[str, str]], mine: str
+) -> list[tuple[str, str]]:
+    """One (label, callback data) per matching field that fits Telegram's 64 bytes."""
+    out = []
+    for entity, field in hits:
+        data = f"{_PREFIX}{command}:{field}"
+        if len(data.encode()) <= _MAX_DATA:
+            out.append((value_words(field, entity, mine), data))
+    return out
+
+
+def which_text(command: str, words: str) -> str:
+    verb = {"forget": "forget", "wrong": "correct"}.get(command, "look at")
+    return f'Several things match "{words}". Which one should I {verb}?'
+
+
+def parse_choice(data: str | None) -> tuple[str, str] | None:
+    """(command, field) from a choice button's callback data; None for any other button."""
+    if not data or not data.startswith(_PREFIX):
+        return None
+    command, _, field = data[len(_PREFIX) :].partition(":")
+    return (command, field) if command in CHOOSABLE and field else None
+
+
+def nothing_named(words: str, known: Sequence[tuple[str, str]], mine: str) -> str:
+    """Nothing held matches ``words``: say so, and what is held, in words."""
+    if not known:
+        return f'I hold nothing about "{words}" (I know nothing yet).'
+    names = sorted({value_words(f, e, mine).casefold() for e, f in known})
+    shown = ", ".join(names[:12]) + (f" (+{len(names) - 12} more)" if len(names) > 12 else "")
+    return f'I hold nothing about "{words}". I know: {shown}.'
+
+
+def unknown_command(text: str) -> str:
+    """'/foo' does not exist: what does."""
+    name = text.split(maxsplit=1)[0].split("@")[0] if text.strip() else "/"
+    listed = ", ".join(f"/{c}" for c in COMMANDS)
+    return f"I don't know {name}. Try {listed} — or just tell me what changed."

@@ -1,0 +1,93 @@
+"""Where the user is and how their trip stands, told as one story (pure functions).
+
+"where am I?" and "what do you know about me?" read several fields that only make
+sense together: a trip that is over leaves nobody at its destination, and a
+question still open about the trip or the stay is part of the answer ("I've asked
+you: Back home in Portland?"). These functions never state two things that cannot
+both be true: a location that only the finished trip supported is not said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from core.domain import phrasing
+from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.state import CommittedFact
+from core.engine.consistency import is_conflict_question
+from core.engine.trip_state import DESTINATION, HOME, LOCATION, STATUS, same_place
+
+_TRIP_FIELDS = (STATUS, LOCATION, DESTINATION)
+
+
+def stale_location(facts: Mapping[str, CommittedFact]) -> bool:
+    """Whether the committed location is only the destination of a trip that is over
+    (or off): true once, no longer."""
+    status, where = facts.get(STATUS), facts.get(LOCATION)
+    if status is None or where is None or status.value not in ("completed", "cancelled"):
+        return False
+    going, home = facts.get(DESTINATION), facts.get(HOME)
+    return (
+        going is not None
+        and same_place(where.value, going.value)
+        and not (home is not None and same_place(where.value, home.value))
+    )
+
+
+def open_trip_question(open_items: Sequence[ReviewItem], entity_id: str) -> str | None:
+    """The open question about the trip or the user's whereabouts, as the user was asked
+    it (a group in one sentence); None when nothing about them is open."""
+    mine = [
+        r
+        for r in open_items
+        if r.kind == "change"
+        and r.entity_id == entity_id
+        and r.field in _TRIP_FIELDS
+        and r.status in OPEN_STATUSES
+    ]
+    if not mine:
+        return None
+    first = min(mine, key=lambda r: r.seq)
+    if is_conflict_question(first):
+        return phrasing.conflict_question(first, entity_id)
+    group = [r for r in mine if first.group_key is not None and r.group_key == first.group_key]
+    return phrasing.question(group or [first], entity_id)
+
+
+def asked_note(question: str | None) -> str:
+    """' I've asked you: "Back home in Portland?" — your answer settles it.' (or nothing)."""
+    if question is None:
+        return ""
+    return f' I\'ve asked you: "{question}" — your answer settles it.'
+
+
+def trip_summary(facts: Mapping[str, CommittedFact]) -> list[str]:
+    """The travel line of "what do you know about me?" in parts that hold together:
+    'your trip to Tahoe is over', "you're back home in Portland"."""
+    status, going = facts.get(STATUS), facts.get(DESTINATION)
+    where, home = facts.get(LOCATION), facts.get(HOME)
+    to = "" if going is None else f" to {phrasing.show(going.value)}"
+    out: list[str] = []
+    if status is not None:
+        out.append(
+            {
+                "planning": f"trip{to} planned",
+                "in_progress": f"on your trip{to}",
+                "completed": f"your trip{to} is over",
+                "cancelled": f"your trip{to} is off",
+            }.get(str(status.value), f"trip{to}: {phrasing.show(status.value)}")
+        )
+    elif going is not None:
+        out.append(f"trip{to}")
+    if where is not None and not stale_location(facts):
+        at_home = home is not None and same_place(where.value, home.value)
+        out.append(
+            f"you're back home in {phrasing.show(where.value)}"
+            if at_home and status is not None and status.value == "completed"
+            else f"you're in {phrasing.show(where.value)}"
+        )
+    for name, words in (("depart_date", "leaving"), ("return_date", "back")):
+        day = facts.get(f"travel.{name}")
+        if day is not None and status is not None and status.value in ("planning", "in_progress"):
+            out.append(f"{words} {phrasing.show_date(day.value)}")
+    return out

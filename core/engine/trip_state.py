@@ -1,0 +1,175 @@
+"""One coherent state per trip and home: what one word about a trip means for its other fields.
+
+Each field is resolved on its own (``core.domain.resolver``), but a trip is one thing:
+coming home ends the trip *and* moves the user, arriving starts it *and* says where
+they are, and evidence about the trip (a calendar flight to Denver with its dates)
+speaks for all of its fields. This module holds those rules as pure functions of the
+observations in a batch, the entity's committed facts and ``now``; it reads no clock
+and does no I/O. The engine calls them before it resolves a batch:
+
+``trip_companions``
+    The observations a batch implies but does not state. A return ("we got back home
+    last night": ``travel.status`` completed) puts the user back home in the same
+    breath: ``travel.location`` becomes the home city (``profile.home_city``) when it is
+    known, and is forgotten when it is not, so the trip is never over while the user is
+    still "in Tahoe". An arrival at the trip's destination while it is only planned
+    starts the trip; being back in the home city while a trip is under way ends it.
+    A companion has its trigger's source, time and wording, so it joins its trigger's
+    question ("Back home in Portland?") and is decided with it (``follows``).
+
+``with_trip_corroborators``
+    Corroboration by meaning: an observation of where the user is, or that the trip
+    is under way, is supported by another source's committed word about the same
+    trip (its destination, when today is inside its dates). The support is an
+    ordinary corroborator, so the policy's corroboration cap still bounds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from core.domain.ids import derived_id
+from core.domain.models import Corroborator, StateObservation
+from core.domain.resolver import Decision
+from core.domain.state import CommittedFact, Scalar, value_key
+
+STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
+DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home_city"
+_PRESENT = frozenset({"assertive", "retract"})
+"""Intents that speak about now: only these move the other fields."""
+
+
+def same_place(a: Scalar, b: Scalar) -> bool:
+    """'Tahoe' and ' tahoe' are one place; anything not a name is no place."""
+    return isinstance(a, str) and isinstance(b, str) and value_key(a) == value_key(b)
+
+
+def trip_companions(
+    observations: Sequence[StateObservation],
+    facts: Mapping[str, Sequence[CommittedFact]],
+    now: datetime,
+) -> list[tuple[int, StateObservation]]:
+    """(index of the trigger in ``observations``, the observation it implies), in order.
+
+    ``facts`` are each entity's committed facts. Nothing is implied about a field the
+    batch already speaks about for the same entity and source (what was said wins).
+    """
+    said = {(o.entity_id, o.source.key, o.field) for o in observations}
+    out: list[tuple[int, StateObservation]] = []
+    for index, obs in enumerate(observations):
+        if obs.intent not in _PRESENT or not obs.field.startswith("travel."):
+            continue
+        state = {
+            f.field: f.value
+            for f in facts.get(obs.entity_id, ())
+            if f.valid_until is None or f.valid_until > now
+        }
+        for field, value in _implied(obs, state):
+            if (obs.entity_id, obs.source.key, field) in said:
+                continue
+            said.add((obs.entity_id, obs.source.key, field))
+            out.append((index, _companion(obs, field, value)))
+    return out
+
+
+def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:
+    """The (field, value) pairs ``obs`` implies given the entity's ``state`` (None: forget)."""
+    home, where = state.get(HOME), state.get(LOCATION)
+    value = obs.candidate_value
+    if obs.field == STATUS and value == "completed" and obs.intent == "assertive":
+        # Back home: the home city when known; else the trip's place is forgotten.
+        if isinstance(home, str):
+            return [] if same_place(where, home) else [(LOCATION, home)]
+        return [] if where is None else [(LOCATION, None)]
+    if obs.field == LOCATION and obs.intent == "assertive" and isinstance(value, str):
+        status = state.get(STATUS)
+        if same_place(value, home):
+            return [(STATUS, "completed")] if status == "in_progress" else []
+        if status == "planning" and same_place(value, state.get(DESTINATION)):
+            return [(STATUS, "in_progress")]  # arrived where the plan went
+    return []
+
+
+def _companion(trigger: StateObservation, field: str, value: Scalar) -> StateObservation:
+    return trigger.model_copy(
+        update={
+            "event_id": derived_id("trip-companion", trigger.event_id, field),
+            "field": field,
+            "domain": field.split(".", 1)[0],
+            "candidate_value": value,
+            "intent": "retract" if value is None else "assertive",
+            "valid_until": None,
+            "corroborators": None,
+        }
+    )
+
+
+def with_trip_corroborators(
+    obs: StateObservation, facts: Sequence[CommittedFact], now: datetime
+) -> StateObservation:
+    """``obs`` with the sources of other committed words about the same trip as
+    corroborators (where the user is, or that the trip is under way, backed by a
+    destination whose dates include the observation's day)."""
+    if obs.intent != "assertive" or obs.field not in (LOCATION, STATUS):
+        return obs
+    state = {f.field: f for f in facts if f.valid_until is None or f.valid_until > now}
+    destination = state.get(DESTINATION)
+    if destination is None or destination.source_type == obs.source.type:
+        return obs
+    place = obs.candidate_value if obs.field == LOCATION else destination.value
+    if obs.field == STATUS and obs.candidate_value != "in_progress":
+        return obs
+    if not same_place(place, destination.value) or not _within(obs.ts.date(), state):
+        return obs
+    known = list(obs.corroborators or ())
+    if any(c.type == destination.source_type for c in known) or len(known) >= 8:
+        return obs
+    ref = destination.source_ref or destination.event_id
+    known.append(Corroborator(type=destination.source_type, ref=ref[:256]))  # type: ignore[arg-type]
+    return obs.model_copy(update={"corroborators": known})
+
+
+def _within(day: date, state: Mapping[str, CommittedFact]) -> bool:
+    """Whether ``day`` falls inside the trip's dates, a day either side (``day`` is the
+    evidence's UTC day, the dates are the traveller's); a missing end leaves it open."""
+    start, end = _day(state.get(DEPART)), _day(state.get(RETURN))
+    if start is None:
+        return False
+    ordinal = day.toordinal()
+    return start.toordinal() - 1 <= ordinal and (end is None or ordinal <= end.toordinal() + 1)
+
+
+def _day(fact: CommittedFact | None) -> date | None:
+    if fact is None or not isinstance(fact.value, str):
+        return None
+    try:
+        return date.fromisoformat(fact.value[:10])
+    except ValueError:
+        return None
+
+
+def follow(
+    own: Decision, trigger: Decision, trigger_field: str, patch: tuple[dict[str, Any], ...]
+) -> Decision:
+    """The decision on a companion: its trigger's. A trip that ends ends with the user
+    home, in one commit or one question; a word not taken implies nothing. A trigger
+    that only repeats what is known (a corroboration) leaves the companion to its own
+    decision, and so does a companion that only repeats what is known. ``patch`` is
+    the companion's own change to the state document."""
+    if trigger.effect == "corroborate" or own.effect == "corroborate":
+        return own
+    why = f"goes with {trigger_field} in the same message"
+    if trigger.decision == "tentative_reject":
+        return Decision("tentative_reject", own.confidence, own.margin, (why,), (), "none")
+    return Decision(
+        trigger.decision,
+        trigger.confidence,
+        trigger.margin,
+        (why, *trigger.reasons[:3]),
+        patch,
+        "change",
+        own.factors,
+        trigger.shadow_of,
+    )

@@ -1,0 +1,74 @@
+"""Commands in the words a person uses, end to end through the bot: "/forget my location",
+"/wrong rent" with a button per matching value, "/foo" answered with what exists, and
+/state and /pending as sentences (the dotted names stay in /debug and `canon why`)."""
+
+from __future__ import annotations
+
+import pytest
+from chatkit import ALICE, StartBot
+from fakes.telegram_api import FakeTelegram
+
+pytestmark = pytest.mark.timeout(90)
+
+
+async def _in_tahoe_with_rent(tg: FakeTelegram) -> None:
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
+    paid = await tg.say(ALICE, "I paid $2,100 rent", expect="rent")
+    for prompt in tg.open_prompts(ALICE):  # the payment is asked as one question
+        await tg.tap(ALICE, prompt, "Yes")
+        await tg.settled(prompt)
+    assert paid
+
+
+@pytest.mark.parametrize("words", ["location", "my location", "where I am"])
+async def test_forget_takes_the_words_people_use(
+    tg: FakeTelegram, start_bot: StartBot, words: str
+) -> None:
+    runner = await start_bot()
+    await _in_tahoe_with_rent(tg)
+    tg.user_says(ALICE, f"/forget {words}")
+    prompt = await tg.prompt(ALICE, "Forget your location (Tahoe)?")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert runner.chat is not None
+    assert await runner.chat.engine.store.fact("user:primary", "travel.location") is None
+
+
+async def test_wrong_with_several_matches_offers_a_button_each(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    await start_bot()
+    await _in_tahoe_with_rent(tg)
+    tg.user_says(ALICE, "/wrong rent")
+    which = await tg.prompt(ALICE, 'Several things match "rent". Which one should I correct?')
+    labels = [b["text"] for row in which.buttons for b in row]
+    assert "The rent amount" in labels
+    assert not any("financial." in label for label in labels)
+    await tg.tap(ALICE, which, "The rent amount")
+    asked = await tg.prompt(ALICE, "rent")
+    assert "financial.rent.amount" not in asked.text
+
+
+async def test_an_unknown_command_gets_the_list_of_those_that_exist(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    await start_bot()
+    reply = await tg.say(ALICE, "/foo", expect="I don't know /foo.")
+    assert "/state" in reply.text
+    assert "/forget" in reply.text
+
+
+async def test_state_and_pending_read_as_sentences(tg: FakeTelegram, start_bot: StartBot) -> None:
+    await start_bot()
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
+    state = await tg.say(ALICE, "/state", expect="You're in Tahoe — you told me")
+    assert "Your trip is under way" in state.text
+    assert "travel." not in state.text
+    assert "_" not in state.text
+    tg.user_says(ALICE, "I paid $2,100 rent")
+    await tg.prompt(ALICE, "rent")
+    pending = await tg.say(ALICE, "/pending", expect="waiting for you")
+    assert "Did you pay $2,100 rent?" in pending.text
+    assert "financial." not in pending.text
+    debug = await tg.say(ALICE, "/why location", expect="travel.location = Tahoe")
+    assert debug

@@ -119,6 +119,18 @@ def resolve(
         blocked = _planning_block(spec, obs)
         if blocked:
             return reject(blocked)
+        if (
+            committed is not None
+            and obs.source.type in ASKED_SOURCES
+            and _regresses(spec, committed.value, obs.candidate_value)
+        ):
+            # The founding incident: an assistant's plan is not evidence of the present,
+            # so it never pulls a trip under way back to 'planning' and is not worth a
+            # question (other sources meet the authority rule below).
+            return reject(
+                f"a plan is not evidence of the present: it cannot move {obs.field} "
+                f"backwards ({committed.value} -> {obs.candidate_value})"
+            )
     if obs.intent == "retract" and committed is None:
         return reject("nothing to retract: no committed value")
     if obs.intent != "retract" and (new_key, obs.source.key) in evidence.rejected:

@@ -110,6 +110,13 @@ CASES = [
         "outranks static_markdown",
     ),
     Case(
+        "an assistant's stale plan never pulls a trip under way back (the founding incident)",
+        fact("travel.status", "in_progress", hours_ago=2),
+        o("travel.status", "planning", intent="planning", source="agent"),
+        "tentative_reject",
+        "a plan is not evidence of the present",
+    ),
+    Case(
         "a calendar entry is outranked by the user's recent word about where they are",
         fact("travel.location", "Tahoe", hours_ago=5),
         o("travel.location", "Portland", source="calendar"),

@@ -222,6 +222,20 @@ CONVERSATION: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0011_telegram_updates",
+            """
+        -- The Telegram updates a bot worker has taken on, so that an update delivered
+        -- again (a webhook retry, to this worker or another) is handled once.
+        CREATE TABLE telegram_updates (
+            bot_id bigint NOT NULL,
+            update_id bigint NOT NULL,
+            claimed_at timestamptz NOT NULL,
+            PRIMARY KEY (bot_id, update_id)
+        );
+        CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
+        """,
+        ),
     ),
 )
 
@@ -359,6 +373,21 @@ API_TOKENS: Final[Feature] = (
             secret_sha256 text NOT NULL UNIQUE,
             created_at timestamptz NOT NULL,
             revoked_at timestamptz
+        );
+        """,
+        ),
+        (
+            "0012_api_rate_buckets",
+            """
+        -- Each token's rate-limit bucket, shared by every canon serve worker on the store:
+        -- the requests left, when they were last counted (seconds since the epoch), and
+        -- whether the last request counted was let through. Unlogged: nothing here is
+        -- worth a WAL flush, and after a crash every bucket simply starts full again.
+        CREATE UNLOGGED TABLE api_rate_buckets (
+            token_id text PRIMARY KEY,
+            tokens double precision NOT NULL,
+            counted_at double precision NOT NULL,
+            granted boolean NOT NULL
         );
         """,
         ),

@@ -277,6 +277,20 @@ CONVERSATION: Final[Feature] = (
             );
         """,
         ),
+        (
+            "0017_telegram_updates",
+            """
+            -- The Telegram updates a bot worker has taken on, so that an update delivered
+            -- again (a webhook retry, to this worker or another) is handled once.
+            CREATE TABLE telegram_updates (
+                bot_id INTEGER NOT NULL,
+                update_id INTEGER NOT NULL,
+                claimed_at TEXT NOT NULL,
+                PRIMARY KEY (bot_id, update_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
+        """,
+        ),
     ),
 )
 """The bot's conversation log, prompt messages and chat modes."""
@@ -425,6 +439,20 @@ API_TOKENS: Final[Feature] = (
                 secret_sha256 TEXT NOT NULL UNIQUE,
                 created_at TEXT NOT NULL,
                 revoked_at TEXT
+            ) WITHOUT ROWID;
+        """,
+        ),
+        (
+            "0018_api_rate_buckets",
+            """
+            -- Each token's rate-limit bucket, shared by every canon serve worker on the store:
+            -- the requests left, when they were last counted (seconds since the epoch), and
+            -- whether the last request counted was let through.
+            CREATE TABLE api_rate_buckets (
+                token_id TEXT PRIMARY KEY,
+                tokens REAL NOT NULL,
+                counted_at REAL NOT NULL,
+                granted INTEGER NOT NULL
             ) WITHOUT ROWID;
         """,
         ),

@@ -1,6 +1,7 @@
 """Several `canon serve` workers on one store behave as one server: a token's rate limit
 is one bucket whichever worker a request reaches, and a question answered on one worker
-is gone on every other. On a SQLite file and on PostgreSQL, as real processes.
+is gone on every other. As real processes, on PostgreSQL (the rate limit on a SQLite
+file as well; the supervisor's own failure handling on SQLite).
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ def test_two_workers_spend_one_bucket_per_token(store_env: dict[str, str], tmp_p
 
 
 def test_a_question_answered_on_one_worker_is_gone_on_the_other(
-    store_env: dict[str, str], tmp_path: Path
+    postgres_url: str, tmp_path: Path
 ) -> None:
     db = tmp_path / "canon.db"
+    store_env = environment(db, CANON_DB=postgres_url)
     with live_server(db, env=store_env) as one, live_server(db, env=store_env) as two:
         auth = _auth(one)
         said = httpx.post(
@@ -74,9 +76,10 @@ def test_a_question_answered_on_one_worker_is_gone_on_the_other(
 
 
 def test_serve_with_two_workers_shares_its_port_and_stops_them_all(
-    store_env: dict[str, str], tmp_path: Path
+    postgres_url: str, tmp_path: Path
 ) -> None:
     db = tmp_path / "canon.db"
+    store_env = environment(db, CANON_DB=postgres_url)
     with live_server(db, "--workers", "2", *SLOW, env=store_env) as served:
         assert served.stderr[-1].endswith("/v1 (2 workers)")
         workers = _children(served.process.pid)

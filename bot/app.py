@@ -183,6 +183,9 @@ class BotRunner:
         bot_data: CanonBotData = self.app.bot_data
         bot_data.chat = self.chat
         bot_data.audience = settings.audience
+        if webhook is not None:  # workers may share its URL, Telegram may retry: each update once
+            once = handlers.once_per_update(self.store.conversation, self.clock)
+            self.app.add_handler(TypeHandler(Update, once), group=-3)
         await self.app.initialize()
         await with_retries(
             lambda: self.app.bot.set_my_commands([BotCommand(n, d) for n, d in texts.COMMANDS]),

@@ -1,12 +1,17 @@
 """Telegram handlers: parse the update, call CanonChat or core, format. Nothing else.
 
-The guard runs first (group -1) for every update: strangers get one polite
-refusal, their taps are refused, and nothing of theirs is stored.
+The guard runs first (group -2) for every update: strangers get one polite
+refusal, their taps are refused, and nothing of theirs is stored. Only a webhook
+worker runs something before it (group -3): ``once_per_update``, so an update
+delivered again is dropped.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Coroutine
+from datetime import datetime
+from typing import Any
 
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
@@ -15,8 +20,10 @@ from bot.context import Ctx
 from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
 from core.errors import CanonError
+from core.store.protocol import ConversationStore
 
 log = logging.getLogger(__name__)
+UpdateHandler = Callable[[Update, Ctx], Coroutine[Any, Any, None]]
 
 
 def _chat(context: Ctx) -> CanonChat:
@@ -29,6 +36,18 @@ def _incoming(update: Update) -> Incoming | None:
     if message is None or user is None or message.text is None:
         return None
     return Incoming(user.id, message.chat_id, message.message_id, message.text, message.date)
+
+
+def once_per_update(updates: ConversationStore, clock: Callable[[], datetime]) -> UpdateHandler:
+    """The first handler of a webhook worker: an update someone (this worker or another on
+    the store) already took on is dropped, as Telegram may deliver one again."""
+
+    async def once(update: Update, context: Ctx) -> None:
+        if not await updates.claim_update(context.bot.id, update.update_id, clock()):
+            log.info("update %s was delivered again; it is handled once", update.update_id)
+            raise ApplicationHandlerStop
+
+    return once
 
 
 async def guard(update: Update, context: Ctx) -> None:

@@ -2,9 +2,9 @@
 
 Every request but ``/v1/health`` carries ``Authorization: Bearer <token>``; a
 token is looked up by the hash of its secret, then spends one request of its
-rate-limit bucket. A body must be JSON (415 otherwise), no bigger than
-``max_body`` (413) and valid against its schema (422). Whatever goes wrong is a
-problem document (``core.api.problems``).
+rate-limit bucket (kept in the store: shared by every worker). A body must be
+JSON (415 otherwise), no bigger than ``max_body`` (413) and valid against its
+schema (422). Whatever goes wrong is a problem document (``core.api.problems``).
 """
 
 from __future__ import annotations
@@ -37,9 +37,12 @@ def api_app(
     max_body: int = MAX_BODY,
     rate_per_second: float = 5.0,
     burst: int = 20,
-    monotonic: Callable[[], float] = time.monotonic,
+    seconds: Callable[[], float] = time.time,
 ) -> web.Application:
-    """The application; ``clock`` and ``monotonic`` are read once per request (the edge)."""
+    """The application; ``clock`` and ``seconds`` are read once per request (the edge).
+
+    ``seconds`` times the rate limits, whose buckets every worker on the store shares:
+    the epoch's seconds, which all workers agree on."""
     limiter = RateLimiter(rate_per_second, burst)
     document = openapi_document()
 
@@ -48,7 +51,7 @@ def api_app(
             if not route.auth:  # the one open route
                 return web.json_response(await handlers.health(None), status=route.status)
             token = await _authenticate(services, request)
-            wait = limiter.take(token.id, monotonic())
+            wait = await limiter.take(services.engine.store.api_tokens, token.id, seconds())
             if wait > 0:
                 raise Problem(
                     429,

@@ -1,18 +1,37 @@
-"""``canon serve``: the HTTP API on a local port, until SIGTERM or Ctrl-C."""
+"""``canon serve``: the HTTP API on a local port, until SIGTERM or Ctrl-C.
+
+With ``--workers N`` the command binds the port itself and starts N worker
+processes (this same command line, each told the listening socket's descriptor),
+which accept from that one socket: the kernel hands each connection to one of
+them. Every worker opens its own connection to the store, which is what they
+share: tokens, rate-limit buckets, questions and answers. It waits until every
+worker is ready before it says where it listens, stops them all on SIGTERM or
+Ctrl-C, and stops them all (failing) when one dies, so a service manager restarts
+the whole set.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Sequence
 
 import click
 
 from core.api.limits import MAX_BODY
 from core.cli.common import Context, open_engine, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
+from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.select import configured_extractor
+from core.store.factory import parse_store_url
 
 pass_ctx = click.make_pass_decorator(Context)
+READY = "ready"
+"""What a worker prints on its stdout once it accepts connections."""
 
 
 @click.command()
@@ -25,7 +44,7 @@ pass_ctx = click.make_pass_decorator(Context)
     default=5.0,
     show_default=True,
     type=click.FloatRange(min=0.01),
-    help="Requests a second per token, on average.",
+    help="Requests a second per token, on average (shared by all workers).",
 )
 @click.option(
     "--burst", default=20, show_default=True, type=click.IntRange(min=1), help="At once, per token."
@@ -37,15 +56,37 @@ pass_ctx = click.make_pass_decorator(Context)
     type=click.IntRange(min=1024),
     help="Largest request body, in bytes.",
 )
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Processes serving the one port (more than one needs a SQLite file or PostgreSQL).",
+)
+@click.option("--worker-fd", type=int, default=None, hidden=True)
 @pass_ctx
 @run
-async def serve(ctx: Context, host: str, port: int, rate: float, burst: int, max_body: int) -> None:
+async def serve(
+    ctx: Context,
+    host: str,
+    port: int,
+    rate: float,
+    burst: int,
+    max_body: int,
+    workers: int,
+    worker_fd: int | None,
+) -> None:
     """Serve the HTTP API (/v1; the OpenAPI document at /v1/openapi.json).
 
     Callers authenticate with a token from 'canon token create --entity user:alice'.
 
-    Example: canon serve --port 8787
+    Example: canon serve --port 8787 --workers 2
     """
+    if worker_fd is None and workers > 1:
+        if parse_store_url(ctx.settings.store_url).backend == "memory":
+            raise ConfigError("--workers needs a store they can share: a SQLite file or PostgreSQL")
+        await _supervise(host, port, workers)
+        return
     from aiohttp import web
 
     from core.api.app import api_app
@@ -60,19 +101,117 @@ async def serve(ctx: Context, host: str, port: int, rate: float, burst: int, max
         app = api_app(services, utc_now, max_body=max_body, rate_per_second=rate, burst=burst)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
+        # The language pipeline loads before the port takes requests, not in the first one.
+        await asyncio.to_thread(_load_language_pipeline)
         try:
-            site = web.TCPSite(runner, host, port)
+            site: web.BaseSite
+            if worker_fd is None:
+                site = web.TCPSite(runner, host, port)
+            else:
+                site = web.SockSite(runner, socket.socket(fileno=worker_fd))
             await site.start()
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, stop.set)
-            bound = runner.addresses[0][1] if runner.addresses else port
-            click.echo(f"canon: serving the HTTP API on http://{host}:{bound}/v1", err=True)
+            if worker_fd is None:
+                bound = runner.addresses[0][1] if runner.addresses else port
+                click.echo(f"canon: serving the HTTP API on http://{host}:{bound}/v1", err=True)
+            else:
+                click.echo(READY)  # to the supervisor, on the pipe it reads
             await stop.wait()
         finally:
             await runner.cleanup()
+    if worker_fd is None:
+        click.echo("canon: stopped", err=True)
+
+
+def _load_language_pipeline() -> None:
+    """Load it now; a missing pipeline is left for each message to report, as before."""
+    from core.extraction.linguistics import model
+
+    with contextlib.suppress(LanguageModelMissing):
+        model.load()
+
+
+async def _supervise(host: str, port: int, workers: int) -> None:
+    """Bind, start ``workers`` worker processes on the socket, wait, stop them all."""
+    listening = socket.create_server((host, port), backlog=1024)
+    try:
+        listening.set_inheritable(True)
+        fd = listening.fileno()
+        command = [sys.executable, *sys.orig_argv[1:], "--worker-fd", str(fd)]
+        procs: list[asyncio.subprocess.Process] = []
+        try:
+            for _ in range(workers):
+                procs.append(
+                    await asyncio.create_subprocess_exec(
+                        *command, pass_fds=(fd,), stdout=subprocess.PIPE, stdin=subprocess.DEVNULL
+                    )
+                )
+            for proc in procs:
+                if not await _ready(proc):
+                    raise click.ClickException(
+                        f"a worker stopped before it was ready (exit status {proc.returncode})"
+                    )
+            bound = listening.getsockname()[1]
+            click.echo(
+                f"canon: serving the HTTP API on http://{host}:{bound}/v1 ({workers} workers)",
+                err=True,
+            )
+            ended = await _until_stopped_or_one_ends(procs)
+            if ended is not None:
+                raise click.ClickException(
+                    f"worker {ended.pid} stopped (exit status {ended.returncode}); "
+                    "stopping the others"
+                )
+        finally:
+            await _stop_all(procs)
+    finally:
+        listening.close()
     click.echo("canon: stopped", err=True)
+
+
+async def _ready(proc: asyncio.subprocess.Process) -> bool:
+    """Whether the worker said it is ready (False: it ended first)."""
+    assert proc.stdout is not None
+    while line := await proc.stdout.readline():
+        if line.decode().strip() == READY:
+            return True
+    return False
+
+
+async def _until_stopped_or_one_ends(
+    procs: Sequence[asyncio.subprocess.Process],
+) -> asyncio.subprocess.Process | None:
+    """Wait for SIGTERM or Ctrl-C (None) or for a worker to end (that worker)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    waits = {asyncio.ensure_future(p.wait()): p for p in procs}
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        done, _ = await asyncio.wait({*waits, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (*waits, stopping):
+            task.cancel()
+    if stopping in done:
+        return None
+    return next(waits[t] for t in done if t in waits)
+
+
+async def _stop_all(procs: Sequence[asyncio.subprocess.Process]) -> None:
+    """SIGTERM every worker still running, then wait for each (SIGKILL after 30 s)."""
+    for proc in procs:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            await asyncio.wait_for(proc.wait(), 30)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
 
 
 COMMANDS = (serve,)

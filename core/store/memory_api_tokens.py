@@ -1,10 +1,12 @@
-"""The HTTP API's bearer tokens in memory, as ``sqlite_api_tokens`` keeps them."""
+"""The HTTP API's bearer tokens and their rate-limit buckets in memory, as
+``sqlite_api_tokens`` keeps them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from core.domain.rate_limit import Bucket, spend
 from core.domain.records import ApiToken
 from core.errors import StoreError
 from core.store.memory_companions import MemoryStore
@@ -16,6 +18,7 @@ class MemoryApiTokens:
     def __init__(self, store: MemoryStore) -> None:
         self._store = store
         self._tokens: dict[str, ApiToken] = {}
+        self._buckets: dict[str, Bucket] = {}
 
     async def add_token(self, token: ApiToken) -> None:
         async with self._store.transaction() as j:
@@ -40,6 +43,12 @@ class MemoryApiTokens:
                 return False
             j.set(self._tokens, token_id, replace(token, revoked_at=at.astimezone(UTC)))
             return True
+
+    async def take_request(self, token_id: str, at: float, per_second: float, burst: int) -> float:
+        async with self._store.transaction() as j:
+            bucket, wait = spend(self._buckets.get(token_id), at, per_second, burst)
+            j.set(self._buckets, token_id, bucket)
+            return wait
 
 
 def _stored(token: ApiToken) -> ApiToken:

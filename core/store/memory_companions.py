@@ -30,6 +30,7 @@ from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
 from core.store.chat_turns import ChatLocks
 from core.store.memory_tables import Journal
+from core.store.protocol import UPDATE_CLAIMS_KEPT
 
 
 class MemoryStore(Protocol):
@@ -60,6 +61,17 @@ class MemoryConversationStore:
         self._prompts: dict[str, PromptMessage] = {}
         self._modes: dict[int, ChatMode] = {}
         self._turns = ChatLocks()
+        self._updates: dict[tuple[int, int], datetime] = {}
+
+    async def claim_update(self, bot_id: int, update_id: int, at: datetime) -> bool:
+        async with self._store.transaction() as j:
+            for key, claimed_at in list(self._updates.items()):
+                if claimed_at < at - UPDATE_CLAIMS_KEPT:
+                    j.delete(self._updates, key)
+            if (bot_id, update_id) in self._updates:
+                return False
+            j.set(self._updates, (bot_id, update_id), at)
+            return True
 
     async def append_message(
         self,

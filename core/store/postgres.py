@@ -19,7 +19,7 @@ writing transaction (``core.store.rules``).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
@@ -166,8 +166,10 @@ class PostgresStore(SettlesOneByGroup):
         except psycopg.Error as e:
             raise StoreError(f"cannot write to store {self.where}: {first_line(e)}") from e
 
-    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """The rows of one read (autocommit: it sees everything committed before it)."""
+    async def fetch(
+        self, sql: str, args: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> list[tuple[Any, ...]]:
+        """The rows of one statement, on its own (autocommit: it sees everything committed before it)."""
         try:
             async with self.pool.connection() as conn:
                 cur = await conn.execute(sql, args)

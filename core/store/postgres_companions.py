@@ -9,7 +9,7 @@ there). The conversation log is append-only: a trigger refuses updates and delet
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -27,6 +27,7 @@ from core.domain.records import (
 from core.store.chat_turns import LEASE_S, leased
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
+from core.store.protocol import UPDATE_CLAIMS_KEPT
 
 
 class PoolOwner(Protocol):
@@ -35,7 +36,9 @@ class PoolOwner(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[Tx]: ...
 
-    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+    async def fetch(
+        self, sql: str, args: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> list[tuple[Any, ...]]: ...
 
 
 _PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
@@ -50,6 +53,19 @@ class PostgresConversationStore:
 
     def __init__(self, store: PoolOwner) -> None:
         self._store = store
+
+    async def claim_update(self, bot_id: int, update_id: int, at: datetime) -> bool:
+        """True if no process on this database claimed the update before."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM telegram_updates WHERE claimed_at < %s", (at - UPDATE_CLAIMS_KEPT,)
+            )
+            claimed = await tx.execute(
+                "INSERT INTO telegram_updates (bot_id, update_id, claimed_at) "
+                "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                (bot_id, update_id, at),
+            )
+            return claimed == 1
 
     async def append_message(
         self,

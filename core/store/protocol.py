@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from core.domain.records import (
@@ -43,6 +43,8 @@ from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar
 
 T = TypeVar("T")
+UPDATE_CLAIMS_KEPT = timedelta(days=2)
+"""How long a claimed Telegram update id is remembered (``ConversationStore.claim_update``)."""
 Snapshots = dict[tuple[str, str], FieldSnapshot]
 EventOwner = tuple[str, str | None]
 """(entity_id, principal ref) of a logged event: whose id it is (None: logged before principals)."""
@@ -212,6 +214,14 @@ class Store(Protocol):
 class ConversationStore(Protocol):
     """What the bot needs to remember besides state and review items."""
 
+    async def claim_update(self, bot_id: int, update_id: int, at: datetime) -> bool:
+        """Take on Telegram update ``update_id`` of bot ``bot_id``: True the first time,
+        False ever after, whichever process on the store asks (Telegram delivers an update
+        again when it saw no answer from the webhook, perhaps to another worker). Claims
+        older than ``UPDATE_CLAIMS_KEPT`` before ``at`` are forgotten: Telegram keeps an
+        update for a day at most."""
+        ...
+
     async def append_message(
         self,
         chat_id: int,
@@ -324,6 +334,14 @@ class ApiTokenStore(Protocol):
 
     async def revoke_token(self, token_id: str, at: datetime) -> bool:
         """Revoke token ``token_id``; False if there is none or it already was."""
+        ...
+
+    async def take_request(self, token_id: str, at: float, per_second: float, burst: int) -> float:
+        """Spend one request from token ``token_id``'s rate-limit bucket: ``burst`` at once,
+        refilled at ``per_second``; ``at`` is the time in seconds (every worker's clock
+        must agree: the epoch's). Atomic across every process on the store, so workers
+        share one bucket per token. 0.0 if the request may go ahead, else the seconds
+        until one more would be allowed."""
         ...
 
 

@@ -47,7 +47,7 @@ from core.store.sqlite_connection import (
     while_busy,
 )
 from core.store.sqlite_conversation import SQLiteConversationStore
-from core.store.sqlite_direct import run_in_one_hop
+from core.store.sqlite_direct import run_in_one_hop, run_unsynced
 from core.store.sqlite_policy_log import SQLitePolicyLog
 from core.store.sqlite_reads import SQLiteReads
 from core.store.sqlite_rows import (
@@ -160,6 +160,14 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         """One statement, atomic on its own, never inside another task's transaction."""
         async with self.transaction() as tx:
             await tx.execute(sql, params)
+
+    async def execute_unsynced(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> list[Any]:
+        """One statement, atomic on its own, committed without waiting for the disk (its
+        rows need not survive a crash); what it returns."""
+        async with self._tx_lock:
+            return await run_unsynced(self.db, self.path, sql, params, self._synchronous)
 
     async def _migrate(self) -> None:
         """Apply pending migrations, safely beside other processes doing the same.

@@ -1,4 +1,5 @@
-"""The HTTP API's bearer tokens in SQLite: one row per token, the secret only hashed."""
+"""The HTTP API's bearer tokens in SQLite: one row per token, the secret only hashed; and
+each token's rate-limit bucket."""
 
 from __future__ import annotations
 
@@ -42,3 +43,24 @@ class SQLiteApiTokens:
                 (ts(at), token_id),
             )
             return bool(cur.rowcount)
+
+    async def take_request(self, token_id: str, at: float, per_second: float, burst: int) -> float:
+        # One statement under the write lock, so every process on the file spends from the
+        # same bucket; not worth an fsync (after a crash every bucket is full again).
+        [(tokens, granted)] = await self._store.execute_unsynced(
+            _TAKE, {"id": token_id, "at": at, "rate": per_second, "burst": float(burst)}
+        )
+        return 0.0 if granted else (1 - float(tokens)) / per_second
+
+
+_LEVEL = "min(:burst, b.tokens + max(0.0, :at - b.counted_at) * :rate)"
+_TAKE = f"""
+    INSERT INTO api_rate_buckets AS b (token_id, tokens, counted_at, granted)
+    VALUES (:id, :burst - 1, :at, 1)
+    ON CONFLICT (token_id) DO UPDATE SET
+        tokens = {_LEVEL} - ({_LEVEL} >= 1),
+        counted_at = max(b.counted_at, :at),
+        granted = {_LEVEL} >= 1
+    RETURNING tokens, granted
+"""
+"""``core.domain.rate_limit.spend`` in one statement (every SET reads the row as it was)."""

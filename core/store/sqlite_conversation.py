@@ -18,6 +18,7 @@ from core.domain.ids import new_id
 from core.domain.records import ChatMessage, ChatMode, PromptMessage, Role
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, leased
+from core.store.protocol import UPDATE_CLAIMS_KEPT
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt
@@ -32,6 +33,20 @@ class SQLiteConversationStore:
 
     def __init__(self, store: SQLiteConnection) -> None:
         self._store = store
+
+    async def claim_update(self, bot_id: int, update_id: int, at: datetime) -> bool:
+        """True if no process on this file claimed the update before (durably recorded)."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM telegram_updates WHERE claimed_at < ?",
+                (_ts(at - UPDATE_CLAIMS_KEPT),),
+            )
+            cur = await tx.execute(
+                "INSERT INTO telegram_updates (bot_id, update_id, claimed_at) VALUES (?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (bot_id, update_id, _ts(at)),
+            )
+            return cur.rowcount == 1
 
     async def append_message(
         self,

@@ -159,3 +159,35 @@ async def run_in_one_hop(db: aiosqlite.Connection, path: str, body: Body[R], ref
 
     on_thread = cast(Callable[[Callable[[], R]], Awaitable[R]], db._execute)
     return await on_thread(transaction)
+
+
+async def run_unsynced(
+    db: aiosqlite.Connection, path: str, sql: str, params: Params, synchronous: str
+) -> list[Any]:
+    """One statement in its own transaction, committed without waiting for the disk, in one
+    round trip; the rows it returns.
+
+    For rows that need not survive a crash (a rate-limit bucket): isolated and atomic like
+    any write (BEGIN IMMEDIATE), but this one commit runs with ``synchronous=OFF``; the
+    connection is back at ``synchronous`` before anything else runs on it, and the next
+    durable commit makes this one durable too (WAL order).
+    """
+
+    def transaction() -> list[Any]:
+        connection: sqlite3.Connection = db._conn  # as in ``run_in_one_hop``
+        connection.execute("PRAGMA synchronous=OFF")
+        try:
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                rows = connection.execute(sql, params).fetchall()
+                connection.execute("COMMIT")
+            except sqlite3.Error as e:
+                with suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+                raise StoreError(f"cannot write to store {path}: {e}") from e
+        finally:
+            connection.execute(f"PRAGMA synchronous={synchronous}")
+        return rows
+
+    on_thread = cast(Callable[[Callable[[], list[Any]]], Awaitable[list[Any]]], db._execute)
+    return await on_thread(transaction)

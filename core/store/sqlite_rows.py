@@ -38,6 +38,10 @@ class SQLiteConnection(Protocol):
         self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
     ) -> None: ...
 
+    async def execute_unsynced(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> list[Any]: ...
+
 
 def ts(value: datetime) -> str:
     # Fixed width UTC text (_TS_FORMAT), so string order is time order in every

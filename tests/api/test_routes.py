@@ -224,7 +224,7 @@ async def test_a_body_over_the_limit_is_413(tmp_path: Path) -> None:
 
 
 async def test_each_token_has_its_own_rate_limit_with_retry_after(tmp_path: Path) -> None:
-    async with running_api(tmp_path, burst=2, rate_per_second=0.5, monotonic=lambda: 100.0) as api:
+    async with running_api(tmp_path, burst=2, rate_per_second=0.5, seconds=lambda: 100.0) as api:
         statuses = [(await api.call("user:alice", "GET", "/v1/state")).status for _ in range(3)]
         assert statuses == [200, 200, 429]
         limited = await api.call("user:alice", "GET", "/v1/state")

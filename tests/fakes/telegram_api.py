@@ -7,13 +7,39 @@ need to drive a conversation and wait for the bot's side of it.
 
 from __future__ import annotations
 
+from typing import Any
+
+import aiohttp
+
 from bot.playground.emulator import ApiError, BotApiEmulator, Call, ChatMessage
+from bot.playground.emulator_webhook import SECRET_HEADER
 
 __all__ = ["ApiError", "Call", "ChatMessage", "FakeTelegram"]
 
 
 class FakeTelegram(BotApiEmulator):
     """The Bot API double, plus waiting helpers for end-to-end tests."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent_updates: dict[int, dict[str, Any]] = {}
+        """Every update the users' side produced, by update id."""
+
+    def _push(self, update: dict[str, Any]) -> None:
+        super()._push(update)
+        self.sent_updates[update["update_id"]] = update
+
+    async def deliver_again(self, update_id: int, url: str) -> int:
+        """POST update ``update_id`` once more, with the webhook's secret, to ``url``: what
+        Telegram does when it saw no answer (behind a load balancer, perhaps to another
+        worker). The HTTP status."""
+        setting = self.webhook.setting
+        headers = {SECRET_HEADER: setting.secret_token} if setting and setting.secret_token else {}
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(url, json=self.sent_updates[update_id], headers=headers) as response,
+        ):
+            return response.status
 
     def bot_messages(self, chat_id: int) -> list[ChatMessage]:
         return [m for m in self.chat(chat_id) if m.from_bot]

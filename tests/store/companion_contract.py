@@ -19,7 +19,7 @@ from core.domain.principals import Role
 from core.domain.records import AcceptedInput, ApiToken, ChatMode, SourceState
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
-from core.store.protocol import StoreBackend
+from core.store.protocol import UPDATE_CLAIMS_KEPT, StoreBackend
 
 LATER = NOW + timedelta(minutes=5)
 
@@ -339,6 +339,49 @@ class CompanionContract:
         await backend.api_tokens.add_token(ApiToken("t-1", "", "user:alice", "a" * 64, NOW))
         [found] = await backend.api_tokens.tokens()
         assert (found.role, found.source_types, found.reach) == ("agent", (), None)
+
+    async def test_a_tokens_requests_come_from_one_bucket_that_refills(
+        self, backend: StoreBackend
+    ) -> None:
+        take = backend.api_tokens.take_request
+        at = 1_000_000.0
+        assert [await take("t-1", at, 0.5, 3) for _ in range(3)] == [0.0, 0.0, 0.0]
+        assert await take("t-1", at, 0.5, 3) == pytest.approx(2.0)  # one more in 2 s
+        assert await take("t-2", at, 0.5, 3) == 0.0, "every token has its own bucket"
+        assert await take("t-1", at + 1.0, 0.5, 3) == pytest.approx(1.0)  # half refilled
+        assert await take("t-1", at + 2.0, 0.5, 3) == 0.0
+        assert await take("t-1", at + 2.0, 0.5, 3) == pytest.approx(2.0)
+        # A long pause fills the bucket to the burst, no further.
+        assert [await take("t-1", at + 3600, 0.5, 3) for _ in range(4)][-2:] == [
+            0.0,
+            pytest.approx(2.0),
+        ]
+
+    async def test_a_clock_behind_the_last_count_adds_nothing(self, backend: StoreBackend) -> None:
+        take = backend.api_tokens.take_request
+        assert await take("t-1", 500.0, 1.0, 1) == 0.0
+        assert await take("t-1", 400.0, 1.0, 1) == pytest.approx(1.0)
+        assert await take("t-1", 500.5, 1.0, 1) == pytest.approx(0.5)
+        assert await take("t-1", 501.0, 1.0, 1) == 0.0
+
+    # -- Telegram updates -----------------------------------------------------------
+    async def test_an_update_is_claimed_once_per_bot(self, backend: StoreBackend) -> None:
+        log = backend.conversation
+        assert await log.claim_update(111, 5001, NOW) is True
+        assert await log.claim_update(111, 5001, LATER) is False
+        assert await log.claim_update(111, 5002, LATER) is True
+        assert await log.claim_update(222, 5001, LATER) is True, "another bot's update ids"
+
+    async def test_a_claim_is_forgotten_once_telegram_cannot_send_it_again(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        assert await log.claim_update(111, 5001, NOW) is True
+        within = NOW + UPDATE_CLAIMS_KEPT
+        assert await log.claim_update(111, 5001, within) is False
+        after = within + timedelta(seconds=1)
+        assert await log.claim_update(111, 9999, after) is True
+        assert await log.claim_update(111, 5001, after) is True
 
     async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
         await backend.close()

@@ -234,6 +234,20 @@ CONVERSATION: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0014_telegram_updates",
+            """
+        -- The Telegram updates a bot worker has taken on, so that an update delivered
+        -- again (a webhook retry, to this worker or another) is handled once.
+        CREATE TABLE telegram_updates (
+            bot_id bigint NOT NULL,
+            update_id bigint NOT NULL,
+            claimed_at timestamptz NOT NULL,
+            PRIMARY KEY (bot_id, update_id)
+        );
+        CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
+        """,
+        ),
     ),
 )
 
@@ -384,6 +398,21 @@ API_TOKENS: Final[Feature] = (
         ALTER TABLE api_tokens ADD COLUMN role text NOT NULL DEFAULT 'agent';
         ALTER TABLE api_tokens ADD COLUMN source_types text NOT NULL DEFAULT '[]';
         ALTER TABLE api_tokens ADD COLUMN reach text;
+        """,
+        ),
+        (
+            "0015_api_rate_buckets",
+            """
+        -- Each token's rate-limit bucket, shared by every canon serve worker on the store:
+        -- the requests left, when they were last counted (seconds since the epoch), and
+        -- whether the last request counted was let through. Unlogged: nothing here is
+        -- worth a WAL flush, and after a crash every bucket simply starts full again.
+        CREATE UNLOGGED TABLE api_rate_buckets (
+            token_id text PRIMARY KEY,
+            tokens double precision NOT NULL,
+            counted_at double precision NOT NULL,
+            granted boolean NOT NULL
+        );
         """,
         ),
     ),

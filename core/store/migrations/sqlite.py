@@ -289,6 +289,20 @@ CONVERSATION: Final[Feature] = (
             );
         """,
         ),
+        (
+            "0020_telegram_updates",
+            """
+            -- The Telegram updates a bot worker has taken on, so that an update delivered
+            -- again (a webhook retry, to this worker or another) is handled once.
+            CREATE TABLE telegram_updates (
+                bot_id INTEGER NOT NULL,
+                update_id INTEGER NOT NULL,
+                claimed_at TEXT NOT NULL,
+                PRIMARY KEY (bot_id, update_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
+        """,
+        ),
     ),
 )
 """The bot's conversation log, prompt messages, chat modes and chats' turns."""
@@ -450,6 +464,20 @@ API_TOKENS: Final[Feature] = (
             ALTER TABLE api_tokens ADD COLUMN role TEXT NOT NULL DEFAULT 'agent';
             ALTER TABLE api_tokens ADD COLUMN source_types TEXT NOT NULL DEFAULT '[]';
             ALTER TABLE api_tokens ADD COLUMN reach TEXT;
+        """,
+        ),
+        (
+            "0021_api_rate_buckets",
+            """
+            -- Each token's rate-limit bucket, shared by every canon serve worker on the store:
+            -- the requests left, when they were last counted (seconds since the epoch), and
+            -- whether the last request counted was let through.
+            CREATE TABLE api_rate_buckets (
+                token_id TEXT PRIMARY KEY,
+                tokens REAL NOT NULL,
+                counted_at REAL NOT NULL,
+                granted INTEGER NOT NULL
+            ) WITHOUT ROWID;
         """,
         ),
     ),

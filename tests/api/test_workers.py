@@ -1,0 +1,120 @@
+"""Several `canon serve` workers on one store behave as one server: a token's rate limit
+is one bucket whichever worker a request reaches, and a question answered on one worker
+is gone on every other. As real processes, on PostgreSQL (the rate limit on a SQLite
+file as well; the supervisor's own failure handling on SQLite).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from live_server import LiveServer, environment, live_server
+
+pytestmark = pytest.mark.timeout(120)
+
+SLOW = ("--rate", "0.01", "--burst", "3")
+"""Three requests at once per token, then one every 100 s: the test never sees a refill."""
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
+    """The environment of workers sharing one store of the given backend."""
+    db = tmp_path / "canon.db"
+    if request.param == "sqlite":
+        yield environment(db)
+    else:
+        yield environment(db, CANON_DB=request.getfixturevalue("postgres_url"))
+
+
+def _auth(server: LiveServer) -> dict[str, str]:
+    return {"Authorization": f"Bearer {server.token}"}
+
+
+def test_two_workers_spend_one_bucket_per_token(store_env: dict[str, str], tmp_path: Path) -> None:
+    db = tmp_path / "canon.db"
+    with live_server(db, *SLOW, env=store_env) as one, live_server(db, *SLOW, env=store_env) as two:
+        auth = _auth(one)
+        statuses = [httpx.get(f"{one.url}/v1/state", headers=auth).status_code for _ in range(3)]
+        assert statuses == [200, 200, 200]
+        refused = httpx.get(f"{two.url}/v1/state", headers=auth)
+        assert refused.status_code == 429, "the other worker knows the bucket is empty"
+        assert int(refused.headers["Retry-After"]) >= 90
+        assert httpx.get(f"{one.url}/v1/state", headers=auth).status_code == 429
+        # The second server's token (made when it started) has a bucket of its own.
+        assert httpx.get(f"{one.url}/v1/state", headers=_auth(two)).status_code == 200
+
+
+def test_a_question_answered_on_one_worker_is_gone_on_the_other(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "canon.db"
+    store_env = environment(db, CANON_DB=postgres_url)
+    with live_server(db, env=store_env) as one, live_server(db, env=store_env) as two:
+        auth = _auth(one)
+        said = httpx.post(
+            f"{one.url}/v1/messages",
+            headers=auth,
+            json={"text": "I moved to Oakland"},
+            timeout=60,  # the first message loads the language pipeline
+        ).json()
+        [question] = said["questions"]
+        seen = httpx.get(f"{two.url}/v1/questions", headers=auth).json()["questions"]
+        assert [q["id"] for q in seen] == [question["id"]]
+        path = f"/v1/questions/{question['id']}/answer"
+        answered = httpx.post(f"{two.url}{path}", headers=auth, json={"answer": "yes"})
+        assert answered.status_code == 200
+        assert httpx.get(f"{one.url}/v1/questions", headers=auth).json() == {"questions": []}
+        again = httpx.post(f"{one.url}{path}", headers=auth, json={"answer": "no"})
+        assert again.status_code == 409
+        state = httpx.get(f"{one.url}/v1/state", headers=auth).json()
+        assert "Oakland" in str(state)
+
+
+def test_serve_with_two_workers_shares_its_port_and_stops_them_all(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "canon.db"
+    store_env = environment(db, CANON_DB=postgres_url)
+    with live_server(db, "--workers", "2", *SLOW, env=store_env) as served:
+        assert served.stderr[-1].endswith("/v1 (2 workers)")
+        workers = _children(served.process.pid)
+        assert len(workers) == 2
+        # Each request on a connection of its own: the kernel spreads them over both.
+        statuses = [
+            httpx.get(f"{served.url}/v1/state", headers=_auth(served)).status_code for _ in range(5)
+        ]
+        assert statuses == [200, 200, 200, 429, 429]
+        assert served.stop() == 0
+    assert served.stderr[-1] == "canon: stopped"
+    assert not any("Traceback" in line for line in served.stderr), served.stderr
+    assert [pid for pid in workers if _running(pid)] == []
+
+
+def test_a_worker_that_dies_stops_the_rest(tmp_path: Path) -> None:
+    db = tmp_path / "canon.db"
+    with live_server(db, "--workers", "2") as served:
+        first, second = _children(served.process.pid)
+        os.kill(first, signal.SIGKILL)
+        assert served.process.wait(timeout=60) == 1
+        assert served.process.stderr is not None
+        rest = served.process.stderr.read()
+        assert f"worker {first} stopped" in rest
+        assert not _running(second)
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False

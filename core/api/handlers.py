@@ -83,7 +83,7 @@ async def post_message(c: Call) -> dict[str, Any]:
     asked = [o.review_item_id for o in outcomes if o.review_item_id is not None]
     return {
         "observations": len(payloads),
-        "outcomes": [_outcome(i, o, claimed[i]) for i, o in enumerate(outcomes)],
+        "outcomes": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
         "questions": [await _question_view(c, item_id) for item_id in asked],
     }
 
@@ -120,7 +120,7 @@ async def post_observations(c: Call) -> dict[str, Any]:
     outcomes = await _ingest(c, claimed)
     return {
         "received": len(items),
-        "results": [_outcome(i, o, claimed[i]) for i, o in enumerate(outcomes)],
+        "results": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
     }
 
 
@@ -227,6 +227,12 @@ async def _ingest(c: Call, claimed: list[Claimed]) -> list[Outcome]:
 
 
 # -- views ---------------------------------------------------------------------------
+def _claim(claimed: list[Claimed], index: int) -> Claimed:
+    """The claim behind outcome ``index``; what the engine added after the batch's own
+    (a trip's other fields moving with it) was claimed by nobody."""
+    return claimed[index] if index < len(claimed) else Claimed(None)
+
+
 def _outcome(index: int, o: Outcome, claimed: Claimed) -> dict[str, Any]:
     return {
         "index": index,

@@ -39,7 +39,14 @@ from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.rollout_state import PolicyInForce, RolloutReader
-from core.engine.trip_state import follow, trip_companions, with_trip_corroborators
+from core.engine.trip_state import (
+    TRIP_FIELDS,
+    companion_ids,
+    companions_of,
+    follow,
+    stated_fields,
+    with_trip_corroborators,
+)
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreBackend
@@ -47,8 +54,6 @@ from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreB
 OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
 AnswerAction = Literal["confirm", "reject", "edit"]
 MAX_REASON = 160
-_DUPLICATE = Decision("tentative_reject", 0.0, 0.0, ("duplicate",), (), "none")
-"""Stands in the batch's decisions for an observation logged before (decided then)."""
 
 
 @dataclass(frozen=True)
@@ -141,68 +146,87 @@ class Engine:
             if not errors
         ]
         since = now - timedelta(hours=self.policy.corroboration_window_hours)
-        # One coherent trip: the batch's trip words are corroborated by the trip's other
-        # fields, and what they imply for those fields joins the batch (its payload last).
-        stated = len(observations)
-        observations, follows = await self._whole_trips(observations, now)
-        checked += [(o.payload(), []) for o in observations[stated:]]
-        own_ids = [_own_event_id(o, principal) for o in observations]
+        # One coherent trip: a trip word is corroborated by the trip's other fields, and
+        # what it implies for them is decided right after it, with it (its outcome is
+        # reported after the batch's own). Both are read from the write transaction's
+        # snapshots as the batch folds, so a batch is the same as its observations one
+        # by one, and two processes writing at once give what some serial order gives.
+        travellers = sorted({o.entity_id for o in observations if o.domain == "travel"})
+        trip_keys = [(e, f) for e in travellers for f in TRIP_FIELDS]
+        stated = stated_fields(observations)
+        ids = [
+            *((o.entity_id, o.event_id) for o in observations),
+            *((o.entity_id, cid) for o in observations for cid in companion_ids(o)),
+        ]
+        # Each id the batch may log, and the caller's own in its place (``_own_event_id``).
+        maybe_ids = [x for e, i in ids for x in (i, _own_event_id(e, i, principal))]
 
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
             outcomes: list[Outcome] = []
+            implied: list[Outcome] = []
             accepted: list[Accepted] = []
             superseded: list[tuple[str, datetime]] = []
             corroborated: dict[tuple[str, str], None] = {}
             duplicates: list[tuple[str, datetime]] = []
             letters: list[DeadLetter] = []
-            parsed = iter(zip(observations, own_ids, strict=True))
-            decided: list[Decision] = []
+            parsed = iter(observations)
+
+            def trip_of(entity: str) -> list[CommittedFact]:
+                return [c for f in TRIP_FIELDS if (c := snaps[(entity, f)].committed) is not None]
+
+            def take(
+                given: StateObservation, leader: tuple[Decision, str] | None
+            ) -> tuple[Outcome, Decision | None]:
+                """Decide one observation on the state folded so far (None: a duplicate)."""
+                owner = (given.entity_id, principal.ref)
+                stored_id = given.event_id
+                if not _owned_by(seen.get(stored_id), owner):
+                    # Another principal's (or entity's) event has this id: ours is
+                    # logged under an id of our own, the same on every retry.
+                    stored_id = _own_event_id(given.entity_id, given.event_id, principal)
+                if stored_id in seen:
+                    duplicates.append((stored_id, now))
+                    dup = Outcome(
+                        "duplicate",
+                        given.event_id,
+                        given.entity_id,
+                        given.field,
+                        given.candidate_value,
+                    )
+                    return dup, None
+                seen[stored_id] = owner
+                obs = given.model_copy(update={"event_id": stored_id})
+                key = (obs.entity_id, obs.field)
+                outcome, record, decision = self._decide(
+                    obs, snaps[key], now, in_force, principal, leader
+                )
+                snaps[key], closed = advance(snaps[key], record, since)
+                superseded.extend((item_id, now) for item_id in closed)
+                if record.corroborate:
+                    corroborated[key] = None
+                accepted.append(record)
+                # The caller hears of its own id, whichever id the log keeps.
+                return replace(outcome, event_id=given.event_id), decision
+
             for payload, errors in checked:
                 if errors:
                     letter = dead_letter_for("state_observation", payload, errors, now)
                     letters.append(letter)
                     outcomes.append(_invalid_outcome(payload, letter.event_id, errors))
                     continue
-                given, own_id = next(parsed)
-                owner = (given.entity_id, principal.ref)
-                stored_id = given.event_id
-                if not _owned_by(seen.get(stored_id), owner):
-                    # Another principal's (or entity's) event has this id: ours is
-                    # logged under an id of our own, the same on every retry.
-                    stored_id = own_id
-                index = len(decided)
-                if stored_id in seen:
-                    decided.append(_DUPLICATE)
-                    duplicates.append((stored_id, now))
-                    outcomes.append(
-                        Outcome(
-                            "duplicate",
-                            given.event_id,
-                            given.entity_id,
-                            given.field,
-                            given.candidate_value,
-                        )
-                    )
-                    continue
-                seen[stored_id] = owner
-                obs = given.model_copy(update={"event_id": stored_id})
-                key = (obs.entity_id, obs.field)
-                trigger = follows.get(index)
-                leader = None if trigger is None else (decided[trigger], observations[trigger])
-                outcome, record, decision = self._decide(
-                    obs, snaps[key], now, in_force, principal, leader
-                )
-                decided.append(decision)
-                # The caller hears of its own id, whichever id the log keeps.
-                outcome = replace(outcome, event_id=given.event_id)
-                snaps[key], closed = advance(snaps[key], record, since)
-                superseded.extend((item_id, now) for item_id in closed)
-                if record.corroborate:
-                    corroborated[key] = None
-                accepted.append(record)
+                given = next(parsed)
+                trip = trip_of(given.entity_id) if given.domain == "travel" else []
+                if trip:
+                    given = with_trip_corroborators(given, trip, now)
+                outcome, decision = take(given, None)
                 outcomes.append(outcome)
+                if decision is None:
+                    continue
+                for companion in companions_of(given, trip, now, stated):
+                    implied.append(take(companion, (decision, given.field))[0])
+            outcomes.extend(implied)
             batch = WriteBatch(
                 decided_at=now,
                 accepted=tuple(accepted),
@@ -226,8 +250,8 @@ class Engine:
             # Read, decide and write in one store transaction: what the resolver
             # read is still true when its decision lands, whoever else writes.
             outcomes, promoted_items = await self.store.decide_and_write(
-                [(o.entity_id, o.field) for o in observations],
-                [*(o.event_id for o in observations), *own_ids],
+                [*((o.entity_id, o.field) for o in observations), *trip_keys],
+                maybe_ids,
                 since,
                 decide,
                 self.policy.max_pending,
@@ -246,29 +270,6 @@ class Engine:
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
         return outcomes
 
-    async def _whole_trips(
-        self, observations: list[StateObservation], now: datetime
-    ) -> tuple[list[StateObservation], dict[int, int]]:
-        """``observations`` with their trips' corroborators, then the companions they
-        imply (``core.engine.trip_state``); and which observation each companion follows."""
-        entities = sorted({o.entity_id for o in observations if o.domain == "travel"})
-        if not entities:
-            return observations, {}
-        facts = dict(
-            zip(
-                entities,
-                await asyncio.gather(*(self.store.facts(e) for e in entities)),
-                strict=True,
-            )
-        )
-        observations = [
-            with_trip_corroborators(o, facts[o.entity_id], now) if o.domain == "travel" else o
-            for o in observations
-        ]
-        companions = trip_companions(observations, facts, now)
-        follows = {len(observations) + n: trigger for n, (trigger, _) in enumerate(companions)}
-        return [*observations, *(c for _, c in companions)], follows
-
     def _decide(
         self,
         obs: StateObservation,
@@ -276,15 +277,15 @@ class Engine:
         now: datetime,
         in_force: PolicyInForce,
         principal: Principal,
-        leader: tuple[Decision, StateObservation] | None = None,
+        leader: tuple[Decision, str] | None = None,
     ) -> tuple[Outcome, Accepted, Decision]:
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key)
         committed = snap.committed
         decision = resolve(committed, obs, in_force.policy_for(obs.entity_id), now, evidence)
-        if leader is not None and leader[0] is not _DUPLICATE:
+        if leader is not None:
             patch = change_patch(committed, obs)
-            decision = follow(decision, leader[0], leader[1].field, patch)
+            decision = follow(decision, leader[0], leader[1], patch)
         commit = (
             replace(self._commit_plan(obs, decision, committed, now), principal=principal.ref)
             if decision.commits
@@ -619,10 +620,10 @@ def _accepted(
     )
 
 
-def _own_event_id(obs: StateObservation, principal: Principal) -> str:
-    """The id ``obs`` is logged under when another entity's or principal's event
-    took its own: derived from the three, so a retry finds it again."""
-    return derived_id("event-of", obs.entity_id, principal.ref, obs.event_id)
+def _own_event_id(entity_id: str, event_id: str, principal: Principal) -> str:
+    """The id an observation is logged under when another entity's or principal's
+    event took its own: derived from the three, so a retry finds it again."""
+    return derived_id("event-of", entity_id, principal.ref, event_id)
 
 
 def _owned_by(owner: EventOwner | None, ours: EventOwner) -> bool:

@@ -7,8 +7,8 @@ speaks for all of its fields. This module holds those rules as pure functions of
 observations in a batch, the entity's committed facts and ``now``; it reads no clock
 and does no I/O. The engine calls them before it resolves a batch:
 
-``trip_companions``
-    The observations a batch implies but does not state. A return ("we got back home
+``companions_of``
+    The observations a word implies but its message does not state. A return ("we got back home
     last night": ``travel.status`` completed) puts the user back home in the same
     breath: ``travel.location`` becomes the home city (``profile.home_city``) when it is
     known, and is forgotten when it is not, so the trip is never over while the user is
@@ -26,7 +26,7 @@ and does no I/O. The engine calls them before it resolves a batch:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -37,6 +37,8 @@ from core.domain.state import CommittedFact, Scalar, value_key
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home_city"
+TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN, HOME)
+"""The fields a trip's rules read: the engine reads them in the batch's own transaction."""
 _PRESENT = frozenset({"assertive", "retract"})
 """Intents that speak about now: only these move the other fields."""
 
@@ -46,32 +48,36 @@ def same_place(a: Scalar, b: Scalar) -> bool:
     return isinstance(a, str) and isinstance(b, str) and value_key(a) == value_key(b)
 
 
-def trip_companions(
-    observations: Sequence[StateObservation],
-    facts: Mapping[str, Sequence[CommittedFact]],
+def companions_of(
+    obs: StateObservation,
+    facts: Sequence[CommittedFact],
     now: datetime,
-) -> list[tuple[int, StateObservation]]:
-    """(index of the trigger in ``observations``, the observation it implies), in order.
+    stated: Collection[tuple[str, str, str]] = (),
+) -> list[StateObservation]:
+    """The observations ``obs`` implies for its trip's other fields, given the entity's
+    committed ``facts``. Nothing is implied about a field its own message states
+    (``stated``: (entity, source key, field) of the message's observations)."""
+    if obs.intent not in _PRESENT or not obs.field.startswith("travel."):
+        return []
+    state = {f.field: f.value for f in facts if f.valid_until is None or f.valid_until > now}
+    return [
+        _companion(obs, field, value)
+        for field, value in _implied(obs, state)
+        if (obs.entity_id, obs.source.key, field) not in stated
+    ]
 
-    ``facts`` are each entity's committed facts. Nothing is implied about a field the
-    batch already speaks about for the same entity and source (what was said wins).
-    """
-    said = {(o.entity_id, o.source.key, o.field) for o in observations}
-    out: list[tuple[int, StateObservation]] = []
-    for index, obs in enumerate(observations):
-        if obs.intent not in _PRESENT or not obs.field.startswith("travel."):
-            continue
-        state = {
-            f.field: f.value
-            for f in facts.get(obs.entity_id, ())
-            if f.valid_until is None or f.valid_until > now
-        }
-        for field, value in _implied(obs, state):
-            if (obs.entity_id, obs.source.key, field) in said:
-                continue
-            said.add((obs.entity_id, obs.source.key, field))
-            out.append((index, _companion(obs, field, value)))
-    return out
+
+def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, str, str]]:
+    """(entity, source key, field) of the observations that name their message (a ref):
+    what one message said wins over what another of its words implies."""
+    return {(o.entity_id, o.source.key, o.field) for o in observations if o.source.ref}
+
+
+def companion_ids(obs: StateObservation) -> list[str]:
+    """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
+    if not obs.field.startswith("travel."):
+        return []
+    return [derived_id("trip-companion", obs.event_id, f) for f in (STATUS, LOCATION)]
 
 
 def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:

@@ -114,7 +114,10 @@ async def test_concurrent_ingests_equal_the_serial_order_the_log_recorded(tmp_pa
 
     # The commit order: each `canon ingest` line is one transaction, and the log's
     # seq is assigned under the write lock.
-    logged = rows(db, "SELECT event_id, decision, confidence, reasons FROM events ORDER BY seq")
+    everything = rows(db, "SELECT event_id, decision, confidence, reasons FROM events ORDER BY seq")
+    # What the engine itself added (a trip's other fields changing with it: the same
+    # engine adds them again in the serial replay) is not an input line.
+    logged = [row for row in everything if row[0] in sent]
     total = PROCESSES * (LINES_PER_PROCESS + len(shared))
     duplicates = sum(s["duplicate"] for s in summaries)
     assert len(logged) + duplicates == total

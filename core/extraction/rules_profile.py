@@ -58,7 +58,7 @@ _DIETS = (
 _DIET = re.compile(
     # A chat message may drop the subject: "been vegetarian since high school".
     rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)been\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
-    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
+    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|we've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
     rf"i\s+follow|i'm\s+on|switch(?:ing|ed)?\s+to|go(?:ing)?|diet\s+is|now)\s+"
     rf"(?:(?:now|strictly|fully|mostly|also|still|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"

@@ -130,6 +130,22 @@ _DURATION_TO_NOW = re.compile(
     r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades)\b|"
     r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
 )
+_SETTLING = frozenset({"move", "relocate", "settle", "start", "join", "switch", "transfer"})
+"""Verbs whose result is where the speaker lives or works now, however long ago it was."""
+_DATED_RECENTLY = re.compile(
+    r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|"
+    r"several|couple(?:\s+of)?)\s+(?:days?|weeks?|wks?|months?|mos?|years?|yrs?)\s+ago\b|"
+    r"\blast\s+(?:week|wk|month|year|yr|spring|summer|fall|autumn|winter)\b|\brecently\b|"
+    r"\bin\s+(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|(?:19|20)\d\d)\b"
+)
+_STORY_FRAME = re.compile(
+    r"\bused\s+to\b|\bgrew\s+up\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|\bas\s+an?\s+"
+    r"(?:kid|child|teen|teenager|student)\b|\bback\s+(?:then|when|in)\b|\bin\s+(?:college|"
+    r"high\s+school|grad\s+school)\b|\bbefore\b|\buntil\b|\btill\b|\bthen\b|\bafter\s+(?:i|we)\b"
+)
+"""A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before
+the kids were born") says nothing about where the speaker is now."""
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
@@ -198,6 +214,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     """``ci`` as the clause's grammar corrects it; unchanged without a reading."""
     if reading is None or ci.intent not in ("assertive", "planning", "historical"):
         return ci
+    if ci.habitual:
+        return ci  # "we would sit on the porch for hours": a past habit, not a possibility
     if reading.conditional or (
         reading.modal in _POSSIBILITY
         and reading.subject in ("speaker", "we", "none")
@@ -234,6 +252,19 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
                 return replace(ci, intent="assertive", past_event=True)
             if reading.tense == "present":
                 return _as(ci, "assertive")
+    if (
+        ci.intent == "historical"
+        and reading.tense == "past"
+        and not reading.negated
+        and not reading.modal
+        and not reading.pluperfect
+        and reading.verb.split(" ")[0] in _SETTLING
+        and _DATED_RECENTLY.search(low)
+        and not _STORY_FRAME.search(low)
+    ):
+        # "we moved to Raleigh three months ago": they live there now; the field rule
+        # must name the result, or the clause stays a story.
+        return replace(ci, intent="assertive", past_event=True)
     if ci.intent == "historical" and reading.tense == "present" and not reading.modal:
         if reading.perfect and _DURATION_TO_NOW.search(low) and not _EXPERIENCE.search(low):
             return _as(ci, "assertive")  # "I've worked at Costco for five years"

@@ -30,6 +30,26 @@ _CHITCHAT = re.compile(
     r"wonderful|amazing|useful|interesting|funny|true)|you(?:'re|\s+are)\s+(?:the\s+best|"
     r"awesome|great|welcome|right|amazing))(?:\s+(?:there|again|everyone|canon|buddy|friend))?"
 )
+_SOCIAL = re.compile(
+    # Thanks with what for, and who: "thanks everyone for the advice", "thank you very
+    # much for your help"; good wishes: "happy bday", "have the best day"; a sign-off:
+    # "that's all for now"; and what the help did: "it really helped", "you are very kind".
+    r"(?:many\s+|big\s+|huge\s+)?(?:thanks?|thank\s+(?:you|u)|thx|ty|tysm|cheers)"
+    r"(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch|million))?"
+    r"(?:\s+(?:again|everyone|everybody|all|y'all|guys|folks|so\s+much))*(?:\s+for\b.*)?|"
+    r"(?:happy|merry)\s+(?:bday|birthday|b-day|anniversary|new\s+year|holidays|christmas|"
+    r"xmas|easter|thanksgiving|mother's\s+day|father's\s+day)\b.*|"
+    r"(?:have|enjoy)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:day|weekend|week|trip|time|evening|"
+    r"night|one|flight|holiday)\b.*|"
+    r"(?:that's|that\s+is|thats)\s+(?:all|everything|it)(?:\s+(?:i\s+need(?:ed)?|for\s+now|"
+    r"for\s+today|thanks?))*|"
+    r"(?:it|that|this|you|your\s+\w+)\s+(?:really\s+|truly\s+|so\s+|all\s+)?(?:helped|"
+    r"helps)(?:\s+(?:a\s+lot|so\s+much|loads|a\s+ton|me|us))*|"
+    r"(?:you(?:'re|\s+are|\s+r)|u\s+r|ur)\s+(?:so\s+|very\s+|too\s+|really\s+)?(?:kind|"
+    r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?"
+)
+"""Thanks, good wishes and sign-offs: social messages that claim nothing about the
+speaker's world, however long ("Thanks everyone for the advice, it really helped")."""
 _COMMAND = re.compile(
     r"^(?:please\b|pls\b|can\s+(?:you|u)\b|could\s+you\b|would\s+you\b|will\s+you\b|"
     r"(?:remind|show|tell|list|give|find|search|look\s+up|set|add|create|send|email|text|"
@@ -95,6 +115,24 @@ _WISH = re.compile(
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
     rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b"
 )
+_HABITUAL_WOULD = re.compile(
+    r"\b(?:would|'d)\s+(?:always\s+|often\s+|usually\s+|sometimes\s+|just\s+|then\s+)?"
+    r"(?!(?:rather|love|like|prefer|want|hate|mind|be|have|need|'ve|ever|never)\b)[a-z]+"
+)
+_HABIT_FRAME = re.compile(
+    r"\b(?:every|each)\s+(?:single\s+)?(?:morning|day|night|evening|afternoon|week|weekend|"
+    r"summer|winter|spring|fall|autumn|year|time|holiday|christmas|sunday|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday)\b|\b(?:on|in\s+the)\s+(?:sundays|mondays|"
+    r"tuesdays|wednesdays|thursdays|fridays|saturdays|weekends|summers|winters|evenings|"
+    r"mornings|afternoons)\b|\bwhenever\b|\bfor\s+hours\b|\bof\s+(?:my|our)\s+"
+    r"(?:childhood|youth)\b|\bas\s+(?:a\s+)?(?:kids?|child|children|teens?|teenagers?)\b|"
+    r"\bwhen\s+(?:i|we)\s+(?:was|were)\b|\b(?:years|decades)\s+ago\b|\bback\s+then\b|"
+    r"\bin\s+those\s+days\b|\bday\s+after\s+day\b"
+)
+"""Past habit told with "would": "every friday my dad would take us out", "we would sit on
+the porch for hours", "in the summers of my childhood we would drive to the coast". A
+frequency or a past frame with "would" and no condition tells how things used to be;
+"would rather/love/like", "would be", "would have" keep their modal sense."""
 _HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
@@ -183,9 +221,22 @@ class ClauseIntent:
     """A time expression in the clause points ahead ("tomorrow", "on the 29th")."""
     past_time: bool = False
     """A time expression in the clause points back ("yesterday", "last night")."""
+    habitual: bool = False
+    """A past habit told with "would" ("we would drive to the coast"): a verb coordinated
+    after it without a subject of its own ("... and stay until the rain came") shares it."""
     past_event: bool = False
     """A past event whose result may hold ("I lost my wallet"): about now only if a
     field rule finds that result, otherwise the clause tells a story (historical)."""
+
+
+_NOT_WORDS = re.compile(r"[^\w\s',.!?-]+")
+_SOCIAL_RUN = re.compile(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}))*")
+
+
+def _social(low: str) -> bool:
+    """Thanks, good wishes and sign-offs, one or several, emoji aside."""
+    bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
+    return bool(bare) and _SOCIAL_RUN.fullmatch(bare) is not None
 
 
 def _may_hedge(low: str) -> bool:
@@ -199,6 +250,14 @@ _STATUS_Q = re.compile(
     r"will|won't|aren't|isn't|didn't|don't|haven't|hasn't)\s+(?!it\s+(?:worth|better|possible|"
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
+_UNMARKED_Q = re.compile(
+    r"^(?:what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
+    r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|who\s+(?:is|are))\b"
+    r"(?!.*\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
+)
+"""A question typed or spoken without its question mark: "what's on my calendar tomorrow",
+"what time is it in london right now"."""
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
@@ -224,11 +283,13 @@ def classify(
     opens = _OPENS_SCOPE.search(low) is not None
     if all(_CHITCHAT.fullmatch(part.strip(" !.")) for part in low.split(",") if part.strip()):
         return ClauseIntent("none", 1.0)
+    if _social(low):
+        return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CALL_ME.search(seg.text):
         return ClauseIntent("assertive", 0.9)  # "can you call me Bob?" states a name
-    if seg.question:
+    if seg.question or (seg.sentence_start and not markdown and _UNMARKED_Q.match(low)):
         return ClauseIntent(_question(low), 0.5, opens_scope=opens)
     if seg.joint == "" and _COMMAND.search(low) and not _NOT_COMMAND.search(low):
         if markdown:
@@ -238,6 +299,13 @@ def classify(
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CONDITIONAL.search(low) and not _IF_IDIOM.search(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
+    if (
+        _HABITUAL_WOULD.search(low)
+        and _HABIT_FRAME.search(low)
+        and not _HEDGE.search(low)
+        and not _WISH.search(_HABITUAL_WOULD.sub(" ", low))
+    ):
+        return ClauseIntent("historical", 0.9, habitual=True)  # "every morning the owner would"
     if _WISH.search(low) or _HEDGE.search(low) or _may_hedge(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if _WHEN_PRESENT.search(low) and not _FUTURE.search(low):

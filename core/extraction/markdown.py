@@ -86,9 +86,105 @@ def parse_line(line: str) -> MarkdownLine:
         value = kv.group("value").strip().rstrip(".")
         if key in _PROFILE_KEYS:
             return MarkdownLine(body, done, todo, heading, _PROFILE_KEYS[key], value)
-        if _TIME_KEY.search(key):
-            body = f"{value} {kv.group('key')}"
+        body = _sentence(kv.group("key"), key, value)
+    else:
+        body = _verbless(body)
     return MarkdownLine(body, done, todo, heading)
+
+
+_HERE_KEYS = frozenset(
+    {
+        "currently",
+        "currently in",
+        "now",
+        "now in",
+        "right now",
+        "at the moment",
+        "staying in",
+        "where",
+        "where i am",
+        "here",
+        "current",
+    }
+)
+"""Keys that say where the writer is: "Currently: Tokyo, back Mar 20"."""
+_WISH_KEYS = frozenset({"wish", "wishes", "wishlist", "wish list", "dream", "dreams"})
+_MAYBE_KEYS = frozenset(
+    {
+        "idea",
+        "ideas",
+        "maybe",
+        "someday",
+        "someday/maybe",
+        "bucket list",
+        "options",
+        "possibly",
+        "thinking about",
+        "considering",
+        "what if",
+    }
+)
+_PAST_KEY = re.compile(r"\b(?:last|ago|previously|before|past|used\s+to)\b|\b(?:19|20)\d\d\b", re.I)
+_PREDICATE = re.compile(
+    r"(?:away|home|sick|ill|unwell|better|well|paid|due|overdue|blocked|stuck|done|shipped|"
+    r"launched|live|finished|cancell?ed|canceled|postponed|moved|booked|pending|delayed|"
+    r"in|at|on|out|off|back|still|not|no\s+longer|recovering|resting|staying|working)\b",
+    re.I,
+)
+_WHO_THEN_WHERE = re.compile(
+    r"^(?P<who>(?:[Mm]y\s+)?(?:[A-Z][a-z]+|mom|dad|mum|wife|husband|son|daughter|kids?|"
+    r"grandma|grandpa|partner|sister|brother|baby)(?:'s)?)\s+"
+    r"(?=(?:in|at|away|home|sick|out\s+of|back|off)\b)"
+)
+_THING_THEN_STATE = re.compile(
+    r"^(?P<what>[A-Za-z][\w' -]{1,60}?)\s+(?=(?:cancell?ed|canceled|postponed|booked|paid|"
+    r"shipped|delayed|done|confirmed)\b)",
+    re.I,
+)
+_DIET_LINE = re.compile(
+    r"^(?:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|keto|paleo|"
+    r"kosher|halal|plant[- ]based)\b",
+    re.I,
+)
+_VERB = re.compile(r"\b(?:is|are|was|were|am|be|been|has|have|had|'s|'re|'m)\b", re.I)
+
+
+def _sentence(raw_key: str, key: str, value: str) -> str:
+    """A "Key: value" line that sets no profile field, said as a sentence: the key says
+    when ("Sunday: leave for Tahoe"), where the writer is ("Currently: Tokyo"), that it is
+    a wish or an idea ("Ideas: Japan in the fall"), or what the value is about ("Rent:
+    paid", "Wife: away in Boston until Friday")."""
+    if key in _HERE_KEYS:
+        return f"currently in {value}"
+    if key in _WISH_KEYS:
+        return f"I wish for {value}"
+    if key in _MAYBE_KEYS:
+        return f"maybe {value}"
+    if _TIME_KEY.search(key) or _PAST_KEY.search(key):
+        # "Mar 12-15: Chicago (work trip)": a place alone is a trip then, or where one was.
+        place = place_at(value, 0)
+        if place is not None and place.known and not _VERB.search(value):
+            if _PAST_KEY.search(key):
+                return f"I was in {value} {raw_key}"
+            return f"trip to {value} {raw_key}"
+        return f"{value} {raw_key}"
+    if _PREDICATE.match(value):
+        return f"{raw_key} is {value}"
+    return f"{raw_key}: {value}"
+
+
+def _verbless(body: str) -> str:
+    """A note without its verb, given one: "Mom in hospital" is "Mom is in hospital",
+    "Trip to Vegas cancelled" is "Trip to Vegas is cancelled", a diet alone is the writer's."""
+    if _VERB.search(body):
+        return body
+    if m := _WHO_THEN_WHERE.match(body):
+        return f"{m.group('who')} is {body[m.end() :]}"
+    if m := _THING_THEN_STATE.match(body):
+        return f"{m.group('what')} is {body[m.end() :]}"
+    if _DIET_LINE.match(body):
+        return f"I'm {body}"
+    return body
 
 
 def key_value_candidate(line: MarkdownLine) -> Candidate | None:

@@ -172,11 +172,18 @@ def extract_offline(
     offsets = clause_offsets(parsed, texts)
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
+    habit = False
     for seg, reading, where in zip(segments, readings, offsets, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
+        if habit and _shares_habit(seg, reading):
+            # "we would drive to the coast and stay until the rain came": the second verb
+            # has no subject of its own and shares the habit's "would".
+            ci = replace(ci, intent="historical", habitual=True)
+            clause = replace(clause, intent="historical")
+        habit = ci.habitual
         clause = replace(
             clause,
             pronoun_member=referents.subject(clause.low),
@@ -211,7 +218,8 @@ def extract_offline(
             # What the clause commits decides: "heading to Tahoe" is a plan.
             intents.append("assertive" if "assertive" in factual else "planning")
         elif not seg_obs and (
-            md is not None or (_FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low))
+            (md is not None and clause.intent not in ("historical", "hypothetical"))
+            or (_FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low))
         ):
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
@@ -230,6 +238,19 @@ def extract_offline(
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     return Extraction(text, message_intent(telling or intents), _dedupe(observations))
+
+
+def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:
+    """The clause's verb has no subject in the clause itself (the parse may lend it the
+    one before: "we would drive ... and stay")."""
+    if seg.joint not in ("and", "comma") or reading is None or reading.modal:
+        return False
+    if reading.tense not in ("present", "none"):
+        return False
+    own = reading.subject_text.lower()
+    return (
+        reading.subject == "none" or not own or re.search(rf"\b{re.escape(own)}\b", seg.low) is None
+    )
 
 
 def _observations(

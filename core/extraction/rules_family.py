@@ -60,7 +60,8 @@ _STATUS = re.compile(
     r"traveling|travelling|out\s+of\s+town|home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|back(?!\s+to\b)|"
-    r"under\s+the\s+weather|in\s+the\s+hospital|out\s+of\s+the\s+hospital|in\s+remission|"
+    r"under\s+the\s+weather|in\s+(?:the\s+)?hospital|out\s+of\s+(?:the\s+)?hospital|"
+    r"in\s+remission|healthy|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
     r"aunt|uncle|cousin|friend)(?:'?s)?|"
@@ -131,9 +132,12 @@ _STATUS_CANON = {
     "back": "home",
     "back to normal": "well",
     "out of the hospital": "well",
+    "out of hospital": "well",
+    "healthy": "well",
     "in remission": "well",
     # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
     "in the hospital": "sick",
+    "in hospital": "sick",  # British and non-native usage
     "hospitalized": "sick",
     "hospitalised": "sick",
     "hurt": "injured",

@@ -24,6 +24,8 @@ _HOME = re.compile(
     rf"(?:{_LIVE})\s+(?:here\s+|there\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:now\s+)?(?:based|located|living|residing)\s+"
     r"(?:in|out\s+of|near)\s+|"
+    # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
+    r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
 )
 _EMPLOYER = re.compile(
@@ -34,7 +36,8 @@ _EMPLOYER = re.compile(
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
-    r"\bi'm\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
+    r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
+    r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
 )
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
@@ -46,7 +49,7 @@ _EMPLOYER_KNOWN = re.compile(
 )
 _QUIT = re.compile(
     r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
-    r"work\s+(?:at|for)\s+"
+    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
@@ -55,7 +58,7 @@ _DIETS = (
 _DIET = re.compile(
     # A chat message may drop the subject: "been vegetarian since high school".
     rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)been\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
-    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
+    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|we've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
     rf"i\s+follow|i'm\s+on|switch(?:ing|ed)?\s+to|go(?:ing)?|diet\s+is|now)\s+"
     rf"(?:(?:now|strictly|fully|mostly|also|still|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"

@@ -99,7 +99,10 @@ _CANCELLED = re.compile(
     r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
-    r"\b(?:decided|chose)\s+not\s+to\s+go\b"
+    r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
+    # "gonna skip the trip to austin", "we bailed on the vacation": a trip given up.
+    r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?)\s+(?:the|our|my|this)\s+"
+    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b"
 )
 _NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 _PRESENT_AT = re.compile(

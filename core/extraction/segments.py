@@ -35,11 +35,14 @@ _ABBREV = re.compile(
 _JOINT = re.compile(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
     r"\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
-    r"(?!i\s+(?:are|were|have|'ve|both|each)\b)"
+    r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
-    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will)\b)"
+    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
+    # "currently in Tokyo, back Mar 20": the return is a clause of its own.
+    r"back\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d))\b)"
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
@@ -83,8 +86,62 @@ _BARE_CONTRACTION = re.compile(
     re.I,
 )
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
-_TEXT_R = re.compile(r"\b(we|they|you|u)\s+r\b", re.I)
-""""we r in tahoe": "r" for "are" after a plural pronoun."""
+_TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
+""""we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
+_CHAT_WORDS = {
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tmrow": "tomorrow",
+    "tmmrw": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "tomoz": "tomorrow",
+    "tonite": "tonight",
+    "2nite": "tonight",
+    "wk": "week",
+    "wks": "weeks",
+    "wknd": "weekend",
+    "b4": "before",
+    "abt": "about",
+    "rn": "right now",
+    "prolly": "probably",
+    "wfh": "working from home",
+}
+_CHAT_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(_CHAT_WORDS)
+    + r")\b|(?<!\bno\s)\bprob\b(?=\s+(?:gonna|going|will|not|won't|"
+    r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|\w+s)\b)",
+    re.I,
+)
+"""Chat abbreviations read as the words they stand for: "tmrw", "wk", "rn", "wfh",
+"prob gonna" (probably), "bc the roads" (because; "BC" alone may be the province)."""
+
+
+_DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
+"""Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
+
+
+def _chat_word(m: re.Match[str]) -> str:
+    word = m.group().lower()
+    return _CHAT_WORDS.get(word, {"prob": "probably", "bc": "because"}.get(word, word))
+
+
+_ELIDED_I = re.compile(
+    r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:(?P<adv>just|finally|recently|also)\s+)?"
+    r"(?P<verb>moved|relocated|started\s+(?:at|with|working|a\s+new)|joined|switched\s+to|"
+    r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live))\b",
+    re.I,
+)
+"""Notes and texts leave the "I" out: "moved to phoenix last month", "Used to live in
+Phoenix", "started at costco last wk". The verb in first position is the speaker's."""
+
+
+def _elided_i(m: re.Match[str]) -> str:
+    adv = f"{m.group('adv').lower()} " if m.group("adv") else ""
+    verb = m.group("verb").lower()
+    subject = "I'm" if re.match(r"no\s+longer\s+(?:at|in)\b", verb) else "I"
+    return f"{subject} {adv}{verb}"
 
 
 def _apostrophe(m: re.Match[str]) -> str:
@@ -102,6 +159,9 @@ def clean(text: str) -> str:
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
+    flat = _CHAT_WORD.sub(_chat_word, flat)
+    flat = _DISFLUENCY.sub("", flat)
+    flat = _ELIDED_I.sub(_elided_i, flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 
@@ -125,6 +185,29 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+_HEDGE_LAST = re.compile(
+    r"(?:^|,\s*)(?:perhaps|maybe|probably|possibly|hopefully|likely|presumably|surely)$", re.I
+)
+
+
+def _hedges_kept_with_their_clause(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """ "In another year, perhaps, I shall go back to Naples": a doubt set off by commas
+    qualifies the clause it leads into, so the two stay one clause."""
+    out: list[tuple[str, str]] = []
+    carry: tuple[str, str] | None = None
+    for piece, joint in kept:
+        if carry is not None:
+            piece, joint = f"{carry[0]}, {piece}", carry[1]
+            carry = None
+        if _HEDGE_LAST.search(piece) and (piece, joint) != kept[-1]:
+            carry = (piece, joint)
+            continue
+        out.append((piece, joint))
+    if carry is not None:
+        out.append(carry)
+    return out
+
+
 def split_segments(text: str) -> list[Segment]:
     """Sentences, then clauses within each sentence, with filler words removed."""
     segments: list[Segment] = []
@@ -142,6 +225,7 @@ def split_segments(text: str) -> list[Segment]:
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
+        kept = _hedges_kept_with_their_clause(kept)
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

@@ -38,10 +38,16 @@ VOICE_SETS = ("chat", "forum")
 """Sets written later in other voices (issue 24): chat typed in lower case with typos,
 arrivals, spoken time zones, questions about plans and conditions; forum posts (advice
 with a fact inside, long retold stories, counterfactual prose, negation, modals)."""
+MORE_VOICES = ("sms", "nonnative", "transcript", "literary", "notes")
+"""Five more voices (issue 24), 64 records each: terse SMS/WhatsApp with emoji and
+abbreviations; non-native English; voice transcripts without punctuation, with fillers
+and run-ons; literary and news prose heavy with counterfactuals and modals (third-person
+controls included); Markdown note lines (HEARTBEAT.md/MEMORY.md style, tagged
+``markdown`` and read as ``static_markdown``)."""
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in VOICE_SETS for h in HALVES]
+    + [(n, h) for n in VOICE_SETS + MORE_VOICES for h in HALVES]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
 _WHERE = frozenset({"travel.location", "travel.status"})
@@ -78,7 +84,10 @@ def measure(name: str, half: str) -> Figures:
     not_assertive = 0
     spurious = 0
     for obj in raw:
-        ex = extract_offline(obj["text"], at=AT)
+        markdown = "markdown" in obj.get("tags", ())
+        ex = extract_offline(
+            obj["text"], at=AT, source="static_markdown" if markdown else "conversation_assertive"
+        )
         factual = {o.field for o in ex.observations if o.intent in _FACTUAL}
         forbidden += bool(factual & set(obj.get("forbid", ())))
         if "assertive" not in obj["intent"]:
@@ -107,7 +116,8 @@ def test_every_record_is_well_formed(name: str, half: str) -> None:
     values, and no field both expected and forbidden."""
     for obj in _raw(name, half):
         rec = parse_record(obj)  # raises on a bad label or time
-        assert set(obj) <= {"text", "intent", "expect", "forbid", "tags", "split"}, obj
+        keys = {"text", "intent", "expect", "expect_project", "forbid", "tags", "split"}
+        assert set(obj) <= keys, obj
         assert rec.split == half, obj
         assert rec.text, obj
         assert rec.text == rec.text.strip(), obj
@@ -118,7 +128,7 @@ def test_every_record_is_well_formed(name: str, half: str) -> None:
         forbid = obj.get("forbid", [])
         assert all(_known_field(f) for f in forbid), obj
         assert not set(forbid) & set(rec.expect), obj
-        assert set(rec.tags) <= {"counterfactual"}, obj
+        assert set(rec.tags) <= {"counterfactual", "markdown"}, obj
         if "counterfactual" in rec.tags:
             assert not _FACTUAL & set(rec.intents), obj
 
@@ -168,9 +178,9 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     seen: set[str] = set()
-    for name in VOICE_SETS:
+    for name in VOICE_SETS + MORE_VOICES:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
-        assert len(dev) >= 35, name
+        assert len(dev) >= (30 if name in MORE_VOICES else 35), name
         assert abs(len(dev) - len(heldout)) <= 1, name
         for rec in dev + heldout:
             key = rec.text.casefold()
@@ -215,6 +225,23 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("chat", "heldout"): Figures(0.91, 0.83, 0.00, 0.00, 0, 0.00),
     ("forum", "dev"): Figures(0.86, 0.95, 0.00, 0.00, 0, 0.00),
     ("forum", "heldout"): Figures(0.83, 0.61, 0.00, 0.00, 0, 0.00),
+    # Five more voices (issue 24), after the work on their dev halves (habitual "would",
+    # "moved … ago", thanks as none, subject left out, chat abbreviations, Markdown lines).
+    # Before it, dev/held-out: sms 0.78/0.75 and 0.84/0.79; nonnative 0.94/0.75 and
+    # 0.81/0.53; transcript 0.88/0.78 and 0.78/0.70 (one false commit, one forbidden
+    # field); literary 0.91/0.64 (one false commit) and 0.88/0.17; notes 0.63/0.52 and
+    # 0.66/0.48. sms dev's spurious 0.067 is "prob gonna skip the trip to austin": a
+    # cancellation said with a hedge, kept assertive at 0.5 confidence (Canon asks).
+    ("sms", "dev"): Figures(0.84, 0.88, 0.00, 0.00, 0, 0.07),
+    ("sms", "heldout"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "dev"): Figures(0.97, 0.74, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "heldout"): Figures(0.78, 0.52, 0.00, 0.00, 0, 0.00),
+    ("transcript", "dev"): Figures(0.93, 0.72, 0.00, 0.00, 0, 0.00),
+    ("transcript", "heldout"): Figures(0.87, 0.68, 0.00, 0.00, 0, 0.00),
+    ("literary", "dev"): Figures(0.97, 0.67, 0.00, 0.00, 0, 0.00),
+    ("literary", "heldout"): Figures(0.87, 0.16, 0.00, 0.00, 0, 0.00),
+    ("notes", "dev"): Figures(0.97, 0.88, 0.00, 0.00, 0, 0.00),
+    ("notes", "heldout"): Figures(0.78, 0.56, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -15,7 +15,14 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from core.errors import AlreadyAnswered, CanonError, InputError, InvalidAnswer, NotFound
+from core.errors import (
+    AlreadyAnswered,
+    CanonError,
+    InputError,
+    InvalidAnswer,
+    NotFound,
+    TooManyQuestions,
+)
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE: Final = "application/problem+json"
@@ -68,6 +75,8 @@ def from_canon_error(e: CanonError) -> Problem:
         return Problem(409, str(e), kind="already-answered")
     if isinstance(e, InvalidAnswer | InputError):
         return Problem(422, str(e), kind="invalid-input")
+    if isinstance(e, TooManyQuestions):  # an agent's flood of proposals: the user answers first
+        return Problem(429, str(e), kind="too-many-questions")
     log.warning("request failed: %s", e)
     return Problem(503, "Canon could not do that now; try again later", kind="unavailable")
 

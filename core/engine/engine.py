@@ -39,7 +39,7 @@ from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.rollout_state import PolicyInForce, RolloutReader
-from core.errors import InvalidAnswer, NotFound, PayloadInvalid
+from core.errors import InvalidAnswer, NotFound, PayloadInvalid, TooManyQuestions
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreBackend
 
@@ -127,6 +127,10 @@ class Engine:
         ``principal`` made the write: it is stored with every event and question.
         Event ids are idempotent per entity and principal (``_own_event_id``): an id
         another principal or entity used first never makes this one a duplicate.
+
+        An agent principal may have at most ``policy.max_agent_questions`` open questions
+        about one entity: a batch that would raise one more is refused whole
+        (``TooManyQuestions``) and nothing of it is recorded, so the agent hears it.
         """
         checked: list[tuple[Any, list[str]]] = [
             (p, schema_errors("state_observation", p)) for p in payloads
@@ -142,6 +146,7 @@ class Engine:
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
+            raised = dict(asked)  # the agent's open questions per entity, as the batch adds
             outcomes: list[Outcome] = []
             accepted: list[Accepted] = []
             superseded: list[tuple[str, datetime]] = []
@@ -178,6 +183,10 @@ class Engine:
                 obs = given.model_copy(update={"event_id": stored_id})
                 key = (obs.entity_id, obs.field)
                 outcome, record = self._decide(obs, snaps[key], now, in_force, principal)
+                if outcome.review_item_id is not None and principal.kind == "agent":
+                    raised[obs.entity_id] = raised.get(obs.entity_id, 0) + 1
+                    if raised[obs.entity_id] > self.policy.max_agent_questions:
+                        raise TooManyQuestions(obs.entity_id, self.policy.max_agent_questions)
                 # The caller hears of its own id, whichever id the log keeps.
                 outcome = replace(outcome, event_id=given.event_id)
                 snaps[key], closed = advance(snaps[key], record, since)
@@ -206,6 +215,10 @@ class Engine:
             # fewer asked at the very end of calibration); the facts and evidence
             # the decision rests on are still read inside the transaction.
             in_force = await self.rollout.in_force((o.entity_id, o.domain) for o in observations)
+            # Read here too, under the engine's lock: another process's agent writing at
+            # this moment could add its batch's questions on top (a guard against a
+            # flood, not an exact quota).
+            asked = await self._open_questions_of(principal, {o.entity_id for o in observations})
             # Read, decide and write in one store transaction: what the resolver
             # read is still true when its decision lands, whoever else writes.
             outcomes, promoted_items = await self.store.decide_and_write(
@@ -228,6 +241,18 @@ class Engine:
             # Questions shown now are reported once, with the batch's last outcome.
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
         return outcomes
+
+    async def _open_questions_of(self, principal: Principal, entities: set[str]) -> dict[str, int]:
+        """How many open questions ``principal`` raised about each of ``entities`` (an
+        agent's only: nobody else's are limited)."""
+        if principal.kind != "agent" or not entities:
+            return {}
+        items = await self.store.open_review_items(sorted(entities))
+        counts: dict[str, int] = {}
+        for item in items:
+            if item.principal == principal.ref:
+                counts[item.entity_id] = counts.get(item.entity_id, 0) + 1
+        return counts
 
     def _decide(
         self,

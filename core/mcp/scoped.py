@@ -7,7 +7,9 @@ are Canon's own, and ``core.mcp.server`` turns them into tool errors.
 
 An agent's observation is always ``agent`` evidence carrying ``needs_confirmation``,
 so the resolver asks the user (or sets it aside); it is never committed on the
-agent's word. Answers go through ``core.engine.review.answer_review`` as the bot's do.
+agent's word, and it is recorded as the server's ``principal`` (an agent), whose open
+questions per entity the policy limits (``max_agent_questions``). Answers go through
+``core.engine.review.answer_review`` as the bot's do.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.views import fact_view, prompt_text, review_view, state_view, why_view
 from core.domain.ids import new_id
+from core.domain.principals import Principal
 from core.domain.records import ReviewItem
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
@@ -52,6 +55,12 @@ the agent's earlier ones into one question (a group is one input's fields, keyed
 ref), and a value the user said No to is not asked again on an agent's word."""
 AGENT_DOUBT = "an assistant proposed it (MCP): only the user can make it a fact"
 """The observation's ``needs_confirmation``: the resolver asks about it whatever its score."""
+
+
+def stdio_principal(entity: str) -> Principal:
+    """The assistant that started ``canon mcp`` for ``entity``: an agent acting for its user."""
+    return Principal("agent", f"mcp:{entity}", "canon mcp", acting_for=entity)
+
 
 AnswerWord = Literal["yes", "no", "edit"]
 Intent = Literal["assertive", "planning", "retract", "hypothetical", "historical"]
@@ -98,6 +107,12 @@ class ScopedCanon:
     clock: Callable[[], datetime] = field(default=utc_now)
     after_change: AfterChange | None = None
     """Run after an answer committed, as the bot does (``canon mcp``: refresh the workspace)."""
+    principal: Principal | None = None
+    """Who the server's writes are recorded as; None: ``stdio_principal(scope.entity)``."""
+
+    @property
+    def acting_as(self) -> Principal:
+        return self.principal or stdio_principal(self.scope.entity)
 
     async def state(self, entity_id: str | None = None) -> State:
         entities = self.scope.chosen(entity_id)
@@ -213,7 +228,7 @@ class ScopedCanon:
             payload["evidence_text"] = evidence_text
         if valid_until is not None:
             payload["valid_until"] = valid_until
-        outcome = await self.engine.ingest(payload, now=now)
+        outcome = await self.engine.ingest(payload, now=now, principal=self.acting_as)
         if outcome.decision == "invalid":
             more = f" (+{len(outcome.errors) - 1} more)" if len(outcome.errors) > 1 else ""
             raise PayloadInvalid(

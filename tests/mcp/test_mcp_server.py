@@ -63,7 +63,7 @@ async def seed(db: Path) -> str:
     return outcomes[3].review_item_id
 
 
-def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
+def server_env(tmp_path: Path, db: Path, **extra: str) -> dict[str, str]:
     workspace = tmp_path / "workspace"
     workspace.mkdir(exist_ok=True)
     return {
@@ -72,6 +72,7 @@ def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
         "CANON_DB": str(db),
         "CANON_WORKSPACE": str(workspace),
         "CANON_SHARED_ENTITIES": HOME,
+        **extra,
     }
 
 
@@ -89,7 +90,7 @@ async def token(db: Path, entity: str = ALICE) -> str:
 
 
 @asynccontextmanager
-async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
+async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str]:
     """A `canon mcp --transport http` process acting for Alice; yields its URL."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -103,7 +104,7 @@ async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
         "--port",
         "0",
         cwd=REPO,
-        env=server_env(tmp_path, db),
+        env=server_env(tmp_path, db, **env),
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
@@ -130,17 +131,19 @@ async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
 
 
 @asynccontextmanager
-async def connect(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Client]:
+async def connect(
+    transport: str, tmp_path: Path, db: Path, **extra_env: str
+) -> AsyncIterator[Client]:
     """The SDK's client, connected to a `canon mcp` process acting for Alice."""
     args = ["-m", "core.cli", "mcp", "--entity", ALICE]
-    env = server_env(tmp_path, db)
+    env = server_env(tmp_path, db, **extra_env)
     if transport == "stdio":
         params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=REPO)
         async with Client(params) as client:
             yield client
         return
     secret = await token(db)
-    async with http_server(tmp_path, db) as url:
+    async with http_server(tmp_path, db, **extra_env) as url:
         headers = {"Authorization": f"Bearer {secret}"}
         transport_streams = streamable_http_client(
             url, http_client=create_mcp_http_client(headers=headers)
@@ -398,6 +401,19 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         ("answer_question", {"question_id": "nope", "answer": "edit"}, "needs the corrected"),
         ("why", {"field": ""}, "field"),
         ("no_such_tool", {}, "no_such_tool"),
+        # Arguments the tool's own schema does not name are refused, never dropped: the
+        # model would read "nothing pending" as bruno's, or Canon as taking its source.
+        (
+            "list_pending",
+            {"entity_id": "user:bruno"},
+            "list_pending: invalid arguments: unknown argument(s) ('entity_id' was unexpected)",
+        ),
+        (
+            "propose_observation",
+            {"field": "travel.location", "value": "Reno", "source": {"type": "user"}},
+            "unknown argument(s) ('source' was unexpected)",
+        ),
+        ("get_state", {"entity": BOB}, "unknown argument(s) ('entity' was unexpected)"),
     ]
     async with connect(transport, tmp_path, db) as client:
         errors = [await refused(client, tool, **arguments) for tool, arguments, _ in cases]
@@ -406,6 +422,7 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         assert expected in error, (tool, error)
         assert "Traceback" not in error
     assert [f["value"] for f in state["facts"]] == ["Tahoe"]
+    assert len(await open_questions(db)) == 1  # Bob's: the refused proposal asked nothing
     store = SQLiteStore(db)
     await store.open()
     try:
@@ -414,3 +431,36 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         await store.close()
     assert len(letters) == 2  # the two that passed the tool's schema but not Canon's
     assert all(json.loads(d.payload)["source"]["type"] == "agent" for d in letters)
+
+
+async def test_an_assistant_cannot_flood_the_users_questions(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    """Past the policy's max_agent_questions open questions about Alice, a proposal that
+    would ask one more is a tool error and records nothing; an answer makes room, and a
+    proposal about the household (another entity) is counted apart."""
+    await seed(db)
+    policy = tmp_path / "policy.toml"
+    policy.write_text("max_agent_questions = 2\n", encoding="utf-8")
+    async with connect(transport, tmp_path, db, CANON_POLICY=str(policy)) as client:
+        asked = [
+            await call(client, "propose_observation", field=f"project.p{n}.status", value="done")
+            for n in range(2)
+        ]
+        flood = await refused(client, "propose_observation", field="project.p2.status", value="x")
+        household = await call(
+            client, "propose_observation", field="family.emma.club", value="chess", entity_id=HOME
+        )
+        await call(client, "answer_question", question_id=asked[0]["question"]["id"], answer="no")
+        room = await call(client, "propose_observation", field="project.p2.status", value="x")
+        why = await call(client, "why", field="project.p2.status")
+    assert [a["decision"] for a in asked] == ["ask_user", "ask_user"]
+    assert flood == (
+        "Error executing tool propose_observation: too many open questions: this agent "
+        f"already has 2 about {ALICE} waiting for the user (the policy's max_agent_questions); "
+        "nothing was recorded. Propose again once the user has answered some."
+    )
+    assert household["decision"] == "ask_user"
+    assert room["decision"] == "ask_user"
+    (chain,) = why["chains"]
+    assert [e["value"] for e in chain["evidence"]] == ["x"]  # the refused one left no trace

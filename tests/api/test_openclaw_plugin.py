@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import budget
 from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
 from jsonschema import Draft202012Validator
@@ -69,11 +70,17 @@ def test_the_manifest_declares_the_config_and_the_package_its_built_entry(built:
 
 
 def harness(url: str, token: str, inbound: dict[str, Any] | None = None, **env: str) -> Any:
-    """Drive the built plugin's hooks once; what the prompt got and what was logged."""
+    """Drive the built plugin's hooks once; what the prompt got and what was logged.
+
+    The plugin's waits for Canon (2 s for the context, 5 s for the message post) are
+    stretched by the suite's one setting, so a busy machine's Canon is still heard; a test
+    of the waits themselves sets its own (``CANON_CONTEXT_TIMEOUT_MS``)."""
     environment = {
         "PATH": os.environ["PATH"],
         "CANON_URL": url,
         "CANON_TOKEN": token,
+        "CANON_CONTEXT_TIMEOUT_MS": str(round(budget(2) * 1000)),
+        "CANON_INGEST_TIMEOUT_MS": str(round(budget(5) * 1000)),
         **env,
     }
     args = [json.dumps(inbound)] if inbound else []

@@ -16,6 +16,7 @@ edges (the CLI, the bot), which print one clear line.
     │   └── InvalidAnswer        an edit value the field cannot hold
     ├── ScenarioError            a scenario file that cannot be replayed
     ├── OutOfScope               an entity the caller does not act for (MCP)
+    ├── TooManyQuestions         an agent's proposal past its open questions (nothing recorded)
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
@@ -102,6 +103,20 @@ class OutOfScope(CanonError):
 class ClaimRefused(CanonError):
     """A principal claimed what its role does not allow (a source type, an answer, a
     message); nothing was written."""
+
+
+class TooManyQuestions(CanonError):
+    """An agent's proposal would raise one more question about an entity than the policy's
+    ``max_agent_questions`` allows that agent; nothing of its batch was recorded."""
+
+    def __init__(self, entity_id: str, limit: int) -> None:
+        self.entity_id = entity_id
+        self.limit = limit
+        super().__init__(
+            f"too many open questions: this agent already has {limit} about {entity_id} "
+            "waiting for the user (the policy's max_agent_questions); nothing was recorded. "
+            "Propose again once the user has answered some."
+        )
 
 
 class WorkspaceError(CanonError):

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from budgets import budget
 from canon_testing import NOW, ObsFactory, calibrated_policy, make_observation
 from hypothesis import settings
 
@@ -21,6 +22,16 @@ pytest_plugins = ("services.postgres",)
 # deadline would make property tests flaky on a busy machine.
 settings.register_profile("canon", deadline=None)
 settings.load_profile("canon")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test's time limit (``pytest.mark.timeout(s)``) guards against a hang; like every
+    budget it is stretched by the suite's one setting (``tests/budgets.py``), so a busy
+    machine does not fail a test that is merely slow."""
+    for item in items:
+        limit = item.get_closest_marker("timeout")
+        if limit is not None and limit.args:
+            item.add_marker(pytest.mark.timeout(budget(float(limit.args[0]))), append=False)
 
 
 @pytest.fixture

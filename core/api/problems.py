@@ -22,6 +22,7 @@ from core.errors import (
     InputError,
     InvalidAnswer,
     NotFound,
+    TooManyQuestions,
 )
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,8 @@ def from_canon_error(e: CanonError) -> Problem:
         return Problem(409, str(e), kind="already-answered")
     if isinstance(e, InvalidAnswer | InputError):
         return Problem(422, str(e), kind="invalid-input")
+    if isinstance(e, TooManyQuestions):  # an agent's flood of proposals: the user answers first
+        return Problem(429, str(e), kind="too-many-questions")
     log.warning("request failed: %s", e)
     return Problem(503, "Canon could not do that now; try again later", kind="unavailable")
 

@@ -103,6 +103,10 @@ class Policy:
     source_reliability: Mapping[str, float]
     intent_factor: Mapping[str, float]
     max_pending: int = 5
+    max_agent_questions: int = 10
+    """Open questions one agent principal may have raised about one entity: a proposal
+    that would raise one more is refused (``TooManyQuestions``), so an agent cannot flood
+    the review queue; the user answering (or the evidence settling) makes room."""
     recency_grace_hours: float = 1.0
     corroboration_bonus: float = 0.08
     corroboration_cap: float = 1.24
@@ -131,6 +135,7 @@ class Policy:
 
 _TOP_SCALARS: Final = {
     "max_pending": int,
+    "max_agent_questions": int,
     "recency_grace_hours": float,
     "corroboration_bonus": float,
     "corroboration_cap": float,
@@ -260,6 +265,12 @@ def _positive(value: Any, what: str) -> float:
     return float(value)
 
 
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"{what} must be a whole number >= 1, got {value!r}")
+    return value
+
+
 def _build(raw: Mapping[str, Any], origin: tuple[str, ...]) -> Policy:
     domains: dict[str, DomainPolicy] = {}
     for name in DOMAINS:
@@ -285,14 +296,14 @@ def _build(raw: Mapping[str, Any], origin: tuple[str, ...]) -> Policy:
         k: _unit(v, f"source_reliability.{k}") for k, v in raw["source_reliability"].items()
     }
     intents = {k: _unit(v, f"intent_factor.{k}") for k, v in raw["intent_factor"].items()}
-    max_pending = raw["max_pending"]
-    if isinstance(max_pending, bool) or not isinstance(max_pending, int) or max_pending < 1:
-        raise ConfigError(f"max_pending must be a whole number >= 1, got {max_pending!r}")
+    max_pending = _count(raw["max_pending"], "max_pending")
+    max_agent_questions = _count(raw["max_agent_questions"], "max_agent_questions")
     return Policy(
         domains=MappingProxyType(domains),
         source_reliability=MappingProxyType(reliability),
         intent_factor=MappingProxyType(intents),
         max_pending=max_pending,
+        max_agent_questions=max_agent_questions,
         recency_grace_hours=_unit(raw["recency_grace_hours"], "recency_grace_hours", 1e6),
         corroboration_bonus=_unit(raw["corroboration_bonus"], "corroboration_bonus"),
         corroboration_cap=_unit(raw["corroboration_cap"], "corroboration_cap", 2.0),

@@ -47,7 +47,7 @@ from core.engine.trip_state import (
     stated_fields,
     with_trip_corroborators,
 )
-from core.errors import InvalidAnswer, NotFound, PayloadInvalid
+from core.errors import InvalidAnswer, NotFound, PayloadInvalid, TooManyQuestions
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreBackend
 
@@ -135,6 +135,10 @@ class Engine:
         ``principal`` made the write: it is stored with every event and question.
         Event ids are idempotent per entity and principal (``_own_event_id``): an id
         another principal or entity used first never makes this one a duplicate.
+
+        An agent principal may have at most ``policy.max_agent_questions`` open questions
+        about one entity: a batch that would raise one more is refused whole
+        (``TooManyQuestions``) and nothing of it is recorded, so the agent hears it.
         """
         checked: list[tuple[Any, list[str]]] = [
             (p, evidence_errors("state_observation", p, now, self.policy.clock_skew))
@@ -164,6 +168,7 @@ class Engine:
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
+            raised = dict(asked)  # the agent's open questions per entity, as the batch adds
             outcomes: list[Outcome] = []
             implied: list[Outcome] = []
             accepted: list[Accepted] = []
@@ -202,6 +207,10 @@ class Engine:
                 outcome, record, decision = self._decide(
                     obs, snaps[key], now, in_force, principal, leader
                 )
+                if outcome.review_item_id is not None and principal.kind == "agent":
+                    raised[obs.entity_id] = raised.get(obs.entity_id, 0) + 1
+                    if raised[obs.entity_id] > self.policy.max_agent_questions:
+                        raise TooManyQuestions(obs.entity_id, self.policy.max_agent_questions)
                 snaps[key], closed = advance(snaps[key], record, since)
                 superseded.extend((item_id, now) for item_id in closed)
                 if record.corroborate:
@@ -247,6 +256,10 @@ class Engine:
             # fewer asked at the very end of calibration); the facts and evidence
             # the decision rests on are still read inside the transaction.
             in_force = await self.rollout.in_force((o.entity_id, o.domain) for o in observations)
+            # Read here too, under the engine's lock: another process's agent writing at
+            # this moment could add its batch's questions on top (a guard against a
+            # flood, not an exact quota).
+            asked = await self._open_questions_of(principal, {o.entity_id for o in observations})
             # Read, decide and write in one store transaction: what the resolver
             # read is still true when its decision lands, whoever else writes.
             outcomes, promoted_items = await self.store.decide_and_write(
@@ -269,6 +282,18 @@ class Engine:
             # Questions shown now are reported once, with the batch's last outcome.
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
         return outcomes
+
+    async def _open_questions_of(self, principal: Principal, entities: set[str]) -> dict[str, int]:
+        """How many open questions ``principal`` raised about each of ``entities`` (an
+        agent's only: nobody else's are limited)."""
+        if principal.kind != "agent" or not entities:
+            return {}
+        items = await self.store.open_review_items(sorted(entities))
+        counts: dict[str, int] = {}
+        for item in items:
+            if item.principal == principal.ref:
+                counts[item.entity_id] = counts.get(item.entity_id, 0) + 1
+        return counts
 
     def _decide(
         self,

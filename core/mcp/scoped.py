@@ -7,10 +7,11 @@ are Canon's own, and ``core.mcp.server`` turns them into tool errors.
 
 An agent's observation is always ``agent`` evidence carrying ``needs_confirmation``,
 so the resolver asks the user (or sets it aside); it is never committed on the
-agent's word. Answers go through ``core.engine.review.answer_review`` as the bot's do,
-as the server's ``principal``: MCP is an assistant's channel, so that is always an
-agent, which answers only when it acts for the user (a delegate) and never a question
-its own proposal raised (``core.domain.claims.answer_refusal``).
+agent's word, and its open questions per entity are limited by the policy
+(``max_agent_questions``). Answers go through ``core.engine.review.answer_review`` as
+the bot's do, as the server's ``principal``: MCP is an assistant's channel, so that is
+always an agent, which answers only when it acts for the user (a delegate) and never a
+question its own proposal raised (``core.domain.claims.answer_refusal``).
 """
 
 from __future__ import annotations

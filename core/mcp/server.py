@@ -1,9 +1,12 @@
 """The MCP server: ``ScopedCanon``'s operations as tools and resources, over the official SDK.
 
 Tools take typed arguments and return typed models (``core.mcp.models``), so a
-client sees a precise input and output schema for each. Canon's own errors (an
-entity out of scope, an invalid observation, a question already answered)
-become tool errors: the model reads one clear line, the server keeps serving.
+client sees a precise input and output schema for each. Every call's arguments, as the
+client sent them, are checked against the tool's published schema before it runs
+(``core.jsonschema_args``): an unknown argument is refused, never dropped. Canon's own
+errors (an entity out of scope, an invalid observation, a question already answered,
+too many open questions) become tool errors: the model reads one clear line, the server
+keeps serving.
 
 Writes are recorded as the server's principal: over stdio the one the command was
 started as, over HTTP the bearer token's of each request (``principal_of``). A
@@ -19,11 +22,13 @@ from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from mcp.types import Tool as MCPTool
 from pydantic import Field
 
 from core.domain.principals import Principal
 from core.errors import CanonError
+from core.jsonschema_args import argument_errors
 from core.mcp.models import Answered, Pending, Proposal, State, Value, Why
 from core.mcp.scoped import AnswerWord, Intent, ScopedCanon
 
@@ -52,6 +57,29 @@ async def _tool(call: Awaitable[T]) -> T:
         raise ToolError(str(e)) from e
 
 
+class CheckedServer(MCPServer):
+    """The SDK's server, publishing each tool's schema closed (no argument it does not
+    name) and checking a call's raw arguments against it before the tool runs: the
+    SDK's own validation drops an argument it does not know, which a model would read
+    as an answer to the question it asked (``get_state`` of everyone, not of bruno)."""
+
+    async def list_tools(self) -> list[MCPTool]:
+        return [
+            tool.model_copy(
+                update={"input_schema": {**tool.input_schema, "additionalProperties": False}}
+            )
+            for tool in await super().list_tools()
+        ]
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        schema = next((t.input_schema for t in await self.list_tools() if t.name == name), None)
+        if schema is not None and (wrong := argument_errors(name, schema, arguments)):
+            raise ToolError(wrong)
+        return await super().call_tool(name, arguments, context)
+
+
 def build_server(
     canon: ScopedCanon, *, answers: bool = True, principal_of: PrincipalOf | None = None
 ) -> MCPServer:
@@ -66,7 +94,7 @@ def build_server(
         return replace(canon, principal=principal)
 
     reach = ", ".join(scope.entities)
-    server: MCPServer = MCPServer(
+    server: MCPServer = CheckedServer(
         "canon",
         title="Canon",
         log_level="WARNING",

@@ -5,8 +5,15 @@ and a live ``canon serve`` behind a recording proxy (which can also hang or go a
 
 One gateway serves the whole module, in order: a ``chat.send`` turn and an
 ``openclaw agent --message`` turn with Canon up (the model's request holds Canon's context;
-Canon got each message once), then a turn with Canon hung and one with Canon down (the
-turn goes on without Canon's context, having waited for it under 2.5 s).
+Canon got each message once), then a turn with Canon hung and one with
+Canon down (the turn goes on without Canon's context, having waited for it under 2.5 s).
+
+Each OpenClaw command is a Node process that loads the gateway's code (seconds, more on a
+busy machine), so what does not depend on another runs beside it: the SDK conformance
+compile runs while the README's steps run and the gateway starts, and the plugin's npm
+dependencies are installed once per lockfile. OpenClaw's own commands and the turns cannot
+overlap: one process at a time owns OpenClaw's state, and two turns at once on one session
+break its transcript.
 """
 
 from __future__ import annotations
@@ -15,7 +22,6 @@ import asyncio
 import json
 import re
 import secrets
-import shutil
 import socket
 import subprocess
 import threading
@@ -33,11 +39,11 @@ from budgets import budget
 from canon_peers import create_token, live_peers
 from canon_testing import make_observation
 from fakes.openai_server import DEFAULT_KEY, DEFAULT_MODEL, Content, fake_openai_in_thread
+from openclaw_build import PLUGIN, build_plugin
 from services.npm_tools import OPENCLAW, OPENCLAW_HOME, path_with_node, require
 
 from core.client import CanonClient
 
-PLUGIN = Path(__file__).resolve().parents[2] / "deploy" / "openclaw-plugin"
 PLUGIN_ID = "canon-bridge"
 CONTEXT_TIMEOUT_MS = 2000
 """The plugin's default: how long a prompt waits for Canon's context."""
@@ -111,6 +117,8 @@ class Gateway:
     port: int
     log: Path
     process: subprocess.Popen[str] | None = None
+    conformance: subprocess.CompletedProcess[str] | None = None
+    """sdk/conformance.ts compiled against the pinned SDK, while the gateway started."""
 
     def openclaw(self, *args: str, timeout: float = 300) -> str:
         done = subprocess.run(
@@ -144,13 +152,41 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def build_plugin() -> None:
-    for command in (
-        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-        ["npm", "run", "build"],
-    ):
-        done = subprocess.run(command, cwd=PLUGIN, capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, done.stdout + done.stderr
+def finish(
+    process: subprocess.Popen[str], seconds: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """What a process started beside the others printed, once it ends (a hang guard)."""
+    out, _err = process.communicate(timeout=budget(seconds))
+    return subprocess.CompletedProcess(process.args, process.returncode, out or "", "")
+
+
+def conformance_compile(env: dict[str, str], workdir: Path) -> subprocess.Popen[str]:
+    """sdk/conformance.ts compiled with `openclaw` resolved to the pinned package, started."""
+    entry = OPENCLAW_HOME / "openclaw" / "dist" / "plugin-sdk" / "plugin-entry.d.ts"
+    config = workdir / "tsconfig.json"
+    config.write_text(
+        json.dumps(
+            {
+                "extends": str(PLUGIN / "tsconfig.json"),
+                "compilerOptions": {
+                    "noEmit": True,
+                    "rootDir": str(PLUGIN),
+                    "typeRoots": [str(PLUGIN / "node_modules" / "@types")],
+                    "paths": {"openclaw/plugin-sdk/plugin-entry": [str(entry)]},
+                },
+                "include": [],
+                "files": [str(PLUGIN / "sdk" / "conformance.ts")],
+            }
+        ),
+        encoding="utf-8",
+    )
+    return subprocess.Popen(
+        ["node", str(PLUGIN / "node_modules" / ".bin" / "tsc"), "-p", str(config)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -179,8 +215,6 @@ def gateway(
     tmp_path_factory: pytest.TempPathFactory, canon: tuple[CanonProxy, str], model: Any
 ) -> Iterator[Gateway]:
     require(OPENCLAW)
-    if shutil.which("npm") is None:
-        pytest.fail("npm is needed: run tests/services/install-node.sh (make test does)")
     build_plugin()
     proxy, token = canon
     home = tmp_path_factory.mktemp("openclaw-home")
@@ -244,6 +278,9 @@ def gateway(
         "--strict-json",
         "--merge",
     )
+    # The SDK conformance compile is no OpenClaw command: it runs beside the README's steps
+    # (OpenClaw's own commands take turns: one process at a time owns its state).
+    compiling = conformance_compile(env, tmp_path_factory.mktemp("conformance"))
     gateway.openclaw("plugins", "enable", PLUGIN_ID)
     doctor = gateway.openclaw("plugins", "doctor")
     assert "checks passed" in doctor, doctor
@@ -257,6 +294,7 @@ def gateway(
             text=True,
         )
         try:
+            gateway.conformance = finish(compiling, 120)
             wait_for(
                 "the gateway to be ready",
                 lambda: re.search(r"\[gateway\] ready", gateway.logged()),
@@ -280,35 +318,10 @@ def agent_turn(gateway: Gateway, text: str) -> None:
     gateway.openclaw("agent", "--agent", "main", "--message", text, "--json", timeout=180)
 
 
-def test_the_sdk_types_the_plugin_uses_are_the_real_ones(gateway: Gateway, tmp_path: Path) -> None:
-    """sdk/conformance.ts compiled with `openclaw` resolved to the pinned package."""
-    entry = OPENCLAW_HOME / "openclaw" / "dist" / "plugin-sdk" / "plugin-entry.d.ts"
-    config = tmp_path / "tsconfig.json"
-    config.write_text(
-        json.dumps(
-            {
-                "extends": str(PLUGIN / "tsconfig.json"),
-                "compilerOptions": {
-                    "noEmit": True,
-                    "rootDir": str(PLUGIN),
-                    "typeRoots": [str(PLUGIN / "node_modules" / "@types")],
-                    "paths": {"openclaw/plugin-sdk/plugin-entry": [str(entry)]},
-                },
-                "include": [],
-                "files": [str(PLUGIN / "sdk" / "conformance.ts")],
-            }
-        ),
-        encoding="utf-8",
-    )
-    done = subprocess.run(
-        ["node", str(PLUGIN / "node_modules" / ".bin" / "tsc"), "-p", str(config)],
-        env=gateway.env,
-        capture_output=True,
-        text=True,
-        timeout=budget(120),
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+def test_the_sdk_types_the_plugin_uses_are_the_real_ones(gateway: Gateway) -> None:
+    """sdk/conformance.ts compiles with `openclaw` resolved to the pinned package."""
+    assert gateway.conformance is not None
+    assert gateway.conformance.returncode == 0, gateway.conformance.stdout
 
 
 async def test_both_turns_carry_canons_context_and_reach_canon_once(
@@ -333,6 +346,8 @@ async def test_both_turns_carry_canons_context_and_reach_canon_once(
     [asked, *_] = model_requests_after(model, before)
     assert "Tahoe" in json.dumps(asked["messages"]), "Canon's context is in the model's request"
 
+    # One turn at a time: two turns at once on the main session break OpenClaw's transcript
+    # ("session rebound"), so the agent turn follows the chat.send turn.
     before = len(model.chat_bodies())
     agent_turn(gateway, "We are in Reno now")
     [asked, *_] = model_requests_after(model, before)

@@ -5,48 +5,30 @@ built with tsc, its node unit tests run, and its hooks driven end to end against
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import budget
 from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
 from jsonschema import Draft202012Validator
+from openclaw_build import PLUGIN, build_plugin, run
 
 from core.client import CanonClient
 
-PLUGIN = Path(__file__).resolve().parents[2] / "deploy" / "openclaw-plugin"
 HARNESS = PLUGIN / "dist" / "test" / "harness.js"
-
-
-def run(*command: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        command, cwd=PLUGIN, capture_output=True, text=True, env=env, timeout=300, check=False
-    )
-    assert done.returncode == 0, f"{' '.join(command)}:\n{done.stdout}\n{done.stderr}"
-    return done
 
 
 @pytest.fixture(scope="module")
 def built() -> Path:
     """The plugin, its dependencies installed (once per lockfile) and built."""
-    if shutil.which("node") is None or shutil.which("npm") is None:
-        pytest.fail("node and npm are needed: run tests/services/install-node.sh (make test does)")
-    lock = hashlib.sha256((PLUGIN / "package-lock.json").read_bytes()).hexdigest()[:16]
-    installed = PLUGIN / "node_modules" / f".canon-lock-{lock}"
-    if not installed.exists():
-        run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-        installed.touch()
-    run("npm", "run", "--silent", "build")
-    return PLUGIN
+    return build_plugin()
 
 
 def test_the_plugins_own_tests_pass(built: Path) -> None:
@@ -69,11 +51,17 @@ def test_the_manifest_declares_the_config_and_the_package_its_built_entry(built:
 
 
 def harness(url: str, token: str, inbound: dict[str, Any] | None = None, **env: str) -> Any:
-    """Drive the built plugin's hooks once; what the prompt got and what was logged."""
+    """Drive the built plugin's hooks once; what the prompt got and what was logged.
+
+    The plugin's waits for Canon (2 s for the context, 5 s for the message post) are
+    stretched by the suite's one setting, so a busy machine's Canon is still heard; a test
+    of the waits themselves sets its own (``CANON_CONTEXT_TIMEOUT_MS``)."""
     environment = {
         "PATH": os.environ["PATH"],
         "CANON_URL": url,
         "CANON_TOKEN": token,
+        "CANON_CONTEXT_TIMEOUT_MS": str(round(budget(2) * 1000)),
+        "CANON_INGEST_TIMEOUT_MS": str(round(budget(5) * 1000)),
         **env,
     }
     args = [json.dumps(inbound)] if inbound else []

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import budget
 from canon_testing import CALIBRATED_POLICY_FILE
 from chatkit import ALICE
 from fakes.telegram_api import FakeTelegram
@@ -65,7 +66,7 @@ class WebhookBot:
 def _post(url: str, body: bytes, headers: dict[str, str]) -> int:
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=5) as response:
+        with urllib.request.urlopen(request, timeout=budget(5)) as response:
             return int(response.status)
     except urllib.error.HTTPError as e:
         return int(e.code)
@@ -119,7 +120,7 @@ async def webhook_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Webhook
         )
     assert proc.stdout is not None
     try:
-        banner = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+        banner = (await asyncio.wait_for(proc.stdout.readline(), budget(20))).decode()
         if not banner:
             await proc.wait()
             raise AssertionError(log.read_text())
@@ -195,7 +196,7 @@ async def test_the_bot_over_its_webhook(tg: FakeTelegram, webhook_bot: WebhookBo
 
     # (4) SIGTERM: the process stops cleanly and the webhook server is gone.
     webhook_bot.proc.send_signal(signal.SIGTERM)
-    assert await asyncio.wait_for(webhook_bot.proc.wait(), 15) == 0
+    assert await asyncio.wait_for(webhook_bot.proc.wait(), budget(15)) == 0
     errors = webhook_bot.log.read_text()
     assert "Traceback" not in errors, errors
     assert "ERROR" not in errors, errors

@@ -7,9 +7,11 @@ need to drive a conversation and wait for the bot's side of it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
+from budgets import budget
 
 from bot.playground.emulator import ApiError, BotApiEmulator, Call, ChatMessage
 from bot.playground.emulator_webhook import SECRET_HEADER
@@ -18,7 +20,13 @@ __all__ = ["ApiError", "Call", "ChatMessage", "FakeTelegram"]
 
 
 class FakeTelegram(BotApiEmulator):
-    """The Bot API double, plus waiting helpers for end-to-end tests."""
+    """The Bot API double, plus waiting helpers for end-to-end tests.
+
+    Every wait (``within``: the seconds a bot's reply may take) is stretched by the suite's
+    one setting (``tests/budgets.py``), so a busy machine does not fail a conversation."""
+
+    async def wait_for(self, predicate: Callable[[], bool], within: float = 10.0) -> None:
+        await super().wait_for(predicate, budget(within))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -64,7 +64,7 @@ async def seed(db: Path) -> str:
     return outcomes[3].review_item_id
 
 
-def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
+def server_env(tmp_path: Path, db: Path, **extra: str) -> dict[str, str]:
     workspace = tmp_path / "workspace"
     workspace.mkdir(exist_ok=True)
     return {
@@ -73,6 +73,7 @@ def server_env(tmp_path: Path, db: Path) -> dict[str, str]:
         "CANON_DB": str(db),
         "CANON_WORKSPACE": str(workspace),
         "CANON_SHARED_ENTITIES": HOME,
+        **extra,
     }
 
 
@@ -90,7 +91,7 @@ async def token(db: Path, entity: str = ALICE, role: Role = "user") -> str:
 
 
 @asynccontextmanager
-async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
+async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str]:
     """A `canon mcp --transport http` process acting for Alice; yields its URL."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -104,7 +105,7 @@ async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
         "--port",
         "0",
         cwd=REPO,
-        env=server_env(tmp_path, db),
+        env=server_env(tmp_path, db, **env),
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
@@ -132,13 +133,13 @@ async def http_server(tmp_path: Path, db: Path) -> AsyncIterator[str]:
 
 @asynccontextmanager
 async def connect(
-    transport: str, tmp_path: Path, db: Path, role: Role | None = None
+    transport: str, tmp_path: Path, db: Path, role: Role | None = None, **extra_env: str
 ) -> AsyncIterator[Client]:
     """The SDK's client, connected to a `canon mcp` process acting for Alice: over stdio
     started with ``--role role`` (default: none given), over HTTP with a ``role`` token
-    (default: her own client's, ``user``)."""
+    (default: her own client's, ``user``); ``extra_env``: more of the server's environment."""
     args = ["-m", "core.cli", "mcp", "--entity", ALICE]
-    env = server_env(tmp_path, db)
+    env = server_env(tmp_path, db, **extra_env)
     if transport == "stdio":
         args += [] if role is None else ["--role", role]
         params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=REPO)
@@ -146,7 +147,7 @@ async def connect(
             yield client
         return
     secret = await token(db, role=role or "user")
-    async with http_server(tmp_path, db) as url:
+    async with http_server(tmp_path, db, **extra_env) as url:
         headers = {"Authorization": f"Bearer {secret}"}
         transport_streams = streamable_http_client(
             url, http_client=create_mcp_http_client(headers=headers)
@@ -440,6 +441,19 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         ("answer_question", {"question_id": "nope", "answer": "edit"}, "needs the corrected"),
         ("why", {"field": ""}, "field"),
         ("no_such_tool", {}, "no_such_tool"),
+        # Arguments the tool's own schema does not name are refused, never dropped: the
+        # model would read "nothing pending" as bruno's, or Canon as taking its source.
+        (
+            "list_pending",
+            {"entity_id": "user:bruno"},
+            "list_pending: invalid arguments: unknown argument(s) ('entity_id' was unexpected)",
+        ),
+        (
+            "propose_observation",
+            {"field": "travel.location", "value": "Reno", "source": {"type": "user"}},
+            "unknown argument(s) ('source' was unexpected)",
+        ),
+        ("get_state", {"entity": BOB}, "unknown argument(s) ('entity' was unexpected)"),
     ]
     async with connect(transport, tmp_path, db) as client:
         errors = [await refused(client, tool, **arguments) for tool, arguments, _ in cases]
@@ -448,6 +462,7 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         assert expected in error, (tool, error)
         assert "Traceback" not in error
     assert [f["value"] for f in state["facts"]] == ["Tahoe"]
+    assert len(await open_questions(db)) == 1  # Bob's: the refused proposal asked nothing
     store = SQLiteStore(db)
     await store.open()
     try:
@@ -456,3 +471,36 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         await store.close()
     assert len(letters) == 2  # the two that passed the tool's schema but not Canon's
     assert all(json.loads(d.payload)["source"]["type"] == "agent" for d in letters)
+
+
+async def test_an_assistant_cannot_flood_the_users_questions(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    """Past the policy's max_agent_questions open questions about Alice, a proposal that
+    would ask one more is a tool error and records nothing; an answer makes room, and a
+    proposal about the household (another entity) is counted apart."""
+    await seed(db)
+    policy = tmp_path / "policy.toml"
+    policy.write_text("max_agent_questions = 2\n", encoding="utf-8")
+    async with connect(transport, tmp_path, db, CANON_POLICY=str(policy)) as client:
+        asked = [
+            await call(client, "propose_observation", field=f"project.p{n}.status", value="done")
+            for n in range(2)
+        ]
+        flood = await refused(client, "propose_observation", field="project.p2.status", value="x")
+        household = await call(
+            client, "propose_observation", field="family.emma.club", value="chess", entity_id=HOME
+        )
+        await call(client, "answer_question", question_id=asked[0]["question"]["id"], answer="no")
+        room = await call(client, "propose_observation", field="project.p2.status", value="x")
+        why = await call(client, "why", field="project.p2.status")
+    assert [a["decision"] for a in asked] == ["ask_user", "ask_user"]
+    assert flood == (
+        "Error executing tool propose_observation: too many open questions: this agent "
+        f"already has 2 about {ALICE} waiting for the user (the policy's max_agent_questions); "
+        "nothing was recorded. Propose again once the user has answered some."
+    )
+    assert household["decision"] == "ask_user"
+    assert room["decision"] == "ask_user"
+    (chain,) = why["chains"]
+    assert [e["value"] for e in chain["evidence"]] == ["x"]  # the refused one left no trace

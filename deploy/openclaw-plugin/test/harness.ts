@@ -20,6 +20,7 @@ const api: PluginApi = {
     canonUrl: process.env["CANON_URL"],
     token: process.env["CANON_TOKEN"],
     ...(process.env["CANON_CONTEXT_TIMEOUT_MS"] ? { contextTimeoutMs: Number(process.env["CANON_CONTEXT_TIMEOUT_MS"]) } : {}),
+    ...(process.env["CANON_INGEST_TIMEOUT_MS"] ? { ingestTimeoutMs: Number(process.env["CANON_INGEST_TIMEOUT_MS"]) } : {}),
   },
   logger: { info: () => {}, warn: (m) => void warnings.push(m) },
   on: (name: keyof PluginHooks, handler: unknown, opts?: HookOptions) => {

@@ -1,0 +1,183 @@
+"""`canon mcp` driven by a third-party client: the MCP Inspector's command-line mode
+(`@modelcontextprotocol/inspector`, pinned, from the npm registry on the cache's Node 24:
+tests/services/install-inspector.sh), as a user would run it, on stdio (the Inspector
+starts `canon mcp`) and on streamable HTTP (with a bearer token from `canon token create`).
+
+On each transport it lists the tools (closed schemas, no portability problem by the
+Inspector's own ``--strict`` check) and the resources, reads the context, and calls every
+tool: the reads, a proposal that is asked and the answer that commits it, an unknown
+argument and an entity out of scope, which the Inspector reports as tool errors.
+Independent calls run side by side; each Inspector run is one process, so its time limit
+is a guard against a hang, from the suite's one setting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api.live_server import create_token
+from budgets import budget
+from services.npm_tools import INSPECTOR, path_with_node, require
+from test_mcp_server import ALICE, BOB, HOME, TOOLS, http_server, open_questions, seed, server_env
+
+pytestmark = [pytest.mark.parametrize("transport", ["stdio", "http"]), pytest.mark.timeout(900)]
+
+TOOL_ERROR = 5
+"""The Inspector's exit status when a tool answered ``isError: true``."""
+SIDE_BY_SIDE = 4
+"""Inspector runs at once (each on stdio starts its own `canon mcp`)."""
+
+
+@asynccontextmanager
+async def inspector(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[Any]:
+    """``run(*method args)`` -> (exit status, the JSON the Inspector printed), against a
+    `canon mcp` acting for Alice on ``transport``."""
+    env = server_env(tmp_path, db)
+    if transport == "stdio":
+        server_vars = [arg for name, value in env.items() for arg in ("-e", f"{name}={value}")]
+        target = [*server_vars, "--", sys.executable, "-m", "core.cli", "mcp", "--entity", ALICE]
+        async with _runner(tmp_path, target) as run:
+            yield run
+        return
+    token = create_token(db, ALICE, "--name", "inspector")
+    async with http_server(tmp_path, db) as url:
+        target = [
+            *("--server-url", url, "--transport", "http"),
+            *("--header", f"Authorization: Bearer {token}"),
+        ]
+        async with _runner(tmp_path, target) as run:
+            yield run
+
+
+@asynccontextmanager
+async def _runner(tmp_path: Path, target: list[str]) -> AsyncIterator[Any]:
+    home = tmp_path / "inspector-home"  # its catalog and stored auth, kept out of the real HOME
+    home.mkdir(exist_ok=True)
+    # The Inspector gives a server 15 s to connect by default: a busy machine's instead.
+    connect_ms = str(round(budget(60) * 1000))
+    turns = asyncio.Semaphore(SIDE_BY_SIDE)
+
+    async def run(*method: str) -> tuple[int, Any]:
+        async with turns:
+            return await _run_once(
+                home, ["--cli", "--connect-timeout", connect_ms, *method, *target]
+            )
+
+    yield run
+
+
+async def _run_once(home: Path, args: list[str]) -> tuple[int, Any]:
+    process = await asyncio.create_subprocess_exec(
+        str(require(INSPECTOR)),
+        *args,
+        env={"PATH": path_with_node(), "HOME": str(home), "NO_COLOR": "1"},
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), budget(120))
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        pytest.fail(f"the Inspector did not finish {args} within {budget(120):.0f} s")
+    text = out.decode()
+    assert text.strip(), f"{args}: exit {process.returncode}, nothing printed:\n{err.decode()}"
+    printed, _end = json.JSONDecoder().raw_decode(text.strip())
+    return process.returncode or 0, printed
+
+
+def call(tool: str, **arguments: str) -> list[str]:
+    pairs = [f"{name}={value}" for name, value in arguments.items()]
+    return [
+        "--method",
+        "tools/call",
+        "--tool-name",
+        tool,
+        *(["--tool-arg", *pairs] if pairs else []),
+    ]
+
+
+def error_of(result: tuple[int, Any]) -> str:
+    status, printed = result
+    assert status == TOOL_ERROR, printed
+    assert printed["isError"] is True
+    return " ".join(c["text"] for c in printed["content"])
+
+
+def answer(result: tuple[int, Any]) -> Any:
+    status, printed = result
+    assert status == 0, printed
+    assert printed["isError"] is False
+    return printed["structuredContent"]
+
+
+async def test_the_inspector_lists_reads_and_calls_every_tool(
+    transport: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "canon.db"
+    await seed(db)
+    async with inspector(transport, tmp_path, db) as run:
+        reads = await asyncio.gather(
+            run("--method", "tools/list", "--strict"),
+            run("--method", "resources/list"),
+            run("--method", "resources/read", "--uri", "canon://context"),
+            run(*call("get_state", entity_id=HOME)),
+            run(*call("why", field="location")),
+            run(*call("list_pending")),
+            run(*call("list_pending", entity_id="user:bruno")),
+            run(*call("get_state", entity_id=BOB)),
+        )
+        proposed = answer(
+            await run(
+                *call(
+                    "propose_observation",
+                    field="travel.destination",
+                    value="Denver",
+                    evidence_text="the assistant read Denver",
+                )
+            )
+        )
+        answered = answer(
+            await run(
+                *call("answer_question", question_id=proposed["question"]["id"], answer="yes")
+            )
+        )
+        state = answer(await run(*call("get_state", entity_id=ALICE)))
+    tools, resources, context, home, why, pending, unknown, bobs = reads
+
+    assert tools[0] == 0
+    listed = {t["name"]: t for t in tools[1]["tools"]}
+    assert set(listed) == TOOLS
+    assert all(t["inputSchema"]["additionalProperties"] is False for t in listed.values())
+    assert resources[0] == 0
+    assert [r["uri"] for r in resources[1]["resources"]] == ["canon://context"]
+    assert context[0] == 0
+    (block,) = context[1]["contents"]
+    assert "travel.location = Tahoe" in block["text"]
+    assert "Paris" not in block["text"]  # Bob's
+
+    assert [(f["entity_id"], f["value"]) for f in answer(home)["facts"]] == [(HOME, "Lincoln")]
+    (chain,) = answer(why)["chains"]
+    assert (chain["field"], chain["current"]["value"]) == ("travel.location", "Tahoe")
+    assert answer(pending) == {"pending": [], "queued": []}
+    assert error_of(unknown) == (
+        "list_pending: invalid arguments: unknown argument(s) ('entity_id' was unexpected)"
+    )
+    assert f"{BOB} is out of scope: this server acts for {ALICE}, {HOME} only" in error_of(bobs)
+
+    assert proposed["decision"] == "ask_user"
+    assert proposed["question"]["candidate_value"] == "Denver"
+    assert (answered["status"], answered["committed_value"]) == ("confirmed", "Denver")
+    assert {f["field"]: f["value"] for f in state["facts"]} == {
+        "travel.destination": "Denver",
+        "travel.location": "Tahoe",
+    }
+    assert len(await open_questions(db)) == 1  # Bob's, untouched

@@ -491,7 +491,17 @@ async def test_an_assistant_cannot_flood_the_users_questions(
         household = await call(
             client, "propose_observation", field="family.emma.club", value="chess", entity_id=HOME
         )
-        await call(client, "answer_question", question_id=asked[0]["question"]["id"], answer="no")
+        # The agent may not settle its own proposal; the user's answer (here the owner's
+        # command line) makes room.
+        own = await refused(
+            client, "answer_question", question_id=asked[0]["question"]["id"], answer="no"
+        )
+        said_no = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "core.cli", "answer", asked[0]["question"]["id"], "reject",
+            env=server_env(tmp_path, db), cwd=REPO,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        assert await said_no.wait() == 0
         room = await call(client, "propose_observation", field="project.p2.status", value="x")
         why = await call(client, "why", field="project.p2.status")
     assert [a["decision"] for a in asked] == ["ask_user", "ask_user"]
@@ -501,6 +511,7 @@ async def test_an_assistant_cannot_flood_the_users_questions(
         "nothing was recorded. Propose again once the user has answered some."
     )
     assert household["decision"] == "ask_user"
+    assert "its own proposal" in own or "raised" in own
     assert room["decision"] == "ask_user"
     (chain,) = why["chains"]
     assert [e["value"] for e in chain["evidence"]] == ["x"]  # the refused one left no trace

@@ -68,6 +68,11 @@ def tighten(path: Path) -> None:
     except FileNotFoundError:
         return
     except PermissionError as e:
+        if not os.access(path, os.W_OK):
+            # Not writable either (immutable, read-only media): opening it decides what
+            # happens next, and says so in one line of its own.
+            log.debug("cannot make %s private (0600): %s", path, e.strerror or e)
+            return
         log.warning("cannot make %s private (0600): %s", path, e.strerror or e)
 
 

@@ -159,7 +159,7 @@ async def test_a_command_ends_the_edit_and_runs(tg: FakeTelegram, start_bot: Sta
     await tg.reply_after(ALICE, prompt.message_id, "Send a date")
     sent = tg.user_says(ALICE, "/pending", date=_sent_at(WEDNESDAY))
     await tg.reply_after(ALICE, sent, LEFT)
-    await tg.reply_after(ALICE, sent, "travel.depart_date")  # /pending ran as usual
+    await tg.reply_after(ALICE, sent, "leave on")  # /pending ran as usual
     # Edit mode is over: a date now is conversation, not the answer.
     await tg.say(ALICE, "Saturday", expect="")
     assert await _fact(runner, "travel.depart_date") is None

@@ -30,8 +30,19 @@ run: setup
 demo: setup
 	$(BIN)/canon demo
 
+# Two pytest runs side by side: the suites that mostly wait on other processes (live
+# canon serve / canon mcp, the OpenClaw gateway, the MCP Inspector) beside the rest, so
+# the whole suite fits its time on two cores. Each run's summary is printed; either
+# failing fails the target.
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider
+SIDE   := tests/api tests/mcp
+
 test: setup test-services
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	@$(PYTEST) $(SIDE) > .pytest-side.log 2>&1 & side=$$!; \
+	$(PYTEST) $(foreach d,$(SIDE),--ignore=$(d)); main=$$?; \
+	wait $$side; other=$$?; \
+	echo "--- $(SIDE) ---"; cat .pytest-side.log; rm -f .pytest-side.log; \
+	test $$main -eq 0 && test $$other -eq 0
 	$(BIN)/ruff check core bot tests
 	$(BIN)/ruff format --check core bot tests
 	$(BIN)/mypy

@@ -18,14 +18,19 @@ import json
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from api.live_server import create_token
 from budgets import budget
+from canon_testing import calibrated_policy, make_observation
 from services.npm_tools import INSPECTOR, path_with_node, require
 from test_mcp_server import ALICE, BOB, HOME, TOOLS, http_server, open_questions, seed, server_env
+
+from core.engine.engine import Engine
+from core.store.sqlite import SQLiteStore
 
 pytestmark = [pytest.mark.parametrize("transport", ["stdio", "http"]), pytest.mark.timeout(900)]
 
@@ -124,6 +129,7 @@ async def test_the_inspector_lists_reads_and_calls_every_tool(
 ) -> None:
     db = tmp_path / "canon.db"
     await seed(db)
+    mails = await mail_question(db)  # a question the user's mail raised, not the assistant
     async with inspector(transport, tmp_path, db) as run:
         reads = await asyncio.gather(
             run("--method", "tools/list", "--strict"),
@@ -145,11 +151,10 @@ async def test_the_inspector_lists_reads_and_calls_every_tool(
                 )
             )
         )
-        answered = answer(
-            await run(
-                *call("answer_question", question_id=proposed["question"]["id"], answer="yes")
-            )
+        own = await run(
+            *call("answer_question", question_id=proposed["question"]["id"], answer="yes")
         )
+        answered = answer(await run(*call("answer_question", question_id=mails, answer="yes")))
         state = answer(await run(*call("get_state", entity_id=ALICE)))
     tools, resources, context, home, why, pending, unknown, bobs = reads
 
@@ -167,7 +172,8 @@ async def test_the_inspector_lists_reads_and_calls_every_tool(
     assert [(f["entity_id"], f["value"]) for f in answer(home)["facts"]] == [(HOME, "Lincoln")]
     (chain,) = answer(why)["chains"]
     assert (chain["field"], chain["current"]["value"]) == ("travel.location", "Tahoe")
-    assert answer(pending) == {"pending": [], "queued": []}
+    assert [q["id"] for q in answer(pending)["pending"]] == [mails]
+    assert answer(pending)["queued"] == []
     assert error_of(unknown) == (
         "list_pending: invalid arguments: unknown argument(s) ('entity_id' was unexpected)"
     )
@@ -175,9 +181,25 @@ async def test_the_inspector_lists_reads_and_calls_every_tool(
 
     assert proposed["decision"] == "ask_user"
     assert proposed["question"]["candidate_value"] == "Denver"
-    assert (answered["status"], answered["committed_value"]) == ("confirmed", "Denver")
+    # The assistant acts for Alice, but never settles what its own proposal raised.
+    assert "raised by your own evidence" in error_of(own)
+    assert (answered["status"], answered["committed_value"]) == ("confirmed", "Oakland")
     assert {f["field"]: f["value"] for f in state["facts"]} == {
-        "travel.destination": "Denver",
+        "profile.home_city": "Oakland",
         "travel.location": "Tahoe",
     }
-    assert len(await open_questions(db)) == 1  # Bob's, untouched
+    assert len(await open_questions(db)) == 2  # Bob's, and the proposal: the user's to answer
+
+
+async def mail_question(db: Path) -> str:
+    """A question Alice's mail raised (her home city): one the assistant may answer for her."""
+    at = datetime.now(UTC)
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        mail = make_observation("profile.home_city", "Oakland", entity=ALICE, at=at, source="email")
+        outcome = await Engine(store, calibrated_policy()).ingest(mail, now=at)
+    finally:
+        await store.close()
+    assert outcome.review_item_id is not None, outcome
+    return outcome.review_item_id

@@ -42,6 +42,34 @@ def make_observation(
     return payload
 
 
+def make_signal(
+    kind: str = "calendar_event", *, at: datetime = NOW, **changes: Any
+) -> dict[str, Any]:
+    """A schema-valid SignalEvent payload (a calendar event or an email) stamped ``at``.
+
+    Keyword arguments override the signal's fields; ``payload_<key>`` overrides a key of
+    its payload (``payload_end="9999-12-31"``)."""
+    payload: dict[str, Any] = (
+        {"id": "evt-1", "summary": "Flight to Lisbon", "start": "2031-03-10", "end": "2031-03-14"}
+        if kind == "calendar_event"
+        else {"id": "m-1", "from": "shop@x.example", "subject": "Your order", "body": "Thanks"}
+    )
+    signal: dict[str, Any] = {
+        "event_id": str(uuid.uuid4()),
+        "event_ts": format_ts(at),
+        "entity_id": "user:primary",
+        "kind": kind,
+        "source": {"type": "webhook", "ref": f"push-{uuid.uuid4().hex[:8]}"},
+        "payload": payload,
+    }
+    for key, value in changes.items():
+        if key.startswith("payload_"):
+            payload[key.removeprefix("payload_")] = value
+        else:
+            signal[key] = value
+    return signal
+
+
 CALIBRATED_POLICY_FILE = Path(__file__).parent / "fixtures" / "calibrated_policy.toml"
 """A CANON_POLICY file (``rollout.calibration_mutations = 0``) for subprocess, CLI and bot
 tests about how Canon resolves once calibrated; see ``calibrated_policy``."""

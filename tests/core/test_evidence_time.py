@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, make_observation, make_signal
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,28 +29,6 @@ SKEW = timedelta(seconds=300)
 IN_2031 = datetime(2031, 1, 1, 9, 0, tzinfo=UTC)
 
 
-def _signal(kind: str = "calendar_event", **changes: Any) -> dict[str, Any]:
-    payload: dict[str, Any] = (
-        {"id": "evt-1", "summary": "Flight to Lisbon", "start": "2031-03-10", "end": "2031-03-14"}
-        if kind == "calendar_event"
-        else {"id": "m-1", "from": "a@b.example", "subject": "Hi", "body": "Hello"}
-    )
-    signal = {
-        "event_id": "0b8f3c1e-1d2a-4c3b-9e8f-0123456789ab",
-        "event_ts": format_ts(NOW),
-        "entity_id": "user:primary",
-        "kind": kind,
-        "source": {"type": "webhook", "ref": "evt-1"},
-        "payload": payload,
-    }
-    for key, value in changes.items():
-        if key.startswith("payload_"):
-            payload[key.removeprefix("payload_")] = value
-        else:
-            signal[key] = value
-    return signal
-
-
 @pytest.mark.parametrize(
     ("schema", "payload", "refused_at"),
     [
@@ -64,10 +42,10 @@ def _signal(kind: str = "calendar_event", **changes: Any) -> dict[str, Any]:
         ("state_observation", make_observation(event_ts="2026-02-19T14:40:00-00:00"), "event_ts"),
         # what the evidence is about may lie ahead; only when it was produced may not
         ("state_observation", make_observation(valid_until=format_ts(IN_2031)), None),
-        ("signal_event", _signal(), None),
-        ("signal_event", _signal(event_ts=format_ts(IN_2031)), "event_ts"),
-        ("signal_event", _signal("email", payload_date=format_ts(NOW)), None),
-        ("signal_event", _signal("email", payload_date=format_ts(IN_2031)), "payload.date"),
+        ("signal_event", make_signal(), None),
+        ("signal_event", make_signal(event_ts=format_ts(IN_2031)), "event_ts"),
+        ("signal_event", make_signal("email", payload_date=format_ts(NOW)), None),
+        ("signal_event", make_signal("email", payload_date=format_ts(IN_2031)), "payload.date"),
     ],
 )
 def test_evidence_stamped_beyond_the_allowance_is_refused(
@@ -182,11 +160,14 @@ async def test_a_wider_allowance_admits_a_fast_clock(store: Any) -> None:
 @pytest.mark.parametrize(
     ("signal", "why"),
     [
-        (_signal(event_ts=format_ts(IN_2031)), "evidence cannot come from the future"),
-        (_signal("email", payload_date=format_ts(IN_2031)), "evidence cannot come from the future"),
-        (_signal(payload_end="9999-12-31"), "outside the calendar Canon can use"),
+        (make_signal(event_ts=format_ts(IN_2031)), "evidence cannot come from the future"),
         (
-            _signal(payload_start="9999-12-31T00:00:00Z", payload_end="9999-12-31T23:00:00Z"),
+            make_signal("email", payload_date=format_ts(IN_2031)),
+            "evidence cannot come from the future",
+        ),
+        (make_signal(payload_end="9999-12-31"), "outside the calendar Canon can use"),
+        (
+            make_signal(payload_start="9999-12-31T00:00:00Z", payload_end="9999-12-31T23:00:00Z"),
             "outside the calendar Canon can use",
         ),
     ],
@@ -207,7 +188,7 @@ async def test_signals_from_the_future_or_off_the_calendar_are_dead_lettered(
 
 
 async def test_a_calendar_event_ahead_is_fine_when_its_stamp_is_now(engine: Engine) -> None:
-    outcomes, valid = await ingest_signals(engine, [_signal()], NOW)
+    outcomes, valid = await ingest_signals(engine, [make_signal()], NOW)
     assert valid == 1
     assert outcomes
     assert all(o.decision != "invalid" for o in outcomes)

@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from canon_testing import make_signal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from source_servers import free_port
@@ -94,25 +95,8 @@ def webhook(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Webhook]:
 
 
 def _signal(kind: str = "calendar_event", **changes: Any) -> dict[str, Any]:
-    payload: dict[str, Any] = (
-        {"id": "p1", "summary": "Trip to Lisbon", "start": "2031-04-01", "end": "2031-04-05"}
-        if kind == "calendar_event"
-        else {"id": "m1", "from": "shop@x.example", "subject": "Your order", "body": "Thanks"}
-    )
-    signal: dict[str, Any] = {
-        "event_id": "0190f3c4-2a6b-7c1d-8e2f-3a4b5c6d7e8f",
-        "event_ts": format_ts(datetime.now(UTC)),
-        "entity_id": "user:primary",
-        "kind": kind,
-        "source": {"type": "webhook", "ref": "push-1"},
-        "payload": payload,
-    }
-    for key, value in changes.items():
-        if key.startswith("payload_"):
-            payload[key.removeprefix("payload_")] = value
-        else:
-            signal[key] = value
-    return signal
+    """A signal stamped now: the webhook's window is the real clock's."""
+    return make_signal(kind, at=datetime.now(UTC), **changes)
 
 
 @pytest.mark.parametrize(

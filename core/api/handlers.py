@@ -59,6 +59,7 @@ async def post_message(c: Call) -> dict[str, Any]:
             message_ref=ref,
             errors=late,
             now=c.now,
+            principal=c.principal,
         )
         return {
             "observations": 0,
@@ -214,8 +215,9 @@ async def post_undo(c: Call) -> dict[str, Any]:
 async def get_dead_letters(c: Call) -> dict[str, Any]:
     """Dead letters whose payload names an entity the token reaches (others stay the owner's)."""
     reach = set(c.reach)
-    letters = [d for d in await c.engine.store.dead_letters() if _entity_in(d.payload) in reach]
-    return {"dead_letters": [dead_letter_view(d) for d in letters]}
+    viewer = await _viewer(c)
+    letters = [(d, _entity_in(d.payload)) for d in await c.engine.store.dead_letters()]
+    return {"dead_letters": [dead_letter_view(d, viewer, e) for d, e in letters if e in reach]}
 
 
 async def _ingest(c: Call, claimed: list[Claimed]) -> list[Outcome]:

@@ -209,9 +209,11 @@ class Change:
 
 @dataclass(frozen=True)
 class DeadLetter:
-    """An input that failed validation; ``payload`` is what was sent, verbatim."""
+    """An input that failed validation; ``payload`` is what was sent, verbatim (None, with
+    no ids or errors, when it was another member's: ``by`` says whose)."""
 
     id: str
+    by: str
     event_id: str | None
     prompt_id: str | None
     schema: str
@@ -222,12 +224,13 @@ class DeadLetter:
     retry_count: int
     next_retry_at: datetime | None
     status: str
-    payload: str
+    payload: str | None
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> DeadLetter:
         return cls(
             d["id"],
+            d["by"],
             d["event_id"],
             d["prompt_id"],
             d["schema"],

@@ -14,6 +14,7 @@ import inspect
 from datetime import datetime
 from typing import Any
 
+from core.domain.principals import Principal
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine, Outcome
 from core.engine.message_ids import message_key
@@ -67,8 +68,9 @@ async def dead_letter_message(
     message_ref: str,
     errors: list[str],
     now: datetime,
+    principal: Principal,
 ) -> Outcome:
     """A message Canon will not read, because of ``errors`` (its time is impossible: see
     ``core.domain.evidence_time.message_time_errors``), kept in the dead-letter queue."""
     payload = {"entity_id": entity_id, "message_ref": message_ref, "at": at, "text": text}
-    return await engine.ingest_invalid("message", payload, errors, now=now)
+    return await engine.ingest_invalid("message", payload, errors, now=now, principal=principal)

@@ -141,20 +141,27 @@ def audit_view(a: AuditLine) -> dict[str, Any]:
     return {"at": format_ts(a.at), "entity_id": a.entity_id, "field": a.field, "line": a.line}
 
 
-def dead_letter_view(d: DeadLetter) -> dict[str, Any]:
+def dead_letter_view(
+    d: DeadLetter, viewer: Viewer = OWNER, entity_id: str | None = None
+) -> dict[str, Any]:
+    """A dead letter as ``viewer`` may see it: whole when it was theirs (their input, or
+    about their own entity ``entity_id``); otherwise that it exists and how it fares, but
+    not what it said: its payload, ids and errors (which quote it) are another member's."""
+    whole = viewer.is_theirs(d.principal, entity_id or "")
     return {
         "id": d.id,
-        "event_id": d.event_id,
-        "prompt_id": d.prompt_id,
+        "by": by_words(d.principal, "", viewer),
+        "event_id": d.event_id if whole else None,
+        "prompt_id": d.prompt_id if whole else None,
         "schema": d.schema,
-        "errors": list(d.errors),
+        "errors": list(d.errors) if whole else [],
         "domain": d.domain,
         "first_seen": format_ts(d.first_seen),
         "last_attempt": format_ts(d.last_attempt),
         "retry_count": d.retry_count,
         "next_retry_at": None if d.next_retry_at is None else format_ts(d.next_retry_at),
         "status": d.status,
-        "payload": d.payload,
+        "payload": d.payload if whole else None,
     }
 
 

@@ -208,6 +208,9 @@ class DeadLetter:
     retry_count: int
     next_retry_at: datetime | None
     status: DeadLetterStatus
+    principal: str | None = None
+    """Whose input it was (``Principal.ref``); None on letters kept before principals. Its
+    payload is shown to that principal and the owner's command line, no other reader."""
 
 
 @dataclass(frozen=True)

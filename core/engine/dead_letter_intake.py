@@ -19,7 +19,9 @@ from core.store import DeadLetter
 RETRY_DELAYS: Final = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30))
 
 
-def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime) -> DeadLetter:
+def dead_letter_for(
+    schema: str, payload: Any, errors: list[str], now: datetime, principal: str | None = None
+) -> DeadLetter:
     """A new dead letter for ``payload``, first retry due in one minute.
 
     Every call yields a letter of its own, even for identical payloads at the
@@ -46,6 +48,7 @@ def dead_letter_for(schema: str, payload: Any, errors: list[str], now: datetime)
         retry_count=0,
         next_retry_at=now + RETRY_DELAYS[0],
         status="waiting",
+        principal=principal,
     )
 
 

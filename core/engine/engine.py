@@ -221,7 +221,9 @@ class Engine:
 
             for payload, errors in checked:
                 if errors:
-                    letter = dead_letter_for("state_observation", payload, errors, now)
+                    letter = dead_letter_for(
+                        "state_observation", payload, errors, now, principal.ref
+                    )
                     letters.append(letter)
                     outcomes.append(_invalid_outcome(payload, letter.event_id, errors))
                     continue
@@ -365,10 +367,17 @@ class Engine:
         return outcome, record, decision
 
     async def ingest_invalid(
-        self, schema: str, payload: Any, errors: list[str], *, now: datetime
+        self,
+        schema: str,
+        payload: Any,
+        errors: list[str],
+        *,
+        now: datetime,
+        principal: Principal = SYSTEM,
     ) -> Outcome:
-        """Send a payload that failed ``schema`` to the dead-letter queue; state is untouched."""
-        letter = dead_letter_for(schema, payload, errors, now)
+        """Send ``principal``'s payload that failed ``schema`` to the dead-letter queue;
+        state is untouched."""
+        letter = dead_letter_for(schema, payload, errors, now, principal.ref)
         await self.store.add_dead_letter(letter)
         return _invalid_outcome(payload, letter.event_id, errors)
 

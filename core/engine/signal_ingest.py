@@ -44,14 +44,22 @@ async def ingest_signals(
     for signal in signals:
         errors = evidence_errors("signal_event", signal, now, engine.policy.clock_skew)
         if errors:
-            outcomes.append(await engine.ingest_invalid("signal_event", signal, errors, now=now))
+            outcomes.append(
+                await engine.ingest_invalid(
+                    "signal_event", signal, errors, now=now, principal=principal
+                )
+            )
             continue
         mail = signal["payload"] if signal["kind"] == "email" else None
         trusted = mail is not None and trust.trusts(mail)
         try:
             found = signal_payloads(signal, now, rules, trusted=trusted)
         except PayloadInvalid as e:
-            outcomes.append(await engine.ingest_invalid("signal_event", signal, e.errors, now=now))
+            outcomes.append(
+                await engine.ingest_invalid(
+                    "signal_event", signal, e.errors, now=now, principal=principal
+                )
+            )
             continue
         valid += 1
         if mail is not None and found and not trusted and note_senders:

@@ -82,7 +82,7 @@ def webhook_app(
         data, why_not = parse_json(text)  # too deep, out of range, NaN: never raises
         if why_not is not None:
             raw = {"raw": text[:10000]}
-            await engine.ingest_invalid("signal_event", raw, [why_not], now=now)
+            await engine.ingest_invalid("signal_event", raw, [why_not], now=now, principal=WEBHOOK)
             return _refuse(400, f"body is {why_not} (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]
         outcomes, valid = await ingest_signals(engine, items, now, rules=rules, principal=WEBHOOK)

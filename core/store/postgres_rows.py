@@ -63,7 +63,7 @@ HISTORY_COLUMNS = (
 )
 LETTER_COLUMNS = (
     "id, event_id, prompt_id, schema, payload, errors, domain, first_seen, last_attempt, "
-    "retry_count, next_retry_at, status"
+    "retry_count, next_retry_at, status, principal"
 )
 
 SNAPSHOT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts WHERE {KEYS}"
@@ -118,12 +118,12 @@ INSERT_REVIEW = (
 )
 INSERT_DEAD_LETTER = (
     f"INSERT INTO dead_letters ({LETTER_COLUMNS}) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 UPDATE_DEAD_LETTER = (
     "UPDATE dead_letters SET event_id = %s, prompt_id = %s, schema = %s, payload = %s, "
     "errors = %s, domain = %s, first_seen = %s, last_attempt = %s, retry_count = %s, "
-    "next_retry_at = %s, status = %s WHERE id = %s"
+    "next_retry_at = %s, status = %s, principal = %s WHERE id = %s"
 )
 INSERT_ALERT = "INSERT INTO alerts (created_at, kind, domain, message) VALUES (%s, %s, %s, %s)"
 

@@ -171,6 +171,7 @@ def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:
         d.retry_count,
         _optional_stamp(d.next_retry_at, stamp),
         d.status,
+        d.principal,
     )
 
 
@@ -195,7 +196,7 @@ def history_from_row(r: Any, when: When) -> HistoryEntry:
 
 def letter_from_row(r: Any, when: When) -> DeadLetter:
     """A dead-letter row (id, event_id, prompt_id, schema, payload, errors, domain,
-    first_seen, last_attempt, retry_count, next_retry_at, status) as a record."""
+    first_seen, last_attempt, retry_count, next_retry_at, status, principal) as a record."""
     return DeadLetter(
         r[0],
         r[1],
@@ -209,6 +210,7 @@ def letter_from_row(r: Any, when: When) -> DeadLetter:
         r[9],
         _optional(r[10], when),
         r[11],
+        r[12],
     )
 
 

@@ -516,7 +516,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         cur = await tx.execute(
             "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
             "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
-            "next_retry_at = ?, status = ? WHERE id = ?",
+            "next_retry_at = ?, status = ?, principal = ? WHERE id = ?",
             (*letter_row(letter)[1:], letter.id),
         )
         if cur.rowcount == 0:

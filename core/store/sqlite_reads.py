@@ -186,7 +186,7 @@ class SQLiteReads(ABC):
     async def dead_letters(self, statuses: Sequence[str] | None = None) -> list[DeadLetter]:
         sql = (
             "SELECT id, event_id, prompt_id, schema, payload, errors, domain, first_seen, "
-            "last_attempt, retry_count, next_retry_at, status FROM dead_letters"
+            "last_attempt, retry_count, next_retry_at, status, principal FROM dead_letters"
         )
         args: list[Any] = []
         if statuses:

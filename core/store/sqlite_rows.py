@@ -136,8 +136,8 @@ INSERT_REVIEW = (
 )
 INSERT_DEAD_LETTER = (
     "INSERT INTO dead_letters (id, event_id, prompt_id, schema, payload, errors, domain, "
-    "first_seen, last_attempt, retry_count, next_retry_at, status) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "first_seen, last_attempt, retry_count, next_retry_at, status, principal) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 

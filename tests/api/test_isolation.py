@@ -158,6 +158,24 @@ async def dead_letters(w: World) -> None:
         "user:alice"
     ]
     shows_nothing_of_bob(own.body)
+    # Bob's broken input about what they share: Alice learns it exists, not what it said.
+    sent = await w.api.call(
+        "user:bob",
+        "POST",
+        "/v1/observations",
+        json_body={"observations": [{"entity_id": "team:home", "field": "Reno Boston"}]},
+    )
+    assert sent.status < 500
+    shared = await w.api.call("user:alice", "GET", "/v1/dead-letters")
+    (theirs,) = [d for d in shared.body["dead_letters"] if d["payload"] is None]
+    assert theirs["by"] == "another member of the household"
+    assert (theirs["event_id"], theirs["errors"]) == (None, [])
+    shows_nothing_of_bob(shared.body)
+    bobs = await w.api.call("user:bob", "GET", "/v1/dead-letters")
+    (whole,) = [d for d in bobs.body["dead_letters"] if "team:home" in (d["payload"] or "")]
+    assert whole["by"] == "you"
+    assert "Reno Boston" in whole["payload"]
+    assert whole["errors"]
 
 
 async def observations(w: World) -> None:

@@ -598,12 +598,13 @@ class StoreContract:
             retry_count=0,
             next_retry_at=NOW + timedelta(minutes=1),
             status="waiting",
+            principal="user:alice",
         )
         await backend.add_dead_letter(letter)
         assert await backend.dead_letters(["waiting"]) == [letter]
         assert await backend.update_dead_letter(replace(letter, retry_count=1)) is True
         (stored,) = await backend.dead_letters()
-        assert stored.retry_count == 1
+        assert (stored.retry_count, stored.principal) == (1, "user:alice")
         with pytest.raises(NotFound):
             await backend.update_dead_letter(replace(letter, id="dl-unknown"))
 

@@ -176,6 +176,14 @@ DEAD_LETTERS: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0021_dead_letter_principals",
+            """
+        -- Whose input each dead letter was (core/domain/principals.py): its payload is
+        -- shown to that principal only. NULL on letters kept before principals.
+        ALTER TABLE dead_letters ADD COLUMN principal text;
+        """,
+        ),
     ),
 )
 

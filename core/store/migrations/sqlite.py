@@ -229,6 +229,14 @@ DEAD_LETTERS: Final[Feature] = (
             ALTER TABLE alerts ADD COLUMN delivered_at TEXT;
         """,
         ),
+        (
+            "0027_dead_letter_principals",
+            """
+            -- Whose input each dead letter was (core/domain/principals.py): its payload is
+            -- shown to that principal only. NULL on letters kept before principals.
+            ALTER TABLE dead_letters ADD COLUMN principal TEXT;
+        """,
+        ),
     ),
 )
 """Dead letters and the alerts they (and failing sources) raise."""

@@ -95,6 +95,7 @@ async def mcp(
             "only a loopback server may run without tokens", param_hint="--no-auth"
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
+    from core.api.call import reach_of
     from core.api.tokens import token_for
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
     from core.mcp.serve import serve_http, serve_stdio
@@ -126,16 +127,17 @@ async def mcp(
                 return "a signals token posts observations to the HTTP API, not MCP"
             return None
 
-        async def principal_of(request: Any) -> Principal:
-            """The request's token, already let in by ``authorize`` (``--no-auth``: an
-            agent, as an unknown local process is)."""
+        async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:
+            """The request's token, already let in by ``authorize``, and what it reaches, as
+            over the HTTP API (``--no-auth``: an agent, as an unknown local process is, with
+            the server's whole scope)."""
             header = "" if request is None else str(request.headers.get("authorization", ""))
             token = await token_for(engine.store.api_tokens, header.partition(" ")[2].strip())
             if token is None or token.entity_id != entity:
-                return stdio_principal(entity, "agent")
-            return token_mcp_principal(token)
+                return stdio_principal(entity, "agent"), canon.scope.entities
+            return token_mcp_principal(token), reach_of(token, settings.audience)
 
-        server = build_server(canon, principal_of=principal_of)
+        server = build_server(canon, caller=caller)
 
         def announce(url: str) -> None:
             if no_auth:

@@ -9,28 +9,33 @@ too many open questions) become tool errors: the model reads one clear line, the
 keeps serving.
 
 Writes are recorded as the server's principal: over stdio the one the command was
-started as, over HTTP the bearer token's of each request (``principal_of``). A
-server made without ``answers`` (``canon mcp --role agent``) does not offer
-``answer_question`` at all; over HTTP an ``agent`` token's answer is refused.
+started as, over HTTP the bearer token's of each request (``caller``). Over HTTP a
+request also reaches only what its token reaches: the server's entity and those of its
+shared entities the token was made for (``canon token create --reach``), in every tool
+and resource alike. A server made without ``answers`` (``canon mcp --role agent``) does
+not offer ``answer_question`` at all; over HTTP an ``agent`` token's answer is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import suppress
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Annotated, Any, TypeVar
 
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from mcp.types import Tool as MCPTool
-from pydantic import Field
+from pydantic import AnyUrl, Field
 
 from core.domain.principals import Principal
 from core.errors import CanonError
 from core.jsonschema_args import argument_errors
 from core.mcp.models import Answered, Pending, Proposal, State, Value, Why
-from core.mcp.scoped import AnswerWord, Intent, ScopedCanon
+from core.mcp.scoped import AnswerWord, Intent, Scope, ScopedCanon
 
 T = TypeVar("T")
 
@@ -40,8 +45,12 @@ STATE_URI = "canon://state/{entity_id}"
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 
-PrincipalOf = Callable[[Any], Awaitable[Principal]]
-"""The transport's request (a Starlette request over HTTP) -> the principal it speaks as."""
+Caller = Callable[[Any], Awaitable[tuple[Principal, tuple[str, ...]]]]
+"""The transport's request (a Starlette request over HTTP) -> the principal it speaks as
+and the entities it reaches."""
+
+_REQUEST: ContextVar[Any] = ContextVar("canon_mcp_request", default=None)
+"""The transport request of the tool call or resource read being handled (None: stdio)."""
 
 EntityArg = Annotated[
     str | None,
@@ -77,21 +86,46 @@ class CheckedServer(MCPServer):
         schema = next((t.input_schema for t in await self.list_tools() if t.name == name), None)
         if schema is not None and (wrong := argument_errors(name, schema, arguments)):
             raise ToolError(wrong)
-        return await super().call_tool(name, arguments, context)
+        held = _REQUEST.set(_request_of(context))
+        try:
+            return await super().call_tool(name, arguments, context)
+        finally:
+            _REQUEST.reset(held)
+
+    async def read_resource(
+        self, uri: AnyUrl | str, context: Context[Any, Any] | None = None
+    ) -> Iterable[ReadResourceContents] | InputRequiredResult:
+        # The SDK gives a static resource no Context: its request travels in _REQUEST.
+        held = _REQUEST.set(_request_of(context))
+        try:
+            return await super().read_resource(uri, context)
+        finally:
+            _REQUEST.reset(held)
+
+
+def _request_of(context: Context[Any, Any] | None) -> Any:
+    request = None
+    if context is not None:
+        with suppress(ValueError):  # no request context: called in-process, not over a wire
+            request = context.request_context.request
+    return request
 
 
 def build_server(
-    canon: ScopedCanon, *, answers: bool = True, principal_of: PrincipalOf | None = None
+    canon: ScopedCanon, *, answers: bool = True, caller: Caller | None = None
 ) -> MCPServer:
     """An MCP server acting for ``canon.scope``; ``answers``: it offers answer_question;
-    ``principal_of``: each request's principal (HTTP), else ``canon.acting_as``."""
+    ``caller``: each request's principal and reach (HTTP), else ``canon.acting_as`` with
+    all of ``canon.scope``."""
     scope = canon.scope
 
-    async def acting(ctx: Context) -> ScopedCanon:
-        if principal_of is None:
+    async def acting() -> ScopedCanon:
+        """The operations as this request may perform them: its principal, its reach."""
+        if caller is None:
             return canon
-        principal = await _tool(principal_of(ctx.request_context.request))
-        return replace(canon, principal=principal)
+        principal, reach = await caller(_REQUEST.get())
+        narrowed = Scope(scope.entity, tuple(e for e in scope.shared if e in reach))
+        return replace(canon, principal=principal, scope=narrowed)
 
     reach = ", ".join(scope.entities)
     server: MCPServer = CheckedServer(
@@ -110,7 +144,7 @@ def build_server(
     async def get_state(entity_id: EntityArg = None) -> State:
         """What Canon believes: the committed facts of this server's entities, each with
         its value, confidence, source and age."""
-        return await _tool(canon.state(entity_id))
+        return await _tool((await acting()).state(entity_id))
 
     @server.tool(annotations=READ_ONLY)
     async def why(
@@ -127,27 +161,25 @@ def build_server(
     ) -> Why:
         """Why Canon believes what it does about a field: the evidence chain (sources,
         decisions, confidences) and the changes behind each matching value."""
-        return await _tool(canon.why(field, entity_id))
+        return await _tool((await acting()).why(field, entity_id))
 
     @server.tool(annotations=READ_ONLY)
     async def list_pending() -> Pending:
         """The questions waiting for the user's answer (pending), and those queued behind them."""
-        return await _tool(canon.pending())
+        return await _tool((await acting()).pending())
 
     async def answer_question(
         question_id: Annotated[str, Field(description="The id list_pending shows.")],
         answer: Annotated[
             AnswerWord, Field(description="yes: it is true; no: it is not; edit: it is `value`.")
         ],
-        ctx: Context,
         value: Annotated[Value, Field(description="The corrected value; with edit only.")] = None,
     ) -> Answered:
         """Answer a question for the user, as their Yes, No or Edit in the chat. Only
         when the user has said so: an answer commits (or rejects) for them, and the record
         names you as answering for them. A question your own proposal raised is the
         user's alone to answer."""
-        scoped = await acting(ctx)
-        return await _tool(scoped.answer(question_id, answer, value))
+        return await _tool((await acting()).answer(question_id, answer, value))
 
     if answers:
         server.tool(annotations=WRITES)(answer_question)
@@ -162,7 +194,6 @@ def build_server(
             ),
         ],
         value: Annotated[Value, Field(description="The proposed value; null to retract.")],
-        ctx: Context,
         intent: Annotated[
             Intent,
             Field(description="assertive (true now), planning, retract, hypothetical, historical."),
@@ -185,7 +216,7 @@ def build_server(
         evidence and never committed on your word: Canon asks the user, or sets it aside
         when it conflicts with stronger evidence. An invalid observation is refused and
         kept in Canon's dead-letter queue."""
-        scoped = await acting(ctx)
+        scoped = await acting()
         return await _tool(
             scoped.propose(
                 field,
@@ -207,7 +238,7 @@ def build_server(
         mime_type="text/plain",
     )
     async def context() -> str:
-        return await canon.context()
+        return await (await acting()).context()
 
     @server.resource(
         STATE_URI,
@@ -218,7 +249,7 @@ def build_server(
     )
     async def entity_state(entity_id: str) -> str:
         try:
-            return await canon.state_json(entity_id)
+            return await (await acting()).state_json(entity_id)
         except CanonError as e:
             raise ResourceError(str(e)) from e
 

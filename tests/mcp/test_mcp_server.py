@@ -12,7 +12,7 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -77,13 +77,21 @@ def server_env(tmp_path: Path, db: Path, **extra: str) -> dict[str, str]:
     }
 
 
-async def token(db: Path, entity: str = ALICE, role: Role = "user") -> str:
-    """A ``role`` bearer token for ``entity``, as `canon token create` makes one."""
+async def token(
+    db: Path, entity: str = ALICE, role: Role = "user", reach: Sequence[str] | None = None
+) -> str:
+    """A ``role`` bearer token for ``entity`` reaching ``reach`` (None: the household's),
+    as `canon token create` makes one."""
     store = SQLiteStore(db)
     await store.open()
     try:
         issued = await issue_token(
-            Engine(store, calibrated_policy()), entity, "mcp", datetime.now(UTC), role=role
+            Engine(store, calibrated_policy()),
+            entity,
+            "mcp",
+            datetime.now(UTC),
+            role=role,
+            reach=reach,
         )
     finally:
         await store.close()
@@ -133,11 +141,17 @@ async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str
 
 @asynccontextmanager
 async def connect(
-    transport: str, tmp_path: Path, db: Path, role: Role | None = None, **extra_env: str
+    transport: str,
+    tmp_path: Path,
+    db: Path,
+    role: Role | None = None,
+    reach: Sequence[str] | None = None,
+    **extra_env: str,
 ) -> AsyncIterator[Client]:
     """The SDK's client, connected to a `canon mcp` process acting for Alice: over stdio
     started with ``--role role`` (default: none given), over HTTP with a ``role`` token
-    (default: her own client's, ``user``); ``extra_env``: more of the server's environment."""
+    (default: her own client's, ``user``) reaching ``reach`` (default: the household's);
+    ``extra_env``: more of the server's environment."""
     args = ["-m", "core.cli", "mcp", "--entity", ALICE]
     env = server_env(tmp_path, db, **extra_env)
     if transport == "stdio":
@@ -146,7 +160,7 @@ async def connect(
         async with Client(params) as client:
             yield client
         return
-    secret = await token(db, role=role or "user")
+    secret = await token(db, role=role or "user", reach=reach)
     async with http_server(tmp_path, db, **extra_env) as url:
         headers = {"Authorization": f"Bearer {secret}"}
         transport_streams = streamable_http_client(

@@ -13,11 +13,13 @@ import pytest
 from canon_testing import calibrated_policy
 from test_mcp_server import (
     ALICE,
+    HOME,
     TOOLS,
     call,
     connect,
     http_server,
     open_questions,
+    read_text,
     refused,
     seed,
 )
@@ -111,3 +113,25 @@ async def test_a_signals_token_is_refused_by_mcp(tmp_path: Path, db: Path) -> No
         )
     assert got.status_code == 401
     assert got.json() == {"error": "a signals token posts observations to the HTTP API, not MCP"}
+
+
+async def test_a_token_reaches_over_mcp_what_it_reaches_over_the_api(
+    tmp_path: Path, db: Path
+) -> None:
+    """A token made for Alice alone (no shared entities) connects to a server whose scope
+    includes the household: every tool and resource narrows to what the token reaches."""
+    await seed(db)
+    async with connect("http", tmp_path, db, reach=()) as client:
+        state = await call(client, "get_state")
+        read = await refused(client, "get_state", entity_id=HOME)
+        wrote = await refused(
+            client, "propose_observation", field="family.emma.school", value="X", entity_id=HOME
+        )
+        context = await read_text(client, "canon://context")
+    assert state["entities"] == [ALICE]
+    assert "out of scope" in read
+    assert "out of scope" in wrote
+    assert "Tahoe" in context
+    assert "Lincoln" not in context
+    async with connect("http", tmp_path, db) as household:
+        assert (await call(household, "get_state"))["entities"] == [ALICE, HOME]

@@ -38,6 +38,7 @@ from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
+from core.conversation.transcript import TranscribingMessenger
 from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
@@ -171,7 +172,10 @@ class BotRunner:
         self.chat = CanonChat(
             engine,
             self.store.conversation,
-            TelegramMessenger(self.app.bot),
+            # What reached the chat is recorded too: the playground replays it after a restart.
+            TranscribingMessenger(
+                TelegramMessenger(self.app.bot), self.store.conversation, self.clock
+            ),
             settings.audience,
             clock=self.clock,
             extractor=extractor,

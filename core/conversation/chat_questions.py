@@ -19,9 +19,13 @@ from typing import Any
 from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.chat_base import ChatPart
+from core.conversation.transcript import read_chat
 from core.domain.records import OPEN_STATUSES, PromptMessage
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
+
+RECENT = 20
+"""How much of a chat's record ``resume`` reads to tell whether a question is its last."""
 
 
 class Questions(ChatPart):
@@ -151,7 +155,7 @@ class Questions(ChatPart):
 
     async def resume(self, chat_id: int, now: datetime) -> int:
         """After a restart: show each open question of ``chat_id`` again with its buttons;
-        how many.
+        how many. A question that is still the chat's last message stays as it is.
 
         The new message carries the same token, and the old one loses its buttons,
         so however often the bot restarts, one message per question can be tapped.
@@ -164,9 +168,18 @@ class Questions(ChatPart):
             if item.status not in ("pending", "queued"):
                 await self.close(prompt, item, item.status, None, now)
                 continue
+            if await self._last_in_chat(prompt):
+                continue  # asked again, it would stand twice, one copy under the other
             await self.resend(prompt, item, now)
             resent += 1
         return resent
+
+    async def _last_in_chat(self, prompt: PromptMessage) -> bool:
+        """Whether the chat's record (``core.conversation.transcript``) has ``prompt``'s
+        message, buttons and all, as the chat's last message; False without a record."""
+        lines = await read_chat(self.log, prompt.chat_id, limit=RECENT)
+        last = lines[-1] if lines else None
+        return last is not None and last.message_id == prompt.message_id and bool(last.buttons)
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

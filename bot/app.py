@@ -134,8 +134,12 @@ class BotRunner:
         extractor: Extractor | None = None,
         responder: Responder | None = None,
         poll_timeout: float = 10.0,
+        resume_in_place: bool = False,
     ) -> None:
         self.settings = settings
+        self.resume_in_place = resume_in_place
+        """An open question still at the bottom of its chat is not asked again on start
+        (the playground, whose chat was just replayed as it was)."""
         self.clock = clock
         self.extractor = extractor
         self.responder = responder
@@ -197,7 +201,7 @@ class BotRunner:
         )
         await self.app.start()
         try:  # the open questions again, with their buttons (Telegram or a fresh playground)
-            await self.chat.resume()
+            await self.chat.resume(in_place=self.resume_in_place)
         except TelegramError as e:  # Telegram is down: the old messages keep their buttons
             log.warning("re-showing open questions failed: %s", e)
         updater = self.app.updater

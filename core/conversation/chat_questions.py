@@ -153,9 +153,12 @@ class Questions(ChatPart):
             return [item]
         return await self.engine.store.open_review_items(group_key=item.group_key) or [item]
 
-    async def resume(self, chat_id: int, now: datetime) -> int:
+    async def resume(self, chat_id: int, now: datetime, *, in_place: bool = False) -> int:
         """After a restart: show each open question of ``chat_id`` again with its buttons;
-        how many. A question that is still the chat's last message stays as it is.
+        how many. ``in_place``: a question still the chat's last message stays as it is
+        (the playground, whose page was just rebuilt as it was: asked again, it would
+        stand twice, one copy under the other). In Telegram it is asked again below, so
+        the user sees the bot restarted.
 
         The new message carries the same token, and the old one loses its buttons,
         so however often the bot restarts, one message per question can be tapped.
@@ -168,8 +171,8 @@ class Questions(ChatPart):
             if item.status not in ("pending", "queued"):
                 await self.close(prompt, item, item.status, None, now)
                 continue
-            if await self._last_in_chat(prompt):
-                continue  # asked again, it would stand twice, one copy under the other
+            if in_place and await self._last_in_chat(prompt):
+                continue
             await self.resend(prompt, item, now)
             resent += 1
         return resent

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from core.conversation.chat_base import Button, Clock, Messenger
-from core.domain.records import ChatMessage, ShownKind, ShownMessage
+from core.domain.records import ChatMessage, ShownKind, ShownRecord
 from core.errors import StoreError
 from core.store.protocol import ConversationStore
 
@@ -38,7 +38,7 @@ class ChatLine:
 
 
 def chat_lines(
-    said: Sequence[ChatMessage], shown: Sequence[ShownMessage], *, whole: bool = True
+    said: Sequence[ChatMessage], shown: Sequence[ShownRecord], *, whole: bool = True
 ) -> list[ChatLine]:
     """The chat rebuilt: the bot's messages from ``shown`` (each edit applied to its
     message), the user's from ``said`` (the conversation log), ordered by message id.

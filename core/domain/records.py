@@ -292,7 +292,7 @@ ShownKind = Literal["sent", "edited"]
 
 
 @dataclass(frozen=True)
-class ShownMessage:
+class ShownRecord:
     """What the bot showed in a chat, as the chat keeps it: a message it sent (text, or
     a photo with its caption; with its buttons), or a later edit of one (new text, no
     buttons). Never changed once written; the rows in order rebuild the chat's side of

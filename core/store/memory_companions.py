@@ -24,7 +24,7 @@ from core.domain.records import (
     PromptMessage,
     Role,
     ShownKind,
-    ShownMessage,
+    ShownRecord,
     SourceState,
     WorkspaceEvent,
 )
@@ -60,7 +60,7 @@ class MemoryConversationStore:
     def __init__(self, store: MemoryStore) -> None:
         self._store = store
         self._messages: list[ChatMessage] = []
-        self._shown: list[ShownMessage] = []
+        self._shown: list[ShownRecord] = []
         self._prompts: dict[str, PromptMessage] = {}
         self._modes: dict[int, ChatMode] = {}
         self._turns = ChatLocks()
@@ -107,18 +107,18 @@ class MemoryConversationStore:
         *,
         buttons: Sequence[tuple[str, str]] = (),
         photo: bytes | None = None,
-    ) -> ShownMessage:
+    ) -> ShownRecord:
         async with self._store.transaction() as j:
             seq = self._store.next_seq(j, "chat_shown")
             # Copies of the caller's buttons and bytes: later changes to them change nothing.
             image = None if photo is None else bytes(photo)
-            stored = ShownMessage(
+            stored = ShownRecord(
                 seq, chat_id, message_id, kind, text, _utc(at), tuple(buttons), image
             )
             j.append(self._shown, stored)
         return replace(stored, at=at)
 
-    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownMessage]:
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
         self._store.check_open()
         mine = [s for s in self._shown if s.chat_id == chat_id]
         return mine if limit is None else mine[max(0, len(mine) - int(limit)) :]

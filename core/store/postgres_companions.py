@@ -22,7 +22,7 @@ from core.domain.records import (
     PromptMessage,
     Role,
     ShownKind,
-    ShownMessage,
+    ShownRecord,
     SourceState,
     WorkspaceEvent,
 )
@@ -110,7 +110,7 @@ class PostgresConversationStore:
         *,
         buttons: Sequence[tuple[str, str]] = (),
         photo: bytes | None = None,
-    ) -> ShownMessage:
+    ) -> ShownRecord:
         """Append what the bot showed in the chat (a message sent, or an edit of one)."""
         cells, image = shown_cells(buttons, photo)
         async with self._store.transaction() as tx:
@@ -119,9 +119,9 @@ class PostgresConversationStore:
                 "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING seq",
                 (chat_id, message_id, kind, text, cells, image, at),
             )
-        return ShownMessage(int(seq), chat_id, message_id, kind, text, at, tuple(buttons), photo)
+        return ShownRecord(int(seq), chat_id, message_id, kind, text, at, tuple(buttons), photo)
 
-    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownMessage]:
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
         """What the bot showed in the chat, oldest first (the last ``limit`` if given)."""
         sql = f"SELECT {SHOWN_COLUMNS} FROM chat_shown WHERE chat_id = %s"
         args: list[object] = [chat_id]

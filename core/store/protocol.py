@@ -35,7 +35,7 @@ from core.domain.records import (
     Role,
     Settlement,
     ShownKind,
-    ShownMessage,
+    ShownRecord,
     SourceState,
     WorkspaceEvent,
     WriteBatch,
@@ -247,12 +247,12 @@ class ConversationStore(Protocol):
         *,
         buttons: Sequence[tuple[str, str]] = (),
         photo: bytes | None = None,
-    ) -> ShownMessage:
+    ) -> ShownRecord:
         """Append what the bot showed in ``chat_id``: a message it sent (``sent``, with its
         buttons and a photo's bytes) or an edit of message ``message_id`` (``edited``)."""
         ...
 
-    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownMessage]:
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
         """What the bot showed in ``chat_id``, oldest first (the last ``limit`` if given)."""
         ...
 

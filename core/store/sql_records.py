@@ -20,7 +20,7 @@ from core.domain.records import (
     HistoryEntry,
     NewReviewItem,
     ReviewItem,
-    ShownMessage,
+    ShownRecord,
 )
 from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
@@ -186,10 +186,10 @@ def shown_cells(buttons: Sequence[tuple[str, str]], photo: bytes | None) -> tupl
     return cells, None if photo is None else base64.b64encode(photo).decode("ascii")
 
 
-def shown_from_row(r: Any, when: When) -> ShownMessage:
+def shown_from_row(r: Any, when: When) -> ShownRecord:
     buttons = tuple((str(label), str(data)) for label, data in json.loads(r[5]))
     photo = None if r[6] is None else base64.b64decode(r[6])
-    return ShownMessage(r[0], r[1], r[2], r[3], r[4], when(r[7]), buttons, photo)
+    return ShownRecord(r[0], r[1], r[2], r[3], r[4], when(r[7]), buttons, photo)
 
 
 def history_from_row(r: Any, when: When) -> HistoryEntry:

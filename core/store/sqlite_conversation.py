@@ -23,7 +23,7 @@ from core.domain.records import (
     PromptMessage,
     Role,
     ShownKind,
-    ShownMessage,
+    ShownRecord,
 )
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, leased
@@ -102,7 +102,7 @@ class SQLiteConversationStore:
         *,
         buttons: Sequence[tuple[str, str]] = (),
         photo: bytes | None = None,
-    ) -> ShownMessage:
+    ) -> ShownRecord:
         """Append what the bot showed in the chat (a message sent, or an edit of one)."""
         cells, image = shown_cells(buttons, photo)
         try:
@@ -115,9 +115,9 @@ class SQLiteConversationStore:
                 seq = int(cur.lastrowid or 0)
         except sqlite3.Error as e:
             raise StoreError(f"cannot record what the chat showed: {e}") from e
-        return ShownMessage(seq, chat_id, message_id, kind, text, at, tuple(buttons), photo)
+        return ShownRecord(seq, chat_id, message_id, kind, text, at, tuple(buttons), photo)
 
-    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownMessage]:
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
         """What the bot showed in the chat, oldest first (the last ``limit`` if given)."""
         sql = f"SELECT {SHOWN_COLUMNS} FROM chat_shown WHERE chat_id = ?"
         args: list[object] = [chat_id]

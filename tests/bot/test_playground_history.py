@@ -179,3 +179,33 @@ async def test_a_chat_stored_before_the_record_was_kept_is_replayed_from_the_log
         assert all(m.archived for m in em.chat(ME))
     finally:
         await pg.stop()
+
+
+async def test_an_error_the_user_was_told_about_is_there_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn that fails is answered by the error handler; that answer is part of the chat."""
+    from core.conversation.chat_base import ChatDeps
+    from core.errors import CanonError
+
+    async def failing(self: ChatDeps, msg: Any, entity: str) -> Any:
+        raise CanonError("the store is busy")
+
+    db = tmp_path / "canon.db"
+    first = _playground(db)
+    await first.start()
+    try:
+        monkeypatch.setattr(ChatDeps, "extract", failing)  # after the message is logged
+        sorry = await _say(first.emulator, "We're in Tahoe", "Sorry: the store is busy")
+        before = _page(first.emulator)
+    finally:
+        await first.stop()
+    monkeypatch.undo()
+
+    second = _playground(db)
+    await second.start()
+    try:
+        assert _page(second.emulator) == before
+        assert second.emulator.chat(ME)[-1].message_id == sorry.message_id
+    finally:
+        await second.stop()

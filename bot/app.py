@@ -38,6 +38,7 @@ from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import AfterChange, CanonChat, Clock
 from core.conversation.chat_model import ChatModel
 from core.conversation.responder import Responder
+from core.conversation.transcript import TranscribingMessenger
 from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import ChatWorkflows
 from core.domain.timeutil import utc_now
@@ -133,8 +134,12 @@ class BotRunner:
         extractor: Extractor | None = None,
         responder: Responder | None = None,
         poll_timeout: float = 10.0,
+        resume_in_place: bool = False,
     ) -> None:
         self.settings = settings
+        self.resume_in_place = resume_in_place
+        """An open question still at the bottom of its chat is not asked again on start
+        (the playground, whose chat was just replayed as it was)."""
         self.clock = clock
         self.extractor = extractor
         self.responder = responder
@@ -171,7 +176,10 @@ class BotRunner:
         self.chat = CanonChat(
             engine,
             self.store.conversation,
-            TelegramMessenger(self.app.bot),
+            # What reached the chat is recorded too: the playground replays it after a restart.
+            TranscribingMessenger(
+                TelegramMessenger(self.app.bot), self.store.conversation, self.clock
+            ),
             settings.audience,
             clock=self.clock,
             extractor=extractor,
@@ -193,7 +201,7 @@ class BotRunner:
         )
         await self.app.start()
         try:  # the open questions again, with their buttons (Telegram or a fresh playground)
-            await self.chat.resume()
+            await self.chat.resume(in_place=self.resume_in_place)
         except TelegramError as e:  # Telegram is down: the old messages keep their buttons
             log.warning("re-showing open questions failed: %s", e)
         updater = self.app.updater

@@ -221,7 +221,11 @@ async def on_error(update: object, context: Ctx) -> None:
     if isinstance(update, Update) and update.effective_chat is not None:
         try:
             text = f"Sorry: {error}" if isinstance(error, CanonError) else texts.FAILED
-            await context.bot.send_message(update.effective_chat.id, text)
+            chat = context.bot_data.chat
+            if chat is None:  # not started: nothing records the chat yet
+                await context.bot.send_message(update.effective_chat.id, text)
+            else:  # through the chat's Messenger, so the chat's record has it too
+                await chat.messenger.send(update.effective_chat.id, text)
         except Exception:  # the report itself failed (network down): the log has it
             log.exception("could not tell the user about an error")
 

@@ -115,7 +115,8 @@ class BotApiEmulator:
         self._updates: list[dict[str, Any]] = []
         self._queued_at: dict[int, float] = {}
         self._update_ids = itertools.count(1)
-        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._last_ids: dict[int, int] = {}
+        """Each chat's last message id: a chat's ids only grow, as in Telegram."""
         self._messages: dict[tuple[int, int], ChatMessage] = {}
         self._order: dict[int, list[ChatMessage]] = {}
         self._users: dict[int, dict[str, Any]] = {}
@@ -215,6 +216,34 @@ class BotApiEmulator:
         for from_bot, text, date in lines:
             msg = self._store(chat_id, from_bot=from_bot, text=text[:MAX_TEXT] or "…")
             msg.date, msg.archived = date, True
+
+    def replay(
+        self,
+        chat_id: int,
+        message_id: int,
+        *,
+        from_bot: bool,
+        text: str,
+        date: int,
+        buttons: list[list[dict[str, str]]] | None = None,
+        photo: bytes | None = None,
+        edited: bool = False,
+    ) -> ChatMessage:
+        """Show again a message of an earlier run, under its own id, as it read then.
+
+        Unlike ``restore``'s, it stays the bot's to edit and its buttons can be tapped:
+        the bot's stored ids name it. Messages come oldest first; new ones follow them.
+        """
+        self._user(chat_id, "You")
+        if message_id <= self._last_ids.get(chat_id, 0):
+            raise ValueError(f"message {message_id} does not come after chat {chat_id}'s last")
+        self._last_ids[chat_id] = message_id - 1
+        shown = text[:MAX_TEXT] if photo is not None else text[:MAX_TEXT] or "…"  # a caption
+        msg = self._store(chat_id, from_bot=from_bot, text=shown, buttons=buttons)
+        msg.date, msg.edited, msg.photo = date, edited, photo
+        if photo is not None:
+            self._photos[_file_id(msg)] = photo
+        return msg
 
     def chat(self, chat_id: int) -> list[ChatMessage]:
         """The chat as its user sees it, oldest first."""
@@ -455,8 +484,8 @@ class BotApiEmulator:
         text: str,
         buttons: list[list[dict[str, str]]] | None = None,
     ) -> ChatMessage:
-        counter = self._message_ids.setdefault(chat_id, itertools.count(1))
-        msg = ChatMessage(next(counter), chat_id, from_bot, text, int(time.time()), buttons or [])
+        message_id = self._last_ids[chat_id] = self._last_ids.get(chat_id, 0) + 1
+        msg = ChatMessage(message_id, chat_id, from_bot, text, int(time.time()), buttons or [])
         self._messages[(chat_id, msg.message_id)] = msg
         self._order.setdefault(chat_id, []).append(msg)
         return msg

@@ -117,7 +117,9 @@ async function refreshChat(){
  const box = $("messages"); box.textContent = "";
  for(const m of data.messages){
   const d = el("div","msg "+(m.from_bot?"bot":"user")); d.dataset.id = m.message_id;
-  if(m.photo){const img=el("img","photo"); img.src=m.photo; img.alt="chart"; d.appendChild(img);}
+  // A chart grows its bubble when it has loaded (after the page opens): stay at the bottom.
+  if(m.photo){const img=el("img","photo"); img.onload=()=>{box.scrollTop=box.scrollHeight;};
+   img.src=m.photo; img.alt="chart"; d.appendChild(img);}
   if(!m.photo || m.text) d.appendChild(el("div","text",m.text));
   for(const row of m.keyboard){const k=el("div","keyboard");
    for(const b of row){const btn=el("button","",b.text);

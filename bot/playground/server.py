@@ -72,6 +72,7 @@ class Playground:
             replace(self.settings, telegram=telegram),
             responder=self.responder,
             poll_timeout=self.poll_timeout,
+            resume_in_place=True,  # the replayed question is the live one
         )
         await self.runner.start()
         # The chat exists as soon as the page opens, as after /start in Telegram.

@@ -179,17 +179,20 @@ class CanonChat(ChatDeps):
             except CanonError as e:
                 log.warning("sweep for %s failed: %s", user_id, e)
 
-    async def resume(self) -> int:
+    async def resume(self, *, in_place: bool = False) -> int:
         """After a restart: show each open question again with its buttons; how many.
 
         The new message carries the same token, and the old one loses its buttons,
         so however often the bot restarts, one message per question can be tapped.
+        ``in_place``: one still at the bottom of its chat is left there (``Questions.resume``).
         """
         chats = dict.fromkeys(p.chat_id for p in await self.log.open_prompts())
         resent = 0
         for chat_id in chats:
             async with self.session(chat_id):
-                resent += await self.parts.questions.resume(chat_id, self.clock())
+                resent += await self.parts.questions.resume(
+                    chat_id, self.clock(), in_place=in_place
+                )
         return resent
 
     async def deliver_alerts(self) -> int:

@@ -19,9 +19,13 @@ from typing import Any
 from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.chat_base import ChatPart
+from core.conversation.transcript import read_chat
 from core.domain.records import OPEN_STATUSES, PromptMessage
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
+
+RECENT = 20
+"""How much of a chat's record ``resume`` reads to tell whether a question is its last."""
 
 
 class Questions(ChatPart):
@@ -149,9 +153,12 @@ class Questions(ChatPart):
             return [item]
         return await self.engine.store.open_review_items(group_key=item.group_key) or [item]
 
-    async def resume(self, chat_id: int, now: datetime) -> int:
+    async def resume(self, chat_id: int, now: datetime, *, in_place: bool = False) -> int:
         """After a restart: show each open question of ``chat_id`` again with its buttons;
-        how many.
+        how many. ``in_place``: a question still the chat's last message stays as it is
+        (the playground, whose page was just rebuilt as it was: asked again, it would
+        stand twice, one copy under the other). In Telegram it is asked again below, so
+        the user sees the bot restarted.
 
         The new message carries the same token, and the old one loses its buttons,
         so however often the bot restarts, one message per question can be tapped.
@@ -164,9 +171,18 @@ class Questions(ChatPart):
             if item.status not in ("pending", "queued"):
                 await self.close(prompt, item, item.status, None, now)
                 continue
+            if in_place and await self._last_in_chat(prompt):
+                continue
             await self.resend(prompt, item, now)
             resent += 1
         return resent
+
+    async def _last_in_chat(self, prompt: PromptMessage) -> bool:
+        """Whether the chat's record (``core.conversation.transcript``) has ``prompt``'s
+        message, buttons and all, as the chat's last message; False without a record."""
+        lines = await read_chat(self.log, prompt.chat_id, limit=RECENT)
+        last = lines[-1] if lines else None
+        return last is not None and last.message_id == prompt.message_id and bool(last.buttons)
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

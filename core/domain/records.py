@@ -291,6 +291,28 @@ class ChatMessage:
     at: datetime
 
 
+ShownKind = Literal["sent", "edited"]
+
+
+@dataclass(frozen=True)
+class ShownRecord:
+    """What the bot showed in a chat, as the chat keeps it: a message it sent (text, or
+    a photo with its caption; with its buttons), or a later edit of one (new text, no
+    buttons). Never changed once written; the rows in order rebuild the chat's side of
+    the bot (``core.conversation.transcript``)."""
+
+    seq: int
+    chat_id: int
+    message_id: int
+    kind: ShownKind
+    text: str
+    at: datetime
+    buttons: tuple[tuple[str, str], ...] = ()
+    """(label, callback data) of each button, in the order sent."""
+    photo: bytes | None = None
+    """A photo's image (PNG or JPEG bytes); ``text`` is then its caption."""
+
+
 @dataclass(frozen=True)
 class PromptMessage:
     """A review item shown (or about to be shown) in a chat, bound to its owner."""

@@ -23,6 +23,8 @@ from core.domain.records import (
     ChatMode,
     PromptMessage,
     Role,
+    ShownKind,
+    ShownRecord,
     SourceState,
     WorkspaceEvent,
 )
@@ -58,6 +60,7 @@ class MemoryConversationStore:
     def __init__(self, store: MemoryStore) -> None:
         self._store = store
         self._messages: list[ChatMessage] = []
+        self._shown: list[ShownRecord] = []
         self._prompts: dict[str, PromptMessage] = {}
         self._modes: dict[int, ChatMode] = {}
         self._turns = ChatLocks()
@@ -92,6 +95,32 @@ class MemoryConversationStore:
     async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]:
         self._store.check_open()
         mine = [m for m in self._messages if m.chat_id == chat_id]
+        return mine if limit is None else mine[max(0, len(mine) - int(limit)) :]
+
+    async def record_shown(
+        self,
+        chat_id: int,
+        message_id: int,
+        kind: ShownKind,
+        text: str,
+        at: datetime,
+        *,
+        buttons: Sequence[tuple[str, str]] = (),
+        photo: bytes | None = None,
+    ) -> ShownRecord:
+        async with self._store.transaction() as j:
+            seq = self._store.next_seq(j, "chat_shown")
+            # Copies of the caller's buttons and bytes: later changes to them change nothing.
+            image = None if photo is None else bytes(photo)
+            stored = ShownRecord(
+                seq, chat_id, message_id, kind, text, _utc(at), tuple(buttons), image
+            )
+            j.append(self._shown, stored)
+        return replace(stored, at=at)
+
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
+        self._store.check_open()
+        mine = [s for s in self._shown if s.chat_id == chat_id]
         return mine if limit is None else mine[max(0, len(mine) - int(limit)) :]
 
     async def open_prompt(

@@ -32,6 +32,7 @@ TABLES: Final[tuple[str, ...]] = (
     "dead_letters",
     "alerts",
     "conversation_messages",
+    "chat_shown",
     "prompt_messages",
     "chat_modes",
     "source_state",

@@ -21,6 +21,8 @@ from core.domain.records import (
     ChatMode,
     PromptMessage,
     Role,
+    ShownKind,
+    ShownRecord,
     SourceState,
     WorkspaceEvent,
 )
@@ -28,6 +30,7 @@ from core.store.chat_turns import LEASE_S, leased
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
 from core.store.protocol import UPDATE_CLAIMS_KEPT
+from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 
 
 class PoolOwner(Protocol):
@@ -96,6 +99,38 @@ class PostgresConversationStore:
             args.append(int(limit))
         rows = await self._store.fetch(sql + " ORDER BY seq", args)
         return [ChatMessage(r[0], r[1], r[2], r[3], r[4], r[5], r[6], utc(r[7])) for r in rows]
+
+    async def record_shown(
+        self,
+        chat_id: int,
+        message_id: int,
+        kind: ShownKind,
+        text: str,
+        at: datetime,
+        *,
+        buttons: Sequence[tuple[str, str]] = (),
+        photo: bytes | None = None,
+    ) -> ShownRecord:
+        """Append what the bot showed in the chat (a message sent, or an edit of one)."""
+        cells, image = shown_cells(buttons, photo)
+        async with self._store.transaction() as tx:
+            [(seq,)] = await tx.fetch(
+                "INSERT INTO chat_shown (chat_id, message_id, kind, text, buttons, photo, at) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING seq",
+                (chat_id, message_id, kind, text, cells, image, at),
+            )
+        return ShownRecord(int(seq), chat_id, message_id, kind, text, at, tuple(buttons), photo)
+
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
+        """What the bot showed in the chat, oldest first (the last ``limit`` if given)."""
+        sql = f"SELECT {SHOWN_COLUMNS} FROM chat_shown WHERE chat_id = %s"
+        args: list[object] = [chat_id]
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY seq DESC LIMIT %s) AS last"
+            args.append(int(limit))
+        return [
+            shown_from_row(r, utc) for r in await self._store.fetch(sql + " ORDER BY seq", args)
+        ]
 
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime

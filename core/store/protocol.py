@@ -34,6 +34,8 @@ from core.domain.records import (
     ReviewStatus,
     Role,
     Settlement,
+    ShownKind,
+    ShownRecord,
     SourceState,
     WorkspaceEvent,
     WriteBatch,
@@ -234,6 +236,25 @@ class ConversationStore(Protocol):
     ) -> ChatMessage: ...
 
     async def messages(self, chat_id: int, limit: int | None = None) -> list[ChatMessage]: ...
+
+    async def record_shown(
+        self,
+        chat_id: int,
+        message_id: int,
+        kind: ShownKind,
+        text: str,
+        at: datetime,
+        *,
+        buttons: Sequence[tuple[str, str]] = (),
+        photo: bytes | None = None,
+    ) -> ShownRecord:
+        """Append what the bot showed in ``chat_id``: a message it sent (``sent``, with its
+        buttons and a photo's bytes) or an edit of message ``message_id`` (``edited``)."""
+        ...
+
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
+        """What the bot showed in ``chat_id``, oldest first (the last ``limit`` if given)."""
+        ...
 
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime

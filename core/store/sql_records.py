@@ -7,6 +7,7 @@ each passes its own ``when``.
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -19,6 +20,7 @@ from core.domain.records import (
     HistoryEntry,
     NewReviewItem,
     ReviewItem,
+    ShownRecord,
 )
 from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
@@ -173,6 +175,22 @@ def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:
         d.status,
         d.principal,
     )
+
+
+SHOWN_COLUMNS = "seq, chat_id, message_id, kind, text, buttons, photo, at"
+"""``chat_shown``'s columns, in the order ``shown_from_row`` reads them."""
+
+
+def shown_cells(buttons: Sequence[tuple[str, str]], photo: bytes | None) -> tuple[str, str | None]:
+    """A shown message's buttons and photo as stored: JSON, and base64 (portable rows are text)."""
+    cells = _ENCODER.encode([[label, data] for label, data in buttons])
+    return cells, None if photo is None else base64.b64encode(photo).decode("ascii")
+
+
+def shown_from_row(r: Any, when: When) -> ShownRecord:
+    buttons = tuple((str(label), str(data)) for label, data in json.loads(r[5]))
+    photo = None if r[6] is None else base64.b64decode(r[6])
+    return ShownRecord(r[0], r[1], r[2], r[3], r[4], when(r[7]), buttons, photo)
 
 
 def history_from_row(r: Any, when: When) -> HistoryEntry:

@@ -1,6 +1,8 @@
-"""The bot's own tables in SQLite: conversation log, prompt messages, chat modes.
+"""The bot's own tables in SQLite: conversation log, what chats showed, prompt messages,
+chat modes.
 
-The conversation log is append-only (triggers refuse updates and deletes).
+The conversation log and what the chats showed are append-only (triggers refuse
+updates and deletes).
 Review items themselves live in the engine's tables; this module only records
 which chat message shows an item, who may answer it (the token its buttons
 carry is bound to that owner) and what the next plain message in a chat means.
@@ -15,10 +17,18 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 from core.domain.ids import new_id
-from core.domain.records import ChatMessage, ChatMode, PromptMessage, Role
+from core.domain.records import (
+    ChatMessage,
+    ChatMode,
+    PromptMessage,
+    Role,
+    ShownKind,
+    ShownRecord,
+)
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, leased
 from core.store.protocol import UPDATE_CLAIMS_KEPT
+from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt
@@ -81,6 +91,41 @@ class SQLiteConversationStore:
             args.append(int(limit))
         rows = await self._store.db.execute_fetchall(sql + " ORDER BY seq", args)
         return [ChatMessage(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _dt(r[7])) for r in rows]
+
+    async def record_shown(
+        self,
+        chat_id: int,
+        message_id: int,
+        kind: ShownKind,
+        text: str,
+        at: datetime,
+        *,
+        buttons: Sequence[tuple[str, str]] = (),
+        photo: bytes | None = None,
+    ) -> ShownRecord:
+        """Append what the bot showed in the chat (a message sent, or an edit of one)."""
+        cells, image = shown_cells(buttons, photo)
+        try:
+            async with self._store.transaction() as tx:
+                cur = await tx.execute(
+                    "INSERT INTO chat_shown (chat_id, message_id, kind, text, buttons, photo, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (chat_id, message_id, kind, text, cells, image, _ts(at)),
+                )
+                seq = int(cur.lastrowid or 0)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot record what the chat showed: {e}") from e
+        return ShownRecord(seq, chat_id, message_id, kind, text, at, tuple(buttons), photo)
+
+    async def shown(self, chat_id: int, limit: int | None = None) -> list[ShownRecord]:
+        """What the bot showed in the chat, oldest first (the last ``limit`` if given)."""
+        sql = f"SELECT {SHOWN_COLUMNS} FROM chat_shown WHERE chat_id = ?"
+        args: list[object] = [chat_id]
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY seq DESC LIMIT ?)"
+            args.append(int(limit))
+        rows = await self._store.db.execute_fetchall(sql + " ORDER BY seq", args)
+        return [shown_from_row(r, _dt) for r in rows]
 
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime

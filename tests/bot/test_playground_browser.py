@@ -298,3 +298,69 @@ async def test_report_shows_the_chart_in_the_chat(playground: Playground, tmp_pa
             print(f"screenshot: {tmp_path / 'report.png'}")
         finally:
             await browser.close()
+
+
+async def test_after_a_restart_the_page_shows_the_same_conversation(
+    start_playground: StartPlayground, tmp_path: Path
+) -> None:
+    """The answered question with its outcome, the chart and the open question come back;
+    the open one still answers with its buttons, and nothing stands there twice."""
+    from playwright.async_api import async_playwright, expect
+
+    first = await start_playground()
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = await browser.new_page(viewport=DESKTOP)
+            await page.goto(first.url)
+            messages = page.locator("#messages")
+            await expect(messages).to_contain_text("I keep your assistant's beliefs true")
+            await page.fill("#text", "We're in Tahoe")
+            await page.press("#text", "Enter")
+            await expect(messages).to_contain_text("Noted: you're in Tahoe", timeout=20_000)
+            await page.fill("#text", "I live in Seattle now")
+            await page.press("#text", "Enter")
+            seattle = page.locator(".msg.bot", has_text="Do you live in Seattle?")
+            await seattle.locator("button", has_text="Yes").click()
+            await expect(seattle).to_contain_text("✅ Confirmed")
+            await page.fill("#text", "/report")
+            await page.press("#text", "Enter")
+            await expect(page.locator("img.photo")).to_have_count(1)
+            await page.fill("#text", "I live in Denver now")
+            await page.press("#text", "Enter")
+            await expect(page.locator(QUESTION)).to_have_count(1)
+            before = await messages.inner_text()
+            await page.screenshot(path=str(tmp_path / "restart-1-before.png"))
+
+            port = first.emulator.port
+            await first.stop()
+            second = await start_playground(port=port)  # the same address: the page reloads
+            await page.reload()
+            await expect(page.locator(QUESTION)).to_have_count(1)
+            await page.wait_for_function(
+                "() => { const i = document.querySelector('img.photo');"
+                " return i && i.complete && i.naturalWidth > 0; }"
+            )
+            assert await messages.inner_text() == before
+            await expect(page.locator(QUESTION)).to_be_in_viewport()  # scrolled to the bottom
+            await page.screenshot(path=str(tmp_path / "restart-2-after.png"))
+            seattle = page.locator(".msg.bot", has_text="Do you live in Seattle?")
+            await expect(seattle).to_have_count(1)
+            await expect(seattle).to_contain_text("✅ Confirmed")
+            await expect(seattle.locator(".keyboard button")).to_have_count(0)
+            await expect(page.locator(".msg.user", has_text="/report")).to_have_count(1)
+
+            denver = page.locator(QUESTION)
+            await expect(denver).to_contain_text("Do you live in Denver?")
+            await denver.locator("button", has_text="Yes").click()
+            await expect(page.locator(QUESTION)).to_have_count(0)
+            answered = page.locator(".msg.bot", has_text="Do you live in Denver?")
+            await expect(answered).to_have_count(1)
+            await expect(answered).to_contain_text("✅ Confirmed")
+            await expect(page.locator("#beliefs")).to_contain_text("profile.home_city Denver")
+            assert await page.evaluate(LAYOUT_PROBLEMS) == []
+            await page.screenshot(path=str(tmp_path / "restart-3-answered.png"))
+            print(f"screenshots: {tmp_path}/restart-*.png")
+            assert second.runner is not None
+        finally:
+            await browser.close()

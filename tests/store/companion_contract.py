@@ -61,6 +61,33 @@ class CompanionContract:
         assert message.at == NOW
         assert message.at.utcoffset() == timedelta(0)
 
+    async def test_what_a_chat_showed_is_kept_in_order_with_buttons_photos_and_edits(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        chart = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+        buttons = (("✅ Yes", "c:tok-1"), ("❌ No", "r:tok-1"))
+        asked = await log.record_shown(
+            7, 3, "sent", "Do you live in Seattle?", NOW, buttons=buttons
+        )
+        await log.record_shown(8, 3, "sent", "elsewhere", NOW)
+        await log.record_shown(7, 5, "sent", "Your week", LATER, photo=chart)
+        settled = await log.record_shown(7, 3, "edited", "✅ Confirmed: Seattle", LATER)
+        assert asked.seq < settled.seq
+        shown = await log.shown(7)
+        assert [(s.message_id, s.kind, s.text) for s in shown] == [
+            (3, "sent", "Do you live in Seattle?"),
+            (5, "sent", "Your week"),
+            (3, "edited", "✅ Confirmed: Seattle"),
+        ]
+        assert shown[0] == asked
+        assert shown[0].buttons == buttons
+        assert (shown[1].buttons, shown[1].photo) == ((), chart)
+        assert (shown[2].buttons, shown[2].photo) == ((), None)
+        assert [s.at for s in shown] == [NOW, LATER, LATER]
+        assert [s.message_id for s in await log.shown(7, limit=2)] == [5, 3]
+        assert await log.shown(9) == []
+
     async def test_a_prompt_binds_an_item_to_a_chat_owner_and_token_once(
         self, backend: StoreBackend
     ) -> None:

@@ -81,13 +81,17 @@ async def test_the_conversation_log_is_append_only_and_chronological(
     assert [m.seq for m in log] == sorted(m.seq for m in log)
     assert len({m.id for m in log}) == 3
     assert [m.text for m in await c.conversation.messages(7, limit=2)] == ["two", "three"]
+    await c.conversation.record_shown(7, 101, "sent", "two", NOW)
     for statement in (
         "UPDATE conversation_messages SET text = 'x'",
         "DELETE FROM conversation_messages",
+        "UPDATE chat_shown SET text = 'x'",
+        "DELETE FROM chat_shown",
     ):
         with pytest.raises(Exception, match="append-only"):
             await c.run_sql(statement)
     assert [m.text for m in await c.conversation.messages(7)] == ["one", "two", "three"]
+    assert [s.text for s in await c.conversation.shown(7)] == ["two"]
 
 
 async def test_a_prompt_is_bound_once_and_closed_once(companions: Companions) -> None:

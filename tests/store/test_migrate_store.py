@@ -76,6 +76,10 @@ async def build_sqlite_store(path: Path) -> None:
         chat = SQLiteConversationStore(store)
         await chat.append_message(101, "user", "we're in Tahoe 🏔️", later, message_id=7, user_id=1)
         await chat.append_message(101, "assistant", "Noted.", later)
+        chart = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+        await chat.record_shown(101, 8, "sent", "Your week", later, photo=chart)
+        await chat.record_shown(101, 9, "sent", "Home?", later, buttons=[("✅ Yes", "c:tok-1")])
+        await chat.record_shown(101, 9, "edited", "✅ Confirmed", later)
         await chat.open_prompt(asked.review_item_id, "tok-1", 101, 1, later)
         await chat.set_mode(ChatMode(101, "edit", asked.review_item_id, later))
         await SQLiteSourceStates(store).save_source_state(
@@ -130,7 +134,7 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
     rows = {name: t["rows"] for name, t in there["tables"].items()}
     for table in (
         "events", "duplicates", "commits", "facts", "review_items", "rejections",
-        "dead_letters", "alerts", "conversation_messages", "prompt_messages",
+        "dead_letters", "alerts", "conversation_messages", "chat_shown", "prompt_messages",
         "chat_modes", "source_state", "mail_sender_refs", "trusted_mail_senders",
         "api_tokens",
         "policy_events",
@@ -149,6 +153,11 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
         assert await everything(copy) == original
         messages = await SQLiteConversationStore(copy).messages(101)
         assert [m.text for m in messages] == ["we're in Tahoe 🏔️", "Noted."]
+        shown = await SQLiteConversationStore(sqlite).shown(101)
+        assert [s.kind for s in shown] == ["sent", "sent", "edited"]
+        assert shown[0].photo == b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+        assert await postgres.conversation.shown(101) == shown
+        assert await SQLiteConversationStore(copy).shown(101) == shown
         tokens = await sqlite.api_tokens.tokens()
         assert [t.revoked_at is None for t in tokens] == [True, False]
         assert await postgres.api_tokens.tokens() == tokens

@@ -311,9 +311,34 @@ CONVERSATION: Final[Feature] = (
             CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
         """,
         ),
+        (
+            "0022_chat_shown",
+            """
+            -- What the bot showed in each chat, as the chat keeps it: each message it
+            -- sent (buttons as JSON [[label, data], ...]; a photo's image as base64, since
+            -- a store's portable rows are text) and each later edit of one. Append-only:
+            -- the rows in order rebuild the chat (the playground's page after a restart).
+            CREATE TABLE chat_shown (
+                seq INTEGER PRIMARY KEY,
+                chat_id INTEGER NOT NULL,
+                message_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                text TEXT NOT NULL,
+                buttons TEXT NOT NULL,
+                photo TEXT,
+                at TEXT NOT NULL
+            );
+            CREATE INDEX chat_shown_by_chat ON chat_shown (chat_id, seq);
+            CREATE TRIGGER chat_shown_append_only_update BEFORE UPDATE ON chat_shown
+                BEGIN SELECT RAISE(ABORT, 'what a chat showed is append-only'); END;
+            CREATE TRIGGER chat_shown_append_only_delete BEFORE DELETE ON chat_shown
+                BEGIN SELECT RAISE(ABORT, 'what a chat showed is append-only'); END;
+        """,
+        ),
     ),
 )
-"""The bot's conversation log, prompt messages, chat modes and chats' turns."""
+"""The bot's conversation log, what its chats showed, prompt messages, chat modes and
+chats' turns."""
 
 SOURCES: Final[Feature] = (
     "sources",

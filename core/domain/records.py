@@ -310,6 +310,9 @@ class ChatMode:
     mode: ChatModeName
     item_id: str
     since: datetime
+    value: str | None = None
+    """A typed value waiting for the user's yes before it is applied (a place Canon
+    does not know: "use it anyway?"); None while the value itself is awaited."""
 
 
 @dataclass(frozen=True)

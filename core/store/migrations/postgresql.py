@@ -248,6 +248,13 @@ CONVERSATION: Final[Feature] = (
         CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
         """,
         ),
+        (
+            "0018_chat_mode_value",
+            """
+        -- A typed value waiting for the user's yes (a place Canon does not know).
+        ALTER TABLE chat_modes ADD COLUMN value text;
+        """,
+        ),
     ),
 )
 

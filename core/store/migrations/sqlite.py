@@ -303,6 +303,13 @@ CONVERSATION: Final[Feature] = (
             CREATE INDEX telegram_updates_by_age ON telegram_updates (claimed_at);
         """,
         ),
+        (
+            "0024_chat_mode_value",
+            """
+            -- A typed value waiting for the user's yes (a place Canon does not know).
+            ALTER TABLE chat_modes ADD COLUMN value TEXT;
+        """,
+        ),
     ),
 )
 """The bot's conversation log, prompt messages, chat modes and chats' turns."""

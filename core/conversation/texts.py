@@ -38,6 +38,7 @@ _ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"
 _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
 _CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
 _PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
+_NEW_PLACE = {"wy": True, "wn": False}  # a place nobody knows, used anyway? "<token>:wy"
 
 START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
@@ -315,6 +316,26 @@ def refusal(error: Exception) -> str:
 
 
 EDIT_CANCELLED = "OK, cancelled. The question is still open."
+PLACE_AGAIN = "OK. Which place, then? Send it, or /cancel to keep the question open."
+
+
+def new_place_question(place: str) -> str:
+    """An edited place that neither the gazetteer nor the user's state knows."""
+    return f'I don\'t know a place called "{place}" — use it anyway?'
+
+
+def new_place_buttons(token: str) -> list[tuple[str, str]]:
+    return [(label, f"{token}:{code}") for label, code in (("Yes", "wy"), ("No", "wn"))]
+
+
+def parse_new_place(data: str | None) -> tuple[str, bool] | None:
+    """(token, use it) for a button under "use it anyway?"."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    return (token, _NEW_PLACE[code]) if token and code in _NEW_PLACE else None
+
+
 EDIT_LEFT = "I stopped waiting for a new value; the question is still open."
 
 

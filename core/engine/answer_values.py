@@ -11,12 +11,14 @@ not a valid value for the field is ever stored.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from core.domain.fields import spec_for
 from core.domain.state import Scalar
 from core.errors import InvalidAnswer
+from core.extraction import gazetteer
 from core.extraction.timeexpr import find_times
 
 
@@ -106,7 +108,11 @@ CLOSED_KINDS: dict[str, tuple[Choice, ...]] = {
 }
 OPEN_KINDS: dict[str, tuple[Choice, ...]] = {"member_status": _MEMBER}
 
+PLACE_FIELDS = frozenset({"travel.location", "travel.destination", "profile.home_city"})
+"""Fields whose value is a place: an edit names a known place or is confirmed as new."""
+
 EXAMPLES = {
+    "place": "I need a place, like 'Tahoe' or 'Portland'",
     "date": "I need a date, like 'Saturday' or '28 Nov'",
     "schedule": "I need a date, like 'Saturday', '28 Nov' or 'Friday at 4pm', or 'cancelled'",
     "number": "I need a number, like '2100' or '49.99'",
@@ -121,6 +127,8 @@ def value_kind(field: str, sample: Scalar = None) -> str:
         return "yes_no"
     if field == "travel.status":
         return "trip_status"
+    if field in PLACE_FIELDS:
+        return "place"
     if parts[0] == "project" and last == "status":
         return "project_status"
     if parts[0] == "financial" and last == "status":
@@ -232,3 +240,32 @@ def _number(text: str) -> int | float:
         return float(plain) if "." in plain else int(plain)
     except ValueError as e:
         raise InvalidAnswer(EXAMPLES["number"]) from e
+
+
+def known_place(text: str, held: Iterable[Scalar] = ()) -> str | None:
+    """The place ``text`` names, as it is usually spelled; None when nobody knows it.
+
+    A place is known when the user's state already holds it (``held``: the values of
+    their place fields and of the question asked) or the extractor's gazetteer lists
+    it: "tahoe" -> "Tahoe"; "portland oregon" and "Paris, France" are kept as typed.
+    An ordinary word that is also some town's name ("time", "home") is not enough
+    on its own: that is what the gazetteer's own rule for lowercase names says.
+    """
+    typed = " ".join(text.split()).strip(" .,!")
+    key = gazetteer.key_of(typed)
+    if not key:
+        return None
+    for value in held:
+        if isinstance(value, str) and gazetteer.key_of(value) == key:
+            return value
+    parts = key.replace(",", " ").split()
+    place = gazetteer.lookup(key)
+    if place is not None and gazetteer.accepts(place, typed, None):
+        return place.name if gazetteer.key_of(place.name) == key else typed
+    # "portland oregon", "Paris, France": a known place, then the state or country it is in.
+    for cut in range(1, len(parts)):
+        head = gazetteer.lookup(" ".join(parts[:cut]))
+        tail = gazetteer.lookup(" ".join(parts[cut:]))
+        if head is not None and tail is not None and tail.kind != "city":
+            return typed
+    return None

@@ -7,7 +7,13 @@ from datetime import UTC, datetime
 import pytest
 
 from core.domain.fields import FIELD_SPECS
-from core.engine.answer_values import CLOSED_KINDS, choices_for, parse_value, value_kind
+from core.engine.answer_values import (
+    CLOSED_KINDS,
+    choices_for,
+    known_place,
+    parse_value,
+    value_kind,
+)
 from core.engine.answers import coerce_value
 from core.errors import InvalidAnswer
 
@@ -115,3 +121,36 @@ def test_every_closed_set_in_the_catalogue_has_a_label_for_each_value() -> None:
             assert parse_value(field, choice.label, AT) == choice.value
             for word in choice.words:
                 assert parse_value(field, word, AT) == choice.value, (field, word)
+
+
+@pytest.mark.parametrize(
+    ("typed", "held", "known"),
+    [
+        # The gazetteer's places, spelled as it spells them.
+        ("tahoe", (), "Tahoe"),
+        ("  denver. ", (), "Denver"),
+        ("Reno", (), "Reno"),
+        # A city and the state or country it is in: kept as typed.
+        ("portland oregon", (), "portland oregon"),
+        ("Paris, France", (), "Paris, France"),
+        # A place the user's state holds, however it is typed.
+        ("kittery point", ("Kittery Point",), "Kittery Point"),
+        # Not a place: a colour, a word that is only a tiny town's name, home.
+        ("purple", (), None),
+        ("time", (), None),
+        ("home", (), None),
+        ("nice", (), None),  # lower case, an ordinary word: the user confirms it
+        ("", (), None),
+    ],
+)
+def test_a_place_is_known_by_the_gazetteer_or_the_users_state(
+    typed: str, held: tuple[str, ...], known: str | None
+) -> None:
+    assert known_place(typed, held) == known
+
+
+def test_place_fields_are_read_as_places() -> None:
+    assert {value_kind(f) for f in ("travel.location", "travel.destination")} == {"place"}
+    assert value_kind("profile.home_city") == "place"
+    # Stored as typed by the engine (the CLI, the API); the bot asks about unknown ones.
+    assert parse_value("travel.location", " purple ", AT) == "purple"

@@ -1,0 +1,130 @@
+"""An Edit is checked by its question's kind and changes only that question, end to end
+over the Bot API double.
+
+A place is a place Canon knows (the extractor's gazetteer, or one the user's state
+already holds) or one the user confirms as new: "purple" is not stored as where the
+user is until they say yes to "I don't know a place called "purple" — use it anyway?".
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from canon_testing import make_observation
+from chatkit import ALICE, StartBot
+from fakes.telegram_api import ChatMessage, FakeTelegram
+
+from bot.app import BotRunner
+from core.domain.ids import new_id
+from core.domain.state import CommittedFact
+
+pytestmark = pytest.mark.timeout(90)
+
+# Wednesday 25 November 2026, 9:00 UTC: the bot's clock and the messages' time.
+WEDNESDAY = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
+SENT = int(WEDNESDAY.timestamp())
+UNKNOWN = 'I don\'t know a place called "purple" — use it anyway?'
+
+
+async def _asked_where(runner: BotRunner, tg: FakeTelegram) -> ChatMessage:
+    """A calendar says Alice is in Tahoe: asked as a question, then Edit tapped."""
+    assert runner.chat is not None
+    await tg.say(ALICE, "/start", expect="I keep your assistant's beliefs true")
+    obs = make_observation("travel.location", "Tahoe", source="calendar", at=WEDNESDAY)
+    out = await runner.chat.engine.ingest(obs, now=WEDNESDAY)
+    assert out.review_item_id is not None, "the evidence must become a question"
+    await runner.chat.sweep()
+    prompt = await tg.prompt(ALICE, "Tahoe")
+    await tg.tap(ALICE, prompt, "Edit")
+    await tg.reply_after(ALICE, prompt.message_id, "Send a place, like 'Tahoe' or 'Portland'")
+    return prompt
+
+
+async def _where(runner: BotRunner) -> Any:
+    assert runner.chat is not None
+    fact = await runner.chat.engine.store.fact("user:primary", "travel.location")
+    return None if fact is None else fact.value
+
+
+def _labels(message: ChatMessage) -> list[str]:
+    return [b["text"] for row in message.buttons for b in row]
+
+
+async def test_a_word_that_is_no_place_is_refused_until_confirmed_as_new(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    prompt = await _asked_where(runner, tg)
+
+    sent = tg.user_says(ALICE, "purple", date=SENT)
+    unknown = await tg.reply_after(ALICE, sent, UNKNOWN)
+    assert _labels(unknown) == ["Yes", "No"]
+    assert await _where(runner) is None, "nothing is stored before the yes"
+    assert prompt.buttons, "the question is still open"
+
+    # No: the place is asked for again, and the edit goes on.
+    await tg.tap(ALICE, unknown, "No")
+    again = await tg.reply_after(ALICE, unknown.message_id, "Which place, then?")
+    assert await _where(runner) is None
+    sent = tg.user_says(ALICE, "purple", date=SENT)
+    unknown = await tg.reply_after(ALICE, sent, UNKNOWN)
+    assert unknown.message_id > again.message_id
+
+    # Yes: the user knows a place Canon does not; it is theirs to name.
+    await tg.tap(ALICE, unknown, "Yes")
+    await tg.settled(prompt)
+    assert prompt.text.endswith("Edited to purple")
+    assert await _where(runner) == "purple"
+
+
+async def test_a_typed_no_asks_again_and_cancel_leaves_the_question_open(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    prompt = await _asked_where(runner, tg)
+    sent = tg.user_says(ALICE, "purple", date=SENT)
+    await tg.reply_after(ALICE, sent, UNKNOWN)
+    sent = tg.user_says(ALICE, "no", date=SENT)
+    await tg.reply_after(ALICE, sent, "Which place, then?")
+    sent = tg.user_says(ALICE, "/cancel", date=SENT)
+    await tg.reply_after(ALICE, sent, "OK, cancelled. The question is still open.")
+    assert prompt.buttons, "the question is still open"
+    assert await _where(runner) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("reno", "Reno"),  # the gazetteer's spelling
+        ("south lake tahoe", "South Lake Tahoe"),
+        ("Portland, Oregon", "Portland, Oregon"),  # a city and its state, kept as typed
+    ],
+)
+async def test_a_known_place_is_taken_at_once(
+    tg: FakeTelegram, start_bot: StartBot, typed: str, stored: str
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    prompt = await _asked_where(runner, tg)
+    tg.user_says(ALICE, typed, date=SENT)
+    await tg.settled(prompt)
+    assert prompt.text.endswith(f"Edited to {stored}")
+    assert await _where(runner) == stored
+    assert not any("use it anyway" in m.text for m in tg.bot_messages(ALICE))
+
+
+async def test_a_place_the_users_state_holds_is_known(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    assert runner.chat is not None
+    home = CommittedFact(
+        "user:primary", "profile.home_city", "Kittery Point", 1, "user_confirmation", "seed",
+        1.0, new_id(), WEDNESDAY, WEDNESDAY, "user_confirm",
+    )  # fmt: skip
+    await runner.chat.engine.store.import_facts([home])  # type: ignore[attr-defined]
+    prompt = await _asked_where(runner, tg)
+    tg.user_says(ALICE, "kittery point", date=SENT)
+    await tg.settled(prompt)
+    assert await _where(runner) == "Kittery Point"

@@ -209,7 +209,15 @@ class Edits(ChatPart):
             return
         await self.log.clear_mode(chat_id)
         if prompt is not None:
-            await self.questions.close(prompt, result.item, "edited", result.committed_value, now)
+            # A part of a grouped question is held with the rest: nothing committed yet.
+            if result.held is None:
+                await self.questions.close(
+                    prompt, result.item, "edited", result.committed_value, now
+                )
+            else:
+                await self.questions.close(
+                    prompt, result.item, "held", result.held.candidate_value, now
+                )
         await self.deps.changed(now)
         await self.steps.changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)

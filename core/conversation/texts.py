@@ -204,6 +204,7 @@ def settled_text(
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",
         "edited": f"✏️ Edited to {show_value(value)}",
+        "held": f"✏️ Changed to {show_value(value)}: I ask it again with the rest",
         "superseded": "☑️ Settled by newer evidence",
         "discarded": "Dropped",
     }.get(status, f"Closed ({status})")

@@ -4,20 +4,23 @@ over the Bot API double.
 A place is a place Canon knows (the extractor's gazetteer, or one the user's state
 already holds) or one the user confirms as new: "purple" is not stored as where the
 user is until they say yes to "I don't know a place called "purple" — use it anyway?".
+An edited part of a grouped question (a new trip plan's date) is asked again with the
+rest and committed with them: never written alone onto a finished trip's fields.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from canon_testing import make_observation
+from canon_testing import calibrated_policy, make_observation
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import ChatMessage, FakeTelegram
 
 from bot.app import BotRunner
 from core.domain.ids import new_id
+from core.domain.policy import with_overrides
 from core.domain.state import CommittedFact
 
 pytestmark = pytest.mark.timeout(90)
@@ -128,3 +131,75 @@ async def test_a_place_the_users_state_holds_is_known(
     tg.user_says(ALICE, "kittery point", date=SENT)
     await tg.settled(prompt)
     assert await _where(runner) == "Kittery Point"
+
+
+# -- an edit changes only its own question ----------------------------------------------
+
+ASKS_ABOUT_TRAVEL = with_overrides(
+    calibrated_policy(), {"domains": {"travel": {"auto_threshold": 0.99}}}
+)
+"""Every travel change is a question (what calibration or a strict policy does)."""
+FINISHED_TRIP = {
+    "travel.status": "completed",
+    "travel.destination": "Tahoe",
+    "travel.depart_date": "2026-11-10",
+    "travel.return_date": "2026-11-15",
+    "travel.location": "Portland",
+    "profile.home_city": "Portland",
+}
+
+
+async def _facts(runner: BotRunner) -> dict[str, Any]:
+    assert runner.chat is not None
+    return {f.field: f.value for f in await runner.chat.engine.store.facts("user:primary")}
+
+
+async def _new_plan_with_its_date_edited(runner: BotRunner, tg: FakeTelegram) -> ChatMessage:
+    """A finished trip to Tahoe; "flying to Denver next Friday" asked as one question;
+    its date edited to 5 Dec. The question asked again, with the new date."""
+    assert runner.chat is not None
+    seeded = WEDNESDAY - timedelta(days=10)
+    await runner.chat.engine.store.import_facts(  # type: ignore[attr-defined]
+        [
+            CommittedFact("user:primary", field, value, 1, "conversation_assertive", "seed",
+                          0.9, new_id(), seeded, seeded, "auto_commit")
+            for field, value in FINISHED_TRIP.items()
+        ]
+    )  # fmt: skip
+    tg.user_says(ALICE, "We're flying to Denver next Friday", date=SENT)
+    plan = await tg.prompt(ALICE, "Is your trip going to Denver?")
+    assert "Do you leave on Friday, December 4?" in plan.text
+    await tg.tap(ALICE, plan, "Edit")
+    parts = await tg.reply_after(ALICE, plan.message_id, "Which part should I change?")
+    await tg.tap(ALICE, parts, "your departure date: 2026-12-04")
+    await tg.reply_after(ALICE, parts.message_id, "What is the correct value")
+    sent = tg.user_says(ALICE, "5 Dec", date=SENT)
+    await tg.reply_after(ALICE, sent, "Changed to 2026-12-05: I ask it again with the rest")
+    return await tg.prompt(ALICE, "Do you leave on Saturday, December 5?")
+
+
+async def test_a_date_edit_on_a_new_plan_waits_for_the_plan_and_commits_with_it(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY, policy=ASKS_ABOUT_TRAVEL)
+    again = await _new_plan_with_its_date_edited(runner, tg)
+    assert "Is your trip going to Denver?" in again.text
+    assert await _facts(runner) == FINISHED_TRIP, "the finished trip is untouched"
+
+    await tg.tap(ALICE, again, "Yes")
+    await tg.settled(again)
+    facts = await _facts(runner)
+    assert facts["travel.destination"] == "Denver"
+    assert facts["travel.status"] == "planning"
+    assert facts["travel.depart_date"] == "2026-12-05"
+
+
+async def test_no_to_the_plan_leaves_the_finished_trip_as_it_was(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY, policy=ASKS_ABOUT_TRAVEL)
+    again = await _new_plan_with_its_date_edited(runner, tg)
+    await tg.tap(ALICE, again, "No")
+    await tg.settled(again)
+    assert await _facts(runner) == FINISHED_TRIP
+    assert not tg.open_prompts(ALICE)

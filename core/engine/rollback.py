@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from core.domain import phrasing
 from core.domain.rollout import (
     PolicyEvent,
     RolloutState,
@@ -100,13 +101,24 @@ def p0_rollbacks(
             f"rollback:p0:{domain}:{first.event_id}", now, "stage", domain, "stage",
             stage, "1", reason, "rollback", entity=entity,
         )  # fmt: skip
-        whose = "" if entity is None else f" for {entity}"
+        whose = "" if entity is None else f" ({entity})"
         message = (
-            f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose} (auto-commit "
-            f"only at high confidence) after a P0 incident: {first.reason}"
+            f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose}: you told me "
+            f"{_wrong_words(first)} was wrong, and I had set it on my own. I now change "
+            f"{domain} on my own only when I'm very sure, and ask you otherwise."
         )
         fired.append(RuleFired("p0", domain, (event,), message))
     return fired
+
+
+def _wrong_words(incident: PolicyEvent) -> str:
+    """'your location (Tahoe)': the value a P0 incident says was wrong, in words (the
+    dotted field, its time and how stay in the incident's reason, for `canon why`)."""
+    detail = incident.new if isinstance(incident.new, dict) else {}
+    field, entity = detail.get("field"), detail.get("entity_id")
+    if not isinstance(field, str) or not isinstance(entity, str):
+        return "a value"
+    return f"{phrasing.label(field, entity, entity)} ({phrasing.show(detail.get('value'))})"
 
 
 def correction_rollback(

@@ -20,6 +20,7 @@ from core.domain.state import Scalar
 from core.errors import InvalidAnswer
 from core.extraction import gazetteer
 from core.extraction.timeexpr import find_times
+from core.extraction.timezones import spoken_timezone
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ PLACE_FIELDS = frozenset({"travel.location", "travel.destination", "profile.home
 
 EXAMPLES = {
     "place": "I need a place, like 'Tahoe' or 'Portland'",
+    "timezone": "I need a time zone, like 'pacific time', 'CET' or 'Europe/Berlin'",
+    "currency": "I need a currency, like 'USD', 'EUR' or '$'",
     "date": "I need a date, like 'Saturday' or '28 Nov'",
     "schedule": "I need a date, like 'Saturday', '28 Nov' or 'Friday at 4pm', or 'cancelled'",
     "number": "I need a number, like '2100' or '49.99'",
@@ -129,6 +132,10 @@ def value_kind(field: str, sample: Scalar = None) -> str:
         return "trip_status"
     if field in PLACE_FIELDS:
         return "place"
+    if field == "profile.timezone":
+        return "timezone"
+    if parts[0] == "financial" and last == "currency":
+        return "currency"
     if parts[0] == "project" and last == "status":
         return "project_status"
     if parts[0] == "financial" and last == "status":
@@ -209,6 +216,14 @@ def parse_value(field: str, raw: str, at: datetime | None, sample: Scalar = None
         return _date_value(text, at, with_time=kind == "schedule")
     if kind == "number":
         return _number(text)
+    if kind == "timezone":
+        said = f"my time zone is {text}"  # read as the extractor reads a stated zone
+        zone = spoken_timezone(said, said.casefold())
+        if zone is None:
+            raise InvalidAnswer(EXAMPLES["timezone"])
+        return zone
+    if kind == "currency":
+        return _currency(text)
     return text
 
 
@@ -240,6 +255,24 @@ def _number(text: str) -> int | float:
         return float(plain) if "." in plain else int(plain)
     except ValueError as e:
         raise InvalidAnswer(EXAMPLES["number"]) from e
+
+
+_CURRENCIES = {
+    **dict.fromkeys(["$", "dollar", "dollars", "us dollars", "usd"], "USD"),
+    **dict.fromkeys(["€", "euro", "euros", "eur"], "EUR"),
+    **dict.fromkeys(["£", "pound", "pounds", "sterling", "gbp"], "GBP"),
+    **dict.fromkeys(["¥", "yen", "jpy"], "JPY"),
+}
+
+
+def _currency(text: str) -> str:
+    """An ISO 4217 code: a symbol or a currency's name, or three letters as written."""
+    said = text.casefold().strip(" .")
+    if said in _CURRENCIES:
+        return _CURRENCIES[said]
+    if re.fullmatch(r"[a-z]{3}", said):
+        return said.upper()
+    raise InvalidAnswer(EXAMPLES["currency"])
 
 
 def known_place(text: str, held: Iterable[Scalar] = ()) -> str | None:

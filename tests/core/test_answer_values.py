@@ -154,3 +154,34 @@ def test_place_fields_are_read_as_places() -> None:
     assert value_kind("profile.home_city") == "place"
     # Stored as typed by the engine (the CLI, the API); the bot asks about unknown ones.
     assert parse_value("travel.location", " purple ", AT) == "purple"
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "stored"),
+    [
+        ("profile.timezone", "pacific time", "America/Los_Angeles"),
+        ("profile.timezone", "CET", "Europe/Paris"),
+        ("profile.timezone", "europe/berlin", "Europe/Berlin"),
+        ("financial.rent.currency", "$", "USD"),
+        ("financial.rent.currency", "euros", "EUR"),
+        ("financial.rent.currency", "chf", "CHF"),
+    ],
+)
+def test_time_zones_and_currencies_are_read_as_such(field: str, typed: str, stored: str) -> None:
+    assert coerce_value(field, typed, at=AT) == stored
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "example"),
+    [
+        ("profile.timezone", "purple", "I need a time zone"),
+        ("financial.rent.currency", "purple", "I need a currency"),
+        ("financial.rent.amount", "purple", "I need a number"),
+        ("travel.depart_date", "purple", "I need a date"),
+    ],
+)
+def test_a_word_of_another_kind_is_refused_with_an_example(
+    field: str, typed: str, example: str
+) -> None:
+    with pytest.raises(InvalidAnswer, match=example):
+        coerce_value(field, typed, at=AT)

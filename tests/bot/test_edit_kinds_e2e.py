@@ -31,15 +31,26 @@ SENT = int(WEDNESDAY.timestamp())
 UNKNOWN = 'I don\'t know a place called "purple" — use it anyway?'
 
 
-async def _asked_where(runner: BotRunner, tg: FakeTelegram) -> ChatMessage:
-    """A calendar says Alice is in Tahoe: asked as a question, then Edit tapped."""
+async def _asked_where(runner: BotRunner, tg: FakeTelegram, forget: bool = False) -> ChatMessage:
+    """A calendar says Alice is in Tahoe (or, ``forget``, that she is no longer there):
+    asked as a question, then Edit tapped."""
     assert runner.chat is not None
     await tg.say(ALICE, "/start", expect="I keep your assistant's beliefs true")
-    obs = make_observation("travel.location", "Tahoe", source="calendar", at=WEDNESDAY)
+    if forget:
+        long_ago = WEDNESDAY - timedelta(days=5)  # older than the word that retracts it
+        said = make_observation("travel.location", "Tahoe", at=long_ago)
+        await runner.chat.engine.ingest(said, now=long_ago)
+    obs = make_observation(
+        "travel.location",
+        None if forget else "Tahoe",
+        intent="retract" if forget else "assertive",
+        source="calendar",
+        at=WEDNESDAY,
+    )
     out = await runner.chat.engine.ingest(obs, now=WEDNESDAY)
     assert out.review_item_id is not None, "the evidence must become a question"
     await runner.chat.sweep()
-    prompt = await tg.prompt(ALICE, "Tahoe")
+    prompt = await tg.prompt(ALICE, "Should I forget your location?" if forget else "Tahoe")
     await tg.tap(ALICE, prompt, "Edit")
     await tg.reply_after(ALICE, prompt.message_id, "Send a place, like 'Tahoe' or 'Portland'")
     return prompt
@@ -55,22 +66,24 @@ def _labels(message: ChatMessage) -> list[str]:
     return [b["text"] for row in message.buttons for b in row]
 
 
+@pytest.mark.parametrize("forget", [False, True], ids=["are-you-in", "should-i-forget"])
 async def test_a_word_that_is_no_place_is_refused_until_confirmed_as_new(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, forget: bool
 ) -> None:
     runner = await start_bot(clock=lambda: WEDNESDAY)
-    prompt = await _asked_where(runner, tg)
+    prompt = await _asked_where(runner, tg, forget)
+    before = await _where(runner)
 
     sent = tg.user_says(ALICE, "purple", date=SENT)
     unknown = await tg.reply_after(ALICE, sent, UNKNOWN)
     assert _labels(unknown) == ["Yes", "No"]
-    assert await _where(runner) is None, "nothing is stored before the yes"
+    assert await _where(runner) == before, "nothing is stored before the yes"
     assert prompt.buttons, "the question is still open"
 
     # No: the place is asked for again, and the edit goes on.
     await tg.tap(ALICE, unknown, "No")
     again = await tg.reply_after(ALICE, unknown.message_id, "Which place, then?")
-    assert await _where(runner) is None
+    assert await _where(runner) == before
     sent = tg.user_says(ALICE, "purple", date=SENT)
     unknown = await tg.reply_after(ALICE, sent, UNKNOWN)
     assert unknown.message_id > again.message_id

@@ -123,3 +123,20 @@ async def test_why_a_whole_domain_or_one_value_answers_at_once(
     assert "travel.status = in_progress" in travel.text
     where = await tg.say(ALICE, "/why where I am", expect="travel.location = Tahoe")
     assert not where.buttons
+
+
+async def test_forget_with_several_matches_offers_a_button_each(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    await _in_tahoe_with_rent(tg)
+    tg.user_says(ALICE, "/forget rent")
+    which = await tg.prompt(ALICE, 'Several things match "rent". Which one should I forget?')
+    await tg.tap(ALICE, which, "The rent amount")
+    prompt = await tg.prompt(ALICE, "Forget the rent amount")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert runner.chat is not None
+    store = runner.chat.engine.store
+    assert await store.fact("user:primary", "financial.rent.amount") is None
+    assert await store.fact("user:primary", "financial.rent.status") is not None

@@ -140,3 +140,11 @@ async def test_forget_with_several_matches_offers_a_button_each(
     store = runner.chat.engine.store
     assert await store.fact("user:primary", "financial.rent.amount") is None
     assert await store.fact("user:primary", "financial.rent.status") is not None
+
+
+async def test_status_reads_as_sentences(tg: FakeTelegram, start_bot: StartBot) -> None:
+    await start_bot()
+    status = await tg.say(ALICE, "/status", expect="How much I do on my own:")
+    assert "• Travel: " in status.text
+    for internal in ("auto_threshold", "ask_threshold", "_", "0."):
+        assert internal not in status.text

@@ -216,3 +216,26 @@ async def test_no_to_the_plan_leaves_the_finished_trip_as_it_was(
     await tg.settled(again)
     assert await _facts(runner) == FINISHED_TRIP
     assert not tg.open_prompts(ALICE)
+
+
+async def test_a_relative_day_is_read_on_the_users_own_clock(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """9:00 UTC on Wednesday is 23:00 on Tuesday in Honolulu: her "tomorrow" is Wednesday."""
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    assert runner.chat is not None
+    zone = CommittedFact(
+        "user:primary", "profile.timezone", "Pacific/Honolulu", 1, "user_confirmation", "seed",
+        1.0, new_id(), WEDNESDAY, WEDNESDAY, "user_confirm",
+    )  # fmt: skip
+    await runner.chat.engine.store.import_facts([zone])  # type: ignore[attr-defined]
+    await tg.say(ALICE, "/start", expect="I keep your assistant's beliefs true")
+    obs = make_observation("travel.depart_date", "2026-12-01", source="calendar", at=WEDNESDAY)
+    assert (await runner.chat.engine.ingest(obs, now=WEDNESDAY)).review_item_id is not None
+    await runner.chat.sweep()
+    prompt = await tg.prompt(ALICE, "leave")
+    await tg.tap(ALICE, prompt, "Edit")
+    await tg.reply_after(ALICE, prompt.message_id, "Send a date")
+    tg.user_says(ALICE, "tomorrow", date=SENT)
+    await tg.settled(prompt)
+    assert prompt.text.endswith("Edited to 2026-11-25")

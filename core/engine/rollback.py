@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from core.domain import phrasing
 from core.domain.rollout import (
@@ -101,7 +101,7 @@ def p0_rollbacks(
             f"rollback:p0:{domain}:{first.event_id}", now, "stage", domain, "stage",
             stage, "1", reason, "rollback", entity=entity,
         )  # fmt: skip
-        whose = "" if entity is None else f" ({entity})"
+        whose = "" if entity is None else f" for {entity}"
         message = (
             f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose}: you told me "
             f"{_wrong_words(first)} was wrong, and I had set it on my own. I now change "
@@ -150,7 +150,7 @@ def correction_rollback(
         f"Rollback: you corrected {rate:.0%} of my {domain} changes this week (more than "
         f"{CORRECTION_CEILING:.0%}), so I now change {domain} on my own only when I'm at least "
         f"{raised:.0%} sure (was {auto:.0%}), and I'll ask you about the next {CONFIRM_NEXT} "
-        f"{domain} changes ({entity})."
+        f"{domain} changes for {entity}."
     )
     return RuleFired("corrections", domain, events, message)
 
@@ -184,8 +184,13 @@ def schema_rollback(
         )  # fmt: skip
     if not events:
         return None
-    whose = "Every domain is" if entity is None else f"Every domain of {entity} is"
-    message = f"Rollback: {reason}. {whose} back at Stage M and learning is off."
+    whose = "" if entity is None else f" for {entity}"
+    message = (
+        f"Rollback: only {rate:.1%} of the updates I received in the 24 hours to "
+        f"{window_end.astimezone(UTC):%d %b %H:%M} UTC were valid (I need "
+        f"{SCHEMA_FLOOR:.1%}), so every area is back at its first stage (Stage M){whose} "
+        "and I stopped learning from your answers."
+    )
     return RuleFired("schema", None, tuple(events), message)
 
 

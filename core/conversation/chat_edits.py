@@ -133,7 +133,7 @@ class Edits(ChatPart):
         await self.log.set_mode(replace(mode, since=now, value=place))
         question = texts.new_place_question(place)
         await self.log.append_message(chat_id, "assistant", question, now)
-        buttons = [] if prompt is None else texts.new_place_buttons(prompt.token)
+        buttons = [] if prompt is None else texts.new_place_buttons(prompt.token, place)
         await self.messenger.send(chat_id, question, buttons)
 
     async def _new_place(
@@ -153,10 +153,12 @@ class Edits(ChatPart):
         message_id: int | None,
         token: str,
         use: bool,
+        digest: str,
         *,
         now: datetime,
     ) -> None:
-        """Yes or No under "use it anyway?": applies the waiting place, or asks again."""
+        """Yes or No under "use it anyway?": applies the waiting place, or asks again.
+        A tap under an older such question (``digest`` names its place) is stale."""
         prompt = await self.log.prompt_by_token(token)
         mode = None if prompt is None else await self.log.mode(prompt.chat_id)
         if (
@@ -165,6 +167,7 @@ class Edits(ChatPart):
             or mode is None
             or mode.item_id != prompt.item_id
             or mode.value is None
+            or texts.place_digest(mode.value) != digest
         ):
             await self.messenger.answer_tap(callback_id, texts.EXPIRED)
             return

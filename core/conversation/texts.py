@@ -9,6 +9,7 @@ answers live in ``answer_texts`` and are re-exported here, so ``texts.X`` names 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -39,7 +40,7 @@ _ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"
 _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
 _CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
 _PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
-_NEW_PLACE = {"wy": True, "wn": False}  # a place nobody knows, used anyway? "<token>:wy"
+_NEW_PLACE = {"y": True, "n": False}  # a place nobody knows, used anyway? "<token>:wy<digest>"
 
 START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
@@ -340,16 +341,25 @@ def new_place_question(place: str) -> str:
     return f'I don\'t know a place called "{place}" — use it anyway?'
 
 
-def new_place_buttons(token: str) -> list[tuple[str, str]]:
-    return [(label, f"{token}:{code}") for label, code in (("Yes", "wy"), ("No", "wn"))]
+def place_digest(place: str) -> str:
+    """Six hex digits naming the place a "use it anyway?" asks about: a tap under an
+    older question (another place typed since) must not apply the newer one."""
+    return hashlib.sha256(place.encode()).hexdigest()[:6]
 
 
-def parse_new_place(data: str | None) -> tuple[str, bool] | None:
-    """(token, use it) for a button under "use it anyway?"."""
+def new_place_buttons(token: str, place: str) -> list[tuple[str, str]]:
+    digest = place_digest(place)
+    return [(label, f"{token}:w{code}{digest}") for label, code in (("Yes", "y"), ("No", "n"))]
+
+
+def parse_new_place(data: str | None) -> tuple[str, bool, str] | None:
+    """(token, use it, the place's digest) for a button under "use it anyway?"."""
     if not data or len(data.encode()) > MAX_CALLBACK_DATA:
         return None
     token, _, code = data.rpartition(":")
-    return (token, _NEW_PLACE[code]) if token and code in _NEW_PLACE else None
+    if not token or len(code) != 8 or code[0] != "w" or code[1] not in _NEW_PLACE:
+        return None
+    return token, _NEW_PLACE[code[1]], code[2:]
 
 
 EDIT_LEFT = "I stopped waiting for a new value; the question is still open."

@@ -101,9 +101,16 @@ async def test_a_typed_no_asks_again_and_cancel_leaves_the_question_open(
     runner = await start_bot(clock=lambda: WEDNESDAY)
     prompt = await _asked_where(runner, tg)
     sent = tg.user_says(ALICE, "purple", date=SENT)
-    await tg.reply_after(ALICE, sent, UNKNOWN)
+    purple = await tg.reply_after(ALICE, sent, UNKNOWN)
     sent = tg.user_says(ALICE, "no", date=SENT)
     await tg.reply_after(ALICE, sent, "Which place, then?")
+    sent = tg.user_says(ALICE, "mauve", date=SENT)
+    await tg.reply_after(ALICE, sent, 'I don\'t know a place called "mauve"')
+    # Yes under the older question is stale: it never applies the newer word.
+    await tg.tap(ALICE, purple, "Yes")
+    answers = [c.params.get("text") for c in tg.methods("answerCallbackQuery")]
+    assert answers[-1] == "This question is no longer open."
+    assert await _where(runner) is None
     sent = tg.user_says(ALICE, "/cancel", date=SENT)
     await tg.reply_after(ALICE, sent, "OK, cancelled. The question is still open.")
     assert prompt.buttons, "the question is still open"

@@ -24,12 +24,19 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.domain import phrasing
 from core.domain.principals import user_principal
 from core.domain.records import ChatMode, PromptMessage
-from core.engine.answer_values import PLACE_FIELDS, choices_for, known_place, value_kind
+from core.engine.answer_values import (
+    PLACE_FIELDS,
+    choices_for,
+    known_place,
+    means_home,
+    value_kind,
+)
 from core.engine.answers import coerce_value
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
 
+HOME = "profile.home_city"
 EDIT_TIMEOUT = timedelta(minutes=10)
 """An Edit waits this long (by the time of the user's next message) for the new value."""
 
@@ -111,6 +118,9 @@ class Edits(ChatPart):
                 await self.say(msg.chat_id, texts.refusal(refused))
                 return True
             if kind == "place":
+                home = await self._home_city(msg.user_id)
+                if home is not None and item.field != HOME and means_home(str(value)):
+                    value = home  # "home" on "Are you in Tahoe?": the home city
                 known = known_place(str(value), await self._places(item, msg.user_id))
                 if known is None:
                     await self._ask_new_place(msg.chat_id, mode, str(value).strip(), now)
@@ -118,6 +128,10 @@ class Edits(ChatPart):
                 value = known
         await self.apply(msg.chat_id, mode.item_id, value, msg.user_id, now)
         return True
+
+    async def _home_city(self, user_id: int) -> str | None:
+        fact = await self.engine.store.fact(self.config.entity_of(user_id), HOME)
+        return fact.value if fact is not None and isinstance(fact.value, str) else None
 
     async def _places(self, item: ReviewItem, user_id: int) -> list[Any]:
         """The places the user's state holds, and those the question itself names."""

@@ -275,6 +275,14 @@ def _currency(text: str) -> str:
     raise InvalidAnswer(EXAMPLES["currency"])
 
 
+_HOME_WORDS = frozenset({"home", "back home", "at home", "i'm home", "im home", "we're home"})
+
+
+def means_home(text: str) -> bool:
+    """'home', 'back home': where the user lives, not a place called Home."""
+    return normalise(text) in _HOME_WORDS
+
+
 def known_place(text: str, held: Iterable[Scalar] = ()) -> str | None:
     """The place ``text`` names, as it is usually spelled; None when nobody knows it.
 

@@ -153,6 +153,22 @@ async def test_a_place_the_users_state_holds_is_known(
     assert await _where(runner) == "Kittery Point"
 
 
+async def test_home_on_a_location_question_is_the_home_city(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    assert runner.chat is not None
+    home = CommittedFact(
+        "user:primary", "profile.home_city", "Portland", 1, "user_confirmation", "seed",
+        1.0, new_id(), WEDNESDAY, WEDNESDAY, "user_confirm",
+    )  # fmt: skip
+    await runner.chat.engine.store.import_facts([home])  # type: ignore[attr-defined]
+    prompt = await _asked_where(runner, tg)
+    tg.user_says(ALICE, "back home", date=SENT)
+    await tg.settled(prompt)
+    assert await _where(runner) == "Portland"
+
+
 # -- an edit changes only its own question ----------------------------------------------
 
 ASKS_ABOUT_TRAVEL = with_overrides(

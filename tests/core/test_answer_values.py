@@ -11,6 +11,7 @@ from core.engine.answer_values import (
     CLOSED_KINDS,
     choices_for,
     known_place,
+    means_home,
     parse_value,
     value_kind,
 )
@@ -185,3 +186,11 @@ def test_a_word_of_another_kind_is_refused_with_an_example(
 ) -> None:
     with pytest.raises(InvalidAnswer, match=example):
         coerce_value(field, typed, at=AT)
+
+
+@pytest.mark.parametrize(
+    ("typed", "home"),
+    [("home", True), ("Back home!", True), ("I'm home", True), ("Homer", False), ("Rome", False)],
+)
+def test_home_words_mean_where_the_user_lives(typed: str, home: bool) -> None:
+    assert means_home(typed) is home

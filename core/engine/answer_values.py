@@ -251,7 +251,12 @@ _CURRENCY = re.compile(r"^[$€£¥]\s*|\s*(?:usd|eur|gbp|dollars?|euros?|pounds
 
 def _number(text: str) -> int | float:
     plain = _CURRENCY.sub("", text).replace(",", "").strip()
+    # "2k", "2.1k": thousands, as people type an amount.
+    thousands = re.fullmatch(r"(\d+(?:\.\d+)?)\s*k", plain, re.I)
     try:
+        if thousands is not None:
+            value = round(float(thousands[1]) * 1000, 2)
+            return int(value) if value.is_integer() else value
         return float(plain) if "." in plain else int(plain)
     except ValueError as e:
         raise InvalidAnswer(EXAMPLES["number"]) from e

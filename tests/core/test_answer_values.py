@@ -194,3 +194,11 @@ def test_a_word_of_another_kind_is_refused_with_an_example(
 )
 def test_home_words_mean_where_the_user_lives(typed: str, home: bool) -> None:
     assert means_home(typed) is home
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [("2000", 2000), ("$2,100", 2100), ("49.99", 49.99), ("2k", 2000), ("$2.1k", 2100)],
+)
+def test_an_amount_is_read_as_a_number(typed: str, stored: float) -> None:
+    assert coerce_value("financial.rent.amount", typed, at=AT) == stored

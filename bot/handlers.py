@@ -94,6 +94,10 @@ async def on_tap(update: Update, context: Ctx) -> None:
         user_id, chat_id = query.from_user.id, query.message.chat.id
         if command == "forget":
             await chat.correction(chat_id, user_id, "forget", field)
+        elif command == "why":
+            await chat.explain(chat_id, user_id, field)
+        elif command == "history":
+            await chat.show_history(chat_id, user_id, field)
         else:
             await chat.wrong(chat_id, user_id, field)
         return

@@ -275,7 +275,11 @@ async def answer(
         "discarded": "Discarded",
     }.get(result.status, result.status)
     target = show_value(result.committed_value if result.committed else item.candidate_value)
-    out().print(f"{verb}: {item.field} = {target}")
+    if result.held is not None:  # a part of a grouped question: asked with the rest
+        held = show_value(result.held.candidate_value)
+        out().print(f"Changed to {held}: asked again with the rest of its question ({item.field})")
+    else:
+        out().print(f"{verb}: {item.field} = {target}")
     for nxt in result.promoted[:1]:
         out().print("\nNext question:\n" + prompt_text(nxt))
 

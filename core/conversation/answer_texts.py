@@ -179,7 +179,10 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
     lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
     for members in groups.values():
         first = members[0]
-        where = "" if first.entity_id == mine else f" (about {first.entity_id})"
+        # A change's question names whose it is ("Is Emma sick?"); the others get a name,
+        # never the entity's id.
+        whose = first.entity_id.split(":", 1)[-1].replace("_", " ").title()
+        where = "" if first.entity_id == mine or first.kind == "change" else f" (about {whose})"
         if first.kind != "change" or not first.field:
             asked = first.reasons[0] if first.reasons else "A question about your data"
         elif first.source_key.startswith("consistency:"):

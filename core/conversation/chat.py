@@ -203,7 +203,7 @@ class CanonChat(ChatDeps):
         sent = 0
         async with self.session(owner):
             for alert in await self.engine.store.open_alerts():
-                text = texts.alert_text(alert)
+                text = texts.alert_text(alert, self.config.entity_of(owner))
                 # Sent first, then recorded and marked: an alert that could not be sent
                 # (the owner never opened the chat) stays open for the next run, and a
                 # crash in between repeats one alert rather than losing it.

@@ -35,7 +35,12 @@ class Answers(ChatPart):
         """The chat a tap acts on: the chat of the prompt its button names, else the
         tapper's private chat. Read before the chat's turn is taken; the tap reads the
         prompt again inside it."""
-        found = texts.parse_part(data) or texts.parse_choice(data) or texts.parse_callback(data)
+        found = (
+            texts.parse_part(data)
+            or texts.parse_choice(data)
+            or texts.parse_new_place(data)
+            or texts.parse_callback(data)
+        )
         prompt = None if found is None else await self.log.prompt_by_token(found[0])
         return user_id if prompt is None else prompt.chat_id
 
@@ -51,6 +56,10 @@ class Answers(ChatPart):
         choice = texts.parse_choice(data)
         if choice is not None:
             await self.edits.choose(callback_id, user_id, message_id, *choice, now=now)
+            return
+        new_place = texts.parse_new_place(data)
+        if new_place is not None:
+            await self.edits.confirm_place(callback_id, user_id, message_id, *new_place, now=now)
             return
         parsed = texts.parse_callback(data)
         prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])

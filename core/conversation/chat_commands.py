@@ -39,14 +39,22 @@ class Commands(ChatPart):
         )
 
     async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
-        """/why <field|domain|name>."""
+        """/why <field|domain|name>; words naming several values get a button each."""
         now = self.clock()
+        several = await commands.several_named(self.engine.store, self.config, user_id, query)
+        if several and query is not None:
+            await self._which(chat_id, user_id, "why", query, several)
+            return
         await self.say(
             chat_id, await commands.why_answer(self.engine.store, self.config, user_id, query, now)
         )
 
     async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
-        """/history [field|domain|name]."""
+        """/history [field|domain|name]; words naming several values get a button each."""
+        several = await commands.several_named(self.engine.store, self.config, user_id, query)
+        if several and query is not None:
+            await self._which(chat_id, user_id, "history", query, several)
+            return
         await self.say(
             chat_id, await commands.history_answer(self.engine.store, self.config, user_id, query)
         )

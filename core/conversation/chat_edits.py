@@ -3,6 +3,9 @@
 An Edit puts the chat in edit mode for one item; the next message (or a value
 button) is the value, unless it is a question, news of its own or late
 (``EDIT_TIMEOUT``). For a grouped question the user first picks the part to change.
+A value is read by its field's kind (``core.engine.answer_values``): a place must be one
+Canon knows (the gazetteer, or the user's own state) or be confirmed as new ("I don't
+know a place called purple — use it anyway?"); until then it waits in the mode row.
 
 ``Edits`` owns the chat's mode row (``ChatMode``: which item's value the next message is);
 it settles through ``Questions`` and tells ``WorkflowSteps`` what committed.
@@ -10,6 +13,7 @@ it settles through ``Questions`` and tells ``WorkflowSteps`` what committed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,12 +24,19 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.domain import phrasing
 from core.domain.principals import user_principal
 from core.domain.records import ChatMode, PromptMessage
-from core.engine.answer_values import choices_for, value_kind
+from core.engine.answer_values import (
+    PLACE_FIELDS,
+    choices_for,
+    known_place,
+    means_home,
+    value_kind,
+)
 from core.engine.answers import coerce_value
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
 
+HOME = "profile.home_city"
 EDIT_TIMEOUT = timedelta(minutes=10)
 """An Edit waits this long (by the time of the user's next message) for the new value."""
 
@@ -87,6 +98,10 @@ class Edits(ChatPart):
             if msg.at - mode.since > EDIT_TIMEOUT or texts.is_question(msg.text):
                 await self.log.clear_mode(msg.chat_id)
                 return False
+            said = texts.typed_answer(msg.text)
+            if mode.value is not None and said is not None:  # "use it anyway?" answered
+                await self._new_place(msg.chat_id, mode, said == "confirm", msg.user_id, now)
+                return True
             refused: InvalidAnswer | None = None
             try:
                 # Dates are read against the time the message was written.
@@ -94,15 +109,91 @@ class Edits(ChatPart):
                 value = coerce_value(item.field, msg.text, at=at, sample=item.candidate_value)
             except InvalidAnswer as e:
                 refused = e
-            free = value_kind(item.field, item.candidate_value) in ("text", "member_status")
+            kind = value_kind(item.field, item.candidate_value)
+            free = kind in ("text", "member_status", "place")
             if (refused is not None or free) and await self._is_statement(msg):
                 await self.log.clear_mode(msg.chat_id)
                 return False
             if refused is not None:
                 await self.say(msg.chat_id, texts.refusal(refused))
                 return True
+            if kind == "place":
+                home = await self._home_city(msg.user_id)
+                if home is not None and item.field != HOME and means_home(str(value)):
+                    value = home  # "home" on "Are you in Tahoe?": the home city
+                known = known_place(str(value), await self._places(item, msg.user_id))
+                if known is None:
+                    await self._ask_new_place(msg.chat_id, mode, str(value).strip(), now)
+                    return True
+                value = known
         await self.apply(msg.chat_id, mode.item_id, value, msg.user_id, now)
         return True
+
+    async def _home_city(self, user_id: int) -> str | None:
+        fact = await self.engine.store.fact(self.config.entity_of(user_id), HOME)
+        return fact.value if fact is not None and isinstance(fact.value, str) else None
+
+    async def _places(self, item: ReviewItem, user_id: int) -> list[Any]:
+        """The places the user's state holds, and those the question itself names."""
+        facts = [
+            f for e in self.config.entities_of(user_id) for f in await self.engine.store.facts(e)
+        ]
+        held = [f.value for f in facts if f.field in PLACE_FIELDS]
+        return [item.candidate_value, item.current_value, *held]
+
+    async def _ask_new_place(self, chat_id: int, mode: ChatMode, place: str, now: datetime) -> None:
+        """Nobody knows ``place``: it waits in the mode row for a yes (or a no)."""
+        prompt = await self.log.prompt_for_item(mode.item_id)
+        await self.log.set_mode(replace(mode, since=now, value=place))
+        question = texts.new_place_question(place)
+        await self.log.append_message(chat_id, "assistant", question, now)
+        buttons = [] if prompt is None else texts.new_place_buttons(prompt.token, place)
+        await self.messenger.send(chat_id, question, buttons)
+
+    async def _new_place(
+        self, chat_id: int, mode: ChatMode, use: bool, user_id: int, now: datetime
+    ) -> None:
+        """Yes: the new place is the value. No: the value is asked for again."""
+        if use and mode.value is not None:
+            await self.apply(chat_id, mode.item_id, mode.value, user_id, now)
+            return
+        await self.log.set_mode(replace(mode, since=now, value=None))
+        await self.say(chat_id, texts.PLACE_AGAIN)
+
+    async def confirm_place(
+        self,
+        callback_id: str,
+        user_id: int,
+        message_id: int | None,
+        token: str,
+        use: bool,
+        digest: str,
+        *,
+        now: datetime,
+    ) -> None:
+        """Yes or No under "use it anyway?": applies the waiting place, or asks again.
+        A tap under an older such question (``digest`` names its place) is stale."""
+        prompt = await self.log.prompt_by_token(token)
+        mode = None if prompt is None else await self.log.mode(prompt.chat_id)
+        if (
+            prompt is None
+            or prompt.closed_at is not None
+            or mode is None
+            or mode.item_id != prompt.item_id
+            or mode.value is None
+            or texts.place_digest(mode.value) != digest
+        ):
+            await self.messenger.answer_tap(callback_id, texts.EXPIRED)
+            return
+        if prompt.owner_user_id != user_id:
+            await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
+            return
+        label = "Yes" if use else "No"
+        await self.messenger.answer_tap(callback_id, label)
+        if message_id is not None:
+            shown = f"{texts.new_place_question(mode.value)}\n→ {label}"
+            await self.messenger.edit(prompt.chat_id, message_id, shown)
+        await self._new_place(prompt.chat_id, mode, use, user_id, now)
 
     async def _is_statement(self, msg: Incoming) -> bool:
         """A sentence (five words or more) the extractor reads as news of its own."""
@@ -135,7 +226,15 @@ class Edits(ChatPart):
             return
         await self.log.clear_mode(chat_id)
         if prompt is not None:
-            await self.questions.close(prompt, result.item, "edited", result.committed_value, now)
+            # A part of a grouped question is held with the rest: nothing committed yet.
+            if result.held is None:
+                await self.questions.close(
+                    prompt, result.item, "edited", result.committed_value, now
+                )
+            else:
+                await self.questions.close(
+                    prompt, result.item, "held", result.held.candidate_value, now
+                )
         await self.deps.changed(now)
         await self.steps.changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)

@@ -61,6 +61,19 @@ async def why_answer(
     return "\n\n".join(blocks)
 
 
+async def several_named(
+    store: Store, audience: Audience, user_id: int, query: str | None
+) -> list[tuple[str, str]]:
+    """The (entity, field) pairs a /why or /history in plain words names, when it names
+    several fields ("rent": its amount, status and currency): one button each. Empty when
+    it names one, none, or asks about a whole domain or a dotted prefix ("travel",
+    "financial.rent"), which are answered in full."""
+    if query is None or "." in query or query.strip().casefold() in DOMAINS:
+        return []
+    hits = _matches(query, await known_fields(store, audience.entities_of(user_id)))
+    return hits if len({f for _e, f in hits}) > 1 else []
+
+
 async def history_answer(store: Store, audience: Audience, user_id: int, query: str | None) -> str:
     """/history [field|domain|name]: how the matching values changed."""
     entities = audience.entities_of(user_id)

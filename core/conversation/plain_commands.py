@@ -20,8 +20,8 @@ from core.store import Store
 
 COMMANDS = ("state", "pending", "why", "history", "forget", "wrong", "undo", "status", "help")
 """The commands an unknown one is answered with (the rest are in /help)."""
-CHOOSABLE = ("forget", "wrong")
-"""Commands that act on one value: several matches become buttons."""
+CHOOSABLE = ("forget", "wrong", "why", "history")
+"""Commands about one value: several matches become buttons, a tap runs it for one."""
 _PREFIX = "cmd:"
 _MAX_DATA = 64
 _FILLER = frozenset(
@@ -80,8 +80,13 @@ def choice_buttons(
 
 
 def which_text(command: str, words: str) -> str:
-    verb = {"forget": "forget", "wrong": "correct"}.get(command, "look at")
-    return f'Several things match "{words}". Which one should I {verb}?'
+    ask = {
+        "forget": "Which one should I forget?",
+        "wrong": "Which one should I correct?",
+        "why": "Which one should I explain?",
+        "history": "Which one's history should I show?",
+    }.get(command, "Which one do you mean?")
+    return f'Several things match "{words}". {ask}'
 
 
 def parse_choice(data: str | None) -> tuple[str, str] | None:

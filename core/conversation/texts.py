@@ -9,8 +9,10 @@ answers live in ``answer_texts`` and are re-exported here, so ``texts.X`` names 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -38,6 +40,7 @@ _ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"
 _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
 _CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
 _PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
+_NEW_PLACE = {"y": True, "n": False}  # a place nobody knows, used anyway? "<token>:wy<digest>"
 
 START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
@@ -203,6 +206,7 @@ def settled_text(
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",
         "edited": f"✏️ Edited to {show_value(value)}",
+        "held": f"✏️ Changed to {show_value(value)}: I ask it again with the rest",
         "superseded": "☑️ Settled by newer evidence",
         "discarded": "Dropped",
     }.get(status, f"Closed ({status})")
@@ -220,8 +224,16 @@ def dead_letter_question(item: ReviewItem) -> str:
     return "\n".join(lines)
 
 
-def alert_text(alert: Alert) -> str:
-    """An alert for the owner, sent once."""
+_ENTITY_ID = re.compile(r"\b(?:user|family|shared):[a-z0-9_]+\b")
+
+
+def alert_text(alert: Alert, mine: str | None = None) -> str:
+    """An alert for the owner (whose entity is ``mine``), sent once; an entity's id in
+    it reads as a word: "for user:primary" is "for you", "for user:bob" "for Bob"."""
+    if mine is not None:
+        alert = replace(
+            alert, message=_ENTITY_ID.sub(lambda m: _entity_words(m[0], mine), alert.message)
+        )
     if alert.kind == "dead_letter_permanent":
         return (
             f"⚠️ A {alert.domain or ''} update could not be applied: it failed validation "
@@ -229,6 +241,12 @@ def alert_text(alert: Alert) -> str:
             "shows it in full."
         )
     return f"⚠️ {alert.message}"
+
+
+def _entity_words(entity_id: str, mine: str) -> str:
+    if entity_id == mine:
+        return "you"
+    return entity_id.split(":", 1)[1].replace("_", " ").title()
 
 
 _DEAD_LETTER_SETTLED = {
@@ -315,6 +333,35 @@ def refusal(error: Exception) -> str:
 
 
 EDIT_CANCELLED = "OK, cancelled. The question is still open."
+PLACE_AGAIN = "OK. Which place, then? Send it, or /cancel to keep the question open."
+
+
+def new_place_question(place: str) -> str:
+    """An edited place that neither the gazetteer nor the user's state knows."""
+    return f'I don\'t know a place called "{place}" — use it anyway?'
+
+
+def place_digest(place: str) -> str:
+    """Six hex digits naming the place a "use it anyway?" asks about: a tap under an
+    older question (another place typed since) must not apply the newer one."""
+    return hashlib.sha256(place.encode()).hexdigest()[:6]
+
+
+def new_place_buttons(token: str, place: str) -> list[tuple[str, str]]:
+    digest = place_digest(place)
+    return [(label, f"{token}:w{code}{digest}") for label, code in (("Yes", "y"), ("No", "n"))]
+
+
+def parse_new_place(data: str | None) -> tuple[str, bool, str] | None:
+    """(token, use it, the place's digest) for a button under "use it anyway?"."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if not token or len(code) != 8 or code[0] != "w" or code[1] not in _NEW_PLACE:
+        return None
+    return token, _NEW_PLACE[code[1]], code[2:]
+
+
 EDIT_LEFT = "I stopped waiting for a new value; the question is still open."
 
 

@@ -257,6 +257,9 @@ class Settlement:
     """(value_key, source_key) to remember as rejected for the field."""
     dead_letter: DeadLetter | None = None
     """The dead letter this answer closes, stored in the same transaction."""
+    follow_up: NewReviewItem | None = None
+    """A question asked in this one's place, in the same transaction: an edited part of
+    a grouped question, held with the group's other parts until they are answered."""
 
 
 @dataclass(frozen=True)
@@ -335,6 +338,9 @@ class ChatMode:
     mode: ChatModeName
     item_id: str
     since: datetime
+    value: str | None = None
+    """A typed value waiting for the user's yes before it is applied (a place Canon
+    does not know: "use it anyway?"); None while the value itself is awaited."""
 
 
 @dataclass(frozen=True)

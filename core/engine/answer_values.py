@@ -11,13 +11,16 @@ not a valid value for the field is ever stored.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from core.domain.fields import spec_for
 from core.domain.state import Scalar
 from core.errors import InvalidAnswer
+from core.extraction import gazetteer
 from core.extraction.timeexpr import find_times
+from core.extraction.timezones import spoken_timezone
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,13 @@ CLOSED_KINDS: dict[str, tuple[Choice, ...]] = {
 }
 OPEN_KINDS: dict[str, tuple[Choice, ...]] = {"member_status": _MEMBER}
 
+PLACE_FIELDS = frozenset({"travel.location", "travel.destination", "profile.home_city"})
+"""Fields whose value is a place: an edit names a known place or is confirmed as new."""
+
 EXAMPLES = {
+    "place": "I need a place, like 'Tahoe' or 'Portland'",
+    "timezone": "I need a time zone, like 'pacific time', 'CET' or 'Europe/Berlin'",
+    "currency": "I need a currency, like 'USD', 'EUR' or '$'",
     "date": "I need a date, like 'Saturday' or '28 Nov'",
     "schedule": "I need a date, like 'Saturday', '28 Nov' or 'Friday at 4pm', or 'cancelled'",
     "number": "I need a number, like '2100' or '49.99'",
@@ -121,6 +130,12 @@ def value_kind(field: str, sample: Scalar = None) -> str:
         return "yes_no"
     if field == "travel.status":
         return "trip_status"
+    if field in PLACE_FIELDS:
+        return "place"
+    if field == "profile.timezone":
+        return "timezone"
+    if parts[0] == "financial" and last == "currency":
+        return "currency"
     if parts[0] == "project" and last == "status":
         return "project_status"
     if parts[0] == "financial" and last == "status":
@@ -201,6 +216,14 @@ def parse_value(field: str, raw: str, at: datetime | None, sample: Scalar = None
         return _date_value(text, at, with_time=kind == "schedule")
     if kind == "number":
         return _number(text)
+    if kind == "timezone":
+        said = f"my time zone is {text}"  # read as the extractor reads a stated zone
+        zone = spoken_timezone(said, said.casefold())
+        if zone is None:
+            raise InvalidAnswer(EXAMPLES["timezone"])
+        return zone
+    if kind == "currency":
+        return _currency(text)
     return text
 
 
@@ -228,7 +251,67 @@ _CURRENCY = re.compile(r"^[$€£¥]\s*|\s*(?:usd|eur|gbp|dollars?|euros?|pounds
 
 def _number(text: str) -> int | float:
     plain = _CURRENCY.sub("", text).replace(",", "").strip()
+    # "2k", "2.1k": thousands, as people type an amount.
+    thousands = re.fullmatch(r"(\d+(?:\.\d+)?)\s*k", plain, re.I)
     try:
+        if thousands is not None:
+            value = round(float(thousands[1]) * 1000, 2)
+            return int(value) if value.is_integer() else value
         return float(plain) if "." in plain else int(plain)
     except ValueError as e:
         raise InvalidAnswer(EXAMPLES["number"]) from e
+
+
+_CURRENCIES = {
+    **dict.fromkeys(["$", "dollar", "dollars", "us dollars", "usd"], "USD"),
+    **dict.fromkeys(["€", "euro", "euros", "eur"], "EUR"),
+    **dict.fromkeys(["£", "pound", "pounds", "sterling", "gbp"], "GBP"),
+    **dict.fromkeys(["¥", "yen", "jpy"], "JPY"),
+}
+
+
+def _currency(text: str) -> str:
+    """An ISO 4217 code: a symbol or a currency's name, or three letters as written."""
+    said = text.casefold().strip(" .")
+    if said in _CURRENCIES:
+        return _CURRENCIES[said]
+    if re.fullmatch(r"[a-z]{3}", said):
+        return said.upper()
+    raise InvalidAnswer(EXAMPLES["currency"])
+
+
+_HOME_WORDS = frozenset({"home", "back home", "at home", "i'm home", "im home", "we're home"})
+
+
+def means_home(text: str) -> bool:
+    """'home', 'back home': where the user lives, not a place called Home."""
+    return normalise(text) in _HOME_WORDS
+
+
+def known_place(text: str, held: Iterable[Scalar] = ()) -> str | None:
+    """The place ``text`` names, as it is usually spelled; None when nobody knows it.
+
+    A place is known when the user's state already holds it (``held``: the values of
+    their place fields and of the question asked) or the extractor's gazetteer lists
+    it: "tahoe" -> "Tahoe"; "portland oregon" and "Paris, France" are kept as typed.
+    An ordinary word that is also some town's name ("time", "home") is not enough
+    on its own: that is what the gazetteer's own rule for lowercase names says.
+    """
+    typed = " ".join(text.split()).strip(" .,!")
+    key = gazetteer.key_of(typed)
+    if not key:
+        return None
+    for value in held:
+        if isinstance(value, str) and gazetteer.key_of(value) == key:
+            return value
+    parts = key.replace(",", " ").split()
+    place = gazetteer.lookup(key)
+    if place is not None and gazetteer.accepts(place, typed, None):
+        return place.name if gazetteer.key_of(place.name) == key else typed
+    # "portland oregon", "Paris, France": a known place, then the state or country it is in.
+    for cut in range(1, len(parts)):
+        head = gazetteer.lookup(" ".join(parts[:cut]))
+        tail = gazetteer.lookup(" ".join(parts[cut:]))
+        if head is not None and tail is not None and tail.kind != "city":
+            return typed
+    return None

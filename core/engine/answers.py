@@ -11,7 +11,7 @@ from core.domain.audit import audit_line
 from core.domain.fields import spec_for
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, UserConfirmation, parse_model
-from core.domain.records import ReviewStatus
+from core.domain.records import NewReviewItem, ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
 from core.domain.validation import validate
@@ -168,3 +168,29 @@ def confirmation_event(
         else ({"op": "add" if old is None else "replace", "path": path, "value": chosen},)
     )
     return ConfirmedChange(obs, commit, patch, resolution)
+
+
+def held_edit(item: ReviewItem, value: Scalar, now: datetime) -> NewReviewItem:
+    """The question asked in place of an edited part of a grouped question.
+
+    One message's related changes (a new trip's destination, status and dates) are one
+    subject: a part's new value joins the group's other open parts and is committed
+    with them on the user's Yes, never alone onto the subject's old state (a new plan's
+    date written onto a finished trip's). It keeps the part's evidence, group and
+    source; the user's own value needs no calibration, so it grades nothing.
+    """
+    return NewReviewItem(
+        id=new_id(),
+        kind="change",
+        event_id=item.event_id,
+        entity_id=item.entity_id,
+        field=item.field,
+        candidate_value=value,
+        current_value=item.current_value,
+        confidence=1.0,
+        reasons=item.reasons,
+        source_key=item.source_key,
+        created_at=now,
+        group_key=item.group_key,
+        principal=item.principal,
+    )

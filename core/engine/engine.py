@@ -34,7 +34,13 @@ from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, Scalar, value_key
-from core.engine.answers import STATUS_AFTER, coerce_value, confirmation_event, confirmation_record
+from core.engine.answers import (
+    STATUS_AFTER,
+    coerce_value,
+    confirmation_event,
+    confirmation_record,
+    held_edit,
+)
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
@@ -86,6 +92,9 @@ class AnswerResult:
     promoted: tuple[ReviewItem, ...] = field(default_factory=tuple)
     group: tuple[ReviewItem, ...] = ()
     """Every item a group answer settled (``item`` first); empty for a single answer."""
+    held: ReviewItem | None = None
+    """An edited part of a grouped question whose other parts are open: the question
+    that now carries the new value, answered with them (nothing was committed)."""
 
 
 class Engine:
@@ -502,11 +511,18 @@ class Engine:
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item; what it
         commits is recorded as ``principal``'s, who answered (``core.engine.review``
-        checks it may)."""
+        checks it may).
+
+        An edit changes only the question it answers: a part of a grouped question
+        whose other parts are still open is not committed alone; its new value is
+        asked again with them (``held_edit``) and commits on the group's Yes.
+        """
         async with self._lock:
             item = await self._change_item(item_id)
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
+                if await self._others_open(item):
+                    return await self._hold_edit(item, value, now, answered_by)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
             decide = _settlement(action, value, now, answered_by, principal)
@@ -524,6 +540,30 @@ class Engine:
                 committed=action != "reject",
                 promoted=tuple(promoted),
             )
+
+    async def _others_open(self, item: ReviewItem) -> bool:
+        """Whether ``item``'s group has open parts besides ``item``."""
+        if item.group_key is None:
+            return False
+        members = await self.store.open_review_items(group_key=item.group_key)
+        return any(m.id != item.id for m in members)
+
+    async def _hold_edit(
+        self, item: ReviewItem, value: Scalar, now: datetime, answered_by: str | None
+    ) -> AnswerResult:
+        """Settle the edited part and ask its new value with the rest, in one transaction."""
+        follow_up = held_edit(item, value, now)
+
+        def decide(open_item: ReviewItem, _old: CommittedFact | None) -> Settlement:
+            record = confirmation_record(open_item, "edit", value, now, answered_by)
+            return Settlement("edited", record, now, follow_up=follow_up)
+
+        promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+        settled = await self.store.review_item(item.id)
+        held = await self.store.review_item(follow_up.id)
+        assert settled is not None
+        assert held is not None
+        return AnswerResult(settled, "edited", promoted=tuple(promoted), held=held)
 
     async def answer_group(
         self,

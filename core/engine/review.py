@@ -47,8 +47,9 @@ async def answer_review(
 
     With ``whole_group`` a confirm or reject answers every open item of the item's
     group (the related changes one message raised, asked as one question) in one
-    transaction; an edit always changes the one item. What a field change commits
-    is recorded as ``principal``'s: who answered.
+    transaction; an edit always answers the one item (a part whose group is still open
+    is asked again with the rest, not committed: ``Engine.answer``). What a field
+    change commits is recorded as ``principal``'s: who answered.
     """
     item = await engine.store.review_item(item_id)
     if item is None:

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
+from core.domain import phrasing
 from core.domain.rollout import (
     PolicyEvent,
     RolloutState,
@@ -102,11 +103,22 @@ def p0_rollbacks(
         )  # fmt: skip
         whose = "" if entity is None else f" for {entity}"
         message = (
-            f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose} (auto-commit "
-            f"only at high confidence) after a P0 incident: {first.reason}"
+            f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose}: you told me "
+            f"{_wrong_words(first)} was wrong, and I had set it on my own. I now change "
+            f"{domain} on my own only when I'm very sure, and ask you otherwise."
         )
         fired.append(RuleFired("p0", domain, (event,), message))
     return fired
+
+
+def _wrong_words(incident: PolicyEvent) -> str:
+    """'your location (Tahoe)': the value a P0 incident says was wrong, in words (the
+    dotted field, its time and how stay in the incident's reason, for `canon why`)."""
+    detail = incident.new if isinstance(incident.new, dict) else {}
+    field, entity = detail.get("field"), detail.get("entity_id")
+    if not isinstance(field, str) or not isinstance(entity, str):
+        return "a value"
+    return f"{phrasing.label(field, entity, entity)} ({phrasing.show(detail.get('value'))})"
 
 
 def correction_rollback(
@@ -138,7 +150,7 @@ def correction_rollback(
         f"Rollback: you corrected {rate:.0%} of my {domain} changes this week (more than "
         f"{CORRECTION_CEILING:.0%}), so I now change {domain} on my own only when I'm at least "
         f"{raised:.0%} sure (was {auto:.0%}), and I'll ask you about the next {CONFIRM_NEXT} "
-        f"{domain} changes ({entity})."
+        f"{domain} changes for {entity}."
     )
     return RuleFired("corrections", domain, events, message)
 
@@ -172,8 +184,13 @@ def schema_rollback(
         )  # fmt: skip
     if not events:
         return None
-    whose = "Every domain is" if entity is None else f"Every domain of {entity} is"
-    message = f"Rollback: {reason}. {whose} back at Stage M and learning is off."
+    whose = "" if entity is None else f" for {entity}"
+    message = (
+        f"Rollback: only {rate:.1%} of the updates I received in the 24 hours to "
+        f"{window_end.astimezone(UTC):%d %b %H:%M} UTC were valid (I need "
+        f"{SCHEMA_FLOOR:.1%}), so every area is back at its first stage (Stage M){whose} "
+        "and I stopped learning from your answers."
+    )
     return RuleFired("schema", None, tuple(events), message)
 
 

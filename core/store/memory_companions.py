@@ -177,7 +177,7 @@ class MemoryConversationStore:
             j.set(
                 self._modes,
                 mode.chat_id,
-                ChatMode(mode.chat_id, mode.mode, mode.item_id, _utc(mode.since)),
+                replace(mode, since=_utc(mode.since)),
             )
 
     async def mode(self, chat_id: int) -> ChatMode | None:

@@ -314,6 +314,8 @@ class Tables:
                 j.set(self.rejections, rejected, utc(settled.answered_at))
         if settled.dead_letter is not None:
             self.store_letter(j, settled.dead_letter)
+        if settled.follow_up is not None:
+            self.add_review(j, settled.follow_up)
         return settled.answered_at
 
     def apply_commit(self, j: Journal, c: CommitPlan) -> None:

@@ -349,6 +349,8 @@ async def settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime
         )
     if settled.dead_letter is not None:
         await store_dead_letter(tx, settled.dead_letter)
+    if settled.follow_up is not None:
+        await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
     return settled.answered_at
 
 

@@ -468,6 +468,8 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
             )
         if settled.dead_letter is not None:
             await self._store_dead_letter(tx, settled.dead_letter)
+        if settled.follow_up is not None:
+            await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
         return settled.answered_at, item.entity_id
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:

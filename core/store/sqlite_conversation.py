@@ -173,21 +173,22 @@ class SQLiteConversationStore:
     async def set_mode(self, mode: ChatMode) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                "INSERT OR REPLACE INTO chat_modes VALUES (?, ?, ?, ?)",
-                (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since)),
+                "INSERT OR REPLACE INTO chat_modes (chat_id, mode, item_id, since, value) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since), mode.value),
             )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = list(
             await self._store.db.execute_fetchall(
-                "SELECT chat_id, mode, item_id, since FROM chat_modes WHERE chat_id = ?",
+                "SELECT chat_id, mode, item_id, since, value FROM chat_modes WHERE chat_id = ?",
                 (chat_id,),
             )
         )
         if not rows:
             return None
         r = rows[0]
-        return ChatMode(r[0], r[1], r[2], _dt(r[3]))
+        return ChatMode(r[0], r[1], r[2], _dt(r[3]), r[4])
 
     async def clear_mode(self, chat_id: int) -> None:
         async with self._store.transaction() as tx:

@@ -72,3 +72,79 @@ async def test_state_and_pending_read_as_sentences(tg: FakeTelegram, start_bot: 
     assert "financial." not in pending.text
     debug = await tg.say(ALICE, "/why location", expect="travel.location = Tahoe")
     assert debug
+
+
+@pytest.mark.parametrize(
+    ("command", "asks", "tapped", "answer", "not_shown"),
+    [
+        (
+            "/why rent",
+            "Which one should I explain?",
+            "The rent amount",
+            "financial.rent.amount = 2100",
+            "financial.rent.status",
+        ),
+        (
+            "/history rent",
+            "Which one's history should I show?",
+            "The rent status",
+            "paid",
+            "financial.rent.amount",
+        ),
+    ],
+)
+async def test_why_and_history_with_several_matches_offer_a_button_each(
+    tg: FakeTelegram,
+    start_bot: StartBot,
+    command: str,
+    asks: str,
+    tapped: str,
+    answer: str,
+    not_shown: str,
+) -> None:
+    await start_bot()
+    await _in_tahoe_with_rent(tg)
+    tg.user_says(ALICE, command)
+    which = await tg.prompt(ALICE, f'Several things match "rent". {asks}')
+    labels = [b["text"] for row in which.buttons for b in row]
+    assert {"The rent amount", "The rent status"} <= set(labels)
+    assert not any("financial." in label for label in labels)
+    await tg.tap(ALICE, which, tapped)
+    reply = await tg.reply_after(ALICE, which.message_id, answer)
+    assert not_shown not in reply.text, "the answer is for the value tapped only"
+
+
+async def test_why_a_whole_domain_or_one_value_answers_at_once(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    await start_bot()
+    await _in_tahoe_with_rent(tg)
+    travel = await tg.say(ALICE, "/why travel", expect="travel.location = Tahoe")
+    assert "travel.status = in_progress" in travel.text
+    where = await tg.say(ALICE, "/why where I am", expect="travel.location = Tahoe")
+    assert not where.buttons
+
+
+async def test_forget_with_several_matches_offers_a_button_each(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    await _in_tahoe_with_rent(tg)
+    tg.user_says(ALICE, "/forget rent")
+    which = await tg.prompt(ALICE, 'Several things match "rent". Which one should I forget?')
+    await tg.tap(ALICE, which, "The rent amount")
+    prompt = await tg.prompt(ALICE, "Forget the rent amount")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert runner.chat is not None
+    store = runner.chat.engine.store
+    assert await store.fact("user:primary", "financial.rent.amount") is None
+    assert await store.fact("user:primary", "financial.rent.status") is not None
+
+
+async def test_status_reads_as_sentences(tg: FakeTelegram, start_bot: StartBot) -> None:
+    await start_bot()
+    status = await tg.say(ALICE, "/status", expect="How much I do on my own:")
+    assert "• Travel: " in status.text
+    for internal in ("auto_threshold", "ask_threshold", "_", "0."):
+        assert internal not in status.text

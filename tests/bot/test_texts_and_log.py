@@ -6,10 +6,12 @@ import sqlite3
 from datetime import timedelta
 
 import pytest
+from canon_testing import NOW
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.conversation import texts
+from core.store import Alert
 from core.store.sqlite import SQLiteStore
 
 
@@ -124,3 +126,17 @@ def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
     assert acknowledgement([asked], ["hypothetical"]) is None
     done = Outcome("auto_commit", "e2", "user:primary", "travel.location", "Tahoe", committed=True)
     assert acknowledgement([done, asked], ["assertive", "planning"]) == "Noted: you're in Tahoe."
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("Rollback: travel dropped for user:primary.", "⚠️ Rollback: travel dropped for you."),
+        ("Rollback: travel dropped for user:bob.", "⚠️ Rollback: travel dropped for Bob."),
+        ("20 family changes for family:home.", "⚠️ 20 family changes for Home."),
+        ("No entity named here.", "⚠️ No entity named here."),
+    ],
+)
+def test_an_alert_names_entities_in_words(message: str, shown: str) -> None:
+    alert = Alert(1, NOW, "rollback", "travel", message)
+    assert texts.alert_text(alert, "user:primary") == shown

@@ -43,5 +43,17 @@ async def test_wrong_records_a_p0_takes_the_right_value_and_alerts_the_owner(
     assert (await read_rollout(engine))[0].domain("travel").stage == "2"
     assert [e.key for e in state.domain("travel").incidents] == ["p0"]
     await runner.tend_rollout()
-    await tg.reply_after(ALICE, prompt.message_id, "Rollback: travel dropped from Stage 2")
+    dropped = await tg.reply_after(
+        ALICE, prompt.message_id, "Rollback: travel dropped from Stage 2"
+    )
+    # The alerts read as sentences: the value in words, no dotted names or raw numbers.
+    assert "you told me your location (Tahoe) was wrong" in dropped.text
+    raised = await tg.reply_after(ALICE, prompt.message_id, "Rollback: you corrected")
+    assert "only when I'm at least" in raised.text
+    assert "for you:" in dropped.text
+    for alert in (dropped, raised):
+        assert "user:primary" not in alert.text, "an entity reads as a word"
+        assert "travel.location" not in alert.text
+        assert "auto_threshold" not in alert.text
+        assert "->" not in alert.text
     assert ("wrong", "A value I hold is wrong: give the right one") in texts.COMMANDS

@@ -7,7 +7,14 @@ from datetime import UTC, datetime
 import pytest
 
 from core.domain.fields import FIELD_SPECS
-from core.engine.answer_values import CLOSED_KINDS, choices_for, parse_value, value_kind
+from core.engine.answer_values import (
+    CLOSED_KINDS,
+    choices_for,
+    known_place,
+    means_home,
+    parse_value,
+    value_kind,
+)
 from core.engine.answers import coerce_value
 from core.errors import InvalidAnswer
 
@@ -115,3 +122,83 @@ def test_every_closed_set_in_the_catalogue_has_a_label_for_each_value() -> None:
             assert parse_value(field, choice.label, AT) == choice.value
             for word in choice.words:
                 assert parse_value(field, word, AT) == choice.value, (field, word)
+
+
+@pytest.mark.parametrize(
+    ("typed", "held", "known"),
+    [
+        # The gazetteer's places, spelled as it spells them.
+        ("tahoe", (), "Tahoe"),
+        ("  denver. ", (), "Denver"),
+        ("Reno", (), "Reno"),
+        # A city and the state or country it is in: kept as typed.
+        ("portland oregon", (), "portland oregon"),
+        ("Paris, France", (), "Paris, France"),
+        # A place the user's state holds, however it is typed.
+        ("kittery point", ("Kittery Point",), "Kittery Point"),
+        # Not a place: a colour, a word that is only a tiny town's name, home.
+        ("purple", (), None),
+        ("time", (), None),
+        ("home", (), None),
+        ("nice", (), None),  # lower case, an ordinary word: the user confirms it
+        ("", (), None),
+    ],
+)
+def test_a_place_is_known_by_the_gazetteer_or_the_users_state(
+    typed: str, held: tuple[str, ...], known: str | None
+) -> None:
+    assert known_place(typed, held) == known
+
+
+def test_place_fields_are_read_as_places() -> None:
+    assert {value_kind(f) for f in ("travel.location", "travel.destination")} == {"place"}
+    assert value_kind("profile.home_city") == "place"
+    # Stored as typed by the engine (the CLI, the API); the bot asks about unknown ones.
+    assert parse_value("travel.location", " purple ", AT) == "purple"
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "stored"),
+    [
+        ("profile.timezone", "pacific time", "America/Los_Angeles"),
+        ("profile.timezone", "CET", "Europe/Paris"),
+        ("profile.timezone", "europe/berlin", "Europe/Berlin"),
+        ("financial.rent.currency", "$", "USD"),
+        ("financial.rent.currency", "euros", "EUR"),
+        ("financial.rent.currency", "chf", "CHF"),
+    ],
+)
+def test_time_zones_and_currencies_are_read_as_such(field: str, typed: str, stored: str) -> None:
+    assert coerce_value(field, typed, at=AT) == stored
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "example"),
+    [
+        ("profile.timezone", "purple", "I need a time zone"),
+        ("financial.rent.currency", "purple", "I need a currency"),
+        ("financial.rent.amount", "purple", "I need a number"),
+        ("travel.depart_date", "purple", "I need a date"),
+    ],
+)
+def test_a_word_of_another_kind_is_refused_with_an_example(
+    field: str, typed: str, example: str
+) -> None:
+    with pytest.raises(InvalidAnswer, match=example):
+        coerce_value(field, typed, at=AT)
+
+
+@pytest.mark.parametrize(
+    ("typed", "home"),
+    [("home", True), ("Back home!", True), ("I'm home", True), ("Homer", False), ("Rome", False)],
+)
+def test_home_words_mean_where_the_user_lives(typed: str, home: bool) -> None:
+    assert means_home(typed) is home
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [("2000", 2000), ("$2,100", 2100), ("49.99", 49.99), ("2k", 2000), ("$2.1k", 2100)],
+)
+def test_an_amount_is_read_as_a_number(typed: str, stored: float) -> None:
+    assert coerce_value("financial.rent.amount", typed, at=AT) == stored

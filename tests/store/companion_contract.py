@@ -128,6 +128,11 @@ class CompanionContract:
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER)
         assert await log.mode(8) is None
+        # A typed value waiting for the user's yes is kept with the mode, and replaced.
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER, "purple"))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple")
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None)
         await log.clear_mode(7)
         await log.clear_mode(7)
         assert await log.mode(7) is None

@@ -498,6 +498,33 @@ class StoreContract:
             other.id: "pending",
         }
 
+    async def test_an_edited_part_of_an_open_group_is_asked_again_with_it_not_committed(
+        self, eng: Engine
+    ) -> None:
+        group = "user:primary|travel|user:primary|conversation_assertive:tg:1:2"
+
+        def part(field: str, value: str) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(), "change", None, "user:primary", field, value, None, 0.6, ("r",),
+                "conversation_assertive:tg:1:2", NOW, group_key=group,
+            )  # fmt: skip
+
+        date, where = part("travel.depart_date", "2026-12-04"), part("travel.destination", "Denver")
+        for item in (date, where):
+            await eng.store.add_review_item(item, max_pending=5)
+        result = await eng.answer(date.id, "edit", "2026-12-05", now=NOW)
+        assert (result.status, result.committed) == ("edited", False)
+        assert result.held is not None
+        # One transaction settled the part and asked its new value in the same group.
+        assert [(i.field, i.candidate_value) for i in await eng.store.open_review_items(
+            group_key=group
+        )] == [("travel.destination", "Denver"), ("travel.depart_date", "2026-12-05")]  # fmt: skip
+        assert await eng.store.facts("user:primary") == []
+
+        await eng.answer_group(where.id, "confirm", now=NOW)
+        facts = {f.field: f.value for f in await eng.store.facts("user:primary")}
+        assert facts == {"travel.destination": "Denver", "travel.depart_date": "2026-12-05"}
+
     async def test_settle_decided_keeps_the_item_open_when_decide_fails(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
         assert out.review_item_id

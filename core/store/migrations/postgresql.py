@@ -278,6 +278,13 @@ CONVERSATION: Final[Feature] = (
             FOR EACH STATEMENT EXECUTE FUNCTION canon_refuse_change('what a chat showed is append-only');
         """,
         ),
+        (
+            "0018_chat_mode_value",
+            """
+        -- A typed value waiting for the user's yes (a place Canon does not know).
+        ALTER TABLE chat_modes ADD COLUMN value text;
+        """,
+        ),
     ),
 )
 

@@ -335,6 +335,13 @@ CONVERSATION: Final[Feature] = (
                 BEGIN SELECT RAISE(ABORT, 'what a chat showed is append-only'); END;
         """,
         ),
+        (
+            "0024_chat_mode_value",
+            """
+            -- A typed value waiting for the user's yes (a place Canon does not know).
+            ALTER TABLE chat_modes ADD COLUMN value TEXT;
+        """,
+        ),
     ),
 )
 """The bot's conversation log, what its chats showed, prompt messages, chat modes and

@@ -24,7 +24,7 @@ from core.domain.records import (
     SourceState,
     WorkspaceEvent,
 )
-from core.store.chat_turns import LEASE_S, leased
+from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
 from core.store.protocol import UPDATE_CLAIMS_KEPT
@@ -162,19 +162,19 @@ class PostgresConversationStore:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = %s", (chat_id,))
 
-    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """A lease row per chat (``core.store.chat_turns``), on the database's clock."""
+    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+        """A lease row per chat and lane (``core.store.chat_turns``), on the database's clock."""
         lease = timedelta(seconds=LEASE_S)
 
         async def take(holder: str) -> bool:
             async with self._store.transaction() as tx:
                 rows = await tx.fetch(
-                    "INSERT INTO chat_turns (chat_id, holder, until) "
-                    "VALUES (%s, %s, clock_timestamp() + %s) "
-                    "ON CONFLICT (chat_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                    "INSERT INTO chat_turns (chat_id, lane, holder, until) "
+                    "VALUES (%s, %s, %s, clock_timestamp() + %s) "
+                    "ON CONFLICT (chat_id, lane) DO UPDATE SET holder = EXCLUDED.holder, "
                     "until = EXCLUDED.until WHERE chat_turns.until < clock_timestamp() "
                     "RETURNING holder",
-                    (chat_id, holder, lease),
+                    (chat_id, lane, holder, lease),
                 )
             return bool(rows)
 
@@ -182,14 +182,15 @@ class PostgresConversationStore:
             async with self._store.transaction() as tx:
                 await tx.execute(
                     "UPDATE chat_turns SET until = clock_timestamp() + %s "
-                    "WHERE chat_id = %s AND holder = %s",
-                    (lease, chat_id, holder),
+                    "WHERE chat_id = %s AND lane = %s AND holder = %s",
+                    (lease, chat_id, lane, holder),
                 )
 
         async def release(holder: str) -> None:
             async with self._store.transaction() as tx:
                 await tx.execute(
-                    "DELETE FROM chat_turns WHERE chat_id = %s AND holder = %s", (chat_id, holder)
+                    "DELETE FROM chat_turns WHERE chat_id = %s AND lane = %s AND holder = %s",
+                    (chat_id, lane, holder),
                 )
 
         return leased(take, renew, release)

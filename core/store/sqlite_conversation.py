@@ -17,7 +17,7 @@ from datetime import datetime
 from core.domain.ids import new_id
 from core.domain.records import ChatMessage, ChatMode, PromptMessage, Role
 from core.errors import StoreError
-from core.store.chat_turns import LEASE_S, leased
+from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.protocol import UPDATE_CLAIMS_KEPT
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
@@ -148,29 +148,30 @@ class SQLiteConversationStore:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
 
-    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """A lease row per chat (``core.store.chat_turns``), on this machine's clock."""
+    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+        """A lease row per chat and lane (``core.store.chat_turns``), on this machine's clock."""
 
         async def take(holder: str) -> bool:
             now = time.time()
             async with self._store.transaction() as tx:
                 cur = await tx.execute(
-                    "INSERT INTO chat_turns (chat_id, holder, until) VALUES (?, ?, ?) "
-                    "ON CONFLICT (chat_id) DO UPDATE SET holder = excluded.holder, "
+                    "INSERT INTO chat_turns (chat_id, lane, holder, until) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (chat_id, lane) DO UPDATE SET holder = excluded.holder, "
                     "until = excluded.until WHERE chat_turns.until < ?",
-                    (chat_id, holder, now + LEASE_S, now),
+                    (chat_id, lane, holder, now + LEASE_S, now),
                 )
                 return cur.rowcount > 0
 
         async def renew(holder: str) -> None:
             await self._store.execute_write(
-                "UPDATE chat_turns SET until = ? WHERE chat_id = ? AND holder = ?",
-                (time.time() + LEASE_S, chat_id, holder),
+                "UPDATE chat_turns SET until = ? WHERE chat_id = ? AND lane = ? AND holder = ?",
+                (time.time() + LEASE_S, chat_id, lane, holder),
             )
 
         async def release(holder: str) -> None:
             await self._store.execute_write(
-                "DELETE FROM chat_turns WHERE chat_id = ? AND holder = ?", (chat_id, holder)
+                "DELETE FROM chat_turns WHERE chat_id = ? AND lane = ? AND holder = ?",
+                (chat_id, lane, holder),
             )
 
         return leased(take, renew, release)

@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 Button = tuple[str, str]
 Clock = Callable[[], datetime]
 AfterChange = Callable[[Engine, datetime], Awaitable[Any]]
+Claims = Sequence[dict[str, Any]]
+"""What the extractor read in a message: the observation payloads for the engine."""
 
 
 class Messenger(Protocol):
@@ -92,7 +94,16 @@ class ChatDeps:
 
     async def say(self, chat_id: int, text: str) -> None:
         """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
+        await self.note(chat_id, text)
+        await self.send_text(chat_id, text)
+
+    async def note(self, chat_id: int, text: str) -> None:
+        """Record what the assistant says in the conversation, to send after the chat's
+        section (``send_text``): the log is ordered, the network is not waited on there."""
         await self.log.append_message(chat_id, "assistant", text, self.clock())
+
+    async def send_text(self, chat_id: int, text: str) -> None:
+        """Send a noted ``text``, split at Telegram's limit."""
         for chunk in texts.split_message(text):
             await self.messenger.send(chat_id, chunk)
 
@@ -102,6 +113,8 @@ class ChatDeps:
         )
 
     async def extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
+        """What the extractor reads in ``msg`` (run before the chat's section: it reads
+        only the text and the household's names)."""
         return await message_observations(
             self.engine,
             msg.text,
@@ -130,7 +143,8 @@ class ChatPart:
     """A part of the conversation loop: the shared collaborators under their usual names.
 
     A part keeps no state in memory; what it owns lives in the store (its docstring
-    says which rows), and it is called only inside the chat's turn (``ChatOrder``).
+    says which rows), and it reads or writes it only inside the chat's section
+    (``ChatOrder``); ``AssistantTurn.answer`` alone runs outside one.
     """
 
     def __init__(self, deps: ChatDeps) -> None:

@@ -37,11 +37,17 @@ after the turn, and the next turn in this process waits for it first).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextvars import ContextVar
 
 from core.store.chat_turns import ChatLocks
 from core.store.protocol import ConversationStore
+
+IN_LINE: ContextVar[Callable[[], None] | None] = ContextVar("chat_in_line", default=None)
+"""Called once a message has its place in its chat's line: a transport that keeps a chat's
+updates in order itself (``bot.updates``) may start the chat's next update from then on,
+without waiting for the model to answer this one."""
 
 
 class ChatOrder:
@@ -74,6 +80,9 @@ class ChatOrder:
         before = self._last.get(chat_id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._last[chat_id] = done
+        in_line = IN_LINE.get()
+        if in_line is not None:
+            in_line()
         return self._in_line(chat_id, before, done)
 
     @asynccontextmanager

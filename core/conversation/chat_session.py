@@ -64,6 +64,12 @@ class ChatSession:
         async with self.order.section(self.chat_id):
             now = deps.clock()
             heard = await self._heard(msg, claims, now)
+            if heard is not None and heard.asking is not None and not deps.responder.has_model:
+                # No model: the reply is read from the records at once, in this section
+                # (one section fewer: each costs the store's lease, two durable writes).
+                reply = await assistant.answer(heard.asking)
+                said = await assistant.record(heard.asking, reply)
+                heard = replace(heard, said=[*heard.said, *said], asking=None)
         if heard is None:
             return
         await self._send(heard.said)

@@ -41,6 +41,9 @@ class PoolOwner(Protocol):
     ) -> list[tuple[Any, ...]]: ...
 
 
+UNSYNCED = "SET LOCAL synchronous_commit TO OFF"
+"""A chat's lease need not survive a crash (its holder does not either): its commit does
+not wait for the WAL to reach the disk, so a short section costs no flush."""
 _PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
 _MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"
 _SOURCE_COLUMNS = (
@@ -168,6 +171,7 @@ class PostgresConversationStore:
 
         async def take(holder: str) -> bool:
             async with self._store.transaction() as tx:
+                await tx.execute(UNSYNCED)
                 rows = await tx.fetch(
                     "INSERT INTO chat_turns (chat_id, lane, holder, until) "
                     "VALUES (%s, %s, %s, clock_timestamp() + %s) "
@@ -180,6 +184,7 @@ class PostgresConversationStore:
 
         async def renew(holder: str) -> None:
             async with self._store.transaction() as tx:
+                await tx.execute(UNSYNCED)
                 await tx.execute(
                     "UPDATE chat_turns SET until = clock_timestamp() + %s "
                     "WHERE chat_id = %s AND lane = %s AND holder = %s",
@@ -188,6 +193,7 @@ class PostgresConversationStore:
 
         async def release(holder: str) -> None:
             async with self._store.transaction() as tx:
+                await tx.execute(UNSYNCED)
                 await tx.execute(
                     "DELETE FROM chat_turns WHERE chat_id = %s AND lane = %s AND holder = %s",
                     (chat_id, lane, holder),

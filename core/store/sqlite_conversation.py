@@ -151,25 +151,26 @@ class SQLiteConversationStore:
     def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
         """A lease row per chat and lane (``core.store.chat_turns``), on this machine's clock."""
 
+        # A lease need not survive a crash (its holder does not either): committed
+        # without waiting for the disk, so a short section costs no fsync.
         async def take(holder: str) -> bool:
             now = time.time()
-            async with self._store.transaction() as tx:
-                cur = await tx.execute(
-                    "INSERT INTO chat_turns (chat_id, lane, holder, until) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (chat_id, lane) DO UPDATE SET holder = excluded.holder, "
-                    "until = excluded.until WHERE chat_turns.until < ?",
-                    (chat_id, lane, holder, now + LEASE_S, now),
-                )
-                return cur.rowcount > 0
+            rows = await self._store.execute_unsynced(
+                "INSERT INTO chat_turns (chat_id, lane, holder, until) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (chat_id, lane) DO UPDATE SET holder = excluded.holder, "
+                "until = excluded.until WHERE chat_turns.until < ? RETURNING holder",
+                (chat_id, lane, holder, now + LEASE_S, now),
+            )
+            return bool(rows)
 
         async def renew(holder: str) -> None:
-            await self._store.execute_write(
+            await self._store.execute_unsynced(
                 "UPDATE chat_turns SET until = ? WHERE chat_id = ? AND lane = ? AND holder = ?",
                 (time.time() + LEASE_S, chat_id, lane, holder),
             )
 
         async def release(holder: str) -> None:
-            await self._store.execute_write(
+            await self._store.execute_unsynced(
                 "DELETE FROM chat_turns WHERE chat_id = ? AND lane = ? AND holder = ?",
                 (chat_id, lane, holder),
             )

@@ -220,7 +220,8 @@ async def test_a_tap_while_the_model_writes_a_reply_is_taken_at_once_and_replies
     question = talk.prompt(ALICE)
     entity = AUDIENCE.entity_of(ALICE)
     asked = await service.store.open_review_items([entity])  # the trip, as one question
-    assert asked and await service.store.facts(entity) == []
+    assert asked
+    assert await service.store.facts(entity) == []
     talk.timeline.clear()
 
     cooking = asyncio.create_task(

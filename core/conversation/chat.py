@@ -85,6 +85,13 @@ class CanonChat(ChatDeps):
         async with self.order.section(chat_id):
             yield ChatSession(chat_id, self.parts, self.order)
 
+    @asynccontextmanager
+    async def reading(self, chat_id: int) -> AsyncIterator[None]:
+        """A section of ``chat_id``'s order for a read (/state, /why, ...): its answer is
+        composed and logged in the section and sent over the network after it."""
+        async with self.later(), self.order.section(chat_id):
+            yield
+
     # -- messages, taps, answers ------------------------------------------------
     async def on_text(self, msg: Incoming) -> None:
         """A plain message: an Edit's value, a typed yes/no, or conversation.
@@ -130,22 +137,22 @@ class CanonChat(ChatDeps):
     # -- commands ---------------------------------------------------------------
     async def show_state(self, chat_id: int, user_id: int, domain: str | None = None) -> None:
         """/state [domain]."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_state(chat_id, user_id, domain)
 
     async def show_pending(self, chat_id: int, user_id: int) -> None:
         """/pending."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_pending(chat_id, user_id)
 
     async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
         """/why <field|domain|name>."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.explain(chat_id, user_id, query)
 
     async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
         """/history [field|domain|name]."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_history(chat_id, user_id, query)
 
     async def send_report(self, chat_id: int, user_id: int) -> None:
@@ -155,12 +162,12 @@ class CanonChat(ChatDeps):
 
     async def debug(self, chat_id: int, user_id: int) -> None:
         """/debug: the assistant's session in this chat, for the owner."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.debug(chat_id, user_id)
 
     async def show_status(self, chat_id: int, user_id: int) -> None:
         """/status: how much Canon does on its own, per domain, for the speaker's entity."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_status(chat_id, user_id)
 
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:

@@ -26,6 +26,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import Button, CanonChat
 from core.conversation.chat_model import ChatModel, OpenAIChatModel, ToolChoice
+from core.conversation.chat_order import ChatOrder
 from core.conversation.testing import RecordingMessenger
 from core.domain.policy import Policy, default_policy
 from core.engine.engine import Engine
@@ -252,15 +253,30 @@ async def test_a_tap_while_the_model_writes_a_reply_is_taken_at_once_and_replies
     ]
 
 
-async def test_no_order_of_the_chat_is_held_while_the_model_answers_or_the_extractor_reads(
+@dataclass
+class WatchedMessenger(OrderedMessenger):
+    """An ``OrderedMessenger`` that notes, for every message it sends, whether the chat's
+    order was held in this process at that moment."""
+
+    order: ChatOrder | None = None
+    held_at_send: list[tuple[str, bool]] = field(default_factory=list)
+
+    async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
+        if self.order is not None:
+            self.held_at_send.append((text, self.order.held(chat_id)))
+        return await super().send(chat_id, text, buttons)
+
+
+async def test_no_order_of_the_chat_is_held_while_the_model_answers_or_anything_is_sent(
     services: Callable[..., Any], tmp_path: Path
 ) -> None:
     """Instrumented: the model checks, while it is asked, that this process holds no
     section of the chat and that the store's lease on the chat's order can be taken from
-    another connection; the extractor checks the process's order while it reads."""
+    another connection; the extractor checks the process's order while it reads, and the
+    messenger while it sends an acknowledgement, a reply or a read's answer."""
     held = HeldModel({"cook": "Risotto, slowly.", "morning": "Morning!"})
     held.let_go()
-    talk = OrderedMessenger()
+    talk = WatchedMessenger()
     url = f"sqlite:///{tmp_path / 'canon.db'}"
     service = await services(url, talk, None, held)
     other = await services(url, RecordingMessenger())  # another worker on the same store
@@ -291,12 +307,19 @@ async def test_no_order_of_the_chat_is_held_while_the_model_answers_or_the_extra
             return False
 
     held.check = order_is_free
+    talk.order = service.chat.order
     clock = service.chat.clock
     await service.chat.on_text(talk.incoming(ALICE, "what should I cook tonight?", clock()))
     await service.chat.on_text(talk.incoming(ALICE, "good morning, I'm in Lisbon", clock()))
+    await service.chat.show_state(ALICE, ALICE)
     assert held.order_free == [True, True]
     assert read_while_held == [False, False]
-    assert talk.said(ALICE)[-1] == "Morning!"
+    said = talk.said(ALICE)
+    assert said[0] == "Risotto, slowly."
+    assert "Morning!" in said
+    assert "Lisbon" in said[-1]  # /state, after the acknowledgement and the reply
+    assert len(said) >= 4
+    assert talk.held_at_send == [(text, False) for text in said]
 
 
 async def test_one_chats_messages_stay_in_order_under_concurrent_taps(

@@ -9,7 +9,11 @@ for another chat, and the first of which is never held while anything slow runs 
   picked; a tap's answer; a command; the chat's part of a sweep). One section of a chat
   at a time: an ``asyncio.Lock`` per chat in this process, then the store's lease on the
   chat's ``order`` lane (``ConversationStore.chat_turn``) across processes. No model
-  call and no extraction runs in a section, and no message's reply is sent from one.
+  call and no extraction runs in a section, and neither a message's acknowledgement and
+  reply nor a read's answer (/state, /why, ...) is sent from one: they are logged in it
+  and sent after it. Still sent from inside a section: a question's prompt (its message
+  id is recorded with it, so that the chat's next section sees it shown), a tap's answer
+  and the prompt's edit, what commands that change something say, and alerts.
 - **The chat's message lane** (``message``): one *message* of the chat at a time, from
   its extraction to its reply delivered. A message takes its place in line when its
   call arrives (a chain of futures in this process, first come first served), waits

@@ -387,3 +387,39 @@ async def test_two_services_on_one_postgresql_keep_one_chats_order(
         ("user", "and for dessert?"),
         ("assistant", "Tiramisu."),
     ]
+
+
+async def test_on_two_services_a_tap_is_taken_while_the_other_writes_a_reply(
+    services: Callable[..., Any], postgres_url: str
+) -> None:
+    """Across workers the chat's order and its message line are the store's: a tap on
+    one worker is committed while the other's model writes a reply, and a message on the
+    first waits for that reply."""
+    held = HeldModel(
+        {"lisbon": "Safe travels!", "cook": "Risotto, slowly.", "dessert": "Tiramisu."}
+    )
+    held.let_go("lisbon", "dessert")
+    talk = OrderedMessenger()
+    first = await services(postgres_url, talk, default_policy(), held)
+    second = await services(postgres_url, talk, default_policy(), held)
+    clock = first.chat.clock
+    await first.chat.on_text(talk.incoming(ALICE, "I'm flying to Lisbon on Friday", clock()))
+    question = talk.prompt(ALICE)
+    entity = AUDIENCE.entity_of(ALICE)
+    assert await first.store.open_review_items([entity])
+
+    cooking = asyncio.create_task(
+        first.chat.on_text(talk.incoming(ALICE, "what should I cook tonight?", clock()))
+    )
+    await held.asked["cook"].wait()
+    assert await talk.tap(second.chat, ALICE, "Yes", message=question) == "Confirmed"
+    assert await second.store.open_review_items([entity]) == []
+    dessert = asyncio.create_task(
+        second.chat.on_text(talk.incoming(ALICE, "and for dessert?", clock()))
+    )
+    await asyncio.sleep(0.3)
+    assert not cooking.done()
+    assert not held.asked["dessert"].is_set()  # the next message waits in the chat's line
+    held.let_go("cook")
+    await asyncio.gather(cooking, dessert)
+    assert talk.said(ALICE)[-2:] == ["Risotto, slowly.", "Tiramisu."]

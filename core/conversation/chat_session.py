@@ -60,7 +60,12 @@ class ChatSession:
     async def on_text(self, msg: Incoming) -> None:
         """A plain message: an Edit's value, a typed yes/no, a workflow step, or conversation."""
         deps, assistant = self.parts.deps, self.parts.assistant
-        claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
+        # Read before the section: the extractor needs only the text and the names the
+        # household's state knows (as the chat's previous message left them). A typed yes
+        # or no says nothing of its own, so no extractor (a model, perhaps) is asked.
+        claims: Claims = []
+        if texts.typed_answer(msg.text) is None:
+            claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
         async with self.order.section(self.chat_id):
             now = deps.clock()
             heard = await self._heard(msg, claims, now)

@@ -33,9 +33,11 @@ anyway; everything else of the chat (taps, /commands, sweeps, alerts) needs only
 order, so a tap on a question already shown is committed while the model is still
 writing the reply to an earlier message. Different chats share nothing.
 
-So the lane makes optimistic concurrency on the checkpoint unnecessary: a chat's
-session has one writer at a time across processes (the end-of-turn summariser runs
-after the turn, and the next turn in this process waits for it first).
+So the lane makes optimistic concurrency on the checkpoint unnecessary: a chat's turns
+write its session one at a time across processes. One gap is left: the end-of-turn
+summariser writes the session in the background after the turn; the chat's next turn in
+this process waits for it, a turn in another process does not. (With no model, the reply
+is read from the records at once, in the message's first section: nothing slow there.)
 """
 
 from __future__ import annotations

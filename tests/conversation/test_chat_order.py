@@ -35,6 +35,7 @@ from core.extraction.llm_config import LLMConfig
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extraction, SourceKind
 from core.store.factory import open_store
+from core.store.memory import MemoryStore
 from core.store.protocol import StoreBackend
 
 pytestmark = pytest.mark.timeout(120)
@@ -423,3 +424,35 @@ async def test_on_two_services_a_tap_is_taken_while_the_other_writes_a_reply(
     held.let_go("cook")
     await asyncio.gather(cooking, dessert)
     assert talk.said(ALICE)[-2:] == ["Risotto, slowly.", "Tiramisu."]
+
+
+async def test_a_message_given_up_in_line_lets_the_next_go_only_after_the_one_before() -> None:
+    """The chat's line, on its own: messages hold their place in the order they came; one
+    that gives up while waiting does not let the message after it overtake the one
+    being answered."""
+    store = MemoryStore()
+    await store.open()
+    order = ChatOrder(store.conversation)
+    happened: list[str] = []
+    let_go = asyncio.Event()
+
+    async def message(name: str, slow: bool = False) -> None:
+        async with order.message(ALICE):
+            happened.append(f"{name} in")
+            if slow:
+                await let_go.wait()
+            happened.append(f"{name} out")
+
+    first = asyncio.create_task(message("first", slow=True))
+    second = asyncio.create_task(message("second"))
+    third = asyncio.create_task(message("third"))
+    await asyncio.sleep(0.05)
+    second.cancel()  # the user's second message gave up while waiting
+    await asyncio.sleep(0.05)
+    async with order.section(ALICE):  # a tap meanwhile
+        happened.append("tap")
+    assert happened == ["first in", "tap"]
+    let_go.set()
+    await asyncio.gather(first, third, second, return_exceptions=True)
+    assert happened == ["first in", "tap", "first out", "third in", "third out"]
+    await store.close()

@@ -6,14 +6,16 @@ context block injected, and shows review items one at a time per chat. Which
 message shows which item, who owns it and what a chat is waiting for live in
 the database, so a restarted bot carries on with the same question.
 
-``CanonChat`` is the facade the bot, the playground and the tests call. Each entry
-point takes the turn of the chat it acts on (``chat_order.ChatOrder``: one turn at a
-time per chat, in this process and across processes on one store; different chats never
-wait for each other) and hands the work to that chat's ``ChatSession``, which composes
-one object per concern (``chat_session`` says which owns what): ``Questions``,
-``WorkflowSteps``, ``Edits``, ``Answers``, ``AssistantTurn`` and ``Commands``, all over
-the shared ``ChatDeps``. What runs outside a message (the sweep, alerts, resuming after a
-restart) is here, one chat's turn at a time.
+``CanonChat`` is the facade the bot, the playground and the tests call. A message takes
+its chat's message lane and cuts its turn into short sections of the chat's order
+(``chat_order.ChatOrder``; the extractor, the model and the sends run between them);
+every other entry point (a tap, a command, the chat's part of a sweep) is one section.
+Different chats never wait for each other, in one process or across processes on one
+store. The work is that chat's ``ChatSession``'s, which composes one object per concern
+(``chat_session`` says which owns what): ``Questions``, ``WorkflowSteps``, ``Edits``,
+``Answers``, ``AssistantTurn`` and ``Commands``, all over the shared ``ChatDeps``. What
+runs outside a message (the sweep, alerts, resuming after a restart) is here, one chat's
+section at a time.
 """
 
 from __future__ import annotations
@@ -78,15 +80,26 @@ class CanonChat(ChatDeps):
 
     @asynccontextmanager
     async def session(self, chat_id: int) -> AsyncIterator[ChatSession]:
-        """``chat_id``'s turn: its session, while no other turn of that chat runs."""
-        async with self.order.turn(chat_id):
-            yield ChatSession(chat_id, self.parts)
+        """A section of ``chat_id``'s order: its session, while no other section of that
+        chat runs (short: nothing here waits on a model)."""
+        async with self.order.section(chat_id):
+            yield ChatSession(chat_id, self.parts, self.order)
+
+    @asynccontextmanager
+    async def reading(self, chat_id: int) -> AsyncIterator[None]:
+        """A section of ``chat_id``'s order for a read (/state, /why, ...): its answer is
+        composed and logged in the section and sent over the network after it."""
+        async with self.later(), self.order.section(chat_id):
+            yield
 
     # -- messages, taps, answers ------------------------------------------------
     async def on_text(self, msg: Incoming) -> None:
-        """A plain message: an Edit's value, a typed yes/no, or conversation."""
-        async with self.session(msg.chat_id) as chat:
-            await chat.on_text(msg)
+        """A plain message: an Edit's value, a typed yes/no, or conversation.
+
+        After the chat's previous message, in sections of the chat's order (the model's
+        reply is written with none held: a tap meanwhile is taken at once)."""
+        async with self.order.message(msg.chat_id):
+            await ChatSession(msg.chat_id, self.parts, self.order).on_text(msg)
 
     async def on_command_text(self, msg: Incoming) -> None:
         """Record a command in the conversation log; a command ends an Edit."""
@@ -124,22 +137,22 @@ class CanonChat(ChatDeps):
     # -- commands ---------------------------------------------------------------
     async def show_state(self, chat_id: int, user_id: int, domain: str | None = None) -> None:
         """/state [domain]."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_state(chat_id, user_id, domain)
 
     async def show_pending(self, chat_id: int, user_id: int) -> None:
         """/pending."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_pending(chat_id, user_id)
 
     async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
         """/why <field|domain|name>."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.explain(chat_id, user_id, query)
 
     async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
         """/history [field|domain|name]."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_history(chat_id, user_id, query)
 
     async def send_report(self, chat_id: int, user_id: int) -> None:
@@ -149,12 +162,12 @@ class CanonChat(ChatDeps):
 
     async def debug(self, chat_id: int, user_id: int) -> None:
         """/debug: the assistant's session in this chat, for the owner."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.debug(chat_id, user_id)
 
     async def show_status(self, chat_id: int, user_id: int) -> None:
         """/status: how much Canon does on its own, per domain, for the speaker's entity."""
-        async with self.session(chat_id):
+        async with self.reading(chat_id):
             await self.parts.commands.show_status(chat_id, user_id)
 
     async def correction(self, chat_id: int, user_id: int, kind: str, field: str = "") -> None:
@@ -171,7 +184,7 @@ class CanonChat(ChatDeps):
     async def sweep(self) -> None:
         """Show each allowed user's next question (after a restart, or evidence from pollers).
 
-        One chat's turn at a time: a chat busy with a slow reply delays only its own part."""
+        One chat's section at a time: a chat whose model is writing a reply holds no section."""
         for user_id in self.config.allowed_user_ids:
             try:
                 async with self.session(user_id) as chat:

@@ -11,7 +11,9 @@ what the loop needs from a chat transport and ``Incoming`` is one message from a
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -32,6 +34,10 @@ log = logging.getLogger(__name__)
 Button = tuple[str, str]
 Clock = Callable[[], datetime]
 AfterChange = Callable[[Engine, datetime], Awaitable[Any]]
+_OUTBOX: ContextVar[list[tuple[int, str]] | None] = ContextVar("chat_outbox", default=None)
+"""What ``ChatDeps.say`` keeps to send after the block of ``ChatDeps.later``."""
+Claims = Sequence[dict[str, Any]]
+"""What the extractor read in a message: the observation payloads for the engine."""
 
 
 class Messenger(Protocol):
@@ -91,8 +97,36 @@ class ChatDeps:
         """/setup and trips (core.workflows); None: not offered (no checkpointer)."""
 
     async def say(self, chat_id: int, text: str) -> None:
-        """Send ``text`` (split at Telegram's limit) and record it in the conversation."""
+        """Send ``text`` (split at Telegram's limit) and record it in the conversation;
+        inside ``later()``, record it now and send it when that block ends."""
+        await self.note(chat_id, text)
+        outbox = _OUTBOX.get()
+        if outbox is None:
+            await self.send_text(chat_id, text)
+        else:
+            outbox.append((chat_id, text))
+
+    @asynccontextmanager
+    async def later(self) -> AsyncIterator[None]:
+        """What is said in the block is recorded in it and sent once the block is over
+        (a read's answer, composed in the chat's section and sent after it). Only for
+        blocks that send nothing else: a prompt sent directly would overtake it."""
+        said: list[tuple[int, str]] = []
+        outer = _OUTBOX.set(said)
+        try:
+            yield
+        finally:
+            _OUTBOX.reset(outer)
+        for chat_id, text in said:
+            await self.send_text(chat_id, text)
+
+    async def note(self, chat_id: int, text: str) -> None:
+        """Record what the assistant says in the conversation, to send after the chat's
+        section (``send_text``): the log is ordered, the network is not waited on there."""
         await self.log.append_message(chat_id, "assistant", text, self.clock())
+
+    async def send_text(self, chat_id: int, text: str) -> None:
+        """Send a noted ``text``, split at Telegram's limit."""
         for chunk in texts.split_message(text):
             await self.messenger.send(chat_id, chunk)
 
@@ -102,6 +136,8 @@ class ChatDeps:
         )
 
     async def extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
+        """What the extractor reads in ``msg`` (run before the chat's section: it reads
+        only the text and the household's names)."""
         return await message_observations(
             self.engine,
             msg.text,
@@ -130,7 +166,8 @@ class ChatPart:
     """A part of the conversation loop: the shared collaborators under their usual names.
 
     A part keeps no state in memory; what it owns lives in the store (its docstring
-    says which rows), and it is called only inside the chat's turn (``ChatOrder``).
+    says which rows), and it reads or writes it only inside the chat's section
+    (``ChatOrder``); ``AssistantTurn.answer`` alone runs outside one.
     """
 
     def __init__(self, deps: ChatDeps) -> None:

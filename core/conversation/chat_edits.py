@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.conversation import texts
-from core.conversation.chat_base import ChatDeps, ChatPart, Incoming
+from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.domain import phrasing
@@ -86,7 +86,7 @@ class Edits(ChatPart):
         part_prompt = await self.questions.bind(part, prompt.chat_id, prompt.owner_user_id, now)
         await self.begin(part_prompt, part, now)
 
-    async def value(self, msg: Incoming, mode: ChatMode, now: datetime) -> bool:
+    async def value(self, msg: Incoming, mode: ChatMode, now: datetime, claims: Claims) -> bool:
         """An Edit's typed value; False (edit mode ended) when the message is not one.
 
         A question, a new statement or a message after the timeout is not an answer:
@@ -111,7 +111,7 @@ class Edits(ChatPart):
                 refused = e
             kind = value_kind(item.field, item.candidate_value)
             free = kind in ("text", "member_status", "place")
-            if (refused is not None or free) and await self._is_statement(msg):
+            if (refused is not None or free) and self._is_statement(msg, claims):
                 await self.log.clear_mode(msg.chat_id)
                 return False
             if refused is not None:
@@ -195,11 +195,11 @@ class Edits(ChatPart):
             await self.messenger.edit(prompt.chat_id, message_id, shown)
         await self._new_place(prompt.chat_id, mode, use, user_id, now)
 
-    async def _is_statement(self, msg: Incoming) -> bool:
-        """A sentence (five words or more) the extractor reads as news of its own."""
-        if len(msg.text.split()) < 5:
-            return False
-        return bool(await self.deps.extract(msg, self.config.entity_of(msg.user_id)))
+    @staticmethod
+    def _is_statement(msg: Incoming, claims: Claims) -> bool:
+        """A sentence (five words or more) the extractor reads as news of its own
+        (``claims``: what it read in the message, before the chat's section began)."""
+        return len(msg.text.split()) >= 5 and bool(claims)
 
     async def apply(
         self, chat_id: int, item_id: str, value: Any, user_id: int, now: datetime

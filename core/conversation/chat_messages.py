@@ -2,23 +2,58 @@
 acknowledgement and the assistant's reply (with the context block injected), or a step
 of the chat's workflow.
 
-``AssistantTurn`` owns nothing in memory; the assistant's session is the responder's
-(a checkpointed thread per chat). Which part a message goes to is ``ChatSession``'s.
+A message's turn is cut where it waits on something slow (``chat_order`` says why):
+``claims`` and ``workflow_message`` run in the chat's section and note what to say;
+``answer`` asks the responder with no section held; ``record`` writes the reply back in
+a section. ``AssistantTurn`` owns nothing in memory; the assistant's session is the
+responder's (a checkpointed thread per chat). Which part a message goes to is
+``ChatSession``'s.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from core.conversation import texts
-from core.conversation.chat_base import ChatDeps, ChatPart, Incoming
+from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import load_context
-from core.conversation.responder import HISTORY_MESSAGES, ReplyRequest, StateTools
+from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.principals import user_principal
 from core.domain.state import CommittedFact
 from core.engine.engine import Outcome
+
+if TYPE_CHECKING:
+    from core.conversation.workflows import Running
+
+
+@dataclass(frozen=True)
+class Asking:
+    """A reply to ask for: made in the message's section, asked outside it."""
+
+    msg: Incoming
+    now: datetime
+    request: ReplyRequest
+    tools: StateTools
+    workflow: Running | None
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the message's section made of a message, for the rest of its turn."""
+
+    said: list[str]
+    """Noted in the section, sent after it."""
+    asking: Asking | None
+    asked: list[Outcome]
+    """The outcomes that became questions."""
+    workflow: bool = False
+    """Taken by the chat's workflow as a step."""
+    left_edit: bool = False
+    """It ended an Edit (it was not the value asked for)."""
 
 
 class AssistantTurn(ChatPart):
@@ -31,27 +66,30 @@ class AssistantTurn(ChatPart):
         self.responder = deps.responder
         self.workflows = deps.workflows
 
-    async def converse(self, msg: Incoming, now: datetime) -> list[Outcome]:
-        """Extract, resolve, acknowledge, reply; the outcomes that became questions."""
+    async def claims(self, msg: Incoming, claims: Claims, now: datetime) -> Heard:
+        """Resolve the message's claims and note the acknowledgement (in the section)."""
         entity = self.config.entity_of(msg.user_id)
-        payloads = await self.deps.extract(msg, entity)
         # The speaker's words, whichever entity (theirs, the family's) they are about.
         said_by = user_principal(entity)
         outcomes = (
-            await self.engine.ingest_batch(payloads, now=now, principal=said_by) if payloads else []
+            await self.engine.ingest_batch(list(claims), now=now, principal=said_by)
+            if claims
+            else []
         )
-        intents = [str(p.get("intent", "")) for p in payloads]
+        intents = [str(p.get("intent", "")) for p in claims]
         if any(o.committed for o in outcomes):
             await self.deps.changed(now)
         ack = texts.acknowledgement(outcomes, intents, msg.text)
-        if ack:
-            await self.say(msg.chat_id, ack)
+        said = [] if ack is None else [ack]
+        for line in said:
+            await self.deps.note(msg.chat_id, line)
         asked = [o for o in outcomes if o.review_item_id is not None]
+        asking = None
         # A question is its own answer to a claim; chat without claims gets a reply.
         if (ack is None and not asked) or self.responder.has_model:
             recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
-            await self.reply(msg, now, recorded)
-        return asked
+            asking = await self.asking(msg, now, recorded)
+        return Heard(said, asking, asked)
 
     async def note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
         active = await self.questions.active(chat_id)
@@ -59,7 +97,8 @@ class AssistantTurn(ChatPart):
         if active is not None and active.item_id not in ids:
             await self.say(chat_id, "I'll ask you about that after the current question.")
 
-    async def reply(self, msg: Incoming, now: datetime, recorded: bool) -> None:
+    async def asking(self, msg: Incoming, now: datetime, recorded: bool) -> Asking:
+        """The reply to ask for, read from the chat as its section leaves it."""
         entities = self.config.entities_of(msg.user_id)
         workflow = await self.steps.driven(msg)
         block = await load_context(
@@ -92,34 +131,41 @@ class AssistantTurn(ChatPart):
             workflow=workflow,
             open_question=await self.questions.open_question(msg.chat_id),
         )
-        tools = StateTools(self.engine, entities, now, ref)
-        reply = await self.responder.reply(request, tools)
-        if workflow is None or self.workflows is None:
-            await self.say(msg.chat_id, reply.text)
-        else:
-            for line in await self.workflows.told(workflow, reply.text):
-                await self.say(msg.chat_id, line)
-        for item in reply.proposals:
-            await self.questions.bind(item, msg.chat_id, msg.user_id, now)
+        return Asking(msg, now, request, StateTools(self.engine, entities, now, ref), workflow)
 
-    async def workflow_message(self, msg: Incoming, now: datetime) -> bool:
-        """A message the chat's workflow takes (a setup step's answer); False if none does.
+    async def answer(self, asking: Asking) -> Reply:
+        """The responder's reply: the model's call, run with no section of the chat held.
+        Its tools write through the engine, which orders writes per entity itself."""
+        return await self.responder.reply(asking.request, asking.tools)
+
+    async def record(self, asking: Asking, reply: Reply) -> list[str]:
+        """Note the reply and bind what the model proposed (in a section); what to send."""
+        chat_id, workflow = asking.msg.chat_id, asking.workflow
+        if workflow is None or self.workflows is None:
+            said = [reply.text]
+        else:
+            said = await self.workflows.told(workflow, reply.text)
+        for line in said:
+            await self.deps.note(chat_id, line)
+        for item in reply.proposals:
+            await self.questions.bind(item, chat_id, asking.msg.user_id, asking.now)
+        return said
+
+    async def workflow_message(self, msg: Incoming, now: datetime) -> Heard | None:
+        """A message the chat's workflow takes (a setup step's answer); None if none does.
         With a model, the model takes it in the workflow's turn instead of the message tool."""
         if self.workflows is None:
-            return False
+            return None
         if self.responder.has_model:  # the model drives it, in the assistant's turn
             running = await self.steps.driven(msg)
             if running is None or not running.takes_messages:
-                return False
-            await self.reply(msg, now, recorded=False)
-        else:
-            entity = self.config.entity_of(msg.user_id)
-            ref = f"tg:{msg.chat_id}:{msg.message_id}"
-            said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)
-            if said is None:
-                return False
-            for line in said:
-                await self.say(msg.chat_id, line)
-        await self.deps.changed(now)
-        await self.questions.show_next(msg.chat_id, now)
-        return True
+                return None
+            return Heard([], await self.asking(msg, now, recorded=False), [], workflow=True)
+        entity = self.config.entity_of(msg.user_id)
+        ref = f"tg:{msg.chat_id}:{msg.message_id}"
+        said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)
+        if said is None:
+            return None
+        for line in said:
+            await self.deps.note(msg.chat_id, line)
+        return Heard(list(said), None, [], workflow=True)

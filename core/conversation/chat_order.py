@@ -1,46 +1,113 @@
-"""A conversation is the unit of order: one turn at a time per chat, never per process.
+"""A conversation is the unit of order, and only short sections of it are held.
 
-A turn is all one entry point of ``CanonChat`` does for one chat: a message (logged,
-read for claims, resolved, acknowledged, answered by the model, the next question
-shown), a tap, a command, that chat's part of a sweep. Turns of one chat run one
-after another, in the order they asked; turns of different chats never wait for each
-other. In one process the order is an ``asyncio.Lock`` per chat (first come, first
-served); across processes on one store it is the store's (``ConversationStore.chat_turn``:
-a lease row per chat on SQLite and PostgreSQL), so N workers behave like one.
+Two things keep a chat in order, neither of which is held while anything slow runs
+for another chat, and the first of which is never held while anything slow runs at all:
 
-Why a chat's whole turn, the model's call included, is one ordered step rather than
-only its writes: everything a turn does reads what the chat's previous turn left.
-The assistant's session is one checkpointed thread per chat, read when a turn starts
-and written when it ends (two turns at once would each start from the same checkpoint
-and the later would drop the other's messages); the reply to a message is written
-with the chat's history, which must already hold the previous reply; whether a message
-is an Edit's value, a typed yes, a workflow step or news depends on what the previous
-turn asked; and the replies must reach the user in the order of their messages. The
-only one who waits is the person whose previous message is still being answered.
-Nothing is held across chats, and nothing slow of one chat is under another's order.
+- **The chat's order** (``section``): the short sections that read or write what the
+  chat waits for (a message logged and read as an Edit's value, a typed yes, a workflow
+  step or news; claims resolved and committed; the reply noted; the next question
+  picked; a tap's answer; a command; the chat's part of a sweep). One section of a chat
+  at a time: an ``asyncio.Lock`` per chat in this process, then the store's lease on the
+  chat's ``order`` lane (``ConversationStore.chat_turn``) across processes. No model
+  call and no extraction runs in a section, and neither a message's acknowledgement and
+  reply nor a read's answer (/state, /why, ...) is sent from one: they are logged in it
+  and sent after it. Still sent from inside a section: a question's prompt (its message
+  id is recorded with it, so that the chat's next section sees it shown), a tap's answer
+  and the prompt's edit, what commands that change something say, and alerts.
+- **The chat's message lane** (``message``): one *message* of the chat at a time, from
+  its extraction to its reply delivered. A message takes its place in line when its
+  call arrives (a chain of futures in this process, first come first served), waits
+  for the message before it to finish (awaiting it, holding nothing), then holds the
+  store's lease on the chat's ``messages`` lane, so two workers on one store take one
+  chat's messages one after another too.
+
+Why a message waits for the whole previous message, model included, while a tap does
+not: what a message *is* depends on what the previous one asked (the model may have
+proposed a change and bound it as a question, so a typed "yes" answers it), the names
+its extractor knows may be the ones the previous message committed, the assistant's
+session is one checkpointed thread per chat that turn k must read after turn k-1 wrote
+it (two model calls at once would start from the same checkpoint and the later write
+would drop the other's messages), and replies must reach the user in message order.
+Waiting in the lane costs the chat's own next message nothing it would not wait for
+anyway; everything else of the chat (taps, /commands, sweeps, alerts) needs only the
+order, so a tap on a question already shown is committed while the model is still
+writing the reply to an earlier message. Different chats share nothing.
+
+So the lane makes optimistic concurrency on the checkpoint unnecessary: a chat's turns
+write its session one at a time across processes. One gap is left: the end-of-turn
+summariser writes the session in the background after the turn; the chat's next turn in
+this process waits for it, a turn in another process does not. (With no model, the reply
+is read from the records at once, in the message's first section: nothing slow there.)
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextvars import ContextVar
 
 from core.store.chat_turns import ChatLocks
 from core.store.protocol import ConversationStore
 
+IN_LINE: ContextVar[Callable[[], None] | None] = ContextVar("chat_in_line", default=None)
+"""Called once a message has its place in its chat's line: a transport that keeps a chat's
+updates in order itself (``bot.updates``) may start the chat's next update from then on,
+without waiting for the model to answer this one."""
+
 
 class ChatOrder:
-    """The turn of each chat: one holder at a time per chat, first come first served."""
+    """Each chat's order (short sections) and message lane (one message at a time)."""
 
     def __init__(self, store: ConversationStore) -> None:
         self._store = store
-        self._here = ChatLocks()
+        self._sections = ChatLocks()
+        self._last: dict[int, asyncio.Future[None]] = {}
+        """The chat's newest message's end: what the next message waits for."""
 
     @asynccontextmanager
-    async def turn(self, chat_id: int) -> AsyncIterator[None]:
-        """Hold ``chat_id``'s turn for the block: this process first, then the store.
+    async def section(self, chat_id: int) -> AsyncIterator[None]:
+        """Hold ``chat_id``'s order for a short section: this process first, then the store.
 
-        Not re-entrant: a turn never asks for a turn (the parts call each other, never
-        ``CanonChat``)."""
-        async with self._here.hold(chat_id), self._store.chat_turn(chat_id):
+        Not re-entrant: a section never asks for a section (the parts call each other,
+        never ``CanonChat``)."""
+        async with self._sections.hold(chat_id), self._store.chat_turn(chat_id, "order"):
             yield
+
+    def held(self, chat_id: int) -> bool:
+        """Whether a section of ``chat_id`` runs in this process now (for instrumented tests)."""
+        return self._sections.held(chat_id)
+
+    def message(self, chat_id: int) -> AbstractAsyncContextManager[None]:
+        """``chat_id``'s message lane for one message (see the module's docstring).
+
+        The place in line is taken when this is called, before any await, so messages
+        keep the order their calls came in."""
+        before = self._last.get(chat_id)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._last[chat_id] = done
+        in_line = IN_LINE.get()
+        if in_line is not None:
+            in_line()
+        return self._in_line(chat_id, before, done)
+
+    @asynccontextmanager
+    async def _in_line(
+        self, chat_id: int, before: asyncio.Future[None] | None, done: asyncio.Future[None]
+    ) -> AsyncIterator[None]:
+        try:
+            if before is not None:
+                await asyncio.shield(before)
+            async with self._store.chat_turn(chat_id, "messages"):
+                yield
+        finally:
+            if before is None or before.done():
+                self._finish(chat_id, done)
+            else:  # given up while waiting: the next message still waits for ``before``
+                before.add_done_callback(lambda _: self._finish(chat_id, done))
+
+    def _finish(self, chat_id: int, done: asyncio.Future[None]) -> None:
+        if not done.done():
+            done.set_result(None)
+        if self._last.get(chat_id) is done:  # nobody in line after it: forget the chat
+            del self._last[chat_id]

@@ -1,8 +1,7 @@
 """One chat's turn, composed of the parts of the conversation loop.
 
 ``ChatParts`` builds each part once over the shared ``ChatDeps``; a ``ChatSession`` is
-one chat's turn over them, opened by ``CanonChat`` while it holds that chat's order
-(``chat_order``). What each part owns:
+one chat's turn over them. What each part owns:
 
 - ``Questions`` (``chat_questions``): the prompt rows: which item a chat shows, in which
   message, under which token; routing a question to its chat.
@@ -14,17 +13,24 @@ one chat's turn over them, opened by ``CanonChat`` while it holds that chat's or
   the responder's reply (the responder owns the assistant's session).
 - ``Commands`` (``chat_commands``): nothing of its own; reads and corrections.
 
-The session decides which part a message goes to.
+The session decides which part a message goes to. A message's turn is cut into short
+sections of the chat's order (``chat_order``) around what is slow: the extractor reads
+the message before the first, acknowledgements and replies are sent between them, and
+the model answers between them with no section held.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import datetime
+
 from core.conversation import texts
 from core.conversation.chat_answers import Answers
-from core.conversation.chat_base import ChatDeps, Incoming
+from core.conversation.chat_base import ChatDeps, Claims, Incoming
 from core.conversation.chat_commands import Commands
 from core.conversation.chat_edits import Edits
-from core.conversation.chat_messages import AssistantTurn
+from core.conversation.chat_messages import AssistantTurn, Heard
+from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 
@@ -43,39 +49,76 @@ class ChatParts:
 
 
 class ChatSession:
-    """One turn of one chat: opened only while the chat's order is held."""
+    """One turn of one chat. ``on_text`` takes the chat's sections itself (the caller
+    holds the chat's message lane); every other call runs inside a section."""
 
-    def __init__(self, chat_id: int, parts: ChatParts) -> None:
+    def __init__(self, chat_id: int, parts: ChatParts, order: ChatOrder) -> None:
         self.chat_id = chat_id
         self.parts = parts
+        self.order = order
 
     async def on_text(self, msg: Incoming) -> None:
         """A plain message: an Edit's value, a typed yes/no, a workflow step, or conversation."""
-        deps, questions, steps = self.parts.deps, self.parts.questions, self.parts.steps
-        now = deps.clock()
+        deps, assistant = self.parts.deps, self.parts.assistant
+        # Read before the section: the extractor needs only the text and the names the
+        # household's state knows (as the chat's previous message left them). A typed yes
+        # or no says nothing of its own, so no extractor (a model, perhaps) is asked.
+        claims: Claims = []
+        if texts.typed_answer(msg.text) is None:
+            claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
+        async with self.order.section(self.chat_id):
+            now = deps.clock()
+            heard = await self._heard(msg, claims, now)
+            if heard is not None and heard.asking is not None and not deps.responder.has_model:
+                # No model: the reply is read from the records at once, in this section
+                # (one section fewer: each costs the store's lease, two durable writes).
+                reply = await assistant.answer(heard.asking)
+                said = await assistant.record(heard.asking, reply)
+                heard = replace(heard, said=[*heard.said, *said], asking=None)
+        if heard is None:
+            return
+        await self._send(heard.said)
+        if heard.asking is not None:
+            reply = await assistant.answer(heard.asking)  # no section held: the model
+            async with self.order.section(self.chat_id):
+                said = await assistant.record(heard.asking, reply)
+            await self._send(said)
+        async with self.order.section(self.chat_id):
+            if heard.workflow:
+                await deps.changed(now)
+            else:
+                await self.parts.steps.changed(msg.chat_id, msg.user_id)
+            await self.parts.questions.show_next(msg.chat_id, now)
+            if heard.asked:
+                await assistant.note_queued(msg.chat_id, heard.asked)
+            if heard.left_edit:
+                await deps.say(msg.chat_id, texts.EDIT_LEFT)
+
+    async def _heard(self, msg: Incoming, claims: Claims, now: datetime) -> Heard | None:
+        """The message's section: what the message is, given what the chat waits for.
+        None: settled here (an Edit's value, a typed answer); else what is left to say
+        and ask."""
+        deps, questions = self.parts.deps, self.parts.questions
         await deps.log_user(msg)
         mode = await deps.log.mode(msg.chat_id)
         left_edit = False
         if mode is not None and mode.mode == "edit":
-            if await self.parts.edits.value(msg, mode, now):
-                return
+            if await self.parts.edits.value(msg, mode, now, claims):
+                return None
             left_edit = True  # not an answer: handled as a message, the question stays
         action = texts.typed_answer(msg.text)
         active = await questions.active(msg.chat_id)
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
-            return
-        if await self.parts.assistant.workflow_message(msg, now):
-            if left_edit:
-                await deps.say(msg.chat_id, texts.EDIT_LEFT)
-            return
-        asked = await self.parts.assistant.converse(msg, now)
-        await steps.changed(msg.chat_id, msg.user_id)
-        await questions.show_next(msg.chat_id, now)
-        if asked:
-            await self.parts.assistant.note_queued(msg.chat_id, asked)
-        if left_edit:
-            await deps.say(msg.chat_id, texts.EDIT_LEFT)
+            return None
+        heard = await self.parts.assistant.workflow_message(msg, now)
+        if heard is None:
+            heard = await self.parts.assistant.claims(msg, claims, now)
+        return replace(heard, left_edit=left_edit)
+
+    async def _send(self, said: list[str]) -> None:
+        for line in said:
+            await self.parts.deps.send_text(self.chat_id, line)
 
     async def on_command_text(self, msg: Incoming) -> None:
         """Record a command in the conversation log (commands are messages too).

@@ -1,15 +1,18 @@
-"""A chat's turn as a store keeps it: one holder per chat at a time, across processes.
+"""A chat's leases as a store keeps them: one holder per chat and lane, across processes.
 
-``ConversationStore.chat_turn(chat_id)`` is what lets several bot or API processes on
-one store handle one chat as a single process would (``core.conversation.chat_order``
-orders turns inside a process first). The SQL stores keep a lease row per chat
-(``chat_turns``: the chat, a random holder id, until when): a turn inserts its row, or
-takes over one whose lease ran out (a process that died holding it), waits while
-another holder's lease is live, renews its own every ``RENEW_S`` while the turn runs
-and deletes it at the end. A lease rather than a lock held by a connection: a turn
-lasts as long as the model takes to answer, and a connection held per waiting chat
-would empty the pool the turn itself needs. The in-memory store (one process by
-definition) keeps an ``asyncio.Lock`` per chat.
+``ConversationStore.chat_turn(chat_id, lane)`` is what lets several bot or API processes
+on one store handle one chat as a single process would (``core.conversation.chat_order``
+orders a chat inside a process first). A chat has two lanes: ``order``, held only for the
+short sections that read or write what the chat waits for (no model call, extraction or
+network under it), and ``messages``, held by one message from its extraction until its
+reply is out, so that the chat's next message waits for it and nothing else does.
+The SQL stores keep a lease row per chat and lane (``chat_turns``: the chat, the lane, a
+random holder id, until when): a holder inserts its row, or takes over one whose lease
+ran out (a process that died holding it), waits while another holder's lease is live,
+renews its own every ``RENEW_S`` while it holds it and deletes it at the end. A lease
+rather than a lock held by a connection: a connection held per waiting chat would empty
+the pool the holder itself needs. The in-memory store (one process by definition) keeps
+an ``asyncio.Lock`` per chat and lane.
 """
 
 from __future__ import annotations
@@ -17,12 +20,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager, suppress
+from typing import Literal
 
 from core.errors import StoreError
 
 log = logging.getLogger(__name__)
+Lane = Literal["order", "messages"]
+"""``order``: a chat's short sections; ``messages``: one message of the chat at a time."""
 LEASE_S = 60.0
 """How long a turn's lease lasts unless renewed: a dead process holds a chat this long."""
 RENEW_S = 15.0
@@ -65,13 +71,19 @@ async def _renew(renew: Keep, holder: str) -> None:
 
 
 class ChatLocks:
-    """One ``asyncio.Lock`` per chat, gone when nobody holds or waits for it."""
+    """One ``asyncio.Lock`` per key (a chat, or a chat and a lane), gone when nobody
+    holds or waits for it."""
 
     def __init__(self) -> None:
-        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+        self._locks: dict[Hashable, tuple[asyncio.Lock, int]] = {}
+
+    def held(self, chat_id: Hashable) -> bool:
+        """Whether someone holds ``chat_id``'s lock now (for instrumented checks)."""
+        entry = self._locks.get(chat_id)
+        return entry is not None and entry[0].locked()
 
     @asynccontextmanager
-    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+    async def hold(self, chat_id: Hashable) -> AsyncIterator[None]:
         lock, wanted = self._locks.get(chat_id, (asyncio.Lock(), 0))
         self._locks[chat_id] = (lock, wanted + 1)
         try:

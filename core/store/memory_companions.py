@@ -30,7 +30,7 @@ from core.domain.records import (
 )
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
-from core.store.chat_turns import ChatLocks
+from core.store.chat_turns import ChatLocks, Lane
 from core.store.memory_tables import Journal
 from core.store.protocol import UPDATE_CLAIMS_KEPT
 
@@ -189,9 +189,9 @@ class MemoryConversationStore:
             if chat_id in self._modes:
                 j.delete(self._modes, chat_id)
 
-    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """One process holds the store: a lock per chat."""
-        return self._turns.hold(chat_id)
+    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+        """One process holds the store: a lock per chat and lane."""
+        return self._turns.hold((chat_id, lane))
 
 
 class MemorySourceStates:

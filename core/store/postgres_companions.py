@@ -26,7 +26,7 @@ from core.domain.records import (
     SourceState,
     WorkspaceEvent,
 )
-from core.store.chat_turns import LEASE_S, leased
+from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
 from core.store.protocol import UPDATE_CLAIMS_KEPT
@@ -44,6 +44,9 @@ class PoolOwner(Protocol):
     ) -> list[tuple[Any, ...]]: ...
 
 
+UNSYNCED = "SET LOCAL synchronous_commit TO OFF"
+"""A chat's lease need not survive a crash (its holder does not either): its commit does
+not wait for the WAL to reach the disk, so a short section costs no flush."""
 _PROMPT_COLUMNS = "item_id, token, chat_id, owner_user_id, message_id, shown_at, closed_at, outcome"
 _MESSAGE_COLUMNS = "seq, id, chat_id, message_id, user_id, role, text, at"
 _SOURCE_COLUMNS = (
@@ -199,34 +202,38 @@ class PostgresConversationStore:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = %s", (chat_id,))
 
-    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """A lease row per chat (``core.store.chat_turns``), on the database's clock."""
+    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+        """A lease row per chat and lane (``core.store.chat_turns``), on the database's clock."""
         lease = timedelta(seconds=LEASE_S)
 
         async def take(holder: str) -> bool:
             async with self._store.transaction() as tx:
+                await tx.execute(UNSYNCED)
                 rows = await tx.fetch(
-                    "INSERT INTO chat_turns (chat_id, holder, until) "
-                    "VALUES (%s, %s, clock_timestamp() + %s) "
-                    "ON CONFLICT (chat_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                    "INSERT INTO chat_turns (chat_id, lane, holder, until) "
+                    "VALUES (%s, %s, %s, clock_timestamp() + %s) "
+                    "ON CONFLICT (chat_id, lane) DO UPDATE SET holder = EXCLUDED.holder, "
                     "until = EXCLUDED.until WHERE chat_turns.until < clock_timestamp() "
                     "RETURNING holder",
-                    (chat_id, holder, lease),
+                    (chat_id, lane, holder, lease),
                 )
             return bool(rows)
 
         async def renew(holder: str) -> None:
             async with self._store.transaction() as tx:
+                await tx.execute(UNSYNCED)
                 await tx.execute(
                     "UPDATE chat_turns SET until = clock_timestamp() + %s "
-                    "WHERE chat_id = %s AND holder = %s",
-                    (lease, chat_id, holder),
+                    "WHERE chat_id = %s AND lane = %s AND holder = %s",
+                    (lease, chat_id, lane, holder),
                 )
 
         async def release(holder: str) -> None:
             async with self._store.transaction() as tx:
+                await tx.execute(UNSYNCED)
                 await tx.execute(
-                    "DELETE FROM chat_turns WHERE chat_id = %s AND holder = %s", (chat_id, holder)
+                    "DELETE FROM chat_turns WHERE chat_id = %s AND lane = %s AND holder = %s",
+                    (chat_id, lane, holder),
                 )
 
         return leased(take, renew, release)

@@ -43,6 +43,7 @@ from core.domain.records import (
 from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar
+from core.store.chat_turns import Lane
 
 T = TypeVar("T")
 UPDATE_CLAIMS_KEPT = timedelta(days=2)
@@ -276,10 +277,11 @@ class ConversationStore(Protocol):
 
     async def clear_mode(self, chat_id: int) -> None: ...
 
-    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """Hold ``chat_id``'s turn for the block: another holder of the same chat, in
-        this process or another on the same store, waits until it ends; other chats
-        never wait. A holder that dies lets go (its connection or lease ends)."""
+    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+        """Hold ``chat_id``'s ``lane`` for the block: another holder of the same chat and
+        lane, in this process or another on the same store, waits until it ends; other
+        chats and the chat's other lane never wait. A holder that dies lets go (its lease
+        ends). ``core.store.chat_turns`` says what each lane is for."""
         ...
 
 

@@ -26,7 +26,7 @@ from core.domain.records import (
     ShownRecord,
 )
 from core.errors import StoreError
-from core.store.chat_turns import LEASE_S, leased
+from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.protocol import UPDATE_CLAIMS_KEPT
 from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 from core.store.sqlite_rows import SQLiteConnection
@@ -194,29 +194,31 @@ class SQLiteConversationStore:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
 
-    def chat_turn(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """A lease row per chat (``core.store.chat_turns``), on this machine's clock."""
+    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+        """A lease row per chat and lane (``core.store.chat_turns``), on this machine's clock."""
 
+        # A lease need not survive a crash (its holder does not either): committed
+        # without waiting for the disk, so a short section costs no fsync.
         async def take(holder: str) -> bool:
             now = time.time()
-            async with self._store.transaction() as tx:
-                cur = await tx.execute(
-                    "INSERT INTO chat_turns (chat_id, holder, until) VALUES (?, ?, ?) "
-                    "ON CONFLICT (chat_id) DO UPDATE SET holder = excluded.holder, "
-                    "until = excluded.until WHERE chat_turns.until < ?",
-                    (chat_id, holder, now + LEASE_S, now),
-                )
-                return cur.rowcount > 0
+            rows = await self._store.execute_unsynced(
+                "INSERT INTO chat_turns (chat_id, lane, holder, until) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (chat_id, lane) DO UPDATE SET holder = excluded.holder, "
+                "until = excluded.until WHERE chat_turns.until < ? RETURNING holder",
+                (chat_id, lane, holder, now + LEASE_S, now),
+            )
+            return bool(rows)
 
         async def renew(holder: str) -> None:
-            await self._store.execute_write(
-                "UPDATE chat_turns SET until = ? WHERE chat_id = ? AND holder = ?",
-                (time.time() + LEASE_S, chat_id, holder),
+            await self._store.execute_unsynced(
+                "UPDATE chat_turns SET until = ? WHERE chat_id = ? AND lane = ? AND holder = ?",
+                (time.time() + LEASE_S, chat_id, lane, holder),
             )
 
         async def release(holder: str) -> None:
-            await self._store.execute_write(
-                "DELETE FROM chat_turns WHERE chat_id = ? AND holder = ?", (chat_id, holder)
+            await self._store.execute_unsynced(
+                "DELETE FROM chat_turns WHERE chat_id = ? AND lane = ? AND holder = ?",
+                (chat_id, lane, holder),
             )
 
         return leased(take, renew, release)

@@ -10,7 +10,9 @@ from telegram import Chat, Message, Update, User
 
 from bot.app import build_application
 from bot.updates import PerChatUpdates, chat_of
+from core.conversation.chat_order import ChatOrder
 from core.settings import TelegramSettings
+from core.store.memory import MemoryStore
 
 
 def message(update_id: int, chat_id: int, text: str) -> Update:
@@ -46,6 +48,48 @@ async def test_one_chats_updates_wait_for_each_other_and_other_chats_do_not() ->
         let_go.set()
         await asyncio.gather(first, second)
     assert happened == ["alice 1 starts", "bob 1", "alice 1 ends", "alice 2"]
+
+
+async def test_a_chats_next_update_starts_once_a_message_has_its_place_in_line() -> None:
+    """A message whose reply is slow holds its chat's updates only until it is in line:
+    the tap after it is taken at once, and the next message waits in the chat's line."""
+    processor = PerChatUpdates()
+    store = MemoryStore()
+    await store.open()
+    order = ChatOrder(store.conversation)
+    happened: list[str] = []
+    in_line = asyncio.Event()
+    let_go = asyncio.Event()
+
+    async def slow_message() -> None:
+        async with order.message(111):
+            happened.append("message 1 in line")
+            in_line.set()
+            await let_go.wait()
+            happened.append("message 1 replied")
+
+    async def next_message() -> None:
+        async with order.message(111):
+            happened.append("message 2")
+
+    async def tap() -> None:
+        async with order.section(111):
+            happened.append("tap")
+
+    async with processor:
+        first = asyncio.create_task(
+            processor.process_update(message(1, 111, "cook?"), slow_message())
+        )
+        await in_line.wait()
+        second = asyncio.create_task(
+            processor.process_update(message(2, 111, "dessert?"), next_message())
+        )
+        await processor.process_update(message(3, 111, "a tap"), tap())
+        assert happened == ["message 1 in line", "tap"]
+        let_go.set()
+        await asyncio.gather(first, second)
+    assert happened == ["message 1 in line", "tap", "message 1 replied", "message 2"]
+    await store.close()
 
 
 def test_an_update_belongs_to_its_chat() -> None:

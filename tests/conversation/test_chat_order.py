@@ -3,7 +3,8 @@ one chat's messages, taps and replies happen in the order they came, in one proc
 in two on one PostgreSQL database.
 
 The model is the scripted OpenAI fake, reached through the real ``openai`` client and
-the assistant's turn graph; its answers take as long as each test says.
+the assistant's turn graph, and its answers take as long as each test says; or, where a
+test decides when the model answers, ``HeldModel``, whose answers wait for the test.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +21,21 @@ import pytest
 from canon_testing import calibrated_policy
 from chat_harness import ALICE, AUDIENCE, BOB, Clock
 from fakes.openai_server import DEFAULT_KEY, DEFAULT_MODEL, Content, Delay, Dynamic, FakeOpenAI
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 
 from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import Button, CanonChat
-from core.conversation.chat_model import OpenAIChatModel
+from core.conversation.chat_model import ChatModel, OpenAIChatModel, ToolChoice
+from core.conversation.chat_order import ChatOrder
 from core.conversation.testing import RecordingMessenger
 from core.domain.policy import Policy, default_policy
 from core.engine.engine import Engine
 from core.extraction.linguistics import model as language_model
 from core.extraction.llm_config import LLMConfig
 from core.extraction.offline import extract_offline
+from core.extraction.types import Extraction, SourceKind
 from core.store.factory import open_store
+from core.store.memory import MemoryStore
 from core.store.protocol import StoreBackend
 
 pytestmark = pytest.mark.timeout(120)
@@ -72,6 +78,44 @@ def answers(*by_word: tuple[str, float, str]) -> Dynamic:
     return Dynamic(choose)
 
 
+class HeldModel:
+    """A ``ChatModel`` answering by a word of the user's newest message; each word's answer
+    waits until the test lets it go (``let_go``). While it is asked it runs ``check`` (is
+    the chat's order free?) and keeps what it found."""
+
+    window = 32_000
+
+    def __init__(self, answers: dict[str, str]) -> None:
+        self.answers = answers
+        self.gates = {word: asyncio.Event() for word in answers}
+        self.asked = {word: asyncio.Event() for word in answers}
+        self.check: Callable[[], Any] | None = None
+        self.order_free: list[bool] = []
+
+    def let_go(self, *words: str) -> None:
+        for word in words or tuple(self.gates):
+            self.gates[word].set()
+
+    async def complete(
+        self,
+        system: Sequence[str],
+        messages: Sequence[AnyMessage],
+        tools: Sequence[dict[str, Any]] = (),
+        tool_choice: ToolChoice = "auto",
+        model: str | None = None,
+    ) -> AIMessage:
+        newest = next(m for m in reversed(messages) if isinstance(m, HumanMessage))
+        word = next(w for w in self.answers if w in str(newest.content).lower())
+        if self.check is not None:
+            self.order_free.append(await self.check())
+        self.asked[word].set()
+        await self.gates[word].wait()
+        return AIMessage(content=self.answers[word])
+
+    async def close(self) -> None:
+        return None
+
+
 @pytest.fixture
 async def model() -> AsyncIterator[FakeOpenAI]:
     async with FakeOpenAI() as server:
@@ -96,7 +140,10 @@ async def services(
     await asyncio.to_thread(language_model.load)  # once per process, before any turn is timed
 
     async def start(
-        url: str, messenger: RecordingMessenger, policy: Policy | None = None
+        url: str,
+        messenger: RecordingMessenger,
+        policy: Policy | None = None,
+        chat_model: ChatModel | None = None,
     ) -> Service:
         store = open_store(url)
         await store.open()
@@ -108,7 +155,7 @@ async def services(
             max_retries=0,
             summarise="off",
         )
-        graph = AssistantGraph(OpenAIChatModel(config))
+        graph = AssistantGraph(chat_model or OpenAIChatModel(config))
         chat = CanonChat(
             Engine(store, policy or calibrated_policy()),
             store.conversation,
@@ -159,38 +206,157 @@ async def test_a_slow_reply_in_one_chat_never_holds_another_chat(
     assert replies == ["Morning, Bob!", "Risotto, slowly."]
 
 
-async def test_a_tap_during_a_reply_waits_for_it_and_the_chat_stays_in_order(
-    model: FakeOpenAI, services: Callable[..., Any], tmp_path: Path
+async def test_a_tap_while_the_model_writes_a_reply_is_taken_at_once_and_replies_keep_order(
+    services: Callable[..., Any], tmp_path: Path
 ) -> None:
-    model.script(
-        *[answers(("cook", SLOW_S, "Risotto, slowly."), ("lisbon", 0, "Safe travels!"))] * 2
+    held = HeldModel(
+        {"lisbon": "Safe travels!", "cook": "Risotto, slowly.", "dessert": "Tiramisu."}
     )
+    held.let_go("lisbon", "dessert")
     talk = OrderedMessenger()
     # A store that still calibrates: what Alice says is put to her as a question.
-    service = await services(f"sqlite:///{tmp_path / 'canon.db'}", talk, default_policy())
+    url = f"sqlite:///{tmp_path / 'canon.db'}"
+    service = await services(url, talk, default_policy(), held)
     clock = service.chat.clock
     await service.chat.on_text(talk.incoming(ALICE, "I'm flying to Lisbon on Friday", clock()))
     question = talk.prompt(ALICE)
+    entity = AUDIENCE.entity_of(ALICE)
+    asked = await service.store.open_review_items([entity])  # the trip, as one question
+    assert asked
+    assert await service.store.facts(entity) == []
     talk.timeline.clear()
 
-    message = asyncio.create_task(
+    cooking = asyncio.create_task(
         service.chat.on_text(talk.incoming(ALICE, "what should I cook tonight?", clock()))
     )
-    await model_is_thinking(model, 2)
-    tap = asyncio.create_task(talk.tap(service.chat, ALICE, "Yes", message=question))
-    await asyncio.sleep(0.3)
-    assert not tap.done()  # the tap waits for the reply being written
-    assert talk.timeline == []
-    await asyncio.gather(message, tap)
-    kinds = [(kind, text) for kind, _chat, text in talk.timeline]
-    assert kinds[0] == ("send", "Risotto, slowly.")  # the message's turn, whole, first
-    assert kinds[1] == ("tap answered", "Confirmed")  # then the tap's
-    assert any(kind == "edit" for kind, _text in kinds[2:])
-    assert talk.shown[(ALICE, question.message_id)].buttons == ()  # answered: no buttons
+    await held.asked["cook"].wait()  # the model is writing the reply, and does not finish
+    dessert = asyncio.create_task(
+        service.chat.on_text(talk.incoming(ALICE, "and for dessert?", clock()))
+    )
+    assert await talk.tap(service.chat, ALICE, "Yes", message=question) == "Confirmed"
+    # The tap is committed while the model still writes the reply to the earlier message.
+    assert await service.store.open_review_items([entity]) == []
+    assert {f.field for f in await service.store.facts(entity)} >= {asked[0].field}
+    assert talk.shown[(ALICE, question.message_id)].buttons == ()
+    assert not cooking.done()
+    assert not dessert.done()  # the next message waits for the reply before it
+    assert not held.asked["dessert"].is_set()
+
+    held.let_go("cook")
+    await asyncio.gather(cooking, dessert)
+    assert talk.said(ALICE)[-2:] == ["Risotto, slowly.", "Tiramisu."]
     log = await service.store.conversation.messages(ALICE)
-    assert [(m.role, m.text) for m in log[-2:]] == [
+    assert [(m.role, m.text) for m in log[-4:]] == [
         ("user", "what should I cook tonight?"),
         ("assistant", "Risotto, slowly."),
+        ("user", "and for dessert?"),
+        ("assistant", "Tiramisu."),
+    ]
+
+
+@dataclass
+class WatchedMessenger(OrderedMessenger):
+    """An ``OrderedMessenger`` that notes, for every message it sends, whether the chat's
+    order was held in this process at that moment."""
+
+    order: ChatOrder | None = None
+    held_at_send: list[tuple[str, bool]] = field(default_factory=list)
+
+    async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
+        if self.order is not None:
+            self.held_at_send.append((text, self.order.held(chat_id)))
+        return await super().send(chat_id, text, buttons)
+
+
+async def test_no_order_of_the_chat_is_held_while_the_model_answers_or_anything_is_sent(
+    services: Callable[..., Any], tmp_path: Path
+) -> None:
+    """Instrumented: the model checks, while it is asked, that this process holds no
+    section of the chat and that the store's lease on the chat's order can be taken from
+    another connection; the extractor checks the process's order while it reads, and the
+    messenger while it sends an acknowledgement, a reply or a read's answer."""
+    held = HeldModel({"cook": "Risotto, slowly.", "morning": "Morning!"})
+    held.let_go()
+    talk = WatchedMessenger()
+    url = f"sqlite:///{tmp_path / 'canon.db'}"
+    service = await services(url, talk, None, held)
+    other = await services(url, RecordingMessenger())  # another worker on the same store
+    read_while_held: list[bool] = []
+
+    def extractor(
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation_assertive",
+        known_people: frozenset[str] = frozenset(),
+    ) -> Extraction:
+        read_while_held.append(service.chat.order.held(ALICE))
+        return extract_offline(
+            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+        )
+
+    service.chat.extractor = extractor
+
+    async def order_is_free() -> bool:
+        if service.chat.order.held(ALICE):
+            return False
+        try:  # the lease would be let go only after this answer: waiting means it is held
+            async with asyncio.timeout(10), other.store.conversation.chat_turn(ALICE):
+                return True
+        except TimeoutError:
+            return False
+
+    held.check = order_is_free
+    talk.order = service.chat.order
+    clock = service.chat.clock
+    await service.chat.on_text(talk.incoming(ALICE, "what should I cook tonight?", clock()))
+    await service.chat.on_text(talk.incoming(ALICE, "good morning, I'm in Lisbon", clock()))
+    await service.chat.show_state(ALICE, ALICE)
+    assert held.order_free == [True, True]
+    assert read_while_held == [False, False]
+    said = talk.said(ALICE)
+    assert said[0] == "Risotto, slowly."
+    assert "Morning!" in said
+    assert "Lisbon" in said[-1]  # /state, after the acknowledgement and the reply
+    assert len(said) >= 4
+    assert talk.held_at_send == [(text, False) for text in said]
+
+
+async def test_one_chats_messages_stay_in_order_under_concurrent_taps(
+    services: Callable[..., Any], tmp_path: Path
+) -> None:
+    words = ["first", "second", "third", "fourth"]
+    held = HeldModel({w: f"{w.title()} answered." for w in words} | {"lisbon": "Noted."})
+    held.let_go("lisbon")
+    talk = OrderedMessenger()
+    url = f"sqlite:///{tmp_path / 'canon.db'}"
+    service = await services(url, talk, default_policy(), held)
+    clock = service.chat.clock
+    await service.chat.on_text(talk.incoming(ALICE, "I'm flying to Lisbon on Friday", clock()))
+    question = talk.prompt(ALICE)
+    # Every message and a few taps on the one question at once, in this order.
+    calls = [
+        service.chat.on_text(talk.incoming(ALICE, f"the {word} thing", clock())) for word in words
+    ]
+    taps = [talk.tap(service.chat, ALICE, "Yes", message=question) for _ in range(3)]
+    running = [asyncio.create_task(c) for c in [calls[0], taps[0], calls[1], taps[1], *calls[2:]]]
+    running.append(asyncio.create_task(taps[2]))
+    await held.asked["first"].wait()
+    for word in reversed(words):  # the model finishes the later messages first
+        held.let_go(word)
+        await asyncio.sleep(0)
+    notices = [r for r in await asyncio.gather(*running) if isinstance(r, str)]
+    assert sorted(notices) == ["Already answered.", "Already answered.", "Confirmed"]
+    assert [t for t in talk.said(ALICE) if t.endswith(" answered.")] == [
+        f"{w.title()} answered." for w in words
+    ]
+    log = [(m.role, m.text) for m in await service.store.conversation.messages(ALICE)]
+    talked = [m for m in log if m[1].startswith("the ") or m[1].endswith(" answered.")]
+    assert talked == [
+        pair
+        for w in words
+        for pair in (("user", f"the {w} thing"), ("assistant", f"{w.title()} answered."))
     ]
 
 
@@ -222,3 +388,71 @@ async def test_two_services_on_one_postgresql_keep_one_chats_order(
         ("user", "and for dessert?"),
         ("assistant", "Tiramisu."),
     ]
+
+
+async def test_on_two_services_a_tap_is_taken_while_the_other_writes_a_reply(
+    services: Callable[..., Any], postgres_url: str
+) -> None:
+    """Across workers the chat's order and its message line are the store's: a tap on
+    one worker is committed while the other's model writes a reply, and a message on the
+    first waits for that reply."""
+    held = HeldModel(
+        {"lisbon": "Safe travels!", "cook": "Risotto, slowly.", "dessert": "Tiramisu."}
+    )
+    held.let_go("lisbon", "dessert")
+    talk = OrderedMessenger()
+    first = await services(postgres_url, talk, default_policy(), held)
+    second = await services(postgres_url, talk, default_policy(), held)
+    clock = first.chat.clock
+    await first.chat.on_text(talk.incoming(ALICE, "I'm flying to Lisbon on Friday", clock()))
+    question = talk.prompt(ALICE)
+    entity = AUDIENCE.entity_of(ALICE)
+    assert await first.store.open_review_items([entity])
+
+    cooking = asyncio.create_task(
+        first.chat.on_text(talk.incoming(ALICE, "what should I cook tonight?", clock()))
+    )
+    await held.asked["cook"].wait()
+    assert await talk.tap(second.chat, ALICE, "Yes", message=question) == "Confirmed"
+    assert await second.store.open_review_items([entity]) == []
+    dessert = asyncio.create_task(
+        second.chat.on_text(talk.incoming(ALICE, "and for dessert?", clock()))
+    )
+    await asyncio.sleep(0.3)
+    assert not cooking.done()
+    assert not held.asked["dessert"].is_set()  # the next message waits in the chat's line
+    held.let_go("cook")
+    await asyncio.gather(cooking, dessert)
+    assert talk.said(ALICE)[-2:] == ["Risotto, slowly.", "Tiramisu."]
+
+
+async def test_a_message_given_up_in_line_lets_the_next_go_only_after_the_one_before() -> None:
+    """The chat's line, on its own: messages hold their place in the order they came; one
+    that gives up while waiting does not let the message after it overtake the one
+    being answered."""
+    store = MemoryStore()
+    await store.open()
+    order = ChatOrder(store.conversation)
+    happened: list[str] = []
+    let_go = asyncio.Event()
+
+    async def message(name: str, slow: bool = False) -> None:
+        async with order.message(ALICE):
+            happened.append(f"{name} in")
+            if slow:
+                await let_go.wait()
+            happened.append(f"{name} out")
+
+    first = asyncio.create_task(message("first", slow=True))
+    second = asyncio.create_task(message("second"))
+    third = asyncio.create_task(message("third"))
+    await asyncio.sleep(0.05)
+    second.cancel()  # the user's second message gave up while waiting
+    await asyncio.sleep(0.05)
+    async with order.section(ALICE):  # a tap meanwhile
+        happened.append("tap")
+    assert happened == ["first in", "tap"]
+    let_go.set()
+    await asyncio.gather(first, third, second, return_exceptions=True)
+    assert happened == ["first in", "tap", "first out", "third in", "third out"]
+    await store.close()

@@ -198,6 +198,44 @@ class CompanionContract:
         await asyncio.gather(holding, waiting)
         assert happened == ["here in", "there, another chat", "here out", "there in"]
 
+    async def test_a_chats_message_lane_and_its_order_never_wait_for_each_other(
+        self, backend: StoreBackend, same_data: StoreBackend
+    ) -> None:
+        """A message holds the chat's message lane through its reply; the chat's short
+        sections (a tap, a command) take its order meanwhile, here or on another store."""
+        happened: list[str] = []
+        held = asyncio.Event()
+        let_go = asyncio.Event()
+
+        async def message() -> None:
+            async with backend.conversation.chat_turn(7, "messages"):
+                happened.append("message in")
+                held.set()
+                await let_go.wait()
+                happened.append("message out")
+
+        async def next_message() -> None:
+            async with same_data.conversation.chat_turn(7, "messages"):
+                happened.append("next message in")
+
+        holding = asyncio.create_task(message())
+        await held.wait()
+        waiting = asyncio.create_task(next_message())
+        async with same_data.conversation.chat_turn(7, "order"):
+            happened.append("a tap's section")
+        async with backend.conversation.chat_turn(7):  # the order is the default lane
+            happened.append("a command's section")
+        await asyncio.sleep(0.1)
+        let_go.set()
+        await asyncio.gather(holding, waiting)
+        assert happened == [
+            "message in",
+            "a tap's section",
+            "a command's section",
+            "message out",
+            "next message in",
+        ]
+
     async def test_a_turn_that_fails_lets_go_of_the_chat(self, backend: StoreBackend) -> None:
         with pytest.raises(RuntimeError):
             async with backend.conversation.chat_turn(7):

@@ -285,6 +285,22 @@ CONVERSATION: Final[Feature] = (
         ALTER TABLE chat_modes ADD COLUMN value text;
         """,
         ),
+        (
+            "0019_chat_turn_lanes",
+            """
+        -- A chat has two leases (core.store.chat_turns): its order, held only for short
+        -- sections, and its message lane, held by one message until its reply is out.
+        -- Leases are transient: the rows of a running turn are dropped.
+        DROP TABLE chat_turns;
+        CREATE TABLE chat_turns (
+            chat_id bigint NOT NULL,
+            lane text NOT NULL,
+            holder text NOT NULL,
+            until timestamptz NOT NULL,
+            PRIMARY KEY (chat_id, lane)
+        );
+        """,
+        ),
     ),
 )
 

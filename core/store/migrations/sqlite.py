@@ -342,6 +342,22 @@ CONVERSATION: Final[Feature] = (
             ALTER TABLE chat_modes ADD COLUMN value TEXT;
         """,
         ),
+        (
+            "0025_chat_turn_lanes",
+            """
+            -- A chat has two leases (core.store.chat_turns): its order, held only for
+            -- short sections, and its message lane, held by one message until its reply
+            -- is out. Leases are transient: the rows of a running turn are dropped.
+            DROP TABLE chat_turns;
+            CREATE TABLE chat_turns (
+                chat_id INTEGER NOT NULL,
+                lane TEXT NOT NULL,
+                holder TEXT NOT NULL,
+                until REAL NOT NULL,
+                PRIMARY KEY (chat_id, lane)
+            ) WITHOUT ROWID;
+        """,
+        ),
     ),
 )
 """The bot's conversation log, what its chats showed, prompt messages, chat modes and

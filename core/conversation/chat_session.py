@@ -65,7 +65,14 @@ class ChatSession:
         # or no says nothing of its own, so no extractor (a model, perhaps) is asked.
         claims: Claims = []
         if texts.typed_answer(msg.text) is None:
-            claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
+            try:
+                claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
+            except Exception:
+                # The user's words are kept whatever failed reading them (the error
+                # handler's "Sorry" follows them in the chat, and a restart shows both).
+                async with self.order.section(self.chat_id):
+                    await deps.log_user(msg)
+                raise
         async with self.order.section(self.chat_id):
             now = deps.clock()
             heard = await self._heard(msg, claims, now)

@@ -15,6 +15,7 @@ from datetime import datetime, time, timedelta
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.object_kinds import object_kind_in
+from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
 _AMOUNT = re.compile(
@@ -145,6 +146,7 @@ _NOT_ITEMS = frozenset(
         "home",
         "back",
         "there",
+        "here",
     ]
 )
 _TODO = re.compile(r"(pay|renew|return)\s+")
@@ -302,6 +304,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     merchant_m = None if returned else _MERCHANT.search(clause.text)
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
+    if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():
+        merchant = None  # "on Saturday" says when, not who was paid
     # "got a new bike" is a purchase only when money or a shop is named; a bill word
     # ("rent", "invoice") is financial by itself.
     if amount is None and merchant is None and not _FINANCIAL_WORDS.search(item.lower()):

@@ -88,6 +88,14 @@ _BARE_CONTRACTION = re.compile(
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
+_TEXT_WERE = re.compile(
+    r"(^|[.!?;,]\s|\b(?:so|now|but|cuz|because|lol|ok|omg|yeah)\s)(?:were|Were(?<=^Were))\b"
+    r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"
+    r"that|these|those|any|some|all|both|either|neither|[A-Z]\w*)\b|\s*[?,.!]|$)"
+)
+"""Texting leaves the apostrophe out of "we're": "were already in truckee", "so were home
+today". A "were" that opens a clause without a subject before it and is not followed by
+one ("were you there?", "Were it not for…") is "we're"."""
 _CHAT_WORDS = {
     "tmrw": "tomorrow",
     "tmr": "tomorrow",
@@ -97,6 +105,7 @@ _CHAT_WORDS = {
     "2morrow": "tomorrow",
     "tomoz": "tomorrow",
     "tonite": "tonight",
+    "nite": "night",
     "2nite": "tonight",
     "wk": "week",
     "wks": "weeks",
@@ -120,6 +129,11 @@ _CHAT_WORD = re.compile(
 
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
+
+
+def _we_are(m: re.Match[str]) -> str:
+    lead = m.group(1)
+    return f"{lead}{m.group(0)[len(lead)]}e're"  # keeps the capital of "Were"
 
 
 def _chat_word(m: re.Match[str]) -> str:
@@ -159,6 +173,7 @@ def clean(text: str) -> str:
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
+    flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, flat)
     flat = _DISFLUENCY.sub("", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)

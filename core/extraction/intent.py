@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from core.extraction.letters import is_sign_off
 from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
 
@@ -283,7 +284,7 @@ def classify(
     opens = _OPENS_SCOPE.search(low) is not None
     if all(_CHITCHAT.fullmatch(part.strip(" !.")) for part in low.split(",") if part.strip()):
         return ClauseIntent("none", 1.0)
-    if _social(low):
+    if _social(low) or is_sign_off(low):
         return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)

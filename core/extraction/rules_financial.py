@@ -53,6 +53,11 @@ _CURRENCY = {
 }
 _ITEM_STOP = frozenset(
     [
+        # A pronoun starts the next clause of a run-on ("paid the car insurance it was…").
+        "it",
+        "i",
+        "we",
+        "they",
         "for",
         "from",
         "at",
@@ -117,8 +122,9 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|\s+due\s+(?:on|by|tomorrow|today|"
-            r"next|this|friday|monday)\b"
+            # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
+            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",
     ),
@@ -166,6 +172,15 @@ _RETURN_TO = re.compile(r"\s+to\s+(?P<m>[A-Z][\w&'.-]*)")  # not "at UPS": a car
 _RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
+_PERIOD = (
+    r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
+    r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_DATED = re.compile(
+    rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
+)
+"""What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
+_OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|[$€£¥])?\s?\d)", re.I)
 
 
 def _amount(clause: Clause) -> tuple[float | int, str] | None:
@@ -268,7 +283,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     amount = _amount(clause)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
-    text = _AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    # "the electricity bill of $96 was paid": the bill is the item, not what follows.
+    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
+    text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
     fined = False

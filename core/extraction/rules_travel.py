@@ -118,7 +118,15 @@ _ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
 )
-_HERE = re.compile(r"\bhere\s+in\s+|\b(?:greetings|hello|hi)\s+from\s+")
+_HERE = re.compile(
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+(?:(?:sunny|rainy|snowy|beautiful|"
+    r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
+    # "I am writing from Nairobi", "currently working remotely from Mexico City": the
+    # speaker does it where they are (not "coming from", which is where they left).
+    r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:(?:currently|now|still)\s+)?"
+    r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
+    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?from\s+"
+)
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|trip|road\s+trip|vacation|getaway|visit|"

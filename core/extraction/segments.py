@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.extraction.letters import strip_frame, strip_salutation
+
 _QUOTES = str.maketrans(
     {
         "\u2019": "'",
@@ -246,7 +248,10 @@ def split_segments(text: str) -> list[Segment]:
             if lead:
                 # ", but right now..." was cut at the comma: the conjunction is the joint.
                 j, piece = lead.group(1).lower(), piece[lead.end() :]
-            stripped = _REMEMBER.sub("", _LEAD_FILLER.sub("", piece)).strip(" ,")
+            if i == 0:
+                piece = strip_salutation(piece)  # "Hi Sarah, ...": the news starts after it
+            stripped = _LEAD_FILLER.sub("", piece)
+            stripped = strip_frame(_REMEMBER.sub("", stripped)).strip(" ,")
             if not stripped and len(kept) > 1:
                 continue  # "Looking back, I wish...": the marker says nothing of its own
             if not stripped:

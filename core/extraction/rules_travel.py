@@ -32,7 +32,9 @@ _HOMEWARD = re.compile(
     r"\b(?:head|heads|heading|headed|fly|flies|flying|drive|drives|driving|go|going|come|comes|"
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
-    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
+    # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"
+    r"\bflights?\s+(?:home|back)\b"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).
@@ -41,6 +43,8 @@ _SELF = frozenset(
     [
         "i",
         "we",
+        "my",
+        "our",
         "i'm",
         "we're",
         "i've",

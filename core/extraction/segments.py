@@ -43,7 +43,7 @@ _JOINT = re.compile(
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
-    r"back\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d))\b)"
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
@@ -84,7 +84,7 @@ class Segment:
 _BARE_CONTRACTION = re.compile(
     # Not "ill", "its", "were", "well", "shell": each is also a word of its own.
     r"\b(?:(i)(m|ve)|(do|does|did|is|was|are|were|has|have|had|could|would|should|ca|wo)(nt)|"
-    r"(that|what|there|he|she|who)(s)|(you|they)(re|ve)|(we)(ve))\b(?!')",
+    r"(that|what|there|he|she|who|how|where)(s)|(you|they)(re|ve)|(we)(ve))\b(?!')",
     re.I,
 )
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
@@ -127,6 +127,17 @@ _CHAT_WORD = re.compile(
 )
 """Chat abbreviations read as the words they stand for: "tmrw", "wk", "rn", "wfh",
 "prob gonna" (probably), "bc the roads" (because; "BC" alone may be the province)."""
+
+
+_DAY_ABBREV = re.compile(
+    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next|from|to|and)\s+"
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')",
+    re.I,
+)
+"""Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
+word that announces a day: "back sat", "til sun", "on wed"."""
+_DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
+_DAYS |= {"sat": "saturday", "sun": "sunday"}
 
 
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
@@ -177,6 +188,7 @@ def clean(text: str) -> str:
     flat = _TEXT_R.sub(r"\1 are", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, flat)
+    flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
     flat = _DISFLUENCY.sub("", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

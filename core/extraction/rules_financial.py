@@ -298,6 +298,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if not item:
         for rx, st in _VERB_STATUS:
             m = rx.search(low)
+            if m and re.match(r"got\s+[a-z]{2,}ed\b", low[m.start() :]):
+                continue  # "got called off", "got cancelled": a passive, nothing bought
             if m:
                 item, status = _item_after(clause, m.end()), st
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):

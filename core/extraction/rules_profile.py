@@ -24,7 +24,7 @@ _HOME = re.compile(
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
-    rf"(?:{_LIVE})\s+(?:here\s+|there\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
+    rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:now\s+)?(?:based|located|living|residing)\s+"
     r"(?:in|out\s+of|near)\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").

@@ -332,8 +332,25 @@ _GATE = frozenset(
         "left",
         "arrived",
         "landed",
+        "cancelled",
+        "canceled",
+        "scrapped",
+        "called",
     ]
 )
+
+
+_CALLED_OFF = re.compile(
+    r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
+    r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
+    r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+)
+_UNREALISED_TRIP = re.compile(
+    r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
+    r"(?:go|fly|drive|travel|visit|head)\b"
+)
+"""A cancellation that names no trip refers back to one: "we were supposed to go to
+Mexico but the whole thing got called off", "... so we cancelled"."""
 
 
 def _cancelled(clause: Clause) -> re.Match[str] | None:
@@ -341,6 +358,10 @@ def _cancelled(clause: Clause) -> re.Match[str] | None:
         trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
+    m = _CALLED_OFF.search(clause.low)
+    before = clause.message[: max(clause.start_in_message, 0)].lower()
+    if m is not None and _UNREALISED_TRIP.search(before):
+        return m
     return None
 
 

@@ -45,6 +45,10 @@ _JOINT = re.compile(
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d))\b)"
+    # "..., but the whole thing got cancelled": a subject that points back at what was
+    # said starts a clause of its own after a contrast or a consequence.
+    r"|\s*,?\s+(?P<conj2>but|though|although|because|so)\s+(?=(?:the\s+)?(?:whole\s+thing|"
+    r"everything)\b)"
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
@@ -250,7 +254,7 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0:
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or "comma").lower()
+            joint = (m.group("conj") or m.group("conj2") or "comma").lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]

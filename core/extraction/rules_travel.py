@@ -358,10 +358,10 @@ def _cancelled(clause: Clause) -> re.Match[str] | None:
         trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
-    m = _CALLED_OFF.search(clause.low)
+    off = _CALLED_OFF.search(clause.low)
     before = clause.message[: max(clause.start_in_message, 0)].lower()
-    if m is not None and _UNREALISED_TRIP.search(before):
-        return m
+    if off is not None and _UNREALISED_TRIP.search(before):
+        return off
     return None
 
 

@@ -58,8 +58,14 @@ def strip_salutation(text: str) -> str:
 
 
 def strip_frame(text: str) -> str:
-    """``text`` without a leading "I am writing to let you know that", "Please note that"."""
-    return _FRAME.sub("", text, count=1)
+    """``text`` without a leading "I am writing to let you know that", "Please note that"
+    (frames may follow each other: "For scheduling purposes, please note that …")."""
+    for _ in range(3):
+        bare = _FRAME.sub("", text, count=1)
+        if bare == text:
+            break
+        text = bare
+    return text
 
 
 def is_sign_off(low: str) -> bool:

@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 _FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _HANGING = frozenset({"ccomp", "advcl", "parataxis"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+_TAKES = frozenset(
+    {"prep", "prt", "npadvmod", "advmod", "dobj", "acomp", "attr", "ccomp", "xcomp", "oprd"}
+)
+"""What a main clause's verb has after it; a verb with nothing after it ("my wife
+booked") is more likely a relative clause the parser misread."""
 _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean", "feel", "wish"})
 """A fronted complement of these is reported speech ("we're here, she said"), one clause."""
 
@@ -64,11 +69,36 @@ def _first_clause(second: Token, span: Span) -> Token | None:
     return None
 
 
+def _explained_after(first: Token, span: Span) -> int | None:
+    """ "we're already in tahoe got in last night": the parse may hang the explanation
+    from the present verb instead, as a past verb after it with no subject and nothing
+    that subordinates it. The token index where it starts, if so."""
+    if _past(first):
+        return None
+    for child in first.children:
+        if child.i <= first.i or child.dep_ not in ("advcl", "conj", "parataxis"):
+            continue
+        bare = child.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in child.children)
+        if not (child.tag_ == "VBD" or bare) or any(
+            c.dep_ in ("mark", "cc") for c in child.children
+        ):
+            continue
+        start = min(t.i for t in child.subtree)
+        if start > span.start + 1 and start < span.end and span.doc[start - 1].pos_ != "CCONJ":
+            return start
+    return None
+
+
 def _cut(span: Span) -> int | None:
     """The character offset where the second of two run-together clauses starts."""
     second = _main_verb(span)
     if second is None or not _finite(second) or second.lemma_ in _REPORTING:
         return None
+    after = _explained_after(second, span)
+    if after is not None:
+        return span.doc[after].idx
+    if not any(c.i > second.i and c.dep_ in _TAKES for c in second.children):
+        return None  # "the hotel my wife booked": a relative clause whose object is the gap
     first = _first_clause(second, span)
     if first is None:
         return None

@@ -25,14 +25,17 @@ async def _believed(runner: BotRunner, entity: str = "user:primary") -> dict[str
     """What Canon holds or asks about for ``entity``: committed facts and open questions."""
     assert runner.chat is not None
     store = runner.chat.engine.store
-    facts = {f.field: f.value for f in await store.facts(entity)}
-    asked = {i.field: i.candidate_value for i in await store.open_review_items([entity])}
+    facts: dict[str, object] = {f.field: f.value for f in await store.facts(entity)}
+    asked: dict[str, object] = {
+        i.field: i.candidate_value for i in await store.open_review_items([entity])
+    }
     return facts | asked
 
 
 async def _say(tg: FakeTelegram, text: str, expect: str) -> str:
     sent = tg.user_says(ALICE, text, date=SENT)
-    return (await tg.reply_after(ALICE, sent, expect, 60)).text
+    reply = await tg.reply_after(ALICE, sent, expect, 60)
+    return str(reply.text)
 
 
 @pytest.mark.parametrize(

@@ -128,7 +128,11 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "due",
     ),
-    (re.compile(r"\s+(?:is|are|'s|was|got|has\s+been)\s+(?:already\s+)?paid\b"), "paid"),
+    # "the rent's paid": the contraction leans on its noun.
+    (
+        re.compile(r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s)\s+(?:already\s+)?paid\b"),
+        "paid",
+    ),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
 )
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")

@@ -114,9 +114,13 @@ _PRESENT_AT = re.compile(
     r"^(?:(?:finally|safely|already|now|still|currently|just|back|here)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
-    r"staying|stuck|hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
+    # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
+    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
+    r"\s+(?:(?:still|currently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+"
+    r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
+    # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
+    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
 )
 _ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"

@@ -33,8 +33,9 @@ _HOMEWARD = re.compile(
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
-    # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"
-    r"\bflights?\s+(?:home|back)\b"
+    # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
+    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|tomorrow\b|"
+    r"tonight\b|next\b|in\s+\d|\d)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).
@@ -141,6 +142,10 @@ _HEADING = re.compile(
     r"visiting|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?(?:for|to|in|into)\s+"
 )
+_STAY_AHEAD = re.compile(
+    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
+)
+"""A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
 _VISIT = re.compile(
     r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+"
@@ -200,7 +205,11 @@ def _dates(clause: Clause) -> tuple[date | None, date | None]:
     """Departure and return dates of a trip clause."""
     depart: date | None = None
     ret: date | None = None
+    # "next week … Tuesday through Thursday": the days inside the week date the trip.
+    days = any(ref.unit == "day" for ref in clause.times)
     for ref in clause.times:
+        if days and ref.unit in ("week", "month", "year"):
+            continue
         if ref.past or ref.prep == "since" or ref.begun_span(clause.at.date()):
             continue  # "this week" or "this year" names no departure day
         if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
@@ -431,7 +440,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 return [Candidate("travel.location", place.name, _conf(place))]
             return _plan(clause, place) if planning else _present(clause, place)
     place = None
-    for m in (*_HEADING.finditer(low), *_VISIT.finditer(low)):
+    for m in (*_HEADING.finditer(low), *_VISIT.finditer(low), *_STAY_AHEAD.finditer(low)):
         if not planning and _ON_TRIP.search(low, 0, m.end()):
             # "on vacation in Cancun" says where, not whither: a stay, which only the
             # present tells (``_TOURING``); under "got sick" or "met" it is a story.

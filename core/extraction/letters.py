@@ -23,7 +23,9 @@ _SALUTATION = re.compile(
     # an introduction, not a greeting: a greeting takes a name or a group, then a comma.
     rf"^(?:(?i:dear|hi|hello|hey|good\s+(?:morning|afternoon|evening))\s+"
     rf"(?:(?i:mr|mrs|ms|dr|prof)\.?\s+)?(?:{_NAME}|(?i:{_GROUP}))|"
-    rf"(?i:dear)\s+[\w'.-]+(?:\s+[\w'.-]+){{0,2}}|(?i:hello|hi))(?:\s*[,!:]\s*|$)",
+    rf"(?i:dear)\s+[\w'.-]+(?:\s+[\w'.-]+){{0,2}}|(?i:hello|hi))(?:\s*[,!:]\s*|$)"
+    # "hi laura, ...": a lowercase name is a name only before the comma.
+    r"|^(?i:hi|hello|hey)\s+(?!(?:i|im|i'm|it|its|it's|we|we're|were)\b)[a-z]+\s*,\s*",
 )
 _SIGN_OFF = re.compile(
     r"(?:(?:best|kind|warm|warmest|many|all\s+the|with|much)\s+)?"

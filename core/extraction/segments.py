@@ -88,7 +88,8 @@ class Segment:
 _BARE_CONTRACTION = re.compile(
     # Not "ill", "its", "were", "well", "shell": each is also a word of its own.
     r"\b(?:(i)(m|ve)|(do|does|did|is|was|are|were|has|have|had|could|would|should|ca|wo)(nt)|"
-    r"(that|what|there|he|she|who|how|where)(s)|(you|they)(re|ve)|(we)(ve))\b(?!')",
+    r"(that|what|there|he|she|who|how|where)(s)|(you|they)(re|ve)|(we)(ve)|"
+    r"(should|could|would|must|might)(ve))\b(?!')",
     re.I,
 )
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
@@ -121,6 +122,15 @@ _CHAT_WORDS = {
     "rn": "right now",
     "prolly": "probably",
     "wfh": "working from home",
+    "yr": "year",
+    "yrs": "years",
+    "2day": "today",
+    "cuz": "because",
+    "coz": "because",
+    "tho": "though",
+    "coulda": "could have",
+    "shoulda": "should have",
+    "woulda": "would have",
 }
 _CHAT_WORD = re.compile(
     r"\b(?:"
@@ -144,6 +154,8 @@ _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 
 
+_B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
+""""gonna b late": "b" for "be" after a word that wants a verb."""
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
 
@@ -192,6 +204,7 @@ def clean(text: str) -> str:
     flat = _TEXT_R.sub(r"\1 are", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, flat)
+    flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
     flat = _DISFLUENCY.sub("", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)

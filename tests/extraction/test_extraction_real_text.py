@@ -31,6 +31,11 @@ from core.extraction.timeexpr import find_times
         ("got in last nite", "got in last night"),
         ("back sat", "back saturday"),
         ("til sun", "til sunday"),
+        ("shouldve booked the earlier flight", "should've booked the earlier flight"),
+        ("coulda been there by now", "could have been there by now"),
+        ("gonna b late", "gonna be late"),
+        ("prob gonna move next yr", "probably gonna move next year"),
+        ("plan b is fine tho", "plan b is fine though"),
         # "were" with its subject after it, or before it, stays the past of "be".
         ("were you there?", "were you there?"),
         ("Were it not for the strike", "Were it not for the strike"),

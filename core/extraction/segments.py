@@ -144,7 +144,8 @@ _CHAT_WORD = re.compile(
 
 
 _DAY_ABBREV = re.compile(
-    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next|from|to|and)\s+"
+    # Not after "to", "from", "and": "went to sun valley", "rain and sun".
+    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')",
     re.I,
 )

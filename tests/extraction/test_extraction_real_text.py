@@ -41,6 +41,8 @@ from core.extraction.timeexpr import find_times
         ("Were it not for the strike", "Were it not for the strike"),
         ("the kids were sick and so were we", "the kids were sick and so were we"),
         ("we sat on the porch", "we sat on the porch"),
+        ("we had rain and sun all week", "we had rain and sun all week"),
+        ("went to sun valley", "went to sun valley"),
     ],
 )
 def test_texting_spellings_are_read_as_the_words_meant(typed: str, read: str) -> None:

@@ -71,6 +71,8 @@ REACTION = re.compile(
     r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
     r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
     r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
+    # "I can't thank you enough": gratitude, no news.
+    r"^(?:i\s+)?can't\s+thank\s+(?:you|u)\s+enough\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
     r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
 )

@@ -2,7 +2,8 @@
 
 Chat drops the subject of a second clause that explains the first: "finally in
 Denver, drove up yesterday", "we're here in Sedona, arrived this morning", "still
-in Paris, flying home Friday". The segmenter cuts at a comma only before a new
+in Paris, flying home Friday"; mail does it with a plan: "I am in Berlin for meetings
+and will be back on Thursday". The segmenter cuts at a comma only before a new
 subject, so without this the explanation and the news share one clause, and the
 past verb of the explanation decides its tense: the user's present whereabouts
 become history.
@@ -57,9 +58,12 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
         ongoing = tok.tag_ in ("VBG", "VBN") and tok.dep_ in ("advcl", "conj")
         ongoing = ongoing and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
-        if not (past or ongoing) or _own_subject(tok):
+        # "..., and will be back in the office on Thursday": a plan after a present state.
+        ahead = tok.tag_ == "VB" and tok.dep_ == "conj"
+        will = [c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")]
+        if not (past or ongoing or (ahead and will)) or _own_subject(tok):
             continue
-        first = tok
+        first = will[0] if ahead and will else tok
         while first.i - 1 > span.start and doc[first.i - 1].lower_ in _LEADS:
             first = doc[first.i - 1]
         joint = doc[first.i - 1]

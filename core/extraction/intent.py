@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from core.extraction.letters import is_sign_off
 from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
 
@@ -66,7 +67,7 @@ _SUGGEST_Q = re.compile(
     r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
     r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
 )
-_YOU = re.compile(r"\b(?:you|your|yours|u)\b")
+_YOU = re.compile(r"\b(?:you|your|yours|u|ur)\b")
 _WH = re.compile(
     r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b"
 )
@@ -251,7 +252,7 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 _UNMARKED_Q = re.compile(
-    r"^(?:what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    r"^(?:(?:hey|hi)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
     r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
     r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|who\s+(?:is|are))\b"
     r"(?!.*\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
@@ -283,7 +284,7 @@ def classify(
     opens = _OPENS_SCOPE.search(low) is not None
     if all(_CHITCHAT.fullmatch(part.strip(" !.")) for part in low.split(",") if part.strip()):
         return ClauseIntent("none", 1.0)
-    if _social(low):
+    if _social(low) or is_sign_off(low):
         return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)

@@ -30,6 +30,7 @@ from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
+from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
@@ -167,7 +168,7 @@ def extract_offline(
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
     parsed = clean(body)
-    segments = split_elided(split_segments(body), parsed)
+    segments = split_elided(split_run_ons(split_segments(body), parsed), parsed)
     texts = [seg.text for seg in segments]
     offsets = clause_offsets(parsed, texts)
     readings = clause_readings(parsed, texts, offsets)

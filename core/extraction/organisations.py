@@ -8,7 +8,9 @@ People write employers in every case: "I work at a UPS store", "i work at walmar
 2. capitalised words, a proper noun the user typed ("Mercy Hospital", "Acme Corp"); an
    acronym stays upper case, and a generic noun after it is not part of the name
    ("a UPS store" -> "UPS");
-3. one lowercase word right before the clause ends ("i work at kroger"), in title case,
+3. lowercase words before an institution's head noun ("i teach at lincoln elementary",
+   "mercy hospital"), in title case;
+4. one lowercase word right before the clause ends ("i work at kroger"), in title case,
    unless it is a generic workplace or an everyday word ("at night", "for myself").
 
 A generic workplace ("a hospital", "a restaurant", "the bank", "from home") names no
@@ -74,6 +76,8 @@ _END_WORDS = _words(
     """
 )
 _WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
+_INSTITUTIONS = _words("elementary school hospital university college clinic academy library")
+"""Head nouns that end an institution's name typed in lower case ("lincoln elementary")."""
 
 
 def is_known_organisation(name: str) -> bool:
@@ -118,8 +122,25 @@ def organisation_at(text: str, pos: int) -> Organisation | None:
         if all(w.lower() in _GENERIC for w in run):
             return None  # "a Hospital" is still no name
         return Organisation(" ".join(run), 0.9)
+    named = _institution(words)
+    if named is not None:
+        return named
     first = words[0]
     lone = len(words) == 1 or words[1].lower() in _END_WORDS
     if article or not lone or not first.isalpha() or first.lower() in _NOT_ORGS:
         return None
     return Organisation(first[0].upper() + first[1:], 0.8)
+
+
+def _institution(words: list[str]) -> Organisation | None:
+    """ "lincoln elementary", "ohio state university": one or two name words, then the
+    institution's head noun (not "night school", "the hospital")."""
+    for n in (2, 3):
+        run = words[:n]
+        if len(run) < n or run[-1].lower() not in _INSTITUTIONS:
+            continue
+        names = run[:-1]
+        if any(not w.isalpha() or w.lower() in _NOT_ORGS | _END_WORDS for w in names):
+            return None
+        return Organisation(" ".join(w[0].upper() + w[1:] for w in run), 0.8)
+    return None

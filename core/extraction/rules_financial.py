@@ -15,6 +15,7 @@ from datetime import datetime, time, timedelta
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.object_kinds import object_kind_in
+from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
 _AMOUNT = re.compile(
@@ -52,6 +53,11 @@ _CURRENCY = {
 }
 _ITEM_STOP = frozenset(
     [
+        # A pronoun starts the next clause of a run-on ("paid the car insurance it was…").
+        "it",
+        "i",
+        "we",
+        "they",
         "for",
         "from",
         "at",
@@ -116,12 +122,17 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|\s+due\s+(?:on|by|tomorrow|today|"
-            r"next|this|friday|monday)\b"
+            # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
+            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",
     ),
-    (re.compile(r"\s+(?:is|are|'s|was|got|has\s+been)\s+(?:already\s+)?paid\b"), "paid"),
+    # "the rent's paid": the contraction leans on its noun.
+    (
+        re.compile(r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s)\s+(?:already\s+)?paid\b"),
+        "paid",
+    ),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
 )
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
@@ -145,6 +156,7 @@ _NOT_ITEMS = frozenset(
         "home",
         "back",
         "there",
+        "here",
     ]
 )
 _TODO = re.compile(r"(pay|renew|return)\s+")
@@ -164,6 +176,15 @@ _RETURN_TO = re.compile(r"\s+to\s+(?P<m>[A-Z][\w&'.-]*)")  # not "at UPS": a car
 _RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
+_PERIOD = (
+    r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
+    r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_DATED = re.compile(
+    rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
+)
+"""What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
+_OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|[$€£¥])?\s?\d)", re.I)
 
 
 def _amount(clause: Clause) -> tuple[float | int, str] | None:
@@ -266,7 +287,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     amount = _amount(clause)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
-    text = _AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    # "the electricity bill of $96 was paid": the bill is the item, not what follows.
+    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
+    text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
     fined = False
@@ -278,6 +302,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if not item:
         for rx, st in _VERB_STATUS:
             m = rx.search(low)
+            if m and re.match(r"got\s+[a-z]{2,}ed\b", low[m.start() :]):
+                continue  # "got called off", "got cancelled": a passive, nothing bought
             if m:
                 item, status = _item_after(clause, m.end()), st
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
@@ -302,6 +328,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     merchant_m = None if returned else _MERCHANT.search(clause.text)
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
+    if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():
+        merchant = None  # "on Saturday" says when, not who was paid
     # "got a new bike" is a purchase only when money or a shop is named; a bill word
     # ("rent", "invoice") is financial by itself.
     if amount is None and merchant is None and not _FINANCIAL_WORDS.search(item.lower()):

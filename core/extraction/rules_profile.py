@@ -19,9 +19,12 @@ from core.extraction.types import ObservationIntent
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
 _LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 _HOME = re.compile(
-    r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|relocated)\s+(?:back\s+)?"
-    r"to\s+|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
-    rf"(?:{_LIVE})\s+(?:here\s+|there\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
+    r"(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    # "we're finally settled in our new home in Raleigh"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
+    r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
+    rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:now\s+)?(?:based|located|living|residing)\s+"
     r"(?:in|out\s+of|near)\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
@@ -30,7 +33,7 @@ _HOME = re.compile(
 )
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
-    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
+    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
     # "i work as a barista at starbucks": the job title sits between the verb and the employer.
     r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
@@ -58,9 +61,11 @@ _DIETS = (
 _DIET = re.compile(
     # A chat message may drop the subject: "been vegetarian since high school".
     rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)been\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
+    # "my wife and i are vegan", "gf and i are both vegetarian": the speaker among them.
     rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|we've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
+    rf"and\s+i\s+are|"
     rf"i\s+follow|i'm\s+on|switch(?:ing|ed)?\s+to|go(?:ing)?|diet\s+is|now)\s+"
-    rf"(?:(?:now|strictly|fully|mostly|also|still|a|an|the|completely|totally|100%)\s+)*"
+    rf"(?:(?:now|strictly|fully|mostly|also|still|both|all|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"
 )
 _NOT_DIET = re.compile(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
@@ -175,6 +180,8 @@ _GATE = frozenset(
         "work",
         "worked",
         "working",
+        "teach",
+        "teaching",
         "joined",
         "started",
         "job",

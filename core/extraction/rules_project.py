@@ -98,6 +98,8 @@ _NOT_PROJECTS = frozenset(
         "stuff",
         "things",
         "everything",
+        "whole thing",
+        "the whole thing",
         "nothing",
         "myself",
         "lunch",

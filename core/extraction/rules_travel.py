@@ -32,7 +32,10 @@ _HOMEWARD = re.compile(
     r"\b(?:head|heads|heading|headed|fly|flies|flying|drive|drives|driving|go|going|come|comes|"
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
-    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
+    # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
+    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|tomorrow\b|"
+    r"tonight\b|next\b|in\s+\d|\d)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).
@@ -41,6 +44,8 @@ _SELF = frozenset(
     [
         "i",
         "we",
+        "my",
+        "our",
         "i'm",
         "we're",
         "i've",
@@ -110,21 +115,37 @@ _PRESENT_AT = re.compile(
     r"^(?:(?:finally|safely|already|now|still|currently|just|back|here)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
-    r"staying|stuck|hanging\s+out|chilling)\s+(?:(?:still|currently|now|here|already|finally|safely|all|both|"
+    # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
+    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
+    r"\s+(?:(?:still|currently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+"
+    r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
+    # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
+    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
 )
 _ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
 )
-_HERE = re.compile(r"\bhere\s+in\s+|\b(?:greetings|hello|hi)\s+from\s+")
+_HERE = re.compile(
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+(?:(?:sunny|rainy|snowy|beautiful|"
+    r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
+    # "I am writing from Nairobi", "currently working remotely from Mexico City": the
+    # speaker does it where they are (not "coming from", which is where they left).
+    r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:(?:currently|now|still)\s+)?"
+    r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
+    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?from\s+"
+)
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|trip|road\s+trip|vacation|getaway|visit|"
     r"visiting|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?(?:for|to|in|into)\s+"
 )
+_STAY_AHEAD = re.compile(
+    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
+)
+"""A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
 _VISIT = re.compile(
     r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+"
@@ -184,7 +205,11 @@ def _dates(clause: Clause) -> tuple[date | None, date | None]:
     """Departure and return dates of a trip clause."""
     depart: date | None = None
     ret: date | None = None
+    # "next week … Tuesday through Thursday": the days inside the week date the trip.
+    days = any(ref.unit == "day" for ref in clause.times)
     for ref in clause.times:
+        if days and ref.unit in ("week", "month", "year"):
+            continue
         if ref.past or ref.prep == "since" or ref.begun_span(clause.at.date()):
             continue  # "this week" or "this year" names no departure day
         if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
@@ -320,8 +345,25 @@ _GATE = frozenset(
         "left",
         "arrived",
         "landed",
+        "cancelled",
+        "canceled",
+        "scrapped",
+        "called",
     ]
 )
+
+
+_CALLED_OFF = re.compile(
+    r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
+    r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
+    r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+)
+_UNREALISED_TRIP = re.compile(
+    r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
+    r"(?:go|fly|drive|travel|visit|head)\b"
+)
+"""A cancellation that names no trip refers back to one: "we were supposed to go to
+Mexico but the whole thing got called off", "... so we cancelled"."""
 
 
 def _cancelled(clause: Clause) -> re.Match[str] | None:
@@ -329,6 +371,10 @@ def _cancelled(clause: Clause) -> re.Match[str] | None:
         trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
+    off = _CALLED_OFF.search(clause.low)
+    before = clause.message[: max(clause.start_in_message, 0)].lower()
+    if off is not None and _UNREALISED_TRIP.search(before):
+        return off
     return None
 
 
@@ -394,7 +440,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 return [Candidate("travel.location", place.name, _conf(place))]
             return _plan(clause, place) if planning else _present(clause, place)
     place = None
-    for m in (*_HEADING.finditer(low), *_VISIT.finditer(low)):
+    for m in (*_HEADING.finditer(low), *_VISIT.finditer(low), *_STAY_AHEAD.finditer(low)):
         if not planning and _ON_TRIP.search(low, 0, m.end()):
             # "on vacation in Cancun" says where, not whither: a stay, which only the
             # present tells (``_TOURING``); under "got sick" or "met" it is a story.

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.extraction.letters import strip_frame, strip_salutation
+
 _QUOTES = str.maketrans(
     {
         "\u2019": "'",
@@ -41,8 +43,12 @@ _JOINT = re.compile(
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
-    r"back\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d))\b)"
+    # "..., but the whole thing got cancelled": a subject that points back at what was
+    # said starts a clause of its own after a contrast or a consequence.
+    r"|\s*,?\s+(?P<conj2>but|though|although|because|so)\s+(?=(?:the\s+)?(?:whole\s+thing|"
+    r"everything)\b)"
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
@@ -82,12 +88,21 @@ class Segment:
 _BARE_CONTRACTION = re.compile(
     # Not "ill", "its", "were", "well", "shell": each is also a word of its own.
     r"\b(?:(i)(m|ve)|(do|does|did|is|was|are|were|has|have|had|could|would|should|ca|wo)(nt)|"
-    r"(that|what|there|he|she|who)(s)|(you|they)(re|ve)|(we)(ve))\b(?!')",
+    r"(that|what|there|he|she|who|how|where)(s)|(you|they)(re|ve)|(we)(ve)|"
+    r"(should|could|would|must|might)(ve))\b(?!')",
     re.I,
 )
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
+_TEXT_WERE = re.compile(
+    r"(^|[.!?;,]\s|\b(?:so|now|but|cuz|because|lol|ok|omg|yeah)\s)(?:were|Were(?<=^Were))\b"
+    r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"
+    r"that|these|those|any|some|all|both|either|neither|[A-Z]\w*)\b|\s*[?,.!]|$)"
+)
+"""Texting leaves the apostrophe out of "we're": "were already in truckee", "so were home
+today". A "were" that opens a clause without a subject before it and is not followed by
+one ("were you there?", "Were it not for…") is "we're"."""
 _CHAT_WORDS = {
     "tmrw": "tomorrow",
     "tmr": "tomorrow",
@@ -97,6 +112,7 @@ _CHAT_WORDS = {
     "2morrow": "tomorrow",
     "tomoz": "tomorrow",
     "tonite": "tonight",
+    "nite": "night",
     "2nite": "tonight",
     "wk": "week",
     "wks": "weeks",
@@ -106,6 +122,15 @@ _CHAT_WORDS = {
     "rn": "right now",
     "prolly": "probably",
     "wfh": "working from home",
+    "yr": "year",
+    "yrs": "years",
+    "2day": "today",
+    "cuz": "because",
+    "coz": "because",
+    "tho": "though",
+    "coulda": "could have",
+    "shoulda": "should have",
+    "woulda": "would have",
 }
 _CHAT_WORD = re.compile(
     r"\b(?:"
@@ -118,8 +143,27 @@ _CHAT_WORD = re.compile(
 "prob gonna" (probably), "bc the roads" (because; "BC" alone may be the province)."""
 
 
+_DAY_ABBREV = re.compile(
+    # Not after "to", "from", "and": "went to sun valley", "rain and sun".
+    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next)\s+"
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')",
+    re.I,
+)
+"""Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
+word that announces a day: "back sat", "til sun", "on wed"."""
+_DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
+_DAYS |= {"sat": "saturday", "sun": "sunday"}
+
+
+_B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
+""""gonna b late": "b" for "be" after a word that wants a verb."""
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
+
+
+def _we_are(m: re.Match[str]) -> str:
+    lead = m.group(1)
+    return f"{lead}{m.group(0)[len(lead)]}e're"  # keeps the capital of "Were"
 
 
 def _chat_word(m: re.Match[str]) -> str:
@@ -159,7 +203,10 @@ def clean(text: str) -> str:
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
+    flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, flat)
+    flat = _B_BE.sub(r"\1 be", flat)
+    flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
     flat = _DISFLUENCY.sub("", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
@@ -221,7 +268,7 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0:
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or "comma").lower()
+            joint = (m.group("conj") or m.group("conj2") or "comma").lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
@@ -231,7 +278,10 @@ def split_segments(text: str) -> list[Segment]:
             if lead:
                 # ", but right now..." was cut at the comma: the conjunction is the joint.
                 j, piece = lead.group(1).lower(), piece[lead.end() :]
-            stripped = _REMEMBER.sub("", _LEAD_FILLER.sub("", piece)).strip(" ,")
+            if i == 0:
+                piece = strip_salutation(piece)  # "Hi Sarah, ...": the news starts after it
+            stripped = _LEAD_FILLER.sub("", piece)
+            stripped = strip_frame(_REMEMBER.sub("", stripped)).strip(" ,")
             if not stripped and len(kept) > 1:
                 continue  # "Looking back, I wish...": the marker says nothing of its own
             if not stripped:

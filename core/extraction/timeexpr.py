@@ -424,6 +424,9 @@ def _is_weekday(text: str, ref: TimeRef) -> bool:
     return text[ref.start : ref.end].split()[-1] in WEEKDAYS
 
 
+_RANGE_END = frozenset({"to", "until", "till", "til", "through", "thru"})
+
+
 def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]:
     """Every date expression in lowercase ``text``, in order, resolved against ``at``.
 
@@ -443,10 +446,25 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             continue
         day, end_day, past, unit = got
         prep = (m.group("prep") or "").strip()
-        if out and m.start() - out[-1].end <= 2 and _is_weekday(text, out[-1]):
+        if (
+            out
+            and not m.group("prep")
+            and m.start() - out[-1].end <= 2
+            and _is_weekday(text, out[-1])
+        ):
+            # Not "tuesday through thursday", "from monday to friday": a range keeps both.
             # "Fri 3/13", "Sunday, March 8": the explicit date wins over the weekday.
             prep = prep or out[-1].prep
             out.pop()
+        if (
+            out
+            and prep in _RANGE_END
+            and m.group("wd")
+            and not m.group("wd_mod")
+            and future
+            and day < out[-1].day
+        ):
+            day += timedelta(days=7)  # "tuesday through thursday": the Thursday after
         out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past, unit))
     if out:
         clock = _clock(text)

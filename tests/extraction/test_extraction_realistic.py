@@ -44,10 +44,15 @@ abbreviations; non-native English; voice transcripts without punctuation, with f
 and run-ons; literary and news prose heavy with counterfactuals and modals (third-person
 controls included); Markdown note lines (HEARTBEAT.md/MEMORY.md style, tagged
 ``markdown`` and read as ``static_markdown``)."""
+WRITTEN_VOICES = ("texting", "voicenotes", "email")
+"""Three voices written before any tuning on them (issue 24, third round), 80 records
+each: texting (lower case, no apostrophes, "were" for "we're", "nite", "tmrw", "r", "u");
+dictated voice notes (run-ons, fillers, auto-capitalised); emails (polite, longer,
+greetings and sign-offs around the fact)."""
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in VOICE_SETS + MORE_VOICES for h in HALVES]
+    + [(n, h) for n in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES for h in HALVES]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
 _WHERE = frozenset({"travel.location", "travel.status"})
@@ -178,7 +183,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     seen: set[str] = set()
-    for name in VOICE_SETS + MORE_VOICES:
+    for name in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= (30 if name in MORE_VOICES else 35), name
         assert abs(len(dev) - len(heldout)) <= 1, name
@@ -232,16 +237,27 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # field); literary 0.91/0.64 (one false commit) and 0.88/0.17; notes 0.63/0.52 and
     # 0.66/0.48. sms dev's spurious 0.067 is "prob gonna skip the trip to austin": a
     # cancellation said with a hedge, kept assertive at 0.5 confidence (Canon asks).
-    ("sms", "dev"): Figures(0.84, 0.88, 0.00, 0.00, 0, 0.07),
+    ("sms", "dev"): Figures(0.84, 0.95, 0.00, 0.00, 0, 0.07),
     ("sms", "heldout"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
-    ("nonnative", "dev"): Figures(0.97, 0.74, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "dev"): Figures(0.97, 0.90, 0.00, 0.00, 0, 0.00),
     ("nonnative", "heldout"): Figures(0.78, 0.52, 0.00, 0.00, 0, 0.00),
-    ("transcript", "dev"): Figures(0.93, 0.72, 0.00, 0.00, 0, 0.00),
+    ("transcript", "dev"): Figures(0.97, 0.83, 0.00, 0.00, 0, 0.00),
     ("transcript", "heldout"): Figures(0.87, 0.68, 0.00, 0.00, 0, 0.00),
-    ("literary", "dev"): Figures(0.97, 0.67, 0.00, 0.00, 0, 0.00),
+    ("literary", "dev"): Figures(0.97, 0.76, 0.00, 0.00, 0, 0.00),
     ("literary", "heldout"): Figures(0.87, 0.16, 0.00, 0.00, 0, 0.00),
     ("notes", "dev"): Figures(0.97, 0.88, 0.00, 0.00, 0, 0.00),
-    ("notes", "heldout"): Figures(0.78, 0.56, 0.00, 0.00, 0, 0.00),
+    ("notes", "heldout"): Figures(0.81, 0.61, 0.00, 0.00, 0, 0.00),
+    # Three voices written before any tuning on them (issue 24, third round), after the
+    # work on their dev halves (texting spellings, run-on clauses, letter formulas, bills
+    # dated by a period, weekday ranges, stays with an end, cancellations that point back).
+    # Before it, dev/held-out: texting 0.850/0.567 and 0.850/0.594; voicenotes 0.875/0.727
+    # and 0.925/0.708; email 0.850/0.367 and 0.775/0.658. Held-out scored once at the end.
+    ("texting", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
+    ("texting", "heldout"): Figures(0.89, 0.76, 0.00, 0.00, 0, 0.00),
+    ("voicenotes", "dev"): Figures(0.94, 0.90, 0.00, 0.00, 0, 0.00),
+    ("voicenotes", "heldout"): Figures(0.89, 0.65, 0.00, 0.00, 0, 0.00),
+    ("email", "dev"): Figures(0.97, 0.91, 0.00, 0.00, 0, 0.00),
+    ("email", "heldout"): Figures(0.74, 0.63, 0.00, 0.00, 0, 0.00),
 }
 
 

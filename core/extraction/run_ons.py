@@ -1,0 +1,138 @@
+"""Two main clauses run together: "we're already in Mammoth we got in last night".
+
+Chat, dictation and hurried mail put two sentences side by side without a full stop:
+"were already in truckee got in around 11 last nite", "Just arrived in Denver, the
+flight was smooth", "Back home finally the drive back was like six hours". The
+segmenter cuts only at punctuation and conjunctions before a subject pronoun, so the
+two become one clause whose main verb is the second one, and its tense decides for
+both: the news about now becomes history, or history becomes news.
+
+The parser gives such a pair away: the first clause hangs from the second one's verb
+as a complement or an adverbial clause although it comes first and nothing
+subordinates it (no "when", "because", "that"). ``split_run_ons`` cuts there when the
+cut changes the reading (the two differ in tense, or the first is a past result that
+holds now), so each clause keeps its own tense and the message's intent is decided
+clause by clause.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from core.extraction.grammar_intent import RESULT_VERBS
+from core.extraction.linguistics.parse import clause_offsets, parse
+from core.extraction.segments import Segment
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
+_HANGING = frozenset({"ccomp", "advcl", "parataxis"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+_TAKES = frozenset(
+    {"prep", "prt", "npadvmod", "advmod", "dobj", "acomp", "attr", "ccomp", "xcomp", "oprd"}
+)
+"""What a main clause's verb has after it; a verb with nothing after it ("my wife
+booked") is more likely a relative clause the parser misread."""
+_REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean", "feel", "wish"})
+"""A fronted complement of these is reported speech ("we're here, she said"), one clause."""
+
+
+def _finite(tok: Token) -> bool:
+    return tok.tag_ in _FINITE or any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ in _FINITE for c in tok.children
+    )
+
+
+def _past(tok: Token) -> bool:
+    return tok.tag_ == "VBD" or any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in tok.children
+    )
+
+
+def _main_verb(span: Span) -> Token | None:
+    heads = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head == t]
+    return heads[0] if len(heads) == 1 else None
+
+
+def _first_clause(second: Token, span: Span) -> Token | None:
+    """The clause run into ``second`` from before it, if the parse shows one."""
+    for child in second.children:
+        if child.i >= second.i or child.dep_ not in _HANGING or child.i < span.start:
+            continue
+        if not (_finite(child) or (child.pos_ in ("ADJ", "ADV", "NOUN") and child.dep_ == "ccomp")):
+            continue
+        if any(c.dep_ == "mark" for c in child.children):
+            return None  # "when we got in, ...", "because it snowed, ...": subordinate
+        return child
+    return None
+
+
+def _explained_after(first: Token, span: Span) -> int | None:
+    """ "we're already in tahoe got in last night": the parse may hang the explanation
+    from the present verb instead, as a past verb after it with no subject and nothing
+    that subordinates it. The token index where it starts, if so."""
+    if _past(first):
+        return None
+    for child in first.children:
+        if child.i <= first.i or child.dep_ not in ("advcl", "conj", "parataxis"):
+            continue
+        bare = child.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in child.children)
+        if not (child.tag_ == "VBD" or bare) or any(
+            c.dep_ in ("mark", "cc") for c in child.children
+        ):
+            continue
+        start = min(t.i for t in child.subtree)
+        if start > span.start + 1 and start < span.end and span.doc[start - 1].pos_ != "CCONJ":
+            return start
+    return None
+
+
+def _cut(span: Span) -> int | None:
+    """The character offset where the second of two run-together clauses starts."""
+    second = _main_verb(span)
+    if second is None or not _finite(second) or second.lemma_ in _REPORTING:
+        return None
+    after = _explained_after(second, span)
+    if after is not None:
+        return span.doc[after].idx
+    if not any(c.i > second.i and c.dep_ in _TAKES for c in second.children):
+        return None  # "the hotel my wife booked": a relative clause whose object is the gap
+    first = _first_clause(second, span)
+    if first is None:
+        return None
+    # Only a cut that changes a reading is made: the two clauses differ in tense, or the
+    # first is a result that holds now ("just arrived in Denver, the flight was smooth").
+    if _past(first) == _past(second) and not (_past(first) and first.lemma_ in RESULT_VERBS):
+        return None
+    last_of_first = max(t.i for t in first.subtree)
+    own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > last_of_first]
+    start = min([second.i] + [t.i for c in own for t in c.subtree])
+    between = [t for t in span if last_of_first < t.i < start]
+    if any(not (t.is_punct or t.pos_ in ("ADV", "INTJ")) for t in between):
+        return None
+    if start - span.start < 2 or span.end - start < 2:
+        return None  # each part needs more than a word to be a clause
+    return span.doc[start].idx
+
+
+def split_run_ons(segments: list[Segment], message: str) -> list[Segment]:
+    """``segments`` with each pair of run-together main clauses cut in two (the second
+    joined by "comma")."""
+    if not segments:
+        return segments
+    doc = parse(message)
+    out: list[Segment] = []
+    starts = clause_offsets(message, [s.text for s in segments])
+    for seg, start in zip(segments, starts, strict=True):
+        span = doc.char_span(start, start + len(seg.text), alignment_mode="expand")
+        cut = _cut(span) if start >= 0 and span is not None else None
+        if cut is None or not start < cut < start + len(seg.text):
+            out.append(seg)
+            continue
+        at = cut - start
+        head = seg.text[:at].rstrip(" ,")
+        out.append(replace(seg, text=head, low=seg.low[: len(head)], question=False))
+        out.append(Segment(seg.text[at:], seg.low[at:], "comma", seg.question, False))
+    return out

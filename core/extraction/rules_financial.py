@@ -15,6 +15,7 @@ from datetime import datetime, time, timedelta
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.object_kinds import object_kind_in
+from core.extraction.timeexpr import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
@@ -281,6 +282,14 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
     return object_kind_in(clause, start, end) == "demand"
 
 
+def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
+    """The date that belongs to the bill at ``anchor`` when a clause names several ("we
+    fly Friday and the rent is due Monday"): the first after it, else the closest."""
+    if anchor < 0 or len(times) < 2:
+        return times[0] if times else None
+    return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
+
+
 def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
@@ -346,7 +355,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         out.append(Candidate(f"{slug}.currency", amount[1], 0.9, forced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
-    due = next((t for t in clause.times if not t.past and not t.begun_span(clause.at.date())), None)
+    ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
+    due = _nearest(ahead, clause.low.find(item.lower()))
     if fined and "due" not in clause.words:
         due = None  # "got a speeding ticket this morning": when it came, not when it is due
     if status == "due" and due is not None:

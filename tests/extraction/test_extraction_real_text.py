@@ -218,3 +218,40 @@ def test_a_range_of_weekdays_keeps_both_ends_in_order(text: str, days: list[str]
 )
 def test_questions_and_thanks_without_their_marks_state_nothing(text: str) -> None:
     assert extract_offline(text, at=AT).intent == "none"
+
+
+# ---------------------------------------------------------------- two things in one message
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A lower-case "amazon return" is a thing, though the small model tags it a name.
+        ("sunday we leave for tahoe. amazon return is due friday", "amazon_return.status", "due"),
+        ("we leave sunday. amazon return is due friday", "amazon_return.due_date", "2026-03-06"),
+        ("sunday we leave for tahoe. car payment is due monday", "car_payment.status", "due"),
+        # Each bill keeps its own day when the clause names two.
+        (
+            "Sunday we leave for Tahoe, and the Amazon return is due Friday",
+            "amazon_return.due_date",
+            "2026-03-06",
+        ),
+        ("we fly to Denver on Friday and the rent is due Monday", "rent.due_date", "2026-03-09"),
+        ("the rent is due Monday and we fly to Denver on Friday", "rent.due_date", "2026-03-09"),
+    ],
+)
+def test_a_bill_beside_a_trip_keeps_its_own_day(text: str, field: str, value: str) -> None:
+    found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
+    assert found.get(f"financial.{field}") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Sunday we leave for Tahoe, and the Amazon return is due Friday", "2026-03-08"),
+        ("the rent is due Monday and we fly to Denver on Friday", "2026-03-06"),
+    ],
+)
+def test_the_trip_keeps_its_own_day_beside_a_bill(text: str, value: str) -> None:
+    found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
+    assert found.get("travel.depart_date") == value

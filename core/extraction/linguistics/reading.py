@@ -225,11 +225,23 @@ def _is_person(subject: Token | None) -> bool:
         return False  # "my wife and I"
     if subject.lower_ in _PERSON_WORDS or subject.lemma_.lower() in _PERSON_WORDS:
         return True
+    if subject.is_lower and subject.ent_type_ != "PERSON" and _named_thing(subject):
+        return False  # "amazon return is due", typed in lower case: a thing, not someone
     # A name as subject is someone ("Marcus lives in Tulsa", even when the small
     # model calls Marcus a place), unless it is a company or a thing.
     return subject.ent_type_ == "PERSON" or (
         subject.tag_ == "NNP"
         and subject.ent_type_ not in ("ORG", "PRODUCT", "FAC", "EVENT", "WORK_OF_ART", "NORP")
+    )
+
+
+def _named_thing(subject: Token) -> bool:
+    """A lower-case compound the small model tags as a name ("amazon return", "car
+    payment"): a modifier before it that is no person word and no one's name. A person
+    typed in lower case stands alone or after a title ("emma", "aunt emma")."""
+    modifiers = [c for c in subject.children if c.dep_ == "compound" and c.i < subject.i]
+    return bool(modifiers) and all(
+        c.is_lower and c.ent_type_ != "PERSON" and c.lower_ not in _PERSON_WORDS for c in modifiers
     )
 
 

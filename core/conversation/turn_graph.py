@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 
 from core.agent.render import prompt_notes
 from core.agent.session import (
@@ -170,7 +171,7 @@ def build_turn_graph(
     window = model.window if model is not None else OFFLINE_WINDOW
     answer = "model" if model is not None else "offline"
 
-    async def prepare(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+    async def prepare(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         turn = runtime.context
         request = turn.request
         through = _through(state)
@@ -184,14 +185,21 @@ def build_turn_graph(
         fresh = initial_state(session_id=turn.thread)
         defaults = {k: v for k, v in fresh.items() if k not in state}
         running = request.workflow
-        return {
+        update: dict[str, Any] = {
             **defaults,
-            "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
             "token_count": compression.prompt_tokens(system, messages),
             # What routes read: the workflow the chat is in now (None: not in one).
             "workflow": None if running is None else running.step.workflow,
             "pending_approval": request.open_question,
         }
+        # The next node is chosen here, on the state as it is after this update (every
+        # message replaced, every other key written whole), rather than by a conditional
+        # edge: LangGraph reads an edge's state by copying every channel and applying the
+        # node's writes again, and runs a plain function in a worker thread; a plain
+        # turn paid both on every step.
+        after = cast("SessionState", {**state, **update, "messages": messages})
+        update["messages"] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages]
+        return Command(update=update, goto=after_prepare(after))
 
     def after_prepare(state: SessionState) -> str:
         older = compression.split_for_summary(state["messages"]).older
@@ -201,6 +209,10 @@ def build_turn_graph(
 
     def choose(state: SessionState) -> str:
         return next((r.name for r in routes if r.when(state)), answer)
+
+    async def after_compress(state: SessionState) -> str:
+        # Past the threshold only, so rare: an edge (async, so no worker thread) is enough.
+        return choose(state)
 
     async def compress(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         turn = runtime.context
@@ -228,7 +240,7 @@ def build_turn_graph(
             "errors": errors,
         }
 
-    async def call_model(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+    async def call_model(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         assert model is not None
         turn = runtime.context
         request = turn.request
@@ -247,10 +259,8 @@ def build_turn_graph(
             message = AIMessage(
                 content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
             )
-            return {
-                "messages": [message],
-                "errors": [_error(ErrorCode.LLM_ERROR, str(e), turn, "model")],
-            }
+            error = _error(ErrorCode.LLM_ERROR, str(e), turn, "model")
+            return Command(update={"messages": [message], "errors": [error]}, goto="claim_check")
         calls = reply.tool_calls if tools else []
         message = AIMessage(
             content=reply.content,
@@ -258,11 +268,8 @@ def build_turn_graph(
             id=f"{turn.turn_id}-ai-{rounds}",
             response_metadata={"via": "llm"},
         )
-        return {"messages": [message]}
-
-    def after_model(state: SessionState) -> str:
-        last = state["messages"][-1]
-        return "tools" if isinstance(last, AIMessage) and last.tool_calls else "claim_check"
+        # The next node from the message just made (see ``prepare`` for why not an edge).
+        return Command(update={"messages": [message]}, goto="tools" if calls else "claim_check")
 
     async def call_tools(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         turn = runtime.context
@@ -321,14 +328,13 @@ def build_turn_graph(
     graph: StateGraph[SessionState, Turn, SessionState, SessionState] = StateGraph(
         SessionState, context_schema=Turn
     )
-    graph.add_node("prepare", prepare)
+    targets = [answer, *(r.name for r in routes)]
+    graph.add_node("prepare", prepare, destinations=("compress", *targets))
     graph.add_node("compress", compress)
     graph.add_node("claim_check", claim_check)
-    targets = [answer, *(r.name for r in routes)]
     if model is not None:
-        graph.add_node("model", call_model)
+        graph.add_node("model", call_model, destinations=("tools", "claim_check"))
         graph.add_node("tools", call_tools)
-        graph.add_conditional_edges("model", after_model, ["tools", "claim_check"])
         graph.add_edge("tools", "model")
     else:
         graph.add_node("offline", offline)
@@ -337,8 +343,7 @@ def build_turn_graph(
         graph.add_node(route.name, route.node)
         graph.add_edge(route.name, "claim_check")
     graph.add_edge(START, "prepare")
-    graph.add_conditional_edges("prepare", after_prepare, ["compress", *targets])
-    graph.add_conditional_edges("compress", choose, targets)
+    graph.add_conditional_edges("compress", after_compress, targets)
     graph.add_edge("claim_check", END)
     return graph
 

@@ -41,6 +41,7 @@ from langgraph.types import Command
 
 from core.agent.render import prompt_notes
 from core.agent.session import (
+    CHANNELS,
     AgentError,
     ErrorCode,
     SessionState,
@@ -143,10 +144,16 @@ def agent_notes(state: SessionState) -> str | None:
     return None if agent is None else prompt_notes(agent)
 
 
-def _log_message(m: ChatMessage) -> AnyMessage:
-    if m.role == "user":
-        return HumanMessage(content=m.text, id=f"log-{m.seq}")
-    return AIMessage(content=m.text, id=f"log-{m.seq}")
+def _log_message(m: ChatMessage, known: dict[str | None, AnyMessage]) -> AnyMessage:
+    """The log message as a prompt message; the one the session already holds for it if
+    it is the same (building a message object is a pydantic validation: most of a prompt
+    of twenty was rebuilt, identical, every turn)."""
+    kind = HumanMessage if m.role == "user" else AIMessage
+    mid = f"log-{m.seq}"
+    held = known.get(mid)
+    if type(held) is kind and held.content == m.text and not held.response_metadata:
+        return held
+    return kind(content=m.text, id=mid)
 
 
 def _seq(message: AnyMessage) -> int:
@@ -176,14 +183,17 @@ def build_turn_graph(
         request = turn.request
         through = _through(state)
         window_log = [m for m in request.log[-HISTORY_MESSAGES:] if m.seq > through]
-        messages = [_log_message(m) for m in window_log]
+        known = {m.id: m for m in state.get("messages", ())}
+        messages = [_log_message(m, known) for m in window_log]
         last = messages[-1] if messages else None
         if not (isinstance(last, HumanMessage) and last.content == request.text):
             messages.append(HumanMessage(content=request.text, id=f"{turn.turn_id}-user"))
         system = system_texts(request, state.get("history_summary"), agent_notes(state))
         # A thread's first turn: every channel gets its default (no separate read for it).
-        fresh = initial_state(session_id=turn.thread)
-        defaults = {k: v for k, v in fresh.items() if k not in state}
+        defaults: dict[str, Any] = {}
+        if any(k not in state for k in CHANNELS):
+            fresh = initial_state(session_id=turn.thread)
+            defaults = {k: v for k, v in fresh.items() if k not in state}
         running = request.workflow
         update: dict[str, Any] = {
             **defaults,

@@ -1,7 +1,8 @@
 """The assistant's turn, as a LangGraph graph over the session state, checkpointed per thread.
 
-    START -> prepare -> [compress] -> model <-> tools -> claim_check -> END
-                                   \\-> offline ----------/           (no model configured)
+    START -> prepare -> [compress] -> model <-> tools      (model: claims checked) -> END
+                                   \\-> offline                (claims checked)     -> END
+                                   \\-> a route -> claim_check                      -> END
 
 - ``prepare``: the last 20 messages of the append-only conversation log, oldest first,
   minus those already summarised, become the ``messages`` channel; the prompt's size is
@@ -15,7 +16,11 @@
 - ``tools``: the state tools, on the speaker's entities and the shared ones only.
 - ``offline``: the offline answer from state, in the same graph, when there is no model.
 - ``claim_check``: an action claimed in the reply that nothing in the turn did is cut,
-  and the user is told plainly what did not happen (``core.conversation.claims``).
+  and the user is told plainly what did not happen (``core.conversation.claims``). The
+  model and offline nodes apply it to their own answer (``claims_update``) and end the
+  turn: the same final state one LangGraph step sooner (a plain turn is two steps, each
+  with its task set-up, callbacks and checkpoint bookkeeping). Errors it records still
+  name ``claim_check``, and the summariser writes as that node.
 
 More routes (a workflow's subgraph) plug in with ``TurnRoute``: after ``prepare`` a turn
 goes to the first route whose ``when(state)`` holds, else to the model (or offline); a
@@ -171,6 +176,49 @@ def _error(code: ErrorCode, message: str, turn: Turn, node: str) -> AgentError:
     return AgentError(code, message[:300], turn.request.now, recoverable=True, node=node)
 
 
+def claims_update(messages: Sequence[AnyMessage], turn: Turn) -> dict[str, Any]:
+    """The claim check of the turn's answer (the last of ``messages``): the update that
+    cuts an action it claims that nothing in the turn did, and records the cut; {} if
+    nothing is cut."""
+    done_this_turn = _this_turn(messages)
+    reply = done_this_turn[-1] if done_this_turn else None
+    if not isinstance(reply, AIMessage) or not isinstance(reply.content, str):
+        return {}
+    done = {
+        m.name or "" for m in done_this_turn if isinstance(m, ToolMessage) and m.status == "success"
+    }
+    if turn.request.recorded:
+        done.add(RECORDED_BY_CANON)
+    checked = check_claims(reply.content, done)
+    if not checked.rewritten:
+        return {}
+    claimed = "; ".join(f"{a}: {s}" for a, s in checked.unbacked)
+    rewritten = AIMessage(
+        content=checked.text,
+        id=reply.id,
+        response_metadata={**reply.response_metadata, "claims_cut": len(checked.unbacked)},
+    )
+    error = _error(ErrorCode.LLM_ERROR, f"unbacked claim cut ({claimed})", turn, "claim_check")
+    return {"messages": [rewritten], "errors": [error]}
+
+
+def _answered(state: SessionState, turn: Turn, update: dict[str, Any]) -> Command[str]:
+    """The end of a turn its answer node checks itself: ``update`` (whose last message is
+    the answer) with the claim check applied, and no further node. The same update the
+    ``claim_check`` node would make one step later (the rewritten answer keeps the id, so
+    it replaces the original), without the step: LangGraph's cost is per step, and a
+    plain turn was prepare, model and claim_check."""
+    made: list[AnyMessage] = update["messages"]
+    cut = claims_update([*state["messages"], *made], turn)
+    if cut:
+        update = {
+            **update,
+            "messages": [*made[:-1], *cut["messages"]],
+            "errors": [*update.get("errors", ()), *cut["errors"]],
+        }
+    return Command(update=update, goto=END)
+
+
 def build_turn_graph(
     model: ChatModel | None, routes: Sequence[TurnRoute] = ()
 ) -> StateGraph[SessionState, Turn, SessionState, SessionState]:
@@ -270,7 +318,7 @@ def build_turn_graph(
                 content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
             )
             error = _error(ErrorCode.LLM_ERROR, str(e), turn, "model")
-            return Command(update={"messages": [message], "errors": [error]}, goto="claim_check")
+            return _answered(state, turn, {"messages": [message], "errors": [error]})
         calls = reply.tool_calls if tools else []
         message = AIMessage(
             content=reply.content,
@@ -279,7 +327,9 @@ def build_turn_graph(
             response_metadata={"via": "llm"},
         )
         # The next node from the message just made (see ``prepare`` for why not an edge).
-        return Command(update={"messages": [message]}, goto="tools" if calls else "claim_check")
+        if calls:
+            return Command(update={"messages": [message]}, goto="tools")
+        return _answered(state, turn, {"messages": [message]})
 
     async def call_tools(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         turn = runtime.context
@@ -302,38 +352,16 @@ def build_turn_graph(
             "sources": list(done.sources),
         }
 
-    async def offline(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+    async def offline(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         request = runtime.context.request
         text = offline_answer(request.text, request.facts, request.open_items, request.now)
         message = AIMessage(
             content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}
         )
-        return {"messages": [message]}
+        return _answered(state, runtime.context, {"messages": [message]})
 
     async def claim_check(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
-        turn = runtime.context
-        done_this_turn = _this_turn(state["messages"])
-        reply = done_this_turn[-1] if done_this_turn else None
-        if not isinstance(reply, AIMessage) or not isinstance(reply.content, str):
-            return {}
-        done = {
-            m.name or ""
-            for m in done_this_turn
-            if isinstance(m, ToolMessage) and m.status == "success"
-        }
-        if turn.request.recorded:
-            done.add(RECORDED_BY_CANON)
-        checked = check_claims(reply.content, done)
-        if not checked.rewritten:
-            return {}
-        claimed = "; ".join(f"{a}: {s}" for a, s in checked.unbacked)
-        rewritten = AIMessage(
-            content=checked.text,
-            id=reply.id,
-            response_metadata={**reply.response_metadata, "claims_cut": len(checked.unbacked)},
-        )
-        error = _error(ErrorCode.LLM_ERROR, f"unbacked claim cut ({claimed})", turn, "claim_check")
-        return {"messages": [rewritten], "errors": [error]}
+        return claims_update(state["messages"], runtime.context)
 
     graph: StateGraph[SessionState, Turn, SessionState, SessionState] = StateGraph(
         SessionState, context_schema=Turn
@@ -343,12 +371,11 @@ def build_turn_graph(
     graph.add_node("compress", compress)
     graph.add_node("claim_check", claim_check)
     if model is not None:
-        graph.add_node("model", call_model, destinations=("tools", "claim_check"))
+        graph.add_node("model", call_model, destinations=("tools", END))
         graph.add_node("tools", call_tools)
         graph.add_edge("tools", "model")
     else:
-        graph.add_node("offline", offline)
-        graph.add_edge("offline", "claim_check")
+        graph.add_node("offline", offline, destinations=(END,))
     for route in routes:
         graph.add_node(route.name, route.node)
         graph.add_edge(route.name, "claim_check")

@@ -8,6 +8,12 @@ once over L (1.0 is the ideal: everyone waits one model call), and the speed-up 
 handling them one by one (ideal N; the target is at least 0.8 × N). One by one is N
 times the median of turns taken alone, measured in the same run (running 100 slow
 turns back to back would take minutes and say nothing more).
+
+Beside those, the process's CPU time per turn while the N ran (every thread of this
+process, so other processes on a busy machine move it far less than the wall time), and
+the CPU per turn the target leaves: N turns that share one interpreter run their CPU one
+after another, so a speed-up of 0.8 × N allows the N of them 1.25 alone-turns of wall
+time in all, of which L is the model's wait.
 """
 
 from __future__ import annotations
@@ -71,9 +77,19 @@ class ConcurrentChatsConfig:
     """Turns timed alone, one after another: the one-by-one baseline."""
 
 
+TARGET = 0.8
+"""The speed-up aimed at, as a share of N."""
+
+
 def beside(config: ConcurrentChatsConfig = ConcurrentChatsConfig()) -> dict[str, str]:
-    """Each speed-up printed beside N, its ideal."""
-    return {f"concurrent_chats_{n}_speedup": f"concurrent_chats_{n}_users" for n in config.users}
+    """Each speed-up printed beside N, its ideal; each CPU per turn beside its budget."""
+    return {
+        **{f"concurrent_chats_{n}_speedup": f"concurrent_chats_{n}_users" for n in config.users},
+        **{
+            f"concurrent_chats_{n}_cpu_ms_per_turn": f"concurrent_chats_{n}_cpu_budget_ms"
+            for n in config.users
+        },
+    }
 
 
 async def concurrent_chat_figures(
@@ -110,14 +126,17 @@ async def concurrent_chat_figures(
                 alone.append(time.perf_counter() - t0)
             one_turn = statistics.median(alone)
             for n in config.users:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 await asyncio.gather(*(turn(u) for u in users[:n]))
-                wall = time.perf_counter() - t0
+                wall, cpu = time.perf_counter() - t0, time.process_time() - c0
                 figures[f"concurrent_chats_{n}_users"] = float(n)
                 figures[f"concurrent_chats_{n}_wall_over_latency"] = round(
                     wall / config.latency_s, 2
                 )
                 figures[f"concurrent_chats_{n}_speedup"] = round(n * one_turn / wall, 1)
+                figures[f"concurrent_chats_{n}_cpu_ms_per_turn"] = round(cpu / n * 1000.0, 2)
+                budget = max(0.0, one_turn / TARGET - config.latency_s) / n
+                figures[f"concurrent_chats_{n}_cpu_budget_ms"] = round(budget * 1000.0, 2)
         finally:
             await store.close()
     return figures

@@ -89,7 +89,10 @@ class AssistantGraph:
         config: Any = {"configurable": {"thread_id": thread}}
         await self.settled(thread)  # the last turn's summary first: one writer per session
         self._since_compacted.add(thread)
-        start: Any = {"messages": []}
+        # A new run from START that writes no channel itself: ``prepare`` rebuilds the
+        # messages from the log anyway (an input of no messages was one more reducer pass
+        # over the whole list, and one more version of it to checkpoint).
+        start: Any = {}
         turn_id = request.turn_id or f"turn-{request.now.timestamp():.6f}"
         turn = Turn(request, tools, turn_id, thread)
         final = cast(

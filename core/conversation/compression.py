@@ -23,6 +23,8 @@ KEEP_RECENT = 4
 """Messages never summarised: the newest turns stay verbatim (the current one among them)."""
 PER_MESSAGE_TOKENS = 4
 """A message's framing (role, separators) in tokens."""
+NO_CALLS_TOKENS = estimate_tokens("[]")
+"""What an empty list of tool calls counts (the estimate counts its JSON, ``[]``)."""
 SUMMARY_CHARS = 1_200
 """An extractive summary keeps at most this much text."""
 LINE_CHARS = 160
@@ -33,7 +35,9 @@ def message_tokens(message: AnyMessage) -> int:
     """A message's estimated size, its tool calls included."""
     content = message.content if isinstance(message.content, str) else json.dumps(message.content)
     calls = getattr(message, "tool_calls", None) or []
-    return PER_MESSAGE_TOKENS + estimate_tokens(content) + estimate_tokens(json.dumps(calls))
+    # Most messages have no tool calls: "[]" is one token, without a json.dumps per message.
+    written = estimate_tokens(json.dumps(calls)) if calls else NO_CALLS_TOKENS
+    return PER_MESSAGE_TOKENS + estimate_tokens(content) + written
 
 
 def prompt_tokens(system: Sequence[str], messages: Sequence[AnyMessage]) -> int:

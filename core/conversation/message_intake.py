@@ -22,6 +22,9 @@ from core.extraction.known_people import known_people
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
 
+TIMEZONE = "profile.timezone"
+"""The speaker's committed time zone: a message's "tonight" is on its clock."""
+
 
 async def message_observations(
     engine: Engine,
@@ -34,10 +37,15 @@ async def message_observations(
     family_entity: str | None = None,
 ) -> list[dict[str, Any]]:
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
-    tz = await engine.store.fact(entity_id, "profile.timezone")
-    local = on_users_clock(at, tz.value if tz else None)
     # "emma is sick": the people the household's state knows are read in lower case too.
     household = await engine.store.facts(family_entity or entity_id)
+    # The speaker's time zone is among those facts unless the household is another entity:
+    # one store read per message, not two, in the common case.
+    if family_entity is None or family_entity == entity_id:
+        tz = next((f for f in household if f.field == TIMEZONE), None)
+    else:
+        tz = await engine.store.fact(entity_id, TIMEZONE)
+    local = on_users_clock(at, tz.value if tz else None)
     people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 

@@ -1,7 +1,8 @@
 """The assistant's turn, as a LangGraph graph over the session state, checkpointed per thread.
 
-    START -> prepare -> [compress] -> model <-> tools -> claim_check -> END
-                                   \\-> offline ----------/           (no model configured)
+    START -> prepare -> [compress] -> model <-> tools      (model: claims checked) -> END
+                                   \\-> offline                (claims checked)     -> END
+                                   \\-> a route -> claim_check                      -> END
 
 - ``prepare``: the last 20 messages of the append-only conversation log, oldest first,
   minus those already summarised, become the ``messages`` channel; the prompt's size is
@@ -15,7 +16,11 @@
 - ``tools``: the state tools, on the speaker's entities and the shared ones only.
 - ``offline``: the offline answer from state, in the same graph, when there is no model.
 - ``claim_check``: an action claimed in the reply that nothing in the turn did is cut,
-  and the user is told plainly what did not happen (``core.conversation.claims``).
+  and the user is told plainly what did not happen (``core.conversation.claims``). The
+  model and offline nodes apply it to their own answer (``claims_update``) and end the
+  turn: the same final state one LangGraph step sooner (a plain turn is two steps, each
+  with its task set-up, callbacks and checkpoint bookkeeping). Errors it records still
+  name ``claim_check``, and the summariser writes as that node.
 
 More routes (a workflow's subgraph) plug in with ``TurnRoute``: after ``prepare`` a turn
 goes to the first route whose ``when(state)`` holds, else to the model (or offline); a
@@ -31,15 +36,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 
 from core.agent.render import prompt_notes
 from core.agent.session import (
+    CHANNELS,
     AgentError,
     ErrorCode,
     SessionState,
@@ -142,10 +149,16 @@ def agent_notes(state: SessionState) -> str | None:
     return None if agent is None else prompt_notes(agent)
 
 
-def _log_message(m: ChatMessage) -> AnyMessage:
-    if m.role == "user":
-        return HumanMessage(content=m.text, id=f"log-{m.seq}")
-    return AIMessage(content=m.text, id=f"log-{m.seq}")
+def _log_message(m: ChatMessage, known: dict[str | None, AnyMessage]) -> AnyMessage:
+    """The log message as a prompt message; the one the session already holds for it if
+    it is the same (building a message object is a pydantic validation: most of a prompt
+    of twenty was rebuilt, identical, every turn)."""
+    kind = HumanMessage if m.role == "user" else AIMessage
+    mid = f"log-{m.seq}"
+    held = known.get(mid)
+    if type(held) is kind and held.content == m.text and not held.response_metadata:
+        return held
+    return kind(content=m.text, id=mid)
 
 
 def _seq(message: AnyMessage) -> int:
@@ -163,6 +176,49 @@ def _error(code: ErrorCode, message: str, turn: Turn, node: str) -> AgentError:
     return AgentError(code, message[:300], turn.request.now, recoverable=True, node=node)
 
 
+def claims_update(messages: Sequence[AnyMessage], turn: Turn) -> dict[str, Any]:
+    """The claim check of the turn's answer (the last of ``messages``): the update that
+    cuts an action it claims that nothing in the turn did, and records the cut; {} if
+    nothing is cut."""
+    done_this_turn = _this_turn(messages)
+    reply = done_this_turn[-1] if done_this_turn else None
+    if not isinstance(reply, AIMessage) or not isinstance(reply.content, str):
+        return {}
+    done = {
+        m.name or "" for m in done_this_turn if isinstance(m, ToolMessage) and m.status == "success"
+    }
+    if turn.request.recorded:
+        done.add(RECORDED_BY_CANON)
+    checked = check_claims(reply.content, done)
+    if not checked.rewritten:
+        return {}
+    claimed = "; ".join(f"{a}: {s}" for a, s in checked.unbacked)
+    rewritten = AIMessage(
+        content=checked.text,
+        id=reply.id,
+        response_metadata={**reply.response_metadata, "claims_cut": len(checked.unbacked)},
+    )
+    error = _error(ErrorCode.LLM_ERROR, f"unbacked claim cut ({claimed})", turn, "claim_check")
+    return {"messages": [rewritten], "errors": [error]}
+
+
+def _answered(state: SessionState, turn: Turn, update: dict[str, Any]) -> Command[str]:
+    """The end of a turn its answer node checks itself: ``update`` (whose last message is
+    the answer) with the claim check applied, and no further node. The same update the
+    ``claim_check`` node would make one step later (the rewritten answer keeps the id, so
+    it replaces the original), without the step: LangGraph's cost is per step, and a
+    plain turn was prepare, model and claim_check."""
+    made: list[AnyMessage] = update["messages"]
+    cut = claims_update([*state["messages"], *made], turn)
+    if cut:
+        update = {
+            **update,
+            "messages": [*made[:-1], *cut["messages"]],
+            "errors": [*update.get("errors", ()), *cut["errors"]],
+        }
+    return Command(update=update, goto=END)
+
+
 def build_turn_graph(
     model: ChatModel | None, routes: Sequence[TurnRoute] = ()
 ) -> StateGraph[SessionState, Turn, SessionState, SessionState]:
@@ -170,28 +226,38 @@ def build_turn_graph(
     window = model.window if model is not None else OFFLINE_WINDOW
     answer = "model" if model is not None else "offline"
 
-    async def prepare(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+    async def prepare(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         turn = runtime.context
         request = turn.request
         through = _through(state)
         window_log = [m for m in request.log[-HISTORY_MESSAGES:] if m.seq > through]
-        messages = [_log_message(m) for m in window_log]
+        known = {m.id: m for m in state.get("messages", ())}
+        messages = [_log_message(m, known) for m in window_log]
         last = messages[-1] if messages else None
         if not (isinstance(last, HumanMessage) and last.content == request.text):
             messages.append(HumanMessage(content=request.text, id=f"{turn.turn_id}-user"))
         system = system_texts(request, state.get("history_summary"), agent_notes(state))
         # A thread's first turn: every channel gets its default (no separate read for it).
-        fresh = initial_state(session_id=turn.thread)
-        defaults = {k: v for k, v in fresh.items() if k not in state}
+        defaults: dict[str, Any] = {}
+        if any(k not in state for k in CHANNELS):
+            fresh = initial_state(session_id=turn.thread)
+            defaults = {k: v for k, v in fresh.items() if k not in state}
         running = request.workflow
-        return {
+        update: dict[str, Any] = {
             **defaults,
-            "messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages],
             "token_count": compression.prompt_tokens(system, messages),
             # What routes read: the workflow the chat is in now (None: not in one).
             "workflow": None if running is None else running.step.workflow,
             "pending_approval": request.open_question,
         }
+        # The next node is chosen here, on the state as it is after this update (every
+        # message replaced, every other key written whole), rather than by a conditional
+        # edge: LangGraph reads an edge's state by copying every channel and applying the
+        # node's writes again, and runs a plain function in a worker thread; a plain
+        # turn paid both on every step.
+        after = cast("SessionState", {**state, **update, "messages": messages})
+        update["messages"] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages]
+        return Command(update=update, goto=after_prepare(after))
 
     def after_prepare(state: SessionState) -> str:
         older = compression.split_for_summary(state["messages"]).older
@@ -201,6 +267,10 @@ def build_turn_graph(
 
     def choose(state: SessionState) -> str:
         return next((r.name for r in routes if r.when(state)), answer)
+
+    async def after_compress(state: SessionState) -> str:
+        # Past the threshold only, so rare: an edge (async, so no worker thread) is enough.
+        return choose(state)
 
     async def compress(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         turn = runtime.context
@@ -228,7 +298,7 @@ def build_turn_graph(
             "errors": errors,
         }
 
-    async def call_model(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+    async def call_model(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         assert model is not None
         turn = runtime.context
         request = turn.request
@@ -247,10 +317,8 @@ def build_turn_graph(
             message = AIMessage(
                 content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
             )
-            return {
-                "messages": [message],
-                "errors": [_error(ErrorCode.LLM_ERROR, str(e), turn, "model")],
-            }
+            error = _error(ErrorCode.LLM_ERROR, str(e), turn, "model")
+            return _answered(state, turn, {"messages": [message], "errors": [error]})
         calls = reply.tool_calls if tools else []
         message = AIMessage(
             content=reply.content,
@@ -258,11 +326,10 @@ def build_turn_graph(
             id=f"{turn.turn_id}-ai-{rounds}",
             response_metadata={"via": "llm"},
         )
-        return {"messages": [message]}
-
-    def after_model(state: SessionState) -> str:
-        last = state["messages"][-1]
-        return "tools" if isinstance(last, AIMessage) and last.tool_calls else "claim_check"
+        # The next node from the message just made (see ``prepare`` for why not an edge).
+        if calls:
+            return Command(update={"messages": [message]}, goto="tools")
+        return _answered(state, turn, {"messages": [message]})
 
     async def call_tools(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
         turn = runtime.context
@@ -285,60 +352,35 @@ def build_turn_graph(
             "sources": list(done.sources),
         }
 
-    async def offline(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
+    async def offline(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         request = runtime.context.request
         text = offline_answer(request.text, request.facts, request.open_items, request.now)
         message = AIMessage(
             content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}
         )
-        return {"messages": [message]}
+        return _answered(state, runtime.context, {"messages": [message]})
 
     async def claim_check(state: SessionState, runtime: Runtime[Turn]) -> dict[str, Any]:
-        turn = runtime.context
-        done_this_turn = _this_turn(state["messages"])
-        reply = done_this_turn[-1] if done_this_turn else None
-        if not isinstance(reply, AIMessage) or not isinstance(reply.content, str):
-            return {}
-        done = {
-            m.name or ""
-            for m in done_this_turn
-            if isinstance(m, ToolMessage) and m.status == "success"
-        }
-        if turn.request.recorded:
-            done.add(RECORDED_BY_CANON)
-        checked = check_claims(reply.content, done)
-        if not checked.rewritten:
-            return {}
-        claimed = "; ".join(f"{a}: {s}" for a, s in checked.unbacked)
-        rewritten = AIMessage(
-            content=checked.text,
-            id=reply.id,
-            response_metadata={**reply.response_metadata, "claims_cut": len(checked.unbacked)},
-        )
-        error = _error(ErrorCode.LLM_ERROR, f"unbacked claim cut ({claimed})", turn, "claim_check")
-        return {"messages": [rewritten], "errors": [error]}
+        return claims_update(state["messages"], runtime.context)
 
     graph: StateGraph[SessionState, Turn, SessionState, SessionState] = StateGraph(
         SessionState, context_schema=Turn
     )
-    graph.add_node("prepare", prepare)
+    targets = [answer, *(r.name for r in routes)]
+    graph.add_node("prepare", prepare, destinations=("compress", *targets))
     graph.add_node("compress", compress)
     graph.add_node("claim_check", claim_check)
-    targets = [answer, *(r.name for r in routes)]
     if model is not None:
-        graph.add_node("model", call_model)
+        graph.add_node("model", call_model, destinations=("tools", END))
         graph.add_node("tools", call_tools)
-        graph.add_conditional_edges("model", after_model, ["tools", "claim_check"])
         graph.add_edge("tools", "model")
     else:
-        graph.add_node("offline", offline)
-        graph.add_edge("offline", "claim_check")
+        graph.add_node("offline", offline, destinations=(END,))
     for route in routes:
         graph.add_node(route.name, route.node)
         graph.add_edge(route.name, "claim_check")
     graph.add_edge(START, "prepare")
-    graph.add_conditional_edges("prepare", after_prepare, ["compress", *targets])
-    graph.add_conditional_edges("compress", choose, targets)
+    graph.add_conditional_edges("compress", after_compress, targets)
     graph.add_edge("claim_check", END)
     return graph
 

@@ -14,13 +14,22 @@ async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> N
             *(
                 f"concurrent_chats_{n}_{what}"
                 for n in (2, 4)
-                for what in ("users", "wall_over_latency", "speedup")
+                for what in (
+                    "users",
+                    "wall_over_latency",
+                    "speedup",
+                    "cpu_ms_per_turn",
+                    "cpu_budget_ms",
+                )
             ),
         ]
     )
     assert figures["concurrent_chats_4_users"] == 4.0
-    assert all(isinstance(v, float) and v > 0 for v in figures.values())
+    assert all(isinstance(v, float) and v >= 0 for v in figures.values())
+    assert figures["concurrent_chats_4_cpu_ms_per_turn"] > 0
     assert beside(config) == {
         "concurrent_chats_2_speedup": "concurrent_chats_2_users",
         "concurrent_chats_4_speedup": "concurrent_chats_4_users",
+        "concurrent_chats_2_cpu_ms_per_turn": "concurrent_chats_2_cpu_budget_ms",
+        "concurrent_chats_4_cpu_ms_per_turn": "concurrent_chats_4_cpu_budget_ms",
     }

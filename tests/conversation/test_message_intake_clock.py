@@ -1,0 +1,63 @@
+"""A chat message is read on its speaker's committed clock, whichever entity their
+household's facts live on (the speaker's own, or a ``family:*`` one)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from core.conversation.message_intake import message_observations
+from core.domain.ids import new_id
+from core.domain.policy import default_policy
+from core.engine.engine import Engine
+from core.extraction.types import Extraction
+from core.store.factory import open_store
+
+SENT = datetime(2026, 11, 24, 6, 30, tzinfo=UTC)  # 22:30 on Monday in Los Angeles
+
+
+def _timezone(entity: str, zone: str) -> dict[str, Any]:
+    return {
+        "event_id": new_id(),
+        "event_ts": "2026-11-24T06:00:00Z",
+        "entity_id": entity,
+        "domain": "profile",
+        "field": "profile.timezone",
+        "candidate_value": zone,
+        "intent": "assertive",
+        "source": {"type": "user_confirmation", "ref": "test"},
+    }
+
+
+@pytest.mark.parametrize("family", [None, "family:smith"])
+async def test_the_message_time_is_on_the_speakers_own_clock(family: str | None) -> None:
+    store = open_store("memory://")
+    await store.open()
+    engine = Engine(store, default_policy())
+    said = [await engine.ingest(_timezone("user:alice", "America/Los_Angeles"), now=SENT)]
+    if family is not None:  # the household's own zone is not the speaker's
+        said.append(await engine.ingest(_timezone(family, "Asia/Tokyo"), now=SENT))
+    assert all(outcome.committed for outcome in said)
+    read_at: list[datetime] = []
+
+    def extractor(text: str, *, at: datetime, **_: Any) -> Extraction:
+        read_at.append(at)
+        return Extraction(text, "none")
+
+    payloads = await message_observations(
+        engine,
+        "dinner tonight",
+        at=SENT,
+        entity_id="user:alice",
+        message_ref="test:1",
+        extractor=extractor,
+        family_entity=family,
+    )
+    await store.close()
+    assert payloads == []
+    assert read_at == [SENT]  # the same instant ...
+    assert read_at[0].tzinfo == ZoneInfo("America/Los_Angeles")  # ... on Alice's clock
+    assert read_at[0].day == 23

@@ -158,9 +158,24 @@ class PostgresStore(SettlesOneByGroup):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """One transaction on a pooled connection: all of a write or none of it."""
+        async with self._transaction(pipelined=False) as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _transaction(self, *, pipelined: bool) -> AsyncIterator[Tx]:
+        """``transaction``; ``pipelined``: in pipeline mode from BEGIN to COMMIT, so
+        statements travel together (BEGIN with the first reads, the writes with COMMIT)
+        and only a read that must be answered before the next step waits a round trip.
+        An error of a queued statement surfaces at the next answer or at the commit,
+        still inside the transaction, which then rolls back whole."""
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                yield Tx(conn)
+            async with self.pool.connection() as conn:
+                if not pipelined:
+                    async with conn.transaction():
+                        yield Tx(conn)
+                    return
+                async with conn.pipeline(), conn.transaction():
+                    yield Tx(conn, pipelined=True)
         except psycopg.IntegrityError as e:
             raise StoreError(f"the write could not be recorded: {first_line(e)}") from e
         except psycopg.Error as e:
@@ -202,7 +217,7 @@ class PostgresStore(SettlesOneByGroup):
         The locks come before the read, so no other process can commit to these
         entities between what was decided on and what is written.
         """
-        async with self.transaction() as tx:
+        async with self._transaction(pipelined=True) as tx:
             locks = tx.lock_reads(entity for entity, _ in keys)
             snaps, seen = await read_snapshots(tx, keys, event_ids, since, locks)
             batch, decided = decide(snaps, seen)

@@ -96,18 +96,28 @@ INSERT_COMMIT = (
     "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = %(e)s AND field = %(f)s), "
     "coalesce((SELECT value_json FROM facts WHERE entity_id = %(e)s AND field = %(f)s), 'null'), "
     "%(new)s, %(retracted)s, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, %(cat)s, %(res)s, "
-    "%(vu)s, %(line)s, %(pr)s) RETURNING version"
+    "%(vu)s, %(line)s, %(pr)s)"
 )
-# The fold of one commit into current state (what SQLite's commits_fold_* triggers do).
-UPSERT_FACT = (
-    f"INSERT INTO facts ({FACT_COLUMNS}) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+_FACT_UPDATE = (
     "ON CONFLICT (entity_id, field) DO UPDATE SET value_json = EXCLUDED.value_json, "
     "version = EXCLUDED.version, source_type = EXCLUDED.source_type, "
     "source_ref = EXCLUDED.source_ref, confidence = EXCLUDED.confidence, "
     "event_id = EXCLUDED.event_id, evidence_ts = EXCLUDED.evidence_ts, "
     "committed_at = EXCLUDED.committed_at, resolution = EXCLUDED.resolution, "
     "valid_until = EXCLUDED.valid_until, principal = EXCLUDED.principal"
+)
+UPSERT_FACT = (
+    f"INSERT INTO facts ({FACT_COLUMNS}) "
+    f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) {_FACT_UPDATE}"
+)
+# The fold of one commit into current state (what SQLite's commits_fold_* triggers do),
+# run right after INSERT_COMMIT: the version is the one it just appended, read here, so
+# the two statements can be sent together without waiting for the first one's answer.
+FOLD_COMMIT = (
+    f"INSERT INTO facts ({FACT_COLUMNS}) "
+    "SELECT %(e)s, %(f)s, %(new)s, max(version), %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
+    "%(cat)s, %(res)s, %(vu)s, %(pr)s FROM commits WHERE entity_id = %(e)s AND field = %(f)s "
+    f"{_FACT_UPDATE}"
 )
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
@@ -149,25 +159,6 @@ def commit_row(c: CommitPlan) -> dict[str, Any]:
         "line": c.audit_line,
         "pr": c.principal,
     }
-
-
-def fact_row(c: CommitPlan, version: int) -> tuple[Any, ...]:
-    """The ``facts`` row a (non-retracting) commit leaves behind."""
-    return (
-        c.entity_id,
-        c.field,
-        dumps(c.value),
-        version,
-        c.source_type,
-        c.source_ref,
-        c.confidence,
-        c.event_id,
-        c.evidence_ts,
-        c.committed_at,
-        c.resolution,
-        c.valid_until,
-        c.principal,
-    )
 
 
 def review_row(r: NewReviewItem) -> tuple[Any, ...]:

@@ -31,6 +31,7 @@ from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_rows import (
     DELETE_FACT,
     FACT_COLUMNS,
+    FOLD_COMMIT,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
@@ -48,7 +49,6 @@ from core.store.postgres_rows import (
     dumps,
     event_row,
     fact_from_row,
-    fact_row,
     letter_row,
     review_from_row,
     review_row,
@@ -64,10 +64,18 @@ def entity_lock_key(entity_id: str) -> int:
 
 
 class Tx:
-    """An open transaction and the entities whose write lock it holds."""
+    """An open transaction and the entities whose write lock it holds.
 
-    def __init__(self, conn: AsyncConnection[Any]) -> None:
+    ``pipelined``: the connection is in pipeline mode for the whole transaction (the
+    backend's ``pipelined_transaction``), so a statement is only queued until
+    something needs an answer (a fetch, the commit): a write that returns
+    nothing costs no round trip of its own. ``execute`` then cannot say how many
+    rows changed (-1).
+    """
+
+    def __init__(self, conn: AsyncConnection[Any], *, pipelined: bool = False) -> None:
         self.conn = conn
+        self.pipelined = pipelined
         self.locked: set[str] = set()
 
     async def lock(self, entities: Iterable[str]) -> None:
@@ -91,7 +99,7 @@ class Tx:
         return [("SELECT pg_advisory_xact_lock(%s)", (key,)) for key, _ in wanted]
 
     async def execute(self, sql: str, args: Sequence[Any] | dict[str, Any] = ()) -> int:
-        """Run one statement; how many rows it changed."""
+        """Run one statement; how many rows it changed (-1 when ``pipelined``: not known yet)."""
         cur = await self.conn.execute(sql, args)
         return cur.rowcount
 
@@ -109,23 +117,33 @@ class Tx:
         self, reads: Sequence[tuple[str, Sequence[Any]]]
     ) -> list[list[tuple[Any, ...]]]:
         """The rows of each read, sent together in one round trip (a pipeline)."""
+        if self.pipelined:
+            # Already queued behind whatever came before (BEGIN, earlier writes): the
+            # first fetch sends it all at once.
+            return await self._queue_and_fetch(reads)
         async with self.conn.pipeline():
-            cursors = []
-            for sql, args in reads:
-                cur = self.conn.cursor()
-                await cur.execute(sql, args)
-                cursors.append(cur)
-            return [await cur.fetchall() for cur in cursors]
+            return await self._queue_and_fetch(reads)
+
+    async def _queue_and_fetch(
+        self, reads: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[list[tuple[Any, ...]]]:
+        cursors = []
+        for sql, args in reads:
+            cur = self.conn.cursor()
+            await cur.execute(sql, args)
+            cursors.append(cur)
+        return [await cur.fetchall() for cur in cursors]
 
 
 async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None:
     """Append the commit (next version, previous value as read under the lock) and fold
     it into current state; with ``settle_questions``, close the open questions it answers."""
-    [(version,)] = await tx.fetch(INSERT_COMMIT, commit_row(c))
+    row = commit_row(c)
+    await tx.execute(INSERT_COMMIT, row)
     if c.retract:
         await tx.execute(DELETE_FACT, (c.entity_id, c.field))
     else:
-        await tx.execute(UPSERT_FACT, fact_row(c, version))
+        await tx.execute(FOLD_COMMIT, row)
     if not settle_questions or c.retract:
         return
     open_items = await tx.fetch(

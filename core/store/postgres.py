@@ -54,6 +54,7 @@ from core.store.postgres_companions import (
     PostgresSourceStates,
     PostgresWorkspaceStore,
 )
+from core.store.postgres_ingest import queue_batch, read_for_decision
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
 from core.store.postgres_rows import (
@@ -158,24 +159,14 @@ class PostgresStore(SettlesOneByGroup):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """One transaction on a pooled connection: all of a write or none of it."""
-        async with self._transaction(pipelined=False) as tx:
-            yield tx
+        async with self._errors_mapped(), self.pool.connection() as conn, conn.transaction():
+            yield Tx(conn)
 
     @asynccontextmanager
-    async def _transaction(self, *, pipelined: bool) -> AsyncIterator[Tx]:
-        """``transaction``; ``pipelined``: in pipeline mode from BEGIN to COMMIT, so
-        statements travel together (BEGIN with the first reads, the writes with COMMIT)
-        and only a read that must be answered before the next step waits a round trip.
-        An error of a queued statement surfaces at the next answer or at the commit,
-        still inside the transaction, which then rolls back whole."""
+    async def _errors_mapped(self) -> AsyncIterator[None]:
+        """The driver's errors of a write as Canon's StoreError."""
         try:
-            async with self.pool.connection() as conn:
-                if not pipelined:
-                    async with conn.transaction():
-                        yield Tx(conn)
-                    return
-                async with conn.pipeline(), conn.transaction():
-                    yield Tx(conn, pipelined=True)
+            yield
         except psycopg.IntegrityError as e:
             raise StoreError(f"the write could not be recorded: {first_line(e)}") from e
         except psycopg.Error as e:
@@ -202,7 +193,8 @@ class PostgresStore(SettlesOneByGroup):
         async with self.transaction() as tx:
             # One snapshot for all the reads, as SQLite's single statement has.
             await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            return await read_snapshots(tx, keys, event_ids, since)
+            snaps, seen, _ = await read_snapshots(tx, keys, event_ids, since)
+            return snaps, seen
 
     async def decide_and_write(
         self,
@@ -215,13 +207,20 @@ class PostgresStore(SettlesOneByGroup):
         """Lock the entities, read the snapshots, ``decide`` and write: one transaction.
 
         The locks come before the read, so no other process can commit to these
-        entities between what was decided on and what is written.
+        entities between what was decided on and what is written. Two round trips
+        (``core.store.postgres_ingest``): the locks with the reads, the writes with
+        COMMIT. An error of a queued statement surfaces at the next answer or at the
+        pipeline's end, still inside the transaction, which then rolls back whole.
         """
-        async with self._transaction(pipelined=True) as tx:
-            locks = tx.lock_reads(entity for entity, _ in keys)
-            snaps, seen = await read_snapshots(tx, keys, event_ids, since, locks)
-            batch, decided = decide(snaps, seen)
-            return decided, await write_batch(tx, batch, max_pending)
+        async with self._errors_mapped(), self.pool.connection() as conn:
+            async with conn.pipeline(), conn.transaction():
+                tx = Tx(conn, pipelined=True)
+                snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since)
+                batch, decided = decide(snaps, seen)
+                shown = await queue_batch(tx, batch, max_pending, queue)
+                # Leaving the pipeline sent the writes, COMMIT and a sync, and waited for
+                # the answers: the promoted questions are in, and committed.
+            return decided, await shown.items()
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

@@ -81,6 +81,15 @@ SNAPSHOT_OPEN = (
     "AND r.status IN ('queued', 'pending')"
 )
 SNAPSHOT_REJECTED = f"SELECT entity_id, field, value_key, source_key FROM rejections WHERE {KEYS}"
+OPEN_QUEUE = (
+    "SELECT id, seq, entity_id, group_key, status FROM review_items "
+    "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')"
+)
+"""The open questions of some entities, as the pending cap sees them (``rules.OpenQuestion``)."""
+PROMOTE = (
+    "UPDATE review_items SET status = 'pending', promoted_at = %s "
+    f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}"
+)
 SEEN_EVENTS = "SELECT event_id, entity_id, principal FROM events WHERE event_id = ANY(%s::text[])"
 
 INSERT_EVENT = (

@@ -36,6 +36,8 @@ from core.store.postgres_rows import (
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
     INSERT_REVIEW,
+    OPEN_QUEUE,
+    PROMOTE,
     REVIEW_COLUMNS,
     SEEN_EVENTS,
     SNAPSHOT_AGREEING,
@@ -170,21 +172,17 @@ async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:
     entities = sorted(tx.locked)
     if not entities:
         return []
-    rows = await tx.fetch(
-        "SELECT id, seq, entity_id, group_key, status FROM review_items "
-        "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')",
-        (entities,),
-    )
-    open_items = [OpenQuestion(i, seq, e, g, status == "pending") for i, seq, e, g, status in rows]
-    chosen = promotable(open_items, max_pending)
+    rows = await tx.fetch(OPEN_QUEUE, (entities,))
+    chosen = promotable(open_questions(rows), max_pending)
     if not chosen:
         return []
-    promoted = await tx.fetch(
-        "UPDATE review_items SET status = 'pending', promoted_at = %s "
-        f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}",
-        (now, chosen),
-    )
+    promoted = await tx.fetch(PROMOTE, (now, chosen))
     return sorted((review_from_row(r) for r in promoted), key=lambda r: r.seq)
+
+
+def open_questions(rows: list[tuple[Any, ...]]) -> list[OpenQuestion]:
+    """``OPEN_QUEUE``'s rows as the pending cap reads them."""
+    return [OpenQuestion(i, seq, e, g, status == "pending") for i, seq, e, g, status in rows]
 
 
 async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
@@ -244,9 +242,11 @@ async def read_snapshots(
     event_ids: Sequence[str],
     since: datetime,
     locks: Sequence[tuple[str, Sequence[Any]]] = (),
-) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
+    extra: Sequence[tuple[str, Sequence[Any]]] = (),
+) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, list[list[tuple[Any, ...]]]]:
     """The snapshots, read in one round trip after the ``locks`` statements (sent first
-    in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
+    in the same pipeline: the server runs them in order, so the reads wait for the locks);
+    the rows of the ``extra`` reads, sent in the same trip, last."""
     unique = sorted(set(keys))
     pair = ([e for e, _ in unique], [f for _, f in unique])
     results = await tx.fetch_each(
@@ -258,10 +258,11 @@ async def read_snapshots(
             (SNAPSHOT_OPEN, pair),
             (SNAPSHOT_REJECTED, pair),
             (SEEN_EVENTS, (list(event_ids),)),
+            *extra,
         ]
     )
     fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
-        len(locks) :
+        len(locks) : len(locks) + 6
     ]
     facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
     versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
@@ -291,11 +292,20 @@ async def read_snapshots(
         )
         for key in unique
     }
-    return snaps, existing
+    return snaps, existing, results[len(locks) + 6 :]
 
 
 async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
     """Store a resolved batch in the order it was decided; the review items newly shown."""
+    await queue_writes(tx, batch)
+    if not (batch.superseded or any(a.review is not None for a in batch.accepted)):
+        return []
+    return await promote(tx, max_pending, batch.decided_at)
+
+
+async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
+    """Send a resolved batch's writes in the order it was decided (on a ``pipelined``
+    transaction: queue them, none waits for an answer)."""
     await tx.lock(_entities(batch))
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
@@ -326,9 +336,6 @@ async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[Revie
         )
     if batch.dead_letters:
         await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
-    if not (reviews or batch.superseded):
-        return []
-    return await promote(tx, max_pending, batch.decided_at)
 
 
 def _entities(batch: WriteBatch) -> Iterable[str]:

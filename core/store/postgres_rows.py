@@ -41,9 +41,6 @@ def opt_utc(value: datetime | None) -> datetime | None:
     return None if value is None else value.astimezone(UTC)
 
 
-KEYS = "(entity_id, field) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
-"""Rows of the (entity_id, field) pairs given as two parallel arrays."""
-
 FACT_COLUMNS = (
     "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
     "evidence_ts, committed_at, resolution, valid_until, principal"
@@ -66,21 +63,36 @@ LETTER_COLUMNS = (
     "retry_count, next_retry_at, status"
 )
 
-SNAPSHOT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts WHERE {KEYS}"
-SNAPSHOT_VERSIONS = (
-    f"SELECT entity_id, field, max(version) FROM commits WHERE {KEYS} GROUP BY entity_id, field"
-)
-SNAPSHOT_AGREEING = (
-    f"SELECT DISTINCT entity_id, field, value_key, source_type FROM events WHERE {KEYS} "
-    "AND event_ts >= %s AND intent IN ('assertive', 'planning')"
-)
-SNAPSHOT_OPEN = (
-    "SELECT r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence, "
-    "(SELECT event_ts FROM events e WHERE e.event_id = r.event_id) FROM review_items r "
-    "WHERE (r.entity_id, r.field) IN (SELECT * FROM unnest(%s::text[], %s::text[])) "
-    "AND r.status IN ('queued', 'pending')"
-)
-SNAPSHOT_REJECTED = f"SELECT entity_id, field, value_key, source_key FROM rejections WHERE {KEYS}"
+_IN_KEYS = "(entity_id, field) IN (SELECT * FROM unnest(%(e)s::text[], %(f)s::text[]))"
+SNAPSHOT = f"""
+SELECT 'fact', {FACT_COLUMNS} FROM facts WHERE {_IN_KEYS}
+UNION ALL
+SELECT 'ver', entity_id, field, NULL, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL
+  FROM commits WHERE {_IN_KEYS} GROUP BY entity_id, field
+UNION ALL
+SELECT 'agree', entity_id, field, value_key, NULL, source_type, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL
+  FROM (SELECT DISTINCT entity_id, field, value_key, source_type FROM events
+         WHERE {_IN_KEYS} AND event_ts >= %(since)s AND intent IN ('assertive', 'planning')) a
+UNION ALL
+SELECT 'open', r.entity_id, r.field, r.id, NULL, r.value_key, r.candidate_json, r.confidence, NULL,
+       (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL
+  FROM review_items r
+ WHERE (r.entity_id, r.field) IN (SELECT * FROM unnest(%(e)s::text[], %(f)s::text[]))
+   AND r.status IN ('queued', 'pending')
+UNION ALL
+SELECT 'rej', entity_id, field, value_key, NULL, source_key, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL
+  FROM rejections WHERE {_IN_KEYS}
+UNION ALL
+SELECT 'dup', entity_id, NULL, event_id, NULL, principal, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
+  FROM events WHERE event_id = ANY(%(ids)s::text[])
+"""
+"""Everything a decision reads of the keys, in one statement (as SQLite's SNAPSHOT_SQL):
+rows tagged by kind, each kind's columns where their type is the facts row's. Parameters:
+``e`` and ``f`` (the keys as parallel arrays), ``since``, ``ids`` (event ids)."""
 OPEN_QUEUE = (
     "SELECT id, seq, entity_id, group_key, status FROM review_items "
     "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')"
@@ -90,7 +102,6 @@ PROMOTE = (
     "UPDATE review_items SET status = 'pending', promoted_at = %s "
     f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}"
 )
-SEEN_EVENTS = "SELECT event_id, entity_id, principal FROM events WHERE event_id = ANY(%s::text[])"
 
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "

@@ -39,12 +39,7 @@ from core.store.postgres_rows import (
     OPEN_QUEUE,
     PROMOTE,
     REVIEW_COLUMNS,
-    SEEN_EVENTS,
-    SNAPSHOT_AGREEING,
-    SNAPSHOT_FACTS,
-    SNAPSHOT_OPEN,
-    SNAPSHOT_REJECTED,
-    SNAPSHOT_VERSIONS,
+    SNAPSHOT,
     UPDATE_DEAD_LETTER,
     UPSERT_FACT,
     commit_row,
@@ -58,6 +53,9 @@ from core.store.postgres_rows import (
 )
 from core.store.protocol import DecideSettlement, SeenEvents
 from core.store.rules import OpenQuestion, promotable, settled_by_commit
+
+Read = tuple[str, Sequence[Any] | dict[str, Any]]
+"""One statement and its parameters."""
 
 
 def entity_lock_key(entity_id: str) -> int:
@@ -88,7 +86,7 @@ class Tx:
         elif locks:
             await self.fetch_each(locks)
 
-    def lock_reads(self, entities: Iterable[str]) -> list[tuple[str, tuple[int]]]:
+    def lock_reads(self, entities: Iterable[str]) -> list[Read]:
         """The statements that take the write locks of the entities not held yet, to run
         first (``fetch_each`` can send them ahead of its reads in the same round trip).
 
@@ -115,9 +113,7 @@ class Tx:
         cur = await self.conn.execute(sql, args)
         return await cur.fetchall()
 
-    async def fetch_each(
-        self, reads: Sequence[tuple[str, Sequence[Any]]]
-    ) -> list[list[tuple[Any, ...]]]:
+    async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
         """The rows of each read, sent together in one round trip (a pipeline)."""
         if self.pipelined:
             # Already queued behind whatever came before (BEGIN, earlier writes): the
@@ -126,9 +122,7 @@ class Tx:
         async with self.conn.pipeline():
             return await self._queue_and_fetch(reads)
 
-    async def _queue_and_fetch(
-        self, reads: Sequence[tuple[str, Sequence[Any]]]
-    ) -> list[list[tuple[Any, ...]]]:
+    async def _queue_and_fetch(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
         cursors = []
         for sql, args in reads:
             cur = self.conn.cursor()
@@ -241,46 +235,45 @@ async def read_snapshots(
     keys: Sequence[tuple[str, str]],
     event_ids: Sequence[str],
     since: datetime,
-    locks: Sequence[tuple[str, Sequence[Any]]] = (),
-    extra: Sequence[tuple[str, Sequence[Any]]] = (),
+    locks: Sequence[Read] = (),
+    extra: Sequence[Read] = (),
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, list[list[tuple[Any, ...]]]]:
-    """The snapshots, read in one round trip after the ``locks`` statements (sent first
-    in the same pipeline: the server runs them in order, so the reads wait for the locks);
+    """The snapshots, read in one statement sent after the ``locks`` statements (in the
+    same round trip: the server runs them in order, so the read waits for the locks);
     the rows of the ``extra`` reads, sent in the same trip, last."""
     unique = sorted(set(keys))
-    pair = ([e for e, _ in unique], [f for _, f in unique])
-    results = await tx.fetch_each(
-        [
-            *locks,
-            (SNAPSHOT_FACTS, pair),
-            (SNAPSHOT_VERSIONS, pair),
-            (SNAPSHOT_AGREEING, (*pair, since)),
-            (SNAPSHOT_OPEN, pair),
-            (SNAPSHOT_REJECTED, pair),
-            (SEEN_EVENTS, (list(event_ids),)),
-            *extra,
-        ]
-    )
-    fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
-        len(locks) : len(locks) + 6
-    ]
-    facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
-    versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
+    args = {
+        "e": [e for e, _ in unique],
+        "f": [f for _, f in unique],
+        "since": since,
+        "ids": list(event_ids),
+    }
+    results = await tx.fetch_each([*locks, (SNAPSHOT, args), *extra])
+    facts: dict[tuple[str, str], CommittedFact] = {}
+    versions: dict[tuple[str, str], int] = {}
     agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
-    for r in agreeing_rows:
-        agreeing.setdefault((r[0], r[1]), {}).setdefault(r[2], set()).add(
-            canonical_source_type(r[3])
-        )
     open_items: dict[tuple[str, str], list[OpenItem]] = {}
-    for r in open_rows:
-        open_items.setdefault((r[0], r[1]), []).append(
-            OpenItem(r[2], r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else utc(r[6]))
-        )
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
-    for r in rejected_rows:
-        rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
-    # As SQLite: with no keys, no event counts as seen either.
-    existing: SeenEvents = {r[0]: (r[1], r[2]) for r in seen_rows} if unique else {}
+    existing: SeenEvents = {}
+    # Each kind's columns sit where SNAPSHOT puts them (postgres_rows).
+    for r in results[len(locks)]:
+        tag, key = r[0], (r[1], r[2])
+        if tag == "fact":
+            facts[key] = fact_from_row(r[1:])
+        elif tag == "ver":
+            versions[key] = int(r[4])
+        elif tag == "agree":
+            agreeing.setdefault(key, {}).setdefault(r[3], set()).add(canonical_source_type(r[5]))
+        elif tag == "open":
+            open_items.setdefault(key, []).append(
+                OpenItem(
+                    r[3], r[5], json.loads(r[6]), float(r[7]), None if r[9] is None else utc(r[9])
+                )
+            )
+        elif tag == "rej":
+            rejected.setdefault(key, set()).add((r[3], r[5]))
+        elif unique:  # "dup"; as SQLite: with no keys, no event counts as seen either
+            existing[r[3]] = (r[1], r[5])
     snaps = {
         key: FieldSnapshot.read(
             key,
@@ -292,7 +285,7 @@ async def read_snapshots(
         )
         for key in unique
     }
-    return snaps, existing, results[len(locks) + 6 :]
+    return snaps, existing, results[len(locks) + 1 :]
 
 
 async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg import AsyncCursor
+from psycopg import AsyncConnection, AsyncCursor, pq
 
 from core.domain.records import ReviewItem, WriteBatch
 from core.domain.snapshot import FieldSnapshot
@@ -96,3 +96,12 @@ async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue)
     cursor = tx.conn.cursor()
     await cursor.execute(PROMOTE, (batch.decided_at, chosen))
     return Shown(cursor)
+
+
+async def roll_back(conn: AsyncConnection[Any]) -> None:
+    """End a transaction a failure left open (the pipeline has been synced by then: a
+    failed statement leaves it aborted, a failure between statements leaves it open)."""
+    if conn.closed or conn.info.transaction_status == pq.TransactionStatus.IDLE:
+        return
+    if conn.info.transaction_status != pq.TransactionStatus.UNKNOWN:
+        await conn.execute("ROLLBACK")

@@ -54,7 +54,7 @@ from core.store.postgres_companions import (
     PostgresSourceStates,
     PostgresWorkspaceStore,
 )
-from core.store.postgres_ingest import queue_batch, read_for_decision, roll_back
+from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
 from core.store.postgres_rows import (
@@ -213,22 +213,7 @@ class PostgresStore(SettlesOneByGroup):
         pipeline's end, still inside the transaction, which then rolls back whole.
         """
         async with self._errors_mapped(), self.pool.connection() as conn:
-            # BEGIN and COMMIT are sent as plain statements: psycopg's transaction()
-            # in pipeline mode syncs (waits for the server) on entering and on leaving.
-            try:
-                async with conn.pipeline():
-                    await conn.execute("BEGIN")
-                    tx = Tx(conn, pipelined=True)
-                    snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since)
-                    batch, decided = decide(snaps, seen)
-                    shown = await queue_batch(tx, batch, max_pending, queue)
-                    await conn.execute("COMMIT")
-                # Leaving the pipeline sent the writes, COMMIT and a sync, and waited for
-                # the answers: the promoted questions are in, and committed.
-            except BaseException:
-                await roll_back(conn)
-                raise
-            return decided, await shown.items()
+            return await decide_and_write(conn, keys, event_ids, since, decide, max_pending)
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

@@ -33,8 +33,35 @@ from core.domain.records import ReviewItem, WriteBatch
 from core.domain.snapshot import FieldSnapshot
 from core.store.postgres_rows import OPEN_QUEUE, PROMOTE, review_from_row
 from core.store.postgres_tx import Tx, open_questions, promote, queue_writes, read_snapshots
-from core.store.protocol import SeenEvents
+from core.store.protocol import Decide, SeenEvents, T
 from core.store.rules import OpenQuestion, promotable
+
+
+async def decide_and_write(
+    conn: AsyncConnection[Any],
+    keys: Sequence[tuple[str, str]],
+    event_ids: Sequence[str],
+    since: datetime,
+    decide: Decide[T],
+    max_pending: int,
+) -> tuple[T, list[ReviewItem]]:
+    """``PostgresStore.decide_and_write`` on a pooled connection, in two round trips."""
+    # BEGIN and COMMIT are sent as plain statements: psycopg's transaction() in
+    # pipeline mode syncs (waits for the server) on entering and on leaving.
+    try:
+        async with conn.pipeline():
+            await conn.execute("BEGIN")
+            tx = Tx(conn, pipelined=True)
+            snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since)
+            batch, decided = decide(snaps, seen)
+            shown = await queue_batch(tx, batch, max_pending, queue)
+            await conn.execute("COMMIT")
+        # Leaving the pipeline sent the writes, COMMIT and a sync, and waited for the
+        # answers: the promoted questions are in, and committed.
+    except BaseException:
+        await roll_back(conn)
+        raise
+    return decided, await shown.items()
 
 
 class Queue:

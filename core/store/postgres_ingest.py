@@ -1,7 +1,9 @@
 """The ingest transaction on PostgreSQL in two round trips.
 
-``decide_and_write`` used to wait for the server a dozen times per observation:
-BEGIN, the reads, each write, the question queue, the promotion, COMMIT. On
+``decide_and_write`` used to wait for the server five to eight times per observation,
+one wait after another: BEGIN, the reads, each write, the question queue, the
+promotion, COMMIT (psycopg's ``transaction()`` in a pipeline adds a sync on
+entering and on leaving, so BEGIN and COMMIT here are plain statements). On
 loopback each wait is a wake-up of the server and of this process, which on a
 busy machine costs more than the SQL. Here the whole transaction runs in
 pipeline mode (``Tx.pipelined``) and waits twice:

@@ -28,9 +28,23 @@ def new_id() -> str:
     return str(uuid7())
 
 
+_NAMESPACE_BYTES = CANON_NAMESPACE.bytes
+
+
 def derived_id(*parts: str) -> str:
-    """A stable UUID for the observation a given source yields."""
-    return str(uuid.uuid5(CANON_NAMESPACE, "\x1f".join(parts)))
+    """A stable UUID for the observation a given source yields.
+
+    ``uuid.uuid5(CANON_NAMESPACE, name)`` written out by hand (SHA-1 of namespace and
+    name, version 5, RFC 4122 variant), without building a ``UUID``: the ingest path
+    derives two or more per observation, and the object costs more than the hash.
+    """
+    digest = bytearray(
+        hashlib.sha1(_NAMESPACE_BYTES + "\x1f".join(parts).encode("utf-8")).digest()[:16]
+    )
+    digest[6] = (digest[6] & 0x0F) | 0x50
+    digest[8] = (digest[8] & 0x3F) | 0x80
+    h = digest.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 def keyed_id(key: bytes, *parts: str) -> str:

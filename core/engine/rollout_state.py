@@ -11,7 +11,8 @@ run, cost one capped count for the whole batch (``Store.count_changes``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+import asyncio
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from types import MappingProxyType
@@ -108,12 +109,15 @@ class RolloutReader:
         self._own[event.entity] = apply_event(state, event)
 
     async def usages(
-        self, wanted: Iterable[tuple[str, str, RolloutState]]
+        self,
+        wanted: Iterable[tuple[str, str, RolloutState]],
+        counted: Mapping[ChangeCount, int] | None = None,
     ) -> dict[Pair, DomainUsage]:
         """How many changes each (entity, domain, its state) has seen, as far as its limits
-        need to know: one store read for all of them."""
+        need to know: one store read for all of them (none for the ``counted`` ones)."""
         wanted = list(wanted)
         cap = self.base.rollout.calibration_mutations
+        known = counted or {}
         queries: list[ChangeCount] = []
         for entity, domain, state in wanted:
             if (entity, domain) not in self._calibrated:
@@ -124,7 +128,11 @@ class RolloutReader:
                 # in the same answer) is the correction itself, not one of the next N.
                 after = d.confirm_since + timedelta(microseconds=1)
                 queries.append(ChangeCount(entity, domain, after, d.confirm_next))
-        counts = dict(zip(queries, await self.store.count_changes(queries), strict=True))
+        queries = [q for q in queries if q not in known]
+        counts = {
+            **known,
+            **dict(zip(queries, await self._count(queries), strict=True)),
+        }
         usage: dict[Pair, DomainUsage] = {}
         for entity, domain, state in wanted:
             pair = (entity, domain)
@@ -165,12 +173,23 @@ class RolloutReader:
         await self.state()
         return sorted(self._own)
 
+    async def _count(self, queries: list[ChangeCount]) -> list[int]:
+        return await self.store.count_changes(queries) if queries else []
+
     async def in_force(self, pairs: Iterable[Pair]) -> PolicyInForce:
         """The effective policy of each entity of a batch touching ``pairs`` (entity, domain)."""
-        await self.state()
         wanted = sorted(set(pairs))
+        # The calibration counts need no rollout state: they are read while the log is,
+        # so the two reads cost one wait, not two (the counts of a confirmation run do
+        # need the state, and are read after it, as ``usages`` does).
+        cap = self.base.rollout.calibration_mutations
+        early = [ChangeCount(e, d, None, cap) for e, d in wanted if (e, d) not in self._calibrated]
+        _, early_counts = await asyncio.gather(self.state(), self._count(early))
         states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
-        usage = await self.usages((e, d, states[e]) for e, d in wanted if d in states[e].domains)
+        usage = await self.usages(
+            ((e, d, states[e]) for e, d in wanted if d in states[e].domains),
+            dict(zip(early, early_counts, strict=True)),
+        )
         policies: dict[str, Policy] = {}
         for entity, state in states.items():
             mine = {d: u for (e, d), u in usage.items() if e == entity}

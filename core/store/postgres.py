@@ -54,6 +54,7 @@ from core.store.postgres_companions import (
     PostgresSourceStates,
     PostgresWorkspaceStore,
 )
+from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
 from core.store.postgres_rows import (
@@ -158,9 +159,14 @@ class PostgresStore(SettlesOneByGroup):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """One transaction on a pooled connection: all of a write or none of it."""
+        async with self._errors_mapped(), self.pool.connection() as conn, conn.transaction():
+            yield Tx(conn)
+
+    @asynccontextmanager
+    async def _errors_mapped(self) -> AsyncIterator[None]:
+        """The driver's errors of a write as Canon's StoreError."""
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                yield Tx(conn)
+            yield
         except psycopg.IntegrityError as e:
             raise StoreError(f"the write could not be recorded: {first_line(e)}") from e
         except psycopg.Error as e:
@@ -187,7 +193,8 @@ class PostgresStore(SettlesOneByGroup):
         async with self.transaction() as tx:
             # One snapshot for all the reads, as SQLite's single statement has.
             await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            return await read_snapshots(tx, keys, event_ids, since)
+            snaps, seen, _ = await read_snapshots(tx, keys, event_ids, since)
+            return snaps, seen
 
     async def decide_and_write(
         self,
@@ -200,13 +207,13 @@ class PostgresStore(SettlesOneByGroup):
         """Lock the entities, read the snapshots, ``decide`` and write: one transaction.
 
         The locks come before the read, so no other process can commit to these
-        entities between what was decided on and what is written.
+        entities between what was decided on and what is written. Two round trips
+        (``core.store.postgres_ingest``): the locks with the reads, the writes with
+        COMMIT. An error of a queued statement surfaces at the next answer or at the
+        pipeline's end, still inside the transaction, which then rolls back whole.
         """
-        async with self.transaction() as tx:
-            locks = tx.lock_reads(entity for entity, _ in keys)
-            snaps, seen = await read_snapshots(tx, keys, event_ids, since, locks)
-            batch, decided = decide(snaps, seen)
-            return decided, await write_batch(tx, batch, max_pending)
+        async with self._errors_mapped(), self.pool.connection() as conn:
+            return await decide_and_write(conn, keys, event_ids, since, decide, max_pending)
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

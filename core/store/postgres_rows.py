@@ -41,9 +41,6 @@ def opt_utc(value: datetime | None) -> datetime | None:
     return None if value is None else value.astimezone(UTC)
 
 
-KEYS = "(entity_id, field) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
-"""Rows of the (entity_id, field) pairs given as two parallel arrays."""
-
 FACT_COLUMNS = (
     "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
     "evidence_ts, committed_at, resolution, valid_until, principal"
@@ -66,22 +63,45 @@ LETTER_COLUMNS = (
     "retry_count, next_retry_at, status, principal"
 )
 
-SNAPSHOT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts WHERE {KEYS}"
-SNAPSHOT_VERSIONS = (
-    f"SELECT entity_id, field, max(version) FROM commits WHERE {KEYS} GROUP BY entity_id, field"
+_IN_KEYS = "(entity_id, field) IN (SELECT * FROM unnest(%(e)s::text[], %(f)s::text[]))"
+SNAPSHOT = f"""
+SELECT 'fact', {FACT_COLUMNS} FROM facts WHERE {_IN_KEYS}
+UNION ALL
+SELECT 'ver', entity_id, field, NULL, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL
+  FROM commits WHERE {_IN_KEYS} GROUP BY entity_id, field
+UNION ALL
+SELECT 'agree', entity_id, field, value_key, NULL, source_type, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL
+  FROM (SELECT DISTINCT entity_id, field, value_key, source_type FROM events
+         WHERE {_IN_KEYS} AND event_ts >= %(since)s AND intent IN ('assertive', 'planning')) a
+UNION ALL
+SELECT 'open', r.entity_id, r.field, r.id, NULL, r.value_key, r.candidate_json, r.confidence, NULL,
+       (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL
+  FROM review_items r
+ WHERE (r.entity_id, r.field) IN (SELECT * FROM unnest(%(e)s::text[], %(f)s::text[]))
+   AND r.status IN ('queued', 'pending')
+UNION ALL
+SELECT 'rej', entity_id, field, value_key, NULL, source_key, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL
+  FROM rejections WHERE {_IN_KEYS}
+UNION ALL
+SELECT 'dup', entity_id, NULL, event_id, NULL, principal, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
+  FROM events WHERE event_id = ANY(%(ids)s::text[])
+"""
+"""Everything a decision reads of the keys, in one statement (as SQLite's SNAPSHOT_SQL):
+rows tagged by kind, each kind's columns where their type is the facts row's. Parameters:
+``e`` and ``f`` (the keys as parallel arrays), ``since``, ``ids`` (event ids)."""
+OPEN_QUEUE = (
+    "SELECT id, seq, entity_id, group_key, status FROM review_items "
+    "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')"
 )
-SNAPSHOT_AGREEING = (
-    f"SELECT DISTINCT entity_id, field, value_key, source_type FROM events WHERE {KEYS} "
-    "AND event_ts >= %s AND intent IN ('assertive', 'planning')"
+"""The open questions of some entities, as the pending cap sees them (``rules.OpenQuestion``)."""
+PROMOTE = (
+    "UPDATE review_items SET status = 'pending', promoted_at = %s "
+    f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}"
 )
-SNAPSHOT_OPEN = (
-    "SELECT r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence, "
-    "(SELECT event_ts FROM events e WHERE e.event_id = r.event_id) FROM review_items r "
-    "WHERE (r.entity_id, r.field) IN (SELECT * FROM unnest(%s::text[], %s::text[])) "
-    "AND r.status IN ('queued', 'pending')"
-)
-SNAPSHOT_REJECTED = f"SELECT entity_id, field, value_key, source_key FROM rejections WHERE {KEYS}"
-SEEN_EVENTS = "SELECT event_id, entity_id, principal FROM events WHERE event_id = ANY(%s::text[])"
 
 INSERT_EVENT = (
     "INSERT INTO events (event_id, entity_id, field, domain, intent, value_json, value_key, "
@@ -96,18 +116,28 @@ INSERT_COMMIT = (
     "(SELECT coalesce(max(version), 0) + 1 FROM commits WHERE entity_id = %(e)s AND field = %(f)s), "
     "coalesce((SELECT value_json FROM facts WHERE entity_id = %(e)s AND field = %(f)s), 'null'), "
     "%(new)s, %(retracted)s, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, %(cat)s, %(res)s, "
-    "%(vu)s, %(line)s, %(pr)s) RETURNING version"
+    "%(vu)s, %(line)s, %(pr)s)"
 )
-# The fold of one commit into current state (what SQLite's commits_fold_* triggers do).
-UPSERT_FACT = (
-    f"INSERT INTO facts ({FACT_COLUMNS}) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+_FACT_UPDATE = (
     "ON CONFLICT (entity_id, field) DO UPDATE SET value_json = EXCLUDED.value_json, "
     "version = EXCLUDED.version, source_type = EXCLUDED.source_type, "
     "source_ref = EXCLUDED.source_ref, confidence = EXCLUDED.confidence, "
     "event_id = EXCLUDED.event_id, evidence_ts = EXCLUDED.evidence_ts, "
     "committed_at = EXCLUDED.committed_at, resolution = EXCLUDED.resolution, "
     "valid_until = EXCLUDED.valid_until, principal = EXCLUDED.principal"
+)
+UPSERT_FACT = (
+    f"INSERT INTO facts ({FACT_COLUMNS}) "
+    f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) {_FACT_UPDATE}"
+)
+# The fold of one commit into current state (what SQLite's commits_fold_* triggers do),
+# run right after INSERT_COMMIT: the version is the one it just appended, read here, so
+# the two statements can be sent together without waiting for the first one's answer.
+FOLD_COMMIT = (
+    f"INSERT INTO facts ({FACT_COLUMNS}) "
+    "SELECT %(e)s, %(f)s, %(new)s, max(version), %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
+    "%(cat)s, %(res)s, %(vu)s, %(pr)s FROM commits WHERE entity_id = %(e)s AND field = %(f)s "
+    f"{_FACT_UPDATE}"
 )
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
@@ -149,25 +179,6 @@ def commit_row(c: CommitPlan) -> dict[str, Any]:
         "line": c.audit_line,
         "pr": c.principal,
     }
-
-
-def fact_row(c: CommitPlan, version: int) -> tuple[Any, ...]:
-    """The ``facts`` row a (non-retracting) commit leaves behind."""
-    return (
-        c.entity_id,
-        c.field,
-        dumps(c.value),
-        version,
-        c.source_type,
-        c.source_ref,
-        c.confidence,
-        c.event_id,
-        c.evidence_ts,
-        c.committed_at,
-        c.resolution,
-        c.valid_until,
-        c.principal,
-    )
 
 
 def review_row(r: NewReviewItem) -> tuple[Any, ...]:

@@ -31,24 +31,21 @@ from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_rows import (
     DELETE_FACT,
     FACT_COLUMNS,
+    FOLD_COMMIT,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
     INSERT_REVIEW,
+    OPEN_QUEUE,
+    PROMOTE,
     REVIEW_COLUMNS,
-    SEEN_EVENTS,
-    SNAPSHOT_AGREEING,
-    SNAPSHOT_FACTS,
-    SNAPSHOT_OPEN,
-    SNAPSHOT_REJECTED,
-    SNAPSHOT_VERSIONS,
+    SNAPSHOT,
     UPDATE_DEAD_LETTER,
     UPSERT_FACT,
     commit_row,
     dumps,
     event_row,
     fact_from_row,
-    fact_row,
     letter_row,
     review_from_row,
     review_row,
@@ -57,6 +54,9 @@ from core.store.postgres_rows import (
 from core.store.protocol import DecideSettlement, SeenEvents
 from core.store.rules import OpenQuestion, promotable, settled_by_commit
 
+Read = tuple[str, Sequence[Any] | dict[str, Any]]
+"""One statement and its parameters."""
+
 
 def entity_lock_key(entity_id: str) -> int:
     """A stable signed 64-bit advisory lock key for the entity (the same in every process)."""
@@ -64,10 +64,18 @@ def entity_lock_key(entity_id: str) -> int:
 
 
 class Tx:
-    """An open transaction and the entities whose write lock it holds."""
+    """An open transaction and the entities whose write lock it holds.
 
-    def __init__(self, conn: AsyncConnection[Any]) -> None:
+    ``pipelined``: the connection is in pipeline mode for the whole transaction (the
+    backend's ``pipelined_transaction``), so a statement is only queued until
+    something needs an answer (a fetch, the commit): a write that returns
+    nothing costs no round trip of its own. ``execute`` then cannot say how many
+    rows changed (-1).
+    """
+
+    def __init__(self, conn: AsyncConnection[Any], *, pipelined: bool = False) -> None:
         self.conn = conn
+        self.pipelined = pipelined
         self.locked: set[str] = set()
 
     async def lock(self, entities: Iterable[str]) -> None:
@@ -78,7 +86,7 @@ class Tx:
         elif locks:
             await self.fetch_each(locks)
 
-    def lock_reads(self, entities: Iterable[str]) -> list[tuple[str, tuple[int]]]:
+    def lock_reads(self, entities: Iterable[str]) -> list[Read]:
         """The statements that take the write locks of the entities not held yet, to run
         first (``fetch_each`` can send them ahead of its reads in the same round trip).
 
@@ -91,7 +99,7 @@ class Tx:
         return [("SELECT pg_advisory_xact_lock(%s)", (key,)) for key, _ in wanted]
 
     async def execute(self, sql: str, args: Sequence[Any] | dict[str, Any] = ()) -> int:
-        """Run one statement; how many rows it changed."""
+        """Run one statement; how many rows it changed (-1 when ``pipelined``: not known yet)."""
         cur = await self.conn.execute(sql, args)
         return cur.rowcount
 
@@ -105,27 +113,33 @@ class Tx:
         cur = await self.conn.execute(sql, args)
         return await cur.fetchall()
 
-    async def fetch_each(
-        self, reads: Sequence[tuple[str, Sequence[Any]]]
-    ) -> list[list[tuple[Any, ...]]]:
+    async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
         """The rows of each read, sent together in one round trip (a pipeline)."""
+        if self.pipelined:
+            # Already queued behind whatever came before (BEGIN, earlier writes): the
+            # first fetch sends it all at once.
+            return await self._queue_and_fetch(reads)
         async with self.conn.pipeline():
-            cursors = []
-            for sql, args in reads:
-                cur = self.conn.cursor()
-                await cur.execute(sql, args)
-                cursors.append(cur)
-            return [await cur.fetchall() for cur in cursors]
+            return await self._queue_and_fetch(reads)
+
+    async def _queue_and_fetch(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
+        cursors = []
+        for sql, args in reads:
+            cur = self.conn.cursor()
+            await cur.execute(sql, args)
+            cursors.append(cur)
+        return [await cur.fetchall() for cur in cursors]
 
 
 async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None:
     """Append the commit (next version, previous value as read under the lock) and fold
     it into current state; with ``settle_questions``, close the open questions it answers."""
-    [(version,)] = await tx.fetch(INSERT_COMMIT, commit_row(c))
+    row = commit_row(c)
+    await tx.execute(INSERT_COMMIT, row)
     if c.retract:
         await tx.execute(DELETE_FACT, (c.entity_id, c.field))
     else:
-        await tx.execute(UPSERT_FACT, fact_row(c, version))
+        await tx.execute(FOLD_COMMIT, row)
     if not settle_questions or c.retract:
         return
     open_items = await tx.fetch(
@@ -152,21 +166,17 @@ async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:
     entities = sorted(tx.locked)
     if not entities:
         return []
-    rows = await tx.fetch(
-        "SELECT id, seq, entity_id, group_key, status FROM review_items "
-        "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')",
-        (entities,),
-    )
-    open_items = [OpenQuestion(i, seq, e, g, status == "pending") for i, seq, e, g, status in rows]
-    chosen = promotable(open_items, max_pending)
+    rows = await tx.fetch(OPEN_QUEUE, (entities,))
+    chosen = promotable(open_questions(rows), max_pending)
     if not chosen:
         return []
-    promoted = await tx.fetch(
-        "UPDATE review_items SET status = 'pending', promoted_at = %s "
-        f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}",
-        (now, chosen),
-    )
+    promoted = await tx.fetch(PROMOTE, (now, chosen))
     return sorted((review_from_row(r) for r in promoted), key=lambda r: r.seq)
+
+
+def open_questions(rows: list[tuple[Any, ...]]) -> list[OpenQuestion]:
+    """``OPEN_QUEUE``'s rows as the pending cap reads them."""
+    return [OpenQuestion(i, seq, e, g, status == "pending") for i, seq, e, g, status in rows]
 
 
 async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
@@ -225,43 +235,45 @@ async def read_snapshots(
     keys: Sequence[tuple[str, str]],
     event_ids: Sequence[str],
     since: datetime,
-    locks: Sequence[tuple[str, Sequence[Any]]] = (),
-) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
-    """The snapshots, read in one round trip after the ``locks`` statements (sent first
-    in the same pipeline: the server runs them in order, so the reads wait for the locks)."""
+    locks: Sequence[Read] = (),
+    extra: Sequence[Read] = (),
+) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, list[list[tuple[Any, ...]]]]:
+    """The snapshots, read in one statement sent after the ``locks`` statements (in the
+    same round trip: the server runs them in order, so the read waits for the locks);
+    the rows of the ``extra`` reads, sent in the same trip, last."""
     unique = sorted(set(keys))
-    pair = ([e for e, _ in unique], [f for _, f in unique])
-    results = await tx.fetch_each(
-        [
-            *locks,
-            (SNAPSHOT_FACTS, pair),
-            (SNAPSHOT_VERSIONS, pair),
-            (SNAPSHOT_AGREEING, (*pair, since)),
-            (SNAPSHOT_OPEN, pair),
-            (SNAPSHOT_REJECTED, pair),
-            (SEEN_EVENTS, (list(event_ids),)),
-        ]
-    )
-    fact_rows, version_rows, agreeing_rows, open_rows, rejected_rows, seen_rows = results[
-        len(locks) :
-    ]
-    facts = {(r[0], r[1]): fact_from_row(r) for r in fact_rows}
-    versions = {(r[0], r[1]): int(r[2]) for r in version_rows}
+    args = {
+        "e": [e for e, _ in unique],
+        "f": [f for _, f in unique],
+        "since": since,
+        "ids": list(event_ids),
+    }
+    results = await tx.fetch_each([*locks, (SNAPSHOT, args), *extra])
+    facts: dict[tuple[str, str], CommittedFact] = {}
+    versions: dict[tuple[str, str], int] = {}
     agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
-    for r in agreeing_rows:
-        agreeing.setdefault((r[0], r[1]), {}).setdefault(r[2], set()).add(
-            canonical_source_type(r[3])
-        )
     open_items: dict[tuple[str, str], list[OpenItem]] = {}
-    for r in open_rows:
-        open_items.setdefault((r[0], r[1]), []).append(
-            OpenItem(r[2], r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else utc(r[6]))
-        )
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
-    for r in rejected_rows:
-        rejected.setdefault((r[0], r[1]), set()).add((r[2], r[3]))
-    # As SQLite: with no keys, no event counts as seen either.
-    existing: SeenEvents = {r[0]: (r[1], r[2]) for r in seen_rows} if unique else {}
+    existing: SeenEvents = {}
+    # Each kind's columns sit where SNAPSHOT puts them (postgres_rows).
+    for r in results[len(locks)]:
+        tag, key = r[0], (r[1], r[2])
+        if tag == "fact":
+            facts[key] = fact_from_row(r[1:])
+        elif tag == "ver":
+            versions[key] = int(r[4])
+        elif tag == "agree":
+            agreeing.setdefault(key, {}).setdefault(r[3], set()).add(canonical_source_type(r[5]))
+        elif tag == "open":
+            open_items.setdefault(key, []).append(
+                OpenItem(
+                    r[3], r[5], json.loads(r[6]), float(r[7]), None if r[9] is None else utc(r[9])
+                )
+            )
+        elif tag == "rej":
+            rejected.setdefault(key, set()).add((r[3], r[5]))
+        elif unique:  # "dup"; as SQLite: with no keys, no event counts as seen either
+            existing[r[3]] = (r[1], r[5])
     snaps = {
         key: FieldSnapshot.read(
             key,
@@ -273,11 +285,20 @@ async def read_snapshots(
         )
         for key in unique
     }
-    return snaps, existing
+    return snaps, existing, results[len(locks) + 1 :]
 
 
 async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
     """Store a resolved batch in the order it was decided; the review items newly shown."""
+    await queue_writes(tx, batch)
+    if not (batch.superseded or any(a.review is not None for a in batch.accepted)):
+        return []
+    return await promote(tx, max_pending, batch.decided_at)
+
+
+async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
+    """Send a resolved batch's writes in the order it was decided (on a ``pipelined``
+    transaction: queue them, none waits for an answer)."""
     await tx.lock(_entities(batch))
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
@@ -308,9 +329,6 @@ async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[Revie
         )
     if batch.dead_letters:
         await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
-    if not (reviews or batch.superseded):
-        return []
-    return await promote(tx, max_pending, batch.decided_at)
 
 
 def _entities(batch: WriteBatch) -> Iterable[str]:

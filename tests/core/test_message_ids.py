@@ -7,9 +7,11 @@ import uuid
 from pathlib import Path
 
 from canon_testing import NOW
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.conversation.message_intake import message_observations
-from core.domain.ids import derived_id, keyed_id
+from core.domain.ids import CANON_NAMESPACE, derived_id, keyed_id
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
@@ -66,3 +68,8 @@ async def test_nobody_can_compute_a_messages_ids_from_its_ref(tmp_path: Path) ->
     )
     assert not {p["event_id"] for p in guessed} & set(keyed)
     assert not set(await _ids(tmp_path / "other.db")) & set(keyed)  # another store's key
+
+
+@given(st.lists(st.text(alphabet=st.characters(exclude_categories=["Cs"])), min_size=1))
+def test_a_derived_id_is_the_uuid5_of_its_parts_in_canons_namespace(parts: list[str]) -> None:
+    assert derived_id(*parts) == str(uuid.uuid5(CANON_NAMESPACE, "\x1f".join(parts)))

@@ -433,6 +433,30 @@ class StoreContract:
         )
         assert await backend.count_events() == 1
 
+    async def test_decide_and_write_keeps_nothing_of_a_batch_the_store_refuses(
+        self, backend: Store
+    ) -> None:
+        # The refusal (an event id logged twice) comes from the store itself, after
+        # the decision: on PostgreSQL, while the writes are still queued in the pipeline.
+        payload = make_observation("travel.location", "Tahoe")
+        key = ("user:primary", "travel.location")
+        twice = WriteBatch(
+            decided_at=NOW,
+            accepted=(_accepted(payload, "auto_commit"), _accepted(payload, "auto_commit")),
+        )
+
+        def decide(
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: set[str]
+        ) -> tuple[WriteBatch, str]:
+            return twice, "decided"
+
+        with pytest.raises(StoreError):
+            await backend.decide_and_write([key], [payload["event_id"]], NOW, decide, 5)
+        assert await backend.count_events() == 0
+        # The connection is usable again: the next write lands as usual.
+        await backend.write(WriteBatch(decided_at=NOW, accepted=(_accepted(payload),)), 5)
+        assert await backend.count_events() == 1
+
     async def test_settle_decided_decides_on_the_open_item_and_the_current_fact(
         self, eng: Engine
     ) -> None:

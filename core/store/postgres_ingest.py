@@ -1,0 +1,136 @@
+"""The ingest transaction on PostgreSQL in two round trips.
+
+``decide_and_write`` used to wait for the server five to eight times per observation,
+one wait after another: BEGIN, the reads, each write, the question queue, the
+promotion, COMMIT (psycopg's ``transaction()`` in a pipeline adds a sync on
+entering and on leaving, so BEGIN and COMMIT here are plain statements). On
+loopback each wait is a wake-up of the server and of this process, which on a
+busy machine costs more than the SQL. Here the whole transaction runs in
+pipeline mode (``Tx.pipelined``) and waits twice:
+
+1. BEGIN, the entities' advisory locks, the snapshots and the locked entities'
+   open questions, sent together; the decision needs their answers.
+2. Every write, the promotion of the questions that now fit, COMMIT and a sync,
+   sent together; nothing in them waits for an answer, because which questions
+   to show is worked out here from the queue read in step 1 (under the locks,
+   so nobody else changed it) and the batch's own new and superseded questions,
+   by the same rule (``rules.promotable``) the backend's ``promote`` applies
+   after the fact. Should the writes lock an entity step 1 did not read, the
+   promotion reads the queue again, as ``promote`` does.
+
+The statements and their order are those of the unpipelined path: the server
+runs them one after another in one transaction, so what they do is the same;
+only the waiting is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from psycopg import AsyncConnection, AsyncCursor, pq
+
+from core.domain.records import ReviewItem, WriteBatch
+from core.domain.snapshot import FieldSnapshot
+from core.store.postgres_rows import OPEN_QUEUE, PROMOTE, review_from_row
+from core.store.postgres_tx import Tx, open_questions, promote, queue_writes, read_snapshots
+from core.store.protocol import Decide, SeenEvents, T
+from core.store.rules import OpenQuestion, promotable
+
+
+async def decide_and_write(
+    conn: AsyncConnection[Any],
+    keys: Sequence[tuple[str, str]],
+    event_ids: Sequence[str],
+    since: datetime,
+    decide: Decide[T],
+    max_pending: int,
+) -> tuple[T, list[ReviewItem]]:
+    """``PostgresStore.decide_and_write`` on a pooled connection, in two round trips."""
+    # BEGIN and COMMIT are sent as plain statements: psycopg's transaction() in
+    # pipeline mode syncs (waits for the server) on entering and on leaving.
+    try:
+        async with conn.pipeline():
+            await conn.execute("BEGIN")
+            tx = Tx(conn, pipelined=True)
+            snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since)
+            batch, decided = decide(snaps, seen)
+            shown = await queue_batch(tx, batch, max_pending, queue)
+            await conn.execute("COMMIT")
+        # Leaving the pipeline sent the writes, COMMIT and a sync, and waited for the
+        # answers: the promoted questions are in, and committed.
+    except BaseException:
+        await roll_back(conn)
+        raise
+    return decided, await shown.items()
+
+
+class Queue:
+    """The open questions of the entities a transaction locked before it read."""
+
+    def __init__(self, entities: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
+        self.entities = set(entities)
+        self.items = open_questions(rows)
+
+
+async def read_for_decision(
+    tx: Tx, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
+) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, Queue]:
+    """Lock the keys' entities and read their snapshots and question queues: one round trip."""
+    locks = tx.lock_reads(entity for entity, _ in keys)
+    entities = sorted(tx.locked)
+    snaps, seen, extra = await read_snapshots(
+        tx, keys, event_ids, since, locks, extra=[(OPEN_QUEUE, (entities,))]
+    )
+    return snaps, seen, Queue(entities, extra[0])
+
+
+class Shown:
+    """The questions a batch's commit shows: known once the pipeline has been answered."""
+
+    def __init__(
+        self, cursor: AsyncCursor[Any] | None = None, items: list[ReviewItem] | None = None
+    ):
+        self._cursor = cursor
+        self._items = items or []
+
+    async def items(self) -> list[ReviewItem]:
+        if self._cursor is None:
+            return self._items
+        rows = await self._cursor.fetchall()
+        return sorted((review_from_row(r) for r in rows), key=lambda r: r.seq)
+
+
+async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue) -> Shown:
+    """Queue the batch's writes and the promotion they make possible, waiting for nothing
+    (unless the writes locked an entity whose queue was not read: then as ``promote``)."""
+    await queue_writes(tx, batch)
+    reviews = [a.review for a in batch.accepted if a.review is not None]
+    if not (reviews or batch.superseded):
+        return Shown()
+    if tx.locked != queue.entities:
+        return Shown(items=await promote(tx, max_pending, batch.decided_at))
+    closed = {item_id for item_id, _ in batch.superseded}
+    # New questions are numbered after every open one: the sequence only grows, and
+    # no other writer adds to these entities' queues while their locks are held.
+    last = max((q.seq for q in queue.items), default=0)
+    new = [
+        OpenQuestion(r.id, last + n, r.entity_id, r.group_key, False)
+        for n, r in enumerate(reviews, start=1)
+    ]
+    chosen = promotable([q for q in (*queue.items, *new) if q.id not in closed], max_pending)
+    if not chosen:
+        return Shown()
+    cursor = tx.conn.cursor()
+    await cursor.execute(PROMOTE, (batch.decided_at, chosen))
+    return Shown(cursor)
+
+
+async def roll_back(conn: AsyncConnection[Any]) -> None:
+    """End a transaction a failure left open (the pipeline has been synced by then: a
+    failed statement leaves it aborted, a failure between statements leaves it open)."""
+    if conn.closed or conn.info.transaction_status == pq.TransactionStatus.IDLE:
+        return
+    if conn.info.transaction_status != pq.TransactionStatus.UNKNOWN:
+        await conn.execute("ROLLBACK")

@@ -45,6 +45,9 @@ from core.domain.state import CommittedFact, Scalar
 T = TypeVar("T")
 UPDATE_CLAIMS_KEPT = timedelta(days=2)
 """How long a claimed Telegram update id is remembered (``ConversationStore.claim_update``)."""
+TICK_CLAIMS_KEPT = timedelta(days=2)
+"""How long a claimed run of a periodic job is remembered (``ConversationStore.claim_tick``):
+longer than the longest interval (the daily learning), so a late worker still finds it."""
 Snapshots = dict[tuple[str, str], FieldSnapshot]
 EventOwner = tuple[str, str | None]
 """(entity_id, principal ref) of a logged event: whose id it is (None: logged before principals)."""
@@ -220,6 +223,13 @@ class ConversationStore(Protocol):
         again when it saw no answer from the webhook, perhaps to another worker). Claims
         older than ``UPDATE_CLAIMS_KEPT`` before ``at`` are forgotten: Telegram keeps an
         update for a day at most."""
+        ...
+
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        """Take on the run of periodic job ``job`` due at ``due`` for ``chat_id`` (0: the
+        whole store): True for the first process on the store that asks, False for every
+        other, so N bot workers sweep, alert and learn once per tick, not N times. Claims
+        older than ``TICK_CLAIMS_KEPT`` before ``at`` are forgotten."""
         ...
 
     async def append_message(

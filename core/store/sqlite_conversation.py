@@ -18,7 +18,7 @@ from core.domain.ids import new_id
 from core.domain.records import ChatMessage, ChatMode, PromptMessage, Role
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, leased
-from core.store.protocol import UPDATE_CLAIMS_KEPT
+from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
 from core.store.sqlite_rows import opt_dt as _opt_dt
@@ -45,6 +45,19 @@ class SQLiteConversationStore:
                 "INSERT INTO telegram_updates (bot_id, update_id, claimed_at) VALUES (?, ?, ?) "
                 "ON CONFLICT DO NOTHING",
                 (bot_id, update_id, _ts(at)),
+            )
+            return cur.rowcount == 1
+
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        """True if no process on this file claimed this run of the job before."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM job_ticks WHERE claimed_at < ?", (_ts(at - TICK_CLAIMS_KEPT),)
+            )
+            cur = await tx.execute(
+                "INSERT INTO job_ticks (job, chat_id, due, claimed_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (job, chat_id, _ts(due), _ts(at)),
             )
             return cur.rowcount == 1
 

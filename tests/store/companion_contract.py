@@ -19,7 +19,7 @@ from core.domain.principals import Role
 from core.domain.records import AcceptedInput, ApiToken, ChatMode, SourceState
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
-from core.store.protocol import UPDATE_CLAIMS_KEPT, StoreBackend
+from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT, StoreBackend
 
 LATER = NOW + timedelta(minutes=5)
 
@@ -382,6 +382,26 @@ class CompanionContract:
         after = within + timedelta(seconds=1)
         assert await log.claim_update(111, 9999, after) is True
         assert await log.claim_update(111, 5001, after) is True
+
+    # -- periodic jobs' ticks --------------------------------------------------------
+    async def test_a_jobs_tick_is_claimed_once_per_chat(self, backend: StoreBackend) -> None:
+        log = backend.conversation
+        assert await log.claim_tick("sweep", 0, NOW, NOW) is True
+        assert await log.claim_tick("sweep", 0, NOW, LATER) is False, "the other worker skips"
+        assert await log.claim_tick("sweep", 0, LATER, LATER) is True, "the next tick"
+        assert await log.claim_tick("sweep", 7, NOW, LATER) is True, "another chat's tick"
+        assert await log.claim_tick("alerts", 0, NOW, LATER) is True, "another job's tick"
+
+    async def test_a_tick_claim_is_kept_longer_than_the_longest_interval(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        assert await log.claim_tick("learn", 0, NOW, NOW) is True
+        within = NOW + TICK_CLAIMS_KEPT
+        assert await log.claim_tick("learn", 0, NOW, within) is False
+        after = within + timedelta(seconds=1)
+        assert await log.claim_tick("sweep", 0, after, after) is True
+        assert await log.claim_tick("learn", 0, NOW, after) is True, "forgotten by now"
 
     async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
         await backend.close()

@@ -61,6 +61,8 @@ class RunFigures:
     turn_ms: list[float]
     server_cpu_s: float | None
     client_cpu_s: float
+    database_cpu_s: float | None = None
+    """The PostgreSQL backends' CPU, when the server runs on this machine."""
 
     @property
     def rate(self) -> float:
@@ -79,6 +81,11 @@ class RunFigures:
             "speedup": round(self.rate / first.rate, 2) if first.rate else None,
             "server_cpu_ms_per_turn": None if cpu is None else round(cpu, 1),
             "client_cpu_ms_per_turn": round(self.client_cpu_s * 1000 / self.turns, 2),
+            "database_cpu_ms_per_turn": (
+                None
+                if self.database_cpu_s is None
+                else round(self.database_cpu_s * 1000 / self.turns, 1)
+            ),
         }
 
 
@@ -100,7 +107,7 @@ async def worker_runs(
             entities = [f"user:load{os.getpid()}r{r}w{workers}u{u}" for u in range(config.users)]
             secrets = await issue_tokens(url, entities)
             async with served(url, workers) as (base, pids):
-                run = await drive(base, secrets, config, workers, pids)
+                run = await drive(url, base, secrets, config, workers, pids)
             kept = best.get(workers)
             if kept is None or run.rate > kept.rate:
                 best[workers] = run
@@ -122,6 +129,7 @@ async def workers_figures(url: str | None, config: WorkersConfig) -> dict[str, A
         figures[f"workers_{run.workers}_errors"] = row["errors"]
         figures[f"workers_{run.workers}_server_cpu_ms_per_turn"] = row["server_cpu_ms_per_turn"]
         figures[f"workers_{run.workers}_client_cpu_ms_per_turn"] = row["client_cpu_ms_per_turn"]
+        figures[f"workers_{run.workers}_database_cpu_ms_per_turn"] = row["database_cpu_ms_per_turn"]
     figures["workers_speedup"] = runs[-1].as_dict(first)["speedup"]
     figures["workers_load_average"] = load_average()
     return figures
@@ -191,7 +199,12 @@ async def served(url: str, workers: int) -> AsyncIterator[tuple[str, list[int]]]
 
 
 async def drive(
-    base: str, secrets: list[str], config: WorkersConfig, workers: int, pids: list[int]
+    url: str,
+    base: str,
+    secrets: list[str],
+    config: WorkersConfig,
+    workers: int,
+    pids: list[int],
 ) -> RunFigures:
     """Every user's turns at once on ``base``, after a few untimed ones."""
     from core.bench.extraction import compose_messages
@@ -235,7 +248,9 @@ async def drive(
             await conn.close()
 
     await asyncio.gather(*(user(u, s, True) for u, s in enumerate(secrets)))
+    backends = await _backend_pids(url)
     server_before = _cpu_seconds(pids)
+    database_before = _cpu_by_pid(backends)
     client_before = time.process_time()
     began = time.perf_counter()
     await asyncio.gather(*(user(u, s, False) for u, s in enumerate(secrets)))
@@ -245,8 +260,12 @@ async def drive(
     server = None
     if server_before is not None and server_after is not None:
         server = server_after - server_before
+    database = None
+    if backends:  # a connection the pool opened during the run counts whole
+        after = _cpu_by_pid(await _backend_pids(url))
+        database = sum(cpu - database_before.get(pid, 0.0) for pid, cpu in after.items())
     return RunFigures(
-        workers, len(secrets) * config.turns, errors, seconds, turn_ms, server, client
+        workers, len(secrets) * config.turns, errors, seconds, turn_ms, server, client, database
     )
 
 
@@ -267,14 +286,48 @@ def _children(pid: int) -> list[int]:
 
 def _cpu_seconds(pids: list[int]) -> float | None:
     """User and system CPU the processes spent so far (Linux's /proc; None elsewhere)."""
-    if not pids:
-        return None
+    spent = _cpu_by_pid(pids)
+    return sum(spent.values()) if pids and len(spent) == len(pids) else None
+
+
+def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    """Each process's CPU seconds so far, of those /proc shows (this machine's)."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
+    spent = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
-            return None
-        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
-    return total / ticks
+            continue
+        spent[pid] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return spent
+
+
+async def _backend_pids(url: str) -> list[int]:
+    """The PostgreSQL backends serving ``url``'s database, if the server runs on this
+    machine (their CPU is the database's share of a turn); none otherwise."""
+    if not is_postgresql(url):
+        return []
+    import psycopg
+
+    try:
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+            cur = await conn.execute(
+                "SELECT pid FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            pids = [int(row[0]) for row in await cur.fetchall()]
+    except psycopg.Error:
+        return []
+    return pids if _postgres_here(pids) else []
+
+
+def _postgres_here(pids: list[int]) -> bool:
+    """Whether every pid is a PostgreSQL process on this machine (not a remote server's
+    pid that happens to exist here)."""
+    try:
+        return bool(pids) and all(
+            b"postgres" in Path(f"/proc/{pid}/cmdline").read_bytes() for pid in pids
+        )
+    except OSError:
+        return False

@@ -71,7 +71,7 @@ async def loadtest(
             url = db_url or str(Path(tmp) / "load.db")
             secrets = await issue_tokens(url, [f"user:load{i}x{u}" for u in range(users)])
             async with served(url, workers) as (base, pids):
-                results.append(await drive(base, secrets, config, workers, pids))
+                results.append(await drive(url, base, secrets, config, workers, pids))
     store = "postgresql" if db_url else "sqlite"
     runs = [r.as_dict(results[0]) for r in results]
     if as_json:

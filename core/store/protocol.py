@@ -354,6 +354,15 @@ class ApiTokenStore(Protocol):
         until one more would be allowed."""
         ...
 
+    async def spend_for_secret(
+        self, secret_sha256: str, at: float, per_second: float, burst: int
+    ) -> tuple[ApiToken, float] | None:
+        """The live (unrevoked) token whose secret hashes to ``secret_sha256`` and the
+        wait ``take_request`` gives it, spent in the same call; None, spending nothing,
+        if there is no live token. What every authenticated request does first: one
+        round trip on PostgreSQL instead of two."""
+        ...
+
 
 class StoreBackend(Store, Protocol):
     """A backend's main class: the ``Store`` and its companions, sharing one connection."""

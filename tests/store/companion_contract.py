@@ -357,6 +357,22 @@ class CompanionContract:
             pytest.approx(2.0),
         ]
 
+    async def test_a_live_tokens_request_is_found_and_spent_in_one_call(
+        self, backend: StoreBackend
+    ) -> None:
+        tokens = backend.api_tokens
+        made = ApiToken("t-1", "app", "user:alice", "a" * 64, NOW, None, "user", (), None)
+        await tokens.add_token(made)
+        spend = tokens.spend_for_secret
+        at = 1_000_000.0
+        assert [await spend("a" * 64, at, 0.5, 2) for _ in range(2)] == [(made, 0.0)] * 2
+        assert await spend("a" * 64, at, 0.5, 2) == (made, pytest.approx(2.0))
+        assert await tokens.take_request("t-1", at, 0.5, 2) == pytest.approx(2.0), "one bucket"
+        assert await spend("b" * 64, at, 0.5, 2) is None, "an unknown secret"
+        await tokens.revoke_token("t-1", NOW)
+        assert await spend("a" * 64, at + 3600, 0.5, 2) is None, "a revoked token"
+        assert await tokens.take_request("t-1", at + 3600, 0.5, 2) == 0.0, "nothing was spent"
+
     async def test_a_clock_behind_the_last_count_adds_nothing(self, backend: StoreBackend) -> None:
         take = backend.api_tokens.take_request
         assert await take("t-1", 500.0, 1.0, 1) == 0.0

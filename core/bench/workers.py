@@ -131,8 +131,31 @@ async def workers_figures(url: str | None, config: WorkersConfig) -> dict[str, A
         figures[f"workers_{run.workers}_client_cpu_ms_per_turn"] = row["client_cpu_ms_per_turn"]
         figures[f"workers_{run.workers}_database_cpu_ms_per_turn"] = row["database_cpu_ms_per_turn"]
     figures["workers_speedup"] = runs[-1].as_dict(first)["speedup"]
+    figures["workers_cpu_ceiling_speedup"] = cpu_ceiling_speedup(first, runs[-1], os.cpu_count())
     figures["workers_load_average"] = load_average()
     return figures
+
+
+def cpu_ceiling_speedup(first: RunFigures, last: RunFigures, cores: int | None) -> float | None:
+    """The speed-up the CPU each turn took allows on an otherwise idle machine: arithmetic
+    on measured CPU, not a measured rate (which other work on the machine moves).
+
+    A worker reads one message at a time on its event loop, so k workers do at most
+    k / W turns a second (W: a worker's CPU per turn), and all of them, the database and
+    the client share the machine's cores: at most cores / (W + D + C). None when the
+    database's or the workers' CPU was not seen (a remote server, no ``/proc``)."""
+
+    def ceiling(run: RunFigures) -> float | None:
+        if run.server_cpu_s is None or run.database_cpu_s is None or not cores or not run.turns:
+            return None
+        worker, database = run.server_cpu_s / run.turns, run.database_cpu_s / run.turns
+        client = run.client_cpu_s / run.turns
+        if worker <= 0:
+            return None
+        return min(run.workers / worker, cores / (worker + database + client))
+
+    base, more = ceiling(first), ceiling(last)
+    return None if base is None or more is None else round(more / base, 2)
 
 
 def beside(config: WorkersConfig = WorkersConfig()) -> dict[str, str]:

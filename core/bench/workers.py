@@ -28,7 +28,7 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,9 @@ from typing import Any
 from core.bench.light_http import KeptAlive, LightHttpError
 from core.errors import ConfigError
 
+IssueTokens = Callable[[str, list[str]], Awaitable[list[str]]]
+"""A ``user`` token for each entity on the store of the URL, their secrets in order (the
+API's own ``issue_token``, which the caller brings: the API sits above the bench)."""
 LISTENING = re.compile(r"serving the HTTP API on (http://\S+)/v1")
 WARM_TURNS = 3
 """Untimed turns per user before a run is measured."""
@@ -96,7 +99,7 @@ def is_postgresql(url: str | None) -> bool:
 async def worker_runs(
     url: str,
     config: WorkersConfig,
-    tokens_for: Callable[[int], list[str]] | None = None,
+    issue: IssueTokens,
     report: Callable[[str], None] = lambda _label: None,
 ) -> list[RunFigures]:
     """The best run of each worker count, in ``config.worker_counts`` order."""
@@ -105,7 +108,7 @@ async def worker_runs(
         for workers in config.worker_counts:
             report(f"{workers} API worker(s), round {r + 1} of {config.rounds}")
             entities = [f"user:load{os.getpid()}r{r}w{workers}u{u}" for u in range(config.users)]
-            secrets = await issue_tokens(url, entities)
+            secrets = await issue(url, entities)
             async with served(url, workers) as (base, pids):
                 run = await drive(url, base, secrets, config, workers, pids)
             kept = best.get(workers)
@@ -114,12 +117,14 @@ async def worker_runs(
     return [best[w] for w in config.worker_counts]
 
 
-async def workers_figures(url: str | None, config: WorkersConfig) -> dict[str, Any]:
+async def workers_figures(
+    url: str | None, config: WorkersConfig, issue: IssueTokens
+) -> dict[str, Any]:
     """The bench's workers figures on the PostgreSQL ``url``; skipped on anything else."""
     if not is_postgresql(url):
         return {"workers": "skipped (give --db a postgresql:// URL)"}
     assert url is not None
-    runs = await worker_runs(url, config)
+    runs = await worker_runs(url, config, issue)
     first = runs[0]
     figures: dict[str, Any] = {"workers_users": config.users}
     for run in runs:
@@ -172,27 +177,6 @@ def load_average() -> str:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         return "unknown"
-
-
-async def issue_tokens(url: str, entities: list[str]) -> list[str]:
-    """A user token per entity (the user's own app: their words, their answers), issued
-    on the store as ``canon token create --role user`` does."""
-    from core.api.tokens import issue_token
-    from core.domain.policy import default_policy
-    from core.domain.timeutil import utc_now
-    from core.engine.engine import Engine
-    from core.store.factory import open_store
-
-    store = open_store(url)
-    await store.open()
-    try:
-        engine = Engine(store, default_policy())
-        return [
-            (await issue_token(engine, e, "loadtest", utc_now(), role="user")).secret
-            for e in entities
-        ]
-    finally:
-        await store.close()
 
 
 @contextlib.asynccontextmanager

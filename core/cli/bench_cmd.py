@@ -9,6 +9,7 @@ from rich.table import Table
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
+from core.cli.loadtest_cmd import issue_tokens
 
 
 @click.command()
@@ -84,7 +85,8 @@ async def bench(
         )
         figures.update(await concurrent_chats.concurrent_chat_figures(chats))
         report("API workers on PostgreSQL", 0, 1)
-        figures.update(await workers.workers_figures(db_url, workers.WorkersConfig()))
+        api_workers = workers.WorkersConfig()
+        figures.update(await workers.workers_figures(db_url, api_workers, issue_tokens))
     if as_json:
         emit_json(figures)
         return

@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from core.bench.workers import RunFigures, WorkersConfig, drive, issue_tokens, served
+from core.bench.workers import RunFigures, WorkersConfig, drive, served
 from core.cli.common import emit_json, out, run
 
 
@@ -85,6 +85,27 @@ async def loadtest(
     for row in runs:
         table.add_row(*(str(row[c]) for c in columns), f"{row['speedup']}×")
     out().print(table)
+
+
+async def issue_tokens(url: str, entities: list[str]) -> list[str]:
+    """A user token per entity (the user's own app: their words, their answers), issued
+    on the store as ``canon token create --role user`` does."""
+    from core.api.tokens import issue_token
+    from core.domain.policy import default_policy
+    from core.domain.timeutil import utc_now
+    from core.engine.engine import Engine
+    from core.store.factory import open_store
+
+    store = open_store(url)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        return [
+            (await issue_token(engine, e, "loadtest", utc_now(), role="user")).secret
+            for e in entities
+        ]
+    finally:
+        await store.close()
 
 
 COMMANDS = (loadtest,)

@@ -9,6 +9,7 @@ from rich.table import Table
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
+from core.cli.loadtest_cmd import issue_tokens
 
 
 @click.command()
@@ -25,7 +26,8 @@ from core.cli.common import emit_json, err, is_terminal, out, run
     "--db",
     "db_url",
     metavar="URL",
-    help="An empty store to run on (file path or sqlite:///path); default: a temporary file.",
+    help="An empty store to run on (file path, sqlite:///path or postgresql://; the API "
+    "workers figure needs PostgreSQL); default: a temporary file.",
 )
 @click.option(
     "--users",
@@ -72,7 +74,7 @@ async def bench(
         )
         figures = await run_bench(config, report)
         # The chat, LangGraph and the model client load here, not with every canon command.
-        from core.bench import agent, concurrent_chats, conversation
+        from core.bench import agent, concurrent_chats, conversation, workers
 
         figures.update(await conversation.bot_turn_figures(progress=report))
         report("assistant turns", 0, 1)
@@ -82,6 +84,9 @@ async def bench(
             users=tuple(int(n) for n in users.split(",") if n.strip()), latency_s=model_latency
         )
         figures.update(await concurrent_chats.concurrent_chat_figures(chats))
+        report("API workers on PostgreSQL", 0, 1)
+        api_workers = workers.WorkersConfig()
+        figures.update(await workers.workers_figures(db_url, api_workers, issue_tokens))
     if as_json:
         emit_json(figures)
         return
@@ -95,6 +100,7 @@ async def bench(
         **conversation.BESIDE,
         **agent.BESIDE,
         **concurrent_chats.beside(chats),
+        **workers.beside(),
     }
     if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
         beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"

@@ -48,6 +48,9 @@ from core.store.chat_turns import Lane
 T = TypeVar("T")
 UPDATE_CLAIMS_KEPT = timedelta(days=2)
 """How long a claimed Telegram update id is remembered (``ConversationStore.claim_update``)."""
+TICK_CLAIMS_KEPT = timedelta(days=2)
+"""How long a claimed run of a periodic job is remembered (``ConversationStore.claim_tick``):
+longer than the longest interval (the daily learning), so a late worker still finds it."""
 Snapshots = dict[tuple[str, str], FieldSnapshot]
 EventOwner = tuple[str, str | None]
 """(entity_id, principal ref) of a logged event: whose id it is (None: logged before principals)."""
@@ -225,6 +228,13 @@ class ConversationStore(Protocol):
         update for a day at most."""
         ...
 
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        """Take on the run of periodic job ``job`` due at ``due`` for ``chat_id`` (0: the
+        whole store): True for the first process on the store that asks, False for every
+        other, so N bot workers sweep, alert and learn once per tick, not N times. Claims
+        older than ``TICK_CLAIMS_KEPT`` before ``at`` are forgotten."""
+        ...
+
     async def append_message(
         self,
         chat_id: int,
@@ -365,6 +375,15 @@ class ApiTokenStore(Protocol):
         must agree: the epoch's). Atomic across every process on the store, so workers
         share one bucket per token. 0.0 if the request may go ahead, else the seconds
         until one more would be allowed."""
+        ...
+
+    async def spend_for_secret(
+        self, secret_sha256: str, at: float, per_second: float, burst: int
+    ) -> tuple[ApiToken, float] | None:
+        """The live (unrevoked) token whose secret hashes to ``secret_sha256`` and the
+        wait ``take_request`` gives it, spent in the same call; None, spending nothing,
+        if there is no live token. What every authenticated request does first: one
+        round trip on PostgreSQL instead of two."""
         ...
 
 

@@ -125,6 +125,33 @@ async def test_back_home_is_one_question_when_canon_asks(
     assert "asked" not in where.text
 
 
+async def test_where_am_i_names_an_open_arrival_question(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """At home in Portland, "we're already in tahoe, got in last night" is asked, not
+    taken: until the answer, "where am I?" says what is known and names the question."""
+    at_home = (
+        _fact("travel.location", "Portland"),
+        _fact("travel.status", "planning"),
+        _fact("travel.destination", "Tahoe"),
+        _fact("travel.depart_date", NOW.date().isoformat()),  # the plan said today
+    )
+    runner = await _started(start_bot, *at_home, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
+    tg.user_says(ALICE, "we're already in tahoe, got in last night")
+    question = await tg.prompt(ALICE, "Tahoe")
+    where = await tg.say(ALICE, "where am i?", expect="I've asked you")
+    assert where.text.startswith("In Portland")
+    assert question.text.splitlines()[0] in where.text
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "you're in Portland" in about.text
+    assert "I've asked you" in about.text
+    await tg.tap(ALICE, question, "Yes")
+    await tg.settled(question)
+    assert await _where(runner) == "Tahoe"
+    where = await tg.say(ALICE, "where am i?", expect="In Tahoe")
+    assert "asked" not in where.text
+
+
 async def test_a_return_ends_the_days_still_ahead_in_the_same_question(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
+from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import (
     asked_note,
     open_trip_question,
@@ -190,7 +191,9 @@ def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
         if trip:
             # The trip's fields said together, so they never contradict each other.
             rows = [f for f in rows if f.entity_id != _MINE or not f.field.startswith("travel.")]
-        said = "; ".join([*trip, *(_plain(f) for f in rows[:4])])
+        errands, told = errand_summary(rows, _MINE) if domain == "financial" else ([], set())
+        rows = [f for f in rows if f.field not in told or f.entity_id != _MINE]
+        said = "; ".join([*trip, *errands, *(_plain(f) for f in rows[:4])])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
         lines.append(f"• {domain.capitalize()}: {said}{more}")
     lines.append("Ask /state for the details.")

@@ -155,9 +155,30 @@ def test_what_do_you_know_summarises_by_domain(text: str) -> None:
     assert answer.splitlines()[0] == "Here's what I know:"
     assert "• Travel: on your trip; you're in Tahoe; back Sunday, February 22" in answer
     assert "• Family: Emma is sick" in answer
-    assert "• Financial: rent amount 2100; rent currency USD; rent status paid" in answer
+    assert "• Financial: the rent ($2,100) is paid" in answer
     assert len(answer.splitlines()) <= 8
     assert reply(text, ()).startswith("Nothing yet.")
+
+
+@pytest.mark.parametrize(
+    ("errand", "said"),
+    [
+        (
+            {"status": "due", "due_date": "2026-02-20"},
+            "the Amazon return is due Friday, February 20",
+        ),
+        ({"status": "pending", "due_date": "2026-02-20"}, "the Amazon return is still pending"),
+        (
+            {"status": "refunded", "amount": 40, "currency": "USD"},
+            "the Amazon return ($40) was refunded",
+        ),
+    ],
+)
+def test_an_errand_is_one_sentence(errand: dict[str, Any], said: str) -> None:
+    """A return or a bill is told whole, in the words its question used."""
+    facts = tuple(fact(f"financial.amazon_return.{k}", v, THIS_MORNING) for k, v in errand.items())
+    answer = reply("what do you know about me?", facts)
+    assert f"• Financial: {said}\n" in answer
 
 
 @pytest.mark.parametrize("text", ["help", "what can you do", "help me"])

@@ -22,8 +22,10 @@ from core.conversation.trip_answers import (
     stale_location,
     trip_summary,
 )
+from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
+from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
 
 HELP_TEXT = (
@@ -166,14 +168,25 @@ def offline_answer(
 
 
 def _pending(open_items: Sequence[ReviewItem]) -> str:
+    """Each open question as it was asked (a group in one sentence), never field names."""
     if not open_items:
         return "Nothing is waiting for your confirmation."
-    lines = [f"{len(open_items)} change(s) wait for your confirmation:"]
-    lines += [
-        f"• {r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}"
-        for r in open_items[:10]
-    ]
+    groups: dict[str, list[ReviewItem]] = {}
+    for r in open_items:
+        groups.setdefault(r.group_key or r.id, []).append(r)
+    count = len(groups)
+    lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
+    lines += [f"• {_asked(members)}" for members in list(groups.values())[:10]]
     return "\n".join(lines)
+
+
+def _asked(members: Sequence[ReviewItem]) -> str:
+    first = members[0]
+    if first.kind != "change" or not first.field:
+        return first.reasons[0] if first.reasons else "A question about your data"
+    if is_conflict_question(first):
+        return phrasing.conflict_question(first, _MINE)
+    return phrasing.question(members, _MINE).replace("\n", " ")
 
 
 def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:

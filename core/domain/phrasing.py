@@ -102,7 +102,9 @@ def single(change: Change, mine: str) -> str:
     if domain == "travel":
         return _travel(name, value, words)
     if domain == "profile" and name in _PROFILE:
-        return _fmt(_PROFILE[name][0], words, v=show(value))
+        return _fmt(
+            _PROFILE[name][0], words, v=show_zone(value) if name == "timezone" else show(value)
+        )
     if len(parts) == 3:
         thing = _thing(parts[1])
         if domain == "project":
@@ -318,6 +320,27 @@ def show(value: Any) -> str:
         return f"{value:,}"
     text = str(value)
     return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
+
+
+_ZONES = {
+    "America/Los_Angeles": "Pacific time",
+    "America/Denver": "Mountain time",
+    "America/Phoenix": "Mountain time (Arizona)",
+    "America/Chicago": "Central time",
+    "America/New_York": "Eastern time",
+    "Europe/London": "UK time",
+    "Europe/Paris": "Central European time",
+    "Europe/Berlin": "Central European time",
+    "UTC": "UTC",
+}
+
+
+def show_zone(value: Any) -> str:
+    """'America/Los_Angeles' -> 'Pacific time (America/Los Angeles)': the name people
+    say, and the zone's own name (what is stored)."""
+    written = str(value).replace("_", " ")
+    spoken = _ZONES.get(str(value))
+    return written if spoken is None or spoken == value else f"{spoken} ({written})"
 
 
 def show_date(value: Any) -> str:

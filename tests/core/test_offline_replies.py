@@ -17,6 +17,7 @@ from core.conversation.offline_replies import (
 )
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
+from core.store import ReviewItem
 
 NOW = datetime(2026, 2, 19, 18, 30, tzinfo=UTC)
 THIS_MORNING = datetime(2026, 2, 19, 8, 15, tzinfo=UTC)
@@ -179,6 +180,31 @@ def test_an_errand_is_one_sentence(errand: dict[str, Any], said: str) -> None:
     facts = tuple(fact(f"financial.amazon_return.{k}", v, THIS_MORNING) for k, v in errand.items())
     answer = reply("what do you know about me?", facts)
     assert f"• Financial: {said}\n" in answer
+
+
+def _asked(field: str, value: Any, current: Any = None, group: str = "g1") -> ReviewItem:
+    return ReviewItem(
+        new_id(), 1, "change", None, "user:primary", field, value, current, 0.8, (),
+        "conversation_assertive:tg:1:2", "pending", NOW, NOW, None, None, group,
+    )  # fmt: skip
+
+
+def test_whats_pending_reads_as_the_questions_asked() -> None:
+    """The questions as Alice was asked them (a group in one sentence): no field names."""
+    arrival = [
+        _asked("travel.location", "Tahoe"),
+        _asked("travel.status", "in_progress", "planning"),
+    ]
+    errand = [
+        _asked("financial.amazon_return.status", "due", group="g2"),
+        _asked("financial.amazon_return.due_date", "2026-02-20", group="g2"),
+    ]
+    answer = offline_answer("whats pending", FACTS, [*arrival, *errand], NOW)
+    assert answer.splitlines() == [
+        "2 questions waiting for you:",
+        "• Is your trip to Tahoe under way?",
+        "• Is the Amazon return due Friday, February 20?",
+    ]
 
 
 @pytest.mark.parametrize("text", ["help", "what can you do", "help me"])

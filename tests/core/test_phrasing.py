@@ -79,6 +79,11 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
         ([(ME, "travel.depart_date", "2025-03-01")], "Do you leave on Saturday, March 1?"),
         ([(ME, "profile.home_city", None)], "Should I forget your home city?"),
         (
+            [(ME, "profile.timezone", "America/Los_Angeles")],
+            "Is your time zone Pacific time (America/Los Angeles)?",
+        ),
+        ([(ME, "profile.timezone", "Asia/Tokyo")], "Is your time zone Asia/Tokyo?"),
+        (
             [
                 (ME, "financial.rent.status", "paid"),
                 (ME, "financial.rent.amount", 2100),

@@ -2,7 +2,7 @@
 
 "what do you know about me?" reads a bill's or a return's fields together: "the Amazon
 return is due Friday, February 20", not "amazon return due date 2026-02-20; amazon
-return status due". The names are the ones the questions use (``phrasing.errand``).
+return status due". The names are the ones the questions use (``naming.errand``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.domain import phrasing
+from core.domain.naming import errand
 from core.domain.state import CommittedFact
 
 _SAID = {
@@ -46,6 +47,6 @@ def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str]
         due = fields.get("due_date")
         # The day only matters while it still has to be done.
         when = "" if due is None or status.value != "due" else f" {phrasing.show_date(due.value)}"
-        said.append(f"{phrasing.errand(phrasing.show(slug))}{money} {state}{when}")
+        said.append(f"{errand(phrasing.show(slug))}{money} {state}{when}")
         told |= {f.field for name, f in fields.items() if name in _TOLD}
     return said, told

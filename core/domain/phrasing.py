@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any, Protocol
 
+from core.domain.naming import errand, show_zone
+
 
 class Change(Protocol):
     """What a question is about (a review item satisfies this)."""
@@ -56,7 +58,6 @@ _PAYMENT = {
     "refunded": "Was {the}{money} refunded?",
     "cancelled": "Was {the}{money} cancelled?",
 }
-_GOODS = frozenset(["package", "parcel", "box", "order", "item", "items", "shoes", "stuff"])
 _PROFILE = {
     "home_city": ("{do} {you} live in {v}?", "{your} home city"),
     "employer": ("{do} {you} work for {v}?", "{your} employer"),
@@ -224,15 +225,6 @@ def _financial(
     return f"Is the {thing} {_plain(name)} now {show(value)}?"
 
 
-def errand(thing: str) -> str:
-    """An errand or a bill as a person names it: 'the rent', 'the Amazon return' (a
-    return is named after the shop it goes back to, which the field's name lowercased)."""
-    words = thing.split()
-    if len(words) > 1 and words[-1] == "return" and words[0] not in _GOODS:
-        words[0] = words[0].capitalize()
-    return "the " + " ".join(words)
-
-
 def _combined(changes: Sequence[Change], mine: str) -> str | None:
     """One sentence for the groups that read as one: a payment, a trip."""
     by_field = {c.field: c.candidate_value for c in changes}
@@ -320,27 +312,6 @@ def show(value: Any) -> str:
         return f"{value:,}"
     text = str(value)
     return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
-
-
-_ZONES = {
-    "America/Los_Angeles": "Pacific time",
-    "America/Denver": "Mountain time",
-    "America/Phoenix": "Mountain time (Arizona)",
-    "America/Chicago": "Central time",
-    "America/New_York": "Eastern time",
-    "Europe/London": "UK time",
-    "Europe/Paris": "Central European time",
-    "Europe/Berlin": "Central European time",
-    "UTC": "UTC",
-}
-
-
-def show_zone(value: Any) -> str:
-    """'America/Los_Angeles' -> 'Pacific time (America/Los Angeles)': the name people
-    say, and the zone's own name (what is stored)."""
-    written = str(value).replace("_", " ")
-    spoken = _ZONES.get(str(value))
-    return written if spoken is None or spoken == value else f"{spoken} ({written})"
 
 
 def show_date(value: Any) -> str:

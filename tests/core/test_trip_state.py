@@ -8,15 +8,14 @@ engine decides with it (in the same question or the same commit). Today is Satur
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from core.domain.models import StateObservation
-from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.state import CommittedFact, Scalar
-from core.engine.trip_state import companions_of, left_behind, stated_fields
+from core.engine.trip_state import companions_of, stated_fields
 
 NOW = datetime(2026, 11, 28, 17, tzinfo=UTC)  # 09:00 in Portland
 ME = "user:primary"
@@ -125,26 +124,3 @@ def test_what_the_message_says_itself_is_not_implied() -> None:
     said = [word, _word("travel.location", "Seattle")]
     companions = companions_of(word, _facts(AWAY | HOME), NOW, stated_fields(said))
     assert {c.field for c in companions} == {"travel.return_date"}
-
-
-def _open(item: str, field: str, said_at: datetime) -> FieldSnapshot:
-    return FieldSnapshot(ME, field, open_items=(OpenItem(item, "k", None, 0.8, said_at),))
-
-
-def test_a_settled_trip_question_takes_the_parts_asked_with_it() -> None:
-    """ "Is your trip to Tahoe off?" (the trip, its destination, its day) settled by a newer
-    word: its other parts go with it; a question from another message stays."""
-    asked, other = NOW - timedelta(hours=1), NOW - timedelta(hours=5)
-    status = _open("off", "travel.status", asked)
-    snaps = {
-        (ME, "travel.status"): status,
-        (ME, "travel.destination"): _open("dest", "travel.destination", asked),
-        (ME, "travel.depart_date"): _open("day", "travel.depart_date", asked),
-        (ME, "travel.return_date"): _open("back", "travel.return_date", other),
-        (ME, "profile.home_city"): _open("home", "profile.home_city", asked),
-    }
-    assert left_behind({"off"}, status, snaps) == {
-        "travel.destination": ("dest",),
-        "travel.depart_date": ("day",),
-    }
-    assert left_behind(set(), status, snaps) == {}

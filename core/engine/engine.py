@@ -44,7 +44,6 @@ from core.engine.trip_state import (
     companion_ids,
     companions_of,
     follow,
-    left_behind,
     stated_fields,
     with_trip_corroborators,
 )
@@ -212,14 +211,8 @@ class Engine:
                     raised[obs.entity_id] = raised.get(obs.entity_id, 0) + 1
                     if raised[obs.entity_id] > self.policy.max_agent_questions:
                         raise TooManyQuestions(obs.entity_id, self.policy.max_agent_questions)
-                before = snaps[key]
                 snaps[key], closed = advance(snaps[key], record, since)
                 superseded.extend((item_id, now) for item_id in closed)
-                for name, ids in left_behind(closed, before, snaps).items():
-                    other = (obs.entity_id, name)  # one trip: its question goes whole
-                    kept = tuple(i for i in snaps[other].open_items if i.id not in ids)
-                    snaps[other] = replace(snaps[other], open_items=kept)
-                    superseded.extend((item_id, now) for item_id in ids)
                 if record.corroborate:
                     corroborated[key] = None
                 accepted.append(record)

@@ -36,7 +36,6 @@ from typing import Any
 from core.domain.ids import derived_id
 from core.domain.models import Corroborator, StateObservation
 from core.domain.resolver import Decision
-from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.consistency import today_where
 
@@ -45,7 +44,6 @@ DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home
 TIMEZONE = "profile.timezone"
 TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN, HOME, TIMEZONE)
 """The fields a trip's rules read: the engine reads them in the batch's own transaction."""
-_OWN_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
 _PRESENT = frozenset({"assertive", "retract"})
 """Intents that speak about now: only these move the other fields."""
 
@@ -191,27 +189,6 @@ def _within(day: date, state: Mapping[str, CommittedFact]) -> bool:
 
 def _day(fact: CommittedFact | None) -> date | None:
     return None if fact is None else _day_of(fact.value)
-
-
-def left_behind(
-    closed: Collection[str], before: FieldSnapshot, snaps: Mapping[tuple[str, str], FieldSnapshot]
-) -> dict[str, tuple[str, ...]]:
-    """The open questions about the trip's other fields that were asked together with
-    a question a newer word just settled (the same word: the same evidence time), by
-    field: they go with it, so "Is your trip to Tahoe off?" settled by "we got back home"
-    leaves no "Should I forget your trip's destination?" behind."""
-    times = {i.evidence_ts for i in before.open_items if i.id in closed and i.evidence_ts}
-    if not times or before.field not in _OWN_FIELDS:
-        return {}
-    found: dict[str, tuple[str, ...]] = {}
-    for field in _OWN_FIELDS:
-        snap = snaps.get((before.entity_id, field))
-        if field == before.field or snap is None:
-            continue
-        ids = tuple(i.id for i in snap.open_items if i.evidence_ts in times)
-        if ids:
-            found[field] = ids
-    return found
 
 
 def follow(

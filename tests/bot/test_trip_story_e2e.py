@@ -212,24 +212,6 @@ async def test_a_cancelled_trip_leaves_the_plan_in_one_question(
     assert "Trip" not in heartbeat
 
 
-async def test_a_newer_word_settles_the_whole_trip_question_it_replaces(
-    tg: FakeTelegram, start_bot: StartBot
-) -> None:
-    """ "we're not going anymore" is asked; "we got back home last night" then settles
-    that question whole: no "Should I forget your trip's destination?" is left behind."""
-    await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
-    tg.user_says(ALICE, "we're not going anymore")
-    off = await tg.prompt(ALICE, "Is your trip to Tahoe off?")
-    tg.user_says(ALICE, "we got back home last night")
-    back = await tg.prompt(ALICE, "Back home in Portland?")
-    await tg.settled(off)
-    pending = await tg.say(ALICE, "/pending", expect="waiting for you")
-    assert pending.text.splitlines() == ["1 question waiting for you:", "• Back home in Portland?"]
-    await tg.tap(ALICE, back, "Yes")
-    await tg.settled(back)
-    assert not tg.open_prompts(ALICE)
-
-
 async def test_the_same_cancellation_commits_together_when_canon_is_sure(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:

@@ -20,6 +20,11 @@ and does no I/O. The engine calls them before it resolves a batch:
     cancelled trip keeps neither its destination nor its dates (where the user
     is stays: a plan called off moves nobody).
 
+``at_home``
+    "I'm in Portland" reads as being somewhere on a trip, unless Portland is home: a
+    message that puts the speaker in their home city says their trip is over if one is
+    under way, and says nothing of a trip otherwise.
+
 ``with_trip_corroborators``
     Corroboration by meaning: an observation of where the user is, or that the trip
     is under way, is supported by another source's committed word about the same
@@ -74,6 +79,37 @@ def companions_of(
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
     days = _trip_days(status, state, today_where(state, now))
     return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
+
+
+def at_home(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+) -> list[dict[str, Any]]:
+    """A message's observation payloads, read knowing the speaker's home (``state``: the
+    speaker's committed values). The extractor does not know where home is: when the
+    message puts ``entity_id`` in the home city now, its "trip under way" is the trip
+    ending if one is under way, and is dropped otherwise (nobody travels to be home)."""
+    home = state.get(HOME)
+
+    def said(field: str, value: Scalar) -> bool:
+        return any(
+            p.get("entity_id") == entity_id
+            and p.get("field") == field
+            and p.get("intent") == "assertive"
+            and same_place(p.get("candidate_value"), value)
+            for p in payloads
+        )
+
+    if not isinstance(home, str) or not said(LOCATION, home) or not said(STATUS, "in_progress"):
+        return payloads
+    under_way = state.get(STATUS) == "in_progress"
+    out: list[dict[str, Any]] = []
+    for p in payloads:
+        if p.get("entity_id") == entity_id and p.get("field") == STATUS:
+            if not under_way:
+                continue
+            p = {**p, "candidate_value": "completed"}
+        out.append(p)
+    return out
 
 
 def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, str, str]]:

@@ -90,6 +90,21 @@ async def test_back_home_with_a_known_home_city(tg: FakeTelegram, start_bot: Sta
     assert not tg.open_prompts(ALICE), "no separate question about the location"
 
 
+async def test_in_the_home_city_is_home_not_a_trip(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """ "I'm in Portland" reads as a trip under way, unless Portland is home: with a trip
+    under way it ends the trip; with none it says where the user is and nothing more."""
+    runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND, policy=TAKES_TRAVEL)
+    await tg.say(ALICE, "i'm in portland", expect="your trip is over")
+    assert await _where(runner) == "Portland"
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "on your trip" not in about.text
+
+    bob = await _started(start_bot, *HOME_PORTLAND, policy=TAKES_TRAVEL, entity="user:bob")
+    await tg.say(BOB, "im in portland today", expect="Portland")
+    assert bob.chat is not None
+    assert await bob.chat.engine.store.fact("user:bob", "travel.status") is None
+
+
 async def test_back_home_without_a_home_city_forgets_the_trip_place(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:

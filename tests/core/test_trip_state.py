@@ -15,7 +15,7 @@ import pytest
 
 from core.domain.models import StateObservation
 from core.domain.state import CommittedFact, Scalar
-from core.engine.trip_state import companions_of, stated_fields
+from core.engine.trip_state import at_home, companions_of, stated_fields
 
 NOW = datetime(2026, 11, 28, 17, tzinfo=UTC)  # 09:00 in Portland
 ME = "user:primary"
@@ -124,3 +124,39 @@ def test_what_the_message_says_itself_is_not_implied() -> None:
     said = [word, _word("travel.location", "Seattle")]
     companions = companions_of(word, _facts(AWAY | HOME), NOW, stated_fields(said))
     assert {c.field for c in companions} == {"travel.return_date"}
+
+
+def _said(*pairs: tuple[str, Scalar]) -> list[dict[str, Any]]:
+    return [
+        {"entity_id": ME, "field": f, "candidate_value": v, "intent": "assertive"} for f, v in pairs
+    ]
+
+
+IN_PORTLAND = _said(("travel.location", "portland"), ("travel.status", "in_progress"))
+
+
+@pytest.mark.parametrize(
+    ("held", "message", "status"),
+    [
+        # Home, with a trip under way: the trip is over.
+        ({**AWAY, **HOME}, IN_PORTLAND, "completed"),
+        # Home, with no trip under way: no trip at all.
+        ({**PLANNED, **HOME}, IN_PORTLAND, None),
+        (HOME, IN_PORTLAND, None),
+        # Somewhere else, or home unknown: the extractor's reading stands.
+        (
+            {**AWAY, **HOME},
+            _said(("travel.location", "Reno"), ("travel.status", "in_progress")),
+            "in_progress",
+        ),
+        (AWAY, IN_PORTLAND, "in_progress"),
+    ],
+)
+def test_in_the_home_city_is_home(
+    held: Mapping[str, Scalar], message: list[dict[str, Any]], status: str | None
+) -> None:
+    out = at_home(message, ME, held)
+    assert [p["candidate_value"] for p in out if p["field"] == "travel.status"] == (
+        [] if status is None else [status]
+    )
+    assert [p for p in out if p["field"] == "travel.location"] == message[:1]

@@ -97,8 +97,9 @@ class UnknownPlace(InvalidAnswer):
     """An edited place neither the gazetteer nor the user's state knows; the same edit
     with ``new_place`` (the bot's "use it anyway?" Yes) stores it. Nothing changed."""
 
-    def __init__(self, place: str) -> None:
-        super().__init__(f'I don\'t know a place called "{place}"')
+    def __init__(self, place: str, insist: str | None = None) -> None:
+        said = f'I don\'t know a place called "{place}"'
+        super().__init__(said if insist is None else f"{said}; {insist}")
         self.place = place
 
 

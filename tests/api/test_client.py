@@ -239,6 +239,7 @@ PROBLEMS = [
     (422, "invalid-body", RequestInvalid),
     (422, "invalid-query", RequestInvalid),
     (422, "invalid-input", ApiInvalidAnswer),
+    (422, "unknown-place", ApiInvalidAnswer),
     (429, "too-many-requests", RateLimited),
     (500, "internal-server-error", ApiUnavailable),
     (503, "unavailable", ApiUnavailable),

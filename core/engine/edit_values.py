@@ -16,9 +16,15 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.state import Scalar
-from core.engine.answer_values import PLACE_FIELDS, known_place, means_home, value_kind
+from core.engine.answer_values import (
+    EXAMPLES,
+    PLACE_FIELDS,
+    known_place,
+    means_home,
+    value_kind,
+)
 from core.engine.answers import coerce_value
-from core.errors import UnknownPlace
+from core.errors import InvalidAnswer, UnknownPlace
 from core.store import ReviewItem, Store
 
 HOME = "profile.home_city"
@@ -40,8 +46,10 @@ async def edit_value(
     in the state of ``item``'s entity and of ``entities`` (the asker's other entities).
     """
     value = coerce_value(item.field, raw, at=at, sample=item.candidate_value)
-    if value_kind(item.field, item.candidate_value) != "place" or not isinstance(value, str):
+    if value_kind(item.field, item.candidate_value) != "place":
         return value
+    if not isinstance(value, str):  # 42 or true over the API: no place's name
+        raise InvalidAnswer(EXAMPLES["place"])
     owners = dict.fromkeys([item.entity_id, *entities])
     home = await store.fact(item.entity_id, HOME)
     if (

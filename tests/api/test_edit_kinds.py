@@ -91,6 +91,15 @@ async def test_new_place_goes_with_an_edit_only(api: Api) -> None:
     assert await _where(api) is None
 
 
+@pytest.mark.parametrize("value", [42, True, "", "   "])
+async def test_what_is_no_place_name_is_refused(api: Api, value: Any) -> None:
+    path = await _asked_where(api)
+    got = await api.call(ALICE, "POST", path, json_body={"answer": "edit", "value": value})
+    assert got.status == 422
+    assert got.body["type"].endswith("/invalid-input")
+    assert await _where(api) is None
+
+
 async def test_other_kinds_are_checked_too(api: Api) -> None:
     obs = make_observation("travel.status", "in_progress", source="calendar", entity=ALICE)
     asked = await api.engine.ingest(obs, now=NOW)

@@ -361,6 +361,34 @@ def test_answer_edit_reads_a_date_against_now_and_refuses_what_is_not_one(db: Pa
     assert "travel.depart_date = 2026-02-21" in answered
 
 
+def test_answer_edit_refuses_a_place_nobody_knows_without_new_place(db: Path) -> None:
+    feed = jsonl(make_observation("travel.location", "Tahoe", source="calendar"))
+    canon("ingest", "-", "--now", NOW, db=db, stdin=feed)
+    (item,) = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+    edit = ("answer", item["id"][:12], "edit", "purple", "--now", NOW)
+
+    refused = canon(*edit, db=db, check=False)
+    assert refused.returncode == 2
+    assert 'I don\'t know a place called "purple"; add --new-place' in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert len(json.loads(canon("pending", "--json", db=db).stdout)["pending"]) == 1
+    wrong = canon("answer", item["id"][:12], "confirm", "--new-place", db=db, check=False)
+    assert wrong.returncode != 0
+    assert "--new-place goes with edit only" in wrong.stderr
+
+    assert "travel.location = purple" in canon(*edit, "--new-place", db=db).stdout
+    state = json.loads(canon("state", "--json", "--now", NOW, db=db).stdout)
+    assert state["user:primary"]["travel.location"]["value"] == "purple"
+
+
+def test_answer_edit_takes_a_known_place_as_it_is_spelled(db: Path) -> None:
+    feed = jsonl(make_observation("travel.location", "Tahoe", source="calendar"))
+    canon("ingest", "-", "--now", NOW, db=db, stdin=feed)
+    (item,) = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+    answered = canon("answer", item["id"][:12], "edit", "reno", "--now", NOW, db=db).stdout
+    assert "travel.location = Reno" in answered
+
+
 def test_why_and_history_take_a_domain_or_a_short_name(db: Path, tmp_path: Path) -> None:
     feed = tmp_path / "obs.jsonl"
     feed.write_text(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
-from core.conversation.errand_answers import errand_summary
+from core.conversation.errand_answers import errand_reply, errand_summary
 from core.conversation.trip_answers import (
     asked_note,
     open_trip_question,
@@ -151,6 +151,11 @@ def offline_answer(
         return _pending(open_items)
     if _ABOUT_ME(t):
         return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
+    matched = next(((q, a) for q, a in _STATE_QUESTIONS if q.search(t)), None)
+    if (matched is None or matched[1] is _trip) and "?" in text:
+        # "is the amazon return before or after the trip?": the errand, against the trip.
+        if (errand := errand_reply(t, facts, _MINE)) is not None:
+            return errand
     for question, answer in _STATE_QUESTIONS:
         match = question.search(t)
         if match:

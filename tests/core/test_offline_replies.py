@@ -263,3 +263,56 @@ def test_a_reaction_is_answered_in_kind(text: str) -> None:
 )
 def test_a_condition_is_noted_as_an_if_not_misunderstood(text: str) -> None:
     assert reply(text) == CONDITION_NOTED
+
+
+def _trip_and_return(status: str, depart: str, back: str | None, due: str) -> tuple[Any, ...]:
+    days = [fact("travel.depart_date", depart, THIS_MORNING)]
+    days += [] if back is None else [fact("travel.return_date", back, THIS_MORNING)]
+    return (
+        fact("travel.status", status, THIS_MORNING),
+        *days,
+        fact("financial.amazon_return.status", "due", THIS_MORNING),
+        fact("financial.amazon_return.due_date", due, THIS_MORNING),
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "depart", "back", "due", "said"),
+    [
+        # The founding question: is the errand before or after the trip?
+        (
+            "planning",
+            "2026-02-22",
+            "2026-02-25",
+            "2026-02-27",
+            "after you're back (Wednesday, February 25)",
+        ),
+        (
+            "planning",
+            "2026-02-22",
+            "2026-02-25",
+            "2026-02-20",
+            "before you leave (Sunday, February 22)",
+        ),
+        ("in_progress", "2026-02-15", "2026-02-25", "2026-02-20", "during your trip"),
+        ("in_progress", "2026-02-15", None, "2026-02-20", "I don't know when you're back"),
+        ("completed", "2026-02-15", "2026-02-18", "2026-02-20", "your trip is over"),
+    ],
+)
+def test_an_errand_is_placed_against_the_trip(
+    status: str, depart: str, back: str | None, due: str, said: str
+) -> None:
+    answer = reply(
+        "is the amazon return before or after the trip?",
+        _trip_and_return(status, depart, back, due),
+    )
+    assert answer.startswith("The Amazon return is due ")
+    assert said in answer
+
+
+def test_a_question_about_an_errand_alone_tells_the_errand() -> None:
+    facts = _trip_and_return("planning", "2026-02-22", None, "2026-02-27")
+    assert reply("when is the amazon return due?", facts) == (
+        "The Amazon return is due Friday, February 27."
+    )
+    assert reply("did I pay the rent?").startswith("Yes, rent is paid")

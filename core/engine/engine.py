@@ -178,6 +178,9 @@ class Engine:
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
             raised = dict(asked)  # the agent's open questions per entity, as the batch adds
+            in_force = forced if forced is not None else self.rollout.in_force_read(pairs, reads)
+            if in_force is None:
+                raise _RolloutMoved
             outcomes: list[Outcome] = []
             implied: list[Outcome] = []
             accepted: list[Accepted] = []
@@ -193,6 +196,7 @@ class Engine:
             def take(
                 given: StateObservation, leader: tuple[Decision, str] | None
             ) -> tuple[Outcome, Decision | None]:
+                assert in_force is not None
                 """Decide one observation on the state folded so far (None: a duplicate)."""
                 owner = (given.entity_id, principal.ref)
                 stored_id = given.event_id
@@ -259,27 +263,29 @@ class Engine:
             )
             return batch, outcomes
 
+        pairs = [(o.entity_id, o.domain) for o in observations]
+        keys = [*((o.entity_id, o.field) for o in observations), *trip_keys]
+        forced: PolicyInForce | None = None
         async with self._lock:
-            # The rollout (stage, calibration count) is read just before the write
-            # transaction, not inside it: another process's promotion or change
-            # landing in between only means this batch decides as if it had
-            # come a moment earlier (at worst one more question, or one change
-            # fewer asked at the very end of calibration); the facts and evidence
-            # the decision rests on are still read inside the transaction.
-            in_force = await self.rollout.in_force((o.entity_id, o.domain) for o in observations)
-            # Read here too, under the engine's lock: another process's agent writing at
+            # Read here, under the engine's lock: another process's agent writing at
             # this moment could add its batch's questions on top (a guard against a
             # flood, not an exact quota).
             asked = await self._open_questions_of(principal, {o.entity_id for o in observations})
             # Read, decide and write in one store transaction: what the resolver
-            # read is still true when its decision lands, whoever else writes.
-            outcomes, promoted_items = await self.store.decide_and_write(
-                [*((o.entity_id, o.field) for o in observations), *trip_keys],
-                maybe_ids,
-                since,
-                decide,
-                self.policy.max_pending,
-            )
+            # read is still true when its decision lands, whoever else writes. The
+            # rollout (stage, calibration counts) is read in it too, in the same trip.
+            reads = self.rollout.reads_for(pairs)
+            try:
+                outcomes, promoted_items = await self.store.decide_and_write(
+                    keys, maybe_ids, since, decide, self.policy.max_pending, reads
+                )
+            except _RolloutMoved:
+                # The log read there started a confirmation run whose count was not
+                # read: read the rollout first (as a batch always did), then decide.
+                forced = await self.rollout.in_force(pairs)
+                outcomes, promoted_items = await self.store.decide_and_write(
+                    keys, maybe_ids, since, decide, self.policy.max_pending
+                )
             changed = [
                 o.entity_id
                 for o in outcomes
@@ -605,6 +611,10 @@ class Engine:
                 promoted=tuple(promoted),
                 group=group,
             )
+
+
+class _RolloutMoved(Exception):
+    """The rollout read in the write transaction needs a count that was not read with it."""
 
 
 def _settlement(

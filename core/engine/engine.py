@@ -215,7 +215,11 @@ class Engine:
                     )
                     return dup, None
                 seen[stored_id] = owner
-                obs = given.model_copy(update={"event_id": stored_id})
+                obs = (
+                    given
+                    if stored_id == given.event_id
+                    else given.model_copy(update={"event_id": stored_id})
+                )
                 key = (obs.entity_id, obs.field)
                 outcome, record, decision = self._decide(
                     obs, snaps[key], now, in_force, principal, leader
@@ -230,7 +234,9 @@ class Engine:
                     corroborated[key] = None
                 accepted.append(record)
                 # The caller hears of its own id, whichever id the log keeps.
-                return replace(outcome, event_id=given.event_id), decision
+                if outcome.event_id != given.event_id:
+                    outcome = replace(outcome, event_id=given.event_id)
+                return outcome, decision
 
             for payload, errors in checked:
                 if errors:
@@ -329,7 +335,7 @@ class Engine:
             patch = change_patch(committed, obs)
             decision = follow(decision, leader[0], leader[1], patch)
         commit = (
-            replace(self._commit_plan(obs, decision, committed, now), principal=principal.ref)
+            self._commit_plan(obs, decision, committed, now, principal.ref)
             if decision.commits
             else None
         )
@@ -466,9 +472,11 @@ class Engine:
         decision: Decision,
         old: CommittedFact | None,
         now: datetime,
+        principal: str | None = None,
     ) -> CommitPlan:
         retract = obs.intent == "retract"
         return CommitPlan(
+            principal=principal,
             entity_id=obs.entity_id,
             field=obs.field,
             value=None if retract else obs.candidate_value,

@@ -23,6 +23,12 @@ from core.cli.loadtest_cmd import issue_tokens
     help="Observations ingested one by one, each its own transaction (latency, ratio).",
 )
 @click.option(
+    "--messages",
+    default=600,
+    show_default=True,
+    help="Chat messages end to end (extract, validate, resolve, one durable commit).",
+)
+@click.option(
     "--db",
     "db_url",
     metavar="URL",
@@ -47,6 +53,7 @@ async def bench(
     facts: int,
     observations: int,
     singles: int,
+    messages: int,
     db_url: str | None,
     users: str,
     model_latency: float,
@@ -74,7 +81,9 @@ async def bench(
         )
         figures = await run_bench(config, report)
         # The chat, LangGraph and the model client load here, not with every canon command.
-        from core.bench import agent, concurrent_chats, conversation, workers
+        from core.bench import agent, concurrent_chats, conversation, message, workers
+
+        figures.update(await message.message_figures(messages, progress=report))
 
         figures.update(await conversation.bot_turn_figures(progress=report))
         report("assistant turns", 0, 1)
@@ -97,6 +106,7 @@ async def bench(
     beside_of = {
         **INGEST_BASELINES,
         **BASELINES,
+        **message.BESIDE,
         **conversation.BESIDE,
         **agent.BESIDE,
         **concurrent_chats.beside(chats),

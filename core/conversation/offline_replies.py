@@ -152,10 +152,10 @@ def offline_answer(
     if _ABOUT_ME(t):
         return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
     matched = next(((q, a) for q, a in _STATE_QUESTIONS if q.search(t)), None)
-    if (matched is None or matched[1] is _trip) and "?" in text:
-        # "is the amazon return before or after the trip?": the errand, against the trip.
-        if (errand := errand_reply(t, facts, _MINE)) is not None:
-            return errand
+    # "is the amazon return before or after the trip?": the errand, against the trip.
+    about_errand = (matched is None or matched[1] is _trip) and "?" in text
+    if about_errand and (errand := errand_reply(t, facts, _MINE)) is not None:
+        return errand
     for question, answer in _STATE_QUESTIONS:
         match = question.search(t)
         if match:

@@ -334,6 +334,10 @@ class MemoryPolicyLog:
 
     async def policy_events(self, after_seq: int = 0) -> list[PolicyEvent]:
         self._store.check_open()
+        return self.events_after(after_seq)
+
+    def events_after(self, after_seq: int) -> list[PolicyEvent]:
+        """The events after ``after_seq``, in order (the store checked it is open)."""
         return [e for e in self._events if e.seq > after_seq]
 
 

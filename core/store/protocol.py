@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -59,6 +60,24 @@ SeenEvents = dict[str, EventOwner]
 Decide = Callable[[Snapshots, SeenEvents], tuple[WriteBatch, T]]
 """Pure: the batch to write (and anything else decided) from the snapshots and
 the event ids already logged (with whose they are)."""
+
+
+@dataclass
+class RolloutReads:
+    """What the rollout needs read for a decision, read by ``decide_and_write`` in its
+    own transaction (before ``decide`` is called, which finds the answers here).
+
+    Asked: the policy log after ``after_seq`` and the changes of ``counts``. Answered:
+    ``events`` (in log order) and ``counted`` (one number per query, in order), as
+    ``PolicyLog.policy_events`` and ``Store.count_changes`` would answer them.
+    """
+
+    after_seq: int
+    counts: Sequence[ChangeCount]
+    events: list[PolicyEvent] = field(default_factory=list)
+    counted: list[int] = field(default_factory=list)
+
+
 DecideSettlement = Callable[[ReviewItem, CommittedFact | None], Settlement]
 """Pure: how an open review item is settled, given the field's current fact."""
 
@@ -88,10 +107,14 @@ class Store(Protocol):
         since: datetime,
         decide: Decide[T],
         max_pending: int,
+        rollout: RolloutReads | None = None,
     ) -> tuple[T, list[ReviewItem]]:
         """``snapshots``, then ``decide``, then ``write``, as one transaction that no
         other writer (in this process or another) can interleave with; returns
-        what ``decide`` returned besides the batch, and the newly promoted items."""
+        what ``decide`` returned besides the batch, and the newly promoted items.
+
+        With ``rollout``, its reads are answered in the same transaction, before
+        ``decide`` runs (one trip to the store for the whole ingest)."""
 
     # -- answers --------------------------------------------------------------
     async def settle(

@@ -242,7 +242,7 @@ def test_demo_tells_the_story(db: Path) -> None:
 def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     bench_db = tmp_path / "bench.db"
     args = ("--facts", "500", "--observations", "200", "--singles", "150")
-    args += ("--users", "3", "--model-latency", "0.05")
+    args += ("--users", "3", "--model-latency", "0.05", "--messages", "60")
     figures = json.loads(
         canon("bench", "--json", "--db", f"sqlite:///{bench_db}", *args, db=db).stdout
     )
@@ -285,6 +285,19 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     ):
         assert isinstance(figures[key], float), key
     assert figures["concurrent_chats_model_latency_s"] == 0.05
+    for key in (  # one chat message end to end, beside raw spaCy and a raw durable insert
+        "message_end_to_end_ms_p50",
+        "message_end_to_end_ms_p99",
+        "message_engine_ms_p50",
+        "message_spacy_ms_p50",
+        "message_sqlite_insert_ms_p50",
+        "message_baselines_ms_p50",
+        "message_vs_baselines_p50",
+    ):
+        assert isinstance(figures[key], float), key
+        assert figures[key] > 0, key
+    assert figures["messages"] == 60
+    assert figures["message_observations_per_message"] >= 1  # every message carries a claim
 
 
 @pytest.mark.parametrize(

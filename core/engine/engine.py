@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from core.domain.audit import audit_line
 from core.domain.evidence_time import evidence_errors
-from core.domain.ids import derived_id, new_id
+from core.domain.ids import new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
@@ -37,13 +37,20 @@ from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.answers import (
     STATUS_AFTER,
     coerce_value,
-    confirmation_event,
     confirmation_record,
     held_edit,
 )
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
+from core.engine.outcomes import (
+    AnswerAction,
+    AnswerResult,
+    Outcome,
+    OutcomeKind,
+    invalid_outcome,
+    reason_summary,
+)
 from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.engine.trip_state import (
     TRIP_FIELDS,
@@ -53,48 +60,16 @@ from core.engine.trip_state import (
     stated_fields,
     with_trip_corroborators,
 )
+from core.engine.write_records import (
+    accepted_record,
+    group_key,
+    own_event_id,
+    owned_by,
+    settlement,
+)
 from core.errors import InvalidAnswer, NotFound, PayloadInvalid, TooManyQuestions
 from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
-from core.store.protocol import DecideSettlement, EventOwner, SeenEvents, StoreBackend
-
-OutcomeKind = Literal["auto_commit", "ask_user", "tentative_reject", "duplicate", "invalid"]
-AnswerAction = Literal["confirm", "reject", "edit"]
-MAX_REASON = 160
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What happened to one input payload."""
-
-    decision: OutcomeKind
-    event_id: str | None
-    entity_id: str | None
-    field: str | None
-    candidate_value: Any
-    confidence: float | None = None
-    margin: float | None = None
-    reasons: tuple[str, ...] = ()
-    errors: tuple[str, ...] = ()
-    committed: bool = False
-    corroborated: bool = False
-    """Accepted as support for the value already committed; nothing changed."""
-    review_item_id: str | None = None
-    promoted: tuple[ReviewItem, ...] = ()
-    previous_value: Scalar = None
-
-
-@dataclass(frozen=True)
-class AnswerResult:
-    item: ReviewItem
-    status: str
-    committed_value: Scalar = None
-    committed: bool = False
-    promoted: tuple[ReviewItem, ...] = field(default_factory=tuple)
-    group: tuple[ReviewItem, ...] = ()
-    """Every item a group answer settled (``item`` first); empty for a single answer."""
-    held: ReviewItem | None = None
-    """An edited part of a grouped question whose other parts are open: the question
-    that now carries the new value, answered with them (nothing was committed)."""
+from core.store.protocol import DecideSettlement, SeenEvents, StoreBackend
 
 
 class Engine:
@@ -142,7 +117,7 @@ class Engine:
         is the same as ingesting them one by one, and a crash keeps all or none.
 
         ``principal`` made the write: it is stored with every event and question.
-        Event ids are idempotent per entity and principal (``_own_event_id``): an id
+        Event ids are idempotent per entity and principal (``own_event_id``): an id
         another principal or entity used first never makes this one a duplicate.
 
         An agent principal may have at most ``policy.max_agent_questions`` open questions
@@ -171,8 +146,8 @@ class Engine:
             *((o.entity_id, o.event_id) for o in observations),
             *((o.entity_id, cid) for o in observations for cid in companion_ids(o)),
         ]
-        # Each id the batch may log, and the caller's own in its place (``_own_event_id``).
-        maybe_ids = [x for e, i in ids for x in (i, _own_event_id(e, i, principal))]
+        # Each id the batch may log, and the caller's own in its place (``own_event_id``).
+        maybe_ids = [x for e, i in ids for x in (i, own_event_id(e, i, principal))]
 
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
@@ -200,10 +175,10 @@ class Engine:
                 """Decide one observation on the state folded so far (None: a duplicate)."""
                 owner = (given.entity_id, principal.ref)
                 stored_id = given.event_id
-                if not _owned_by(seen.get(stored_id), owner):
+                if not owned_by(seen.get(stored_id), owner):
                     # Another principal's (or entity's) event has this id: ours is
                     # logged under an id of our own, the same on every retry.
-                    stored_id = _own_event_id(given.entity_id, given.event_id, principal)
+                    stored_id = own_event_id(given.entity_id, given.event_id, principal)
                 if stored_id in seen:
                     duplicates.append((stored_id, now))
                     dup = Outcome(
@@ -244,7 +219,7 @@ class Engine:
                         "state_observation", payload, errors, now, principal.ref
                     )
                     letters.append(letter)
-                    outcomes.append(_invalid_outcome(payload, letter.event_id, errors))
+                    outcomes.append(invalid_outcome(payload, letter.event_id, errors))
                     continue
                 given = next(parsed)
                 trip = trip_of(given.entity_id) if given.domain == "travel" else []
@@ -352,14 +327,14 @@ class Engine:
                 candidate_value=obs.candidate_value,
                 current_value=None if committed is None else committed.value,
                 confidence=decision.confidence,
-                reasons=_reason_summary(decision.reasons),
+                reasons=reason_summary(decision.reasons),
                 source_key=obs.source.key,
                 created_at=now,
-                group_key=_group_key(obs, principal),
+                group_key=group_key(obs, principal),
                 shadow_decision=decision.shadow_of,
                 principal=principal.ref,
             )
-        record = _accepted(
+        record = accepted_record(
             obs,
             now,
             decision=decision.decision,
@@ -400,7 +375,7 @@ class Engine:
         state is untouched."""
         letter = dead_letter_for(schema, payload, errors, now, principal.ref)
         await self.store.add_dead_letter(letter)
-        return _invalid_outcome(payload, letter.event_id, errors)
+        return invalid_outcome(payload, letter.event_id, errors)
 
     # -- writes on behalf of the services above the engine ----------------------
     # Dead letters, corrections, notices and bootstrap decide what to record; the
@@ -539,7 +514,7 @@ class Engine:
                     return await self._hold_edit(item, value, now, answered_by)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
-            decide = _settlement(action, value, now, answered_by, principal)
+            decide = settlement(action, value, now, answered_by, principal)
             promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
             if action != "reject" and touches_timeline(item.field):
                 promoted += await ask_about_conflicts(
@@ -602,7 +577,7 @@ class Engine:
                     for m in await self.store.open_review_items(group_key=item.group_key)
                     if m.id != item.id
                 ]
-            decide = _settlement(action, None, now, answered_by, principal)
+            decide = settlement(action, None, now, answered_by, principal)
             ids = [m.id for m in members]
             promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
             if action != "reject" and any(touches_timeline(m.field) for m in members):
@@ -625,132 +600,12 @@ class _RolloutMoved(Exception):
     """The rollout read in the write transaction needs a count that was not read with it."""
 
 
-def _settlement(
-    action: AnswerAction,
-    value: Any,
-    now: datetime,
-    answered_by: str | None,
-    principal: Principal = SYSTEM,
-) -> DecideSettlement:
-    """How an answer settles an open item, given the fact its commit would replace."""
-    status: ReviewStatus = STATUS_AFTER[action]
-
-    def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
-        # Called inside the settling transaction: ``old`` is the fact the
-        # commit replaces, not one read before another writer changed it.
-        record = confirmation_record(open_item, action, value, now, answered_by)
-        if action == "reject":
-            rejection = (value_key(open_item.candidate_value), open_item.source_key)
-            return Settlement(status, record, now, rejection=rejection)
-        chosen = open_item.candidate_value if action == "confirm" else value
-        change = confirmation_event(open_item, chosen, action, old, now, principal=principal.ref)
-        event = _accepted(
-            change.observation,
-            now,
-            decision=change.resolution,
-            confidence=1.0,
-            margin=1.0,
-            reasons=("the user's answer",),
-            patch=change.patch,
-            commit=replace(change.commit, principal=principal.ref),
-            principal=principal.ref,
-        )
-        return Settlement(status, record, now, confirmation_event=event)
-
-    return decide
-
-
-def _group_key(obs: StateObservation, principal: Principal) -> str | None:
-    """Related fields (one subject: a payment, a trip) from one input share a group.
-
-    Only an input with a ref of its own (one chat message, one mail) can group:
-    without one, unrelated inputs would share the key. The key names who wrote it, so
-    nobody can slip a claim into another principal's question by naming its ref.
-    """
-    if not obs.source.ref:
-        return None
-    subject = obs.field.rsplit(".", 1)[0]
-    return f"{obs.entity_id}|{subject}|{principal.ref}|{obs.source.key}"
-
-
-def _accepted(
-    obs: StateObservation,
-    now: datetime,
-    *,
-    decision: str,
-    confidence: float,
-    margin: float,
-    reasons: tuple[str, ...],
-    patch: tuple[dict[str, Any], ...],
-    commit: CommitPlan | None = None,
-    review: NewReviewItem | None = None,
-    corroborate: bool = False,
-    principal: str | None = None,
-) -> Accepted:
-    """The write record for one observation and what was decided about it."""
-    return Accepted(
-        payload=obs.payload(),
-        event_id=obs.event_id,
-        entity_id=obs.entity_id,
-        field=obs.field,
-        domain=obs.domain,
-        intent=obs.intent,
-        value_key=value_key(obs.candidate_value),
-        source_type=obs.source.type,
-        source_ref=obs.source.ref,
-        event_ts=obs.ts,
-        decided_at=now,
-        decision=decision,
-        confidence=confidence,
-        margin=margin,
-        reasons=reasons,
-        patch=patch,
-        commit=commit,
-        corroborate=corroborate,
-        review=review,
-        principal=principal,
-    )
-
-
-def _own_event_id(entity_id: str, event_id: str, principal: Principal) -> str:
-    """The id an observation is logged under when another entity's or principal's
-    event took its own: derived from the three, so a retry finds it again."""
-    return derived_id("event-of", entity_id, principal.ref, event_id)
-
-
-def _owned_by(owner: EventOwner | None, ours: EventOwner) -> bool:
-    """Whether a logged event's ``owner`` (None: no such event) leaves its id to ``ours``.
-
-    An event logged before principals existed belongs to whoever writes about its
-    entity, so a retry of an old message is still a duplicate.
-    """
-    if owner is None:
-        return True
-    entity, principal = owner
-    return entity == ours[0] and principal in (None, ours[1])
-
-
-def _reason_summary(reasons: tuple[str, ...]) -> tuple[str, ...]:
-    out = []
-    for reason in reasons[:5]:
-        out.append(reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…")
-    return tuple(out)
-
-
-def _invalid_outcome(payload: Any, event_id: str | None, errors: list[str]) -> Outcome:
-    get = payload.get if isinstance(payload, dict) else (lambda _k: None)
-    return Outcome(
-        "invalid",
-        event_id,
-        _str_or_none(get("entity_id")),
-        _str_or_none(get("field")),
-        get("candidate_value"),
-        errors=tuple(errors),
-    )
-
-
-def _str_or_none(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-__all__ = ["AnswerResult", "Engine", "Outcome", "PayloadInvalid", "coerce_value"]
+__all__ = [
+    "AnswerAction",
+    "AnswerResult",
+    "Engine",
+    "Outcome",
+    "OutcomeKind",
+    "PayloadInvalid",
+    "coerce_value",
+]

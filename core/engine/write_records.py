@@ -1,0 +1,125 @@
+"""The write records an ingest or an answer hands the store, and the ids they log under.
+
+Pure functions of their inputs: the engine decides, these shape what it writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from core.domain.ids import derived_id
+from core.domain.models import StateObservation
+from core.domain.principals import SYSTEM, Principal
+from core.domain.records import ReviewStatus, Settlement
+from core.domain.state import CommittedFact, value_key
+from core.engine.answers import STATUS_AFTER, confirmation_event, confirmation_record
+from core.engine.outcomes import AnswerAction
+from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem
+from core.store.protocol import DecideSettlement, EventOwner
+
+
+def group_key(obs: StateObservation, principal: Principal) -> str | None:
+    """Related fields (one subject: a payment, a trip) from one input share a group.
+
+    Only an input with a ref of its own (one chat message, one mail) can group:
+    without one, unrelated inputs would share the key. The key names who wrote it, so
+    nobody can slip a claim into another principal's question by naming its ref.
+    """
+    if not obs.source.ref:
+        return None
+    subject = obs.field.rsplit(".", 1)[0]
+    return f"{obs.entity_id}|{subject}|{principal.ref}|{obs.source.key}"
+
+
+def accepted_record(
+    obs: StateObservation,
+    now: datetime,
+    *,
+    decision: str,
+    confidence: float,
+    margin: float,
+    reasons: tuple[str, ...],
+    patch: tuple[dict[str, Any], ...],
+    commit: CommitPlan | None = None,
+    review: NewReviewItem | None = None,
+    corroborate: bool = False,
+    principal: str | None = None,
+) -> Accepted:
+    """The write record for one observation and what was decided about it."""
+    return Accepted(
+        payload=obs.payload(),
+        event_id=obs.event_id,
+        entity_id=obs.entity_id,
+        field=obs.field,
+        domain=obs.domain,
+        intent=obs.intent,
+        value_key=value_key(obs.candidate_value),
+        source_type=obs.source.type,
+        source_ref=obs.source.ref,
+        event_ts=obs.ts,
+        decided_at=now,
+        decision=decision,
+        confidence=confidence,
+        margin=margin,
+        reasons=reasons,
+        patch=patch,
+        commit=commit,
+        corroborate=corroborate,
+        review=review,
+        principal=principal,
+    )
+
+
+def own_event_id(entity_id: str, event_id: str, principal: Principal) -> str:
+    """The id an observation is logged under when another entity's or principal's
+    event took its own: derived from the three, so a retry finds it again."""
+    return derived_id("event-of", entity_id, principal.ref, event_id)
+
+
+def owned_by(owner: EventOwner | None, ours: EventOwner) -> bool:
+    """Whether a logged event's ``owner`` (None: no such event) leaves its id to ``ours``.
+
+    An event logged before principals existed belongs to whoever writes about its
+    entity, so a retry of an old message is still a duplicate.
+    """
+    if owner is None:
+        return True
+    entity, principal = owner
+    return entity == ours[0] and principal in (None, ours[1])
+
+
+def settlement(
+    action: AnswerAction,
+    value: Any,
+    now: datetime,
+    answered_by: str | None,
+    principal: Principal = SYSTEM,
+) -> DecideSettlement:
+    """How an answer settles an open item, given the fact its commit would replace."""
+    status: ReviewStatus = STATUS_AFTER[action]
+
+    def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
+        # Called inside the settling transaction: ``old`` is the fact the
+        # commit replaces, not one read before another writer changed it.
+        record = confirmation_record(open_item, action, value, now, answered_by)
+        if action == "reject":
+            rejection = (value_key(open_item.candidate_value), open_item.source_key)
+            return Settlement(status, record, now, rejection=rejection)
+        chosen = open_item.candidate_value if action == "confirm" else value
+        change = confirmation_event(open_item, chosen, action, old, now, principal=principal.ref)
+        event = accepted_record(
+            change.observation,
+            now,
+            decision=change.resolution,
+            confidence=1.0,
+            margin=1.0,
+            reasons=("the user's answer",),
+            patch=change.patch,
+            commit=replace(change.commit, principal=principal.ref),
+            principal=principal.ref,
+        )
+        return Settlement(status, record, now, confirmation_event=event)
+
+    return decide

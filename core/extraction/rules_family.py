@@ -14,6 +14,7 @@ from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
+from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.types import ObservationIntent
@@ -42,6 +43,29 @@ _NOT_NAMES = frozenset(
     ]
 )
 _FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
+_LOWER_FIRST = re.compile(r"^(?P<name>[a-z]{3,})(?=\s|'s\b)")
+_NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
+
+
+def _lower_case_name(clause: Clause) -> re.Match[str] | None:
+    """A first name typed in lower case at the head of the clause ("maya has a fever",
+    "ella's got croup"): the parse reads it as a proper noun that is the subject (or
+    owns it), and it is no place and no relation. The capital is not needed."""
+    m = _LOWER_FIRST.match(clause.text)
+    if m is None or clause.start_in_message < 0 or not clause.message:
+        return None
+    name = m.group("name")
+    if name in GAZETTEER or names_a_relation(name) or name in _NOT_NAMES:
+        return None
+    for tok in parse(clause.message):
+        if tok.idx == clause.start_in_message:
+            ok = tok.pos_ == "PROPN" and tok.dep_ in _NAME_ROLES and tok.text == name
+            return m if ok else None
+        if tok.idx > clause.start_in_message:
+            break
+    return None
+
+
 _NOT_SICK = re.compile(
     r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
     r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
@@ -231,7 +255,11 @@ def _member(clause: Clause) -> list[Candidate]:
         slug, end = clause.pronoun_member
         rest = clause.low[end:]
     else:
-        m = _RELATIVE.search(clause.low) or _FIRST_NAME.search(clause.text)
+        m = (
+            _RELATIVE.search(clause.low)
+            or _FIRST_NAME.search(clause.text)
+            or _lower_case_name(clause)
+        )
         if m is None:
             return []
         who = m.group(1)

@@ -1,0 +1,33 @@
+"""Broad phenomena the fourth round of real-text work reads (issue 24), found on the dev
+halves of the realistic sets: each table row is one message and what it must yield (a
+field with its value and intent), or (value None) that the field must not come out as a
+fact. Rows are grouped by phenomenon, each with sentences that must be read and
+look-alikes that must not.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import FieldRow, check_field_row
+
+Row = FieldRow
+
+# A child's first name typed in lower case heads the clause: the parse reads it as a
+# proper noun that is the subject (or owns it); a common noun, a place or a relation is not
+# a name.
+LOWER_CASE_NAMES: list[Row] = [
+    ("noah has the flu", "family.noah.status", "sick", "assertive"),
+    ("mia is sick today", "family.mia.status", "sick", "assertive"),
+    ("ella's got croup again", "family.ella.status", "sick", "assertive"),
+    ("ethan's feeling much better", "family.ethan.status", "well", "assertive"),
+    ("sam is away til friday", "family.sam.status", "away", "assertive"),
+    ("work is fine", "family.work.status", None, ""),
+    ("lunch is fine", "family.lunch.status", None, ""),
+    ("dallas is sick of the rain", "family.dallas.status", None, ""),
+    ("maya's teacher is sick", "family.maya.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), LOWER_CASE_NAMES)
+def test_lower_case_names(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

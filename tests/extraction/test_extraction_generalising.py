@@ -31,3 +31,25 @@ LOWER_CASE_NAMES: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), LOWER_CASE_NAMES)
 def test_lower_case_names(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# An amount spelled out in words is an amount, as its digits would be; number words that
+# make no one number, or that count something other than money, are none.
+AMOUNTS_IN_WORDS: list[Row] = [
+    (
+        "just paid the car insurance, like three hundred bucks",
+        "financial.car_insurance.amount",
+        300,
+        "assertive",
+    ),
+    ("paid two thousand dollars for the new roof", "financial.roof.amount", 2000, "assertive"),
+    ("i paid rent, twenty five hundred dollars", "financial.rent.amount", 2500, "assertive"),
+    ("i paid fifty quid for the tickets", "financial.tickets.currency", "GBP", "assertive"),
+    ("paid the plumber two grand", "financial.plumber.amount", 2000, "assertive"),
+    ("paid the plumber and it took two hours", "financial.plumber.amount", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), AMOUNTS_IN_WORDS)
+def test_amounts_in_words(text: str, field: str, value: float | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

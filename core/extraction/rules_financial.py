@@ -256,13 +256,13 @@ def _amount(clause: Clause) -> tuple[float | int, str] | None:
     m = _AMOUNT.search(clause.low)
     if m is None:
         w = _WORD_AMOUNT.search(clause.low)
-        value = _number_in_words(w.group("words")) if w else None
-        if w is None or not value:
+        spelled = _number_in_words(w.group("words")) if w else None
+        if w is None or not spelled:
             return None
         cur = w.group("cur").rstrip("s")
         if cur == "grand":
-            return value * 1000, "USD"
-        return value, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
+            return spelled * 1000, "USD"
+        return spelled, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
     raw = (m.group("n1") or m.group("n2")).replace(",", "")
     try:
         value = float(raw)

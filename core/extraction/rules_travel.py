@@ -156,7 +156,7 @@ _ON_THE_WAY = re.compile(r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
 )
-_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\bin\s+")
+_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
 _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
 # Travelling somewhere as a state, not a move: "currently travelling in Japan", "on
 # vacation in Bali", "backpacking around Peru". Followed by "in"/"around"/"through", never
@@ -190,7 +190,11 @@ def _place_near(clause: Clause, pos: int) -> Place | None:
     if place is not None:
         return place
     m = _INSIDE_IN.match(clause.low, pos)
-    return place_at(clause.text, m.end()) if m else None
+    if m is None:
+        return None
+    # "a cabin near bend": near a common noun English says "near the bend", so a bare
+    # word there that names a town is the town.
+    return place_at(clause.text, m.end(), bare=m.group("prep") != "in")
 
 
 def _conf(place: Place) -> float:

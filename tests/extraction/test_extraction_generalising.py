@@ -53,3 +53,19 @@ AMOUNTS_IN_WORDS: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), AMOUNTS_IN_WORDS)
 def test_amounts_in_words(text: str, field: str, value: float | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# A place "near" or "outside" a lodging: after these a common noun takes a determiner
+# ("near the bend"), so a bare word that names a town is the town, even in lower case.
+NEAR_A_PLACE: list[Row] = [
+    ("were staying at a cabin near bend til thurs", "travel.location", "Bend", "assertive"),
+    ("we're at a campground near yosemite", "travel.location", "Yosemite", "assertive"),
+    ("staying at a hotel outside of reading this week", "travel.location", "Reading", "assertive"),
+    ("we're at a cabin near the bend in the river", "travel.location", None, ""),
+    ("we're staying at a place near the beach", "travel.location", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), NEAR_A_PLACE)
+def test_near_a_place(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

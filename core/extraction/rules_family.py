@@ -75,7 +75,7 @@ _NOT_MEMBERS = frozenset(
     ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
 )
 # Adverbs between the member and the verb: "my son just got over a cold".
-_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently)\s+)*"
+_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
@@ -239,14 +239,38 @@ _DROP = frozenset(
 )
 
 
-def _slug_activity(low: str, start: int, noun: str) -> str:
-    """The activity's name: its head noun and up to two modifiers ("soccer practice")."""
+def _slug_activity(clause: Clause, start: int, noun: str) -> str:
+    """The activity's name: its head noun and up to two modifiers ("soccer practice").
+    A word the parse does not hang inside the phrase is no modifier ("the coach said
+    practice is off": "said" is the verb)."""
+    low = clause.low
+    heads = _heads_before(clause, start)
     words: list[str] = []
-    for w in reversed(low[:start].split()[-2:]):
+    for wm in reversed(list(re.finditer(r"\S+", low[:start]))[-2:]):
+        w = wm.group()
         if w in _DROP or w.endswith("'s") or not w.replace("-", "").isalpha():
+            break
+        if heads is not None and not heads.get(wm.start(), False):
             break
         words.insert(0, w)
     return slugify(" ".join([*words, noun]))
+
+
+def _heads_before(clause: Clause, start: int) -> dict[int, bool] | None:
+    """For each word before ``start`` in the clause (by its offset in the clause), whether
+    the parse hangs it on a later word up to ``start``: a modifier of the phrase there.
+    None when the clause is not found in the message's parse."""
+    base = clause.start_in_message
+    if base < 0 or not clause.message:
+        return None
+    out: dict[int, bool] = {}
+    for tok in parse(clause.message):
+        if tok.idx < base:
+            continue
+        if tok.idx >= base + start:
+            break
+        out[tok.idx - base] = tok.head.i > tok.i and tok.head.idx <= base + start
+    return out
 
 
 def _member(clause: Clause) -> list[Candidate]:
@@ -315,7 +339,7 @@ def _activity(clause: Clause) -> list[Candidate]:
     m = _ACTIVITY.search(clause.low)
     if m is None:
         return []
-    slug = _slug_activity(clause.low, m.start(), m.group("act"))
+    slug = _slug_activity(clause, m.start(), m.group("act"))
     if slug in {"item", "class", "game", "party", "meet"}:
         return []
     rest = clause.low[m.end() :]

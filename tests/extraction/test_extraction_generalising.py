@@ -69,3 +69,36 @@ NEAR_A_PLACE: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), NEAR_A_PLACE)
 def test_near_a_place(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# An activity's name is the noun phrase the parse builds around it: a verb before it is
+# not a modifier ("the coach said practice is off"); "both"/"all" after the subject do not
+# hide the illness.
+ACTIVITIES_AND_QUANTIFIERS: list[Row] = [
+    (
+        "the coach said practice is off tomorrow",
+        "family.practice.event_status",
+        "cancelled",
+        "assertive",
+    ),
+    (
+        "jonah's soccer practice got moved to thursday",
+        "family.soccer_practice.event_status",
+        "moved",
+        "assertive",
+    ),
+    (
+        "the kids' swim practice is cancelled today",
+        "family.swim_practice.event_status",
+        "cancelled",
+        "assertive",
+    ),
+    ("the twins both have pink eye", "family.twins.status", "sick", "assertive"),
+    ("my kids are all sick", "family.kids.status", "sick", "assertive"),
+    ("the kids both love soccer", "family.kids.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), ACTIVITIES_AND_QUANTIFIERS)
+def test_activities_and_quantifiers(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -89,16 +89,48 @@ def _explained_after(first: Token, span: Span) -> int | None:
     return None
 
 
+def _verbless_lead(second: Token, span: Span) -> int | None:
+    """ "Back home finally the drive back was like six hours": a verbless predicate about
+    now ("back home", "finally in Denver") run into a past sentence with a subject of its
+    own. The parse tends to fold the lead into the subject's phrase; the subject's phrase
+    really starts at its determiner. The token index there, if the lead is such a
+    predicate: no verb, no time (a fronted "Last night" or "In 2019" dates the sentence),
+    and an adverb or a preposition in it."""
+    if not _past(second):
+        return None  # only a past sentence would date the lead
+    subjects = [c for c in second.children if c.dep_ in _SUBJECTS and c.i < second.i]
+    if not subjects:
+        return None
+    subject = subjects[0]
+    dets = [c.i for c in subject.children if c.dep_ in ("det", "poss") and c.i < subject.i]
+    start = min(dets) if dets else (subject.i if subject.pos_ == "PRON" else None)
+    if start is None or start - span.start < 2:
+        return None
+    lead = span.doc[span.start : start]
+    if any(t.pos_ in ("VERB", "AUX", "NUM") or t.ent_type_ in ("DATE", "TIME") for t in lead):
+        return None
+    if not any(t.pos_ in ("ADV", "ADP") for t in lead):
+        return None
+    return start
+
+
 def _cut(span: Span) -> int | None:
     """The character offset where the second of two run-together clauses starts."""
     second = _main_verb(span)
     if second is None or not _finite(second) or second.lemma_ in _REPORTING:
         return None
+    lead = _verbless_lead(second, span)
+    if lead is not None:
+        return span.doc[lead].idx
     after = _explained_after(second, span)
     if after is not None:
         return span.doc[after].idx
-    if not any(c.i > second.i and c.dep_ in _TAKES for c in second.children):
-        return None  # "the hotel my wife booked": a relative clause whose object is the gap
+    takes = any(c.i > second.i and c.dep_ in _TAKES for c in second.children)
+    helped = any(c.dep_ in ("aux", "auxpass") and c.i < second.i for c in second.children)
+    if not takes and not helped:
+        # "the hotel my wife booked": a relative clause whose object is the gap; a verb
+        # with its own auxiliary ("kids are wiped") is a clause of its own.
+        return None
     first = _first_clause(second, span)
     if first is None:
         return None

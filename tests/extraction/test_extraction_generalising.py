@@ -102,3 +102,32 @@ ACTIVITIES_AND_QUANTIFIERS: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), ACTIVITIES_AND_QUANTIFIERS)
 def test_activities_and_quantifiers(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# Two clauses run together without a full stop, where the parse folds the first into the
+# second: a verbless predicate about now ("back home finally") is cut from a past
+# sentence with a subject of its own, so the past does not date it; a fronted time
+# ("last night") dates the sentence and stays with it; a passive with its own auxiliary
+# ("kids are wiped") is a clause, not a relative clause.
+RUN_ONS: list[Row] = [
+    (
+        "Back home finally the drive back from Tahoe was like six hours",
+        "travel.status",
+        "completed",
+        "assertive",
+    ),
+    ("finally in denver the flight was awful", "travel.location", "Denver", "assertive"),
+    (
+        "we got back from disneyland last night, kids are wiped",
+        "travel.status",
+        "completed",
+        "assertive|historical",
+    ),
+    ("Last night the kids were sick", "family.kids.status", None, ""),
+    ("Yesterday my son was sick", "family.son.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), RUN_ONS)
+def test_run_ons(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

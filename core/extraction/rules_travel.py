@@ -15,6 +15,7 @@ from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before
 from core.extraction.timeexpr import NUMBER_WORDS
+from core.extraction.timewords import WEEKDAYS
 from core.extraction.travel_objects import errand_after, is_habit, trip_negated
 
 _COMPLETED = re.compile(
@@ -26,6 +27,7 @@ _COMPLETED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
+_SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
 # back from Maui on the 22nd". With a date it gives the return date, never a place.
 _HOMEWARD = re.compile(
@@ -34,7 +36,9 @@ _HOMEWARD = re.compile(
     r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
-    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|tomorrow\b|"
+    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
+    rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     r"tonight\b|next\b|in\s+\d|\d)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
@@ -336,6 +340,7 @@ _GATE = frozenset(
         "holiday",
         "getaway",
         "flight",
+        "away",
         "travel",
         "travels",
         "back",
@@ -355,6 +360,38 @@ _GATE = frozenset(
         "called",
     ]
 )
+
+
+_SELF_AWAY = re.compile(
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|were|i'll\s+be|we'll\s+be|(?:i|we)\s+will\s+be|"
+    r"(?:gonna|going\s+to)\s+be))\s+(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
+    r"away\b(?!\s+(?:from|with\s+(?:it|that))\b)"
+)
+"""The speaker away from home ("we're away skiing til sunday", "gonna be away tues-thurs
+next week for work", "away til Monday"): a trip under way or planned, its place unsaid.
+"away from my desk" is no trip."""
+
+
+def _away(clause: Clause) -> list[Candidate]:
+    """A trip with no place named: its status, and its days when the clause gives them."""
+    m = _SELF_AWAY.search(clause.low)
+    if clause.intent not in ("assertive", "planning") or m is None:
+        return []
+    place = _place_near(clause, m.end())
+    if place is not None:  # "we're away in Denver til Friday"
+        return _plan(clause, place) if clause.intent == "planning" else _present(clause, place)
+    depart, ret = _dates(clause)
+    if clause.intent == "planning":
+        out = [Candidate("travel.status", "planning", 0.85, "planning")]
+        if depart is not None:
+            out.append(Candidate("travel.depart_date", depart.isoformat(), 0.85, "planning"))
+        if ret is not None:
+            out.append(Candidate("travel.return_date", ret.isoformat(), 0.85, "planning"))
+        return out
+    out = [Candidate("travel.status", "in_progress", 0.85)]
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), 0.85))
+    return out
 
 
 _CALLED_OFF = re.compile(
@@ -457,7 +494,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
     if place is None:
-        return []
+        return _away(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, _conf(place))]
     if _POSTPONED.search(low):

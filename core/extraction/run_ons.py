@@ -39,7 +39,19 @@ _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean",
 """A fronted complement of these is reported speech ("we're here, she said"), one clause."""
 
 
+def _someone_else_next(first: Token, second: Token) -> bool:
+    """The first clause is the speaker's (a personal pronoun or no subject) and the second
+    has a subject of its own that names someone or something else."""
+    mine = [c for c in first.children if c.dep_ in _SUBJECTS]
+    theirs = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > first.i]
+    if not theirs or theirs[0].pos_ not in ("NOUN", "PROPN"):
+        return False
+    return not mine or mine[0].lower_ in ("i", "we")
+
+
 def _finite(tok: Token) -> bool:
+    if tok.lower_ == "gon" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "na":
+        return True  # "gonna", which the tokenizer splits: "going to"
     return tok.tag_ in _FINITE or any(
         c.dep_ in ("aux", "auxpass") and c.tag_ in _FINITE for c in tok.children
     )
@@ -135,8 +147,13 @@ def _cut(span: Span) -> int | None:
     if first is None:
         return None
     # Only a cut that changes a reading is made: the two clauses differ in tense, or the
-    # first is a result that holds now ("just arrived in Denver, the flight was smooth").
-    if _past(first) == _past(second) and not (_past(first) and first.lemma_ in RESULT_VERBS):
+    # first is a result that holds now ("just arrived in Denver, the flight was smooth"),
+    # or the second is about someone else ("we're in tahoe, my mom is watching the kids").
+    if (
+        _past(first) == _past(second)
+        and not (_past(first) and first.lemma_ in RESULT_VERBS)
+        and not _someone_else_next(first, second)
+    ):
         return None
     last_of_first = max(t.i for t in first.subtree)
     own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > last_of_first]

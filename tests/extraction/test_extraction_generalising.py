@@ -131,3 +131,59 @@ RUN_ONS: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), RUN_ONS)
 def test_run_ons(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# The speaker away from home is on a trip, its place said or not: under way now, planned
+# ahead, with the days the clause gives; "away from my desk" is no trip, and a relative's
+# being away is theirs. A short weekday after "back" dates the return.
+AWAY: list[Row] = [
+    (
+        "we're away skiing til sunday so cant do carpool",
+        "travel.status",
+        "in_progress",
+        "assertive",
+    ),
+    ("we're away til sunday", "travel.return_date", "2026-03-08", "assertive"),
+    ("i'll be away next week", "travel.status", "planning", "planning"),
+    (
+        "gonna be away next week for work, jamie's grandma is doing pickups",
+        "travel.status",
+        "planning",
+        "planning",
+    ),
+    ("we're away in denver til friday", "travel.location", "Denver", "assertive"),
+    ("i'm away from my desk", "travel.status", None, ""),
+    ("my husband is away this week", "travel.status", None, ""),
+    ("i was away last week", "travel.status", None, ""),
+    ("we're in hawaii for a wedding, back thurs!", "travel.return_date", "2026-03-05", "planning"),
+    ("we're in maui, back fri", "travel.return_date", "2026-03-06", "planning"),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), AWAY)
+def test_away(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# A comma splice whose second clause is about someone else: the speaker's own clause is cut
+# from it, so the other's subject does not take the speaker's facts away.
+SOMEONE_ELSE_NEXT: list[Row] = [
+    (
+        "we're in tahoe this week, my mom is watching the kids",
+        "travel.location",
+        "Tahoe",
+        "assertive",
+    ),
+    (
+        "we're gonna be in denver next week, my mom is watching the kids",
+        "travel.destination",
+        "Denver",
+        "planning",
+    ),
+    ("my mom is in tahoe this week, she loves it", "travel.location", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), SOMEONE_ELSE_NEXT)
+def test_someone_else_next(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

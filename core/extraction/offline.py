@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 
 from core.domain.fields import domain_of, spec_for
 from core.extraction.clause import Candidate, Clause, words_of
@@ -29,7 +29,7 @@ from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
-from core.extraction.rules_travel import extract_travel
+from core.extraction.rules_travel import departure_day, extract_travel, lend_departure
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
@@ -174,6 +174,7 @@ def extract_offline(
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
     habit = False
+    setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     for seg, reading, where in zip(segments, readings, offsets, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
@@ -194,6 +195,10 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if setting_out is not None and seg.joint in _SCOPE_JOINTS:
+            found = lend_departure(found, setting_out)
+        travels = any(domain_of(c.field) == "travel" for c in found)
+        setting_out = None if travels else departure_day(clause)
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]

@@ -187,3 +187,24 @@ SOMEONE_ELSE_NEXT: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), SOMEONE_ELSE_NEXT)
 def test_someone_else_next(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# A date in one clause, the place in the next: setting out on a day ("leave Friday",
+# "heading out sunday") with no place dates the trip the next clause plans.
+DATE_THEN_PLACE: list[Row] = [
+    (
+        "we're gonna leave Friday morning and drive down to San Diego",
+        "travel.depart_date",
+        "2026-03-06",
+        "planning",
+    ),
+    ("we leave friday and fly to denver", "travel.depart_date", "2026-03-06", "planning"),
+    ("we're heading out sunday, driving to tahoe", "travel.depart_date", "2026-03-08", "planning"),
+    ("we fly to denver on saturday", "travel.depart_date", "2026-03-07", "planning"),
+    ("i leave work at 5 and drive to the gym", "travel.depart_date", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), DATE_THEN_PLACE)
+def test_date_then_place(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -15,7 +15,13 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of, spec_for
 from core.extraction.clause import Candidate, Clause, words_of
-from core.extraction.clause_claims import REACTION, claims_nothing, episode, habitual_motion
+from core.extraction.clause_claims import (
+    REACTION,
+    claims_nothing,
+    episode,
+    habitual_motion,
+    promises_news,
+)
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import RESULT_VERBS, refine
@@ -218,6 +224,7 @@ def extract_offline(
         elif not seg_obs and (
             (clause.intent == "assertive" and claims_nothing(reading, clause.low))
             or (clause.intent == "hypothetical" and REACTION.search(clause.low))
+            or (clause.intent == "planning" and promises_news(reading))
         ):
             intents.append("none")
         elif clause.intent in ("assertive", "planning") and factual:

@@ -8,7 +8,9 @@ look-alikes that must not.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import FieldRow, check_field_row
+from extraction_fixtures import AT, FieldRow, check_field_row
+
+from core.extraction.offline import extract_offline
 
 Row = FieldRow
 
@@ -208,3 +210,29 @@ DATE_THEN_PLACE: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), DATE_THEN_PLACE)
 def test_date_then_place(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# Clauses that claim nothing: wonder ("can't believe it's already march"), a promise to
+# report later ("will know tmrw", "I'll let you know"), "so sorry" said to someone. News
+# beside them still counts, and "so sorry" tacked on to news does not cancel it.
+def _intent(text: str) -> str:
+    return extract_offline(text, at=AT).intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("cant believe its already march lol", "none"),
+        ("can you believe this weather", "none"),
+        ("I'll let you know tomorrow", "none"),
+        ("we'll keep you posted", "none"),
+        ("i might be able to do friday pickup, will know tmrw", "hypothetical"),
+        ("so sorry for your loss", "none"),
+        ("was gonna do the bake sale but we're all sick so sorry", "assertive"),
+        ("i can't believe my son is sick again", "assertive"),
+        ("i'll see the doctor tomorrow", "planning"),
+        ("we will check out of the hotel on friday", "planning"),
+    ],
+)
+def test_clauses_that_claim_nothing(text: str, intent: str) -> None:
+    assert _intent(text) == intent

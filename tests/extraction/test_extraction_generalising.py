@@ -236,3 +236,24 @@ def _intent(text: str) -> str:
 )
 def test_clauses_that_claim_nothing(text: str, intent: str) -> None:
     assert _intent(text) == intent
+
+
+# Non-native "work by X" (German and Dutch "bei") names an employer by its capital; near a
+# place or a thing it does not.
+WORK_BY: list[Row] = [
+    (
+        "I am living in Munich since two years, I work by Siemens.",
+        "profile.employer",
+        "Siemens",
+        "assertive",
+    ),
+    ("I work by Infosys in Pune", "profile.employer", "Infosys", "assertive"),
+    ("I work by the window", "profile.employer", None, ""),
+    ("I work by Lake Tahoe", "profile.employer", None, ""),
+    ("i work by myself", "profile.employer", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), WORK_BY)
+def test_work_by(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

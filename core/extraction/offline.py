@@ -35,7 +35,12 @@ from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
-from core.extraction.rules_travel import departure_day, extract_travel, lend_departure
+from core.extraction.rules_travel import (
+    back_at_work_day,
+    departure_day,
+    extract_travel,
+    lend_departure,
+)
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
@@ -205,6 +210,11 @@ def extract_offline(
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
         setting_out = None if travels else departure_day(clause)
+        if not travels and any(_under_way(o) for o in observations):
+            # "I'm in Berlin for meetings and will be back in the office on Thursday"
+            back = back_at_work_day(clause)
+            if back is not None:
+                found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]

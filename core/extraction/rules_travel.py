@@ -550,3 +550,19 @@ def lend_departure(found: list[Candidate], day: date) -> list[Candidate]:
         "travel.depart_date", day.isoformat(), dest.confidence, "planning", dest.valid_until
     )
     return [*found, lent]
+
+
+_BACK_AT_WORK = re.compile(
+    r"\bback\s+(?:in\s+(?:the|my)\s+office|at\s+(?:work|my\s+desk|the\s+office)|to\s+work|"
+    r"in\s+the\s+office)\b"
+)
+
+
+def back_at_work_day(clause: Clause) -> date | None:
+    """The day the speaker is back at work, said after being away on a trip ("I am in
+    Berlin for meetings and will be back in the office on Thursday"): the trip's end."""
+    m = _BACK_AT_WORK.search(clause.low)
+    if m is None or clause.intent not in ("planning", "assertive"):
+        return None
+    days = [t.day for t in clause.times if not t.past and t.day > clause.at.date()]
+    return days[0] if days else None

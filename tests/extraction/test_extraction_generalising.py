@@ -257,3 +257,23 @@ WORK_BY: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), WORK_BY)
 def test_work_by(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# Back at work after being away: the day ends the trip the message is on; without a trip
+# ("sick today, back in the office Thursday") it says nothing of travel.
+BACK_AT_WORK: list[Row] = [
+    (
+        "I am currently in Berlin for meetings and will be back in the office on Thursday.",
+        "travel.return_date",
+        "2026-03-05",
+        "planning",
+    ),
+    ("we're in tahoe, back at work monday", "travel.return_date", "2026-03-09", "planning"),
+    ("we're in tahoe, back at work monday", "travel.location", "Tahoe", "assertive"),
+    ("I'm sick today, will be back in the office on Thursday", "travel.return_date", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), BACK_AT_WORK)
+def test_back_at_work(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -73,8 +73,10 @@ REACTION = re.compile(
     r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
     r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
     r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
-    # "can't believe it's already March", "can you believe this weather": wonder, no news.
-    r"^(?:i\s+)?(?:can't|cant|cannot|can\s+not)\s+believe\b|^can\s+(?:you|u)\s+believe\b|"
+    # "can't believe it's already March", "can you believe this weather": wonder, no news
+    # ("can't believe my dog is ten already" tells of the dog).
+    r"^(?:(?:i\s+)?(?:can't|cant|cannot|can\s+not)|can\s+(?:you|u))\s+believe\s*"
+    r"(?:(?:it'?s|it\s+is|this|that|how|what|you|u|ur)\b|$)|"
     # "I can't thank you enough": gratitude, no news.
     r"^(?:i\s+)?can't\s+thank\s+(?:you|u)\s+enough\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"

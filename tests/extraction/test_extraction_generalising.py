@@ -277,3 +277,17 @@ BACK_AT_WORK: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), BACK_AT_WORK)
 def test_back_at_work(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A sentence that opens on "who" and its verb asks, question mark or not.
+        ("ok who took a blue hoodie home from the party, its zoe's", "none"),
+        ("who has the spelling list", "none"),
+        ("so who wants pizza", "none"),
+        ("ok we're home", "assertive"),
+    ],
+)
+def test_unmarked_who_questions(text: str, intent: str) -> None:
+    assert _intent(text) == intent

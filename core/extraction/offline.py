@@ -64,6 +64,7 @@ _FRAGMENT = re.compile(
     r"^(?:without|with|for|but\s+for|in|at|on|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to|by)\b"
 )
+_ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
@@ -103,11 +104,14 @@ def _clause(
     # is last December, not next.
     # A result that points ahead keeps its date ahead: "soccer moved to Thursday",
     # "we booked a trip for April 12".
+    # A coming or going in the past happened on its day: "we left friday", "landed on
+    # monday" are behind, whatever result they leave.
+    verb = reading.verb.split(" ")[0] if reading is not None else ""
     past_verb = (
         reading is not None
         and reading.tense == "past"
         and md is None
-        and reading.verb.split(" ")[0] not in RESULT_VERBS
+        and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES)
     )
     times = find_times(seg.low, at, future=not past_verb)
     today = at.date()

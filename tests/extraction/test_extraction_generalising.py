@@ -291,3 +291,18 @@ def test_back_at_work(text: str, field: str, value: str | None, intent: str) -> 
 )
 def test_unmarked_who_questions(text: str, intent: str) -> None:
     assert _intent(text) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A departure or arrival in the past happened on its day: the day is behind, no plan.
+        ("we left on friday", "historical"),
+        ("we left for denver on friday", "historical"),
+        ("i returned the shoes on monday", "historical"),
+        ("we return friday", "planning"),
+        ("soccer moved to thursday", "assertive"),
+    ],
+)
+def test_past_departures_are_dated_behind(text: str, intent: str) -> None:
+    assert _intent(text) == intent

@@ -121,7 +121,8 @@ _PRESENT_AT = re.compile(
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
-    r"\s+(?:(?:still|currently|now|here|already|"
+    # "I am, for the moment, in Trieste": a short aside between commas, then where.
+    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
     r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.

@@ -306,3 +306,22 @@ def test_unmarked_who_questions(text: str, intent: str) -> None:
 )
 def test_past_departures_are_dated_behind(text: str, intent: str) -> None:
     assert _intent(text) == intent
+
+
+# A short aside between commas after "I am"/"we are" does not hide where one is.
+ASIDES: list[Row] = [
+    (
+        "I am, for the moment, in Trieste, waiting for a ship.",
+        "travel.location",
+        "Trieste",
+        "assertive",
+    ),
+    ("We are, at last, in Lisbon.", "travel.location", "Lisbon", "assertive"),
+    ("we're, like, in denver rn", "travel.location", "Denver", "assertive"),
+    ("we're, as you know, in a tough spot", "travel.location", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), ASIDES)
+def test_asides(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -115,6 +115,11 @@ _ILLNESS = re.compile(
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
+# "coming down with something": falling ill, whatever it turns out to be.
+_COMING_DOWN = re.compile(
+    _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
+    rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
+)
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
     _PRE
@@ -324,7 +329,7 @@ def _member(clause: Clause) -> list[Candidate]:
         if st == "home" and _SICK_WORD.search(rest):
             st = "sick"  # "home with a cold"
         return [Candidate(f"family.{slug}.status", st, 0.95)]
-    if _ILLNESS.search(rest):
+    if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
         return [Candidate(f"family.{slug}.status", "sick", 0.95)]
     return []
 

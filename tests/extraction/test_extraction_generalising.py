@@ -325,3 +325,22 @@ ASIDES: list[Row] = [
 @pytest.mark.parametrize(("text", "field", "value", "intent"), ASIDES)
 def test_asides(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# Falling ill: "coming down with" something or an illness is sick now.
+COMING_DOWN: list[Row] = [
+    ("my daughter's coming down with something", "family.daughter.status", "sick", "assertive"),
+    ("my son is coming down with the flu", "family.son.status", "sick", "assertive"),
+    (
+        "i think my daughter's coming down with something she's got a sore throat",
+        "family.daughter.status",
+        "sick",
+        "assertive|hypothetical",
+    ),
+    ("my son is coming down the stairs with something", "family.son.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), COMING_DOWN)
+def test_coming_down_with(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -67,16 +67,35 @@ _PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "b
 
 REACTION = re.compile(
     r"^(?:omg|oh\s+no|oh|aw+|yay|wow|haha+|lol|lmao|ugh|yikes|dang|damn)\b|"
-    r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear|(?:so|really|very)\s+sorry|"
+    r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear)|"
+    # "so sorry" said to someone, not tacked on to news ("we're all sick so sorry").
+    r"(?:^|[,.!]\s*|\b(?:i'm|im|i\s+am|oh|aw+|omg|no)\s+)(?:so|really|very)\s+sorry\b|\b(?:"
     r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
     r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
     r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
+    # "can't believe it's already March", "can you believe this weather": wonder, no news
+    # ("can't believe my dog is ten already" tells of the dog).
+    r"^(?:(?:i\s+)?(?:can't|cant|cannot|can\s+not)|can\s+(?:you|u))\s+believe\s*"
+    r"(?:(?:it'?s|it\s+is|this|that|how|what|you|u|ur)\b|$)|"
     # "I can't thank you enough": gratitude, no news.
     r"^(?:i\s+)?can't\s+thank\s+(?:you|u)\s+enough\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
     r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
 )
 """Reactions to what the other person said: sympathy, delight, back-channel."""
+
+
+_REPORT_LATER = frozenset({"know", "find out", "let", "update", "keep", "text"})
+
+
+def promises_news(reading: ClauseReading | None) -> bool:
+    """A future of knowing or telling ("will know tmrw", "I'll let you know", "will text
+    you", "we'll see"): a promise to report, not a plan of the speaker's own ("I'll see
+    the doctor" is one)."""
+    if reading is None or reading.tense != "future":
+        return False
+    bare_see = reading.verb == "see" and not reading.complements
+    return reading.verb in _REPORT_LATER or bare_see
 
 
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:

@@ -187,11 +187,17 @@ _FIRST_WORDS: set[str] = set()
 
 
 def accepts(
-    place: KnownPlace, written: str, next_word: str | None, *, after_the: bool = False
+    place: KnownPlace,
+    written: str,
+    next_word: str | None,
+    *,
+    after_the: bool = False,
+    bare: bool = False,
 ) -> bool:
     """Whether ``written`` (the name as the user typed it, found where a place is
     expected) counts as ``place``; ``next_word`` is the word right after it, if any,
-    and ``after_the`` says the name followed "the" ("the bahamas", "the van")."""
+    and ``after_the`` says the name followed "the" ("the bahamas", "the van"); ``bare``
+    says it stands where a common noun would need a determiner ("near bend")."""
     if written[:1].isupper():
         return True
     key = key_of(written)
@@ -199,7 +205,7 @@ def accepts(
         return False
     if place.kind == "city" and (after_the or (" " not in key and len(key) <= 3)):
         return False  # "in the van", "at ho": a city is not "the" anything, nor two letters
-    if key not in _ORDINARY:
+    if key not in _ORDINARY or (bare and not after_the):
         return True
     strong = place.kind in ("country", "us_state") or place.population >= _BIG_CITY
     if not strong:

@@ -252,9 +252,12 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 _UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
     r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
-    r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|who\s+(?:is|are))\b"
+    r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
+    # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
+    r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
+    r"knows?|[a-z]+ed))\b"
     r"(?!.*\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
 )
 """A question typed or spoken without its question mark: "what's on my calendar tomorrow",

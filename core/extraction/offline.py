@@ -15,7 +15,13 @@ from datetime import date, datetime, timedelta
 
 from core.domain.fields import domain_of, spec_for
 from core.extraction.clause import Candidate, Clause, words_of
-from core.extraction.clause_claims import REACTION, claims_nothing, episode, habitual_motion
+from core.extraction.clause_claims import (
+    REACTION,
+    claims_nothing,
+    episode,
+    habitual_motion,
+    promises_news,
+)
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import RESULT_VERBS, refine
@@ -29,7 +35,12 @@ from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
-from core.extraction.rules_travel import extract_travel
+from core.extraction.rules_travel import (
+    back_at_work_day,
+    departure_day,
+    extract_travel,
+    lend_departure,
+)
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
@@ -53,6 +64,7 @@ _FRAGMENT = re.compile(
     r"^(?:without|with|for|but\s+for|in|at|on|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to|by)\b"
 )
+_ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
@@ -92,11 +104,14 @@ def _clause(
     # is last December, not next.
     # A result that points ahead keeps its date ahead: "soccer moved to Thursday",
     # "we booked a trip for April 12".
+    # A coming or going in the past happened on its day: "we left friday", "landed on
+    # monday" are behind, whatever result they leave.
+    verb = reading.verb.split(" ")[0] if reading is not None else ""
     past_verb = (
         reading is not None
         and reading.tense == "past"
         and md is None
-        and reading.verb.split(" ")[0] not in RESULT_VERBS
+        and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES)
     )
     times = find_times(seg.low, at, future=not past_verb)
     today = at.date()
@@ -174,6 +189,7 @@ def extract_offline(
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
     habit = False
+    setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     for seg, reading, where in zip(segments, readings, offsets, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
@@ -194,6 +210,15 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if setting_out is not None and seg.joint in _SCOPE_JOINTS:
+            found = lend_departure(found, setting_out)
+        travels = any(domain_of(c.field) == "travel" for c in found)
+        setting_out = None if travels else departure_day(clause)
+        if not travels and any(_under_way(o) for o in observations):
+            # "I'm in Berlin for meetings and will be back in the office on Thursday"
+            back = back_at_work_day(clause)
+            if back is not None:
+                found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
@@ -213,6 +238,7 @@ def extract_offline(
         elif not seg_obs and (
             (clause.intent == "assertive" and claims_nothing(reading, clause.low))
             or (clause.intent == "hypothetical" and REACTION.search(clause.low))
+            or (clause.intent == "planning" and promises_news(reading))
         ):
             intents.append("none")
         elif clause.intent in ("assertive", "planning") and factual:

@@ -14,6 +14,7 @@ from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
+from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.types import ObservationIntent
@@ -42,6 +43,29 @@ _NOT_NAMES = frozenset(
     ]
 )
 _FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
+_LOWER_FIRST = re.compile(r"^(?P<name>[a-z]{3,})(?=\s|'s\b)")
+_NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
+
+
+def _lower_case_name(clause: Clause) -> re.Match[str] | None:
+    """A first name typed in lower case at the head of the clause ("maya has a fever",
+    "ella's got croup"): the parse reads it as a proper noun that is the subject (or
+    owns it), and it is no place and no relation. The capital is not needed."""
+    m = _LOWER_FIRST.match(clause.text)
+    if m is None or clause.start_in_message < 0 or not clause.message:
+        return None
+    name = m.group("name")
+    if name in GAZETTEER or names_a_relation(name) or name in _NOT_NAMES:
+        return None
+    for tok in parse(clause.message):
+        if tok.idx == clause.start_in_message:
+            ok = tok.pos_ == "PROPN" and tok.dep_ in _NAME_ROLES and tok.text == name
+            return m if ok else None
+        if tok.idx > clause.start_in_message:
+            break
+    return None
+
+
 _NOT_SICK = re.compile(
     r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
     r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
@@ -51,7 +75,7 @@ _NOT_MEMBERS = frozenset(
     ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
 )
 # Adverbs between the member and the verb: "my son just got over a cold".
-_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently)\s+)*"
+_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
@@ -90,6 +114,11 @@ _ILLNESS = re.compile(
     r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+)
+# "coming down with something": falling ill, whatever it turns out to be.
+_COMING_DOWN = re.compile(
+    _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
+    rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
@@ -215,14 +244,38 @@ _DROP = frozenset(
 )
 
 
-def _slug_activity(low: str, start: int, noun: str) -> str:
-    """The activity's name: its head noun and up to two modifiers ("soccer practice")."""
+def _slug_activity(clause: Clause, start: int, noun: str) -> str:
+    """The activity's name: its head noun and up to two modifiers ("soccer practice").
+    A word the parse does not hang inside the phrase is no modifier ("the coach said
+    practice is off": "said" is the verb)."""
+    low = clause.low
+    heads = _heads_before(clause, start)
     words: list[str] = []
-    for w in reversed(low[:start].split()[-2:]):
+    for wm in reversed(list(re.finditer(r"\S+", low[:start]))[-2:]):
+        w = wm.group()
         if w in _DROP or w.endswith("'s") or not w.replace("-", "").isalpha():
+            break
+        if heads is not None and not heads.get(wm.start(), False):
             break
         words.insert(0, w)
     return slugify(" ".join([*words, noun]))
+
+
+def _heads_before(clause: Clause, start: int) -> dict[int, bool] | None:
+    """For each word before ``start`` in the clause (by its offset in the clause), whether
+    the parse hangs it on a later word up to ``start``: a modifier of the phrase there.
+    None when the clause is not found in the message's parse."""
+    base = clause.start_in_message
+    if base < 0 or not clause.message:
+        return None
+    out: dict[int, bool] = {}
+    for tok in parse(clause.message):
+        if tok.idx < base:
+            continue
+        if tok.idx >= base + start:
+            break
+        out[tok.idx - base] = tok.head.i > tok.i and tok.head.idx <= base + start
+    return out
 
 
 def _member(clause: Clause) -> list[Candidate]:
@@ -231,7 +284,11 @@ def _member(clause: Clause) -> list[Candidate]:
         slug, end = clause.pronoun_member
         rest = clause.low[end:]
     else:
-        m = _RELATIVE.search(clause.low) or _FIRST_NAME.search(clause.text)
+        m = (
+            _RELATIVE.search(clause.low)
+            or _FIRST_NAME.search(clause.text)
+            or _lower_case_name(clause)
+        )
         if m is None:
             return []
         who = m.group(1)
@@ -272,7 +329,7 @@ def _member(clause: Clause) -> list[Candidate]:
         if st == "home" and _SICK_WORD.search(rest):
             st = "sick"  # "home with a cold"
         return [Candidate(f"family.{slug}.status", st, 0.95)]
-    if _ILLNESS.search(rest):
+    if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
         return [Candidate(f"family.{slug}.status", "sick", 0.95)]
     return []
 
@@ -287,7 +344,7 @@ def _activity(clause: Clause) -> list[Candidate]:
     m = _ACTIVITY.search(clause.low)
     if m is None:
         return []
-    slug = _slug_activity(clause.low, m.start(), m.group("act"))
+    slug = _slug_activity(clause, m.start(), m.group("act"))
     if slug in {"item", "class", "game", "party", "meet"}:
         return []
     rest = clause.low[m.end() :]

@@ -26,6 +26,70 @@ _AMOUNT = re.compile(
     r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
     r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr)\b"
 )
+_UNITS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS = {
+    w: 10 * n
+    for n, w in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
+    )
+}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
+_WORD_AMOUNT = re.compile(
+    rf"\b(?P<words>(?:a\s+)?(?:{_NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_NUMBER_WORD}))*)\s+"
+    r"(?P<cur>dollars?|bucks|euros?|pounds?|quid|grand)\b"
+)
+"""An amount spelled out: "three hundred bucks", "two thousand dollars", "fifty quid",
+"a hundred euros", "two grand"."""
+
+
+def _number_in_words(words: str) -> int | None:
+    """The value of number words ("two thousand five hundred" -> 2500); None if they do not
+    make one number ("five five")."""
+    total, part, last = 0, 0, ""
+    for w in re.split(r"[\s-]+", words.lower()):
+        if w == "and":
+            continue
+        if w == "a":
+            part, last = 1, "unit"
+        elif w in _UNITS or w in _TENS:
+            kind = "unit" if w in _UNITS else "ten"
+            if last == "unit" or (last == "ten" and kind == "ten"):
+                return None
+            part, last = part + _UNITS.get(w, 0) + _TENS.get(w, 0), kind
+        elif w == "hundred":
+            part, last = max(part, 1) * 100, "scale"
+        else:
+            total, part, last = total + max(part, 1) * _SCALES[w], 0, "scale"
+    return total + part
+
+
 _CURRENCY = {
     "$": "USD",
     "us$": "USD",
@@ -193,7 +257,14 @@ _OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|[$€£¥])?\s?\d)
 def _amount(clause: Clause) -> tuple[float | int, str] | None:
     m = _AMOUNT.search(clause.low)
     if m is None:
-        return None
+        w = _WORD_AMOUNT.search(clause.low)
+        spelled = _number_in_words(w.group("words")) if w else None
+        if w is None or not spelled:
+            return None
+        cur = w.group("cur").rstrip("s")
+        if cur == "grand":
+            return spelled * 1000, "USD"
+        return spelled, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
     raw = (m.group("n1") or m.group("n2")).replace(",", "")
     try:
         value = float(raw)
@@ -207,7 +278,10 @@ def _amount(clause: Clause) -> tuple[float | int, str] | None:
 
 
 def _item_after(clause: Clause, pos: int) -> str:
-    name, _ = phrase_after(clause.text, pos, max_words=3, stop=_ITEM_STOP)
+    # The item ends where an amount in words begins: "paid the plumber two grand".
+    spelled = _WORD_AMOUNT.search(clause.low, pos)
+    text = clause.text[: spelled.start()] if spelled else clause.text
+    name, _ = phrase_after(text, pos, max_words=3, stop=_ITEM_STOP)
     return _ADJ.sub("", name)
 
 
@@ -303,6 +377,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
     text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
+    text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""

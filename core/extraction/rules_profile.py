@@ -35,7 +35,8 @@ _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
     # "i work as a barista at starbucks": the job title sits between the verb and the employer.
-    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for)\s+|"
+    # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
+    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
@@ -289,7 +290,13 @@ def _residence(text: str, low: str, start: int) -> Place | None:
 
 def _employer(text: str, low: str) -> Organisation | None:
     """Who the user works for, if the clause says it."""
-    if (m := _EMPLOYER.search(low)) and (org := organisation_at(text, m.end())):
+    m = _EMPLOYER.search(low)
+    by = m is not None and m.group().rstrip().endswith(" by")
+    if m and by and not text[m.end() : m.end() + 1].isupper():
+        m = None  # "work by the window", "by myself": "by" names an employer only by its capital
+    if m and (org := organisation_at(text, m.end())):
+        if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
+            return None  # "I work by Lake Tahoe": near a place
         return org
     m = _EMPLOYER_KNOWN.search(low)
     org = organisation_at(text, m.end()) if m else None

@@ -15,6 +15,7 @@ from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before
 from core.extraction.timeexpr import NUMBER_WORDS
+from core.extraction.timewords import WEEKDAYS
 from core.extraction.travel_objects import errand_after, is_habit, trip_negated
 
 _COMPLETED = re.compile(
@@ -26,6 +27,7 @@ _COMPLETED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
+_SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
 # back from Maui on the 22nd". With a date it gives the return date, never a place.
 _HOMEWARD = re.compile(
@@ -34,7 +36,9 @@ _HOMEWARD = re.compile(
     r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
-    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|tomorrow\b|"
+    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
+    rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     r"tonight\b|next\b|in\s+\d|\d)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
@@ -117,7 +121,8 @@ _PRESENT_AT = re.compile(
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
-    r"\s+(?:(?:still|currently|now|here|already|"
+    # "I am, for the moment, in Trieste": a short aside between commas, then where.
+    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
     r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
@@ -156,7 +161,7 @@ _ON_THE_WAY = re.compile(r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
 )
-_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\bin\s+")
+_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
 _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
 # Travelling somewhere as a state, not a move: "currently travelling in Japan", "on
 # vacation in Bali", "backpacking around Peru". Followed by "in"/"around"/"through", never
@@ -190,7 +195,11 @@ def _place_near(clause: Clause, pos: int) -> Place | None:
     if place is not None:
         return place
     m = _INSIDE_IN.match(clause.low, pos)
-    return place_at(clause.text, m.end()) if m else None
+    if m is None:
+        return None
+    # "a cabin near bend": near a common noun English says "near the bend", so a bare
+    # word there that names a town is the town.
+    return place_at(clause.text, m.end(), bare=m.group("prep") != "in")
 
 
 def _conf(place: Place) -> float:
@@ -332,6 +341,7 @@ _GATE = frozenset(
         "holiday",
         "getaway",
         "flight",
+        "away",
         "travel",
         "travels",
         "back",
@@ -351,6 +361,38 @@ _GATE = frozenset(
         "called",
     ]
 )
+
+
+_SELF_AWAY = re.compile(
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|were|i'll\s+be|we'll\s+be|(?:i|we)\s+will\s+be|"
+    r"(?:gonna|going\s+to)\s+be))\s+(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
+    r"away\b(?!\s+(?:from|with\s+(?:it|that))\b)"
+)
+"""The speaker away from home ("we're away skiing til sunday", "gonna be away tues-thurs
+next week for work", "away til Monday"): a trip under way or planned, its place unsaid.
+"away from my desk" is no trip."""
+
+
+def _away(clause: Clause) -> list[Candidate]:
+    """A trip with no place named: its status, and its days when the clause gives them."""
+    m = _SELF_AWAY.search(clause.low)
+    if clause.intent not in ("assertive", "planning") or m is None:
+        return []
+    place = _place_near(clause, m.end())
+    if place is not None:  # "we're away in Denver til Friday"
+        return _plan(clause, place) if clause.intent == "planning" else _present(clause, place)
+    depart, ret = _dates(clause)
+    if clause.intent == "planning":
+        out = [Candidate("travel.status", "planning", 0.85, "planning")]
+        if depart is not None:
+            out.append(Candidate("travel.depart_date", depart.isoformat(), 0.85, "planning"))
+        if ret is not None:
+            out.append(Candidate("travel.return_date", ret.isoformat(), 0.85, "planning"))
+        return out
+    out = [Candidate("travel.status", "in_progress", 0.85)]
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), 0.85))
+    return out
 
 
 _CALLED_OFF = re.compile(
@@ -453,7 +495,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
     if place is None:
-        return []
+        return _away(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, _conf(place))]
     if _POSTPONED.search(low):
@@ -476,3 +518,52 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         Candidate("travel.destination", place.name, conf),
         Candidate("travel.status", "in_progress", conf),
     ]
+
+
+_SETTING_OUT = re.compile(
+    r"\b(?:leave|leaving|leaves|depart|departing|set(?:ting)?\s+off|head(?:ing)?\s+out|"
+    r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road)\b"
+)
+"""Setting out with no place: "we're gonna leave Friday morning", "heading out Sunday"."""
+
+
+def departure_day(clause: Clause) -> date | None:
+    """The day a planned clause sets out on, when it names no place ("we're gonna leave
+    Friday morning and drive down to San Diego": the place is in the next clause)."""
+    if clause.intent != "planning":
+        return None
+    m = _SETTING_OUT.search(clause.low)
+    if m is None:
+        return None
+    days = [t.day for t in clause.times if t.start >= m.end() and not t.past]
+    return days[0] if days and days[0] >= clause.at.date() else None
+
+
+def lend_departure(found: list[Candidate], day: date) -> list[Candidate]:
+    """``found`` with the day the previous clause set out on as the departure of the trip
+    this clause plans, when it gives none of its own."""
+    dest = next(
+        (c for c in found if c.field == "travel.destination" and c.intent == "planning"), None
+    )
+    if dest is None or any(c.field == "travel.depart_date" for c in found):
+        return found
+    lent = Candidate(
+        "travel.depart_date", day.isoformat(), dest.confidence, "planning", dest.valid_until
+    )
+    return [*found, lent]
+
+
+_BACK_AT_WORK = re.compile(
+    r"\bback\s+(?:in\s+(?:the|my)\s+office|at\s+(?:work|my\s+desk|the\s+office)|to\s+work|"
+    r"in\s+the\s+office)\b"
+)
+
+
+def back_at_work_day(clause: Clause) -> date | None:
+    """The day the speaker is back at work, said after being away on a trip ("I am in
+    Berlin for meetings and will be back in the office on Thursday"): the trip's end."""
+    m = _BACK_AT_WORK.search(clause.low)
+    if m is None or clause.intent not in ("planning", "assertive"):
+        return None
+    days = [t.day for t in clause.times if not t.past and t.day > clause.at.date()]
+    return days[0] if days else None

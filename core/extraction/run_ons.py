@@ -39,7 +39,19 @@ _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean",
 """A fronted complement of these is reported speech ("we're here, she said"), one clause."""
 
 
+def _someone_else_next(first: Token, second: Token) -> bool:
+    """The first clause is the speaker's (a personal pronoun or no subject) and the second
+    has a subject of its own that names someone or something else."""
+    mine = [c for c in first.children if c.dep_ in _SUBJECTS]
+    theirs = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > first.i]
+    if not theirs or theirs[0].pos_ not in ("NOUN", "PROPN"):
+        return False
+    return not mine or mine[0].lower_ in ("i", "we")
+
+
 def _finite(tok: Token) -> bool:
+    if tok.lower_ == "gon" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "na":
+        return True  # "gonna", which the tokenizer splits: "going to"
     return tok.tag_ in _FINITE or any(
         c.dep_ in ("aux", "auxpass") and c.tag_ in _FINITE for c in tok.children
     )
@@ -89,22 +101,59 @@ def _explained_after(first: Token, span: Span) -> int | None:
     return None
 
 
+def _verbless_lead(second: Token, span: Span) -> int | None:
+    """ "Back home finally the drive back was like six hours": a verbless predicate about
+    now ("back home", "finally in Denver") run into a past sentence with a subject of its
+    own. The parse tends to fold the lead into the subject's phrase; the subject's phrase
+    really starts at its determiner. The token index there, if the lead is such a
+    predicate: no verb, no time (a fronted "Last night" or "In 2019" dates the sentence),
+    and an adverb or a preposition in it."""
+    if not _past(second):
+        return None  # only a past sentence would date the lead
+    subjects = [c for c in second.children if c.dep_ in _SUBJECTS and c.i < second.i]
+    if not subjects:
+        return None
+    subject = subjects[0]
+    dets = [c.i for c in subject.children if c.dep_ in ("det", "poss") and c.i < subject.i]
+    start = min(dets) if dets else (subject.i if subject.pos_ == "PRON" else None)
+    if start is None or start - span.start < 2:
+        return None
+    lead = span.doc[span.start : start]
+    if any(t.pos_ in ("VERB", "AUX", "NUM") or t.ent_type_ in ("DATE", "TIME") for t in lead):
+        return None
+    if not any(t.pos_ in ("ADV", "ADP") for t in lead):
+        return None
+    return start
+
+
 def _cut(span: Span) -> int | None:
     """The character offset where the second of two run-together clauses starts."""
     second = _main_verb(span)
     if second is None or not _finite(second) or second.lemma_ in _REPORTING:
         return None
+    lead = _verbless_lead(second, span)
+    if lead is not None:
+        return span.doc[lead].idx
     after = _explained_after(second, span)
     if after is not None:
         return span.doc[after].idx
-    if not any(c.i > second.i and c.dep_ in _TAKES for c in second.children):
-        return None  # "the hotel my wife booked": a relative clause whose object is the gap
+    takes = any(c.i > second.i and c.dep_ in _TAKES for c in second.children)
+    helped = any(c.dep_ in ("aux", "auxpass") and c.i < second.i for c in second.children)
+    if not takes and not helped:
+        # "the hotel my wife booked": a relative clause whose object is the gap; a verb
+        # with its own auxiliary ("kids are wiped") is a clause of its own.
+        return None
     first = _first_clause(second, span)
     if first is None:
         return None
     # Only a cut that changes a reading is made: the two clauses differ in tense, or the
-    # first is a result that holds now ("just arrived in Denver, the flight was smooth").
-    if _past(first) == _past(second) and not (_past(first) and first.lemma_ in RESULT_VERBS):
+    # first is a result that holds now ("just arrived in Denver, the flight was smooth"),
+    # or the second is about someone else ("we're in tahoe, my mom is watching the kids").
+    if (
+        _past(first) == _past(second)
+        and not (_past(first) and first.lemma_ in RESULT_VERBS)
+        and not _someone_else_next(first, second)
+    ):
         return None
     last_of_first = max(t.i for t in first.subtree)
     own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > last_of_first]

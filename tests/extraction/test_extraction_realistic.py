@@ -49,10 +49,15 @@ WRITTEN_VOICES = ("texting", "voicenotes", "email")
 each: texting (lower case, no apostrophes, "were" for "we're", "nite", "tmrw", "r", "u");
 dictated voice notes (run-ons, fillers, auto-capitalised); emails (polite, longer,
 greetings and sign-offs around the fact)."""
+PARENT_VOICES = ("parents",)
+"""A parents' group chat (issue 24, fourth round), 82 records, written and committed with
+its baseline before any rule was tuned on it: school pickups and carpools, kids sick and
+better, closures and moved practices, who is away, in lower case with emoji and the
+children's first names."""
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES for h in HALVES]
+    + [(n, h) for n in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES for h in HALVES]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
 _WHERE = frozenset({"travel.location", "travel.status"})
@@ -183,7 +188,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     seen: set[str] = set()
-    for name in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES:
+    for name in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= (30 if name in MORE_VOICES else 35), name
         assert abs(len(dev) - len(heldout)) <= 1, name
@@ -239,11 +244,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # cancellation said with a hedge, kept assertive at 0.5 confidence (Canon asks).
     ("sms", "dev"): Figures(0.84, 0.95, 0.00, 0.00, 0, 0.07),
     ("sms", "heldout"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
-    ("nonnative", "dev"): Figures(0.97, 0.90, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("nonnative", "heldout"): Figures(0.78, 0.52, 0.00, 0.00, 0, 0.00),
     ("transcript", "dev"): Figures(0.97, 0.83, 0.00, 0.00, 0, 0.00),
     ("transcript", "heldout"): Figures(0.87, 0.68, 0.00, 0.00, 0, 0.00),
-    ("literary", "dev"): Figures(0.97, 0.76, 0.00, 0.00, 0, 0.00),
+    ("literary", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("literary", "heldout"): Figures(0.87, 0.16, 0.00, 0.00, 0, 0.00),
     ("notes", "dev"): Figures(0.97, 0.88, 0.00, 0.00, 0, 0.00),
     ("notes", "heldout"): Figures(0.81, 0.61, 0.00, 0.00, 0, 0.00),
@@ -252,12 +257,18 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # dated by a period, weekday ranges, stays with an end, cancellations that point back).
     # Before it, dev/held-out: texting 0.850/0.567 and 0.850/0.594; voicenotes 0.875/0.727
     # and 0.925/0.708; email 0.850/0.367 and 0.775/0.658. Held-out scored once at the end.
-    ("texting", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
+    ("texting", "dev"): Figures(0.92, 0.95, 0.00, 0.00, 0, 0.00),
     ("texting", "heldout"): Figures(0.89, 0.76, 0.00, 0.00, 0, 0.00),
-    ("voicenotes", "dev"): Figures(0.94, 0.90, 0.00, 0.00, 0, 0.00),
+    ("voicenotes", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
     ("voicenotes", "heldout"): Figures(0.89, 0.65, 0.00, 0.00, 0, 0.00),
-    ("email", "dev"): Figures(0.97, 0.91, 0.00, 0.00, 0, 0.00),
-    ("email", "heldout"): Figures(0.74, 0.63, 0.00, 0.00, 0, 0.00),
+    ("email", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
+    ("email", "heldout"): Figures(0.74, 0.73, 0.00, 0.00, 0, 0.00),
+    # The parents' group chat (fourth round), after the work on the dev halves (lower-case
+    # first names read by the parse, the speaker away, activities named by their noun
+    # phrase, run-ons cut at a verbless lead or a new subject). Before it: dev
+    # 0.829/0.571, held-out 0.829/0.452; after, held-out 0.829/0.484 (scored once), 0.829/0.452 with main merged in.
+    ("parents", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
+    ("parents", "heldout"): Figures(0.80, 0.43, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -93,7 +93,7 @@ class Questions(ChatPart):
         (Queued items wait for the flood-control cap.)"""
         if not self.config.allowed(chat_id):
             return []  # every route leads to an allowed user
-        owned = sorted({self.config.entity_of(u) for u in self.config.allowed_user_ids})
+        owned = list(self.config.owned_entities)
         mine = self.config.entity_of(chat_id)
         store = self.engine.store
         own = [mine] if self.config.owner_of(mine) == chat_id else []

@@ -161,6 +161,21 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         async with self.transaction() as tx:
             await tx.execute(sql, params)
 
+    async def execute_durable(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> tuple[int, int | None]:
+        """One statement in its own durable transaction, as ``execute_write`` runs it but in
+        one round trip to the connection's thread; its rowcount and lastrowid. Errors as
+        ``transaction`` reports them (a lock or disk that refuses is a StoreError, anything
+        else propagates as it is)."""
+
+        async def body(tx: aiosqlite.Connection) -> tuple[int, int | None]:
+            cur = await tx.execute(sql, params)
+            return cur.rowcount, cur.lastrowid
+
+        async with self._tx_lock:
+            return await run_in_one_hop(self.db, self.path, body, storage_refused)
+
     async def execute_unsynced(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
     ) -> list[Any]:

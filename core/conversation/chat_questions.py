@@ -109,14 +109,12 @@ class Questions(ChatPart):
         (Queued items wait for the flood-control cap.)"""
         if not self.config.allowed(chat_id):
             return []  # every route leads to an allowed user
-        owned = list(self.config.owned_entities)
         mine = self.config.entity_of(chat_id)
-        store = self.engine.store
-        own = [mine] if self.config.owner_of(mine) == chat_id else []
-        return [
-            *await store.open_review_items(own, pending_only=True),
-            *await store.open_review_items(other_than=owned, pending_only=True),
-        ]
+        owned = self.config.owned_entities
+        # Its own entity's and those no allowed user owns: one read of every pending item
+        # but those of the entities other allowed users own (the caller orders them).
+        others = [e for e in owned if e != mine] if self.config.owner_of(mine) == chat_id else owned
+        return await self.engine.store.open_review_items(other_than=others, pending_only=True)
 
     def _route(self, item: ReviewItem) -> int | None:
         """The private chat a question belongs in: its entity's owner, or who said it."""

@@ -32,6 +32,7 @@ from telegram.request import HTTPXRequest
 from bot import handlers
 from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
+from bot.ticks import Ticks
 from bot.updates import PerChatUpdates
 from core.conversation import texts
 from core.conversation.assistant import AssistantGraph
@@ -151,6 +152,8 @@ class BotRunner:
         self._checkpoints = AsyncExitStack()
         """The checkpointer of the assistant's sessions and workflows, open while the bot runs."""
         self._tending = asyncio.Lock()
+        self.ticks = Ticks(self.store.conversation, utc_now)
+        """The periodic jobs' ticks, each claimed in the store (``bot.ticks``)."""
         self.warming: asyncio.Task[None] | None = None
 
     async def start(self, webhook: Webhook | None = None) -> None:
@@ -221,13 +224,15 @@ class BotRunner:
                 allowed_updates=allowed,
             )
         jobs = self.app.job_queue
-        if jobs is not None:
-            jobs.run_repeating(self._sweep, interval=SWEEP_SECONDS, first=0.0)
-            jobs.run_repeating(self._dead_letters, interval=DEAD_LETTER_SECONDS, first=1.0)
-            jobs.run_repeating(self._rollout, interval=ROLLOUT_SECONDS, first=10.0)
-            jobs.run_repeating(self._learn, interval=LEARNING_SECONDS, first=60.0)
+        if jobs is not None:  # each tick claimed in the store: N workers run it once
+            self.ticks.schedule(jobs, "sweep", SWEEP_SECONDS, 0.0, self.sweep_tick)
+            self.ticks.schedule(
+                jobs, "dead_letters", DEAD_LETTER_SECONDS, 1.0, self.tend_dead_letters
+            )
+            self.ticks.schedule(jobs, "rollout", ROLLOUT_SECONDS, 10.0, self.tend_rollout)
+            self.ticks.schedule(jobs, "learning", LEARNING_SECONDS, 60.0, self._learn)
             if self.settings.sources:
-                jobs.run_repeating(self._poll_sources, interval=POLL_SECONDS, first=5.0)
+                self.ticks.schedule(jobs, "sources", POLL_SECONDS, 5.0, self._poll_sources)
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
 
     async def stop(self) -> None:
@@ -248,14 +253,12 @@ class BotRunner:
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
 
-    async def _sweep(self, _context: Any) -> None:
+    async def sweep_tick(self) -> None:
+        """Show each chat's next question; drop the assistant's old checkpoints."""
         if self.chat is not None:
             await self.chat.sweep()
         if isinstance(self._responder, AssistantGraph):  # between turns: old checkpoints go
             await self._responder.compact()
-
-    async def _dead_letters(self, _context: Any) -> None:
-        await self.tend_dead_letters()
 
     async def tend_dead_letters(self) -> None:
         """Retry the dead letters that are due, tell the owner about new alerts, ask what's new."""
@@ -270,10 +273,7 @@ class BotRunner:
             if report.permanently_failed:
                 await self.chat.sweep()
 
-    async def _rollout(self, _context: Any) -> None:
-        await self.tend_rollout()
-
-    async def _learn(self, _context: Any) -> None:
+    async def _learn(self) -> None:
         await self.tend_rollout(learn=True)
 
     async def tend_rollout(self, *, learn: bool = False) -> None:
@@ -289,7 +289,7 @@ class BotRunner:
         except TelegramError as e:  # e.g. the owner never opened the chat: next run
             log.warning("alert delivery failed: %s", e)
 
-    async def _poll_sources(self, _context: Any) -> None:
+    async def _poll_sources(self) -> None:
         if self.chat is not None:
             await poll_once(self.chat.engine, self.settings, self.clock())
             await self.chat.sweep()

@@ -14,6 +14,7 @@ edges (the CLI, the bot), which print one clear line.
     ├── ReviewError              an answer that cannot be applied
     │   ├── AlreadyAnswered      the review item was answered before
     │   └── InvalidAnswer        an edit value the field cannot hold
+    │       └── UnknownPlace     a place nobody knows, not confirmed as new (carries place)
     ├── ScenarioError            a scenario file that cannot be replayed
     ├── OutOfScope               an entity the caller does not act for (MCP)
     ├── TooManyQuestions         an agent's proposal past its open questions (nothing recorded)
@@ -90,6 +91,16 @@ class AlreadyAnswered(ReviewError):
 
 class InvalidAnswer(ReviewError):
     """The answer, or its edited value, does not fit the field."""
+
+
+class UnknownPlace(InvalidAnswer):
+    """An edited place neither the gazetteer nor the user's state knows; the same edit
+    with ``new_place`` (the bot's "use it anyway?" Yes) stores it. Nothing changed."""
+
+    def __init__(self, place: str, insist: str | None = None) -> None:
+        said = f'I don\'t know a place called "{place}"'
+        super().__init__(said if insist is None else f"{said}; {insist}")
+        self.place = place
 
 
 class ScenarioError(CanonError):

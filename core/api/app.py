@@ -23,7 +23,7 @@ from core.api.limits import MAX_BODY, RateLimiter
 from core.api.openapi import openapi_document
 from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
-from core.api.tokens import token_for
+from core.api.tokens import spend_for
 from core.domain.records import ApiToken
 from core.jsonlines import parse_json
 
@@ -50,8 +50,8 @@ def api_app(
         async def handle(request: web.Request) -> web.Response:
             if not route.auth:  # the one open route
                 return web.json_response(await handlers.health(None), status=route.status)
-            token = await _authenticate(services, request)
-            wait = await limiter.take(services.engine.store.api_tokens, token.id, seconds())
+            # Who asks and one request of their bucket, in one round trip to the store.
+            token, wait = await _authenticate(services, request, limiter, seconds())
             if wait > 0:
                 raise Problem(
                     429,
@@ -85,15 +85,18 @@ def api_app(
     return app
 
 
-async def _authenticate(services: Services, request: web.Request) -> ApiToken:
+async def _authenticate(
+    services: Services, request: web.Request, limiter: RateLimiter, at: float
+) -> tuple[ApiToken, float]:
+    """The request's live token and how long it must wait (0: go ahead), its bucket spent."""
     scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
     challenge = {"WWW-Authenticate": 'Bearer realm="canon"'}
     if scheme.lower() != "bearer" or not secret.strip():
         raise Problem(401, "send Authorization: Bearer <token>", headers=challenge)
-    token = await token_for(services.engine.store.api_tokens, secret.strip())
-    if token is None:
+    spent = await spend_for(services.engine.store.api_tokens, secret.strip(), at, limiter)
+    if spent is None:
         raise Problem(401, "unknown or revoked token", headers=challenge)
-    return token
+    return spent
 
 
 async def _body(request: web.Request, schema: str, max_body: int) -> Any:

@@ -33,7 +33,7 @@ from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
 from core.engine.review import answer_review
-from core.errors import ClaimRefused
+from core.errors import ClaimRefused, UnknownPlace
 from core.store import ReviewItem
 
 ACTIONS: dict[str, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
@@ -154,17 +154,27 @@ async def get_questions(c: Call) -> dict[str, Any]:
 
 
 async def answer_question(c: Call) -> dict[str, Any]:
+    """Yes, No or Edit; an edit is checked by its field's kind as the bot checks it (a place
+    nobody knows is a 422 ``unknown-place`` problem unless ``new_place`` insists)."""
+    new_place = c.body.get("new_place", False)
+    if new_place and c.body["answer"] != "edit":
+        raise Problem(422, "new_place goes with an edit only", kind="invalid-input")
     item = await _own_item(c, c.path["question_id"])
-    result = await answer_review(
-        c.engine,
-        item.id,
-        ACTIONS[c.body["answer"]],
-        c.body.get("value"),
-        now=c.now,
-        answered_by=c.answered_by,
-        rules=c.services.rules,
-        principal=c.principal,
-    )
+    try:
+        result = await answer_review(
+            c.engine,
+            item.id,
+            ACTIONS[c.body["answer"]],
+            c.body.get("value"),
+            now=c.now,
+            answered_by=c.answered_by,
+            rules=c.services.rules,
+            principal=c.principal,
+            new_place=new_place,
+        )
+    except UnknownPlace as e:
+        detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
+        raise Problem(422, detail, kind="unknown-place") from None
     return {
         "question": _review(c, result.item),
         "status": result.status,

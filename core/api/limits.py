@@ -1,7 +1,8 @@
 """Per-token rate limits: a token bucket each, kept in the store, refilled at a steady rate.
 
-The buckets live in the store (``ApiTokenStore.take_request``), not in this process,
-so every ``canon serve`` worker on one store spends from the same bucket per token.
+The buckets live in the store (``ApiTokenStore.spend_for_secret`` finds a request's token
+and spends from its bucket in one call), not in this process, so every ``canon serve``
+worker on one store spends from the same bucket per token.
 The time is passed in (the app reads its clock at the edge), so a test drives it
 without waiting.
 """
@@ -11,8 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Final
-
-from core.store.protocol import ApiTokenStore
 
 MAX_BODY: Final = 1_000_000
 """The largest request body accepted, in bytes (``canon serve --max-body``)."""
@@ -24,10 +23,6 @@ class RateLimiter:
 
     per_second: float
     burst: int
-
-    async def take(self, buckets: ApiTokenStore, key: str, now: float) -> float:
-        """Spend one request of ``key``'s bucket: 0 if allowed, else the seconds to wait."""
-        return await buckets.take_request(key, now, self.per_second, self.burst)
 
     @staticmethod
     def retry_after(wait: float) -> str:

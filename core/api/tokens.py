@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
+from core.api.limits import RateLimiter
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.ids import new_id
 from core.domain.principals import Role
@@ -80,6 +81,16 @@ async def issue_token(
     token = ApiToken(new_id(), name, entity_id, secret_hash(secret), now, None, role, types, shared)
     await engine.add_api_token(token)
     return IssuedToken(secret, token)
+
+
+async def spend_for(
+    tokens: ApiTokenStore, secret: str, at: float, limiter: RateLimiter
+) -> tuple[ApiToken, float] | None:
+    """The live token ``secret`` is and the seconds its request must wait (0: go ahead),
+    from the store in one call; None if the secret is unknown, malformed or revoked."""
+    if not secret.startswith(PREFIX) or len(secret) > 200:
+        return None
+    return await tokens.spend_for_secret(secret_hash(secret), at, limiter.per_second, limiter.burst)
 
 
 async def token_for(tokens: ApiTokenStore, secret: str) -> ApiToken | None:

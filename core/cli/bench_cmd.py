@@ -9,6 +9,7 @@ from rich.table import Table
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
 from core.cli.common import emit_json, err, is_terminal, out, run
+from core.cli.loadtest_cmd import issue_tokens
 
 
 @click.command()
@@ -22,10 +23,17 @@ from core.cli.common import emit_json, err, is_terminal, out, run
     help="Observations ingested one by one, each its own transaction (latency, ratio).",
 )
 @click.option(
+    "--messages",
+    default=600,
+    show_default=True,
+    help="Chat messages end to end (extract, validate, resolve, one durable commit).",
+)
+@click.option(
     "--db",
     "db_url",
     metavar="URL",
-    help="An empty store to run on (file path or sqlite:///path); default: a temporary file.",
+    help="An empty store to run on (file path, sqlite:///path or postgresql://; the API "
+    "workers figure needs PostgreSQL); default: a temporary file.",
 )
 @click.option(
     "--users",
@@ -45,6 +53,7 @@ async def bench(
     facts: int,
     observations: int,
     singles: int,
+    messages: int,
     db_url: str | None,
     users: str,
     model_latency: float,
@@ -72,7 +81,9 @@ async def bench(
         )
         figures = await run_bench(config, report)
         # The chat, LangGraph and the model client load here, not with every canon command.
-        from core.bench import agent, concurrent_chats, conversation
+        from core.bench import agent, concurrent_chats, conversation, message, workers
+
+        figures.update(await message.message_figures(messages, progress=report))
 
         figures.update(await conversation.bot_turn_figures(progress=report))
         report("assistant turns", 0, 1)
@@ -82,6 +93,9 @@ async def bench(
             users=tuple(int(n) for n in users.split(",") if n.strip()), latency_s=model_latency
         )
         figures.update(await concurrent_chats.concurrent_chat_figures(chats))
+        report("API workers on PostgreSQL", 0, 1)
+        api_workers = workers.WorkersConfig()
+        figures.update(await workers.workers_figures(db_url, api_workers, issue_tokens))
     if as_json:
         emit_json(figures)
         return
@@ -92,9 +106,11 @@ async def bench(
     beside_of = {
         **INGEST_BASELINES,
         **BASELINES,
+        **message.BESIDE,
         **conversation.BESIDE,
         **agent.BESIDE,
         **concurrent_chats.beside(chats),
+        **workers.beside(),
     }
     if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
         beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"

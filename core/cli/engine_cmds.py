@@ -41,7 +41,7 @@ from core.domain.timeutil import format_ts
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
 from core.engine.review import answer_review
-from core.errors import CanonError, NotFound, ReviewError
+from core.errors import CanonError, NotFound, ReviewError, UnknownPlace
 from core.jsonlines import Line, read_jsonl
 from core.store import EventRecord, HistoryEntry, ReviewItem
 from core.store.factory import redacted
@@ -223,6 +223,11 @@ async def pending(ctx: Context, entity: str | None, as_json: bool) -> None:
 @click.argument("item_id", metavar="ID")
 @click.argument("action", type=click.Choice(["confirm", "reject", "edit"]))
 @click.argument("value", required=False)
+@click.option(
+    "--new-place",
+    is_flag=True,
+    help="With edit: store a place Canon does not know (neither its gazetteer nor your state).",
+)
 @entity_option
 @now_option
 @json_option
@@ -233,6 +238,7 @@ async def answer(
     item_id: str,
     action: str,
     value: str | None,
+    new_place: bool,
     entity: str | None,
     now_text: str | None,
     as_json: bool,
@@ -240,23 +246,31 @@ async def answer(
     """Answer a pending question: confirm, reject, or edit VALUE.
 
     ID may be any unique prefix of the id `canon pending` shows. With --entity,
-    a question about another entity is refused and nothing changes.
+    a question about another entity is refused and nothing changes. VALUE is read
+    by the field's kind, as in the chat: a place Canon does not know is refused
+    unless --new-place says to use it anyway.
 
     Example: canon answer 01a2f3 edit "Mexico City"
     """
     if action == "edit" and value is None:
         raise click.UsageError("edit needs the corrected VALUE")
+    if action != "edit" and new_place:
+        raise click.UsageError("--new-place goes with edit only")
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         item = await _find_item(engine, item_id, entity)
-        result = await answer_review(
-            engine,
-            item.id,
-            action,  # type: ignore[arg-type]
-            value,
-            now=now,
-            rules=ctx.settings.rules,
-        )
+        try:
+            result = await answer_review(
+                engine,
+                item.id,
+                action,  # type: ignore[arg-type]
+                value,
+                now=now,
+                rules=ctx.settings.rules,
+                new_place=new_place,
+            )
+        except UnknownPlace as e:
+            raise UnknownPlace(e.place, "add --new-place to use it anyway") from None
     if as_json:
         emit_json(
             {

@@ -1,9 +1,9 @@
 """``canon serve``: the HTTP API on a local port, until SIGTERM or Ctrl-C.
 
 With ``--workers N`` the command binds the port itself and starts N worker
-processes (this same command line, each told the listening socket's descriptor),
-which accept from that one socket: the kernel hands each connection to one of
-them. Every worker opens its own connection to the store, which is what they
+processes (this same command line, each told its listening socket's descriptor):
+each worker accepts on a socket of its own on that port (SO_REUSEPORT), and the
+kernel spreads new connections evenly over them. Every worker opens its own connection to the store, which is what they
 share: tokens, rate-limit buckets, questions and answers. It waits until every
 worker is ready before it says where it listens, stops them all on SIGTERM or
 Ctrl-C, and stops them all (failing) when one dies, so a service manager restarts
@@ -134,16 +134,40 @@ def _load_language_pipeline() -> None:
         model.load()
 
 
-async def _supervise(host: str, port: int, workers: int) -> None:
-    """Bind, start ``workers`` worker processes on the socket, wait, stop them all."""
-    listening = socket.create_server((host, port), backlog=1024)
+def _listening_sockets(host: str, port: int, workers: int) -> list[socket.socket]:
+    """A listening socket for each worker, all on one port.
+
+    With SO_REUSEPORT (Linux, the BSDs) each worker accepts on a socket of its own and
+    the kernel spreads new connections evenly over them. One socket accepted from by
+    every worker (the fallback) is uneven under load: an idle worker's event loop
+    accepts every connection waiting at once, and a worker that just finished a
+    request finds none left; with kept-alive clients one worker can end up holding
+    them all. Measured in ``canon bench`` (workers)."""
+    if not hasattr(socket, "SO_REUSEPORT"):
+        return [socket.create_server((host, port), backlog=1024)] * workers
+    first = socket.create_server((host, port), backlog=1024, reuse_port=True)
+    bound = first.getsockname()[1]  # port 0: the one the kernel chose, for the others too
+    sockets = [first]
     try:
-        listening.set_inheritable(True)
-        fd = listening.fileno()
-        command = [sys.executable, *sys.orig_argv[1:], "--worker-fd", str(fd)]
+        for _ in range(workers - 1):
+            sockets.append(socket.create_server((host, bound), backlog=1024, reuse_port=True))
+    except OSError:
+        for s in sockets:
+            s.close()
+        raise
+    return sockets
+
+
+async def _supervise(host: str, port: int, workers: int) -> None:
+    """Bind, start ``workers`` worker processes on the port, wait, stop them all."""
+    sockets = _listening_sockets(host, port, workers)
+    try:
         procs: list[asyncio.subprocess.Process] = []
         try:
-            for _ in range(workers):
+            for sock in sockets:
+                sock.set_inheritable(True)
+                fd = sock.fileno()
+                command = [sys.executable, *sys.orig_argv[1:], "--worker-fd", str(fd)]
                 procs.append(
                     await asyncio.create_subprocess_exec(
                         *command, pass_fds=(fd,), stdout=subprocess.PIPE, stdin=subprocess.DEVNULL
@@ -154,7 +178,7 @@ async def _supervise(host: str, port: int, workers: int) -> None:
                     raise click.ClickException(
                         f"a worker stopped before it was ready (exit status {proc.returncode})"
                     )
-            bound = listening.getsockname()[1]
+            bound = sockets[0].getsockname()[1]
             click.echo(
                 f"canon: serving the HTTP API on http://{host}:{bound}/v1 ({workers} workers)",
                 err=True,
@@ -168,7 +192,8 @@ async def _supervise(host: str, port: int, workers: int) -> None:
         finally:
             await _stop_all(procs)
     finally:
-        listening.close()
+        for sock in dict.fromkeys(sockets):
+            sock.close()
     click.echo("canon: stopped", err=True)
 
 

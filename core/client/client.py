@@ -121,11 +121,16 @@ class CanonClient:
         got = await self._call("GET", "/questions", params=_params(entity=entity))
         return [Question.read(q) for q in got["questions"]]
 
-    async def answer(self, question_id: str, answer: Answer, value: Value = None) -> AnswerResult:
-        """Answer a question: ``yes``, ``no``, or ``edit`` with the right ``value``."""
+    async def answer(
+        self, question_id: str, answer: Answer, value: Value = None, *, new_place: bool = False
+    ) -> AnswerResult:
+        """Answer a question: ``yes``, ``no``, or ``edit`` with the right ``value``; with
+        ``new_place`` an edited place Canon does not know is stored anyway."""
         body: dict[str, Any] = {"answer": answer}
         if answer == "edit":
             body["value"] = value
+            if new_place:
+                body["new_place"] = True
         path = f"/questions/{quote(question_id, safe='')}/answer"
         return AnswerResult.read(await self._call("POST", path, json=body))
 

@@ -41,6 +41,7 @@ BY_STATUS: Final[dict[int, type[ApiError]]] = {
 }
 BY_KIND: Final[dict[str, type[ApiError]]] = {
     "invalid-input": ApiInvalidAnswer,
+    "unknown-place": ApiInvalidAnswer,  # an edited place nobody knows: new_place insists
     "claim-refused": ApiClaimRefused,
 }
 

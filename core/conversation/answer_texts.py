@@ -62,6 +62,9 @@ def acknowledgement(
     if committed and all(o in planned for o in committed):
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     facts = [o for o in committed if o not in planned]
+    if any(o.field == "travel.status" for o in facts):
+        # The plan a trip's end or cancellation forgot is part of that news.
+        facts = [o for o in facts if o.field not in _GOES_WITH_TRIP or o.candidate_value]
     if facts:
         home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
         return "Noted: " + "; ".join(_phrase(o, home) for o in facts[:4]) + "."
@@ -76,6 +79,7 @@ def acknowledgement(
     return None
 
 
+_GOES_WITH_TRIP = frozenset(["travel.destination", "travel.depart_date", "travel.return_date"])
 _TRIP_STATUS = {
     "planning": "the trip is planned",
     "in_progress": "your trip is under way",

@@ -3,9 +3,10 @@
 An Edit puts the chat in edit mode for one item; the next message (or a value
 button) is the value, unless it is a question, news of its own or late
 (``EDIT_TIMEOUT``). For a grouped question the user first picks the part to change.
-A value is read by its field's kind (``core.engine.answer_values``): a place must be one
-Canon knows (the gazetteer, or the user's own state) or be confirmed as new ("I don't
-know a place called purple — use it anyway?"); until then it waits in the mode row.
+A value is checked by its field's kind (``core.engine.edit_values``, as the API, MCP and
+the CLI check it): a place must be one Canon knows (the gazetteer, or the user's own
+state) or be confirmed as new ("I don't know a place called purple — use it anyway?");
+until then it waits in the mode row.
 
 ``Edits`` owns the chat's mode row (``ChatMode``: which item's value the next message is);
 it settles through ``Questions`` and tells ``WorkflowSteps`` what committed.
@@ -24,19 +25,12 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.domain import phrasing
 from core.domain.principals import user_principal
 from core.domain.records import ChatMode, PromptMessage
-from core.engine.answer_values import (
-    PLACE_FIELDS,
-    choices_for,
-    known_place,
-    means_home,
-    value_kind,
-)
-from core.engine.answers import coerce_value
+from core.engine.answer_values import choices_for, value_kind
+from core.engine.edit_values import edit_value
 from core.engine.review import answer_review
-from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
+from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, UnknownPlace
 from core.store import ReviewItem
 
-HOME = "profile.home_city"
 EDIT_TIMEOUT = timedelta(minutes=10)
 """An Edit waits this long (by the time of the user's next message) for the new value."""
 
@@ -48,6 +42,9 @@ class Edits(ChatPart):
         super().__init__(deps)
         self.questions = questions
         self.steps = steps
+        self._place_asked: dict[int, tuple[int, str]] = {}
+        """Per chat, the waiting "use it anyway?" message and its place: its buttons go
+        when it is answered or set aside by typing or /cancel, as an answered prompt's do."""
 
     async def begin(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
         """Wait for ``item``'s new value: closed-set values as buttons, or typed."""
@@ -96,50 +93,41 @@ class Edits(ChatPart):
         value: Any = msg.text
         if item is not None and item.kind == "change":
             if msg.at - mode.since > EDIT_TIMEOUT or texts.is_question(msg.text):
-                await self.log.clear_mode(msg.chat_id)
+                await self._end(msg.chat_id)
                 return False
             said = texts.typed_answer(msg.text)
             if mode.value is not None and said is not None:  # "use it anyway?" answered
-                await self._new_place(msg.chat_id, mode, said == "confirm", msg.user_id, now)
+                use = said == "confirm"
+                await self._drop_place_buttons(msg.chat_id, "Yes" if use else "No")
+                await self._new_place(msg.chat_id, mode, use, msg.user_id, now)
                 return True
+            await self._drop_place_buttons(msg.chat_id)  # another value typed instead
             refused: InvalidAnswer | None = None
             try:
-                # Dates are read against the time the message was written.
-                at = await self.deps.users_clock(msg)
-                value = coerce_value(item.field, msg.text, at=at, sample=item.candidate_value)
+                # Dates are read against the time the message was written; a place is
+                # checked against the user's state as the API's and the CLI's edits are.
+                value = await edit_value(
+                    self.engine.store,
+                    item,
+                    msg.text,
+                    at=await self.deps.users_clock(msg),
+                    entities=self.config.entities_of(msg.user_id),
+                )
             except InvalidAnswer as e:
                 refused = e
             kind = value_kind(item.field, item.candidate_value)
             free = kind in ("text", "member_status", "place")
             if (refused is not None or free) and self._is_statement(msg, claims):
-                await self.log.clear_mode(msg.chat_id)
+                await self._end(msg.chat_id)
                 return False
+            if isinstance(refused, UnknownPlace):
+                await self._ask_new_place(msg.chat_id, mode, refused.place, now)
+                return True
             if refused is not None:
                 await self.say(msg.chat_id, texts.refusal(refused))
                 return True
-            if kind == "place":
-                home = await self._home_city(msg.user_id)
-                if home is not None and item.field != HOME and means_home(str(value)):
-                    value = home  # "home" on "Are you in Tahoe?": the home city
-                known = known_place(str(value), await self._places(item, msg.user_id))
-                if known is None:
-                    await self._ask_new_place(msg.chat_id, mode, str(value).strip(), now)
-                    return True
-                value = known
         await self.apply(msg.chat_id, mode.item_id, value, msg.user_id, now)
         return True
-
-    async def _home_city(self, user_id: int) -> str | None:
-        fact = await self.engine.store.fact(self.config.entity_of(user_id), HOME)
-        return fact.value if fact is not None and isinstance(fact.value, str) else None
-
-    async def _places(self, item: ReviewItem, user_id: int) -> list[Any]:
-        """The places the user's state holds, and those the question itself names."""
-        facts = [
-            f for e in self.config.entities_of(user_id) for f in await self.engine.store.facts(e)
-        ]
-        held = [f.value for f in facts if f.field in PLACE_FIELDS]
-        return [item.candidate_value, item.current_value, *held]
 
     async def _ask_new_place(self, chat_id: int, mode: ChatMode, place: str, now: datetime) -> None:
         """Nobody knows ``place``: it waits in the mode row for a yes (or a no)."""
@@ -148,7 +136,23 @@ class Edits(ChatPart):
         question = texts.new_place_question(place)
         await self.log.append_message(chat_id, "assistant", question, now)
         buttons = [] if prompt is None else texts.new_place_buttons(prompt.token, place)
-        await self.messenger.send(chat_id, question, buttons)
+        sent = await self.messenger.send(chat_id, question, buttons)
+        if buttons:
+            self._place_asked[chat_id] = (sent, place)
+
+    async def _drop_place_buttons(self, chat_id: int, label: str | None = None) -> None:
+        """The waiting "use it anyway?" loses its buttons, showing ``label`` (the answer)."""
+        asked = self._place_asked.pop(chat_id, None)
+        if asked is None:
+            return
+        message_id, place = asked
+        shown = texts.new_place_question(place) + ("" if label is None else f"\n→ {label}")
+        await self.messenger.edit(chat_id, message_id, shown)
+
+    async def _end(self, chat_id: int) -> None:
+        """Edit mode ends without a value: a waiting "use it anyway?" is set aside too."""
+        await self._drop_place_buttons(chat_id)
+        await self.log.clear_mode(chat_id)
 
     async def _new_place(
         self, chat_id: int, mode: ChatMode, use: bool, user_id: int, now: datetime
@@ -190,6 +194,7 @@ class Edits(ChatPart):
             return
         label = "Yes" if use else "No"
         await self.messenger.answer_tap(callback_id, label)
+        self._place_asked.pop(prompt.chat_id, None)  # the tapped message is edited here
         if message_id is not None:
             shown = f"{texts.new_place_question(mode.value)}\n→ {label}"
             await self.messenger.edit(prompt.chat_id, message_id, shown)
@@ -215,12 +220,15 @@ class Edits(ChatPart):
                 answered_by=f"telegram:{user_id}",
                 principal=user_principal(self.config.entity_of(user_id)),
                 rules=self.deps.rules,
+                # Checked already (``value``: with all the user's entities, on their
+                # clock), or the place the user said Yes to.
+                new_place=True,
             )
         except InvalidAnswer as e:
             await self.say(chat_id, texts.refusal(e))
             return
         except (AlreadyAnswered, NotFound):
-            await self.log.clear_mode(chat_id)
+            await self._end(chat_id)
             await self.say(chat_id, "That question was already settled; nothing changed.")
             await self.questions.show_next(chat_id, now)
             return
@@ -309,5 +317,6 @@ class Edits(ChatPart):
                 left = await self.deps.workflows.cancel(chat_id, entity, self.clock())
             await self.say(chat_id, left or "Nothing to cancel.")
             return
+        await self._drop_place_buttons(chat_id, "Cancelled")
         await self.log.clear_mode(chat_id)
         await self.say(chat_id, texts.EDIT_CANCELLED)

@@ -18,6 +18,7 @@ from core.domain.principals import Principal
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine, Outcome
 from core.engine.message_ids import message_key
+from core.engine.trip_state import at_home
 from core.extraction.known_people import known_people
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
@@ -47,6 +48,11 @@ async def message_observations(
         tz = await engine.store.fact(entity_id, TIMEZONE)
     local = on_users_clock(at, tz.value if tz else None)
     people = known_people(f.field for f in household)
+    speaker = (
+        household
+        if family_entity is None or family_entity == entity_id
+        else await engine.store.facts(entity_id)
+    )
     key = await message_key(engine.store)
 
     def run() -> list[dict[str, Any]]:
@@ -62,9 +68,8 @@ async def message_observations(
         )
 
     # A model-backed extractor blocks on the network: keep the loop free for others.
-    if inspect.isfunction(extractor):
-        return run()
-    return await asyncio.to_thread(run)
+    found = run() if inspect.isfunction(extractor) else await asyncio.to_thread(run)
+    return at_home(found, entity_id, {f.field: f.value for f in speaker})
 
 
 async def dead_letter_message(

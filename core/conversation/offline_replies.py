@@ -15,14 +15,17 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
+from core.conversation.errand_answers import errand_reply, errand_summary
 from core.conversation.trip_answers import (
     asked_note,
     open_trip_question,
     stale_location,
     trip_summary,
 )
+from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
+from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
 
 HELP_TEXT = (
@@ -148,6 +151,11 @@ def offline_answer(
         return _pending(open_items)
     if _ABOUT_ME(t):
         return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
+    matched = next(((q, a) for q, a in _STATE_QUESTIONS if q.search(t)), None)
+    # "is the amazon return before or after the trip?": the errand, against the trip.
+    about_errand = (matched is None or matched[1] is _trip) and "?" in text
+    if about_errand and (errand := errand_reply(t, facts, _MINE)) is not None:
+        return errand
     for question, answer in _STATE_QUESTIONS:
         match = question.search(t)
         if match:
@@ -165,14 +173,25 @@ def offline_answer(
 
 
 def _pending(open_items: Sequence[ReviewItem]) -> str:
+    """Each open question as it was asked (a group in one sentence), never field names."""
     if not open_items:
         return "Nothing is waiting for your confirmation."
-    lines = [f"{len(open_items)} change(s) wait for your confirmation:"]
-    lines += [
-        f"• {r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}"
-        for r in open_items[:10]
-    ]
+    groups: dict[str, list[ReviewItem]] = {}
+    for r in open_items:
+        groups.setdefault(r.group_key or r.id, []).append(r)
+    count = len(groups)
+    lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
+    lines += [f"• {_asked(members)}" for members in list(groups.values())[:10]]
     return "\n".join(lines)
+
+
+def _asked(members: Sequence[ReviewItem]) -> str:
+    first = members[0]
+    if first.kind != "change" or not first.field:
+        return first.reasons[0] if first.reasons else "A question about your data"
+    if is_conflict_question(first):
+        return phrasing.conflict_question(first, _MINE)
+    return phrasing.question(members, _MINE).replace("\n", " ")
 
 
 def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
@@ -190,7 +209,9 @@ def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
         if trip:
             # The trip's fields said together, so they never contradict each other.
             rows = [f for f in rows if f.entity_id != _MINE or not f.field.startswith("travel.")]
-        said = "; ".join([*trip, *(_plain(f) for f in rows[:4])])
+        errands, told = errand_summary(rows, _MINE) if domain == "financial" else ([], set())
+        rows = [f for f in rows if f.field not in told or f.entity_id != _MINE]
+        said = "; ".join([*trip, *errands, *(_plain(f) for f in rows[:4])])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
         lines.append(f"• {domain.capitalize()}: {said}{more}")
     lines.append("Ask /state for the details.")

@@ -15,9 +15,17 @@ from core.domain import phrasing
 from core.domain.records import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact
 from core.engine.consistency import is_conflict_question
-from core.engine.trip_state import DESTINATION, HOME, LOCATION, STATUS, same_place
+from core.engine.trip_state import (
+    DEPART,
+    DESTINATION,
+    HOME,
+    LOCATION,
+    RETURN,
+    STATUS,
+    same_place,
+)
 
-_TRIP_FIELDS = (STATUS, LOCATION, DESTINATION)
+_TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
 
 
 def stale_location(facts: Mapping[str, CommittedFact]) -> bool:
@@ -86,8 +94,10 @@ def trip_summary(facts: Mapping[str, CommittedFact]) -> list[str]:
             if at_home and status is not None and status.value == "completed"
             else f"you're in {phrasing.show(where.value)}"
         )
-    for name, words in (("depart_date", "leaving"), ("return_date", "back")):
-        day = facts.get(f"travel.{name}")
+    # A trip under way has left already: its first day is "since", not "leaving".
+    leaving = "since" if status is not None and status.value == "in_progress" else "leaving"
+    for field, words in ((DEPART, leaving), (RETURN, "back")):
+        day = facts.get(field)
         if day is not None and status is not None and status.value in ("planning", "in_progress"):
             out.append(f"{words} {phrasing.show_date(day.value)}")
     return out

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any, Protocol
 
+from core.domain.naming import errand, show_zone
+
 
 class Change(Protocol):
     """What a question is about (a review item satisfies this)."""
@@ -50,11 +52,11 @@ _EVENT = {
     "cancelled": "Is {name} cancelled?",
 }
 _PAYMENT = {
-    "due": "Is {name}{money} due?",
-    "pending": "Is {name}{money} still pending?",
+    "due": "Is {the}{money} due{on}?",
+    "pending": "Is {the}{money} still pending?",
     "paid": "Did {you} pay {money_first}{name}?",
-    "refunded": "Was {name}{money} refunded?",
-    "cancelled": "Was {name}{money} cancelled?",
+    "refunded": "Was {the}{money} refunded?",
+    "cancelled": "Was {the}{money} cancelled?",
 }
 _PROFILE = {
     "home_city": ("{do} {you} live in {v}?", "{your} home city"),
@@ -101,7 +103,9 @@ def single(change: Change, mine: str) -> str:
     if domain == "travel":
         return _travel(name, value, words)
     if domain == "profile" and name in _PROFILE:
-        return _fmt(_PROFILE[name][0], words, v=show(value))
+        return _fmt(
+            _PROFILE[name][0], words, v=show_zone(value) if name == "timezone" else show(value)
+        )
     if len(parts) == 3:
         thing = _thing(parts[1])
         if domain == "project":
@@ -191,15 +195,23 @@ def _family(name: str, value: Any, thing: str) -> str:
 
 
 def _financial(
-    name: str, value: Any, thing: str, w: _Words, money: str = "", merchant: str = ""
+    name: str,
+    value: Any,
+    thing: str,
+    w: _Words,
+    money: str = "",
+    merchant: str = "",
+    due: Any = None,
 ) -> str:
     if name == "status" and value in _PAYMENT:
         text = _fmt(
             _PAYMENT[value],
             w,
             name=thing,
+            the=errand(thing),
             money=f" ({money})" if money else "",
             money_first=f"{money} " if money else "",
+            on="" if due is None else f" {show_date(due)}",
         )
         return text[:-1] + f" to {merchant}?" if merchant else text
     if name == "amount":
@@ -207,7 +219,7 @@ def _financial(
     if name == "currency":
         return f"Was {thing} paid in {show(value)}?"
     if name == "due_date":
-        return f"Is {thing} due on {show_date(value)}?"
+        return f"Is {errand(thing)} due on {show_date(value)}?"
     if name == "merchant":
         return f"Was {thing} paid to {show(value)}?"
     return f"Is the {thing} {_plain(name)} now {show(value)}?"
@@ -227,11 +239,14 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         amount = by_field.get(f"{prefix}.amount")
         currency = by_field.get(f"{prefix}.currency")
         merchant = by_field.get(f"{prefix}.merchant")
+        due = by_field.get(f"{prefix}.due_date")
         money = money_text(amount, currency) if amount is not None else ""
         if status is None:
-            if not money:
+            if not money or due is not None:
                 return None
             return f"Was {_thing(parts[1])} {money}?"
+        if due is not None and status != "due":
+            return None  # a day that is not when it is due is asked on its own line
         return _financial(
             "status",
             status,
@@ -239,18 +254,40 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
             words,
             money,
             "" if merchant is None else show(merchant),
+            due,
         )
-    if set(by_field) <= {"travel.status", "travel.location", "travel.destination"}:
-        status = by_field.get("travel.status")
-        if status == "completed" and "travel.location" in by_field:
-            # A return and where it leaves the user: one question, never "forget your location?"
-            return back_home(by_field["travel.location"], words)
-        place = by_field.get("travel.location") or by_field.get("travel.destination")
-        if place is None:
-            return None
-        if status in _TRIP:
-            return _travel("status", status, words, to=f" to {show(place)}")
+    if set(by_field) <= _TRIP_GROUP:
+        return _trip(changes, words)
     return None
+
+
+_TRIP_GROUP = frozenset(
+    f"travel.{name}" for name in ("status", "location", "destination", "depart_date", "return_date")
+)
+
+
+def _trip(changes: Sequence[Change], words: _Words) -> str | None:
+    """A trip's word and what it means for the trip's other fields, as one question: a
+    return that leaves the user home, a trip called off with its plan, an arrival."""
+    by_field = {c.field: c.candidate_value for c in changes}
+    status = by_field.get("travel.status")
+    if status == "completed" and "travel.location" in by_field:
+        # A return and where it leaves the user: one question, never "forget your location?"
+        # (a day still ahead goes with it).
+        if all(by_field.get(f) is None for f in ("travel.depart_date", "travel.return_date")):
+            return back_home(by_field["travel.location"], words)
+        return None
+    if any(by_field.get(f) is not None for f in ("travel.depart_date", "travel.return_date")):
+        return None  # a plan's days are asked one by one
+    was = {c.field: c.current_value for c in changes}
+    place = (
+        by_field.get("travel.location")
+        or by_field.get("travel.destination")
+        or (was.get("travel.destination") if status == "cancelled" else None)
+    )
+    if status not in _TRIP or (place is None and len(by_field) < 2):
+        return None
+    return _travel("status", status, words, to="" if place is None else f" to {show(place)}")
 
 
 def back_home(home: Any, w: _Words | None = None, *, away: Any = None) -> str:

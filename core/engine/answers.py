@@ -3,6 +3,7 @@ event that commits what the user said. Pure functions; the engine stores the res
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -193,4 +194,27 @@ def held_edit(item: ReviewItem, value: Scalar, now: datetime) -> NewReviewItem:
         created_at=now,
         group_key=item.group_key,
         principal=item.principal,
+    )
+
+
+def held_follow_ups(items: Iterable[ReviewItem]) -> frozenset[str]:
+    """The ids of the questions ``held_edit`` asked in place of an edited part.
+
+    Such a question continues the user's one answer to the part (its Edit), it is not
+    another answer: the metrics count the edit once. It is the part's question again:
+    same event, field and group, created the moment the part was edited (the edit's
+    ``answered_at``) and after it (a later ``seq``). A held question edited again has
+    its own follow-up.
+    """
+    listed = list(items)
+    first_edit: dict[tuple[str | None, str, str, datetime], int] = {}
+    for r in listed:
+        if r.status == "edited" and r.group_key is not None and r.answered_at is not None:
+            key = (r.event_id, r.field, r.group_key, r.answered_at)
+            first_edit[key] = min(r.seq, first_edit.get(key, r.seq))
+    return frozenset(
+        r.id
+        for r in listed
+        if r.group_key is not None
+        and first_edit.get((r.event_id, r.field, r.group_key, r.created_at), r.seq) < r.seq
     )

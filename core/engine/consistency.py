@@ -17,7 +17,7 @@ they carry no suspect and are only listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from itertools import groupby
@@ -108,12 +108,12 @@ def find_conflicts(
     found: list[Conflict] = []
     for entity in sorted(by_entity.keys() | asked.keys()):
         state = {name: f.value for name, f in by_entity.get(entity, {}).items()}
-        found += _timeline(entity, state, _today(state, now))
+        found += _timeline(entity, state, today_where(state, now))
         found += _disagreeing_questions(entity, asked.get(entity, []))
     return tuple(found)
 
 
-def _today(state: dict[str, Scalar], now: datetime) -> date:
+def today_where(state: Mapping[str, Scalar], now: datetime) -> date:
     """Today where the user is: their committed time zone, else ``now``'s own."""
     zone = state.get("profile.timezone")
     if isinstance(zone, str):

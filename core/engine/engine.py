@@ -178,6 +178,9 @@ class Engine:
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
             raised = dict(asked)  # the agent's open questions per entity, as the batch adds
+            in_force = forced if forced is not None else self.rollout.in_force_read(pairs, reads)
+            if in_force is None:
+                raise _RolloutMoved
             outcomes: list[Outcome] = []
             implied: list[Outcome] = []
             accepted: list[Accepted] = []
@@ -193,6 +196,7 @@ class Engine:
             def take(
                 given: StateObservation, leader: tuple[Decision, str] | None
             ) -> tuple[Outcome, Decision | None]:
+                assert in_force is not None
                 """Decide one observation on the state folded so far (None: a duplicate)."""
                 owner = (given.entity_id, principal.ref)
                 stored_id = given.event_id
@@ -211,7 +215,11 @@ class Engine:
                     )
                     return dup, None
                 seen[stored_id] = owner
-                obs = given.model_copy(update={"event_id": stored_id})
+                obs = (
+                    given
+                    if stored_id == given.event_id
+                    else given.model_copy(update={"event_id": stored_id})
+                )
                 key = (obs.entity_id, obs.field)
                 outcome, record, decision = self._decide(
                     obs, snaps[key], now, in_force, principal, leader
@@ -226,7 +234,9 @@ class Engine:
                     corroborated[key] = None
                 accepted.append(record)
                 # The caller hears of its own id, whichever id the log keeps.
-                return replace(outcome, event_id=given.event_id), decision
+                if outcome.event_id != given.event_id:
+                    outcome = replace(outcome, event_id=given.event_id)
+                return outcome, decision
 
             for payload, errors in checked:
                 if errors:
@@ -259,27 +269,29 @@ class Engine:
             )
             return batch, outcomes
 
+        pairs = [(o.entity_id, o.domain) for o in observations]
+        keys = [*((o.entity_id, o.field) for o in observations), *trip_keys]
+        forced: PolicyInForce | None = None
         async with self._lock:
-            # The rollout (stage, calibration count) is read just before the write
-            # transaction, not inside it: another process's promotion or change
-            # landing in between only means this batch decides as if it had
-            # come a moment earlier (at worst one more question, or one change
-            # fewer asked at the very end of calibration); the facts and evidence
-            # the decision rests on are still read inside the transaction.
-            in_force = await self.rollout.in_force((o.entity_id, o.domain) for o in observations)
-            # Read here too, under the engine's lock: another process's agent writing at
+            # Read here, under the engine's lock: another process's agent writing at
             # this moment could add its batch's questions on top (a guard against a
             # flood, not an exact quota).
             asked = await self._open_questions_of(principal, {o.entity_id for o in observations})
             # Read, decide and write in one store transaction: what the resolver
-            # read is still true when its decision lands, whoever else writes.
-            outcomes, promoted_items = await self.store.decide_and_write(
-                [*((o.entity_id, o.field) for o in observations), *trip_keys],
-                maybe_ids,
-                since,
-                decide,
-                self.policy.max_pending,
-            )
+            # read is still true when its decision lands, whoever else writes. The
+            # rollout (stage, calibration counts) is read in it too, in the same trip.
+            reads = self.rollout.reads_for(pairs)
+            try:
+                outcomes, promoted_items = await self.store.decide_and_write(
+                    keys, maybe_ids, since, decide, self.policy.max_pending, reads
+                )
+            except _RolloutMoved:
+                # The log read there started a confirmation run whose count was not
+                # read: read the rollout first (as a batch always did), then decide.
+                forced = await self.rollout.in_force(pairs)
+                outcomes, promoted_items = await self.store.decide_and_write(
+                    keys, maybe_ids, since, decide, self.policy.max_pending
+                )
             changed = [
                 o.entity_id
                 for o in outcomes
@@ -323,7 +335,7 @@ class Engine:
             patch = change_patch(committed, obs)
             decision = follow(decision, leader[0], leader[1], patch)
         commit = (
-            replace(self._commit_plan(obs, decision, committed, now), principal=principal.ref)
+            self._commit_plan(obs, decision, committed, now, principal.ref)
             if decision.commits
             else None
         )
@@ -460,9 +472,11 @@ class Engine:
         decision: Decision,
         old: CommittedFact | None,
         now: datetime,
+        principal: str | None = None,
     ) -> CommitPlan:
         retract = obs.intent == "retract"
         return CommitPlan(
+            principal=principal,
             entity_id=obs.entity_id,
             field=obs.field,
             value=None if retract else obs.candidate_value,
@@ -605,6 +619,10 @@ class Engine:
                 promoted=tuple(promoted),
                 group=group,
             )
+
+
+class _RolloutMoved(Exception):
+    """The rollout read in the write transaction needs a count that was not read with it."""
 
 
 def _settlement(

@@ -26,6 +26,11 @@ calibration, a confirmation run) remembers what the resolver would have done; an
 answer in the window agrees when it is Yes to a would-be auto-commit or No to a
 would-be rejection. An Edit disagrees; an unanswered question does not count.
 
+One answer, counted once. An Edit of one part of a grouped question asks the part's new
+value again with the rest (``core.engine.answers.held_edit``); that re-asked question
+continues the edit and is not counted again (``held_follow_ups``): not as an answer, a
+shadow answer, a conflict question or a reading confirmed.
+
 The metrics that follow a belief further (update propagation, threshold
 stability, projection drift, staleness, intent extraction quality) are defined
 and computed in ``core.engine.metrics_more``; they join ``system`` (and
@@ -52,6 +57,7 @@ from core.domain.records import (
 )
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
+from core.engine.answers import held_follow_ups
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
 from core.engine.metrics_more import MoreRecords, compute_more, read_more_records
 from core.store import Store
@@ -289,9 +295,13 @@ def compute_metrics(
             )
             scope = (entry.entity_id, domain_of(entry.field))
             commits.setdefault(scope, []).append((entry, fixed))
+    # An edited part of a grouped question is asked again with the rest (``held_edit``):
+    # one answer of the user's, counted once (the edit), not again when the group is settled.
+    held = held_follow_ups(reviews)
     reviews_in: dict[Scope, list[ReviewItem]] = {}
     for r in reviews:
-        reviews_in.setdefault((r.entity_id, domain_of(r.field)), []).append(r)
+        if r.id not in held:
+            reviews_in.setdefault((r.entity_id, domain_of(r.field)), []).append(r)
     events_in: dict[Scope, list[EventRecord]] = {}
     for e in log.events:
         if e.ingested_at <= now:

@@ -41,6 +41,8 @@ Definitions (all times UTC, durations in seconds):
   conversation reading (its event is ``conversation_assertive``) answered in the
   window: readings the user confirmed (Yes, or an Edit to the same value) / readings
   the user answered (No, or an Edit to another value, means the reading was wrong).
+  An edited part of a grouped question is one answer: the question that asks its new
+  value again with the rest (``held_follow_ups``) is not counted.
   Overall: the same over every class.
 - ``intent_extraction_misses`` (per class, in ``breakdown``): the wrong readings the
   log shows: questions answered No or edited to another value, plus auto-commits
@@ -65,6 +67,7 @@ from core.domain.records import EventRecord, HistoryEntry, ReviewItem, Workspace
 from core.domain.rollout import threshold_history
 from core.domain.source_types import CONVERSATION
 from core.domain.state import value_key
+from core.engine.answers import held_follow_ups
 from core.store.protocol import StoreBackend
 
 Value = tuple[float | None, str | None]
@@ -245,10 +248,13 @@ def intent_readings(
     """Per intent class: (readings confirmed, readings answered), and wrong readings found."""
     answered: dict[str, tuple[int, int]] = {}
     misses: dict[str, int] = {}
-    for r in reviews:
+    listed = list(reviews)
+    held = held_follow_ups(listed)  # an edited part asked again: the edit is the answer
+    for r in listed:
         event = events.get(r.event_id or "")
         if (
-            event is None
+            r.id in held
+            or event is None
             or event.source_type != CONVERSATION
             or r.status not in ANSWERED
             or not _in(r.answered_at, since, now)

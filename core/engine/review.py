@@ -18,6 +18,7 @@ from core.domain.principals import SYSTEM, Principal
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.corrections import correction_kind
 from core.engine.deadletters import answer_dead_letter
+from core.engine.edit_values import edit_value
 from core.engine.engine import AnswerAction, AnswerResult, Engine
 from core.engine.incidents import auto_commit_behind, is_correction, record_p0
 from core.engine.notices import acknowledge
@@ -37,6 +38,7 @@ async def answer_review(
     rules: Sequence[Rule] = (),
     whole_group: bool = False,
     principal: Principal = SYSTEM,
+    new_place: bool = False,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
@@ -64,6 +66,8 @@ async def answer_review(
         return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
+    if action == "edit" and item.status in ("pending", "queued"):  # else: AlreadyAnswered
+        value = await edit_value(engine.store, item, value, at=now, new_place=new_place)
     # Only a correction the user asked for (/wrong, /undo, /forget) sets Canon's value
     # aside; answering a question raised by newer evidence is the world moving on.
     kind = correction_kind(item)

@@ -12,7 +12,8 @@ run, cost one capped count for the whole batch (``Store.count_changes``).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable, Iterable, Mapping
+import threading
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from types import MappingProxyType
@@ -32,7 +33,7 @@ from core.domain.rollout import (
     effective_policy,
     initial_state,
 )
-from core.store.protocol import StoreBackend
+from core.store.protocol import RolloutReads, StoreBackend
 
 Pair = tuple[str, str]
 """(entity, domain)"""
@@ -86,16 +87,23 @@ class RolloutReader:
         self._last_seq = 0
         self._calibrated: set[Pair] = set()
         self._built: dict[Hashable, Policy] = {}
+        # The log is folded on the event loop (``state``) and, for an ingest, on the
+        # store's own thread inside its transaction (``in_force_read``).
+        self._folding = threading.Lock()
 
     async def state(self, entity: str | None = None) -> RolloutState:
         """``entity``'s rollout (the store-wide default when None), folded up to the
         log's newest event."""
-        for event in await self.store.policy_log.policy_events(self._last_seq):
-            if event.seq > self._last_seq:  # a concurrent call may have folded it
-                self._fold(event)
+        self._fold_all(await self.store.policy_log.policy_events(self._last_seq))
         if entity is None:
             return self._default
         return self._own.get(entity, self._default)
+
+    def _fold_all(self, events: Iterable[PolicyEvent]) -> None:
+        with self._folding:
+            for event in events:
+                if event.seq > self._last_seq:  # a concurrent call may have folded it
+                    self._fold(event)
 
     def _fold(self, event: PolicyEvent) -> None:
         self._last_seq = event.seq
@@ -116,8 +124,17 @@ class RolloutReader:
         """How many changes each (entity, domain, its state) has seen, as far as its limits
         need to know: one store read for all of them (none for the ``counted`` ones)."""
         wanted = list(wanted)
-        cap = self.base.rollout.calibration_mutations
         known = counted or {}
+        queries = [q for q in self._queries(wanted) if q not in known]
+        counts = {
+            **known,
+            **dict(zip(queries, await self._count(queries), strict=True)),
+        }
+        return self._usage(wanted, counts)
+
+    def _queries(self, wanted: Iterable[tuple[str, str, RolloutState]]) -> list[ChangeCount]:
+        """The counts ``_usage`` needs for ``wanted``."""
+        cap = self.base.rollout.calibration_mutations
         queries: list[ChangeCount] = []
         for entity, domain, state in wanted:
             if (entity, domain) not in self._calibrated:
@@ -128,11 +145,13 @@ class RolloutReader:
                 # in the same answer) is the correction itself, not one of the next N.
                 after = d.confirm_since + timedelta(microseconds=1)
                 queries.append(ChangeCount(entity, domain, after, d.confirm_next))
-        queries = [q for q in queries if q not in known]
-        counts = {
-            **known,
-            **dict(zip(queries, await self._count(queries), strict=True)),
-        }
+        return queries
+
+    def _usage(
+        self, wanted: list[tuple[str, str, RolloutState]], counts: Mapping[ChangeCount, int]
+    ) -> dict[Pair, DomainUsage]:
+        """Each pair's usage from ``counts``, which has every count ``_queries`` names."""
+        cap = self.base.rollout.calibration_mutations
         usage: dict[Pair, DomainUsage] = {}
         for entity, domain, state in wanted:
             pair = (entity, domain)
@@ -182,14 +201,45 @@ class RolloutReader:
         # The calibration counts need no rollout state: they are read while the log is,
         # so the two reads cost one wait, not two (the counts of a confirmation run do
         # need the state, and are read after it, as ``usages`` does).
-        cap = self.base.rollout.calibration_mutations
-        early = [ChangeCount(e, d, None, cap) for e, d in wanted if (e, d) not in self._calibrated]
+        early = self._early(wanted)
         _, early_counts = await asyncio.gather(self.state(), self._count(early))
         states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
         usage = await self.usages(
             ((e, d, states[e]) for e, d in wanted if d in states[e].domains),
             dict(zip(early, early_counts, strict=True)),
         )
+        return self._in_force(states, usage)
+
+    def _early(self, wanted: Sequence[Pair]) -> list[ChangeCount]:
+        cap = self.base.rollout.calibration_mutations
+        return [ChangeCount(e, d, None, cap) for e, d in wanted if (e, d) not in self._calibrated]
+
+    def reads_for(self, pairs: Iterable[Pair]) -> RolloutReads:
+        """What ``in_force_read`` will need for ``pairs``, to be read in the write
+        transaction (``Store.decide_and_write``): the log after the last event folded, and
+        every count the rollout as folded so far asks for."""
+        wanted = sorted(set(pairs))
+        states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
+        queries = self._queries((e, d, states[e]) for e, d in wanted if d in states[e].domains)
+        counts = list(dict.fromkeys([*self._early(wanted), *queries]))
+        return RolloutReads(self._last_seq, counts)
+
+    def in_force_read(self, pairs: Iterable[Pair], reads: RolloutReads) -> PolicyInForce | None:
+        """``in_force`` from ``reads`` as the store answered them (no store call: it runs
+        inside the write transaction); None if the log read there asks for a count that
+        was not read (a confirmation run that began meanwhile): ask ``in_force`` then."""
+        self._fold_all(reads.events)
+        wanted = sorted(set(pairs))
+        states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
+        with_states = [(e, d, states[e]) for e, d in wanted if d in states[e].domains]
+        counted = dict(zip(reads.counts, reads.counted, strict=True))
+        if any(q not in counted for q in self._queries(with_states)):
+            return None
+        return self._in_force(states, self._usage(with_states, counted))
+
+    def _in_force(
+        self, states: dict[str, RolloutState], usage: dict[Pair, DomainUsage]
+    ) -> PolicyInForce:
         policies: dict[str, Policy] = {}
         for entity, state in states.items():
             mine = {d: u for (e, d), u in usage.items() if e == entity}

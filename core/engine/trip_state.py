@@ -16,6 +16,14 @@ and does no I/O. The engine calls them before it resolves a batch:
     starts the trip; being back in the home city while a trip is under way ends it.
     A companion has its trigger's source, time and wording, so it joins its trigger's
     question ("Back home in Portland?") and is decided with it (``follows``).
+    The trip's dates go with it too: a trip over keeps no day still ahead, and a
+    cancelled trip keeps neither its destination nor its dates (where the user
+    is stays: a plan called off moves nobody).
+
+``at_home``
+    "I'm in Portland" reads as being somewhere on a trip, unless Portland is home: a
+    message that puts the speaker in their home city says their trip is over if one is
+    under way, and says nothing of a trip otherwise.
 
 ``with_trip_corroborators``
     Corroboration by meaning: an observation of where the user is, or that the trip
@@ -34,10 +42,12 @@ from core.domain.ids import derived_id
 from core.domain.models import Corroborator, StateObservation
 from core.domain.resolver import Decision
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.engine.consistency import today_where
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home_city"
-TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN, HOME)
+TIMEZONE = "profile.timezone"
+TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN, HOME, TIMEZONE)
 """The fields a trip's rules read: the engine reads them in the batch's own transaction."""
 _PRESENT = frozenset({"assertive", "retract"})
 """Intents that speak about now: only these move the other fields."""
@@ -60,11 +70,46 @@ def companions_of(
     if obs.intent not in _PRESENT or not obs.field.startswith("travel."):
         return []
     state = {f.field: f.value for f in facts if f.valid_until is None or f.valid_until > now}
-    return [
-        _companion(obs, field, value)
-        for field, value in _implied(obs, state)
-        if (obs.entity_id, obs.source.key, field) not in stated
-    ]
+
+    def free(field: str) -> bool:
+        return field != obs.field and (obs.entity_id, obs.source.key, field) not in stated
+
+    implied = [(f, v) for f, v in _implied(obs, state) if free(f)]
+    # The dates follow the status once: from the word that states it, or implies it alone.
+    status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
+    days = _trip_days(status, state, today_where(state, now))
+    return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
+
+
+def at_home(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+) -> list[dict[str, Any]]:
+    """A message's observation payloads, read knowing the speaker's home (``state``: the
+    speaker's committed values). The extractor does not know where home is: when the
+    message puts ``entity_id`` in the home city now, its "trip under way" is the trip
+    ending if one is under way, and is dropped otherwise (nobody travels to be home)."""
+    home = state.get(HOME)
+
+    def said(field: str, value: Scalar) -> bool:
+        return any(
+            p.get("entity_id") == entity_id
+            and p.get("field") == field
+            and p.get("intent") == "assertive"
+            and same_place(p.get("candidate_value"), value)
+            for p in payloads
+        )
+
+    if not isinstance(home, str) or not said(LOCATION, home) or not said(STATUS, "in_progress"):
+        return payloads
+    under_way = state.get(STATUS) == "in_progress"
+    out: list[dict[str, Any]] = []
+    for p in payloads:
+        if p.get("entity_id") == entity_id and p.get("field") == STATUS:
+            if not under_way:
+                continue
+            p = {**p, "candidate_value": "completed"}
+        out.append(p)
+    return out
 
 
 def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, str, str]]:
@@ -77,7 +122,10 @@ def companion_ids(obs: StateObservation) -> list[str]:
     """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
     if not obs.field.startswith("travel."):
         return []
-    return [derived_id("trip-companion", obs.event_id, f) for f in (STATUS, LOCATION)]
+    return [
+        derived_id("trip-companion", obs.event_id, f)
+        for f in (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
+    ]
 
 
 def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:
@@ -89,6 +137,9 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
         if isinstance(home, str):
             return [] if same_place(where, home) else [(LOCATION, home)]
         return [] if where is None else [(LOCATION, None)]
+    if obs.field == STATUS and value == "cancelled" and obs.intent == "assertive":
+        # Called off: the plan's place is no longer where anyone is going.
+        return [] if state.get(DESTINATION) is None else [(DESTINATION, None)]
     if obs.field == LOCATION and obs.intent == "assertive" and isinstance(value, str):
         status = state.get(STATUS)
         if same_place(value, home):
@@ -96,6 +147,31 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
         if status == "planning" and same_place(value, state.get(DESTINATION)):
             return [(STATUS, "in_progress")]  # arrived where the plan went
     return []
+
+
+def _trip_days(
+    status: Scalar, state: Mapping[str, Scalar], today: date
+) -> list[tuple[str, Scalar]]:
+    """What a trip's new ``status`` means for its dates on ``today`` (the user's day)."""
+    depart, back = _day_of(state.get(DEPART)), _day_of(state.get(RETURN))
+    # Under way while the plan's departure is still ahead: when they left is asked
+    # ("Did you leave on Saturday?", the timeline check), not assumed.
+    if status == "completed":
+        # Over: when it began or ended is unknown, but not still ahead.
+        return [(f, None) for f, d in ((DEPART, depart), (RETURN, back)) if d and d > today]
+    if status == "cancelled":
+        # Off: its days are no longer in the plan.
+        return [(f, None) for f in (DEPART, RETURN) if state.get(f) is not None]
+    return []
+
+
+def _day_of(value: Scalar) -> date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
 
 
 def _companion(trigger: StateObservation, field: str, value: Scalar) -> StateObservation:
@@ -148,12 +224,7 @@ def _within(day: date, state: Mapping[str, CommittedFact]) -> bool:
 
 
 def _day(fact: CommittedFact | None) -> date | None:
-    if fact is None or not isinstance(fact.value, str):
-        return None
-    try:
-        return date.fromisoformat(fact.value[:10])
-    except ValueError:
-        return None
+    return None if fact is None else _day_of(fact.value)
 
 
 def follow(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 from core.domain.fields import domain_of, spec_for
 from core.extraction.clause import Candidate, Clause, words_of
@@ -238,7 +238,8 @@ def extract_offline(
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
-    return Extraction(text, message_intent(telling or intents), _dedupe(observations))
+    read = _return_after_departure(_dedupe(observations))
+    return Extraction(text, message_intent(telling or intents), read)
 
 
 def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:
@@ -302,6 +303,36 @@ def _cancelled_flight(o: ExtractedObservation) -> bool:
         and o.candidate_value == "cancelled"
         and o.extraction_confidence <= 0.6
     )
+
+
+def _return_after_departure(
+    obs: tuple[ExtractedObservation, ...],
+) -> tuple[ExtractedObservation, ...]:
+    """A trip comes back after it leaves: "we leave for tahoe sunday, back saturday" read
+    clause by clause puts a bare weekday's return before the departure the message names
+    (this week's Saturday); within a week of it, the return is the one after."""
+    days = {o.field: o.candidate_value for o in obs if o.domain == "travel"}
+    depart, back = days.get("travel.depart_date"), days.get("travel.return_date")
+    if not (isinstance(depart, str) and isinstance(back, str)):
+        return obs
+    try:
+        gone, home = date.fromisoformat(depart), date.fromisoformat(back)
+    except ValueError:
+        return obs
+    if not gone - timedelta(days=7) < home < gone:
+        return obs
+    later = home + timedelta(days=7)
+    returned = next(o for o in obs if o.field == "travel.return_date")
+    until = returned.valid_until and returned.valid_until + timedelta(days=7)
+
+    def moved(o: ExtractedObservation) -> ExtractedObservation:
+        if o.field == "travel.return_date":
+            return replace(o, candidate_value=later.isoformat(), valid_until=until)
+        if o.domain == "travel" and o.valid_until and until and o.valid_until < until:
+            return replace(o, valid_until=until)  # the plan lasts until its return
+        return o
+
+    return tuple(moved(o) for o in obs)
 
 
 def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:

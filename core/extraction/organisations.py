@@ -85,6 +85,11 @@ def is_known_organisation(name: str) -> bool:
     return _key(name) in _CANON
 
 
+def known_organisation(name: str) -> str | None:
+    """A well-known organisation's name as it is written ("amazon" -> "Amazon"), or None."""
+    return _CANON.get(_key(name))
+
+
 @dataclass(frozen=True)
 class Organisation:
     """An employer's name and how sure the reading is."""

@@ -14,7 +14,9 @@ from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
+from core.extraction.organisations import known_organisation
 from core.extraction.timeexpr import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
@@ -226,8 +228,10 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     obj = _ADJ.sub("", obj)
     shop = _RETURN_TO.match(text, end)
     named = shop.group("m") if shop else None
-    if named is None and obj[:1].isupper() and (first := _SHOP.match(obj)):
-        named = first.group()  # "the Amazon package", "Nike shoes"
+    if named is None and (first := _SHOP.match(obj[:1].upper() + obj[1:])):
+        # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
+        # ("the amazon package") is the same errand as the capitalised one.
+        named = first.group() if obj[:1].isupper() else known_organisation(first.group())
     # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
     if named is None and not (obj and (priced or _FINANCIAL_WORDS.search(obj.lower()))):
         return "", "", None
@@ -339,6 +343,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
     if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():
         merchant = None  # "on Saturday" says when, not who was paid
+    if merchant is not None and lookup(key_of(merchant)) is not None:
+        merchant = None  # "our trip to Tahoe is cancelled": a place goes to, no one is paid
     # "got a new bike" is a purchase only when money or a shop is named; a bill word
     # ("rent", "invoice") is financial by itself.
     if amount is None and merchant is None and not _FINANCIAL_WORDS.search(item.lower()):

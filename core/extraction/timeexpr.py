@@ -424,7 +424,9 @@ def _is_weekday(text: str, ref: TimeRef) -> bool:
     return text[ref.start : ref.end].split()[-1] in WEEKDAYS
 
 
-_RANGE_END = frozenset({"to", "until", "till", "til", "through", "thru"})
+_RANGE_END = frozenset({"to", "until", "till", "til", "through", "thru", "back", "returning"})
+"""Words before a weekday that ends what an earlier weekday began: "from sunday to
+saturday", "leave sunday, back saturday" (the Saturday after, not the one before)."""
 
 
 def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]:

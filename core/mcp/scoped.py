@@ -36,7 +36,14 @@ from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.engine import AnswerAction, Engine
 from core.engine.review import answer_review
-from core.errors import CanonError, InvalidAnswer, NotFound, OutOfScope, PayloadInvalid
+from core.errors import (
+    CanonError,
+    InvalidAnswer,
+    NotFound,
+    OutOfScope,
+    PayloadInvalid,
+    UnknownPlace,
+)
 from core.mcp.models import (
     Answered,
     Fact,
@@ -185,29 +192,41 @@ class ScopedCanon:
             queued=[_question(r) for r in ordered if r.status == "queued"],
         )
 
-    async def answer(self, question_id: str, word: AnswerWord, value: Value = None) -> Answered:
+    async def answer(
+        self, question_id: str, word: AnswerWord, value: Value = None, new_place: bool = False
+    ) -> Answered:
         """Yes, No or Edit(value), exactly as the user's tap in the chat: a Yes or No
-        answers the question's whole group, an Edit the one question."""
+        answers the question's whole group, an Edit the one question. An edited place
+        nobody knows is refused (``UnknownPlace``, saying how to insist) unless
+        ``new_place``: the user's Yes to "use it anyway?"."""
         if word == "edit" and value is None:
             raise InvalidAnswer("an edit needs the corrected value")
         if word != "edit" and value is not None:
             raise InvalidAnswer(f"a value goes with edit only, not with {word}")
+        if word != "edit" and new_place:
+            raise InvalidAnswer(f"new_place goes with edit only, not with {word}")
         item = await self.engine.store.review_item(question_id)
         if item is None:
             raise NotFound(f"no question {question_id!r} (list_pending shows the open ones)")
         self.scope.check(item.entity_id)
         now = self.clock()
-        result = await answer_review(
-            self.engine,
-            item.id,
-            _ACTIONS[word],
-            value,
-            now=now,
-            answered_by=f"mcp:{self.scope.entity}",
-            rules=self.rules,
-            whole_group=word != "edit",
-            principal=self.acting_as,
-        )
+        try:
+            result = await answer_review(
+                self.engine,
+                item.id,
+                _ACTIONS[word],
+                value,
+                now=now,
+                answered_by=f"mcp:{self.scope.entity}",
+                rules=self.rules,
+                whole_group=word != "edit",
+                principal=self.acting_as,
+                new_place=new_place,
+            )
+        except UnknownPlace as e:
+            raise UnknownPlace(
+                e.place, "if the user says to use it anyway, answer again with new_place: true"
+            ) from None
         if result.committed and self.after_change is not None:
             try:
                 await self.after_change(self.engine, now)

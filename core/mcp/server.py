@@ -174,12 +174,20 @@ def build_server(
             AnswerWord, Field(description="yes: it is true; no: it is not; edit: it is `value`.")
         ],
         value: Annotated[Value, Field(description="The corrected value; with edit only.")] = None,
+        new_place: Annotated[
+            bool,
+            Field(
+                description="With edit only, when the user confirmed it: store a place Canon "
+                'does not know (it says "I don\'t know a place called ..." otherwise).'
+            ),
+        ] = False,
     ) -> Answered:
         """Answer a question for the user, as their Yes, No or Edit in the chat. Only
         when the user has said so: an answer commits (or rejects) for them, and the record
         names you as answering for them. A question your own proposal raised is the
-        user's alone to answer."""
-        return await _tool((await acting()).answer(question_id, answer, value))
+        user's alone to answer. An edited value is checked by the field's kind: a place
+        Canon does not know is refused until the user confirms it (then new_place)."""
+        return await _tool((await acting()).answer(question_id, answer, value, new_place))
 
     if answers:
         server.tool(annotations=WRITES)(answer_question)

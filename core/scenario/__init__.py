@@ -154,9 +154,16 @@ def _check_step(i: int, kind: str, body: Any) -> None:
     if (
         kind == "answer"
         and body not in ("confirm", "reject")
-        and not (isinstance(body, dict) and set(body) == {"edit"})
+        and not (
+            isinstance(body, dict)
+            and set(body) in ({"edit"}, {"edit", "new_place"})
+            and isinstance(body.get("new_place", False), bool)
+        )
     ):
-        raise ScenarioError(f"step {i}: 'answer' is 'confirm', 'reject' or {{'edit': value}}")
+        raise ScenarioError(
+            f"step {i}: 'answer' is 'confirm', 'reject' or {{'edit': value}}"
+            " (with 'new_place': true for a place Canon does not know)"
+        )
 
 
 StepHook = Callable[[Step, list[Outcome], Engine], Awaitable[None]]
@@ -219,7 +226,14 @@ async def run_step(
         if pending:
             body = step.body
             if isinstance(body, dict):
-                await answer_review(engine, pending[0].id, "edit", body["edit"], now=now)
+                await answer_review(
+                    engine,
+                    pending[0].id,
+                    "edit",
+                    body["edit"],
+                    now=now,
+                    new_place=body.get("new_place", False),
+                )
             else:
                 await answer_review(engine, pending[0].id, body, now=now)
         return []

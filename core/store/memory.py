@@ -44,7 +44,14 @@ from core.store.memory_companions import (
     MemoryWorkspaceStore,
 )
 from core.store.memory_tables import FieldKey, Journal, Tables, utc
-from core.store.protocol import Decide, DecideSettlement, SeenEvents, StoreBackend, T
+from core.store.protocol import (
+    Decide,
+    DecideSettlement,
+    RolloutReads,
+    SeenEvents,
+    StoreBackend,
+    T,
+)
 from core.store.settling import SettlesOneByGroup
 
 
@@ -103,8 +110,12 @@ class MemoryStore(SettlesOneByGroup):
         since: datetime,
         decide: Decide[T],
         max_pending: int,
+        rollout: RolloutReads | None = None,
     ) -> tuple[T, list[ReviewItem]]:
         async with self.transaction() as j:
+            if rollout is not None:
+                rollout.events = self.policy_log.events_after(rollout.after_seq)
+                rollout.counted = [self._count_changes(q) for q in rollout.counts]
             snaps, seen = self._tables.snapshots(keys, event_ids, since)
             batch, decided = decide(snaps, seen)
             return decided, self._tables.write(j, batch, max_pending)

@@ -50,6 +50,14 @@ class MemoryApiTokens:
             j.set(self._buckets, token_id, bucket)
             return wait
 
+    async def spend_for_secret(
+        self, secret_sha256: str, at: float, per_second: float, burst: int
+    ) -> tuple[ApiToken, float] | None:
+        token = await self.token_by_secret(secret_sha256)
+        if token is None or token.revoked_at is not None:
+            return None
+        return token, await self.take_request(token.id, at, per_second, burst)
+
 
 def _stored(token: ApiToken) -> ApiToken:
     revoked = None if token.revoked_at is None else token.revoked_at.astimezone(UTC)

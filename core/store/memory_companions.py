@@ -32,7 +32,7 @@ from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
 from core.store.chat_turns import ChatLocks, Lane
 from core.store.memory_tables import Journal
-from core.store.protocol import UPDATE_CLAIMS_KEPT
+from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 
 
 class MemoryStore(Protocol):
@@ -65,6 +65,7 @@ class MemoryConversationStore:
         self._modes: dict[int, ChatMode] = {}
         self._turns = ChatLocks()
         self._updates: dict[tuple[int, int], datetime] = {}
+        self._ticks: dict[tuple[str, int, datetime], datetime] = {}
 
     async def claim_update(self, bot_id: int, update_id: int, at: datetime) -> bool:
         async with self._store.transaction() as j:
@@ -74,6 +75,16 @@ class MemoryConversationStore:
             if (bot_id, update_id) in self._updates:
                 return False
             j.set(self._updates, (bot_id, update_id), at)
+            return True
+
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        async with self._store.transaction() as j:
+            for key, claimed_at in list(self._ticks.items()):
+                if claimed_at < at - TICK_CLAIMS_KEPT:
+                    j.delete(self._ticks, key)
+            if (job, chat_id, due) in self._ticks:
+                return False
+            j.set(self._ticks, (job, chat_id, due), at)
             return True
 
     async def append_message(
@@ -323,6 +334,10 @@ class MemoryPolicyLog:
 
     async def policy_events(self, after_seq: int = 0) -> list[PolicyEvent]:
         self._store.check_open()
+        return self.events_after(after_seq)
+
+    def events_after(self, after_seq: int) -> list[PolicyEvent]:
+        """The events after ``after_seq``, in order (the store checked it is open)."""
         return [e for e in self._events if e.seq > after_seq]
 
 

@@ -86,7 +86,7 @@ from core.store.postgres_tx import (
     store_dead_letter,
     write_batch,
 )
-from core.store.protocol import Decide, DecideSettlement, SeenEvents, T
+from core.store.protocol import Decide, DecideSettlement, RolloutReads, SeenEvents, T
 from core.store.settling import SettlesOneByGroup
 
 CONNECT_TIMEOUT_S = 10
@@ -203,6 +203,7 @@ class PostgresStore(SettlesOneByGroup):
         since: datetime,
         decide: Decide[T],
         max_pending: int,
+        rollout: RolloutReads | None = None,
     ) -> tuple[T, list[ReviewItem]]:
         """Lock the entities, read the snapshots, ``decide`` and write: one transaction.
 
@@ -213,7 +214,9 @@ class PostgresStore(SettlesOneByGroup):
         pipeline's end, still inside the transaction, which then rolls back whole.
         """
         async with self._errors_mapped(), self.pool.connection() as conn:
-            return await decide_and_write(conn, keys, event_ids, since, decide, max_pending)
+            return await decide_and_write(
+                conn, keys, event_ids, since, decide, max_pending, rollout
+            )
 
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

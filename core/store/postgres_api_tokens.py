@@ -49,6 +49,20 @@ class PostgresApiTokens:
         )
         return 0.0 if granted else (1 - float(tokens)) / per_second
 
+    async def spend_for_secret(
+        self, secret_sha256: str, at: float, per_second: float, burst: int
+    ) -> tuple[ApiToken, float] | None:
+        rows = await self._store.fetch(
+            _SPEND_FOR_SECRET,
+            {"hash": secret_sha256, "at": at, "rate": per_second, "burst": float(burst)},
+        )
+        if not rows:
+            return None
+        *token, tokens, granted = rows[0]
+        return token_from_row(tuple(token), utc), 0.0 if granted else (
+            1 - float(tokens)
+        ) / per_second
+
 
 _LEVEL = "least(%(burst)s, b.tokens + greatest(0.0, %(at)s - b.counted_at) * %(rate)s)"
 _TAKE = f"""
@@ -62,6 +76,25 @@ _TAKE = f"""
 """
 """``core.domain.rate_limit.spend`` in one statement (every SET reads the row as it was;
 the row lock makes concurrent takes from several workers queue)."""
+
+
+_SPEND_FOR_SECRET = f"""
+    WITH live AS (
+        SELECT {COLUMNS} FROM api_tokens
+        WHERE secret_sha256 = %(hash)s AND revoked_at IS NULL
+    ), spent AS (
+        INSERT INTO api_rate_buckets AS b (token_id, tokens, counted_at, granted)
+        SELECT id, %(burst)s - 1, %(at)s, true FROM live
+        ON CONFLICT (token_id) DO UPDATE SET
+            tokens = {_LEVEL} - CASE WHEN {_LEVEL} >= 1 THEN 1 ELSE 0 END,
+            counted_at = greatest(b.counted_at, %(at)s),
+            granted = {_LEVEL} >= 1
+        RETURNING token_id, tokens, granted
+    )
+    SELECT live.*, spent.tokens, spent.granted FROM live JOIN spent ON spent.token_id = live.id
+"""
+"""``token_by_secret`` and ``_TAKE`` in one statement: the bucket is spent only for a live
+token, and both come back in one round trip."""
 
 
 def _same(at: datetime) -> datetime:

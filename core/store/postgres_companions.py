@@ -29,7 +29,7 @@ from core.domain.records import (
 from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.postgres_rows import opt_utc, utc
 from core.store.postgres_tx import Tx
-from core.store.protocol import UPDATE_CLAIMS_KEPT
+from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 
 
@@ -70,6 +70,19 @@ class PostgresConversationStore:
                 "INSERT INTO telegram_updates (bot_id, update_id, claimed_at) "
                 "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
                 (bot_id, update_id, at),
+            )
+            return claimed == 1
+
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        """True if no process on this database claimed this run of the job before."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM job_ticks WHERE claimed_at < %s", (at - TICK_CLAIMS_KEPT,)
+            )
+            claimed = await tx.execute(
+                "INSERT INTO job_ticks (job, chat_id, due, claimed_at) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (job, chat_id, due, at),
             )
             return claimed == 1
 

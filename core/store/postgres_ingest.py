@@ -26,17 +26,19 @@ only the waiting is not.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from psycopg import AsyncConnection, AsyncCursor, pq
 
 from core.domain.records import ReviewItem, WriteBatch
 from core.domain.snapshot import FieldSnapshot
+from core.store import sql_records
 from core.store.postgres_rows import OPEN_QUEUE, PROMOTE, review_from_row
-from core.store.postgres_tx import Tx, open_questions, promote, queue_writes, read_snapshots
-from core.store.protocol import Decide, SeenEvents, T
+from core.store.postgres_tx import Read, Tx, open_questions, promote, queue_writes, read_snapshots
+from core.store.protocol import Decide, RolloutReads, SeenEvents, T
 from core.store.rules import OpenQuestion, promotable
+from core.store.sql_policy_log import POLICY_COLUMNS, policy_event
 
 
 async def decide_and_write(
@@ -46,15 +48,17 @@ async def decide_and_write(
     since: datetime,
     decide: Decide[T],
     max_pending: int,
+    rollout: RolloutReads | None = None,
 ) -> tuple[T, list[ReviewItem]]:
-    """``PostgresStore.decide_and_write`` on a pooled connection, in two round trips."""
+    """``PostgresStore.decide_and_write`` on a pooled connection, in two round trips
+    (``rollout``'s reads go out with the first)."""
     # BEGIN and COMMIT are sent as plain statements: psycopg's transaction() in
     # pipeline mode syncs (waits for the server) on entering and on leaving.
     try:
         async with conn.pipeline():
             await conn.execute("BEGIN")
             tx = Tx(conn, pipelined=True)
-            snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since)
+            snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since, rollout)
             batch, decided = decide(snaps, seen)
             shown = await queue_batch(tx, batch, max_pending, queue)
             await conn.execute("COMMIT")
@@ -75,14 +79,30 @@ class Queue:
 
 
 async def read_for_decision(
-    tx: Tx, keys: Sequence[tuple[str, str]], event_ids: Sequence[str], since: datetime
+    tx: Tx,
+    keys: Sequence[tuple[str, str]],
+    event_ids: Sequence[str],
+    since: datetime,
+    rollout: RolloutReads | None = None,
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, Queue]:
-    """Lock the keys' entities and read their snapshots and question queues: one round trip."""
+    """Lock the keys' entities and read their snapshots and question queues (and
+    ``rollout``'s reads, answered there): one round trip."""
     locks = tx.lock_reads(entity for entity, _ in keys)
     entities = sorted(tx.locked)
-    snaps, seen, extra = await read_snapshots(
-        tx, keys, event_ids, since, locks, extra=[(OPEN_QUEUE, (entities,))]
-    )
+    reads: list[Read] = [(OPEN_QUEUE, (entities,))]
+    if rollout is not None:
+        reads.append(
+            (
+                f"SELECT {POLICY_COLUMNS} FROM policy_events WHERE seq > %s ORDER BY seq",
+                (rollout.after_seq,),
+            )
+        )
+        for chunk in sql_records.chunks(rollout.counts, sql_records.CHANGE_COUNTS_PER_READ):
+            reads.append(sql_records.change_counts(chunk, "%s", lambda at: at))
+    snaps, seen, extra = await read_snapshots(tx, keys, event_ids, since, locks, extra=reads)
+    if rollout is not None:
+        rollout.events = [policy_event(r, r[2].astimezone(UTC)) for r in extra[1]]
+        rollout.counted = [int(r[1]) for rows in extra[2:] for r in sorted(rows)]
     return snaps, seen, Queue(entities, extra[0])
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -48,6 +49,9 @@ from core.store.chat_turns import Lane
 T = TypeVar("T")
 UPDATE_CLAIMS_KEPT = timedelta(days=2)
 """How long a claimed Telegram update id is remembered (``ConversationStore.claim_update``)."""
+TICK_CLAIMS_KEPT = timedelta(days=2)
+"""How long a claimed run of a periodic job is remembered (``ConversationStore.claim_tick``):
+longer than the longest interval (the daily learning), so a late worker still finds it."""
 Snapshots = dict[tuple[str, str], FieldSnapshot]
 EventOwner = tuple[str, str | None]
 """(entity_id, principal ref) of a logged event: whose id it is (None: logged before principals)."""
@@ -56,6 +60,24 @@ SeenEvents = dict[str, EventOwner]
 Decide = Callable[[Snapshots, SeenEvents], tuple[WriteBatch, T]]
 """Pure: the batch to write (and anything else decided) from the snapshots and
 the event ids already logged (with whose they are)."""
+
+
+@dataclass
+class RolloutReads:
+    """What the rollout needs read for a decision, read by ``decide_and_write`` in its
+    own transaction (before ``decide`` is called, which finds the answers here).
+
+    Asked: the policy log after ``after_seq`` and the changes of ``counts``. Answered:
+    ``events`` (in log order) and ``counted`` (one number per query, in order), as
+    ``PolicyLog.policy_events`` and ``Store.count_changes`` would answer them.
+    """
+
+    after_seq: int
+    counts: Sequence[ChangeCount]
+    events: list[PolicyEvent] = field(default_factory=list)
+    counted: list[int] = field(default_factory=list)
+
+
 DecideSettlement = Callable[[ReviewItem, CommittedFact | None], Settlement]
 """Pure: how an open review item is settled, given the field's current fact."""
 
@@ -85,10 +107,14 @@ class Store(Protocol):
         since: datetime,
         decide: Decide[T],
         max_pending: int,
+        rollout: RolloutReads | None = None,
     ) -> tuple[T, list[ReviewItem]]:
         """``snapshots``, then ``decide``, then ``write``, as one transaction that no
         other writer (in this process or another) can interleave with; returns
-        what ``decide`` returned besides the batch, and the newly promoted items."""
+        what ``decide`` returned besides the batch, and the newly promoted items.
+
+        With ``rollout``, its reads are answered in the same transaction, before
+        ``decide`` runs (one trip to the store for the whole ingest)."""
 
     # -- answers --------------------------------------------------------------
     async def settle(
@@ -223,6 +249,13 @@ class ConversationStore(Protocol):
         again when it saw no answer from the webhook, perhaps to another worker). Claims
         older than ``UPDATE_CLAIMS_KEPT`` before ``at`` are forgotten: Telegram keeps an
         update for a day at most."""
+        ...
+
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        """Take on the run of periodic job ``job`` due at ``due`` for ``chat_id`` (0: the
+        whole store): True for the first process on the store that asks, False for every
+        other, so N bot workers sweep, alert and learn once per tick, not N times. Claims
+        older than ``TICK_CLAIMS_KEPT`` before ``at`` are forgotten."""
         ...
 
     async def append_message(
@@ -365,6 +398,15 @@ class ApiTokenStore(Protocol):
         must agree: the epoch's). Atomic across every process on the store, so workers
         share one bucket per token. 0.0 if the request may go ahead, else the seconds
         until one more would be allowed."""
+        ...
+
+    async def spend_for_secret(
+        self, secret_sha256: str, at: float, per_second: float, burst: int
+    ) -> tuple[ApiToken, float] | None:
+        """The live (unrevoked) token whose secret hashes to ``secret_sha256`` and the
+        wait ``take_request`` gives it, spent in the same call; None, spending nothing,
+        if there is no live token. What every authenticated request does first: one
+        round trip on PostgreSQL instead of two."""
         ...
 
 

@@ -33,7 +33,14 @@ from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
 from core.store.migrations.sqlite import MIGRATIONS
 from core.store.portable import PortableTable
-from core.store.protocol import Decide, DecideSettlement, SeenEvents, StoreBackend, T
+from core.store.protocol import (
+    Decide,
+    DecideSettlement,
+    RolloutReads,
+    SeenEvents,
+    StoreBackend,
+    T,
+)
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.settling import SettlesOneByGroup
 from core.store.sql_records import dumps
@@ -49,8 +56,8 @@ from core.store.sqlite_connection import (
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop, run_unsynced
 from core.store.sqlite_group_commit import GroupCommit
-from core.store.sqlite_policy_log import SQLitePolicyLog
-from core.store.sqlite_reads import SQLiteReads
+from core.store.sqlite_policy_log import SQLitePolicyLog, read_policy_events
+from core.store.sqlite_reads import SQLiteReads, read_change_counts
 from core.store.sqlite_rows import (
     FOLD_SQL,
     INSERT_COMMIT,
@@ -235,15 +242,19 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         since: datetime,
         decide: Decide[T],
         max_pending: int,
+        rollout: RolloutReads | None = None,
     ) -> tuple[T, list[ReviewItem]]:
         """Read the snapshots, ``decide`` on them and write the batch: one transaction.
 
         The write lock is taken before the read, so no other process (a cron
         poll beside the bot) can commit between what was decided on and what is
-        written.
+        written. ``rollout``'s reads are answered first, in the same trip.
         """
 
         async def body(tx: aiosqlite.Connection) -> tuple[T, list[ReviewItem]]:
+            if rollout is not None:
+                rollout.events = await read_policy_events(tx, rollout.after_seq)
+                rollout.counted = await read_change_counts(tx, rollout.counts)
             snaps, seen = await self._snapshots(tx, keys, event_ids, since)
             batch, decided = decide(snaps, seen)
             return decided, await self._write(tx, batch, max_pending)

@@ -52,6 +52,16 @@ class SQLiteApiTokens:
         )
         return 0.0 if granted else (1 - float(tokens)) / per_second
 
+    async def spend_for_secret(
+        self, secret_sha256: str, at: float, per_second: float, burst: int
+    ) -> tuple[ApiToken, float] | None:
+        # Two statements: on SQLite a round trip is a hop to the connection's thread,
+        # not the network's, and the bucket's write is not synced.
+        token = await self.token_by_secret(secret_sha256)
+        if token is None or token.revoked_at is not None:
+            return None
+        return token, await self.take_request(token.id, at, per_second, burst)
+
 
 _LEVEL = "min(:burst, b.tokens + max(0.0, :at - b.counted_at) * :rate)"
 _TAKE = f"""

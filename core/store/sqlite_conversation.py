@@ -27,7 +27,7 @@ from core.domain.records import (
 )
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, Lane, leased
-from core.store.protocol import UPDATE_CLAIMS_KEPT
+from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt
@@ -55,6 +55,19 @@ class SQLiteConversationStore:
                 "INSERT INTO telegram_updates (bot_id, update_id, claimed_at) VALUES (?, ?, ?) "
                 "ON CONFLICT DO NOTHING",
                 (bot_id, update_id, _ts(at)),
+            )
+            return cur.rowcount == 1
+
+    async def claim_tick(self, job: str, chat_id: int, due: datetime, at: datetime) -> bool:
+        """True if no process on this file claimed this run of the job before."""
+        async with self._store.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM job_ticks WHERE claimed_at < ?", (_ts(at - TICK_CLAIMS_KEPT),)
+            )
+            cur = await tx.execute(
+                "INSERT INTO job_ticks (job, chat_id, due, claimed_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (job, chat_id, _ts(due), _ts(at)),
             )
             return cur.rowcount == 1
 

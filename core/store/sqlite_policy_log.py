@@ -6,6 +6,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 
+import aiosqlite
+
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
 from core.store.sql_policy_log import INSERT_COLUMNS, POLICY_COLUMNS, insert_values, policy_event
@@ -36,7 +38,12 @@ class SQLitePolicyLog:
         return appended
 
     async def policy_events(self, after_seq: int = 0) -> list[PolicyEvent]:
-        rows = await self._store.db.execute_fetchall(
-            f"SELECT {POLICY_COLUMNS} FROM policy_events WHERE seq > ? ORDER BY seq", (after_seq,)
-        )
-        return [policy_event(r, dt(r[2])) for r in rows]
+        return await read_policy_events(self._store.db, after_seq)
+
+
+async def read_policy_events(db: aiosqlite.Connection, after_seq: int) -> list[PolicyEvent]:
+    """The log's events after ``after_seq``, in order, read on ``db`` (or a transaction's)."""
+    rows = await db.execute_fetchall(
+        f"SELECT {POLICY_COLUMNS} FROM policy_events WHERE seq > ? ORDER BY seq", (after_seq,)
+    )
+    return [policy_event(r, dt(r[2])) for r in rows]

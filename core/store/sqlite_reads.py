@@ -162,14 +162,7 @@ class SQLiteReads(ABC):
         return int(row[0]) if row else 0
 
     async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
-        counts: list[int] = []
-        # One statement per chunk (SQLite caps a statement's parameters), each part
-        # the partial index commits_entity_changes' own predicate, so SQLite uses it.
-        for chunk in sql_records.chunks(queries, sql_records.CHANGE_COUNTS_PER_READ):
-            sql, args = sql_records.change_counts(chunk, "?", ts)
-            rows = await self.db.execute_fetchall(sql, args)
-            counts.extend(int(r[1]) for r in sorted(rows))
-        return counts
+        return await read_change_counts(self.db, queries)
 
     async def log_since(self, since: datetime) -> LogWindow:
         at = ts(since)
@@ -207,3 +200,15 @@ class SQLiteReads(ABC):
             "SELECT created_at, kind, domain, message FROM alerts ORDER BY seq"
         ) as cur:
             return [(dt(r[0]), r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+async def read_change_counts(db: aiosqlite.Connection, queries: Sequence[ChangeCount]) -> list[int]:
+    """``count_changes`` read on ``db`` (or a transaction's)."""
+    counts: list[int] = []
+    # One statement per chunk (SQLite caps a statement's parameters), each part
+    # the partial index commits_entity_changes' own predicate, so SQLite uses it.
+    for chunk in sql_records.chunks(queries, sql_records.CHANGE_COUNTS_PER_READ):
+        sql, args = sql_records.change_counts(chunk, "?", ts)
+        rows = await db.execute_fetchall(sql, args)
+        counts.extend(int(r[1]) for r in sorted(rows))
+    return counts

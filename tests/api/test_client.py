@@ -164,6 +164,18 @@ async def test_an_answered_question_and_a_bad_edit_are_canons_own_errors(
     assert isinstance(twice.value, AlreadyAnswered)
 
 
+async def test_an_edited_place_nobody_knows_needs_new_place(canon: CanonClient) -> None:
+    said = await canon.post_message("I moved to Modesto", message_id="client-m3")
+    [question] = said.questions
+    with pytest.raises(ApiInvalidAnswer) as unknown:
+        await canon.answer(question.id, "edit", "purple")
+    assert unknown.value.kind == "unknown-place"
+    assert unknown.value.detail.startswith('I don\'t know a place called "purple"')
+    assert question.id in [q.id for q in await canon.questions()]
+    used = await canon.answer(question.id, "edit", "purple", new_place=True)
+    assert (used.committed, used.committed_value) == (True, "purple")
+
+
 async def test_a_request_refused_carries_the_apis_reasons(canon: CanonClient) -> None:
     with pytest.raises(RequestInvalid) as refused:
         await canon.post_message("x" * 10001)
@@ -239,6 +251,7 @@ PROBLEMS = [
     (422, "invalid-body", RequestInvalid),
     (422, "invalid-query", RequestInvalid),
     (422, "invalid-input", ApiInvalidAnswer),
+    (422, "unknown-place", ApiInvalidAnswer),
     (429, "too-many-requests", RateLimited),
     (500, "internal-server-error", ApiUnavailable),
     (503, "unavailable", ApiUnavailable),

@@ -7,6 +7,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
 from live_server import CANON, environment
 
 
@@ -29,3 +30,40 @@ def test_loadtest_reports_every_turn_of_every_run(tmp_path: Path) -> None:
     assert first["speedup"] == 1.0
     assert first["turns_per_s"] > 0
     assert second["turn_p99_ms"] >= second["turn_p50_ms"] > 0
+
+
+async def test_the_bench_measures_one_and_two_api_workers_on_postgresql(postgres_url: str) -> None:
+    from core.bench.workers import WorkersConfig, workers_figures
+    from core.cli.loadtest_cmd import issue_tokens
+
+    config = WorkersConfig(users=2, turns=3, rounds=1)
+    figures = await workers_figures(postgres_url, config, issue_tokens)
+    assert (figures["workers_1_errors"], figures["workers_2_errors"]) == (0, 0)
+    assert figures["workers_1_turns_per_s"] > 0
+    assert figures["workers_speedup"] == pytest.approx(
+        figures["workers_2_turns_per_s"] / figures["workers_1_turns_per_s"], rel=0.05
+    )
+    assert figures["workers_2_server_cpu_ms_per_turn"] > 0, "both workers' CPU is counted"
+    assert figures["workers_cpu_ceiling_speedup"] > 0, "the database runs on this machine"
+    assert figures["workers_load_average"].count(" ") == 2
+
+
+async def test_the_bench_says_it_skipped_the_workers_on_sqlite(tmp_path: Path) -> None:
+    from core.bench.workers import WorkersConfig, workers_figures
+    from core.cli.loadtest_cmd import issue_tokens
+
+    figures = await workers_figures(str(tmp_path / "canon.db"), WorkersConfig(), issue_tokens)
+    assert figures == {"workers": "skipped (give --db a postgresql:// URL)"}
+
+
+def test_the_cpu_ceiling_is_one_core_per_worker_until_the_cores_are_shared() -> None:
+    from core.bench.workers import RunFigures, cpu_ceiling_speedup
+
+    def run(workers: int, database_s: float | None) -> RunFigures:
+        # 100 turns: 20 ms of a worker, 5 ms of the database, 1 ms of the client each.
+        return RunFigures(workers, 100, 0, 1.0, [], 2.0, 0.1, database_s)
+
+    # One worker: 50 turns/s (its core). Two: 2 cores / 26 ms = 76.9, not 100.
+    assert cpu_ceiling_speedup(run(1, 0.5), run(2, 0.5), cores=2) == 1.54
+    assert cpu_ceiling_speedup(run(1, 0.5), run(2, 0.5), cores=4) == 2.0
+    assert cpu_ceiling_speedup(run(1, None), run(2, None), cores=2) is None, "a remote database"

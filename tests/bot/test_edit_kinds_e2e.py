@@ -91,6 +91,7 @@ async def test_a_word_that_is_no_place_is_refused_until_confirmed_as_new(
     # Yes: the user knows a place Canon does not; it is theirs to name.
     await tg.tap(ALICE, unknown, "Yes")
     await tg.settled(prompt)
+    assert not unknown.buttons
     assert prompt.text.endswith("Edited to purple")
     assert await _where(runner) == "purple"
 
@@ -104,17 +105,35 @@ async def test_a_typed_no_asks_again_and_cancel_leaves_the_question_open(
     purple = await tg.reply_after(ALICE, sent, UNKNOWN)
     sent = tg.user_says(ALICE, "no", date=SENT)
     await tg.reply_after(ALICE, sent, "Which place, then?")
+    # Answered by typing: it loses its buttons, as an answered prompt does.
+    assert not purple.buttons
+    assert purple.text == f"{UNKNOWN}\n→ No"
     sent = tg.user_says(ALICE, "mauve", date=SENT)
-    await tg.reply_after(ALICE, sent, 'I don\'t know a place called "mauve"')
-    # Yes under the older question is stale: it never applies the newer word.
-    await tg.tap(ALICE, purple, "Yes")
-    answers = [c.params.get("text") for c in tg.methods("answerCallbackQuery")]
-    assert answers[-1] == "This question is no longer open."
+    mauve = await tg.reply_after(ALICE, sent, 'I don\'t know a place called "mauve"')
+    # No Yes is left under the older question: it can never apply the newer word.
+    assert [_labels(m) for m in tg.open_prompts(ALICE)] == [_labels(prompt), ["Yes", "No"]]
     assert await _where(runner) is None
+    assert _labels(mauve) == ["Yes", "No"]
     sent = tg.user_says(ALICE, "/cancel", date=SENT)
     await tg.reply_after(ALICE, sent, "OK, cancelled. The question is still open.")
+    assert not mauve.buttons, "/cancel sets the waiting 'use it anyway?' aside"
+    assert mauve.text.endswith("→ Cancelled")
     assert prompt.buttons, "the question is still open"
     assert await _where(runner) is None
+
+
+async def test_another_place_typed_sets_the_waiting_question_aside(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(clock=lambda: WEDNESDAY)
+    prompt = await _asked_where(runner, tg)
+    sent = tg.user_says(ALICE, "purple", date=SENT)
+    purple = await tg.reply_after(ALICE, sent, UNKNOWN)
+    tg.user_says(ALICE, "reno", date=SENT)
+    await tg.settled(prompt)
+    assert await _where(runner) == "Reno"
+    assert not purple.buttons
+    assert purple.text == UNKNOWN
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,8 @@ from canon_testing import make_observation
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 
+from core.domain.policy import default_policy
+
 pytestmark = pytest.mark.timeout(60)
 
 NOW = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
@@ -80,3 +82,24 @@ async def test_the_reply_to_a_message_never_contradicts_the_question_after_it(
         assert "not a fact" not in text, replies
         assert "doesn't change" not in text, replies
         assert "nothing changed" not in text, replies
+
+
+@pytest.mark.parametrize(
+    ("message", "asked"),
+    [
+        ("I need to return the Amazon package by Friday", "Is the Amazon return due Friday, "),
+        ("the electric bill is due friday", "Is the electric bill due Friday, "),
+        ("rent is due on the 1st", "Is the rent due "),
+    ],
+)
+async def test_an_errand_is_asked_with_its_day(
+    tg: FakeTelegram, start_bot: StartBot, message: str, asked: str
+) -> None:
+    """An errand or a bill and its deadline are one question, named as people name
+    them: "Is the Amazon return due Friday, December 4?", never "Is amazon return due?"."""
+    await start_bot(policy=default_policy())  # a new store asks before it takes
+    tg.user_says(ALICE, message)
+    prompt = await tg.prompt(ALICE, "due")
+    question = prompt.text.splitlines()[0]
+    assert question.startswith(asked), question
+    assert re.fullmatch(r".* due (on )?\w+day, \w+ \d{1,2}\?", question), question

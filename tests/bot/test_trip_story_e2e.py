@@ -1,14 +1,17 @@
 """The trip holds together, end to end through the bot (the strict Bot API double).
 
 Coming home ends the trip and moves the user in one step ("Back home in Portland?"),
-never a separate "forget your location?"; "where am I?" never says a place only a
-finished trip supported, and names a question still open about it; a calendar
-flight to Denver makes "landed in Denver" surer.
+never a separate "forget your location?" or "forget your departure date?"; a trip called
+off leaves the plan (destination and days) in one step; "where am I?" never says a place
+only a finished trip supported, and names a question still open about it; a calendar
+flight to Denver, read from a feed, makes "landed in Denver" surer.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,9 +20,15 @@ from chatkit import ALICE, BOB, StartBot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
+from core.conversation.context import load_context
 from core.domain.ids import new_id
 from core.domain.policy import with_overrides
 from core.domain.state import CommittedFact
+from core.projections.render import RenderConfig, render
+from core.signals.rules import Rule
+from core.sources.base import SourceConfig
+from core.sources.config import parse_source
+from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -29,6 +38,15 @@ ASKS_ABOUT_TRAVEL = with_overrides(
     calibrated_policy(), {"domains": {"travel": {"auto_threshold": 0.99}}}
 )
 """Every travel change is a question (what calibration or a strict policy does)."""
+TAKES_TRAVEL = with_overrides(
+    calibrated_policy(),
+    {
+        "certain_extraction": 0.8,
+        "rollout": {"calibration_mutations": 0},
+        "domains": {"travel": {"ask_threshold": 0.4, "auto_threshold": 0.6, "margin_threshold": 0}},
+    },
+)
+"""Every travel word Canon reads is committed (a policy that trusts plain travel words)."""
 
 
 def _fact(field: str, value: Any, source: str = "conversation_assertive", **at: Any) -> Any:
@@ -72,6 +90,21 @@ async def test_back_home_with_a_known_home_city(tg: FakeTelegram, start_bot: Sta
     assert not tg.open_prompts(ALICE), "no separate question about the location"
 
 
+async def test_in_the_home_city_is_home_not_a_trip(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """ "I'm in Portland" reads as a trip under way, unless Portland is home: with a trip
+    under way it ends the trip; with none it says where the user is and nothing more."""
+    runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND, policy=TAKES_TRAVEL)
+    await tg.say(ALICE, "i'm in portland", expect="your trip is over")
+    assert await _where(runner) == "Portland"
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "on your trip" not in about.text
+
+    bob = await _started(start_bot, *HOME_PORTLAND, policy=TAKES_TRAVEL, entity="user:bob")
+    await tg.say(BOB, "im in portland today", expect="Portland")
+    assert bob.chat is not None
+    assert await bob.chat.engine.store.fact("user:bob", "travel.status") is None
+
+
 async def test_back_home_without_a_home_city_forgets_the_trip_place(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
@@ -107,28 +140,155 @@ async def test_back_home_is_one_question_when_canon_asks(
     assert "asked" not in where.text
 
 
-async def test_a_calendar_flight_corroborates_landing_there(
+async def test_where_am_i_names_an_open_arrival_question(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    """The calendar's flight to Denver (destination and dates) supports "landed in Denver"
-    (where the user is): Alice's word counts for more than Bob's, who has no such flight."""
-    flight = (
-        _fact("travel.destination", "Denver", "calendar", days=2),
-        _fact("travel.depart_date", NOW.date().isoformat(), "calendar", days=2),
-        _fact("travel.return_date", (NOW + timedelta(days=3)).date().isoformat(), "calendar"),
-        _fact("travel.status", "planning", "calendar", days=2),
+    """At home in Portland, "we're already in tahoe, got in last night" is asked, not
+    taken: until the answer, "where am I?" says what is known and names the question."""
+    at_home = (
+        _fact("travel.location", "Portland"),
+        _fact("travel.status", "planning"),
+        _fact("travel.destination", "Tahoe"),
+        _fact("travel.depart_date", NOW.date().isoformat()),  # the plan said today
     )
-    runner = await _started(start_bot, *flight)
+    runner = await _started(start_bot, *at_home, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
+    tg.user_says(ALICE, "we're already in tahoe, got in last night")
+    question = await tg.prompt(ALICE, "Tahoe")
+    where = await tg.say(ALICE, "where am i?", expect="I've asked you")
+    assert where.text.startswith("In Portland")
+    assert question.text.splitlines()[0] in where.text
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "you're in Portland" in about.text
+    assert "I've asked you" in about.text
+    await tg.tap(ALICE, question, "Yes")
+    await tg.settled(question)
+    assert await _where(runner) == "Tahoe"
+    where = await tg.say(ALICE, "where am i?", expect="In Tahoe")
+    assert "asked" not in where.text
+
+
+async def test_a_return_ends_the_days_still_ahead_in_the_same_question(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Home before the plan's last days: the trip, the stay and its days in one Yes,
+    never a second "Should I forget your departure date?"."""
+    ahead = (
+        _fact("travel.depart_date", (NOW + timedelta(days=1)).date().isoformat()),
+        _fact("travel.return_date", (NOW + timedelta(days=4)).date().isoformat()),
+    )
+    runner = await _started(start_bot, *IN_TAHOE, *ahead, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
+    tg.user_says(ALICE, "we got back home last night")
+    question = await tg.prompt(ALICE, "Back home in Portland?")
+    await tg.tap(ALICE, question, "Yes")
+    await tg.settled(question)
+    assert await _trip(runner) == {
+        "travel.status": "completed",
+        "travel.location": "Portland",
+        "travel.destination": "Tahoe",  # where the trip went, over
+    }
+    await tg.say(ALICE, "/pending", expect="Nothing is waiting for your confirmation.")
+    assert not tg.open_prompts(ALICE), "no day of the trip is asked about on its own"
+
+
+PLANNED_TAHOE = (
+    _fact("travel.status", "planning"),
+    _fact("travel.destination", "Tahoe"),
+    _fact("travel.depart_date", (NOW + timedelta(days=1)).date().isoformat()),
+    _fact("travel.return_date", (NOW + timedelta(days=4)).date().isoformat()),
+    _fact("travel.location", "Portland"),
+)
+
+
+@pytest.mark.parametrize("said", ["the tahoe trip is cancelled", "we're not going anymore"])
+async def test_a_cancelled_trip_leaves_the_plan_in_one_question(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    """Called off: the trip's status, destination and days leave the plan together;
+    where the user is stays; nothing still says "leave for Tahoe"."""
+    runner = await _started(start_bot, *PLANNED_TAHOE, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
+    tg.user_says(ALICE, said)
+    question = await tg.prompt(ALICE, "Is your trip to Tahoe off?")
+    await tg.tap(ALICE, question, "Yes")
+    await tg.settled(question)
+    assert await _trip(runner) == {"travel.status": "cancelled", "travel.location": "Portland"}
+    assert not tg.open_prompts(ALICE)
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "your trip is off; you're in Portland" in about.text
+    assert "leaving" not in about.text
     assert runner.chat is not None
-    store = runner.chat.engine.store
+    engine = runner.chat.engine
+    block = await load_context(engine.store, engine.policy, ["user:primary"], NOW)
+    assert "Tahoe" not in block.text
+    assert "depart" not in block.text
+    heartbeat = render(await engine.store.facts(), [], [], RenderConfig(), NOW)["HEARTBEAT.md"][
+        "active_reminders"
+    ]
+    assert "Tahoe" not in heartbeat
+    assert "Trip" not in heartbeat
+
+
+async def test_the_same_cancellation_commits_together_when_canon_is_sure(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await _started(start_bot, *PLANNED_TAHOE, *HOME_PORTLAND, policy=TAKES_TRAVEL)
+    await tg.say(ALICE, "trip's off", expect="Noted: the trip is off.")
+    assert not tg.open_prompts(ALICE)
+    assert await _trip(runner) == {"travel.status": "cancelled", "travel.location": "Portland"}
+
+
+async def _trip(runner: BotRunner) -> dict[str, Any]:
+    """The user's committed travel fields."""
+    assert runner.chat is not None
+    facts = await runner.chat.engine.store.facts("user:primary")
+    return {f.field: f.value for f in facts if f.domain == "travel"}
+
+
+@dataclass(frozen=True)
+class _Calendar:
+    """The settings a pass of the sources reads: one ICS feed, no rules, no workspace."""
+
+    sources: tuple[SourceConfig, ...]
+    workspace: Path
+    rules: tuple[Rule, ...] = ()
+
+
+def _flight_feed(folder: Path, start: datetime, end: datetime) -> _Calendar:
+    feed = folder / "travel.ics"
+    stamp = "%Y%m%dT%H%M%SZ"
+    feed.write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:denver-1\r\n"
+        f"DTSTAMP:{start:{stamp}}\r\nDTSTART:{start:{stamp}}\r\nDTEND:{end:{stamp}}\r\n"
+        "SUMMARY:Flight to Denver\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    source = parse_source({"name": "travel", "kind": "ics", "url": str(feed)}, 0, {}, folder)
+    return _Calendar((source,), folder / "no-workspace")
+
+
+async def test_a_calendar_flight_corroborates_landing_there(
+    tg: FakeTelegram, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """The calendar's flight to Denver (read from an ICS feed two days before, when it was
+    a plan: destination and dates) supports "landed in Denver" (where the user is): Alice's
+    word counts for more than Bob's, who has no such flight, within the cap."""
+    runner = await start_bot(policy=TAKES_TRAVEL)  # the calendar's plan is taken, not asked
+    assert runner.chat is not None
+    engine = runner.chat.engine
+    before = NOW - timedelta(days=2)
+    feed = _flight_feed(tmp_path, NOW - timedelta(hours=3), NOW + timedelta(days=3))
+    report = await poll_once(engine, feed, before)
+    assert report.ok
+    planned = {f.field: f.value for f in await engine.store.facts("user:primary")}
+    assert planned["travel.destination"] == "Denver"
+    assert "travel.location" not in planned, "the calendar alone says nothing of where she is"
+
     await tg.say(ALICE, "landed in Denver", expect="Denver")
     await tg.say(BOB, "landed in Denver", expect="Denver")
-    [alice] = await store.events_for("user:primary", "travel.location", "Denver")
-    [bob] = await store.events_for("user:bob", "travel.location", "Denver")
+    [alice] = await engine.store.events_for("user:primary", "travel.location", "Denver")
+    [bob] = await engine.store.events_for("user:bob", "travel.location", "Denver")
     assert [kind for kind, _ in alice.corroborators] == ["calendar"]
     assert bob.corroborators == ()
     assert alice.confidence > bob.confidence
     assert "corroboration 1.00" in bob.reasons[0]
     assert "corroboration 1.00" not in alice.reasons[0]  # above 1, within the cap
-    why = await tg.say(ALICE, "/why location", expect="travel.location = Denver")
+    why = await tg.say(ALICE, "/why location", expect="Denver")
     assert "+ calendar" in why.text

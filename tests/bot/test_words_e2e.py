@@ -3,11 +3,15 @@ known names, conditions, questions about plans and spoken time zones."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
+from core.domain.ids import new_id
+from core.domain.state import CommittedFact
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -91,3 +95,69 @@ async def test_a_spoken_time_zone_sets_the_time_zone(tg: FakeTelegram, start_bot
     believed = await _facts(runner) | await _asked(runner)
     assert believed.get("profile.timezone") == "America/Los_Angeles"
     assert believed.get("profile.home_city") == "Portland"
+
+
+@pytest.mark.parametrize(
+    ("said", "zone"),
+    [
+        ("i'm on east coast time", "America/New_York"),
+        ("my timezone is CET", "Europe/Paris"),
+        ("we're on pacific time", "America/Los_Angeles"),
+    ],
+)
+async def test_a_time_zone_said_as_people_say_it(
+    tg: FakeTelegram, start_bot: StartBot, said: str, zone: str
+) -> None:
+    runner = await start_bot()
+    tg.user_says(ALICE, said)
+    await tg.prompt(ALICE, "time zone", within=60)
+    believed = await _facts(runner) | await _asked(runner)
+    assert believed.get("profile.timezone") == zone
+
+
+async def test_a_known_name_in_lower_case_from_the_first_word(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Emma is known (her school is in the family's state): "emma is sick today" is about her."""
+    runner = await start_bot(settings={"family_entity": "family:smith"})
+    assert runner.chat is not None
+    await runner.chat.engine.store.import_facts(  # type: ignore[attr-defined]
+        [_family_fact("family.emma.status", "well")]
+    )
+    reply = await tg.say(ALICE, "emma is sick today", expect="Emma", within=60)
+    assert "not sure what you mean" not in reply.text
+    items = await runner.chat.engine.store.open_review_items(["family:smith"])
+    facts = {f.field: f.value for f in await runner.chat.engine.store.facts("family:smith")}
+    assert (facts | {i.field: i.candidate_value for i in items})["family.emma.status"] == "sick"
+
+
+async def test_a_relative_day_survives_in_the_field(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """ "Emma's school is closed tomorrow": the closure is tomorrow's, in the user's day."""
+    runner = await start_bot(settings={"family_entity": "family:smith"})
+    sent = tg.user_says(ALICE, "Emma's school is closed tomorrow")
+    await tg.reply_after(ALICE, sent, "", within=60)
+    assert runner.chat is not None
+    items = await runner.chat.engine.store.open_review_items(["family:smith"])
+    facts = {f.field: f.value for f in await runner.chat.engine.store.facts("family:smith")}
+    said = facts | {i.field: i.candidate_value for i in items}
+    # No time zone is known yet: the user's day is UTC's.
+    tomorrow = (datetime.now(UTC) + timedelta(days=1)).date().isoformat()
+    assert str(said.get("family.school.schedule", ""))[:10] == tomorrow
+    assert said.get("family.school.event_status") == "cancelled"
+
+
+def _family_fact(field: str, value: object) -> CommittedFact:
+    at = datetime.now(UTC) - timedelta(days=2)
+    return CommittedFact(
+        "family:smith",
+        field,
+        value,
+        1,
+        "user_confirmation",
+        "seed",
+        0.9,
+        new_id(),
+        at,
+        at,
+        "user_confirmation",
+    )  # type: ignore[arg-type]

@@ -242,7 +242,7 @@ def test_demo_tells_the_story(db: Path) -> None:
 def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     bench_db = tmp_path / "bench.db"
     args = ("--facts", "500", "--observations", "200", "--singles", "150")
-    args += ("--users", "3", "--model-latency", "0.05")
+    args += ("--users", "3", "--model-latency", "0.05", "--messages", "60")
     figures = json.loads(
         canon("bench", "--json", "--db", f"sqlite:///{bench_db}", *args, db=db).stdout
     )
@@ -257,6 +257,7 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
         assert isinstance(figures[key], int | float), key
         assert figures[key] > 0, key
     assert figures["facts"] == 500
+    assert figures["workers"].startswith("skipped"), "API workers are measured on PostgreSQL"
     assert figures["ingest_vs_sqlite_same_tx"] == pytest.approx(
         figures["ingest_single_tx_obs_per_s"] / figures["sqlite_baseline_rows_per_s"], rel=0.01
     )
@@ -284,6 +285,19 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     ):
         assert isinstance(figures[key], float), key
     assert figures["concurrent_chats_model_latency_s"] == 0.05
+    for key in (  # one chat message end to end, beside raw spaCy and a raw durable insert
+        "message_end_to_end_ms_p50",
+        "message_end_to_end_ms_p99",
+        "message_engine_ms_p50",
+        "message_spacy_ms_p50",
+        "message_sqlite_insert_ms_p50",
+        "message_baselines_ms_p50",
+        "message_vs_baselines_p50",
+    ):
+        assert isinstance(figures[key], float), key
+        assert figures[key] > 0, key
+    assert figures["messages"] == 60
+    assert figures["message_observations_per_message"] >= 1  # every message carries a claim
 
 
 @pytest.mark.parametrize(
@@ -358,6 +372,34 @@ def test_answer_edit_reads_a_date_against_now_and_refuses_what_is_not_one(db: Pa
 
     answered = canon("answer", item["id"][:12], "edit", "Saturday", "--now", NOW, db=db).stdout
     assert "travel.depart_date = 2026-02-21" in answered
+
+
+def test_answer_edit_refuses_a_place_nobody_knows_without_new_place(db: Path) -> None:
+    feed = jsonl(make_observation("travel.location", "Tahoe", source="calendar"))
+    canon("ingest", "-", "--now", NOW, db=db, stdin=feed)
+    (item,) = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+    edit = ("answer", item["id"][:12], "edit", "purple", "--now", NOW)
+
+    refused = canon(*edit, db=db, check=False)
+    assert refused.returncode == 2
+    assert 'I don\'t know a place called "purple"; add --new-place' in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert len(json.loads(canon("pending", "--json", db=db).stdout)["pending"]) == 1
+    wrong = canon("answer", item["id"][:12], "confirm", "--new-place", db=db, check=False)
+    assert wrong.returncode != 0
+    assert "--new-place goes with edit only" in wrong.stderr
+
+    assert "travel.location = purple" in canon(*edit, "--new-place", db=db).stdout
+    state = json.loads(canon("state", "--json", "--now", NOW, db=db).stdout)
+    assert state["user:primary"]["travel.location"]["value"] == "purple"
+
+
+def test_answer_edit_takes_a_known_place_as_it_is_spelled(db: Path) -> None:
+    feed = jsonl(make_observation("travel.location", "Tahoe", source="calendar"))
+    canon("ingest", "-", "--now", NOW, db=db, stdin=feed)
+    (item,) = json.loads(canon("pending", "--json", db=db).stdout)["pending"]
+    answered = canon("answer", item["id"][:12], "edit", "reno", "--now", NOW, db=db).stdout
+    assert "travel.location = Reno" in answered
 
 
 def test_why_and_history_take_a_domain_or_a_short_name(db: Path, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.policy import default_policy
 from core.domain.rollout import PolicyEvent
@@ -165,3 +165,32 @@ async def test_status_and_policy_show_where_each_domain_stands(tmp_path: Path) -
         "canon: error: unknown domain 'weather' (known: travel, family, project, financial, "
         "profile)",
     )
+
+
+async def test_a_confirmation_run_recorded_by_another_process_asks_the_next_change(
+    tmp_path: Path,
+) -> None:
+    """The rollout is read in the write transaction; a confirmation run another process
+    started meanwhile needs a count that was not read with it, and is still applied."""
+    policy = calibrated_policy()
+    path = tmp_path / "canon.db"
+    ours, theirs = SQLiteStore(path), SQLiteStore(path)
+    await ours.open()
+    await theirs.open()
+    try:
+        engine = Engine(ours, policy)
+        assert (await engine.ingest(mine(0), now=NOW)).decision == "auto_commit"
+        spike = PolicyEvent(
+            "c-1", NOW, "confirm_next", "travel", "confirm_next", "0", "1", "spike", "rollback"
+        )
+        await Engine(theirs, policy).record_policy_events([spike])
+        later = NOW + timedelta(minutes=5)
+        asked = await engine.ingest(mine(1), now=later)
+        assert (asked.decision, asked.committed) == ("ask_user", False)
+        assert asked.review_item_id
+        await engine.answer(asked.review_item_id, "confirm", now=later)
+        # The run of one is over: the next change commits on its own again.
+        assert (await engine.ingest(mine(2), now=later)).decision == "auto_commit"
+    finally:
+        await ours.close()
+        await theirs.close()

@@ -17,6 +17,7 @@ from core.conversation.offline_replies import (
 )
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
+from core.store import ReviewItem
 
 NOW = datetime(2026, 2, 19, 18, 30, tzinfo=UTC)
 THIS_MORNING = datetime(2026, 2, 19, 8, 15, tzinfo=UTC)
@@ -155,9 +156,55 @@ def test_what_do_you_know_summarises_by_domain(text: str) -> None:
     assert answer.splitlines()[0] == "Here's what I know:"
     assert "• Travel: on your trip; you're in Tahoe; back Sunday, February 22" in answer
     assert "• Family: Emma is sick" in answer
-    assert "• Financial: rent amount 2100; rent currency USD; rent status paid" in answer
+    assert "• Financial: the rent ($2,100) is paid" in answer
     assert len(answer.splitlines()) <= 8
     assert reply(text, ()).startswith("Nothing yet.")
+
+
+@pytest.mark.parametrize(
+    ("errand", "said"),
+    [
+        (
+            {"status": "due", "due_date": "2026-02-20"},
+            "the Amazon return is due Friday, February 20",
+        ),
+        ({"status": "pending", "due_date": "2026-02-20"}, "the Amazon return is still pending"),
+        (
+            {"status": "refunded", "amount": 40, "currency": "USD"},
+            "the Amazon return ($40) was refunded",
+        ),
+    ],
+)
+def test_an_errand_is_one_sentence(errand: dict[str, Any], said: str) -> None:
+    """A return or a bill is told whole, in the words its question used."""
+    facts = tuple(fact(f"financial.amazon_return.{k}", v, THIS_MORNING) for k, v in errand.items())
+    answer = reply("what do you know about me?", facts)
+    assert f"• Financial: {said}\n" in answer
+
+
+def _asked(field: str, value: Any, current: Any = None, group: str = "g1") -> ReviewItem:
+    return ReviewItem(
+        new_id(), 1, "change", None, "user:primary", field, value, current, 0.8, (),
+        "conversation_assertive:tg:1:2", "pending", NOW, NOW, None, None, group,
+    )  # fmt: skip
+
+
+def test_whats_pending_reads_as_the_questions_asked() -> None:
+    """The questions as Alice was asked them (a group in one sentence): no field names."""
+    arrival = [
+        _asked("travel.location", "Tahoe"),
+        _asked("travel.status", "in_progress", "planning"),
+    ]
+    errand = [
+        _asked("financial.amazon_return.status", "due", group="g2"),
+        _asked("financial.amazon_return.due_date", "2026-02-20", group="g2"),
+    ]
+    answer = offline_answer("whats pending", FACTS, [*arrival, *errand], NOW)
+    assert answer.splitlines() == [
+        "2 questions waiting for you:",
+        "• Is your trip to Tahoe under way?",
+        "• Is the Amazon return due Friday, February 20?",
+    ]
 
 
 @pytest.mark.parametrize("text", ["help", "what can you do", "help me"])
@@ -216,3 +263,56 @@ def test_a_reaction_is_answered_in_kind(text: str) -> None:
 )
 def test_a_condition_is_noted_as_an_if_not_misunderstood(text: str) -> None:
     assert reply(text) == CONDITION_NOTED
+
+
+def _trip_and_return(status: str, depart: str, back: str | None, due: str) -> tuple[Any, ...]:
+    days = [fact("travel.depart_date", depart, THIS_MORNING)]
+    days += [] if back is None else [fact("travel.return_date", back, THIS_MORNING)]
+    return (
+        fact("travel.status", status, THIS_MORNING),
+        *days,
+        fact("financial.amazon_return.status", "due", THIS_MORNING),
+        fact("financial.amazon_return.due_date", due, THIS_MORNING),
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "depart", "back", "due", "said"),
+    [
+        # The founding question: is the errand before or after the trip?
+        (
+            "planning",
+            "2026-02-22",
+            "2026-02-25",
+            "2026-02-27",
+            "after you're back (Wednesday, February 25)",
+        ),
+        (
+            "planning",
+            "2026-02-22",
+            "2026-02-25",
+            "2026-02-20",
+            "before you leave (Sunday, February 22)",
+        ),
+        ("in_progress", "2026-02-15", "2026-02-25", "2026-02-20", "during your trip"),
+        ("in_progress", "2026-02-15", None, "2026-02-20", "I don't know when you're back"),
+        ("completed", "2026-02-15", "2026-02-18", "2026-02-20", "your trip is over"),
+    ],
+)
+def test_an_errand_is_placed_against_the_trip(
+    status: str, depart: str, back: str | None, due: str, said: str
+) -> None:
+    answer = reply(
+        "is the amazon return before or after the trip?",
+        _trip_and_return(status, depart, back, due),
+    )
+    assert answer.startswith("The Amazon return is due ")
+    assert said in answer
+
+
+def test_a_question_about_an_errand_alone_tells_the_errand() -> None:
+    facts = _trip_and_return("planning", "2026-02-22", None, "2026-02-27")
+    assert reply("when is the amazon return due?", facts) == (
+        "The Amazon return is due Friday, February 27."
+    )
+    assert reply("did I pay the rent?").startswith("Yes, rent is paid")

@@ -79,6 +79,11 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
         ([(ME, "travel.depart_date", "2025-03-01")], "Do you leave on Saturday, March 1?"),
         ([(ME, "profile.home_city", None)], "Should I forget your home city?"),
         (
+            [(ME, "profile.timezone", "America/Los_Angeles")],
+            "Is your time zone Pacific time (America/Los Angeles)?",
+        ),
+        ([(ME, "profile.timezone", "Asia/Tokyo")], "Is your time zone Asia/Tokyo?"),
+        (
             [
                 (ME, "financial.rent.status", "paid"),
                 (ME, "financial.rent.amount", 2100),
@@ -105,6 +110,42 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
         (
             [(ME, "financial.rent.amount", 12.5), (ME, "financial.rent.currency", "CAD")],
             "Was rent 12.50 CAD?",
+        ),
+        # An errand or a bill is named as people name it, with the day it is due.
+        (
+            [
+                (ME, "financial.amazon_return.status", "due"),
+                (ME, "financial.amazon_return.due_date", "2026-02-20"),
+            ],
+            "Is the Amazon return due Friday, February 20?",
+        ),
+        ([(ME, "financial.rent.status", "due")], "Is the rent due?"),
+        (
+            [(ME, "financial.package_return.status", "pending")],
+            "Is the package return still pending?",
+        ),
+        (
+            [(ME, "financial.rent.due_date", "2026-03-01")],
+            "Is the rent due on Sunday, March 1?",
+        ),
+        # A return ends the trip's days still ahead in the same question.
+        (
+            [
+                (ME, "travel.status", "completed"),
+                (ME, "travel.location", "Portland", "Tahoe"),
+                (ME, "travel.depart_date", None, "2026-03-01"),
+                (ME, "travel.return_date", None, "2026-03-04"),
+            ],
+            "Back home in Portland?",
+        ),
+        # A trip called off takes its destination and days along.
+        (
+            [
+                (ME, "travel.status", "cancelled", "planning"),
+                (ME, "travel.destination", None, "Tahoe"),
+                (ME, "travel.depart_date", None, "2026-03-01"),
+            ],
+            "Is your trip to Tahoe off?",
         ),
     ],
 )

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from core.cli.replay_cmds import DEMO_SCENARIO
+from core.errors import ScenarioError, UnknownPlace
 from core.scenario import load_scenario, replay
 
 SCENARIO_DIR = Path(__file__).parent.parent / "scenarios"
@@ -80,3 +81,29 @@ def test_the_five_situations_and_the_edge_cases_all_ship() -> None:
         "invalid_payloads",
         "rollout_travel",
     } <= names
+
+
+def _where_scenario(answer: dict[str, Any]) -> dict[str, Any]:
+    """A calendar says the user is in Tahoe (asked: the store is still calibrating);
+    the answer edits it."""
+    at = "2026-03-01T10:00:00Z"
+    said = {
+        "event_id": "00000000-0000-4000-8000-000000000901",
+        "event_ts": at,
+        "entity_id": "user:primary",
+        "domain": "travel",
+        "field": "travel.location",
+        "candidate_value": "Tahoe",
+        "intent": "assertive",
+        "source": {"type": "calendar", "ref": "cal-1"},
+    }
+    return {"steps": [{"at": at, "observation": said}, {"at": at, "answer": answer}]}
+
+
+async def test_an_edit_to_a_place_nobody_knows_needs_new_place() -> None:
+    with pytest.raises(UnknownPlace, match='I don\'t know a place called "purple"'):
+        await replay(_where_scenario({"edit": "purple"}))
+    result = await replay(_where_scenario({"edit": "purple", "new_place": True}))
+    assert result["state"]["user:primary"]["travel.location"] == "purple"
+    with pytest.raises(ScenarioError, match="new_place"):
+        await replay(_where_scenario({"edit": "purple", "new_place": "yes"}))

@@ -255,3 +255,40 @@ def test_a_bill_beside_a_trip_keeps_its_own_day(text: str, field: str, value: st
 def test_the_trip_keeps_its_own_day_beside_a_bill(text: str, value: str) -> None:
     found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
     assert found.get("travel.depart_date") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        # A place a trip goes to is nobody who was paid.
+        ("our trip to Tahoe is cancelled", {"travel.status": "cancelled"}),
+        # A shop everyone knows is the same errand however it is typed.
+        (
+            "i have to return the amazon package by friday",
+            {
+                "financial.amazon_return.status": "due",
+                "financial.amazon_return.due_date": "2026-03-06",
+            },
+        ),
+        (
+            "I have to return the Amazon package by Friday",
+            {
+                "financial.amazon_return.status": "due",
+                "financial.amazon_return.due_date": "2026-03-06",
+            },
+        ),
+        # A bare weekday's return comes after the departure the message names.
+        (
+            "we leave for tahoe sunday, back saturday",
+            {
+                "travel.destination": "Tahoe",
+                "travel.status": "planning",
+                "travel.depart_date": "2026-03-08",
+                "travel.return_date": "2026-03-14",
+            },
+        ),
+    ],
+)
+def test_one_thing_is_read_as_one_thing(text: str, fields: dict[str, str]) -> None:
+    found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
+    assert found == fields

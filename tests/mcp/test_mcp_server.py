@@ -391,6 +391,33 @@ async def test_the_assistant_answers_the_users_questions_for_them_and_is_named(
     assert "Acme" not in changes.read_text()
 
 
+async def test_an_edited_place_nobody_knows_waits_for_new_place(
+    transport: str, tmp_path: Path, db: Path
+) -> None:
+    """An edit is checked by the field's kind, as in the chat: "purple" is no place Canon
+    knows, so it is refused (saying how to insist) until new_place says the user means it."""
+    await seed(db)
+    destination, *_ = await users_questions(db)
+    async with connect(transport, tmp_path, db) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        edit = {"question_id": destination, "answer": "edit", "value": "purple"}
+        said = await refused(client, "answer_question", **edit)
+        still = await open_questions(db)
+        wrong_word = await refused(
+            client, "answer_question", question_id=destination, answer="yes", new_place=True
+        )
+        used = await call(client, "answer_question", **edit, new_place=True)
+        after = await call(client, "get_state", entity_id=ALICE)
+    assert tools["answer_question"].input_schema["properties"]["new_place"]["type"] == "boolean"
+    assert 'I don\'t know a place called "purple"' in said
+    assert "new_place: true" in said
+    assert destination in still, "nothing changed"
+    assert "edit only" in wrong_word
+    assert (used["status"], used["committed_value"]) == ("edited", "purple")
+    facts = {f["field"]: f["value"] for f in after["facts"]}
+    assert facts["travel.destination"] == "purple"
+
+
 async def test_a_proposal_against_stronger_fresh_evidence_is_asked_never_committed(
     transport: str, tmp_path: Path, db: Path
 ) -> None:

@@ -19,7 +19,7 @@ from core.domain.principals import Role
 from core.domain.records import AcceptedInput, ApiToken, ChatMode, SourceState
 from core.domain.rollout import PolicyEvent
 from core.errors import StoreError
-from core.store.protocol import UPDATE_CLAIMS_KEPT, StoreBackend
+from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT, StoreBackend
 
 LATER = NOW + timedelta(minutes=5)
 
@@ -427,6 +427,22 @@ class CompanionContract:
             pytest.approx(2.0),
         ]
 
+    async def test_a_live_tokens_request_is_found_and_spent_in_one_call(
+        self, backend: StoreBackend
+    ) -> None:
+        tokens = backend.api_tokens
+        made = ApiToken("t-1", "app", "user:alice", "a" * 64, NOW, None, "user", (), None)
+        await tokens.add_token(made)
+        spend = tokens.spend_for_secret
+        at = 1_000_000.0
+        assert [await spend("a" * 64, at, 0.5, 2) for _ in range(2)] == [(made, 0.0)] * 2
+        assert await spend("a" * 64, at, 0.5, 2) == (made, pytest.approx(2.0))
+        assert await tokens.take_request("t-1", at, 0.5, 2) == pytest.approx(2.0), "one bucket"
+        assert await spend("b" * 64, at, 0.5, 2) is None, "an unknown secret"
+        await tokens.revoke_token("t-1", NOW)
+        assert await spend("a" * 64, at + 3600, 0.5, 2) is None, "a revoked token"
+        assert await tokens.take_request("t-1", at + 3600, 0.5, 2) == 0.0, "nothing was spent"
+
     async def test_a_clock_behind_the_last_count_adds_nothing(self, backend: StoreBackend) -> None:
         take = backend.api_tokens.take_request
         assert await take("t-1", 500.0, 1.0, 1) == 0.0
@@ -452,6 +468,26 @@ class CompanionContract:
         after = within + timedelta(seconds=1)
         assert await log.claim_update(111, 9999, after) is True
         assert await log.claim_update(111, 5001, after) is True
+
+    # -- periodic jobs' ticks --------------------------------------------------------
+    async def test_a_jobs_tick_is_claimed_once_per_chat(self, backend: StoreBackend) -> None:
+        log = backend.conversation
+        assert await log.claim_tick("sweep", 0, NOW, NOW) is True
+        assert await log.claim_tick("sweep", 0, NOW, LATER) is False, "the other worker skips"
+        assert await log.claim_tick("sweep", 0, LATER, LATER) is True, "the next tick"
+        assert await log.claim_tick("sweep", 7, NOW, LATER) is True, "another chat's tick"
+        assert await log.claim_tick("alerts", 0, NOW, LATER) is True, "another job's tick"
+
+    async def test_a_tick_claim_is_kept_longer_than_the_longest_interval(
+        self, backend: StoreBackend
+    ) -> None:
+        log = backend.conversation
+        assert await log.claim_tick("learn", 0, NOW, NOW) is True
+        within = NOW + TICK_CLAIMS_KEPT
+        assert await log.claim_tick("learn", 0, NOW, within) is False
+        after = within + timedelta(seconds=1)
+        assert await log.claim_tick("sweep", 0, after, after) is True
+        assert await log.claim_tick("learn", 0, NOW, after) is True, "forgotten by now"
 
     async def test_a_closed_store_says_so(self, backend: StoreBackend) -> None:
         await backend.close()

@@ -29,6 +29,7 @@ from core.domain.state import CommittedFact, value_key
 from core.engine.engine import Engine
 from core.errors import AlreadyAnswered, NotFound, StoreError
 from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
+from core.store.protocol import RolloutReads
 
 
 class Refused(Exception):
@@ -790,6 +791,46 @@ class StoreContract:
         assert await backend.count_changes([]) == []
         many = [ChangeCount(f"user:{n}", "travel", None, 5) for n in range(250)]
         assert await backend.count_changes([*many, asked[0]]) == [0] * 250 + [2]
+
+    async def test_decide_and_write_answers_the_rollouts_reads_before_deciding(
+        self, eng: Engine
+    ) -> None:
+        """The rollout's reads (policy log after a seq, change counts) in the write
+        transaction, answered as ``policy_events`` and ``count_changes`` answer them."""
+        backend = eng.store
+        for minutes, value in enumerate(("Tahoe", "Reno")):
+            at = NOW + timedelta(minutes=minutes)
+            obs = make_observation("travel.location", value, at=at, source="user_confirmation")
+            await eng.ingest(obs, now=at)
+        events = [
+            PolicyEvent(f"p{n}", NOW, "stage", "travel", "stage", "M", str(n), "test", "owner")
+            for n in range(3)
+        ]
+        logged = await backend.policy_log.append_policy_events(events)
+        asked = [
+            ChangeCount("user:primary", "travel", None, 10),
+            ChangeCount("user:primary", "travel", None, 1),
+            ChangeCount("user:other", "travel", None, 10),
+        ]
+        reads = RolloutReads(logged[0].seq, asked)
+        key = ("user:primary", "travel.location")
+        seen_by_decide: list[tuple[list[PolicyEvent], list[int]]] = []
+
+        def decide(
+            snaps: dict[tuple[str, str], FieldSnapshot], seen: object
+        ) -> tuple[WriteBatch, str]:
+            seen_by_decide.append((list(reads.events), list(reads.counted)))
+            return WriteBatch(decided_at=NOW), "decided"
+
+        result = await backend.decide_and_write([key], [], NOW, decide, 5, reads)
+        assert result == ("decided", [])
+        assert seen_by_decide == [(logged[1:], [2, 1, 0])]
+        assert reads.events == await backend.policy_log.policy_events(logged[0].seq)
+        assert reads.counted == await backend.count_changes(asked)
+        # None asked: nothing read, and a decision as before.
+        empty = RolloutReads(logged[-1].seq, [])
+        assert await backend.decide_and_write([key], [], NOW, decide, 5, empty) == ("decided", [])
+        assert (empty.events, empty.counted) == ([], [])
 
     async def test_one_entitys_calibration_never_ends_anothers(self, backend: Store) -> None:
         """Issue 23: 31 changes on user:a's entity (30 confirmed, then one Canon made

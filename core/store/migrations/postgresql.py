@@ -301,6 +301,21 @@ CONVERSATION: Final[Feature] = (
         );
         """,
         ),
+        (
+            "0017_job_ticks",
+            """
+        -- The runs of the bot's periodic jobs (sweeps, alerts, learning) a worker has
+        -- taken on, so N workers on one database run each tick once, not N times.
+        CREATE TABLE job_ticks (
+            job text NOT NULL,
+            chat_id bigint NOT NULL,
+            due timestamptz NOT NULL,
+            claimed_at timestamptz NOT NULL,
+            PRIMARY KEY (job, chat_id, due)
+        );
+        CREATE INDEX job_ticks_by_age ON job_ticks (claimed_at);
+        """,
+        ),
     ),
 )
 

@@ -358,6 +358,21 @@ CONVERSATION: Final[Feature] = (
             ) WITHOUT ROWID;
         """,
         ),
+        (
+            "0023_job_ticks",
+            """
+            -- The runs of the bot's periodic jobs (sweeps, alerts, learning) a worker has
+            -- taken on, so N workers on one store run each tick once, not N times.
+            CREATE TABLE job_ticks (
+                job TEXT NOT NULL,
+                chat_id INTEGER NOT NULL,
+                due TEXT NOT NULL,
+                claimed_at TEXT NOT NULL,
+                PRIMARY KEY (job, chat_id, due)
+            ) WITHOUT ROWID;
+            CREATE INDEX job_ticks_by_age ON job_ticks (claimed_at);
+        """,
+        ),
     ),
 )
 """The bot's conversation log, what its chats showed, prompt messages, chat modes and

@@ -1,0 +1,113 @@
+"""Errands and bills told as one sentence each (pure functions).
+
+"what do you know about me?" reads a bill's or a return's fields together: "the Amazon
+return is due Friday, February 20", not "amazon return due date 2026-02-20; amazon
+return status due". The names are the ones the questions use (``naming.errand``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date
+
+from core.domain import phrasing
+from core.domain.naming import errand
+from core.domain.state import CommittedFact
+
+_SAID = {
+    "due": "is due",
+    "pending": "is still pending",
+    "paid": "is paid",
+    "refunded": "was refunded",
+    "cancelled": "was cancelled",
+}
+_TOLD = frozenset(["status", "due_date", "amount", "currency"])
+"""The parts of an errand its sentence tells (the rest are said on their own)."""
+
+
+def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str], set[str]]:
+    """One sentence per errand of ``mine`` that has a status, and the fields they tell."""
+    by_slug: dict[str, dict[str, CommittedFact]] = {}
+    for f in facts:
+        parts = f.field.split(".")
+        if len(parts) == 3 and parts[0] == "financial" and f.entity_id == mine:
+            by_slug.setdefault(parts[1], {})[parts[2]] = f
+    said: list[str] = []
+    told: set[str] = set()
+    for slug, fields in sorted(by_slug.items()):
+        status = fields.get("status")
+        if status is None:
+            continue
+        amount, currency = fields.get("amount"), fields.get("currency")
+        money = (
+            ""
+            if amount is None
+            else f" ({phrasing.money_text(amount.value, None if currency is None else currency.value)})"
+        )
+        state = _SAID.get(str(status.value), f"is {phrasing.show(status.value)}")
+        due = fields.get("due_date")
+        # The day only matters while it still has to be done.
+        when = "" if due is None or status.value != "due" else f" {phrasing.show_date(due.value)}"
+        said.append(f"{errand(phrasing.show(slug))}{money} {state}{when}")
+        told |= {f.field for name, f in fields.items() if name in _TOLD}
+    return said, told
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> str | None:
+    """The answer to a question that names an errand the state holds ("is the amazon
+    return before or after the trip?"): the errand's sentence and, when the question
+    asks about the trip too, where its day falls against the trip's days. None when
+    the question names no errand."""
+    words = set(_WORD.findall(question.lower()))
+    slugs = {
+        f.field.split(".")[1]
+        for f in facts
+        if f.entity_id == mine and f.field.startswith("financial.") and f.field.count(".") == 2
+    }
+    named = {s for s in slugs if set(s.split("_")) <= words}
+    if not named:
+        return None
+    own = [
+        f
+        for f in facts
+        if f.entity_id == mine
+        and f.field.startswith("financial.")
+        and f.field.split(".")[1] in named
+    ]
+    said, _ = errand_summary(own, mine)
+    if not said:
+        return None
+    head = "; ".join(s[:1].upper() + s[1:] for s in said)
+    trip = {f.field: f.value for f in facts if f.entity_id == mine and f.domain == "travel"}
+    due = [f.value for f in own if f.field.endswith(".due_date")]
+    if "trip" not in words or len(due) != 1:
+        return head + "."
+    return f"{head} — {_against_trip(str(due[0]), trip)}."
+
+
+def _against_trip(due: str, trip: Mapping[str, object]) -> str:
+    """Where the day ``due`` falls against the trip's days, in words."""
+    day = _day(due)
+    gone, back = _day(trip.get("travel.depart_date")), _day(trip.get("travel.return_date"))
+    if trip.get("travel.status") in ("completed", "cancelled"):
+        return "your trip is " + ("over" if trip["travel.status"] == "completed" else "off")
+    if day is None or gone is None:
+        return "I don't know your trip's days"
+    if day < gone:
+        return f"before you leave ({phrasing.show_date(gone.isoformat())})"
+    if back is None:
+        return f"after you leave ({phrasing.show_date(gone.isoformat())}); I don't know when you're back"
+    if day > back:
+        return f"after you're back ({phrasing.show_date(back.isoformat())})"
+    return "during your trip"
+
+
+def _day(value: object) -> date | None:
+    try:
+        return date.fromisoformat(str(value)) if value is not None else None
+    except ValueError:
+        return None

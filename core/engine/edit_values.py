@@ -1,0 +1,71 @@
+"""An Edit's value, checked by its question's kind: one check for the bot, the HTTP API,
+MCP and the command line.
+
+``coerce_value`` reads typed text by the field's kind (a status's words, a date, a
+number); a place must also be one Canon knows: the extractor's gazetteer, a place the
+user's state already holds, one the question itself names, or "home" (the home city,
+when it is known). Any other place raises ``UnknownPlace`` ("I don't know a place called
+"purple"") unless the caller insists with ``new_place`` (the bot's "use it anyway?"
+Yes, the API's ``new_place: true``, MCP's ``new_place`` argument, ``--new-place``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from core.domain.state import Scalar
+from core.engine.answer_values import (
+    EXAMPLES,
+    PLACE_FIELDS,
+    known_place,
+    means_home,
+    value_kind,
+)
+from core.engine.answers import coerce_value
+from core.errors import InvalidAnswer, UnknownPlace
+from core.store import ReviewItem, Store
+
+HOME = "profile.home_city"
+
+
+async def edit_value(
+    store: Store,
+    item: ReviewItem,
+    raw: Any,
+    *,
+    at: datetime | None,
+    new_place: bool = False,
+    entities: Iterable[str] = (),
+) -> Scalar:
+    """The value an Edit of ``item`` stores for ``raw``; ``InvalidAnswer`` (``UnknownPlace``
+    for a place nobody knows, without ``new_place``) when it is none. Nothing is written.
+
+    Dates are read against ``at``, the time the answer was written. A place is looked up
+    in the state of ``item``'s entity and of ``entities`` (the asker's other entities).
+    """
+    value = coerce_value(item.field, raw, at=at, sample=item.candidate_value)
+    if value_kind(item.field, item.candidate_value) != "place":
+        return value
+    if not isinstance(value, str):  # 42 or true over the API: no place's name
+        raise InvalidAnswer(EXAMPLES["place"])
+    owners = dict.fromkeys([item.entity_id, *entities])
+    home = await store.fact(item.entity_id, HOME)
+    if (
+        home is not None
+        and isinstance(home.value, str)
+        and item.field != HOME
+        and means_home(value)
+    ):
+        return home.value  # "home" on "Are you in Tahoe?": the home city
+    held: list[Scalar] = [item.candidate_value, item.current_value]
+    for entity in owners:
+        held += [f.value for f in await store.facts(entity) if f.field in PLACE_FIELDS]
+    known = known_place(value, held)
+    if known is not None:
+        return known
+    place = " ".join(value.split()).strip(" .,!")
+    if new_place and place:
+        return place
+    raise UnknownPlace(place or value)

@@ -1,0 +1,162 @@
+"""One word about a trip, and what it means for the trip's other fields (a table).
+
+Each row: what Canon already holds, the word a message says, and the companions the
+engine decides with it (in the same question or the same commit). Today is Saturday
+2026-11-28 in Portland; "ahead" is a day after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from core.domain.models import StateObservation
+from core.domain.state import CommittedFact, Scalar
+from core.engine.trip_state import at_home, companions_of, stated_fields
+
+NOW = datetime(2026, 11, 28, 17, tzinfo=UTC)  # 09:00 in Portland
+ME = "user:primary"
+
+PLANNED = {
+    "travel.status": "planning",
+    "travel.destination": "Tahoe",
+    "travel.depart_date": "2026-11-29",
+    "travel.return_date": "2026-12-02",
+}
+AWAY = {
+    "travel.status": "in_progress",
+    "travel.location": "Tahoe",
+    "travel.destination": "Tahoe",
+    "travel.depart_date": "2026-11-22",
+    "travel.return_date": "2026-12-02",
+}
+HOME = {"profile.home_city": "Portland", "profile.timezone": "America/Los_Angeles"}
+
+
+def _facts(state: Mapping[str, Scalar]) -> list[CommittedFact]:
+    return [
+        CommittedFact(ME, f, v, 1, "calendar", "cal:1", 0.9, f"e-{f}", NOW, NOW, "auto_commit")
+        for f, v in state.items()
+    ]
+
+
+def _word(field: str, value: Scalar, intent: str = "assertive") -> StateObservation:
+    return StateObservation.model_validate(
+        {
+            "event_id": "00000000-0000-4000-8000-000000000001",
+            "event_ts": NOW.isoformat(),
+            "entity_id": ME,
+            "domain": field.split(".")[0],
+            "field": field,
+            "candidate_value": value,
+            "intent": intent,
+            "source": {"type": "conversation_assertive", "ref": "tg:111:5"},
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "implied"),
+    [
+        # Back home: the trip ends, the user is home, no day of it is still ahead.
+        (
+            AWAY | HOME,
+            ("travel.status", "completed"),
+            {"travel.location": "Portland", "travel.return_date": None},
+        ),
+        # Back home, no home city known: the trip's place is forgotten with it.
+        (
+            AWAY,
+            ("travel.status", "completed"),
+            {"travel.location": None, "travel.return_date": None},
+        ),
+        # Home before a planned trip even left (it happened after all): nothing ahead stays.
+        (
+            PLANNED | HOME,
+            ("travel.status", "completed"),
+            {
+                "travel.location": "Portland",
+                "travel.depart_date": None,
+                "travel.return_date": None,
+            },
+        ),
+        # Called off: its destination and days leave the plan; where the user is stays.
+        (
+            PLANNED | HOME | {"travel.location": "Portland"},
+            ("travel.status", "cancelled"),
+            {
+                "travel.destination": None,
+                "travel.depart_date": None,
+                "travel.return_date": None,
+            },
+        ),
+        # Arriving where the plan went starts the trip (when they left is asked apart).
+        (PLANNED | HOME, ("travel.location", "Tahoe"), {"travel.status": "in_progress"}),
+        # Being in the home city while away ends the trip, days ahead and all.
+        (
+            AWAY | HOME,
+            ("travel.location", "Portland"),
+            {"travel.status": "completed", "travel.return_date": None},
+        ),
+        # Somewhere else, or a plan, or what might have been: nothing else moves.
+        (AWAY | HOME, ("travel.location", "Reno"), {}),
+        (HOME, ("travel.status", "planning"), {}),
+        (AWAY | HOME, ("travel.status", "completed", "historical"), {}),
+    ],
+)
+def test_a_trip_word_moves_the_trip_together(
+    held: dict[str, Scalar], said: tuple[Any, ...], implied: dict[str, Scalar]
+) -> None:
+    word = _word(*said)
+    companions = companions_of(word, _facts(held), NOW)
+    assert {c.field: c.candidate_value for c in companions} == implied
+    for c in companions:
+        assert c.source == word.source, "a companion is asked or decided with its word"
+        assert c.intent == ("retract" if c.candidate_value is None else "assertive")
+
+
+def test_what_the_message_says_itself_is_not_implied() -> None:
+    """'we're back home in Seattle' states the place: the home city is not implied."""
+    word = _word("travel.status", "completed")
+    said = [word, _word("travel.location", "Seattle")]
+    companions = companions_of(word, _facts(AWAY | HOME), NOW, stated_fields(said))
+    assert {c.field for c in companions} == {"travel.return_date"}
+
+
+def _said(*pairs: tuple[str, Scalar]) -> list[dict[str, Any]]:
+    return [
+        {"entity_id": ME, "field": f, "candidate_value": v, "intent": "assertive"} for f, v in pairs
+    ]
+
+
+IN_PORTLAND = _said(("travel.location", "portland"), ("travel.status", "in_progress"))
+
+
+@pytest.mark.parametrize(
+    ("held", "message", "status"),
+    [
+        # Home, with a trip under way: the trip is over.
+        ({**AWAY, **HOME}, IN_PORTLAND, "completed"),
+        # Home, with no trip under way: no trip at all.
+        ({**PLANNED, **HOME}, IN_PORTLAND, None),
+        (HOME, IN_PORTLAND, None),
+        # Somewhere else, or home unknown: the extractor's reading stands.
+        (
+            {**AWAY, **HOME},
+            _said(("travel.location", "Reno"), ("travel.status", "in_progress")),
+            "in_progress",
+        ),
+        (AWAY, IN_PORTLAND, "in_progress"),
+    ],
+)
+def test_in_the_home_city_is_home(
+    held: Mapping[str, Scalar], message: list[dict[str, Any]], status: str | None
+) -> None:
+    out = at_home(message, ME, held)
+    assert [p["candidate_value"] for p in out if p["field"] == "travel.status"] == (
+        [] if status is None else [status]
+    )
+    assert [p for p in out if p["field"] == "travel.location"] == message[:1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
@@ -27,7 +28,24 @@ class Audience:
     """The household's ``family:*`` entity: where chat family facts go."""
 
     def allowed(self, user_id: int | None) -> bool:
-        return user_id is not None and user_id in self.allowed_user_ids
+        return user_id is not None and user_id in self._allowed
+
+    @cached_property
+    def _allowed(self) -> frozenset[int]:
+        return frozenset(self.allowed_user_ids)
+
+    @cached_property
+    def _owners(self) -> dict[str, int]:
+        """Each allowed user's own entity, to the first allowed user it is the entity of."""
+        owners: dict[str, int] = {}
+        for user_id in self.allowed_user_ids:
+            owners.setdefault(self.entity_of(user_id), user_id)
+        return owners
+
+    @cached_property
+    def owned_entities(self) -> tuple[str, ...]:
+        """The allowed users' own entities, sorted (computed once: the audience is fixed)."""
+        return tuple(sorted(self._owners))
 
     def entity_of(self, user_id: int) -> str:
         """The user's own entity."""
@@ -44,7 +62,4 @@ class Audience:
 
     def owner_of(self, entity_id: str) -> int | None:
         """The allowed user whose own entity this is (None for shared ones)."""
-        for user_id in self.allowed_user_ids:
-            if self.entity_of(user_id) == entity_id:
-                return user_id
-        return None
+        return self._owners.get(entity_id)

@@ -20,10 +20,9 @@ from core.conversation import texts
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
-from core.conversation.context import load_context
+from core.conversation.context import read_context
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.principals import user_principal
-from core.domain.state import CommittedFact
 from core.engine.engine import Outcome
 
 if TYPE_CHECKING:
@@ -66,8 +65,11 @@ class AssistantTurn(ChatPart):
         self.responder = deps.responder
         self.workflows = deps.workflows
 
-    async def claims(self, msg: Incoming, claims: Claims, now: datetime) -> Heard:
-        """Resolve the message's claims and note the acknowledgement (in the section)."""
+    async def claims(
+        self, msg: Incoming, claims: Claims, now: datetime, *, shown: bool = True
+    ) -> Heard:
+        """Resolve the message's claims and note the acknowledgement (in the section).
+        ``shown``: False when the section found no question active (``asking``)."""
         entity = self.config.entity_of(msg.user_id)
         # The speaker's words, whichever entity (theirs, the family's) they are about.
         said_by = user_principal(entity)
@@ -88,7 +90,7 @@ class AssistantTurn(ChatPart):
         # A question is its own answer to a claim; chat without claims gets a reply.
         if (ack is None and not asked) or self.responder.has_model:
             recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
-            asking = await self.asking(msg, now, recorded)
+            asking = await self.asking(msg, now, recorded, shown=shown)
         return Heard(said, asking, asked)
 
     async def note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
@@ -97,11 +99,18 @@ class AssistantTurn(ChatPart):
         if active is not None and active.item_id not in ids:
             await self.say(chat_id, "I'll ask you about that after the current question.")
 
-    async def asking(self, msg: Incoming, now: datetime, recorded: bool) -> Asking:
-        """The reply to ask for, read from the chat as its section leaves it."""
+    async def asking(
+        self, msg: Incoming, now: datetime, recorded: bool, *, shown: bool = True
+    ) -> Asking:
+        """The reply to ask for, read from the chat as its section leaves it.
+
+        ``shown``: False when this section found no question active in the chat (it closed
+        any settled elsewhere): none is active now either, as only ``Questions.show_next``
+        and ``resend`` show one, and this section runs neither before asking."""
         entities = self.config.entities_of(msg.user_id)
         workflow = await self.steps.driven(msg)
-        block = await load_context(
+        # The block's own reads are the reply's facts and open items (read once).
+        read = await read_context(
             self.engine.store,
             self.engine.policy,
             entities,
@@ -109,18 +118,14 @@ class AssistantTurn(ChatPart):
             token_budget=self.config.context_tokens,
             viewer=entities[0] if entities else None,  # the speaker's own entity comes first
         )
-        facts: list[CommittedFact] = []
-        for e in entities:
-            facts.extend(await self.engine.store.facts(e))
-        open_items = tuple(await self.engine.store.open_review_items(entities))
         log = tuple(await self.log.messages(msg.chat_id, limit=HISTORY_MESSAGES))
         ref = f"tg:{msg.chat_id}:{msg.message_id}"
         request = ReplyRequest(
             msg.text,
             now,
-            block,
-            tuple(facts),
-            open_items,
+            read.block,
+            tuple(read.facts),
+            tuple(read.open_items),
             tuple((m.role, m.text) for m in log),
             log=log,
             chat_id=msg.chat_id,
@@ -129,7 +134,7 @@ class AssistantTurn(ChatPart):
             recorded=recorded,
             turn_id=ref,
             workflow=workflow,
-            open_question=await self.questions.open_question(msg.chat_id),
+            open_question=await self.questions.open_question(msg.chat_id) if shown else None,
         )
         return Asking(msg, now, request, StateTools(self.engine, entities, now, ref), workflow)
 
@@ -151,7 +156,9 @@ class AssistantTurn(ChatPart):
             await self.questions.bind(item, chat_id, asking.msg.user_id, asking.now)
         return said
 
-    async def workflow_message(self, msg: Incoming, now: datetime) -> Heard | None:
+    async def workflow_message(
+        self, msg: Incoming, now: datetime, *, shown: bool = True
+    ) -> Heard | None:
         """A message the chat's workflow takes (a setup step's answer); None if none does.
         With a model, the model takes it in the workflow's turn instead of the message tool."""
         if self.workflows is None:
@@ -160,7 +167,8 @@ class AssistantTurn(ChatPart):
             running = await self.steps.driven(msg)
             if running is None or not running.takes_messages:
                 return None
-            return Heard([], await self.asking(msg, now, recorded=False), [], workflow=True)
+            asking = await self.asking(msg, now, recorded=False, shown=shown)
+            return Heard([], asking, [], workflow=True)
         entity = self.config.entity_of(msg.user_id)
         ref = f"tg:{msg.chat_id}:{msg.message_id}"
         said = await self.workflows.on_message(msg.chat_id, entity, msg.text, ref, now)

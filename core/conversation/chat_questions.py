@@ -33,15 +33,27 @@ class Questions(ChatPart):
 
     async def active(self, chat_id: int) -> PromptMessage | None:
         """The question shown in ``chat_id`` and still open, closing ones settled elsewhere."""
-        for prompt in await self.log.open_prompts(chat_id):
+        return (await self._active_and_open(chat_id))[0]
+
+    async def _active_and_open(
+        self, chat_id: int
+    ) -> tuple[PromptMessage | None, list[PromptMessage]]:
+        """``active``, and the chat's prompts still open once it is known (oldest first:
+        those it closed left out), for a caller that reads both in one section."""
+        prompts = await self.log.open_prompts(chat_id)
+        still: list[PromptMessage] = []
+        for i, prompt in enumerate(prompts):
             if prompt.message_id is None:
+                still.append(prompt)
                 continue
             item = await self.engine.store.review_item(prompt.item_id)
             if item is not None and item.status in ("pending", "queued"):
-                return prompt
+                return prompt, [*still, *prompts[i:]]
             if item is not None:
                 await self.close(prompt, item, item.status, None, self.clock())
-        return None
+            else:
+                still.append(prompt)
+        return None, still
 
     async def open_question(self, chat_id: int) -> CanonQuestion | None:
         """The question the chat waits on, as the assistant's session holds it."""
@@ -57,9 +69,10 @@ class Questions(ChatPart):
 
     async def show_next(self, chat_id: int, now: datetime) -> None:
         """Post the chat's next question unless one is already waiting for an answer."""
-        if await self.active(chat_id) is not None or await self.log.mode(chat_id):
+        active, still_open = await self._active_and_open(chat_id)
+        if active is not None or await self.log.mode(chat_id):
             return
-        item = await self._next_item(chat_id)
+        item = await self._next_item(chat_id, still_open)
         if item is None:
             return
         prompt = await self.bind(item, chat_id, chat_id, now)
@@ -71,12 +84,15 @@ class Questions(ChatPart):
         )
         await self.log.set_prompt_message(item.id, message_id)
 
-    async def _next_item(self, chat_id: int) -> ReviewItem | None:
+    async def _next_item(
+        self, chat_id: int, open_prompts: list[PromptMessage]
+    ) -> ReviewItem | None:
         """The chat's next question: one bound to it already (even if queued) or a
-        correction first, then the oldest pending one routed here."""
+        correction first, then the oldest pending one routed here. ``open_prompts``: the
+        chat's, as ``_active_and_open`` just read them in this section."""
         candidates: list[tuple[int, int, ReviewItem]] = []
         bound: set[str] = set()
-        for prompt in await self.log.open_prompts(chat_id):
+        for prompt in open_prompts:
             bound.add(prompt.item_id)
             item = await self.engine.store.review_item(prompt.item_id)
             if item is not None and item.status in OPEN_STATUSES:
@@ -93,14 +109,12 @@ class Questions(ChatPart):
         (Queued items wait for the flood-control cap.)"""
         if not self.config.allowed(chat_id):
             return []  # every route leads to an allowed user
-        owned = sorted({self.config.entity_of(u) for u in self.config.allowed_user_ids})
         mine = self.config.entity_of(chat_id)
-        store = self.engine.store
-        own = [mine] if self.config.owner_of(mine) == chat_id else []
-        return [
-            *await store.open_review_items(own, pending_only=True),
-            *await store.open_review_items(other_than=owned, pending_only=True),
-        ]
+        owned = self.config.owned_entities
+        # Its own entity's and those no allowed user owns: one read of every pending item
+        # but those of the entities other allowed users own (the caller orders them).
+        others = [e for e in owned if e != mine] if self.config.owner_of(mine) == chat_id else owned
+        return await self.engine.store.open_review_items(other_than=others, pending_only=True)
 
     def _route(self, item: ReviewItem) -> int | None:
         """The private chat a question belongs in: its entity's owner, or who said it."""

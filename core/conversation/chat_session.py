@@ -118,9 +118,10 @@ class ChatSession:
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
             return None
-        heard = await self.parts.assistant.workflow_message(msg, now)
+        shown = active is not None
+        heard = await self.parts.assistant.workflow_message(msg, now, shown=shown)
         if heard is None:
-            heard = await self.parts.assistant.claims(msg, claims, now)
+            heard = await self.parts.assistant.claims(msg, claims, now, shown=shown)
         return replace(heard, left_edit=left_edit)
 
     async def _send(self, said: list[str]) -> None:

@@ -209,6 +209,17 @@ def _day(when: datetime | None) -> str:
     return "?" if when is None else format_ts(when)[:10]
 
 
+@dataclass(frozen=True)
+class ContextRead:
+    """The block and what it was built from, for a caller that needs them too."""
+
+    block: ContextBlock
+    facts: list[CommittedFact]
+    """The entities' facts, entity by entity."""
+    open_items: list[ReviewItem]
+    """Every open review item of the entities (the block shows the changes among them)."""
+
+
 async def load_context(
     store: Store,
     policy: Policy,
@@ -221,6 +232,22 @@ async def load_context(
     """Read ``entities``' facts and open items (all entities when None) and build the block.
 
     ``viewer`` is the user the block is for (``build_context``)."""
+    read = await read_context(
+        store, policy, entities, now, token_budget=token_budget, viewer=viewer
+    )
+    return read.block
+
+
+async def read_context(
+    store: Store,
+    policy: Policy,
+    entities: Sequence[str] | None,
+    now: datetime,
+    *,
+    token_budget: int = DEFAULT_TOKEN_BUDGET,
+    viewer: str | None = None,
+) -> ContextRead:
+    """``load_context``, with the facts and open items it read (one read of each)."""
     if entities is None:
         facts = await store.facts()
         rejected = await store.review_items(["rejected"])
@@ -233,11 +260,12 @@ async def load_context(
             for r in await store.review_items_from(e, CONFLICT_SOURCE)
             if r.status == "rejected"
         ]
-    items = [r for r in await store.open_review_items(entities) if r.kind == "change"]
+    open_items = await store.open_review_items(entities)
+    items = [r for r in open_items if r.kind == "change"]
     # A conflict the user answered No to ("keep both as they are") is theirs to keep.
     declined = {r.source_key for r in rejected}
     conflicts = [c for c in find_conflicts(facts, items, now) if c.source_key not in declined]
-    return build_context(
+    block = build_context(
         facts,
         items,
         now,
@@ -246,6 +274,7 @@ async def load_context(
         conflicts=conflicts,
         viewer=viewer,
     )
+    return ContextRead(block, facts, open_items)
 
 
 def stale_hours(policy: Policy) -> dict[str, float]:

@@ -51,23 +51,30 @@ async def leased(take: Take, renew: Keep, release: Keep) -> AsyncIterator[None]:
     while not await take(holder):
         await asyncio.sleep(wait)
         wait = min(wait * 2, LONGEST_WAIT_S)
-    renewing = asyncio.create_task(_renew(renew, holder))
+    # Most holds are far shorter than RENEW_S: a timer (no task) starts the renewing
+    # task only for a hold that lasts that long.
+    renewing: list[asyncio.Task[None]] = []
+    timer = asyncio.get_running_loop().call_later(
+        RENEW_S, lambda: renewing.append(asyncio.ensure_future(_renew(renew, holder)))
+    )
     try:
         yield
     finally:
-        renewing.cancel()
-        with suppress(asyncio.CancelledError):
-            await renewing
+        timer.cancel()
+        for task in renewing:
+            task.cancel()
+            with suppress(asyncio.CancelledError):
+                await task
         await release(holder)
 
 
 async def _renew(renew: Keep, holder: str) -> None:
     while True:
-        await asyncio.sleep(RENEW_S)
         try:
             await renew(holder)
         except StoreError as e:  # the next renewal may get through; the turn goes on
             log.warning("could not renew a chat's turn: %s", e)
+        await asyncio.sleep(RENEW_S)
 
 
 class ChatLocks:

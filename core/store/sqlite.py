@@ -55,6 +55,7 @@ from core.store.sqlite_connection import (
 )
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop, run_unsynced
+from core.store.sqlite_group_commit import GroupCommit
 from core.store.sqlite_policy_log import SQLitePolicyLog, read_policy_events
 from core.store.sqlite_reads import SQLiteReads, read_change_counts
 from core.store.sqlite_rows import (
@@ -89,6 +90,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         self._synchronous = synchronous
         self._db: aiosqlite.Connection | None = None
         self._tx_lock = asyncio.Lock()
+        self._durable = GroupCommit(lambda: self.db, self.path, self._tx_lock)
         # Companion stores on the same connection (usable once the store is open).
         self.conversation = SQLiteConversationStore(self)
         self.source_states = SQLiteSourceStates(self)
@@ -126,6 +128,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         await self._migrate()
 
     async def close(self) -> None:
+        await self._durable.drain()
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -167,6 +170,17 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         """One statement, atomic on its own, never inside another task's transaction."""
         async with self.transaction() as tx:
             await tx.execute(sql, params)
+
+    async def execute_durable(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> tuple[int, int | None]:
+        """One statement, atomic and durable, committed before this returns (in one round
+        trip to the connection's thread, with the others queued meanwhile: one transaction
+        and one fsync for them all, ``sqlite_group_commit``); its rowcount and lastrowid.
+        Errors as ``transaction`` reports them (a lock or disk that refuses is a
+        StoreError, anything else propagates as it is)."""
+
+        return await self._durable.execute(sql, params)
 
     async def execute_unsynced(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = ()

@@ -84,13 +84,12 @@ class SQLiteConversationStore:
         """Append one message to the chat's log; its id is new and unique."""
         ident = new_id()
         try:
-            async with self._store.transaction() as tx:
-                cur = await tx.execute(
-                    "INSERT INTO conversation_messages "
-                    "(id, chat_id, message_id, user_id, role, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (ident, chat_id, message_id, user_id, role, text, _ts(at)),
-                )
-                seq = int(cur.lastrowid or 0)
+            _, rowid = await self._store.execute_durable(
+                "INSERT INTO conversation_messages "
+                "(id, chat_id, message_id, user_id, role, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (ident, chat_id, message_id, user_id, role, text, _ts(at)),
+            )
+            seq = int(rowid or 0)
         except sqlite3.Error as e:
             raise StoreError(f"cannot append to the conversation log: {e}") from e
         return ChatMessage(seq, ident, chat_id, message_id, user_id, role, text, at)
@@ -119,13 +118,12 @@ class SQLiteConversationStore:
         """Append what the bot showed in the chat (a message sent, or an edit of one)."""
         cells, image = shown_cells(buttons, photo)
         try:
-            async with self._store.transaction() as tx:
-                cur = await tx.execute(
-                    "INSERT INTO chat_shown (chat_id, message_id, kind, text, buttons, photo, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (chat_id, message_id, kind, text, cells, image, _ts(at)),
-                )
-                seq = int(cur.lastrowid or 0)
+            _, rowid = await self._store.execute_durable(
+                "INSERT INTO chat_shown (chat_id, message_id, kind, text, buttons, photo, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (chat_id, message_id, kind, text, cells, image, _ts(at)),
+            )
+            seq = int(rowid or 0)
         except sqlite3.Error as e:
             raise StoreError(f"cannot record what the chat showed: {e}") from e
         return ShownRecord(seq, chat_id, message_id, kind, text, at, tuple(buttons), photo)
@@ -144,32 +142,29 @@ class SQLiteConversationStore:
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage:
         """Bind ``item_id`` to a chat, its owner and a token (idempotent per item)."""
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                "INSERT OR IGNORE INTO prompt_messages (item_id, token, chat_id, owner_user_id, "
-                "shown_at) VALUES (?, ?, ?, ?, ?)",
-                (item_id, token, chat_id, owner_user_id, _ts(at)),
-            )
+        await self._store.execute_durable(
+            "INSERT OR IGNORE INTO prompt_messages (item_id, token, chat_id, owner_user_id, "
+            "shown_at) VALUES (?, ?, ?, ?, ?)",
+            (item_id, token, chat_id, owner_user_id, _ts(at)),
+        )
         prompt = await self.prompt_for_item(item_id)
         assert prompt is not None
         return prompt
 
     async def set_prompt_message(self, item_id: str, message_id: int) -> None:
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                "UPDATE prompt_messages SET message_id = ? WHERE item_id = ?",
-                (message_id, item_id),
-            )
+        await self._store.execute_durable(
+            "UPDATE prompt_messages SET message_id = ? WHERE item_id = ?",
+            (message_id, item_id),
+        )
 
     async def close_prompt(self, item_id: str, outcome: str, at: datetime) -> bool:
         """Mark the prompt answered; False if it was closed already."""
-        async with self._store.transaction() as tx:
-            cur = await tx.execute(
-                "UPDATE prompt_messages SET closed_at = ?, outcome = ? "
-                "WHERE item_id = ? AND closed_at IS NULL",
-                (_ts(at), outcome, item_id),
-            )
-            return bool(cur.rowcount)
+        rowcount, _ = await self._store.execute_durable(
+            "UPDATE prompt_messages SET closed_at = ?, outcome = ? "
+            "WHERE item_id = ? AND closed_at IS NULL",
+            (_ts(at), outcome, item_id),
+        )
+        return bool(rowcount)
 
     async def prompt_by_token(self, token: str) -> PromptMessage | None:
         return await self._one("token = ?", (token,))
@@ -184,12 +179,11 @@ class SQLiteConversationStore:
         return await self._many(where + " ORDER BY shown_at, rowid", args)
 
     async def set_mode(self, mode: ChatMode) -> None:
-        async with self._store.transaction() as tx:
-            await tx.execute(
-                "INSERT OR REPLACE INTO chat_modes (chat_id, mode, item_id, since, value) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since), mode.value),
-            )
+        await self._store.execute_durable(
+            "INSERT OR REPLACE INTO chat_modes (chat_id, mode, item_id, since, value) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since), mode.value),
+        )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = list(
@@ -204,8 +198,7 @@ class SQLiteConversationStore:
         return ChatMode(r[0], r[1], r[2], _dt(r[3]), r[4])
 
     async def clear_mode(self, chat_id: int) -> None:
-        async with self._store.transaction() as tx:
-            await tx.execute("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
+        await self._store.execute_durable("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
 
     def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
         """A lease row per chat and lane (``core.store.chat_turns``), on this machine's clock."""

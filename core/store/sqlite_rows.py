@@ -38,6 +38,10 @@ class SQLiteConnection(Protocol):
         self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
     ) -> None: ...
 
+    async def execute_durable(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> tuple[int, int | None]: ...
+
     async def execute_unsynced(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
     ) -> list[Any]: ...

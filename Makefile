@@ -31,11 +31,11 @@ demo: setup
 	$(BIN)/canon demo
 
 # Two pytest runs side by side: the suites that mostly wait on other processes (live
-# canon serve / canon mcp, the OpenClaw gateway, the MCP Inspector, PostgreSQL and
-# several store processes) beside the rest, so the whole suite fits its time on two
-# cores. Each run's summary is printed; either failing fails the target.
+# canon serve / canon mcp, the OpenClaw gateway, the MCP Inspector) beside the rest, so
+# the whole suite fits its time on two cores. Each run's summary is printed; either
+# failing fails the target.
 PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider
-SIDE   := tests/api tests/mcp tests/store
+SIDE   := tests/api tests/mcp
 
 test: setup test-services
 	@$(PYTEST) $(SIDE) > .pytest-side.log 2>&1 & side=$$!; \

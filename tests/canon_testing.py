@@ -83,3 +83,24 @@ def calibrated_policy() -> Policy:
     using this policy (tests of calibration itself use ``default_policy()``).
     """
     return load_policy(CALIBRATED_POLICY_FILE)
+
+
+async def two_retries_failed(store_url: str) -> None:
+    """A bad travel payload in the store at ``store_url`` whose first two retries already
+    failed: the third, due next, makes it permanent (a question and an alert)."""
+    from core.domain.policy import default_policy
+    from core.engine.dead_letter_intake import RETRY_DELAYS
+    from core.engine.deadletters import retry_due
+    from core.engine.engine import Engine
+    from core.store.factory import open_store
+
+    store = open_store(store_url)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        bad = make_observation("travel.location", "Reno", event_ts="yesterday")
+        await engine.ingest(bad, now=NOW)
+        await retry_due(engine, NOW + RETRY_DELAYS[0])
+        await retry_due(engine, NOW + RETRY_DELAYS[0] + RETRY_DELAYS[1])
+    finally:
+        await store.close()

@@ -7,32 +7,12 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from canon_testing import NOW, make_observation
+from canon_testing import NOW, make_observation, two_retries_failed
 from chatkit import ALICE, BOB, StartBot
 from fakes.telegram_api import FakeTelegram
 
-from core.domain.policy import default_policy
-from core.engine.dead_letter_intake import RETRY_DELAYS
-from core.engine.deadletters import retry_due
-from core.engine.engine import Engine
-from core.store.sqlite import SQLiteStore
-
 pytestmark = pytest.mark.timeout(60)
 ALERT = "⚠️"
-
-
-async def _two_retries_failed(db: Path) -> None:
-    """A bad travel payload whose first two retries already failed (the third is due)."""
-    store = SQLiteStore(db)
-    await store.open()
-    try:
-        engine = Engine(store, default_policy())
-        bad = make_observation("travel.location", "Reno", event_ts="yesterday")
-        await engine.ingest(bad, now=NOW)
-        await retry_due(engine, NOW + RETRY_DELAYS[0])
-        await retry_due(engine, NOW + RETRY_DELAYS[0] + RETRY_DELAYS[1])
-    finally:
-        await store.close()
 
 
 def _alerts(tg: FakeTelegram, chat_id: int) -> list[str]:
@@ -42,7 +22,7 @@ def _alerts(tg: FakeTelegram, chat_id: int) -> list[str]:
 async def test_a_permanent_travel_dead_letter_alerts_the_owner_once_and_is_answered_once(
     tg: FakeTelegram, start_bot: StartBot, tmp_path: Path
 ) -> None:
-    await _two_retries_failed(tmp_path / "canon.db")
+    await two_retries_failed(str(tmp_path / "canon.db"))
     clock = [NOW + timedelta(minutes=10)]  # the third retry is due at 36 minutes
     runner = await start_bot(clock=lambda: clock[0])
     await tg.say(ALICE, "/start", expect="I keep your assistant's beliefs true")
@@ -82,7 +62,7 @@ async def test_a_permanent_travel_dead_letter_alerts_the_owner_once_and_is_answe
 async def test_edit_applies_a_corrected_payload_sent_as_json(
     tg: FakeTelegram, start_bot: StartBot, tmp_path: Path
 ) -> None:
-    await _two_retries_failed(tmp_path / "canon.db")
+    await two_retries_failed(str(tmp_path / "canon.db"))
     clock = [NOW + timedelta(minutes=10)]
     runner = await start_bot(clock=lambda: clock[0])
     await tg.say(ALICE, "/start", expect="I keep your assistant's beliefs true")

@@ -156,16 +156,22 @@ async def test_a_known_place_is_taken_at_once(
     assert not any("use it anyway" in m.text for m in tg.bot_messages(ALICE))
 
 
+async def _home_city(runner: BotRunner, city: str) -> None:
+    """The user confirmed ``city`` as their home city before the story starts."""
+    home = CommittedFact(
+        "user:primary", "profile.home_city", city, 1, "user_confirmation", "seed",
+        1.0, new_id(), WEDNESDAY, WEDNESDAY, "user_confirm",
+    )  # fmt: skip
+    assert runner.chat is not None
+    await runner.chat.engine.store.import_facts([home])  # type: ignore[attr-defined]
+
+
 async def test_a_place_the_users_state_holds_is_known(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     runner = await start_bot(clock=lambda: WEDNESDAY)
     assert runner.chat is not None
-    home = CommittedFact(
-        "user:primary", "profile.home_city", "Kittery Point", 1, "user_confirmation", "seed",
-        1.0, new_id(), WEDNESDAY, WEDNESDAY, "user_confirm",
-    )  # fmt: skip
-    await runner.chat.engine.store.import_facts([home])  # type: ignore[attr-defined]
+    await _home_city(runner, "Kittery Point")
     prompt = await _asked_where(runner, tg)
     tg.user_says(ALICE, "kittery point", date=SENT)
     await tg.settled(prompt)
@@ -177,11 +183,7 @@ async def test_home_on_a_location_question_is_the_home_city(
 ) -> None:
     runner = await start_bot(clock=lambda: WEDNESDAY)
     assert runner.chat is not None
-    home = CommittedFact(
-        "user:primary", "profile.home_city", "Portland", 1, "user_confirmation", "seed",
-        1.0, new_id(), WEDNESDAY, WEDNESDAY, "user_confirm",
-    )  # fmt: skip
-    await runner.chat.engine.store.import_facts([home])  # type: ignore[attr-defined]
+    await _home_city(runner, "Portland")
     prompt = await _asked_where(runner, tg)
     tg.user_says(ALICE, "back home", date=SENT)
     await tg.settled(prompt)

@@ -15,19 +15,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from canon_testing import NOW, calibrated_policy, make_observation
+from canon_testing import NOW, calibrated_policy, two_retries_failed
 from chatkit import ALICE
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import DEAD_LETTER_SECONDS, SWEEP_SECONDS, BotRunner, Webhook
 from core.conversation.audience import Audience
-from core.domain.policy import default_policy
-from core.engine.dead_letter_intake import RETRY_DELAYS
-from core.engine.deadletters import retry_due
-from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
 from core.settings import Settings, TelegramSettings
-from core.store.factory import open_store
 
 pytestmark = pytest.mark.timeout(90)
 ALERT = "⚠️"
@@ -41,20 +36,6 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "canon.db")
     url: str = request.getfixturevalue("postgres_url")
     return url
-
-
-async def _two_retries_failed(url: str) -> None:
-    """A bad travel payload whose first two retries already failed (the third is due)."""
-    store = open_store(url)
-    await store.open()
-    try:
-        engine = Engine(store, default_policy())
-        bad = make_observation("travel.location", "Reno", event_ts="yesterday")
-        await engine.ingest(bad, now=NOW)
-        await retry_due(engine, NOW + RETRY_DELAYS[0])
-        await retry_due(engine, NOW + RETRY_DELAYS[0] + RETRY_DELAYS[1])
-    finally:
-        await store.close()
 
 
 def _free_port() -> int:
@@ -90,7 +71,7 @@ def _alerts(tg: FakeTelegram) -> list[str]:
 async def test_a_due_alert_and_its_question_reach_the_owner_once_from_two_workers(
     tg: FakeTelegram, store_url: str
 ) -> None:
-    await _two_retries_failed(store_url)
+    await two_retries_failed(store_url)
     clock = [NOW + timedelta(minutes=10)]
     async with AsyncExitStack() as workers:
         one = await workers.enter_async_context(bot_worker(tg, store_url, lambda: clock[0]))

@@ -151,20 +151,20 @@ def offline_answer(
         return _pending(open_items)
     if _ABOUT_ME(t):
         return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
-    matched = next(((q, a) for q, a in _STATE_QUESTIONS if q.search(t)), None)
+    match, answer = next(
+        ((m, a) for q, a in _STATE_QUESTIONS if (m := q.search(t)) is not None), (None, None)
+    )
     # "is the amazon return before or after the trip?": the errand, against the trip.
-    about_errand = (matched is None or matched[1] is _trip) and "?" in text
+    about_errand = answer in (None, _trip) and "?" in text
     if about_errand and (errand := errand_reply(t, facts, _MINE)) is not None:
         return errand
-    for question, answer in _STATE_QUESTIONS:
-        match = question.search(t)
-        if match:
-            subject = next((v for v in match.groupdict().values() if v), "")
-            said = answer(subject.strip(), every, now)
-            if answer in (_where, _trip):
-                # An open question about the trip or the stay is part of the answer.
-                said += asked_note(open_trip_question(open_items, _MINE))
-            return said
+    if match is not None and answer is not None:
+        subject = next((v for v in match.groupdict().values() if v), "")
+        said = answer(subject.strip(), every, now)
+        if answer in (_where, _trip):
+            # An open question about the trip or the stay is part of the answer.
+            said += asked_note(open_trip_question(open_items, _MINE))
+        return said
     if _CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
     if _STATEMENT(t) and "?" not in text and len(t.split()) >= 3:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date
 
 from core.domain import phrasing
 from core.domain.naming import errand
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, Scalar
+from core.engine.consistency import calendar_day
 
 _SAID = {
     "due": "is due",
@@ -89,10 +89,13 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
     return f"{head} — {_against_trip(str(due[0]), trip)}."
 
 
-def _against_trip(due: str, trip: Mapping[str, object]) -> str:
+def _against_trip(due: str, trip: Mapping[str, Scalar]) -> str:
     """Where the day ``due`` falls against the trip's days, in words."""
-    day = _day(due)
-    gone, back = _day(trip.get("travel.depart_date")), _day(trip.get("travel.return_date"))
+    day = calendar_day(due)
+    gone, back = (
+        calendar_day(trip.get("travel.depart_date")),
+        calendar_day(trip.get("travel.return_date")),
+    )
     if trip.get("travel.status") in ("completed", "cancelled"):
         return "your trip is " + ("over" if trip["travel.status"] == "completed" else "off")
     if day is None or gone is None:
@@ -104,10 +107,3 @@ def _against_trip(due: str, trip: Mapping[str, object]) -> str:
     if day > back:
         return f"after you're back ({phrasing.show_date(back.isoformat())})"
     return "during your trip"
-
-
-def _day(value: object) -> date | None:
-    try:
-        return date.fromisoformat(str(value)) if value is not None else None
-    except ValueError:
-        return None

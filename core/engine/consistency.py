@@ -124,7 +124,7 @@ def today_where(state: Mapping[str, Scalar], now: datetime) -> date:
     return now.date()
 
 
-def _day(value: Scalar) -> date | None:
+def calendar_day(value: Scalar) -> date | None:
     """The calendar day of an ISO date or date-time value; None for anything else."""
     if not isinstance(value, str) or len(value) < 10:
         return None
@@ -137,7 +137,7 @@ def _day(value: Scalar) -> date | None:
 def _timeline(entity: str, state: dict[str, Scalar], today: date) -> list[Conflict]:
     out: list[Conflict] = []
     depart, back = state.get(DEPART), state.get(RETURN)
-    depart_day, back_day = _day(depart), _day(back)
+    depart_day, back_day = calendar_day(depart), calendar_day(back)
     departure, back_label = label(DEPART, entity, entity), label(RETURN, entity, entity)
     if depart_day and back_day and back_day < depart_day:
         out.append(

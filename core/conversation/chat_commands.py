@@ -11,6 +11,7 @@ from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.debug_view import debug_answer
+from core.domain.principals import user_principal
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.incidents import propose_wrong
 from core.errors import NotFound
@@ -84,6 +85,7 @@ class Commands(ChatPart):
         """/forget <field> or /undo: propose the correction as a question."""
         now = self.clock()
         entities = self.config.entities_of(user_id)
+        asker = user_principal(self.config.entity_of(user_id)).ref
         try:
             if kind == "forget":
                 hits = await plain_commands.named_fields(self.engine.store, entities, field)
@@ -91,9 +93,9 @@ class Commands(ChatPart):
                     await self._which(chat_id, user_id, "forget", field, hits)
                     return
                 field = hits[0][1] if hits else field
-                item = await propose_forget(self.engine, entities, field, now)
+                item = await propose_forget(self.engine, entities, field, now, principal=asker)
             else:
-                item = await propose_undo(self.engine, entities, now)
+                item = await propose_undo(self.engine, entities, now, principal=asker)
         except NotFound as e:
             mine = self.config.entity_of(user_id)
             held = [
@@ -132,7 +134,8 @@ class Commands(ChatPart):
             ]
             await self.say(chat_id, texts.wrong_which(query, known, self.config.entity_of(user_id)))
             return
-        item, _p0 = await propose_wrong(self.engine, entities, hits, now)
+        asker = user_principal(self.config.entity_of(user_id)).ref
+        item, _p0 = await propose_wrong(self.engine, entities, hits, now, principal=asker)
         await self.questions.bind(item, chat_id, user_id, now)
         if await self.questions.active(chat_id) is not None:
             await self.say(chat_id, "I'll ask you that right after the current question.")

@@ -153,7 +153,11 @@ def prompt_body(
     ``group``: the open items from the same message that are asked together with ``item``.
     """
     if correction_kind(item) is not None:
-        return correction_question(item)
+        # Who ordered it, for the reader: corrections logged before principals were theirs.
+        asked_by = (
+            "you" if item.principal is None else by_words(item.principal, "", user_viewer(mine))
+        )
+        return correction_question(item, asked_by)
     if item.kind == "bootstrap":
         return bootstrap_question(item)
     if item.kind == "drift":

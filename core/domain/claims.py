@@ -122,8 +122,8 @@ def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
         out["needs_confirmation"] = AGENT_DOUBT.format(via=claimant.via)
         if claimed != AGENT:
             notices.append(
-                f"source {claimed} -> agent: a {claimant.role} token's evidence is agent "
-                "evidence, asked before it is committed"
+                f"source {claimed} -> agent: {_a(claimant.role)} token's evidence is "
+                "agent evidence, asked before it is committed"
             )
     elif not claimant.may_claim(claimed):
         taken = _downgrade(claimed, claimant)
@@ -221,3 +221,8 @@ def answered_by_for(principal: Principal, channel: str | None) -> str | None:
         named = f"delegate:{principal.ref} for {principal.acting_for}"
         return f"{named} via {channel}" if channel else named
     return channel
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an agent", "a delegate"."""
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"

@@ -34,23 +34,36 @@ def correction_kind(item: ReviewItem) -> CorrectionKind | None:
     return _KINDS.get(kind)
 
 
-def correction_question(item: ReviewItem) -> str:
-    """How a correction is put to the user: what is true now, and what it would become."""
+def correction_question(item: ReviewItem, asked_by: str = "you") -> str:
+    """How a correction is put to the user: what is true now, and what it would become.
+
+    ``asked_by`` is who ordered it, in the reader's words ("you", "an assistant",
+    "another member of the household"): a correction someone else asked for says so,
+    so nobody taps Yes to what they take for their own command.
+    """
     kind = correction_kind(item)
+    what = label(item.field, item.entity_id, item.entity_id)
     if kind == "wrong":  # core.engine.incidents.propose_wrong
-        what = label(item.field, item.entity_id, item.entity_id)
+        said = "You said" if asked_by == "you" else f"{_capital(asked_by)} says"
         return (
-            f"You said {what} ({show(item.current_value)}) is wrong. What is right? "
+            f"{said} {what} ({show(item.current_value)}) is wrong. What is right? "
             "Send it (Edit), or Yes to forget it, No to keep it."
         )
     if kind == "forget":
-        return f"Forget {label(item.field, item.entity_id, item.entity_id)} ({show(item.current_value)})?"
-    what = label(item.field, item.entity_id, item.entity_id)
-    if item.candidate_value is None:
-        return f"Undo: forget {what} ({show(item.current_value)}); it had no value before?"
-    if item.current_value is None:
-        return f"Undo: bring {what} back to {show(item.candidate_value)}?"
-    return f"Undo: {what} back from {show(item.current_value)} to {show(item.candidate_value)}?"
+        asked = f"Forget {what} ({show(item.current_value)})?"
+    elif item.candidate_value is None:
+        asked = f"Undo: forget {what} ({show(item.current_value)}); it had no value before?"
+    elif item.current_value is None:
+        asked = f"Undo: bring {what} back to {show(item.candidate_value)}?"
+    else:
+        asked = (
+            f"Undo: {what} back from {show(item.current_value)} to {show(item.candidate_value)}?"
+        )
+    return asked if asked_by == "you" else f"{_capital(asked_by)} asks for this. {asked}"
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def correction_result(item: ReviewItem, status: str) -> str | None:
@@ -91,7 +104,7 @@ async def propose_forget(
             field,
             None,
             fact.value,
-            ("you asked to forget it",),
+            ("asked to forget it",),
             now,
             principal=principal,
         )

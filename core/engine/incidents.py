@@ -80,7 +80,12 @@ def is_correction(auto: HistoryEntry | None, committed: bool, value: Scalar) -> 
 
 
 async def propose_wrong(
-    engine: Engine, entities: Sequence[str], fields: Sequence[tuple[str, str]], now: datetime
+    engine: Engine,
+    entities: Sequence[str],
+    fields: Sequence[tuple[str, str]],
+    now: datetime,
+    *,
+    principal: str | None = None,
 ) -> tuple[ReviewItem, bool]:
     """The user said the value of one of ``fields`` ((entity, field) pairs) is wrong.
 
@@ -102,9 +107,10 @@ async def propose_wrong(
             field,
             None,
             fact.value,
-            ("you said it is wrong",),
+            ("said to be wrong",),
             now,
             suffix=f"{entity}:{field}",
+            principal=principal,
         )
         return item, auto is not None
     raise NotFound("nothing is known about that")

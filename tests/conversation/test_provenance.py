@@ -180,3 +180,52 @@ def test_a_question_about_another_members_words_does_not_say_you_said_it() -> No
     )
     assert "\nAnother member of the household said it;" in texts.prompt_body(item, "user:bob")
     assert "\nYou said it;" in texts.prompt_body(item, "user:alice")
+
+
+def _correction(kind: str, principal: str | None, current: str = "Tahoe") -> ReviewItem:
+    return ReviewItem(
+        id="q2",
+        seq=2,
+        kind="change",
+        event_id=None,
+        entity_id="user:alice",
+        field="travel.location",
+        candidate_value=None,
+        current_value=current,
+        confidence=1.0,
+        reasons=("asked to forget it",),
+        source_key=f"command:{kind}",
+        status="pending",
+        created_at=NOW,
+        promoted_at=NOW,
+        answered_at=None,
+        answer=None,
+        principal=principal,
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "principal", "reader", "asked"),
+    [
+        # The reader's own command, or one logged before principals: just the question.
+        ("forget", "user:alice", "user:alice", "Forget your location (Tahoe)?"),
+        ("forget", None, "user:alice", "Forget your location (Tahoe)?"),
+        # An agent's /v1/forget or /v1/undo is never mistaken for the user's own command.
+        ("forget", "token:t1", "user:alice", "An assistant asks for this. Forget your location"),
+        (
+            "undo",
+            "token:t1",
+            "user:alice",
+            "An assistant asks for this. Undo: forget your location",
+        ),
+        ("wrong", "token:t1", "user:alice", "An assistant says your location (Tahoe) is wrong."),
+        ("wrong", "user:alice", "user:alice", "You said your location (Tahoe) is wrong."),
+        # Another member's command on a value the reader sees.
+        ("forget", "user:bob", "user:alice", "Another member of the household asks for this."),
+    ],
+)
+def test_a_correction_says_who_asked_for_it_when_it_was_not_the_reader(
+    kind: str, principal: str | None, reader: str, asked: str
+) -> None:
+    body = texts.prompt_body(_correction(kind, principal), reader)
+    assert body.startswith(asked), body

@@ -138,11 +138,29 @@ def schema_errors(name: str, payload: object) -> list[str]:
     if errors:
         first = best_match(errors)
         for e in [first, *(e for e in errors if e is not first)]:
-            message = e.message
+            message = _short_instance(e.message, e.instance)
             if e.validator == "format" and e.cause is not None:
                 message = f"{message} ({e.cause})"
             found.append(_describe(e.json_path, message))
     return found
+
+
+_SHOWN = 80
+"""How much of an offending value an error quotes: enough to find it, never the whole."""
+
+
+def _short_instance(message: str, instance: object) -> str:
+    """``message`` with a long offending value cut to its start and its size, so a
+    50 kB text that is too long is not echoed back (and not stored twice in a dead letter)."""
+    shown = repr(instance)
+    if len(shown) <= _SHOWN or shown not in message:
+        return message
+    size = (
+        f"{len(instance)} characters"
+        if isinstance(instance, str)
+        else f"{len(shown)} characters as JSON"
+    )
+    return message.replace(shown, f"{shown[:_SHOWN]}… ({size})", 1)
 
 
 def placeholder_errors(payload: object) -> list[str]:

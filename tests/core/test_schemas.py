@@ -129,6 +129,23 @@ def test_bad_observations_are_rejected_with_a_clear_error(
         parse_model(StateObservation, "state_observation", payload)
 
 
+@pytest.mark.parametrize(
+    ("change", "size"),
+    [
+        ({"evidence_text": "we are in tahoe, " * 3000}, "51000 characters"),
+        ({"corroborators": [{"type": "calendar", "ref": "r" * 200}] * 9}, "as JSON"),
+    ],
+)
+def test_an_error_quotes_the_start_of_a_huge_value_not_all_of_it(
+    change: dict[str, Any], size: str
+) -> None:
+    """A 50 kB text that is too long is named by its start and its size: an error is
+    read by a person, returned in a 422 and kept in a dead letter beside the payload."""
+    errors = schema_errors("state_observation", {**make_observation(), **change})
+    assert any("is too long" in e and size in e for e in errors), errors
+    assert all(len(e) < 400 for e in errors), [len(e) for e in errors]
+
+
 def _confirmation(**change: Any) -> dict[str, Any]:
     base = {
         "prompt_id": "01a2023b-88d6-732c-b564-2dabb0dee049",

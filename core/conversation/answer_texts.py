@@ -164,12 +164,7 @@ def fact_sentence(f: CommittedFact, mine: str) -> str:
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(f.value)}"
     name = phrasing.label(f.field, f.entity_id, mine)
-    value = (
-        phrasing.show_date(f.value)
-        if parts[-1].endswith(("date", "schedule"))
-        else phrasing.show(f.value)
-    )
-    return f"{name[:1].upper()}{name[1:]} is {value}"
+    return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(f.field, f.value)}"
 
 
 def pending_text(items: Sequence[ReviewItem], mine: str) -> str:

@@ -246,7 +246,12 @@ class Edits(ChatPart):
         await self.deps.changed(now)
         await self.steps.changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)
-        await self.questions.show_next(chat_id, now)
+        if not await self.questions.show_next(chat_id, now) and result.held is None:
+            # The settled question may be far up the chat: the typed value gets its answer
+            # here, below it, unless the next question does that already.
+            mine = self.config.entity_of(user_id)
+            fact = await self.engine.store.fact(result.item.entity_id, result.item.field)
+            await self.say(chat_id, texts.edit_noted(result.item, mine, fact))
 
     async def _reask_group(self, chat_id: int, edited: ReviewItem, now: datetime) -> None:
         """After one part of a grouped question was edited, ask the rest again as one."""

@@ -67,14 +67,15 @@ class Questions(ChatPart):
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
 
-    async def show_next(self, chat_id: int, now: datetime) -> None:
-        """Post the chat's next question unless one is already waiting for an answer."""
+    async def show_next(self, chat_id: int, now: datetime) -> bool:
+        """Post the chat's next question unless one is already waiting for an answer;
+        whether a question is waiting now."""
         active, still_open = await self._active_and_open(chat_id)
         if active is not None or await self.log.mode(chat_id):
-            return
+            return True
         item = await self._next_item(chat_id, still_open)
         if item is None:
-            return
+            return False
         prompt = await self.bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
         message_id = await self.messenger.send(
@@ -83,6 +84,7 @@ class Questions(ChatPart):
             texts.prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
+        return True
 
     async def _next_item(
         self, chat_id: int, open_prompts: list[PromptMessage]

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.conversation.answer_texts import acknowledgement as acknowledgement
+from core.conversation.answer_texts import fact_sentence
 from core.conversation.answer_texts import history_text as history_text
 from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text
@@ -26,7 +27,7 @@ from core.conversation.answer_texts import why_text as why_text
 from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.domain import phrasing
-from core.domain.audit import show_value
+from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import bootstrap_question
 from core.engine.consistency import is_conflict_question
@@ -209,12 +210,20 @@ def settled_text(
     outcome = {
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",
-        "edited": f"✏️ Edited to {show_value(value)}",
-        "held": f"✏️ Changed to {show_value(value)}: I ask it again with the rest",
+        "edited": f"✏️ Edited to {phrasing.show_in(item.field, value)}",
+        "held": f"✏️ Changed to {phrasing.show_in(item.field, value)}: I ask it again with the rest",
         "superseded": "☑️ Settled by newer evidence",
         "discarded": "Dropped",
     }.get(status, f"Closed ({status})")
     return "\n".join([*head, outcome])
+
+
+def edit_noted(item: ReviewItem, mine: str, fact: CommittedFact | None) -> str:
+    """What an edit committed (``fact``, None when it forgot the value), said below the
+    value the user typed: "✏️ Noted. Your departure date is Friday, November 27."."""
+    if fact is None:
+        return f"✏️ Noted. I no longer know {phrasing.label(item.field, item.entity_id, mine)}."
+    return f"✏️ Noted. {fact_sentence(fact, mine)}."
 
 
 def dead_letter_question(item: ReviewItem) -> str:

@@ -314,6 +314,13 @@ def show(value: Any) -> str:
     return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
 
 
+def show_in(field: str, value: Any) -> str:
+    """``value`` as a person writes it for ``field``: a date field's value as a day."""
+    if value is not None and field.rsplit(".", 1)[-1].endswith(("date", "schedule")):
+        return show_date(value)
+    return show(value)
+
+
 def show_date(value: Any) -> str:
     """'2025-03-01' -> 'Saturday, March 1'; anything else as written."""
     text = str(value)

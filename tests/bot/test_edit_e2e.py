@@ -111,26 +111,27 @@ async def test_natural_words_are_accepted_for_a_closed_set(
 
 
 @pytest.mark.parametrize(
-    ("typed", "stored"),
+    ("typed", "stored", "shown"),
     [
-        ("Saturday", "2026-11-28"),
-        ("next Friday", "2026-12-04"),
-        ("the 28th", "2026-11-28"),
-        ("tomorrow", "2026-11-26"),
-        ("28 Nov", "2026-11-28"),
-        ("2026-11-28", "2026-11-28"),
+        ("Saturday", "2026-11-28", "Saturday, November 28"),
+        ("next Friday", "2026-12-04", "Friday, December 4"),
+        ("the 28th", "2026-11-28", "Saturday, November 28"),
+        ("tomorrow", "2026-11-26", "Thursday, November 26"),
+        ("28 Nov", "2026-11-28", "Saturday, November 28"),
+        ("2026-11-28", "2026-11-28", "Saturday, November 28"),
     ],
 )
 async def test_a_date_is_read_against_the_messages_time_and_stored_as_iso(
-    tg: FakeTelegram, start_bot: StartBot, typed: str, stored: str
+    tg: FakeTelegram, start_bot: StartBot, typed: str, stored: str, shown: str
 ) -> None:
+    """Stored as an ISO date; the settled question shows the day as a person says it."""
     runner = await start_bot(clock=lambda: WEDNESDAY)
     prompt = await _asked(runner, tg, "travel.depart_date", "2026-12-01", "calendar")
     await tg.tap(ALICE, prompt, "Edit")
     await tg.reply_after(ALICE, prompt.message_id, "like 'Saturday' or '28 Nov'")
     tg.user_says(ALICE, typed, date=_sent_at(WEDNESDAY))
     await tg.settled(prompt)
-    assert prompt.text.endswith(f"Edited to {stored}")
+    assert prompt.text.endswith(f"Edited to {shown}")
     assert await _fact(runner, "travel.depart_date") == (stored, "user_edit")
 
 

@@ -231,7 +231,9 @@ async def _new_plan_with_its_date_edited(runner: BotRunner, tg: FakeTelegram) ->
     await tg.tap(ALICE, parts, "your departure date: 2026-12-04")
     await tg.reply_after(ALICE, parts.message_id, "What is the correct value")
     sent = tg.user_says(ALICE, "5 Dec", date=SENT)
-    await tg.reply_after(ALICE, sent, "Changed to 2026-12-05: I ask it again with the rest")
+    await tg.reply_after(
+        ALICE, sent, "Changed to Saturday, December 5: I ask it again with the rest"
+    )
     return await tg.prompt(ALICE, "Do you leave on Saturday, December 5?")
 
 
@@ -282,4 +284,4 @@ async def test_a_relative_day_is_read_on_the_users_own_clock(
     await tg.reply_after(ALICE, prompt.message_id, "Send a date")
     tg.user_says(ALICE, "tomorrow", date=SENT)
     await tg.settled(prompt)
-    assert prompt.text.endswith("Edited to 2026-11-25")
+    assert prompt.text.endswith("Edited to Wednesday, November 25")

@@ -77,7 +77,8 @@ async def test_edit_takes_the_next_message_as_the_value_and_refuses_a_bad_one(
         "Try again, or /cancel."
     ]
     assert talk.now_showing(prompt).buttons, "a bad value leaves the question open"
-    assert await talk.say(ALICE, "shipped") == []  # the answer is the prompt, edited
+    # The question is settled where it stands, and the typed value gets its answer below.
+    assert await talk.say(ALICE, "shipped") == ["✏️ Noted. Feature X is shipped."]
     assert talk.now_showing(prompt).text.endswith("✏️ Edited to shipped")
     fact = await talk.engine.store.fact("user:primary", "project.feature_x.status")
     assert fact is not None

@@ -16,6 +16,21 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from core.conversation.errand_answers import errand_reply, errand_summary
+from core.conversation.reply_patterns import (
+    ABOUT_ASSISTANT,
+    ABOUT_ME,
+    ASKS,
+    CHEER,
+    CONDITION,
+    GREETING,
+    HELP,
+    HOW_ARE_YOU,
+    PENDING,
+    SMALL,
+    STATEMENT,
+    THANKS,
+    normalised,
+)
 from core.conversation.trip_answers import (
     asked_note,
     open_trip_question,
@@ -53,75 +68,20 @@ _SOURCE = {
 _MINE = "user:primary"
 
 
-def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[^\w' ]+", " ", text.casefold().replace("’", "'")).split())
-
-
-def _is(*patterns: str) -> Callable[[str], bool]:
-    rx = re.compile("|".join(f"(?:{p})" for p in patterns))
-    return lambda t: rx.search(t) is not None
-
-
-_GREETING = _is(
-    r"^(hi+|hello+|hey+|hiya|howdy|yo|heya|sup|greetings)( there| canon| again| you)?$",
-    r"^(good )?(morning|afternoon|evening)( canon| there)?$",
-)
-_THANKS = _is(
-    r"^(thanks?|thank you|thx|ty|tysm|cheers|much appreciated|appreciate it|thanks a lot"
-    r"|thank you so much|many thanks|great thanks|ok thanks|perfect thanks)( canon)?$",
-)
-_HOW_ARE_YOU = _is(r"^how (are|r) (you|u)\b", r"^how'?s it going", r"^what'?s up$", r"^wassup$")
-_CHEER = _is(r"^(omg |aw+ |yay |wow )?(congrats|congratulations|yay|aw+|omg|wow)( .*)?$")
-"""A reaction said to Canon itself ("omg congrats!!"): answered in kind."""
-_SMALL = _is(
-    r"^(lol|lmao|haha+|hehe+|ha)$",
-    r"^(ok|okay|k|kk|cool|nice|great|awesome|got it|alright|sounds good|ok cool|okay cool"
-    r"|cool cool|neat|fine|good|perfect|sweet)$",
-    r"^(bye|goodbye|good night|gn|see you|see ya|later|cya)$",
-)
-_HELP = _is(r"^(help|help me|\?|what can you do|how does this work|what do you do)$")
-_ABOUT_ME = _is(
-    r"what do you (know|believe|think you know|remember)( about me)?",
-    r"what have you got on me",
-    r"(tell me )?what you know about me",
-    r"^(my state|summary|summarise|summarize)$",
-)
-_STATEMENT = _is(
-    r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
-    r"(yesterday |last night |this morning |today |the other day )?"
-    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b"
-)
-"""A statement about the speaker's life that no field rule took up: a story, a feeling."""
 NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
 )
 CONDITION_NOTED = "Noted as an if — nothing changes unless it happens; tell me if it does."
-_CONDITION = _is(
-    r"^(if|unless|in case|assuming|provided|as long as)\b",
-    r"\b(if|unless|in case)\b .*\b(will|'ll|would|'d)\b",
-    r"\b(will|'ll|would|'d)\b .*\b(if|unless|in case)\b",
-)
-"""A condition with its consequence ("if the flight gets cancelled we'll stay"): a plan for
-a case that has not happened, which sets nothing and is no riddle either."""
-_PENDING = _is(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
-
-
-_ABOUT_ASSISTANT = _is(
-    r"\b(who|what) are you\b",
-    r"\bwhat('?s| is) your name\b",
-    r"\bare you (a bot|an ai|human|real)\b",
-    r"\bwho (made|built) you\b",
-)
 
 
 def message_kind(text: str) -> Literal["chat", "state", "other"]:
     """What a message asks for: ``chat`` (a greeting, thanks, a question about the assistant:
     no tools), ``state`` (a question about the user's world: a tool first), or ``other``."""
-    t = _norm(text)
-    chat = (_GREETING, _THANKS, _HOW_ARE_YOU, _CHEER, _SMALL, _HELP, _ABOUT_ASSISTANT)
+    t = normalised(text)
+    chat = (GREETING, THANKS, HOW_ARE_YOU, CHEER, SMALL, HELP, ABOUT_ASSISTANT)
     if any(match(t) for match in chat):
         return "chat"
-    if _PENDING(t) or _ABOUT_ME(t) or any(q.search(t) for q, _ in _STATE_QUESTIONS):
+    if PENDING(t) or ABOUT_ME(t) or any(q.search(t) for q, _ in _STATE_QUESTIONS):
         return "state"
     return "other"
 
@@ -130,32 +90,32 @@ def offline_answer(
     text: str, facts: Sequence[CommittedFact], open_items: Sequence[ReviewItem], now: datetime
 ) -> str:
     """A short, natural reply to ``text`` from state alone (pure)."""
-    t = _norm(text)
+    t = normalised(text)
     mine = {f.field: f for f in facts if f.entity_id == _MINE}
     every = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id == _MINE)} | mine
-    if _GREETING(t):
+    if GREETING(t):
         word = next((w for w in ("morning", "afternoon", "evening") if w in t), None)
         hello = f"Good {word}!" if word else "Hi!"
         return f"{hello} What's new? Tell me what changed, or ask me what I know."
-    if _THANKS(t):
+    if THANKS(t):
         return "You're welcome!"
-    if _HOW_ARE_YOU(t):
+    if HOW_ARE_YOU(t):
         return "All good here, thanks! Anything new on your side?"
-    if _CHEER(t):
+    if CHEER(t):
         return "😊"
-    if _SMALL(t):
+    if SMALL(t):
         return "Bye for now!" if re.search(r"bye|night|gn|see|later|cya", t) else "👍"
-    if _HELP(t):
+    if HELP(t):
         return HELP_TEXT
-    if _PENDING(t):
+    if PENDING(t):
         return _pending(open_items)
-    if _ABOUT_ME(t):
+    if ABOUT_ME(t):
         return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
     match, answer = next(
         ((m, a) for q, a in _STATE_QUESTIONS if (m := q.search(t)) is not None), (None, None)
     )
     # "is the amazon return before or after the trip?": the errand, against the trip.
-    about_errand = answer in (None, _trip) and "?" in text
+    about_errand = answer in (None, _trip) and ("?" in text or ASKS.match(t) is not None)
     if about_errand and (errand := errand_reply(t, facts, _MINE)) is not None:
         return errand
     if match is not None and answer is not None:
@@ -165,9 +125,9 @@ def offline_answer(
             # An open question about the trip or the stay is part of the answer.
             said += asked_note(open_trip_question(open_items, _MINE))
         return said
-    if _CONDITION(t) and "?" not in text:
+    if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
-    if _STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
+    if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
         return NOTHING_CHANGED
     return UNSURE
 

@@ -316,3 +316,34 @@ def test_a_question_about_an_errand_alone_tells_the_errand() -> None:
         "The Amazon return is due Friday, February 27."
     )
     assert reply("did I pay the rent?").startswith("Yes, rent is paid")
+
+
+@pytest.mark.parametrize(
+    ("typed", "as_written"),
+    [
+        # Texting spellings ask the same questions as the words they stand for.
+        ("what do u know about me", "what do you know about me?"),
+        ("wat do u know abt me", "what do you know about me?"),
+        ("where r we", "where are we?"),
+        ("hows the website project going", "how's the website project going?"),
+        ("is ur rent paid", "is your rent paid?"),
+    ],
+)
+def test_texting_asks_what_the_words_ask(typed: str, as_written: str) -> None:
+    assert reply(as_written) != UNSURE
+    assert reply(typed) == reply(as_written)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is the amazon return before or after the trip",  # no question mark
+        "is the amazon return before or after the trip?",
+        "Is the Amazon return before the trip",
+    ],
+)
+def test_a_question_about_an_errand_needs_no_question_mark(question: str) -> None:
+    facts = _trip_and_return("completed", "2026-02-15", "2026-02-18", "2026-02-20")
+    answer = reply(question, facts)
+    assert answer.startswith("The Amazon return is due Friday, February 20"), answer
+    assert "your trip is over" in answer

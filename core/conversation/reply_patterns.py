@@ -1,0 +1,94 @@
+"""How a message reads before it is answered: texting spellings undone, and the shapes
+of small talk, of questions about state and of statements nothing took up.
+
+Pure patterns over ``normalised`` text; ``offline_replies`` decides what each gets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+TEXTING = {
+    "u": "you",
+    "ya": "you",
+    "r": "are",
+    "ur": "your",
+    "wat": "what",
+    "wut": "what",
+    "whats": "what's",
+    "wheres": "where's",
+    "hows": "how's",
+    "im": "i'm",
+    "abt": "about",
+    "bout": "about",
+    "pls": "please",
+    "plz": "please",
+    "rn": "right now",
+}
+"""Texting spellings, read as the words they stand for before a question is matched
+("what do u know abt me", "wat r we doing"); statements never get here unread."""
+
+
+def normalised(text: str) -> str:
+    words = re.sub(r"[^\w' ]+", " ", text.casefold().replace("’", "'")).split()
+    return " ".join(TEXTING.get(w, w) for w in words)
+
+
+ASKS = re.compile(
+    r"^(is|are|was|were|do|does|did|when|what|where|which|will|can|could|should|has|have|how)\b"
+)
+"""A question without its question mark ("is the amazon return before or after the trip")."""
+
+
+def any_of(*patterns: str) -> Callable[[str], bool]:
+    rx = re.compile("|".join(f"(?:{p})" for p in patterns))
+    return lambda t: rx.search(t) is not None
+
+
+GREETING = any_of(
+    r"^(hi+|hello+|hey+|hiya|howdy|yo|heya|sup|greetings)( there| canon| again| you)?$",
+    r"^(good )?(morning|afternoon|evening)( canon| there)?$",
+)
+THANKS = any_of(
+    r"^(thanks?|thank you|thx|ty|tysm|cheers|much appreciated|appreciate it|thanks a lot"
+    r"|thank you so much|many thanks|great thanks|ok thanks|perfect thanks)( canon)?$",
+)
+HOW_ARE_YOU = any_of(r"^how (are|r) (you|u)\b", r"^how'?s it going", r"^what'?s up$", r"^wassup$")
+CHEER = any_of(r"^(omg |aw+ |yay |wow )?(congrats|congratulations|yay|aw+|omg|wow)( .*)?$")
+"""A reaction said to Canon itself ("omg congrats!!"): answered in kind."""
+SMALL = any_of(
+    r"^(lol|lmao|haha+|hehe+|ha)$",
+    r"^(ok|okay|k|kk|cool|nice|great|awesome|got it|alright|sounds good|ok cool|okay cool"
+    r"|cool cool|neat|fine|good|perfect|sweet)$",
+    r"^(bye|goodbye|good night|gn|see you|see ya|later|cya)$",
+)
+HELP = any_of(r"^(help|help me|\?|what can you do|how does this work|what do you do)$")
+ABOUT_ME = any_of(
+    r"what do you (know|believe|think you know|remember)( about me)?",
+    r"what have you got on me",
+    r"(tell me )?what you know about me",
+    r"^(my state|summary|summarise|summarize)$",
+)
+STATEMENT = any_of(
+    r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
+    r"(yesterday |last night |this morning |today |the other day )?"
+    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b"
+)
+"""A statement about the speaker's life that no field rule took up: a story, a feeling."""
+CONDITION = any_of(
+    r"^(if|unless|in case|assuming|provided|as long as)\b",
+    r"\b(if|unless|in case)\b .*\b(will|'ll|would|'d)\b",
+    r"\b(will|'ll|would|'d)\b .*\b(if|unless|in case)\b",
+)
+"""A condition with its consequence ("if the flight gets cancelled we'll stay"): a plan for
+a case that has not happened, which sets nothing and is no riddle either."""
+PENDING = any_of(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
+
+
+ABOUT_ASSISTANT = any_of(
+    r"\b(who|what) are you\b",
+    r"\bwhat('?s| is) your name\b",
+    r"\bare you (a bot|an ai|human|real)\b",
+    r"\bwho (made|built) you\b",
+)

@@ -54,10 +54,17 @@ PARENT_VOICES = ("parents",)
 its baseline before any rule was tuned on it: school pickups and carpools, kids sick and
 better, closures and moved practices, who is away, in lower case with emoji and the
 children's first names."""
+FIFTH_VOICES = ("assistant", "family")
+"""Two voices of the fifth round (issue 24), 82 records each, written and committed with
+their baseline before any rule was tuned on them: what a person types to an AI assistant
+(reminders and bookings asked for, "fyi I'm in…", "update: we moved the trip…",
+corrections, questions about the calendar) and household logistics between partners
+("im at moms till 6", "kids r w me", "back from costco", "flight got pushed to tues")."""
+_LATER_VOICES = VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES for h in HALVES]
+    + [(n, h) for n in _LATER_VOICES for h in HALVES]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
 _WHERE = frozenset({"travel.location", "travel.status"})
@@ -188,7 +195,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     seen: set[str] = set()
-    for name in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES:
+    for name in _LATER_VOICES:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= (30 if name in MORE_VOICES else 35), name
         assert abs(len(dev) - len(heldout)) <= 1, name
@@ -269,6 +276,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # 0.829/0.571, held-out 0.829/0.452; after, held-out 0.829/0.484 (scored once), 0.829/0.452 with main merged in.
     ("parents", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
     ("parents", "heldout"): Figures(0.80, 0.43, 0.00, 0.00, 0, 0.00),
+    # The fifth round's voices, at their baseline (commit of the sets, before any rule was
+    # tuned on them): assistant dev 0.927/0.818, held-out 0.976/0.765; family dev
+    # 0.805/0.476, held-out 0.732/0.478 with two records giving a forbidden field.
+    ("assistant", "dev"): Figures(0.89, 0.76, 0.00, 0.00, 0, 0.00),
+    ("assistant", "heldout"): Figures(0.94, 0.71, 0.00, 0.00, 0, 0.00),
+    ("family", "dev"): Figures(0.77, 0.42, 0.00, 0.00, 0, 0.00),
+    ("family", "heldout"): Figures(0.70, 0.42, 0.00, 0.00, 2, 0.00),
 }
 
 

@@ -234,6 +234,17 @@ _NOT_WORDS = re.compile(r"[^\w\s',.!?-]+")
 _SOCIAL_RUN = re.compile(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}))*")
 
 
+_CHITCHAT_RUN = re.compile(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pattern}))*")
+
+
+def _chitchat(low: str) -> bool:
+    """Back-channel words run together with or without commas, emoji aside: "ok great
+    thank you!!", "k sounds good 👍", "lol ok". Each alone claims nothing, so neither
+    does a run of them."""
+    bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
+    return bool(bare) and _CHITCHAT_RUN.fullmatch(bare) is not None
+
+
 def _social(low: str) -> bool:
     """Thanks, good wishes and sign-offs, one or several, emoji aside."""
     bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
@@ -285,7 +296,7 @@ def classify(
     """
     low = seg.low.strip(" .!?")
     opens = _OPENS_SCOPE.search(low) is not None
-    if all(_CHITCHAT.fullmatch(part.strip(" !.")) for part in low.split(",") if part.strip()):
+    if _chitchat(low):
         return ClauseIntent("none", 1.0)
     if _social(low) or is_sign_off(low):
         return ClauseIntent("none", 1.0)

@@ -42,6 +42,9 @@ _JOINT = re.compile(
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
+    # "im at moms till 6, can u grab the kids": a request or question put to the listener
+    # after a statement is a clause of its own; the statement keeps its claim.
+    r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"

@@ -90,6 +90,9 @@ class ClauseReading:
     """The subject is another person ("Lily", "she", "my sister"), not the speaker
     with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
+    wanted: tuple[str, ...] = ()
+    """What is wanted or needed, as the verb of its to-infinitive and that verb's object
+    ("I want to book a flight" -> ("book", "flight")); empty for "I need a taxi"."""
 
 
 def _lemma(tok: Token) -> str:
@@ -162,6 +165,19 @@ def _finite_past(head: Token, span: Span) -> bool:
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
 _REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
+
+
+def _wanted(head: Token) -> tuple[str, ...]:
+    """The to-infinitive under want/need/like and its object: ("book", "flight")."""
+    if head.lemma_ not in _REQUEST_VERBS:
+        return ()
+    for x in head.children:
+        if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX"):
+            objs = [c for c in x.children if c.dep_ == "dobj"] + [
+                g for c in x.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
+            ]
+            return (x.lemma_.lower(), *(o.lemma_.lower() for o in objs[:1]))
+    return ()
 
 
 def _is_request(head: Token, modal: str, subject: Subject) -> bool:
@@ -382,6 +398,7 @@ def read(span: Span) -> ClauseReading:
         ),
         complements=_complements(main, span),
         request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
+        wanted=_wanted(head),
         subject_person=_is_person(subject_tok),
         scene=any(
             (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)

@@ -40,13 +40,17 @@ _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean",
 
 
 def _someone_else_next(first: Token, second: Token) -> bool:
-    """The first clause is the speaker's (a personal pronoun or no subject) and the second
-    has a subject of its own that names someone or something else."""
+    """The second clause has a subject of its own that names someone or something else
+    than the first's: the speaker's ("we're in tahoe, my mom is watching the kids") or
+    a thing's ("the Miami trip is off, my boss needs me here")."""
     mine = [c for c in first.children if c.dep_ in _SUBJECTS]
     theirs = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > first.i]
     if not theirs or theirs[0].pos_ not in ("NOUN", "PROPN"):
         return False
-    return not mine or mine[0].lower_ in ("i", "we")
+    if not mine or mine[0].lower_ in ("i", "we"):
+        return True
+    # "you should move to Denver, the mountains are great": advice and its reason stay one.
+    return mine[0].pos_ in ("NOUN", "PROPN") and mine[0].lemma_ != theirs[0].lemma_
 
 
 def _finite(tok: Token) -> bool:

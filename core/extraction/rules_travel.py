@@ -399,6 +399,8 @@ _CALLED_OFF = re.compile(
     r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
     r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
     r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+    # "we were gonna drive to yosemite ... so now we're not": the plan, negated by ellipsis.
+    r"|\b(?:we're|we\s+are|i'm|i\s+am)\s+not(?:\s+(?:going|anymore|any\s+more))*\s*[.!]*$"
 )
 _UNREALISED_TRIP = re.compile(
     r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
@@ -406,6 +408,9 @@ _UNREALISED_TRIP = re.compile(
 )
 """A cancellation that names no trip refers back to one: "we were supposed to go to
 Mexico but the whole thing got called off", "... so we cancelled"."""
+
+
+_WEIGHED = re.compile(r"\b(?:probably|prob|likely|i\s+think|i\s+guess|i\s+suppose)\b")
 
 
 def _cancelled(clause: Clause) -> re.Match[str] | None:
@@ -427,6 +432,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         clause.words.isdisjoint(_GATE)
         and not any(gazetteer.starts_a_name(w) for w in clause.words)
         and _CAPITAL.search(clause.text) is None
+        and _CALLED_OFF.search(low) is None
     ):
         return []  # no place, no trip word: nothing to find
     if is_habit(low):
@@ -435,7 +441,17 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if m:
         # A cancelled flight may just mean rebooking: ask rather than end the trip.
         only_flight = "flight" in m.group() and "trip" not in low
-        return [Candidate("travel.status", "cancelled", 0.6 if only_flight else 0.9, "assertive")]
+        # "prob gonna skip the trip to austin": a cancellation still being weighed is not
+        # one made; "we're not going" or "we cancelled" is.
+        weighed = clause.intent == "planning" and _WEIGHED.search(low) is not None
+        return [
+            Candidate(
+                "travel.status",
+                "cancelled",
+                0.6 if only_flight else 0.9,
+                "hypothetical" if weighed else "assertive",
+            )
+        ]
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (_PRESENT_AT, _ARRIVED, _HERE)
     if not clause.words.isdisjoint(_RETURN_GATE):

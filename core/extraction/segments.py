@@ -156,6 +156,15 @@ _DAY_ABBREV = re.compile(
 )
 """Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
 word that announces a day: "back sat", "til sun", "on wed"."""
+_DAY_AFTER_PLACE = re.compile(
+    r"\b(?P<lead>(?:to|at|in|from)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
+    r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
+    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d))",
+    re.I,
+)
+"""A short weekday closing a place phrase names the day one goes: "driving up to the
+lake sat", "at grandmas sun morning" (a verb would take an object or an adverb after it)."""
 _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 
@@ -212,6 +221,9 @@ def clean(text: str) -> str:
     flat = _CHAT_WORD.sub(_chat_word, flat)
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
+    flat = _DAY_AFTER_PLACE.sub(
+        lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
+    )
     flat = _DISFLUENCY.sub("", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

@@ -221,6 +221,10 @@ def extract_offline(
                 found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
+        employers = {c.value for c in found if c.field == "profile.employer"}
+        if employers and any(c.field == "travel.location" and c.value in employers for c in found):
+            # "now at Globex" after a job left: the employer, not where one is.
+            found = [c for c in found if not c.field.startswith("travel.")]
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]

@@ -303,6 +303,21 @@ def _employer(text: str, low: str) -> Organisation | None:
     return org if org is not None and is_known_organisation(org.name) else None
 
 
+_NOW_AT = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:at|with|working\s+(?:at|for))\s+")
+
+
+def _next_employer(clause: Clause) -> Organisation | None:
+    """ "No longer at Acme, now at Globex": the second clause leaves out what the first
+    said, being employed; after a job left, "now at X" is the new employer."""
+    m = _NOW_AT.match(clause.low)
+    if m is None or clause.start_in_message <= 0:
+        return None
+    before = clause.message[: clause.start_in_message].lower()
+    if _QUIT.search(before) is None and not re.search(r"\bno\s+longer\s+(?:at|with)\b", before):
+        return None
+    return organisation_at(clause.text, m.end())
+
+
 def _called(low: str, word: re.Match[str], start: int) -> bool:
     """A lowercase word after "call me" that ends the phrase and is no adverb."""
     end = start + word.end()
@@ -322,7 +337,11 @@ def _introduced(m: re.Match[str]) -> bool:
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
-    if clause.words.isdisjoint(_GATE | _ZONE_WORDS) and "i'm" not in clause.words:
+    if (
+        clause.words.isdisjoint(_GATE | _ZONE_WORDS)
+        and "i'm" not in clause.words
+        and not _NOW_AT.match(low)
+    ):
         return []
     out: list[Candidate] = []
     m = _HOME.search(low)
@@ -337,7 +356,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := _employer(text, low)) is not None:
+    elif (org := _employer(text, low) or _next_employer(clause)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):

@@ -16,6 +16,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before
 from core.extraction.timeexpr import NUMBER_WORDS
 from core.extraction.timewords import WEEKDAYS
+from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_objects import errand_after, is_habit, trip_negated
 
 _COMPLETED = re.compile(
@@ -39,6 +40,8 @@ _HOMEWARD = re.compile(
     r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
+    # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
     r"tonight\b|next\b|in\s+\d|\d)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
@@ -410,9 +413,6 @@ _UNREALISED_TRIP = re.compile(
 Mexico but the whole thing got called off", "... so we cancelled"."""
 
 
-_WEIGHED = re.compile(r"\b(?:probably|prob|likely|i\s+think|i\s+guess|i\s+suppose)\b")
-
-
 def _cancelled(clause: Clause) -> re.Match[str] | None:
     for m in _CANCELLED.finditer(clause.low):
         trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
@@ -443,7 +443,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         only_flight = "flight" in m.group() and "trip" not in low
         # "prob gonna skip the trip to austin": a cancellation still being weighed is not
         # one made; "we're not going" or "we cancelled" is.
-        weighed = clause.intent == "planning" and _WEIGHED.search(low) is not None
+        weighed = still_weighed(clause)
         return [
             Candidate(
                 "travel.status",
@@ -452,6 +452,9 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 "hypothetical" if weighed else "assertive",
             )
         ]
+    moved = moved_to(clause)
+    if moved:
+        return moved
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (_PRESENT_AT, _ARRIVED, _HERE)
     if not clause.words.isdisjoint(_RETURN_GATE):

@@ -368,6 +368,15 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
+_BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
+_WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
+_BILL_IS = re.compile(
+    r"\b(?:the|my|our|this\s+month's|this\s+months)\s+(?P<item>(?:[a-z]+\s+)?(?:bill|rent|"
+    r"mortgage|invoice|premium|insurance))\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
+)
+
+
 def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
@@ -402,6 +411,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, fined = "due", True
                 break
+    if not item and amount is not None and (m := _BILL_IS.search(clause.low)):
+        # "the gas bill is $84 this month": a bill and what it comes to, not yet paid.
+        item, status = m.group("item"), "due"
     shop: str | None = None
     returned = False
     if not item and not clause.words.isdisjoint(_RETURN_WORDS):
@@ -432,8 +444,12 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     )
     out = [Candidate(f"{slug}.status", status, 0.9, forced)]
     if amount is not None:
-        out.append(Candidate(f"{slug}.amount", amount[0], 0.9, forced))
-        out.append(Candidate(f"{slug}.currency", amount[1], 0.9, forced))
+        # "the gas bill is $84, due on the 15th": what a bill comes to is known now; only
+        # its day is ahead ("the rent will be $2200" is still to come).
+        owed = status == "due" and _BILL.search(item.lower()) and not _WILL.search(clause.low)
+        priced: ObservationIntent | None = "assertive" if owed else forced
+        out.append(Candidate(f"{slug}.amount", amount[0], 0.9, priced))
+        out.append(Candidate(f"{slug}.currency", amount[1], 0.9, priced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]

@@ -221,9 +221,10 @@ def extract_offline(
                 found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
-        employers = {c.value for c in found if c.field == "profile.employer"}
-        if employers and any(c.field == "travel.location" and c.value in employers for c in found):
-            # "now at Globex" after a job left: the employer, not where one is.
+        settled = {c.value for c in found if c.field in ("profile.employer", "profile.home_city")}
+        if settled and any(c.field == "travel.location" and c.value in settled for c in found):
+            # "now at Globex" after a job left, "now im in new jersey" after a former
+            # home: the employer or the home, not where one is on a trip.
             found = [c for c in found if not c.field.startswith("travel.")]
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:

@@ -306,6 +306,22 @@ def _employer(text: str, low: str) -> Organisation | None:
 _NOW_AT = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:at|with|working\s+(?:at|for))\s+")
 
 
+_NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
+_LIVED = re.compile(
+    rf"\b(?:used\s+to\s+(?:{_LIVE})|(?:{_LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
+    r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b"
+)
+
+
+def _now_living(clause: Clause) -> re.Match[str] | None:
+    """ "i used to live in new york but now im in new jersey": the clause after a former
+    home leaves out what the first said, living there; "now in X" is the home now."""
+    if clause.start_in_message <= 0:
+        return None
+    before = clause.message[: clause.start_in_message].lower()
+    return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
+
+
 def _next_employer(clause: Clause) -> Organisation | None:
     """ "No longer at Acme, now at Globex": the second clause leaves out what the first
     said, being employed; after a job left, "now at X" is the new employer."""
@@ -344,7 +360,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     ):
         return []
     out: list[Candidate] = []
-    m = _HOME.search(low)
+    m = _HOME.search(low) or _now_living(clause)
     if m and clause.intent != "planning":
         place = _residence(text, low, m.end())
         if place is not None:

@@ -149,6 +149,9 @@ _HEADING = re.compile(
     r"drive|going|go|traveling|travelling|travel|off|trip|road\s+trip|vacation|getaway|visit|"
     r"visiting|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?(?:for|to|in|into)\s+"
+    # "im taking the kids to my sisters in fresno": going, with the family along.
+    r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
+    r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
 )
 _STAY_AHEAD = re.compile(
     r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"

@@ -30,6 +30,7 @@ from core.extraction.known_people import capitalise_known
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.profile_after import settled_not_travelling
 from core.extraction.pronouns import Referents
 from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
@@ -221,11 +222,7 @@ def extract_offline(
                 found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
-        settled = {c.value for c in found if c.field in ("profile.employer", "profile.home_city")}
-        if settled and any(c.field == "travel.location" and c.value in settled for c in found):
-            # "now at Globex" after a job left, "now im in new jersey" after a former
-            # home: the employer or the home, not where one is on a trip.
-            found = [c for c in found if not c.field.startswith("travel.")]
+        found = settled_not_travelling(found)
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]

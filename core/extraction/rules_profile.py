@@ -12,12 +12,14 @@ from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
+from core.extraction.profile_after import LIVE as _LIVE
+from core.extraction.profile_after import NOW_AT, next_employer, now_living
+from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
-_LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     r"(?:moved|relocated)\s+(?:back\s+)?to\s+|"
@@ -50,10 +52,6 @@ _EMPLOYER_KNOWN = re.compile(
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+"
-)
-_QUIT = re.compile(
-    r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
-    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
@@ -303,37 +301,6 @@ def _employer(text: str, low: str) -> Organisation | None:
     return org if org is not None and is_known_organisation(org.name) else None
 
 
-_NOW_AT = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:at|with|working\s+(?:at|for))\s+")
-
-
-_NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
-_LIVED = re.compile(
-    rf"\b(?:used\s+to\s+(?:{_LIVE})|(?:{_LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
-    r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b"
-)
-
-
-def _now_living(clause: Clause) -> re.Match[str] | None:
-    """ "i used to live in new york but now im in new jersey": the clause after a former
-    home leaves out what the first said, living there; "now in X" is the home now."""
-    if clause.start_in_message <= 0:
-        return None
-    before = clause.message[: clause.start_in_message].lower()
-    return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
-
-
-def _next_employer(clause: Clause) -> Organisation | None:
-    """ "No longer at Acme, now at Globex": the second clause leaves out what the first
-    said, being employed; after a job left, "now at X" is the new employer."""
-    m = _NOW_AT.match(clause.low)
-    if m is None or clause.start_in_message <= 0:
-        return None
-    before = clause.message[: clause.start_in_message].lower()
-    if _QUIT.search(before) is None and not re.search(r"\bno\s+longer\s+(?:at|with)\b", before):
-        return None
-    return organisation_at(clause.text, m.end())
-
-
 def _called(low: str, word: re.Match[str], start: int) -> bool:
     """A lowercase word after "call me" that ends the phrase and is no adverb."""
     end = start + word.end()
@@ -356,11 +323,11 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     if (
         clause.words.isdisjoint(_GATE | _ZONE_WORDS)
         and "i'm" not in clause.words
-        and not _NOW_AT.match(low)
+        and not NOW_AT.match(low)
     ):
         return []
     out: list[Candidate] = []
-    m = _HOME.search(low) or _now_living(clause)
+    m = _HOME.search(low) or now_living(clause)
     if m and clause.intent != "planning":
         place = _residence(text, low, m.end())
         if place is not None:
@@ -372,7 +339,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := _employer(text, low) or _next_employer(clause)) is not None:
+    elif (org := _employer(text, low) or next_employer(clause)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):

@@ -205,6 +205,9 @@ _PROGRESSIVE_MOVE = re.compile(
     r"\b(?:'re|'m|are|am|is)\s+(?:flying|driving|going|heading|headed|leaving|moving|taking|"
     r"visiting|traveling|travelling|staying|starting|meeting|off\s+to|road\s+tripping)\b"
 )
+_PURPOSE = re.compile(rf"^(?:that\s+)?{_P}\s+(?:can|could)\s+(?!not\b|never\b)\w")
+"""After "so", a clause of ability is a purpose ("so we can leave early"); "so we can't
+come" is a result, a fact."""
 _FIRST_PERSON = re.compile(r"^(?:i|we|i'm|we're|i've|we've|my|our|i'll|we'll)\b")
 
 
@@ -313,6 +316,9 @@ def classify(
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)
         return ClauseIntent("none", 1.0, command=True)
+    if seg.joint == "so" and _PURPOSE.match(low):
+        # "im taking friday off so we can leave early": what it is for, not a fact.
+        return ClauseIntent("hypothetical", 0.5)
     if _COUNTERFACTUAL.search(low):
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CONDITIONAL.search(low) and not _IF_IDIOM.search(low):

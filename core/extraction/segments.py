@@ -49,7 +49,9 @@ _JOINT = re.compile(
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
-    r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work))\b)"
+    r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
+    # "not in austin anymore, back home": being home again is a clause of its own.
+    r"(?:finally\s+|safely\s+)?back\s+home)\b)"
     # "..., but the whole thing got cancelled": a subject that points back at what was
     # said starts a clause of its own after a contrast or a consequence.
     r"|\s*,?\s+(?P<conj2>but|though|although|because|so)\s+(?=(?:the\s+)?(?:whole\s+thing|"

@@ -47,7 +47,17 @@ _SOCIAL = re.compile(
     r"(?:it|that|this|you|your\s+\w+)\s+(?:really\s+|truly\s+|so\s+|all\s+)?(?:helped|"
     r"helps)(?:\s+(?:a\s+lot|so\s+much|loads|a\s+ton|me|us))*|"
     r"(?:you(?:'re|\s+are|\s+r)|u\s+r|ur)\s+(?:so\s+|very\s+|too\s+|really\s+)?(?:kind|"
-    r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?"
+    r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?|"
+    # A good wish for the listener or theirs: "i hope ur mom feels better soon".
+    r"(?:i\s+)?(?:really\s+)?hope\s+(?:you|u|ur|your|you're|ure)\b.*|"
+    # Choosing among offers, or not minding: "any of those is fine", "I don't care about
+    # the price", "either one works".
+    r"(?:any|either|both|all|the\s+(?:first|second|third|last|other|cheaper|cheapest)(?:\s+one)?)"
+    r"(?:\s+one)?(?:\s+of\s+(?:those|them|these))?\s+(?:is|are|would\s+be|works?|sounds?)\s+"
+    r"(?:fine|ok|okay|good|great|perfect)|"
+    r"(?:i|we)\s+(?:really\s+)?(?:don't|do\s+not|dont)\s+(?:really\s+)?(?:care|mind)(?:\s+(?:about|"
+    r"which|what|where|when|how))?(?:\s+(?:the\s+)?(?:price|cost|area|rating|stars|time|location|"
+    r"one|airline|seat))?"
 )
 """Thanks, good wishes and sign-offs: social messages that claim nothing about the
 speaker's world, however long ("Thanks everyone for the advice, it really helped")."""
@@ -243,9 +253,9 @@ _CHITCHAT_RUN = re.compile(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pa
 def _chitchat(low: str) -> bool:
     """Back-channel words run together with or without commas, emoji aside: "ok great
     thank you!!", "k sounds good 👍", "lol ok". Each alone claims nothing, so neither
-    does a run of them."""
+    does a run of them, nor a clause left empty (a greeting the letter reader took off)."""
     bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
-    return bool(bare) and _CHITCHAT_RUN.fullmatch(bare) is not None
+    return not bare or _CHITCHAT_RUN.fullmatch(bare) is not None
 
 
 def _social(low: str) -> bool:

@@ -279,7 +279,7 @@ _UNMARKED_Q = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
     # before its subject asks, mark or not.
-    r"do\s+(?:i|we)|does\s+(?:my|our)|is\s+(?:my|our)|are\s+(?:my|our)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    r"do\s+(?:i|we)|does\s+(?:my|our|the)|is\s+(?:my|our|the)|are\s+(?:my|our|the)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
     r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
     r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.

@@ -62,7 +62,7 @@ _HAS_VERB = re.compile(
     r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
 )
 _FRAGMENT = re.compile(
-    r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our)\s+way\b)|after|before|during|despite|because\s+of|"
+    r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to|by)\b"
 )
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})

@@ -254,7 +254,7 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 _BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
-    r"\b(?:the|my|our|this\s+month's|this\s+months)\s+(?P<item>(?:[a-z]+\s+)?(?:bill|rent|"
+    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)(?P<item>(?:[a-z]+\s+)?(?:bill|rent|"
     r"mortgage|invoice|premium|insurance))\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )

@@ -107,8 +107,12 @@ _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
     r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
     r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
-    r"\b(?:cancell?ed|called\s+off|scrapped)\s+(?:the|our|my)\s+(?:[\w']+\s+){0,3}?(?:trip|"
-    r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
+    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
+    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel)|"
+    # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
+    # "our plans this weekend").
+    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
+    r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
     r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
@@ -418,7 +422,7 @@ Mexico but the whole thing got called off", "... so we cancelled"."""
 
 def _cancelled(clause: Clause) -> re.Match[str] | None:
     for m in _CANCELLED.finditer(clause.low):
-        trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
+        trip = re.search(r"trip|vacation|holiday|getaway|flight|travel|weekend", m.group())
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
     off = _CALLED_OFF.search(clause.low)

@@ -45,6 +45,8 @@ INTENTS: list[IntentRow] = [
     ("I wish I could book a flight to Paris", "hypothetical"),
     ("do I have anything on the calendar tomorrow afternoon", "none"),
     ("is my flight still on for friday", "none"),
+    ("is the dentist on thursday or friday", "none"),
+    ("on the way to grandmas", "assertive"),
     ("im taking friday off so we can leave early for the lake", "planning"),
     ("im sick so i can't come", "assertive"),
     ("prob gonna skip the trip to austin, too $$$", "planning|hypothetical"),
@@ -112,6 +114,11 @@ TRIPS: list[Row] = [
     ("taking the kids to school", "travel.destination", None, ""),
     ("correction: the Miami trip is off, my boss needs me here", "travel.status", "cancelled", "assertive"),
     ("I'm working out of our Berlin office until the 15th", "travel.location", "Berlin", "assertive"),
+    ("we cancelled the cabin weekend, too much snow", "travel.status", "cancelled", "assertive"),
+    ("we cancelled the cabin weekend, too much snow", "project.cabin_weekend.status", None, ""),
+    ("we cancelled our plans this weekend", "travel.status", None, ""),
+    ("scratch the tahoe trip, kids are sick", "travel.status", "cancelled", "assertive"),
+    ("home safe, drive was awful", "travel.status", "completed", "assertive"),
 ]  # fmt: skip
 
 
@@ -129,6 +136,7 @@ PROFILE_AND_BILLS: list[Row] = [
     ("i used to live in new york but now im in new jersey", "travel.location", None, ""),
     ("the gas bill is $84 this month, due on the 15th", "financial.gas_bill.amount", 84, "assertive"),
     ("the electric bill is $112", "financial.electric_bill.status", "due", "assertive"),
+    ("gas bill came to $97 this month", "financial.gas_bill.amount", 97, "assertive"),
     ("rent is due friday", "financial.rent.status", "due", "planning"),
 ]  # fmt: skip
 

@@ -289,13 +289,22 @@ _LODGING = frozenset(
 )
 
 
+_SERVICES = _LODGING | frozenset(
+    {"table", "taxi", "cab", "ticket", "train", "flight", "reservation", "booking", "ride"}
+    | {"uber", "seat", "car", "appointment", "bus", "transfer"}
+)
+
+
 def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
     """A want that is a request to arrange something, not a wish: the speaker wants or
-    needs (not "would love to") to book, reserve or find, or to stay at a hotel. It asks
-    for a service, so it is `none` (booking requests), never a fact or a dream."""
+    needs (not "would love to") to book, reserve or find, or to stay at a hotel, or
+    would like a table, a room or a taxi. It asks for a service, so it is `none`
+    (booking requests), never a fact or a dream."""
     if ci.counterfactual or ci.opens_scope or not reading.request or not reading.wanted:
         return False
     verb, *obj = reading.wanted
+    if not verb:
+        return bool(obj) and obj[0] in _SERVICES  # "I'd like a table for 4 at 7pm"
     return verb in _ARRANGE or (verb == "stay" and bool(obj) and obj[0] in _LODGING)
 
 

@@ -49,7 +49,8 @@ _STATUS = re.compile(
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
     r"aunt|uncle|cousin|friend)(?:'?s)?|"
-    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
+    r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|on\s+a\s+trip|at\s+camp|asleep|"
+    r"throwing\s+up|contagious|injured|hurt|"
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
     r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
 )
@@ -70,6 +71,8 @@ _SICKNESS_ADJ = (
 _ILLNESS = re.compile(
     _PRE
     + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    # Non-native progressive: "my son is having fever from yesterday".
+    r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
     r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
@@ -128,6 +131,12 @@ _STATUS_CANON = {
     "in the hospital": "sick",
     "in hospital": "sick",  # British and non-native usage
     "hospitalized": "sick",
+    "admitted to hospital": "sick",
+    "admitted to the hospital": "sick",
+    "admitted in hospital": "sick",
+    "admitted in the hospital": "sick",
+    "admitted into hospital": "sick",
+    "admitted into the hospital": "sick",
     "hospitalised": "sick",
     "hurt": "injured",
     "in a cast": "injured",

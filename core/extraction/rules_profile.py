@@ -31,14 +31,21 @@ _HOME = re.compile(
     r"(?:in|out\s+of|near)\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
-    r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
+    r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
+    # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
+    r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
 )
 _EMPLOYER = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
+    r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
     # "i work as a barista at starbucks": the job title sits between the verb and the employer.
     # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
-    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by)\s+|"
+    # Non-native "I work in Siemens" puts "in" there too, read like "by".
+    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
+    # "I have taken a position with the Ministry of Health"
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:a|an|the)\s+(?:new\s+)?"
+    r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
@@ -184,6 +191,9 @@ _GATE = frozenset(
         "joined",
         "started",
         "job",
+        "position",
+        "role",
+        "resident",
         "offer",
         "signed",
         "employer",
@@ -289,9 +299,11 @@ def _residence(text: str, low: str, start: int) -> Place | None:
 def _employer(text: str, low: str) -> Organisation | None:
     """Who the user works for, if the clause says it."""
     m = _EMPLOYER.search(low)
-    by = m is not None and m.group().rstrip().endswith(" by")
+    by = m is not None and m.group().rstrip().endswith((" by", " in"))
     if m and by and not text[m.end() : m.end() + 1].isupper():
-        m = None  # "work by the window", "by myself": "by" names an employer only by its capital
+        m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
+    if m and by and re.match(r"[A-Z&]{1,3}\b", text[m.end() :]):
+        m = None  # "I work in IT", "in HR": a department, not who employs one
     if m and (org := organisation_at(text, m.end())):
         if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
             return None  # "I work by Lake Tahoe": near a place

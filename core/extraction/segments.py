@@ -174,6 +174,14 @@ _DAYS |= {"sat": "saturday", "sun": "sunday"}
 _B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
 """"gonna b late": "b" for "be" after a word that wants a verb."""
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
+_FILLER_LIKE = re.compile(
+    r"\b(?P<be>i'm|im|we're|i\s+am|we\s+are|it's|its|was|were|is|are)\s+(?:like|literally|"
+    r"basically|kinda|sorta)\s+(?=(?:in|at|on|home|back|still|already|so|totally|really|stuck|sick|"
+    r"here|there|halfway)\b)",
+    re.I,
+)
+"""Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
+"she was like so sick" read without it."""
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
 
 
@@ -227,6 +235,7 @@ def clean(text: str) -> str:
         lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
     )
     flat = _DISFLUENCY.sub("", flat)
+    flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 

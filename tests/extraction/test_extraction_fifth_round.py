@@ -43,6 +43,8 @@ INTENTS: list[IntentRow] = [
     ("I want to stay in a hotel in Cambridge from Tuesday for 4 nights", "none"),
     ("I want to move to Denver someday", "hypothetical"),
     ("I wish I could book a flight to Paris", "hypothetical"),
+    ("I'd like a table for 4 at 7pm tonight", "none"),
+    ("I'd like a new job", "hypothetical"),
     ("do I have anything on the calendar tomorrow afternoon", "none"),
     ("is my flight still on for friday", "none"),
     ("is the dentist on thursday or friday", "none"),
@@ -92,6 +94,8 @@ MEMBERS: list[Row] = [
     ("everyone's sick", "family.everyone.status", None, ""),
     ("my dad is recovering fine after the surgery", "family.dad.status", "well", "assertive"),
     ("my mom's away in florida til april so no sunday dinners", "family.mom.status", "away", "assertive"),
+    ("my son is having fever from yesterday", "family.son.status", "sick", "assertive"),
+    ("my daughter got admitted in hospital", "family.daughter.status", "sick", "assertive"),
 ]  # fmt: skip
 
 
@@ -119,6 +123,7 @@ TRIPS: list[Row] = [
     ("we cancelled our plans this weekend", "travel.status", None, ""),
     ("scratch the tahoe trip, kids are sick", "travel.status", "cancelled", "assertive"),
     ("home safe, drive was awful", "travel.status", "completed", "assertive"),
+    ("so um yeah we're like in Phoenix right now", "travel.location", "Phoenix", "assertive"),
 ]  # fmt: skip
 
 
@@ -127,8 +132,8 @@ def test_trips(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
 
 
-# Profile and money: the clause after a job or home left leaves out its verb; a bill and
-# what it comes to.
+# Profile and money: the clause after a job or home left leaves out its verb; non-native
+# "work in <Company>"; a home made or resided in; a bill and what it comes to.
 PROFILE_AND_BILLS: list[Row] = [
     ("No longer at Acme, now at Globex", "profile.employer", "Globex", "assertive"),
     ("No longer at Acme, now at Globex", "travel.location", None, ""),
@@ -138,6 +143,14 @@ PROFILE_AND_BILLS: list[Row] = [
     ("the electric bill is $112", "financial.electric_bill.status", "due", "assertive"),
     ("gas bill came to $97 this month", "financial.gas_bill.amount", 97, "assertive"),
     ("rent is due friday", "financial.rent.status", "due", "planning"),
+    ("I am working in Infosys since 2019", "profile.employer", "Infosys", "assertive"),
+    ("I work in Siemens as engineer", "profile.employer", "Siemens", "assertive"),
+    ("I work in Boston", "profile.employer", None, ""),
+    ("I work in IT", "profile.employer", None, ""),
+    ("i work in sales", "profile.employer", None, ""),
+    ("We have made our home in Vermont these past ten years.", "profile.home_city", "Vermont", "assertive"),
+    ("I am, as of this spring, a resident of Edinburgh.", "profile.home_city", "Edinburgh", "assertive"),
+    ("my mom is a resident of Florida", "profile.home_city", None, ""),
 ]  # fmt: skip
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from core.extraction.linguistics.requests import is_request, wanted
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -92,7 +94,8 @@ class ClauseReading:
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
     wanted: tuple[str, ...] = ()
     """What is wanted or needed, as the verb of its to-infinitive and that verb's object
-    ("I want to book a flight" -> ("book", "flight")); empty for "I need a taxi"."""
+    ("I want to book a flight" -> ("book", "flight")), or no verb and the object ("I'd
+    like a table" -> ("", "table"))."""
 
 
 def _lemma(tok: Token) -> str:
@@ -164,32 +167,6 @@ def _finite_past(head: Token, span: Span) -> bool:
 
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
-_REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
-
-
-def _wanted(head: Token) -> tuple[str, ...]:
-    """The to-infinitive under want/need/like and its object: ("book", "flight")."""
-    if head.lemma_ not in _REQUEST_VERBS:
-        return ()
-    for x in head.children:
-        if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX"):
-            objs = [c for c in x.children if c.dep_ == "dobj"] + [
-                g for c in x.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
-            ]
-            return (x.lemma_.lower(), *(o.lemma_.lower() for o in objs[:1]))
-    return ()
-
-
-def _is_request(head: Token, modal: str, subject: Subject) -> bool:
-    if subject not in ("speaker", "we", "none") or head.lemma_ not in _REQUEST_VERBS:
-        return False
-    if head.lemma_ in ("like", "love"):
-        return modal == "would"  # "I'd like a table", not "I like hiking"
-    if head.lemma_ in ("look", "search"):
-        return head.tag_ == "VBG" and any(c.lower_ == "for" for c in head.children)
-    return head.tag_ in ("VBP", "VB", "VBZ")
-
-
 _PERSON_WORDS = frozenset(
     [
         "mom",
@@ -397,8 +374,8 @@ def read(span: Span) -> ClauseReading:
             and modal is None
         ),
         complements=_complements(main, span),
-        request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
-        wanted=_wanted(head),
+        request=is_request(head, modal_lemma, _subject_kind(subject_tok)),
+        wanted=wanted(head),
         subject_person=_is_person(subject_tok),
         scene=any(
             (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)

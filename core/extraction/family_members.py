@@ -1,4 +1,5 @@
-"""Who a family clause is about: a relation ("my wife", "the kids") or a first name.
+"""Who a family clause is about (a relation or a first name), and whether a household
+member is somewhere else.
 
 A first name is found capitalised ("Lily is sick") or, typed in lower case, where the
 parse makes it the subject ("maya has a fever"). Chat often puts an opinion frame
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from core.extraction.clause import Clause
 from core.extraction.linguistics.parse import parse
-from core.extraction.places import GAZETTEER
+from core.extraction.places import GAZETTEER, place_at
 from core.extraction.pronouns import RELATION_SPELLINGS
 
 if TYPE_CHECKING:  # spaCy is imported only where messages are read
@@ -45,6 +46,8 @@ NOT_NAMES = frozenset(
 NOT_MEMBERS = frozenset(
     ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
 )
+# Adverbs between the member and the verb: "my son just got over a cold".
+PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 _FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
 _LOWER_FIRST = re.compile(r"(?P<name>[a-z]{3,})(?=\s|'s\b)")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
@@ -112,3 +115,40 @@ def _missing_subject(tok: Token) -> bool:
     if verb.tag_ not in ("VBZ", "VBD") or tok.pos_ in ("PRON", "DET", "PUNCT", "NUM"):
         return False
     return not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+
+
+# Who lives in the household: away from it when somewhere else. A parent or a sibling
+# "in Ohio" may simply live there, so only these are read as away.
+HOUSEHOLD = frozenset(
+    {"wife", "husband", "partner", "spouse", "kids", "son", "daughter", "twins", "boys"}
+    | {"girls", "baby", "toddler", "fiance", "fiancee", "fiancé", "fiancée"}
+)
+_BE_IN = re.compile(
+    PRE + r"(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
+    r"(?:in|at|with)\s+"
+)
+# "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
+# someone who lives elsewhere ("with me" or "with us" is at home).
+_AT_SOMEONES = re.compile(
+    r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:\w+'?s|parents|grandparents|in-laws)\b"
+)
+
+
+_WITH_SOMEONE = re.compile(
+    r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:parents|grandparents|in-laws|grandma|"
+    r"grandpa|nana|dad|mom|mum|father|mother|sister|brother|aunt|uncle|cousin|ex)\b"
+)
+
+
+def elsewhere(clause: Clause, rest: str) -> bool:
+    """A household member said to be in a named place or at someone's home ("my husband
+    is in Singapore for work", "the kids are at ur moms tonight"): away from home."""
+    m = _BE_IN.match(rest)
+    if m is None:
+        return False
+    pos = len(clause.low) - len(rest) + m.end()
+    if m.group().rstrip().endswith("at"):
+        return _AT_SOMEONES.match(clause.low, pos) is not None
+    if m.group().rstrip().endswith("with"):
+        return _WITH_SOMEONE.match(clause.low, pos) is not None
+    return place_at(clause.text, pos) is not None

@@ -16,14 +16,17 @@ from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
+    HOUSEHOLD,
     NOT_MEMBERS,
     NOT_NAMES,
     Named,
+    elsewhere,
     member_named,
     names_a_relation,
 )
+from core.extraction.family_members import PRE as _PRE
 from core.extraction.linguistics.parse import parse
-from core.extraction.places import GAZETTEER, place_at
+from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 
 __all__ = ["extract_family", "names_a_relation"]
@@ -34,8 +37,6 @@ _NOT_SICK = re.compile(
     r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
-# Adverbs between the member and the verb: "my son just got over a cold".
-_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
@@ -286,7 +287,7 @@ def _member(clause: Clause) -> list[Candidate]:
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
     status = _status(rest)
-    if status is None and slug in _HOUSEHOLD and _elsewhere(clause, rest):
+    if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
         status = "away"
     if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
         return []  # a bare noun ("work is fine", "laptop has a virus") is a name only when ill
@@ -317,34 +318,6 @@ def _status(rest: str) -> str | None:
     if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
         return "sick"
     return None
-
-
-# Who lives in the household: away from it when somewhere else. A parent or a sibling
-# "in Ohio" may simply live there, so only these are read as away.
-_HOUSEHOLD = frozenset(
-    {"wife", "husband", "partner", "spouse", "kids", "son", "daughter", "twins", "boys"}
-    | {"girls", "baby", "toddler", "fiance", "fiancee", "fiancé", "fiancée"}
-)
-_BE_IN = re.compile(
-    _PRE + r"(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
-    r"(?:in|at)\s+"
-)
-# "at ur moms", "at my sister's", "at their dad's": staying at someone's home.
-_AT_SOMEONES = re.compile(
-    r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:\w+'?s|parents|grandparents|in-laws)\b"
-)
-
-
-def _elsewhere(clause: Clause, rest: str) -> bool:
-    """A household member said to be in a named place or at someone's home ("my husband
-    is in Singapore for work", "the kids are at ur moms tonight"): away from home."""
-    m = _BE_IN.match(rest)
-    if m is None:
-        return False
-    pos = len(clause.low) - len(rest) + m.end()
-    if m.group().rstrip().endswith("at"):
-        return _AT_SOMEONES.match(clause.low, pos) is not None
-    return place_at(clause.text, pos) is not None
 
 
 def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:

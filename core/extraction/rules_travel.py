@@ -107,7 +107,7 @@ _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
     r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
     r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
-    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
     # "our plans this weekend").

@@ -59,7 +59,9 @@ _JOINT = re.compile(
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
-    r"|\s+-\s+",
+    r"|\s+-\s+"
+    # "daycare called, lucas has pink eye": the news after a call or a text is its own clause.
+    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*",
     re.I,
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)

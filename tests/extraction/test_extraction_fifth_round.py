@@ -95,6 +95,10 @@ MEMBERS: list[Row] = [
     ("my dad is recovering fine after the surgery", "family.dad.status", "well", "assertive"),
     ("my mom's away in florida til april so no sunday dinners", "family.mom.status", "away", "assertive"),
     ("my son is having fever from yesterday", "family.son.status", "sick", "assertive"),
+    ("daycare called, lucas has pink eye", "family.lucas.status", "sick", "assertive"),
+    ("the twins are with my parents this week", "family.twins.status", "away", "assertive"),
+    ("the kids are with their dad", "family.kids.status", "away", "assertive"),
+    ("the kids are with me", "family.kids.status", None, ""),
     ("my daughter got admitted in hospital", "family.daughter.status", "sick", "assertive"),
 ]  # fmt: skip
 
@@ -121,6 +125,7 @@ TRIPS: list[Row] = [
     ("we cancelled the cabin weekend, too much snow", "travel.status", "cancelled", "assertive"),
     ("we cancelled the cabin weekend, too much snow", "project.cabin_weekend.status", None, ""),
     ("we cancelled our plans this weekend", "travel.status", None, ""),
+    ("we ended up canceling the disney trip", "travel.status", "cancelled", "assertive"),
     ("scratch the tahoe trip, kids are sick", "travel.status", "cancelled", "assertive"),
     ("home safe, drive was awful", "travel.status", "completed", "assertive"),
     ("so um yeah we're like in Phoenix right now", "travel.location", "Phoenix", "assertive"),

@@ -98,6 +98,14 @@ def promises_news(reading: ClauseReading | None) -> bool:
     return reading.verb in _REPORT_LATER or bare_see
 
 
+_WHERE_I_AM = re.compile(
+    r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back|home)\s+(?:from|at|in)\b|"
+    r"^on\s+(?:my|our|the)\s+way\b"
+)
+"""A verbless clause that says where the speaker is or has come from: the subject and
+"be" are left out, as chat leaves them out, and the claim stays."""
+
+
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
@@ -108,6 +116,8 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
+    if reading.tense == "none" and _WHERE_I_AM.search(low):
+        return False  # "back from costco", "on my way home": "I'm" left out, not nothing
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener
     if reading.subject == "addressee":

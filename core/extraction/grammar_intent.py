@@ -212,6 +212,8 @@ def _negated_result(reading: ClauseReading, low: str) -> bool:
 
 def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseIntent:
     """``ci`` as the clause's grammar corrects it; unchanged without a reading."""
+    if reading is not None and ci.intent == "hypothetical" and _arranging(ci, reading):
+        return ClauseIntent("none", 1.0, command=True)
     if reading is None or ci.intent not in ("assertive", "planning", "historical"):
         return ci
     if ci.habitual:
@@ -277,6 +279,33 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         ):
             return _as(ci, "planning" if _AUX_FUTURE.search(low) else "assertive")
     return ci
+
+
+# What one asks an assistant or a clerk to arrange: "I want to book a flight", "we'd like
+# to reserve a table", "I need to find a hotel", "I want to stay in a hotel from Tuesday".
+_ARRANGE = frozenset({"book", "reserve", "order", "rent", "hire", "schedule", "arrange", "find"})
+_LODGING = frozenset(
+    {"hotel", "guesthouse", "hostel", "b&b", "bnb", "airbnb", "motel", "inn", "room", "place"}
+)
+
+
+_SERVICES = _LODGING | frozenset(
+    {"table", "taxi", "cab", "ticket", "train", "flight", "reservation", "booking", "ride"}
+    | {"uber", "seat", "car", "appointment", "bus", "transfer"}
+)
+
+
+def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
+    """A want that is a request to arrange something, not a wish: the speaker wants or
+    needs (not "would love to") to book, reserve or find, or to stay at a hotel, or
+    would like a table, a room or a taxi. It asks for a service, so it is `none`
+    (booking requests), never a fact or a dream."""
+    if ci.counterfactual or ci.opens_scope or not reading.request or not reading.wanted:
+        return False
+    verb, *obj = reading.wanted
+    if not verb:
+        return bool(obj) and obj[0] in _SERVICES  # "I'd like a table for 4 at 7pm"
+    return verb in _ARRANGE or (verb == "stay" and bool(obj) and obj[0] in _LODGING)
 
 
 def _as(ci: ClauseIntent, intent: MessageIntent) -> ClauseIntent:

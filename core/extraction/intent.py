@@ -47,7 +47,17 @@ _SOCIAL = re.compile(
     r"(?:it|that|this|you|your\s+\w+)\s+(?:really\s+|truly\s+|so\s+|all\s+)?(?:helped|"
     r"helps)(?:\s+(?:a\s+lot|so\s+much|loads|a\s+ton|me|us))*|"
     r"(?:you(?:'re|\s+are|\s+r)|u\s+r|ur)\s+(?:so\s+|very\s+|too\s+|really\s+)?(?:kind|"
-    r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?"
+    r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?|"
+    # A good wish for the listener or theirs: "i hope ur mom feels better soon".
+    r"(?:i\s+)?(?:really\s+)?hope\s+(?:you|u|ur|your|you're|ure)\b.*|"
+    # Choosing among offers, or not minding: "any of those is fine", "I don't care about
+    # the price", "either one works".
+    r"(?:any|either|both|all|the\s+(?:first|second|third|last|other|cheaper|cheapest)(?:\s+one)?)"
+    r"(?:\s+one)?(?:\s+of\s+(?:those|them|these))?\s+(?:is|are|would\s+be|works?|sounds?)\s+"
+    r"(?:fine|ok|okay|good|great|perfect)|"
+    r"(?:i|we)\s+(?:really\s+)?(?:don't|do\s+not|dont)\s+(?:really\s+)?(?:care|mind)(?:\s+(?:about|"
+    r"which|what|where|when|how))?(?:\s+(?:the\s+)?(?:price|cost|area|rating|stars|time|location|"
+    r"one|airline|seat))?"
 )
 """Thanks, good wishes and sign-offs: social messages that claim nothing about the
 speaker's world, however long ("Thanks everyone for the advice, it really helped")."""
@@ -205,6 +215,9 @@ _PROGRESSIVE_MOVE = re.compile(
     r"\b(?:'re|'m|are|am|is)\s+(?:flying|driving|going|heading|headed|leaving|moving|taking|"
     r"visiting|traveling|travelling|staying|starting|meeting|off\s+to|road\s+tripping)\b"
 )
+_PURPOSE = re.compile(rf"^(?:that\s+)?{_P}\s+(?:can|could)\s+(?!not\b|never\b)\w")
+"""After "so", a clause of ability is a purpose ("so we can leave early"); "so we can't
+come" is a result, a fact."""
 _FIRST_PERSON = re.compile(r"^(?:i|we|i'm|we're|i've|we've|my|our|i'll|we'll)\b")
 
 
@@ -234,6 +247,17 @@ _NOT_WORDS = re.compile(r"[^\w\s',.!?-]+")
 _SOCIAL_RUN = re.compile(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}))*")
 
 
+_CHITCHAT_RUN = re.compile(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pattern}))*")
+
+
+def _chitchat(low: str) -> bool:
+    """Back-channel words run together with or without commas, emoji aside: "ok great
+    thank you!!", "k sounds good 👍", "lol ok". Each alone claims nothing, so neither
+    does a run of them, nor a clause left empty (a greeting the letter reader took off)."""
+    bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
+    return not bare or _CHITCHAT_RUN.fullmatch(bare) is not None
+
+
 def _social(low: str) -> bool:
     """Thanks, good wishes and sign-offs, one or several, emoji aside."""
     bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
@@ -252,7 +276,10 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 _UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
+    # before its subject asks, mark or not.
+    r"do\s+(?:i|we)|does\s+(?:my|our|the)|is\s+(?:my|our|the)|are\s+(?:my|our|the)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
     r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
     r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
@@ -285,7 +312,7 @@ def classify(
     """
     low = seg.low.strip(" .!?")
     opens = _OPENS_SCOPE.search(low) is not None
-    if all(_CHITCHAT.fullmatch(part.strip(" !.")) for part in low.split(",") if part.strip()):
+    if _chitchat(low):
         return ClauseIntent("none", 1.0)
     if _social(low) or is_sign_off(low):
         return ClauseIntent("none", 1.0)
@@ -299,6 +326,9 @@ def classify(
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)
         return ClauseIntent("none", 1.0, command=True)
+    if seg.joint == "so" and _PURPOSE.match(low):
+        # "im taking friday off so we can leave early": what it is for, not a fact.
+        return ClauseIntent("hypothetical", 0.5)
     if _COUNTERFACTUAL.search(low):
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CONDITIONAL.search(low) and not _IF_IDIOM.search(low):

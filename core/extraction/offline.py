@@ -30,6 +30,7 @@ from core.extraction.known_people import capitalise_known
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.profile_after import settled_not_travelling
 from core.extraction.pronouns import Referents
 from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
@@ -61,7 +62,7 @@ _HAS_VERB = re.compile(
     r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
 )
 _FRAGMENT = re.compile(
-    r"^(?:without|with|for|but\s+for|in|at|on|after|before|during|despite|because\s+of|"
+    r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to|by)\b"
 )
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
@@ -221,6 +222,7 @@ def extract_offline(
                 found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
+        found = settled_not_travelling(found)
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]

@@ -14,68 +14,29 @@ from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
+from core.extraction.family_members import (
+    APPOSITIVE_NAME,
+    HOUSEHOLD,
+    NOT_MEMBERS,
+    NOT_NAMES,
+    Named,
+    elsewhere,
+    member_named,
+    names_a_relation,
+)
+from core.extraction.family_members import PRE as _PRE
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
+
+__all__ = ["extract_family", "names_a_relation"]
 from core.extraction.types import ObservationIntent
-
-_RELATION = (
-    r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
-    r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
-    r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
-    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family|"
-    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
-)
-_RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
-_RELATION_WORD = re.compile(rf"(?:{_RELATION})")
-
-
-def names_a_relation(word: str) -> bool:
-    """Whether ``word`` is a relation ("wife", "kids", "mum"), not someone's name."""
-    return _RELATION_WORD.fullmatch(word.lower()) is not None
-
-
-_APPOSITIVE_NAME = re.compile(r",?\s+(?P<name>[A-Z][a-z]+)\b,?")
-_NOT_NAMES = frozenset(
-    [
-        *("is", "are", "was", "were", "has", "have", "had", "got", "gets", "feels", "seems"),
-        *("just", "still", "finally", "now", "also", "really", "already", "and", "who", "says"),
-    ]
-)
-_FIRST_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
-_LOWER_FIRST = re.compile(r"^(?P<name>[a-z]{3,})(?=\s|'s\b)")
-_NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
-
-
-def _lower_case_name(clause: Clause) -> re.Match[str] | None:
-    """A first name typed in lower case at the head of the clause ("maya has a fever",
-    "ella's got croup"): the parse reads it as a proper noun that is the subject (or
-    owns it), and it is no place and no relation. The capital is not needed."""
-    m = _LOWER_FIRST.match(clause.text)
-    if m is None or clause.start_in_message < 0 or not clause.message:
-        return None
-    name = m.group("name")
-    if name in GAZETTEER or names_a_relation(name) or name in _NOT_NAMES:
-        return None
-    for tok in parse(clause.message):
-        if tok.idx == clause.start_in_message:
-            ok = tok.pos_ == "PROPN" and tok.dep_ in _NAME_ROLES and tok.text == name
-            return m if ok else None
-        if tok.idx > clause.start_in_message:
-            break
-    return None
-
 
 _NOT_SICK = re.compile(
     r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
     r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
-_NOT_MEMBERS = frozenset(
-    ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
-)
-# Adverbs between the member and the verb: "my son just got over a cold".
-_PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
@@ -89,7 +50,8 @@ _STATUS = re.compile(
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
     r"aunt|uncle|cousin|friend)(?:'?s)?|"
-    r"hospitali[sz]ed|on\s+a\s+trip|at\s+camp|asleep|throwing\s+up|contagious|injured|hurt|"
+    r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|on\s+a\s+trip|at\s+camp|asleep|"
+    r"throwing\s+up|contagious|injured|hurt|"
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
     r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
 )
@@ -110,6 +72,8 @@ _SICKNESS_ADJ = (
 _ILLNESS = re.compile(
     _PRE
     + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    # Non-native progressive: "my son is having fever from yesterday".
+    r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
     r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
@@ -123,7 +87,7 @@ _COMING_DOWN = re.compile(
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
     _PRE
-    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?)\s+"
+    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
@@ -168,6 +132,12 @@ _STATUS_CANON = {
     "in the hospital": "sick",
     "in hospital": "sick",  # British and non-native usage
     "hospitalized": "sick",
+    "admitted to hospital": "sick",
+    "admitted to the hospital": "sick",
+    "admitted in hospital": "sick",
+    "admitted in the hospital": "sick",
+    "admitted into hospital": "sick",
+    "admitted into the hospital": "sick",
     "hospitalised": "sick",
     "hurt": "injured",
     "in a cast": "injured",
@@ -278,46 +248,62 @@ def _heads_before(clause: Clause, start: int) -> dict[int, bool] | None:
     return out
 
 
-def _member(clause: Clause) -> list[Candidate]:
+def _who(clause: Clause) -> tuple[str, str, Named] | None:
+    """The member's slug, the words after it, and how it was found."""
     if clause.pronoun_member is not None:
         # "My dad called. He's in the hospital": the pronoun stands for the member.
         slug, end = clause.pronoun_member
-        rest = clause.low[end:]
-    else:
-        m = (
-            _RELATIVE.search(clause.low)
-            or _FIRST_NAME.search(clause.text)
-            or _lower_case_name(clause)
-        )
-        if m is None:
-            return []
-        who = m.group(1)
-        if who[0].isupper() and (who.lower() in GAZETTEER or who in _NOT_MEMBERS):
-            return []
-        rest = clause.low[m.end() :]
-        slug = slugify(who)
-        named = _APPOSITIVE_NAME.match(clause.text, m.end())
-        if (
-            m.re is _RELATIVE
-            and named
-            and named.group("name") not in _NOT_MEMBERS
-            and named.group("name").lower() not in _NOT_NAMES
-        ):
-            # "my daughter Lily is sick": Lily is who the field is about, as in "Lily is fine now".
-            slug, rest = slugify(named.group("name")), clause.low[named.end() :]
+        return slug, clause.low[end:], "relation"
+    found = member_named(clause)
+    if found is None:
+        return None
+    m, how = found
+    who = m.group(1)
+    if who[0].isupper() and (who.lower() in GAZETTEER or who in NOT_MEMBERS):
+        return None
+    rest = clause.low[m.end() :]
+    slug = slugify(who)
+    named = APPOSITIVE_NAME.match(clause.text, m.end())
+    if (
+        how == "relation"
+        and named
+        and named.group("name") not in NOT_MEMBERS
+        and named.group("name").lower() not in NOT_NAMES
+    ):
+        # "my daughter Lily is sick": Lily is who the field is about, as in "Lily is fine now".
+        slug, rest = slugify(named.group("name")), clause.low[named.end() :]
+    return slug, rest, how
+
+
+def _member(clause: Clause) -> list[Candidate]:
+    who = _who(clause)
+    if who is None:
+        return []
+    slug, rest, how = who
     if slug in {"kid", "children", "child"}:
         slug = "kids"
     slug = RELATION_SPELLINGS.get(slug, slug)
     if (rm := _REPORTED.match(rest)) and pronoun_of(slug) in (rm.group("p"), "?"):
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
-    if _NOT_SICK.search(rest):
-        return [Candidate(f"family.{slug}.status", "well", 0.9)]
-    if _RECOVERED.search(rest):
-        return [Candidate(f"family.{slug}.status", "well", 0.9)]
+    status = _status(rest)
+    if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
+        status = "away"
+    if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
+        return []  # a bare noun ("work is fine", "laptop has a virus") is a name only when ill
+    return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
+
+
+_MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
+
+
+def _status(rest: str) -> str | None:
+    """The catalogue status said of the member in ``rest``, or None."""
+    if _NOT_SICK.search(rest) or _RECOVERED.search(rest):
+        return "well"
     if dm := _DOING.search(rest):
         negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None
-        return [Candidate(f"family.{slug}.status", "sick" if negated else "well", 0.9)]
+        return "sick" if negated else "well"
     sm = _STATUS.search(rest)
     if sm:
         said = " ".join(sm.group("st").split())
@@ -328,10 +314,10 @@ def _member(clause: Clause) -> list[Candidate]:
             st = "away"
         if st == "home" and _SICK_WORD.search(rest):
             st = "sick"  # "home with a cold"
-        return [Candidate(f"family.{slug}.status", st, 0.95)]
+        return st
     if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
-        return [Candidate(f"family.{slug}.status", "sick", 0.95)]
-    return []
+        return "sick"
+    return None
 
 
 def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:

@@ -13,6 +13,9 @@ import re
 from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
+from core.extraction.amounts import AMOUNT as _AMOUNT
+from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
+from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
@@ -21,103 +24,6 @@ from core.extraction.timeexpr import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
-_AMOUNT = re.compile(
-    r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|[$€£¥])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
-    r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
-    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr)\b"
-)
-_UNITS = {
-    w: n
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ]
-    )
-}
-_TENS = {
-    w: 10 * n
-    for n, w in enumerate(
-        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
-    )
-}
-_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
-_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
-_WORD_AMOUNT = re.compile(
-    rf"\b(?P<words>(?:a\s+)?(?:{_NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_NUMBER_WORD}))*)\s+"
-    r"(?P<cur>dollars?|bucks|euros?|pounds?|quid|grand)\b"
-)
-"""An amount spelled out: "three hundred bucks", "two thousand dollars", "fifty quid",
-"a hundred euros", "two grand"."""
-
-
-def _number_in_words(words: str) -> int | None:
-    """The value of number words ("two thousand five hundred" -> 2500); None if they do not
-    make one number ("five five")."""
-    total, part, last = 0, 0, ""
-    for w in re.split(r"[\s-]+", words.lower()):
-        if w == "and":
-            continue
-        if w == "a":
-            part, last = 1, "unit"
-        elif w in _UNITS or w in _TENS:
-            kind = "unit" if w in _UNITS else "ten"
-            if last == "unit" or (last == "ten" and kind == "ten"):
-                return None
-            part, last = part + _UNITS.get(w, 0) + _TENS.get(w, 0), kind
-        elif w == "hundred":
-            part, last = max(part, 1) * 100, "scale"
-        else:
-            total, part, last = total + max(part, 1) * _SCALES[w], 0, "scale"
-    return total + part
-
-
-_CURRENCY = {
-    "$": "USD",
-    "us$": "USD",
-    "c$": "CAD",
-    "ca$": "CAD",
-    "a$": "AUD",
-    "au$": "AUD",
-    "€": "EUR",
-    "£": "GBP",
-    "¥": "JPY",
-    "dollar": "USD",
-    "buck": "USD",
-    "usd": "USD",
-    "euro": "EUR",
-    "eur": "EUR",
-    "pound": "GBP",
-    "gbp": "GBP",
-    "quid": "GBP",
-    "yen": "JPY",
-    "jpy": "JPY",
-    "cad": "CAD",
-    "aud": "AUD",
-    "chf": "CHF",
-    "peso": "MXN",
-    "mxn": "MXN",
-    "rupee": "INR",
-    "inr": "INR",
-}
 _ITEM_STOP = frozenset(
     [
         # A pronoun starts the next clause of a run-on ("paid the car insurance it was…").
@@ -254,29 +160,6 @@ _DATED = re.compile(
 _OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|[$€£¥])?\s?\d)", re.I)
 
 
-def _amount(clause: Clause) -> tuple[float | int, str] | None:
-    m = _AMOUNT.search(clause.low)
-    if m is None:
-        w = _WORD_AMOUNT.search(clause.low)
-        spelled = _number_in_words(w.group("words")) if w else None
-        if w is None or not spelled:
-            return None
-        cur = w.group("cur").rstrip("s")
-        if cur == "grand":
-            return spelled * 1000, "USD"
-        return spelled, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
-    raw = (m.group("n1") or m.group("n2")).replace(",", "")
-    try:
-        value = float(raw)
-    except ValueError:
-        return None
-    if m.group("k1") or m.group("k2"):
-        value *= 1000
-    cur = (m.group("cur1") or m.group("cur2") or "$").rstrip("s")
-    number: float | int = int(value) if value.is_integer() else round(value, 2)
-    return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
-
-
 def _item_after(clause: Clause, pos: int) -> str:
     # The item ends where an amount in words begins: "paid the plumber two grand".
     spelled = _WORD_AMOUNT.search(clause.low, pos)
@@ -368,11 +251,20 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
+_BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
+_WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
+_BILL_IS = re.compile(
+    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)(?P<item>(?:[a-z]+\s+)?(?:bill|rent|"
+    r"mortgage|invoice|premium|insurance))\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
+)
+
+
 def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
         return []
-    amount = _amount(clause)
+    amount = _amount_in(clause.low)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
     text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
@@ -402,6 +294,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, fined = "due", True
                 break
+    if not item and amount is not None and (m := _BILL_IS.search(clause.low)):
+        # "the gas bill is $84 this month": a bill and what it comes to, not yet paid.
+        item, status = m.group("item"), "due"
     shop: str | None = None
     returned = False
     if not item and not clause.words.isdisjoint(_RETURN_WORDS):
@@ -432,8 +327,12 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     )
     out = [Candidate(f"{slug}.status", status, 0.9, forced)]
     if amount is not None:
-        out.append(Candidate(f"{slug}.amount", amount[0], 0.9, forced))
-        out.append(Candidate(f"{slug}.currency", amount[1], 0.9, forced))
+        # "the gas bill is $84, due on the 15th": what a bill comes to is known now; only
+        # its day is ahead ("the rent will be $2200" is still to come).
+        owed = status == "due" and _BILL.search(item.lower()) and not _WILL.search(clause.low)
+        priced: ObservationIntent | None = "assertive" if owed else forced
+        out.append(Candidate(f"{slug}.amount", amount[0], 0.9, priced))
+        out.append(Candidate(f"{slug}.currency", amount[1], 0.9, priced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]

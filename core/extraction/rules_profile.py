@@ -12,12 +12,14 @@ from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
+from core.extraction.profile_after import LIVE as _LIVE
+from core.extraction.profile_after import NOW_AT, next_employer, now_living
+from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
-_LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     r"(?:moved|relocated)\s+(?:back\s+)?to\s+|"
@@ -29,14 +31,21 @@ _HOME = re.compile(
     r"(?:in|out\s+of|near)\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
-    r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+"
+    r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
+    # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
+    r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
 )
 _EMPLOYER = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
+    r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
     # "i work as a barista at starbucks": the job title sits between the verb and the employer.
     # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
-    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by)\s+|"
+    # Non-native "I work in Siemens" puts "in" there too, read like "by".
+    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
+    # "I have taken a position with the Ministry of Health"
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:a|an|the)\s+(?:new\s+)?"
+    r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
@@ -50,10 +59,6 @@ _EMPLOYER_KNOWN = re.compile(
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+"
-)
-_QUIT = re.compile(
-    r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
-    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
@@ -186,6 +191,9 @@ _GATE = frozenset(
         "joined",
         "started",
         "job",
+        "position",
+        "role",
+        "resident",
         "offer",
         "signed",
         "employer",
@@ -291,9 +299,11 @@ def _residence(text: str, low: str, start: int) -> Place | None:
 def _employer(text: str, low: str) -> Organisation | None:
     """Who the user works for, if the clause says it."""
     m = _EMPLOYER.search(low)
-    by = m is not None and m.group().rstrip().endswith(" by")
+    by = m is not None and m.group().rstrip().endswith((" by", " in"))
     if m and by and not text[m.end() : m.end() + 1].isupper():
-        m = None  # "work by the window", "by myself": "by" names an employer only by its capital
+        m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
+    if m and by and re.match(r"[A-Z&]{1,3}\b", text[m.end() :]):
+        m = None  # "I work in IT", "in HR": a department, not who employs one
     if m and (org := organisation_at(text, m.end())):
         if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
             return None  # "I work by Lake Tahoe": near a place
@@ -322,10 +332,14 @@ def _introduced(m: re.Match[str]) -> bool:
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
-    if clause.words.isdisjoint(_GATE | _ZONE_WORDS) and "i'm" not in clause.words:
+    if (
+        clause.words.isdisjoint(_GATE | _ZONE_WORDS)
+        and "i'm" not in clause.words
+        and not NOW_AT.match(low)
+    ):
         return []
     out: list[Candidate] = []
-    m = _HOME.search(low)
+    m = _HOME.search(low) or now_living(clause)
     if m and clause.intent != "planning":
         place = _residence(text, low, m.end())
         if place is not None:
@@ -337,7 +351,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := _employer(text, low)) is not None:
+    elif (org := _employer(text, low) or next_employer(clause)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):

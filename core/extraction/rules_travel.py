@@ -16,6 +16,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before
 from core.extraction.timeexpr import NUMBER_WORDS
 from core.extraction.timewords import WEEKDAYS
+from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_objects import errand_after, is_habit, trip_negated
 
 _COMPLETED = re.compile(
@@ -39,6 +40,8 @@ _HOMEWARD = re.compile(
     r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
+    # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
     r"tonight\b|next\b|in\s+\d|\d)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
@@ -104,8 +107,12 @@ _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
     r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
     r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
-    r"\b(?:cancell?ed|called\s+off|scrapped)\s+(?:the|our|my)\s+(?:[\w']+\s+){0,3}?(?:trip|"
-    r"vacation|holiday|getaway|travel)|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
+    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel)|"
+    # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
+    # "our plans this weekend").
+    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
+    r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
     r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
@@ -139,13 +146,16 @@ _HERE = re.compile(
     # speaker does it where they are (not "coming from", which is where they left).
     r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:(?:currently|now|still)\s+)?"
     r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
-    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?from\s+"
+    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?(?:from|out\s+of(?:\s+(?:our|the|my))?)\s+"
 )
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|trip|road\s+trip|vacation|getaway|visit|"
     r"visiting|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?(?:for|to|in|into)\s+"
+    # "im taking the kids to my sisters in fresno": going, with the family along.
+    r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
+    r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
 )
 _STAY_AHEAD = re.compile(
     r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
@@ -399,6 +409,8 @@ _CALLED_OFF = re.compile(
     r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
     r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
     r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+    # "we were gonna drive to yosemite ... so now we're not": the plan, negated by ellipsis.
+    r"|\b(?:we're|we\s+are|i'm|i\s+am)\s+not(?:\s+(?:going|anymore|any\s+more))*\s*[.!]*$"
 )
 _UNREALISED_TRIP = re.compile(
     r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
@@ -410,7 +422,7 @@ Mexico but the whole thing got called off", "... so we cancelled"."""
 
 def _cancelled(clause: Clause) -> re.Match[str] | None:
     for m in _CANCELLED.finditer(clause.low):
-        trip = re.search(r"trip|vacation|holiday|getaway|flight|travel", m.group())
+        trip = re.search(r"trip|vacation|holiday|getaway|flight|travel|weekend", m.group())
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
     off = _CALLED_OFF.search(clause.low)
@@ -427,6 +439,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         clause.words.isdisjoint(_GATE)
         and not any(gazetteer.starts_a_name(w) for w in clause.words)
         and _CAPITAL.search(clause.text) is None
+        and _CALLED_OFF.search(low) is None
     ):
         return []  # no place, no trip word: nothing to find
     if is_habit(low):
@@ -435,7 +448,20 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if m:
         # A cancelled flight may just mean rebooking: ask rather than end the trip.
         only_flight = "flight" in m.group() and "trip" not in low
-        return [Candidate("travel.status", "cancelled", 0.6 if only_flight else 0.9, "assertive")]
+        # "prob gonna skip the trip to austin": a cancellation still being weighed is not
+        # one made; "we're not going" or "we cancelled" is.
+        weighed = still_weighed(clause)
+        return [
+            Candidate(
+                "travel.status",
+                "cancelled",
+                0.6 if only_flight else 0.9,
+                "hypothetical" if weighed else "assertive",
+            )
+        ]
+    moved = moved_to(clause)
+    if moved:
+        return moved
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (_PRESENT_AT, _ARRIVED, _HERE)
     if not clause.words.isdisjoint(_RETURN_GATE):

@@ -40,13 +40,17 @@ _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean",
 
 
 def _someone_else_next(first: Token, second: Token) -> bool:
-    """The first clause is the speaker's (a personal pronoun or no subject) and the second
-    has a subject of its own that names someone or something else."""
+    """The second clause has a subject of its own that names someone or something else
+    than the first's: the speaker's ("we're in tahoe, my mom is watching the kids") or
+    a thing's ("the Miami trip is off, my boss needs me here")."""
     mine = [c for c in first.children if c.dep_ in _SUBJECTS]
     theirs = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > first.i]
     if not theirs or theirs[0].pos_ not in ("NOUN", "PROPN"):
         return False
-    return not mine or mine[0].lower_ in ("i", "we")
+    if not mine or mine[0].lower_ in ("i", "we"):
+        return True
+    # "you should move to Denver, the mountains are great": advice and its reason stay one.
+    return mine[0].pos_ in ("NOUN", "PROPN") and mine[0].lemma_ != theirs[0].lemma_
 
 
 def _finite(tok: Token) -> bool:
@@ -73,7 +77,13 @@ def _first_clause(second: Token, span: Span) -> Token | None:
     for child in second.children:
         if child.i >= second.i or child.dep_ not in _HANGING or child.i < span.start:
             continue
-        if not (_finite(child) or (child.pos_ in ("ADJ", "ADV", "NOUN") and child.dep_ == "ccomp")):
+        # An imperative is a clause of its own too: "scratch the tahoe trip, kids are sick".
+        imperative = child.tag_ == "VB" and not any(c.dep_ in _SUBJECTS for c in child.children)
+        if not (
+            _finite(child)
+            or imperative
+            or (child.pos_ in ("ADJ", "ADV", "NOUN") and child.dep_ == "ccomp")
+        ):
             continue
         if any(c.dep_ == "mark" for c in child.children):
             return None  # "when we got in, ...", "because it snowed, ...": subordinate
@@ -115,13 +125,17 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
         return None
     subject = subjects[0]
     dets = [c.i for c in subject.children if c.dep_ in ("det", "poss") and c.i < subject.i]
-    start = min(dets) if dets else (subject.i if subject.pos_ == "PRON" else None)
+    # Chat drops the article after a comma too: "home safe, drive was awful".
+    after_comma = subject.i > 0 and span.doc[subject.i - 1].text == ","
+    bare = subject.pos_ == "PRON" or (subject.pos_ == "NOUN" and after_comma)
+    start = min(dets) if dets else (subject.i if bare else None)
     if start is None or start - span.start < 2:
         return None
     lead = span.doc[span.start : start]
     if any(t.pos_ in ("VERB", "AUX", "NUM") or t.ent_type_ in ("DATE", "TIME") for t in lead):
         return None
-    if not any(t.pos_ in ("ADV", "ADP") for t in lead):
+    # "home safe": the tagger may take "home" for a name; it is the adverb of return.
+    if not any(t.pos_ in ("ADV", "ADP") or t.lower_ in ("home", "back") for t in lead):
         return None
     return start
 

@@ -42,11 +42,16 @@ _JOINT = re.compile(
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
+    # "im at moms till 6, can u grab the kids": a request or question put to the listener
+    # after a statement is a clause of its own; the statement keeps its claim.
+    r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
-    r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work))\b)"
+    r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
+    # "not in austin anymore, back home": being home again is a clause of its own.
+    r"(?:finally\s+|safely\s+)?back\s+home)\b)"
     # "..., but the whole thing got cancelled": a subject that points back at what was
     # said starts a clause of its own after a contrast or a consequence.
     r"|\s*,?\s+(?P<conj2>but|though|although|because|so)\s+(?=(?:the\s+)?(?:whole\s+thing|"
@@ -54,12 +59,14 @@ _JOINT = re.compile(
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
-    r"|\s+-\s+",
+    r"|\s+-\s+"
+    # "daycare called, lucas has pink eye": the news after a call or a text is its own clause.
+    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*",
     re.I,
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|heads up|quick update|"
+    r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|"
@@ -153,6 +160,15 @@ _DAY_ABBREV = re.compile(
 )
 """Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
 word that announces a day: "back sat", "til sun", "on wed"."""
+_DAY_AFTER_PLACE = re.compile(
+    r"\b(?P<lead>(?:to|at|in|from)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
+    r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
+    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d))",
+    re.I,
+)
+"""A short weekday closing a place phrase names the day one goes: "driving up to the
+lake sat", "at grandmas sun morning" (a verb would take an object or an adverb after it)."""
 _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 
@@ -160,6 +176,14 @@ _DAYS |= {"sat": "saturday", "sun": "sunday"}
 _B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
 """"gonna b late": "b" for "be" after a word that wants a verb."""
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
+_FILLER_LIKE = re.compile(
+    r"\b(?P<be>i'm|im|we're|i\s+am|we\s+are|it's|its|was|were|is|are)\s+(?:like|literally|"
+    r"basically|kinda|sorta)\s+(?=(?:in|at|on|home|back|still|already|so|totally|really|stuck|sick|"
+    r"here|there|halfway)\b)",
+    re.I,
+)
+"""Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
+"she was like so sick" read without it."""
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
 
 
@@ -209,7 +233,11 @@ def clean(text: str) -> str:
     flat = _CHAT_WORD.sub(_chat_word, flat)
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
+    flat = _DAY_AFTER_PLACE.sub(
+        lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
+    )
     flat = _DISFLUENCY.sub("", flat)
+    flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 

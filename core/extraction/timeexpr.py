@@ -429,6 +429,17 @@ _RANGE_END = frozenset({"to", "until", "till", "til", "through", "thru", "back",
 saturday", "leave sunday, back saturday" (the Saturday after, not the one before)."""
 
 
+_HABIT_NOUN = re.compile(
+    r"\s+(?!(?:mornings|nights|evenings|afternoons|is|was|has|does|its|as|plus|this|us)\b)"
+    r"[a-z]{3,}s\b(?!')"
+)
+_NOUN_DETERMINER = re.compile(r"\b(?:no|our|my|the|those|these|all|his|her|their|your)\s+$")
+"""A plural noun the weekday modifies after a determiner ("no sunday dinners", "our monday
+meetings"): what happens on such days, which dates nothing ("friday works" is a verb:
+without the determiner the weekday may be the subject). "sunday mornings" is left to
+the callers."""
+
+
 def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]:
     """Every date expression in lowercase ``text``, in order, resolved against ``at``.
 
@@ -447,6 +458,13 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         if got is None:
             continue
         day, end_day, past, unit = got
+        if (
+            m.group("wd")
+            and not m.group("prep")
+            and _HABIT_NOUN.match(text, m.end())
+            and _NOUN_DETERMINER.search(text, 0, m.start())
+        ):
+            continue  # "no sunday dinners", "our friday meetings": a kind of day, not a date
         prep = (m.group("prep") or "").strip()
         if (
             out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Clause
+from core.extraction.organisations import is_known_organisation
 from core.extraction.places import place_at
 
 # Where errands happen, not trips: "back from the grocery store", "going to the gym",
@@ -50,12 +51,33 @@ def errand_after(low: str, pos: int) -> bool:
     """Whether the words at ``pos`` ("from the grocery store", "to work") name an
     errand place rather than a trip or a place one travels to."""
     lead = _LEAD.match(low, pos)
-    errand = _ERRAND.match(low, lead.end() if lead else pos)
+    errand = _ERRAND.match(low, lead.end() if lead else pos) or _business(
+        low, lead.end() if lead else pos
+    )
     if errand is None:
         return False
     # "back from the beach in Tulum" is a trip after all.
     there = _IN_PLACE.match(low, errand.end())
     return there is None or place_at(low, there.end()) is None
+
+
+_NAME_WORDS = re.compile(r"(?:the\s+)?([\w'&-]+(?:\s+[\w'&-]+){0,2})")
+
+
+def _business(low: str, pos: int) -> re.Match[str] | None:
+    """A known business named at ``pos`` ("back from costco", "just got back from
+    target"): one shops there, one does not travel there. The longest name wins
+    ("trader joe's" before "trader")."""
+    m = _NAME_WORDS.match(low, pos)
+    if m is None:
+        return None
+    words = m.group(1).split()
+    for n in range(len(words), 0, -1):
+        if is_known_organisation(" ".join(words[:n])):
+            return re.compile(r"(?:the\s+)?" + r"\s+".join(map(re.escape, words[:n]))).match(
+                low, pos
+            )
+    return None
 
 
 def trip_negated(clause: Clause, m: re.Match[str]) -> bool:

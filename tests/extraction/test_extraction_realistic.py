@@ -54,10 +54,17 @@ PARENT_VOICES = ("parents",)
 its baseline before any rule was tuned on it: school pickups and carpools, kids sick and
 better, closures and moved practices, who is away, in lower case with emoji and the
 children's first names."""
+FIFTH_VOICES = ("assistant", "family")
+"""Two voices of the fifth round (issue 24), 82 records each, written and committed with
+their baseline before any rule was tuned on them: what a person types to an AI assistant
+(reminders and bookings asked for, "fyi I'm in…", "update: we moved the trip…",
+corrections, questions about the calendar) and household logistics between partners
+("im at moms till 6", "kids r w me", "back from costco", "flight got pushed to tues")."""
+_LATER_VOICES = VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES for h in HALVES]
+    + [(n, h) for n in _LATER_VOICES for h in HALVES]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
 _WHERE = frozenset({"travel.location", "travel.status"})
@@ -188,7 +195,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     seen: set[str] = set()
-    for name in VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES:
+    for name in _LATER_VOICES:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= (30 if name in MORE_VOICES else 35), name
         assert abs(len(dev) - len(heldout)) <= 1, name
@@ -216,59 +223,71 @@ def test_every_class_and_phenomenon_is_present() -> None:
 # accuracy was persona 0.80/0.85, retellings 0.50/0.53, booking 0.56/0.57,
 # counterfactuals 0.84/0.94, with 8 and 1 false commits on the retellings halves.
 FLOORS: dict[tuple[str, str], Figures] = {
-    ("persona", "dev"): Figures(0.95, 0.92, 0.00, 0.00, 0, 0.00),
-    ("persona", "heldout"): Figures(0.96, 0.79, 0.00, 0.00, 0, 0.00),
+    ("persona", "dev"): Figures(0.96, 0.95, 0.00, 0.00, 0, 0.00),
+    ("persona", "heldout"): Figures(0.96, 0.81, 0.00, 0.00, 0, 0.00),
     ("retellings", "dev"): Figures(0.93, 0.81, 0.00, 0.00, 0, 0.00),
-    ("retellings", "heldout"): Figures(0.88, 0.78, 0.00, 0.00, 0, 0.00),
-    ("booking", "dev"): Figures(0.72, 0.78, 0.00, 0.00, 0, 0.00),
-    ("booking", "heldout"): Figures(0.64, 0.28, 0.00, 0.00, 0, 0.00),
-    ("counterfactuals", "dev"): Figures(0.91, 0.95, 0.00, 0.00, 0, 0.00),
-    ("counterfactuals", "heldout"): Figures(0.94, 0.75, 0.00, 0.00, 0, 0.00),
+    ("retellings", "heldout"): Figures(0.88, 0.95, 0.00, 0.00, 0, 0.00),
+    ("booking", "dev"): Figures(0.85, 0.78, 0.00, 0.00, 0, 0.00),
+    ("booking", "heldout"): Figures(0.70, 0.45, 0.00, 0.00, 0, 0.00),
+    ("counterfactuals", "dev"): Figures(0.93, 0.95, 0.00, 0.00, 0, 0.00),
+    ("counterfactuals", "heldout"): Figures(0.95, 0.95, 0.00, 0.00, 0, 0.00),
     # The second dev halves, after the rule fixes they showed (before them: persona
     # 0.89/0.75 with one forbidden name, retellings 0.84/0.56).
-    ("persona", "dev2"): Figures(0.92, 0.95, 0.00, 0.00, 0, 0.00),
-    ("retellings", "dev2"): Figures(0.86, 0.72, 0.00, 0.00, 0, 0.00),
+    ("persona", "dev2"): Figures(0.95, 0.95, 0.00, 0.00, 0, 0.00),
+    ("retellings", "dev2"): Figures(0.86, 0.76, 0.00, 0.00, 0, 0.00),
     # The voice sets (issue 24). Before the work on them (clauses together, arrivals,
     # questions about plans, spoken time zones): chat 0.85/0.78 dev, 0.83/0.74 held-out;
     # forum 0.76/0.81 dev, 0.81/0.57 held-out.
-    ("chat", "dev"): Figures(0.95, 0.92, 0.00, 0.00, 0, 0.00),
-    ("chat", "heldout"): Figures(0.91, 0.83, 0.00, 0.00, 0, 0.00),
-    ("forum", "dev"): Figures(0.86, 0.95, 0.00, 0.00, 0, 0.00),
+    ("chat", "dev"): Figures(0.95, 0.95, 0.00, 0.00, 0, 0.00),
+    ("chat", "heldout"): Figures(0.97, 0.90, 0.00, 0.00, 0, 0.00),
+    ("forum", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
     ("forum", "heldout"): Figures(0.83, 0.61, 0.00, 0.00, 0, 0.00),
     # Five more voices (issue 24), after the work on their dev halves (habitual "would",
     # "moved … ago", thanks as none, subject left out, chat abbreviations, Markdown lines).
     # Before it, dev/held-out: sms 0.78/0.75 and 0.84/0.79; nonnative 0.94/0.75 and
     # 0.81/0.53; transcript 0.88/0.78 and 0.78/0.70 (one false commit, one forbidden
     # field); literary 0.91/0.64 (one false commit) and 0.88/0.17; notes 0.63/0.52 and
-    # 0.66/0.48. sms dev's spurious 0.067 is "prob gonna skip the trip to austin": a
-    # cancellation said with a hedge, kept assertive at 0.5 confidence (Canon asks).
-    ("sms", "dev"): Figures(0.84, 0.95, 0.00, 0.00, 0, 0.07),
-    ("sms", "heldout"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
+    # 0.66/0.48. sms dev's spurious 0.067 ("prob gonna skip the trip to austin", a hedged
+    # cancellation kept assertive) is 0 since the fifth round: a weighed cancellation is
+    # hypothetical.
+    ("sms", "dev"): Figures(0.90, 0.95, 0.00, 0.00, 0, 0.00),
+    ("sms", "heldout"): Figures(0.87, 0.79, 0.00, 0.00, 0, 0.00),
     ("nonnative", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
-    ("nonnative", "heldout"): Figures(0.78, 0.52, 0.00, 0.00, 0, 0.00),
-    ("transcript", "dev"): Figures(0.97, 0.83, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "heldout"): Figures(0.78, 0.68, 0.00, 0.00, 0, 0.00),
+    ("transcript", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("transcript", "heldout"): Figures(0.87, 0.68, 0.00, 0.00, 0, 0.00),
     ("literary", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("literary", "heldout"): Figures(0.87, 0.16, 0.00, 0.00, 0, 0.00),
-    ("notes", "dev"): Figures(0.97, 0.88, 0.00, 0.00, 0, 0.00),
-    ("notes", "heldout"): Figures(0.81, 0.61, 0.00, 0.00, 0, 0.00),
+    ("notes", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
+    ("notes", "heldout"): Figures(0.84, 0.66, 0.00, 0.00, 0, 0.00),
     # Three voices written before any tuning on them (issue 24, third round), after the
     # work on their dev halves (texting spellings, run-on clauses, letter formulas, bills
     # dated by a period, weekday ranges, stays with an end, cancellations that point back).
     # Before it, dev/held-out: texting 0.850/0.567 and 0.850/0.594; voicenotes 0.875/0.727
     # and 0.925/0.708; email 0.850/0.367 and 0.775/0.658. Held-out scored once at the end.
-    ("texting", "dev"): Figures(0.92, 0.95, 0.00, 0.00, 0, 0.00),
+    ("texting", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
     ("texting", "heldout"): Figures(0.89, 0.76, 0.00, 0.00, 0, 0.00),
-    ("voicenotes", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
+    ("voicenotes", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("voicenotes", "heldout"): Figures(0.89, 0.65, 0.00, 0.00, 0, 0.00),
     ("email", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
-    ("email", "heldout"): Figures(0.74, 0.73, 0.00, 0.00, 0, 0.00),
+    ("email", "heldout"): Figures(0.77, 0.73, 0.00, 0.00, 0, 0.00),
     # The parents' group chat (fourth round), after the work on the dev halves (lower-case
     # first names read by the parse, the speaker away, activities named by their noun
     # phrase, run-ons cut at a verbless lead or a new subject). Before it: dev
     # 0.829/0.571, held-out 0.829/0.452; after, held-out 0.829/0.484 (scored once), 0.829/0.452 with main merged in.
     ("parents", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
-    ("parents", "heldout"): Figures(0.80, 0.43, 0.00, 0.00, 0, 0.00),
+    ("parents", "heldout"): Figures(0.82, 0.43, 0.00, 0.00, 0, 0.00),
+    # The fifth round's voices. Baseline (commit of the sets, before any rule was tuned on
+    # them): assistant dev 0.927/0.818, held-out 0.976/0.765; family dev 0.805/0.476,
+    # held-out 0.732/0.478 with two records giving a forbidden field. After the work on
+    # the dev halves (held-out scored once): assistant 0.976/0.970 and 0.951/0.794 (the
+    # held-out accuracy fell by one record; its floor is not lowered); family 0.976/0.857
+    # and 0.732/0.565 with one forbidden field. The other floors were raised to the
+    # figures of the same run minus the usual margin.
+    ("assistant", "dev"): Figures(0.94, 0.92, 0.00, 0.00, 0, 0.00),
+    ("assistant", "heldout"): Figures(0.94, 0.74, 0.00, 0.00, 0, 0.00),
+    ("family", "dev"): Figures(0.94, 0.80, 0.00, 0.00, 0, 0.00),
+    ("family", "heldout"): Figures(0.70, 0.51, 0.00, 0.00, 1, 0.00),
 }
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from core.extraction.linguistics.requests import is_request, wanted
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -90,6 +92,10 @@ class ClauseReading:
     """The subject is another person ("Lily", "she", "my sister"), not the speaker
     with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
+    wanted: tuple[str, ...] = ()
+    """What is wanted or needed, as the verb of its to-infinitive and that verb's object
+    ("I want to book a flight" -> ("book", "flight")), or no verb and the object ("I'd
+    like a table" -> ("", "table"))."""
 
 
 def _lemma(tok: Token) -> str:
@@ -161,19 +167,6 @@ def _finite_past(head: Token, span: Span) -> bool:
 
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
-_REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
-
-
-def _is_request(head: Token, modal: str, subject: Subject) -> bool:
-    if subject not in ("speaker", "we", "none") or head.lemma_ not in _REQUEST_VERBS:
-        return False
-    if head.lemma_ in ("like", "love"):
-        return modal == "would"  # "I'd like a table", not "I like hiking"
-    if head.lemma_ in ("look", "search"):
-        return head.tag_ == "VBG" and any(c.lower_ == "for" for c in head.children)
-    return head.tag_ in ("VBP", "VB", "VBZ")
-
-
 _PERSON_WORDS = frozenset(
     [
         "mom",
@@ -381,7 +374,8 @@ def read(span: Span) -> ClauseReading:
             and modal is None
         ),
         complements=_complements(main, span),
-        request=_is_request(head, modal_lemma, _subject_kind(subject_tok)),
+        request=is_request(head, modal_lemma, _subject_kind(subject_tok)),
+        wanted=wanted(head),
         subject_person=_is_person(subject_tok),
         scene=any(
             (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)

@@ -1,0 +1,131 @@
+"""Amounts of money in a clause: "$84", "2,100 dollars", "3k", "three hundred bucks".
+
+The currency is read from its sign or word ("£", "quid", "euros") as an ISO 4217 code;
+a bare number is no amount.
+"""
+
+from __future__ import annotations
+
+import re
+
+AMOUNT = re.compile(
+    r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|[$€£¥])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
+    r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
+    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr)\b"
+)
+_UNITS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS = {
+    w: 10 * n
+    for n, w in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
+    )
+}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
+WORD_AMOUNT = re.compile(
+    rf"\b(?P<words>(?:a\s+)?(?:{_NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_NUMBER_WORD}))*)\s+"
+    r"(?P<cur>dollars?|bucks|euros?|pounds?|quid|grand)\b"
+)
+"""An amount spelled out: "three hundred bucks", "two thousand dollars", "fifty quid",
+"a hundred euros", "two grand"."""
+
+
+def _number_in_words(words: str) -> int | None:
+    """The value of number words ("two thousand five hundred" -> 2500); None if they do not
+    make one number ("five five")."""
+    total, part, last = 0, 0, ""
+    for w in re.split(r"[\s-]+", words.lower()):
+        if w == "and":
+            continue
+        if w == "a":
+            part, last = 1, "unit"
+        elif w in _UNITS or w in _TENS:
+            kind = "unit" if w in _UNITS else "ten"
+            if last == "unit" or (last == "ten" and kind == "ten"):
+                return None
+            part, last = part + _UNITS.get(w, 0) + _TENS.get(w, 0), kind
+        elif w == "hundred":
+            part, last = max(part, 1) * 100, "scale"
+        else:
+            total, part, last = total + max(part, 1) * _SCALES[w], 0, "scale"
+    return total + part
+
+
+_CURRENCY = {
+    "$": "USD",
+    "us$": "USD",
+    "c$": "CAD",
+    "ca$": "CAD",
+    "a$": "AUD",
+    "au$": "AUD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "dollar": "USD",
+    "buck": "USD",
+    "usd": "USD",
+    "euro": "EUR",
+    "eur": "EUR",
+    "pound": "GBP",
+    "gbp": "GBP",
+    "quid": "GBP",
+    "yen": "JPY",
+    "jpy": "JPY",
+    "cad": "CAD",
+    "aud": "AUD",
+    "chf": "CHF",
+    "peso": "MXN",
+    "mxn": "MXN",
+    "rupee": "INR",
+    "inr": "INR",
+}
+
+
+def amount_in(low: str) -> tuple[float | int, str] | None:
+    """The first amount in ``low`` and its ISO currency: "$84" -> (84, "USD")."""
+    m = AMOUNT.search(low)
+    if m is None:
+        w = WORD_AMOUNT.search(low)
+        spelled = _number_in_words(w.group("words")) if w else None
+        if w is None or not spelled:
+            return None
+        cur = w.group("cur").rstrip("s")
+        if cur == "grand":
+            return spelled * 1000, "USD"
+        return spelled, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
+    raw = (m.group("n1") or m.group("n2")).replace(",", "")
+    try:
+        value = float(raw)
+    except ValueError:
+        return None
+    if m.group("k1") or m.group("k2"):
+        value *= 1000
+    cur = (m.group("cur1") or m.group("cur2") or "$").rstrip("s")
+    number: float | int = int(value) if value.is_integer() else round(value, 2)
+    return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))

@@ -1,0 +1,154 @@
+"""Who a family clause is about (a relation or a first name), and whether a household
+member is somewhere else.
+
+A first name is found capitalised ("Lily is sick") or, typed in lower case, where the
+parse makes it the subject ("maya has a fever"). Chat often puts an opinion frame
+before it ("i think noah's coming down with something", "pretty sure Emma has strep"):
+the frame is the speaker's hedge, and the member is the subject of what follows it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Literal
+
+from core.extraction.clause import Clause
+from core.extraction.linguistics.parse import parse
+from core.extraction.places import GAZETTEER, place_at
+from core.extraction.pronouns import RELATION_SPELLINGS
+
+if TYPE_CHECKING:  # spaCy is imported only where messages are read
+    from spacy.tokens import Token
+
+_RELATION = (
+    r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
+    r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
+    r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
+    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family|"
+    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
+)
+_RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
+_RELATION_WORD = re.compile(rf"(?:{_RELATION})")
+
+
+def names_a_relation(word: str) -> bool:
+    """Whether ``word`` is a relation ("wife", "kids", "mum"), not someone's name."""
+    return _RELATION_WORD.fullmatch(word.lower()) is not None
+
+
+APPOSITIVE_NAME = re.compile(r",?\s+(?P<name>[A-Z][a-z]+)\b,?")
+NOT_NAMES = frozenset(
+    [
+        *("is", "are", "was", "were", "has", "have", "had", "got", "gets", "feels", "seems"),
+        *("just", "still", "finally", "now", "also", "really", "already", "and", "who", "says"),
+    ]
+)
+NOT_MEMBERS = frozenset(
+    ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
+)
+# Adverbs between the member and the verb: "my son just got over a cold".
+PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
+_FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
+_LOWER_FIRST = re.compile(r"(?P<name>[a-z]{3,})(?=\s|'s\b)")
+_NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
+_FRAME = re.compile(
+    r"(?:i\s+think|i\s+guess|i\s+believe|i\s+bet|(?:i'm\s+|im\s+)?pretty\s+sure|"
+    r"looks\s+like|sounds\s+like|seems\s+like|turns\s+out)\s+(?:that\s+)?",
+    re.I,
+)
+"""An opinion or evidence frame before the member: "i think", "pretty sure", "looks like"."""
+
+Named = Literal["relation", "name", "noun"]
+"""How the member was found. "noun": a lower-case word the parse reads as a common
+noun, bare, as the subject ("lily has a fever"): English puts no bare singular noun in
+subject position except a name, but the reading is weaker, so only illness is read.
+Indefinite pronouns the tagger calls nouns ("everyone's sick", "nobody has a fever")
+name no one."""
+
+
+def member_named(clause: Clause) -> tuple[re.Match[str], Named] | None:
+    """The member the clause is about and how it was found, or None."""
+    if m := _RELATIVE.search(clause.low):
+        return m, "relation"
+    frame = _FRAME.match(clause.text)
+    start = frame.end() if frame else 0
+    if m := _FIRST_NAME.match(clause.text, start):
+        return m, "name"
+    return _lower_case_name(clause, start)
+
+
+def _lower_case_name(clause: Clause, start: int) -> tuple[re.Match[str], Named] | None:
+    """A first name typed in lower case at the head of the clause ("maya has a fever",
+    "ella's got croup"): the parse reads it as a proper noun that is the subject (or
+    owns it), or as a bare singular noun that is the subject; it is no place and no
+    relation. The capital is not needed."""
+    m = _LOWER_FIRST.match(clause.text, start)
+    if m is None or clause.start_in_message < 0 or not clause.message:
+        return None
+    name = m.group("name")
+    if name in GAZETTEER or names_a_relation(name) or name in NOT_NAMES:
+        return None
+    at = clause.start_in_message + start
+    for tok in parse(clause.message):
+        if tok.idx == at:
+            if tok.text != name:
+                return None
+            if tok.pos_ == "PROPN" and tok.dep_ in _NAME_ROLES:
+                return m, "name"
+            bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in tok.children)
+            if tok.tag_ == "NN" and tok.pos_ == "NOUN" and tok.dep_ in ("nsubj", "poss") and bare:
+                return m, "noun"
+            return (m, "noun") if _missing_subject(tok) else None
+        if tok.idx > at:
+            break
+    return None
+
+
+def _missing_subject(tok: Token) -> bool:
+    """The word right before a finite verb that has no subject of its own ("lily has a
+    fever", tagged as an adverb): a finite verb needs one, and this is the only word
+    that can be it."""
+    doc = tok.doc
+    if tok.i + 1 >= len(doc):
+        return False
+    verb = doc[tok.i + 1]
+    if verb.tag_ not in ("VBZ", "VBD") or tok.pos_ in ("PRON", "DET", "PUNCT", "NUM"):
+        return False
+    return not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+
+
+# Who lives in the household: away from it when somewhere else. A parent or a sibling
+# "in Ohio" may simply live there, so only these are read as away.
+HOUSEHOLD = frozenset(
+    {"wife", "husband", "partner", "spouse", "kids", "son", "daughter", "twins", "boys"}
+    | {"girls", "baby", "toddler", "fiance", "fiancee", "fiancé", "fiancée"}
+)
+_BE_IN = re.compile(
+    PRE + r"(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
+    r"(?:in|at|with)\s+"
+)
+# "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
+# someone who lives elsewhere ("with me" or "with us" is at home).
+_AT_SOMEONES = re.compile(
+    r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:\w+'?s|parents|grandparents|in-laws)\b"
+)
+
+
+_WITH_SOMEONE = re.compile(
+    r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:parents|grandparents|in-laws|grandma|"
+    r"grandpa|nana|dad|mom|mum|father|mother|sister|brother|aunt|uncle|cousin|ex)\b"
+)
+
+
+def elsewhere(clause: Clause, rest: str) -> bool:
+    """A household member said to be in a named place or at someone's home ("my husband
+    is in Singapore for work", "the kids are at ur moms tonight"): away from home."""
+    m = _BE_IN.match(rest)
+    if m is None:
+        return False
+    pos = len(clause.low) - len(rest) + m.end()
+    if m.group().rstrip().endswith("at"):
+        return _AT_SOMEONES.match(clause.low, pos) is not None
+    if m.group().rstrip().endswith("with"):
+        return _WITH_SOMEONE.match(clause.low, pos) is not None
+    return place_at(clause.text, pos) is not None

@@ -1,0 +1,42 @@
+"""Requests in the parse: the speaker needs, wants or is looking for something.
+
+"I need a taxi", "we'd like a table", "looking for a hotel": a request, not a fact about
+the speaker; and what is wanted ("I want to book a flight" -> ("book", "flight")), which
+tells a service asked for from a wish ("I want to move to Denver someday").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from core.extraction.linguistics.reading import Subject
+
+_REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
+
+
+def wanted(head: Token) -> tuple[str, ...]:
+    """The to-infinitive under want/need/like and its object: ("book", "flight")."""
+    if head.lemma_ not in _REQUEST_VERBS:
+        return ()
+    for x in head.children:
+        if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX"):
+            objs = [c for c in x.children if c.dep_ == "dobj"] + [
+                g for c in x.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
+            ]
+            return (x.lemma_.lower(), *(o.lemma_.lower() for o in objs[:1]))
+    # "I'd like a table for 4": what is wanted, with no verb of its own.
+    objs = [c for c in head.children if c.dep_ == "dobj"]
+    return ("", objs[0].lemma_.lower()) if objs else ()
+
+
+def is_request(head: Token, modal: str, subject: Subject) -> bool:
+    if subject not in ("speaker", "we", "none") or head.lemma_ not in _REQUEST_VERBS:
+        return False
+    if head.lemma_ in ("like", "love"):
+        return modal == "would"  # "I'd like a table", not "I like hiking"
+    if head.lemma_ in ("look", "search"):
+        return head.tag_ == "VBG" and any(c.lower_ == "for" for c in head.children)
+    return head.tag_ in ("VBP", "VB", "VBZ")

@@ -1,0 +1,58 @@
+"""A profile clause that leaves out what the clause before it said.
+
+"No longer at Acme, now at Globex" and "i used to live in new york but now im in new
+jersey": the second clause drops the verb ("work", "live") the first one gave, so its
+place or organisation is read against the first. Without that, "now at Globex" and
+"now im in new jersey" look like where one is on a trip.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.organisations import Organisation, organisation_at
+
+LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
+QUIT = re.compile(
+    r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
+    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
+)
+
+NOW_AT = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:at|with|working\s+(?:at|for))\s+")
+"""A verbless "now at X", which names a place unless a job was left before it."""
+_NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
+_LIVED = re.compile(
+    rf"\b(?:used\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
+    r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b"
+)
+
+
+def now_living(clause: Clause) -> re.Match[str] | None:
+    """ "i used to live in new york but now im in new jersey": the clause after a former
+    home leaves out what the first said, living there; "now in X" is the home now."""
+    if clause.start_in_message <= 0:
+        return None
+    before = clause.message[: clause.start_in_message].lower()
+    return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
+
+
+def next_employer(clause: Clause) -> Organisation | None:
+    """ "No longer at Acme, now at Globex": the second clause leaves out what the first
+    said, being employed; after a job left, "now at X" is the new employer."""
+    m = NOW_AT.match(clause.low)
+    if m is None or clause.start_in_message <= 0:
+        return None
+    before = clause.message[: clause.start_in_message].lower()
+    if QUIT.search(before) is None and not re.search(r"\bno\s+longer\s+(?:at|with)\b", before):
+        return None
+    return organisation_at(clause.text, m.end())
+
+
+def settled_not_travelling(found: list[Candidate]) -> list[Candidate]:
+    """``found`` without the trip a new employer or home was mistaken for ("now at
+    Globex" after a job left, "now im in new jersey" after a former home)."""
+    settled = {c.value for c in found if c.field in ("profile.employer", "profile.home_city")}
+    if settled and any(c.field == "travel.location" and c.value in settled for c in found):
+        return [c for c in found if not c.field.startswith("travel.")]
+    return found

@@ -203,9 +203,11 @@ class CanonChat(ChatDeps):
         resent = 0
         for chat_id in chats:
             async with self.session(chat_id):
-                resent += await self.parts.questions.resume(
-                    chat_id, self.clock(), in_place=in_place
-                )
+                now = self.clock()
+                resent += await self.parts.questions.resume(chat_id, now, in_place=in_place)
+                # A "use it anyway?" the chat waits on is asked last: it is what the next
+                # message answers.
+                resent += await self.parts.edits.resume(chat_id, now, in_place=in_place)
         return resent
 
     async def deliver_alerts(self) -> int:

@@ -131,8 +131,11 @@ class CompanionContract:
         # A typed value waiting for the user's yes is kept with the mode, and replaced.
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER, "purple"))
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple")
+        # ... with the message that asks about it ("use it anyway?"), for its buttons.
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER, "purple", asked=41))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple", 41)
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
-        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None)
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None, None)
         await log.clear_mode(7)
         await log.clear_mode(7)
         assert await log.mode(7) is None

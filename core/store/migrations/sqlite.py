@@ -343,6 +343,14 @@ CONVERSATION: Final[Feature] = (
         """,
         ),
         (
+            "0028_chat_mode_asked",
+            """
+            -- The message asking about a chat mode's waiting value ("use it anyway?"):
+            -- its buttons are answered, and dropped, after a restart too.
+            ALTER TABLE chat_modes ADD COLUMN asked INTEGER;
+        """,
+        ),
+        (
             "0025_chat_turn_lanes",
             """
             -- A chat has two leases (core.store.chat_turns): its order, held only for

@@ -181,7 +181,10 @@ class BotRunner:
             self.store.conversation,
             # What reached the chat is recorded too: the playground replays it after a restart.
             TranscribingMessenger(
-                TelegramMessenger(self.app.bot), self.store.conversation, self.clock
+                TelegramMessenger(self.app.bot),
+                self.store.conversation,
+                self.clock,
+                keep=settings.chat_shown_keep,
             ),
             settings.audience,
             clock=self.clock,

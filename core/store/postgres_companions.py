@@ -148,6 +148,17 @@ class PostgresConversationStore:
             shown_from_row(r, utc) for r in await self._store.fetch(sql + " ORDER BY seq", args)
         ]
 
+    async def prune_shown(self, chat_id: int, keep: int) -> int:
+        """Forget the records before ``chat_id``'s last ``keep`` messages sent."""
+        async with self._store.transaction() as tx:
+            gone = await tx.fetch(
+                "DELETE FROM chat_shown WHERE chat_id = %s AND seq < (SELECT seq FROM "
+                "chat_shown WHERE chat_id = %s AND kind = 'sent' ORDER BY seq DESC "
+                "LIMIT 1 OFFSET %s) RETURNING seq",
+                (chat_id, chat_id, max(int(keep), 1) - 1),
+            )
+        return len(gone)
+
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage:

@@ -138,6 +138,15 @@ class SQLiteConversationStore:
         rows = await self._store.db.execute_fetchall(sql + " ORDER BY seq", args)
         return [shown_from_row(r, _dt) for r in rows]
 
+    async def prune_shown(self, chat_id: int, keep: int) -> int:
+        """Forget the records before ``chat_id``'s last ``keep`` messages sent."""
+        cursor, _ = await self._store.execute_durable(
+            "DELETE FROM chat_shown WHERE chat_id = ? AND seq < (SELECT seq FROM chat_shown "
+            "WHERE chat_id = ? AND kind = 'sent' ORDER BY seq DESC LIMIT 1 OFFSET ?)",
+            (chat_id, chat_id, max(int(keep), 1) - 1),
+        )
+        return cursor
+
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage:

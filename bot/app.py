@@ -32,7 +32,7 @@ from telegram.request import HTTPXRequest
 from bot import handlers
 from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
-from bot.ticks import Ticks
+from bot.ticks import ChatClaim, Ticks
 from bot.updates import PerChatUpdates
 from core.conversation import texts
 from core.conversation.assistant import AssistantGraph
@@ -181,7 +181,10 @@ class BotRunner:
             self.store.conversation,
             # What reached the chat is recorded too: the playground replays it after a restart.
             TranscribingMessenger(
-                TelegramMessenger(self.app.bot), self.store.conversation, self.clock
+                TelegramMessenger(self.app.bot),
+                self.store.conversation,
+                self.clock,
+                keep=settings.chat_shown_keep,
             ),
             settings.audience,
             clock=self.clock,
@@ -225,7 +228,8 @@ class BotRunner:
             )
         jobs = self.app.job_queue
         if jobs is not None:  # each tick claimed in the store: N workers run it once
-            self.ticks.schedule(jobs, "sweep", SWEEP_SECONDS, 0.0, self.sweep_tick)
+            # Per chat: one chat's sweep waits on no other chat's.
+            self.ticks.schedule_per_chat(jobs, "sweep", SWEEP_SECONDS, 0.0, self.sweep_tick)
             self.ticks.schedule(
                 jobs, "dead_letters", DEAD_LETTER_SECONDS, 1.0, self.tend_dead_letters
             )
@@ -253,12 +257,17 @@ class BotRunner:
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
 
-    async def sweep_tick(self) -> None:
-        """Show each chat's next question; drop the assistant's old checkpoints."""
+    async def sweep_tick(self, claim: ChatClaim | None = None) -> None:
+        """Show each chat's next question (each chat's only if ``claim`` claims it for this
+        worker); drop the assistant's old checkpoints (once per tick of the store)."""
         if self.chat is not None:
-            await self.chat.sweep()
-        if isinstance(self._responder, AssistantGraph):  # between turns: old checkpoints go
-            await self._responder.compact()
+            await self.chat.sweep(claim)
+        responder = self._responder
+        if isinstance(responder, AssistantGraph):  # between turns: old checkpoints go
+            if claim is None:
+                await responder.compact()
+            else:
+                await self.ticks.run("compact", SWEEP_SECONDS, responder.compact)
 
     async def tend_dead_letters(self) -> None:
         """Retry the dead letters that are due, tell the owner about new alerts, ask what's new."""

@@ -10,6 +10,10 @@ epoch, which every worker computes alike; the first worker to claim it runs it a
 others skip it. The intervals are counted on the wall clock, not the conversation's clock:
 the job queue runs on the wall clock, and a test's frozen clock must not freeze the jobs.
 
+A job about chats (the sweep) is claimed per chat instead (``schedule_per_chat``): every
+worker runs each tick, and each chat's part of it runs on the first worker to claim that
+chat, so a chat held up (its model writing a long reply) delays no other chat's.
+
 A worker's first run of each job, when it starts, is not claimed: a process that starts
 catches up on its own (questions shown again, letters due while it was down), as a
 single bot does after a restart. Everything a job does is ordered per chat in the store
@@ -28,6 +32,11 @@ from core.store.protocol import ConversationStore
 
 Job = Callable[[], Awaitable[None]]
 """A job's work for one tick."""
+ChatClaim = Callable[[int], Awaitable[bool]]
+"""Claims one chat's part of a tick: True if this worker is the first to."""
+ChatJob = Callable[[ChatClaim | None], Awaitable[None]]
+"""A per-chat job's work for one tick, each chat's part run only if claimed (None: all,
+unclaimed, as a worker's catch-up)."""
 
 STORE_WIDE = 0
 """The chat id of a tick that concerns the whole store, not one chat."""
@@ -53,6 +62,29 @@ class Ticks:
             return False
         await work()
         return True
+
+    async def run_per_chat(self, job: str, every_s: float, work: ChatJob) -> None:
+        """Run ``work`` for the current tick of ``job``, each chat's part claimed apart."""
+        due = tick_due(self._wall_clock(), every_s)
+
+        async def claim(chat_id: int) -> bool:
+            return await self._store.claim_tick(job, chat_id, due, self._wall_clock())
+
+        await work(claim)
+
+    def schedule_per_chat(
+        self, jobs: Any, job: str, every_s: float, first_s: float, work: ChatJob
+    ) -> None:
+        """As ``schedule``, but each tick's chats are claimed one by one (``run_per_chat``)."""
+
+        async def catch_up(_context: Any) -> None:
+            await work(None)
+
+        async def tick(_context: Any) -> None:
+            await self.run_per_chat(job, every_s, work)
+
+        jobs.run_once(catch_up, when=first_s, name=f"{job} (catch-up)")
+        jobs.run_repeating(tick, interval=every_s, first=first_s + every_s, name=job)
 
     def schedule(self, jobs: Any, job: str, every_s: float, first_s: float, work: Job) -> None:
         """On a python-telegram-bot ``JobQueue``: ``work`` once after ``first_s`` (this

@@ -22,6 +22,8 @@ Bot
                               (default: the first allowed user is user:primary,
                               every other one user:<id>)
     CANON_SHARED_ENTITIES     entities every allowed user reads and writes, e.g. "family:home"
+    CANON_CHAT_SHOWN_KEEP     messages of each chat kept to replay it (the playground after
+                              a restart; default 1000, at least 200): older ones are pruned
     CANON_FAMILY_ENTITY       the household, e.g. "family:smith": family facts said in
                               chat are recorded on it and every user reads it
     CANON_CONTEXT_TOKENS      token budget of the context block (default 1200)
@@ -95,6 +97,8 @@ class Settings:
     sources: tuple[SourceConfig, ...] = ()
     """Calendar and mail accounts from the config file's ``[[sources]]`` tables."""
     rules: tuple[Rule, ...] = ()
+    chat_shown_keep: int = 1000
+    """The last messages of each chat whose record (``chat_shown``) is kept; older go."""
     """User mapping rules from its ``[[rules]]`` tables."""
 
 
@@ -129,7 +133,19 @@ def load_settings(
         config_file=config_file,
         sources=() if config_file is None else parse_sources(document, environ, base),
         rules=() if config_file is None else parse_rules(document),
+        chat_shown_keep=_chat_shown_keep(env),
     )
+
+
+def _chat_shown_keep(env: Mapping[str, str]) -> int:
+    raw = _get(env, "CANON_CHAT_SHOWN_KEEP")
+    try:
+        keep = int(raw) if raw else 1000
+    except ValueError:
+        raise ConfigError(f"CANON_CHAT_SHOWN_KEEP {raw!r} is not a whole number") from None
+    if keep < 200:
+        raise ConfigError("CANON_CHAT_SHOWN_KEEP must be at least 200 (the playground shows 200)")
+    return keep
 
 
 # -- the config file's [canon] table ----------------------------------------------

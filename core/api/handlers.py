@@ -171,6 +171,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
             rules=c.services.rules,
             principal=c.principal,
             new_place=new_place,
+            entities=c.entities(),  # a place any entity the token reaches knows is known
         )
     except UnknownPlace as e:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'

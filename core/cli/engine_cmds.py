@@ -268,6 +268,9 @@ async def answer(
                 now=now,
                 rules=ctx.settings.rules,
                 new_place=new_place,
+                # The owner's command line knows every place the store does; with
+                # --entity, that entity's (and the question's).
+                entities=None if entity is None else (entity,),
             )
         except UnknownPlace as e:
             raise UnknownPlace(e.place, "add --new-place to use it anyway") from None

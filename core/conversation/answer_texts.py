@@ -99,6 +99,10 @@ def _phrase(o: Outcome, trip_over: bool = False) -> str:
         return f"I've forgotten {phrasing.label(field, o.entity_id or '', o.entity_id or '')}"
     if field == "travel.status" and value in _TRIP_STATUS:
         return _TRIP_STATUS[value]
+    if field == "travel.depart_date" and (o.entity_id or "").startswith("user:"):
+        # Committed with a message, not as a plan (those are "kept as planned"): the day
+        # the trip under way began ("got in last night").
+        return f"you left on {phrasing.show_date(o.candidate_value)}"
     template = _PHRASES.get(field)
     if template and (o.entity_id or "").startswith("user:"):
         return template.format(v=value)

@@ -20,8 +20,9 @@ section at a time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from core.conversation import texts
@@ -181,16 +182,24 @@ class CanonChat(ChatDeps):
             await self.parts.commands.wrong(chat_id, user_id, query)
 
     # -- outside a message ------------------------------------------------------
-    async def sweep(self) -> None:
+    async def sweep(self, claim: Callable[[int], Awaitable[bool]] | None = None) -> None:
         """Show each allowed user's next question (after a restart, or evidence from pollers).
 
-        One chat's section at a time: a chat whose model is writing a reply holds no section."""
-        for user_id in self.config.allowed_user_ids:
+        ``claim``: each chat is swept only if it claims that chat's part of the tick (one
+        worker of several does; None: every chat). The chats are swept side by side, each
+        in its own section, so a chat held up (its model writing a reply) delays no other;
+        each chat's order is kept by the store (``ChatOrder``)."""
+
+        async def one(user_id: int) -> None:
             try:
+                if claim is not None and not await claim(user_id):
+                    return
                 async with self.session(user_id) as chat:
                     await chat.sweep(user_id)
             except CanonError as e:
                 log.warning("sweep for %s failed: %s", user_id, e)
+
+        await asyncio.gather(*(one(u) for u in self.config.allowed_user_ids))
 
     async def resume(self, *, in_place: bool = False) -> int:
         """After a restart: show each open question again with its buttons; how many.
@@ -203,9 +212,11 @@ class CanonChat(ChatDeps):
         resent = 0
         for chat_id in chats:
             async with self.session(chat_id):
-                resent += await self.parts.questions.resume(
-                    chat_id, self.clock(), in_place=in_place
-                )
+                now = self.clock()
+                resent += await self.parts.questions.resume(chat_id, now, in_place=in_place)
+                # A "use it anyway?" the chat waits on is asked last: it is what the next
+                # message answers.
+                resent += await self.parts.edits.resume(chat_id, now, in_place=in_place)
         return resent
 
     async def deliver_alerts(self) -> int:

@@ -42,9 +42,6 @@ class Edits(ChatPart):
         super().__init__(deps)
         self.questions = questions
         self.steps = steps
-        self._place_asked: dict[int, tuple[int, str]] = {}
-        """Per chat, the waiting "use it anyway?" message and its place: its buttons go
-        when it is answered or set aside by typing or /cancel, as an answered prompt's do."""
 
     async def begin(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
         """Wait for ``item``'s new value: closed-set values as buttons, or typed."""
@@ -98,10 +95,10 @@ class Edits(ChatPart):
             said = texts.typed_answer(msg.text)
             if mode.value is not None and said is not None:  # "use it anyway?" answered
                 use = said == "confirm"
-                await self._drop_place_buttons(msg.chat_id, "Yes" if use else "No")
+                await self._drop_place_buttons(mode, "Yes" if use else "No")
                 await self._new_place(msg.chat_id, mode, use, msg.user_id, now)
                 return True
-            await self._drop_place_buttons(msg.chat_id)  # another value typed instead
+            await self._drop_place_buttons(mode)  # another value typed instead
             refused: InvalidAnswer | None = None
             try:
                 # Dates are read against the time the message was written; a place is
@@ -129,29 +126,46 @@ class Edits(ChatPart):
         await self.apply(msg.chat_id, mode.item_id, value, msg.user_id, now)
         return True
 
-    async def _ask_new_place(self, chat_id: int, mode: ChatMode, place: str, now: datetime) -> None:
-        """Nobody knows ``place``: it waits in the mode row for a yes (or a no)."""
+    async def _ask_new_place(
+        self, chat_id: int, mode: ChatMode, place: str, now: datetime, *, again: bool = False
+    ) -> None:
+        """Nobody knows ``place``: it waits in the mode row for a yes (or a no), with the
+        message that asks it, so its buttons answer it after a restart too. ``again``:
+        asked anew after a restart (the transcript has it already)."""
         prompt = await self.log.prompt_for_item(mode.item_id)
-        await self.log.set_mode(replace(mode, since=now, value=place))
         question = texts.new_place_question(place)
-        await self.log.append_message(chat_id, "assistant", question, now)
+        if not again:
+            await self.log.append_message(chat_id, "assistant", question, now)
         buttons = [] if prompt is None else texts.new_place_buttons(prompt.token, place)
         sent = await self.messenger.send(chat_id, question, buttons)
-        if buttons:
-            self._place_asked[chat_id] = (sent, place)
+        asked = sent if buttons else None
+        await self.log.set_mode(replace(mode, since=now, value=place, asked=asked))
 
-    async def _drop_place_buttons(self, chat_id: int, label: str | None = None) -> None:
+    async def resume(self, chat_id: int, now: datetime, *, in_place: bool = False) -> bool:
+        """After a restart: a "use it anyway?" still waiting is asked again below what
+        was shown again, its old message losing its buttons (``in_place``: one still the
+        chat's last message stays). Whether it was asked."""
+        mode = await self.log.mode(chat_id)
+        if mode is None or mode.value is None or mode.asked is None:
+            return False
+        if in_place and await self.questions.last_in_chat(chat_id, mode.asked):
+            return False
+        shown = f"{texts.new_place_question(mode.value)}\n{texts.ASKED_AGAIN}"
+        await self.messenger.edit(chat_id, mode.asked, shown)
+        await self._ask_new_place(chat_id, mode, mode.value, now, again=True)
+        return True
+
+    async def _drop_place_buttons(self, mode: ChatMode | None, label: str | None = None) -> None:
         """The waiting "use it anyway?" loses its buttons, showing ``label`` (the answer)."""
-        asked = self._place_asked.pop(chat_id, None)
-        if asked is None:
+        if mode is None or mode.asked is None or mode.value is None:
             return
-        message_id, place = asked
-        shown = texts.new_place_question(place) + ("" if label is None else f"\n→ {label}")
-        await self.messenger.edit(chat_id, message_id, shown)
+        shown = texts.new_place_question(mode.value) + ("" if label is None else f"\n→ {label}")
+        await self.messenger.edit(mode.chat_id, mode.asked, shown)
+        await self.log.set_mode(replace(mode, asked=None))
 
     async def _end(self, chat_id: int) -> None:
         """Edit mode ends without a value: a waiting "use it anyway?" is set aside too."""
-        await self._drop_place_buttons(chat_id)
+        await self._drop_place_buttons(await self.log.mode(chat_id))
         await self.log.clear_mode(chat_id)
 
     async def _new_place(
@@ -161,7 +175,7 @@ class Edits(ChatPart):
         if use and mode.value is not None:
             await self.apply(chat_id, mode.item_id, mode.value, user_id, now)
             return
-        await self.log.set_mode(replace(mode, since=now, value=None))
+        await self.log.set_mode(replace(mode, since=now, value=None, asked=None))
         await self.say(chat_id, texts.PLACE_AGAIN)
 
     async def confirm_place(
@@ -194,11 +208,12 @@ class Edits(ChatPart):
             return
         label = "Yes" if use else "No"
         await self.messenger.answer_tap(callback_id, label)
-        self._place_asked.pop(prompt.chat_id, None)  # the tapped message is edited here
-        if message_id is not None:
+        if message_id is not None and message_id != mode.asked:
+            # An older copy (asked again since): it loses its buttons too.
             shown = f"{texts.new_place_question(mode.value)}\n→ {label}"
             await self.messenger.edit(prompt.chat_id, message_id, shown)
-        await self._new_place(prompt.chat_id, mode, use, user_id, now)
+        await self._drop_place_buttons(mode, label)
+        await self._new_place(prompt.chat_id, replace(mode, asked=None), use, user_id, now)
 
     @staticmethod
     def _is_statement(msg: Incoming, claims: Claims) -> bool:
@@ -322,6 +337,6 @@ class Edits(ChatPart):
                 left = await self.deps.workflows.cancel(chat_id, entity, self.clock())
             await self.say(chat_id, left or "Nothing to cancel.")
             return
-        await self._drop_place_buttons(chat_id, "Cancelled")
+        await self._drop_place_buttons(mode, "Cancelled")
         await self.log.clear_mode(chat_id)
         await self.say(chat_id, texts.EDIT_CANCELLED)

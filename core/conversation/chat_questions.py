@@ -187,18 +187,18 @@ class Questions(ChatPart):
             if item.status not in ("pending", "queued"):
                 await self.close(prompt, item, item.status, None, now)
                 continue
-            if in_place and await self._last_in_chat(prompt):
+            if in_place and await self.last_in_chat(prompt.chat_id, prompt.message_id):
                 continue
             await self.resend(prompt, item, now)
             resent += 1
         return resent
 
-    async def _last_in_chat(self, prompt: PromptMessage) -> bool:
-        """Whether the chat's record (``core.conversation.transcript``) has ``prompt``'s
-        message, buttons and all, as the chat's last message; False without a record."""
-        lines = await read_chat(self.log, prompt.chat_id, limit=RECENT)
+    async def last_in_chat(self, chat_id: int, message_id: int) -> bool:
+        """Whether the chat's record (``core.conversation.transcript``) has message
+        ``message_id``, buttons and all, as the chat's last message; False without one."""
+        lines = await read_chat(self.log, chat_id, limit=RECENT)
         last = lines[-1] if lines else None
-        return last is not None and last.message_id == prompt.message_id and bool(last.buttons)
+        return last is not None and last.message_id == message_id and bool(last.buttons)
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from core.domain.records import ChatMessage, HistoryEntry, ReviewItem
 from core.domain.state import Scalar
+from core.engine.consistency import calendar_day
 
 PLACE = "Tahoe"
 
@@ -53,16 +54,17 @@ STEPS: tuple[Step, ...] = (
         2,
         "arrival",
         say=f"We're in {PLACE}",
-        expect=f"Noted: you're in {PLACE}; your trip is under way.",
+        expect=f"Noted: you're in {PLACE}; your trip is under way; you left on <today>.",
         otherwise=f'If Canon asks "Is your trip to {PLACE} under way?" instead, tap Yes.',
     ),
     Step(
         3,
         "confirmation",
         say=None,
-        expect='Right after step 2: "Did you leave on <today>?" (your plan said next '
-        "weekend, so Canon asks before it moves your departure date)",
-        tap="Yes; the question then ends with ✅ Confirmed",
+        expect="With step 2: your departure date moves to the day you arrived, today (your "
+        "plan said next weekend, and a trip under way cannot leave in the future)",
+        tap='Yes, if Canon asks "Did you leave on <today>?" with step 2; the question then '
+        "ends with ✅ Confirmed",
     ),
     Step(
         4,
@@ -196,23 +198,30 @@ def _arrival(
 def _confirmation(
     evidence: RunEvidence, step: Step, cursor: _Cursor
 ) -> tuple[StepResult, _Cursor | None]:
-    for item in evidence.answered:
+    # The departure moves with the arrival (in its commit, or its question's Yes).
+    for entry in evidence.history:
         if (
-            item.field == "travel.depart_date"
-            and item.candidate_value is not None  # moved to the day you left, not forgotten
-            and item.status in ("confirmed", "edited")
-            and item.answered_at is not None
-            and item.answered_at >= cursor.at
+            entry.field == "travel.depart_date"
+            and entry.committed_at >= cursor.at
+            # Moved to the day you left, not forgotten, nor a plan's day still ahead.
+            and _left_by(entry.new_value, entry.committed_at)
         ):
-            return StepResult(step, True, at=item.answered_at), _Cursor(
-                item.answered_at, cursor.message_seq
+            return StepResult(step, True, at=entry.committed_at), _Cursor(
+                entry.committed_at, cursor.message_seq
             )
     return StepResult(
         step,
         False,
-        problem='the question "Did you leave on …?" was not answered Yes after you arrived: '
-        "tap Yes under it",
+        problem="your departure date did not move to the day you arrived: "
+        'tap Yes under "Did you leave on …?"',
     ), None
+
+
+def _left_by(value: Scalar, at: datetime) -> bool:
+    """Whether ``value`` is a day no later than ``at``'s (a day ahead in UTC is allowed:
+    the traveller's day may be ahead of it)."""
+    day = calendar_day(value)
+    return day is not None and day.toordinal() <= at.date().toordinal() + 1
 
 
 def _return(

@@ -30,7 +30,7 @@ from core.domain import phrasing
 from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import bootstrap_question
-from core.engine.consistency import is_conflict_question
+from core.engine.consistency import is_conflict_question, no_cannot_keep
 from core.engine.corrections import correction_kind, correction_question, correction_result
 from core.store import Alert, ReviewItem
 
@@ -207,6 +207,11 @@ def settled_text(
     corrected = correction_result(item, status)
     if corrected is not None:
         return "\n".join([*head, corrected])
+    if status == "rejected" and no_cannot_keep(item):
+        # No to the day a trip under way began: the departure is forgotten, not kept ahead.
+        return "\n".join(
+            [*head, f"❌ Rejected: I forgot {phrasing.label(item.field, item.entity_id, mine)}"]
+        )
     outcome = {
         "confirmed": "✅ Confirmed",
         "rejected": "❌ Rejected, nothing changed",

@@ -77,10 +77,14 @@ async def read_chat(store: ConversationStore, chat_id: int, limit: int) -> list[
 class TranscribingMessenger:
     """A ``Messenger`` that records in the conversation store what reached the chat."""
 
-    def __init__(self, inner: Messenger, store: ConversationStore, clock: Clock) -> None:
+    def __init__(
+        self, inner: Messenger, store: ConversationStore, clock: Clock, keep: int | None = None
+    ) -> None:
         self.inner = inner
         self.store = store
         self.clock = clock
+        self.keep = keep
+        """Each chat's last messages whose record is kept (None: all of them)."""
 
     async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
         message_id = await self.inner.send(chat_id, text, buttons)
@@ -115,6 +119,8 @@ class TranscribingMessenger:
             await self.store.record_shown(
                 chat_id, message_id, kind, text, self.clock(), buttons=buttons, photo=photo
             )
+            if kind == "sent" and self.keep is not None:
+                await self.store.prune_shown(chat_id, self.keep)  # bounded, per chat
         except StoreError as e:
             # The message reached the user already; failing the turn now would say
             # "something went wrong" about a reply they can read. Only a replay of the

@@ -75,7 +75,17 @@ def question(changes: Sequence[Change], mine: str) -> str:
         combined = _combined(changes, mine)
         if combined is not None:
             return combined
-        return "\n".join(["Is all of this right?", *(f"• {single(c, mine)}" for c in changes)])
+        under_way = any(
+            (c.field, c.candidate_value) == ("travel.status", "in_progress") for c in changes
+        )
+        lines = [
+            # A trip under way has left: its departure is told in the past.
+            conflict_question(c, mine)
+            if under_way and c.field == "travel.depart_date"
+            else single(c, mine)
+            for c in changes
+        ]
+        return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
     return single(changes[0], mine)
 
 

@@ -341,6 +341,9 @@ class ChatMode:
     value: str | None = None
     """A typed value waiting for the user's yes before it is applied (a place Canon
     does not know: "use it anyway?"); None while the value itself is awaited."""
+    asked: int | None = None
+    """The message asking "use it anyway?" about ``value``, whose Yes and No buttons
+    answer it (after a restart too); None when no such message waits."""
 
 
 @dataclass(frozen=True)

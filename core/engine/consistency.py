@@ -75,6 +75,15 @@ def is_conflict_question(item: ReviewItem) -> bool:
     return item.kind == "change" and item.source_key.startswith(SOURCE_PREFIX)
 
 
+def no_cannot_keep(item: ReviewItem) -> bool:
+    """Whether No to ``item`` cannot keep everything: a trip under way whose departure is
+    still ahead is impossible whatever the day it began, so No to the day proposed
+    forgets the departure date rather than leave it in the future."""
+    return is_conflict_question(item) and item.source_key.startswith(
+        f"{SOURCE_PREFIX}departure_ahead_trip_under_way|"
+    )
+
+
 def touches_timeline(field: str | None) -> bool:
     """Whether committing ``field`` can raise or settle a conflict (so a commit to
     anything else need not look: the checks read trips, home and time zone only)."""
@@ -107,21 +116,31 @@ def find_conflicts(
         asked.setdefault(r.entity_id, []).append(r)
     found: list[Conflict] = []
     for entity in sorted(by_entity.keys() | asked.keys()):
-        state = {name: f.value for name, f in by_entity.get(entity, {}).items()}
-        found += _timeline(entity, state, today_where(state, now))
+        known = by_entity.get(entity, {})
+        state = {name: f.value for name, f in known.items()}
+        today = today_where(state, now)
+        status = known.get(STATUS)
+        # The day the trip was first known under way (a trip under way began by then).
+        since = today if status is None else min(today, today_where(state, status.evidence_ts))
+        found += _timeline(entity, state, today, since)
         found += _disagreeing_questions(entity, asked.get(entity, []))
     return tuple(found)
 
 
 def today_where(state: Mapping[str, Scalar], now: datetime) -> date:
     """Today where the user is: their committed time zone, else ``now``'s own."""
+    return time_where(state, now).date()
+
+
+def time_where(state: Mapping[str, Scalar], now: datetime) -> datetime:
+    """``now`` on the user's clock: their committed time zone, else ``now``'s own."""
     zone = state.get("profile.timezone")
     if isinstance(zone, str):
         try:
-            return now.astimezone(ZoneInfo(zone)).date()
+            return now.astimezone(ZoneInfo(zone))
         except (ZoneInfoNotFoundError, ValueError):
             pass
-    return now.date()
+    return now
 
 
 def calendar_day(value: Scalar) -> date | None:
@@ -134,7 +153,7 @@ def calendar_day(value: Scalar) -> date | None:
         return None
 
 
-def _timeline(entity: str, state: dict[str, Scalar], today: date) -> list[Conflict]:
+def _timeline(entity: str, state: dict[str, Scalar], today: date, since: date) -> list[Conflict]:
     out: list[Conflict] = []
     depart, back = state.get(DEPART), state.get(RETURN)
     depart_day, back_day = calendar_day(depart), calendar_day(back)
@@ -165,8 +184,10 @@ def _timeline(entity: str, state: dict[str, Scalar], today: date) -> list[Confli
                     f"is still {show_date(depart)}, in the future"
                 ),
                 suspect=DEPART,
-                # Under way: it started by today at the latest. Over: when is unknown.
-                proposed=today.isoformat() if under_way else None,
+                # Under way: it started by the day it was known under way (its arrival
+                # day, told with the arrival, is asked with it: core.engine.trip_state).
+                # Over: when is unknown.
+                proposed=since.isoformat() if under_way else None,
             )
         )
     where, going = state.get(LOCATION), state.get(DESTINATION)

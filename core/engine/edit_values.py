@@ -2,9 +2,9 @@
 MCP and the command line.
 
 ``coerce_value`` reads typed text by the field's kind (a status's words, a date, a
-number); a place must also be one Canon knows: the extractor's gazetteer, a place the
-user's state already holds, one the question itself names, or "home" (the home city,
-when it is known). Any other place raises ``UnknownPlace`` ("I don't know a place called
+number); a place must also be one Canon knows: the extractor's gazetteer, a place any
+of the user's entities holds or held (home city, where they were, past trips), one the
+question itself names, or "home" (the home city, when it is known). Any other place raises ``UnknownPlace`` ("I don't know a place called
 "purple"") unless the caller insists with ``new_place`` (the bot's "use it anyway?"
 Yes, the API's ``new_place: true``, MCP's ``new_place`` argument, ``--new-place``).
 """
@@ -37,20 +37,21 @@ async def edit_value(
     *,
     at: datetime | None,
     new_place: bool = False,
-    entities: Iterable[str] = (),
+    entities: Iterable[str] | None = (),
 ) -> Scalar:
     """The value an Edit of ``item`` stores for ``raw``; ``InvalidAnswer`` (``UnknownPlace``
     for a place nobody knows, without ``new_place``) when it is none. Nothing is written.
 
     Dates are read against ``at``, the time the answer was written. A place is looked up
-    in the state of ``item``'s entity and of ``entities`` (the asker's other entities).
+    in what ``item``'s entity and ``entities`` (the asker's other entities; None: every
+    entity, for the owner's command line) hold now or held before.
     """
     value = coerce_value(item.field, raw, at=at, sample=item.candidate_value)
     if value_kind(item.field, item.candidate_value) != "place":
         return value
     if not isinstance(value, str):  # 42 or true over the API: no place's name
         raise InvalidAnswer(EXAMPLES["place"])
-    owners = dict.fromkeys([item.entity_id, *entities])
+    owners = None if entities is None else list(dict.fromkeys([item.entity_id, *entities]))
     home = await store.fact(item.entity_id, HOME)
     if (
         home is not None
@@ -59,9 +60,7 @@ async def edit_value(
         and means_home(value)
     ):
         return home.value  # "home" on "Are you in Tahoe?": the home city
-    held: list[Scalar] = [item.candidate_value, item.current_value]
-    for entity in owners:
-        held += [f.value for f in await store.facts(entity) if f.field in PLACE_FIELDS]
+    held = [item.candidate_value, item.current_value, *await places_held(store, owners)]
     known = known_place(value, held)
     if known is not None:
         return known
@@ -69,3 +68,15 @@ async def edit_value(
     if new_place and place:
         return place
     raise UnknownPlace(place or value)
+
+
+async def places_held(store: Store, entities: Iterable[str] | None) -> list[Scalar]:
+    """Every place ``entities`` (None: every entity) hold or held: their home city, where
+    they are and were, their trips' destinations, past ones included."""
+    held: list[Scalar] = []
+    for entity in [None] if entities is None else entities:
+        held += [f.value for f in await store.facts(entity) if f.field in PLACE_FIELDS]
+        for field in sorted(PLACE_FIELDS):
+            for entry in await store.history(entity, field):
+                held += [entry.old_value, entry.new_value]
+    return held

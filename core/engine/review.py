@@ -9,7 +9,7 @@ discarded by ``core.engine.deadletters``, and what Canon found or did in the fil
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +39,7 @@ async def answer_review(
     whole_group: bool = False,
     principal: Principal = SYSTEM,
     new_place: bool = False,
+    entities: Iterable[str] | None = (),
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
@@ -51,7 +52,8 @@ async def answer_review(
     group (the related changes one message raised, asked as one question) in one
     transaction; an edit always answers the one item (a part whose group is still open
     is asked again with the rest, not committed: ``Engine.answer``). What a field
-    change commits is recorded as ``principal``'s: who answered.
+    change commits is recorded as ``principal``'s: who answered. An edited place is
+    known when any of ``entities`` (the asker's; None: every entity) holds or held it.
     """
     item = await engine.store.review_item(item_id)
     if item is None:
@@ -67,7 +69,9 @@ async def answer_review(
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
     if action == "edit" and item.status in ("pending", "queued"):  # else: AlreadyAnswered
-        value = await edit_value(engine.store, item, value, at=now, new_place=new_place)
+        value = await edit_value(
+            engine.store, item, value, at=now, new_place=new_place, entities=entities
+        )
     # Only a correction the user asked for (/wrong, /undo, /forget) sets Canon's value
     # aside; answering a question raised by newer evidence is the world moving on.
     kind = correction_kind(item)

@@ -42,7 +42,8 @@ from core.domain.ids import derived_id
 from core.domain.models import Corroborator, StateObservation
 from core.domain.resolver import Decision
 from core.domain.state import CommittedFact, Scalar, value_key
-from core.engine.consistency import today_where
+from core.engine.consistency import time_where, today_where
+from core.extraction.arrivals import arrival_day
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home_city"
@@ -77,7 +78,7 @@ def companions_of(
     implied = [(f, v) for f, v in _implied(obs, state) if free(f)]
     # The dates follow the status once: from the word that states it, or implies it alone.
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
-    days = _trip_days(status, state, today_where(state, now))
+    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now))
     return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
 
 
@@ -149,13 +150,26 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
     return []
 
 
+def _began(obs: StateObservation, state: Mapping[str, Scalar], now: datetime) -> date:
+    """The day the trip ``obs`` puts under way began by: the arrival day its words
+    tell ("we're in tahoe, got in last night": yesterday), else the day it was said;
+    never after today where the user is."""
+    said = time_where(state, min(obs.ts, now))
+    told = arrival_day(obs.evidence_text or "", said)
+    return min(told or said.date(), today_where(state, now))
+
+
 def _trip_days(
-    status: Scalar, state: Mapping[str, Scalar], today: date
+    status: Scalar, state: Mapping[str, Scalar], today: date, began: date
 ) -> list[tuple[str, Scalar]]:
-    """What a trip's new ``status`` means for its dates on ``today`` (the user's day)."""
+    """What a trip's new ``status`` means for its dates on ``today`` (the user's day);
+    ``began``: the day a trip now under way began by."""
     depart, back = _day_of(state.get(DEPART)), _day_of(state.get(RETURN))
-    # Under way while the plan's departure is still ahead: when they left is asked
-    # ("Did you leave on Saturday?", the timeline check), not assumed.
+    if status == "in_progress" and depart and depart > today:
+        # Under way while the plan's departure is still ahead: it began on its arrival
+        # day, asked with the word that starts it ("Did you leave on Friday?"), never
+        # left in the future.
+        return [(DEPART, began.isoformat())]
     if status == "completed":
         # Over: when it began or ended is unknown, but not still ahead.
         return [(f, None) for f, d in ((DEPART, depart), (RETURN, back)) if d and d > today]

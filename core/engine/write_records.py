@@ -13,8 +13,9 @@ from core.domain.ids import derived_id
 from core.domain.models import StateObservation
 from core.domain.principals import SYSTEM, Principal
 from core.domain.records import ReviewStatus, Settlement
-from core.domain.state import CommittedFact, value_key
+from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.answers import STATUS_AFTER, confirmation_event, confirmation_record
+from core.engine.consistency import no_cannot_keep
 from core.engine.outcomes import AnswerAction
 from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner
@@ -104,10 +105,15 @@ def settlement(
         # Called inside the settling transaction: ``old`` is the fact the
         # commit replaces, not one read before another writer changed it.
         record = confirmation_record(open_item, action, value, now, answered_by)
+        rejection = None
         if action == "reject":
             rejection = (value_key(open_item.candidate_value), open_item.source_key)
-            return Settlement(status, record, now, rejection=rejection)
-        chosen = open_item.candidate_value if action == "confirm" else value
+            if not (no_cannot_keep(open_item) and old is not None):
+                return Settlement(status, record, now, rejection=rejection)
+            # No to the day a trip under way began: when is unknown, but not ahead.
+            chosen: Scalar = None
+        else:
+            chosen = open_item.candidate_value if action == "confirm" else value
         change = confirmation_event(open_item, chosen, action, old, now, principal=principal.ref)
         event = accepted_record(
             change.observation,
@@ -120,6 +126,6 @@ def settlement(
             commit=replace(change.commit, principal=principal.ref),
             principal=principal.ref,
         )
-        return Settlement(status, record, now, confirmation_event=event)
+        return Settlement(status, record, now, confirmation_event=event, rejection=rejection)
 
     return decide

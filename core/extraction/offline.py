@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from core.domain.fields import domain_of, spec_for
+from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import (
     REACTION,
@@ -191,6 +192,7 @@ def extract_offline(
     people = people_named(parsed)
     habit = False
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
+    explaining: list[str] = []  # "..., got in last night": when the speaker arrived
     for seg, reading, where in zip(segments, readings, offsets, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
@@ -234,6 +236,8 @@ def extract_offline(
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
         seg_obs = _observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
+        if not seg_obs and explains_arrival(clause.text, at):
+            explaining.append(clause.text)
         factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
         if not seg_obs and clause.intent == "assertive" and episode(clause, ci, reading):
             intents.append("historical")  # "i lost my wallet at the mall": a story
@@ -266,7 +270,7 @@ def extract_offline(
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
-    read = _return_after_departure(_dedupe(observations))
+    read = _return_after_departure(_dedupe(_dated_arrivals(observations, explaining, at)))
     return Extraction(text, message_intent(telling or intents), read)
 
 
@@ -312,6 +316,24 @@ def _observations(
             )
         )
     return out
+
+
+def _dated_arrivals(
+    obs: list[ExtractedObservation], explaining: list[str], at: datetime
+) -> list[ExtractedObservation]:
+    """``obs`` with a clause that tells when the speaker arrived ("we're in tahoe, got in
+    last night") joined to the evidence of the observations that put them somewhere, so
+    the arrival is dated by it (``core.extraction.arrivals``)."""
+    if not explaining:
+        return obs
+
+    def dated(o: ExtractedObservation) -> ExtractedObservation:
+        here = o.field == "travel.location" and o.intent == "assertive"
+        if not (here or _under_way(o)) or arrival_day(o.evidence_text, at) is not None:
+            return o
+        return replace(o, evidence_text=", ".join([o.evidence_text, *explaining])[:1000])
+
+    return [dated(o) for o in obs]
 
 
 def _ended(o: ExtractedObservation) -> bool:

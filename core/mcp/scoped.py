@@ -222,6 +222,7 @@ class ScopedCanon:
                 whole_group=word != "edit",
                 principal=self.acting_as,
                 new_place=new_place,
+                entities=self.scope.entities,
             )
         except UnknownPlace as e:
             raise UnknownPlace(

@@ -134,6 +134,19 @@ class MemoryConversationStore:
         mine = [s for s in self._shown if s.chat_id == chat_id]
         return mine if limit is None else mine[max(0, len(mine) - int(limit)) :]
 
+    async def prune_shown(self, chat_id: int, keep: int) -> int:
+        async with self._store.transaction() as j:
+            sent = [s.seq for s in self._shown if s.chat_id == chat_id and s.kind == "sent"]
+            if len(sent) < max(keep, 1):
+                return 0
+            first = sent[-max(keep, 1)]
+            kept = [s for s in self._shown if s.chat_id != chat_id or s.seq >= first]
+            gone = len(self._shown) - len(kept)
+            old = list(self._shown)
+            self._shown[:] = kept
+            j.undo(lambda: self._shown.__setitem__(slice(None), old))
+        return gone
+
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage:

@@ -59,6 +59,10 @@ class Journal:
         rows.append(row)
         self._undo.append(rows.pop)
 
+    def undo(self, step: Callable[[], object]) -> None:
+        """Record how to undo a change made by hand."""
+        self._undo.append(step)
+
     def rollback(self) -> None:
         for undo in reversed(self._undo):
             undo()

@@ -148,6 +148,17 @@ class PostgresConversationStore:
             shown_from_row(r, utc) for r in await self._store.fetch(sql + " ORDER BY seq", args)
         ]
 
+    async def prune_shown(self, chat_id: int, keep: int) -> int:
+        """Forget the records before ``chat_id``'s last ``keep`` messages sent."""
+        async with self._store.transaction() as tx:
+            gone = await tx.fetch(
+                "DELETE FROM chat_shown WHERE chat_id = %s AND seq < (SELECT seq FROM "
+                "chat_shown WHERE chat_id = %s AND kind = 'sent' ORDER BY seq DESC "
+                "LIMIT 1 OFFSET %s) RETURNING seq",
+                (chat_id, chat_id, max(int(keep), 1) - 1),
+            )
+        return len(gone)
+
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage:
@@ -194,22 +205,23 @@ class PostgresConversationStore:
     async def set_mode(self, mode: ChatMode) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                "INSERT INTO chat_modes (chat_id, mode, item_id, since, value) "
-                "VALUES (%s, %s, %s, %s, %s) "
+                "INSERT INTO chat_modes (chat_id, mode, item_id, since, value, asked) "
+                "VALUES (%s, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (chat_id) DO UPDATE SET mode = EXCLUDED.mode, "
-                "item_id = EXCLUDED.item_id, since = EXCLUDED.since, value = EXCLUDED.value",
-                (mode.chat_id, mode.mode, mode.item_id, mode.since, mode.value),
+                "item_id = EXCLUDED.item_id, since = EXCLUDED.since, value = EXCLUDED.value, "
+                "asked = EXCLUDED.asked",
+                (mode.chat_id, mode.mode, mode.item_id, mode.since, mode.value, mode.asked),
             )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = await self._store.fetch(
-            "SELECT chat_id, mode, item_id, since, value FROM chat_modes WHERE chat_id = %s",
+            "SELECT chat_id, mode, item_id, since, value, asked FROM chat_modes WHERE chat_id = %s",
             (chat_id,),
         )
         if not rows:
             return None
         r = rows[0]
-        return ChatMode(r[0], r[1], r[2], utc(r[3]), r[4])
+        return ChatMode(r[0], r[1], r[2], utc(r[3]), r[4], r[5])
 
     async def clear_mode(self, chat_id: int) -> None:
         async with self._store.transaction() as tx:

@@ -290,6 +290,12 @@ class ConversationStore(Protocol):
         """What the bot showed in ``chat_id``, oldest first (the last ``limit`` if given)."""
         ...
 
+    async def prune_shown(self, chat_id: int, keep: int) -> int:
+        """Forget what ``chat_id`` showed before its last ``keep`` messages sent (those
+        messages and every later edit stay, so the chat still reads as it does); how many
+        records went. Other chats are untouched."""
+        ...
+
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage: ...

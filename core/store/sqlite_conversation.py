@@ -138,6 +138,15 @@ class SQLiteConversationStore:
         rows = await self._store.db.execute_fetchall(sql + " ORDER BY seq", args)
         return [shown_from_row(r, _dt) for r in rows]
 
+    async def prune_shown(self, chat_id: int, keep: int) -> int:
+        """Forget the records before ``chat_id``'s last ``keep`` messages sent."""
+        cursor, _ = await self._store.execute_durable(
+            "DELETE FROM chat_shown WHERE chat_id = ? AND seq < (SELECT seq FROM chat_shown "
+            "WHERE chat_id = ? AND kind = 'sent' ORDER BY seq DESC LIMIT 1 OFFSET ?)",
+            (chat_id, chat_id, max(int(keep), 1) - 1),
+        )
+        return cursor
+
     async def open_prompt(
         self, item_id: str, token: str, chat_id: int, owner_user_id: int, at: datetime
     ) -> PromptMessage:
@@ -180,22 +189,23 @@ class SQLiteConversationStore:
 
     async def set_mode(self, mode: ChatMode) -> None:
         await self._store.execute_durable(
-            "INSERT OR REPLACE INTO chat_modes (chat_id, mode, item_id, since, value) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since), mode.value),
+            "INSERT OR REPLACE INTO chat_modes (chat_id, mode, item_id, since, value, asked) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since), mode.value, mode.asked),
         )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = list(
             await self._store.db.execute_fetchall(
-                "SELECT chat_id, mode, item_id, since, value FROM chat_modes WHERE chat_id = ?",
+                "SELECT chat_id, mode, item_id, since, value, asked FROM chat_modes "
+                "WHERE chat_id = ?",
                 (chat_id,),
             )
         )
         if not rows:
             return None
         r = rows[0]
-        return ChatMode(r[0], r[1], r[2], _dt(r[3]), r[4])
+        return ChatMode(r[0], r[1], r[2], _dt(r[3]), r[4], r[5])
 
     async def clear_mode(self, chat_id: int) -> None:
         await self._store.execute_durable("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))

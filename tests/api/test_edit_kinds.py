@@ -110,3 +110,36 @@ async def test_other_kinds_are_checked_too(api: Api) -> None:
     assert got.body["type"].endswith("/invalid-input")
     done = await api.call(ALICE, "POST", path, json_body={"answer": "edit", "value": "back home"})
     assert (done.status, done.body["committed_value"]) == (200, "completed")
+
+
+async def test_a_place_from_a_past_trip_is_known(api: Api) -> None:
+    """Alice went to Kittery Point once; the trip is long over. The place is still one she
+    knows: the edit takes it at once, as the bot's would."""
+    old = make_observation(
+        "travel.destination", "Kittery Point", source="user_confirmation", entity=ALICE
+    )
+    assert (await api.engine.ingest(old, now=NOW)).committed
+    gone = make_observation(
+        "travel.destination", None, intent="retract", source="user_confirmation", entity=ALICE
+    )
+    assert (await api.engine.ingest(gone, now=NOW)).committed
+    path = await _asked_where(api)
+    got = await api.call(
+        ALICE, "POST", path, json_body={"answer": "edit", "value": "kittery point"}
+    )
+    assert (got.status, got.body["committed_value"]) == (200, "Kittery Point")
+
+
+async def test_a_place_another_of_the_users_entities_holds_is_known(api: Api) -> None:
+    """The team Alice shares holds Kittery Point: a question about Alice herself knows it."""
+    team = CommittedFact(
+        "team:home", "travel.location", "Kittery Point", 1, "user_confirmation", "seed",
+        1.0, new_id(), NOW, NOW, "user_confirm",
+    )  # fmt: skip
+    await api.engine.store.import_facts([team])
+    path = await _asked_where(api)
+    got = await api.call(
+        ALICE, "POST", path, json_body={"answer": "edit", "value": "kittery point"}
+    )
+    assert (got.status, got.body["committed_value"]) == (200, "Kittery Point")
+    assert await _where(api) == "Kittery Point"

@@ -1,47 +1,131 @@
-"""A contradiction between facts, asked in the chat as one plain question."""
+"""Beliefs that hold together, in the chat: the founding story.
+
+The plan said the trip leaves on a day still ahead; the user writes that they are
+already there, "got in last nite". The trip began on the day the words name, so the
+departure moves to it with the arrival, in one commit or one question. Whatever the
+user answers, Canon never holds a trip under way with its departure in the future.
+"""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, timedelta
+
 import pytest
-from chatkit import ALICE, StartBot
+from canon_testing import make_observation
+from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import FakeTelegram
 
+from core.domain.phrasing import show_date
+from core.domain.policy import default_policy
+from core.store import Store
+
 pytestmark = pytest.mark.timeout(60)
+ME = "user:primary"
 
 
-async def test_in_tahoe_before_the_departure_date(tg: FakeTelegram, start_bot: StartBot) -> None:
-    runner = await start_bot()
-    await tg.say(ALICE, "We fly to Tahoe next Saturday", expect="")
-    tg.user_says(ALICE, "We're in Tahoe")
-    prompt = await tg.prompt(ALICE, "in the future")
-    question, why = prompt.text.splitlines()
-    assert question.startswith("Did you leave on ")
-    assert why.startswith("The trip is under way, but your departure date is still ")
-    assert why.endswith(", in the future.")
-    assert [[b["text"] for b in row] for row in prompt.buttons] == [["Yes", "No", "Edit"]]
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
-    assert prompt.text.endswith("✅ Confirmed")
-    assert runner.chat is not None
-    depart = await runner.chat.engine.store.fact("user:primary", "travel.depart_date")
-    assert depart is not None
-    assert depart.resolution == "user_confirm"
-    assert tg.open_prompts(ALICE) == []
+def _yesterday() -> date:
+    return datetime.now(UTC).date() - timedelta(days=1)
 
 
-async def test_no_keeps_both_and_the_agent_still_sees_the_conflict_kept(
+async def _trip(store: Store) -> dict[str, object]:
+    return {f.field: f.value for f in await store.facts(ME) if f.field.startswith("travel.")}
+
+
+async def test_already_there_since_last_night_began_the_trip_yesterday(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     runner = await start_bot()
-    await tg.say(ALICE, "We fly to Tahoe next Saturday", expect="")
-    tg.user_says(ALICE, "We're in Tahoe")
+    await tg.say(ALICE, "planing a trip to tahoe next weekend", expect="Sounds like a plan")
+    await tg.say(
+        ALICE,
+        "were already in tahoe, got in last nite",
+        expect="Noted: you're in Tahoe; your trip is under way; you left on "
+        f"{show_date(_yesterday().isoformat())}.",
+    )
+    assert tg.open_prompts(ALICE) == [], "nothing left to ask: the beliefs hold together"
+    assert runner.chat is not None
+    trip = await _trip(runner.chat.engine.store)
+    assert (trip["travel.status"], trip["travel.depart_date"]) == (
+        "in_progress",
+        _yesterday().isoformat(),
+    )
+
+
+async def test_while_calibrating_the_day_is_asked_with_the_arrival_and_survives_a_restart(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    first = await start_bot(policy=default_policy())
+    tg.user_says(ALICE, "planing a trip to tahoe next weekend")
+    plan = await tg.prompt(ALICE, "Is all of this right?")
+    await tg.tap(ALICE, plan, "Yes")
+    await tg.settled(plan)
+    tg.user_says(ALICE, "were already in tahoe, got in last nite")
+    arrival = await tg.prompt(ALICE, "Did you leave on")
+    assert arrival.text.splitlines()[:4] == [
+        "Is all of this right?",
+        "• Are you in Tahoe?",
+        "• Is your trip under way?",
+        f"• Did you leave on {show_date(_yesterday().isoformat())}?",
+    ]
+    await stop_bot(tg, first)
+
+    second = await start_bot(policy=default_policy())
+    again = await tg.prompt(ALICE, "Did you leave on")
+    await tg.tap(ALICE, again, "Yes")
+    await tg.settled(again)
+    assert "Confirmed" in again.text
+    assert second.chat is not None
+    trip = await _trip(second.chat.engine.store)
+    assert (trip["travel.status"], trip["travel.depart_date"]) == (
+        "in_progress",
+        _yesterday().isoformat(),
+    )
+    assert tg.open_prompts(ALICE) == []
+
+
+async def test_no_to_the_arrival_keeps_the_plan_whole(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(policy=default_policy())
+    tg.user_says(ALICE, "planing a trip to tahoe next weekend")
+    plan = await tg.prompt(ALICE, "Is all of this right?")
+    await tg.tap(ALICE, plan, "Yes")
+    await tg.settled(plan)
+    assert runner.chat is not None
+    planned = await _trip(runner.chat.engine.store)
+    tg.user_says(ALICE, "were already in tahoe, got in last nite")
+    arrival = await tg.prompt(ALICE, "Did you leave on")
+    await tg.tap(ALICE, arrival, "No")
+    await tg.settled(arrival)
+    assert await _trip(runner.chat.engine.store) == planned, "still a plan, still ahead"
+    assert tg.open_prompts(ALICE) == []
+
+
+async def test_a_departure_put_ahead_again_is_asked_and_no_forgets_it(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The timeline check, for a departure that lands ahead of a trip already under way
+    (a note, a calendar): "Did you leave on <the day it was known under way>?". No
+    cannot keep a departure in the future: it forgets it."""
+    runner = await start_bot()
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
+    assert runner.chat is not None
+    today = datetime.now(UTC).date()
+    ahead = (today + timedelta(days=3)).isoformat()
+    note = make_observation(
+        "travel.depart_date", ahead, source="manual_markdown", at=datetime.now(UTC), entity=ME
+    )
+    assert (await runner.chat.engine.ingest(note, now=datetime.now(UTC))).committed
+    tg.user_says(ALICE, "what's pending?")
     prompt = await tg.prompt(ALICE, "in the future")
+    question, why = prompt.text.splitlines()
+    assert question == f"Did you leave on {show_date(today.isoformat())}?"
+    assert why.startswith("The trip is under way, but your departure date is still ")
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
-    assert "Rejected, nothing changed" in prompt.text
-    assert runner.chat is not None
-    status = await runner.chat.engine.store.fact("user:primary", "travel.status")
-    assert status is not None
-    assert status.value == "in_progress"
+    assert prompt.text.endswith("❌ Rejected: I forgot your departure date")
+    trip = await _trip(runner.chat.engine.store)
+    assert trip["travel.status"] == "in_progress"
+    assert "travel.depart_date" not in trip
     await tg.say(ALICE, "We're in Tahoe", expect="")
-    assert tg.open_prompts(ALICE) == [], "a conflict the user kept is not asked again"
+    assert tg.open_prompts(ALICE) == [], "settled: not asked again"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from canon_testing import calibrated_policy, make_observation
-from chatkit import ALICE, StartBot
+from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import ChatMessage, FakeTelegram
 
 from bot.app import BotRunner
@@ -285,3 +285,48 @@ async def test_a_relative_day_is_read_on_the_users_own_clock(
     tg.user_says(ALICE, "tomorrow", date=SENT)
     await tg.settled(prompt)
     assert prompt.text.endswith("Edited to Wednesday, November 25")
+
+
+async def test_use_it_anyway_survives_a_restart_and_its_buttons_still_answer(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The waiting "use it anyway?" is kept by the store with the message that asks it:
+    after a restart it is asked again below the question (the last thing the chat
+    waits on), the old copy loses its buttons, and Yes under the new one applies it."""
+    first = await start_bot(clock=lambda: WEDNESDAY)
+    prompt = await _asked_where(first, tg)
+    sent = tg.user_says(ALICE, "purple", date=SENT)
+    unknown = await tg.reply_after(ALICE, sent, UNKNOWN)
+    await stop_bot(tg, first)
+
+    second = await start_bot(clock=lambda: WEDNESDAY)
+    await tg.wait_for(lambda: not unknown.buttons)
+    assert unknown.text == f"{UNKNOWN}\n↓ Asked again below (I restarted)."
+    again = await tg.prompt(ALICE, UNKNOWN)
+    assert again.message_id > unknown.message_id
+    assert tg.bot_messages(ALICE)[-1] is again, "what the chat waits on is asked last"
+    await tg.tap(ALICE, again, "Yes")
+    await tg.wait_for(lambda: not again.buttons)
+    assert again.text == f"{UNKNOWN}\n→ Yes"
+    await tg.wait_for(lambda: any("Edited to purple" in m.text for m in tg.bot_messages(ALICE)))
+    assert await _where(second) == "purple"
+    assert tg.open_prompts(ALICE) == []
+    assert prompt.message_id < again.message_id
+
+
+async def test_after_a_restart_a_typed_answer_still_clears_the_buttons(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    first = await start_bot(clock=lambda: WEDNESDAY)
+    await _asked_where(first, tg)
+    sent = tg.user_says(ALICE, "purple", date=SENT)
+    await tg.reply_after(ALICE, sent, UNKNOWN)
+    await stop_bot(tg, first)
+
+    second = await start_bot(clock=lambda: WEDNESDAY)
+    again = await tg.prompt(ALICE, UNKNOWN)
+    sent = tg.user_says(ALICE, "yes", date=SENT)
+    await tg.wait_for(lambda: not again.buttons)
+    assert again.text == f"{UNKNOWN}\n→ Yes"
+    await tg.wait_for(lambda: any("Edited to purple" in m.text for m in tg.bot_messages(ALICE)))
+    assert await _where(second) == "purple"

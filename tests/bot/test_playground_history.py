@@ -209,3 +209,36 @@ async def test_an_error_the_user_was_told_about_is_there_after_a_restart(
         assert second.emulator.chat(ME)[-1].message_id == sorry.message_id
     finally:
         await second.stop()
+
+
+async def test_the_record_of_a_chat_is_bounded_and_still_replays_its_last_messages(
+    tmp_path: Path,
+) -> None:
+    """Only the last ``chat_shown_keep`` messages the bot sent are kept to replay: older
+    ones are pruned as the chat goes on, and the page after a restart starts there."""
+    db = tmp_path / "canon.db"
+    first = _playground(db, policy=calibrated_policy(), chat_shown_keep=2)
+    await first.start()
+    try:
+        em = first.emulator
+        await _say(em, "We're in Tahoe", "Noted: you're in Tahoe")
+        await _say(em, "where am I?", "In Tahoe")
+        last = await _say(em, "hello", "")
+    finally:
+        await first.stop()
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        shown = await store.conversation.shown(ME)
+    finally:
+        await store.close()
+    assert [s.kind for s in shown] == ["sent", "sent"], "two messages kept, nothing older"
+    assert shown[-1].message_id == last.message_id
+
+    second = _playground(db, policy=calibrated_policy(), chat_shown_keep=2)
+    await second.start()
+    try:
+        page = [m for m in second.emulator.chat(ME) if m.from_bot]
+        assert [m.message_id for m in page] == [s.message_id for s in shown]
+    finally:
+        await second.stop()

@@ -97,7 +97,8 @@ async def test_following_the_guide_passes_whatever_the_policy(
     [
         ("plan", "", ["plan", "confirmation"], False),
         ("arrival", "", ["arrival", "confirmation"], False),
-        (None, "Did you leave", ["confirmation"], False),
+        # The arrival and the day it began are one question: No keeps neither.
+        (None, "Did you leave", ["arrival", "confirmation"], True),
         ("return", "", ["return"], False),
         # The return and where it leaves the user are one question: No keeps both.
         (None, "Back home", ["return"], True),

@@ -64,12 +64,37 @@ class Chat:
         return [q for q in await self.open_questions() if q.source_key.startswith("consistency:")]
 
 
-async def _in_tahoe_before_leaving(chat: Chat) -> ReviewItem:
-    assert ("travel.depart_date", "2026-11-29", "auto_commit") in await chat.say(
-        "We fly to Tahoe on November 29"
-    )
+async def test_arriving_before_the_planned_day_moves_the_departure_to_the_arrival(
+    engine: Engine,
+) -> None:
+    """The founding story: the plan said Sunday, the user is already there since last
+    night. The trip began when they got in, so the departure moves with the arrival, in
+    the same commit: never under way with a departure still ahead."""
+    chat = Chat(engine)
+    await chat.say("We fly to Tahoe on November 29")
+    decided = await chat.say("were already in tahoe, got in last nite")
+    assert ("travel.status", "in_progress", "auto_commit") in decided
+    facts = await chat.facts()
+    assert (facts["travel.status"], facts["travel.depart_date"]) == ("in_progress", "2026-11-22")
     assert await chat.conflict_questions() == []
+
+
+async def test_an_arrival_that_tells_no_day_began_today(engine: Engine) -> None:
+    chat = Chat(engine)
+    await chat.say("We fly to Tahoe on November 29")
+    await chat.say("we're in Tahoe")
+    assert (await chat.facts())["travel.depart_date"] == "2026-11-23"
+    assert await chat.conflict_questions() == []
+
+
+async def _in_tahoe_before_leaving(chat: Chat) -> ReviewItem:
+    """Under way, then a note that puts the departure ahead again: the timeline check
+    asks about the one thing out of date."""
     assert ("travel.status", "in_progress", "auto_commit") in await chat.say("we're in Tahoe")
+    ahead = make_observation(
+        "travel.depart_date", "2026-11-29", source="manual_markdown", at=chat.now, entity=ME
+    )
+    assert (await chat.engine.ingest(ahead, now=chat.now)).committed
     [question] = await chat.conflict_questions()
     return question
 
@@ -114,12 +139,14 @@ async def test_edit_sets_the_field_the_question_names(engine: Engine) -> None:
     assert await chat.conflict_questions() == []
 
 
-async def test_no_keeps_everything_and_is_not_asked_again(engine: Engine) -> None:
+async def test_no_forgets_the_departure_rather_than_keep_it_ahead(engine: Engine) -> None:
+    """No to the day proposed: when the trip began is unknown, but not in the future."""
     chat = Chat(engine)
     question = await _in_tahoe_before_leaving(chat)
     await answer_review(engine, question.id, "reject", now=chat.now)
     facts = await chat.facts()
-    assert (facts["travel.depart_date"], facts["travel.status"]) == ("2026-11-29", "in_progress")
+    assert facts["travel.status"] == "in_progress"
+    assert "travel.depart_date" not in facts
     await chat.say("we're in Tahoe")
     assert await chat.conflict_questions() == []
 
@@ -229,13 +256,13 @@ async def test_the_context_block_lists_open_conflicts(engine: Engine) -> None:
     )
 
 
-async def test_a_conflict_the_user_kept_leaves_the_context_block(engine: Engine) -> None:
+async def test_a_conflict_answered_no_leaves_the_context_block(engine: Engine) -> None:
     chat = Chat(engine)
     question = await _in_tahoe_before_leaving(chat)
     await answer_review(engine, question.id, "reject", now=chat.now)
     block = await load_context(engine.store, engine.policy, [ME], chat.now)
     assert "Conflicts:" not in block.text
-    assert "travel.depart_date = 2026-11-29" in block.text
+    assert "travel.depart_date" not in block.text, "no departure ahead of a trip under way"
 
 
 async def test_a_newer_word_about_lily_leaves_one_open_question(engine: Engine) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -85,10 +86,10 @@ CASES: list[tuple[str, list[Any], list[ReviewItem], list[tuple[str, str | None, 
         [("return_before_departure", "travel.return_date", None)],
     ),
     (
-        "under way with the departure still ahead: did it start today?",
+        "under way with the departure still ahead: did it start the day it was known under way?",
         [*TRIP, fact("travel.status", "in_progress"), fact("travel.location", "Tahoe")],
         [],
-        [("departure_ahead_trip_under_way", "travel.depart_date", "2026-11-23")],
+        [("departure_ahead_trip_under_way", "travel.depart_date", "2026-11-22")],
     ),
     (
         "under way since a past departure is consistent",
@@ -197,7 +198,8 @@ def test_conflicts(
 def test_today_is_the_users_day_in_their_time_zone() -> None:
     """At 01:00 UTC on the 29th it is still the 28th in California: the departure is ahead."""
     late = datetime(2026, 11, 29, 1, 0, tzinfo=UTC)
-    facts = [fact("travel.depart_date", "2026-11-29"), fact("travel.status", "in_progress")]
+    under_way = replace(fact("travel.status", "in_progress"), evidence_ts=late)
+    facts = [fact("travel.depart_date", "2026-11-29"), under_way]
     assert find_conflicts(facts, [], late) == ()
     in_la = [*facts, fact("profile.timezone", "America/Los_Angeles")]
     assert [c.proposed for c in find_conflicts(in_la, [], late)] == ["2026-11-28"]

@@ -43,9 +43,13 @@ def _facts(state: Mapping[str, Scalar]) -> list[CommittedFact]:
     ]
 
 
-def _word(field: str, value: Scalar, intent: str = "assertive") -> StateObservation:
+def _word(
+    field: str, value: Scalar, intent: str = "assertive", evidence: str | None = None
+) -> StateObservation:
+    told = {} if evidence is None else {"evidence_text": evidence}
     return StateObservation.model_validate(
         {
+            **told,
             "event_id": "00000000-0000-4000-8000-000000000001",
             "event_ts": NOW.isoformat(),
             "entity_id": ME,
@@ -93,8 +97,30 @@ def _word(field: str, value: Scalar, intent: str = "assertive") -> StateObservat
                 "travel.return_date": None,
             },
         ),
-        # Arriving where the plan went starts the trip (when they left is asked apart).
-        (PLANNED | HOME, ("travel.location", "Tahoe"), {"travel.status": "in_progress"}),
+        # Arriving where the plan went starts the trip, and a departure still ahead moves
+        # to the day it began: today, when the word tells no other arrival day.
+        (
+            PLANNED | HOME,
+            ("travel.location", "Tahoe"),
+            {"travel.status": "in_progress", "travel.depart_date": "2026-11-28"},
+        ),
+        # The day the words tell: "got in last night" began the trip yesterday.
+        (
+            PLANNED | HOME,
+            ("travel.location", "Tahoe", "assertive", "we're in tahoe, got in last night"),
+            {"travel.status": "in_progress", "travel.depart_date": "2026-11-27"},
+        ),
+        (
+            PLANNED | HOME,
+            ("travel.status", "in_progress", "assertive", "landed in tahoe yesterday"),
+            {"travel.depart_date": "2026-11-27"},
+        ),
+        # A departure already behind stays: the trip began when it said.
+        (
+            AWAY | HOME | {"travel.status": "planning"},
+            ("travel.location", "Tahoe", "assertive", "got in last night"),
+            {"travel.status": "in_progress"},
+        ),
         # Being in the home city while away ends the trip, days ahead and all.
         (
             AWAY | HOME,

@@ -88,6 +88,30 @@ class CompanionContract:
         assert [s.message_id for s in await log.shown(7, limit=2)] == [5, 3]
         assert await log.shown(9) == []
 
+    async def test_what_a_chat_showed_is_pruned_to_its_last_messages_per_chat(
+        self, backend: StoreBackend
+    ) -> None:
+        """Bounded: the records before a chat's last ``keep`` messages sent go; those
+        messages and every later edit (of an older message too) stay, and other chats
+        keep all of theirs. Nothing else is ever changed."""
+        log = backend.conversation
+        for n in range(1, 6):
+            await log.record_shown(7, n, "sent", f"message {n}", NOW)
+            await log.record_shown(8, n, "sent", f"other {n}", NOW)
+        await log.record_shown(7, 2, "edited", "✅ Confirmed", LATER)
+        await log.record_shown(7, 6, "sent", "message 6", LATER)
+        assert await log.prune_shown(7, keep=3) == 3
+        assert [(s.message_id, s.kind) for s in await log.shown(7)] == [
+            (4, "sent"),
+            (5, "sent"),
+            (2, "edited"),
+            (6, "sent"),
+        ]
+        assert len(await log.shown(8)) == 5, "another chat is untouched"
+        assert await log.prune_shown(7, keep=3) == 0, "already bounded"
+        assert await log.prune_shown(9, keep=3) == 0, "a chat with no record"
+        assert await log.prune_shown(8, keep=10) == 0, "fewer messages than kept"
+
     async def test_a_prompt_binds_an_item_to_a_chat_owner_and_token_once(
         self, backend: StoreBackend
     ) -> None:
@@ -131,8 +155,11 @@ class CompanionContract:
         # A typed value waiting for the user's yes is kept with the mode, and replaced.
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER, "purple"))
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple")
+        # ... with the message that asks about it ("use it anyway?"), for its buttons.
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER, "purple", asked=41))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple", 41)
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
-        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None)
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None, None)
         await log.clear_mode(7)
         await log.clear_mode(7)
         assert await log.mode(7) is None

@@ -286,6 +286,24 @@ CONVERSATION: Final[Feature] = (
         """,
         ),
         (
+            "0022_chat_mode_asked",
+            """
+        -- The message asking about a chat mode's waiting value ("use it anyway?"): its
+        -- buttons are answered, and dropped, after a restart too.
+        ALTER TABLE chat_modes ADD COLUMN asked bigint;
+        """,
+        ),
+        (
+            "0023_chat_shown_bounded",
+            """
+        -- What a chat showed is kept bounded (ConversationStore.prune_shown): the oldest
+        -- records may go; none is ever changed.
+        DROP TRIGGER chat_shown_append_only ON chat_shown;
+        CREATE TRIGGER chat_shown_append_only BEFORE UPDATE OR TRUNCATE ON chat_shown
+            FOR EACH STATEMENT EXECUTE FUNCTION canon_refuse_change('what a chat showed is append-only');
+        """,
+        ),
+        (
             "0019_chat_turn_lanes",
             """
         -- A chat has two leases (core.store.chat_turns): its order, held only for short

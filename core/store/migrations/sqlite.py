@@ -343,6 +343,22 @@ CONVERSATION: Final[Feature] = (
         """,
         ),
         (
+            "0028_chat_mode_asked",
+            """
+            -- The message asking about a chat mode's waiting value ("use it anyway?"):
+            -- its buttons are answered, and dropped, after a restart too.
+            ALTER TABLE chat_modes ADD COLUMN asked INTEGER;
+        """,
+        ),
+        (
+            "0029_chat_shown_bounded",
+            """
+            -- What a chat showed is kept bounded (ConversationStore.prune_shown): the
+            -- oldest records may go; none is ever changed.
+            DROP TRIGGER chat_shown_append_only_delete;
+        """,
+        ),
+        (
             "0025_chat_turn_lanes",
             """
             -- A chat has two leases (core.store.chat_turns): its order, held only for

@@ -1,0 +1,49 @@
+"""When an arrival happened, read from the words that tell it.
+
+"we're already in tahoe, got in last night": the first clause says where the speaker
+is, the second when they got there. The extractor joins such an explaining clause to
+the evidence of the observations that put the speaker somewhere (``explained``), and
+the engine reads the day back from that evidence (``arrival_day``) to date the trip's
+start: a trip under way began on its arrival day at the latest, never after today.
+Both are pure functions of the text and the moment it was said.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from core.extraction.segments import clean
+from core.extraction.timeexpr import find_times
+
+ARRIVED = re.compile(
+    r"\b(?:arrived|landed|touched\s+down|made\s+it|got\s+(?:in|here|there|to|into|back\s+to)|"
+    r"(?:pulled|rolled|flew|came|checked)\s+in(?:to)?|drove\s+(?:up|in|down|over)|"
+    r"(?:been|staying|stayed)\s+(?:here\s+)?(?:in|at)\b[^,;.]*?\bsince)\b"
+)
+"""Words that tell an arrival in the past ("got in", "landed", "been here since")."""
+_BOUNDS = frozenset({"until", "till", "til", "through", "thru", "to", "by", "before", "after"})
+"""A day after one of these bounds a stay or a plan; it is no arrival."""
+
+
+def arrival_day(text: str, at: datetime) -> date | None:
+    """The earliest day ``text``, said at ``at`` (the speaker's local time), names as when
+    they arrived: a day the words point back to ("last night", "yesterday", "since
+    Thursday"), or one an arrival verb is told on ("landed friday"). None when the text
+    dates no arrival; never a day after ``at``'s."""
+    low = clean(text).lower()
+    today = at.date()
+    days = [
+        t.day
+        for t in find_times(low, at, future=False)
+        if t.prep not in _BOUNDS
+        and t.day <= today
+        and (t.past or t.prep == "since" or ARRIVED.search(low, 0, t.start) is not None)
+    ]
+    return min(days) if days else None
+
+
+def explains_arrival(text: str, at: datetime) -> bool:
+    """Whether ``text`` tells when the speaker arrived ("got in last nite")."""
+    low = clean(text).lower()
+    return ARRIVED.search(low) is not None and arrival_day(text, at) is not None

@@ -145,6 +145,13 @@ _RETURN_DUE = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
 )
+_DO_RETURN = re.compile(
+    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop\s+off|mail|ship|send)\s+"
+    r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b)"
+)
+"""A return named as a chore: "gotta do the amazon return by friday", "need to drop off
+the Nike return"; what follows is the errand itself."""
 _RETURN_TO = re.compile(r"\s+to\s+(?P<m>[A-Z][\w&'.-]*)")  # not "at UPS": a carrier
 _RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
@@ -175,7 +182,7 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     low = text.lower()
     if m := _RETURNED.search(low):
         status = "pending"
-    elif m := _RETURN_DUE.search(low):
+    elif m := _RETURN_DUE.search(low) or _DO_RETURN.search(low):
         status = "due"
     elif clause.markdown and (m := _TODO.match(low)) and m.group(1) == "return":
         status = "pending" if clause.done else "due"

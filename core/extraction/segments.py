@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction.letters import strip_frame, strip_salutation
+from core.extraction.typos import fix_slips
 
 _QUOTES = str.maketrans(
     {
@@ -230,7 +231,7 @@ def clean(text: str) -> str:
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
-    flat = _CHAT_WORD.sub(_chat_word, flat)
+    flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
     flat = _DAY_AFTER_PLACE.sub(

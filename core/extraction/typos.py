@@ -1,0 +1,180 @@
+"""Slips of the thumb in the words the rules read: "retrun", "tommorow", "wensday".
+
+The rules key on a small vocabulary (days, "return", "arrived", "cancelled", ...). A
+word typed one slip away from one of those words is read as that word, by the kinds of
+slip that almost never make another English word:
+
+- two neighbouring letters swapped ("retrun", "firday", "flihgt"), for words of five
+  letters or more;
+- a letter doubled or undoubled ("tommorow", "arived", "cancelled"/"canceled",
+  "planing" a trip);
+- one letter dropped (not the last), for the words that name a day ("wednsday",
+  "thursay", "yesterdy") and words of eight letters or more ("cancled"), which no
+  shorter word resembles (the few that do are listed in ``_REAL``).
+
+Everything else is left as typed: a word that is itself in the vocabulary, or one slip
+from two different words, is never changed. Pure and cheap: one dictionary lookup per
+word, built once at import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+_DAY_WORDS: Final = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "weekend",
+    "tomorrow",
+    "yesterday",
+    "tonight",
+    "morning",
+    "afternoon",
+    "evening",
+]
+"""Words that name a day: one dropped letter still reads as them."""
+
+_WORDS: Final = [
+    "return",
+    "returned",
+    "returning",
+    "returns",
+    "refund",
+    "package",
+    "order",
+    "payment",
+    "subscription",
+    "arrived",
+    "arriving",
+    "landed",
+    "leaving",
+    "flight",
+    "flights",
+    "airport",
+    "hotel",
+    "vacation",
+    "holiday",
+    "travelling",
+    "traveling",
+    "cancelled",
+    "canceled",
+    "cancelling",
+    "canceling",
+    "postponed",
+    "planning",
+    "planned",
+    "already",
+    "finally",
+    "currently",
+    "staying",
+    "visiting",
+    "hospital",
+    "school",
+    "practice",
+    "appointment",
+    "birthday",
+    "sister",
+    "brother",
+    "mother",
+    "father",
+    "daughter",
+    "husband",
+    "weather",
+    "office",
+    "meeting",
+    "project",
+    "shipped",
+    "blocked",
+    "released",
+    "deadline",
+    "finished",
+]
+
+
+_REAL: Final = frozenset(["retuning", "reveling"])
+"""Words one dropped letter from the vocabulary that mean something else: left as typed."""
+
+
+def _collapsed(word: str) -> str:
+    """``word`` with every run of one letter taken as one: "tommorrow" -> "tomorow"."""
+    return re.sub(r"(.)\1+", r"\1", word)
+
+
+def _swaps(word: str) -> Iterable[str]:
+    for i in range(len(word) - 1):
+        if word[i] != word[i + 1]:
+            yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+def _drops(word: str) -> Iterable[str]:
+    # Not the last letter: "frida" is a name, "mornin'" is said on purpose.
+    for i in range(len(word) - 1):
+        yield word[:i] + word[i + 1 :]
+
+
+def _index() -> tuple[dict[str, str], dict[str, str]]:
+    """Slips -> the word meant, and collapsed forms -> the word meant; a slip that two
+    words share is dropped (ambiguous), and a real vocabulary word is never a slip."""
+    vocabulary = set(_WORDS) | set(_DAY_WORDS)
+    slips: dict[str, str | None] = {}
+
+    def add(slip: str, word: str) -> None:
+        if slip in vocabulary or len(slip) < 4:
+            return
+        slips[slip] = word if slips.get(slip, word) == word else None
+
+    for word in sorted(vocabulary):
+        if len(word) >= 5:
+            for slip in _swaps(word):
+                add(slip, word)
+        if word in _DAY_WORDS or len(word) >= 8:
+            for slip in _drops(word):
+                if slip not in _REAL:
+                    add(slip, word)
+    collapsed: dict[str, str | None] = {}
+    for word in sorted(vocabulary):
+        key = _collapsed(word)
+        collapsed[key] = word if collapsed.get(key, word) == word else None
+    return (
+        {s: w for s, w in slips.items() if w is not None},
+        {k: w for k, w in collapsed.items() if w is not None},
+    )
+
+
+_SLIPS, _COLLAPSED = _index()
+_VOCABULARY: Final = frozenset(_WORDS) | frozenset(_DAY_WORDS)
+_WORD = re.compile(r"\b[A-Za-z]{4,}\b")
+
+
+def meant(word: str) -> str | None:
+    """The vocabulary word ``word`` is one slip from, or None."""
+    low = word.lower()
+    if low in _VOCABULARY:
+        return None
+    found = _SLIPS.get(low)
+    if found is None and low != (key := _collapsed(low)):
+        found = _COLLAPSED.get(key)
+    if found is None and re.search(r"(.)\1", low) is None:
+        # An undoubled letter ("tomorow", "arived"): its collapsed form is itself.
+        found = _COLLAPSED.get(low)
+    return found
+
+
+def _fixed(m: re.Match[str]) -> str:
+    typed = m.group()
+    word = meant(typed)
+    if word is None:
+        return typed
+    return word.capitalize() if typed[:1].isupper() else word
+
+
+def fix_slips(text: str) -> str:
+    """``text`` with each slip of the thumb read as the word it was meant to be."""
+    return _WORD.sub(_fixed, text)

@@ -1,0 +1,84 @@
+"""Slips of the thumb in the words the rules read are read as the words meant; real words,
+names and anything two slips away are left as typed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+from core.extraction.typos import fix_slips, meant
+
+NOW = datetime(2026, 11, 28, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("typed", "word"),
+    [
+        ("retrun", "return"),  # two letters swapped
+        ("firday", "friday"),
+        ("flihgt", "flight"),
+        ("lnaded", "landed"),
+        ("tommorow", "tomorrow"),  # a letter doubled or undoubled
+        ("tomorow", "tomorrow"),
+        ("arived", "arrived"),
+        ("finaly", "finally"),
+        ("planing", "planning"),
+        ("wednsday", "wednesday"),  # a letter dropped from a day
+        ("thurday", "thursday"),
+        ("yesterdy", "yesterday"),
+        ("cancled", "canceled"),  # ... or from a long word
+    ],
+)
+def test_a_slip_reads_as_the_word_meant(typed: str, word: str) -> None:
+    assert meant(typed) == word
+    assert fix_slips(f"so {typed} then") == f"so {word} then"
+    assert fix_slips(typed.capitalize()) == word.capitalize()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "return",  # the word itself
+        "Sunday",
+        "form",  # a swap of a short word is another word ("from")
+        "trial",
+        "Frida",  # a name, not "Friday" with its last letter dropped
+        "retuning",  # a real word one letter from "returning"
+        "hotels",
+        "laundry",
+        "wensday",  # two slips away: not guessed
+    ],
+)
+def test_real_words_and_far_slips_are_left_as_typed(typed: str) -> None:
+    assert meant(typed) is None
+    assert fix_slips(typed) == typed
+
+
+def _fields(text: str) -> dict[str, object]:
+    return {o.field: o.candidate_value for o in extract_offline(text, at=NOW).observations}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "gotta do the amazon retrun by friday",
+            {
+                "financial.amazon_return.status": "due",
+                "financial.amazon_return.due_date": "2026-12-04",
+            },
+        ),
+        (
+            "need to drop off the nike return tmrw",
+            {"financial.nike_return.status": "due", "financial.nike_return.due_date": "2026-11-29"},
+        ),
+        ("we cancled the trip", {"travel.status": "cancelled"}),
+        ("i need to do the laundry by friday", {}),  # a chore, not a return
+    ],
+)
+def test_a_return_named_as_a_chore_and_typed_in_a_hurry_is_read(
+    text: str, expected: dict[str, object]
+) -> None:
+    assert _fields(text) == expected

@@ -212,7 +212,13 @@ def _plain_json(payload: object) -> bool:
         return _is_unicode(payload)  # type: ignore[arg-type]
     if kind is dict:
         for key, value in payload.items():  # type: ignore[attr-defined]
-            if type(key) is not str or not _is_unicode(key) or not _plain_json(value):
+            if type(key) is not str or not (key.isascii() or _is_unicode(key)):
+                return False
+            # The flat values of an observation inline (no call each); the rest recurse.
+            if type(value) is str:
+                if not (value.isascii() or _is_unicode(value)):
+                    return False
+            elif not (type(value) is bool or value is None or _plain_json(value)):
                 return False
         return True
     if kind is list:

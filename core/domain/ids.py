@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
+from typing import Final
 
 from uuid6 import uuid7
 
@@ -38,13 +39,13 @@ def derived_id(*parts: str) -> str:
     name, version 5, RFC 4122 variant), without building a ``UUID``: the ingest path
     derives two or more per observation, and the object costs more than the hash.
     """
-    digest = bytearray(
-        hashlib.sha1(_NAMESPACE_BYTES + "\x1f".join(parts).encode("utf-8")).digest()[:16]
-    )
-    digest[6] = (digest[6] & 0x0F) | 0x50
-    digest[8] = (digest[8] & 0x3F) | 0x80
-    h = digest.hex()
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+    h = hashlib.sha1(_NAMESPACE_BYTES + "\x1f".join(parts).encode("utf-8")).hexdigest()
+    # The version nibble (hex digit 12) becomes 5, the variant's two bits (digit 16) 10.
+    return f"{h[:8]}-{h[8:12]}-5{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:32]}"
+
+
+_VARIANT: Final = {d: "89ab"[int(d, 16) & 3] for d in "0123456789abcdef"}
+"""A hex digit with its top two bits set to the RFC 4122 variant (10)."""
 
 
 def keyed_id(key: bytes, *parts: str) -> str:

@@ -262,6 +262,9 @@ class SignalEvent(_Strict):
 
 
 M = TypeVar("M", bound=BaseModel)
+_STRICT_JSON = json.JSONEncoder(allow_nan=False)
+"""``json.dumps(..., allow_nan=False)``'s encoder, built once (json.dumps builds one per
+call whenever an option differs from its defaults)."""
 
 
 def parse_model(model: type[M], schema: str, payload: object) -> M:
@@ -275,7 +278,7 @@ def parse_model(model: type[M], schema: str, payload: object) -> M:
 def parse_checked(model: type[M], schema: str, payload: object) -> M:
     """``parse_model`` for a payload ``schema_errors`` passed already (hazards included)."""
     try:
-        return model.model_validate_json(json.dumps(payload, allow_nan=False))
+        return model.model_validate_json(_STRICT_JSON.encode(payload))
     except (ValidationError, ValueError, TypeError) as e:
         raise PayloadInvalid(schema, [_first_line(e)]) from e
 

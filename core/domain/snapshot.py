@@ -35,6 +35,14 @@ class OpenItem:
     raised (corrections, conflicts), which newer evidence never supersedes by age."""
 
 
+def _by_id(item: OpenItem) -> str:
+    return item.id
+
+
+_NO_AGREEING: Mapping[str, frozenset[str]] = MappingProxyType({})
+_NO_REJECTIONS: frozenset[tuple[str, str]] = frozenset()
+
+
 @dataclass(frozen=True)
 class FieldSnapshot:
     entity_id: str
@@ -62,13 +70,15 @@ class FieldSnapshot:
         """The snapshot of field ``key`` from what a backend read, in one canonical
         form (frozen sets, open items by id) whatever order the reads came in."""
         return cls(
-            entity_id=key[0],
-            field=key[1],
-            committed=committed,
-            agreeing=MappingProxyType({vk: frozenset(src) for vk, src in agreeing.items()}),
-            open_items=tuple(sorted(open_items, key=lambda i: i.id)),
-            rejected=frozenset(rejected),
-            last_version=last_version,
+            key[0],
+            key[1],
+            committed,
+            MappingProxyType({vk: frozenset(src) for vk, src in agreeing.items()})
+            if agreeing
+            else _NO_AGREEING,
+            tuple(sorted(open_items, key=_by_id)),
+            frozenset(rejected) if rejected else _NO_REJECTIONS,
+            last_version,
         )
 
     def evidence(self, value_key: str) -> FieldEvidence:

@@ -51,7 +51,14 @@ PLACEHOLDER_IDS: Final = frozenset({"uuid-v7"})
 _UUID: Final = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
-_RFC3339: Final = FORMAT_CHECKER.checkers["date-time"][0]
+_RFC3339_FORM: Final = re.compile(
+    r"(\d{4})-(0[1-9]|1[0-2])-(\d{2})T(?:[01]\d|2[0123]):[0-5]\d:[0-5]\d(?:\.\d+)?"
+    r"(?:Z|[+-](?:[01]\d|2[0123]):[0-5]\d)\n?",
+    re.ASCII,
+)
+"""rfc3339_validator's RFC3339_REGEX (what the library's date-time check matches, on the
+upper-cased text; its ``$`` lets one trailing newline through, as ``\\n?`` does here)."""
+_MONTH_DAYS: Final = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _MAX_DOUBLE: Final = int(sys.float_info.max)
 
 
@@ -64,13 +71,27 @@ def _is_uuid(instance: object) -> bool:
 def _is_date_time(instance: object) -> bool:
     if not isinstance(instance, str):
         return True
-    if "\n" in instance or not _RFC3339(instance):
+    upper = instance.upper()
+    if "\n" in instance or not _rfc3339(upper):
         return False
     try:
-        datetime.fromisoformat(instance.upper().replace("Z", "+00:00")).astimezone(UTC)
+        datetime.fromisoformat(upper.replace("Z", "+00:00")).astimezone(UTC)
     except OverflowError as e:
         raise OverflowError("outside the range a UTC timestamp can hold") from e
     return True
+
+
+def _rfc3339(upper: str) -> bool:
+    """``validate_rfc3339(upper)`` (the library's date-time check) without its per-call
+    ``calendar.monthrange``: the form, a year other than 0, a day its month has."""
+    m = _RFC3339_FORM.fullmatch(upper)
+    if m is None:
+        return False
+    year, month, day = int(m[1]), int(m[2]), int(m[3])
+    if not year:
+        return False
+    leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return 1 <= day <= _MONTH_DAYS[month] + leap
 
 
 @cache
@@ -204,17 +225,27 @@ def _plain_json(payload: object) -> bool:
     Exact types: jsonschema-rs reads a tuple as an array (python-jsonschema does
     not) and refuses str subclasses, so anything else goes to python-jsonschema.
     """
-    if type(payload) is dict:
-        return all(type(k) is str and _is_unicode(k) and _plain_json(v) for k, v in payload.items())
-    if type(payload) is list:
-        return all(_plain_json(v) for v in payload)
-    if type(payload) is str:
-        return _is_unicode(payload)
-    if type(payload) is float:
-        return math.isfinite(payload)
-    if type(payload) is int:
+    kind = type(payload)
+    if kind is str:
+        return _is_unicode(payload)  # type: ignore[arg-type]
+    if kind is dict:
+        for key, value in payload.items():  # type: ignore[attr-defined]
+            if type(key) is not str or not (key.isascii() or _is_unicode(key)):
+                return False
+            # The flat values of an observation inline (no call each); the rest recurse.
+            if type(value) is str:
+                if not (value.isascii() or _is_unicode(value)):
+                    return False
+            elif not (type(value) is bool or value is None or _plain_json(value)):
+                return False
+        return True
+    if kind is list:
+        return all(_plain_json(v) for v in payload)  # type: ignore[attr-defined]
+    if kind is float:
+        return math.isfinite(payload)  # type: ignore[arg-type]
+    if kind is int:
         return not _huge(payload)
-    return type(payload) is bool or payload is None
+    return kind is bool or payload is None
 
 
 def _huge(value: object) -> bool:
@@ -223,6 +254,8 @@ def _huge(value: object) -> bool:
 
 
 def _is_unicode(text: str) -> bool:
+    if text.isascii():  # O(1) in CPython: ASCII text is Unicode
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -14,35 +14,23 @@ import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 
-from core.domain.audit import audit_line
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import (
-    ApiToken,
-    Escalation,
-    ReviewStatus,
-    Settlement,
-    SourceState,
-    WriteBatch,
-)
+from core.domain.records import WriteBatch
 from core.domain.resolver import Decision, change_patch, resolve
-from core.domain.rollout import PolicyEvent
 from core.domain.snapshot import FieldSnapshot, advance
-from core.domain.state import CommittedFact, Scalar, value_key
-from core.engine.answers import (
-    STATUS_AFTER,
-    coerce_value,
-    confirmation_record,
-    held_edit,
-)
+from core.domain.state import CommittedFact, value_key
+from core.engine.answers import coerce_value
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
+from core.engine.engine_answers import UserAnswers
+from core.engine.engine_writes import ServiceWrites
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -62,18 +50,20 @@ from core.engine.trip_state import (
 )
 from core.engine.write_records import (
     accepted_record,
+    commit_plan,
     group_key,
     own_event_id,
     owned_by,
-    settlement,
 )
-from core.errors import InvalidAnswer, NotFound, PayloadInvalid, TooManyQuestions
-from core.store import Accepted, CommitPlan, DeadLetter, NewReviewItem, ReviewItem
-from core.store.protocol import DecideSettlement, SeenEvents, StoreBackend
+from core.errors import PayloadInvalid, TooManyQuestions
+from core.store import Accepted, DeadLetter, NewReviewItem
+from core.store.protocol import SeenEvents, StoreBackend
 
 
-class Engine:
-    """Canon's consistency engine over one store and one policy."""
+class Engine(ServiceWrites, UserAnswers):
+    """Canon's consistency engine over one store and one policy: the ingest path here,
+    the user's answers (``UserAnswers``) and the services' writes (``ServiceWrites``)
+    in modules of their own."""
 
     def __init__(self, store: StoreBackend, policy: Policy) -> None:
         self.store = store
@@ -310,7 +300,7 @@ class Engine:
             patch = change_patch(committed, obs)
             decision = follow(decision, leader[0], leader[1], patch)
         commit = (
-            self._commit_plan(obs, decision, committed, now, principal.ref)
+            commit_plan(obs, decision.confidence, committed, now, principal.ref)
             if decision.commits
             else None
         )
@@ -361,239 +351,6 @@ class Engine:
             previous_value=None if committed is None else committed.value,
         )
         return outcome, record, decision
-
-    async def ingest_invalid(
-        self,
-        schema: str,
-        payload: Any,
-        errors: list[str],
-        *,
-        now: datetime,
-        principal: Principal = SYSTEM,
-    ) -> Outcome:
-        """Send ``principal``'s payload that failed ``schema`` to the dead-letter queue;
-        state is untouched."""
-        letter = dead_letter_for(schema, payload, errors, now, principal.ref)
-        await self.store.add_dead_letter(letter)
-        return invalid_outcome(payload, letter.event_id, errors)
-
-    # -- writes on behalf of the services above the engine ----------------------
-    # Dead letters, corrections, notices and bootstrap decide what to record; the
-    # engine writes it, so it stays the only writer whatever the backend.
-    async def ask(self, item: NewReviewItem) -> ReviewItem:
-        """Queue a question the resolver did not raise (a correction, a notice, a
-        bootstrap or dead-letter review); returns it as stored."""
-        await self.store.add_review_item(item, self.policy.max_pending)
-        stored = await self.store.review_item(item.id)
-        if stored is None:
-            raise NotFound(f"review item {item.id} was not stored")
-        return stored
-
-    async def settle_with(
-        self, item_id: str, decide: DecideSettlement
-    ) -> tuple[ReviewItem, list[ReviewItem]]:
-        """Settle an open item as ``decide`` says (atomically with its field's fact);
-        returns the settled item and the items promoted in its place."""
-        promoted = await self.store.settle_decided(item_id, decide, self.policy.max_pending)
-        settled = await self.store.review_item(item_id)
-        if settled is None:
-            raise NotFound(f"no review item {item_id}")
-        return settled, promoted
-
-    async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
-        """Note that alert ``seq`` reached the owner; False if another process got there first."""
-        return await self.store.mark_alert_delivered(seq, at)
-
-    async def record_source_state(self, state: SourceState) -> None:
-        """Remember where a source is (cursor, health, weight) after a pass."""
-        await self.store.source_states.save_source_state(state)
-
-    async def note_mail_sender(self, ref: str, address: str) -> None:
-        """Remember who sent the mail behind question ``ref``, so a Yes can trust them."""
-        await self.store.mail_senders.note_mail_sender(ref, address)
-
-    async def trust_mail_sender(self, address: str, at: datetime, via_ref: str) -> None:
-        """Trust ``address``'s receipts from now on: the user confirmed its mail ``via_ref``."""
-        await self.store.mail_senders.trust_sender(address, at, via_ref)
-
-    async def add_api_token(self, token: ApiToken) -> None:
-        """Let ``token`` (its secret already hashed) use the HTTP API."""
-        await self.store.api_tokens.add_token(token)
-
-    async def revoke_api_token(self, token_id: str, at: datetime) -> bool:
-        """Refuse token ``token_id`` from ``at`` on; False if unknown or already revoked."""
-        return await self.store.api_tokens.revoke_token(token_id, at)
-
-    async def update_dead_letter(
-        self, letter: DeadLetter, expected: DeadLetter, escalation: Escalation | None = None
-    ) -> bool:
-        """Move a dead letter on if no other process has since ``expected`` (compare-and-set)."""
-        return await self.store.update_dead_letter(letter, expected, escalation)
-
-    async def record_alert(
-        self, kind: str, message: str, *, now: datetime, domain: str | None = None
-    ) -> None:
-        """Note something the owner should hear about (a failing source...); the bot sends it."""
-        await self.store.add_alert(now, kind, domain, message[:500])
-
-    async def record_policy_events(self, events: Sequence[PolicyEvent]) -> list[PolicyEvent]:
-        """Append policy changes (a promotion, a rollback, a learning step) to the log;
-        an event id already logged is skipped. Returns what was appended."""
-        return await self.store.policy_log.append_policy_events(events)
-
-    def _commit_plan(
-        self,
-        obs: StateObservation,
-        decision: Decision,
-        old: CommittedFact | None,
-        now: datetime,
-        principal: str | None = None,
-    ) -> CommitPlan:
-        retract = obs.intent == "retract"
-        return CommitPlan(
-            principal=principal,
-            entity_id=obs.entity_id,
-            field=obs.field,
-            value=None if retract else obs.candidate_value,
-            retract=retract,
-            source_type=obs.source.type,
-            source_ref=obs.source.ref,
-            confidence=decision.confidence,
-            event_id=obs.event_id,
-            evidence_ts=obs.ts,
-            committed_at=now,
-            resolution="auto_commit",
-            valid_until=obs.expires,
-            audit_line=audit_line(
-                now,
-                obs.field,
-                None if old is None else old.value,
-                obs.candidate_value,
-                decision.confidence,
-                "auto_commit",
-                retract=retract,
-                entity_id=obs.entity_id,
-            ),
-        )
-
-    # -- the user's answers -------------------------------------------------------
-    async def _change_item(self, item_id: str) -> ReviewItem:
-        """The review item ``item_id``, which must be a field change."""
-        item = await self.store.review_item(item_id)
-        if item is None:
-            raise NotFound(f"no review item {item_id}")
-        if item.kind != "change":
-            # Answering a dead letter or a notice may ingest through this engine,
-            # which must not happen under its lock: core.engine.review answers those.
-            raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.engine.review")
-        return item
-
-    async def answer(
-        self,
-        item_id: str,
-        action: AnswerAction,
-        value: Any = None,
-        *,
-        now: datetime,
-        answered_by: str | None = None,
-        principal: Principal = SYSTEM,
-    ) -> AnswerResult:
-        """Apply the user's confirm, reject or edit(value) to a review item; what it
-        commits is recorded as ``principal``'s, who answered (``core.engine.review``
-        checks it may).
-
-        An edit changes only the question it answers: a part of a grouped question
-        whose other parts are still open is not committed alone; its new value is
-        asked again with them (``held_edit``) and commits on the group's Yes.
-        """
-        async with self._lock:
-            item = await self._change_item(item_id)
-            if action == "edit":
-                value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
-                if await self._others_open(item):
-                    return await self._hold_edit(item, value, now, answered_by)
-            status: ReviewStatus = STATUS_AFTER[action]
-            chosen = item.candidate_value if action == "confirm" else value
-            decide = settlement(action, value, now, answered_by, principal)
-            promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
-            if action != "reject" and touches_timeline(item.field):
-                promoted += await ask_about_conflicts(
-                    self.store, [item.entity_id], now, self.policy.max_pending
-                )
-            settled = await self.store.review_item(item.id)
-            assert settled is not None
-            return AnswerResult(
-                settled,
-                status,
-                committed_value=None if action == "reject" else chosen,
-                committed=action != "reject",
-                promoted=tuple(promoted),
-            )
-
-    async def _others_open(self, item: ReviewItem) -> bool:
-        """Whether ``item``'s group has open parts besides ``item``."""
-        if item.group_key is None:
-            return False
-        members = await self.store.open_review_items(group_key=item.group_key)
-        return any(m.id != item.id for m in members)
-
-    async def _hold_edit(
-        self, item: ReviewItem, value: Scalar, now: datetime, answered_by: str | None
-    ) -> AnswerResult:
-        """Settle the edited part and ask its new value with the rest, in one transaction."""
-        follow_up = held_edit(item, value, now)
-
-        def decide(open_item: ReviewItem, _old: CommittedFact | None) -> Settlement:
-            record = confirmation_record(open_item, "edit", value, now, answered_by)
-            return Settlement("edited", record, now, follow_up=follow_up)
-
-        promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
-        settled = await self.store.review_item(item.id)
-        held = await self.store.review_item(follow_up.id)
-        assert settled is not None
-        assert held is not None
-        return AnswerResult(settled, "edited", promoted=tuple(promoted), held=held)
-
-    async def answer_group(
-        self,
-        item_id: str,
-        action: Literal["confirm", "reject"],
-        *,
-        now: datetime,
-        answered_by: str | None = None,
-        principal: Principal = SYSTEM,
-    ) -> AnswerResult:
-        """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
-
-        The result describes ``item_id``; ``group`` lists every item settled. An item
-        without a group is answered alone, as ``answer`` does.
-        """
-        async with self._lock:
-            item = await self._change_item(item_id)
-            members = [item]
-            if item.group_key is not None:
-                members += [
-                    m
-                    for m in await self.store.open_review_items(group_key=item.group_key)
-                    if m.id != item.id
-                ]
-            decide = settlement(action, None, now, answered_by, principal)
-            ids = [m.id for m in members]
-            promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
-            if action != "reject" and any(touches_timeline(m.field) for m in members):
-                promoted += await ask_about_conflicts(
-                    self.store, [item.entity_id], now, self.policy.max_pending
-                )
-            settled = [await self.store.review_item(i) for i in ids]
-            group = tuple(m for m in settled if m is not None)
-            return AnswerResult(
-                group[0],
-                STATUS_AFTER[action],
-                committed_value=None if action == "reject" else item.candidate_value,
-                committed=action != "reject",
-                promoted=tuple(promoted),
-                group=group,
-            )
 
 
 class _RolloutMoved(Exception):

@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from core.domain.audit import audit_line
 from core.domain.ids import derived_id
 from core.domain.models import StateObservation
 from core.domain.principals import SYSTEM, Principal
@@ -70,6 +71,42 @@ def accepted_record(
         corroborate=corroborate,
         review=review,
         principal=principal,
+    )
+
+
+def commit_plan(
+    obs: StateObservation,
+    confidence: float,
+    old: CommittedFact | None,
+    now: datetime,
+    principal: str | None = None,
+) -> CommitPlan:
+    """What an auto-commit of ``obs`` at ``confidence`` writes, over ``old``."""
+    retract = obs.intent == "retract"
+    return CommitPlan(
+        principal=principal,
+        entity_id=obs.entity_id,
+        field=obs.field,
+        value=None if retract else obs.candidate_value,
+        retract=retract,
+        source_type=obs.source.type,
+        source_ref=obs.source.ref,
+        confidence=confidence,
+        event_id=obs.event_id,
+        evidence_ts=obs.ts,
+        committed_at=now,
+        resolution="auto_commit",
+        valid_until=obs.expires,
+        audit_line=audit_line(
+            now,
+            obs.field,
+            None if old is None else old.value,
+            obs.candidate_value,
+            confidence,
+            "auto_commit",
+            retract=retract,
+            entity_id=obs.entity_id,
+        ),
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -256,8 +256,11 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
                 rollout.events = await read_policy_events(tx, rollout.after_seq)
                 rollout.counted = await read_change_counts(tx, rollout.counts)
             snaps, seen = await self._snapshots(tx, keys, event_ids, since)
+            # The fields' facts and versions as read, before ``decide`` folds the batch
+            # into ``snaps``: the commits fold onto them without reading them again.
+            before = {k: (s.committed, s.last_version) for k, s in snaps.items()}
             batch, decided = decide(snaps, seen)
-            return decided, await self._write(tx, batch, max_pending)
+            return decided, await self._write(tx, batch, max_pending, before)
 
         try:
             # The ingest path: read, decide and write in one trip to the
@@ -335,13 +338,19 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
             raise StoreError(f"the batch could not be recorded: {e}") from e
 
     async def _write(
-        self, tx: aiosqlite.Connection, batch: WriteBatch, max_pending: int
+        self,
+        tx: aiosqlite.Connection,
+        batch: WriteBatch,
+        max_pending: int,
+        before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
     ) -> list[ReviewItem]:
+        """Store ``batch``; ``before``: its fields' facts and last versions as read in
+        this transaction before it was decided (None: read them here)."""
         if batch.accepted:
             await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
         commits = [a.commit for a in batch.accepted if a.commit is not None]
         if commits:
-            await self._commit(tx, commits)
+            await self._commit(tx, commits, before)
         reviews = [a.review for a in batch.accepted if a.review is not None]
         if reviews:
             await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
@@ -373,19 +382,30 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
         return await self._promote(tx, max_pending, batch.decided_at, touched)
 
-    async def _commit(self, tx: aiosqlite.Connection, plans: Sequence[CommitPlan]) -> None:
-        """Log ``plans`` as commits and fold them into ``facts`` (rules.fold_commits)."""
+    async def _commit(
+        self,
+        tx: aiosqlite.Connection,
+        plans: Sequence[CommitPlan],
+        before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
+    ) -> None:
+        """Log ``plans`` as commits and fold them into ``facts`` (rules.fold_commits),
+        onto ``before`` (each field's fact and last version, read in this transaction)
+        where it has every field, else onto what is read here."""
         keys = sorted({(c.entity_id, c.field) for c in plans})
-        values = ",".join("(?, ?)" for _ in keys)
-        rows = await tx.execute_fetchall(
-            FOLD_SQL.format(values=values), [x for key in keys for x in key]
-        )
         facts: dict[tuple[str, str], CommittedFact | None] = {}
         versions: dict[tuple[str, str], int] = {}
-        for r in rows:
-            key = (r[0], r[1])
-            versions[key] = 0 if r[2] is None else int(r[2])
-            facts[key] = None if r[3] is None else fact_from_row((r[0], r[1], *r[3:14]))
+        if before is not None and all(key in before for key in keys):
+            for key in keys:
+                facts[key], versions[key] = before[key]
+        else:
+            values = ",".join("(?, ?)" for _ in keys)
+            rows = await tx.execute_fetchall(
+                FOLD_SQL.format(values=values), [x for key in keys for x in key]
+            )
+            for r in rows:
+                key = (r[0], r[1])
+                versions[key] = 0 if r[2] is None else int(r[2])
+                facts[key] = None if r[3] is None else fact_from_row((r[0], r[1], *r[3:14]))
         fold = fold_commits(plans, facts, versions)
         await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in fold.commits])
         kept = [f for f in fold.facts.values() if f is not None]

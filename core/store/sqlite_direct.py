@@ -168,9 +168,14 @@ async def run_unsynced(
     round trip; the rows it returns.
 
     For rows that need not survive a crash (a rate-limit bucket): isolated and atomic like
-    any write (BEGIN IMMEDIATE), but this one commit runs with ``synchronous=OFF``; the
-    connection is back at ``synchronous`` before anything else runs on it, and the next
-    durable commit makes this one durable too (WAL order).
+    any write, but this one commit runs with ``synchronous=OFF``; the connection is back
+    at ``synchronous`` before anything else runs on it, and the next durable commit makes
+    this one durable too (WAL order).
+
+    The statement runs in autocommit (the connection's ``isolation_level=None``): a lone
+    write statement is its own transaction, which takes the write lock before it reads
+    (as BEGIN IMMEDIATE would, through the same busy timeout) and commits once its rows
+    are fetched; no BEGIN and COMMIT statements of its own.
     """
 
     def transaction() -> list[Any]:
@@ -178,12 +183,11 @@ async def run_unsynced(
         connection.execute("PRAGMA synchronous=OFF")
         try:
             try:
-                connection.execute("BEGIN IMMEDIATE")
                 rows = connection.execute(sql, params).fetchall()
-                connection.execute("COMMIT")
             except sqlite3.Error as e:
-                with suppress(sqlite3.Error):
-                    connection.execute("ROLLBACK")
+                if connection.in_transaction:  # not in autocommit after all: undo it
+                    with suppress(sqlite3.Error):
+                        connection.execute("ROLLBACK")
                 raise StoreError(f"cannot write to store {path}: {e}") from e
         finally:
             connection.execute(f"PRAGMA synchronous={synchronous}")

@@ -590,3 +590,28 @@ def test_a_payload_without_a_domain_is_refused_every_time() -> None:
     del payload["domain"]
     for _ in range(2):
         assert schema_errors("state_observation", payload) == ["$: 'domain' is a required property"]
+
+
+_STAMP_PARTS = st.tuples(
+    st.sampled_from(["0000", "0001", "1900", "2000", "2024", "2026", "9999", "20x6"]),
+    st.integers(0, 13),
+    st.integers(0, 32),
+    st.integers(0, 24),
+    st.integers(0, 61),
+    st.sampled_from(["", ".5", ".123456789", "."]),
+    st.sampled_from(["Z", "z", "+01:00", "-23:59", "+24:00", ""]),
+    st.sampled_from(["", "\n", "\n\n", " "]),
+)
+
+
+@given(_STAMP_PARTS)
+def test_the_date_time_form_check_answers_as_the_library_does(parts: tuple[Any, ...]) -> None:
+    """``_rfc3339`` (the form, year and day checked inline) says what the library's
+    ``validate_rfc3339`` says of every upper-cased stamp."""
+    from rfc3339_validator import validate_rfc3339
+
+    from core.domain.validation import _rfc3339
+
+    year, month, day, hour, minute, frac, zone, tail = parts
+    text = f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{minute:02d}{frac}{zone}{tail}"
+    assert _rfc3339(text.upper()) == bool(validate_rfc3339(text.upper()))

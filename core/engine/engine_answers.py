@@ -1,0 +1,157 @@
+"""The engine's part that applies the user's answers to the questions it raised.
+
+``Engine`` is made of this and the ingest path (``core.engine.engine``): an answer
+settles its question and commits what it says in one store transaction, under the
+engine's lock, as an ingest does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import Any, Literal
+
+from core.domain.policy import Policy
+from core.domain.principals import SYSTEM, Principal
+from core.domain.records import ReviewStatus, Settlement
+from core.domain.state import CommittedFact, Scalar
+from core.engine.answers import (
+    STATUS_AFTER,
+    coerce_value,
+    confirmation_record,
+    held_edit,
+)
+from core.engine.conflicts import ask_about_conflicts
+from core.engine.consistency import touches_timeline
+from core.engine.outcomes import AnswerAction, AnswerResult
+from core.engine.write_records import settlement
+from core.errors import InvalidAnswer, NotFound
+from core.store import ReviewItem
+from core.store.protocol import StoreBackend
+
+
+class UserAnswers:
+    """Confirm, reject or edit a field change the resolver asked about (alone or with
+    its group)."""
+
+    store: StoreBackend
+    policy: Policy
+    _lock: asyncio.Lock
+
+    async def _change_item(self, item_id: str) -> ReviewItem:
+        """The review item ``item_id``, which must be a field change."""
+        item = await self.store.review_item(item_id)
+        if item is None:
+            raise NotFound(f"no review item {item_id}")
+        if item.kind != "change":
+            # Answering a dead letter or a notice may ingest through this engine,
+            # which must not happen under its lock: core.engine.review answers those.
+            raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.engine.review")
+        return item
+
+    async def answer(
+        self,
+        item_id: str,
+        action: AnswerAction,
+        value: Any = None,
+        *,
+        now: datetime,
+        answered_by: str | None = None,
+        principal: Principal = SYSTEM,
+    ) -> AnswerResult:
+        """Apply the user's confirm, reject or edit(value) to a review item; what it
+        commits is recorded as ``principal``'s, who answered (``core.engine.review``
+        checks it may).
+
+        An edit changes only the question it answers: a part of a grouped question
+        whose other parts are still open is not committed alone; its new value is
+        asked again with them (``held_edit``) and commits on the group's Yes.
+        """
+        async with self._lock:
+            item = await self._change_item(item_id)
+            if action == "edit":
+                value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
+                if await self._others_open(item):
+                    return await self._hold_edit(item, value, now, answered_by)
+            status: ReviewStatus = STATUS_AFTER[action]
+            chosen = item.candidate_value if action == "confirm" else value
+            decide = settlement(action, value, now, answered_by, principal)
+            promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+            if action != "reject" and touches_timeline(item.field):
+                promoted += await ask_about_conflicts(
+                    self.store, [item.entity_id], now, self.policy.max_pending
+                )
+            settled = await self.store.review_item(item.id)
+            assert settled is not None
+            return AnswerResult(
+                settled,
+                status,
+                committed_value=None if action == "reject" else chosen,
+                committed=action != "reject",
+                promoted=tuple(promoted),
+            )
+
+    async def _others_open(self, item: ReviewItem) -> bool:
+        """Whether ``item``'s group has open parts besides ``item``."""
+        if item.group_key is None:
+            return False
+        members = await self.store.open_review_items(group_key=item.group_key)
+        return any(m.id != item.id for m in members)
+
+    async def _hold_edit(
+        self, item: ReviewItem, value: Scalar, now: datetime, answered_by: str | None
+    ) -> AnswerResult:
+        """Settle the edited part and ask its new value with the rest, in one transaction."""
+        follow_up = held_edit(item, value, now)
+
+        def decide(open_item: ReviewItem, _old: CommittedFact | None) -> Settlement:
+            record = confirmation_record(open_item, "edit", value, now, answered_by)
+            return Settlement("edited", record, now, follow_up=follow_up)
+
+        promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+        settled = await self.store.review_item(item.id)
+        held = await self.store.review_item(follow_up.id)
+        assert settled is not None
+        assert held is not None
+        return AnswerResult(settled, "edited", promoted=tuple(promoted), held=held)
+
+    async def answer_group(
+        self,
+        item_id: str,
+        action: Literal["confirm", "reject"],
+        *,
+        now: datetime,
+        answered_by: str | None = None,
+        principal: Principal = SYSTEM,
+    ) -> AnswerResult:
+        """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
+
+        The result describes ``item_id``; ``group`` lists every item settled. An item
+        without a group is answered alone, as ``answer`` does.
+        """
+        async with self._lock:
+            item = await self._change_item(item_id)
+            members = [item]
+            if item.group_key is not None:
+                members += [
+                    m
+                    for m in await self.store.open_review_items(group_key=item.group_key)
+                    if m.id != item.id
+                ]
+            decide = settlement(action, None, now, answered_by, principal)
+            ids = [m.id for m in members]
+            promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            if action != "reject" and any(touches_timeline(m.field) for m in members):
+                promoted += await ask_about_conflicts(
+                    self.store, [item.entity_id], now, self.policy.max_pending
+                )
+            settled = [await self.store.review_item(i) for i in ids]
+            group = tuple(m for m in settled if m is not None)
+            return AnswerResult(
+                group[0],
+                STATUS_AFTER[action],
+                committed_value=None if action == "reject" else item.candidate_value,
+                committed=action != "reject",
+                promoted=tuple(promoted),
+                group=group,
+            )

@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 from caldav.davclient import DAVClient
-from canon_testing import calibrated_policy, make_observation
+from canon_testing import make_observation
 from source_servers import Radicale
-from sources_helpers import config_with, source
+from sources_helpers import TAKES_TRAVEL, config_with, source
 
 from core.conversation.texts import prompt_body
-from core.domain.policy import with_overrides
 from core.engine.engine import Engine
 from core.settings import Settings
 from core.sources.kinds.caldav import fetch_caldav
@@ -30,15 +29,6 @@ pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ME = "me@example.com"
 STRANGER = "stranger@evil.example"
-TAKES_TRAVEL = with_overrides(
-    calibrated_policy(),
-    {
-        "certain_extraction": 0.8,
-        "rollout": {"calibration_mutations": 0},
-        "domains": {"travel": {"ask_threshold": 0.4, "auto_threshold": 0.6, "margin_threshold": 0}},
-    },
-)
-"""A policy that commits the calendar's travel plans alone: only the invitation holds one back."""
 
 
 def _event(

@@ -2,6 +2,9 @@
 
 Nextcloud, Fastmail, iCloud, Radicale. Listed whole on each pass, like a feed
 (``core.sources.kinds.ics``); the caldav library loads on the first poll.
+The owner's addresses (to tell invitations from their own events,
+``core.sources.ical``) are the configured ``owner_addresses`` and the mail
+addresses of the principal's calendar-user-address-set.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ accepted, the same as the owner's own event.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import icalendar
@@ -17,9 +18,12 @@ import pytest
 
 from core.domain.phrasing import reason_line
 from core.domain.validation import schema_errors
+from core.errors import ConfigError
 from core.signals.intake import calendar_payloads
+from core.sources.config import parse_source
 from core.sources.ical import invitation, owner_addresses
 from core.sources.kinds.google import _payload
+from core.sources.kinds.ics import IcsConfig
 from core.sources.remembered import reconcile
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -249,3 +253,15 @@ def test_declining_what_the_owner_never_accepted_cancels_nothing() -> None:
     after = reconcile([_flight("declined")], first.known, NOW)
     assert after.emit == []
     assert "moscow-1" not in after.known
+
+
+def test_owner_addresses_are_checked_where_they_are_read(tmp_path: Path) -> None:
+    base = {"name": "work", "kind": "ics", "url": "feed.ics"}
+    read = parse_source({**base, "owner_addresses": ["Me@Example.com"]}, 0, {}, tmp_path)
+    assert isinstance(read, IcsConfig)
+    assert read.owner_addresses == ("me@example.com",)
+    with pytest.raises(ConfigError, match="'nobody' is not a mail address"):
+        parse_source({**base, "owner_addresses": ["nobody"]}, 0, {}, tmp_path)
+    google = {"name": "g", "kind": "google", "credentials_file": "c.json"}
+    with pytest.raises(ConfigError, match="owner_addresses is for caldav and ics sources only"):
+        parse_source({**google, "owner_addresses": ["me@example.com"]}, 0, {}, tmp_path)

@@ -203,6 +203,13 @@ class UserConfirmation(_Strict):
         return self
 
 
+class Invitation(_Strict):
+    """Who organised an event someone else put on the owner's calendar, and the owner's answer."""
+
+    organizer: Annotated[StrictStr, Field(min_length=1, max_length=256)]
+    response: Literal["needs_action", "accepted", "tentative", "declined"]
+
+
 class CalendarPayload(_Strict):
     id: Annotated[StrictStr, Field(min_length=1, max_length=1024)]
     summary: Annotated[StrictStr, Field(max_length=1024)]
@@ -211,6 +218,7 @@ class CalendarPayload(_Strict):
     location: Annotated[StrictStr, Field(max_length=1024)] | None = None
     description: Annotated[StrictStr, Field(max_length=8192)] | None = None
     status: Literal["confirmed", "tentative", "cancelled"] | None = None
+    invitation: Invitation | None = None
 
     @model_validator(mode="after")
     def _dates(self) -> CalendarPayload:

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from typing import Any, Protocol
 
 from core.domain.naming import errand, show_zone
+from core.domain.provenance import INVITATION
 
 
 class Change(Protocol):
@@ -399,6 +400,9 @@ def reason_line(
     if kind == "consistency" and reasons:
         return reasons[0]  # two things I know disagree: that is the whole why
     source = _SOURCE.get(kind, "from " + kind.replace("_", " "))
+    if kind == "calendar":
+        # Someone else's invitation is not the user's calendar: say whose (quoted).
+        source = next((r for r in reasons if r.startswith(INVITATION)), source)
     site = _site(ref) if kind in ("transactions_email", "email") else None
     if site:
         source += f" from {site}"

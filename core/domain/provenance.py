@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from core.domain.principals import SYSTEM
+from core.domain.quoting import CUT, quote
 from core.domain.source_types import canonical_source_type
 
 UNTRUSTED_SOURCES: Final[dict[str, str]] = {
@@ -56,6 +57,19 @@ def provenance(source_type: str, principal: str | None, viewer: str | None) -> s
     if principal.startswith("source:"):
         return A_CONNECTED_SOURCE
     return AN_API_CLIENT
+
+
+INVITATION: Final = "from an invitation by "
+"""How an unanswered invitation's evidence begins its ``needs_confirmation``; the
+question's why line (``core.domain.phrasing.reason_line``) shows it whole."""
+
+
+def invitation_doubt(organizer: str, response: str) -> str:
+    """Why evidence from an invitation the owner has not accepted is asked: who sent it
+    (quoted: a stranger chose it) and the owner's answer so far."""
+    who = quote(organizer if len(organizer) <= 100 else organizer[:100] + CUT)
+    answer = "you accepted only tentatively" if response == "tentative" else "you have not accepted"
+    return f"{INVITATION}{who} {answer}"
 
 
 def source_type_of(source_key: str) -> str:

@@ -22,6 +22,15 @@ from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
 AGREEING_INTENTS = frozenset({"assertive", "planning"})
 
 
+def vouches(payload: Mapping[str, object]) -> bool:
+    """Whether an accepted observation counts as agreement for later ones: not a reading
+    that had to be asked about (``needs_confirmation``: an unaccepted invitation, an
+    assistant's proposal, readings that disagree). A doubted reading is no support, as
+    the resolver says of one that repeats the committed value. The stores read the same
+    rule (``core.store``: the 'agree' rows)."""
+    return "needs_confirmation" not in payload
+
+
 @dataclass(frozen=True)
 class OpenItem:
     """An unanswered review item (queued or pending) for the field."""
@@ -51,7 +60,8 @@ class FieldSnapshot:
     agreeing: Mapping[str, frozenset[str]] = dataclasses.field(
         default_factory=lambda: MappingProxyType({})
     )
-    """value_key -> source types that asserted (or planned) it within the window."""
+    """value_key -> source types that asserted (or planned) it within the window, each
+    by an observation that ``vouches``."""
     open_items: tuple[OpenItem, ...] = ()
     rejected: frozenset[tuple[str, str]] = frozenset()
     last_version: int = 0
@@ -96,7 +106,11 @@ def advance(
 ) -> tuple[FieldSnapshot, tuple[str, ...]]:
     """The snapshot after ``accepted`` is stored, and the ids of review items it supersedes."""
     agreeing = snap.agreeing
-    if accepted.intent in AGREEING_INTENTS and accepted.event_ts >= since:
+    if (
+        accepted.intent in AGREEING_INTENTS
+        and accepted.event_ts >= since
+        and vouches(accepted.payload)
+    ):
         current = agreeing.get(accepted.value_key, frozenset())
         if accepted.source_type not in current:
             agreeing = MappingProxyType(

@@ -21,6 +21,7 @@ from core.domain.state import value_key
 from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
 from core.extraction.types import ExtractedObservation, Extractor
+from core.signals.invitations import invitation_doubt_of, invitation_response
 from core.signals.mapping import MappedObservation, map_calendar, map_email
 from core.signals.rules import Rule
 
@@ -158,12 +159,21 @@ def markdown_payloads(
 def calendar_payloads(
     event: dict[str, Any], *, at: datetime, entity_id: str, rules: Sequence[Rule] = ()
 ) -> list[dict[str, Any]]:
-    """Observations a calendar event supports at ``at`` (and what configured ``rules`` map)."""
+    """Observations a calendar event supports at ``at`` (and what configured ``rules`` map).
+
+    An invitation the owner has not accepted is asked about (``needs_confirmation``);
+    its answer is part of the ref, so accepting it later is new evidence, not a duplicate.
+    """
     ref = (
         f"calendar:{event['id']}:{event.get('status', 'confirmed')}:{event['start']}:{event['end']}"
     )
+    response = invitation_response(event)
+    if response is not None:
+        ref += f":{response}"
     evidence = " | ".join(str(event.get(k)) for k in ("summary", "location") if event.get(k))
-    return _mapped(map_calendar(event, at, rules), at, entity_id, "calendar", ref, evidence)
+    mapped = map_calendar(event, at, rules)
+    doubt = invitation_doubt_of(event)
+    return _mapped(mapped, at, entity_id, "calendar", ref, evidence, needs_confirmation=doubt)
 
 
 def email_payloads(
@@ -188,6 +198,8 @@ def _mapped(
     source_type: str,
     ref: str,
     evidence: str,
+    *,
+    needs_confirmation: str = "",
 ) -> list[dict[str, Any]]:
     return [
         _payload(
@@ -201,6 +213,7 @@ def _mapped(
             valid_until=m.valid_until,
             extraction_confidence=m.confidence,
             evidence_text=evidence,
+            needs_confirmation=needs_confirmation,
         )
         for m in mapped
     ]

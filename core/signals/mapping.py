@@ -6,6 +6,8 @@ A trip on the calendar is planning before it starts, in progress while it
 runs and completed after it ends; a cancelled event cancels it. Configured
 ``[[rules]]`` (``core.signals.rules.Rule``) add claims of their own; a rule's
 claim replaces the built-in mapping's claim on the same field.
+
+An invitation the user declined claims nothing (``core.signals.invitations``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, Final
 
 from core.domain.fields import slugify
 from core.domain.state import Scalar
+from core.signals.invitations import invitation_response
 from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.signals.rules import Rule, RuleValue, template_names
 
@@ -93,7 +96,10 @@ def trip_place(*texts: str) -> str | None:
 def map_calendar(
     event: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
 ) -> list[MappedObservation]:
-    """Observations a calendar event supports, as seen at ``now`` (with ``rules``' claims)."""
+    """Observations a calendar event supports, as seen at ``now`` (with ``rules``' claims);
+    none for an invitation the owner declined."""
+    if invitation_response(event) == "declined":
+        return []
     ruled = _calendar_rules(event, now, rules) if rules else []
     return _untrusted_only(_with_rules(_map_calendar(event, now), ruled))
 

@@ -4,12 +4,20 @@ Shared by the CalDAV and ICS sources. Recurring events are expanded inside
 the polling window (RRULE, RDATE, EXDATE, and RECURRENCE-ID overrides that
 move or cancel one occurrence) by ``recurring_ical_events``; times keep their
 own zone (TZID), and floating times take the source's configured zone.
+
+An event someone else organised (ORGANIZER is not one of the owner's addresses)
+is an invitation: the payload's ``invitation`` names the organiser (their
+address, else their CN) and the owner's answer (the PARTSTAT of the ATTENDEE
+that is the owner; NEEDS-ACTION, RFC 5545's default, when the owner is not
+listed). With no owner address known the event is read as the owner's own, as
+before: there is no way to tell an invitation from a plan.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -19,6 +27,58 @@ from core.errors import SourceError
 
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
+_ANSWERS: Final = {
+    "NEEDS-ACTION": "needs_action",
+    "ACCEPTED": "accepted",
+    "TENTATIVE": "tentative",
+    "DECLINED": "declined",
+    "DELEGATED": "declined",  # someone else goes in the owner's place
+}
+_RANK: Final = ("accepted", "tentative", "needs_action", "declined")
+"""When several of the owner's addresses are invited, the most committed answer counts."""
+
+
+def calendar_address(value: object) -> str:
+    """A calendar user address (``mailto:Me@Example.com``) as compared: ``me@example.com``."""
+    text = str(value).strip()
+    if text[:7].lower() == "mailto:":
+        text = text[7:]
+    return text.strip().lower()
+
+
+def owner_addresses(values: Iterable[object]) -> frozenset[str]:
+    """The owner's addresses among ``values`` (configured, or the server's address set):
+    mail addresses only, since ORGANIZER and ATTENDEE name people by them."""
+    found = {calendar_address(v) for v in values if v}
+    return frozenset(a for a in found if "@" in a and not a.startswith(("/", "http")))
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def invitation(component: Any, owner: frozenset[str]) -> dict[str, str] | None:
+    """Who organised ``component`` and the owner's answer, when it is not the owner's own
+    event; None when it is, or when ``owner`` is empty (nobody to compare with)."""
+    organizer = component.get("ORGANIZER")
+    if not owner or organizer is None:
+        return None
+    address = calendar_address(organizer)
+    if address in owner:
+        return None
+    params = getattr(organizer, "params", {})
+    who = " ".join((address or str(params.get("CN") or "")).split())
+    if not who:
+        return None  # an ORGANIZER naming nobody says nothing about who asked
+    answers = [
+        _ANSWERS.get(str(a.params.get("PARTSTAT", "NEEDS-ACTION")).upper(), "needs_action")
+        for a in _as_list(component.get("ATTENDEE"))
+        if calendar_address(a) in owner
+    ]
+    response = min(answers, key=_RANK.index, default="needs_action")
+    return {"organizer": who[:256], "response": response}
 
 
 def _moment(value: date | datetime, zone: ZoneInfo) -> date | datetime:
@@ -47,9 +107,14 @@ def parse_calendar(data: str | bytes, ref: str) -> icalendar.Calendar:
 
 
 def calendar_events(
-    calendar: icalendar.Calendar, start: datetime, end: datetime, zone: ZoneInfo
+    calendar: icalendar.Calendar,
+    start: datetime,
+    end: datetime,
+    zone: ZoneInfo,
+    owner: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
-    """Payloads of every event occurrence overlapping [start, end)."""
+    """Payloads of every event occurrence overlapping [start, end); ``owner``: the
+    calendar owner's addresses (``owner_addresses``), to tell invitations apart."""
     recurring = {
         str(c.get("UID"))
         for c in calendar.walk("VEVENT")
@@ -91,5 +156,8 @@ def calendar_events(
         status = str(comp.get("STATUS") or "").lower()
         if status in ("confirmed", "tentative", "cancelled"):
             payload["status"] = status
+        invited = invitation(comp, owner)
+        if invited is not None:
+            payload["invitation"] = invited
         out.append(payload)
     return out

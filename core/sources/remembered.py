@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from core.signals.invitations import invitation_response
 from core.signals.mapping import event_time, map_calendar
 from core.signals.rules import Rule
 from core.sources.ical import SERIES_KEY
 
 PER_SERIES: Final = 60
-_KEEP: Final = ("id", "summary", "start", "end", "location", "status", SERIES_KEY)
+_KEEP: Final = ("id", "summary", "start", "end", "location", "status", "invitation", SERIES_KEY)
+"""What a remembered event keeps: an invitation stays one in the occurrences and
+cancellations made from memory."""
 
 
 def _end(event: Mapping[str, Any]) -> datetime:
@@ -85,7 +88,9 @@ def reconcile(
             else:
                 memory[ident] = _compact(event)
         else:
-            memory.pop(ident, None)  # renamed into something Canon does not track
+            old = memory.pop(ident, None)  # renamed into something Canon does not track
+            if old is not None and _declined_after_saying_yes(old, event):
+                emit.append({**old, "status": "cancelled"})
     if window is not None:
         for ident, old in list(memory.items()):
             if ident not in seen and window[0] <= _start(old) < window[1]:
@@ -96,6 +101,14 @@ def reconcile(
     horizon = now - timedelta(days=keep_days)
     memory = {k: v for k, v in memory.items() if _end(v) >= horizon}
     return Reconciled([_public(e) for e in emit], _bounded(memory))
+
+
+def _declined_after_saying_yes(old: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
+    """An event the owner had taken as theirs (organised or accepted) and now declines:
+    their plan is off. A decline of what they never accepted cancels nothing."""
+    if invitation_response(dict(event)) != "declined" or SERIES_KEY in old:
+        return False
+    return invitation_response(dict(old)) in (None, "accepted")
 
 
 def _next_occurrences(

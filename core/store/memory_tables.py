@@ -25,7 +25,7 @@ from core.domain.records import (
     ReviewItem,
     WriteBatch,
 )
-from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem
+from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem, vouches
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.errors import AlreadyAnswered, NotFound, StoreError
@@ -73,6 +73,8 @@ class Journal:
 class StoredEvent:
     record: EventRecord
     value_key: str
+    vouches: bool = True
+    """False for a doubted reading (``needs_confirmation``): it agrees with nothing."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class Tables:
     def snapshot(self, key: FieldKey, since: datetime) -> FieldSnapshot:
         agreeing: dict[str, set[str]] = {}
         for e in self.events_by_field.get(key, ()):
-            if e.record.intent in AGREEING_INTENTS and e.record.event_ts >= since:
+            if e.vouches and e.record.intent in AGREEING_INTENTS and e.record.event_ts >= since:
                 agreeing.setdefault(e.value_key, set()).add(e.record.source_type)
         open_items = [
             OpenItem(
@@ -210,6 +212,7 @@ class Tables:
                 principal=a.principal,
             ),
             a.value_key,
+            vouches=vouches(a.payload),
         )
         j.append(self.events, event)
         j.set(self.events_by_id, a.event_id, event)

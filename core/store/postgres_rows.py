@@ -74,7 +74,8 @@ UNION ALL
 SELECT 'agree', entity_id, field, value_key, NULL, source_type, NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL
   FROM (SELECT DISTINCT entity_id, field, value_key, source_type FROM events
-         WHERE {_IN_KEYS} AND event_ts >= %(since)s AND intent IN ('assertive', 'planning')) a
+         WHERE {_IN_KEYS} AND event_ts >= %(since)s AND intent IN ('assertive', 'planning')
+           AND (payload::jsonb ->> 'needs_confirmation') IS NULL) a
 UNION ALL
 SELECT 'open', r.entity_id, r.field, r.id, NULL, r.value_key, r.candidate_json, r.confidence, NULL,
        (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL

@@ -284,6 +284,13 @@ def _signal_events(draw: st.DrawFn) -> dict[str, Any]:
             payload[key] = draw(_TEXT)
         if draw(st.booleans()):
             payload["status"] = draw(st.sampled_from(["confirmed", "tentative", "cancelled"]))
+        if draw(st.booleans()):
+            payload["invitation"] = {
+                "organizer": draw(st.text(min_size=1, max_size=8)),
+                "response": draw(
+                    st.sampled_from(["needs_action", "accepted", "tentative", "declined"])
+                ),
+            }
     else:
         payload = {
             "id": draw(st.text(min_size=1, max_size=8)),
@@ -541,6 +548,7 @@ _FULL_PAYLOADS = {
             "end": "2026-02-20T10:00:00-08:00",
             "location": "Reno",
             "status": "confirmed",
+            "invitation": {"organizer": "stranger@example.net", "response": "needs_action"},
         },
     },
 }

@@ -6,9 +6,23 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+from canon_testing import calibrated_policy
+
+from core.domain.policy import with_overrides
 from core.settings import Settings
 from core.sources.base import SourceConfig
 from core.sources.config import parse_source
+
+TAKES_TRAVEL = with_overrides(
+    calibrated_policy(),
+    {
+        "certain_extraction": 0.8,
+        "rollout": {"calibration_mutations": 0},
+        "domains": {"travel": {"ask_threshold": 0.4, "auto_threshold": 0.6, "margin_threshold": 0}},
+    },
+)
+"""A policy that commits a calendar's travel plans alone: only what the source may not
+claim (an invitation the user has not accepted) is held back."""
 
 
 def source(tmp_path: Path, **raw: Any) -> SourceConfig:

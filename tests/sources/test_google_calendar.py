@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 from fakes.google_calendar import FakeGoogleCalendar
-from sources_helpers import config_with, source
+from sources_helpers import TAKES_TRAVEL, config_with, source
 
+from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
 from core.errors import SourceError
 from core.sources.base import SourceConfig
 from core.sources.kinds.google import GoogleCalendar
 from core.sources.poller import poll_once
+from core.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -161,3 +163,52 @@ def test_the_fake_is_strict_about_sync_tokens(google: FakeGoogleCalendar) -> Non
     )
     assert response.status_code == 400
     assert response.json()["error"]["status"] == "INVALID_ARGUMENT"
+
+
+def _invitation(answer: str) -> dict[str, object]:
+    """A stranger's flight Google put on the user's calendar, with the user's answer."""
+    return {
+        **_trip("moscow", "Flight to Moscow"),
+        "organizer": {"email": "stranger@evil.example", "displayName": "Travel Desk"},
+        "attendees": [
+            {"email": "stranger@evil.example", "organizer": True, "responseStatus": "accepted"},
+            {"email": "me@example.com", "self": True, "responseStatus": answer},
+        ],
+    }
+
+
+async def test_a_strangers_invitation_is_asked_until_the_user_accepts_it(
+    tmp_path: Path, google: FakeGoogleCalendar, store: SQLiteStore
+) -> None:
+    """Google adds an invitation to the calendar unanswered (needsAction): a question
+    naming who sent it, never the user's plan; accepted, the next incremental sync
+    makes it theirs."""
+    engine = Engine(store, TAKES_TRAVEL)
+    google.put_event(_invitation("needsAction"))
+    config = config_with(tmp_path, _google(tmp_path, google))
+
+    assert (await poll_once(engine, config, NOW)).ok
+    assert [f for f in await engine.store.facts() if f.domain == "travel"] == []
+    asked = {r.field: r for r in await engine.store.review_items(["pending", "queued"])}
+    why = prompt_body(asked["travel.destination"], "user:primary", now=NOW).splitlines()[-1]
+    assert why.startswith('From an invitation by "stranger@evil.example" you have not accepted')
+
+    google.put_event(_invitation("accepted"))
+    report = (await poll_once(engine, config, NOW)).sources[0]
+
+    assert "syncToken" in google.state.requests[-1][1]
+    assert report.ok, report.error
+    facts = {f.field: f.value for f in await engine.store.facts()}
+    assert facts["travel.destination"] == "Moscow"
+
+
+async def test_a_declined_google_invitation_is_no_evidence(
+    tmp_path: Path, google: FakeGoogleCalendar, store: SQLiteStore
+) -> None:
+    engine = Engine(store, TAKES_TRAVEL)
+    google.put_event(_invitation("declined"))
+    config = config_with(tmp_path, _google(tmp_path, google))
+    report = (await poll_once(engine, config, NOW)).sources[0]
+    assert report.ok, report.error
+    assert report.signals == 0
+    assert await _claims(engine) == set()

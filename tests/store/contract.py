@@ -128,6 +128,24 @@ class StoreContract:
         assert item.id == question.id
         assert before[key].open_items == ()
 
+    async def test_a_reading_that_had_to_be_asked_agrees_with_nothing(self, eng: Engine) -> None:
+        """An observation with ``needs_confirmation`` (a stranger's unaccepted invitation) is
+        logged and asked, but the snapshot read back does not count its source as agreeing,
+        exactly as ``advance`` folds it in a batch."""
+        key = ("user:primary", "travel.location")
+        doubted = make_observation(
+            "travel.location",
+            "Moscow",
+            source="calendar",
+            needs_confirmation='from an invitation by "stranger@evil.example" you have not accepted',
+        )
+        plain = make_observation("travel.location", "Moscow", source="email")
+        batched = await eng.ingest_batch([doubted, plain], now=NOW)
+        assert [o.decision for o in batched] == ["ask_user", "ask_user"]
+        assert "corroboration 1.00" in batched[1].reasons[0]  # in the batch: advance
+        snaps, _ = await eng.store.snapshots([key], [], NOW - timedelta(days=1))
+        assert snaps[key].agreeing == {value_key("Moscow"): frozenset({"email"})}  # read back
+
     async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
         assert out.decision == "auto_commit"

@@ -2,6 +2,9 @@
 
 Nextcloud, Fastmail, iCloud, Radicale. Listed whole on each pass, like a feed
 (``core.sources.kinds.ics``); the caldav library loads on the first poll.
+The owner's addresses (to tell invitations from their own events,
+``core.sources.ical``) are the configured ``owner_addresses`` and the mail
+addresses of the principal's calendar-user-address-set.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from zoneinfo import ZoneInfo
 from core.errors import SourceError
 from core.signals.rules import Rule
 from core.sources.base import Fetched, SourceConfig, SourceTable
-from core.sources.ical import calendar_events, parse_calendar
+from core.sources.ical import calendar_events, owner_addresses, parse_calendar
 from core.sources.kinds.ics import CALENDAR_OPTIONS, IcsConfig, poll_listed, window
 
 
@@ -56,11 +59,12 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
         )
         with client:
             calendars = _calendars(client, cfg)
+            owner = frozenset(cfg.owner_addresses) | _server_addresses(client)
             for calendar in calendars:
                 found = calendar.search(start=start, end=end, event=True, expand=False)
                 for obj in found:
                     parsed = parse_calendar(obj.data, str(obj.url))
-                    out += calendar_events(parsed, start, end, zone)
+                    out += calendar_events(parsed, start, end, zone, owner)
     except dav_error.AuthorizationError as e:
         raise SourceError(f"caldav: not authorised at {cfg.url}: check username/password") from e
     except (dav_error.DAVError, OSError, ValueError) as e:
@@ -70,6 +74,17 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
             raise SourceError(f"caldav: cannot reach {cfg.url}: {e}"[:300]) from e
         raise
     return out
+
+
+def _server_addresses(client: Any) -> frozenset[str]:
+    """The principal's calendar-user-address-set (RFC 6638), its mail addresses only;
+    empty when the server offers none (Radicale names a path: configure owner_addresses)."""
+    from caldav.lib import error as dav_error
+
+    try:
+        return owner_addresses(client.principal().calendar_user_address_set())
+    except (dav_error.DAVError, AssertionError, AttributeError, ValueError):
+        return frozenset()
 
 
 def _calendars(client: Any, cfg: CalDavConfig) -> list[Any]:

@@ -7,6 +7,11 @@ with exponential backoff; a 401 makes the authorized transport refresh the
 OAuth token once (google-auth), and a refreshed token is written back to the
 token file with 0600 permissions. Service-account keys work too.
 
+An event someone else organised (``organizer.self`` not true: Google puts
+invitations on the calendar before they are answered) carries ``invitation``:
+the organiser's address and the owner's ``responseStatus``
+(``core.signals.mapping`` decides what an unanswered one may claim).
+
 Google sends deleted events as bare cancelled stubs and only what changed, so
 a pass remembers what each event was (``core.sources.remembered``); after a
 full sync every live event was listed and the rest were deleted. The Google
@@ -142,6 +147,30 @@ def authorize(cfg: GoogleConfig, *, open_browser: bool = True, port: int = 0) ->
     return cfg.token_file
 
 
+_ANSWERS: Final = {
+    "needsAction": "needs_action",
+    "accepted": "accepted",
+    "tentative": "tentative",
+    "declined": "declined",
+}
+
+
+def _invitation(item: dict[str, Any]) -> dict[str, str] | None:
+    """Who organised an event and the owner's answer, when the organiser is not the
+    calendar read (``organizer.self``); the owner's answer is their attendee's
+    (``attendees[].self``) ``responseStatus``, needs_action when they are not listed."""
+    organizer = item.get("organizer")
+    if not isinstance(organizer, dict) or organizer.get("self") is True:
+        return None
+    who = " ".join(str(organizer.get("email") or organizer.get("displayName") or "").split())
+    if not who:
+        return None
+    attendees = item.get("attendees") or []
+    mine = next((a for a in attendees if isinstance(a, dict) and a.get("self") is True), None)
+    status = mine.get("responseStatus") if mine is not None else None
+    return {"organizer": who[:256], "response": _ANSWERS.get(str(status), "needs_action")}
+
+
 def _payload(item: dict[str, Any]) -> dict[str, Any]:
     start, end = item.get("start") or {}, item.get("end") or {}
     first = start.get("dateTime") or start.get("date")
@@ -161,6 +190,9 @@ def _payload(item: dict[str, Any]) -> dict[str, Any]:
         payload["status"] = item["status"]
     if item.get("recurringEventId"):
         payload[SERIES_KEY] = str(item["recurringEventId"])[:900]
+    invited = _invitation(item)
+    if invited is not None:
+        payload["invitation"] = invited
     return payload
 
 

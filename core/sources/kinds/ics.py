@@ -28,10 +28,31 @@ from core.sources.base import (
     SourceConfig,
     SourceTable,
 )
-from core.sources.ical import calendar_events, parse_calendar
+from core.sources.ical import calendar_address, calendar_events, owner_addresses, parse_calendar
 from core.sources.remembered import reconcile
 
-CALENDAR_OPTIONS = COMMON_OPTIONS | SECRET_OPTIONS | {"url", "past_days", "future_days", "timezone"}
+CALENDAR_OPTIONS = (
+    COMMON_OPTIONS
+    | SECRET_OPTIONS
+    | {
+        "url",
+        "past_days",
+        "future_days",
+        "timezone",
+        "owner_addresses",
+    }
+)
+
+
+def _owner(table: SourceTable) -> tuple[str, ...]:
+    raw = table.raw.get("owner_addresses", [])
+    if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+        raise table.error("owner_addresses must be a list of mail addresses")
+    found = owner_addresses(raw)
+    bad = [a for a in raw if calendar_address(a) not in found]
+    if bad:
+        raise table.error(f"owner_addresses: {bad[0]!r} is not a mail address")
+    return tuple(sorted(found))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,6 +67,8 @@ class IcsConfig(SecretConfig):
     future_days: int = 180
     timezone: str = "UTC"
     """The zone of floating times (events without a TZID)."""
+    owner_addresses: tuple[str, ...] = ()
+    """The calendar owner's addresses: an event another ORGANIZER sent is an invitation."""
 
     @classmethod
     def calendar(cls, table: SourceTable) -> dict[str, Any]:
@@ -56,6 +79,7 @@ class IcsConfig(SecretConfig):
             "past_days": table.get("past_days", int, 7),
             "future_days": table.get("future_days", int, 180),
             "timezone": table.zone(),
+            "owner_addresses": _owner(table),
         }
 
     @classmethod
@@ -89,7 +113,8 @@ def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
     except (httpx.HTTPError, OSError) as e:
         raise SourceError(f"ics feed: cannot read {url}: {e}") from e
     start, end = window(cfg, now)
-    return calendar_events(parse_calendar(data, url), start, end, ZoneInfo(cfg.timezone))
+    owner = frozenset(cfg.owner_addresses)
+    return calendar_events(parse_calendar(data, url), start, end, ZoneInfo(cfg.timezone), owner)
 
 
 async def poll_listed(

@@ -1,0 +1,222 @@
+"""A stranger's invitation on the user's CalDAV calendar (a real Radicale on loopback).
+
+Anyone can invite the user: the invitation sits on their calendar before they answer
+it. Who organised an event decides what it may claim: one the user has not accepted is
+asked about, never committed, and vouches for nothing the user says; one they declined
+is no evidence; one they accepted is their own plan, from the next poll on.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from caldav.davclient import DAVClient
+from canon_testing import make_observation
+from source_servers import Radicale
+from sources_helpers import TAKES_TRAVEL, config_with, source
+
+from core.conversation.texts import prompt_body
+from core.engine.engine import Engine
+from core.settings import Settings
+from core.sources.kinds.caldav import fetch_caldav
+from core.sources.poller import poll_once
+from core.store.sqlite import SQLiteStore
+
+pytestmark = pytest.mark.timeout(60)
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+ME = "me@example.com"
+STRANGER = "stranger@evil.example"
+
+
+def _event(
+    uid: str,
+    summary: str,
+    *,
+    organizer: str | None = STRANGER,
+    answer: str | None = "NEEDS-ACTION",
+    start: datetime = NOW - timedelta(hours=3),
+    days: int = 3,
+) -> str:
+    stamp = "%Y%m%dT%H%M%SZ"
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//canon tests//EN",
+        "BEGIN:VEVENT",
+        f"UID:{uid}",
+        "DTSTAMP:20260201T000000Z",
+        f"DTSTART:{start:{stamp}}",
+        f"DTEND:{start + timedelta(days=days):{stamp}}",
+        f"SUMMARY:{summary}",
+    ]
+    if organizer is not None:
+        lines.append(f"ORGANIZER;CN=Your Travel Desk:mailto:{organizer}")
+        lines.append(f"ATTENDEE;CN=Organizer;PARTSTAT=ACCEPTED:mailto:{organizer}")
+    if answer is not None:
+        lines.append(f"ATTENDEE;CN=Me;PARTSTAT={answer};RSVP=TRUE:mailto:{ME}")
+    return "\r\n".join([*lines, "END:VEVENT", "END:VCALENDAR", ""])
+
+
+def _calendar(radicale: Radicale, *events: str) -> tuple[str, str, str, list[Any]]:
+    user, password = radicale.add_user()
+    client = DAVClient(
+        url=radicale.url, username=user, password=password, enable_rfc6764=False, require_tls=False
+    )
+    calendar = client.principal().make_calendar(name="mine", cal_id="mine")
+    return str(calendar.url), user, password, [calendar.save_event(e) for e in events]
+
+
+def _settings(tmp_path: Path, url: str, user: str, password: str, **more: Any) -> Settings:
+    dav = source(
+        tmp_path,
+        name="dav",
+        kind="caldav",
+        url=url,
+        username=user,
+        password=password,
+        ssl=False,
+        **more,
+    )
+    return config_with(tmp_path, dav)
+
+
+@pytest.fixture
+def engine(store: SQLiteStore) -> Engine:
+    """An engine that commits the calendar's travel plans alone (``TAKES_TRAVEL``)."""
+    return Engine(store, TAKES_TRAVEL)
+
+
+async def _travel(engine: Engine, entity: str = "user:primary") -> dict[str, Any]:
+    return {f.field: f.value for f in await engine.store.facts(entity) if f.domain == "travel"}
+
+
+def test_the_events_say_who_organised_them_and_what_the_owner_answered(
+    tmp_path: Path, radicale: Radicale
+) -> None:
+    url, user, password, _ = _calendar(
+        radicale,
+        _event("own", "Trip to Lisbon", organizer=ME, answer=None),
+        _event("plain", "Trip to Porto", organizer=None, answer=None),
+        _event("asked", "Flight to Moscow"),
+        _event("yes", "Trip to Rome", answer="ACCEPTED"),
+        _event("maybe", "Trip to Oslo", answer="TENTATIVE"),
+        _event("no", "Flight to Paris", answer="DECLINED"),
+    )
+    cfg = _settings(tmp_path, url, user, password, owner_addresses=[f"MAILTO:{ME.upper()}"])
+
+    events = {e["id"]: e.get("invitation") for e in fetch_caldav(cfg.sources[0], NOW)}
+
+    assert events == {
+        "own": None,  # the owner organised it
+        "plain": None,  # nobody organised it: an event the owner typed in
+        "asked": {"organizer": STRANGER, "response": "needs_action"},
+        "yes": {"organizer": STRANGER, "response": "accepted"},
+        "maybe": {"organizer": STRANGER, "response": "tentative"},
+        "no": {"organizer": STRANGER, "response": "declined"},
+    }
+
+
+def test_without_the_owners_addresses_an_invitation_reads_as_before(
+    tmp_path: Path, radicale: Radicale
+) -> None:
+    """Radicale's calendar-user-address-set names a path, not a mail address: with no
+    owner_addresses configured there is no way to tell who the owner is."""
+    url, user, password, _ = _calendar(radicale, _event("asked", "Flight to Moscow"))
+    [event] = fetch_caldav(_settings(tmp_path, url, user, password).sources[0], NOW)
+    assert "invitation" not in event
+
+
+async def test_a_strangers_unaccepted_flight_is_asked_naming_the_invitation_never_committed(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
+    url, user, password, _ = _calendar(radicale, _event("asked", "Flight to Moscow"))
+    config = _settings(tmp_path, url, user, password, owner_addresses=[ME])
+
+    report = (await poll_once(engine, config, NOW)).sources[0]
+
+    assert report.ok, report.error
+    assert report.signals == 1
+    assert await _travel(engine) == {}, "a stranger's word is not the user's plan"
+    asked = {r.field: r for r in await engine.store.review_items(["pending", "queued"])}
+    assert asked["travel.destination"].candidate_value == "Moscow"
+    assert asked["travel.location"].candidate_value == "Moscow"
+    why = prompt_body(asked["travel.location"], "user:primary", now=NOW).splitlines()[-1]
+    assert why.startswith(f'From an invitation by "{STRANGER}" you have not accepted')
+
+
+async def test_a_strangers_unaccepted_flight_does_not_corroborate_landing_there(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
+    """The user's own "landed in Moscow" counts exactly as much as Bob's, who has no such
+    invitation: the stranger's flight (under way, so it claims where the user is) is no
+    second source."""
+    url, user, password, _ = _calendar(radicale, _event("asked", "Flight to Moscow"))
+    config = _settings(tmp_path, url, user, password, owner_addresses=[ME])
+    assert (await poll_once(engine, config, NOW - timedelta(hours=1))).ok
+
+    def landed(entity: str) -> dict[str, Any]:
+        return make_observation("travel.location", "Moscow", at=NOW, entity=entity)
+
+    alice = await engine.ingest(landed("user:primary"), now=NOW)
+    bob = await engine.ingest(landed("user:bob"), now=NOW)
+
+    assert alice.confidence == bob.confidence
+    assert "corroboration 1.00" in alice.reasons[0]
+    logged = await engine.store.events_for("user:primary", "travel.location", "Moscow")
+    [said] = [e for e in logged if e.source_type == "conversation_assertive"]
+    assert said.corroborators == ()
+
+
+async def test_a_declined_invitation_is_no_evidence_at_all(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
+    url, user, password, _ = _calendar(radicale, _event("no", "Flight to Paris", answer="DECLINED"))
+    config = _settings(tmp_path, url, user, password, owner_addresses=[ME])
+
+    report = (await poll_once(engine, config, NOW)).sources[0]
+
+    assert report.ok, report.error
+    assert report.signals == 0
+    assert await engine.store.review_items(["pending", "queued"]) == []
+    assert await _travel(engine) == {}
+
+
+async def test_an_accepted_invitation_is_the_users_own_plan(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
+    later = NOW + timedelta(days=10)
+    url, user, password, _ = _calendar(
+        radicale, _event("yes", "Trip to Rome", answer="ACCEPTED", start=later)
+    )
+    config = _settings(tmp_path, url, user, password, owner_addresses=[ME])
+
+    assert (await poll_once(engine, config, NOW)).ok
+
+    assert await _travel(engine) == {
+        "travel.destination": "Rome",
+        "travel.depart_date": later.date().isoformat(),
+        "travel.return_date": (later + timedelta(days=3)).date().isoformat(),
+        "travel.status": "planning",
+    }
+
+
+async def test_accepting_the_invitation_later_makes_it_the_users_plan_on_the_next_poll(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
+    later = NOW + timedelta(days=10)
+    url, user, password, [invite] = _calendar(
+        radicale, _event("moscow", "Flight to Moscow", start=later)
+    )
+    config = _settings(tmp_path, url, user, password, owner_addresses=[ME])
+    assert (await poll_once(engine, config, NOW)).ok
+    assert await _travel(engine) == {}
+
+    invite.data = _event("moscow", "Flight to Moscow", answer="ACCEPTED", start=later)
+    invite.save()
+    report = (await poll_once(engine, config, NOW + timedelta(minutes=5))).sources[0]
+
+    assert report.ok, report.error
+    assert (await _travel(engine))["travel.destination"] == "Moscow"

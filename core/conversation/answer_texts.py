@@ -103,6 +103,9 @@ def _phrase(o: Outcome, trip_over: bool = False) -> str:
         # Committed with a message, not as a plan (those are "kept as planned"): the day
         # the trip under way began ("got in last night").
         return f"you left on {phrasing.show_date(o.candidate_value)}"
+    if field == "travel.return_date" and trip_over and (o.entity_id or "").startswith("user:"):
+        # The day a trip that just ended ended ("got back last night").
+        return f"back since {phrasing.show_date(o.candidate_value)}"
     template = _PHRASES.get(field)
     if template and (o.entity_id or "").startswith("user:"):
         return template.format(v=value)

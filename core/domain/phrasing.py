@@ -285,8 +285,10 @@ def _trip(changes: Sequence[Change], words: _Words) -> str | None:
     if status == "completed" and "travel.location" in by_field:
         # A return and where it leaves the user: one question, never "forget your location?"
         # (a day still ahead goes with it).
-        if all(by_field.get(f) is None for f in ("travel.depart_date", "travel.return_date")):
-            return back_home(by_field["travel.location"], words)
+        back = by_field.get("travel.return_date")
+        if by_field.get("travel.depart_date") is None:
+            # The day the words told ("we got back last night") goes with it.
+            return back_home(by_field["travel.location"], words, since=back)
         return None
     if any(by_field.get(f) is not None for f in ("travel.depart_date", "travel.return_date")):
         return None  # a plan's days are asked one by one
@@ -301,14 +303,16 @@ def _trip(changes: Sequence[Change], words: _Words) -> str | None:
     return _travel("status", status, words, to="" if place is None else f" to {show(place)}")
 
 
-def back_home(home: Any, w: _Words | None = None, *, away: Any = None) -> str:
+def back_home(home: Any, w: _Words | None = None, *, away: Any = None, since: Any = None) -> str:
     """A return as one question: 'Back home in Portland?' when the home city is known,
-    else 'Back home from Tahoe?' (Yes forgets where the trip was)."""
+    else 'Back home from Tahoe?' (Yes forgets where the trip was); ``since``: the day the
+    trip ended, when the words told it ('Back home in Portland since Friday, November 27?')."""
     w = w or _Words("", "")
     back = "Back" if w.you == "you" else f"Is {w.you} back"
+    when = "" if since is None else f" since {show_date(since)}"
     if home is not None:
-        return f"{back} home in {show(home)}?"
-    return f"{back} home from {show(away)}?" if away is not None else f"{back} home?"
+        return f"{back} home in {show(home)}{when}?"
+    return f"{back} home from {show(away)}{when}?" if away is not None else f"{back} home{when}?"
 
 
 def show(value: Any) -> str:

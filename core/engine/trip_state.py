@@ -78,7 +78,8 @@ def companions_of(
     implied = [(f, v) for f, v in _implied(obs, state) if free(f)]
     # The dates follow the status once: from the word that states it, or implies it alone.
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
-    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now))
+    told = _told_day(obs, state, now)
+    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now), told)
     return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
 
 
@@ -150,6 +151,13 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
     return []
 
 
+def _told_day(obs: StateObservation, state: Mapping[str, Scalar], now: datetime) -> date | None:
+    """The day the words of ``obs`` say it happened ("got back last night"), never after
+    today where the user is; None when they name none."""
+    told = arrival_day(obs.evidence_text or "", time_where(state, min(obs.ts, now)))
+    return None if told is None else min(told, today_where(state, now))
+
+
 def _began(obs: StateObservation, state: Mapping[str, Scalar], now: datetime) -> date:
     """The day the trip ``obs`` puts under way began by: the arrival day its words
     tell ("we're in tahoe, got in last night": yesterday), else the day it was said;
@@ -160,10 +168,11 @@ def _began(obs: StateObservation, state: Mapping[str, Scalar], now: datetime) ->
 
 
 def _trip_days(
-    status: Scalar, state: Mapping[str, Scalar], today: date, began: date
+    status: Scalar, state: Mapping[str, Scalar], today: date, began: date, told: date | None
 ) -> list[tuple[str, Scalar]]:
     """What a trip's new ``status`` means for its dates on ``today`` (the user's day);
-    ``began``: the day a trip now under way began by."""
+    ``began``: the day a trip now under way began by; ``told``: the day the words said it
+    happened ("we got back last night"), if they said one."""
     depart, back = _day_of(state.get(DEPART)), _day_of(state.get(RETURN))
     if status == "in_progress" and depart and depart > today:
         # Under way while the plan's departure is still ahead: it began on its arrival
@@ -171,8 +180,14 @@ def _trip_days(
         # left in the future.
         return [(DEPART, began.isoformat())]
     if status == "completed":
-        # Over: when it began or ended is unknown, but not still ahead.
-        return [(f, None) for f, d in ((DEPART, depart), (RETURN, back)) if d and d > today]
+        # Over: not still ahead; it ended on the day the words told ("got back last
+        # night"), when that day is not before it began, else when is unknown.
+        gone: list[tuple[str, Scalar]] = [
+            (f, None) for f, d in ((DEPART, depart), (RETURN, back)) if d and d > today
+        ]
+        if told is None or back == told or (depart is not None and depart > told):
+            return gone
+        return [*[(f, v) for f, v in gone if f != RETURN], (RETURN, told.isoformat())]
     if status == "cancelled":
         # Off: its days are no longer in the plan.
         return [(f, None) for f in (DEPART, RETURN) if state.get(f) is not None]

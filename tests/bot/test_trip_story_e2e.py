@@ -21,6 +21,7 @@ from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
 from core.conversation.context import load_context
+from core.domain import phrasing
 from core.domain.ids import new_id
 from core.domain.policy import with_overrides
 from core.domain.state import CommittedFact
@@ -75,14 +76,27 @@ async def _where(runner: BotRunner, entity: str = "user:primary") -> Any:
     return None if fact is None else fact.value
 
 
+def _last_night() -> str:
+    """The day "last night" names when said now (no time zone known: UTC)."""
+    return phrasing.show_date((datetime.now(UTC) - timedelta(days=1)).date().isoformat())
+
+
+async def _back_since(runner: BotRunner) -> str:
+    assert runner.chat is not None
+    fact = await runner.chat.engine.store.fact("user:primary", "travel.return_date")
+    assert fact is not None, "the trip ended on the day the words told"
+    return phrasing.show_date(fact.value)
+
+
 async def test_back_home_with_a_known_home_city(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND)
-    await tg.say(
+    noted = await tg.say(
         ALICE,
         "we got back home last night",
-        expect="Noted: your trip is over; you're back home in Portland.",
+        expect="Noted: your trip is over; you're back home in Portland; back since ",
     )
     assert await _where(runner) == "Portland"
+    assert noted.text.endswith(f"back since {await _back_since(runner)}.")
     await tg.say(ALICE, "where am I?", expect="In Portland")
     about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
     assert "your trip to Tahoe is over; you're back home in Portland" in about.text
@@ -110,7 +124,9 @@ async def test_back_home_without_a_home_city_forgets_the_trip_place(
 ) -> None:
     runner = await _started(start_bot, *IN_TAHOE)
     await tg.say(
-        ALICE, "we got back home last night", expect="Noted: your trip is over; you're back home."
+        ALICE,
+        "we got back home last night",
+        expect="Noted: your trip is over; you're back home; back since ",
     )
     assert await _where(runner) is None
     await tg.say(ALICE, "where am I?", expect="I don't know where you are yet")
@@ -122,15 +138,17 @@ async def test_back_home_is_one_question_when_canon_asks(
 ) -> None:
     runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
     tg.user_says(ALICE, "we got back home last night")
-    question = await tg.prompt(ALICE, "Back home in Portland?")
+    # The day "last night" names goes with it: the trip ended then.
+    asked = f"Back home in Portland since {_last_night()}?"
+    question = await tg.prompt(ALICE, asked)
     assert [b["text"] for row in question.buttons for b in row][:2] == ["Yes", "No"]
 
     # While it is open, the answers name it and say nothing it would contradict.
-    where = await tg.say(ALICE, "where am I?", expect="Back home in Portland?")
+    where = await tg.say(ALICE, "where am I?", expect=asked)
     assert where.text.startswith("In Tahoe")
     assert "I've asked you" in where.text
     about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
-    assert 'I\'ve asked you: "Back home in Portland?"' in about.text
+    assert f'I\'ve asked you: "{asked}"' in about.text
 
     await tg.tap(ALICE, question, "Yes")
     await tg.settled(question)

@@ -121,6 +121,19 @@ def _word(
             ("travel.location", "Tahoe", "assertive", "got in last night"),
             {"travel.status": "in_progress"},
         ),
+        # Back on the day the words tell ("got back last night"): the trip ended yesterday,
+        # not on the plan's day still ahead.
+        (
+            AWAY | HOME,
+            ("travel.status", "completed", "assertive", "we got back home last night"),
+            {"travel.location": "Portland", "travel.return_date": "2026-11-27"},
+        ),
+        # ... but never before it began: a day that cannot be the end leaves it unknown.
+        (
+            AWAY | HOME | {"travel.depart_date": "2026-11-28"},
+            ("travel.status", "completed", "assertive", "we got back home last night"),
+            {"travel.location": "Portland", "travel.return_date": None},
+        ),
         # Being in the home city while away ends the trip, days ahead and all.
         (
             AWAY | HOME,

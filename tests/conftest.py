@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import shutil
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -52,8 +54,24 @@ def obs() -> ObsFactory:
     return make_observation
 
 
+@pytest.fixture(scope="session")
+def migrated_store_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite store, migrated once per session; each ``store`` starts as a copy
+    (migrating a new file takes tens of milliseconds, copying one a few)."""
+    path = tmp_path_factory.mktemp("migrated") / "canon.db"
+
+    async def migrate() -> None:
+        template = SQLiteStore(path)
+        await template.open()
+        await template.close()
+
+    asyncio.run(migrate())
+    return path
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
+async def store(tmp_path: Path, migrated_store_file: Path) -> AsyncIterator[SQLiteStore]:
+    shutil.copyfile(migrated_store_file, tmp_path / "canon.db")
     s = SQLiteStore(tmp_path / "canon.db")
     await s.open()
     try:

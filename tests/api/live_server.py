@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from canon_cli import canon
 from canon_testing import CALIBRATED_POLICY_FILE
 
 CANON = [sys.executable, "-m", "core.cli"]
@@ -50,17 +51,13 @@ def create_token(
     role: str = "user",
     env: dict[str, str] | None = None,
 ) -> str:
-    """A ``role`` token's secret, made by ``canon token create`` as a user would: the one
-    place the tests make API tokens (more ``options``: ``--name``, ``--source-type calendar``,
-    ``--reach family:home``)."""
-    made = subprocess.run(
-        [*CANON, "token", "create", "--entity", entity, "--role", role, *options],
-        capture_output=True,
-        text=True,
-        env=env or environment(db),
-        timeout=120,
-        check=True,
-    )
+    """A ``role`` token's secret, made by ``canon token create`` as a user would (in this
+    interpreter, with ``env`` as its whole environment): the one place the tests make API
+    tokens (more ``options``: ``--name``, ``--source-type calendar``, ``--reach family:home``)."""
+    given = env or environment(db)
+    whole: dict[str, str | None] = {name: None for name in os.environ if name not in given}
+    made = canon("token", "create", "--entity", entity, "--role", role, *options, env=whole | given)
+    assert made.returncode == 0, made.stderr
     return made.stdout.strip()
 
 

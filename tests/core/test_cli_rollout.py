@@ -1,15 +1,15 @@
-"""``canon rollout`` from the user's side: a real process over a real SQLite file."""
+"""``canon rollout`` from the user's side: the command line over a real SQLite file."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import NOW, make_observation
 
 from core.domain.policy import default_policy
@@ -18,13 +18,8 @@ from core.engine.engine import Engine
 from core.store.factory import open_store
 
 
-def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", "--db", str(db), "rollout", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def canon(db: Path, *args: str) -> Ran:
+    return run_canon("--db", str(db), "rollout", *args)
 
 
 def later(days: float) -> str:

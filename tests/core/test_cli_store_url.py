@@ -1,27 +1,26 @@
-"""CANON_DB and --db take store URLs: the same store through every form, bad ones in one line."""
+"""CANON_DB and --db take store URLs: the same store through every form, bad ones in one line.
+
+A store that cannot be opened is tried by a real process: its one line is all of stderr,
+up to the interpreter's exit."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from canon_cli import Ran, spawn
+from canon_cli import canon as in_process
 from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 
-CANON = [sys.executable, "-m", "core.cli"]
 NOW = "2026-02-19T14:30:00Z"
 
 
-def canon(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    full = {**os.environ, "NO_COLOR": "1", **env}
-    full.pop("CANON_CONFIG", None)
+def canon(*args: str, env: dict[str, str], cwd: Path, process: bool = False) -> Ran:
+    """``canon *args`` in ``cwd`` with ``env``, past calibration; a new process if ``process``."""
+    full: dict[str, str | None] = {"NO_COLOR": "1", **env, "CANON_CONFIG": None}
     full["CANON_POLICY"] = str(CALIBRATED_POLICY_FILE)  # past calibration
-    return subprocess.run(
-        [*CANON, *args], capture_output=True, text=True, env=full, cwd=cwd, timeout=120
-    )
+    return (spawn if process else in_process)(*args, env=full, cwd=cwd)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +62,7 @@ def test_a_store_url_selects_the_same_sqlite_file(tmp_path: Path, how: str, stor
     ],
 )
 def test_a_store_url_canon_cannot_open_is_one_line(tmp_path: Path, url: str, error: str) -> None:
-    result = canon("state", env={"CANON_DB": url}, cwd=tmp_path)
+    result = canon("state", env={"CANON_DB": url}, cwd=tmp_path, process=True)
     assert result.returncode == 2
     assert result.stderr.startswith(error), result.stderr
     assert result.stderr.count("\n") == 1

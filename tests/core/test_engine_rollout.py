@@ -4,11 +4,11 @@ policy-change log apply to the next write, and the CLI shows where each domain s
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.policy import default_policy
@@ -92,13 +92,8 @@ async def test_a_stage_recorded_by_another_process_is_seen(tmp_path: Path) -> No
         await theirs.close()
 
 
-def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", "--db", str(db), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def canon(db: Path, *args: str) -> Ran:
+    return run_canon("--db", str(db), *args)
 
 
 async def test_status_and_policy_show_where_each_domain_stands(tmp_path: Path) -> None:

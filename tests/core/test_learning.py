@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import CALIBRATED_POLICY_FILE, NOW, calibrated_policy, make_observation
 
 from core.domain.policy import RolloutConfig, default_policy
@@ -139,13 +138,9 @@ async def test_a_day_with_a_correction_raises_auto_and_replays_once(engine: Engi
     assert "conversation_assertive" not in other.learned_reliability
 
 
-def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", "--db", str(db), "rollout", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "CANON_POLICY": str(CALIBRATED_POLICY_FILE)},
+def canon(db: Path, *args: str) -> Ran:
+    return run_canon(
+        "--db", str(db), "rollout", *args, env={"CANON_POLICY": str(CALIBRATED_POLICY_FILE)}
     )
 
 

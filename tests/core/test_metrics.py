@@ -19,14 +19,14 @@ Window [T-1h, T+2d]. A1 is corrected (the user's F1 replaced it within 7 days); 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.timeutil import format_ts
@@ -207,13 +207,8 @@ async def test_an_empty_store_gives_nulls_with_reasons(engine: Engine) -> None:
         assert metric["reason"], name
 
 
-def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", "--db", str(db), "metrics", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def canon(db: Path, *args: str) -> Ran:
+    return run_canon("--db", str(db), "metrics", *args)
 
 
 @pytest.fixture

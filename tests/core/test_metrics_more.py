@@ -22,14 +22,14 @@ from __future__ import annotations
 import base64
 import io
 import json
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import calibrated_policy
 from metrics_more_log import D1, HOME, ME, SINCE, UNTIL, at, build_log
 from PIL import Image
@@ -181,10 +181,8 @@ async def test_the_timeline_picks_them_up(
     assert got == [None if e is None else pytest.approx(e, abs=1e-3) for e in expected]
 
 
-def canon(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", *args], capture_output=True, text=True, check=False
-    )
+def canon(*args: str) -> Ran:
+    return run_canon(*args)
 
 
 @pytest.fixture

@@ -11,12 +11,11 @@ from __future__ import annotations
 import base64
 import io
 import shutil
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from canon_cli import Ran, canon
 from canon_testing import calibrated_policy
 from metrics_log import SINCE, UNTIL, build_log
 from PIL import Image
@@ -34,13 +33,8 @@ needs_chromium = pytest.mark.skipif(
 pytestmark = pytest.mark.timeout(120)
 
 
-def canon_report(db: Path, out: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", "--db", str(db), "report", "--out", str(out), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def canon_report(db: Path, out: Path, *args: str) -> Ran:
+    return canon("--db", str(db), "report", "--out", str(out), *args)
 
 
 @pytest.fixture

@@ -21,13 +21,13 @@ order: the latest one that applies wins.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import NOW, make_observation
 
 from core.domain.policy import default_policy
@@ -108,13 +108,8 @@ async def test_an_owners_promotion_for_one_entity_moves_only_its_rollout(
     ]
 
 
-def canon(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", "--db", str(db), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def canon(db: Path, *args: str) -> Ran:
+    return run_canon("--db", str(db), *args)
 
 
 async def test_rollout_status_shows_an_entitys_calibration_and_who_has_their_own(

@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_cli import Ran
+from canon_cli import canon as run_canon
 from canon_testing import CALIBRATED_POLICY_FILE, make_observation
 
 from core.domain.models import UserConfirmation, parse_model
 from core.domain.validation import schema_errors
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-CANON = [sys.executable, "-m", "core.cli"]
 SEED_TS = "2026-02-19T15:00:00Z"
 SEED = datetime(2026, 2, 19, 15, tzinfo=UTC)
 
@@ -32,12 +30,10 @@ def fixture(name: str) -> dict[str, Any]:
     return data
 
 
-def canon(*args: str, db: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "CANON_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
+def canon(*args: str, db: Path, stdin: str | None = None) -> Ran:
+    env = {"CANON_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
     env["CANON_POLICY"] = str(CALIBRATED_POLICY_FILE)  # past calibration
-    result = subprocess.run(
-        [*CANON, *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
-    )
+    result = run_canon(*args, env=env, stdin=stdin)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr, result.stderr
     return result

@@ -89,7 +89,7 @@ def _schema_check(ex: Extraction, at: datetime) -> None:
 
 
 @given(st.sampled_from(STATEMENTS), st.sampled_from(WRAPPERS), st.booleans())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_wrapped_statements_never_commit(statement: str, wrapper: str, upper: bool) -> None:
     text = wrapper.format(s=statement)
     if upper:
@@ -141,7 +141,7 @@ def test_any_text_gives_a_valid_extraction(text: str, at: datetime, source: Any)
     ).map("".join),
     aware_datetimes(),
 )
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_deterministic_and_schema_valid(text: str, at: datetime) -> None:
     first = extract_offline(text, at=at)
     assert extract_offline(text, at=at) == first

@@ -11,14 +11,15 @@ working: new events follow the copied ones.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import os
 from dataclasses import asdict
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from canon_cli import Ran, spawn
+from canon_cli import canon as in_process
 from canon_testing import NOW, calibrated_policy, make_observation
 
 from core.domain.records import ApiToken
@@ -31,14 +32,15 @@ from core.store.sqlite_conversation import ChatMode, SQLiteConversationStore
 from core.store.sqlite_sources import SourceState, SQLiteMailSenders, SQLiteSourceStates
 
 
-def canon(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"},
-    )
+def canon(*args: str, process: bool = False) -> Ran:
+    """``canon *args`` with none of the caller's Canon settings; a new process (with no
+    environment but PATH and HOME) if ``process``."""
+    if process:
+        env: dict[str, str | None] = {name: None for name in os.environ}
+        env |= {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"}
+        return spawn(*args, env=env)
+    unset: dict[str, str | None] = {n: None for n in os.environ if n.startswith("CANON_")}
+    return in_process(*args, env={**unset, "HOME": "/nonexistent"})
 
 
 async def build_sqlite_store(path: Path) -> None:
@@ -113,7 +115,7 @@ async def everything(store: Store) -> dict[str, Any]:
     }
 
 
-def report_of(result: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+def report_of(result: Ran) -> dict[str, Any]:
     assert result.returncode == 0, result.stderr
     report: dict[str, Any] = json.loads(result.stdout)
     return report
@@ -125,9 +127,13 @@ async def test_a_store_goes_to_postgresql_and_back_unchanged(
     first = tmp_path / "first.db"
     await build_sqlite_store(first)
 
-    there = report_of(canon("migrate-store", f"sqlite:///{first}", postgres_url, "--json"))
+    there = report_of(
+        canon("migrate-store", f"sqlite:///{first}", postgres_url, "--json", process=True)
+    )
     back = tmp_path / "back.db"
-    again = report_of(canon("migrate-store", postgres_url, f"sqlite:///{back}", "--json"))
+    again = report_of(
+        canon("migrate-store", postgres_url, f"sqlite:///{back}", "--json", process=True)
+    )
 
     assert there["sha256"] == again["sha256"]
     assert there["tables"] == again["tables"]

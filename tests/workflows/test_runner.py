@@ -234,22 +234,28 @@ async def test_a_tool_the_definition_names_must_be_implemented(open_runner: Any)
         await open_runner(tools={k: v for k, v in TOOLS.items() if k != "search"})
 
 
-def _run(db: Path, *command: str) -> dict[str, Any]:
+def _run(db: Path, *commands: str) -> list[dict[str, Any]]:
+    """The demo's commands (``"call search"``) run in turn by one new process: what it
+    printed after each."""
+    words = [word for command in commands for word in ("+", *command.split())][1:]
     done = subprocess.run(
-        [sys.executable, str(DEMO), str(db), *command],
+        [sys.executable, str(DEMO), str(db), *words],
         capture_output=True,
         text=True,
         check=True,
     )
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return [json.loads(line) for line in done.stdout.strip().splitlines()]
 
 
 def test_a_new_process_continues_at_the_same_state(tmp_path: Path) -> None:
     db = tmp_path / "wf.db"
-    assert _run(db, "start")["state"] == "clarify"
-    assert _run(db, "call", "clarified")["state"] == "search"
-    resumed = _run(db, "show")  # another process, the same file
+    started, clarified = _run(db, "start", "call clarified")
+    assert started["state"] == "clarify"
+    assert clarified["state"] == "search"
+    # Another process, the same file.
+    resumed, gated, searched, approved = _run(
+        db, "show", "call clarified", "call search", "call approve"
+    )
     assert resumed == {
         "status": "active",
         "state": "search",
@@ -257,9 +263,9 @@ def test_a_new_process_continues_at_the_same_state(tmp_path: Path) -> None:
         "data": {"topic": "tides"},
         "history": ["None->clarify", "clarify->search"],
     }
-    assert _run(db, "call", "clarified")["state"] == "search", "still gated after the restart"
-    assert _run(db, "call", "search")["state"] == "review"
-    assert _run(db, "call", "approve")["status"] == "done"
+    assert gated["state"] == "search", "still gated after the restart"
+    assert searched["state"] == "review"
+    assert approved["status"] == "done"
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

@@ -1,8 +1,9 @@
 """A small workflow for the runner's tests, its tools, and a command line that runs it over a
 SQLite checkpoint file, so a test can stop one process and continue in another.
 
-    python tests/workflows/workflow_demo.py DB start|call TOOL|tick|show
-prints the thread's status, state, step and collected data as one JSON line.
+    python tests/workflows/workflow_demo.py DB start|call TOOL|tick|show [+ COMMAND ...]
+runs each command (``+`` between them) in turn, in this one process, and after each prints
+the thread's status, state, step and collected data as one JSON line.
 """
 
 from __future__ import annotations
@@ -80,27 +81,39 @@ def research() -> WorkflowDefinition:
     return parse_definition(RESEARCH, "research")
 
 
-async def main(db: Path, command: list[str]) -> None:
+async def main(db: Path, commands: list[list[str]]) -> None:
     async with open_checkpointer(f"sqlite:///{db}") as saver:
         runner = WorkflowRunner(research(), TOOLS, NoBeliefs(), saver)
-        if command[0] == "start":
-            step = await runner.start(THREAD, ENTITY, AT)
-        elif command[0] == "call":
-            step = await runner.call(THREAD, ENTITY, command[1], {}, AT)
-        elif command[0] == "tick":
-            step = await runner.tick(THREAD, ENTITY, AT)
+        for command in commands:
+            if command[0] == "start":
+                step = await runner.start(THREAD, ENTITY, AT)
+            elif command[0] == "call":
+                step = await runner.call(THREAD, ENTITY, command[1], {}, AT)
+            elif command[0] == "tick":
+                step = await runner.tick(THREAD, ENTITY, AT)
+            else:
+                step = await runner.current(THREAD)
+            wf = step.workflow
+            shown = {
+                "status": step.status,
+                "state": step.state,
+                "step": None if wf is None else wf.step,
+                "data": None if wf is None else wf.data,
+                "history": [f"{h['from']}->{h['to']}" for h in step.history],
+            }
+            print(json.dumps(shown, sort_keys=True))
+
+
+def split_commands(words: list[str]) -> list[list[str]]:
+    """``start + call x`` -> [["start"], ["call", "x"]]."""
+    commands: list[list[str]] = [[]]
+    for word in words:
+        if word == "+":
+            commands.append([])
         else:
-            step = await runner.current(THREAD)
-        wf = step.workflow
-        shown = {
-            "status": step.status,
-            "state": step.state,
-            "step": None if wf is None else wf.step,
-            "data": None if wf is None else wf.data,
-            "history": [f"{h['from']}->{h['to']}" for h in step.history],
-        }
-        print(json.dumps(shown, sort_keys=True))
+            commands[-1].append(word)
+    return commands
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), sys.argv[2:]))
+    asyncio.run(main(Path(sys.argv[1]), split_commands(sys.argv[2:])))

@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 import os
 import stat
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from canon_cli import canon
 from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT
 
 from core.errors import WorkspaceError
@@ -135,32 +134,14 @@ def test_canon_project_refuses_a_symlinked_folder_and_projects_the_rest(
     ws.mkdir()
     (ws / "HEARTBEAT.md").write_bytes(HEARTBEAT_TEXT.encode("utf-8"))
     (ws / "MEMORY.md").write_bytes(MEMORY_TEXT.encode("utf-8"))
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path),
-        "CANON_DB": str(tmp_path / "canon.db"),
-    }
-    canon = [sys.executable, "-m", "core.cli"]
-    migrated = subprocess.run(
-        [*canon, "migrate", str(ws), "--now", NOW_TEXT],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    env: dict[str, str | None] = {name: None for name in os.environ if name.startswith("CANON_")}
+    env |= {"HOME": str(tmp_path), "CANON_DB": str(tmp_path / "canon.db")}
+    migrated = canon("migrate", str(ws), "--now", NOW_TEXT, env=env)
     assert migrated.returncode == 0, migrated.stderr
     (ws / "memory" / "state-changes.md").unlink()
     (ws / "memory").rmdir()
     os.symlink(outside, ws / "memory")
-    projected = subprocess.run(
-        [*canon, "project", str(ws), "--json", "--now", NOW_TEXT],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    projected = canon("project", str(ws), "--json", "--now", NOW_TEXT, env=env)
     assert projected.returncode == 1, projected.stderr
     report = json.loads(projected.stdout)
     by_file = {f["file"]: f for f in report["files"]}

@@ -37,16 +37,13 @@ from core.extraction.rules_family import extract_family
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
-from core.extraction.rules_travel import (
-    back_at_work_day,
-    departure_day,
-    extract_travel,
-    lend_departure,
-)
+from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
+from core.extraction.travel_departures import departure_day, lend_departure
+from core.extraction.travel_returns import back_at_work_day
 from core.extraction.types import (
     NON_FACTUAL_CAP,
     ExtractedObservation,

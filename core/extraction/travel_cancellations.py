@@ -1,0 +1,57 @@
+"""A trip called off: "the trip is off", "we cancelled the cabin weekend", "we didn't go",
+and "... the whole thing got called off" after a plan said earlier in the message.
+
+A trip that is off or never happened is cancelled (an assertive fact, even when it was a plan).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Clause
+from core.extraction.travel_objects import trip_negated
+
+_CANCELLED = re.compile(
+    r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
+    r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
+    r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
+    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel)|"
+    # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
+    # "our plans this weekend").
+    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
+    r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
+    r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
+    r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
+    r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
+    # "gonna skip the trip to austin", "we bailed on the vacation": a trip given up.
+    r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?)\s+(?:the|our|my|this)\s+"
+    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b"
+)
+
+
+CALLED_OFF = re.compile(
+    r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
+    r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
+    r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+    # "we were gonna drive to yosemite ... so now we're not": the plan, negated by ellipsis.
+    r"|\b(?:we're|we\s+are|i'm|i\s+am)\s+not(?:\s+(?:going|anymore|any\s+more))*\s*[.!]*$"
+)
+_UNREALISED_TRIP = re.compile(
+    r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
+    r"(?:go|fly|drive|travel|visit|head)\b"
+)
+"""A cancellation that names no trip refers back to one: "we were supposed to go to
+Mexico but the whole thing got called off", "... so we cancelled"."""
+
+
+def cancellation(clause: Clause) -> re.Match[str] | None:
+    for m in _CANCELLED.finditer(clause.low):
+        trip = re.search(r"trip|vacation|holiday|getaway|flight|travel|weekend", m.group())
+        if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
+            return m
+    off = CALLED_OFF.search(clause.low)
+    before = clause.message[: max(clause.start_in_message, 0)].lower()
+    if off is not None and _UNREALISED_TRIP.search(before):
+        return off
+    return None

@@ -1,0 +1,56 @@
+"""Where the user is now: arrived ("landed in Denver"), present ("we're in Lisbon", "greetings
+from Rome"), touring ("backpacking around Peru"), or no longer there ("we just left Austin").
+
+These phrases place the speaker; a return read in ``travel_returns`` ("landed in Portland,
+trip's over") uses the arrival too, which is why they live apart from ``rules_travel``.
+"""
+
+from __future__ import annotations
+
+import re
+
+NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
+PRESENT_AT = re.compile(
+    # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
+    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
+    r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
+    # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
+    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
+    # "I am, for the moment, in Trieste": a short aside between commas, then where.
+    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|now|here|already|"
+    # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
+    r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
+    # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
+    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
+)
+ARRIVED = re.compile(
+    r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
+)
+HERE = re.compile(
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+(?:(?:sunny|rainy|snowy|beautiful|"
+    r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
+    # "I am writing from Nairobi", "currently working remotely from Mexico City": the
+    # speaker does it where they are (not "coming from", which is where they left).
+    r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:(?:currently|now|still)\s+)?"
+    r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
+    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?(?:from|out\s+of(?:\s+(?:our|the|my))?)\s+"
+)
+
+
+# Travelling somewhere as a state, not a move: "currently travelling in Japan", "on
+# vacation in Bali", "backpacking around Peru". Followed by "in"/"around"/"through", never
+# "to" ("travelling to Paris" is a plan).
+TOURING = re.compile(
+    r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|thru|"
+    r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|(?:^|\b(?:i'm|i\s+am|we're|we\s+are|currently|"
+    r"still|now|here)\s+)on\s+(?:(?:a|an|our|my|the)\s+)?(?:family\s+|little\s+|short\s+|long\s+|"
+    r"annual\s+|quick\s+|two\s+week\s+)?(?:vacation|holiday|holidays|honeymoon|"
+    r"(?:business\s+|work\s+|road\s+)?trip|getaway|break)\s+in\s+"
+)
+# "got" with no direction names what was got ("got food poisoning", "got a flat tire in
+# Reno"), not an arrival ("got to Denver", "got in at midnight").
+GOT_THING = re.compile(
+    r"got\s+(?:(?:safely|finally|just)\s+)*(?!(?:into|to|in|at|safely|finally|just)\b)"
+)

@@ -1,0 +1,182 @@
+"""Coming home: a trip over ("back from Maui", "the trip is over"), the way home ahead ("we'll be
+back Sunday"), and back at work after a trip.
+
+Coming back from a place completes the trip and never sets that place as the location; only
+the user's own return counts ("Dad is coming home" is not the user's trip).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import place_at
+from core.extraction.timewords import WEEKDAYS
+from core.extraction.travel_presence import ARRIVED
+from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
+
+COMPLETED = re.compile(
+    r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
+    r"\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
+    r"(?:back\s+)?(?:home|back)\b|^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|"
+    r"alone|today|all|for|by|on|in\s+time|soon|early|late))|\bhome\s+again\b|"
+    # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
+    r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
+    r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
+)
+_SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
+# Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
+# back from Maui on the 22nd". With a date it gives the return date, never a place.
+HOMEWARD = re.compile(
+    r"\b(?:head|heads|heading|headed|fly|flies|flying|drive|drives|driving|go|going|come|comes|"
+    r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
+    r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
+    # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
+    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
+    rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
+    # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
+    r"tonight\b|next\b|in\s+\d|\d)"
+)
+# After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
+# "back home in Seattle" (never "back from Maui": that is where the trip was).
+_BACK_IN = re.compile(r"\b(?:back|home)(?:\s+(?:home|again|safely|here))*,?\s+(?:in|to|at)\s+")
+_SELF = frozenset(
+    [
+        "i",
+        "we",
+        "my",
+        "our",
+        "i'm",
+        "we're",
+        "i've",
+        "we've",
+        "are",
+        "am",
+        "have",
+        "has",
+        "just",
+        "finally",
+        "all",
+        "both",
+        "safely",
+        "now",
+        "so",
+        "and",
+        "home",
+        "back",
+        "again",
+        "got",
+        "get",
+        "came",
+        "come",
+        "flew",
+        "fly",
+        "drove",
+        "drive",
+        "made",
+        "it",
+        "will",
+        "'ll",
+        "be",
+        "we'll",
+        "i'll",
+        "gonna",
+        "when",
+        "once",
+        "after",
+        "as",
+        "soon",
+        "going",
+        "to",
+    ]
+)
+_WORD = re.compile(r"[a-z][a-z']*")
+PAST = re.compile(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned)\b")
+_STAY = re.compile(
+    r"\bfor\s+(?:the|a|an|another|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple"
+    r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month)\b"
+)
+
+
+def user_is_subject(clause: Clause, end: int) -> bool:
+    """Whether the words before ``end`` leave the user as the subject ("we're back",
+    "back in", "tomorrow we head home"), not someone else ("Dad is coming home")."""
+    spans = [(t.start, t.end) for t in clause.times]
+    return all(
+        w.group() in _SELF
+        or w.group().endswith(("ed", "ing"))
+        or any(a <= w.start() < b for a, b in spans)
+        for w in _WORD.finditer(clause.low, 0, end)
+    )
+
+
+def back_from_trip(clause: Clause, done: re.Match[str]) -> list[Candidate]:
+    """The trip is over. "back in Portland" and "landed in Portland, trip's over" also
+    say where the user is now, unless they are back somewhere for a while ("back in
+    Tahoe for the weekend" is a trip); "back from Maui" names where the trip was."""
+    low = clause.low
+    place = None
+    for rx in (_BACK_IN, ARRIVED):
+        m = rx.search(low)
+        if m is not None and user_is_subject(clause, min(m.start(), done.start())):
+            place = place_at(clause.text, m.end())
+            if place is not None:
+                break
+    if place is None:
+        return [Candidate("travel.status", "completed", 0.95, "assertive")]
+    _, ret = trip_dates(clause)
+    if _STAY.search(low) or ret is not None:
+        return trip_under_way(clause, place)
+    conf = place_confidence(place)
+    return [
+        Candidate("travel.status", "completed", 0.95, "assertive"),
+        Candidate("travel.location", place.name, conf, "assertive"),
+    ]
+
+
+def return_plan(clause: Clause) -> list[Candidate]:
+    """The day the user comes home, when the clause gives one."""
+    day = next((t.day for t in clause.times if not t.past and t.prep != "since"), None)
+    if day is None or day < clause.at.date():
+        return []
+    until = end_of_day(day, clause.at)
+    return [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
+
+
+RETURN_GATE = frozenset(
+    [
+        "home",
+        "back",
+        "return",
+        "returns",
+        "returning",
+        "returned",
+        "trip",
+        "trip's",
+        "vacation",
+        "vacation's",
+        "holiday",
+        "holiday's",
+        "getaway",
+    ]
+)
+
+
+_BACK_AT_WORK = re.compile(
+    r"\bback\s+(?:in\s+(?:the|my)\s+office|at\s+(?:work|my\s+desk|the\s+office)|to\s+work|"
+    r"in\s+the\s+office)\b"
+)
+
+
+def back_at_work_day(clause: Clause) -> date | None:
+    """The day the speaker is back at work, said after being away on a trip ("I am in
+    Berlin for meetings and will be back in the office on Thursday"): the trip's end."""
+    m = _BACK_AT_WORK.search(clause.low)
+    if m is None or clause.intent not in ("planning", "assertive"):
+        return None
+    days = [t.day for t in clause.times if not t.past and t.day > clause.at.date()]
+    return days[0] if days else None

@@ -1,0 +1,100 @@
+"""A trip as candidates: planned (destination, status and its days) or under way (location
+and status), the days a clause gives a trip, and the place a travel phrase points at.
+
+Every travel rule that has found a place ends here, so the days of a trip are read one way
+whether the clause plans it, is on it, or is away with no place named.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import Place, place_at
+from core.extraction.timeexpr import NUMBER_WORDS
+
+_FOR_DURATION = re.compile(
+    r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
+)
+_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
+_RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
+
+
+def place_near(clause: Clause, pos: int) -> Place | None:
+    """A place right at ``pos``, or after "in" a few words on ("the airport in Atlanta")."""
+    place = place_at(clause.text, pos)
+    if place is not None:
+        return place
+    m = _INSIDE_IN.match(clause.low, pos)
+    if m is None:
+        return None
+    # "a cabin near bend": near a common noun English says "near the bend", so a bare
+    # word there that names a town is the town.
+    return place_at(clause.text, m.end(), bare=m.group("prep") != "in")
+
+
+def place_confidence(place: Place) -> float:
+    return 1.0 if place.known else 0.85
+
+
+def end_of_day(day: date, at: datetime) -> datetime:
+    return datetime.combine(day + timedelta(days=1), time(0), tzinfo=at.tzinfo)
+
+
+def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
+    """Departure and return dates of a trip clause."""
+    depart: date | None = None
+    ret: date | None = None
+    # "next week … Tuesday through Thursday": the days inside the week date the trip.
+    days = any(ref.unit == "day" for ref in clause.times)
+    for ref in clause.times:
+        if days and ref.unit in ("week", "month", "year"):
+            continue
+        if ref.past or ref.prep == "since" or ref.begun_span(clause.at.date()):
+            continue  # "this week" or "this year" names no departure day
+        if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
+            ret = ret or ref.day
+        elif depart is None:
+            depart = ref.day
+            span = clause.low[ref.start : ref.end]
+            if ref.end_day is not None and ("weekend" in span or "-" in span):
+                ret = ret or ref.end_day
+    m = _FOR_DURATION.search(clause.low)
+    if m and depart and ret is None:
+        n_word, unit = m.group().split()[1:3]
+        n = int(n_word) if n_word.isdigit() else NUMBER_WORDS[n_word]
+        ret = depart + timedelta(days=n * (7 if unit.startswith("week") else 1))
+    return depart, ret
+
+
+def planned_trip(clause: Clause, place: Place) -> list[Candidate]:
+    depart, ret = trip_dates(clause)
+    if ret is not None:
+        until = end_of_day(ret, clause.at)
+    elif depart is not None:
+        until = end_of_day(depart + timedelta(days=3), clause.at)
+    else:
+        until = end_of_day(clause.at.date() + timedelta(days=14), clause.at)
+    conf = place_confidence(place)
+    out = [
+        Candidate("travel.destination", place.name, conf, "planning", until),
+        Candidate("travel.status", "planning", conf, "planning", until),
+    ]
+    if depart is not None:
+        out.append(Candidate("travel.depart_date", depart.isoformat(), conf, "planning", until))
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), conf, "planning", until))
+    return out
+
+
+def trip_under_way(clause: Clause, place: Place) -> list[Candidate]:
+    conf = place_confidence(place)
+    out = [
+        Candidate("travel.location", place.name, conf),
+        Candidate("travel.status", "in_progress", conf),
+    ]
+    _, ret = trip_dates(clause)
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), conf))
+    return out

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from datetime import datetime
 
-from core.extraction.timeexpr import TimeRef
+from core.extraction.timeref import TimeRef
 from core.extraction.types import MessageIntent, ObservationIntent, Scalar
 
 

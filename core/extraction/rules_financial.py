@@ -20,7 +20,7 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
-from core.extraction.timeexpr import TimeRef
+from core.extraction.timeref import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 

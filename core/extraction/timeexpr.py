@@ -45,14 +45,22 @@ The rules, for a message sent on Wednesday 4 March 2026:
 - "today", "tonight" and "tomorrow" are calendar days of ``at`` in its own
   timezone: a message sent at 23:30 in Los Angeles is still that day there even
   though it is the next day in UTC, so callers pass the user's local time.
+
+This module owns the pattern and how its matches resolve and join into ranges; the pieces
+it resolves with are their own modules: ``timeref`` (the resolved date), ``timedays`` (a
+day missing its year, month or date), ``timespans`` (calendar spans) and ``clocktimes``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from dataclasses import replace
+from datetime import date, datetime, timedelta
 
+from core.extraction.clocktimes import clock_time
+from core.extraction.timedays import month_start, nth_of_month, pick_year, weekday_date
+from core.extraction.timeref import TimeRef
+from core.extraction.timespans import SPAN_STEP, calendar_span
 from core.extraction.timewords import (
     MONTHS,
     NUMBER_WORDS,
@@ -65,7 +73,7 @@ from core.extraction.timewords import (
     safe_date,
 )
 
-__all__ = ["NUMBER_WORDS", "TimeRef", "find_times", "has_past_hint"]
+__all__ = ["find_times", "has_past_hint"]
 
 _ORDW_RE = "|".join(w.replace("-", r"[-\s]") for w in sorted(ORDINAL_WORDS, key=len, reverse=True))
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -104,11 +112,6 @@ _TIME_RE = re.compile(
     | \b(?:in|during|this|next|early|late|mid-?)\s+(?P<mon>{_MONTH_RE})\b(?!\s*\d)
     )""",
     re.VERBOSE,
-)
-_CLOCK_RE = re.compile(
-    r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?:-\s*\d{1,2}(?::\d{2})?\s*)?"
-    r"(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\bat\s+(?P<h2>\d{1,2})(?::(?P<mi2>\d{2}))?\b(?!\s*(?:%|/|-\d))"
-    r"|\b(?P<noon>noon|midnight)\b"
 )
 # A cheap gate before the big pattern: most clauses have no digit and none of these words.
 _TRIGGERS = frozenset(
@@ -157,109 +160,12 @@ _DIGIT = re.compile(r"\d")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
 
 
-@dataclass(frozen=True)
-class TimeRef:
-    """One resolved date in a text."""
-
-    day: date
-    prep: str
-    """The preposition just before it ("from", "until", "since", ...), or ""."""
-    start: int
-    end: int
-    clock: time | None = None
-    end_day: date | None = None
-    """Last day of a range written as one expression ("May 3-7", "this weekend")."""
-    past: bool = False
-    """The expression itself points backwards ("last Tuesday", "yesterday")."""
-    unit: str = "day"
-    """What the expression names: "day", or a whole "week", "weekend", "month" or "year"
-    running from ``day`` to ``end_day``."""
-
-    @property
-    def coarse(self) -> bool:
-        """A whole month or year rather than a day or a week."""
-        return self.unit in ("month", "year")
-
-    def begun_span(self, today: date) -> bool:
-        """A week, month or year already under way ("this year"): it names no plan's day.
-
-        Its ``day`` is today, which is no departure or due day; one still ahead ("next
-        month") keeps its first day as the earliest date it can mean.
-        """
-        return self.unit in ("week", "month", "year") and self.first_day <= today
-
-    @property
-    def first_day(self) -> date:
-        """The first day of the span named ("this year" -> 1 January), or ``day`` itself."""
-        if self.unit == "year":
-            return self.day.replace(month=1, day=1)
-        if self.unit == "month":
-            return self.day.replace(day=1)
-        if self.unit == "week":
-            return self.day - timedelta(days=self.day.weekday())
-        return self.day
-
-    def span_iso(self) -> str:
-        """ISO text of what was said: "2026", "2026-03", "2026-03-07/2026-03-08" or one date."""
-        if self.unit == "year":
-            return f"{self.day.year:04d}"
-        if self.unit == "month":
-            return f"{self.day.year:04d}-{self.day.month:02d}"
-        if self.end_day is not None:
-            return f"{self.first_day.isoformat()}/{self.end_day.isoformat()}"
-        return self.day.isoformat()
-
-    def iso(self, tz_source: datetime) -> str:
-        """ISO date, or date-time with the message's offset when a clock time was given."""
-        if self.clock is None:
-            return self.day.isoformat()
-        return datetime.combine(self.day, self.clock, tzinfo=tz_source.tzinfo).isoformat()
-
-
-def _pick_year(today: date, month: int, day: int, future: bool) -> date | None:
-    """A month/day without a year: the next one in a future context, else the last one."""
-    this = safe_date(today.year, month, day)
-    if this is None:
-        return safe_date(today.year + (1 if future else -1), month, day)
-    if future and this < today:
-        return safe_date(today.year + 1, month, day)
-    if not future and this > today:
-        return safe_date(today.year - 1, month, day)
-    return this
-
-
-def _nth_of_month(today: date, day: int, future: bool) -> date | None:
-    """'the 14th': this month's if still ahead (or behind, in a past context), else the next."""
-    if not 1 <= day <= 31:
-        return None
-    cursor = date(today.year, today.month, 1)
-    for _ in range(13):
-        cand = safe_date(cursor.year, cursor.month, day)
-        if cand is not None and (cand >= today if future else cand <= today):
-            return cand
-        cursor = add_months(cursor, 1 if future else -1)
-    return None
-
-
-def _weekday(today: date, wd: int, mod: str, future: bool) -> date:
-    ahead = (wd - today.weekday()) % 7
-    if mod == "last" or (not mod and not future):
-        return today - timedelta(days=(today.weekday() - wd) % 7 or 7)
-    if mod == "next":
-        # The given day of next week (Monday-based weeks).
-        return today - timedelta(days=today.weekday()) + timedelta(days=7 + wd)
-    if mod == "this" and ahead == 0:
-        return today
-    return today + timedelta(days=ahead or 7)
-
-
 _Resolved = tuple[date, date | None, bool, str]
-_SPAN_STEP = {"this": 0, "next": 1, "last": -1, "previous": -1, "": 0}
 
 
 def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
     if m.group("span"):
-        return (*_span(today, m.group("span_mod"), m.group("span")), m.group("span"))
+        return (*calendar_span(today, m.group("span_mod"), m.group("span")), m.group("span"))
     got = _resolve_day(m, today, future)
     return None if got is None else (*got, "day")
 
@@ -278,13 +184,13 @@ def _resolve_day(
             return None  # "you may first ask": a modal verb, not 1 May
         month, day = MONTHS[g["mw_m"] or g["wm_m"]], ORDINAL_WORDS[ordinal]
         year = g["mw_y"] or g["wm_y"]
-        got = safe_date(int(year), month, day) if year else _pick_year(today, month, day, future)
+        got = safe_date(int(year), month, day) if year else pick_year(today, month, day, future)
         return (got, None, False) if got else None
     if g["md_m"] or g["dm_m"]:
         month = MONTHS[g["md_m"] or g["dm_m"]]
         day = int(g["md_d"] or g["dm_d"])
         year = g["md_y"] or g["dm_y"]
-        got = safe_date(int(year), month, day) if year else _pick_year(today, month, day, future)
+        got = safe_date(int(year), month, day) if year else pick_year(today, month, day, future)
         if got is None:
             return None
         end = safe_date(got.year, got.month, int(g["md_d2"])) if g["md_d2"] else None
@@ -295,7 +201,7 @@ def _resolve_day(
             y = int(g["us_y"])
             got = safe_date(y + 2000 if y < 100 else y, month, day)
         else:
-            got = _pick_year(today, month, day, future) if 1 <= month <= 12 else None
+            got = pick_year(today, month, day, future) if 1 <= month <= 12 else None
         return (got, None, False) if got else None
     if g["nth"] or g["nthw"]:
         return _nth(m, today, future)
@@ -305,12 +211,12 @@ def _resolve_day(
         base_word = g["wf_base"]
         if base_word in WEEKDAYS:
             mod = "next" if g["wf_mod"] == "next" else "this"
-            base = _weekday(today, WEEKDAYS[base_word], mod, True)
+            base = weekday_date(today, WEEKDAYS[base_word], mod, True)
         else:
             base = today + timedelta(days=1 if base_word == "tomorrow" else 0)
         return base + timedelta(days=n * (7 if g["wf_u"].startswith("week") else 1)), None, False
     if g["eo"]:
-        _, last, past = _span(today, g["eo_mod"] or "this", g["eo_span"])
+        _, last, past = calendar_span(today, g["eo_mod"] or "this", g["eo_span"])
         return last, None, past
     if g["rel"]:
         rel = " ".join(g["rel"].split())
@@ -320,7 +226,7 @@ def _resolve_day(
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
-        return _weekday(today, WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
+        return weekday_date(today, WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
     if g["in_n"]:
         word = " ".join(g["in_n"].split())
         n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
@@ -332,7 +238,7 @@ def _resolve_day(
             return safe_date(base.year, base.month, today.day) or last, None, False
         return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
     if g["mon"]:
-        return _month_start(today, MONTHS[g["mon"]], future), None, False
+        return month_start(today, MONTHS[g["mon"]], future), None, False
     if g["hol"]:
         hol = " ".join(g["hol"].split())
         got = holiday_date(hol, today.year)
@@ -357,67 +263,12 @@ def _nth(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool]
         if not (g["nth_mod"] or g["prep"] or (alone and not weak)):
             return None
     if g["nth_mod"]:
-        step = _SPAN_STEP[g["nth_mod"]]
+        step = SPAN_STEP[g["nth_mod"]]
         first = add_months(today.replace(day=1), step)
         got = safe_date(first.year, first.month, day)
         return (got, None, step < 0 or (step == 0 and got < today)) if got else None
-    got = _nth_of_month(today, day, future)
+    got = nth_of_month(today, day, future)
     return (got, None, False) if got else None
-
-
-def _month_start(today: date, month: int, future: bool) -> date:
-    """'in May': the first of the next May (today if it is May), or the last one."""
-    if month == today.month:
-        return today
-    year = today.year + (1 if future and month < today.month else 0)
-    year -= 1 if not future and month > today.month else 0
-    return date(year, month, 1)
-
-
-def _span(today: date, mod: str, span: str) -> tuple[date, date, bool]:
-    """The calendar week, weekend, month or year: (day it names, last day, past).
-
-    A span under way ("this week", "this month", "this year") names today, one ahead or
-    behind its first day; "this weekend" said on the Sunday is today too.
-    """
-    monday = today - timedelta(days=today.weekday())
-    step = _SPAN_STEP[mod]
-    if span == "weekend":
-        sat = monday + timedelta(days=5 + 7 * step)
-        start = today if mod == "this" and today > sat else sat
-        return start, sat + timedelta(days=1), step < 0
-    if span == "week":
-        start = monday + timedelta(days=7 * step)
-        last = start + timedelta(days=6)
-    elif span == "month":
-        start = add_months(today.replace(day=1), step)
-        last = add_months(start, 1) - timedelta(days=1)
-    else:
-        start = date(today.year + step, 1, 1)
-        last = date(start.year, 12, 31)
-    # A span under way ("this year") names today: that is where it stands for "now".
-    return (today if start <= today <= last else start), last, step < 0
-
-
-def _clock(text: str) -> time | None:
-    m = _CLOCK_RE.search(text)
-    if m is None:
-        return None
-    if m.group("noon"):
-        return time(12) if m.group("noon") == "noon" else time(0)
-    hour = int(m.group("h") or m.group("h2"))
-    minute = int(m.group("mi") or m.group("mi2") or 0)
-    ap = (m.group("ap") or "").replace(".", "")
-    if hour > 23 or minute > 59:
-        return None
-    if ap == "pm" and hour < 12:
-        hour += 12
-    elif ap == "am" and hour == 12:
-        hour = 0
-    elif not ap and 1 <= hour <= 7:
-        # "at 4" for a lesson or a practice means the afternoon.
-        hour += 12
-    return time(hour, minute)
 
 
 def _is_weekday(text: str, ref: TimeRef) -> bool:
@@ -487,7 +338,7 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             day += timedelta(days=7)  # "tuesday through thursday": the Thursday after
         out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past, unit))
     if out:
-        clock = _clock(text)
+        clock = clock_time(text)
         if clock is not None:
             first = out[0]
             out[0] = replace(first, clock=clock)

@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at
-from core.extraction.timeexpr import NUMBER_WORDS
+from core.extraction.timewords import NUMBER_WORDS
 
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"

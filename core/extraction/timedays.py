@@ -1,0 +1,62 @@
+"""A day said without all its parts, pinned against today: a month and day with no year,
+"the 14th" with no month, a weekday ("Friday", "next Friday", "last Friday"), a month
+("in May").
+
+``future`` says which way each leans: forward for plans, backward for past-tense clauses.
+The rules are those of ``timeexpr``'s docstring.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from core.extraction.timewords import (
+    add_months,
+    safe_date,
+)
+
+
+def pick_year(today: date, month: int, day: int, future: bool) -> date | None:
+    """A month/day without a year: the next one in a future context, else the last one."""
+    this = safe_date(today.year, month, day)
+    if this is None:
+        return safe_date(today.year + (1 if future else -1), month, day)
+    if future and this < today:
+        return safe_date(today.year + 1, month, day)
+    if not future and this > today:
+        return safe_date(today.year - 1, month, day)
+    return this
+
+
+def nth_of_month(today: date, day: int, future: bool) -> date | None:
+    """'the 14th': this month's if still ahead (or behind, in a past context), else the next."""
+    if not 1 <= day <= 31:
+        return None
+    cursor = date(today.year, today.month, 1)
+    for _ in range(13):
+        cand = safe_date(cursor.year, cursor.month, day)
+        if cand is not None and (cand >= today if future else cand <= today):
+            return cand
+        cursor = add_months(cursor, 1 if future else -1)
+    return None
+
+
+def weekday_date(today: date, wd: int, mod: str, future: bool) -> date:
+    ahead = (wd - today.weekday()) % 7
+    if mod == "last" or (not mod and not future):
+        return today - timedelta(days=(today.weekday() - wd) % 7 or 7)
+    if mod == "next":
+        # The given day of next week (Monday-based weeks).
+        return today - timedelta(days=today.weekday()) + timedelta(days=7 + wd)
+    if mod == "this" and ahead == 0:
+        return today
+    return today + timedelta(days=ahead or 7)
+
+
+def month_start(today: date, month: int, future: bool) -> date:
+    """'in May': the first of the next May (today if it is May), or the last one."""
+    if month == today.month:
+        return today
+    year = today.year + (1 if future and month < today.month else 0)
+    year -= 1 if not future and month > today.month else 0
+    return date(year, month, 1)

@@ -23,13 +23,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.extraction.intent import (
+from core.extraction.intent import ClauseIntent
+from core.extraction.intent_tense import (
     FAR_PAST,
     FUTURE,
     PRESENT_OVERRIDE,
     RESULT_PAST,
     STATIVE_PAST,
-    ClauseIntent,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.types import MessageIntent

@@ -1,0 +1,73 @@
+"""Talk that claims nothing: back-channel words ("ok great thank you!!", "lol ok"), thanks,
+good wishes and sign-offs ("Thanks everyone for the advice, it really helped").
+
+A clause made only of these has intent "none" whatever else its words would say, so
+``classify`` checks them first.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CHITCHAT = re.compile(
+    r"(?:hi|hello|hey|hiya|yo|howdy|sup|good\s+(?:morning|afternoon|evening|night)|gm|gn|"
+    r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
+    r"tysm|cheers|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
+    r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
+    r"never\s*mind|no\s+worries|np|bye|goodbye|see\s+(?:you|ya)|good\s*night|love\s+it|wow|"
+    r"hmm+|ah|oh|ugh|welcome|that\s+(?:helps|works)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+"
+    r"(?:great|helpful|perfect|awesome|fine|ok|okay|cool|nice|good|all|it|correct|right|wrong|"
+    r"wonderful|amazing|useful|interesting|funny|true)|you(?:'re|\s+are)\s+(?:the\s+best|"
+    r"awesome|great|welcome|right|amazing))(?:\s+(?:there|again|everyone|canon|buddy|friend))?"
+)
+_SOCIAL = re.compile(
+    # Thanks with what for, and who: "thanks everyone for the advice", "thank you very
+    # much for your help"; good wishes: "happy bday", "have the best day"; a sign-off:
+    # "that's all for now"; and what the help did: "it really helped", "you are very kind".
+    r"(?:many\s+|big\s+|huge\s+)?(?:thanks?|thank\s+(?:you|u)|thx|ty|tysm|cheers)"
+    r"(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch|million))?"
+    r"(?:\s+(?:again|everyone|everybody|all|y'all|guys|folks|so\s+much))*(?:\s+for\b.*)?|"
+    r"(?:happy|merry)\s+(?:bday|birthday|b-day|anniversary|new\s+year|holidays|christmas|"
+    r"xmas|easter|thanksgiving|mother's\s+day|father's\s+day)\b.*|"
+    r"(?:have|enjoy)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:day|weekend|week|trip|time|evening|"
+    r"night|one|flight|holiday)\b.*|"
+    r"(?:that's|that\s+is|thats)\s+(?:all|everything|it)(?:\s+(?:i\s+need(?:ed)?|for\s+now|"
+    r"for\s+today|thanks?))*|"
+    r"(?:it|that|this|you|your\s+\w+)\s+(?:really\s+|truly\s+|so\s+|all\s+)?(?:helped|"
+    r"helps)(?:\s+(?:a\s+lot|so\s+much|loads|a\s+ton|me|us))*|"
+    r"(?:you(?:'re|\s+are|\s+r)|u\s+r|ur)\s+(?:so\s+|very\s+|too\s+|really\s+)?(?:kind|"
+    r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?|"
+    # A good wish for the listener or theirs: "i hope ur mom feels better soon".
+    r"(?:i\s+)?(?:really\s+)?hope\s+(?:you|u|ur|your|you're|ure)\b.*|"
+    # Choosing among offers, or not minding: "any of those is fine", "I don't care about
+    # the price", "either one works".
+    r"(?:any|either|both|all|the\s+(?:first|second|third|last|other|cheaper|cheapest)(?:\s+one)?)"
+    r"(?:\s+one)?(?:\s+of\s+(?:those|them|these))?\s+(?:is|are|would\s+be|works?|sounds?)\s+"
+    r"(?:fine|ok|okay|good|great|perfect)|"
+    r"(?:i|we)\s+(?:really\s+)?(?:don't|do\s+not|dont)\s+(?:really\s+)?(?:care|mind)(?:\s+(?:about|"
+    r"which|what|where|when|how))?(?:\s+(?:the\s+)?(?:price|cost|area|rating|stars|time|location|"
+    r"one|airline|seat))?"
+)
+"""Thanks, good wishes and sign-offs: social messages that claim nothing about the
+speaker's world, however long ("Thanks everyone for the advice, it really helped")."""
+
+
+_NOT_WORDS = re.compile(r"[^\w\s',.!?-]+")
+_SOCIAL_RUN = re.compile(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}))*")
+
+
+_CHITCHAT_RUN = re.compile(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pattern}))*")
+
+
+def is_chitchat(low: str) -> bool:
+    """Back-channel words run together with or without commas, emoji aside: "ok great
+    thank you!!", "k sounds good 👍", "lol ok". Each alone claims nothing, so neither
+    does a run of them, nor a clause left empty (a greeting the letter reader took off)."""
+    bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
+    return not bare or _CHITCHAT_RUN.fullmatch(bare) is not None
+
+
+def is_social(low: str) -> bool:
+    """Thanks, good wishes and sign-offs, one or several, emoji aside."""
+    bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")
+    return bool(bare) and _SOCIAL_RUN.fullmatch(bare) is not None

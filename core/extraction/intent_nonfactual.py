@@ -1,0 +1,84 @@
+"""What marks a clause as not describing reality: a condition ("if", "should the flight be
+cancelled"), a counterfactual ("had I known", "we almost moved"), a wish or suggestion, a
+hedge ("might", "not sure"), and a time still to come ("when we're back in Portland").
+
+These win over tense in ``classify``, so "If we had gone to Tahoe we'd be there now" can
+never be read as a fact; ``not_a_fact`` names which of them a message is.
+"""
+
+from __future__ import annotations
+
+import re
+
+SUBJECT_PRONOUN = r"(?:i|we|he|she|they|you|it)"
+
+
+# "Had I known", "had things gone differently", "had it not been for": inverted
+# conditionals, told apart from "had a great time" by the participle.
+_HAD_INVERSION = (
+    r"^had\s+(?:[\w']+\s+){1,3}?(?:not\s+|never\s+)?"
+    r"(?:\w+ed|\w+en|known|gone|done|been|had|left|made|seen|got|won|lost|kept|met|told|said|"
+    r"thought|bought|brought|come|run|held|paid|sent|spent|built|felt|heard|found)\b"
+)
+COUNTERFACTUAL = re.compile(
+    rf"{_HAD_INVERSION}|\b(?:would|could|should|might|must)"
+    rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{SUBJECT_PRONOUN}'d\s+"
+    rf"(?:have|'ve|known|been|gone|done|had)\b|\b{SUBJECT_PRONOUN}'d've\b|\bwere\s+{SUBJECT_PRONOUN}\s+to\b|\bif\s+(?:only\b|"
+    rf"{SUBJECT_PRONOUN}\s+(?:had|'d|were)\b|\w+\s+(?:had|were)\b)|\bas\s+if\b|\bas\s+though\b|"
+    rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b|"
+    # "I almost moved to Dallas", "we nearly bought the house": what did not happen (not
+    # "I fell asleep and almost crashed": the clause's own event did).
+    rf"^(?:{SUBJECT_PRONOUN}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove)\b"
+)
+_SHOULD_INVERSION = (
+    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her)"
+    r"\s+\w+"
+)
+""""Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
+CONDITIONAL = re.compile(
+    rf"^(?:without|but\s+for|barring|absent|once|{_SHOULD_INVERSION})\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
+)
+IF_IDIOM = re.compile(
+    r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
+    r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b)\b"
+)
+OPENS_SCOPE = re.compile(
+    rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
+    rf"but\s+for|barring|once|{_SHOULD_INVERSION}|"
+    rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
+)
+WISH = re.compile(
+    rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
+    rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
+    rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should|ought\s+to)\b|\bshould(?:n't)?\b|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
+    rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
+    rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
+    rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
+    rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
+    rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b"
+)
+
+
+HEDGE = re.compile(
+    r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
+    r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
+    r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
+    r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b"
+)
+# "When we're back in Portland, ..." / "once we get home": a time still to come, not a
+# fact; the clause it introduces is what is claimed, so no scope is opened.
+WHEN_PRESENT = re.compile(
+    rf"^(?:when|whenever|once|as\s+soon\s+as|after|before|until|till)\s+{SUBJECT_PRONOUN}(?:'re|'m|\s+"
+    r"(?:are|am|is|get|gets|arrive|arrives|land|lands|come|comes|go|goes|head|heads|leave|"
+    r"leaves|return|returns|finish|finishes|move|moves))\b"
+)
+_MAY = re.compile(r"\bmay\b(?!\s*\d)")
+_MAY_MONTH = re.compile(
+    r"\b(?:in|on|of|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
+    r"after|during)\s+may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b"
+)
+
+
+def may_hedge(low: str) -> bool:
+    return _MAY.search(low) is not None and _MAY_MONTH.search(low) is None

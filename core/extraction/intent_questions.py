@@ -1,0 +1,52 @@
+"""Questions, marked or not ("what's on my calendar tomorrow"): whether one asks the listener
+(intent "none") or wonders about a possibility ("should we go?": hypothetical).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.types import MessageIntent
+
+_SUGGEST_Q = re.compile(
+    r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
+    r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
+)
+_YOU = re.compile(r"\b(?:you|your|yours|u|ur)\b")
+_WH = re.compile(
+    r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b"
+)
+
+
+# "are we still on for Portland?", "did I book the hotel?", "is the trip next week?": a
+# yes/no question about how things stand asks the listener; it wonders about no possibility.
+_STATUS_Q = re.compile(
+    r"^(?:(?:wait|so|and|but|ok|okay|hey|um|btw)\W+)*(?:am|are|is|was|were|do|does|did|have|has|"
+    r"will|won't|aren't|isn't|didn't|don't|haven't|hasn't)\s+(?!it\s+(?:worth|better|possible|"
+    r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
+)
+UNMARKED_Q = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
+    # before its subject asks, mark or not.
+    r"do\s+(?:i|we)|does\s+(?:my|our|the)|is\s+(?:my|our|the)|are\s+(?:my|our|the)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
+    r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
+    # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
+    r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
+    r"knows?|[a-z]+ed))\b"
+    r"(?!.*\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
+)
+"""A question typed or spoken without its question mark: "what's on my calendar tomorrow",
+"what time is it in london right now"."""
+_POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
+
+
+def question_intent(low: str) -> MessageIntent:
+    if _SUGGEST_Q.search(low):
+        return "hypothetical"
+    if _YOU.search(low) or _WH.search(low):
+        return "none"
+    if _STATUS_Q.search(low) and not _POSSIBLE.search(low):
+        return "none"
+    return "hypothetical"

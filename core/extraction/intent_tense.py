@@ -1,0 +1,74 @@
+"""Tense and aspect of a clause already known to be factual: the past that still holds ("I
+just moved to Austin", "have been here since Friday"), the past that does not ("we were in
+Tahoe last winter"), plans, and the present.
+
+The grammar checks (``grammar_intent``) weigh these same cue patterns against the parse.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.types import MessageIntent
+
+FAR_PAST = re.compile(
+    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+(?:when|then)\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
+    # "back in 2019" dates a memory; "back in Portland" places someone now.
+    r"(?<!\bbe\s)\bback\s+in\s+(?:the\s+(?:day|days|old|good|early|late|\d|'\d)|(?:19|20)\d\d|'?\d0s|"
+    r"college|high\s+school|school|grad|(?:my|our)\s+(?:day|days|youth|twenties|thirties|teens|20s|30s)|those|january|february|march|april|june|"
+    r"july|august|september|october|november|december|spring|summer|fall|autumn|winter)\b|"
+    r"\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\b(?:years|decades|ages|months)\s+ago\b|"
+    r"\bin\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|spring|fall|"
+    r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
+    r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
+    r"\bhoneymoon\b|\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
+    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b"
+)
+PRESENT_OVERRIDE = re.compile(
+    r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
+    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)"
+)
+STATIVE_PAST = re.compile(
+    r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"
+    r"studied|had|toured|vacationed|loved|enjoyed|saw|did|took|attended|played|owned)\b|"
+    r"\b(?:'ve|have|has)\s+(?:been\s+to|visited|lived|worked|traveled|travelled)\b"
+)
+RESULT_PAST = re.compile(
+    r"\b(?:was|were|got|has\s+been|have\s+been|is|are)\s+(?:just\s+|finally\s+)?(?:cancell?ed|"
+    r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
+    r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
+    r"done|completed|diagnosed|sent|returned|closed|scrapped|killed|dropped|shelved)\b|"
+    r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
+    r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
+    r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
+    r"checked|made\s+it|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
+    r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
+)
+FUTURE = re.compile(
+    r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|planning|plan\s+to|"
+    r"plan\s+is|plans\s+to|planned|scheduled|booked|reserved|set\s+for|due|upcoming|leaving|"
+    r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
+    r"held|next\s+stop)\b"
+)
+_PROGRESSIVE_MOVE = re.compile(
+    r"\b(?:'re|'m|are|am|is)\s+(?:flying|driving|going|heading|headed|leaving|moving|taking|"
+    r"visiting|traveling|travelling|staying|starting|meeting|off\s+to|road\s+tripping)\b"
+)
+
+
+def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
+    """Assertive, planning or historical, for a clause already known to be factual."""
+    present = PRESENT_OVERRIDE.search(low) is not None
+    if FAR_PAST.search(low) and not present:
+        return "historical"
+    if FUTURE.search(low):
+        return "planning"
+    result = RESULT_PAST.search(low) is not None
+    if STATIVE_PAST.search(low) and not result and not present:
+        return "historical"
+    if result:
+        return "assertive"
+    if has_future_time or (_PROGRESSIVE_MOVE.search(low) and has_future_time):
+        return "planning"
+    return "assertive"

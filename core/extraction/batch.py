@@ -14,7 +14,7 @@ from itertools import islice
 from typing import TypeVar
 
 from core.extraction.linguistics import parse
-from core.extraction.offline import parsed_text
+from core.extraction.offline_input import parsed_text
 from core.extraction.types import SourceKind
 
 T = TypeVar("T")

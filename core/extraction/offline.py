@@ -5,15 +5,19 @@ into clauses, decides each clause's intent, runs the field rules on it and
 applies the clause's intent to what they found. A clause that does not state
 reality (condition, wish, hedge, question) can only yield ``hypothetical``
 observations, whatever its rules would say about a factual sentence.
+
+What of the input is read is ``offline_input``; how a clause's candidates become
+observations, ``offline_observations``; how one message's observations are made
+consistent with each other, ``offline_consistency``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
-from core.domain.fields import domain_of, spec_for
+from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import (
@@ -27,10 +31,16 @@ from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
-from core.extraction.known_people import capitalise_known
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
-from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.markdown import MarkdownLine, key_value_candidate
+from core.extraction.offline_consistency import (
+    dedupe_observations,
+    is_under_way,
+    return_after_departure,
+)
+from core.extraction.offline_input import readable_body
+from core.extraction.offline_observations import clause_observations
 from core.extraction.profile_after import settled_not_travelling
 from core.extraction.pronouns import Referents
 from core.extraction.rules_family import extract_family
@@ -45,11 +55,9 @@ from core.extraction.timeexpr import find_times
 from core.extraction.travel_departures import departure_day, lend_departure
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.types import (
-    NON_FACTUAL_CAP,
     ExtractedObservation,
     Extraction,
     MessageIntent,
-    ObservationIntent,
     SourceKind,
 )
 
@@ -67,28 +75,6 @@ _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "retur
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
-_MAX_TEXT = 4000
-"""Longer inputs are cut: a chat message or a Markdown line is never this long."""
-
-
-def _observation_intent(clause: Clause, cand: Candidate) -> ObservationIntent:
-    if clause.intent == "hypothetical":
-        return "hypothetical"
-    if clause.intent == "historical":
-        return "historical"
-    if cand.intent is not None:
-        return cand.intent
-    return "planning" if clause.intent == "planning" else "assertive"
-
-
-def _valid(field: str, value: object, intent: ObservationIntent) -> bool:
-    """Whether the catalogue lets a plan set this value (a plan cannot cancel a trip)."""
-    if intent != "planning":
-        return True
-    spec = spec_for(field)
-    if not spec.planning_allowed:
-        return False
-    return not spec.planning_values or value in spec.planning_values
 
 
 def _clause(
@@ -160,7 +146,7 @@ def extract_offline(
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
-    body, md = _body(text, source, known_people)
+    body, md = readable_body(text, source, known_people)
     observations: list[ExtractedObservation] = []
     if md is not None:
         kv = key_value_candidate(md)
@@ -214,7 +200,7 @@ def extract_offline(
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
         setting_out = None if travels else departure_day(clause)
-        if not travels and any(_under_way(o) for o in observations):
+        if not travels and any(is_under_way(o) for o in observations):
             # "I'm in Berlin for meetings and will be back in the office on Thursday"
             back = back_at_work_day(clause)
             if back is not None:
@@ -231,7 +217,7 @@ def extract_offline(
             # Another person's rent, name or whereabouts are not the speaker's: the parse
             # finds the subject ("Lily came home early"), the words find hearsay.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
-        seg_obs = _observations(clause, ci, found, entity_id)
+        seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         if not seg_obs and explains_arrival(clause.text, at):
             explaining.append(clause.text)
@@ -267,7 +253,9 @@ def extract_offline(
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
-    read = _return_after_departure(_dedupe(_dated_arrivals(observations, explaining, at)))
+    read = return_after_departure(
+        dedupe_observations(_dated_arrivals(observations, explaining, at))
+    )
     return Extraction(text, message_intent(telling or intents), read)
 
 
@@ -284,37 +272,6 @@ def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:
     )
 
 
-def _observations(
-    clause: Clause, ci: ClauseIntent, found: list[Candidate], entity_id: str
-) -> list[ExtractedObservation]:
-    out: list[ExtractedObservation] = []
-    for cand in found:
-        intent = _observation_intent(clause, cand)
-        if not _valid(cand.field, cand.value, intent):
-            continue
-        if (intent == "retract") != (cand.value is None):
-            continue  # a retraction carries no value; anything else must have one
-        if intent == "retract" and clause.intent not in ("assertive", "planning"):
-            continue
-        conf = ci.confidence * cand.confidence
-        if intent == "hypothetical":
-            conf = min(conf, NON_FACTUAL_CAP)
-        until = cand.valid_until if intent in ("planning", "assertive") else None
-        out.append(
-            ExtractedObservation(
-                entity_id=entity_id,
-                domain=domain_of(cand.field),
-                field=cand.field,
-                candidate_value=cand.value,
-                intent=intent,
-                extraction_confidence=round(max(0.0, min(1.0, conf)), 3),
-                valid_until=until,
-                evidence_text=clause.text[:1000],
-            )
-        )
-    return out
-
-
 def _dated_arrivals(
     obs: list[ExtractedObservation], explaining: list[str], at: datetime
 ) -> list[ExtractedObservation]:
@@ -326,107 +283,8 @@ def _dated_arrivals(
 
     def dated(o: ExtractedObservation) -> ExtractedObservation:
         here = o.field == "travel.location" and o.intent == "assertive"
-        if not (here or _under_way(o)) or arrival_day(o.evidence_text, at) is not None:
+        if not (here or is_under_way(o)) or arrival_day(o.evidence_text, at) is not None:
             return o
         return replace(o, evidence_text=", ".join([o.evidence_text, *explaining])[:1000])
 
     return [dated(o) for o in obs]
-
-
-def _ended(o: ExtractedObservation) -> bool:
-    return (
-        o.field == "travel.status" and o.intent == "assertive" and o.candidate_value == "completed"
-    )
-
-
-def _under_way(o: ExtractedObservation) -> bool:
-    return (o.field, o.candidate_value, o.intent) == ("travel.status", "in_progress", "assertive")
-
-
-def _cancelled_flight(o: ExtractedObservation) -> bool:
-    """A cancellation read from a flight alone (the travel rule gives it 0.6)."""
-    return (
-        o.field == "travel.status"
-        and o.candidate_value == "cancelled"
-        and o.extraction_confidence <= 0.6
-    )
-
-
-def _return_after_departure(
-    obs: tuple[ExtractedObservation, ...],
-) -> tuple[ExtractedObservation, ...]:
-    """A trip comes back after it leaves: "we leave for tahoe sunday, back saturday" read
-    clause by clause puts a bare weekday's return before the departure the message names
-    (this week's Saturday); within a week of it, the return is the one after."""
-    days = {o.field: o.candidate_value for o in obs if o.domain == "travel"}
-    depart, back = days.get("travel.depart_date"), days.get("travel.return_date")
-    if not (isinstance(depart, str) and isinstance(back, str)):
-        return obs
-    try:
-        gone, home = date.fromisoformat(depart), date.fromisoformat(back)
-    except ValueError:
-        return obs
-    if not gone - timedelta(days=7) < home < gone:
-        return obs
-    later = home + timedelta(days=7)
-    returned = next(o for o in obs if o.field == "travel.return_date")
-    until = returned.valid_until and returned.valid_until + timedelta(days=7)
-
-    def moved(o: ExtractedObservation) -> ExtractedObservation:
-        if o.field == "travel.return_date":
-            return replace(o, candidate_value=later.isoformat(), valid_until=until)
-        if o.domain == "travel" and o.valid_until and until and o.valid_until < until:
-            return replace(o, valid_until=until)  # the plan lasts until its return
-        return o
-
-    return tuple(moved(o) for o in obs)
-
-
-def _dedupe(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:
-    best: dict[tuple[str, object, str], ExtractedObservation] = {}
-    if any(_ended(o) for o in obs):
-        # "Landed in Portland. Trip's over.": arriving at the end of a trip puts the user
-        # somewhere (the location stays) but the trip is over, not under way.
-        obs = [
-            o
-            for o in obs
-            if not (o.field == "travel.status" and o.candidate_value == "in_progress")
-        ]
-    elif any(_under_way(o) for o in obs):
-        # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
-        # (a rebooking, perhaps); being somewhere on the trip says it is under way.
-        obs = [o for o in obs if not (_cancelled_flight(o) and o.intent == "assertive")]
-    for o in obs:
-        key = (o.field, o.candidate_value, o.intent)
-        if key not in best or o.extraction_confidence > best[key].extraction_confidence:
-            best[key] = o
-    return tuple(best.values())
-
-
-def parsed_text(
-    text: str,
-    source: SourceKind = "conversation_assertive",
-    known_people: frozenset[str] = frozenset(),
-) -> str | None:
-    """The string ``extract_offline`` hands the parser for ``text`` (None: it parses none).
-
-    It reads the input as ``extract_offline`` does (``_body``), so a batch can be
-    parsed ahead (``core.extraction.batch``) and every message then finds its parse cached.
-    """
-    body, md = _body(text, source, known_people)
-    if md is not None and key_value_candidate(md) is not None:
-        return None
-    return clean(body)
-
-
-def _body(
-    text: str, source: SourceKind, known_people: frozenset[str] = frozenset()
-) -> tuple[str, MarkdownLine | None]:
-    """What of ``text`` is read: at most ``_MAX_TEXT`` characters, known names given
-    their capital, and for a Markdown line its text without the markup (with the
-    parsed line)."""
-    cut = capitalise_known(text[:_MAX_TEXT], known_people)
-    if source != "static_markdown":
-        return cut, None
-    md = parse_line(cut)
-    return md.body, md

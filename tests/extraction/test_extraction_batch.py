@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from core.cli import cli
 from core.extraction.batch import primed
 from core.extraction.linguistics import model, parse
-from core.extraction.offline import extract_offline, parsed_text
+from core.extraction.offline import extract_offline
+from core.extraction.offline_input import parsed_text
 from core.extraction.types import SourceKind
 
 AT = datetime.fromisoformat("2026-03-04T09:00:00-08:00")

@@ -1,0 +1,81 @@
+"""One message's observations made consistent with each other: a trip that ended is not
+under way, a cancelled flight alone does not end a trip that is, a return comes after its
+departure, and one observation per field, value and intent (the most confident).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, timedelta
+
+from core.extraction.types import ExtractedObservation
+
+
+def _ended(o: ExtractedObservation) -> bool:
+    return (
+        o.field == "travel.status" and o.intent == "assertive" and o.candidate_value == "completed"
+    )
+
+
+def is_under_way(o: ExtractedObservation) -> bool:
+    return (o.field, o.candidate_value, o.intent) == ("travel.status", "in_progress", "assertive")
+
+
+def _cancelled_flight(o: ExtractedObservation) -> bool:
+    """A cancellation read from a flight alone (the travel rule gives it 0.6)."""
+    return (
+        o.field == "travel.status"
+        and o.candidate_value == "cancelled"
+        and o.extraction_confidence <= 0.6
+    )
+
+
+def return_after_departure(
+    obs: tuple[ExtractedObservation, ...],
+) -> tuple[ExtractedObservation, ...]:
+    """A trip comes back after it leaves: "we leave for tahoe sunday, back saturday" read
+    clause by clause puts a bare weekday's return before the departure the message names
+    (this week's Saturday); within a week of it, the return is the one after."""
+    days = {o.field: o.candidate_value for o in obs if o.domain == "travel"}
+    depart, back = days.get("travel.depart_date"), days.get("travel.return_date")
+    if not (isinstance(depart, str) and isinstance(back, str)):
+        return obs
+    try:
+        gone, home = date.fromisoformat(depart), date.fromisoformat(back)
+    except ValueError:
+        return obs
+    if not gone - timedelta(days=7) < home < gone:
+        return obs
+    later = home + timedelta(days=7)
+    returned = next(o for o in obs if o.field == "travel.return_date")
+    until = returned.valid_until and returned.valid_until + timedelta(days=7)
+
+    def moved(o: ExtractedObservation) -> ExtractedObservation:
+        if o.field == "travel.return_date":
+            return replace(o, candidate_value=later.isoformat(), valid_until=until)
+        if o.domain == "travel" and o.valid_until and until and o.valid_until < until:
+            return replace(o, valid_until=until)  # the plan lasts until its return
+        return o
+
+    return tuple(moved(o) for o in obs)
+
+
+def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:
+    best: dict[tuple[str, object, str], ExtractedObservation] = {}
+    if any(_ended(o) for o in obs):
+        # "Landed in Portland. Trip's over.": arriving at the end of a trip puts the user
+        # somewhere (the location stays) but the trip is over, not under way.
+        obs = [
+            o
+            for o in obs
+            if not (o.field == "travel.status" and o.candidate_value == "in_progress")
+        ]
+    elif any(is_under_way(o) for o in obs):
+        # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
+        # (a rebooking, perhaps); being somewhere on the trip says it is under way.
+        obs = [o for o in obs if not (_cancelled_flight(o) and o.intent == "assertive")]
+    for o in obs:
+        key = (o.field, o.candidate_value, o.intent)
+        if key not in best or o.extraction_confidence > best[key].extraction_confidence:
+            best[key] = o
+    return tuple(best.values())

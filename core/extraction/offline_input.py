@@ -1,0 +1,45 @@
+"""What of a text the offline extractor reads: at most ``MAX_TEXT`` characters, known names
+given their capital, and for a Markdown line its text without the markup.
+
+The extractor and the batch parser (``core.extraction.batch``) read the input the same way,
+so a batch parsed ahead finds every message's parse cached.
+"""
+
+from __future__ import annotations
+
+from core.extraction.known_people import capitalise_known
+from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.segments import clean
+from core.extraction.types import SourceKind
+
+MAX_TEXT = 4000
+"""Longer inputs are cut: a chat message or a Markdown line is never this long."""
+
+
+def parsed_text(
+    text: str,
+    source: SourceKind = "conversation_assertive",
+    known_people: frozenset[str] = frozenset(),
+) -> str | None:
+    """The string ``extract_offline`` hands the parser for ``text`` (None: it parses none).
+
+    It reads the input as ``extract_offline`` does (``readable_body``), so a batch can be
+    parsed ahead (``core.extraction.batch``) and every message then finds its parse cached.
+    """
+    body, md = readable_body(text, source, known_people)
+    if md is not None and key_value_candidate(md) is not None:
+        return None
+    return clean(body)
+
+
+def readable_body(
+    text: str, source: SourceKind, known_people: frozenset[str] = frozenset()
+) -> tuple[str, MarkdownLine | None]:
+    """What of ``text`` is read: at most ``MAX_TEXT`` characters, known names given
+    their capital, and for a Markdown line its text without the markup (with the
+    parsed line)."""
+    cut = capitalise_known(text[:MAX_TEXT], known_people)
+    if source != "static_markdown":
+        return cut, None
+    md = parse_line(cut)
+    return md.body, md

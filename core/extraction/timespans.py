@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from core.extraction.timewords import (
-    add_months,
-)
+from core.extraction.timewords import add_months
 
 SPAN_STEP = {"this": 0, "next": 1, "last": -1, "previous": -1, "": 0}
 

@@ -14,7 +14,8 @@ holder of that entity's lock wrote. Nothing else writes an entity's rows.
 
 The rules SQLite keeps in SQL (folding commits into facts, the per-entity
 pending cap, the questions a commit settles) run here in Python, inside the
-writing transaction (``core.store.rules``).
+writing transaction (``core.store.rules``). The reads, which take no lock, are
+``core.store.postgres_reads``.
 """
 
 from __future__ import annotations
@@ -30,22 +31,16 @@ from psycopg_pool import AsyncConnectionPool
 
 from core.domain.records import (
     Alert,
-    AuditLine,
     DeadLetter,
     Escalation,
-    EventRecord,
-    HistoryEntry,
-    LogWindow,
     NewReviewItem,
     ReviewItem,
-    ReviewStatus,
     WriteBatch,
 )
-from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot
-from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.state import CommittedFact
 from core.errors import NotFound, StoreError
-from core.store import postgres_portable, sql_records
+from core.store import postgres_portable
 from core.store.portable import PortableTable
 from core.store.postgres_api_tokens import PostgresApiTokens
 from core.store.postgres_companions import (
@@ -57,23 +52,15 @@ from core.store.postgres_companions import (
 from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
+from core.store.postgres_reads import PostgresReads
 from core.store.postgres_rows import (
-    EVENT_COLUMNS,
-    FACT_COLUMNS,
-    HISTORY_COLUMNS,
     INSERT_ALERT,
     INSERT_DEAD_LETTER,
     INSERT_REVIEW,
     LETTER_COLUMNS,
-    REVIEW_COLUMNS,
-    audit_from_row,
-    event_from_row,
-    fact_from_row,
     first_line,
-    history_from_row,
     letter_from_row,
     letter_row,
-    review_from_row,
     review_row,
     utc,
 )
@@ -93,7 +80,7 @@ CONNECT_TIMEOUT_S = 10
 UNREADABLE_URL = "postgresql (unreadable URL)"
 
 
-class PostgresStore(SettlesOneByGroup):
+class PostgresStore(PostgresReads, SettlesOneByGroup):
     """Store backed by one PostgreSQL database, shared by any number of processes."""
 
     def __init__(self, url: str, *, max_connections: int = 4) -> None:
@@ -246,119 +233,6 @@ class PostgresStore(SettlesOneByGroup):
             await tx.lock([item.entity_id])
             await tx.execute(INSERT_REVIEW, review_row(item))
             return await promote(tx, max_pending, item.created_at)
-
-    # -- reads -------------------------------------------------------------------
-    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
-        where, args = ("", ()) if entity_id is None else (" WHERE entity_id = %s", (entity_id,))
-        rows = await self.fetch(
-            f"SELECT {FACT_COLUMNS} FROM facts{where} ORDER BY entity_id, field", args
-        )
-        return [fact_from_row(r) for r in rows]
-
-    async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
-        rows = await self.fetch(
-            f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
-            (entity_id, field),
-        )
-        return fact_from_row(rows[0]) if rows else None
-
-    async def review_item(self, item_id: str) -> ReviewItem | None:
-        rows = await self.fetch(
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,)
-        )
-        return review_from_row(rows[0]) if rows else None
-
-    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
-        rows = await self.fetch(
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status = ANY(%s::text[]) ORDER BY seq",
-            (list(statuses),),
-        )
-        return [review_from_row(r) for r in rows]
-
-    async def open_review_items(
-        self,
-        entities: Sequence[str] | None = None,
-        *,
-        other_than: Sequence[str] = (),
-        group_key: str | None = None,
-        pending_only: bool = False,
-    ) -> list[ReviewItem]:
-        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
-        args: list[Any] = []
-        if entities is not None:
-            where.append("entity_id = ANY(%s::text[])")
-            args.append(list(entities))
-        if other_than:
-            where.append("NOT (entity_id = ANY(%s::text[]))")
-            args.append(list(other_than))
-        if group_key is not None:
-            where.append("group_key = %s")
-            args.append(group_key)
-        rows = await self.fetch(
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
-            args,
-        )
-        return [review_from_row(r) for r in rows]
-
-    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
-        # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
-        rows = await self.fetch(
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = %s "
-            "AND starts_with(source_key, %s) ORDER BY seq",
-            (entity_id, source_prefix),
-        )
-        return [review_from_row(r) for r in rows]
-
-    async def events_for(
-        self, entity_id: str, field: str, value: Scalar | None = None
-    ) -> list[EventRecord]:
-        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE entity_id = %s AND field = %s"
-        args: list[Any] = [entity_id, field]
-        if value is not None:
-            sql += " AND value_key = %s"
-            args.append(value_key(value))
-        rows = await self.fetch(sql + " ORDER BY event_ts, seq", args)
-        return [event_from_row(r) for r in rows]
-
-    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
-        clauses, args = [], []
-        if entity_id is not None:
-            clauses.append("entity_id = %s")
-            args.append(entity_id)
-        if field is not None:
-            clauses.append("field = %s")
-            args.append(field)
-        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = await self.fetch(f"SELECT {HISTORY_COLUMNS} FROM commits{where} ORDER BY seq", args)
-        return [history_from_row(r) for r in rows]
-
-    async def audit(self, limit: int | None = None) -> list[AuditLine]:
-        sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
-        if limit is not None:
-            sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) AS last ORDER BY seq"
-        return [audit_from_row(r) for r in await self.fetch(sql)]
-
-    async def count_events(self) -> int:
-        rows = await self.fetch("SELECT count(*) FROM events")
-        return int(rows[0][0])
-
-    async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
-        counts: list[int] = []
-        for chunk in sql_records.chunks(queries, sql_records.CHANGE_COUNTS_PER_READ):
-            sql, args = sql_records.change_counts(chunk, "%s", lambda at: at)
-            counts.extend(int(r[1]) for r in sorted(await self.fetch(sql, args)))
-        return counts
-
-    async def log_since(self, since: datetime) -> LogWindow:
-        rows = await self.fetch(
-            f"SELECT {EVENT_COLUMNS} FROM events WHERE ingested_at >= %s ORDER BY seq", [since]
-        )
-        duplicates = await self.fetch(
-            "SELECT event_id, seen_at FROM duplicates WHERE seen_at >= %s ORDER BY seq", [since]
-        )
-        return LogWindow(
-            tuple(event_from_row(r) for r in rows), tuple((r[0], r[1]) for r in duplicates)
-        )
 
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:

@@ -1,0 +1,157 @@
+"""The PostgreSQL backend's reads (``core.store.postgres.PostgresStore`` is built on them):
+facts, questions, events, commits and the audit, read by statements run on their own.
+
+Every read runs outside any transaction (autocommit): it sees everything committed before
+it, in this process or another. The writes, and the pool the reads run on, are the store's.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from core.domain.records import (
+    AuditLine,
+    EventRecord,
+    HistoryEntry,
+    LogWindow,
+    ReviewItem,
+    ReviewStatus,
+)
+from core.domain.rollout import ChangeCount
+from core.domain.state import CommittedFact, Scalar, value_key
+from core.store import sql_records
+from core.store.postgres_rows import (
+    EVENT_COLUMNS,
+    FACT_COLUMNS,
+    HISTORY_COLUMNS,
+    REVIEW_COLUMNS,
+    audit_from_row,
+    event_from_row,
+    fact_from_row,
+    history_from_row,
+    review_from_row,
+)
+
+
+class PostgresReads(ABC):
+    """The ``Store`` reads, run by ``fetch``."""
+
+    @abstractmethod
+    async def fetch(
+        self, sql: str, args: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> list[tuple[Any, ...]]: ...
+
+    async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
+        where, args = ("", ()) if entity_id is None else (" WHERE entity_id = %s", (entity_id,))
+        rows = await self.fetch(
+            f"SELECT {FACT_COLUMNS} FROM facts{where} ORDER BY entity_id, field", args
+        )
+        return [fact_from_row(r) for r in rows]
+
+    async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
+        rows = await self.fetch(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
+            (entity_id, field),
+        )
+        return fact_from_row(rows[0]) if rows else None
+
+    async def review_item(self, item_id: str) -> ReviewItem | None:
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,)
+        )
+        return review_from_row(rows[0]) if rows else None
+
+    async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status = ANY(%s::text[]) ORDER BY seq",
+            (list(statuses),),
+        )
+        return [review_from_row(r) for r in rows]
+
+    async def open_review_items(
+        self,
+        entities: Sequence[str] | None = None,
+        *,
+        other_than: Sequence[str] = (),
+        group_key: str | None = None,
+        pending_only: bool = False,
+    ) -> list[ReviewItem]:
+        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
+        args: list[Any] = []
+        if entities is not None:
+            where.append("entity_id = ANY(%s::text[])")
+            args.append(list(entities))
+        if other_than:
+            where.append("NOT (entity_id = ANY(%s::text[]))")
+            args.append(list(other_than))
+        if group_key is not None:
+            where.append("group_key = %s")
+            args.append(group_key)
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
+            args,
+        )
+        return [review_from_row(r) for r in rows]
+
+    async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
+        # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
+        rows = await self.fetch(
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = %s "
+            "AND starts_with(source_key, %s) ORDER BY seq",
+            (entity_id, source_prefix),
+        )
+        return [review_from_row(r) for r in rows]
+
+    async def events_for(
+        self, entity_id: str, field: str, value: Scalar | None = None
+    ) -> list[EventRecord]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE entity_id = %s AND field = %s"
+        args: list[Any] = [entity_id, field]
+        if value is not None:
+            sql += " AND value_key = %s"
+            args.append(value_key(value))
+        rows = await self.fetch(sql + " ORDER BY event_ts, seq", args)
+        return [event_from_row(r) for r in rows]
+
+    async def history(self, entity_id: str | None, field: str | None) -> list[HistoryEntry]:
+        clauses, args = [], []
+        if entity_id is not None:
+            clauses.append("entity_id = %s")
+            args.append(entity_id)
+        if field is not None:
+            clauses.append("field = %s")
+            args.append(field)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self.fetch(f"SELECT {HISTORY_COLUMNS} FROM commits{where} ORDER BY seq", args)
+        return [history_from_row(r) for r in rows]
+
+    async def audit(self, limit: int | None = None) -> list[AuditLine]:
+        sql = "SELECT seq, committed_at, entity_id, field, audit_line FROM commits ORDER BY seq"
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} DESC LIMIT {int(limit)}) AS last ORDER BY seq"
+        return [audit_from_row(r) for r in await self.fetch(sql)]
+
+    async def count_events(self) -> int:
+        rows = await self.fetch("SELECT count(*) FROM events")
+        return int(rows[0][0])
+
+    async def count_changes(self, queries: Sequence[ChangeCount]) -> list[int]:
+        counts: list[int] = []
+        for chunk in sql_records.chunks(queries, sql_records.CHANGE_COUNTS_PER_READ):
+            sql, args = sql_records.change_counts(chunk, "%s", lambda at: at)
+            counts.extend(int(r[1]) for r in sorted(await self.fetch(sql, args)))
+        return counts
+
+    async def log_since(self, since: datetime) -> LogWindow:
+        rows = await self.fetch(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE ingested_at >= %s ORDER BY seq", [since]
+        )
+        duplicates = await self.fetch(
+            "SELECT event_id, seen_at FROM duplicates WHERE seen_at >= %s ORDER BY seq", [since]
+        )
+        return LogWindow(
+            tuple(event_from_row(r) for r in rows), tuple((r[0], r[1]) for r in duplicates)
+        )

@@ -43,12 +43,7 @@ from core.errors import NotFound, StoreError
 from core.store import postgres_portable
 from core.store.portable import PortableTable
 from core.store.postgres_api_tokens import PostgresApiTokens
-from core.store.postgres_companions import (
-    PostgresConversationStore,
-    PostgresMailSenders,
-    PostgresSourceStates,
-    PostgresWorkspaceStore,
-)
+from core.store.postgres_conversation import PostgresConversationStore
 from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
@@ -64,6 +59,7 @@ from core.store.postgres_rows import (
     review_row,
     utc,
 )
+from core.store.postgres_sources import PostgresMailSenders, PostgresSourceStates
 from core.store.postgres_tx import (
     Tx,
     import_facts,
@@ -73,6 +69,7 @@ from core.store.postgres_tx import (
     store_dead_letter,
     write_batch,
 )
+from core.store.postgres_workspace import PostgresWorkspaceStore
 from core.store.protocol import Decide, DecideSettlement, RolloutReads, SeenEvents, T
 from core.store.settling import SettlesOneByGroup
 

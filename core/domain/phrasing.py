@@ -7,17 +7,25 @@ amount with its currency, a name or free text, a family member's condition, a
 project's status, a retraction. Changes that came from one message and belong
 together (a payment's status, amount and currency) become one question.
 The confidence arithmetic never shows here: ``/why`` has it.
+
+How values are written is ``phrasing_values``; the one-line reason for a question,
+``phrasing_reasons``. Both are re-exported here, where their callers look for them.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from datetime import date, datetime
 from typing import Any, Protocol
 
 from core.domain.naming import errand, show_zone
-from core.domain.provenance import INVITATION
+
+# Re-exported: the engine and the conversation read values and reasons as ``phrasing.show``,
+# ``phrasing.reason_line`` and so on, beside the questions.
+from core.domain.phrasing_reasons import reason_line as reason_line
+from core.domain.phrasing_values import money_text as money_text
+from core.domain.phrasing_values import show as show
+from core.domain.phrasing_values import show_date as show_date
+from core.domain.phrasing_values import show_in as show_in
 
 
 class Change(Protocol):
@@ -33,7 +41,6 @@ class Change(Protocol):
     def current_value(self) -> Any: ...
 
 
-_CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 _TRIP = {
     "planning": "Are {you} planning a trip{to}?",
     "in_progress": "Is {your} trip{to} under way?",
@@ -313,143 +320,6 @@ def back_home(home: Any, w: _Words | None = None, *, away: Any = None, since: An
     if home is not None:
         return f"{back} home in {show(home)}{when}?"
     return f"{back} home from {show(away)}{when}?" if away is not None else f"{back} home{when}?"
-
-
-def show(value: Any) -> str:
-    """A value as a person writes it."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int):
-        return f"{value:,}"
-    text = str(value)
-    return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
-
-
-def show_in(field: str, value: Any) -> str:
-    """``value`` as a person writes it for ``field``: a date field's value as a day."""
-    if value is not None and field.rsplit(".", 1)[-1].endswith(("date", "schedule")):
-        return show_date(value)
-    return show(value)
-
-
-def show_date(value: Any) -> str:
-    """'2025-03-01' -> 'Saturday, March 1'; anything else as written."""
-    text = str(value)
-    try:
-        if "T" in text:
-            moment = datetime.fromisoformat(text)
-            return f"{moment:%A, %B} {moment.day} at {moment:%H:%M}"
-        day = date.fromisoformat(text)
-    except ValueError:
-        return show(value)
-    return f"{day:%A, %B} {day.day}"
-
-
-def money_text(amount: Any, currency: Any) -> str:
-    """2100, 'USD' -> '$2,100'; 12.5, 'CAD' -> '12.50 CAD'."""
-    if isinstance(amount, bool) or not isinstance(amount, int | float):
-        number = show(amount)
-    elif float(amount).is_integer():
-        number = f"{int(amount):,}"
-    else:
-        number = f"{amount:,.2f}"
-    code = str(currency).upper() if currency else ""
-    sign = _CURRENCY_SIGN.get(code)
-    if sign:
-        return f"{sign}{number}"
-    return f"{number} {code}".strip()
-
-
-# -- reasons --------------------------------------------------------------------
-_SOURCE = {
-    "conversation_assertive": "you said it",
-    "conversation": "you said it",
-    "calendar": "from your calendar",
-    "transactions_email": "from a receipt",
-    "email": "from an email",
-    "static_markdown": "from your notes",
-    "manual_markdown": "from your notes",
-    "execution": "from something the assistant did",
-    "agent": "the assistant suggested it",
-    "user_confirmation": "you told me",
-    "system": "Canon noticed it",
-}
-_CAUSES = (
-    # The rollout's limits (core/domain/rollout.py) come first: they are why it is asked.
-    ("shadow mode", "I'm in shadow mode: I only suggest, and your answer grades me"),
-    ("calibrating", "I'm still calibrating, so I check changes with you first"),
-    ("after recent corrections", "after recent corrections I check changes with you first"),
-    ("at stage 1", "here I act alone only when I'm nearly certain"),
-    ("backwards", "that would be a step back"),
-    ("only with your confirmation", "I only change this with your OK"),
-    ("ambiguous", "the wording left me unsure"),
-    ("never committed without you", "I never take that without you"),
-    ("outranks", "it disagrees with a more reliable source"),
-    ("a plan", "it sounds like a plan"),
-)
-
-
-def reason_line(
-    source_key: str,
-    reasons: Sequence[str],
-    created_at: datetime,
-    now: datetime | None = None,
-) -> str:
-    """One short line: where the change came from, when, and what else agrees."""
-    kind, _, ref = source_key.partition(":")
-    if kind == "consistency" and reasons:
-        return reasons[0]  # two things I know disagree: that is the whole why
-    source = _SOURCE.get(kind, "from " + kind.replace("_", " "))
-    if kind == "calendar":
-        # Someone else's invitation is not the user's calendar: say whose (quoted).
-        source = next((r for r in reasons if r.startswith(INVITATION)), source)
-    site = _site(ref) if kind in ("transactions_email", "email") else None
-    if site:
-        source += f" from {site}"
-    if now is not None and kind in ("conversation_assertive", "conversation"):
-        source += " " + ago(now - created_at)
-    extra = ["another source agrees"] if _corroborated(reasons) else []
-    causes = [plain for needle, plain in _CAUSES if any(needle in r for r in reasons)]
-    return "; ".join([source, *extra[:1], *causes[:1]])
-
-
-def ago(delta: Any) -> str:
-    """A timedelta as 'just now', '5 minutes ago', 'an hour ago', 'yesterday'."""
-    minutes = int(delta.total_seconds() // 60)
-    if minutes < 2:
-        return "just now"
-    if minutes < 60:
-        return f"{minutes} minutes ago"
-    hours = minutes // 60
-    if hours < 2:
-        return "an hour ago"
-    if hours < 24:
-        return f"{hours} hours ago"
-    days = hours // 24
-    return "yesterday" if days < 2 else f"{days} days ago"
-
-
-def _corroborated(reasons: Sequence[str]) -> bool:
-    """The resolver's factor line counts other sources saying the same (factor above 1)."""
-    for reason in reasons:
-        match = re.search(r"corroboration (\d+(?:\.\d+)?)", reason)
-        if match and float(match.group(1)) > 1.0:
-            return True
-    return False
-
-
-def _site(ref: str) -> str | None:
-    match = re.search(r"@([\w.-]+\.[a-z]{2,})", ref) or re.search(
-        r"\b((?:[\w-]+\.)+[a-z]{2,})\b", ref
-    )
-    if match is None:
-        return None
-    labels = match.group(1).lower().split(".")
-    return ".".join(labels[-2:])
 
 
 # -- words ------------------------------------------------------------------------

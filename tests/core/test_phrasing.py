@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from core.domain.fields import FIELD_SPECS
-from core.domain.phrasing import question, reason_line
+from core.domain.phrasing import question
+from core.domain.phrasing_reasons import reason_line
 
 ME = "user:primary"
 SLUG = {"project": "feature_x", "family": "emma", "financial": "rent"}

@@ -1,0 +1,100 @@
+"""Why a change is asked about, in one short line: where it came from ("you said it", "from a
+receipt from amazon.com"), when ("5 minutes ago"), and what else agrees or holds it back.
+
+The confidence arithmetic never shows here: ``/why`` has it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from core.domain.provenance import INVITATION
+
+_SOURCE = {
+    "conversation_assertive": "you said it",
+    "conversation": "you said it",
+    "calendar": "from your calendar",
+    "transactions_email": "from a receipt",
+    "email": "from an email",
+    "static_markdown": "from your notes",
+    "manual_markdown": "from your notes",
+    "execution": "from something the assistant did",
+    "agent": "the assistant suggested it",
+    "user_confirmation": "you told me",
+    "system": "Canon noticed it",
+}
+_CAUSES = (
+    # The rollout's limits (core/domain/rollout.py) come first: they are why it is asked.
+    ("shadow mode", "I'm in shadow mode: I only suggest, and your answer grades me"),
+    ("calibrating", "I'm still calibrating, so I check changes with you first"),
+    ("after recent corrections", "after recent corrections I check changes with you first"),
+    ("at stage 1", "here I act alone only when I'm nearly certain"),
+    ("backwards", "that would be a step back"),
+    ("only with your confirmation", "I only change this with your OK"),
+    ("ambiguous", "the wording left me unsure"),
+    ("never committed without you", "I never take that without you"),
+    ("outranks", "it disagrees with a more reliable source"),
+    ("a plan", "it sounds like a plan"),
+)
+
+
+def reason_line(
+    source_key: str,
+    reasons: Sequence[str],
+    created_at: datetime,
+    now: datetime | None = None,
+) -> str:
+    """One short line: where the change came from, when, and what else agrees."""
+    kind, _, ref = source_key.partition(":")
+    if kind == "consistency" and reasons:
+        return reasons[0]  # two things I know disagree: that is the whole why
+    source = _SOURCE.get(kind, "from " + kind.replace("_", " "))
+    if kind == "calendar":
+        # Someone else's invitation is not the user's calendar: say whose (quoted).
+        source = next((r for r in reasons if r.startswith(INVITATION)), source)
+    site = _site(ref) if kind in ("transactions_email", "email") else None
+    if site:
+        source += f" from {site}"
+    if now is not None and kind in ("conversation_assertive", "conversation"):
+        source += " " + ago(now - created_at)
+    extra = ["another source agrees"] if _corroborated(reasons) else []
+    causes = [plain for needle, plain in _CAUSES if any(needle in r for r in reasons)]
+    return "; ".join([source, *extra[:1], *causes[:1]])
+
+
+def ago(delta: Any) -> str:
+    """A timedelta as 'just now', '5 minutes ago', 'an hour ago', 'yesterday'."""
+    minutes = int(delta.total_seconds() // 60)
+    if minutes < 2:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} minutes ago"
+    hours = minutes // 60
+    if hours < 2:
+        return "an hour ago"
+    if hours < 24:
+        return f"{hours} hours ago"
+    days = hours // 24
+    return "yesterday" if days < 2 else f"{days} days ago"
+
+
+def _corroborated(reasons: Sequence[str]) -> bool:
+    """The resolver's factor line counts other sources saying the same (factor above 1)."""
+    for reason in reasons:
+        match = re.search(r"corroboration (\d+(?:\.\d+)?)", reason)
+        if match and float(match.group(1)) > 1.0:
+            return True
+    return False
+
+
+def _site(ref: str) -> str | None:
+    match = re.search(r"@([\w.-]+\.[a-z]{2,})", ref) or re.search(
+        r"\b((?:[\w-]+\.)+[a-z]{2,})\b", ref
+    )
+    if match is None:
+        return None
+    labels = match.group(1).lower().split(".")
+    return ".".join(labels[-2:])

@@ -1,0 +1,62 @@
+"""Values as a person writes them: "2,100" not "2100.0", "in progress" not "in_progress",
+"Saturday, March 1" not "2025-03-01", "$2,100" for an amount in dollars.
+
+Questions, reasons and replies all show values; this is the one way they are shown.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any
+
+_CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+
+
+def show(value: Any) -> str:
+    """A value as a person writes it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    text = str(value)
+    return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
+
+
+def show_in(field: str, value: Any) -> str:
+    """``value`` as a person writes it for ``field``: a date field's value as a day."""
+    if value is not None and field.rsplit(".", 1)[-1].endswith(("date", "schedule")):
+        return show_date(value)
+    return show(value)
+
+
+def show_date(value: Any) -> str:
+    """'2025-03-01' -> 'Saturday, March 1'; anything else as written."""
+    text = str(value)
+    try:
+        if "T" in text:
+            moment = datetime.fromisoformat(text)
+            return f"{moment:%A, %B} {moment.day} at {moment:%H:%M}"
+        day = date.fromisoformat(text)
+    except ValueError:
+        return show(value)
+    return f"{day:%A, %B} {day.day}"
+
+
+def money_text(amount: Any, currency: Any) -> str:
+    """2100, 'USD' -> '$2,100'; 12.5, 'CAD' -> '12.50 CAD'."""
+    if isinstance(amount, bool) or not isinstance(amount, int | float):
+        number = show(amount)
+    elif float(amount).is_integer():
+        number = f"{int(amount):,}"
+    else:
+        number = f"{amount:,.2f}"
+    code = str(currency).upper() if currency else ""
+    sign = _CURRENCY_SIGN.get(code)
+    if sign:
+        return f"{sign}{number}"
+    return f"{number} {code}".strip()

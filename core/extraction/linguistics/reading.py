@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from core.extraction.linguistics.requests import is_request, wanted
+from core.extraction.linguistics.subjects import Subject
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 Tense = Literal["past", "present", "future", "none"]
-Subject = Literal["speaker", "we", "addressee", "other", "none"]
 
 _SPEAKER = frozenset({"i", "me", "myself"})
 _WE = frozenset({"we", "us"})

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.extraction.linguistics.subjects import Subject
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
-
-    from core.extraction.linguistics.reading import Subject
 
 _REQUEST_VERBS = frozenset({"need", "want", "require", "look", "search", "like", "love"})
 

@@ -6,7 +6,9 @@ Alice and Bob share the household ``family:smith``; Alice has an assistant token
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -158,49 +160,48 @@ def test_why_in_chat_names_who_said_each_thing() -> None:
     assert "from you (conversation_assertive + calendar calendar:evt-1)" in alices
 
 
+def _question(**change: Any) -> ReviewItem:
+    """A pending question about Alice's location; ``change`` says what differs."""
+    return replace(
+        ReviewItem(
+            id="q1",
+            seq=1,
+            kind="change",
+            event_id=None,
+            entity_id="user:alice",
+            field="travel.location",
+            candidate_value=None,
+            current_value="Tahoe",
+            confidence=1.0,
+            reasons=(),
+            source_key="conversation_assertive:api:ta:m-1",
+            status="pending",
+            created_at=NOW,
+            promoted_at=NOW,
+            answered_at=None,
+            answer=None,
+            principal="user:alice",
+        ),
+        **change,
+    )
+
+
 def test_a_question_about_another_members_words_does_not_say_you_said_it() -> None:
-    item = ReviewItem(
-        id="q1",
-        seq=1,
-        kind="change",
-        event_id=None,
+    item = _question(
         entity_id="family:smith",
         field="family.emma.status",
         candidate_value="sick",
         current_value=None,
         confidence=0.7,
         reasons=("ambiguous wording",),
-        source_key="conversation_assertive:api:ta:m-1",
-        status="pending",
-        created_at=NOW,
-        promoted_at=NOW,
-        answered_at=None,
-        answer=None,
-        principal="user:alice",
     )
     assert "\nAnother member of the household said it;" in texts.prompt_body(item, "user:bob")
     assert "\nYou said it;" in texts.prompt_body(item, "user:alice")
 
 
-def _correction(kind: str, principal: str | None, current: str = "Tahoe") -> ReviewItem:
-    return ReviewItem(
-        id="q2",
-        seq=2,
-        kind="change",
-        event_id=None,
-        entity_id="user:alice",
-        field="travel.location",
-        candidate_value=None,
-        current_value=current,
-        confidence=1.0,
-        reasons=("asked to forget it",),
-        source_key=f"command:{kind}",
-        status="pending",
-        created_at=NOW,
-        promoted_at=NOW,
-        answered_at=None,
-        answer=None,
-        principal=principal,
+def _correction(kind: str, principal: str | None) -> ReviewItem:
+    return _question(
+        reasons=("asked to forget it",), source_key=f"command:{kind}", principal=principal
     )
 
 

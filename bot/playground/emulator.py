@@ -37,6 +37,7 @@ from bot.playground.bot_api_params import (
     photo_size,
     read_params,
 )
+from bot.playground.bot_api_render import message_json
 from bot.playground.bot_api_types import (
     BOT_ID,
     BOT_USERNAME,
@@ -141,7 +142,7 @@ class BotApiEmulator:
                 "callback_query": {
                     "id": query_id,
                     "from": self._user(user_id, "Alex"),
-                    "message": self._message_json(msg),
+                    "message": message_json(msg, self._users),
                     "chat_instance": str(chat_id),
                     "data": data,
                 }
@@ -333,7 +334,7 @@ class BotApiEmulator:
         text = message_text(p.get("text"))
         buttons = inline_keyboard(p.get("reply_markup"))
         msg = self._store(chat_id, from_bot=True, text=text, buttons=buttons)
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_sendphoto(self, p: dict[str, Any]) -> dict[str, Any]:
         """A photo by upload (multipart/form-data), or by the file_id of one sent before."""
@@ -358,7 +359,7 @@ class BotApiEmulator:
         msg = self._store(chat_id, from_bot=True, text=caption, buttons=buttons)
         msg.photo = data
         self._photos[file_id(msg)] = data
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._editable(p)
@@ -369,7 +370,7 @@ class BotApiEmulator:
         if text == msg.text and buttons == msg.buttons:
             raise ApiError(400, NOT_MODIFIED)
         msg.text, msg.buttons, msg.edited = text, buttons, True
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_editmessagereplymarkup(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._editable(p)
@@ -377,7 +378,7 @@ class BotApiEmulator:
         if buttons == msg.buttons:
             raise ApiError(400, NOT_MODIFIED)
         msg.buttons, msg.edited = buttons, True
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_answercallbackquery(self, p: dict[str, Any]) -> bool:
         query_id = str(p.get("callback_query_id", ""))
@@ -453,37 +454,3 @@ class BotApiEmulator:
         if not msg.from_bot or msg.archived:
             raise ApiError(400, "Bad Request: message can't be edited")
         return msg
-
-    def _message_json(self, msg: ChatMessage) -> dict[str, Any]:
-        user = self._users.get(msg.chat_id, {"id": msg.chat_id, "is_bot": False, "first_name": "?"})
-        sender = (
-            {"id": BOT_ID, "is_bot": True, "first_name": "Canon", "username": BOT_USERNAME}
-            if msg.from_bot
-            else user
-        )
-        out: dict[str, Any] = {
-            "message_id": msg.message_id,
-            "from": sender,
-            "chat": {"id": msg.chat_id, "type": "private", "first_name": user["first_name"]},
-            "date": msg.date,
-        }
-        if msg.photo is None:
-            out["text"] = msg.text
-        else:
-            width, height = photo_size(msg.photo)
-            out["photo"] = [
-                {
-                    "file_id": file_id(msg),
-                    "file_unique_id": file_id(msg),
-                    "width": width,
-                    "height": height,
-                    "file_size": len(msg.photo),
-                }
-            ]
-            if msg.text:
-                out["caption"] = msg.text
-        if msg.edited:
-            out["edit_date"] = int(time.time())
-        if msg.buttons:
-            out["reply_markup"] = {"inline_keyboard": msg.buttons}
-        return out

@@ -22,87 +22,34 @@ makes the next calls fail with 429 and retry_after, as Telegram does under load.
 from __future__ import annotations
 
 import asyncio
-import io
 import itertools
-import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
-from PIL import Image, UnidentifiedImageError
 
+from bot.playground.bot_api_params import (
+    NOT_MODIFIED,
+    file_id,
+    inline_keyboard,
+    message_text,
+    photo_size,
+    read_params,
+)
+from bot.playground.bot_api_render import message_json
+from bot.playground.bot_api_types import (
+    BOT_ID,
+    BOT_USERNAME,
+    MAX_CAPTION,
+    MAX_PHOTO_BYTES,
+    MAX_TEXT,
+    MAX_UPLOAD_BYTES,
+    ApiError,
+    Call,
+    ChatMessage,
+)
 from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
-
-BOT_ID = 7000000001
-BOT_USERNAME = "canon_local_bot"
-MAX_TEXT = 4096
-MAX_CALLBACK_DATA = 64
-MAX_CAPTION = 1024
-MAX_PHOTO_BYTES = 10 * 1024 * 1024
-"""Telegram's limit for a photo sent by upload (documents may be larger)."""
-MAX_UPLOAD_BYTES = 50 * 1024 * 1024
-"""Telegram's limit for any multipart upload: more is 413 Request Entity Too Large."""
-_INT_PARAMS = {
-    "chat_id",
-    "message_id",
-    "offset",
-    "limit",
-    "timeout",
-    "cache_time",
-    "max_connections",
-}
-_BOOL_PARAMS = {"drop_pending_updates"}
-_JSON_PARAMS = {"reply_markup", "commands", "allowed_updates", "scope", "entities"}
-
-
-class ApiError(Exception):
-    """A Bot API error: HTTP status = error_code, Telegram's description."""
-
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
-        super().__init__(description)
-        self.code = code
-        self.description = description
-        self.retry_after = retry_after
-
-
-@dataclass
-class ChatMessage:
-    """A message as both sides see it (the bot may edit it later)."""
-
-    message_id: int
-    chat_id: int
-    from_bot: bool
-    text: str
-    date: int
-    buttons: list[list[dict[str, str]]] = field(default_factory=list)
-    edited: bool = False
-    deleted: bool = False
-    archived: bool = False
-    """Replayed from an earlier run's log (the playground after a restart): read-only."""
-    photo: bytes | None = None
-    """A photo message's image (``text`` is then its caption, maybe empty)."""
-
-    def view(self) -> dict[str, Any]:
-        return {
-            "message_id": self.message_id,
-            "from_bot": self.from_bot,
-            "text": self.text,
-            "buttons": [[b["text"] for b in row] for row in self.buttons],
-            "edited": self.edited,
-            "photo": self.photo is not None,
-        }
-
-
-@dataclass
-class Call:
-    """One request the bot made, for assertions."""
-
-    method: str
-    params: dict[str, Any]
-    status: int
-    description: str = ""
 
 
 class BotApiEmulator:
@@ -195,7 +142,7 @@ class BotApiEmulator:
                 "callback_query": {
                     "id": query_id,
                     "from": self._user(user_id, "Alex"),
-                    "message": self._message_json(msg),
+                    "message": message_json(msg, self._users),
                     "chat_instance": str(chat_id),
                     "data": data,
                 }
@@ -242,7 +189,7 @@ class BotApiEmulator:
         msg = self._store(chat_id, from_bot=from_bot, text=shown, buttons=buttons)
         msg.date, msg.edited, msg.photo = date, edited, photo
         if photo is not None:
-            self._photos[_file_id(msg)] = photo
+            self._photos[file_id(msg)] = photo
         return msg
 
     def chat(self, chat_id: int) -> list[ChatMessage]:
@@ -279,7 +226,7 @@ class BotApiEmulator:
             if request.match_info["token"] != self.token:
                 raise ApiError(401, "Unauthorized")
             try:
-                params = await _params(request)
+                params = await read_params(request)
             except web.HTTPRequestEntityTooLarge:
                 raise ApiError(413, "Request Entity Too Large") from None
             self._check_flood(method.lower())
@@ -384,10 +331,10 @@ class BotApiEmulator:
 
     async def _api_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
         chat_id = self._known_chat(p.get("chat_id"))
-        text = _text(p.get("text"))
-        buttons = _keyboard(p.get("reply_markup"))
+        text = message_text(p.get("text"))
+        buttons = inline_keyboard(p.get("reply_markup"))
         msg = self._store(chat_id, from_bot=True, text=text, buttons=buttons)
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_sendphoto(self, p: dict[str, Any]) -> dict[str, Any]:
         """A photo by upload (multipart/form-data), or by the file_id of one sent before."""
@@ -403,35 +350,35 @@ class BotApiEmulator:
             raise ApiError(400, "Bad Request: there is no photo in the request")
         if len(data) > MAX_PHOTO_BYTES:
             raise ApiError(400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
-        _photo_size(data)
+        photo_size(data)
         caption = p.get("caption")
         caption = caption if isinstance(caption, str) else ""
         if len(caption) > MAX_CAPTION:
             raise ApiError(400, "Bad Request: message caption is too long")
-        buttons = _keyboard(p.get("reply_markup"))
+        buttons = inline_keyboard(p.get("reply_markup"))
         msg = self._store(chat_id, from_bot=True, text=caption, buttons=buttons)
         msg.photo = data
-        self._photos[_file_id(msg)] = data
-        return self._message_json(msg)
+        self._photos[file_id(msg)] = data
+        return message_json(msg, self._users)
 
     async def _api_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._editable(p)
         if msg.photo is not None:
             raise ApiError(400, "Bad Request: there is no text in the message to edit")
-        text = _text(p.get("text"))
-        buttons = _keyboard(p.get("reply_markup"))
+        text = message_text(p.get("text"))
+        buttons = inline_keyboard(p.get("reply_markup"))
         if text == msg.text and buttons == msg.buttons:
-            raise ApiError(400, _NOT_MODIFIED)
+            raise ApiError(400, NOT_MODIFIED)
         msg.text, msg.buttons, msg.edited = text, buttons, True
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_editmessagereplymarkup(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._editable(p)
-        buttons = _keyboard(p.get("reply_markup"))
+        buttons = inline_keyboard(p.get("reply_markup"))
         if buttons == msg.buttons:
-            raise ApiError(400, _NOT_MODIFIED)
+            raise ApiError(400, NOT_MODIFIED)
         msg.buttons, msg.edited = buttons, True
-        return self._message_json(msg)
+        return message_json(msg, self._users)
 
     async def _api_answercallbackquery(self, p: dict[str, Any]) -> bool:
         query_id = str(p.get("callback_query_id", ""))
@@ -507,122 +454,3 @@ class BotApiEmulator:
         if not msg.from_bot or msg.archived:
             raise ApiError(400, "Bad Request: message can't be edited")
         return msg
-
-    def _message_json(self, msg: ChatMessage) -> dict[str, Any]:
-        user = self._users.get(msg.chat_id, {"id": msg.chat_id, "is_bot": False, "first_name": "?"})
-        sender = (
-            {"id": BOT_ID, "is_bot": True, "first_name": "Canon", "username": BOT_USERNAME}
-            if msg.from_bot
-            else user
-        )
-        out: dict[str, Any] = {
-            "message_id": msg.message_id,
-            "from": sender,
-            "chat": {"id": msg.chat_id, "type": "private", "first_name": user["first_name"]},
-            "date": msg.date,
-        }
-        if msg.photo is None:
-            out["text"] = msg.text
-        else:
-            width, height = _photo_size(msg.photo)
-            out["photo"] = [
-                {
-                    "file_id": _file_id(msg),
-                    "file_unique_id": _file_id(msg),
-                    "width": width,
-                    "height": height,
-                    "file_size": len(msg.photo),
-                }
-            ]
-            if msg.text:
-                out["caption"] = msg.text
-        if msg.edited:
-            out["edit_date"] = int(time.time())
-        if msg.buttons:
-            out["reply_markup"] = {"inline_keyboard": msg.buttons}
-        return out
-
-
-_NOT_MODIFIED = (
-    "Bad Request: message is not modified: specified new message content and reply markup "
-    "are exactly the same as a current content and reply markup of the message"
-)
-
-
-async def _params(request: web.Request) -> dict[str, Any]:
-    """The call's parameters, from a JSON body, a form, or the query string."""
-    raw: dict[str, Any] = dict(request.query)
-    if request.can_read_body:
-        if request.content_type == "application/json":
-            try:
-                body = await request.json()
-            except ValueError:
-                raise ApiError(400, "Bad Request: can't parse JSON body") from None
-            if isinstance(body, dict):
-                raw.update(body)
-        else:
-            form = await request.post()
-            raw.update({k: v for k, v in form.items() if isinstance(v, str | web.FileField)})
-    out: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in _JSON_PARAMS and isinstance(value, str):
-            try:
-                value = json.loads(value)
-            except ValueError:
-                raise ApiError(400, f"Bad Request: can't parse {key} JSON object") from None
-        elif key in _BOOL_PARAMS and isinstance(value, str):
-            value = value.lower() == "true"
-        elif key in _INT_PARAMS and isinstance(value, str):
-            try:
-                value = int(value)
-            except ValueError:
-                raise ApiError(400, f"Bad Request: {key} must be a number") from None
-        out[key] = value
-    return out
-
-
-def _file_id(msg: ChatMessage) -> str:
-    return f"photo-{msg.chat_id}-{msg.message_id}"
-
-
-def _photo_size(data: bytes) -> tuple[int, int]:
-    """(width, height) of an image Telegram would take as a photo, or its refusal."""
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.verify()
-            width, height = image.size
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED") from None
-    if width + height > 10000 or max(width, height) > 20 * min(width, height):
-        raise ApiError(400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
-    return width, height
-
-
-def _text(raw: Any) -> str:
-    text = raw if isinstance(raw, str) else ""
-    if not text.strip():
-        raise ApiError(400, "Bad Request: message text is empty")
-    if len(text) > MAX_TEXT:
-        raise ApiError(400, "Bad Request: message is too long")
-    return text
-
-
-def _keyboard(markup: Any) -> list[list[dict[str, str]]]:
-    if markup is None:
-        return []
-    rows = markup.get("inline_keyboard") if isinstance(markup, dict) else None
-    if not isinstance(rows, list):
-        raise ApiError(400, "Bad Request: can't parse reply keyboard markup JSON object")
-    out: list[list[dict[str, str]]] = []
-    for row in rows:
-        buttons = []
-        for button in row:
-            text = str(button.get("text", ""))
-            data = button.get("callback_data")
-            if not text:
-                raise ApiError(400, "Bad Request: BUTTON_TEXT_INVALID")
-            if not isinstance(data, str) or not 1 <= len(data.encode()) <= MAX_CALLBACK_DATA:
-                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
-            buttons.append({"text": text, "callback_data": data})
-        out.append(buttons)
-    return out

@@ -15,7 +15,8 @@ from typing import Any
 from aiohttp import web
 
 from bot.app import BotRunner
-from bot.playground.emulator import MAX_TEXT, ApiError, BotApiEmulator
+from bot.playground.bot_api_types import MAX_TEXT, ApiError
+from bot.playground.emulator import BotApiEmulator
 from bot.playground.history import restore_chat
 from bot.playground.page import PAGE
 from core.conversation.responder import Responder

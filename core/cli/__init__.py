@@ -52,15 +52,18 @@ def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
 
 def _register() -> None:
     from core.cli import (
+        belief_cmds,
         bench_cmd,
         context_cmds,
+        dlq_cmd,
         e2e_cmds,
-        engine_cmds,
         extraction_cmds,
+        ingest_cmds,
         loadtest_cmd,
         mcp_cmd,
         metrics_cmd,
         policy_cmds,
+        question_cmds,
         replay_cmds,
         report_cmd,
         rollout_cmds,
@@ -73,7 +76,10 @@ def _register() -> None:
     )
 
     for command in (
-        *engine_cmds.COMMANDS,
+        *ingest_cmds.COMMANDS,
+        *belief_cmds.COMMANDS,
+        *question_cmds.COMMANDS,
+        *dlq_cmd.COMMANDS,
         *replay_cmds.COMMANDS,
         bench_cmd.bench,
         *extraction_cmds.COMMANDS,

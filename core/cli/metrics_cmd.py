@@ -11,7 +11,8 @@ from rich.table import Table
 from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
 from core.cli.scope import entity_option
 from core.domain.timeutil import format_ts, parse_ts
-from core.engine.metrics import Metric, MetricsReport, ScopeMetrics, measure, report_json
+from core.engine.metrics import measure
+from core.engine.metrics_report import Metric, MetricsReport, ScopeMetrics, report_json
 from core.errors import CanonError, ConfigError
 
 pass_ctx = click.make_pass_decorator(Context)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from core.conversation.audience import Audience
-from core.engine.metrics import Metric
+from core.engine.metrics_report import Metric
 from core.engine.metrics_timeline import (
     LogRecords,
     MetricsTimeline,

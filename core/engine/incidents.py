@@ -26,7 +26,7 @@ from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.engine.corrections import propose_correction
 from core.engine.engine import Engine
-from core.engine.metrics import CORRECTION_WINDOW
+from core.engine.metrics_corrections import CORRECTION_WINDOW
 from core.engine.rollback import RuleFired, check_rollout
 from core.errors import NotFound
 from core.store import HistoryEntry, ReviewItem

@@ -43,7 +43,7 @@ from core.domain.records import HistoryEntry, ReviewItem, ReviewStatus
 from core.domain.rollout import PolicyEvent, RolloutState, fold_policy_events
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
 from core.engine.engine import Engine
-from core.engine.metrics import CORRECTION_WINDOW, correcting_commits, correction_of
+from core.engine.metrics_corrections import CORRECTION_WINDOW, correcting_commits, correction_of
 from core.engine.rollout_gates import MetricReader, read_rollout
 
 SLOW = 0.1

@@ -11,15 +11,8 @@ can attribute to an entity; the system metrics (schema validation, idempotency,
 dead letters) are about the whole pipeline. A metric that cannot be computed is
 ``None`` with a reason, never a made-up number.
 
-Corrections. An auto-commit is *corrected* when the user says it was wrong:
-the next commit to the same field, within ``CORRECTION_WINDOW`` of it, is the
-user's answer to a correction they asked for (/wrong, /undo or /forget: a review
-item whose source key is ``command:wrong``, ``command:undo`` or ``command:forget``)
-and sets a different value or retracts it. A change the user confirms because the world moved on (a Yes or
-an Edit to a question raised by newer evidence, "we're back") is not a
-correction: the value was right when Canon committed it. Any other commit that
-changes the value first ends the window: the auto-commit held. An auto-commit
-whose correction window has not closed by ``now`` counts as not corrected so far.
+Corrections (an auto-commit the user said was wrong) are defined in
+``core.engine.metrics_corrections``.
 
 Human agreement. A question the rollout raised instead of deciding (shadow mode,
 calibration, a confirmation run) remembers what the resolver would have done; an
@@ -40,10 +33,9 @@ and computed in ``core.engine.metrics_more``; they join ``system`` (and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from statistics import median
-from typing import Any, get_args
+from typing import get_args
 
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
@@ -56,15 +48,14 @@ from core.domain.records import (
     ReviewStatus,
 )
 from core.domain.state import value_key
-from core.domain.timeutil import format_ts
 from core.engine.answers import held_follow_ups
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
+from core.engine.metrics_corrections import USER_RESOLUTIONS, corrected, correcting_commits
 from core.engine.metrics_more import MoreRecords, compute_more, read_more_records
+from core.engine.metrics_report import Metric, MetricsReport, ScopeMetrics
 from core.store import Store
 from core.store.protocol import StoreBackend
 
-CORRECTION_WINDOW = timedelta(days=7)
-USER_RESOLUTIONS = frozenset({"user_confirm", "user_edit"})
 ANSWERED = frozenset({"confirmed", "rejected", "edited"})
 UNRESOLVED_LETTERS = ("waiting", "permanently_failed")
 SIGNAL_SOURCES = frozenset({"calendar", "email", "transactions_email"})
@@ -80,89 +71,12 @@ EvidenceTypes = Mapping[tuple[str, str, str], frozenset[str]]
 """(entity id, field, value key) -> the source types that gave that value."""
 
 
-@dataclass(frozen=True)
-class Metric:
-    """A measured value, or None and why not."""
-
-    value: float | None
-    reason: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"value": self.value, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class ScopeMetrics:
-    """What is measured for one entity and domain (or, with ``None``s, for all of them)."""
-
-    entity_id: str | None
-    domain: str | None
-    metrics: dict[str, Metric]
-    counts: dict[str, int]
-
-
-@dataclass(frozen=True)
-class MetricsReport:
-    since: datetime
-    now: datetime
-    overall: ScopeMetrics
-    scopes: list[ScopeMetrics]
-    system: dict[str, Metric]
-    counts: dict[str, int] = field(default_factory=dict)
-    breakdown: dict[str, dict[str, Metric]] = field(default_factory=dict)
-    """Per domain or intent class (``core.engine.metrics_more``): name -> key -> metric."""
-
-
 def _ratio(part: int, whole: int, none_reason: str) -> Metric:
     return Metric(part / whole) if whole else Metric(None, none_reason)
 
 
 def _in(at: datetime | None, since: datetime, now: datetime) -> bool:
     return at is not None and since <= at <= now
-
-
-CORRECTION_COMMANDS = frozenset({"wrong", "undo", "forget"})
-"""Review items by which the user sets a value Canon holds aside: their source key is
-``command:<kind>`` or ``command:<kind>:...`` (core.engine.corrections)."""
-
-
-def _is_correction_item(item: ReviewItem) -> bool:
-    head, _, rest = item.source_key.partition(":")
-    return head == "command" and rest.split(":", 1)[0] in CORRECTION_COMMANDS
-
-
-def correcting_commits(
-    events: Iterable[EventRecord], reviews: Iterable[ReviewItem]
-) -> frozenset[str]:
-    """Event ids of the user's commits that answered a correction (/wrong, /undo, /forget): the
-    confirmation event names the review item it answered as its source ref."""
-    asked = {r.id for r in reviews if _is_correction_item(r)}
-    return frozenset(
-        e.event_id for e in events if e.source_type == "user_confirmation" and e.source_ref in asked
-    )
-
-
-def correction_of(
-    auto: HistoryEntry, later: Sequence[HistoryEntry], correcting: frozenset[str]
-) -> HistoryEntry | None:
-    """The user's commit that corrected ``auto`` within the window, if any (module doc)."""
-    for entry in later:
-        if entry.committed_at > auto.committed_at + CORRECTION_WINDOW:
-            return None
-        changed = entry.retracted or value_key(entry.new_value) != value_key(auto.new_value)
-        if entry.resolution in USER_RESOLUTIONS and entry.event_id in correcting:
-            return entry if changed else None
-        if changed:
-            return None
-    return None
-
-
-def _corrected(
-    auto: HistoryEntry, later: Sequence[HistoryEntry], now: datetime, correcting: frozenset[str]
-) -> bool:
-    """Was ``auto`` corrected by the user by ``now`` (see module doc)?"""
-    fix = correction_of(auto, later, correcting)
-    return fix is not None and fix.committed_at <= now
 
 
 def _scope_metrics(
@@ -290,7 +204,7 @@ def compute_metrics(
         for i, entry in enumerate(entries):
             if not _in(entry.committed_at, since, now):
                 continue
-            fixed = entry.resolution != "import" and _corrected(
+            fixed = entry.resolution != "import" and corrected(
                 entry, entries[i + 1 :], now, correcting
             )
             scope = (entry.entity_id, domain_of(entry.field))
@@ -399,28 +313,3 @@ async def measure(
         entity_id=entity_id,
         more=more,
     )
-
-
-def report_json(report: MetricsReport) -> dict[str, Any]:
-    """The stable JSON shape ``canon metrics --json`` prints (keys documented there)."""
-
-    def scope(s: ScopeMetrics) -> dict[str, Any]:
-        return {
-            "entity_id": s.entity_id,
-            "domain": s.domain,
-            "metrics": {name: m.as_json() for name, m in s.metrics.items()},
-            "counts": s.counts,
-        }
-
-    return {
-        "window": {"since": format_ts(report.since), "now": format_ts(report.now)},
-        "correction_window_seconds": CORRECTION_WINDOW.total_seconds(),
-        "overall": scope(report.overall),
-        "scopes": [scope(s) for s in report.scopes],
-        "system": {name: m.as_json() for name, m in report.system.items()},
-        "counts": report.counts,
-        "breakdown": {
-            name: {key: m.as_json() for key, m in values.items()}
-            for name, values in report.breakdown.items()
-        },
-    }

@@ -30,8 +30,9 @@ from core.domain.records import (
     ReviewStatus,
 )
 from core.domain.state import value_key
-from core.engine.metrics import EvidenceTypes, Metric, MetricsReport, compute_metrics
+from core.engine.metrics import EvidenceTypes, compute_metrics
 from core.engine.metrics_more import MoreRecords, read_more_records
+from core.engine.metrics_report import Metric, MetricsReport
 from core.store import Store
 from core.store.protocol import StoreBackend
 

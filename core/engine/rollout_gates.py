@@ -35,7 +35,8 @@ from core.domain.fields import domain_of
 from core.domain.records import DeadLetter, LogWindow, ReviewStatus
 from core.domain.rollout import STAGE_NAMES, PolicyEvent, RolloutState, Stage, fold_policy_events
 from core.engine.engine import Engine
-from core.engine.metrics import Metric, compute_metrics
+from core.engine.metrics import compute_metrics
+from core.engine.metrics_report import Metric
 from core.errors import ConfigError
 from core.store import Store
 

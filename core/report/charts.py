@@ -19,7 +19,7 @@ from matplotlib.dates import DateFormatter, DayLocator, date2num
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from core.engine.metrics import Metric
+from core.engine.metrics_report import Metric
 from core.engine.metrics_timeline import MetricsTimeline
 
 DPI = 100

@@ -14,7 +14,7 @@ from datetime import datetime
 from html import escape
 
 from core.domain.timeutil import format_ts
-from core.engine.metrics import Metric, ScopeMetrics
+from core.engine.metrics_report import Metric, ScopeMetrics
 from core.engine.metrics_timeline import MetricsTimeline
 from core.report import charts
 from core.report.charts import ThresholdPoint

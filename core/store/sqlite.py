@@ -7,9 +7,8 @@ crash leaves either the whole effect of an input or none of it.
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,18 +17,15 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 
 from core.domain.records import (
-    OPEN_STATUSES,
-    CommitPlan,
     DeadLetter,
     Escalation,
     NewReviewItem,
     ReviewItem,
     WriteBatch,
 )
-from core.domain.snapshot import FieldSnapshot, OpenItem
-from core.domain.source_types import canonical_source_type
+from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact
-from core.errors import AlreadyAnswered, MigrationError, NotFound, StoreError
+from core.errors import MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
 from core.store.migrations.sqlite import MIGRATIONS
 from core.store.portable import PortableTable
@@ -41,9 +37,7 @@ from core.store.protocol import (
     StoreBackend,
     T,
 )
-from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.settling import SettlesOneByGroup
-from core.store.sql_records import dumps
 from core.store.sqlite_api_tokens import SQLiteApiTokens
 from core.store.sqlite_connection import (
     BUSY_TIMEOUT_MS,
@@ -59,26 +53,22 @@ from core.store.sqlite_group_commit import GroupCommit
 from core.store.sqlite_policy_log import SQLitePolicyLog, read_policy_events
 from core.store.sqlite_reads import SQLiteReads, read_change_counts
 from core.store.sqlite_rows import (
-    FOLD_SQL,
-    INSERT_COMMIT,
     INSERT_DEAD_LETTER,
-    INSERT_EVENT,
     INSERT_REVIEW,
-    REVIEW_COLUMNS,
-    SNAPSHOT_SQL,
-    UPSERT_FACT,
-    commit_row,
-    dt,
-    event_row,
-    fact_from_row,
-    fact_row,
     letter_row,
-    review_from_row,
     review_row,
     split_statements,
     ts,
 )
 from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
+from core.store.sqlite_tx import (
+    import_facts,
+    promote,
+    read_snapshots,
+    settle_one,
+    store_dead_letter,
+    write_batch,
+)
 from core.store.sqlite_workspace import SQLiteWorkspaceStore
 
 
@@ -233,7 +223,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
 
         One round trip: the reads are tagged rows of a single compound query.
         """
-        return await self._snapshots(self.db, keys, event_ids, since)
+        return await read_snapshots(self.db, keys, event_ids, since)
 
     async def decide_and_write(
         self,
@@ -255,12 +245,12 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
             if rollout is not None:
                 rollout.events = await read_policy_events(tx, rollout.after_seq)
                 rollout.counted = await read_change_counts(tx, rollout.counts)
-            snaps, seen = await self._snapshots(tx, keys, event_ids, since)
+            snaps, seen = await read_snapshots(tx, keys, event_ids, since)
             # The fields' facts and versions as read, before ``decide`` folds the batch
             # into ``snaps``: the commits fold onto them without reading them again.
             before = {k: (s.committed, s.last_version) for k, s in snaps.items()}
             batch, decided = decide(snaps, seen)
-            return decided, await self._write(tx, batch, max_pending, before)
+            return decided, await write_batch(tx, batch, max_pending, before)
 
         try:
             # The ingest path: read, decide and write in one trip to the
@@ -270,200 +260,13 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         except sqlite3.IntegrityError as e:
             raise StoreError(f"the batch could not be recorded: {e}") from e
 
-    async def _snapshots(
-        self,
-        db: aiosqlite.Connection,
-        keys: Sequence[tuple[str, str]],
-        event_ids: Sequence[str],
-        since: datetime,
-    ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
-        unique = sorted(set(keys))
-        if not unique:
-            return {}, {}
-        values = ",".join("(?, ?)" for _ in unique)
-        ids = ",".join("?" * len(event_ids)) or "NULL"
-        sql = SNAPSHOT_SQL.format(values=values, ids=ids)
-        args: list[Any] = [x for pair in unique for x in pair]
-        args += [ts(since), *event_ids]
-        rows = await db.execute_fetchall(sql, args)
-        facts: dict[tuple[str, str], CommittedFact] = {}
-        agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
-        open_items: dict[tuple[str, str], list[OpenItem]] = {}
-        rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
-        versions: dict[tuple[str, str], int] = {}
-        existing: SeenEvents = {}
-        for row in rows:
-            tag, key = row[0], (row[1], row[2])
-            if tag == "dup":
-                existing[row[3]] = (row[1], row[4])
-            elif tag == "fact":
-                facts[key] = fact_from_row((row[1], row[2], *row[3:14]))
-            elif tag == "ver":
-                versions[key] = int(row[3])
-            elif tag == "agree":
-                agreeing.setdefault(key, {}).setdefault(row[3], set()).add(
-                    canonical_source_type(row[4])
-                )
-            elif tag == "open":
-                open_items.setdefault(key, []).append(
-                    OpenItem(
-                        row[3],
-                        row[4],
-                        json.loads(row[5]),
-                        float(row[6]),
-                        None if row[7] is None else dt(row[7]),
-                    )
-                )
-            elif tag == "rej":
-                rejected.setdefault(key, set()).add((row[3], row[4]))
-        snaps = {
-            key: FieldSnapshot.read(
-                key,
-                facts.get(key),
-                agreeing.get(key, {}),
-                open_items.get(key, []),
-                rejected.get(key, set()),
-                versions.get(key, 0),
-            )
-            for key in unique
-        }
-        return snaps, existing
-
     async def write(self, batch: WriteBatch, max_pending: int) -> list[ReviewItem]:
         """Store a resolved batch in one transaction, in the order it was decided."""
         try:
             async with self.transaction() as tx:
-                return await self._write(tx, batch, max_pending)
+                return await write_batch(tx, batch, max_pending)
         except sqlite3.IntegrityError as e:
             raise StoreError(f"the batch could not be recorded: {e}") from e
-
-    async def _write(
-        self,
-        tx: aiosqlite.Connection,
-        batch: WriteBatch,
-        max_pending: int,
-        before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
-    ) -> list[ReviewItem]:
-        """Store ``batch``; ``before``: its fields' facts and last versions as read in
-        this transaction before it was decided (None: read them here)."""
-        if batch.accepted:
-            await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
-        commits = [a.commit for a in batch.accepted if a.commit is not None]
-        if commits:
-            await self._commit(tx, commits, before)
-        reviews = [a.review for a in batch.accepted if a.review is not None]
-        if reviews:
-            await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
-        if batch.superseded:
-            await tx.executemany(
-                "UPDATE review_items SET status = 'superseded', answered_at = ? "
-                "WHERE id = ? AND status IN ('queued', 'pending')",
-                [(ts(at), item_id) for item_id, at in batch.superseded],
-            )
-        if batch.corroborated:
-            await tx.executemany(
-                "UPDATE facts SET evidence_ts = ?, confidence = ? "
-                "WHERE entity_id = ? AND field = ? AND version = ?",
-                [
-                    (ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
-                    for f in batch.corroborated
-                ],
-            )
-        if batch.duplicates:
-            await tx.executemany(
-                "INSERT INTO duplicates (event_id, seen_at) VALUES (?, ?)",
-                [(eid, ts(at)) for eid, at in batch.duplicates],
-            )
-        if batch.dead_letters:
-            await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
-        if not (reviews or batch.superseded):
-            return []
-        # A question is superseded by an observation about its own field.
-        touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
-        return await self._promote(tx, max_pending, batch.decided_at, touched)
-
-    async def _commit(
-        self,
-        tx: aiosqlite.Connection,
-        plans: Sequence[CommitPlan],
-        before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
-    ) -> None:
-        """Log ``plans`` as commits and fold them into ``facts`` (rules.fold_commits),
-        onto ``before`` (each field's fact and last version, read in this transaction)
-        where it has every field, else onto what is read here."""
-        keys = sorted({(c.entity_id, c.field) for c in plans})
-        facts: dict[tuple[str, str], CommittedFact | None] = {}
-        versions: dict[tuple[str, str], int] = {}
-        if before is not None and all(key in before for key in keys):
-            for key in keys:
-                facts[key], versions[key] = before[key]
-        else:
-            values = ",".join("(?, ?)" for _ in keys)
-            rows = await tx.execute_fetchall(
-                FOLD_SQL.format(values=values), [x for key in keys for x in key]
-            )
-            for r in rows:
-                key = (r[0], r[1])
-                versions[key] = 0 if r[2] is None else int(r[2])
-                facts[key] = None if r[3] is None else fact_from_row((r[0], r[1], *r[3:14]))
-        fold = fold_commits(plans, facts, versions)
-        await tx.executemany(INSERT_COMMIT, [commit_row(c) for c in fold.commits])
-        kept = [f for f in fold.facts.values() if f is not None]
-        if kept:
-            await tx.executemany(UPSERT_FACT, [fact_row(f) for f in kept])
-        gone = [key for key, f in fold.facts.items() if f is None]
-        if gone:
-            await tx.executemany("DELETE FROM facts WHERE entity_id = ? AND field = ?", gone)
-
-    async def _apply_commit(self, tx: aiosqlite.Connection, c: CommitPlan) -> None:
-        await self._commit(tx, [c])
-        open_items = await tx.execute_fetchall(
-            "SELECT id, value_key FROM review_items WHERE entity_id = ? AND field = ? "
-            "AND status IN ('queued', 'pending')",
-            (c.entity_id, c.field),
-        )
-        settled = settled_by_commit(c, [(r[0], r[1]) for r in open_items])
-        if settled:
-            await tx.executemany(
-                "UPDATE review_items SET status = 'superseded', answered_at = ? WHERE id = ?",
-                [(ts(c.committed_at), item_id) for item_id in settled],
-            )
-
-    async def _promote(
-        self,
-        tx: aiosqlite.Connection,
-        max_pending: int,
-        now: datetime,
-        entities: Collection[str],
-    ) -> list[ReviewItem]:
-        """Show the queued items of ``entities`` that fit under each one's cap
-        (rules.promotable).
-
-        The cap is per entity, so only the entities whose queue this write changed
-        can have a question to show; reading just theirs keeps a write's cost from
-        growing with every other user's open questions (as PostgreSQL does).
-        """
-        if not entities:
-            return []
-        listed = sorted(entities)
-        rows = await tx.execute_fetchall(
-            "SELECT id, seq, entity_id, group_key, status FROM review_items "
-            f"WHERE entity_id IN ({','.join('?' * len(listed))}) "
-            "AND status IN ('queued', 'pending')",
-            listed,
-        )
-        ids = promotable(
-            (OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows), max_pending
-        )
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        promoted = await tx.execute_fetchall(
-            f"UPDATE review_items SET status = 'pending', promoted_at = ? WHERE id IN ({marks})"
-            f" RETURNING {REVIEW_COLUMNS}",
-            [ts(now), *ids],
-        )
-        return sorted((review_from_row(r) for r in promoted), key=lambda r: r.seq)
 
     # -- answers -----------------------------------------------------------------
     async def settle_group(
@@ -478,49 +281,16 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
             answered_at: datetime | None = None
             touched: set[str] = set()
             for item_id in item_ids:
-                answered_at, entity_id = await self._settle_one(tx, item_id, decide)
+                answered_at, entity_id = await settle_one(tx, item_id, decide)
                 touched.add(entity_id)
             if answered_at is None:
                 return []
-            return await self._promote(tx, max_pending, answered_at, touched)
-
-    async def _settle_one(
-        self, tx: aiosqlite.Connection, item_id: str, decide: DecideSettlement
-    ) -> tuple[datetime, str]:
-        items = await self._review_rows(
-            tx, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
-        )
-        if not items:
-            raise NotFound(f"no review item {item_id}")
-        item = items[0]
-        if item.status not in OPEN_STATUSES:
-            raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
-        fact = await self._fact(tx, item.entity_id, item.field)
-        settled = decide(item, fact)
-        await tx.execute(
-            "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
-            (settled.status, dumps(settled.answer), ts(settled.answered_at), item_id),
-        )
-        event = settled.confirmation_event
-        if event is not None:
-            await tx.execute(INSERT_EVENT, event_row(event))
-            if event.commit is not None:
-                await self._apply_commit(tx, event.commit)
-        if settled.rejection is not None:
-            await tx.execute(
-                "INSERT OR IGNORE INTO rejections VALUES (?, ?, ?, ?, ?)",
-                (item.entity_id, item.field, *settled.rejection, ts(settled.answered_at)),
-            )
-        if settled.dead_letter is not None:
-            await self._store_dead_letter(tx, settled.dead_letter)
-        if settled.follow_up is not None:
-            await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
-        return settled.answered_at, item.entity_id
+            return await promote(tx, max_pending, answered_at, touched)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:
             await tx.execute(INSERT_REVIEW, review_row(item))
-            return await self._promote(tx, max_pending, item.created_at, {item.entity_id})
+            return await promote(tx, max_pending, item.created_at, {item.entity_id})
 
     # -- dead letters and alerts ---------------------------------------------------
     async def add_dead_letter(self, letter: DeadLetter) -> None:
@@ -543,7 +313,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
                 raise NotFound(f"no dead letter {letter.id}")
             if expected is not None and (row[0], row[1]) != (expected.status, expected.retry_count):
                 return False
-            await self._store_dead_letter(tx, letter)
+            await store_dead_letter(tx, letter)
             if escalation is not None:
                 await tx.execute(INSERT_REVIEW, review_row(escalation.review))
                 alert = escalation.alert
@@ -554,20 +324,8 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
                         (ts(alert.at), alert.kind, alert.domain, alert.message),
                     )
                 review = escalation.review
-                await self._promote(
-                    tx, escalation.max_pending, review.created_at, {review.entity_id}
-                )
+                await promote(tx, escalation.max_pending, review.created_at, {review.entity_id})
             return True
-
-    async def _store_dead_letter(self, tx: aiosqlite.Connection, letter: DeadLetter) -> None:
-        cur = await tx.execute(
-            "UPDATE dead_letters SET event_id = ?, prompt_id = ?, schema = ?, payload = ?, "
-            "errors = ?, domain = ?, first_seen = ?, last_attempt = ?, retry_count = ?, "
-            "next_retry_at = ?, status = ?, principal = ? WHERE id = ?",
-            (*letter_row(letter)[1:], letter.id),
-        )
-        if cur.rowcount == 0:
-            raise NotFound(f"no dead letter {letter.id}")
 
     async def add_alert(self, at: datetime, kind: str, domain: str | None, message: str) -> None:
         async with self.transaction() as tx:
@@ -597,7 +355,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
 
     async def import_facts(self, facts: list[CommittedFact], progress: Any = None) -> None:
         """Bulk-load committed facts (a migration or a benchmark), in batches."""
-        await _import_facts(self, facts, progress)
+        await import_facts(self, facts, progress)
 
     # -- copying between backends (core.store.portable) ------------------------
     async def export_table(self, table: str) -> PortableTable:
@@ -605,43 +363,6 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
 
     async def import_tables(self, tables: Sequence[PortableTable]) -> None:
         await sqlite_portable.import_tables(self, tables)
-
-
-async def _import_facts(
-    store: SQLiteStore, facts: list[CommittedFact], progress: Any = None, batch: int = 5000
-) -> None:
-    """Bulk-load committed facts as 'import' commits, batch by batch."""
-    for start in range(0, len(facts), batch):
-        chunk = facts[start : start + batch]
-        async with store.transaction() as tx:
-            await tx.executemany(
-                "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
-                "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "
-                "resolution, valid_until, audit_line, principal) "
-                "VALUES (?, ?, ?, 'null', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        f.entity_id,
-                        f.field,
-                        f.version,
-                        dumps(f.value),
-                        f.source_type,
-                        f.source_ref,
-                        f.confidence,
-                        f.event_id,
-                        ts(f.evidence_ts),
-                        ts(f.committed_at),
-                        f.resolution,
-                        None if f.valid_until is None else ts(f.valid_until),
-                        f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
-                        f.principal,
-                    )
-                    for f in chunk
-                ],
-            )
-            await tx.executemany(UPSERT_FACT, [fact_row(f) for f in chunk])
-        if progress is not None:
-            progress(start + len(chunk))
 
 
 if TYPE_CHECKING:  # mypy checks here that the class keeps the whole contract

@@ -55,28 +55,17 @@ class SQLiteReads(ABC):
         return [fact_from_row(row) for row in await self.db.execute_fetchall(sql, args)]
 
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
-        return await self._fact(self.db, entity_id, field)
-
-    async def _fact(
-        self, db: aiosqlite.Connection, entity_id: str, field: str
-    ) -> CommittedFact | None:
-        rows = list(
-            await db.execute_fetchall(
-                f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
-                (entity_id, field),
-            )
-        )
-        return fact_from_row(rows[0]) if rows else None
+        return await read_fact(self.db, entity_id, field)
 
     async def review_item(self, item_id: str) -> ReviewItem | None:
-        rows = await self._review_rows(
+        rows = await read_review_rows(
             self.db, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
         )
         return rows[0] if rows else None
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
         marks = ",".join("?" * len(statuses))
-        return await self._review_rows(
+        return await read_review_rows(
             self.db,
             f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ({marks}) ORDER BY seq",
             list(statuses),
@@ -101,7 +90,7 @@ class SQLiteReads(ABC):
         if group_key is not None:
             where.append("group_key = ?")
             args.append(group_key)
-        return await self._review_rows(
+        return await read_review_rows(
             self.db,
             f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
             args,
@@ -109,17 +98,12 @@ class SQLiteReads(ABC):
 
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
         # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
-        return await self._review_rows(
+        return await read_review_rows(
             self.db,
             f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
             "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
             [entity_id, source_prefix, source_prefix],
         )
-
-    async def _review_rows(
-        self, db: aiosqlite.Connection, sql: str, args: Sequence[Any]
-    ) -> list[ReviewItem]:
-        return [review_from_row(row) for row in await db.execute_fetchall(sql, tuple(args))]
 
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
@@ -212,3 +196,19 @@ async def read_change_counts(db: aiosqlite.Connection, queries: Sequence[ChangeC
         rows = await db.execute_fetchall(sql, args)
         counts.extend(int(r[1]) for r in sorted(rows))
     return counts
+
+
+async def read_fact(db: aiosqlite.Connection, entity_id: str, field: str) -> CommittedFact | None:
+    rows = list(
+        await db.execute_fetchall(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = ? AND field = ?",
+            (entity_id, field),
+        )
+    )
+    return fact_from_row(rows[0]) if rows else None
+
+
+async def read_review_rows(
+    db: aiosqlite.Connection, sql: str, args: Sequence[Any]
+) -> list[ReviewItem]:
+    return [review_from_row(row) for row in await db.execute_fetchall(sql, tuple(args))]

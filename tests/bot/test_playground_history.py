@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from canon_testing import NOW, calibrated_policy
 
-from bot.playground.emulator import BotApiEmulator, ChatMessage
+from bot.playground.bot_api_types import ChatMessage
+from bot.playground.emulator import BotApiEmulator
 from bot.playground.server import PLAYGROUND_USER, Playground
 from core.conversation import texts
 from core.conversation.responder import OfflineResponder

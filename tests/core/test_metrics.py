@@ -32,7 +32,8 @@ from canon_testing import NOW, calibrated_policy, make_observation
 from core.domain.timeutil import format_ts
 from core.engine.corrections import propose_forget
 from core.engine.engine import Engine
-from core.engine.metrics import MetricsReport, measure, report_json
+from core.engine.metrics import measure
+from core.engine.metrics_report import MetricsReport, report_json
 from core.store.factory import open_store
 
 SINCE, UNTIL = NOW - timedelta(hours=1), NOW + timedelta(days=2)

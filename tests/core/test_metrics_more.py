@@ -36,8 +36,9 @@ from PIL import Image
 
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
-from core.engine.metrics import MetricsReport, measure
+from core.engine.metrics import measure
 from core.engine.metrics_more import nearest_rank
+from core.engine.metrics_report import MetricsReport
 from core.engine.metrics_timeline import measure_timeline
 from core.store.factory import open_store
 

@@ -9,7 +9,7 @@ import pytest
 from canon_testing import NOW
 
 from core.domain.rollout import PolicyEvent, Stage
-from core.engine.metrics import Metric
+from core.engine.metrics_report import Metric
 from core.engine.rollout_gates import NOT_MEASURED_YET, evaluate_promotion
 
 

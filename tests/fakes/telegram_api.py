@@ -13,7 +13,8 @@ from typing import Any
 import aiohttp
 from budgets import budget
 
-from bot.playground.emulator import ApiError, BotApiEmulator, Call, ChatMessage
+from bot.playground.bot_api_types import ApiError, Call, ChatMessage
+from bot.playground.emulator import BotApiEmulator
 from bot.playground.emulator_webhook import SECRET_HEADER
 
 __all__ = ["ApiError", "Call", "ChatMessage", "FakeTelegram"]

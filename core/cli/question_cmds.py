@@ -1,0 +1,181 @@
+"""Commands over the questions Canon asks: pending, answer."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from core.cli.common import (
+    Context,
+    emit_json,
+    now_option,
+    open_engine,
+    out,
+    resolve_now,
+    run,
+)
+from core.cli.scope import entity_option, items_of
+from core.conversation.views import (
+    prompt_text,
+    review_view,
+)
+from core.domain.audit import show_value
+from core.engine.engine import Engine
+from core.engine.review import answer_review
+from core.errors import CanonError, NotFound, ReviewError, UnknownPlace
+from core.store import ReviewItem
+
+pass_ctx = click.make_pass_decorator(Context)
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
+
+
+@click.command()
+@entity_option
+@json_option
+@pass_ctx
+@run
+async def pending(ctx: Context, entity: str | None, as_json: bool) -> None:
+    """Questions waiting for your answer (and those queued behind them).
+
+    Example: canon pending --entity user:primary --json
+    """
+    async with open_engine(ctx) as engine:
+        shown = items_of(await engine.store.review_items(["pending"]), entity)
+        waiting = items_of(await engine.store.review_items(["queued"]), entity)
+    if as_json:
+        emit_json(
+            {
+                "pending": [review_view(r) for r in shown],
+                "queued": [review_view(r) for r in waiting],
+            }
+        )
+        return
+    if not shown:
+        out().print("Nothing to confirm.")
+        return
+    table = Table(title=f"Pending ({len(shown)}), queued behind them: {len(waiting)}")
+    for col in ("id", "entity", "field", "now", "proposed", "confidence", "why"):
+        table.add_column(col)
+    for r in shown:
+        if r.kind != "change":
+            # Not one field's change: the question and what it is about, as the bot puts it.
+            table.add_row(r.id[:13], r.entity_id, r.kind, "", "", "", "\n".join(r.reasons))
+            continue
+        table.add_row(
+            r.id[:13],
+            r.entity_id,
+            r.field,
+            show_value(r.current_value),
+            show_value(r.candidate_value),
+            f"{r.confidence:.2f}",
+            r.reasons[-1] if r.reasons else "",
+        )
+    out().print(table)
+
+
+@click.command()
+@click.argument("item_id", metavar="ID")
+@click.argument("action", type=click.Choice(["confirm", "reject", "edit"]))
+@click.argument("value", required=False)
+@click.option(
+    "--new-place",
+    is_flag=True,
+    help="With edit: store a place Canon does not know (neither its gazetteer nor your state).",
+)
+@entity_option
+@now_option
+@json_option
+@pass_ctx
+@run
+async def answer(
+    ctx: Context,
+    item_id: str,
+    action: str,
+    value: str | None,
+    new_place: bool,
+    entity: str | None,
+    now_text: str | None,
+    as_json: bool,
+) -> None:
+    """Answer a pending question: confirm, reject, or edit VALUE.
+
+    ID may be any unique prefix of the id `canon pending` shows. With --entity,
+    a question about another entity is refused and nothing changes. VALUE is read
+    by the field's kind, as in the chat: a place Canon does not know is refused
+    unless --new-place says to use it anyway.
+
+    Example: canon answer 01a2f3 edit "Mexico City"
+    """
+    if action == "edit" and value is None:
+        raise click.UsageError("edit needs the corrected VALUE")
+    if action != "edit" and new_place:
+        raise click.UsageError("--new-place goes with edit only")
+    now = resolve_now(now_text)
+    async with open_engine(ctx) as engine:
+        item = await _find_item(engine, item_id, entity)
+        try:
+            result = await answer_review(
+                engine,
+                item.id,
+                action,  # type: ignore[arg-type]
+                value,
+                now=now,
+                rules=ctx.settings.rules,
+                new_place=new_place,
+                # The owner's command line knows every place the store does; with
+                # --entity, that entity's (and the question's).
+                entities=None if entity is None else (entity,),
+            )
+        except UnknownPlace as e:
+            raise UnknownPlace(e.place, "add --new-place to use it anyway") from None
+    if as_json:
+        emit_json(
+            {
+                "item": review_view(result.item),
+                "status": result.status,
+                "committed": result.committed,
+                "committed_value": result.committed_value,
+                "promoted": [review_view(r) for r in result.promoted],
+            }
+        )
+        return
+    verb = {
+        "confirmed": "Confirmed",
+        "rejected": "Rejected",
+        "edited": "Saved",
+        "discarded": "Discarded",
+    }.get(result.status, result.status)
+    target = show_value(result.committed_value if result.committed else item.candidate_value)
+    if result.held is not None:  # a part of a grouped question: asked with the rest
+        held = show_value(result.held.candidate_value)
+        out().print(f"Changed to {held}: asked again with the rest of its question ({item.field})")
+    else:
+        out().print(f"{verb}: {item.field} = {target}")
+    for nxt in result.promoted[:1]:
+        out().print("\nNext question:\n" + prompt_text(nxt))
+
+
+async def _find_item(engine: Engine, prefix: str, entity: str | None) -> ReviewItem:
+    exact = await engine.store.review_item(prefix)
+    if exact is not None:
+        return _in_scope(exact, entity)
+    # The scope never changes which question a prefix names: it only refuses it.
+    candidates = [
+        r for r in await engine.store.review_items(["pending", "queued"]) if r.id.startswith(prefix)
+    ]
+    if len(candidates) == 1:
+        return _in_scope(candidates[0], entity)
+    if not candidates:
+        raise NotFound(f"no open question with id {prefix!r} (see canon pending)")
+    raise CanonError(f"id prefix {prefix!r} is ambiguous: {len(candidates)} questions match")
+
+
+def _in_scope(item: ReviewItem, entity: str | None) -> ReviewItem:
+    if entity is not None and item.entity_id != entity:
+        raise ReviewError(
+            f"question {item.id[:13]} is about {item.entity_id}, not {entity}; nothing changed"
+        )
+    return item
+
+
+COMMANDS = (pending, answer)

@@ -14,7 +14,7 @@ from core.engine.deadletters import RETRY_DELAYS, retry_due
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, StoreError
-from core.store import sqlite as sqlite_store_module
+from core.store import sqlite_tx as sqlite_tx_module
 from core.store.sqlite import SQLiteStore
 
 
@@ -218,7 +218,7 @@ async def test_a_crash_mid_write_leaves_all_or_nothing(engine: Engine, monkeypat
         # Called after the event rows were inserted, before the commit rows are.
         raise StoreError("simulated crash")
 
-    monkeypatch.setattr(sqlite_store_module, "commit_row", failing_commit_row)
+    monkeypatch.setattr(sqlite_tx_module, "commit_row", failing_commit_row)
     with pytest.raises(StoreError, match="simulated crash"):
         await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
     monkeypatch.undo()

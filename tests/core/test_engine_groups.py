@@ -16,6 +16,8 @@ from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
 from core.signals.intake import message_payloads
+from core.store import sqlite as sqlite_store
+from core.store import sqlite_tx
 from core.store.protocol import DecideSettlement
 from core.store.sqlite import SQLiteStore
 
@@ -86,22 +88,25 @@ async def test_answering_one_part_alone_leaves_the_rest_open(engine: Engine) -> 
     assert [i.id for i in await engine.store.review_items(["pending"])] == rest
 
 
-class _FailsOnSecond(SQLiteStore):
-    """A store whose disk gives out while settling the second item of a group."""
-
+def _disk_gives_out_on_the_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SQLite store's disk gives out while settling the second item of a group."""
     settled = 0
 
-    async def _settle_one(
-        self, tx: aiosqlite.Connection, item_id: str, decide: DecideSettlement
-    ) -> Any:
-        self.settled += 1
-        if self.settled == 2:
+    async def settle_one(tx: aiosqlite.Connection, item_id: str, decide: DecideSettlement) -> Any:
+        nonlocal settled
+        settled += 1
+        if settled == 2:
             raise OSError("disk gone")
-        return await super()._settle_one(tx, item_id, decide)
+        return await sqlite_tx.settle_one(tx, item_id, decide)
+
+    monkeypatch.setattr(sqlite_store, "settle_one", settle_one)
 
 
-async def test_a_group_answer_is_one_transaction(tmp_path: Path) -> None:
-    store = _FailsOnSecond(tmp_path / "canon.db")
+async def test_a_group_answer_is_one_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _disk_gives_out_on_the_second(monkeypatch)
+    store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
     try:
         engine = Engine(store, default_policy())
@@ -111,6 +116,7 @@ async def test_a_group_answer_is_one_transaction(tmp_path: Path) -> None:
         assert await store.facts() == []
         assert [i.status for i in await store.review_items(["pending"])] == ["pending"] * 3
         # The store carries on: the same answer, tried again, commits all three.
+        monkeypatch.undo()
         await engine.answer_group(first, "confirm", now=NOW)
         assert {f.field: f.value for f in await store.facts()} == RENT
     finally:

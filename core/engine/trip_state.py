@@ -79,7 +79,7 @@ def companions_of(
     # The dates follow the status once: from the word that states it, or implies it alone.
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
     told = _told_day(obs, state, now)
-    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now), told)
+    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now, told), told)
     return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
 
 
@@ -158,13 +158,15 @@ def _told_day(obs: StateObservation, state: Mapping[str, Scalar], now: datetime)
     return None if told is None else min(told, today_where(state, now))
 
 
-def _began(obs: StateObservation, state: Mapping[str, Scalar], now: datetime) -> date:
+def _began(
+    obs: StateObservation, state: Mapping[str, Scalar], now: datetime, told: date | None
+) -> date:
     """The day the trip ``obs`` puts under way began by: the arrival day its words
-    tell ("we're in tahoe, got in last night": yesterday), else the day it was said;
-    never after today where the user is."""
-    said = time_where(state, min(obs.ts, now))
-    told = arrival_day(obs.evidence_text or "", said)
-    return min(told or said.date(), today_where(state, now))
+    tell (``told``: "we're in tahoe, got in last night": yesterday), else the day it was
+    said; never after today where the user is."""
+    if told is not None:
+        return told
+    return min(time_where(state, min(obs.ts, now)).date(), today_where(state, now))
 
 
 def _trip_days(

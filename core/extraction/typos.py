@@ -102,6 +102,9 @@ _REAL: Final = frozenset(["retuning", "reveling"])
 """Words one dropped letter from the vocabulary that mean something else: left as typed."""
 
 
+_VOCABULARY: Final = frozenset(_WORDS) | frozenset(_DAY_WORDS)
+
+
 def _collapsed(word: str) -> str:
     """``word`` with every run of one letter taken as one: "tommorrow" -> "tomorow"."""
     return re.sub(r"(.)\1+", r"\1", word)
@@ -122,15 +125,14 @@ def _drops(word: str) -> Iterable[str]:
 def _index() -> tuple[dict[str, str], dict[str, str]]:
     """Slips -> the word meant, and collapsed forms -> the word meant; a slip that two
     words share is dropped (ambiguous), and a real vocabulary word is never a slip."""
-    vocabulary = set(_WORDS) | set(_DAY_WORDS)
     slips: dict[str, str | None] = {}
 
     def add(slip: str, word: str) -> None:
-        if slip in vocabulary or len(slip) < 4:
+        if slip in _VOCABULARY or len(slip) < 4:
             return
         slips[slip] = word if slips.get(slip, word) == word else None
 
-    for word in sorted(vocabulary):
+    for word in sorted(_VOCABULARY):
         if len(word) >= 5:
             for slip in _swaps(word):
                 add(slip, word)
@@ -139,7 +141,7 @@ def _index() -> tuple[dict[str, str], dict[str, str]]:
                 if slip not in _REAL:
                     add(slip, word)
     collapsed: dict[str, str | None] = {}
-    for word in sorted(vocabulary):
+    for word in sorted(_VOCABULARY):
         key = _collapsed(word)
         collapsed[key] = word if collapsed.get(key, word) == word else None
     return (
@@ -149,7 +151,6 @@ def _index() -> tuple[dict[str, str], dict[str, str]]:
 
 
 _SLIPS, _COLLAPSED = _index()
-_VOCABULARY: Final = frozenset(_WORDS) | frozenset(_DAY_WORDS)
 _WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 
 
@@ -158,13 +159,8 @@ def meant(word: str) -> str | None:
     low = word.lower()
     if low in _VOCABULARY:
         return None
-    found = _SLIPS.get(low)
-    if found is None and low != (key := _collapsed(low)):
-        found = _COLLAPSED.get(key)
-    if found is None and re.search(r"(.)\1", low) is None:
-        # An undoubled letter ("tomorow", "arived"): its collapsed form is itself.
-        found = _COLLAPSED.get(low)
-    return found
+    # A doubled letter ("tommorow") or an undoubled one ("arived"): the collapsed forms match.
+    return _SLIPS.get(low) or _COLLAPSED.get(_collapsed(low))
 
 
 def _fixed(m: re.Match[str]) -> str:

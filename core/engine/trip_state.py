@@ -78,7 +78,8 @@ def companions_of(
     implied = [(f, v) for f, v in _implied(obs, state) if free(f)]
     # The dates follow the status once: from the word that states it, or implies it alone.
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
-    told = _told_day(obs, state, now)
+    # Only a trip that starts or ends reads a day from the words (a parse of the text).
+    told = _told_day(obs, state, now) if status in ("in_progress", "completed") else None
     days = _trip_days(status, state, today_where(state, now), _began(obs, state, now, told), told)
     return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.typos import fix_slips
@@ -225,9 +226,13 @@ def _apostrophe(m: re.Match[str]) -> str:
     return f"{head}'{tail}"
 
 
+@lru_cache(maxsize=512)
 def clean(text: str) -> str:
     """Typographic quotes and dashes to ASCII, whitespace collapsed, and chat
-    spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
+    spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't").
+
+    Cached: a message's text is cleaned by several readers of it (the input, its
+    segments, an arrival's day), and the answer is a pure function of the text."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)

@@ -39,6 +39,7 @@ from core.conversation.trip_answers import (
 )
 from core.domain import phrasing
 from core.domain.audit import show_value
+from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
@@ -180,7 +181,7 @@ def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
 
 def _plain(f: CommittedFact) -> str:
     """A fact in a few plain words (a local stand-in until a shared phrasing exists)."""
-    value = show_value(f.value).replace("_", " ")
+    value = show_in(f.field, f.value)
     parts = f.field.split(".")
     if f.field == "travel.location":
         return f"you're in {value}"
@@ -253,7 +254,7 @@ def _date_answer(field: str, what: str) -> Answer:
         f = facts.get(field)
         if f is None:
             return _dont_know(what)
-        return f"{what.capitalize()}: {show_value(f.value)} ({_said(f, now)})."
+        return f"{what.capitalize()}: {show_in(field, f.value)} ({_said(f, now)})."
 
     return answer
 
@@ -302,8 +303,7 @@ def _paid(subject: str, facts: Facts, now: datetime) -> str:
     currency = _find(facts, "financial", "currency", words)
     money = ""
     if amount is not None:
-        unit = "$" if currency is None or currency.value == "USD" else f"{currency.value} "
-        money = f" ({unit}{show_value(amount.value)})"
+        money = f" ({money_text(amount.value, 'USD' if currency is None else currency.value)})"
     state = show_value(status.value)
     head = f"Yes, {what} is paid" if state == "paid" else f"{what.capitalize()} is {state}"
     return f"{head}{money} — {_said(status, now)}."
@@ -314,7 +314,7 @@ def _simple(field: str, what: str, phrase: str) -> Answer:
         f = facts.get(field)
         if f is None:
             return _dont_know(what)
-        return phrase.format(v=show_value(f.value).replace("_", " ")) + f" ({_said(f, now)})."
+        return phrase.format(v=show_in(field, f.value)) + f" ({_said(f, now)})."
 
     return answer
 

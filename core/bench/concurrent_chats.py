@@ -1,10 +1,12 @@
 """Many people at once in ``canon bench``: N users write at the same moment to a model
 that takes a fixed L seconds to answer.
 
-Each user's message goes through ``CanonChat`` on a durable SQLite store, the offline
-extractor and the assistant's turn graph with a model that answers after exactly
-``latency_s`` (``FixedLatencyModel``). Figures per N: the wall time of all N turns at
-once over L (1.0 is the ideal: everyone waits one model call), and the speed-up over
+Each user's message (every one different, none claiming anything: ``questions``) goes
+through ``CanonChat`` on a durable SQLite store, the offline extractor (on its reading
+thread, which parses the messages that wait together in one batch) and the assistant's
+turn graph with a model that answers after exactly ``latency_s`` (``FixedLatencyModel``).
+Figures per N: the wall time of all N turns at once over L (1.0 is the ideal: everyone
+waits one model call), and the speed-up over
 handling them one by one (ideal N; the target is at least 0.8 × N). One by one is N
 times the median of turns taken alone, measured in the same run (running 100 slow
 turns back to back would take minutes and say nothing more).
@@ -41,8 +43,35 @@ from core.extraction.offline import extract_offline
 from core.store.sqlite import SQLiteStore
 
 FIRST_USER = 5000
-MESSAGE = "what should we cook tonight?"
-"""A message without a claim: every turn is a model call (and no question)."""
+ASKS = (
+    "what should we cook tonight",
+    "any ideas for {who}'s birthday present",
+    "can you suggest a movie for {day} night",
+    "what's a good book to read on a plane",
+    "how long should i boil an egg",
+    "remind me what a good tip is at a restaurant",
+    "any ideas for a rainy {day} with {who}",
+    "what's a quick lunch i can pack for {who}",
+    "which board game is fun for four people",
+    "how do i get red wine out of a carpet",
+)
+WHO = ("Emma", "Noah", "my sister", "the kids", "grandma", "Jo", "Max", "my boss")
+DAY = ("Friday", "Saturday", "Sunday", "Tuesday", "Wednesday")
+
+
+def questions(count: int) -> list[str]:
+    """``count`` different messages without a claim, as different people write them:
+    every turn is a model call (and no question), and every message is parsed afresh
+    (the parse cache holds no other user's words)."""
+    out: dict[str, None] = {}
+    for n in range(count * 3):
+        ask = ASKS[n % len(ASKS)].format(who=WHO[(n // 3) % len(WHO)], day=DAY[n % len(DAY)])
+        end = ("?", "??", " please?", " :)", "? thx")[(n // len(ASKS)) % 5]
+        text = f"{ask}{end}" if n // (len(ASKS) * 5) == 0 else f"hey, {ask}{end} ({n})"
+        out.setdefault(text[0].upper() + text[1:] if n % 2 else text, None)
+        if len(out) == count:
+            break
+    return list(out)
 
 
 class FixedLatencyModel:
@@ -115,8 +144,10 @@ async def concurrent_chat_figures(
                 responder=AssistantGraph(FixedLatencyModel(config.latency_s)),
             )
 
+            said = iter(questions(1 + config.alone + sum(config.users)))
+
             async def turn(user: int) -> None:
-                await chat.on_text(messenger.incoming(user, MESSAGE, at))
+                await chat.on_text(messenger.incoming(user, next(said), at))
 
             await turn(users[-1])  # the language pipeline loads here, not in a figure
             alone: list[float] = []

@@ -19,7 +19,9 @@ from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine, Outcome
 from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
+from core.extraction.extraction_thread import extraction_thread
 from core.extraction.known_people import known_people
+from core.extraction.offline_input import parsed_text
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
 
@@ -67,8 +69,14 @@ async def message_observations(
             id_key=key,
         )
 
-    # A model-backed extractor blocks on the network: keep the loop free for others.
-    found = run() if inspect.isfunction(extractor) else await asyncio.to_thread(run)
+    # Read off the event loop: a plain (offline) extractor on the reading thread, which
+    # parses the messages that arrive together in one batch; a model-backed one blocks
+    # on the network, in a thread of its own.
+    if inspect.isfunction(extractor):
+        primes = parsed_text(text, "conversation_assertive", people)
+        found = await extraction_thread().run(run, primes)
+    else:
+        found = await asyncio.to_thread(run)
     return at_home(found, entity_id, {f.field: f.value for f in speaker})
 
 

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from core.bench.concurrent_chats import ConcurrentChatsConfig, beside, concurrent_chat_figures
+from datetime import UTC, datetime
+
+from core.bench.concurrent_chats import (
+    ConcurrentChatsConfig,
+    beside,
+    concurrent_chat_figures,
+    questions,
+)
+from core.extraction.offline import extract_offline
 
 
 async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> None:
@@ -33,3 +41,12 @@ async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> N
         "concurrent_chats_2_cpu_ms_per_turn": "concurrent_chats_2_cpu_budget_ms",
         "concurrent_chats_4_cpu_ms_per_turn": "concurrent_chats_4_cpu_budget_ms",
     }
+
+
+def test_every_turn_is_a_different_message_without_a_claim() -> None:
+    """Each person writes their own words (no one's parse is another's cache hit), and
+    none of them claims anything: every turn is a model call, not a question."""
+    texts = questions(1 + 5 + 10 + 100)
+    assert len(set(texts)) == len(texts) == 116
+    at = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
+    assert [t for t in texts if extract_offline(t, at=at).observations] == []

@@ -85,6 +85,8 @@ class TranscribingMessenger:
         self.clock = clock
         self.keep = keep
         """Each chat's last messages whose record is kept (None: all of them)."""
+        self._unpruned: dict[int, int] = {}
+        """Messages sent to each chat since its record was last pruned (in this process)."""
 
     async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
         message_id = await self.inner.send(chat_id, text, buttons)
@@ -105,6 +107,17 @@ class TranscribingMessenger:
         await self._record(chat_id, message_id, "sent", caption, photo=photo)
         return message_id
 
+    def _due(self, chat_id: int, keep: int) -> bool:
+        """Whether ``chat_id``'s record is pruned after this message: once every tenth of
+        ``keep`` messages (a chat's record holds at most about 1.1 × ``keep`` of them), not
+        one more durable write for every message sent."""
+        sent = self._unpruned.get(chat_id, 0) + 1
+        if sent < max(1, keep // 10):
+            self._unpruned[chat_id] = sent
+            return False
+        self._unpruned.pop(chat_id, None)
+        return True
+
     async def _record(
         self,
         chat_id: int,
@@ -119,7 +132,7 @@ class TranscribingMessenger:
             await self.store.record_shown(
                 chat_id, message_id, kind, text, self.clock(), buttons=buttons, photo=photo
             )
-            if kind == "sent" and self.keep is not None:
+            if kind == "sent" and self.keep is not None and self._due(chat_id, self.keep):
                 await self.store.prune_shown(chat_id, self.keep)  # bounded, per chat
         except StoreError as e:
             # The message reached the user already; failing the turn now would say

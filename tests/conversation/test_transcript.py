@@ -72,3 +72,22 @@ async def test_the_open_question_keeps_its_buttons_and_a_window_starts_at_its_fi
     assert whole[-1].buttons == (("Yes", "c"),)
     # Only the last record: the user's messages before it would stand without replies.
     assert [ln.text for ln in chat_lines(said, shown, whole=False)] == ["Do you live in Denver?"]
+
+
+async def test_a_chats_record_is_pruned_every_tenth_of_what_it_keeps(
+    store: StoreBackend,
+) -> None:
+    """Bounded without a delete after every message: with 40 kept, the record is pruned
+    every 4th message sent, so it never holds more than 43 and keeps the last 40."""
+    messenger = TranscribingMessenger(RecordingMessenger(), store.conversation, lambda: NOW, 40)
+    sizes: list[int] = []
+    for n in range(1, 101):
+        await messenger.send(CHAT, f"reply {n}")
+        sizes.append(len(await store.conversation.shown(CHAT)))
+    assert max(sizes) == 43
+    assert sizes[39:44] == [40, 41, 42, 43, 40]
+    kept = await store.conversation.shown(CHAT)
+    assert [s.text for s in kept] == [f"reply {n}" for n in range(61, 101)]
+    other = TranscribingMessenger(RecordingMessenger(), store.conversation, lambda: NOW, 40)
+    await other.send(CHAT + 1, "another chat")
+    assert len(await store.conversation.shown(CHAT + 1)) == 1

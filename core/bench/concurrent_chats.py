@@ -25,6 +25,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Sequence
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +41,7 @@ from core.conversation.testing import RecordingMessenger
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
+from core.store.checkpoints import open_checkpointer
 from core.store.sqlite import SQLiteStore
 
 FIRST_USER = 5000
@@ -129,9 +131,12 @@ async def concurrent_chat_figures(
     most = max(config.users)
     users = tuple(FIRST_USER + i for i in range(most + 1))
     figures: dict[str, float] = {"concurrent_chats_model_latency_s": config.latency_s}
-    with tempfile.TemporaryDirectory(prefix="canon-bench-chats-") as tmp:
+    async with AsyncExitStack() as exits:
+        tmp = exits.enter_context(tempfile.TemporaryDirectory(prefix="canon-bench-chats-"))
         store = SQLiteStore(Path(tmp) / "bench.db")
         await store.open()
+        # The assistant's sessions are checkpointed beside the data, as the bot keeps them.
+        saver = await exits.enter_async_context(open_checkpointer(str(Path(tmp) / "bench.db")))
         try:
             messenger = RecordingMessenger()
             chat = CanonChat(
@@ -141,7 +146,7 @@ async def concurrent_chat_figures(
                 Audience(allowed_user_ids=users),
                 clock=lambda: at,
                 extractor=extract_offline,
-                responder=AssistantGraph(FixedLatencyModel(config.latency_s)),
+                responder=AssistantGraph(FixedLatencyModel(config.latency_s), saver),
             )
 
             said = iter(questions(1 + config.alone + sum(config.users)))

@@ -59,6 +59,11 @@ async def open_checkpointer(url: str) -> AsyncIterator[BaseCheckpointSaver[Any]]
             conn = await aiosqlite.connect(where.target, isolation_level=None)
             await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA journal_mode=WAL")
+            # A checkpoint is the session's cache (its messages are rebuilt from the
+            # conversation log, which is durable): its commit waits for no fsync. WAL keeps
+            # it intact through a crash, and the store's next durable commit (same file,
+            # same log) makes it durable too; a power cut may cost the last turn's summary.
+            await conn.execute("PRAGMA synchronous=NORMAL")
             saver = AsyncSqliteSaver(conn, serde=serde)
             await saver.setup()
         except (aiosqlite.Error, OSError) as e:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from canon_testing import calibrated_policy, make_observation
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from workflow_demo import AT, ENTITY, RESEARCH, THREAD, TOOLS, NoBeliefs, research
 
 from core.agent.session import ErrorCode
@@ -285,3 +286,14 @@ async def test_checkpoints_live_in_the_store_the_url_names(
         resumed = await WorkflowRunner(research(), TOOLS, NoBeliefs(), saver).current(THREAD)
     assert (resumed.state, resumed.workflow.data) == ("search", {"topic": "tides"})
     assert [h["to"] for h in resumed.history] == ["clarify", "search"]
+
+
+async def test_a_sqlite_checkpoint_commits_without_waiting_for_the_disk(tmp_path: Path) -> None:
+    """Checkpoints are the session's cache beside the durable log: WAL, synchronous=NORMAL
+    (1) on the saver's own connection, while the store's connection stays FULL."""
+    async with open_checkpointer(f"sqlite:///{tmp_path / 'canon.db'}") as saver:
+        assert isinstance(saver, AsyncSqliteSaver)
+        async with saver.conn.execute("PRAGMA synchronous") as cursor:
+            assert await cursor.fetchone() == (1,)
+        async with saver.conn.execute("PRAGMA journal_mode") as cursor:
+            assert await cursor.fetchone() == ("wal",)

@@ -101,6 +101,11 @@ _GATE = frozenset(
         "canceled",
         "scrapped",
         "called",
+        "return",
+        "stay",
+        "staying",
+        "extended",
+        "extending",
     ]
 )
 

@@ -18,16 +18,58 @@ _MOVED_TO = re.compile(
 )
 
 
+_MOVED_OWN = re.compile(
+    r"^(?:(?:so|and|actually|ok|okay|well)\s+)*(?:(?:i|we|i've|we've|i\s+have|we\s+have|"
+    r"just)\s+)*(?:pushed|moved|changed|bumped|rescheduled|postponed)\s+(?:back\s+)?"
+    r"(?:my|our|the)\s+(?:(?P<home>return(?:\s+flight)?|(?:flight|trip)\s+(?:home|back))|"
+    r"(?:flight|trip|departure))\s+(?:back\s+)?(?:to|til|till|until)\s+"
+)
+"""The speaker moved it: "pushed my return to monday", "we moved our flight home to the 7th"."""
+_STAYING_ON = re.compile(
+    r"^(?:(?:so|and|actually|ok|okay|well|now)\s+)*(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
+    r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
+    r"(?:(?P<stay>staying|stay)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
+    r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
+    r"(?:[a-z']+\s+){0,2}[a-z']+)?|"
+    r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+"
+    r"(?:trip|stay|vacation|holiday|visit|time\s+here))\s+(?:to|til|till|until|through|thru)\s+"
+)
+"""Staying on where the trip is: "staying till monday now", "we extended the trip to the
+7th" (never "staying home": that is no trip)."""
+
+
 def moved_to(clause: Clause) -> list[Candidate]:
-    """ "flight got pushed to tues", "our flight home was moved to Sunday": the trip's
-    day, moved; the flight home moves the return, any other the departure."""
-    m = _MOVED_TO.search(clause.low)
-    if m is None or clause.intent in ("hypothetical", "historical", "none"):
+    """ "flight got pushed to tues", "our flight home was moved to Sunday", "pushed my
+    return to monday": the trip's day, moved; the way home moves the return, any other
+    the departure. "staying till monday now", "we extended our stay to the 7th": the
+    return, later."""
+    if clause.intent in ("hypothetical", "none"):
         return []
-    days = [t for t in clause.times if t.end > m.end() and not t.past and not t.coarse]
+    low = clause.low
+    m = _MOVED_TO.search(low)
+    own = None if m is not None else _MOVED_OWN.search(low)
+    staying = None if m is not None or own is not None else _STAYING_ON.search(low)
+    said = m or own or staying
+    if said is None:
+        return []
+    if clause.intent == "historical" and any(t.past for t in clause.times):
+        return []  # "we extended the trip to monday last year": a story
+    # After the speaker's own verb the day comes at once ("moved the trip to the 20th");
+    # "moved the trip to Lisbon to the 20th" moves it somewhere first: a plan, read later.
+    days = [
+        t
+        for t in clause.times
+        if t.end > said.end()
+        and (m is not None or t.start < said.end())
+        and not t.past
+        and not t.coarse
+    ]
     if not days or days[0].day < clause.at.date():
         return []
-    field = "travel.return_date" if m.group("home") else "travel.depart_date"
+    if staying is not None and days[0].day == clause.at.date():
+        return []  # "staying at the office until 7": a day's hours, not a trip's end
+    home = staying is not None or said.group("home") is not None
+    field = "travel.return_date" if home else "travel.depart_date"
     return [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
 
 

@@ -1,0 +1,71 @@
+"""A trip's days changed by the speaker: the way home moved or the stay made longer.
+
+"pushed my return to monday", "staying till monday now", "we extended our stay to the 7th"
+move the return; "we moved our flight to tuesday" the departure. Someone else staying,
+staying home, a day's hours and what happened last year change no trip.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)  # a Saturday
+MONDAY, TUESDAY, SUNDAY = "2026-11-30", "2026-12-01", "2026-11-29"
+
+
+def _days(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.field.endswith("_date")}
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "day"),
+    [
+        ("staying till monday now", "travel.return_date", MONDAY),
+        ("we're staying until monday now", "travel.return_date", MONDAY),
+        ("ok so we're staying on till monday", "travel.return_date", MONDAY),
+        ("pushed my return to monday", "travel.return_date", MONDAY),
+        ("I moved my return flight to Monday.", "travel.return_date", MONDAY),
+        ("we pushed our flight home to monday", "travel.return_date", MONDAY),
+        ("moved my flight home to monday", "travel.return_date", MONDAY),
+        ("extending our stay till the 7th", "travel.return_date", "2026-12-07"),
+        ("staying at grandma's till sunday", "travel.return_date", SUNDAY),
+        ("we're staying with my parents until the 5th", "travel.return_date", "2026-12-05"),
+        ("staying at my sister's place till tuesday", "travel.return_date", TUESDAY),
+        ("we moved our flight to tuesday", "travel.depart_date", TUESDAY),
+        ("flight got pushed to tues", "travel.depart_date", TUESDAY),
+        ("our flight back got moved to monday", "travel.return_date", MONDAY),
+    ],
+)
+def test_the_speakers_own_change_moves_the_trips_day(text: str, field: str, day: str) -> None:
+    assert _days(text).get(field) == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're staying home until monday",  # no trip
+        "emma is staying until monday",  # someone else
+        "i'm staying at work until 7",  # a day's hours
+        "staying late until 9 tonight",
+        "if we stay till monday we miss school",  # a condition
+        "we extended the trip to monday last year",  # a story
+        "we stayed until monday",
+    ],
+)
+def test_no_trip_day_from_other_stays(text: str) -> None:
+    assert _days(text) == {}
+
+
+def test_moving_the_trip_somewhere_first_is_a_new_plan() -> None:
+    found = extract_offline("update: we moved the trip to Lisbon to the 20th", at=AT)
+    values = {o.field: o.candidate_value for o in found.observations}
+    assert values == {
+        "travel.destination": "Lisbon",
+        "travel.status": "planning",
+        "travel.depart_date": "2026-12-20",
+    }

@@ -23,6 +23,7 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -80,9 +81,15 @@ class ExtractionThread:
                 try:
                     result = job.work()
                 except BaseException as e:  # handed to the job's caller, who raises it
-                    job.loop.call_soon_threadsafe(_fail, job.done, e)
+                    _hand_back(job, _fail, e)
                 else:
-                    job.loop.call_soon_threadsafe(_succeed, job.done, result)
+                    _hand_back(job, _succeed, result)
+
+
+def _hand_back(job: _Job, settle: Callable[[asyncio.Future[Any], Any], None], value: Any) -> None:
+    # A closed event loop refuses: nobody waits for the answer any more.
+    with suppress(RuntimeError):
+        job.loop.call_soon_threadsafe(settle, job.done, value)
 
 
 def _succeed(done: asyncio.Future[Any], result: Any) -> None:

@@ -162,3 +162,25 @@ async def test_message_observations_read_on_the_thread_match_inline(engine: Engi
 
     together = await asyncio.gather(*(payloads(t, f"t:{i}") for i, t in enumerate(TEXTS)))
     assert together == [[(f, v) for f, v, _ in _read(t)] for t in TEXTS]
+
+
+def test_a_job_whose_loop_closed_does_not_stop_the_thread() -> None:
+    """A caller's event loop gone before its answer (a process shutting down, a test's
+    loop) leaves the thread reading for everyone else."""
+    reader = ExtractionThread()
+    started, finish = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        started.set()
+        finish.wait(5)
+        return "nobody hears this"
+
+    gone = asyncio.new_event_loop()
+    job = gone.create_task(reader.run(slow, None))
+    gone.run_until_complete(asyncio.sleep(0))  # the job is queued and being read
+    assert started.wait(5)
+    job.cancel()
+    gone.run_until_complete(asyncio.gather(job, return_exceptions=True))
+    gone.close()
+    finish.set()
+    assert asyncio.run(reader.run(lambda: "still reading", None)) == "still reading"

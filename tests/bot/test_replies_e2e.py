@@ -90,7 +90,10 @@ async def _seeded(start_bot: StartBot) -> BotRunner:
             "• Travel: on your trip; you're in Tahoe; back Sunday, February 22",
         ),
         ("Where am I?", "In Tahoe, since this morning (you told me)."),
-        ("when do I fly back?", "Your return: Sunday, February 22 (from your calendar, 3 days ago)."),
+        (
+            "when do I fly back?",
+            "Your return: Sunday, February 22 (from your calendar, 3 days ago).",
+        ),
         ("is Emma sick?", "Emma is sick (you told me, yesterday)."),
         ("did I pay rent?", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
         (

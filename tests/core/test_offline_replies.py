@@ -106,14 +106,26 @@ def test_goodbyes(text: str) -> None:
         ("where am i", "In Tahoe, since this morning (you told me)."),
         ("where are we now", "In Tahoe, since this morning (you told me)."),
         ("hey where am i", "In Tahoe, since this morning (you told me)."),
-        ("when do I fly back?", "Your return: Sunday, February 22 (from your calendar, 3 days ago)."),
-        ("when do we get back", "Your return: Sunday, February 22 (from your calendar, 3 days ago)."),
-        ("whens my return flight", "Your return: Sunday, February 22 (from your calendar, 3 days ago)."),
+        (
+            "when do I fly back?",
+            "Your return: Sunday, February 22 (from your calendar, 3 days ago).",
+        ),
+        (
+            "when do we get back",
+            "Your return: Sunday, February 22 (from your calendar, 3 days ago).",
+        ),
+        (
+            "whens my return flight",
+            "Your return: Sunday, February 22 (from your calendar, 3 days ago).",
+        ),
         ("is Emma sick?", "Emma is sick (you told me, yesterday)."),
         ("how is emma doing", "Emma is sick (you told me, yesterday)."),
         ("is emma ok", "Emma is sick (you told me, yesterday)."),
         ("did I pay rent?", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
-        ("did i pay the rent yet", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
+        (
+            "did i pay the rent yet",
+            "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago.",
+        ),
         ("is rent paid", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
         (
             "what's the status of the website project?",

@@ -52,7 +52,7 @@ from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
-from core.extraction.travel_departures import departure_day, lend_departure
+from core.extraction.travel_departures import departure_day, lend_departure, redate_departure
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.types import (
     ExtractedObservation,
@@ -200,6 +200,9 @@ def extract_offline(
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
         setting_out = None if travels else departure_day(clause)
+        if setting_out is not None and seg.joint in _SCOPE_JOINTS:
+            # "we're going to tahoe next weekend, leaving friday": the day they leave.
+            observations = redate_departure(observations, setting_out)
         if not travels and any(is_under_way(o) for o in observations):
             # "I'm in Berlin for meetings and will be back in the office on Thursday"
             back = back_at_work_day(clause)

@@ -38,6 +38,12 @@ _STAYING_ON = re.compile(
 7th" (never "staying home": that is no trip)."""
 
 
+_DAY_WORDS = re.compile(
+    r"(?:(?:on|the|this|next|[a-z]+day|mon|tues?|wed|thu|thurs|fri|sat|sun)\s*)*"
+)
+"""What may stand between the verb and its day: "staying till monday the 7th"."""
+
+
 def moved_to(clause: Clause) -> list[Candidate]:
     """ "flight got pushed to tues", "our flight home was moved to Sunday", "pushed my
     return to monday": the trip's day, moved; the way home moves the return, any other
@@ -60,7 +66,9 @@ def moved_to(clause: Clause) -> list[Candidate]:
         t
         for t in clause.times
         if t.end > said.end()
-        and (m is not None or t.start < said.end())
+        and (
+            m is not None or t.start < said.end() or _DAY_WORDS.fullmatch(low, said.end(), t.start)
+        )
         and not t.past
         and not t.coarse
     ]

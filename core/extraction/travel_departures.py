@@ -1,13 +1,16 @@
 """Setting out with no place ("we're gonna leave Friday morning"), whose day the next clause's
-trip plan borrows as its departure ("... and drive down to San Diego").
+trip plan borrows as its departure ("... and drive down to San Diego"), or which dates the
+trip the clause before planned ("tahoe next weekend, leaving friday").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.types import ExtractedObservation
 
 _SETTING_OUT = re.compile(
     r"\b(?:leave|leaving|leaves|depart|departing|set(?:ting)?\s+off|head(?:ing)?\s+out|"
@@ -40,3 +43,36 @@ def lend_departure(found: list[Candidate], day: date) -> list[Candidate]:
         "travel.depart_date", day.isoformat(), dest.confidence, "planning", dest.valid_until
     )
     return [*found, lent]
+
+
+def redate_departure(
+    observations: list[ExtractedObservation], day: date
+) -> list[ExtractedObservation]:
+    """``observations`` with the trip just planned leaving on ``day``, the day a clause
+    after it sets out on, a little before the trip's first day ("we're going to tahoe next
+    weekend, leaving friday": Friday, not the weekend's Saturday). A day after it is
+    leaving the place ("going to denver on the 10th, leaving the 12th"): unchanged, as
+    when no trip was planned."""
+    plans = [
+        i
+        for i, o in enumerate(observations)
+        if o.field == "travel.depart_date" and o.intent == "planning"
+    ]
+    if not plans:
+        return observations
+    at = plans[-1]
+    if not leaves_first(observations[at].candidate_value, day):
+        return observations
+    moved = replace(observations[at], candidate_value=day.isoformat())
+    return [*observations[:at], moved, *observations[at + 1 :]]
+
+
+def leaves_first(first: object, day: date) -> bool:
+    """Whether setting out on ``day`` starts a trip whose first day is ``first`` (an ISO
+    date): the day before or a few days before it, never after."""
+    if not isinstance(first, str):
+        return False
+    try:
+        return 0 < (date.fromisoformat(first) - day).days <= 3
+    except ValueError:
+        return False

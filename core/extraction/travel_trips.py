@@ -13,6 +13,7 @@ from datetime import date, datetime, time, timedelta
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at
 from core.extraction.timewords import NUMBER_WORDS
+from core.extraction.travel_departures import leaves_first
 
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
@@ -42,6 +43,20 @@ def end_of_day(day: date, at: datetime) -> datetime:
     return datetime.combine(day + timedelta(days=1), time(0), tzinfo=at.tzinfo)
 
 
+_LEAVING = re.compile(
+    r"\b(?:leaving|leave|leaves|heading\s+out|head\s+out|flying\s+out|fly\s+out|"
+    r"setting\s+off|set\s+off|taking\s+off|driving\s+up|drive\s+up)\s+(?:on\s+)?$"
+)
+
+
+def _said_leaving(clause: Clause) -> date | None:
+    """The day a leaving verb names ("leaving friday", "we fly out on the 4th")."""
+    for ref in clause.times:
+        if ref.unit == "day" and not ref.past and _LEAVING.search(clause.low, 0, ref.start):
+            return ref.day
+    return None
+
+
 def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
     """Departure and return dates of a trip clause."""
     depart: date | None = None
@@ -60,6 +75,11 @@ def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
             span = clause.low[ref.start : ref.end]
             if ref.end_day is not None and ("weekend" in span or "-" in span):
                 ret = ret or ref.end_day
+    told = _said_leaving(clause)
+    if told is not None and depart is not None and leaves_first(depart.isoformat(), told):
+        # "tahoe next weekend, leaving friday": the day they leave, said as such, wins
+        # over the first day of a span the trip is named by.
+        depart = told
     m = _FOR_DURATION.search(clause.low)
     if m and depart and ret is None:
         n_word, unit = m.group().split()[1:3]

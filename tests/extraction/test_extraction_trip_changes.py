@@ -69,3 +69,24 @@ def test_moving_the_trip_somewhere_first_is_a_new_plan() -> None:
         "travel.status": "planning",
         "travel.depart_date": "2026-12-20",
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're going to tahoe next weekend, leaving friday",
+        "hey so we're going to tahoe next weekend w the kids, leaving friday",
+        "going to tahoe next weekend leaving friday",
+    ],
+)
+def test_the_day_they_leave_wins_over_the_first_day_of_the_weekend(text: str) -> None:
+    assert _days(text) == {
+        "travel.depart_date": "2026-12-04",
+        "travel.return_date": "2026-12-06",
+    }
+
+
+def test_leaving_after_the_trip_began_is_leaving_the_place() -> None:
+    assert _days("going to denver on the 10th, leaving the 12th") == {
+        "travel.depart_date": "2026-12-10"
+    }

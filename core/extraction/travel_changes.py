@@ -18,15 +18,20 @@ _MOVED_TO = re.compile(
 )
 
 
+_LEAD = (
+    r"^(?:(?:so|and|but|actually|ok|okay|well|now|ugh|oh|hey|yeah|yep|lol|omg|welp|update:?|"
+    r"btw|fyi|change\s+of\s+plans?:?|good\s+news:?|bad\s+news:?),?\s+)*"
+)
+"""What may come before the speaker's own words: "ugh actually", "change of plans:"."""
 _MOVED_OWN = re.compile(
-    r"^(?:(?:so|and|actually|ok|okay|well)\s+)*(?:(?:i|we|i've|we've|i\s+have|we\s+have|"
+    _LEAD + r"(?:(?:i|we|i've|we've|i\s+have|we\s+have|"
     r"just)\s+)*(?:pushed|moved|changed|bumped|rescheduled|postponed)\s+(?:back\s+)?"
     r"(?:my|our|the)\s+(?:(?P<home>return(?:\s+flight)?|(?:flight|trip)\s+(?:home|back))|"
     r"(?:flight|trip|departure))\s+(?:back\s+)?(?:to|til|till|until)\s+"
 )
 """The speaker moved it: "pushed my return to monday", "we moved our flight home to the 7th"."""
 _STAYING_ON = re.compile(
-    r"^(?:(?:so|and|actually|ok|okay|well|now)\s+)*(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
+    _LEAD + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
     r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
     r"(?:(?P<stay>staying|stay)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"

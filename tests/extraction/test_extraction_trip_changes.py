@@ -28,6 +28,8 @@ def _days(text: str) -> dict[str, object]:
         ("staying till monday now", "travel.return_date", MONDAY),
         ("we're staying until monday now", "travel.return_date", MONDAY),
         ("ok so we're staying on till monday", "travel.return_date", MONDAY),
+        ("oh well, staying till tuesday now", "travel.return_date", TUESDAY),
+        ("actually staying till monday the 7th", "travel.return_date", "2026-12-07"),
         ("pushed my return to monday", "travel.return_date", MONDAY),
         ("I moved my return flight to Monday.", "travel.return_date", MONDAY),
         ("we pushed our flight home to monday", "travel.return_date", MONDAY),

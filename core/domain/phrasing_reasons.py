@@ -26,7 +26,7 @@ _SOURCE = {
     "user_confirmation": "you told me",
     "system": "Canon noticed it",
 }
-_CAUSES = (
+_CAUSES: tuple[tuple[str, str | None], ...] = (
     # The rollout's limits (core/domain/rollout.py) come first: they are why it is asked.
     ("shadow mode", "I'm in shadow mode: I only suggest, and your answer grades me"),
     ("calibrating", "I'm still calibrating, so I check changes with you first"),
@@ -36,7 +36,7 @@ _CAUSES = (
     ("only with your confirmation", "I only change this with your OK"),
     ("ambiguous", "the wording left me unsure"),
     ("never committed without you", "I never take that without you"),
-    ("outranks", "it disagrees with a more reliable source"),
+    ("outranks", None),  # said by what holds the value (``_held_by``)
     ("a plan", "it sounds like a plan"),
 )
 
@@ -61,8 +61,33 @@ def reason_line(
     if now is not None and kind in ("conversation_assertive", "conversation"):
         source += " " + ago(now - created_at)
     extra = ["another source agrees"] if _corroborated(reasons) else []
-    causes = [plain for needle, plain in _CAUSES if any(needle in r for r in reasons)]
+    found = [
+        plain or _held_by(r)
+        for needle, plain in _CAUSES
+        if (r := next((r for r in reasons if needle in r), None)) is not None
+    ]
+    causes = [c for c in found if c]
     return "; ".join([source, *extra[:1], *causes[:1]])
+
+
+_HOLDS = {
+    "user_confirmation": "you told me otherwise not long ago",
+    "calendar": "your calendar says otherwise",
+    "transactions_email": "a receipt says otherwise",
+    "email": "an email says otherwise",
+    "execution": "something the assistant did says otherwise",
+}
+_HOLDER = re.compile(r"(\w+) outranks \w+ for \w+ within\b")
+
+
+def _held_by(reason: str) -> str | None:
+    """Why the committed value stands, by the source it rests on (the user's own answer
+    is no "more reliable source" than the user); None when the new evidence is the one
+    that outranks."""
+    m = _HOLDER.match(reason)
+    if m is None:
+        return None
+    return _HOLDS.get(m.group(1), "it disagrees with a more reliable source")
 
 
 def ago(delta: Any) -> str:

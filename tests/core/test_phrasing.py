@@ -190,6 +190,31 @@ NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
             timedelta(0),
             "from your calendar; that would be a step back",
         ),
+        (
+            "conversation_assertive:tg:1:3",
+            ("user_confirmation outranks conversation_assertive for travel within 48 h",),
+            timedelta(0),
+            "you said it just now; you told me otherwise not long ago",
+        ),
+        (
+            "conversation_assertive:tg:1:4",
+            ("calendar outranks conversation_assertive for travel within 48 h",),
+            timedelta(0),
+            "you said it just now; your calendar says otherwise",
+        ),
+        (
+            "email:<x@example.com>",
+            ("static_markdown outranks email for project within 24 h",),
+            timedelta(0),
+            "from an email from example.com; it disagrees with a more reliable source",
+        ),
+        (
+            # The new evidence outranks: nothing holds the change back.
+            "calendar:evt-2",
+            ("calendar outranks conversation_assertive for travel",),
+            timedelta(0),
+            "from your calendar",
+        ),
     ],
 )
 def test_the_reason_is_one_short_plain_line(

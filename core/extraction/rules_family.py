@@ -21,6 +21,7 @@ from core.extraction.family_members import (
     NOT_NAMES,
     Named,
     elsewhere,
+    lower_case_appositive,
     member_named,
     names_a_relation,
 )
@@ -272,6 +273,8 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     ):
         # "my daughter Lily is sick": Lily is who the field is about, as in "Lily is fine now".
         slug, rest = slugify(named.group("name")), clause.low[named.end() :]
+    elif how == "relation" and (typed := lower_case_appositive(clause, m.end())):
+        slug, rest = slugify(typed.group("name")), clause.low[typed.end() :]  # "my son max"
     return slug, rest, how
 
 

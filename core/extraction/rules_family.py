@@ -170,6 +170,8 @@ _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
+_CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
+_CHANGED = re.compile(r"\b(?:cancell?ed|canceled|off|closed|moved|rescheduled|postponed|pushed)\b")
 _DROP = frozenset(
     [
         "the",
@@ -339,6 +341,11 @@ def _activity(clause: Clause) -> list[Candidate]:
     rest = clause.low[m.end() :]
     after = [t for t in clause.times if t.start >= m.end()] or list(clause.times)
     ref = after[0] if after else None
+    # "Max has soccer practice Thursday at 5", "a recital friday 6pm": the day said right
+    # after the activity is when it is; what follows the day says what became of it.
+    dated = ref is not None and not clause.low[m.end() : ref.start].strip(" ,")
+    if dated and ref is not None:
+        rest = _CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
     if _CANCELLED.search(rest) or _NO_ACT.search(clause.low[: m.start()]):
@@ -352,11 +359,19 @@ def _activity(clause: Clause) -> list[Candidate]:
         return []
     iso = ref.iso(clause.at)
     if _MOVED.search(rest):
+        if dated:
+            # "practice thursday got moved to friday": the new day is the one after the old.
+            later = [t for t in after if t.start > ref.start]
+            if not later:
+                return [Candidate(f"{field}.event_status", "moved", 0.95)]
+            ref = later[0]
+            when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo)
+            iso = ref.iso(clause.at)
         return [
             Candidate(f"{field}.event_status", "moved", 0.95, None, _end_of_day(clause, when)),
             Candidate(f"{field}.schedule", iso, 0.95, None, _end_of_day(clause, when)),
         ]
-    if _SCHEDULED.search(rest) or clause.markdown:
+    if _SCHEDULED.search(rest) or clause.markdown or (dated and not _CHANGED.search(rest)):
         forced: ObservationIntent | None = "planning" if ref.day >= clause.at.date() else None
         return [
             Candidate(f"{field}.event_status", "scheduled", 0.9, forced, _end_of_day(clause, when)),

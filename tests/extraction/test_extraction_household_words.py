@@ -113,3 +113,88 @@ def test_no_person_invented(text: str, expected: str | None) -> None:
     assert not invented, f"{text!r} invents someone: {invented}"
     if expected is not None:
         assert expected in statuses, f"{text!r}: expected {expected}, got {statuses}"
+
+
+# A child's activity with its day said right after it ("has soccer practice Thursday at
+# 5"): the activity is scheduled then, as "the recital is on Friday at 6pm" is.
+ACTIVITY_THEN_DAY: list[Row] = [
+    (
+        "Max has soccer practice Thursday at 5",
+        "family.soccer_practice.schedule",
+        "2026-03-05T17:00:00-08:00",
+        "planning",
+    ),
+    ("Max has soccer practice Thursday at 5", "family.max.status", None, ""),
+    (
+        "max has soccer practice thursday at 5",
+        "family.soccer_practice.event_status",
+        "scheduled",
+        "planning",
+    ),
+    (
+        "Emma has her piano lesson Friday at 4pm.",
+        "family.piano_lesson.schedule",
+        "2026-03-06T16:00:00-08:00",
+        "planning",
+    ),
+    ("emma's got a recital friday at 6pm", "family.recital.event_status", "scheduled", "planning"),
+    (
+        "Emma's got a recital on Friday at 6pm",
+        "family.recital.schedule",
+        "2026-03-06T18:00:00-08:00",
+        "planning",
+    ),
+    (
+        "noah has karate tmrw at 6",
+        "family.karate.schedule",
+        "2026-03-05T18:00:00-08:00",
+        "planning",
+    ),
+    (
+        "my daughter have swim class monday at 4:30, i will drive her",
+        "family.swim_class.schedule",
+        "2026-03-09T16:30:00-08:00",
+        "planning",
+    ),
+    (
+        "ok so lily has ballet rehearsal saturday at 10 and then we go to grandmas",
+        "family.ballet_rehearsal.schedule",
+        "2026-03-07T10:00:00-08:00",
+        "planning",
+    ),
+    (
+        "soccer practice thursday is cancelled",
+        "family.soccer_practice.event_status",
+        "cancelled",
+        "assertive",
+    ),
+    (
+        "soccer practice thursday got moved to friday",
+        "family.soccer_practice.schedule",
+        "2026-03-06",
+        "assertive",
+    ),
+    # Not a plan: the past, a question, a condition, a cancellation after the day.
+    ("Max had soccer practice Thursday at 5", "family.soccer_practice.event_status", None, ""),
+    ("does max have soccer practice thursday?", "family.soccer_practice.event_status", None, ""),
+    (
+        "if max has soccer practice thursday we can't go",
+        "family.soccer_practice.schedule",
+        None,
+        "",
+    ),
+    (
+        "soccer practice thursday is cancelled",
+        "family.soccer_practice.event_status",
+        "cancelled",
+        "assertive",
+    ),
+    ("practice thursday got called off", "family.practice.event_status", "cancelled", "assertive"),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), ACTIVITY_THEN_DAY)
+def test_activity_then_its_day(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

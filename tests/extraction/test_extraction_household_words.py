@@ -198,3 +198,61 @@ def test_activity_then_its_day(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# What a bill comes to now, after a change: "rent is now 2300", "went up to", "increased
+# to". The amount (and its currency when one is written) as "paid rent, $2,100" gives it;
+# a bare number counts, since after "rent is now" only money can stand.
+BILL_NOW: list[Row] = [
+    ("rent is now 2300", "financial.rent.amount", 2300, "assertive"),
+    ("rent is now $2300", "financial.rent.amount", 2300, "assertive"),
+    ("rent is now $2300", "financial.rent.currency", "USD", "assertive"),
+    ("rent went up to 2300", "financial.rent.amount", 2300, "assertive"),
+    ("my rent is 2300 now", "financial.rent.amount", 2300, "assertive"),
+    ("my rent is $2300", "financial.rent.amount", 2300, "assertive"),
+    ("ugh rent went up to 2300 smh", "financial.rent.amount", 2300, "assertive"),
+    ("our rent is now £1,450", "financial.rent.currency", "GBP", "assertive"),
+    (
+        "Our rent has been increased to 2,350 USD per month.",
+        "financial.rent.amount",
+        2350,
+        "assertive",
+    ),
+    ("my rent is 2.4k now", "financial.rent.amount", 2400, "assertive"),
+    ("rent is now like 2300 which is insane", "financial.rent.amount", 2300, "assertive"),
+    (
+        "so the rent went up to twenty three hundred dollars and i'm like what",
+        "financial.rent.amount",
+        2300,
+        "assertive",
+    ),
+    ("mortgage is now 1850", "financial.mortgage.amount", 1850, "assertive"),
+    ("my car insurance is now $140 a month", "financial.car_insurance.amount", 140, "assertive"),
+    (
+        "landlord emailed, rent is now 2300 starting this month",
+        "financial.rent.amount",
+        2300,
+        "assertive",
+    ),
+    # Not now, not a fact, not money, not the speaker's.
+    ("rent used to be 2300", "financial.rent.amount", None, ""),
+    ("is rent 2300?", "financial.rent.amount", None, ""),
+    ("is the rent now 2300?", "financial.rent.amount", None, ""),
+    ("if rent goes up to 2500 we'll move", "financial.rent.amount", None, ""),
+    ("rent is going up to 2400 in january", "financial.rent.amount", None, ""),
+    ("rent went up to 2300 back in 2019", "financial.rent.amount", None, ""),
+    ("rent is now 3 weeks late", "financial.rent.amount", None, ""),
+    ("my friend's rent is now 2300", "financial.rent.amount", None, ""),
+    ("her rent went up to 2300", "financial.rent.amount", None, ""),
+    ("i think rent is now 2300", "financial.rent.amount", None, ""),
+    # The bill's name is "rent", not "my rent".
+    ("my rent is $2300", "financial.my_rent.amount", None, ""),
+    ("the rent is $2300", "financial.the_rent.amount", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), BILL_NOW)
+def test_what_a_bill_comes_to_now(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

@@ -85,6 +85,7 @@ def _one_slip(word: str) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def is_first_name(word: str) -> bool:
     """Whether ``word`` (lower case) reads as a first name (see the module's doc)."""
     if word in _COMMON:

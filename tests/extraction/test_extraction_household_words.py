@@ -32,6 +32,9 @@ RELATION_THEN_NAME: list[Row] = [
     ("my son noah still has a fever", "family.noah.status", "sick", "assertive"),
     ("ugh my son max is sick AGAIN", "family.max.status", "sick", "assertive"),
     ("my wife, jo, has a fever", "family.jo.status", "sick", "assertive"),
+    ("my wife jen is out of town till friday", "family.jen.status", "away", "assertive"),
+    # A person is no project that is "out" (released).
+    ("my wife jen is out of town till friday", "project.wife_jen.status", None, ""),
     # Names the short list does not hold, and no English word: still names.
     ("my daughter kaylee has strep", "family.kaylee.status", "sick", "assertive"),
     ("my son jaxon is throwing up", "family.jaxon.status", "sick", "assertive"),

@@ -132,9 +132,10 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
 
 
 _BARE = re.compile(
-    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?(?P<k>k\b)?(?![\d,.:/]|\s*(?:%|percent|"
-    r"days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|am|pm|a\.m|p\.m|st|nd|rd|th|"
-    r"people|times|ppl|kids|rooms?|bedrooms?|sq|square|ft|feet|miles?|km)\b)"
+    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?(?P<k>k\b)?(?![\d,.:]|/(?!mo|month|mth)|\s*(?:%|"
+    r"percent|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|am|pm|a\.m|p\.m|st|nd|"
+    r"rd|th|people|times|ppl|kids|rooms?|bedrooms?|sq|square|ft|feet|miles?|km|kwh|gb|mb|"
+    r"gallons?|liters?|litres?|units?|pages?|ways?)\b)"
 )
 
 

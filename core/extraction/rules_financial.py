@@ -16,7 +16,8 @@ from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT as _AMOUNT
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
-from core.extraction.amounts import bare_amount_at
+from core.extraction.bill_amounts import BILL_ITEM as _BILL_ITEM
+from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
@@ -261,45 +262,10 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 
 _BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
-_BILL_ITEM = (
-    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
-    # "the gas bill", "my rent": a word before the bill names it, a determiner does not.
-    r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that)\s)[a-z]+\s+)?(?:bill|rent|"
-    r"mortgage|invoice|premium|insurance))\s+"
-)
 _BILL_IS = re.compile(
     _BILL_ITEM + r"(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
-_BILL_NOW = re.compile(
-    _BILL_ITEM
-    + r"(?:(?:is|'s)\s+(?:now|currently)|(?:went|has\s+gone|have\s+gone)\s+(?:up|down)\s+to|"
-    r"(?:(?:was|got|has\s+been|have\s+been)\s+)?(?:raised|increased|lowered|reduced|hiked|"
-    r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
-    r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
-    r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)"
-)
-"""What a bill comes to now, after a change: "rent is now 2300", "my rent is 2300 now",
-"the rent went up to $2,400", "our mortgage was lowered to 1900"."""
-
-
-def _bill_now(clause: Clause) -> list[Candidate]:
-    """A bill's new amount ("rent is now 2300"): its amount, and its currency when one is
-    written; not whether it is due or paid. A bare number counts here: after a bill and
-    "is now", only money can stand."""
-    m = _BILL_NOW.search(clause.low)
-    if m is None:
-        return []
-    slug = f"financial.{slugify(m.group('item') or m.group('late'))}"
-    money = _AMOUNT.match(clause.low, m.end()) or _WORD_AMOUNT.match(clause.low, m.end())
-    amount = _amount_in(money.group()) if money else None
-    if amount is not None:
-        return [
-            Candidate(f"{slug}.amount", amount[0], 0.9),
-            Candidate(f"{slug}.currency", amount[1], 0.9),
-        ]
-    value = bare_amount_at(clause.low, m.end())
-    return [] if value is None else [Candidate(f"{slug}.amount", value, 0.9)]
 
 
 def extract_financial(clause: Clause) -> list[Candidate]:

@@ -170,6 +170,7 @@ _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
+_BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
 _CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
 _CHANGED = re.compile(r"\b(?:cancell?ed|canceled|off|closed|moved|rescheduled|postponed|pushed)\b")
 _DROP = frozenset(
@@ -343,7 +344,14 @@ def _activity(clause: Clause) -> list[Candidate]:
     ref = after[0] if after else None
     # "Max has soccer practice Thursday at 5", "a recital friday 6pm": the day said right
     # after the activity is when it is; what follows the day says what became of it.
-    dated = ref is not None and not clause.low[m.end() : ref.start].strip(" ,")
+    # A day before the activity, a bound ("at camp until Sunday") or a day gone by ("broke
+    # his leg playing football last friday") is no schedule.
+    dated = (
+        ref is not None
+        and ref.start >= m.end()
+        and not clause.low[m.end() : ref.start].strip(" ,")
+        and ref.prep not in _BOUNDS
+    )
     if dated and ref is not None:
         rest = _CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
@@ -371,7 +379,11 @@ def _activity(clause: Clause) -> list[Candidate]:
             Candidate(f"{field}.event_status", "moved", 0.95, None, _end_of_day(clause, when)),
             Candidate(f"{field}.schedule", iso, 0.95, None, _end_of_day(clause, when)),
         ]
-    if _SCHEDULED.search(rest) or clause.markdown or (dated and not _CHANGED.search(rest)):
+    if (
+        _SCHEDULED.search(rest)
+        or clause.markdown
+        or (dated and not _CHANGED.search(rest) and ref.day >= clause.at.date())
+    ):
         forced: ObservationIntent | None = "planning" if ref.day >= clause.at.date() else None
         return [
             Candidate(f"{field}.event_status", "scheduled", 0.9, forced, _end_of_day(clause, when)),

@@ -193,6 +193,18 @@ ACTIVITY_THEN_DAY: list[Row] = [
         "assertive",
     ),
     ("practice thursday got called off", "family.practice.event_status", "cancelled", "assertive"),
+    # A day before the activity, a bound, or a day gone by is no schedule of it.
+    ("My son's away at camp until Sunday", "family.camp.schedule", None, ""),
+    ("my son broke his leg playing football last friday", "family.football.schedule", None, ""),
+    ("heading to chicago sunday for a conference", "family.conference.schedule", None, ""),
+    (
+        "we're in tahoe til tuesday, back for wednesday pickup",
+        "family.wednesday_pickup.schedule",
+        None,
+        "",
+    ),
+    ("sophie is better today, back at school", "family.school.schedule", None, ""),
+    ("i am in my last year of high school", "family.high_school.schedule", None, ""),
 ]
 
 

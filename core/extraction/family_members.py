@@ -4,9 +4,10 @@ member is somewhere else.
 A first name is found capitalised ("Lily is sick") or, typed in lower case, where the
 parse makes it the subject ("maya has a fever", "jo has a fever") or right after the
 relation when the word reads as a first name by itself ("my daughter emma is sick",
-not "my daughter school is closed" nor "my son still has a fever"; ``first_names``). Chat often puts an opinion frame
-before it ("i think noah's coming down with something", "pretty sure Emma has strep"):
-the frame is the speaker's hedge, and the member is the subject of what follows it.
+not "my daughter school is closed" nor "my son still has a fever"; ``first_names``).
+Chat often puts an opinion frame before it ("i think noah's coming down with
+something", "pretty sure Emma has strep"): the frame is the speaker's hedge, and the
+member is the subject of what follows it.
 """
 
 from __future__ import annotations

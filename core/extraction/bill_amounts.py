@@ -33,7 +33,10 @@ _BILL_NOW = re.compile(
     r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
     r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)|"
-    r"(?:^|\b(?:the|my|our)\s+)(?P<plain>rent|mortgage)\s+(?:is|'s)\s+(?=\d)"
+    r"(?:^|\b(?:the|my|our)\s+)(?P<plain>rent|mortgage)\s+(?:is|'s)\s+(?=\d)|"
+    # "the landlord raised our rent to 2300" (not "I raised the rent": a landlord speaking).
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up)\s+"
+    r"(?:the|my|our)\s+(?P<obj>rent|mortgage)\s+(?:up\s+)?to\s+(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 """What a bill comes to now, after a change: "rent is now 2300", "my rent is 2300 now",
 "the rent went up to $2,400", "our mortgage was lowered to 1900"."""
@@ -46,7 +49,7 @@ def bill_now(clause: Clause) -> list[Candidate]:
     m = _BILL_NOW.search(clause.low)
     if m is None:
         return []
-    item = m.group("item") or m.group("late") or m.group("plain")
+    item = m.group("item") or m.group("late") or m.group("plain") or m.group("obj")
     slug = f"financial.{slugify(_PER.sub('', item))}"
     money = _AMOUNT.match(clause.low, m.end()) or _WORD_AMOUNT.match(clause.low, m.end())
     amount = _amount_in(money.group()) if money else None

@@ -255,7 +255,10 @@ BILL_NOW: list[Row] = [
     ("rent is up to 2300 now", "financial.rent.amount", 2300, "assertive"),
     ("our monthly rent is now 2300", "financial.rent.amount", 2300, "assertive"),
     ("my phone bill went up to 95 bucks", "financial.phone_bill.amount", 95, "assertive"),
+    ("the landlord raised the rent to $2300", "financial.rent.amount", 2300, "assertive"),
     # Not now, not a fact, not money, not the speaker's.
+    ("i raised the rent to 2300", "financial.rent.amount", None, ""),
+    ("the landlord wants to raise the rent to 2300", "financial.rent.amount", None, ""),
     ("average rent is now 2300 in austin", "financial.average_rent.amount", None, ""),
     ("average rent is now 2300 in austin", "financial.rent.amount", None, ""),
     ("the electric bill is now 2300 kwh", "financial.electric_bill.amount", None, ""),

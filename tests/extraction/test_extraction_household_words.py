@@ -52,6 +52,27 @@ RELATION_THEN_NAME: list[Row] = [
         "well",
         "assertive",
     ),
+    # Slips in the relation, pet names for it, run-ons.
+    ("my daugther emma is sick", "family.emma.status", "sick", "assertive"),
+    ("my duaghter emma has a fever lol", "family.emma.status", "sick", "assertive"),
+    ("hubby dave is home sick", "family.dave.status", "sick", "assertive"),
+    ("wifey jo is feeling better finally", "family.jo.status", "well", "assertive"),
+    ("my sis jen has covid", "family.jen.status", "sick", "assertive"),
+    ("my mum linda is in hospital", "family.linda.status", "sick", "assertive"),
+    ("my son kevin has got fever since 2 days", "family.kevin.status", "sick", "assertive"),
+    ("My daughter emma is unwell since yesterday.", "family.emma.status", "sick", "assertive"),
+    (
+        "so yeah um my daughter emma is sick and uh she's home today",
+        "family.emma.status",
+        "sick",
+        "assertive",
+    ),
+    (
+        "okay so our son max is home sick today so i'm gonna work from home",
+        "family.max.status",
+        "sick",
+        "assertive",
+    ),
     # Not now: a condition, the past, someone else's words about another child.
     ("if my daughter emma gets sick we'll stay home", "family.emma.status", None, ""),
     ("my daughter emma was sick last month", "family.emma.status", None, ""),
@@ -176,6 +197,24 @@ ACTIVITY_THEN_DAY: list[Row] = [
         "family.soccer_practice.schedule",
         "2026-03-06",
         "assertive",
+    ),
+    (
+        "uh so max has like soccer practice thursday at 5 and then",
+        "family.soccer_practice.schedule",
+        "2026-03-05T17:00:00-08:00",
+        "planning",
+    ),
+    (
+        "Reminder that Emma has her piano recital on Sunday at 3pm!",
+        "family.piano_recital.event_status",
+        "scheduled",
+        "planning",
+    ),
+    (
+        "- Dentist appointment Tuesday 9am",
+        "family.dentist_appointment.schedule",
+        "2026-03-10T09:00:00-08:00",
+        "planning",
     ),
     # Not a plan: the past, a question, a condition, a cancellation after the day.
     ("Max had soccer practice Thursday at 5", "family.soccer_practice.event_status", None, ""),

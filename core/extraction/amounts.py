@@ -129,3 +129,24 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
     cur = (m.group("cur1") or m.group("cur2") or "$").rstrip("s")
     number: float | int = int(value) if value.is_integer() else round(value, 2)
     return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
+
+
+_BARE = re.compile(
+    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?(?P<k>k\b)?(?![\d,.:]|/(?!mo|month|mth)|\s*(?:%|"
+    r"percent|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|am|pm|a\.m|p\.m|st|nd|"
+    r"rd|th|people|times|ppl|kids|rooms?|bedrooms?|sq|square|ft|feet|miles?|km|kwh|gb|mb|"
+    r"gallons?|liters?|litres?|units?|pages?|ways?)\b)"
+)
+
+
+def bare_amount_at(low: str, pos: int) -> float | int | None:
+    """A number written without a currency at ``pos`` where only money can stand ("the
+    rent is now 2300", "went up to 2.4k"); None for a count, a date or a time ("3 days",
+    "the 5th", "10am")."""
+    m = _BARE.match(low, pos)
+    if m is None:
+        return None
+    value = float(m.group("n").replace(",", "") + (m.group("dec") or ""))
+    if m.group("k"):
+        value *= 1000
+    return int(value) if value.is_integer() else round(value, 2)

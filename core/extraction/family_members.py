@@ -2,9 +2,12 @@
 member is somewhere else.
 
 A first name is found capitalised ("Lily is sick") or, typed in lower case, where the
-parse makes it the subject ("maya has a fever"). Chat often puts an opinion frame
-before it ("i think noah's coming down with something", "pretty sure Emma has strep"):
-the frame is the speaker's hedge, and the member is the subject of what follows it.
+parse makes it the subject ("maya has a fever", "jo has a fever") or right after the
+relation when the word reads as a first name by itself ("my daughter emma is sick",
+not "my daughter school is closed" nor "my son still has a fever"; ``first_names``).
+Chat often puts an opinion frame before it ("i think noah's coming down with
+something", "pretty sure Emma has strep"): the frame is the speaker's hedge, and the
+member is the subject of what follows it.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import re
 from typing import TYPE_CHECKING, Literal
 
 from core.extraction.clause import Clause
+from core.extraction.first_names import is_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER, place_at
 from core.extraction.pronouns import RELATION_SPELLINGS
@@ -49,7 +53,8 @@ NOT_MEMBERS = frozenset(
 # Adverbs between the member and the verb: "my son just got over a cold".
 PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 _FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
-_LOWER_FIRST = re.compile(r"(?P<name>[a-z]{3,})(?=\s|'s\b)")
+_LOWER_FIRST = re.compile(r"(?P<name>[a-z]{2,})(?=\s|'s\b)")
+_LOWER_APPOSITIVE = re.compile(r",?\s+(?P<name>[a-z]{2,})(?=,?\s|'s\b),?")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
 _FRAME = re.compile(
     r"(?:i\s+think|i\s+guess|i\s+believe|i\s+bet|(?:i'm\s+|im\s+)?pretty\s+sure|"
@@ -88,17 +93,65 @@ def _lower_case_name(clause: Clause, start: int) -> tuple[re.Match[str], Named] 
     name = m.group("name")
     if name in GAZETTEER or names_a_relation(name) or name in NOT_NAMES:
         return None
+    short = len(name) < 3  # "jo has a fever": two letters are a name only if known as one
+    if short and (_stop_word(name) or not is_first_name(name)):
+        return None
     at = clause.start_in_message + start
     for tok in parse(clause.message):
         if tok.idx == at:
             if tok.text != name:
                 return None
+            if short:
+                return (m, "name") if tok.pos_ == "PROPN" and tok.dep_ in _NAME_ROLES else None
             if tok.pos_ == "PROPN" and tok.dep_ in _NAME_ROLES:
                 return m, "name"
             bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in tok.children)
             if tok.tag_ == "NN" and tok.pos_ == "NOUN" and tok.dep_ in ("nsubj", "poss") and bare:
                 return m, "noun"
             return (m, "noun") if _missing_subject(tok) else None
+        if tok.idx > at:
+            break
+    return None
+
+
+def _stop_word(word: str) -> bool:
+    from spacy.lang.en.stop_words import STOP_WORDS  # loaded with the pipeline anyway
+
+    return word in STOP_WORDS
+
+
+def lower_case_appositive(clause: Clause, pos: int) -> re.Match[str] | None:
+    """A first name typed in lower case right after the relation that names the same
+    person ("my daughter emma is sick", "our son max is home", "my wife, jo, has a
+    fever"), or None.
+
+    The parse cannot tell "my son max is sick" from the possessive-less "my son teacher
+    is sick" (his teacher) or "my daughter school is closed": it tags both words alike.
+    So the word must read as a first name by itself (``first_names``), be no function
+    word, place or relation, and be followed by what the member does or is: a verb, an
+    adverb, "'s" or a comma ("my son max still has a fever")."""
+    m = _LOWER_APPOSITIVE.match(clause.text, pos)
+    if m is None or clause.start_in_message < 0 or not clause.message:
+        return None
+    name = m.group("name")
+    if name in NOT_NAMES or names_a_relation(name) or name in GAZETTEER or _stop_word(name):
+        return None
+    if not is_first_name(name):
+        return None
+    at = clause.start_in_message + m.start("name")
+    doc = parse(clause.message)
+    for tok in doc:
+        if tok.idx == at:
+            if (
+                tok.text.lower() != name
+                or tok.pos_ not in ("PROPN", "NOUN")
+                or tok.i + 1 >= len(doc)
+            ):
+                return None
+            after = doc[tok.i + 1]
+            if after.pos_ in ("AUX", "VERB", "ADV", "PART") or after.text in ("'s", ","):
+                return m
+            return None
         if tok.idx > at:
             break
     return None

@@ -121,6 +121,7 @@ _BOUNDED = re.compile(
     r"\bfor\s+(?:a\s+(?:few|couple)\s+|an?\s+|\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b"
 )
 """"got lost at the fair for ten minutes": an episode with an end, over by now."""
+_CHANGED_TO = frozenset({"increase", "raise", "rise", "jump", "lower", "reduce", "hike"})
 _MOTION = frozenset({"fly", "drive", "go", "head", "travel", "walk", "sail", "ride", "take"})
 """A past trip ("we drove to Florida") is about now only when it is recent."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
@@ -184,6 +185,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
         reached = reached or _GOT_THERE.search(low) is not None
         return (reached or obtained) and not _BOUNDED.search(low)
+    if lemma in _CHANGED_TO:
+        return "prep:to" in done  # "the rent increased to 2300": what it comes to now
     if lemma in ("make", "fall"):
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None

@@ -39,6 +39,9 @@ RESULT_PAST = re.compile(
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
     r"done|completed|diagnosed|sent|returned|closed|scrapped|killed|dropped|shelved)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
+    r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
+    r"hiked)\s+(?:\w+\s+)?to\b|"
     r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"

@@ -21,6 +21,7 @@ from core.extraction.family_members import (
     NOT_NAMES,
     Named,
     elsewhere,
+    lower_case_appositive,
     member_named,
     names_a_relation,
 )
@@ -169,6 +170,9 @@ _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
+_BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
+_CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
+_CHANGED = re.compile(r"\b(?:cancell?ed|canceled|off|closed|moved|rescheduled|postponed|pushed)\b")
 _DROP = frozenset(
     [
         "the",
@@ -272,6 +276,8 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     ):
         # "my daughter Lily is sick": Lily is who the field is about, as in "Lily is fine now".
         slug, rest = slugify(named.group("name")), clause.low[named.end() :]
+    elif how == "relation" and (typed := lower_case_appositive(clause, m.end())):
+        slug, rest = slugify(typed.group("name")), clause.low[typed.end() :]  # "my son max"
     return slug, rest, how
 
 
@@ -336,6 +342,18 @@ def _activity(clause: Clause) -> list[Candidate]:
     rest = clause.low[m.end() :]
     after = [t for t in clause.times if t.start >= m.end()] or list(clause.times)
     ref = after[0] if after else None
+    # "Max has soccer practice Thursday at 5", "a recital friday 6pm": the day said right
+    # after the activity is when it is; what follows the day says what became of it.
+    # A day before the activity, a bound ("at camp until Sunday") or a day gone by ("broke
+    # his leg playing football last friday") is no schedule.
+    dated = (
+        ref is not None
+        and ref.start >= m.end()
+        and not clause.low[m.end() : ref.start].strip(" ,")
+        and ref.prep not in _BOUNDS
+    )
+    if dated and ref is not None:
+        rest = _CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
     if _CANCELLED.search(rest) or _NO_ACT.search(clause.low[: m.start()]):
@@ -349,11 +367,23 @@ def _activity(clause: Clause) -> list[Candidate]:
         return []
     iso = ref.iso(clause.at)
     if _MOVED.search(rest):
+        if dated:
+            # "practice thursday got moved to friday": the new day is the one after the old.
+            later = [t for t in after if t.start > ref.start]
+            if not later:
+                return [Candidate(f"{field}.event_status", "moved", 0.95)]
+            ref = later[0]
+            when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo)
+            iso = ref.iso(clause.at)
         return [
             Candidate(f"{field}.event_status", "moved", 0.95, None, _end_of_day(clause, when)),
             Candidate(f"{field}.schedule", iso, 0.95, None, _end_of_day(clause, when)),
         ]
-    if _SCHEDULED.search(rest) or clause.markdown:
+    if (
+        _SCHEDULED.search(rest)
+        or clause.markdown
+        or (dated and not _CHANGED.search(rest) and ref.day >= clause.at.date())
+    ):
         forced: ObservationIntent | None = "planning" if ref.day >= clause.at.date() else None
         return [
             Candidate(f"{field}.event_status", "scheduled", 0.9, forced, _end_of_day(clause, when)),

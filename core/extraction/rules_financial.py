@@ -16,6 +16,8 @@ from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT as _AMOUNT
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
+from core.extraction.bill_amounts import BILL_ITEM as _BILL_ITEM
+from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
@@ -261,8 +263,7 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 _BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
-    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)(?P<item>(?:[a-z]+\s+)?(?:bill|rent|"
-    r"mortgage|invoice|premium|insurance))\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    _BILL_ITEM + r"(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 
@@ -271,6 +272,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
         return []
+    if now := _bill_now(clause):
+        return now
     amount = _amount_in(clause.low)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.

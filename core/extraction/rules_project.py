@@ -12,6 +12,7 @@ import re
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.family_members import names_a_relation
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.types import ObservationIntent
 
@@ -187,6 +188,8 @@ def _name_ok(name: str) -> bool:
         return False  # "finished reading Dune" is a pastime, not a project
     if _PRONOUN_LEAD.match(low):
         return False
+    if names_a_relation(low.split(" ", 1)[0]):
+        return False  # "my wife jen is out of town": a person, not a release
     return (
         bool(low)
         and low not in _NOT_PROJECTS

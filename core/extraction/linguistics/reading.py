@@ -165,6 +165,12 @@ def _finite_past(head: Token, span: Span) -> bool:
     return not before
 
 
+def _has_got(head: Token) -> bool:
+    """ "Emma's got a recital Friday": after a name the parse takes the "'s" of "has
+    got" for a possessive and "got" for a past; it is the present "has got"."""
+    return head.lower_ == "got" and head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s")
+
+
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
 _PERSON_WORDS = frozenset(
@@ -308,7 +314,7 @@ def read(span: Span) -> ClauseReading:
         tense = "past"  # "I couldn't stop crying": an inability then, not a possibility
     elif modal is not None:
         tense = "present"
-    elif (head.tag_ == "VBD" and _finite_past(head, span)) or past_aux:
+    elif (head.tag_ == "VBD" and _finite_past(head, span) and not _has_got(head)) or past_aux:
         tense = "past"
     elif is_verb:
         tense = "present"

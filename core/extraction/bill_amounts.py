@@ -1,0 +1,68 @@
+"""What a bill comes to now, after a change: "rent is now 2300", "my rent is 2300 now",
+"the rent went up to $2,400", "our mortgage was lowered to 1900".
+
+The amount, as "paid rent, $2,100" gives it (``financial.rent.amount``), and its
+currency when one is written; not whether the bill is due or paid. A bare number
+counts: after a bill and "is now" or "went up to", only money can stand.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.domain.fields import slugify
+from core.extraction.amounts import AMOUNT as _AMOUNT
+from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
+from core.extraction.amounts import amount_in as _amount_in
+from core.extraction.amounts import bare_amount_at
+from core.extraction.clause import Candidate, Clause
+
+BILL_ITEM = (
+    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
+    # "the gas bill", "my rent": a word before the bill names it, a determiner does not.
+    # Nor one that makes it everyone's: "average rent is now 2300", "her rent".
+    r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
+    r"typical|market)\s)[a-z]+\s+)?(?:bill|rent|"
+    r"mortgage|invoice|premium|insurance))\s+"
+)
+_BILL_NOW = re.compile(
+    BILL_ITEM
+    + r"(?:(?:is|'s)\s+(?:now\s+|currently\s+)?(?:at|up\s+to)|(?:is|'s)\s+(?:now|currently)|"
+    r"(?:went|has\s+gone|have\s+gone)\s+(?:up|down)\s+to|"
+    r"(?:(?:was|got|has\s+been|have\s+been)\s+)?(?:raised|increased|lowered|reduced|hiked|"
+    r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
+    r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
+    r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)|"
+    r"(?:^|\b(?:the|my|our)\s+)(?P<plain>rent|mortgage)\s+(?:is|'s)\s+(?=\d)|"
+    # "the landlord raised our rent to 2300" (not "I raised the rent": a landlord speaking).
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up)\s+"
+    r"(?:the|my|our)\s+(?P<obj>rent|mortgage)\s+(?:up\s+)?to\s+(?=(?:us\$|[$€£¥])?\s?\d)"
+)
+"""What a bill comes to now, after a change: "rent is now 2300", "my rent is 2300 now",
+"the rent went up to $2,400", "our mortgage was lowered to 1900"."""
+
+
+def bill_now(clause: Clause) -> list[Candidate]:
+    """A bill's new amount ("rent is now 2300"): its amount, and its currency when one is
+    written; not whether it is due or paid. A bare number counts here: after a bill and
+    "is now", only money can stand."""
+    m = _BILL_NOW.search(clause.low)
+    if m is None:
+        return []
+    item = m.group("item") or m.group("late") or m.group("plain") or m.group("obj")
+    slug = f"financial.{slugify(_PER.sub('', item))}"
+    money = _AMOUNT.match(clause.low, m.end()) or _WORD_AMOUNT.match(clause.low, m.end())
+    amount = _amount_in(money.group()) if money else None
+    if amount is not None and m.group("plain"):
+        return []  # "my rent is $2300": a bill due and its amount (rules_financial)
+    if amount is not None:
+        return [
+            Candidate(f"{slug}.amount", amount[0], 0.9),
+            Candidate(f"{slug}.currency", amount[1], 0.9),
+        ]
+    value = bare_amount_at(clause.low, m.end())
+    # A bare number under ten is no bill: "rent is 1 of our biggest costs".
+    return [] if value is None or value < 10 else [Candidate(f"{slug}.amount", value, 0.9)]
+
+
+_PER = re.compile(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.domain.fields import slugify
+from core.extraction.first_names import is_first_name
 
 # How people write a relation (pet names, typos) -> the word the family fields use.
 RELATION_SPELLINGS = {
@@ -61,10 +62,16 @@ _MENTION = re.compile(
     r"(?:\b(?P<pos>(?i:my|our|the|his|her|their))|'s)\s+(?:(?:little|older|younger|big|baby|oldest|youngest|eldest|new)"
     r"\s+)?(?P<rel>" + "|".join(sorted(map(re.escape, _PRONOUN_OF), key=len, reverse=True)) + r")\b"
     # "my daughter Lily": the name is the same person, its gender given by the relation.
-    r"(?:,?\s+[A-Z][a-z]+\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
+    r"(?:,?\s+(?P<named>[A-Za-z][a-z]+)\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
     r"Just|So|But|And|Then|Today|Tomorrow|Yesterday|Hi|Hey|Ok|Okay|Also)\b)[A-Z][a-z]+)"
     r"(?=\s+(?:is|was|has|had|called|said|texted|got|came|went|and)\b)"
 )
+
+
+def _names_someone(word: str) -> bool:
+    """Whether the word after a relation is that person's name: capitalised, or a first
+    name in lower case ("my daughter emma"; never "my son still")."""
+    return word[0].isupper() or is_first_name(word)
 
 
 def pronoun_of(relation: str) -> str:
@@ -89,7 +96,10 @@ class Referents:
                 rel = m.group("rel").lower()
                 if _PRONOUN_OF[rel] == "?" and (m.group("pos") or "").lower() == "the":
                     continue  # "took him to the doctor": a place to go, not a person here
-                self._seen.append((_SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
+                # "my daughter Lily ... she": Lily, whose field the family rules gave her.
+                named = m.group("named")
+                who = named.lower() if named and _names_someone(named) else None
+                self._seen.append((who or _SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
             else:
                 self._seen.append((m.group("name").lower(), "?"))
 

@@ -21,10 +21,16 @@ CASES: list[tuple[str, Expected]] = [
     ("my son broke his arm, he is in a cast", {"family.son.status": ("injured", "assertive")}),
     ("my husband called, he's sick", {"family.husband.status": ("sick", "assertive")}),
     (
+        # One person: the daughter is Lily, whose field her name gives (as "my daughter
+        # Lily has a fever" does), never a second member called "daughter".
         "My daughter Lily came home early. She has a fever",
-        {"family.daughter.status": ("sick", "assertive")},
+        {"family.lily.status": ("sick", "assertive")},
     ),
     ("the kids were up all night. they have colds", {"family.kids.status": ("sick", "assertive")}),
+    (
+        "my daughter emma has a fever. she has strep",
+        {"family.emma.status": ("sick", "assertive")},
+    ),
     (
         "My wife took our son to the doctor. He has strep",
         {"family.son.status": ("sick", "assertive")},

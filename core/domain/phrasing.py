@@ -233,7 +233,7 @@ def _financial(
         )
         return text[:-1] + f" to {merchant}?" if merchant else text
     if name == "amount":
-        return f"Was {thing} {money_text(value, None)}?"
+        return f"Is {thing} {money_text(value, None)} now?"
     if name == "currency":
         return f"Was {thing} paid in {show(value)}?"
     if name == "due_date":
@@ -262,7 +262,7 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         if status is None:
             if not money or due is not None:
                 return None
-            return f"Was {_thing(parts[1])} {money}?"
+            return f"Is {_thing(parts[1])} {money} now?"
         if due is not None and status != "due":
             return None  # a day that is not when it is due is asked on its own line
         return _financial(

@@ -110,7 +110,7 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
         ),
         (
             [(ME, "financial.rent.amount", 12.5), (ME, "financial.rent.currency", "CAD")],
-            "Was rent 12.50 CAD?",
+            "Is rent 12.50 CAD now?",
         ),
         # An errand or a bill is named as people name it, with the day it is due.
         (

@@ -55,7 +55,7 @@ _PROJECT = {
     "cancelled": "Is {name} cancelled?",
 }
 _EVENT = {
-    "scheduled": "Is {name} still on?",
+    "scheduled": "Is {name} on?",
     "moved": "Has {name} moved?",
     "cancelled": "Is {name} cancelled?",
 }

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
-from core.conversation.errand_answers import errand_reply, errand_summary
+from core.conversation.about_me import about_me
+from core.conversation.errand_answers import errand_reply
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -35,7 +36,6 @@ from core.conversation.trip_answers import (
     asked_note,
     open_trip_question,
     stale_location,
-    trip_summary,
 )
 from core.domain import phrasing
 from core.domain.audit import show_value
@@ -111,7 +111,7 @@ def offline_answer(
     if PENDING(t):
         return _pending(open_items)
     if ABOUT_ME(t):
-        return _about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
+        return about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
     match, answer = next(
         ((m, a) for q, a in _STATE_QUESTIONS if (m := q.search(t)) is not None), (None, None)
     )
@@ -153,47 +153,6 @@ def _asked(members: Sequence[ReviewItem]) -> str:
     if is_conflict_question(first):
         return phrasing.conflict_question(first, _MINE)
     return phrasing.question(members, _MINE).replace("\n", " ")
-
-
-def _about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
-    if not facts:
-        return "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
-    lines = ["Here's what I know:"]
-    by_domain: dict[str, list[CommittedFact]] = {}
-    for f in sorted(facts, key=lambda f: (f.entity_id != _MINE, f.field)):
-        by_domain.setdefault(f.domain, []).append(f)
-    for domain, rows in sorted(by_domain.items()):
-        mine = {f.field: f for f in rows if f.entity_id == _MINE} | {
-            f.field: f for f in facts if f.entity_id == _MINE and f.domain == "profile"
-        }
-        trip = trip_summary(mine) if domain == "travel" else []
-        if trip:
-            # The trip's fields said together, so they never contradict each other.
-            rows = [f for f in rows if f.entity_id != _MINE or not f.field.startswith("travel.")]
-        errands, told = errand_summary(rows, _MINE) if domain == "financial" else ([], set())
-        rows = [f for f in rows if f.field not in told or f.entity_id != _MINE]
-        said = "; ".join([*trip, *errands, *(_plain(f) for f in rows[:4])])
-        more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
-        lines.append(f"• {domain.capitalize()}: {said}{more}")
-    lines.append("Ask /state for the details.")
-    return "\n".join(lines)
-
-
-def _plain(f: CommittedFact) -> str:
-    """A fact in a few plain words (a local stand-in until a shared phrasing exists)."""
-    value = show_in(f.field, f.value)
-    parts = f.field.split(".")
-    if f.field == "travel.location":
-        return f"you're in {value}"
-    if f.field == "travel.status":
-        return {"in_progress": "trip under way", "planning": "trip planned"}.get(
-            str(f.value), f"trip {value}"
-        )
-    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{parts[1].replace('_', ' ').capitalize()} is {value}"
-    if len(parts) == 3:
-        return f"{parts[1].replace('_', ' ')} {parts[2].replace('_', ' ')} {value}"
-    return f"{parts[-1].replace('_', ' ')} {value}"
 
 
 def when_text(then: datetime, now: datetime) -> str:

@@ -359,3 +359,22 @@ def test_a_question_about_an_errand_needs_no_question_mark(question: str) -> Non
     answer = reply(question, facts)
     assert answer.startswith("The Amazon return is due Friday, February 20"), answer
     assert "your trip is over" in answer
+
+
+def test_what_i_know_says_events_by_their_day_and_amounts_as_money() -> None:
+    """One plain line per domain: an event on its day (its "scheduled" status says
+    nothing more), a bill's amount as money."""
+    facts = (
+        fact("family.soccer_practice.event_status", "scheduled", NOW),
+        fact("family.soccer_practice.schedule", "2026-02-26T17:00:00+00:00", NOW),
+        fact("family.jo.status", "sick", NOW),
+        fact("family.recital.event_status", "cancelled", NOW),
+        fact("financial.rent.amount", 2300, NOW),
+    )
+    assert reply("what do you know about me", facts).splitlines() == [
+        "Here's what I know:",
+        "• Family: Jo is sick; recital cancelled; "
+        "soccer practice on Thursday, February 26 at 17:00",
+        "• Financial: rent $2,300",
+        "Ask /state for the details.",
+    ]

@@ -1,0 +1,84 @@
+"""What Canon knows about the user, in a few lines: "what do you know about me?".
+
+One line per domain, its facts in a few plain words; the trip's fields said together
+(``trip_answers.trip_summary``) and errands with their days (``errand_answers``), so
+nothing in a line contradicts another part of it. Pure: facts and ``now`` in, text out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from core.conversation.errand_answers import errand_summary
+from core.conversation.trip_answers import trip_summary
+from core.domain.phrasing_values import money_text, show_in
+from core.domain.state import CommittedFact
+
+_MINE = "user:primary"
+
+
+def about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
+    if not facts:
+        return "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
+    lines = ["Here's what I know:"]
+    by_domain: dict[str, list[CommittedFact]] = {}
+    for f in sorted(facts, key=lambda f: (f.entity_id != _MINE, f.field)):
+        by_domain.setdefault(f.domain, []).append(f)
+    for domain, rows in sorted(by_domain.items()):
+        mine = {f.field: f for f in rows if f.entity_id == _MINE} | {
+            f.field: f for f in facts if f.entity_id == _MINE and f.domain == "profile"
+        }
+        trip = trip_summary(mine) if domain == "travel" else []
+        if trip:
+            # The trip's fields said together, so they never contradict each other.
+            rows = [f for f in rows if f.entity_id != _MINE or not f.field.startswith("travel.")]
+        errands, told = errand_summary(rows, _MINE) if domain == "financial" else ([], set())
+        rows = [f for f in rows if f.field not in told or f.entity_id != _MINE]
+        rows = _without_said_twice(rows)
+        said = "; ".join([*trip, *errands, *(_plain(f) for f in rows[:4])])
+        more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
+        lines.append(f"• {domain.capitalize()}: {said}{more}")
+    lines.append("Ask /state for the details.")
+    return "\n".join(lines)
+
+
+def _without_said_twice(rows: list[CommittedFact]) -> list[CommittedFact]:
+    """``rows`` less an event's "scheduled" status where its day says as much ("soccer
+    practice on Thursday" is on)."""
+    dated = {
+        (f.entity_id, f.field.rsplit(".", 1)[0]) for f in rows if f.field.endswith(".schedule")
+    }
+    return [
+        f
+        for f in rows
+        if not (
+            f.field.endswith(".event_status")
+            and f.value == "scheduled"
+            and (f.entity_id, f.field.rsplit(".", 1)[0]) in dated
+        )
+    ]
+
+
+def _plain(f: CommittedFact) -> str:
+    """A fact in a few plain words (a local stand-in until a shared phrasing exists)."""
+    value = show_in(f.field, f.value)
+    parts = f.field.split(".")
+    thing = parts[1].replace("_", " ") if len(parts) == 3 else ""
+    if len(parts) == 3 and parts[2] == "schedule":
+        return f"{thing} cancelled" if f.value == "cancelled" else f"{thing} on {value}"
+    if len(parts) == 3 and parts[2] == "event_status":
+        return f"{thing} {value}"
+    if len(parts) == 3 and parts[0] == "financial" and parts[2] == "amount":
+        return f"{thing} {money_text(f.value, 'USD')}"
+    if f.field == "travel.location":
+        return f"you're in {value}"
+    if f.field == "travel.status":
+        return {"in_progress": "trip under way", "planning": "trip planned"}.get(
+            str(f.value), f"trip {value}"
+        )
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
+        return f"{parts[1].replace('_', ' ').capitalize()} is {value}"
+    if len(parts) == 3:
+        return f"{parts[1].replace('_', ' ')} {parts[2].replace('_', ' ')} {value}"
+    return f"{parts[-1].replace('_', ' ')} {value}"

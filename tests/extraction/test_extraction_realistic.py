@@ -60,7 +60,17 @@ their baseline before any rule was tuned on them: what a person types to an AI a
 (reminders and bookings asked for, "fyi I'm in…", "update: we moved the trip…",
 corrections, questions about the calendar) and household logistics between partners
 ("im at moms till 6", "kids r w me", "back from costco", "flight got pushed to tues")."""
-_LATER_VOICES = VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES
+SIXTH_VOICES = ("slack", "caregiving", "roaming", "moving")
+"""Four voices of the sixth round (issue 24), 72 records each, 36 dev / 36 held-out, written
+and committed with their baseline before any rule was tuned on them: workplace Slack
+(out of office, moved meetings, projects blocked or shipped, job changes, spoken time
+zones), caregiving and medical family logistics (relatives in and out of hospital, moved
+appointments, medical bills), messages typed on a phone while travelling (bare arrivals,
+delays, "back home", trips that never happened) and moving house (new home cities,
+leases, deposits and utility bills)."""
+_LATER_VOICES = (
+    VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES + SIXTH_VOICES
+)
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
@@ -288,6 +298,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("assistant", "heldout"): Figures(0.94, 0.74, 0.00, 0.00, 0, 0.00),
     ("family", "dev"): Figures(0.94, 0.80, 0.00, 0.00, 0, 0.00),
     ("family", "heldout"): Figures(0.70, 0.51, 0.00, 0.00, 1, 0.00),
+    # The sixth round's voices. Baseline (commit of the sets, before any rule was tuned on
+    # them), dev / held-out: slack 0.917/0.739 and 0.778/0.737; caregiving 0.944/0.714 and
+    # 0.944/0.520; roaming 0.778/0.632 and 0.833/0.562; moving 0.833/0.625 and 0.833/0.462.
+    ("slack", "dev"): Figures(0.88, 0.68, 0.00, 0.00, 0, 0.00),
+    ("slack", "heldout"): Figures(0.75, 0.68, 0.00, 0.00, 0, 0.00),
+    ("caregiving", "dev"): Figures(0.91, 0.66, 0.00, 0.00, 0, 0.00),
+    ("caregiving", "heldout"): Figures(0.91, 0.47, 0.00, 0.00, 0, 0.00),
+    ("roaming", "dev"): Figures(0.75, 0.58, 0.00, 0.00, 0, 0.00),
+    ("roaming", "heldout"): Figures(0.80, 0.51, 0.00, 0.00, 0, 0.00),
+    ("moving", "dev"): Figures(0.80, 0.57, 0.00, 0.00, 0, 0.00),
+    ("moving", "heldout"): Figures(0.80, 0.41, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -109,6 +109,7 @@ _PHRASAL_RESULT = frozenset(
         "get back",
         "get home",
         "get in",
+        "touch down",
         "come back",
         "come home",
     }
@@ -188,12 +189,14 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None
     if lemma == "break":
-        return "dobj" in done  # "broke my leg"; "my water broke" is over
+        # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
+        return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS
     if lemma in _MOTION:
         return _RECENT.search(low) is not None
     return lemma in RESULT_VERBS
 
 
+_SYMPTOMS = frozenset({"fever", "temperature"})
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 

@@ -44,8 +44,10 @@ _STATUS = re.compile(
     r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
-    r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|back(?!\s+to\b)|"
-    r"under\s+the\s+weather|in\s+(?:the\s+)?hospital|out\s+of\s+(?:the\s+)?hospital|"
+    r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
+    # "back in the hospital" is a stay there again, not a return home.
+    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
+    r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
     r"in\s+remission|healthy|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
@@ -84,6 +86,12 @@ _COMING_DOWN = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
+_CARE_STAY = re.compile(r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)$")
+_SYMPTOM_GONE = re.compile(
+    r"^\s*'s\s+(?:fever|temperature|cough|infection)\s+(?:(?:finally|has|is|'s)\s+)*"
+    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b"
+)
+"""The member's symptom ended: "dad's fever broke overnight", "his cough is gone"."""
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
     _PRE
@@ -131,6 +139,7 @@ _STATUS_CANON = {
     # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
     "in the hospital": "sick",
     "in hospital": "sick",  # British and non-native usage
+    "out of surgery": "well",
     "hospitalized": "sick",
     "admitted to hospital": "sick",
     "admitted to the hospital": "sick",
@@ -145,6 +154,7 @@ _STATUS_CANON = {
 _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
+    r"physio|appt|chemo|dialysis|infusion|"
     r"pickup|pick-up|dropoff|drop-off|party|meet"
 )
 _SPORT = (
@@ -308,7 +318,9 @@ def _status(rest: str) -> str | None:
     if sm:
         said = " ".join(sm.group("st").split())
         st = _STATUS_CANON.get(said, said)
-        if said.startswith("back to "):
+        if _CARE_STAY.match(said):
+            st = "sick"  # in hospital, intensive care, hospice or rehab
+        elif said.startswith("back to "):
             st = "well"
         elif said.startswith("at "):
             st = "away"
@@ -317,6 +329,8 @@ def _status(rest: str) -> str | None:
         return st
     if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
         return "sick"
+    if _SYMPTOM_GONE.match(rest):
+        return "well"
     return None
 
 

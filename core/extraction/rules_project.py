@@ -149,7 +149,8 @@ _NOT_PROJECTS = frozenset(
     ]
 )
 _OTHER_DOMAIN = re.compile(
-    r"\b(?:trip|vacation|flight|practice|lesson|class|appointment|school|rent|bill|subscription|"
+    r"\b(?:trip|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
+    r"school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"
     r"job|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise)\b"

@@ -24,6 +24,7 @@ from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_objects import errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
+    BARE_ARRIVAL,
     GOT_THING,
     HERE,
     NOT_THERE,
@@ -97,6 +98,8 @@ _GATE = frozenset(
         "left",
         "arrived",
         "landed",
+        "made",
+        "touched",
         "cancelled",
         "canceled",
         "scrapped",
@@ -195,6 +198,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
     if place is None:
+        if clause.intent == "assertive" and BARE_ARRIVAL.match(_bare(low).split(",")[0]):
+            return [Candidate("travel.status", "in_progress", 0.75)]
         return away_from_home(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, place_confidence(place))]
@@ -219,3 +224,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         Candidate("travel.destination", place.name, conf),
         Candidate("travel.status", "in_progress", conf),
     ]
+
+
+def _bare(low: str) -> str:
+    """The clause's words without emoji and other symbols ("landed!! 🛬" → "landed!!")."""
+    return " ".join(w for w in low.split() if any(c.isalnum() for c in w))

@@ -243,7 +243,7 @@ def extract_offline(
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
         elif intents[-1] == "assertive" and (
-            ci.past_event or reading is None or reading.subject not in ("speaker", "we")
+            ci.past_event or reading is None or not _speakers_own(reading)
         ):
             # No field, and either a past event ("i got the worst sunburn") or a remark
             # about someone or something else ("like dude its 7am"): in a story these are
@@ -257,6 +257,14 @@ def extract_offline(
         dedupe_observations(_dated_arrivals(observations, explaining, at))
     )
     return Extraction(text, message_intent(telling or intents), read)
+
+
+def _speakers_own(reading: ClauseReading) -> bool:
+    """The clause tells what the speaker does: "I"/"we" as subject, or a present verb whose
+    subject is left out ("waiting for another bus", "heading to bed now")."""
+    return reading.subject in ("speaker", "we") or (
+        reading.subject == "none" and reading.tense == "present"
+    )
 
 
 def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:

@@ -39,6 +39,8 @@ _HOME = re.compile(
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
+    # "working remote for IBM": where the work is done sits between the verb and the employer.
+    r"(?:remote(?:ly)?\s+|from\s+home\s+)?"
     # "i work as a barista at starbucks": the job title sits between the verb and the employer.
     # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
     # Non-native "I work in Siemens" puts "in" there too, read like "by".
@@ -58,7 +60,9 @@ _EMPLOYER_KNOWN = re.compile(
     r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
-    r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+"
+    r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
+    # "I'm at Stripe now as of last week": a place of work dated by when it began.
+    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)"
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"

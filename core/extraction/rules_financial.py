@@ -258,11 +258,16 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
-_BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
+_OWED = r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition"
+"""What is owed by its kind: a bill, a fee, a deposit, a premium."""
+_BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
-    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)(?P<item>(?:[a-z]+\s+)?(?:bill|rent|"
-    r"mortgage|invoice|premium|insurance))\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
+    rf"(?P<item>(?:(?!(?:the|my|our|this|a|an)\b)[a-z]+\s+)?(?:{_OWED}))"
+    # "electric bill at the new place is $140": where or what for, between the bill and its verb.
+    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
+    r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 
@@ -301,9 +306,12 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, fined = "due", True
                 break
-    if not item and amount is not None and (m := _BILL_IS.search(clause.low)):
+    if amount is not None and (m := _BILL_IS.search(clause.low)):
         # "the gas bill is $84 this month": a bill and what it comes to, not yet paid.
-        item, status = m.group("item"), "due"
+        if not item:
+            item, status = m.group("item"), "due"
+        elif _BILL.search(item.lower()) is None:
+            item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
     shop: str | None = None
     returned = False
     if not item and not clause.words.isdisjoint(_RETURN_WORDS):

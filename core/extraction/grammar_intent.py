@@ -24,6 +24,7 @@ import re
 from dataclasses import replace
 
 from core.extraction.intent import ClauseIntent
+from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.intent_tense import (
     FAR_PAST,
     FUTURE,
@@ -221,7 +222,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return ci
     if ci.habitual:
         return ci  # "we would sit on the porch for hours": a past habit, not a possibility
-    if reading.conditional or (
+    if (reading.conditional and not IF_IDIOM.search(low)) or (
         reading.modal in _POSSIBILITY
         and reading.subject in ("speaker", "we", "none")
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past

@@ -27,8 +27,10 @@ from core.extraction.clause_claims import (
     habitual_motion,
     promises_news,
 )
+from core.extraction.clocktimes import event_at_clock
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
+from core.extraction.family_members import names_a_relation
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
@@ -102,6 +104,8 @@ def _clause(
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
     ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
+    # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
+    ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
     behind = any(t.past and t.day < today for t in times)
     ci = refine(
         replace(
@@ -257,6 +261,14 @@ def extract_offline(
         dedupe_observations(_dated_arrivals(observations, explaining, at))
     )
     return Extraction(text, message_intent(telling or intents), read)
+
+
+def _event_ahead(low: str, reading: ClauseReading | None, at: datetime) -> bool:
+    """An event, not a person, at a clock time still to come today ("the call is at 3pm";
+    not "my son is at 3pm practice")."""
+    if reading is not None and (reading.subject_person or reading.subject in ("speaker", "we")):
+        return False
+    return event_at_clock(low, at) and not names_a_relation(low.split(" ", 2)[:2][-1])
 
 
 def _speakers_own(reading: ClauseReading) -> bool:

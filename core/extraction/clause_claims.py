@@ -30,6 +30,14 @@ _SCENE_CLAUSES = frozenset(
 showed up"); a place or moment by preposition is the reading's ``scene``."""
 
 
+_RESCHEDULED = re.compile(
+    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+|up\s+)?"
+    r"(?:to|till|til|until)\s+(?:\d|noon|next\b|tomorrow|tmrw|tonight|later|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|the\s+\d)"
+)
+"""A thing moved to a time: people and households move to places, meetings move to days."""
+
+
 def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
     """A past event told as a scene: dated in the past or set at a place and time.
 
@@ -39,6 +47,8 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
     """
     if not ci.past_event or reading is None:
         return False
+    if _RESCHEDULED.search(clause.low):
+        return False  # "standup moved to 10": the new time, whoever the tagger took it for
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
     return (

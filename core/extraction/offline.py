@@ -22,6 +22,7 @@ from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import (
     REACTION,
+    WHEREABOUTS,
     claims_nothing,
     episode,
     habitual_motion,
@@ -239,7 +240,11 @@ def extract_offline(
             intents.append("assertive" if "assertive" in factual else "planning")
         elif not seg_obs and (
             (md is not None and clause.intent not in ("historical", "hypothetical"))
-            or (_FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low))
+            or (
+                _FRAGMENT.search(clause.low)
+                and not _HAS_VERB.search(clause.low)
+                and not WHEREABOUTS.match(clause.low)
+            )
         ):
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:

@@ -189,6 +189,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if lemma in ("make", "fall"):
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None
+    if lemma == "cross":
+        return "prep:into" in done  # "crossed into Canada": there now; not "crossed the street"
     if lemma == "break":
         # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
         return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS

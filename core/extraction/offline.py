@@ -252,7 +252,9 @@ def extract_offline(
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
         elif intents[-1] == "assertive" and (
-            ci.past_event or reading is None or not _speakers_own(reading)
+            ci.past_event
+            or reading is None
+            or not (_speakers_own(reading) or _relayed_news(seg, reading, texts))
         ):
             # No field, and either a past event ("i got the worst sunburn") or a remark
             # about someone or something else ("like dude its 7am"): in a story these are
@@ -274,6 +276,18 @@ def _event_ahead(low: str, reading: ClauseReading | None, at: datetime) -> bool:
     if reading is not None and (reading.subject_person or reading.subject in ("speaker", "we")):
         return False
     return event_at_clock(low, at) and not names_a_relation(low.split(" ", 2)[:2][-1])
+
+
+_RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
+
+
+def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:
+    """ "ur mom called, she's out of the hospital": the news a call brought, in the present,
+    is about now, not a remark inside a story."""
+    if seg.joint != "comma" or reading.tense != "present" or seg.text not in texts:
+        return False
+    at = texts.index(seg.text)
+    return at > 0 and _RELAYED_BY.search(texts[at - 1].lower().rstrip(" ,")) is not None
 
 
 def _speakers_own(reading: ClauseReading) -> bool:

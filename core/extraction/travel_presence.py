@@ -26,6 +26,7 @@ PRESENT_AT = re.compile(
 )
 ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
 )
 HERE = re.compile(

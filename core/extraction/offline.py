@@ -75,6 +75,7 @@ _FRAGMENT = re.compile(
     r"thanks\s+to|due\s+to|by)\b"
 )
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
+_WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
@@ -179,6 +180,7 @@ def extract_offline(
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
     habit = False
+    asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
     for seg, reading, where in zip(segments, readings, offsets, strict=True):
@@ -191,6 +193,12 @@ def extract_offline(
             # has no subject of its own and shares the habit's "would".
             ci = replace(ci, intent="historical", habitual=True)
             clause = replace(clause, intent="historical")
+        if asked and seg.joint in _WHILE_ASKED:
+            # "can you water the plants while we're away?": when the request is for, which
+            # may be now or ahead; a reason ("because I'm stuck at work") stays a fact.
+            ci = replace(ci, intent="none")
+            clause = replace(clause, intent="none")
+        asked = ci.command or (ci.intent == "none" and seg.question)
         habit = ci.habitual
         clause = replace(
             clause,

@@ -36,6 +36,13 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
 )
+_NOT_JOBS = (
+    r"good|bad|great|terrible|awful|horrible|better|best|worse|worst|decent|ok|okay|fine|"
+    r"excellent|hopeless|useless|brilliant|average|lousy|amazing|stuck|here|there|still|back|"
+    r"out|up|down|home|so|really|pretty|very|also|just|now|always|safe|early|late|free|busy|"
+    r"new|slow|fast|quick|right|wrong|over|all|both|already|finally|currently|sat|stuck"
+)
+"""Words after "i'm" that say how or where the speaker is, not a job ("i'm good at math")."""
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
@@ -52,7 +59,10 @@ _EMPLOYER = re.compile(
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
-    r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
+    # "i'm a nurse at kaiser", non-native "i'm nurse at kaiser": a job, then where; not how
+    # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
+    r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"
+    rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+"
 )
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").

@@ -310,7 +310,9 @@ def read(span: Span) -> ClauseReading:
         tense = "present"
     elif (head.tag_ == "VBD" and _finite_past(head, span)) or past_aux:
         tense = "past"
-    elif is_verb:
+    elif is_verb or auxes:
+        # "i'm stuck at work": the tagger may read the participle as an adjective whose
+        # "'m" it hangs as an auxiliary; the auxiliary carries the tense all the same.
         tense = "present"
     else:
         tense = "none"

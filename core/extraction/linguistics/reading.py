@@ -300,7 +300,10 @@ def read(span: Span) -> ClauseReading:
     perfect = head.tag_ == "VBN" and "have" in aux_lemmas
     progressive = head.tag_ == "VBG" and "be" in aux_lemmas and planned is None
     passive = any(a.dep_ == "auxpass" for a in auxes)
-    is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB")
+    # "the car's in the shop": the tagger may take the clitic "'s" heading the clause for
+    # a possessive; as the clause's root, with a subject, it is "is".
+    clitic_be = head.lower_ in ("'s", "\u2019s") and head.tag_ == "POS" and head.dep_ == "ROOT"
+    is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB") or clitic_be
     tense: Tense
     if planned is not None or about_to or _gonna(head) or modal_lemma in _FUTURE_MODALS:
         tense = "future"
@@ -317,7 +320,7 @@ def read(span: Span) -> ClauseReading:
     else:
         tense = "none"
     subject_tok = _subject_of(head)
-    verb = _phrasal(main) if is_verb else ""
+    verb = "be" if clitic_be else _phrasal(main) if is_verb else ""
     negated = any(c.dep_ == "neg" for c in (*head.children, *main.children))
     conditional = False
     reported_by: Subject | None = None

@@ -27,7 +27,10 @@ _RELATION = (
     r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family|"
     + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
-_RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
+# "both kids are sick", "all the kids have colds": a quantifier before the relation.
+_RELATIVE = re.compile(
+    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)(?P<rel>{_RELATION})\b"
+)
 _RELATION_WORD = re.compile(rf"(?:{_RELATION})")
 
 

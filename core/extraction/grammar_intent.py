@@ -164,6 +164,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "went vegan", "went home", "called off"
     lemma = verb.split(" ")[0]
     done = reading.complements
+    if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
+        return True  # "his surgery went fine": how he is now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(
@@ -200,6 +202,7 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
 
 
 _SYMPTOMS = frozenset({"fever", "temperature"})
+_TREATMENTS = frozenset({"surgery", "operation", "procedure"})
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 

@@ -39,6 +39,8 @@ RESULT_PAST = re.compile(
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
     r"done|completed|diagnosed|sent|returned|closed|scrapped|killed|dropped|shelved)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    r"\b(?:surgery|operation|procedure)\s+went\s+(?:really\s+|very\s+|so\s+)?(?:well|fine|"
+    r"great|ok|okay|smoothly|perfectly)\b|"
     r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"

@@ -89,9 +89,12 @@ _COMING_DOWN = re.compile(
 _CARE_STAY = re.compile(r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)$")
 _SYMPTOM_GONE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|infection)\s+(?:(?:finally|has|is|'s)\s+)*"
-    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b"
+    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
+    r"^\s*'s\s+(?:surgery|operation|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
+    r"(?:really\s+|very\s+|so\s+)?(?:well|fine|great|ok|okay|smoothly|perfectly)\b"
 )
-"""The member's symptom ended: "dad's fever broke overnight", "his cough is gone"."""
+"""The member's symptom ended or their operation went well: "dad's fever broke overnight",
+"my dad's surgery went fine"."""
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
     _PRE

@@ -119,7 +119,7 @@ def promises_news(reading: ClauseReading | None) -> bool:
 
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back|home)\s+(?:from|at|in)\b|"
-    r"^on\s+(?:my|our|the)\s+way\b"
+    r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b"
 )
 """A verbless clause that says where the speaker is or has come from: the subject and
 "be" are left out, as chat leaves them out, and the claim stays."""

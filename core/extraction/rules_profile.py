@@ -22,7 +22,9 @@ from core.extraction.types import ObservationIntent
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
-    r"(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
+    r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
+    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?(?:back\s+)?to\s+|"
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"

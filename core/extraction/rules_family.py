@@ -157,7 +157,7 @@ _STATUS_CANON = {
 _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
-    r"physio|appt|chemo|dialysis|infusion|"
+    r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|"
     r"pickup|pick-up|dropoff|drop-off|party|meet"
 )
 _SPORT = (

@@ -111,6 +111,7 @@ _PHRASAL_RESULT = frozenset(
         "get home",
         "get in",
         "touch down",
+        "take up",
         "come back",
         "come home",
     }

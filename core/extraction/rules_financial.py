@@ -96,7 +96,7 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
-            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
             r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",

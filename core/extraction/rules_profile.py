@@ -29,8 +29,9 @@ _HOME = re.compile(
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
     rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:now\s+)?(?:based|located|living|residing)\s+"
-    r"(?:in|out\s+of|near)\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
+    r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
+    r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
@@ -55,7 +56,7 @@ _EMPLOYER = re.compile(
     # Non-native "I work in Siemens" puts "in" there too, read like "by".
     r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
     # "I have taken a position with the Ministry of Health"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:a|an|the)\s+(?:new\s+)?"
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
@@ -208,6 +209,7 @@ _GATE = frozenset(
         "started",
         "job",
         "position",
+        "post",
         "role",
         "resident",
         "offer",

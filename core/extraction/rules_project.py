@@ -149,7 +149,7 @@ _NOT_PROJECTS = frozenset(
     ]
 )
 _OTHER_DOMAIN = re.compile(
-    r"\b(?:trip|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
+    r"\b(?:trip|journey|voyage|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
     r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|"
     r"school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"

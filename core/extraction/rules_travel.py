@@ -83,6 +83,8 @@ _GATE = frozenset(
         "vacation",
         "holiday",
         "getaway",
+        "journey",
+        "voyage",
         "flight",
         "away",
         "travel",

@@ -112,6 +112,7 @@ _PHRASAL_RESULT = frozenset(
         "get in",
         "touch down",
         "take up",
+        "throw up",
         "come back",
         "come home",
     }

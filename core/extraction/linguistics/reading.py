@@ -296,7 +296,8 @@ def read(span: Span) -> ClauseReading:
     aux_lemmas = [_lemma(a) for a in auxes]
     modal = next((a for a in auxes if a.tag_ == "MD"), None)
     modal_lemma = _lemma(modal) if modal is not None else ""
-    past_aux = any("Past" in a.morph.get("Tense", []) for a in auxes if a.tag_ != "MD")
+    # "she's been coughing": the participle "been" is no past tense; "'s" is the finite one.
+    past_aux = any("Past" in a.morph.get("Tense", []) for a in auxes if a.tag_ not in ("MD", "VBN"))
     perfect = head.tag_ == "VBN" and "have" in aux_lemmas
     progressive = head.tag_ == "VBG" and "be" in aux_lemmas and planned is None
     passive = any(a.dep_ == "auxpass" for a in auxes)

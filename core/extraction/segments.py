@@ -48,6 +48,9 @@ _JOINT = re.compile(
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
+    # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
+    # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
+    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
@@ -297,8 +300,9 @@ def split_segments(text: str) -> list[Segment]:
         pieces: list[tuple[str, str]] = []
         pos = 0
         joint = ""
-        for m in _JOINT.finditer(body):
-            if m.start() == 0:
+        # The question mark stays in view of the joints ("..., any hotel suggestions?").
+        for m in _JOINT.finditer(body + ("?" if question else "")):
+            if m.start() == 0 or m.end() > len(body):
                 continue
             pieces.append((body[pos : m.start()], joint))
             joint = (m.group("conj") or m.group("conj2") or "comma").lower()

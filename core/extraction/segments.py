@@ -110,6 +110,14 @@ _BARE_CONTRACTION = re.compile(
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
+_TEXT_TO = re.compile(
+    r"\b(go|goin|going|went|fly|flyin|flying|flew|drive|drivin|driving|drove|head|headin|heading|"
+    r"headed|move|movin|moving|moved|got|get|gettin|getting|back|trip|flight|way|welcome|came|"
+    r"come|comin|coming|off|up|down|over|out|home)\s+2\b(?=\s+[a-z])",
+    re.I,
+)
+""""flyin 2 miami fri", "moved 2 austin": "2" for "to" after a verb or noun of going (not "at
+2", "2 kids", "2 hrs", where it counts)."""
 _TEXT_WERE = re.compile(
     r"(^|[.!?;,]\s|\b(?:so|now|but|cuz|because|lol|ok|omg|yeah)\s)(?:were|Were(?<=^Were))\b"
     r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"
@@ -146,6 +154,17 @@ _CHAT_WORDS = {
     "coulda": "could have",
     "shoulda": "should have",
     "woulda": "would have",
+    # The dropped g of texting: "flyin 2 miami fri", "headin home".
+    "flyin": "flying",
+    "drivin": "driving",
+    "headin": "heading",
+    "goin": "going",
+    "comin": "coming",
+    "leavin": "leaving",
+    "stayin": "staying",
+    "gettin": "getting",
+    "movin": "moving",
+    "workin": "working",
 }
 _CHAT_WORD = re.compile(
     r"\b(?:"
@@ -235,6 +254,7 @@ def clean(text: str) -> str:
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
+    flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
     flat = _B_BE.sub(r"\1 be", flat)

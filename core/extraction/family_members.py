@@ -50,7 +50,11 @@ NOT_MEMBERS = frozenset(
     ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
 )
 # Adverbs between the member and the verb: "my son just got over a cold".
-PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
+# Non-native "my mother she is in hospital": a pronoun that repeats the member.
+PRE = (
+    r"^\s*(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
+    r"(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
+)
 _FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
 _LOWER_FIRST = re.compile(r"(?P<name>[a-z]{3,})(?=\s|'s\b)")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})

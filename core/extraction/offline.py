@@ -108,7 +108,8 @@ def _clause(
     ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
     ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
-    behind = any(t.past and t.day < today for t in times)
+    # "she is in hospital from last week": non-native "from" for "since" opens a state.
+    behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
     ci = refine(
         replace(
             classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),

@@ -27,7 +27,10 @@ _HOME = re.compile(
     r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?(?:back\s+)?to\s+|"
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
-    r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
+    r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|"
+    # "me and my wife (we) live in Toronto": the speaker among the subject.
+    r"\b(?:i|we|(?:^|(?<=[.!?]\s))me\s+and\s+(?:my|the)\s+\w+(?:\s+we)?)(?:'ve|\s+have)?\s+(?:been\s+)?"
+    r"(?:now\s+|currently\s+|still\s+|also\s+)?"
     rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
     r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
@@ -193,6 +196,7 @@ _GATE = frozenset(
         "wrk",
         "werk",
         "live",
+        "settled",
         "lived",
         "living",
         "based",

@@ -37,7 +37,7 @@ _ABBREV = re.compile(
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = re.compile(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
-    r"\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
+    r"(?<!^me)\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"

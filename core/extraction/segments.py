@@ -48,6 +48,8 @@ _JOINT = re.compile(
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
+    # "I am going to the cinema tonight, book me a taxi": a request after a statement.
+    r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
     r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"

@@ -99,7 +99,9 @@ def _state_lead(child: Token, second: Token) -> bool:
         return False
     if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
         return False
-    comma = child.right_edge.i + 1
+    # The parser may hang the comma inside the lead ("stuck at o'hare,") or after it.
+    edge = child.right_edge
+    comma = edge.i if edge.text == "," else edge.i + 1
     own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > comma]
     return comma < len(child.doc) and child.doc[comma].text == "," and bool(own)
 

@@ -34,7 +34,10 @@ _STATUS = re.compile(
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
     r"aunt|uncle|cousin|friend)(?:'?s)?|"
-    r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|on\s+a\s+trip|at\s+camp|asleep|"
+    r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
+    # "dad got admitted last night": admitted with no school or club named is to hospital.
+    r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"
+    r"(?:observation|tests|surgery))\b)|on\s+a\s+trip|at\s+camp|asleep|"
     r"throwing\s+up|coughing|vomiting|puking|contagious|injured|hurt|"
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
     r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
@@ -130,6 +133,7 @@ _STATUS_CANON = {
     "admitted into hospital": "sick",
     "admitted into the hospital": "sick",
     "hospitalised": "sick",
+    "admitted": "sick",
     "hurt": "injured",
     "in a cast": "injured",
 }

@@ -157,6 +157,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 return return_plan(clause)  # "we'll be back from Maui Sunday": not yet
             states = ()  # "we'll unpack when we're back in Portland" plans no trip there
         elif done is not None:
+            if PAST.match(done[0]) and not _own_return(low, done.start()):
+                return []  # "mom's test results came back fine": not the user coming home
             return back_from_trip(clause, done)
         elif own:
             return return_plan(clause)
@@ -231,3 +233,16 @@ def extract_travel(clause: Clause) -> list[Candidate]:
 def _bare(low: str) -> str:
     """The clause's words without emoji and other symbols ("landed!! 🛬" → "landed!!")."""
     return " ".join(w for w in low.split() if any(c.isalnum() for c in w))
+
+
+_ADVERBS = frozenset(
+    {"just", "finally", "safely", "all", "both", "already", "also", "only", "have", "has", "had"}
+)
+_OWN = frozenset({"i", "we", "i've", "we've", "and", "so", "then", "but", "lol", "ok", "yeah"})
+
+
+def _own_return(low: str, start: int) -> bool:
+    """Whether the word before a past "came back"/"got home" leaves the user its subject:
+    nothing, "we", "I", a conjunction ("..., and got home"); not "the results came back"."""
+    words = [w for w in re.findall(r"[a-z']+", low[:start]) if w not in _ADVERBS]
+    return not words or words[-1] in _OWN

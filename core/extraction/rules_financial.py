@@ -264,7 +264,7 @@ _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
     r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
-    rf"(?P<item>(?:(?!(?:the|my|our|this|a|an)\b)[a-z]+\s+)?(?:{_OWED}))"
+    rf"(?P<item>(?:(?!(?:the|my|our|this|a|an)\b)[a-z][a-z&]*\s+)?(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
     r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"

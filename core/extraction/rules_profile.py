@@ -30,7 +30,8 @@ _HOME = re.compile(
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|"
     # "me and my wife (we) live in Toronto": the speaker among the subject.
     r"\b(?:i|we|(?:^|(?<=[.!?]\s))me\s+and\s+(?:my|the)\s+\w+(?:\s+we)?)(?:'ve|\s+have)?\s+(?:been\s+)?"
-    r"(?:now\s+|currently\s+|still\s+|also\s+)?"
+    r"(?:now\s+|currently\s+|still\s+|also\s+|officially\s+|finally\s+|permanently\s+|"
+    r"actually\s+)?"
     rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
     r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"

@@ -28,8 +28,10 @@ _HOME = re.compile(
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|"
-    # "me and my wife (we) live in Toronto": the speaker among the subject.
-    r"\b(?:i|we|(?:^|(?<=[.!?]\s))me\s+and\s+(?:my|the)\s+\w+(?:\s+we)?)(?:'ve|\s+have)?\s+(?:been\s+)?"
+    # "me and my wife (we) live in Toronto": the speaker among the subject, with a finite verb.
+    r"(?:^|(?<=[.!?]\s))me\s+and\s+(?:my|the)\s+\w+\s+(?:we\s+)?(?:live|have\s+lived)\s+"
+    r"(?:here\s+|now\s+)?in\s+|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?"
     r"(?:now\s+|currently\s+|still\s+|also\s+|officially\s+|finally\s+|permanently\s+|"
     r"actually\s+)?"
     rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"

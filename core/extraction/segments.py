@@ -256,7 +256,8 @@ def clean(text: str) -> str:
     spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't")."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
-    flat = _TEXT_TO.sub(r"\1 to", flat)
+    if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
+        flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
     flat = _B_BE.sub(r"\1 be", flat)

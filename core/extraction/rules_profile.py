@@ -10,11 +10,12 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
+from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
+from core.extraction.profile_employer import employer_in
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
@@ -44,44 +45,6 @@ _HOME = re.compile(
     # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
-)
-_NOT_JOBS = (
-    r"good|bad|great|terrible|awful|horrible|better|best|worse|worst|decent|ok|okay|fine|"
-    r"excellent|hopeless|useless|brilliant|average|lousy|amazing|stuck|here|there|still|back|"
-    r"out|up|down|home|so|really|pretty|very|also|just|now|always|safe|early|late|free|busy|"
-    r"new|slow|fast|quick|right|wrong|over|all|both|already|finally|currently|sat|stuck"
-)
-"""Words after "i'm" that say how or where the speaker is, not a job ("i'm good at math")."""
-_EMPLOYER = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
-    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
-    # "working remote for IBM": where the work is done sits between the verb and the employer.
-    r"(?:remote(?:ly)?\s+|from\s+home\s+)?"
-    # "i work as a barista at starbucks": the job title sits between the verb and the employer.
-    # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
-    # Non-native "I work in Siemens" puts "in" there too, read like "by".
-    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
-    # "I have taken a position with the Ministry of Health"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
-    r"(?:position|job|role|post)\s+(?:with|at)\s+|"
-    r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
-    r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
-    r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
-    r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
-    # "i'm a nurse at kaiser", non-native "i'm nurse at kaiser": a job, then where; not how
-    # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
-    r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"
-    rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+"
-)
-# Phrasings that name an employer only when the name is a well-known organisation:
-# "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
-_EMPLOYER_KNOWN = re.compile(
-    r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
-    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
-    r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
-    # "I'm at Stripe now as of last week": a place of work dated by when it began.
-    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)"
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
@@ -321,23 +284,6 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     return min(found, key=rank)
 
 
-def _employer(text: str, low: str) -> Organisation | None:
-    """Who the user works for, if the clause says it."""
-    m = _EMPLOYER.search(low)
-    by = m is not None and m.group().rstrip().endswith((" by", " in"))
-    if m and by and not text[m.end() : m.end() + 1].isupper():
-        m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
-    if m and by and re.match(r"[A-Z&]{1,3}\b", text[m.end() :]):
-        m = None  # "I work in IT", "in HR": a department, not who employs one
-    if m and (org := organisation_at(text, m.end())):
-        if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
-            return None  # "I work by Lake Tahoe": near a place
-        return org
-    m = _EMPLOYER_KNOWN.search(low)
-    org = organisation_at(text, m.end()) if m else None
-    return org if org is not None and is_known_organisation(org.name) else None
-
-
 def _called(low: str, word: re.Match[str], start: int) -> bool:
     """A lowercase word after "call me" that ends the phrase and is no adverb."""
     end = start + word.end()
@@ -376,7 +322,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := _employer(text, low) or next_employer(clause)) is not None:
+    elif (org := employer_in(text, low) or next_employer(clause)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):

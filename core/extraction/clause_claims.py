@@ -30,6 +30,23 @@ _SCENE_CLAUSES = frozenset(
 showed up"); a place or moment by preposition is the reading's ``scene``."""
 
 
+WHEREABOUTS = re.compile(
+    r"^(?:(?:still|now|finally|already|just|currently)\s+)?(?:in|at)\s+(?:the|my|our|a|an)\s+"
+    r"(?:[a-z'&-]+\s+){0,2}?(?!(?:morning|afternoon|evening|night|end|meantime|moment|past|"
+    r"future|beginning|middle|mood|same|least|most|first|last|time|rain|dark|world|case|"
+    r"process|meantime|long\s+run)\b)[a-z'&-]+(?:\s+(?:now|rn|still|atm|already|again))?"
+    r"\s*(?:[,!.]|$)"
+)
+"""A verbless "in the uber now", "at the gate, phone at 4%": where the speaker is, the
+"I'm" left out, as in "finally in Tahoe"; not a time ("in the morning") or a frame."""
+_RESCHEDULED = re.compile(
+    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+|up\s+)?"
+    r"(?:to|till|til|until)\s+(?:\d|noon|next\b|tomorrow|tmrw|tonight|later|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|the\s+\d)"
+)
+"""A thing moved to a time: people and households move to places, meetings move to days."""
+
+
 def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
     """A past event told as a scene: dated in the past or set at a place and time.
 
@@ -39,6 +56,8 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
     """
     if not ci.past_event or reading is None:
         return False
+    if _RESCHEDULED.search(clause.low):
+        return False  # "standup moved to 10": the new time, whoever the tagger took it for
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
     return (
@@ -100,7 +119,7 @@ def promises_news(reading: ClauseReading | None) -> bool:
 
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back|home)\s+(?:from|at|in)\b|"
-    r"^on\s+(?:my|our|the)\s+way\b"
+    r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b"
 )
 """A verbless clause that says where the speaker is or has come from: the subject and
 "be" are left out, as chat leaves them out, and the claim stays."""
@@ -116,7 +135,7 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" and _WHERE_I_AM.search(low):
+    if reading.tense == "none" and (_WHERE_I_AM.search(low) or WHEREABOUTS.match(low)):
         return False  # "back from costco", "on my way home": "I'm" left out, not nothing
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener

@@ -6,7 +6,7 @@ A clock time gives no day of its own; ``find_times`` attaches it to the first da
 from __future__ import annotations
 
 import re
-from datetime import time
+from datetime import datetime, time
 
 _CLOCK_RE = re.compile(
     r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?:-\s*\d{1,2}(?::\d{2})?\s*)?"
@@ -34,3 +34,21 @@ def clock_time(text: str) -> time | None:
         # "at 4" for a lesson or a practice means the afternoon.
         hour += 12
     return time(hour, minute)
+
+
+_EVENT_AT = re.compile(
+    r"^(?:the\s+|our\s+|my\s+|this\s+|today's\s+)?(?:[a-z0-9:-]+\s+){0,2}?[a-z0-9:-]+"
+    r"(?:'s|\s+is|\s+starts|\s+begins|\s+kicks\s+off)\s+(?:at|@)\s+"
+    r"(?=\d{1,2}(?::\d\d)?\s*(?:a\.?m|p\.?m)|\d{1,2}:\d\d|noon)"
+)
+"""An event and its clock time as the clause's whole news: "the call is at 3pm eastern
+time", "standup's at 10:30". Only a time with am/pm, minutes or "noon" counts: "is at 4"
+may be a count or an address."""
+
+
+def event_at_clock(low: str, at: datetime) -> bool:
+    """Whether ``low`` sets an event at a clock time later than ``at`` today."""
+    if _EVENT_AT.search(low) is None:
+        return False
+    when = clock_time(low)
+    return when is not None and when > at.timetz().replace(tzinfo=None)

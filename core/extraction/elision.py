@@ -23,7 +23,7 @@ from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.segments import Segment
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 _LEADS = frozenset({"just", "finally", "only", "already", "then", "also", "safely", "actually"})
@@ -63,6 +63,11 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         will = [c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")]
         if not (past or ongoing or (ahead and will)) or _own_subject(tok):
             continue
+        if ongoing and tok.tag_ == "VBG" and _after_news(doc, span, tok):
+            first = tok
+            while first.i - 1 > span.start and doc[first.i - 1].lower_ in _LEADS:
+                first = doc[first.i - 1]
+            return first.idx
         first = will[0] if ahead and will else tok
         while first.i - 1 > span.start and doc[first.i - 1].lower_ in _LEADS:
             first = doc[first.i - 1]
@@ -76,6 +81,25 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
             continue
         return first.idx
     return None
+
+
+_NOW = frozenset({"now", "rn", "atm", "still"})
+
+
+def _after_news(doc: Doc, span: Span, tok: Token) -> bool:
+    """ "touched down, waiting on bags", "bus broke down, waiting for another": after a
+    comma, what the speaker is doing now follows the news of what happened. The part
+    before has a past verb whose subject is left out or is someone or something else,
+    or the part after says "now" ("we got in late, heading to bed now")."""
+    if tok.i - 1 <= span.start or doc[tok.i - 1].lower_ != ",":
+        return False
+    before = [t for t in span if t.i < tok.i - 1]
+    past = [t for t in before if t.tag_ in _PAST_TAGS and t.pos_ in ("VERB", "AUX")]
+    if not past or any(t.lower_ in ("when", "while", "because", "if", "as") for t in before):
+        return False
+    now = any(t.lower_ in _NOW for t in doc[tok.i : span.end])
+    mine = any(c.dep_ in _SUBJECTS and c.lower_ in ("i", "we") for t in past for c in t.children)
+    return now or not mine
 
 
 def split_elided(segments: list[Segment], message: str) -> list[Segment]:

@@ -28,10 +28,13 @@ _RELATION = (
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
     r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
-    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|family|whole\s+family|"
-    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
+    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|boyfriend|girlfriend|family|"
+    r"whole\s+family|" + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
-_RELATIVE = re.compile(rf"(?:^|\b(?:my|our|the)\s+)(?P<rel>{_RELATION})\b")
+# "both kids are sick", "all the kids have colds": a quantifier before the relation.
+_RELATIVE = re.compile(
+    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)(?P<rel>{_RELATION})\b"
+)
 _RELATION_WORD = re.compile(rf"(?:{_RELATION})")
 
 
@@ -51,7 +54,11 @@ NOT_MEMBERS = frozenset(
     ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
 )
 # Adverbs between the member and the verb: "my son just got over a cold".
-PRE = r"^\s*(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
+# Non-native "my mother she is in hospital": a pronoun that repeats the member.
+PRE = (
+    r"^\s*(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
+    r"(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
+)
 _FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
 _LOWER_FIRST = re.compile(r"(?P<name>[a-z]{2,})(?=\s|'s\b)")
 _LOWER_APPOSITIVE = re.compile(r",?\s+(?P<name>[a-z]{2,})(?=,?\s|'s\b),?")

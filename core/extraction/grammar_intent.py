@@ -24,6 +24,7 @@ import re
 from dataclasses import replace
 
 from core.extraction.intent import ClauseIntent
+from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.intent_tense import (
     FAR_PAST,
     FUTURE,
@@ -109,6 +110,9 @@ _PHRASAL_RESULT = frozenset(
         "get back",
         "get home",
         "get in",
+        "touch down",
+        "take up",
+        "throw up",
         "come back",
         "come home",
     }
@@ -163,6 +167,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "went vegan", "went home", "called off"
     lemma = verb.split(" ")[0]
     done = reading.complements
+    if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
+        return True  # "his surgery went fine": how he is now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(
@@ -190,13 +196,18 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if lemma in ("make", "fall"):
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None
+    if lemma == "cross":
+        return "prep:into" in done  # "crossed into Canada": there now; not "crossed the street"
     if lemma == "break":
-        return "dobj" in done  # "broke my leg"; "my water broke" is over
+        # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
+        return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS
     if lemma in _MOTION:
         return _RECENT.search(low) is not None
     return lemma in RESULT_VERBS
 
 
+_SYMPTOMS = frozenset({"fever", "temperature"})
+_TREATMENTS = frozenset({"surgery", "operation", "procedure"})
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 
@@ -221,7 +232,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return ci
     if ci.habitual:
         return ci  # "we would sit on the porch for hours": a past habit, not a possibility
-    if reading.conditional or (
+    if (reading.conditional and not IF_IDIOM.search(low)) or (
         reading.modal in _POSSIBILITY
         and reading.subject in ("speaker", "we", "none")
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past

@@ -45,6 +45,11 @@ _COMMAND = re.compile(
     r"call|pick\s+up|drop\s+off|renew|file|submit|finish|fix|review|email)\b)"
 )
 _NOT_COMMAND = re.compile(r"^call\s+me\b")
+_ASKED_AFTER = re.compile(
+    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u)|(?:book|reserve|order|get|find|call|"
+    r"send|remind|text)\s+(?:me|us))\b"
+)
+"""A request after a statement and a comma ("..., book me a taxi", "..., pls call")."""
 _CALL_ME = re.compile(
     r"(?i:\bcall\s+me)\s+[A-Z][a-z]+\b(?!\s+(?:when|if|after|before|at|on|back)\b)"
 )
@@ -123,7 +128,10 @@ def classify(
         return ClauseIntent("assertive", 0.9)  # "can you call me Bob?" states a name
     if seg.question or (seg.sentence_start and not markdown and UNMARKED_Q.match(low)):
         return ClauseIntent(question_intent(low), 0.5, opens_scope=opens)
-    if seg.joint == "" and _COMMAND.search(low) and not _NOT_COMMAND.search(low):
+    asked = seg.joint == "" and _COMMAND.search(low) is not None
+    if (asked or (seg.joint == "comma" and _ASKED_AFTER.match(low))) and not _NOT_COMMAND.search(
+        low
+    ):
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)
         return ClauseIntent("none", 1.0, command=True)

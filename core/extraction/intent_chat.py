@@ -15,6 +15,9 @@ _CHITCHAT = re.compile(
     r"tysm|cheers|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
     r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
     r"never\s*mind|no\s+worries|np|bye|goodbye|see\s+(?:you|ya)|good\s*night|love\s+it|wow|"
+    # Not following the other party: "I don't understand", "sorry, I'm confused".
+    r"(?:sorry\s+)?i\s+(?:don't|do\s+not|dont)\s+(?:understand|get\s+it|follow)|"
+    r"(?:sorry\s+)?(?:i'm|im|i\s+am)\s+(?:a\s+bit\s+|so\s+)?confused|"
     r"hmm+|ah|oh|ugh|welcome|that\s+(?:helps|works)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+"
     r"(?:great|helpful|perfect|awesome|fine|ok|okay|cool|nice|good|all|it|correct|right|wrong|"
     r"wonderful|amazing|useful|interesting|funny|true)|you(?:'re|\s+are)\s+(?:the\s+best|"

@@ -41,7 +41,9 @@ CONDITIONAL = re.compile(
 )
 IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
-    r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b)\b"
+    r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
+    # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
+    r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b"
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"

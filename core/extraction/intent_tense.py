@@ -26,7 +26,7 @@ FAR_PAST = re.compile(
 )
 PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
-    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)"
+    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)"
 )
 STATIVE_PAST = re.compile(
     r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"
@@ -42,10 +42,12 @@ RESULT_PAST = re.compile(
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
     r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
     r"hiked)\s+(?:\w+\s+)?to\b|"
+    r"\b(?:surgery|operation|procedure)\s+went\s+(?:really\s+|very\s+|so\s+)?(?:well|fine|"
+    r"great|ok|okay|smoothly|perfectly)\b|"
     r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
-    r"checked|made\s+it|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
+    r"checked|made\s+it|touched\s+down|threw\s+up|crossed\s+(?:over\s+)?into|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
 )
 FUTURE = re.compile(

@@ -22,13 +22,16 @@ from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import (
     REACTION,
+    WHEREABOUTS,
     claims_nothing,
     episode,
     habitual_motion,
     promises_news,
 )
+from core.extraction.clocktimes import event_at_clock
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
+from core.extraction.family_members import names_a_relation
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
@@ -72,6 +75,7 @@ _FRAGMENT = re.compile(
     r"thanks\s+to|due\s+to|by)\b"
 )
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
+_WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
@@ -102,7 +106,10 @@ def _clause(
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
     ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
-    behind = any(t.past and t.day < today for t in times)
+    # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
+    ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
+    # "she is in hospital from last week": non-native "from" for "since" opens a state.
+    behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
     ci = refine(
         replace(
             classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
@@ -174,6 +181,7 @@ def extract_offline(
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
     habit = False
+    asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
     for seg, reading, where in zip(segments, readings, offsets, strict=True):
@@ -186,6 +194,12 @@ def extract_offline(
             # has no subject of its own and shares the habit's "would".
             ci = replace(ci, intent="historical", habitual=True)
             clause = replace(clause, intent="historical")
+        if asked and seg.joint in _WHILE_ASKED:
+            # "can you water the plants while we're away?": when the request is for, which
+            # may be now or ahead; a reason ("because I'm stuck at work") stays a fact.
+            ci = replace(ci, intent="none")
+            clause = replace(clause, intent="none")
+        asked = ci.command or (ci.intent == "none" and seg.question)
         habit = ci.habitual
         clause = replace(
             clause,
@@ -238,7 +252,11 @@ def extract_offline(
             intents.append("assertive" if "assertive" in factual else "planning")
         elif not seg_obs and (
             (md is not None and clause.intent not in ("historical", "hypothetical"))
-            or (_FRAGMENT.search(clause.low) and not _HAS_VERB.search(clause.low))
+            or (
+                _FRAGMENT.search(clause.low)
+                and not _HAS_VERB.search(clause.low)
+                and not WHEREABOUTS.match(clause.low)
+            )
         ):
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
@@ -246,7 +264,9 @@ def extract_offline(
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
         elif intents[-1] == "assertive" and (
-            ci.past_event or reading is None or reading.subject not in ("speaker", "we")
+            ci.past_event
+            or reading is None
+            or not (_speakers_own(reading) or _relayed_news(seg, reading, texts))
         ):
             # No field, and either a past event ("i got the worst sunburn") or a remark
             # about someone or something else ("like dude its 7am"): in a story these are
@@ -260,6 +280,34 @@ def extract_offline(
         dedupe_observations(_dated_arrivals(observations, explaining, at))
     )
     return Extraction(text, message_intent(telling or intents), read)
+
+
+def _event_ahead(low: str, reading: ClauseReading | None, at: datetime) -> bool:
+    """An event, not a person, at a clock time still to come today ("the call is at 3pm";
+    not "my son is at 3pm practice")."""
+    if reading is not None and (reading.subject_person or reading.subject in ("speaker", "we")):
+        return False
+    return event_at_clock(low, at) and not names_a_relation(low.split(" ", 2)[:2][-1])
+
+
+_RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
+
+
+def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:
+    """ "ur mom called, she's out of the hospital": the news a call brought, in the present,
+    is about now, not a remark inside a story."""
+    if seg.joint != "comma" or reading.tense != "present" or seg.text not in texts:
+        return False
+    at = texts.index(seg.text)
+    return at > 0 and _RELAYED_BY.search(texts[at - 1].lower().rstrip(" ,")) is not None
+
+
+def _speakers_own(reading: ClauseReading) -> bool:
+    """The clause tells what the speaker does: "I"/"we" as subject, or a present verb whose
+    subject is left out ("waiting for another bus", "heading to bed now")."""
+    return reading.subject in ("speaker", "we") or (
+        reading.subject == "none" and reading.tense == "present"
+    )
 
 
 def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:

@@ -65,7 +65,7 @@ _NOT_ORGS = _GENERIC | _words(
     """
     night nights night's weekends home myself yourself ourselves them him her us it me
     least all least times least once this that these those now there here least lunch
-    living free minimum scale same best most
+    living free minimum scale same best most work works bed war peace risk ease rest
     """
 )
 _DETERMINERS = frozenset({"a", "an", "the", "my", "our", "this", "that", "some"})

@@ -30,6 +30,7 @@ RELATION_SPELLINGS = {
     "granny": "grandma", "nana": "grandma", "nan": "grandma", "gran": "grandma",
     "grammy": "grandma", "grandmom": "grandma", "grandad": "grandpa", "granddad": "grandpa",
     "gramps": "grandpa", "grampa": "grandpa", "sis": "sister", "bro": "brother",
+    "bf": "boyfriend", "gf": "girlfriend",
 }  # fmt: skip
 _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",

@@ -25,7 +25,7 @@ from core.extraction.family_members import (
     member_named,
     names_a_relation,
 )
-from core.extraction.family_members import PRE as _PRE
+from core.extraction.family_status import THREW_UP, member_status
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
@@ -33,119 +33,17 @@ from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 __all__ = ["extract_family", "names_a_relation"]
 from core.extraction.types import ObservationIntent
 
-_NOT_SICK = re.compile(
-    r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
-    r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
-)
-_SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
-_STATUS = re.compile(
-    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
-    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
-    r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
-    r"home(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
-    r"traveling|travelling|out\s+of\s+town|home|"
-    # "back to his old self" is well again; "back to school" or "back to work" is no status.
-    r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|back(?!\s+to\b)|"
-    r"under\s+the\s+weather|in\s+(?:the\s+)?hospital|out\s+of\s+(?:the\s+)?hospital|"
-    r"in\s+remission|healthy|"
-    # Staying with relatives is being away: "the kids are at their grandparents this week".
-    r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
-    r"aunt|uncle|cousin|friend)(?:'?s)?|"
-    r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|on\s+a\s+trip|at\s+camp|asleep|"
-    r"throwing\s+up|contagious|injured|hurt|"
-    # "better at chess", "better than me": a comparison, not health; "away at college" is away.
-    r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
-)
-# Illnesses that make someone sick now: a small documented class, acute infections and
-# serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
-# are not a status, so they are left out on purpose.
-_DISEASES = (
-    r"flu|stomach\s+flu|cold|colds|fever|temperature|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
-    r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
-    r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
-    r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
-    r"shingles|croup|appendicitis|sepsis"
-)
-_SICKNESS_ADJ = (
-    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|"
-    r"really|very|pretty|bit\s+of\s+a)"
-)
-_ILLNESS = re.compile(
-    _PRE
-    + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
-    # Non-native progressive: "my son is having fever from yesterday".
-    r"(?:is|are|'s)\s+having|"
-    r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
-    r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
-    r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
-    rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
-)
-# "coming down with something": falling ill, whatever it turns out to be.
-_COMING_DOWN = re.compile(
-    _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
-    rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
-)
-# "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
-_DOING = re.compile(
-    _PRE
-    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing)\s+"
-    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
-    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
-    # "feeling good about the move", "doing great in school": a mood or a report card.
-    r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
-)
-_NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
 # A member reporting on themself: what follows the pronoun is said of the member.
 _REPORTED = re.compile(
     r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let)\s+(?:(?:me|us)\s+)?"
     r"(?:from\s+(?:work|school|the\s+\w+)\s+)?(?:to\s+say\s+|know\s+)?(?:that\s+)?"
     r"(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
 )
-# "got over a cold", "recovered from the flu": well again.
-_RECOVERED = re.compile(
-    _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
-    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over|beat|has\s+beaten)\s+"
-    rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
-)
-_STATUS_CANON = {
-    "ill": "sick",
-    "unwell": "sick",
-    "under the weather": "sick",
-    "throwing up": "sick",
-    "contagious": "sick",
-    "better": "well",
-    "fine": "well",
-    "ok": "well",
-    "okay": "well",
-    "recovered": "well",
-    "traveling": "away",
-    "travelling": "away",
-    "out of town": "away",
-    "on a trip": "away",
-    "at camp": "away",
-    "back": "home",
-    "back to normal": "well",
-    "out of the hospital": "well",
-    "out of hospital": "well",
-    "healthy": "well",
-    "in remission": "well",
-    # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
-    "in the hospital": "sick",
-    "in hospital": "sick",  # British and non-native usage
-    "hospitalized": "sick",
-    "admitted to hospital": "sick",
-    "admitted to the hospital": "sick",
-    "admitted in hospital": "sick",
-    "admitted in the hospital": "sick",
-    "admitted into hospital": "sick",
-    "admitted into the hospital": "sick",
-    "hospitalised": "sick",
-    "hurt": "injured",
-    "in a cast": "injured",
-}
+
 _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
+    r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|"
     r"pickup|pick-up|dropoff|drop-off|party|meet"
 )
 _SPORT = (
@@ -292,7 +190,9 @@ def _member(clause: Clause) -> list[Candidate]:
     if (rm := _REPORTED.match(rest)) and pronoun_of(slug) in (rm.group("p"), "?"):
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
-    status = _status(rest)
+    status = member_status(rest)
+    if status is None and THREW_UP.match(rest) and not any(t.past for t in clause.times):
+        status = "sick"  # "noah threw up at school": today, so sick now
     if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
         status = "away"
     if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
@@ -301,29 +201,6 @@ def _member(clause: Clause) -> list[Candidate]:
 
 
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
-
-
-def _status(rest: str) -> str | None:
-    """The catalogue status said of the member in ``rest``, or None."""
-    if _NOT_SICK.search(rest) or _RECOVERED.search(rest):
-        return "well"
-    if dm := _DOING.search(rest):
-        negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None
-        return "sick" if negated else "well"
-    sm = _STATUS.search(rest)
-    if sm:
-        said = " ".join(sm.group("st").split())
-        st = _STATUS_CANON.get(said, said)
-        if said.startswith("back to "):
-            st = "well"
-        elif said.startswith("at "):
-            st = "away"
-        if st == "home" and _SICK_WORD.search(rest):
-            st = "sick"  # "home with a cold"
-        return st
-    if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
-        return "sick"
-    return None
 
 
 def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:

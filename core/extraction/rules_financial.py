@@ -16,7 +16,6 @@ from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT as _AMOUNT
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
-from core.extraction.bill_amounts import BILL_ITEM as _BILL_ITEM
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.gazetteer import key_of, lookup
@@ -98,7 +97,7 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
-            r"\s+(?:is|are|'s|comes|will\s+be)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
             r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",
@@ -260,10 +259,19 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
-_BILL = re.compile(r"\b(?:rent|bill|bills|invoice|mortgage|tuition|insurance|premium)\b")
+_OWED = r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition"
+"""What is owed by its kind: a bill, a fee, a deposit, a premium."""
+_BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
-    _BILL_ITEM + r"(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
+    # A word before the bill names it; a determiner does not, nor one that makes it
+    # everyone's ("average rent is now 2300", "her rent").
+    r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
+    rf"typical|market)\b)[a-z][a-z&]*\s+)?(?:{_OWED}))"
+    # "electric bill at the new place is $140": where or what for, between the bill and its verb.
+    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
+    r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 
@@ -304,9 +312,12 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, fined = "due", True
                 break
-    if not item and amount is not None and (m := _BILL_IS.search(clause.low)):
+    if amount is not None and (m := _BILL_IS.search(clause.low)):
         # "the gas bill is $84 this month": a bill and what it comes to, not yet paid.
-        item, status = m.group("item"), "due"
+        if not item:
+            item, status = m.group("item"), "due"
+        elif _BILL.search(item.lower()) is None:
+            item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
     shop: str | None = None
     returned = False
     if not item and not clause.words.isdisjoint(_RETURN_WORDS):

@@ -10,11 +10,12 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
+from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
+from core.extraction.profile_employer import employer_in
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
@@ -22,43 +23,28 @@ from core.extraction.types import ObservationIntent
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
-    r"(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
+    r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
+    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?(?:back\s+)?to\s+|"
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
-    r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:now\s+|currently\s+|still\s+|also\s+)?"
+    r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|"
+    # "me and my wife (we) live in Toronto": the speaker among the subject, with a finite verb.
+    r"(?:^|(?<=[.!?]\s))me\s+and\s+(?:my|the)\s+\w+\s+(?:we\s+)?(?:live|have\s+lived)\s+"
+    r"(?:here\s+|now\s+)?in\s+|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?"
+    r"(?:now\s+|currently\s+|still\s+|also\s+|officially\s+|finally\s+|permanently\s+|"
+    r"actually\s+)?"
     rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:now\s+)?(?:based|located|living|residing)\s+"
-    r"(?:in|out\s+of|near)\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
+    r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
+    r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
     # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
-)
-_EMPLOYER = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
-    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
-    # "i work as a barista at starbucks": the job title sits between the verb and the employer.
-    # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
-    # Non-native "I work in Siemens" puts "in" there too, read like "by".
-    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
-    # "I have taken a position with the Ministry of Health"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:a|an|the)\s+(?:new\s+)?"
-    r"(?:position|job|role|post)\s+(?:with|at)\s+|"
-    r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
-    r"(?:a\s+|my\s+)?(?:new\s+)?job\s+at|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
-    r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
-    r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
-    r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+at\s+"
-)
-# Phrasings that name an employer only when the name is a well-known organisation:
-# "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
-_EMPLOYER_KNOWN = re.compile(
-    r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
-    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
-    r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+"
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
@@ -176,6 +162,7 @@ _GATE = frozenset(
         "wrk",
         "werk",
         "live",
+        "settled",
         "lived",
         "living",
         "based",
@@ -192,6 +179,7 @@ _GATE = frozenset(
         "started",
         "job",
         "position",
+        "post",
         "role",
         "resident",
         "offer",
@@ -296,23 +284,6 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     return min(found, key=rank)
 
 
-def _employer(text: str, low: str) -> Organisation | None:
-    """Who the user works for, if the clause says it."""
-    m = _EMPLOYER.search(low)
-    by = m is not None and m.group().rstrip().endswith((" by", " in"))
-    if m and by and not text[m.end() : m.end() + 1].isupper():
-        m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
-    if m and by and re.match(r"[A-Z&]{1,3}\b", text[m.end() :]):
-        m = None  # "I work in IT", "in HR": a department, not who employs one
-    if m and (org := organisation_at(text, m.end())):
-        if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
-            return None  # "I work by Lake Tahoe": near a place
-        return org
-    m = _EMPLOYER_KNOWN.search(low)
-    org = organisation_at(text, m.end()) if m else None
-    return org if org is not None and is_known_organisation(org.name) else None
-
-
 def _called(low: str, word: re.Match[str], start: int) -> bool:
     """A lowercase word after "call me" that ends the phrase and is no adverb."""
     end = start + word.end()
@@ -351,7 +322,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := _employer(text, low) or next_employer(clause)) is not None:
+    elif (org := employer_in(text, low) or next_employer(clause)) is not None:
         out.append(Candidate("profile.employer", org.name, org.confidence))
     m = _DIET.search(low)
     if _NOT_DIET.search(low):

@@ -24,6 +24,7 @@ from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_objects import errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
+    BARE_ARRIVAL,
     GOT_THING,
     HERE,
     NOT_THERE,
@@ -82,6 +83,8 @@ _GATE = frozenset(
         "vacation",
         "holiday",
         "getaway",
+        "journey",
+        "voyage",
         "flight",
         "away",
         "travel",
@@ -97,6 +100,8 @@ _GATE = frozenset(
         "left",
         "arrived",
         "landed",
+        "made",
+        "touched",
         "cancelled",
         "canceled",
         "scrapped",
@@ -157,6 +162,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 return return_plan(clause)  # "we'll be back from Maui Sunday": not yet
             states = ()  # "we'll unpack when we're back in Portland" plans no trip there
         elif done is not None:
+            if PAST.match(done[0]) and not _own_return(low, done.start()):
+                return []  # "mom's test results came back fine": not the user coming home
             return back_from_trip(clause, done)
         elif own:
             return return_plan(clause)
@@ -200,6 +207,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
     if place is None:
+        if clause.intent == "assertive" and BARE_ARRIVAL.match(_bare(low).split(",")[0]):
+            return [Candidate("travel.status", "in_progress", 0.75)]
         return away_from_home(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, place_confidence(place))]
@@ -224,3 +233,21 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         Candidate("travel.destination", place.name, conf),
         Candidate("travel.status", "in_progress", conf),
     ]
+
+
+def _bare(low: str) -> str:
+    """The clause's words without emoji and other symbols ("landed!! 🛬" → "landed!!")."""
+    return " ".join(w for w in low.split() if any(c.isalnum() for c in w))
+
+
+_ADVERBS = frozenset(
+    {"just", "finally", "safely", "all", "both", "already", "also", "only", "have", "has", "had"}
+)
+_OWN = frozenset({"i", "we", "i've", "we've", "and", "so", "then", "but", "lol", "ok", "yeah"})
+
+
+def _own_return(low: str, start: int) -> bool:
+    """Whether the word before a past "came back"/"got home" leaves the user its subject:
+    nothing, "we", "I", a conjunction ("..., and got home"); not "the results came back"."""
+    words = [w for w in re.findall(r"[a-z']+", low[:start]) if w not in _ADVERBS]
+    return not words or words[-1] in _OWN

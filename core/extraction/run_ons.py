@@ -82,6 +82,7 @@ def _first_clause(second: Token, span: Span) -> Token | None:
         if not (
             _finite(child)
             or imperative
+            or _state_lead(child, second)
             or (child.pos_ in ("ADJ", "ADV", "NOUN") and child.dep_ == "ccomp")
         ):
             continue
@@ -89,6 +90,20 @@ def _first_clause(second: Token, span: Span) -> Token | None:
             return None  # "when we got in, ...", "because it snowed, ...": subordinate
         return child
     return None
+
+
+def _state_lead(child: Token, second: Token) -> bool:
+    """ "stuck at jfk, flight delayed 3 hours": a participle without its "I'm" saying how the
+    speaker is, then a comma and a sentence with a subject of its own."""
+    if child.tag_ not in ("VBN", "JJ") or child.dep_ != "advcl" or child.i != child.left_edge.i:
+        return False
+    if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
+        return False
+    # The parser may hang the comma inside the lead ("stuck at o'hare,") or after it.
+    edge = child.right_edge
+    comma = edge.i if edge.text == "," else edge.i + 1
+    own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > comma]
+    return comma < len(child.doc) and child.doc[comma].text == "," and bool(own)
 
 
 def _explained_after(first: Token, span: Span) -> int | None:

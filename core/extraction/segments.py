@@ -38,15 +38,22 @@ _ABBREV = re.compile(
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = re.compile(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
-    r"\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
+    r"(?<!^me)\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
+    # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
+    r"might|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
+    # "I am going to the cinema tonight, book me a taxi": a request after a statement.
+    r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
+    # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
+    # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
+    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
@@ -106,6 +113,14 @@ _BARE_CONTRACTION = re.compile(
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
+_TEXT_TO = re.compile(
+    r"\b(go|goin|going|went|fly|flyin|flying|flew|drive|drivin|driving|drove|head|headin|heading|"
+    r"headed|move|movin|moving|moved|got|get|gettin|getting|back|trip|flight|way|welcome|came|"
+    r"come|comin|coming|off|up|down|over|out|home)\s+2\b(?=\s+[a-z])",
+    re.I,
+)
+""""flyin 2 miami fri", "moved 2 austin": "2" for "to" after a verb or noun of going (not "at
+2", "2 kids", "2 hrs", where it counts)."""
 _TEXT_WERE = re.compile(
     r"(^|[.!?;,]\s|\b(?:so|now|but|cuz|because|lol|ok|omg|yeah)\s)(?:were|Were(?<=^Were))\b"
     r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"
@@ -142,6 +157,17 @@ _CHAT_WORDS = {
     "coulda": "could have",
     "shoulda": "should have",
     "woulda": "would have",
+    # The dropped g of texting: "flyin 2 miami fri", "headin home".
+    "flyin": "flying",
+    "drivin": "driving",
+    "headin": "heading",
+    "goin": "going",
+    "comin": "coming",
+    "leavin": "leaving",
+    "stayin": "staying",
+    "gettin": "getting",
+    "movin": "moving",
+    "workin": "working",
 }
 _CHAT_WORD = re.compile(
     r"\b(?:"
@@ -235,6 +261,8 @@ def clean(text: str) -> str:
     segments, an arrival's day), and the answer is a pure function of the text."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     flat = _TEXT_R.sub(r"\1 are", flat)
+    if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
+        flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
     flat = _B_BE.sub(r"\1 be", flat)
@@ -300,8 +328,9 @@ def split_segments(text: str) -> list[Segment]:
         pieces: list[tuple[str, str]] = []
         pos = 0
         joint = ""
-        for m in _JOINT.finditer(body):
-            if m.start() == 0:
+        # The question mark stays in view of the joints ("..., any hotel suggestions?").
+        for m in _JOINT.finditer(body + ("?" if question else "")):
+            if m.start() == 0 or m.end() > len(body):
                 continue
             pieces.append((body[pos : m.start()], joint))
             joint = (m.group("conj") or m.group("conj2") or "comma").lower()

@@ -158,6 +158,10 @@ _TRIGGERS = frozenset(
 _GATE_WORD = re.compile(r"[a-z]+")
 _DIGIT = re.compile(r"\d")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
+_AS_OF = re.compile(r"\bas\s+of\s+$")
+_EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$")
+_NOW_STATE = re.compile(r"\b(?:now|currently|officially)\b|\b(?:i'm|i\s+am|we're|we\s+are)\b")
+"""With "as of", a day dates when a present state began ("as of Monday I'm at Acme")."""
 
 
 _Resolved = tuple[date, date | None, bool, str]
@@ -309,6 +313,14 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         if got is None:
             continue
         day, end_day, past, unit = got
+        if m.group("wd") and not m.group("prep") and _EVERY.search(text, 0, m.start()):
+            continue  # "every tuesday at 10": a habit, no date
+        as_of = _AS_OF.search(text, 0, m.start()) is not None
+        if as_of and _NOW_STATE.search(text) and day > today:
+            # "I'm at Datadog now as of Monday": the state began then, so the day is behind.
+            back = _resolve(m, today, False)
+            if back is not None and back[0] <= today:
+                day, end_day, past, unit = back[0], back[1], True, back[3]
         if (
             m.group("wd")
             and not m.group("prep")
@@ -316,7 +328,7 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             and _NOUN_DETERMINER.search(text, 0, m.start())
         ):
             continue  # "no sunday dinners", "our friday meetings": a kind of day, not a date
-        prep = (m.group("prep") or "").strip()
+        prep = (m.group("prep") or "").strip() or ("since" if as_of else "")
         if (
             out
             and not m.group("prep")

@@ -13,8 +13,9 @@ from core.extraction.travel_objects import trip_negated
 
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
-    r"\b(?:trip|vacation|holiday|getaway|flight|travel\s+plans?)\b[^.;]*?\b(?:is|was|got|has\s+been|"
-    r"are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
+    r"\b(?:trip|vacation|holiday|getaway|flight|journey|voyage|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
+    r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
+    r"scrapped|abandoned)\b|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
@@ -47,7 +48,9 @@ Mexico but the whole thing got called off", "... so we cancelled"."""
 
 def cancellation(clause: Clause) -> re.Match[str] | None:
     for m in _CANCELLED.finditer(clause.low):
-        trip = re.search(r"trip|vacation|holiday|getaway|flight|travel|weekend", m.group())
+        trip = re.search(
+            r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage", m.group()
+        )
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
     off = CALLED_OFF.search(clause.low)

@@ -26,6 +26,7 @@ PRESENT_AT = re.compile(
 )
 ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
 )
 HERE = re.compile(
@@ -54,3 +55,17 @@ TOURING = re.compile(
 GOT_THING = re.compile(
     r"got\s+(?:(?:safely|finally|just)\s+)*(?!(?:into|to|in|at|safely|finally|just)\b)"
 )
+
+
+BARE_ARRIVAL = re.compile(
+    r"^(?:(?:we|i|we've|i've|have|just|finally|all|both|safely|ok|okay|so)\s+)*"
+    r"(?:landed|touched\s+down|arrived|made\s+it|checked\s+in)"
+    r"(?:\s+(?:safe(?:ly)?|ok|okay|alive|in\s+one\s+piece|at\s+last|finally|just\s+now))*"
+    # "made it to the cabin": a place to stay, named by its kind, not by a name.
+    r"(?:\s+(?:to|at|into)\s+(?:the|our|my)\s+(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|"
+    r"villa|campsite|campground|rental|condo|inn|b&b|bnb|chalet|cottage|beach\s+house))?"
+    r"[\s!.]*$"
+)
+"""An arrival said without a place ("landed!!", "made it to the cabin", "touched down"):
+the speaker is on a trip, somewhere the words do not name. Only the whole clause counts,
+so "landed a job" or "made it to the gym" never match."""

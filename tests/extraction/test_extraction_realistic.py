@@ -60,7 +60,17 @@ their baseline before any rule was tuned on them: what a person types to an AI a
 (reminders and bookings asked for, "fyi I'm in…", "update: we moved the trip…",
 corrections, questions about the calendar) and household logistics between partners
 ("im at moms till 6", "kids r w me", "back from costco", "flight got pushed to tues")."""
-_LATER_VOICES = VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES
+SIXTH_VOICES = ("slack", "caregiving", "roaming", "moving")
+"""Four voices of the sixth round (issue 24), 72 records each, 36 dev / 36 held-out, written
+and committed with their baseline before any rule was tuned on them: workplace Slack
+(out of office, moved meetings, projects blocked or shipped, job changes, spoken time
+zones), caregiving and medical family logistics (relatives in and out of hospital, moved
+appointments, medical bills), messages typed on a phone while travelling (bare arrivals,
+delays, "back home", trips that never happened) and moving house (new home cities,
+leases, deposits and utility bills)."""
+_LATER_VOICES = (
+    VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES + SIXTH_VOICES
+)
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
@@ -228,7 +238,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("retellings", "dev"): Figures(0.93, 0.81, 0.00, 0.00, 0, 0.00),
     ("retellings", "heldout"): Figures(0.88, 0.95, 0.00, 0.00, 0, 0.00),
     ("booking", "dev"): Figures(0.85, 0.78, 0.00, 0.00, 0, 0.00),
-    ("booking", "heldout"): Figures(0.70, 0.45, 0.00, 0.00, 0, 0.00),
+    ("booking", "heldout"): Figures(0.74, 0.95, 0.00, 0.00, 0, 0.00),
     ("counterfactuals", "dev"): Figures(0.93, 0.95, 0.00, 0.00, 0, 0.00),
     ("counterfactuals", "heldout"): Figures(0.95, 0.95, 0.00, 0.00, 0, 0.00),
     # The second dev halves, after the rule fixes they showed (before them: persona
@@ -253,7 +263,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("sms", "dev"): Figures(0.90, 0.95, 0.00, 0.00, 0, 0.00),
     ("sms", "heldout"): Figures(0.87, 0.79, 0.00, 0.00, 0, 0.00),
     ("nonnative", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
-    ("nonnative", "heldout"): Figures(0.78, 0.68, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "heldout"): Figures(0.81, 0.68, 0.00, 0.00, 0, 0.00),
     ("transcript", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("transcript", "heldout"): Figures(0.87, 0.68, 0.00, 0.00, 0, 0.00),
     ("literary", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
@@ -266,7 +276,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # Before it, dev/held-out: texting 0.850/0.567 and 0.850/0.594; voicenotes 0.875/0.727
     # and 0.925/0.708; email 0.850/0.367 and 0.775/0.658. Held-out scored once at the end.
     ("texting", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
-    ("texting", "heldout"): Figures(0.89, 0.76, 0.00, 0.00, 0, 0.00),
+    ("texting", "heldout"): Figures(0.89, 0.79, 0.00, 0.00, 0, 0.00),
     ("voicenotes", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("voicenotes", "heldout"): Figures(0.89, 0.65, 0.00, 0.00, 0, 0.00),
     ("email", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
@@ -276,7 +286,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # phrase, run-ons cut at a verbless lead or a new subject). Before it: dev
     # 0.829/0.571, held-out 0.829/0.452; after, held-out 0.829/0.484 (scored once), 0.829/0.452 with main merged in.
     ("parents", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
-    ("parents", "heldout"): Figures(0.82, 0.43, 0.00, 0.00, 0, 0.00),
+    ("parents", "heldout"): Figures(0.84, 0.49, 0.00, 0.00, 0, 0.00),
     # The fifth round's voices. Baseline (commit of the sets, before any rule was tuned on
     # them): assistant dev 0.927/0.818, held-out 0.976/0.765; family dev 0.805/0.476,
     # held-out 0.732/0.478 with two records giving a forbidden field. After the work on
@@ -284,10 +294,27 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # held-out accuracy fell by one record; its floor is not lowered); family 0.976/0.857
     # and 0.732/0.565 with one forbidden field. The other floors were raised to the
     # figures of the same run minus the usual margin.
-    ("assistant", "dev"): Figures(0.94, 0.92, 0.00, 0.00, 0, 0.00),
-    ("assistant", "heldout"): Figures(0.94, 0.74, 0.00, 0.00, 0, 0.00),
-    ("family", "dev"): Figures(0.94, 0.80, 0.00, 0.00, 0, 0.00),
-    ("family", "heldout"): Figures(0.70, 0.51, 0.00, 0.00, 1, 0.00),
+    ("assistant", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
+    ("assistant", "heldout"): Figures(0.94, 0.80, 0.00, 0.00, 0, 0.00),
+    ("family", "dev"): Figures(0.97, 0.85, 0.00, 0.00, 0, 0.00),
+    ("family", "heldout"): Figures(0.75, 0.60, 0.00, 0.00, 1, 0.00),
+    # The sixth round's voices. Baseline (commit of the sets, before any rule was tuned on
+    # them), dev / held-out: slack 0.917/0.739 and 0.778/0.737; caregiving 0.944/0.714 and
+    # 0.944/0.520; roaming 0.778/0.632 and 0.833/0.562; moving 0.833/0.625 and 0.833/0.462.
+    # After the work on the dev halves (held-out scored once, at the end): slack
+    # 0.944/0.870 and 0.833/0.737 (its dev recall was 0.783 before with "a kid" labelled
+    # family.kids, the catalogue's slug); caregiving 1.000/1.000 and 0.972/0.640; roaming
+    # 1.000/0.947 and 0.861/0.594; moving 0.861/0.938 and 0.889/0.615. The floors are
+    # these minus the usual margin; the sixth round also raised the floors of the older
+    # halves that moved (booking, nonnative, texting, parents, assistant, family).
+    ("slack", "dev"): Figures(0.91, 0.82, 0.00, 0.00, 0, 0.00),
+    ("slack", "heldout"): Figures(0.80, 0.68, 0.00, 0.00, 0, 0.00),
+    ("caregiving", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
+    ("caregiving", "heldout"): Figures(0.94, 0.59, 0.00, 0.00, 0, 0.00),
+    ("roaming", "dev"): Figures(0.97, 0.89, 0.00, 0.00, 0, 0.00),
+    ("roaming", "heldout"): Figures(0.83, 0.54, 0.00, 0.00, 0, 0.00),
+    ("moving", "dev"): Figures(0.83, 0.88, 0.00, 0.00, 0, 0.00),
+    ("moving", "heldout"): Figures(0.85, 0.56, 0.00, 0.00, 0, 0.00),
 }
 
 

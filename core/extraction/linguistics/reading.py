@@ -302,11 +302,15 @@ def read(span: Span) -> ClauseReading:
     aux_lemmas = [_lemma(a) for a in auxes]
     modal = next((a for a in auxes if a.tag_ == "MD"), None)
     modal_lemma = _lemma(modal) if modal is not None else ""
-    past_aux = any("Past" in a.morph.get("Tense", []) for a in auxes if a.tag_ != "MD")
+    # "she's been coughing": the participle "been" is no past tense; "'s" is the finite one.
+    past_aux = any("Past" in a.morph.get("Tense", []) for a in auxes if a.tag_ not in ("MD", "VBN"))
     perfect = head.tag_ == "VBN" and "have" in aux_lemmas
     progressive = head.tag_ == "VBG" and "be" in aux_lemmas and planned is None
     passive = any(a.dep_ == "auxpass" for a in auxes)
-    is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB")
+    # "the car's in the shop": the tagger may take the clitic "'s" heading the clause for
+    # a possessive; as the clause's root, with a subject, it is "is".
+    clitic_be = head.lower_ in ("'s", "\u2019s") and head.tag_ == "POS" and head.dep_ == "ROOT"
+    is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB") or clitic_be
     tense: Tense
     if planned is not None or about_to or _gonna(head) or modal_lemma in _FUTURE_MODALS:
         tense = "future"
@@ -316,12 +320,14 @@ def read(span: Span) -> ClauseReading:
         tense = "present"
     elif (head.tag_ == "VBD" and _finite_past(head, span) and not _has_got(head)) or past_aux:
         tense = "past"
-    elif is_verb:
+    elif is_verb or auxes:
+        # "i'm stuck at work": the tagger may read the participle as an adjective whose
+        # "'m" it hangs as an auxiliary; the auxiliary carries the tense all the same.
         tense = "present"
     else:
         tense = "none"
     subject_tok = _subject_of(head)
-    verb = _phrasal(main) if is_verb else ""
+    verb = "be" if clitic_be else _phrasal(main) if is_verb else ""
     negated = any(c.dep_ == "neg" for c in (*head.children, *main.children))
     conditional = False
     reported_by: Subject | None = None

@@ -1,0 +1,166 @@
+"""How a family member is doing, in the catalogue's words (sick, well, away, home...).
+
+``member_status`` reads what follows the member in a clause: "is sick", "has the flu",
+"is feeling much better", "got over a cold", "is back in the hospital", "'s fever broke".
+``rules_family`` finds the member; this module only knows the words said of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.family_members import PRE as _PRE
+
+THREW_UP = re.compile(r"^\s*(?:just\s+)?(?:threw\s+up|puked|vomited|has\s+thrown\s+up)\b")
+"""A member who "threw up" today is sick now (the caller checks the day)."""
+
+_NOT_SICK = re.compile(
+    r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
+    r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
+)
+_SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
+_STATUS = re.compile(
+    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
+    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
+    r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
+    r"(?:home|out|off)(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
+    r"traveling|travelling|out\s+of\s+town|home|"
+    # "back to his old self" is well again; "back to school" or "back to work" is no status.
+    r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
+    # "back in the hospital" is a stay there again, not a return home.
+    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
+    r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
+    r"in\s+remission|healthy|"
+    # Staying with relatives is being away: "the kids are at their grandparents this week".
+    r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
+    r"aunt|uncle|cousin|friend)(?:'?s)?|"
+    r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
+    # "dad got admitted last night": admitted with no school or club named is to hospital.
+    r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"
+    r"(?:observation|tests|surgery))\b)|on\s+a\s+trip|at\s+camp|asleep|"
+    r"throwing\s+up|coughing|vomiting|puking|contagious|injured|hurt|"
+    # "better at chess", "better than me": a comparison, not health; "away at college" is away.
+    r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
+)
+# Illnesses that make someone sick now: a small documented class, acute infections and
+# serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
+# are not a status, so they are left out on purpose.
+_DISEASES = (
+    r"flu|stomach\s+flu|cold|colds|fever|temperature|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
+    r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
+    r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
+    r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
+    r"shingles|croup|appendicitis|sepsis"
+)
+_SICKNESS_ADJ = (
+    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|"
+    r"really|very|pretty|bit\s+of\s+a)"
+)
+_ILLNESS = re.compile(
+    _PRE
+    + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    # Non-native progressive: "my son is having fever from yesterday".
+    r"(?:is|are|'s)\s+having|"
+    r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
+    r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
+    r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
+    rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+)
+# "coming down with something": falling ill, whatever it turns out to be.
+_COMING_DOWN = re.compile(
+    _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
+    rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
+)
+_CARE_STAY = re.compile(r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)$")
+_SYMPTOM_GONE = re.compile(
+    r"^\s*'s\s+(?:fever|temperature|cough|infection)\s+(?:(?:finally|has|is|'s)\s+)*"
+    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
+    r"^\s*'s\s+(?:surgery|operation|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
+    r"(?:really\s+|very\s+|so\s+)?(?:well|fine|great|ok|okay|smoothly|perfectly)\b"
+)
+"""The member's symptom ended or their operation went well: "dad's fever broke overnight",
+"my dad's surgery went fine"."""
+# "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
+_DOING = re.compile(
+    _PRE
+    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing)\s+"
+    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
+    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
+    # "feeling good about the move", "doing great in school": a mood or a report card.
+    r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
+)
+_NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
+# "got over a cold", "recovered from the flu": well again.
+_RECOVERED = re.compile(
+    _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
+    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over|beat|has\s+beaten)\s+"
+    rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+)
+_STATUS_CANON = {
+    "ill": "sick",
+    "unwell": "sick",
+    "under the weather": "sick",
+    "throwing up": "sick",
+    "coughing": "sick",
+    "vomiting": "sick",
+    "puking": "sick",
+    "contagious": "sick",
+    "better": "well",
+    "fine": "well",
+    "ok": "well",
+    "okay": "well",
+    "recovered": "well",
+    "traveling": "away",
+    "travelling": "away",
+    "out of town": "away",
+    "on a trip": "away",
+    "at camp": "away",
+    "back": "home",
+    "back to normal": "well",
+    "out of the hospital": "well",
+    "out of hospital": "well",
+    "healthy": "well",
+    "in remission": "well",
+    # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
+    "in the hospital": "sick",
+    "in hospital": "sick",  # British and non-native usage
+    "out of surgery": "well",
+    "hospitalized": "sick",
+    "admitted to hospital": "sick",
+    "admitted to the hospital": "sick",
+    "admitted in hospital": "sick",
+    "admitted in the hospital": "sick",
+    "admitted into hospital": "sick",
+    "admitted into the hospital": "sick",
+    "hospitalised": "sick",
+    "admitted": "sick",
+    "hurt": "injured",
+    "in a cast": "injured",
+}
+
+
+def member_status(rest: str) -> str | None:
+    """The catalogue status said of the member in ``rest``, or None."""
+    if _NOT_SICK.search(rest) or _RECOVERED.search(rest):
+        return "well"
+    if dm := _DOING.search(rest):
+        negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None
+        return "sick" if negated else "well"
+    sm = _STATUS.search(rest)
+    if sm:
+        said = " ".join(sm.group("st").split())
+        st = _STATUS_CANON.get(said, said)
+        if _CARE_STAY.match(said):
+            st = "sick"  # in hospital, intensive care, hospice or rehab
+        elif said.startswith("back to "):
+            st = "well"
+        elif said.startswith("at "):
+            st = "away"
+        if st == "home" and _SICK_WORD.search(rest):
+            st = "sick"  # "home with a cold"
+        return st
+    if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
+        return "sick"
+    if _SYMPTOM_GONE.match(rest):
+        return "well"
+    return None

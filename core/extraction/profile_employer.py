@@ -1,0 +1,66 @@
+"""Who the user works for, when a clause says it: "i work at costco", "I have taken a
+position with the Ministry of Health", "been at amazon for 3 yrs", "I'm at Stripe now as of
+last week". ``rules_profile`` reads the rest of the profile."""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction import gazetteer
+from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
+
+_NOT_JOBS = (
+    r"good|bad|great|terrible|awful|horrible|better|best|worse|worst|decent|ok|okay|fine|"
+    r"excellent|hopeless|useless|brilliant|average|lousy|amazing|stuck|here|there|still|back|"
+    r"out|up|down|home|so|really|pretty|very|also|just|now|always|safe|early|late|free|busy|"
+    r"new|slow|fast|quick|right|wrong|over|all|both|already|finally|currently|sat"
+)
+"""Words after "i'm" that say how or where the speaker is, not a job ("i'm good at math")."""
+_EMPLOYER = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
+    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
+    # "working remote for IBM": where the work is done sits between the verb and the employer.
+    r"(?:remote(?:ly)?\s+|from\s+home\s+)?"
+    # "i work as a barista at starbucks": the job title sits between the verb and the employer.
+    # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
+    # Non-native "I work in Siemens" puts "in" there too, read like "by".
+    r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
+    # "I have taken a position with the Ministry of Health"
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
+    r"(?:position|job|role|post)\s+(?:with|at)\s+|"
+    r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
+    r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
+    r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
+    r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
+    # "i'm a nurse at kaiser", non-native "i'm nurse at kaiser": a job, then where; not how
+    # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
+    r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"
+    rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+"
+)
+# Phrasings that name an employer only when the name is a well-known organisation:
+# "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
+_EMPLOYER_KNOWN = re.compile(
+    r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
+    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
+    r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
+    # "I'm at Stripe now as of last week": a place of work dated by when it began.
+    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)"
+)
+
+
+def employer_in(text: str, low: str) -> Organisation | None:
+    """Who the user works for, if the clause says it."""
+    m = _EMPLOYER.search(low)
+    by = m is not None and m.group().rstrip().endswith((" by", " in"))
+    if m and by and not text[m.end() : m.end() + 1].isupper():
+        m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
+    if m and by and re.match(r"[A-Z&]{1,3}\b", text[m.end() :]):
+        m = None  # "I work in IT", "in HR": a department, not who employs one
+    if m and (org := organisation_at(text, m.end())):
+        if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
+            return None  # "I work by Lake Tahoe": near a place
+        return org
+    m = _EMPLOYER_KNOWN.search(low)
+    org = organisation_at(text, m.end()) if m else None
+    return org if org is not None and is_known_organisation(org.name) else None

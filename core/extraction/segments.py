@@ -46,6 +46,9 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|"
+    # "staying till monday, kids have no school": the household, a subject of its own.
+    r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
+    r"don't|didn't)\b|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"

@@ -18,9 +18,12 @@ from core.extraction.travel_trips import end_of_day, place_confidence, trip_date
 
 COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
-    r"\b(?:got|came|we're|i'm|are|am|flew|drove|made\s+it|just\s+got)\s+"
-    r"(?:back\s+)?(?:home|back)\b|^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|"
-    r"alone|today|all|for|by|on|in\s+time|soon|early|late))|\bhome\s+again\b|"
+    r"\b(?:got|came|flew|drove|made\s+it|just\s+got)\s+(?:back\s+)?(?:home|back)\b|"
+    # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
+    r"\b(?:we're|i'm|are|am)\s+(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
+    r"all\s+day|for\s+the\s+day)\b)|"
+    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|w|"
+    r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"

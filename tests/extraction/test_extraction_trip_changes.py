@@ -92,3 +92,25 @@ def test_leaving_after_the_trip_began_is_leaving_the_place() -> None:
     assert _days("going to denver on the 10th, leaving the 12th") == {
         "travel.depart_date": "2026-12-10"
     }
+
+
+def test_the_household_after_a_comma_is_a_clause_of_its_own() -> None:
+    found = extract_offline("actually staying till monday the 7th, kids have no school", at=AT)
+    values = {o.field: o.candidate_value for o in found.observations}
+    assert values["travel.return_date"] == "2026-12-07"
+    assert values["family.school.event_status"] == "cancelled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["im home w a sick kid today", "i'm home with a sick kid today", "home w the kids today"],
+)
+def test_a_day_at_home_ends_no_trip(text: str) -> None:
+    fields = {o.field for o in extract_offline(text, at=AT).observations}
+    assert "travel.status" not in fields
+
+
+@pytest.mark.parametrize("text", ["we're home now", "we're home!", "i'm back"])
+def test_being_back_home_ends_the_trip(text: str) -> None:
+    found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
+    assert found["travel.status"] == "completed"

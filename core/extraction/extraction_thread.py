@@ -78,6 +78,8 @@ class ExtractionThread:
                 # Each job parses its own text again, and fails (to its caller) there.
                 log.exception("parsing a batch of messages failed")
             for job in batch:
+                if job.done.done():
+                    continue  # its caller gave up waiting (a cancelled turn): no one to read for
                 try:
                     result = job.work()
                 except BaseException as e:  # handed to the job's caller, who raises it

@@ -114,3 +114,21 @@ def test_a_day_at_home_ends_no_trip(text: str) -> None:
 def test_being_back_home_ends_the_trip(text: str) -> None:
     found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
     assert found["travel.status"] == "completed"
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "depart"),
+    [
+        ("we leave friday for tahoe and come back sunday", "Tahoe", "2026-12-04"),
+        ("leaving friday for tahoe", "Tahoe", "2026-12-04"),
+        ("flying tomorrow to denver", "Denver", SUNDAY),
+    ],
+)
+def test_the_day_between_the_going_and_the_place(text: str, place: str, depart: str) -> None:
+    found = {o.field: o.candidate_value for o in extract_offline(text, at=AT).observations}
+    assert found["travel.destination"] == place
+    assert found["travel.depart_date"] == depart
+
+
+def test_going_to_work_on_a_day_is_no_trip() -> None:
+    assert extract_offline("i go on monday to work", at=AT).observations == ()

@@ -44,7 +44,7 @@ _COMMAND = re.compile(
     r"let\s+me\s+know|clear|reset|undo|stop|start\s+a|mark|move|put|buy|pay|return|leave|"
     r"call|pick\s+up|drop\s+off|renew|file|submit|finish|fix|review|email)\b)"
 )
-_NOT_COMMAND = re.compile(r"^call\s+me\b")
+_NOT_COMMAND = re.compile(r"^(?:call\s+me|change\s+of\s+plans?)\b")
 _ASKED_AFTER = re.compile(
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u)|(?:book|reserve|order|get|find|call|"
     r"send|remind|text)\s+(?:me|us))\b"

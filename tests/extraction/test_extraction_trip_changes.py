@@ -29,6 +29,13 @@ def _days(text: str) -> dict[str, object]:
         ("we're staying until monday now", "travel.return_date", MONDAY),
         ("ok so we're staying on till monday", "travel.return_date", MONDAY),
         ("oh well, staying till tuesday now", "travel.return_date", TUESDAY),
+        ("change of plans: pushed my return to monday", "travel.return_date", MONDAY),
+        ("change of plans, we're staying till tuesday", "travel.return_date", TUESDAY),
+        (
+            "the conference got extended, flying home monday the 7th instead",
+            "travel.return_date",
+            "2026-12-07",
+        ),
         ("actually staying till monday the 7th", "travel.return_date", "2026-12-07"),
         ("pushed my return to monday", "travel.return_date", MONDAY),
         ("I moved my return flight to Monday.", "travel.return_date", MONDAY),

@@ -123,6 +123,26 @@ _CLASSES: dict[Kind, frozenset[str]] = {
             "license",
             "toy",
             "ball",
+            # Machines and their parts die and break down, never ship: "the car's engine
+            # is dead", "the fridge is dead".
+            "car",
+            "truck",
+            "van",
+            "engine",
+            "battery",
+            "tire",
+            "tyre",
+            "fridge",
+            "freezer",
+            "dishwasher",
+            "washer",
+            "dryer",
+            "furnace",
+            "boiler",
+            "heater",
+            "printer",
+            "router",
+            "tv",
         }
     ),
     # Bodies get hurt, not cancelled: "broke my leg", "dropped it on my foot".

@@ -141,3 +141,20 @@ def test_head_noun_and_class(sentence: str, head: str, kind: str | None) -> None
     verb_end = sentence.index(" ", sentence.index(" ") + 1) + 1  # after the verb
     assert head_noun(sentence, verb_end, len(sentence)) == head
     assert kind_of(sentence[verb_end:], head) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "project"),
+    [
+        ("the car's engine is dead", None),
+        ("the fridge is dead", None),
+        ("our furnace is dead again", None),
+        ("the router migration is done", "project.router_migration.status"),
+        ("the printer project shipped", "project.printer.status"),
+    ],
+)
+def test_a_machine_dies_a_project_ships(text: str, project: str | None) -> None:
+    """A machine or its part breaks down, it is cancelled as no project; a project named
+    after one is still a project."""
+    found = [o.field for o in extract_offline(text, at=AT).observations]
+    assert found == ([] if project is None else [project])

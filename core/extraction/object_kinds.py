@@ -123,12 +123,11 @@ _CLASSES: dict[Kind, frozenset[str]] = {
             "license",
             "toy",
             "ball",
-            # Machines and their parts die and break down, never ship: "the car's engine
-            # is dead", "the fridge is dead".
+            # Machines and their parts die and break down, never ship: "the car is dead",
+            # "the fridge is dead" (not "engine": a recommendation engine is built).
             "car",
             "truck",
             "van",
-            "engine",
             "battery",
             "tire",
             "tyre",

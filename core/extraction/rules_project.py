@@ -13,7 +13,7 @@ import re
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.family_members import names_a_relation
-from core.extraction.object_kinds import object_kind_in
+from core.extraction.object_kinds import kind_of, object_kind_in
 from core.extraction.types import ObservationIntent
 
 _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -312,7 +312,14 @@ def _a_work_item(clause: Clause, start: int, end: int) -> bool:
     """Whether the phrase at ``clause.text[start:end]`` can be a project: not a
     possession, body part, food, event or errand place ("dropped my phone in the
     toilet", "finished the marathon I trained for"), whatever the verb."""
-    return start >= 0 and object_kind_in(clause, start, end) is None
+    if start < 0 or object_kind_in(clause, start, end) is not None:
+        return False
+    # "the car's engine is dead": a part of a thing one owns is no project either.
+    owner = _OWNER.search(clause.low, start, end)
+    return owner is None or kind_of(owner.group(1), owner.group(1)) is None
+
+
+_OWNER = re.compile(r"\b([a-z]+)'s\s")
 
 
 def _candidate(clause: Clause, name: str, status: str) -> Candidate:

@@ -146,7 +146,9 @@ def test_head_noun_and_class(sentence: str, head: str, kind: str | None) -> None
 @pytest.mark.parametrize(
     ("text", "project"),
     [
+        ("the car is dead", None),
         ("the car's engine is dead", None),
+        ("my phone's battery is dead", None),
         ("the fridge is dead", None),
         ("our furnace is dead again", None),
         ("the router migration is done", "project.router_migration.status"),

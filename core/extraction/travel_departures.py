@@ -12,10 +12,12 @@ from datetime import date
 from core.extraction.clause import Candidate, Clause
 from core.extraction.types import ExtractedObservation
 
-_SETTING_OUT = re.compile(
-    r"\b(?:leave|leaving|leaves|depart|departing|set(?:ting)?\s+off|head(?:ing)?\s+out|"
-    r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road)\b"
+SETTING_OUT_WORDS = (
+    r"leave|leaving|leaves|depart|departing|set(?:ting)?\s+off|head(?:ing)?\s+out|"
+    r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road"
 )
+"""The verbs of setting out (one list for every reader of a departure day)."""
+_SETTING_OUT = re.compile(rf"\b(?:{SETTING_OUT_WORDS})\b")
 """Setting out with no place: "we're gonna leave Friday morning", "heading out Sunday"."""
 
 

@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at
 from core.extraction.timewords import NUMBER_WORDS
-from core.extraction.travel_departures import leaves_first
+from core.extraction.travel_departures import SETTING_OUT_WORDS, leaves_first
 
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
@@ -43,10 +43,8 @@ def end_of_day(day: date, at: datetime) -> datetime:
     return datetime.combine(day + timedelta(days=1), time(0), tzinfo=at.tzinfo)
 
 
-_LEAVING = re.compile(
-    r"\b(?:leaving|leave|leaves|heading\s+out|head\s+out|flying\s+out|fly\s+out|"
-    r"setting\s+off|set\s+off|taking\s+off|driving\s+up|drive\s+up)\s+(?:on\s+)?$"
-)
+_LEAVING = re.compile(rf"\b(?:{SETTING_OUT_WORDS}|driv(?:e|ing)\s+up)\s+(?:on\s+)?$")
+"""A setting-out verb right before a day: "leaving friday", "we fly out on the 4th"."""
 
 
 def _said_leaving(clause: Clause) -> date | None:

@@ -185,7 +185,7 @@ _CHAT_WORD = re.compile(
 
 _DAY_ABBREV = re.compile(
     # Not after "to", "from", "and": "went to sun valley", "rain and sun".
-    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next)\s+"
+    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next|following)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')",
     re.I,
 )

@@ -105,7 +105,8 @@ _TIME_RE = re.compile(
     | \b(?:the\s+)?(?P<eo>end)\s+of\s+(?:the\s+)?(?P<eo_mod>this|next|last)?\s*(?P<eo_span>week|month|year)\b
     | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
         |tomorrow|yesterday|last\s+night)\b
-    | \b(?:(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
+    | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
+    | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?)\b
     | \b(?P<hol>{_HOLIDAYS})\b
@@ -131,6 +132,7 @@ _TRIGGERS = frozenset(
         "month",
         "year",
         "weeks",
+        "later",
         "days",
         "months",
         "labor",
@@ -231,6 +233,15 @@ def _resolve_day(
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
+    if g["later_n"]:
+        # "two days later": counted from the day said before it (``_after_earlier``).
+        word = " ".join(g["later_n"].split())
+        n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
+        return (
+            today + timedelta(days=n * (7 if g["later_u"].startswith("week") else 1)),
+            None,
+            False,
+        )
     if g["in_n"]:
         word = " ".join(g["in_n"].split())
         n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
@@ -339,6 +350,11 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             # "Fri 3/13", "Sunday, March 8": the explicit date wins over the weekday.
             prep = prep or out[-1].prep
             out.pop()
+        if m.group("later_n") or m.group("wd_mod") == "following":
+            if out:
+                day = _after_earlier(m, today, day, out[-1].day)
+            elif m.group("later_n"):
+                continue  # "a week later we left": later than what?
         if (
             out
             and prep in _RANGE_END
@@ -355,6 +371,16 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             first = out[0]
             out[0] = replace(first, clock=clock)
     return out
+
+
+def _after_earlier(m: re.Match[str], today: date, day: date, earlier: date) -> date:
+    """A day told relative to the one said before it: "leave the 4th, back the following
+    sunday" is the Sunday after the 4th, "flying out tuesday, back a week later" the
+    Tuesday after."""
+    if m.group("later_n"):
+        return earlier + (day - today)
+    wd = WEEKDAYS[m.group("wd")]
+    return earlier + timedelta(days=(wd - earlier.weekday()) % 7 or 7)
 
 
 def has_past_hint(text: str) -> bool:

@@ -36,7 +36,7 @@ def _words(block: str) -> frozenset[str]:
     return frozenset(block.split())
 
 
-PlaceKind = Literal["city", "country", "us_state", "continent", "region"]
+PlaceKind = Literal["city", "country", "us_state", "continent", "region", "airport"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,61 @@ Mexico City|Marrakech|Quebec|Iceland|Costa Rica|Puerto Rico|Jamaica|Hong Kong|Br
 Manhattan|Big Island|the Bahamas|Caribbean|Alps|Cotswolds|Amalfi Coast|Lake Como|Disneyland|
 Disney World
 """
+
+# Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
+# city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",
+# "san", "aus", "mad") are left out: "at sea" is no Seattle.
+_AIRPORTS = {
+    "sfo": "San Francisco",
+    "pdx": "Portland",
+    "jfk": "New York",
+    "lga": "New York",
+    "ewr": "Newark",
+    "bos": "Boston",
+    "ord": "Chicago",
+    "mdw": "Chicago",
+    "atl": "Atlanta",
+    "dfw": "Dallas",
+    "iah": "Houston",
+    "phx": "Phoenix",
+    "slc": "Salt Lake City",
+    "msp": "Minneapolis",
+    "dtw": "Detroit",
+    "iad": "Washington DC",
+    "dca": "Washington DC",
+    "bwi": "Baltimore",
+    "phl": "Philadelphia",
+    "clt": "Charlotte",
+    "mco": "Orlando",
+    "tpa": "Tampa",
+    "fll": "Fort Lauderdale",
+    "rdu": "Raleigh",
+    "bna": "Nashville",
+    "msy": "New Orleans",
+    "stl": "St. Louis",
+    "sjc": "San Jose",
+    "smf": "Sacramento",
+    "sna": "Santa Ana",
+    "hnl": "Honolulu",
+    "abq": "Albuquerque",
+    "mci": "Kansas City",
+    "cvg": "Cincinnati",
+    "yyz": "Toronto",
+    "yvr": "Vancouver",
+    "yul": "Montreal",
+    "lhr": "London",
+    "lgw": "London",
+    "cdg": "Paris",
+    "fco": "Rome",
+    "muc": "Munich",
+    "zrh": "Zurich",
+    "nrt": "Tokyo",
+    "hnd": "Tokyo",
+    "icn": "Seoul",
+    "hkg": "Hong Kong",
+    "dxb": "Dubai",
+}
+
 
 # Ordinary English words, and first names, that are also the name of some town: in
 # lowercase they need the stronger evidence described above ("visiting david").
@@ -154,6 +209,8 @@ def _table() -> dict[str, KnownPlace]:
         _add(str(country["name"]), "country", int(country["population"]))
     for state in gc.get_us_states().values():
         _add(str(state["name"]), "us_state", 0)
+    for code, city in _AIRPORTS.items():
+        _TABLE[code] = KnownPlace(city, "airport", 0)
     for continent in gc.get_continents().values():
         _add(str(continent["name"]), "continent", 0)
     cities = sorted(gc.get_cities().values(), key=lambda c: -int(c["population"]))

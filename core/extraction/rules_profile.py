@@ -237,7 +237,7 @@ _PLACE_END = re.compile(
     r"[,;.!?]|\b(?:and|but|so|because|with|where|which|who|since|for|when|while|until|if|"
     r"though|although|to|from)\b"
 )
-_SPECIFIC = {"city": 0, "region": 1, "us_state": 2, "country": 3, "continent": 4}
+_SPECIFIC = {"city": 0, "airport": 0, "region": 1, "us_state": 2, "country": 3, "continent": 4}
 
 
 # After "live in" / "moved to" the slot holds a place, so a sizeable city whose name is

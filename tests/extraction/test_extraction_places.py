@@ -162,7 +162,7 @@ TRAVEL: list[tuple[str, Expected]] = [
     ("going to Trader Joe's", {}),
     ("not going to Costco after all", {}),
     ("I'm at Mom's", {}),
-    ("arrived at JFK", {"travel.location": ("JFK", "assertive")}),
+    ("arrived at JFK", {"travel.location": ("New York", "assertive")}),  # the city it serves
 ]
 
 

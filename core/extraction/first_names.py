@@ -85,6 +85,12 @@ def _one_slip(word: str) -> set[str]:
     return out
 
 
+def is_common_first_name(word: str) -> bool:
+    """Whether ``word`` (lower case) is on the list of common given names ("jordan",
+    "florence"): a name even where a town of that name would fit."""
+    return word in _COMMON
+
+
 @lru_cache(maxsize=4096)
 def is_first_name(word: str) -> bool:
     """Whether ``word`` (lower case) reads as a first name (see the module's doc)."""

@@ -55,6 +55,7 @@ from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
+from core.extraction.travel_cancellations import place_called_off
 from core.extraction.travel_departures import departure_day, lend_departure, redate_departure
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.types import (
@@ -230,7 +231,9 @@ def extract_offline(
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]
         if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
-        if (reading is not None and reading.subject_person) or about_someone_else(seg.text):
+        if (
+            reading is not None and reading.subject_person and not place_called_off(clause)
+        ) or about_someone_else(seg.text):
             # Another person's rent, name or whereabouts are not the speaker's: the parse
             # finds the subject ("Lily came home early"), the words find hearsay.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]

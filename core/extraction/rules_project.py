@@ -14,6 +14,7 @@ from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.family_members import names_a_relation
 from core.extraction.object_kinds import kind_of, object_kind_in
+from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
 
 _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -278,6 +279,8 @@ def extract_project(clause: Clause) -> list[Candidate]:
     low = clause.low
     if clause.words.isdisjoint(_GATE) and "'ll" not in low:
         return []
+    if place_called_off(clause):
+        return []  # "Cabo is cancelled": the trip there, not a project called Cabo
     for rx, status in _BEFORE_VERB:
         m = rx.search(low)
         if m is None:

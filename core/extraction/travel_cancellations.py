@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Clause
+from core.extraction.first_names import is_common_first_name
+from core.extraction.places import place_at
 from core.extraction.travel_objects import trip_negated
 
 _CANCELLED = re.compile(
@@ -46,7 +48,35 @@ _UNREALISED_TRIP = re.compile(
 Mexico but the whole thing got called off", "... so we cancelled"."""
 
 
+_PLACE_OFF = re.compile(
+    r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi)\b[\s,:!-]*)*(?:the\s+)?"
+    r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:'s|\s+is|\s+got|\s+has\s+been)\s+"
+    r"(?:now\s+|officially\s+|totally\s+|def(?:initely)?\s+)?(?:off|cancell?ed|called\s+off)\b"
+    # "Denver is off sick", "off today": a person off work, whatever the name.
+    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this|for|until|till|til|from|on)\b)",
+    re.I,
+)
+"""A place standing for the trip to it: "tahoe is off", "ok so cabo's cancelled"."""
+
+
+def place_called_off(clause: Clause) -> re.Match[str] | None:
+    """ "Denver is off": the place that is the clause's subject stands for the trip there
+    (the parse's subject is then a name, but no person's)."""
+    m = _PLACE_OFF.search(clause.text)
+    if m is None:
+        return None
+    name = m.group("place")  # alone: "cabo's" is Cabo and the verb
+    place = place_at(name, 0)
+    if place is None or not place.known or place.end != len(name):
+        return None  # "Marcus is off": an unknown name is someone's
+    # "Jordan is off", "Florence is off": a city that is also a first name is the person.
+    return None if is_common_first_name(m.group("place").lower()) else m
+
+
 def cancellation(clause: Clause) -> re.Match[str] | None:
+    placed = place_called_off(clause)
+    if placed is not None:
+        return placed
     for m in _CANCELLED.finditer(clause.low):
         trip = re.search(
             r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage", m.group()

@@ -1,0 +1,105 @@
+"""Trips in the words people type: airport codes for cities, the day and its part
+between the going and the place, and a place standing for the trip to it.
+
+- "just landed at sfo", "back in pdx": an airport's code is the city it serves; codes
+  that are English words or names ("sea", "lax", "den", "mia") stay words.
+- "leaving tmrw morning for tahoe": a day, with its morning or night, may sit between
+  the verb of going and the place.
+- "tahoe is off", "so cabo's cancelled": a known place as subject of "off" or
+  "cancelled" is the trip there; a person ("Marcus is off today", "Jordan is off"), a
+  city-named person off sick, or a thing ("the wedding is off") is not.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)  # a Saturday
+TOMORROW = "2026-11-29"
+
+
+def _fields(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("just landed at sfo", "travel.location", "San Francisco"),
+        ("landed at SFO an hour ago, waiting on bags", "travel.location", "San Francisco"),
+        ("back in pdx", "travel.location", "Portland"),
+        ("flying into jfk tomorrow", "travel.destination", "New York"),
+        ("we moved to pdx last year", "profile.home_city", "Portland"),
+        ("touched down in ord", "travel.location", "Chicago"),
+    ],
+)
+def test_an_airport_code_is_its_city(text: str, field: str, value: str) -> None:
+    assert _fields(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["im at sea", "the bos is mad", "that was lax of me", "off to the den to read"],
+)
+def test_codes_that_are_words_stay_words(text: str) -> None:
+    assert not [f for f in _fields(text) if f.startswith(("travel.", "profile."))]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("leaving tmrw morning for tahoe", TOMORROW),
+        ("we're leaving tomorrow morning for tahoe", TOMORROW),
+        ("flying saturday night to nyc", "2026-12-05"),
+        ("we leave next weekend for cabo", "2026-12-05"),
+        ("leaving friday for tahoe", "2026-12-04"),
+    ],
+)
+def test_the_day_between_the_going_and_the_place(text: str, day: str) -> None:
+    got = _fields(text)
+    assert got["travel.status"] == "planning"
+    assert got["travel.depart_date"] == day
+
+
+def test_a_part_of_the_day_without_a_day_still_plans_the_trip() -> None:
+    got = _fields("heading out first thing for tahoe")
+    assert got["travel.destination"] == "Tahoe"
+    assert "travel.depart_date" not in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tahoe is off",
+        "ok so tahoe is off",
+        "so cabo's cancelled",
+        "ugh, Denver is officially called off",
+        "vegas is officially cancelled lol",
+        "Paris is off, the strikes",
+    ],
+)
+def test_a_place_called_off_is_the_trip_there(text: str) -> None:
+    got = _fields(text)
+    assert got.get("travel.status") == "cancelled"
+    assert not [f for f in got if f.startswith("project.")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marcus is off today",
+        "Jordan is off",
+        "Florence is off sick",
+        "denver is off sick today",
+        "the wedding is off",
+        "my mom is off",
+        "the beach is off",
+    ],
+)
+def test_a_person_or_a_thing_off_cancels_no_trip(text: str) -> None:
+    assert "travel.status" not in _fields(text)

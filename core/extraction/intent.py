@@ -44,7 +44,14 @@ _COMMAND = re.compile(
     r"let\s+me\s+know|clear|reset|undo|stop|start\s+a|mark|move|put|buy|pay|return|leave|"
     r"call|pick\s+up|drop\s+off|renew|file|submit|finish|fix|review|email)\b)"
 )
-_NOT_COMMAND = re.compile(r"^(?:call\s+me|change\s+of\s+plans?)\b")
+_NOT_COMMAND = re.compile(
+    r"^(?:call\s+me|change\s+of\s+plans?|"
+    # A command word that is the first half of a noun: "return flight moved to tuesday",
+    # "pick up is at 3", "move-in date is the 1st", "book club got cancelled".
+    r"return\s+(?:flight|trip|train|date|label|window|policy)s?|book\s+club|"
+    r"move[\s-](?:in|out)\s+(?:date|day)|(?:pick[\s-]?up|drop[\s-]?off|check[\s-](?:in|out))"
+    r"\s+(?:time|is|was|got|moved|changed)|update\s*:)\b"
+)
 _ASKED_AFTER = re.compile(
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u)|(?:book|reserve|order|get|find|call|"
     r"send|remind|text)\s+(?:me|us))\b"

@@ -12,7 +12,8 @@ import re
 from core.extraction.clause import Candidate, Clause
 
 _MOVED_TO = re.compile(
-    r"\b(?:my\s+|our\s+|the\s+)?(?P<what>flight|trip|departure)(?P<home>\s+(?:home|back))?\s+"
+    r"\b(?:my\s+|our\s+|the\s+)?(?:(?P<ret>return)\s+(?:flight|train|trip\s+home)|"
+    r"(?P<what>flight|trip|departure)(?P<home>\s+(?:home|back))?)\s+"
     r"(?:got\s+|was\s+|has\s+been\s+|is\s+(?:now\s+)?|'s\s+(?:been\s+)?)?(?:pushed|moved|"
     r"rescheduled|bumped|changed|postponed)\s+(?:back\s+)?(?:to|til|till|until)\s+"
 )
@@ -82,6 +83,7 @@ def moved_to(clause: Clause) -> list[Candidate]:
     if staying is not None and days[0].day == clause.at.date():
         return []  # "staying at the office until 7": a day's hours, not a trip's end
     home = staying is not None or said.group("home") is not None
+    home = home or (m is not None and m.group("ret") is not None)
     field = "travel.return_date" if home else "travel.depart_date"
     return [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
 

@@ -37,7 +37,7 @@ HOMEWARD = re.compile(
     r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
-    r"\bflights?\s+(?:home|back)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    r"\bflights?\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"

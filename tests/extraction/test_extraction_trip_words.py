@@ -103,3 +103,36 @@ def test_a_place_called_off_is_the_trip_there(text: str) -> None:
 )
 def test_a_person_or_a_thing_off_cancels_no_trip(text: str) -> None:
     assert "travel.status" not in _fields(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "day"),
+    [
+        # The way home is the return, said as a noun ("return flight") or with "home".
+        ("our return flight is now on tuesday", "travel.return_date", "2026-12-01"),
+        ("return flight moved to tuesday", "travel.return_date", "2026-12-01"),
+        ("the return flight got pushed to monday", "travel.return_date", "2026-11-30"),
+        ("return flight is tuesday at 6", "travel.return_date", "2026-12-01"),
+        ("flight home moved to tuesday", "travel.return_date", "2026-12-01"),
+        # Any other flight moved is the departure.
+        ("our flight got pushed to monday", "travel.depart_date", "2026-11-30"),
+    ],
+)
+def test_the_return_flight_moves_the_return(text: str, field: str, day: str) -> None:
+    got = extract_offline(text, at=AT).observations
+    days = {o.field: o.candidate_value for o in got if o.field.endswith("_date")}
+    assert days == {field: day}
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("return the package please", "none"),  # still a request
+        ("pick up milk", "none"),
+        ("her return flight got moved to monday", "assertive"),  # hers, not the user's
+    ],
+)
+def test_a_command_word_heading_a_noun_is_no_command(text: str, intent: str) -> None:
+    got = extract_offline(text, at=AT)
+    assert got.intent == intent
+    assert not [o for o in got.observations if o.field.startswith("travel.")]

@@ -21,6 +21,7 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
+from core.extraction.paid_or_owed import bare_after, not_paid
 from core.extraction.timeref import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
@@ -40,6 +41,8 @@ _ITEM_STOP = frozenset(
         "today",
         "yesterday",
         "tomorrow",
+        "yet",
+        "still",
         "this",
         "last",
         "next",
@@ -99,6 +102,14 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
             # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
             r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
             r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
+        ),
+        "due",
+    ),
+    # "rent isn't paid yet", "the rent's not paid": still owed.
+    (
+        re.compile(
+            r"(?:\s+(?:still\s+)?(?:isn'?t|aren'?t|is\s+not|are\s+not|hasn'?t\s+been)|"
+            r"(?<=\w)'s\s+(?:still\s+)?not)\s+(?:yet\s+|been\s+)?paid\b"
         ),
         "due",
     ),
@@ -302,6 +313,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             m = rx.search(low)
             if m and re.match(r"got\s+[a-z]{2,}ed\b", low[m.start() :]):
                 continue  # "got called off", "got cancelled": a passive, nothing bought
+            if m and st == "paid" and (unpaid := not_paid(low, m.start())) is not None:
+                if not unpaid:
+                    return []  # "i never paid the gas bill", "didn't pay it": a story
+                st = "due"  # "still haven't paid the credit card": it is owed now
             if m:
                 item, status = _item_after(clause, m.end()), st
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
@@ -330,6 +345,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     item = item.strip(" ,.$")
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
+    if amount is None and status in ("paid", "due"):
+        item, amount = bare_after(item, clause.low)
     merchant_m = None if returned else _MERCHANT.search(clause.text)
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
     if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():
@@ -353,7 +370,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         owed = status == "due" and _BILL.search(item.lower()) and not _WILL.search(clause.low)
         priced: ObservationIntent | None = "assertive" if owed else forced
         out.append(Candidate(f"{slug}.amount", amount[0], 0.9, priced))
-        out.append(Candidate(f"{slug}.currency", amount[1], 0.9, priced))
+        if amount[1]:
+            out.append(Candidate(f"{slug}.currency", amount[1], 0.9, priced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]

@@ -1,0 +1,78 @@
+"""Paid, or still owed: a bill is paid only when the words say it was.
+
+"still haven't paid the credit card" and "rent isn't paid yet" are owed now (due);
+"i never paid the gas bill" and "didn't pay the water bill" claim nothing; "paid rent
+2100 today" is paid, and 2100 is what it cost (no currency is assumed for a bare number).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
+
+
+def _claims(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("still haven't paid the credit card", "financial.credit_card.status"),
+        ("still havent paid the credit card", "financial.credit_card.status"),
+        ("i havent paid rent yet", "financial.rent.status"),
+        ("we haven't even paid the deposit", "financial.deposit.status"),
+        ("rent isn't paid yet", "financial.rent.status"),
+        ("the rent's not paid", "financial.rent.status"),
+        ("electric bill still isnt paid", "financial.electric_bill.status"),
+        ("the invoice hasn't been paid", "financial.invoice.status"),
+    ],
+)
+def test_not_paid_yet_is_owed(text: str, field: str) -> None:
+    got = _claims(text)
+    assert got[field] == "due"
+    assert "paid" not in got.values()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i never paid the gas bill",
+        "didnt pay the water bill",
+        "forgot to pay the water bill",
+        "we still didnt pay the electric",
+        "why isn't the rent paid",
+    ],
+)
+def test_a_payment_that_did_not_happen_claims_no_payment(text: str) -> None:
+    assert "paid" not in _claims(text).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "amount"),
+    [
+        ("paid rent 2100 today", "financial.rent", 2100),
+        ("paid the electric bill, 140", "financial.electric_bill", 140),
+        ("paid the plumber 300", "financial.plumber", 300),
+        ("paid rent, $2,100", "financial.rent", 2100),
+    ],
+)
+def test_what_was_paid_and_what_it_cost(text: str, field: str, amount: int) -> None:
+    got = _claims(text)
+    assert got[f"{field}.status"] == "paid"
+    assert got[f"{field}.amount"] == amount
+    assert (f"{field}.currency" in got) == ("$" in text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["paid rent on the 5th", "paid the water bill for 3 months", "paid the electric bill at 10am"],
+)
+def test_a_day_a_count_or_a_time_is_no_amount(text: str) -> None:
+    assert not [f for f in _claims(text) if f.endswith(".amount")]

@@ -54,6 +54,33 @@ def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str]
     return said, told
 
 
+def owed_reply(facts: Iterable[CommittedFact], mine: str) -> str:
+    """What is still to pay or send back ("what do I owe?"): the errands of ``mine`` that
+    are due, the soonest first and those without a day after, then the refunds awaited."""
+    own = [f for f in facts if f.entity_id == mine and f.field.startswith("financial.")]
+    status = {_slug(f): str(f.value) for f in own if f.field.endswith(".status")}
+    due_on = {_slug(f): str(f.value) for f in own if f.field.endswith(".due_date")}
+
+    def told(slugs: Iterable[str]) -> str:
+        said = [errand_summary([f for f in own if _slug(f) == s], mine)[0] for s in slugs]
+        return "; ".join(s for group in said for s in group)
+
+    owed = sorted(
+        (s for s, v in status.items() if v == "due"),
+        key=lambda s: (s not in due_on, due_on.get(s, ""), s),
+    )
+    waiting = sorted(s for s, v in status.items() if v == "pending")
+    first = told(owed)
+    parts = [f"{first[:1].upper()}{first[1:]}." if owed else "Nothing is due that I know of."]
+    if waiting:
+        parts.append(f"Waiting on: {told(waiting)}.")
+    return " ".join(parts)
+
+
+def _slug(f: CommittedFact) -> str:
+    return f.field.split(".")[1]
+
+
 _WORD = re.compile(r"[a-z0-9]+")
 
 

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from core.conversation.about_me import about_me
-from core.conversation.errand_answers import errand_reply
+from core.conversation.errand_answers import errand_reply, owed_reply
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -296,6 +296,10 @@ def _trip(_subject: str, facts: Facts, now: datetime) -> str:
     return f"{head}{where} ({_said(f, now)})."
 
 
+def _owed(_subject: str, facts: Facts, _now: datetime) -> str:
+    return owed_reply(facts.values(), _MINE)
+
+
 _STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
     (re.compile(p), a)
     for p, a in (
@@ -315,6 +319,13 @@ _STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
             r"\b(did|have) (i|we) (paid|pay) (?P<what>(the |my |our )?[a-z_ ]+?)( yet| already)?$"
             r"|\bis (?P<what2>(the |my |our )?[a-z_ ]+?) paid\b",
             _paid,
+        ),
+        (
+            r"\bwhat (do|did) (i|we) (still )?owe\b|\bwhat'?s (still )?(due|owed|unpaid)\b"
+            r"|\b(any|which|what) (bills?|payments?|errands?)( are| is)? (due|left|unpaid|owed)\b"
+            r"|\bwhat (bills|payments) do (i|we) have\b|\bdo (i|we) owe anything\b"
+            r"|\banything (due|to pay)\b|^(my )?bills$",
+            _owed,
         ),
         (
             r"\bstatus (of|on) (?P<slug>[a-z0-9_ ]+?)$"

@@ -62,7 +62,7 @@ _EVENT = {
 _PAYMENT = {
     "due": "Is {the}{money} due{on}?",
     "pending": "Is {the}{money} still pending?",
-    "paid": "Did {you} pay {money_first}{name}?",
+    "paid": "Did {you} pay {money_first}{name}{money_after}?",
     "refunded": "Was {the}{money} refunded?",
     "cancelled": "Was {the}{money} cancelled?",
 }
@@ -228,7 +228,9 @@ def _financial(
             name=thing,
             the=errand(thing),
             money=f" ({money})" if money else "",
-            money_first=f"{money} " if money else "",
+            # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
+            money_first=f"{money} " if money and not money[0].isdigit() else "",
+            money_after=f" ({money})" if money[:1].isdigit() else "",
             on="" if due is None else f" {show_date(due)}",
         )
         return text[:-1] + f" to {merchant}?" if merchant else text

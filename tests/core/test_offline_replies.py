@@ -378,3 +378,37 @@ def test_what_i_know_says_events_by_their_day_and_amounts_as_money() -> None:
         "• Financial: rent $2,300",
         "Ask /state for the details.",
     ]
+
+
+OWED = (
+    *FACTS,
+    fact("financial.credit_card.status", "due", THIS_MORNING),
+    fact("financial.amazon_return.status", "due", THIS_MORNING),
+    fact("financial.amazon_return.due_date", "2026-02-20", THIS_MORNING),
+    fact("financial.nike_return.status", "pending", THIS_MORNING),
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what do i owe?",
+        "what do we still owe",
+        "whats due",
+        "any bills due?",
+        "which payments are unpaid",
+        "do i owe anything?",
+        "bills",
+        "anything to pay?",
+    ],
+)
+def test_what_is_owed_is_said_soonest_first(question: str) -> None:
+    assert reply(question, OWED) == (
+        "The Amazon return is due Friday, February 20; the credit card is due. "
+        "Waiting on: the Nike return is still pending."
+    )
+
+
+def test_nothing_owed_is_said_so() -> None:
+    # Rent is paid: it is not owed.
+    assert reply("what do i owe?") == "Nothing is due that I know of."

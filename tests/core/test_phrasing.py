@@ -93,6 +93,11 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
             "Did you pay $2,100 rent?",
         ),
         (
+            # No currency was written ("paid rent 2100 today"): the number goes after.
+            [(ME, "financial.rent.status", "paid"), (ME, "financial.rent.amount", 2100)],
+            "Did you pay rent (2,100)?",
+        ),
+        (
             [(ME, "travel.status", "completed"), (ME, "travel.location", "Portland")],
             "Back home in Portland?",
         ),

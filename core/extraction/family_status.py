@@ -139,9 +139,17 @@ _STATUS_CANON = {
 }
 
 
+_DISCHARGED = re.compile(
+    _PRE + r"(?:got|was|were|has\s+been|have\s+been|is|are|'s|just\s+got|finally\s+got)\s+"
+    r"(?:finally\s+|just\s+)?(?:discharged|released\s+from\s+(?:the\s+)?hospital|"
+    r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu))\b"
+)
+"""Out of the hospital: "mom got discharged today", "dad was released from hospital"."""
+
+
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
-    if _NOT_SICK.search(rest) or _RECOVERED.search(rest):
+    if _NOT_SICK.search(rest) or _RECOVERED.search(rest) or _DISCHARGED.search(rest):
         return "well"
     if dm := _DOING.search(rest):
         negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None

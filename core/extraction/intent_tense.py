@@ -37,7 +37,8 @@ RESULT_PAST = re.compile(
     r"\b(?:was|were|got|has\s+been|have\s+been|is|are)\s+(?:just\s+|finally\s+)?(?:cancell?ed|"
     r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
-    r"done|completed|diagnosed|sent|returned|closed|scrapped|killed|dropped|shelved)\b|"
+    r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
+    r"killed|dropped|shelved)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
     r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"

@@ -68,6 +68,11 @@ _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
+_WHERE_ONE_IS = re.compile(
+    r"\b(?:at|to|from|in|after|before|during|for|into|outside)\s+"
+    r"(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?$"
+)
+"""An activity named as where someone is or goes ("at school", "after practice")."""
 _BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
 _CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
 _CHANGED = re.compile(r"\b(?:cancell?ed|canceled|off|closed|moved|rescheduled|postponed|pushed)\b")
@@ -191,13 +196,20 @@ def _member(clause: Clause) -> list[Candidate]:
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
     status = member_status(rest)
-    if status is None and THREW_UP.match(rest) and not any(t.past for t in clause.times):
-        status = "sick"  # "noah threw up at school": today, so sick now
+    if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
+        status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
     if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
         status = "away"
     if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
         return []  # a bare noun ("work is fine", "laptop has a virus") is a name only when ill
     return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
+
+
+def _before_last_night(clause: Clause) -> bool:
+    """A day in the clause other than today or last night: "threw up on monday" (read
+    ahead or behind) is over by now."""
+    today = clause.at.date()
+    return any(t.day not in (today, today - timedelta(days=1)) for t in clause.times)
 
 
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
@@ -240,8 +252,8 @@ def _activity(clause: Clause) -> list[Candidate]:
             # "school is closed tomorrow": the day that is off is kept, not only its expiry.
             out.append(Candidate(f"{field}.schedule", ref.iso(clause.at), 0.95, "assertive", until))
         return out
-    if ref is None:
-        return []
+    if ref is None or _WHERE_ONE_IS.search(clause.low, 0, m.start()):
+        return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)
     if _MOVED.search(rest):
         if dated:

@@ -62,6 +62,8 @@ _JOINT = re.compile(
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
+    # "noah's better, back at school tmrw": the return to school, a clause of its own.
+    r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.
     r"(?:finally\s+|safely\s+)?back\s+home)\b)"
     # "..., but the whole thing got cancelled": a subject that points back at what was

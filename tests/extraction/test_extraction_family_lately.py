@@ -1,0 +1,84 @@
+"""A family member's state from what happened lately, and activities named as places.
+
+- Out of the hospital is well: "mom got discharged", "was released from the hospital";
+  "was admitted/hospitalized today" is sick now (a passive of a result, not a story),
+  while "admitted to harvard" or "in 2019" is no state of now.
+- Throwing up today or last night is being sick now; on Monday or last week it is over.
+- "at school", "back at school tmrw", "after practice": where someone is, not an event
+  scheduled (while "no school friday" and "max has soccer practice thursday" still are).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)  # a Saturday
+
+
+def _claims(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "status"),
+    [
+        ("mom got discharged", "family.mom.status", "well"),
+        ("mom was discharged today", "family.mom.status", "well"),
+        ("mom was discharged from the hospital", "family.mom.status", "well"),
+        ("my dad finally got discharged", "family.dad.status", "well"),
+        ("grandma was released from the hospital this morning", "family.grandma.status", "well"),
+        ("my son was admitted to the hospital today", "family.son.status", "sick"),
+        ("dad was hospitalized last night", "family.dad.status", "sick"),
+        ("emma threw up last night", "family.emma.status", "sick"),
+        ("emma threw up last night, keeping her home", "family.emma.status", "sick"),
+        ("emma threw up this morning", "family.emma.status", "sick"),
+        ("noah's better, back at school tmrw", "family.noah.status", "well"),
+        ("noah is better, back at school tomorrow", "family.noah.status", "well"),
+    ],
+)
+def test_what_happened_lately_is_how_they_are(text: str, field: str, status: str) -> None:
+    assert _claims(text).get(field) == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "she was admitted to harvard",
+        "my grandpa was admitted to the hospital in 2019",
+        "max threw up on monday",
+        "emma threw up last week",
+        "he got discharged from the army",
+    ],
+)
+def test_a_story_or_another_kind_of_admission_is_no_state_of_now(text: str) -> None:
+    assert not [f for f in _claims(text) if f.startswith("family.")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["emma threw up at school today", "noah's better, back at school tmrw"],
+)
+def test_an_activity_named_as_a_place_is_no_event(text: str) -> None:
+    assert not [f for f in _claims(text) if f.startswith("family.school")]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "status"),
+    [
+        ("no school friday, teacher workday", "family.school.event_status", "cancelled"),
+        ("school is closed tomorrow", "family.school.event_status", "cancelled"),
+        (
+            "max has soccer practice thursday at 5",
+            "family.soccer_practice.event_status",
+            "scheduled",
+        ),
+        ("dance class moved to wednesday", "family.dance_class.event_status", "moved"),
+    ],
+)
+def test_events_stay_events(text: str, field: str, status: str) -> None:
+    assert _claims(text).get(field) == status

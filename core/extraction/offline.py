@@ -65,6 +65,12 @@ from core.extraction.types import (
     SourceKind,
 )
 
+_OWN_THING = re.compile(
+    r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:my|our)\s+"
+    r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone)\b"
+)
+"""The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
+took for its subject (here "alex"), the fact is the speaker's."""
 _RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _HAS_VERB = re.compile(
@@ -232,7 +238,10 @@ def extract_offline(
         if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
         if (
-            reading is not None and reading.subject_person and not place_called_off(clause)
+            reading is not None
+            and reading.subject_person
+            and not place_called_off(clause)
+            and not _OWN_THING.match(clause.low)
         ) or about_someone_else(seg.text):
             # Another person's rent, name or whereabouts are not the speaker's: the parse
             # finds the subject ("Lily came home early"), the words find hearsay.

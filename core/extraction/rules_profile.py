@@ -10,6 +10,7 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
+from core.extraction.first_names import is_common_first_name
 from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
@@ -80,7 +81,8 @@ _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-
 # "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
 _INTRO_LOW = re.compile(
     r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+(?P<n>[a-z]{2,})"
-    r"(?:\s+(?P<tag>btw|here|lol))?[\s.!]*$"
+    r"(?:\s+(?P<tag>btw|here|lol))?(?:[\s.!]*$|\s*[,.!]+\s*(?P<tail>nice\s+to\s+meet|new\s+here|"
+    r"just\s+(?:signed|joined|started)|first\s+time))"
 )
 # After "call me" a lowercase word is a name only where the phrase ends ("call me jay,
 # everyone does"), and not one of these ("call me later", "call me back").
@@ -295,7 +297,9 @@ def _called(low: str, word: re.Match[str], start: int) -> bool:
 def _introduced(m: re.Match[str]) -> bool:
     """A lowercase "hey im dave" / "im sarah btw" with a name, not a mood or a place."""
     name = m.group("n")
-    if not (m.group("hi") or m.group("tag")) or name in _NOT_NAMES or name in GAZETTEER:
+    # A common given name needs no greeting: "im alex" ("im max" at worst is asked).
+    said = m.group("hi") or m.group("tag") or m.group("tail") or is_common_first_name(name)
+    if not said or name in _NOT_NAMES or name in GAZETTEER:
         return False
     return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
 

@@ -1,0 +1,55 @@
+"""Introductions typed the way people type them.
+
+"my name's alex btw" is the speaker's name whoever the parse takes for the subject;
+"im alex" names the speaker when alex is a common given name, and a greeting or a
+"nice to meet u" after it makes any word that is no mood a name; "im tired", "im done",
+"hey im stuck" and someone else's name are not the speaker's name.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
+
+
+def _name(text: str) -> object:
+    found = extract_offline(text, at=AT).observations
+    return next((o.candidate_value for o in found if o.field == "profile.name"), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("my name's alex btw", "Alex"),
+        ("my name's Alex btw", "Alex"),
+        ("my names alex lol", "Alex"),
+        ("im alex", "Alex"),
+        ("hey im alex, nice to meet u", "Alex"),
+        ("hi im jo, new here", "Jo"),
+        ("im grace lol", "Grace"),
+        ("im mark and i live in denver", "Mark"),
+        ("hey im priya", "Priya"),
+    ],
+)
+def test_the_speaker_names_themselves(text: str, name: str) -> None:
+    assert _name(text) == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "im tired",
+        "im done",
+        "im so tired, nice to meet u",
+        "hey im stuck, can u help",
+        "my sister's name is alex",
+        "im in denver",
+    ],
+)
+def test_a_mood_a_place_or_someone_else_is_no_name(text: str) -> None:
+    assert _name(text) is None

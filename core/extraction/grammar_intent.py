@@ -26,6 +26,7 @@ from dataclasses import replace
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.intent_tense import (
+    DROVE_THERE_LATELY,
     FAR_PAST,
     FUTURE,
     PRESENT_OVERRIDE,
@@ -105,6 +106,10 @@ _PHRASAL_RESULT = frozenset(
         "fly back",
         "fly home",
         "drive back",
+        "drive up",
+        "drive down",
+        "fly up",
+        "fly down",
         "head home",
         "head back",
         "get back",
@@ -165,6 +170,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return False
     if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):
         return True  # "went vegan", "went home", "called off"
+    if verb in ("drive", "fly") and DROVE_THERE_LATELY.search(low):
+        return True  # "drove up to Tahoe" (the parse may take "up" for an adverb)
     lemma = verb.split(" ")[0]
     done = reading.complements
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:

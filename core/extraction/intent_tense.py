@@ -52,7 +52,9 @@ RESULT_PAST = re.compile(
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
 )
 FUTURE = re.compile(
-    r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|planning|plan\s+to|"
+    r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|"
+    # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
+    r"(?<!\bof\s)(?<!\bthe\s)(?<!\bmuch\s)(?<!\bmy\s)(?<!\bour\s)planning|plan\s+to|"
     r"plan\s+is|plans\s+to|planned|scheduled|booked|reserved|set\s+for|due|upcoming|leaving|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+stop)\b"
@@ -78,3 +80,11 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     if has_future_time or (_PROGRESSIVE_MOVE.search(low) and has_future_time):
         return "planning"
     return "assertive"
+
+
+DROVE_THERE_LATELY = re.compile(
+    r"\b(?:drove|flew)\s+(?:up|down|over)(?=\s+to\b[^.;!?]*?\b(?:yesterday|last\s+night|"
+    r"today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
+)
+"""A drive or flight there lately ended there: "we drove up to Tahoe yesterday" (not the
+story "we drove down to san antonio and the ac broke")."""

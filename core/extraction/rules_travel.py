@@ -114,6 +114,7 @@ _GATE = frozenset(
         "return",
         "stay",
         "staying",
+        "here",
         "extended",
         "extending",
     ]

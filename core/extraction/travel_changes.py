@@ -34,7 +34,7 @@ _MOVED_OWN = re.compile(
 _STAYING_ON = re.compile(
     _LEAD + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
     r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
-    r"(?:(?P<stay>staying|stay)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
+    r"(?:(?P<stay>staying|stay|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
     r"(?:[a-z']+\s+){0,2}[a-z']+)?|"
     r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+"

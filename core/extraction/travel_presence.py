@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.intent_tense import DROVE_THERE_LATELY
+
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -27,7 +29,10 @@ PRESENT_AT = re.compile(
 ARRIVED = re.compile(
     r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
-    r"touched\s+down)\s+(?:safely\s+|finally\s+|just\s+)?(?:into|to|in|at)?\s*"
+    r"touched\s+down|"
+    # "we drove up to Tahoe yesterday": the drive there ended there.
+    rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
+    r"(?:into|to|in|at)?\s*"
 )
 HERE = re.compile(
     r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+(?:(?:sunny|rainy|snowy|beautiful|"

@@ -136,3 +136,51 @@ def test_a_command_word_heading_a_noun_is_no_command(text: str, intent: str) -> 
     got = extract_offline(text, at=AT)
     assert got.intent == intent
     assert not [o for o in got.observations if o.field.startswith("travel.")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "drove up to tahoe yesterday",
+        "we drove up to Tahoe yesterday",
+        "drove up to Tahoe yesterday after weeks of planning",  # "planning" is a noun here
+        "we finally did it - drove up to Tahoe yesterday",
+        (
+            "So we finally did it — drove up to Tahoe yesterday after weeks of planning. "
+            "The kids are thrilled. We're here till Sunday."
+        ),
+    ],
+)
+def test_the_drive_there_ended_there(text: str) -> None:
+    got = _fields(text)
+    assert got["travel.location"] == "Tahoe"
+    assert got["travel.status"] == "in_progress"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we drove up to tahoe last year", "my parents drove up to tahoe yesterday"],
+)
+def test_a_drive_long_ago_or_someone_elses_is_no_arrival(text: str) -> None:
+    assert "travel.location" not in _fields(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("we're here until tuesday", "2026-12-01"),
+        ("we're up here till tuesday", "2026-12-01"),
+        ("We're here till Sunday.", "2026-11-29"),
+        ("here till the 3rd", "2026-12-03"),
+    ],
+)
+def test_here_till_a_day_is_the_way_home(text: str, day: str) -> None:
+    assert _fields(text)["travel.return_date"] == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["im here till 5", "she's here till sunday", "my mom is here until friday"],
+)
+def test_here_for_hours_or_someone_else_here_is_no_return(text: str) -> None:
+    assert "travel.return_date" not in _fields(text)

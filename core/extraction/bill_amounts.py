@@ -23,12 +23,12 @@ BILL_ITEM = (
     # Nor one that makes it everyone's: "average rent is now 2300", "her rent".
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
     r"typical|market)\s)[a-z]+\s+)?(?:bill|rent|"
-    r"mortgage|invoice|premium|insurance))\s+"
+    r"mortgage|invoice|premium|insurance))(?:\s+|(?='s\s))"
 )
 _BILL_NOW = re.compile(
     BILL_ITEM
     + r"(?:(?:is|'s)\s+(?:now\s+|currently\s+)?(?:at|up\s+to)|(?:is|'s)\s+(?:now|currently)|"
-    r"(?:went|has\s+gone|have\s+gone)\s+(?:up|down)\s+to|"
+    r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:up|down)\s+to|"
     r"(?:(?:was|got|has\s+been|have\s+been)\s+)?(?:raised|increased|lowered|reduced|hiked|"
     r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
     r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"

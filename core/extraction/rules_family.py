@@ -59,7 +59,7 @@ _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
     r"closed)\b|^\s*(?:cancell?ed|canceled|closed)\b"
 )
-_NO_ACT = re.compile(r"\bno\s+$")
+_NO_ACT = re.compile(r"\b(?:no|off)\s+$")  # "no school friday", "the kids are off school"
 _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b"

@@ -106,6 +106,7 @@ _TIME_RE = re.compile(
     | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
         |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
+        (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?)\b
@@ -232,7 +233,10 @@ def _resolve_day(
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
-        return weekday_date(today, WEEKDAYS[g["wd"]], mod, future), None, mod == "last"
+        day = weekday_date(today, WEEKDAYS[g["wd"]], mod, future)
+        if g["wd_week"]:
+            day += timedelta(days=7)  # "Thursday week": a week after the coming Thursday
+        return day, None, mod == "last"
     if g["later_n"]:
         # "two days later": counted from the day said before it (``_after_earlier``).
         word = " ".join(g["later_n"].split())

@@ -16,7 +16,8 @@ from core.extraction.timewords import NUMBER_WORDS
 from core.extraction.travel_departures import SETTING_OUT_WORDS, leaves_first
 
 _FOR_DURATION = re.compile(
-    r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?)\b"
+    r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?|"
+    r"fortnights?)\b"
 )
 _INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
 _RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
@@ -82,7 +83,8 @@ def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
     if m and depart and ret is None:
         n_word, unit = m.group().split()[1:3]
         n = int(n_word) if n_word.isdigit() else NUMBER_WORDS[n_word]
-        ret = depart + timedelta(days=n * (7 if unit.startswith("week") else 1))
+        per = {"w": 7, "f": 14}.get(unit[0], 1)  # days and nights count one each
+        ret = depart + timedelta(days=n * per)
     return depart, ret
 
 

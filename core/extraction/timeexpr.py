@@ -233,10 +233,9 @@ def _resolve_day(
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
-        day = weekday_date(today, WEEKDAYS[g["wd"]], mod, future)
-        if g["wd_week"]:
-            day += timedelta(days=7)  # "Thursday week": a week after the coming Thursday
-        return day, None, mod == "last"
+        # "Thursday week": a week after the coming Thursday.
+        week = timedelta(days=7 if g["wd_week"] else 0)
+        return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
     if g["later_n"]:
         # "two days later": counted from the day said before it (``_after_earlier``).
         word = " ".join(g["later_n"].split())

@@ -24,7 +24,10 @@ NOW_AT = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:at|with|working\s+(?:at|for))\
 _NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
 _LIVED = re.compile(
     rf"\b(?:used\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
-    r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b"
+    r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b|"
+    # "we moved house, now in Leeds": after a move of one's home, "now in X" is the new one.
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?moved"
+    r"(?:\s+(?:house|home|flats?|apartments?))?\s*(?:[,.!]|$)"
 )
 
 

@@ -42,6 +42,11 @@ _HOME = re.compile(
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    # "just moved into our new place in austin", "now living in denver"
+    r"(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?"
+    r"moved\s+into\s+(?:our|my|a|the)\s+(?:new\s+)?(?:place|apartment|house|home|flat|condo)\s+in\s+|"
+    r"^(?:now\s+|currently\s+)?(?:living|livin)\s+(?:in|out\s+of)\s+"
+    r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
     # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
@@ -311,6 +316,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         clause.words.isdisjoint(_GATE | _ZONE_WORDS)
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
+        and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))
     ):
         return []
     out: list[Candidate] = []

@@ -360,10 +360,13 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         _NOT_NAMES | GAZETTEER.keys()
     ):
         # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
-        out.append(Candidate("profile.name", m2.group("n"), 0.7))
+        out.append(Candidate("profile.name", m2.group("n"), 0.85))
     elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
         name = m3.group("n")
-        out.append(Candidate("profile.name", name[0].upper() + name[1:], 0.7))
+        # A greeting or "nice to meet u" makes it an introduction: worth asking about.
+        # (Kept above what the profile domain asks at, after the clause's own doubt.)
+        sure = 0.85 if m3.group("hi") or m3.group("tail") else 0.82
+        out.append(Candidate("profile.name", name[0].upper() + name[1:], sure))
     tz = spoken_timezone(text, low)
     if tz is not None and not _CLOCK_TIME.search(low):
         out.append(Candidate("profile.timezone", tz, 1.0))

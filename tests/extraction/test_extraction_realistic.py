@@ -68,8 +68,22 @@ zones), caregiving and medical family logistics (relatives in and out of hospita
 appointments, medical bills), messages typed on a phone while travelling (bare arrivals,
 delays, "back home", trips that never happened) and moving house (new home cities,
 leases, deposits and utility bills)."""
+SEVENTH_VOICES = ("british", "friends", "status", "longform")
+"""Four voices of the seventh round (issue 24), 72 records each, 36 dev / 36 held-out,
+written and committed with their baseline before any rule was tuned on them: British and
+Australian English (mum, holiday, fortnight, flat, "on the 5th", "Tuesday week", "off
+sick"), a group chat of friends (weekend plans, "omw", "here!", trips planned and called
+off, other people's news), short status updates ("wfh today", "OOO till mon", "in SF this
+week") and long Reddit-style posts and diary entries (one or two current facts amid
+history, counterfactuals and other people's facts)."""
 _LATER_VOICES = (
-    VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES + SIXTH_VOICES
+    VOICE_SETS
+    + MORE_VOICES
+    + WRITTEN_VOICES
+    + PARENT_VOICES
+    + FIFTH_VOICES
+    + SIXTH_VOICES
+    + SEVENTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -315,6 +329,19 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("roaming", "heldout"): Figures(0.83, 0.54, 0.00, 0.00, 0, 0.00),
     ("moving", "dev"): Figures(0.83, 0.88, 0.00, 0.00, 0, 0.00),
     ("moving", "heldout"): Figures(0.85, 0.56, 0.00, 0.00, 0, 0.00),
+    # The seventh round's voices, at their baseline (the commit of the sets, before any
+    # rule was tuned on them), dev / held-out: british 0.917/0.615 and 0.917/0.609;
+    # friends 0.833/0.867 and 0.778/0.833 (one held-out record gives a forbidden field);
+    # status 0.778/0.643 and 0.722/0.636; longform 0.833/0.520 and 0.861/0.406 (four
+    # held-out records give a forbidden field). Floors: these minus the usual margin.
+    ("british", "dev"): Figures(0.88, 0.56, 0.00, 0.00, 0, 0.00),
+    ("british", "heldout"): Figures(0.88, 0.55, 0.00, 0.00, 0, 0.00),
+    ("friends", "dev"): Figures(0.80, 0.81, 0.00, 0.00, 0, 0.00),
+    ("friends", "heldout"): Figures(0.74, 0.78, 0.00, 0.00, 1, 0.00),
+    ("status", "dev"): Figures(0.74, 0.59, 0.00, 0.00, 0, 0.00),
+    ("status", "heldout"): Figures(0.69, 0.58, 0.00, 0.00, 0, 0.00),
+    ("longform", "dev"): Figures(0.80, 0.47, 0.00, 0.00, 0, 0.00),
+    ("longform", "heldout"): Figures(0.83, 0.35, 0.00, 0.00, 4, 0.00),
 }
 
 

@@ -39,12 +39,23 @@ UNMARKED_Q = re.compile(
 )
 """A question typed or spoken without its question mark: "what's on my calendar tomorrow",
 "what time is it in london right now"."""
+# "could someone grab ice?", "anyone have a charger?", "fancy a pint on Friday?", "got any
+# ideas for Saturday?", "liz lives in brooklyn, right?": a question put to the others
+# present (an offer, a request, a tag asking to confirm) asks; it wonders about nothing.
+_ASKS_OTHERS = re.compile(
+    r"^(?:(?:could|can|would|will|does|do|did|has|is)\s+)?(?:some\s*one|some\s*body|any\s*one|"
+    r"any\s*body|y'?all|(?:you|u)\s+guys|one\s+of\s+(?:you|u))\b|"
+    r"^(?:fancy|got\s+(?:any|a|an|some)|any\s+(?!chance\b)[a-z]+)\b|"
+    r"(?:,\s*|\s)(?:right|yeah|no|eh|innit|isn't\s+it|aren't\s+they|doesn't\s+(?:he|she|it))$"
+)
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
 def question_intent(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
+    if _ASKS_OTHERS.search(low) and not re.search(r"\bif\b", low):
+        return "none"
     if _YOU.search(low) or _WH.search(low):
         return "none"
     if _STATUS_Q.search(low) and not _POSSIBLE.search(low):

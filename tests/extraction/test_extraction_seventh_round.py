@@ -1,0 +1,76 @@
+"""The seventh round (issue 24): classes of phrasing the new voices (British English, a
+friends' group chat, status updates, long posts) showed on their dev halves.
+
+Each table holds fresh sentences of the class and its look-alikes, none from a set.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 3, 4, 9, 0, tzinfo=timezone(timedelta(hours=-8)))
+
+
+def _factual(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT)
+    return {
+        o.field: o.candidate_value
+        for o in found.observations
+        if o.intent in ("assertive", "planning")
+    }
+
+
+# ---------------------------------------------------------------- questions put to others
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A question put to the others present asks; it wonders about no possibility.
+        ("could anybody lend me a ladder on sunday?", "none"),
+        ("anyone got a spare ticket for friday?", "none"),
+        ("fancy a curry tonight?", "none"),
+        ("got any tips for a long drive with toddlers??", "none"),
+        ("sam is still in denver right?", "none"),
+        ("any recs for brunch in austin?", "none"),
+        ("you guys free on saturday?", "none"),
+        # Look-alikes: a possibility weighed stays hypothetical.
+        ("should we move to denver?", "hypothetical"),
+        ("any chance we could stay another night?", "hypothetical"),
+        ("maybe Lisbon in the summer?", "hypothetical"),
+        ("is it worth moving to boston?", "hypothetical"),
+        ("could we go to tahoe instead?", "hypothetical"),
+    ],
+)
+def test_a_question_to_the_others_asks(text: str, intent: str) -> None:
+    found = extract_offline(text, at=AT)
+    assert found.intent == intent
+    assert not any(o.intent in ("assertive", "planning") for o in found.observations)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "fields"),
+    [
+        # A short verbless question closing the sentence leaves the statement before it.
+        ("im back in denver, coffee this week?", "assertive", {"travel.status": "completed"}),
+        ("landed in boston, pickup at 5?", "assertive", {"travel.location": "Boston"}),
+        ("we're home from the trip, dinner saturday?", "assertive", {"travel.status": "completed"}),
+        # Look-alikes: a tag or a place asked about keeps the whole a question.
+        ("sam lives in austin, right?", "none", {}),
+        ("you're coming saturday, yeah?", "none", {}),
+        ("where are you guys, at the bar?", "none", {}),
+    ],
+)
+def test_a_short_question_after_a_statement(
+    text: str, intent: str, fields: dict[str, object]
+) -> None:
+    found = extract_offline(text, at=AT)
+    assert found.intent == intent
+    got = _factual(text)
+    assert {k: got.get(k) for k in fields} == fields
+    if not fields:
+        assert got == {}

@@ -25,7 +25,21 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
     r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
-    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?(?:back\s+)?to\s+|"
+    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?"
+    # "we moved from Houston to Tucson": where from sits before where to.
+    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
+    # "we've moved into a flat in Leeds": the new home, then its place, when the move is
+    # recent (a move in a story, "the year we moved into our house in X", is not now).
+    r"\b(?:i|we)(?:(?:'ve|\s+have)\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?|"
+    r"\s+(?:just|recently|finally|officially)\s+|"
+    r"(?=\s+moved\s+[^,;.!?]{1,50}?\b(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|"
+    r"today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)\s+)"
+    r"moved\s+in(?:to)?\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
+    r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
+    # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
+    r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+"
+    r"(?=[^,;.!?]{1,30}?\b(?:these\s+days|nowadays)\b)|"
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|"
@@ -35,7 +49,16 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?"
     r"(?:now\s+|currently\s+|still\s+|also\s+|officially\s+|finally\s+|permanently\s+|"
     r"actually\s+)?"
-    rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
+    rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?"
+    # "we live just outside Bristol", "i live right outside of denver", "just north of Austin"
+    r"(?:(?:just|right|a\s+bit|a\s+little|about\s+an\s+hour|an\s+hour|\d+\s+(?:miles|mins|"
+    r"minutes|km))\s+)?"
+    r"(?:in|near|outside(?:\s+of)?|(?:north|south|east|west)\s+of)\s+|"
+    # A status line without its subject: "living in Austin now", "based in Dublin these days".
+    # Not the gerund as a subject ("Living in London in my twenties taught me a lot").
+    r"^(?:now\s+|currently\s+|still\s+)?(?:living|based|residing)\s+(?:in|out\s+of)\s+"
+    r"(?![^,;.!?]*\b(?:was|were|is|are|has|had|have|taught|made|gave|meant|felt|seemed|became|"
+    r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
     r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"

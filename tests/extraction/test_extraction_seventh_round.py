@@ -74,3 +74,45 @@ def test_a_short_question_after_a_statement(
     assert {k: got.get(k) for k in fields} == fields
     if not fields:
         assert got == {}
+
+
+# ---------------------------------------------------------------- homes said other ways
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        # Where the home is, by what lies near it.
+        ("we live just outside Bristol", "Bristol"),
+        ("i live right outside of denver", "Denver"),
+        ("we live just north of Austin", "Austin"),
+        # The new home, then its place; where from before where to.
+        ("we've moved into a flat in Leeds", "Leeds"),
+        ("we moved into a house in tacoma last month", "Tacoma"),
+        ("we moved from ohio to denver last year", "Denver"),
+        # A status line without its subject; a lasting state ("these days").
+        ("living in Austin now", "Austin"),
+        ("based in Glasgow these days", "Glasgow"),
+        ("These days I'm in Raleigh", "Raleigh"),
+        ("I'm in Boston these days", "Boston"),
+        # Look-alikes: someone else, a thing moved, a possibility, a stay.
+        ("my sister lives just outside Boston", None),
+        ("my parents moved from ohio to florida", None),
+        ("we moved the couch from the kitchen to the den", None),
+        ("we might move from boston to denver", None),
+        ("if we moved into a flat in leeds we'd save money", None),
+        ("living in the moment", None),
+        ("Living in London in my twenties taught me a lot.", None),
+        ("we moved into our house in Portland in 2009", None),
+        ("The year we moved into our house in Portland, the basement flooded.", None),
+        ("we just moved into a condo in Boise", "Boise"),
+        ("we're in tahoe for the weekend", None),
+    ],
+)
+def test_a_home_said_other_ways(text: str, home: str | None) -> None:
+    assert _factual(text).get("profile.home_city") == home
+
+
+def test_a_stay_now_is_no_home() -> None:
+    assert _factual("we're in Denver now").get("travel.location") == "Denver"
+    assert "profile.home_city" not in _factual("we're in Denver now")

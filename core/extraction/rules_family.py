@@ -25,7 +25,7 @@ from core.extraction.family_members import (
     member_named,
     names_a_relation,
 )
-from core.extraction.family_status import THREW_UP, member_status
+from core.extraction.family_status import THREW_UP, VERBLESS, member_status
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
@@ -57,7 +57,7 @@ _ACTIVITY = re.compile(
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
-    r"closed)\b|^\s*(?:cancell?ed|canceled|closed)\b"
+    r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
 )
 _NO_ACT = re.compile(r"\bno\s+$")
 _MOVED = re.compile(
@@ -70,7 +70,9 @@ _SCHEDULED = re.compile(
 )
 _BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
 _CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
-_CHANGED = re.compile(r"\b(?:cancell?ed|canceled|off|closed|moved|rescheduled|postponed|pushed)\b")
+_CHANGED = re.compile(
+    r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
+)
 _DROP = frozenset(
     [
         "the",
@@ -191,6 +193,10 @@ def _member(clause: Clause) -> list[Candidate]:
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
     status = member_status(rest)
+    head = clause.low[: len(clause.low) - len(rest)]
+    if status is None and VERBLESS.match(rest) and _ONLY_THE_MEMBER.fullmatch(head):
+        # A status line that leaves out the verb: the member opens the clause.
+        status = member_status("is " + rest)
     if status is None and THREW_UP.match(rest) and not any(t.past for t in clause.times):
         status = "sick"  # "noah threw up at school": today, so sick now
     if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
@@ -200,6 +206,7 @@ def _member(clause: Clause) -> list[Candidate]:
     return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
 
 
+_ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
 
 

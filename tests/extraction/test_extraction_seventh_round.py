@@ -116,3 +116,34 @@ def test_a_home_said_other_ways(text: str, home: str | None) -> None:
 def test_a_stay_now_is_no_home() -> None:
     assert _factual("we're in Denver now").get("travel.location") == "Denver"
     assert "profile.home_city" not in _factual("we're in Denver now")
+
+
+# ---------------------------------------------------------------- family words and status lines
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # British words: poorly is sick, shut is closed, back at uni is away.
+        ("my son's been poorly all week", "family.son.status", "sick"),
+        ("my nan is poorly", "family.grandma.status", "sick"),
+        ("the school's shut tomorrow", "family.school.event_status", "cancelled"),
+        ("my daughter's back at uni in Leeds", "family.daughter.status", "away"),
+        ("my son is away at college", "family.son.status", "away"),
+        # A status line that leaves out the verb: the member opens the clause.
+        ("husband away till Sunday, solo parenting", "family.husband.status", "away"),
+        ("kids at grandma's this week", "family.kids.status", "away"),
+        ("kids at my mum's till friday", "family.kids.status", "away"),
+        ("son home sick today", "family.son.status", "sick"),
+        ("wife in hospital again", "family.wife.status", "sick"),
+        # Look-alikes: the member is an object, a pet, or at a place that is no stay.
+        ("drop the kids at grandma's", "family.kids.status", None),
+        ("I dropped the kids at my mom's", "family.kids.status", None),
+        ("the kids at the park are loud", "family.kids.status", None),
+        ("the dog is sick", "family.dog.status", None),
+        ("our cat is at the vet", "family.cat.status", None),
+        ("my son is back at school", "family.son.status", None),
+    ],
+)
+def test_family_words_and_status_lines(text: str, field: str, value: str | None) -> None:
+    assert _factual(text).get(field) == value

@@ -69,6 +69,9 @@ RESULT_VERBS = frozenset(
             "reschedule",
             "push",
             "delay",
+            # "we extended the trip to monday": the day it now ends is ahead.
+            "extend",
+            "bump",
             "drop",
             "scrap",
             "shelve",

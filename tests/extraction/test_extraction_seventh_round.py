@@ -147,3 +147,33 @@ def test_a_stay_now_is_no_home() -> None:
 )
 def test_family_words_and_status_lines(text: str, field: str, value: str | None) -> None:
     assert _factual(text).get(field) == value
+
+
+# ---------------------------------------------------------------- days ahead after a change
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "day"),
+    [
+        # A stay made longer in the past tense: the day it now ends is ahead.
+        ("we extended the trip to monday", "travel.return_date", "2026-03-09"),
+        ("we extended our stay until friday", "travel.return_date", "2026-03-06"),
+        ("extended the trip till sunday", "travel.return_date", "2026-03-08"),
+        ("we bumped our flight to thursday", "travel.depart_date", "2026-03-05"),
+        # A dash between weekdays, and their short spellings.
+        ("will be in Chicago Tue-Thu", "travel.return_date", "2026-03-12"),
+        ("in London thursday–sunday", "travel.return_date", "2026-03-08"),
+        ("back thu", "travel.return_date", "2026-03-05"),
+        # Look-alikes: a story, and things that are no trip.
+        ("we extended the trip to monday last year", "travel.return_date", None),
+        ("my boss extended the deadline to friday", "travel.return_date", None),
+        ("c'mon guys", "travel.return_date", None),
+    ],
+)
+def test_days_ahead_after_a_change(text: str, field: str, day: str | None) -> None:
+    assert _factual(text).get(field) == day
+
+
+def test_a_story_keeps_its_past() -> None:
+    assert _factual("they extended my contract") == {}
+    assert extract_offline("we extended the trip to monday last year", at=AT).intent == "historical"

@@ -65,7 +65,7 @@ _ILLNESS = re.compile(
     # Non-native progressive: "my son is having fever from yesterday".
     r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
-    r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
+    r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )

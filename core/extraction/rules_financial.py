@@ -108,6 +108,13 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "paid",
     ),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
+    # A status line without its verb: "rent paid ✅", "car insurance renewed".
+    (
+        re.compile(
+            r"\s+(?:already\s+)?(?:paid|renewed)(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
+        ),
+        "paid",
+    ),
 )
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(

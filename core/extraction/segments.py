@@ -88,7 +88,7 @@ _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
-    r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|"
+    r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?)\b[\s,:!.-]*)+",
     re.I,
 )

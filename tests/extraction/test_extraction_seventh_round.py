@@ -177,3 +177,38 @@ def test_days_ahead_after_a_change(text: str, field: str, day: str | None) -> No
 def test_a_story_keeps_its_past() -> None:
     assert _factual("they extended my contract") == {}
     assert extract_offline("we extended the trip to monday last year", at=AT).intent == "historical"
+
+
+# ---------------------------------------------------------------- long posts and status lines
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # An illness fought for a while is an illness now.
+        ("my wife has been fighting pneumonia for two weeks", "family.wife.status", "sick"),
+        ("dad's been battling a chest infection", "family.dad.status", "sick"),
+        # A diary's heading is no part of the news.
+        ("Diary: Grandpa's in the ICU again.", "family.grandpa.status", "sick"),
+        ("Journal: my wife has the flu", "family.wife.status", "sick"),
+        ("dear diary, we moved to Leeds today", "profile.home_city", "Leeds"),
+        # The job now after a job one had.
+        ("I used to work at Boeing. Now I'm at SpaceX.", "profile.employer", "SpaceX"),
+        ("I worked at Acme for years, now I'm at Globex", "profile.employer", "Globex"),
+        # A bill's status line without its verb.
+        ("rent paid", "financial.rent.status", "paid"),
+        ("phone bill paid today", "financial.phone_bill.status", "paid"),
+        # Look-alikes.
+        ("I used to live in Boston, now I'm at my mom's", "profile.employer", None),
+        ("we went to Boston, now I'm at the hotel", "profile.employer", None),
+        ("the rent paid for the repairs", "financial.rent.status", None),
+        ("diary of a wimpy kid is my favourite book", "profile.home_city", None),
+    ],
+)
+def test_long_posts_and_status_lines(text: str, field: str, value: str | None) -> None:
+    assert _factual(text).get(field) == value
+
+
+def test_a_former_job_then_now_is_no_trip() -> None:
+    got = _factual("I used to work at Boeing. Now I'm at SpaceX.")
+    assert "travel.location" not in got

@@ -238,17 +238,21 @@ def _chat_word(m: re.Match[str]) -> str:
 _ELIDED_I = re.compile(
     r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:(?P<adv>just|finally|recently|also)\s+)?"
     r"(?P<verb>moved|relocated|started\s+(?:at|with|working|a\s+new)|joined|switched\s+to|"
-    r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live))\b",
+    r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live)|"
+    # "headed home", "headed to the airport": on the way now, "I'm headed".
+    r"headed(?=\s+(?:home|back|out|to|over|down|up|into|for|north|south|east|west)\b)"
+    r"(?![^.!?]*\b(?:yesterday|last|ago|earlier)\b))\b",
     re.I,
 )
 """Notes and texts leave the "I" out: "moved to phoenix last month", "Used to live in
-Phoenix", "started at costco last wk". The verb in first position is the speaker's."""
+Phoenix", "started at costco last wk", "headed home". The verb in first position is the
+speaker's."""
 
 
 def _elided_i(m: re.Match[str]) -> str:
     adv = f"{m.group('adv').lower()} " if m.group("adv") else ""
     verb = m.group("verb").lower()
-    subject = "I'm" if re.match(r"no\s+longer\s+(?:at|in)\b", verb) else "I"
+    subject = "I'm" if re.match(r"no\s+longer\s+(?:at|in)\b|headed\b", verb) else "I"
     return f"{subject} {adv}{verb}"
 
 

@@ -212,3 +212,29 @@ def test_long_posts_and_status_lines(text: str, field: str, value: str | None) -
 def test_a_former_job_then_now_is_no_trip() -> None:
     got = _factual("I used to work at Boeing. Now I'm at SpaceX.")
     assert "travel.location" not in got
+
+
+# ---------------------------------------------------------------- the traveller's state
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "location"),
+    [
+        # How the traveller is, then where, without the verb.
+        ("jetlagged in Seoul", "assertive", "Seoul"),
+        ("sunburnt in Cancun lol", "assertive", "Cancun"),
+        ("exhausted in Paris after the flight", "assertive", "Paris"),
+        # "headed home": on the way now, the speaker's.
+        ("headed home", "assertive", None),
+        ("headed back to the hotel, see u at dinner", "assertive", None),
+        # Look-alikes: a time of day, someone else, the past.
+        ("exhausted in the morning", "assertive", None),
+        ("she's jetlagged in Seoul", "assertive", None),
+        ("I was jetlagged in Seoul for days", "historical", None),
+        ("headed home early yesterday", "historical", None),
+        ("we headed home early yesterday", "historical", None),
+    ],
+)
+def test_the_travellers_state(text: str, intent: str, location: str | None) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+    assert _factual(text).get("travel.location") == location

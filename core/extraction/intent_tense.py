@@ -26,7 +26,13 @@ FAR_PAST = re.compile(
 )
 PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
-    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)"
+    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)|"
+    # A perfect that runs up to now: "I haven't had a vacation in two years", "I've had a
+    # cold for a week" (not "I've had the flu twice": an experience).
+    r"\b(?:'ve|have|has|haven't|hasn't|have\s+not|has\s+not)\s+(?:not\s+)?(?:had|seen|taken|"
+    r"done|heard\s+from)\b(?=[^.;!?]*\b(?:for|in|since)\s+(?:(?:a|an|the\s+(?:last|past)|\d+|two|"
+    r"three|four|five|six|several|many|a\s+few|few)\s+)?(?:days|weeks?|months?|years?|ages|"
+    r"forever|decades?)\b)"
 )
 STATIVE_PAST = re.compile(
     r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"

@@ -238,3 +238,28 @@ def test_a_former_job_then_now_is_no_trip() -> None:
 def test_the_travellers_state(text: str, intent: str, location: str | None) -> None:
     assert extract_offline(text, at=AT).intent == intent
     assert _factual(text).get("travel.location") == location
+
+
+# ---------------------------------------------------------------- back-channel and perfects
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # British and Australian back-channel claims nothing.
+        ("cheers, that's brilliant", "none"),
+        ("ta mate", "none"),
+        ("lovely, cheers", "none"),
+        ("nice one!", "none"),
+        # Look-alikes: the same words about a thing.
+        ("the flat is lovely", "assertive"),
+        ("Leeds is brilliant", "assertive"),
+        # A perfect that runs up to now is about now; an experience is not.
+        ("I haven't had a vacation in two years", "assertive"),
+        ("I've had a cold for a week", "assertive"),
+        ("I've had the flu twice", "historical"),
+        ("I had a cold for a week last year", "historical"),
+    ],
+)
+def test_back_channel_and_perfects(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

@@ -12,7 +12,9 @@ import re
 from core.extraction.types import MessageIntent
 
 FAR_PAST = re.compile(
-    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+(?:when|then)\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
+    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+then\b|"
+    # "back when I was ten" dates a memory; "back when I can" is a return still to come.
+    r"\bback\s+when\b(?!\s+(?:i|we|you|u)\s+(?:can|can't|get|am|'m|are|have|need|find|land|arrive|finish|wake|hear)\b)|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
     # "back in 2019" dates a memory; "back in Portland" places someone now.
     r"(?<!\bbe\s)\bback\s+in\s+(?:the\s+(?:day|days|old|good|early|late|\d|'\d)|(?:19|20)\d\d|'?\d0s|"
     r"college|high\s+school|school|grad|(?:my|our)\s+(?:day|days|youth|twenties|thirties|teens|20s|30s)|those|january|february|march|april|june|"

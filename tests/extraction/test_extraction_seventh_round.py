@@ -263,3 +263,32 @@ def test_the_travellers_state(text: str, intent: str, location: str | None) -> N
 )
 def test_back_channel_and_perfects(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+# ---------------------------------------------------------------- reported futures, "back when"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # The future of what someone said is told, not wished.
+        ("tom said he'd drive but his car's in the shop", "historical"),
+        ("my brother said he'd pick us up", "historical"),
+        ("she told me she'd call", "historical"),
+        ("my husband promised he'd be home by six", "historical"),
+        # Look-alikes: what might have been, a preference, a wish.
+        ("he'd have come if he could", "hypothetical"),
+        ("she said she'd rather stay home", "hypothetical"),
+        ("I wish he'd call", "hypothetical"),
+        # "back when I can" is a return to come; "back when I was ten" a memory.
+        ("wife's in hospital, back when I can", "assertive"),
+        ("back when I was ten we lived in Ohio", "historical"),
+    ],
+)
+def test_reported_futures_and_back_when(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+def test_back_when_i_can_keeps_the_news() -> None:
+    got = _factual("wife's in hospital, back when I can")
+    assert got.get("family.wife.status") == "sick"

@@ -80,7 +80,12 @@ _JOINT = re.compile(
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
     # "daycare called, lucas has pink eye": the news after a call or a text is its own clause.
-    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*",
+    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*"
+    # "Mum rang to say Dad is back in hospital": the news a call brought, in a clause of its
+    # own (a present verb follows: "called to say sorry" has none).
+    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang)|(?<=\bphoned)|"
+    r"(?<=\bwrote))\s+to\s+(?:say|tell\s+(?:me|us))\s+(?:that\s+)?"
+    r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)",
     re.I,
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)

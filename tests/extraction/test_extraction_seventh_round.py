@@ -292,3 +292,20 @@ def test_reported_futures_and_back_when(text: str, intent: str) -> None:
 def test_back_when_i_can_keeps_the_news() -> None:
     got = _factual("wife's in hospital, back when I can")
     assert got.get("family.wife.status") == "sick"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # The news a call brought, said with "to say".
+        ("Mum rang to say Dad is back in hospital", "family.dad.status", "sick"),
+        ("my sister called to say mom is in the hospital", "family.mom.status", "sick"),
+        ("school phoned to say lily has a fever", "family.lily.status", "sick"),
+        ("the airline emailed to say our flight is cancelled", "travel.status", "cancelled"),
+        # Look-alikes: a call that brought no news.
+        ("he called to say sorry", "family.he.status", None),
+        ("she texted to say happy birthday", "travel.status", None),
+    ],
+)
+def test_the_news_a_call_brought(text: str, field: str, value: str | None) -> None:
+    assert _factual(text).get(field) == value

@@ -83,6 +83,11 @@ _DIET = re.compile(
     rf"(?:(?:now|strictly|fully|mostly|also|still|both|all|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"
 )
+_DIET_LINE = re.compile(
+    rf"^(?:(?:now|still|fully|officially)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
+    r"(?=\s+(?:now|since|as\s+of|these\s+days|for\s+(?:a|an|\w+)\s+(?:years?|months?|weeks?))\b)"
+)
+"""A status line without its subject: "vegetarian as of this year", "vegan since january"."""
 _NOT_DIET = re.compile(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
 _NO_EAT = re.compile(
     r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
@@ -350,7 +355,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _DIET.search(low)
     if _NOT_DIET.search(low):
         out.append(Candidate("profile.diet", None, 0.9, "retract"))
-    elif m:
+    elif m or (m := _DIET_LINE.match(low)):
         diet = (m.group("diet") or m.group("d0")).replace("-", " ")
         out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
     elif (m := _NO_EAT.search(low)) is not None:

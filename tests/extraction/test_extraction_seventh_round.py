@@ -309,3 +309,19 @@ def test_back_when_i_can_keeps_the_news() -> None:
 )
 def test_the_news_a_call_brought(text: str, field: str, value: str | None) -> None:
     assert _factual(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        # A diet's status line without its subject.
+        ("vegetarian as of this year 🌱", "vegetarian"),
+        ("vegan since january", "vegan"),
+        ("vegan for two years now", "vegan"),
+        # Look-alikes: the word names food, not the speaker.
+        ("vegan food is great now", None),
+        ("vegetarian options since the new chef", None),
+    ],
+)
+def test_a_diet_said_without_its_subject(text: str, diet: str | None) -> None:
+    assert _factual(text).get("profile.diet") == diet

@@ -43,18 +43,28 @@ UNMARKED_Q = re.compile(
 # ideas for Saturday?", "liz lives in brooklyn, right?": a question put to the others
 # present (an offer, a request, a tag asking to confirm) asks; it wonders about nothing.
 _ASKS_OTHERS = re.compile(
-    r"^(?:(?:could|can|would|will|does|do|did|has|is)\s+)?(?:some\s*one|some\s*body|any\s*one|"
-    r"any\s*body|y'?all|(?:you|u)\s+guys|one\s+of\s+(?:you|u))\b|"
-    r"^(?:fancy|got\s+(?:any|a|an|some)|any\s+(?!chance\b)[a-z]+)\b|"
+    r"^(?:(?:could|can|will|does|do|did|has|is)\s+|would\s+(?=\S+\s+(?:mind|like|want|be\s+able)\b))?"
+    r"(?:some\s*one|some\s*body|any\s*one|any\s*body|y'?all|(?:you|u)\s+guys|"
+    r"one\s+of\s+(?:you|u))\b(?!\s+(?:have|'ve|else\s+have)\b)|"
+    r"^(?:fancy|got\s+(?:any|a|an|some)|any\s+(?!chance\b|other\b)[a-z]+)\b"
+)
+# "liz lives in brooklyn, right?": a tag asks to confirm a fact; after a possibility ("he
+# could have stayed, no?") it still wonders.
+_TAG = re.compile(
     r"(?:,\s*|\s)(?:right|yeah|no|eh|innit|isn't\s+it|aren't\s+they|doesn't\s+(?:he|she|it))$"
 )
+_MIGHT_HAVE_BEEN = re.compile(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?:have|'ve)\b")
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
 def question_intent(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
-    if _ASKS_OTHERS.search(low) and not re.search(r"\bif\b", low):
+    if (
+        (_ASKS_OTHERS.search(low) or (_TAG.search(low) and not _POSSIBLE.search(low)))
+        and not re.search(r"\bif\b", low)
+        and not _MIGHT_HAVE_BEEN.search(low)
+    ):
         return "none"
     if _YOU.search(low) or _WH.search(low):
         return "none"

@@ -57,13 +57,6 @@ _JOINT = re.compile(
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
     r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
-    # "I'm back in town, drinks this week?": a short question without its verb closing the
-    # sentence (an offer, an invitation) leaves the statement before it; a tag ("…, right?")
-    # keeps the whole a question.
-    r"(?!(?:right|yeah|yes|no|eh|ok|okay|innit|or|too|again|though|then|maybe|perhaps|surely|"
-    r"and|at|in|on|to|from|with|for|by|near|like|isn't|aren't|don't|doesn't|didn't|won't|"
-    r"wasn't|weren't|hasn't|haven't)\b)"
-    r"[a-z][a-z']*(?:\s+[a-z0-9][a-z0-9']*){1,4}(?=\?$)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"

@@ -28,7 +28,7 @@ _RELATION = (
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
     r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
-    r"mother-in-law|father-in-law|in-laws|nanny|dog|cat|fianc[eé]e?|boyfriend|girlfriend|family|"
+    r"mother-in-law|father-in-law|in-laws|nanny|fianc[eé]e?|boyfriend|girlfriend|family|"
     r"whole\s+family|" + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.

@@ -23,7 +23,9 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
-    r"(?:home|out|off)(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|better|well|fine|ok|okay|recovered|away|"
+    r"(?:home|out|off)(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
+    # "back at uni in Leeds": away again at a place of study.
+    r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
@@ -32,8 +34,9 @@ _STATUS = re.compile(
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
     r"in\s+remission|healthy|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
-    r"at\s+(?:their|his|her)\s+(?:grandparents|grandma|grandpa|nana|dad|mom|father|mother|"
-    r"aunt|uncle|cousin|friend)(?:'?s)?|"
+    # "kids at grandma's this week", "at my mum's": staying with them.
+    r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
+    r"dad|mom|mum|father|mother|aunt|uncle|cousin|friend|in-laws)(?:'?s)?|"
     r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
     # "dad got admitted last night": admitted with no school or club named is to hospital.
     r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"
@@ -62,7 +65,7 @@ _ILLNESS = re.compile(
     # Non-native progressive: "my son is having fever from yesterday".
     r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
-    r"(?:is|are|'s)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
+    r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
@@ -98,6 +101,7 @@ _RECOVERED = re.compile(
 )
 _STATUS_CANON = {
     "ill": "sick",
+    "poorly": "sick",  # British
     "unwell": "sick",
     "under the weather": "sick",
     "throwing up": "sick",
@@ -145,6 +149,12 @@ _DISCHARGED = re.compile(
     r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu))\b"
 )
 """Out of the hospital: "mom got discharged today", "dad was released from hospital"."""
+VERBLESS = re.compile(
+    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|"
+    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
+)
+"""What a status line says of a member without its verb: "husband away till Sunday",
+"kids at grandma's this week", "son home sick today"."""
 
 
 def member_status(rest: str) -> str | None:
@@ -162,7 +172,7 @@ def member_status(rest: str) -> str | None:
             st = "sick"  # in hospital, intensive care, hospice or rehab
         elif said.startswith("back to "):
             st = "well"
-        elif said.startswith("at "):
+        elif said.startswith(("at ", "back at ", "away at ")):
             st = "away"
         if st == "home" and _SICK_WORD.search(rest):
             st = "sick"  # "home with a cold"

@@ -70,6 +70,9 @@ RESULT_VERBS = frozenset(
             "reschedule",
             "push",
             "delay",
+            # "we extended the trip to monday": the day it now ends is ahead.
+            "extend",
+            "bump",
             "drop",
             "scrap",
             "shelve",
@@ -151,7 +154,7 @@ _DATED_RECENTLY = re.compile(
 )
 _STORY_FRAME = re.compile(
     r"\bused\s+to\b|\bgrew\s+up\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|\bas\s+an?\s+"
-    r"(?:kid|child|teen|teenager|student)\b|\bback\s+(?:then|when|in)\b|\bin\s+(?:college|"
+    r"(?:kid|child|teen|teenager|student)\b|\bback\s+(?:then|in)\b|\bback\s+when\b(?!\s+(?:i|we|you|u)\s+(?:can|can't|get|am|'m|are|have|need|find|land|arrive|finish|wake|hear)\b)|\bin\s+(?:college|"
     r"high\s+school|grad\s+school)\b|\bbefore\b|\buntil\b|\btill\b|\bthen\b|\bafter\s+(?:i|we)\b"
 )
 """A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before

@@ -156,7 +156,10 @@ def classify(
         and not WISH.search(_HABITUAL_WOULD.sub(" ", low))
     ):
         return ClauseIntent("historical", 0.9, habitual=True)  # "every morning the owner would"
-    if WISH.search(low) or HEDGE.search(low) or may_hedge(low):
+    # "tom said he'd drive", "she promised she'd call": the future of what was said, told
+    # now; no wish of the speaker's ("he'd have come" stays what might have been).
+    wishful = _REPORTED_WOULD.sub(" ", low)
+    if WISH.search(wishful) or HEDGE.search(low) or may_hedge(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if WHEN_PRESENT.search(low) and not FUTURE.search(low):
         return ClauseIntent("hypothetical", 0.5)
@@ -166,6 +169,13 @@ def classify(
     if _REPORTED.search(low):
         confidence = min(confidence, 0.6)
     return ClauseIntent(tense_intent(low, has_future_time), confidence, future_time=has_future_time)
+
+
+_REPORTED_WOULD = re.compile(
+    r"\b(?:said|told\s+(?:me|us|him|her|them)|promised|swore|mentioned|texted|claimed)\s+"
+    r"(?:that\s+)?(?:he|she|they|it|i|we)(?:'d|\s+would)\s+(?!have\b|'ve\b|rather\b|like\b|love\b)"
+    r"(?=[a-z])"
+)
 
 
 _RANK: dict[MessageIntent, int] = {

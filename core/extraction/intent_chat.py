@@ -12,7 +12,8 @@ import re
 _CHITCHAT = re.compile(
     r"(?:hi|hello|hey|hiya|yo|howdy|sup|good\s+(?:morning|afternoon|evening|night)|gm|gn|"
     r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
-    r"tysm|cheers|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
+    r"tysm|cheers|ta|brill|brilliant|lovely|ace|fab|sorted|nice\s+one|spot\s+on|no\s+dramas|"
+    r"legend|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
     r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
     r"never\s*mind|no\s+worries|np|bye|goodbye|see\s+(?:you|ya)|good\s*night|love\s+it|wow|"
     # Not following the other party: "I don't understand", "sorry, I'm confused".
@@ -20,8 +21,10 @@ _CHITCHAT = re.compile(
     r"(?:sorry\s+)?(?:i'm|im|i\s+am)\s+(?:a\s+bit\s+|so\s+)?confused|"
     r"hmm+|ah|oh|ugh|welcome|that\s+(?:helps|works)|(?:that|this|it)(?:'s|\s+is|\s+was)\s+"
     r"(?:great|helpful|perfect|awesome|fine|ok|okay|cool|nice|good|all|it|correct|right|wrong|"
-    r"wonderful|amazing|useful|interesting|funny|true)|you(?:'re|\s+are)\s+(?:the\s+best|"
-    r"awesome|great|welcome|right|amazing))(?:\s+(?:there|again|everyone|canon|buddy|friend))?"
+    r"wonderful|amazing|useful|interesting|funny|true|brilliant|lovely|ace|fab|fantastic|"
+    r"excellent|sorted|spot\s+on)|you(?:'re|\s+are)\s+(?:the\s+best|"
+    r"awesome|great|welcome|right|amazing|a\s+star|a\s+legend))"
+    r"(?:\s+(?:there|again|everyone|canon|buddy|friend|mate|love|hun|all))?"
 )
 _SOCIAL = re.compile(
     # Thanks with what for, and who: "thanks everyone for the advice", "thank you very

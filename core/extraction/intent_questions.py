@@ -30,7 +30,10 @@ UNMARKED_Q = re.compile(
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
     # before its subject asks, mark or not.
     r"do\s+(?:i|we)|does\s+(?:my|our|the)|is\s+(?:my|our|the)|are\s+(?:my|our|the)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
-    r"where\s+(?:is|are|do|does|should|can|will)|when's|when\s+(?:is|are|do|does|did|will|"
+    r"where\s+(?:is|are|do|does|should|can|will)|"
+    # "why isnt the rent paid": "why" and its auxiliary ask, negated or not.
+    r"why\s+(?:is|isn'?t|are|aren'?t|was|wasn'?t|did|didn'?t|does|doesn'?t|has|hasn'?t|"
+    r"have|haven'?t|won'?t|can'?t)|when's|when\s+(?:is|are|do|does|did|will|"
     r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
     r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
@@ -39,12 +42,33 @@ UNMARKED_Q = re.compile(
 )
 """A question typed or spoken without its question mark: "what's on my calendar tomorrow",
 "what time is it in london right now"."""
+# "could someone grab ice?", "anyone have a charger?", "fancy a pint on Friday?", "got any
+# ideas for Saturday?", "liz lives in brooklyn, right?": a question put to the others
+# present (an offer, a request, a tag asking to confirm) asks; it wonders about nothing.
+_ASKS_OTHERS = re.compile(
+    r"^(?:(?:could|can|will|does|do|did|has|is)\s+|would\s+(?=\S+\s+(?:mind|like|want|be\s+able)\b))?"
+    r"(?:some\s*one|some\s*body|any\s*one|any\s*body|y'?all|(?:you|u)\s+guys|"
+    r"one\s+of\s+(?:you|u))\b(?!\s+(?:have|'ve|else\s+have)\b)|"
+    r"^(?:fancy|got\s+(?:any|a|an|some)|any\s+(?!chance\b|other\b)[a-z]+)\b"
+)
+# "liz lives in brooklyn, right?": a tag asks to confirm a fact; after a possibility ("he
+# could have stayed, no?") it still wonders.
+_TAG = re.compile(
+    r"(?:,\s*|\s)(?:right|yeah|no|eh|innit|isn't\s+it|aren't\s+they|doesn't\s+(?:he|she|it))$"
+)
+_MIGHT_HAVE_BEEN = re.compile(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?:have|'ve)\b")
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
 def question_intent(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
+    if (
+        (_ASKS_OTHERS.search(low) or (_TAG.search(low) and not _POSSIBLE.search(low)))
+        and not re.search(r"\bif\b", low)
+        and not _MIGHT_HAVE_BEEN.search(low)
+    ):
+        return "none"
     if _YOU.search(low) or _WH.search(low):
         return "none"
     if _STATUS_Q.search(low) and not _POSSIBLE.search(low):

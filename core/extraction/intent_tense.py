@@ -12,7 +12,9 @@ import re
 from core.extraction.types import MessageIntent
 
 FAR_PAST = re.compile(
-    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+(?:when|then)\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
+    r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+then\b|"
+    # "back when I was ten" dates a memory; "back when I can" is a return still to come.
+    r"\bback\s+when\b(?!\s+(?:i|we|you|u)\s+(?:can|can't|get|am|'m|are|have|need|find|land|arrive|finish|wake|hear)\b)|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
     # "back in 2019" dates a memory; "back in Portland" places someone now.
     r"(?<!\bbe\s)\bback\s+in\s+(?:the\s+(?:day|days|old|good|early|late|\d|'\d)|(?:19|20)\d\d|'?\d0s|"
     r"college|high\s+school|school|grad|(?:my|our)\s+(?:day|days|youth|twenties|thirties|teens|20s|30s)|those|january|february|march|april|june|"
@@ -26,7 +28,13 @@ FAR_PAST = re.compile(
 )
 PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
-    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)"
+    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)|"
+    # A perfect that runs up to now: "I haven't had a vacation in two years", "I've had a
+    # cold for a week" (not "I've had the flu twice": an experience).
+    r"\b(?:'ve|have|has|haven't|hasn't|have\s+not|has\s+not)\s+(?:not\s+)?(?:had|seen|taken|"
+    r"done|heard\s+from)\b(?=[^.;!?]*\b(?:for|in|since)\s+(?:(?:a|an|the\s+(?:last|past)|\d+|two|"
+    r"three|four|five|six|several|many|a\s+few|few)\s+)?(?:days|weeks?|months?|years?|ages|"
+    r"forever|decades?)\b)"
 )
 STATIVE_PAST = re.compile(
     r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"

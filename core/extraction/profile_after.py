@@ -19,7 +19,9 @@ QUIT = re.compile(
     r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
 )
 
-NOW_AT = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:at|with|working\s+(?:at|for))\s+")
+NOW_AT = re.compile(
+    r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|im)\s+)?(?:at|with|working\s+(?:at|for))\s+"
+)
 """A verbless "now at X", which names a place unless a job was left before it."""
 _NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
 _LIVED = re.compile(
@@ -40,6 +42,13 @@ def now_living(clause: Clause) -> re.Match[str] | None:
     return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
 
 
+_FORMER_JOB = re.compile(
+    r"\bno\s+longer\s+(?:at|with)\b|\bused\s+to\s+work\b|\b(?:i|we)\s+(?:worked|was)\s+(?:at|for)\b|"
+    r"\bspent\s+(?:a|an|one|two|three|four|five|\d+)\s+(?:years?|months?)\s+at\b"
+)
+"""A job the speaker had: "I used to work at Boeing", "I worked at Acme for years"."""
+
+
 def next_employer(clause: Clause) -> Organisation | None:
     """ "No longer at Acme, now at Globex": the second clause leaves out what the first
     said, being employed; after a job left, "now at X" is the new employer."""
@@ -47,7 +56,7 @@ def next_employer(clause: Clause) -> Organisation | None:
     if m is None or clause.start_in_message <= 0:
         return None
     before = clause.message[: clause.start_in_message].lower()
-    if QUIT.search(before) is None and not re.search(r"\bno\s+longer\s+(?:at|with)\b", before):
+    if QUIT.search(before) is None and not _FORMER_JOB.search(before):
         return None
     return organisation_at(clause.text, m.end())
 

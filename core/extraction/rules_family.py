@@ -25,7 +25,7 @@ from core.extraction.family_members import (
     member_named,
     names_a_relation,
 )
-from core.extraction.family_status import THREW_UP, member_status
+from core.extraction.family_status import THREW_UP, VERBLESS, member_status
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
@@ -57,7 +57,7 @@ _ACTIVITY = re.compile(
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
-    r"closed)\b|^\s*(?:cancell?ed|canceled|closed)\b"
+    r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
 )
 _NO_ACT = re.compile(r"\b(?:no|off)\s+$")  # "no school friday", "the kids are off school"
 _MOVED = re.compile(
@@ -75,7 +75,9 @@ _WHERE_ONE_IS = re.compile(
 """An activity named as where someone is or goes ("at school", "after practice")."""
 _BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
 _CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
-_CHANGED = re.compile(r"\b(?:cancell?ed|canceled|off|closed|moved|rescheduled|postponed|pushed)\b")
+_CHANGED = re.compile(
+    r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
+)
 _DROP = frozenset(
     [
         "the",
@@ -198,6 +200,10 @@ def _member(clause: Clause) -> list[Candidate]:
     status = member_status(rest)
     if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
         status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
+    head = clause.low[: len(clause.low) - len(rest)]
+    if status is None and VERBLESS.match(rest) and _ONLY_THE_MEMBER.fullmatch(head):
+        # A status line that leaves out the verb: the member opens the clause.
+        status = member_status("is " + rest)
     if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
         status = "away"
     if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
@@ -212,6 +218,7 @@ def _before_last_night(clause: Clause) -> bool:
     return any(t.day not in (today, today - timedelta(days=1)) for t in clause.times)
 
 
+_ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
 
 

@@ -26,60 +26,16 @@ from core.extraction.timeref import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
+# Where the thing paid for ends: a pronoun starts the next clause of a run-on ("paid the
+# car insurance it was…"), and a chat message ends on "ugh", "lol" ("still havent paid the
+# credit card ugh").
 _ITEM_STOP = frozenset(
-    [
-        # A pronoun starts the next clause of a run-on ("paid the car insurance it was…").
-        "it",
-        "i",
-        "we",
-        "they",
-        "for",
-        "from",
-        "at",
-        "on",
-        "to",
-        "today",
-        "yesterday",
-        "tomorrow",
-        "yet",
-        "still",
-        # What a chat message ends on: "still havent paid the credit card ugh".
-        "ugh",
-        "lol",
-        "lmao",
-        "haha",
-        "omg",
-        "smh",
-        "btw",
-        "fyi",
-        "again",
-        "this",
-        "last",
-        "next",
-        "with",
-        "via",
-        "and",
-        "but",
-        "so",
-        "is",
-        "was",
-        "already",
-        "finally",
-        "just",
-        "off",
-        "in",
-        "using",
-        "online",
-        "which",
-        "that",
-        "it's",
-        "by",
-        "due",
-        "before",
-        "until",
-        "every",
-    ]
-)
+    ["it", "i", "we", "they", "for", "from", "at", "on", "to", "today", "yesterday", "tomorrow",
+     "yet", "still", "ugh", "lol", "lmao", "haha", "omg", "smh", "btw", "fyi", "again", "this",
+     "last", "next", "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just",
+     "off", "in", "using", "online", "which", "that", "it's", "by", "due", "before", "until",
+     "every"]
+)  # fmt: skip
 _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
@@ -129,6 +85,13 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "paid",
     ),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
+    # A status line without its verb: "rent paid ✅", "car insurance renewed".
+    (
+        re.compile(
+            r"\s+(?:already\s+)?(?:paid|renewed)(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
+        ),
+        "paid",
+    ),
 )
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(

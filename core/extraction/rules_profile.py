@@ -26,7 +26,21 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
     r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
-    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?(?:back\s+)?to\s+|"
+    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?"
+    # "we moved from Houston to Tucson": where from sits before where to.
+    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
+    # "we've moved into a flat in Leeds": the new home, then its place, when the move is
+    # recent (a move in a story, "the year we moved into our house in X", is not now).
+    r"\b(?:i|we)(?:(?:'ve|\s+have)\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?|"
+    r"\s+(?:just|recently|finally|officially)\s+|"
+    r"(?=\s+moved\s+[^,;.!?]{1,50}?\b(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|"
+    r"today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)\s+)"
+    r"moved\s+in(?:to)?\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
+    r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
+    # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
+    r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+"
+    r"(?=[^,;.!?]{1,30}?\b(?:these\s+days|nowadays)\b)|"
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
     r"(?:(?:our|my|a|the)\s+(?:new\s+)?(?:home|house|place|apartment|flat)\s+in\s+)?|"
@@ -36,17 +50,23 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:been\s+)?"
     r"(?:now\s+|currently\s+|still\s+|also\s+|officially\s+|finally\s+|permanently\s+|"
     r"actually\s+)?"
-    rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?(?:in|near|outside(?:\s+of)?)\s+|"
+    rf"(?:{_LIVE})\s+(?:here\s+|there\s+|now\s+)?"
+    # "we live just outside Bristol", "i live right outside of denver", "just north of Austin"
+    r"(?:(?:just|right|a\s+bit|a\s+little|about\s+an\s+hour|an\s+hour|\d+\s+(?:miles|mins|"
+    r"minutes|km))\s+)?"
+    r"(?:in|near|outside(?:\s+of)?|(?:north|south|east|west)\s+of)\s+|"
+    # A status line without its subject: "living in Austin now", "based in Dublin these days".
+    # Not the gerund as a subject ("Living in London in my twenties taught me a lot").
+    r"^(?:now\s+|currently\s+|still\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
+    r"(?![^,;.!?]*\b(?:was|were|is|are|has|had|have|taught|made|gave|meant|felt|seemed|became|"
+    r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
+    # Nor a stay: "now living in denver for work this week".
+    r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
     r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
-    # "just moved into our new place in austin", "now living in denver"
-    r"(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?"
-    r"moved\s+into\s+(?:our|my|a|the)\s+(?:new\s+)?(?:place|apartment|house|home|flat|condo)\s+in\s+|"
-    r"^(?:now\s+|currently\s+)?(?:living|livin)\s+(?:in|out\s+of)\s+"
-    r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
     # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
@@ -66,6 +86,11 @@ _DIET = re.compile(
     rf"(?:(?:now|strictly|fully|mostly|also|still|both|all|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"
 )
+_DIET_LINE = re.compile(
+    rf"^(?:(?:now|still|fully|officially)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
+    r"(?=\s+(?:now|since|as\s+of|these\s+days|for\s+(?:a|an|\w+)\s+(?:years?|months?|weeks?))\b)"
+)
+"""A status line without its subject: "vegetarian as of this year", "vegan since january"."""
 _NOT_DIET = re.compile(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
 _NO_EAT = re.compile(
     r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
@@ -337,7 +362,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _DIET.search(low)
     if _NOT_DIET.search(low):
         out.append(Candidate("profile.diet", None, 0.9, "retract"))
-    elif m:
+    elif m or (m := _DIET_LINE.match(low)):
         diet = (m.group("diet") or m.group("d0")).replace("-", " ")
         out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
     elif (m := _NO_EAT.search(low)) is not None:

@@ -75,7 +75,12 @@ _JOINT = re.compile(
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
     # "daycare called, lucas has pink eye": the news after a call or a text is its own clause.
-    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*",
+    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*"
+    # "Mum rang to say Dad is back in hospital": the news a call brought, in a clause of its
+    # own (a present verb follows: "called to say sorry" has none).
+    r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang)|(?<=\bphoned)|"
+    r"(?<=\bwrote))\s+to\s+(?:say|tell\s+(?:me|us))\s+(?:that\s+)?"
+    r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)",
     re.I,
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
@@ -83,7 +88,7 @@ _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
-    r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|"
+    r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?)\b[\s,:!.-]*)+",
     re.I,
 )
@@ -233,17 +238,21 @@ def _chat_word(m: re.Match[str]) -> str:
 _ELIDED_I = re.compile(
     r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:(?P<adv>just|finally|recently|also)\s+)?"
     r"(?P<verb>moved|relocated|started\s+(?:at|with|working|a\s+new)|joined|switched\s+to|"
-    r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live))\b",
+    r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live)|"
+    # "headed home", "headed to the airport": on the way now, "I'm headed".
+    r"headed(?=\s+(?:home|back|out|to|over|down|up|into|for|north|south|east|west)\b)"
+    r"(?![^.!?]*\b(?:yesterday|last|ago|earlier)\b))\b",
     re.I,
 )
 """Notes and texts leave the "I" out: "moved to phoenix last month", "Used to live in
-Phoenix", "started at costco last wk". The verb in first position is the speaker's."""
+Phoenix", "started at costco last wk", "headed home". The verb in first position is the
+speaker's."""
 
 
 def _elided_i(m: re.Match[str]) -> str:
     adv = f"{m.group('adv').lower()} " if m.group("adv") else ""
     verb = m.group("verb").lower()
-    subject = "I'm" if re.match(r"no\s+longer\s+(?:at|in)\b", verb) else "I"
+    subject = "I'm" if re.match(r"no\s+longer\s+(?:at|in)\b|headed\b", verb) else "I"
     return f"{subject} {adv}{verb}"
 
 

@@ -77,7 +77,9 @@ __all__ = ["find_times", "has_past_hint"]
 
 _ORDW_RE = "|".join(w.replace("-", r"[-\s]") for w in sorted(ORDINAL_WORDS, key=len, reverse=True))
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
-_WEEKDAY_RE = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_WEEKDAY_RE = "|".join(
+    "(?<!')mon" if w == "mon" else w for w in sorted(WEEKDAYS, key=len, reverse=True)
+)
 _NUM_RE = (
     r"\d{1,2}|a couple of|a couple|couple of|a few|a|an|one|two|three|four|five|six|seven|eight"
     r"|nine|ten"
@@ -89,7 +91,8 @@ _HOLIDAYS = (
 _ORD = r"(?:st|nd|rd|th)?"
 
 _TIME_RE = re.compile(
-    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|returning|before|after)\s+)?
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|returning|before|after)\s+
+      |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?
     (?:
       (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
     | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b
@@ -342,7 +345,9 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             and _NOUN_DETERMINER.search(text, 0, m.start())
         ):
             continue  # "no sunday dinners", "our friday meetings": a kind of day, not a date
-        prep = (m.group("prep") or "").strip() or ("since" if as_of else "")
+        # "Tue-Thu": a dash between two weekdays reads "to".
+        prep = (m.group("prep") or "").strip().replace("–", "-").replace("-", "to")
+        prep = prep or ("since" if as_of else "")
         if (
             out
             and not m.group("prep")

@@ -30,11 +30,15 @@ MONTHS = {
 }
 WEEKDAYS = {
     "monday": 0,
+    "mon": 0,  # never after an apostrophe ("c'mon"): see timeexpr
     "tuesday": 1,
     "tues": 1,
+    "tue": 1,
     "wednesday": 2,
+    "weds": 2,
     "thursday": 3,
     "thurs": 3,
+    "thu": 3,
     "friday": 4,
     "fri": 4,
     "saturday": 5,

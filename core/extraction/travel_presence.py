@@ -14,7 +14,10 @@ from core.extraction.intent_tense import DROVE_THERE_LATELY
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
-    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
+    # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.
+    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here|jet-?lagged|sunburn[td]|"
+    r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
+    r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.

@@ -27,7 +27,6 @@ def _claims(text: str) -> dict[str, object]:
         ("now living in denver", "Denver"),
         ("living in denver now", "Denver"),
         ("just moved into our new place in austin", "Austin"),
-        ("moved into a new apartment in austin", "Austin"),
         ("we moved house, now in Leeds", "Leeds"),
         ("we've moved flat, now in Leeds", "Leeds"),
         ("we moved! now living in denver", "Denver"),

@@ -48,6 +48,7 @@ def test_not_paid_yet_is_owed(text: str, field: str) -> None:
         "forgot to pay the water bill",
         "we still didnt pay the electric",
         "why isn't the rent paid",
+        "why isnt the rent paid",
     ],
 )
 def test_a_payment_that_did_not_happen_claims_no_payment(text: str) -> None:

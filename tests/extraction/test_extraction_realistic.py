@@ -68,8 +68,22 @@ zones), caregiving and medical family logistics (relatives in and out of hospita
 appointments, medical bills), messages typed on a phone while travelling (bare arrivals,
 delays, "back home", trips that never happened) and moving house (new home cities,
 leases, deposits and utility bills)."""
+SEVENTH_VOICES = ("british", "friends", "status", "longform")
+"""Four voices of the seventh round (issue 24), 72 records each, 36 dev / 36 held-out,
+written and committed with their baseline before any rule was tuned on them: British and
+Australian English (mum, holiday, fortnight, flat, "on the 5th", "Tuesday week", "off
+sick"), a group chat of friends (weekend plans, "omw", "here!", trips planned and called
+off, other people's news), short status updates ("wfh today", "OOO till mon", "in SF this
+week") and long Reddit-style posts and diary entries (one or two current facts amid
+history, counterfactuals and other people's facts)."""
 _LATER_VOICES = (
-    VOICE_SETS + MORE_VOICES + WRITTEN_VOICES + PARENT_VOICES + FIFTH_VOICES + SIXTH_VOICES
+    VOICE_SETS
+    + MORE_VOICES
+    + WRITTEN_VOICES
+    + PARENT_VOICES
+    + FIFTH_VOICES
+    + SIXTH_VOICES
+    + SEVENTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -234,9 +248,9 @@ def test_every_class_and_phenomenon_is_present() -> None:
 # counterfactuals 0.84/0.94, with 8 and 1 false commits on the retellings halves.
 FLOORS: dict[tuple[str, str], Figures] = {
     ("persona", "dev"): Figures(0.96, 0.95, 0.00, 0.00, 0, 0.00),
-    ("persona", "heldout"): Figures(0.96, 0.81, 0.00, 0.00, 0, 0.00),
+    ("persona", "heldout"): Figures(0.96, 0.82, 0.00, 0.00, 0, 0.00),
     ("retellings", "dev"): Figures(0.93, 0.81, 0.00, 0.00, 0, 0.00),
-    ("retellings", "heldout"): Figures(0.88, 0.95, 0.00, 0.00, 0, 0.00),
+    ("retellings", "heldout"): Figures(0.89, 0.95, 0.00, 0.00, 0, 0.00),
     ("booking", "dev"): Figures(0.85, 0.78, 0.00, 0.00, 0, 0.00),
     ("booking", "heldout"): Figures(0.74, 0.95, 0.00, 0.00, 0, 0.00),
     ("counterfactuals", "dev"): Figures(0.93, 0.95, 0.00, 0.00, 0, 0.00),
@@ -261,7 +275,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # cancellation kept assertive) is 0 since the fifth round: a weighed cancellation is
     # hypothetical.
     ("sms", "dev"): Figures(0.90, 0.95, 0.00, 0.00, 0, 0.00),
-    ("sms", "heldout"): Figures(0.87, 0.79, 0.00, 0.00, 0, 0.00),
+    ("sms", "heldout"): Figures(0.90, 0.79, 0.00, 0.00, 0, 0.00),
     ("nonnative", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("nonnative", "heldout"): Figures(0.81, 0.68, 0.00, 0.00, 0, 0.00),
     ("transcript", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
@@ -276,7 +290,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # Before it, dev/held-out: texting 0.850/0.567 and 0.850/0.594; voicenotes 0.875/0.727
     # and 0.925/0.708; email 0.850/0.367 and 0.775/0.658. Held-out scored once at the end.
     ("texting", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
-    ("texting", "heldout"): Figures(0.89, 0.79, 0.00, 0.00, 0, 0.00),
+    ("texting", "heldout"): Figures(0.89, 0.82, 0.00, 0.00, 0, 0.00),
     ("voicenotes", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("voicenotes", "heldout"): Figures(0.89, 0.65, 0.00, 0.00, 0, 0.00),
     ("email", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
@@ -308,13 +322,31 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # these minus the usual margin; the sixth round also raised the floors of the older
     # halves that moved (booking, nonnative, texting, parents, assistant, family).
     ("slack", "dev"): Figures(0.91, 0.82, 0.00, 0.00, 0, 0.00),
-    ("slack", "heldout"): Figures(0.80, 0.68, 0.00, 0.00, 0, 0.00),
+    ("slack", "heldout"): Figures(0.83, 0.68, 0.00, 0.00, 0, 0.00),
     ("caregiving", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("caregiving", "heldout"): Figures(0.94, 0.59, 0.00, 0.00, 0, 0.00),
     ("roaming", "dev"): Figures(0.97, 0.89, 0.00, 0.00, 0, 0.00),
     ("roaming", "heldout"): Figures(0.83, 0.54, 0.00, 0.00, 0, 0.00),
     ("moving", "dev"): Figures(0.83, 0.88, 0.00, 0.00, 0, 0.00),
-    ("moving", "heldout"): Figures(0.85, 0.56, 0.00, 0.00, 0, 0.00),
+    ("moving", "heldout"): Figures(0.85, 0.64, 0.00, 0.00, 0, 0.00),
+    # The seventh round's voices, at their baseline (the commit of the sets, before any
+    # rule was tuned on them), dev / held-out: british 0.917/0.615 and 0.917/0.609;
+    # friends 0.833/0.867 and 0.778/0.833 (one held-out record gives a forbidden field);
+    # status 0.778/0.643 and 0.722/0.636; longform 0.833/0.520 and 0.861/0.406 (four
+    # held-out records give a forbidden field). After the work on the dev halves (held-out
+    # scored at the end, in aggregate): british 0.972/0.808 and 0.917/0.609; friends
+    # 0.944/0.867 and 0.778/0.833; status 0.917/0.893 and 0.778/0.727; longform 0.889/0.760
+    # and 0.861/0.406. Floors: these minus the usual margin; the seventh round also raised
+    # the floors of the older held-out halves that moved (persona, retellings, sms,
+    # texting, slack, moving).
+    ("british", "dev"): Figures(0.94, 0.75, 0.00, 0.00, 0, 0.00),
+    ("british", "heldout"): Figures(0.88, 0.55, 0.00, 0.00, 0, 0.00),
+    ("friends", "dev"): Figures(0.91, 0.81, 0.00, 0.00, 0, 0.00),
+    ("friends", "heldout"): Figures(0.74, 0.78, 0.00, 0.00, 1, 0.00),
+    ("status", "dev"): Figures(0.88, 0.84, 0.00, 0.00, 0, 0.00),
+    ("status", "heldout"): Figures(0.74, 0.67, 0.00, 0.00, 0, 0.00),
+    ("longform", "dev"): Figures(0.85, 0.71, 0.00, 0.00, 0, 0.00),
+    ("longform", "heldout"): Figures(0.83, 0.35, 0.00, 0.00, 4, 0.00),
 }
 
 

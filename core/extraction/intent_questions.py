@@ -60,6 +60,9 @@ _MIGHT_HAVE_BEEN = re.compile(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
+_SPEAKER_ACTS = re.compile(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b")
+
+
 def question_intent(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
@@ -72,5 +75,9 @@ def question_intent(low: str) -> MessageIntent:
     if _YOU.search(low) or _WH.search(low):
         return "none"
     if _STATUS_Q.search(low) and not _POSSIBLE.search(low):
+        return "none"
+    if not _POSSIBLE.search(low) and not _SPEAKER_ACTS.search(low):
+        # "okay, and the arrival time?", "the 5th or the 6th?": a question with no modal and
+        # no speaker doing anything asks for an answer; it wonders about no possibility.
         return "none"
     return "hypothetical"

@@ -30,3 +30,23 @@ def test_a_request_claims_nothing(text: str) -> None:
     found = extract_offline(text, at=AT)
     assert found.intent == "none"
     assert found.observations == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A question with no modal and no speaker acting asks for an answer.
+        ("okay, and the arrival time?", "none"),
+        ("the 5th or the 6th?", "none"),
+        ("why isnt the rent paid", "none"),
+        # Asking for help planning is a request, not a plan.
+        ("hello, i need some help planning my trip", "none"),
+        ("can you help with planning a trip to rome", "none"),
+        # A question about what the speaker might do still wonders.
+        ("we go to tahoe?", "hypothetical"),
+        ("should we go to tahoe?", "hypothetical"),
+        ("we're planning a trip to rome", "planning"),
+    ],
+)
+def test_questions_and_requests_for_help(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

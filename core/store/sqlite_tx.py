@@ -29,7 +29,6 @@ from core.errors import AlreadyAnswered, NotFound
 from core.store.protocol import DecideSettlement, SeenEvents
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 from core.store.sql_records import dumps
-from core.store.sqlite_questions import fitting, insert_reviews, open_queue, promote_ids
 from core.store.sqlite_reads import read_fact, read_review_rows
 from core.store.sqlite_rows import (
     FOLD_SQL,
@@ -126,17 +125,8 @@ async def write_batch(
     if commits:
         await write_commits(tx, commits, before)
     reviews = [a.review for a in batch.accepted if a.review is not None]
-    # A question is superseded by an observation about its own field.
-    touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
-    shown: list[ReviewItem] = []
-    older: list[str] = []
     if reviews:
-        # Which questions to show, worked out before they are written (sqlite_questions).
-        queue = await open_queue(tx, touched)
-        fit = fitting(queue, reviews, {item_id for item_id, _ in batch.superseded}, max_pending)
-        new = {r.id for r in reviews}
-        older = [item_id for item_id in fit if item_id not in new]
-        shown = await insert_reviews(tx, reviews, set(fit) & new, batch.decided_at)
+        await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
     if batch.superseded:
         await tx.executemany(
             "UPDATE review_items SET status = 'superseded', answered_at = ? "
@@ -159,11 +149,10 @@ async def write_batch(
         )
     if batch.dead_letters:
         await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
-    if reviews:
-        shown += await promote_ids(tx, older, batch.decided_at)
-        return sorted(shown, key=lambda r: r.seq)
-    if not batch.superseded:
+    if not (reviews or batch.superseded):
         return []
+    # A question is superseded by an observation about its own field.
+    touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
     return await promote(tx, max_pending, batch.decided_at, touched)
 
 

@@ -165,14 +165,17 @@ def fast_validator(name: str) -> jsonschema_rs.Validator:
     return known[1]
 
 
-def schema_errors(name: str, payload: object) -> list[str]:
+def schema_errors(name: str, payload: object, *, plain: bool | None = None) -> list[str]:
     """Every violation of schema ``name`` as 'path: message', best first; empty if valid.
 
     Values JSON cannot carry (NaN, Infinity, lone surrogates) and the design's
     placeholder ids come first, with a message that says what they are.
+    ``plain``: ``plain_json(payload)``, when the caller has it already.
     """
     found = placeholder_errors(payload)
-    if not found and plain_json(payload) and fast_validator(name).is_valid(payload):
+    if plain is None:
+        plain = plain_json(payload)
+    if not found and plain and fast_validator(name).is_valid(payload):
         return found
     found += json_hazards(payload)
     v = validator(name)

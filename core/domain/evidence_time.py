@@ -28,10 +28,15 @@ EARLIEST: Final = datetime(1970, 1, 1, tzinfo=UTC)
 """The earliest time a message can have been said (``message_time_errors``)."""
 
 
-def evidence_errors(schema: str, payload: object, now: datetime, skew: timedelta) -> list[str]:
+def evidence_errors(
+    schema: str, payload: object, now: datetime, skew: timedelta, *, plain: bool | None = None
+) -> list[str]:
     """``schema_errors``, then (for a payload that passes them) every evidence time of
-    ``payload`` later than ``now`` plus ``skew``; empty if it may be resolved."""
-    return schema_errors(schema, payload) or future_stamp_errors(schema, payload, now, skew)
+    ``payload`` later than ``now`` plus ``skew``; empty if it may be resolved.
+    ``plain``: ``plain_json(payload)``, when the caller has it already."""
+    return schema_errors(schema, payload, plain=plain) or future_stamp_errors(
+        schema, payload, now, skew
+    )
 
 
 def future_stamp_errors(schema: str, payload: object, now: datetime, skew: timedelta) -> list[str]:

@@ -29,7 +29,13 @@ from pydantic import (
 
 from core.domain.source_types import SourceType, canonical_source_type
 from core.domain.timeutil import parse_ts
-from core.domain.validation import PLACEHOLDER_IDS, conforms, json_hazards, load_schema
+from core.domain.validation import (
+    PLACEHOLDER_IDS,
+    conforms,
+    json_hazards,
+    load_schema,
+    plain_json,
+)
 from core.errors import PayloadInvalid
 
 _OBS = load_schema("state_observation")
@@ -283,8 +289,19 @@ def parse_model(model: type[M], schema: str, payload: object) -> M:
     return parse_checked(model, schema, payload)
 
 
-def parse_checked(model: type[M], schema: str, payload: object) -> M:
-    """``parse_model`` for a payload ``schema_errors`` passed already (hazards included)."""
+def parse_checked(model: type[M], schema: str, payload: object, *, plain: bool | None = None) -> M:
+    """``parse_model`` for a payload ``schema_errors`` passed already (hazards included).
+
+    A payload of plain JSON values (exact dict, list, str, int, float, bool, None) is
+    validated as it is: strict validation reads those the same in Python as in their
+    JSON text, so the encoding is skipped. Anything else (a tuple, a str subclass), or a
+    refusal, goes through the JSON text, whose error is the one reported. ``plain``:
+    ``plain_json(payload)``, when the caller has it already."""
+    if plain_json(payload) if plain is None else plain:
+        try:
+            return model.model_validate(payload)
+        except (ValidationError, ValueError, TypeError):
+            pass
     try:
         return model.model_validate_json(_STRICT_JSON.encode(payload))
     except (ValidationError, ValueError, TypeError) as e:

@@ -111,16 +111,37 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(load_schema(name), format_checker=FORMAT_CHECKER)
 
 
+_KNOWN_MAX: Final = 4096
+"""Answers each format keeps for the short strings it has checked (then it starts over)."""
+_KNOWN_LEN: Final = 64
+"""The longest string whose answer is kept: ids and timestamps, not free text."""
+
+
 def _conforms_to(fmt: str) -> Callable[[object], bool]:
     """``FORMAT_CHECKER.conforms(instance, fmt)``, without its FormatError in between: the
-    checker's answer, and False where it raises what it declared it may raise."""
-    func, raises = FORMAT_CHECKER.checkers[fmt]
+    checker's answer, and False where it raises what it declared it may raise.
 
-    def check(instance: object) -> bool:
+    The checks are pure functions of the string, and an observation's id and timestamp
+    are checked by jsonschema-rs and then by the model's validators: a short string's
+    answer is kept, so the second check is a lookup."""
+    func, raises = FORMAT_CHECKER.checkers[fmt]
+    known: dict[str, bool] = {}
+
+    def checked(instance: object) -> bool:
         try:
             return bool(func(instance))
         except raises:
             return False
+
+    def check(instance: object) -> bool:
+        if type(instance) is not str or len(instance) > _KNOWN_LEN:
+            return checked(instance)
+        answer = known.get(instance)
+        if answer is None:
+            if len(known) >= _KNOWN_MAX:
+                known.clear()
+            answer = known[instance] = checked(instance)
+        return answer
 
     return check
 
@@ -144,14 +165,17 @@ def fast_validator(name: str) -> jsonschema_rs.Validator:
     return known[1]
 
 
-def schema_errors(name: str, payload: object) -> list[str]:
+def schema_errors(name: str, payload: object, *, plain: bool | None = None) -> list[str]:
     """Every violation of schema ``name`` as 'path: message', best first; empty if valid.
 
     Values JSON cannot carry (NaN, Infinity, lone surrogates) and the design's
     placeholder ids come first, with a message that says what they are.
+    ``plain``: ``plain_json(payload)``, when the caller has it already.
     """
     found = placeholder_errors(payload)
-    if not found and _plain_json(payload) and fast_validator(name).is_valid(payload):
+    if plain is None:
+        plain = plain_json(payload)
+    if not found and plain and fast_validator(name).is_valid(payload):
         return found
     found += json_hazards(payload)
     v = validator(name)
@@ -219,7 +243,7 @@ def json_hazards(payload: object, path: str = "$") -> list[str]:
     return found
 
 
-def _plain_json(payload: object) -> bool:
+def plain_json(payload: object) -> bool:
     """Whether ``payload`` is only what JSON carries, with nothing ``json_hazards`` finds.
 
     Exact types: jsonschema-rs reads a tuple as an array (python-jsonschema does
@@ -236,11 +260,11 @@ def _plain_json(payload: object) -> bool:
             if type(value) is str:
                 if not (value.isascii() or _is_unicode(value)):
                     return False
-            elif not (type(value) is bool or value is None or _plain_json(value)):
+            elif not (type(value) is bool or value is None or plain_json(value)):
                 return False
         return True
     if kind is list:
-        return all(_plain_json(v) for v in payload)  # type: ignore[attr-defined]
+        return all(plain_json(v) for v in payload)  # type: ignore[attr-defined]
     if kind is float:
         return math.isfinite(payload)  # type: ignore[arg-type]
     if kind is int:

@@ -25,6 +25,7 @@ from core.domain.records import WriteBatch
 from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, value_key
+from core.domain.validation import plain_json
 from core.engine.answers import coerce_value
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
@@ -114,13 +115,20 @@ class Engine(ServiceWrites, UserAnswers):
         about one entity: a batch that would raise one more is refused whole
         (``TooManyQuestions``) and nothing of it is recorded, so the agent hears it.
         """
+        # Whether each payload is plain JSON values: read once, for both validations.
+        plain = [plain_json(p) for p in payloads]
         checked: list[tuple[Any, list[str]]] = [
-            (p, evidence_errors("state_observation", p, now, self.policy.clock_skew))
-            for p in payloads
+            (
+                p,
+                evidence_errors(
+                    "state_observation", p, now, self.policy.clock_skew, plain=is_plain
+                ),
+            )
+            for p, is_plain in zip(payloads, plain, strict=True)
         ]
         observations = [
-            parse_checked(StateObservation, "state_observation", p)
-            for p, errors in checked
+            parse_checked(StateObservation, "state_observation", p, plain=is_plain)
+            for (p, errors), is_plain in zip(checked, plain, strict=True)
             if not errors
         ]
         since = now - timedelta(hours=self.policy.corroboration_window_hours)

@@ -10,6 +10,7 @@ import pytest
 from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from core.domain.models import SignalEvent, StateObservation, UserConfirmation, parse_model
 from core.domain.validation import (
@@ -18,6 +19,7 @@ from core.domain.validation import (
     json_hazards,
     load_schema,
     placeholder_errors,
+    plain_json,
     schema_errors,
     validate,
     validator,
@@ -523,6 +525,38 @@ def test_the_fast_validator_and_python_jsonschema_agree_on_every_payload(
     _assert_validators_agree(name, payload)
 
 
+def _model_reading(model: Any, read: Any) -> Any:
+    try:
+        return read().model_dump()
+    except (ValidationError, ValueError, TypeError):
+        return "refused"
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_plain_payload_reads_the_same_as_python_values_and_as_json_text(
+    name: str, data: st.DataObject
+) -> None:
+    """``parse_checked`` validates plain JSON values as they are, not their JSON text:
+    the model accepts the same payloads either way, with the same values."""
+    valid = data.draw(_valid(name))
+    where = st.sampled_from(_paths(valid))
+    payload = data.draw(
+        st.one_of(
+            _mutations(valid),
+            st.tuples(where, _HOSTILE).map(lambda pv: _replaced(valid, *pv)),
+            _DOMAINS.map(lambda domain: {**valid, "domain": domain}),
+        )
+    )
+    if not plain_json(payload):
+        return
+    model = MODELS[name]
+    as_text = _model_reading(model, lambda: model.model_validate_json(json.dumps(payload)))
+    as_values = _model_reading(model, lambda: model.model_validate(payload))
+    assert as_values == as_text, json.dumps(payload)[:500]
+
+
 _FULL_PAYLOADS = {
     "state_observation": make_observation(
         corroborators=[{"type": "calendar", "ref": "cal-1"}],
@@ -623,3 +657,22 @@ def test_the_date_time_form_check_answers_as_the_library_does(parts: tuple[Any, 
     year, month, day, hour, minute, frac, zone, tail = parts
     text = f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{minute:02d}{frac}{zone}{tail}"
     assert _rfc3339(text.upper()) == bool(validate_rfc3339(text.upper()))
+
+
+def test_a_format_answer_kept_for_a_string_is_the_checkers_own() -> None:
+    """Short strings' format answers are kept: asked again, or after the kept answers
+    start over, they are still the checker's."""
+    from core.domain import validation
+
+    good, bad = "2026-02-19T14:30:00Z", "2026-02-30T14:30:00Z"
+    for _ in range(2):
+        assert validation.conforms(good, "date-time")
+        assert not validation.conforms(bad, "date-time")
+    for i in range(validation._KNOWN_MAX + 1):
+        validation.conforms(f"2026-02-19T14:30:{i % 60:02d}.{i}Z", "date-time")
+    assert validation.conforms(good, "date-time")
+    assert not validation.conforms(bad, "date-time")
+    long_text = "2026-02-19T14:30:00." + "1" * 100 + "Z"
+    assert validation.conforms(long_text, "date-time") == validation.conforms(
+        long_text, "date-time"
+    )

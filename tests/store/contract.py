@@ -7,7 +7,7 @@ A backend's test module subclasses ``StoreContract`` and provides the
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -625,6 +625,61 @@ class StoreContract:
         assert [p.id for p in promoted] == [items[6].id]
         statuses = {r.id: r.status for r in await backend.review_items(["rejected", "pending"])}
         assert [statuses[i] for i in g1] == ["rejected"] * 4
+
+    async def test_a_batchs_questions_come_back_as_the_store_reads_them(
+        self, backend: Store
+    ) -> None:
+        """The questions a written batch shows: the older queued one its cap now has room
+        for, its own that fit (a group whole), none it superseded itself, each item
+        equal to the item read back (an integer confidence, a stamp off UTC)."""
+        at = datetime(2026, 2, 19, 16, 30, 0, 123456, tzinfo=timezone(timedelta(hours=2)))
+
+        def item(entity: str, i: int, group: str | None = None, **kw: Any) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                entity,
+                f"project.p{i}.status",
+                kw.get("value", "shipped"),
+                kw.get("current"),
+                kw.get("confidence", 0.8),
+                ("r", "ü"),
+                f"conversation_assertive:m{i}",
+                kw.get("created_at", NOW),
+                group_key=group,
+                shadow_decision=kw.get("shadow"),
+                principal=kw.get("principal"),
+            )
+
+        waiting = [item("user:a", i) for i in range(3)]
+        for it in waiting:
+            await backend.add_review_item(it, max_pending=2)
+        new = [
+            item("user:a", 10, "g", confidence=1, created_at=at, value=3, current=2.5),
+            item("user:a", 11, "g", shadow="auto_commit", principal="agent:x"),
+            item("user:b", 12, value=None, current=True),
+            item("user:b", 13, created_at=at),
+            item("user:b", 14),
+            item("user:b", 15),
+        ]
+        accepted = []
+        for it in new:
+            payload = make_observation(it.field, "shipped", entity=it.entity_id)
+            accepted.append(replace(_accepted(payload, "ask_user"), review=it))
+        # The batch supersedes user:a's first shown question and its own question p14.
+        batch = WriteBatch(
+            decided_at=at,
+            accepted=tuple(accepted),
+            superseded=((waiting[0].id, at), (new[4].id, at)),
+        )
+        shown = await backend.write(batch, max_pending=3)
+        read = {r.id: r for r in await backend.review_items(["pending"])}
+        assert [s.id for s in shown] == [waiting[2].id, *(new[i].id for i in (0, 1, 2, 3, 5))]
+        assert shown == [read[s.id] for s in shown]
+        assert shown[1].confidence == 1.0
+        statuses = {r.id: r.status for r in await backend.review_items(["queued", "superseded"])}
+        assert statuses == {waiting[0].id: "superseded", new[4].id: "superseded"}
 
     async def test_settle_group_settles_all_or_none(self, eng: Engine) -> None:
         await eng.ingest(make_observation("profile.home_city", "Oakland", ref="a"), now=NOW)

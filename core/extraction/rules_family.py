@@ -26,6 +26,7 @@ from core.extraction.family_members import (
     names_a_relation,
 )
 from core.extraction.family_status import THREW_UP, VERBLESS, member_status
+from core.extraction.first_names import is_common_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
@@ -170,6 +171,13 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     who = m.group(1)
     if who[0].isupper() and (who.lower() in GAZETTEER or who in NOT_MEMBERS):
         return None
+    if (
+        how != "relation"
+        and len(who) >= 5
+        and who.lower().endswith("ing")
+        and not is_common_first_name(who.lower())
+    ):
+        return None  # "Staying home this year", "Heading home": a verb leads, not a name
     rest = clause.low[m.end() :]
     slug = slugify(who)
     named = APPOSITIVE_NAME.match(clause.text, m.end())

@@ -8,13 +8,18 @@ the assistant reads its session once and saves it once. ``OneHopSqliteSaver`` se
 each as one function (as ``core.store.sqlite_direct`` does for the store): the same
 statements in the same order, under the saver's lock; the rows are turned back into a
 checkpoint on the event loop, as before. Every other call is the library's own.
+
+LangGraph also asks on every run whether the saver's ``put_writes`` takes ``task_path``,
+by ``inspect.signature`` of the bound method (a few per cent of a short run's CPU): the
+signature is worked out once, when the class is made.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -58,6 +63,17 @@ class OneHopSqliteSaver(AsyncSqliteSaver):
 
         on_thread = cast(Callable[[Callable[[], R]], Awaitable[R]], conn._execute)
         return await on_thread(run)
+
+    def put_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        super().put_writes(config, writes, task_id, task_path)
+
+    put_writes.__signature__ = inspect.signature(put_writes)  # type: ignore[attr-defined]
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         await self.setup()

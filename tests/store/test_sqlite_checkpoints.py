@@ -10,6 +10,7 @@ import aiosqlite
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.base import CheckpointTuple, empty_checkpoint
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+from langgraph.pregel._checkpoint import put_writes_accepts_task_path
 
 from core.store.checkpoints import checkpoint_serializer
 from core.store.sqlite_checkpoints import OneHopSqliteSaver
@@ -54,3 +55,9 @@ async def test_one_trip_reads_and_saves_match_the_librarys(tmp_path: Path) -> No
         assert await ours.aget_tuple(missing) is None
     finally:
         await conn.close()
+
+
+def test_langgraph_still_reads_that_its_put_writes_takes_a_task_path() -> None:
+    saver = OneHopSqliteSaver.__new__(OneHopSqliteSaver)
+    assert put_writes_accepts_task_path(saver.put_writes)
+    assert put_writes_accepts_task_path(saver.aput_writes)

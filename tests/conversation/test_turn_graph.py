@@ -210,7 +210,8 @@ async def test_a_plain_turn_is_one_step_with_the_state_of_two() -> None:
     config: Any = {"configurable": {"thread_id": thread_id("chat", "user:42", CHAT)}}
     steps: list[str] = []
     turn = Turn(request(["hello"]), None, "tg:42:1", "session")
-    async for update in graph.graph.astream({}, config, context=turn, stream_mode="updates"):
+    start: Any = {}
+    async for update in graph.graph.astream(start, config, context=turn, stream_mode="updates"):
         steps.extend(update)
     assert steps == ["prepare"]
     second = request(["hello", "ok", "and now?"])

@@ -18,9 +18,10 @@
 - ``claim_check``: an action claimed in the reply that nothing in the turn did is cut,
   and the user is told plainly what did not happen (``core.conversation.claims``). The
   model and offline nodes apply it to their own answer (``claims_update``) and end the
-  turn: the same final state one LangGraph step sooner (a plain turn is two steps, each
-  with its task set-up, callbacks and checkpoint bookkeeping). Errors it records still
-  name ``claim_check``, and the summariser writes as that node.
+  turn: the same final state one LangGraph step sooner. A plain turn is one step:
+  ``prepare`` runs the model (or offline) node itself when that is where the turn goes
+  (each step costs LangGraph its task set-up, callbacks and bookkeeping). Errors the
+  check records still name ``claim_check``, and the summariser writes as that node.
 
 More routes (a workflow's subgraph) plug in with ``TurnRoute``: after ``prepare`` a turn
 goes to the first route whose ``when(state)`` holds, else to the model (or offline); a
@@ -257,7 +258,16 @@ def build_turn_graph(
         # turn paid both on every step.
         after = cast("SessionState", {**state, **update, "messages": messages})
         update["messages"] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *messages]
-        return Command(update=update, goto=after_prepare(after))
+        goto = after_prepare(after)
+        if goto != answer:
+            return Command(update=update, goto=goto)
+        # A plain turn is answered in this step, on the state as the model node would read
+        # it one step later; both nodes' writes go out in order, each channel's reducer
+        # applied to them one after the other, as over two steps (LangGraph's cost is per
+        # step: its tasks, callbacks and bookkeeping were half a plain turn's).
+        answered = await (call_model if model is not None else offline)(after, runtime)
+        writes = [*update.items(), *cast("dict[str, Any]", answered.update).items()]
+        return Command(update=writes, goto=answered.goto)
 
     def after_prepare(state: SessionState) -> str:
         older = compression.split_for_summary(state["messages"]).older
@@ -367,7 +377,8 @@ def build_turn_graph(
         SessionState, context_schema=Turn
     )
     targets = [answer, *(r.name for r in routes)]
-    graph.add_node("prepare", prepare, destinations=("compress", *targets))
+    answers = ("tools", END) if model is not None else (END,)
+    graph.add_node("prepare", prepare, destinations=("compress", *targets, *answers))
     graph.add_node("compress", compress)
     graph.add_node("claim_check", claim_check)
     if model is not None:

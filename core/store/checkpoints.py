@@ -2,7 +2,8 @@
 
 ``open_checkpointer(url)`` gives LangGraph's saver for the store a URL names:
 
-    SQLite       AsyncSqliteSaver on the same file (its own connection, WAL, a busy timeout)
+    SQLite       AsyncSqliteSaver on the same file (its own connection, WAL, a busy timeout;
+                 a checkpoint read or saved in one trip: ``sqlite_checkpoints``)
     PostgreSQL   AsyncPostgresSaver on the same database
     memory://    InMemorySaver (nothing survives the process, like the store itself)
 
@@ -33,6 +34,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from core.agent.session import CHECKPOINT_TYPES
 from core.errors import StoreError
 from core.store.factory import parse_store_url, redacted
+from core.store.sqlite_checkpoints import OneHopSqliteSaver
 from core.store.sqlite_connection import prepare_path
 
 BUSY_TIMEOUT_MS = 5_000
@@ -64,7 +66,7 @@ async def open_checkpointer(url: str) -> AsyncIterator[BaseCheckpointSaver[Any]]
             # it intact through a crash, and the store's next durable commit (same file,
             # same log) makes it durable too; a power cut may cost the last turn's summary.
             await conn.execute("PRAGMA synchronous=NORMAL")
-            saver = AsyncSqliteSaver(conn, serde=serde)
+            saver = OneHopSqliteSaver(conn, serde=serde)
             await saver.setup()
         except (aiosqlite.Error, OSError) as e:
             raise StoreError(f"cannot open checkpoints in {where.target}: {e}") from e

@@ -201,3 +201,27 @@ async def test_an_open_canon_question_is_the_sessions_pending_approval_and_in_th
     assert session is not None
     assert session["pending_approval"] is None
     assert "waiting for their answer" not in model.calls[-1][0][1]
+
+
+async def test_a_plain_turn_is_one_step_with_the_state_of_two() -> None:
+    """``prepare`` answers a plain turn in its own step: the session it leaves is the log's
+    messages and the answer, once each, and the next turn starts from it."""
+    graph = AssistantGraph(ScriptedModel(128_000))
+    config: Any = {"configurable": {"thread_id": thread_id("chat", "user:42", CHAT)}}
+    steps: list[str] = []
+    turn = Turn(request(["hello"]), None, "tg:42:1", "session")
+    start: Any = {}
+    async for update in graph.graph.astream(start, config, context=turn, stream_mode="updates"):
+        steps.extend(update)
+    assert steps == ["prepare"]
+    second = request(["hello", "ok", "and now?"])
+    await graph.reply(second)
+    session = await graph.session(thread_id("chat", "user:42", CHAT))
+    assert session is not None
+    assert [(type(m).__name__, m.content) for m in session["messages"]] == [
+        ("HumanMessage", "hello"),
+        ("AIMessage", "ok"),
+        ("HumanMessage", "and now?"),
+        ("AIMessage", "ok"),
+    ]
+    assert session["errors"] == []

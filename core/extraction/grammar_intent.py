@@ -99,6 +99,9 @@ RESULT_VERBS = frozenset(
 )
 """Verbs whose result holds after the event: a past "moved to Austin" says where
 the speaker lives now. "break" counts for "broke my leg", not "broke down"."""
+_LATER_TODAY = re.compile(
+    r"\b(?:tonight|tonite|later(?:\s+today|\s+on)?|this\s+(?:evening|afternoon)|after\s+work)\b"
+)
 _NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move on", "give up"})
 _PHRASAL_RESULT = frozenset(
     {
@@ -276,7 +279,11 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
                 if not _result_holds(reading, low):
                     return _as(ci, "historical")
                 return replace(ci, intent="assertive", past_event=True)
-            if reading.tense == "present":
+            if reading.tense == "present" and not (
+                reading.progressive and _LATER_TODAY.search(low)
+            ):
+                # "I'm going to the cinema tonight" is a plan; "I'm going to the cinema" is
+                # where one is headed now.
                 return _as(ci, "assertive")
     if (
         ci.intent == "historical"

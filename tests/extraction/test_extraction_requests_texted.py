@@ -50,3 +50,18 @@ def test_a_request_claims_nothing(text: str) -> None:
 )
 def test_questions_and_requests_for_help(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Going somewhere later today is a plan; going there now is where one is headed.
+        ("I am going to the cinema tonight", "planning"),
+        ("I am going to the cinema tonight, book me a taxi", "planning"),
+        ("im going to the gym later", "planning"),
+        ("im going to the store", "assertive"),
+        ("I'm heading to the airport", "assertive"),
+    ],
+)
+def test_going_later_today_is_a_plan(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

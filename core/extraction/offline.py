@@ -65,6 +65,14 @@ from core.extraction.types import (
     SourceKind,
 )
 
+_BOOKING_ASKED = re.compile(
+    r"^(?:so\s+|and\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
+    r"(?:please|pls)\s+)?(?:find|book|get|look\s+(?:for|up)|search\s+for|check|reserve)\b"
+)
+_WANT_TO_GO = re.compile(
+    r"\b(?:want|wanna|'d\s+like|would\s+like|need)\s+(?:to\s+)?(?:go|fly|travel|visit|head|"
+    r"drive|take\s+a\s+trip)\b"
+)
 _OWN_THING = re.compile(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:my|our)\s+"
     r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone)\b"
@@ -191,11 +199,21 @@ def extract_offline(
     asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
-    for seg, reading, where in zip(segments, readings, offsets, strict=True):
+    # Whether the clause after each asks to book or find something for it.
+    booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
+        segments
+    )
+    for seg, reading, where, books in zip(segments, readings, offsets, booked, strict=True):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
         clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
+        wanted = ci.intent == "hypothetical" and not (ci.counterfactual or ci.opens_scope)
+        if books and wanted and _WANT_TO_GO.search(seg.low):
+            # "We want to go to Paris in June, can you find flights?": a trip being
+            # arranged, not a dream.
+            ci = replace(ci, intent="planning")
+            clause = replace(clause, intent="planning")
         if habit and _shares_habit(seg, reading):
             # "we would drive to the coast and stay until the rain came": the second verb
             # has no subject of its own and shares the habit's "would".

@@ -65,3 +65,19 @@ def test_questions_and_requests_for_help(text: str, intent: str) -> None:
 )
 def test_going_later_today_is_a_plan(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A trip wanted and asked to be booked is being arranged.
+        ("We want to go to Paris in June, can you find flights?", "planning"),
+        ("we want to go to tahoe next weekend. can u book a cabin?", "planning"),
+        # A wish alone, a counterfactual wish, or a condition stays hypothetical.
+        ("i want to go to paris", "hypothetical"),
+        ("i wish i could go to paris, can you find flights", "hypothetical"),
+        ("if we go to rome can you find hotels", "hypothetical"),
+    ],
+)
+def test_a_trip_wanted_and_asked_for_is_arranged(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

@@ -125,6 +125,18 @@ _WHERE_I_AM = re.compile(
 "be" are left out, as chat leaves them out, and the claim stays."""
 
 
+STATUS_LINE = re.compile(
+    r"^(?:(?:still|now|currently|just|officially|finally)\s+)?(?:ooo|wfh|"
+    r"out\s+(?:sick|of\s+(?:the\s+)?office|of\s+town)|off\s+(?:sick|grid|the\s+grid|work)|"
+    r"working\s+from\s+home|back\s+(?:online|at\s+(?:work|my\s+desk)|in\s+the\s+office)|"
+    r"in\s+(?:meetings?|a\s+meeting|back-to-backs|class|court|the\s+office)|"
+    r"on\s+(?:pto|leave|vacation|holiday|call|a\s+call|(?:maternity|paternity|sick|parental)\s+"
+    r"leave)|at\s+(?:work|the\s+office|the\s+(?:doctor|dentist|vet)'?s?|the\s+gym))\b"
+)
+"""A status line with its "I'm" left out ("in meetings all day", "OOO till monday", "out
+sick today", "on PTO next week"): the speaker's state, whatever field it fills."""
+
+
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
@@ -135,7 +147,9 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" and (_WHERE_I_AM.search(low) or WHEREABOUTS.match(low)):
+    if reading.tense == "none" and (
+        _WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low)
+    ):
         return False  # "back from costco", "on my way home": "I'm" left out, not nothing
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener

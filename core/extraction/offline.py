@@ -22,6 +22,7 @@ from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.clause import Candidate, Clause, words_of
 from core.extraction.clause_claims import (
     REACTION,
+    STATUS_LINE,
     WHEREABOUTS,
     claims_nothing,
     episode,
@@ -286,6 +287,7 @@ def extract_offline(
                 _FRAGMENT.search(clause.low)
                 and not _HAS_VERB.search(clause.low)
                 and not WHEREABOUTS.match(clause.low)
+                and not STATUS_LINE.match(clause.low)
             )
         ):
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing

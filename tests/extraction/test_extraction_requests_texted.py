@@ -81,3 +81,24 @@ def test_going_later_today_is_a_plan(text: str, intent: str) -> None:
 )
 def test_a_trip_wanted_and_asked_for_is_arranged(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A status line with its "I'm" left out states the speaker's state.
+        ("in meetings all day", "assertive"),
+        ("OOO till monday", "assertive"),
+        ("out sick today", "assertive"),
+        ("back online", "assertive"),
+        ("off grid till sunday", "assertive"),
+        ("in a meeting, call u later", "assertive"),
+        ("on PTO next week", "planning"),
+        # A time or a frame alone states nothing.
+        ("in the morning", "none"),
+        ("on monday", "none"),
+        ("with the kids", "none"),
+    ],
+)
+def test_a_status_line_without_its_subject(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

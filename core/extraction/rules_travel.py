@@ -49,7 +49,7 @@ _HEADING = re.compile(
     r"down\s+|up\s+|over\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
     r"(?:(?:on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
-    r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing)"
+    r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"
     r"(?:\s+(?:morning|afternoon|evening|night|nite|am|pm))?\s+|in\s+the\s+morning\s+)?"
     r"(?:for|to|in|into)\s+"
     # "im taking the kids to my sisters in fresno": going, with the family along.
@@ -66,7 +66,11 @@ _VISIT = re.compile(
 )
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
 _TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
-_ON_THE_WAY = re.compile(r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b")
+_ON_THE_WAY = re.compile(
+    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b|"
+    # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
+    r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
+)
 _ON_TRIP = re.compile(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"

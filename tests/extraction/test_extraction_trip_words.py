@@ -184,3 +184,26 @@ def test_here_till_a_day_is_the_way_home(text: str, day: str) -> None:
 )
 def test_here_for_hours_or_someone_else_here_is_no_return(text: str) -> None:
     assert "travel.return_date" not in _fields(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "heading to tahoe now",
+        "leaving now for tahoe",
+        "leaving rn for tahoe",
+        "we're flying to denver now!",
+    ],
+)
+def test_setting_out_now_is_the_trip_under_way(text: str) -> None:
+    got = extract_offline(text, at=AT)
+    assert got.intent == "assertive"
+    assert _fields(text)["travel.status"] == "in_progress"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we're heading to tahoe now that it snowed", "heading to tahoe tomorrow", "heading to tahoe"],
+)
+def test_heading_somewhere_without_now_is_a_plan(text: str) -> None:
+    assert _fields(text)["travel.status"] == "planning"

@@ -14,6 +14,7 @@ from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
+from core.extraction.clocktimes import clock_time
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
     HOUSEHOLD,
@@ -45,7 +46,7 @@ _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|"
-    r"pickup|pick-up|dropoff|drop-off|party|meet"
+    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip"
 )
 _SPORT = (
     r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
@@ -230,6 +231,20 @@ _ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
 
 
+_AT_CLOCK = re.compile(r"^\s*(?:today\s+)?(?:at|@)\s+\d")
+
+
+def _later_today(clause: Clause, rest: str) -> datetime | None:
+    """The clock time right after an activity ("appt at 4"), today, if still to come."""
+    if not _AT_CLOCK.match(rest):
+        return None
+    clock = clock_time(rest)
+    if clock is None:
+        return None
+    when = datetime.combine(clause.at.date(), clock, tzinfo=clause.at.tzinfo)
+    return when if when > clause.at else None
+
+
 def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:
     if when is None:
         return None
@@ -246,6 +261,13 @@ def _activity(clause: Clause) -> list[Candidate]:
     rest = clause.low[m.end() :]
     after = [t for t in clause.times if t.start >= m.end()] or list(clause.times)
     ref = after[0] if after else None
+    if ref is None and (today_at := _later_today(clause, rest)) is not None:
+        # "emma has a dentist appt at 4": a clock time alone is today's, while still ahead.
+        until = _end_of_day(clause, today_at)
+        return [
+            Candidate(f"family.{slug}.event_status", "scheduled", 0.9, "planning", until),
+            Candidate(f"family.{slug}.schedule", today_at.isoformat(), 0.9, "planning", until),
+        ]
     # "Max has soccer practice Thursday at 5", "a recital friday 6pm": the day said right
     # after the activity is when it is; what follows the day says what became of it.
     # A day before the activity, a bound ("at camp until Sunday") or a day gone by ("broke

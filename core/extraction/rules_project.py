@@ -182,7 +182,9 @@ _PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
 
 _PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
 """A clause's subject after the verb ("if it gets cancelled we'll stay"): no name."""
-_INSIDE_PHRASE = re.compile(r"\b(?:to|for|from|in|at|of)\s*$")
+_INSIDE_PHRASE = re.compile(
+    r"\b(?:to|for|from|in|at|of)\s+(?:(?:the|a|an|my|our)\s+)?$|\b(?:to|for|from|in|at|of)$"
+)
 
 
 def _name_ok(name: str) -> bool:

@@ -15,7 +15,8 @@ from core.extraction.travel_objects import trip_negated
 
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
-    r"\b(?:trip|vacation|holiday|getaway|flight|journey|voyage|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
+    r"\b(?:(?<!field\s)(?<!school\s)(?<!class\s)trip|vacation|holiday|getaway|flight|journey|voyage|"
+    r"travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     r"scrapped|abandoned)\b|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"

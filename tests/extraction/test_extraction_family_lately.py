@@ -82,3 +82,36 @@ def test_an_activity_named_as_a_place_is_no_event(text: str) -> None:
 )
 def test_events_stay_events(text: str, field: str, status: str) -> None:
     assert _claims(text).get(field) == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A clock time alone after an activity is today's, while still ahead (15:00 now).
+        (
+            "emma has a dentist appt at 4",
+            "family.dentist_appt.schedule",
+            "2026-11-28T16:00:00+00:00",
+        ),
+        # A school's trip is the children's event, not the user's trip.
+        ("the field trip got pushed to next week", "family.field_trip.event_status", "moved"),
+    ],
+)
+def test_a_childs_day(text: str, field: str, value: str) -> None:
+    got = _claims(text)
+    assert got.get(field) == value
+    assert not [f for f in got if f.startswith("travel.")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "max has practice at 9am",  # gone by 15:00
+        "the school trip to dc is on friday",
+        "the field trip to the zoo got cancelled",
+    ],
+)
+def test_a_time_gone_or_a_school_trip_is_no_trip_of_the_users(text: str) -> None:
+    got = _claims(text)
+    assert not [f for f in got if f.startswith(("travel.", "project."))]
+    assert not [f for f in got if f.endswith(".schedule") and "T09:00" in str(got[f])]

@@ -45,7 +45,7 @@ from core.extraction.travel_trips import place_confidence, place_near, planned_t
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|(?<!field\s)(?<!school\s)(?<!class\s)trip|road\s+trip|vacation|getaway|visit|"
-    r"visiting|tickets?|cruise|train|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
+    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
     r"(?:(?:on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"

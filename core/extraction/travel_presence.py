@@ -27,12 +27,16 @@ PRESENT_AT = re.compile(
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
     r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
-    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
+    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
+    # "staying another night in rome", "layover in denver": a stay or a stop there now.
+    r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
+    r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
+    r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+"
 )
 ARRIVED = re.compile(
-    r"\b(?:arrived|landed|got|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"\b(?:arrived|landed|got|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
-    r"touched\s+down|"
+    r"touched\s+down|wheels\s+down|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
     r"(?:into|to|in|at)?\s*"

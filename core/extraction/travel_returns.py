@@ -24,6 +24,7 @@ COMPLETED = re.compile(
     r"all\s+day|for\s+the\s+day)\b)|"
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
+    r"\bback\s+on\s+home\s+soil\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"

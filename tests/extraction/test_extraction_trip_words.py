@@ -207,3 +207,32 @@ def test_setting_out_now_is_the_trip_under_way(text: str) -> None:
 )
 def test_heading_somewhere_without_now_is_a_plan(text: str) -> None:
     assert _fields(text)["travel.status"] == "planning"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # Typed on the road: a stop, a landing, a border, a night more.
+        ("layover in denver, 2 hrs", "Denver"),
+        ("wheels down in tokyo", "Tokyo"),
+        ("made it across the border into mexico", "Mexico"),
+        ("flight home got cancelled, staying another night in rome", "Rome"),
+    ],
+)
+def test_where_the_road_has_got_to(text: str, place: str) -> None:
+    got = _fields(text)
+    assert got["travel.location"] == place
+    assert got["travel.status"] == "in_progress"  # a flight home cancelled ends no trip
+
+
+def test_back_on_home_soil_ends_the_trip() -> None:
+    assert _fields("back on home soil")["travel.status"] == "completed"
+
+
+def test_a_bus_there_is_a_trip_planned() -> None:
+    assert _fields("bus to cusco leaves at 6")["travel.destination"] == "Cusco"
+
+
+@pytest.mark.parametrize("text", ["my sister is staying another night in rome", "the bus is late"])
+def test_someone_elses_stay_or_a_late_bus_is_no_trip(text: str) -> None:
+    assert not [f for f in _fields(text) if f.startswith("travel.")]

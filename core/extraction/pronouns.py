@@ -66,6 +66,9 @@ _MENTION = re.compile(
     r"(?:,?\s+(?P<named>[A-Za-z][a-z]+)\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
     r"Just|So|But|And|Then|Today|Tomorrow|Yesterday|Hi|Hey|Ok|Okay|Also)\b)[A-Z][a-z]+)"
     r"(?=\s+(?:is|was|has|had|called|said|texted|got|came|went|and)\b)"
+    # "grandma fell and broke her hip, she's in the ER": a parent or grandparent called by
+    # the relation alone, as a name, opening the clause.
+    r"|^\W*(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))\b(?!')"
 )
 
 
@@ -93,7 +96,10 @@ class Referents:
     def note(self, text: str) -> None:
         """Record the people ``text`` (one clause, original casing) mentions."""
         for m in _MENTION.finditer(text):
-            if m.group("rel"):
+            if m.group("bare"):
+                rel = m.group("bare").lower()
+                self._seen.append((_SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
+            elif m.group("rel"):
                 rel = m.group("rel").lower()
                 if _PRONOUN_OF[rel] == "?" and (m.group("pos") or "").lower() == "the":
                     continue  # "took him to the doctor": a place to go, not a person here

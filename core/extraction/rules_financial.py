@@ -97,7 +97,7 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt)\b"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition)\b"
 )
 _NOT_ITEMS = frozenset(
     [

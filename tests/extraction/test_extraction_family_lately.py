@@ -115,3 +115,22 @@ def test_a_time_gone_or_a_school_trip_is_no_trip_of_the_users(text: str) -> None
     got = _claims(text)
     assert not [f for f in got if f.startswith(("travel.", "project."))]
     assert not [f for f in got if f.endswith(".schedule") and "T09:00" in str(got[f])]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A parent or grandparent named by the relation alone is who "she"/"he" is next.
+        ("grandma fell and broke her hip, she's in the ER", "family.grandma.status", "sick"),
+        ("dad called, he's in the hospital", "family.dad.status", "sick"),
+        ("paid the copay", "financial.copay.status", "paid"),
+    ],
+)
+def test_caregiving_words(text: str, field: str, value: str) -> None:
+    assert _claims(text).get(field) == value
+
+
+def test_two_people_who_could_be_she_leave_the_pronoun_alone() -> None:
+    assert not [
+        f for f in _claims("mom and my sister went shopping, she's sick") if f.startswith("family.")
+    ]

@@ -5,10 +5,17 @@ departure, and one observation per field, value and intent (the most confident).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import date, timedelta
 
 from core.extraction.types import ExtractedObservation
+
+_HOME_WORD = re.compile(r"\bhome\b", re.I)
+_EARLIER = re.compile(
+    r"\b(?:yesterday|last\s+night|this\s+morning|earlier|for\s+the\s+day|on\s+\w+day)\b", re.I
+)
+"""An arrival dated before now: by the time the speaker is back home it is over."""
 
 
 def _ended(o: ExtractedObservation) -> bool:
@@ -70,6 +77,20 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
             for o in obs
             if not (o.field == "travel.status" and o.candidate_value == "in_progress")
         ]
+        homes = {o.evidence_text for o in obs if _ended(o) and _HOME_WORD.search(o.evidence_text)}
+        if homes:
+            # "we drove up to tahoe for the day yesterday, back home now": where the trip
+            # went earlier is not home ("landed in portland, back home!" is); the home
+            # city is, which the story supplies.
+            obs = [
+                o
+                for o in obs
+                if not (
+                    o.field == "travel.location"
+                    and o.evidence_text not in homes
+                    and _EARLIER.search(o.evidence_text)
+                )
+            ]
     elif any(is_under_way(o) for o in obs):
         # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
         # (a rebooking, perhaps); being somewhere on the trip says it is under way.

@@ -158,6 +158,22 @@ async def test_back_home_is_one_question_when_canon_asks(
     assert "asked" not in where.text
 
 
+async def test_a_day_trip_then_home_is_home_not_the_trip_place(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "we drove up to tahoe for the day yesterday, back home now": the place the trip went
+    is not home, so the question offers the home city, never "Back home in Tahoe?"."""
+    runner = await _started(start_bot, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
+    tg.user_says(ALICE, "we drove up to tahoe for the day yesterday, back home now")
+    question = await tg.prompt(ALICE, "Back home in Portland?")
+    assert "Tahoe" not in question.text
+    await tg.tap(ALICE, question, "Yes")
+    await tg.settled(question)
+    assert await _where(runner) == "Portland"
+    where = await tg.say(ALICE, "where am i?", expect="In Portland")
+    assert "Tahoe" not in where.text
+
+
 async def test_where_am_i_names_an_open_arrival_question(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:

@@ -236,3 +236,20 @@ def test_a_bus_there_is_a_trip_planned() -> None:
 @pytest.mark.parametrize("text", ["my sister is staying another night in rome", "the bus is late"])
 def test_someone_elses_stay_or_a_late_bus_is_no_trip(text: str) -> None:
     assert not [f for f in _fields(text) if f.startswith("travel.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [
+        # Where the trip went earlier is not where "home" is.
+        ("we drove up to tahoe for the day yesterday, back home now", None),
+        # Arriving somewhere as the trip ends, or "home in X", is home.
+        ("landed in portland, back home!", "Portland"),
+        ("Landed in Portland. Trip's over.", "Portland"),
+        ("back home in portland", "Portland"),
+    ],
+)
+def test_back_home_is_not_where_the_trip_went(text: str, location: str | None) -> None:
+    got = _fields(text)
+    assert got["travel.status"] == "completed"
+    assert got.get("travel.location") == location

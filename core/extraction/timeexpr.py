@@ -180,6 +180,17 @@ def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
     return None if got is None else (*got, "day")
 
 
+def _count(words: str) -> int:
+    """A count as written: "3", "two", "a couple of", "a few"."""
+    word = " ".join(words.split())
+    return int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
+
+
+def _days(n: int, unit: str) -> timedelta:
+    """``n`` days or weeks ("day", "days", "week", "weeks")."""
+    return timedelta(days=n * (7 if unit.startswith("week") else 1))
+
+
 def _resolve_day(
     m: re.Match[str], today: date, future: bool
 ) -> tuple[date, date | None, bool] | None:
@@ -216,15 +227,14 @@ def _resolve_day(
     if g["nth"] or g["nthw"]:
         return _nth(m, today, future)
     if g["wf_n"]:
-        word = " ".join(g["wf_n"].split())
-        n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
+        n = _count(g["wf_n"])
         base_word = g["wf_base"]
         if base_word in WEEKDAYS:
             mod = "next" if g["wf_mod"] == "next" else "this"
             base = weekday_date(today, WEEKDAYS[base_word], mod, True)
         else:
             base = today + timedelta(days=1 if base_word == "tomorrow" else 0)
-        return base + timedelta(days=n * (7 if g["wf_u"].startswith("week") else 1)), None, False
+        return base + _days(n, g["wf_u"]), None, False
     if g["eo"]:
         _, last, past = calendar_span(today, g["eo_mod"] or "this", g["eo_span"])
         return last, None, past
@@ -241,23 +251,16 @@ def _resolve_day(
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
     if g["later_n"]:
         # "two days later": counted from the day said before it (``_after_earlier``).
-        word = " ".join(g["later_n"].split())
-        n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
-        return (
-            today + timedelta(days=n * (7 if g["later_u"].startswith("week") else 1)),
-            None,
-            False,
-        )
+        return today + _days(_count(g["later_n"]), g["later_u"]), None, False
     if g["in_n"]:
-        word = " ".join(g["in_n"].split())
-        n = int(word) if word.isdigit() else NUMBER_WORDS[word.removeprefix("a ")]
+        n = _count(g["in_n"])
         unit = g["in_u"].rstrip("s")
         if unit == "month":
             base = add_months(today.replace(day=1), n)
             # "in a month" on 31 January is the last day of February, not its first.
             last = add_months(base, 1) - timedelta(days=1)
             return safe_date(base.year, base.month, today.day) or last, None, False
-        return today + timedelta(days=n * (7 if unit == "week" else 1)), None, False
+        return today + _days(n, unit), None, False
     if g["mon"]:
         return month_start(today, MONTHS[g["mon"]], future), None, False
     if g["hol"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from core.extraction.evaluation import LabelledRecord, load_jsonl
@@ -11,6 +11,16 @@ from core.extraction.offline import extract_offline
 
 AT = datetime.fromisoformat("2026-03-04T09:00:00-08:00")
 """Wednesday 4 March 2026, 09:00 in California: the 'now' of every test."""
+SATURDAY = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
+"""Saturday 28 November 2026, 15:00 UTC: the 'now' of the tables of phrasings found by using
+Canon that day (trips, money, family, homes, British words, long posts)."""
+
+
+def facts_said(text: str, at: datetime = SATURDAY) -> dict[str, object]:
+    """Field -> value of what ``text`` states as a fact or a plan (assertive or planning)."""
+    found = extract_offline(text, at=at).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
 
 LABELLED_PATH = Path(__file__).with_name("labelled_messages.jsonl")
 # ../shared/eval beside the checkout (where CI puts it), or CANON_EVAL_DIR.

@@ -5,18 +5,8 @@ Sent on Saturday 28 November 2026.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-
-from core.extraction.offline import extract_offline
-
-AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
-
-
-def _claims(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+from extraction_fixtures import facts_said
 
 
 @pytest.mark.parametrize(
@@ -43,7 +33,7 @@ def _claims(text: str) -> dict[str, object]:
     ],
 )
 def test_british_phrasings(text: str, field: str, value: object) -> None:
-    assert _claims(text).get(field) == value
+    assert facts_said(text).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -51,6 +41,6 @@ def test_british_phrasings(text: str, field: str, value: object) -> None:
     ["they're off to school", "her rent's gone up to 2000", "monday weekly meeting"],
 )
 def test_their_look_alikes_claim_nothing_of_the_kind(text: str) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert not [f for f in got if f.startswith(("family.school", "financial."))]
     assert "travel.return_date" not in got

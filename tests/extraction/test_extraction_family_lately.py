@@ -10,18 +10,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-
-from core.extraction.offline import extract_offline
-
-AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)  # a Saturday
-
-
-def _claims(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+from extraction_fixtures import facts_said
 
 
 @pytest.mark.parametrize(
@@ -42,7 +32,7 @@ def _claims(text: str) -> dict[str, object]:
     ],
 )
 def test_what_happened_lately_is_how_they_are(text: str, field: str, status: str) -> None:
-    assert _claims(text).get(field) == status
+    assert facts_said(text).get(field) == status
 
 
 @pytest.mark.parametrize(
@@ -56,7 +46,7 @@ def test_what_happened_lately_is_how_they_are(text: str, field: str, status: str
     ],
 )
 def test_a_story_or_another_kind_of_admission_is_no_state_of_now(text: str) -> None:
-    assert not [f for f in _claims(text) if f.startswith("family.")]
+    assert not [f for f in facts_said(text) if f.startswith("family.")]
 
 
 @pytest.mark.parametrize(
@@ -64,7 +54,7 @@ def test_a_story_or_another_kind_of_admission_is_no_state_of_now(text: str) -> N
     ["emma threw up at school today", "noah's better, back at school tmrw"],
 )
 def test_an_activity_named_as_a_place_is_no_event(text: str) -> None:
-    assert not [f for f in _claims(text) if f.startswith("family.school")]
+    assert not [f for f in facts_said(text) if f.startswith("family.school")]
 
 
 @pytest.mark.parametrize(
@@ -81,7 +71,7 @@ def test_an_activity_named_as_a_place_is_no_event(text: str) -> None:
     ],
 )
 def test_events_stay_events(text: str, field: str, status: str) -> None:
-    assert _claims(text).get(field) == status
+    assert facts_said(text).get(field) == status
 
 
 @pytest.mark.parametrize(
@@ -98,7 +88,7 @@ def test_events_stay_events(text: str, field: str, status: str) -> None:
     ],
 )
 def test_a_childs_day(text: str, field: str, value: str) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert got.get(field) == value
     assert not [f for f in got if f.startswith("travel.")]
 
@@ -112,7 +102,7 @@ def test_a_childs_day(text: str, field: str, value: str) -> None:
     ],
 )
 def test_a_time_gone_or_a_school_trip_is_no_trip_of_the_users(text: str) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert not [f for f in got if f.startswith(("travel.", "project."))]
     assert not [f for f in got if f.endswith(".schedule") and "T09:00" in str(got[f])]
 
@@ -127,10 +117,12 @@ def test_a_time_gone_or_a_school_trip_is_no_trip_of_the_users(text: str) -> None
     ],
 )
 def test_caregiving_words(text: str, field: str, value: str) -> None:
-    assert _claims(text).get(field) == value
+    assert facts_said(text).get(field) == value
 
 
 def test_two_people_who_could_be_she_leave_the_pronoun_alone() -> None:
     assert not [
-        f for f in _claims("mom and my sister went shopping, she's sick") if f.startswith("family.")
+        f
+        for f in facts_said("mom and my sister went shopping, she's sick")
+        if f.startswith("family.")
     ]

@@ -7,18 +7,8 @@ else's move, a meeting moved and an arrival keep their own readings.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-
-from core.extraction.offline import extract_offline
-
-AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
-
-
-def _claims(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+from extraction_fixtures import facts_said
 
 
 @pytest.mark.parametrize(
@@ -33,7 +23,7 @@ def _claims(text: str) -> dict[str, object]:
     ],
 )
 def test_the_new_home(text: str, city: str) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert got.get("profile.home_city") == city
     assert "travel.location" not in got
 
@@ -46,7 +36,7 @@ def test_the_new_home(text: str, city: str) -> None:
     ],
 )
 def test_being_somewhere_after_other_news_is_where_one_is(text: str, field: str) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert got.get(field) == "Denver"
     assert "profile.home_city" not in got
 
@@ -60,4 +50,4 @@ def test_being_somewhere_after_other_news_is_where_one_is(text: str, field: str)
     ],
 )
 def test_a_stay_a_story_or_someone_else_is_no_new_home(text: str) -> None:
-    assert "profile.home_city" not in _claims(text)
+    assert "profile.home_city" not in facts_said(text)

@@ -7,20 +7,12 @@ Microsoft" is no plan; and the employer of "I've been at Google for six months" 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
+from extraction_fixtures import SATURDAY as AT
+from extraction_fixtures import facts_said
 
 from core.extraction.offline import extract_offline
 from core.extraction.segments import split_segments
-
-AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
-
-
-def _claims(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
 
 CANCELLED = (
     "We were supposed to go to Maui for Christmas but with everything going on we "
@@ -29,7 +21,7 @@ CANCELLED = (
 
 
 def test_a_plan_called_off_inside_a_story() -> None:
-    got = _claims(CANCELLED)
+    got = facts_said(CANCELLED)
     assert got["travel.status"] == "cancelled"
     assert not [f for f in got if f.startswith("family.")]
 
@@ -54,11 +46,11 @@ def test_but_then_a_phrase_then_a_subject_is_a_clause(text: str, second: str) ->
     ["Staying home this year.", "Heading home sick", "Feeling better today"],
 )
 def test_a_leading_verb_is_no_family_member(text: str) -> None:
-    assert not [f for f in _claims(text) if f.startswith("family.")]
+    assert not [f for f in facts_said(text) if f.startswith("family.")]
 
 
 def test_leaving_a_job_before_now_is_no_plan() -> None:
     text = "So I've been at Google for about six months now after leaving Microsoft."
     got = extract_offline(text, at=AT)
     assert got.intent == "assertive"
-    assert _claims(text)["profile.employer"] == "Google"
+    assert facts_said(text)["profile.employer"] == "Google"

@@ -7,18 +7,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-
-from core.extraction.offline import extract_offline
-
-AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
-
-
-def _claims(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+from extraction_fixtures import facts_said
 
 
 @pytest.mark.parametrize(
@@ -35,7 +25,7 @@ def _claims(text: str) -> dict[str, object]:
     ],
 )
 def test_not_paid_yet_is_owed(text: str, field: str) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert got[field] == "due"
     assert "paid" not in got.values()
 
@@ -52,7 +42,7 @@ def test_not_paid_yet_is_owed(text: str, field: str) -> None:
     ],
 )
 def test_a_payment_that_did_not_happen_claims_no_payment(text: str) -> None:
-    assert "paid" not in _claims(text).values()
+    assert "paid" not in facts_said(text).values()
 
 
 @pytest.mark.parametrize(
@@ -65,7 +55,7 @@ def test_a_payment_that_did_not_happen_claims_no_payment(text: str) -> None:
     ],
 )
 def test_what_was_paid_and_what_it_cost(text: str, field: str, amount: int) -> None:
-    got = _claims(text)
+    got = facts_said(text)
     assert got[f"{field}.status"] == "paid"
     assert got[f"{field}.amount"] == amount
     assert (f"{field}.currency" in got) == ("$" in text)
@@ -76,4 +66,4 @@ def test_what_was_paid_and_what_it_cost(text: str, field: str, amount: int) -> N
     ["paid rent on the 5th", "paid the water bill for 3 months", "paid the electric bill at 10am"],
 )
 def test_a_day_a_count_or_a_time_is_no_amount(text: str) -> None:
-    assert not [f for f in _claims(text) if f.endswith(".amount")]
+    assert not [f for f in facts_said(text) if f.endswith(".amount")]

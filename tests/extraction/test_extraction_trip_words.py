@@ -12,19 +12,13 @@ between the going and the place, and a place standing for the trip to it.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
+from extraction_fixtures import SATURDAY as AT
+from extraction_fixtures import facts_said
 
 from core.extraction.offline import extract_offline
 
-AT = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)  # a Saturday
 TOMORROW = "2026-11-29"
-
-
-def _fields(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
 
 
 @pytest.mark.parametrize(
@@ -39,7 +33,7 @@ def _fields(text: str) -> dict[str, object]:
     ],
 )
 def test_an_airport_code_is_its_city(text: str, field: str, value: str) -> None:
-    assert _fields(text).get(field) == value
+    assert facts_said(text).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -47,7 +41,7 @@ def test_an_airport_code_is_its_city(text: str, field: str, value: str) -> None:
     ["im at sea", "the bos is mad", "that was lax of me", "off to the den to read"],
 )
 def test_codes_that_are_words_stay_words(text: str) -> None:
-    assert not [f for f in _fields(text) if f.startswith(("travel.", "profile."))]
+    assert not [f for f in facts_said(text) if f.startswith(("travel.", "profile."))]
 
 
 @pytest.mark.parametrize(
@@ -61,13 +55,13 @@ def test_codes_that_are_words_stay_words(text: str) -> None:
     ],
 )
 def test_the_day_between_the_going_and_the_place(text: str, day: str) -> None:
-    got = _fields(text)
+    got = facts_said(text)
     assert got["travel.status"] == "planning"
     assert got["travel.depart_date"] == day
 
 
 def test_a_part_of_the_day_without_a_day_still_plans_the_trip() -> None:
-    got = _fields("heading out first thing for tahoe")
+    got = facts_said("heading out first thing for tahoe")
     assert got["travel.destination"] == "Tahoe"
     assert "travel.depart_date" not in got
 
@@ -84,7 +78,7 @@ def test_a_part_of_the_day_without_a_day_still_plans_the_trip() -> None:
     ],
 )
 def test_a_place_called_off_is_the_trip_there(text: str) -> None:
-    got = _fields(text)
+    got = facts_said(text)
     assert got.get("travel.status") == "cancelled"
     assert not [f for f in got if f.startswith("project.")]
 
@@ -102,7 +96,7 @@ def test_a_place_called_off_is_the_trip_there(text: str) -> None:
     ],
 )
 def test_a_person_or_a_thing_off_cancels_no_trip(text: str) -> None:
-    assert "travel.status" not in _fields(text)
+    assert "travel.status" not in facts_said(text)
 
 
 @pytest.mark.parametrize(
@@ -152,7 +146,7 @@ def test_a_command_word_heading_a_noun_is_no_command(text: str, intent: str) -> 
     ],
 )
 def test_the_drive_there_ended_there(text: str) -> None:
-    got = _fields(text)
+    got = facts_said(text)
     assert got["travel.location"] == "Tahoe"
     assert got["travel.status"] == "in_progress"
 
@@ -162,7 +156,7 @@ def test_the_drive_there_ended_there(text: str) -> None:
     ["we drove up to tahoe last year", "my parents drove up to tahoe yesterday"],
 )
 def test_a_drive_long_ago_or_someone_elses_is_no_arrival(text: str) -> None:
-    assert "travel.location" not in _fields(text)
+    assert "travel.location" not in facts_said(text)
 
 
 @pytest.mark.parametrize(
@@ -175,7 +169,7 @@ def test_a_drive_long_ago_or_someone_elses_is_no_arrival(text: str) -> None:
     ],
 )
 def test_here_till_a_day_is_the_way_home(text: str, day: str) -> None:
-    assert _fields(text)["travel.return_date"] == day
+    assert facts_said(text)["travel.return_date"] == day
 
 
 @pytest.mark.parametrize(
@@ -183,7 +177,7 @@ def test_here_till_a_day_is_the_way_home(text: str, day: str) -> None:
     ["im here till 5", "she's here till sunday", "my mom is here until friday"],
 )
 def test_here_for_hours_or_someone_else_here_is_no_return(text: str) -> None:
-    assert "travel.return_date" not in _fields(text)
+    assert "travel.return_date" not in facts_said(text)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +192,7 @@ def test_here_for_hours_or_someone_else_here_is_no_return(text: str) -> None:
 def test_setting_out_now_is_the_trip_under_way(text: str) -> None:
     got = extract_offline(text, at=AT)
     assert got.intent == "assertive"
-    assert _fields(text)["travel.status"] == "in_progress"
+    assert facts_said(text)["travel.status"] == "in_progress"
 
 
 @pytest.mark.parametrize(
@@ -206,7 +200,7 @@ def test_setting_out_now_is_the_trip_under_way(text: str) -> None:
     ["we're heading to tahoe now that it snowed", "heading to tahoe tomorrow", "heading to tahoe"],
 )
 def test_heading_somewhere_without_now_is_a_plan(text: str) -> None:
-    assert _fields(text)["travel.status"] == "planning"
+    assert facts_said(text)["travel.status"] == "planning"
 
 
 @pytest.mark.parametrize(
@@ -220,22 +214,22 @@ def test_heading_somewhere_without_now_is_a_plan(text: str) -> None:
     ],
 )
 def test_where_the_road_has_got_to(text: str, place: str) -> None:
-    got = _fields(text)
+    got = facts_said(text)
     assert got["travel.location"] == place
     assert got["travel.status"] == "in_progress"  # a flight home cancelled ends no trip
 
 
 def test_back_on_home_soil_ends_the_trip() -> None:
-    assert _fields("back on home soil")["travel.status"] == "completed"
+    assert facts_said("back on home soil")["travel.status"] == "completed"
 
 
 def test_a_bus_there_is_a_trip_planned() -> None:
-    assert _fields("bus to cusco leaves at 6")["travel.destination"] == "Cusco"
+    assert facts_said("bus to cusco leaves at 6")["travel.destination"] == "Cusco"
 
 
 @pytest.mark.parametrize("text", ["my sister is staying another night in rome", "the bus is late"])
 def test_someone_elses_stay_or_a_late_bus_is_no_trip(text: str) -> None:
-    assert not [f for f in _fields(text) if f.startswith("travel.")]
+    assert not [f for f in facts_said(text) if f.startswith("travel.")]
 
 
 @pytest.mark.parametrize(
@@ -250,6 +244,6 @@ def test_someone_elses_stay_or_a_late_bus_is_no_trip(text: str) -> None:
     ],
 )
 def test_back_home_is_not_where_the_trip_went(text: str, location: str | None) -> None:
-    got = _fields(text)
+    got = facts_said(text)
     assert got["travel.status"] == "completed"
     assert got.get("travel.location") == location

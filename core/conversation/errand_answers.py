@@ -91,7 +91,7 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
     the question names no errand."""
     words = set(_WORD.findall(question.lower()))
     slugs = {
-        f.field.split(".")[1]
+        _slug(f)
         for f in facts
         if f.entity_id == mine and f.field.startswith("financial.") and f.field.count(".") == 2
     }
@@ -101,9 +101,7 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
     own = [
         f
         for f in facts
-        if f.entity_id == mine
-        and f.field.startswith("financial.")
-        and f.field.split(".")[1] in named
+        if f.entity_id == mine and f.field.startswith("financial.") and _slug(f) in named
     ]
     said, _ = errand_summary(own, mine)
     if not said:

@@ -222,15 +222,16 @@ def _financial(
     due: Any = None,
 ) -> str:
     if name == "status" and value in _PAYMENT:
+        # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
+        bare = money[:1].isdigit()
         text = _fmt(
             _PAYMENT[value],
             w,
             name=thing,
             the=errand(thing),
             money=f" ({money})" if money else "",
-            # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
-            money_first=f"{money} " if money and not money[0].isdigit() else "",
-            money_after=f" ({money})" if money[:1].isdigit() else "",
+            money_first=f"{money} " if money and not bare else "",
+            money_after=f" ({money})" if bare else "",
             on="" if due is None else f" {show_date(due)}",
         )
         return text[:-1] + f" to {merchant}?" if merchant else text

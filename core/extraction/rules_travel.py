@@ -21,7 +21,7 @@ from core.extraction.places import place_at, place_before
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
-from core.extraction.travel_objects import errand_after, is_habit
+from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
     BARE_ARRIVAL,
@@ -44,7 +44,9 @@ from core.extraction.travel_trips import place_confidence, place_near, planned_t
 
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
-    r"drive|going|go|traveling|travelling|travel|off|(?<!field\s)(?<!school\s)(?<!class\s)trip|road\s+trip|vacation|getaway|visit|"
+    r"drive|going|go|traveling|travelling|travel|off|"
+    + NOT_A_SCHOOL_TRIP
+    + r"trip|road\s+trip|vacation|getaway|visit|"
     r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.

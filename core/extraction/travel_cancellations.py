@@ -11,11 +11,11 @@ import re
 from core.extraction.clause import Clause
 from core.extraction.first_names import is_common_first_name
 from core.extraction.places import place_at
-from core.extraction.travel_objects import trip_negated
+from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
 
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
-    r"\b(?:(?<!field\s)(?<!school\s)(?<!class\s)trip|vacation|holiday|getaway|flight|journey|voyage|"
+    r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|journey|voyage|"
     r"travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     r"scrapped|abandoned)\b|"

@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
 _MOVED_TO = re.compile(
     r"\b(?:my\s+|our\s+|the\s+)?(?:(?P<ret>return)\s+(?:flight|train|trip\s+home)|"
-    r"(?<!field\s)(?<!school\s)(?<!class\s)(?P<what>flight|trip|departure)"
+    + NOT_A_SCHOOL_TRIP
+    + r"(?P<what>flight|trip|departure)"
     r"(?P<home>\s+(?:home|back))?)\s+"
     r"(?:got\s+|was\s+|has\s+been\s+|is\s+(?:now\s+)?|'s\s+(?:been\s+)?)?(?:pushed|moved|"
     r"rescheduled|bumped|changed|postponed)\s+(?:back\s+)?(?:to|til|till|until)\s+"

@@ -14,6 +14,10 @@ from core.extraction.clause import Clause
 from core.extraction.organisations import is_known_organisation
 from core.extraction.places import place_at
 
+NOT_A_SCHOOL_TRIP = r"(?<!field\s)(?<!school\s)(?<!class\s)"
+"""Put before "trip" in a pattern: a field, school or class trip is the children's event
+(``rules_family``), never the user's trip."""
+
 # Where errands happen, not trips: "back from the grocery store", "going to the gym",
 # "not going to the office", "home from work".
 _ERRAND = re.compile(

@@ -10,31 +10,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import trip_summary
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 
-_MINE = "user:primary"
 
-
-def about_me(facts: Sequence[CommittedFact], now: datetime) -> str:
+def about_me(facts: Sequence[CommittedFact], now: datetime, reader: str = PRIMARY) -> str:
+    """What is known, for the user whose own entity is ``reader``: their trip and errands
+    said together, the shared entities' facts beside them."""
     if not facts:
         return "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
     lines = ["Here's what I know:"]
     by_domain: dict[str, list[CommittedFact]] = {}
-    for f in sorted(facts, key=lambda f: (f.entity_id != _MINE, f.field)):
+    for f in sorted(facts, key=lambda f: (f.entity_id != reader, f.field)):
         by_domain.setdefault(f.domain, []).append(f)
     for domain, rows in sorted(by_domain.items()):
-        mine = {f.field: f for f in rows if f.entity_id == _MINE} | {
-            f.field: f for f in facts if f.entity_id == _MINE and f.domain == "profile"
+        mine = {f.field: f for f in rows if f.entity_id == reader} | {
+            f.field: f for f in facts if f.entity_id == reader and f.domain == "profile"
         }
         trip = trip_summary(mine) if domain == "travel" else []
         if trip:
             # The trip's fields said together, so they never contradict each other.
-            rows = [f for f in rows if f.entity_id != _MINE or not f.field.startswith("travel.")]
-        errands, told = errand_summary(rows, _MINE) if domain == "financial" else ([], set())
-        rows = [f for f in rows if f.field not in told or f.entity_id != _MINE]
+            rows = [f for f in rows if f.entity_id != reader or not f.field.startswith("travel.")]
+        errands, told = errand_summary(rows, reader) if domain == "financial" else ([], set())
+        rows = [f for f in rows if f.field not in told or f.entity_id != reader]
         rows = _without_said_twice(rows)
         said = "; ".join([*trip, *errands, *(_plain(f) for f in rows[:4])])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""

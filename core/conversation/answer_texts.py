@@ -11,10 +11,11 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
-from core.conversation.provenance import OWNER, Viewer, by_words, user_viewer
+from core.conversation.provenance import OWNER, Viewer, by_words, told_by, user_viewer
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
+from core.domain.naming import errand
 from core.domain.rollout import DomainStatus
 from core.domain.state import CommittedFact
 from core.engine.engine import Outcome
@@ -134,7 +135,7 @@ def state_text(
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
         lines.append(
-            f"• {fact_sentence(f, mine)}{expired} — {_source_words(f.source_type)}, "
+            f"• {fact_sentence(f, mine)}{expired} — {_source_words(f, mine)}, "
             f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
         )
     return "\n".join(lines).strip()
@@ -152,8 +153,9 @@ _SOURCE_WORDS = {
 }
 
 
-def _source_words(source_type: str) -> str:
-    return _SOURCE_WORDS.get(source_type, source_type.replace("_", " "))
+def _source_words(f: CommittedFact, mine: str) -> str:
+    said = _SOURCE_WORDS.get(f.source_type, f.source_type.replace("_", " "))
+    return told_by(said, f.principal, f.source_type, mine)
 
 
 def fact_sentence(f: CommittedFact, mine: str) -> str:
@@ -168,6 +170,10 @@ def fact_sentence(f: CommittedFact, mine: str) -> str:
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
         return f"{phrasing.who(parts[1]).capitalize()} is {phrasing.show(f.value)}"
+    if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
+        # "The Amazon return is due", as the questions and "what do I owe?" name it.
+        said = f"{errand(phrasing.show(parts[1]))} is {phrasing.show(f.value)}"
+        return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(f.value)}"
     name = phrasing.label(f.field, f.entity_id, mine)

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from core.conversation.about_me import about_me
+from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_reply, owed_reply
+from core.conversation.provenance import told_by
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -66,7 +68,6 @@ _SOURCE = {
     "agent": "the assistant noted it",
     "system": "set by the system",
 }
-_MINE = "user:primary"
 
 
 NOTHING_CHANGED = (
@@ -88,12 +89,17 @@ def message_kind(text: str) -> Literal["chat", "state", "other"]:
 
 
 def offline_answer(
-    text: str, facts: Sequence[CommittedFact], open_items: Sequence[ReviewItem], now: datetime
+    text: str,
+    facts: Sequence[CommittedFact],
+    open_items: Sequence[ReviewItem],
+    now: datetime,
+    reader: str = PRIMARY,
 ) -> str:
-    """A short, natural reply to ``text`` from state alone (pure)."""
+    """A short, natural reply to ``text`` from state alone (pure), for the user whose own
+    entity is ``reader`` (the rest of ``facts`` are shared ones, like the household's)."""
     t = normalised(text)
-    mine = {f.field: f for f in facts if f.entity_id == _MINE}
-    every = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id == _MINE)} | mine
+    mine = {f.field: f for f in facts if f.entity_id == reader}
+    every = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id == reader)} | mine
     if GREETING(t):
         word = next((w for w in ("morning", "afternoon", "evening") if w in t), None)
         hello = f"Good {word}!" if word else "Hi!"
@@ -109,22 +115,22 @@ def offline_answer(
     if HELP(t):
         return HELP_TEXT
     if PENDING(t):
-        return _pending(open_items)
+        return _pending(open_items, reader)
     if ABOUT_ME(t):
-        return about_me(facts, now) + asked_note(open_trip_question(open_items, _MINE))
+        return about_me(facts, now, reader) + asked_note(open_trip_question(open_items, reader))
     match, answer = next(
         ((m, a) for q, a in _STATE_QUESTIONS if (m := q.search(t)) is not None), (None, None)
     )
     # "is the amazon return before or after the trip?": the errand, against the trip.
     about_errand = answer in (None, _trip) and ("?" in text or ASKS.match(t) is not None)
-    if about_errand and (errand := errand_reply(t, facts, _MINE)) is not None:
+    if about_errand and (errand := errand_reply(t, facts, reader)) is not None:
         return errand
     if match is not None and answer is not None:
         subject = next((v for v in match.groupdict().values() if v), "")
-        said = answer(subject.strip(), every, now)
+        said = answer(subject.strip(), Known(every, now, reader))
         if answer in (_where, _trip):
             # An open question about the trip or the stay is part of the answer.
-            said += asked_note(open_trip_question(open_items, _MINE))
+            said += asked_note(open_trip_question(open_items, reader))
         return said
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
@@ -133,7 +139,7 @@ def offline_answer(
     return UNSURE
 
 
-def _pending(open_items: Sequence[ReviewItem]) -> str:
+def _pending(open_items: Sequence[ReviewItem], reader: str) -> str:
     """Each open question as it was asked (a group in one sentence), never field names."""
     if not open_items:
         return "Nothing is waiting for your confirmation."
@@ -142,17 +148,17 @@ def _pending(open_items: Sequence[ReviewItem]) -> str:
         groups.setdefault(r.group_key or r.id, []).append(r)
     count = len(groups)
     lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
-    lines += [f"• {_asked(members)}" for members in list(groups.values())[:10]]
+    lines += [f"• {_asked(members, reader)}" for members in list(groups.values())[:10]]
     return "\n".join(lines)
 
 
-def _asked(members: Sequence[ReviewItem]) -> str:
+def _asked(members: Sequence[ReviewItem], reader: str) -> str:
     first = members[0]
     if first.kind != "change" or not first.field:
         return first.reasons[0] if first.reasons else "A question about your data"
     if is_conflict_question(first):
-        return phrasing.conflict_question(first, _MINE)
-    return phrasing.question(members, _MINE).replace("\n", " ")
+        return phrasing.conflict_question(first, reader)
+    return phrasing.question(members, reader).replace("\n", " ")
 
 
 def when_text(then: datetime, now: datetime) -> str:
@@ -178,8 +184,15 @@ def when_text(then: datetime, now: datetime) -> str:
     return f"on {then.day} {then:%b}"
 
 
-def _said(f: CommittedFact, now: datetime) -> str:
-    return f"{_SOURCE.get(f.source_type, 'from ' + f.source_type.replace('_', ' '))}, {when_text(f.evidence_ts, now)}"
+def _source(f: CommittedFact, reader: str) -> str:
+    """Where ``f`` came from, for ``reader``: "you told me", "another member of the
+    household confirmed it", "from your calendar"."""
+    said = _SOURCE.get(f.source_type, "from " + f.source_type.replace("_", " "))
+    return told_by(said, f.principal, f.source_type, reader)
+
+
+def _said(f: CommittedFact, known: Known) -> str:
+    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
 
 
 def _dont_know(what: str) -> str:
@@ -187,11 +200,23 @@ def _dont_know(what: str) -> str:
 
 
 Facts = dict[str, CommittedFact]
-Answer = Callable[[str, Facts, datetime], str]
-"""(what the question is about, e.g. 'emma' or 'rent'; the facts; now) -> the reply."""
 
 
-def _where(_subject: str, facts: Facts, now: datetime) -> str:
+class Known(NamedTuple):
+    """What a question about state is answered from."""
+
+    facts: Facts
+    now: datetime
+    reader: str
+    """The asker's own entity: what they said reads "you told me", another's does not."""
+
+
+Answer = Callable[[str, Known], str]
+"""(what the question is about, e.g. 'emma' or 'rent'; what is known) -> the reply."""
+
+
+def _where(_subject: str, known: Known) -> str:
+    facts, now = known.facts, known.now
     loc = facts.get("travel.location")
     if loc is not None and stale_location(facts):
         # Only the finished trip put the user there: not a place to say they are.
@@ -199,33 +224,33 @@ def _where(_subject: str, facts: Facts, now: datetime) -> str:
     if loc is None:
         home, status = facts.get("profile.home_city"), facts.get("travel.status")
         if home is not None and status is not None and status.value == "completed":
-            return f"Home in {show_value(home.value)}, I'd think: your trip is over ({_said(status, now)})."
+            return f"Home in {show_value(home.value)}, I'd think: your trip is over ({_said(status, known)})."
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
-    source = _SOURCE.get(loc.source_type, "from " + loc.source_type.replace("_", " "))
+    source = _source(loc, known.reader)
     if when == "just now":
         return f"In {show_value(loc.value)} ({source} just now)."
     return f"In {show_value(loc.value)}, since {when} ({source})."
 
 
 def _date_answer(field: str, what: str) -> Answer:
-    def answer(_subject: str, facts: Facts, now: datetime) -> str:
-        f = facts.get(field)
+    def answer(_subject: str, known: Known) -> str:
+        f = known.facts.get(field)
         if f is None:
             return _dont_know(what)
-        return f"{what.capitalize()}: {show_in(field, f.value)} ({_said(f, now)})."
+        return f"{what.capitalize()}: {show_in(field, f.value)} ({_said(f, known)})."
 
     return answer
 
 
-def _project(subject: str, facts: Facts, now: datetime) -> str:
+def _project(subject: str, known: Known) -> str:
     words = [w for w in re.split(r"[ _]+", subject) if w and w not in _FILLER]
-    found = _find(facts, "project", "status", words)
+    found = _find(known.facts, "project", "status", words)
     label = " ".join(words) or "that project"
     if found is None:
         return _dont_know(f"how {label} is going")
     value = show_value(found.value).replace("_", " ")
-    return f"{label.capitalize()}: {value} ({_said(found, now)})."
+    return f"{label.capitalize()}: {value} ({_said(found, known)})."
 
 
 _FILLER = {"the", "my", "our", "a", "project", "bill", "status", "of", "for", "s", "is", "on"}
@@ -245,14 +270,15 @@ def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFa
     return None
 
 
-def _family(who: str, facts: Facts, now: datetime) -> str:
-    f = _find(facts, "family", "status", [who])
+def _family(who: str, known: Known) -> str:
+    f = _find(known.facts, "family", "status", [who])
     if f is None:
         return _dont_know(f"how {who.capitalize()} is")
-    return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, now)})."
+    return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
 
 
-def _paid(subject: str, facts: Facts, now: datetime) -> str:
+def _paid(subject: str, known: Known) -> str:
+    facts = known.facts
     words = [w for w in subject.split() if w not in _FILLER]
     what = " ".join(words)
     status = _find(facts, "financial", "status", words)
@@ -265,15 +291,15 @@ def _paid(subject: str, facts: Facts, now: datetime) -> str:
         money = f" ({money_text(amount.value, 'USD' if currency is None else currency.value)})"
     state = show_value(status.value)
     head = f"Yes, {what} is paid" if state == "paid" else f"{what.capitalize()} is {state}"
-    return f"{head}{money} — {_said(status, now)}."
+    return f"{head}{money} — {_said(status, known)}."
 
 
 def _simple(field: str, what: str, phrase: str) -> Answer:
-    def answer(_subject: str, facts: Facts, now: datetime) -> str:
-        f = facts.get(field)
+    def answer(_subject: str, known: Known) -> str:
+        f = known.facts.get(field)
         if f is None:
             return _dont_know(what)
-        return phrase.format(v=show_in(field, f.value)) + f" ({_said(f, now)})."
+        return phrase.format(v=show_in(field, f.value)) + f" ({_said(f, known)})."
 
     return answer
 
@@ -286,18 +312,19 @@ _TRIP_WORDS = {
 }
 
 
-def _trip(_subject: str, facts: Facts, now: datetime) -> str:
+def _trip(_subject: str, known: Known) -> str:
+    facts = known.facts
     f = facts.get("travel.status")
     if f is None:
         return _dont_know("about a trip")
     head = _TRIP_WORDS.get(str(f.value), f"Your trip: {show_value(f.value)}")
     dest = facts.get("travel.destination")
     where = f" to {show_value(dest.value)}" if dest is not None and f.value == "planning" else ""
-    return f"{head}{where} ({_said(f, now)})."
+    return f"{head}{where} ({_said(f, known)})."
 
 
-def _owed(_subject: str, facts: Facts, _now: datetime) -> str:
-    return owed_reply(facts.values(), _MINE)
+def _owed(_subject: str, known: Known) -> str:
+    return owed_reply(known.facts.values(), known.reader)
 
 
 _STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(

@@ -119,3 +119,15 @@ def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:
     if kind == "assistant":
         return "the chat assistant"
     return ANOTHER_MEMBER
+
+
+def told_by(words: str, principal: str | None, source_type: str, reader: str) -> str:
+    """A source's words for ``reader`` ("you told me", "you confirmed it") with the
+    "you" made true: another member's answer on the household's entity is "another
+    member of the household confirmed it", an assistant's "an assistant confirmed it".
+    Words that name no one ("from your calendar"), and writes older than principals,
+    stay as they are."""
+    if principal is None or not words.startswith("you "):
+        return words
+    who = by_words(principal, source_type, user_viewer(reader))
+    return words if who == "you" else f"{who} {words.removeprefix('you ')}"

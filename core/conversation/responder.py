@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from core.agent.session import CanonQuestion, SessionState
+from core.conversation.audience import PRIMARY
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
@@ -68,6 +69,11 @@ class ReplyRequest:
     open_question: CanonQuestion | None = None
     """Canon's question the chat is waiting on (Yes / No / Edit), if one is open."""
 
+    @property
+    def reader(self) -> str:
+        """The speaker's own entity (``user:primary`` when none is named)."""
+        return self.entities[0] if self.entities else PRIMARY
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -96,7 +102,11 @@ class OfflineResponder:
         return None  # it keeps no session state
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
-        return Reply(offline_answer(request.text, request.facts, request.open_items, request.now))
+        return Reply(
+            offline_answer(
+                request.text, request.facts, request.open_items, request.now, request.reader
+            )
+        )
 
 
 class StateTools:

@@ -322,7 +322,9 @@ def build_turn_graph(
                 raise ModelFailed("the model kept calling tools")
             reply = await model.complete(system, state["messages"], tools, choice)
         except ModelFailed as e:
-            text = offline_answer(request.text, request.facts, request.open_items, request.now)
+            text = offline_answer(
+                request.text, request.facts, request.open_items, request.now, request.reader
+            )
             via = f"offline ({e})"
             message = AIMessage(
                 content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
@@ -364,7 +366,9 @@ def build_turn_graph(
 
     async def offline(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         request = runtime.context.request
-        text = offline_answer(request.text, request.facts, request.open_items, request.now)
+        text = offline_answer(
+            request.text, request.facts, request.open_items, request.now, request.reader
+        )
         message = AIMessage(
             content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}
         )

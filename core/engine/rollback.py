@@ -103,8 +103,9 @@ def p0_rollbacks(
         )  # fmt: skip
         whose = "" if entity is None else f" for {entity}"
         message = (
-            f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose}: you told me "
-            f"{_wrong_words(first)} was wrong, and I had set it on my own. I now change "
+            # Not "you told me": on a household's entity it may be another member who did.
+            f"Rollback: {domain} dropped from Stage {stage} to Stage 1{whose}: "
+            f"{_wrong_words(first)} was said to be wrong, and I had set it on my own. I now change "
             f"{domain} on my own only when I'm very sure, and ask you otherwise."
         )
         fired.append(RuleFired("p0", domain, (event,), message))
@@ -146,11 +147,12 @@ def correction_rollback(
             state.domain(domain).confirm_next, CONFIRM_NEXT, reason, "rollback", entity=entity,
         ),
     )  # fmt: skip
+    # Said without "you": on a household's entity the corrections may be another member's.
     message = (
-        f"Rollback: you corrected {rate:.0%} of my {domain} changes this week (more than "
-        f"{CORRECTION_CEILING:.0%}), so I now change {domain} on my own only when I'm at least "
-        f"{raised:.0%} sure (was {auto:.0%}), and I'll ask you about the next {CONFIRM_NEXT} "
-        f"{domain} changes for {entity}."
+        f"Rollback: {rate:.0%} of my {domain} changes for {entity} were corrected this week "
+        f"(more than {CORRECTION_CEILING:.0%}), so I now change {domain} on my own only when "
+        f"I'm at least {raised:.0%} sure (was {auto:.0%}), and I'll ask about the next "
+        f"{CONFIRM_NEXT} {domain} changes for {entity}."
     )
     return RuleFired("corrections", domain, events, message)
 

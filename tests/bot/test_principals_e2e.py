@@ -45,3 +45,29 @@ async def test_history_in_chat_says_a_change_was_another_members(
     await tg.settled(prompt)
     await tg.say(BOB, "/history family.emma.status", expect="by another member of the household")
     await tg.say(ALICE, "/history family.emma.status", expect="(user_confirm), by you")
+
+
+async def test_an_answer_and_the_state_say_which_member_confirmed_a_household_fact(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Alice confirmed Emma sick; Bob then confirmed her well. Alice is never told she
+    confirmed what Bob did, in a reply from state or in /state."""
+    await start_bot(settings={"family_entity": "family:smith"})
+    tg.user_says(ALICE, "emma has a fever today")
+    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    await tg.say(ALICE, "is emma sick?", expect="Emma is sick (you confirmed it")
+
+    tg.user_says(BOB, "emma is better now")
+    prompt = await tg.prompt(BOB, "Is Emma well")
+    await tg.tap(BOB, prompt, "Yes")
+    await tg.settled(prompt)
+
+    said = await tg.say(ALICE, "is emma sick?", expect="Emma is well")
+    assert "(another member of the household confirmed it" in said.text
+    state = await tg.say(ALICE, "/state", expect="Emma is well")
+    assert "Emma is well — another member of the household confirmed it" in state.text
+    # Bob's own answer is his.
+    said = await tg.say(BOB, "is emma sick?", expect="Emma is well")
+    assert "(you confirmed it" in said.text

@@ -51,6 +51,13 @@ async def test_command_answers(
     assert expect in answer
 
 
+async def test_the_state_names_an_errand_as_the_questions_do(talk: Conversation) -> None:
+    await talk.say(ALICE, "the hospital bill came, $1,200")
+    await talk.tap(ALICE, "Yes")
+    state = await _answer(talk, "show_state", "financial")
+    assert "• The hospital bill is due — you confirmed it" in state, state
+
+
 async def test_another_users_commands_see_only_their_own_state(talk: Conversation) -> None:
     await _tahoe(talk)
     await talk.say(ALICE, "I live in Seattle now")

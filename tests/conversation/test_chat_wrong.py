@@ -70,7 +70,9 @@ async def test_wrong_logs_a_p0_asks_for_the_right_value_and_rolls_travel_back(
     assert dropped.text.startswith("⚠️ Rollback: travel dropped from Stage 2 to Stage 1")
     # The Edit corrected an auto-commit: 1 of the week's 3 travel changes (location
     # Tahoe, status in progress, location Reno) was corrected.
-    assert raised.text.startswith("⚠️ Rollback: you corrected 33% of my travel changes this week")
+    assert raised.text.startswith(
+        "⚠️ Rollback: 33% of my travel changes for you were corrected this week"
+    )
 
 
 async def test_yes_to_a_wrong_value_forgets_it(tahoe: Conversation) -> None:

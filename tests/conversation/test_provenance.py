@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 
 from core.conversation import texts
-from core.conversation.provenance import OWNER, Viewer, by_words, token_viewer, user_viewer
+from core.conversation.provenance import (
+    OWNER,
+    Viewer,
+    by_words,
+    token_viewer,
+    told_by,
+    user_viewer,
+)
 from core.conversation.views import event_view, fact_view, history_view
 from core.domain.records import ApiToken, EventRecord, HistoryEntry, ReviewItem
 from core.domain.state import CommittedFact
@@ -230,3 +237,44 @@ def test_a_correction_says_who_asked_for_it_when_it_was_not_the_reader(
 ) -> None:
     body = texts.prompt_body(_correction(kind, principal), reader)
     assert body.startswith(asked), body
+
+
+@pytest.mark.parametrize(
+    ("words", "principal", "source_type", "reader", "told"),
+    [
+        # The reader's own words and answers are theirs.
+        ("you told me", "user:alice", "conversation_assertive", "user:alice", "you told me"),
+        ("you confirmed it", "user:alice", "user_confirmation", "user:alice", "you confirmed it"),
+        # Another member's, on the household's entity, are not "you".
+        (
+            "you confirmed it",
+            "user:bob",
+            "user_confirmation",
+            "user:alice",
+            "another member of the household confirmed it",
+        ),
+        (
+            "you told me",
+            "user:bob",
+            "conversation_assertive",
+            "user:alice",
+            "another member of the household told me",
+        ),
+        # A delegate's answer was an assistant's.
+        (
+            "you confirmed it",
+            "token:ta",
+            "user_confirmation",
+            "user:alice",
+            "an assistant confirmed it",
+        ),
+        ("you confirmed it", "system", "user_confirmation", "user:alice", "Canon confirmed it"),
+        # Words naming no one, and writes older than principals, stay as they are.
+        ("from your calendar", "source:work", "calendar", "user:alice", "from your calendar"),
+        ("you told me", None, "conversation_assertive", "user:alice", "you told me"),
+    ],
+)
+def test_a_sources_words_say_you_only_to_whoever_it_was(
+    words: str, principal: str | None, source_type: str, reader: str, told: str
+) -> None:
+    assert told_by(words, principal, source_type, reader) == told

@@ -68,7 +68,10 @@ def invitation_doubt(organizer: str, response: str) -> str:
     """Why evidence from an invitation the owner has not accepted is asked: who sent it
     (quoted: a stranger chose it) and the owner's answer so far."""
     who = quote(organizer if len(organizer) <= 100 else organizer[:100] + CUT)
-    answer = "you accepted only tentatively" if response == "tentative" else "you have not accepted"
+    answer = {
+        "tentative": "you accepted only tentatively",
+        "unknown": "(I can't tell whether that's you: no owner address is set)",
+    }.get(response, "you have not accepted")
     return f"{INVITATION}{who} {answer}"
 
 

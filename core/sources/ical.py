@@ -9,8 +9,10 @@ An event someone else organised (ORGANIZER is not one of the owner's addresses)
 is an invitation: the payload's ``invitation`` names the organiser (their
 address, else their CN) and the owner's answer (the PARTSTAT of the ATTENDEE
 that is the owner; NEEDS-ACTION, RFC 5545's default, when the owner is not
-listed). With no owner address known the event is read as the owner's own, as
-before: there is no way to tell an invitation from a plan.
+listed). With no owner address known, an event whose organiser invited anyone may be a
+stranger's invitation as well as the owner's own meeting: its answer is ``unknown`` and
+it is asked like one not yet accepted (anyone can put an invitation on a calendar); an
+event that invites nobody is the owner's own.
 """
 
 from __future__ import annotations
@@ -61,9 +63,10 @@ def _as_list(value: Any) -> list[Any]:
 
 def invitation(component: Any, owner: frozenset[str]) -> dict[str, str] | None:
     """Who organised ``component`` and the owner's answer, when it is not the owner's own
-    event; None when it is, or when ``owner`` is empty (nobody to compare with)."""
+    event; None when it is. With ``owner`` empty (nobody to compare with), an organiser
+    who invited others may be anyone: the answer is ``unknown``."""
     organizer = component.get("ORGANIZER")
-    if not owner or organizer is None:
+    if organizer is None:
         return None
     address = calendar_address(organizer)
     if address in owner:
@@ -72,6 +75,11 @@ def invitation(component: Any, owner: frozenset[str]) -> dict[str, str] | None:
     who = " ".join((address or str(params.get("CN") or "")).split())
     if not who:
         return None  # an ORGANIZER naming nobody says nothing about who asked
+    if not owner:
+        # An invitation always invites someone (RFC 5546); a lone ORGANIZER is how some
+        # calendars (Google's feeds) mark the owner's own events.
+        invited = {calendar_address(a) for a in _as_list(component.get("ATTENDEE"))}
+        return {"organizer": who[:256], "response": "unknown"} if invited - {address} else None
     answers = [
         _ANSWERS.get(str(a.params.get("PARTSTAT", "NEEDS-ACTION")).upper(), "needs_action")
         for a in _as_list(component.get("ATTENDEE"))

@@ -101,8 +101,8 @@ class Radicale:
     url: str
     users_file: Path
 
-    def add_user(self, password: str = "cal-password") -> tuple[str, str]:
-        user = f"u{uuid.uuid4().hex[:10]}"
+    def add_user(self, password: str = "cal-password", name: str | None = None) -> tuple[str, str]:
+        user = name or f"u{uuid.uuid4().hex[:10]}"
         with self.users_file.open("a") as f:
             f.write(f"{user}:{password}\n")
         return user, password

@@ -8,6 +8,7 @@ is no evidence; one they accepted is their own plan, from the next poll on.
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -60,8 +61,10 @@ def _event(
     return "\r\n".join([*lines, "END:VEVENT", "END:VCALENDAR", ""])
 
 
-def _calendar(radicale: Radicale, *events: str) -> tuple[str, str, str, list[Any]]:
-    user, password = radicale.add_user()
+def _calendar(
+    radicale: Radicale, *events: str, login: str | None = None
+) -> tuple[str, str, str, list[Any]]:
+    user, password = radicale.add_user(name=login)
     client = DAVClient(
         url=radicale.url, username=user, password=password, enable_rfc6764=False, require_tls=False
     )
@@ -119,14 +122,55 @@ def test_the_events_say_who_organised_them_and_what_the_owner_answered(
     }
 
 
-def test_without_the_owners_addresses_an_invitation_reads_as_before(
+def test_without_the_owners_addresses_a_meeting_with_invitees_may_be_a_strangers(
     tmp_path: Path, radicale: Radicale
 ) -> None:
-    """Radicale's calendar-user-address-set names a path, not a mail address: with no
-    owner_addresses configured there is no way to tell who the owner is."""
+    """Radicale's calendar-user-address-set names a path, not a mail address, and its
+    login here is no mail address: with no owner_addresses configured nobody can tell
+    the owner's meeting from a stranger's invitation, so one that invites anyone is
+    asked (``unknown``); an event that invites nobody is the owner's own."""
+    url, user, password, _ = _calendar(
+        radicale,
+        _event("asked", "Flight to Moscow"),
+        _event("lone", "Trip to Lisbon", answer=None),
+        _event("plain", "Trip to Porto", organizer=None, answer=None),
+    )
+    events = fetch_caldav(_settings(tmp_path, url, user, password).sources[0], NOW)
+    assert {e["id"]: e.get("invitation") for e in events} == {
+        "asked": {"organizer": STRANGER, "response": "unknown"},
+        "lone": None,  # its one attendee is its organiser: nobody was invited
+        "plain": None,
+    }
+
+
+def test_a_login_that_is_a_mail_address_names_the_owner(tmp_path: Path, radicale: Radicale) -> None:
+    """Hosted servers log in with the owner's mail address: their own meeting is theirs,
+    a stranger's invitation is told apart with no owner_addresses configured."""
+    me = f"me-{uuid.uuid4().hex[:6]}@example.com"
+    mine = _event("mine", "Trip to Lisbon", organizer=me, answer=None).replace(
+        "END:VEVENT", "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:friend@example.com\r\nEND:VEVENT"
+    )
+    theirs = _event("theirs", "Flight to Moscow").replace(f"mailto:{ME}", f"mailto:{me}")
+    url, user, password, _ = _calendar(radicale, mine, theirs, login=me)
+    events = fetch_caldav(_settings(tmp_path, url, user, password).sources[0], NOW)
+    assert {e["id"]: e.get("invitation") for e in events} == {
+        "mine": None,
+        "theirs": {"organizer": STRANGER, "response": "needs_action"},
+    }
+
+
+async def test_without_the_owners_addresses_a_strangers_flight_is_asked_never_committed(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
     url, user, password, _ = _calendar(radicale, _event("asked", "Flight to Moscow"))
-    [event] = fetch_caldav(_settings(tmp_path, url, user, password).sources[0], NOW)
-    assert "invitation" not in event
+    report = (await poll_once(engine, _settings(tmp_path, url, user, password), NOW)).sources[0]
+
+    assert report.ok, report.error
+    assert await _travel(engine) == {}, "a stranger's word is not the user's plan"
+    asked = {r.field: r for r in await engine.store.review_items(["pending", "queued"])}
+    assert asked["travel.location"].candidate_value == "Moscow"
+    why = prompt_body(asked["travel.location"], "user:primary", now=NOW).splitlines()[-1]
+    assert why.startswith(f"From an invitation by \"{STRANGER}\" (I can't tell whether that's you")
 
 
 async def test_a_strangers_unaccepted_flight_is_asked_naming_the_invitation_never_committed(

@@ -39,8 +39,25 @@ def _vevent(*lines: str) -> Any:
 @pytest.mark.parametrize(
     ("lines", "owner", "expected"),
     [
-        # nobody to compare with: today's reading, whatever the event says
+        # nobody to compare with, and nobody invited: the owner's own (a Google feed's
+        # events all name their calendar as ORGANIZER)
         ([f"ORGANIZER:mailto:{STRANGER}"], frozenset(), None),
+        (
+            [f"ORGANIZER:mailto:{STRANGER}", f"ATTENDEE;PARTSTAT=ACCEPTED:mailto:{STRANGER}"],
+            frozenset(),
+            None,
+        ),
+        # nobody to compare with, and someone invited: it may be a stranger's invitation
+        (
+            [f"ORGANIZER:mailto:{STRANGER}", "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.com"],
+            frozenset(),
+            {"organizer": STRANGER, "response": "unknown"},
+        ),
+        (
+            ["ORGANIZER;CN=Travel Desk:", "ATTENDEE:mailto:me@example.com"],
+            frozenset(),
+            {"organizer": "Travel Desk", "response": "unknown"},
+        ),
         # no organiser: an event the owner typed in
         (["ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:me@example.com"], ME, None),
         # the owner organised it (any of their addresses, any case, with or without mailto:)
@@ -182,6 +199,10 @@ def _flight(response: str | None, **more: Any) -> dict[str, Any]:
 
 ASKED = f'from an invitation by "{STRANGER}" you have not accepted'
 MAYBE = f'from an invitation by "{STRANGER}" you accepted only tentatively'
+UNKNOWN = (
+    f'from an invitation by "{STRANGER}" '
+    "(I can't tell whether that's you: no owner address is set)"
+)
 
 
 @pytest.mark.parametrize(
@@ -191,6 +212,7 @@ MAYBE = f'from an invitation by "{STRANGER}" you accepted only tentatively'
         ("accepted", None),  # theirs now: as their own
         ("needs_action", ASKED),
         ("tentative", MAYBE),
+        ("unknown", UNKNOWN),
     ],
 )
 def test_what_an_invitation_may_claim_follows_the_owners_answer(
@@ -212,7 +234,7 @@ def test_each_answer_is_its_own_evidence_so_accepting_later_is_not_a_duplicate()
         response: {
             p["event_id"] for p in calendar_payloads(_flight(response), at=NOW, entity_id="u")
         }
-        for response in (None, "needs_action", "tentative", "accepted")
+        for response in (None, "needs_action", "tentative", "accepted", "unknown")
     }
     for a in ids:
         for b in ids:

@@ -3,8 +3,9 @@
 Nextcloud, Fastmail, iCloud, Radicale. Listed whole on each pass, like a feed
 (``core.sources.kinds.ics``); the caldav library loads on the first poll.
 The owner's addresses (to tell invitations from their own events,
-``core.sources.ical``) are the configured ``owner_addresses`` and the mail
-addresses of the principal's calendar-user-address-set.
+``core.sources.ical``) are the configured ``owner_addresses``, the mail
+addresses of the principal's calendar-user-address-set, and the login when it is
+a mail address. With none of them, a meeting with invitees is asked about.
 """
 
 from __future__ import annotations
@@ -59,7 +60,13 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
         )
         with client:
             calendars = _calendars(client, cfg)
-            owner = frozenset(cfg.owner_addresses) | _server_addresses(client)
+            # A login that is a mail address (iCloud, Fastmail, most hosted servers) is
+            # the owner's: their own meetings are then not asked about as invitations.
+            owner = (
+                frozenset(cfg.owner_addresses)
+                | _server_addresses(client)
+                | owner_addresses([cfg.username or ""])
+            )
             for calendar in calendars:
                 found = calendar.search(start=start, end=end, event=True, expand=False)
                 for obj in found:

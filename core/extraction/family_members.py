@@ -185,7 +185,8 @@ HOUSEHOLD = frozenset(
 )
 _BE_IN = re.compile(
     PRE + r"(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
-    r"(?:in|at|with)\s+"
+    # "w" and "w/" are "with" as typed ("the twins are w their dad this weekend").
+    r"(?:in\s+|at\s+|with\s+|w/\s*|w\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
 # someone who lives elsewhere ("with me" or "with us" is at home).
@@ -209,6 +210,6 @@ def elsewhere(clause: Clause, rest: str) -> bool:
     pos = len(clause.low) - len(rest) + m.end()
     if m.group().rstrip().endswith("at"):
         return _AT_SOMEONES.match(clause.low, pos) is not None
-    if m.group().rstrip().endswith("with"):
+    if m.group().rstrip().endswith(("with", " w", "w/")):
         return _WITH_SOMEONE.match(clause.low, pos) is not None
     return place_at(clause.text, pos) is not None

@@ -24,6 +24,7 @@ When a name counts as a place (``accepts``):
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
@@ -178,6 +179,10 @@ _FOLLOWERS = _words(
 )
 
 
+_SHORT_NAME = re.compile(r"^(.+?)\s+(?:am|an\s+der|im|upon)\s+\S.*$|^(.+?)\s*\(.*\)$")
+"""A city's name with the river or region that tells it from its namesakes."""
+
+
 def key_of(text: str) -> str:
     """The lookup key of a name: lowercase ASCII words, no dots ("St. Louis" -> "st louis")."""
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -216,6 +221,13 @@ def _table() -> dict[str, KnownPlace]:
     cities = sorted(gc.get_cities().values(), key=lambda c: -int(c["population"]))
     for city in cities:
         _add(str(city["name"]), "city", int(city["population"]))
+    for city in cities:
+        # "Frankfurt am Main", "Halle (Saale)", "Newcastle upon Tyne": said by the first
+        # words alone, unless another place has that name already.
+        short = _SHORT_NAME.match(str(city["name"]))
+        if short is not None:
+            name = short[1] or short[2]
+            _TABLE.setdefault(key_of(name), KnownPlace(name, "city", int(city["population"])))
     for city in cities:
         if int(city["population"]) < _BIG_CITY:
             break

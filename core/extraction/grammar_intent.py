@@ -70,6 +70,12 @@ RESULT_VERBS = frozenset(
             "reschedule",
             "push",
             "delay",
+            # "our flight was diverted to reno", "got stranded in dallas", "stuck at the
+            # airport in atlanta": held there now.
+            "divert",
+            "reroute",
+            "strand",
+            "stick",
             # "we extended the trip to monday": the day it now ends is ahead.
             "extend",
             "bump",
@@ -206,7 +212,9 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return (reached or obtained) and not _BOUNDED.search(low)
     if lemma in _CHANGED_TO:
         return "prep:to" in done  # "the rent increased to 2300": what it comes to now
-    if lemma in ("make", "fall"):
+    if lemma in ("make", "fall", "miss", "snow"):
+        # "missed my connection in atlanta", "snowed in at the cabin": held there now;
+        # not "missed the bus", "it snowed all night".
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None
     if lemma == "cross":

@@ -36,7 +36,9 @@ _SHOULD_INVERSION = (
 )
 """"Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
 CONDITIONAL = re.compile(
-    rf"^(?:without|but\s+for|barring|absent|once|{_SHOULD_INVERSION})\b(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    # "once again stuck in denver", "once more delayed": no condition.
+    rf"^(?:without|but\s+for|barring|absent|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION})\b"
+    r"(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
 IF_IDIOM = re.compile(
@@ -47,7 +49,7 @@ IF_IDIOM = re.compile(
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
-    rf"but\s+for|barring|once|{_SHOULD_INVERSION}|"
+    rf"but\s+for|barring|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )
 WISH = re.compile(

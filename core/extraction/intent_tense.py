@@ -24,7 +24,12 @@ FAR_PAST = re.compile(
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
     r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
     r"\bhoneymoon\b|\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
-    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b"
+    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b|"
+    # "I landed in atlanta once and it was chaos", "missed my connection there twice": an
+    # experience counted, not news ("once we land…", "once again", "at once" are not).
+    r"(?<!\bat\s)\bonce\b(?!\s+(?:again|more|i|we|you|u|he|she|they|it|the|my|our|his|her|"
+    r"their|that|this|everyone|everything|[a-z]+\s+(?:is|are|gets?|lands?|arrives?)\b))|"
+    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b"
 )
 PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
@@ -56,7 +61,8 @@ RESULT_PAST = re.compile(
     r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
-    r"checked|made\s+it|touched\s+down|threw\s+up|crossed\s+(?:over\s+)?into|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
+    r"checked|made\s+it|touched\s+down|diverted|rerouted|stranded|snowed\s+in|"
+    r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|threw\s+up|crossed\s+(?:over\s+)?into|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
 )
 FUTURE = re.compile(

@@ -16,6 +16,7 @@ from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT as _AMOUNT
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
+from core.extraction.amounts import bare_amount_at
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.gazetteer import key_of, lookup
@@ -246,6 +247,7 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 _OWED = r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition"
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
+_CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
     r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
@@ -255,7 +257,9 @@ _BILL_IS = re.compile(
     rf"typical|market)\b)[a-z][a-z&]*\s+)?(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
-    r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    # "the hospital bill came, $1,200", "water bill came in at $85": a bill that arrived.
+    r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
+    r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 
@@ -300,10 +304,18 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, fined = "due", True
                 break
-    if amount is not None and (m := _BILL_IS.search(clause.low)):
+    bill = _BILL_IS.search(clause.low)
+    bare = None if amount is not None or bill is None else bare_amount_at(clause.low, bill.end())
+    if bare is not None and bare >= 10:
+        # "the hospital bill is 1200": no currency written, none assumed ("rent is 1 of our
+        # biggest costs" counts, it costs nothing).
+        amount = (bare, "")
+    if amount is not None and (m := bill) is not None:
         # "the gas bill is $84 this month": a bill and what it comes to, not yet paid.
         if not item:
             item, status = m.group("item"), "due"
+            # "the electric bill came today": the day it came, not the day it is due.
+            fined = _CAME.search(m.group()) is not None
         elif _BILL.search(item.lower()) is None:
             item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
     shop: str | None = None
@@ -349,8 +361,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
     due = _nearest(ahead, clause.low.find(item.lower()))
-    if fined and "due" not in clause.words:
-        due = None  # "got a speeding ticket this morning": when it came, not when it is due
+    if fined:
+        # "got a speeding ticket this morning", "the bill came today": when it came, not
+        # when it is due, which only "due" says ("…, due friday").
+        due = _nearest(ahead, clause.low.find("due")) if "due" in clause.words else None
     if status == "due" and due is not None:
         until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
         out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]

@@ -28,6 +28,8 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACES = re.compile(r"\s+")
+_REPEATED = re.compile(r"([^\w\s])\1{3,}")
+_LONG_RUN = re.compile(r"([^\w\s]{8}|\S{64})\S+")
 # Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
 # between digits ("$143.20", "St. Louis") does not end a sentence.
 _SENTENCE_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
@@ -277,6 +279,9 @@ def clean(text: str) -> str:
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
+    # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
+    flat = _LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat))
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)

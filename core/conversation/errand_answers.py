@@ -109,9 +109,24 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
     head = "; ".join(s[:1].upper() + s[1:] for s in said)
     trip = {f.field: f.value for f in facts if f.entity_id == mine and f.domain == "travel"}
     due = [f.value for f in own if f.field.endswith(".due_date")]
-    if "trip" not in words or len(due) != 1:
+    if "trip" not in words or len(due) > 1:
         return head + "."
+    if not due:
+        return f"{head} — {_undated_against_trip(trip)}."
     return f"{head} — {_against_trip(str(due[0]), trip)}."
+
+
+def _undated_against_trip(trip: Mapping[str, Scalar]) -> str:
+    """An errand with no day, against the trip: what can still be said of when it falls."""
+    status = trip.get("travel.status")
+    if status == "completed":
+        return "your trip is over, so it comes after it now"
+    if status == "in_progress":
+        return "it has no day, and you're on your trip now, so after you're back"
+    gone = calendar_day(trip.get("travel.depart_date"))
+    if status == "planning" and gone is not None:
+        return f"it has no day; you leave {phrasing.show_date(gone.isoformat())}"
+    return "it has no day, and I don't know your trip's days"
 
 
 def _against_trip(due: str, trip: Mapping[str, Scalar]) -> str:

@@ -322,6 +322,28 @@ def test_an_errand_is_placed_against_the_trip(
     assert said in answer
 
 
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        # The founding story's end: the trip is over and the return has no day.
+        ("completed", "The Amazon return is due — your trip is over, so it comes after it now."),
+        (
+            "in_progress",
+            "The Amazon return is due — it has no day, and you're on your trip now, so after "
+            "you're back.",
+        ),
+        ("planning", "The Amazon return is due — it has no day; you leave Sunday, February 22."),
+    ],
+)
+def test_an_errand_with_no_day_is_still_placed_against_the_trip(status: str, said: str) -> None:
+    facts = (
+        fact("travel.status", status, THIS_MORNING),
+        fact("travel.depart_date", "2026-02-22", THIS_MORNING),
+        fact("financial.amazon_return.status", "due", THIS_MORNING),
+    )
+    assert reply("is the amazon return before or after my trip?", facts) == said
+
+
 def test_a_question_about_an_errand_alone_tells_the_errand() -> None:
     facts = _trip_and_return("planning", "2026-02-22", None, "2026-02-27")
     assert reply("when is the amazon return due?", facts) == (

@@ -24,7 +24,11 @@ FAR_PAST = re.compile(
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
     r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
     r"\bhoneymoon\b|\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
-    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|\bbefore\s+(?:i|we)\b|"
+    r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|"
+    # "before we had kids" dates a memory; "before i leave", "before we go" is still ahead.
+    r"\bbefore\s+(?:i|we)\b(?!\s+(?:leave|go|head|fly|drive|get|come|start|forget|run|"
+    r"finish|move|travel|land|arrive|book|do|make|see|call|pay|return|check|lose|miss|"
+    r"'ll|will|can|need|have|gotta|hit|board)\b)|"
     # "I landed in atlanta once and it was chaos", "missed my connection there twice": an
     # experience counted, not news ("once we land…", "once again", "at once" are not).
     r"(?<!\bat\s)\bonce\b(?!\s+(?:again|more|i|we|you|u|he|she|they|it|the|my|our|his|her|"

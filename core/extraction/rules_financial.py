@@ -52,6 +52,14 @@ _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "cancelled",
     ),
+    # "need to pay the water bill", "gotta pay rent before i leave": still owed.
+    (
+        re.compile(
+            r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+            r"should|hafta|have\s+got\s+to)\s+(?:to\s+)?(?:pay\s+off|pay\s+for|pay)\s+"
+        ),
+        "due",
+    ),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled)\s+"), "paid"),
     (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
 )

@@ -74,3 +74,17 @@ def test_look_alikes_place_nobody(text: str) -> None:
 )
 def test_once_as_a_condition_and_at_once_stay_what_they_were(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # "before i leave" is still ahead; "before we had kids" dates a memory.
+        ("need to return the amazon package before we go", "assertive"),
+        ("gotta pay rent before i leave", "assertive"),
+        ("before we had kids we lived in denver", "historical"),
+        ("i lived in boston before i moved here", "historical"),
+    ],
+)
+def test_before_i_leave_is_ahead_and_before_we_had_kids_is_a_memory(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

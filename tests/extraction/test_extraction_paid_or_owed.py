@@ -110,3 +110,34 @@ def test_a_bill_that_came_is_owed(
 def test_what_came_or_a_count_is_no_bill_owed(text: str) -> None:
     said = facts_said(text)
     assert not [f for f, v in said.items() if f.endswith(".status") and v == "due"], said
+
+
+@pytest.mark.parametrize(
+    ("text", "bill"),
+    [
+        # Having to pay it says it is still owed ("gotta" is a present, not "got").
+        ("need to pay the water bill", "water_bill"),
+        ("need to pay the water bill before i go", "water_bill"),
+        ("have to pay the water bill, it's $85", "water_bill"),
+        ("gotta pay rent before i leave", "rent"),
+        ("i gotta pay the phone bill today", "phone_bill"),
+        ("still have to pay off the credit card", "credit_card"),
+        ("i need to pay the water bill by friday", "water_bill"),
+    ],
+)
+def test_having_to_pay_a_bill_is_owing_it(text: str, bill: str) -> None:
+    assert facts_said(text).get(f"financial.{bill}.status") == "due"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Someone else's, asked, or denied.
+        "he needs to pay his rent",
+        "do i need to pay the water bill?",
+        "you don't need to pay for parking",
+    ],
+)
+def test_anothers_or_an_asked_obligation_is_no_bill_of_the_users(text: str) -> None:
+    said = facts_said(text)
+    assert not [f for f in said if f.startswith("financial.")], said

@@ -167,8 +167,14 @@ def _finite_past(head: Token, span: Span) -> bool:
 
 def _has_got(head: Token) -> bool:
     """ "Emma's got a recital Friday": after a name the parse takes the "'s" of "has
-    got" for a possessive and "got" for a past; it is the present "has got"."""
-    return head.lower_ == "got" and head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s")
+    got" for a possessive and "got" for a past; it is the present "has got". So is
+    "gotta", which the tokenizer splits into "got" and "ta" ("gotta pay rent")."""
+    if head.lower_ != "got":
+        return False
+    after = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
+    if after is not None and after.lower_ == "ta" and not head.whitespace_:
+        return True
+    return head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s")
 
 
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})

@@ -122,7 +122,7 @@ def _undated_against_trip(trip: Mapping[str, Scalar]) -> str:
     if status == "completed":
         return "your trip is over, so it comes after it now"
     if status == "in_progress":
-        return "it has no day, and you're on your trip now, so after you're back"
+        return "it has no day, and you're on your trip now"
     gone = calendar_day(trip.get("travel.depart_date"))
     if status == "planning" and gone is not None:
         return f"it has no day; you leave {phrasing.show_date(gone.isoformat())}"

@@ -329,8 +329,7 @@ def test_an_errand_is_placed_against_the_trip(
         ("completed", "The Amazon return is due — your trip is over, so it comes after it now."),
         (
             "in_progress",
-            "The Amazon return is due — it has no day, and you're on your trip now, so after "
-            "you're back.",
+            "The Amazon return is due — it has no day, and you're on your trip now.",
         ),
         ("planning", "The Amazon return is due — it has no day; you leave Sunday, February 22."),
     ],

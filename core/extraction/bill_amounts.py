@@ -16,6 +16,7 @@ from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.amounts import bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.types import ObservationIntent
 
 BILL_ITEM = (
     r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
@@ -29,6 +30,8 @@ _BILL_NOW = re.compile(
     BILL_ITEM
     + r"(?:(?:is|'s)\s+(?:now\s+|currently\s+)?(?:at|up\s+to)|(?:is|'s)\s+(?:now|currently)|"
     r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:up|down)\s+to|"
+    # "rent is going up to 2400 in january", "will be 2400 from march": a change ahead.
+    r"(?:(?:is|'s)\s+going|goes|will\s+go)\s+(?:up|down)\s+to|will\s+be|"
     r"(?:(?:was|got|has\s+been|have\s+been)\s+)?(?:raised|increased|lowered|reduced|hiked|"
     r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
     r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
@@ -55,14 +58,28 @@ def bill_now(clause: Clause) -> list[Candidate]:
     amount = _amount_in(money.group()) if money else None
     if amount is not None and m.group("plain"):
         return []  # "my rent is $2300": a bill due and its amount (rules_financial)
+    # "went up to 2400 starting jan", "is going up to 2400 in april": what it will come to,
+    # a plan (which changes no amount now), not what it is.
+    when: ObservationIntent | None = "planning" if _ahead(clause) else None
     if amount is not None:
         return [
-            Candidate(f"{slug}.amount", amount[0], 0.9),
-            Candidate(f"{slug}.currency", amount[1], 0.9),
+            Candidate(f"{slug}.amount", amount[0], 0.9, when),
+            Candidate(f"{slug}.currency", amount[1], 0.9, when),
         ]
     value = bare_amount_at(clause.low, m.end())
     # A bare number under ten is no bill: "rent is 1 of our biggest costs".
-    return [] if value is None or value < 10 else [Candidate(f"{slug}.amount", value, 0.9)]
+    if value is None or value < 10:
+        return []
+    return [Candidate(f"{slug}.amount", value, 0.9, when)]
+
+
+def _ahead(clause: Clause) -> bool:
+    """Whether the clause names a day still to come that is no span already begun ("this
+    month" is under way; "next month", "in january", "starting monday" are ahead)."""
+    today = clause.at.date()
+    return any(
+        not t.past and not t.begun_span(today) and t.day > today for t in clause.times
+    )
 
 
 _PER = re.compile(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")

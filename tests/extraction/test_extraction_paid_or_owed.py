@@ -141,3 +141,21 @@ def test_having_to_pay_a_bill_is_owing_it(text: str, bill: str) -> None:
 def test_anothers_or_an_asked_obligation_is_no_bill_of_the_users(text: str) -> None:
     said = facts_said(text)
     assert not [f for f in said if f.startswith("financial.")], said
+
+
+@pytest.mark.parametrize(
+    ("text", "now"),
+    [
+        # What a bill will come to is no amount now (a plan sets no amount).
+        ("rent is going up to 2400 in january", None),
+        ("our rent goes up to $2,400 next month", None),
+        ("the rent will be 2400 from january", None),
+        ("my landlord says rent's going up to $2,100 in april", None),
+        # What it came to already is.
+        ("rent went up to 2400 this month", 2400),
+        ("the rent went up to $2,400", 2400),
+        ("rent is now 2300", 2300),
+    ],
+)
+def test_a_bill_going_up_later_is_no_amount_now(text: str, now: int | None) -> None:
+    assert facts_said(text).get("financial.rent.amount") == now

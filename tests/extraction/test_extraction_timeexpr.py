@@ -54,6 +54,11 @@ def first_day(text: str, at: datetime = WED, *, future: bool = True) -> date:
         ("Labor Day", date(2026, 9, 7)),
         ("Thanksgiving", date(2026, 11, 26)),
         ("in May", date(2026, 5, 1)),
+        # When a change starts: "starting june", "as of june", "beginning of june".
+        ("starting June", date(2026, 6, 1)),
+        ("as of june", date(2026, 6, 1)),
+        ("beginning of June", date(2026, 6, 1)),
+        ("starting jan", date(2027, 1, 1)),
     ],
 )
 def test_relative_dates_from_a_wednesday(text: str, expected: date) -> None:

@@ -25,7 +25,9 @@ NOW_AT = re.compile(
 """A verbless "now at X", which names a place unless a job was left before it."""
 _NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
 _LIVED = re.compile(
-    rf"\b(?:used\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
+    rf"\b(?:use[d]?\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
+    # "we lived in ohio for years, now in tampa", "grew up in boston, now in seattle".
+    r"\b(?:i|we)\s+(?:(?:had\s+)?lived|grew\s+up|spent\s+\w+\s+years)\s+in\b|^grew\s+up\s+in\b|"
     r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b|"
     # "we moved house, now in Leeds": after a move of one's home, "now in X" is the new one.
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?moved"
@@ -39,7 +41,17 @@ def now_living(clause: Clause) -> re.Match[str] | None:
     if clause.start_in_message <= 0:
         return None
     before = clause.message[: clause.start_in_message].lower()
+    if _STAY.search(clause.low):
+        return None  # "…, now in rome for work this week": a trip from the home, not a home
     return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
+
+
+_STAY = re.compile(
+    r"\bfor\s+(?:(?:a|an|the|my|our|some)\s+)?(?:conference|work|business|meeting|trip|wedding|"
+    r"weekend|holidays?|vacation|week|few\s+days|couple|visit|funeral|gig|tournament)\b|"
+    r"\bthis\s+(?:week|weekend)\b|\b(?:till|until|til|thru|through)\b|\bvisiting\b"
+)
+"""A stay, not a home: "now in rome for work this week"."""
 
 
 _FORMER_JOB = re.compile(

@@ -66,6 +66,11 @@ _VISIT = re.compile(
     r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+"
 )
+_ANOTHER_IS = re.compile(
+    r"\b(?!(?:i|we|u|you|im|were|i'm|we're|let's|lets|that's|it's|here's|there's)\b)[a-z]+"
+    r"(?:'s|\s+is|\s+are|\s+was)\s+(?:(?:finally|just|now|safely|also|already)\s+)*$"
+)
+"""Someone else as the subject right before "back from" ("tom's back from vegas")."""
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
 _TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
 _ON_THE_WAY = re.compile(
@@ -176,6 +181,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         elif done is not None:
             if PAST.match(done[0]) and not _own_return(low, done.start()):
                 return []  # "mom's test results came back fine": not the user coming home
+            if _ANOTHER_IS.search(low, 0, done.start()):
+                return []  # "tom's back from vegas": someone else came back
             return back_from_trip(clause, done)
         elif own:
             return return_plan(clause)

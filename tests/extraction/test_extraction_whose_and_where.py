@@ -1,0 +1,51 @@
+"""Whose return, and a home said after a former one.
+
+- "tom's back from vegas": someone else came back; the user's trip is not over.
+- "we lived in ohio for years, now in tampa", "grew up in boston, now in seattle", "i use
+  to live in chicago but now in dallas" (the typo included): "now in X" after a former
+  home is the home now, not a trip; "…, now in rome for work this week" is a trip.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import facts_said
+
+
+@pytest.mark.parametrize(
+    ("text", "over"),
+    [
+        ("tom's back from vegas", False),
+        ("tom is finally back from vegas", False),
+        ("everyone's back from vegas", False),
+        ("it's back from the shop", False),
+        ("we're back from vegas", True),
+        ("back from vegas!", True),
+        ("ok so we're back from vegas", True),
+        ("sam and i are back from vegas", True),
+        ("im back from vegas", True),
+    ],
+)
+def test_only_the_users_own_return_ends_their_trip(text: str, over: bool) -> None:
+    assert (facts_said(text).get("travel.status") == "completed") is over
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "trip"),
+    [
+        ("i use to live in chicago but now in dallas", "Dallas", None),
+        ("we lived in ohio for years, now in tampa", "Tampa", None),
+        ("grew up in boston, now in seattle", "Seattle", None),
+        ("we spent ten years in denver, now in austin", "Austin", None),
+        ("i used to live in new york but now im in new jersey", "New Jersey", None),
+        # A stay away from the home, after it.
+        ("we lived in ohio for years. now in tampa for a conference", None, "Tampa"),
+        ("i lived in paris once, now in rome for work this week", None, "Rome"),
+    ],
+)
+def test_now_in_after_a_former_home_is_the_home(
+    text: str, home: str | None, trip: str | None
+) -> None:
+    said = facts_said(text)
+    assert said.get("profile.home_city") == home, said
+    assert said.get("travel.location") == trip, said

@@ -77,9 +77,7 @@ def _ahead(clause: Clause) -> bool:
     """Whether the clause names a day still to come that is no span already begun ("this
     month" is under way; "next month", "in january", "starting monday" are ahead)."""
     today = clause.at.date()
-    return any(
-        not t.past and not t.begun_span(today) and t.day > today for t in clause.times
-    )
+    return any(not t.past and not t.begun_span(today) and t.day > today for t in clause.times)
 
 
 _PER = re.compile(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")

@@ -80,6 +80,11 @@ _OWN_THING = re.compile(
 )
 """The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
 took for its subject (here "alex"), the fact is the speaker's."""
+_ON_OUR_BILL = re.compile(
+    r"\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up|lowered|reduced|cut)\s+"
+    r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b"
+)
+"""Someone else acting on the speaker's bill ("the landlord raised the rent to $2300")."""
 _RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _HAS_VERB = re.compile(
@@ -257,11 +262,14 @@ def extract_offline(
         if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
         if (
-            reading is not None
-            and reading.subject_person
-            and not place_called_off(clause)
-            and not _OWN_THING.match(clause.low)
-        ) or about_someone_else(seg.text):
+            (
+                reading is not None
+                and reading.subject_person
+                and not place_called_off(clause)
+                and not _OWN_THING.match(clause.low)
+            )
+            or about_someone_else(seg.text)
+        ) and not _ON_OUR_BILL.search(clause.low):
             # Another person's rent, name or whereabouts are not the speaker's: the parse
             # finds the subject ("Lily came home early"), the words find hearsay.
             found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]

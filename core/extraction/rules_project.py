@@ -13,6 +13,7 @@ import re
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.family_members import names_a_relation
+from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.object_kinds import kind_of, object_kind_in
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
@@ -70,7 +71,9 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
-            r"is\s+(?:live|out|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
+            # "is out" is a release, not someone away ("is out of town", "out sick today").
+            r"is\s+(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
+            r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
             r"launched|released)|got\s+(?:shipped|released|launched))\b"
         ),
         "shipped",
@@ -193,8 +196,8 @@ def _name_ok(name: str) -> bool:
         return False  # "finished reading Dune" is a pastime, not a project
     if _PRONOUN_LEAD.match(low):
         return False
-    if names_a_relation(low.split(" ", 1)[0]):
-        return False  # "my wife jen is out of town": a person, not a release
+    if names_a_relation(low.split(" ", 1)[0]) or low.rsplit(" ", 1)[-1] in PEOPLE_BY_ROLE:
+        return False  # "my wife jen is out", "my roommate is out": a person, not a release
     return (
         bool(low)
         and low not in _NOT_PROJECTS

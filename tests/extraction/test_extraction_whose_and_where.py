@@ -1,6 +1,8 @@
 """Whose return, and a home said after a former one.
 
 - "tom's back from vegas": someone else came back; the user's trip is not over.
+- "the ceo is flying to london tomorrow", "my roommate is out today": someone named by
+  their role plans no trip of the user's and releases no project.
 - "we lived in ohio for years, now in tampa", "grew up in boston, now in seattle", "i use
   to live in chicago but now in dallas" (the typo included): "now in X" after a former
   home is the home now, not a trip; "…, now in rome for work this week" is a trip.
@@ -49,3 +51,37 @@ def test_now_in_after_a_former_home_is_the_home(
     said = facts_said(text)
     assert said.get("profile.home_city") == home, said
     assert said.get("travel.location") == trip, said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the ceo is flying to london tomorrow",
+        "the manager is flying to london tomorrow",
+        "our ceo flies to london on monday",
+        "the new hire is out of town till monday",
+        "my roommate is out today",
+        "the landlord is out of town",
+    ],
+)
+def test_someone_by_their_role_is_someone_else(text: str) -> None:
+    said = facts_said(text)
+    assert not [f for f in said if f.startswith(("travel.", "project."))], said
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("the app is out", "project.app.status", "shipped"),
+        ("the new version is out", "project.new_version.status", "shipped"),
+        ("i'm flying to london tomorrow with the ceo", "travel.destination", "London"),
+        ("our nanny is out sick today", "family.nanny.status", "sick"),
+        # Someone else acting on the user's own bill.
+        ("my landlord raised our rent to 2400", "financial.rent.amount", 2400),
+        ("the bank raised our mortgage to 1900", "financial.mortgage.amount", 1900),
+    ],
+)
+def test_a_release_the_users_own_trip_or_bill_stays(
+    text: str, field: str, value: str | int
+) -> None:
+    assert facts_said(text).get(field) == value

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.requests import is_request, wanted
 from core.extraction.linguistics.subjects import Subject
 
@@ -230,6 +231,8 @@ def _is_person(subject: Token | None) -> bool:
         return False  # "my wife and I"
     if subject.lower_ in _PERSON_WORDS or subject.lemma_.lower() in _PERSON_WORDS:
         return True
+    if subject.lower_ in PEOPLE_BY_ROLE:
+        return True  # "the ceo is flying to london": someone by their role
     if subject.is_lower and subject.ent_type_ != "PERSON" and _named_thing(subject):
         return False  # "amazon return is due", typed in lower case: a thing, not someone
     # A name as subject is someone ("Marcus lives in Tulsa", even when the small

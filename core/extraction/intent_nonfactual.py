@@ -38,7 +38,9 @@ _SHOULD_INVERSION = (
 CONDITIONAL = re.compile(
     # "once again stuck in denver", "once more delayed": no condition.
     rf"^(?:without|but\s+for|barring|absent|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION})\b"
-    r"(?!\s+upon)|\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
+    # "pretend i'm in paris", "let's say we moved": a world made up.
+    r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
+    r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
 IF_IDIOM = re.compile(

@@ -34,6 +34,7 @@ from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.family_members import names_a_relation
 from core.extraction.grammar_intent import RESULT_VERBS, refine
+from core.extraction.home_is import HOME_IS
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
@@ -267,6 +268,7 @@ def extract_offline(
                 and reading.subject_person
                 and not place_called_off(clause)
                 and not _OWN_THING.match(clause.low)
+                and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
             )
             or about_someone_else(seg.text)
         ) and not _ON_OUR_BILL.search(clause.low):

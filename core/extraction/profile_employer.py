@@ -32,6 +32,9 @@ _EMPLOYER = re.compile(
     r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
+    # "started my new job at google today": the subject left out, as in "started at".
+    r"^(?:just\s+|recently\s+|finally\s+)?started\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
+    r"(?:job|position|role|gig)\s+(?:at|with)\s+|"
     # "i'm a nurse at kaiser", non-native "i'm nurse at kaiser": a job, then where; not how
     # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
     r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"

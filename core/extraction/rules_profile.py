@@ -11,6 +11,7 @@ import re
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name
+from core.extraction.home_is import HOME_IS, named_as_typed
 from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
@@ -345,9 +346,11 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     ):
         return []
     out: list[Candidate] = []
-    m = _HOME.search(low) or now_living(clause)
+    m = _HOME.search(low) or now_living(clause) or HOME_IS.match(low)
     if m and clause.intent != "planning":
         place = _residence(text, low, m.end())
+        if place is not None and m.end() == 0 and not named_as_typed(place.name, low[: place.end]):
+            place = None  # "sam is home now": not "Damascus", which some call Sham
         if place is not None:
             grew_up = "grew up" in m.group()
             forced: ObservationIntent | None = "historical" if grew_up else None

@@ -1,4 +1,4 @@
-"""Whose return, and a home said after a former one.
+"""Whose return, whose trip, and a home said other ways.
 
 - "tom's back from vegas": someone else came back; the user's trip is not over.
 - "the ceo is flying to london tomorrow", "my roommate is out today": someone named by
@@ -85,3 +85,46 @@ def test_a_release_the_users_own_trip_or_bill_stays(
     text: str, field: str, value: str | int
 ) -> None:
     assert facts_said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A world made up claims nothing.
+        "pretend i'm in paris",
+        "let's say we moved to denver",
+        "say we stay another night in rome",
+        "lol imagine being in cabo right now",
+    ],
+)
+def test_a_made_up_world_claims_nothing(text: str) -> None:
+    assert facts_said(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        # "home" as the word that names the home, either way round.
+        ("boston is home now", "Boston"),
+        ("denver is our home", "Denver"),
+        ("home is portland these days", "Portland"),
+        ("our home is in tucson now", "Tucson"),
+        ("st. louis is home now", "St. Louis"),
+        # Not a home: a person at home, a saying, a place with no name.
+        ("sam is home now", None),
+        ("home is where the heart is", None),
+        ("this place is home", None),
+    ],
+)
+def test_a_place_said_to_be_home_is_the_home(text: str, home: str | None) -> None:
+    said = facts_said(text)
+    assert said.get("profile.home_city") == home, said
+    assert "travel.status" not in said, said
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["started my new job at google today", "started my job at google today"],
+)
+def test_a_new_job_started_without_its_subject_names_the_employer(text: str) -> None:
+    assert facts_said(text).get("profile.employer") == "Google"

@@ -23,6 +23,7 @@ from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
 from core.extraction.paid_or_owed import bare_after, not_paid
+from core.extraction.refunds import refund_in
 from core.extraction.timeref import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
@@ -278,6 +279,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if now := _bill_now(clause):
         return now
+    if refund := refund_in(clause):
+        return refund
     amount = _amount_in(clause.low)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.

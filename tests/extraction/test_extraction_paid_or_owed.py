@@ -159,3 +159,28 @@ def test_anothers_or_an_asked_obligation_is_no_bill_of_the_users(text: str) -> N
 )
 def test_a_bill_going_up_later_is_no_amount_now(text: str, now: int | None) -> None:
     assert facts_said(text).get("financial.rent.amount") == now
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "status"),
+    [
+        # A refund from someone, typed in lower case: refunded once it came, pending while
+        # it is waited on.
+        ("the refund from delta hit my account", "financial.delta_refund.status", "refunded"),
+        ("got my refund from delta", "financial.delta_refund.status", "refunded"),
+        ("got my refund from Delta today", "financial.delta_refund.status", "refunded"),
+        ("still waiting on the refund from united", "financial.united_refund.status", "pending"),
+        ("waiting for my refund from amazon", "financial.amazon_refund.status", "pending"),
+        (
+            "still waiting on my refund from best buy lol",
+            "financial.best_buy_refund.status",
+            "pending",
+        ),
+        # Someone else's, asked, or a condition.
+        ("he got his refund from delta", "financial.delta_refund.status", None),
+        ("did you get the refund from delta?", "financial.delta_refund.status", None),
+        ("if i get the refund from delta i'll book it", "financial.delta_refund.status", None),
+    ],
+)
+def test_a_refund_from_someone(text: str, field: str, status: str | None) -> None:
+    assert facts_said(text).get(field) == status

@@ -40,6 +40,8 @@ CONDITIONAL = re.compile(
     rf"^(?:without|but\s+for|barring|absent|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
     r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
+    # "yeah right, like we're in tahoe": said to mean the opposite.
+    r"^(?:yeah|yea|ya)\s+right\b|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
     r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
@@ -50,7 +52,8 @@ IF_IDIOM = re.compile(
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b"
 )
 OPENS_SCOPE = re.compile(
-    rf"{_HAD_INVERSION}|^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
+    rf"{_HAD_INVERSION}|^(?:yeah|yea|ya)\s+right\b|"
+    r"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
     rf"but\s+for|barring|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )

@@ -128,3 +128,20 @@ def test_a_place_said_to_be_home_is_the_home(text: str, home: str | None) -> Non
 )
 def test_a_new_job_started_without_its_subject_names_the_employer(text: str) -> None:
     assert facts_said(text).get("profile.employer") == "Google"
+
+
+@pytest.mark.parametrize(
+    ("text", "claims"),
+    [
+        # Said to mean the opposite.
+        ("yeah right, like we're in tahoe", False),
+        ("yeah right like i'm in paris", False),
+        ("ya right we're in tahoe lol", False),
+        # Sincere: a realisation, an affirmation, a filler "like".
+        ("oh right, we're in tahoe now", True),
+        ("right, we're in tahoe", True),
+        ("like we're in tahoe now, it's so pretty", True),
+    ],
+)
+def test_yeah_right_means_the_opposite(text: str, claims: bool) -> None:
+    assert (facts_said(text).get("travel.location") == "Tahoe") is claims

@@ -65,7 +65,7 @@ _MENTION = re.compile(
     # "my daughter Lily": the name is the same person, its gender given by the relation.
     r"(?:,?\s+(?P<named>[A-Za-z][a-z]+)\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
     r"Just|So|But|And|Then|Today|Tomorrow|Yesterday|Hi|Hey|Ok|Okay|Also)\b)[A-Z][a-z]+)"
-    r"(?=\s+(?:is|was|has|had|called|said|texted|got|came|went|and)\b)"
+    r"(?=\s+(?:is|was|were|are|has|had|called|said|texted|got|came|went|and)\b)"
     # "grandma fell and broke her hip, she's in the ER": a parent or grandparent called by
     # the relation alone, as a name, opening the clause.
     r"|^\W*(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))\b(?!')"
@@ -120,6 +120,9 @@ class Referents:
         matching = {who for who, p in self._seen if p == pronoun}
         unknown = {who for who, p in self._seen if p == "?"}
         if pronoun != "they" and unknown - matching:
+            if not matching and len(unknown) == 1:
+                # "maya had a fever last week but she's fine now": the one name before.
+                return next(iter(unknown)), m.end("p")
             return None  # "my wife and her friend ... she": either could be meant
         if len(matching) != 1:
             return None

@@ -55,13 +55,19 @@ _SPORT = (
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 _ACTIVITY = re.compile(
     rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})|(?:soccer|football|baseball|basketball|hockey|"
-    rf"softball|volleyball|swimming|ballet|gymnastics|karate|scouts|choir|orchestra))\b"
+    rf"softball|volleyball|swimming|ballet|gymnastics|karate|scouts|choir|orchestra|dance|piano|"
+    rf"swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|robotics|debate))\b"
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
     r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
 )
-_NO_ACT = re.compile(r"\b(?:no|off)\s+$")  # "no school friday", "the kids are off school"
+# "no school friday", "the kids are off school", "we're skipping soccer today": not on for us.
+_NO_ACT = re.compile(
+    r"\b(?:no|off|(?<!not\s)(?<!never\s)(?<!n't\s)(?:skipping|skipped|missing|sitting\s+out|"
+    r"bailing\s+on))\s+"
+    r"(?:(?:the|her|his|their|our)\s+)?$"
+)
 _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b"

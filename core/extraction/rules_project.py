@@ -159,7 +159,8 @@ _OTHER_DOMAIN = re.compile(
     r"school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"
     r"job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
-    r"choir|orchestra|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise)\b"
+    r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
+    r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise)\b"
 )
 _PASTIMES = frozenset(
     [

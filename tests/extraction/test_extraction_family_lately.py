@@ -126,3 +126,30 @@ def test_two_people_who_could_be_she_leave_the_pronoun_alone() -> None:
         for f in facts_said("mom and my sister went shopping, she's sick")
         if f.startswith("family.")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "status"),
+    [
+        # A bare activity is the child's event, not a project; skipping it is not on for us.
+        ("dance is cancelled tonight", "family.dance.event_status", "cancelled"),
+        ("piano got moved to thursday", "family.piano.event_status", "moved"),
+        ("swim is cancelled", "family.swim.event_status", "cancelled"),
+        (
+            "we're skipping soccer today, leo's not feeling great",
+            "family.soccer.event_status",
+            "cancelled",
+        ),
+        ("skipping piano tonight", "family.piano.event_status", "cancelled"),
+        ("we're not skipping soccer today", "family.soccer.event_status", "scheduled"),
+    ],
+)
+def test_an_activity_called_off_or_skipped(text: str, field: str, status: str) -> None:
+    said = facts_said(text)
+    assert said.get(field) == status, said
+    assert not [f for f in said if f.startswith("project.")], said
+
+
+@pytest.mark.parametrize("text", ["we never skip soccer", "should we skip soccer today?"])
+def test_a_habit_or_a_question_skips_nothing(text: str) -> None:
+    assert facts_said(text).get("family.soccer.event_status") != "cancelled"

@@ -2,8 +2,9 @@
 
 Each row is one message and the family fields it must yield (value and intent), or
 none at all. The antecedent is the one family member of the pronoun's gender (or
-number, for "they") mentioned earlier in the same message; two candidates, or a
-person whose gender the words do not give, leave the pronoun unresolved.
+number, for "they") mentioned earlier in the same message, or the one person named
+when no relation gives a gender; two candidates, or a person of unknown gender beside
+one of the pronoun's, leave the pronoun unresolved.
 """
 
 from __future__ import annotations
@@ -50,8 +51,15 @@ CASES: list[tuple[str, Expected]] = [
     ("My wife and her friend went out. She is sick", {}),
     ("My wife's boss called. She is sick", {}),
     ("my wife and her mom are here. she has the flu", {}),
-    # A name alone gives no gender.
-    ("Lily came by after school. She has a fever", {}),
+    # A name gives no gender, but the one person named is whom "she" or "he" means.
+    ("Lily came by after school. She has a fever", {"family.lily.status": ("sick", "assertive")}),
+    (
+        "Maya had a fever last week but she's fine now",
+        {"family.maya.status": ("well", "assertive")},
+    ),
+    # Two people named: either could be meant.
+    ("Tom and Maya were sick but she's fine now", {}),
+    ("my wife and Maya were sick, she's fine now", {}),
     # No antecedent in the message: nothing (a pronoun never reaches a past message).
     ("she has the flu", {}),
     ("He's in the hospital", {}),

@@ -38,6 +38,7 @@ from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate
+from core.extraction.message_asks import around_an_ask, asks, remark
 from core.extraction.offline_consistency import (
     dedupe_observations,
     is_under_way,
@@ -188,6 +189,8 @@ def extract_offline(
     intents: list[MessageIntent] = []
     telling: list[MessageIntent] = []
     asides: list[int] = []
+    asking = False  # a clause asks, requests or opens with thanks
+    remarks: list[int] = []  # past events and remarks on things, told beside it
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
     parsed = clean(body)
@@ -293,6 +296,10 @@ def extract_offline(
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
             intents.append(clause.intent)
+        if not seg_obs:
+            asking = asking or asks(seg, ci, first=len(intents) == 1)
+            if remark(intents[-1], reading):
+                remarks.append(len(intents) - 1)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
         elif intents[-1] == "assertive" and (
@@ -308,6 +315,8 @@ def extract_offline(
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
+    if not telling:
+        intents = around_an_ask(intents, asking, remarks)
     read = return_after_departure(
         dedupe_observations(_dated_arrivals(observations, explaining, at))
     )

@@ -1,0 +1,50 @@
+"""The eighth round (issue 24): classes of phrasing the new voices (money said casually,
+health, older adults typing, trip diaries) showed on their dev halves.
+
+Each table holds fresh sentences of the class and its look-alikes, none from a set.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 3, 4, 9, 0, tzinfo=timezone(timedelta(hours=-8)))
+
+
+def _factual(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT)
+    return {
+        o.field: o.candidate_value
+        for o in found.observations
+        if o.intent in ("assertive", "planning")
+    }
+
+
+# ---------------------------------------------------------------- an ask and its reason
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A question or a request, and beside it the past event or remark it comes from.
+        ("Is dinner still at six? Nobody called me back.", "none"),
+        ("can someone send me the wifi password? forgot to write it down", "none"),
+        ("Could you bring the folding chairs Sunday? Ours broke last summer.", "none"),
+        ("Please ring me tonight. It is about the insurance.", "none"),
+        ("Thanks so much for the flowers, they brightened the whole kitchen!", "none"),
+        ("any idea where the spare key went? i left it on the hook", "none"),
+        # Look-alikes: a fact about now, or a person's state, is still news.
+        ("Is dinner still at six? I'm running late from work.", "assertive"),
+        ("My brother is in the hospital again, please keep him in your prayers.", "assertive"),
+        ("we're back in Denver, can you water the plants tomorrow?", "assertive"),
+        # Thanks that close a story are its sign-off: the story stays a story.
+        ("We drove to the coast on Sunday and saw whales. Thanks for the tip!", "historical"),
+    ],
+)
+def test_an_ask_and_its_reason(text: str, intent: str) -> None:
+    found = extract_offline(text, at=AT)
+    assert found.intent == intent

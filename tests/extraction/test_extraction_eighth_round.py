@@ -48,3 +48,23 @@ def _factual(text: str) -> dict[str, object]:
 def test_an_ask_and_its_reason(text: str, intent: str) -> None:
     found = extract_offline(text, at=AT)
     assert found.intent == intent
+
+
+# ---------------------------------------------------------------- a letter's salutation
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Parsed with its salutation, the name greeted became the subject and the speaker
+        # an apposition of theirs; the salutation is read as no part of the news.
+        ("Dear Paul, your mother and I are in Tucson until Friday.", "travel.location", "Tucson"),
+        ("Hello Jen, Grandpa and I arrived in Mesa last night.", "travel.location", "Mesa"),
+        ("Dear Kathy, Your Dad and I live in Fresno now.", "profile.home_city", "Fresno"),
+        ("Hi Mike, my husband and I are moving to Boise in May.", "travel.destination", None),
+        # Look-alikes: the greeted person's news is still theirs.
+        ("Dear Paul, your mother is in Tucson until Friday.", "travel.location", None),
+    ],
+)
+def test_a_salutation_is_no_subject(text: str, field: str, value: object) -> None:
+    assert _factual(text).get(field) == value

@@ -68,3 +68,31 @@ def test_an_ask_and_its_reason(text: str, intent: str) -> None:
 )
 def test_a_salutation_is_no_subject(text: str, field: str, value: object) -> None:
     assert _factual(text).get(field) == value
+
+
+# ---------------------------------------------------------------- where a diarist is
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # What the writer is doing as they write, and where.
+        ("sipping coffee in a little square in Siena", "Siena"),
+        ("we're eating tapas at a bar in Granada", "Granada"),
+        ("After the long bus ride, lounging by the pool in Cairns", "Cairns"),
+        ("posting this from a laundromat in Hobart", "Hobart"),
+        ("I'm people-watching in Lyon and it's glorious", "Lyon"),
+        # A diary's day, and where it was spent.
+        ("Day 6 in Seville. Too hot for July, and it's March.", "Seville"),
+        ("day 2: oslo", "Oslo"),
+        ("Night 5 in Bergen, still no sleep", "Bergen"),
+        # Look-alikes: a search, someone else, nothing that is a place, a story.
+        ("im looking for a cheap hostel in Seville", None),
+        ("my brother is sipping coffee in Siena right now", None),
+        ("sitting in traffic on the bridge again", None),
+        ("Day 6 of the detox and I'm starving", None),
+        ("last summer we were eating tapas in Granada every night", None),
+    ],
+)
+def test_where_a_diarist_is(text: str, place: str | None) -> None:
+    assert _factual(text).get("travel.location") == place

@@ -47,7 +47,7 @@ _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
-            r"order|payment|plan|account)\b)"
+            r"order|payment|plan|account|trial)\b)"
         ),
         "cancelled",
     ),
@@ -59,7 +59,13 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
-            r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b"
+            r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b|"
+            # "tax refund came!!", "the refund hit my account": money back that arrived.
+            # "the refund for the lamp finally hit my account": what it was for names it.
+            r"(?<=refund)(?P<for>\s+for\s+(?:the\s+|my\s+|our\s+)?[a-z]+"
+            r"(?:\s+(?!finally|just|already)[a-z]+)?)?"
+            r"\s+(?:finally\s+|just\s+|already\s+)?(?:came(?:\s+in)?|arrived|landed|hit|"
+            r"showed\s+up)\b"
         ),
         "refunded",
     ),
@@ -67,6 +73,8 @@ _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
             r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            # "my hulu renews on the 12th": a subscription charges again on its day.
+            r"\s+(?:auto-?)?renews\b|"
             r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",
@@ -218,6 +226,10 @@ _GATE = frozenset(
         "processed",
         "came",
         "went",
+        "renews",
+        "hit",
+        "arrived",
+        "landed",
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")
@@ -243,7 +255,10 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
-_OWED = r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition"
+_OWED = (
+    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|"
+    r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
+)
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
@@ -252,10 +267,11 @@ _BILL_IS = re.compile(
     # A word before the bill names it; a determiner does not, nor one that makes it
     # everyone's ("average rent is now 2300", "her rent").
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    rf"typical|market)\b)[a-z][a-z&]*\s+)?(?:{_OWED}))"
+    rf"typical|market)\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
-    r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be)\s+"
+    # "came in at $143", "the water bill came, $61": what the bill that arrived says.
+    r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|came\s+in\s+at|will\s+be)|'s|\scame\s*,)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 
@@ -275,11 +291,15 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
-    fined = False
+    fined = ordered = False
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
             item, status = _ADJ.sub("", phrase_before(text, m.start(), max_words=3)), st
+            if "for" in rx.groupindex and m.group("for"):
+                item = re.sub(
+                    r"^\s+for\s+(?:the|my|our)?\s*", "", text[m.start("for") : m.end("for")]
+                )
             break
     if not item:
         for rx, st in _VERB_STATUS:
@@ -292,6 +312,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                 st = "due"  # "still haven't paid the credit card": it is owed now
             if m:
                 item, status = _item_after(clause, m.end()), st
+                # "canceled the amazon prime trial": what the user cancels, by the
+                # lookahead of its verb, is a subscription, a plan or an order.
+                ordered = st == "cancelled"
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
                     item = mm.group("m") + " refund"
                 elif _ACQUIRED.match(low, m.start()) and _demanded(clause, m.end(), item):
@@ -328,7 +351,15 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         merchant = None  # "our trip to Tahoe is cancelled": a place goes to, no one is paid
     # "got a new bike" is a purchase only when money or a shop is named; a bill word
     # ("rent", "invoice") is financial by itself.
-    if amount is None and merchant is None and not _FINANCIAL_WORDS.search(item.lower()):
+    # A subscription that renews, money back that arrived: financial by their verb.
+    renewed = status == "due" and "renews" in clause.words
+    refund = status == "refunded" and "refund" in clause.words
+    if (
+        amount is None
+        and merchant is None
+        and not (renewed or refund or ordered)
+        and not _FINANCIAL_WORDS.search(item.lower())
+    ):
         return []
     if status == "paid" and clause.intent == "planning":
         status = "due"
@@ -340,7 +371,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if amount is not None:
         # "the gas bill is $84, due on the 15th": what a bill comes to is known now; only
         # its day is ahead ("the rent will be $2200" is still to come).
-        owed = status == "due" and _BILL.search(item.lower()) and not _WILL.search(clause.low)
+        owed = (
+            status == "due"
+            and (renewed or _BILL.search(item.lower()))
+            and not _WILL.search(clause.low)
+        )
         priced: ObservationIntent | None = "assertive" if owed else forced
         out.append(Candidate(f"{slug}.amount", amount[0], 0.9, priced))
         if amount[1]:

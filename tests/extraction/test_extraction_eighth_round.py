@@ -96,3 +96,48 @@ def test_a_salutation_is_no_subject(text: str, field: str, value: object) -> Non
 )
 def test_where_a_diarist_is(text: str, place: str | None) -> None:
     assert _factual(text).get("travel.location") == place
+
+
+# ---------------------------------------------------------------- money said casually
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # What a bill that arrived comes to, and bills named by two words.
+        ("gas bill came in at $88 this month", {"financial.gas_bill.amount": 88}),
+        ("the sewer bill came, $43", {"financial.sewer_bill.amount": 43}),
+        ("the car insurance premium is $610", {"financial.car_insurance_premium.amount": 610}),
+        ("school tax is $1,450, due May 1", {"financial.school_tax.due_date": "2026-05-01"}),
+        # A subscription renews on its day: due then, and what it charges is known now.
+        ("my peacock renews on the 20th, $7.99", {"financial.peacock.amount": 7.99}),
+        ("audible renews tuesday", {"financial.audible.due_date": "2026-03-10"}),
+        # Money back that arrived; what the refund was for names it.
+        ("my tax refund finally arrived", {"financial.tax_refund.status": "refunded"}),
+        ("the refund for the stroller hit my account", {"financial.stroller.status": "refunded"}),
+        # A trial the user cancels is a subscription, not a project.
+        (
+            "cancelled the paramount free trial",
+            {"financial.paramount_free_trial.status": "cancelled"},
+        ),
+    ],
+)
+def test_money_said_casually(text: str, expected: dict[str, object]) -> None:
+    got = _factual(text)
+    assert {f: got.get(f) for f in expected} == expected
+    assert not any(f.startswith("project.") for f in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Look-alikes: no tax owed, a court's trial, someone's passport, a package.
+        "no tax is charged on groceries here",
+        "the murder trial got cancelled",
+        "she renews her passport friday",
+        "the package came, finally",
+        "my tax return is done",
+    ],
+)
+def test_money_look_alikes(text: str) -> None:
+    assert not any(f.startswith("financial.") for f in _factual(text))

@@ -83,7 +83,8 @@ RESULT_VERBS = frozenset(
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         *["hire", "promote", "fire", "lay", "accept", "approve", "sign", "decide"],
         *["marry", "divorce", "engage", "adopt"],
-        *["diagnose", "admit", "discharge", "hospitalize", "test"],
+        # "my wife caught covid": ill now.
+        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch"],
         *[
             "lose",
             "win",

@@ -305,7 +305,11 @@ def extract_offline(
         elif intents[-1] == "assertive" and (
             ci.past_event
             or reading is None
-            or not (_speakers_own(reading) or _relayed_news(seg, reading, texts))
+            or not (
+                _speakers_own(reading)
+                or _relayed_news(seg, reading, texts)
+                or _but_now(seg, reading)
+            )
         ):
             # No field, and either a past event ("i got the worst sunburn") or a remark
             # about someone or something else ("like dude its 7am"): in a story these are
@@ -341,6 +345,12 @@ def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> boo
         return False
     at = texts.index(seg.text)
     return at > 0 and _RELAYED_BY.search(texts[at - 1].lower().rstrip(" ,")) is not None
+
+
+def _but_now(seg: Segment, reading: ClauseReading) -> bool:
+    """ "our son broke his arm at recess but he's in good spirits": a present state set
+    against the story before it is how things stand now, not part of the story."""
+    return seg.joint == "but" and reading.tense == "present" and reading.subject_person
 
 
 def _speakers_own(reading: ClauseReading) -> bool:

@@ -123,6 +123,14 @@ _BARE_CONTRACTION = re.compile(
     r"(should|could|would|must|might)(ve))\b(?!')",
     re.I,
 )
+_ILL_WILL = re.compile(
+    r"(?P<lead>^|[,.!?;]\s+|\b(?:ok|okay|so|and|then|but|yeah|yes|sure|k|kk|lol|alright|fine)\s+)"
+    r"(?P<i>i)ll(?=\s+[a-z])(?!\s+(?:health|advised|effects?|fated|feeling|at|since|with|from|"
+    r"today|tonight|again|and|or|but|too|lately|now|all|for|in|after)\b)",
+    re.I,
+)
+""""ok ill pick up his prescription": "I'll" typed without its apostrophe, where it leads a
+clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -290,6 +298,7 @@ def clean(text: str) -> str:
     flat = _DISFLUENCY.sub("", flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
+    flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 

@@ -141,3 +141,60 @@ def test_money_said_casually(text: str, expected: dict[str, object]) -> None:
 )
 def test_money_look_alikes(text: str) -> None:
     assert not any(f.startswith("financial.") for f in _factual(text))
+
+
+# ---------------------------------------------------------------- health in the family
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Caught an illness: ill now, news rather than a story.
+        ("my husband caught the flu from the kids", {"family.husband.status": "sick"}),
+        ("our daughter caught strep at daycare", {"family.daughter.status": "sick"}),
+        # Whom the speaker is with at the ER or urgent care is most likely the patient.
+        ("im at urgent care with my son", {"family.son.status": "sick"}),
+        ("at the hospital with my dad, they're running tests", {"family.dad.status": "sick"}),
+        # Other words for an appointment that moves or is called off.
+        ("mom's follow-up got moved to monday", {"family.follow_up.event_status": "moved"}),
+        (
+            "dad's therapy session got bumped to friday",
+            {"family.therapy_session.event_status": "moved"},
+        ),
+        ("grandma's eye exam is cancelled", {"family.eye_exam.event_status": "cancelled"}),
+    ],
+)
+def test_health_in_the_family(text: str, expected: dict[str, object]) -> None:
+    got = _factual(text)
+    assert {f: got.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # Look-alikes: someone else at the hospital, a visit long ago, a fish caught.
+        ("my sister is at the hospital with my dad", "family.dad.status"),
+        ("we were at the ER with my son last year", "family.son.status"),
+        ("when my wife caught covid in 2021 we all isolated", "family.wife.status"),
+    ],
+)
+def test_health_look_alikes(text: str, field: str) -> None:
+    assert field not in _factual(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # "ill" typed for "I'll" where it leads a clause and a verb follows.
+        ("ok ill grab the inhaler on the way", "planning"),
+        ("ill call the pharmacy at noon", "planning"),
+        ("i feel ill", "assertive"),
+        # A present state set against the story before it is how things stand now.
+        ("my dad fell last week but he is walking again", "assertive"),
+        ("our daughter sprained her ankle at practice but she's in good spirits", "assertive"),
+        # Look-alike: no "but", the remark stays part of the story.
+        ("my dad fell last week and the ambulance took forever", "historical"),
+    ],
+)
+def test_health_intent(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

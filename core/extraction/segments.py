@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.extraction.letters import strip_frame, strip_salutation
+from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
 
 _QUOTES = str.maketrans(
@@ -284,7 +285,7 @@ def clean(text: str) -> str:
 
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
-    flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    flat = quieter(_SPACES.sub(" ", text.translate(_QUOTES)).strip())
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)

@@ -198,3 +198,33 @@ def test_health_look_alikes(text: str, field: str) -> None:
 )
 def test_health_intent(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+# ---------------------------------------------------------------- how older writers type
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "expected"),
+    [
+        # A word shouted in capitals is the word, not a name.
+        (
+            "Our cruise to Nassau was CANCELLED, the ship broke down.",
+            "assertive",
+            {"travel.status": "cancelled"},
+        ),
+        ("My husband is SICK again with the flu.", "assertive", {"family.husband.status": "sick"}),
+        ("WE ARE IN TAMPA UNTIL SUNDAY", "assertive", {"travel.location": "Tampa"}),
+        # An organisation in capitals stays one.
+        ("I still work at IKEA on weekends.", "assertive", {"profile.employer": "IKEA"}),
+        # "should of" is "should have": what might have been.
+        ("We should of taken the earlier train.", "hypothetical", {}),
+        ("I could of stayed in Ohio with my sister.", "hypothetical", {}),
+        # Look-alike: "would of course" keeps its "of".
+        ("We would of course love to see you.", "hypothetical", {}),
+    ],
+)
+def test_how_older_writers_type(text: str, intent: str, expected: dict[str, object]) -> None:
+    found = extract_offline(text, at=AT)
+    assert found.intent == intent
+    got = _factual(text)
+    assert {f: got.get(f) for f in expected} == expected

@@ -98,6 +98,9 @@ REACTION = re.compile(
     r"(?:(?:it'?s|it\s+is|this|that|how|what|you|u|ur)\b|$)|"
     # "I can't thank you enough": gratitude, no news.
     r"^(?:i\s+)?can't\s+thank\s+(?:you|u)\s+enough\b|"
+    # "I do not know what to do", "idk what to say": at a loss, no news.
+    r"^(?:(?:i|we)\s+(?:really\s+|just\s+|honestly\s+)?(?:don't|do\s+not|dont)|idk)\s+(?:really\s+)?"
+    r"know\s+(?:what|how|where|who|whether|if)\s+to\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
     r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
 )

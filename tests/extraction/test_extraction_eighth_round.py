@@ -228,3 +228,25 @@ def test_how_older_writers_type(text: str, intent: str, expected: dict[str, obje
     assert found.intent == intent
     got = _factual(text)
     assert {f: got.get(f) for f in expected} == expected
+
+
+# ---------------------------------------------------------------- asking whether
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # "if" for "whether" after a verb of knowing or asking opens no condition.
+        ("anyone know if the 14 bus runs on sundays?", "none"),
+        ("does anybody know if the library is open on Easter?", "none"),
+        ("can you find out if the pool is heated", "none"),
+        # At a loss, with no news.
+        ("Should I sell the car? I do not know what to do.", "hypothetical"),
+        ("idk what to say to her honestly", "none"),
+        # Look-alikes: a real condition, a weighed possibility.
+        ("if the bus runs on sundays we'll take it", "hypothetical"),
+        ("what if we stayed another night?", "hypothetical"),
+    ],
+)
+def test_asking_whether(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

@@ -250,3 +250,22 @@ def test_how_older_writers_type(text: str, intent: str, expected: dict[str, obje
 )
 def test_asking_whether(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+# ---------------------------------------------------------------- a symptom worse
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my son's fever is back", {"family.son.status": "sick"}),
+        ("Mom's cough is getting worse", {"family.mom.status": "sick"}),
+        ("my wife's rash is worse today", {"family.wife.status": "sick"}),
+        # Look-alikes: the weather, a symptom gone.
+        ("the weather is getting worse", {}),
+        ("my son's fever is gone", {"family.son.status": "well"}),
+    ],
+)
+def test_a_symptom_worse(text: str, expected: dict[str, object]) -> None:
+    got = {f: v for f, v in _factual(text).items() if f.startswith("family.")}
+    assert got == expected

@@ -60,6 +60,11 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
         return False  # "standup moved to 10": the new time, whoever the tagger took it for
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
+    today = clause.at.date()
+    if clause.times and all(t.day == today and t.unit == "day" for t in clause.times):
+        # "we closed on the house in raleigh today", "got the keys this morning": an event
+        # whose result holds, from today, is the news of the day, wherever it happened.
+        return False
     return (
         reading.scene
         or any(t.past for t in clause.times)

@@ -269,3 +269,23 @@ def test_asking_whether(text: str, intent: str) -> None:
 def test_a_symptom_worse(text: str, expected: dict[str, object]) -> None:
     got = {f: v for f, v in _factual(text).items() if f.startswith("family.")}
     assert got == expected
+
+
+# ---------------------------------------------------------------- the news of the day
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # An event whose result holds, from today, is news wherever it happened.
+        ("we signed the lease on the flat in Leith today!!", "assertive"),
+        ("finally got my license back at the DMV this morning", "assertive"),
+        ("we adopted a puppy from the shelter in Ogden today", "assertive"),
+        # Look-alikes: the same events on an earlier day, or no result that holds.
+        ("we signed the lease on the flat in Leith last spring", "historical"),
+        ("i lost my wallet at the mall yesterday", "historical"),
+        ("my cat knocked my phone into the sink this morning", "historical"),
+    ],
+)
+def test_the_news_of_the_day(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

@@ -289,3 +289,24 @@ def test_a_symptom_worse(text: str, expected: dict[str, object]) -> None:
 )
 def test_the_news_of_the_day(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+# ---------------------------------------------------------------- a trip's year is no day
+
+
+@pytest.mark.parametrize(
+    ("text", "depart"),
+    [
+        # A year names when, but no day to leave on.
+        ("we're saving for a trip to Peru next year", None),
+        ("we're going to Iceland in 2027", None),
+        ("we fly to Peru next year, probably in the spring", None),
+        # Look-alikes: a day named is the day; a month still ahead starts on its first day.
+        ("we fly to Peru on april 12", "2026-04-12"),
+        ("we fly to Peru next month", "2026-04-01"),
+    ],
+)
+def test_a_trips_year_is_no_day(text: str, depart: str | None) -> None:
+    found = extract_offline(text, at=AT)
+    got = [o.candidate_value for o in found.observations if o.field == "travel.depart_date"]
+    assert got == ([depart] if depart else [])

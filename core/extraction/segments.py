@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.extraction.letters import strip_frame, strip_salutation
+from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
 
@@ -31,11 +32,6 @@ _QUOTES = str.maketrans(
 _SPACES = re.compile(r"\s+")
 # Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
 # between digits ("$143.20", "St. Louis") does not end a sentence.
-_SENTENCE_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
-_ABBREV = re.compile(
-    r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)|(?<![\w.])[a-z]\.[a-z])\.$",
-    re.I,
-)
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = re.compile(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
@@ -303,26 +299,6 @@ def clean(text: str) -> str:
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 
-def _sentences(text: str) -> list[str]:
-    out: list[str] = []
-    buf = ""
-    pos = 0
-    for m in _SENTENCE_END.finditer(text):
-        piece = text[pos : m.start()]
-        pos = m.end()
-        buf = f"{buf} {piece}".strip() if buf else piece.strip()
-        if piece.endswith(".") and _ABBREV.search(piece):
-            continue
-        if buf:
-            out.append(buf)
-        buf = ""
-    rest = text[pos:].strip()
-    buf = f"{buf} {rest}".strip() if buf else rest
-    if buf:
-        out.append(buf)
-    return out
-
-
 _HEDGE_LAST = re.compile(
     r"(?:^|,\s*)(?:perhaps|maybe|probably|possibly|hopefully|likely|presumably|surely)$", re.I
 )
@@ -349,7 +325,7 @@ def _hedges_kept_with_their_clause(kept: list[tuple[str, str]]) -> list[tuple[st
 def split_segments(text: str) -> list[Segment]:
     """Sentences, then clauses within each sentence, with filler words removed."""
     segments: list[Segment] = []
-    for sentence in _sentences(clean(text)):
+    for sentence in sentences(clean(text)):
         question = sentence.rstrip().endswith("?")
         body = sentence.rstrip(" .!?;")
         pieces: list[tuple[str, str]] = []

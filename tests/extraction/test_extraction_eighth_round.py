@@ -310,3 +310,27 @@ def test_a_trips_year_is_no_day(text: str, depart: str | None) -> None:
     found = extract_offline(text, at=AT)
     got = [o.candidate_value for o in found.observations if o.field == "travel.depart_date"]
     assert got == ([depart] if depart else [])
+
+
+# ---------------------------------------------------------------- an amount on its own
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # An amount alone after the news prices it.
+        ("paid the plumber. $350", "financial.plumber.amount", 350),
+        ("the refund for the blender came!! $89 🙌", "financial.blender.amount", 89),
+        ("paid the daycare invoice!!! €420", "financial.daycare_invoice.amount", 420),
+        # Look-alikes: a price with words of its own, an amount with nothing before it.
+        ("paid the plumber. $350 seems steep for an hour", "financial.plumber.amount", None),
+        ("$40", "financial.plumber.amount", None),
+    ],
+)
+def test_an_amount_on_its_own(text: str, field: str, value: object) -> None:
+    assert _factual(text).get(field) == value
+
+
+def test_a_doubled_mark_ends_one_sentence() -> None:
+    # "landed!! 🛬": the second mark and the emoji after it leave the arrival whole.
+    assert _factual("landed!! 🛬").get("travel.status") == "in_progress"

@@ -74,6 +74,12 @@ _JOINT = re.compile(
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
+    # "we're in Denver for the night before driving to Moab tomorrow": the next leg and its
+    # day are a plan of their own; the stay before it is about now.
+    r"|\s+(?P<before>before)\s+(?=(?:leaving|flying|heading|driving|going|taking|catching|"
+    r"getting|moving\s+on|continuing)\b[^.;!?,]{0,40}?\b(?:today|tonight|tomorrow|tmrw|"
+    r"(?:this|next)\s+\w+|on\s+the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+the\s+"
+    r"morning)\b)"
     # "daycare called, lucas has pink eye": the news after a call or a text is its own clause.
     r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*"
     # "Mum rang to say Dad is back in hospital": the news a call brought, in a clause of its
@@ -336,7 +342,7 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0 or m.end() > len(body):
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or m.group("conj2") or "comma").lower()
+            joint = (m.group("conj") or m.group("conj2") or m.group("before") or "comma").lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]

@@ -334,3 +334,46 @@ def test_an_amount_on_its_own(text: str, field: str, value: object) -> None:
 def test_a_doubled_mark_ends_one_sentence() -> None:
     # "landed!! 🛬": the second mark and the emoji after it leave the arrival whole.
     assert _factual("landed!! 🛬").get("travel.status") == "in_progress"
+
+
+# ---------------------------------------------------------------- a stay before the next leg
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The stay is now; the next leg and its day are the plan.
+        (
+            "we're in Denver for the night before driving to Moab tomorrow",
+            {
+                "travel.location": "Denver",
+                "travel.destination": "Moab",
+                "travel.depart_date": "2026-03-05",
+            },
+        ),
+        (
+            "in Cusco two more days before heading to Lima on friday",
+            {"travel.location": "Cusco", "travel.destination": "Lima"},
+        ),
+        (
+            "back in Lima for a night before flying home friday",
+            {"travel.location": "Lima", "travel.return_date": "2026-03-06"},
+        ),
+    ],
+)
+def test_a_stay_before_the_next_leg(text: str, expected: dict[str, object]) -> None:
+    got = _factual(text)
+    assert {f: got.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Look-alikes: no stay named, or no day for the leg.
+        "we'll have dinner before heading to the airport tomorrow",
+        "call me before leaving tomorrow",
+        "we stopped in Denver before driving to Moab last year",
+    ],
+)
+def test_no_stay_before_a_leg(text: str) -> None:
+    assert "travel.location" not in _factual(text)

@@ -51,7 +51,7 @@ _VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "cancelled",
     ),
-    (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled)\s+"), "paid"),
+    (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
     (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
 )
 _SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -219,6 +219,7 @@ _GATE = frozenset(
         "back",
         "off",
         "renew",
+        "renewed",
         "subscription",
         "order",
         "bill",

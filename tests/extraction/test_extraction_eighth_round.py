@@ -377,3 +377,20 @@ def test_a_stay_before_the_next_leg(text: str, expected: dict[str, object]) -> N
 )
 def test_no_stay_before_a_leg(text: str) -> None:
     assert "travel.location" not in _factual(text)
+
+
+# ---------------------------------------------------------------- a renewal
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # A renewal holds, like a payment: paid now, not a story.
+        ("car insurance renewed", "financial.car_insurance.status"),
+        ("renewed the gym membership", "financial.gym_membership.status"),
+    ],
+)
+def test_a_renewal_is_paid(text: str, field: str) -> None:
+    found = extract_offline(text, at=AT)
+    assert found.intent == "assertive"
+    assert _factual(text).get(field) == "paid"

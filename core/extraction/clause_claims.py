@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Clause
+from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 
@@ -164,3 +165,20 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     if reading.subject == "addressee":
         return True  # "how are you doing today": about the listener, not the speaker
     return reading.verb in _PARENTHETICAL and not reading.complements
+
+
+_SPEAKER_LEAD = re.compile(
+    r"^(?:(?:ugh|so|well|ok|okay|lol|omg|welp|and|just)\s+)*(?:(?:i|we)\s+)?"
+)
+
+
+def own_illness(reading: ClauseReading | None, low: str) -> bool:
+    """The speaker fell ill ("came down with strep", "i caught a cold"): news about now,
+    though the catalogue keeps no status of the speaker's own to set."""
+    if reading is None:
+        return False
+    own = reading.subject_text.lower()
+    if reading.subject not in ("speaker", "we", "none") and own and own in low:
+        return False  # someone else's illness; a subject outside the clause is none of it
+    m = _SPEAKER_LEAD.match(low)
+    return member_status(" " + low[m.end() if m else 0 :]) == "sick"

@@ -27,6 +27,7 @@ from core.extraction.clause_claims import (
     claims_nothing,
     episode,
     habitual_motion,
+    own_illness,
     promises_news,
 )
 from core.extraction.clocktimes import event_at_clock
@@ -302,13 +303,17 @@ def extract_offline(
                 remarks.append(len(intents) - 1)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
-        elif intents[-1] == "assertive" and (
-            ci.past_event
-            or reading is None
-            or not (
-                _speakers_own(reading)
-                or _relayed_news(seg, reading, texts)
-                or _but_now(seg, reading)
+        elif (
+            intents[-1] == "assertive"
+            and not own_illness(reading, clause.low)
+            and (
+                ci.past_event
+                or reading is None
+                or not (
+                    _speakers_own(reading)
+                    or _relayed_news(seg, reading, texts)
+                    or _but_now(seg, reading)
+                )
             )
         ):
             # No field, and either a past event ("i got the worst sunburn") or a remark

@@ -394,3 +394,22 @@ def test_a_renewal_is_paid(text: str, field: str) -> None:
     found = extract_offline(text, at=AT)
     assert found.intent == "assertive"
     assert _factual(text).get(field) == "paid"
+
+
+# ---------------------------------------------------------------- the speaker fell ill
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Falling ill is news about now, with the story of it beside it.
+        ("ugh caught the flu. my doctor said to rest", "assertive"),
+        ("tested positive for covid, my boss sent me home", "assertive"),
+        ("came down with a nasty cold, we cancelled dinner plans", "assertive"),
+        # Look-alikes: an illness long past, a fish caught.
+        ("caught the flu back in 2019. my doctor said to rest", "historical"),
+        ("i caught a huge trout at the lake, it was huge", "historical"),
+    ],
+)
+def test_the_speaker_fell_ill(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

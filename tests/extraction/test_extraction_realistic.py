@@ -359,16 +359,20 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # The eighth round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: money 0.972/0.588 (one dev record gives a
     # forbidden field) and 0.944/0.458; health 0.917/0.700 and 0.778/0.643; elders
-    # 0.833/0.611 and 0.917/0.750; travelogue 0.833/0.741 and 0.806/0.467. Floors: these
-    # minus the usual margin.
-    ("money", "dev"): Figures(0.94, 0.53, 0.00, 0.00, 1, 0.00),
-    ("money", "heldout"): Figures(0.91, 0.40, 0.00, 0.00, 0, 0.00),
-    ("health", "dev"): Figures(0.88, 0.65, 0.00, 0.00, 0, 0.00),
+    # 0.833/0.611 and 0.917/0.750; travelogue 0.833/0.741 and 0.806/0.467. After the work
+    # on the dev halves (held-out scored in aggregate, mid-way and at the end): money
+    # 0.972/1.000 (no forbidden field) and 0.917/0.542; health 1.000/0.900 and
+    # 0.778/0.643; elders 0.972/0.944 and 0.944/0.750; travelogue 0.972/0.926 and
+    # 0.806/0.500. Floors: these minus the usual margin, never below the baseline's
+    # floor (money held-out keeps 0.91).
+    ("money", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
+    ("money", "heldout"): Figures(0.91, 0.49, 0.00, 0.00, 0, 0.00),
+    ("health", "dev"): Figures(0.97, 0.85, 0.00, 0.00, 0, 0.00),
     ("health", "heldout"): Figures(0.74, 0.59, 0.00, 0.00, 0, 0.00),
-    ("elders", "dev"): Figures(0.80, 0.56, 0.00, 0.00, 0, 0.00),
-    ("elders", "heldout"): Figures(0.88, 0.70, 0.00, 0.00, 0, 0.00),
-    ("travelogue", "dev"): Figures(0.80, 0.69, 0.00, 0.00, 0, 0.00),
-    ("travelogue", "heldout"): Figures(0.77, 0.41, 0.00, 0.00, 0, 0.00),
+    ("elders", "dev"): Figures(0.94, 0.89, 0.00, 0.00, 0, 0.00),
+    ("elders", "heldout"): Figures(0.91, 0.70, 0.00, 0.00, 0, 0.00),
+    ("travelogue", "dev"): Figures(0.94, 0.87, 0.00, 0.00, 0, 0.00),
+    ("travelogue", "heldout"): Figures(0.77, 0.45, 0.00, 0.00, 0, 0.00),
 }
 
 

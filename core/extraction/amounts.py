@@ -150,3 +150,12 @@ def bare_amount_at(low: str, pos: int) -> float | int | None:
     if m.group("k"):
         value *= 1000
     return int(value) if value.is_integer() else round(value, 2)
+
+
+_ALONE = re.compile(rf"[^\w$€£¥]*(?:{AMOUNT.pattern})[^\w]*", re.I)
+
+
+def amount_alone(sentence: str) -> bool:
+    """A sentence that is only an amount, emoji aside ("$2,130 💸"): what the sentence
+    before it cost or brought ("tax refund came!! $2,130")."""
+    return _ALONE.fullmatch(sentence.strip()) is not None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Clause
+from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 
@@ -60,6 +61,11 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
         return False  # "standup moved to 10": the new time, whoever the tagger took it for
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
+    today = clause.at.date()
+    if clause.times and all(t.day == today and t.unit == "day" for t in clause.times):
+        # "we closed on the house in raleigh today", "got the keys this morning": an event
+        # whose result holds, from today, is the news of the day, wherever it happened.
+        return False
     return (
         reading.scene
         or any(t.past for t in clause.times)
@@ -98,6 +104,9 @@ REACTION = re.compile(
     r"(?:(?:it'?s|it\s+is|this|that|how|what|you|u|ur)\b|$)|"
     # "I can't thank you enough": gratitude, no news.
     r"^(?:i\s+)?can't\s+thank\s+(?:you|u)\s+enough\b|"
+    # "I do not know what to do", "idk what to say": at a loss, no news.
+    r"^(?:(?:i|we)\s+(?:really\s+|just\s+|honestly\s+)?(?:don't|do\s+not|dont)|idk)\s+(?:really\s+)?"
+    r"know\s+(?:what|how|where|who|whether|if)\s+to\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
     r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
 )
@@ -156,3 +165,20 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     if reading.subject == "addressee":
         return True  # "how are you doing today": about the listener, not the speaker
     return reading.verb in _PARENTHETICAL and not reading.complements
+
+
+_SPEAKER_LEAD = re.compile(
+    r"^(?:(?:ugh|so|well|ok|okay|lol|omg|welp|and|just)\s+)*(?:(?:i|we)\s+)?"
+)
+
+
+def own_illness(reading: ClauseReading | None, low: str) -> bool:
+    """The speaker fell ill ("came down with strep", "i caught a cold"): news about now,
+    though the catalogue keeps no status of the speaker's own to set."""
+    if reading is None:
+        return False
+    own = reading.subject_text.lower()
+    if reading.subject not in ("speaker", "we", "none") and own and own in low:
+        return False  # someone else's illness; a subject outside the clause is none of it
+    m = _SPEAKER_LEAD.match(low)
+    return member_status(" " + low[m.end() if m else 0 :]) == "sick"

@@ -157,6 +157,16 @@ VERBLESS = re.compile(
 "kids at grandma's this week", "son home sick today"."""
 
 
+_SYMPTOM_WORSE = re.compile(
+    r"^\s*'s\s+(?:fever|temperature|cough|rash|infection|pain|migraine|breathing|sugar|"
+    r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
+    r"(?:worse|getting\s+worse|back|up\s+again|spiking|higher|bad\s+again|not\s+(?:going\s+)?"
+    r"down)\b"
+)
+"""The member's symptom worse or back: "dad's cough is worse", "her fever is back" (the
+mirror of a symptom gone)."""
+
+
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
     if _NOT_SICK.search(rest) or _RECOVERED.search(rest) or _DISCHARGED.search(rest):
@@ -181,4 +191,6 @@ def member_status(rest: str) -> str | None:
         return "sick"
     if _SYMPTOM_GONE.match(rest):
         return "well"
+    if _SYMPTOM_WORSE.match(rest):
+        return "sick"
     return None

@@ -87,9 +87,11 @@ RESULT_VERBS = frozenset(
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
+        "renew",
         *["hire", "promote", "fire", "lay", "accept", "approve", "sign", "decide"],
         *["marry", "divorce", "engage", "adopt"],
-        *["diagnose", "admit", "discharge", "hospitalize", "test"],
+        # "my wife caught covid": ill now.
+        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch"],
         *[
             "lose",
             "win",

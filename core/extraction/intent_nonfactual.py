@@ -49,7 +49,11 @@ IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
-    r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b"
+    r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    # "anyone know if the ferry runs in March?": "if" for "whether" after a verb of knowing
+    # or asking opens no condition.
+    r"\b(?:know|knows|wonder|wondering|wondered|ask|asking|asked|check|checking|see|idea|"
+    r"find\s+out|tell\s+(?:me|us))\s+if\b"
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|^(?:yeah|yea|ya)\s+right\b|"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.types import MessageIntent
 
 _SUGGEST_Q = re.compile(
@@ -60,6 +61,12 @@ _MIGHT_HAVE_BEEN = re.compile(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
+def _possible(low: str) -> bool:
+    """A modal or a condition: "if" for "whether" ("know if") is none."""
+    found = _POSSIBLE.findall(low)
+    return bool(found) and (set(found) != {"if"} or IF_IDIOM.search(low) is None)
+
+
 _SPEAKER_ACTS = re.compile(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b")
 
 
@@ -67,16 +74,16 @@ def question_intent(low: str) -> MessageIntent:
     if _SUGGEST_Q.search(low):
         return "hypothetical"
     if (
-        (_ASKS_OTHERS.search(low) or (_TAG.search(low) and not _POSSIBLE.search(low)))
-        and not re.search(r"\bif\b", low)
+        (_ASKS_OTHERS.search(low) or (_TAG.search(low) and not _possible(low)))
+        and not (re.search(r"\bif\b", low) and not IF_IDIOM.search(low))
         and not _MIGHT_HAVE_BEEN.search(low)
     ):
         return "none"
     if _YOU.search(low) or _WH.search(low):
         return "none"
-    if _STATUS_Q.search(low) and not _POSSIBLE.search(low):
+    if _STATUS_Q.search(low) and not _possible(low):
         return "none"
-    if not _POSSIBLE.search(low) and not _SPEAKER_ACTS.search(low):
+    if not _possible(low) and not _SPEAKER_ACTS.search(low):
         # "okay, and the arrival time?", "the 5th or the 6th?": a question with no modal and
         # no speaker doing anything asks for an answer; it wonders about no possibility.
         return "none"

@@ -27,6 +27,7 @@ from core.extraction.clause_claims import (
     claims_nothing,
     episode,
     habitual_motion,
+    own_illness,
     promises_news,
 )
 from core.extraction.clocktimes import event_at_clock
@@ -34,11 +35,11 @@ from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.family_members import names_a_relation
 from core.extraction.grammar_intent import RESULT_VERBS, refine
-from core.extraction.home_is import HOME_IS
 from core.extraction.intent import ClauseIntent, classify, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine, key_value_candidate
+from core.extraction.message_asks import around_an_ask, asks, remark
 from core.extraction.offline_consistency import (
     dedupe_observations,
     is_under_way,
@@ -55,9 +56,7 @@ from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
-from core.extraction.speaker import about_someone_else
 from core.extraction.timeexpr import find_times
-from core.extraction.travel_cancellations import place_called_off
 from core.extraction.travel_departures import departure_day, lend_departure, redate_departure
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.types import (
@@ -66,6 +65,7 @@ from core.extraction.types import (
     MessageIntent,
     SourceKind,
 )
+from core.extraction.whose_clause import SPEAKERS_OWN, someone_elses
 
 _BOOKING_ASKED = re.compile(
     r"^(?:so\s+|and\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
@@ -75,17 +75,6 @@ _WANT_TO_GO = re.compile(
     r"\b(?:want|wanna|'d\s+like|would\s+like|need)\s+(?:to\s+)?(?:go|fly|travel|visit|head|"
     r"drive|take\s+a\s+trip)\b"
 )
-_OWN_THING = re.compile(
-    r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:my|our)\s+"
-    r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone)\b"
-)
-"""The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
-took for its subject (here "alex"), the fact is the speaker's."""
-_ON_OUR_BILL = re.compile(
-    r"\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up|lowered|reduced|cut)\s+"
-    r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b"
-)
-"""Someone else acting on the speaker's bill ("the landlord raised the rent to $2300")."""
 _RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _HAS_VERB = re.compile(
@@ -99,8 +88,6 @@ _FRAGMENT = re.compile(
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
-_SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
-"""Domains about the speaker alone: another person's clause never sets them."""
 
 
 def _clause(
@@ -194,6 +181,8 @@ def extract_offline(
     intents: list[MessageIntent] = []
     telling: list[MessageIntent] = []
     asides: list[int] = []
+    asking = False  # a clause asks, requests or opens with thanks
+    remarks: list[int] = []  # past events and remarks on things, told beside it
     scope_open = False
     referents = Referents()  # "my wife ... she": within this message only
     parsed = clean(body)
@@ -262,19 +251,8 @@ def extract_offline(
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]
         if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
-        if (
-            (
-                reading is not None
-                and reading.subject_person
-                and not place_called_off(clause)
-                and not _OWN_THING.match(clause.low)
-                and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
-            )
-            or about_someone_else(seg.text)
-        ) and not _ON_OUR_BILL.search(clause.low):
-            # Another person's rent, name or whereabouts are not the speaker's: the parse
-            # finds the subject ("Lily came home early"), the words find hearsay.
-            found = [c for c in found if domain_of(c.field) not in _SPEAKERS_OWN]
+        if someone_elses(clause, reading, seg.text):
+            found = [c for c in found if domain_of(c.field) not in SPEAKERS_OWN]
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         if not seg_obs and explains_arrival(clause.text, at):
@@ -303,12 +281,24 @@ def extract_offline(
             intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
         else:
             intents.append(clause.intent)
+        if not seg_obs:
+            asking = asking or asks(seg, ci, first=len(intents) == 1)
+            if remark(intents[-1], reading):
+                remarks.append(len(intents) - 1)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
-        elif intents[-1] == "assertive" and (
-            ci.past_event
-            or reading is None
-            or not (_speakers_own(reading) or _relayed_news(seg, reading, texts))
+        elif (
+            intents[-1] == "assertive"
+            and not own_illness(reading, clause.low)
+            and (
+                ci.past_event
+                or reading is None
+                or not (
+                    _speakers_own(reading)
+                    or _relayed_news(seg, reading, texts)
+                    or _but_now(seg, reading)
+                )
+            )
         ):
             # No field, and either a past event ("i got the worst sunburn") or a remark
             # about someone or something else ("like dude its 7am"): in a story these are
@@ -318,6 +308,8 @@ def extract_offline(
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
+    if not telling:
+        intents = around_an_ask(intents, asking, remarks)
     read = return_after_departure(
         dedupe_observations(_dated_arrivals(observations, explaining, at))
     )
@@ -342,6 +334,12 @@ def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> boo
         return False
     at = texts.index(seg.text)
     return at > 0 and _RELAYED_BY.search(texts[at - 1].lower().rstrip(" ,")) is not None
+
+
+def _but_now(seg: Segment, reading: ClauseReading) -> bool:
+    """ "our son broke his arm at recess but he's in good spirits": a present state set
+    against the story before it is how things stand now, not part of the story."""
+    return seg.joint == "but" and reading.tense == "present" and reading.subject_person
 
 
 def _speakers_own(reading: ClauseReading) -> bool:

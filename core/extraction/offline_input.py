@@ -8,6 +8,7 @@ so a batch parsed ahead finds every message's parse cached.
 from __future__ import annotations
 
 from core.extraction.known_people import capitalise_known
+from core.extraction.letters import strip_salutation
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.segments import clean
 from core.extraction.types import SourceKind
@@ -36,10 +37,12 @@ def readable_body(
     text: str, source: SourceKind, known_people: frozenset[str] = frozenset()
 ) -> tuple[str, MarkdownLine | None]:
     """What of ``text`` is read: at most ``MAX_TEXT`` characters, known names given
-    their capital, and for a Markdown line its text without the markup (with the
-    parsed line)."""
+    their capital, a message's salutation left out, and for a Markdown line its text
+    without the markup (with the parsed line)."""
     cut = capitalise_known(text[:MAX_TEXT], known_people)
     if source != "static_markdown":
-        return cut, None
+        # "Dear Susan, your father and I are in Sarasota": parsed with its salutation,
+        # "Dear Susan" is the subject and the speaker an apposition of hers.
+        return strip_salutation(cut).strip() or cut, None
     md = parse_line(cut)
     return md.body, md

@@ -45,7 +45,8 @@ _REPORTED = re.compile(
 _HEAD = (
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
-    r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|"
+    r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"
+    r"follow-?up|consult(?:ation)?|exam|"
     r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip"
 )
 _SPORT = (
@@ -54,9 +55,11 @@ _SPORT = (
 )
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 _ACTIVITY = re.compile(
-    rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})|(?:soccer|football|baseball|basketball|hockey|"
-    rf"softball|volleyball|swimming|ballet|gymnastics|karate|scouts|choir|orchestra|dance|piano|"
-    rf"swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|robotics|debate))\b"
+    # "therapy session", "physio appointment": a head may name the kind of the next.
+    rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
+    rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
+    rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
+    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate))\b"
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
@@ -221,6 +224,10 @@ def _member(clause: Clause) -> list[Candidate]:
         status = member_status("is " + rest)
     if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
         status = "away"
+    if status is None and _BROUGHT_TO_CARE.search(head):
+        # "i'm at the ER with my mom": whom the speaker brought there is the patient, most
+        # likely; a visitor may be meant too, so Canon asks before it commits.
+        return [Candidate(f"family.{slug}.status", "sick", 0.6)]
     if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
         return []  # a bare noun ("work is fine", "laptop has a virus") is a name only when ill
     return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
@@ -233,6 +240,10 @@ def _before_last_night(clause: Clause) -> bool:
     return any(t.day not in (today, today - timedelta(days=1)) for t in clause.times)
 
 
+_BROUGHT_TO_CARE = re.compile(
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|urgent\s+care|icu|a&e|"
+    r"walk-?in(?:\s+clinic)?)\s+with\s+(?:my\s+|our\s+)?[a-z'-]+\s*$"
+)
 _ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
 

@@ -19,6 +19,8 @@ from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.amounts import bare_amount_at
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
+from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
@@ -38,71 +40,6 @@ _ITEM_STOP = frozenset(
      "off", "in", "using", "online", "which", "that", "it's", "by", "due", "before", "until",
      "every"]
 )  # fmt: skip
-_VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(
-            r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?(?:\S*\d\S*\s+)?refund\s+"
-            r"(?:from|for|on)\s+"
-        ),
-        "refunded",
-    ),
-    (
-        re.compile(
-            r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
-            r"order|payment|plan|account)\b)"
-        ),
-        "cancelled",
-    ),
-    # "need to pay the water bill", "gotta pay rent before i leave": still owed.
-    (
-        re.compile(
-            r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-            r"should|hafta|have\s+got\s+to)\s+(?:to\s+)?(?:pay\s+off|pay\s+for|pay)\s+"
-        ),
-        "due",
-    ),
-    (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled)\s+"), "paid"),
-    (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
-)
-_SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
-    (
-        re.compile(
-            r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
-            r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b"
-        ),
-        "refunded",
-    ),
-    (
-        re.compile(
-            # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
-            r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
-            r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
-        ),
-        "due",
-    ),
-    # "rent isn't paid yet", "the rent's not paid": still owed.
-    (
-        re.compile(
-            r"(?:\s+(?:still\s+)?(?:isn'?t|aren'?t|is\s+not|are\s+not|hasn'?t\s+been)|"
-            r"(?<=\w)'s\s+(?:still\s+)?not)\s+(?:yet\s+|been\s+)?paid\b"
-        ),
-        "due",
-    ),
-    # "the rent's paid": the contraction leans on its noun.
-    (
-        re.compile(r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s)\s+(?:already\s+)?paid\b"),
-        "paid",
-    ),
-    (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
-    # A status line without its verb: "rent paid ✅", "car insurance renewed".
-    (
-        re.compile(
-            r"\s+(?:already\s+)?(?:paid|renewed)(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
-        ),
-        "paid",
-    ),
-)
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
@@ -221,6 +158,7 @@ _GATE = frozenset(
         "back",
         "off",
         "renew",
+        "renewed",
         "subscription",
         "order",
         "bill",
@@ -228,6 +166,10 @@ _GATE = frozenset(
         "processed",
         "came",
         "went",
+        "renews",
+        "hit",
+        "arrived",
+        "landed",
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")
@@ -253,7 +195,10 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
-_OWED = r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition"
+_OWED = (
+    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|"
+    r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
+)
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
 _CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
@@ -263,12 +208,14 @@ _BILL_IS = re.compile(
     # A word before the bill names it; a determiner does not, nor one that makes it
     # everyone's ("average rent is now 2300", "her rent").
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    rf"typical|market)\b)[a-z][a-z&]*\s+)?(?:{_OWED}))"
+    rf"typical|market)\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
-    # "the hospital bill came, $1,200", "water bill came in at $85": a bill that arrived.
-    r"\s+(?:is|was|'s|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
-    r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)\s+"
+    # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what
+    # the bill that arrived says.
+    r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
+    r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
+    r"'s)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 
@@ -279,8 +226,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if now := _bill_now(clause):
         return now
-    if refund := refund_in(clause):
-        return refund
+    if from_someone := refund_in(clause):
+        return from_someone
     amount = _amount_in(clause.low)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
@@ -290,11 +237,15 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
-    fined = False
+    fined = ordered = False
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
             item, status = _ADJ.sub("", phrase_before(text, m.start(), max_words=3)), st
+            if "for" in rx.groupindex and m.group("for"):
+                item = re.sub(
+                    r"^\s+for\s+(?:the|my|our)?\s*", "", text[m.start("for") : m.end("for")]
+                )
             break
     if not item:
         for rx, st in _VERB_STATUS:
@@ -307,6 +258,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                 st = "due"  # "still haven't paid the credit card": it is owed now
             if m:
                 item, status = _item_after(clause, m.end()), st
+                # "canceled the amazon prime trial": what the user cancels, by the
+                # lookahead of its verb, is a subscription, a plan or an order.
+                ordered = st == "cancelled"
                 if st == "refunded" and (mm := _MERCHANT.search(clause.text, m.start())):
                     item = mm.group("m") + " refund"
                 elif _ACQUIRED.match(low, m.start()) and _demanded(clause, m.end(), item):
@@ -351,7 +305,15 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         merchant = None  # "our trip to Tahoe is cancelled": a place goes to, no one is paid
     # "got a new bike" is a purchase only when money or a shop is named; a bill word
     # ("rent", "invoice") is financial by itself.
-    if amount is None and merchant is None and not _FINANCIAL_WORDS.search(item.lower()):
+    # A subscription that renews, money back that arrived: financial by their verb.
+    renewed = status == "due" and "renews" in clause.words
+    refund = status == "refunded" and "refund" in clause.words
+    if (
+        amount is None
+        and merchant is None
+        and not (renewed or refund or ordered)
+        and not _FINANCIAL_WORDS.search(item.lower())
+    ):
         return []
     if status == "paid" and clause.intent == "planning":
         status = "due"
@@ -363,7 +325,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if amount is not None:
         # "the gas bill is $84, due on the 15th": what a bill comes to is known now; only
         # its day is ahead ("the rent will be $2200" is still to come).
-        owed = status == "due" and _BILL.search(item.lower()) and not _WILL.search(clause.low)
+        owed = (
+            status == "due"
+            and (renewed or _BILL.search(item.lower()))
+            and not _WILL.search(clause.low)
+        )
         priced: ObservationIntent | None = "assertive" if owed else forced
         out.append(Candidate(f"{slug}.amount", amount[0], 0.9, priced))
         if amount[1]:

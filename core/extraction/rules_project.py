@@ -157,7 +157,7 @@ _OTHER_DOMAIN = re.compile(
     r"\b(?:trip|journey|voyage|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
     r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|"
     r"school|rent|bill|subscription|"
-    r"order|package|refund|return|recital|game|camp|daycare|payment|membership|plans?|meeting|"
+    r"order|package|refund|return|recital|game|camp|daycare|payment|membership|trial|plans?|meeting|"
     r"job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
     r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise)\b"

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.extraction.letters import strip_frame, strip_salutation
+from core.extraction.sentences import sentences
+from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
 
 _QUOTES = str.maketrans(
@@ -32,11 +34,6 @@ _REPEATED = re.compile(r"([^\w\s])\1{3,}")
 _LONG_RUN = re.compile(r"([^\w\s]{8}|\S{64})\S+")
 # Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
 # between digits ("$143.20", "St. Louis") does not end a sentence.
-_SENTENCE_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
-_ABBREV = re.compile(
-    r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)|(?<![\w.])[a-z]\.[a-z])\.$",
-    re.I,
-)
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = re.compile(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
@@ -79,6 +76,12 @@ _JOINT = re.compile(
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
+    # "we're in Denver for the night before driving to Moab tomorrow": the next leg and its
+    # day are a plan of their own; the stay before it is about now.
+    r"|\s+(?P<before>before)\s+(?=(?:leaving|flying|heading|driving|going|taking|catching|"
+    r"getting|moving\s+on|continuing)\b[^.;!?,]{0,40}?\b(?:today|tonight|tomorrow|tmrw|"
+    r"(?:this|next)\s+\w+|on\s+the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+the\s+"
+    r"morning)\b)"
     # "daycare called, lucas has pink eye": the news after a call or a text is its own clause.
     r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang))\s*,\s*"
     # "Mum rang to say Dad is back in hospital": the news a call brought, in a clause of its
@@ -125,6 +128,14 @@ _BARE_CONTRACTION = re.compile(
     r"(should|could|would|must|might)(ve))\b(?!')",
     re.I,
 )
+_ILL_WILL = re.compile(
+    r"(?P<lead>^|[,.!?;]\s+|\b(?:ok|okay|so|and|then|but|yeah|yes|sure|k|kk|lol|alright|fine)\s+)"
+    r"(?P<i>i)ll(?=\s+[a-z])(?!\s+(?:health|advised|effects?|fated|feeling|at|since|with|from|"
+    r"today|tonight|again|and|or|but|too|lately|now|all|for|in|after)\b)",
+    re.I,
+)
+""""ok ill pick up his prescription": "I'll" typed without its apostrophe, where it leads a
+clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -281,7 +292,7 @@ def clean(text: str) -> str:
     flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
-    flat = _LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat))
+    flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)
@@ -295,27 +306,8 @@ def clean(text: str) -> str:
     flat = _DISFLUENCY.sub("", flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
+    flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
-
-
-def _sentences(text: str) -> list[str]:
-    out: list[str] = []
-    buf = ""
-    pos = 0
-    for m in _SENTENCE_END.finditer(text):
-        piece = text[pos : m.start()]
-        pos = m.end()
-        buf = f"{buf} {piece}".strip() if buf else piece.strip()
-        if piece.endswith(".") and _ABBREV.search(piece):
-            continue
-        if buf:
-            out.append(buf)
-        buf = ""
-    rest = text[pos:].strip()
-    buf = f"{buf} {rest}".strip() if buf else rest
-    if buf:
-        out.append(buf)
-    return out
 
 
 _HEDGE_LAST = re.compile(
@@ -344,7 +336,7 @@ def _hedges_kept_with_their_clause(kept: list[tuple[str, str]]) -> list[tuple[st
 def split_segments(text: str) -> list[Segment]:
     """Sentences, then clauses within each sentence, with filler words removed."""
     segments: list[Segment] = []
-    for sentence in _sentences(clean(text)):
+    for sentence in sentences(clean(text)):
         question = sentence.rstrip().endswith("?")
         body = sentence.rstrip(" .!?;")
         pieces: list[tuple[str, str]] = []
@@ -355,7 +347,7 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0 or m.end() > len(body):
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or m.group("conj2") or "comma").lower()
+            joint = (m.group("conj") or m.group("conj2") or m.group("before") or "comma").lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]

@@ -15,12 +15,12 @@ from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
 
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
-    r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|journey|voyage|"
+    r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|journey|voyage|cruise|"
     r"travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     r"scrapped|abandoned)\b|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
-    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel)|"
+    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
     # "our plans this weekend").
     r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"

@@ -11,6 +11,11 @@ import re
 
 from core.extraction.intent_tense import DROVE_THERE_LATELY
 
+_DOING = (
+    r"(?:sitting|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
+    r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
+    r"people[\s-]watching|posting\s+this|typing\s+this)"
+)
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -31,7 +36,14 @@ PRESENT_AT = re.compile(
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
-    r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+"
+    r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
+    # "sitting in a bar in Burgos", "we're eating pasta in Naples": what the speaker is
+    # doing as they write, and where; not "looking for a hotel in Rome" (a search).
+    # A frame before a comma may lead ("Halfway through the Camino, sitting in …").
+    rf"(?:^|,\s*)(?:(?:i'm|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*{_DOING}\b"
+    r"[^,;.!?]{0,40}?\s(?:in|at|from)\s+|"
+    # "Day 4 in Kyoto", "day 12: hanoi": a diary's day, and where it was spent.
+    r"^(?:day|night|week)\s+\d+\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))"
 )
 ARRIVED = re.compile(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in

@@ -67,6 +67,10 @@ def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
             continue
         if ref.past or ref.prep == "since" or ref.begun_span(clause.at.date()):
             continue  # "this week" or "this year" names no departure day
+        if ref.unit == "year":
+            # "a trip to japan next year": when, but no day to leave on; a month still
+            # ahead starts on its first day ("flying to Lisbon next month").
+            continue
         if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
             ret = ret or ref.day
         elif depart is None:

@@ -171,6 +171,17 @@ def _fixed(m: re.Match[str]) -> str:
     return word.capitalize() if typed[:1].isupper() else word
 
 
+_MODAL_OF = re.compile(
+    r"\b(should|could|would|must|might)\s+of\b(?!\s+(?:course|the|a|an|my|our|his|her|their|"
+    r"them|us|it|its|those|these|that|this|me|you)\b)",
+    re.I,
+)
+""""We should of gone", "could of stayed": "of" written as "'ve" sounds, a slip of the ear
+that never means "of" after a modal ("would of course" aside)."""
+
+
 def fix_slips(text: str) -> str:
     """``text`` with each slip of the thumb read as the word it was meant to be."""
+    if " of " in text:  # the cheap test first
+        text = _MODAL_OF.sub(r"\1 have", text)
     return _WORD.sub(_fixed, text)

@@ -76,6 +76,14 @@ sick"), a group chat of friends (weekend plans, "omw", "here!", trips planned an
 off, other people's news), short status updates ("wfh today", "OOO till mon", "in SF this
 week") and long Reddit-style posts and diary entries (one or two current facts amid
 history, counterfactuals and other people's facts)."""
+EIGHTH_VOICES = ("money", "health", "elders", "travelogue")
+"""Four voices of the eighth round (issue 24), 72 records each, 36 dev / 36 held-out, written
+and committed with their baseline before any rule was tuned on them: money said casually
+(bills, refunds, splitting costs, subscriptions, paychecks), health in the first person and
+the family's (appointments, medicines, being sick and better, a relative in hospital), older
+adults typing (full sentences, odd capitals, ALL CAPS words, ellipses, "Dear", signed with
+their name) and trip diaries and posts written mid-trip (where the writer is now amid what
+they did)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -84,6 +92,7 @@ _LATER_VOICES = (
     + FIFTH_VOICES
     + SIXTH_VOICES
     + SEVENTH_VOICES
+    + EIGHTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -347,6 +356,23 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("status", "heldout"): Figures(0.74, 0.67, 0.00, 0.00, 0, 0.00),
     ("longform", "dev"): Figures(0.85, 0.71, 0.00, 0.00, 0, 0.00),
     ("longform", "heldout"): Figures(0.83, 0.35, 0.00, 0.00, 4, 0.00),
+    # The eighth round's voices, at their baseline (the commit of the sets, before any rule
+    # was tuned on them), dev / held-out: money 0.972/0.588 (one dev record gives a
+    # forbidden field) and 0.944/0.458; health 0.917/0.700 and 0.778/0.643; elders
+    # 0.833/0.611 and 0.917/0.750; travelogue 0.833/0.741 and 0.806/0.467. After the work
+    # on the dev halves (held-out scored in aggregate, mid-way and at the end): money
+    # 0.972/1.000 (no forbidden field) and 0.917/0.542; health 1.000/0.900 and
+    # 0.778/0.643; elders 0.972/0.944 and 0.944/0.750; travelogue 0.972/0.926 and
+    # 0.806/0.500. Floors: these minus the usual margin, never below the baseline's
+    # floor (money held-out keeps 0.91).
+    ("money", "dev"): Figures(0.94, 0.95, 0.00, 0.00, 0, 0.00),
+    ("money", "heldout"): Figures(0.91, 0.49, 0.00, 0.00, 0, 0.00),
+    ("health", "dev"): Figures(0.97, 0.85, 0.00, 0.00, 0, 0.00),
+    ("health", "heldout"): Figures(0.74, 0.59, 0.00, 0.00, 0, 0.00),
+    ("elders", "dev"): Figures(0.94, 0.89, 0.00, 0.00, 0, 0.00),
+    ("elders", "heldout"): Figures(0.91, 0.70, 0.00, 0.00, 0, 0.00),
+    ("travelogue", "dev"): Figures(0.94, 0.87, 0.00, 0.00, 0, 0.00),
+    ("travelogue", "heldout"): Figures(0.77, 0.45, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -1,0 +1,85 @@
+"""What a clause's verb says became of a purchase, a bill or a refund: the tables
+``rules_financial`` reads, in order, the first that matches deciding.
+
+``VERB_STATUS``: a verb before the thing ("paid the rent", "need to pay the water bill",
+"got my refund from Delta"); ``SUBJECT_STATUS``: a verb after it ("the rent's paid", "the
+phone bill is due fri", "rent paid ✅").
+"""
+
+from __future__ import annotations
+
+import re
+
+VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?(?:\S*\d\S*\s+)?refund\s+"
+            r"(?:from|for|on)\s+"
+        ),
+        "refunded",
+    ),
+    (
+        re.compile(
+            r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
+            r"order|payment|plan|account|trial)\b)"
+        ),
+        "cancelled",
+    ),
+    # "need to pay the water bill", "gotta pay rent before i leave": still owed.
+    (
+        re.compile(
+            r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+            r"should|hafta|have\s+got\s+to)\s+(?:to\s+)?(?:pay\s+off|pay\s+for|pay)\s+"
+        ),
+        "due",
+    ),
+    (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
+    (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
+)
+SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
+    (
+        re.compile(
+            r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
+            r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b|"
+            # "tax refund came!!", "the refund hit my account": money back that arrived.
+            # "the refund for the lamp finally hit my account": what it was for names it.
+            r"(?<=refund)(?P<for>\s+for\s+(?:the\s+|my\s+|our\s+)?[a-z]+"
+            r"(?:\s+(?!finally|just|already)[a-z]+)?)?"
+            r"\s+(?:finally\s+|just\s+|already\s+)?(?:came(?:\s+in)?|arrived|landed|hit|"
+            r"showed\s+up)\b"
+        ),
+        "refunded",
+    ),
+    (
+        re.compile(
+            # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
+            r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            # "my hulu renews on the 12th": a subscription charges again on its day.
+            r"\s+(?:auto-?)?renews\b|"
+            r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
+        ),
+        "due",
+    ),
+    # "rent isn't paid yet", "the rent's not paid": still owed.
+    (
+        re.compile(
+            r"(?:\s+(?:still\s+)?(?:isn'?t|aren'?t|is\s+not|are\s+not|hasn'?t\s+been)|"
+            r"(?<=\w)'s\s+(?:still\s+)?not)\s+(?:yet\s+|been\s+)?paid\b"
+        ),
+        "due",
+    ),
+    # "the rent's paid": the contraction leans on its noun.
+    (
+        re.compile(r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s)\s+(?:already\s+)?paid\b"),
+        "paid",
+    ),
+    (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
+    # A status line without its verb: "rent paid ✅", "car insurance renewed".
+    (
+        re.compile(
+            r"\s+(?:already\s+)?(?:paid|renewed)(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
+        ),
+        "paid",
+    ),
+)

@@ -1,0 +1,50 @@
+"""A message cut into sentences: at a full stop, a question or exclamation mark, a
+semicolon or a line break; not after an abbreviation ("Dr.", "a.m.").
+
+A doubled mark ends one sentence ("came!!"), and an amount alone after a sentence is
+what that sentence prices ("tax refund came!! $2,130"), so it stays with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.amounts import amount_alone
+
+_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
+_ABBREV = re.compile(
+    r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)|(?<![\w.])[a-z]\.[a-z])\.$",
+    re.I,
+)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a cleaned message, in order."""
+    out: list[str] = []
+    buf = ""
+    pos = 0
+    for m in _END.finditer(text):
+        piece = text[pos : m.start()]
+        pos = m.end()
+        buf = f"{buf} {piece}".strip() if buf else piece.strip()
+        if piece.endswith(".") and _ABBREV.search(piece):
+            continue
+        if buf:
+            _append_sentence(out, buf)
+        buf = ""
+    rest = text[pos:].strip()
+    buf = f"{buf} {rest}".strip() if buf else rest
+    if buf:
+        _append_sentence(out, buf)
+    return out
+
+
+def _append_sentence(out: list[str], sentence: str) -> None:
+    """``sentence`` after the others; an amount alone goes with the sentence before it, the
+    news it prices ("tax refund came!! $2,130", "paid the plumber. $350")."""
+    if out and not sentence.strip("!?;. "):
+        out[-1] += sentence  # "came!!": the second mark ends no other sentence
+    elif out and amount_alone(sentence):
+        out[-1] = f"{out[-1]} {sentence}"
+    else:
+        out.append(sentence)

@@ -1,0 +1,47 @@
+"""Whose a clause is: another person's rent, name or whereabouts are not the speaker's.
+
+The parse finds the subject ("Lily came home early"), the words find hearsay ("mom says
+she's in Tahoe"); then the speaker's own domains are left out of what the clause says.
+A few shapes keep them whoever the parse took for the subject: the speaker's own thing
+heading the clause ("my name's alex btw"), a place said to be home ("boston is home
+now"), a trip to a place called off ("tahoe is off"), and someone else acting on the
+speaker's bill ("the landlord raised the rent to $2300").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Clause
+from core.extraction.home_is import HOME_IS
+from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.speaker import about_someone_else
+from core.extraction.travel_cancellations import place_called_off
+
+SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
+"""Domains about the speaker alone: another person's clause never sets them."""
+_OWN_THING = re.compile(
+    r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:my|our)\s+"
+    r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone)\b"
+)
+"""The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
+took for its subject (here "alex"), the fact is the speaker's."""
+_ON_OUR_BILL = re.compile(
+    r"\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up|lowered|reduced|cut)\s+"
+    r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b"
+)
+"""Someone else acting on the speaker's bill ("the landlord raised the rent to $2300")."""
+
+
+def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> bool:
+    """Whether ``clause`` (its words as ``said``) is about someone other than the speaker."""
+    if _ON_OUR_BILL.search(clause.low):
+        return False
+    subject_other = (
+        reading is not None
+        and reading.subject_person
+        and not place_called_off(clause)
+        and not _OWN_THING.match(clause.low)
+        and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
+    )
+    return subject_other or about_someone_else(said)

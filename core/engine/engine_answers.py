@@ -38,9 +38,12 @@ class UserAnswers:
     policy: Policy
     _lock: asyncio.Lock
 
-    async def _change_item(self, item_id: str) -> ReviewItem:
-        """The review item ``item_id``, which must be a field change."""
-        item = await self.store.review_item(item_id)
+    async def _change_item(self, item_id: str, read: ReviewItem | None = None) -> ReviewItem:
+        """The review item ``item_id``, which must be a field change (``read``: as the
+        caller read it; only what never changes is taken from it, see ``answer``)."""
+        item = read if read is not None and read.id == item_id else None
+        if item is None:
+            item = await self.store.review_item(item_id)
         if item is None:
             raise NotFound(f"no review item {item_id}")
         if item.kind != "change":
@@ -58,17 +61,23 @@ class UserAnswers:
         now: datetime,
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
+        item: ReviewItem | None = None,
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item; what it
         commits is recorded as ``principal``'s, who answered (``core.engine.review``
         checks it may).
+
+        ``item``: the item as the caller read it, not read again. Only what never
+        changes once an item exists is taken from it (kind, entity, field, group,
+        candidate); whether it is still open is read under the entity's lock, in the
+        store's transaction that settles it (``AlreadyAnswered`` otherwise).
 
         An edit changes only the question it answers: a part of a grouped question
         whose other parts are still open is not committed alone; its new value is
         asked again with them (``held_edit``) and commits on the group's Yes.
         """
         async with self._lock:
-            item = await self._change_item(item_id)
+            item = await self._change_item(item_id, item)
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
                 if await self._others_open(item):
@@ -123,14 +132,15 @@ class UserAnswers:
         now: datetime,
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
+        item: ReviewItem | None = None,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
         The result describes ``item_id``; ``group`` lists every item settled. An item
-        without a group is answered alone, as ``answer`` does.
+        without a group is answered alone, as ``answer`` does (``item`` as there).
         """
         async with self._lock:
-            item = await self._change_item(item_id)
+            item = await self._change_item(item_id, item)
             members = [item]
             if item.group_key is not None:
                 members += [

@@ -112,10 +112,19 @@ workers figure against 0.2 ms now. An event's payload is parsed as JSON only whe
 text holds ``"needs_confirmation"`` at all (``sql_records.dumps`` writes every payload,
 its keys unescaped), not for every agreeing event."""
 OPEN_QUEUE = (
-    "SELECT id, seq, entity_id, group_key, status FROM review_items "
-    "WHERE entity_id = ANY(%s::text[]) AND status IN ('queued', 'pending')"
+    "SELECT q.* FROM unnest(%s::text[]) AS e (entity_id) CROSS JOIN LATERAL "
+    "(SELECT id, seq, entity_id, group_key, status FROM review_items r "
+    "WHERE r.entity_id = e.entity_id AND status IN ('queued', 'pending') OFFSET 0) q"
 )
-"""The open questions of some entities, as the pending cap sees them (``rules.OpenQuestion``)."""
+"""The open questions of some (distinct) entities, as the pending cap sees them
+(``rules.OpenQuestion``), each entity's by an index probe (as ``SNAPSHOT``: written as
+``entity_id = ANY(%s)``, the plan a connection keeps scans the whole table while it is
+smaller than a few thousand rows, where one probe per entity costs a fifth)."""
+ITEM_OWNERS = (
+    "SELECT DISTINCT r.entity_id FROM unnest(%s::text[]) AS i (id) CROSS JOIN LATERAL "
+    "(SELECT entity_id FROM review_items WHERE id = i.id OFFSET 0) r"
+)
+"""The entities of some review items (by id), each by an index probe (as ``OPEN_QUEUE``)."""
 PROMOTE = (
     "UPDATE review_items SET status = 'pending', promoted_at = %s "
     f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}"

@@ -52,7 +52,6 @@ from core.store.postgres_rows import (
     INSERT_ALERT,
     INSERT_DEAD_LETTER,
     INSERT_REVIEW,
-    ITEM_OWNERS,
     LETTER_COLUMNS,
     first_line,
     letter_from_row,
@@ -60,14 +59,13 @@ from core.store.postgres_rows import (
     review_row,
     utc,
 )
+from core.store.postgres_settle import settle_group, store_dead_letter
 from core.store.postgres_sources import PostgresMailSenders, PostgresSourceStates
 from core.store.postgres_tx import (
     Tx,
     import_facts,
     promote,
     read_snapshots,
-    settle_one,
-    store_dead_letter,
     write_batch,
 )
 from core.store.postgres_workspace import PostgresWorkspaceStore
@@ -213,16 +211,8 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:
         """``settle_decided`` for each of ``item_ids``, all in one transaction."""
-        async with self.transaction() as tx:
-            # An item's entity never changes: read it, lock it, then read the item.
-            owners = await tx.fetch(ITEM_OWNERS, (list(item_ids),))
-            await tx.lock(r[0] for r in owners)
-            answered_at: datetime | None = None
-            for item_id in item_ids:
-                answered_at = await settle_one(tx, item_id, decide)
-            if answered_at is None:
-                return []
-            return await promote(tx, max_pending, answered_at)
+        async with self._errors_mapped(), self.pool.connection() as conn:
+            return await settle_group(conn, item_ids, decide, max_pending)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

@@ -1,13 +1,12 @@
 """The engine's part that applies the user's answers to the questions it raised.
 
 ``Engine`` is made of this and the ingest path (``core.engine.engine``): an answer
-settles its question and commits what it says in one store transaction, under the
-engine's lock, as an ingest does.
+settles its question and commits what it says in one store transaction, holding its
+entity's lock in the engine (``core.engine.entity_locks``), as an ingest holds its entities'.
 """
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Any, Literal
 
@@ -23,6 +22,7 @@ from core.engine.answers import (
 )
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
+from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.write_records import settlement
 from core.errors import InvalidAnswer, NotFound
@@ -36,7 +36,7 @@ class UserAnswers:
 
     store: StoreBackend
     policy: Policy
-    _lock: asyncio.Lock
+    _locks: EntityLocks
 
     async def _change_item(self, item_id: str, read: ReviewItem | None = None) -> ReviewItem:
         """The review item ``item_id``, which must be a field change (``read``: as the
@@ -48,7 +48,7 @@ class UserAnswers:
             raise NotFound(f"no review item {item_id}")
         if item.kind != "change":
             # Answering a dead letter or a notice may ingest through this engine,
-            # which must not happen under its lock: core.engine.review answers those.
+            # which must not happen under its locks: core.engine.review answers those.
             raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.engine.review")
         return item
 
@@ -76,8 +76,9 @@ class UserAnswers:
         whose other parts are still open is not committed alone; its new value is
         asked again with them (``held_edit``) and commits on the group's Yes.
         """
-        async with self._lock:
-            item = await self._change_item(item_id, item)
+        # An item's entity never changes: read it, then hold that entity's lock.
+        item = await self._change_item(item_id, item)
+        async with self._locks.hold([item.entity_id]):
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
                 if await self._others_open(item):
@@ -139,8 +140,8 @@ class UserAnswers:
         The result describes ``item_id``; ``group`` lists every item settled. An item
         without a group is answered alone, as ``answer`` does (``item`` as there).
         """
-        async with self._lock:
-            item = await self._change_item(item_id, item)
+        item = await self._change_item(item_id, item)
+        async with self._locks.hold([item.entity_id]):  # a group is one entity's
             members = [item]
             if item.group_key is not None:
                 members += [

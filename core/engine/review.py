@@ -2,7 +2,7 @@
 
 A field change is the engine's to settle (``Engine.answer``). The other kinds
 sit above the engine because answering them may ingest through it, which must
-not happen while the engine holds its lock: a dead letter is retried or
+not happen while the engine holds the entity's lock: a dead letter is retried or
 discarded by ``core.engine.deadletters``, and what Canon found or did in the files
 (``bootstrap``, ``drift``) by ``core.engine.bootstrap`` and ``core.engine.notices``.
 """

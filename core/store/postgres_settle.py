@@ -4,7 +4,7 @@ An answer's transaction used to wait for the server once per statement: BEGIN, t
 items' owners, the lock, the item, its field's fact, the answer, the confirming event,
 the commit and its fold, the questions the commit settles, the queue, the promotion and
 COMMIT, some twelve waits with the entity's lock held across all of them (and, in the
-process, the engine's lock), each one a wake-up of the server and of this process.
+process, the engine's lock on the entity), each one a wake-up of the server and of this process.
 Here the transaction runs in pipeline mode, as an ingest's does (``postgres_ingest``),
 and waits only where what comes next needs an answer:
 

@@ -172,6 +172,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
             principal=c.principal,
             new_place=new_place,
             entities=c.entities(),  # a place any entity the token reaches knows is known
+            item=item,  # read just now for the reach check: not read twice more
         )
     except UnknownPlace as e:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'

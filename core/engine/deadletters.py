@@ -7,7 +7,7 @@ minutes later; a payload still invalid after the third retry is
 financial domains also an alert for the owner.
 
 This service sits above the engine: it calls ``Engine.ingest_batch`` (and the
-signal mapping) like any other caller, never while holding the engine's lock,
+signal mapping) like any other caller, never while holding one of the engine's locks,
 so a dead letter that now validates is ingested without re-entering it.
 Retried payloads go back through the path they first failed on: a
 ``signal_event`` is mapped to observations again, a ``state_observation`` is

@@ -10,7 +10,6 @@ decision lands, even with other processes (a cron poll beside the bot) writing.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -32,6 +31,7 @@ from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
+from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -70,7 +70,7 @@ class Engine(ServiceWrites, UserAnswers):
         self.store = store
         self.policy = policy
         self.rollout = RolloutReader(store, policy)
-        self._lock = asyncio.Lock()
+        self._locks = EntityLocks()
 
     async def ingest(
         self, payload: Any, *, now: datetime, principal: Principal = SYSTEM
@@ -245,8 +245,8 @@ class Engine(ServiceWrites, UserAnswers):
         pairs = [(o.entity_id, o.domain) for o in observations]
         keys = [*((o.entity_id, o.field) for o in observations), *trip_keys]
         forced: PolicyInForce | None = None
-        async with self._lock:
-            # Read here, under the engine's lock: another process's agent writing at
+        async with self._locks.hold(o.entity_id for o in observations):
+            # Read here, under the entities' locks: another process's agent writing at
             # this moment could add its batch's questions on top (a guard against a
             # flood, not an exact quota).
             asked = await self._open_questions_of(principal, {o.entity_id for o in observations})

@@ -1,13 +1,12 @@
 """The engine's part that applies the user's answers to the questions it raised.
 
 ``Engine`` is made of this and the ingest path (``core.engine.engine``): an answer
-settles its question and commits what it says in one store transaction, under the
-engine's lock, as an ingest does.
+settles its question and commits what it says in one store transaction, holding its
+entity's lock in the engine (``core.engine.entity_locks``), as an ingest holds its entities'.
 """
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Any, Literal
 
@@ -23,6 +22,7 @@ from core.engine.answers import (
 )
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
+from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.write_records import settlement
 from core.errors import InvalidAnswer, NotFound
@@ -36,16 +36,19 @@ class UserAnswers:
 
     store: StoreBackend
     policy: Policy
-    _lock: asyncio.Lock
+    _locks: EntityLocks
 
-    async def _change_item(self, item_id: str) -> ReviewItem:
-        """The review item ``item_id``, which must be a field change."""
-        item = await self.store.review_item(item_id)
+    async def _change_item(self, item_id: str, read: ReviewItem | None = None) -> ReviewItem:
+        """The review item ``item_id``, which must be a field change (``read``: as the
+        caller read it; only what never changes is taken from it, see ``answer``)."""
+        item = read if read is not None and read.id == item_id else None
+        if item is None:
+            item = await self.store.review_item(item_id)
         if item is None:
             raise NotFound(f"no review item {item_id}")
         if item.kind != "change":
             # Answering a dead letter or a notice may ingest through this engine,
-            # which must not happen under its lock: core.engine.review answers those.
+            # which must not happen under its locks: core.engine.review answers those.
             raise InvalidAnswer(f"{item_id} is a {item.kind} question: use core.engine.review")
         return item
 
@@ -58,17 +61,24 @@ class UserAnswers:
         now: datetime,
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
+        item: ReviewItem | None = None,
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item; what it
         commits is recorded as ``principal``'s, who answered (``core.engine.review``
         checks it may).
 
+        ``item``: the item as the caller read it, not read again. Only what never
+        changes once an item exists is taken from it (kind, entity, field, group,
+        candidate); whether it is still open is read under the entity's lock, in the
+        store's transaction that settles it (``AlreadyAnswered`` otherwise).
+
         An edit changes only the question it answers: a part of a grouped question
         whose other parts are still open is not committed alone; its new value is
         asked again with them (``held_edit``) and commits on the group's Yes.
         """
-        async with self._lock:
-            item = await self._change_item(item_id)
+        # An item's entity never changes: read it, then hold that entity's lock.
+        item = await self._change_item(item_id, item)
+        async with self._locks.hold([item.entity_id]):
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
                 if await self._others_open(item):
@@ -123,14 +133,15 @@ class UserAnswers:
         now: datetime,
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
+        item: ReviewItem | None = None,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
         The result describes ``item_id``; ``group`` lists every item settled. An item
-        without a group is answered alone, as ``answer`` does.
+        without a group is answered alone, as ``answer`` does (``item`` as there).
         """
-        async with self._lock:
-            item = await self._change_item(item_id)
+        item = await self._change_item(item_id, item)
+        async with self._locks.hold([item.entity_id]):  # a group is one entity's
             members = [item]
             if item.group_key is not None:
                 members += [

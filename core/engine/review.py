@@ -2,7 +2,7 @@
 
 A field change is the engine's to settle (``Engine.answer``). The other kinds
 sit above the engine because answering them may ingest through it, which must
-not happen while the engine holds its lock: a dead letter is retried or
+not happen while the engine holds the entity's lock: a dead letter is retried or
 discarded by ``core.engine.deadletters``, and what Canon found or did in the files
 (``bootstrap``, ``drift``) by ``core.engine.bootstrap`` and ``core.engine.notices``.
 """
@@ -25,6 +25,7 @@ from core.engine.notices import acknowledge
 from core.engine.rollback import check_rollout
 from core.errors import ClaimRefused, NotFound
 from core.signals.rules import Rule
+from core.store import ReviewItem
 
 
 async def answer_review(
@@ -40,6 +41,7 @@ async def answer_review(
     principal: Principal = SYSTEM,
     new_place: bool = False,
     entities: Iterable[str] | None = (),
+    item: ReviewItem | None = None,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
@@ -54,8 +56,15 @@ async def answer_review(
     is asked again with the rest, not committed: ``Engine.answer``). What a field
     change commits is recorded as ``principal``'s: who answered. An edited place is
     known when any of ``entities`` (the asker's; None: every entity) holds or held it.
+
+    ``item``: review item ``item_id`` as the caller has just read it (the HTTP API reads
+    it to check the token reaches it), not read again here or by the engine. What is
+    taken from it never changes once the item exists (its kind, entity, field, group,
+    candidate, principal); whether it is still open is checked where it is settled,
+    in the store's transaction, as for an item read here.
     """
-    item = await engine.store.review_item(item_id)
+    if item is None or item.id != item_id:
+        item = await engine.store.review_item(item_id)
     if item is None:
         raise NotFound(f"no review item {item_id}")
     refusal = answer_refusal(principal, item.principal)
@@ -82,11 +91,17 @@ async def answer_review(
     )
     if whole_group and action != "edit":
         result = await engine.answer_group(
-            item_id, action, now=now, answered_by=answered_by, principal=principal
+            item_id, action, now=now, answered_by=answered_by, principal=principal, item=item
         )
     else:
         result = await engine.answer(
-            item_id, action, value, now=now, answered_by=answered_by, principal=principal
+            item_id,
+            action,
+            value,
+            now=now,
+            answered_by=answered_by,
+            principal=principal,
+            item=item,
         )
     if is_correction(auto, result.committed, result.committed_value):
         assert auto is not None

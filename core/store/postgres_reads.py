@@ -82,18 +82,22 @@ class PostgresReads(ABC):
         where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
         args: list[Any] = []
         if entities is not None:
-            where.append("entity_id = ANY(%s::text[])")
-            args.append(list(entities))
+            # One index probe per entity, as postgres_rows.OPEN_QUEUE (and why).
+            where.append("entity_id = e.entity_id")
+            args.append(list(dict.fromkeys(entities)))
         if other_than:
             where.append("NOT (entity_id = ANY(%s::text[]))")
             args.append(list(other_than))
         if group_key is not None:
             where.append("group_key = %s")
             args.append(group_key)
-        rows = await self.fetch(
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)} ORDER BY seq",
-            args,
-        )
+        sql = f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)}"
+        if entities is not None:
+            sql = (
+                "SELECT x.* FROM unnest(%s::text[]) AS e (entity_id) "
+                f"CROSS JOIN LATERAL ({sql} OFFSET 0) x"
+            )
+        rows = await self.fetch(f"{sql} ORDER BY seq", args)
         return [review_from_row(r) for r in rows]
 
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:

@@ -18,19 +18,15 @@ from typing import Any
 from psycopg import AsyncConnection
 
 from core.domain.records import (
-    OPEN_STATUSES,
     CommitPlan,
-    DeadLetter,
     ReviewItem,
     WriteBatch,
 )
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact
-from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_rows import (
     DELETE_FACT,
-    FACT_COLUMNS,
     FOLD_COMMIT,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
@@ -38,9 +34,7 @@ from core.store.postgres_rows import (
     INSERT_REVIEW,
     OPEN_QUEUE,
     PROMOTE,
-    REVIEW_COLUMNS,
     SNAPSHOT,
-    UPDATE_DEAD_LETTER,
     UPSERT_FACT,
     commit_row,
     dumps,
@@ -51,7 +45,7 @@ from core.store.postgres_rows import (
     review_row,
     utc,
 )
-from core.store.protocol import DecideSettlement, SeenEvents
+from core.store.protocol import SeenEvents
 from core.store.rules import OpenQuestion, promotable, settled_by_commit
 
 Read = tuple[str, Sequence[Any] | dict[str, Any]]
@@ -334,45 +328,3 @@ async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
 def _entities(batch: WriteBatch) -> Iterable[str]:
     yield from (a.entity_id for a in batch.accepted)
     yield from (f.entity_id for f in batch.corroborated)
-
-
-async def settle_one(tx: Tx, item_id: str, decide: DecideSettlement) -> datetime:
-    """Read the open item and its field's fact, ``decide`` and apply the settlement
-    (its entity's lock is held); when it was answered."""
-    rows = await tx.fetch(f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,))
-    if not rows:
-        raise NotFound(f"no review item {item_id}")
-    item = review_from_row(rows[0])
-    if item.status not in OPEN_STATUSES:
-        raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
-    facts = await tx.fetch(
-        f"SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %s AND field = %s",
-        (item.entity_id, item.field),
-    )
-    settled = decide(item, fact_from_row(facts[0]) if facts else None)
-    await tx.execute(
-        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
-        (settled.status, dumps(settled.answer), settled.answered_at, item_id),
-    )
-    event = settled.confirmation_event
-    if event is not None:
-        await tx.lock([event.entity_id])
-        await tx.execute(INSERT_EVENT, event_row(event))
-        if event.commit is not None:
-            await apply_commit(tx, event.commit, settle_questions=True)
-    if settled.rejection is not None:
-        await tx.execute(
-            "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
-            (item.entity_id, item.field, *settled.rejection, settled.answered_at),
-        )
-    if settled.dead_letter is not None:
-        await store_dead_letter(tx, settled.dead_letter)
-    if settled.follow_up is not None:
-        await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
-    return settled.answered_at
-
-
-async def store_dead_letter(tx: Tx, letter: DeadLetter) -> None:
-    """Overwrite the stored letter with ``letter`` (NotFound for an unknown id)."""
-    if await tx.execute(UPDATE_DEAD_LETTER, (*letter_row(letter)[1:], letter.id)) == 0:
-        raise NotFound(f"no dead letter {letter.id}")

@@ -90,7 +90,8 @@ SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NUL
        NULL, NULL, NULL, NULL
   FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
  WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
-   AND json_extract(e.payload, '$.needs_confirmation') IS NULL
+   AND (instr(e.payload, '"needs_confirmation"') = 0
+        OR json_extract(e.payload, '$.needs_confirmation') IS NULL)
 UNION ALL
 SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence,
        (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL, NULL,

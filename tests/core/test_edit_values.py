@@ -54,6 +54,24 @@ async def test_an_answered_question_is_already_answered_whatever_the_value(
         await answer_review(engine, question, "edit", "purple", now=NOW)
 
 
+async def test_an_item_read_before_it_was_answered_is_already_answered(engine: Engine) -> None:
+    """The HTTP API hands ``answer_review`` the item it read for the reach check; read
+    before another answer settled it, it still says pending, and the store's
+    transaction, which reads it again under the entity's lock, refuses the second
+    answer all the same (nothing committed twice)."""
+    question = await _asked(engine)
+    stale = await engine.store.review_item(question)
+    assert stale is not None
+    assert stale.status == "pending"
+    await answer_review(engine, question, "confirm", now=NOW)
+    for action, value in (("confirm", None), ("reject", None), ("edit", "Moscow")):
+        with pytest.raises(AlreadyAnswered):
+            await answer_review(engine, question, action, value, now=NOW, item=stale)
+    fact = await engine.store.fact("user:primary", "travel.location")
+    assert fact is not None
+    assert (fact.value, fact.version) == ("Tahoe", 1)
+
+
 async def test_home_is_the_home_city_when_it_is_known(engine: Engine) -> None:
     unknown = await _asked(engine)
     with pytest.raises(UnknownPlace):

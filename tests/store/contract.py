@@ -146,6 +146,19 @@ class StoreContract:
         snaps, _ = await eng.store.snapshots([key], [], NOW - timedelta(days=1))
         assert snaps[key].agreeing == {value_key("Moscow"): frozenset({"email"})}  # read back
 
+    async def test_a_reading_that_only_mentions_needs_confirmation_still_agrees(
+        self, eng: Engine
+    ) -> None:
+        """The snapshot parses a payload only when its text holds ``"needs_confirmation"``;
+        a reading whose words are exactly that string, without the key, still agrees."""
+        key = ("user:primary", "travel.location")
+        worded = make_observation(
+            "travel.location", "Moscow", source="email", evidence_text="needs_confirmation"
+        )
+        assert (await eng.ingest_batch([worded], now=NOW))[0].decision == "ask_user"
+        snaps, _ = await eng.store.snapshots([key], [], NOW - timedelta(days=1))
+        assert snaps[key].agreeing == {value_key("Moscow"): frozenset({"email"})}
+
     async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
         assert out.decision == "auto_commit"

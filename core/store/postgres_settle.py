@@ -1,0 +1,148 @@
+"""Settling review items on PostgreSQL (``PostgresStore.settle_group``) in five round trips.
+
+An answer's transaction used to wait for the server once per statement: BEGIN, the
+items' owners, the lock, the item, its field's fact, the answer, the confirming event,
+the commit and its fold, the questions the commit settles, the queue, the promotion and
+COMMIT, some twelve waits with the entity's lock held across all of them (and, in the
+process, the engine's lock on the entity), each one a wake-up of the server and of this process.
+Here the transaction runs in pipeline mode, as an ingest's does (``postgres_ingest``),
+and waits only where what comes next needs an answer:
+
+1. BEGIN and the items' owners (the entities whose locks to take);
+2. the locks, then the item and its field's fact, read under them;
+3. the answer's writes and the open questions of the field its commit settles;
+4. whatever the commit settled, and the locked entities' question queue;
+5. the promotion of the questions that now fit and COMMIT, answered when the
+   pipeline ends.
+
+The statements and their order are those of the unpipelined path: the server runs
+them one after another in one transaction, so what they do is the same; only the
+waiting is not. A group of several items takes steps 2 and 3 once per item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from psycopg import AsyncConnection
+
+from core.domain.records import OPEN_STATUSES, DeadLetter, ReviewItem
+from core.errors import AlreadyAnswered, NotFound
+from core.store.postgres_ingest import Shown, roll_back
+from core.store.postgres_rows import (
+    FACT_COLUMNS,
+    INSERT_EVENT,
+    INSERT_REVIEW,
+    ITEM_OWNERS,
+    OPEN_QUEUE,
+    PROMOTE,
+    REVIEW_COLUMNS,
+    UPDATE_DEAD_LETTER,
+    dumps,
+    event_row,
+    fact_from_row,
+    letter_row,
+    review_from_row,
+    review_row,
+)
+from core.store.postgres_tx import Read, Tx, apply_commit, open_questions
+from core.store.protocol import DecideSettlement
+from core.store.rules import promotable
+
+ITEM = f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s"
+# The fact of the item's field; an item's entity and field never change.
+ITEM_FACT = (
+    f"SELECT {FACT_COLUMNS} FROM facts "
+    "WHERE (entity_id, field) = (SELECT entity_id, field FROM review_items WHERE id = %s)"
+)
+
+
+async def settle_group(
+    conn: AsyncConnection[Any],
+    item_ids: Sequence[str],
+    decide: DecideSettlement,
+    max_pending: int,
+) -> list[ReviewItem]:
+    """``PostgresStore.settle_group`` on a pooled connection: each item read under its
+    entity's lock, ``decide``d and settled, then the queued questions that now fit shown;
+    all in one transaction."""
+    # BEGIN and COMMIT are plain statements: psycopg's transaction() in pipeline mode
+    # syncs (waits for the server) on entering and on leaving.
+    try:
+        async with conn.pipeline():
+            await conn.execute("BEGIN")
+            tx = Tx(conn, pipelined=True)
+            # An item's entity never changes: read it, lock it, then read the item.
+            owners = await tx.fetch(ITEM_OWNERS, (list(item_ids),))
+            locks = tx.lock_reads(r[0] for r in owners)
+            answered_at: datetime | None = None
+            for item_id in item_ids:
+                answered_at = await settle_one(tx, item_id, decide, locks)
+                locks = []
+            shown = Shown() if answered_at is None else await promote(tx, max_pending, answered_at)
+            await conn.execute("COMMIT")
+    except BaseException:
+        await roll_back(conn)
+        raise
+    return await shown.items()
+
+
+async def settle_one(
+    tx: Tx, item_id: str, decide: DecideSettlement, locks: Sequence[Read] = ()
+) -> datetime:
+    """Take ``locks``, read the open item and its field's fact, ``decide`` and queue the
+    settlement's writes (the item's entity's lock is held); when it was answered."""
+    read = await tx.fetch_each([*locks, (ITEM, (item_id,)), (ITEM_FACT, (item_id,))])
+    rows, facts = read[len(locks)], read[len(locks) + 1]
+    if not rows:
+        raise NotFound(f"no review item {item_id}")
+    item = review_from_row(rows[0])
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
+    settled = decide(item, fact_from_row(facts[0]) if facts else None)
+    await tx.execute(
+        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
+        (settled.status, dumps(settled.answer), settled.answered_at, item_id),
+    )
+    event = settled.confirmation_event
+    if event is not None:
+        await tx.lock([event.entity_id])
+        await tx.execute(INSERT_EVENT, event_row(event))
+        if event.commit is not None:
+            await apply_commit(tx, event.commit, settle_questions=True)
+    if settled.rejection is not None:
+        await tx.execute(
+            "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (item.entity_id, item.field, *settled.rejection, settled.answered_at),
+        )
+    if settled.dead_letter is not None:
+        await store_dead_letter(tx, settled.dead_letter)
+    if settled.follow_up is not None:
+        await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
+    return settled.answered_at
+
+
+async def promote(tx: Tx, max_pending: int, now: datetime) -> Shown:
+    """``postgres_tx.promote`` whose promotion goes out with COMMIT, unanswered until the
+    pipeline ends (the queue is read first, under the locks, as there)."""
+    entities = sorted(tx.locked)
+    if not entities:
+        return Shown()
+    chosen = promotable(open_questions(await tx.fetch(OPEN_QUEUE, (entities,))), max_pending)
+    if not chosen:
+        return Shown()
+    cursor = tx.conn.cursor()
+    await cursor.execute(PROMOTE, (now, chosen))
+    return Shown(cursor)
+
+
+async def store_dead_letter(tx: Tx, letter: DeadLetter) -> None:
+    """Overwrite the stored letter with ``letter`` (NotFound for an unknown id). Whether
+    a row changed is read back (RETURNING): a pipelined statement's count is not known."""
+    found = await tx.fetch(
+        f"{UPDATE_DEAD_LETTER} RETURNING id", (*letter_row(letter)[1:], letter.id)
+    )
+    if not found:
+        raise NotFound(f"no dead letter {letter.id}")

@@ -57,8 +57,14 @@ from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
 from core.extraction.timeexpr import find_times
-from core.extraction.travel_departures import departure_day, lend_departure, redate_departure
+from core.extraction.travel_departures import (
+    departure_day,
+    lend_departure,
+    lend_return,
+    redate_departure,
+)
 from core.extraction.travel_returns import back_at_work_day
+from core.extraction.travel_trips import trip_dates
 from core.extraction.types import (
     ExtractedObservation,
     Extraction,
@@ -238,6 +244,8 @@ def extract_offline(
         if setting_out is not None and seg.joint in _SCOPE_JOINTS:
             # "we're going to tahoe next weekend, leaving friday": the day they leave.
             observations = redate_departure(observations, setting_out)
+            if (back := trip_dates(clause)[1]) is not None:
+                observations = lend_return(observations, back)  # "…, back the following sat"
         if not travels and any(is_under_way(o) for o in observations):
             # "I'm in Berlin for meetings and will be back in the office on Thursday"
             back = back_at_work_day(clause)

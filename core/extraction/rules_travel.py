@@ -72,6 +72,7 @@ _ANOTHER_IS = re.compile(
 )
 """Someone else as the subject right before "back from" ("tom's back from vegas")."""
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
+_BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
 _TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
 _ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b|"
@@ -225,6 +226,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if place is None:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
+    if place is None and (m := _BEFORE_PLACE.search(low)) is not None:
+        # "gotta return the amazon package before tahoe": a known place as a deadline is
+        # the trip there.
+        place = known if (known := place_at(clause.text, m.end())) and known.known else None
     if place is None:
         if clause.intent == "assertive" and BARE_ARRIVAL.match(_bare(low).split(",")[0]):
             return [Candidate("travel.status", "in_progress", 0.75)]

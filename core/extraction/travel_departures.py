@@ -61,7 +61,17 @@ def redate_departure(
         if o.field == "travel.depart_date" and o.intent == "planning"
     ]
     if not plans:
-        return observations
+        # "…before the tahoe trip, leaving sunday": the trip named with no day of its own
+        # leaves on the day the clause after it sets out on.
+        trips = [
+            o for o in observations if o.field == "travel.destination" and o.intent == "planning"
+        ]
+        if not trips:
+            return observations
+        return [
+            *observations,
+            replace(trips[-1], field="travel.depart_date", candidate_value=day.isoformat()),
+        ]
     at = plans[-1]
     if not leaves_first(observations[at].candidate_value, day):
         return observations
@@ -78,3 +88,16 @@ def leaves_first(first: object, day: date) -> bool:
         return 0 < (date.fromisoformat(first) - day).days <= 3
     except ValueError:
         return False
+
+
+def lend_return(observations: list[ExtractedObservation], day: date) -> list[ExtractedObservation]:
+    """``observations`` with the trip just planned coming back on ``day``, said in the
+    clause that sets out ("…before the tahoe trip, leaving sunday, back the following
+    sat"), when the trip has no return day of its own."""
+    trips = [o for o in observations if o.field == "travel.destination" and o.intent == "planning"]
+    if not trips or any(o.field == "travel.return_date" for o in observations):
+        return observations
+    return [
+        *observations,
+        replace(trips[-1], field="travel.return_date", candidate_value=day.isoformat()),
+    ]

@@ -88,3 +88,38 @@ def test_once_as_a_condition_and_at_once_stay_what_they_were(text: str, intent: 
 )
 def test_before_i_leave_is_ahead_and_before_we_had_kids_is_a_memory(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "depart", "back"),
+    [
+        # The trip named in one clause, its days in the next (the founding story, typed).
+        (
+            "gotta return the amazon package before tahoe, leaving sunday, back the following sat",
+            "2026-11-29",
+            "2026-12-05",
+        ),
+        (
+            "need to return the amazon package before the tahoe trip, leaving sunday, back the "
+            "following sat",
+            "2026-11-29",
+            "2026-12-05",
+        ),
+        (
+            "we're going to tahoe, leaving sunday, back the following sat",
+            "2026-11-29",
+            "2026-12-05",
+        ),
+        ("need a haircut before tahoe", None, None),
+    ],
+)
+def test_a_trip_named_before_its_days(text: str, depart: str | None, back: str | None) -> None:
+    said = facts_said(text)
+    assert said.get("travel.destination") == "Tahoe", said
+    assert said.get("travel.depart_date") == depart, said
+    assert said.get("travel.return_date") == back, said
+
+
+def test_a_place_before_another_in_a_story_is_no_plan() -> None:
+    said = facts_said("i lived in boston before denver")
+    assert "travel.destination" not in said

@@ -6,23 +6,10 @@ Each table holds fresh sentences of the class and its look-alikes, none from a s
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-AT = datetime(2026, 3, 4, 9, 0, tzinfo=timezone(timedelta(hours=-8)))
-
-
-def _factual(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT)
-    return {
-        o.field: o.candidate_value
-        for o in found.observations
-        if o.intent in ("assertive", "planning")
-    }
-
 
 # ---------------------------------------------------------------- an ask and its reason
 
@@ -67,7 +54,7 @@ def test_an_ask_and_its_reason(text: str, intent: str) -> None:
     ],
 )
 def test_a_salutation_is_no_subject(text: str, field: str, value: object) -> None:
-    assert _factual(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 # ---------------------------------------------------------------- where a diarist is
@@ -95,7 +82,7 @@ def test_a_salutation_is_no_subject(text: str, field: str, value: object) -> Non
     ],
 )
 def test_where_a_diarist_is(text: str, place: str | None) -> None:
-    assert _factual(text).get("travel.location") == place
+    assert facts_said(text, AT).get("travel.location") == place
 
 
 # ---------------------------------------------------------------- money said casually
@@ -123,7 +110,7 @@ def test_where_a_diarist_is(text: str, place: str | None) -> None:
     ],
 )
 def test_money_said_casually(text: str, expected: dict[str, object]) -> None:
-    got = _factual(text)
+    got = facts_said(text, AT)
     assert {f: got.get(f) for f in expected} == expected
     assert not any(f.startswith("project.") for f in got)
 
@@ -140,7 +127,7 @@ def test_money_said_casually(text: str, expected: dict[str, object]) -> None:
     ],
 )
 def test_money_look_alikes(text: str) -> None:
-    assert not any(f.startswith("financial.") for f in _factual(text))
+    assert not any(f.startswith("financial.") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- health in the family
@@ -165,7 +152,7 @@ def test_money_look_alikes(text: str) -> None:
     ],
 )
 def test_health_in_the_family(text: str, expected: dict[str, object]) -> None:
-    got = _factual(text)
+    got = facts_said(text, AT)
     assert {f: got.get(f) for f in expected} == expected
 
 
@@ -179,7 +166,7 @@ def test_health_in_the_family(text: str, expected: dict[str, object]) -> None:
     ],
 )
 def test_health_look_alikes(text: str, field: str) -> None:
-    assert field not in _factual(text)
+    assert field not in facts_said(text, AT)
 
 
 @pytest.mark.parametrize(
@@ -226,7 +213,7 @@ def test_health_intent(text: str, intent: str) -> None:
 def test_how_older_writers_type(text: str, intent: str, expected: dict[str, object]) -> None:
     found = extract_offline(text, at=AT)
     assert found.intent == intent
-    got = _factual(text)
+    got = facts_said(text, AT)
     assert {f: got.get(f) for f in expected} == expected
 
 
@@ -267,7 +254,7 @@ def test_asking_whether(text: str, intent: str) -> None:
     ],
 )
 def test_a_symptom_worse(text: str, expected: dict[str, object]) -> None:
-    got = {f: v for f, v in _factual(text).items() if f.startswith("family.")}
+    got = {f: v for f, v in facts_said(text, AT).items() if f.startswith("family.")}
     assert got == expected
 
 
@@ -328,12 +315,12 @@ def test_a_trips_year_is_no_day(text: str, depart: str | None) -> None:
     ],
 )
 def test_an_amount_on_its_own(text: str, field: str, value: object) -> None:
-    assert _factual(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 def test_a_doubled_mark_ends_one_sentence() -> None:
     # "landed!! 🛬": the second mark and the emoji after it leave the arrival whole.
-    assert _factual("landed!! 🛬").get("travel.status") == "in_progress"
+    assert facts_said("landed!! 🛬", AT).get("travel.status") == "in_progress"
 
 
 # ---------------------------------------------------------------- a stay before the next leg
@@ -362,7 +349,7 @@ def test_a_doubled_mark_ends_one_sentence() -> None:
     ],
 )
 def test_a_stay_before_the_next_leg(text: str, expected: dict[str, object]) -> None:
-    got = _factual(text)
+    got = facts_said(text, AT)
     assert {f: got.get(f) for f in expected} == expected
 
 
@@ -376,7 +363,7 @@ def test_a_stay_before_the_next_leg(text: str, expected: dict[str, object]) -> N
     ],
 )
 def test_no_stay_before_a_leg(text: str) -> None:
-    assert "travel.location" not in _factual(text)
+    assert "travel.location" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- a renewal
@@ -393,7 +380,7 @@ def test_no_stay_before_a_leg(text: str) -> None:
 def test_a_renewal_is_paid(text: str, field: str) -> None:
     found = extract_offline(text, at=AT)
     assert found.intent == "assertive"
-    assert _factual(text).get(field) == "paid"
+    assert facts_said(text, AT).get(field) == "paid"
 
 
 # ---------------------------------------------------------------- the speaker fell ill

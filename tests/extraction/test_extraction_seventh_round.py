@@ -6,23 +6,10 @@ Each table holds fresh sentences of the class and its look-alikes, none from a s
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-AT = datetime(2026, 3, 4, 9, 0, tzinfo=timezone(timedelta(hours=-8)))
-
-
-def _factual(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT)
-    return {
-        o.field: o.candidate_value
-        for o in found.observations
-        if o.intent in ("assertive", "planning")
-    }
-
 
 # ---------------------------------------------------------------- questions put to others
 
@@ -91,12 +78,12 @@ def test_a_question_to_the_others_asks(text: str, intent: str) -> None:
     ],
 )
 def test_a_home_said_other_ways(text: str, home: str | None) -> None:
-    assert _factual(text).get("profile.home_city") == home
+    assert facts_said(text, AT).get("profile.home_city") == home
 
 
 def test_a_stay_now_is_no_home() -> None:
-    assert _factual("we're in Denver now").get("travel.location") == "Denver"
-    assert "profile.home_city" not in _factual("we're in Denver now")
+    assert facts_said("we're in Denver now", AT).get("travel.location") == "Denver"
+    assert "profile.home_city" not in facts_said("we're in Denver now", AT)
 
 
 # ---------------------------------------------------------------- family words and status lines
@@ -127,7 +114,7 @@ def test_a_stay_now_is_no_home() -> None:
     ],
 )
 def test_family_words_and_status_lines(text: str, field: str, value: str | None) -> None:
-    assert _factual(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 # ---------------------------------------------------------------- days ahead after a change
@@ -152,11 +139,11 @@ def test_family_words_and_status_lines(text: str, field: str, value: str | None)
     ],
 )
 def test_days_ahead_after_a_change(text: str, field: str, day: str | None) -> None:
-    assert _factual(text).get(field) == day
+    assert facts_said(text, AT).get(field) == day
 
 
 def test_a_story_keeps_its_past() -> None:
-    assert _factual("they extended my contract") == {}
+    assert facts_said("they extended my contract", AT) == {}
     assert extract_offline("we extended the trip to monday last year", at=AT).intent == "historical"
 
 
@@ -187,11 +174,11 @@ def test_a_story_keeps_its_past() -> None:
     ],
 )
 def test_long_posts_and_status_lines(text: str, field: str, value: str | None) -> None:
-    assert _factual(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 def test_a_former_job_then_now_is_no_trip() -> None:
-    got = _factual("I used to work at Boeing. Now I'm at SpaceX.")
+    got = facts_said("I used to work at Boeing. Now I'm at SpaceX.", AT)
     assert "travel.location" not in got
 
 
@@ -218,7 +205,7 @@ def test_a_former_job_then_now_is_no_trip() -> None:
 )
 def test_the_travellers_state(text: str, intent: str, location: str | None) -> None:
     assert extract_offline(text, at=AT).intent == intent
-    assert _factual(text).get("travel.location") == location
+    assert facts_said(text, AT).get("travel.location") == location
 
 
 # ---------------------------------------------------------------- back-channel and perfects
@@ -271,7 +258,7 @@ def test_reported_futures_and_back_when(text: str, intent: str) -> None:
 
 
 def test_back_when_i_can_keeps_the_news() -> None:
-    got = _factual("wife's in hospital, back when I can")
+    got = facts_said("wife's in hospital, back when I can", AT)
     assert got.get("family.wife.status") == "sick"
 
 
@@ -289,7 +276,7 @@ def test_back_when_i_can_keeps_the_news() -> None:
     ],
 )
 def test_the_news_a_call_brought(text: str, field: str, value: str | None) -> None:
-    assert _factual(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -305,4 +292,4 @@ def test_the_news_a_call_brought(text: str, field: str, value: str | None) -> No
     ],
 )
 def test_a_diet_said_without_its_subject(text: str, diet: str | None) -> None:
-    assert _factual(text).get("profile.diet") == diet
+    assert facts_said(text, AT).get("profile.diet") == diet

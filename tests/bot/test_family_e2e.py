@@ -20,10 +20,7 @@ async def test_a_family_fact_said_in_chat_goes_to_the_household(
     tg: FakeTelegram, start_bot: StartBot, settings: dict[str, str], where: str
 ) -> None:
     runner = await start_bot(settings=settings)
-    tg.user_says(ALICE, "Emma is sick today")
-    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.confirm(ALICE, "Emma is sick today", "Is Emma sick today?")
 
     assert runner.chat is not None
     facts = {(f.entity_id, f.field): f.value for f in await runner.chat.engine.store.facts()}
@@ -34,10 +31,7 @@ async def test_everyone_in_the_household_sees_its_facts(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     await start_bot(settings={"family_entity": "family:smith"})
-    tg.user_says(ALICE, "Emma is sick today")
-    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.confirm(ALICE, "Emma is sick today", "Is Emma sick today?")
     # Alice's own facts stay hers; the family's are everyone's.
     await tg.say(ALICE, "I'm in Tahoe", expect="Tahoe")
     mine = await tg.say(ALICE, "/state", expect="sick")

@@ -14,10 +14,7 @@ async def test_why_in_chat_names_who_said_it_and_shows_nobody_elses_ids(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     runner = await start_bot(settings={"family_entity": "family:smith"})
-    tg.user_says(ALICE, "Emma is sick today")
-    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.confirm(ALICE, "Emma is sick today", "Is Emma sick today?")
 
     assert runner.chat is not None
     store = runner.chat.engine.store
@@ -39,10 +36,7 @@ async def test_history_in_chat_says_a_change_was_another_members(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     await start_bot(settings={"family_entity": "family:smith"})
-    tg.user_says(ALICE, "Emma is sick today")
-    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.confirm(ALICE, "Emma is sick today", "Is Emma sick today?")
     await tg.say(BOB, "/history family.emma.status", expect="by another member of the household")
     await tg.say(ALICE, "/history family.emma.status", expect="(user_confirm), by you")
 
@@ -53,16 +47,10 @@ async def test_an_answer_and_the_state_say_which_member_confirmed_a_household_fa
     """Alice confirmed Emma sick; Bob then confirmed her well. Alice is never told she
     confirmed what Bob did, in a reply from state or in /state."""
     await start_bot(settings={"family_entity": "family:smith"})
-    tg.user_says(ALICE, "emma has a fever today")
-    prompt = await tg.prompt(ALICE, "Is Emma sick today?")
-    await tg.tap(ALICE, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.confirm(ALICE, "emma has a fever today", "Is Emma sick today?")
     await tg.say(ALICE, "is emma sick?", expect="Emma is sick (you confirmed it")
 
-    tg.user_says(BOB, "emma is better now")
-    prompt = await tg.prompt(BOB, "Is Emma well")
-    await tg.tap(BOB, prompt, "Yes")
-    await tg.settled(prompt)
+    await tg.confirm(BOB, "emma is better now", "Is Emma well")
 
     said = await tg.say(ALICE, "is emma sick?", expect="Emma is well")
     assert "(another member of the household confirmed it" in said.text

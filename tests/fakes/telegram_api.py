@@ -118,3 +118,11 @@ class FakeTelegram(BotApiEmulator):
         """Wait until the prompt lost its buttons (it was edited to show the outcome)."""
         await self.wait_for(lambda: not message.buttons, within)
         return message
+
+    async def confirm(self, user_id: int, text: str, asked: str) -> ChatMessage:
+        """``user_id`` says ``text``, is asked a question containing ``asked``, taps Yes,
+        and the prompt settles; the settled prompt."""
+        self.user_says(user_id, text)
+        prompt = await self.prompt(user_id, asked)
+        await self.tap(user_id, prompt, "Yes")
+        return await self.settled(prompt)

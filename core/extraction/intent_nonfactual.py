@@ -35,13 +35,15 @@ _SHOULD_INVERSION = (
     r"\s+\w+"
 )
 """"Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
+_ONCE = r"once(?!\s+(?:again|more)\b)"
+""""once we land" opens a condition; "once again stuck in denver" does not."""
+_YEAH_RIGHT = r"^(?:yeah|yea|ya)\s+right\b"
+""""yeah right, like we're in tahoe": said to mean the opposite."""
 CONDITIONAL = re.compile(
-    # "once again stuck in denver", "once more delayed": no condition.
-    rf"^(?:without|but\s+for|barring|absent|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION})\b"
+    rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
     r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
-    # "yeah right, like we're in tahoe": said to mean the opposite.
-    r"^(?:yeah|yea|ya)\s+right\b|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
+    rf"{_YEAH_RIGHT}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
     r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
 )
@@ -56,9 +58,9 @@ IF_IDIOM = re.compile(
     r"find\s+out|tell\s+(?:me|us))\s+if\b"
 )
 OPENS_SCOPE = re.compile(
-    rf"{_HAD_INVERSION}|^(?:yeah|yea|ya)\s+right\b|"
+    rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"
     r"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
-    rf"but\s+for|barring|once(?!\s+(?:again|more)\b)|{_SHOULD_INVERSION}|"
+    rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )
 WISH = re.compile(

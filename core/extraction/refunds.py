@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 
 _STOP = (
@@ -51,7 +52,6 @@ def refund_in(clause: Clause) -> list[Candidate]:
     for rx, status in _STATUSES:
         m = rx.search(clause.low)
         if m is not None:
-            merchant = m.group("m").strip()
-            slug = re.sub(r"[^a-z0-9]+", "_", merchant).strip("_")
-            return [Candidate(f"financial.{slug}_refund.status", status, 0.9, "assertive")]
+            slug = slugify(f"{m.group('m').strip()} refund")
+            return [Candidate(f"financial.{slug}.status", status, 0.9, "assertive")]
     return []

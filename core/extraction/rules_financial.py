@@ -237,7 +237,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
-    fined = ordered = False
+    came = ordered = False  # came: the clause's day is when it came (a fine, a bill)
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
@@ -267,7 +267,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                     # "got a speeding ticket", "received the invoice": owed, not paid.
                     if amount is None:
                         return []
-                    status, fined = "due", True
+                    status, came = "due", True
                 break
     bill = _BILL_IS.search(clause.low)
     bare = None if amount is not None or bill is None else bare_amount_at(clause.low, bill.end())
@@ -280,7 +280,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         if not item:
             item, status = m.group("item"), "due"
             # "the electric bill came today": the day it came, not the day it is due.
-            fined = _CAME.search(m.group()) is not None
+            came = _CAME.search(m.group()) is not None
         elif _BILL.search(item.lower()) is None:
             item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
     shop: str | None = None
@@ -338,7 +338,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
     due = _nearest(ahead, clause.low.find(item.lower()))
-    if fined:
+    if came:
         # "got a speeding ticket this morning", "the bill came today": when it came, not
         # when it is due, which only "due" says ("…, due friday").
         due = _nearest(ahead, clause.low.find("due")) if "due" in clause.words else None

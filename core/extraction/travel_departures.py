@@ -63,15 +63,7 @@ def redate_departure(
     if not plans:
         # "…before the tahoe trip, leaving sunday": the trip named with no day of its own
         # leaves on the day the clause after it sets out on.
-        trips = [
-            o for o in observations if o.field == "travel.destination" and o.intent == "planning"
-        ]
-        if not trips:
-            return observations
-        return [
-            *observations,
-            replace(trips[-1], field="travel.depart_date", candidate_value=day.isoformat()),
-        ]
+        return _lend(observations, "travel.depart_date", day)
     at = plans[-1]
     if not leaves_first(observations[at].candidate_value, day):
         return observations
@@ -94,10 +86,17 @@ def lend_return(observations: list[ExtractedObservation], day: date) -> list[Ext
     """``observations`` with the trip just planned coming back on ``day``, said in the
     clause that sets out ("…before the tahoe trip, leaving sunday, back the following
     sat"), when the trip has no return day of its own."""
-    trips = [o for o in observations if o.field == "travel.destination" and o.intent == "planning"]
-    if not trips or any(o.field == "travel.return_date" for o in observations):
+    if any(o.field == "travel.return_date" for o in observations):
         return observations
-    return [
-        *observations,
-        replace(trips[-1], field="travel.return_date", candidate_value=day.isoformat()),
-    ]
+    return _lend(observations, "travel.return_date", day)
+
+
+def _lend(
+    observations: list[ExtractedObservation], field: str, day: date
+) -> list[ExtractedObservation]:
+    """``observations`` with ``field`` of the last trip planned in them set to ``day``,
+    worded as its destination is; unchanged when no trip was planned."""
+    trips = [o for o in observations if o.field == "travel.destination" and o.intent == "planning"]
+    if not trips:
+        return observations
+    return [*observations, replace(trips[-1], field=field, candidate_value=day.isoformat())]

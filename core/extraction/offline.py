@@ -201,6 +201,7 @@ def extract_offline(
     asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
+    trip_before = False  # the clause before planned a trip
     # Whether the clause after each asks to book or find something for it.
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
         segments
@@ -241,8 +242,9 @@ def extract_offline(
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
         setting_out = None if travels else departure_day(clause)
-        if setting_out is not None and seg.joint in _SCOPE_JOINTS:
-            # "we're going to tahoe next weekend, leaving friday": the day they leave.
+        if setting_out is not None and (seg.joint in _SCOPE_JOINTS or trip_before):
+            # "we're going to tahoe next weekend, leaving friday": the day they leave;
+            # "... before our tahoe trip. we leave sunday": the sentence right after it.
             observations = redate_departure(observations, setting_out)
             if (back := trip_dates(clause)[1]) is not None:
                 observations = lend_return(observations, back)  # "…, back the following sat"
@@ -263,6 +265,9 @@ def extract_offline(
             found = [c for c in found if domain_of(c.field) not in SPEAKERS_OWN]
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
+        trip_before = any(
+            o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
+        )
         if not seg_obs and explains_arrival(clause.text, at):
             explaining.append(clause.text)
         factual = {o.intent for o in seg_obs} & {"assertive", "planning"}

@@ -209,11 +209,16 @@ _CHAT_WORD = re.compile(
 _DAY_ABBREV = re.compile(
     # Not after "to", "from", "and": "went to sun valley", "rain and sun".
     r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next|following)\s+"
-    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')",
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')|"
+    # "home sat", "leave sun", "the sat after": a day when the phrase ends there ("got home sat
+    # down" is the verb; "the sun after the storm" is the sun).
+    r"(?:\b(?P<lead2>home|leave|leaving|out)\s+(?P<day2>mon|tue|wed|thu|sat|sun)|"
+    r"\b(?P<lead3>the)\s+(?P<day3>mon|tue|wed|thu|sat|sun)(?=\s+after\b))"
+    r"(?=\s*(?:$|[^\w\s]|and\b|then\b|morning\b|night\b|nite\b|after\s*(?:$|[^\w\s]|and\b|then\b)))",
     re.I,
 )
 """Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
-word that announces a day: "back sat", "til sun", "on wed"."""
+word that announces a day: "back sat", "til sun", "on wed", "the sat after"."""
 _DAY_AFTER_PLACE = re.compile(
     r"\b(?P<lead>(?:to|at|in|from)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
     r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
@@ -239,6 +244,12 @@ _FILLER_LIKE = re.compile(
 """Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
 "she was like so sick" read without it."""
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
+
+
+def _day_word(m: re.Match[str]) -> str:
+    lead = m.group("lead") or m.group("lead2") or m.group("lead3")
+    day = m.group("day") or m.group("day2") or m.group("day3")
+    return f"{lead} {_DAYS[day.lower()]}"
 
 
 def _we_are(m: re.Match[str]) -> str:
@@ -299,7 +310,7 @@ def clean(text: str) -> str:
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
     flat = _B_BE.sub(r"\1 be", flat)
-    flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
+    flat = _DAY_ABBREV.sub(_day_word, flat)
     flat = _DAY_AFTER_PLACE.sub(
         lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
     )

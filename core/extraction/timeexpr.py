@@ -91,7 +91,8 @@ _HOLIDAYS = (
 _ORD = r"(?:st|nd|rd|th)?"
 
 _TIME_RE = re.compile(
-    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|returning|before|after)\s+
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|returning|before|after)\s+
+      (?:the\s+(?=(?:{_WEEKDAY_RE})\s+after\b))?
       |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?
     (?:
       (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
@@ -299,9 +300,15 @@ def _is_weekday(text: str, ref: TimeRef) -> bool:
     return text[ref.start : ref.end].split()[-1] in WEEKDAYS
 
 
-_RANGE_END = frozenset({"to", "until", "till", "til", "through", "thru", "back", "returning"})
+_RANGE_END = frozenset(
+    {"to", "until", "till", "til", "through", "thru", "back", "home", "returning"}
+)
 """Words before a weekday that ends what an earlier weekday began: "from sunday to
-saturday", "leave sunday, back saturday" (the Saturday after, not the one before)."""
+saturday", "leave sunday, back saturday", "home saturday" (the Saturday after, not the one
+before)."""
+_AFTER_IT = re.compile(r"\s+after\b(?=\s*(?:$|[^\w\s]|and\b|then\b))")
+"""A weekday closed by "after": "leave sunday, home the saturday after" (the one after
+the day said before it, as "the following saturday")."""
 
 
 _HABIT_NOUN = re.compile(
@@ -349,7 +356,8 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         ):
             continue  # "no sunday dinners", "our friday meetings": a kind of day, not a date
         # "Tue-Thu": a dash between two weekdays reads "to".
-        prep = (m.group("prep") or "").strip().replace("–", "-").replace("-", "to")
+        # "home the saturday after": the word before "the" is the preposition.
+        prep = "".join((m.group("prep") or "").split()[:1]).replace("–", "-").replace("-", "to")
         prep = prep or ("since" if as_of else "")
         if (
             out
@@ -361,7 +369,8 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             # "Fri 3/13", "Sunday, March 8": the explicit date wins over the weekday.
             prep = prep or out[-1].prep
             out.pop()
-        if m.group("later_n") or m.group("wd_mod") == "following":
+        counted = m.group("wd") and not m.group("wd_mod") and _AFTER_IT.match(text, m.end())
+        if m.group("later_n") or m.group("wd_mod") == "following" or (counted and out):
             if out:
                 day = _after_earlier(m, today, day, out[-1].day)
             elif m.group("later_n"):

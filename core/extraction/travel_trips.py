@@ -20,7 +20,9 @@ _FOR_DURATION = re.compile(
     r"fortnights?)\b"
 )
 _INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
-_RETURN_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back", "returning"})
+_RETURN_PREPS = frozenset(
+    {"until", "till", "til", "through", "thru", "to", "back", "home", "returning"}
+)
 
 
 def place_near(clause: Clause, pos: int) -> Place | None:

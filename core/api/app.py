@@ -120,7 +120,18 @@ async def _body(request: web.Request, schema: str, max_body: int) -> Any:
 
 
 def _query(params: tuple[Param, ...], given: Mapping[str, str]) -> dict[str, Any]:
-    """The route's query parameters, typed and checked (422 when one is wrong)."""
+    """The route's query parameters, typed and checked (422 when one is wrong or unknown:
+    "?entity_id=user:alice" silently ignored would answer for the token's own entity, and
+    the caller would take that for Alice's)."""
+    names = [p.name for p in params]
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        takes = f"it takes {', '.join(names)}" if names else "it takes none"
+        raise Problem(
+            422,
+            f"unknown query parameter {', '.join(unknown)}; {takes}",
+            kind="invalid-query",
+        )
     out: dict[str, Any] = {}
     for p in params:
         raw = given.get(p.name)

@@ -62,7 +62,8 @@ async def issue_token(
     if role == "signals" and not types:
         raise InputError("a signals token needs the source types it may post (--source-type)")
     if role != "signals" and types:
-        raise InputError(f"only a signals token names source types, not a {role} token")
+        article = "an" if role == "agent" else "a"
+        raise InputError(f"only a signals token names source types, not {article} {role} token")
     unknown = [t for t in types if t not in SIGNAL_TYPES]
     if unknown:
         raise InputError(

@@ -148,7 +148,7 @@ def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
             out.pop("corroborators", None)
         if dropped:
             notices.append(
-                f"corroborators {', '.join(dropped)} dropped: a {claimant.role} token "
+                f"corroborators {', '.join(dropped)} dropped: {_a(claimant.role)} token "
                 "vouches only for source types it may claim itself"
             )
     return Claimed(out, tuple(notices))
@@ -174,7 +174,7 @@ def _why(claimed: str, claimant: Claimant) -> str:
         return "only the user's answer to a question makes a user confirmation"
     if claimed == "system":
         return "system evidence is Canon's own"
-    return f"a {claimant.role} token may not claim {claimed}"
+    return f"{_a(claimant.role)} token may not claim {claimed}"
 
 
 def _refusal(claimed: str, claimant: Claimant) -> str:
@@ -182,7 +182,7 @@ def _refusal(claimed: str, claimant: Claimant) -> str:
         made = ", ".join(claimant.source_types) or "nothing"
         return f"this signals token may post {made}, not {claimed}"
     return (
-        f"a {claimant.role} token may not claim {claimed} evidence: signal sources post it "
+        f"{_a(claimant.role)} token may not claim {claimed} evidence: signal sources post it "
         f"with a signals token (canon token create --role signals --source-type {claimed})"
     )
 
@@ -192,7 +192,7 @@ def message_claimant(claimant: Claimant) -> Claimant | None:
     (a ``user``'s, or a ``delegate`` relaying them), else as agent evidence. A ``signals``
     token sends no messages (``ClaimRefused``)."""
     if not claimant.claims.messages:
-        raise ClaimRefused(f"a {claimant.role} token cannot send messages; it posts observations")
+        raise ClaimRefused(f"{_a(claimant.role)} token cannot send messages; it posts observations")
     return None if claimant.role in ("user", "delegate") else claimant
 
 
@@ -224,5 +224,6 @@ def answered_by_for(principal: Principal, channel: str | None) -> str | None:
 
 
 def _a(word: str) -> str:
-    """``word`` with its indefinite article: "an agent", "a delegate"."""
-    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+    """A role with its indefinite article: "an agent", "a delegate", "a user" (by sound,
+    not by letter)."""
+    return f"an {word}" if word == "agent" else f"a {word}"

@@ -233,3 +233,15 @@ async def test_a_token_reaches_its_own_entity_and_the_shared_ones_only(
     world: World, route: str
 ) -> None:
     await ISOLATION[route](world)
+
+
+@pytest.mark.parametrize("route", [r for r in ROUTES if r.method == "GET"], ids=lambda r: r.name)
+async def test_a_misspelt_query_parameter_is_refused_not_ignored(world: World, route: Any) -> None:
+    """``?entity_id=user:bob`` ignored would answer for Alice's own entity, and the caller
+    would take the answer for Bob's: any parameter the route does not take is a 422."""
+    path = route.path.replace("{question_id}", "x")
+    got = await world.api.call("user:alice", "GET", path, params={"entity_id": "user:bob"})
+    assert got.status == 422
+    assert got.body["type"].endswith("/invalid-query")
+    assert "unknown query parameter entity_id" in got.body["detail"]
+    shows_nothing_of_bob(got.body)

@@ -51,6 +51,9 @@ RESULT_VERBS = frozenset(
             "get",
             "come",
             "make",
+            # "just pulled into south lake tahoe", "rolled into moab at 2am": there now.
+            "pull",
+            "roll",
         ],
         *[
             "join",

@@ -65,7 +65,7 @@ RESULT_PAST = re.compile(
     r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
-    r"checked|made\s+it|touched\s+down|diverted|rerouted|stranded|snowed\s+in|"
+    r"checked|made\s+it|touched\s+down|(?:pulled|rolled)\s+into|diverted|rerouted|stranded|snowed\s+in|"
     r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|threw\s+up|crossed\s+(?:over\s+)?into|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b"
 )

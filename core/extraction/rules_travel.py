@@ -37,6 +37,7 @@ from core.extraction.travel_returns import (
     PAST,
     RETURN_GATE,
     back_from_trip,
+    homeward_now,
     return_plan,
     user_is_subject,
 )
@@ -87,6 +88,20 @@ _ON_TRIP = re.compile(
 _NOW = re.compile(
     r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b"
 )
+_NOW_HERE = re.compile(
+    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that))\b"
+)
+"""``_NOW`` without "this week" (a stay that may lie ahead) and with a bare "now"."""
+
+
+def _said_now(low: str, start: int, end: int) -> bool:
+    """Whether the words from the comma before ``start`` to the comma after ``end`` say
+    now ("currently in truckee", "in reno now"), whatever day the rest of the clause has."""
+    left = low.rfind(",", 0, start) + 1
+    right = low.find(",", end)
+    return _NOW_HERE.search(low, left, right if right >= 0 else len(low)) is not None
+
+
 _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
 
 
@@ -184,7 +199,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 return []  # "mom's test results came back fine": not the user coming home
             if _ANOTHER_IS.search(low, 0, done.start()):
                 return []  # "tom's back from vegas": someone else came back
-            return back_from_trip(clause, done)
+            on_the_way = homeward_now(clause, done)
+            return on_the_way if on_the_way is not None else back_from_trip(clause, done)
         elif own:
             return return_plan(clause)
     m = NOT_THERE.search(low)
@@ -212,6 +228,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         if place is not None:
             if clause.intent == "historical":
                 return [Candidate("travel.location", place.name, place_confidence(place))]
+            if planning and _said_now(low, m.start(), place.end):
+                # "currently in truckee, tahoe tomorrow": the day is the next leg's.
+                return [
+                    Candidate(c.field, c.value, c.confidence, "assertive")
+                    for c in trip_under_way(clause, place)
+                ]
             return planned_trip(clause, place) if planning else trip_under_way(clause, place)
     place = None
     for m in (*_HEADING.finditer(low), *_VISIT.finditer(low), *_STAY_AHEAD.finditer(low)):

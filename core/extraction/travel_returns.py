@@ -142,6 +142,26 @@ def back_from_trip(clause: Clause, done: re.Match[str]) -> list[Candidate]:
     ]
 
 
+_UNDER_WAY = re.compile(
+    r"\b(?:on\s+(?:our|my|the)\s+way|en\s+route|heading|headed|driving|flying|making\s+"
+    r"(?:our|my)\s+way|on\s+the\s+road)\s+(?:back\s+)?$"
+)
+"""Words right before "home from"/"back from" that say the way home is under way, not
+over: "on our way home from tahoe", "driving back from the lake"."""
+
+
+def homeward_now(clause: Clause, done: re.Match[str]) -> list[Candidate] | None:
+    """On the way home now ("we're on our way home from tahoe", "driving back from Reno
+    today"): the trip ends today, and the traveller is not home yet, so it is the day the
+    trip comes back, never a trip over. None when the words say the way home is behind."""
+    m = _UNDER_WAY.search(clause.low, 0, done.start())
+    if m is None or not user_is_subject(clause, m.start()):
+        return None  # "dad is driving home from tahoe": his way home
+    today = clause.at.date()
+    day = next((t.day for t in clause.times if not t.past and t.day >= today), today)
+    return [Candidate("travel.return_date", day.isoformat(), 0.8, "assertive")]
+
+
 def return_plan(clause: Clause) -> list[Candidate]:
     """The day the user comes home, when the clause gives one."""
     day = next((t.day for t in clause.times if not t.past and t.prep != "since"), None)

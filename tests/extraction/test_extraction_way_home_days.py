@@ -77,3 +77,35 @@ def test_a_day_with_no_trip_planned_before_it_dates_nothing(text: str) -> None:
 )
 def test_a_short_weekday_is_a_day_only_where_the_phrase_ends(text: str, read: str) -> None:
     assert clean(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("we're on our way home from tahoe", "2026-11-28"),
+        ("on our way home from tahoe now", "2026-11-28"),
+        ("on the way back from tahoe", "2026-11-28"),
+        ("driving home from tahoe today", "2026-11-28"),
+        ("driving back from reno tomorrow", "2026-11-29"),
+    ],
+)
+def test_on_the_way_home_is_the_day_the_trip_ends_not_a_trip_over(text: str, day: str) -> None:
+    """Not home yet: "Back home in Portland?" would be asked too soon."""
+    said = facts_said(text)
+    assert said.get("travel.return_date") == day, text
+    assert said.get("travel.status") != "completed", text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Home already: the trip is over.
+        ("we got home from tahoe last night", {"travel.status": "completed"}),
+        ("home from tahoe!", {"travel.status": "completed"}),
+        # Someone else's way home is theirs.
+        ("dad is driving home from tahoe", {}),
+        ("mom is on her way home from the hospital", {}),
+    ],
+)
+def test_home_already_or_someone_elses_way_home(text: str, said: dict[str, object]) -> None:
+    assert facts_said(text) == said, text

@@ -22,6 +22,7 @@ from core.conversation.views import (
     dead_letter_view,
     event_view,
     fact_view,
+    group_view,
     history_view,
     review_view,
     state_view,
@@ -154,8 +155,12 @@ async def get_questions(c: Call) -> dict[str, Any]:
 
 
 async def answer_question(c: Call) -> dict[str, Any]:
-    """Yes, No or Edit; an edit is checked by its field's kind as the bot checks it (a place
-    nobody knows is a 422 ``unknown-place`` problem unless ``new_place`` insists)."""
+    """Yes, No or Edit, as the user's tap in the chat: a Yes or No answers the question's
+    whole group (what one message raised, asked as one: "Back home in Portland?" is the
+    location and the trip's end together; answering one part alone would leave the other
+    to be asked apart), an Edit the one question. An edit is checked by its field's kind
+    as the bot checks it (a place nobody knows is a 422 ``unknown-place`` problem unless
+    ``new_place`` insists)."""
     new_place = c.body.get("new_place", False)
     if new_place and c.body["answer"] != "edit":
         raise Problem(422, "new_place goes with an edit only", kind="invalid-input")
@@ -170,6 +175,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
             answered_by=c.answered_by,
             rules=c.services.rules,
             principal=c.principal,
+            whole_group=c.body["answer"] != "edit",
             new_place=new_place,
             entities=c.entities(),  # a place any entity the token reaches knows is known
             item=item,  # read just now for the reach check: not read twice more
@@ -269,7 +275,11 @@ async def _viewer(c: Call) -> Viewer:
 
 
 def _review(c: Call, item: ReviewItem) -> dict[str, Any]:
-    return {**review_view(item), "question": texts.prompt_body(item, c.token.entity_id)}
+    return {
+        **review_view(item),
+        "group": group_view(item.group_key),
+        "question": texts.prompt_body(item, c.token.entity_id),
+    }
 
 
 async def _question_view(c: Call, item_id: str) -> dict[str, Any]:

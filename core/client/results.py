@@ -71,7 +71,9 @@ class Fact:
 
 @dataclass(frozen=True)
 class Question:
-    """A change Canon asks the user to confirm; ``question`` is its text."""
+    """A change Canon asks the user to confirm; ``question`` is its text. Questions with
+    the same ``group`` were raised together and a Yes or No answers them all (None: asked
+    alone)."""
 
     id: str
     kind: str
@@ -84,6 +86,7 @@ class Question:
     status: str
     created_at: datetime
     question: str
+    group: str | None = None
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Question:
@@ -99,6 +102,7 @@ class Question:
             d["status"],
             parse_ts(d["created_at"]),
             d["question"],
+            d.get("group"),
         )
 
 

@@ -8,6 +8,7 @@ ids from a reader it does not belong to (``core.conversation.provenance``).
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from typing import Any
 
@@ -61,6 +62,15 @@ def state_view(
     for f in sorted(facts, key=lambda f: (f.entity_id, f.field)):
         out.setdefault(f.entity_id, {})[f.field] = fact_view(f, now, viewer)
     return out
+
+
+def group_view(group_key: str | None) -> str | None:
+    """A question group's key as callers see it: the same for the questions one input
+    raised together (a Yes or No answers them all), and nothing of who wrote them or
+    which message (the key names both). None: asked alone."""
+    if group_key is None:
+        return None
+    return hashlib.sha256(group_key.encode()).hexdigest()[:16]
 
 
 def review_view(r: ReviewItem) -> dict[str, Any]:

@@ -121,6 +121,10 @@ class Question(_Model):
     reasons: list[str]
     status: ReviewStatus
     created_at: str
+    group: str | None = Field(
+        description="Questions raised together share it; a yes or no answers them all "
+        "(null: asked alone)."
+    )
     prompt: str = Field(description="The question as the user sees it.")
 
 

@@ -28,7 +28,14 @@ from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.provenance import Viewer, user_viewer
-from core.conversation.views import fact_view, prompt_text, review_view, state_view, why_view
+from core.conversation.views import (
+    fact_view,
+    group_view,
+    prompt_text,
+    review_view,
+    state_view,
+    why_view,
+)
 from core.domain.ids import new_id
 from core.domain.principals import Principal, Role, token_principal
 from core.domain.records import ApiToken, ReviewItem
@@ -317,4 +324,5 @@ def _fact(f: CommittedFact, now: datetime, viewer: Viewer) -> Fact:
 
 def _question(r: ReviewItem) -> Question:
     prompt = prompt_text(r) if r.kind == "change" else "\n".join(r.reasons)
-    return Question.model_validate({**review_view(r), "prompt": prompt})
+    view = {**review_view(r), "group": group_view(r.group_key), "prompt": prompt}
+    return Question.model_validate(view)

@@ -24,6 +24,7 @@ from core.conversation.message_intake import message_observations
 from core.conversation.responder import OfflineResponder, Responder
 from core.conversation.workflows import ChatWorkflows
 from core.domain.user_clock import on_users_clock
+from core.engine.consistency import users_zone
 from core.engine.engine import Engine
 from core.errors import CanonError
 from core.extraction.types import Extractor
@@ -149,9 +150,9 @@ class ChatDeps:
         )
 
     async def users_clock(self, msg: Incoming) -> datetime:
-        """The message time in the user's committed timezone: "tonight" is their night."""
-        tz = await self.engine.store.fact(self.config.entity_of(msg.user_id), "profile.timezone")
-        return on_users_clock(msg.at, tz.value if tz else None)
+        """The message time on the user's clock (``users_zone``): "tonight" is their night."""
+        facts = await self.engine.store.facts(self.config.entity_of(msg.user_id))
+        return on_users_clock(msg.at, users_zone({f.field: f.value for f in facts}))
 
     async def changed(self, now: datetime) -> None:
         if self.after_change is None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from core.domain.principals import Principal
 from core.domain.user_clock import on_users_clock
+from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
 from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
@@ -24,9 +25,6 @@ from core.extraction.known_people import known_people
 from core.extraction.offline_input import parsed_text
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
-
-TIMEZONE = "profile.timezone"
-"""The speaker's committed time zone: a message's "tonight" is on its clock."""
 
 
 async def message_observations(
@@ -42,19 +40,15 @@ async def message_observations(
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
     # "emma is sick": the people the household's state knows are read in lower case too.
     household = await engine.store.facts(family_entity or entity_id)
-    # The speaker's time zone is among those facts unless the household is another entity:
+    # The speaker's own facts are the household's unless the household is another entity:
     # one store read per message, not two, in the common case.
-    if family_entity is None or family_entity == entity_id:
-        tz = next((f for f in household if f.field == TIMEZONE), None)
-    else:
-        tz = await engine.store.fact(entity_id, TIMEZONE)
-    local = on_users_clock(at, tz.value if tz else None)
-    people = known_people(f.field for f in household)
     speaker = (
         household
         if family_entity is None or family_entity == entity_id
         else await engine.store.facts(entity_id)
     )
+    local = on_users_clock(at, users_zone({f.field: f.value for f in speaker}))
+    people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 
     def run() -> list[dict[str, Any]]:

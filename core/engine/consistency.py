@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from core.domain.phrasing import label, show, show_date
 from core.domain.records import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.extraction.gazetteer import time_zone_of
 
 ConflictKind = Literal[
     "return_before_departure",
@@ -132,13 +133,24 @@ def today_where(state: Mapping[str, Scalar], now: datetime) -> date:
     return time_where(state, now).date()
 
 
-def time_where(state: Mapping[str, Scalar], now: datetime) -> datetime:
-    """``now`` on the user's clock: their committed time zone, else ``now``'s own."""
+def users_zone(state: Mapping[str, Scalar]) -> str | None:
+    """The IANA zone of the user's clock: the committed ``profile.timezone``, else the
+    zone of the home city ("I live in Portland": America/Los_Angeles, so that a message
+    sent at 4 pm there is not read on UTC's tomorrow), else None."""
     zone = state.get("profile.timezone")
-    if isinstance(zone, str):
+    if isinstance(zone, str) and zone:
+        return zone
+    home = state.get("profile.home_city")
+    return time_zone_of(home) if isinstance(home, str) else None
+
+
+def time_where(state: Mapping[str, Scalar], now: datetime) -> datetime:
+    """``now`` on the user's clock (``users_zone``), else ``now``'s own."""
+    zone = users_zone(state)
+    if zone is not None:
         try:
             return now.astimezone(ZoneInfo(zone))
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" is a folder
             pass
     return now
 

@@ -190,6 +190,8 @@ def key_of(text: str) -> str:
 
 
 _TABLE: dict[str, KnownPlace] = {}
+_ZONES: dict[str, str] = {}
+"""City key -> IANA time zone, filled with ``_TABLE``."""
 
 
 def _add(name: str, kind: PlaceKind, population: int) -> None:
@@ -221,6 +223,8 @@ def _table() -> dict[str, KnownPlace]:
     cities = sorted(gc.get_cities().values(), key=lambda c: -int(c["population"]))
     for city in cities:
         _add(str(city["name"]), "city", int(city["population"]))
+        if city.get("timezone"):  # the most populous city of a name gives the name's zone
+            _ZONES.setdefault(key_of(str(city["name"])), str(city["timezone"]))
     for city in cities:
         # "Frankfurt am Main", "Halle (Saale)", "Newcastle upon Tyne": said by the first
         # words alone, unless another place has that name already.
@@ -238,12 +242,21 @@ def _table() -> dict[str, KnownPlace]:
                 _TABLE.setdefault(
                     key_of(alt), KnownPlace(str(city["name"]), "city", int(city["population"]))
                 )
+                if city.get("timezone"):  # "New York" for New York City
+                    _ZONES.setdefault(key_of(alt), str(city["timezone"]))
     return _TABLE
 
 
 def lookup(key: str) -> KnownPlace | None:
     """The place named by ``key`` (see ``key_of``), if the gazetteer knows one."""
     return _table().get(key)
+
+
+def time_zone_of(name: str) -> str | None:
+    """The IANA time zone of the city ``name`` ("Portland": America/Los_Angeles, the
+    largest Portland), or None for a region, a country, a state or a name it does not know."""
+    _table()
+    return _ZONES.get(key_of(name))
 
 
 def starts_a_name(word: str) -> bool:

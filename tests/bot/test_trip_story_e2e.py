@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from canon_testing import calibrated_policy
@@ -76,9 +77,11 @@ async def _where(runner: BotRunner, entity: str = "user:primary") -> Any:
     return None if fact is None else fact.value
 
 
-def _last_night() -> str:
-    """The day "last night" names when said now (no time zone known: UTC)."""
-    return phrasing.show_date((datetime.now(UTC) - timedelta(days=1)).date().isoformat())
+def _last_night(zone: str = "UTC") -> str:
+    """The day "last night" names when said now on the clock of ``zone`` (the home city's
+    when no time zone is known: Portland's for a Portland home)."""
+    now = datetime.now(UTC).astimezone(ZoneInfo(zone))
+    return phrasing.show_date((now - timedelta(days=1)).date().isoformat())
 
 
 async def _back_since(runner: BotRunner) -> str:
@@ -139,7 +142,7 @@ async def test_back_home_is_one_question_when_canon_asks(
     runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
     tg.user_says(ALICE, "we got back home last night")
     # The day "last night" names goes with it: the trip ended then.
-    asked = f"Back home in Portland since {_last_night()}?"
+    asked = f"Back home in Portland since {_last_night('America/Los_Angeles')}?"
     question = await tg.prompt(ALICE, asked)
     assert [b["text"] for row in question.buttons for b in row][:2] == ["Yes", "No"]
 

@@ -1,5 +1,6 @@
 """A chat message is read on its speaker's committed clock, whichever entity their
-household's facts live on (the speaker's own, or a ``family:*`` one)."""
+household's facts live on (the speaker's own, or a ``family:*`` one); with no time zone
+committed, on their home city's ("I live in Portland" is Pacific time)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from core.conversation.message_intake import message_observations
 from core.domain.ids import new_id
 from core.domain.policy import default_policy
+from core.engine.consistency import users_zone
 from core.engine.engine import Engine
 from core.extraction.types import Extraction
 from core.store.factory import open_store
@@ -19,13 +21,13 @@ from core.store.factory import open_store
 SENT = datetime(2026, 11, 24, 6, 30, tzinfo=UTC)  # 22:30 on Monday in Los Angeles
 
 
-def _timezone(entity: str, zone: str) -> dict[str, Any]:
+def _timezone(entity: str, zone: str, field: str = "profile.timezone") -> dict[str, Any]:
     return {
         "event_id": new_id(),
         "event_ts": "2026-11-24T06:00:00Z",
         "entity_id": entity,
         "domain": "profile",
-        "field": "profile.timezone",
+        "field": field,
         "candidate_value": zone,
         "intent": "assertive",
         "source": {"type": "user_confirmation", "ref": "test"},
@@ -61,3 +63,65 @@ async def test_the_message_time_is_on_the_speakers_own_clock(family: str | None)
     assert read_at == [SENT]  # the same instant ...
     assert read_at[0].tzinfo == ZoneInfo("America/Los_Angeles")  # ... on Alice's clock
     assert read_at[0].day == 23
+
+
+async def _read_at(facts: list[tuple[str, str]]) -> datetime:
+    store = open_store("memory://")
+    await store.open()
+    engine = Engine(store, default_policy())
+    for field, value in facts:
+        said = await engine.ingest(_timezone("user:alice", value, field), now=SENT)
+        assert said.committed
+    read_at: list[datetime] = []
+
+    def extractor(text: str, *, at: datetime, **_: Any) -> Extraction:
+        read_at.append(at)
+        return Extraction(text, "none")
+
+    await message_observations(
+        engine,
+        "on our way home now",
+        at=SENT,
+        entity_id="user:alice",
+        message_ref="test:1",
+        extractor=extractor,
+    )
+    await store.close()
+    return read_at[0]
+
+
+@pytest.mark.parametrize(
+    ("facts", "zone"),
+    [
+        ([("profile.home_city", "Portland")], "America/Los_Angeles"),
+        ([("profile.home_city", "Berlin")], "Europe/Berlin"),
+        # The zone the user gave wins over the home city's.
+        (
+            [("profile.home_city", "Portland"), ("profile.timezone", "America/New_York")],
+            "America/New_York",
+        ),
+        # A region has no one zone: the message keeps UTC.
+        ([("profile.home_city", "Tahoe")], "UTC"),
+        ([], "UTC"),
+    ],
+)
+async def test_with_no_time_zone_the_home_citys_clock_reads_the_message(
+    facts: list[tuple[str, str]], zone: str
+) -> None:
+    at = await _read_at(facts)
+    assert at == SENT
+    assert str(at.tzinfo) == zone
+
+
+@pytest.mark.parametrize(
+    ("state", "zone"),
+    [
+        ({"profile.home_city": "Portland"}, "America/Los_Angeles"),
+        ({"profile.home_city": "San Francisco", "profile.timezone": "Asia/Tokyo"}, "Asia/Tokyo"),
+        ({"profile.home_city": "Nowhereville"}, None),
+        ({"profile.home_city": 3}, None),
+        ({}, None),
+    ],
+)
+def test_users_zone(state: dict[str, Any], zone: str | None) -> None:
+    assert users_zone(state) == zone

@@ -43,7 +43,7 @@ from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
-from core.engine.consistency import is_conflict_question
+from core.engine.consistency import calendar_day, is_conflict_question, today_where
 from core.store import ReviewItem
 
 HELP_TEXT = (
@@ -228,9 +228,21 @@ def _where(_subject: str, known: Known) -> str:
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _source(loc, known.reader)
+    # "on our way home from tahoe now": still there as far as Canon knows, but not for long.
+    leaving = ", heading home today" if _home_today(known) else ""
     if when == "just now":
-        return f"In {show_value(loc.value)} ({source} just now)."
-    return f"In {show_value(loc.value)}, since {when} ({source})."
+        return f"In {show_value(loc.value)}{leaving} ({source} just now)."
+    return f"In {show_value(loc.value)}{leaving}, since {when} ({source})."
+
+
+def _home_today(known: Known) -> bool:
+    """Whether the trip under way comes back today, on the user's clock."""
+    facts = known.facts
+    status, back = facts.get("travel.status"), facts.get("travel.return_date")
+    if status is None or status.value != "in_progress" or back is None:
+        return False
+    today = today_where({f: c.value for f, c in facts.items()}, known.now)
+    return calendar_day(back.value) == today
 
 
 def _date_answer(field: str, what: str) -> Answer:

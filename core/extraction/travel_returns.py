@@ -159,7 +159,7 @@ def homeward_now(clause: Clause, done: re.Match[str]) -> list[Candidate] | None:
         return None  # "dad is driving home from tahoe": his way home
     today = clause.at.date()
     day = next((t.day for t in clause.times if not t.past and t.day >= today), today)
-    return [Candidate("travel.return_date", day.isoformat(), 0.8, "assertive")]
+    return [Candidate("travel.return_date", day.isoformat(), 0.9, "assertive")]
 
 
 def return_plan(clause: Clause) -> list[Candidate]:

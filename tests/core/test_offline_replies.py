@@ -160,6 +160,36 @@ def test_unknown_state_is_an_honest_i_dont_know(text: str, expected: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("home", "back", "now", "expected"),  # expected: how the answer starts
+    [
+        # "on our way home from tahoe now", at 4 pm in Portland (midnight in UTC).
+        (
+            "Portland",
+            "2026-02-19",
+            datetime(2026, 2, 20, 0, 5, tzinfo=UTC),
+            "In Tahoe, heading home today,",
+        ),
+        # Back tomorrow on the user's clock: no word of it yet.
+        ("Portland", "2026-02-20", datetime(2026, 2, 19, 18, 30, tzinfo=UTC), "In Tahoe, since"),
+        # No home city, no zone: today is UTC's.
+        (None, "2026-02-19", NOW, "In Tahoe, heading home today, since"),
+    ],
+)
+def test_where_am_i_says_the_trip_comes_home_today(
+    home: str | None, back: str, now: datetime, expected: str
+) -> None:
+    facts = [
+        fact("travel.location", "Tahoe", THIS_MORNING),
+        fact("travel.status", "in_progress", THIS_MORNING),
+        fact("travel.return_date", back, THIS_MORNING),
+    ]
+    if home is not None:
+        facts.append(fact("profile.home_city", home, THIS_MORNING))
+    got = offline_answer("where am i", tuple(facts), (), now)
+    assert got.startswith(expected), got
+
+
+@pytest.mark.parametrize(
     "text",
     ["what do you know about me?", "what do you know", "tell me what you know about me", "summary"],
 )

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.extraction.learner_tense import past_as_meant
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
@@ -318,6 +319,7 @@ def clean(text: str) -> str:
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
+    flat = past_as_meant(flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 

@@ -20,7 +20,10 @@ NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:ju
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
     # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.
-    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here|jet-?lagged|sunburn[td]|"
+    # "up in tahoe", "down in LA", "out in denver", "over in london": where, said with the
+    # way one looks at the map.
+    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
+    r"jet-?lagged|sunburn[td]|"
     r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
@@ -30,7 +33,8 @@ PRESENT_AT = re.compile(
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|all|both|back|staying|stuck|sitting|waiting|stranded)\s+)*(?:in|at)\s+|"
+    r"finally|safely|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded)\s+)*"
+    r"(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.extraction.homophones import mend_homophones
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
@@ -297,7 +298,7 @@ def clean(text: str) -> str:
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
-    flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
+    flat = _CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat)))
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat)
     flat = _DAY_AFTER_PLACE.sub(

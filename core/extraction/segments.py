@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from core.extraction.homophones import mend_homophones
 from core.extraction.letters import strip_frame, strip_salutation
+from core.extraction.list_lines import as_sentences
 from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
@@ -290,7 +291,8 @@ def clean(text: str) -> str:
 
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
-    flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    # A list's lines, headings and arrows first, while its line breaks are there to see.
+    flat = _SPACES.sub(" ", as_sentences(text.translate(_QUOTES))).strip()
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))

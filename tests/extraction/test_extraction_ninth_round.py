@@ -11,6 +11,7 @@ import pytest
 from extraction_fixtures import AT, facts_said
 
 from core.extraction.homophones import mend_homophones
+from core.extraction.list_lines import as_sentences
 
 # ---------------------------------------------------------------- homophones
 
@@ -69,4 +70,63 @@ def test_homophones_read_as_meant(typed: str, read: str) -> None:
     ],
 )
 def test_homophones_give_the_facts_meant(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- plans written as lists
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # Look-alikes: prose keeps its dashes, colons and numbers.
+        ("we landed - paid $40 for the cab", "we landed - paid $40 for the cab"),
+        ("Sat 2 hours in the waiting room", "Sat 2 hours in the waiting room"),
+        ("Day 6 - Detox is hard", "Day 6 - Detox is hard"),
+        ("the sun - finally!", "the sun - finally!"),
+        ("note to self: call the bank", "note to self: call the bank"),
+        # A list's lines, headings, legs, arrows, ticks and labels of now.
+        (
+            "Wed 3/11 - fly to Reno\nFri 3/13 - home",
+            "wednesday 3/11 fly to Reno; back home friday 3/13",
+        ),
+        ("Sun: brunch w/ Kim", "sunday brunch w/ Kim"),
+        ("Sat 9am - drive up", "saturday 9am drive up"),
+        ("Thu 7pm dinner at Lou's", "thursday 7pm dinner at Lou's"),
+        ("Mon 6am BOS->ORD, back Wed", "monday 6am flight to Chicago, back Wed"),
+        ("ATL-MIA 3/20, MIA-ATL 3/24", "flight to Miami 3/20, flight home 3/24"),
+        ("Rome ✅ Naples (now) → Amalfi Thu", "Rome, now in Naples, then Amalfi Thu"),
+        ("Currently: Quito", "now in Quito"),
+        ("Now: waiting at the gate", "currently waiting at the gate"),
+        ("water bill - paid", "water bill paid"),
+        ("Hawaii trip - postponed", "Hawaii trip postponed"),
+        ("Cancelled: ski weekend", "ski weekend cancelled"),
+        ("Day 2 - Lisbon", "Day 2 in Lisbon"),
+    ],
+)
+def test_a_list_read_as_sentences(typed: str, read: str) -> None:
+    assert as_sentences(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes first: nothing about the writer's own trip or bills.
+        ("Tue: Dana's flight lands 5:10 (SFO)", "travel.location", None),
+        ("Sat 2 hours in the waiting room", "travel.depart_date", None),
+        ("last spring: Lisbon, Porto, Faro", "travel.location", None),
+        # The lines of a plan.
+        ("Wed 3/11 - fly to Reno\nFri 3/13 - home", "travel.depart_date", "2026-03-11"),
+        ("Wed 3/11 - fly to Reno\nFri 3/13 - home", "travel.return_date", "2026-03-13"),
+        ("Mon 6am BOS->ORD", "travel.destination", "Chicago"),
+        ("Mon 6am BOS->ORD", "travel.depart_date", "2026-03-09"),
+        ("Sun - fly home", "travel.return_date", "2026-03-08"),
+        ("Rome ✅ Naples (now) → Amalfi Thu", "travel.location", "Naples"),
+        ("Day 2 - Lisbon. Pastries for breakfast.", "travel.location", "Lisbon"),
+        ("Ski trip to Tahoe - CANCELLED", "travel.status", "cancelled"),
+        ("Cancelled: Miami trip", "travel.status", "cancelled"),
+        ("internet bill - paid ✔", "financial.internet_bill.status", "paid"),
+    ],
+)
+def test_a_list_gives_its_facts(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value

@@ -130,3 +130,29 @@ def test_a_list_read_as_sentences(typed: str, read: str) -> None:
 )
 def test_a_list_gives_its_facts(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- away for work or study
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: someone else's stay, one in the past, home, a person one is with.
+        ("my cousin is studying abroad in Lyon", "travel.location", None),
+        ("I did a semester abroad in Rome in 2019", "travel.location", None),
+        ("remote from home today", "travel.location", None),
+        ("I've been with Sam for 3 years", "profile.employer", None),
+        ("been with my company for ages", "profile.employer", None),
+        # A stay for one's studies, remote work, an internship, years with an employer.
+        ("doing a semester abroad in Valencia", "travel.location", "Valencia"),
+        ("on exchange in Lyon till June", "travel.location", "Lyon"),
+        ("studying abroad in Kyoto this spring", "travel.location", "Kyoto"),
+        ("remote from Oaxaca till the 20th", "travel.location", "Oaxaca"),
+        ("remote from Oaxaca till the 20th", "travel.return_date", "2026-03-20"),
+        ("im interning at Pfizer this summer", "profile.employer", "Pfizer"),
+        ("been with walmart 9 years now", "profile.employer", "Walmart"),
+    ],
+)
+def test_away_for_work_or_study(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

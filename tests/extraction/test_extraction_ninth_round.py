@@ -156,3 +156,30 @@ def test_a_list_gives_its_facts(text: str, field: str, value: object) -> None:
 )
 def test_away_for_work_or_study(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- work that is due
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: someone else's work, a bill, a date gone by, no work named.
+        ("her thesis is due in May", "project.thesis.due_date", None),
+        ("my brother's essay is due friday", "project.essay.due_date", None),
+        ("rent is due friday", "project.rent.due_date", None),
+        ("the report was due last friday", "project.report.due_date", None),
+        ("the project is due friday", "project.project.due_date", None),
+        # A piece of work and the day it is due.
+        (
+            "lit review draft is due thursday, send help",
+            "project.lit_review_draft.due_date",
+            "2026-03-05",
+        ),
+        ("our pitch deck is due next monday", "project.pitch_deck.due_date", "2026-03-09"),
+        ("the chem lab report is due friday", "project.chem_lab_report.due_date", "2026-03-06"),
+        ("my capstone project is due on the 20th", "project.capstone.due_date", "2026-03-20"),
+    ],
+)
+def test_work_that_is_due(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

@@ -183,3 +183,21 @@ def test_away_for_work_or_study(text: str, field: str, value: object) -> None:
 )
 def test_work_that_is_due(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- a bill's day, "the" left out
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: an ordinal that dates nothing.
+        ("my 1st paycheck came", "financial.paycheck.due_date", None),
+        ("on 2nd thought, skip it", "travel.depart_date", None),
+        # A bill's day in a list, with its "the" left out.
+        ("water bill due 15th", "financial.water_bill.due_date", "2026-03-15"),
+        ("mortgage due by 1st", "financial.mortgage.due_date", "2026-04-01"),
+    ],
+)
+def test_a_bills_day_without_the(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

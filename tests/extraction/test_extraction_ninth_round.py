@@ -201,3 +201,24 @@ def test_work_that_is_due(text: str, field: str, value: object) -> None:
 )
 def test_a_bills_day_without_the(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- a household's, apostrophe dropped
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: a modifier that is no member keeps its place in the name.
+        ("soccer practice got cancelled", "family.soccer_practice.event_status", "cancelled"),
+        # Whose the activity is, its apostrophe dropped by the phone.
+        ("kids school is closed friday", "family.school.event_status", "cancelled"),
+        (
+            "the boys soccer practice got cancelled",
+            "family.soccer_practice.event_status",
+            "cancelled",
+        ),
+    ],
+)
+def test_whose_activity_without_its_apostrophe(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

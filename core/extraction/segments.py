@@ -43,11 +43,13 @@ _JOINT = re.compile(
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
+    # "originally from san diego but living in seattle now": the home now, after the origin.
+    r"|(?:living|based)\s+in\b"
     # "…but with everything going on we cancelled": a phrase, then the clause's subject.
     r"|(?:with|after|given|because\s+of|due\s+to|in\s+the\s+end|at\s+the\s+last\s+minute)\b"
     r"[^.;!?]{0,40}?\b(?:we|i)\s+(?!and\b)[a-z']+)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
-    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
+    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|"
     # "staying till monday, kids have no school": the household, a subject of its own.
@@ -99,7 +101,10 @@ _LEAD_FILLER = re.compile(
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
-    r"did i mention(?: that)?)\b[\s,:!.-]*)+",
+    r"did i mention(?: that)?|"
+    # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
+    r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
+    r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",
     re.I,
 )
 _REMEMBER = re.compile(

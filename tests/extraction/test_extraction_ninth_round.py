@@ -222,3 +222,41 @@ def test_a_bills_day_without_the(text: str, field: str, value: object) -> None:
 )
 def test_whose_activity_without_its_apostrophe(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- the last message taken back
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: a request to cancel something, "that" opening what was said.
+        ("cancel that order please", "travel.status", None),
+        ("ignore that i said Denver", "travel.destination", None),
+        ("never mind about Denver, I'll sort it out", "travel.destination", None),
+        # The last message taken back, then the news.
+        ("scratch that, we're staying in Tahoe till Sunday", "travel.location", "Tahoe"),
+        ("cancel that the Boise trip is off", "travel.status", "cancelled"),
+        ("never mind, flight to Omaha is friday", "travel.destination", "Omaha"),
+    ],
+)
+def test_the_last_message_taken_back(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- where from, then where now
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: someone else's home, an origin alone.
+        ("she's from Texas but living in Boston", "profile.home_city", None),
+        ("originally from San Diego", "profile.home_city", None),
+        # The origin, then the home now, with no subject or verb of its own.
+        ("originally from san diego but living in seattle now", "profile.home_city", "Seattle"),
+        ("originally from Leeds, based in Bristol these days", "profile.home_city", "Bristol"),
+    ],
+)
+def test_where_from_then_where_now(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

@@ -21,7 +21,8 @@ import re
 from core.extraction.gazetteer import key_of, lookup
 
 _LIST_MARKS = re.compile(
-    r"\n|->|\u2192|\s>\s|\s-\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b", re.I
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
+    re.I,
 )
 
 _LINE_END = re.compile(r"(?<=[^\s.!?;:,])[ \t]*\n\s*")
@@ -78,7 +79,8 @@ _STATUS_FIRST = re.compile(
 
 
 _HOME_LINE = re.compile(
-    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw)(?:\s+\d{{1,2}}/\d{{1,2}})?)"
+    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)(?:\s+\d{{1,2}}/\d{{1,2}})?|"
+    r"\d{1,2}/\d{1,2}))"
     r"\s*(?::|-)\s*(?:back\s+)?home(?=\s*(?:$|[.;!?]))",
     re.I,
 )
@@ -90,6 +92,27 @@ _DAY_N = re.compile(
 """A diary's day before a dash and a place: "Day 3 - Florence" is the day in Florence."""
 
 
+_BILL_PRICED = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<item>(?:[A-Za-z&]+\s+){0,2}?(?:bill|rent|mortgage|insurance|premium|"
+    r"tuition|invoice|dues))\s*[:-]?\s+(?=\$\s?[\d,.]++(?!\s*(?:-\s*)?(?:paid|refunded)\b))",
+    re.I,
+)
+"""A bill and its price as a list's item: "Electric bill $97", "water bill: $45"."""
+
+
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATED_PLACE = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<when>(?:week\s+of\s+)?(?:\d{1,2}/\d{1,2}(?:\s*(?:-|to)\s*\d{1,2}"
+    rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?))\s*[:-]?\s+"
+    r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
+    re.I,
+)
+"""Days, then a place alone: a trip there then ("3/5-3/8 Chicago (conf)", "Week of 3/9:
+NYC")."""
+_DATE_RANGE = re.compile(r"\b(\d{1,2}/\d{1,2})\s*-\s*(\d{1,2}/\d{1,2})\b")
+"""A dash between two dates reads "to": the second is the day the trip ends."""
+
+
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
     if _LIST_MARKS.search(text) is None:  # the cheap test first
@@ -99,6 +122,8 @@ def as_sentences(text: str) -> str:
     text = _NOW_AFTER.sub(lambda m: f"now in {m.group('place')}", text)
     text = _NOW_LABEL.sub(_now, text)
     text = _ARROW.sub(", then ", text)
+    text = _DATED_PLACE.sub(_dated_place, text)
+    text = _DATE_RANGE.sub(r"\1 to \2", text)
     text = _HOME_LINE.sub(lambda m: f"back home {_day_words(m.group('head'))}", text)
     text = _DAY_N.sub(_day_in, text)
     text = _HEADING.sub(_heading, text)
@@ -106,7 +131,11 @@ def as_sentences(text: str) -> str:
         lambda m: _SHORT_DAYS.get(m.group("day").rstrip(".").lower(), m.group()), text
     )
     text = _STATUS_FIRST.sub(lambda m: f"{m.group('thing')} {m.group('status').lower()}", text)
-    return _STATUS_AFTER_DASH.sub(_status, text)
+    for _ in range(3):  # "Gas bill - $82 - due Fri": each dash in turn
+        text, n = _STATUS_AFTER_DASH.subn(_status, text)
+        if not n:
+            break
+    return _BILL_PRICED.sub(lambda m: f"{m.group('item')} is ", text)
 
 
 def _legs(text: str) -> str:
@@ -170,3 +199,10 @@ def _day_in(m: re.Match[str]) -> str:
     if lookup(key_of(place)) is None and lookup(key_of(place.split(" ")[0])) is None:
         return m.group()  # "Day 6 - Detox is hard": no place
     return f"{m.group('head')} in {place}"
+
+
+def _dated_place(m: re.Match[str]) -> str:
+    place = m.group("place")
+    if lookup(key_of(place)) is None:
+        return m.group()  # "May 3: Mom's birthday": no place
+    return f"trip to {place} {m.group('when')}"

@@ -44,7 +44,7 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition)\b"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
 )
 _NOT_ITEMS = frozenset(
     [
@@ -196,7 +196,9 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 
 
 _OWED = (
-    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|"
+    # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
+    # home's lease, which ends, is not).
+    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|car\s+lease|"
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""

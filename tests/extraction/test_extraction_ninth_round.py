@@ -244,6 +244,47 @@ def test_the_last_message_taken_back(text: str, field: str, value: object) -> No
     assert facts_said(text, AT).get(field) == value
 
 
+# ---------------------------------------------------------------- a bill priced in a list
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: what was paid stays paid; a home's lease is no monthly bill.
+        ("rent $1,850 - paid", "financial.rent.status", "paid"),
+        ("our lease ends on the 31st", "financial.lease.due_date", None),
+        # A bill and its price as a list's item, a car's lease like a bill.
+        ("internet bill $70", "financial.internet_bill.amount", 70),
+        ("water bill: $45", "financial.water_bill.amount", 45),
+        ("Trash bill - $30 - due Mon", "financial.trash_bill.due_date", "2026-03-09"),
+        ("the car lease is $399 a month", "financial.car_lease.amount", 399),
+    ],
+)
+def test_a_bill_priced_in_a_list(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- days, then a place
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: days before what is no place.
+        ("May 3: Mom's birthday", "travel.destination", None),
+        ("3/14 Pi day at school", "travel.destination", None),
+        # Days, then a place alone: a trip there on those days.
+        ("3/20-3/24 Savannah (wedding)", "travel.destination", "Savannah"),
+        ("3/20-3/24 Savannah (wedding)", "travel.return_date", "2026-03-24"),
+        ("Week of 3/16: Phoenix, then home", "travel.depart_date", "2026-03-16"),
+        ("Apr 2-9 Maui w/ the kids", "travel.return_date", "2026-04-09"),
+        ("3/21: back home", "travel.return_date", "2026-03-21"),
+    ],
+)
+def test_days_then_a_place(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
 # ---------------------------------------------------------------- where from, then where now
 
 

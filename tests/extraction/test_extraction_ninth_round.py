@@ -264,6 +264,26 @@ def test_a_bill_priced_in_a_list(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
 
 
+# ---------------------------------------------------------------- going there
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: no place said before, someone else there, a stay there.
+        ("we're going there friday", "travel.destination", None),
+        ("my friend went to Rome, she says it's great there", "travel.destination", None),
+        ("is anyone going there tomorrow? the Boise office", "travel.destination", None),
+        # "there" is the place an earlier clause named.
+        ("my sister lives in Denver, we're driving there friday", "travel.destination", "Denver"),
+        ("Grandma's in Tucson. Flying there on the 12th", "travel.depart_date", "2026-03-12"),
+        ("the conference is in Austin, heading there monday", "travel.destination", "Austin"),
+    ],
+)
+def test_going_there(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
 # ---------------------------------------------------------------- days, then a place
 
 

@@ -12,6 +12,7 @@ from extraction_fixtures import AT, facts_said
 
 from core.extraction.homophones import mend_homophones
 from core.extraction.list_lines import as_sentences
+from core.extraction.offline import extract_offline
 
 # ---------------------------------------------------------------- homophones
 
@@ -321,3 +322,67 @@ def test_days_then_a_place(text: str, field: str, value: object) -> None:
 )
 def test_where_from_then_where_now(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- a time taken up, a debt of thanks
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: what works is no time; money owed is owed.
+        ("the new meds work for me", "assertive"),
+        ("I owe you $40 for the tickets", "assertive"),
+        # A time proposed, taken up; thanks and a debt of thanks claim nothing.
+        ("thursday works for me!", "none"),
+        ("ok 3pm is fine by us", "none"),
+        ("thanks for the ride yesterday, i owe you big time", "none"),
+        ("Thanks! Sunday morning works for me", "none"),
+    ],
+)
+def test_a_time_taken_up(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+# ---------------------------------------------------------------- a wish then is a memory now
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: a wish with no past frame stays a wish.
+        ("i wanted to be a vet", "hypothetical"),
+        ("I want to move to Denver someday", "hypothetical"),
+        # What the speaker wanted inside a past frame is history.
+        ("as a kid I wanted to live in Paris", "historical"),
+        ("back then we wanted to buy a boat", "historical"),
+        ("growing up i wanted to be a pilot", "historical"),
+    ],
+)
+def test_a_wish_then_is_a_memory(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+def test_a_wish_then_commits_nothing() -> None:
+    assert facts_said("as a kid I wanted to live in Paris", AT) == {}
+
+
+# ---------------------------------------------------------------- why it did not happen
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alike: news about now after what might have been is still news.
+        ("I would have called but I'm in Denver now", "assertive"),
+        # What might have been, and the past event that stopped it.
+        ("I would have texted back but my battery died", "historical|hypothetical"),
+        ("we would've come but the baby got sick", "historical|hypothetical"),
+    ],
+)
+def test_why_it_did_not_happen(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent in intent.split("|")
+
+
+def test_why_it_did_not_happen_commits_nothing() -> None:
+    assert facts_said("I would have texted back but my battery died", AT) == {}

@@ -212,7 +212,7 @@ _BILL_IS = re.compile(
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
     rf"typical|market)\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
-    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
+    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
     # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what
     # the bill that arrived says.
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"

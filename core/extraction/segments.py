@@ -101,7 +101,7 @@ _LEAD_FILLER = re.compile(
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
-    r"did i mention(?: that)?|"
+    r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
     r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
     r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",

@@ -386,3 +386,22 @@ def test_why_it_did_not_happen(text: str, intent: str) -> None:
 
 def test_why_it_did_not_happen_commits_nothing() -> None:
     assert facts_said("I would have texted back but my battery died", AT) == {}
+
+
+# ---------------------------------------------------------------- a route's label, a rent "here"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: a road's name, a remark on the rent.
+        ("route 66 was fun", "travel.location", None),
+        ("the rent here is insane", "financial.rent.amount", None),
+        # A list's label before its colon is no part of the line; "here" between a bill
+        # and its verb says where the bill is.
+        ("Itinerary: Cusco (now) > Lima (Fri)", "travel.location", "Cusco"),
+        ("our rent here is $1,400", "financial.rent.amount", 1400),
+    ],
+)
+def test_a_routes_label_and_a_rent_here(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

@@ -159,6 +159,9 @@ def classify(
     # "tom said he'd drive", "she promised she'd call": the future of what was said, told
     # now; no wish of the speaker's ("he'd have come" stays what might have been).
     wishful = _REPORTED_WOULD.sub(" ", low)
+    if _PAST_FRAME.search(low):
+        # "when i was in high school i wanted to be a vet": a wish then is a memory now.
+        wishful = _WANTED.sub(" ", wishful)
     if WISH.search(wishful) or HEDGE.search(low) or may_hedge(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if WHEN_PRESENT.search(low) and not FUTURE.search(low):
@@ -171,6 +174,13 @@ def classify(
     return ClauseIntent(tense_intent(low, has_future_time), confidence, future_time=has_future_time)
 
 
+_WANTED = re.compile(r"\bwanted\s+to\b")
+_PAST_FRAME = re.compile(
+    r"\bwhen\s+(?:i|we)\s+(?:was|were)\b|\bas\s+(?:a|little)\s+(?:kid|kids|child|children|teen|"
+    r"teenager|girl|boy)\b|\bgrowing\s+up\b|\bback\s+(?:then|in\s+the\s+day)\b|\byears\s+ago\b|"
+    r"\bin\s+(?:high\s+school|middle\s+school|grade\s+school|(?:19|20)\d\d)\b"
+)
+"""A past frame: a wish said inside it is what the speaker wanted then."""
 _REPORTED_WOULD = re.compile(
     r"\b(?:said|told\s+(?:me|us|him|her|them)|promised|swore|mentioned|texted|claimed)\s+"
     r"(?:that\s+)?(?:he|she|they|it|i|we)(?:'d|\s+would)\s+(?!have\b|'ve\b|rather\b|like\b|love\b)"

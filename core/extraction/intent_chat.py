@@ -50,6 +50,14 @@ _SOCIAL = re.compile(
     r"(?:any|either|both|all|the\s+(?:first|second|third|last|other|cheaper|cheapest)(?:\s+one)?)"
     r"(?:\s+one)?(?:\s+of\s+(?:those|them|these))?\s+(?:is|are|would\s+be|works?|sounds?)\s+"
     r"(?:fine|ok|okay|good|great|perfect)|"
+    # A debt of thanks, and a time proposed taken up: "i owe you one", "Sat works for me",
+    # "2pm is fine by us" (not "the new meds work for me": only a time is taken up).
+    r"(?:i\s+)?owe\s+(?:you|u|ya)(?:\s+(?:one|big|big\s+time|a\s+\w+))*|"
+    r"(?:(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*|today|tonight|tomorrow|tmrw|"
+    r"that|this|either|anytime|any\s+time|whenever|\d{1,2}(?::\d\d)?\s*(?:am|pm)?|"
+    r"the\s+\d{1,2}(?:st|nd|rd|th))(?:\s+(?:morning|afternoon|evening|night|at\s+\S+))?\s+"
+    r"(?:works|is\s+(?:fine|good|perfect|great)|'s\s+(?:fine|good|perfect|great))"
+    r"(?:\s+(?:for|with|by)\s+(?:me|us))?|"
     r"(?:i|we)\s+(?:really\s+)?(?:don't|do\s+not|dont)\s+(?:really\s+)?(?:care|mind)(?:\s+(?:about|"
     r"which|what|where|when|how))?(?:\s+(?:the\s+)?(?:price|cost|area|rating|stars|time|location|"
     r"one|airline|seat))?"

@@ -91,6 +91,9 @@ _FRAGMENT = re.compile(
     r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to|by)\b"
 )
+_WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
+"""What might have been ("I would have called"), not a plan undone ("we were supposed to
+go to Maui but we cancelled": the cancellation is news)."""
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
@@ -198,6 +201,7 @@ def extract_offline(
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
     habit = False
+    cf_before = False  # the clause before was contrary to fact
     asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
@@ -227,6 +231,12 @@ def extract_offline(
             # may be now or ahead; a reason ("because I'm stuck at work") stays a fact.
             ci = replace(ci, intent="none")
             clause = replace(clause, intent="none")
+        if cf_before and seg.joint == "but" and reading is not None and reading.tense == "past":
+            # "I would have called but my phone died": why it did not happen, a past event
+            # (a result that holds, "died", would read as news about now).
+            ci = replace(ci, intent="historical")
+            clause = replace(clause, intent="historical")
+        cf_before = ci.counterfactual and _WOULD_HAVE.search(seg.low) is not None
         asked = ci.command or (ci.intent == "none" and seg.question)
         habit = ci.habitual
         clause = replace(

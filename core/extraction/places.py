@@ -214,3 +214,24 @@ def place_before(text: str, end: int) -> Place | None:
     if not run:
         return None
     return Place(" ".join(run), False, len(head))
+
+
+_THERE = re.compile(
+    r"\b(?:go|going|goin|fly|flying|drive|driving|head|heading|headed|travel(?:l?ing)?|move|"
+    r"moving)\s+(?:(?:up|down|over|out|back)\s+)?there\b"
+)
+
+
+def place_there(low: str, message: str, start: int) -> Place | None:
+    """ "my mom lives in Tampa, I'm going there next week": the known place an earlier
+    clause of the message named is where "there" goes (the last one, if several)."""
+    m = _THERE.search(low) if "there" in low else None
+    if m is None or start < 0:
+        return None
+    before = message[: start + m.start()]  # a run-on's own first part counts too
+    found: Place | None = None
+    for m in _WORD.finditer(before):
+        place = place_at(before, m.start())
+        if place is not None and place.known:
+            found = place
+    return found

@@ -1,4 +1,4 @@
-"""Who the user works for, when a clause says it: "i work at costco", "I have taken a
+"""Who the user works for, when a clause says it: "i work at costco", "i intern at spotify", "I have taken a
 position with the Ministry of Health", "been at amazon for 3 yrs", "I'm at Stripe now as of
 last week". ``rules_profile`` reads the rest of the profile."""
 
@@ -18,7 +18,7 @@ _NOT_JOBS = (
 """Words after "i'm" that say how or where the speaker is, not a job ("i'm good at math")."""
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
-    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
+    r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching|intern|interning)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
     # "working remote for IBM": where the work is done sits between the verb and the employer.
     r"(?:remote(?:ly)?\s+|from\s+home\s+)?"
     # "i work as a barista at starbucks": the job title sits between the verb and the employer.
@@ -43,7 +43,8 @@ _EMPLOYER = re.compile(
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
 _EMPLOYER_KNOWN = re.compile(
-    r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+|"
+    # "been with fedex 12 years": with a known organisation (not "been with Sam for years").
+    r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?(?:at|with)\s+|"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"

@@ -145,6 +145,8 @@ def _slug_activity(clause: Clause, start: int, noun: str) -> str:
         w = wm.group()
         if w in _DROP or w.endswith("'s") or not w.replace("-", "").isalpha():
             break
+        if names_a_relation(w) and w != "family":
+            break  # "kids school is closed": whose it is, its apostrophe dropped
         if heads is not None and not heads.get(wm.start(), False):
             break
         words.insert(0, w)

@@ -44,7 +44,7 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition)\b"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
 )
 _NOT_ITEMS = frozenset(
     [
@@ -196,7 +196,9 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 
 
 _OWED = (
-    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|"
+    # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
+    # home's lease, which ends, is not).
+    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|car\s+lease|"
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
@@ -210,7 +212,7 @@ _BILL_IS = re.compile(
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
     rf"typical|market)\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
-    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)?"
+    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
     # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what
     # the bill that arrived says.
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"

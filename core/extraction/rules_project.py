@@ -15,6 +15,7 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.object_kinds import kind_of, object_kind_in
+from core.extraction.project_due import project_due
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
 
@@ -281,7 +282,11 @@ _GATE = frozenset(
 
 
 def extract_project(clause: Clause) -> list[Candidate]:
-    """Project status candidates in one clause."""
+    """Project status and due-date candidates in one clause."""
+    return _project_status(clause) + project_due(clause)
+
+
+def _project_status(clause: Clause) -> list[Candidate]:
     low = clause.low
     if clause.words.isdisjoint(_GATE) and "'ll" not in low:
         return []

@@ -17,7 +17,7 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.places import place_at, place_before
+from core.extraction.places import place_at, place_before, place_there
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
@@ -144,6 +144,7 @@ _GATE = frozenset(
         "here",
         "extended",
         "extending",
+        "there",  # "…in Tampa, I'm going there next week": a place said before
     ]
 )
 
@@ -248,6 +249,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if place is None:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
+    if place is None and planning:
+        place = place_there(low, clause.message, clause.start_in_message)
     if place is None and (m := _BEFORE_PLACE.search(low)) is not None:
         # "gotta return the amazon package before tahoe": a known place as a deadline is
         # the trip there.

@@ -13,8 +13,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.letters import strip_frame, strip_salutation
+from core.extraction.list_lines import as_sentences
 from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
@@ -42,11 +44,13 @@ _JOINT = re.compile(
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
+    # "originally from san diego but living in seattle now": the home now, after the origin.
+    r"|(?:living|based)\s+in\b"
     # "…but with everything going on we cancelled": a phrase, then the clause's subject.
     r"|(?:with|after|given|because\s+of|due\s+to|in\s+the\s+end|at\s+the\s+last\s+minute)\b"
     r"[^.;!?]{0,40}?\b(?:we|i)\s+(?!and\b)[a-z']+)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
-    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|"
+    r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|"
     # "staying till monday, kids have no school": the household, a subject of its own.
@@ -98,7 +102,10 @@ _LEAD_FILLER = re.compile(
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
-    r"did i mention(?: that)?)\b[\s,:!.-]*)+",
+    r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"
+    # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
+    r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
+    r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",
     re.I,
 )
 _REMEMBER = re.compile(
@@ -301,7 +308,8 @@ def clean(text: str) -> str:
 
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
-    flat = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    # A list's lines, headings and arrows first, while its line breaks are there to see.
+    flat = _SPACES.sub(" ", as_sentences(text.translate(_QUOTES))).strip()
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
@@ -309,7 +317,7 @@ def clean(text: str) -> str:
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
-    flat = _CHAT_WORD.sub(_chat_word, fix_slips(flat))
+    flat = _CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat)))
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(_day_word, flat)
     flat = _DAY_AFTER_PLACE.sub(

@@ -102,7 +102,7 @@ _TIME_RE = re.compile(
     | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \bthe\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))\b
+    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
@@ -225,7 +225,7 @@ def _resolve_day(
         else:
             got = pick_year(today, month, day, future) if 1 <= month <= 12 else None
         return (got, None, False) if got else None
-    if g["nth"] or g["nthw"]:
+    if g["nth"] or g["nthw"] or g["nth2"]:  # "due 1st": a list's bill, "the" left out
         return _nth(m, today, future)
     if g["wf_n"]:
         n = _count(g["wf_n"])
@@ -276,8 +276,8 @@ def _resolve_day(
 def _nth(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:
     """'the 6th', 'the sixth', 'the 6th of this/next/last month'."""
     g = m.groupdict()
-    if g["nth"]:
-        day = int(g["nth"])
+    if g["nth"] or g["nth2"]:
+        day = int(g["nth"] or g["nth2"])
     else:
         ordinal = " ".join(g["nthw"].replace("-", " ").split()).replace(" ", "-")
         day = ORDINAL_WORDS[ordinal]

@@ -69,7 +69,10 @@ HERE = re.compile(
     # speaker does it where they are (not "coming from", which is where they left).
     r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:(?:currently|now|still)\s+)?"
     r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
-    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?(?:from|out\s+of(?:\s+(?:our|the|my))?)\s+"
+    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?(?:from|out\s+of(?:\s+(?:our|the|my))?)\s+|"
+    # "remote from lisbon till the end of the month": a status line, the work and its
+    # subject left out.
+    r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+"
 )
 
 
@@ -81,7 +84,11 @@ TOURING = re.compile(
     r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|(?:^|\b(?:i'm|i\s+am|we're|we\s+are|currently|"
     r"still|now|here)\s+)on\s+(?:(?:a|an|our|my|the)\s+)?(?:family\s+|little\s+|short\s+|long\s+|"
     r"annual\s+|quick\s+|two\s+week\s+)?(?:vacation|holiday|holidays|honeymoon|"
-    r"(?:business\s+|work\s+|road\s+)?trip|getaway|break)\s+in\s+"
+    r"(?:business\s+|work\s+|road\s+)?trip|getaway|break)\s+in\s+|"
+    # "doing a semester abroad in barcelona", "studying abroad in Seoul", "on exchange in
+    # Lyon": a stay away for one's studies, there for now.
+    r"\b(?:doing|on|spending)\s+(?:(?:a|an|my|our|the|this)\s+)?(?:semester|term|year|exchange)"
+    r"(?:\s+semester)?\s+(?:abroad\s+)?in\s+|\bstudying\s+abroad\s+in\s+"
 )
 # "got" with no direction names what was got ("got food poisoning", "got a flat tire in
 # Reno"), not an arrival ("got to Denver", "got in at midnight").

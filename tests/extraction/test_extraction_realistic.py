@@ -84,6 +84,14 @@ the family's (appointments, medicines, being sick and better, a relative in hosp
 adults typing (full sentences, odd capitals, ALL CAPS words, ellipses, "Dear", signed with
 their name) and trip diaries and posts written mid-trip (where the writer is now amid what
 they did)."""
+NINTH_VOICES = ("students", "shifts", "autocorrect", "itinerary")
+"""Four voices of the ninth round (issue 24), 72 records each, 36 dev / 36 held-out, written
+and committed with their baseline before any rule was tuned on them: college students
+(dorms, exams, a semester abroad, home for break, internships, slang and typos), shift
+workers and office chat (rota, on call, WFH, business trips, new jobs, being let go), text
+damaged by autocorrect and dictation ("there" for "their", "four" for "for", run-ons,
+stray capitals) and plans written as lists and itineraries ("Fri 6am SFO->JFK", "Mon:
+dentist 3pm", "rent due 1st", arrows, bullets, where the writer is now among them)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -93,6 +101,7 @@ _LATER_VOICES = (
     + SIXTH_VOICES
     + SEVENTH_VOICES
     + EIGHTH_VOICES
+    + NINTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -286,7 +295,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("sms", "dev"): Figures(0.90, 0.95, 0.00, 0.00, 0, 0.00),
     ("sms", "heldout"): Figures(0.90, 0.79, 0.00, 0.00, 0, 0.00),
     ("nonnative", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
-    ("nonnative", "heldout"): Figures(0.81, 0.68, 0.00, 0.00, 0, 0.00),
+    ("nonnative", "heldout"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
     ("transcript", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("transcript", "heldout"): Figures(0.87, 0.68, 0.00, 0.00, 0, 0.00),
     ("literary", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
@@ -330,7 +339,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # 1.000/0.947 and 0.861/0.594; moving 0.861/0.938 and 0.889/0.615. The floors are
     # these minus the usual margin; the sixth round also raised the floors of the older
     # halves that moved (booking, nonnative, texting, parents, assistant, family).
-    ("slack", "dev"): Figures(0.91, 0.82, 0.00, 0.00, 0, 0.00),
+    ("slack", "dev"): Figures(0.91, 0.86, 0.00, 0.00, 0, 0.00),
     ("slack", "heldout"): Figures(0.83, 0.68, 0.00, 0.00, 0, 0.00),
     ("caregiving", "dev"): Figures(0.97, 0.95, 0.00, 0.00, 0, 0.00),
     ("caregiving", "heldout"): Figures(0.94, 0.59, 0.00, 0.00, 0, 0.00),
@@ -353,7 +362,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("friends", "dev"): Figures(0.91, 0.81, 0.00, 0.00, 0, 0.00),
     ("friends", "heldout"): Figures(0.74, 0.78, 0.00, 0.00, 1, 0.00),
     ("status", "dev"): Figures(0.88, 0.84, 0.00, 0.00, 0, 0.00),
-    ("status", "heldout"): Figures(0.74, 0.67, 0.00, 0.00, 0, 0.00),
+    ("status", "heldout"): Figures(0.88, 0.72, 0.00, 0.00, 0, 0.00),
     ("longform", "dev"): Figures(0.85, 0.71, 0.00, 0.00, 0, 0.00),
     ("longform", "heldout"): Figures(0.83, 0.35, 0.00, 0.00, 4, 0.00),
     # The eighth round's voices, at their baseline (the commit of the sets, before any rule
@@ -373,6 +382,26 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("elders", "heldout"): Figures(0.91, 0.70, 0.00, 0.00, 0, 0.00),
     ("travelogue", "dev"): Figures(0.94, 0.87, 0.00, 0.00, 0, 0.00),
     ("travelogue", "heldout"): Figures(0.77, 0.45, 0.00, 0.00, 0, 0.00),
+    # The ninth round's voices, at their baseline (the commit of the sets, before any rule
+    # was tuned on them), dev / held-out: students 0.806/0.654 and 0.889/0.417; shifts
+    # 0.778/0.739 and 0.861/0.667; autocorrect 0.861/0.708 and 0.806/0.478; itinerary
+    # 0.750/0.176 and 0.556/0.222, where one dev and one held-out record not labelled
+    # assertive gave an assertive location or trip status (spurious 0.048 and 0.056). Two
+    # dev labels were corrected to the catalogue's slug after it (shifts dev was 0.783 at
+    # the baseline by them). After the work on the dev halves (held-out scored in
+    # aggregate, mid-way and at the end): students 0.889/0.846 and 0.889/0.417; shifts
+    # 0.833/0.957 and 0.861/0.708; autocorrect 0.972/0.875 and 0.833/0.783; itinerary
+    # 1.000/0.735 and 0.778/0.583, no spurious where left. Floors: these minus the usual
+    # margin, never below the baseline's floor; the ninth round also raised the floors of
+    # the older halves that moved (slack dev, nonnative and status held-out).
+    ("students", "dev"): Figures(0.85, 0.79, 0.00, 0.00, 0, 0.00),
+    ("students", "heldout"): Figures(0.85, 0.36, 0.00, 0.00, 0, 0.00),
+    ("shifts", "dev"): Figures(0.80, 0.90, 0.00, 0.00, 0, 0.00),
+    ("shifts", "heldout"): Figures(0.83, 0.65, 0.00, 0.00, 0, 0.00),
+    ("autocorrect", "dev"): Figures(0.94, 0.82, 0.00, 0.00, 0, 0.00),
+    ("autocorrect", "heldout"): Figures(0.80, 0.73, 0.00, 0.00, 0, 0.00),
+    ("itinerary", "dev"): Figures(0.97, 0.68, 0.00, 0.00, 0, 0.00),
+    ("itinerary", "heldout"): Figures(0.74, 0.53, 0.00, 0.00, 0, 0.00),
 }
 
 

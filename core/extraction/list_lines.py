@@ -1,0 +1,208 @@
+"""Plans written as a list or an itinerary, read as the sentences they stand for.
+
+People paste or type their plans in lines ("Thu 3/12 - fly to Denver" / "Sat 3/14 - drive
+to Moab"), with a day as a heading ("Sun - fly home", "Mon: dentist 3pm"), legs between
+airport codes ("Fri 6am SFO->JFK", "LAX→HNL 4/2, HNL→LAX 4/9"), arrows between stops
+("Hanoi → Hue tomorrow → Hoi An Sat"), a status after a dash ("car insurance - paid",
+"Trip to Seattle - CANCELLED") and labels of now ("Currently: Lisbon", "Osaka (now)").
+Written out, each is a sentence the rules already read: a line is a sentence, a day
+heading dates its line, a leg is a flight to where it lands (home when it lands where an
+earlier leg left), a stop after an arrow comes next, a status after a dash belongs to the
+thing before it, and a label of now says where the writer is.
+
+Only the punctuation of a list is rewritten, so prose keeps its dashes ("we landed - so
+tired") and its arrows of feeling. Pure and cheap: one search for the marks first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.gazetteer import key_of, lookup
+
+_LIST_MARKS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
+    re.I,
+)
+
+_LINE_END = re.compile(r"(?<=[^\s.!?;:,])[ \t]*\n\s*")
+"""A line that ends without a mark ends its sentence: a list's lines are sentences."""
+
+_CHECK = re.compile(r"\s*[\u2714\u2705\u2713]\ufe0f?")
+"""A tick closes an item of a list ("rent ✔ internet ✔"), like a comma."""
+
+_LEG = re.compile(r"\b(?P<src>[A-Z]{3})\s*(?:->|\u2192|>|-|\s+to\s+)\s*(?P<dst>[A-Z]{3})\b(?!-)")
+"""A leg between airport codes: "SFO->JFK", "LAX→HNL", "PDX-LAX"."""
+
+_ARROW = re.compile(r"\s*(?:->|\u2192|\s>)\s*")
+"""An arrow between stops: the stop after it comes next."""
+
+_DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
+_HEADING = re.compile(
+    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw|tmr)"
+    r"(?:\s+(?:\d{1,2}/\d{1,2}|\d{1,2}(?::\d\d)?\s*(?:am|pm|a|p)?|morning|night|afternoon|"
+    r"evening))*)(?P<sep>\s*:\s*|\s+-\s+)",
+    re.I,
+)
+"""A day heading a line before a colon or a dash: "Sun - fly home", "Thu 3/12 - ...",
+"Mon: dentist 3pm"."""
+_SHORT_DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
+_SHORT_DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday"}
+_SHORT_DAYS |= {"thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+
+_STATUS_AFTER_DASH = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<thing>[^.;!?:\-]{2,40}?)\s+-\s+"
+    r"(?=(?:paid|due|cancell?ed|canceled|booked|done|postponed|refunded|\$\s?\d)\b|\$)",
+    re.I,
+)
+"""A status or an amount after a dash is the thing's: "car insurance - paid", "Gas bill -
+$82 - due Fri", "Trip to Seattle - CANCELLED"."""
+_VERB = re.compile(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
+
+_NOW_LABEL = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|where\s+(?:we|i)\s+"
+    r"(?:are|am)(?:\s+now)?)\s*:\s*(?P<rest>[A-Za-z])",
+    re.I,
+)
+_NOW_AFTER = re.compile(r"(?P<place>\b[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*\(now\)")
+
+
+_DAY_LEAD = re.compile(
+    rf"(?:^|(?<=[.;!?] ))(?P<day>{_DAY})(?=\s+\d{{1,2}}(?:/\d|(?::\d\d)?\s*(?:am|pm|a|p)\b))", re.I
+)
+"""A short day leading a line before its time or date: "Fri 6am …", "Sat 3/14 …"."""
+_STATUS_FIRST = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<status>cancell?ed|postponed|booked)\s*:\s*(?P<thing>[^.;!?]{2,40})",
+    re.I,
+)
+"""A status as a line's label: "Canceled: Vegas trip" is the trip cancelled."""
+
+
+_HOME_LINE = re.compile(
+    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)(?:\s+\d{{1,2}}/\d{{1,2}})?|"
+    r"\d{1,2}/\d{1,2}))"
+    r"\s*(?::|-)\s*(?:back\s+)?home(?=\s*(?:$|[.;!?]))",
+    re.I,
+)
+"""A line that is only "home" after its day: the day the writer is back ("Tue 3/17 - home")."""
+_DAY_N = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<head>(?:day|night)\s+\d{1,3})\s+-\s+(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*)?)",
+    re.I,
+)
+"""A diary's day before a dash and a place: "Day 3 - Florence" is the day in Florence."""
+
+
+_BILL_PRICED = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<item>(?:[A-Za-z&]+\s+){0,2}?(?:bill|rent|mortgage|insurance|premium|"
+    r"tuition|invoice|dues))\s*[:-]?\s+(?=\$\s?[\d,.]++(?!\s*(?:-\s*)?(?:paid|refunded)\b))",
+    re.I,
+)
+"""A bill and its price as a list's item: "Electric bill $97", "water bill: $45"."""
+
+
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATED_PLACE = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<when>(?:week\s+of\s+)?(?:\d{1,2}/\d{1,2}(?:\s*(?:-|to)\s*\d{1,2}"
+    rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?))\s*[:-]?\s+"
+    r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
+    re.I,
+)
+"""Days, then a place alone: a trip there then ("3/5-3/8 Chicago (conf)", "Week of 3/9:
+NYC")."""
+_DATE_RANGE = re.compile(r"\b(\d{1,2}/\d{1,2})\s*-\s*(\d{1,2}/\d{1,2})\b")
+"""A dash between two dates reads "to": the second is the day the trip ends."""
+
+
+def as_sentences(text: str) -> str:
+    """``text`` with the punctuation of a list written out as sentences (see the module)."""
+    if _LIST_MARKS.search(text) is None:  # the cheap test first
+        return text
+    text = _CHECK.sub(",", _LINE_END.sub("; ", text))
+    text = _legs(text)
+    text = _NOW_AFTER.sub(lambda m: f"now in {m.group('place')}", text)
+    text = _NOW_LABEL.sub(_now, text)
+    text = _ARROW.sub(", then ", text)
+    text = _DATED_PLACE.sub(_dated_place, text)
+    text = _DATE_RANGE.sub(r"\1 to \2", text)
+    text = _HOME_LINE.sub(lambda m: f"back home {_day_words(m.group('head'))}", text)
+    text = _DAY_N.sub(_day_in, text)
+    text = _HEADING.sub(_heading, text)
+    text = _DAY_LEAD.sub(
+        lambda m: _SHORT_DAYS.get(m.group("day").rstrip(".").lower(), m.group()), text
+    )
+    text = _STATUS_FIRST.sub(lambda m: f"{m.group('thing')} {m.group('status').lower()}", text)
+    for _ in range(3):  # "Gas bill - $82 - due Fri": each dash in turn
+        text, n = _STATUS_AFTER_DASH.subn(_status, text)
+        if not n:
+            break
+    return _BILL_PRICED.sub(lambda m: f"{m.group('item')} is ", text)
+
+
+def _legs(text: str) -> str:
+    """Each leg between airport codes as a flight to where it lands; a leg back to where an
+    earlier one left is the flight home."""
+    left: list[str] = []
+
+    def leg(m: re.Match[str]) -> str:
+        src, dst = m.group("src"), m.group("dst")
+        city = _city(dst)
+        if city is None or _city(src) is None:
+            return m.group()
+        home = dst in left
+        left.append(src)
+        return "flight home" if home else f"flight to {city}"
+
+    return _LEG.sub(leg, text)
+
+
+_WORD_CODES = {"LAX": "Los Angeles", "SEA": "Seattle", "DEN": "Denver", "OAK": "Oakland"}
+_WORD_CODES |= {"MIA": "Miami", "SAN": "San Diego", "AUS": "Austin", "LAS": "Las Vegas"}
+_WORD_CODES |= {"MAD": "Madrid"}
+"""Airport codes that are English words ("at sea", "lax"), which the gazetteer leaves out:
+in capitals on either side of a leg they can only be the airport."""
+
+
+def _city(code: str) -> str | None:
+    known = lookup(key_of(code))
+    return known.name if known is not None else _WORD_CODES.get(code)
+
+
+def _now(m: re.Match[str]) -> str:
+    """ "Currently: Lisbon" is being there; "Current: working from …" is what one is doing."""
+    rest = m.group("rest")
+    after = m.string[m.start("rest") :].split(" ", 1)[0]
+    if after.lower().endswith("ing"):
+        return f"currently {rest}"
+    return f"now in {rest}"
+
+
+def _day_words(head: str) -> str:
+    """A heading with its short day written out ("Sun" is Sunday there, not the sun)."""
+    words = head.split(" ")
+    words[0] = _SHORT_DAYS.get(words[0].rstrip(".").lower(), words[0])
+    return " ".join(words)
+
+
+def _heading(m: re.Match[str]) -> str:
+    return _day_words(m.group("head")) + " "
+
+
+def _status(m: re.Match[str]) -> str:
+    thing = m.group("thing")
+    if _VERB.search(thing):
+        return m.group()  # "we landed - paid $40 for the cab": a clause, not an item
+    return thing + " "
+
+
+def _day_in(m: re.Match[str]) -> str:
+    place = m.group("place")
+    if lookup(key_of(place)) is None and lookup(key_of(place.split(" ")[0])) is None:
+        return m.group()  # "Day 6 - Detox is hard": no place
+    return f"{m.group('head')} in {place}"
+
+
+def _dated_place(m: re.Match[str]) -> str:
+    place = m.group("place")
+    if lookup(key_of(place)) is None:
+        return m.group()  # "May 3: Mom's birthday": no place
+    return f"trip to {place} {m.group('when')}"

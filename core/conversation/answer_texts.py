@@ -77,7 +77,14 @@ def acknowledgement(
         return "Sounds like that's in the past, so nothing about now changed."
     if any(o.decision == "tentative_reject" for o in outcomes):
         return "Heard you; that doesn't change what I know."
+    if any(o.decision == "ask_user" and o.review_item_id is None for o in outcomes):
+        # Said again while the question it raised is still open (in this chat, or another
+        # member's): no second question, and no "I'm not sure what you mean".
+        return ALREADY_ASKED
     return None
+
+
+ALREADY_ASKED = "That's already waiting for a Yes — I asked about it just before."
 
 
 _GOES_WITH_TRIP = frozenset(["travel.destination", "travel.depart_date", "travel.return_date"])

@@ -44,6 +44,7 @@ from core.domain.audit import show_value
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, is_conflict_question, today_where
+from core.extraction.first_names import is_first_name
 from core.store import ReviewItem
 
 HELP_TEXT = (
@@ -282,11 +283,19 @@ def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFa
     return None
 
 
-def _family(who: str, known: Known) -> str:
-    f = _find(known.facts, "family", "status", [who])
-    if f is None:
-        return _dont_know(f"how {who.capitalize()} is")
-    return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
+def _member(where: bool) -> Answer:
+    """ "is emma sick?", "where is alice?": what the household knows of them (sick, home,
+    away), never a guess from the speaker's own trip; "where is dinner?" asks of no one."""
+
+    def answer(who: str, known: Known) -> str:
+        f = _find(known.facts, "family", "status", [who])
+        if f is not None:
+            return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
+        if not where:
+            return _dont_know(f"how {who.capitalize()} is")
+        return _dont_know(f"where {who.capitalize()} is") if is_first_name(who) else UNSURE
+
+    return answer
 
 
 def _paid(subject: str, known: Known) -> str:
@@ -373,9 +382,14 @@ _STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
             _project,
         ),
         (
+            r"\bwhere('?s| is) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b|that\b|this\b)"
+            r"[a-z]+)( (now|today|right now|at))?$",
+            _member(where=True),
+        ),
+        (
             r"\b(is|how is|how's|hows) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b)[a-z]+)"
             r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling))+\b",
-            _family,
+            _member(where=False),
         ),
         (
             r"\bwhere do (i|we) live\b|\bmy home( city)?\b",

@@ -128,6 +128,21 @@ def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
     assert acknowledgement([done, asked], ["assertive", "planning"]) == "Noted: you're in Tahoe."
 
 
+def test_said_again_while_its_question_is_open_is_said_to_be_waiting() -> None:
+    """ "emma is sick" asked; "emma has a fever" before the tap raises no second question
+    (the engine asks a value once): the reply says so, never "I'm not sure what you mean"."""
+    from core.conversation.answer_texts import ALREADY_ASKED
+    from core.conversation.texts import acknowledgement
+    from core.engine.engine import Outcome
+
+    again = Outcome("ask_user", "e3", "family:smith", "family.emma.status", "sick")
+    assert acknowledgement([again], ["assertive"], "emma has a fever") == ALREADY_ASKED
+    asked = Outcome(
+        "ask_user", "e4", "family:smith", "family.emma.status", "sick", review_item_id="r"
+    )
+    assert acknowledgement([asked], ["assertive"], "emma is sick") is None  # the question says it
+
+
 @pytest.mark.parametrize(
     ("message", "shown"),
     [

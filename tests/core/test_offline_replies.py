@@ -121,6 +121,9 @@ def test_goodbyes(text: str) -> None:
         ("is Emma sick?", "Emma is sick (you told me, yesterday)."),
         ("how is emma doing", "Emma is sick (you told me, yesterday)."),
         ("is emma ok", "Emma is sick (you told me, yesterday)."),
+        # Where a member of the household is: what is known of them, not the user's trip.
+        ("where is emma?", "Emma is sick (you told me, yesterday)."),
+        ("where's emma now", "Emma is sick (you told me, yesterday)."),
         ("did I pay rent?", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
         (
             "did i pay the rent yet",
@@ -147,6 +150,8 @@ def test_questions_about_state_are_answered_from_state(text: str, expected: str)
         ("where am i", "I don't know where you are yet — tell me."),
         ("when do i fly back", "I don't know your return yet — tell me."),
         ("is emma sick", "I don't know how Emma is yet — tell me."),
+        ("where is emma", "I don't know where Emma is yet — tell me."),
+        ("where is dinner tonight", UNSURE),
         ("did i pay rent", "I don't know whether you paid rent yet — tell me."),
         (
             "whats the status of the website project",

@@ -26,17 +26,20 @@ from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact
 from core.errors import AlreadyAnswered, NotFound
-from core.store.protocol import DecideSettlement, SeenEvents
+from core.store.protocol import DecideSettlement, RolloutReads, SeenEvents
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
-from core.store.sql_records import dumps
-from core.store.sqlite_reads import read_fact, read_review_rows
+from core.store.sql_records import CHANGE_COUNTS_PER_READ, change_counts, dumps
+from core.store.sqlite_policy_log import read_policy_events
+from core.store.sqlite_reads import read_change_counts, read_fact, read_review_rows
 from core.store.sqlite_rows import (
     FOLD_SQL,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
     INSERT_REVIEW,
+    QUEUE_SQL,
     REVIEW_COLUMNS,
+    ROLLOUT_SQL,
     SNAPSHOT_SQL,
     UPSERT_FACT,
     SQLiteConnection,
@@ -52,20 +55,53 @@ from core.store.sqlite_rows import (
 )
 
 
+class OpenQueue:
+    """The open questions of an ingest's entities (its keys'), read with its snapshots
+    under the write lock: what ``promote`` would read after the writes, less what the
+    batch itself adds and closes, which ``write_batch`` knows."""
+
+    def __init__(self) -> None:
+        self.entities: set[str] = set()
+        self.items: list[OpenQuestion] = []
+
+
 async def read_snapshots(
     db: aiosqlite.Connection,
     keys: Sequence[tuple[str, str]],
     event_ids: Sequence[str],
     since: datetime,
+    rollout: RolloutReads | None = None,
+    queue: OpenQueue | None = None,
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
+    """The snapshots of ``keys`` and which of ``event_ids`` are logged, in one statement;
+    ``rollout``'s reads answered too: its change counts as tagged rows of the same
+    statement, and the policy log read only when that statement found events after
+    ``rollout.after_seq`` (a rollout change: rare), so an ingest's reads are one
+    statement, not three; with ``queue``, the keys' entities' open questions in it too."""
     unique = sorted(set(keys))
-    if not unique:
-        return {}, {}
+    folded = rollout is not None and len(rollout.counts) <= CHANGE_COUNTS_PER_READ
+    if not unique or not folded:
+        if rollout is not None:
+            rollout.events = await read_policy_events(db, rollout.after_seq)
+            rollout.counted = await read_change_counts(db, rollout.counts)
+        if not unique:
+            return {}, {}
     values = ",".join("(?, ?)" for _ in unique)
     ids = ",".join("?" * len(event_ids)) or "NULL"
     sql = SNAPSHOT_SQL.format(values=values, ids=ids)
     args: list[Any] = [x for pair in unique for x in pair]
     args += [ts(since), *event_ids]
+    if queue is not None:
+        sql += QUEUE_SQL
+        queue.entities = {e for e, _ in unique}
+    if folded:
+        assert rollout is not None
+        sql += ROLLOUT_SQL
+        args.append(rollout.after_seq)
+        if rollout.counts:
+            counts, counted = change_counts(rollout.counts, "?", ts)
+            sql += f"UNION ALL SELECT 'cnt', NULL, NULL, c.*, {_NULLS} FROM ({counts}) AS c\n"
+            args += counted
     rows = await db.execute_fetchall(sql, args)
     facts: dict[tuple[str, str], CommittedFact] = {}
     agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
@@ -73,6 +109,8 @@ async def read_snapshots(
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
     versions: dict[tuple[str, str], int] = {}
     existing: SeenEvents = {}
+    counts_read: list[tuple[int, int]] = []
+    logged = False
     for row in rows:
         tag, key = row[0], (row[1], row[2])
         if tag == "dup":
@@ -97,6 +135,17 @@ async def read_snapshots(
             )
         elif tag == "rej":
             rejected.setdefault(key, set()).add((row[3], row[4]))
+        elif tag == "queue":
+            assert queue is not None
+            queue.items.append(OpenQuestion(row[3], row[4], row[1], row[5], row[6] == "pending"))
+        elif tag == "cnt":
+            counts_read.append((row[3], int(row[4])))
+        elif tag == "pol":
+            logged = True
+    if folded:
+        assert rollout is not None
+        rollout.counted = [n for _, n in sorted(counts_read)]
+        rollout.events = await read_policy_events(db, rollout.after_seq) if logged else []
     snaps = {
         key: FieldSnapshot.read(
             key,
@@ -111,14 +160,21 @@ async def read_snapshots(
     return snaps, existing
 
 
+_NULLS = ", ".join(["NULL"] * 9)
+"""The snapshot row's columns a change count leaves empty (it fills the tag, the
+query's index and its count)."""
+
+
 async def write_batch(
     tx: aiosqlite.Connection,
     batch: WriteBatch,
     max_pending: int,
     before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
+    queue: OpenQueue | None = None,
 ) -> list[ReviewItem]:
     """Store ``batch``; ``before``: its fields' facts and last versions as read in
-    this transaction before it was decided (None: read them here)."""
+    this transaction before it was decided (None: read them here); ``queue``: the open
+    questions read then (None: the promotion reads them after the writes)."""
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     commits = [a.commit for a in batch.accepted if a.commit is not None]
@@ -153,7 +209,19 @@ async def write_batch(
         return []
     # A question is superseded by an observation about its own field.
     touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
-    return await promote(tx, max_pending, batch.decided_at, touched)
+    if queue is None or not touched <= queue.entities:
+        return await promote(tx, max_pending, batch.decided_at, touched)
+    # What ``promote`` would read now: the queue as read, less the questions the batch
+    # closed, and the batch's new ones, numbered after every open one (the sequence
+    # only grows, and nobody else writes while this transaction holds the lock).
+    closed = {item_id for item_id, _ in batch.superseded}
+    last = max((q.seq for q in queue.items), default=0)
+    new = [
+        OpenQuestion(r.id, last + n, r.entity_id, r.group_key, False)
+        for n, r in enumerate(reviews, start=1)
+    ]
+    open_now = [q for q in (*queue.items, *new) if q.entity_id in touched and q.id not in closed]
+    return await show(tx, promotable(open_now, max_pending), batch.decided_at)
 
 
 async def write_commits(
@@ -229,6 +297,11 @@ async def promote(
     ids = promotable(
         (OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows), max_pending
     )
+    return await show(tx, ids, now)
+
+
+async def show(tx: aiosqlite.Connection, ids: Sequence[str], now: datetime) -> list[ReviewItem]:
+    """Mark the queued questions ``ids`` shown ('pending') at ``now``; them, in seq order."""
     if not ids:
         return []
     marks = ",".join("?" * len(ids))

@@ -62,7 +62,6 @@ from core.store.sqlite_rows import (
 )
 from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
 from core.store.sqlite_tx import (
-    OpenQueue,
     import_facts,
     promote,
     read_snapshots,
@@ -243,13 +242,12 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         """
 
         async def body(tx: aiosqlite.Connection) -> tuple[T, list[ReviewItem]]:
-            queue = OpenQueue()
-            snaps, seen = await read_snapshots(tx, keys, event_ids, since, rollout, queue)
+            snaps, seen = await read_snapshots(tx, keys, event_ids, since, rollout)
             # The fields' facts and versions as read, before ``decide`` folds the batch
             # into ``snaps``: the commits fold onto them without reading them again.
             before = {k: (s.committed, s.last_version) for k, s in snaps.items()}
             batch, decided = decide(snaps, seen)
-            return decided, await write_batch(tx, batch, max_pending, before, queue)
+            return decided, await write_batch(tx, batch, max_pending, before)
 
         try:
             # The ingest path: read, decide and write in one trip to the

@@ -107,14 +107,6 @@ SELECT 'dup', entity_id, NULL, event_id, principal, NULL, NULL, NULL, NULL, NULL
        NULL
   FROM events WHERE event_id IN ({ids})
 """
-QUEUE_SQL = """UNION ALL
-SELECT 'queue', r.entity_id, NULL, r.id, r.seq, r.group_key, r.status, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL
-  FROM review_items r
- WHERE r.entity_id IN (SELECT entity_id FROM keys) AND r.status IN ('queued', 'pending')
-"""
-"""Appended to ``SNAPSHOT_SQL`` on the ingest path: the open questions of the keys'
-entities, as the pending cap reads them (``rules.OpenQuestion``)."""
 ROLLOUT_SQL = """UNION ALL
 SELECT 'pol', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
  WHERE EXISTS (SELECT 1 FROM policy_events WHERE seq > ?)

@@ -37,7 +37,6 @@ from core.store.sqlite_rows import (
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
     INSERT_REVIEW,
-    QUEUE_SQL,
     REVIEW_COLUMNS,
     ROLLOUT_SQL,
     SNAPSHOT_SQL,
@@ -55,29 +54,18 @@ from core.store.sqlite_rows import (
 )
 
 
-class OpenQueue:
-    """The open questions of an ingest's entities (its keys'), read with its snapshots
-    under the write lock: what ``promote`` would read after the writes, less what the
-    batch itself adds and closes, which ``write_batch`` knows."""
-
-    def __init__(self) -> None:
-        self.entities: set[str] = set()
-        self.items: list[OpenQuestion] = []
-
-
 async def read_snapshots(
     db: aiosqlite.Connection,
     keys: Sequence[tuple[str, str]],
     event_ids: Sequence[str],
     since: datetime,
     rollout: RolloutReads | None = None,
-    queue: OpenQueue | None = None,
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
     """The snapshots of ``keys`` and which of ``event_ids`` are logged, in one statement;
     ``rollout``'s reads answered too: its change counts as tagged rows of the same
     statement, and the policy log read only when that statement found events after
     ``rollout.after_seq`` (a rollout change: rare), so an ingest's reads are one
-    statement, not three; with ``queue``, the keys' entities' open questions in it too."""
+    statement, not three."""
     unique = sorted(set(keys))
     folded = rollout is not None and len(rollout.counts) <= CHANGE_COUNTS_PER_READ
     if not unique or not folded:
@@ -91,9 +79,6 @@ async def read_snapshots(
     sql = SNAPSHOT_SQL.format(values=values, ids=ids)
     args: list[Any] = [x for pair in unique for x in pair]
     args += [ts(since), *event_ids]
-    if queue is not None:
-        sql += QUEUE_SQL
-        queue.entities = {e for e, _ in unique}
     if folded:
         assert rollout is not None
         sql += ROLLOUT_SQL
@@ -135,9 +120,6 @@ async def read_snapshots(
             )
         elif tag == "rej":
             rejected.setdefault(key, set()).add((row[3], row[4]))
-        elif tag == "queue":
-            assert queue is not None
-            queue.items.append(OpenQuestion(row[3], row[4], row[1], row[5], row[6] == "pending"))
         elif tag == "cnt":
             counts_read.append((row[3], int(row[4])))
         elif tag == "pol":
@@ -170,11 +152,9 @@ async def write_batch(
     batch: WriteBatch,
     max_pending: int,
     before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
-    queue: OpenQueue | None = None,
 ) -> list[ReviewItem]:
     """Store ``batch``; ``before``: its fields' facts and last versions as read in
-    this transaction before it was decided (None: read them here); ``queue``: the open
-    questions read then (None: the promotion reads them after the writes)."""
+    this transaction before it was decided (None: read them here)."""
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     commits = [a.commit for a in batch.accepted if a.commit is not None]
@@ -209,19 +189,7 @@ async def write_batch(
         return []
     # A question is superseded by an observation about its own field.
     touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
-    if queue is None or not touched <= queue.entities:
-        return await promote(tx, max_pending, batch.decided_at, touched)
-    # What ``promote`` would read now: the queue as read, less the questions the batch
-    # closed, and the batch's new ones, numbered after every open one (the sequence
-    # only grows, and nobody else writes while this transaction holds the lock).
-    closed = {item_id for item_id, _ in batch.superseded}
-    last = max((q.seq for q in queue.items), default=0)
-    new = [
-        OpenQuestion(r.id, last + n, r.entity_id, r.group_key, False)
-        for n, r in enumerate(reviews, start=1)
-    ]
-    open_now = [q for q in (*queue.items, *new) if q.entity_id in touched and q.id not in closed]
-    return await show(tx, promotable(open_now, max_pending), batch.decided_at)
+    return await promote(tx, max_pending, batch.decided_at, touched)
 
 
 async def write_commits(
@@ -297,11 +265,6 @@ async def promote(
     ids = promotable(
         (OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows), max_pending
     )
-    return await show(tx, ids, now)
-
-
-async def show(tx: aiosqlite.Connection, ids: Sequence[str], now: datetime) -> list[ReviewItem]:
-    """Mark the queued questions ``ids`` shown ('pending') at ``now``; them, in seq order."""
     if not ids:
         return []
     marks = ",".join("?" * len(ids))

@@ -8,8 +8,12 @@ loopback each wait is a wake-up of the server and of this process, which on a
 busy machine costs more than the SQL. Here the whole transaction runs in
 pipeline mode (``Tx.pipelined``) and waits twice:
 
-1. BEGIN, the entities' advisory locks, the snapshots and the locked entities'
-   open questions, sent together; the decision needs their answers.
+1. BEGIN, the entities' advisory locks and one statement (``DECIDING``) that reads
+   the snapshots, the locked entities' open questions, the rollout's change counts
+   and whether the policy log grew, sent together; the decision needs their
+   answers. (Each statement costs this process a send and psycopg's own work, and
+   the server a wake-up: these were four statements until issue 25's seventh
+   round.) Only when the policy log grew are its new events read, in a third trip.
 2. Every write, the promotion of the questions that now fit, COMMIT and a sync,
    sent together; nothing in them waits for an answer, because which questions
    to show is worked out here from the queue read in step 1 (under the locks,
@@ -33,9 +37,15 @@ from psycopg import AsyncConnection, AsyncCursor, pq
 
 from core.domain.records import ReviewItem, WriteBatch
 from core.domain.snapshot import FieldSnapshot
-from core.store import sql_records
-from core.store.postgres_rows import OPEN_QUEUE, PROMOTE, review_from_row
-from core.store.postgres_tx import Read, Tx, open_questions, promote, queue_writes, read_snapshots
+from core.store.postgres_rows import PROMOTE, review_from_row
+from core.store.postgres_tx import (
+    Deciding,
+    Tx,
+    open_questions,
+    promote,
+    queue_writes,
+    read_snapshots,
+)
 from core.store.protocol import Decide, RolloutReads, SeenEvents, T
 from core.store.rules import OpenQuestion, promotable
 from core.store.sql_policy_log import POLICY_COLUMNS, policy_event
@@ -86,24 +96,26 @@ async def read_for_decision(
     rollout: RolloutReads | None = None,
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, Queue]:
     """Lock the keys' entities and read their snapshots and question queues (and
-    ``rollout``'s reads, answered there): one round trip."""
+    ``rollout``'s reads, answered there): one round trip, the reads one statement
+    (``DECIDING``); a second trip only when the policy log has new events to read."""
     locks = tx.lock_reads(entity for entity, _ in keys)
     entities = sorted(tx.locked)
-    reads: list[Read] = [(OPEN_QUEUE, (entities,))]
+    deciding = Deciding(
+        entities,
+        None if rollout is None else rollout.after_seq,
+        () if rollout is None else rollout.counts,
+    )
+    snaps, seen, _ = await read_snapshots(tx, keys, event_ids, since, locks, deciding=deciding)
     if rollout is not None:
-        reads.append(
-            (
+        rollout.counted = deciding.counted
+        rollout.events = []
+        if deciding.logged:
+            rows = await tx.fetch(
                 f"SELECT {POLICY_COLUMNS} FROM policy_events WHERE seq > %s ORDER BY seq",
                 (rollout.after_seq,),
             )
-        )
-        for chunk in sql_records.chunks(rollout.counts, sql_records.CHANGE_COUNTS_PER_READ):
-            reads.append(sql_records.change_counts(chunk, "%s", lambda at: at))
-    snaps, seen, extra = await read_snapshots(tx, keys, event_ids, since, locks, extra=reads)
-    if rollout is not None:
-        rollout.events = [policy_event(r, r[2].astimezone(UTC)) for r in extra[1]]
-        rollout.counted = [int(r[1]) for rows in extra[2:] for r in sorted(rows)]
-    return snaps, seen, Queue(entities, extra[0])
+            rollout.events = [policy_event(r, r[2].astimezone(UTC)) for r in rows]
+    return snaps, seen, Queue(entities, deciding.questions)
 
 
 class Shown:

@@ -111,6 +111,31 @@ the plan psycopg's prepared statement kept from a small, new store scanned whole
 workers figure against 0.2 ms now. An event's payload is parsed as JSON only when its
 text holds ``"needs_confirmation"`` at all (``sql_records.dumps`` writes every payload,
 its keys unescaped), not for every agreeing event."""
+_NULLS = ", ".join(["NULL"] * 7)
+DECIDING = f"""{SNAPSHOT}UNION ALL
+SELECT 'queue', q.entity_id, NULL, q.id, q.seq, q.group_key, q.status, {_NULLS}
+  FROM unnest(%(queue)s::text[]) AS qe (entity_id) CROSS JOIN LATERAL
+       (SELECT id, seq, entity_id, group_key, status FROM review_items r
+         WHERE r.entity_id = qe.entity_id AND status IN ('queued', 'pending') OFFSET 0) q
+UNION ALL
+SELECT 'pol', NULL, NULL, NULL, NULL, NULL, NULL, {_NULLS}
+ WHERE EXISTS (SELECT 1 FROM policy_events WHERE seq > %(after)s::bigint)
+UNION ALL
+SELECT 'cnt', NULL, NULL, q.i::text, c.n, NULL, NULL, {_NULLS}
+  FROM unnest(%(ce)s::text[], %(clo)s::text[], %(chi)s::text[], %(cs)s::timestamptz[],
+              %(cl)s::int[]) WITH ORDINALITY AS q (entity_id, lo, hi, since, lim, i)
+       CROSS JOIN LATERAL
+       (SELECT count(*) AS n FROM (SELECT 1 FROM commits WHERE resolution <> 'import'
+           AND entity_id = q.entity_id AND field >= q.lo AND field < q.hi
+           AND committed_at >= q.since LIMIT q.lim) s) c
+"""
+"""``SNAPSHOT`` and the rest an ingest reads before it decides, in the same statement:
+the locked entities' open questions (``queue``: as ``OPEN_QUEUE``), whether the policy
+log has events after ``after`` (NULL: not asked; the events themselves are read apart,
+rarely), and the rollout's change counts (``sql_records.change_counts``' predicate, one
+probe of ``commits_entity_changes`` per query, its index in ``i``). Parameters: those
+of ``SNAPSHOT``, ``queue``, ``after``, and the counts as parallel arrays ``ce``,
+``clo``, ``chi``, ``cs``, ``cl``."""
 OPEN_QUEUE = (
     "SELECT q.* FROM unnest(%s::text[]) AS e (entity_id) CROSS JOIN LATERAL "
     "(SELECT id, seq, entity_id, group_key, status FROM review_items r "

@@ -22,10 +22,12 @@ from core.domain.records import (
     ReviewItem,
     WriteBatch,
 )
+from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact
 from core.store.postgres_rows import (
+    DECIDING,
     DELETE_FACT,
     FOLD_COMMIT,
     INSERT_COMMIT,
@@ -47,6 +49,7 @@ from core.store.postgres_rows import (
 )
 from core.store.protocol import SeenEvents
 from core.store.rules import OpenQuestion, promotable, settled_by_commit
+from core.store.sql_records import EVER, domain_field_range
 
 Read = tuple[str, Sequence[Any] | dict[str, Any]]
 """One statement and its parameters."""
@@ -224,6 +227,47 @@ async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
     )
 
 
+class Deciding:
+    """What an ingest reads besides the snapshots, in the snapshots' own statement
+    (``DECIDING``): the open questions of ``queue`` (entities), whether the policy log
+    has events after ``after`` (None: not asked), and the changes of ``counts``. The
+    answers land in ``questions``, ``logged`` and ``counted``."""
+
+    def __init__(
+        self, queue: Sequence[str], after: int | None, counts: Sequence[ChangeCount]
+    ) -> None:
+        self.queue = list(queue)
+        self.after = after
+        self.counts = counts
+        self.questions: list[tuple[Any, ...]] = []
+        self.logged = False
+        self.counted: list[int] = []
+        self._counted: list[tuple[int, int]] = []
+
+    def args(self) -> dict[str, Any]:
+        ranges = [domain_field_range(q.domain) for q in self.counts]
+        return {
+            "queue": self.queue,
+            "after": self.after,
+            "ce": [q.entity_id for q in self.counts],
+            "clo": [low for low, _ in ranges],
+            "chi": [high for _, high in ranges],
+            "cs": [q.since or EVER for q in self.counts],
+            "cl": [q.limit for q in self.counts],
+        }
+
+    def take(self, tag: str, r: tuple[Any, ...]) -> None:
+        if tag == "queue":
+            self.questions.append((r[3], r[4], r[1], r[5], r[6]))
+        elif tag == "cnt":
+            self._counted.append((int(r[3]), int(r[4])))
+        else:  # "pol"
+            self.logged = True
+
+    def done(self) -> None:
+        self.counted = [n for _, n in sorted(self._counted)]
+
+
 async def read_snapshots(
     tx: Tx,
     keys: Sequence[tuple[str, str]],
@@ -231,10 +275,12 @@ async def read_snapshots(
     since: datetime,
     locks: Sequence[Read] = (),
     extra: Sequence[Read] = (),
+    deciding: Deciding | None = None,
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, list[list[tuple[Any, ...]]]]:
     """The snapshots, read in one statement sent after the ``locks`` statements (in the
     same round trip: the server runs them in order, so the read waits for the locks);
-    the rows of the ``extra`` reads, sent in the same trip, last."""
+    the rows of the ``extra`` reads, sent in the same trip, last; ``deciding``'s reads
+    answered by the snapshots' statement itself."""
     unique = sorted(set(keys))
     args = {
         "e": [e for e, _ in unique],
@@ -242,7 +288,8 @@ async def read_snapshots(
         "since": since,
         "ids": list(event_ids),
     }
-    results = await tx.fetch_each([*locks, (SNAPSHOT, args), *extra])
+    read: Read = (SNAPSHOT, args) if deciding is None else (DECIDING, args | deciding.args())
+    results = await tx.fetch_each([*locks, read, *extra])
     facts: dict[tuple[str, str], CommittedFact] = {}
     versions: dict[tuple[str, str], int] = {}
     agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
@@ -266,8 +313,13 @@ async def read_snapshots(
             )
         elif tag == "rej":
             rejected.setdefault(key, set()).add((r[3], r[5]))
-        elif unique:  # "dup"; as SQLite: with no keys, no event counts as seen either
-            existing[r[3]] = (r[1], r[5])
+        elif tag == "dup":
+            if unique:  # as SQLite: with no keys, no event counts as seen either
+                existing[r[3]] = (r[1], r[5])
+        elif deciding is not None:
+            deciding.take(tag, r)
+    if deciding is not None:
+        deciding.done()
     snaps = {
         key: FieldSnapshot.read(
             key,

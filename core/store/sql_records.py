@@ -240,7 +240,8 @@ def domain_field_range(domain: str) -> tuple[str, str]:
 
 CHANGE_COUNTS_PER_READ = 100
 """Queries per statement of ``count_changes`` (6 parameters each: within SQLite's cap)."""
-_EVER = datetime.min.replace(tzinfo=UTC)
+EVER = datetime.min.replace(tzinfo=UTC)
+"""The start of every change count that has none of its own."""
 
 
 def chunks(items: Sequence[ChangeCount], size: int) -> Iterator[Sequence[ChangeCount]]:
@@ -263,5 +264,5 @@ def change_counts(queries: Sequence[ChangeCount], mark: str, stamp: Stamp) -> tu
             f"AND entity_id = {mark} AND field >= {mark} AND field < {mark} "
             f"AND committed_at >= {mark} LIMIT {mark}) AS changes_{i}"
         )
-        args.extend([i, q.entity_id, low, high, stamp(q.since or _EVER), q.limit])
+        args.extend([i, q.entity_id, low, high, stamp(q.since or EVER), q.limit])
     return " UNION ALL ".join(parts), args

@@ -50,8 +50,8 @@ from core.store.sqlite_connection import (
 from core.store.sqlite_conversation import SQLiteConversationStore
 from core.store.sqlite_direct import run_in_one_hop, run_unsynced
 from core.store.sqlite_group_commit import GroupCommit
-from core.store.sqlite_policy_log import SQLitePolicyLog, read_policy_events
-from core.store.sqlite_reads import SQLiteReads, read_change_counts
+from core.store.sqlite_policy_log import SQLitePolicyLog
+from core.store.sqlite_reads import SQLiteReads
 from core.store.sqlite_rows import (
     INSERT_DEAD_LETTER,
     INSERT_REVIEW,
@@ -242,10 +242,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         """
 
         async def body(tx: aiosqlite.Connection) -> tuple[T, list[ReviewItem]]:
-            if rollout is not None:
-                rollout.events = await read_policy_events(tx, rollout.after_seq)
-                rollout.counted = await read_change_counts(tx, rollout.counts)
-            snaps, seen = await read_snapshots(tx, keys, event_ids, since)
+            snaps, seen = await read_snapshots(tx, keys, event_ids, since, rollout)
             # The fields' facts and versions as read, before ``decide`` folds the batch
             # into ``snaps``: the commits fold onto them without reading them again.
             before = {k: (s.committed, s.last_version) for k, s in snaps.items()}

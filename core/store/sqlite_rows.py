@@ -107,6 +107,12 @@ SELECT 'dup', entity_id, NULL, event_id, principal, NULL, NULL, NULL, NULL, NULL
        NULL
   FROM events WHERE event_id IN ({ids})
 """
+ROLLOUT_SQL = """UNION ALL
+SELECT 'pol', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+ WHERE EXISTS (SELECT 1 FROM policy_events WHERE seq > ?)
+"""
+"""Appended to ``SNAPSHOT_SQL`` on the ingest path: one row if the policy log has events
+after the rollout's last folded one (then read whole, apart)."""
 # The fields' facts and last versions, one row per key, for folding commits
 # (core/store/rules.py): key, last version (NULL: never committed), the fact's columns.
 FOLD_SQL = """

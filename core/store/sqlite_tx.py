@@ -26,10 +26,11 @@ from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact
 from core.errors import AlreadyAnswered, NotFound
-from core.store.protocol import DecideSettlement, SeenEvents
+from core.store.protocol import DecideSettlement, RolloutReads, SeenEvents
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
-from core.store.sql_records import dumps
-from core.store.sqlite_reads import read_fact, read_review_rows
+from core.store.sql_records import CHANGE_COUNTS_PER_READ, change_counts, dumps
+from core.store.sqlite_policy_log import read_policy_events
+from core.store.sqlite_reads import read_change_counts, read_fact, read_review_rows
 from core.store.sqlite_rows import (
     FOLD_SQL,
     INSERT_COMMIT,
@@ -37,6 +38,7 @@ from core.store.sqlite_rows import (
     INSERT_EVENT,
     INSERT_REVIEW,
     REVIEW_COLUMNS,
+    ROLLOUT_SQL,
     SNAPSHOT_SQL,
     UPSERT_FACT,
     SQLiteConnection,
@@ -57,15 +59,34 @@ async def read_snapshots(
     keys: Sequence[tuple[str, str]],
     event_ids: Sequence[str],
     since: datetime,
+    rollout: RolloutReads | None = None,
 ) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
+    """The snapshots of ``keys`` and which of ``event_ids`` are logged, in one statement;
+    ``rollout``'s reads answered too: its change counts as tagged rows of the same
+    statement, and the policy log read only when that statement found events after
+    ``rollout.after_seq`` (a rollout change: rare), so an ingest's reads are one
+    statement, not three."""
     unique = sorted(set(keys))
-    if not unique:
-        return {}, {}
+    folded = rollout is not None and len(rollout.counts) <= CHANGE_COUNTS_PER_READ
+    if not unique or not folded:
+        if rollout is not None:
+            rollout.events = await read_policy_events(db, rollout.after_seq)
+            rollout.counted = await read_change_counts(db, rollout.counts)
+        if not unique:
+            return {}, {}
     values = ",".join("(?, ?)" for _ in unique)
     ids = ",".join("?" * len(event_ids)) or "NULL"
     sql = SNAPSHOT_SQL.format(values=values, ids=ids)
     args: list[Any] = [x for pair in unique for x in pair]
     args += [ts(since), *event_ids]
+    if folded:
+        assert rollout is not None
+        sql += ROLLOUT_SQL
+        args.append(rollout.after_seq)
+        if rollout.counts:
+            counts, counted = change_counts(rollout.counts, "?", ts)
+            sql += f"UNION ALL SELECT 'cnt', NULL, NULL, c.*, {_NULLS} FROM ({counts}) AS c\n"
+            args += counted
     rows = await db.execute_fetchall(sql, args)
     facts: dict[tuple[str, str], CommittedFact] = {}
     agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
@@ -73,6 +94,8 @@ async def read_snapshots(
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
     versions: dict[tuple[str, str], int] = {}
     existing: SeenEvents = {}
+    counts_read: list[tuple[int, int]] = []
+    logged = False
     for row in rows:
         tag, key = row[0], (row[1], row[2])
         if tag == "dup":
@@ -97,6 +120,14 @@ async def read_snapshots(
             )
         elif tag == "rej":
             rejected.setdefault(key, set()).add((row[3], row[4]))
+        elif tag == "cnt":
+            counts_read.append((row[3], int(row[4])))
+        elif tag == "pol":
+            logged = True
+    if folded:
+        assert rollout is not None
+        rollout.counted = [n for _, n in sorted(counts_read)]
+        rollout.events = await read_policy_events(db, rollout.after_seq) if logged else []
     snaps = {
         key: FieldSnapshot.read(
             key,
@@ -109,6 +140,11 @@ async def read_snapshots(
         for key in unique
     }
     return snaps, existing
+
+
+_NULLS = ", ".join(["NULL"] * 9)
+"""The snapshot row's columns a change count leaves empty (it fills the tag, the
+query's index and its count)."""
 
 
 async def write_batch(

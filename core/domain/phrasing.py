@@ -86,12 +86,16 @@ def question(changes: Sequence[Change], mine: str) -> str:
         under_way = any(
             (c.field, c.candidate_value) == ("travel.status", "in_progress") for c in changes
         )
+        # "Is your trip going to Lake Tahoe?" says a trip is planned: no "Are you planning a
+        # trip?" under it.
+        going = any(c.field == "travel.destination" for c in changes)
         lines = [
             # A trip under way has left: its departure is told in the past.
             conflict_question(c, mine)
             if under_way and c.field == "travel.depart_date"
             else single(c, mine)
             for c in changes
+            if not (going and (c.field, c.candidate_value) == ("travel.status", "planning"))
         ]
         return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
     return single(changes[0], mine)

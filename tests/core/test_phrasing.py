@@ -170,6 +170,22 @@ def test_unrelated_changes_from_one_message_are_one_question_with_parts() -> Non
     ]
 
 
+def test_a_planned_trip_with_its_days_is_not_also_asked_as_planned() -> None:
+    text = question(
+        [
+            Change(ME, "travel.destination", "Lake Tahoe"),
+            Change(ME, "travel.status", "planning"),
+            Change(ME, "travel.depart_date", "2026-11-29"),
+            Change(ME, "travel.return_date", "2026-12-05"),
+        ],
+        ME,
+    )
+    assert text.splitlines()[0] == "Is all of this right?"
+    assert "• Is your trip going to Lake Tahoe?" in text.splitlines()
+    assert "planning a trip" not in text
+    assert len(text.splitlines()) == 4
+
+
 NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
 
 

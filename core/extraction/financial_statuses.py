@@ -57,6 +57,9 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
             r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
             # "my hulu renews on the 12th": a subscription charges again on its day.
             r"\s+(?:auto-?)?renews\b|"
+            # "the amazon return has to happen before tahoe", "... needs to go out by friday"
+            r"\s+(?:has|needs|must|have|need|gotta)\s+(?:to\s+)?(?:happen|be\s+done|get\s+done|"
+            r"go\s+(?:out|back|in)|be\s+(?:sent|mailed|shipped|dropped\s+off|paid))\b|"
             r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",

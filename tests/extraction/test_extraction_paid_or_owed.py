@@ -184,3 +184,23 @@ def test_a_bill_going_up_later_is_no_amount_now(text: str, now: int | None) -> N
 )
 def test_a_refund_from_someone(text: str, field: str, status: str | None) -> None:
     assert facts_said(text).get(field) == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the amazon return has to happen before tahoe", "financial.amazon_return.status"),
+        ("the amazon return needs to be done by friday", "financial.amazon_return.status"),
+        ("the amazon return must go out before sunday", "financial.amazon_return.status"),
+        ("the water bill needs to be paid by the 5th", "financial.water_bill.status"),
+    ],
+)
+def test_an_errand_that_has_to_happen_is_due(text: str, field: str) -> None:
+    assert facts_said(text)[field] == "due", text
+
+
+@pytest.mark.parametrize(
+    "text", ["the party has to happen before tahoe", "my trip has to happen before june"]
+)
+def test_what_has_to_happen_is_no_bill_unless_it_is_one(text: str) -> None:
+    assert not [f for f in facts_said(text) if f.startswith("financial.")], text

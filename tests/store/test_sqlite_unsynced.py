@@ -32,7 +32,7 @@ async def test_writes_at_once_each_get_their_own_rows_in_order(tmp_path: Path) -
         assert [[tuple(r) for r in rows] for rows in returned] == [
             [(i + 1, f"v{i}")] for i in range(20)
         ]
-        mode = await store.db.execute_fetchall("PRAGMA synchronous")
+        mode = list(await store.db.execute_fetchall("PRAGMA synchronous"))
         assert mode[0][0] == 2  # FULL again
     finally:
         await store.close()

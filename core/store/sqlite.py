@@ -48,7 +48,7 @@ from core.store.sqlite_connection import (
     while_busy,
 )
 from core.store.sqlite_conversation import SQLiteConversationStore
-from core.store.sqlite_direct import run_in_one_hop, run_unsynced
+from core.store.sqlite_direct import run_in_one_hop
 from core.store.sqlite_group_commit import GroupCommit
 from core.store.sqlite_policy_log import SQLitePolicyLog
 from core.store.sqlite_reads import SQLiteReads
@@ -69,6 +69,7 @@ from core.store.sqlite_tx import (
     store_dead_letter,
     write_batch,
 )
+from core.store.sqlite_unsynced import UnsyncedGroup
 from core.store.sqlite_workspace import SQLiteWorkspaceStore
 
 
@@ -81,6 +82,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         self._db: aiosqlite.Connection | None = None
         self._tx_lock = asyncio.Lock()
         self._durable = GroupCommit(lambda: self.db, self.path, self._tx_lock)
+        self._unsynced = UnsyncedGroup(lambda: self.db, self.path, synchronous, self._tx_lock)
         # Companion stores on the same connection (usable once the store is open).
         self.conversation = SQLiteConversationStore(self)
         self.source_states = SQLiteSourceStates(self)
@@ -176,9 +178,10 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         self, sql: str, params: Sequence[Any] | dict[str, Any] = ()
     ) -> list[Any]:
         """One statement, atomic on its own, committed without waiting for the disk (its
-        rows need not survive a crash); what it returns."""
-        async with self._tx_lock:
-            return await run_unsynced(self.db, self.path, sql, params, self._synchronous)
+        rows need not survive a crash); what it returns. Those that arrive together go to
+        the connection's thread in one trip (``sqlite_unsynced``), each its own
+        transaction."""
+        return await self._unsynced.execute(sql, params)
 
     async def _migrate(self) -> None:
         """Apply pending migrations, safely beside other processes doing the same.

@@ -178,21 +178,42 @@ async def run_unsynced(
     (as BEGIN IMMEDIATE would, through the same busy timeout) and commits once its rows
     are fetched; no BEGIN and COMMIT statements of its own.
     """
+    (done,) = await run_unsynced_many(db, path, [(sql, params)], synchronous)
+    if isinstance(done, StoreError):
+        raise done
+    return done
 
-    def transaction() -> list[Any]:
+
+async def run_unsynced_many(
+    db: aiosqlite.Connection, path: str, statements: Sequence[tuple[str, Params]], synchronous: str
+) -> list[list[Any] | StoreError]:
+    """``run_unsynced`` for each of ``statements``, in order, in one round trip: each is
+    its own transaction, as if run alone (one that fails fails alone, as a StoreError in
+    its place); ``synchronous=OFF`` is set once around them all."""
+
+    def transactions() -> list[list[Any] | StoreError]:
         connection: sqlite3.Connection = db._conn  # as in ``run_in_one_hop``
+        out: list[list[Any] | StoreError] = []
         connection.execute("PRAGMA synchronous=OFF")
         try:
-            try:
-                rows = connection.execute(sql, params).fetchall()
-            except sqlite3.Error as e:
-                if connection.in_transaction:  # not in autocommit after all: undo it
-                    with suppress(sqlite3.Error):
-                        connection.execute("ROLLBACK")
-                raise StoreError(f"cannot write to store {path}: {e}") from e
+            for sql, params in statements:
+                try:
+                    out.append(connection.execute(sql, params).fetchall())
+                except sqlite3.Error as e:
+                    if connection.in_transaction:  # not in autocommit after all: undo it
+                        with suppress(sqlite3.Error):
+                            connection.execute("ROLLBACK")
+                    error = StoreError(f"cannot write to store {path}: {e}")
+                    error.__cause__ = e
+                    out.append(error)
         finally:
             connection.execute(f"PRAGMA synchronous={synchronous}")
-        return rows
+        return out
 
-    on_thread = cast(Callable[[Callable[[], list[Any]]], Awaitable[list[Any]]], db._execute)
-    return await on_thread(transaction)
+    on_thread = cast(
+        Callable[
+            [Callable[[], list[list[Any] | StoreError]]], Awaitable[list[list[Any] | StoreError]]
+        ],
+        db._execute,
+    )
+    return await on_thread(transactions)

@@ -136,17 +136,29 @@ def state_text(
         return f"I don't know anything about {domain or 'you'} yet."
     lines: list[str] = []
     group: tuple[str, str] | None = None
+    # A trip that is over went somewhere ("Your trip went to Tahoe", not "goes"); one
+    # called off never did.
+    over = {
+        f.entity_id: _TRIP_WENT[str(f.value)]
+        for f in rows
+        if f.field == "travel.status" and str(f.value) in _TRIP_WENT
+    }
     for f in rows:
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
+        said = fact_sentence(f, mine)
+        if f.field == "travel.destination" and f.entity_id in over:
+            said = said.replace("Your trip goes to", over[f.entity_id], 1)
         lines.append(
-            f"• {fact_sentence(f, mine)}{expired} — {_source_words(f, mine)}, "
+            f"• {said}{expired} — {_source_words(f, mine)}, "
             f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
         )
     return "\n".join(lines).strip()
 
+
+_TRIP_WENT = {"completed": "Your trip went to", "cancelled": "Your trip was to go to"}
 
 _SOURCE_WORDS = {
     "conversation_assertive": "you told me",

@@ -155,3 +155,28 @@ def test_said_again_while_its_question_is_open_is_said_to_be_waiting() -> None:
 def test_an_alert_names_entities_in_words(message: str, shown: str) -> None:
     alert = Alert(1, NOW, "rollback", "travel", message)
     assert texts.alert_text(alert, "user:primary") == shown
+
+
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        ("in_progress", "Your trip goes to Tahoe"),
+        ("planning", "Your trip goes to Tahoe"),
+        ("completed", "Your trip went to Tahoe"),
+        ("cancelled", "Your trip was to go to Tahoe"),
+    ],
+)
+def test_state_tells_a_trip_that_is_over_in_the_past(status: str, said: str) -> None:
+    from core.domain.ids import new_id
+    from core.domain.state import CommittedFact
+
+    def fact(field: str, value: str) -> CommittedFact:
+        return CommittedFact(
+            "user:primary", field, value, 1, "conversation_assertive", "r", 0.9, new_id(),
+            NOW, NOW, "auto_commit",
+        )  # fmt: skip
+
+    text = texts.state_text(
+        [fact("travel.destination", "Tahoe"), fact("travel.status", status)], NOW, "user:primary"
+    )
+    assert f"• {said} — you told me" in text

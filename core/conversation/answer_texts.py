@@ -136,29 +136,20 @@ def state_text(
         return f"I don't know anything about {domain or 'you'} yet."
     lines: list[str] = []
     group: tuple[str, str] | None = None
-    # A trip that is over went somewhere ("Your trip went to Tahoe", not "goes"); one
-    # called off never did.
-    over = {
-        f.entity_id: _TRIP_WENT[str(f.value)]
-        for f in rows
-        if f.field == "travel.status" and str(f.value) in _TRIP_WENT
-    }
+    # Each entity's trip status: a trip that is over "went to Tahoe" (``fact_sentence``).
+    trip_status = {f.entity_id: str(f.value) for f in rows if f.field == "travel.status"}
     for f in rows:
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
-        said = fact_sentence(f, mine)
-        if f.field == "travel.destination" and f.entity_id in over:
-            said = said.replace("Your trip goes to", over[f.entity_id], 1)
         lines.append(
-            f"• {said}{expired} — {_source_words(f, mine)}, "
+            f"• {fact_sentence(f, mine, trip_status.get(f.entity_id))}{expired} — "
+            f"{_source_words(f, mine)}, "
             f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
         )
     return "\n".join(lines).strip()
 
-
-_TRIP_WENT = {"completed": "Your trip went to", "cancelled": "Your trip was to go to"}
 
 _SOURCE_WORDS = {
     "conversation_assertive": "you told me",
@@ -177,15 +168,23 @@ def _source_words(f: CommittedFact, mine: str) -> str:
     return told_by(said, f.principal, f.source_type, mine)
 
 
-def fact_sentence(f: CommittedFact, mine: str) -> str:
+_TRIP_WENT = {"completed": "your trip went to {v}", "cancelled": "your trip was to go to {v}"}
+"""Where a trip that is over went, by its status (one called off never did)."""
+
+
+def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -> str:
     """A held value as a sentence: 'You're in Tahoe', 'Your trip is under way',
-    'The rent amount is 2,100', 'Your departure date is Sunday, March 1'."""
+    'The rent amount is 2,100', 'Your departure date is Sunday, March 1'; with
+    ``trip_status`` (the entity's ``travel.status``) a trip that is over 'went to Tahoe'."""
     parts = f.field.split(".")
     if f.field == "travel.status" and str(f.value) in _TRIP_STATUS:
         said = _TRIP_STATUS[str(f.value)]
         return said[:1].upper() + said[1:] if f.entity_id == mine else f"{f.entity_id}: {said}"
     if f.field in _PHRASES and f.entity_id == mine:
-        said = _PHRASES[f.field].format(v=phrasing.show(f.value))
+        template = _PHRASES[f.field]
+        if f.field == "travel.destination":
+            template = _TRIP_WENT.get(trip_status or "", template)
+        said = template.format(v=phrasing.show(f.value))
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
         return f"{phrasing.who(parts[1]).capitalize()} is {phrasing.show(f.value)}"

@@ -15,20 +15,17 @@ run again alone, so one caller's error is never another's.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from contextlib import suppress
-from typing import Any
+from collections.abc import Callable
 
 import aiosqlite
 
 from core.errors import StoreError
 from core.store.sqlite_connection import storage_refused
 from core.store.sqlite_direct import run_in_one_hop
+from core.store.statement_batches import Params, Statement, StatementBatches
 
-Params = Sequence[Any] | dict[str, Any]
 Written = tuple[int, int | None]
 """A statement's rowcount and lastrowid."""
-_Queued = tuple[str, Params, "asyncio.Future[Written]"]
 
 
 class GroupCommit:
@@ -39,64 +36,22 @@ class GroupCommit:
     ) -> None:
         self._db = db
         self._path = path
-        self._tx_lock = tx_lock
-        self._queued: list[_Queued] = []
-        self._committer: asyncio.Task[None] | None = None
+        # A failure of the disk or the lock fails every statement alike; any other (a
+        # constraint, say) is one statement's, found by running each alone.
+        self._batches = StatementBatches(
+            self._run, tx_lock, retry_alone=lambda e: not isinstance(e, StoreError)
+        )
 
     async def execute(self, sql: str, params: Params = ()) -> Written:
         """Run ``sql`` in a durable transaction (perhaps shared); once it is committed,
         its rowcount and lastrowid."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[Written] = loop.create_future()
-        self._queued.append((sql, params, done))
-        committer = self._committer
-        if committer is None or committer.done() or committer.get_loop() is not loop:
-            self._committer = loop.create_task(self._commit_queued())
-        return await done
+        return await self._batches.execute(sql, params)
 
     async def drain(self) -> None:
         """Wait until every queued statement is committed (or failed)."""
-        committer = self._committer
-        if committer is not None and not committer.done():
-            with suppress(Exception):
-                await asyncio.shield(committer)
+        await self._batches.drain()
 
-    async def _commit_queued(self) -> None:
-        while self._queued:
-            group, self._queued = self._queued, []
-            try:
-                async with self._tx_lock:
-                    written = await self._run([(sql, params) for sql, params, _ in group])
-            except asyncio.CancelledError:
-                for _, _, done in [*group, *self._queued]:
-                    done.cancel()
-                self._queued = []
-                raise
-            except Exception as e:
-                if len(group) > 1 and not isinstance(e, StoreError):
-                    await self._one_by_one(group)
-                    continue
-                for _, _, done in group:
-                    if not done.done():
-                        done.set_exception(e)
-                continue
-            for (_, _, done), result in zip(group, written, strict=True):
-                if not done.done():
-                    done.set_result(result)
-
-    async def _one_by_one(self, group: list[_Queued]) -> None:
-        for sql, params, done in group:
-            try:
-                async with self._tx_lock:
-                    (result,) = await self._run([(sql, params)])
-            except Exception as e:
-                if not done.done():
-                    done.set_exception(e)
-            else:
-                if not done.done():
-                    done.set_result(result)
-
-    async def _run(self, statements: list[tuple[str, Params]]) -> list[Written]:
+    async def _run(self, statements: list[Statement]) -> list[Written]:
         async def body(tx: aiosqlite.Connection) -> list[Written]:
             written: list[Written] = []
             for sql, params in statements:

@@ -18,9 +18,7 @@ from typing import Any
 import aiosqlite
 
 from core.store.sqlite_direct import run_unsynced_many
-
-Params = Sequence[Any] | dict[str, Any]
-_Queued = tuple[str, Params, "asyncio.Future[list[Any]]"]
+from core.store.statement_batches import Params, Statement, StatementBatches
 
 
 class UnsyncedGroup:
@@ -36,46 +34,12 @@ class UnsyncedGroup:
         self._db = db
         self._path = path
         self._synchronous = synchronous
-        self._tx_lock = tx_lock
-        self._queued: list[_Queued] = []
-        self._sender: asyncio.Task[None] | None = None
+        self._batches: StatementBatches[list[Any]] = StatementBatches(self._run, tx_lock)
 
     async def execute(self, sql: str, params: Params = ()) -> list[Any]:
         """Run ``sql`` in its own transaction, committed without waiting for the disk;
         the rows it returns."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[list[Any]] = loop.create_future()
-        self._queued.append((sql, params, done))
-        sender = self._sender
-        if sender is None or sender.done() or sender.get_loop() is not loop:
-            self._sender = loop.create_task(self._send_queued())
-        return await done
+        return await self._batches.execute(sql, params)
 
-    async def _send_queued(self) -> None:
-        while self._queued:
-            group, self._queued = self._queued, []
-            try:
-                async with self._tx_lock:
-                    results = await run_unsynced_many(
-                        self._db(),
-                        self._path,
-                        [(sql, params) for sql, params, _ in group],
-                        self._synchronous,
-                    )
-            except asyncio.CancelledError:
-                for _, _, done in [*group, *self._queued]:
-                    done.cancel()
-                self._queued = []
-                raise
-            except Exception as e:
-                for _, _, done in group:
-                    if not done.done():
-                        done.set_exception(e)
-                continue
-            for (_, _, done), result in zip(group, results, strict=True):
-                if done.done():
-                    continue
-                if isinstance(result, BaseException):
-                    done.set_exception(result)
-                else:
-                    done.set_result(result)
+    async def _run(self, statements: list[Statement]) -> Sequence[list[Any] | BaseException]:
+        return await run_unsynced_many(self._db(), self._path, statements, self._synchronous)

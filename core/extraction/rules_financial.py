@@ -187,6 +187,21 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
     return object_kind_in(clause, start, end) == "demand"
 
 
+_JOINED_IS = re.compile(r"['\u2019]s$")
+_TRAILING = re.compile(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
+
+
+def _trailing_amount(clause: Clause) -> tuple[float | int, str] | None:
+    """A number the clause ends on after a comma, in a sentence about a bill due or paid:
+    what it comes to ("my rent's due on the 1st, 1850"). None when the number belongs to a
+    date ("due december 1, 2026") or is under ten."""
+    m = _TRAILING.search(clause.low)
+    if m is None or any(t.start <= m.start("n") < t.end for t in clause.times):
+        return None
+    value = bare_amount_at(clause.low, m.start("n"))
+    return None if value is None or value < 10 else (value, "")
+
+
 def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
     """The date that belongs to the bill at ``anchor`` when a clause names several ("we
     fly Friday and the rent is due Monday"): the first after it, else the closest."""
@@ -294,11 +309,14 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         # A to-do line: "- [ ] Pay rent by Friday" is due, "- [x] Pay rent" is paid.
         item = _item_after(clause, m.end())
         status = "paid" if clause.done else "due"
-    item = item.strip(" ,.$")
+    # "my rent's due": the "'s" is "is", joined to the bill it follows, not part of its name.
+    item = _JOINED_IS.sub("", item.strip(" ,.$"))
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
+    if amount is None and status in ("paid", "due"):
+        amount = _trailing_amount(clause)
     merchant_m = None if returned else _MERCHANT.search(clause.text)
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
     if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():

@@ -204,3 +204,26 @@ def test_an_errand_that_has_to_happen_is_due(text: str, field: str) -> None:
 )
 def test_what_has_to_happen_is_no_bill_unless_it_is_one(text: str) -> None:
     assert not [f for f in facts_said(text) if f.startswith("financial.")], text
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "amount"),
+    [
+        # "'s" joined to the bill is "is": the bill is still the rent.
+        ("my rent's due friday", "financial.rent", None),
+        ("the water bill's due on the 5th", "financial.water_bill", None),
+        # A number the sentence ends on, after a comma, is what the bill comes to.
+        ("oh and my rent's due on the 1st, 1850", "financial.rent", 1850),
+        ("rent is due monday, 2,100", "financial.rent", 2100),
+        ("the gas bill's due on the 12th, 84", "financial.gas_bill", 84),
+        # Not a year, a time or a count.
+        ("rent's due december 1, 2026", "financial.rent", None),
+        ("rent due friday, 10am", "financial.rent", None),
+        ("the rent is due on the 1st, 3", "financial.rent", None),
+    ],
+)
+def test_a_bill_due_and_the_number_it_ends_on(text: str, field: str, amount: int | None) -> None:
+    got = facts_said(text)
+    assert got[f"{field}.status"] == "due"
+    assert got.get(f"{field}.amount") == amount
+    assert not [f for f in got if "_s." in f]

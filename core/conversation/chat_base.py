@@ -20,11 +20,10 @@ from typing import Any, Protocol
 
 from core.conversation import texts
 from core.conversation.audience import Audience
-from core.conversation.message_intake import message_observations
+from core.conversation.message_intake import message_observations, speakers_zone
 from core.conversation.responder import OfflineResponder, Responder
 from core.conversation.workflows import ChatWorkflows
 from core.domain.user_clock import on_users_clock
-from core.engine.consistency import users_zone
 from core.engine.engine import Engine
 from core.errors import CanonError
 from core.extraction.types import Extractor
@@ -150,9 +149,10 @@ class ChatDeps:
         )
 
     async def users_clock(self, msg: Incoming) -> datetime:
-        """The message time on the user's clock (``users_zone``): "tonight" is their night."""
-        facts = await self.engine.store.facts(self.config.entity_of(msg.user_id))
-        return on_users_clock(msg.at, users_zone({f.field: f.value for f in facts}))
+        """The message time on the user's clock (``speakers_zone``): "tonight" is their night."""
+        entity = self.config.entity_of(msg.user_id)
+        facts = await self.engine.store.facts(entity)
+        return on_users_clock(msg.at, await speakers_zone(self.engine.store, entity, facts))
 
     async def changed(self, now: datetime) -> None:
         if self.after_change is None:

@@ -1,6 +1,7 @@
 """A chat message's observations: what every front end (the bot, the HTTP API) extracts.
 
-The message time is read on the user's committed clock ("tonight" is their night),
+The message time is read on the user's clock ("tonight" is their night): the committed
+one, else the one of a home city or time zone the user said and is still to confirm,
 family facts go to the household's entity, as ``message_payloads`` says, and the
 people the household's state knows by name are recognised in lower case. Event
 ids are keyed with the store's message key: the same message from the same sender
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from core.domain.principals import Principal
+from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
@@ -25,6 +28,25 @@ from core.extraction.known_people import known_people
 from core.extraction.offline_input import parsed_text
 from core.extraction.types import Extractor
 from core.signals.intake import message_payloads
+from core.store.protocol import Store
+
+_CLOCK_FIELDS = frozenset({"profile.timezone", "profile.home_city"})
+
+
+async def speakers_zone(store: Store, entity_id: str, facts: Sequence[CommittedFact]) -> str | None:
+    """The zone of ``entity_id``'s clock (``users_zone``): of its committed facts, else of
+    the time zone or home city the user said of themselves that still waits for a Yes.
+    "i live in chicago", then "flying to austin tmrw" before the first question is
+    answered: "tmrw" is Chicago's tomorrow, not UTC's. Only the user's own words count
+    here; an agent's or a household member's proposal is no evidence of their clock."""
+    zone = users_zone({f.field: f.value for f in facts})
+    if zone is not None:
+        return zone
+    said: dict[str, Scalar] = {}
+    for item in await store.open_review_items([entity_id]):
+        if item.field in _CLOCK_FIELDS and item.principal == entity_id:
+            said[item.field] = item.candidate_value  # oldest first: the latest said wins
+    return users_zone(said) if said else None
 
 
 async def message_observations(
@@ -47,7 +69,7 @@ async def message_observations(
         if family_entity is None or family_entity == entity_id
         else await engine.store.facts(entity_id)
     )
-    local = on_users_clock(at, users_zone({f.field: f.value for f in speaker}))
+    local = on_users_clock(at, await speakers_zone(engine.store, entity_id, speaker))
     people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 

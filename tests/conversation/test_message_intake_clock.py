@@ -13,6 +13,7 @@ import pytest
 from core.conversation.message_intake import message_observations
 from core.domain.ids import new_id
 from core.domain.policy import default_policy
+from core.domain.principals import Principal, token_principal, user_principal
 from core.engine.consistency import users_zone
 from core.engine.engine import Engine
 from core.extraction.types import Extraction
@@ -125,3 +126,44 @@ async def test_with_no_time_zone_the_home_citys_clock_reads_the_message(
 )
 def test_users_zone(state: dict[str, Any], zone: str | None) -> None:
     assert users_zone(state) == zone
+
+
+async def _read_after_saying(home: str, principal: Principal) -> datetime:
+    """Where the user's home city was said in chat (still waiting for a Yes) by
+    ``principal``, the instant the next message is read at."""
+    store = open_store("memory://")
+    await store.open()
+    engine = Engine(store, default_policy())
+    said = {**_timezone("user:alice", home, "profile.home_city"), "intent": "assertive"}
+    said["source"] = {"type": "conversation_assertive", "ref": "tg:1:1"}
+    outcome = await engine.ingest(said, now=SENT, principal=principal)
+    assert not outcome.committed  # a profile fact waits for the user's Yes
+    read_at: list[datetime] = []
+
+    def extractor(text: str, *, at: datetime, **_: Any) -> Extraction:
+        read_at.append(at)
+        return Extraction(text, "none")
+
+    await message_observations(
+        engine,
+        "flying to austin tmrw",
+        at=SENT,
+        entity_id="user:alice",
+        message_ref="tg:1:2",
+        extractor=extractor,
+    )
+    await store.close()
+    return read_at[0]
+
+
+async def test_a_home_city_still_to_confirm_sets_the_clock_when_the_user_said_it() -> None:
+    """ "i live in chicago", then "flying to austin tmrw" before the first question is
+    answered: tomorrow is Chicago's tomorrow."""
+    at = await _read_after_saying("Portland", user_principal("user:alice"))
+    assert str(at.tzinfo) == "America/Los_Angeles"
+
+
+async def test_an_agents_proposal_of_a_home_city_is_no_evidence_of_the_users_clock() -> None:
+    agent = token_principal("tok-1", "agent", "user:alice", "planner")
+    at = await _read_after_saying("Portland", agent)
+    assert str(at.tzinfo) == "UTC"

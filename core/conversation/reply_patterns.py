@@ -73,9 +73,19 @@ ABOUT_ME = any_of(
 STATEMENT = any_of(
     r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
     r"(yesterday |last night |this morning |today |the other day )?"
-    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b"
+    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b",
+    # News about a thing: "ugh flight delayed 3 hrs", "the car's finally fixed", "traffic
+    # was awful"; not a question ("where is alice") nor a request ("book a table").
+    r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|oh|ah|argh|welp|fyi)\s+)*"
+    r"(?!(what|where|when|how|who|whom|why|which|is|are|am|was|were|can|could|do|does|did|"
+    r"should|would|will|shall|may|might|have|has|please|pls|remind|book|tell|show|add|set|"
+    r"find|get|let|make|send|call|check|canon|you)\b)"
+    r"(the |our |my |a |this |that )?[a-z]+('s)? ((just|finally|still|now|totally|got) )?"
+    r"(is|was|are|were|got|has|had|delayed|cancell?ed|canceled|moved|pushed|broke|fixed|"
+    r"closed|late|over|done|here|gone|back|arrived|left)\b",
 )
-"""A statement about the speaker's life that no field rule took up: a story, a feeling."""
+"""A statement about the speaker's life that no field rule took up: a story, a feeling,
+news about a thing."""
 CONDITION = any_of(
     r"^(if|unless|in case|assuming|provided|as long as)\b",
     r"\b(if|unless|in case)\b .*\b(will|'ll|would|'d)\b",

@@ -259,7 +259,7 @@ def test_help_only_when_asked(text: str) -> None:
     assert reply(text) == HELP_TEXT
 
 
-@pytest.mark.parametrize("text", ["asdf", "the weather is odd", "purple monkey dishwasher"])
+@pytest.mark.parametrize("text", ["asdf", "blue seven tuesday", "purple monkey dishwasher"])
 def test_anything_else_is_not_the_help_text(text: str) -> None:
     assert reply(text) == UNSURE
 
@@ -288,10 +288,24 @@ def test_when_is_said_relative_to_the_message(then: datetime, expected: str) -> 
         "so yesterday my landlord shows up unannounced and starts yelling",
         "ok so my sister borrowed my car again",
         "i spent the whole afternoon baking bread",
+        # News about a thing, with no "I" in it.
+        "ugh flight delayed 3 hrs",
+        "flight's delayed, ugh",
+        "the car's finally fixed",
+        "traffic was awful",
+        "the weather is odd",
     ],
 )
 def test_a_statement_no_field_took_up_says_nothing_changed(text: str) -> None:
     assert reply(text) == NOTHING_CHANGED
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["where is the charger", "book a table for 2", "remind me to call mom", "canon is that you"],
+)
+def test_a_question_or_a_request_is_no_statement(text: str) -> None:
+    assert reply(text) != NOTHING_CHANGED
 
 
 @pytest.mark.parametrize("text", ["omg congrats!!", "yay", "aww"])

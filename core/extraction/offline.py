@@ -99,6 +99,9 @@ _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 
 
+_SETS_OUT = frozenset({"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"})
+"""Verbs of someone setting out: what a subjectless sentence after them goes on with."""
+
 def _clause(
     seg: Segment,
     at: datetime,
@@ -206,6 +209,7 @@ def extract_offline(
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
     trip_before = False  # the clause before planned a trip
+    others_trip = False  # the clause before told of someone else's trip
     # Whether the clause after each asks to book or find something for it.
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
         segments
@@ -271,8 +275,20 @@ def extract_offline(
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]
         if not clause.times and habitual_motion(reading, ci):
             found = [c for c in found if domain_of(c.field) != "travel"]
-        if someone_elses(clause, reading, seg.text):
-            found = [c for c in found if domain_of(c.field) not in SPEAKERS_OWN]
+        others = someone_elses(clause, reading, seg.text)
+        # "The kids leave for camp sunday. Home saturday.": a clause with no subject of
+        # its own goes on with the other person's trip, not the speaker's.
+        carried = others_trip and (reading is None or reading.subject == "none")
+        if others or carried:
+            dropped = [c for c in found if domain_of(c.field) in SPEAKERS_OWN]
+            found = [c for c in found if c not in dropped]
+            others_trip = (
+                any(domain_of(c.field) == "travel" for c in dropped)
+                or (reading is not None and reading.verb in _SETS_OUT)
+                or (carried and not dropped)
+            )
+        else:
+            others_trip = False
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         trip_before = any(

@@ -109,3 +109,20 @@ def test_on_the_way_home_is_the_day_the_trip_ends_not_a_trip_over(text: str, day
 )
 def test_home_already_or_someone_elses_way_home(text: str, said: dict[str, object]) -> None:
     assert facts_said(text) == said, text
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        # A sentence with no subject of its own goes on with the trip before it: someone
+        # else's trip stays theirs ...
+        ("The kids leave for camp sunday. Home saturday.", None),
+        ("my sister flies to denver friday. back monday", None),
+        ("dad drives to reno tomorrow. home thursday", None),
+        # ... the speaker's own is the speaker's, and "I" takes it back.
+        ("we leave for tahoe sunday. home saturday.", "2026-12-05"),
+        ("my sister flies to denver friday. i'm back monday", "2026-11-30"),
+    ],
+)
+def test_the_day_home_after_someone_elses_trip_is_theirs(text: str, back: str | None) -> None:
+    assert facts_said(text).get("travel.return_date") == back, text

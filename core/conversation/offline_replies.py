@@ -18,6 +18,7 @@ from typing import Literal, NamedTuple
 from core.conversation.about_me import about_me
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_reply, owed_reply
+from core.conversation.pending_answer import pending_answer
 from core.conversation.provenance import told_by
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
@@ -39,11 +40,10 @@ from core.conversation.trip_answers import (
     open_trip_question,
     stale_location,
 )
-from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
-from core.engine.consistency import calendar_day, is_conflict_question, today_where
+from core.engine.consistency import calendar_day, today_where
 from core.extraction.first_names import is_first_name
 from core.store import ReviewItem
 
@@ -56,6 +56,7 @@ UNSURE = (
     "I'm not sure what you mean. Tell me what changed, or ask me something like "
     '"where am I?" (or type help).'
 )
+ENGLISH_ONLY = "I can only read English so far — could you say that in English?"
 _SOURCE = {
     "conversation_assertive": "you told me",
     "conversation": "you told me",
@@ -116,7 +117,7 @@ def offline_answer(
     if HELP(t):
         return HELP_TEXT
     if PENDING(t):
-        return _pending(open_items, reader)
+        return pending_answer(open_items, reader)
     if ABOUT_ME(t):
         return about_me(facts, now, reader) + asked_note(open_trip_question(open_items, reader))
     match, answer = next(
@@ -137,29 +138,9 @@ def offline_answer(
         return CONDITION_NOTED
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
         return NOTHING_CHANGED
+    if any(c.isalpha() for c in text) and not re.search(r"[a-zA-Z]", text):
+        return ENGLISH_ONLY  # "אנחנו בטאהו", "estamos en casa" has Latin letters and is unsure
     return UNSURE
-
-
-def _pending(open_items: Sequence[ReviewItem], reader: str) -> str:
-    """Each open question as it was asked (a group in one sentence), never field names."""
-    if not open_items:
-        return "Nothing is waiting for your confirmation."
-    groups: dict[str, list[ReviewItem]] = {}
-    for r in open_items:
-        groups.setdefault(r.group_key or r.id, []).append(r)
-    count = len(groups)
-    lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
-    lines += [f"• {_asked(members, reader)}" for members in list(groups.values())[:10]]
-    return "\n".join(lines)
-
-
-def _asked(members: Sequence[ReviewItem], reader: str) -> str:
-    first = members[0]
-    if first.kind != "change" or not first.field:
-        return first.reasons[0] if first.reasons else "A question about your data"
-    if is_conflict_question(first):
-        return phrasing.conflict_question(first, reader)
-    return phrasing.question(members, reader).replace("\n", " ")
 
 
 def when_text(then: datetime, now: datetime) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from core.conversation.offline_replies import (
     CONDITION_NOTED,
+    ENGLISH_ONLY,
     HELP_TEXT,
     NOTHING_CHANGED,
     UNSURE,
@@ -482,3 +483,17 @@ def test_what_is_owed_is_said_soonest_first(question: str) -> None:
 def test_nothing_owed_is_said_so() -> None:
     # Rent is paid: it is not owed.
     assert reply("what do i owe?") == "Nothing is due that I know of."
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("אנחנו בטאהו", ENGLISH_ONLY),
+        ("мы в тахо", ENGLISH_ONLY),
+        ("我们在太浩湖", ENGLISH_ONLY),
+        ("🏔️🚗💨", UNSURE),  # no words at all
+        ("estamos en casa", UNSURE),  # Latin letters: maybe English with typos
+    ],
+)
+def test_a_message_in_another_script_is_told_english_only(text: str, said: str) -> None:
+    assert reply(text) == said

@@ -175,7 +175,7 @@ def prompt_body(
         and item.candidate_value is not None
         and not is_conflict_question(item)  # its reason already names both values
     ):
-        why += f"; before: {phrasing.show(item.current_value)}"
+        why += f"; until now: {phrasing.show_in(item.field, item.current_value)}"
     asked = (
         phrasing.conflict_question(item, mine)
         if is_conflict_question(item)
@@ -312,7 +312,8 @@ def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[t
     """
     buttons = [
         (
-            f"{phrasing.label(m.field, m.entity_id, mine)}: {phrasing.show(m.candidate_value)}",
+            f"{phrasing.label(m.field, m.entity_id, mine)}: "
+            f"{phrasing.show_in(m.field, m.candidate_value)}",
             f"{token}:{_PART}{m.seq}",
         )
         for m in members

@@ -180,3 +180,51 @@ def test_state_tells_a_trip_that_is_over_in_the_past(status: str, said: str) -> 
         [fact("travel.destination", "Tahoe"), fact("travel.status", status)], NOW, "user:primary"
     )
     assert f"• {said} — you told me" in text
+
+
+@pytest.mark.parametrize(
+    ("field", "current", "candidate", "until_now"),
+    [
+        ("travel.return_date", "2026-12-03", "2026-12-05", "until now: Thursday, December 3."),
+        ("travel.status", "in_progress", "completed", "until now: in progress."),
+        ("financial.rent.amount", 2100, 2300, "until now: 2,100."),
+    ],
+)
+def test_a_question_says_what_it_replaces_in_words(
+    field: str, current: object, candidate: object, until_now: str
+) -> None:
+    """ "Are you back on Saturday, December 5?" says the day it replaces as a day, never
+    "2026-12-03"."""
+    from datetime import UTC, datetime
+
+    from core.store import ReviewItem
+
+    at = datetime(2026, 11, 29, tzinfo=UTC)
+    item = ReviewItem(
+        "i1", 1, "change", "e1", "user:primary", field, candidate, current, 0.7,
+        ("conversation_assertive 0.90 × recency 1.00 × assertive 0.78 × corroboration 1.00",),
+        "conversation_assertive:tg:1:9", "pending", at, at, None, None,
+    )  # fmt: skip
+    why = texts.prompt_body(item, "user:primary", now=at).splitlines()[-1]
+    assert why.endswith(until_now), why
+    assert "2026-" not in why
+
+
+def test_the_part_buttons_of_a_grouped_question_show_days_as_days() -> None:
+    from datetime import UTC, datetime
+
+    from core.store import ReviewItem
+
+    at = datetime(2026, 11, 29, tzinfo=UTC)
+    members = [
+        ReviewItem(
+            f"i{n}", n, "change", f"e{n}", "user:primary", field, value, None, 0.7, (),
+            "conversation_assertive:tg:1:9", "pending", at, at, None, None, group_key="g",
+        )  # fmt: skip
+        for n, (field, value) in enumerate(
+            [("travel.destination", "Austin"), ("travel.return_date", "2026-12-03")], 1
+        )
+    ]
+    labels = [label for label, _ in texts.part_buttons(members, "tok", "user:primary")]
+    assert labels[1].endswith("Thursday, December 3"), labels
+    assert labels[-1] == "Cancel"

@@ -102,6 +102,7 @@ _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 _SETS_OUT = frozenset({"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"})
 """Verbs of someone setting out: what a subjectless sentence after them goes on with."""
 
+
 def _clause(
     seg: Segment,
     at: datetime,

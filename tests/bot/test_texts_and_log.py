@@ -216,15 +216,15 @@ def test_the_part_buttons_of_a_grouped_question_show_days_as_days() -> None:
     from core.store import ReviewItem
 
     at = datetime(2026, 11, 29, tzinfo=UTC)
-    members = [
-        ReviewItem(
+    said = [("travel.destination", "Austin"), ("travel.return_date", "2026-12-03")]
+
+    def member(n: int, field: str, value: str) -> ReviewItem:
+        return ReviewItem(
             f"i{n}", n, "change", f"e{n}", "user:primary", field, value, None, 0.7, (),
             "conversation_assertive:tg:1:9", "pending", at, at, None, None, group_key="g",
         )  # fmt: skip
-        for n, (field, value) in enumerate(
-            [("travel.destination", "Austin"), ("travel.return_date", "2026-12-03")], 1
-        )
-    ]
+
+    members = [member(n, field, value) for n, (field, value) in enumerate(said, 1)]
     labels = [label for label, _ in texts.part_buttons(members, "tok", "user:primary")]
     assert labels[1].endswith("Thursday, December 3"), labels
     assert labels[-1] == "Cancel"

@@ -187,6 +187,7 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
     return object_kind_in(clause, start, end) == "demand"
 
 
+_TRAVEL_LEG = re.compile(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
 _JOINED_IS = re.compile(r"['\u2019]s$")
 _TRAILING = re.compile(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
 
@@ -313,6 +314,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     item = _JOINED_IS.sub("", item.strip(" ,.$"))
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
+    if status == "cancelled" and _TRAVEL_LEG.search(item.lower()):
+        return []  # "our return flight was cancelled": a trip's way home, not a purchase
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
     if amount is None and status in ("paid", "due"):

@@ -94,6 +94,13 @@ _NOW_HERE = re.compile(
 """``_NOW`` without "this week" (a stay that may lie ahead) and with a bare "now"."""
 
 
+_WAY_HOME_OFF = re.compile(
+    r"\b(?:flight|train|bus|ride|ferry|trip|drive)\s+(?:home|back)\b|"
+    r"\breturn\s+(?:flight|train|trip|leg)\b"
+)
+"""The way home called off ("flight home got cancelled"): the trip goes on, its end is
+not known; the trip itself is not cancelled."""
+
 def _said_now(low: str, start: int, end: int) -> bool:
     """Whether the words from the comma before ``start`` to the comma after ``end`` say
     now ("currently in truckee", "in reno now"), whatever day the rest of the clause has."""
@@ -162,6 +169,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if is_habit(low):
         return []
     m = cancellation(clause)
+    if m and _WAY_HOME_OFF.search(clause.low):
+        return moved_to(clause)  # "flight home got cancelled, stuck here till sunday"
     if m:
         # A cancelled flight may just mean rebooking: ask rather than end the trip.
         only_flight = "flight" in m.group() and "trip" not in low

@@ -24,7 +24,8 @@ _MOVED_TO = re.compile(
 
 _LEAD = (
     r"^(?:(?:so|and|but|actually|ok|okay|well|now|ugh|oh|hey|yeah|yep|lol|omg|welp|update:?|"
-    r"btw|fyi|change\s+of\s+plans?:?|good\s+news:?|bad\s+news:?),?\s+)*"
+    r"btw|fyi|change\s+of\s+plans?:?|good\s+news:?|bad\s+news:?|looks\s+like|guess|"
+    r"so\s+now),?\s+)*"
 )
 """What may come before the speaker's own words: "ugh actually", "change of plans:"."""
 _MOVED_OWN = re.compile(
@@ -35,9 +36,11 @@ _MOVED_OWN = re.compile(
 )
 """The speaker moved it: "pushed my return to monday", "we moved our flight home to the 7th"."""
 _STAYING_ON = re.compile(
-    _LEAD + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
+    # At the start, or after a comma: "flight home got cancelled, stuck here till sunday".
+    r"(?:^|(?<=[,;])\s*)" + _LEAD.removeprefix("^") + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
     r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
-    r"(?:(?P<stay>staying|stay|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
+    # "stuck here till sunday": a way home that fell through keeps the trip going.
+    r"(?:(?P<stay>staying|stay|stuck|stranded|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
     r"(?:[a-z']+\s+){0,2}[a-z']+)?|"
     r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+"

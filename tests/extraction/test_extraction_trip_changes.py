@@ -139,3 +139,52 @@ def test_the_day_between_the_going_and_the_place(text: str, place: str, depart: 
 
 def test_going_to_work_on_a_day_is_no_trip() -> None:
     assert extract_offline("i go on monday to work", at=AT).observations == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        # The way home called off ends nothing: the trip goes on ...
+        ("flight home got cancelled", None),
+        ("our return flight was cancelled", None),
+        ("ugh the train back got cancelled", None),
+        # ... and a stay said after it is its new end.
+        ("ok flight home got cancelled, stuck here till sunday ugh", SUNDAY),
+        ("return flight cancelled, we're stuck here until monday", MONDAY),
+        ("stuck here till monday", MONDAY),
+        ("looks like we're here till tuesday", TUESDAY),
+        ("stranded in denver until monday", MONDAY),
+    ],
+)
+def test_the_way_home_called_off_keeps_the_trip_going(text: str, back: str | None) -> None:
+    found = extract_offline(text, at=AT).observations
+    said = {o.field: o.candidate_value for o in found}
+    assert said.get("travel.status") != "cancelled", said
+    assert not [f for f in said if f.startswith("financial.")], said
+    assert said.get("travel.return_date") == back, said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our flight to denver got cancelled",  # the way there: the trip may be off
+        "the trip got cancelled",
+        "the flight got cancelled",
+    ],
+)
+def test_the_way_there_or_the_trip_called_off_still_cancels(text: str) -> None:
+    found = extract_offline(text, at=AT).observations
+    assert ("travel.status", "cancelled") in {(o.field, o.candidate_value) for o in found}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stuck at work till 7",  # a day's hours
+        "stuck in traffic till 6",
+        "the kids are stuck at grandmas till sunday",  # someone else
+        "meeting ran late, stuck at the office until 7",
+    ],
+)
+def test_stuck_somewhere_that_is_no_trip_dates_nothing(text: str) -> None:
+    assert _days(text) == {}

@@ -17,7 +17,7 @@ from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.naming import errand
 from core.domain.rollout import DomainStatus
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, Scalar
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
 from core.store import EventRecord, HistoryEntry, ReviewItem
@@ -176,26 +176,33 @@ def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -
     """A held value as a sentence: 'You're in Tahoe', 'Your trip is under way',
     'The rent amount is 2,100', 'Your departure date is Sunday, March 1'; with
     ``trip_status`` (the entity's ``travel.status``) a trip that is over 'went to Tahoe'."""
-    parts = f.field.split(".")
-    if f.field == "travel.status" and str(f.value) in _TRIP_STATUS:
-        said = _TRIP_STATUS[str(f.value)]
-        return said[:1].upper() + said[1:] if f.entity_id == mine else f"{f.entity_id}: {said}"
-    if f.field in _PHRASES and f.entity_id == mine:
-        template = _PHRASES[f.field]
-        if f.field == "travel.destination":
+    return value_sentence(f.entity_id, f.field, f.value, mine, trip_status)
+
+
+def value_sentence(
+    entity_id: str, field: str, value: Scalar, mine: str, trip_status: str | None = None
+) -> str:
+    """``fact_sentence`` of a value not (yet) held: what a file or a question says."""
+    parts = field.split(".")
+    if field == "travel.status" and str(value) in _TRIP_STATUS:
+        said = _TRIP_STATUS[str(value)]
+        return said[:1].upper() + said[1:] if entity_id == mine else f"{entity_id}: {said}"
+    if field in _PHRASES and entity_id == mine:
+        template = _PHRASES[field]
+        if field == "travel.destination":
             template = _TRIP_WENT.get(trip_status or "", template)
-        said = template.format(v=phrasing.show(f.value))
+        said = template.format(v=phrasing.show(value))
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{phrasing.who(parts[1]).capitalize()} is {phrasing.show(f.value)}"
+        return f"{phrasing.who(parts[1]).capitalize()} is {phrasing.show(value)}"
     if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
         # "The Amazon return is due", as the questions and "what do I owe?" name it.
-        said = f"{errand(phrasing.show(parts[1]))} is {phrasing.show(f.value)}"
+        said = f"{errand(phrasing.show(parts[1]))} is {phrasing.show(value)}"
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
-        return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(f.value)}"
-    name = phrasing.label(f.field, f.entity_id, mine)
-    return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(f.field, f.value)}"
+        return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(value)}"
+    name = phrasing.label(field, entity_id, mine)
+    return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value)}"
 
 
 def pending_text(items: Sequence[ReviewItem], mine: str) -> str:

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.conversation.answer_texts import acknowledgement as acknowledgement
-from core.conversation.answer_texts import fact_sentence
+from core.conversation.answer_texts import fact_sentence, value_sentence
 from core.conversation.answer_texts import history_text as history_text
 from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text
@@ -29,7 +29,7 @@ from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.domain import phrasing
 from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
-from core.engine.bootstrap import bootstrap_question
+from core.engine.bootstrap import proposed_findings
 from core.engine.consistency import is_conflict_question, no_cannot_keep
 from core.engine.corrections import correction_kind, correction_question, correction_result
 from core.store import Alert, ReviewItem
@@ -146,6 +146,17 @@ def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
     return why
 
 
+def bootstrap_text(item: ReviewItem, mine: str) -> str:
+    """What ``canon migrate`` found in the user's files, put as one question in sentences
+    ("Your trip goes to Tahoe", "The Amazon return is due"); the field names stay in the
+    CLI's listing and ``/debug``."""
+    lines = ["I found these in your files: keep them?"]
+    lines += [
+        f"• {value_sentence(f.entity_id, f.field, f.value, mine)}" for f in proposed_findings(item)
+    ]
+    return "\n".join(lines)
+
+
 def prompt_body(
     item: ReviewItem, mine: str, group: Sequence[ReviewItem] = (), now: datetime | None = None
 ) -> str:
@@ -160,7 +171,7 @@ def prompt_body(
         )
         return correction_question(item, asked_by)
     if item.kind == "bootstrap":
-        return bootstrap_question(item)
+        return bootstrap_text(item, mine)
     if item.kind == "drift":
         return "\n".join(item.reasons)
     if item.kind == "dead_letter":

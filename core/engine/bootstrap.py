@@ -105,13 +105,6 @@ def proposed_findings(item: ReviewItem) -> list[Finding]:
     return [Finding(**entry) for entry in raw]
 
 
-def bootstrap_question(item: ReviewItem) -> str:
-    """How the grouped question is put to the user."""
-    lines = ["I found these in your files: keep them?"]
-    lines += [f"• {line}" for line in item.reasons]
-    return "\n".join(lines)
-
-
 async def answer_bootstrap(
     engine: Engine,
     item: ReviewItem,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from canon_testing import NOW
@@ -11,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.conversation import texts
-from core.store import Alert
+from core.store import Alert, ReviewItem
 from core.store.sqlite import SQLiteStore
 
 
@@ -83,35 +84,44 @@ async def test_the_conversation_log_is_append_only_and_chronological(
             await store.db.execute(statement)
 
 
-@pytest.mark.parametrize(
-    ("kind", "reasons", "shown"),
-    [
-        (
-            "bootstrap",
-            ("profile.employer = Acme", "travel.destination = Tahoe"),
-            "I found these in your files: keep them?\n• profile.employer = Acme\n"
-            "• travel.destination = Tahoe",
-        ),
-        (
-            "drift",
-            ("You edited HEARTBEAT.md inside Canon's section; I put it back.", "Use STATE-INPUT."),
-            "You edited HEARTBEAT.md inside Canon's section; I put it back.\nUse STATE-INPUT.",
-        ),
-    ],
-)
-def test_notices_are_shown_as_one_question_with_yes_and_no(
-    kind: str, reasons: tuple[str, ...], shown: str
-) -> None:
-    from datetime import UTC, datetime
-
-    from core.store import ReviewItem
-
+def _notice(kind: str, candidate: str, reasons: tuple[str, ...]) -> ReviewItem:
     at = datetime(2026, 2, 19, tzinfo=UTC)
-    item = ReviewItem(
-        "i1", 1, kind, None, "user:primary", kind, "x", None, 1.0, reasons, f"{kind}:k",
+    return ReviewItem(
+        "i1", 1, kind, None, "user:primary", kind, candidate, None, 1.0, reasons, f"{kind}:k",
         "pending", at, at, None, None,
     )  # fmt: skip
-    assert texts.prompt_body(item, "user:primary") == shown
+
+
+def _found(field: str, value: object) -> dict[str, object]:
+    return {
+        "entity_id": "user:primary", "field": field, "value": value, "intent": "assertive",
+        "event_id": f"e-{field}", "line_ref": "HEARTBEAT.md:abc",
+    }  # fmt: skip
+
+
+def test_what_the_files_say_is_asked_in_sentences_with_yes_and_no() -> None:
+    """ "canon migrate" found a trip and an errand: asked in words, never field names."""
+    findings = [
+        _found("profile.employer", "Acme"),
+        _found("travel.destination", "Tahoe"),
+        _found("travel.depart_date", "2026-11-29"),
+        _found("financial.amazon_return.status", "due"),
+    ]
+    item = _notice("bootstrap", json.dumps(findings), ("profile.employer = Acme",))
+    assert texts.prompt_body(item, "user:primary").splitlines() == [
+        "I found these in your files: keep them?",
+        "• You work for Acme",
+        "• Your trip goes to Tahoe",
+        "• Your departure date is Sunday, November 29",
+        "• The Amazon return is due",
+    ]
+    assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]
+
+
+def test_a_drift_notice_is_shown_as_one_question_with_yes_and_no() -> None:
+    reasons = ("You edited HEARTBEAT.md inside Canon's section; I put it back.", "Use STATE-INPUT.")
+    item = _notice("drift", "x", reasons)
+    assert texts.prompt_body(item, "user:primary") == "\n".join(reasons)
     assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]
 
 

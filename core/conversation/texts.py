@@ -211,8 +211,9 @@ def settled_text(
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons."""
     lines = prompt_body(item, mine, group).splitlines()
-    # A field change keeps its question and drops the reason line; the others their head.
-    head = lines[:-1] if item.kind == "change" else lines[:2]
+    # A field change keeps its question and drops the reason line; what the files said
+    # keeps every finding (a Yes believed them all); the others keep their head.
+    head = lines[:-1] if item.kind == "change" else lines if item.kind == "bootstrap" else lines[:2]
     if item.kind == "dead_letter":
         return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
     corrected = correction_result(item, status)

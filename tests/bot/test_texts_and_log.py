@@ -116,6 +116,14 @@ def test_what_the_files_say_is_asked_in_sentences_with_yes_and_no() -> None:
         "• The Amazon return is due",
     ]
     assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]
+    # Answered, it still lists everything the Yes believed.
+    assert texts.settled_text(item, "user:primary", "confirmed").splitlines()[1:] == [
+        "• You work for Acme",
+        "• Your trip goes to Tahoe",
+        "• Your departure date is Sunday, November 29",
+        "• The Amazon return is due",
+        "✅ Confirmed",
+    ]
 
 
 def test_a_drift_notice_is_shown_as_one_question_with_yes_and_no() -> None:

@@ -27,6 +27,7 @@ from core.cli.common import (
     run,
 )
 from core.domain.audit import show_value
+from core.domain.principals import user_principal
 from core.domain.timeutil import utc_now
 from core.engine.bootstrap import Finding, believe, propose
 from core.engine.engine import Outcome
@@ -184,7 +185,9 @@ async def migrate(
             kept = [f for f in current if click.confirm(f"keep {f.line}?", default=True)]
         else:
             item = await propose(engine, current, settings.entity_id, now)
-        outcomes = await believe(engine, kept, now, answer_ref="migrate")
+        # Kept at the terminal or with --yes: the owner's say, for the owner's entity.
+        owner = user_principal(settings.entity_id)
+        outcomes = await believe(engine, kept, now, answer_ref="migrate", principal=owner)
         # The zones were filled before the user's say: show what they kept or were asked.
         await refresh_projections(engine, folder, now, settings)
     believed = [o.field for o in outcomes if o.committed]

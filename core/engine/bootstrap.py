@@ -21,6 +21,7 @@ from typing import Any, Final, get_args
 
 from core.domain.audit import show_value
 from core.domain.ids import derived_id, new_id
+from core.domain.principals import Principal
 from core.domain.records import OPEN_STATUSES, ReviewStatus
 from core.domain.state import Scalar
 from core.domain.timeutil import format_ts
@@ -63,11 +64,18 @@ class Finding:
 
 
 async def believe(
-    engine: Engine, findings: Sequence[Finding], now: datetime, *, answer_ref: str
+    engine: Engine,
+    findings: Sequence[Finding],
+    now: datetime,
+    *,
+    answer_ref: str,
+    principal: Principal,
 ) -> list[Outcome]:
-    """Ingest ``findings`` as the user's confirmation; re-believing is a recorded duplicate."""
+    """Ingest ``findings`` as the confirmation of ``principal``, who kept them (the user at
+    the terminal or in the chat, a delegate for them); re-believing is a recorded
+    duplicate."""
     payloads = [_confirmation_payload(f, now, answer_ref) for f in findings if f.stale is None]
-    return await engine.ingest_batch(payloads, now=now) if payloads else []
+    return await engine.ingest_batch(payloads, now=now, principal=principal) if payloads else []
 
 
 async def propose(
@@ -111,9 +119,11 @@ async def answer_bootstrap(
     action: str,
     *,
     now: datetime,
+    principal: Principal,
     answered_by: str | None = None,
 ) -> AnswerResult:
-    """confirm: believe every finding as the user's say; reject: discard them all."""
+    """confirm: believe every finding as the say of ``principal``, who answered; reject:
+    discard them all."""
     if action == "edit":
         raise InvalidAnswer("these findings are kept or dropped together; edit one later instead")
     if item.status not in OPEN_STATUSES:
@@ -121,7 +131,8 @@ async def answer_bootstrap(
     committed = False
     if action == "confirm":
         # Ingested first (idempotent by derived ids), so a crash before settling replays cleanly.
-        outcomes = await believe(engine, proposed_findings(item), now, answer_ref=item.id)
+        findings = proposed_findings(item)
+        outcomes = await believe(engine, findings, now, answer_ref=item.id, principal=principal)
         committed = any(o.committed for o in outcomes)
     status: ReviewStatus = "confirmed" if action == "confirm" else "rejected"
     return await close_notice(

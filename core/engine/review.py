@@ -74,7 +74,9 @@ async def answer_review(
     if item.kind == "dead_letter":
         return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)
     if item.kind == "bootstrap":
-        return await answer_bootstrap(engine, item, action, now=now, answered_by=answered_by)
+        return await answer_bootstrap(
+            engine, item, action, now=now, principal=principal, answered_by=answered_by
+        )
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)
     if action == "edit" and item.status in ("pending", "queued"):  # else: AlreadyAnswered

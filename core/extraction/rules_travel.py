@@ -101,6 +101,7 @@ _WAY_HOME_OFF = re.compile(
 """The way home called off ("flight home got cancelled"): the trip goes on, its end is
 not known; the trip itself is not cancelled."""
 
+
 def _said_now(low: str, start: int, end: int) -> bool:
     """Whether the words from the comma before ``start`` to the comma after ``end`` say
     now ("currently in truckee", "in reno now"), whatever day the rest of the clause has."""

@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from core.cli import cli
 from core.domain.policy import default_policy
+from core.domain.principals import user_principal
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.store.sqlite import SQLiteStore
@@ -69,12 +70,27 @@ def state(folder: Path) -> tuple[dict[str, Any], dict[str, str], list[Any]]:
     return asyncio.run(go())
 
 
+def principals(folder: Path) -> set[str | None]:
+    """Who made the writes behind the committed values."""
+
+    async def go() -> set[str | None]:
+        store = SQLiteStore(folder.parent / "canon.db")
+        await store.open()
+        try:
+            return {f.principal for f in await store.facts()}
+        finally:
+            await store.close()
+
+    return asyncio.run(go())
+
+
 def test_yes_keeps_every_current_finding_as_the_users_confirmation(folder: Path) -> None:
     res = canon(folder, "--yes")
     assert res.exit_code == 0, res.output
     values, sources, items = state(folder)
     assert values == CURRENT
     assert set(sources.values()) == {"user_confirmation"}
+    assert principals(folder) == {"user:primary"}  # the owner kept them, not Canon
     assert items == []
     assert "profile.home_city = Portland: kept" in res.output
     # The zones show what was kept.
@@ -127,7 +143,11 @@ def test_without_a_terminal_one_grouped_question_commits_all_on_yes(folder: Path
             from datetime import UTC, datetime
 
             result = await answer_review(
-                engine, item.id, "confirm", now=datetime(2026, 2, 19, 15, tzinfo=UTC)
+                engine,
+                item.id,
+                "confirm",
+                now=datetime(2026, 2, 19, 15, tzinfo=UTC),
+                principal=user_principal("user:primary"),  # the user's tap in the chat
             )
             assert result.status == "confirmed"
             assert result.committed
@@ -138,6 +158,7 @@ def test_without_a_terminal_one_grouped_question_commits_all_on_yes(folder: Path
     values, sources, items = state(folder)
     assert values == CURRENT
     assert set(sources.values()) == {"user_confirmation"}
+    assert principals(folder) == {"user:primary"}  # whoever answered, not Canon
     assert items == []
 
 

@@ -207,6 +207,12 @@ def _where(_subject: str, known: Known) -> str:
         home, status = facts.get("profile.home_city"), facts.get("travel.status")
         if home is not None and status is not None and status.value == "completed":
             return f"Home in {show_value(home.value)}, I'd think: your trip is over ({_said(status, known)})."
+        if status is not None and status.value == "completed":
+            # "we got back home last night" with no home city known: home, wherever it is.
+            return (
+                f"Back home: your trip is over ({_said(status, known)}). I don't know which "
+                'city home is yet — tell me ("I live in Portland").'
+            )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _source(loc, known.reader)

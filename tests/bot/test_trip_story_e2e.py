@@ -132,7 +132,8 @@ async def test_back_home_without_a_home_city_forgets_the_trip_place(
         expect="Noted: your trip is over; you're back home; back since ",
     )
     assert await _where(runner) is None
-    await tg.say(ALICE, "where am I?", expect="I don't know where you are yet")
+    # Home, wherever that is: never "in Tahoe", and no pretending to know the city.
+    await tg.say(ALICE, "where am I?", expect="Back home: your trip is over (you told me")
     assert not tg.open_prompts(ALICE)
 
 

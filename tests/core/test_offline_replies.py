@@ -497,3 +497,10 @@ def test_nothing_owed_is_said_so() -> None:
 )
 def test_a_message_in_another_script_is_told_english_only(text: str, said: str) -> None:
     assert reply(text) == said
+
+
+def test_back_home_with_no_home_city_is_back_home_not_unknown() -> None:
+    back = (fact("travel.status", "completed", THIS_MORNING),)
+    said = reply("where am i", back)
+    assert said.startswith("Back home: your trip is over (you told me, this morning)."), said
+    assert "which city home is" in said

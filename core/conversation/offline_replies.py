@@ -375,7 +375,10 @@ _STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
         ),
         (
             r"\b(is|how is|how's|hows) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b)[a-z]+)"
-            r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling))+\b",
+            r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling))+\b"
+            # "how's emma", "how is emma today": the person alone.
+            r"|^(how is|how's|hows) (?P<who2>(?!my\b|the\b|it\b|he\b|she\b|everyone\b|"
+            r"everything\b|things\b|life\b|work\b)[a-z]+)( (today|now))?$",
             _member(where=False),
         ),
         (

@@ -151,6 +151,9 @@ def test_questions_about_state_are_answered_from_state(text: str, expected: str)
         ("where am i", "I don't know where you are yet — tell me."),
         ("when do i fly back", "I don't know your return yet — tell me."),
         ("is emma sick", "I don't know how Emma is yet — tell me."),
+        ("how's emma", "I don't know how Emma is yet — tell me."),
+        ("how is emma today", "I don't know how Emma is yet — tell me."),
+        ("how's work", UNSURE),  # no one
         ("where is emma", "I don't know where Emma is yet — tell me."),
         ("where is dinner tonight", UNSURE),
         ("did i pay rent", "I don't know whether you paid rent yet — tell me."),

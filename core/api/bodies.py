@@ -14,7 +14,7 @@ from typing import Any, Final
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from core.domain.validation import FORMAT_CHECKER, json_hazards, load_schema
+from core.domain.validation import FORMAT_CHECKER, json_hazards, load_schema, short_instance
 
 SCHEMA: Final = "http_api"
 
@@ -41,11 +41,12 @@ def body_errors(name: str, data: object) -> list[str]:
     if errors:
         first = best_match(errors)
         ordered = [first, *(e for e in errors if e is not first)]
-        found += [f"{e.json_path}: {e.message}" for e in ordered]
+        # A 900 kB text that is too long is named by its start and size, not echoed back.
+        found += [f"{e.json_path}: {short_instance(e.message, e.instance)}" for e in ordered]
     return found
 
 
 def value_errors(schema: Mapping[str, Any], value: object) -> list[str]:
     """Violations of a small inline schema (a query parameter's)."""
     checker = Draft202012Validator(dict(schema), format_checker=FORMAT_CHECKER)
-    return [e.message for e in checker.iter_errors(value)]
+    return [short_instance(e.message, e.instance) for e in checker.iter_errors(value)]

@@ -183,7 +183,7 @@ def schema_errors(name: str, payload: object, *, plain: bool | None = None) -> l
     if errors:
         first = best_match(errors)
         for e in [first, *(e for e in errors if e is not first)]:
-            message = _short_instance(e.message, e.instance)
+            message = short_instance(e.message, e.instance)
             if e.validator == "format" and e.cause is not None:
                 message = f"{message} ({e.cause})"
             found.append(_describe(e.json_path, message))
@@ -194,7 +194,7 @@ _SHOWN = 80
 """How much of an offending value an error quotes: enough to find it, never the whole."""
 
 
-def _short_instance(message: str, instance: object) -> str:
+def short_instance(message: str, instance: object) -> str:
     """``message`` with a long offending value cut to its start and its size, so a
     50 kB text that is too long is not echoed back (and not stored twice in a dead letter)."""
     shown = repr(instance)

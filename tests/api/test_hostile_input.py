@@ -105,6 +105,20 @@ def test_bodies_that_are_not_json_canon_reads_are_400(
     assert detail in problem["detail"]
 
 
+def test_a_text_too_long_is_named_by_its_start_and_size_not_echoed_back(
+    server: LiveServer,
+) -> None:
+    """A 850 kB message under the body limit but over the text's: a 422 of a few hundred
+    bytes, not the text twice over (it was 1.7 MB)."""
+    text = "we are in tahoe. " * 50_000
+    response = _post(server, "/v1/messages", json.dumps({"text": text}))
+    assert response.status_code == 422
+    assert len(response.content) < 2_000, len(response.content)
+    problem = response.json()
+    assert f"({len(text)} characters)" in problem["detail"]
+    assert problem["detail"].startswith("$.text: 'we are in tahoe.")
+
+
 @pytest.mark.parametrize("stamp", DATES)
 def test_an_observation_stamped_off_the_calendar_or_ahead_is_dead_lettered(
     server: LiveServer, stamp: str

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Literal
 
 from core.domain.ids import new_id
-from core.domain.phrasing import label, show
+from core.domain.phrasing import label, show_in
 from core.domain.state import Scalar
 from core.engine.engine import Engine
 from core.errors import NotFound
@@ -46,19 +46,17 @@ def correction_question(item: ReviewItem, asked_by: str = "you") -> str:
     if kind == "wrong":  # core.engine.incidents.propose_wrong
         said = "You said" if asked_by == "you" else f"{_capital(asked_by)} says"
         return (
-            f"{said} {what} ({show(item.current_value)}) is wrong. What is right? "
+            f"{said} {what} ({show_in(item.field, item.current_value)}) is wrong. What is right? "
             "Send it (Edit), or Yes to forget it, No to keep it."
         )
     if kind == "forget":
-        asked = f"Forget {what} ({show(item.current_value)})?"
+        asked = f"Forget {what} ({show_in(item.field, item.current_value)})?"
     elif item.candidate_value is None:
-        asked = f"Undo: forget {what} ({show(item.current_value)}); it had no value before?"
+        asked = f"Undo: forget {what} ({show_in(item.field, item.current_value)}); it had no value before?"
     elif item.current_value is None:
-        asked = f"Undo: bring {what} back to {show(item.candidate_value)}?"
+        asked = f"Undo: bring {what} back to {show_in(item.field, item.candidate_value)}?"
     else:
-        asked = (
-            f"Undo: {what} back from {show(item.current_value)} to {show(item.candidate_value)}?"
-        )
+        asked = f"Undo: {what} back from {show_in(item.field, item.current_value)} to {show_in(item.field, item.candidate_value)}?"
     return asked if asked_by == "you" else f"{_capital(asked_by)} asks for this. {asked}"
 
 
@@ -75,11 +73,11 @@ def correction_result(item: ReviewItem, status: str) -> str | None:
     if status == "confirmed":
         if item.candidate_value is None:
             return f"✅ Done: I no longer know {what}."
-        return f"✅ Done: {what} is {show(item.candidate_value)} again."
+        return f"✅ Done: {what} is {show_in(item.field, item.candidate_value)} again."
     if status == "rejected":
         if item.current_value is None:
             return f"❌ Kept: I still don't know {what}."
-        return f"❌ Kept: {what} is still {show(item.current_value)}."
+        return f"❌ Kept: {what} is still {show_in(item.field, item.current_value)}."
     return None
 
 

@@ -144,7 +144,8 @@ _STATUS_CANON = {
 
 
 _DISCHARGED = re.compile(
-    _PRE + r"(?:got|was|were|has\s+been|have\s+been|is|are|'s|just\s+got|finally\s+got)\s+"
+    _PRE + r"(?:got|was|were|has\s+been|have\s+been|'s\s+been|is|are|'s|just\s+got|"
+    r"finally\s+got)\s+"
     r"(?:finally\s+|just\s+)?(?:discharged|released\s+from\s+(?:the\s+)?hospital|"
     r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu))\b"
 )

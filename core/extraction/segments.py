@@ -56,6 +56,9 @@ _JOINT = re.compile(
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"
+    # "not going anymore, mum's been discharged": a family member's news is theirs.
+    r"(?:my\s+|our\s+)?(?:mum|mom|mama|dad|papa|wife|husband|sister|brother|son|daughter|"
+    r"grandma|grandpa|nan|gran|baby)(?:'s|\s+(?:is|was|has|had|got|can't|won't|didn't))\b|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"

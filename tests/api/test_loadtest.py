@@ -7,7 +7,6 @@ import json
 import subprocess
 from pathlib import Path
 
-import pytest
 from live_server import CANON, environment
 
 
@@ -40,9 +39,12 @@ async def test_the_bench_measures_one_and_two_api_workers_on_postgresql(postgres
     figures = await workers_figures(postgres_url, config, issue_tokens)
     assert (figures["workers_1_errors"], figures["workers_2_errors"]) == (0, 0)
     assert figures["workers_1_turns_per_s"] > 0
-    assert figures["workers_speedup"] == pytest.approx(
-        figures["workers_2_turns_per_s"] / figures["workers_1_turns_per_s"], rel=0.05
-    )
+    # The speed-up is the ratio of the two rates before they are rounded to 0.1 turns a
+    # second: on a busy machine a run of six turns may make well under one a second, so
+    # the ratio of the printed rates is only known to their rounding.
+    one, two = figures["workers_1_turns_per_s"], figures["workers_2_turns_per_s"]
+    low, high = max(two - 0.05, 0) / (one + 0.05), (two + 0.05) / max(one - 0.05, 1e-9)
+    assert low - 0.01 <= figures["workers_speedup"] <= high + 0.01
     assert figures["workers_2_server_cpu_ms_per_turn"] > 0, "both workers' CPU is counted"
     assert figures["workers_cpu_ceiling_speedup"] > 0, "the database runs on this machine"
     assert figures["workers_load_average"].count(" ") == 2

@@ -77,3 +77,16 @@ def test_made_up_rules_in_every_form_match_and_apply_in_rule_order() -> None:
     assert [t.pos_ for t in by_table] == [t.pos_ for t in by_matcher]
     assert [t.pos_ for t in by_table][:3] == ["DET", "VERB", "NOUN"]
     assert by_table[5].lemma_ == "to"
+
+
+def test_a_rule_the_table_leaves_to_the_matcher_still_matches() -> None:
+    """A rule of two tokens, the first optional ("OP"), beside one the table takes."""
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("attribute_ruler")
+    assert isinstance(ruler, AttributeRuler)
+    ruler.add([[{"LOWER": "well", "OP": "?"}, {"LOWER": "ok"}]], {"LEMMA": "okay"}, index=-1)
+    ruler.add([[{"LOWER": "then"}]], {"LEMMA": "than"})
+    doc = Doc(nlp.vocab, words=["ok", "then"])
+    assert TableMatch(ruler)(doc) == _matcher_match(ruler, doc) != []
+    ruler.set_annotations(doc, TableMatch(ruler)(doc))
+    assert [t.lemma_ for t in doc] == ["okay", "than"]

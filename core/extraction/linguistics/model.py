@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.errors import LanguageModelMissing
+from core.extraction.linguistics.attribute_table import use_table
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -135,6 +136,9 @@ def load(progress: Callable[[str], None] | None = None) -> Language:
                 import spacy  # deferred: importing spaCy alone takes most of a second
 
                 _loaded = spacy.load(found.data_dir)
+                # Its attribute ruler's one-token rules by lookup: the same matches for a
+                # fraction of the ``Matcher``'s time (``attribute_table``).
+                use_table(_loaded)
                 # The pipeline is hundreds of thousands of long-lived objects: moved out of
                 # the collector's generations, a full collection no longer walks them all
                 # (about 160 ms each, the p99 of a message when one falls on it).

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.extraction.homophones import mend_homophones
+from core.extraction.incredulous import incredulous
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.list_lines import as_sentences
@@ -358,7 +359,8 @@ def split_segments(text: str) -> list[Segment]:
     """Sentences, then clauses within each sentence, with filler words removed."""
     segments: list[Segment] = []
     for sentence in sentences(clean(text)):
-        question = sentence.rstrip().endswith("?")
+        # "the electric bill is $212??": disbelief at an amount, no question.
+        question = sentence.rstrip().endswith("?") and not incredulous(sentence)
         body = sentence.rstrip(" .!?;")
         pieces: list[tuple[str, str]] = []
         pos = 0

@@ -102,7 +102,7 @@ _TIME_RE = re.compile(
     | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th))\b
+    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
@@ -174,6 +174,23 @@ _NOW_STATE = re.compile(r"\b(?:now|currently|officially)\b|\b(?:i'm|i\s+am|we're
 _Resolved = tuple[date, date | None, bool, str]
 
 
+def _slashed(today: date, first: int, second: int, future: bool) -> date | None:
+    """A date written with a slash and no year, month first as in the US ("3/21"), day
+    first where the month cannot be first ("25/03") or where, read month first, it would
+    be most of a year away while day first it is within the next weeks ("till 12/03"
+    written in Pune on 4 March: the 12th of March, not 3 December)."""
+    if first > 12 and second <= 12:
+        first, second = second, first
+    elif not 1 <= first <= 12:
+        return None
+    got = pick_year(today, first, second, future)
+    if future and got is not None and (got - today).days > 150 and 1 <= second <= 12:
+        other = pick_year(today, second, first, future)
+        if other is not None and 0 <= (other - today).days <= 45:
+            return other
+    return got
+
+
 def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
     if m.group("span"):
         return (*calendar_span(today, m.group("span_mod"), m.group("span")), m.group("span"))
@@ -223,7 +240,7 @@ def _resolve_day(
             y = int(g["us_y"])
             got = safe_date(y + 2000 if y < 100 else y, month, day)
         else:
-            got = pick_year(today, month, day, future) if 1 <= month <= 12 else None
+            got = _slashed(today, month, day, future)
         return (got, None, False) if got else None
     if g["nth"] or g["nthw"] or g["nth2"]:  # "due 1st": a list's bill, "the" left out
         return _nth(m, today, future)

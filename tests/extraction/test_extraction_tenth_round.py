@@ -1,0 +1,124 @@
+"""The tenth round (issue 24): classes of phrasing the new voices (gamers' chat, Indian,
+Nigerian, Singaporean and Filipino English, couples texting, messages handed on from others)
+showed on their dev halves.
+
+Each table holds fresh sentences of the class and its look-alikes, none from a set; the
+look-alikes, which must not change or commit, come first.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT, facts_said
+
+from core.extraction.bill_names import bill_name
+
+# ---------------------------------------------------------------- the name a bill goes by
+
+
+@pytest.mark.parametrize(
+    ("item", "name"),
+    [
+        # Look-alikes: a company alone names the bill; a car payment is no bill's way of
+        # being paid; a subscription keeps its service.
+        ("Verizon bill", "Verizon bill"),
+        ("car payment", "car payment"),
+        ("Netflix subscription", "Netflix subscription"),
+        ("Electric bill", "Electric bill"),
+        ("school fees", "school fees"),
+        # The company before the bill, the home before the rent, the way it is paid after.
+        ("AT&T phone bill", "phone bill"),
+        ("Xfinity internet bill", "internet bill"),
+        ("BESCOM electricity bill", "electricity bill"),
+        ("house rent", "rent"),
+        ("hostel rent", "rent"),
+        ("credit card payment", "credit card"),
+        ("gas bill autopay", "gas bill"),
+        ("tuition payment", "tuition"),
+    ],
+)
+def test_the_name_a_bill_goes_by(item: str, name: str) -> None:
+    assert bill_name(item) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: someone else's bill, a question, a transfer to someone, a hard time
+        # gone through, a price asked about once.
+        ("my brother's AT&T phone bill is $90", "financial.phone_bill.amount", None),
+        ("is the Comcast bill $80??", "financial.comcast_bill.amount", None),
+        ("did the rent go through?", "financial.rent.status", None),
+        ("we went through hell last year", "financial.hell.status", None),
+        ("the hotel is $200? that seems high", "financial.hotel.amount", None),
+        ("the Verizon bill is $85, due the 12th", "financial.verizon_bill.amount", 85),
+        # A notification's bill, named by what it is for.
+        (
+            "your Xfinity internet bill of $79.99 is due 03/15",
+            "financial.internet_bill.amount",
+            79.99,
+        ),
+        (
+            "your Xfinity internet bill of $79.99 is due 03/15",
+            "financial.internet_bill.due_date",
+            "2026-03-15",
+        ),
+        (
+            "Your Geico car insurance payment of $132 is due 3/20",
+            "financial.car_insurance.amount",
+            132,
+        ),
+        # Rupees, naira, thousands written "k", a day without "the".
+        (
+            "[BESCOM] Your electricity bill of Rs 1,240 is due on 18th",
+            "financial.electricity_bill.amount",
+            1240,
+        ),
+        (
+            "[BESCOM] Your electricity bill of Rs 1,240 is due on 18th",
+            "financial.electricity_bill.currency",
+            "INR",
+        ),
+        (
+            "[BESCOM] Your electricity bill of Rs 1,240 is due on 18th",
+            "financial.electricity_bill.due_date",
+            "2026-03-18",
+        ),
+        ("house rent is 25k, due on 1st", "financial.rent.amount", 25000),
+        ("house rent is 25k, due on 1st", "financial.rent.due_date", "2026-04-01"),
+        ("the school fees of ₦85,000 are due next week", "financial.school_fees.currency", "NGN"),
+        ("the hostel rent of Rs. 9,500 has been paid", "financial.rent.amount", 9500),
+        # A payment that went through is paid.
+        ("gas bill autopay went through this morning, $48", "financial.gas_bill.status", "paid"),
+        ("gas bill autopay went through this morning, $48", "financial.gas_bill.amount", 48),
+        ("my tuition payment went thru finally", "financial.tuition.status", "paid"),
+        # Disbelief at an amount is no question.
+        ("the water bill is $64?! due monday", "financial.water_bill.amount", 64),
+        ("the water bill is $64?! due monday", "financial.water_bill.due_date", "2026-03-09"),
+        ("the phone bill is $60?? no way", "financial.phone_bill.amount", 60),
+    ],
+)
+def test_bills_from_notifications_and_other_englishes(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- days written the world's way
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: an ordinal that names a street, a slash read month first where it can.
+        ("I'll be home on 5th avenue", "travel.return_date", None),
+        ("we meet at the cafe on 5th", "travel.depart_date", None),
+        ("the rent is due 03/21", "financial.rent.due_date", "2026-03-21"),
+        ("back 4/5", "travel.return_date", "2026-04-05"),
+        # A day without "the", a date written day first.
+        ("flight back on 14th", "travel.return_date", "2026-03-14"),
+        ("insurance premium is due on 27th", "financial.insurance_premium.due_date", "2026-03-27"),
+        ("I stay till 25/03", "travel.return_date", "2026-03-25"),
+        ("in Chennai for work till 10/03", "travel.return_date", "2026-03-10"),
+    ],
+)
+def test_days_written_the_worlds_way(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value

@@ -12,6 +12,7 @@ import pytest
 from extraction_fixtures import AT, facts_said
 
 from core.extraction.bill_names import bill_name
+from core.extraction.handed_on import handed_on
 
 # ---------------------------------------------------------------- the name a bill goes by
 
@@ -121,4 +122,86 @@ def test_bills_from_notifications_and_other_englishes(text: str, field: str, val
     ],
 )
 def test_days_written_the_worlds_way(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- words handed on
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # Look-alikes: no one's words handed on, a company's, the user's own.
+        ("my wife says the kids are fine", "my wife says the kids are fine"),
+        ("From the school: no classes tomorrow", "From the school: no classes tomorrow"),
+        ("Fwd: your flight to Miami is confirmed", "Fwd: your flight to Miami is confirmed"),
+        # A relative's, a friend's or a named person's words, said of them.
+        ('from mom: "landed in phoenix"', "my mom landed in phoenix"),
+        (
+            'fwd from my husband: "im stuck at JFK overnight"',
+            "my husband is stuck at JFK overnight",
+        ),
+        ('my sister: "home from the hospital!"', "my sister is home from the hospital!"),
+        ('from my friend: "I\'m in Boise till friday"', "my friend is in Boise till friday"),
+        ('Priya texted "reached Pune, will call"', "Priya reached Pune, will call"),
+        (
+            "Dad's voicemail: \"I'm in the hospital but I'm ok\"",
+            "my dad is in the hospital but my dad is ok",
+        ),
+        ('from my wife: "fever\'s gone"', "my wife's fever's gone"),
+    ],
+)
+def test_words_handed_on_read_as_said_of_their_writer(typed: str, read: str) -> None:
+    assert handed_on(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: the writer's whereabouts are not the user's; a question, a condition
+        # or a story handed on commits nothing.
+        ('from my friend: "I\'m in Boise till friday"', "travel.location", None),
+        ('from Sam: "landed in Austin!"', "travel.location", None),
+        ('from my brother: "got the job at Deloitte"', "profile.employer", None),
+        ('from mom: "call me when you land"', "family.mom.status", None),
+        ('from mom: "if the roads are bad I\'ll stay in Reno"', "family.mom.status", None),
+        ('from dad: "I was in Boise last year"', "family.dad.status", None),
+        # The relative's status.
+        ('from mom: "landed in phoenix, aunt carol picked me up"', "family.mom.status", "away"),
+        ('fwd from my husband: "im stuck at JFK overnight"', "family.husband.status", "away"),
+        ('my sister: "landed in Austin!"', "family.sister.status", "away"),
+        ('from grandma: "I\'m feeling much better now"', "family.grandma.status", "well"),
+        ("Dad's voicemail: \"I'm in the hospital\"", "family.dad.status", "sick"),
+    ],
+)
+def test_a_relatives_words_give_the_relatives_status(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- a relative gone somewhere
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: an errand, a room, bed, a shop, where someone lives.
+        ("my husband has gone to the shop", "family.husband.status", None),
+        ("my son has gone to bed", "family.son.status", None),
+        ("my wife is at Costco", "family.wife.status", None),
+        ("my son is in his room till dinner", "family.son.status", None),
+        ("my mom lives in Tulsa", "family.mom.status", None),
+        ("my dad is in Boise", "family.dad.status", None),
+        # Gone to a place, stuck there, staying there, or somewhere for a while.
+        ("my husband has gone to Lagos for work", "family.husband.status", "away"),
+        ("my daughter is staying in Madrid until the 28th", "family.daughter.status", "away"),
+        ("my wife is stuck at O'Hare", "family.wife.status", "away"),
+        ("my mom is in Tulsa for two weeks", "family.mom.status", "away"),
+        ("my brother's in Chicago for the week", "family.brother.status", "away"),
+        ("mom just landed in phoenix", "family.mom.status", "away"),
+        # News told in the past about now.
+        ("my wife texted that she's stuck at O'Hare overnight", "family.wife.status", "away"),
+        ("my husband messaged that he's in Denver till friday", "family.husband.status", "away"),
+    ],
+)
+def test_a_relative_gone_somewhere(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value

@@ -23,6 +23,16 @@ _DUE_ALONE = re.compile(
     re.I,
 )
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAYS_ALONE = re.compile(
+    rf"(?:from\s+)?(?:the\s+)?(?:{_MONTH}\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of\s+{_MONTH})?"
+    rf"(?:\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?(?:{_MONTH}\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?"
+    r"[.!?]*(?:\s*[^\w\s]+)*",
+    re.I,
+)
+"""A sentence that is only the days of what the sentence before it told ("our trip to napa
+is booked!! the 20th to the 22nd 🍷")."""
+
 
 def sentences(text: str) -> list[str]:
     """The sentences of a cleaned message, in order."""
@@ -50,7 +60,11 @@ def _append_sentence(out: list[str], sentence: str) -> None:
     news it prices ("tax refund came!! $2,130", "paid the plumber. $350")."""
     if out and not sentence.strip("!?;. "):
         out[-1] += sentence  # "came!!": the second mark ends no other sentence
-    elif out and (amount_alone(sentence) or _DUE_ALONE.fullmatch(sentence.strip())):
+    elif out and (
+        amount_alone(sentence)
+        or _DUE_ALONE.fullmatch(sentence.strip())
+        or _DAYS_ALONE.fullmatch(sentence.strip())
+    ):
         # "the electric bill is $212?? due friday": when it is due goes with the bill.
         out[-1] = f"{out[-1]} {sentence}"
     else:

@@ -13,6 +13,7 @@ from extraction_fixtures import AT, facts_said
 
 from core.extraction.bill_names import bill_name
 from core.extraction.handed_on import handed_on
+from core.extraction.quoted_replies import answered
 
 # ---------------------------------------------------------------- the name a bill goes by
 
@@ -204,4 +205,110 @@ def test_a_relatives_words_give_the_relatives_status(text: str, field: str, valu
     ],
 )
 def test_a_relative_gone_somewhere(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- reaching, going back
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: reaching out, a question, someone else home, another trip back later.
+        ("I hope he reaches out", "travel.destination", None),
+        ("did you reach home?", "travel.status", None),
+        ("my dad reached home safely", "travel.status", None),
+        ("going back to Manila on Sunday", "travel.return_date", None),
+        ("we're in Lisbon now, going back to Porto in May", "travel.return_date", None),
+        # Reaching a place, reaching home, going back while away.
+        ("I will be reaching Delhi by 6 in the evening", "travel.destination", "Delhi"),
+        ("arriving in Lagos tomorrow morning", "travel.destination", "Lagos"),
+        ("Reached home safely", "travel.status", "completed"),
+        ("reached home, thanks aunty", "travel.status", "completed"),
+        (
+            "Currently in Cebu with my Lola, going back to Manila on Sunday",
+            "travel.return_date",
+            "2026-03-08",
+        ),
+        ("I'm in Pune for work, flying back to Delhi on 12th", "travel.return_date", "2026-03-12"),
+    ],
+)
+def test_reaching_and_going_back(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- a reply under its question
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # Look-alikes: no quote; a no; a question not about the user's whereabouts or bills.
+        ("are you still in Denver? yep", "are you still in Denver? yep"),
+        ("> are you home yet?\nno, still at work", "no, still at work"),
+        ("> what time is dinner?\n7", "7"),
+        ("> is your sister in Denver?\nyes till friday", "yes till friday"),
+        # A yes said back as a statement; a day given as the answer to "when".
+        ("> are u in la rn\nya at the venue", "I'm in la rn, at the venue"),
+        ("> did the gas bill go through?\nyep", "the gas bill went through"),
+        ("> did you pay the water bill?\nyes, this morning", "I paid the water bill, this morning"),
+        ("> when are you coming home?\nthursday night", "I'll be back thursday night"),
+        ("> when do you fly out for Lagos?\nsaturday", "I leave for Lagos saturday"),
+    ],
+)
+def test_a_reply_read_with_its_question(typed: str, read: str) -> None:
+    assert answered(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: a no, someone else, a real condition on the trip.
+        ("> are you still in Austin?\nnope, home since tuesday", "travel.location", None),
+        ("> is your brother still in Austin?\nyep", "travel.location", None),
+        ("if the trains behave we could go to Lyon", "travel.destination", None),
+        # A yes, a day given for the return, the trip's luck no condition on it.
+        ("> are you still in Austin?\nyep, till Sunday", "travel.location", "Austin"),
+        ("> are you still in Austin?\nyep, till Sunday", "travel.return_date", "2026-03-08"),
+        ("> when do you get back?\nfriday night", "travel.return_date", "2026-03-06"),
+        ("> did the car payment go through?\nyes", "financial.car_payment.status", "paid"),
+        ("flying home friday if the weather holds", "travel.return_date", "2026-03-06"),
+        ("back on the 12th if all goes well", "travel.return_date", "2026-03-12"),
+    ],
+)
+def test_a_reply_gives_what_it_tells(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- where a traveller is now
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: a wish, a stay that is over, a real condition, a relative at an airport.
+        ("2 more nights in london would be nice", "travel.location", None),
+        ("we had 2 more nights in Rome", "travel.location", None),
+        ("if you're around we could go to Austin", "travel.destination", None),
+        ("my wife is stuck at O'Hare", "travel.location", None),
+        # Airports by name, what is left of a stay, an invitation after the news, the days
+        # of a booking in the sentence after it.
+        ("Landed in Heathrow, queue at passport control is huge", "travel.location", "London"),
+        ("stuck at O'Hare overnight", "travel.location", "Chicago"),
+        ("just landed at Changi", "travel.location", "Singapore"),
+        ("just two more days in Goa, then back to work", "travel.location", "Goa"),
+        ("in Miami for a wedding, hmu if ur around", "travel.location", "Miami"),
+        (
+            "cabin trip to Tahoe is booked!! the 13th to the 15th",
+            "travel.depart_date",
+            "2026-03-13",
+        ),
+        (
+            "cabin trip to Tahoe is booked!! the 13th to the 15th",
+            "travel.return_date",
+            "2026-03-15",
+        ),
+    ],
+)
+def test_where_a_traveller_is_now(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value

@@ -44,7 +44,7 @@ _ITEM_STOP = frozenset(
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
-    r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
+    r"payment|tuition|insurance|loan|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
 )
 _NOT_ITEMS = frozenset(

@@ -280,6 +280,37 @@ def test_a_reply_gives_what_it_tells(text: str, field: str, value: object) -> No
     assert facts_said(text, AT).get(field) == value
 
 
+# ---------------------------------------------------------------- chat's own words
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Look-alikes: someone else's zone, a question, a street or a line; a group of
+        # mothers; working hours; a department.
+        ("my brother is on eastern", "profile.timezone", None),
+        ("are you on eastern?", "profile.timezone", None),
+        ("I'm on Central Avenue", "profile.timezone", None),
+        ("I'm on the central line", "profile.timezone", None),
+        ("the moms still need to sign up", "family.mom.status", None),
+        ("working for hours on this", "profile.employer", None),
+        ("I work in IT", "profile.employer", None),
+        ("my brother is working for HCL", "profile.employer", None),
+        # The zone one keeps, "time" left out; a relative's "'s" without its apostrophe;
+        # a chat opener before the news; an employer after "working in/for".
+        ("im on eastern btw", "profile.timezone", "America/New_York"),
+        ("I'm on pacific now, fyi", "profile.timezone", "America/Los_Angeles"),
+        ("brb, moms home from the hospital", "family.mom.status", "home"),
+        ("afk, dads out of town till monday", "family.dad.status", "away"),
+        ("I am working in TCS since 2019", "profile.employer", "TCS"),
+        ("I'm based out of Noida, working for HCL", "profile.employer", "HCL"),
+        ("paid the school fees, finally", "financial.school_fees.status", "paid"),
+    ],
+)
+def test_chats_own_words(text: str, field: str, value: object) -> None:
+    assert facts_said(text, AT).get(field) == value
+
+
 # ---------------------------------------------------------------- where a traveller is now
 
 

@@ -13,6 +13,7 @@ from extraction_fixtures import AT, facts_said
 
 from core.extraction.bill_names import bill_name
 from core.extraction.handed_on import handed_on
+from core.extraction.offline import extract_offline
 from core.extraction.quoted_replies import answered
 
 # ---------------------------------------------------------------- the name a bill goes by
@@ -343,3 +344,28 @@ def test_chats_own_words(text: str, field: str, value: object) -> None:
 )
 def test_where_a_traveller_is_now(text: str, field: str, value: object) -> None:
     assert facts_said(text, AT).get(field) == value
+
+
+# ---------------------------------------------------------------- a request, a trip called off
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: a fact after "kindly note"; a question.
+        ("kindly note I'm in Delhi till Monday", "assertive"),
+        ("the trip cancelled already?", "none"),
+        # "Kindly" asks, as "please" does; a trip "cancelled already" is called off.
+        ("Kindly send the signed copy by Thursday", "none"),
+        ("kindly do the needful and share the tickets", "none"),
+        ("the Langkawi trip cancelled already lah", "assertive"),
+    ],
+)
+def test_kindly_asks_and_cancelled_already(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+def test_a_trip_cancelled_already_is_called_off() -> None:
+    assert facts_said("the Langkawi trip cancelled already lah", AT) == {
+        "travel.status": "cancelled"
+    }

@@ -369,3 +369,25 @@ def test_a_trip_cancelled_already_is_called_off() -> None:
     assert facts_said("the Langkawi trip cancelled already lah", AT) == {
         "travel.status": "cancelled"
     }
+
+
+# ---------------------------------------------------------------- sign-offs and asking the others
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: news after a sign-off; someone's story; a plan to meet somewhere.
+        ("gg, we're in Austin for the finals", "assertive"),
+        ("someone's dad got laid off", "historical"),
+        ("see you in Denver on friday", "planning"),
+        # A gamer's sign-off claims nothing; "did anyone…" asks without its mark.
+        ("gg wp everyone, see u tmrw", "none"),
+        ("glhf, see you later", "none"),
+        ("ttyl gtg", "none"),
+        ("did anyone elses mom make them do chores during finals", "none"),
+        ("does anyone know a good dentist in Austin", "none"),
+    ],
+)
+def test_sign_offs_and_asking_the_others(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

@@ -419,9 +419,9 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # (two dev records give a forbidden field) and 0.611/0.200. No false commit, no
     # spurious where. Floors: these minus the usual margin. After the work on the dev
     # halves (tenth round; held-out figures left to the one scoring at the end): gamers
-    # 0.722/0.720, worldenglish 0.889/0.795, couples 0.889/0.846, handoff 0.833/0.686, no
+    # 0.778/0.720, worldenglish 0.889/0.795, couples 0.889/0.846, handoff 0.833/0.686, no
     # forbidden field left; dev floors raised to these minus the usual margin.
-    ("gamers", "dev"): Figures(0.69, 0.67, 0.00, 0.00, 0, 0.00),
+    ("gamers", "dev"): Figures(0.74, 0.67, 0.00, 0.00, 0, 0.00),
     ("gamers", "heldout"): Figures(0.77, 0.39, 0.00, 0.00, 0, 0.00),
     ("worldenglish", "dev"): Figures(0.86, 0.74, 0.00, 0.00, 0, 0.00),
     ("worldenglish", "heldout"): Figures(0.83, 0.28, 0.00, 0.00, 0, 0.00),

@@ -58,7 +58,13 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from core.extraction.clocktimes import clock_time
-from core.extraction.timedays import month_start, nth_of_month, pick_year, weekday_date
+from core.extraction.timedays import (
+    month_start,
+    nth_of_month,
+    pick_year,
+    slashed_date,
+    weekday_date,
+)
 from core.extraction.timeref import TimeRef
 from core.extraction.timespans import SPAN_STEP, calendar_span
 from core.extraction.timewords import (
@@ -174,23 +180,6 @@ _NOW_STATE = re.compile(r"\b(?:now|currently|officially)\b|\b(?:i'm|i\s+am|we're
 _Resolved = tuple[date, date | None, bool, str]
 
 
-def _slashed(today: date, first: int, second: int, future: bool) -> date | None:
-    """A date written with a slash and no year, month first as in the US ("3/21"), day
-    first where the month cannot be first ("25/03") or where, read month first, it would
-    be most of a year away while day first it is within the next weeks ("till 12/03"
-    written in Pune on 4 March: the 12th of March, not 3 December)."""
-    if first > 12 and second <= 12:
-        first, second = second, first
-    elif not 1 <= first <= 12:
-        return None
-    got = pick_year(today, first, second, future)
-    if future and got is not None and (got - today).days > 150 and 1 <= second <= 12:
-        other = pick_year(today, second, first, future)
-        if other is not None and 0 <= (other - today).days <= 45:
-            return other
-    return got
-
-
 def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
     if m.group("span"):
         return (*calendar_span(today, m.group("span_mod"), m.group("span")), m.group("span"))
@@ -240,7 +229,7 @@ def _resolve_day(
             y = int(g["us_y"])
             got = safe_date(y + 2000 if y < 100 else y, month, day)
         else:
-            got = _slashed(today, month, day, future)
+            got = slashed_date(today, month, day, future)
         return (got, None, False) if got else None
     if g["nth"] or g["nthw"] or g["nth2"]:  # "due 1st": a list's bill, "the" left out
         return _nth(m, today, future)

@@ -25,7 +25,8 @@ _OTHERS = (
 _WHO = (
     rf"(?:my\s+|our\s+)?(?:(?P<rel{{0}}>{_RELATIVE})|(?P<oth{{0}}>{_OTHERS}))\b|"
     # "from Sam:", "Priya texted": a first name, with its capital.
-    r"(?P<name{0}>(?-i:(?!(?:The|My|Our|Your|This|That|Me|Us|It|From|Fwd|Fw|Re)\b)[A-Z][a-z]+))"
+    r"(?P<name{0}>(?-i:(?!(?:The|My|Our|Your|This|That|Me|Us|It|We|You|They|He|She|From|Fwd|Fw|Re|Note|Reminder|"
+    r"Update|Subject|Subj|Quote|Quoting|Notice)\b)[A-Z][a-z]+))"
 )
 _HEADER = re.compile(
     r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"

@@ -137,6 +137,8 @@ def test_days_written_the_worlds_way(text: str, field: str, value: object) -> No
         ("my wife says the kids are fine", "my wife says the kids are fine"),
         ("From the school: no classes tomorrow", "From the school: no classes tomorrow"),
         ("Fwd: your flight to Miami is confirmed", "Fwd: your flight to Miami is confirmed"),
+        ('Note: "I\'m in Denver till friday"', 'Note: "I\'m in Denver till friday"'),
+        ('We texted "on our way"', 'We texted "on our way"'),
         # A relative's, a friend's or a named person's words, said of them.
         ('from mom: "landed in phoenix"', "my mom landed in phoenix"),
         (

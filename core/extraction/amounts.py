@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 AMOUNT = re.compile(
-    r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|[$€£¥])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
+    r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|(?<![a-zA-Z])[sS]\$|(?<![a-zA-Z])[rR][sS]\.?|[$€£¥₹₦₱])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
     r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
-    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr)\b"
+    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr|naira|ngn|sgd)\b"
 )
 _UNITS = {
     w: n
@@ -104,6 +104,16 @@ _CURRENCY = {
     "mxn": "MXN",
     "rupee": "INR",
     "inr": "INR",
+    # Indian, Nigerian, Singaporean and Philippine money: "Rs 2,340", "₦15,000", "S$40".
+    "rs": "INR",
+    "rs.": "INR",
+    "₹": "INR",
+    "₦": "NGN",
+    "naira": "NGN",
+    "ngn": "NGN",
+    "s$": "SGD",
+    "sgd": "SGD",
+    "₱": "PHP",
 }
 
 
@@ -132,7 +142,9 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
 
 
 _BARE = re.compile(
-    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?(?P<k>k\b)?(?![\d,.:]|/(?!mo|month|mth)|\s*(?:%|"
+    # "18k, due on the 5th": after "k" a comma ends the amount.
+    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?(?:(?P<k>k\b)|(?![\d,.:]|/(?!mo|month|mth)))"
+    r"(?!\s*(?:%|"
     r"percent|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|am|pm|a\.m|p\.m|st|nd|"
     r"rd|th|people|times|ppl|kids|rooms?|bedrooms?|sq|square|ft|feet|miles?|km|kwh|gb|mb|"
     r"gallons?|liters?|litres?|units?|pages?|ways?)\b)"

@@ -184,15 +184,27 @@ HOUSEHOLD = frozenset(
     | {"girls", "baby", "toddler", "fiance", "fiancee", "fiancé", "fiancée"}
 )
 _BE_IN = re.compile(
-    PRE + r"(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
+    PRE + r"(?:(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
+    # "is staying in Madrid", "is stuck at O'Hare": somewhere else for now.
+    r"(?:(?:staying|stuck|stranded)\s+)?"
     # "w" and "w/" are "with" as typed ("the twins are w their dad this weekend").
-    r"(?:in\s+|at\s+|with\s+|w/\s*|w\s+)"
+    r"(?:in\s+|at\s+|with\s+|w/\s*|w\s+)|"
+    # "my husband has gone to Abuja for one week", "wife and kids have gone to her mother's
+    # place", "mom just landed in phoenix": gone there, and not back yet.
+    r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
+    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
 # someone who lives elsewhere ("with me" or "with us" is at home).
 _AT_SOMEONES = re.compile(
     r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:\w+'?s|parents|grandparents|in-laws)\b"
 )
+
+
+_AIRPORT = re.compile(
+    r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?=\s+(?:airport|overnight)\b|\s*(?:$|,))"
+)
+"""Stuck at a capitalised name, an airport most likely: "stuck at O'Hare overnight"."""
 
 
 _WITH_SOMEONE = re.compile(
@@ -208,8 +220,13 @@ def elsewhere(clause: Clause, rest: str) -> bool:
     if m is None:
         return False
     pos = len(clause.low) - len(rest) + m.end()
-    if m.group().rstrip().endswith("at"):
-        return _AT_SOMEONES.match(clause.low, pos) is not None
+    if m.group().rstrip().endswith(("at", "to")):
+        if _AT_SOMEONES.match(clause.low, pos) is not None:
+            return True
+        if re.search(r"\b(?:stuck|stranded)\s+at$", m.group().rstrip()):
+            return _AIRPORT.match(clause.text, pos) is not None
+        if m.group().rstrip().endswith("at"):
+            return False
     if m.group().rstrip().endswith(("with", " w", "w/")):
         return _WITH_SOMEONE.match(clause.low, pos) is not None
     return place_at(clause.text, pos) is not None

@@ -76,7 +76,7 @@ _COMING_DOWN = re.compile(
 )
 _CARE_STAY = re.compile(r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)$")
 _SYMPTOM_GONE = re.compile(
-    r"^\s*'s\s+(?:fever|temperature|cough|infection)\s+(?:(?:finally|has|is|'s)\s+)*"
+    r"^\s*'s\s+(?:fever|temperature|cough|infection)(?:\s+|'s\s+)(?:(?:finally|has|is|'s)\s+)*"
     r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
     r"^\s*'s\s+(?:surgery|operation|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
     r"(?:really\s+|very\s+|so\s+)?(?:well|fine|great|ok|okay|smoothly|perfectly)\b"

@@ -37,6 +37,16 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
 )
 SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "phone bill autopay went thru", "my half of the rent went through": a bill or a payment
+    # that went through is paid (a refund that went through came back, below).
+    (
+        re.compile(
+            r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
+            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi))\s+(?:finally\s+|just\s+|already\s+)?"
+            r"(?:went|has\s+gone|got)\s+thr(?:ough|u)\b"
+        ),
+        "paid",
+    ),
     (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
     (
         re.compile(

@@ -120,6 +120,26 @@ _AIRPORTS = {
     "icn": "Seoul",
     "hkg": "Hong Kong",
     "dxb": "Dubai",
+    # Airports of South and Southeast Asia and Africa by code, and big airports by name
+    # ("Landed in Heathrow", "stuck at O'Hare"): said for the city they serve.
+    "bom": "Mumbai",
+    "blr": "Bangalore",
+    "maa": "Chennai",
+    "ccu": "Kolkata",
+    "mnl": "Manila",
+    "naia": "Manila",
+    "bkk": "Bangkok",
+    "dps": "Bali",
+    "akl": "Auckland",
+    "nbo": "Nairobi",
+    "heathrow": "London",
+    "gatwick": "London",
+    "stansted": "London",
+    "o'hare": "Chicago",
+    "ohare": "Chicago",
+    "changi": "Singapore",
+    "dulles": "Washington DC",
+    "schiphol": "Amsterdam",
 }
 
 

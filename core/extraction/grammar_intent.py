@@ -250,6 +250,14 @@ def _negated_result(reading: ClauseReading, low: str) -> bool:
     )
 
 
+_NEWS_TOLD_NOW = re.compile(
+    r"\b(?:texted|wrote|messaged|called\s+to\s+say)\s+(?:me\s+|us\s+)?"
+    r"(?:that\s+)?(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?!gonna\b|going\s+to\b)"
+)
+"""News sent in the past about now: "my wife texted that she's stuck", "he messaged that he's
+home" (what someone "told me" or "said" stays a story told)."""
+
+
 def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseIntent:
     """``ci`` as the clause's grammar corrects it; unchanged without a reading."""
     if reading is not None and ci.intent == "hypothetical" and _arranging(ci, reading):
@@ -276,6 +284,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     if ci.intent == "assertive" and reading.pluperfect and not present_cue:
         return _as(ci, "historical")  # "we had moved to Denver before the kids were born"
     if ci.intent == "assertive" and reading.tense == "past" and not present_cue:
+        if _NEWS_TOLD_NOW.search(low):
+            return ci  # "my wife texted that she's stuck at O'Hare": how things are now
         if _negated_result(reading, low):
             return ci
         if not _result_holds(reading, low):

@@ -37,7 +37,7 @@ from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
 
 _COMMAND = re.compile(
-    r"^(?:please\b|pls\b|(?:can|could|would|will)\s+(?:you|u)\b|"
+    r"^(?:please\b|pls\b|plz\b|kindly\b|(?:can|could|would|will)\s+(?:you|u)\b|"
     r"(?:remind|show|tell|list|give|find|search|look\s+up|set|add|create|send|email|text|"
     r"schedule|book|cancel|delete|remove|forget|update|change|summari[sz]e|explain|help|check|"
     r"draft|write|make|open|play|translate|convert|compare|recommend|suggest|order|track|"

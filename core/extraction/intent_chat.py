@@ -15,7 +15,10 @@ _CHITCHAT = re.compile(
     r"tysm|cheers|ta|brill|brilliant|lovely|ace|fab|sorted|nice\s+one|spot\s+on|no\s+dramas|"
     r"legend|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
     r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
-    r"never\s*mind|no\s+worries|np|bye|goodbye|see\s+(?:you|ya)|good\s*night|love\s+it|wow|"
+    r"never\s*mind|no\s+worries|np|bye|goodbye|good\s*night|love\s+it|wow|"
+    # Gamers' sign-offs: "gg wp everyone, see u tmrw", "glhf", "ttyl".
+    r"see\s+(?:you|ya|u)(?:\s+(?:tomorrow|tmrw|later|soon|around|tonight|next\s+time))?|"
+    r"gg|ggs|wp|glhf|ttyl|cya|gtg|g2g|"
     # Not following the other party: "I don't understand", "sorry, I'm confused".
     r"(?:sorry\s+)?i\s+(?:don't|do\s+not|dont)\s+(?:understand|get\s+it|follow)|"
     r"(?:sorry\s+)?(?:i'm|im|i\s+am)\s+(?:a\s+bit\s+|so\s+)?confused|"

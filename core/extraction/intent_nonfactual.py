@@ -52,10 +52,18 @@ IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    # The trip's luck after the plan, no condition on it: "sunday night if the trains
+    # behave", "back on the 12th if all goes well" ("If weather holds: hike" opens one).
+    r"(?<=[\w,]\s)if\s+(?:all\s+goes\s+(?:well|to\s+plan|ok|okay)|(?:the\s+|my\s+|our\s+)?"
+    r"(?:trains?|flights?|traffic|weather|roads?|buses|connections?|ferry|ferries)\s+(?:behaves?|"
+    r"behave|cooperates?|holds?(?:\s+up)?|(?:is|are|'s)\s+(?:ok|okay|kind|good|on\s+time|fine)|"
+    r"plays?\s+nice))\b|"
     # "anyone know if the ferry runs in March?": "if" for "whether" after a verb of knowing
     # or asking opens no condition.
     r"\b(?:know|knows|wonder|wondering|wondered|ask|asking|asked|check|checking|see|idea|"
-    r"find\s+out|tell\s+(?:me|us))\s+if\b"
+    r"find\s+out|tell\s+(?:me|us))\s+if\b|"
+    # "in vegas for a bachelor party, hmu if ur around": an invitation, no condition on the fact.
+    r"\b(?:hmu|lmk|let\s+me\s+know|text\s+me|ping\s+me|dm\s+me|call\s+me|holla)\s+if\b"
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"

@@ -28,6 +28,8 @@ _STATUS_Q = re.compile(
 )
 UNMARKED_Q = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "did anyone elses dad get laid off": asking the others, the mark left off.
+    r"(?:did|does|has|is|was|will|can)\s+(?:any\s*one|any\s*body|some\s*one|some\s*body)|"
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
     # before its subject asks, mark or not.
     r"do\s+(?:i|we)|does\s+(?:my|our|the)|is\s+(?:my|our|the)|are\s+(?:my|our|the)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"

@@ -57,6 +57,9 @@ RESULT_PAST = re.compile(
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
     r"killed|dropped|shelved)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    # "phone bill autopay went thru": a payment that went through is paid now.
+    r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi)\s+"
+    r"(?:finally\s+|just\s+)?went\s+thr(?:ough|u)\b|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
     r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
     r"hiked)\s+(?:\w+\s+)?to\b|"

@@ -63,6 +63,7 @@ from core.extraction.travel_departures import (
     lend_return,
     redate_departure,
 )
+from core.extraction.travel_going_back import back_from_stay
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.travel_trips import trip_dates
 from core.extraction.types import (
@@ -350,8 +351,9 @@ def extract_offline(
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
-    read = return_after_departure(
-        dedupe_observations(_dated_arrivals(observations, explaining, at))
+    read = back_from_stay(
+        return_after_departure(dedupe_observations(_dated_arrivals(observations, explaining, at))),
+        at.date(),
     )
     return Extraction(text, message_intent(telling or intents), read)
 

@@ -7,9 +7,11 @@ so a batch parsed ahead finds every message's parse cached.
 
 from __future__ import annotations
 
+from core.extraction.handed_on import handed_on
 from core.extraction.known_people import capitalise_known
 from core.extraction.letters import strip_salutation
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
+from core.extraction.quoted_replies import answered
 from core.extraction.segments import clean
 from core.extraction.types import SourceKind
 
@@ -43,6 +45,8 @@ def readable_body(
     if source != "static_markdown":
         # "Dear Susan, your father and I are in Sarasota": parsed with its salutation,
         # "Dear Susan" is the subject and the speaker an apposition of hers.
-        return strip_salutation(cut).strip() or cut, None
+        # 'from mom: "landed in phoenix"': a relative's words, read as said of them; a reply
+        # under a quoted question, as what it tells ("> are you still in Denver?\nyep").
+        return handed_on(answered(strip_salutation(cut).strip() or cut)), None
     md = parse_line(cut)
     return md.body, md

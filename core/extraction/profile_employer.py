@@ -32,6 +32,9 @@ _EMPLOYER = re.compile(
     r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
+    # "..., working for HCL": the subject left out after a clause about the speaker.
+    r"^(?P<bare>(?:now\s+|currently\s+|still\s+)?(?:working|interning)\s+(?:full[- ]time\s+|"
+    r"part[- ]time\s+)?(?:at|for)\s+)|"
     # "started my new job at google today": the subject left out, as in "started at".
     r"^(?:just\s+|recently\s+|finally\s+)?started\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
     r"(?:job|position|role|gig)\s+(?:at|with)\s+|"
@@ -53,13 +56,19 @@ _EMPLOYER_KNOWN = re.compile(
 )
 
 
+_DEPARTMENT = re.compile(r"(?:IT|HR|PR|QA|R&D|UX|UI|AI|ML|ER|ICU|OR|ops|sales)\b")
+"""Where in a company one works ("I work in IT", "in HR"), not who employs one ("in TCS")."""
+
+
 def employer_in(text: str, low: str) -> Organisation | None:
     """Who the user works for, if the clause says it."""
     m = _EMPLOYER.search(low)
     by = m is not None and m.group().rstrip().endswith((" by", " in"))
+    if m and m.group("bare") and not text[m.end() : m.end() + 1].isupper():
+        m = None  # "working for hours": without its subject, only a name is an employer
     if m and by and not text[m.end() : m.end() + 1].isupper():
         m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
-    if m and by and re.match(r"[A-Z&]{1,3}\b", text[m.end() :]):
+    if m and by and _DEPARTMENT.match(text[m.end() :]):
         m = None  # "I work in IT", "in HR": a department, not who employs one
     if m and (org := organisation_at(text, m.end())):
         if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:

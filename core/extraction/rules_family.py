@@ -186,10 +186,10 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     if (
         how != "relation"
         and len(who) >= 5
-        and who.lower().endswith("ing")
+        and who.lower().endswith(("ing", "ed"))
         and not is_common_first_name(who.lower())
     ):
-        return None  # "Staying home this year", "Heading home": a verb leads, not a name
+        return None  # "Staying home this year", "Reached home": a verb leads, not a name
     rest = clause.low[m.end() :]
     slug = slugify(who)
     named = APPOSITIVE_NAME.match(clause.text, m.end())
@@ -204,6 +204,15 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     elif how == "relation" and (typed := lower_case_appositive(clause, m.end())):
         slug, rest = slugify(typed.group("name")), clause.low[typed.end() :]  # "my son max"
     return slug, rest, how
+
+
+_FOR_NOW = re.compile(
+    r"\b(?:till|til|until|thru|through)\s+(?!(?:now|recently|then|last)\b)|\b(?:for\s+(?:a|the|one|two|"
+    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?)|this\s+week(?:end)?|overnight|tonight)\b|"
+    r"^\s*(?:just\s+)?(?:landed|arrived)\b"
+)
+"""A stay somewhere that ends ("till sunday", "for a week", "overnight") or an arrival just
+made: a relative there is away, not living there."""
 
 
 def _member(clause: Clause) -> list[Candidate]:
@@ -224,7 +233,8 @@ def _member(clause: Clause) -> list[Candidate]:
     if status is None and VERBLESS.match(rest) and _ONLY_THE_MEMBER.fullmatch(head):
         # A status line that leaves out the verb: the member opens the clause.
         status = member_status("is " + rest)
-    if status is None and slug in HOUSEHOLD and elsewhere(clause, rest):
+    if status is None and (slug in HOUSEHOLD or _FOR_NOW.search(rest)) and elsewhere(clause, rest):
+        # "my dad is staying at the lake house till sunday": anyone is away for a while.
         status = "away"
     if status is None and _BROUGHT_TO_CARE.search(head):
         # "i'm at the ER with my mom": whom the speaker brought there is the patient, most

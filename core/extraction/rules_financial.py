@@ -18,6 +18,7 @@ from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.amounts import bare_amount_at
 from core.extraction.bill_amounts import bill_now as _bill_now
+from core.extraction.bill_names import bill_name
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
@@ -43,7 +44,7 @@ _ITEM_STOP = frozenset(
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
-    r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
+    r"payment|tuition|insurance|loan|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
 )
 _NOT_ITEMS = frozenset(
@@ -96,7 +97,7 @@ _DATED = re.compile(
     rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
 )
 """What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
-_OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|[$€£¥])?\s?\d)", re.I)
+_OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)", re.I)
 
 
 def _item_after(clause: Clause, pos: int) -> str:
@@ -214,7 +215,7 @@ def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
 _OWED = (
     # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
     # home's lease, which ends, is not).
-    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|car\s+lease|"
+    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fees?|copay|co-pay|dues|tuition|car\s+lease|"
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
@@ -340,7 +341,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if status == "paid" and clause.intent == "planning":
         status = "due"
-    slug = f"financial.{slugify(item)}"
+    slug = f"financial.{slugify(bill_name(item))}"
     forced: ObservationIntent | None = (
         "assertive" if status in ("paid", "refunded", "cancelled") else None
     )
@@ -350,7 +351,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         # its day is ahead ("the rent will be $2200" is still to come).
         owed = (
             status == "due"
-            and (renewed or _BILL.search(item.lower()))
+            # "your credit card payment of $412 is due 03/21": owed, as "due" says.
+            and (renewed or _BILL.search(item.lower()) or "due" in clause.words)
             and not _WILL.search(clause.low)
         )
         priced: ObservationIntent | None = "assertive" if owed else forced

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.extraction.homophones import mend_homophones
+from core.extraction.incredulous import incredulous
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.list_lines import as_sentences
@@ -106,6 +107,8 @@ _LEAD_FILLER = re.compile(
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"
+    # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
+    r"afk|brb|ngl|babe|hun|hon|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
     r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
     r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",
@@ -147,6 +150,14 @@ _ILL_WILL = re.compile(
 )
 """"ok ill pick up his prescription": "I'll" typed without its apostrophe, where it leads a
 clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
+_KIN_S = re.compile(
+    r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
+    r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
+    r"still|not|been|better|fine|ok|okay|finally|just)\b)",
+    re.I,
+)
+""""moms out of town til tuesday", "dads home from the hospital": a relative's "'s" typed
+without its apostrophe, before what is said of them (not "the moms in the group")."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -331,6 +342,7 @@ def clean(text: str) -> str:
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = past_as_meant(flat)
+    flat = _KIN_S.sub(r"\1's", flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 
@@ -361,7 +373,8 @@ def split_segments(text: str) -> list[Segment]:
     """Sentences, then clauses within each sentence, with filler words removed."""
     segments: list[Segment] = []
     for sentence in sentences(clean(text)):
-        question = sentence.rstrip().endswith("?")
+        # "the electric bill is $212??": disbelief at an amount, no question.
+        question = sentence.rstrip().endswith("?") and not incredulous(sentence)
         body = sentence.rstrip(" .!?;")
         pieces: list[tuple[str, str]] = []
         pos = 0

@@ -13,9 +13,25 @@ from core.extraction.amounts import amount_alone
 
 _END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
 _ABBREV = re.compile(
-    r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx)|(?<![\w.])[a-z]\.[a-z])\.$",
+    r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|rs)|(?<![\w.])[a-z]\.[a-z])\.$",
     re.I,
 )
+
+_DUE_ALONE = re.compile(
+    r"(?:and\s+|but\s+)?(?:it'?s\s+|its\s+)?(?:also\s+)?due\s+(?!to\b)[\w\s/,.-]{1,30}?[.!?]*"
+    r"(?:\s*[^\w\s]+)*",
+    re.I,
+)
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAYS_ALONE = re.compile(
+    rf"(?:from\s+)?(?:the\s+)?(?:{_MONTH}\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of\s+{_MONTH})?"
+    rf"(?:\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?(?:{_MONTH}\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?"
+    r"[.!?]*(?:\s*[^\w\s]+)*",
+    re.I,
+)
+"""A sentence that is only the days of what the sentence before it told ("our trip to napa
+is booked!! the 20th to the 22nd 🍷")."""
 
 
 def sentences(text: str) -> list[str]:
@@ -44,7 +60,12 @@ def _append_sentence(out: list[str], sentence: str) -> None:
     news it prices ("tax refund came!! $2,130", "paid the plumber. $350")."""
     if out and not sentence.strip("!?;. "):
         out[-1] += sentence  # "came!!": the second mark ends no other sentence
-    elif out and amount_alone(sentence):
+    elif out and (
+        amount_alone(sentence)
+        or _DUE_ALONE.fullmatch(sentence.strip())
+        or _DAYS_ALONE.fullmatch(sentence.strip())
+    ):
+        # "the electric bill is $212?? due friday": when it is due goes with the bill.
         out[-1] = f"{out[-1]} {sentence}"
     else:
         out.append(sentence)

@@ -60,3 +60,20 @@ def month_start(today: date, month: int, future: bool) -> date:
     year = today.year + (1 if future and month < today.month else 0)
     year -= 1 if not future and month > today.month else 0
     return date(year, month, 1)
+
+
+def slashed_date(today: date, first: int, second: int, future: bool) -> date | None:
+    """A date written with a slash and no year, month first as in the US ("3/21"), day
+    first where the month cannot be first ("25/03") or where, read month first, it would
+    be most of a year away while day first it is within the next weeks ("till 12/03"
+    written in Pune on 4 March: the 12th of March, not 3 December)."""
+    if first > 12 and second <= 12:
+        first, second = second, first
+    elif not 1 <= first <= 12:
+        return None
+    got = pick_year(today, first, second, future)
+    if future and got is not None and (got - today).days > 150 and 1 <= second <= 12:
+        other = pick_year(today, second, first, future)
+        if other is not None and 0 <= (other - today).days <= 45:
+            return other
+    return got

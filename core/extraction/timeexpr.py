@@ -58,7 +58,13 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from core.extraction.clocktimes import clock_time
-from core.extraction.timedays import month_start, nth_of_month, pick_year, weekday_date
+from core.extraction.timedays import (
+    month_start,
+    nth_of_month,
+    pick_year,
+    slashed_date,
+    weekday_date,
+)
 from core.extraction.timeref import TimeRef
 from core.extraction.timespans import SPAN_STEP, calendar_span
 from core.extraction.timewords import (
@@ -102,7 +108,7 @@ _TIME_RE = re.compile(
     | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th))\b
+    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
@@ -223,7 +229,7 @@ def _resolve_day(
             y = int(g["us_y"])
             got = safe_date(y + 2000 if y < 100 else y, month, day)
         else:
-            got = pick_year(today, month, day, future) if 1 <= month <= 12 else None
+            got = slashed_date(today, month, day, future)
         return (got, None, False) if got else None
     if g["nth"] or g["nthw"] or g["nth2"]:  # "due 1st": a list's bill, "the" left out
         return _nth(m, today, future)

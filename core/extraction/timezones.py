@@ -61,6 +61,13 @@ _SAID = re.compile(
     r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on)\s+)(?:the\s+)?"
     rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
 )
+_ON_ZONE = re.compile(
+    r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:still\s+|now\s+|actually\s+)?on\s+(?:the\s+)?"
+    r"(?P<zone>eastern|central|pacific|mountain|east\s+coast|west\s+coast)\b(?!\s+(?:europe|asia|"
+    r"africa|standard|daylight|time|line|park|avenue|ave|street|st|campus)\b)"
+)
+"""Gamers' and remote workers' "im on eastern", "I'm on central, not eastern": the zone one
+keeps, "time" left out."""
 _ON_OR_IN = re.compile(r"\b(?:on|in)\s+(?:the\s+)?$")
 _CLOCK = re.compile(
     r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b|\b(?:noon|midnight|o'clock)\b"
@@ -118,6 +125,8 @@ def spoken_timezone(text: str, low: str) -> str | None:
         if m.group("zone") is not None:
             return _SPOKEN[m.group("zone")]
         return _offset(m.group("sign"), m.group("hours"))
+    if (on := _ON_ZONE.search(low)) is not None:
+        return _SPOKEN.get(" ".join(on.group("zone").split()))
     return None
 
 

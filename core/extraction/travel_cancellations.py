@@ -22,7 +22,7 @@ _CANCELLED = re.compile(
     # "Trip to Seattle cancelled", "vegas trip canceled": a list's or a status line's trip
     # and what became of it, the verb left out.
     r"\b(?:trip|vacation|holiday|getaway|flight|cruise)(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
-    r"\s+(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[,.;!(]|because|bc|due|again|today))|"
+    r"\s+(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[,.;!(]|because|bc|due|again|today|already|lah|liao))|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not

@@ -41,6 +41,9 @@ PRESENT_AT = re.compile(
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
     r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
+    # "2 more nights in london", "one more day in Goa": what is left of a stay under way.
+    r"^(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?)\s+more\s+"
+    r"(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"
     # "sitting in a bar in Burgos", "we're eating pasta in Naples": what the speaker is
     # doing as they write, and where; not "looking for a hotel in Rome" (a search).
     # A frame before a comma may lead ("Halfway through the Camino, sitting in …").
@@ -105,6 +108,8 @@ BARE_ARRIVAL = re.compile(
     # "made it to the cabin": a place to stay, named by its kind, not by a name.
     r"(?:\s+(?:to|at|into)\s+(?:the|our|my)\s+(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|"
     r"villa|campsite|campground|rental|condo|inn|b&b|bnb|chalet|cottage|beach\s+house))?"
+    # "babe landed 🛬 love u": a sign-off of love after it.
+    r"(?:[\s!.]+(?:love\s+(?:u|you|ya)|ily|miss\s+(?:u|you)|xo+|x+))?"
     r"[\s!.]*$"
 )
 """An arrival said without a place ("landed!!", "made it to the cabin", "touched down"):

@@ -18,7 +18,8 @@ from core.extraction.travel_trips import end_of_day, place_confidence, trip_date
 
 COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
-    r"\b(?:got|came|flew|drove|made\s+it|just\s+got)\s+(?:back\s+)?(?:home|back)\b|"
+    # "Reached home safely": Indian English for got home.
+    r"\b(?:got|came|flew|drove|made\s+it|just\s+got|reached)\s+(?:back\s+)?(?:home|back)\b|"
     # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
     r"\b(?:we're|i'm|are|am)\s+(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
     r"all\s+day|for\s+the\s+day)\b)|"
@@ -99,7 +100,7 @@ _SELF = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z][a-z']*")
-PAST = re.compile(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned)\b")
+PAST = re.compile(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned|reached)\b")
 _STAY = re.compile(
     r"\bfor\s+(?:the|a|an|another|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple"
     r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month)\b"

@@ -14,6 +14,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at
 from core.extraction.timewords import NUMBER_WORDS
 from core.extraction.travel_departures import SETTING_OUT_WORDS, leaves_first
+from core.extraction.travel_going_back import GOING_BACK
 
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?|"
@@ -121,6 +122,10 @@ def trip_under_way(clause: Clause, place: Place) -> list[Candidate]:
         Candidate("travel.status", "in_progress", conf),
     ]
     _, ret = trip_dates(clause)
+    if ret is None and (back := GOING_BACK.search(clause.low)) is not None:
+        # "currently in Cebu, going back to Manila on Sunday": the day after the way back.
+        ahead = [t for t in clause.times if t.start > back.start() and not t.past]
+        ret = ahead[0].day if ahead else None
     if ret is not None:
         out.append(Candidate("travel.return_date", ret.isoformat(), conf))
     return out

@@ -417,14 +417,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # was tuned on them), dev / held-out: gamers 0.694/0.440 and 0.806/0.444; worldenglish
     # 0.806/0.487 and 0.861/0.333; couples 0.861/0.615 and 0.889/0.500; handoff 0.750/0.286
     # (two dev records give a forbidden field) and 0.611/0.200. No false commit, no
-    # spurious where. Floors: these minus the usual margin.
-    ("gamers", "dev"): Figures(0.66, 0.39, 0.00, 0.00, 0, 0.00),
+    # spurious where. Floors: these minus the usual margin. After the work on the dev
+    # halves (tenth round; held-out figures left to the one scoring at the end): gamers
+    # 0.778/0.720, worldenglish 0.889/0.795, couples 0.889/0.846, handoff 0.833/0.686, no
+    # forbidden field left; dev floors raised to these minus the usual margin.
+    ("gamers", "dev"): Figures(0.74, 0.67, 0.00, 0.00, 0, 0.00),
     ("gamers", "heldout"): Figures(0.77, 0.39, 0.00, 0.00, 0, 0.00),
-    ("worldenglish", "dev"): Figures(0.77, 0.43, 0.00, 0.00, 0, 0.00),
+    ("worldenglish", "dev"): Figures(0.86, 0.74, 0.00, 0.00, 0, 0.00),
     ("worldenglish", "heldout"): Figures(0.83, 0.28, 0.00, 0.00, 0, 0.00),
-    ("couples", "dev"): Figures(0.83, 0.56, 0.00, 0.00, 0, 0.00),
+    ("couples", "dev"): Figures(0.86, 0.79, 0.00, 0.00, 0, 0.00),
     ("couples", "heldout"): Figures(0.85, 0.45, 0.00, 0.00, 0, 0.00),
-    ("handoff", "dev"): Figures(0.72, 0.23, 0.00, 0.00, 2, 0.00),
+    ("handoff", "dev"): Figures(0.80, 0.63, 0.00, 0.00, 0, 0.00),
     ("handoff", "heldout"): Figures(0.58, 0.15, 0.00, 0.00, 0, 0.00),
 }
 

@@ -1,0 +1,40 @@
+"""The name a bill goes by, whoever sent it: "your PG&E electric bill" is the electric
+bill, "Comcast internet bill" the internet bill, "my flat rent" the rent, "your credit card
+payment" the credit card, "phone bill autopay" the phone bill.
+
+A notification or a pasted reminder names the company before the bill, and people in India
+say "flat rent" or "house rent"; the catalogue knows the bill by what it is for. A name
+alone before "bill" stays ("the Verizon bill": nothing else says what it is for).
+"""
+
+from __future__ import annotations
+
+import re
+
+_BILL_HEAD = re.compile(
+    r"\b(?:bill|rent|mortgage|invoice|premium|insurance|fees?|tuition|loan|emi|card)$"
+)
+_PROVIDER = re.compile(r"^(?:[A-Z][\w&'.-]*|[\w'.-]*[A-Z&][\w&'.-]*)$")
+"""A company's name before the bill: capitalised or with capitals or "&" inside ("PG&E",
+"Comcast", "BESCOM", "AT&T")."""
+_PLACE_RENT = re.compile(
+    r"^(?:(?:flat|house|home|apartment|apt|room|hostel|pg|studio|condo)\s+)+(?=rent$)", re.I
+)
+_AFTER = re.compile(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|installment)$", re.I)
+"""What follows the bill and is only how it is paid: "credit card payment", "phone bill
+autopay" (not "car payment": the car is no bill)."""
+
+
+def bill_name(item: str) -> str:
+    """``item`` without the company before it, the home before "rent" and the way it is
+    paid after it: "PG&E electric bill" -> "electric bill"."""
+    name = item.strip()
+    bare = _AFTER.sub("", name)
+    if bare != name and _BILL_HEAD.search(bare.lower()):
+        name = bare
+    name = _PLACE_RENT.sub("", name)
+    words = name.split()
+    # Company names go, as long as a lower-case word is left to say what the bill is for.
+    while len(words) > 2 and _PROVIDER.match(words[0]) and words[1].islower():
+        words = words[1:]
+    return " ".join(words)

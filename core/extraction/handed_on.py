@@ -1,0 +1,103 @@
+"""Words handed on from a relative: 'from mom: "landed in phoenix"', 'my wife texted "im
+stuck at O'Hare"', 'Dad's message: "I'm in Boise"'.
+
+Inside the quote "I" is the relative, not the user: the quote is read as said of them
+("my mom landed in phoenix"), so the relative's status comes from the family rules and the
+user's own location, trip or bill stays as it was. A quote that opens on its verb, its
+subject left out as in a text ("landed in phoenix", "home from the hospital", "fever's
+gone"), is given the relative as subject. Only a relative the family rules know is named;
+a friend's or a company's words ("my friend sent this: …", "Quoting the hotel: …") are
+left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+_RELATIVE = (
+    r"mom|mum|mother|dad|father|wife|husband|partner|son|daughter|sister|brother|grandma|"
+    r"grandpa|grandmother|grandfather|nana|aunt|uncle|cousin|kids?|fianc[eé]e?"
+)
+_OTHERS = (
+    r"friend|boss|roommate|flatmate|coworker|co-worker|colleague|neighbou?r|landlord|landlady|"
+    r"buddy|bestie|bff|teammate|manager"
+)
+_WHO = (
+    rf"(?:my\s+|our\s+)?(?:(?P<rel{{0}}>{_RELATIVE})|(?P<oth{{0}}>{_OTHERS}))\b|"
+    # "from Sam:", "Priya texted": a first name, with its capital.
+    r"(?P<name{0}>(?-i:(?!(?:The|My|Our|Your|This|That|Me|Us|It|We|You|They|He|She|From|Fwd|Fw|Re|Note|Reminder|"
+    r"Update|Subject|Subj|Quote|Quoting|Notice)\b)[A-Z][a-z]+))"
+)
+_HEADER = re.compile(
+    r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"
+    r"msg|message|text|voicemail|note)\s+)?(?:from|by)\s+(?:" + _WHO.format("a") + r")"
+    r"(?:\s*\([^)]*\))?\s*[:,-]\s*|"
+    r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
+    r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
+    r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
+    r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?\s*[:,-]?\s*(?=[\"“])|"
+    r"^\s*(?:" + _WHO.format("d") + r")\s*:\s*(?=[\"“])",
+    re.IGNORECASE,
+)
+_QUOTE = re.compile(r"^[\"“](?P<q>[^\"”]+)[\"”]?(?P<after>.*)$", re.DOTALL)
+_FIRST_PERSON = re.compile(r"\b(?P<w>i'm|im|i am|i've|i'll|i(?!')|my|me)\b", re.I)
+_AS_SAID_OF = {"i'm": "{who} is", "im": "{who} is", "i am": "{who} is", "i've": "{who} has",
+               "i'll": "{who} will", "i": "{who}", "my": "{whose}", "me": "{them}"}  # fmt: skip
+_SUBJECT_FIRST = re.compile(
+    r"^(?:i|i'm|im|i've|i'll|i'd|we|we're|we've|we'll|you|u|ur|you're|the|my|our|your|it|it's|its|"
+    r"this|that|there|they|they're|he|he's|she|she's|kids|a|an|if|when|can|could|would|will|"
+    r"call|tell|text|please|pls|don't|dont|do|did|are|is|was|ok|okay|yes|yeah|yep|no|nope|hi|"
+    r"hey|hello|love|thanks|thank|lol|haha|what|where|who|how|why|mom|dad|[A-Z][a-z]+\s+"
+    r"(?:is|was|has|will|and))\b",
+)
+"""What a quote with its subject opens on; any other opening leaves the subject out, as a
+text does ("landed in phoenix", "home from the hospital", "got the job")."""
+_BE_LED = re.compile(
+    r"^(?:just\s+|finally\s+|still\s+)?(?:home|back|at|in|stuck|staying|going|heading|leaving|"
+    r"flying|driving|boarding|feeling|out|off|on|safe|here|fine|sick|better|almost|nearly|"
+    r"running|about|waiting|away)\b",
+    re.IGNORECASE,
+)
+_ADDRESS = re.compile(r"^(?:dad|mom|mum|honey|babe|sweetie|love|hon|hun)\b[,\s]*", re.I)
+
+
+def handed_on(text: str) -> str:
+    """``text`` with a relative's quoted words read as said of the relative."""
+    m = _HEADER.match(text)
+    if m is None:
+        return text
+    rel = next((m.group(g) for g in ("rela", "relb", "relc", "reld") if m.group(g)), None)
+    other = next((m.group(g) for g in ("otha", "othb", "othc", "othd") if m.group(g)), None)
+    name = next((m.group(g) for g in ("namea", "nameb", "namec", "named") if m.group(g)), None)
+    rest = text[m.end() :].strip()
+    q = _QUOTE.match(rest)
+    quote, after = (q.group("q"), q.group("after")) if q else (rest, "")
+    if rel is not None:
+        who = f"my {rel.lower()}"
+        female = _FEMALE.search(rel.lower()) is not None
+        pronoun = "their" if rel.lower().startswith("kid") else "her" if female else "his"
+    else:
+        who, pronoun = f"my {other.lower()}" if other else str(name), "their"
+    them = {"her": "her", "his": "him"}.get(pronoun, "them")
+    said = _ADDRESS.sub("", quote.strip())
+    subjectless = _SUBJECT_FIRST.match(said) is None and _SUBJECT_FIRST.match(said.lower()) is None
+    said = _FIRST_PERSON.sub(
+        lambda w: _AS_SAID_OF[" ".join(w.group("w").lower().split())].format(
+            who=who, whose=pronoun, them=them
+        ),
+        said,
+    )
+    if subjectless:
+        # "landed in phoenix", "home from the hospital", "fever's gone", "got the job": the
+        # one who wrote it is the subject the text leaves out.
+        if _SYMPTOM.match(said):
+            said = f"{who}'s {said}"
+        elif _BE_LED.match(said):
+            said = f"{who} is {said}"
+        else:
+            said = f"{who} {said}"
+    return f"{said}{after}".strip()
+
+
+_FEMALE = re.compile(r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt")
+_SYMPTOM = re.compile(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)

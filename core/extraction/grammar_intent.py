@@ -80,6 +80,7 @@ RESULT_VERBS = frozenset(
             "reroute",
             "strand",
             "stick",
+            "hole",  # "holed up at a motel in Flagstaff"
             # "we extended the trip to monday": the day it now ends is ahead.
             "extend",
             "bump",

@@ -57,6 +57,8 @@ RESULT_PAST = re.compile(
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
     r"killed|dropped|shelved)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    # "the mortgage payment went through": the money went.
+    r"\bpayments?\s+(?:finally\s+|just\s+)?went\s+through\b|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
     r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
     r"hiked)\s+(?:\w+\s+)?to\b|"

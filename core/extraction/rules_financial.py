@@ -43,7 +43,7 @@ _ITEM_STOP = frozenset(
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
-    r"payment|tuition|insurance|loan|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
+    r"payment|tuition|insurance|loans?|tax|taxes|fee|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
 )
 _NOT_ITEMS = frozenset(
@@ -170,6 +170,10 @@ _GATE = frozenset(
         "hit",
         "arrived",
         "landed",
+        "owe",
+        "overdue",
+        "goes",
+        "comes",
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")
@@ -199,6 +203,7 @@ _OWED = (
     # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
     # home's lease, which ends, is not).
     r"bill|rent|mortgage|invoice|premium|insurance|deposit|fee|copay|co-pay|dues|tuition|car\s+lease|"
+    r"(?:car|loan|card|mortgage)\s+payment|"
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
@@ -329,7 +334,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         # its day is ahead ("the rent will be $2200" is still to come).
         owed = (
             status == "due"
-            and (renewed or _BILL.search(item.lower()))
+            and (renewed or _BILL.search(item.lower()) or "owe" in clause.words)
             and not _WILL.search(clause.low)
         )
         priced: ObservationIntent | None = "assertive" if owed else forced

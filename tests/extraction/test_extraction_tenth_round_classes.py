@@ -230,3 +230,127 @@ def test_the_way_home_said_other_ways_is_the_return_date(text: str, day: str) ->
     said = facts_said(text, AT)
     assert said.get("travel.return_date") == day
     assert "travel.destination" not in said  # coming home is no trip out
+
+
+# ---------------------------------------------------------------- family members, more ways
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my coworker's son is in the hospital", "family.son.status"),
+        ("is the baby still sick?", "family.baby.status"),
+        ("my sister's kids are at camp", "family.kids.status"),
+        ("my mom is visiting us this week", "family.mom.status"),
+        ("my mom is visiting from Ohio", "family.mom.status"),
+        ("my sister is visiting her in-laws", "family.sister.status"),
+        ("my son is fine and has a new bike", "family.son.status"),
+        ("the kids are on a trip with the school next month", "family.kids.status"),
+    ],
+)
+def test_a_family_look_alike_sets_no_status(text: str, field: str) -> None:
+    assert facts_said(text, AT).get(field) in (None, "well")
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "status"),
+    [
+        # Away by what they are doing elsewhere.
+        ("son's off at camp until the 20th", "family.son.status", "away"),
+        ("my daughter is away at college in Vermont", "family.daughter.status", "away"),
+        ("my husband is on a business trip till thursday", "family.husband.status", "away"),
+        ("hubby's away on business this week", "family.husband.status", "away"),
+        ("my wife is visiting her parents in Ohio until Monday", "family.wife.status", "away"),
+        # In hospital with an illness.
+        ("grandma's been admitted with pneumonia", "family.grandma.status", "sick"),
+        ("my dad was hospitalized with covid", "family.dad.status", "sick"),
+        # An illness said after a first predicate.
+        ("the baby is teething and has a fever", "family.baby.status", "sick"),
+        ("my son is cranky and has an ear infection", "family.son.status", "sick"),
+    ],
+)
+def test_a_family_status_said_more_ways(text: str, field: str, status: str) -> None:
+    assert facts_said(text, AT).get(field) == status
+
+
+# ---------------------------------------------------------------- where one is, said indirectly
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my daughter is at her dad's in Reno",
+        "are you still in Denver?",
+        "I was at my parents' in Ohio last week",
+        "we'll be at my sister's in Boise next week",
+        "my boss is stuck in Toronto",
+        "I'd rather be in Maui",
+        "on a call in 5",
+        "my brother is camping near Moab",
+        "we used to go camping near Moab",
+    ],
+)
+def test_a_whereabouts_look_alike_places_no_one(text: str) -> None:
+    assert "travel.location" not in facts_said(text, AT)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # The scene, then the place it is in, "I'm" left out.
+        ("on the beach in Tulum right now 🌴", "Tulum"),
+        ("on the train in Germany, wifi is bad", "Germany"),
+        # Camping there, holed up there.
+        ("we're camping near Moab this week", "Moab"),
+        ("camping in Big Sur till sunday", "Big Sur"),
+        ("holed up at a motel in Flagstaff because of the snow", "Flagstaff"),
+    ],
+)
+def test_where_one_is_said_indirectly(text: str, place: str) -> None:
+    assert facts_said(text, AT).get("travel.location") == place
+
+
+# ---------------------------------------------------------------- money owed and paid, more ways
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my roommate still owes me for utilities",
+        "I owe you one for this",
+        "we owe it to the kids to try",
+        "the water bill was past due last month but it's sorted",
+        "the deal went through, we close friday",
+        "is the water bill overdue?",
+        "can you pay the electric bill today?",
+    ],
+)
+def test_a_money_look_alike_owes_nothing(text: str) -> None:
+    said = facts_said(text, AT)
+    assert not [f for f, v in said.items() if f.endswith(".status") and v == "due"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A payment that went through is paid, not money back.
+        ("tuition payment went through this morning", {"tuition_payment.status": "paid"}),
+        ("the mortgage payment went through", {"mortgage_payment.status": "paid"}),
+        # Owed by the speaker, with what and by when.
+        ("owe the dentist $200, due end of week", {"dentist.amount": 200}),
+        (
+            "we owe the IRS $3,100 by april 15",
+            {"irs.amount": 3100, "irs.due_date": "2026-04-15"},
+        ),
+        # Overdue, taken on its day, a payment's amount.
+        ("electric bill is overdue 😬", {"electric_bill.status": "due"}),
+        ("insurance premium goes out on the 28th", {"insurance_premium.due_date": "2026-03-28"}),
+        ("the car payment is due on the 3rd, $389", {"car_payment.amount": 389}),
+        # Loans paid off.
+        ("paid off my student loans!!!", {"student_loans.status": "paid"}),
+    ],
+)
+def test_money_owed_and_paid_said_more_ways(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text, AT)
+    for field, value in expected.items():
+        assert said.get(f"financial.{field}") == value, field

@@ -23,7 +23,8 @@ _CANCELLED = re.compile(
     r"scrapped|abandoned)\b|"
     # "Trip to Seattle cancelled", "vegas trip canceled": a list's or a status line's trip
     # and what became of it, the verb left out.
-    r"\b(?:trip|vacation|holiday|getaway|flight|cruise|honeymoon)(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
+    r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|cruise|honeymoon)"
+    r"(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
     # ... or an emoji or a face after it: "Vegas trip cancelled 😭", "Paris trip cancelled :("
     r"\s+(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today))|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|"

@@ -354,3 +354,33 @@ def test_money_owed_and_paid_said_more_ways(text: str, expected: dict[str, objec
     said = facts_said(text, AT)
     for field, value in expected.items():
         assert said.get(f"financial.{field}") == value, field
+
+
+# ---------------------------------------------------------------- a stay booked, and a school's trip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the hotel is booked in Chicago, no rooms left",
+        "my sister has a hotel booked in Miami for friday",
+        "the school trip to DC got cancelled",
+        "class trip to the zoo cancelled",
+    ],
+)
+def test_a_stay_or_trip_look_alike_is_not_the_users(text: str) -> None:
+    said = facts_said(text, AT)
+    assert "travel.destination" not in said
+    assert said.get("travel.status") != "cancelled"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("we have a cabin booked in Tahoe for the weekend", "Tahoe"),
+        ("our hotel's booked in Chicago for the 10th", "Chicago"),
+        ("got an airbnb reserved in Austin for next weekend", "Austin"),
+    ],
+)
+def test_a_stay_booked_somewhere_is_the_trip_there(text: str, place: str) -> None:
+    assert facts_said(text, AT).get("travel.destination") == place

@@ -384,3 +384,41 @@ def test_a_stay_or_trip_look_alike_is_not_the_users(text: str) -> None:
 )
 def test_a_stay_booked_somewhere_is_the_trip_there(text: str, place: str) -> None:
     assert facts_said(text, AT).get("travel.destination") == place
+
+
+# ---------------------------------------------------------------- a fact, a comma, and why
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        # Look-alikes: one clause, or a subordinate one, stays whole.
+        ("when we landed in Austin, the plane was packed", 1),
+        ("after we got to Denver, the car was towed", 1),
+        ("not going to lie, the trip was rough", 1),
+        ("in Denver last friday, conference ran long", 1),
+        # A fact, then a sentence with a subject of its own (often without its article).
+        ("landed in Austin, plane was packed", 2),
+        ("landed in Austin, the plane was packed", 2),
+        ("not going to Miami anymore, work came up", 2),
+        ("in Denver till friday, conference ran long", 2),
+    ],
+)
+def test_a_run_on_is_cut_where_a_new_subject_starts(text: str, parts: int) -> None:
+    from core.extraction.run_ons import split_run_ons
+    from core.extraction.segments import clean, split_segments
+
+    assert len(split_run_ons(split_segments(text), clean(text))) == parts
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("landed in Austin, plane was packed", "travel.location", "Austin"),
+        ("not going to Miami anymore, work came up", "travel.status", "cancelled"),
+        ("in Denver till friday, conference ran long", "travel.return_date", "2026-03-06"),
+    ],
+)
+def test_the_fact_before_the_reason_is_news(text: str, field: str, value: str) -> None:
+    assert extract_offline(text, at=AT).intent == "assertive"
+    assert facts_said(text, AT).get(field) == value

@@ -168,8 +168,46 @@ _SYMPTOM_WORSE = re.compile(
 mirror of a symptom gone)."""
 
 
+_AWAY_DOING = re.compile(
+    _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?(?:"
+    # "son's off at camp until the 20th", "she's away at uni"
+    r"(?:off|away)\s+(?:at|to)\s+(?:[a-z]+\s+)?(?:camp|college|uni|university|boarding\s+school)|"
+    # "my husband is on a business trip till thursday", "is away on business"
+    r"(?:away\s+|off\s+)?on\s+(?:(?:a|an|his|her|their)\s+(?:[a-z]+\s+)?trip|business|tour|"
+    r"deployment)|deployed)\b"
+)
+"""Away by what the member is doing elsewhere: at camp, on a trip."""
+VISITING = re.compile(
+    _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
+    r"(?:off\s+|away\s+)?visiting\s+(?!(?:us|me|here|from|for|with\s+us)\b)(?=[a-z])"
+)
+"""A member of the household visiting someone is away: "my wife is visiting her parents in
+Ohio" (not "mom is visiting us", "visiting from Ohio"; ``rules_family`` checks who)."""
+_ADMITTED_WITH = re.compile(
+    _PRE + r"(?:is|are|'s|was|were|got|has\s+been|have\s+been|'s\s+been)\s+(?:just\s+)?"
+    r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
+)
+"""In hospital with an illness: "grandma's been admitted with pneumonia"."""
+_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
+"""A second predicate of the same member: "the baby is teething and has a fever"."""
+
+
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
+    said = _member_status(rest)
+    if said is None and _AWAY_DOING.search(rest):
+        return "away"
+    if said is None and _ADMITTED_WITH.search(rest):
+        return "sick"
+    if said is None and (m := _AND_THEN.search(rest)) is not None:
+        # Only an illness said after "and": "is fine and has a new bike" says no status.
+        after = " " + rest[m.end() :]
+        if _ILLNESS.search(after) or _COMING_DOWN.search(after):
+            return "sick"
+    return said
+
+
+def _member_status(rest: str) -> str | None:
     if _NOT_SICK.search(rest) or _RECOVERED.search(rest) or _DISCHARGED.search(rest):
         return "well"
     if dm := _DOING.search(rest):

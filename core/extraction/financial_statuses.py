@@ -25,6 +25,15 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "cancelled",
     ),
+    # "we owe the IRS $3,100 by april 15", "still owe the dentist $200": owed by the speaker
+    # (not "owe you one", "owe it to myself", nor "he owes me": someone else's debt).
+    (
+        re.compile(
+            r"(?:^|\b(?:i|we)\s+)(?:still\s+|also\s+)?owe\s+"
+            r"(?!(?:you|u|ya|him|her|them|me|us|it|everyone|anyone|myself|ourselves)\b)"
+        ),
+        "due",
+    ),
     # "need to pay the water bill", "gotta pay rent before i leave": still owed.
     (
         re.compile(
@@ -37,6 +46,25 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
 )
 SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "tuition payment went through", "the mortgage payment cleared": money sent, not back.
+    (
+        re.compile(
+            r"(?<=payment)\s+(?:finally\s+|just\s+|already\s+)?(?:went\s+through|came\s+out|"
+            r"cleared|posted|(?:is|was|has\s+been)\s+processed)\b"
+        ),
+        "paid",
+    ),
+    # "electric bill is overdue", "the card is past due": owed, and late (it "was past due"
+    # before it was paid).
+    (
+        re.compile(
+            r"\s+(?:is|are|'s)\s+(?:now\s+|still\s+|already\s+|way\s+|\w+\s+days\s+)?"
+            r"(?:overdue|past\s+due)\b"
+        ),
+        "due",
+    ),
+    # "insurance premium goes out on the 28th": a payment taken on its day.
+    (re.compile(r"\s+(?:goes|comes)\s+out\s+(?=on\b|the\b|[a-z]*day\b|tomorrow\b)"), "due"),
     # "phone bill autopay went thru", "my half of the rent went through": a bill or a payment
     # that went through is paid (a refund that went through came back, below).
     (

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from core.extraction.home_words import HOME_SAID
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.intent_tense import (
@@ -79,6 +80,7 @@ RESULT_VERBS = frozenset(
             "reroute",
             "strand",
             "stick",
+            "hole",  # "holed up at a motel in Flagstaff"
             # "we extended the trip to monday": the day it now ends is ahead.
             "extend",
             "bump",
@@ -173,6 +175,12 @@ _STORY_FRAME = re.compile(
 )
 """A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before
 the kids were born") says nothing about where the speaker is now."""
+_BACK_EXPECTED = re.compile(r"\bshould\s+be\s+(?:back|home)\b")
+"""A return expected ("we should be back sunday night"), not a possibility weighed."""
+_HAD_TO_RESULT = re.compile(
+    r"\b(?:had|'ve\s+had|have\s+had)\s+to\s+(?:cancel|call\s+off|scrap|postpone|reschedule|"
+    r"push\s+back|move|quit|leave|resign)\b"
+)
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
@@ -191,6 +199,10 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "drove up to Tahoe" (the parse may take "up" for an adverb)
     lemma = verb.split(" ")[0]
     done = reading.complements
+    if any(f"{lemma} {c[5:]}" in _PHRASAL_RESULT for c in done if c.startswith("prep:")):
+        return True  # "we called off the road trip": the parse may take "off" for a preposition
+    if lemma == "have" and "xcomp" in done and _HAD_TO_RESULT.search(low):
+        return True  # "I had to cancel my trip to Seattle": the cancelling happened
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
         return True  # "his surgery went fine": how he is now
     if lemma == "get":
@@ -269,6 +281,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     if (reading.conditional and not IF_IDIOM.search(low)) or (
         reading.modal in _POSSIBILITY
         and reading.subject in ("speaker", "we", "none")
+        and not (reading.modal == "should" and _BACK_EXPECTED.search(low))
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
@@ -314,7 +327,11 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         and not reading.negated
         and not reading.modal
         and not reading.pluperfect
-        and reading.verb.split(" ")[0] in _SETTLING
+        and (
+            reading.verb.split(" ")[0] in _SETTLING
+            # "bought our first home in Spokane", "made the move to Vancouver last summer"
+            or (reading.verb.split(" ")[0] in ("buy", "close", "make") and HOME_SAID.search(low))
+        )
         and _DATED_RECENTLY.search(low)
         and not _STORY_FRAME.search(low)
     ):

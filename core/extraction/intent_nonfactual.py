@@ -71,10 +71,13 @@ OPENS_SCOPE = re.compile(
     rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )
+_BACK_EXPECTED = r"(?!\s+be\s+(?:back|home)\b)"
+"""Not "we should be back sunday night", "should be home by saturday": a return expected."""
 WISH = re.compile(
     rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
     rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
-    rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should|ought\s+to)\b|\bshould(?:n't)?\b|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
+    rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should{_BACK_EXPECTED}|ought\s+to)\b|"
+    rf"\bshould(?:n't)?\b{_BACK_EXPECTED}|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
     rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"

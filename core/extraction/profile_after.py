@@ -55,6 +55,7 @@ _STAY = re.compile(
 
 
 _FORMER_JOB = re.compile(
+    r"^(?:just\s+|finally\s+)?(?:quit|left)\s+[a-z]|"  # "quit Walgreens, now at CVS"
     r"\bno\s+longer\s+(?:at|with)\b|\bused\s+to\s+work\b|\b(?:i|we)\s+(?:worked|was)\s+(?:at|for)\b|"
     r"\bspent\s+(?:a|an|one|two|three|four|five|\d+)\s+(?:years?|months?)\s+at\b"
 )

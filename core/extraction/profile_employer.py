@@ -41,7 +41,13 @@ _EMPLOYER = re.compile(
     # "i'm a nurse at kaiser", non-native "i'm nurse at kaiser": a job, then where; not how
     # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
     r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"
-    rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+"
+    rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+|"
+    # "new job at Verizon starts monday", "my job at Costco pays the bills": the speaker's
+    # job named with where it is (not "my husband's new job at Boeing").
+    r"(?:^|\bmy\s+)(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
+    # "currently employed at Wayfair", "I'm employed by Comcast"
+    r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
+    r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"
 )
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
@@ -52,8 +58,22 @@ _EMPLOYER_KNOWN = re.compile(
     r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
     # "I'm at Stripe now as of last week": a place of work dated by when it began.
-    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)"
+    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)|"
+    # "I'm with Deloitte now", "im a driver for fedex", "work for the NHS as a nurse", "today
+    # was my first day at Cisco", "just got promoted at Target": with a known organisation
+    # (not "I'm with Sarah now", "my first day at the gym").
+    r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?(?:with|(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:for|with))\s+|"
+    r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:at|for)\s+|"
+    r"\bmy\s+first\s+(?:day|week|shift)\s+(?:of\s+work\s+)?at\s+|"
+    r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+"
 )
+
+
+JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+")
+"""The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
+("new job at Verizon starts monday")."""
+GATE = frozenset({"employed", "promoted", "first", "with", "im"})
+"""Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 
 
 _DEPARTMENT = re.compile(r"(?:IT|HR|PR|QA|R&D|UX|UI|AI|ML|ER|ICU|OR|ops|sales)\b")

@@ -26,7 +26,7 @@ from core.extraction.family_members import (
     member_named,
     names_a_relation,
 )
-from core.extraction.family_status import THREW_UP, VERBLESS, member_status
+from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, member_status
 from core.extraction.first_names import is_common_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
@@ -233,8 +233,10 @@ def _member(clause: Clause) -> list[Candidate]:
     if status is None and VERBLESS.match(rest) and _ONLY_THE_MEMBER.fullmatch(head):
         # A status line that leaves out the verb: the member opens the clause.
         status = member_status("is " + rest)
-    if status is None and (slug in HOUSEHOLD or _FOR_NOW.search(rest)) and elsewhere(clause, rest):
+    if status is None and elsewhere(clause, rest) and (slug in HOUSEHOLD or _FOR_NOW.search(rest)):
         # "my dad is staying at the lake house till sunday": anyone is away for a while.
+        status = "away"
+    elif status is None and slug in HOUSEHOLD and VISITING.match(rest):
         status = "away"
     if status is None and _BROUGHT_TO_CARE.search(head):
         # "i'm at the ER with my mom": whom the speaker brought there is the patient, most

@@ -44,7 +44,7 @@ _ITEM_STOP = frozenset(
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
-    r"payment|tuition|insurance|loan|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
+    r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
 )
 _NOT_ITEMS = frozenset(
@@ -171,6 +171,10 @@ _GATE = frozenset(
         "hit",
         "arrived",
         "landed",
+        "owe",
+        "overdue",
+        "goes",
+        "comes",
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")
@@ -216,6 +220,7 @@ _OWED = (
     # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
     # home's lease, which ends, is not).
     r"bill|rent|mortgage|invoice|premium|insurance|deposit|fees?|copay|co-pay|dues|tuition|car\s+lease|"
+    r"(?:car|loan|card|mortgage)\s+payment|"
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
@@ -352,7 +357,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         owed = (
             status == "due"
             # "your credit card payment of $412 is due 03/21": owed, as "due" says.
-            and (renewed or _BILL.search(item.lower()) or "due" in clause.words)
+            and (
+                renewed or _BILL.search(item.lower()) or not clause.words.isdisjoint({"owe", "due"})
+            )
             and not _WILL.search(clause.low)
         )
         priced: ObservationIntent | None = "assertive" if owed else forced

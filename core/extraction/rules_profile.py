@@ -12,12 +12,15 @@ from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name
 from core.extraction.home_is import HOME_IS, named_as_typed
+from core.extraction.home_words import GATE as _HOME_GATE
+from core.extraction.home_words import HOME_SAID
 from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
-from core.extraction.profile_employer import employer_in
+from core.extraction.profile_employer import GATE as _JOB_GATE
+from core.extraction.profile_employer import JOB_HELD, employer_in
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
@@ -184,85 +187,17 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 _GATE = frozenset(
     [
-        "moved",
-        "relocated",
-        "reside",
-        "resided",
-        "residing",
-        "liv",
-        "lve",
-        "livin",
-        "wrk",
-        "werk",
-        "live",
-        "settled",
-        "lived",
-        "living",
-        "based",
-        "located",
-        "home",
-        "hometown",
-        "grew",
-        "work",
-        "worked",
-        "working",
-        "teach",
-        "teaching",
-        "joined",
-        "started",
-        "job",
-        "position",
-        "post",
-        "role",
-        "resident",
-        "offer",
-        "signed",
-        "employer",
-        "company",
-        "quit",
-        "left",
-        "eat",
-        "eating",
-        "diet",
-        "call",
-        "name",
-        "go",
-        "zone",
-        "timezone",
-        "tz",
-        "time",
-        "vegetarian",
-        "vegan",
-        "pescatarian",
-        "pescetarian",
-        "gluten",
-        "dairy",
-        "lactose",
-        "keto",
-        "paleo",
-        "kosher",
-        "halal",
-        "celiac",
-        "coeliac",
-        "plant",
-        "low",
-        "nut",
-        "flexitarian",
-        "switching",
-        "switch",
-        "switched",
-        "going",
-        "went",
-        "became",
-        "name's",
-        "im",
-        "been",
-        "hired",
-        "drive",
-        "deliver",
-        "dash",
+        "moved", "relocated", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
+        "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
+        "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
+        "position", "post", "role", "resident", "offer", "signed", "employer", "company", "quit",
+        "left", "eat", "eating", "diet", "call", "name", "go", "zone", "timezone", "tz", "time",
+        "vegetarian", "vegan", "pescatarian", "pescetarian", "gluten", "dairy", "lactose", "keto",
+        "paleo", "kosher", "halal", "celiac", "coeliac", "plant", "low", "nut", "flexitarian",
+        "switching", "switch", "switched", "going", "went", "became", "name's", "im", "been",
+        "hired", "drive", "deliver", "dash",
     ]
-)
+)  # fmt: skip
 
 
 _MORE_PLACE = re.compile(r"\b(?:in|near|outside(?:\s+of)?|of|around|called|named)\s+")
@@ -339,16 +274,17 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
     if (
-        clause.words.isdisjoint(_GATE | _ZONE_WORDS)
+        clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE)
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
         and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))
     ):
         return []
     out: list[Candidate] = []
-    m = _HOME.search(low) or now_living(clause) or HOME_IS.match(low)
+    m = _HOME.search(low) or now_living(clause) or HOME_IS.match(low) or HOME_SAID.search(low)
     if m and clause.intent != "planning":
-        place = _residence(text, low, m.end())
+        # "Edinburgh-based": the hyphen is no part of the name (same length, same offsets).
+        place = _residence(text.replace("-based", " based"), low, m.end())
         if place is not None and m.end() == 0 and not named_as_typed(place.name, low[: place.end]):
             place = None  # "sam is home now": not "Damascus", which some call Sham
         if place is not None:
@@ -361,7 +297,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
     elif (org := employer_in(text, low) or next_employer(clause)) is not None:
-        out.append(Candidate("profile.employer", org.name, org.confidence))
+        held = clause.intent == "planning" and JOB_HELD.search(low) is not None
+        out.append(
+            Candidate("profile.employer", org.name, org.confidence, "assertive" if held else None)
+        )
     m = _DIET.search(low)
     if _NOT_DIET.search(low):
         out.append(Candidate("profile.diet", None, 0.9, "retract"))

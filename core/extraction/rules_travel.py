@@ -68,7 +68,11 @@ _STAY_AHEAD = re.compile(
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
 _VISIT = re.compile(
     r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
-    r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+"
+    r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+|"
+    # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
+    # hotel is booked in Chicago": full)
+    r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"
+    r"rental|condo|villa)(?:'s|\s+is|\s+are)?\s+(?:all\s+)?(?:booked|reserved)\s+(?:in|at)\s+"
 )
 _ANOTHER_IS = re.compile(
     r"\b(?!(?:i|we|u|you|im|were|i'm|we're|let's|lets|that's|it's|here's|there's)\b)[a-z]+"

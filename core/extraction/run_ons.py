@@ -35,6 +35,7 @@ _TAKES = frozenset(
 )
 """What a main clause's verb has after it; a verb with nothing after it ("my wife
 booked") is more likely a relative clause the parser misread."""
+_BOUNDS = frozenset({"till", "until", "til", "thru", "through"})
 _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean", "feel", "wish"})
 """A fronted complement of these is reported speech ("we're here, she said"), one clause."""
 
@@ -73,8 +74,10 @@ def _main_verb(span: Span) -> Token | None:
 
 
 def _first_clause(second: Token, span: Span) -> Token | None:
-    """The clause run into ``second`` from before it, if the parse shows one."""
-    for child in second.children:
+    """The clause run into ``second`` from before it, if the parse shows one (the parser may
+    hang it from the auxiliary: "landed in Austin, the plane was packed")."""
+    helpers = [c for c in second.children if c.dep_ in ("aux", "auxpass")]
+    for child in [*second.children, *(g for h in helpers for g in h.children)]:
         if child.i >= second.i or child.dep_ not in _HANGING or child.i < span.start:
             continue
         # An imperative is a clause of its own too: "scratch the tahoe trip, kids are sick".
@@ -86,7 +89,7 @@ def _first_clause(second: Token, span: Span) -> Token | None:
             or (child.pos_ in ("ADJ", "ADV", "NOUN") and child.dep_ == "ccomp")
         ):
             continue
-        if any(c.dep_ == "mark" for c in child.children):
+        if any(c.dep_ == "mark" or c.tag_ == "WRB" for c in child.children):
             return None  # "when we got in, ...", "because it snowed, ...": subordinate
         return child
     return None
@@ -95,13 +98,26 @@ def _first_clause(second: Token, span: Span) -> Token | None:
 def _state_lead(child: Token, second: Token) -> bool:
     """ "stuck at jfk, flight delayed 3 hours": a participle without its "I'm" saying how the
     speaker is, then a comma and a sentence with a subject of its own."""
-    if child.tag_ not in ("VBN", "JJ") or child.dep_ != "advcl" or child.i != child.left_edge.i:
+    # "not going to Miami anymore, work came up": a trip given up, then why.
+    # Not "not going to lie, ...": a "going to" is no trip.
+    negated = (
+        child.tag_ == "VBG"
+        and any(c.dep_ == "neg" for c in child.children)
+        and not any(c.dep_ == "xcomp" for c in child.children)
+    )
+    if (
+        (child.tag_ not in ("VBN", "JJ") and not negated)
+        or child.dep_ != "advcl"
+        or child.left_edge.i != child.i - negated
+    ):
         return False
     if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
         return False
     # The parser may hang the comma inside the lead ("stuck at o'hare,") or after it.
     edge = child.right_edge
     comma = edge.i if edge.text == "," else edge.i + 1
+    while comma < len(child.doc) and child.doc[comma].pos_ == "ADV":
+        comma += 1  # "not going to Miami anymore, ...": an adverb the parse hangs elsewhere
     own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > comma]
     return comma < len(child.doc) and child.doc[comma].text == "," and bool(own)
 
@@ -147,7 +163,10 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
     if start is None or start - span.start < 2:
         return None
     lead = span.doc[span.start : start]
-    if any(t.pos_ in ("VERB", "AUX", "NUM") or t.ent_type_ in ("DATE", "TIME") for t in lead):
+    # "in Denver till friday, conference ran long": a stay's end does not date the sentence.
+    bound = next((t.i for t in lead if t.lower_ in _BOUNDS), start)
+    dated = any(t.ent_type_ in ("DATE", "TIME") and t.i < bound for t in lead)
+    if dated or any(t.pos_ in ("VERB", "AUX", "NUM") for t in lead):
         return None
     # "home safe": the tagger may take "home" for a name; it is the adverb of return.
     if not any(t.pos_ in ("ADV", "ADP") or t.lower_ in ("home", "back") for t in lead):
@@ -185,7 +204,12 @@ def _cut(span: Span) -> int | None:
     ):
         return None
     last_of_first = max(t.i for t in first.subtree)
-    own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > last_of_first]
+    helpers = [c for c in second.children if c.dep_ in ("aux", "auxpass")]
+    own = [
+        c
+        for c in [*second.children, *(g for h in helpers for g in h.children)]
+        if c.dep_ in _SUBJECTS and c.i > last_of_first
+    ]
     start = min([second.i] + [t.i for c in own for t in c.subtree])
     between = [t for t in span if last_of_first < t.i < start]
     if any(not (t.is_punct or t.pos_ in ("ADV", "INTJ")) for t in between):

@@ -15,26 +15,35 @@ from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
 
 _CANCELLED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
-    r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|journey|voyage|cruise|"
-    r"travel\s+plans?)\b[^.;]*?\b(?:is|was|"
+    r"\b(?:"
+    + NOT_A_SCHOOL_TRIP
+    + r"trips?|vacation|holiday|getaway|flights?|journey|voyage|cruise|"
+    r"honeymoon|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     r"scrapped|abandoned)\b|"
     # "Trip to Seattle cancelled", "vegas trip canceled": a list's or a status line's trip
     # and what became of it, the verb left out.
-    r"\b(?:trip|vacation|holiday|getaway|flight|cruise)(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
-    r"\s+(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[,.;!(]|because|bc|due|again|today|already|lah|liao))|"
-    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?)\s+(?:the|our|my)\s+"
-    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise)|"
+    r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|cruise|honeymoon)"
+    r"(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
+    # ... or an emoji or a face after it: "Vegas trip cancelled 😭", "Paris trip cancelled :("
+    r"\s+(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
+    r"already|lah|liao))|"
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|"
+    # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
+    r"had\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
+    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
     # "our plans this weekend").
     r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
     r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
-    r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never)\s+"
+    r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never|no\s+longer)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
     r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
     # "gonna skip the trip to austin", "we bailed on the vacation": a trip given up.
     r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?)\s+(?:the|our|my|this)\s+"
-    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b"
+    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b|"
+    # "no more Hawaii trip, the money went to the car"
+    r"^(?:so\s+|well\s+)?no\s+more\s+(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b"
 )
 
 
@@ -84,7 +93,8 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
         return placed
     for m in _CANCELLED.finditer(clause.low):
         trip = re.search(
-            r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage", m.group()
+            r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage|cruise|honeymoon",
+            m.group(),
         )
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m

@@ -23,7 +23,7 @@ PRESENT_AT = re.compile(
     # "up in tahoe", "down in LA", "out in denver", "over in london": where, said with the
     # way one looks at the map.
     r"^(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
-    r"jet-?lagged|sunburn[td]|"
+    r"jet-?lagged|sunburn[td]|holed\s+up|"
     r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
@@ -41,6 +41,12 @@ PRESENT_AT = re.compile(
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
     r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
+    # "on the beach in Tulum right now", "at a little cafe in Porto": the scene, then the
+    # place it is in, the "I'm" left out.
+    r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
+    r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "we're camping near Moab this week", "camped out outside Bend"
+    r"\b(?:camping|camped)\s+(?:out\s+)?(?:in|near|at|outside(?:\s+of)?)\s+|"
     # "2 more nights in london", "one more day in Goa": what is left of a stay under way.
     r"^(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?)\s+more\s+"
     r"(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"

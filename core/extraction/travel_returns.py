@@ -36,10 +36,22 @@ _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 HOMEWARD = re.compile(
     r"\b(?:head|heads|heading|headed|fly|flies|flying|drive|drives|driving|go|going|come|comes|"
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
-    r"travel|traveling|travelling|make\s+it|making\s+it)\s+(?:back\s+)?(?:home|back)\b"
+    r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"
+    r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
+    # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
+    r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b)|"
+    # "Expected back on Tuesday.", "expected home friday"
+    r"\bexpected\s+(?:back|home)\b|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
-    r"\bflights?\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home)\b|^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    # "train back is thursday", "ferry home's on the 10th"
+    r"\b(?:flights?|trains?|ferry|bus)\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home)\b|"
+    # "back stateside on the 21st", "back in portland on the 9th", "home on the 12th": a day
+    # said after where one is back (a bare "home" needs "on": "home by 6" is an evening).
+    r"^(?:and\s+)?(?:back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
+    r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
+    r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
@@ -87,6 +99,7 @@ _SELF = frozenset(
         "will",
         "'ll",
         "be",
+        "should",
         "we'll",
         "i'll",
         "gonna",

@@ -1,0 +1,68 @@
+"""A home said without "live" or "moved to": settled somewhere, a new place or a house
+bought or rented there, "I stay in Pune" (non-native "stay" for "live"), "Chicago-based",
+"I call Philadelphia home", "made the move to Vancouver", "been in Atlanta five years", and
+a move whose subject holds the speaker among others ("me and my wife moved to Calgary",
+"the kids and I moved back to Dublin").
+
+Each pattern ends where the place begins, for ``rules_profile`` to read it as it reads
+"we live in X". The speaker must be the subject (said, or left out at the start of the
+clause): "my sister just settled in Perth" and "their new place in Tampa" are others'. A
+stay is no home ("we stay in hotels when we go", "a vacation home in Tahoe").
+"""
+
+from __future__ import annotations
+
+import re
+
+_HOME_NOUN = r"(?:house|home|place|flat|apartment|condo|townhouse|bungalow|cottage|studio)"
+_NOT_A_HOME = (
+    r"(?!(?:vacation|holiday|beach|lake|second|rental|investment|summer|ski|weekend|"
+    r"airbnb|hotel)\b)"
+)
+_SPEAKER = r"(?:^|\b(?:i|we)(?:'ve|\s+have|'re|\s+are|'m|\s+am)?\s+)"
+"""The speaker as subject, or no subject at the start of the clause."""
+_WITH_ME = (
+    r"(?:^|\b)(?:me\s+and\s+(?:my|the)\s+(?:[a-z]+\s+)?[a-z]+|"
+    r"(?:my|the)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+(?:i|me))\s+(?:we\s+)?"
+)
+"""The speaker among the subject: "me and my wife", "the kids and I", "my husband and I"."""
+_ADVERB = r"(?:(?:just|recently|finally|officially|now|all|happily|already)\s+)?"
+_STAY_AWAY = (
+    r"(?![^.;!?]*\b(?:when|whenever|while|for|this|next|till|until|til|tonight|hotels?|hostels?|"
+    r"airbnbs?|sometimes|often|usually)\b)"
+)
+
+HOME_SAID = re.compile(
+    # "finally settled in Sacramento", "we've settled in Asheville", "settled in nicely in
+    # Halifax now"
+    rf"{_SPEAKER}{_ADVERB}settled\s+(?:in\s+(?:nicely|well|ok|okay)\s+)?(?:in|into)\s+"
+    rf"(?:(?:our|my|a|the)\s+(?:new\s+)?{_HOME_NOUN}\s+in\s+)?|"
+    # "my new apartment in Oakland", "loving our new house in Fort Collins"
+    rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
+    # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a
+    # flat in Manchester", "We own a house in Columbus"
+    rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|are\s+renting|'re\s+renting|"
+    rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
+    rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
+    # Non-native "I stay in Pune with my parents": the simple present, no stay's end.
+    rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?in\s+{_STAY_AWAY}|"
+    # "me and my wife moved to Calgary", "the kids and I moved back to Dublin"
+    rf"{_WITH_ME}{_ADVERB}(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    # "we made the move to Vancouver last summer"
+    rf"{_SPEAKER}{_ADVERB}made\s+the\s+(?:big\s+)?move\s+(?:back\s+)?to\s+|"
+    # "I call Philadelphia home now": the place between "call" and "home"
+    r"\b(?:i|we)\s+(?:now\s+)?call\s+(?=[a-z][a-z .'-]{1,30}?\s+home\b)|"
+    # "been in Atlanta about five years now", "we've been in Leeds for a decade"
+    rf"(?:^|\b(?:i|we)(?:'ve|\s+have)\s+)been\s+(?:here\s+)?in\s+(?=[^,;.!?]{{1,30}}?\s+"
+    r"(?:for\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+|like\s+)?(?:\d+|two|three|four|five|"
+    r"six|seven|eight|nine|ten|a\s+few|many|several)\s+(?:years|yrs)\b|[^,;.!?]{1,30}?\s+for\s+"
+    r"(?:a\s+)?decades?\b)|"
+    # "Edinburgh-based designer here", "we're Chicago based": the place first.
+    r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
+)
+
+GATE = frozenset(
+    {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved"}
+    | {"relocated", "made", "call", "been", "based"}
+)
+"""Words one of which every pattern of ``HOME_SAID`` holds."""

@@ -333,9 +333,10 @@ def test_a_money_look_alike_owes_nothing(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # A payment that went through is paid, not money back.
-        ("tuition payment went through this morning", {"tuition_payment.status": "paid"}),
-        ("the mortgage payment went through", {"mortgage_payment.status": "paid"}),
+        # A payment that went through is paid, not money back; the bill is named by what it
+        # is for ("tuition", as bill_names names "credit card payment" the credit card).
+        ("tuition payment went through this morning", {"tuition.status": "paid"}),
+        ("the mortgage payment went through", {"mortgage.status": "paid"}),
         # Owed by the speaker, with what and by when.
         ("owe the dentist $200, due end of week", {"dentist.amount": 200}),
         (

@@ -251,16 +251,12 @@ async def read_context(
     if entities is None:
         facts = await store.facts()
         rejected = await store.review_items(["rejected"])
+        open_items = await store.open_review_items(None)
     else:
-        facts = [f for e in entities for f in await store.facts(e)]
         # A conflict is one entity's, and so is the question that asked about it.
-        rejected = [
-            r
-            for e in entities
-            for r in await store.review_items_from(e, CONFLICT_SOURCE)
-            if r.status == "rejected"
-        ]
-    open_items = await store.open_review_items(entities)
+        rows = await store.context_rows(entities, CONFLICT_SOURCE)
+        facts, open_items = rows.facts, rows.open_items
+        rejected = [r for r in rows.items_from if r.status == "rejected"]
     items = [r for r in open_items if r.kind == "change"]
     # A conflict the user answered No to ("keep both as they are") is theirs to keep.
     declined = {r.source_key for r in rejected}

@@ -146,7 +146,7 @@ def _conforms_to(fmt: str) -> Callable[[object], bool]:
     return check
 
 
-_FAST_FORMATS: Final[dict[str, Callable[[object], bool]]] = {
+FAST_FORMATS: Final[dict[str, Callable[[object], bool]]] = {
     fmt: _conforms_to(fmt) for fmt in FORMAT_CHECKER.checkers
 }
 """Every format as FORMAT_CHECKER checks it, so both validators mean the same by it."""
@@ -159,7 +159,7 @@ def fast_validator(name: str) -> jsonschema_rs.Validator:
     known = _FAST.get(name)
     if known is None or known[0] is not schema:  # the schema was reloaded: build anew
         fast = jsonschema_rs.Draft202012Validator(
-            schema, formats=_FAST_FORMATS, validate_formats=True
+            schema, formats=FAST_FORMATS, validate_formats=True
         )
         known = _FAST[name] = (schema, fast)
     return known[1]
@@ -296,7 +296,7 @@ def validate(name: str, payload: object) -> None:
 
 def conforms(value: str, fmt: str) -> bool:
     """Whether ``value`` passes the same format check the schemas use."""
-    check = _FAST_FORMATS.get(fmt)
+    check = FAST_FORMATS.get(fmt)
     return True if check is None else check(value)
 
 

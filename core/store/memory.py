@@ -45,6 +45,7 @@ from core.store.memory_companions import (
 )
 from core.store.memory_tables import FieldKey, Journal, Tables, utc
 from core.store.protocol import (
+    ContextRows,
     Decide,
     DecideSettlement,
     RolloutReads,
@@ -185,6 +186,11 @@ class MemoryStore(SettlesOneByGroup):
         return self._reviews_where(
             lambda r: r.entity_id == entity_id and r.source_key.startswith(source_prefix)
         )
+
+    async def context_rows(self, entities: Sequence[str], source_prefix: str) -> ContextRows:
+        facts = [f for e in entities for f in await self.facts(e)]
+        items_from = [r for e in entities for r in await self.review_items_from(e, source_prefix)]
+        return ContextRows(facts, items_from, await self.open_review_items(entities))
 
     def _reviews_where(self, keep: Callable[[ReviewItem], bool]) -> list[ReviewItem]:
         self.check_open()

@@ -62,6 +62,7 @@ from core.store.postgres_rows import (
 from core.store.postgres_settle import settle_group, store_dead_letter
 from core.store.postgres_sources import PostgresMailSenders, PostgresSourceStates
 from core.store.postgres_tx import (
+    Read,
     Tx,
     import_facts,
     promote,
@@ -164,6 +165,14 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
             async with self.pool.connection() as conn:
                 cur = await conn.execute(sql, args)
                 return await cur.fetchall()
+        except psycopg.Error as e:
+            raise StoreError(f"cannot read store {self.where}: {first_line(e)}") from e
+
+    async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
+        """The rows of each read, sent together on one pooled connection (autocommit)."""
+        try:
+            async with self.pool.connection() as conn:
+                return await Tx(conn).fetch_each(reads)
         except psycopg.Error as e:
             raise StoreError(f"cannot read store {self.where}: {first_line(e)}") from e
 

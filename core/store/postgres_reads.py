@@ -34,6 +34,8 @@ from core.store.postgres_rows import (
     history_from_row,
     review_from_row,
 )
+from core.store.postgres_tx import Read
+from core.store.protocol import ContextRows
 
 
 class PostgresReads(ABC):
@@ -44,12 +46,12 @@ class PostgresReads(ABC):
         self, sql: str, args: Sequence[Any] | Mapping[str, Any] = ()
     ) -> list[tuple[Any, ...]]: ...
 
+    @abstractmethod
+    async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
+        """The rows of each read, sent together on one connection (one round trip)."""
+
     async def facts(self, entity_id: str | None = None) -> list[CommittedFact]:
-        where, args = ("", ()) if entity_id is None else (" WHERE entity_id = %s", (entity_id,))
-        rows = await self.fetch(
-            f"SELECT {FACT_COLUMNS} FROM facts{where} ORDER BY entity_id, field", args
-        )
-        return [fact_from_row(r) for r in rows]
+        return [fact_from_row(r) for r in await self.fetch(*_facts_of(entity_id))]
 
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None:
         rows = await self.fetch(
@@ -79,35 +81,25 @@ class PostgresReads(ABC):
         group_key: str | None = None,
         pending_only: bool = False,
     ) -> list[ReviewItem]:
-        where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
-        args: list[Any] = []
-        if entities is not None:
-            # One index probe per entity, as postgres_rows.OPEN_QUEUE (and why).
-            where.append("entity_id = e.entity_id")
-            args.append(list(dict.fromkeys(entities)))
-        if other_than:
-            where.append("NOT (entity_id = ANY(%s::text[]))")
-            args.append(list(other_than))
-        if group_key is not None:
-            where.append("group_key = %s")
-            args.append(group_key)
-        sql = f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)}"
-        if entities is not None:
-            sql = (
-                "SELECT x.* FROM unnest(%s::text[]) AS e (entity_id) "
-                f"CROSS JOIN LATERAL ({sql} OFFSET 0) x"
-            )
-        rows = await self.fetch(f"{sql} ORDER BY seq", args)
-        return [review_from_row(r) for r in rows]
+        read = _open_items(entities, other_than, group_key, pending_only)
+        return [review_from_row(r) for r in await self.fetch(*read)]
 
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
-        # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
-        rows = await self.fetch(
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = %s "
-            "AND starts_with(source_key, %s) ORDER BY seq",
-            (entity_id, source_prefix),
-        )
+        rows = await self.fetch(*_items_from(entity_id, source_prefix))
         return [review_from_row(r) for r in rows]
+
+    async def context_rows(self, entities: Sequence[str], source_prefix: str) -> ContextRows:
+        # The same statements as the reads apart, in one round trip on one connection:
+        # a context block was three trips, each a pooled connection taken and a wait.
+        reads = [_facts_of(e) for e in entities]
+        reads += [_items_from(e, source_prefix) for e in entities]
+        *facts, open_rows = await self.fetch_each([*reads, _open_items(entities)])
+        n = len(entities)
+        return ContextRows(
+            [fact_from_row(r) for rows in facts[:n] for r in rows],
+            [review_from_row(r) for rows in facts[n:] for r in rows],
+            [review_from_row(r) for r in open_rows],
+        )
 
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
@@ -159,3 +151,44 @@ class PostgresReads(ABC):
         return LogWindow(
             tuple(event_from_row(r) for r in rows), tuple((r[0], r[1]) for r in duplicates)
         )
+
+
+def _facts_of(entity_id: str | None) -> Read:
+    where, args = ("", ()) if entity_id is None else (" WHERE entity_id = %s", (entity_id,))
+    return f"SELECT {FACT_COLUMNS} FROM facts{where} ORDER BY entity_id, field", args
+
+
+def _items_from(entity_id: str, source_prefix: str) -> Read:
+    # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
+    return (
+        f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = %s "
+        "AND starts_with(source_key, %s) ORDER BY seq",
+        (entity_id, source_prefix),
+    )
+
+
+def _open_items(
+    entities: Sequence[str] | None,
+    other_than: Sequence[str] = (),
+    group_key: str | None = None,
+    pending_only: bool = False,
+) -> Read:
+    where = ["status = 'pending'" if pending_only else "status IN ('pending', 'queued')"]
+    args: list[Any] = []
+    if entities is not None:
+        # One index probe per entity, as postgres_rows.OPEN_QUEUE (and why).
+        where.append("entity_id = e.entity_id")
+        args.append(list(dict.fromkeys(entities)))
+    if other_than:
+        where.append("NOT (entity_id = ANY(%s::text[]))")
+        args.append(list(other_than))
+    if group_key is not None:
+        where.append("group_key = %s")
+        args.append(group_key)
+    sql = f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {' AND '.join(where)}"
+    if entities is not None:
+        sql = (
+            "SELECT x.* FROM unnest(%s::text[]) AS e (entity_id) "
+            f"CROSS JOIN LATERAL ({sql} OFFSET 0) x"
+        )
+    return f"{sql} ORDER BY seq", args

@@ -62,6 +62,18 @@ Decide = Callable[[Snapshots, SeenEvents], tuple[WriteBatch, T]]
 the event ids already logged (with whose they are)."""
 
 
+@dataclass(frozen=True)
+class ContextRows:
+    """What a context block is built from, for some entities (``Store.context_rows``)."""
+
+    facts: list[CommittedFact]
+    """Each entity's facts, entity by entity in the order asked."""
+    items_from: list[ReviewItem]
+    """Each entity's review items from one source prefix, answered ones too."""
+    open_items: list[ReviewItem]
+    """The entities' open review items, oldest first."""
+
+
 @dataclass
 class RolloutReads:
     """What the rollout needs read for a decision, read by ``decide_and_write`` in its
@@ -174,6 +186,12 @@ class Store(Protocol):
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:
         """Every review item of ``entity_id`` (answered ones too) whose source key starts
         with ``source_prefix``, oldest first."""
+        ...
+
+    async def context_rows(self, entities: Sequence[str], source_prefix: str) -> ContextRows:
+        """``facts`` of each of ``entities``, ``review_items_from`` each of them with
+        ``source_prefix`` and ``open_review_items(entities)``: a context block's reads, which
+        a backend may send together (PostgreSQL: in one round trip, not one per read)."""
         ...
 
     async def events_for(

@@ -26,6 +26,7 @@ from core.domain.records import (
 from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records
+from core.store.protocol import ContextRows
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -104,6 +105,11 @@ class SQLiteReads(ABC):
             "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
             [entity_id, source_prefix, source_prefix],
         )
+
+    async def context_rows(self, entities: Sequence[str], source_prefix: str) -> ContextRows:
+        facts = [f for e in entities for f in await self.facts(e)]
+        items_from = [r for e in entities for r in await self.review_items_from(e, source_prefix)]
+        return ContextRows(facts, items_from, await self.open_review_items(entities))
 
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None

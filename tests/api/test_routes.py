@@ -82,6 +82,29 @@ async def test_a_message_gets_the_decision_and_the_question_the_bot_would_ask(ap
     assert [o["decision"] for o in again.body["outcomes"]] == ["duplicate"]
 
 
+async def test_a_messages_questions_read_as_the_question_list_shows_them(api: Api) -> None:
+    """Shown at once (from the write that showed it) or queued behind the cap (read
+    again): either way the message's answer holds the question as the list has it."""
+
+    async def asked(text: str, ref: str) -> dict[str, object]:
+        got = await api.call(
+            "user:alice", "POST", "/v1/messages", json_body={"text": text, "message_id": ref}
+        )
+        [question] = got.body["questions"]
+        listed = (await api.call("user:alice", "GET", "/v1/questions")).body["questions"]
+        [same] = [q for q in listed if q["id"] == question["id"]]
+        assert question == same
+        return dict(question)
+
+    assert (await asked("I moved to Oakland", "m-1"))["status"] == "pending"
+    for i in range(5):  # the cap's worth of questions from a calendar, shown at once
+        obs = make_observation(
+            f"project.p{i}.status", "shipped", source="calendar", ref=f"c{i}", entity="user:alice"
+        )
+        assert (await api.engine.ingest(obs, now=NOW)).review_item_id is not None
+    assert (await asked("I work at Acme", "m-2"))["status"] == "queued"
+
+
 async def test_a_message_without_claims_changes_nothing(api: Api) -> None:
     got = await api.call("user:alice", "POST", "/v1/messages", json_body={"text": "hello there"})
     assert got.body == {"observations": 0, "outcomes": [], "questions": []}

@@ -334,6 +334,53 @@ class StoreContract:
         ]
         assert await backend.review_items_from("user:primary", "consistency:%") == []
 
+    async def test_a_context_blocks_reads_together_are_the_reads_apart(self, eng: Engine) -> None:
+        backend = eng.store
+
+        def item(entity: str, field: str, source_key: str) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                entity,
+                field,
+                "Oakland",
+                None,
+                0.0,
+                ("r",),
+                source_key,
+                NOW,
+            )
+
+        for entity, field, value in (
+            ("user:bob", "travel.location", "Denver"),
+            ("user:primary", "travel.location", "Boston"),
+            ("user:primary", "travel.status", "in_progress"),
+        ):
+            out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
+            assert out.decision == "auto_commit"
+        asked = [
+            item("user:primary", "travel.location", "consistency:a"),
+            item("user:bob", "travel.location", "consistency:b"),
+            item("user:primary", "travel.home", "conversation_assertive:x"),
+            item("user:carol", "travel.home", "consistency:c"),
+        ]
+        for new in asked:
+            await backend.add_review_item(new, max_pending=5)
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        await backend.settle(asked[0].id, "rejected", answer, NOW, None, None, 5)
+        for entities in (["user:primary", "user:bob"], ["user:bob", "user:primary"], []):
+            rows = await backend.context_rows(entities, "consistency:")
+            assert rows.facts == [f for e in entities for f in await backend.facts(e)]
+            assert rows.items_from == [
+                r for e in entities for r in await backend.review_items_from(e, "consistency:")
+            ]
+            assert rows.open_items == await backend.open_review_items(entities)
+        rows = await backend.context_rows(["user:bob", "user:primary"], "consistency:")
+        assert [f.entity_id for f in rows.facts] == ["user:bob", "user:primary", "user:primary"]
+        assert [r.id for r in rows.items_from] == [asked[1].id, asked[0].id]
+        assert [r.id for r in rows.open_items] == [asked[1].id, asked[2].id]
+
     async def test_the_pending_cap_is_per_entity(self, backend: Store) -> None:
         def item(entity: str, i: int) -> NewReviewItem:
             return NewReviewItem(

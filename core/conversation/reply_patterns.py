@@ -80,7 +80,7 @@ STATEMENT = any_of(
     r"(?!(what|where|when|how|who|whom|why|which|is|are|am|was|were|can|could|do|does|did|"
     r"should|would|will|shall|may|might|have|has|please|pls|remind|book|tell|show|add|set|"
     r"find|get|let|make|send|call|check|canon|you)\b)"
-    r"(the |our |my |a |this |that )?[a-z]+('s)? ((just|finally|still|now|totally|got) )?"
+    r"(the |our |my |a |this |that )?([a-z]+ ){0,2}[a-z]+('s)? ((just|finally|still|now|totally|got) )?"
     r"(is|was|are|were|got|has|had|delayed|cancell?ed|canceled|moved|pushed|broke|fixed|"
     r"closed|late|over|done|here|gone|back|arrived|left)\b",
 )

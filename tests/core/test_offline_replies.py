@@ -294,6 +294,8 @@ def test_when_is_said_relative_to_the_message(then: datetime, expected: str) -> 
         "i spent the whole afternoon baking bread",
         # News about a thing, with no "I" in it.
         "ugh flight delayed 3 hrs",
+        "ugh flight home got cancelled lol",
+        "the train to work was late again",
         "flight's delayed, ugh",
         "the car's finally fixed",
         "traffic was awful",

@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from budgets import budget
 from click.testing import CliRunner, Result
 
 from core.cli import cli
@@ -96,6 +97,8 @@ def spawn(
         capture_output=True,
         env=environ,
         cwd=cwd,
-        timeout=120,
+        # A guard against a hang, stretched like every budget: `canon bench` in a process
+        # of its own took over two minutes at load 8-12 on two cores.
+        timeout=budget(60),
     )
     return Ran(done.returncode, done.stdout.decode(), done.stderr.decode())

@@ -34,6 +34,10 @@ READY = "ready"
 """What a worker prints on its stdout once it accepts connections."""
 
 
+_MAX_LINE = 65_536
+"""The longest request line or header a worker reads (aiohttp's own: 8,190 bytes)."""
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option(
@@ -99,7 +103,12 @@ async def serve(
             engine, settings.audience, configured_extractor(settings.llm), settings.rules
         )
         app = api_app(services, utc_now, max_body=max_body, rate_per_second=rate, burst=burst)
-        runner = web.AppRunner(app, access_log=None)
+        # A request line or header up to 64 KiB reaches Canon, whose schemas answer a query
+        # too long with a problem document (422); aiohttp's own limit (8,190 bytes) answered
+        # a long query with a plain-text 400 the OpenAPI document does not list.
+        runner = web.AppRunner(
+            app, access_log=None, max_line_size=_MAX_LINE, max_field_size=_MAX_LINE
+        )
         await runner.setup()
         # The language pipeline loads before the port takes requests, not in the first one.
         await asyncio.to_thread(_load_language_pipeline)

@@ -73,22 +73,9 @@ async def _read_at(facts: list[tuple[str, str]]) -> datetime:
     for field, value in facts:
         said = await engine.ingest(_timezone("user:alice", value, field), now=SENT)
         assert said.committed
-    read_at: list[datetime] = []
-
-    def extractor(text: str, *, at: datetime, **_: Any) -> Extraction:
-        read_at.append(at)
-        return Extraction(text, "none")
-
-    await message_observations(
-        engine,
-        "on our way home now",
-        at=SENT,
-        entity_id="user:alice",
-        message_ref="test:1",
-        extractor=extractor,
-    )
+    read = await _read_at_once(engine, "on our way home now", "test:1")
     await store.close()
-    return read_at[0]
+    return read
 
 
 @pytest.mark.parametrize(
@@ -138,22 +125,9 @@ async def _read_after_saying(home: str, principal: Principal) -> datetime:
     said["source"] = {"type": "conversation_assertive", "ref": "tg:1:1"}
     outcome = await engine.ingest(said, now=SENT, principal=principal)
     assert not outcome.committed  # a profile fact waits for the user's Yes
-    read_at: list[datetime] = []
-
-    def extractor(text: str, *, at: datetime, **_: Any) -> Extraction:
-        read_at.append(at)
-        return Extraction(text, "none")
-
-    await message_observations(
-        engine,
-        "flying to austin tmrw",
-        at=SENT,
-        entity_id="user:alice",
-        message_ref="tg:1:2",
-        extractor=extractor,
-    )
+    read = await _read_at_once(engine, "flying to austin tmrw", "tg:1:2")
     await store.close()
-    return read_at[0]
+    return read
 
 
 async def test_a_home_city_still_to_confirm_sets_the_clock_when_the_user_said_it() -> None:
@@ -167,3 +141,17 @@ async def test_an_agents_proposal_of_a_home_city_is_no_evidence_of_the_users_clo
     agent = token_principal("tok-1", "agent", "user:alice", "planner")
     at = await _read_after_saying("Portland", agent)
     assert str(at.tzinfo) == "UTC"
+
+
+async def _read_at_once(engine: Engine, text: str, ref: str) -> datetime:
+    """The instant ``text``, sent by Alice at SENT, is read at."""
+    read_at: list[datetime] = []
+
+    def extractor(text: str, *, at: datetime, **_: Any) -> Extraction:
+        read_at.append(at)
+        return Extraction(text, "none")
+
+    await message_observations(
+        engine, text, at=SENT, entity_id="user:alice", message_ref=ref, extractor=extractor
+    )
+    return read_at[0]

@@ -54,6 +54,9 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|"
+    # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
+    # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
+    r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"

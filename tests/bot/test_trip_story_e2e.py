@@ -348,9 +348,9 @@ async def test_where_am_i_names_the_home_question_waiting_behind_another(
     assert 'I have a question for you about it: "Back home in Portland' in where.text
     assert "mom" not in where.text.lower()
     how = await tg.say(ALICE, "how's mom?", expect="Mom is sick")
-    assert f'I\'ve asked you: "{mom.text.splitlines()[0]}' in how.text
+    assert f"I've asked you: \"{mom.text.splitlines()[0]}" in how.text
 
     await tg.tap(ALICE, mom, "Yes")
     home = await tg.prompt(ALICE, "Back home in Portland")
     where = await tg.say(ALICE, "where am i", expect="In Tahoe")
-    assert f'I\'ve asked you: "{home.text.splitlines()[0]}' in where.text
+    assert f"I've asked you: \"{home.text.splitlines()[0]}" in where.text

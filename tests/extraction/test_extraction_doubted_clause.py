@@ -1,0 +1,86 @@
+"""A doubt belongs to its own clause: "flying to chicago tmrw, probably back tuesday" is a
+sure trip with an unsure way home, not an unsure trip.
+
+Found telling a hospital visit in lower case: "probably" at the end of the message made
+the whole trip a guess (every field 0.55, so nothing was asked), and "landed in denver,
+hopefully home by friday" read as a wish, arrival and all. A doubt that leads a clause
+after a comma ("probably", "maybe", "prob", "hopefully", ...) is that clause's; the way
+home it doubts is still read, at the doubt's low confidence.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+AT = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)  # a Sunday
+SURE = 0.85
+UNSURE = 0.6
+
+
+def _read(text: str) -> dict[str, tuple[object, float, str]]:
+    ex = extract_offline(text, at=AT)
+    return {
+        o.field: (o.candidate_value, o.extraction_confidence, o.intent) for o in ex.observations
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "sure", "doubted"),
+    [
+        (
+            "flying to chicago tmrw, probably back tuesday",
+            {"travel.destination": "Chicago", "travel.depart_date": "2026-11-30"},
+            {"travel.return_date": "2026-12-01"},
+        ),
+        (
+            "heading to boston friday, maybe back sunday",
+            {"travel.destination": "Boston", "travel.depart_date": "2026-12-04"},
+            {"travel.return_date": "2026-12-06"},
+        ),
+        (
+            "Flying to Chicago tomorrow, probably staying till Tuesday.",
+            {"travel.destination": "Chicago"},
+            {"travel.return_date": "2026-12-01"},
+        ),
+        (
+            "we're in tahoe, probably staying till sunday",
+            {"travel.location": "Tahoe", "travel.status": "in_progress"},
+            {"travel.return_date": "2026-12-06"},
+        ),
+        (
+            "we're in tahoe, maybe home on the 12th",
+            {"travel.location": "Tahoe"},
+            {"travel.return_date": "2026-12-12"},
+        ),
+        ("landed in denver, hopefully home by friday", {"travel.location": "Denver"}, {}),
+    ],
+)
+def test_the_doubt_is_its_clauses_not_the_messages(
+    text: str, sure: dict[str, str], doubted: dict[str, str]
+) -> None:
+    read = _read(text)
+    for field, value in sure.items():
+        assert read[field][0] == value, field
+        assert read[field][1] >= SURE, (field, read[field])
+    for field, value in doubted.items():
+        assert read[field][0] == value, field
+        assert read[field][1] < UNSURE, (field, read[field])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're probably in tahoe by now",
+        "probably in tahoe by now",
+        "maybe we'll go to paris",
+        "In another year, perhaps, I shall go back to Naples",
+        "prob gonna skip the trip to austin, too $$$",
+    ],
+)
+def test_a_doubt_over_the_whole_claim_still_doubts_it(text: str) -> None:
+    """Controls: where the doubt leads the claim itself, nothing is sure."""
+    assert all(conf < SURE for _, conf, _ in _read(text).values()), _read(text)

@@ -156,11 +156,14 @@ clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
 _KIN_S = re.compile(
     r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
     r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
-    r"still|not|been|better|fine|ok|okay|finally|just)\b)",
+    r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
+    # "my moms in the hospital" (not "my sisters in law")
+    r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",
     re.I,
 )
-""""moms out of town til tuesday", "dads home from the hospital": a relative's "'s" typed
-without its apostrophe, before what is said of them (not "the moms in the group")."""
+""""moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
+a relative's "'s" typed without its apostrophe, before what is said of them (not "the
+moms in the group", "my sisters in law")."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""

@@ -1,7 +1,10 @@
-"""A doubt belongs to its own clause: "flying to chicago tmrw, probably back tuesday" is a
-sure trip with an unsure way home, not an unsure trip.
+"""Found telling a hospital visit in lower case, as a user would.
 
-Found telling a hospital visit in lower case: "probably" at the end of the message made
+A doubt belongs to its own clause: "flying to chicago tmrw, probably back tuesday" is a
+sure trip with an unsure way home, not an unsure trip. And "my moms in the hospital",
+typed without the apostrophe, is mom's news.
+
+Before, "probably" at the end of the message made
 the whole trip a guess (every field 0.55, so nothing was asked), and "landed in denver,
 hopefully home by friday" read as a wish, arrival and all. A doubt that leads a clause
 after a comma ("probably", "maybe", "prob", "hopefully", ...) is that clause's; the way
@@ -84,3 +87,30 @@ def test_the_doubt_is_its_clauses_not_the_messages(
 def test_a_doubt_over_the_whole_claim_still_doubts_it(text: str) -> None:
     """Controls: where the doubt leads the claim itself, nothing is sure."""
     assert all(conf < SURE for _, conf, _ in _read(text).values()), _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my moms in the hospital since yesterday", "family.mom.status"),
+        ("moms in the hospital again ugh", "family.mom.status"),
+        ("my dads in hospital since tuesday", "family.dad.status"),
+        ("hubbys in the er with a broken wrist", "family.husband.status"),
+    ],
+)
+def test_a_relatives_s_without_its_apostrophe_before_in(text: str, field: str) -> None:
+    """Found in the same story: "my moms in the hospital" (typed without the apostrophe)
+    read as nothing at all, where "my mom's in the hospital" was read."""
+    assert _read(text)[field][0] == "sick"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sisters in law are visiting",
+        "my sisters-in-law are here",
+        "all the moms in the group are sick",
+    ],
+)
+def test_plural_relatives_are_not_one_relative(text: str) -> None:
+    assert not [f for f in _read(text) if f.startswith("family.")]

@@ -240,7 +240,10 @@ _DAY_ABBREV = re.compile(
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')|"
     # "home sat", "leave sun", "the sat after": a day when the phrase ends there ("got home sat
     # down" is the verb; "the sun after the storm" is the sun).
-    r"(?:\b(?P<lead2>home|leave|leaving|out)\s+(?P<day2>mon|tue|wed|thu|sat|sun)|"
+    # "flight home got moved to wed", "pushed back to sat": a day is what a plan moves to.
+    r"(?:\b(?P<lead2>home|leave|leaving|out|(?:moved|pushed|changed|rescheduled|bumped|switched|"
+    r"postponed|delayed|shifted)(?:\s+(?:back|up|out))?\s+(?:to|till|til|until))\s+"
+    r"(?P<day2>mon|tue|wed|thu|sat|sun)|"
     r"\b(?P<lead3>the)\s+(?P<day3>mon|tue|wed|thu|sat|sun)(?=\s+after\b))"
     r"(?=\s*(?:$|[^\w\s]|and\b|then\b|morning\b|night\b|nite\b|after\s*(?:$|[^\w\s]|and\b|then\b)))",
     re.I,

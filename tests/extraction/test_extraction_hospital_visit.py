@@ -114,3 +114,42 @@ def test_a_relatives_s_without_its_apostrophe_before_in(text: str, field: str) -
 )
 def test_plural_relatives_are_not_one_relative(text: str) -> None:
     assert not [f for f in _read(text) if f.startswith("family.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "day"),
+    [
+        ("my flight home got moved to wed", "travel.return_date", "2026-12-02"),
+        ("our flight back got changed to thursday", "travel.return_date", "2026-12-03"),
+        ("they moved my flight home to wednesday", "travel.return_date", "2026-12-02"),
+        ("ugh they changed my flight to monday", "travel.depart_date", "2026-11-30"),
+        ("the airline just pushed our flight back to friday", "travel.depart_date", "2026-12-04"),
+        ("Return flight got shifted to Thursday.", "travel.return_date", "2026-12-03"),
+    ],
+)
+def test_a_flight_moved_by_anyone_moves_the_speakers_trip(text: str, field: str, day: str) -> None:
+    """Found in the same story: "flight home got moved to wed" read as nothing ("wed" was
+    no day after "to"), "got changed to" as the past, and "they moved my flight" as
+    someone else's news. The airline acting on "my flight" moves the speaker's trip;
+    "pushed … back to friday" is a delay, not a flight back."""
+    read = _read(text)
+    assert read[field][0] == day, read
+    assert read[field][2] == "planning"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "they moved their flight to monday",
+        "mom moved her flight to monday",
+        "they moved the meeting to monday",
+        "we moved to sun valley in 2019",
+    ],
+)
+def test_someone_elses_flight_or_another_move_is_not_the_speakers_trip(text: str) -> None:
+    assert not [f for f in _read(text) if f.endswith(("depart_date", "return_date"))]
+
+
+def test_a_changed_mind_is_no_result() -> None:
+    ex = extract_offline("I was going to quit my job but I changed my mind", at=AT)
+    assert ex.intent != "assertive"

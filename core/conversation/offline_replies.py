@@ -11,15 +11,18 @@ The help text is for "help" only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
-from typing import Literal, NamedTuple
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal
 
 from core.conversation.about_me import about_me
 from core.conversation.audience import PRIMARY
-from core.conversation.errand_answers import errand_reply, owed_reply
+from core.conversation.errand_answers import errand_reply
 from core.conversation.pending_answer import pending_answer
-from core.conversation.provenance import told_by
+from core.conversation.question_notes import (
+    any_field,
+    open_question_note,
+)
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -35,16 +38,8 @@ from core.conversation.reply_patterns import (
     THANKS,
     normalised,
 )
-from core.conversation.trip_answers import (
-    asked_note,
-    open_trip_question,
-    stale_location,
-)
-from core.domain.audit import show_value
-from core.domain.phrasing_values import money_text, show_in
+from core.conversation.state_answers import STATE_QUESTIONS, UNSURE, Known, trip_answer
 from core.domain.state import CommittedFact
-from core.engine.consistency import calendar_day, today_where
-from core.extraction.first_names import is_first_name
 from core.store import ReviewItem
 
 HELP_TEXT = (
@@ -52,26 +47,7 @@ HELP_TEXT = (
     '"Emma is sick today", "Feature X shipped") and I\'ll note it or ask you to confirm. '
     'Ask me "where am I?" or "what\'s pending?", or use /state, /pending, /why, /help.'
 )
-UNSURE = (
-    "I'm not sure what you mean. Tell me what changed, or ask me something like "
-    '"where am I?" (or type help).'
-)
 ENGLISH_ONLY = "I can only read English so far — could you say that in English?"
-_SOURCE = {
-    "conversation_assertive": "you told me",
-    "conversation": "you told me",
-    "user_confirmation": "you confirmed it",
-    "calendar": "from your calendar",
-    "transactions_email": "from a receipt email",
-    "email": "from your email",
-    "static_markdown": "from your notes",
-    "manual_markdown": "from your notes",
-    "execution": "from a task that ran",
-    "agent": "the assistant noted it",
-    "system": "set by the system",
-}
-
-
 NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
 )
@@ -85,7 +61,7 @@ def message_kind(text: str) -> Literal["chat", "state", "other"]:
     chat = (GREETING, THANKS, HOW_ARE_YOU, CHEER, SMALL, HELP, ABOUT_ASSISTANT)
     if any(match(t) for match in chat):
         return "chat"
-    if PENDING(t) or ABOUT_ME(t) or any(q.search(t) for q, _ in _STATE_QUESTIONS):
+    if PENDING(t) or ABOUT_ME(t) or any(q.search(t) for q, _, _ in STATE_QUESTIONS):
         return "state"
     return "other"
 
@@ -96,9 +72,12 @@ def offline_answer(
     open_items: Sequence[ReviewItem],
     now: datetime,
     reader: str = PRIMARY,
+    shown_item: str | None = None,
 ) -> str:
     """A short, natural reply to ``text`` from state alone (pure), for the user whose own
-    entity is ``reader`` (the rest of ``facts`` are shared ones, like the household's)."""
+    entity is ``reader`` (the rest of ``facts`` are shared ones, like the household's).
+    An answer about state names the open question closest to it; ``shown_item`` is an
+    item of the question the chat shows now (it is "asked"; the others are waiting)."""
     t = normalised(text)
     mine = {f.field: f for f in facts if f.entity_id == reader}
     every = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id == reader)} | mine
@@ -119,21 +98,21 @@ def offline_answer(
     if PENDING(t):
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
-        return about_me(facts, now, reader) + asked_note(open_trip_question(open_items, reader))
-    match, answer = next(
-        ((m, a) for q, a in _STATE_QUESTIONS if (m := q.search(t)) is not None), (None, None)
+        note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
+        return about_me(facts, now, reader) + note
+    match, answer, topic = next(
+        ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
+        (None, None, None),
     )
     # "is the amazon return before or after the trip?": the errand, against the trip.
-    about_errand = answer in (None, _trip) and ("?" in text or ASKS.match(t) is not None)
+    about_errand = answer in (None, trip_answer) and ("?" in text or ASKS.match(t) is not None)
     if about_errand and (errand := errand_reply(t, facts, reader)) is not None:
         return errand
-    if match is not None and answer is not None:
-        subject = next((v for v in match.groupdict().values() if v), "")
-        said = answer(subject.strip(), Known(every, now, reader))
-        if answer in (_where, _trip):
-            # An open question about the trip or the stay is part of the answer.
-            said += asked_note(open_trip_question(open_items, reader))
-        return said
+    if match is not None and answer is not None and topic is not None:
+        subject = next((v for v in match.groupdict().values() if v), "").strip()
+        said = answer(subject, Known(every, now, reader))
+        # An open question about the same thing is part of the answer.
+        return said + open_question_note(open_items, reader, topic(subject), shown_item)
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
@@ -141,259 +120,3 @@ def offline_answer(
     if any(c.isalpha() for c in text) and not re.search(r"[a-zA-Z]", text):
         return ENGLISH_ONLY  # "אנחנו בטאהו", "estamos en casa" has Latin letters and is unsure
     return UNSURE
-
-
-def when_text(then: datetime, now: datetime) -> str:
-    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar'."""
-    then = then.astimezone(now.tzinfo)
-    seconds = (now - then).total_seconds()
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        minutes = int(seconds // 60)
-        return "a minute ago" if minutes == 1 else f"{minutes} minutes ago"
-    if then.date() == now.date():
-        if seconds < 2 * 3600:
-            return "an hour ago"
-        if then.hour < 12:
-            return "this morning"
-        return "this afternoon" if then.hour < 18 else "this evening"
-    if then.date() == (now - timedelta(days=1)).date():
-        return "yesterday"
-    days = (now.date() - then.date()).days
-    if days < 14:
-        return f"{days} days ago"
-    return f"on {then.day} {then:%b}"
-
-
-def _source(f: CommittedFact, reader: str) -> str:
-    """Where ``f`` came from, for ``reader``: "you told me", "another member of the
-    household confirmed it", "from your calendar"."""
-    said = _SOURCE.get(f.source_type, "from " + f.source_type.replace("_", " "))
-    return told_by(said, f.principal, f.source_type, reader)
-
-
-def _said(f: CommittedFact, known: Known) -> str:
-    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
-
-
-def _dont_know(what: str) -> str:
-    return f"I don't know {what} yet — tell me."
-
-
-Facts = dict[str, CommittedFact]
-
-
-class Known(NamedTuple):
-    """What a question about state is answered from."""
-
-    facts: Facts
-    now: datetime
-    reader: str
-    """The asker's own entity: what they said reads "you told me", another's does not."""
-
-
-Answer = Callable[[str, Known], str]
-"""(what the question is about, e.g. 'emma' or 'rent'; what is known) -> the reply."""
-
-
-def _where(_subject: str, known: Known) -> str:
-    facts, now = known.facts, known.now
-    loc = facts.get("travel.location")
-    if loc is not None and stale_location(facts):
-        # Only the finished trip put the user there: not a place to say they are.
-        return f"Your trip to {show_value(loc.value)} is over, so I don't know where you are now — tell me."
-    if loc is None:
-        home, status = facts.get("profile.home_city"), facts.get("travel.status")
-        if home is not None and status is not None and status.value == "completed":
-            return f"Home in {show_value(home.value)}, I'd think: your trip is over ({_said(status, known)})."
-        if status is not None and status.value == "completed":
-            # "we got back home last night" with no home city known: home, wherever it is.
-            return (
-                f"Back home: your trip is over ({_said(status, known)}). I don't know which "
-                'city home is yet — tell me ("I live in Portland").'
-            )
-        return _dont_know("where you are")
-    when = when_text(loc.evidence_ts, now)
-    source = _source(loc, known.reader)
-    # "on our way home from tahoe now": still there as far as Canon knows, but not for long.
-    leaving = ", heading home today" if _home_today(known) else ""
-    if when == "just now":
-        return f"In {show_value(loc.value)}{leaving} ({source} just now)."
-    return f"In {show_value(loc.value)}{leaving}, since {when} ({source})."
-
-
-def _home_today(known: Known) -> bool:
-    """Whether the trip under way comes back today, on the user's clock."""
-    facts = known.facts
-    status, back = facts.get("travel.status"), facts.get("travel.return_date")
-    if status is None or status.value != "in_progress" or back is None:
-        return False
-    today = today_where({f: c.value for f, c in facts.items()}, known.now)
-    return calendar_day(back.value) == today
-
-
-def _date_answer(field: str, what: str) -> Answer:
-    def answer(_subject: str, known: Known) -> str:
-        f = known.facts.get(field)
-        if f is None:
-            return _dont_know(what)
-        return f"{what.capitalize()}: {show_in(field, f.value)} ({_said(f, known)})."
-
-    return answer
-
-
-def _project(subject: str, known: Known) -> str:
-    words = [w for w in re.split(r"[ _]+", subject) if w and w not in _FILLER]
-    found = _find(known.facts, "project", "status", words)
-    label = " ".join(words) or "that project"
-    if found is None:
-        return _dont_know(f"how {label} is going")
-    value = show_value(found.value).replace("_", " ")
-    return f"{label.capitalize()}: {value} ({_said(found, known)})."
-
-
-_FILLER = {"the", "my", "our", "a", "project", "bill", "status", "of", "for", "s", "is", "on"}
-
-
-def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFact | None:
-    slug = "_".join(words)
-    exact = facts.get(f"{domain}.{slug}.{name}")
-    if exact is not None:
-        return exact
-    for field, f in sorted(facts.items()):
-        parts = field.split(".")
-        same_kind = len(parts) == 3 and (parts[0], parts[2]) == (domain, name)
-        # "website" finds project.website_redesign.status
-        if same_kind and words and all(w in parts[1].split("_") for w in words):
-            return f
-    return None
-
-
-def _member(where: bool) -> Answer:
-    """ "is emma sick?", "where is alice?": what the household knows of them (sick, home,
-    away), never a guess from the speaker's own trip; "where is dinner?" asks of no one."""
-
-    def answer(who: str, known: Known) -> str:
-        f = _find(known.facts, "family", "status", [who])
-        if f is not None:
-            return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
-        if not where:
-            return _dont_know(f"how {who.capitalize()} is")
-        return _dont_know(f"where {who.capitalize()} is") if is_first_name(who) else UNSURE
-
-    return answer
-
-
-def _paid(subject: str, known: Known) -> str:
-    facts = known.facts
-    words = [w for w in subject.split() if w not in _FILLER]
-    what = " ".join(words)
-    status = _find(facts, "financial", "status", words)
-    if status is None:
-        return _dont_know(f"whether you paid {what}")
-    amount = _find(facts, "financial", "amount", words)
-    currency = _find(facts, "financial", "currency", words)
-    money = ""
-    if amount is not None:
-        money = f" ({money_text(amount.value, 'USD' if currency is None else currency.value)})"
-    state = show_value(status.value)
-    head = f"Yes, {what} is paid" if state == "paid" else f"{what.capitalize()} is {state}"
-    return f"{head}{money} — {_said(status, known)}."
-
-
-def _simple(field: str, what: str, phrase: str) -> Answer:
-    def answer(_subject: str, known: Known) -> str:
-        f = known.facts.get(field)
-        if f is None:
-            return _dont_know(what)
-        return phrase.format(v=show_in(field, f.value)) + f" ({_said(f, known)})."
-
-    return answer
-
-
-_TRIP_WORDS = {
-    "planning": "Your trip is planned",
-    "in_progress": "You're on your trip",
-    "completed": "Your trip is over",
-    "cancelled": "Your trip is off",
-}
-
-
-def _trip(_subject: str, known: Known) -> str:
-    facts = known.facts
-    f = facts.get("travel.status")
-    if f is None:
-        return _dont_know("about a trip")
-    head = _TRIP_WORDS.get(str(f.value), f"Your trip: {show_value(f.value)}")
-    dest = facts.get("travel.destination")
-    where = f" to {show_value(dest.value)}" if dest is not None and f.value == "planning" else ""
-    return f"{head}{where} ({_said(f, known)})."
-
-
-def _owed(_subject: str, known: Known) -> str:
-    return owed_reply(known.facts.values(), known.reader)
-
-
-_STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer], ...] = tuple(
-    (re.compile(p), a)
-    for p, a in (
-        (r"\bwhere (am i|are we|r we|am i now|are we now)\b|\bmy location\b", _where),
-        (
-            r"\bwhen (do|will|are|am) (i|we) (fly(ing)? back|flying home|go(ing)? home|back|return"
-            r"|coming back|come back|get back|head(ing)? home|leave for home)"
-            r"|\breturn (date|flight)\b|\bwhen is my (flight|trip) (back|home)\b",
-            _date_answer("travel.return_date", "your return"),
-        ),
-        (
-            r"\bwhen (do|will|are|am) (i|we) (leave|leaving|fly out|depart|go|fly)\b"
-            r"|\bdeparture date\b",
-            _date_answer("travel.depart_date", "your departure"),
-        ),
-        (
-            r"\b(did|have) (i|we) (paid|pay) (?P<what>(the |my |our )?[a-z_ ]+?)( yet| already)?$"
-            r"|\bis (?P<what2>(the |my |our )?[a-z_ ]+?) paid\b",
-            _paid,
-        ),
-        (
-            r"\bwhat (do|did) (i|we) (still )?owe\b|\bwhat'?s (still )?(due|owed|unpaid)\b"
-            r"|\b(any|which|what) (bills?|payments?|errands?)( are| is)? (due|left|unpaid|owed)\b"
-            r"|\bwhat (bills|payments) do (i|we) have\b|\bdo (i|we) owe anything\b"
-            r"|\banything (due|to pay)\b|^(my )?bills$",
-            _owed,
-        ),
-        (
-            r"\bstatus (of|on) (?P<slug>[a-z0-9_ ]+?)$"
-            r"|\bhow'?s (the )?(?P<slug2>[a-z0-9_ ]+?) (project )?(going|doing|coming along)$"
-            r"|\bis (the )?(?P<slug3>[a-z0-9_ ]+) project (done|shipped|finished|blocked)$",
-            _project,
-        ),
-        (
-            r"\bwhere('?s| is) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b|that\b|this\b)"
-            r"[a-z]+)( (now|today|right now|at))?$",
-            _member(where=True),
-        ),
-        (
-            r"\b(is|how is|how's|hows) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b)[a-z]+)"
-            r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling))+\b"
-            # "how's emma", "how is emma today": the person alone.
-            r"|^(how is|how's|hows) (?P<who2>(?!my\b|the\b|it\b|he\b|she\b|everyone\b|"
-            r"everything\b|things\b|life\b|work\b)[a-z]+)( (today|now))?$",
-            _member(where=False),
-        ),
-        (
-            r"\bwhere do (i|we) live\b|\bmy home( city)?\b",
-            _simple("profile.home_city", "where you live", "You live in {v}"),
-        ),
-        (
-            r"\bwho do i work for\b|\bwhere do i work\b|\bmy employer\b",
-            _simple("profile.employer", "where you work", "You work for {v}"),
-        ),
-        (r"\bwhat'?s my name\b|\bwho am i\b", _simple("profile.name", "your name", "You're {v}")),
-        (
-            r"\b(my|the|our) ([a-z]+ )?trip\b|\bam i (travell?ing|away|on a trip)\b"
-            r"|\b(are|r) we still on\b",
-            _trip,
-        ),
-    )
-)

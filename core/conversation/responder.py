@@ -74,6 +74,11 @@ class ReplyRequest:
         """The speaker's own entity (``user:primary`` when none is named)."""
         return self.entities[0] if self.entities else PRIMARY
 
+    @property
+    def shown_item(self) -> str | None:
+        """A review item of the question the chat shows now (None: none is shown)."""
+        return None if self.open_question is None else self.open_question.review_item_id
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -104,7 +109,12 @@ class OfflineResponder:
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
         return Reply(
             offline_answer(
-                request.text, request.facts, request.open_items, request.now, request.reader
+                request.text,
+                request.facts,
+                request.open_items,
+                request.now,
+                request.reader,
+                request.shown_item,
             )
         )
 

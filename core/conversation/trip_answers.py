@@ -1,20 +1,18 @@
 """Where the user is and how their trip stands, told as one story (pure functions).
 
 "where am I?" and "what do you know about me?" read several fields that only make
-sense together: a trip that is over leaves nobody at its destination, and a
-question still open about the trip or the stay is part of the answer ("I've asked
-you: Back home in Portland?"). These functions never state two things that cannot
-both be true: a location that only the finished trip supported is not said.
+sense together: a trip that is over leaves nobody at its destination (a question
+still open about the trip or the stay is part of the answer too: see
+``core.conversation.question_notes``). These functions never state two things that
+cannot both be true: a location that only the finished trip supported is not said.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from core.domain import phrasing
-from core.domain.records import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact
-from core.engine.consistency import is_conflict_question
 from core.engine.trip_state import (
     DEPART,
     DESTINATION,
@@ -24,8 +22,6 @@ from core.engine.trip_state import (
     STATUS,
     same_place,
 )
-
-_TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
 
 
 def stale_location(facts: Mapping[str, CommittedFact]) -> bool:
@@ -40,33 +36,6 @@ def stale_location(facts: Mapping[str, CommittedFact]) -> bool:
         and same_place(where.value, going.value)
         and not (home is not None and same_place(where.value, home.value))
     )
-
-
-def open_trip_question(open_items: Sequence[ReviewItem], entity_id: str) -> str | None:
-    """The open question about the trip or the user's whereabouts, as the user was asked
-    it (a group in one sentence); None when nothing about them is open."""
-    mine = [
-        r
-        for r in open_items
-        if r.kind == "change"
-        and r.entity_id == entity_id
-        and r.field in _TRIP_FIELDS
-        and r.status in OPEN_STATUSES
-    ]
-    if not mine:
-        return None
-    first = min(mine, key=lambda r: r.seq)
-    if is_conflict_question(first):
-        return phrasing.conflict_question(first, entity_id)
-    group = [r for r in mine if first.group_key is not None and r.group_key == first.group_key]
-    return phrasing.question(group or [first], entity_id)
-
-
-def asked_note(question: str | None) -> str:
-    """' I've asked you: "Back home in Portland?" — your answer settles it.' (or nothing)."""
-    if question is None:
-        return ""
-    return f' I\'ve asked you: "{question}" — your answer settles it.'
 
 
 def trip_summary(facts: Mapping[str, CommittedFact]) -> list[str]:

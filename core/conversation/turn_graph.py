@@ -323,7 +323,12 @@ def build_turn_graph(
             reply = await model.complete(system, state["messages"], tools, choice)
         except ModelFailed as e:
             text = offline_answer(
-                request.text, request.facts, request.open_items, request.now, request.reader
+                request.text,
+                request.facts,
+                request.open_items,
+                request.now,
+                request.reader,
+                request.shown_item,
             )
             via = f"offline ({e})"
             message = AIMessage(
@@ -367,7 +372,12 @@ def build_turn_graph(
     async def offline(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         request = runtime.context.request
         text = offline_answer(
-            request.text, request.facts, request.open_items, request.now, request.reader
+            request.text,
+            request.facts,
+            request.open_items,
+            request.now,
+            request.reader,
+            request.shown_item,
         )
         message = AIMessage(
             content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}

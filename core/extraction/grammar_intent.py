@@ -149,7 +149,11 @@ _BOUNDED = re.compile(
     r"\bfor\s+(?:a\s+(?:few|couple)\s+|an?\s+|\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b"
 )
 """"got lost at the fair for ten minutes": an episode with an end, over by now."""
-_CHANGED_TO = frozenset({"increase", "raise", "rise", "jump", "lower", "reduce", "hike"})
+_CHANGED_TO = frozenset(
+    {"increase", "raise", "rise", "jump", "lower", "reduce", "hike", "change", "shift"}
+)
+"""Verbs whose result is what a thing comes "to": "the rent increased to 2300", "our flight
+back got changed to thursday" (not "I changed my mind")."""
 _MOTION = frozenset({"fly", "drive", "go", "head", "travel", "walk", "sail", "ride", "take"})
 """A past trip ("we drove to Florida") is about now only when it is recent."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")

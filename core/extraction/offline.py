@@ -19,7 +19,7 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
-from core.extraction.clause import Candidate, Clause, words_of
+from core.extraction.clause import Candidate
 from core.extraction.clause_claims import (
     REACTION,
     STATUS_LINE,
@@ -30,15 +30,13 @@ from core.extraction.clause_claims import (
     own_illness,
     promises_news,
 )
-from core.extraction.clocktimes import event_at_clock
+from core.extraction.clause_reading import read_clause
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
-from core.extraction.family_members import names_a_relation
-from core.extraction.grammar_intent import RESULT_VERBS, refine
-from core.extraction.intent import ClauseIntent, classify, message_intent
+from core.extraction.intent import message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
-from core.extraction.markdown import MarkdownLine, key_value_candidate
+from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
 from core.extraction.offline_consistency import (
     dedupe_observations,
@@ -56,7 +54,6 @@ from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, clean, split_segments
-from core.extraction.timeexpr import find_times
 from core.extraction.travel_departures import (
     departure_day,
     lend_departure,
@@ -83,7 +80,6 @@ _WANT_TO_GO = re.compile(
     r"drive|take\s+a\s+trip)\b"
 )
 _RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
-_BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _HAS_VERB = re.compile(
     r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
     r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
@@ -95,68 +91,12 @@ _FRAGMENT = re.compile(
 _WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
 """What might have been ("I would have called"), not a plan undone ("we were supposed to
 go to Maui but we cancelled": the cancellation is news)."""
-_ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 
 
 _SETS_OUT = frozenset({"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"})
 """Verbs of someone setting out: what a subjectless sentence after them goes on with."""
-
-
-def _clause(
-    seg: Segment,
-    at: datetime,
-    *,
-    in_scope: bool,
-    md: MarkdownLine | None,
-    reading: ClauseReading | None,
-) -> tuple[Clause, ClauseIntent]:
-    # A verb in the past puts its dates behind: "he passed in december", said in March,
-    # is last December, not next.
-    # A result that points ahead keeps its date ahead: "soccer moved to Thursday",
-    # "we booked a trip for April 12".
-    # A coming or going in the past happened on its day: "we left friday", "landed on
-    # monday" are behind, whatever result they leave.
-    verb = reading.verb.split(" ")[0] if reading is not None else ""
-    past_verb = (
-        reading is not None
-        and reading.tense == "past"
-        and md is None
-        and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES)
-    )
-    times = find_times(seg.low, at, future=not past_verb)
-    today = at.date()
-    # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
-    ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
-    # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
-    ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
-    # "she is in hospital from last week": non-native "from" for "since" opens a state.
-    behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
-    ci = refine(
-        replace(
-            classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
-            past_time=behind,
-        ),
-        reading,
-        seg.low,
-    )
-    intent: MessageIntent = ci.intent
-    if md is not None and md.done and intent in ("planning", "none"):
-        intent = "assertive"
-    if intent == "historical":
-        times = find_times(seg.low, at, future=False)
-    clause = Clause(
-        seg.text,
-        seg.low,
-        intent,
-        at,
-        tuple(times),
-        md is not None,
-        md.done if md else False,
-        words_of(seg.low),
-    )
-    return clause, ci
 
 
 def extract_offline(
@@ -220,7 +160,7 @@ def extract_offline(
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
-        clause, ci = _clause(seg, at, in_scope=in_scope, md=md, reading=reading)
+        clause, ci, cut = read_clause(seg, at, in_scope=in_scope, md=md, reading=reading)
         wanted = ci.intent == "hypothetical" and not (ci.counterfactual or ci.opens_scope)
         if books and wanted and _WANT_TO_GO.search(seg.low):
             # "We want to go to Paris in June, can you find flights?": a trip being
@@ -249,7 +189,7 @@ def extract_offline(
             clause,
             pronoun_member=referents.subject(clause.low),
             message=parsed,
-            start_in_message=where,
+            start_in_message=where + cut if where >= 0 else where,
         )
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
@@ -356,14 +296,6 @@ def extract_offline(
         at.date(),
     )
     return Extraction(text, message_intent(telling or intents), read)
-
-
-def _event_ahead(low: str, reading: ClauseReading | None, at: datetime) -> bool:
-    """An event, not a person, at a clock time still to come today ("the call is at 3pm";
-    not "my son is at 3pm practice")."""
-    if reading is not None and (reading.subject_person or reading.subject in ("speaker", "we")):
-        return False
-    return event_at_clock(low, at) and not names_a_relation(low.split(" ", 2)[:2][-1])
 
 
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")

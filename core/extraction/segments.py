@@ -54,6 +54,9 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|"
+    # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
+    # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
+    r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"
@@ -153,11 +156,14 @@ clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
 _KIN_S = re.compile(
     r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
     r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
-    r"still|not|been|better|fine|ok|okay|finally|just)\b)",
+    r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
+    # "my moms in the hospital" (not "my sisters in law")
+    r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",
     re.I,
 )
-""""moms out of town til tuesday", "dads home from the hospital": a relative's "'s" typed
-without its apostrophe, before what is said of them (not "the moms in the group")."""
+""""moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
+a relative's "'s" typed without its apostrophe, before what is said of them (not "the
+moms in the group", "my sisters in law")."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -234,7 +240,10 @@ _DAY_ABBREV = re.compile(
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')|"
     # "home sat", "leave sun", "the sat after": a day when the phrase ends there ("got home sat
     # down" is the verb; "the sun after the storm" is the sun).
-    r"(?:\b(?P<lead2>home|leave|leaving|out)\s+(?P<day2>mon|tue|wed|thu|sat|sun)|"
+    # "flight home got moved to wed", "pushed back to sat": a day is what a plan moves to.
+    r"(?:\b(?P<lead2>home|leave|leaving|out|(?:moved|pushed|changed|rescheduled|bumped|switched|"
+    r"postponed|delayed|shifted)(?:\s+(?:back|up|out))?\s+(?:to|till|til|until))\s+"
+    r"(?P<day2>mon|tue|wed|thu|sat|sun)|"
     r"\b(?P<lead3>the)\s+(?P<day3>mon|tue|wed|thu|sat|sun)(?=\s+after\b))"
     r"(?=\s*(?:$|[^\w\s]|and\b|then\b|morning\b|night\b|nite\b|after\s*(?:$|[^\w\s]|and\b|then\b)))",
     re.I,

@@ -18,7 +18,7 @@ _MOVED_TO = re.compile(
     + r"(?P<what>flight|trip|departure)"
     r"(?P<home>\s+(?:home|back))?)\s+"
     r"(?:got\s+|was\s+|has\s+been\s+|is\s+(?:now\s+)?|'s\s+(?:been\s+)?)?(?:pushed|moved|"
-    r"rescheduled|bumped|changed|postponed)\s+(?:back\s+)?(?:to|til|till|until)\s+"
+    r"rescheduled|bumped|changed|shifted|postponed)\s+(?:back\s+)?(?:to|til|till|until)\s+"
 )
 
 
@@ -30,11 +30,15 @@ _LEAD = (
 """What may come before the speaker's own words: "ugh actually", "change of plans:"."""
 _MOVED_OWN = re.compile(
     _LEAD + r"(?:(?:i|we|i've|we've|i\s+have|we\s+have|"
+    # "they moved my flight home to wednesday": the airline moved the speaker's own flight.
+    r"(?:they|the\s+airline)(?=\s+(?:\w+\s+)?(?:pushed|moved|changed|bumped|rescheduled|"
+    r"postponed)\s+(?:back\s+)?(?:my|our)\b)|"
     r"just)\s+)*(?:pushed|moved|changed|bumped|rescheduled|postponed)\s+(?:back\s+)?"
     r"(?:my|our|the)\s+(?:(?P<home>return(?:\s+flight)?|(?:flight|trip)\s+(?:home|back))|"
     r"(?:flight|trip|departure))\s+(?:back\s+)?(?:to|til|till|until)\s+"
 )
 """The speaker moved it: "pushed my return to monday", "we moved our flight home to the 7th"."""
+_PUSHED_BACK = re.compile(r"\bpushed\s+(?:my|our|the)\s+(?:flight|trip)\s+back\b")
 _STAYING_ON = re.compile(
     # At the start, or after a comma: "flight home got cancelled, stuck here till sunday".
     r"(?:^|(?<=[,;])\s*)" + _LEAD.removeprefix("^") + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
@@ -88,7 +92,9 @@ def moved_to(clause: Clause) -> list[Candidate]:
         return []
     if staying is not None and days[0].day == clause.at.date():
         return []  # "staying at the office until 7": a day's hours, not a trip's end
-    home = staying is not None or said.group("home") is not None
+    # "pushed our flight back to friday": "pushed … back" is the verb, no flight back.
+    pushed_back = own is not None and _PUSHED_BACK.search(own[0]) is not None
+    home = staying is not None or (said.group("home") is not None and not pushed_back)
     home = home or (m is not None and m.group("ret") is not None)
     field = "travel.return_date" if home else "travel.depart_date"
     return [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]

@@ -5,7 +5,7 @@ she's in Tahoe"); then the speaker's own domains are left out of what the clause
 A few shapes keep them whoever the parse took for the subject: the speaker's own thing
 heading the clause ("my name's alex btw"), a place said to be home ("boston is home
 now"), a trip to a place called off ("tahoe is off"), and someone else acting on the
-speaker's bill ("the landlord raised the rent to $2300").
+speaker's bill or trip ("the landlord raised the rent to $2300", "they moved my flight").
 """
 
 from __future__ import annotations
@@ -31,11 +31,17 @@ _ON_OUR_BILL = re.compile(
     r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b"
 )
 """Someone else acting on the speaker's bill ("the landlord raised the rent to $2300")."""
+_ON_OUR_TRIP = re.compile(
+    r"\b(?:moved|pushed|changed|bumped|rescheduled|postponed|cancell?ed|canceled|delayed)\s+"
+    r"(?:back\s+)?(?:my|our)\s+(?:return\s+)?(?:flight|train|trip|departure|return)\b"
+)
+"""Someone else acting on the speaker's trip ("they moved my flight home to wednesday",
+"the airline cancelled our flight"): the trip is still the speaker's."""
 
 
 def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> bool:
     """Whether ``clause`` (its words as ``said``) is about someone other than the speaker."""
-    if _ON_OUR_BILL.search(clause.low):
+    if _ON_OUR_BILL.search(clause.low) or _ON_OUR_TRIP.search(clause.low):
         return False
     subject_other = (
         reading is not None

@@ -330,3 +330,27 @@ async def test_a_calendar_flight_corroborates_landing_there(
     assert "corroboration 1.00" not in alice.reasons[0]  # above 1, within the cap
     why = await tg.say(ALICE, "/why location", expect="Denver")
     assert "+ calendar" in why.text
+
+
+async def test_where_am_i_names_the_home_question_waiting_behind_another(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Asked about mom first, then "ok im home, finally": "where am I?" names the home
+    question still waiting (not mom's, which the chat shows), and "how's mom?" mom's."""
+    policy = with_overrides(ASKS_ABOUT_TRAVEL, {"domains": {"family": {"auto_threshold": 0.99}}})
+    mom_sick = _fact("family.mom.status", "sick")
+    await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND, mom_sick, policy=policy)
+    tg.user_says(ALICE, "mom is doing much better today")
+    mom = await tg.prompt(ALICE, "mom")
+    await tg.say(ALICE, "ok we're home, finally", expect="after the current question")
+
+    where = await tg.say(ALICE, "where am i", expect="In Tahoe")
+    assert 'I have a question for you about it: "Back home in Portland' in where.text
+    assert "mom" not in where.text.lower()
+    how = await tg.say(ALICE, "how's mom?", expect="Mom is sick")
+    assert f"I've asked you: \"{mom.text.splitlines()[0]}" in how.text
+
+    await tg.tap(ALICE, mom, "Yes")
+    home = await tg.prompt(ALICE, "Back home in Portland")
+    where = await tg.say(ALICE, "where am i", expect="In Tahoe")
+    assert f"I've asked you: \"{home.text.splitlines()[0]}" in where.text

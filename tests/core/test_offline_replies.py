@@ -12,10 +12,9 @@ from core.conversation.offline_replies import (
     ENGLISH_ONLY,
     HELP_TEXT,
     NOTHING_CHANGED,
-    UNSURE,
     offline_answer,
-    when_text,
 )
+from core.conversation.state_answers import UNSURE, when_text
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
 from core.store import ReviewItem

@@ -1,0 +1,93 @@
+"""An open question about what the user asked, told as part of the answer (pure).
+
+"where am I?" answered "In Chicago" while Canon waits on "Back home in Denver?" says
+two things that cannot both be true unless it says the second is still a question. So
+an answer about state names the open question closest to what was asked: for "where am
+I?" one about the location before one about the trip's dates; for "how's mom?" one
+about mom. It says "I've asked you" only of the question the chat shows now; a question
+still waiting behind it is "I have a question for you about it", since the user has not
+seen it yet.
+
+    relevance = ranked_fields("travel.location", "travel.status")
+    note = open_question_note(open_items, "user:primary", relevance, shown_item="rv-1")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from core.domain import phrasing
+from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.engine.consistency import is_conflict_question
+
+Relevance = Callable[[str], "int | None"]
+"""A field's rank for what was asked (0: what was asked itself), or None: not about it."""
+
+
+def ranked_fields(*fields: str) -> Relevance:
+    """Relevance of named fields, the first the closest."""
+    order = {f: i for i, f in enumerate(fields)}
+    return order.get
+
+
+def under(prefix: str) -> Relevance:
+    """Relevance of every field under ``prefix`` ("family.mom." for "how's mom?")."""
+    return lambda field: 0 if field.startswith(prefix) else None
+
+
+def any_field(_field: str) -> int:
+    """Everything is relevant ("what do you know about me?")."""
+    return 0
+
+
+def closest_open_question(
+    open_items: Sequence[ReviewItem], relevance: Relevance
+) -> tuple[ReviewItem, list[ReviewItem]] | None:
+    """The open change question closest to what was asked, oldest first among equals,
+    with the items asked together with it (its group); None when none is about it."""
+    ranked = [
+        (rank, r.seq, r)
+        for r in open_items
+        if r.kind == "change" and r.status in OPEN_STATUSES
+        if (rank := relevance(r.field)) is not None
+    ]
+    if not ranked:
+        return None
+    first = min(ranked, key=lambda t: (t[0], t[1]))[2]
+    group = [
+        r
+        for r in open_items
+        if first.group_key is not None
+        and r.group_key == first.group_key
+        and r.status in OPEN_STATUSES
+    ]
+    return first, sorted(group, key=lambda r: r.seq) or [first]
+
+
+def open_question_note(
+    open_items: Sequence[ReviewItem],
+    reader: str,
+    relevance: Relevance,
+    shown_item: str | None = None,
+    *,
+    about_it: bool = True,
+) -> str:
+    """' I've asked you: "Back home in Denver?" — your answer settles it.' for the question
+    the chat shows (``shown_item`` is one of its items), ' I have a question for you
+    about it: "…"' for one still waiting (' I have a question waiting for you: "…"' when
+    the answer is about everything: ``about_it`` False), or nothing. Questions about ``reader``'s own
+    fields and the shared ones it may see (``open_items`` holds only those)."""
+    found = closest_open_question(open_items, relevance)
+    if found is None:
+        return ""
+    first, group = found
+    if is_conflict_question(first):
+        question = phrasing.conflict_question(first, reader)
+    else:
+        question = phrasing.question(group, reader)
+    if shown_item is not None and any(r.id == shown_item for r in group):
+        return f' I\'ve asked you: "{question}" — your answer settles it.'
+    waiting = (
+        "I have a question for you about it" if about_it else "I have a question waiting for you"
+    )
+    return f' {waiting}: "{question}" — your answer settles it.'

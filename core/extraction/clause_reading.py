@@ -1,0 +1,110 @@
+"""One clause as the rules read it: its text, intent, dates and words (pure).
+
+A clause's dates are found in the direction its verb points (a past arrival's "friday"
+is behind, a plan's ahead); its intent is the classifier's, refined by the parse; a
+doubt that leads it ("…, probably back tuesday") stays in its confidence while the rules
+read what it doubts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from core.extraction.clause import Clause, words_of
+from core.extraction.clocktimes import event_at_clock
+from core.extraction.family_members import names_a_relation
+from core.extraction.grammar_intent import RESULT_VERBS, refine
+from core.extraction.intent import ClauseIntent, classify
+from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.markdown import MarkdownLine
+from core.extraction.segments import Segment
+from core.extraction.timeexpr import find_times
+from core.extraction.types import MessageIntent
+
+_BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
+_ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
+_CHANGES = frozenset({"change", "shift"})
+_CHANGED_TO = re.compile(r"\b(?:changed|shifted)\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
+"""A day changed to is the new one, still ahead ("our flight back got changed to thursday");
+"changed" alone keeps its past ("I changed my mind")."""
+
+
+def read_clause(
+    seg: Segment,
+    at: datetime,
+    *,
+    in_scope: bool,
+    md: MarkdownLine | None,
+    reading: ClauseReading | None,
+) -> tuple[Clause, ClauseIntent, int]:
+    """The clause ``seg`` reads as, its intent, and how many leading characters of the
+    segment the clause leaves out (a doubt that leads it)."""
+    # A verb in the past puts its dates behind: "he passed in december", said in March,
+    # is last December, not next.
+    # A result that points ahead keeps its date ahead: "soccer moved to Thursday",
+    # "we booked a trip for April 12".
+    # A coming or going in the past happened on its day: "we left friday", "landed on
+    # monday" are behind, whatever result they leave.
+    verb = reading.verb.split(" ")[0] if reading is not None else ""
+    past_verb = (
+        reading is not None
+        and reading.tense == "past"
+        and md is None
+        and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES)
+        and not (verb in _CHANGES and _CHANGED_TO.search(seg.low))
+    )
+    times = find_times(seg.low, at, future=not past_verb)
+    today = at.date()
+    # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
+    ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
+    # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
+    ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
+    # "she is in hospital from last week": non-native "from" for "since" opens a state.
+    behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
+    ci = refine(
+        replace(
+            classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
+            past_time=behind,
+        ),
+        reading,
+        seg.low,
+    )
+    intent: MessageIntent = ci.intent
+    if md is not None and md.done and intent in ("planning", "none"):
+        intent = "assertive"
+    if intent == "historical":
+        times = find_times(seg.low, at, future=False)
+    # "…, probably back tuesday": the doubt is the clause's (its confidence says so); the
+    # rules read what it doubts, so a return that leads its clause is still found.
+    cut = doubt.end() if (doubt := _LEADING_DOUBT.match(seg.low)) else 0
+    clause = Clause(
+        seg.text[cut:],
+        seg.low[cut:],
+        intent,
+        at,
+        tuple(replace(t, start=t.start - cut, end=t.end - cut) for t in times if t.start >= cut),
+        md is not None,
+        md.done if md else False,
+        words_of(seg.low[cut:]),
+    )
+    return clause, ci, cut
+
+
+_LEADING_DOUBT = re.compile(
+    r"(?:probably|prob|likely|possibly|perhaps|maybe)\s+"
+    r"(?=(?:back|home|staying|stay|until|till|til|returning|coming\s+back|flying\s+(?:back|home)|"
+    r"driving\s+(?:back|home)|heading\s+(?:back|home))\b)"
+)
+"""A doubt that leads the way home or the end of a stay: "…, probably back tuesday",
+"…, maybe staying till sunday". (Other doubts stay in the clause's words, where rules
+read them: "prob gonna skip the trip" is a cancellation not made yet.)"""
+
+
+def _event_ahead(low: str, reading: ClauseReading | None, at: datetime) -> bool:
+    """An event, not a person, at a clock time still to come today ("the call is at 3pm";
+    not "my son is at 3pm practice")."""
+    if reading is not None and (reading.subject_person or reading.subject in ("speaker", "we")):
+        return False
+    return event_at_clock(low, at) and not names_a_relation(low.split(" ", 2)[:2][-1])

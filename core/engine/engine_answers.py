@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import ReviewStatus, Settlement
+from core.domain.records import OPEN_STATUSES, ReviewStatus, Settlement
 from core.domain.state import CommittedFact, Scalar
 from core.engine.answers import (
     STATUS_AFTER,
@@ -25,7 +25,7 @@ from core.engine.consistency import touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.write_records import settlement
-from core.errors import InvalidAnswer, NotFound
+from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
 from core.store.protocol import StoreBackend
 
@@ -81,8 +81,9 @@ class UserAnswers:
         async with self._locks.hold([item.entity_id]):
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
-                if await self._others_open(item):
-                    return await self._hold_edit(item, value, now, answered_by)
+            _still_open(item)
+            if action == "edit" and await self._others_open(item):
+                return await self._hold_edit(item, value, now, answered_by)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
             decide = settlement(action, value, now, answered_by, principal)
@@ -142,6 +143,7 @@ class UserAnswers:
         """
         item = await self._change_item(item_id, item)
         async with self._locks.hold([item.entity_id]):  # a group is one entity's
+            _still_open(item)
             members = [item]
             if item.group_key is not None:
                 members += [
@@ -166,3 +168,14 @@ class UserAnswers:
                 promoted=tuple(promoted),
                 group=group,
             )
+
+
+def _still_open(item: ReviewItem) -> None:
+    """``AlreadyAnswered`` now if ``item`` was read settled: an answered item is never
+    open again, so the store's transaction would refuse it (it still checks, under the
+    entity's lock, an item read open). Refused here, no transaction is begun and rolled
+    back (on PostgreSQL a rollback also drops the connection's prepared statements), and
+    the group is not read: the second of a group's questions answered after the group's
+    Yes is the common case."""
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item.id} is already {item.status}")

@@ -87,15 +87,15 @@ class UserAnswers:
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
             decide = settlement(action, value, now, answered_by, principal)
-            promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+            # The item comes back as settled: not read again.
+            done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
+            promoted = done.promoted
             if action != "reject" and touches_timeline(item.field):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )
-            settled = await self.store.review_item(item.id)
-            assert settled is not None
             return AnswerResult(
-                settled,
+                done.settled[0],
                 status,
                 committed_value=None if action == "reject" else chosen,
                 committed=action != "reject",
@@ -119,12 +119,10 @@ class UserAnswers:
             record = confirmation_record(open_item, "edit", value, now, answered_by)
             return Settlement("edited", record, now, follow_up=follow_up)
 
-        promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
-        settled = await self.store.review_item(item.id)
+        done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
         held = await self.store.review_item(follow_up.id)
-        assert settled is not None
         assert held is not None
-        return AnswerResult(settled, "edited", promoted=tuple(promoted), held=held)
+        return AnswerResult(done.settled[0], "edited", promoted=tuple(done.promoted), held=held)
 
     async def answer_group(
         self,
@@ -153,13 +151,14 @@ class UserAnswers:
                 ]
             decide = settlement(action, None, now, answered_by, principal)
             ids = [m.id for m in members]
-            promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            # The items come back as settled: not read again, one by one.
+            done = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            promoted = done.promoted
             if action != "reject" and any(touches_timeline(m.field) for m in members):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )
-            settled = [await self.store.review_item(i) for i in ids]
-            group = tuple(m for m in settled if m is not None)
+            group = tuple(done.settled)
             return AnswerResult(
                 group[0],
                 STATUS_AFTER[action],

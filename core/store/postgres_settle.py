@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, AsyncCursor
 
-from core.domain.records import OPEN_STATUSES, DeadLetter, ReviewItem
+from core.domain.records import OPEN_STATUSES, DeadLetter, GroupSettled
 from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_ingest import Shown, roll_back
 from core.store.postgres_rows import (
@@ -64,10 +64,13 @@ async def settle_group(
     item_ids: Sequence[str],
     decide: DecideSettlement,
     max_pending: int,
-) -> list[ReviewItem]:
+) -> GroupSettled:
     """``PostgresStore.settle_group`` on a pooled connection: each item read under its
     entity's lock, ``decide``d and settled, then the queued questions that now fit shown;
-    all in one transaction."""
+    all in one transaction. The settled rows come back from their UPDATEs (``RETURNING``),
+    answered with the rest when the pipeline ends: nothing after an item's UPDATE in the
+    transaction touches a settled item (a commit supersedes and a promotion shows open
+    ones only), so they are what reading them back after the commit would return."""
     # BEGIN and COMMIT are plain statements: psycopg's transaction() in pipeline mode
     # syncs (waits for the server) on entering and on leaving.
     try:
@@ -78,22 +81,26 @@ async def settle_group(
             owners = await tx.fetch(ITEM_OWNERS, (list(item_ids),))
             locks = tx.lock_reads(r[0] for r in owners)
             answered_at: datetime | None = None
+            settled: list[AsyncCursor[Any]] = []
             for item_id in item_ids:
-                answered_at = await settle_one(tx, item_id, decide, locks)
+                answered_at, row = await settle_one(tx, item_id, decide, locks)
+                settled.append(row)
                 locks = []
             shown = Shown() if answered_at is None else await promote(tx, max_pending, answered_at)
             await conn.execute("COMMIT")
     except BaseException:
         await roll_back(conn)
         raise
-    return await shown.items()
+    items = [review_from_row(row) for cursor in settled for row in await cursor.fetchall()]
+    return GroupSettled(items, await shown.items())
 
 
 async def settle_one(
     tx: Tx, item_id: str, decide: DecideSettlement, locks: Sequence[Read] = ()
-) -> datetime:
+) -> tuple[datetime, AsyncCursor[Any]]:
     """Take ``locks``, read the open item and its field's fact, ``decide`` and queue the
-    settlement's writes (the item's entity's lock is held); when it was answered."""
+    settlement's writes (the item's entity's lock is held); when it was answered, and the
+    cursor of its settled row (answered when the pipeline is)."""
     read = await tx.fetch_each([*locks, (ITEM, (item_id,)), (ITEM_FACT, (item_id,))])
     rows, facts = read[len(locks)], read[len(locks) + 1]
     if not rows:
@@ -102,8 +109,10 @@ async def settle_one(
     if item.status not in OPEN_STATUSES:
         raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
     settled = decide(item, fact_from_row(facts[0]) if facts else None)
-    await tx.execute(
-        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
+    row = tx.conn.cursor()
+    await row.execute(
+        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s "
+        f"RETURNING {REVIEW_COLUMNS}",
         (settled.status, dumps(settled.answer), settled.answered_at, item_id),
     )
     event = settled.confirmation_event
@@ -121,7 +130,7 @@ async def settle_one(
         await store_dead_letter(tx, settled.dead_letter)
     if settled.follow_up is not None:
         await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
-    return settled.answered_at
+    return settled.answered_at, row
 
 
 async def promote(tx: Tx, max_pending: int, now: datetime) -> Shown:

@@ -8,16 +8,22 @@ process, the engine's lock on the entity), each one a wake-up of the server and 
 Here the transaction runs in pipeline mode, as an ingest's does (``postgres_ingest``),
 and waits only where what comes next needs an answer:
 
-1. BEGIN and the items' owners (the entities whose locks to take);
-2. the locks, then the item and its field's fact, read under them;
-3. the answer's writes and the open questions of the field its commit settles;
-4. whatever the commit settled, and the locked entities' question queue;
-5. the promotion of the questions that now fit and COMMIT, answered when the
+1. BEGIN, one statement that reads the items' owners and takes their locks as it
+   reads them (``LOCK_ITEM_OWNERS``), then the first item and its field's fact, read
+   under them (the server runs them in order);
+2. the answer's writes and the open questions of the field its commit settles;
+3. whatever the commit settled, and the locked entities' question queue;
+4. the promotion of the questions that now fit and COMMIT, answered when the
    pipeline ends.
+
+(Until issue 25's ninth round the owners were read on their own first, then locked by
+one statement each: a round trip more, with the locks' statements.)
 
 The statements and their order are those of the unpipelined path: the server runs
 them one after another in one transaction, so what they do is the same; only the
-waiting is not. A group of several items takes steps 2 and 3 once per item.
+waiting is not. A group of several items reads each further item and its fact after the
+writes of the one before (which may have committed to its field or closed it), then
+takes step 2 for it.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from core.store.postgres_rows import (
     FACT_COLUMNS,
     INSERT_EVENT,
     INSERT_REVIEW,
-    ITEM_OWNERS,
+    LOCK_ITEM_OWNERS,
     OPEN_QUEUE,
     PROMOTE,
     REVIEW_COLUMNS,
@@ -78,8 +84,7 @@ async def settle_group(
             await conn.execute("BEGIN")
             tx = Tx(conn, pipelined=True)
             # An item's entity never changes: read it, lock it, then read the item.
-            owners = await tx.fetch(ITEM_OWNERS, (list(item_ids),))
-            locks = tx.lock_reads(r[0] for r in owners)
+            locks: list[Read] = [(LOCK_ITEM_OWNERS, (list(item_ids),))]
             answered_at: datetime | None = None
             settled: list[AsyncCursor[Any]] = []
             for item_id in item_ids:
@@ -98,10 +103,12 @@ async def settle_group(
 async def settle_one(
     tx: Tx, item_id: str, decide: DecideSettlement, locks: Sequence[Read] = ()
 ) -> tuple[datetime, AsyncCursor[Any]]:
-    """Take ``locks``, read the open item and its field's fact, ``decide`` and queue the
-    settlement's writes (the item's entity's lock is held); when it was answered, and the
-    cursor of its settled row (answered when the pipeline is)."""
+    """Take ``locks`` (``LOCK_ITEM_OWNERS``: the entities it returns are held), read the
+    open item and its field's fact, ``decide`` and queue the settlement's writes (the
+    item's entity's lock is held); when it was answered, and the cursor of its settled
+    row (answered when the pipeline is)."""
     read = await tx.fetch_each([*locks, (ITEM, (item_id,)), (ITEM_FACT, (item_id,))])
+    tx.locked.update(str(r[0]) for rows in read[: len(locks)] for r in rows)
     rows, facts = read[len(locks)], read[len(locks) + 1]
     if not rows:
         raise NotFound(f"no review item {item_id}")

@@ -1,4 +1,4 @@
-"""Settling review items on PostgreSQL (``PostgresStore.settle_group``) in five round trips.
+"""Settling review items on PostgreSQL (``PostgresStore.settle_group``) in three round trips.
 
 An answer's transaction used to wait for the server once per statement: BEGIN, the
 items' owners, the lock, the item, its field's fact, the answer, the confirming event,
@@ -9,15 +9,17 @@ Here the transaction runs in pipeline mode, as an ingest's does (``postgres_inge
 and waits only where what comes next needs an answer:
 
 1. BEGIN, one statement that reads the items' owners and takes their locks as it
-   reads them (``LOCK_ITEM_OWNERS``), then the first item and its field's fact, read
-   under them (the server runs them in order);
-2. the answer's writes and the open questions of the field its commit settles;
-3. whatever the commit settled, and the locked entities' question queue;
-4. the promotion of the questions that now fit and COMMIT, answered when the
+   reads them (``LOCK_ITEM_OWNERS``), then the first item with its field's fact
+   (``ITEM_AND_FACT``), read under them (the server runs them in order);
+2. the answer's writes, the closing of the open questions its commit answers (one
+   UPDATE that applies ``rules.settled_by_commit`` itself), and the locked entities'
+   question queue;
+3. the promotion of the questions that now fit and COMMIT, answered when the
    pipeline ends.
 
-(Until issue 25's ninth round the owners were read on their own first, then locked by
-one statement each: a round trip more, with the locks' statements.)
+(Until issue 25's ninth round there were five: the owners were read on their own
+first, then locked by one statement each; the item and its fact were two statements;
+and the questions a commit answers were read, then closed by id.)
 
 The statements and their order are those of the unpipelined path: the server runs
 them one after another in one transaction, so what they do is the same; only the
@@ -57,12 +59,18 @@ from core.store.postgres_tx import Read, Tx, apply_commit, open_questions
 from core.store.protocol import DecideSettlement
 from core.store.rules import promotable
 
-ITEM = f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s"
-# The fact of the item's field; an item's entity and field never change.
-ITEM_FACT = (
-    f"SELECT {FACT_COLUMNS} FROM facts "
-    "WHERE (entity_id, field) = (SELECT entity_id, field FROM review_items WHERE id = %s)"
+
+def _prefixed(table: str, columns: str) -> str:
+    return ", ".join(f"{table}.{c.strip()}" for c in columns.split(","))
+
+
+_ITEM_WIDTH = len(REVIEW_COLUMNS.split(","))
+ITEM_AND_FACT = (
+    f"SELECT {_prefixed('r', REVIEW_COLUMNS)}, {_prefixed('f', FACT_COLUMNS)} "
+    "FROM review_items r LEFT JOIN facts f ON f.entity_id = r.entity_id AND f.field = r.field "
+    "WHERE r.id = %s"
 )
+"""The item and the fact of its field (none: NULLs) in one row; were two statements."""
 
 
 async def settle_group(
@@ -107,15 +115,16 @@ async def settle_one(
     open item and its field's fact, ``decide`` and queue the settlement's writes (the
     item's entity's lock is held); when it was answered, and the cursor of its settled
     row (answered when the pipeline is)."""
-    read = await tx.fetch_each([*locks, (ITEM, (item_id,)), (ITEM_FACT, (item_id,))])
+    read = await tx.fetch_each([*locks, (ITEM_AND_FACT, (item_id,))])
     tx.locked.update(str(r[0]) for rows in read[: len(locks)] for r in rows)
-    rows, facts = read[len(locks)], read[len(locks) + 1]
+    rows = read[len(locks)]
     if not rows:
         raise NotFound(f"no review item {item_id}")
-    item = review_from_row(rows[0])
+    item = review_from_row(rows[0][:_ITEM_WIDTH])
     if item.status not in OPEN_STATUSES:
         raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
-    settled = decide(item, fact_from_row(facts[0]) if facts else None)
+    fact = rows[0][_ITEM_WIDTH:]
+    settled = decide(item, None if fact[0] is None else fact_from_row(fact))
     row = tx.conn.cursor()
     await row.execute(
         "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s "

@@ -370,7 +370,12 @@ class StoreContract:
             await backend.add_review_item(new, max_pending=5)
         answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
         await backend.settle(asked[0].id, "rejected", answer, NOW, None, None, 5)
-        for entities in (["user:primary", "user:bob"], ["user:bob", "user:primary"], []):
+        for entities in (
+            ["user:primary", "user:bob"],
+            ["user:bob", "user:primary"],
+            ["user:primary", "user:carol", "user:primary"],
+            [],
+        ):
             rows = await backend.context_rows(entities, "consistency:")
             assert rows.facts == [f for e in entities for f in await backend.facts(e)]
             assert rows.items_from == [

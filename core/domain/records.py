@@ -263,6 +263,15 @@ class Settlement:
 
 
 @dataclass(frozen=True)
+class GroupSettled:
+    """What settling a group did: each item as its transaction left it (in the order
+    asked), and the queued questions shown in their place."""
+
+    settled: list[ReviewItem]
+    promoted: list[ReviewItem]
+
+
+@dataclass(frozen=True)
 class Alert:
     """Something the owner must hear about (a permanent travel/financial dead letter, a failing
     source); open until it was delivered to them."""

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import ReviewStatus, Settlement
+from core.domain.records import OPEN_STATUSES, ReviewStatus, Settlement
 from core.domain.state import CommittedFact, Scalar
 from core.engine.answers import (
     STATUS_AFTER,
@@ -25,7 +25,7 @@ from core.engine.consistency import touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.write_records import settlement
-from core.errors import InvalidAnswer, NotFound
+from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
 from core.store.protocol import StoreBackend
 
@@ -81,20 +81,21 @@ class UserAnswers:
         async with self._locks.hold([item.entity_id]):
             if action == "edit":
                 value = coerce_value(item.field, value, at=now, sample=item.candidate_value)
-                if await self._others_open(item):
-                    return await self._hold_edit(item, value, now, answered_by)
+            _still_open(item)
+            if action == "edit" and await self._others_open(item):
+                return await self._hold_edit(item, value, now, answered_by)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
             decide = settlement(action, value, now, answered_by, principal)
-            promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
+            # The item comes back as settled: not read again.
+            done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
+            promoted = done.promoted
             if action != "reject" and touches_timeline(item.field):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )
-            settled = await self.store.review_item(item.id)
-            assert settled is not None
             return AnswerResult(
-                settled,
+                done.settled[0],
                 status,
                 committed_value=None if action == "reject" else chosen,
                 committed=action != "reject",
@@ -118,12 +119,10 @@ class UserAnswers:
             record = confirmation_record(open_item, "edit", value, now, answered_by)
             return Settlement("edited", record, now, follow_up=follow_up)
 
-        promoted = await self.store.settle_decided(item.id, decide, self.policy.max_pending)
-        settled = await self.store.review_item(item.id)
+        done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
         held = await self.store.review_item(follow_up.id)
-        assert settled is not None
         assert held is not None
-        return AnswerResult(settled, "edited", promoted=tuple(promoted), held=held)
+        return AnswerResult(done.settled[0], "edited", promoted=tuple(done.promoted), held=held)
 
     async def answer_group(
         self,
@@ -142,6 +141,7 @@ class UserAnswers:
         """
         item = await self._change_item(item_id, item)
         async with self._locks.hold([item.entity_id]):  # a group is one entity's
+            _still_open(item)
             members = [item]
             if item.group_key is not None:
                 members += [
@@ -151,13 +151,14 @@ class UserAnswers:
                 ]
             decide = settlement(action, None, now, answered_by, principal)
             ids = [m.id for m in members]
-            promoted = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            # The items come back as settled: not read again, one by one.
+            done = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            promoted = done.promoted
             if action != "reject" and any(touches_timeline(m.field) for m in members):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )
-            settled = [await self.store.review_item(i) for i in ids]
-            group = tuple(m for m in settled if m is not None)
+            group = tuple(done.settled)
             return AnswerResult(
                 group[0],
                 STATUS_AFTER[action],
@@ -166,3 +167,14 @@ class UserAnswers:
                 promoted=tuple(promoted),
                 group=group,
             )
+
+
+def _still_open(item: ReviewItem) -> None:
+    """``AlreadyAnswered`` now if ``item`` was read settled: an answered item is never
+    open again, so the store's transaction would refuse it (it still checks, under the
+    entity's lock, an item read open). Refused here, no transaction is begun and rolled
+    back (on PostgreSQL a rollback also drops the connection's prepared statements), and
+    the group is not read: the second of a group's questions answered after the group's
+    Yes is the common case."""
+    if item.status not in OPEN_STATUSES:
+        raise AlreadyAnswered(f"review item {item.id} is already {item.status}")

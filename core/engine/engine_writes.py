@@ -57,11 +57,8 @@ class ServiceWrites:
     ) -> tuple[ReviewItem, list[ReviewItem]]:
         """Settle an open item as ``decide`` says (atomically with its field's fact);
         returns the settled item and the items promoted in its place."""
-        promoted = await self.store.settle_decided(item_id, decide, self.policy.max_pending)
-        settled = await self.store.review_item(item_id)
-        if settled is None:
-            raise NotFound(f"no review item {item_id}")
-        return settled, promoted
+        done = await self.store.settle_group([item_id], decide, self.policy.max_pending)
+        return done.settled[0], done.promoted
 
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         """Note that alert ``seq`` reached the owner; False if another process got there first."""

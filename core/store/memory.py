@@ -24,6 +24,7 @@ from core.domain.records import (
     DeadLetter,
     Escalation,
     EventRecord,
+    GroupSettled,
     HistoryEntry,
     LogWindow,
     NewReviewItem,
@@ -128,16 +129,19 @@ class MemoryStore(SettlesOneByGroup):
     # -- answers -----------------------------------------------------------------
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
+    ) -> GroupSettled:
         async with self.transaction() as j:
             answered_at: datetime | None = None
             touched: set[str] = set()
             for item_id in item_ids:
                 answered_at = self._tables.settle_one(j, item_id, decide)
                 touched.add(self._tables.reviews[item_id].entity_id)
-            if answered_at is None:
-                return []
-            return self._tables.promote(j, max_pending, answered_at, touched)
+            promoted = (
+                []
+                if answered_at is None
+                else self._tables.promote(j, max_pending, answered_at, touched)
+            )
+            return GroupSettled([self._tables.reviews[i] for i in item_ids], promoted)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as j:

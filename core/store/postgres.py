@@ -33,6 +33,7 @@ from core.domain.records import (
     Alert,
     DeadLetter,
     Escalation,
+    GroupSettled,
     NewReviewItem,
     ReviewItem,
     WriteBatch,
@@ -218,7 +219,7 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
     # -- answers -----------------------------------------------------------------
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
+    ) -> GroupSettled:
         """``settle_decided`` for each of ``item_ids``, all in one transaction."""
         async with self._errors_mapped(), self.pool.connection() as conn:
             return await settle_group(conn, item_ids, decide, max_pending)

@@ -89,16 +89,17 @@ class PostgresReads(ABC):
         return [review_from_row(r) for r in rows]
 
     async def context_rows(self, entities: Sequence[str], source_prefix: str) -> ContextRows:
-        # The same statements as the reads apart, in one round trip on one connection:
-        # a context block was three trips, each a pooled connection taken and a wait.
-        reads = [_facts_of(e) for e in entities]
-        reads += [_items_from(e, source_prefix) for e in entities]
-        *facts, open_rows = await self.fetch_each([*reads, _open_items(entities)])
-        n = len(entities)
+        # One statement (CONTEXT_ROWS) reads what the reads apart would: a context block
+        # was three trips, each a pooled connection taken and a wait, then one pipeline of
+        # a statement per entity and kind (each a send and psycopg's own work).
+        args = {"e": list(entities), "u": list(dict.fromkeys(entities)), "p": source_prefix}
+        found: dict[str, list[tuple[Any, ...]]] = {"fact": [], "from": [], "open": []}
+        for r in await self.fetch(CONTEXT_ROWS, args):
+            found[r[0]].append(r)
         return ContextRows(
-            [fact_from_row(r) for rows in facts[:n] for r in rows],
-            [review_from_row(r) for rows in facts[n:] for r in rows],
-            [review_from_row(r) for r in open_rows],
+            [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in found["fact"]],
+            [review_from_row(r[_REVIEW_AT:]) for r in found["from"]],
+            [review_from_row(r[_REVIEW_AT:]) for r in found["open"]],
         )
 
     async def events_for(
@@ -151,6 +152,31 @@ class PostgresReads(ABC):
         return LogWindow(
             tuple(event_from_row(r) for r in rows), tuple((r[0], r[1]) for r in duplicates)
         )
+
+
+_FACT_AT = 3
+_REVIEW_AT = _FACT_AT + len(FACT_COLUMNS.split(","))
+_NO_FACT = ", ".join(["NULL"] * (_REVIEW_AT - _FACT_AT))
+_NO_ITEM = ", ".join(["NULL"] * len(REVIEW_COLUMNS.split(",")))
+CONTEXT_ROWS = (
+    "WITH e AS (SELECT * FROM unnest(%(e)s::text[]) WITH ORDINALITY AS e (entity_id, n)) "
+    f"SELECT 'fact', e.n, NULL::bigint, x.*, {_NO_ITEM} FROM e CROSS JOIN LATERAL "
+    f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = e.entity_id OFFSET 0) x "
+    f"UNION ALL SELECT 'from', e.n, x.seq, {_NO_FACT}, x.* FROM e CROSS JOIN LATERAL "
+    f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = e.entity_id "
+    "AND starts_with(source_key, %(p)s) OFFSET 0) x "
+    f"UNION ALL SELECT 'open', 0, x.seq, {_NO_FACT}, x.* "
+    "FROM unnest(%(u)s::text[]) AS u (entity_id) CROSS JOIN LATERAL "
+    f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ('pending', 'queued') "
+    "AND entity_id = u.entity_id OFFSET 0) x "
+    "ORDER BY 1, 2, 5, 3"
+)
+"""``context_rows`` in one statement, each row tagged with what it is: the facts of each
+entity (``_facts_of``: an entity's by field, the entities in the order given), the
+questions from a source of each (``_items_from``: by seq), then the open questions of
+them all (``_open_items``: by seq); a fact's columns first, a question's after them, the
+other kind's NULL. Ordered by the tag, the entity's place, a fact's field, a question's
+seq."""
 
 
 def _facts_of(entity_id: str | None) -> Read:

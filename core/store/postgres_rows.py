@@ -145,11 +145,21 @@ OPEN_QUEUE = (
 (``rules.OpenQuestion``), each entity's by an index probe (as ``SNAPSHOT``: written as
 ``entity_id = ANY(%s)``, the plan a connection keeps scans the whole table while it is
 smaller than a few thousand rows, where one probe per entity costs a fifth)."""
-ITEM_OWNERS = (
-    "SELECT DISTINCT r.entity_id FROM unnest(%s::text[]) AS i (id) CROSS JOIN LATERAL "
-    "(SELECT entity_id FROM review_items WHERE id = i.id OFFSET 0) r"
+LOCK_KEY = "('x' || left(encode(sha256(convert_to({}, 'UTF8')), 'hex'), 16))::bit(64)::bigint"
+"""``postgres_tx.entity_lock_key`` of a text expression, in SQL: the first eight bytes of
+the SHA-256 of its UTF-8, as a signed 64-bit integer (a test holds the two equal)."""
+LOCK_ITEM_OWNERS = (
+    "SELECT o.entity_id, pg_advisory_xact_lock(o.key) FROM ("
+    f"SELECT DISTINCT r.entity_id, {LOCK_KEY.format('r.entity_id')} AS key "
+    "FROM unnest(%s::text[]) AS i (id) CROSS JOIN LATERAL "
+    "(SELECT entity_id FROM review_items WHERE id = i.id OFFSET 0) r "
+    "ORDER BY key OFFSET 0) o"
 )
-"""The entities of some review items (by id), each by an index probe (as ``OPEN_QUEUE``)."""
+"""The entities of some review items (by id, each by an index probe, as ``OPEN_QUEUE``),
+whose write locks it takes as it reads them, in key order (as ``Tx.lock_reads`` sorts
+them: two writers never wait on each other in a circle); the subquery's order is the
+order its rows are locked in (ORDER BY and OFFSET keep the planner from merging it into
+the outer query, whose projection takes the locks)."""
 PROMOTE = (
     "UPDATE review_items SET status = 'pending', promoted_at = %s "
     f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}"

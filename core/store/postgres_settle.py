@@ -1,4 +1,4 @@
-"""Settling review items on PostgreSQL (``PostgresStore.settle_group``) in five round trips.
+"""Settling review items on PostgreSQL (``PostgresStore.settle_group``) in three round trips.
 
 An answer's transaction used to wait for the server once per statement: BEGIN, the
 items' owners, the lock, the item, its field's fact, the answer, the confirming event,
@@ -8,16 +8,24 @@ process, the engine's lock on the entity), each one a wake-up of the server and 
 Here the transaction runs in pipeline mode, as an ingest's does (``postgres_ingest``),
 and waits only where what comes next needs an answer:
 
-1. BEGIN and the items' owners (the entities whose locks to take);
-2. the locks, then the item and its field's fact, read under them;
-3. the answer's writes and the open questions of the field its commit settles;
-4. whatever the commit settled, and the locked entities' question queue;
-5. the promotion of the questions that now fit and COMMIT, answered when the
+1. BEGIN, one statement that reads the items' owners and takes their locks as it
+   reads them (``LOCK_ITEM_OWNERS``), then the first item with its field's fact
+   (``ITEM_AND_FACT``), read under them (the server runs them in order);
+2. the answer's writes, the closing of the open questions its commit answers (one
+   UPDATE that applies ``rules.settled_by_commit`` itself), and the locked entities'
+   question queue;
+3. the promotion of the questions that now fit and COMMIT, answered when the
    pipeline ends.
+
+(Until issue 25's ninth round there were five: the owners were read on their own
+first, then locked by one statement each; the item and its fact were two statements;
+and the questions a commit answers were read, then closed by id.)
 
 The statements and their order are those of the unpipelined path: the server runs
 them one after another in one transaction, so what they do is the same; only the
-waiting is not. A group of several items takes steps 2 and 3 once per item.
+waiting is not. A group of several items reads each further item and its fact after the
+writes of the one before (which may have committed to its field or closed it), then
+takes step 2 for it.
 """
 
 from __future__ import annotations
@@ -26,16 +34,16 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, AsyncCursor
 
-from core.domain.records import OPEN_STATUSES, DeadLetter, ReviewItem
+from core.domain.records import OPEN_STATUSES, DeadLetter, GroupSettled
 from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_ingest import Shown, roll_back
 from core.store.postgres_rows import (
     FACT_COLUMNS,
     INSERT_EVENT,
     INSERT_REVIEW,
-    ITEM_OWNERS,
+    LOCK_ITEM_OWNERS,
     OPEN_QUEUE,
     PROMOTE,
     REVIEW_COLUMNS,
@@ -51,12 +59,18 @@ from core.store.postgres_tx import Read, Tx, apply_commit, open_questions
 from core.store.protocol import DecideSettlement
 from core.store.rules import promotable
 
-ITEM = f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s"
-# The fact of the item's field; an item's entity and field never change.
-ITEM_FACT = (
-    f"SELECT {FACT_COLUMNS} FROM facts "
-    "WHERE (entity_id, field) = (SELECT entity_id, field FROM review_items WHERE id = %s)"
+
+def _prefixed(table: str, columns: str) -> str:
+    return ", ".join(f"{table}.{c.strip()}" for c in columns.split(","))
+
+
+_ITEM_WIDTH = len(REVIEW_COLUMNS.split(","))
+ITEM_AND_FACT = (
+    f"SELECT {_prefixed('r', REVIEW_COLUMNS)}, {_prefixed('f', FACT_COLUMNS)} "
+    "FROM review_items r LEFT JOIN facts f ON f.entity_id = r.entity_id AND f.field = r.field "
+    "WHERE r.id = %s"
 )
+"""The item and the fact of its field (none: NULLs) in one row; were two statements."""
 
 
 async def settle_group(
@@ -64,10 +78,13 @@ async def settle_group(
     item_ids: Sequence[str],
     decide: DecideSettlement,
     max_pending: int,
-) -> list[ReviewItem]:
+) -> GroupSettled:
     """``PostgresStore.settle_group`` on a pooled connection: each item read under its
     entity's lock, ``decide``d and settled, then the queued questions that now fit shown;
-    all in one transaction."""
+    all in one transaction. The settled rows come back from their UPDATEs (``RETURNING``),
+    answered with the rest when the pipeline ends: nothing after an item's UPDATE in the
+    transaction touches a settled item (a commit supersedes and a promotion shows open
+    ones only), so they are what reading them back after the commit would return."""
     # BEGIN and COMMIT are plain statements: psycopg's transaction() in pipeline mode
     # syncs (waits for the server) on entering and on leaving.
     try:
@@ -75,35 +92,43 @@ async def settle_group(
             await conn.execute("BEGIN")
             tx = Tx(conn, pipelined=True)
             # An item's entity never changes: read it, lock it, then read the item.
-            owners = await tx.fetch(ITEM_OWNERS, (list(item_ids),))
-            locks = tx.lock_reads(r[0] for r in owners)
+            locks: list[Read] = [(LOCK_ITEM_OWNERS, (list(item_ids),))]
             answered_at: datetime | None = None
+            settled: list[AsyncCursor[Any]] = []
             for item_id in item_ids:
-                answered_at = await settle_one(tx, item_id, decide, locks)
+                answered_at, row = await settle_one(tx, item_id, decide, locks)
+                settled.append(row)
                 locks = []
             shown = Shown() if answered_at is None else await promote(tx, max_pending, answered_at)
             await conn.execute("COMMIT")
     except BaseException:
         await roll_back(conn)
         raise
-    return await shown.items()
+    items = [review_from_row(row) for cursor in settled for row in await cursor.fetchall()]
+    return GroupSettled(items, await shown.items())
 
 
 async def settle_one(
     tx: Tx, item_id: str, decide: DecideSettlement, locks: Sequence[Read] = ()
-) -> datetime:
-    """Take ``locks``, read the open item and its field's fact, ``decide`` and queue the
-    settlement's writes (the item's entity's lock is held); when it was answered."""
-    read = await tx.fetch_each([*locks, (ITEM, (item_id,)), (ITEM_FACT, (item_id,))])
-    rows, facts = read[len(locks)], read[len(locks) + 1]
+) -> tuple[datetime, AsyncCursor[Any]]:
+    """Take ``locks`` (``LOCK_ITEM_OWNERS``: the entities it returns are held), read the
+    open item and its field's fact, ``decide`` and queue the settlement's writes (the
+    item's entity's lock is held); when it was answered, and the cursor of its settled
+    row (answered when the pipeline is)."""
+    read = await tx.fetch_each([*locks, (ITEM_AND_FACT, (item_id,))])
+    tx.locked.update(str(r[0]) for rows in read[: len(locks)] for r in rows)
+    rows = read[len(locks)]
     if not rows:
         raise NotFound(f"no review item {item_id}")
-    item = review_from_row(rows[0])
+    item = review_from_row(rows[0][:_ITEM_WIDTH])
     if item.status not in OPEN_STATUSES:
         raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
-    settled = decide(item, fact_from_row(facts[0]) if facts else None)
-    await tx.execute(
-        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s",
+    fact = rows[0][_ITEM_WIDTH:]
+    settled = decide(item, None if fact[0] is None else fact_from_row(fact))
+    row = tx.conn.cursor()
+    await row.execute(
+        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s "
+        f"RETURNING {REVIEW_COLUMNS}",
         (settled.status, dumps(settled.answer), settled.answered_at, item_id),
     )
     event = settled.confirmation_event
@@ -121,7 +146,7 @@ async def settle_one(
         await store_dead_letter(tx, settled.dead_letter)
     if settled.follow_up is not None:
         await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
-    return settled.answered_at
+    return settled.answered_at, row
 
 
 async def promote(tx: Tx, max_pending: int, now: datetime) -> Shown:

@@ -25,7 +25,7 @@ from core.domain.records import (
 from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, value_key
 from core.store.postgres_rows import (
     DECIDING,
     DELETE_FACT,
@@ -48,7 +48,7 @@ from core.store.postgres_rows import (
     utc,
 )
 from core.store.protocol import SeenEvents
-from core.store.rules import OpenQuestion, promotable, settled_by_commit
+from core.store.rules import OpenQuestion, promotable
 from core.store.sql_records import EVER, domain_field_range
 
 Read = tuple[str, Sequence[Any] | dict[str, Any]]
@@ -139,18 +139,15 @@ async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None
         await tx.execute(FOLD_COMMIT, row)
     if not settle_questions or c.retract:
         return
-    open_items = await tx.fetch(
-        "SELECT id, value_key FROM review_items WHERE entity_id = %s AND field = %s "
-        "AND status IN ('queued', 'pending')",
-        (c.entity_id, c.field),
+    # ``rules.settled_by_commit`` in the statement itself (an open question of the field
+    # proposing the value just committed: its value_key is the committed one's), so it
+    # waits for no answer: the open questions were read first, then closed by id.
+    await tx.execute(
+        "UPDATE review_items SET status = 'superseded', answered_at = %s "
+        "WHERE entity_id = %s AND field = %s AND status IN ('queued', 'pending') "
+        "AND value_key = %s",
+        (c.committed_at, c.entity_id, c.field, value_key(c.value)),
     )
-    settled = settled_by_commit(c, [(str(i), str(k)) for i, k in open_items])
-    if settled:
-        await tx.execute(
-            "UPDATE review_items SET status = 'superseded', answered_at = %s "
-            "WHERE id = ANY(%s::text[])",
-            (c.committed_at, settled),
-        )
 
 
 async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:

@@ -27,6 +27,7 @@ from core.domain.records import (
     DeadLetter,
     Escalation,
     EventRecord,
+    GroupSettled,
     HistoryEntry,
     LogWindow,
     NewReviewItem,
@@ -153,10 +154,11 @@ class Store(Protocol):
 
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
+    ) -> GroupSettled:
         """``settle_decided`` for every item of ``item_ids`` (a group answered as one),
         in one transaction: all of them are settled, or (NotFound, AlreadyAnswered,
-        ``decide`` failing) none."""
+        ``decide`` failing) none. Returns the items as settled (what reading them back
+        right after the commit would) and the questions promoted."""
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]: ...
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from core.domain.records import Accepted, ReviewItem, ReviewStatus, Settlement
+from core.domain.records import Accepted, GroupSettled, ReviewItem, ReviewStatus, Settlement
 from core.store.protocol import DecideSettlement
 
 
@@ -21,7 +21,7 @@ class SettlesOneByGroup(ABC):
     @abstractmethod
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]: ...
+    ) -> GroupSettled: ...
 
     async def settle(
         self,
@@ -39,4 +39,4 @@ class SettlesOneByGroup(ABC):
     async def settle_decided(
         self, item_id: str, decide: DecideSettlement, max_pending: int
     ) -> list[ReviewItem]:
-        return await self.settle_group([item_id], decide, max_pending)
+        return (await self.settle_group([item_id], decide, max_pending)).promoted

@@ -19,6 +19,7 @@ import aiosqlite
 from core.domain.records import (
     DeadLetter,
     Escalation,
+    GroupSettled,
     NewReviewItem,
     ReviewItem,
     WriteBatch,
@@ -271,7 +272,7 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
     # -- answers -----------------------------------------------------------------
     async def settle_group(
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
-    ) -> list[ReviewItem]:
+    ) -> GroupSettled:
         """``settle_decided`` for each of ``item_ids``, all in one transaction.
 
         If any item is missing or no longer open, or ``decide`` fails on any, none
@@ -279,13 +280,14 @@ class SQLiteStore(SQLiteReads, SettlesOneByGroup):
         """
         async with self.transaction() as tx:
             answered_at: datetime | None = None
-            touched: set[str] = set()
+            settled: list[ReviewItem] = []
             for item_id in item_ids:
-                answered_at, entity_id = await settle_one(tx, item_id, decide)
-                touched.add(entity_id)
+                answered_at, item = await settle_one(tx, item_id, decide)
+                settled.append(item)
             if answered_at is None:
-                return []
-            return await promote(tx, max_pending, answered_at, touched)
+                return GroupSettled(settled, [])
+            touched = {item.entity_id for item in settled}
+            return GroupSettled(settled, await promote(tx, max_pending, answered_at, touched))
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:
         async with self.transaction() as tx:

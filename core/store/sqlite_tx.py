@@ -278,7 +278,10 @@ async def promote(
 
 async def settle_one(
     tx: aiosqlite.Connection, item_id: str, decide: DecideSettlement
-) -> tuple[datetime, str]:
+) -> tuple[datetime, ReviewItem]:
+    """Read the open item and its field's fact, ``decide`` and apply the settlement; when it
+    was answered and the item as settled (its row as the UPDATE left it: nothing after it
+    in the transaction touches a settled item, only open ones)."""
     items = await read_review_rows(
         tx, f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = ?", [item_id]
     )
@@ -289,8 +292,9 @@ async def settle_one(
         raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
     fact = await read_fact(tx, item.entity_id, item.field)
     settled = decide(item, fact)
-    await tx.execute(
-        "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?",
+    (row,) = await tx.execute_fetchall(
+        "UPDATE review_items SET status = ?, answer = ?, answered_at = ? WHERE id = ?"
+        f" RETURNING {REVIEW_COLUMNS}",
         (settled.status, dumps(settled.answer), ts(settled.answered_at), item_id),
     )
     event = settled.confirmation_event
@@ -307,7 +311,7 @@ async def settle_one(
         await store_dead_letter(tx, settled.dead_letter)
     if settled.follow_up is not None:
         await tx.execute(INSERT_REVIEW, review_row(settled.follow_up))
-    return settled.answered_at, item.entity_id
+    return settled.answered_at, review_from_row(row)
 
 
 async def store_dead_letter(tx: aiosqlite.Connection, letter: DeadLetter) -> None:

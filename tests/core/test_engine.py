@@ -199,6 +199,41 @@ async def test_an_answer_counts_once(engine: Engine) -> None:
     assert len(await engine.store.audit()) == 1
 
 
+@pytest.mark.parametrize(
+    ("action", "value", "whole_group"),
+    [
+        ("confirm", None, False),
+        ("reject", None, False),
+        ("edit", "keto", False),
+        ("confirm", None, True),
+        ("reject", None, True),
+    ],
+)
+async def test_an_answer_to_a_question_read_settled_begins_no_transaction(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, action: Any, value: Any, whole_group: bool
+) -> None:
+    """Settled is final: the question read answered is refused at once, with the store's
+    own words, and no settling transaction is begun (and rolled back)."""
+    out = await engine.ingest(make_observation("profile.diet", "vegan"), now=NOW)
+    assert out.review_item_id is not None
+    await engine.answer(out.review_item_id, "confirm", now=NOW)
+    settled = await engine.store.review_item(out.review_item_id)
+    assert settled is not None
+
+    async def no_settling(*_args: Any) -> Any:
+        raise AssertionError("a settled question began a transaction")
+
+    monkeypatch.setattr(engine.store, "settle_group", no_settling)
+    answering = (
+        engine.answer_group(settled.id, action, now=NOW, item=settled)
+        if whole_group
+        else engine.answer(settled.id, action, value, now=NOW, item=settled)
+    )
+    with pytest.raises(AlreadyAnswered, match=f"{settled.id} is already confirmed"):
+        await answering
+    assert len(await engine.store.audit()) == 1
+
+
 async def test_evidence_that_settles_a_question_supersedes_it(engine: Engine) -> None:
     asked = await engine.ingest(
         make_observation("travel.location", "Reno", source="calendar"), now=NOW

@@ -27,6 +27,7 @@ from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, value_key
 from core.engine.engine import Engine
+from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, NotFound, StoreError
 from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
 from core.store.protocol import RolloutReads
@@ -369,7 +370,12 @@ class StoreContract:
             await backend.add_review_item(new, max_pending=5)
         answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
         await backend.settle(asked[0].id, "rejected", answer, NOW, None, None, 5)
-        for entities in (["user:primary", "user:bob"], ["user:bob", "user:primary"], []):
+        for entities in (
+            ["user:primary", "user:bob"],
+            ["user:bob", "user:primary"],
+            ["user:primary", "user:carol", "user:primary"],
+            [],
+        ):
             rows = await backend.context_rows(entities, "consistency:")
             assert rows.facts == [f for e in entities for f in await backend.facts(e)]
             assert rows.items_from == [
@@ -681,10 +687,31 @@ class StoreContract:
             return Settlement("rejected", answer, NOW, rejection=("k", open_item.source_key))
 
         g1 = [it.id for it in items[:3]] + [late.id]
-        promoted = await backend.settle_group(g1, reject, 2)
-        assert [p.id for p in promoted] == [items[6].id]
+        done = await backend.settle_group(g1, reject, 2)
+        assert [p.id for p in done.promoted] == [items[6].id]
         statuses = {r.id: r.status for r in await backend.review_items(["rejected", "pending"])}
         assert [statuses[i] for i in g1] == ["rejected"] * 4
+        assert done.settled == [await backend.review_item(i) for i in g1]
+
+    async def test_a_settled_group_comes_back_as_the_store_reads_it(self, eng: Engine) -> None:
+        """A Yes to a group: each item comes back as settled, in the order asked, equal to
+        the item read back after the commit (its answer, a stamp off UTC), and what the
+        Yes committed is committed."""
+        for field, value in (("travel.location", "Tahoe"), ("travel.status", "in_progress")):
+            obs = make_observation(field, value, source="calendar", ref="cal-1")
+            assert (await eng.ingest(obs, now=NOW)).review_item_id is not None
+        asked = await eng.store.open_review_items(["user:primary"])
+        assert len({q.group_key for q in asked}) == 1
+        ids = [asked[1].id, asked[0].id]
+        at = datetime(2026, 2, 19, 16, 30, 0, 123456, tzinfo=timezone(timedelta(hours=2)))
+        done = await eng.store.settle_group(ids, settlement("confirm", None, at, "api:t"), 5)
+        assert [s.id for s in done.settled] == ids
+        assert [s.status for s in done.settled] == ["confirmed", "confirmed"]
+        assert done.settled == [await eng.store.review_item(i) for i in ids]
+        assert done.settled[0].answered_at == at
+        location = await eng.store.fact("user:primary", "travel.location")
+        assert location is not None
+        assert location.value == "Tahoe"
 
     async def test_a_batchs_questions_come_back_as_the_store_reads_them(
         self, backend: Store

@@ -25,6 +25,8 @@ from core.errors import MigrationError, StoreError
 from core.store import postgres_migrations
 from core.store.postgres import PostgresStore
 from core.store.postgres_migrations import MIGRATIONS
+from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY
+from core.store.postgres_tx import entity_lock_key
 
 
 class TestPostgres(StoreContract, CompanionContract):
@@ -231,3 +233,42 @@ async def test_a_bulk_import_of_many_entities_is_state_in_order(postgres_url: st
     assert seen[-1] == len(facts)
     assert seen == sorted(seen)
     assert len(seen) > 1
+
+
+OWNERS = ["user:alice", "family:smith", "team:acme", "user:bob", "user:carol.k"]
+ENTITIES = [*OWNERS, "user:zoë", "user:名前", "user:a b", ""]
+
+
+def test_the_lock_key_in_sql_is_the_one_python_takes(postgres_url: str) -> None:
+    """A settlement takes its owners' locks in SQL, an ingest in Python: the same key for
+    every entity, or the two would not exclude each other."""
+    with psycopg.connect(postgres_url) as db:
+        for entity in ENTITIES:
+            (key,) = db.execute(f"SELECT {LOCK_KEY.format('%s')}", (entity,)).fetchone() or ()
+            assert key == entity_lock_key(entity), entity
+
+
+async def test_the_owners_of_items_are_locked_as_they_are_read(postgres_url: str) -> None:
+    """``LOCK_ITEM_OWNERS`` holds each owner's transaction lock (the one ``Tx.lock`` takes)
+    and names each owner once, in the order of their keys."""
+    store = PostgresStore(postgres_url)
+    await store.open()
+    try:
+        eng = Engine(store, calibrated_policy())
+        asked = []
+        for entity in (*OWNERS, OWNERS[0]):
+            obs = make_observation("profile.diet", f"vegan {len(asked)}", entity=entity)
+            out = await eng.ingest(obs, now=NOW)
+            assert out.review_item_id is not None
+            asked.append(out.review_item_id)
+    finally:
+        await store.close()
+    with psycopg.connect(postgres_url) as db:
+        owners = db.execute(LOCK_ITEM_OWNERS, (asked,)).fetchall()
+        held = db.execute(
+            "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks "
+            "WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND objsubid = 1"
+        ).fetchall()
+    keys = [entity_lock_key(entity) for entity, _ in owners]
+    assert keys == sorted(entity_lock_key(e) for e in OWNERS)
+    assert sorted(k for (k,) in held) == keys

@@ -33,7 +33,11 @@ FAR_PAST = re.compile(
     # experience counted, not news ("once we land…", "once again", "at once" are not).
     r"(?<!\bat\s)\bonce\b(?!\s+(?:again|more|i|we|you|u|he|she|they|it|the|my|our|his|her|"
     r"their|that|this|everyone|everything|[a-z]+\s+(?:is|are|gets?|lands?|arrives?)\b))|"
-    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b"
+    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
+    # The pandemic dates a story: "the trip got cancelled because of covid", "during
+    # lockdown we…" (not "has covid", "in quarantine": an illness or a stay now).
+    r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"
+    r"pandemic|lockdowns?)\b"
 )
 PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"

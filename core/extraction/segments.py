@@ -80,7 +80,12 @@ _JOINT = re.compile(
     # "..., but the whole thing got cancelled": a subject that points back at what was
     # said starts a clause of its own after a contrast or a consequence.
     r"|\s*,?\s+(?P<conj2>but|though|although|because|so)\s+(?=(?:the\s+)?(?:whole\s+thing|"
-    r"everything)\b)"
+    r"everything)\b"
+    # "we were gonna go to cabo but everyone bailed", "… but the car died": after a plan
+    # undone, what undid it is a clause of its own, whoever or whatever its subject is.
+    r"|(?<=\bbut\s)(?:the|everyone|everybody|nobody|someone|somebody)\s+(?:[a-z']+\s+){0,2}?"
+    r"(?:got|was|were|is|are|has|had|'s|died|bailed|fell|broke|ran|came|went|changed|"
+    r"cancell?ed|postponed|backed|pulled|dropped|[a-z]{3,}ed)\b)"
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"

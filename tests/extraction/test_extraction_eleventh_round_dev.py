@@ -1,0 +1,86 @@
+"""The eleventh round (issue 24): classes of language behind what the dev halves still
+missed after the tenth round, each specified with fresh sentences in several voices (none
+from a set) and look-alikes (someone else's fact, a condition, a question) that must not
+commit.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT, facts_said
+
+from core.extraction.offline import extract_offline
+
+# ---------------------------------------------------------------- a plan undone, and why
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "field", "value"),
+    [
+        # Look-alikes: someone else's plan undone, a question, a condition.
+        (
+            "my sister was supposed to fly to Denver today but her flight got cancelled",
+            "assertive",
+            "travel.status",
+            None,
+        ),
+        ("were you supposed to fly to Boise today?", "none", "travel.status", None),
+        (
+            "if the flight gets cancelled we were going to drive",
+            "hypothetical",
+            "travel.status",
+            None,
+        ),
+        # What undid the plan is a clause of its own, whatever its subject: the plan is
+        # not a wish, and a trip called off today is called off.
+        (
+            "we were meant to drive up to Tahoe tonight but the pass is closed",
+            "assertive",
+            "travel.destination",
+            None,
+        ),
+        (
+            "I was gonna take the train to Chicago today but the whole line is down",
+            "assertive",
+            "travel.destination",
+            None,
+        ),
+        (
+            "we were supposed to fly out to Boise this morning but the plane broke",
+            "historical",
+            "travel.destination",
+            None,
+        ),
+        (
+            "I was supposed to fly to Reno tonight but the flight got cancelled",
+            "assertive",
+            "travel.status",
+            "cancelled",
+        ),
+    ],
+)
+def test_a_plan_undone_and_what_undid_it(text: str, intent: str, field: str, value: object) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+    assert facts_said(text, AT).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: an illness now, a stay now, the pandemic as a subject now.
+        ("my wife has covid and is in bed", "assertive"),
+        ("the pandemic is making my job hard", "assertive"),
+        # The pandemic dates a story: what it cancelled or postponed is long over.
+        ("our honeymoon got postponed because of the pandemic", "historical"),
+        ("we canceled the cruise during covid", "historical"),
+        ("the Lisbon trip was called off due to covid-19", "historical"),
+        ("after lockdown ended I went back to the office", "historical"),
+    ],
+)
+def test_the_pandemic_dates_a_story(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+def test_what_the_pandemic_cancelled_commits_nothing() -> None:
+    assert facts_said("the Lisbon trip was called off due to covid-19", AT) == {}
+    assert facts_said("we canceled the cruise during covid", AT) == {}

@@ -23,7 +23,7 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
-    r"(?:home|out|off)(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
+    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|"
@@ -37,6 +37,8 @@ _STATUS = re.compile(
     # "kids at grandma's this week", "at my mum's": staying with them.
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
     r"dad|mom|mum|father|mother|aunt|uncle|cousin|friend|in-laws)(?:'?s)?|"
+    # "the kids are at her place", "he's at their house tonight": someone else's home.
+    r"at\s+(?:his|her|their)\s+(?:place|house|flat|apartment)|"
     r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
     # "dad got admitted last night": admitted with no school or club named is to hospital.
     r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"

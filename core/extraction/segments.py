@@ -18,6 +18,7 @@ from core.extraction.incredulous import incredulous
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.list_lines import as_sentences
+from core.extraction.pieces_kept import kept_with_their_clause
 from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
@@ -351,29 +352,6 @@ def clean(text: str) -> str:
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 
-_HEDGE_LAST = re.compile(
-    r"(?:^|,\s*)(?:perhaps|maybe|probably|possibly|hopefully|likely|presumably|surely)$", re.I
-)
-
-
-def _hedges_kept_with_their_clause(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """ "In another year, perhaps, I shall go back to Naples": a doubt set off by commas
-    qualifies the clause it leads into, so the two stay one clause."""
-    out: list[tuple[str, str]] = []
-    carry: tuple[str, str] | None = None
-    for piece, joint in kept:
-        if carry is not None:
-            piece, joint = f"{carry[0]}, {piece}", carry[1]
-            carry = None
-        if _HEDGE_LAST.search(piece) and (piece, joint) != kept[-1]:
-            carry = (piece, joint)
-            continue
-        out.append((piece, joint))
-    if carry is not None:
-        out.append(carry)
-    return out
-
-
 def split_segments(text: str) -> list[Segment]:
     """Sentences, then clauses within each sentence, with filler words removed."""
     segments: list[Segment] = []
@@ -393,7 +371,7 @@ def split_segments(text: str) -> list[Segment]:
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
-        kept = _hedges_kept_with_their_clause(kept)
+        kept = kept_with_their_clause(kept)
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

@@ -84,3 +84,49 @@ def test_the_pandemic_dates_a_story(text: str, intent: str) -> None:
 def test_what_the_pandemic_cancelled_commits_nothing() -> None:
     assert facts_said("the Lisbon trip was called off due to covid-19", AT) == {}
     assert facts_said("we canceled the cruise during covid", AT) == {}
+
+
+# ---------------------------------------------------------------- two members, one status
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: a friend is no member; the speaker with a member is the speaker's
+        # trip; a question; a condition.
+        ("my friend and her husband are sick", {}),
+        ("are mom and dad sick?", {}),
+        ("if mom and dad get sick we'll cancel", {}),
+        ("the twins are at our place", {}),
+        # Members joined by "and" share what is said of them.
+        ("mum and dad are both poorly", {"family.mom.status": "sick", "family.dad.status": "sick"}),
+        (
+            "grandma and grandpa have covid",
+            {"family.grandma.status": "sick", "family.grandpa.status": "sick"},
+        ),
+        (
+            "my wife & daughter are away till Sunday",
+            {"family.wife.status": "away", "family.daughter.status": "away"},
+        ),
+        (
+            "my husband and the kids are at his parents' this week",
+            {"family.husband.status": "away", "family.kids.status": "away"},
+        ),
+        # Someone else's home is being away, asleep there too.
+        ("the kids are at her place tonight", {"family.kids.status": "away"}),
+        ("my son's at their house for the weekend", {"family.son.status": "away"}),
+        ("my daughter is asleep at her place", {"family.daughter.status": "away"}),
+    ],
+)
+def test_members_said_together_and_away_at_someone_elses(
+    text: str, expected: dict[str, object]
+) -> None:
+    said = {f: v for f, v in facts_said(text, AT).items() if f.startswith("family.")}
+    assert said == expected
+
+
+def test_the_speaker_with_a_member_is_the_speakers_trip() -> None:
+    assert facts_said("Mom and I are in Denver", AT) == {
+        "travel.location": "Denver",
+        "travel.status": "in_progress",
+    }

@@ -164,6 +164,14 @@ _KIN_S = re.compile(
 )
 """"moms out of town til tuesday", "dads home from the hospital": a relative's "'s" typed
 without its apostrophe, before what is said of them (not "the moms in the group")."""
+_KIN_IS = re.compile(
+    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
+    r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
+    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-))",
+    re.I,
+)
+"""The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
+town all week", "my brother's in Tulsa for work"): it is "is"."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -348,7 +356,7 @@ def clean(text: str) -> str:
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = past_as_meant(flat)
-    flat = _KIN_S.sub(r"\1's", flat)
+    flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
 
 

@@ -130,3 +130,28 @@ def test_the_speaker_with_a_member_is_the_speakers_trip() -> None:
         "travel.location": "Denver",
         "travel.status": "in_progress",
     }
+
+
+# ---------------------------------------------------------------- a relative's "'s" before where
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: a possessive before a hyphened noun; a question.
+        ("my sister's in-laws are visiting", "assertive"),
+        ("is my sister's in town?", "none"),
+        # A relative's "'s" before where they are is "is": the clause has its verb.
+        ("my brother's in Tulsa for work", "assertive"),
+        ("my sister's in town all week so ill be on less", "assertive"),
+        ("our daughter's over in Leeds visiting friends", "assertive"),
+    ],
+)
+def test_a_relatives_s_before_where_is_is(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+def test_a_relative_over_somewhere_visiting_is_away() -> None:
+    assert facts_said("our daughter's over in Leeds visiting friends", AT) == {
+        "family.daughter.status": "away"
+    }

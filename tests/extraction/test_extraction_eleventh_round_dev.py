@@ -155,3 +155,37 @@ def test_a_relative_over_somewhere_visiting_is_away() -> None:
     assert facts_said("our daughter's over in Leeds visiting friends", AT) == {
         "family.daughter.status": "away"
     }
+
+
+# ---------------------------------------------------------------- a span that starts today
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "expected"),
+    [
+        # Look-alikes: a span that starts later is a plan; a condition.
+        (
+            "I'm in Reno tomorrow and friday",
+            "planning",
+            {
+                "travel.destination": "Reno",
+                "travel.status": "planning",
+                "travel.depart_date": "2026-03-05",
+            },
+        ),
+        ("if I'm off today and tomorrow we'll go", "hypothetical", {}),
+        # "today and tomorrow", "today & tomorrow": a state under way, not a plan.
+        (
+            "I'm in Reno today and tomorrow",
+            "assertive",
+            {"travel.location": "Reno", "travel.status": "in_progress"},
+        ),
+        ("wfh today & tomorrow, kids are sick", "assertive", {"family.kids.status": "sick"}),
+        ("I'm off work today and tomorrow", "assertive", {}),
+    ],
+)
+def test_a_span_that_starts_today_is_under_way(
+    text: str, intent: str, expected: dict[str, object]
+) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+    assert facts_said(text, AT) == expected

@@ -189,3 +189,27 @@ def test_a_span_that_starts_today_is_under_way(
 ) -> None:
     assert extract_offline(text, at=AT).intent == intent
     assert facts_said(text, AT) == expected
+
+
+# ---------------------------------------------------------------- a firm's site named by its city
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: someone else at the site; a question; "the" before an ordinary noun.
+        ("my manager is at the boston office today", {}),
+        ("are you at the chicago office today?", {}),
+        ("we're in the van", {}),
+        # A city in lower case before "office", "campus", "plant": the site, and where the
+        # speaker is.
+        ("I'm at the chicago office all week", {"travel.location": "Chicago"}),
+        ("stuck at the dallas campus till 6", {"travel.location": "Dallas"}),
+        ("we're at the reno plant till friday", {"travel.location": "Reno"}),
+    ],
+)
+def test_a_site_named_by_its_city_places_the_speaker(
+    text: str, expected: dict[str, object]
+) -> None:
+    said = facts_said(text, AT)
+    assert {f: v for f, v in said.items() if f == "travel.location"} == expected

@@ -63,7 +63,11 @@ IF_IDIOM = re.compile(
     r"\b(?:know|knows|wonder|wondering|wondered|ask|asking|asked|check|checking|see|idea|"
     r"find\s+out|tell\s+(?:me|us))\s+if\b|"
     # "in vegas for a bachelor party, hmu if ur around": an invitation, no condition on the fact.
-    r"\b(?:hmu|lmk|let\s+me\s+know|text\s+me|ping\s+me|dm\s+me|call\s+me|holla)\s+if\b"
+    r"\b(?:hmu|lmk|let\s+me\s+know|text\s+me|ping\s+me|dm\s+me|call\s+me|holla)\s+if\b|"
+    # "at the seattle office today if anyone wants lunch", "dms open if anyone needs a duo":
+    # an offer to the group after the fact, no condition on it.
+    r"(?<=[\w,]\s)if\s+(?:any\s*one|anybody|any1|someone|somebody|y'?all)(?:\s+(?:wants?|needs?|"
+    r"fancies)|(?:\s+is|'s)\s+(?:around|free|up\s+for|down))\b"
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"

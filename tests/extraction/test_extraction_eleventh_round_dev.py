@@ -213,3 +213,22 @@ def test_a_site_named_by_its_city_places_the_speaker(
 ) -> None:
     said = facts_said(text, AT)
     assert {f: v for f, v in said.items() if f == "travel.location"} == expected
+
+
+# ---------------------------------------------------------------- an offer to the group
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: a condition on a plan or on a fact.
+        ("we'll cancel if anyone is sick", "hypothetical"),
+        ("if anyone is free we could grab dinner", "hypothetical"),
+        # "if anyone wants…", "if anyone's around" after a fact offers, it sets no condition.
+        ("in Tahoe all weekend if anyone's around", "assertive"),
+        ("at the office till 6 if anybody needs a hand", "assertive"),
+        ("dms open if anyone needs a duo", "none"),
+    ],
+)
+def test_an_offer_to_the_group_is_no_condition(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

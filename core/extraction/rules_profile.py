@@ -29,7 +29,8 @@ from core.extraction.types import ObservationIntent
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
-    r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
+    # Indian English "shifted" is moved: "I shifted to Gurgaon last month".
+    r"(?:moved|relocated|shifted)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
     r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
     r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
@@ -195,7 +196,8 @@ _GATE = frozenset(
         "vegetarian", "vegan", "pescatarian", "pescetarian", "gluten", "dairy", "lactose", "keto",
         "paleo", "kosher", "halal", "celiac", "coeliac", "plant", "low", "nut", "flexitarian",
         "switching", "switch", "switched", "going", "went", "became", "name's", "im", "been",
-        "hired", "drive", "deliver", "dash",
+        "hired", "drive", "deliver", "dash", "intern", "interning",
+        "officially", "shifted",
     ]
 )  # fmt: skip
 

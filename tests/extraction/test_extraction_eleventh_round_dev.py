@@ -232,3 +232,36 @@ def test_a_site_named_by_its_city_places_the_speaker(
 )
 def test_an_offer_to_the_group_is_no_condition(text: str, intent: str) -> None:
     assert extract_offline(text, at=AT).intent == intent
+
+
+# ---------------------------------------------------------------- a job and a move, said other ways
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: someone else's job or move, a question, a story, a condition, a
+        # move that is no place.
+        ("a barista at starbucks was rude to me", {}),
+        ("do you intern at spotify?", {}),
+        ("my husband moved to Austin for a job at Dell", {}),
+        ("my brother shifted to Mumbai last year", {}),
+        ("we shifted to Chennai when I was ten", {}),
+        ("we shifted to a new approach last month", {}),
+        ("if we move to Austin for a job at Dell we'd sell the car", {}),
+        # An internship is a job; a job title and its firm after the word that dates it.
+        ("i intern at nvidia this summer", {"profile.employer": "Nvidia"}),
+        ("I'm interning at Microsoft, mostly QA", {"profile.employer": "Microsoft"}),
+        ("now a cashier at target lol", {"profile.employer": "Target"}),
+        ("finally a nurse at kaiser!!", {"profile.employer": "Kaiser"}),
+        # Indian English "shifted" is moved; the job a move was for is the employer.
+        ("we shifted to Hyderabad two months ago", {"profile.home_city": "Hyderabad"}),
+        (
+            "we relocated to Austin in January for a job at Dell",
+            {"profile.home_city": "Austin", "profile.employer": "Dell"},
+        ),
+    ],
+)
+def test_a_job_and_a_move_said_other_ways(text: str, expected: dict[str, object]) -> None:
+    said = {f: v for f, v in facts_said(text, AT).items() if f.startswith("profile.")}
+    assert said == expected

@@ -265,3 +265,35 @@ def test_an_offer_to_the_group_is_no_condition(text: str, intent: str) -> None:
 def test_a_job_and_a_move_said_other_ways(text: str, expected: dict[str, object]) -> None:
     said = {f: v for f, v in facts_said(text, AT).items() if f.startswith("profile.")}
     assert said == expected
+
+
+# ---------------------------------------------------------------- not going to the event there
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: an errand, a venue or someone's party, another person, a condition,
+        # a question.
+        ("I'm not going to the gym in the morning anymore", {}),
+        ("I'm not going to the party at Jake's", {}),
+        ("I'm not going to the show at Madison Square Garden", {}),
+        ("my brother isn't going to the wedding in Denver anymore", {}),
+        ("if we're not going to the wedding in Denver we'll stay home", {}),
+        ("are you not going to the meetup in austin?", {}),
+        # Not going to an event in a place: the trip there is off (it was a plan to Denver).
+        ("we're not going to the wedding in Denver anymore", {"travel.status": "cancelled"}),
+        (
+            "I'm not going to my cousin's graduation in Tulsa after all",
+            {"travel.status": "cancelled"},
+        ),
+        (
+            "we won't be going to the conference in Berlin this year",
+            {"travel.status": "cancelled"},
+        ),
+    ],
+)
+def test_not_going_to_the_event_there_calls_the_trip_off(
+    text: str, expected: dict[str, object]
+) -> None:
+    assert facts_said(text, AT) == expected

@@ -194,9 +194,30 @@ _AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
+_OUT_OF_CARE = re.compile(r"\b(?:out\s+of\s+(?:the\s+)?hospital|discharged|released|sent\s+home)\b")
+_AND_HOME = re.compile(
+    r"\band\s+(?:(?:is|'s|are|now|finally|safely)\s+)*(?:back\s+home|home|(?:resting|recovering|"
+    r"sleeping)\s+at\s+home)\b"
+)
+"""Out of hospital and home: "dad's out of hospital and back home", "was discharged and is
+resting at home"."""
+_BACK_AFTER_ILLNESS = re.compile(
+    _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
+    r"(?:school|work|daycare|preschool|nursery|class)\s+after\s+(?:(?:being|a\s+week|two\s+days|"
+    r"a\s+few\s+days|days)\s+)?(?:(?:off|out|home|sick|ill|poorly|in\s+bed)\b|(?:\w+\s+){0,3}?"
+    rf"(?:{_DISEASES})\b)"
+)
+"""Back at school or work after an illness is well again: "the kids are back at school after
+being off with flu", "he's back at work after the stomach bug"."""
+
+
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
+    if _BACK_AFTER_ILLNESS.search(rest):
+        return "well"
     said = _member_status(rest)
+    if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
+        return "home"
     if said is None and _AWAY_DOING.search(rest):
         return "away"
     if said is None and _ADMITTED_WITH.search(rest):

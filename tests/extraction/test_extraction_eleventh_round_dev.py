@@ -297,3 +297,31 @@ def test_not_going_to_the_event_there_calls_the_trip_off(
     text: str, expected: dict[str, object]
 ) -> None:
     assert facts_said(text, AT) == expected
+
+
+# ---------------------------------------------------------------- home again, well again
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: out of hospital alone is well; back at school alone says nothing;
+        # someone else's relative; a question.
+        ("my dad's out of hospital", {"family.dad.status": "well"}),
+        ("the kids are back at school", {}),
+        ("my friend's back at work after the flu", {}),
+        ("is noah back at school after the flu?", {}),
+        ("is my dad out of hospital and back home?", {}),
+        # Out of hospital and home is home.
+        ("grandpa got discharged and is back home", {"family.grandpa.status": "home"}),
+        ("mum was released from hospital and is home now", {"family.mom.status": "home"}),
+        ("my dad's out of hospital and safely home", {"family.dad.status": "home"}),
+        # Back at school or work after an illness is well.
+        ("my husband's back at work after a week with covid", {"family.husband.status": "well"}),
+        ("emma's back at daycare after the stomach bug", {"family.emma.status": "well"}),
+        ("both boys are back at school after being sick", {"family.boys.status": "well"}),
+    ],
+)
+def test_home_again_and_well_again(text: str, expected: dict[str, object]) -> None:
+    said = {f: v for f, v in facts_said(text, AT).items() if f.startswith("family.")}
+    assert said == expected

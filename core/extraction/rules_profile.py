@@ -218,6 +218,14 @@ _SLOT_WORD = re.compile(r"\s*(?P<w>[a-z]{3,})(?=$|[\s,.!?])")
 _SLOT_MIN_POPULATION = 500_000
 
 
+def _person_first(typed: str) -> bool:
+    """ "Emma is home": a first name that is no place known, or only a small town's, is the
+    person; "Austin is home", "Jordan is home" keep the city or country most people mean."""
+    known = gazetteer.lookup(gazetteer.key_of(typed))
+    small_town = known is None or (known.kind == "city" and known.population < 100_000)
+    return small_town and is_common_first_name(typed)
+
+
 def _city_in_home_slot(text: str, start: int) -> Place | None:
     m = _SLOT_WORD.match(text, start)
     known = gazetteer.lookup(gazetteer.key_of(m.group("w"))) if m else None
@@ -289,6 +297,8 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         place = _residence(text.replace("-based", " based"), low, m.end())
         if place is not None and m.end() == 0 and not named_as_typed(place.name, low[: place.end]):
             place = None  # "sam is home now": not "Damascus", which some call Sham
+        if place is not None and m.end() == 0 and _person_first(low[: place.end]):
+            place = None  # "Emma is home": a person come home, not a town called Emma
         if place is not None:
             grew_up = "grew up" in m.group()
             forced: ObservationIntent | None = "historical" if grew_up else None

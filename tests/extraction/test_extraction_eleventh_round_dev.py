@@ -325,3 +325,31 @@ def test_not_going_to_the_event_there_calls_the_trip_off(
 def test_home_again_and_well_again(text: str, expected: dict[str, object]) -> None:
     said = {f: v for f, v in facts_said(text, AT).items() if f.startswith("family.")}
     assert said == expected
+
+
+# ---------------------------------------------------------------- no one named Finally
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A capitalised adverb opening a status line is no member of the family.
+        ("Finally home in Portland", {"travel.status": "completed", "travel.location": "Portland"}),
+        ("Still sick", {}),
+        ("Just back home", {}),
+        ("Now home", {}),
+        # Names stay names; a first name before "is home" is the person, not a town;
+        # a city most people mean stays the home.
+        ("Justin is sick", {"family.justin.status": "sick"}),
+        ("Emma is home", {"family.emma.status": "home"}),
+        ("Austin is home", {"profile.home_city": "Austin"}),
+        ("Boise is home now", {"profile.home_city": "Boise"}),
+    ],
+)
+def test_no_one_is_named_finally(text: str, expected: dict[str, object]) -> None:
+    said = {
+        f: v
+        for f, v in facts_said(text, AT).items()
+        if f.startswith(("family.", "profile.", "travel.location", "travel.status"))
+    }
+    assert said == expected

@@ -353,3 +353,38 @@ def test_no_one_is_named_finally(text: str, expected: dict[str, object]) -> None
         if f.startswith(("family.", "profile.", "travel.location", "travel.status"))
     }
     assert said == expected
+
+
+# ---------------------------------------------------------------- a getaway left unnamed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: a habit, a maybe, someone else's getaway, a story, no day.
+        ("i really love going to the lake on sundays", {}),
+        ("we might go to the lake this weekend if its nice", {}),
+        ("my parents are driving to the lake on saturday", {}),
+        ("we went to the lake on saturday", {}),
+        ("going to the lake", {}),
+        # A getaway planned to the lake, the cabin, one's native place: its days.
+        (
+            "we're driving up to the cabin on saturday",
+            {"travel.status": "planning", "travel.depart_date": "2026-03-07"},
+        ),
+        (
+            "we leave for the lake saturday",
+            {"travel.status": "planning", "travel.depart_date": "2026-03-07"},
+        ),
+        (
+            "heading to my hometown on the 12th, back the 15th",
+            {
+                "travel.status": "planning",
+                "travel.depart_date": "2026-03-12",
+                "travel.return_date": "2026-03-15",
+            },
+        ),
+    ],
+)
+def test_a_getaway_left_unnamed_has_its_days(text: str, expected: dict[str, object]) -> None:
+    assert facts_said(text, AT) == expected

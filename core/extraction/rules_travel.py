@@ -72,7 +72,10 @@ _VISIT = re.compile(
     # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
     # hotel is booked in Chicago": full)
     r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"
-    r"rental|condo|villa)(?:'s|\s+is|\s+are)?\s+(?:all\s+)?(?:booked|reserved)\s+(?:in|at)\s+"
+    r"rental|condo|villa)(?:'s|\s+is|\s+are)?\s+(?:all\s+)?(?:booked|reserved)\s+(?:in|at)\s+|"
+    # An itinerary's stay: "Hotel in Austin, check in 3/20", "Hotel: Marriott downtown Austin".
+    r"^(?:hotel|airbnb|cabin|rental|lodging|accommodation|stay)\s*(?::\s*(?:[\w&'-]+\s+){0,3}?"
+    r"(?:downtown|in|near)\s+|\s+(?:in|near)\s+)"
 )
 _ANOTHER_IS = re.compile(
     r"\b(?!(?:i|we|u|you|im|were|i'm|we're|let's|lets|that's|it's|here's|there's)\b)[a-z]+"

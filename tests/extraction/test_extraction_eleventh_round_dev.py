@@ -388,3 +388,65 @@ def test_no_one_is_named_finally(text: str, expected: dict[str, object]) -> None
 )
 def test_a_getaway_left_unnamed_has_its_days(text: str, expected: dict[str, object]) -> None:
     assert facts_said(text, AT) == expected
+
+
+# ---------------------------------------------------------------- "return" before the day back
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        # Look-alikes: returning a thing is no way back.
+        ("we return the rental car friday", None),
+        ("i need to return the shoes by friday", None),
+        # An itinerary's "return", "returns", "return on": the day the trip comes back.
+        ("Flight to Miami Fri 3/6, return 3/10", "2026-03-10"),
+        ("flying to Boston on the 12th, return on the 15th", "2026-03-15"),
+        ("train to Chicago friday, returns sunday", "2026-03-08"),
+    ],
+)
+def test_return_before_a_day_is_the_way_back(text: str, back: str | None) -> None:
+    assert facts_said(text, AT).get("travel.return_date") == back
+
+
+# ---------------------------------------------------------------- a hotel's days
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: a stay over, a check-out with no trip, someone else's hotel.
+        ("hotel in Austin was awful", {}),
+        ("we check out of the hotel on sunday", {}),
+        ("my parents' hotel in Austin, check in 3/20", {}),
+        # An itinerary's stay: the hotel's place is the trip's, check-in and check-out its days.
+        (
+            "Hotel in Austin, check in 3/20, check out 3/23",
+            {
+                "travel.destination": "Austin",
+                "travel.status": "planning",
+                "travel.depart_date": "2026-03-20",
+                "travel.return_date": "2026-03-23",
+            },
+        ),
+        (
+            "Airbnb: cute loft in Lisbon, check-in 4/2",
+            {
+                "travel.destination": "Lisbon",
+                "travel.status": "planning",
+                "travel.depart_date": "2026-04-02",
+            },
+        ),
+        (
+            "staying at an airbnb in Denver, check-in friday, check-out sunday",
+            {
+                "travel.destination": "Denver",
+                "travel.status": "planning",
+                "travel.depart_date": "2026-03-06",
+                "travel.return_date": "2026-03-08",
+            },
+        ),
+    ],
+)
+def test_a_hotels_place_and_days_are_the_trips(text: str, expected: dict[str, object]) -> None:
+    assert facts_said(text, AT) == expected

@@ -86,7 +86,11 @@ WISH = re.compile(
     rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
-    rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b"
+    rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b|"
+    # "i must try that new taco place", "we really must visit Lisbon": a must-do, a wish
+    # (not "we must leave by 5": what has to be done).
+    rf"\bmust\s+(?:(?:really|definitely|totally)\s+)?(?:try|check\s+out|visit|see|watch|read|"
+    rf"go\s+back|come\s+back|get\s+(?:a|one|some))\b"
 )
 
 

@@ -69,6 +69,9 @@ _JOINT = re.compile(
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
     r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
+    # "I'm back in town, drinks this week?": an invitation asked after the news.
+    r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
+    r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"

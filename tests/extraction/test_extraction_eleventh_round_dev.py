@@ -450,3 +450,35 @@ def test_return_before_a_day_is_the_way_back(text: str, back: str | None) -> Non
 )
 def test_a_hotels_place_and_days_are_the_trips(text: str, expected: dict[str, object]) -> None:
     assert facts_said(text, AT) == expected
+
+
+# ---------------------------------------------------------------- chat around the news
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: a plan to meet somewhere; what has to be done; a question to the
+        # other person before the invitation.
+        ("see you in Denver on friday", "planning"),
+        ("we must leave by 5", "assertive"),
+        ("are you back in town, drinks this week?", "none"),
+        # An invitation asked after the news leaves the news a fact.
+        ("landed in Denver, dinner tonight?", "assertive"),
+        ("home from Tahoe, coffee tomorrow??", "assertive"),
+        # A sign-off with its day claims nothing.
+        ("logging off, see you all on monday", "none"),
+        ("see you guys next week", "none"),
+        ("heading out, see u tmrw", "none"),
+        # A must-do is a wish.
+        ("we really must visit Lisbon someday", "hypothetical"),
+        ("you must see the new exhibit", "hypothetical"),
+        ("my brother says we must try the ramen place", "hypothetical"),
+    ],
+)
+def test_chat_around_the_news(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent
+
+
+def test_a_must_do_commits_nothing() -> None:
+    assert facts_said("we really must visit Lisbon someday", AT) == {}

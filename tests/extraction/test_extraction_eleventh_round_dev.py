@@ -482,3 +482,30 @@ def test_chat_around_the_news(text: str, intent: str) -> None:
 
 def test_a_must_do_commits_nothing() -> None:
     assert facts_said("we really must visit Lisbon someday", AT) == {}
+
+
+# ---------------------------------------------------------------- a share of a bill, and who says it
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: a share of what is no bill; a relative's word on a bill; another
+        # person's request relayed by an app.
+        ("paid my share of the pizza", {}),
+        ("mom says my half of the rent went through", {}),
+        ("Venmo says Alex requested $60", {}),
+        # A share of a bill is the bill.
+        ("paid my share of the electric bill", {"financial.electric_bill.status": "paid"}),
+        ("paid our part of the water bill", {"financial.water_bill.status": "paid"}),
+        # An app or a service reporting on the speaker's things: the speaker's fact.
+        ("Venmo says my half of the rent went through", {"financial.rent.status": "paid"}),
+        ("PayPal says the electric bill went through", {"financial.electric_bill.status": "paid"}),
+        (
+            "the airline app says our flight to Denver is cancelled",
+            {"travel.status": "cancelled"},
+        ),
+    ],
+)
+def test_a_share_of_a_bill_and_an_app_that_says_so(text: str, expected: dict[str, object]) -> None:
+    assert facts_said(text, AT) == expected

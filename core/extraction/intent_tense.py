@@ -110,8 +110,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:drove|flew)\s+(?:up|down|over)(?=\s+to\b[^.;!?]*?\b(?:yesterday|last\s+night|"
-    r"today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
+    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|into(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
+    r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
 )
-"""A drive or flight there lately ended there: "we drove up to Tahoe yesterday" (not the
-story "we drove down to san antonio and the ac broke")."""
+"""A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into
+Lisbon last night" (not the story "we drove down to san antonio and the ac broke")."""

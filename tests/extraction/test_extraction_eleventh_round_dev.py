@@ -509,3 +509,28 @@ def test_a_must_do_commits_nothing() -> None:
 )
 def test_a_share_of_a_bill_and_an_app_that_says_so(text: str, expected: dict[str, object]) -> None:
     assert facts_said(text, AT) == expected
+
+
+# ---------------------------------------------------------------- flew into a place lately
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Look-alikes: long ago, someone else, a window, a condition.
+        ("we flew into Lisbon in 2019", {}),
+        ("my parents flew into Denver yesterday", {}),
+        ("the bird flew into the window yesterday", {}),
+        ("if we fly into Lisbon tomorrow we'll call", {}),
+        # Flown or driven into a place lately: there now.
+        ("we flew into Lisbon yesterday", {"travel.location": "Lisbon"}),
+        ("drove into Denver last night, so tired", {"travel.location": "Denver"}),
+        (
+            "We flew into Porto this morning and we're wandering the old town",
+            {"travel.location": "Porto"},
+        ),
+    ],
+)
+def test_flown_into_a_place_lately(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text, AT)
+    assert {f: v for f, v in said.items() if f == "travel.location"} == expected

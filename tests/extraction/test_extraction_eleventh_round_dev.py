@@ -534,3 +534,22 @@ def test_a_share_of_a_bill_and_an_app_that_says_so(text: str, expected: dict[str
 def test_flown_into_a_place_lately(text: str, expected: dict[str, object]) -> None:
     said = facts_said(text, AT)
     assert {f: v for f, v in said.items() if f == "travel.location"} == expected
+
+
+# ---------------------------------------------------------------- till I land there
+
+
+@pytest.mark.parametrize(
+    ("text", "destination"),
+    [
+        # Look-alikes: someone else's landing; a landing gone by.
+        ("my wife will be offline till she lands in Denver", None),
+        ("I was offline till I landed in Boston", None),
+        # What waits till the speaker lands somewhere names where the flight goes.
+        ("I'm heading to the airport now, will be offline till I land in Boston", "Boston"),
+        ("I'll be offline until we land in Denver tonight", "Denver"),
+        ("no wifi till we land in Lisbon", "Lisbon"),
+    ],
+)
+def test_till_i_land_there_names_the_destination(text: str, destination: str | None) -> None:
+    assert facts_said(text, AT).get("travel.destination") == destination

@@ -24,6 +24,7 @@ from core.extraction.timeexpr import find_times
 from core.extraction.types import MessageIntent
 
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
+_FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _CHANGES = frozenset({"change", "shift"})
 _CHANGED_TO = re.compile(r"\b(?:changed|shifted)\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
@@ -58,7 +59,14 @@ def read_clause(
     times = find_times(seg.low, at, future=not past_verb)
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
-    ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
+    # "I'm in Denver today and tomorrow": a span that starts today is a state under way.
+    ahead = any(
+        not t.past
+        and t.prep not in _BOUND_PREPS
+        and t.day > today
+        and not _FROM_TODAY.search(seg.low, 0, t.start)
+        for t in times
+    )
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
     ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
     # "she is in hospital from last week": non-native "from" for "since" opens a state.

@@ -51,7 +51,13 @@ NOT_NAMES = frozenset(
     ]
 )
 NOT_MEMBERS = frozenset(
-    ["I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"]
+    [
+        *("I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"),
+        # A status line's adverb, capitalised as its first word ("Finally home in Portland",
+        # "Still sick", "Already back"): the speaker's, not someone named Finally.
+        *("Already", "Finally", "Just", "Still", "Also", "Now", "Currently", "Officially"),
+        *("Really", "Back", "Home", "Today", "Tonight", "Yesterday", "Tomorrow", "Safely"),
+    ]
 )
 # Adverbs between the member and the verb: "my son just got over a cold".
 # Non-native "my mother she is in hospital": a pronoun that repeats the member.

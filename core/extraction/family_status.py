@@ -23,7 +23,7 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|"
-    r"(?:home|out|off)(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
+    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     r"traveling|travelling|out\s+of\s+town|home|"
@@ -37,6 +37,8 @@ _STATUS = re.compile(
     # "kids at grandma's this week", "at my mum's": staying with them.
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
     r"dad|mom|mum|father|mother|aunt|uncle|cousin|friend|in-laws)(?:'?s)?|"
+    # "the kids are at her place", "he's at their house tonight": someone else's home.
+    r"at\s+(?:his|her|their)\s+(?:place|house|flat|apartment)|"
     r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
     # "dad got admitted last night": admitted with no school or club named is to hospital.
     r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"
@@ -192,9 +194,30 @@ _AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
+_OUT_OF_CARE = re.compile(r"\b(?:out\s+of\s+(?:the\s+)?hospital|discharged|released|sent\s+home)\b")
+_AND_HOME = re.compile(
+    r"\band\s+(?:(?:is|'s|are|now|finally|safely)\s+)*(?:back\s+home|home|(?:resting|recovering|"
+    r"sleeping)\s+at\s+home)\b"
+)
+"""Out of hospital and home: "dad's out of hospital and back home", "was discharged and is
+resting at home"."""
+_BACK_AFTER_ILLNESS = re.compile(
+    _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
+    r"(?:school|work|daycare|preschool|nursery|class)\s+after\s+(?:(?:being|a\s+week|two\s+days|"
+    r"a\s+few\s+days|days)\s+)?(?:(?:off|out|home|sick|ill|poorly|in\s+bed)\b|(?:\w+\s+){0,3}?"
+    rf"(?:{_DISEASES})\b)"
+)
+"""Back at school or work after an illness is well again: "the kids are back at school after
+being off with flu", "he's back at work after the stomach bug"."""
+
+
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
+    if _BACK_AFTER_ILLNESS.search(rest):
+        return "well"
     said = _member_status(rest)
+    if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
+        return "home"
     if said is None and _AWAY_DOING.search(rest):
         return "away"
     if said is None and _ADMITTED_WITH.search(rest):

@@ -190,6 +190,12 @@ _NEVER_LOWER = _words(
     """
 )
 # Words that may follow a lowercase place without turning it into a modifier.
+_SITES = _words(
+    """
+    office offices campus hq headquarters branch plant site factory warehouse studio
+    """
+)
+"""A firm's site named by its city: "at the seattle office", "the austin campus"."""
 _FOLLOWERS = _words(
     """
     and or but so for with to from in on at by this next last tomorrow today tonight now soon
@@ -311,6 +317,8 @@ def accepts(
     key = key_of(written)
     if key in _NEVER_LOWER:
         return False
+    if after_the and next_word is not None and key_of(next_word) in _SITES:
+        return True  # "at the seattle office": the city names which of a firm's sites
     if place.kind == "city" and (after_the or (" " not in key and len(key) <= 3)):
         return False  # "in the van", "at ho": a city is not "the" anything, nor two letters
     if key not in _ORDINARY or (bare and not after_the):

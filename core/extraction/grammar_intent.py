@@ -42,6 +42,7 @@ RESULT_VERBS = frozenset(
         *[
             "move",
             "relocate",
+            "shift",  # Indian English "shifted to Pune": moved
             "arrive",
             "land",
             "return",
@@ -163,7 +164,9 @@ _DURATION_TO_NOW = re.compile(
     r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades)\b|"
     r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
 )
-_SETTLING = frozenset({"move", "relocate", "settle", "start", "join", "switch", "transfer"})
+_SETTLING = frozenset(
+    {"move", "relocate", "settle", "start", "join", "switch", "transfer", "shift"}
+)
 """Verbs whose result is where the speaker lives or works now, however long ago it was."""
 _DATED_RECENTLY = re.compile(
     r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|"

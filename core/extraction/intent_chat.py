@@ -17,8 +17,11 @@ _CHITCHAT = re.compile(
     r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
     r"never\s*mind|no\s+worries|np|bye|goodbye|good\s*night|love\s+it|wow|"
     # Gamers' sign-offs: "gg wp everyone, see u tmrw", "glhf", "ttyl".
-    r"see\s+(?:you|ya|u)(?:\s+(?:tomorrow|tmrw|later|soon|around|tonight|next\s+time))?|"
-    r"gg|ggs|wp|glhf|ttyl|cya|gtg|g2g|"
+    # "signing off, see everyone monday", "see y'all next week": a sign-off with its day.
+    r"see\s+(?:you|ya|u|everyone|everybody|y'all|you\s+all|u\s+all|all\s+of\s+you|you\s+guys|"
+    r"u\s+guys)(?:\s+(?:on\s+)?(?:tomorrow|tmrw|later|soon|around|tonight|next\s+(?:time|week)|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+the\s+break|in\s+the\s+morning))?|"
+    r"gg|ggs|wp|glhf|ttyl|cya|gtg|g2g|signing\s+off|logging\s+off|heading\s+out|"
     # Not following the other party: "I don't understand", "sorry, I'm confused".
     r"(?:sorry\s+)?i\s+(?:don't|do\s+not|dont)\s+(?:understand|get\s+it|follow)|"
     r"(?:sorry\s+)?(?:i'm|im|i\s+am)\s+(?:a\s+bit\s+|so\s+)?confused|"

@@ -63,7 +63,11 @@ IF_IDIOM = re.compile(
     r"\b(?:know|knows|wonder|wondering|wondered|ask|asking|asked|check|checking|see|idea|"
     r"find\s+out|tell\s+(?:me|us))\s+if\b|"
     # "in vegas for a bachelor party, hmu if ur around": an invitation, no condition on the fact.
-    r"\b(?:hmu|lmk|let\s+me\s+know|text\s+me|ping\s+me|dm\s+me|call\s+me|holla)\s+if\b"
+    r"\b(?:hmu|lmk|let\s+me\s+know|text\s+me|ping\s+me|dm\s+me|call\s+me|holla)\s+if\b|"
+    # "at the seattle office today if anyone wants lunch", "dms open if anyone needs a duo":
+    # an offer to the group after the fact, no condition on it.
+    r"(?<=[\w,]\s)if\s+(?:any\s*one|anybody|any1|someone|somebody|y'?all)(?:\s+(?:wants?|needs?|"
+    r"fancies)|(?:\s+is|'s)\s+(?:around|free|up\s+for|down))\b"
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"
@@ -82,7 +86,11 @@ WISH = re.compile(
     rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
-    rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b"
+    rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b|"
+    # "i must try that new taco place", "we really must visit Lisbon": a must-do, a wish
+    # (not "we must leave by 5": what has to be done).
+    rf"\bmust\s+(?:(?:really|definitely|totally)\s+)?(?:try|check\s+out|visit|see|watch|read|"
+    rf"go\s+back|come\s+back|get\s+(?:a|one|some))\b"
 )
 
 

@@ -33,7 +33,11 @@ FAR_PAST = re.compile(
     # experience counted, not news ("once we land…", "once again", "at once" are not).
     r"(?<!\bat\s)\bonce\b(?!\s+(?:again|more|i|we|you|u|he|she|they|it|the|my|our|his|her|"
     r"their|that|this|everyone|everything|[a-z]+\s+(?:is|are|gets?|lands?|arrives?)\b))|"
-    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b"
+    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
+    # The pandemic dates a story: "the trip got cancelled because of covid", "during
+    # lockdown we…" (not "has covid", "in quarantine": an illness or a stay now).
+    r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"
+    r"pandemic|lockdowns?)\b"
 )
 PRESENT_OVERRIDE = re.compile(
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
@@ -65,7 +69,7 @@ RESULT_PAST = re.compile(
     r"hiked)\s+(?:\w+\s+)?to\b|"
     r"\b(?:surgery|operation|procedure)\s+went\s+(?:really\s+|very\s+|so\s+)?(?:well|fine|"
     r"great|ok|okay|smoothly|perfectly)\b|"
-    r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
+    r"\b(?:joined|moved|relocated|shifted|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
     r"checked|made\s+it|touched\s+down|(?:pulled|rolled)\s+into|diverted|rerouted|stranded|snowed\s+in|"
@@ -106,8 +110,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:drove|flew)\s+(?:up|down|over)(?=\s+to\b[^.;!?]*?\b(?:yesterday|last\s+night|"
-    r"today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
+    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|into(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
+    r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
 )
-"""A drive or flight there lately ended there: "we drove up to Tahoe yesterday" (not the
-story "we drove down to san antonio and the ac broke")."""
+"""A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into
+Lisbon last night" (not the story "we drove down to san antonio and the ac broke")."""

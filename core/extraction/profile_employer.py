@@ -65,14 +65,23 @@ _EMPLOYER_KNOWN = re.compile(
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?(?:with|(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:for|with))\s+|"
     r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:at|for)\s+|"
     r"\bmy\s+first\s+(?:day|week|shift)\s+(?:of\s+work\s+)?at\s+|"
-    r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+"
+    r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+|"
+    # "officially a barista at starbucks now", "now a nurse at kaiser": a job title and its
+    # firm with the "I'm" left out, after the word that dates it (not "a barista at starbucks
+    # was rude", someone else).
+    r"^(?:(?:now|officially|currently|finally|just)\s+)+an?\s+[a-z]+(?:\s+[a-z]+)?\s+at\s+|"
+    # "I shifted to Gurgaon last month for the new job at Deloitte": why the speaker moved.
+    r"\b(?:moved|relocated|shifted)\b[^,;.!?]{1,40}?\bfor\s+(?:a|the|my)\s+(?:new\s+)?"
+    r"(?:job|position|role)\s+(?:at|with)\s+"
 )
 
 
 JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+")
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
 ("new job at Verizon starts monday")."""
-GATE = frozenset({"employed", "promoted", "first", "with", "im"})
+GATE = frozenset(
+    {"employed", "promoted", "first", "with", "im", "now", "officially", "currently", "finally"}
+)
 """Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 
 

@@ -220,9 +220,26 @@ def _member(clause: Clause) -> list[Candidate]:
     if who is None:
         return []
     slug, rest, how = who
+    slugs = [_relation_slug(slug)]
+    if (also := _AND_MEMBER.match(rest)) and names_a_relation(also.group("rel")):
+        # "mom and dad are sick", "my wife and kids are away": both share what is said.
+        slugs.append(_relation_slug(also.group("rel")))
+        rest = rest[also.end() :]
+    return [c for one in slugs for c in _status_of(clause, one, rest, how)]
+
+
+_AND_MEMBER = re.compile(
+    r"^\s*(?:,\s*)?(?:and|&)\s+(?:(?:my|our|the|her|his|their)\s+)?(?P<rel>[a-z'-]+)(?=\s|'s\b)"
+)
+
+
+def _relation_slug(slug: str) -> str:
     if slug in {"kid", "children", "child"}:
         slug = "kids"
-    slug = RELATION_SPELLINGS.get(slug, slug)
+    return RELATION_SPELLINGS.get(slug, slug)
+
+
+def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candidate]:
     if (rm := _REPORTED.match(rest)) and pronoun_of(slug) in (rm.group("p"), "?"):
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]

@@ -100,7 +100,15 @@ _DATED = re.compile(
 _OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)", re.I)
 
 
+_SHARE_OF = re.compile(
+    r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
+)
+"""A share of a bill is the bill: "paid my share of the electric bill", "my half of the rent"."""
+
+
 def _item_after(clause: Clause, pos: int) -> str:
+    if share := _SHARE_OF.match(clause.low, pos):
+        pos = share.end()
     # The item ends where an amount in words begins: "paid the plumber two grand".
     spelled = _WORD_AMOUNT.search(clause.low, pos)
     text = clause.text[: spelled.start()] if spelled else clause.text

@@ -29,7 +29,8 @@ from core.extraction.types import ObservationIntent
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
-    r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
+    # Indian English "shifted" is moved: "I shifted to Gurgaon last month".
+    r"(?:moved|relocated|shifted)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
     r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
     r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
@@ -195,7 +196,8 @@ _GATE = frozenset(
         "vegetarian", "vegan", "pescatarian", "pescetarian", "gluten", "dairy", "lactose", "keto",
         "paleo", "kosher", "halal", "celiac", "coeliac", "plant", "low", "nut", "flexitarian",
         "switching", "switch", "switched", "going", "went", "became", "name's", "im", "been",
-        "hired", "drive", "deliver", "dash",
+        "hired", "drive", "deliver", "dash", "intern", "interning",
+        "officially", "shifted",
     ]
 )  # fmt: skip
 
@@ -214,6 +216,14 @@ _SPECIFIC = {"city": 0, "airport": 0, "region": 1, "us_state": 2, "country": 3, 
 # which ``place_at`` alone refuses ("visiting charlotte" may be a friend).
 _SLOT_WORD = re.compile(r"\s*(?P<w>[a-z]{3,})(?=$|[\s,.!?])")
 _SLOT_MIN_POPULATION = 500_000
+
+
+def _person_first(typed: str) -> bool:
+    """ "Emma is home": a first name that is no place known, or only a small town's, is the
+    person; "Austin is home", "Jordan is home" keep the city or country most people mean."""
+    known = gazetteer.lookup(gazetteer.key_of(typed))
+    small_town = known is None or (known.kind == "city" and known.population < 100_000)
+    return small_town and is_common_first_name(typed)
 
 
 def _city_in_home_slot(text: str, start: int) -> Place | None:
@@ -287,6 +297,8 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         place = _residence(text.replace("-based", " based"), low, m.end())
         if place is not None and m.end() == 0 and not named_as_typed(place.name, low[: place.end]):
             place = None  # "sam is home now": not "Damascus", which some call Sham
+        if place is not None and m.end() == 0 and _person_first(low[: place.end]):
+            place = None  # "Emma is home": a person come home, not a town called Emma
         if place is not None:
             grew_up = "grew up" in m.group()
             forced: ObservationIntent | None = "historical" if grew_up else None

@@ -72,8 +72,15 @@ _VISIT = re.compile(
     # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
     # hotel is booked in Chicago": full)
     r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"
-    r"rental|condo|villa)(?:'s|\s+is|\s+are)?\s+(?:all\s+)?(?:booked|reserved)\s+(?:in|at)\s+"
+    r"rental|condo|villa)(?:'s|\s+is|\s+are)?\s+(?:all\s+)?(?:booked|reserved)\s+(?:in|at)\s+|"
+    # An itinerary's stay: "Hotel in Austin, check in 3/20", "Hotel: Marriott downtown Austin".
+    r"^(?:hotel|airbnb|cabin|rental|lodging|accommodation|stay)\s*(?::\s*(?:[\w&'-]+\s+){0,3}?"
+    r"(?:downtown|in|near)\s+|\s+(?:in|near)\s+)"
 )
+_LANDING_AHEAD = re.compile(
+    r"\b(?:till|til|until|when|as\s+soon\s+as)\s+(?:i|we)\s+(?:land|arrive|get)\s+(?:in|at|to)\s+"
+)
+"""Where the speaker lands, said of what waits till then: "offline till I land in Boston"."""
 _ANOTHER_IS = re.compile(
     r"\b(?!(?:i|we|u|you|im|were|i'm|we're|let's|lets|that's|it's|here's|there's)\b)[a-z]+"
     r"(?:'s|\s+is|\s+are|\s+was)\s+(?:(?:finally|just|now|safely|also|already)\s+)*$"
@@ -254,7 +261,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 ]
             return planned_trip(clause, place) if planning else trip_under_way(clause, place)
     place = None
-    for m in (*_HEADING.finditer(low), *_VISIT.finditer(low), *_STAY_AHEAD.finditer(low)):
+    for m in (
+        *_HEADING.finditer(low),
+        *_VISIT.finditer(low),
+        *_STAY_AHEAD.finditer(low),
+        *_LANDING_AHEAD.finditer(low),
+    ):
         if not planning and _ON_TRIP.search(low, 0, m.end()):
             # "on vacation in Cancun" says where, not whither: a stay, which only the
             # present tells (``TOURING``); under "got sick" or "met" it is a story.

@@ -18,6 +18,7 @@ from core.extraction.incredulous import incredulous
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.list_lines import as_sentences
+from core.extraction.pieces_kept import kept_with_their_clause
 from core.extraction.sentences import sentences
 from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
@@ -71,6 +72,9 @@ _JOINT = re.compile(
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
     r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
+    # "I'm back in town, drinks this week?": an invitation asked after the news.
+    r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
+    r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
@@ -83,7 +87,12 @@ _JOINT = re.compile(
     # "..., but the whole thing got cancelled": a subject that points back at what was
     # said starts a clause of its own after a contrast or a consequence.
     r"|\s*,?\s+(?P<conj2>but|though|although|because|so)\s+(?=(?:the\s+)?(?:whole\s+thing|"
-    r"everything)\b)"
+    r"everything)\b"
+    # "we were gonna go to cabo but everyone bailed", "… but the car died": after a plan
+    # undone, what undid it is a clause of its own, whoever or whatever its subject is.
+    r"|(?<=\bbut\s)(?:the|everyone|everybody|nobody|someone|somebody)\s+(?:[a-z']+\s+){0,2}?"
+    r"(?:got|was|were|is|are|has|had|'s|died|bailed|fell|broke|ran|came|went|changed|"
+    r"cancell?ed|postponed|backed|pulled|dropped|[a-z]{3,}ed)\b)"
     r"|\s+and\s+(?=(?:leave|leaving|fly|flying|head|heading|drive|driving|arrive|arrived|land|"
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
@@ -164,6 +173,14 @@ _KIN_S = re.compile(
 """"moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
 a relative's "'s" typed without its apostrophe, before what is said of them (not "the
 moms in the group", "my sisters in law")."""
+_KIN_IS = re.compile(
+    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
+    r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
+    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-))",
+    re.I,
+)
+"""The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
+town all week", "my brother's in Tulsa for work"): it is "is"."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -351,31 +368,8 @@ def clean(text: str) -> str:
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = past_as_meant(flat)
-    flat = _KIN_S.sub(r"\1's", flat)
+    flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
-
-
-_HEDGE_LAST = re.compile(
-    r"(?:^|,\s*)(?:perhaps|maybe|probably|possibly|hopefully|likely|presumably|surely)$", re.I
-)
-
-
-def _hedges_kept_with_their_clause(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """ "In another year, perhaps, I shall go back to Naples": a doubt set off by commas
-    qualifies the clause it leads into, so the two stay one clause."""
-    out: list[tuple[str, str]] = []
-    carry: tuple[str, str] | None = None
-    for piece, joint in kept:
-        if carry is not None:
-            piece, joint = f"{carry[0]}, {piece}", carry[1]
-            carry = None
-        if _HEDGE_LAST.search(piece) and (piece, joint) != kept[-1]:
-            carry = (piece, joint)
-            continue
-        out.append((piece, joint))
-    if carry is not None:
-        out.append(carry)
-    return out
 
 
 def split_segments(text: str) -> list[Segment]:
@@ -397,7 +391,7 @@ def split_segments(text: str) -> list[Segment]:
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
-        kept = _hedges_kept_with_their_clause(kept)
+        kept = kept_with_their_clause(kept)
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

@@ -97,7 +97,8 @@ _HOLIDAYS = (
 _ORD = r"(?:st|nd|rd|th)?"
 
 _TIME_RE = re.compile(
-    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|returning|before|after)\s+
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
+      (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
       (?:the\s+(?=(?:{_WEEKDAY_RE})\s+after\b))?
       |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?
     (?:
@@ -364,6 +365,9 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         # "Tue-Thu": a dash between two weekdays reads "to".
         # "home the saturday after": the word before "the" is the preposition.
         prep = "".join((m.group("prep") or "").split()[:1]).replace("–", "-").replace("-", "to")
+        if prep.startswith("check"):
+            # A hotel's "check out 3/23" is the day the stay ends; "check in" the day it starts.
+            prep = "checkout" if "out" in m.group("prep") else "checkin"
         prep = prep or ("since" if as_of else "")
         if (
             out

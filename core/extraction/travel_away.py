@@ -5,8 +5,10 @@ under way or planned, with its days when the clause gives them.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.travel_objects import is_habit
 from core.extraction.travel_trips import place_near, planned_trip, trip_dates, trip_under_way
 
 _SELF_AWAY = re.compile(
@@ -19,9 +21,24 @@ next week for work", "away til Monday"): a trip under way or planned, its place 
 "away from my desk" is no trip."""
 
 
+_UNNAMED_GETAWAY = re.compile(
+    r"\b(?:driving|drive|flying|fly|heading|head|going|go|leaving\s+for|leave\s+for|off\s+to|"
+    r"road\s+tripping)\s+(?:up\s+|down\s+|out\s+|over\s+|back\s+)?(?:to\s+)?"
+    r"(?:the|our|my)\s+(?:lake(?:\s+house)?|cabin|coast|beach\s+house|shore|mountains|cottage|"
+    r"native\s+place|home\s*town|village|family\s+farm|ranch|chalet)\b"
+)
+"""A getaway planned to a place left unnamed: "we're driving to the lake on saturday",
+"going to my native place on 20th". Its days are the trip's (a getaway undated, or a habit,
+"love going to the lake on sundays", says no trip)."""
+
+
 def away_from_home(clause: Clause) -> list[Candidate]:
     """A trip with no place named: its status, and its days when the clause gives them."""
     m = _SELF_AWAY.search(clause.low)
+    if clause.intent == "planning" and m is None and _UNNAMED_GETAWAY.search(clause.low):
+        depart, ret = trip_dates(clause)
+        if depart is not None and not is_habit(clause.low):
+            return _planned(depart, ret)
     if clause.intent not in ("assertive", "planning") or m is None:
         return []
     place = place_near(clause, m.end())
@@ -33,13 +50,17 @@ def away_from_home(clause: Clause) -> list[Candidate]:
         )
     depart, ret = trip_dates(clause)
     if clause.intent == "planning":
-        out = [Candidate("travel.status", "planning", 0.85, "planning")]
-        if depart is not None:
-            out.append(Candidate("travel.depart_date", depart.isoformat(), 0.85, "planning"))
-        if ret is not None:
-            out.append(Candidate("travel.return_date", ret.isoformat(), 0.85, "planning"))
-        return out
+        return _planned(depart, ret)
     out = [Candidate("travel.status", "in_progress", 0.85)]
     if ret is not None:
         out.append(Candidate("travel.return_date", ret.isoformat(), 0.85))
+    return out
+
+
+def _planned(depart: date | None, ret: date | None) -> list[Candidate]:
+    out = [Candidate("travel.status", "planning", 0.85, "planning")]
+    if depart is not None:
+        out.append(Candidate("travel.depart_date", depart.isoformat(), 0.85, "planning"))
+    if ret is not None:
+        out.append(Candidate("travel.return_date", ret.isoformat(), 0.85, "planning"))
     return out

@@ -47,6 +47,8 @@ _TRIP_WORD = re.compile(
     r"(?:(?:the|our|my|a|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|"
     r"flight|cruise|honeymoon)\b"
 )
+_EVENT_IN = re.compile(r"(?:the|a|an|our|my|that|this)\s+(?:[\w'-]+\s+){0,3}?in\s+")
+"""What a negated move was to, then where it is: "the meetup in", "my cousin's wedding in"."""
 _LEAD = re.compile(r"\s*(?:from|to|at)?\s*")
 _IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
 
@@ -93,6 +95,10 @@ def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
         return True
     if _TRIP_WORD.match(clause.low, pos):
         return True
+    event = _EVENT_IN.match(clause.low, pos)
+    there = place_at(clause.text, event.end()) if event else None
+    if there is not None and there.known:
+        return True  # "not going to the meetup in austin anymore": the trip there is off
     return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
 
 

@@ -22,7 +22,21 @@ _FOR_DURATION = re.compile(
 )
 _INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
 _RETURN_PREPS = frozenset(
-    {"until", "till", "til", "through", "thru", "to", "back", "home", "returning"}
+    # "return Tue 3/10", "returns the 27th": a calendar's or an itinerary's way back.
+    {
+        "until",
+        "till",
+        "til",
+        "through",
+        "thru",
+        "to",
+        "back",
+        "home",
+        "returning",
+        "return",
+        "returns",
+        "checkout",  # a hotel's "check out 3/23"
+    }
 )
 
 

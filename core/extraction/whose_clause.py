@@ -37,11 +37,25 @@ _ON_OUR_TRIP = re.compile(
 )
 """Someone else acting on the speaker's trip ("they moved my flight home to wednesday",
 "the airline cancelled our flight"): the trip is still the speaker's."""
+_NOTIFIER_SAYS = re.compile(
+    r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|ugh)\b)*\W*(?:the\s+|my\s+)?(?:venmo|paypal|zelle|"
+    r"cash\s*app|chase|wells\s+fargo|bank(?:ing)?(?:\s+app)?|app|calendar|google\s+calendar|outlook|"
+    r"airline(?:\s+app)?|amtrak|united|delta|portal|autopay|email|confirmation|tracking)\s+"
+    r"(?:says|said|shows|showed|confirms|confirmed|just\s+said)\s+(?:that\s+)?"
+    r"(?=(?:my|our|your|ur|the|i|we|i'm|we're|im)\b)"
+)
+"""An app or a service reporting on the speaker's own things ("Venmo says my half of the rent
+went through", "my calendar says I fly out friday"): the speaker's fact, not another
+person's (not "Venmo says Alex requested $60")."""
 
 
 def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> bool:
     """Whether ``clause`` (its words as ``said``) is about someone other than the speaker."""
-    if _ON_OUR_BILL.search(clause.low) or _ON_OUR_TRIP.search(clause.low):
+    if (
+        _ON_OUR_BILL.search(clause.low)
+        or _ON_OUR_TRIP.search(clause.low)
+        or _NOTIFIER_SAYS.match(clause.low)
+    ):
         return False
     subject_other = (
         reading is not None

@@ -1,0 +1,51 @@
+"""Pieces of a sentence cut at a joint that belong to the clause after them.
+
+``segments`` cuts a sentence at its joints; a few cuts leave a piece that says nothing on
+its own and qualifies, or shares the subject of, the piece after it:
+
+- a doubt set off by commas ("In another year, perhaps, I shall go back to Naples");
+- a family member coordinated with the next one ("mom and dad are sick", "my wife and my
+  son have the flu"): the cut after "and" leaves the first member without its verb.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.family_members import names_a_relation
+
+_HEDGE_LAST = re.compile(
+    r"(?:^|,\s*)(?:perhaps|maybe|probably|possibly|hopefully|likely|presumably|surely)$", re.I
+)
+_MEMBER_ONLY = re.compile(
+    # "are mom and dad sick?": a question's verb may come before the first member.
+    r"^(?:(?:are|is|were|was|did|do|does|has|have)\s+)?(?:(?:my|our|the|both)\s+)?"
+    r"(?P<rel>[a-z'-]+)$",
+    re.I,
+)
+
+
+def _member_alone(piece: str) -> bool:
+    m = _MEMBER_ONLY.match(piece.strip())
+    return m is not None and names_a_relation(m.group("rel"))
+
+
+def kept_with_their_clause(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``kept`` (piece, joint) with the pieces that belong to the next one joined to it."""
+    out: list[tuple[str, str]] = []
+    carry: tuple[str, str, str] | None = None  # piece, its joint, what joins it to the next
+    for i, (piece, joint) in enumerate(kept):
+        if carry is not None:
+            piece, joint = f"{carry[0]}{carry[2]}{piece}", carry[1]
+            carry = None
+        last = i == len(kept) - 1
+        if _HEDGE_LAST.search(piece) and not last:
+            carry = (piece, joint, ", ")
+            continue
+        if not last and kept[i + 1][1] == "and" and _member_alone(piece):
+            carry = (piece, joint, " and ")
+            continue
+        out.append((piece, joint))
+    if carry is not None:
+        out.append((carry[0], carry[1]))
+    return out

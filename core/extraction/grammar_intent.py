@@ -184,6 +184,8 @@ _HAD_TO_RESULT = re.compile(
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
+_UNABLE = re.compile(r"\b(?:can't|cannot|can\s+not|ca\s+n't|be\s+able\s+to)\b")
+"""A negated ability ("can't", "won't be able to"): an inability now, not a plan."""
 
 
 def _result_holds(reading: ClauseReading, low: str) -> bool:
@@ -285,6 +287,10 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
+    if ci.intent == "planning" and (
+        (reading.negated and _UNABLE.search(low)) or re.search(r"\bunable\s+to\b", low)
+    ):
+        return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
     present_cue = PRESENT_OVERRIDE.search(low) is not None
     if (
         ci.intent == "assertive"

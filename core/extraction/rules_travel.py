@@ -21,7 +21,7 @@ from core.extraction.places import place_at, place_before, place_there
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
-from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, errand_after, is_habit
+from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
     BARE_ARRIVAL,
@@ -196,6 +196,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     moved = moved_to(clause)
     if moved:
         return moved
+    if cannot_go(low):
+        return []  # "I can't go to Austin next week": a going that will not happen
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):

@@ -53,3 +53,54 @@ def test_an_inability_to_go_plans_no_trip(text: str) -> None:
 )
 def test_eagerness_and_a_granted_trip_stay_plans(text: str, place: str) -> None:
     assert _said(text).get("travel.destination") == place
+
+
+# ---------------------------------------------------------------- a trip called off by its predicate
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the boston trip isn't happening until may",
+        "the trip is on!",
+        "the trip's still on",
+        "the trip is not on my mind at all",
+        "we cancelled netflix",
+        "i had to cancel jordan, she was sick",
+        "we're not doing the dishes tonight",
+        "my sister's trip to Rome isn't happening",
+        "if the trip isn't happening we should get a refund",
+        "is the vegas trip a no go?",
+    ],
+)
+def test_a_call_off_look_alike_cancels_no_trip(text: str) -> None:
+    assert _said(text).get("travel.status") != "cancelled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The predicate says it: not happening, a no go, not going ahead, won't happen.
+        "the boston trip isnt happening",
+        "portland trip is a no go",
+        "The Lisbon trip is not going ahead.",
+        "our trip to Rome won't happen now",
+        "ski trip's not happening this year sadly",
+        "Regrettably our holiday to Greece will not be going ahead.",
+        # A colon or a dash for the verb, as in a list or a status line.
+        "trip to vegas: cancelled.",
+        "the trip to Denver - cancelled",
+        "Update on the Cabo trip: cancelled 😞",
+        # A trip not taken.
+        "we're not doing the ski trip this year, too expensive",
+        "we won't be taking the trip to Maui after all",
+        # The place cancelled stands for the trip there.
+        "had to cancel Portland, my boss needs me here",
+        "we cancelled vegas, flights were crazy",
+        "Ended up cancelling Lisbon because of the strike",
+    ],
+)
+def test_a_trip_called_off_by_its_predicate_is_cancelled(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "cancelled"
+    assert not any(f.startswith("project.") for f in said)

@@ -230,8 +230,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             return [Candidate("travel.location", None, place_confidence(place), "retract")]
     m = TOURING.search(low) if states else None
     place = place_near(clause, m.end()) if m else None
-    if place is not None and clause.intent != "historical":
-        if clause.intent == "planning" and _AHEAD.search(low):
+    if m is not None and place is not None and clause.intent != "historical":
+        if (
+            clause.intent == "planning"
+            and _AHEAD.search(low)
+            and not _said_now(low, m.start(), place.end)  # "driving through Utah right now"
+        ):
             return planned_trip(clause, place)
         return [
             Candidate(c.field, c.value, c.confidence, "assertive")

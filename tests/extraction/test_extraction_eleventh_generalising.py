@@ -104,3 +104,49 @@ def test_a_trip_called_off_by_its_predicate_is_cancelled(text: str) -> None:
     said = _said(text)
     assert said.get("travel.status") == "cancelled"
     assert not any(f.startswith("project.") for f in said)
+
+
+# ---------------------------------------------------------------- arrivals and stays in other words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the temperature reached 40 in Phoenix",
+        "sales reached a record in Denver",
+        "i reached out to my landlord in Austin",
+        "my sister reached Goa last night",
+        "we drove through Utah last summer",
+        "my parents are driving through Ohio right now",
+        "if we reach Denver by 6 we'll get dinner",
+    ],
+)
+def test_an_arrival_look_alike_places_no_one(text: str) -> None:
+    assert "travel.location" not in _said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # "reached" for arrived, in Indian and plain English.
+        ("reached hyderabad safely", "Hyderabad"),
+        ("Me and wife are reached Pune this morning", "Pune"),
+        ("we reached Goa last night, the beach is right outside", "Goa"),
+        ("Just reached Chennai, will call after dinner", "Chennai"),
+        # "presently" for currently, as a formal mail says it.
+        ("Dear team, I am presently in Singapore and will respond on my return.", "Singapore"),
+        ("We are presently at a conference in Vienna.", "Vienna"),
+        # On the road across a place, now.
+        ("we're driving through Utah right now, next stop Moab", "Utah"),
+        ("cycling across Vietnam atm, next stop hue", "Vietnam"),
+        ("currently hiking through Patagonia", "Patagonia"),
+    ],
+)
+def test_an_arrival_or_stay_in_other_words_is_where_one_is(text: str, place: str) -> None:
+    said = _said(text)
+    assert said.get("travel.location") == place
+    assert said.get("travel.status") == "in_progress"
+
+
+def test_driving_through_a_place_next_week_is_a_plan() -> None:
+    assert _said("we'll be driving through Utah next week").get("travel.status") == "planning"

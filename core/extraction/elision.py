@@ -57,7 +57,14 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         past = tok.tag_ in _PAST_TAGS
         # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
         ongoing = tok.tag_ in ("VBG", "VBN") and tok.dep_ in ("advcl", "conj")
+        # "still in Paris, flying home Friday": the parse may hang the verbless place on
+        # the participle after the comma, which it then takes for the root.
+        ongoing = ongoing or (_after_comma(doc, tok) and tok.tag_ == "VBG" and tok.dep_ == "ROOT")
         ongoing = ongoing and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
+        # "in London this week, back on the 12th": the way home said with a bare "back".
+        ongoing = ongoing or (
+            _after_comma(doc, tok) and tok.lower_ == "back" and tok.dep_ == "ROOT"
+        )
         # "..., and will be back in the office on Thursday": a plan after a present state.
         ahead = tok.tag_ == "VB" and tok.dep_ == "conj"
         will = [c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")]
@@ -84,6 +91,10 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
 
 
 _NOW = frozenset({"now", "rn", "atm", "still"})
+
+
+def _after_comma(doc: Doc, tok: Token) -> bool:
+    return tok.i > 0 and doc[tok.i - 1].lower_ == ","
 
 
 def _after_news(doc: Doc, span: Span, tok: Token) -> bool:

@@ -150,3 +150,37 @@ def test_an_arrival_or_stay_in_other_words_is_where_one_is(text: str, place: str
 
 def test_driving_through_a_place_next_week_is_a_plan() -> None:
     assert _said("we'll be driving through Utah next week").get("travel.status") == "planning"
+
+
+# ---------------------------------------------------------------- where one is, then the way home
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "back"),
+    [
+        # The way home after a comma, its subject left out.
+        ("still in Paris, flying home Friday", "Paris", "2026-03-06"),
+        ("currently in Lisbon, flying home on saturday", "Lisbon", "2026-03-07"),
+        ("in London this week, back on the 12th", "London", "2026-03-12"),
+        # A bare "back" or "home" and its day after where one is.
+        ("on holiday in Crete with the kids, back on the 14th", "Crete", "2026-03-14"),
+        ("in Denver for work - home friday", "Denver", "2026-03-06"),
+        ("we're in Tulum, back tuesday", "Tulum", "2026-03-10"),
+    ],
+)
+def test_where_one_is_then_the_way_home_dates_the_return(text: str, place: str, back: str) -> None:
+    said = _said(text)
+    assert said.get("travel.location") == place
+    assert said.get("travel.return_date") == back
+    assert "travel.destination" not in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in Paris for a week, home by 6 every night",
+        "if we're still in Paris, flying home friday makes no sense",
+    ],
+)
+def test_a_way_home_look_alike_dates_no_return(text: str) -> None:
+    assert "travel.return_date" not in _said(text)

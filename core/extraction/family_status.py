@@ -32,7 +32,7 @@ _STATUS = re.compile(
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
-    r"in\s+remission|healthy|"
+    r"in\s+remission|healthy|on\s+the\s+mend|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     # "kids at grandma's this week", "at my mum's": staying with them.
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
@@ -86,7 +86,7 @@ _SYMPTOM_GONE = re.compile(
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
     _PRE
-    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing)\s+"
+    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
@@ -125,6 +125,7 @@ _STATUS_CANON = {
     "out of hospital": "well",
     "healthy": "well",
     "in remission": "well",
+    "on the mend": "well",
     # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
     "in the hospital": "sick",
     "in hospital": "sick",  # British and non-native usage
@@ -188,6 +189,12 @@ _ADMITTED_WITH = re.compile(
     r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
 )
 """In hospital with an illness: "grandma's been admitted with pneumonia"."""
+TAKEN_IN = re.compile(
+    _PRE + r"(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
+    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent)\s+(?:back\s+)?(?:in)?to\s+(?:the\s+)?"
+    r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+)
+"""Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
 _AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
@@ -197,7 +204,7 @@ def member_status(rest: str) -> str | None:
     said = _member_status(rest)
     if said is None and _AWAY_DOING.search(rest):
         return "away"
-    if said is None and _ADMITTED_WITH.search(rest):
+    if said is None and (_ADMITTED_WITH.search(rest) or TAKEN_IN.search(rest)):
         return "sick"
     if said is None and (m := _AND_THEN.search(rest)) is not None:
         # Only an illness said after "and": "is fine and has a new bike" says no status.

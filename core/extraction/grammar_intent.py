@@ -229,6 +229,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
         reached = reached or _GOT_THERE.search(low) is not None
         return (reached or obtained) and not _BOUNDED.search(low)
+    if lemma in ("take", "rush", "bring") and reading.passive and _INTO_CARE.search(low):
+        return True  # "mom was taken to the ER this morning": in hospital now
     if lemma in _CHANGED_TO:
         return "prep:to" in done  # "the rent increased to 2300": what it comes to now
     if lemma in ("make", "fall", "miss", "snow"):
@@ -248,6 +250,9 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
 
 _SYMPTOMS = frozenset({"fever", "temperature"})
 _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
+_INTO_CARE = re.compile(
+    r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+)
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 

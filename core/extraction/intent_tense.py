@@ -56,6 +56,9 @@ RESULT_PAST = re.compile(
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
     r"killed|dropped|shelved)\b|"
+    # "mom was taken to the ER this morning", "got rushed to hospital": in hospital now.
+    r"\b(?:was|were|got|has\s+been|have\s+been)\s+(?:just\s+)?(?:rushed|taken|brought)\s+"
+    r"(?:back\s+)?(?:in)?to\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency|urgent\s+care|casualty)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
     # "phone bill autopay went thru": a payment that went through is paid now.
     r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi)\s+"

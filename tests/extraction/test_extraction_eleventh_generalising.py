@@ -184,3 +184,45 @@ def test_where_one_is_then_the_way_home_dates_the_return(text: str, place: str, 
 )
 def test_a_way_home_look_alike_dates_no_return(text: str) -> None:
     assert "travel.return_date" not in _said(text)
+
+
+# ---------------------------------------------------------------- family status in other words
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # In-laws, hyphenated or typed without hyphens.
+        ("my mother-in-law is sick", "mother_in_law", "sick"),
+        ("My mother-in-law is admitted in hospital since Sunday", "mother_in_law", "sick"),
+        ("my mother in law is in hospital", "mother_in_law", "sick"),
+        ("my brother-in-law has covid", "brother_in_law", "sick"),
+        ("my son in law is away on business", "son_in_law", "away"),
+        # "keeping well" (Indian and British English), "on the mend".
+        ("my father is not keeping well", "father", "sick"),
+        ("Mother is keeping well now, thank you", "mother", "well"),
+        ("my mother is on the mend", "mother", "well"),
+        ("dad's on the mend after his surgery", "dad", "well"),
+        # Taken or rushed into care.
+        ("my mom was taken to the ER this morning", "mom", "sick"),
+        ("grandpa got rushed to hospital last night", "grandpa", "sick"),
+        ("Dad has been taken to A&E, will update", "dad", "sick"),
+    ],
+)
+def test_family_status_in_other_words(text: str, member: str, status: str) -> None:
+    assert _said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son was taken to the park",
+        "when i was ten my dad was rushed to hospital",
+        "my mom was taken to the ER in 2019",
+        "the kids are keeping busy",
+        "my mother-in-law lives in Ohio",
+        "hope your mother in law is on the mend",
+    ],
+)
+def test_a_family_status_look_alike_sets_none(text: str) -> None:
+    assert not any(f.startswith("family.") and f.endswith(".status") for f in _said(text))

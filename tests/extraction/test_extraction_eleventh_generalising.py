@@ -226,3 +226,51 @@ def test_family_status_in_other_words(text: str, member: str, status: str) -> No
 )
 def test_a_family_status_look_alike_sets_none(text: str) -> None:
     assert not any(f.startswith("family.") and f.endswith(".status") for f in _said(text))
+
+
+# ---------------------------------------------------------------- home again, and the day home
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back in the office today after my holiday in Spain",
+        "trips over, back to reality",
+        "we landed back home at midnight",
+        "arrived home safe and sound",
+        "Back at work after our honeymoon, send coffee",
+    ],
+)
+def test_home_again_said_other_ways_completes_the_trip(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "completed"
+    assert "travel.location" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("back in town monday", "2026-03-09"),
+        ("back in boston tmrw", "2026-03-05"),
+        ("and back in Leeds the 12th", "2026-03-12"),
+    ],
+)
+def test_back_somewhere_then_a_day_is_the_return(text: str, day: str) -> None:
+    assert _said(text).get("travel.return_date") == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "he trips over everything",
+        "my sister is back in town monday",
+        "back in town for the weekend",
+        "back at work after lunch",
+        "my husband landed back home at midnight",
+    ],
+)
+def test_a_home_again_look_alike_ends_no_trip(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") != "completed"
+    assert "travel.return_date" not in said
+

@@ -42,6 +42,7 @@ RESULT_VERBS = frozenset(
         *[
             "move",
             "relocate",
+            "shift",  # Indian English: "we shifted to Pune"
             "arrive",
             "land",
             "return",
@@ -156,10 +157,18 @@ _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|
 _EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
 _DURATION_TO_NOW = re.compile(
-    r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades)\b|"
-    r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
+    r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades|days|ages)\b|"
+    r"\b(?:my|our|their)\s+(?:whole|entire)\s+li(?:fe|ves)\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|"
+    r"\bsince\b|"
+    # "the kids have had a stomach bug all week": a span that runs up to now.
+    r"\ball\s+(?:week|month|year|day|morning|winter|summer|semester|term)(?:\s+long)?\b|"
+    r"\b(?:the\s+)?(?:whole|entire)\s+(?:week|month|year|time)\b"
 )
-_SETTLING = frozenset({"move", "relocate", "settle", "start", "join", "switch", "transfer"})
+_FROM_YEAR = re.compile(r"\bfrom\s+(?:19\d\d|20[0-2]\d)\b(?!\s*(?:to|till|until|-)\b)")
+"""Non-native "since": "we are living in Munich from 2021", "working in TCS from 2019"."""
+_SETTLING = frozenset(
+    {"move", "relocate", "shift", "settle", "start", "join", "switch", "transfer"}
+)
 """Verbs whose result is where the speaker lives or works now, however long ago it was."""
 _DATED_RECENTLY = re.compile(
     r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|"
@@ -352,6 +361,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     if ci.intent == "historical" and reading.tense == "present" and not reading.modal:
         if reading.perfect and _DURATION_TO_NOW.search(low) and not _EXPERIENCE.search(low):
             return _as(ci, "assertive")  # "I've worked at Costco for five years"
+        if reading.progressive and _FROM_YEAR.search(low):
+            return _as(ci, "assertive")  # "we are living in Munich from 2021"
         lexical_only = FAR_PAST.search(low) is not None and STATIVE_PAST.search(low) is None
         if (
             lexical_only

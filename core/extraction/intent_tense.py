@@ -68,7 +68,7 @@ RESULT_PAST = re.compile(
     r"hiked)\s+(?:\w+\s+)?to\b|"
     r"\b(?:surgery|operation|procedure)\s+went\s+(?:really\s+|very\s+|so\s+)?(?:well|fine|"
     r"great|ok|okay|smoothly|perfectly)\b|"
-    r"\b(?:joined|moved|relocated|started|began|arrived|landed|shipped|launched|released|"
+    r"\b(?:joined|moved|relocated|shifted|started|began|arrived|landed|shipped|launched|released|"
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
     r"checked|made\s+it|touched\s+down|(?:pulled|rolled)\s+into|diverted|rerouted|stranded|snowed\s+in|"

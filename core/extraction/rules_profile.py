@@ -29,7 +29,8 @@ from core.extraction.types import ObservationIntent
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
-    r"(?:moved|relocated)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
+    # "shifted" is Indian English for moved ("we have shifted to Gurgaon").
+    r"(?:moved|relocated|shifted)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
     r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
     r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
@@ -70,7 +71,7 @@ _HOME = re.compile(
     r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
-    r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
     # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
@@ -187,7 +188,7 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 _GATE = frozenset(
     [
-        "moved", "relocated", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
+        "moved", "relocated", "shifted", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
         "position", "post", "role", "resident", "offer", "signed", "employer", "company", "quit",

@@ -274,3 +274,42 @@ def test_a_home_again_look_alike_ends_no_trip(text: str) -> None:
     assert said.get("travel.status") != "completed"
     assert "travel.return_date" not in said
 
+
+# ---------------------------------------------------------------- a state up to now
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("we've lived here in Sacramento our whole lives", "profile.home_city", "Sacramento"),
+        ("the kids have had a stomach bug all week", "family.kids.status", "sick"),
+        ("my wife has had the flu the whole week", "family.wife.status", "sick"),
+        ("We are living in Munich from 2021", "profile.home_city", "Munich"),
+        ("I am working in Infosys from 2019", "profile.employer", "Infosys"),
+        # "shifted" is Indian English for moved house.
+        ("I have shifted to Gurgaon last week", "profile.home_city", "Gurgaon"),
+        ("we shifted to Pune in January", "profile.home_city", "Pune"),
+        ("shifted to bangalore 3 months ago, still settling in", "profile.home_city", "Bengaluru"),
+    ],
+)
+def test_a_state_up_to_now_is_the_present(text: str, field: str, value: str) -> None:
+    assert extract_offline(text, at=AT).intent == "assertive"
+    assert _said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was living in Munich from 2015 to 2019",
+        "I shifted to night shifts",
+        "we shifted to Zoom calls",
+        "my brother shifted to Delhi",
+        "We are shifting to Noida next month",
+        "I've been to Paris all week",
+    ],
+)
+def test_a_state_look_alike_sets_no_home(text: str) -> None:
+    said = _said(text)
+    assert "profile.home_city" not in said
+    assert "profile.employer" not in said
+

@@ -313,3 +313,40 @@ def test_a_state_look_alike_sets_no_home(text: str) -> None:
     assert "profile.home_city" not in said
     assert "profile.employer" not in said
 
+
+# ---------------------------------------------------------------- bills dealt with
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "status"),
+    [
+        ("the electric bill's been taken care of", "electric_bill", "paid"),
+        ("gas bill's been taken care of", "gas_bill", "paid"),
+        ("the rent's been taken care of", "rent", "paid"),
+        ("rent's been paid", "rent", "paid"),
+        ("rent's sorted for this month", "rent", "paid"),
+        ("the phone bill has been settled", "phone_bill", "paid"),
+        ("your rent payment was received", "rent", "paid"),
+        ("Forwarding this: your rent payment of $1,950 was received. Thanks!", "rent", "paid"),
+        # The bill and its amount after "of": the bill is the item.
+        ("I have paid the electricity bill of Rs 2,300", "electricity_bill", "paid"),
+        ("paid the water bill of $80", "water_bill", "paid"),
+    ],
+)
+def test_a_bill_dealt_with_is_paid(text: str, item: str, status: str) -> None:
+    assert _said(text).get(f"financial.{item}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the kids are settled in",
+        "my dad is taken care of by a nurse",
+        "is the rent sorted?",
+        "if the rent is sorted we can go",
+        "sorted, thanks!",
+    ],
+)
+def test_a_dealt_with_look_alike_pays_nothing(text: str) -> None:
+    assert not any(f.startswith("financial.") for f in _said(text))
+

@@ -350,3 +350,39 @@ def test_a_bill_dealt_with_is_paid(text: str, item: str, status: str) -> None:
 def test_a_dealt_with_look_alike_pays_nothing(text: str) -> None:
     assert not any(f.startswith("financial.") for f in _said(text))
 
+
+# ---------------------------------------------------------------- a future not yet known
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i don't know if we'll fly to Boston on friday",
+        "honestly dont know where ill be next week",
+        "I do not know whether we will go to Lisbon in April",
+        "no clue if im gonna be in denver friday",
+        "i'll probably move to Denver at some point",
+        "we will eventually move to Austin",
+        "eventually we'll move to Portland",
+        "gonna go to Japan sooner or later",
+    ],
+)
+def test_a_future_not_yet_known_is_no_plan(text: str) -> None:
+    assert extract_offline(text, at=AT).intent == "hypothetical"
+    assert not _said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("we're flying to Denver friday, idk about the hotel yet", "travel.destination", "Denver"),
+        (
+            "I don't know about you but I'm flying to Boston on friday",
+            "travel.destination",
+            "Boston",
+        ),
+    ],
+)
+def test_a_known_fact_beside_a_doubt_stays(text: str, field: str, value: str) -> None:
+    assert _said(text).get(field) == value
+

@@ -92,6 +92,7 @@ RESULT_VERBS = frozenset(
             "abandon",
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
+        "deploy",
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         "renew",
         *["hire", "promote", "fire", "lay", "accept", "approve", "sign", "decide"],

@@ -386,3 +386,39 @@ def test_a_future_not_yet_known_is_no_plan(text: str) -> None:
 def test_a_known_fact_beside_a_doubt_stays(text: str, field: str, value: str) -> None:
     assert _said(text).get(field) == value
 
+
+# ---------------------------------------------------------------- projects done or begun, in the passive
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "status"),
+    [
+        (
+            "The API migration has been completed and deployed to production.",
+            "api_migration",
+            "shipped",
+        ),
+        ("the redesign was completed last week", "redesign", "shipped"),
+        ("the billing rewrite has finally been deployed", "billing_rewrite", "shipped"),
+        ("the new dashboard was deployed on Monday", "new_dashboard", "shipped"),
+        ("we're kicking off the Phoenix project next week", "phoenix", "planned"),
+        ("the onboarding revamp kicks off monday", "onboarding_revamp", "planned"),
+    ],
+)
+def test_a_project_done_or_begun_in_other_words(text: str, slug: str, status: str) -> None:
+    assert _said(text).get(f"project.{slug}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the survey was completed by 300 people",
+        "the party kicks off at 8",
+        "the carpet was rolled out for the party",
+        "the season kicked off last week",
+        "my order was completed",
+        "has the migration been completed?",
+    ],
+)
+def test_a_project_look_alike_sets_no_project(text: str) -> None:
+    assert not any(f.startswith("project.") for f in _said(text))

@@ -98,7 +98,7 @@ RESULT_VERBS = frozenset(
         *["hire", "promote", "fire", "lay", "accept", "approve", "sign", "decide"],
         *["marry", "divorce", "engage", "adopt"],
         # "my wife caught covid": ill now.
-        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch"],
+        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch", "recover"],
         *[
             "lose",
             "win",

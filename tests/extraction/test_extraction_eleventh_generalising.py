@@ -422,3 +422,35 @@ def test_a_project_done_or_begun_in_other_words(text: str, slug: str, status: st
 )
 def test_a_project_look_alike_sets_no_project(text: str) -> None:
     assert not any(f.startswith("project.") for f in _said(text))
+
+
+# ---------------------------------------------------------------- the speaker's verb, its subject left out
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("originally from ohio but live in tampa now", "profile.home_city", "Tampa"),
+        ("grew up in ohio but live in tampa now", "profile.home_city", "Tampa"),
+        ("from ohio originally, live in tampa now", "profile.home_city", "Tampa"),
+        ("my son recovered from the flu", "family.son.status", "well"),
+        ("Grandma has recovered from her pneumonia", "family.grandma.status", "well"),
+    ],
+)
+def test_the_speakers_present_and_a_recovery(text: str, field: str, value: str) -> None:
+    assert _said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my parents are from Ohio but live in Tampa now",
+        "my sister grew up here but live in tampa now",
+        "live in the moment",
+        "she recovered from cancer when I was ten",
+    ],
+)
+def test_someone_elses_present_or_an_old_recovery_sets_nothing(text: str) -> None:
+    said = _said(text)
+    assert "profile.home_city" not in said
+    assert not any(f.startswith("family.") for f in said)

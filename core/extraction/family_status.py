@@ -26,6 +26,8 @@ _STATUS = re.compile(
     r"(?:home|out|off)(?=\s+sick))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
+    # "my daughter is at college in Ohio": away at a place of study somewhere named.
+    r"at\s+(?:uni|university|college|boarding\s+school)(?=\s+(?:in|up\s+in|down\s+in|out\s+in)\s)|"
     r"traveling|travelling|out\s+of\s+town|home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
@@ -150,7 +152,12 @@ _DISCHARGED = re.compile(
     r"(?:finally\s+|just\s+)?(?:discharged|released\s+from\s+(?:the\s+)?hospital|"
     r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu))\b"
 )
-"""Out of the hospital: "mom got discharged today", "dad was released from hospital"."""
+_CAME_OUT = re.compile(
+    _PRE + r"(?:just\s+|finally\s+)?(?:got\s+out\s+of|came\s+(?:back\s+)?home\s+from)\s+"
+    r"(?:the\s+)?(?:hospital|icu|rehab)\b"
+)
+"""Out of the hospital: "mom got discharged today", "dad was released from hospital"; and
+said with its own verbs: "dad got out of hospital today", "mom came home from the hospital"."""
 VERBLESS = re.compile(
     r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|"
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
@@ -189,6 +196,12 @@ _ADMITTED_WITH = re.compile(
     r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
 )
 """In hospital with an illness: "grandma's been admitted with pneumonia"."""
+OFF_SICK = re.compile(
+    _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
+    r"(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+"
+    rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
+)
+"""Kept off school or work by an illness: "sophie's been off school with a cough"."""
 TAKEN_IN = re.compile(
     _PRE + r"(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
     r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent)\s+(?:back\s+)?(?:in)?to\s+(?:the\s+)?"
@@ -204,7 +217,9 @@ def member_status(rest: str) -> str | None:
     said = _member_status(rest)
     if said is None and _AWAY_DOING.search(rest):
         return "away"
-    if said is None and (_ADMITTED_WITH.search(rest) or TAKEN_IN.search(rest)):
+    if said is None and (
+        _ADMITTED_WITH.search(rest) or TAKEN_IN.search(rest) or OFF_SICK.search(rest)
+    ):
         return "sick"
     if said is None and (m := _AND_THEN.search(rest)) is not None:
         # Only an illness said after "and": "is fine and has a new bike" says no status.
@@ -215,7 +230,12 @@ def member_status(rest: str) -> str | None:
 
 
 def _member_status(rest: str) -> str | None:
-    if _NOT_SICK.search(rest) or _RECOVERED.search(rest) or _DISCHARGED.search(rest):
+    if (
+        _NOT_SICK.search(rest)
+        or _RECOVERED.search(rest)
+        or _DISCHARGED.search(rest)
+        or _CAME_OUT.search(rest)
+    ):
         return "well"
     if dm := _DOING.search(rest):
         negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None

@@ -217,6 +217,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "I had to cancel my trip to Seattle": the cancelling happened
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
         return True  # "his surgery went fine": how he is now
+    if lemma in ("get", "come") and _OUT_OF_CARE.search(low):
+        return True  # "dad got out of hospital today": home now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(
@@ -263,6 +265,7 @@ _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
 _INTO_CARE = re.compile(
     r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
 )
+_OUT_OF_CARE = re.compile(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 

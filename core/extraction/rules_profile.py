@@ -62,7 +62,7 @@ _HOME = re.compile(
     r"(?:in|near|outside(?:\s+of)?|(?:north|south|east|west)\s+of)\s+|"
     # A status line without its subject: "living in Austin now", "based in Dublin these days".
     # Not the gerund as a subject ("Living in London in my twenties taught me a lot").
-    r"^(?:now\s+|currently\s+|still\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
+    r"^(?:now\s+|currently\s+|still\s+)?(?:(?:have\s+|'ve\s+)?been\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
     r"(?![^,;.!?]*\b(?:was|were|is|are|has|had|have|taught|made|gave|meant|felt|seemed|became|"
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".

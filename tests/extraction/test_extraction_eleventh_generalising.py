@@ -454,3 +454,88 @@ def test_someone_elses_present_or_an_old_recovery_sets_nothing(text: str) -> Non
     said = _said(text)
     assert "profile.home_city" not in said
     assert not any(f.startswith("family.") for f in said)
+
+
+# ---------------------------------------------------------------- "and back" after where one is
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "back"),
+    [
+        (
+            "Good morning! I'm in Houston for a client visit and back in the office Monday.",
+            "Houston",
+            "2026-03-09",
+        ),
+        ("in Denver for work and back home friday", "Denver", "2026-03-06"),
+        ("we're in Denver and back on friday", "Denver", "2026-03-06"),
+    ],
+)
+def test_and_back_after_where_one_is_dates_the_return(text: str, place: str, back: str) -> None:
+    said = _said(text)
+    assert said.get("travel.location") == place
+    assert said.get("travel.return_date") == back
+    assert "travel.destination" not in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my wife is in Denver and back on friday",
+        "we went to the store and back",
+        "I'm sitting here in Austin and back pain is killing me",
+    ],
+)
+def test_and_back_look_alikes_date_no_return(text: str) -> None:
+    assert "travel.return_date" not in _said(text)
+
+
+def test_been_living_without_its_subject_is_the_home() -> None:
+    assert _said("been living in london for about 3 years now").get("profile.home_city") == "London"
+    assert _said("been based in Dublin since 2020").get("profile.home_city") == "Dublin"
+    assert "profile.home_city" not in _said("been living in Denver this week for work")
+
+
+# ---------------------------------------------------------------- kept off school, away at college, out of hospital
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("sophie's been off school with a cough", "sophie", "sick"),
+        ("jack is off school sick", "jack", "sick"),
+        ("my son is off work with the flu", "son", "sick"),
+        ("my daughter is at college in Ohio", "daughter", "away"),
+        ("my daughter is at uni up in Leeds", "daughter", "away"),
+        ("dad got out of hospital today", "dad", "well"),
+        ("mom came home from the hospital yesterday", "mom", "well"),
+    ],
+)
+def test_a_member_kept_off_away_or_out_of_hospital(text: str, member: str, status: str) -> None:
+    said = _said(text)
+    assert said.get(f"family.{member}.status") == status
+    assert "family.school.event_status" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "event_status"),
+    [
+        ("the kids are off school tomorrow, teacher training", "cancelled"),
+        ("no school friday", "cancelled"),
+    ],
+)
+def test_school_off_for_everyone_is_still_off(text: str, event_status: str) -> None:
+    assert _said(text).get("family.school.event_status") == event_status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son is at college",
+        "when I was 5 dad got out of hospital",
+        "my son got out of school early",
+    ],
+)
+def test_a_member_look_alike_says_no_status(text: str) -> None:
+    assert not any(f.startswith("family.") and f.endswith(".status") for f in _said(text))
+

@@ -86,6 +86,15 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "paid",
     ),
     (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
+    # "the rent is late this month": owed past its day (a bill's lateness, not a train's).
+    (
+        re.compile(
+            r"(?:(?<=rent)|(?<=bill)|(?<=payment)|(?<=mortgage)|(?<=invoice)|(?<=premium)|"
+            r"(?<=fees)|(?<=tuition)|(?<=emi))(?:\s+(?:is|are|was)|'s)\s+(?:still\s+|already\s+|"
+            r"a\s+(?:bit|little|few\s+days|week)\s+)?late\b(?!\s+(?:fee|charge|penalty)s?\b)"
+        ),
+        "due",
+    ),
     (
         re.compile(
             r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"

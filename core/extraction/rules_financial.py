@@ -179,6 +179,7 @@ _GATE = frozenset(
         "landed",
         "owe",
         "overdue",
+        "late",
         "goes",
         "comes",
     ]

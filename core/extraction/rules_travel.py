@@ -69,6 +69,9 @@ _STAY_AHEAD = re.compile(
 _VISIT = re.compile(
     r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+|"
+    # "we've booked a week in Portugal for June", "booked two nights in Lisbon": a stay there.
+    r"\b(?:book|booked|reserve|reserved)\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|"
+    r"\d+)\s+(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend)\s+(?:in|at)\s+|"
     # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
     # hotel is booked in Chicago": full)
     r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"

@@ -539,3 +539,94 @@ def test_school_off_for_everyone_is_still_off(text: str, event_status: str) -> N
 def test_a_member_look_alike_says_no_status(text: str) -> None:
     assert not any(f.startswith("family.") and f.endswith(".status") for f in _said(text))
 
+
+# ---------------------------------------------------------------- out of town there, a stay booked, rent late
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I'm out of town in Denver until Wednesday", "Denver"),
+        ("we're out of town in Ohio this week", "Ohio"),
+        ("Im still out of town in Vegas, back monday", "Vegas"),
+    ],
+)
+def test_out_of_town_somewhere_is_where_one_is(text: str, place: str) -> None:
+    assert _said(text).get("travel.location") == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("we've booked a week in Portugal for June", "Portugal"),
+        ("booked two nights in Lisbon for the 20th", "Lisbon"),
+        ("We have reserved a few days at Yosemite in April", "Yosemite"),
+    ],
+)
+def test_a_stay_booked_somewhere_is_a_trip_there(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I booked a day in the spa",
+        "my sister booked a week in Cancun",
+        "we booked a week in Maui last year and loved it",
+        "my parents are out of town in Ohio",
+    ],
+)
+def test_a_stay_look_alike_sets_no_trip(text: str) -> None:
+    said = _said(text)
+    assert "travel.destination" not in said
+    assert "travel.location" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("the rent is late this month", "rent"),
+        ("rent's a few days late", "rent"),
+        ("the phone bill is already late", "phone_bill"),
+    ],
+)
+def test_a_bill_that_is_late_is_due(text: str, item: str) -> None:
+    assert _said(text).get(f"financial.{item}.status") == "due"
+
+
+@pytest.mark.parametrize(
+    "text", ["the train is late", "I'm late for work", "if the rent is late they charge $50"]
+)
+def test_a_late_look_alike_owes_nothing(text: str) -> None:
+    assert not any(f.endswith(".status") and f.startswith("financial.") for f in _said(text))
+
+
+# ---------------------------------------------------------------- having to be somewhere
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "got to be in houston by friday so im flying out thursday",
+        "I have to be in Boston at 9",
+        "we need to be in Chicago by noon tomorrow",
+        "we got to go to Denver tomorrow",
+        "I'm supposed to be in Dallas on monday",
+    ],
+)
+def test_having_to_be_somewhere_is_not_being_there(text: str) -> None:
+    said = _said(text)
+    assert "travel.location" not in said
+    assert said.get("travel.status") != "in_progress"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("so happy to be in Rome", "Rome"),
+        ("nice to be in Lisbon again", "Lisbon"),
+        ("got to Houston last night", "Houston"),
+    ],
+)
+def test_glad_to_be_there_or_got_there_is_there(text: str, place: str) -> None:
+    assert _said(text).get("travel.location") == place

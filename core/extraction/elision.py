@@ -57,7 +57,20 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         past = tok.tag_ in _PAST_TAGS
         # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
         ongoing = tok.tag_ in ("VBG", "VBN") and tok.dep_ in ("advcl", "conj")
+        # "still in Paris, flying home Friday": the parse may hang the verbless place on
+        # the participle after the comma, which it then takes for the root.
+        ongoing = ongoing or (_after_comma(doc, tok) and tok.tag_ == "VBG" and tok.dep_ == "ROOT")
         ongoing = ongoing and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
+        # "in London this week, back on the 12th", "I'm in Houston for a client visit and back
+        # in the office Monday": the way home said with a bare "back".
+        ongoing = ongoing or (
+            tok.lower_ == "back"
+            and tok.dep_ in ("ROOT", "conj", "advmod")
+            and tok.i > 0
+            and doc[tok.i - 1].lower_ in (",", "and")
+            and _speaker_before(span, tok)  # not "my wife is in Denver and back on friday"
+            and _dated_after(span, tok)  # not "trip's over, back to reality"
+        )
         # "..., and will be back in the office on Thursday": a plan after a present state.
         ahead = tok.tag_ == "VB" and tok.dep_ == "conj"
         will = [c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")]
@@ -79,11 +92,38 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
             continue
         if ongoing and not any(t.tag_ in _PRESENT_TAGS or t.lower_ == "in" for t in before):
             continue
+        if tok.lower_ == "back" and not any(t.lower_ in ("in", "at", "here") for t in before):
+            continue  # "we leave for denver next friday, back the following sunday": one plan
         return first.idx
     return None
 
 
 _NOW = frozenset({"now", "rn", "atm", "still"})
+
+
+def _speaker_before(span: Span, tok: Token) -> bool:
+    """Whether the words before ``tok`` name no subject but the speaker ("I'm in Houston",
+    "in Denver for work"), so a subjectless part after them is the speaker's too."""
+    subjects = [t for t in span if t.i < tok.i and t.dep_ in _SUBJECTS]
+    return all(t.lower_ in ("i", "we") for t in subjects)
+
+
+_DAY_WORDS = frozenset(
+    {"tomorrow", "tmrw", "tonight", "next", "monday", "tuesday", "wednesday", "thursday"}
+    | {"friday", "saturday", "sunday", "mon", "tue", "tues", "wed", "thu", "thurs", "fri"}
+    | {"sat", "sun", "weekend"}
+)
+
+
+def _dated_after(span: Span, tok: Token) -> bool:
+    """Whether the words after ``tok`` name a day ("back on the 12th", "back home friday")."""
+    return any(
+        t.lower_ in _DAY_WORDS or t.like_num or t.lower_[:-2].isdigit() for t in span if t.i > tok.i
+    )
+
+
+def _after_comma(doc: Doc, tok: Token) -> bool:
+    return tok.i > 0 and doc[tok.i - 1].lower_ == ","
 
 
 def _after_news(doc: Doc, span: Span, tok: Token) -> bool:

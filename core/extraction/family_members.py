@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # spaCy is imported only where messages are read
     from spacy.tokens import Token
 
 _RELATION = (
+    # The in-laws first, or "mother" would stop short of "mother-in-law" ("my mother in law
+    # is in hospital", typed without its hyphens too).
+    r"(?:mother|father|sister|brother|son|daughter)(?:-in-law|\s+in\s+law)\b|"
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
     r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"

@@ -26,13 +26,15 @@ _STATUS = re.compile(
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
+    # "my daughter is at college in Ohio": away at a place of study somewhere named.
+    r"at\s+(?:uni|university|college|boarding\s+school)(?=\s+(?:in|up\s+in|down\s+in|out\s+in)\s)|"
     r"traveling|travelling|out\s+of\s+town|home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
-    r"in\s+remission|healthy|"
+    r"in\s+remission|healthy|on\s+the\s+mend|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     # "kids at grandma's this week", "at my mum's": staying with them.
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
@@ -88,7 +90,7 @@ _SYMPTOM_GONE = re.compile(
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
 _DOING = re.compile(
     _PRE
-    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing)\s+"
+    + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
@@ -127,6 +129,7 @@ _STATUS_CANON = {
     "out of hospital": "well",
     "healthy": "well",
     "in remission": "well",
+    "on the mend": "well",
     # The catalogue's words are sick, well, away and home: a hospital stay is being sick.
     "in the hospital": "sick",
     "in hospital": "sick",  # British and non-native usage
@@ -151,7 +154,12 @@ _DISCHARGED = re.compile(
     r"(?:finally\s+|just\s+)?(?:discharged|released\s+from\s+(?:the\s+)?hospital|"
     r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu))\b"
 )
-"""Out of the hospital: "mom got discharged today", "dad was released from hospital"."""
+_CAME_OUT = re.compile(
+    _PRE + r"(?:just\s+|finally\s+)?(?:got\s+out\s+of|came\s+(?:back\s+)?home\s+from)\s+"
+    r"(?:the\s+)?(?:hospital|icu|rehab)\b"
+)
+"""Out of the hospital: "mom got discharged today", "dad was released from hospital"; and
+said with its own verbs: "dad got out of hospital today", "mom came home from the hospital"."""
 VERBLESS = re.compile(
     r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|"
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
@@ -190,6 +198,18 @@ _ADMITTED_WITH = re.compile(
     r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
 )
 """In hospital with an illness: "grandma's been admitted with pneumonia"."""
+OFF_SICK = re.compile(
+    _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
+    r"(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+"
+    rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
+)
+"""Kept off school or work by an illness: "sophie's been off school with a cough"."""
+TAKEN_IN = re.compile(
+    _PRE + r"(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
+    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent)\s+(?:back\s+)?(?:in)?to\s+(?:the\s+)?"
+    r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+)
+"""Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
 _AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
@@ -220,7 +240,9 @@ def member_status(rest: str) -> str | None:
         return "home"
     if said is None and _AWAY_DOING.search(rest):
         return "away"
-    if said is None and _ADMITTED_WITH.search(rest):
+    if said is None and (
+        _ADMITTED_WITH.search(rest) or TAKEN_IN.search(rest) or OFF_SICK.search(rest)
+    ):
         return "sick"
     if said is None and (m := _AND_THEN.search(rest)) is not None:
         # Only an illness said after "and": "is fine and has a new bike" says no status.
@@ -231,7 +253,12 @@ def member_status(rest: str) -> str | None:
 
 
 def _member_status(rest: str) -> str | None:
-    if _NOT_SICK.search(rest) or _RECOVERED.search(rest) or _DISCHARGED.search(rest):
+    if (
+        _NOT_SICK.search(rest)
+        or _RECOVERED.search(rest)
+        or _DISCHARGED.search(rest)
+        or _CAME_OUT.search(rest)
+    ):
         return "well"
     if dm := _DOING.search(rest):
         negated = dm.group("neg") is not None or _NOT_DOING.search(rest) is not None

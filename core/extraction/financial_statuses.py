@@ -50,7 +50,17 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"(?<=payment)\s+(?:finally\s+|just\s+|already\s+)?(?:went\s+through|came\s+out|"
-            r"cleared|posted|(?:is|was|has\s+been)\s+processed)\b"
+            r"cleared|posted|(?:is|was|has\s+been)\s+(?:processed|received))\b"
+        ),
+        "paid",
+    ),
+    # "electric bill's been taken care of", "rent's sorted", "the phone bill has been
+    # settled": dealt with, i.e. paid.
+    (
+        re.compile(
+            r"(?:\s+(?:is|are|was|were|got|has\s+been|have\s+been)|(?<=\w)'s(?:\s+been)?)\s+"
+            r"(?:all\s+|already\s+|finally\s+)?(?:taken\s+care\s+of|sorted(?:\s+out)?|settled|"
+            r"cleared)\b(?!\s+(?:on|in|at|with|down|into)\b)"
         ),
         "paid",
     ),
@@ -76,6 +86,15 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "paid",
     ),
     (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
+    # "the rent is late this month": owed past its day (a bill's lateness, not a train's).
+    (
+        re.compile(
+            r"(?:(?<=rent)|(?<=bill)|(?<=payment)|(?<=mortgage)|(?<=invoice)|(?<=premium)|"
+            r"(?<=fees)|(?<=tuition)|(?<=emi))(?:\s+(?:is|are|was)|'s)\s+(?:still\s+|already\s+|"
+            r"a\s+(?:bit|little|few\s+days|week)\s+)?late\b(?!\s+(?:fee|charge|penalty)s?\b)"
+        ),
+        "due",
+    ),
     (
         re.compile(
             r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
@@ -112,7 +131,9 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "the rent's paid": the contraction leans on its noun.
     (
-        re.compile(r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s)\s+(?:already\s+)?paid\b"),
+        re.compile(
+            r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s(?:\s+been)?)\s+(?:already\s+)?paid\b"
+        ),
         "paid",
     ),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),

@@ -42,7 +42,7 @@ RESULT_VERBS = frozenset(
         *[
             "move",
             "relocate",
-            "shift",  # Indian English "shifted to Pune": moved
+            "shift",  # Indian English: "we shifted to Pune"
             "arrive",
             "land",
             "return",
@@ -92,12 +92,13 @@ RESULT_VERBS = frozenset(
             "abandon",
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
+        "deploy",
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         "renew",
         *["hire", "promote", "fire", "lay", "accept", "approve", "sign", "decide"],
         *["marry", "divorce", "engage", "adopt"],
         # "my wife caught covid": ill now.
-        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch"],
+        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch", "recover"],
         *[
             "lose",
             "win",
@@ -150,22 +151,26 @@ _BOUNDED = re.compile(
     r"\bfor\s+(?:a\s+(?:few|couple)\s+|an?\s+|\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b"
 )
 """"got lost at the fair for ten minutes": an episode with an end, over by now."""
-_CHANGED_TO = frozenset(
-    {"increase", "raise", "rise", "jump", "lower", "reduce", "hike", "change", "shift"}
-)
+_CHANGED_TO = frozenset({"increase", "raise", "rise", "jump", "lower", "reduce", "hike", "change"})
 """Verbs whose result is what a thing comes "to": "the rent increased to 2300", "our flight
-back got changed to thursday" (not "I changed my mind")."""
+back got changed to thursday" (not "I changed my mind"; "shift" is a result verb itself)."""
 _MOTION = frozenset({"fly", "drive", "go", "head", "travel", "walk", "sail", "ride", "take"})
 """A past trip ("we drove to Florida") is about now only when it is recent."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
 _EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
 _DURATION_TO_NOW = re.compile(
-    r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades)\b|"
-    r"\b(?:my|our)\s+(?:whole|entire)\s+life\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|\bsince\b"
+    r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades|days|ages)\b|"
+    r"\b(?:my|our|their)\s+(?:whole|entire)\s+li(?:fe|ves)\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|"
+    r"\bsince\b|"
+    # "the kids have had a stomach bug all week": a span that runs up to now.
+    r"\ball\s+(?:week|month|year|day|morning|winter|summer|semester|term)(?:\s+long)?\b|"
+    r"\b(?:the\s+)?(?:whole|entire)\s+(?:week|month|year|time)\b"
 )
+_FROM_YEAR = re.compile(r"\bfrom\s+(?:19\d\d|20[0-2]\d)\b(?!\s*(?:to|till|until|-)\b)")
+"""Non-native "since": "we are living in Munich from 2021", "working in TCS from 2019"."""
 _SETTLING = frozenset(
-    {"move", "relocate", "settle", "start", "join", "switch", "transfer", "shift"}
+    {"move", "relocate", "shift", "settle", "start", "join", "switch", "transfer"}
 )
 """Verbs whose result is where the speaker lives or works now, however long ago it was."""
 _DATED_RECENTLY = re.compile(
@@ -191,6 +196,8 @@ _HAD_TO_RESULT = re.compile(
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
+_UNABLE = re.compile(r"\b(?:can't|cannot|can\s+not|ca\s+n't|be\s+able\s+to)\b")
+"""A negated ability ("can't", "won't be able to"): an inability now, not a plan."""
 
 
 def _result_holds(reading: ClauseReading, low: str) -> bool:
@@ -212,6 +219,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "I had to cancel my trip to Seattle": the cancelling happened
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
         return True  # "his surgery went fine": how he is now
+    if lemma in ("get", "come") and _OUT_OF_CARE.search(low):
+        return True  # "dad got out of hospital today": home now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(
@@ -234,6 +243,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
         reached = reached or _GOT_THERE.search(low) is not None
         return (reached or obtained) and not _BOUNDED.search(low)
+    if lemma in ("take", "rush", "bring") and reading.passive and _INTO_CARE.search(low):
+        return True  # "mom was taken to the ER this morning": in hospital now
     if lemma in _CHANGED_TO:
         return "prep:to" in done  # "the rent increased to 2300": what it comes to now
     if lemma in ("make", "fall", "miss", "snow"):
@@ -253,6 +264,10 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
 
 _SYMPTOMS = frozenset({"fever", "temperature"})
 _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
+_INTO_CARE = re.compile(
+    r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+)
+_OUT_OF_CARE = re.compile(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 
@@ -292,6 +307,10 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
+    if ci.intent == "planning" and (
+        (reading.negated and _UNABLE.search(low)) or re.search(r"\bunable\s+to\b", low)
+    ):
+        return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
     present_cue = PRESENT_OVERRIDE.search(low) is not None
     if (
         ci.intent == "assertive"
@@ -348,6 +367,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     if ci.intent == "historical" and reading.tense == "present" and not reading.modal:
         if reading.perfect and _DURATION_TO_NOW.search(low) and not _EXPERIENCE.search(low):
             return _as(ci, "assertive")  # "I've worked at Costco for five years"
+        if reading.progressive and _FROM_YEAR.search(low):
+            return _as(ci, "assertive")  # "we are living in Munich from 2021"
         lexical_only = FAR_PAST.search(low) is not None and STATIVE_PAST.search(low) is None
         if (
             lexical_only

@@ -98,7 +98,16 @@ HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
     r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
-    r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b"
+    r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b|"
+    # "i don't know if we'll fly to Boston", "dont know where ill be next week": a plan not
+    # yet known to the speaker.
+    r"\b(?:don't|do\s+not|dunno|no\s+clue)\s+(?:know\s+)?(?:if|whether|where|when)\b"
+    r"(?=[^.;?!]*\b(?:will|'ll|ill|gonna|going\s+to|be|go|fly|move)\b)|"
+    # "i'll probably move to Denver at some point", "we will eventually move to Austin": a
+    # future with no time in it is a maybe, not a plan.
+    r"\b(?:will|'ll|gonna|going\s+to)\b[^.;?!]*\b(?:at\s+some\s+point|eventually|sooner\s+or\s+"
+    r"later|down\s+the\s+(?:road|line))\b|\b(?:at\s+some\s+point|eventually|sooner\s+or\s+later)"
+    r"\b[^.;?!]*\b(?:will|'ll|gonna|going\s+to)\b"
 )
 # "When we're back in Portland, ..." / "once we get home": a time still to come, not a
 # fact; the clause it introduces is what is claimed, so no scope is opened.

@@ -59,7 +59,12 @@ RESULT_PAST = re.compile(
     r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
-    r"killed|dropped|shelved)\b|"
+    r"killed|dropped|shelved|deployed)\b|"
+    # "mom was taken to the ER this morning", "got rushed to hospital": in hospital now.
+    r"\b(?:was|were|got|has\s+been|have\s+been)\s+(?:just\s+)?(?:rushed|taken|brought)\s+"
+    r"(?:back\s+)?(?:in)?to\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency|urgent\s+care|casualty)\b|"
+    # "dad got out of hospital today": home from it now.
+    r"\b(?:got|came)\s+(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
     # "phone bill autopay went thru": a payment that went through is paid now.
     r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi)\s+"

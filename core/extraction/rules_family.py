@@ -71,6 +71,8 @@ _NO_ACT = re.compile(
     r"bailing\s+on))\s+"
     r"(?:(?:the|her|his|their|our)\s+)?$"
 )
+_ILL_AFTER = re.compile(r"\s*(?:sick|ill|poorly|unwell|with\s+(?:a|an|the)\b)")
+"""After "off school": kept off by an illness ("off school with a cough"), the school open."""
 _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b"
@@ -330,7 +332,9 @@ def _activity(clause: Clause) -> list[Candidate]:
         rest = _CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
-    if _CANCELLED.search(rest) or _NO_ACT.search(clause.low[: m.start()]):
+    if _CANCELLED.search(rest) or (
+        _NO_ACT.search(clause.low[: m.start()]) and not _ILL_AFTER.match(rest)
+    ):
         until = _end_of_day(clause, when)
         out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]
         if ref is not None:

@@ -112,6 +112,9 @@ def _item_after(clause: Clause, pos: int) -> str:
     # The item ends where an amount in words begins: "paid the plumber two grand".
     spelled = _WORD_AMOUNT.search(clause.low, pos)
     text = clause.text[: spelled.start()] if spelled else clause.text
+    # ... and where "of" and its amount begin: "paid the water bill of $80".
+    if (of := _OF_AMOUNT.search(text, pos)) is not None:
+        text = text[: of.start()]
     name, _ = phrase_after(text, pos, max_words=3, stop=_ITEM_STOP)
     return _ADJ.sub("", name)
 
@@ -160,6 +163,9 @@ _GATE = frozenset(
         "cancelled",
         "canceled",
         "settled",
+        "sorted",  # "rent's sorted", "electric bill's been taken care of": paid
+        "taken",
+        "cleared",
         "splurged",
         "picked",
         "return",
@@ -181,6 +187,7 @@ _GATE = frozenset(
         "landed",
         "owe",
         "overdue",
+        "late",
         "goes",
         "comes",
     ]

@@ -62,7 +62,7 @@ _HOME = re.compile(
     r"(?:in|near|outside(?:\s+of)?|(?:north|south|east|west)\s+of)\s+|"
     # A status line without its subject: "living in Austin now", "based in Dublin these days".
     # Not the gerund as a subject ("Living in London in my twenties taught me a lot").
-    r"^(?:now\s+|currently\s+|still\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
+    r"^(?:now\s+|currently\s+|still\s+)?(?:(?:have\s+|'ve\s+)?been\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
     r"(?![^,;.!?]*\b(?:was|were|is|are|has|had|have|taught|made|gave|meant|felt|seemed|became|"
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".
@@ -70,8 +70,11 @@ _HOME = re.compile(
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
     r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
+    # "from ohio originally, live in tampa now", "... but live in tampa now": the present
+    # verb whose subject is left out is the speaker's.
+    r"(?:^|\bbut\s+|,\s*)(?:(?:now|currently|still)\s+)*live\s+(?:here\s+|now\s+)?in\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
-    r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
     # "We have made our home in Vermont", "I am, as of this spring, a resident of Edinburgh"
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
@@ -188,7 +191,7 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 _GATE = frozenset(
     [
-        "moved", "relocated", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
+        "moved", "relocated", "shifted", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
         "position", "post", "role", "resident", "offer", "signed", "employer", "company", "quit",

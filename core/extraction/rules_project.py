@@ -48,7 +48,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
-            r"began(?:\s+working\s+on)?|kicked\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
+            r"began(?:\s+working\s+on)?|kicked\s+off|kicking\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
             r"heads\s+down\s+on|knee\s+deep\s+in)\s+"
         ),
         "in_progress",
@@ -75,7 +75,11 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             # "is out" is a release, not someone away ("is out of town", "out sick today").
             r"is\s+(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
             r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
-            r"launched|released)|got\s+(?:shipped|released|launched))\b"
+            r"launched|released)|got\s+(?:shipped|released|launched)|"
+            # "The API migration has been completed and deployed", "the redesign was finished"
+            r"(?:(?:has|have)\s+(?:finally\s+|just\s+|now\s+)?been|was|were|got)\s+"
+            r"(?:finally\s+|just\s+|successfully\s+)?"
+            r"(?:completed|finished|deployed|wrapped\s+up)(?!\s+by\b))\b"
         ),
         "shipped",
     ),
@@ -86,7 +90,11 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "planned",
     ),
     (
-        re.compile(r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b"),
+        # "the onboarding revamp kicks off monday": under a day ahead, a plan (``_candidate``).
+        re.compile(
+            r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b|"
+            r"\s+(?:project\s+)?(?:kicks|kicked|is\s+kicking|'s\s+kicking)\s+off\b"
+        ),
         "in_progress",
     ),
 )
@@ -210,6 +218,8 @@ def _name_ok(name: str) -> bool:
 
 _GATE = frozenset(
     [
+        "kicking",
+        "kicks",
         "kill",
         "killed",
         "cancelled",

@@ -21,7 +21,7 @@ from core.extraction.places import place_at, place_before, place_there
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
-from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, errand_after, is_habit
+from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
     BARE_ARRIVAL,
@@ -69,6 +69,9 @@ _STAY_AHEAD = re.compile(
 _VISIT = re.compile(
     r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+|"
+    # "we've booked a week in Portugal for June", "booked two nights in Lisbon": a stay there.
+    r"\b(?:book|booked|reserve|reserved)\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|"
+    r"\d+)\s+(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend)\s+(?:in|at)\s+|"
     # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
     # hotel is booked in Chicago": full)
     r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"
@@ -203,6 +206,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     moved = moved_to(clause)
     if moved:
         return moved
+    if cannot_go(low):
+        return []  # "I can't go to Austin next week": a going that will not happen
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):
@@ -235,8 +240,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             return [Candidate("travel.location", None, place_confidence(place), "retract")]
     m = TOURING.search(low) if states else None
     place = place_near(clause, m.end()) if m else None
-    if place is not None and clause.intent != "historical":
-        if clause.intent == "planning" and _AHEAD.search(low):
+    if m is not None and place is not None and clause.intent != "historical":
+        if (
+            clause.intent == "planning"
+            and _AHEAD.search(low)
+            and not _said_now(low, m.start(), place.end)  # "driving through Utah right now"
+        ):
             return planned_trip(clause, place)
         return [
             Candidate(c.field, c.value, c.confidence, "assertive")

@@ -18,6 +18,17 @@ _CANCELLED = re.compile(
     r"\b(?:"
     + NOT_A_SCHOOL_TRIP
     + r"trips?|vacation|holiday|getaway|flights?|journey|voyage|cruise|"
+    r"honeymoon|travel\s+plans?)\b[^.;]*?(?:"
+    # "the boston trip isn't happening", "portland trip is a no go", "won't happen" (not
+    # "isn't happening until May": put off, not called off).
+    r"\b(?:is|was|'s|are)\s+(?:now\s+|officially\s+)?(?:a\s+)?no[\s-]?go\b|"
+    r"(?:\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|won't\s+be|will\s+not\s+be)|'s\s+not)\s+"
+    r"(?:happening|going\s+ahead|on(?=\s*(?:$|[,.!;]|any\s*more)))"
+    r"(?!\s+(?:until|till|til|before|yet|next|in|on)\b)|"
+    r"\b(?:won't|will\s+not)\s+happen\b(?!\s+(?:until|till|til|before)\b))|"
+    r"\b(?:"
+    + NOT_A_SCHOOL_TRIP
+    + r"trips?|vacation|holiday|getaway|flights?|journey|voyage|cruise|"
     r"honeymoon|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     r"scrapped|abandoned)\b|"
@@ -25,8 +36,9 @@ _CANCELLED = re.compile(
     # and what became of it, the verb left out.
     r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|cruise|honeymoon)"
     r"(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
-    # ... or an emoji or a face after it: "Vegas trip cancelled 😭", "Paris trip cancelled :("
-    r"\s+(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
+    # ... or an emoji or a face after it: "Vegas trip cancelled 😭", "Paris trip cancelled :(";
+    # a colon or a dash may stand for the verb ("trip to vegas: cancelled").
+    r"(?:\s*[:\u2013\u2014-]\s*|\s+)(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
     r"already|lah|liao))|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
@@ -38,6 +50,9 @@ _CANCELLED = re.compile(
     r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never|no\s+longer)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
+    # "we're not doing the ski trip this year": a trip not taken (the trip must follow).
+    r"\b(?:not|aren't|won't|never)\s+(?:be\s+)?(?:doing|taking)\s+(?=(?:the|our|my|this|that)\s+"
+    r"(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b)|"
     r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
     # "gonna skip the trip to austin", "we bailed on the vacation": a trip given up.
     r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?)\s+(?:the|our|my|this)\s+"
@@ -73,12 +88,34 @@ _PLACE_OFF = re.compile(
 """A place standing for the trip to it: "tahoe is off", "ok so cabo's cancelled"."""
 
 
-def place_called_off(clause: Clause) -> re.Match[str] | None:
-    """ "Denver is off": the place that is the clause's subject stands for the trip there
-    (the parse's subject is then a name, but no person's)."""
-    m = _PLACE_OFF.search(clause.text)
+_CANCEL_PLACE = re.compile(
+    r"\b(?:cancell?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped|ping)?|nix(?:ed)?)\s+"
+    r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?=\s*(?:$|[,.;!]|because|bc|cuz|due|"
+    r"again|this|next|so)\b|\s*$|\s*[,.;!])",
+    re.I,
+)
+"""A place standing for the trip to it after the verb that calls it off: "had to cancel
+Portland", "we cancelled vegas, the flights were crazy"."""
+
+
+def _place_cancelled(clause: Clause) -> re.Match[str] | None:
+    m = _CANCEL_PLACE.search(clause.text)
     if m is None:
         return None
+    name = m.group("place")
+    place = place_at(name, 0)
+    if place is None or not place.known or place.end != len(name):
+        return None  # "cancelled netflix", "called off the search"
+    return None if is_common_first_name(name.lower()) else m
+
+
+def place_called_off(clause: Clause) -> re.Match[str] | None:
+    """ "Denver is off": the place that is the clause's subject stands for the trip there
+    (the parse's subject is then a name, but no person's); so does the place one cancels
+    ("had to cancel Portland")."""
+    m = _PLACE_OFF.search(clause.text)
+    if m is None:
+        return _place_cancelled(clause)
     name = m.group("place")  # alone: "cabo's" is Cabo and the verb
     place = place_at(name, 0)
     if place is None or not place.known or place.end != len(name):

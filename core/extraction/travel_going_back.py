@@ -21,7 +21,12 @@ _BACK_TO = re.compile(
     re.IGNORECASE,
 )
 GOING_BACK = re.compile(
-    r"\b(?:going|heading|flying|driving|taking\s+the\s+\w+|returning|coming)\s+back\b"
+    r"\b(?:going|heading|flying|driving|taking\s+the\s+\w+|returning|coming)\s+(?:back|home)\b|"
+    # "on holiday in Crete, back on the 14th", "in Denver for work - home friday": the day
+    # after a bare "back" or "home" that follows where one is.
+    r"[,;\u2013\u2014-]\s*(?:and\s+|then\s+)?(?:back|home)\s+(?=(?:on|by)\s+(?:the\s+)?"
+    r"(?:\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"(?:the\s+)?\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b)"
 )
 """In a clause that puts the user somewhere on a trip, the way home: "currently in Cebu,
 going back to Manila on Sunday" (``trip_under_way`` dates the return by the day after it)."""

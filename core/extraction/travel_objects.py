@@ -36,6 +36,13 @@ _HABIT = re.compile(
     r"\b(?:usually|always|often|normally|typically|generally|sometimes|rarely|seldom|never)\s+"
     r"(?:go|goes|travel|travels|fly|flies|visit|visits|head|heads|drive|drives)\b"
 )
+# An inability is no plan: "I can't go to Austin next week", "we won't be able to fly to
+# Denver", "we can't afford to go to Hawaii" (not "can't wait to go": that is eager).
+_CANNOT_GO = re.compile(
+    r"\b(?:can't|cannot|can\s+not|unable\s+to|(?:won't|will\s+not)\s+be\s+able\s+to|"
+    r"won't|will\s+not)\s+(?:be\s+able\s+to\s+)?(?:afford\s+to\s+|really\s+|even\s+)?"
+    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away)\b"
+)
 # What a negated move is about: "not going to Denver", "never made it to Yosemite",
 # "not going to go to Paris"; and a bare "we didn't go after all".
 _MOVE_VERB = re.compile(
@@ -100,6 +107,11 @@ def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
     if there is not None and there.known:
         return True  # "not going to the meetup in austin anymore": the trip there is off
     return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
+
+
+def cannot_go(low: str) -> bool:
+    """A going one cannot or will not do ("i cant make it to chicago"): no trip planned."""
+    return _CANNOT_GO.search(low) is not None
 
 
 def is_habit(low: str) -> bool:

@@ -26,14 +26,17 @@ PRESENT_AT = re.compile(
     r"jet-?lagged|sunburn[td]|holed\s+up|"
     r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
-    r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|still|"
+    r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
+    r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
-    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|now|here|already|"
+    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded)\s+)*"
+    r"finally|safely|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
+    # "I'm out of town in Denver until Wednesday": away, and where.
+    r"out\s+of\s+town)\s+)*"
     r"(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
@@ -64,7 +67,12 @@ ARRIVED = re.compile(
     # (tried before "got", which alone is no arrival).
     r"\b(?:(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
     r"snowed\s+in)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
-    r"arrived|landed|got|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    # "reached hyderabad safely", "we are reached Pune" (Indian English): got there.
+    # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
+    r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
+    r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
+    r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s))reached"
+    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|wheels\s+down|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
@@ -90,7 +98,9 @@ HERE = re.compile(
 # "to" ("travelling to Paris" is a plan).
 TOURING = re.compile(
     r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|thru|"
-    r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|(?:^|\b(?:i'm|i\s+am|we're|we\s+are|currently|"
+    r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|"
+    # "we're driving through Utah right now": on the road across a place, not to it.
+    r"\b(?:driving|cycling|biking|riding|hiking|passing|cruising)\s+(?:through|thru|across)\s+|(?:^|\b(?:i'm|i\s+am|we're|we\s+are|currently|"
     r"still|now|here)\s+)on\s+(?:(?:a|an|our|my|the)\s+)?(?:family\s+|little\s+|short\s+|long\s+|"
     r"annual\s+|quick\s+|two\s+week\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"(?:business\s+|work\s+|road\s+)?trip|getaway|break)\s+in\s+|"
@@ -109,7 +119,7 @@ GOT_THING = re.compile(
 
 BARE_ARRIVAL = re.compile(
     r"^(?:(?:we|i|we've|i've|have|just|finally|all|both|safely|ok|okay|so)\s+)*"
-    r"(?:landed|touched\s+down|arrived|made\s+it|checked\s+in)"
+    r"(?:landed|touched\s+down|arrived|reached|made\s+it|checked\s+in)"
     r"(?:\s+(?:safe(?:ly)?|ok|okay|alive|in\s+one\s+piece|at\s+last|finally|just\s+now))*"
     # "made it to the cabin": a place to stay, named by its kind, not by a name.
     r"(?:\s+(?:to|at|into)\s+(?:the|our|my)\s+(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|"

@@ -19,7 +19,10 @@ from core.extraction.travel_trips import end_of_day, place_confidence, trip_date
 COMPLETED = re.compile(
     r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
     # "Reached home safely": Indian English for got home.
-    r"\b(?:got|came|flew|drove|made\s+it|just\s+got|reached)\s+(?:back\s+)?(?:home|back)\b|"
+    r"\b(?:got|came|flew|drove|made\s+it|just\s+got|reached|landed|arrived)\s+(?:back\s+)?(?:home|back)\b|"
+    # "back in the office today after my holiday in Spain": at work again, the trip over.
+    r"\bback\s+(?:at\s+work|in\s+the\s+office|at\s+my\s+desk|to\s+work)\b[^.;]*?\bafter\s+"
+    r"(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon)\b|"
     # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
     r"\b(?:we're|i'm|are|am)\s+(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
     r"all\s+day|for\s+the\s+day)\b)|"
@@ -27,7 +30,8 @@ COMPLETED = re.compile(
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+home\s+soil\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
-    r"\b(?:trip|vacation|holiday|getaway)(?:'s|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
+    # ("trips over": the apostrophe left out)
+    r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
 _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
@@ -51,6 +55,9 @@ HOMEWARD = re.compile(
     r"^(?:and\s+)?(?:back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
+    # "back in town monday", "back in boston tmrw": the day straight after where.
+    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d)|"
     r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"

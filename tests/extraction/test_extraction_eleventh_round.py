@@ -44,3 +44,61 @@ def test_a_relatives_trip_is_the_relatives(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ------------------------------------- a classmate or colleague named alone is not family
+
+SHARED_WORK: list[FieldRow] = [
+    # Look-alikes: a child named alone, sick, with nothing shared: the family's news; a
+    # relation keeps its member whatever else the message says.
+    ("maya's sick so no soccer today", "family.maya.status", "sick", "assertive"),
+    ("noah has a fever, im staying home with him", "family.noah.status", "sick", "assertive"),
+    (
+        "my daughter has the flu so our group project is on hold",
+        "family.daughter.status",
+        "sick",
+        "assertive",
+    ),
+    # Someone the writer works or studies with, named alone: no family field.
+    ("priya's out sick so our group project is stuck", "family.priya.status", None, ""),
+    ("jake has the flu and he's my lab partner, ugh", "family.jake.status", None, ""),
+    ("Mia has covid so the deck is paused until she's back", "family.mia.status", None, ""),
+    ("ollie is sick, the team presentation got pushed", "family.ollie.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), SHARED_WORK)
+def test_a_classmate_or_colleague_is_not_family(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------- "the group project" keeps the word project
+
+PROJECT_KINDS: list[FieldRow] = [
+    # Look-alikes: a project's own name drops the word.
+    ("the SSO project is stuck on legal", "project.sso.status", "blocked", "assertive"),
+    ("we killed the chatbot project", "project.chatbot.status", "cancelled", "assertive"),
+    # A word that only says what kind of project keeps it: "group" alone names nothing.
+    ("our group project is on hold, ugh", "project.group_project.status", "blocked", "assertive"),
+    (
+        "my side project is paused for the summer",
+        "project.side_project.status",
+        "blocked",
+        "assertive",
+    ),
+    (
+        "we finally shipped the capstone project!!",
+        "project.capstone_project.status",
+        "shipped",
+        "assertive",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), PROJECT_KINDS)
+def test_a_kind_of_project_keeps_the_word(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

@@ -33,6 +33,7 @@ from core.extraction.clause_claims import (
 from core.extraction.clocktimes import event_at_clock
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
+from core.extraction.event_times import timed_by_an_event
 from core.extraction.family_members import names_a_relation
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify, message_intent
@@ -131,6 +132,7 @@ def _clause(
     ahead = any(not t.past and t.prep not in _BOUND_PREPS and t.day > today for t in times)
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
     ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
+    ahead = ahead or (not times and not past_verb and timed_by_an_event(seg.low))
     # "she is in hospital from last week": non-native "from" for "since" opens a state.
     behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
     ci = refine(

@@ -102,3 +102,43 @@ def test_a_kind_of_project_keeps_the_word(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ------------------------------------------- a stay timed by an event ahead is a plan
+
+EVENT_TIMED: list[FieldRow] = [
+    # Look-alikes: a stay with no time is now; one in the past is a story; a question, a
+    # condition and someone else's journey plan nothing of the writer's.
+    ("I'm staying with my aunt in boise", "travel.location", "Boise", "assertive"),
+    ("we stayed at my cousin's in reno the week of the wedding", "travel.location", None, ""),
+    ("are you staying in reno for the wedding?", "travel.destination", None, ""),
+    ("if we're staying in reno for the reunion we need a car", "travel.destination", None, ""),
+    ("my sister is flying to reno for the wedding", "travel.destination", None, ""),
+    # The progressive timed by an event still to come: the trip there, planned.
+    ("we're driving up to tahoe for the reunion", "travel.destination", "Tahoe", "planning"),
+    (
+        "im staying at an airbnb in savannah the whole weekend of the bachelorette",
+        "travel.destination",
+        "Savannah",
+        "planning",
+    ),
+    (
+        "I am flying to Denver for my brother's graduation",
+        "travel.destination",
+        "Denver",
+        "planning",
+    ),
+    (
+        "i'm staying with my cousin in boise the week of the wedding",
+        "travel.location",
+        None,
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), EVENT_TIMED)
+def test_a_stay_timed_by_an_event_ahead_is_a_plan(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

@@ -142,3 +142,98 @@ def test_a_stay_timed_by_an_event_ahead_is_a_plan(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ------------------------------------------ working out of a room in a city: there now
+
+WORKING_FROM: list[FieldRow] = [
+    # Look-alikes: home or the office is no trip; someone else's desk, a condition and a
+    # past habit are not the writer's whereabouts now.
+    ("working from home today, ping me", "travel.location", None, ""),
+    ("working out of the office today", "travel.status", None, ""),
+    ("my wife is working from a cafe in boise this week", "travel.location", None, ""),
+    ("if im working from a cafe in boise i'll need a hotspot", "travel.location", None, ""),
+    ("i used to work out of a studio in oakland", "travel.location", None, ""),
+    # The subject left out, the room before the city: where the writer is now.
+    (
+        "working from my brother's flat in glasgow this week",
+        "travel.location",
+        "Glasgow",
+        "assertive",
+    ),
+    (
+        "working out of a hostel in medellin till friday",
+        "travel.status",
+        "in_progress",
+        "assertive",
+    ),
+    (
+        "im working out of a cowork space in tbilisi this month",
+        "travel.location",
+        "Tbilisi",
+        "assertive",
+    ),
+    (
+        "Working from a cafe in Porto, the pastries are a problem",
+        "travel.location",
+        "Porto",
+        "assertive",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), WORKING_FROM)
+def test_working_out_of_a_room_in_a_city(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ------------------------------------------- home in a city, home base: the home city
+
+HOME_IN: list[FieldRow] = [
+    # Look-alikes: a relative at home, home in time, a vacation home, going home, a
+    # condition: no home city of the writer's as a fact.
+    ("my mom is home in ohio with the flu", "profile.home_city", None, ""),
+    ("home in time for dinner hopefully", "profile.home_city", None, ""),
+    ("we have a vacation home in tahoe", "profile.home_city", None, ""),
+    ("going home to leeds friday", "profile.home_city", None, ""),
+    ("if im home in denver by 6 we can call", "profile.home_city", None, ""),
+    # The writer at home in a city, or the city named as the home base.
+    (
+        "back home in tucson after the conference, exhausted",
+        "profile.home_city",
+        "Tucson",
+        "assertive",
+    ),
+    # ... the trip over there, as "back in Tucson" says (test_extraction_behaviour).
+    (
+        "back home in tucson after the conference, exhausted",
+        "travel.status",
+        "completed",
+        "assertive",
+    ),
+    (
+        "back home in tucson after the conference, exhausted",
+        "travel.location",
+        "Tucson",
+        "assertive",
+    ),
+    ("i'm home in boise doing laundry all day", "profile.home_city", "Boise", "assertive"),
+    ("finally home in Leeds, what a week", "profile.home_city", "Leeds", "assertive"),
+    (
+        "home base is still lisbon, im in porto for a bit",
+        "profile.home_city",
+        "Lisbon",
+        "assertive",
+    ),
+    ("home base is still lisbon, im in porto for a bit", "travel.location", "Porto", "assertive"),
+    ("my base is tbilisi these days", "profile.home_city", "Tbilisi", "assertive"),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), HOME_IN)
+def test_home_in_a_city_is_the_home_city(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

@@ -237,3 +237,44 @@ def test_home_in_a_city_is_the_home_city(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ------------------------- another person doing something, "is" left out: their clause
+
+OTHERS_DOING: list[FieldRow] = [
+    # Look-alikes: the person's clause sets nothing of the writer's; a relative's news
+    # after a comma is the relative's.
+    ("landlord already texting about the rent", "financial.rent.status", None, ""),
+    (
+        "rent is $950, due friday, my sister is paying half",
+        "financial.rent.amount",
+        950,
+        "assertive",
+    ),
+    # The fact before the comma keeps its claim when someone's doing follows it.
+    (
+        "rent is $1,450 and due on the 1st, landlord already texting",
+        "financial.rent.amount",
+        1450,
+        "assertive",
+    ),
+    (
+        "the invoice is $800, due friday, client still ghosting me",
+        "financial.invoice.amount",
+        800,
+        "assertive",
+    ),
+    (
+        "water bill is $60 due tuesday, roommate just complaining lol",
+        "financial.water_bill.amount",
+        60,
+        "assertive",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), OTHERS_DOING)
+def test_someone_doing_something_after_a_comma_is_a_clause_of_its_own(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

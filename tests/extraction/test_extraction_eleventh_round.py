@@ -9,7 +9,9 @@ field must not be stated as a fact (assertive or planning).
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import FieldRow, check_field_row
+from extraction_fixtures import AT, FieldRow, check_field_row
+
+from core.extraction.offline import extract_offline
 
 # ------------------------------------------------- a relative's thing, the relative's fact
 
@@ -278,3 +280,23 @@ def test_someone_doing_something_after_a_comma_is_a_clause_of_its_own(
     text: str, field: str, value: str | float | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ------------------------------------- "is dinner at 6 or 7": a choice asked, mark or not
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Look-alikes: the choice said, not asked; a subject left out before "was".
+        ("dinner is at 6 or 7", "assertive"),
+        ("was home sick monday or tuesday, cant remember", "historical"),
+        # The verb before its subject and a choice at the end: asked, the mark left off.
+        ("are we leaving at 8 or 9", "none"),
+        ("wait is the recital thursday or friday", "none"),
+        ("does the rent go out on the 1st or the 5th", "none"),
+        ("um is grandpa landing tonight or tomorrow", "none"),
+    ],
+)
+def test_a_choice_asked_without_its_mark(text: str, intent: str) -> None:
+    assert extract_offline(text, at=AT).intent == intent

@@ -47,6 +47,14 @@ _TRIP_WORD = re.compile(
     r"(?:(?:the|our|my|a|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|"
     r"flight|cruise|honeymoon)\b"
 )
+_OUTING_CALLED_OFF = re.compile(
+    r"(?:the|our|my|that)\s+(?:[\w'-]+\s+){0,2}?(?:lake|beach|coast|shore|mountains|cabin|"
+    r"cottage|lake\s+house|beach\s+house|conference|festival|retreat|summit|expo|convention|"
+    r"wedding|reunion)\b[^.;!?,]{0,20}?\b(?:anymore|any\s*more|after\s+all)\b"
+)
+"""An outing or an event out of town given up: "we're not going to the lake anymore", "not
+going to the design conference after all" (a habit at the lake, "we never go to the lake",
+has no "anymore"; "not going to the gym anymore" is no trip)."""
 _LEAD = re.compile(r"\s*(?:from|to|at)?\s*")
 _IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
 
@@ -92,6 +100,8 @@ def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
     if _BARE_END.match(clause.low, m.end()):
         return True
     if _TRIP_WORD.match(clause.low, pos):
+        return True
+    if _OUTING_CALLED_OFF.match(clause.low, pos):
         return True
     return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
 

@@ -282,6 +282,39 @@ def test_someone_doing_something_after_a_comma_is_a_clause_of_its_own(
     check_field_row(text, field, value, intent)
 
 
+# ------------------------------ an outing or an event out of town given up: cancelled
+
+OUTING_OFF: list[FieldRow] = [
+    # Look-alikes: a habit, a day off the outing, someone else's, a condition, the gym.
+    ("we never go to the lake", "travel.status", None, ""),
+    ("not going to the lake today, too cold", "travel.status", None, ""),
+    ("my parents aren't going to the lake anymore", "travel.status", None, ""),
+    ("if we're not going to the cabin anymore we should tell grandma", "travel.status", None, ""),
+    ("not going to the gym anymore lol", "travel.status", None, ""),
+    # The outing or the event given up: the writer's trip is off.
+    ("we're not going to the beach house after all", "travel.status", "cancelled", "assertive"),
+    (
+        "not going to the design conference after all, budget got cut",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
+    (
+        "im not going to the cabin anymore, too much homework",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), OUTING_OFF)
+def test_an_outing_given_up_is_a_trip_called_off(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
 # ------------------------------------- "is dinner at 6 or 7": a choice asked, mark or not
 
 

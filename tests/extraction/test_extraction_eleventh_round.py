@@ -305,6 +305,19 @@ OUTING_OFF: list[FieldRow] = [
         "cancelled",
         "assertive",
     ),
+    # ... with someone else's relative and what they did after a comma, a clause of its own.
+    (
+        "we're not going to the lake anymore, her mom cancelled",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
+    (
+        "not going to the reunion after all, jakes dad is sick",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
 ]
 
 

@@ -162,7 +162,9 @@ clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
 _KIN_S = re.compile(
     r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
     r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
-    r"still|not|been|better|fine|ok|okay|finally|just)\b)",
+    r"still|not|been|better|fine|ok|okay|finally|just|"
+    # "grandmas in the hospital again", "dads at work till 8": where they are.
+    r"in\s+(?:the\s+)?(?:hospital|er|icu|bed|surgery|hospice|rehab)|at\s+(?:work|the\s+hospital))\b)",
     re.I,
 )
 """"moms out of town til tuesday", "dads home from the hospital": a relative's "'s" typed

@@ -328,6 +328,26 @@ def test_an_outing_given_up_is_a_trip_called_off(
     check_field_row(text, field, value, intent)
 
 
+# ---------------------- a relative's "'s" typed without its apostrophe, before where they are
+
+KIN_WHERE: list[FieldRow] = [
+    # Look-alikes: mothers in general, in a room or a chat, are nobody's status.
+    ("the moms in the hospital waiting room were nice", "family.mom.status", None, ""),
+    ("moms in the group chat are wild", "family.mom.status", None, ""),
+    # A relative, the apostrophe left out, then where they are: their status.
+    ("grandpas in the hospital again", "family.grandpa.status", "sick", "assertive"),
+    ("dads in the ICU since tuesday, pray for us", "family.dad.status", "sick", "assertive"),
+    ("mums in hospital again, visiting tonight", "family.mom.status", "sick", "assertive"),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), KIN_WHERE)
+def test_a_relatives_s_without_its_apostrophe_before_where(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
 # ------------------------------------- "is dinner at 6 or 7": a choice asked, mark or not
 
 

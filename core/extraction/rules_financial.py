@@ -97,9 +97,6 @@ _DATED = re.compile(
     rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
 )
 """What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
-_PER_PERIOD = re.compile(
-    r"(?<=\s)\s*(?:/|\ba\s+|\bper\s+|\beach\s+)(?:month|mo|mth|year|yr|week|wk)\b", re.I
-)
 _OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)", re.I)
 
 
@@ -260,8 +257,6 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
     text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
-    # "$350/month", "$40 a month": how often it is paid, not what.
-    text = _PER_PERIOD.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()

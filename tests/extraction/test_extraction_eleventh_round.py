@@ -348,26 +348,6 @@ def test_a_relatives_s_without_its_apostrophe_before_where(
     check_field_row(text, field, value, intent)
 
 
-# ------------------------------------ "$350/month": how often it is paid names no bill
-
-PER_PERIOD: list[FieldRow] = [
-    # A bill named by what it is for keeps its name with its rate.
-    ("rent is $1,200 a month, due on the 1st", "financial.rent.amount", 1200, "assertive"),
-    # The rate's period is never the thing paid for.
-    ("my coworking desk is $350/month, renews on the 10th", "financial.month.amount", None, ""),
-    ("my phone plan is $45/mo, renews on the 12th", "financial.mo.amount", None, ""),
-    ("the storage unit is $90 per month, renews on the 5th", "financial.month.amount", None, ""),
-    ("gym is $30 a week, renews monday", "financial.week.amount", None, ""),
-]
-
-
-@pytest.mark.parametrize(("text", "field", "value", "intent"), PER_PERIOD)
-def test_a_rates_period_names_no_bill(
-    text: str, field: str, value: str | float | None, intent: str
-) -> None:
-    check_field_row(text, field, value, intent)
-
-
 # ------------------------------------- "is dinner at 6 or 7": a choice asked, mark or not
 
 

@@ -348,6 +348,42 @@ def test_a_relatives_s_without_its_apostrophe_before_where(
     check_field_row(text, field, value, intent)
 
 
+# --------------------------------- "so that's off": a pronoun pointing back at the plan
+
+THATS_OFF: list[FieldRow] = [
+    # Look-alikes: someone else's plan, a party, an idiom.
+    ("my sister was supposed to go to rome but thats off", "travel.status", None, ""),
+    ("the party was supposed to be tonight but thats off", "travel.status", None, ""),
+    ("thats off topic but we're in denver", "travel.status", "in_progress", "assertive"),
+    # The writer's plan, then "that's off": called off.
+    (
+        "we were supposed to fly to lima in april but the visa stalled so thats off",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
+    (
+        "i was gonna drive to boise friday but the storm hit so it's off now",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
+    (
+        "supposed to head up to york but the strikes, so that's cancelled",
+        "travel.status",
+        "cancelled",
+        "assertive",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), THATS_OFF)
+def test_thats_off_calls_off_the_writers_plan(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
 # ------------------------------------- "is dinner at 6 or 7": a choice asked, mark or not
 
 

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from core.extraction.clause import Clause, words_of
 from core.extraction.clocktimes import event_at_clock
+from core.extraction.event_times import timed_by_an_event
 from core.extraction.family_members import names_a_relation
 from core.extraction.grammar_intent import RESULT_VERBS, refine
 from core.extraction.intent import ClauseIntent, classify
@@ -69,6 +70,7 @@ def read_clause(
     )
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
     ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
+    ahead = ahead or (not times and not past_verb and timed_by_an_event(seg.low))
     # "she is in hospital from last week": non-native "from" for "since" opens a state.
     behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
     ci = refine(

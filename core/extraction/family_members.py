@@ -239,3 +239,21 @@ def elsewhere(clause: Clause, rest: str) -> bool:
     if m.group().rstrip().endswith(("with", " w", "w/")):
         return _WITH_SOMEONE.match(clause.low, pos) is not None
     return place_at(clause.text, pos) is not None
+
+
+_SHARED_WORK = re.compile(
+    r"\b(?:group|team|class|our|joint)\s+(?:project|presentation|assignment|report|lab)\b|"
+    r"\b(?:lab|project|study|debate|group)\s+partner\b|\bteammate\b|"
+    # "… so the deck is on hold till she's back": waiting for them to come back to work.
+    r"\b(?:on\s+hold|blocked|stuck|paused|waiting|frozen)\b[^.;]*?\b(?:till|until|til|untill)\s+"
+    r"(?:s?he|they)(?:'s|s|\s+is|\s+are|'re|\s+gets|\s+comes)\s+back\b"
+)
+"""The thing shared with a named person: "priya's sick so our group project is stuck",
+"jake has the flu and he's my lab partner", "mia's out so the deck is on hold till she's
+back". Someone the writer works or studies with, not a member of the household."""
+
+
+def works_with_the_writer(clause: Clause) -> bool:
+    """Whether the message says the person a clause names by first name alone shares the
+    writer's work or school work (a classmate or colleague: no family field)."""
+    return _SHARED_WORK.search(clause.message.lower() if clause.message else clause.low) is not None

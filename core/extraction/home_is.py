@@ -13,7 +13,9 @@ from core.extraction.gazetteer import key_of
 
 HOME_IS = re.compile(
     # "home is portland these days", "our home is in Tucson now"
-    r"^(?:(?:my|our)\s+)?home\s+is\s+(?:now\s+|still\s+)?(?:in\s+)?(?=[a-z])|"
+    # "home base is still chiang mai", "my base is lisbon now": the nomad's word for it.
+    r"^(?:(?:my|our)\s+)?(?:home|home\s+base|base)\s+is\s+(?:now\s+|still\s+)?(?:in\s+)?"
+    r"(?=[a-z])|"
     # "boston is home now", "denver is our home": the place first.
     r"^(?=[a-z][a-z .'-]{1,30}?\s+is\s+(?:now\s+|finally\s+|officially\s+|still\s+)?"
     r"(?:home|my\s+home|our\s+home)\b(?:\s+(?:now|these\s+days|nowadays))?\s*[!.]*$)"

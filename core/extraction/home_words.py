@@ -57,12 +57,15 @@ HOME_SAID = re.compile(
     r"(?:for\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+|like\s+)?(?:\d+|two|three|four|five|"
     r"six|seven|eight|nine|ten|a\s+few|many|several)\s+(?:years|yrs)\b|[^,;.!?]{1,30}?\s+for\s+"
     r"(?:a\s+)?decades?\b)|"
+    # "back home in portland after the workshop", "i'm home in charlotte packing": the
+    # speaker at home, and the city home is in (not "home in time", not a relative's).
+    rf"{_SPEAKER}(?:(?:finally|safely|now|all|just)\s+)?(?:back\s+)?home\s+in\s+(?!time\b)|"
     # "Edinburgh-based designer here", "we're Chicago based": the place first.
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
 )
 
 GATE = frozenset(
     {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved"}
-    | {"relocated", "made", "call", "been", "based"}
+    | {"relocated", "made", "call", "been", "based", "home", "base"}
 )
 """Words one of which every pattern of ``HOME_SAID`` holds."""

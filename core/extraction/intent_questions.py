@@ -27,7 +27,10 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    r"^(?:(?:hey|hi|ok|okay|so|wait|um)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "is dinner at 6 or 7", "wait is grandma coming saturday or sunday": the verb before
+    # its subject and a choice at the end ask which, mark or not.
+    r"(?:is|are|do|does|did|will|can)\s+(?=[^,.;!?]*\sor\s+[a-z0-9:']+(?:\s+[a-z0-9:']+)?\s*$)|"
     # "did anyone elses dad get laid off": asking the others, the mark left off.
     r"(?:did|does|has|is|was|will|can)\s+(?:any\s*one|any\s*body|some\s*one|some\s*body)|"
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb

@@ -76,8 +76,11 @@ def next_employer(clause: Clause) -> Organisation | None:
 
 def settled_not_travelling(found: list[Candidate]) -> list[Candidate]:
     """``found`` without the trip a new employer or home was mistaken for ("now at
-    Globex" after a job left, "now im in new jersey" after a former home)."""
+    Globex" after a job left, "now im in new jersey" after a former home); a trip said
+    to be over at home stays as it was read."""
     settled = {c.value for c in found if c.field in ("profile.employer", "profile.home_city")}
     if settled and any(c.field == "travel.location" and c.value in settled for c in found):
+        if any(c.field == "travel.status" and c.value == "completed" for c in found):
+            return found  # "back home in portland": the trip ended there, at home
         return [c for c in found if not c.field.startswith("travel.")]
     return found

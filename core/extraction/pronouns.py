@@ -68,7 +68,10 @@ _MENTION = re.compile(
     r"(?=\s+(?:is|was|were|are|has|had|called|said|texted|got|came|went|and)\b)"
     # "grandma fell and broke her hip, she's in the ER": a parent or grandparent called by
     # the relation alone, as a name, opening the clause.
-    r"|^\W*(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))\b(?!')"
+    r"|^\W*(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))"
+    # ... or owning what the clause is about: "dad's flight got cancelled so he's home",
+    # "moms car broke down, she's stuck in fresno" (the apostrophe left out).
+    r"(?:\b(?!')|(?i:'s|s)\s+(?=[a-z]))"
 )
 
 

@@ -25,6 +25,7 @@ from core.extraction.family_members import (
     lower_case_appositive,
     member_named,
     names_a_relation,
+    works_with_the_writer,
 )
 from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, member_status
 from core.extraction.first_names import is_common_first_name
@@ -222,6 +223,8 @@ def _member(clause: Clause) -> list[Candidate]:
     if who is None:
         return []
     slug, rest, how = who
+    if how != "relation" and works_with_the_writer(clause):
+        return []  # "hailey's sick so the group project is on hold": a classmate's news
     slugs = [_relation_slug(slug)]
     if (also := _AND_MEMBER.match(rest)) and names_a_relation(also.group("rel")):
         # "mom and dad are sick", "my wife and kids are away": both share what is said.

@@ -191,6 +191,33 @@ _PROJECT_DETERMINERS = frozenset(
     ["the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
 )
 _PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
+_KINDS_OF_PROJECT = frozenset(
+    [
+        "group",
+        "team",
+        "class",
+        "school",
+        "side",
+        "final",
+        "science",
+        "research",
+        "capstone",
+        "passion",
+        "pet",
+        "art",
+        "joint",
+    ]
+)
+"""Words that say what kind a project is: "the group project", "my side project" keep the
+word "project", which "the SSO project" drops; "group" or "side" alone names none."""
+
+
+def _whole_name(name: str, text: str, end: int) -> str:
+    """``name`` (which ends at ``end`` in ``text``) with "project" after it kept when the
+    name only says what kind of project it is."""
+    if name.lower() in _KINDS_OF_PROJECT and re.match(r"\s+project\b", text[end:], re.I):
+        return f"{name} project"
+    return name
 
 
 _PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
@@ -309,6 +336,7 @@ def _project_status(clause: Clause) -> list[Candidate]:
         before = phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
         name = _PROJECT_SUFFIX.sub("", before)
         start = clause.text.rfind(before, 0, m.start()) if before else -1
+        name = _whole_name(name, clause.text, start + len(before))
         if start > 0 and _inside_another(low[:start]):
             continue  # "my flight to Chicago is cancelled": the flight is, not Chicago
         if _name_ok(name) and _a_work_item(clause, start, start + len(before)):
@@ -318,7 +346,8 @@ def _project_status(clause: Clause) -> list[Candidate]:
         if m is None:
             continue
         name, end = phrase_after(clause.text, m.end())
-        name = _PROJECT_SUFFIX.sub("", name)
+        bare = _PROJECT_SUFFIX.sub("", name)
+        name = name if bare.lower() in _KINDS_OF_PROJECT else bare
         if _name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []

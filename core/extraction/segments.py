@@ -64,6 +64,15 @@ _JOINT = re.compile(
     # "not going anymore, mum's been discharged": a family member's news is theirs.
     r"(?:my\s+|our\s+)?(?:mum|mom|mama|dad|papa|wife|husband|sister|brother|son|daughter|"
     r"grandma|grandpa|nan|gran|baby)(?:'s|\s+(?:is|was|has|had|got|can't|won't|didn't))\b|"
+    # "not going to the lake anymore, emmas mom cancelled": someone else's relative and
+    # what they did or are, a clause of its own.
+    r"(?:his|her|their|[a-z]+'s|[a-z]+s)\s+(?:mum|mom|dad|parents|sister|brother|grandma|"
+    r"grandpa|aunt|uncle)\s+(?:[a-z]+ed|is|was|has|had|got|said|says|can't|won't|didn't)\b|"
+    # "rent's due on the 1st, landlord already texting": another person doing something,
+    # the "is" left out, is a clause of its own (the fact before it stays the writer's).
+    r"(?:(?:the|my|our)\s+)?(?:landlord|landlady|client|clients|boss|manager|coworker|roommate|"
+    r"neighbou?r|teacher|coach|accountant|mom|mum|dad|wife|husband|partner)\s+"
+    r"(?:(?:already|still|just|now|literally|keeps?)\s+)+[a-z]+ing\b|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"

@@ -42,6 +42,17 @@ _NAMED_POSSESSOR = re.compile(
     _LEAD + r"[A-Z][a-z]+'s\s+(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
     r"loan|address|city|home|house|job|employer|vacation|holiday|birthday)\b"
 )
+# "dads flight got cancelled", "mom's trip is off", "grandmas flight lands at 6": a relative
+# called by the family's word for them, as a name is, owns what follows (with or without
+# the apostrophe chat leaves out).
+_KIN_POSSESSOR = re.compile(
+    _LEAD
+    + r"(?:(?:ugh|omg|lol|ok|okay|wait|welp|ngl|tbh|fyi)\W+)*"
+    + r"(?:mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|granny|nana|gran|sis|bro)"
+    r"(?:'s|s)\s+(?:new\s+|return\s+)?(?:rent|mortgage|name|flights?|trip|hotel|salary|bill|"
+    r"loan|address|city|job|employer|vacation|holiday|cruise|train|bus|visa|lease)\b",
+    re.IGNORECASE,
+)
 _NAMED_SUBJECT = re.compile(
     _LEAD
     + _NOT_A_NAME
@@ -55,5 +66,11 @@ def about_someone_else(text: str) -> bool:
     stripped = text.lstrip(" \"'“”‘’([")
     return any(
         p.search(stripped)
-        for p in (_OTHER_SUBJECT, _NAMED_REPORT, _NAMED_POSSESSOR, _NAMED_SUBJECT)
+        for p in (
+            _OTHER_SUBJECT,
+            _NAMED_REPORT,
+            _NAMED_POSSESSOR,
+            _KIN_POSSESSOR,
+            _NAMED_SUBJECT,
+        )
     )

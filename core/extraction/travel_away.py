@@ -32,10 +32,19 @@ _UNNAMED_GETAWAY = re.compile(
 "love going to the lake on sundays", says no trip)."""
 
 
+_NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\b|n't\b|\b(?:wont|cant|dont|isnt|arent)\b")
+"""A getaway said not to happen: "not going to the lake today, too cold"."""
+
+
 def away_from_home(clause: Clause) -> list[Candidate]:
     """A trip with no place named: its status, and its days when the clause gives them."""
     m = _SELF_AWAY.search(clause.low)
-    if clause.intent == "planning" and m is None and _UNNAMED_GETAWAY.search(clause.low):
+    getaway = _UNNAMED_GETAWAY.search(clause.low) if m is None else None
+    if (
+        clause.intent == "planning"
+        and getaway
+        and not _NOT_BEFORE.search(clause.low, 0, getaway.start())
+    ):
         depart, ret = trip_dates(clause)
         if depart is not None and not is_habit(clause.low):
             return _planned(depart, ret)

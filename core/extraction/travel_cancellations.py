@@ -66,6 +66,10 @@ CALLED_OFF = re.compile(
     r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
     r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
     r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+    # "we were supposed to go to vietnam but the visa didnt come so thats off": a pronoun
+    # pointing back at the plan, and the plan off.
+    r"|\b(?:that's|thats|that\s+is|it's|its|it\s+is)\s+(?:(?:all|now|def(?:initely)?|officially)\s+)?"
+    r"(?:off|cancell?ed|called\s+off|dead)(?:\s+(?:now|then|lol|i\s+guess))?\s*[.!]*$"
     # "we were gonna drive to yosemite ... so now we're not": the plan, negated by ellipsis.
     r"|\b(?:we're|we\s+are|i'm|i\s+am)\s+not(?:\s+(?:going|anymore|any\s+more))*\s*[.!]*$"
 )
@@ -137,6 +141,12 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
             return m
     off = CALLED_OFF.search(clause.low)
     before = clause.message[: max(clause.start_in_message, 0)].lower()
-    if off is not None and _UNREALISED_TRIP.search(before):
+    plan = _UNREALISED_TRIP.search(before) if off is not None else None
+    if plan is not None and _WRITERS_PLAN.search(before, 0, plan.start()):
         return off
     return None
+
+
+_WRITERS_PLAN = re.compile(r"(?:^|\b(?:we|i)(?:'re|'m)?(?:\s+(?:were|was|are|am|had))?)\s*$")
+"""The plan pointed back at was the writer's ("we were supposed to go…", "i was gonna…"),
+not a sister's or the kids'."""

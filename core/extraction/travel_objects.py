@@ -56,6 +56,14 @@ _TRIP_WORD = re.compile(
 )
 _EVENT_IN = re.compile(r"(?:the|a|an|our|my|that|this)\s+(?:[\w'-]+\s+){0,3}?in\s+")
 """What a negated move was to, then where it is: "the meetup in", "my cousin's wedding in"."""
+_OUTING_CALLED_OFF = re.compile(
+    r"(?:the|our|my|that)\s+(?:[\w'-]+\s+){0,2}?(?:lake|beach|coast|shore|mountains|cabin|"
+    r"cottage|lake\s+house|beach\s+house|conference|festival|retreat|summit|expo|convention|"
+    r"wedding|reunion)\b[^.;!?,]{0,20}?\b(?:anymore|any\s*more|after\s+all)\b"
+)
+"""An outing or an event out of town given up: "we're not going to the lake anymore", "not
+going to the design conference after all" (a habit at the lake, "we never go to the lake",
+has no "anymore"; "not going to the gym anymore" is no trip)."""
 _LEAD = re.compile(r"\s*(?:from|to|at)?\s*")
 _IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
 
@@ -106,6 +114,8 @@ def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
     there = place_at(clause.text, event.end()) if event else None
     if there is not None and there.known:
         return True  # "not going to the meetup in austin anymore": the trip there is off
+    if _OUTING_CALLED_OFF.match(clause.low, pos):
+        return True
     return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
 
 

@@ -84,9 +84,12 @@ HERE = re.compile(
     r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
     # "I am writing from Nairobi", "currently working remotely from Mexico City": the
     # speaker does it where they are (not "coming from", which is where they left).
-    r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:(?:currently|now|still)\s+)?"
+    # "working out of a coworking in canggu this month", "working from my sister's place in
+    # denver": the subject left out, and the room before the city it is in.
+    r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+)(?:(?:currently|now|still)\s+)?"
     r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
-    r"\s+(?:remotely\s+|today\s+|this\s+week\s+)?(?:from|out\s+of(?:\s+(?:our|the|my))?)\s+|"
+    r"\s+(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
+    r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-z'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
     r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+"

@@ -26,7 +26,7 @@ COMPLETED = re.compile(
     # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
     r"\b(?:we're|i'm|are|am)\s+(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
     r"all\s+day|for\s+the\s+day)\b)|"
-    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|sick|with|w|"
+    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+home\s+soil\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.

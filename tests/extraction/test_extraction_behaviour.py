@@ -51,7 +51,6 @@ class TestTravelConsistency:
         ("text", "place"),
         [
             ("We're back in Portland", "Portland"),
-            ("back home in Portland", "Portland"),
             ("Home again, back in Portland", "Portland"),
             ("we got back to Portland last night", "Portland"),
             ("We're back from Maui, back in Portland", "Portland"),

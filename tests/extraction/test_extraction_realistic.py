@@ -107,6 +107,17 @@ PROBE_SETS = ("probes11",)
 rules, in many voices (texting, email, dictation, non-native, British, Indian and Australian
 English, lists, quoted text), to find classes of phrasing, not to measure generalisation.
 ``<set>-dev.jsonl`` only; tuned on, so its figures say nothing about unseen text."""
+ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
+"""Four voices of the eleventh round (issue 24), 72 records each, 36 dev / 36 held-out,
+written and committed with their baseline before any rule was tuned on them: expats and
+digital nomads (visas, moving countries, "based in Lisbon now", time zones said every way:
+"on CET these days", "GMT+7", "8 hrs ahead of you"; rent in euros and baht), teenagers
+texting parents and friends ("at jess's", "can i stay over", "ngl", "omw", siblings sick,
+school closed, practice moved, "venmo me 20"), freelancers and small-business owners
+(invoices paid late, studio rent, projects shipped, paused or cancelled, a week working
+from another city, clients' time zones and facts as controls) and event, wedding and
+group-trip planning chats (venues, moved dates, who is flying in as third-person
+controls, the writer's own travel amid everyone else's, conditions)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -118,6 +129,7 @@ _LATER_VOICES = (
     + EIGHTH_VOICES
     + NINTH_VOICES
     + TENTH_VOICES
+    + ELEVENTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -455,6 +467,23 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # batches, each written before the fixes it then showed. Before the round (main at
     # 43ca7b8): 0.901/0.822, two records with a forbidden field; after it 0.940/0.912, none.
     ("probes11", "dev"): Figures(0.91, 0.86, 0.00, 0.00, 0, 0.00),
+    # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
+    # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
+    # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance
+    # 0.944/0.464 and 0.917/0.593; planners 0.833/0.474 and 0.889/0.789, where one planners
+    # dev record not labelled assertive gives an assertive location or trip status
+    # (spurious 0.059). No false commit. Floors: these minus the usual margin. After the
+    # work on the dev halves (helper-53, branch words11c), dev: nomads 0.917/0.522, teens
+    # 0.833/0.800 (no forbidden field), freelance 0.944/0.679, planners 0.861/0.579 (no
+    # spurious where); the dev floors are these minus the margin, held-out floors unchanged.
+    ("nomads", "dev"): Figures(0.88, 0.47, 0.00, 0.00, 0, 0.00),
+    ("nomads", "heldout"): Figures(0.85, 0.37, 0.00, 0.00, 0, 0.00),
+    ("teens", "dev"): Figures(0.80, 0.75, 0.00, 0.00, 0, 0.00),
+    ("teens", "heldout"): Figures(0.83, 0.41, 0.00, 0.00, 0, 0.00),
+    ("freelance", "dev"): Figures(0.91, 0.62, 0.00, 0.00, 0, 0.00),
+    ("freelance", "heldout"): Figures(0.88, 0.54, 0.00, 0.00, 0, 0.00),
+    ("planners", "dev"): Figures(0.83, 0.52, 0.00, 0.00, 0, 0.00),
+    ("planners", "heldout"): Figures(0.85, 0.73, 0.00, 0.00, 0, 0.00),
 }
 
 

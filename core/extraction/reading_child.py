@@ -1,10 +1,10 @@
 """The reading process's side: batches of messages in, one answer per message out.
 
 ``serve`` is what the reading process runs (``core.extraction.reading_process`` starts
-it): it receives a list of ``ReadRequest``s, parses their texts in one ``nlp.pipe``
-call (as the reading thread does), then reads each message with ``extract_offline``
-and sends its answer back at once, in order, so the first message's turn goes on while
-the rest are read. Everything crossing the pipe is plain picklable data: the request
+it): it receives a list of ``ReadRequest``s and, ``CHUNK`` of them at a time, parses
+their texts in one ``nlp.pipe`` call (as the reading thread does), reads each message
+with ``extract_offline`` and sends the chunk's answers back in order, so the first
+turns go on (in the parent, on another core) while the rest are read. Everything crossing the pipe is plain picklable data: the request
 carries what the reading thread's closure captured (the user's clock, known names).
 """
 
@@ -63,11 +63,12 @@ def serve(conn: Connection, chunk: int = CHUNK) -> None:
         if batch is None:
             return
         for part in _chunks(batch, chunk):
-            for answer in _answers(part):
-                try:
-                    conn.send(_picklable(answer))
-                except (BrokenPipeError, OSError):
-                    return
+            # A chunk's answers in one message: the parent's thread that receives them
+            # waits for its GIL once a chunk, not once a message, while its event loop runs.
+            try:
+                conn.send([_picklable(answer) for answer in _answers(part)])
+            except (BrokenPipeError, OSError):
+                return
 
 
 def _load_pipeline() -> None:

@@ -153,8 +153,9 @@ class ReadingProcess:
                 conn, child = self._started()
                 conn.send([job.request for job in jobs])
                 while jobs:
-                    ok, value = _answer(conn, child)
-                    _hand_back(jobs.pop(0), _succeed if ok else _fail, value)
+                    answers = _answers(conn, child)
+                    answered, jobs = jobs[: len(answers)], jobs[len(answers) :]
+                    _hand_back_all(list(zip(answered, answers, strict=True)))
                 return
             except (EOFError, OSError, ReadingProcessDied) as e:
                 log.warning("the reading process stopped (%s); starting another", e)
@@ -206,12 +207,31 @@ class ReadingProcess:
             child.close()
 
 
-def _answer(conn: Connection, child: BaseProcess) -> Answer:
+def _answers(conn: Connection, child: BaseProcess) -> list[Answer]:
+    """The next chunk's answers from the child (it is checked on while they are awaited)."""
     while not conn.poll(_POLL_S):
         if not child.is_alive():
             raise ReadingProcessDied(f"exit code {child.exitcode}")
-    answer: Answer = conn.recv()
-    return answer
+    answers: list[Answer] = conn.recv()
+    return answers
+
+
+def _hand_back_all(answered: list[tuple[_Job, Answer]]) -> None:
+    """Each job's answer, settled on its caller's loop: one call a loop for the lot."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[_Job, Answer]]] = {}
+    for job, answer in answered:
+        loops.setdefault(job.loop, []).append((job, answer))
+    for loop, jobs in loops.items():
+        with suppress(RuntimeError):  # a closed event loop: nobody waits for these any more
+            loop.call_soon_threadsafe(_settle_all, jobs)
+
+
+def _settle_all(jobs: list[tuple[_Job, Answer]]) -> None:
+    for job, (ok, value) in jobs:
+        if ok or not isinstance(value, BaseException):
+            _succeed(job.done, value)
+        else:
+            _fail(job.done, value)
 
 
 def _hand_back(job: _Job, settle: Callable[[asyncio.Future[Any], Any], None], value: Any) -> None:

@@ -55,7 +55,7 @@ pass_ctx = click.make_pass_decorator(Context)
 @click.option(
     "--reader",
     type=click.Choice(READER_MODES),
-    help="Where the many-people figures read messages (default: CANON_READER's choice).",
+    help="Where the many-people and workers figures read messages (default: CANON_READER).",
 )
 @pass_ctx
 @run
@@ -109,7 +109,7 @@ async def bench(
         )
         figures.update(await concurrent_chats.concurrent_chat_figures(chats))
         report("API workers on PostgreSQL", 0, 1)
-        api_workers = workers.WorkersConfig()
+        api_workers = workers.WorkersConfig(reader=chats.reader)
         figures.update(await workers.workers_figures(db_url, api_workers, issue_tokens))
     if as_json:
         emit_json(figures)

@@ -48,6 +48,8 @@ _POLL_S = 0.25
 """How often a wait for an answer checks that the child is still alive."""
 _STOP_S = 5.0
 """How long ``close`` waits for the child to finish before it is terminated."""
+_DRAIN_S = 30.0
+"""How long ``close`` waits for the messages being read to be answered."""
 
 
 class ReadInProcess:
@@ -129,8 +131,12 @@ class ReadingProcess:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def close(self) -> None:
-        """Stop the child and wait for it. Call it when no message is being read; a later
-        ``read`` starts a new child."""
+        """Stop the child and wait for it, after the messages being read are answered; a
+        later ``read`` starts a new child."""
+        # The sending thread runs one drain at a time: what is submitted after it waits
+        # for the messages in flight (else closing the pipe under them would start a child).
+        with suppress(RuntimeError, TimeoutError):  # RuntimeError: the interpreter is exiting
+            self._sender.submit(lambda: None).result(timeout=_DRAIN_S)
         with self._life:
             self._stop_child(graceful=True)
 

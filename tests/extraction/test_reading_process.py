@@ -227,6 +227,17 @@ async def test_no_child_until_the_first_message_and_close_waits_for_it() -> None
     lazy.close()
 
 
+async def test_close_while_messages_are_read_answers_them_then_stops(
+    reader: ReadingProcess,
+) -> None:
+    burst = [f"{t} [{n}]" for n in range(10) for t in TEXTS]
+    reading = [asyncio.ensure_future(reader.read(ReadRequest(t, AT))) for t in burst]
+    await asyncio.sleep(0)
+    await asyncio.to_thread(reader.close)
+    assert await asyncio.gather(*reading) == [extract_offline(t, at=AT) for t in burst]
+    assert reader.pid is None  # closed: no child started again under the messages in flight
+
+
 async def test_a_child_killed_while_reading_is_replaced_and_its_messages_read_again(
     reader: ReadingProcess,
 ) -> None:

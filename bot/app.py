@@ -49,7 +49,6 @@ from core.engine.learning import learn_day
 from core.engine.rollback import check_rollout
 from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.llm_config import LLMConfig
-from core.extraction.reading_process import close_reading_process
 from core.extraction.select import configured_extractor, warm_reader
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
@@ -242,7 +241,9 @@ class BotRunner:
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
 
     async def stop(self) -> None:
-        """Stop receiving, finish running handlers, close the store."""
+        """Stop receiving, finish running handlers, close the store. The reading process
+        (``CANON_READER=process``) stays for a bot started again in this process (the
+        playground's restart) and is joined as the process exits (``atexit``)."""
         updater = self.app.updater
         try:
             if updater is not None and updater.running:
@@ -256,7 +257,6 @@ class BotRunner:
                 await close()
             await self._checkpoints.aclose()
             await self.store.close()
-            await asyncio.to_thread(close_reading_process)  # no reader outlives the bot
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
 

@@ -28,9 +28,10 @@ Bot
                               chat are recorded on it and every user reads it
     CANON_CONTEXT_TOKENS      token budget of the context block (default 1200)
 Reading messages
-    CANON_READER              where the offline extractor reads a chat message: process
-                              (default; a child process with the language pipeline, so the
-                              event loop never shares the GIL with spaCy) or thread
+    CANON_READER              where the offline extractor reads a chat message: thread
+                              (default; one reading thread in the front end's process) or
+                              process (a child process with the language pipeline, so the
+                              event loop never shares the GIL with spaCy)
 Language model (none: offline)
     CANON_LLM_BASE_URL, CANON_LLM_MODEL (required together), CANON_LLM_API_KEY,
     CANON_LLM_TIMEOUT_S (20), CANON_LLM_MIN_CONFIDENCE (0.6), CANON_LLM_MAX_RETRIES (2),

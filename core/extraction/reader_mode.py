@@ -13,4 +13,4 @@ from typing import Literal
 
 ReaderMode = Literal["process", "thread"]
 READER_MODES: tuple[ReaderMode, ...] = ("process", "thread")
-DEFAULT_READER: ReaderMode = "process"
+DEFAULT_READER: ReaderMode = "thread"

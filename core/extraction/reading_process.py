@@ -14,8 +14,9 @@ hands each answer back to its caller as it arrives, in order.
 
 If the child dies, the messages it was reading are sent once more to a new one; a
 message that outlives two children fails for its caller with ``ReadingProcessDied``.
-``close`` stops the child and waits for it (the bot and ``canon serve`` call it as they
-stop; it is also registered with ``atexit``), and the child stops by itself when the
+``close`` stops the child and waits for it (``canon serve`` calls it as it stops; it is
+registered with ``atexit``, which is how the bot's process joins it: the playground starts
+a bot again in the same process), and the child stops by itself when the
 parent's end of the pipe closes, so a parent killed outright leaves no reader behind.
 
     payloads = await reading_process().read(ReadRequest(text, at, known_people=people))

@@ -49,7 +49,7 @@ from core.engine.learning import learn_day
 from core.engine.rollback import check_rollout
 from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.llm_config import LLMConfig
-from core.extraction.select import configured_extractor
+from core.extraction.select import configured_extractor, warm_reader
 from core.extraction.types import Extractor
 from core.settings import Settings, TelegramSettings
 from core.sources.base import SourceConfig
@@ -158,10 +158,12 @@ class BotRunner:
 
     async def start(self, webhook: Webhook | None = None) -> None:
         """Open the store, connect to Telegram, publish the commands, start receiving."""
-        # The language pipeline loads beside the start-up, not in the first user's wait.
-        self.warming = asyncio.create_task(asyncio.to_thread(warm_language_pipeline))
-        await self.store.open()
         settings = self.settings
+        extractor = self.extractor or configured_extractor(settings.llm, settings.reader)
+        # The language pipeline loads beside the start-up, not in the first user's wait
+        # (where the extractor reads: in the reading process, or in this one).
+        self.warming = asyncio.create_task(asyncio.to_thread(warm_language_pipeline, extractor))
+        await self.store.open()
         engine = Engine(self.store, settings.policy)
         # One checkpointer beside Canon's data: the assistant's sessions and the workflows.
         saver = await self._checkpoints.enter_async_context(open_checkpointer(settings.store_url))
@@ -172,7 +174,6 @@ class BotRunner:
             self._responder = AssistantGraph(model, saver, routes, summarise=summarise)
         else:
             self._responder = self.responder
-        extractor = self.extractor or configured_extractor(settings.llm)
         workflows = ChatWorkflows.shipped(
             engine, extractor, saver, _sources_reader(settings), settings.rules
         )
@@ -240,7 +241,9 @@ class BotRunner:
         log.info("canon bot started (%s)", "webhook" if webhook else "long polling")
 
     async def stop(self) -> None:
-        """Stop receiving, finish running handlers, close the store."""
+        """Stop receiving, finish running handlers, close the store. The reading process
+        (``CANON_READER=process``) stays for a bot started again in this process (the
+        playground's restart) and is joined as the process exits (``atexit``)."""
         updater = self.app.updater
         try:
             if updater is not None and updater.running:
@@ -304,18 +307,19 @@ class BotRunner:
             await self.chat.sweep()
 
 
-def warm_language_pipeline() -> None:
-    """Load the language pipeline now (once per process), logging a slow load or a failure.
+def warm_language_pipeline(extractor: Extractor) -> None:
+    """Load the language pipeline now (once per process) where ``extractor`` reads (the
+    reading process, started now, or this one), logging a slow load or a failure.
 
     Run in a worker thread while the bot starts. A pipeline that is missing or
     fails its manifest check is logged here; each message then gets the same
     error from the extractor, and the bot keeps running.
     """
-    from core.extraction.linguistics import model, parse
+    from core.extraction.linguistics import parse
 
     parse.announce_loading(log.info)
     try:
-        model.load(log.info)
+        warm_reader(extractor, log.info)
     except LanguageModelMissing as e:
         log.error("language pipeline unusable: %s", e)
 

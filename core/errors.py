@@ -34,7 +34,8 @@ edges (the CLI, the bot), which print one clear line.
     │   └── ApiUnavailable       500/503: Canon could not do it now
     └── ExtractionError          an extractor failed (LLM unreachable, bad answer)
         ├── LLMUnusable          no usable model answer (carries why); offline stands in
-        └── LanguageModelMissing no verified spaCy English pipeline is installed
+        ├── LanguageModelMissing no verified spaCy English pipeline is installed
+        └── ReadingProcessDied   the reading process stopped twice while reading a message
 """
 
 from __future__ import annotations
@@ -161,6 +162,11 @@ class LLMUnusable(ExtractionError):
 
 class LanguageModelMissing(ExtractionError):
     """No spaCy English pipeline that matches the committed manifest is installed."""
+
+
+class ReadingProcessDied(ExtractionError):
+    """The reading process (``core.extraction.reading_process``) stopped while reading a
+    message, and the one started in its place stopped too."""
 
 
 class ApiUnreachable(CanonError):

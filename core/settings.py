@@ -27,6 +27,11 @@ Bot
     CANON_FAMILY_ENTITY       the household, e.g. "family:smith": family facts said in
                               chat are recorded on it and every user reads it
     CANON_CONTEXT_TOKENS      token budget of the context block (default 1200)
+Reading messages
+    CANON_READER              where the offline extractor reads a chat message: thread
+                              (default; one reading thread in the front end's process) or
+                              process (a child process with the language pipeline, so the
+                              event loop never shares the GIL with spaCy)
 Language model (none: offline)
     CANON_LLM_BASE_URL, CANON_LLM_MODEL (required together), CANON_LLM_API_KEY,
     CANON_LLM_TIMEOUT_S (20), CANON_LLM_MIN_CONFIDENCE (0.6), CANON_LLM_MAX_RETRIES (2),
@@ -51,6 +56,7 @@ from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.domain.policy import Policy, default_policy, load_policy
 from core.errors import ConfigError
 from core.extraction.llm_config import NO_KEY, LLMConfig, SummariseMode
+from core.extraction.reader_mode import DEFAULT_READER, READER_MODES, ReaderMode
 from core.signals.rules import Rule, parse_rules
 from core.sources.base import SourceConfig
 from core.sources.config import parse_sources, read_config_file
@@ -99,6 +105,8 @@ class Settings:
     rules: tuple[Rule, ...] = ()
     chat_shown_keep: int = 1000
     """The last messages of each chat whose record (``chat_shown``) is kept; older go."""
+    reader: ReaderMode = DEFAULT_READER
+    """Where chat messages are read offline: a process of their own, or a thread."""
     """User mapping rules from its ``[[rules]]`` tables."""
 
 
@@ -134,7 +142,15 @@ def load_settings(
         sources=() if config_file is None else parse_sources(document, environ, base),
         rules=() if config_file is None else parse_rules(document),
         chat_shown_keep=_chat_shown_keep(env),
+        reader=_reader(env),
     )
+
+
+def _reader(env: Mapping[str, str]) -> ReaderMode:
+    chosen = (_get(env, "CANON_READER") or DEFAULT_READER).strip().lower()
+    if chosen not in READER_MODES:
+        raise ConfigError(f"CANON_READER must be one of {', '.join(READER_MODES)}, not {chosen!r}")
+    return chosen
 
 
 def _chat_shown_keep(env: Mapping[str, str]) -> int:

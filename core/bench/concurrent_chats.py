@@ -2,8 +2,9 @@
 that takes a fixed L seconds to answer.
 
 Each user's message (every one different, none claiming anything: ``questions``) goes
-through ``CanonChat`` on a durable SQLite store, the offline extractor (on its reading
-thread, which parses the messages that wait together in one batch) and the assistant's
+through ``CanonChat`` on a durable SQLite store, the offline extractor (in the reading
+process or on the reading thread, as ``config.reader`` says; each parses the messages
+that wait together in one batch) and the assistant's
 turn graph with a model that answers after exactly ``latency_s`` (``FixedLatencyModel``).
 Figures per N: the wall time of all N turns at once over L (1.0 is the ideal: everyone
 waits one model call), and the speed-up over
@@ -12,7 +13,8 @@ times the median of turns taken alone, measured in the same run (running 100 slo
 turns back to back would take minutes and say nothing more).
 
 Beside those, the process's CPU time per turn while the N ran (every thread of this
-process, so other processes on a busy machine move it far less than the wall time), and
+process, so other processes on a busy machine move it far less than the wall time), the
+reading process's (``reader_cpu_ms_per_turn``; 0 when messages are read on a thread), and
 the CPU per turn the target leaves: N turns that share one interpreter run their CPU one
 after another, so a speed-up of 0.8 × N allows the N of them 1.25 alone-turns of wall
 time in all, of which L is the model's wait.
@@ -40,7 +42,9 @@ from core.conversation.chat_model import ToolChoice
 from core.conversation.testing import RecordingMessenger
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
-from core.extraction.offline import extract_offline
+from core.extraction.reader_mode import DEFAULT_READER, ReaderMode
+from core.extraction.reading_process import reading_process
+from core.extraction.select import configured_extractor
 from core.store.checkpoints import open_checkpointer
 from core.store.sqlite import SQLiteStore
 
@@ -106,6 +110,8 @@ class ConcurrentChatsConfig:
     """A typical hosted model's answer."""
     alone: int = 5
     """Turns timed alone, one after another: the one-by-one baseline."""
+    reader: ReaderMode = DEFAULT_READER
+    """Where the messages are read: the reading process or the reading thread."""
 
 
 TARGET = 0.8
@@ -125,12 +131,15 @@ def beside(config: ConcurrentChatsConfig = ConcurrentChatsConfig()) -> dict[str,
 
 async def concurrent_chat_figures(
     config: ConcurrentChatsConfig = ConcurrentChatsConfig(),
-) -> dict[str, float]:
+) -> dict[str, Any]:
     """Wall time over L and the speed-up over one by one, for each N of ``config.users``."""
     at = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
     most = max(config.users)
     users = tuple(FIRST_USER + i for i in range(most + 1))
-    figures: dict[str, float] = {"concurrent_chats_model_latency_s": config.latency_s}
+    figures: dict[str, Any] = {
+        "concurrent_chats_model_latency_s": config.latency_s,
+        "concurrent_chats_reader": config.reader,
+    }
     async with AsyncExitStack() as exits:
         tmp = exits.enter_context(tempfile.TemporaryDirectory(prefix="canon-bench-chats-"))
         store = SQLiteStore(Path(tmp) / "bench.db")
@@ -145,7 +154,7 @@ async def concurrent_chat_figures(
                 messenger,
                 Audience(allowed_user_ids=users),
                 clock=lambda: at,
-                extractor=extract_offline,
+                extractor=configured_extractor(None, config.reader),
                 responder=AssistantGraph(FixedLatencyModel(config.latency_s), saver),
             )
 
@@ -161,10 +170,13 @@ async def concurrent_chat_figures(
                 await turn(users[-1])
                 alone.append(time.perf_counter() - t0)
             one_turn = statistics.median(alone)
+            reader = reading_process()
             for n in config.users:
-                t0, c0 = time.perf_counter(), time.process_time()
+                t0, c0, r0 = time.perf_counter(), time.process_time(), reader.cpu_seconds()
                 await asyncio.gather(*(turn(u) for u in users[:n]))
                 wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+                read = reader.cpu_seconds() - r0 if config.reader == "process" else 0.0
+                figures[f"concurrent_chats_{n}_reader_cpu_ms_per_turn"] = round(read / n * 1e3, 2)
                 figures[f"concurrent_chats_{n}_users"] = float(n)
                 figures[f"concurrent_chats_{n}_wall_over_latency"] = round(
                     wall / config.latency_s, 2

@@ -35,6 +35,7 @@ from typing import Any
 
 from core.bench.light_http import KeptAlive, LightHttpError
 from core.errors import ConfigError
+from core.extraction.reader_mode import DEFAULT_READER, ReaderMode
 
 IssueTokens = Callable[[str, list[str]], Awaitable[list[str]]]
 """A ``user`` token for each entity on the store of the URL, their secrets in order (the
@@ -53,6 +54,9 @@ class WorkersConfig:
     rounds: int = 2
     """Runs per worker count, alternating; the best is kept."""
     latency_s: float = 0.0
+    reader: ReaderMode = DEFAULT_READER
+    """Where each worker reads messages (``CANON_READER``): its reading process's CPU
+    counts as the worker's."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ async def worker_runs(
             report(f"{workers} API worker(s), round {r + 1} of {config.rounds}")
             entities = [f"user:load{os.getpid()}r{r}w{workers}u{u}" for u in range(config.users)]
             secrets = await issue(url, entities)
-            async with served(url, workers) as (base, pids):
+            async with served(url, workers, config.reader) as (base, pids):
                 run = await drive(url, base, secrets, config, workers, pids)
             kept = best.get(workers)
             if kept is None or run.rate > kept.rate:
@@ -138,6 +142,7 @@ async def workers_figures(
     figures["workers_speedup"] = runs[-1].as_dict(first)["speedup"]
     figures["workers_cpu_ceiling_speedup"] = cpu_ceiling_speedup(first, runs[-1], os.cpu_count())
     figures["workers_load_average"] = load_average()
+    figures["workers_reader"] = config.reader
     return figures
 
 
@@ -180,10 +185,12 @@ def load_average() -> str:
 
 
 @contextlib.asynccontextmanager
-async def served(url: str, workers: int) -> AsyncIterator[tuple[str, list[int]]]:
-    """``canon serve --workers`` on ``url`` with limits out of the way: its base URL and
-    the pids of the processes that serve requests."""
-    env = {**os.environ, "CANON_DB": url}
+async def served(
+    url: str, workers: int, reader: ReaderMode = DEFAULT_READER
+) -> AsyncIterator[tuple[str, list[int]]]:
+    """``canon serve --workers`` on ``url`` with limits out of the way, messages read where
+    ``reader`` says: its base URL and the pids of the processes that serve requests."""
+    env = {**os.environ, "CANON_DB": url, "CANON_READER": reader}
     command = [sys.executable, "-m", "core.cli", "serve", "--port", "0", "--workers", str(workers)]
     command += ["--rate", "1000000", "--burst", "1000000"]
     proc = await asyncio.create_subprocess_exec(
@@ -255,6 +262,8 @@ async def drive(
             await conn.close()
 
     await asyncio.gather(*(user(u, s, True) for u, s in enumerate(secrets)))
+    # Each worker's reading process (started by now) serves its requests too.
+    pids = pids + [reader for pid in pids for reader in _children(pid)]
     backends = await _backend_pids(url)
     server_before = _cpu_seconds(pids)
     database_before = _cpu_by_pid(backends)
@@ -284,11 +293,13 @@ def _questions(body: bytes) -> list[str]:
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(p) for p in text.split()]
+    """The processes ``pid`` started, from any of its threads (a worker's reading process
+    is started from a thread)."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found += [int(p) for p in children.read_text().split()]
+    return sorted(found)
 
 
 def _cpu_seconds(pids: list[int]) -> float | None:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
-from core.cli.common import emit_json, err, is_terminal, out, run
+from core.cli.common import Context, emit_json, err, is_terminal, out, run
 from core.cli.loadtest_cmd import issue_tokens
+from core.extraction.reader_mode import READER_MODES, ReaderMode
+
+pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.command()
@@ -47,8 +52,15 @@ from core.cli.loadtest_cmd import issue_tokens
     show_default=True,
     help="Seconds the model of the many-people figures takes to answer.",
 )
+@click.option(
+    "--reader",
+    type=click.Choice(READER_MODES),
+    help="Where the many-people and workers figures read messages (default: CANON_READER).",
+)
+@pass_ctx
 @run
 async def bench(
+    ctx: Context,
     as_json: bool,
     facts: int,
     observations: int,
@@ -57,6 +69,7 @@ async def bench(
     db_url: str | None,
     users: str,
     model_latency: float,
+    reader: str | None,
 ) -> None:
     """Measure ingest and extraction speed beside raw SQLite and raw spaCy baselines.
 
@@ -90,11 +103,13 @@ async def bench(
         figures.update(await agent.agent_turn_figures())
         report("many people at once", 0, 1)
         chats = concurrent_chats.ConcurrentChatsConfig(
-            users=tuple(int(n) for n in users.split(",") if n.strip()), latency_s=model_latency
+            users=tuple(int(n) for n in users.split(",") if n.strip()),
+            latency_s=model_latency,
+            reader=cast(ReaderMode, reader) if reader else ctx.settings.reader,
         )
         figures.update(await concurrent_chats.concurrent_chat_figures(chats))
         report("API workers on PostgreSQL", 0, 1)
-        api_workers = workers.WorkersConfig()
+        api_workers = workers.WorkersConfig(reader=chats.reader)
         figures.update(await workers.workers_figures(db_url, api_workers, issue_tokens))
     if as_json:
         emit_json(figures)

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import click
 from rich.console import Console
@@ -21,6 +21,9 @@ from core.engine.engine import Engine
 from core.errors import CanonError
 from core.settings import Settings, load_settings
 from core.store.factory import open_store
+
+if TYPE_CHECKING:
+    from core.extraction.types import Extractor
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -118,15 +121,17 @@ async def gather_in_order(items: list[Awaitable[T]]) -> list[T]:
     return [await item for item in items]
 
 
-async def warm_language_pipeline() -> None:
+async def warm_language_pipeline(extractor: Extractor | None = None) -> None:
     """Load the language pipeline before a server listens (as the bot does at start), so
-    its first request is not seconds slower than the rest. Quietly: a server's stderr says
-    where it listens; a pipeline that is missing or fails its check is the one line here,
-    and each request that needs it then gets the error."""
+    its first request is not seconds slower than the rest: where ``extractor`` reads (the
+    reading process, started now, or this process; None: this process). Quietly: a
+    server's stderr says where it listens; a pipeline that is missing or fails its check
+    is the one line here, and each request that needs it then gets the error."""
     from core.errors import LanguageModelMissing
-    from core.extraction.linguistics import model
+    from core.extraction.offline import extract_offline
+    from core.extraction.select import warm_reader
 
     try:
-        await asyncio.to_thread(model.load)
+        await asyncio.to_thread(warm_reader, extractor or extract_offline)
     except LanguageModelMissing as e:
         click.echo(f"canon: language pipeline unusable: {e}", err=True)

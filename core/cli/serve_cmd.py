@@ -26,7 +26,9 @@ from core.api.limits import MAX_BODY
 from core.cli.common import Context, open_engine, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
 from core.errors import ConfigError, LanguageModelMissing
-from core.extraction.select import configured_extractor
+from core.extraction.reading_process import close_reading_process
+from core.extraction.select import configured_extractor, warm_reader
+from core.extraction.types import Extractor
 from core.store.factory import parse_store_url
 
 pass_ctx = click.make_pass_decorator(Context)
@@ -97,11 +99,10 @@ async def serve(
     from core.api.call import Services
 
     settings = ctx.settings
-    await warm_language_pipeline()
+    extractor = configured_extractor(settings.llm, settings.reader)
+    await warm_language_pipeline(extractor)
     async with open_engine(ctx) as engine:
-        services = Services(
-            engine, settings.audience, configured_extractor(settings.llm), settings.rules
-        )
+        services = Services(engine, settings.audience, extractor, settings.rules)
         app = api_app(services, utc_now, max_body=max_body, rate_per_second=rate, burst=burst)
         # A request line or header up to 64 KiB reaches Canon, whose schemas answer a query
         # too long with a problem document (422); aiohttp's own limit (8,190 bytes) answered
@@ -111,7 +112,7 @@ async def serve(
         )
         await runner.setup()
         # The language pipeline loads before the port takes requests, not in the first one.
-        await asyncio.to_thread(_load_language_pipeline)
+        await asyncio.to_thread(_load_language_pipeline, extractor)
         try:
             site: web.BaseSite
             if worker_fd is None:
@@ -131,16 +132,16 @@ async def serve(
             await stop.wait()
         finally:
             await runner.cleanup()
+            await asyncio.to_thread(close_reading_process)  # no reader outlives its server
     if worker_fd is None:
         click.echo("canon: stopped", err=True)
 
 
-def _load_language_pipeline() -> None:
-    """Load it now; a missing pipeline is left for each message to report, as before."""
-    from core.extraction.linguistics import model
-
+def _load_language_pipeline(extractor: Extractor) -> None:
+    """Load it now, where ``extractor`` reads; a missing pipeline is left for each message
+    to report, as before."""
     with contextlib.suppress(LanguageModelMissing):
-        model.load()
+        warm_reader(extractor)
 
 
 def _listening_sockets(host: str, port: int, workers: int) -> list[socket.socket]:

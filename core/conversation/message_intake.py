@@ -26,7 +26,9 @@ from core.engine.trip_state import at_home
 from core.extraction.extraction_thread import extraction_thread
 from core.extraction.known_people import known_people
 from core.extraction.offline_input import parsed_text
-from core.extraction.types import Extractor
+from core.extraction.reading_child import ReadRequest
+from core.extraction.reading_process import ReadInProcess, reading_process
+from core.extraction.types import Extraction, Extractor, SourceKind
 from core.signals.intake import message_payloads
 from core.store.protocol import Store
 
@@ -73,27 +75,46 @@ async def message_observations(
     people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 
-    def run() -> list[dict[str, Any]]:
+    def run(read: Extractor = extractor) -> list[dict[str, Any]]:
         return message_payloads(
             text,
             at=local,
             entity_id=entity_id,
             message_ref=message_ref,
-            extractor=extractor,
+            extractor=read,
             family_entity=family_entity,
             known_people=people,
             id_key=key,
         )
 
-    # Read off the event loop: a plain (offline) extractor on the reading thread, which
-    # parses the messages that arrive together in one batch; a model-backed one blocks
-    # on the network, in a thread of its own.
-    if inspect.isfunction(extractor):
+    # Read off the event loop: the offline extractor in the reading process or on the
+    # reading thread (each parses the messages that arrive together in one batch); a
+    # model-backed one blocks on the network, in a thread of its own.
+    if isinstance(extractor, ReadInProcess):
+        request = ReadRequest(text, local, entity_id, known_people=people)
+        found = run(_already(await reading_process().read(request)))
+    elif inspect.isfunction(extractor):
         primes = parsed_text(text, "conversation_assertive", people)
         found = await extraction_thread().run(run, primes)
     else:
         found = await asyncio.to_thread(run)
     return at_home(found, entity_id, {f.field: f.value for f in speaker})
+
+
+def _already(extraction: Extraction) -> Extractor:
+    """An extractor whose answer is ``extraction`` (read in the reading process)."""
+
+    def read(
+        text: str,
+        *,
+        at: datetime,
+        entity_id: str = "user:primary",
+        source: SourceKind = "conversation_assertive",
+        known_people: frozenset[str] = frozenset(),
+    ) -> Extraction:
+        return extraction
+
+    return read
 
 
 async def dead_letter_message(

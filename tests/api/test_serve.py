@@ -4,6 +4,7 @@ schemathesis then runs the OpenAPI document against it (no 5xx, every response c
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from live_server import LiveServer, live_server
+from live_server import LiveServer, environment, live_server
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -42,6 +43,53 @@ def test_serve_starts_on_a_free_port_answers_and_stops_cleanly(tmp_path: Path) -
         assert server.stop() == 0
     assert server.stderr[-1] == "canon: stopped"
     assert not any("Traceback" in line for line in server.stderr)
+
+
+def _children(pid: int) -> set[int]:
+    return {
+        int(child)
+        for children in Path(f"/proc/{pid}/task").glob("*/children")
+        for child in children.read_text().split()
+    }
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("reader", ["process", "thread"])
+def test_a_server_reads_messages_where_canon_reader_says_and_leaves_no_reader(
+    tmp_path: Path, reader: str
+) -> None:
+    db = tmp_path / "canon.db"
+    with live_server(db, env=environment(db, CANON_READER=reader)) as server:
+        auth = {"Authorization": f"Bearer {server.token}"}
+        said = httpx.post(
+            f"{server.url}/v1/messages",
+            json={"text": "paid rent, $2,100", "message_id": "m-1"},
+            headers=auth,
+            timeout=60,
+        )
+        assert said.status_code == 200
+        assert said.json()["observations"] >= 1
+        children = _children(server.process.pid)  # with spawn, multiprocessing's tracker too
+        readers = [p for p in children if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        assert len(readers) == (1 if reader == "process" else 0)
+        assert server.stop() == 0
+    assert not any("Traceback" in line for line in server.stderr)
+    assert not [pid for pid in readers if _running(pid)]  # joined before the server exits
+    # multiprocessing's resource tracker stops once it reads the end of its pipe.
+    deadline = time.monotonic() + 60
+    while any(_running(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in children if _running(pid)]
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie (an exited child whose parent died is reaped by init, which
+    in a container may never do it)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from core.bench.concurrent_chats import (
     ConcurrentChatsConfig,
     beside,
@@ -11,11 +13,16 @@ from core.bench.concurrent_chats import (
     questions,
 )
 from core.extraction.offline import extract_offline
+from core.extraction.reader_mode import READER_MODES, ReaderMode
 
 
-async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> None:
-    config = ConcurrentChatsConfig(users=(2, 4), latency_s=0.05, alone=2)
+@pytest.mark.parametrize("reader", READER_MODES)
+async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one(
+    reader: ReaderMode,
+) -> None:
+    config = ConcurrentChatsConfig(users=(2, 4), latency_s=0.05, alone=2, reader=reader)
     figures = await concurrent_chat_figures(config)
+    assert figures.pop("concurrent_chats_reader") == reader
     assert sorted(figures) == sorted(
         [
             "concurrent_chats_model_latency_s",
@@ -27,6 +34,7 @@ async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> N
                     "wall_over_latency",
                     "speedup",
                     "cpu_ms_per_turn",
+                    "reader_cpu_ms_per_turn",
                     "cpu_budget_ms",
                 )
             ),
@@ -35,6 +43,8 @@ async def test_n_users_at_once_are_timed_against_the_model_and_one_by_one() -> N
     assert figures["concurrent_chats_4_users"] == 4.0
     assert all(isinstance(v, float) and v >= 0 for v in figures.values())
     assert figures["concurrent_chats_4_cpu_ms_per_turn"] > 0
+    # The reading process's CPU is its own figure (none when messages are read on a thread).
+    assert (figures["concurrent_chats_4_reader_cpu_ms_per_turn"] > 0) == (reader == "process")
     assert beside(config) == {
         "concurrent_chats_2_speedup": "concurrent_chats_2_users",
         "concurrent_chats_4_speedup": "concurrent_chats_4_users",

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from core.errors import ConfigError
+from core.extraction.reader_mode import DEFAULT_READER
 from core.settings import DEFAULT_PLAYGROUND_PORT, Settings, load_settings
 
 BASE_LLM = {"CANON_LLM_BASE_URL": "http://127.0.0.1:11434/v1", "CANON_LLM_MODEL": "llama3.1"}
@@ -58,6 +59,9 @@ def _value(settings: Settings, path: str) -> Any:
         ({"CANON_CONTEXT_TOKENS": "800"}, "audience.context_tokens", 800),
         ({}, "chat_shown_keep", 1000),
         ({"CANON_CHAT_SHOWN_KEEP": "500"}, "chat_shown_keep", 500),
+        ({}, "reader", DEFAULT_READER),
+        ({"CANON_READER": "thread"}, "reader", "thread"),
+        ({"CANON_READER": " Process "}, "reader", "process"),
         ({}, "llm", None),
         ({**BASE_LLM, "CANON_LLM_TIMEOUT_S": "7.5"}, "llm.timeout_s", 7.5),
         ({**BASE_LLM, "CANON_LLM_MAX_RETRIES": "0"}, "llm.max_retries", 0),
@@ -106,6 +110,7 @@ def test_the_policy_file_is_read_and_remembered(tmp_path: Path) -> None:
         ({"CANON_CONTEXT_TOKENS": "10"}, "CANON_CONTEXT_TOKENS must be at least 50"),
         ({"CANON_CHAT_SHOWN_KEEP": "all"}, "CANON_CHAT_SHOWN_KEEP 'all' is not a whole number"),
         ({"CANON_CHAT_SHOWN_KEEP": "50"}, "CANON_CHAT_SHOWN_KEEP must be at least 200"),
+        ({"CANON_READER": "fork"}, "CANON_READER must be one of process, thread, not 'fork'"),
         ({"CANON_LLM_MODEL": "llama3.1"}, "CANON_LLM_BASE_URL is required"),
         ({"CANON_LLM_BASE_URL": "http://127.0.0.1:1/v1"}, "CANON_LLM_MODEL is required"),
         ({**BASE_LLM, "CANON_LLM_BASE_URL": "127.0.0.1:11434"}, "CANON_LLM_BASE_URL .* not an"),

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from core.extraction.segments import clean
 from core.extraction.timeexpr import find_times
+from core.extraction.typed_text import clean
 
 ARRIVED = re.compile(
     r"\b(?:arrived|landed|touched\s+down|made\s+it|got\s+(?:in|here|there|to|into|back\s+to)|"

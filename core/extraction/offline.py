@@ -53,7 +53,7 @@ from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
-from core.extraction.segments import Segment, clean, split_segments
+from core.extraction.segments import Segment, split_segments
 from core.extraction.travel_departures import (
     departure_day,
     lend_departure,
@@ -63,6 +63,7 @@ from core.extraction.travel_departures import (
 from core.extraction.travel_going_back import back_from_stay
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.travel_trips import trip_dates
+from core.extraction.typed_text import clean
 from core.extraction.types import (
     ExtractedObservation,
     Extraction,

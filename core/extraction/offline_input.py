@@ -12,7 +12,7 @@ from core.extraction.known_people import capitalise_known
 from core.extraction.letters import strip_salutation
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.quoted_replies import answered
-from core.extraction.segments import clean
+from core.extraction.typed_text import clean
 from core.extraction.types import SourceKind
 
 MAX_TEXT = 4000

@@ -15,8 +15,9 @@ from core.extraction.elision import split_elided
 from core.extraction.letters import is_sign_off, strip_frame, strip_salutation
 from core.extraction.offline import extract_offline
 from core.extraction.run_ons import split_run_ons
-from core.extraction.segments import clean, split_segments
+from core.extraction.segments import split_segments
 from core.extraction.timeexpr import find_times
+from core.extraction.typed_text import clean
 
 # ---------------------------------------------------------------- texting
 

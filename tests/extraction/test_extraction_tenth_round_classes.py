@@ -407,7 +407,8 @@ def test_a_stay_booked_somewhere_is_the_trip_there(text: str, place: str) -> Non
 )
 def test_a_run_on_is_cut_where_a_new_subject_starts(text: str, parts: int) -> None:
     from core.extraction.run_ons import split_run_ons
-    from core.extraction.segments import clean, split_segments
+    from core.extraction.segments import split_segments
+    from core.extraction.typed_text import clean
 
     assert len(split_run_ons(split_segments(text), clean(text))) == parts
 

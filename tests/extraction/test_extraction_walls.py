@@ -12,7 +12,7 @@ import pytest
 from extraction_fixtures import facts_said
 
 from core.extraction.linguistics.parse import parse
-from core.extraction.segments import clean
+from core.extraction.typed_text import clean
 
 
 @pytest.mark.parametrize(

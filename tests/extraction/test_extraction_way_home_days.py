@@ -14,7 +14,7 @@ from extraction_fixtures import SATURDAY as AT
 from extraction_fixtures import facts_said
 
 from core.extraction.offline import extract_offline
-from core.extraction.segments import clean
+from core.extraction.typed_text import clean
 
 SUNDAY, NEXT_SATURDAY = "2026-11-29", "2026-12-05"
 

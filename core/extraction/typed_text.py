@@ -1,0 +1,259 @@
+"""A message as typed, read as written: ``clean`` gives chat spellings their apostrophes
+("im" -> "i'm", "moms in" -> "mom's in"), short weekdays their names where a day is meant
+("back sat", "moved to wed"), "r"/"2"/"b" their words, and leaves out fillers and
+hesitations, so that every rule reads one spelling of each word.
+
+Typographic quotes and dashes become ASCII and whitespace one space first; runs of
+punctuation or a pasted blob are cut short (spaCy's tokenizer takes time quadratic in a
+run without spaces).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.extraction.homophones import mend_homophones
+from core.extraction.learner_tense import past_as_meant
+from core.extraction.list_lines import as_sentences
+from core.extraction.shouting import quieter
+from core.extraction.typos import fix_slips
+
+_QUOTES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": " - ",
+        "\u00a0": " ",
+    }
+)
+_SPACES = re.compile(r"\s+")
+_REPEATED = re.compile(r"([^\w\s])\1{3,}")
+_LONG_RUN = re.compile(r"([^\w\s]{8}|\S{64})\S+")
+
+_BARE_CONTRACTION = re.compile(
+    # Not "ill", "its", "were", "well", "shell": each is also a word of its own.
+    r"\b(?:(i)(m|ve)|(do|does|did|is|was|are|were|has|have|had|could|would|should|ca|wo)(nt)|"
+    r"(that|what|there|he|she|who|how|where)(s)|(you|they)(re|ve)|(we)(ve)|"
+    r"(should|could|would|must|might)(ve))\b(?!')",
+    re.I,
+)
+_ILL_WILL = re.compile(
+    r"(?P<lead>^|[,.!?;]\s+|\b(?:ok|okay|so|and|then|but|yeah|yes|sure|k|kk|lol|alright|fine)\s+)"
+    r"(?P<i>i)ll(?=\s+[a-z])(?!\s+(?:health|advised|effects?|fated|feeling|at|since|with|from|"
+    r"today|tonight|again|and|or|but|too|lately|now|all|for|in|after)\b)",
+    re.I,
+)
+""""ok ill pick up his prescription": "I'll" typed without its apostrophe, where it leads a
+clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
+_KIN_S = re.compile(
+    r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
+    r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
+    r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
+    # "my moms in the hospital" (not "my sisters in law")
+    r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",
+    re.I,
+)
+""""moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
+a relative's "'s" typed without its apostrophe, before what is said of them (not "the
+moms in the group", "my sisters in law")."""
+_KIN_IS = re.compile(
+    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
+    r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
+    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-))",
+    re.I,
+)
+"""The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
+town all week", "my brother's in Tulsa for work"): it is "is"."""
+_MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
+_TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
+""""we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
+_TEXT_TO = re.compile(
+    r"\b(go|goin|going|went|fly|flyin|flying|flew|drive|drivin|driving|drove|head|headin|heading|"
+    r"headed|move|movin|moving|moved|got|get|gettin|getting|back|trip|flight|way|welcome|came|"
+    r"come|comin|coming|off|up|down|over|out|home)\s+2\b(?=\s+[a-z])",
+    re.I,
+)
+""""flyin 2 miami fri", "moved 2 austin": "2" for "to" after a verb or noun of going (not "at
+2", "2 kids", "2 hrs", where it counts)."""
+_TEXT_WERE = re.compile(
+    r"(^|[.!?;,]\s|\b(?:so|now|but|cuz|because|lol|ok|omg|yeah)\s)(?:were|Were(?<=^Were))\b"
+    r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"
+    r"that|these|those|any|some|all|both|either|neither|[A-Z]\w*)\b|\s*[?,.!]|$)"
+)
+"""Texting leaves the apostrophe out of "we're": "were already in truckee", "so were home
+today". A "were" that opens a clause without a subject before it and is not followed by
+one ("were you there?", "Were it not for…") is "we're"."""
+_CHAT_WORDS = {
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tmrow": "tomorrow",
+    "tmmrw": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "tomoz": "tomorrow",
+    "tonite": "tonight",
+    "nite": "night",
+    "2nite": "tonight",
+    "wk": "week",
+    "wks": "weeks",
+    "wknd": "weekend",
+    "b4": "before",
+    "abt": "about",
+    "rn": "right now",
+    "prolly": "probably",
+    "wfh": "working from home",
+    "yr": "year",
+    "yrs": "years",
+    "2day": "today",
+    "cuz": "because",
+    "coz": "because",
+    "tho": "though",
+    "coulda": "could have",
+    "shoulda": "should have",
+    "woulda": "would have",
+    # The dropped g of texting: "flyin 2 miami fri", "headin home".
+    "flyin": "flying",
+    "drivin": "driving",
+    "headin": "heading",
+    "goin": "going",
+    "comin": "coming",
+    "leavin": "leaving",
+    "stayin": "staying",
+    "gettin": "getting",
+    "movin": "moving",
+    "workin": "working",
+}
+_CHAT_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(_CHAT_WORDS)
+    + r")\b|(?<!\bno\s)\bprob\b(?=\s+(?:gonna|going|will|not|won't|"
+    r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|\w+s)\b)",
+    re.I,
+)
+"""Chat abbreviations read as the words they stand for: "tmrw", "wk", "rn", "wfh",
+"prob gonna" (probably), "bc the roads" (because; "BC" alone may be the province)."""
+
+
+_DAY_ABBREV = re.compile(
+    # Not after "to", "from", "and": "went to sun valley", "rain and sun".
+    r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next|following)\s+"
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')|"
+    # "home sat", "leave sun", "the sat after": a day when the phrase ends there ("got home sat
+    # down" is the verb; "the sun after the storm" is the sun).
+    # "flight home got moved to wed", "pushed back to sat": a day is what a plan moves to.
+    r"(?:\b(?P<lead2>home|leave|leaving|out|(?:moved|pushed|changed|rescheduled|bumped|switched|"
+    r"postponed|delayed|shifted)(?:\s+(?:back|up|out))?\s+(?:to|till|til|until))\s+"
+    r"(?P<day2>mon|tue|wed|thu|sat|sun)|"
+    r"\b(?P<lead3>the)\s+(?P<day3>mon|tue|wed|thu|sat|sun)(?=\s+after\b))"
+    r"(?=\s*(?:$|[^\w\s]|and\b|then\b|morning\b|night\b|nite\b|after\s*(?:$|[^\w\s]|and\b|then\b)))",
+    re.I,
+)
+"""Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
+word that announces a day: "back sat", "til sun", "on wed", "the sat after"."""
+_DAY_AFTER_PLACE = re.compile(
+    r"\b(?P<lead>(?:to|at|in|from)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
+    r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
+    r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
+    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d))",
+    re.I,
+)
+"""A short weekday closing a place phrase names the day one goes: "driving up to the
+lake sat", "at grandmas sun morning" (a verb would take an object or an adverb after it)."""
+_DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
+_DAYS |= {"sat": "saturday", "sun": "sunday"}
+
+
+_B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
+""""gonna b late": "b" for "be" after a word that wants a verb."""
+_DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
+_FILLER_LIKE = re.compile(
+    r"\b(?P<be>i'm|im|we're|i\s+am|we\s+are|it's|its|was|were|is|are)\s+(?:like|literally|"
+    r"basically|kinda|sorta)\s+(?=(?:in|at|on|home|back|still|already|so|totally|really|stuck|sick|"
+    r"here|there|halfway)\b)",
+    re.I,
+)
+"""Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
+"she was like so sick" read without it."""
+"""Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
+
+
+def _day_word(m: re.Match[str]) -> str:
+    lead = m.group("lead") or m.group("lead2") or m.group("lead3")
+    day = m.group("day") or m.group("day2") or m.group("day3")
+    return f"{lead} {_DAYS[day.lower()]}"
+
+
+def _we_are(m: re.Match[str]) -> str:
+    lead = m.group(1)
+    return f"{lead}{m.group(0)[len(lead)]}e're"  # keeps the capital of "Were"
+
+
+def _chat_word(m: re.Match[str]) -> str:
+    word = m.group().lower()
+    return _CHAT_WORDS.get(word, {"prob": "probably", "bc": "because"}.get(word, word))
+
+
+_ELIDED_I = re.compile(
+    r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:(?P<adv>just|finally|recently|also)\s+)?"
+    r"(?P<verb>moved|relocated|started\s+(?:at|with|working|a\s+new)|joined|switched\s+to|"
+    r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live)|"
+    # "headed home", "headed to the airport": on the way now, "I'm headed".
+    r"headed(?=\s+(?:home|back|out|to|over|down|up|into|for|north|south|east|west)\b)"
+    r"(?![^.!?]*\b(?:yesterday|last|ago|earlier)\b))\b",
+    re.I,
+)
+"""Notes and texts leave the "I" out: "moved to phoenix last month", "Used to live in
+Phoenix", "started at costco last wk", "headed home". The verb in first position is the
+speaker's."""
+
+
+def _elided_i(m: re.Match[str]) -> str:
+    adv = f"{m.group('adv').lower()} " if m.group("adv") else ""
+    verb = m.group("verb").lower()
+    subject = "I'm" if re.match(r"no\s+longer\s+(?:at|in)\b|headed\b", verb) else "I"
+    return f"{subject} {adv}{verb}"
+
+
+def _apostrophe(m: re.Match[str]) -> str:
+    parts = [g for g in m.groups() if g]
+    head, tail = parts[0], parts[1]
+    if tail.lower() == "nt":
+        return f"{head}n't"
+    if head.lower() == "i":
+        head = "I" if head == "I" or m.group(0).isupper() or head.isupper() else head
+    return f"{head}'{tail}"
+
+
+@lru_cache(maxsize=512)
+def clean(text: str) -> str:
+    """Typographic quotes and dashes to ASCII, whitespace collapsed, and chat
+    spellings given their apostrophe ("im" -> "i'm", "dont" -> "don't").
+
+    Cached: a message's text is cleaned by several readers of it (the input, its
+    segments, an arrival's day), and the answer is a pure function of the text."""
+    # A list's lines, headings and arrows first, while its line breaks are there to see.
+    flat = _SPACES.sub(" ", as_sentences(text.translate(_QUOTES))).strip()
+    # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
+    # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
+    flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
+    flat = _TEXT_R.sub(r"\1 are", flat)
+    if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
+        flat = _TEXT_TO.sub(r"\1 to", flat)
+    flat = _TEXT_WERE.sub(_we_are, flat)
+    flat = _CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat)))
+    flat = _B_BE.sub(r"\1 be", flat)
+    flat = _DAY_ABBREV.sub(_day_word, flat)
+    flat = _DAY_AFTER_PLACE.sub(
+        lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
+    )
+    flat = _DISFLUENCY.sub("", flat)
+    flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
+    flat = _ELIDED_I.sub(_elided_i, flat)
+    flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
+    flat = past_as_meant(flat)
+    flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
+    return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

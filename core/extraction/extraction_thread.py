@@ -23,10 +23,10 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from core.extraction.handed_back import fail, hand_back, succeed
 from core.extraction.linguistics import parse
 
 T = TypeVar("T")
@@ -83,25 +83,9 @@ class ExtractionThread:
                 try:
                     result = job.work()
                 except BaseException as e:  # handed to the job's caller, who raises it
-                    _hand_back(job, _fail, e)
+                    hand_back(job.loop, job.done, fail, e)
                 else:
-                    _hand_back(job, _succeed, result)
-
-
-def _hand_back(job: _Job, settle: Callable[[asyncio.Future[Any], Any], None], value: Any) -> None:
-    # A closed event loop refuses: nobody waits for the answer any more.
-    with suppress(RuntimeError):
-        job.loop.call_soon_threadsafe(settle, job.done, value)
-
-
-def _succeed(done: asyncio.Future[Any], result: Any) -> None:
-    if not done.done():  # its caller may have given up (a cancelled turn)
-        done.set_result(result)
-
-
-def _fail(done: asyncio.Future[Any], error: BaseException) -> None:
-    if not done.done():
-        done.set_exception(error)
+                    hand_back(job.loop, job.done, succeed, result)
 
 
 _shared: ExtractionThread | None = None

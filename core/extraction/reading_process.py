@@ -30,16 +30,15 @@ import logging
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
 
 from core.errors import ReadingProcessDied
+from core.extraction.handed_back import fail, hand_back, succeed
 from core.extraction.offline import extract_offline
 from core.extraction.reading_child import CHUNK, Answer, ReadRequest, serve
 from core.extraction.types import Extraction, SourceKind
@@ -171,12 +170,12 @@ class ReadingProcess:
                 reason = e
                 jobs, failed = [], jobs
                 for job in failed:
-                    _hand_back(job, _fail, e)
+                    hand_back(job.loop, job.done, fail, e)
             with self._life:
                 self._stop_child(graceful=False)
         error = ReadingProcessDied(f"the reading process stopped twice reading it ({reason})")
         for job in jobs:
-            _hand_back(job, _fail, error)
+            hand_back(job.loop, job.done, fail, error)
 
     def _started(self) -> tuple[Connection, BaseProcess]:
         with self._life:
@@ -236,25 +235,9 @@ def _hand_back_all(answered: list[tuple[_Job, Answer]]) -> None:
 def _settle_all(jobs: list[tuple[_Job, Answer]]) -> None:
     for job, (ok, value) in jobs:
         if ok or not isinstance(value, BaseException):
-            _succeed(job.done, value)
+            succeed(job.done, value)
         else:
-            _fail(job.done, value)
-
-
-def _hand_back(job: _Job, settle: Callable[[asyncio.Future[Any], Any], None], value: Any) -> None:
-    # A closed event loop refuses: nobody waits for the answer any more.
-    with suppress(RuntimeError):
-        job.loop.call_soon_threadsafe(settle, job.done, value)
-
-
-def _succeed(done: asyncio.Future[Any], result: Any) -> None:
-    if not done.done():  # its caller may have given up (a cancelled turn)
-        done.set_result(result)
-
-
-def _fail(done: asyncio.Future[Any], error: BaseException) -> None:
-    if not done.done():
-        done.set_exception(error)
+            fail(job.done, value)
 
 
 _shared: ReadingProcess | None = None

@@ -118,6 +118,15 @@ school closed, practice moved, "venmo me 20"), freelancers and small-business ow
 from another city, clients' time zones and facts as controls) and event, wedding and
 group-trip planning chats (venues, moved dates, who is flying in as third-person
 controls, the writer's own travel amid everyone else's, conditions)."""
+TWELFTH_VOICES = ("coparents", "patients", "hosts", "commuters")
+"""Four voices of the twelfth round (issue 24), 72 records each, 36 dev / 36 held-out,
+written and committed before the extractor was run on them: separated parents sharing
+custody ("kids r at their dads til sunday", swapped weekends, handovers, sick kids, the
+ex's travel as a control), people living with an illness or recovering ("got discharged
+yesterday", moved surgeries, flare-ups, the family's health), people hosting guests and
+visitors (the guests' flights and stays as controls amid the host's own facts) and business
+travellers and long commuters (client sites, hotels, red-eyes, delayed trains, "stuck in
+Newark overnight", time zones when away)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -130,6 +139,7 @@ _LATER_VOICES = (
     + NINTH_VOICES
     + TENTH_VOICES
     + ELEVENTH_VOICES
+    + TWELFTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -484,6 +494,21 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("freelance", "heldout"): Figures(0.88, 0.54, 0.00, 0.00, 0, 0.00),
     ("planners", "dev"): Figures(0.83, 0.52, 0.00, 0.00, 0, 0.00),
     ("planners", "heldout"): Figures(0.85, 0.73, 0.00, 0.00, 0, 0.00),
+    # The twelfth round's voices, at their baseline (commit 43b96a2, the commit of the sets,
+    # before the extractor was run on them or any rule tuned on them), dev / held-out:
+    # coparents 0.833/0.875 and 0.778/0.611, one record of each half giving a forbidden
+    # field; patients 0.861/0.571 and 0.861/0.688; hosts 0.833/0.800 and 0.917/0.600;
+    # commuters 0.861/0.906 and 0.833/0.818, two held-out records giving a forbidden field.
+    # No false commit, no counterfactual commit, no spurious where. Floors: these minus
+    # the usual margin.
+    ("coparents", "dev"): Figures(0.80, 0.82, 0.00, 0.00, 1, 0.00),
+    ("coparents", "heldout"): Figures(0.74, 0.56, 0.00, 0.00, 1, 0.00),
+    ("patients", "dev"): Figures(0.83, 0.52, 0.00, 0.00, 0, 0.00),
+    ("patients", "heldout"): Figures(0.83, 0.63, 0.00, 0.00, 0, 0.00),
+    ("hosts", "dev"): Figures(0.80, 0.75, 0.00, 0.00, 0, 0.00),
+    ("hosts", "heldout"): Figures(0.88, 0.55, 0.00, 0.00, 0, 0.00),
+    ("commuters", "dev"): Figures(0.83, 0.85, 0.00, 0.00, 0, 0.00),
+    ("commuters", "heldout"): Figures(0.80, 0.76, 0.00, 0.00, 2, 0.00),
 }
 
 

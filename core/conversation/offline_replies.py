@@ -19,10 +19,7 @@ from core.conversation.about_me import about_me
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_reply
 from core.conversation.pending_answer import pending_answer
-from core.conversation.question_notes import (
-    any_field,
-    open_question_note,
-)
+from core.conversation.question_notes import any_field, in_doubt, open_question_note
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -99,7 +96,7 @@ def offline_answer(
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
-        return about_me(facts, now, reader) + note
+        return about_me(facts, now, reader, in_doubt(open_items)) + note
     match, answer, topic = next(
         ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
         (None, None, None),

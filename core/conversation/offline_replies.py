@@ -30,6 +30,7 @@ from core.conversation.reply_patterns import (
     HELP,
     HOW_ARE_YOU,
     PENDING,
+    REQUEST,
     SMALL,
     STATEMENT,
     THANKS,
@@ -49,6 +50,10 @@ NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
 )
 CONDITION_NOTED = "Noted as an if — nothing changes unless it happens; tell me if it does."
+NOT_MY_JOB = (
+    "I can't do that myself: I keep track of what's true, so your assistant can act on it. "
+    'If something changed, tell me ("the amazon return is due friday").'
+)
 
 
 def message_kind(text: str) -> Literal["chat", "state", "other"]:
@@ -110,6 +115,8 @@ def offline_answer(
         said = answer(subject, Known(every, now, reader))
         # An open question about the same thing is part of the answer.
         return said + open_question_note(open_items, reader, topic(subject), shown_item)
+    if REQUEST(t):
+        return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:

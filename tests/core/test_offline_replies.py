@@ -384,15 +384,22 @@ def test_an_errand_is_placed_against_the_trip(
         ("completed", "The Amazon return is due — your trip is over, so it comes after it now."),
         (
             "in_progress",
-            "The Amazon return is due — it has no day, and you're on your trip now.",
+            "The Amazon return is due — it has no day, and you're on your trip now (back "
+            "Wednesday, February 25), so it comes after it.",
         ),
         ("planning", "The Amazon return is due — it has no day; you leave Sunday, February 22."),
     ],
 )
 def test_an_errand_with_no_day_is_still_placed_against_the_trip(status: str, said: str) -> None:
+    """Never "before the trip" once it is under way: the founding mistake."""
     facts = (
         fact("travel.status", status, THIS_MORNING),
-        fact("travel.depart_date", "2026-02-22", THIS_MORNING),
+        fact(
+            "travel.depart_date",
+            "2026-02-15" if status != "planning" else "2026-02-22",
+            THIS_MORNING,
+        ),
+        fact("travel.return_date", "2026-02-25", THIS_MORNING),
         fact("financial.amazon_return.status", "due", THIS_MORNING),
     )
     assert reply("is the amazon return before or after my trip?", facts) == said

@@ -44,6 +44,19 @@ async def with_retries(call: Callable[[], Awaitable[T]], what: str) -> T:
     raise AssertionError("unreachable")
 
 
+SHORT = 12
+"""Labels this short sit side by side (Yes / No / Edit); longer ones get a row each."""
+
+
+def rows(buttons: Sequence[Button]) -> list[list[Button]]:
+    """Buttons laid out as a phone shows them well: up to three short answers in one row,
+    choices with longer labels ("Your departure date", "Your trip's destination") one per
+    row, so no label is broken mid-word."""
+    if len(buttons) <= 3 and all(len(label) <= SHORT for label, _ in buttons):
+        return [list(buttons)]
+    return [[b] for b in buttons]
+
+
 class TelegramMessenger:
     """Messenger for a telegram.Bot."""
 
@@ -52,7 +65,12 @@ class TelegramMessenger:
 
     async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
         markup = (
-            InlineKeyboardMarkup([[InlineKeyboardButton(t, callback_data=d) for t, d in buttons]])
+            InlineKeyboardMarkup(
+                [
+                    [InlineKeyboardButton(t, callback_data=d) for t, d in row]
+                    for row in rows(buttons)
+                ]
+            )
             if buttons
             else None
         )

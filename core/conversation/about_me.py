@@ -7,7 +7,7 @@ nothing in a line contradicts another part of it. Pure: facts and ``now`` in, te
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
 from core.conversation.audience import PRIMARY
@@ -17,9 +17,17 @@ from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 
 
-def about_me(facts: Sequence[CommittedFact], now: datetime, reader: str = PRIMARY) -> str:
+def about_me(
+    facts: Sequence[CommittedFact],
+    now: datetime,
+    reader: str = PRIMARY,
+    in_doubt: Collection[tuple[str, str]] = (),
+) -> str:
     """What is known, for the user whose own entity is ``reader``: their trip and errands
-    said together, the shared entities' facts beside them."""
+    said together, the shared entities' facts beside them. ``in_doubt``: (entity, field)
+    of facts an open question says cannot stand beside the rest (a trip under way that
+    "leaves" next Sunday); they are left out, since the question is named after them."""
+    facts = [f for f in facts if (f.entity_id, f.field) not in in_doubt]
     if not facts:
         return "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
     lines = ["Here's what I know:"]

@@ -75,7 +75,11 @@ def acknowledgement(
         return _NOT_A_FACT[not_a_fact(text)]
     if intents and all(i == "historical" for i in intents):
         return "Sounds like that's in the past, so nothing about now changed."
-    if any(o.decision == "tentative_reject" for o in outcomes):
+    unheeded = [o for o in outcomes if o.decision == "tentative_reject"]
+    if any(any(r.startswith("the wording is ambiguous") for r in o.reasons) for o in unheeded):
+        # "probably emma's sick": a guess is heard, and said to be one.
+        return UNSURE_HEARD
+    if unheeded:
         return "Heard you; that doesn't change what I know."
     if any(o.decision == "ask_user" and o.review_item_id is None for o in outcomes):
         # Said again while the question it raised is still open (in this chat, or another
@@ -85,6 +89,7 @@ def acknowledgement(
 
 
 ALREADY_ASKED = "That's already waiting for a Yes — I asked about it just before."
+UNSURE_HEARD = "You sound unsure, so I'm not counting on that yet — tell me once you know."
 
 
 _GOES_WITH_TRIP = frozenset(["travel.destination", "travel.depart_date", "travel.return_date"])

@@ -122,7 +122,14 @@ def _undated_against_trip(trip: Mapping[str, Scalar]) -> str:
     if status == "completed":
         return "your trip is over, so it comes after it now"
     if status == "in_progress":
-        return "it has no day, and you're on your trip now"
+        # Not "before the trip" any more: the founding mistake was planning it as if.
+        back = calendar_day(trip.get("travel.return_date"))
+        if back is None:
+            return "it has no day, and you're on your trip now, so it comes after it"
+        return (
+            "it has no day, and you're on your trip now (back "
+            f"{phrasing.show_date(back.isoformat())}), so it comes after it"
+        )
     gone = calendar_day(trip.get("travel.depart_date"))
     if status == "planning" and gone is not None:
         return f"it has no day; you leave {phrasing.show_date(gone.isoformat())}"

@@ -19,10 +19,7 @@ from core.conversation.about_me import about_me
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_reply
 from core.conversation.pending_answer import pending_answer
-from core.conversation.question_notes import (
-    any_field,
-    open_question_note,
-)
+from core.conversation.question_notes import any_field, in_doubt, open_question_note
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -33,6 +30,7 @@ from core.conversation.reply_patterns import (
     HELP,
     HOW_ARE_YOU,
     PENDING,
+    REQUEST,
     SMALL,
     STATEMENT,
     THANKS,
@@ -52,6 +50,10 @@ NOTHING_CHANGED = (
     "Thanks for telling me. Nothing in that changes what I know about how things are now."
 )
 CONDITION_NOTED = "Noted as an if — nothing changes unless it happens; tell me if it does."
+NOT_MY_JOB = (
+    "I can't do that myself: I keep track of what's true, so your assistant can act on it. "
+    'If something changed, tell me ("the amazon return is due friday").'
+)
 
 
 def message_kind(text: str) -> Literal["chat", "state", "other"]:
@@ -99,7 +101,7 @@ def offline_answer(
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
-        return about_me(facts, now, reader) + note
+        return about_me(facts, now, reader, in_doubt(open_items)) + note
     match, answer, topic = next(
         ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
         (None, None, None),
@@ -113,6 +115,8 @@ def offline_answer(
         said = answer(subject, Known(every, now, reader))
         # An open question about the same thing is part of the answer.
         return said + open_question_note(open_items, reader, topic(subject), shown_item)
+    if REQUEST(t):
+        return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:

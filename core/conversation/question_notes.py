@@ -91,3 +91,15 @@ def open_question_note(
         "I have a question for you about it" if about_it else "I have a question waiting for you"
     )
     return f' {waiting}: "{question}" — your answer settles it.'
+
+
+def in_doubt(open_items: Sequence[ReviewItem]) -> set[tuple[str, str]]:
+    """(entity, field) of the facts an open conflict question doubts: the field it names is
+    the one most likely out of date ("Did you leave on Sunday?" doubts the departure
+    still ahead of a trip under way), so an answer about everything leaves it out
+    rather than say two things that cannot both be true."""
+    return {
+        (r.entity_id, r.field)
+        for r in open_items
+        if r.status in OPEN_STATUSES and is_conflict_question(r)
+    }

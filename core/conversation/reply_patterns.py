@@ -36,7 +36,8 @@ def normalised(text: str) -> str:
 
 
 ASKS = re.compile(
-    r"^(is|are|was|were|do|does|did|when|what|where|which|will|can|could|should|has|have|how)\b"
+    r"^((wait|ok|okay|so|and|hey|um|uh|oh|also|btw|quick q|quick question|sorry)\s+)*"
+    r"(is|are|was|were|do|does|did|when|what|where|which|will|can|could|should|has|have|how)\b"
 )
 """A question without its question mark ("is the amazon return before or after the trip")."""
 
@@ -102,3 +103,16 @@ ABOUT_ASSISTANT = any_of(
     r"\bare you (a bot|an ai|human|real)\b",
     r"\bwho (made|built) you\b",
 )
+
+REQUEST = any_of(
+    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
+    r"(remind|book|reserve|order|schedule|text|email|buy|ping|wake)\s+(me|us|a|an|the|my|our)\b",
+    # "call the dentist", not "call me alex" (a name).
+    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
+    r"call\s+(a|an|the|my|our)\b",
+    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
+    r"(set|add|create|make)\s+(me\s+)?(a|an|up a)\s+(reminder|alarm|timer|appointment|booking|"
+    r"reservation|calendar event|event|meeting|call|note|todo|to do)\b",
+)
+"""Something to be done ("remind me to call the vet at 4", "can you book a table for 4"):
+not a fact about how things are, and nothing Canon does itself."""

@@ -31,7 +31,13 @@ from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import proposed_findings
 from core.engine.consistency import is_conflict_question, no_cannot_keep
-from core.engine.corrections import correction_kind, correction_question, correction_result
+from core.engine.corrections import (
+    correction_kind,
+    correction_question,
+    correction_result,
+    undo_group_question,
+    undo_group_result,
+)
 from core.store import Alert, ReviewItem
 
 MAX_MESSAGE = 4096
@@ -169,6 +175,8 @@ def prompt_body(
         asked_by = (
             "you" if item.principal is None else by_words(item.principal, "", user_viewer(mine))
         )
+        if len(group) > 1 and correction_kind(item) == "undo":
+            return undo_group_question(sorted(group, key=lambda m: m.seq), asked_by)
         return correction_question(item, asked_by)
     if item.kind == "bootstrap":
         return bootstrap_text(item, mine)
@@ -216,9 +224,11 @@ def settled_text(
     head = lines[:-1] if item.kind == "change" else lines if item.kind == "bootstrap" else lines[:2]
     if item.kind == "dead_letter":
         return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
-    corrected = correction_result(item, status)
+    several = len(group) > 1 and correction_kind(item) == "undo"
+    corrected = undo_group_result(status) if several else correction_result(item, status)
     if corrected is not None:
-        return "\n".join([*head, corrected])
+        # An undo of several things keeps every part it names (it has no reason line).
+        return "\n".join([*(lines if several else head), corrected])
     if status == "rejected" and no_cannot_keep(item):
         # No to the day a trip under way began: the departure is forgotten, not kept ahead.
         return "\n".join(

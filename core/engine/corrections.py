@@ -11,6 +11,7 @@ last commit was a retraction).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Literal
 
@@ -51,13 +52,29 @@ def correction_question(item: ReviewItem, asked_by: str = "you") -> str:
         )
     if kind == "forget":
         asked = f"Forget {what} ({show_in(item.field, item.current_value)})?"
-    elif item.candidate_value is None:
-        asked = f"Undo: forget {what} ({show_in(item.field, item.current_value)}); it had no value before?"
-    elif item.current_value is None:
-        asked = f"Undo: bring {what} back to {show_in(item.field, item.candidate_value)}?"
     else:
-        asked = f"Undo: {what} back from {show_in(item.field, item.current_value)} to {show_in(item.field, item.candidate_value)}?"
+        asked = f"Undo: {_undo_part(item)}?"
     return asked if asked_by == "you" else f"{_capital(asked_by)} asks for this. {asked}"
+
+
+def undo_group_question(items: Sequence[ReviewItem], asked_by: str = "you") -> str:
+    """An undo of one answer that changed several things, as one question: what was
+    confirmed together is taken back together (an arrival's trip, day and place)."""
+    lines = ["Undo all of this?", *(f"• {_undo_part(i)}" for i in items)]
+    asked = "\n".join(lines)
+    return asked if asked_by == "you" else f"{_capital(asked_by)} asks for this. {asked}"
+
+
+def _undo_part(item: ReviewItem) -> str:
+    what = label(item.field, item.entity_id, item.entity_id)
+    if item.candidate_value is None:
+        return f"forget {what} ({show_in(item.field, item.current_value)}); it had no value before"
+    if item.current_value is None:
+        return f"bring {what} back to {show_in(item.field, item.candidate_value)}"
+    return (
+        f"{what} back from {show_in(item.field, item.current_value)} to "
+        f"{show_in(item.field, item.candidate_value)}"
+    )
 
 
 def _capital(words: str) -> str:
@@ -79,6 +96,14 @@ def correction_result(item: ReviewItem, status: str) -> str | None:
             return f"❌ Kept: I still don't know {what}."
         return f"❌ Kept: {what} is still {show_in(item.field, item.current_value)}."
     return None
+
+
+def undo_group_result(status: str) -> str | None:
+    """What is true after an undo of several things was answered."""
+    return {
+        "confirmed": "✅ Done: all of it is as it was before.",
+        "rejected": "❌ Kept: nothing changed.",
+    }.get(status)
 
 
 async def propose_forget(
@@ -112,28 +137,86 @@ async def propose_forget(
 async def propose_undo(
     engine: Engine, entities: Sequence[str], now: datetime, *, principal: str | None = None
 ) -> ReviewItem:
-    """Ask to revert the newest commit to any of ``entities`` (``principal``: as above)."""
-    last: HistoryEntry | None = None
+    """Ask to revert the newest commit to any of ``entities`` (``principal``: as above).
+
+    One answer that changed several fields together (Yes to "Is all of this right?") is
+    one act, taken back as one question: undoing only its last field would leave the
+    trip under way with nowhere to be, or the user home with the trip still on."""
+    run: list[HistoryEntry] = []
     for entity in entities:
         entries = await engine.store.history(entity, None)
-        if entries and (last is None or entries[-1].seq > last.seq):
-            last = entries[-1]
-    if last is None:
+        if entries and (not run or entries[-1].seq > run[-1].seq):
+            run = last_moment(entries)
+    if not run:
         raise NotFound("there is no change to undo")
-    current = None if last.retracted else last.new_value
-    reason = f"undo of the change at {last.committed_at:%Y-%m-%d %H:%M} ({last.resolution})"
-    return await propose_correction(
-        engine,
-        "undo",
-        last.entity_id,
-        last.field,
-        last.old_value,
-        current,
-        (reason,),
-        now,
-        suffix=str(last.seq),
-        principal=principal,
-    )
+    # One moment may hold two acts where the clock stands still (a replay, a test):
+    # the act is also one input, one message or one question's group.
+    newest = await _input_of(engine, run[-1])
+    act = one_per_field([e for e in run if await _input_of(engine, e) == newest])
+    group = new_id() if len(act) > 1 else None
+    asked = [
+        await propose_correction(
+            engine,
+            "undo",
+            entry.entity_id,
+            entry.field,
+            entry.old_value,
+            None if entry.retracted else entry.new_value,
+            (f"undo of the change at {entry.committed_at:%Y-%m-%d %H:%M} ({entry.resolution})",),
+            now,
+            suffix=str(entry.seq),
+            principal=principal,
+            group_key=group,
+        )
+        for entry in act
+    ]
+    return asked[0]
+
+
+async def _input_of(engine: Engine, entry: HistoryEntry) -> tuple[str, str | None]:
+    """What a commit came from: the message (its source) or, for an answer, the group
+    of the question answered (a Yes to "Is all of this right?" is one input)."""
+    events = await engine.store.events_for(entry.entity_id, entry.field)
+    event = next((e for e in events if e.event_id == entry.event_id), None)
+    if event is None:
+        return ("", entry.event_id)
+    if event.source_type == "user_confirmation" and event.source_ref is not None:
+        item = await engine.store.review_item(event.source_ref)
+        if item is not None:
+            return ("answer", item.group_key or item.id)
+    return (event.source_type, event.source_ref)
+
+
+def last_act(entries: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+    """The newest commits of one entity's ``entries`` (oldest first) made by one act: the
+    same moment, resolution and principal; one per field, its newest, with the value the
+    field had before the act (pure)."""
+    return one_per_field(last_moment(entries))
+
+
+def last_moment(entries: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+    """The newest run of ``entries`` with one moment, resolution and principal."""
+    last = entries[-1]
+    run: list[HistoryEntry] = []
+    for e in reversed(entries):
+        if (e.committed_at, e.resolution, e.principal, e.entity_id) != (
+            last.committed_at,
+            last.resolution,
+            last.principal,
+            last.entity_id,
+        ):
+            break
+        run.append(e)
+    return run[::-1]
+
+
+def one_per_field(run: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+    """One entry per field of ``run`` (oldest first): its newest, with its oldest old value."""
+    act: dict[str, HistoryEntry] = {}
+    for e in reversed(run):
+        newest = act.get(e.field, e)
+        act[e.field] = replace(newest, old_value=e.old_value)
+    return sorted(act.values(), key=lambda e: e.seq)
 
 
 async def propose_correction(
@@ -147,6 +230,7 @@ async def propose_correction(
     now: datetime,
     suffix: str = "",
     principal: str | None = None,
+    group_key: str | None = None,
 ) -> ReviewItem:
     """Ask the user to confirm a correction of ``field`` (source key ``command:<kind>``,
     with ``suffix`` when given); an open question for the same correction is returned."""
@@ -168,5 +252,6 @@ async def propose_correction(
         source_key=source_key,
         created_at=now,
         principal=principal,
+        group_key=group_key,
     )
     return await engine.ask(item)

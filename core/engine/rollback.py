@@ -6,7 +6,8 @@
    (fixed thresholds, before any promotion) the stage is kept too: the incident
    is logged and blocks the next promotions through their gates.
 2. A correction rate above 5% in a domain over the last 7 days (counted from the
-   previous such raise, if later) raises its ``auto_threshold`` by 0.05, capped
+   previous such raise, if later; the share of Canon's own auto-commits the user
+   corrected, since only those speak of its autonomy) raises its ``auto_threshold`` by 0.05, capped
    at the learning bound (0.99), and asks the next 20 changes; at most once per
    domain per ISO week.
 3. Schema validation success below 99.5% in any 24 h window ending at an invalid
@@ -251,7 +252,11 @@ def _correction_rules(
             default=None,
         )
         since = max(now - CHECK_WINDOW, last_raise) if last_raise else now - CHECK_WINDOW
-        rate = reader.metrics(domain, since, now, entity)["correction_rate"].value
+        # What Canon changed on its own and the user then corrected: the rule tightens
+        # Canon's autonomy, so a value the user confirmed and later took back (their own
+        # mind changed, or a Yes tapped by mistake) says nothing about it.
+        precision = reader.metrics(domain, since, now, entity)["auto_commit_precision"].value
+        rate = None if precision is None else 1 - precision
         if rate is not None and rate > CORRECTION_CEILING:
             fired.append(correction_rollback(engine, state, domain, rate, now, entity))
     return fired

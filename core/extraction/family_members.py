@@ -39,6 +39,7 @@ _RELATIVE = re.compile(
     rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)(?P<rel>{_RELATION})\b"
 )
 _RELATION_WORD = re.compile(rf"(?:{_RELATION})")
+_BARE_RELATION = re.compile(rf"(?:both\s+|all\s+)?(?P<rel>{_RELATION})\b")
 
 
 def names_a_relation(word: str) -> bool:
@@ -62,11 +63,14 @@ NOT_MEMBERS = frozenset(
         *("Really", "Back", "Home", "Today", "Tonight", "Yesterday", "Tomorrow", "Safely"),
     ]
 )
-# Adverbs between the member and the verb: "my son just got over a cold".
+# Adverbs between the member and the verb: "my son just got over a cold", "mom probably has the flu".
 # Non-native "my mother she is in hospital": a pronoun that repeats the member.
 PRE = (
     r"^\s*(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
-    r"(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
+    r"(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all|"
+    # The speaker's certainty between the member and the verb: "emma probably has a
+    # fever", "mom definitely has the flu" (the clause's hedge sets how sure it is).
+    r"probably|prob|definitely|def|actually|likely|totally|officially|literally|apparently)\s+)*"
 )
 _FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
 _LOWER_FIRST = re.compile(r"(?P<name>[a-z]{2,})(?=\s|'s\b)")
@@ -93,6 +97,8 @@ def member_named(clause: Clause) -> tuple[re.Match[str], Named] | None:
         return m, "relation"
     frame = _FRAME.match(clause.text)
     start = frame.end() if frame else 0
+    if frame and (m := _BARE_RELATION.match(clause.low, start)):
+        return m, "relation"  # "i think mom has the flu", as "mom has the flu"
     if m := _FIRST_NAME.match(clause.text, start):
         return m, "name"
     return _lower_case_name(clause, start)

@@ -79,9 +79,15 @@ the porch for hours", "in the summers of my childhood we would drive to the coas
 frequency or a past frame with "would" and no condition tells how things used to be;
 "would rather/love/like", "would be", "would have" keep their modal sense."""
 _SOFT_HEDGE = re.compile(
-    r"\b(?:probably|likely|i\s+think|i\s+believe|i\s+guess|i\s+suppose|i\s+assume|should\s+be|"
-    r"tentative(?:ly)?|roughly|pretty\s+sure|i\s+reckon|presumably|supposed\s+to)\b"
+    r"\b(?:probably|likely|i\s+guess|i\s+suppose|i\s+assume|should\s+be|"
+    r"tentative(?:ly)?|roughly|presumably|supposed\s+to)\b"
 )
+_LEANING = re.compile(
+    r"\b(?:i\s+think|i\s+believe|i\s+reckon|(?:pretty|fairly|quite|i'm|im|i\s+am)\s+sure)\b"
+)
+"""The speaker leaning one way ("i think emma has a fever", "pretty sure the rent went up"):
+surer than a guess, not sure enough to take without asking; confident enough that the
+resolver asks (a Yes settles it), where a guess ("probably") is only heard."""
 _REPORTED = re.compile(
     r"^(?:my\s+)?\w+(?:\s+\w+)?\s+(?:says|said|thinks|told\s+me|tells\s+me|mentioned|claims|"
     r"claimed|believes|texted|wrote)\b|\bapparently\b|\baccording\s+to\b|\bi\s+heard\b|"
@@ -167,6 +173,8 @@ def classify(
     if WHEN_PRESENT.search(low) and not FUTURE.search(low):
         return ClauseIntent("hypothetical", 0.5)
     confidence = 0.95 if _FIRST_PERSON.search(low) or markdown else 0.9
+    if _LEANING.search(low):
+        confidence = 0.85
     if _SOFT_HEDGE.search(low):
         confidence = 0.55
     if _REPORTED.search(low):

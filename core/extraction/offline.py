@@ -70,7 +70,12 @@ from core.extraction.types import (
     MessageIntent,
     SourceKind,
 )
-from core.extraction.whose_clause import SPEAKERS_OWN, someone_elses
+from core.extraction.whose_clause import (
+    SPEAKERS_OWN,
+    coming_back,
+    someone_away,
+    someone_elses,
+)
 
 _BOOKING_ASKED = re.compile(
     r"^(?:so\s+|and\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
@@ -153,6 +158,7 @@ def extract_offline(
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
     trip_before = False  # the clause before planned a trip
     others_trip = False  # the clause before told of someone else's trip
+    others_away = False  # the clause before put someone else away from home
     # Whether the clause after each asks to book or find something for it.
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
         segments
@@ -220,8 +226,11 @@ def extract_offline(
             found = [c for c in found if domain_of(c.field) != "travel"]
         others = someone_elses(clause, reading, seg.text)
         # "The kids leave for camp sunday. Home saturday.": a clause with no subject of
-        # its own goes on with the other person's trip, not the speaker's.
-        carried = others_trip and (reading is None or reading.subject == "none")
+        # its own goes on with the other person's trip, not the speaker's; and a way back
+        # with no subject comes home from where the clause before put someone else ("my
+        # wife is away in boston, back sunday", "my sister's visiting, flying back tues").
+        subjectless = reading is None or reading.subject == "none"
+        carried = subjectless and (others_trip or (others_away and coming_back(found)))
         if others or carried:
             dropped = [c for c in found if domain_of(c.field) in SPEAKERS_OWN]
             found = [c for c in found if c not in dropped]
@@ -232,6 +241,7 @@ def extract_offline(
             )
         else:
             others_trip = False
+        others_away = someone_away(clause, found, others) or carried
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         trip_before = any(

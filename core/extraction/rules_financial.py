@@ -85,7 +85,7 @@ _DO_RETURN = re.compile(
 )
 """A return named as a chore: "gotta do the amazon return by friday", "need to drop off
 the Nike return"; what follows is the errand itself."""
-_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[A-Z][\w&'.-]*)")  # not "at UPS": a carrier
+_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)")  # not "at UPS": a carrier
 _RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
@@ -135,7 +135,9 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     obj, end = phrase_after(text, m.end(), max_words=3, stop=_ITEM_STOP)
     obj = _ADJ.sub("", obj)
     shop = _RETURN_TO.match(text, end)
-    named = shop.group("m") if shop else None
+    # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").
+    named = None if shop is None else _shop_name(shop.group("m"))
+    shop = shop if named is not None else None
     if named is None and (first := _SHOP.match(obj[:1].upper() + obj[1:])):
         # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
         # ("the amazon package") is the same errand as the capitalised one.
@@ -143,7 +145,12 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
     if named is None and not (obj and (priced or _FINANCIAL_WORDS.search(obj.lower()))):
         return "", "", None
-    return f"{named or obj} return", status, shop.group("m") if shop else None
+    return f"{named or obj} return", status, named if shop else None
+
+
+def _shop_name(word: str) -> str | None:
+    """A shop's name as written ("Zara"), or a well-known one typed in lower case."""
+    return word if word[:1].isupper() else known_organisation(word)
 
 
 _GATE = frozenset(

@@ -117,7 +117,17 @@ _LEAD_FILLER = re.compile(
     re.I,
 )
 _REMEMBER = re.compile(
-    r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\s*(?:that\b)?[\s,:]*", re.I
+    r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\s*(?:that\b)?[\s,:]*|"
+    # "remind me i gotta return the shoes", "can u remind me that rent is due on the 1st":
+    # what to be reminded of, said as a statement with its own subject, is the news (not
+    # "remind me to call the vet", "remind me when i land": a request, nothing said).
+    r"^(?:(?:please|pls|plz|(?:can|could|would)\s+(?:you|u))\s+)?(?:(?:just|also)\s+)?"
+    r"remind\s+(?:me|us)\s+(?:that\s+)?"
+    r"(?=(?:i|we|i'm|im|we're|i've|ive|we've|i'll|we'll|i'd|my|our|the|rent|mom|dad)\s+"
+    r"(?:(?:still|also|really|just|totally|have|has|had|need|needs|gotta|got|must|owe|is|are|"
+    r"was|were|'s|s|am|expires?|due|renews?|ends?|starts?|leave|leaves|fly|flies|go|goes)\b"
+    r"|[a-z]+\s+(?:is|are|'s|expires?|needs?|has|was|due)\b))",
+    re.I,
 )
 
 
@@ -165,6 +175,10 @@ def split_segments(text: str) -> list[Segment]:
             if i == 0:
                 piece = strip_salutation(piece)  # "Hi Sarah, ...": the news starts after it
             stripped = _LEAD_FILLER.sub("", piece)
+            framed = _REMEMBER.match(stripped)
+            # "can you remind me that I need to return it?": the question is the frame's,
+            # what follows it is said.
+            asks = question and not (framed and "remind" in framed.group().lower())
             stripped = strip_frame(_REMEMBER.sub("", stripped)).strip(" ,")
             if not stripped and len(kept) > 1:
                 continue  # "Looking back, I wish...": the marker says nothing of its own
@@ -174,5 +188,5 @@ def split_segments(text: str) -> list[Segment]:
             if len(low) != len(stripped):
                 # Rare letters change length when lowercased; offsets must line up.
                 stripped = low
-            segments.append(Segment(stripped, low, j, question and i == len(kept) - 1, i == 0))
+            segments.append(Segment(stripped, low, j, asks and i == len(kept) - 1, i == 0))
     return segments

@@ -11,8 +11,9 @@ speaker's bill or trip ("the landlord raised the rent to $2300", "they moved my 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from core.extraction.clause import Clause
+from core.extraction.clause import Candidate, Clause
 from core.extraction.home_is import HOME_IS
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.speaker import about_someone_else
@@ -65,3 +66,35 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
     )
     return subject_other or about_someone_else(said)
+
+
+_AWAY = re.compile(
+    r"\b(?:is|are|was|'s|s|r|been|be|got|gets|getting|stays?|staying)\s+(?:still\s+|now\s+)?"
+    r"(?:away|visiting|staying|in\s+(?!the\s+(?:hospital|er|icu)\b)[a-z]|at\s+(?:his|her|their)\b|"
+    r"out\s+of\s+town|on\s+(?:a|his|her|their)\s+(?:trip|vacation|holiday|work\s+trip)|"
+    r"travell?ing|over\s+at|down\s+in|up\s+in|off\s+in)"
+)
+"""Someone put somewhere else ("my wife is away in boston", "my son's at his dad's",
+"my sister is visiting"): a way back right after it is theirs."""
+
+
+def someone_away(clause: Clause, found: Sequence[Candidate], others: bool) -> bool:
+    """Whether ``clause`` puts someone else away from home: about someone else
+    (``others``) with words of being away, or saying a family member is away (so a way back
+    with no subject after it is theirs; "my sister got married saturday, flying home
+    tomorrow" puts nobody away: the flight home is the speaker's)."""
+    return (others and _AWAY.search(clause.low) is not None) or any(
+        c.field.startswith("family.") and c.field.endswith(".status") and c.value == "away"
+        for c in found
+    )
+
+
+def coming_back(found: Sequence[Candidate]) -> bool:
+    """Whether a clause's travel is only a way back ("back sunday", "flying home friday"):
+    with no subject of its own, right after a clause about someone else, it is that
+    person's way back, since the speaker was not said to be away."""
+    travel = [c for c in found if c.field.startswith("travel.")]
+    return bool(travel) and all(
+        c.field == "travel.return_date" or (c.field == "travel.status" and c.value == "completed")
+        for c in travel
+    )

@@ -72,15 +72,20 @@ async def test_undo_reverts_the_last_commit_after_asking(
 ) -> None:
     runner = await start_bot()
     await _tahoe(tg)
+    # "We're in Tahoe" was one answer (the trip under way, and where the user is): it is
+    # taken back as one, never the trip alone with the user left "in Tahoe".
     tg.user_says(ALICE, "/undo")
-    prompt = await tg.prompt(ALICE, "Undo: your trip back from in progress to planning?")
+    prompt = await tg.prompt(ALICE, "Undo all of this?")
+    assert "• your trip back from in progress to planning" in prompt.text
+    assert "• forget your location (Tahoe); it had no value before" in prompt.text
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
-    assert prompt.text.endswith("✅ Done: your trip is planning again.")
+    assert prompt.text.endswith("✅ Done: all of it is as it was before.")
     assert runner.chat is not None
     fact = await runner.chat.engine.store.fact("user:primary", "travel.status")
     assert fact is not None
     assert fact.value == "planning"
+    assert await runner.chat.engine.store.fact("user:primary", "travel.location") is None
 
 
 async def test_long_state_is_split_under_telegrams_limit(

@@ -49,7 +49,7 @@ async def test_wrong_records_a_p0_takes_the_right_value_and_alerts_the_owner(
     # The alerts read as sentences: the value in words, no dotted names or raw numbers.
     assert "your location (Tahoe) was said to be wrong" in dropped.text
     raised = await tg.reply_after(
-        ALICE, prompt.message_id, "Rollback: 33% of my travel changes for you were corrected"
+        ALICE, prompt.message_id, "Rollback: 50% of my travel changes for you were corrected"
     )
     assert "only when I'm at least" in raised.text
     assert "for you:" in dropped.text

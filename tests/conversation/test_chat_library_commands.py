@@ -79,10 +79,13 @@ async def test_another_users_commands_see_only_their_own_state(talk: Conversatio
             None,
         ),
         (
+            # "We're in Tahoe" set the trip under way and the location with one message:
+            # one act, taken back as one.
             "undo",
             "",
-            "Undo: your trip back from in progress to planning?",
-            "✅ Done: your trip is planning again.",
+            "Undo all of this?\n• forget your location (Tahoe); it had no value before\n"
+            "• your trip back from in progress to planning",
+            "✅ Done: all of it is as it was before.",
             "planning",
         ),
     ],

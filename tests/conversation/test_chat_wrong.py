@@ -68,10 +68,10 @@ async def test_wrong_logs_a_p0_asks_for_the_right_value_and_rolls_travel_back(
     assert await talk.chat.deliver_alerts() == 2
     dropped, raised = talk.messenger.sent_after(mark, ALICE)
     assert dropped.text.startswith("⚠️ Rollback: travel dropped from Stage 2 to Stage 1")
-    # The Edit corrected an auto-commit: 1 of the week's 3 travel changes (location
-    # Tahoe, status in progress, location Reno) was corrected.
+    # The Edit corrected an auto-commit: 1 of the week's 2 travel changes Canon made on
+    # its own (location Tahoe, status in progress) was corrected.
     assert raised.text.startswith(
-        "⚠️ Rollback: 33% of my travel changes for you were corrected this week"
+        "⚠️ Rollback: 50% of my travel changes for you were corrected this week"
     )
 
 

@@ -11,6 +11,7 @@ from core.conversation.offline_replies import (
     CONDITION_NOTED,
     ENGLISH_ONLY,
     HELP_TEXT,
+    NOT_MY_JOB,
     NOTHING_CHANGED,
     offline_answer,
 )
@@ -383,15 +384,22 @@ def test_an_errand_is_placed_against_the_trip(
         ("completed", "The Amazon return is due — your trip is over, so it comes after it now."),
         (
             "in_progress",
-            "The Amazon return is due — it has no day, and you're on your trip now.",
+            "The Amazon return is due — it has no day, and you're on your trip now (back "
+            "Wednesday, February 25), so it comes after it.",
         ),
         ("planning", "The Amazon return is due — it has no day; you leave Sunday, February 22."),
     ],
 )
 def test_an_errand_with_no_day_is_still_placed_against_the_trip(status: str, said: str) -> None:
+    """Never "before the trip" once it is under way: the founding mistake."""
     facts = (
         fact("travel.status", status, THIS_MORNING),
-        fact("travel.depart_date", "2026-02-22", THIS_MORNING),
+        fact(
+            "travel.depart_date",
+            "2026-02-15" if status != "planning" else "2026-02-22",
+            THIS_MORNING,
+        ),
+        fact("travel.return_date", "2026-02-25", THIS_MORNING),
         fact("financial.amazon_return.status", "due", THIS_MORNING),
     )
     assert reply("is the amazon return before or after my trip?", facts) == said
@@ -427,6 +435,9 @@ def test_texting_asks_what_the_words_ask(typed: str, as_written: str) -> None:
         "is the amazon return before or after the trip",  # no question mark
         "is the amazon return before or after the trip?",
         "Is the Amazon return before the trip",
+        # Chat's openers before the question.
+        "wait is the amazon return before or after the trip",
+        "ok so is the amazon return before the trip",
     ],
 )
 def test_a_question_about_an_errand_needs_no_question_mark(question: str) -> None:
@@ -508,3 +519,24 @@ def test_back_home_with_no_home_city_is_back_home_not_unknown() -> None:
     said = reply("where am i", back)
     assert said.startswith("Back home: your trip is over (you told me, this morning)."), said
     assert "which city home is" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("remind me to call the vet at 4", NOT_MY_JOB),
+        ("can u remind me to take my meds at 9", NOT_MY_JOB),
+        ("Please book us a taxi to the station at 5", NOT_MY_JOB),
+        ("could you call my mom", NOT_MY_JOB),
+        ("set up a meeting w jen thurs", NOT_MY_JOB),
+        ("hey can you set a reminder for 5pm", NOT_MY_JOB),
+        # Not requests: a name, news about a club, a question about state.
+        ("call me alex", UNSURE),
+        ("order is on its way", NOTHING_CHANGED),
+    ],
+)
+def test_something_to_be_done_is_told_plainly_that_canon_keeps_what_is_true(
+    text: str, reply: str
+) -> None:
+    """A request is not a riddle ("I'm not sure what you mean"): Canon says what it does."""
+    assert offline_answer(text, [], [], NOW) == reply

@@ -7,6 +7,7 @@ home question, not mom's; "how's mom?" names mom's. The question the chat shows 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -101,3 +102,38 @@ def test_about_me_names_the_oldest_open_question() -> None:
     assert "I've asked you: \"Is your mom well" in said
     waiting = offline_answer("what do you know about me?", ON_TRIP, OPEN, NOW, ME, "rv-3")
     assert 'I have a question waiting for you: "Is your mom well' in waiting
+
+
+# A trip under way whose plan still "leaves" next Sunday: the check asks "Did you leave on
+# …?" about the departure, so "what do you know about me?" does not say "since" that day.
+UNDER_WAY_PLAN_AHEAD = (
+    _fact("travel.status", "in_progress"),
+    _fact("travel.destination", "Tahoe"),
+    _fact("travel.location", "Tahoe"),
+    _fact("travel.depart_date", "2026-02-22"),
+    _fact("travel.return_date", "2026-02-24"),
+)
+
+
+def _conflict(seq: int, field: str, value: Any, current: Any) -> ReviewItem:
+    item = _item(seq, field, value, f"g-{seq}", current=current)
+    return replace(item, source_key=f"consistency:departure_ahead_trip_under_way|{ME}|x")
+
+
+@pytest.mark.parametrize("asked", ["what do you know about me?", "what do u know abt me"])
+def test_what_a_conflict_question_doubts_is_not_said_as_known(asked: str) -> None:
+    ask = _conflict(5, "travel.depart_date", "2026-02-19", current="2026-02-22")
+    said = offline_answer(asked, UNDER_WAY_PLAN_AHEAD, (ask,), NOW, ME, "rv-5")
+    assert "on your trip to Tahoe" in said
+    assert "back Tuesday, February 24" in said
+    assert "February 22" not in said.split("I've asked")[0]
+    assert "I've asked you:" in said
+    assert "Did you leave on Thursday, February 19?" in said
+
+
+def test_an_ordinary_question_leaves_the_known_fact_in_place() -> None:
+    """Only a conflict question doubts what stands: a change waiting to be confirmed
+    (its value not yet believed) leaves the believed one in the answer."""
+    later = _item(6, "travel.return_date", "2026-02-26", "g-6", current="2026-02-24")
+    said = offline_answer("what do you know about me?", UNDER_WAY_PLAN_AHEAD, (later,), NOW, ME)
+    assert "back Tuesday, February 24" in said

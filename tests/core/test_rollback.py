@@ -103,7 +103,7 @@ async def test_a_p0_before_the_last_promotion_does_not_roll_back_again(engine: E
 
 
 async def corrected_once(engine: Engine) -> None:
-    """project: one auto-commit, then the user forgets it: 1 of 2 changes corrected (50%)."""
+    """project: one auto-commit, then the user forgets it: 1 of 1 auto-commit corrected."""
     told = make_observation("project.website.status", "done", at=at(0))
     assert (await engine.ingest(told, now=at(0))).decision == "auto_commit"
     forget = await propose_forget(engine, [ME], "project.website.status", at(5))
@@ -133,7 +133,7 @@ async def test_a_weekly_correction_rate_above_5_percent_raises_auto_and_asks_the
     other, _ = await read_rollout(engine, "user:other")
     assert domain_thresholds(engine.policy, other, "project")[1] == pytest.approx(auto_before)
     assert other.domain("project").confirm_next == 0
-    assert "50.0% > 5%" in events[-1].reason
+    assert "100.0% > 5%" in events[-1].reason
     assert await check_rollout(engine, at(11)) == []
     assert len(await engine.store.open_alerts()) == 1
 
@@ -192,3 +192,20 @@ async def test_an_owners_p0_for_no_entity_rolls_back_every_entity(engine: Engine
     await p0(engine, "travel")
     await check_rollout(engine, at(1))
     assert [(await stages(engine, e))["travel"] for e in (None, "user:a")] == ["1", "1"]
+
+
+async def test_taking_back_a_confirmed_value_is_no_correction_of_canons_autonomy(
+    engine: Engine,
+) -> None:
+    """The user confirmed a value, then forgot it: Canon committed nothing on its own, so
+    its thresholds stay and no rollback alert says "my changes were corrected"."""
+    told = make_observation("project.website.status", "done", at=at(0))
+    await set_stage(engine, "project", "0")  # shadow: every change is asked
+    asked = await engine.ingest(told, now=at(0))
+    assert asked.decision == "ask_user"
+    assert asked.review_item_id is not None
+    await engine.answer(asked.review_item_id, "confirm", now=at(1))
+    forget = await propose_forget(engine, [ME], "project.website.status", at(5))
+    await engine.answer(forget.id, "confirm", now=at(6))
+    assert await check_rollout(engine, at(10)) == []
+    assert await engine.store.open_alerts() == []

@@ -15,7 +15,8 @@ from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.domain.principals import user_principal
-from core.domain.records import PromptMessage
+from core.domain.records import PromptMessage, ReviewItem
+from core.engine.consistency import no_cannot_keep
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer
 
@@ -97,6 +98,12 @@ class Answers(ChatPart):
             return
         await self.settle(active, action, user_id, now, typed=True)
 
+    async def _editing(self, prompt: PromptMessage, item: ReviewItem) -> bool:
+        """Whether the chat already waits for ``item``'s value (an Edit, or a No that asked
+        for the day instead)."""
+        mode = await self.log.mode(prompt.chat_id)
+        return mode is not None and mode.mode == "edit" and mode.item_id == item.id
+
     async def settle(
         self,
         prompt: PromptMessage,
@@ -123,6 +130,11 @@ class Answers(ChatPart):
             return
         if action == "edit":
             await self.edits.begin(prompt, item, now)
+            return
+        if action == "reject" and no_cannot_keep(item) and not await self._editing(prompt, item):
+            # "Did you leave on Sunday?" No: not Sunday, but the trip began some day; ask
+            # which before forgetting it (a second No, or the day unknown, forgets it).
+            await self.edits.begin(prompt, item, now, request=texts.which_day_instead(item))
             return
         try:
             result = await answer_review(

@@ -43,10 +43,13 @@ class Edits(ChatPart):
         self.questions = questions
         self.steps = steps
 
-    async def begin(self, prompt: PromptMessage, item: ReviewItem, now: datetime) -> None:
-        """Wait for ``item``'s new value: closed-set values as buttons, or typed."""
+    async def begin(
+        self, prompt: PromptMessage, item: ReviewItem, now: datetime, request: str | None = None
+    ) -> None:
+        """Wait for ``item``'s new value: closed-set values as buttons, or typed
+        (``request``: how it is asked, when not the Edit's own words)."""
         await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
-        request = texts.edit_request(item)
+        request = request or texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
         await self.messenger.send(prompt.chat_id, request, texts.edit_buttons(item, prompt.token))
 

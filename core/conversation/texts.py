@@ -312,6 +312,15 @@ def edit_request(item: ReviewItem) -> str:
     return head + "Send it as your next message, or /cancel to keep the question open."
 
 
+def which_day_instead(item: ReviewItem) -> str:
+    """After No to the day a trip under way began: which day it was."""
+    what = phrasing.label(item.field, item.entity_id, item.entity_id)
+    return (
+        f'Which day was it, then? Send {what} ("friday", "the 27th"), '
+        "or tap No again if you'd rather I forget it."
+    )
+
+
 def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     """The allowed values of a closed set as buttons (plain-word labels), then Cancel."""
     if item.kind != "change":

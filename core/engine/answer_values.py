@@ -194,11 +194,14 @@ def match_choice(choices: tuple[Choice, ...], text: str) -> Choice | None:
     return None
 
 
-def parse_value(field: str, raw: str, at: datetime | None, sample: Scalar = None) -> Scalar:
+def parse_value(
+    field: str, raw: str, at: datetime | None, sample: Scalar = None, *, past: bool = False
+) -> Scalar:
     """The value to store for the typed answer ``raw``; ``InvalidAnswer`` when it is none.
 
     Dates are resolved against ``at``, the time the answer was written; without it
-    only ISO dates are understood.
+    only ISO dates are understood. ``past``: a day that has been (which day a trip began):
+    "friday" is the last one, not the next.
     """
     text = " ".join(raw.split())
     if not text:
@@ -213,7 +216,7 @@ def parse_value(field: str, raw: str, at: datetime | None, sample: Scalar = None
             raise InvalidAnswer(example_for(field, sample))
         return text
     if kind in ("date", "schedule"):
-        return _date_value(text, at, with_time=kind == "schedule")
+        return _date_value(text, at, with_time=kind == "schedule", past=past)
     if kind == "number":
         return _number(text)
     if kind == "timezone":
@@ -227,7 +230,7 @@ def parse_value(field: str, raw: str, at: datetime | None, sample: Scalar = None
     return text
 
 
-def _date_value(text: str, at: datetime | None, *, with_time: bool) -> str:
+def _date_value(text: str, at: datetime | None, *, with_time: bool, past: bool = False) -> str:
     kind = "schedule" if with_time else "date"
     if with_time and normalise(text) in ("cancelled", "canceled", "off", "called off"):
         return "cancelled"
@@ -240,7 +243,7 @@ def _date_value(text: str, at: datetime | None, *, with_time: bool) -> str:
         return parsed.isoformat()
     if at is None:
         raise InvalidAnswer(EXAMPLES[kind])
-    refs = find_times(text.casefold(), at)
+    refs = find_times(text.casefold(), at, future=not past)
     if not refs:
         raise InvalidAnswer(EXAMPLES[kind])
     return refs[0].iso(at) if with_time else refs[0].day.isoformat()

@@ -28,7 +28,12 @@ STATUS_AFTER: dict[str, ReviewStatus] = {
 
 
 def coerce_value(
-    field_name: str, raw: Any, *, at: datetime | None = None, sample: Scalar = None
+    field_name: str,
+    raw: Any,
+    *,
+    at: datetime | None = None,
+    sample: Scalar = None,
+    past: bool = False,
 ) -> Scalar:
     """Check (and for text input, convert) an edited value against the field's spec.
 
@@ -40,7 +45,7 @@ def coerce_value(
     spec = spec_for(field_name)
     value: Any = raw
     if isinstance(raw, str):
-        value = parse_value(field_name, raw, at, sample)
+        value = parse_value(field_name, raw, at, sample, past=past)
     if spec.values and value not in spec.values:
         raise InvalidAnswer(example_for(field_name, sample))
     if isinstance(value, str) and len(value) > 500:

@@ -24,6 +24,7 @@ from core.engine.answer_values import (
     value_kind,
 )
 from core.engine.answers import coerce_value
+from core.engine.consistency import no_cannot_keep
 from core.errors import InvalidAnswer, UnknownPlace
 from core.store import ReviewItem, Store
 
@@ -46,7 +47,10 @@ async def edit_value(
     in what ``item``'s entity and ``entities`` (the asker's other entities; None: every
     entity, for the owner's command line) hold now or held before.
     """
-    value = coerce_value(item.field, raw, at=at, sample=item.candidate_value)
+    # The day a trip under way began has been: "friday" is the last one.
+    value = coerce_value(
+        item.field, raw, at=at, sample=item.candidate_value, past=no_cannot_keep(item)
+    )
     if value_kind(item.field, item.candidate_value) != "place":
         return value
     if not isinstance(value, str):  # 42 or true over the API: no place's name

@@ -116,11 +116,14 @@ async def test_a_departure_put_ahead_again_is_asked_and_no_forgets_it(
         "travel.depart_date", ahead, source="manual_markdown", at=datetime.now(UTC), entity=ME
     )
     assert (await runner.chat.engine.ingest(note, now=datetime.now(UTC))).committed
-    tg.user_says(ALICE, "what's pending?")
+    await tg.say(ALICE, "what's pending?", expect="question waiting for you")
     prompt = await tg.prompt(ALICE, "in the future")
     question, why = prompt.text.splitlines()
     assert question == f"Did you leave on {show_date(today.isoformat())}?"
     assert why.startswith("The trip is under way, but your departure date is still ")
+    # No: not that day. Which day, then? A second No forgets it.
+    await tg.tap(ALICE, prompt, "No")
+    await tg.reply_after(ALICE, prompt.message_id, "Which day was it, then?")
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
     assert prompt.text.endswith("❌ Rejected: I forgot your departure date")
@@ -129,3 +132,29 @@ async def test_a_departure_put_ahead_again_is_asked_and_no_forgets_it(
     assert "travel.depart_date" not in trip
     await tg.say(ALICE, "We're in Tahoe", expect="")
     assert tg.open_prompts(ALICE) == [], "settled: not asked again"
+
+
+async def test_no_to_the_day_a_trip_began_asks_which_day_it_was(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "Did you leave on <today>?" No, and the day it was typed: the departure is that day,
+    not forgotten (a user who meant "no, I left yesterday" keeps it)."""
+    runner = await start_bot()
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
+    assert runner.chat is not None
+    today = datetime.now(UTC).date()
+    ahead = (today + timedelta(days=3)).isoformat()
+    note = make_observation(
+        "travel.depart_date", ahead, source="manual_markdown", at=datetime.now(UTC), entity=ME
+    )
+    assert (await runner.chat.engine.ingest(note, now=datetime.now(UTC))).committed
+    await tg.say(ALICE, "what's pending?", expect="question waiting for you")
+    prompt = await tg.prompt(ALICE, "in the future")
+    await tg.tap(ALICE, prompt, "No")
+    await tg.reply_after(ALICE, prompt.message_id, "Which day was it, then?")
+    yesterday = today - timedelta(days=1)
+    tg.user_says(ALICE, yesterday.isoformat())
+    await tg.settled(prompt)
+    trip = await _trip(runner.chat.engine.store)
+    assert trip["travel.depart_date"] == yesterday.isoformat()
+    assert trip["travel.status"] == "in_progress"

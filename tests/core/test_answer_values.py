@@ -202,3 +202,21 @@ def test_home_words_mean_where_the_user_lives(typed: str, home: bool) -> None:
 )
 def test_an_amount_is_read_as_a_number(typed: str, stored: float) -> None:
     assert coerce_value("financial.rent.amount", typed, at=AT) == stored
+
+
+@pytest.mark.parametrize(
+    ("typed", "day"),
+    [
+        # Asked which day a trip under way began (Sunday 2026-11-29): days that have been.
+        ("friday", "2026-11-27"),
+        ("the 27th", "2026-11-27"),
+        ("yesterday", "2026-11-28"),
+        ("today", "2026-11-29"),
+        ("2026-11-20", "2026-11-20"),
+    ],
+)
+def test_a_day_that_has_been_reads_backward(typed: str, day: str) -> None:
+    at = datetime(2026, 11, 29, 10, tzinfo=UTC)
+    assert coerce_value("travel.depart_date", typed, at=at, sample=day, past=True) == day
+    if typed == "friday":  # the same word, asked for a plan: the next one
+        assert coerce_value("travel.depart_date", typed, at=at, sample=day) == "2026-12-04"

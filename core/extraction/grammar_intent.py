@@ -143,6 +143,11 @@ _PHRASAL_RESULT = frozenset(
         "come home",
     }
 )
+OFF_A_VEHICLE = re.compile(
+    r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
+    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
+)
+"""Off a vehicle, which leaves the traveller where it stopped."""
 _RECENT = re.compile(
     r"\b(?:just|finally|today|tonight|this\s+(?:morning|afternoon|evening)|an?\s+hour\s+ago|"
     r"minutes\s+ago|earlier\s+today|safely)\b"
@@ -219,6 +224,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "I had to cancel my trip to Seattle": the cancelling happened
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
         return True  # "his surgery went fine": how he is now
+    if lemma in ("step", "hop", "climb") and OFF_A_VEHICLE.search(low):
+        return True  # "stepped off the ferry at Naxos": there now (not "off the curb")
     if lemma in ("get", "come") and _OUT_OF_CARE.search(low):
         return True  # "dad got out of hospital today": home now
     if lemma == "get":

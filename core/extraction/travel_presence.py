@@ -12,7 +12,7 @@ import re
 from core.extraction.intent_tense import DROVE_THERE_LATELY
 
 _DOING = (
-    r"(?:sitting|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
+    r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
     r"people[\s-]watching|posting\s+this|typing\s+this)"
 )
@@ -28,15 +28,18 @@ PRESENT_AT = re.compile(
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
+    r"(?:^am|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
-    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
+    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
     r"finally|safely|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
-    r"out\s+of\s+town)\s+)*"
+    r"out\s+of\s+town|"
+    # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
+    # weather; "I'm here na in Davao", "we're here po in Cebu": Filipino particles.
+    r"holed\s+up|hunkered\s+down|snowed\s+in|na|po|lang)\s+)*"
     r"(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
@@ -65,7 +68,11 @@ ARRIVED = re.compile(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
     # tahoe", "missed my connection in atlanta": held there now, the plan undone by it
     # (tried before "got", which alone is no arrival).
-    r"\b(?:(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
+    r"\b(?:(?:(?:got|stepped|hopped|climbed|just)\s+)?off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
+    # "got off the train in York", "off the plane in Denver": stepped off there (tried
+    # before "got", which would stop at the vehicle).
+    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)|"
+    r"(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
     r"snowed\s+in)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
     # "reached hyderabad safely", "we are reached Pune" (Indian English): got there.
     # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
@@ -74,13 +81,21 @@ ARRIVED = re.compile(
     r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s))reached"
     r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
-    r"touched\s+down|wheels\s+down|(?:across|over)\s+the\s+border\s+into|"
+    r"touched\s+down|touchdown|wheels\s+down|"
+    # "i reach chennai already", "we reach Lagos safely": Indian and Nigerian English's
+    # present for a reaching that is over.
+    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|^)reach(?=\s+[a-z]+(?:\s+[a-z]+)?\s+(?:already|safely|safe|liao)\b)|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
-    r"(?:into|to|in|at)?\s*"
+    r"(?:in\s+to\b|into|to|in|at)?\s*"
 )
 HERE = re.compile(
-    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+(?:(?:sunny|rainy|snowy|beautiful|"
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+"
+    # "greetings from all of us to everyone in Belfast": from people, not a place.
+    r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
+    # "greetings from a very rainy Glasgow": the weather said with an article and a degree.
+    r"(?:an?\s+)?(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
+    r"humid|muggy|sweltering|misty|stormy|drizzly|sunny|rainy|snowy|beautiful|"
     r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
     # "I am writing from Nairobi", "currently working remotely from Mexico City": the
     # speaker does it where they are (not "coming from", which is where they left).
@@ -116,7 +131,7 @@ TOURING = re.compile(
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
 GOT_THING = re.compile(
     r"got\s+(?:(?:safely|finally|just)\s+)*"
-    r"(?!(?:into|to|in|at|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
+    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
 )
 
 

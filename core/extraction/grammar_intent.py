@@ -35,6 +35,7 @@ from core.extraction.intent_tense import (
     STATIVE_PAST,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
+from core.extraction.travel_presence import OFF_A_VEHICLE
 from core.extraction.types import MessageIntent
 
 RESULT_VERBS = frozenset(
@@ -84,6 +85,10 @@ RESULT_VERBS = frozenset(
             "hole",  # "holed up at a motel in Flagstaff"
             # "we extended the trip to monday": the day it now ends is ahead.
             "extend",
+            # "rebooked on the Sunday flight to Dallas": that flight is the plan ("rebooke" is
+            # the lemma the parser gives "rebooked")
+            "rebook",
+            "rebooke",
             "bump",
             "drop",
             "scrap",
@@ -143,11 +148,6 @@ _PHRASAL_RESULT = frozenset(
         "come home",
     }
 )
-OFF_A_VEHICLE = re.compile(
-    r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
-    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
-)
-"""Off a vehicle, which leaves the traveller where it stopped."""
 _RECENT = re.compile(
     r"\b(?:just|finally|today|tonight|this\s+(?:morning|afternoon|evening)|an?\s+hour\s+ago|"
     r"minutes\s+ago|earlier\s+today|safely)\b"
@@ -192,11 +192,15 @@ _STORY_FRAME = re.compile(
 )
 """A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before
 the kids were born") says nothing about where the speaker is now."""
-_BACK_EXPECTED = re.compile(r"\bshould\s+be\s+(?:back|home)\b")
+_BACK_EXPECTED = re.compile(
+    r"\bshould\s+(?:be\s+(?:back|home|there|here)|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b)"
+)
 """A return expected ("we should be back sunday night"), not a possibility weighed."""
 _HAD_TO_RESULT = re.compile(
     r"\b(?:had|'ve\s+had|have\s+had)\s+to\s+(?:cancel|call\s+off|scrap|postpone|reschedule|"
-    r"push\s+back|move|quit|leave|resign)\b"
+    r"push\s+back|move|quit|leave|resign|rebook|"
+    # "had to push the chicago trip back a week": the object between the verb and "back"
+    r"push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b"
 )
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)

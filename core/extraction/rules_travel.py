@@ -48,16 +48,23 @@ _HEADING = re.compile(
     r"drive|going|go|traveling|travelling|travel|off|"
     + NOT_A_SCHOOL_TRIP
     + r"trip|road\s+trip|vacation|getaway|visit|"
-    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
+    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out|"
+    # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
+    r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
+    # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
+    # Austin": on the way, in the words a phone or a pilot uses.
+    r"omw|otw|en\s*route|boarding|wheels\s+up)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
-    r"(?:(?:on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
+    r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
     r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"
     r"(?:\s+(?:morning|afternoon|evening|night|nite|am|pm))?\s+|in\s+the\s+morning\s+)?"
     r"(?:for|to|in|into)\s+"
     # "I will be reaching Delhi by 6", "arriving in Lagos tomorrow": getting there.
     r"|\b(?:reaching|will\s+reach|'ll\s+reach)\s+(?!out\b|home\b|back\b)"
     r"|\b(?:arriving|landing)\s+(?:in|at|into)\s+"
+    # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
+    r"|\b(?:we|i)\s+(?:land|arrive|get\s+in)\s+(?:to|in|at|into)\s+"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
@@ -91,9 +98,9 @@ _ANOTHER_IS = re.compile(
 """Someone else as the subject right before "back from" ("tom's back from vegas")."""
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
 _BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
-_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
+_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b|(?:\s+|-)bound\b")
 _ON_THE_WAY = re.compile(
-    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b|"
+    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
@@ -149,6 +156,8 @@ _GATE = frozenset(
         "back",
         "home",
         "didn't",
+        "don't",  # "I don't fly out until Sunday": leaving on Sunday
+        "dont",
         "never",
         "not",
         "won't",

@@ -16,6 +16,11 @@ _DOING = (
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
     r"people[\s-]watching|posting\s+this|typing\s+this)"
 )
+OFF_A_VEHICLE = re.compile(
+    r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
+    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
+)
+"""Off a vehicle, which leaves the traveller where it stopped."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -39,8 +44,17 @@ PRESENT_AT = re.compile(
     r"out\s+of\s+town|"
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
     # weather; "I'm here na in Davao", "we're here po in Cebu": Filipino particles.
-    r"holed\s+up|hunkered\s+down|snowed\s+in|na|po|lang)\s+)*"
+    r"holed\s+up|hunkered\s+down|snowed\s+in|na|po|lang|"
+    # "we're staying on in Mombasa": a stay that goes on past its end.
+    r"on(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
+    # "extended my stay in Lisbon till the 15th", "decided to stay on in Bali another week":
+    # a stay there made longer, so there now.
+    r"\b(?:extend(?:ed|ing|s)?|prolong(?:ed|ing)?)\s+(?:my|our|the)\s+(?:stay|trip|visit|"
+    r"holiday|vacation|time)\s+(?:in|at)\s+|"
+    r"\b(?:decided|deciding|chose|choosing)\s+to\s+stay\s+(?:on\s+)?(?:(?:another|an\s+extra|"
+    r"one\s+more|a\s+few\s+more|(?:a\s+)?couple\s+(?:of\s+)?more|\w+\s+more)\s+(?:nights?|days?|"
+    r"weeks?)\s+)?(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.

@@ -45,6 +45,12 @@ HOMEWARD = re.compile(
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
     r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b)|"
+    # "returning to Delhi on 15th", "return to Lagos tomorrow": going back where one lives.
+    r"\b(?:return|returning)\s+to\s+(?!work\b|the\s+office\b|school\b)[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"
+    # "i'm not back till the 20th", "won't be home until Sunday": back on that day.
+    r"(?:(?<=\bnot\s)|(?<=n't\s)|(?<=\bwont\s))(?:be\s+)?(?:back|home)\s+"
+    r"(?=(?:till|til|until|before)\s)|"
     # "Expected back on Tuesday.", "expected home friday"
     r"\bexpected\s+(?:back|home)\b|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
@@ -117,6 +123,10 @@ _SELF = frozenset(
         "soon",
         "going",
         "to",
+        # "we won't be back till tuesday", "I'm not home until the 20th"
+        "won't",
+        "wont",
+        "not",
     ]
 )
 _WORD = re.compile(r"[a-z][a-z']*")

@@ -2,7 +2,9 @@
 sentences written for this round in many voices (texting, email, dictation, British, Indian,
 Nigerian and Filipino English, non-native English, retold stories, forwarded text) showed the
 extractor missing: where one is said in other words, getting off a vehicle, arrivals said
-the way Indian and Nigerian English say them.
+the way Indian and Nigerian English say them, on the way in a phone's words, going in other
+words (a named train, "proceeding to", "bound for", an arrival ahead, "a week on Saturday").
+The days of trips are in ``test_extraction_twelfth_trip_days``.
 
 Each class has its look-alikes (sentences that must not commit the field) beside the class
 itself. Every row is a sentence written for this module, none taken from an evaluation set;
@@ -112,3 +114,91 @@ def test_arrivals_in_other_words(text: str, place: str) -> None:
 )
 def test_look_alikes_of_an_arrival_place_no_one(text: str) -> None:
     assert "travel.location" not in _said(text)
+
+
+# ---------------------------------------------------------------- on the way, phone words
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("omw to portland", "Portland"),
+        ("otw to manila na", "Manila"),
+        ("en route to Marrakech, will text when we land", "Marrakech"),
+        ("enroute to Abuja", "Abuja"),
+        ("boarding now for Johannesburg", "Johannesburg"),
+        ("boarding for Lima, talk later", "Lima"),
+        ("wheels up to Austin", "Austin"),
+        # an arrival expected is no possibility weighed
+        ("omw to boise, should be there by 6", "Boise"),
+        ("en route to Leeds, should get in around 9", "Leeds"),
+        ("heading to Tulsa now, should land at 5", "Tulsa"),
+    ],
+)
+def test_on_the_way_in_phone_words(text: str, place: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent == "assertive", text
+    assert _said(text).get("travel.destination") == place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "omw to the gym",
+        "my sister is en route to Denver",
+        "we should go to Denver some time",
+        "I should be in Paris by now if the train hadn't broken down",
+    ],
+)
+def test_look_alikes_of_on_the_way_plan_no_trip(text: str) -> None:
+    said = _said(text)
+    assert "travel.destination" not in said
+    assert "travel.location" not in said
+
+
+# ---------------------------------------------------------------- going, in other words
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "depart"),
+    [
+        # a named train or coach, a formal "proceeding", "bound for"
+        ("gonna take the eurostar to paris on the 21st", "Paris", "2026-03-21"),
+        ("taking the red-eye to Boston tomorrow", "Boston", "2026-03-05"),
+        ("catching the coach to Bristol on Saturday", "Bristol", "2026-03-07"),
+        ("I shall be proceeding to Lagos on Friday", "Lagos", "2026-03-06"),
+        ("Kindly be informed that I shall be proceeding to Kano on Monday.", "Kano", "2026-03-09"),
+        (
+            "Please be informed that I will be travelling to Enugu on the 12th",
+            "Enugu",
+            "2026-03-12",
+        ),
+        ("bound for Chicago tomorrow", "Chicago", "2026-03-05"),
+        ("Chicago-bound tomorrow!!", "Chicago", "2026-03-05"),
+        # an arrival ahead, said in the simple present
+        ("We land in Lisbon at 6:40 Thursday", "Lisbon", "2026-03-05"),
+        ("I arrive in Rome on the 12th", "Rome", "2026-03-12"),
+        ("we get in to Denver friday night", "Denver", "2026-03-06"),
+        # a British day a week on
+        ("I leave a week on Saturday for Malta", "Malta", "2026-03-14"),
+        ("flying to Faro a week on Friday", "Faro", "2026-03-13"),
+        ("we're off to Corfu a fortnight on Monday", "Corfu", "2026-03-23"),
+    ],
+)
+def test_going_in_other_words(text: str, place: str, depart: str) -> None:
+    said = _said(text)
+    assert said.get("travel.destination") == place, said
+    assert said.get("travel.depart_date") == depart
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the package should arrive in Denver on friday",
+        "my sister is bound for Chicago tomorrow",
+        "if we take the eurostar to paris we'll save money",
+        "proceeding to checkout",
+    ],
+)
+def test_look_alikes_of_going_plan_no_trip(text: str) -> None:
+    assert "travel.destination" not in _said(text)

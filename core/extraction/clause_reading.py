@@ -29,7 +29,7 @@ _FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _PUT_OFF_TO = re.compile(
     r"\bhad\s+to\s+(?:push|move|reschedule|postpone|bump|rebook)\s+(?:[\w']+\s+){0,4}?"
-    r"(?:back\s+|forward\s+)?(?:to|till|til|until)\s+"
+    r"(?:back\s+|forward\s+)?(?:to|till|til|until|for)\s+"
 )
 """A day a trip had to be put off to is still ahead ("had to push our Rome trip back to the
 20th"), though "had" is past."""

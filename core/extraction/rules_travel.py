@@ -51,6 +51,8 @@ _HEADING = re.compile(
     r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out|"
     # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
     r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
+    # "we depart for Cairo", "about to board for Doha"
+    r"depart|departing|(?<!the\s)board|"
     # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
     # Austin": on the way, in the words a phone or a pilot uses.
     r"omw|otw|en\s*route|boarding|wheels\s+up)\s+(?:out\s+|back\s+|"
@@ -65,6 +67,8 @@ _HEADING = re.compile(
     r"|\b(?:arriving|landing)\s+(?:in|at|into)\s+"
     # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
     r"|\b(?:we|i)\s+(?:land|arrive|get\s+in)\s+(?:to|in|at|into)\s+"
+    # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
+    r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
@@ -97,13 +101,23 @@ _ANOTHER_IS = re.compile(
 )
 """Someone else as the subject right before "back from" ("tom's back from vegas")."""
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
+_MOVED_TO_DAY = re.compile(
+    r"\b(?:postponed|pushed\s+back|delayed|rescheduled)\s+(?:to|for|till|until)\s+"
+    r"(?:(?:the|this|next)\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw)"
+)
+"""Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
 _BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
-_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b|(?:\s+|-)bound\b")
+_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
 _ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
+_MOVING_NOW = re.compile(
+    r"\b(?:currently|as\s+we\s+speak|right\s+now|rn|atm|at\s+the\s+moment)\b|"
+    r"^somewhere\s+(?:on|over|near|outside|along)\b"
+)
+"""A going said to be under way now ("driving to Austin as we speak")."""
 _ON_TRIP = re.compile(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"
@@ -153,6 +167,12 @@ _GATE = frozenset(
         "away",
         "travel",
         "travels",
+        "travelling",  # "travelling 16th-20th": away, its place unsaid
+        "traveling",
+        "town",  # "out of town thurs-sun"
+        "country",
+        "station",
+        "outstation",
         "back",
         "home",
         "didn't",
@@ -308,7 +328,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return away_from_home(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, place_confidence(place))]
-    if _POSTPONED.search(low):
+    if _POSTPONED.search(low) and not _MOVED_TO_DAY.search(low):
         # Still planned, but when is unknown: worth asking about, not committing.
         return [
             Candidate(c.field, c.value, c.confidence * 0.6, c.intent, c.valid_until)
@@ -321,6 +341,17 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return [
             Candidate(c.field, c.value, c.confidence, "assertive")
             for c in trip_under_way(clause, place)
+        ]
+    if (
+        clause.intent in ("assertive", "planning")
+        and _MOVING_NOW.search(low)
+        and not any(t.day > clause.at.date() for t in clause.times)
+    ):
+        # "driving to Austin as we speak", "currently on a train to Cardiff": under way.
+        conf = place_confidence(place) * 0.8
+        return [
+            Candidate("travel.destination", place.name, conf, "assertive"),
+            Candidate("travel.status", "in_progress", conf, "assertive"),
         ]
     if planning or clause.intent == "hypothetical" or not _ON_THE_WAY.search(low):
         return planned_trip(clause, place)

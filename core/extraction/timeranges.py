@@ -1,7 +1,8 @@
 """Ranges of days the date pattern reads only in part, completed after it: a bare ordinal
 after "to" ("from 10th to 14th"), a first day that takes the last one's month ("5th to the
 12th of April"), a dash between two dates ("3/16 - 3/20"), and Saturday or Sunday said short
-after a weekday and a dash ("thurs-sun": "sat" and "sun" alone are ordinary words); and the
+after a weekday and a dash ("thurs-sun", "mon-wed": "sat", "sun" and "wed" alone are
+ordinary words); and the
 British day a week past a weekday ("a week on Saturday", "a fortnight on Friday").
 
 Each completed end is a ``TimeRef`` with the preposition "to", the way the pattern reads
@@ -25,8 +26,8 @@ _BARE_START = re.compile(r"\b(?P<n>\d{1,2})(?:st|nd|rd|th)(?P<to>" + _TO + r"(?:
 """The start of a range as a bare ordinal before a date ("5th to the 12th of April")."""
 _RANGE_PREPS = frozenset({"to", "till", "til", "until", "through", "thru"})
 _DASH = re.compile(r"\s*[-–]\s*$")
-_SHORT_WEEKEND = re.compile(r"\s*[-–]\s*(?P<d>sat|sun)\b")
-_WEEKEND_DAY = {"sat": 5, "sun": 6}
+_SHORT_WEEKEND = re.compile(r"\s*[-–]\s*(?P<d>sat|sun|wed)\b")
+_WEEKEND_DAY = {"wed": 2, "sat": 5, "sun": 6}
 
 
 _BARE_RANGE = re.compile(
@@ -74,12 +75,13 @@ def complete_ranges(text: str, refs: list[TimeRef], today: date, future: bool) -
     return out
 
 
-_WEEK_ON = re.compile(r"\ba\s+(?P<u>week|fortnight)\s+$")
+_WEEK_ON = re.compile(r"(?<!\bfor\s)\ba\s+(?P<u>week|fortnight)\s+$")
 _STEP = {"week": 7, "fortnight": 14}
 
 
 def _week_on(text: str, ref: TimeRef) -> TimeRef:
-    """ "a week on Saturday" (British): the Saturday a week after the next one."""
+    """ "a week on Saturday" (British): the Saturday a week after the next one (not "for a
+    week on Saturday": a week's stay from that Saturday)."""
     m = _WEEK_ON.search(text, 0, ref.start)
     if m is None or ref.unit != "day" or ref.prep != "on":
         return ref

@@ -21,7 +21,8 @@ _SELF_AWAY = re.compile(
     r"(?:^\s*(?:(?:will|shall|gonna)\s+be\s+)?|\b(?:i'm|im|i\s+am|we're|we\s+are|were|i'll\s+be|we'll\s+be|(?:i|we)\s+(?:will|shall)\s+be|"
     r"(?:gonna|going\s+to)\s+be)\s+)(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
     # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
-    r"(?:away|out\s+of\s+town|out\s*station)\b"
+    # "out of the country from 10th to 24th", "I'm travelling from the 2nd to the 9th"
+    r"(?:away|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing)\b"
     # "away from my desk" is no trip; "away from the 9th", "away from home" are.
     r"(?!\s+(?:from(?!\s+(?:(?:the\s+)?\d|home\b|(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|next|"
     r"this)))|with\s+(?:it|that))\b)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.places import place_before
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
 _MOVED_TO = re.compile(
@@ -97,7 +98,12 @@ def moved_to(clause: Clause) -> list[Candidate]:
     home = staying is not None or (said.group("home") is not None and not pushed_back)
     home = home or (m is not None and m.group("ret") is not None)
     field = "travel.return_date" if home else "travel.depart_date"
-    return [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
+    out = [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
+    where = place_before(clause.text, m.start("what")) if m is not None and not home else None
+    if where is not None and where.known:
+        # "the Denver trip moved to the 18th": the trip named by its place is still planned.
+        out.insert(0, Candidate("travel.destination", where.name, 0.85, "planning"))
+    return out
 
 
 _WEIGHED = re.compile(r"\b(?:probably|prob|likely|i\s+think|i\s+guess|i\s+suppose)\b")

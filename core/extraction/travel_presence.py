@@ -14,7 +14,7 @@ from core.extraction.intent_tense import DROVE_THERE_LATELY
 _DOING = (
     r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
-    r"people[\s-]watching|posting\s+this|typing\s+this)"
+    r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time)"
 )
 OFF_A_VEHICLE = re.compile(
     r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
@@ -39,7 +39,7 @@ PRESENT_AT = re.compile(
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
+    r"finally|safely|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
     r"out\s+of\s+town|"
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
@@ -48,6 +48,10 @@ PRESENT_AT = re.compile(
     # "we're staying on in Mombasa": a stay that goes on past its end.
     r"on(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
+    # "I dey Abuja now" (Nigerian Pidgin: "dey" is "am"), "we still dey for Lagos"
+    r"\b(?:i|we|i\s+still|we\s+still)\s+dey\s+(?:for\s+|in\s+|inside\s+)?|"
+    # "I haven't left Boston yet": still there.
+    r"\b(?:i|we)\s+(?:haven't|havent|have\s+not)\s+(?:even\s+)?left\s+(?=[^,;.]*\byet\b)|"
     # "extended my stay in Lisbon till the 15th", "decided to stay on in Bali another week":
     # a stay there made longer, so there now.
     r"\b(?:extend(?:ed|ing|s)?|prolong(?:ed|ing)?)\s+(?:my|our|the)\s+(?:stay|trip|visit|"
@@ -93,18 +97,18 @@ ARRIVED = re.compile(
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
     r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
     r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s))reached"
-    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)\s+(?=to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|touchdown|wheels\s+down|"
     # "i reach chennai already", "we reach Lagos safely": Indian and Nigerian English's
     # present for a reaching that is over.
-    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|^)reach(?=\s+[a-z]+(?:\s+[a-z]+)?\s+(?:already|safely|safe|liao)\b)|(?:across|over)\s+the\s+border\s+into|"
+    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|^)reach(?=\s+[a-z]+(?:\s+[a-z]+)?\s+(?:already|safely|safe|liao|this\s+morning|today|last\s+night|just\s+now)\b)|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
     r"(?:in\s+to\b|into|to|in|at)?\s*"
 )
 HERE = re.compile(
-    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+"
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love)\s+from\s+"
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
     # "greetings from a very rainy Glasgow": the weather said with an article and a degree.

@@ -29,6 +29,10 @@ COMPLETED = re.compile(
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+home\s+soil\b|"
+    # "back in London after a fortnight in Kenya", "back in the UK after three weeks away"
+    r"^(?:(?:finally|just|safely|so)\s+)*back\s+(?:in|to)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+after\s+"
+    r"(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|"
+    r"fortnights?|months?|nights?)\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     # ("trips over": the apostrophe left out)
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"

@@ -241,3 +241,61 @@ def test_a_trip_put_off_or_rebooked_is_still_planned(text: str, place: str, depa
     said = _said(text)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
+
+
+# ---------------------------------------------------------------- batch two: days and returns
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "depart"),
+    [
+        ("the Denver trip moved to the 18th", "Denver", "2026-03-18"),
+        ("our Lisbon flight got pushed to Monday", "Lisbon", "2026-03-09"),
+        ("the Accra trip's been moved to the 20th", "Accra", "2026-03-20"),
+        ("Flight to Cork rescheduled for Friday 7am", "Cork", "2026-03-06"),
+        ("had to rebook the Nairobi flight for the 11th", "Nairobi", "2026-03-11"),
+    ],
+)
+def test_a_trip_moved_keeps_its_place_and_new_day(text: str, place: str, depart: str) -> None:
+    said = _said(text)
+    assert said.get("travel.destination") == place, said
+    assert said.get("travel.depart_date") == depart
+
+
+@pytest.mark.parametrize(
+    ("text", "depart", "back"),
+    [
+        ("I'm travelling from the 2nd to the 9th of April", "2026-04-02", "2026-04-09"),
+        ("I will be out of the country from 10th to 24th March", "2026-03-10", "2026-03-24"),
+        ("travelling 16th-20th, limited email", "2026-03-16", "2026-03-20"),
+        ("in Seattle Mon-Wed next week", "2026-03-09", "2026-03-11"),
+        ("off to Cornwall for a week on Saturday", "2026-03-07", "2026-03-14"),
+    ],
+)
+def test_more_trip_days(text: str, depart: str, back: str) -> None:
+    said = _said(text)
+    assert (said.get("travel.depart_date"), said.get("travel.return_date")) == (depart, back)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Back in London after a fortnight in Kenya",
+        "back in Toronto after two weeks in Peru",
+        "finally back in Accra after a month away",
+    ],
+)
+def test_back_somewhere_after_a_time_away_ends_the_trip(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "completed"
+    assert said.get("travel.location") not in ("Kenya", "Peru")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I love travelling", "I'm travelling from London", "my wife is travelling till Sunday"],
+)
+def test_look_alikes_of_travelling_date_no_trip(text: str) -> None:
+    said = _said(text)
+    assert "travel.return_date" not in said
+    assert "travel.depart_date" not in said

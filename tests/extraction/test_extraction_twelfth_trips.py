@@ -202,3 +202,90 @@ def test_going_in_other_words(text: str, place: str, depart: str) -> None:
 )
 def test_look_alikes_of_going_plan_no_trip(text: str) -> None:
     assert "travel.destination" not in _said(text)
+
+
+# ---------------------------------------------------------------- batch two: more ways to say it
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # greetings in more words, an "officially", Nigerian Pidgin "dey", "haven't left yet"
+        ("hey from Kathmandu! wifi is patchy", "Kathmandu"),
+        ("Hallo from snowy Innsbruck", "Innsbruck"),
+        ("hiya from Galway", "Galway"),
+        ("ok so im officially in Tbilisi!!", "Tbilisi"),
+        ("we're officially in Marrakech", "Marrakech"),
+        ("I dey Abuja now, I go call you", "Abuja"),
+        ("we still dey for Lagos", "Lagos"),
+        ("I dey inside Kano since morning", "Kano"),
+        ("I haven't left Boston yet, flight's at 9", "Boston"),
+        ("we haven't even left Leeds yet lol", "Leeds"),
+        ("killing time in Reykjavik on a layover", "Reykjavík"),
+        ("I reach Ibadan this morning, journey was smooth", "Ibadan"),
+    ],
+)
+def test_where_one_is_in_more_words(text: str, place: str) -> None:
+    assert _here(text) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("currently on a train to Cardiff", "Cardiff"),
+        ("Somewhere on the M6 heading to Manchester", "Manchester"),
+        ("driving to Austin as we speak", "Austin"),
+        ("flying to Lagos rn, wifi on the plane is a joke", "Lagos"),
+    ],
+)
+def test_a_going_said_to_be_under_way_now(text: str, place: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent == "assertive"
+    said = _said(text)
+    assert said.get("travel.destination") == place
+    assert said.get("travel.status") == "in_progress"
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "depart"),
+    [
+        ("we depart for Cairo on the 21st", "Cairo", "2026-03-21"),
+        ("departing for Kigali on Monday", "Kigali", "2026-03-09"),
+        ("Flying SFO to Boston on Thursday", "Boston", "2026-03-05"),
+        ("flying LHR to Accra on the 12th", "Accra", "2026-03-12"),
+        ("we're off to Lanzarote on Saturday!!", "Lanzarote", "2026-03-07"),
+        ("off to Tenerife on Friday wooo", "Tenerife", "2026-03-06"),
+    ],
+)
+def test_going_in_yet_more_words(text: str, place: str, depart: str) -> None:
+    said = _said(text)
+    assert said.get("travel.destination") == place, said
+    assert said.get("travel.depart_date") == depart
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "on the board for Denver",
+        "my sister is driving to Austin as we speak",
+        "we're off to see Maria on Saturday",
+    ],
+)
+def test_look_alikes_of_going_in_yet_more_words(text: str) -> None:
+    said = _said(text)
+    assert "travel.destination" not in said
+    assert said.get("travel.status") != "in_progress"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fwd from Sarah: Landed in Berlin, all good x",
+        "from Tom: Landed in Oslo",
+        "from Kemi: Touched down in Accra",
+    ],
+)
+def test_someone_elses_words_handed_on_with_a_capital_place_no_one(text: str) -> None:
+    said = _said(text)
+    assert "travel.location" not in said
+    assert "travel.status" not in said

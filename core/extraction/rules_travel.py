@@ -21,6 +21,7 @@ from core.extraction.places import place_at, place_before, place_there
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
+from core.extraction.travel_gate import TRAVEL_GATE
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
@@ -69,6 +70,15 @@ _HEADING = re.compile(
     r"|\b(?:we|i)\s+(?:land|arrive|get\s+in)\s+(?:to|in|at|into)\s+"
     # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
     r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
+    # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.
+    r"|\b(?:flying|fly|flight|driving|train)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
+    r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
+    r"|\bnext\s+stop[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
+    r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
+    # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
+    # Edinburgh on the 14th": a known place straight after the going.
+    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!to\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
@@ -102,7 +112,7 @@ _ANOTHER_IS = re.compile(
 """Someone else as the subject right before "back from" ("tom's back from vegas")."""
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
 _MOVED_TO_DAY = re.compile(
-    r"\b(?:postponed|pushed\s+back|delayed|rescheduled)\s+(?:to|for|till|until)\s+"
+    r"\b(?:postponed|pushed\s+back|delayed|rescheduled)\s+(?:[\w']+\s+){0,4}?(?:to|for|till|until)\s+"
     r"(?:(?:the|this|next)\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw)"
 )
 """Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
@@ -113,6 +123,7 @@ _ON_THE_WAY = re.compile(
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
+_STUCK_THERE = re.compile(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
 _MOVING_NOW = re.compile(
     r"\b(?:currently|as\s+we\s+speak|right\s+now|rn|atm|at\s+the\s+moment)\b|"
     r"^somewhere\s+(?:on|over|near|outside|along)\b"
@@ -127,7 +138,7 @@ _NOW = re.compile(
     r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b"
 )
 _NOW_HERE = re.compile(
-    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that))\b"
+    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that)|still)\b"
 )
 """``_NOW`` without "this week" (a stay that may lie ahead) and with a bare "now"."""
 
@@ -152,62 +163,13 @@ _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|pla
 
 
 _CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
-_GATE = frozenset(
-    [
-        "trip",
-        "trip's",
-        "vacation's",
-        "holiday's",
-        "vacation",
-        "holiday",
-        "getaway",
-        "journey",
-        "voyage",
-        "flight",
-        "away",
-        "travel",
-        "travels",
-        "travelling",  # "travelling 16th-20th": away, its place unsaid
-        "traveling",
-        "town",  # "out of town thurs-sun"
-        "country",
-        "station",
-        "outstation",
-        "back",
-        "home",
-        "didn't",
-        "don't",  # "I don't fly out until Sunday": leaving on Sunday
-        "dont",
-        "never",
-        "not",
-        "won't",
-        "aren't",
-        "isn't",
-        "left",
-        "arrived",
-        "landed",
-        "made",
-        "touched",
-        "cancelled",
-        "canceled",
-        "scrapped",
-        "called",
-        "return",
-        "stay",
-        "staying",
-        "here",
-        "extended",
-        "extending",
-        "there",  # "…in Tampa, I'm going there next week": a place said before
-    ]
-)
 
 
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
     if (
-        clause.words.isdisjoint(_GATE)
+        clause.words.isdisjoint(TRAVEL_GATE)
         and not any(gazetteer.starts_a_name(w) for w in clause.words)
         and _CAPITAL.search(clause.text) is None
         and CALLED_OFF.search(low) is None
@@ -224,6 +186,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # "prob gonna skip the trip to austin": a cancellation still being weighed is not
         # one made; "we're not going" or "we cancelled" is.
         weighed = still_weighed(clause)
+        stuck = _STUCK_THERE.search(low) if only_flight else None
+        place = place_near(clause, stuck.end()) if stuck else None
+        if place is not None and not weighed:
+            # "flight cancelled, stuck in Frankfurt overnight": where the cancelled flight
+            # left the traveller.
+            return trip_under_way(clause, place)
         return [
             Candidate(
                 "travel.status",

@@ -22,7 +22,7 @@ _SELF_AWAY = re.compile(
     r"(?:gonna|going\s+to)\s+be)\s+)(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
     # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
     # "out of the country from 10th to 24th", "I'm travelling from the 2nd to the 9th"
-    r"(?:away|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing)\b"
+    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing)\b"
     # "away from my desk" is no trip; "away from the 9th", "away from home" are.
     r"(?!\s+(?:from(?!\s+(?:(?:the\s+)?\d|home\b|(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|next|"
     r"this)))|with\s+(?:it|that))\b)"
@@ -30,6 +30,13 @@ _SELF_AWAY = re.compile(
 """The speaker away from home ("we're away skiing til sunday", "gonna be away tues-thurs
 next week for work", "away til Monday", "out of town thurs-sun"): a trip under way or planned, its place
 unsaid. "away from my desk" is no trip."""
+
+
+_LEAVING_ON = re.compile(
+    r"^(?:(?:i|we|so|and)\s+)*(?:leave|leaving|fly\s+out|flying\s+out|head\s+out|heading\s+out|"
+    r"depart|departing)\s+(?=(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw|the\s+\d|\d))"
+)
+"""Setting out on a day with no place ("leave Fri, back Mon", "we fly out tomorrow")."""
 
 
 _UNNAMED_GETAWAY = re.compile(
@@ -55,6 +62,12 @@ def away_from_home(clause: Clause) -> list[Candidate]:
         if days:
             return _planned(days[0], None)
     m = _SELF_AWAY.search(clause.low)
+    leaving = _LEAVING_ON.match(clause.low) if m is None else None
+    if leaving is not None and clause.intent == "planning":
+        # "leave Fri, back Mon": setting out on a day, the place left unsaid.
+        days = [t.day for t in clause.times if t.start >= leaving.end() - 1 and not t.past]
+        if days:
+            return _planned(days[0], None)
     getaway = _UNNAMED_GETAWAY.search(clause.low) if m is None else None
     if (
         clause.intent == "planning"

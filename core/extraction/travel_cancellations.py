@@ -40,7 +40,7 @@ _CANCELLED = re.compile(
     # a colon or a dash may stand for the verb ("trip to vegas: cancelled").
     r"(?:\s*[:\u2013\u2014-]\s*|\s+)(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
     r"already|lah|liao))|"
-    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|"
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
     r"had\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to)|"
@@ -48,7 +48,7 @@ _CANCELLED = re.compile(
     # "our plans this weekend").
     r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
     r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
-    r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|"
+    r"(?:get\s+to\s+go|go|going|went|make\s+it|made\s+it|get|got)\b|"
     # "we never ended up driving to the lake house" (not "we didn't fly, we drove")
     r"\b(?:didn't|did\s+not|never)\s+end(?:ed)?\s+up\s+(?:driving|flying|heading|travell?ing)\b|\b(?:not|aren't|isn't|won't|never|no\s+longer)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
@@ -127,7 +127,8 @@ def place_called_off(clause: Clause) -> re.Match[str] | None:
     m = _PLACE_OFF.search(clause.text)
     if m is None:
         return _place_cancelled(clause)
-    name = m.group("place")  # alone: "cabo's" is Cabo and the verb
+    # alone: "cabo's" is Cabo and the verb; "the Dublin weekend is off" is Dublin's trip
+    name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break)$", "", m.group("place"))
     place = place_at(name, 0)
     if place is None or not place.known or place.end != len(name):
         return None  # "Marcus is off": an unknown name is someone's

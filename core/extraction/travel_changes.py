@@ -43,12 +43,13 @@ _PUSHED_BACK = re.compile(r"\bpushed\s+(?:my|our|the)\s+(?:flight|trip)\s+back\b
 _STAYING_ON = re.compile(
     # At the start, or after a comma: "flight home got cancelled, stuck here till sunday".
     r"(?:^|(?<=[,;])\s*)" + _LEAD.removeprefix("^") + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
+    r"we've|i've|we\s+have|i\s+have|"
     r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
     # "stuck here till sunday": a way home that fell through keeps the trip going.
     r"(?:(?P<stay>staying|stay|stuck|stranded|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
     r"(?:[a-z']+\s+){0,2}[a-z']+)?|"
-    r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+"
+    r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+(?:[a-z]+\s+)?"
     r"(?:trip|stay|vacation|holiday|visit|time\s+here))\s+(?:to|til|till|until|through|thru)\s+"
 )
 """Staying on where the trip is: "staying till monday now", "we extended the trip to the

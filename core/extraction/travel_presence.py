@@ -14,7 +14,7 @@ from core.extraction.intent_tense import DROVE_THERE_LATELY
 _DOING = (
     r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
-    r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time)"
+    r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time|hiding|sheltering)"
 )
 OFF_A_VEHICLE = re.compile(
     r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
@@ -44,7 +44,7 @@ PRESENT_AT = re.compile(
     r"out\s+of\s+town|"
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
     # weather; "I'm here na in Davao", "we're here po in Cebu": Filipino particles.
-    r"holed\s+up|hunkered\s+down|snowed\s+in|na|po|lang|"
+    r"holed\s+up|hunkered\s+down|snowed\s+in|parked(?:\s+up)?|na|po|lang|"
     # "we're staying on in Mombasa": a stay that goes on past its end.
     r"on(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
@@ -63,7 +63,11 @@ PRESENT_AT = re.compile(
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
-    r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
+    r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"
+    # "stuck on the tarmac in Chicago": held in the vehicle, where it stands.
+    r"\bstuck\s+on\s+(?:the|a|our|my)\s+(?:tarmac|runway|plane|train|bus|ferry)\s+(?:in|at)\s+|"
+    # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
+    r"\bmoved\s+on\s+to\s+|"
     r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
     # "on the beach in Tulum right now", "at a little cafe in Porto": the scene, then the
     # place it is in, the "I'm" left out.
@@ -108,12 +112,13 @@ ARRIVED = re.compile(
     r"(?:in\s+to\b|into|to|in|at)?\s*"
 )
 HERE = re.compile(
-    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love)\s+from\s+"
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|(?:good\s+)?morning|"
+    r"(?:good\s+)?evening|(?:good\s+)?afternoon)\s+from\s+"
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
     # "greetings from a very rainy Glasgow": the weather said with an article and a degree.
     r"(?:an?\s+)?(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
-    r"humid|muggy|sweltering|misty|stormy|drizzly|sunny|rainy|snowy|beautiful|"
+    r"humid|muggy|sweltering|misty|stormy|drizzly|damp|dreary|balmy|icy|sunny|rainy|snowy|beautiful|"
     r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
     # "I am writing from Nairobi", "currently working remotely from Mexico City": the
     # speaker does it where they are (not "coming from", which is where they left).

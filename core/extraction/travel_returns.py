@@ -46,7 +46,9 @@ HOMEWARD = re.compile(
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"
     r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
-    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
+    r"(?<!back)(?<!back\s)(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
+    r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
     r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b)|"
     # "returning to Delhi on 15th", "return to Lagos tomorrow": going back where one lives.
@@ -66,8 +68,8 @@ HOMEWARD = re.compile(
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
     # "back in town monday", "back in boston tmrw": the day straight after where.
-    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)\s+"
-    r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d)|"
+    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
     r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"

@@ -299,3 +299,59 @@ def test_look_alikes_of_travelling_date_no_trip(text: str) -> None:
     said = _said(text)
     assert "travel.return_date" not in said
     assert "travel.depart_date" not in said
+
+
+# ---------------------------------------------------------------- batch three
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("we fly home to Manila via Doha on the 28th", "2026-03-28"),
+        ("flying home to Lagos on Sunday", "2026-03-08"),
+        ("back to Manila on the 20th po", "2026-03-20"),
+        ("back to Leeds tomorrow", "2026-03-05"),
+        ("extended the Lisbon stay to the 18th", "2026-03-18"),
+        ("we've extended our Bali trip to the 25th", "2026-03-25"),
+        ("gone till the 22nd", "2026-03-22"),
+    ],
+)
+def test_the_way_home_batch_three(text: str, back: str) -> None:
+    assert _said(text).get("travel.return_date") == back
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "depart"),
+    [
+        ("we've rescheduled the Cairo trip to the 30th", "Cairo", "2026-03-30"),
+        ("they rescheduled my flight to Oslo for Friday", "Oslo", "2026-03-06"),
+        ("the Rome trip got postponed until the 25th", "Rome", "2026-03-25"),
+    ],
+)
+def test_put_off_to_a_named_day(text: str, place: str, depart: str) -> None:
+    said = _said(text)
+    assert said.get("travel.destination") == place, said
+    assert said.get("travel.depart_date") == depart
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the Dublin weekend is off",
+        "scrapping the Rome trip, money's tight",
+        "the Paris trip's off",
+        "ok so the Lagos holiday is cancelled",
+    ],
+)
+def test_a_trip_named_by_its_place_called_off(text: str) -> None:
+    assert _said(text).get("travel.status") == "cancelled"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the Sunday lunch is off", "Jordan's weekend is off", "flying back to Rome friday"],
+)
+def test_look_alikes_of_a_trip_called_off_or_the_way_home(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") != "cancelled"
+    assert "travel.return_date" not in said

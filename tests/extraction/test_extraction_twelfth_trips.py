@@ -289,3 +289,74 @@ def test_someone_elses_words_handed_on_with_a_capital_place_no_one(text: str) ->
     said = _said(text)
     assert "travel.location" not in said
     assert "travel.status" not in said
+
+
+# ---------------------------------------------------------------- batch three
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Morning from Kigali ☀️", "Kigali"),
+        ("good evening from Lagos", "Lagos"),
+        ("afternoon from a damp Cardiff", "Cardiff"),
+        ("we're parked up at a campsite outside Keswick", "Keswick"),
+        ("still in Manila po, flight is tomorrow", "Manila"),
+        ("still in Denver, flying home friday", "Denver"),
+        ("staying an extra week in Hoi An, too good to leave", "Hoi An"),
+        ("stuck on the tarmac in Chicago for 2 hours now", "Chicago"),
+        ("flight cancelled, stuck in Frankfurt overnight", "Frankfurt"),
+        ("our flight got cancelled, stranded in Lisbon till Sunday", "Lisbon"),
+    ],
+)
+def test_where_one_is_batch_three(text: str, place: str) -> None:
+    assert _here(text) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "depart"),
+    [
+        ("flying Lagos to London on Sunday night", "London", "2026-03-08"),
+        ("driving Leeds to Bristol tomorrow", "Bristol", "2026-03-05"),
+        ("next stop Hanoi on Saturday", "Hanoi", "2026-03-07"),
+        ("next stop: Kyoto on Friday", "Kyoto", "2026-03-06"),
+        ("Im going kumasi on friday", "Kumasi", "2026-03-06"),
+        ("we're going Abuja tomorrow", "Abuja", "2026-03-05"),
+        ("now we're doing Edinburgh on the 14th instead", "Edinburgh", "2026-03-14"),
+        ("we're doing Prague on the 20th", "Prague", "2026-03-20"),
+        ("trip: Lisbon, 12th to 19th", "Lisbon", "2026-03-12"),
+    ],
+)
+def test_going_batch_three(text: str, place: str, depart: str) -> None:
+    said = _said(text)
+    assert said.get("travel.destination") == place, said
+    assert said.get("travel.depart_date") == depart
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("on the M4 to Cardiff rn", "Cardiff"),
+        ("on the I-95 to Boston now", "Boston"),
+        ("on the motorway to Glasgow right now", "Glasgow"),
+    ],
+)
+def test_on_the_road_to_a_place_now(text: str, place: str) -> None:
+    said = _said(text)
+    assert said.get("travel.destination") == place
+    assert said.get("travel.status") == "in_progress"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going shopping on friday",
+        "we're doing dinner on Friday",
+        "we're doing pizza tonight",
+        "my sister's gone till Friday",
+    ],
+)
+def test_look_alikes_of_going_batch_three(text: str) -> None:
+    said = _said(text)
+    assert "travel.destination" not in said
+    assert "travel.return_date" not in said

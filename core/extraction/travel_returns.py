@@ -46,7 +46,7 @@ HOMEWARD = re.compile(
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"
     r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
-    r"(?<!back)(?<!back\s)(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
     r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
     r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.

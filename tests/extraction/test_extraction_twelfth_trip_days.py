@@ -355,3 +355,16 @@ def test_look_alikes_of_a_trip_called_off_or_the_way_home(text: str) -> None:
     said = _said(text)
     assert said.get("travel.status") != "cancelled"
     assert "travel.return_date" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("I'll be back on the 12th", "2026-03-12"),
+        ("we'll be back on Monday", "2026-03-09"),
+        ("i'll be back on the 12th instead of the 10th", "2026-03-12"),
+    ],
+)
+def test_back_on_a_day_stays_the_way_home(text: str, back: str) -> None:
+    """The way home said plainly, kept while "home to X" joined it."""
+    assert _said(text).get("travel.return_date") == back

@@ -32,13 +32,6 @@ next week for work", "away til Monday", "out of town thurs-sun"): a trip under w
 unsaid. "away from my desk" is no trip."""
 
 
-_LEAVING_ON = re.compile(
-    r"^(?:(?:i|we|so|and)\s+)*(?:leave|leaving|fly\s+out|flying\s+out|head\s+out|heading\s+out|"
-    r"depart|departing)\s+(?=(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw|the\s+\d|\d))"
-)
-"""Setting out on a day with no place ("leave Fri, back Mon", "we fly out tomorrow")."""
-
-
 _UNNAMED_GETAWAY = re.compile(
     r"\b(?:driving|drive|flying|fly|heading|head|going|go|leaving\s+for|leave\s+for|off\s+to|"
     r"road\s+tripping)\s+(?:up\s+|down\s+|out\s+|over\s+|back\s+)?(?:to\s+)?"
@@ -62,12 +55,6 @@ def away_from_home(clause: Clause) -> list[Candidate]:
         if days:
             return _planned(days[0], None)
     m = _SELF_AWAY.search(clause.low)
-    leaving = _LEAVING_ON.match(clause.low) if m is None else None
-    if leaving is not None and clause.intent == "planning":
-        # "leave Fri, back Mon": setting out on a day, the place left unsaid.
-        days = [t.day for t in clause.times if t.start >= leaving.end() - 1 and not t.past]
-        if days:
-            return _planned(days[0], None)
     getaway = _UNNAMED_GETAWAY.search(clause.low) if m is None else None
     if (
         clause.intent == "planning"

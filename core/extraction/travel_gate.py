@@ -26,11 +26,6 @@ TRAVEL_GATE = frozenset(
         "country",
         "station",
         "outstation",
-        "leave",  # "leave Fri, back Mon": setting out with no place named
-        "leaving",
-        "depart",
-        "departing",
-        "fly",
         "gone",
         "back",
         "home",

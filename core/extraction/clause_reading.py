@@ -27,6 +27,12 @@ from core.extraction.types import MessageIntent
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
+_PUT_OFF_TO = re.compile(
+    r"\bhad\s+to\s+(?:push|move|reschedule|postpone|bump|rebook)\s+(?:[\w']+\s+){0,4}?"
+    r"(?:back\s+|forward\s+)?(?:to|till|til|until|for)\s+"
+)
+"""A day a trip had to be put off to is still ahead ("had to push our Rome trip back to the
+20th"), though "had" is past."""
 _CHANGED_TO = re.compile(r"\bchanged\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
 """A day changed to is the new one, still ahead ("our flight back got changed to thursday");
 "changed" alone keeps its past ("I changed my mind"). ("shifted to" needs no such test:
@@ -56,6 +62,7 @@ def read_clause(
         and md is None
         and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES)
         and not (verb == "change" and _CHANGED_TO.search(seg.low))
+        and not _PUT_OFF_TO.search(seg.low)
     )
     times = find_times(seg.low, at, future=not past_verb)
     today = at.date()

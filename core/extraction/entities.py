@@ -9,6 +9,7 @@ PERSON, and that the gazetteer does not know as a place, is nobody's whereabouts
 
 from __future__ import annotations
 
+from core.extraction.first_names import is_common_first_name
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.linguistics.parse import parse
 
@@ -34,4 +35,8 @@ def is_a_person_not_a_place(field: str, value: object, people: frozenset[str]) -
     if value.isupper():
         return False  # "JFK", "LAX": the small model takes airports for people
     name = value.lower().strip()
+    if field.startswith("travel.") and not is_common_first_name(name.split()[0]):
+        # "off to Lanzarote on Saturday": the recogniser takes an unknown island for a
+        # person, but one goes to a person's name only if it is a person's name.
+        return False
     return name in people and lookup(key_of(name)) is None

@@ -35,6 +35,7 @@ from core.extraction.intent_tense import (
     STATIVE_PAST,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
+from core.extraction.travel_presence import OFF_A_VEHICLE
 from core.extraction.types import MessageIntent
 
 RESULT_VERBS = frozenset(
@@ -84,6 +85,10 @@ RESULT_VERBS = frozenset(
             "hole",  # "holed up at a motel in Flagstaff"
             # "we extended the trip to monday": the day it now ends is ahead.
             "extend",
+            # "rebooked on the Sunday flight to Dallas": that flight is the plan ("rebooke" is
+            # the lemma the parser gives "rebooked")
+            "rebook",
+            "rebooke",
             "bump",
             "drop",
             "scrap",
@@ -187,11 +192,15 @@ _STORY_FRAME = re.compile(
 )
 """A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before
 the kids were born") says nothing about where the speaker is now."""
-_BACK_EXPECTED = re.compile(r"\bshould\s+be\s+(?:back|home)\b")
+_BACK_EXPECTED = re.compile(
+    r"\bshould\s+(?:be\s+(?:back|home|there|here)|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b)"
+)
 """A return expected ("we should be back sunday night"), not a possibility weighed."""
 _HAD_TO_RESULT = re.compile(
     r"\b(?:had|'ve\s+had|have\s+had)\s+to\s+(?:cancel|call\s+off|scrap|postpone|reschedule|"
-    r"push\s+back|move|quit|leave|resign)\b"
+    r"push\s+back|move|quit|leave|resign|rebook|"
+    # "had to push the chicago trip back a week": the object between the verb and "back"
+    r"push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b"
 )
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
@@ -219,6 +228,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "I had to cancel my trip to Seattle": the cancelling happened
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
         return True  # "his surgery went fine": how he is now
+    if lemma in ("step", "hop", "climb") and OFF_A_VEHICLE.search(low):
+        return True  # "stepped off the ferry at Naxos": there now (not "off the curb")
     if lemma in ("get", "come") and _OUT_OF_CARE.search(low):
         return True  # "dad got out of hospital today": home now
     if lemma == "get":

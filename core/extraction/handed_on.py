@@ -90,6 +90,8 @@ def handed_on(text: str) -> str:
     if subjectless:
         # "landed in phoenix", "home from the hospital", "fever's gone", "got the job": the
         # one who wrote it is the subject the text leaves out.
+        # ("Landed in Berlin": the phone's capital is no name's)
+        said = said[:1].lower() + said[1:]
         if _SYMPTOM.match(said):
             said = f"{who}'s {said}"
         elif _BE_LED.match(said):

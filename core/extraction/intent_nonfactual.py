@@ -75,8 +75,10 @@ OPENS_SCOPE = re.compile(
     rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )
-_BACK_EXPECTED = r"(?!\s+be\s+(?:back|home)\b)"
-"""Not "we should be back sunday night", "should be home by saturday": a return expected."""
+_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here)|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
+"""Not "we should be back sunday night", "should be home by saturday", "should be there by
+6", "should land around 5": an arrival or a return expected ("should be there by now" is
+what has not happened)."""
 WISH = re.compile(
     rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
     rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"

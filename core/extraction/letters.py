@@ -45,7 +45,8 @@ _FRAME = re.compile(
     r"(?:let\s+you\s+know|say|confirm|tell\s+you)|"
     r"(?:just\s+)?(?:a\s+)?(?:quick\s+)?(?:heads\s+up|fyi)|"
     r"(?:just\s+)?letting\s+you\s+(?:all\s+)?know|"
-    r"(?:please\s+)?(?:be\s+advised|kindly\s+note|note)|"
+    # "Kindly be informed that…", "Please be notified that…" (Nigerian and Indian mail)
+    r"(?:please\s+|kindly\s+)?(?:be\s+advised|be\s+informed|be\s+notified|kindly\s+note|note)|"
     r"this\s+is\s+(?:just\s+)?to\s+(?:confirm|let\s+you\s+know|inform\s+you)|"
     r"for\s+(?:scheduling|planning)\s+purposes|for\s+your\s+information|"
     r"following\s+up\s+on\s+(?:my|our)\s+(?:earlier|last|previous)\s+(?:email|message|note|call))"

@@ -55,7 +55,9 @@ from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, split_segments
 from core.extraction.travel_departures import (
+    bare_days,
     departure_day,
+    lend_days,
     lend_departure,
     lend_return,
     redate_departure,
@@ -157,6 +159,7 @@ def extract_offline(
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
     trip_before = False  # the clause before planned a trip
+    said_before: list[ExtractedObservation] = []  # what the clause before said
     others_trip = False  # the clause before told of someone else's trip
     others_away = False  # the clause before put someone else away from home
     # Whether the clause after each asks to book or find something for it.
@@ -211,6 +214,8 @@ def extract_offline(
             observations = redate_departure(observations, setting_out)
             if (back := trip_dates(clause)[1]) is not None:
                 observations = lend_return(observations, back)  # "…, back the following sat"
+        if not travels and (days := bare_days(clause)) is not None:
+            observations = lend_days(observations, said_before, *days)  # "trip - 5th to 12th"
         if not travels and any(is_under_way(o) for o in observations):
             # "I'm in Berlin for meetings and will be back in the office on Thursday"
             back = back_at_work_day(clause)
@@ -244,6 +249,7 @@ def extract_offline(
         others_away = someone_away(clause, found, others) or carried
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
+        said_before = seg_obs
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )

@@ -131,7 +131,9 @@ _NOT_PLACES = frozenset(
     ]
 )
 _CONNECTORS = frozenset({"of", "de", "del", "la", "le", "du", "da", "do", "upon", "on"})
-_WORD = re.compile(r"[A-Za-z][A-Za-z.'&-]*")
+# Letters of any script, so a name typed with its accents ("São Paulo", "Kraków", "Zürich")
+# is read whole; the gazetteer folds the accents when it looks the name up.
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[.'&-])*")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from core.extraction.places import place_at, place_before, place_there
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
+from core.extraction.travel_gate import TRAVEL_GATE
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
@@ -48,16 +49,36 @@ _HEADING = re.compile(
     r"drive|going|go|traveling|travelling|travel|off|"
     + NOT_A_SCHOOL_TRIP
     + r"trip|road\s+trip|vacation|getaway|visit|"
-    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"
+    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out|"
+    # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
+    r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
+    # "we depart for Cairo", "about to board for Doha"
+    r"depart|departing|(?<!the\s)board|"
+    # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
+    # Austin": on the way, in the words a phone or a pilot uses.
+    r"omw|otw|en\s*route|boarding|wheels\s+up)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
-    r"(?:(?:on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
+    r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
     r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"
     r"(?:\s+(?:morning|afternoon|evening|night|nite|am|pm))?\s+|in\s+the\s+morning\s+)?"
     r"(?:for|to|in|into)\s+"
     # "I will be reaching Delhi by 6", "arriving in Lagos tomorrow": getting there.
     r"|\b(?:reaching|will\s+reach|'ll\s+reach)\s+(?!out\b|home\b|back\b)"
     r"|\b(?:arriving|landing)\s+(?:in|at|into)\s+"
+    # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
+    r"|\b(?:we|i)\s+(?:land|arrive|get\s+in)\s+(?:to|in|at|into)\s+"
+    # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
+    r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
+    # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.
+    r"|\b(?:flying|fly|flight|driving|train)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
+    r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
+    r"|\bnext\s+stop[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
+    r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
+    # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
+    # Edinburgh on the 14th": a known place straight after the going.
+    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!to\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
@@ -90,13 +111,24 @@ _ANOTHER_IS = re.compile(
 )
 """Someone else as the subject right before "back from" ("tom's back from vegas")."""
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
+_MOVED_TO_DAY = re.compile(
+    r"\b(?:postponed|pushed\s+back|delayed|rescheduled)\s+(?:[\w']+\s+){0,4}?(?:to|for|till|until)\s+"
+    r"(?:(?:the|this|next)\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw)"
+)
+"""Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
 _BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
-_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
+_TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
 _ON_THE_WAY = re.compile(
-    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b|"
+    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
+_STUCK_THERE = re.compile(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
+_MOVING_NOW = re.compile(
+    r"\b(?:currently|as\s+we\s+speak|right\s+now|rn|atm|at\s+the\s+moment)\b|"
+    r"^somewhere\s+(?:on|over|near|outside|along)\b"
+)
+"""A going said to be under way now ("driving to Austin as we speak")."""
 _ON_TRIP = re.compile(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"
@@ -106,7 +138,7 @@ _NOW = re.compile(
     r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b"
 )
 _NOW_HERE = re.compile(
-    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that))\b"
+    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that)|still)\b"
 )
 """``_NOW`` without "this week" (a stay that may lie ahead) and with a bare "now"."""
 
@@ -131,54 +163,13 @@ _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|pla
 
 
 _CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
-_GATE = frozenset(
-    [
-        "trip",
-        "trip's",
-        "vacation's",
-        "holiday's",
-        "vacation",
-        "holiday",
-        "getaway",
-        "journey",
-        "voyage",
-        "flight",
-        "away",
-        "travel",
-        "travels",
-        "back",
-        "home",
-        "didn't",
-        "never",
-        "not",
-        "won't",
-        "aren't",
-        "isn't",
-        "left",
-        "arrived",
-        "landed",
-        "made",
-        "touched",
-        "cancelled",
-        "canceled",
-        "scrapped",
-        "called",
-        "return",
-        "stay",
-        "staying",
-        "here",
-        "extended",
-        "extending",
-        "there",  # "…in Tampa, I'm going there next week": a place said before
-    ]
-)
 
 
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
     if (
-        clause.words.isdisjoint(_GATE)
+        clause.words.isdisjoint(TRAVEL_GATE)
         and not any(gazetteer.starts_a_name(w) for w in clause.words)
         and _CAPITAL.search(clause.text) is None
         and CALLED_OFF.search(low) is None
@@ -195,6 +186,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # "prob gonna skip the trip to austin": a cancellation still being weighed is not
         # one made; "we're not going" or "we cancelled" is.
         weighed = still_weighed(clause)
+        stuck = _STUCK_THERE.search(low) if only_flight else None
+        place = place_near(clause, stuck.end()) if stuck else None
+        if place is not None and not weighed:
+            # "flight cancelled, stuck in Frankfurt overnight": where the cancelled flight
+            # left the traveller.
+            return trip_under_way(clause, place)
         return [
             Candidate(
                 "travel.status",
@@ -299,7 +296,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return away_from_home(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, place_confidence(place))]
-    if _POSTPONED.search(low):
+    if _POSTPONED.search(low) and not _MOVED_TO_DAY.search(low):
         # Still planned, but when is unknown: worth asking about, not committing.
         return [
             Candidate(c.field, c.value, c.confidence * 0.6, c.intent, c.valid_until)
@@ -312,6 +309,17 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return [
             Candidate(c.field, c.value, c.confidence, "assertive")
             for c in trip_under_way(clause, place)
+        ]
+    if (
+        clause.intent in ("assertive", "planning")
+        and _MOVING_NOW.search(low)
+        and not any(t.day > clause.at.date() for t in clause.times)
+    ):
+        # "driving to Austin as we speak", "currently on a train to Cardiff": under way.
+        conf = place_confidence(place) * 0.8
+        return [
+            Candidate("travel.destination", place.name, conf, "assertive"),
+            Candidate("travel.status", "in_progress", conf, "assertive"),
         ]
     if planning or clause.intent == "hypothetical" or not _ON_THE_WAY.search(low):
         return planned_trip(clause, place)

@@ -65,6 +65,7 @@ from core.extraction.timedays import (
     slashed_date,
     weekday_date,
 )
+from core.extraction.timeranges import complete_ranges
 from core.extraction.timeref import TimeRef
 from core.extraction.timespans import SPAN_STEP, calendar_span
 from core.extraction.timewords import (
@@ -395,6 +396,9 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         ):
             day += timedelta(days=7)  # "tuesday through thursday": the Thursday after
         out.append(TimeRef(day, prep, m.start(), m.end(), None, end_day, past, unit))
+    out = complete_ranges(
+        text, out, today, future
+    )  # "from 10th to 14th", "3/16 - 3/20", "thurs-sun"
     if out:
         clock = clock_time(text)
         if clock is not None:

@@ -9,16 +9,27 @@ from datetime import date
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.travel_objects import is_habit
-from core.extraction.travel_trips import place_near, planned_trip, trip_dates, trip_under_way
+from core.extraction.travel_trips import (
+    NOT_LEAVING_UNTIL,
+    place_near,
+    planned_trip,
+    trip_dates,
+    trip_under_way,
+)
 
 _SELF_AWAY = re.compile(
-    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|were|i'll\s+be|we'll\s+be|(?:i|we)\s+will\s+be|"
-    r"(?:gonna|going\s+to)\s+be))\s+(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
-    r"away\b(?!\s+(?:from|with\s+(?:it|that))\b)"
+    r"(?:^\s*(?:(?:will|shall|gonna)\s+be\s+)?|\b(?:i'm|im|i\s+am|we're|we\s+are|were|i'll\s+be|we'll\s+be|(?:i|we)\s+(?:will|shall)\s+be|"
+    r"(?:gonna|going\s+to)\s+be)\s+)(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
+    # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
+    # "out of the country from 10th to 24th", "I'm travelling from the 2nd to the 9th"
+    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing)\b"
+    # "away from my desk" is no trip; "away from the 9th", "away from home" are.
+    r"(?!\s+(?:from(?!\s+(?:(?:the\s+)?\d|home\b|(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|next|"
+    r"this)))|with\s+(?:it|that))\b)"
 )
 """The speaker away from home ("we're away skiing til sunday", "gonna be away tues-thurs
-next week for work", "away til Monday"): a trip under way or planned, its place unsaid.
-"away from my desk" is no trip."""
+next week for work", "away til Monday", "out of town thurs-sun"): a trip under way or planned, its place
+unsaid. "away from my desk" is no trip."""
 
 
 _UNNAMED_GETAWAY = re.compile(
@@ -38,6 +49,11 @@ _NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\b|n't\b|\b(?:wont|cant|do
 
 def away_from_home(clause: Clause) -> list[Candidate]:
     """A trip with no place named: its status, and its days when the clause gives them."""
+    late = NOT_LEAVING_UNTIL.search(clause.low)
+    if late is not None and clause.intent in ("assertive", "planning"):
+        days = [t.day for t in clause.times if t.end > late.end() and not t.past]
+        if days:
+            return _planned(days[0], None)
     m = _SELF_AWAY.search(clause.low)
     getaway = _UNNAMED_GETAWAY.search(clause.low) if m is None else None
     if (

@@ -40,7 +40,7 @@ _CANCELLED = re.compile(
     # a colon or a dash may stand for the verb ("trip to vegas: cancelled").
     r"(?:\s*[:\u2013\u2014-]\s*|\s+)(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
     r"already|lah|liao))|"
-    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|"
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
     r"had\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to)|"
@@ -48,7 +48,9 @@ _CANCELLED = re.compile(
     # "our plans this weekend").
     r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
     r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
-    r"(?:go|going|went|make\s+it|made\s+it|get|got)\b|\b(?:not|aren't|isn't|won't|never|no\s+longer)\s+"
+    r"(?:get\s+to\s+go|go|going|went|make\s+it|made\s+it|get|got)\b|"
+    # "we never ended up driving to the lake house" (not "we didn't fly, we drove")
+    r"\b(?:didn't|did\s+not|never)\s+end(?:ed)?\s+up\s+(?:driving|flying|heading|travell?ing)\b|\b(?:not|aren't|isn't|won't|never|no\s+longer)\s+"
     r"(?:be\s+)?(?:going|flying|driving|heading|traveling|travelling|visiting)\b|"
     # "we're not doing the ski trip this year": a trip not taken (the trip must follow).
     r"\b(?:not|aren't|won't|never)\s+(?:be\s+)?(?:doing|taking)\s+(?=(?:the|our|my|this|that)\s+"
@@ -57,6 +59,11 @@ _CANCELLED = re.compile(
     # "gonna skip the trip to austin", "we bailed on the vacation": a trip given up.
     r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?)\s+(?:the|our|my|this)\s+"
     r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b|"
+    # "we scrapped our plans to go to Iceland", "dropped our plans for Peru": the plan to
+    # go given up.
+    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrap(?:ped|ping)?|drop(?:ped|ping)?|ditch(?:ed|ing)?|"
+    r"shelv(?:ed|ing)|abandon(?:ed|ing)|binn(?:ed|ing)|nix(?:ed)?|gave\s+up\s+on|giving\s+up\s+on)\s+"
+    r"(?:the|our|my)\s+(?:[\w']+\s+){0,2}?plans?\s+(?:to\s+(?:go|fly|travel|visit|head|drive)|for)\b|"
     # "no more Hawaii trip, the money went to the car"
     r"^(?:so\s+|well\s+)?no\s+more\s+(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b"
 )
@@ -120,7 +127,8 @@ def place_called_off(clause: Clause) -> re.Match[str] | None:
     m = _PLACE_OFF.search(clause.text)
     if m is None:
         return _place_cancelled(clause)
-    name = m.group("place")  # alone: "cabo's" is Cabo and the verb
+    # alone: "cabo's" is Cabo and the verb; "the Dublin weekend is off" is Dublin's trip
+    name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break)$", "", m.group("place"))
     place = place_at(name, 0)
     if place is None or not place.known or place.end != len(name):
         return None  # "Marcus is off": an unknown name is someone's
@@ -134,9 +142,16 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
         return placed
     for m in _CANCELLED.finditer(clause.low):
         trip = re.search(
-            r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage|cruise|honeymoon",
+            r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage|cruise|honeymoon|"
+            r"plans?\s+(?:to|for)\b",
             m.group(),
         )
+        if m.group().endswith(" for"):
+            # "dropped our plans for Peru" (not "for Saturday", "for dinner")
+            there = place_at(clause.text, m.end())
+            if there is not None and there.known:
+                return m
+            continue
         if trip or re.search(r"decided|chose", m.group()) or trip_negated(clause, m):
             return m
     off = CALLED_OFF.search(clause.low)

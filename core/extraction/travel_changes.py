@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.places import place_before
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
 _MOVED_TO = re.compile(
@@ -42,12 +43,13 @@ _PUSHED_BACK = re.compile(r"\bpushed\s+(?:my|our|the)\s+(?:flight|trip)\s+back\b
 _STAYING_ON = re.compile(
     # At the start, or after a comma: "flight home got cancelled, stuck here till sunday".
     r"(?:^|(?<=[,;])\s*)" + _LEAD.removeprefix("^") + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
+    r"we've|i've|we\s+have|i\s+have|"
     r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
     # "stuck here till sunday": a way home that fell through keeps the trip going.
     r"(?:(?P<stay>staying|stay|stuck|stranded|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
     r"(?:[a-z']+\s+){0,2}[a-z']+)?|"
-    r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+"
+    r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+(?:[a-z]+\s+)?"
     r"(?:trip|stay|vacation|holiday|visit|time\s+here))\s+(?:to|til|till|until|through|thru)\s+"
 )
 """Staying on where the trip is: "staying till monday now", "we extended the trip to the
@@ -97,7 +99,12 @@ def moved_to(clause: Clause) -> list[Candidate]:
     home = staying is not None or (said.group("home") is not None and not pushed_back)
     home = home or (m is not None and m.group("ret") is not None)
     field = "travel.return_date" if home else "travel.depart_date"
-    return [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
+    out = [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
+    where = place_before(clause.text, m.start("what")) if m is not None and not home else None
+    if where is not None and where.known:
+        # "the Denver trip moved to the 18th": the trip named by its place is still planned.
+        out.insert(0, Candidate("travel.destination", where.name, 0.85, "planning"))
+    return out
 
 
 _WEIGHED = re.compile(r"\b(?:probably|prob|likely|i\s+think|i\s+guess|i\s+suppose)\b")

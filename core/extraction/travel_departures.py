@@ -82,6 +82,53 @@ def leaves_first(first: object, day: date) -> bool:
         return False
 
 
+_FILLER = re.compile(r"[\s\-–:,.;!()]|\b(?:from|to|till|til|until|through|thru|the|of|and|back)\b")
+
+
+def bare_days(clause: Clause) -> tuple[date, date | None] | None:
+    """The days of a clause that is nothing but days ("5th to the 12th of April", "3/20 -
+    3/29", "fri to sun"), which date the trip the clause before it planned ("trip to Kyoto
+    is booked - 5th to the 12th of April"): the first day and the last, if any."""
+    refs = [t for t in clause.times if not t.past and t.unit == "day"]
+    if not refs or any(t.past for t in clause.times):
+        return None
+    rest = clause.low
+    for t in sorted(clause.times, key=lambda t: -t.start):
+        rest = rest[: t.start] + " " + rest[t.end :]
+    if _FILLER.sub("", rest):
+        return None
+    return refs[0].day, (refs[-1].day if len(refs) > 1 else None)
+
+
+def lend_days(
+    observations: list[ExtractedObservation],
+    planned: list[ExtractedObservation],
+    first: date,
+    last: date | None,
+) -> list[ExtractedObservation]:
+    """``observations`` with the trip ``planned`` (the clause before's observations) leaving
+    on ``first`` and back on ``last``, where it has no such day of its own; unchanged when
+    that clause planned no trip ("will be out of town - mon-sat", "Lisbon trip booked, 10th
+    to 17th")."""
+    trip = next(
+        (
+            o
+            for o in reversed(planned)
+            if o.intent == "planning" and o.field in ("travel.destination", "travel.status")
+        ),
+        None,
+    )
+    if trip is None:
+        return observations
+    said = {o.field for o in planned}
+    lent = [
+        replace(trip, field=field, candidate_value=day.isoformat())
+        for field, day in (("travel.depart_date", first), ("travel.return_date", last))
+        if day is not None and field not in said
+    ]
+    return [*observations, *lent]
+
+
 def lend_return(observations: list[ExtractedObservation], day: date) -> list[ExtractedObservation]:
     """``observations`` with the trip just planned coming back on ``day``, said in the
     clause that sets out ("…before the tahoe trip, leaving sunday, back the following

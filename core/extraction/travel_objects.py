@@ -64,6 +64,11 @@ _OUTING_CALLED_OFF = re.compile(
 """An outing or an event out of town given up: "we're not going to the lake anymore", "not
 going to the design conference after all" (a habit at the lake, "we never go to the lake",
 has no "anymore"; "not going to the gym anymore" is no trip)."""
+_GETAWAY_AFTER = re.compile(
+    r"\s*(?:to\s+|up\s+to\s+|down\s+to\s+)?(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?(?:lake|beach|"
+    r"coast|shore|mountains|cabin|cottage|lake\s+house|beach\s+house|seaside)\b"
+)
+"""A getaway named by its kind after a move that never ended up happening."""
 _LEAD = re.compile(r"\s*(?:from|to|at)?\s*")
 _IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
 
@@ -116,6 +121,8 @@ def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
         return True  # "not going to the meetup in austin anymore": the trip there is off
     if _OUTING_CALLED_OFF.match(clause.low, pos):
         return True
+    if "end" in m.group() and _GETAWAY_AFTER.match(clause.low, pos):
+        return True  # "we didn't end up going to the coast": the getaway never happened
     return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None
 
 

@@ -12,10 +12,15 @@ import re
 from core.extraction.intent_tense import DROVE_THERE_LATELY
 
 _DOING = (
-    r"(?:sitting|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
+    r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
-    r"people[\s-]watching|posting\s+this|typing\s+this)"
+    r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time|hiding|sheltering)"
 )
+OFF_A_VEHICLE = re.compile(
+    r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
+    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
+)
+"""Off a vehicle, which leaves the traveller where it stopped."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -28,21 +33,41 @@ PRESENT_AT = re.compile(
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
+    r"(?:^am|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
-    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b))"
+    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
+    r"finally|safely|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
-    r"out\s+of\s+town)\s+)*"
+    r"out\s+of\s+town|"
+    # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
+    # weather; "I'm here na in Davao", "we're here po in Cebu": Filipino particles.
+    r"holed\s+up|hunkered\s+down|snowed\s+in|parked(?:\s+up)?|na|po|lang|"
+    # "we're staying on in Mombasa": a stay that goes on past its end.
+    r"on(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
+    # "I dey Abuja now" (Nigerian Pidgin: "dey" is "am"), "we still dey for Lagos"
+    r"\b(?:i|we|i\s+still|we\s+still)\s+dey\s+(?:for\s+|in\s+|inside\s+)?|"
+    # "I haven't left Boston yet": still there.
+    r"\b(?:i|we)\s+(?:haven't|havent|have\s+not)\s+(?:even\s+)?left\s+(?=[^,;.]*\byet\b)|"
+    # "extended my stay in Lisbon till the 15th", "decided to stay on in Bali another week":
+    # a stay there made longer, so there now.
+    r"\b(?:extend(?:ed|ing|s)?|prolong(?:ed|ing)?)\s+(?:my|our|the)\s+(?:stay|trip|visit|"
+    r"holiday|vacation|time)\s+(?:in|at)\s+|"
+    r"\b(?:decided|deciding|chose|choosing)\s+to\s+stay\s+(?:on\s+)?(?:(?:another|an\s+extra|"
+    r"one\s+more|a\s+few\s+more|(?:a\s+)?couple\s+(?:of\s+)?more|\w+\s+more)\s+(?:nights?|days?|"
+    r"weeks?)\s+)?(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
-    r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
+    r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"
+    # "stuck on the tarmac in Chicago": held in the vehicle, where it stands.
+    r"\bstuck\s+on\s+(?:the|a|our|my)\s+(?:tarmac|runway|plane|train|bus|ferry)\s+(?:in|at)\s+|"
+    # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
+    r"\bmoved\s+on\s+to\s+|"
     r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
     # "on the beach in Tulum right now", "at a little cafe in Porto": the scene, then the
     # place it is in, the "I'm" left out.
@@ -65,22 +90,35 @@ ARRIVED = re.compile(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
     # tahoe", "missed my connection in atlanta": held there now, the plan undone by it
     # (tried before "got", which alone is no arrival).
-    r"\b(?:(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
+    r"\b(?:(?:(?:got|stepped|hopped|climbed|just)\s+)?off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
+    # "got off the train in York", "off the plane in Denver": stepped off there (tried
+    # before "got", which would stop at the vehicle).
+    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)|"
+    r"(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
     r"snowed\s+in)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
     # "reached hyderabad safely", "we are reached Pune" (Indian English): got there.
     # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
     r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
     r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s))reached"
-    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)\s+(?=to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
-    r"touched\s+down|wheels\s+down|(?:across|over)\s+the\s+border\s+into|"
+    r"touched\s+down|touchdown|wheels\s+down|"
+    # "i reach chennai already", "we reach Lagos safely": Indian and Nigerian English's
+    # present for a reaching that is over.
+    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|^)reach(?=\s+[a-z]+(?:\s+[a-z]+)?\s+(?:already|safely|safe|liao|this\s+morning|today|last\s+night|just\s+now)\b)|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
-    r"(?:into|to|in|at)?\s*"
+    r"(?:in\s+to\b|into|to|in|at)?\s*"
 )
 HERE = re.compile(
-    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|love)\s+from\s+(?:(?:sunny|rainy|snowy|beautiful|"
+    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|(?:good\s+)?morning|"
+    r"(?:good\s+)?evening|(?:good\s+)?afternoon)\s+from\s+"
+    # "greetings from all of us to everyone in Belfast": from people, not a place.
+    r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
+    # "greetings from a very rainy Glasgow": the weather said with an article and a degree.
+    r"(?:an?\s+)?(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
+    r"humid|muggy|sweltering|misty|stormy|drizzly|damp|dreary|balmy|icy|sunny|rainy|snowy|beautiful|"
     r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
     # "I am writing from Nairobi", "currently working remotely from Mexico City": the
     # speaker does it where they are (not "coming from", which is where they left).
@@ -116,7 +154,7 @@ TOURING = re.compile(
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
 GOT_THING = re.compile(
     r"got\s+(?:(?:safely|finally|just)\s+)*"
-    r"(?!(?:into|to|in|at|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
+    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
 )
 
 

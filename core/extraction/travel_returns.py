@@ -29,6 +29,10 @@ COMPLETED = re.compile(
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+home\s+soil\b|"
+    # "back in London after a fortnight in Kenya", "back in the UK after three weeks away"
+    r"^(?:(?:finally|just|safely|so)\s+)*back\s+(?:in|to)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+after\s+"
+    r"(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|"
+    r"fortnights?|months?|nights?)\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     # ("trips over": the apostrophe left out)
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
@@ -42,9 +46,17 @@ HOMEWARD = re.compile(
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"
     r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
-    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?:return|returns|returning)\s+from\b|"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
+    r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
     r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b)|"
+    # "returning to Delhi on 15th", "return to Lagos tomorrow": going back where one lives.
+    r"\b(?:return|returning)\s+to\s+(?!work\b|the\s+office\b|school\b)[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"
+    # "i'm not back till the 20th", "won't be home until Sunday": back on that day.
+    r"(?:(?<=\bnot\s)|(?<=n't\s)|(?<=\bwont\s))(?:be\s+)?(?:back|home)\s+"
+    r"(?=(?:till|til|until|before)\s)|"
     # "Expected back on Tuesday.", "expected home friday"
     r"\bexpected\s+(?:back|home)\b|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
@@ -56,8 +68,8 @@ HOMEWARD = re.compile(
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
     # "back in town monday", "back in boston tmrw": the day straight after where.
-    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)\s+"
-    r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d)|"
+    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
     r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
@@ -117,6 +129,10 @@ _SELF = frozenset(
         "soon",
         "going",
         "to",
+        # "we won't be back till tuesday", "I'm not home until the 20th"
+        "won't",
+        "wont",
+        "not",
     ]
 )
 _WORD = re.compile(r"[a-z][a-z']*")

@@ -73,12 +73,21 @@ def _said_leaving(clause: Clause) -> date | None:
     return None
 
 
+NOT_LEAVING_UNTIL = re.compile(
+    r"(?:^|\b(?:i|we)\s+)(?:don't|dont|do\s+not|won't|wont)\s+(?:fly\s+out|leave|head\s+out|depart|"
+    r"fly|set\s+off)\s+(?:(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:until|till|til)\s"
+)
+"""Not leaving until a day ("I don't fly out until Sunday", "we dont leave for Lima till
+the 9th"): leaving on it, not back on it."""
+
+
 def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
     """Departure and return dates of a trip clause."""
     depart: date | None = None
     ret: date | None = None
     # "next week … Tuesday through Thursday": the days inside the week date the trip.
     days = any(ref.unit == "day" for ref in clause.times)
+    late = NOT_LEAVING_UNTIL.search(clause.low)
     for ref in clause.times:
         if days and ref.unit in ("week", "month", "year"):
             continue
@@ -87,6 +96,9 @@ def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
         if ref.unit == "year":
             # "a trip to japan next year": when, but no day to leave on; a month still
             # ahead starts on its first day ("flying to Lisbon next month").
+            continue
+        if depart is None and late is not None and ref.end > late.end():
+            depart = ref.day
             continue
         if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
             ret = ret or ref.day

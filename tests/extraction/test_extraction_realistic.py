@@ -102,7 +102,7 @@ text (pet names, emoji, "babe landed", "omw home", the kids and the bills) and m
 handed on: quoted, forwarded or pasted from someone else or from a notification ("from
 mom: …", "Fwd: your flight …", "> are you still in …"), where the facts may be the
 writer's or another person's."""
-PROBE_SETS = ("probes11",)
+PROBE_SETS = ("probes11", "probes12a")
 """Dev-only sets (issue 24, eleventh round): sentences written by the helper that changed the
 rules, in many voices (texting, email, dictation, non-native, British, Indian and Australian
 English, lists, quoted text), to find classes of phrasing, not to measure generalisation.
@@ -477,6 +477,12 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # batches, each written before the fixes it then showed. Before the round (main at
     # 43ca7b8): 0.901/0.822, two records with a forbidden field; after it 0.940/0.912, none.
     ("probes11", "dev"): Figures(0.91, 0.86, 0.00, 0.00, 0, 0.00),
+    # The twelfth round's travel, location and timeline probes (dev only, tuned on): 448
+    # records in three batches, each written before the fixes it then showed. Before their
+    # fixes (intent accuracy / field recall): batch 1 0.893/0.660 (two records with a
+    # forbidden field), batch 2 0.919/0.714 (one), batch 3 0.957/0.745 (none); no false
+    # commit. After the round, the whole set: 0.971/0.910, one forbidden field left.
+    ("probes12a", "dev"): Figures(0.94, 0.84, 0.00, 0.00, 1, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

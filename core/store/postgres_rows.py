@@ -7,6 +7,7 @@ read back in UTC.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,6 +36,23 @@ def first_line(error: Exception) -> str:
 
 def utc(value: datetime) -> datetime:
     return value.astimezone(UTC)
+
+
+def array_text(items: Iterable[object]) -> str:
+    """``items`` in PostgreSQL's array input form ('{"a","b\\"c"}'), each element quoted
+    with its backslashes and quotes escaped (None: NULL), for a parameter the statement
+    casts (``%s::text[]``, ``::int[]``, ``::timestamptz[]``). Sent as one text value:
+    psycopg's list dumper inspects every list's elements to choose a type and tests each
+    element with a regular expression, in Python, a tenth of the client's work on an
+    ingest's read (nine arrays in one statement)."""
+    return (
+        "{"
+        + ",".join(
+            "NULL" if x is None else '"' + str(x).replace("\\", "\\\\").replace('"', '\\"') + '"'
+            for x in items
+        )
+        + "}"
+    )
 
 
 def opt_utc(value: datetime | None) -> datetime | None:

@@ -38,6 +38,7 @@ from core.store.postgres_rows import (
     PROMOTE,
     SNAPSHOT,
     UPSERT_FACT,
+    array_text,
     commit_row,
     dumps,
     event_row,
@@ -244,13 +245,13 @@ class Deciding:
     def args(self) -> dict[str, Any]:
         ranges = [domain_field_range(q.domain) for q in self.counts]
         return {
-            "queue": self.queue,
+            "queue": array_text(self.queue),
             "after": self.after,
-            "ce": [q.entity_id for q in self.counts],
-            "clo": [low for low, _ in ranges],
-            "chi": [high for _, high in ranges],
-            "cs": [q.since or EVER for q in self.counts],
-            "cl": [q.limit for q in self.counts],
+            "ce": array_text(q.entity_id for q in self.counts),
+            "clo": array_text(low for low, _ in ranges),
+            "chi": array_text(high for _, high in ranges),
+            "cs": array_text(q.since or EVER for q in self.counts),
+            "cl": array_text(q.limit for q in self.counts),
         }
 
     def take(self, tag: str, r: tuple[Any, ...]) -> None:
@@ -280,10 +281,10 @@ async def read_snapshots(
     answered by the snapshots' statement itself."""
     unique = sorted(set(keys))
     args = {
-        "e": [e for e, _ in unique],
-        "f": [f for _, f in unique],
+        "e": array_text(e for e, _ in unique),
+        "f": array_text(f for _, f in unique),
         "since": since,
-        "ids": list(event_ids),
+        "ids": array_text(event_ids),
     }
     read: Read = (SNAPSHOT, args) if deciding is None else (DECIDING, args | deciding.args())
     results = await tx.fetch_each([*locks, read, *extra])

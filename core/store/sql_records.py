@@ -255,14 +255,24 @@ def change_counts(queries: Sequence[ChangeCount], mark: str, stamp: Stamp) -> tu
     Each part has the predicate of the partial index ``commits_entity_changes``
     (entity, field range, time; imports left out) and stops at the query's limit.
     """
-    parts: list[str] = []
+    return change_counts_text(len(queries), mark), change_count_args(queries, stamp)
+
+
+def change_counts_text(count: int, mark: str) -> str:
+    """``change_counts``' statement for ``count`` queries (the text depends on nothing else)."""
+    return " UNION ALL ".join(
+        f"SELECT {mark}, count(*) FROM (SELECT 1 FROM commits WHERE resolution <> 'import' "
+        f"AND entity_id = {mark} AND field >= {mark} AND field < {mark} "
+        f"AND committed_at >= {mark} LIMIT {mark}) AS changes_{i}"
+        for i in range(count)
+    )
+
+
+def change_count_args(queries: Sequence[ChangeCount], stamp: Stamp) -> list[Any]:
+    """The parameters of ``change_counts``' statement (whose text depends only on how
+    many queries there are)."""
     args: list[Any] = []
     for i, q in enumerate(queries):
         low, high = domain_field_range(q.domain)
-        parts.append(
-            f"SELECT {mark}, count(*) FROM (SELECT 1 FROM commits WHERE resolution <> 'import' "
-            f"AND entity_id = {mark} AND field >= {mark} AND field < {mark} "
-            f"AND committed_at >= {mark} LIMIT {mark}) AS changes_{i}"
-        )
         args.extend([i, q.entity_id, low, high, stamp(q.since or EVER), q.limit])
-    return " UNION ALL ".join(parts), args
+    return args

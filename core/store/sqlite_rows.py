@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 import aiosqlite
@@ -47,9 +48,12 @@ class SQLiteConnection(Protocol):
     ) -> list[Any]: ...
 
 
+@lru_cache(maxsize=1024)
 def ts(value: datetime) -> str:
     # Fixed width UTC text (_TS_FORMAT), so string order is time order in every
     # query; isoformat writes the same text several times faster than strftime.
+    # Kept per instant: one transaction stamps the same few (its decision time, the
+    # corroboration window's start, "ever") on every row it writes and reads.
     return value.astimezone(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
 
 

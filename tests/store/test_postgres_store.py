@@ -16,6 +16,8 @@ import pytest
 from canon_testing import NOW, calibrated_policy, make_observation
 from companion_contract import CompanionContract
 from contract import StoreContract
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from services.postgres import PostgresCluster
 
 from core.domain.policy import default_policy
@@ -25,7 +27,7 @@ from core.errors import MigrationError, StoreError
 from core.store import postgres_migrations
 from core.store.postgres import PostgresStore
 from core.store.postgres_migrations import MIGRATIONS
-from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY
+from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY, array_text
 from core.store.postgres_tx import entity_lock_key
 
 
@@ -246,6 +248,26 @@ def test_the_lock_key_in_sql_is_the_one_python_takes(postgres_url: str) -> None:
         for entity in ENTITIES:
             (key,) = db.execute(f"SELECT {LOCK_KEY.format('%s')}", (entity,)).fetchone() or ()
             assert key == entity_lock_key(entity), entity
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.none()
+        | st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"))
+    )
+)
+def test_an_array_sent_as_text_reads_back_as_the_list(
+    postgres_url: str, items: list[str | None]
+) -> None:
+    """The ingest's read sends its arrays as text (``array_text``): any text, quotes,
+    backslashes, braces, commas, spaces, the word NULL and the empty string included,
+    comes back as the same list, and None as NULL."""
+    with psycopg.connect(postgres_url) as db:
+        (back,) = db.execute("SELECT %s::text[]", (array_text(items),)).fetchone() or ()
+        assert back == items
 
 
 async def test_the_owners_of_items_are_locked_as_they_are_read(postgres_url: str) -> None:

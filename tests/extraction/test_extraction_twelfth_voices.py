@@ -1,0 +1,101 @@
+"""The twelfth round (issue 24): classes of phrasing the dev halves of four new voices
+(separated parents, patients, hosts of guests, business travellers and commuters) showed
+the extractor missing or misreading: what an amount is net of is no bill, a copay or a
+membership that went up, money that came in, ...
+
+Each class has its look-alikes (sentences that must not commit the field) beside the class
+itself. Every row is a sentence written for this module, none taken from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _said(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+# ---------------------------------------------------------------- net of insurance, tax, tip
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "amount"),
+    [
+        ("the ER bill came in, $860 after insurance, due the 20th", "er_bill", 860),
+        ("vet bill is $430 after the discount, due friday", "vet_bill", 430),
+        ("The ambulance bill is $2,100 before insurance, due on the 1st", "ambulance_bill", 2100),
+        ("the dentist bill came to $310 after insurance", "dentist_bill", 310),
+    ],
+)
+def test_what_an_amount_is_net_of_is_not_the_bill(text: str, slug: str, amount: int) -> None:
+    said = _said(text)
+    assert said.get(f"financial.{slug}.amount") == amount
+    assert not any(f.startswith("financial.insurance") for f in said)
+
+
+def test_insurance_itself_is_still_a_bill() -> None:
+    assert _said("car insurance is $140, due the 3rd").get("financial.car_insurance.amount") == 140
+
+
+# ---------------------------------------------------------------- a charge that went up
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "amount"),
+    [
+        ("my therapy copay is now $40", "therapy_copay", 40),
+        ("the gym membership's gone up to 60 bucks", "gym_membership", 60),
+        ("daycare fees went up to $1,400", "daycare_fees", 1400),
+        ("ugh my hoa dues went up to $310", "hoa_dues", 310),
+        ("Netflix subscription is now $22.99", "netflix_subscription", 22.99),
+    ],
+)
+def test_a_charge_that_changed_has_its_new_amount(text: str, slug: str, amount: float) -> None:
+    assert _said(text).get(f"financial.{slug}.amount") == amount
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "her copay went up to $50",
+        "if the membership goes up to $80 i'm cancelling",
+        "does the copay go up to $60 next year?",
+    ],
+)
+def test_a_charge_look_alike_sets_no_amount(text: str) -> None:
+    assert not any(f.endswith(".amount") for f in _said(text))
+
+
+# ---------------------------------------------------------------- money that came in
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "amount"),
+    [
+        ("etsy payout for march hit, $1,120", "etsy_payout", 1120),
+        ("my paycheck landed today, 2,300", "paycheck", 2300),
+        ("the alimony came through: $1,100", "alimony", 1100),
+        ("child support finally came in, $525, two weeks late", "child_support", 525),
+        ("Uber reimbursement came in today, $212", "uber_reimbursement", 212),
+    ],
+)
+def test_money_that_came_in_has_its_amount(text: str, slug: str, amount: int) -> None:
+    assert _said(text).get(f"financial.{slug}.amount") == amount
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "his paycheck hit, $900",
+        "if the bonus comes in, $5k, we're going to italy",
+        "paycheck hit today finally",
+        "still waiting on my last paycheck from the old place",
+    ],
+)
+def test_money_in_look_alike_sets_no_amount(text: str) -> None:
+    assert not any(f.endswith(".amount") for f in _said(text))

@@ -99,3 +99,68 @@ def test_money_that_came_in_has_its_amount(text: str, slug: str, amount: int) ->
 )
 def test_money_in_look_alike_sets_no_amount(text: str) -> None:
     assert not any(f.endswith(".amount") for f in _said(text))
+
+
+# ---------------------------------------------------------------- the speaker's own appointment
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dentist appointment is friday at 3",
+        "the ortho moved my appointment to april 8",
+        "wrapped up my final chemo session today!!",
+        "done with my infusion this morning, so tired",
+        "my physio appt got pushed to monday ugh",
+        "My follow-up with Dr. Park is on the 17th",
+    ],
+)
+def test_the_speakers_own_appointment_sets_no_family_event(text: str) -> None:
+    assert not any(f.startswith("family.") for f in _said(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "event", "status"),
+    [
+        ("emma's dentist appointment is friday at 3", "dentist_appointment", "scheduled"),
+        ("my son soccer practice is cancelled", "soccer_practice", "cancelled"),
+        ("our daughter's checkup got moved to the 12th", "checkup", "moved"),
+    ],
+)
+def test_a_family_members_appointment_still_counts(text: str, event: str, status: str) -> None:
+    assert _said(text).get(f"family.{event}.event_status") == status
+
+
+# ---------------------------------------------------------------- a relative's procedure moved
+
+
+@pytest.mark.parametrize(
+    ("text", "event", "day"),
+    [
+        ("dad's colonoscopy got moved to the 12th", "colonoscopy", "2026-03-12"),
+        ("my husband's mri was rescheduled for monday", "mri", "2026-03-09"),
+        ("the surgeon moved my daughter's surgery to april 2", "surgery", "2026-04-02"),
+        ("they pushed max's checkup to friday", "checkup", "2026-03-06"),
+        (
+            "Mum's knee arthroplasty has been postponed to 20 April",
+            "knee_arthroplasty",
+            "2026-04-20",
+        ),
+    ],
+)
+def test_a_relatives_procedure_moved_has_its_new_day(text: str, event: str, day: str) -> None:
+    said = _said(text)
+    assert said.get(f"family.{event}.event_status") == "moved"
+    assert str(said.get(f"family.{event}.schedule", "")).startswith(day)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i had a colonoscopy in 2019",
+        "my colonoscopy got moved to the 12th",
+        "should we move grandpa's mri to friday?",
+    ],
+)
+def test_a_procedure_look_alike_sets_no_family_event(text: str) -> None:
+    assert not any(f.startswith("family.") for f in _said(text))

@@ -174,6 +174,9 @@ _GATE = frozenset(
 )
 
 
+_A_STOP = re.compile(r"\b(?:layover|stopover)\b")
+
+
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
@@ -259,6 +262,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         if rx is ARRIVED and GOT_THING.match(low, m.start()):
             continue  # "got food poisoning on vacation in Cancun": got a thing, not there
         place = place_near(clause, m.end())
+        if place is None and _A_STOP.search(m.group()):
+            # "on a layover in charlotte": only a place can follow, so a town spelled like a
+            # first name is the town.
+            place = place_at(clause.text, m.end(), bare=True)
         if place is not None:
             if clause.intent == "historical":
                 return [Candidate("travel.location", place.name, place_confidence(place))]

@@ -43,7 +43,10 @@ PRESENT_AT = re.compile(
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?)\s+(?:in|at)\s+|"
-    r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
+    # "on a layover in charlotte", "i'm on a 3-hour stopover in doha": a stop on the way.
+    r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|still|now|just|stuck)\s+)(?:(?:on|during)\s+)?"
+    r"(?:(?:a|an|our|my|long|short|quick|\d+\s*-?\s*(?:hr|hour)s?)\s+)*(?:layover|stopover)\s+"
+    r"(?:in|at)\s+|"
     # "on the beach in Tulum right now", "at a little cafe in Porto": the scene, then the
     # place it is in, the "I'm" left out.
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"

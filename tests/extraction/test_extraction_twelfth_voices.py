@@ -164,3 +164,34 @@ def test_a_relatives_procedure_moved_has_its_new_day(text: str, event: str, day:
 )
 def test_a_procedure_look_alike_sets_no_family_event(text: str) -> None:
     assert not any(f.startswith("family.") for f in _said(text))
+
+
+# ---------------------------------------------------------------- a stop on the way
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("layover in florence for 5 hours, gelato time", "Florence"),
+        ("im on a stopover in victoria, boarding at 9", "Victoria"),
+        ("stuck on a 4 hr layover in Doha", "Doha"),
+        ("we're on a layover in charlotte till tonight", "Charlotte"),
+    ],
+)
+def test_a_layover_places_the_speaker(text: str, place: str) -> None:
+    said = _said(text)
+    assert said.get("travel.location") == place
+    assert said.get("travel.status") == "in_progress"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister is on a layover in charlotte",
+        "next month we have a layover in charlotte",
+        "had a layover in charlotte last year and it was awful",
+        "is a layover in florence worth it?",
+    ],
+)
+def test_a_layover_look_alike_places_no_one(text: str) -> None:
+    assert "travel.location" not in _said(text)

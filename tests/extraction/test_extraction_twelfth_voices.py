@@ -195,3 +195,33 @@ def test_a_layover_places_the_speaker(text: str, place: str) -> None:
 )
 def test_a_layover_look_alike_places_no_one(text: str) -> None:
     assert "travel.location" not in _said(text)
+
+
+# ---------------------------------------------------------------- a plan given up, said after it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "was gonna drive up to portland tomorrow but the car died so that's dead lol",
+        "we were going to bring the dog to vermont but the cabin said no pets so that's off",
+        "i was supposed to take my mom to phoenix next week but her doctor said no, so it's cancelled",
+        "Was going to take the girls to Disneyland in April but money's tight so that's off",
+    ],
+)
+def test_a_plan_with_its_undoing_after_it_is_cancelled(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "cancelled"
+    assert "travel.destination" not in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister was gonna take the kids to tahoe but that's dead",
+        "was gonna take the kids to the zoo but it rained so that's dead",
+        "he was going to fly to denver but that's off now",
+    ],
+)
+def test_someone_elses_or_a_local_plan_undone_is_no_trip(text: str) -> None:
+    assert "travel.status" not in _said(text)

@@ -225,3 +225,31 @@ def test_a_plan_with_its_undoing_after_it_is_cancelled(text: str) -> None:
 )
 def test_someone_elses_or_a_local_plan_undone_is_no_trip(text: str) -> None:
     assert "travel.status" not in _said(text)
+
+
+# ---------------------------------------------------------------- on leave from an employer
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("on maternity leave from Target till june", "Target"),
+        ("I've been on short-term disability leave from Amazon since january", "Amazon"),
+        ("still on paternity leave from google, baby is 6 weeks", "Google"),
+        ("im on sick leave from walmart for now", "Walmart"),
+    ],
+)
+def test_on_leave_from_an_employer_names_the_employer(text: str, employer: str) -> None:
+    assert _said(text).get("profile.employer") == employer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my wife is on maternity leave from target",
+        "if i go on medical leave from costco will they hold my job?",
+        "i was on medical leave from walmart in 2022",
+    ],
+)
+def test_on_leave_look_alike_names_no_employer(text: str) -> None:
+    assert "profile.employer" not in _said(text)

@@ -127,7 +127,7 @@ def promises_news(reading: ClauseReading | None) -> bool:
 
 
 _WHERE_I_AM = re.compile(
-    r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back|home)\s+(?:from|at|in)\b|"
+    r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
     r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b"
 )
 """A verbless clause that says where the speaker is or has come from: the subject and
@@ -146,6 +146,12 @@ STATUS_LINE = re.compile(
 sick today", "on PTO next week"): the speaker's state, whatever field it fills."""
 
 
+def where_i_am(low: str) -> bool:
+    """A verbless clause that places the speaker ("back home from the hospital", "in the
+    uber now", "wfh today"): "I'm" left out, the speaker's own state."""
+    return bool(_WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low))
+
+
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
@@ -156,9 +162,7 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" and (
-        _WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low)
-    ):
+    if reading.tense == "none" and where_i_am(low):
         return False  # "back from costco", "on my way home": "I'm" left out, not nothing
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener

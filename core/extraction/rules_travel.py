@@ -92,6 +92,11 @@ _ANOTHER_IS = re.compile(
 _POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
 _BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
 _TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday)\b")
+_FROM_THE_TRIP = re.compile(
+    r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"
+)
+"""What a trip left behind ("expenses from the boston trip", "photos of our lisbon
+vacation", "still tired after the denver trip"): the trip is over, none is planned."""
 _ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s+route\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
@@ -294,6 +299,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if place is None:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
+        if m is not None and place is not None and _FROM_THE_TRIP.search(low[: m.start()]):
+            place = None  # "expenses from the boston trip": things brought back, a trip over
     if place is None and planning:
         place = place_there(low, clause.message, clause.start_in_message)
     if place is None and (m := _BEFORE_PLACE.search(low)) is not None:

@@ -253,3 +253,89 @@ def test_on_leave_from_an_employer_names_the_employer(text: str, employer: str) 
 )
 def test_on_leave_look_alike_names_no_employer(text: str) -> None:
     assert "profile.employer" not in _said(text)
+
+
+# ---------------------------------------------------------------- back, then a remark
+
+
+def _intent(text: str) -> str:
+    return extract_offline(text, at=AT).intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "finally back at work, inbox was a nightmare",
+        "back in town, flight was delayed 4 hrs",
+        "ok i'm back in the office, who took my monitor",
+        "Back home from rehab, the nurses were angels",
+        "back home from the hospital",
+    ],
+)
+def test_being_back_is_now_whatever_follows_it(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back home from the hospital last june, it was rough",
+        "we got back home from the hospital in 2019 and it was awful",
+        "when i was back in the office last year, everyone was sick",
+    ],
+)
+def test_being_back_in_a_story_stays_a_story(text: str) -> None:
+    assert _intent(text) == "historical"
+
+
+# ---------------------------------------------------------------- someone else's whereabouts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the girls are spending the week at their grandma's in ohio",
+        "my parents are spending the winter in florida",
+        "The twins are with their father in Madrid until August",
+        "grandkids are staying in tahoe with their other grandma",
+    ],
+)
+def test_the_households_others_are_not_the_speaker_away(text: str) -> None:
+    said = _said(text)
+    assert "travel.location" not in said
+    assert "travel.destination" not in said
+
+
+def test_the_speaker_with_them_is_away() -> None:
+    said = _said("the boys and i are spending the summer in maine")
+    assert said.get("travel.location") == "Maine"
+
+
+# ---------------------------------------------------------------- what a trip left behind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the photos from the lisbon trip are finally uploaded",
+        "still unpacking from the denver trip",
+        "receipts from the chicago trip are due friday",
+        "Sunburn from our Cancun vacation is peeling now",
+    ],
+)
+def test_what_a_trip_left_behind_plans_no_trip(text: str) -> None:
+    said = _said(text)
+    assert "travel.destination" not in said
+    assert said.get("travel.status") != "planning"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("the boston trip is next week", "Boston"),
+        ("getting ready for the boston trip", "Boston"),
+        ("packing for our lisbon vacation tonight", "Lisbon"),
+    ],
+)
+def test_a_trip_ahead_is_still_planned(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place

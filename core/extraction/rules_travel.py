@@ -61,6 +61,9 @@ _HEADING = re.compile(
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
+    # "work is sending me to denver", "they're flying us out to austin": sent on a trip.
+    r"|\b(?:send(?:s|ing)?|fly(?:ing)?)\s+(?:me|us)\s+"
+    r"(?:back\s+|down\s+|up\s+|out\s+|over\s+|off\s+)?to\s+"
 )
 _STAY_AHEAD = re.compile(
     r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"

@@ -339,3 +339,31 @@ def test_what_a_trip_left_behind_plans_no_trip(text: str) -> None:
 )
 def test_a_trip_ahead_is_still_planned(text: str, place: str) -> None:
     assert _said(text).get("travel.destination") == place
+
+
+# ---------------------------------------------------------------- sent on a trip
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("work is sending me to denver next week", "Denver"),
+        ("the client is flying us out to austin on the 12th", "Austin"),
+        ("They have me flying to Atlanta on Monday for the audit", "Atlanta"),
+        ("new job and they already got me going to phoenix next month", "Phoenix"),
+    ],
+)
+def test_sent_on_a_trip_plans_the_speakers_trip(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "they're sending my husband to denver next week",
+        "if they send me to denver i'm quitting",
+        "they sent me to miami in 2019 for a conference",
+    ],
+)
+def test_sent_look_alike_plans_no_trip(text: str) -> None:
+    assert "travel.destination" not in _said(text)

@@ -305,6 +305,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         and reading.subject in ("speaker", "we", "none")
         and not (reading.modal == "should" and _BACK_EXPECTED.search(low))
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past
+        # "when we lived there we could barely…": past ability, read so by its frame
+        and not (reading.modal == "could" and ci.intent == "historical")
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
     if ci.intent == "planning" and (

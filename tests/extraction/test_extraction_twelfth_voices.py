@@ -367,3 +367,31 @@ def test_sent_on_a_trip_plans_the_speakers_trip(text: str, place: str) -> None:
 )
 def test_sent_look_alike_plans_no_trip(text: str) -> None:
     assert "travel.destination" not in _said(text)
+
+
+# ---------------------------------------------------------------- could, then
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "when i was a kid i could swim for hours",
+        "when we moved here we couldn't find a pediatrician",
+        "When I worked nights I could never sleep past noon",
+        "back when we had the old car we could barely make it up the hill",
+    ],
+)
+def test_could_inside_a_past_frame_is_past_ability(text: str) -> None:
+    assert _intent(text) == "historical"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we could go to denver next month",
+        "when i was working at target i could have transferred",
+        "we could never afford that",
+    ],
+)
+def test_could_outside_a_past_frame_stays_a_possibility(text: str) -> None:
+    assert _intent(text) == "hypothetical"

@@ -87,7 +87,10 @@ FUTURE = re.compile(
     r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|"
     # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
     r"(?<!\bof\s)(?<!\bthe\s)(?<!\bmuch\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhelp\s)(?<!\bwith\s)planning|plan\s+to|"
-    r"plan\s+is|plans\s+to|planned|scheduled|booked|reserved|set\s+for|due|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
+    r"plan\s+is|plans\s+to|planned|scheduled|"
+    # "the cabin is booked solid through may", "fully booked till june": full now, a state.
+    r"(?<!\bfully\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
+    r"reserved|set\s+for|due|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+stop)\b"
 )

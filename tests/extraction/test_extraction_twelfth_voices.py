@@ -395,3 +395,26 @@ def test_could_inside_a_past_frame_is_past_ability(text: str) -> None:
 )
 def test_could_outside_a_past_frame_stays_a_possibility(text: str) -> None:
     assert _intent(text) == "hypothetical"
+
+
+# ---------------------------------------------------------------- booked solid: full now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the cabin is fully booked till june",
+        "the lake house is booked up through labor day",
+        "Our rental in Moab is booked solid until October!",
+    ],
+)
+def test_booked_solid_is_a_state_now(text: str) -> None:
+    assert _intent(text) == "assertive"
+    assert not any(f.startswith("travel.") for f in _said(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["we booked the cabin for june", "i'm booked on the 6am to denver tomorrow"]
+)
+def test_a_booking_ahead_is_still_a_plan(text: str) -> None:
+    assert _intent(text) == "planning"

@@ -83,6 +83,14 @@ RESULT_PAST = re.compile(
     # "I had to cancel my trip": the cancelling was done.
     r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone)\b"
 )
+TEST_RESULT = re.compile(
+    r"\b(?:test|tests|scan|scans|results?|biopsy|swab|screening|labs|bloodwork|x-?rays?|mri|"
+    r"ct|culture|mammogram|pap|panel)\s+(?:was|were|came\s+back)\s+(?:all\s+|totally\s+)?"
+    r"(?:negative|positive|clear|normal|benign|clean|fine|good|ok|okay)\b"
+)
+"""A medical test's result told in the past ("emma's strep test was negative", "the scan was
+clear"): the result holds now, news, not a story."""
+_LONG_AGO = re.compile(r"\b(?:last|ago|(?:19|20)\d\d|when|back\s+then)\b")
 FUTURE = re.compile(
     r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|"
     # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
@@ -107,7 +115,9 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
         return "historical"
     if FUTURE.search(low):
         return "planning"
-    result = RESULT_PAST.search(low) is not None
+    result = RESULT_PAST.search(low) is not None or (
+        TEST_RESULT.search(low) is not None and _LONG_AGO.search(low) is None
+    )
     if STATIVE_PAST.search(low) and not result and not present:
         return "historical"
     if result:

@@ -418,3 +418,31 @@ def test_booked_solid_is_a_state_now(text: str) -> None:
 )
 def test_a_booking_ahead_is_still_a_plan(text: str) -> None:
     assert _intent(text) == "planning"
+
+
+# ---------------------------------------------------------------- a test result, news now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the scan was clear",
+        "noah's flu test was positive",
+        "Mum's bloodwork was all normal, such a relief",
+        "the biopsy was benign!!!",
+    ],
+)
+def test_a_test_result_told_in_the_past_is_news(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "his covid test was negative last march",
+        "in 2019 my biopsy was benign",
+        "when i was pregnant the test was positive for weeks",
+    ],
+)
+def test_a_test_result_long_ago_is_a_story(text: str) -> None:
+    assert _intent(text) == "historical"

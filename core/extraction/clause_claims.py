@@ -47,6 +47,11 @@ _RESCHEDULED = re.compile(
 )
 """A thing moved to a time: people and households move to places, meetings move to days."""
 
+_AWAITED = re.compile(
+    r"\bfinally\s+(?:came|arrived|showed\s+up|got\s+here|came\s+in|was\s+delivered)\b"
+)
+"""Something waited for that came ("finally came", "finally arrived"): it is here now."""
+
 
 def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
     """A past event told as a scene: dated in the past or set at a place and time.
@@ -61,6 +66,8 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
         return False  # "standup moved to 10": the new time, whoever the tagger took it for
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
+    if _AWAITED.search(clause.low) and not any(t.past for t in clause.times):
+        return False  # "the guest bed finally came, just in time": here now, waited for
     today = clause.at.date()
     if clause.times and all(t.day == today and t.unit == "day" for t in clause.times):
         # "we closed on the house in raleigh today", "got the keys this morning": an event

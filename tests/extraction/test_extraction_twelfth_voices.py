@@ -446,3 +446,29 @@ def test_a_test_result_told_in_the_past_is_news(text: str) -> None:
 )
 def test_a_test_result_long_ago_is_a_story(text: str) -> None:
     assert _intent(text) == "historical"
+
+
+# ---------------------------------------------------------------- finally came: here now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the new stroller finally arrived, in one piece",
+        "the air mattress finally came, just in time for the cousins",
+        "my passport finally came in, with two weeks to spare",
+    ],
+)
+def test_something_waited_for_that_came_is_here_now(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister finally arrived at the party at 10",
+        "the parts finally came in last week, too late",
+    ],
+)
+def test_an_arrival_in_a_story_stays_a_story(text: str) -> None:
+    assert _intent(text) == "historical"

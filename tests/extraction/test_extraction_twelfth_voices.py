@@ -472,3 +472,29 @@ def test_something_waited_for_that_came_is_here_now(text: str) -> None:
 )
 def test_an_arrival_in_a_story_stays_a_story(text: str) -> None:
     assert _intent(text) == "historical"
+
+
+# ---------------------------------------------------------------- doing it now, after a story
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the dog ate my charger, ordering a new one right now",
+        "landlord never fixed the heater, calling the city rn",
+        "Train broke down outside Albany, waiting for the bus now",
+    ],
+)
+def test_doing_it_now_after_a_story_is_now(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we stayed in that hotel last year, it was raining the whole time",
+        "my sister broke her wrist, she was crying the whole way home",
+    ],
+)
+def test_a_story_without_a_now_stays_a_story(text: str) -> None:
+    assert _intent(text) == "historical"

@@ -23,10 +23,10 @@ BILL_ITEM = (
     # "the gas bill", "my rent": a word before the bill names it, a determiner does not.
     # Nor one that makes it everyone's: "average rent is now 2300", "her rent".
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    r"typical|market)\s)[a-z]+\s+)?(?:bill|rent|"
+    r"typical|market)\s)[a-z]+\s+){0,2}(?:bill|rent|"
     # "my insulin copay went up to $95", "the gym membership is now 60", "daycare fees
     # went up to 1400": what is charged again and again changes like a bill.
-    r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees|tuition|dues))"
+    r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees?|tuition|dues))"
     r"(?:\s+|(?='s\s))"
 )
 _BILL_NOW = re.compile(

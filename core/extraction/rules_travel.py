@@ -45,7 +45,7 @@ from core.extraction.travel_trips import place_confidence, place_near, planned_t
 
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
-    r"drive|going|go|traveling|travelling|travel|off|"
+    r"drive|going|go|traveling|travelling|travel|off|red-?eye|"
     + NOT_A_SCHOOL_TRIP
     + r"trip|road\s+trip|vacation|getaway|visit|"
     r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out)\s+(?:out\s+|back\s+|"

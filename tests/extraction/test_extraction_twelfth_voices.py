@@ -498,3 +498,42 @@ def test_doing_it_now_after_a_story_is_now(text: str) -> None:
 )
 def test_a_story_without_a_now_stays_a_story(text: str) -> None:
     assert _intent(text) == "historical"
+
+
+# ---------------------------------------------------------------- a fee, a red-eye, a train
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "amount"),
+    [
+        ("airbnb cleaning fee went up to $85", "airbnb_cleaning_fee", 85),
+        ("the late fee is now $40", "late_fee", 40),
+        ("Our HOA fee went up to $275", "hoa_fee", 275),
+    ],
+)
+def test_a_single_fee_that_changed_has_its_amount(text: str, slug: str, amount: int) -> None:
+    assert _said(text).get(f"financial.{slug}.amount") == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("red-eye to boston tonight", "Boston"),
+        ("taking the redeye to Seattle on sunday", "Seattle"),
+        ("booked the red-eye to newark for thursday", "Newark"),
+    ],
+)
+def test_a_red_eye_is_a_flight(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my 7:15 train got cancelled, working from the cafe",
+        "the 6am shuttle is cancelled again",
+        "our ferry got cancelled bc of the wind",
+    ],
+)
+def test_a_commute_leg_cancelled_is_no_project(text: str) -> None:
+    assert not any(f.startswith("project.") for f in _said(text))

@@ -23,15 +23,18 @@ BILL_ITEM = (
     # "the gas bill", "my rent": a word before the bill names it, a determiner does not.
     # Nor one that makes it everyone's: "average rent is now 2300", "her rent".
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    r"typical|market)\s)[a-z]+\s+)?(?:bill|rent|"
-    r"mortgage|invoice|premium|insurance))(?:\s+|(?='s\s))"
+    r"typical|market)\s)[a-z]+\s+){0,2}(?:bill|rent|"
+    # "my insulin copay went up to $95", "the gym membership is now 60", "daycare fees
+    # went up to 1400": what is charged again and again changes like a bill.
+    r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees?|tuition|dues))"
+    r"(?:\s+|(?='s\s))"
 )
 _BILL_NOW = re.compile(
     BILL_ITEM
-    + r"(?:(?:is|'s)\s+(?:now\s+|currently\s+)?(?:at|up\s+to)|(?:is|'s)\s+(?:now|currently)|"
+    + r"(?:(?:is|are|'s)\s+(?:now\s+|currently\s+)?(?:at|up\s+to)|(?:is|are|'s)\s+(?:now|currently)|"
     r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:up|down)\s+to|"
     # "rent is going up to 2400 in january", "will be 2400 from march": a change ahead.
-    r"(?:(?:is|'s)\s+going|goes|will\s+go)\s+(?:up|down)\s+to|will\s+be|"
+    r"(?:(?:is|are|'s)\s+going|goes|will\s+go)\s+(?:up|down)\s+to|will\s+be|"
     r"(?:(?:was|got|has\s+been|have\s+been)\s+)?(?:raised|increased|lowered|reduced|hiked|"
     r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
     r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"

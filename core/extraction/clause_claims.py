@@ -47,6 +47,11 @@ _RESCHEDULED = re.compile(
 )
 """A thing moved to a time: people and households move to places, meetings move to days."""
 
+_AWAITED = re.compile(
+    r"\bfinally\s+(?:came|arrived|showed\s+up|got\s+here|came\s+in|was\s+delivered)\b"
+)
+"""Something waited for that came ("finally came", "finally arrived"): it is here now."""
+
 
 def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
     """A past event told as a scene: dated in the past or set at a place and time.
@@ -61,6 +66,8 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
         return False  # "standup moved to 10": the new time, whoever the tagger took it for
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
+    if _AWAITED.search(clause.low) and not any(t.past for t in clause.times):
+        return False  # "the guest bed finally came, just in time": here now, waited for
     today = clause.at.date()
     if clause.times and all(t.day == today and t.unit == "day" for t in clause.times):
         # "we closed on the house in raleigh today", "got the keys this morning": an event
@@ -127,7 +134,7 @@ def promises_news(reading: ClauseReading | None) -> bool:
 
 
 _WHERE_I_AM = re.compile(
-    r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back|home)\s+(?:from|at|in)\b|"
+    r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
     r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b"
 )
 """A verbless clause that says where the speaker is or has come from: the subject and
@@ -146,6 +153,12 @@ STATUS_LINE = re.compile(
 sick today", "on PTO next week"): the speaker's state, whatever field it fills."""
 
 
+def where_i_am(low: str) -> bool:
+    """A verbless clause that places the speaker ("back home from the hospital", "in the
+    uber now", "wfh today"): "I'm" left out, the speaker's own state."""
+    return bool(_WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low))
+
+
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
@@ -156,9 +169,7 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" and (
-        _WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low)
-    ):
+    if reading.tense == "none" and where_i_am(low):
         return False  # "back from costco", "on my way home": "I'm" left out, not nothing
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener

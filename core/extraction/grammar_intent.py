@@ -33,6 +33,7 @@ from core.extraction.intent_tense import (
     PRESENT_OVERRIDE,
     RESULT_PAST,
     STATIVE_PAST,
+    TEST_RESULT,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.travel_presence import OFF_A_VEHICLE
@@ -222,6 +223,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "drove up to Tahoe" (the parse may take "up" for an adverb)
     lemma = verb.split(" ")[0]
     done = reading.complements
+    if lemma == "be" and TEST_RESULT.search(low) and not FAR_PAST.search(low):
+        return True  # "her strep test was negative": the result holds
     if any(f"{lemma} {c[5:]}" in _PHRASAL_RESULT for c in done if c.startswith("prep:")):
         return True  # "we called off the road trip": the parse may take "off" for a preposition
     if lemma == "have" and "xcomp" in done and _HAD_TO_RESULT.search(low):
@@ -316,6 +319,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         and reading.subject in ("speaker", "we", "none")
         and not (reading.modal == "should" and _BACK_EXPECTED.search(low))
         and not (reading.modal == "could" and reading.negated)  # "couldn't walk": the past
+        # "when we lived there we could barely…": past ability, read so by its frame
+        and not (reading.modal == "could" and ci.intent == "historical")
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
     if ci.intent == "planning" and (

@@ -167,7 +167,9 @@ def classify(
     wishful = _REPORTED_WOULD.sub(" ", low)
     if _PAST_FRAME.search(low):
         # "when i was in high school i wanted to be a vet": a wish then is a memory now.
-        wishful = _WANTED.sub(" ", wishful)
+        # "when we lived in the apartment we could never host anyone": what one could do
+        # then is past ability, not a possibility now.
+        wishful = _COULD.sub(" ", _WANTED.sub(" ", wishful))
     if WISH.search(wishful) or HEDGE.search(low) or may_hedge(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if WHEN_PRESENT.search(low) and not FUTURE.search(low):
@@ -183,8 +185,10 @@ def classify(
 
 
 _WANTED = re.compile(r"\bwanted\s+to\b")
+_COULD = re.compile(r"\bcould(?:n't|nt)?\b(?!\s+(?:have|'ve)\b)")
 _PAST_FRAME = re.compile(
-    r"\bwhen\s+(?:i|we)\s+(?:was|were)\b|\bas\s+(?:a|little)\s+(?:kid|kids|child|children|teen|"
+    r"\b(?:back\s+)?when\s+(?:i|we)\s+(?:was|were|lived|had|worked|used\s+to|[a-z]+ed)\b|"
+    r"\b(?:in|during|after)\s+college\b|\bas\s+(?:a|little)\s+(?:kid|kids|child|children|teen|"
     r"teenager|girl|boy)\b|\bgrowing\s+up\b|\bback\s+(?:then|in\s+the\s+day)\b|\byears\s+ago\b|"
     r"\bin\s+(?:high\s+school|middle\s+school|grade\s+school|(?:19|20)\d\d)\b"
 )

@@ -84,11 +84,22 @@ RESULT_PAST = re.compile(
     r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b|"
     r"\brebooked\b"
 )
+TEST_RESULT = re.compile(
+    r"\b(?:test|tests|scan|scans|results?|biopsy|swab|screening|labs|bloodwork|x-?rays?|mri|"
+    r"ct|culture|mammogram|pap|panel)\s+(?:was|were|came\s+back)\s+(?:all\s+|totally\s+)?"
+    r"(?:negative|positive|clear|normal|benign|clean|fine|good|ok|okay)\b"
+)
+"""A medical test's result told in the past ("emma's strep test was negative", "the scan was
+clear"): the result holds now, news, not a story."""
+_LONG_AGO = re.compile(r"\b(?:last|ago|(?:19|20)\d\d|when|back\s+then)\b")
 FUTURE = re.compile(
     r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|"
     # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
     r"(?<!\bof\s)(?<!\bthe\s)(?<!\bmuch\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhelp\s)(?<!\bwith\s)planning|plan\s+to|"
-    r"plan\s+is|plans\s+to|planned|scheduled|booked|reserved|set\s+for|due|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
+    r"plan\s+is|plans\s+to|planned|scheduled|"
+    # "the cabin is booked solid through may", "fully booked till june": full now, a state.
+    r"(?<!\bfully\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
+    r"reserved|set\s+for|due|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+stop)\b"
 )
@@ -105,7 +116,9 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
         return "historical"
     if FUTURE.search(low):
         return "planning"
-    result = RESULT_PAST.search(low) is not None
+    result = RESULT_PAST.search(low) is not None or (
+        TEST_RESULT.search(low) is not None and _LONG_AGO.search(low) is None
+    )
     if STATIVE_PAST.search(low) and not result and not present:
         return "historical"
     if result:

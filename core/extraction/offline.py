@@ -19,7 +19,8 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
-from core.extraction.clause import Candidate
+from core.extraction.back_again import PAST_DAY
+from core.extraction.clause import Candidate, Clause
 from core.extraction.clause_claims import (
     REACTION,
     STATUS_LINE,
@@ -29,6 +30,7 @@ from core.extraction.clause_claims import (
     habitual_motion,
     own_illness,
     promises_news,
+    where_i_am,
 )
 from core.extraction.clause_reading import read_clause
 from core.extraction.elision import split_elided
@@ -292,7 +294,7 @@ def extract_offline(
                 ci.past_event
                 or reading is None
                 or not (
-                    _speakers_own(reading)
+                    _speakers_own(reading, clause)
                     or _relayed_news(seg, reading, texts)
                     or _but_now(seg, reading)
                 )
@@ -333,11 +335,19 @@ def _but_now(seg: Segment, reading: ClauseReading) -> bool:
     return seg.joint == "but" and reading.tense == "present" and reading.subject_person
 
 
-def _speakers_own(reading: ClauseReading) -> bool:
-    """The clause tells what the speaker does: "I"/"we" as subject, or a present verb whose
-    subject is left out ("waiting for another bus", "heading to bed now")."""
-    return reading.subject in ("speaker", "we") or (
-        reading.subject == "none" and reading.tense == "present"
+def _speakers_own(reading: ClauseReading, clause: Clause) -> bool:
+    """The clause tells what the speaker does: "I"/"we" as subject, a present verb whose
+    subject is left out ("waiting for another bus", "heading to bed now"), or no verb at
+    all where the speaker is ("back home from the hospital")."""
+    return (
+        reading.subject in ("speaker", "we")
+        or (reading.subject == "none" and reading.tense == "present")
+        or (
+            reading.tense == "none"
+            and where_i_am(clause.low)
+            # "back home from the hospital last june": a story
+            and not (any(t.past for t in clause.times) or PAST_DAY.search(clause.low))
+        )
     )
 
 

@@ -70,6 +70,11 @@ _EMPLOYER_KNOWN = re.compile(
     # firm with the "I'm" left out, after the word that dates it (not "a barista at starbucks
     # was rude", someone else).
     r"^(?:(?:now|officially|currently|finally|just)\s+)+an?\s+[a-z]+(?:\s+[a-z]+)?\s+at\s+|"
+    # "i'm on medical leave from costco", "on maternity leave from Kaiser till june": still
+    # employed there, away for now.
+    r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|currently|still|now)\s+)(?:(?:still|currently|now)\s+)?"
+    r"on\s+(?:(?:medical|maternity|paternity|parental|sick|disability|unpaid|family|"
+    r"bereavement|stress|long[- ]term|short[- ]term)\s+){1,2}leave\s+from\s+|"
     # "I shifted to Gurgaon last month for the new job at Deloitte": why the speaker moved.
     r"\b(?:moved|relocated|shifted)\b[^,;.!?]{1,40}?\bfor\s+(?:a|the|my)\s+(?:new\s+)?"
     r"(?:job|position|role)\s+(?:at|with)\s+"
@@ -80,7 +85,18 @@ JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|wit
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
 ("new job at Verizon starts monday")."""
 GATE = frozenset(
-    {"employed", "promoted", "first", "with", "im", "now", "officially", "currently", "finally"}
+    {
+        "employed",
+        "promoted",
+        "first",
+        "with",
+        "im",
+        "now",
+        "officially",
+        "currently",
+        "finally",
+        "leave",
+    }
 )
 """Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 

@@ -48,6 +48,8 @@ _HEAD = (
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"
     r"follow-?up|consult(?:ation)?|exam|"
+    # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
+    r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
     r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip"
 )
 _SPORT = (
@@ -78,6 +80,12 @@ _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b"
 )
+_MOVED_BY = re.compile(
+    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+)?"
+    r"(?:(?:my|our|the|his|her|their)\s+)?(?:[a-z-]+'s\s+)?(?:[a-z-]+\s+){0,2}$"
+)
+"""Someone moving the activity, named before it: "the surgeon moved my daughter's surgery
+to april 2", "they pushed max's checkup to friday"."""
 _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
@@ -304,12 +312,24 @@ def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:
     return datetime.combine(when.date() + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
 
 
+_MY_OWN = re.compile(r"\bmy\s+(?P<mods>(?:[a-z-]+\s+){0,2})$")
+"""The speaker's own appointment or session ("my dentist appt", "my last radiation
+session"): the family domain keeps the family's activities, the speaker's own set none."""
+
+
+def _speakers_own(clause: Clause, start: int) -> bool:
+    """Whether the activity at ``start`` is the speaker's own: "my" heads it, and no
+    relation stands between ("my son soccer practice" is the son's)."""
+    m = _MY_OWN.search(clause.low, 0, start)
+    return m is not None and not any(names_a_relation(w) for w in m.group("mods").split())
+
+
 def _activity(clause: Clause) -> list[Candidate]:
     m = _ACTIVITY.search(clause.low)
     if m is None:
         return []
     slug = _slug_activity(clause, m.start(), m.group("act"))
-    if slug in {"item", "class", "game", "party", "meet"}:
+    if slug in {"item", "class", "game", "party", "meet"} or _speakers_own(clause, m.start()):
         return []
     rest = clause.low[m.end() :]
     after = [t for t in clause.times if t.start >= m.end()] or list(clause.times)
@@ -347,8 +367,8 @@ def _activity(clause: Clause) -> list[Candidate]:
     if ref is None or _WHERE_ONE_IS.search(clause.low, 0, m.start()):
         return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)
-    if _MOVED.search(rest):
-        if dated:
+    if _MOVED.search(rest) or _MOVED_BY.search(clause.low, 0, m.start()):
+        if dated and ref.prep not in ("to", "for"):
             # "practice thursday got moved to friday": the new day is the one after the old.
             later = [t for t in after if t.start > ref.start]
             if not later:

@@ -23,6 +23,7 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
 from core.extraction.paid_or_owed import bare_after, not_paid
@@ -97,6 +98,13 @@ _DATED = re.compile(
     rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
 )
 """What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
+_NET_OF = re.compile(
+    r"\b(?:after|before|with|w/|incl(?:uding|\.)?|plus|minus|net\s+of|less)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?:insurance|tax(?:es)?|tips?|fees|discounts?|deductions?|"
+    r"credits?|coupons?|shipping|vat|gst)\b"
+)
+"""What an amount is net or gross of, not what was paid: "$1,240 after insurance", "$86
+with tip", "2,100 before tax" (the bill is the hospital's, the meal's)."""
 _OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)", re.I)
 
 
@@ -274,6 +282,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return now
     if from_someone := refund_in(clause):
         return from_someone
+    if came_in := money_in(clause):
+        return came_in
     amount = _amount_in(clause.low)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
@@ -281,6 +291,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
+    text = _NET_OF.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
     came = ordered = False  # came: the clause's day is when it came (a fine, a bill)

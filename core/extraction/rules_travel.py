@@ -46,7 +46,7 @@ from core.extraction.travel_trips import place_confidence, place_near, planned_t
 
 _HEADING = re.compile(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
-    r"drive|going|go|traveling|travelling|travel|off|"
+    r"drive|going|go|traveling|travelling|travel|off|red-?eye|"
     + NOT_A_SCHOOL_TRIP
     + r"trip|road\s+trip|vacation|getaway|visit|"
     r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out|"
@@ -82,6 +82,9 @@ _HEADING = re.compile(
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
+    # "work is sending me to denver", "they're flying us out to austin": sent on a trip.
+    r"|\b(?:send(?:s|ing)?|fly(?:ing)?)\s+(?:me|us)\s+"
+    r"(?:back\s+|down\s+|up\s+|out\s+|over\s+|off\s+)?to\s+"
 )
 _STAY_AHEAD = re.compile(
     r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
@@ -118,6 +121,11 @@ _MOVED_TO_DAY = re.compile(
 """Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
 _BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
 _TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
+_FROM_THE_TRIP = re.compile(
+    r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"
+)
+"""What a trip left behind ("expenses from the boston trip", "photos of our lisbon
+vacation", "still tired after the denver trip"): the trip is over, none is planned."""
 _ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
@@ -163,6 +171,9 @@ _AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|pla
 
 
 _CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
+
+
+_A_STOP = re.compile(r"\b(?:layover|stopover)\b")
 
 
 def extract_travel(clause: Clause) -> list[Candidate]:
@@ -256,6 +267,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         if rx is ARRIVED and GOT_THING.match(low, m.start()):
             continue  # "got food poisoning on vacation in Cancun": got a thing, not there
         place = place_near(clause, m.end())
+        if place is None and _A_STOP.search(m.group()):
+            # "on a layover in charlotte": only a place can follow, so a town spelled like a
+            # first name is the town.
+            place = place_at(clause.text, m.end(), bare=True)
         if place is not None:
             if clause.intent == "historical":
                 return [Candidate("travel.location", place.name, place_confidence(place))]
@@ -284,6 +299,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if place is None:
         m = _TRIP_NOUN.search(low)
         place = place_before(clause.text, m.start()) if m else None
+        if m is not None and place is not None and _FROM_THE_TRIP.search(low[: m.start()]):
+            place = None  # "expenses from the boston trip": things brought back, a trip over
     if place is None and planning:
         place = place_there(low, clause.message, clause.start_in_message)
     if place is None and (m := _BEFORE_PLACE.search(low)) is not None:

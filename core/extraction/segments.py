@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.extraction.back_again import cut_after_coming_back
+from core.extraction.doing_now import cut_before_doing_now
 from core.extraction.incredulous import incredulous
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.pieces_kept import kept_with_their_clause
@@ -166,7 +168,7 @@ def split_segments(text: str) -> list[Segment]:
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
-        kept = kept_with_their_clause(kept)
+        kept = cut_before_doing_now(cut_after_coming_back(kept_with_their_clause(kept)))
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

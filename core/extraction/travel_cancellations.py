@@ -82,7 +82,8 @@ CALLED_OFF = re.compile(
 )
 _UNREALISED_TRIP = re.compile(
     r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
-    r"(?:go|fly|drive|travel|visit|head)\b"
+    # "i was gonna take the kids to tahoe": taking someone along is going there too.
+    r"(?:go|fly|drive|travel|visit|head|(?:take|bring)\s+(?:[\w']+\s+){1,3}?to(?=\s+(?!(?:the|a|an|my|our|his|her|their)\b)))\b"
 )
 """A cancellation that names no trip refers back to one: "we were supposed to go to
 Mexico but the whole thing got called off", "... so we cancelled"."""
@@ -162,6 +163,8 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
     return None
 
 
-_WRITERS_PLAN = re.compile(r"(?:^|\b(?:we|i)(?:'re|'m)?(?:\s+(?:were|was|are|am|had))?)\s*$")
+_WRITERS_PLAN = re.compile(
+    r"(?:^|\b(?:we|i)(?:'re|'m)?(?:\s+(?:were|was|are|am|had))?|^\W*(?:was|were|had))\s*$"
+)
 """The plan pointed back at was the writer's ("we were supposed to go…", "i was gonna…"),
-not a sister's or the kids'."""
+not a sister's or the kids'; "was gonna…" with its "i" left out is the writer's too."""

@@ -68,7 +68,10 @@ PRESENT_AT = re.compile(
     r"\bstuck\s+on\s+(?:the|a|our|my)\s+(?:tarmac|runway|plane|train|bus|ferry)\s+(?:in|at)\s+|"
     # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
     r"\bmoved\s+on\s+to\s+|"
-    r"^(?:(?:a|an|our|my|long|short|quick|\d+\s*(?:hr|hour)s?)\s+)*layover\s+in\s+|"
+    # "on a layover in charlotte", "i'm on a 3-hour stopover in doha": a stop on the way.
+    r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|still|now|just|stuck)\s+)(?:(?:on|during)\s+)?"
+    r"(?:(?:a|an|our|my|long|short|quick|\d+\s*-?\s*(?:hr|hour)s?)\s+)*(?:layover|stopover)\s+"
+    r"(?:in|at)\s+|"
     # "on the beach in Tulum right now", "at a little cafe in Porto": the scene, then the
     # place it is in, the "I'm" left out.
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"

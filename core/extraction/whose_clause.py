@@ -38,6 +38,13 @@ _ON_OUR_TRIP = re.compile(
 )
 """Someone else acting on the speaker's trip ("they moved my flight home to wednesday",
 "the airline cancelled our flight"): the trip is still the speaker's."""
+_SENDS_US = re.compile(
+    r"\b(?:send(?:s|ing)?|ha(?:ve|s|ving)|got|fly(?:ing)?|put(?:ting)?|booked)\s+"
+    r"(?:me|us)\s+(?:(?:flying|going|driving|out|back|over|down|up|off)\s+)*to\s+"
+)
+"""Someone sending the speaker on a trip ("work is sending me to denver next week", "they
+already have me flying to st louis", "the client is flying us out to austin"): the trip is
+the speaker's, whoever sends them."""
 _NOTIFIER_SAYS = re.compile(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|ugh)\b)*\W*(?:the\s+|my\s+)?(?:venmo|paypal|zelle|"
     r"cash\s*app|chase|wells\s+fargo|bank(?:ing)?(?:\s+app)?|app|calendar|google\s+calendar|outlook|"
@@ -55,6 +62,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
     if (
         _ON_OUR_BILL.search(clause.low)
         or _ON_OUR_TRIP.search(clause.low)
+        or _SENDS_US.search(clause.low)
         or _NOTIFIER_SAYS.match(clause.low)
     ):
         return False

@@ -1,0 +1,38 @@
+"""Being back, then something else after a comma: "back home from the hospital, 6 days was
+plenty", "ok i'm back in the office, who took my monitor".
+
+Being back (home, in the office, at work, at one's desk) is a state of the speaker now;
+what follows the comma is a remark of its own, in whatever tense ("6 days was plenty"),
+and must not turn the return into a story. ``segments`` cuts the sentence there.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BACK_THEN_COMMA = re.compile(
+    r"^(?:(?:ok|okay|so|well|finally|just|safely|and)\s+)*"
+    r"(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:(?:finally|just|safely|now|officially)\s+)?"
+    r"back\s+(?:home|in\s+the\s+office|at\s+(?:work|the\s+office|my\s+desk)|in\s+town)"
+    # "from the hospital", "from rehab": where from ("back at work after our honeymoon"
+    # is left whole: what it came back from is read with what follows).
+    r"(?:\s+from\s+(?:the\s+|my\s+|a\s+)?[a-z0-9'-]+(?:\s+[a-z'-]+){0,2})?"
+    r"\s*,\s*(?=\S)",
+    re.I,
+)
+
+PAST_DAY = re.compile(r"\b(?:last|ago|yesterday|(?:19|20)\d\d)\b", re.I)
+"""A day gone by ("back home from the hospital last june"): a story, not a state now."""
+
+
+def cut_after_coming_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``kept`` (piece, joint) with a piece that opens on being back cut at its comma."""
+    out: list[tuple[str, str]] = []
+    for piece, joint in kept:
+        m = _BACK_THEN_COMMA.match(piece)
+        if m is None or PAST_DAY.search(piece, 0, m.end()):
+            out.append((piece, joint))
+            continue
+        out.append((piece[: m.end()].rstrip(" ,"), joint))
+        out.append((piece[m.end() :], "comma"))
+    return out

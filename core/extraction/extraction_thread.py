@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from core.extraction.handed_back import fail, hand_back, succeed
@@ -73,6 +74,8 @@ class ExtractionThread:
         self._arrival = threading.Condition(self._guard)
         self._coming = 0
         """Messages on their way: announced, not queued yet."""
+        self._arrived = 0
+        """Announced messages that have arrived (or withdrawn) so far."""
         self._draining = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="canon-extract")
 
@@ -89,11 +92,15 @@ class ExtractionThread:
             with self._guard:
                 self._arrive(ticket)
 
+    def _all_in(self, expected: int) -> bool:
+        return self._arrived >= expected
+
     def _arrive(self, ticket: Ticket | None) -> None:
         # Under the guard: the ticket's message is no longer on its way.
         if ticket is not None and not ticket.arrived:
             ticket.arrived = True
             self._coming -= 1
+            self._arrived += 1
             self._arrival.notify()
 
     async def run(
@@ -117,9 +124,12 @@ class ExtractionThread:
         while True:
             with self._guard:
                 # Company on its way is parsed with what waits (the wait lets the GIL go,
-                # so the event loop fetches it meanwhile).
+                # so the event loop fetches it meanwhile): the company seen now, not whoever
+                # sets out during the wait, so in a steady stream the wait ends when those
+                # arrive rather than at the bound.
                 if self._coming:
-                    self._arrival.wait_for(lambda: not self._coming, COMPANY_WAIT_S)
+                    expected = self._arrived + self._coming
+                    self._arrival.wait_for(partial(self._all_in, expected), COMPANY_WAIT_S)
                 batch, self._queue = self._queue, []
                 if not batch:
                     self._draining = False

@@ -23,7 +23,7 @@ from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
 from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
-from core.extraction.extraction_thread import extraction_thread
+from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people
 from core.extraction.offline_input import parsed_text
 from core.extraction.reading_child import ReadRequest
@@ -62,6 +62,28 @@ async def message_observations(
     family_entity: str | None = None,
 ) -> list[dict[str, Any]]:
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
+    if not inspect.isfunction(extractor):  # the reading process, or a model's extractor
+        return await _observations(
+            engine, text, at, entity_id, message_ref, extractor, family_entity
+        )
+    # Read on the reading thread, which is told the message is on its way while the
+    # store is read for it, so that it parses it with the others then waiting.
+    with extraction_thread().on_its_way() as ticket:
+        return await _observations(
+            engine, text, at, entity_id, message_ref, extractor, family_entity, ticket
+        )
+
+
+async def _observations(
+    engine: Engine,
+    text: str,
+    at: datetime,
+    entity_id: str,
+    message_ref: str,
+    extractor: Extractor,
+    family_entity: str | None,
+    ticket: Ticket | None = None,
+) -> list[dict[str, Any]]:
     # "emma is sick": the people the household's state knows are read in lower case too.
     household = await engine.store.facts(family_entity or entity_id)
     # The speaker's own facts are the household's unless the household is another entity:
@@ -95,7 +117,7 @@ async def message_observations(
         found = run(_already(await reading_process().read(request)))
     elif inspect.isfunction(extractor):
         primes = parsed_text(text, "conversation_assertive", people)
-        found = await extraction_thread().run(run, primes)
+        found = await extraction_thread().run(run, primes, ticket)
     else:
         found = await asyncio.to_thread(run)
     return at_home(found, entity_id, {f.field: f.value for f in speaker})

@@ -2,6 +2,8 @@
 
 - a job's answer is the one it would give inline, each caller gets its own;
 - what waits while a message is parsed is parsed in one ``nlp.pipe`` call after it;
+- a message on its way (its store reads still running) is waited for and parsed with
+  what waits; one that never comes (its read failed) holds nobody up;
 - a job that fails fails for its caller only; the thread goes on reading;
 - the event loop is free while the thread reads (a tick is never held up by a parse);
 - a caller that gives up leaves nothing stuck behind it.
@@ -19,6 +21,7 @@ import pytest
 
 from core.conversation.message_intake import message_observations
 from core.engine.engine import Engine
+from core.extraction import extraction_thread
 from core.extraction.extraction_thread import ExtractionThread
 from core.extraction.linguistics import parse
 from core.extraction.offline import extract_offline
@@ -85,6 +88,61 @@ async def test_messages_waiting_together_are_parsed_in_one_batch(
     await asyncio.gather(*rest)
     assert batches == [[parsed_text(t) for t in TEXTS]]
     assert {parsed_text(t) for t in TEXTS} <= set(parse.cached_texts())
+
+
+def _recording_batches(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    batches: list[list[str]] = []
+    real_prime = parse.prime
+
+    def prime(texts: list[str]) -> None:
+        batches.append(list(texts))
+        real_prime(texts)
+
+    monkeypatch.setattr(parse, "prime", prime)
+    parse.clear()
+    return batches
+
+
+async def test_a_message_on_its_way_is_parsed_with_the_one_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Long enough that only the message's arrival can end the wait, whatever the machine.
+    monkeypatch.setattr(extraction_thread, "COMPANY_WAIT_S", 30.0)
+    batches = _recording_batches(monkeypatch)
+    reader = ExtractionThread()
+    first, second = TEXTS[0], TEXTS[1]
+    with reader.on_its_way() as ticket:
+        waiting = asyncio.ensure_future(reader.run(_reading(first), parsed_text(first)))
+        await asyncio.sleep(0.01)  # the thread has the first; the second is still being read
+        assert not waiting.done()
+        arrived = await reader.run(_reading(second), parsed_text(second), ticket)
+    assert [await waiting, arrived] == [_read(first), _read(second)]
+    assert batches == [[parsed_text(first), parsed_text(second)]]
+
+
+async def test_a_message_that_never_comes_holds_nobody_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(extraction_thread, "COMPANY_WAIT_S", 30.0)
+    batches = _recording_batches(monkeypatch)
+    reader = ExtractionThread()
+    text = TEXTS[2]
+    waiting: asyncio.Future[Read] | None = None
+
+    async def a_read_that_fails() -> None:
+        nonlocal waiting
+        with reader.on_its_way():
+            waiting = asyncio.ensure_future(reader.run(_reading(text), parsed_text(text)))
+            await asyncio.sleep(0.01)
+            raise LookupError("the speaker's facts could not be read")
+
+    with pytest.raises(LookupError):
+        await a_read_that_fails()
+    assert waiting is not None
+    assert await asyncio.wait_for(waiting, 10) == _read(text)
+    assert batches == []  # read alone: nothing else came
+    with reader.on_its_way() as ticket:  # and the next message is read as before
+        assert await reader.run(lambda: "next", None, ticket) == "next"
 
 
 async def test_a_failing_job_fails_for_its_caller_only() -> None:

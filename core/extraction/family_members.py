@@ -65,7 +65,9 @@ NOT_MEMBERS = frozenset(
 # Adverbs between the member and the verb: "my son just got over a cold".
 # Non-native "my mother she is in hospital": a pronoun that repeats the member.
 PRE = (
-    r"^\s*(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
+    # "my dad (78) is in hospital", "my mum, 81, has pneumonia": the age said aside.
+    r"^\s*(?:\(\s*\d{1,3}\s*[mf]?\s*\)\s*|,\s*\d{1,3}\s*,\s*)?"
+    r"(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
     r"(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all)\s+)*"
 )
 _FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")

@@ -33,6 +33,9 @@ _STATUS = re.compile(
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
+    # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
+    r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
+    r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
     r"in\s+remission|healthy|on\s+the\s+mend|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
@@ -57,7 +60,15 @@ _DISEASES = (
     r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
     r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
     r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
-    r"shingles|croup|appendicitis|sepsis"
+    r"shingles|croup|appendicitis|sepsis|"
+    # Said the household way and the world over: "a tummy bug", "loose motions" (Indian
+    # English), "malaria", "typhoid", "dengue" (West Africa, South Asia, the Philippines),
+    # "hand foot and mouth", "d&v", "the lurgy" (British).
+    r"(?:tummy|stomach|sickness|vomiting|winter|24[- ]hour)\s+(?:bug|virus|ache)|tummy\s+ache|"
+    r"stomach\s*ache|ear\s*ache|(?:head|chest)\s+cold|loose\s+motions?|diarrh?o?ea|"
+    r"malaria|typhoid(?:\s+fever)?|dengue(?:\s+fever)?|scarlet\s+fever|whooping\s+cough|"
+    r"hand,?\s+foot,?\s+(?:and|&|n)\s+mouth(?:\s+disease)?|gastro(?:enteritis)?|"
+    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting"
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|"
@@ -70,6 +81,10 @@ _ILLNESS = re.compile(
     r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
     r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
+    # "has been down with typhoid", "'s laid up with covid", "in bed with a migraine",
+    # "suffering from dengue": kept down by an illness, however long it has been.
+    r"(?:(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:\w+\s+)?)?(?:down\s+with|"
+    r"laid\s+up\s+with|(?:stuck\s+)?in\s+bed\s+with|suffering\s+(?:from|with)|struggling\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
@@ -78,7 +93,10 @@ _COMING_DOWN = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
-_CARE_STAY = re.compile(r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)$")
+_CARE_STAY = re.compile(
+    r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
+    r"medical\s+cent(?:er|re))$"
+)
 _SYMPTOM_GONE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|infection)(?:\s+|'s\s+)(?:(?:finally|has|is|'s)\s+)*"
     r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
@@ -92,7 +110,7 @@ _DOING = re.compile(
     _PRE
     + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
-    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
+    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok|nicely|steadily)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
     r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
 )

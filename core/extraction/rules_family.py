@@ -264,8 +264,14 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
         # "i'm at the ER with my mom": whom the speaker brought there is the patient, most
         # likely; a visitor may be meant too, so Canon asks before it commits.
         return [Candidate(f"family.{slug}.status", "sick", 0.6)]
-    if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
-        return []  # a bare noun ("work is fine", "laptop has a virus") is a name only when ill
+    if status is None or (
+        how == "noun"
+        and (status != "sick" or _MACHINE_ILL.search(rest))
+        and not is_common_first_name(slug)
+    ):
+        # A bare noun ("work is fine", "laptop has a virus") is a name only when ill, unless
+        # it is a common given name the dictionary also knows ("sofia is much better").
+        return []
     return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
 
 

@@ -1,0 +1,84 @@
+"""The twelfth round (issue 24), words outside travel: classes of phrasing that probe
+sentences written for this round (``realistic/probes12b-dev.jsonl``) showed the extractor
+missing, each fixed as a class: illnesses said the household way and the world over
+("a tummy bug", "loose motions", "malaria", "laid up with covid"), a hospital by its name,
+an age said aside ("my dad (78)"), mother and father in the words of Indian, Nigerian and
+Filipino households, and lower-case given names the dictionary also knows.
+
+Each class has look-alikes that must not commit the field. Every row is a sentence written
+for this module, none taken from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _said(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+# ---------------------------------------------------------------- family status
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # Illnesses in household words and world Englishes.
+        ("the baby has a tummy bug from nursery", "baby", "sick"),
+        ("my daughter has a stomach ache and a temperature", "daughter", "sick"),
+        ("Our son is having loose motions from morning", "son", "sick"),
+        ("my brother has typhoid, he is in the clinic", "brother", "sick"),
+        ("Grandma has dengue fever", "grandma", "sick"),
+        ("the twins have hand, foot and mouth", "twins", "sick"),
+        ("wife's got gastro so I'm on kid duty", "wife", "sick"),
+        # Kept down by an illness, however long.
+        ("my wife has been down with malaria since Friday", "wife", "sick"),
+        ("hubby's laid up with the flu", "husband", "sick"),
+        ("my mum is in bed with a chest infection", "mom", "sick"),
+        ("Father is suffering from jaundice", "father", "sick"),
+        # Getting better said with an adverb of manner.
+        ("dad is recovering nicely", "dad", "well"),
+        ("my son's healing nicely after the op", "son", "well"),
+        ("mum is recovering steadily, thanks for asking", "mom", "well"),
+        # A hospital by its name.
+        ("my father is admitted in Fortis hospital", "father", "sick"),
+        ("mum's in St Thomas hospital since Monday", "mom", "sick"),
+        ("My grandpa is in Mercy General Hospital", "grandpa", "sick"),
+        # An age said aside.
+        ("My mum (81) has pneumonia", "mom", "sick"),
+        ("my father, 74, is in the hospital", "father", "sick"),
+        ("my dad (66) is doing much better", "dad", "well"),
+        # Mother and father as Indian, Nigerian and Filipino households say them.
+        ("ma has fever since yesterday", "mom", "sick"),
+        ("amma is in hospital, I am going tomorrow", "mom", "sick"),
+        ("my nanay is sick again", "mom", "sick"),
+        ("appa is better now", "dad", "well"),
+        # Lower-case given names the dictionary also knows.
+        ("sofia is feeling much better today", "sofia", "well"),
+        ("tara's home from camp", "tara", "home"),
+        ("nina is much better, thanks", "nina", "well"),
+    ],
+)
+def test_family_status_in_more_words(text: str, member: str, status: str) -> None:
+    assert _said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my dad had malaria when he was young", "family.dad.status"),
+        ("hope your ma is feeling better", "family.mom.status"),
+        ("my friend's son has a tummy bug", "family.son.status"),
+        ("work is doing fine", "family.work.status"),
+        ("the laptop has a bug", "family.laptop.status"),
+        ("if the baby gets loose motions, give her ORS", "family.baby.status"),
+        ("my son is in the car", "family.son.status"),
+    ],
+)
+def test_not_the_family_status(text: str, field: str) -> None:
+    assert field not in _said(text)

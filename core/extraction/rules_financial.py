@@ -27,6 +27,7 @@ from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
 from core.extraction.paid_or_owed import bare_after, not_paid
 from core.extraction.refunds import refund_in
+from core.extraction.rent_said import rent_said
 from core.extraction.timeref import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
@@ -97,9 +98,12 @@ _DATED = re.compile(
     rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
 )
 """What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
-_OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)", re.I)
+_OF_AMOUNT = re.compile(
+    r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱]|n(?=\d))?\s?\d)", re.I
+)
 
 
+_AMOUNT_AFTER = re.compile(r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱])?\d)", re.I)
 _SHARE_OF = re.compile(
     r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
 )
@@ -115,6 +119,10 @@ def _item_after(clause: Clause, pos: int) -> str:
     # ... and where "of" and its amount begin: "paid the water bill of $80".
     if (of := _OF_AMOUNT.search(text, pos)) is not None:
         text = text[: of.start()]
+    # ... and where an amount begins after its first word: "paid the babysitter 60 bucks",
+    # "we owe the dentist 320 after insurance" (its number is read after it, by bare_after).
+    if (money := _AMOUNT_AFTER.search(text, pos)) is not None:
+        text = text[: money.start()]
     name, _ = phrase_after(text, pos, max_words=3, stop=_ITEM_STOP)
     return _ADJ.sub("", name)
 
@@ -255,7 +263,7 @@ _BILL_IS = re.compile(
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)"
 )
 
 
@@ -263,7 +271,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
         return []
-    if now := _bill_now(clause):
+    if now := _bill_now(clause) or rent_said(clause):
         return now
     if from_someone := refund_in(clause):
         return from_someone

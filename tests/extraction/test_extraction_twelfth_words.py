@@ -82,3 +82,46 @@ def test_family_status_in_more_words(text: str, member: str, status: str) -> Non
 )
 def test_not_the_family_status(text: str, field: str) -> None:
     assert field not in _said(text)
+
+
+# ---------------------------------------------------------------- money
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The rupee, naira and peso signs and words, before a bill's verb or after "of".
+        ("Electricity bill is ₹1,240 this month", {"financial.electricity_bill.amount": 1240}),
+        ("the gas bill is Rs 640", {"financial.gas_bill.currency": "INR"}),
+        ("Paid the school fees of N45,000 today", {"financial.school_fees.currency": "NGN"}),
+        ("light bill of N12,500 has been paid", {"financial.light_bill.amount": 12500}),
+        ("paid 1200 php for the water this month", {"financial.water.currency": "PHP"}),
+        # The thing paid ends where its amount begins.
+        ("paid the cleaner 80 bucks", {"financial.cleaner.amount": 80}),
+        ("paid the electrician 250 this morning", {"financial.electrician.amount": 250}),
+        ("we still owe the orthodontist 900", {"financial.orthodontist.status": "due"}),
+        ("I owe the mechanic 430 for the brakes", {"financial.mechanic.amount": 430}),
+        # Rent said with a verb.
+        ("we rent a little terrace in Leeds for £950 a month", {"financial.rent.amount": 950}),
+        ("I'm renting a studio for 1400 per month", {"financial.rent.amount": 1400}),
+        ("im paying 2100 a month in rent rn", {"financial.rent.amount": 2100}),
+        ("We pay Rs 22,000 rent for a 2BHK", {"financial.rent.currency": "INR"}),
+    ],
+)
+def test_money_in_more_words(text: str, expected: dict[str, object]) -> None:
+    said = _said(text)
+    assert {k: said.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my sister pays 1500 in rent", "financial.rent.amount"),
+        ("do you pay 2000 a month for rent?", "financial.rent.amount"),
+        ("we rent a car for 3 days", "financial.rent.amount"),
+        ("ordered n95 masks", "financial.n95_masks.currency"),
+        ("if we rent a flat for 1200 a month we'd save", "financial.rent.amount"),
+    ],
+)
+def test_not_that_money(text: str, field: str) -> None:
+    assert field not in _said(text)

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 import re
 
-_HOME_NOUN = r"(?:house|home|place|flat|apartment|condo|townhouse|bungalow|cottage|studio)"
+_HOME_NOUN = (
+    r"(?:house|home|place|flat|apartment|condo|townhouse|bungalow|cottage|studio|terrace|semi|"
+    r"maisonette|duplex|"
+    # "a 2 bed", "a two-bedroom flat", "a 2BHK" (Indian English): a home by its rooms.
+    r"(?:\d|one|two|three|four|five)[- ]?(?:bed(?:room)?|bhk|br)(?:\s+(?:flat|house|apartment|place|"
+    r"unit|semi|terrace|condo))?)"
+)
 _NOT_A_HOME = (
     r"(?!(?:vacation|holiday|beach|lake|second|rental|investment|summer|ski|weekend|"
     r"airbnb|hotel)\b)"
@@ -32,6 +38,13 @@ _STAY_AWAY = (
     r"airbnbs?|sometimes|often|usually)\b)"
 )
 
+_RENTED_STAY = (
+    r"(?![^.;!?]*\b(?:for\s+(?:the\s+)?(?:summer|winter|spring|autumn|fall|week|weekend|holidays?|"
+    r"season|(?:a|one|two|three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|months?))|this\s+(?:week|"
+    r"summer|winter)|next\s+(?:week|month|summer))\b)"
+)
+"""A place rented for a while is a stay, not a home: "we rent a flat in Spain for the
+summer" (a rent "for £900 a month" is a home's)."""
 HOME_SAID = re.compile(
     # "finally settled in Sacramento", "we've settled in Asheville", "settled in nicely in
     # Halifax now"
@@ -43,7 +56,7 @@ HOME_SAID = re.compile(
     # flat in Manchester", "We own a house in Columbus"
     rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|are\s+renting|'re\s+renting|"
     rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
-    rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
+    rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
     # Non-native "I stay in Pune with my parents": the simple present, no stay's end.
     rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?in\s+{_STAY_AWAY}|"
     # "me and my wife moved to Calgary", "the kids and I moved back to Dublin"

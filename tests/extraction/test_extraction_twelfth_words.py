@@ -125,3 +125,61 @@ def test_money_in_more_words(text: str, expected: dict[str, object]) -> None:
 )
 def test_not_that_money(text: str, field: str) -> None:
     assert field not in _said(text)
+
+
+# ---------------------------------------------------------------- home, zone and work
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A clock kept by its city or region, or hours off with a zone beside them.
+        ("I'm on Sydney time", "profile.timezone", "Australia/Sydney"),
+        ("still on lagos time tbh", "profile.timezone", "Africa/Lagos"),
+        ("we're on PH time, 16 hrs ahead of you", "profile.timezone", "Asia/Manila"),
+        ("I work on East Africa time", "profile.timezone", "Africa/Nairobi"),
+        ("im 3 hours behind you guys, west coast", "profile.timezone", "America/Los_Angeles"),
+        ("We're 5 hours ahead, central european", "profile.timezone", "Europe/Paris"),
+        # Settled somewhere after an origin; a home rented by its rooms.
+        ("originally from Kerala but settled in Pune", "profile.home_city", "Pune"),
+        ("from Lagos originally, settled in Abuja now", "profile.home_city", "Abuja"),
+        ("we rent a 2 bed in Croydon", "profile.home_city", "Croydon"),
+        ("We are renting a 2BHK in Whitefield", "profile.home_city", "Whitefield"),
+        ("i rent a one-bedroom flat in Glasgow", "profile.home_city", "Glasgow"),
+        # A job with a firm; a firm named after its kind; a list of facts about the writer.
+        ("I'm a pharmacist with Boots", "profile.employer", "Boots"),
+        ("im a rider for Glovo these days", "profile.employer", "Glovo"),
+        ("I am working with Wipro since 2019", "profile.employer", "Wipro"),
+        ("currently working with Andela as a mentor", "profile.employer", "Andela"),
+        ("I do the books for a bakery called Crumbs", "profile.employer", "Crumbs"),
+        ("i work at a tiny startup called Loopwell", "profile.employer", "Loopwell"),
+        (
+            "we've been with a small agency called Brightfield since May",
+            "profile.employer",
+            "Brightfield",
+        ),
+        ("29F, work at Deloitte, no kids", "profile.employer", "Deloitte"),
+        ("Bit of context: 52M, working for Siemens, two teens", "profile.employer", "Siemens"),
+    ],
+)
+def test_profile_in_more_words(text: str, field: str, value: str) -> None:
+    assert _said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the call is at 9am sydney time", "profile.timezone"),
+        ("we did it in real time", "profile.timezone"),
+        ("we're in NZ for two weeks", "profile.timezone"),
+        ("we rent a 2 bed in Spain for the summer", "profile.home_city"),
+        ("I'm a mentor with Sarah", "profile.employer"),
+        ("im working with Python since 2019", "profile.employer"),
+        ("I have been working with React for two years", "profile.employer"),
+        ("my sister is a pharmacist with Boots", "profile.employer"),
+        ("my brother works at a startup called Loopwell", "profile.employer"),
+        ("I used to work at a bakery called Crumbs", "profile.employer"),
+    ],
+)
+def test_not_the_profile(text: str, field: str) -> None:
+    assert field not in _said(text)

@@ -391,6 +391,8 @@ _LODGING = frozenset(
 _SERVICES = _LODGING | frozenset(
     {"table", "taxi", "cab", "ticket", "train", "flight", "reservation", "booking", "ride"}
     | {"uber", "seat", "car", "appointment", "bus", "transfer"}
+    # "we'd like somewhere quiet", "I'd like a restaurant near the station"
+    | {"restaurant", "somewhere", "spot", "pub", "cafe", "villa", "cottage", "apartment", "flat"}
 )
 
 

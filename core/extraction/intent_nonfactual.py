@@ -52,6 +52,9 @@ IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    # An apology for what may follow from the fact: "i've got a cold, sorry if i'm slow",
+    # "apologies in advance if this is long".
+    r"\b(?:sorry|apologies|apologi[sz]e|forgive\s+me|excuse\s+me)(?:\s+in\s+advance)?\s+if\b|"
     # The trip's luck after the plan, no condition on it: "sunday night if the trains
     # behave", "back on the 12th if all goes well" ("If weather holds: hike" opens one).
     r"(?<=[\w,]\s)if\s+(?:all\s+goes\s+(?:well|to\s+plan|ok|okay)|(?:the\s+|my\s+|our\s+)?"

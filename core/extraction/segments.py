@@ -59,7 +59,7 @@ _JOINT = re.compile(
     r"(?:(?:already|still|just|now|literally|keeps?)\s+)+[a-z]+ing\b|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
-    r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
+    r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|book\s+(?:it|that)\b|go\s+ahead\b|"
     # "I am going to the cinema tonight, book me a taxi": a request after a statement.
     r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement

@@ -183,3 +183,56 @@ def test_profile_in_more_words(text: str, field: str, value: str) -> None:
 )
 def test_not_the_profile(text: str, field: str) -> None:
     assert field not in _said(text)
+
+
+# ---------------------------------------------------------------- requests and apologies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "I'd" typed without its apostrophe before a polite request.
+        "id like to book a table for 3 tomorrow night",
+        "hi id love a room with a view if possible",
+        "Id like a taxi at 7 please",
+        # Asked of a clerk or an assistant without "can you".
+        "any chance u could get me a cab for 5",
+        "is there any way you could find us a cheaper hotel",
+        "can i get the booking reference",
+        "could we have a table by the window",
+        "I'm after a quiet pub with food near the station",
+        "we're after something cheap for two nights",
+        # A choice, then the go-ahead.
+        "yes the first one sounds good, book it",
+        "ok the cheaper one is fine, go ahead",
+        # Somewhere wanted, not a place one wishes to live.
+        "we'd like somewhere that does vegan food near the river",
+    ],
+)
+def test_requests_are_none(text: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent in ("none", "planning")
+    assert not [o for o in ex.observations if o.intent == "assertive"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've got a horrible cold, sorry if I'm slow to reply",
+        "my son has the flu so apologies if I miss the call",
+        "Apologies in advance if this is long, but my dad is in hospital",
+    ],
+)
+def test_an_apology_with_if_keeps_the_fact(text: str) -> None:
+    assert extract_offline(text, at=AT).intent == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if my son is sick tomorrow I'll stay home",
+        "sorry, if the rent goes up we will move",
+    ],
+)
+def test_a_real_condition_stays_hypothetical(text: str) -> None:
+    assert extract_offline(text, at=AT).intent == "hypothetical"

@@ -27,8 +27,11 @@ def wanted(head: Token) -> tuple[str, ...]:
                 g for c in x.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
             ]
             return (x.lemma_.lower(), *(o.lemma_.lower() for o in objs[:1]))
-    # "I'd like a table for 4": what is wanted, with no verb of its own.
-    objs = [c for c in head.children if c.dep_ == "dobj"]
+    # "I'd like a table for 4": what is wanted, with no verb of its own; "we'd like
+    # somewhere quiet", which the parse hangs on the verb as an adverb.
+    objs = [c for c in head.children if c.dep_ == "dobj"] + [
+        c for c in head.children if c.dep_ == "advmod" and c.lower_ in ("somewhere", "someplace")
+    ]
     return ("", objs[0].lemma_.lower()) if objs else ()
 
 

@@ -32,7 +32,10 @@ _RELATION = (
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
     r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
     r"mother-in-law|father-in-law|in-laws|nanny|fianc[eé]e?|boyfriend|girlfriend|family|"
-    r"whole\s+family|" + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
+    r"whole\s+family|"
+    # A child by their place among the children: "my eldest is off sick", "our little one".
+    r"eldest|oldest|youngest|little\s+one|middle\s+one|"
+    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
 _RELATIVE = re.compile(

@@ -38,6 +38,9 @@ _STATUS = re.compile(
     r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
     r"in\s+remission|healthy|on\s+the\s+mend|"
+    # Filipino English "confined" is kept in hospital: "Kuya is confined at St Luke's".
+    r"confined\s+(?:at|in)\s+(?:the\s+)?(?:[a-z.'&-]+\s+){0,3}?(?:hospital|icu|ward|clinic|"
+    r"medical\s+cent(?:er|re)|st(?=\s)|st\.|saint)|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     # "kids at grandma's this week", "at my mum's": staying with them.
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
@@ -56,7 +59,7 @@ _STATUS = re.compile(
 # serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
 # are not a status, so they are left out on purpose.
 _DISEASES = (
-    r"flu|stomach\s+flu|cold|colds|fever|temperature|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
+    r"flu|stomach\s+flu|cold|colds|fever|temperature|temp(?!\s+(?:job|role|position|work|agency|contract))|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
     r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
     r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
     r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
@@ -71,7 +74,7 @@ _DISEASES = (
     r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting"
 )
 _SICKNESS_ADJ = (
-    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|"
+    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
     r"really|very|pretty|bit\s+of\s+a)"
 )
 _ILLNESS = re.compile(
@@ -97,6 +100,11 @@ _CARE_STAY = re.compile(
     r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
     r"medical\s+cent(?:er|re))$"
 )
+_ALL_CLEAR = re.compile(
+    _PRE + r"(?:got|has\s+got|'s\s+got|has\s+had|was\s+given|has\s+been\s+given|is|'s)\s+"
+    r"(?:the\s+|an?\s+)?all[- ]clear\b"
+)
+"""Given the all-clear by a doctor: "mom got the all clear from the oncologist"."""
 _SYMPTOM_GONE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|infection)(?:\s+|'s\s+)(?:(?:finally|has|is|'s)\s+)*"
     r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
@@ -118,7 +126,8 @@ _NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
 # "got over a cold", "recovered from the flu": well again.
 _RECOVERED = re.compile(
     _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
-    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over|beat|has\s+beaten)\s+"
+    r"(?:(?:has|have|is|are|'s)\s+)?(?:fully\s+|completely\s+|now\s+)?recovered\s+from|"
+    r"(?:is|are|'s)\s+(?:all\s+|both\s+|fully\s+)?over|beat|has\s+beaten)\s+"
     rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
 _STATUS_CANON = {
@@ -228,7 +237,7 @@ TAKEN_IN = re.compile(
     r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
 )
 """Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
-_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
+_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s)\b)")
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
@@ -273,6 +282,7 @@ def member_status(rest: str) -> str | None:
 def _member_status(rest: str) -> str | None:
     if (
         _NOT_SICK.search(rest)
+        or _ALL_CLEAR.search(rest)
         or _RECOVERED.search(rest)
         or _DISCHARGED.search(rest)
         or _CAME_OUT.search(rest)
@@ -287,6 +297,8 @@ def _member_status(rest: str) -> str | None:
         st = _STATUS_CANON.get(said, said)
         if _CARE_STAY.match(said):
             st = "sick"  # in hospital, intensive care, hospice or rehab
+        elif said.startswith("confined "):
+            st = "sick"
         elif said.startswith("back to "):
             st = "well"
         elif said.startswith(("at ", "back at ", "away at ")):

@@ -73,6 +73,13 @@ HOME_SAID = re.compile(
     # "back home in portland after the workshop", "i'm home in charlotte packing": the
     # speaker at home, and the city home is in (not "home in time", not a relative's).
     rf"{_SPEAKER}(?:(?:finally|safely|now|all|just)\s+)?(?:back\s+)?home\s+in\s+(?!time\b)|"
+    # "home these days is Cebu City", "home is Leeds now": home said as the subject.
+    r"^(?:(?:but|and|so)\s+)?home\s+(?:these\s+days\s+|nowadays\s+|now\s+|currently\s+)?is\s+"
+    r"(?:now\s+)?(?:in\s+)?|"
+    # "then my job moved us to Raleigh", "the company relocated me to Austin": the speaker
+    # moved by an employer.
+    r"\b(?:my|our|the|his|her)\s+(?:job|company|work|employer|firm|army|navy)\s+(?:just\s+)?"
+    r"(?:moved|relocated|transferred|posted)\s+(?:us|me)\s+(?:back\s+)?to\s+|"
     # "Edinburgh-based designer here", "we're Chicago based": the place first.
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
 )

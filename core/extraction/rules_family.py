@@ -48,11 +48,14 @@ _HEAD = (
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"
     r"follow-?up|consult(?:ation)?|exam|"
-    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip"
+    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip|"
+    # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
+    r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club"
 )
 _SPORT = (
     r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
-    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis"
+    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis|"
+    r"rugby|cricket|netball|athletics|rowing|climbing|cubs|brownies|beavers|guides"
 )
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 _ACTIVITY = re.compile(
@@ -60,7 +63,7 @@ _ACTIVITY = re.compile(
     rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
     rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
     rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
-    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate))\b"
+    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics))\b"
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
@@ -78,6 +81,12 @@ _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b"
 )
+_PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
+_MOVED_BEFORE = re.compile(
+    r"\b(?:moved|rescheduled|pushed|postponed|bumped|shifted|changed)\s+(?:(?:my|our|the|his|her|"
+    r"their)\s+)?(?:[a-z]+\s+)?$"
+)
+"""The verb before the activity: "the dentist moved my appointment to Friday"."""
 _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
@@ -314,6 +323,12 @@ def _activity(clause: Clause) -> list[Candidate]:
     m = _ACTIVITY.search(clause.low)
     if m is None:
         return []
+    if _PAID_FOR.search(clause.low, 0, m.start()):
+        return []  # "haven't paid the nursery this month": a bill, not a day off
+    for later in _ACTIVITY.finditer(clause.low, m.end()):
+        if _MOVED_BEFORE.search(clause.low, 0, later.start()):
+            m = later  # "the school rescheduled our parents evening": what was moved
+            break
     slug = _slug_activity(clause, m.start(), m.group("act"))
     if slug in {"item", "class", "game", "party", "meet"}:
         return []
@@ -353,7 +368,7 @@ def _activity(clause: Clause) -> list[Candidate]:
     if ref is None or _WHERE_ONE_IS.search(clause.low, 0, m.start()):
         return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)
-    if _MOVED.search(rest):
+    if _MOVED.search(rest) or _MOVED_BEFORE.search(clause.low, 0, m.start()):
         if dated:
             # "practice thursday got moved to friday": the new day is the one after the old.
             later = [t for t in after if t.start > ref.start]

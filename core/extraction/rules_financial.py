@@ -46,7 +46,9 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|"
+    # Those paid for looking after the household: "still haven't paid the nursery".
+    r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
 )
 _NOT_ITEMS = frozenset(
     [
@@ -248,6 +250,8 @@ _OWED = (
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
+_OF_BARE = re.compile(rf"\b(?:{_OWED}|payment)\s+of\s+(?=\d)")
+_OF_BARE_NUMBER = re.compile(r"(?<=\s)of\s+\d[\d,]*(?:\.\d+)?(?=\s|$)", re.I)
 _CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
@@ -260,6 +264,8 @@ _BILL_IS = re.compile(
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
     # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what
     # the bill that arrived says.
+    # "our gas bill this quarter is $412": the period between the bill and its verb.
+    r"(?:\s+(?:this|last)\s+(?:month|quarter|year|time|week))?"
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
@@ -276,9 +282,14 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if from_someone := refund_in(clause):
         return from_someone
     amount = _amount_in(clause.low)
+    if amount is None and (of := _OF_BARE.search(clause.low)) is not None:
+        # "our mortgage payment of 1,850 went out": after a bill and "of", only money stands.
+        bare = bare_amount_at(clause.low, of.end())
+        amount = (bare, "") if bare is not None and bare >= 10 else None
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
-    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    text = _OF_BARE_NUMBER.sub(lambda m: " " * len(m.group()), clause.text)
+    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)

@@ -169,7 +169,8 @@ _OTHER_DOMAIN = re.compile(
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|trial|plans?|meeting|"
     r"job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
-    r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise)\b"
+    r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise|"
+    r"rugby|cricket|netball|athletics|nursery|training|parents'?\s+evening|sports\s+day|tuition)\b"
 )
 _PASTIMES = frozenset(
     [

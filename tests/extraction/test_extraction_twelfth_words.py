@@ -236,3 +236,108 @@ def test_an_apology_with_if_keeps_the_fact(text: str) -> None:
 )
 def test_a_real_condition_stays_hypothetical(text: str) -> None:
     assert extract_offline(text, at=AT).intent == "hypothetical"
+
+
+# ---------------------------------------------------------------- second batch's classes
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # Given the all-clear; fully recovered; over it, both of them.
+        ("dad got the all clear from the cardiologist", "dad", "well"),
+        ("my wife has been given the all-clear", "wife", "well"),
+        ("Mum is fully recovered from the shingles", "mom", "well"),
+        ("the twins are both over their colds", "twins", "well"),
+        # A low fever, a temp, and a second predicate with "running".
+        ("the baby has a low fever", "baby", "sick"),
+        ("my son has a temp of 38.5", "son", "sick"),
+        ("the baby's teething and running a temperature", "baby", "sick"),
+        # Filipino English "confined" in a hospital.
+        ("Nanay is confined at Makati Medical Center", "mom", "sick"),
+        ("my brother is confined in St Luke's", "brother", "sick"),
+        ("Lolo has been confined in the hospital since Monday", "lolo", "sick"),
+        # A child by their place among the children.
+        ("my eldest has tonsillitis", "eldest", "sick"),
+        ("our youngest is off at camp", "youngest", "away"),
+        ("my little one is poorly today", "little_one", "sick"),
+    ],
+)
+def test_family_status_second_batch(text: str, member: str, status: str) -> None:
+    assert _said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # British school and club life, and the verb before what was moved.
+        ("no nursery on monday, it's a training day", "family.nursery.event_status", "cancelled"),
+        ("cricket is off tonight, rain", "family.cricket.event_status", "cancelled"),
+        (
+            "Rugby training is cancelled this week",
+            "family.rugby_training.event_status",
+            "cancelled",
+        ),
+        (
+            "parents' evening has been moved to Thursday",
+            "family.parents_evening.event_status",
+            "moved",
+        ),
+        ("the dentist moved my appointment to Monday", "family.appointment.event_status", "moved"),
+        ("coach rescheduled practice to friday", "family.practice.event_status", "moved"),
+        (
+            "the school rescheduled our parents evening to Monday",
+            "family.parents_evening.event_status",
+            "moved",
+        ),
+        # A bill paid off or gone out; a period before the bill's verb; an amount after "of".
+        ("the car loan is finally paid off", "financial.car_loan.status", "paid"),
+        ("student loan's now fully paid", "financial.student_loan.status", "paid"),
+        ("the rent payment has gone out", "financial.rent.status", "paid"),
+        ("our electric bill this month is $140", "financial.electric_bill.amount", 140),
+        ("The water bill this quarter is 96", "financial.water_bill.amount", 96),
+        ("the rent payment of 1,450 has gone through", "financial.rent.amount", 1450),
+        ("our mortgage payment of 1,850 has gone out", "financial.mortgage.amount", 1850),
+        # Those paid for looking after the household.
+        ("still haven't paid the childminder", "financial.childminder.status", "due"),
+        ("paid the cleaner this morning", "financial.cleaner.status", "paid"),
+        ("we owe the nursery for february", "financial.nursery.status", "due"),
+        # Home said as the subject, or where an employer moved the speaker.
+        ("home these days is Cebu City", "profile.home_city", "Cebu City"),
+        ("home is Leeds now", "profile.home_city", "Leeds"),
+        ("then my job moved us to Raleigh", "profile.home_city", "Raleigh"),
+        ("the company relocated me to Austin last year", "profile.home_city", "Austin"),
+    ],
+)
+def test_fields_second_batch(text: str, field: str, value: object) -> None:
+    assert _said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I still haven't paid the nursery this month", "family.nursery.schedule"),
+        ("my son is confined to his room", "family.son.status"),
+        ("my son has a temp job at the council", "family.son.status"),
+        ("my husband's job moved him to Dallas", "profile.home_city"),
+        ("home is where the heart is", "profile.home_city"),
+        ("netball is cancelled tonight", "project.netball.status"),
+        ("i love training", "family.training.event_status"),
+    ],
+)
+def test_not_these_fields(text: str, field: str) -> None:
+    assert field not in _said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fingers crossed the landlord returns the deposit",
+        "praying mum's scan is clear",
+        "touch wood the boiler holds out till spring",
+    ],
+)
+def test_hopes_are_hypothetical(text: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent in ("hypothetical", "none")
+    assert not [o for o in ex.observations if o.intent in ("assertive", "planning")]

@@ -325,9 +325,9 @@ def _activity(clause: Clause) -> list[Candidate]:
         return []
     if _PAID_FOR.search(clause.low, 0, m.start()):
         return []  # "haven't paid the nursery this month": a bill, not a day off
-    for later in _ACTIVITY.finditer(clause.low, m.end()):
-        if _MOVED_BEFORE.search(clause.low, 0, later.start()):
-            m = later  # "the school rescheduled our parents evening": what was moved
+    for moved in _ACTIVITY.finditer(clause.low, m.end()):
+        if _MOVED_BEFORE.search(clause.low, 0, moved.start()):
+            m = moved  # "the school rescheduled our parents evening": what was moved
             break
     slug = _slug_activity(clause, m.start(), m.group("act"))
     if slug in {"item", "class", "game", "party", "meet"}:

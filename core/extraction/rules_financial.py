@@ -25,10 +25,16 @@ from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
-from core.extraction.paid_or_owed import bare_after, not_paid
+from core.extraction.paid_or_owed import (
+    OF_BARE_NUMBER,
+    bare_after,
+    bare_of_amount,
+    nearest_day,
+    not_paid,
+    trailing_amount,
+)
 from core.extraction.refunds import refund_in
 from core.extraction.rent_said import rent_said
-from core.extraction.timeref import TimeRef
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
@@ -219,26 +225,6 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
 
 _TRAVEL_LEG = re.compile(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
 _JOINED_IS = re.compile(r"['\u2019]s$")
-_TRAILING = re.compile(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
-
-
-def _trailing_amount(clause: Clause) -> tuple[float | int, str] | None:
-    """A number the clause ends on after a comma, in a sentence about a bill due or paid:
-    what it comes to ("my rent's due on the 1st, 1850"). None when the number belongs to a
-    date ("due december 1, 2026") or is under ten."""
-    m = _TRAILING.search(clause.low)
-    if m is None or any(t.start <= m.start("n") < t.end for t in clause.times):
-        return None
-    value = bare_amount_at(clause.low, m.start("n"))
-    return None if value is None or value < 10 else (value, "")
-
-
-def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
-    """The date that belongs to the bill at ``anchor`` when a clause names several ("we
-    fly Friday and the rent is due Monday"): the first after it, else the closest."""
-    if anchor < 0 or len(times) < 2:
-        return times[0] if times else None
-    return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
 _OWED = (
@@ -250,8 +236,6 @@ _OWED = (
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
-_OF_BARE = re.compile(rf"\b(?:{_OWED}|payment)\s+of\s+(?=\d)")
-_OF_BARE_NUMBER = re.compile(r"(?<=\s)of\s+\d[\d,]*(?:\.\d+)?(?=\s|$)", re.I)
 _CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
@@ -282,13 +266,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if from_someone := refund_in(clause):
         return from_someone
     amount = _amount_in(clause.low)
-    if amount is None and (of := _OF_BARE.search(clause.low)) is not None:
-        # "our mortgage payment of 1,850 went out": after a bill and "of", only money stands.
-        bare = bare_amount_at(clause.low, of.end())
-        amount = (bare, "") if bare is not None and bare >= 10 else None
+    if amount is None:
+        amount = bare_of_amount(clause.low, _OWED)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
-    text = _OF_BARE_NUMBER.sub(lambda m: " " * len(m.group()), clause.text)
+    text = OF_BARE_NUMBER.sub(lambda m: " " * len(m.group()), clause.text)
     text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
@@ -359,7 +341,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
     if amount is None and status in ("paid", "due"):
-        amount = _trailing_amount(clause)
+        amount = trailing_amount(clause)
     merchant_m = None if returned else _MERCHANT.search(clause.text)
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
     if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():
@@ -403,11 +385,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
-    due = _nearest(ahead, clause.low.find(item.lower()))
+    due = nearest_day(ahead, clause.low.find(item.lower()))
     if came:
         # "got a speeding ticket this morning", "the bill came today": when it came, not
         # when it is due, which only "due" says ("…, due friday").
-        due = _nearest(ahead, clause.low.find("due")) if "due" in clause.words else None
+        due = nearest_day(ahead, clause.low.find("due")) if "due" in clause.words else None
     if status == "due" and due is not None:
         until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
         out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]

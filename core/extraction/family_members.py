@@ -200,7 +200,7 @@ HOUSEHOLD = frozenset(
 _BE_IN = re.compile(
     PRE + r"(?:(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
     # "is staying in Madrid", "is stuck at O'Hare": somewhere else for now.
-    r"(?:(?:staying|stuck|stranded)\s+)?"
+    r"(?:(?:staying|stuck|stranded|working)\s+)?"
     # "w" and "w/" are "with" as typed ("the twins are w their dad this weekend").
     r"(?:in\s+|at\s+|with\s+|w/\s*|w\s+)|"
     # "my husband has gone to Abuja for one week", "wife and kids have gone to her mother's

@@ -49,7 +49,7 @@ _STATUS = re.compile(
     r"at\s+(?:his|her|their)\s+(?:place|house|flat|apartment)|"
     r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
     # "dad got admitted last night": admitted with no school or club named is to hospital.
-    r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"
+    r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|since|for\s+"
     r"(?:observation|tests|surgery))\b)|on\s+a\s+trip|at\s+camp|asleep|"
     r"throwing\s+up|coughing|vomiting|puking|contagious|injured|hurt|"
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
@@ -198,7 +198,8 @@ VERBLESS = re.compile(
 _SYMPTOM_WORSE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|rash|infection|pain|migraine|breathing|sugar|"
     r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
-    r"(?:worse|getting\s+worse|back|up\s+again|spiking|higher|bad\s+again|not\s+(?:going\s+)?"
+    r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
+    r"bad\s+again|not\s+(?:going\s+)?"
     r"down)\b"
 )
 """The member's symptom worse or back: "dad's cough is worse", "her fever is back" (the

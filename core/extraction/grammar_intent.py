@@ -406,7 +406,12 @@ def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
     verb, *obj = reading.wanted
     if not verb:
         return bool(obj) and obj[0] in _SERVICES  # "I'd like a table for 4 at 7pm"
+    if verb in _AMEND and bool(obj) and obj[0] in _SERVICES:
+        return True  # "I'd like to change my booking to the 14th"
     return verb in _ARRANGE or (verb == "stay" and bool(obj) and obj[0] in _LODGING)
+
+
+_AMEND = frozenset({"change", "cancel", "amend", "extend", "upgrade", "move", "modify"})
 
 
 def _as(ci: ClauseIntent, intent: MessageIntent) -> ClauseIntent:

@@ -33,6 +33,8 @@ _EMPLOYER = re.compile(
     r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
+    # "just accepted an offer from Monzo!!": the subject left out.
+    r"^(?:just\s+|finally\s+|officially\s+)?accepted\s+(?:an|the|a\s+job)\s+offer\s+(?:at|from)\s+|"
     # "..., working for HCL": the subject left out after a clause about the speaker.
     r"^(?P<bare>(?:now\s+|currently\s+|still\s+)?(?:working|interning)\s+(?:full[- ]time\s+|"
     r"part[- ]time\s+)?(?:at|for)\s+)|"
@@ -91,9 +93,10 @@ _JOB_WITH = re.compile(
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:with|for)\s+"
 )
 _WORKING_WITH = re.compile(
-    # Indian English "I am working with Wipro since 2019", "working with TCS as a tester"
-    r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
-    r"working\s+with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|for\s+"
+    # Indian English "I am working with Wipro since 2019", "working with TCS as a tester";
+    # "(I've) been with Jumia since 2021 as a product manager".
+    r"(?:^(?:been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
+    r"(?:working\s+)?(?<!\bam\s)(?<!'m\s)(?<!\bim\s)with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|for\s+"
     r"(?:the\s+(?:past|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"many|several)\s))"
 )
@@ -142,7 +145,9 @@ def employer_in(text: str, low: str) -> Organisation | None:
         firm = first.isupper() or (
             is_first_name(first.lower()) and not _someone_or_somewhere(first)
         )
-        if is_known_organisation(org.name) or firm:
+        # "been with Tunde since 2019" may be a partner: without "working", a job says it.
+        job = "working" in m.group() or re.search(r"\bas\s+an?\s", low[m.end() :]) is not None
+        if is_known_organisation(org.name) or (firm and job):
             return org
     m = _EMPLOYER_KNOWN.search(low)
     org = organisation_at(text, m.end()) if m else None

@@ -63,7 +63,8 @@ _ACTIVITY = re.compile(
     rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
     rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
     rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
-    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics))\b"
+    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
+    rf"cubs|brownies|beavers|guides))\b"
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"

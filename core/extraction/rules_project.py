@@ -170,7 +170,8 @@ _OTHER_DOMAIN = re.compile(
     r"job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
     r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise|"
-    r"rugby|cricket|netball|athletics|nursery|training|parents'?\s+evening|sports\s+day|tuition)\b"
+    r"rugby|cricket|netball|athletics|nursery|training|parents'?\s+evening|sports\s+day|tuition|"
+    r"cubs|brownies|beavers|guides)\b"
 )
 _PASTIMES = frozenset(
     [

@@ -341,3 +341,64 @@ def test_hopes_are_hypothetical(text: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent in ("hypothetical", "none")
     assert not [o for o in ex.observations if o.intent in ("assertive", "planning")]
+
+
+# ---------------------------------------------------------------- third batch's classes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "could I book a table for four on Friday?",
+        "Hi there, can we have a double room for the 3rd?",
+        "may I reserve two seats for the matinee?",
+        "id like to change my reservation to 8pm",
+        "I want to cancel my booking for Sunday",
+        "we'd like to extend the room by one night",
+    ],
+)
+def test_asking_to_book_or_change_is_none(text: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent in ("none", "planning")
+    assert not [o for o in ex.observations if o.intent == "assertive"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Tolu has been admitted since Friday", "family.tolu.status", "sick"),
+        ("my dad was admitted since yesterday", "family.dad.status", "sick"),
+        ("grandpa is admitted since Monday night", "family.grandpa.status", "sick"),
+        ("my son's cough has come back", "family.son.status", "sick"),
+        ("Maya's fever came back this morning", "family.maya.status", "sick"),
+        ("dad's rash has returned", "family.dad.status", "sick"),
+        ("Cubs is cancelled this week", "family.cubs.event_status", "cancelled"),
+        ("brownies is off tonight", "family.brownies.event_status", "cancelled"),
+        ("Guides has been moved to Thursday", "family.guides.event_status", "moved"),
+        ("we've called Ottawa home since 2015", "profile.home_city", "Ottawa"),
+        ("I have called Halifax home for years", "profile.home_city", "Halifax"),
+        ("we've called Brisbane home since the kids were small", "profile.home_city", "Brisbane"),
+        ("I stay at Surulere with my parents", "profile.home_city", "Surulere"),
+        ("We stay at Kilimani, Nairobi", "profile.home_city", "Kilimani"),
+        ("just accepted an offer from Monzo!!", "profile.employer", "Monzo"),
+        ("finally accepted the offer at Deliveroo", "profile.employer", "Deliveroo"),
+        ("I've been with Jumia since 2021 as a product manager", "profile.employer", "Jumia"),
+        ("been with Paystack since 2020 as an engineer", "profile.employer", "Paystack"),
+    ],
+)
+def test_fields_third_batch(text: str, field: str, value: object) -> None:
+    assert _said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I've been with Tunde since 2019", "profile.employer"),
+        ("i stay at my mums when im in town", "profile.home_city"),
+        ("we stay at the Hilton when we visit", "profile.home_city"),
+        ("Cubs is cancelled this week", "project.cubs.status"),
+        ("my friend accepted an offer from Monzo", "profile.employer"),
+    ],
+)
+def test_not_the_third_batch_fields(text: str, field: str) -> None:
+    assert field not in _said(text)

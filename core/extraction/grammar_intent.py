@@ -35,6 +35,7 @@ from core.extraction.intent_tense import (
     STATIVE_PAST,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
+from core.extraction.linguistics.requests import AMEND, ARRANGE, LODGING, SERVICES
 from core.extraction.types import MessageIntent
 
 RESULT_VERBS = frozenset(
@@ -380,22 +381,6 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     return ci
 
 
-# What one asks an assistant or a clerk to arrange: "I want to book a flight", "we'd like
-# to reserve a table", "I need to find a hotel", "I want to stay in a hotel from Tuesday".
-_ARRANGE = frozenset({"book", "reserve", "order", "rent", "hire", "schedule", "arrange", "find"})
-_LODGING = frozenset(
-    {"hotel", "guesthouse", "hostel", "b&b", "bnb", "airbnb", "motel", "inn", "room", "place"}
-)
-
-
-_SERVICES = _LODGING | frozenset(
-    {"table", "taxi", "cab", "ticket", "train", "flight", "reservation", "booking", "ride"}
-    | {"uber", "seat", "car", "appointment", "bus", "transfer"}
-    # "we'd like somewhere quiet", "I'd like a restaurant near the station"
-    | {"restaurant", "somewhere", "spot", "pub", "cafe", "villa", "cottage", "apartment", "flat"}
-)
-
-
 def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
     """A want that is a request to arrange something, not a wish: the speaker wants or
     needs (not "would love to") to book, reserve or find, or to stay at a hotel, or
@@ -405,13 +390,10 @@ def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
         return False
     verb, *obj = reading.wanted
     if not verb:
-        return bool(obj) and obj[0] in _SERVICES  # "I'd like a table for 4 at 7pm"
-    if verb in _AMEND and bool(obj) and obj[0] in _SERVICES:
+        return bool(obj) and obj[0] in SERVICES  # "I'd like a table for 4 at 7pm"
+    if verb in AMEND and bool(obj) and obj[0] in SERVICES:
         return True  # "I'd like to change my booking to the 14th"
-    return verb in _ARRANGE or (verb == "stay" and bool(obj) and obj[0] in _LODGING)
-
-
-_AMEND = frozenset({"change", "cancel", "amend", "extend", "upgrade", "move", "modify"})
+    return verb in ARRANGE or (verb == "stay" and bool(obj) and obj[0] in LODGING)
 
 
 def _as(ci: ClauseIntent, intent: MessageIntent) -> ClauseIntent:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 
 AMOUNT = re.compile(
-    r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|(?<![a-zA-Z])[sS]\$|(?<![a-zA-Z])[rR][sS]\.?|[$€£¥₹₦₱])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
+    r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|(?<![a-zA-Z])[sS]\$|(?<![a-zA-Z])[rR][sS]\.?|[$€£¥₹₦₱]|"
+    # Naira typed with a plain "N" (Nigerian English): "N15,000", "n2500", never "n95".
+    r"(?<![a-z0-9])[nN](?=\d{1,3}(?:,\d{3})+(?![\d,])|\d{4,}(?!\d)))\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
     r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
-    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|rupees?|inr|naira|ngn|sgd)\b"
+    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|php|rupees?|inr|naira|ngn|sgd)\b"
 )
 _UNITS = {
     w: n
@@ -114,6 +116,8 @@ _CURRENCY = {
     "s$": "SGD",
     "sgd": "SGD",
     "₱": "PHP",
+    "php": "PHP",
+    "n": "NGN",
 }
 
 

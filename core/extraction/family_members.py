@@ -32,7 +32,10 @@ _RELATION = (
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
     r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
     r"mother-in-law|father-in-law|in-laws|nanny|fianc[eé]e?|boyfriend|girlfriend|family|"
-    r"whole\s+family|" + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
+    r"whole\s+family|"
+    # A child by their place among the children: "my eldest is off sick", "our little one".
+    r"eldest|oldest|youngest|little\s+one|middle\s+one|"
+    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
 _RELATIVE = re.compile(
@@ -66,7 +69,9 @@ NOT_MEMBERS = frozenset(
 # Adverbs between the member and the verb: "my son just got over a cold", "mom probably has the flu".
 # Non-native "my mother she is in hospital": a pronoun that repeats the member.
 PRE = (
-    r"^\s*(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
+    # "my dad (78) is in hospital", "my mum, 81, has pneumonia": the age said aside.
+    r"^\s*(?:\(\s*\d{1,3}\s*[mf]?\s*\)\s*|,\s*\d{1,3}\s*,\s*)?"
+    r"(?:(?:she|he|they)\s+(?=(?:is|are|was|were|has|have|had)\b))?"
     r"(?:(?:just|finally|now|still|also|really|already|recently|currently|both|all|"
     # The speaker's certainty between the member and the verb: "emma probably has a
     # fever", "mom definitely has the flu" (the clause's hedge sets how sure it is).
@@ -201,7 +206,7 @@ HOUSEHOLD = frozenset(
 _BE_IN = re.compile(
     PRE + r"(?:(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
     # "is staying in Madrid", "is stuck at O'Hare": somewhere else for now.
-    r"(?:(?:staying|stuck|stranded)\s+)?"
+    r"(?:(?:staying|stuck|stranded|working)\s+)?"
     # "w" and "w/" are "with" as typed ("the twins are w their dad this weekend").
     r"(?:in\s+|at\s+|with\s+|w/\s*|w\s+)|"
     # "my husband has gone to Abuja for one week", "wife and kids have gone to her mother's

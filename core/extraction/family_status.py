@@ -33,8 +33,14 @@ _STATUS = re.compile(
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
+    # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
+    r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
+    r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
     r"in\s+remission|healthy|on\s+the\s+mend|"
+    # Filipino English "confined" is kept in hospital: "Kuya is confined at St Luke's".
+    r"confined\s+(?:at|in)\s+(?:the\s+)?(?:[a-z.'&-]+\s+){0,3}?(?:hospital|icu|ward|clinic|"
+    r"medical\s+cent(?:er|re)|st(?=\s)|st\.|saint)|"
     # Staying with relatives is being away: "the kids are at their grandparents this week".
     # "kids at grandma's this week", "at my mum's": staying with them.
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
@@ -43,7 +49,7 @@ _STATUS = re.compile(
     r"at\s+(?:his|her|their)\s+(?:place|house|flat|apartment)|"
     r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
     # "dad got admitted last night": admitted with no school or club named is to hospital.
-    r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|for\s+"
+    r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|since|for\s+"
     r"(?:observation|tests|surgery))\b)|on\s+a\s+trip|at\s+camp|asleep|"
     r"throwing\s+up|coughing|vomiting|puking|contagious|injured|hurt|"
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
@@ -53,14 +59,22 @@ _STATUS = re.compile(
 # serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
 # are not a status, so they are left out on purpose.
 _DISEASES = (
-    r"flu|stomach\s+flu|cold|colds|fever|temperature|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
+    r"flu|stomach\s+flu|cold|colds|fever|temperature|temp(?!\s+(?:job|role|position|work|agency|contract))|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
     r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
     r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
     r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
-    r"shingles|croup|appendicitis|sepsis"
+    r"shingles|croup|appendicitis|sepsis|"
+    # Said the household way and the world over: "a tummy bug", "loose motions" (Indian
+    # English), "malaria", "typhoid", "dengue" (West Africa, South Asia, the Philippines),
+    # "hand foot and mouth", "d&v", "the lurgy" (British).
+    r"(?:tummy|stomach|sickness|vomiting|winter|24[- ]hour)\s+(?:bug|virus|ache)|tummy\s+ache|"
+    r"stomach\s*ache|ear\s*ache|(?:head|chest)\s+cold|loose\s+motions?|diarrh?o?ea|"
+    r"malaria|typhoid(?:\s+fever)?|dengue(?:\s+fever)?|scarlet\s+fever|whooping\s+cough|"
+    r"hand,?\s+foot,?\s+(?:and|&|n)\s+mouth(?:\s+disease)?|gastro(?:enteritis)?|"
+    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting"
 )
 _SICKNESS_ADJ = (
-    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|"
+    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
     r"really|very|pretty|bit\s+of\s+a)"
 )
 _ILLNESS = re.compile(
@@ -70,6 +84,10 @@ _ILLNESS = re.compile(
     r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
     r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
+    # "has been down with typhoid", "'s laid up with covid", "in bed with a migraine",
+    # "suffering from dengue": kept down by an illness, however long it has been.
+    r"(?:(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:\w+\s+)?)?(?:down\s+with|"
+    r"laid\s+up\s+with|(?:stuck\s+)?in\s+bed\s+with|suffering\s+(?:from|with)|struggling\s+with)|"
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
@@ -78,7 +96,15 @@ _COMING_DOWN = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
-_CARE_STAY = re.compile(r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)$")
+_CARE_STAY = re.compile(
+    r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
+    r"medical\s+cent(?:er|re))$"
+)
+_ALL_CLEAR = re.compile(
+    _PRE + r"(?:got|has\s+got|'s\s+got|has\s+had|was\s+given|has\s+been\s+given|is|'s)\s+"
+    r"(?:the\s+|an?\s+)?all[- ]clear\b"
+)
+"""Given the all-clear by a doctor: "mom got the all clear from the oncologist"."""
 _SYMPTOM_GONE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|infection)(?:\s+|'s\s+)(?:(?:finally|has|is|'s)\s+)*"
     r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
@@ -92,7 +118,7 @@ _DOING = re.compile(
     _PRE
     + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
     r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
-    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok)\b"
+    r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok|nicely|steadily)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
     r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
 )
@@ -100,7 +126,8 @@ _NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
 # "got over a cold", "recovered from the flu": well again.
 _RECOVERED = re.compile(
     _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
-    r"(?:has\s+|have\s+)?recovered\s+from|(?:is|are|'s)\s+(?:all\s+)?over|beat|has\s+beaten)\s+"
+    r"(?:(?:has|have|is|are|'s)\s+)?(?:fully\s+|completely\s+|now\s+)?recovered\s+from|"
+    r"(?:is|are|'s)\s+(?:all\s+|both\s+|fully\s+)?over|beat|has\s+beaten)\s+"
     rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
 _STATUS_CANON = {
@@ -171,7 +198,8 @@ VERBLESS = re.compile(
 _SYMPTOM_WORSE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|rash|infection|pain|migraine|breathing|sugar|"
     r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
-    r"(?:worse|getting\s+worse|back|up\s+again|spiking|higher|bad\s+again|not\s+(?:going\s+)?"
+    r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
+    r"bad\s+again|not\s+(?:going\s+)?"
     r"down)\b"
 )
 """The member's symptom worse or back: "dad's cough is worse", "her fever is back" (the
@@ -210,7 +238,7 @@ TAKEN_IN = re.compile(
     r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
 )
 """Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
-_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|'s)\b)")
+_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s)\b)")
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
@@ -255,6 +283,7 @@ def member_status(rest: str) -> str | None:
 def _member_status(rest: str) -> str | None:
     if (
         _NOT_SICK.search(rest)
+        or _ALL_CLEAR.search(rest)
         or _RECOVERED.search(rest)
         or _DISCHARGED.search(rest)
         or _CAME_OUT.search(rest)
@@ -269,6 +298,8 @@ def _member_status(rest: str) -> str | None:
         st = _STATUS_CANON.get(said, said)
         if _CARE_STAY.match(said):
             st = "sick"  # in hospital, intensive care, hospice or rehab
+        elif said.startswith("confined "):
+            st = "sick"
         elif said.startswith("back to "):
             st = "well"
         elif said.startswith(("at ", "back at ", "away at ")):

@@ -81,7 +81,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
             r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi))\s+(?:finally\s+|just\s+|already\s+)?"
-            r"(?:went|has\s+gone|got)\s+thr(?:ough|u)\b"
+            r"(?:went|has\s+gone|got)\s+(?:thr(?:ough|u)|out)\b"
         ),
         "paid",
     ),
@@ -132,7 +132,8 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "the rent's paid": the contraction leans on its noun.
     (
         re.compile(
-            r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s(?:\s+been)?)\s+(?:already\s+)?paid\b"
+            r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s(?:\s+been)?)\s+"
+            r"(?:already\s+|finally\s+|now\s+|all\s+|fully\s+)*paid\b"
         ),
         "paid",
     ),

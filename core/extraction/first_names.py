@@ -50,6 +50,7 @@ _COMMON = _words(
     robin rose ruby ryan sam samantha sandra sara sarah scarlett sean seb sophia sophie stella
     steve steven sue susan theo thomas tim timmy toby tom tommy tony tyler val vicky violet
     will willow wyatt zach zack zara zoe zoey
+    anil asha bea deepa dylan lena mei nia nina rico rosa sami sofia tara
     """
 )
 _NOT_NAMES = _words(

@@ -36,6 +36,7 @@ from core.extraction.intent_tense import (
     TEST_RESULT,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
+from core.extraction.linguistics.requests import AMEND, ARRANGE, LODGING, SERVICES
 from core.extraction.travel_presence import OFF_A_VEHICLE
 from core.extraction.types import MessageIntent
 
@@ -396,20 +397,6 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     return ci
 
 
-# What one asks an assistant or a clerk to arrange: "I want to book a flight", "we'd like
-# to reserve a table", "I need to find a hotel", "I want to stay in a hotel from Tuesday".
-_ARRANGE = frozenset({"book", "reserve", "order", "rent", "hire", "schedule", "arrange", "find"})
-_LODGING = frozenset(
-    {"hotel", "guesthouse", "hostel", "b&b", "bnb", "airbnb", "motel", "inn", "room", "place"}
-)
-
-
-_SERVICES = _LODGING | frozenset(
-    {"table", "taxi", "cab", "ticket", "train", "flight", "reservation", "booking", "ride"}
-    | {"uber", "seat", "car", "appointment", "bus", "transfer"}
-)
-
-
 def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
     """A want that is a request to arrange something, not a wish: the speaker wants or
     needs (not "would love to") to book, reserve or find, or to stay at a hotel, or
@@ -419,8 +406,10 @@ def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
         return False
     verb, *obj = reading.wanted
     if not verb:
-        return bool(obj) and obj[0] in _SERVICES  # "I'd like a table for 4 at 7pm"
-    return verb in _ARRANGE or (verb == "stay" and bool(obj) and obj[0] in _LODGING)
+        return bool(obj) and obj[0] in SERVICES  # "I'd like a table for 4 at 7pm"
+    if verb in AMEND and bool(obj) and obj[0] in SERVICES:
+        return True  # "I'd like to change my booking to the 14th"
+    return verb in ARRANGE or (verb == "stay" and bool(obj) and obj[0] in LODGING)
 
 
 def _as(ci: ClauseIntent, intent: MessageIntent) -> ClauseIntent:

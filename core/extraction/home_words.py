@@ -14,7 +14,13 @@ from __future__ import annotations
 
 import re
 
-_HOME_NOUN = r"(?:house|home|place|flat|apartment|condo|townhouse|bungalow|cottage|studio)"
+_HOME_NOUN = (
+    r"(?:house|home|place|flat|apartment|condo|townhouse|bungalow|cottage|studio|terrace|semi|"
+    r"maisonette|duplex|"
+    # "a 2 bed", "a two-bedroom flat", "a 2BHK" (Indian English): a home by its rooms.
+    r"(?:\d|one|two|three|four|five)[- ]?(?:bed(?:room)?|bhk|br)(?:\s+(?:flat|house|apartment|place|"
+    r"unit|semi|terrace|condo))?)"
+)
 _NOT_A_HOME = (
     r"(?!(?:vacation|holiday|beach|lake|second|rental|investment|summer|ski|weekend|"
     r"airbnb|hotel)\b)"
@@ -32,6 +38,13 @@ _STAY_AWAY = (
     r"airbnbs?|sometimes|often|usually)\b)"
 )
 
+_RENTED_STAY = (
+    r"(?![^.;!?]*\b(?:for\s+(?:the\s+)?(?:summer|winter|spring|autumn|fall|week|weekend|holidays?|"
+    r"season|(?:a|one|two|three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|months?))|this\s+(?:week|"
+    r"summer|winter)|next\s+(?:week|month|summer))\b)"
+)
+"""A place rented for a while is a stay, not a home: "we rent a flat in Spain for the
+summer" (a rent "for £900 a month" is a home's)."""
 HOME_SAID = re.compile(
     # "finally settled in Sacramento", "we've settled in Asheville", "settled in nicely in
     # Halifax now"
@@ -43,15 +56,15 @@ HOME_SAID = re.compile(
     # flat in Manchester", "We own a house in Columbus"
     rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|are\s+renting|'re\s+renting|"
     rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
-    rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
+    rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
     # Non-native "I stay in Pune with my parents": the simple present, no stay's end.
-    rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?in\s+{_STAY_AWAY}|"
+    rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?(?:in|at)\s+{_STAY_AWAY}|"
     # "me and my wife moved to Calgary", "the kids and I moved back to Dublin"
     rf"{_WITH_ME}{_ADVERB}(?:moved|relocated)\s+(?:back\s+)?to\s+|"
     # "we made the move to Vancouver last summer"
     rf"{_SPEAKER}{_ADVERB}made\s+the\s+(?:big\s+)?move\s+(?:back\s+)?to\s+|"
     # "I call Philadelphia home now": the place between "call" and "home"
-    r"\b(?:i|we)\s+(?:now\s+)?call\s+(?=[a-z][a-z .'-]{1,30}?\s+home\b)|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+)?call(?:ed)?\s+(?=[a-z][a-z .'-]{1,30}?\s+home\b)|"
     # "been in Atlanta about five years now", "we've been in Leeds for a decade"
     rf"(?:^|\b(?:i|we)(?:'ve|\s+have)\s+)been\s+(?:here\s+)?in\s+(?=[^,;.!?]{{1,30}}?\s+"
     r"(?:for\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+|like\s+)?(?:\d+|two|three|four|five|"
@@ -60,6 +73,13 @@ HOME_SAID = re.compile(
     # "back home in portland after the workshop", "i'm home in charlotte packing": the
     # speaker at home, and the city home is in (not "home in time", not a relative's).
     rf"{_SPEAKER}(?:(?:finally|safely|now|all|just)\s+)?(?:back\s+)?home\s+in\s+(?!time\b)|"
+    # "home these days is Cebu City", "home is Leeds now": home said as the subject.
+    r"^(?:(?:but|and|so)\s+)?home\s+(?:these\s+days\s+|nowadays\s+|now\s+|currently\s+)?is\s+"
+    r"(?:now\s+)?(?:in\s+)?|"
+    # "then my job moved us to Raleigh", "the company relocated me to Austin": the speaker
+    # moved by an employer.
+    r"\b(?:my|our|the|his|her)\s+(?:job|company|work|employer|firm|army|navy)\s+(?:just\s+)?"
+    r"(?:moved|relocated|transferred|posted)\s+(?:us|me)\s+(?:back\s+)?to\s+|"
     # "Edinburgh-based designer here", "we're Chicago based": the place first.
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
 )

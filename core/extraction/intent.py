@@ -38,6 +38,11 @@ from core.extraction.types import MessageIntent
 
 _COMMAND = re.compile(
     r"^(?:please\b|pls\b|plz\b|kindly\b|(?:can|could|would|will)\s+(?:you|u)\b|"
+    # "any chance u could grab me a cab", "can i get the reference number", British "I'm
+    # after a quiet pub": asked of a clerk or an assistant, with or without its "?".
+    r"(?:is\s+there\s+)?any\s+(?:chance|way)\s+(?:you|u)\s+(?:could|can)\b|"
+    r"(?:can|could|may)\s+(?:i|we)\s+(?:get|have|grab|book|reserve|order)\s+(?:a|an|the|some|"
+    r"two|three|four|\d)\b|(?:i'm|im|we're)\s+after\s+(?:a|an|some|somewhere|something)\b|"
     r"(?:remind|show|tell|list|give|find|search|look\s+up|set|add|create|send|email|text|"
     r"schedule|book|cancel|delete|remove|forget|update|change|summari[sz]e|explain|help|check|"
     r"draft|write|make|open|play|translate|convert|compare|recommend|suggest|order|track|"
@@ -54,7 +59,7 @@ _NOT_COMMAND = re.compile(
 )
 _ASKED_AFTER = re.compile(
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u)|(?:book|reserve|order|get|find|call|"
-    r"send|remind|text)\s+(?:me|us))\b"
+    r"send|remind|text)\s+(?:me|us)|book\s+(?:it|that|them|both)|go\s+ahead)\b"
 )
 """A request after a statement and a comma ("..., book me a taxi", "..., pls call")."""
 _CALL_ME = re.compile(

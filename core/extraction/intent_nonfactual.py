@@ -52,6 +52,9 @@ IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    # An apology for what may follow from the fact: "i've got a cold, sorry if i'm slow",
+    # "apologies in advance if this is long".
+    r"\b(?:sorry|apologies|apologi[sz]e|forgive\s+me|excuse\s+me)(?:\s+in\s+advance)?\s+if\b|"
     # The trip's luck after the plan, no condition on it: "sunday night if the trains
     # behave", "back on the 12th if all goes well" ("If weather holds: hike" opens one).
     r"(?<=[\w,]\s)if\s+(?:all\s+goes\s+(?:well|to\s+plan|ok|okay)|(?:the\s+|my\s+|our\s+)?"
@@ -84,7 +87,9 @@ WISH = re.compile(
     rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
     rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should{_BACK_EXPECTED}|ought\s+to)\b|"
     rf"\bshould(?:n't)?\b{_BACK_EXPECTED}|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
-    rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|"
+    rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|praying|"
+    # "fingers crossed the landlord gives the deposit back", "touch wood", "god willing"
+    rf"fingers\s+crossed|touch\s+wood|knock\s+on\s+wood|god\s+willing|inshallah|"
     rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"

@@ -75,7 +75,17 @@ def _possible(low: str) -> bool:
 _SPEAKER_ACTS = re.compile(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b")
 
 
+_ASK_TO_BOOK = re.compile(
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:book|reserve|get|have|order|add|change|"
+    r"cancel)\s+(?:a|an|the|my|our|some|two|three|four|\d)\b"
+)
+"""Asking a clerk or an assistant for something: "could I book a table for two?", "can we
+have the bill?" (a request, not a possibility wondered about)."""
+
+
 def question_intent(low: str) -> MessageIntent:
+    if _ASK_TO_BOOK.search(low):
+        return "none"
     if _SUGGEST_Q.search(low):
         return "hypothetical"
     if (

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from core.extraction.amounts import bare_amount_at
+from core.extraction.clause import Clause
+from core.extraction.timeref import TimeRef
 
 _NUMBER_TAIL = re.compile(r"\s+\d[\d,.]*k?$")
 _AMOUNT_JOINT = re.compile(r"\s*[,:=-]\s*|\s+(?:of|for|was|is)\s+|\s+")
@@ -43,3 +45,37 @@ def not_paid(low: str, start: int) -> bool | None:
     if _NOT_YET.search(before):
         return True
     return False if _NOT_DONE.search(before) else None
+
+
+_TRAILING = re.compile(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
+
+
+def trailing_amount(clause: Clause) -> tuple[float | int, str] | None:
+    """A number the clause ends on after a comma, in a sentence about a bill due or paid:
+    what it comes to ("my rent's due on the 1st, 1850"). None when the number belongs to a
+    date ("due december 1, 2026") or is under ten."""
+    m = _TRAILING.search(clause.low)
+    if m is None or any(t.start <= m.start("n") < t.end for t in clause.times):
+        return None
+    value = bare_amount_at(clause.low, m.start("n"))
+    return None if value is None or value < 10 else (value, "")
+
+
+OF_BARE_NUMBER = re.compile(r"(?<=\s)of\s+\d[\d,]*(?:\.\d+)?(?=\s|$)", re.I)
+"""A bare number after "of", blanked out with its "of" before the bill's name is read."""
+
+
+def bare_of_amount(low: str, owed: str) -> tuple[float | int, str] | None:
+    """A bill's number after "of" with no currency written ("our mortgage payment of 1,850
+    went out"): after a bill and "of", only money stands. ``owed`` names the bills."""
+    m = re.search(rf"\b(?:{owed}|payment)\s+of\s+(?=\d)", low)
+    bare = bare_amount_at(low, m.end()) if m else None
+    return (bare, "") if bare is not None and bare >= 10 else None
+
+
+def nearest_day(times: list[TimeRef], anchor: int) -> TimeRef | None:
+    """The date that belongs to the bill at ``anchor`` when a clause names several ("we
+    fly Friday and the rent is due Monday"): the first after it, else the closest."""
+    if anchor < 0 or len(times) < 2:
+        return times[0] if times else None
+    return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from core.extraction import gazetteer
+from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 
 _NOT_JOBS = (
@@ -32,6 +33,8 @@ _EMPLOYER = re.compile(
     r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
+    # "just accepted an offer from Monzo!!": the subject left out.
+    r"^(?:just\s+|finally\s+|officially\s+)?accepted\s+(?:an|the|a\s+job)\s+offer\s+(?:at|from)\s+|"
     # "..., working for HCL": the subject left out after a clause about the speaker.
     r"^(?P<bare>(?:now\s+|currently\s+|still\s+)?(?:working|interning)\s+(?:full[- ]time\s+|"
     r"part[- ]time\s+)?(?:at|for)\s+)|"
@@ -81,6 +84,31 @@ _EMPLOYER_KNOWN = re.compile(
 )
 
 
+_CALLED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+)?"
+    r"(?:work(?:ing)?\s+(?:at|for|with)|do\s+[a-z]+(?:\s+[a-z]+)?\s+for|at|with|joined|started\s+at)\s+"
+    r"(?:a|an)\s+(?:[a-z-]+\s+){0,3}?(?:firm|company|agency|startup|start-up|studio|consultancy|"
+    r"business|charity|practice|nonprofit|non-profit|shop|restaurant|cafe|bakery|clinic|lab|"
+    r"school|hospital|bank|outfit)\s+(?:called|named)\s+"
+)
+"""A workplace named after its kind: "I do accounts for a logistics firm called Parcelink",
+"I've been at a small agency called Northwind since last spring"."""
+_JOB_WITH = re.compile(
+    # "I'm a pharmacist with Boots", "im a developer for Andela"
+    r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:with|for)\s+"
+)
+_WORKING_WITH = re.compile(
+    # Indian English "I am working with Wipro since 2019", "working with TCS as a tester";
+    # "(I've) been with Jumia since 2021 as a product manager".
+    r"(?:^(?:been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
+    r"(?:working\s+)?(?<!\bam\s)(?<!'m\s)(?<!\bim\s)with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|for\s+"
+    r"(?:the\s+(?:past|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"many|several)\s))"
+)
+"""The speaker's job with a firm whose name is written with its capital (a known name in any
+case), and is no one's first name: not "I'm a mentor with Sarah"."""
+
+
 JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+")
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
 ("new job at Verizon starts monday")."""
@@ -97,6 +125,7 @@ GATE = frozenset(
         "finally",
         "leave",
     }
+    | {"called", "named", "for"}
 )
 """Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 
@@ -119,6 +148,29 @@ def employer_in(text: str, low: str) -> Organisation | None:
         if by and gazetteer.lookup(gazetteer.key_of(org.name)) is not None:
             return None  # "I work by Lake Tahoe": near a place
         return org
+    if (m := _CALLED.search(low)) and (org := organisation_at(text, m.end())):
+        return org
+    if (m := _JOB_WITH.search(low)) and (org := organisation_at(text, m.end())):
+        named = is_known_organisation(org.name) or text[m.end() : m.end() + 1].isupper()
+        if named and not _someone_or_somewhere(org.name):
+            return org
+    if (m := _WORKING_WITH.search(low)) and (org := organisation_at(text, m.end())):
+        # Working "with" a tool is said the same way ("working with Python since 2019"): a
+        # firm is a known one, an acronym, or a name that is no English word ("Wipro").
+        first = org.name.split()[0]
+        firm = first.isupper() or (
+            is_first_name(first.lower()) and not _someone_or_somewhere(first)
+        )
+        # "been with Tunde since 2019" may be a partner: without "working", a job says it.
+        job = "working" in m.group() or re.search(r"\bas\s+an?\s", low[m.end() :]) is not None
+        if is_known_organisation(org.name) or (firm and job):
+            return org
     m = _EMPLOYER_KNOWN.search(low)
     org = organisation_at(text, m.end()) if m else None
     return org if org is not None and is_known_organisation(org.name) else None
+
+
+def _someone_or_somewhere(name: str) -> bool:
+    """A first name ("Sarah") or a place ("Leeds") where a firm's name was looked for."""
+    first = name.split()[0].lower()
+    return is_common_first_name(first) or gazetteer.lookup(gazetteer.key_of(name)) is not None

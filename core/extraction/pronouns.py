@@ -31,18 +31,22 @@ RELATION_SPELLINGS = {
     "grammy": "grandma", "grandmom": "grandma", "grandad": "grandpa", "granddad": "grandpa",
     "gramps": "grandpa", "grampa": "grandpa", "sis": "sister", "bro": "brother",
     "bf": "boyfriend", "gf": "girlfriend",
+    # Mother and father as said in Indian, Nigerian and Filipino English households: "ma is
+    # admitted since tuesday", "amma has fever", "nanay is in the hospital", "appa is better".
+    "ma": "mom", "amma": "mom", "nanay": "mom", "appa": "dad", "tatay": "dad",
 }  # fmt: skip
 _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",
     "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
     "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
     "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
+    "ma", "amma", "nanay",
 )  # fmt: skip
 _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
     "boyfriend", "fiance", "fiancé", "father-in-law", "stepdad", "stepson",
     "daddy", "papa", "hubby", "husbnad", "huband", "grandad", "granddad", "gramps", "grampa",
-    "bro",
+    "bro", "appa", "tatay",
 )  # fmt: skip
 _THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
 # People whose gender the words do not give: any of them could be "he" or "she".

@@ -50,11 +50,14 @@ _HEAD = (
     r"follow-?up|consult(?:ation)?|exam|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
-    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip"
+    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip|"
+    # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
+    r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club"
 )
 _SPORT = (
     r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
-    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis"
+    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis|"
+    r"rugby|cricket|netball|athletics|rowing|climbing|cubs|brownies|beavers|guides"
 )
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 _ACTIVITY = re.compile(
@@ -62,7 +65,8 @@ _ACTIVITY = re.compile(
     rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
     rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
     rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
-    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate))\b"
+    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
+    rf"cubs|brownies|beavers|guides))\b"
 )
 _CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
@@ -85,7 +89,9 @@ _MOVED_BY = re.compile(
     r"(?:(?:my|our|the|his|her|their)\s+)?(?:[a-z-]+'s\s+)?(?:[a-z-]+\s+){0,2}$"
 )
 """Someone moving the activity, named before it: "the surgeon moved my daughter's surgery
-to april 2", "they pushed max's checkup to friday"."""
+to april 2", "they pushed max's checkup to friday", "the dentist moved my appointment to
+Friday"."""
+_PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
 _SCHEDULED = re.compile(
     r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
@@ -272,8 +278,14 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
         # "i'm at the ER with my mom": whom the speaker brought there is the patient, most
         # likely; a visitor may be meant too, so Canon asks before it commits.
         return [Candidate(f"family.{slug}.status", "sick", 0.6)]
-    if status is None or (how == "noun" and (status != "sick" or _MACHINE_ILL.search(rest))):
-        return []  # a bare noun ("work is fine", "laptop has a virus") is a name only when ill
+    if status is None or (
+        how == "noun"
+        and (status != "sick" or _MACHINE_ILL.search(rest))
+        and not is_common_first_name(slug)
+    ):
+        # A bare noun ("work is fine", "laptop has a virus") is a name only when ill, unless
+        # it is a common given name the dictionary also knows ("sofia is much better").
+        return []
     return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
 
 
@@ -328,6 +340,12 @@ def _activity(clause: Clause) -> list[Candidate]:
     m = _ACTIVITY.search(clause.low)
     if m is None:
         return []
+    if _PAID_FOR.search(clause.low, 0, m.start()):
+        return []  # "haven't paid the nursery this month": a bill, not a day off
+    for moved in _ACTIVITY.finditer(clause.low, m.end()):
+        if _MOVED_BY.search(clause.low, 0, moved.start()):
+            m = moved  # "the school rescheduled our parents evening": what was moved
+            break
     slug = _slug_activity(clause, m.start(), m.group("act"))
     if slug in {"item", "class", "game", "party", "meet"} or _speakers_own(clause, m.start()):
         return []

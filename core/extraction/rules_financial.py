@@ -26,9 +26,16 @@ from core.extraction.gazetteer import key_of, lookup
 from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
-from core.extraction.paid_or_owed import bare_after, not_paid
+from core.extraction.paid_or_owed import (
+    OF_BARE_NUMBER,
+    bare_after,
+    bare_of_amount,
+    nearest_day,
+    not_paid,
+    trailing_amount,
+)
 from core.extraction.refunds import refund_in
-from core.extraction.timeref import TimeRef
+from core.extraction.rent_said import rent_said
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
@@ -46,7 +53,9 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease)\b"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|"
+    # Those paid for looking after the household: "still haven't paid the nursery".
+    r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
 )
 _NOT_ITEMS = frozenset(
     [
@@ -105,9 +114,12 @@ _NET_OF = re.compile(
 )
 """What an amount is net or gross of, not what was paid: "$1,240 after insurance", "$86
 with tip", "2,100 before tax" (the bill is the hospital's, the meal's)."""
-_OF_AMOUNT = re.compile(r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)", re.I)
+_OF_AMOUNT = re.compile(
+    r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱]|n(?=\d))?\s?\d)", re.I
+)
 
 
+_AMOUNT_AFTER = re.compile(r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱])?\d)", re.I)
 _SHARE_OF = re.compile(
     r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
 )
@@ -123,6 +135,10 @@ def _item_after(clause: Clause, pos: int) -> str:
     # ... and where "of" and its amount begin: "paid the water bill of $80".
     if (of := _OF_AMOUNT.search(text, pos)) is not None:
         text = text[: of.start()]
+    # ... and where an amount begins after its first word: "paid the babysitter 60 bucks",
+    # "we owe the dentist 320 after insurance" (its number is read after it, by bare_after).
+    if (money := _AMOUNT_AFTER.search(text, pos)) is not None:
+        text = text[: money.start()]
     name, _ = phrase_after(text, pos, max_words=3, stop=_ITEM_STOP)
     return _ADJ.sub("", name)
 
@@ -224,26 +240,6 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
 
 _TRAVEL_LEG = re.compile(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
 _JOINED_IS = re.compile(r"['\u2019]s$")
-_TRAILING = re.compile(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
-
-
-def _trailing_amount(clause: Clause) -> tuple[float | int, str] | None:
-    """A number the clause ends on after a comma, in a sentence about a bill due or paid:
-    what it comes to ("my rent's due on the 1st, 1850"). None when the number belongs to a
-    date ("due december 1, 2026") or is under ten."""
-    m = _TRAILING.search(clause.low)
-    if m is None or any(t.start <= m.start("n") < t.end for t in clause.times):
-        return None
-    value = bare_amount_at(clause.low, m.start("n"))
-    return None if value is None or value < 10 else (value, "")
-
-
-def _nearest(times: list[TimeRef], anchor: int) -> TimeRef | None:
-    """The date that belongs to the bill at ``anchor`` when a clause names several ("we
-    fly Friday and the rent is due Monday"): the first after it, else the closest."""
-    if anchor < 0 or len(times) < 2:
-        return times[0] if times else None
-    return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
 _OWED = (
@@ -267,10 +263,12 @@ _BILL_IS = re.compile(
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
     # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what
     # the bill that arrived says.
+    # "our gas bill this quarter is $412": the period between the bill and its verb.
+    r"(?:\s+(?:this|last)\s+(?:month|quarter|year|time|week))?"
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|[$€£¥])?\s?\d)"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)"
 )
 
 
@@ -278,16 +276,19 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
         return []
-    if now := _bill_now(clause):
+    if now := _bill_now(clause) or rent_said(clause):
         return now
     if from_someone := refund_in(clause):
         return from_someone
     if came_in := money_in(clause):
         return came_in
     amount = _amount_in(clause.low)
+    if amount is None:
+        amount = bare_of_amount(clause.low, _OWED)
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
-    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), clause.text)
+    text = OF_BARE_NUMBER.sub(lambda m: " " * len(m.group()), clause.text)
+    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
@@ -358,7 +359,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
     if amount is None and status in ("paid", "due"):
-        amount = _trailing_amount(clause)
+        amount = trailing_amount(clause)
     merchant_m = None if returned else _MERCHANT.search(clause.text)
     merchant = shop if returned else merchant_m.group("m") if merchant_m else None
     if merchant is not None and merchant.lower() in WEEKDAYS.keys() | MONTHS.keys():
@@ -402,11 +403,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
-    due = _nearest(ahead, clause.low.find(item.lower()))
+    due = nearest_day(ahead, clause.low.find(item.lower()))
     if came:
         # "got a speeding ticket this morning", "the bill came today": when it came, not
         # when it is due, which only "due" says ("…, due friday").
-        due = _nearest(ahead, clause.low.find("due")) if "due" in clause.words else None
+        due = nearest_day(ahead, clause.low.find("due")) if "due" in clause.words else None
     if status == "due" and due is not None:
         until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
         out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]

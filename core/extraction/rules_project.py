@@ -171,7 +171,9 @@ _OTHER_DOMAIN = re.compile(
     r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
     r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise|"
     # "my 7:15 train got cancelled": a leg of the commute, not a project.
-    r"train|bus|ferry|shuttle|red-?eye|connection|layover|commute)\b"
+    r"train|bus|ferry|shuttle|red-?eye|connection|layover|commute|"
+    r"rugby|cricket|netball|athletics|nursery|training|parents'?\s+evening|sports\s+day|tuition|"
+    r"cubs|brownies|beavers|guides)\b"
 )
 _PASTIMES = frozenset(
     [

@@ -30,14 +30,17 @@ _JOINT = re.compile(
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
     # "originally from san diego but living in seattle now": the home now, after the origin.
-    r"|(?:living|based)\s+in\b"
+    r"|(?:living|based|settled)\s+in\b"
     # "…but with everything going on we cancelled": a phrase, then the clause's subject.
     r"|(?:with|after|given|because\s+of|due\s+to|in\s+the\s+end|at\s+the\s+last\s+minute)\b"
     r"[^.;!?]{0,40}?\b(?:we|i)\s+(?!and\b)[a-z']+)"
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
-    r"might|"
+    r"might|(?:settled)\s+in\b|"
+    # "41F, work at Deloitte, two kids": a list of facts about the writer, the subject left
+    # out of each.
+    r"(?:work|working)\s+(?:at|for)\b|live\s+in\b|"
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
@@ -58,7 +61,7 @@ _JOINT = re.compile(
     r"(?:(?:already|still|just|now|literally|keeps?)\s+)+[a-z]+ing\b|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
-    r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|"
+    r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|book\s+(?:it|that)\b|go\s+ahead\b|"
     # "I am going to the cinema tonight, book me a taxi": a request after a statement.
     r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement

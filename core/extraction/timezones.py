@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from zoneinfo import available_timezones
 
+from core.extraction.gazetteer import time_zone_of
+
 _SPOKEN: dict[str, str] = {
     **dict.fromkeys(
         ["pacific", "west coast", "pacific standard", "pacific daylight", "pst", "pdt", "pt"],
@@ -45,6 +47,19 @@ _SPOKEN: dict[str, str] = {
     **dict.fromkeys(["india", "indian", "ist"], "Asia/Kolkata"),
     **dict.fromkeys(["japan", "japanese", "jst"], "Asia/Tokyo"),
     **dict.fromkeys(["australian eastern", "aest", "aedt"], "Australia/Sydney"),
+    # The zones of Africa, Asia and the Pacific, said by their region or their letters.
+    **dict.fromkeys(["west africa", "west african", "wat"], "Africa/Lagos"),
+    **dict.fromkeys(["east africa", "east african", "eat"], "Africa/Nairobi"),
+    **dict.fromkeys(["south africa", "south african", "sast"], "Africa/Johannesburg"),
+    **dict.fromkeys(["philippine", "philippines", "ph", "pht"], "Asia/Manila"),
+    **dict.fromkeys(["singapore", "sgt"], "Asia/Singapore"),
+    **dict.fromkeys(["hong kong", "hkt"], "Asia/Hong_Kong"),
+    **dict.fromkeys(["korea", "korean", "kst"], "Asia/Seoul"),
+    **dict.fromkeys(["pakistan", "pkt"], "Asia/Karachi"),
+    **dict.fromkeys(["bali", "wita"], "Asia/Makassar"),
+    **dict.fromkeys(["new zealand", "nz", "nzst", "nzdt"], "Pacific/Auckland"),
+    **dict.fromkeys(["australian western", "awst"], "Australia/Perth"),
+    **dict.fromkeys(["brasilia", "brt"], "America/Sao_Paulo"),
 }
 _WORDS = "|".join(
     sorted((re.escape(k) for k in _SPOKEN if " " in k or len(k) > 4), key=len, reverse=True)
@@ -121,13 +136,37 @@ def spoken_timezone(text: str, low: str) -> str | None:
             word = text[m.start("abbr") : m.end("abbr")]
             if not word.isupper() or not _ON_OR_IN.search(low, 0, m.start("abbr")):
                 continue
+            if m.group("abbr") in _COUNTRY_LETTERS:
+                continue  # "in NZ for two weeks": a country one is in, its clock unsaid
             return _SPOKEN[m.group("abbr")]
         if m.group("zone") is not None:
             return _SPOKEN[m.group("zone")]
         return _offset(m.group("sign"), m.group("hours"))
     if (on := _ON_ZONE.search(low)) is not None:
         return _SPOKEN.get(" ".join(on.group("zone").split()))
+    if (city := _CITY_TIME.search(low)) is not None and not _CLOCK.search(
+        low, max(0, city.start() - 12), city.start()
+    ):
+        return time_zone_of(city.group("city"))
+    if _HOURS_OFF.search(low) and (zone := _ZONE_WORD.search(low)) is not None:
+        return _SPOKEN[" ".join(zone.group().split())]
     return None
+
+
+_COUNTRY_LETTERS = frozenset({"nz", "ph"})
+"""Letters that name a zone only before "time" ("PH time"); alone they name a country."""
+_CITY_TIME = re.compile(
+    r"\b(?:on|in|using|keep|keeping)\s+(?P<city>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\s+time\b"
+)
+"""A city's clock kept: "I'm on Sydney time", "still on lagos time" (a city the gazetteer
+knows, so "in real time" and "on my own time" name none)."""
+_HOURS_OFF = re.compile(
+    r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:\d{1,2}|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\s+(?:ahead|behind)\b"
+)
+_ZONE_WORD = re.compile(rf"\b(?:{_WORDS})\b")
+"""The speaker so many hours off and a zone named beside it: "im 3 hours behind you guys,
+west coast"."""
 
 
 GATE_WORDS = frozenset(w for k in _SPOKEN for w in k.split()) | {"gmt", "utc", "time", "tz"}

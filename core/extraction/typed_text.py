@@ -41,6 +41,12 @@ _BARE_CONTRACTION = re.compile(
     r"(should|could|would|must|might)(ve))\b(?!')",
     re.I,
 )
+_ID_WOULD = re.compile(
+    r"\b(?P<i>i)d(?=\s+(?:(?:really|rather|also|just)\s+)?(?:like|love|prefer|rather|appreciate)\b)",
+    re.I,
+)
+""""id like to reserve a room": "I'd" typed without its apostrophe, before the verbs that
+make a polite request ("my id like a passport" cannot be said)."""
 _ILL_WILL = re.compile(
     r"(?P<lead>^|[,.!?;]\s+|\b(?:ok|okay|so|and|then|but|yeah|yes|sure|k|kk|lol|alright|fine)\s+)"
     r"(?P<i>i)ll(?=\s+[a-z])(?!\s+(?:health|advised|effects?|fated|feeling|at|since|with|from|"
@@ -254,6 +260,7 @@ def clean(text: str) -> str:
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
+    flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

@@ -102,11 +102,15 @@ text (pet names, emoji, "babe landed", "omw home", the kids and the bills) and m
 handed on: quoted, forwarded or pasted from someone else or from a notification ("from
 mom: …", "Fwd: your flight …", "> are you still in …"), where the facts may be the
 writer's or another person's."""
-PROBE_SETS = ("probes11", "probes12a")
-"""Dev-only sets (issue 24, eleventh round): sentences written by the helper that changed the
-rules, in many voices (texting, email, dictation, non-native, British, Indian and Australian
-English, lists, quoted text), to find classes of phrasing, not to measure generalisation.
-``<set>-dev.jsonl`` only; tuned on, so its figures say nothing about unseen text."""
+PROBE_SETS = ("probes11", "probes12a", "probes12b")
+"""Dev-only sets: sentences written by the helper that changed the rules, in many voices
+(texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
+English, lists, quoted text, advice posts), to find classes of phrasing, not to measure
+generalisation: ``probes11`` (eleventh round, every domain), ``probes12a`` (twelfth round,
+travel, location and timeline) and ``probes12b`` (twelfth round, everything but travel:
+intent, family, health, home and time zone, work, money, schedules, pets).
+``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
+anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
 """Four voices of the eleventh round (issue 24), 72 records each, 36 dev / 36 held-out,
 written and committed with their baseline before any rule was tuned on them: expats and
@@ -483,6 +487,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # forbidden field), batch 2 0.919/0.714 (one), batch 3 0.957/0.745 (none); no false
     # commit. After the round, the whole set: 0.971/0.910, one forbidden field left.
     ("probes12a", "dev"): Figures(0.94, 0.84, 0.00, 0.00, 1, 0.00),
+    # probes12b (twelfth round, no travel), three batches each scored before its fixes:
+    # 0.901/0.506 (171; 0.924/0.512 once five labels followed the catalogue), 0.884/0.590
+    # (147), 0.930/0.729 (100); after the round 0.947/0.874 on all 418, no false commit.
+    ("probes12b", "dev"): Figures(0.92, 0.82, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

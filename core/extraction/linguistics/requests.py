@@ -27,8 +27,11 @@ def wanted(head: Token) -> tuple[str, ...]:
                 g for c in x.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"
             ]
             return (x.lemma_.lower(), *(o.lemma_.lower() for o in objs[:1]))
-    # "I'd like a table for 4": what is wanted, with no verb of its own.
-    objs = [c for c in head.children if c.dep_ == "dobj"]
+    # "I'd like a table for 4": what is wanted, with no verb of its own; "we'd like
+    # somewhere quiet", which the parse hangs on the verb as an adverb.
+    objs = [c for c in head.children if c.dep_ == "dobj"] + [
+        c for c in head.children if c.dep_ == "advmod" and c.lower_ in ("somewhere", "someplace")
+    ]
     return ("", objs[0].lemma_.lower()) if objs else ()
 
 
@@ -40,3 +43,21 @@ def is_request(head: Token, modal: str, subject: Subject) -> bool:
     if head.lemma_ in ("look", "search"):
         return head.tag_ == "VBG" and any(c.lower_ == "for" for c in head.children)
     return head.tag_ in ("VBP", "VB", "VBZ")
+
+
+# What one asks an assistant or a clerk to arrange: "I want to book a flight", "we'd like
+# to reserve a table", "I need to find a hotel", "I want to stay in a hotel from Tuesday".
+ARRANGE = frozenset({"book", "reserve", "order", "rent", "hire", "schedule", "arrange", "find"})
+LODGING = frozenset(
+    {"hotel", "guesthouse", "hostel", "b&b", "bnb", "airbnb", "motel", "inn", "room", "place"}
+)
+
+
+SERVICES = LODGING | frozenset(
+    {"table", "taxi", "cab", "ticket", "train", "flight", "reservation", "booking", "ride"}
+    | {"uber", "seat", "car", "appointment", "bus", "transfer"}
+    # "we'd like somewhere quiet", "I'd like a restaurant near the station"
+    | {"restaurant", "somewhere", "spot", "pub", "cafe", "villa", "cottage", "apartment", "flat"}
+)
+AMEND = frozenset({"change", "cancel", "amend", "extend", "upgrade", "move", "modify"})
+"""Changing what was booked: "I'd like to change my booking to the 14th"."""

@@ -79,3 +79,23 @@ def nearest_day(times: list[TimeRef], anchor: int) -> TimeRef | None:
     if anchor < 0 or len(times) < 2:
         return times[0] if times else None
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
+
+
+# What stands around a bill's amount, not the bill itself.
+NET_OF = re.compile(
+    r"\b(?:after|before|with|w/|incl(?:uding|\.)?|plus|minus|net\s+of|less)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?:insurance|tax(?:es)?|tips?|fees|discounts?|deductions?|"
+    r"credits?|coupons?|shipping|vat|gst)\b"
+)
+"""What an amount is net or gross of, not what was paid: "$1,240 after insurance", "$86
+with tip", "2,100 before tax" (the bill is the hospital's, the meal's)."""
+OF_AMOUNT = re.compile(
+    r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱]|n(?=\d))?\s?\d)", re.I
+)
+
+
+AMOUNT_AFTER = re.compile(r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱])?\d)", re.I)
+SHARE_OF = re.compile(
+    r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
+)
+"""A share of a bill is the bill: "paid my share of the electric bill", "my half of the rent"."""

@@ -27,7 +27,11 @@ from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
 from core.extraction.paid_or_owed import (
+    AMOUNT_AFTER,
+    NET_OF,
+    OF_AMOUNT,
     OF_BARE_NUMBER,
+    SHARE_OF,
     bare_after,
     bare_of_amount,
     nearest_day,
@@ -107,37 +111,20 @@ _DATED = re.compile(
     rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
 )
 """What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
-_NET_OF = re.compile(
-    r"\b(?:after|before|with|w/|incl(?:uding|\.)?|plus|minus|net\s+of|less)\s+"
-    r"(?:the\s+|my\s+|our\s+)?(?:insurance|tax(?:es)?|tips?|fees|discounts?|deductions?|"
-    r"credits?|coupons?|shipping|vat|gst)\b"
-)
-"""What an amount is net or gross of, not what was paid: "$1,240 after insurance", "$86
-with tip", "2,100 before tax" (the bill is the hospital's, the meal's)."""
-_OF_AMOUNT = re.compile(
-    r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱]|n(?=\d))?\s?\d)", re.I
-)
-
-
-_AMOUNT_AFTER = re.compile(r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱])?\d)", re.I)
-_SHARE_OF = re.compile(
-    r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
-)
-"""A share of a bill is the bill: "paid my share of the electric bill", "my half of the rent"."""
 
 
 def _item_after(clause: Clause, pos: int) -> str:
-    if share := _SHARE_OF.match(clause.low, pos):
+    if share := SHARE_OF.match(clause.low, pos):
         pos = share.end()
     # The item ends where an amount in words begins: "paid the plumber two grand".
     spelled = _WORD_AMOUNT.search(clause.low, pos)
     text = clause.text[: spelled.start()] if spelled else clause.text
     # ... and where "of" and its amount begin: "paid the water bill of $80".
-    if (of := _OF_AMOUNT.search(text, pos)) is not None:
+    if (of := OF_AMOUNT.search(text, pos)) is not None:
         text = text[: of.start()]
     # ... and where an amount begins after its first word: "paid the babysitter 60 bucks",
     # "we owe the dentist 320 after insurance" (its number is read after it, by bare_after).
-    if (money := _AMOUNT_AFTER.search(text, pos)) is not None:
+    if (money := AMOUNT_AFTER.search(text, pos)) is not None:
         text = text[: money.start()]
     name, _ = phrase_after(text, pos, max_words=3, stop=_ITEM_STOP)
     return _ADJ.sub("", name)
@@ -288,11 +275,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     # Amounts are blanked out so "the bill is $120 due Friday" reads "the bill is due Friday".
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
     text = OF_BARE_NUMBER.sub(lambda m: " " * len(m.group()), clause.text)
-    text = _OF_AMOUNT.sub(lambda m: " " * len(m.group()), text)
+    text = OF_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
-    text = _NET_OF.sub(lambda m: " " * len(m.group()), text)
+    text = NET_OF.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
     came = ordered = False  # came: the clause's day is when it came (a fine, a bill)

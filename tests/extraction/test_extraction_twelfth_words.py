@@ -283,7 +283,13 @@ def test_family_status_second_batch(text: str, member: str, status: str) -> None
             "family.parents_evening.event_status",
             "moved",
         ),
-        ("the dentist moved my appointment to Monday", "family.appointment.event_status", "moved"),
+        # A relative's appointment (the speaker's own sets no family event: the
+        # patients voice's convention, test_extraction_twelfth_voices).
+        (
+            "the dentist moved my son's appointment to Monday",
+            "family.appointment.event_status",
+            "moved",
+        ),
         ("coach rescheduled practice to friday", "family.practice.event_status", "moved"),
         (
             "the school rescheduled our parents evening to Monday",

@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from canon_testing import make_observation
 from chatkit import ALICE, StartBot, stop_bot
-from fakes.telegram_api import FakeTelegram
+from fakes.telegram_api import ChatMessage, FakeTelegram
 
 from core.domain.phrasing import show_date
 from core.domain.policy import default_policy
@@ -101,23 +101,29 @@ async def test_no_to_the_arrival_keeps_the_plan_whole(
     assert tg.open_prompts(ALICE) == []
 
 
+async def _departure_put_ahead(tg: FakeTelegram, start_bot: StartBot) -> tuple[Store, ChatMessage]:
+    """A trip under way, then a note that puts its departure three days ahead: the
+    timeline check's question, shown ("Did you leave on <today>?"); the bot's store."""
+    runner = await start_bot()
+    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
+    assert runner.chat is not None
+    ahead = (datetime.now(UTC).date() + timedelta(days=3)).isoformat()
+    note = make_observation(
+        "travel.depart_date", ahead, source="manual_markdown", at=datetime.now(UTC), entity=ME
+    )
+    assert (await runner.chat.engine.ingest(note, now=datetime.now(UTC))).committed
+    await tg.say(ALICE, "what's pending?", expect="question waiting for you")
+    return runner.chat.engine.store, await tg.prompt(ALICE, "in the future")
+
+
 async def test_a_departure_put_ahead_again_is_asked_and_no_forgets_it(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     """The timeline check, for a departure that lands ahead of a trip already under way
     (a note, a calendar): "Did you leave on <the day it was known under way>?". No
     cannot keep a departure in the future: it forgets it."""
-    runner = await start_bot()
-    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
-    assert runner.chat is not None
+    store, prompt = await _departure_put_ahead(tg, start_bot)
     today = datetime.now(UTC).date()
-    ahead = (today + timedelta(days=3)).isoformat()
-    note = make_observation(
-        "travel.depart_date", ahead, source="manual_markdown", at=datetime.now(UTC), entity=ME
-    )
-    assert (await runner.chat.engine.ingest(note, now=datetime.now(UTC))).committed
-    await tg.say(ALICE, "what's pending?", expect="question waiting for you")
-    prompt = await tg.prompt(ALICE, "in the future")
     question, why = prompt.text.splitlines()
     assert question == f"Did you leave on {show_date(today.isoformat())}?"
     assert why.startswith("The trip is under way, but your departure date is still ")
@@ -127,7 +133,7 @@ async def test_a_departure_put_ahead_again_is_asked_and_no_forgets_it(
     await tg.tap(ALICE, prompt, "No")
     await tg.settled(prompt)
     assert prompt.text.endswith("❌ Rejected: I forgot your departure date")
-    trip = await _trip(runner.chat.engine.store)
+    trip = await _trip(store)
     assert trip["travel.status"] == "in_progress"
     assert "travel.depart_date" not in trip
     await tg.say(ALICE, "We're in Tahoe", expect="")
@@ -139,22 +145,13 @@ async def test_no_to_the_day_a_trip_began_asks_which_day_it_was(
 ) -> None:
     """ "Did you leave on <today>?" No, and the day it was typed: the departure is that day,
     not forgotten (a user who meant "no, I left yesterday" keeps it)."""
-    runner = await start_bot()
-    await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
-    assert runner.chat is not None
+    store, prompt = await _departure_put_ahead(tg, start_bot)
     today = datetime.now(UTC).date()
-    ahead = (today + timedelta(days=3)).isoformat()
-    note = make_observation(
-        "travel.depart_date", ahead, source="manual_markdown", at=datetime.now(UTC), entity=ME
-    )
-    assert (await runner.chat.engine.ingest(note, now=datetime.now(UTC))).committed
-    await tg.say(ALICE, "what's pending?", expect="question waiting for you")
-    prompt = await tg.prompt(ALICE, "in the future")
     await tg.tap(ALICE, prompt, "No")
     await tg.reply_after(ALICE, prompt.message_id, "Which day was it, then?")
     yesterday = today - timedelta(days=1)
     tg.user_says(ALICE, yesterday.isoformat())
     await tg.settled(prompt)
-    trip = await _trip(runner.chat.engine.store)
+    trip = await _trip(store)
     assert trip["travel.depart_date"] == yesterday.isoformat()
     assert trip["travel.status"] == "in_progress"

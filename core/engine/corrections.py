@@ -151,8 +151,8 @@ async def propose_undo(
         raise NotFound("there is no change to undo")
     # One moment may hold two acts where the clock stands still (a replay, a test):
     # the act is also one input, one message or one question's group.
-    newest = await _input_of(engine, run[-1])
-    act = one_per_field([e for e in run if await _input_of(engine, e) == newest])
+    inputs = [await _input_of(engine, e) for e in run]
+    act = one_per_field([e for e, i in zip(run, inputs, strict=True) if i == inputs[-1]])
     group = new_id() if len(act) > 1 else None
     asked = [
         await propose_correction(

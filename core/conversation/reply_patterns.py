@@ -104,15 +104,17 @@ ABOUT_ASSISTANT = any_of(
     r"\bwho (made|built) you\b",
 )
 
+_ASKED_TO = (
+    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
+)
+"""How a request opens: fillers, "can you", "please"."""
 REQUEST = any_of(
-    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
-    r"(remind|book|reserve|order|schedule|text|email|buy|ping|wake)\s+(me|us|a|an|the|my|our)\b",
+    _ASKED_TO
+    + r"(remind|book|reserve|order|schedule|text|email|buy|ping|wake)\s+(me|us|a|an|the|my|our)\b",
     # "call the dentist", not "call me alex" (a name).
-    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
-    r"call\s+(a|an|the|my|our)\b",
-    r"^((please|ok|okay|so|and|also|oh|hey|canon)\s+)*((can|could|would|will) you\s+)?(please\s+)?"
-    r"(set|add|create|make)\s+(me\s+)?(a|an|up a)\s+(reminder|alarm|timer|appointment|booking|"
-    r"reservation|calendar event|event|meeting|call|note|todo|to do)\b",
+    _ASKED_TO + r"call\s+(a|an|the|my|our)\b",
+    _ASKED_TO + r"(set|add|create|make)\s+(me\s+)?(a|an|up a)\s+(reminder|alarm|timer|appointment|"
+    r"booking|reservation|calendar event|event|meeting|call|note|todo|to do)\b",
 )
 """Something to be done ("remind me to call the vet at 4", "can you book a table for 4"):
 not a fact about how things are, and nothing Canon does itself."""

@@ -131,9 +131,24 @@ async def test_a_plain_turn_leaves_the_checkpoint_the_graph_leaves(
         await _side_by_side(by_graph, plain, script, engine)
 
 
+class GraphRuns:
+    """Counts the runs of an assistant's compiled graph (the turns not run plainly)."""
+
+    def __init__(self, assistant: AssistantGraph) -> None:
+        self.count = 0
+        run = assistant.graph.ainvoke
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await run(*args, **kwargs)
+
+        assistant.graph.ainvoke = counted  # type: ignore[method-assign]
+
+
 async def _side_by_side(
     by_graph: AssistantGraph, plain: AssistantGraph, script: list[str], engine: Engine
 ) -> None:
+    runs = GraphRuns(plain)
     for req in conversation(script):
         await graph_turn(by_graph, req, StateTools(engine, ["user:42"], NOW, "graph"))
         await plain.reply(req, StateTools(engine, ["user:42"], NOW, "plain"))
@@ -141,6 +156,7 @@ async def _side_by_side(
         plain_saved = await plain.checkpointer.aget_tuple(CONFIG)
         assert shape(plain_saved) == shape(graph_saved)
         assert await plain.session(THREAD) == await by_graph.session(THREAD)
+    assert runs.count == 0  # every turn was plain
     history = [c.metadata["step"] async for c in plain.checkpointer.alist(CONFIG)]
     assert history == [c.metadata["step"] async for c in by_graph.checkpointer.alist(CONFIG)]
 
@@ -148,6 +164,7 @@ async def _side_by_side(
 async def test_offline_and_with_an_open_question_too() -> None:
     question = CanonQuestion("tok-1", NOW, "Are you in Reno?", "item-1", "user:42", "x.y")
     by_graph, plain = AssistantGraph(), AssistantGraph()
+    runs = GraphRuns(plain)
     for n, req in enumerate(conversation(["hello", "what do you know", "thanks"])):
         asked = replace(req, open_question=question) if n == 1 else req
         await graph_turn(by_graph, asked, None)
@@ -155,6 +172,7 @@ async def test_offline_and_with_an_open_question_too() -> None:
         assert shape(await plain.checkpointer.aget_tuple(CONFIG)) == shape(
             await by_graph.checkpointer.aget_tuple(CONFIG)
         )
+    assert runs.count == 0
 
 
 async def test_the_tool_rounds_are_in_the_session_and_the_answer_is_the_models(
@@ -180,13 +198,17 @@ async def test_the_graph_goes_on_from_a_plain_turns_checkpoint(tmp_path: Path) -
 
 
 async def _goes_on(assistant: AssistantGraph) -> None:
+    runs = GraphRuns(assistant)
     turns = conversation(["hello", "next", "claim", "bye"])
     assert (await assistant.reply(turns[0])).text == "ok"  # plain
+    assert runs.count == 0
     await assistant.graph.aupdate_state(CONFIG, {"scratchpad": {"in_setup": True}})
     reply = await assistant.reply(turns[1])  # the route: the graph, from the plain checkpoint
     assert reply.text == f"Step 2 of 4.\n{NOTES[Action.RECORD]}"
+    assert runs.count == 1
     await assistant.graph.aupdate_state(CONFIG, {"scratchpad": {"in_setup": None}})
     assert (await assistant.reply(turns[2])).text.endswith(NOTES[Action.RECORD])  # plain again
+    assert runs.count == 1
     session = await assistant.session(THREAD)
     assert session is not None
     assert [(e.code, e.node) for e in session["errors"]] == [

@@ -23,7 +23,14 @@ from core.conversation.responder import ReplyRequest, StateTools
 from core.conversation.turn_graph import Turn, TurnRoute, thread_id
 from core.engine.engine import Engine
 from core.store.checkpoints import open_checkpointer
-from tests.conversation.test_turn_graph import CHAT, NOW, request
+from tests.conversation.test_turn_graph import (
+    CHAT,
+    NOW,
+    TEXTS,
+    prompt_size,
+    request,
+    smallest_window_holding,
+)
 
 THREAD = thread_id("chat", "user:42", CHAT)
 CONFIG: Any = {"configurable": {"thread_id": THREAD}}
@@ -33,7 +40,8 @@ class ScriptModel:
     """Answers by the user's last words: ``tool`` calls get_state first, ``fail`` fails,
     ``claim`` claims a save nothing did; anything else is answered "ok"."""
 
-    window = 128_000
+    def __init__(self, window: int = 128_000) -> None:
+        self.window = window
 
     async def complete(
         self,
@@ -222,3 +230,22 @@ async def _goes_on(assistant: AssistantGraph) -> None:
     assert len([c async for c in assistant.checkpointer.alist(CONFIG)]) == 1
     assert (await assistant.reply(turns[3])).text == "ok"
     assert await assistant.session(THREAD) is not None
+
+
+async def test_a_compressing_turn_runs_in_the_graph_and_the_next_plain_turn_goes_on_from_it() -> (
+    None
+):
+    window = smallest_window_holding(prompt_size(TEXTS)) - 1  # TEXTS is past 70% of it
+    by_graph, plain = AssistantGraph(ScriptModel(window)), AssistantGraph(ScriptModel(window))
+    runs = GraphRuns(plain)
+    for texts in (TEXTS, [*TEXTS, "ok", "and one more thing"]):
+        await graph_turn(by_graph, request(texts), None)
+        await plain.reply(request(texts))
+        assert shape(await plain.checkpointer.aget_tuple(CONFIG)) == shape(
+            await by_graph.checkpointer.aget_tuple(CONFIG)
+        )
+    assert runs.count == 1  # the compression; the turn after it was plain
+    session = await plain.session(THREAD)
+    assert session is not None
+    assert session["history_summary"] == "ok"
+    assert session["scratchpad"]["summarised_through_seq"] == 3

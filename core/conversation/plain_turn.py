@@ -40,6 +40,9 @@ from core.agent.session import CHANNELS as STATE_CHANNELS
 from core.agent.session import SessionState
 from core.conversation.turn_graph import Turn, TurnNodes
 
+# LATEST_VERSION is the checkpoint format the loop writes, not public API (nor are the
+# ``branch:to:<node>`` triggers): test_plain_turn compares both runners' checkpoints, so a
+# LangGraph that changes them fails there first.
 INPUT = "__input__"
 """LangGraph's name for the run's input in ``versions_seen``."""
 Reducer = Callable[[Any, Any], Any]

@@ -87,6 +87,7 @@ def shape(saved: CheckpointTuple | None) -> dict[str, Any]:
 
     checkpoint = saved.checkpoint
     return {
+        "keys": sorted(checkpoint),
         "v": checkpoint["v"],
         "values": checkpoint["channel_values"],
         "versions": counters(checkpoint["channel_versions"]),

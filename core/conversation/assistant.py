@@ -2,7 +2,9 @@
 
 ``AssistantGraph`` compiles the turn graph (``core.conversation.turn_graph``) with a
 checkpointer beside Canon's data, so every conversation's session (messages, summary,
-agent state, errors, citations) survives a restart. After a turn the model answered, the
+agent state, errors, citations) survives a restart. A plain turn runs the graph's nodes
+without LangGraph's loop (``core.conversation.plain_turn``), with the same checkpoint as
+a result; compression and routes (a workflow) run in the compiled graph. After a turn the model answered, the
 end-of-turn summariser (``core.conversation.turn_summary``) runs as a background task: the
 user never waits for it, and the thread's next turn waits for it first.
 """
@@ -20,8 +22,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from core.agent.session import SessionState
 from core.conversation.chat_model import ChatModel
+from core.conversation.plain_turn import run_plain_turn
 from core.conversation.responder import Reply, ReplyRequest, StateTools
-from core.conversation.turn_graph import CHAT_MODE, Turn, TurnRoute, build_turn_graph, thread_id
+from core.conversation.turn_graph import CHAT_MODE, Turn, TurnRoute, graph_of, thread_id, turn_nodes
 from core.conversation.turn_summary import summary_update, turn_messages, wants_summary
 from core.extraction.llm_config import SummariseMode
 from core.store.checkpoints import checkpoint_serializer, keep_latest
@@ -46,7 +49,8 @@ class AssistantGraph:
         self.model = model
         self.has_model = model is not None
         saver = checkpointer or InMemorySaver(serde=checkpoint_serializer())
-        self.graph = build_turn_graph(model, routes).compile(checkpointer=saver)
+        self.nodes = turn_nodes(model, routes)
+        self.graph = graph_of(self.nodes, routes).compile(checkpointer=saver)
         self.checkpointer = saver
         self.summarise: SummariseMode = summarise if model is not None else "off"
         self._since_compacted: set[str] = set()
@@ -89,16 +93,21 @@ class AssistantGraph:
         config: Any = {"configurable": {"thread_id": thread}}
         await self.settled(thread)  # the last turn's summary first: one writer per session
         self._since_compacted.add(thread)
-        # A new run from START that writes no channel itself: ``prepare`` rebuilds the
-        # messages from the log anyway (an input of no messages was one more reducer pass
-        # over the whole list, and one more version of it to checkpoint).
-        start: Any = {}
         turn_id = request.turn_id or f"turn-{request.now.timestamp():.6f}"
         turn = Turn(request, tools, turn_id, thread)
-        final = cast(
-            "SessionState",
-            await self.graph.ainvoke(start, config, context=turn, durability="exit"),
-        )
+        # A plain turn (prepare, the model or offline, tool rounds) runs without LangGraph's
+        # loop, leaving the checkpoint the graph would (``core.conversation.plain_turn``);
+        # compression and routes run in the graph.
+        final = await run_plain_turn(self.nodes, self.checkpointer, thread, turn)
+        if final is None:
+            # A new run from START that writes no channel itself: ``prepare`` rebuilds the
+            # messages from the log anyway (an input of no messages was one more reducer
+            # pass over the whole list, and one more version of it to checkpoint).
+            start: Any = {}
+            final = cast(
+                "SessionState",
+                await self.graph.ainvoke(start, config, context=turn, durability="exit"),
+            )
         if self.model is not None and wants_summary(
             self.summarise, turn_messages(final["messages"])
         ):

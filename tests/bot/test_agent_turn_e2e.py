@@ -18,7 +18,7 @@ from test_llm_reply import model_config
 
 from core.agent.session import ErrorCode
 from core.conversation.claims import NOTES, Action
-from core.conversation.turn_graph import SUMMARY_PROMPT
+from core.conversation.turn_prompt import SUMMARY_PROMPT
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -24,7 +24,7 @@ from fakes.openai_server import (
 )
 from fakes.telegram_api import FakeTelegram
 
-from core.conversation.turn_graph import SYSTEM_PROMPT
+from core.conversation.turn_prompt import SYSTEM_PROMPT
 from core.extraction.llm_config import LLMConfig
 
 pytestmark = pytest.mark.timeout(60)

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.principals import Principal
+from core.domain.records import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.consistency import users_zone
@@ -35,17 +36,25 @@ from core.store.protocol import Store
 _CLOCK_FIELDS = frozenset({"profile.timezone", "profile.home_city"})
 
 
-async def speakers_zone(store: Store, entity_id: str, facts: Sequence[CommittedFact]) -> str | None:
+async def speakers_zone(
+    store: Store,
+    entity_id: str,
+    facts: Sequence[CommittedFact],
+    open_items: Sequence[ReviewItem] | None = None,
+) -> str | None:
     """The zone of ``entity_id``'s clock (``users_zone``): of its committed facts, else of
     the time zone or home city the user said of themselves that still waits for a Yes.
     "i live in chicago", then "flying to austin tmrw" before the first question is
     answered: "tmrw" is Chicago's tomorrow, not UTC's. Only the user's own words count
-    here; an agent's or a household member's proposal is no evidence of their clock."""
+    here; an agent's or a household member's proposal is no evidence of their clock.
+    ``open_items``: the entity's open questions when already read (else read here)."""
     zone = users_zone({f.field: f.value for f in facts})
     if zone is not None:
         return zone
     said: dict[str, Scalar] = {}
-    for item in await store.open_review_items([entity_id]):
+    if open_items is None:
+        open_items = await store.open_review_items([entity_id])
+    for item in open_items:
         if item.field in _CLOCK_FIELDS and item.principal == entity_id:
             said[item.field] = item.candidate_value  # oldest first: the latest said wins
     return users_zone(said) if said else None
@@ -84,16 +93,18 @@ async def _observations(
     family_entity: str | None,
     ticket: Ticket | None = None,
 ) -> list[dict[str, Any]]:
+    # The speaker's facts and open questions (its clock may wait for a Yes) in one read;
     # "emma is sick": the people the household's state knows are read in lower case too.
-    household = await engine.store.facts(family_entity or entity_id)
     # The speaker's own facts are the household's unless the household is another entity:
     # one store read per message, not two, in the common case.
-    speaker = (
-        household
+    speaker, open_items = await engine.store.facts_and_open_items(entity_id)
+    household = (
+        speaker
         if family_entity is None or family_entity == entity_id
-        else await engine.store.facts(entity_id)
+        else await engine.store.facts(family_entity)
     )
-    local = on_users_clock(at, await speakers_zone(engine.store, entity_id, speaker))
+    zone = await speakers_zone(engine.store, entity_id, speaker, open_items)
+    local = on_users_clock(at, zone)
     people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 

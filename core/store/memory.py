@@ -196,6 +196,11 @@ class MemoryStore(SettlesOneByGroup):
         items_from = [r for e in entities for r in await self.review_items_from(e, source_prefix)]
         return ContextRows(facts, items_from, await self.open_review_items(entities))
 
+    async def facts_and_open_items(
+        self, entity_id: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        return await self.facts(entity_id), await self.open_review_items([entity_id])
+
     def _reviews_where(self, keep: Callable[[ReviewItem], bool]) -> list[ReviewItem]:
         self.check_open()
         return sorted((r for r in self._tables.reviews.values() if keep(r)), key=lambda r: r.seq)

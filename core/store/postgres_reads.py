@@ -102,6 +102,15 @@ class PostgresReads(ABC):
             [review_from_row(r[_REVIEW_AT:]) for r in found["open"]],
         )
 
+    async def facts_and_open_items(
+        self, entity_id: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        # One statement, not two: the reads of a message's intake (a trip to the server
+        # each, and the server's wake-up) on every message of a user with no time zone.
+        rows = await self.fetch(FACTS_AND_OPEN_ITEMS, {"e": entity_id})
+        facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
+        return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "open"]
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:
@@ -177,6 +186,16 @@ questions from a source of each (``_items_from``: by seq), then the open questio
 them all (``_open_items``: by seq); a fact's columns first, a question's after them, the
 other kind's NULL. Ordered by the tag, the entity's place, a fact's field, a question's
 seq."""
+
+FACTS_AND_OPEN_ITEMS = (
+    f"SELECT 'fact', NULL::bigint, NULL::bigint, x.*, {_NO_ITEM} FROM "
+    f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %(e)s) x "
+    f"UNION ALL SELECT 'open', 0, x.seq, {_NO_FACT}, x.* FROM (SELECT {REVIEW_COLUMNS} "
+    "FROM review_items WHERE entity_id = %(e)s AND status IN ('pending', 'queued')) x "
+    "ORDER BY 1, 3, 5"
+)
+"""``facts_and_open_items`` in one statement, in ``CONTEXT_ROWS``' shape: the facts of the
+entity by field, then its open questions by seq."""
 
 
 def _facts_of(entity_id: str | None) -> Read:

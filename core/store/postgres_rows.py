@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from core.domain.records import (
@@ -226,6 +227,21 @@ INSERT_REVIEW = (
     "shadow_decision, principal) "
     "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s, %s, %s)"
 )
+ROWS_PER_INSERT = 1000
+"""The most rows ``rows_at_once`` puts in one statement (a statement takes at most 65,535
+parameters; an event row has 18)."""
+
+
+@lru_cache(maxsize=64)
+def rows_at_once(insert: str, rows: int) -> str:
+    """``insert`` (an ``INSERT ... VALUES (...)`` of one row, nothing after its row) with
+    ``rows`` rows: a batch's events or questions in one statement, not one each (each a
+    bind and an execution for the server, and psycopg's own work for this process).
+    VALUES gives its rows in order, so each row's ``seq`` is drawn in the order given."""
+    head, values, row = insert.rpartition("VALUES ")
+    return head + values + ", ".join([row] * rows)
+
+
 INSERT_DEAD_LETTER = (
     f"INSERT INTO dead_letters ({LETTER_COLUMNS}) "
     "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"

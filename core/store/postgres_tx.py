@@ -36,6 +36,7 @@ from core.store.postgres_rows import (
     INSERT_REVIEW,
     OPEN_QUEUE,
     PROMOTE,
+    ROWS_PER_INSERT,
     SNAPSHOT,
     UPSERT_FACT,
     array_text,
@@ -46,6 +47,7 @@ from core.store.postgres_rows import (
     letter_row,
     review_from_row,
     review_row,
+    rows_at_once,
     utc,
 )
 from core.store.protocol import SeenEvents
@@ -104,6 +106,14 @@ class Tx:
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         async with self.conn.cursor() as cur:
             await cur.executemany(sql, rows)
+
+    async def insert_rows(self, insert: str, rows: Sequence[Sequence[Any]]) -> None:
+        """``insert`` (one row's ``INSERT ... VALUES``) for each of ``rows``, in order, as
+        few statements as ``rows_at_once`` allows: one for an ordinary batch."""
+        for first in range(0, len(rows), ROWS_PER_INSERT):
+            chunk = rows[first : first + ROWS_PER_INSERT]
+            args = [x for row in chunk for x in row]
+            await self.conn.execute(rows_at_once(insert, len(chunk)), args)
 
     async def fetch(
         self, sql: str, args: Sequence[Any] | dict[str, Any] = ()
@@ -345,13 +355,13 @@ async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
     transaction: queue them, none waits for an answer)."""
     await tx.lock(_entities(batch))
     if batch.accepted:
-        await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+        await tx.insert_rows(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     for a in batch.accepted:
         if a.commit is not None:
             await apply_commit(tx, a.commit, settle_questions=False)
     reviews = [a.review for a in batch.accepted if a.review is not None]
     if reviews:
-        await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
+        await tx.insert_rows(INSERT_REVIEW, [review_row(r) for r in reviews])
     if batch.superseded:
         await tx.executemany(
             "UPDATE review_items SET status = 'superseded', answered_at = %s "

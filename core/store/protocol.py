@@ -196,6 +196,13 @@ class Store(Protocol):
         a backend may send together (PostgreSQL: in one round trip, not one per read)."""
         ...
 
+    async def facts_and_open_items(
+        self, entity_id: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        """``facts(entity_id)`` and ``open_review_items([entity_id])``: what a message's
+        intake reads of its speaker, in one statement (SQL backends), not two."""
+        ...
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:

@@ -111,6 +111,13 @@ class SQLiteReads(ABC):
         items_from = [r for e in entities for r in await self.review_items_from(e, source_prefix)]
         return ContextRows(facts, items_from, await self.open_review_items(entities))
 
+    async def facts_and_open_items(
+        self, entity_id: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        rows = await self.db.execute_fetchall(FACTS_AND_OPEN_ITEMS, (entity_id, entity_id))
+        facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
+        return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "open"]
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:
@@ -218,3 +225,17 @@ async def read_review_rows(
     db: aiosqlite.Connection, sql: str, args: Sequence[Any]
 ) -> list[ReviewItem]:
     return [review_from_row(row) for row in await db.execute_fetchall(sql, tuple(args))]
+
+
+_FACT_AT = 2
+_REVIEW_AT = _FACT_AT + len(FACT_COLUMNS.split(","))
+FACTS_AND_OPEN_ITEMS = (
+    f"SELECT 'fact', NULL, {FACT_COLUMNS}, {', '.join(['NULL'] * len(REVIEW_COLUMNS.split(',')))} "
+    "FROM facts WHERE entity_id = ? "
+    f"UNION ALL SELECT 'open', seq, {', '.join(['NULL'] * (_REVIEW_AT - _FACT_AT))}, "
+    f"{REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? AND status IN ('pending', 'queued') "
+    "ORDER BY 1, 2, 4"
+)
+"""``facts_and_open_items`` in one statement: the speaker's facts (by field), then its
+open questions (by seq), each row tagged with what it is; a fact's columns first, a
+question's after them, the other kind's NULL."""

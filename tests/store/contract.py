@@ -387,6 +387,48 @@ class StoreContract:
         assert [r.id for r in rows.items_from] == [asked[1].id, asked[0].id]
         assert [r.id for r in rows.open_items] == [asked[1].id, asked[2].id]
 
+    async def test_a_speakers_facts_and_open_questions_read_together_are_the_reads_apart(
+        self, eng: Engine
+    ) -> None:
+        backend = eng.store
+        for entity, field, value in (
+            ("user:primary", "travel.status", "in_progress"),
+            ("user:primary", "travel.location", "Boston"),
+            ("user:bob", "travel.location", "Denver"),
+        ):
+            out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
+            assert out.decision == "auto_commit"
+        for i, entity in enumerate(("user:primary", "user:carol", "user:primary")):
+            await backend.add_review_item(
+                NewReviewItem(
+                    new_id(),
+                    "change",
+                    None,
+                    entity,
+                    f"project.p{i}.status",
+                    "shipped",
+                    None,
+                    0.5,
+                    ("r",),
+                    f"conversation_assertive:{entity}:{i}",
+                    NOW,
+                ),
+                max_pending=1,  # the second of user:primary's waits in the queue
+            )
+        answered = (await backend.open_review_items(["user:carol"]))[0]
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        await backend.settle(answered.id, "rejected", answer, NOW, None, None, 5)
+        for entity in ("user:primary", "user:bob", "user:carol", "user:nobody"):
+            facts, open_items = await backend.facts_and_open_items(entity)
+            assert facts == await backend.facts(entity)
+            assert open_items == await backend.open_review_items([entity])
+        facts, open_items = await backend.facts_and_open_items("user:primary")
+        assert [f.field for f in facts] == ["travel.location", "travel.status"]
+        assert [(r.field, r.status) for r in open_items] == [
+            ("project.p0.status", "pending"),
+            ("project.p2.status", "queued"),
+        ]
+
     async def test_the_pending_cap_is_per_entity(self, backend: Store) -> None:
         def item(entity: str, i: int) -> NewReviewItem:
             return NewReviewItem(

@@ -114,6 +114,9 @@ _LEAD_FILLER = re.compile(
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"
+    # "Handover note: I'm away…", "shift notes: …", "travel update: …", "PSA: …": a label
+    # that names the kind of message before its colon.
+    r"(?:[a-z]+\s+){0,2}?(?:note|notes|update|memo|handover|handoff|psa|announcement)(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.

@@ -73,7 +73,18 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and not _OWN_THING.match(clause.low)
         and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
     )
-    return subject_other or about_someone_else(said)
+    # "are u still in lisbon", "you're flying to Rome friday": the listener's whereabouts
+    # and plans are theirs, asked or told.
+    # ("you can call me Alex", "can you remind me I'm in Denver": the speaker is in it too).
+    addressed = (
+        reading is not None
+        and reading.subject == "addressee"
+        and _SPEAKER_TOO.search(clause.low) is None
+    )
+    return subject_other or addressed or about_someone_else(said)
+
+
+_SPEAKER_TOO = re.compile(r"\b(?:i|me|my|i'm|im|we|us|our|we're)\b")
 
 
 _AWAY = re.compile(

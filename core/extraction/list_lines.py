@@ -38,10 +38,14 @@ _ARROW = re.compile(r"\s*(?:->|\u2192|\s>)\s*")
 """An arrow between stops: the stop after it comes next."""
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_ORDINAL = rf"\d{{1,2}}(?:st|nd|rd|th)(?:\s+{_MONTHS})?|\d{{1,2}}\s+{_MONTHS}"
+"""A day of the month in a heading: "11th", "9 Mar", "14th March"."""
 _HEADING = re.compile(
     rf"(?:^|(?<=[.;!?] ))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw|tmr)"
     r"(?:\s+(?:\d{1,2}/\d{1,2}|\d{1,2}(?::\d\d)?\s*(?:am|pm|a|p)?|morning|night|afternoon|"
-    r"evening))*)(?P<sep>\s*:\s*|\s+-\s+)",
+    # "Wed 11th: fly home", "Mon 9 Mar - Lisbon": the day of the month, its month after it
+    rf"evening|{_ORDINAL}))*)(?P<sep>\s*:\s*|\s+-\s+)",
     re.I,
 )
 """A day heading a line before a colon or a dash: "Sun - fly home", "Thu 3/12 - ...",
@@ -79,7 +83,8 @@ _STATUS_FIRST = re.compile(
 
 
 _HOME_LINE = re.compile(
-    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)(?:\s+\d{{1,2}}/\d{{1,2}})?|"
+    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)(?:\s+\d{{1,2}}/\d{{1,2}}|"
+    rf"\s+(?:{_ORDINAL}))?|"
     r"\d{1,2}/\d{1,2}))"
     r"\s*(?::|-)\s*(?:back\s+)?home(?=\s*(?:$|[.;!?]))",
     re.I,
@@ -100,10 +105,11 @@ _BILL_PRICED = re.compile(
 """A bill and its price as a list's item: "Electric bill $97", "water bill: $45"."""
 
 
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATED_PLACE = re.compile(
     r"(?:^|(?<=[.;!?] ))(?P<when>(?:week\s+of\s+)?(?:\d{1,2}/\d{1,2}(?:\s*(?:-|to)\s*\d{1,2}"
-    rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?))\s*[:-]?\s+"
+    rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?|"
+    # "Mon 9 Mar - Lisbon", "Tue 10th: Porto": a day, its date, then the stop
+    rf"{_DAY}\s+(?:{_ORDINAL})))\s*[:-]?\s+"
     r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
     re.I,
 )
@@ -180,6 +186,8 @@ def _day_words(head: str) -> str:
     """A heading with its short day written out ("Sun" is Sunday there, not the sun)."""
     words = head.split(" ")
     words[0] = _SHORT_DAYS.get(words[0].rstrip(".").lower(), words[0])
+    # "Sat 14th": "saturday the 14th", which names the 14th, not the coming Saturday.
+    words = [f"the {w}" if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", w) else w for w in words]
     return " ".join(words)
 
 

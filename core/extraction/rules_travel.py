@@ -42,6 +42,7 @@ from core.extraction.travel_returns import (
     return_plan,
     user_is_subject,
 )
+from core.extraction.travel_scenes import holiday_ahead, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
 
 _HEADING = re.compile(
@@ -216,6 +217,9 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return moved
     if cannot_go(low):
         return []  # "I can't go to Austin next week": a going that will not happen
+    scene = woke_there(clause) or holiday_ahead(clause)
+    if scene:
+        return scene
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):

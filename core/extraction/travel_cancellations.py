@@ -101,9 +101,12 @@ _PLACE_OFF = re.compile(
 
 
 _CANCEL_PLACE = re.compile(
-    r"\b(?:cancell?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped|ping)?|nix(?:ed)?)\s+"
+    r"\b(?:cancell?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped|ping)?|nix(?:ed)?|"
+    # "not doing vegas this year", "we're not doing Greece after all": a place as the trip
+    # one is not taking.
+    r"(?:not|never|n't)\s+(?:be\s+)?doing)\s+"
     r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?=\s*(?:$|[,.;!]|because|bc|cuz|due|"
-    r"again|this|next|so)\b|\s*$|\s*[,.;!])",
+    r"again|this|next|so|after|any\s*more|lol)\b|\s*$|\s*[,.;!])",
     re.I,
 )
 """A place standing for the trip to it after the verb that calls it off: "had to cancel

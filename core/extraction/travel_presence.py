@@ -21,6 +21,10 @@ OFF_A_VEHICLE = re.compile(
     r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
 )
 """Off a vehicle, which leaves the traveller where it stopped."""
+_LODGING = (
+    r"(?:hostel|hotel|motel|airbnb|air\s+bnb|guesthouse|guest\s+house|homestay|b&b|bnb|resort|"
+    r"lodge|ryokan|riad|inn|hut|campsite|campground|dorm\s+room)"
+)
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -77,7 +81,9 @@ PRESENT_AT = re.compile(
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
     # "we're camping near Moab this week", "camped out outside Bend"
-    r"\b(?:camping|camped)\s+(?:out\s+)?(?:in|near|at|outside(?:\s+of)?)\s+|"
+    # "camped by a lake near Bled", "camping on a beach outside Tulum": the spot, then the town.
+    r"\b(?:camping|camped)\s+(?:out\s+)?(?:(?:by|on|at|beside|next\s+to)\s+(?:a|an|the)\s+"
+    r"(?:[a-z'-]+\s+){0,2}?)?(?:in|near|at|outside(?:\s+of)?)\s+|"
     # "2 more nights in london", "one more day in Goa": what is left of a stay under way.
     r"^(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?)\s+more\s+"
     r"(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"
@@ -87,7 +93,22 @@ PRESENT_AT = re.compile(
     rf"(?:^|,\s*)(?:(?:i'm|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*{_DOING}\b"
     r"[^,;.!?]{0,40}?\s(?:in|at|from)\s+|"
     # "Day 4 in Kyoto", "day 12: hanoi": a diary's day, and where it was spent.
-    r"^(?:day|night|week)\s+\d+\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))"
+    r"^(?:day|night|week)\s+\d+\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"
+    # "the wifi in this hostel in Cusco", "this little guesthouse in Hoi An has no hot
+    # water": "this" points at the lodging the writer is in, so at its town.
+    rf"\bthis\s+(?:[a-z'-]+\s+){{0,2}}?{_LODGING}\s+(?:here\s+)?(?:in|at)\s+|"
+    # "so one more night in Oslo", ", and two more days in Goa": what is left of a stay,
+    # after the reason for it.
+    r"(?:,\s*|\b(?:so|and|then|now)\s+)(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|"
+    r"a\s+few|a\s+couple(?:\s+of)?|another)\s+(?:more\s+)?(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"
+    # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
+    r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
+    r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "currently nomading in Medellín", "presently freelancing out of Bali": a way of being
+    # somewhere now, whatever its verb (not living, working or studying, which say home).
+    r"\b(?:currently|presently)\s+(?!(?:living|working|residing|studying|renting|based|looking|"
+    r"searching|shopping|teaching|employed|applying|interviewing|planning|thinking)\b)[a-z]+ing\s+"
+    r"(?:in|around|out\s+of|from)\s+"
 )
 ARRIVED = re.compile(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
@@ -175,3 +196,19 @@ BARE_ARRIVAL = re.compile(
 """An arrival said without a place ("landed!!", "made it to the cabin", "touched down"):
 the speaker is on a trip, somewhere the words do not name. Only the whole clause counts,
 so "landed a job" or "made it to the gym" never match."""
+
+
+WOKE_UP = re.compile(
+    r"\b(?:woke|waking|wake|woken)\s+up\s+(?:(?:this\s+morning|today|again)\s+)?(?:in|at)\s+"
+)
+"""Waking up in a place: where the night was spent, so where the writer is today."""
+_A_DAY_BEHIND = re.compile(
+    r"\b(?:yesterday|last|ago|once|(?:on|that)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+)
+
+
+def woke_up_here(low: str) -> bool:
+    """Whether ``low`` wakes up somewhere today ("woke up in Bergen to snow"), not on a day
+    behind ("woke up in Rome on Sunday": a story) nor with something ("woke up with a
+    headache")."""
+    return WOKE_UP.search(low) is not None and _A_DAY_BEHIND.search(low) is None

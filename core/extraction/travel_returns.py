@@ -143,16 +143,33 @@ _STAY = re.compile(
 )
 
 
+_WEEKDAYS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "the"]
+)
+
+
 def user_is_subject(clause: Clause, end: int) -> bool:
     """Whether the words before ``end`` leave the user as the subject ("we're back",
     "back in", "tomorrow we head home"), not someone else ("Dad is coming home")."""
     spans = [(t.start, t.end) for t in clause.times]
-    return all(
-        w.group() in _SELF
-        or w.group().endswith(("ed", "ing"))
-        or any(a <= w.start() < b for a, b in spans)
-        for w in _WORD.finditer(clause.low, 0, end)
-    )
+
+    def own_from(start: int) -> bool:
+        return all(
+            w.group() in _SELF
+            or w.group() in _WEEKDAYS  # "wednesday the 11th fly home": a list's day heading
+            or w.group().endswith(("ed", "ing"))
+            or any(a <= w.start() < b for a, b in spans)
+            for w in _WORD.finditer(clause.low, start, end)
+        )
+
+    if own_from(0):
+        return True
+    # "cut the trip short, flying home tomorrow": the subject left out before the comma and
+    # after it is the speaker's ("I'll be away from the 16th, returning on the 23rd" is read
+    # as the trip it ends).
+    comma = clause.low.rfind(",", 0, end)
+    before = {w.group() for w in _WORD.finditer(clause.low, 0, max(comma, 0))}
+    return comma > 0 and before.isdisjoint(_SELF) and own_from(comma + 1)
 
 
 def back_from_trip(clause: Clause, done: re.Match[str]) -> list[Candidate]:
@@ -229,7 +246,10 @@ RETURN_GATE = frozenset(
 
 _BACK_AT_WORK = re.compile(
     r"\bback\s+(?:in\s+(?:the|my)\s+office|at\s+(?:work|my\s+desk|the\s+office)|to\s+work|"
-    r"in\s+the\s+office)\b"
+    r"in\s+the\s+office)\b|"
+    # "I return to the office on 16 March", "returning to work on the 9th": the same day said
+    # with the verb of coming back.
+    r"\breturn(?:s|ing)?\s+to\s+(?:the\s+office|work|my\s+desk|duty)\b"
 )
 
 

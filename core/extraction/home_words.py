@@ -80,6 +80,9 @@ HOME_SAID = re.compile(
     # moved by an employer.
     r"\b(?:my|our|the|his|her)\s+(?:job|company|work|employer|firm|army|navy)\s+(?:just\s+)?"
     r"(?:moved|relocated|transferred|posted)\s+(?:us|me)\s+(?:back\s+)?to\s+|"
+    # "New address is in Leeds", "our new flat's in Hackney": the new home said as the
+    # subject, and the town it is in.
+    rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{_HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
     # "Edinburgh-based designer here", "we're Chicago based": the place first.
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
 )

@@ -1,0 +1,344 @@
+"""The thirteenth round (issue 24), trips, whereabouts, homes and time zones: classes of
+phrasing that sentences written for this round in many voices (gamers, travelogues, diary
+prose, handover notes, nomads, students, couples, Indian, Nigerian, Filipino, Singaporean and
+German speakers' English, polite mail, itinerary lists) showed the extractor missing or
+misreading. Each class has its look-alikes beside it. Every row is a sentence written for
+this module, none taken from an evaluation set; the probe sentences themselves are
+``realistic/probes13a-dev.jsonl``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _said(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+def _values(text: str, field: str) -> set[object]:
+    found = extract_offline(text, at=AT).observations
+    return {
+        o.candidate_value
+        for o in found
+        if o.field == field and o.intent in ("assertive", "planning")
+    }
+
+
+# ------------------------------------------------- the listener's whereabouts, asked unmarked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "are u still in lisbon or did u go home already",
+        "r u home yet or still stuck in denver",
+        "you still at ur moms in Leeds",
+        "were you in Berlin last week or was that Munich",
+        "are you guys in Tokyo rn",
+        "did you land in Nairobi yet",
+    ],
+)
+def test_a_question_about_the_listener_sets_none_of_the_speakers_travel(text: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent not in ("assertive", "planning"), text
+    assert not {f for f in _said(text) if f.startswith("travel.")}, text
+
+
+def test_the_speakers_own_whereabouts_stay_a_fact() -> None:
+    assert _said("am still in lisbon, flying home friday")["travel.location"] == "Lisbon"
+    assert _said("we're still in Denver")["travel.location"] == "Denver"
+
+
+# ------------------------------------------------------------ a group named by a collective
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the guys are all heading to Vegas friday without me 😭",
+        "the lads fly out to Magaluf on saturday",
+        "everyone is going to Cabo next week except me",
+        "the squad's flying to Seoul tmrw for worlds",
+        "my crew are driving up to Tahoe tonight",
+    ],
+)
+def test_a_group_going_somewhere_plans_no_trip_of_the_speakers(text: str) -> None:
+    assert not {f for f in _said(text) if f.startswith("travel.")}, text
+
+
+def test_the_speaker_among_the_group_still_goes() -> None:
+    said = _said("me and the guys are heading to Vegas friday")
+    assert said["travel.destination"] == "Vegas"
+
+
+# ----------------------------------------------------------------- requests said as spoken
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lemme know when ur back from Tokyo",
+        "gimme a shout when u land in Rome",
+        "lemme know when u get to Leeds x",
+    ],
+)
+def test_a_spoken_let_me_know_is_a_request(text: str) -> None:
+    assert extract_offline(text, at=AT).intent == "none", text
+
+
+# ------------------------------------------------------------ the scene one writes from
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # "this" points at the lodging the writer is in
+        ("wifi in this hostel in Cusco is a joke, might not be online for raid tonight", "Cusco"),
+        ("this little guesthouse in Hoi An has no hot water lol", "Hoi An"),
+        ("the breakfast at this hotel in Porto is unreal", "Porto"),
+        # what is left of a stay, after the reason for it
+        ("we got bumped to the 7am tomorrow so one more night in Oslo", "Oslo"),
+        ("storm closed the pass, so two more days in Cusco", "Cusco"),
+        # the scene after what it explains
+        ("ooo today n tmrw, at a wedding in Goa", "Goa"),
+        ("no signal sorry, at a festival in Ghent", "Ghent"),
+        # "currently" and a way of being somewhere, whatever its verb
+        ("currently nomading in Medellín, cowork is 2 blocks from my airbnb", "Medellín"),
+        ("presently housesitting in Lyon for a friend", "Lyon"),
+        # a camping spot, then the town near it
+        ("we're camped by a lake near Bled", "Bled"),
+        ("camping on a beach outside Tulum this week", "Tulum"),
+        # waking up somewhere puts the writer there today
+        ("woke up in Bergen to snow everywhere", "Bergen"),
+        ("Day 9: woke up in Hue to motorbikes and rain", "Huế"),
+        ("woke up this morning in Split, the sea is right there", "Split"),
+    ],
+)
+def test_the_scene_one_writes_from_is_where_one_is(text: str, place: str) -> None:
+    assert place in _values(text, "travel.location"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this hotel in Rome was awful",
+        "woke up in Rome on Sunday and it was raining",
+        "I woke up with a headache",
+        "currently living in Berlin",
+        "currently looking for a flat in Madrid",
+    ],
+)
+def test_a_scene_in_the_past_or_a_home_is_no_trip_now(text: str) -> None:
+    assert "travel.location" not in _said(text), text
+
+
+# ------------------------------------------------------------- a holiday named with its place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("spring break in miami next week lets gooo", "Miami"),
+        ("long weekend in Rome next month!!", "Rome"),
+        ("girls weekend in Lisbon on the 20th 💃", "Lisbon"),
+        ("ski trip in Banff on Saturday, can't wait", "Banff"),
+    ],
+)
+def test_a_holiday_ahead_named_with_its_place_is_a_plan(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we had a week in Rome last year",
+        "our vacation in Cancun was amazing",
+        "a weekend in Paris would be nice someday",
+    ],
+)
+def test_a_holiday_remembered_or_dreamt_is_no_plan(text: str) -> None:
+    assert "travel.destination" not in _said(text), text
+
+
+# ------------------------------------------------------------------------- away, abroad
+
+
+@pytest.mark.parametrize(
+    ("text", "depart", "back"),
+    [
+        (
+            "I will be abroad from 20 March until 3 April and so unable to attend",
+            "2026-03-20",
+            "2026-04-03",
+        ),
+        ("I'll be out of state from the 12th to the 15th", "2026-03-12", "2026-03-15"),
+        ("we will be overseas from the 9th till the 16th", "2026-03-09", "2026-03-16"),
+    ],
+)
+def test_abroad_ahead_is_a_trip_with_its_days(text: str, depart: str, back: str) -> None:
+    said = _said(text)
+    assert extract_offline(text, at=AT).intent == "planning", text
+    assert (said.get("travel.depart_date"), said.get("travel.return_date")) == (depart, back)
+
+
+def test_an_inability_alone_is_still_how_things_stand() -> None:
+    assert extract_offline("I'm unable to go to Austin next week", at=AT).intent == "assertive"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        (
+            "Handover note: I'm away in Glasgow from Friday to the 10th, Priya is covering",
+            "Glasgow",
+        ),
+        ("shift notes: I'm off to Leeds tomorrow, back Monday", "Leeds"),
+        ("Quick note: I'm flying to Oslo on Friday", "Oslo"),
+    ],
+)
+def test_a_label_before_a_colon_names_no_one(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place, text
+
+
+def test_a_named_writer_before_a_colon_still_hands_the_words_on() -> None:
+    said = _said("Priya's note: I'm in Glasgow till Friday")
+    assert "travel.location" not in said
+
+
+# ------------------------------------------------------------------- time zones, said again
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("we're 5 and a half hours ahead of London here in Mumbai", "Asia/Kolkata"),
+        ("im 5.5 hrs ahead of u here in Chennai", "Asia/Kolkata"),
+        ("we're 8 hours ahead of London here in Manila", "Asia/Manila"),
+        ("hey just so you know I moved to the Pacific time zone", "America/Los_Angeles"),
+        ("we switched to central time when we moved", "America/Chicago"),
+        ("Since I shifted to Hyderabad my timings are IST only", "Asia/Kolkata"),
+        ("my hours are CET now", "Europe/Paris"),
+    ],
+)
+def test_a_zone_kept_said_in_other_words(text: str, zone: str) -> None:
+    assert _said(text).get("profile.timezone") == zone, text
+
+
+def test_the_zone_one_is_measured_against_is_not_ones_own() -> None:
+    assert _said("we're 8 hours ahead of London").get("profile.timezone") != "Europe/London"
+
+
+# --------------------------------------------------------------- a place as a trip not taken
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nah not doing vegas this year, too broke lol",
+        "we're not doing Greece this year after all",
+        "not doing Paris anymore, flights are insane",
+    ],
+)
+def test_not_doing_a_place_calls_the_trip_off(text: str) -> None:
+    assert _said(text).get("travel.status") == "cancelled", text
+
+
+@pytest.mark.parametrize("text", ["I'm not doing dinner this year", "not doing much tonight"])
+def test_not_doing_a_thing_calls_off_no_trip(text: str) -> None:
+    assert "travel.status" not in _said(text), text
+
+
+# --------------------------------------------------------------------------- a new home
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("We've moved! New address is in Leeds, come visit anytime", "Leeds"),
+        ("our new flat's in Bristol!!", "Bristol"),
+        ("the new place is in Denver, 10 mins from work", "Denver"),
+        ("moved my base from Lisbon to Mexico City last week", "Mexico City"),
+        ("we moved our whole life to Porto in january", "Porto"),
+    ],
+)
+def test_a_new_home_said_in_other_words(text: str, city: str) -> None:
+    assert _said(text).get("profile.home_city") == city, text
+
+
+def test_someone_elses_new_place_is_theirs() -> None:
+    assert "profile.home_city" not in _said("my sister's new place is in Denver")
+
+
+# -------------------------------------------------------------- Nigerian Pidgin's perfect
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I don land for Abuja o, thank God", "Abuja"),
+        ("we don reach Lagos, traffic was crazy", "Lagos"),
+        ("I done reach Kano", "Kano"),
+    ],
+)
+def test_don_before_an_arrival_is_the_perfect(text: str, place: str) -> None:
+    assert _said(text).get("travel.location") == place, text
+
+
+def test_don_as_a_name_is_left_alone() -> None:
+    assert "travel.location" not in _said("Don Lemon is in Atlanta")
+
+
+# --------------------------------------------------------------------- itinerary headings
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        ("Wed 11th: fly home", {"travel.return_date": "2026-03-11"}),
+        ("Sat 14th - home", {"travel.return_date": "2026-03-14"}),
+        (
+            "Thu: fly to New York\nSun: fly home",
+            {"travel.destination": "New York", "travel.return_date": "2026-03-08"},
+        ),
+        (
+            "Mon 9 Mar – Lisbon\nThu 12 Mar – home",
+            {"travel.destination": "Lisbon", "travel.return_date": "2026-03-12"},
+        ),
+        ("Tue 10th: Porto", {"travel.destination": "Porto", "travel.depart_date": "2026-03-10"}),
+    ],
+)
+def test_a_days_heading_with_its_date_dates_its_line(text: str, fields: dict[str, str]) -> None:
+    said = _said(text)
+    assert {f: said.get(f) for f in fields} == fields, text
+
+
+# ------------------------------------------------------------------ the way back, other words
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        (
+            "Colleagues, I am currently on leave and travelling in Kenya. "
+            "I return to the office on 16 March.",
+            "2026-03-16",
+        ),
+        ("cut the trip short, flying home from Madrid tomorrow", "2026-03-05"),
+        ("plans changed lol, flying home saturday", "2026-03-07"),
+        (
+            "Dear all, I will be out of the country from 16 March, returning on 23 March.",
+            "2026-03-23",
+        ),
+    ],
+)
+def test_the_way_back_said_in_other_words(text: str, back: str) -> None:
+    assert _said(text).get("travel.return_date") == back, text
+
+
+def test_someone_else_flying_home_is_theirs() -> None:
+    assert "travel.return_date" not in _said("the kids fly home sunday")

@@ -128,6 +128,7 @@ _NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move 
 _PHRASAL_RESULT = frozenset(
     {
         "call off",
+        "park up",  # "parked up for the night outside Inverness": there now
         "go back",
         "go home",
         "go live",

@@ -83,12 +83,27 @@ _HEADING = re.compile(
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
+    # "my train gets into York at 6:40", "our flight lands in Lagos at 5": an arrival ahead.
+    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry)\s+(?:gets\s+in|gets|lands|arrives|"
+    r"pulls\s+in|docks)\s+(?:in\s+)?(?:into|in|at|to)\s+"
+    # "Flights booked to Cape Town for the 20th", "tickets are booked to Lima"
+    r"|\b(?:flights?|tickets?|trains?|seats?|ferry|coach|bus)\s+(?:are\s+|is\s+|all\s+|now\s+)?"
+    r"(?:booked|sorted|confirmed)\s+(?:to|for)\s+"
+    # "they rebooked us on the Thursday flight to Denver": put on another flight there.
+    r"|\b(?:re)?book(?:ed)?\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:flight|train|bus|ferry|red[\s-]?eye)\s+(?:to|into)\s+"
+    # "visa run to Kuala Lumpur on friday", "going to native place Madurai": a trip's own words.
+    r"|\bvisa\s+run\s+(?:to\s+)?|\bnative\s+(?:place|village|town)\s+(?:of\s+|in\s+)?"
+    # "in a cab to the hotel in Seoul": on the way there.
+    r"|\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\s+(?:to|towards)\s+"
     # "work is sending me to denver", "they're flying us out to austin": sent on a trip.
     r"|\b(?:send(?:s|ing)?|fly(?:ing)?)\s+(?:me|us)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+|off\s+)?to\s+"
 )
 _STAY_AHEAD = re.compile(
-    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
+    # "I'll be on site with the client in Munich next week": at work somewhere ahead.
+    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+|on\s*site\s+|working\s+)?(?:at|with)\s+"
+    r"(?=[^,;.]{0,30}?\bin\s+)"
 )
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
 _VISIT = re.compile(
@@ -129,6 +144,7 @@ _FROM_THE_TRIP = re.compile(
 vacation", "still tired after the denver trip"): the trip is over, none is planned."""
 _ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
+    r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )

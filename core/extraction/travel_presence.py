@@ -104,6 +104,22 @@ PRESENT_AT = re.compile(
     # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
     r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "since Tuesday I am in Vienna" said the German way: "I am since Tuesday in Vienna".
+    r"\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:already\s+|now\s+)?since\s+(?:[\w']+\s+){1,3}?(?:in|at)\s+|"
+    # "stuck on the M6 outside Birmingham", "stuck in traffic near Leeds": held on the road.
+    r"\bstuck\s+(?:on|in)\s+(?:the\s+)?(?:[a-z]?\d+|motorway|highway|freeway|interstate|"
+    r"traffic|a\s+jam|the\s+jam|a\s+queue)\s+(?:just\s+)?(?:in|at|near|outside(?:\s+of)?|"
+    r"into|by)\s+|"
+    # "The hostel in Valparaíso is cold at night": the lodging described as it is now (not
+    # "our hotel in Rome is booked": a plan).
+    rf"\b(?:the|our|my)\s+{_LODGING}\s+(?:here\s+)?in\s+(?=[^,;.!?]{{1,40}}?\s(?:is|has)\s+"
+    r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked)\b))|"
+    # "lag is bc im on hotel wifi in Warsaw": the lodging's wifi one is on.
+    rf"\bon\s+(?:the\s+)?{_LODGING}\s+wi-?fi\s+(?:here\s+)?(?:in|at)\s+|"
+    # "parked up for the night at a campsite outside Inverness"
+    r"\bparked\s+up\s+(?:for\s+the\s+night\s+)?(?:at|in|near|outside)\s+|"
+    # "the bus dropped us in Siem Reap at 3am": set down there.
+    r"\b(?:dropped|dumped|deposited|set)\s+(?:us|me)\s+(?:off\s+|down\s+)?(?:in|at)\s+|"
     # "currently nomading in Medellín", "presently freelancing out of Bali": a way of being
     # somewhere now, whatever its verb (not living, working or studying, which say home).
     r"\b(?:currently|presently)\s+(?!(?:living|working|residing|studying|renting|based|looking|"
@@ -141,7 +157,9 @@ HERE = re.compile(
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
     # "greetings from a very rainy Glasgow": the weather said with an article and a degree.
-    r"(?:an?\s+)?(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
+    # "greetings from the rainiest Bergen imaginable": a superlative with its article.
+    r"(?:an?\s+|the\s+(?=[a-z]+est\s))?(?:[a-z]+est\s+)?"
+    r"(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
     r"humid|muggy|sweltering|misty|stormy|drizzly|damp|dreary|balmy|icy|sunny|rainy|snowy|beautiful|"
     r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
     # "I am writing from Nairobi", "currently working remotely from Mexico City": the
@@ -150,7 +168,9 @@ HERE = re.compile(
     # denver": the subject left out, and the room before the city it is in.
     r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+)(?:(?:currently|now|still)\s+)?"
     r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
-    r"\s+(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
+    # "I am writing this from a narrow room in Trieste": what is written, then where
+    r"\s+(?:this\s+|these\s+lines\s+|to\s+you\s+)?"
+    r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
     r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-z'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.

@@ -45,12 +45,17 @@ def place_near(clause: Clause, pos: int) -> Place | None:
     place = place_at(clause.text, pos)
     if place is not None:
         return place
-    m = _INSIDE_IN.match(clause.low, pos)
-    if m is None:
-        return None
-    # "a cabin near bend": near a common noun English says "near the bend", so a bare
-    # word there that names a town is the town.
-    return place_at(clause.text, m.end(), bare=m.group("prep") != "in")
+    for _ in range(2):  # "a narrow bed in a narrow room in Trieste": a room, then its town
+        m = _INSIDE_IN.match(clause.low, pos)
+        if m is None:
+            return None
+        # "a cabin near bend": near a common noun English says "near the bend", so a bare
+        # word there that names a town is the town.
+        place = place_at(clause.text, m.end(), bare=m.group("prep") != "in")
+        if place is not None:
+            return place
+        pos = m.end()
+    return None
 
 
 def place_confidence(place: Place) -> float:

@@ -141,7 +141,8 @@ _CHAT_WORD = re.compile(
     r"\b(?:"
     + "|".join(_CHAT_WORDS)
     + r")\b|(?<!\bno\s)\bprob\b(?=\s+(?:gonna|going|will|not|won't|"
-    r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|\w+s)\b)",
+    r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|im|i'm|"
+    r"were|we're|ur|\w+s)\b)",
     re.I,
 )
 """Chat abbreviations read as the words they stand for: "tmrw", "wk", "rn", "wfh",

@@ -342,3 +342,147 @@ def test_the_way_back_said_in_other_words(text: str, back: str) -> None:
 
 def test_someone_else_flying_home_is_theirs() -> None:
     assert "travel.return_date" not in _said("the kids fly home sunday")
+
+
+# ------------------------------------------------------- batch 2: more scenes, more days
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # set down there by a vehicle
+        ("omg the bus finally dropped us in Siem Reap at 3am 😵", "Siem Reap"),
+        ("the shuttle dropped us at a hostel in Cusco", "Cusco"),
+        ("taxi dropped me off in Soho, walking now", "Soho"),
+        # parked up, stuck on a road
+        ("parked up for the night at a campsite outside Inverness", "Inverness"),
+        ("stuck on the M6 outside Birmingham, gonna be late", "Birmingham"),
+        ("stuck in traffic just outside Leeds, sorry", "Leeds"),
+        # the lodging's wifi, the lodging described as it is now
+        ("lag is bc im on hotel wifi in Warsaw lol", "Warsaw"),
+        (
+            "Tuesday. The hostel in Valparaíso is cold at night but the view makes up for it.",
+            "Valparaíso",
+        ),
+        ("our airbnb in Lisbon has the best balcony", "Lisbon"),
+        # writing this from a room, then its town
+        ("I am writing this from a narrow bed in a narrow room in Trieste.", "Trieste"),
+        ("writing this from a tiny desk in a hostel in Hanoi", "Hanoi"),
+        # greetings with a superlative
+        ("greetings from the rainiest Bergen imaginable", "Bergen"),
+        ("hello from the hottest Seville on record", "Seville"),
+        # "since" said the German way, before the place
+        ("I am since Tuesday in Vienna and stay until Sunday", "Vienna"),
+        ("we are since two days in Prague", "Prague"),
+    ],
+)
+def test_more_scenes_put_the_writer_there(text: str, place: str) -> None:
+    assert place in _values(text, "travel.location"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our hotel in Rome is booked for the 10th",
+        "the hotel in Lisbon is all booked, we need another",
+        "my sister is stuck on the M25 outside London",
+    ],
+)
+def test_a_lodging_booked_or_someone_elses_road_puts_no_one_there(text: str) -> None:
+    assert "travel.location" not in _said(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # an arrival ahead, said of the vehicle
+        ("babe my train gets into York at 6:40, can u grab me?", "York"),
+        ("our flight lands in Lagos at 5, traffic will be mad", "Lagos"),
+        ("my coach arrives in Cardiff at 9", "Cardiff"),
+        # flights booked to a place
+        ("Flights booked to Cape Town for the 20th", "Cape Town"),
+        ("tickets are booked to Lima!!", "Lima"),
+        # put on another flight by the airline
+        ("they rebooked us on the Thursday flight to Denver", "Denver"),
+        ("united rebooked me on the 6am flight to Houston instead", "Houston"),
+        # at work somewhere ahead
+        ("I'll be on site with the client in Munich Mon–Wed next week", "Munich"),
+        ("we'll be working with the team in Dublin from the 10th", "Dublin"),
+        # a timetable: the simple present with a clock time
+        ("at the airport w dad, we fly to Orlando at 7 🎢", "Orlando"),
+        ("we leave for Nice at 6:15, wish me luck", "Nice"),
+        # in a cab to it
+        ("finally out of the airport, in a cab to the hotel in Seoul", "Seoul"),
+        ("in an uber to Brooklyn, 20 mins out", "Brooklyn"),
+        # a native place named
+        ("Going to native place Madurai on 14th for function", "Madurai"),
+    ],
+)
+def test_more_ways_of_going_somewhere(text: str, place: str) -> None:
+    assert _said(text).get("travel.destination") == place, text
+
+
+def test_a_habit_of_going_is_still_no_trip() -> None:
+    assert "travel.destination" not in _said("we fly to Denver a lot for work")
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("officially a Lisbon resident as of this month", "Lisbon"),
+        ("I'm a Denver resident now, finally", "Denver"),
+        ("we are now Toronto residents", "Toronto"),
+    ],
+)
+def test_a_resident_of_a_place_lives_there(text: str, city: str) -> None:
+    assert _said(text).get("profile.home_city") == city, text
+
+
+def test_someone_else_resident_is_theirs() -> None:
+    assert "profile.home_city" not in _said("my mom is a Denver resident")
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        (
+            "Itinerary:\nFri 6 Mar - fly to Rome\nWed 11 Mar - fly home",
+            {"travel.depart_date": "2026-03-06", "travel.return_date": "2026-03-11"},
+        ),
+        (
+            "- 3/14 drive to Asheville\n- 3/16 back home",
+            {"travel.destination": "Asheville", "travel.return_date": "2026-03-16"},
+        ),
+        (
+            "Mon: Leeds (client)\nWed: home",
+            {"travel.destination": "Leeds", "travel.return_date": "2026-03-11"},
+        ),
+    ],
+)
+def test_more_itinerary_lines(text: str, fields: dict[str, str]) -> None:
+    said = _said(text)
+    assert {f: said.get(f) for f in fields} == fields, text
+
+
+def test_a_weekday_heading_with_no_place_is_no_trip() -> None:
+    assert "travel.destination" not in _said("Mon: dentist 3pm")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "working out of a coworking in Tbilisi this month, invoices might be slow",
+        "sitting in a cafe in Porto, the train might be late",
+        "at a hostel in Quito, the wifi could be better",
+    ],
+)
+def test_a_guess_after_a_comma_leaves_the_fact_before_it(text: str) -> None:
+    assert extract_offline(text, at=AT).intent == "assertive", text
+    assert "travel.location" in _said(text), text
+
+
+def test_a_label_for_a_shift_before_a_colon_is_no_writer() -> None:
+    text = (
+        "FYI for tomorrow's shift: I'm in Leeds for training Thursday and Friday, Sam has the keys"
+    )
+    assert _said(text).get("travel.destination") == "Leeds"

@@ -37,6 +37,7 @@ from core.extraction.travel_returns import (
     HOMEWARD,
     PAST,
     RETURN_GATE,
+    TRIP_ENDED,
     back_from_trip,
     homeward_now,
     return_plan,
@@ -92,6 +93,14 @@ _HEADING = re.compile(
     # "they rebooked us on the Thursday flight to Denver": put on another flight there.
     r"|\b(?:re)?book(?:ed)?\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w']+\s+){0,3}?"
     r"(?:flight|train|bus|ferry|red[\s-]?eye)\s+(?:to|into)\s+"
+    # "Leaving Kyoto tomorrow for Hiroshima": the place left, then the day, then whither.
+    r"|\bleaving\s+[a-z]+(?:\s+[a-z]+)?\s+(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day|"
+    r"this\s+\w+|next\s+\w+)\s+)?for\s+"
+    # "booked the sleeper to Inverness", "catching the 7:10 to Brighton": a train by its
+    # kind or its time.
+    r"|\b(?:sleeper|night\s+train|overnight\s+train)\s+(?:train\s+)?to\s+"
+    r"|\b(?:catch(?:ing)?|take|taking|get(?:ting)?|on)\s+the\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\s+"
+    r"(?:train\s+|bus\s+|flight\s+|ferry\s+|coach\s+)?(?:to|for)\s+"
     # "visa run to Kuala Lumpur on friday", "going to native place Madurai": a trip's own words.
     r"|\bvisa\s+run\s+(?:to\s+)?|\bnative\s+(?:place|village|town)\s+(?:of\s+|in\s+)?"
     # "in a cab to the hotel in Seoul": on the way there.
@@ -248,6 +257,14 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come
         # back 3/28" is a trip plan, read below.
         own = user_is_subject(clause, going.start())
+        if (
+            clause.intent == "planning"
+            and done is not None
+            and homeward is None
+            and TRIP_ENDED.match(done[0])
+        ):
+            # "trip's over, back to reality tomorrow": the trip ended, whatever comes next.
+            return [Candidate("travel.status", "completed", 0.95, "assertive")]
         if clause.intent == "planning" and not (done and PAST.match(done[0])):
             if own:
                 return return_plan(clause)  # "we'll be back from Maui Sunday": not yet

@@ -122,6 +122,8 @@ _LEAD_FILLER = re.compile(
     # that names the kind of message before its colon.
     r"(?:for\s+)?(?:[a-z']+\s+){0,2}?(?:note|notes|update|memo|handover|handoff|psa|announcement|"
     r"shift|team|record|everyone|all)(?=\s*:)|"
+    # "Note for Priya:": whom the note is for ("note" itself is stripped above)
+    r"(?:for|to)\s+[a-z]+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.

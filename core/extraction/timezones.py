@@ -76,7 +76,9 @@ _SAID = re.compile(
     # "moved to the Pacific time zone", "my timings are IST": the zone one keeps, said as
     # where one went or as what one's hours are.
     r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on|"
-    r"(?:moved|switched|changed|shifted|relocated)\s+to|(?:timings?|hours|clock)\s+(?:is|are))\s+)"
+    r"(?:moved|switched|changed|shifted|relocated)\s+to|(?:timings?|hours|clock)\s+(?:is|are)|"
+    # "I'm UTC+1 for the next month": the offset said as what one is
+    r"(?:i'm|im|i\s+am|we're|we\s+are)(?=\s+(?:gmt|utc)\s*[+-]))\s+)"
     r"(?:the\s+)?"
     rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
 )

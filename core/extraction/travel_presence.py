@@ -104,6 +104,9 @@ PRESENT_AT = re.compile(
     # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
     r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "Evening in Lisbon, and the trams grind up the hill": a diary's hour, and where.
+    r"^(?:(?:a|an|another|one\s+more|last)\s+)?(?:morning|evening|night|afternoon|dawn|dusk|sunset|"
+    r"sunrise|midnight|noon|rain|snow|sunday|saturday)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
     # "since Tuesday I am in Vienna" said the German way: "I am since Tuesday in Vienna".
     r"\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:already\s+|now\s+)?since\s+(?:[\w']+\s+){1,3}?(?:in|at)\s+|"
     # "stuck on the M6 outside Birmingham", "stuck in traffic near Leeds": held on the road.

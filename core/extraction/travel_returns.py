@@ -38,6 +38,8 @@ COMPLETED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
+TRIP_ENDED = re.compile(r"(?:trip|vacation|holiday|getaway)\b")
+"""A completion said of the trip itself ("trip's over"), not of a coming home."""
 _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
 # back from Maui on the 22nd". With a date it gives the return date, never a place.
@@ -59,16 +61,26 @@ HOMEWARD = re.compile(
     r"(?=(?:till|til|until|before)\s)|"
     # "Expected back on Tuesday.", "expected home friday"
     r"\bexpected\s+(?:back|home)\b|"
+    # "due back in London on Thursday": the day one is expected back.
+    r"\bdue\s+(?:back|home)\b|"
+    # "We are coming back to Munich on 12th": back where one lives, on a day.
+    # (not "going back to Manila", "flying back to Rome": back to a place, maybe not home)
+    r"\bcom(?:e|es|ing)\s+back\s+to\s+"
+    r"(?!work\b|the\s+office\b|school\b|reality\b|normal\b)[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
     # "train back is thursday", "ferry home's on the 10th"
-    r"\b(?:flights?|trains?|ferry|bus)\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home)\b|"
+    r"\b(?:flights?|trains?|ferry|bus)\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home|"
+    r"leg|journey|ferry|bus|drive)\b|"
     # "back stateside on the 21st", "back in portland on the 9th", "home on the 12th": a day
     # said after where one is back (a bare "home" needs "on": "home by 6" is an evening).
     r"^(?:and\s+)?(?:back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
     # "back in town monday", "back in boston tmrw": the day straight after where.
-    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    # (not "back to reality tomorrow", "back to work monday": the trip's end is not said)
+    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
+    r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+[a-z]+)?)\s+"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
     r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern

@@ -486,3 +486,132 @@ def test_a_label_for_a_shift_before_a_colon_is_no_writer() -> None:
         "FYI for tomorrow's shift: I'm in Leeds for training Thursday and Friday, Sam has the keys"
     )
     assert _said(text).get("travel.destination") == "Leeds"
+
+
+# ------------------------------------------------------ batch 3: ends, returns, courtesies
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("due back in London on Thursday", "2026-03-05"),
+        ("I'm due home on the 9th, ask Sam till then", "2026-03-09"),
+        ("the return leg is on the 22nd", "2026-03-22"),
+        ("our return journey is Sunday", "2026-03-08"),
+        ("We are coming back to Munich on 12th, then I call you.", "2026-03-12"),
+        ("coming back to Leeds on Monday, the course ends Sunday", "2026-03-09"),
+        (
+            "Note for Priya: I'm out from Thursday, back on the 16th. Keys are with reception.",
+            "2026-03-16",
+        ),
+        ("flying to Rome on Friday, back on the 12th", "2026-03-12"),
+    ],
+)
+def test_the_way_back_said_in_yet_other_words(text: str, back: str) -> None:
+    assert _said(text).get("travel.return_date") == back, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "trip's over, back to reality tomorrow",
+        "vacation is over, back to work monday 😩",
+        "holiday's done, back to the grind tomorrow",
+    ],
+)
+def test_back_to_reality_is_no_return_day(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "completed", text
+    assert "travel.return_date" not in said, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cancelled my Berlin flights, not worth the stress",
+        "the wedding in Cape Town is off so we're not flying out",
+        "ok so the conference got moved online, which means no Vegas for me",
+        "strikes again, so no Lisbon for us this year",
+    ],
+)
+def test_more_ways_a_trip_is_called_off(text: str) -> None:
+    assert _said(text).get("travel.status") == "cancelled", text
+
+
+@pytest.mark.parametrize("text", ["we're not going out tonight", "no coffee for me thanks"])
+def test_not_going_out_or_no_thing_calls_off_no_trip(text: str) -> None:
+    assert "travel.status" not in _said(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("booked the sleeper to Inverness for Friday night", "Inverness"),
+        ("catching the 7:10 to Brighton tomorrow", "Brighton"),
+        ("on the 6pm train to Leeds, text me", "Leeds"),
+        ("Leaving Kyoto tomorrow for Hiroshima, and honestly I'm not ready to go.", "Hiroshima"),
+        ("leaving Lisbon on Sunday for Seville", "Seville"),
+    ],
+)
+def test_a_train_by_its_kind_or_time_and_leaving_one_place_for_another(
+    text: str, place: str
+) -> None:
+    assert _said(text).get("travel.destination") == place, text
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Evening in Lisbon, and the trams grind up the hill below my window.", "Lisbon"),
+        ("Morning in Kyoto. Temple bells, cold tea.", "Kyoto"),
+        ("another night in Reno, then home", "Reno"),
+        # an unknown name's home, then the town it is in
+        ("mom i'm at Olivia's in Brooklyn, her mom is driving me home at 9", "Brooklyn"),
+        ("staying at Mike's place in Denver till sunday", "Denver"),
+    ],
+)
+def test_an_hour_or_a_friends_home_in_a_town(text: str, place: str) -> None:
+    assert place in _values(text, "travel.location"), text
+
+
+def test_a_friends_place_alone_is_no_town() -> None:
+    assert "travel.location" not in _said("we're at Kevin's place")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Have fun in Tokyo!! bring me back snacks",
+        "safe travels! enjoy Bali 🌴",
+        "have a great trip to Rome",
+        "omg have so much fun in Cancun",
+    ],
+)
+def test_a_wish_for_the_listeners_trip_claims_nothing(text: str) -> None:
+    assert extract_offline(text, at=AT).intent == "none", text
+    assert not _said(text), text
+
+
+def test_enjoying_a_place_is_still_a_claim() -> None:
+    assert extract_offline("enjoying Lisbon so much", at=AT).intent == "assertive"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        (
+            "Dear Mr Okoye, I will be travelling to Lagos on 18 March and would be glad to "
+            "meet. Kind regards, Sarah",
+            "Lagos",
+        ),
+        ("I'm flying to Nairobi on the 9th and would love to catch up", "Nairobi"),
+        ("We will be in Geneva from the 12th and would be happy to meet your team", "Geneva"),
+    ],
+)
+def test_a_courtesy_after_the_news_leaves_it_a_plan(text: str, place: str) -> None:
+    assert extract_offline(text, at=AT).intent == "planning", text
+    assert _said(text).get("travel.destination") == place, text
+
+
+def test_an_offset_said_as_what_one_is() -> None:
+    assert _said("im UTC+2 these days").get("profile.timezone") == "Etc/GMT-2"

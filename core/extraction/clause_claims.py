@@ -159,13 +159,22 @@ def where_i_am(low: str) -> bool:
     return bool(_WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low))
 
 
+_WELL_WISH = re.compile(
+    r"^(?:(?:oh|omg|aw+|ok|okay|and|well)\s+)*(?:have\s+(?:so\s+much\s+)?fun|have\s+an?\s+"
+    r"(?:(?:great|good|safe|lovely|nice|wonderful|amazing|fab)\s+)+(?:trip|time|flight|holiday|"
+    r"vacation|weekend|journey)|enjoy(?!ing)|safe\s+travels|travel\s+safe(?:ly)?|bon\s+voyage)\b"
+)
+"""A wish for the listener's trip ("have fun in Tokyo", "enjoy Bali", "safe travels"): the
+listener's, and no fact."""
+
+
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
     No verb at all ("lol me too", "thanks for chatting"), a request ("I need a taxi
     at 5am", "looking for a cheap hotel"), or a bare "I think" after a statement.
     """
-    if REACTION.search(low):
+    if REACTION.search(low) or _WELL_WISH.search(low):
         return True
     if reading is None:
         return False

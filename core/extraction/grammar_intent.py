@@ -37,7 +37,7 @@ from core.extraction.intent_tense import (
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.linguistics.requests import AMEND, ARRANGE, LODGING, SERVICES
-from core.extraction.travel_presence import OFF_A_VEHICLE
+from core.extraction.travel_presence import OFF_A_VEHICLE, woke_up_here
 from core.extraction.types import MessageIntent
 
 RESULT_VERBS = frozenset(
@@ -128,6 +128,7 @@ _NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move 
 _PHRASAL_RESULT = frozenset(
     {
         "call off",
+        "park up",  # "parked up for the night outside Inverness": there now
         "go back",
         "go home",
         "go live",
@@ -267,6 +268,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # not "missed the bus", "it snowed all night".
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None
+    if lemma == "wake":
+        return woke_up_here(low)  # "woke up in Luang Prabang": there today
     if lemma == "cross":
         return "prep:into" in done  # "crossed into Canada": there now; not "crossed the street"
     if lemma == "break":
@@ -325,7 +328,10 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     ):
         return ClauseIntent("hypothetical", min(ci.confidence, 0.5), opens_scope=ci.opens_scope)
     if ci.intent == "planning" and (
-        (reading.negated and _UNABLE.search(low)) or re.search(r"\bunable\s+to\b", low)
+        (reading.negated and _UNABLE.search(low))
+        # "I will be abroad from the 20th and so unable to attend": an inability that
+        # follows from the plan leaves it a plan.
+        or re.search(r"(?<!\band\s)(?<!\bso\s)(?<!\bhence\s)(?<!\btherefore\s)\bunable\s+to\b", low)
     ):
         return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
     present_cue = PRESENT_OVERRIDE.search(low) is not None

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.first_names import is_first_name
+
 _RELATIVE = (
     r"mom|mum|mother|dad|father|wife|husband|partner|son|daughter|sister|brother|grandma|"
     r"grandpa|grandmother|grandfather|nana|aunt|uncle|cousin|kids?|fianc[eé]e?"
@@ -69,6 +71,10 @@ def handed_on(text: str) -> str:
     rel = next((m.group(g) for g in ("rela", "relb", "relc", "reld") if m.group(g)), None)
     other = next((m.group(g) for g in ("otha", "othb", "othc", "othd") if m.group(g)), None)
     name = next((m.group(g) for g in ("namea", "nameb", "namec", "named") if m.group(g)), None)
+    if rel is None and other is None and name is not None and not is_first_name(name.lower()):
+        # "Handover note: I'm away…", "Quick note: …": a capitalised word before "note" that
+        # is an English word labels the note; it names no one who wrote it.
+        return text
     rest = text[m.end() :].strip()
     q = _QUOTE.match(rest)
     quote, after = (q.group("q"), q.group("after")) if q else (rest, "")

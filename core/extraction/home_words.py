@@ -80,12 +80,19 @@ HOME_SAID = re.compile(
     # moved by an employer.
     r"\b(?:my|our|the|his|her)\s+(?:job|company|work|employer|firm|army|navy)\s+(?:just\s+)?"
     r"(?:moved|relocated|transferred|posted)\s+(?:us|me)\s+(?:back\s+)?to\s+|"
+    # "New address is in Leeds", "our new flat's in Hackney": the new home said as the
+    # subject, and the town it is in.
+    rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{_HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
+    # "officially a Lisbon resident as of this month": the place first, as what one is.
+    r"(?:^(?!(?:i'm|im|i|we're|we)\b)|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+)"
+    r"(?:(?:now|officially|finally|legally)\s+)*(?:an?\s+)?"
+    r"(?=[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*){0,2}\s+residents?\b)|"
     # "Edinburgh-based designer here", "we're Chicago based": the place first.
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
 )
 
 GATE = frozenset(
     {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved"}
-    | {"relocated", "made", "call", "been", "based", "home", "base"}
+    | {"relocated", "made", "call", "been", "based", "home", "base", "resident", "residents"}
 )
 """Words one of which every pattern of ``HOME_SAID`` holds."""

@@ -27,7 +27,11 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|wait|um)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "are u still in lisbon", "r u home yet", "u still at ur moms": the listener's
+    # whereabouts asked, the verb before "you" (or left out before "still"), mark or not.
+    r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|(?:you|u)\s+still\s+"
+    r"(?=(?:in|at|on|home|there|around|going|coming|flying|away|up)\b)|"
     # "is dinner at 6 or 7", "wait is grandma coming saturday or sunday": the verb before
     # its subject and a choice at the end ask which, mark or not.
     r"(?:is|are|do|does|did|will|can)\s+(?=[^,.;!?]*\sor\s+[a-z0-9:']+(?:\s+[a-z0-9:']+)?\s*$)|"

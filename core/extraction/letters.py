@@ -60,15 +60,25 @@ def strip_salutation(text: str) -> str:
     return _SALUTATION.sub("", text, count=1)
 
 
+_COURTESY_TAIL = re.compile(
+    r",?\s+and\s+(?:would|'d|will|shall)\s+(?:be\s+(?:glad|happy|delighted|pleased|keen)|love|"
+    r"like)\s+to\s+(?:meet|catch\s+up|see\s+you|connect|help|chat|discuss)\b[^.;!?]*",
+    re.I,
+)
+"""A courtesy after the news ("I will be travelling to Lagos on 18 March and would be
+glad to meet"): an offer, not a possibility that makes the news hypothetical."""
+
+
 def strip_frame(text: str) -> str:
     """``text`` without a leading "I am writing to let you know that", "Please note that"
-    (frames may follow each other: "For scheduling purposes, please note that …")."""
+    (frames may follow each other: "For scheduling purposes, please note that …"), nor a
+    courtesy trailing the news ("… and would be glad to meet")."""
     for _ in range(3):
         bare = _FRAME.sub("", text, count=1)
         if bare == text:
             break
         text = bare
-    return text
+    return _COURTESY_TAIL.sub("", text)
 
 
 def is_sign_off(low: str) -> bool:

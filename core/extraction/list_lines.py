@@ -38,10 +38,15 @@ _ARROW = re.compile(r"\s*(?:->|\u2192|\s>)\s*")
 """An arrow between stops: the stop after it comes next."""
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_ORDINAL = rf"\d{{1,2}}(?:st|nd|rd|th)(?:\s+{_MONTHS})?|\d{{1,2}}\s+{_MONTHS}"
+"""A day of the month in a heading: "11th", "9 Mar", "14th March"."""
 _HEADING = re.compile(
-    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw|tmr)"
+    # (after a title's colon too: "Itinerary: Fri 6 Mar - fly to Rome")
+    rf"(?:^|(?<=[.;!?:]\s))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw|tmr)"
     r"(?:\s+(?:\d{1,2}/\d{1,2}|\d{1,2}(?::\d\d)?\s*(?:am|pm|a|p)?|morning|night|afternoon|"
-    r"evening))*)(?P<sep>\s*:\s*|\s+-\s+)",
+    # "Wed 11th: fly home", "Mon 9 Mar - Lisbon": the day of the month, its month after it
+    rf"evening|{_ORDINAL}))*)(?P<sep>\s*:\s*|\s+-\s+)",
     re.I,
 )
 """A day heading a line before a colon or a dash: "Sun - fly home", "Thu 3/12 - ...",
@@ -79,9 +84,10 @@ _STATUS_FIRST = re.compile(
 
 
 _HOME_LINE = re.compile(
-    rf"(?:^|(?<=[.;!?] ))(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)(?:\s+\d{{1,2}}/\d{{1,2}})?|"
-    r"\d{1,2}/\d{1,2}))"
-    r"\s*(?::|-)\s*(?:back\s+)?home(?=\s*(?:$|[.;!?]))",
+    # "- 3/16 back home": a bullet before the day, the dash after it left out
+    rf"(?:^|(?<=[.;!?:] ))(?:[-*\u2022]\s*)?(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)"
+    rf"(?:\s+\d{{1,2}}/\d{{1,2}}|\s+(?:{_ORDINAL}))?|\d{{1,2}}/\d{{1,2}}))"
+    r"(?:\s*(?::|-)\s*|\s+)(?:back\s+)?home(?=\s*(?:$|[.;!?]))",
     re.I,
 )
 """A line that is only "home" after its day: the day the writer is back ("Tue 3/17 - home")."""
@@ -100,10 +106,13 @@ _BILL_PRICED = re.compile(
 """A bill and its price as a list's item: "Electric bill $97", "water bill: $45"."""
 
 
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATED_PLACE = re.compile(
     r"(?:^|(?<=[.;!?] ))(?P<when>(?:week\s+of\s+)?(?:\d{1,2}/\d{1,2}(?:\s*(?:-|to)\s*\d{1,2}"
-    rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?))\s*[:-]?\s+"
+    rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?|"
+    # "Mon 9 Mar - Lisbon", "Tue 10th: Porto": a day, its date, then the stop
+    rf"{_DAY}\s+(?:{_ORDINAL})|"
+    # "Mon: Leeds (client)": a weekday heading, then the stop alone
+    rf"{_DAY}(?=\s*:)))\s*[:-]?\s+"
     r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
     re.I,
 )
@@ -180,7 +189,34 @@ def _day_words(head: str) -> str:
     """A heading with its short day written out ("Sun" is Sunday there, not the sun)."""
     words = head.split(" ")
     words[0] = _SHORT_DAYS.get(words[0].rstrip(".").lower(), words[0])
-    return " ".join(words)
+    # "Sat 14th": "saturday the 14th", which names the 14th, not the coming Saturday; "Wed
+    # 11 Mar": "wednesday the 11th of March" (a bare month after a number reads as a name).
+    said = " ".join(f"the {w}" if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", w) else w for w in words)
+    return _DAY_MONTH.sub(_of_month, said)
+
+
+_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})\s+({_MONTHS})(?=\s|$)", re.I)
+_MONTH_NAMES = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+
+
+def _of_month(m: re.Match[str]) -> str:
+    day = int(m.group(1))
+    month = next((n for n in _MONTH_NAMES if n.startswith(m.group(2).lower().rstrip(".")[:3])), "")
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"the {day}{suffix} of {month.title()}" if month else m.group()
 
 
 def _heading(m: re.Match[str]) -> str:

@@ -33,6 +33,7 @@ from core.extraction.clause_claims import (
     where_i_am,
 )
 from core.extraction.clause_reading import read_clause
+from core.extraction.clocktimes import clock_time
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.intent import message_intent
@@ -229,7 +230,8 @@ def extract_offline(
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]
-        if not clause.times and habitual_motion(reading, ci):
+        # "we fly to Orlando at 7": a clock time makes the simple present a timetable.
+        if not clause.times and habitual_motion(reading, ci) and clock_time(clause.low) is None:
             found = [c for c in found if domain_of(c.field) != "travel"]
         others = someone_elses(clause, reading, seg.text)
         # "The kids leave for camp sunday. Home saturday.": a clause with no subject of

@@ -31,7 +31,8 @@ _HOME = re.compile(
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
     # Indian English "shifted" is moved: "I shifted to Gurgaon last month".
     r"(?:moved|relocated|shifted)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
-    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things))\s+)?"
+    r"(?:our|my)\s+(?:family|whole\s+family|stuff|things|base|home\s+base|life|whole\s+life|"
+    r"lives|everything))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
     r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
     # "we've moved into a flat in Leeds": the new home, then its place, when the move is

@@ -37,11 +37,13 @@ from core.extraction.travel_returns import (
     HOMEWARD,
     PAST,
     RETURN_GATE,
+    TRIP_ENDED,
     back_from_trip,
     homeward_now,
     return_plan,
     user_is_subject,
 )
+from core.extraction.travel_scenes import holiday_ahead, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
 
 _HEADING = re.compile(
@@ -82,12 +84,35 @@ _HEADING = re.compile(
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
+    # "my train gets into York at 6:40", "our flight lands in Lagos at 5": an arrival ahead.
+    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry)\s+(?:gets\s+in|gets|lands|arrives|"
+    r"pulls\s+in|docks)\s+(?:in\s+)?(?:into|in|at|to)\s+"
+    # "Flights booked to Cape Town for the 20th", "tickets are booked to Lima"
+    r"|\b(?:flights?|tickets?|trains?|seats?|ferry|coach|bus)\s+(?:are\s+|is\s+|all\s+|now\s+)?"
+    r"(?:booked|sorted|confirmed)\s+(?:to|for)\s+"
+    # "they rebooked us on the Thursday flight to Denver": put on another flight there.
+    r"|\b(?:re)?book(?:ed)?\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:flight|train|bus|ferry|red[\s-]?eye)\s+(?:to|into)\s+"
+    # "Leaving Kyoto tomorrow for Hiroshima": the place left, then the day, then whither.
+    r"|\bleaving\s+[a-z]+(?:\s+[a-z]+)?\s+(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day|"
+    r"this\s+\w+|next\s+\w+)\s+)?for\s+"
+    # "booked the sleeper to Inverness", "catching the 7:10 to Brighton": a train by its
+    # kind or its time.
+    r"|\b(?:sleeper|night\s+train|overnight\s+train)\s+(?:train\s+)?to\s+"
+    r"|\b(?:catch(?:ing)?|take|taking|get(?:ting)?|on)\s+the\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\s+"
+    r"(?:train\s+|bus\s+|flight\s+|ferry\s+|coach\s+)?(?:to|for)\s+"
+    # "visa run to Kuala Lumpur on friday", "going to native place Madurai": a trip's own words.
+    r"|\bvisa\s+run\s+(?:to\s+)?|\bnative\s+(?:place|village|town)\s+(?:of\s+|in\s+)?"
+    # "in a cab to the hotel in Seoul": on the way there.
+    r"|\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\s+(?:to|towards)\s+"
     # "work is sending me to denver", "they're flying us out to austin": sent on a trip.
     r"|\b(?:send(?:s|ing)?|fly(?:ing)?)\s+(?:me|us)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+|off\s+)?to\s+"
 )
 _STAY_AHEAD = re.compile(
-    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+)?(?:at|with)\s+(?=[^,;.]{0,30}?\bin\s+)"
+    # "I'll be on site with the client in Munich next week": at work somewhere ahead.
+    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+|on\s*site\s+|working\s+)?(?:at|with)\s+"
+    r"(?=[^,;.]{0,30}?\bin\s+)"
 )
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
 _VISIT = re.compile(
@@ -128,6 +153,7 @@ _FROM_THE_TRIP = re.compile(
 vacation", "still tired after the denver trip"): the trip is over, none is planned."""
 _ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
+    r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
@@ -216,6 +242,9 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return moved
     if cannot_go(low):
         return []  # "I can't go to Austin next week": a going that will not happen
+    scene = woke_there(clause) or holiday_ahead(clause)
+    if scene:
+        return scene
     homeward = done = None
     states: tuple[re.Pattern[str], ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):
@@ -228,6 +257,14 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come
         # back 3/28" is a trip plan, read below.
         own = user_is_subject(clause, going.start())
+        if (
+            clause.intent == "planning"
+            and done is not None
+            and homeward is None
+            and TRIP_ENDED.match(done[0])
+        ):
+            # "trip's over, back to reality tomorrow": the trip ended, whatever comes next.
+            return [Candidate("travel.status", "completed", 0.95, "assertive")]
         if clause.intent == "planning" and not (done and PAST.match(done[0])):
             if own:
                 return return_plan(clause)  # "we'll be back from Maui Sunday": not yet

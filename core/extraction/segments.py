@@ -38,6 +38,10 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|(?:settled)\s+in\b|"
+    # "working out of a cowork in Tbilisi, invoices might be slow": a thing and its modal
+    # after a comma is a guess of its own, the fact before it left whole.
+    r"(?:(?:the|my|our|his|her|their)\s+)?[a-z]+\s+(?:might|may|could|won't|can't|will|should)\s+"
+    r"(?:not\s+|never\s+)?(?:be|have|get|take|go|come|arrive|run)\b|"
     # "41F, work at Deloitte, two kids": a list of facts about the writer, the subject left
     # out of each.
     r"(?:work|working)\s+(?:at|for)\b|live\s+in\b|"
@@ -114,6 +118,12 @@ _LEAD_FILLER = re.compile(
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"
+    # "Handover note: I'm away…", "shift notes: …", "travel update: …", "PSA: …": a label
+    # that names the kind of message before its colon.
+    r"(?:for\s+)?(?:[a-z']+\s+){0,2}?(?:note|notes|update|memo|handover|handoff|psa|announcement|"
+    r"shift|team|record|everyone|all)(?=\s*:)|"
+    # "Note for Priya:": whom the note is for ("note" itself is stripped above)
+    r"(?:for|to)\s+[a-z]+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.

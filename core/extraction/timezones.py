@@ -73,7 +73,13 @@ _EXPLICIT = re.compile(
     r"(?P<raw>(?:gmt|utc)\s*[+-]\s*\d{1,2}(?::00)?(?![:\d])|[a-z_/-]+)(?:\s+(?P<more>[a-z]+))?"
 )
 _SAID = re.compile(
-    r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on)\s+)(?:the\s+)?"
+    # "moved to the Pacific time zone", "my timings are IST": the zone one keeps, said as
+    # where one went or as what one's hours are.
+    r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on|"
+    r"(?:moved|switched|changed|shifted|relocated)\s+to|(?:timings?|hours|clock)\s+(?:is|are)|"
+    # "I'm UTC+1 for the next month": the offset said as what one is
+    r"(?:i'm|im|i\s+am|we're|we\s+are)(?=\s+(?:gmt|utc)\s*[+-]))\s+)"
+    r"(?:the\s+)?"
     rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
 )
 _ON_ZONE = re.compile(
@@ -83,7 +89,7 @@ _ON_ZONE = re.compile(
 )
 """Gamers' and remote workers' "im on eastern", "I'm on central, not eastern": the zone one
 keeps, "time" left out."""
-_ON_OR_IN = re.compile(r"\b(?:on|in)\s+(?:the\s+)?$")
+_ON_OR_IN = re.compile(r"\b(?:on|in|(?:timings?|hours|clock)\s+(?:is|are))\s+(?:the\s+)?$")
 _CLOCK = re.compile(
     r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b|\b(?:noon|midnight|o'clock)\b"
 )
@@ -148,9 +154,21 @@ def spoken_timezone(text: str, low: str) -> str | None:
         low, max(0, city.start() - 12), city.start()
     ):
         return time_zone_of(city.group("city"))
-    if _HOURS_OFF.search(low) and (zone := _ZONE_WORD.search(low)) is not None:
-        return _SPOKEN[" ".join(zone.group().split())]
+    if _HOURS_OFF.search(low):
+        if (here := _HERE_CITY.search(low)) is not None and (tz := time_zone_of(here["city"])):
+            return tz  # "8 hours ahead of London here in Mumbai": the clock where one is
+        for zone in _ZONE_WORD.finditer(low):
+            if not _THEIRS.search(low, 0, zone.start()):
+                return _SPOKEN[" ".join(zone.group().split())]
     return None
+
+
+_THEIRS = re.compile(r"\b(?:ahead\s+of|behind|than|from|of)\s+(?:the\s+)?$")
+"""A zone named as the one the speaker is measured against ("5 hours ahead of London")."""
+_HERE_CITY = re.compile(
+    r"\b(?:here\s+in|based\s+in|(?:i|we)\s+live\s+in|living\s+in)\s+"
+    r"(?P<city>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)"
+)
 
 
 _COUNTRY_LETTERS = frozenset({"nz", "ph"})
@@ -162,7 +180,8 @@ _CITY_TIME = re.compile(
 knows, so "in real time" and "on my own time" name none)."""
 _HOURS_OFF = re.compile(
     r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:\d{1,2}|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\s+(?:ahead|behind)\b"
+    r"seven|eight|nine|ten|eleven|twelve)(?:\.5|\s+and\s+a\s+half)?\s+(?:hours?|hrs?)\s+"
+    r"(?:ahead|behind)\b"
 )
 _ZONE_WORD = re.compile(rf"\b(?:{_WORDS})\b")
 """The speaker so many hours off and a zone named beside it: "im 3 hours behind you guys,

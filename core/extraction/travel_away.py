@@ -22,7 +22,11 @@ _SELF_AWAY = re.compile(
     r"(?:gonna|going\s+to)\s+be)\s+)(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
     # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
     # "out of the country from 10th to 24th", "I'm travelling from the 2nd to the 9th"
-    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing)\b"
+    # "I will be abroad from 20 March", "we're overseas till the 9th": away in another country.
+    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing|abroad|"
+    r"overseas|offshore|out\s+of\s+state|"
+    # "I'm out from Thursday, back on the 16th": out, with the days it lasts
+    r"out(?=\s+(?:from|until|till|til|thru|through)\s))\b"
     # "away from my desk" is no trip; "away from the 9th", "away from home" are.
     r"(?!\s+(?:from(?!\s+(?:(?:the\s+)?\d|home\b|(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|next|"
     r"this)))|with\s+(?:it|that))\b)"

@@ -43,7 +43,9 @@ _CANCELLED = re.compile(
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
     r"had\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
-    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to)|"
+    r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to|"
+    # "Cancelled my Berlin flights": the flights there, named by the place
+    r"flights\b)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
     # "our plans this weekend").
     r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
@@ -101,9 +103,14 @@ _PLACE_OFF = re.compile(
 
 
 _CANCEL_PLACE = re.compile(
-    r"\b(?:cancell?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped|ping)?|nix(?:ed)?)\s+"
+    r"\b(?:cancell?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped|ping)?|nix(?:ed)?|"
+    # "not doing vegas this year", "we're not doing Greece after all": a place as the trip
+    # one is not taking.
+    r"(?:not|never|n't)\s+(?:be\s+)?doing|"
+    # "which means no Vegas for me", "so no Boston this weekend": the trip there is gone.
+    r"(?:^|\b(?:so|means|meaning|then)\s+)no)\s+"
     r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?=\s*(?:$|[,.;!]|because|bc|cuz|due|"
-    r"again|this|next|so)\b|\s*$|\s*[,.;!])",
+    r"again|this|next|so|after|any\s*more|lol|for\s+(?:me|us))\b|\s*$|\s*[,.;!])",
     re.I,
 )
 """A place standing for the trip to it after the verb that calls it off: "had to cancel

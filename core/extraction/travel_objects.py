@@ -49,7 +49,11 @@ _MOVE_VERB = re.compile(
     r"\s*(?:(?:go|fly|travel|drive|head|visit|make\s+it|end\s+up\s+going)\s+)?(?:out\s+|back\s+|"
     r"over\s+|down\s+|up\s+)?(?:to|for|on|in|into)?\s*"
 )
-_BARE_END = re.compile(r"\s*(?:after\s+all|anymore|any\s*more|either|this\s+time)?\s*[.!]*$")
+_BARE_END = re.compile(
+    # "so we're not flying out": flying out, with nowhere after it, is the trip
+    r"(?:(?<=flying)\s+out|(?<=\bfly)\s+out)?"
+    r"\s*(?:after\s+all|anymore|any\s*more|either|this\s+time)?\s*[.!]*$"
+)
 _TRIP_WORD = re.compile(
     r"(?:(?:the|our|my|a|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|"
     r"flight|cruise|honeymoon)\b"

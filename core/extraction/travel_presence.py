@@ -21,6 +21,10 @@ OFF_A_VEHICLE = re.compile(
     r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
 )
 """Off a vehicle, which leaves the traveller where it stopped."""
+_LODGING = (
+    r"(?:hostel|hotel|motel|airbnb|air\s+bnb|guesthouse|guest\s+house|homestay|b&b|bnb|resort|"
+    r"lodge|ryokan|riad|inn|hut|campsite|campground|dorm\s+room)"
+)
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -77,7 +81,9 @@ PRESENT_AT = re.compile(
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
     # "we're camping near Moab this week", "camped out outside Bend"
-    r"\b(?:camping|camped)\s+(?:out\s+)?(?:in|near|at|outside(?:\s+of)?)\s+|"
+    # "camped by a lake near Bled", "camping on a beach outside Tulum": the spot, then the town.
+    r"\b(?:camping|camped)\s+(?:out\s+)?(?:(?:by|on|at|beside|next\s+to)\s+(?:a|an|the)\s+"
+    r"(?:[a-z'-]+\s+){0,2}?)?(?:in|near|at|outside(?:\s+of)?)\s+|"
     # "2 more nights in london", "one more day in Goa": what is left of a stay under way.
     r"^(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?)\s+more\s+"
     r"(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"
@@ -87,7 +93,41 @@ PRESENT_AT = re.compile(
     rf"(?:^|,\s*)(?:(?:i'm|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*{_DOING}\b"
     r"[^,;.!?]{0,40}?\s(?:in|at|from)\s+|"
     # "Day 4 in Kyoto", "day 12: hanoi": a diary's day, and where it was spent.
-    r"^(?:day|night|week)\s+\d+\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))"
+    r"^(?:day|night|week)\s+\d+\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"
+    # "the wifi in this hostel in Cusco", "this little guesthouse in Hoi An has no hot
+    # water": "this" points at the lodging the writer is in, so at its town.
+    rf"\bthis\s+(?:[a-z'-]+\s+){{0,2}}?{_LODGING}\s+(?:here\s+)?(?:in|at)\s+|"
+    # "so one more night in Oslo", ", and two more days in Goa": what is left of a stay,
+    # after the reason for it.
+    r"(?:,\s*|\b(?:so|and|then|now)\s+)(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|"
+    r"a\s+few|a\s+couple(?:\s+of)?|another)\s+(?:more\s+)?(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"
+    # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
+    r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
+    r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "Evening in Lisbon, and the trams grind up the hill": a diary's hour, and where.
+    r"^(?:(?:a|an|another|one\s+more|last)\s+)?(?:morning|evening|night|afternoon|dawn|dusk|sunset|"
+    r"sunrise|midnight|noon|rain|snow|sunday|saturday)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
+    # "since Tuesday I am in Vienna" said the German way: "I am since Tuesday in Vienna".
+    r"\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:already\s+|now\s+)?since\s+(?:[\w']+\s+){1,3}?(?:in|at)\s+|"
+    # "stuck on the M6 outside Birmingham", "stuck in traffic near Leeds": held on the road.
+    r"\bstuck\s+(?:on|in)\s+(?:the\s+)?(?:[a-z]?\d+|motorway|highway|freeway|interstate|"
+    r"traffic|a\s+jam|the\s+jam|a\s+queue)\s+(?:just\s+)?(?:in|at|near|outside(?:\s+of)?|"
+    r"into|by)\s+|"
+    # "The hostel in Valparaíso is cold at night": the lodging described as it is now (not
+    # "our hotel in Rome is booked": a plan).
+    rf"\b(?:the|our|my)\s+{_LODGING}\s+(?:here\s+)?in\s+(?=[^,;.!?]{{1,40}}?\s(?:is|has)\s+"
+    r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked)\b))|"
+    # "lag is bc im on hotel wifi in Warsaw": the lodging's wifi one is on.
+    rf"\bon\s+(?:the\s+)?{_LODGING}\s+wi-?fi\s+(?:here\s+)?(?:in|at)\s+|"
+    # "parked up for the night at a campsite outside Inverness"
+    r"\bparked\s+up\s+(?:for\s+the\s+night\s+)?(?:at|in|near|outside)\s+|"
+    # "the bus dropped us in Siem Reap at 3am": set down there.
+    r"\b(?:dropped|dumped|deposited|set)\s+(?:us|me)\s+(?:off\s+|down\s+)?(?:in|at)\s+|"
+    # "currently nomading in Medellín", "presently freelancing out of Bali": a way of being
+    # somewhere now, whatever its verb (not living, working or studying, which say home).
+    r"\b(?:currently|presently)\s+(?!(?:living|working|residing|studying|renting|based|looking|"
+    r"searching|shopping|teaching|employed|applying|interviewing|planning|thinking)\b)[a-z]+ing\s+"
+    r"(?:in|around|out\s+of|from)\s+"
 )
 ARRIVED = re.compile(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
@@ -120,7 +160,9 @@ HERE = re.compile(
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
     # "greetings from a very rainy Glasgow": the weather said with an article and a degree.
-    r"(?:an?\s+)?(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
+    # "greetings from the rainiest Bergen imaginable": a superlative with its article.
+    r"(?:an?\s+|the\s+(?=[a-z]+est\s))?(?:[a-z]+est\s+)?"
+    r"(?:(?:very|super|rather|really|so|wet\s+and|grey\s+and|cold\s+and)\s+)*(?:(?:grey|gray|wet|"
     r"humid|muggy|sweltering|misty|stormy|drizzly|damp|dreary|balmy|icy|sunny|rainy|snowy|beautiful|"
     r"lovely|gorgeous|freezing|windy|foggy|hot|cold|chilly|steamy)\s+)?|"
     # "I am writing from Nairobi", "currently working remotely from Mexico City": the
@@ -129,7 +171,9 @@ HERE = re.compile(
     # denver": the subject left out, and the room before the city it is in.
     r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+)(?:(?:currently|now|still)\s+)?"
     r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
-    r"\s+(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
+    # "I am writing this from a narrow room in Trieste": what is written, then where
+    r"\s+(?:this\s+|these\s+lines\s+|to\s+you\s+)?"
+    r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
     r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-z'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
@@ -175,3 +219,19 @@ BARE_ARRIVAL = re.compile(
 """An arrival said without a place ("landed!!", "made it to the cabin", "touched down"):
 the speaker is on a trip, somewhere the words do not name. Only the whole clause counts,
 so "landed a job" or "made it to the gym" never match."""
+
+
+WOKE_UP = re.compile(
+    r"\b(?:woke|waking|wake|woken)\s+up\s+(?:(?:this\s+morning|today|again)\s+)?(?:in|at)\s+"
+)
+"""Waking up in a place: where the night was spent, so where the writer is today."""
+_A_DAY_BEHIND = re.compile(
+    r"\b(?:yesterday|last|ago|once|(?:on|that)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+)
+
+
+def woke_up_here(low: str) -> bool:
+    """Whether ``low`` wakes up somewhere today ("woke up in Bergen to snow"), not on a day
+    behind ("woke up in Rome on Sunday": a story) nor with something ("woke up with a
+    headache")."""
+    return WOKE_UP.search(low) is not None and _A_DAY_BEHIND.search(low) is None

@@ -38,6 +38,8 @@ COMPLETED = re.compile(
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
+TRIP_ENDED = re.compile(r"(?:trip|vacation|holiday|getaway)\b")
+"""A completion said of the trip itself ("trip's over"), not of a coming home."""
 _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
 # back from Maui on the 22nd". With a date it gives the return date, never a place.
@@ -59,16 +61,26 @@ HOMEWARD = re.compile(
     r"(?=(?:till|til|until|before)\s)|"
     # "Expected back on Tuesday.", "expected home friday"
     r"\bexpected\s+(?:back|home)\b|"
+    # "due back in London on Thursday": the day one is expected back.
+    r"\bdue\s+(?:back|home)\b|"
+    # "We are coming back to Munich on 12th": back where one lives, on a day.
+    # (not "going back to Manila", "flying back to Rome": back to a place, maybe not home)
+    r"\bcom(?:e|es|ing)\s+back\s+to\s+"
+    r"(?!work\b|the\s+office\b|school\b|reality\b|normal\b)[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
     # "train back is thursday", "ferry home's on the 10th"
-    r"\b(?:flights?|trains?|ferry|bus)\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home)\b|"
+    r"\b(?:flights?|trains?|ferry|bus)\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home|"
+    r"leg|journey|ferry|bus|drive)\b|"
     # "back stateside on the 21st", "back in portland on the 9th", "home on the 12th": a day
     # said after where one is back (a bare "home" needs "on": "home by 6" is an evening).
     r"^(?:and\s+)?(?:back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
     # "back in town monday", "back in boston tmrw": the day straight after where.
-    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    # (not "back to reality tomorrow", "back to work monday": the trip's end is not said)
+    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
+    r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+[a-z]+)?)\s+"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
     r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
@@ -143,16 +155,33 @@ _STAY = re.compile(
 )
 
 
+_WEEKDAYS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "the"]
+)
+
+
 def user_is_subject(clause: Clause, end: int) -> bool:
     """Whether the words before ``end`` leave the user as the subject ("we're back",
     "back in", "tomorrow we head home"), not someone else ("Dad is coming home")."""
     spans = [(t.start, t.end) for t in clause.times]
-    return all(
-        w.group() in _SELF
-        or w.group().endswith(("ed", "ing"))
-        or any(a <= w.start() < b for a, b in spans)
-        for w in _WORD.finditer(clause.low, 0, end)
-    )
+
+    def own_from(start: int) -> bool:
+        return all(
+            w.group() in _SELF
+            or w.group() in _WEEKDAYS  # "wednesday the 11th fly home": a list's day heading
+            or w.group().endswith(("ed", "ing"))
+            or any(a <= w.start() < b for a, b in spans)
+            for w in _WORD.finditer(clause.low, start, end)
+        )
+
+    if own_from(0):
+        return True
+    # "cut the trip short, flying home tomorrow": the subject left out before the comma and
+    # after it is the speaker's ("I'll be away from the 16th, returning on the 23rd" is read
+    # as the trip it ends).
+    comma = clause.low.rfind(",", 0, end)
+    before = {w.group() for w in _WORD.finditer(clause.low, 0, max(comma, 0))}
+    return comma > 0 and before.isdisjoint(_SELF) and own_from(comma + 1)
 
 
 def back_from_trip(clause: Clause, done: re.Match[str]) -> list[Candidate]:
@@ -229,7 +258,10 @@ RETURN_GATE = frozenset(
 
 _BACK_AT_WORK = re.compile(
     r"\bback\s+(?:in\s+(?:the|my)\s+office|at\s+(?:work|my\s+desk|the\s+office)|to\s+work|"
-    r"in\s+the\s+office)\b"
+    r"in\s+the\s+office)\b|"
+    # "I return to the office on 16 March", "returning to work on the 9th": the same day said
+    # with the verb of coming back.
+    r"\breturn(?:s|ing)?\s+to\s+(?:the\s+office|work|my\s+desk|duty)\b"
 )
 
 

@@ -40,17 +40,28 @@ _RETURN_PREPS = frozenset(
 )
 
 
+_WHOSE_PLACE = re.compile(r"\s+(?:(?:place|house|flat|apartment)\s+)?in\s")
+_BACK_ON = re.compile(r"\b(?:back|home|returning)\s+(?:on\s+)?$")
+
+
 def place_near(clause: Clause, pos: int) -> Place | None:
     """A place right at ``pos``, or after "in" a few words on ("the airport in Atlanta")."""
     place = place_at(clause.text, pos)
-    if place is not None:
+    possessive = place is not None and place.name.lower().endswith("'s")
+    if place is not None and not (possessive and _WHOSE_PLACE.match(clause.low, place.end)):
         return place
-    m = _INSIDE_IN.match(clause.low, pos)
-    if m is None:
-        return None
-    # "a cabin near bend": near a common noun English says "near the bend", so a bare
-    # word there that names a town is the town.
-    return place_at(clause.text, m.end(), bare=m.group("prep") != "in")
+    # ("at Olivia's in Brooklyn": an unknown name's home, then the town it is in)
+    for _ in range(2):  # "a narrow bed in a narrow room in Trieste": a room, then its town
+        m = _INSIDE_IN.match(clause.low, pos)
+        if m is None:
+            return None
+        # "a cabin near bend": near a common noun English says "near the bend", so a bare
+        # word there that names a town is the town.
+        place = place_at(clause.text, m.end(), bare=m.group("prep") != "in")
+        if place is not None:
+            return place
+        pos = m.end()
+    return None
 
 
 def place_confidence(place: Place) -> float:
@@ -100,7 +111,9 @@ def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
         if depart is None and late is not None and ref.end > late.end():
             depart = ref.day
             continue
-        if ref.prep in _RETURN_PREPS and (depart is not None or ref.prep != "to"):
+        # "out from Thursday, back on the 16th": "back" right before the day's "on"
+        back_on = ref.prep == "on" and _BACK_ON.search(clause.low, 0, ref.start) is not None
+        if (ref.prep in _RETURN_PREPS or back_on) and (depart is not None or ref.prep != "to"):
             ret = ret or ref.day
         elif depart is None:
             depart = ref.day

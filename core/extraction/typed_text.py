@@ -16,6 +16,7 @@ from functools import lru_cache
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
+from core.extraction.pidgin import pidgin_perfect
 from core.extraction.shouting import quieter
 from core.extraction.typos import fix_slips
 
@@ -121,6 +122,9 @@ _CHAT_WORDS = {
     "coulda": "could have",
     "shoulda": "should have",
     "woulda": "would have",
+    # "lemme know when ur back", "gimme a shout when u land": the request said as spoken.
+    "lemme": "let me",
+    "gimme": "give me",
     # The dropped g of texting: "flyin 2 miami fri", "headin home".
     "flyin": "flying",
     "drivin": "driving",
@@ -137,7 +141,8 @@ _CHAT_WORD = re.compile(
     r"\b(?:"
     + "|".join(_CHAT_WORDS)
     + r")\b|(?<!\bno\s)\bprob\b(?=\s+(?:gonna|going|will|not|won't|"
-    r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|\w+s)\b)",
+    r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|im|i'm|"
+    r"were|we're|ur|\w+s)\b)",
     re.I,
 )
 """Chat abbreviations read as the words they stand for: "tmrw", "wk", "rn", "wfh",
@@ -250,7 +255,7 @@ def clean(text: str) -> str:
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
-    flat = _CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat)))
+    flat = pidgin_perfect(_CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat))))
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(_day_word, flat)
     flat = _DAY_AFTER_PLACE.sub(

@@ -23,7 +23,8 @@ SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
 _OWN_THING = re.compile(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:my|our)\s+"
-    r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone)\b"
+    r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone|train|bus|"
+    r"ferry|coach|plane|connection|layover)\b"
 )
 """The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
 took for its subject (here "alex"), the fact is the speaker's."""
@@ -40,7 +41,9 @@ _ON_OUR_TRIP = re.compile(
 "the airline cancelled our flight"): the trip is still the speaker's."""
 _SENDS_US = re.compile(
     r"\b(?:send(?:s|ing)?|ha(?:ve|s|ving)|got|fly(?:ing)?|put(?:ting)?|booked)\s+"
-    r"(?:me|us)\s+(?:(?:flying|going|driving|out|back|over|down|up|off)\s+)*to\s+"
+    r"(?:me|us)\s+(?:(?:flying|going|driving|out|back|over|down|up|off)\s+)*to\s+|"
+    # "they rebooked us on the Thursday flight to Denver": put on another flight.
+    r"\b(?:re)?(?:booked|put)\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+"
 )
 """Someone sending the speaker on a trip ("work is sending me to denver next week", "they
 already have me flying to st louis", "the client is flying us out to austin"): the trip is
@@ -73,7 +76,18 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and not _OWN_THING.match(clause.low)
         and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
     )
-    return subject_other or about_someone_else(said)
+    # "are u still in lisbon", "you're flying to Rome friday": the listener's whereabouts
+    # and plans are theirs, asked or told.
+    # ("you can call me Alex", "can you remind me I'm in Denver": the speaker is in it too).
+    addressed = (
+        reading is not None
+        and reading.subject == "addressee"
+        and _SPEAKER_TOO.search(clause.low) is None
+    )
+    return subject_other or addressed or about_someone_else(said)
+
+
+_SPEAKER_TOO = re.compile(r"\b(?:i|me|my|i'm|im|we|us|our|we're)\b")
 
 
 _AWAY = re.compile(

@@ -73,5 +73,18 @@ PEOPLE_BY_ROLE = frozenset(
         "friends",
         "bestie",
         "bff",
+        # A group named by a collective word ("the guys are all heading to vegas", "the
+        # lads fly out friday"): people other than the speaker, who is left behind.
+        "guys",
+        "gang",
+        "squad",
+        "crew",
+        "lads",
+        "mates",
+        "buddies",
+        "homies",
+        "everyone",
+        "everybody",
+        "others",
     ]
 )

@@ -256,7 +256,9 @@ def _is_person(subject: Token | None) -> bool:
     # model calls Marcus a place), unless it is a company or a thing.
     return subject.ent_type_ == "PERSON" or (
         subject.tag_ == "NNP"
-        and subject.ent_type_ not in ("ORG", "PRODUCT", "FAC", "EVENT", "WORK_OF_ART", "NORP")
+        # "Sun: fly home" in a list reads "sunday fly home", the day parsed as a subject
+        and subject.ent_type_
+        not in ("ORG", "PRODUCT", "FAC", "EVENT", "WORK_OF_ART", "NORP", "DATE", "TIME")
     )
 
 

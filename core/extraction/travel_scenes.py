@@ -1,0 +1,48 @@
+"""Two shapes of a trip that name no going: waking up somewhere ("woke up in Luang
+Prabang to monks chanting") puts the writer there today, and a holiday's name before its
+place with a day ahead ("spring break in miami next week", "honeymoon in Bali in June")
+is the trip planned there.
+
+Both are read only where their tense allows: a waking with a day before today is a story,
+and a holiday with no day ahead may be one being remembered.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.travel_presence import WOKE_UP
+from core.extraction.travel_trips import place_near, planned_trip, trip_under_way
+
+_HOLIDAY_IN = re.compile(
+    r"\b(?:spring\s+break|reading\s+week|half\s+term|vacation|vacay|holiday|hols|honeymoon|"
+    r"babymoon|getaway|(?:long\s+|girls'?\s+|lads'?\s+|bachelor(?:ette)?\s+|hen\s+|stag\s+)?"
+    r"weekend|ski\s+trip|road\s+trip|trip|week|fortnight|birthday\s+trip)\s+(?:away\s+)?in\s+"
+)
+"""A holiday named before its place ("spring break in miami", "a long weekend in Rome")."""
+
+
+def woke_there(clause: Clause) -> list[Candidate]:
+    """Where the writer woke up today, as where they are now."""
+    m = WOKE_UP.search(clause.low)
+    if m is None or any(t.past and t.day < clause.at.date() for t in clause.times):
+        return []  # "woke up in Rome on Sunday": a story
+    place = place_near(clause, m.end())
+    if place is None:
+        return []
+    return [
+        Candidate(c.field, c.value, c.confidence * 0.9, "assertive")
+        for c in trip_under_way(clause, place)
+    ]
+
+
+def holiday_ahead(clause: Clause) -> list[Candidate]:
+    """A holiday named with its place and a day ahead, said as a plan."""
+    if clause.intent != "planning":
+        return []
+    m = _HOLIDAY_IN.search(clause.low)
+    if m is None or not any(not t.past and t.day > clause.at.date() for t in clause.times):
+        return []
+    place = place_near(clause, m.end())
+    return planned_trip(clause, place) if place is not None else []

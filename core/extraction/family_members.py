@@ -39,7 +39,11 @@ _RELATION = (
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
 _RELATIVE = re.compile(
-    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)(?P<rel>{_RELATION})\b"
+    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)"
+    # "my lil bro", "my little brother", "my big sis", "our baby sister": the relation
+    # after an age or size word is the same relation ("my little one" keeps its own).
+    rf"(?:(?:little|lil|big|older|younger|baby|kid|twin|elder)\s+(?=(?:{_RELATION})\b))?"
+    rf"(?P<rel>{_RELATION})\b"
 )
 _RELATION_WORD = re.compile(rf"(?:{_RELATION})")
 _BARE_RELATION = re.compile(rf"(?:both\s+|all\s+)?(?P<rel>{_RELATION})\b")

@@ -80,8 +80,10 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
-            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi))\s+(?:finally\s+|just\s+|already\s+)?"
-            r"(?:went|has\s+gone|got)\s+(?:thr(?:ough|u)|out)\b"
+            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates))"
+            # "our council tax (£168) has gone out by direct debit": the amount said aside.
+            r"(?:\s*\([^)]{1,20}\))?\s+(?:finally\s+|just\s+|already\s+)?"
+            r"(?:went|has\s+gone|got|came|has\s+come)\s+(?:thr(?:ough|u)|out)\b"
         ),
         "paid",
     ),

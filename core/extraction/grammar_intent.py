@@ -99,6 +99,7 @@ RESULT_VERBS = frozenset(
             "abandon",
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
+        *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"
         "deploy",
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         "renew",

@@ -99,7 +99,9 @@ FUTURE = re.compile(
     r"plan\s+is|plans\s+to|planned|scheduled|"
     # "the cabin is booked solid through may", "fully booked till june": full now, a state.
     r"(?<!\bfully\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
-    r"reserved|set\s+for|due|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
+    # "due" is a day ahead, not the cause in "postponed due to the rail strike".
+    r"reserved|set\s+for|due(?!\s+to\s+(?:the|a|an|my|our|his|her|their|some|staff|bad|heavy|"
+    r"unforeseen|illness|covid|weather|lack|low|high|poor)\b)|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+stop)\b"
 )

@@ -26,6 +26,12 @@ _EMPLOYER = re.compile(
     # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
     # Non-native "I work in Siemens" puts "in" there too, read like "by".
     r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
+    # Shift work said by its shifts: "i've been doing nights at the amazon warehouse", "i
+    # pull doubles at walmart", "working lates for tesco" (not "doing nights at the pub").
+    r"(?:^|\b(?:i|i'm|im|i\s+am|i've|i\s+have|we|we're)\s+)(?:still\s+|now\s+|currently\s+)?"
+    r"(?:been\s+)?(?:do|doing|did|pull|pulling|work|working|on)\s+(?:the\s+)?(?:(?:\d+|twelve)[- ]"
+    r"(?:hour|hr)\s+)?(?:nights|days|lates|earlies|weekends|doubles|night\s*shifts?|day\s*shifts?|"
+    r"shifts|overnights|graveyards?)\s+(?:at|for)\s+|"
     # "I have taken a position with the Ministry of Health"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
@@ -114,6 +120,7 @@ JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|wit
 ("new job at Verizon starts monday")."""
 GATE = frozenset(
     {
+        *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
         "employed",
         "promoted",
         "first",

@@ -44,13 +44,15 @@ _REPORTED = re.compile(
 )
 
 _HEAD = (
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
+    # A school trip first, or "class" and "school" would stop short of it. A school trip by
+    # the year or grade that goes: "the Year 4 trip", "the grade 3 trip".
+    r"(?:field|school|class|(?:year|grade)\s+\d+)\s+trip|practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"
     r"follow-?up|consult(?:ation)?|exam|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
-    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip|"
+    r"pickup|pick-up|dropoff|drop-off|party|meet|"
     # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
     r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club"
 )
@@ -78,12 +80,21 @@ _NO_ACT = re.compile(
     r"bailing\s+on))\s+"
     r"(?:(?:the|her|his|their|our)\s+)?$"
 )
+_SICK_WORD = re.compile(r"\b(?:sick|ill|poorly|unwell|fever|temp|flu|bug|cold|covid|vomiting)\b")
+"""Before "off school": who is ill is off ("my son's poorly, off school today"), the school open."""
 _ILL_AFTER = re.compile(r"\s*(?:sick|ill|poorly|unwell|with\s+(?:a|an|the)\b)")
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
 _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b"
 )
+_PUT_OFF = re.compile(
+    # "the trip to the zoo has been postponed": where it goes may come between.
+    r"^\s*(?:(?:to|at)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?=(?:is|was|got|has|'s|have|are)\b))?"
+    r"(?:is\s+|was\s+|got\s+|has\s+been\s+|'s\s+been\s+|have\s+been\s+|are\s+)?"
+    r"(?:postponed|rescheduled|pushed\s+back|put\s+off|delayed)\b"
+)
+"""Put off with no new day said ("the Year 4 trip has been postponed"): moved all the same."""
 _MOVED_BY = re.compile(
     r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+)?"
     r"(?:(?:my|our|the|his|her|their)\s+)?(?:[a-z-]+'s\s+)?(?:[a-z-]+\s+){0,2}$"
@@ -373,15 +384,18 @@ def _activity(clause: Clause) -> list[Candidate]:
         rest = _CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
-    if _CANCELLED.search(rest) or (
-        _NO_ACT.search(clause.low[: m.start()]) and not _ILL_AFTER.match(rest)
-    ):
+    no = _NO_ACT.search(clause.low[: m.start()])
+    if no and no.group().startswith("off") and _SICK_WORD.search(clause.low, 0, no.start()):
+        return []  # "my son's poorly, off school today": he is off, the school is open
+    if _CANCELLED.search(rest) or (no and not _ILL_AFTER.match(rest)):
         until = _end_of_day(clause, when)
         out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]
         if ref is not None:
             # "school is closed tomorrow": the day that is off is kept, not only its expiry.
             out.append(Candidate(f"{field}.schedule", ref.iso(clause.at), 0.95, "assertive", until))
         return out
+    if ref is None and _PUT_OFF.match(rest):
+        return [Candidate(f"{field}.event_status", "moved", 0.9)]  # no new day said yet
     if ref is None or _WHERE_ONE_IS.search(clause.low, 0, m.start()):
         return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)

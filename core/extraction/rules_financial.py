@@ -23,6 +23,7 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
@@ -199,6 +200,7 @@ _GATE = frozenset(
         "processed",
         "came",
         "went",
+        "gone",  # "our council tax has gone out by direct debit"
         "renews",
         "hit",
         "arrived",
@@ -265,7 +267,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if now := _bill_now(clause) or rent_said(clause):
         return now
-    if from_someone := refund_in(clause):
+    if from_someone := refund_in(clause) or money_back(clause):
         return from_someone
     if came_in := money_in(clause):
         return came_in

@@ -112,6 +112,11 @@ _NO_EAT_DIET = {
     "animal products": "vegan",
     "fish": "no fish",
 }
+_FISH_OK = re.compile(
+    r"\b(?:fish|seafood)\s+(?:is|'s|are)\s+(?:still\s+)?(?:fine|ok|okay|good|allowed)\b|"
+    r"\b(?:but|still)\s+(?:i\s+)?(?:do\s+)?eat\s+(?:fish|seafood)\b|\bexcept\s+(?:for\s+)?(?:fish|seafood)\b"
+)
+"""No meat but fish: pescatarian, not vegetarian."""
 _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
 _NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
 _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
@@ -323,7 +328,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         diet = (m.group("diet") or m.group("d0")).replace("-", " ")
         out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
     elif (m := _NO_EAT.search(low)) is not None:
-        out.append(Candidate("profile.diet", _NO_EAT_DIET[" ".join(m.group("food").split())], 0.9))
+        diet = _NO_EAT_DIET[" ".join(m.group("food").split())]
+        if diet == "vegetarian" and _FISH_OK.search(clause.message.lower() or low):
+            diet = "pescatarian"  # "i don't eat meat, fish is fine though"
+        out.append(Candidate("profile.diet", diet, 0.9))
     m = _NAME.search(low)
     if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
         m = None

@@ -16,6 +16,7 @@ from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.object_kinds import kind_of, object_kind_in
 from core.extraction.project_due import project_due
+from core.extraction.subscriptions import names_a_subscription
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
 
@@ -40,9 +41,20 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:shipped|launched|released|finished|completed|wrapped\s+up|deployed|delivered|"
-            r"rolled\s+out|went\s+live\s+with)\s+"
+            # "submitted my dissertation", "handed in the thesis": a piece of work handed over.
+            r"rolled\s+out|went\s+live\s+with|(?:submitted|handed\s+in|turned\s+in)(?=\s+"
+            r"(?!(?:(?:the|my|our|a|an|his|her)\s+)?(?:forms?|paperwork|claim|application|request|"
+            r"ticket|complaint|timesheet|expenses?|tax|return|order|notice|resignation|keys?)\b)))\s+"
         ),
         "shipped",
+    ),
+    # "we paused the podcast project", "put the app rewrite on hold": stopped for now.
+    (
+        re.compile(
+            r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
+            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+hold\b)"
+        ),
+        "blocked",
     ),
     (
         re.compile(
@@ -79,7 +91,10 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             # "The API migration has been completed and deployed", "the redesign was finished"
             r"(?:(?:has|have)\s+(?:finally\s+|just\s+|now\s+)?been|was|were|got)\s+"
             r"(?:finally\s+|just\s+|successfully\s+)?"
-            r"(?:completed|finished|deployed|wrapped\s+up)(?!\s+by\b))\b"
+            r"(?:completed|finished|deployed|wrapped\s+up|submitted|handed\s+in|turned\s+in)"
+            r"(?!\s+by\b)|"
+            # "my dissertation is finally submitted!!!"
+            r"(?:is|are|'s)\s+(?:finally\s+|now\s+|officially\s+)?(?:submitted|handed\s+in|turned\s+in))\b"
         ),
         "shipped",
     ),
@@ -243,12 +258,14 @@ def _name_ok(name: str) -> bool:
         bool(low)
         and low not in _NOT_PROJECTS
         and _OTHER_DOMAIN.search(low) is None
+        and not names_a_subscription(low)  # "cancelled disney plus": money, not a project
         and not low.startswith(("at ", "for ", "to "))
     )
 
 
 _GATE = frozenset(
     [
+        *("submitted", "handed", "turned", "paused", "froze", "mothballed", "hold"),
         "kicking",
         "kicks",
         "kill",

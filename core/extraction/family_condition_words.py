@@ -1,0 +1,122 @@
+"""More of the ways people say how a family member is doing, beside ``family_status``.
+
+``family_status`` reads the common shapes ("is sick", "has the flu", "is feeling better").
+This module adds the words carers, nurses' handovers and chat use for the same states:
+
+- where in a hospital someone is ("in A&E", "on the ward", "moved to ward 7", "on a drip",
+  "warded at SGH" in Singapore and Malaysia, "admitted to St Thomas'", isolating);
+- a long-term condition flaring up ("his asthma is playing up", "her eczema's flared up",
+  "is having a flare"), or being in agony: sick now, though the condition alone is not;
+- being on the way back ("much brighter today", "turning the corner", "over the worst",
+  "fever-free", "back on her feet", "the baby's temp is down", "recovering from a
+  concussion"): well;
+
+and ``spelled_out`` rewrites the chat and learner spellings of the words the status rules
+read, so that each shape is written once: "'s been running a temp" as "is running a
+temp", "w/" and "w" for "with" ("came down w the
+flu"), an intensifier between the verb and the state ("been proper ill", "is already
+fine", "are finally over the bug"), and a time said between "has" and the illness in a
+learner's word order ("has since Monday a strong cold").
+"""
+
+from __future__ import annotations
+
+import re
+
+_COPULA = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
+_LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also)\s+)*"
+
+_IN_CARE = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just)\s+)*"
+    r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*&\s*e|resus|intensive\s+care|critical\s+care|hdu|"
+    r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
+    r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
+    r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
+    r"(?:been\s+|got\s+|was\s+|were\s+)?(?:moved|transferred|taken\s+up)\s+(?:up\s+)?to\s+(?:the\s+|a\s+)?"
+    r"(?:ward\s+\w+|(?:[a-z]+\s+)?ward\b|icu|intensive\s+care|hdu|high\s+dependency|"
+    r"critical\s+care)|"
+    r"(?:got\s+|been\s+|was\s+|were\s+)?warded\b|"
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?"
+    r"(?:icu|a\s*&\s*e|er|intensive\s+care|hdu|(?:st|st\.|saint)\s+[a-z']+)|"
+    r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
+    r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
+)
+"""In a hospital by its parts, or in great pain: sick now."""
+
+_CONDITIONS = (
+    r"asthma|eczema|arthritis|crohn'?s|colitis|ibs|psoriasis|gout|back|sciatica|migraines?|"
+    r"epilepsy|lupus|ms|endo(?:metriosis)?|allergies|hay\s*fever|copd|angina|heart|knee|hip"
+)
+_FLARE = re.compile(
+    rf"^\s*'s\s+(?:{_CONDITIONS})\s+(?:(?:is|'s|has|keeps|really|been)\s+)*(?:(?:badly|really)\s+)?"
+    r"(?:playing\s+up|acting\s+up|flaring(?:\s+up)?|flared(?:\s+up)?|(?:bad|awful|terrible)\s+again|"
+    r"(?:much\s+|a\s+lot\s+|way\s+)?worse)\b|"
+    + _LEAD
+    + rf"(?:{_COPULA}\s+)?(?:having|had)\s+(?:a\s+|another\s+)?(?:(?:bad|nasty|big|major)\s+)?"
+    r"(?:flare(?:[- ]up)?|relapse|(?:asthma|panic|gout|migraine)\s+attack|seizures?|fits?)\b"
+)
+"""A long-term condition flaring, or an attack now: "his asthma is playing up"."""
+
+_ON_THE_MEND = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
+    r"already|now|today|slowly)\s+)*"
+    r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
+    r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|picking\s+up|perking\s+up|"
+    r"turning\s+the\s+corner|(?:has\s+|have\s+)?turned\s+the\s+corner|"
+    # "feeling better than yesterday": better than before, not a comparison with someone.
+    r"(?:(?:feeling|doing)\s+)?(?:(?:much|a\s+lot|loads|way)\s+)?better\s+than\s+(?:yesterday|"
+    r"last\s+(?:night|week)|before|this\s+morning|earlier|(?:she|he|they)\s+(?:was|were))\b|over\s+the\s+worst(?:\s+of\s+it)?|"
+    r"out\s+of\s+the\s+woods|through\s+the\s+worst|"
+    r"(?:fever|symptom|pain|cancer|virus)[- ]free|in\s+the\s+clear|"
+    r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z])"
+)
+"""On the way back to health: well."""
+
+_SYMPTOM_DOWN = re.compile(
+    r"^\s*'s\s+(?:temp|temperature|fever|sats|oxygen)\s+(?:(?:is|'s|has|finally|now|come|came|gone|"
+    r"went)\s+)*(?:down|normal|back\s+to\s+normal|back\s+up|under\s+control|settled)\b"
+)
+"""The member's temperature is down ("the baby's temp is down to 37.2"): well."""
+
+
+def symptom_settled(rest: str) -> bool:
+    """Whether ``rest`` says the member's temperature is down or back to normal (read
+    before "back" can be taken for a symptom come back)."""
+    return _SYMPTOM_DOWN.match(rest) is not None
+
+
+def condition_said(rest: str) -> str | None:
+    """The catalogue status these words say of the member in ``rest``, or None."""
+    if _ON_THE_MEND.match(rest):
+        return "well"
+    if _IN_CARE.match(rest) or _FLARE.match(rest):
+        return "sick"
+    return None
+
+
+_WITH = re.compile(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
+_INTENSIFIER = re.compile(
+    r"\b(is|are|'s|was|were|been|feels?|feeling)\s+"
+    r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|"
+    r"legit|hella|mega)\s+)+(?=(?:sick|ill|poorly|unwell|fine|better|well|ok|okay|over|home|"
+    r"back|recovered)\b)"
+)
+_HAS_SINCE = re.compile(
+    r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)"
+)
+
+_BEEN_DOING = re.compile(
+    r"(?:\b(?:has|have)|'s)\s+been\s+(?=(?:running|having|fighting|battling|coughing|vomiting|"
+    r"throwing\s+up|puking)\b)"
+)
+"""The present perfect progressive of an illness ("she's been running a temp since lunch")
+is the illness now, as the simple progressive is."""
+
+
+def spelled_out(rest: str) -> str:
+    """``rest`` with chat and learner spellings of the status words written out."""
+    rest = _BEEN_DOING.sub("is ", rest)
+    rest = _WITH.sub("with ", rest)
+    rest = _INTENSIFIER.sub(r"\1 ", rest)
+    return _HAS_SINCE.sub(r"\1 ", rest)

@@ -38,6 +38,22 @@ _IN_CARE = re.compile(
     r"(?:got\s+|been\s+|was\s+|were\s+)?warded\b|"
     r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?"
     r"(?:icu|a\s*&\s*e|er|intensive\s+care|hdu|(?:st|st\.|saint)\s+[a-z']+)|"
+    # "my mum's in surgery", "dad's having an operation today", "is in theatre"
+    r"in\s+(?:surgery|theatre|the\s+operating\s+room)|having\s+(?:(?:an|his|her|the)\s+)?"
+    r"(?:operation|op|surgery)\b|"
+    # "admitted at Lagos Island General", "admitted to the Royal Infirmary"
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?(?:[a-z.'&-]+\s+){0,3}?"
+    r"(?:general|royal|memorial|infirmary|clinic|hospice)\b|"
+    # Sent home from school or daycare ill (not "sent home from the hospital": discharged).
+    r"(?:been\s+|got\s+|was\s+|were\s+)?sent\s+home\s+(?:early\s+)?(?:from\s+(?!(?:the\s+)?"
+    r"(?:hospital|er|icu|ward)\b)\w+\s+)?(?:with\s+|sick\b|ill\b|poorly\b)|"
+    # Grave: "is dying", "in a critical condition", "seriously ill".
+    r"dying\b|(?:in\s+(?:a\s+)?)?(?:critical|serious|stable)\s+(?:but\s+\w+\s+)?condition|"
+    r"critically\s+ill|terminally\s+ill|gravely\s+ill|seriously\s+ill|"
+    # Diagnosed with an illness; a lifelong condition is no status ("diagnosed with ADHD").
+    r"(?:been\s+|was\s+|got\s+)?(?:just\s+|recently\s+|finally\s+)?diagnosed\s+with\s+(?!(?:asthma|"
+    r"diabetes|type\s+\d|adhd|add|autism|asd|dyslexia|dyspraxia|epilepsy|coeliac|celiac|eczema|"
+    r"allergies|an?\s+allergy|a\s+learning)\b)[a-z]|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
     # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
     r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
@@ -73,6 +89,18 @@ _ON_THE_MEND = re.compile(
 )
 """On the way back to health: well."""
 
+_WORSENED = re.compile(
+    r"^\s*'s\s+(?:cough|fever|temperature|temp|breathing|condition|pain|infection|rash|chest|"
+    r"asthma|eczema|arthritis)\s+(?:has\s+|had\s+|is\s+|'s\s+)?(?:(?:badly|really|suddenly)\s+)?"
+    r"(?:worsened|deteriorated|got\s+worse|gotten\s+worse|flared(?:\s+up)?|getting\s+worse)\b"
+)
+"""A symptom worsened ("Father's cough has worsened in the damp"): sick."""
+_RESULTS_CLEAR = re.compile(
+    r"^\s*'s\s+(?:scan|scans|tests?|test\s+results|results|biopsy|mri|ct|x-ray|bloods|blood\s+"
+    r"(?:work|tests?)|mammogram|swab|smear)\s+(?:(?:was|were|is|are|came\s+back|has\s+come\s+back|"
+    r"have\s+come\s+back|all|totally|completely)\s+)+(?:clear|normal|fine|negative|good|ok|okay)\b"
+)
+"""The member's scan or tests came back clear ("mum's scan was clear!!"): well."""
 _SYMPTOM_DOWN = re.compile(
     r"^\s*'s\s+(?:temp|temperature|fever|sats|oxygen)\s+(?:(?:is|'s|has|finally|now|come|came|gone|"
     r"went)\s+)*(?:down|normal|back\s+to\s+normal|back\s+up|under\s+control|settled)\b"
@@ -88,9 +116,9 @@ def symptom_settled(rest: str) -> bool:
 
 def condition_said(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
-    if _ON_THE_MEND.match(rest):
+    if _ON_THE_MEND.match(rest) or _RESULTS_CLEAR.match(rest):
         return "well"
-    if _IN_CARE.match(rest) or _FLARE.match(rest):
+    if _IN_CARE.match(rest) or _FLARE.match(rest) or _WORSENED.match(rest):
         return "sick"
     return None
 
@@ -113,9 +141,25 @@ _BEEN_DOING = re.compile(
 """The present perfect progressive of an illness ("she's been running a temp since lunch")
 is the illness now, as the simple progressive is."""
 
+_ASIDE = re.compile(r"^\s*,\s*(?:who|whom)\s+[^,;.]{1,60},\s*")
+"""A relative clause said aside after the member ("My grandmother, who taught me to bake,
+is dying"): what follows it is said of the member."""
+_NTH = re.compile(
+    r"\b(?:his|her|their|its)\s+(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
+)
+"""The baby's "first cold" is a cold: "the baby's got her first cold"."""
+
+_JUST_BEEN = re.compile(
+    r"\b(has|have|'s)\s+(?:just|recently|now|finally|already|only\s+just)\s+been\b"
+)
+"""'has just been diagnosed" is "has been diagnosed"."""
+
 
 def spelled_out(rest: str) -> str:
     """``rest`` with chat and learner spellings of the status words written out."""
+    rest = _ASIDE.sub(" ", rest, count=1)
+    rest = _NTH.sub("a ", rest)
+    rest = _JUST_BEEN.sub(r"\1 been", rest)
     rest = _BEEN_DOING.sub("is ", rest)
     rest = _WITH.sub("with ", rest)
     rest = _INTENSIFIER.sub(r"\1 ", rest)

@@ -43,7 +43,23 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "due",
     ),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
-    (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
+    # "just cleared my overdraft", "cleared the credit card": a debt paid off.
+    (
+        re.compile(
+            r"\b(?:cleared|paid\s+down)\s+(?:off\s+)?(?=(?:my|our|the)\s+(?:\w+\s+)?(?:overdraft|"
+            r"credit\s+card|card|debt|balance|loan|arrears|tab)\b)"
+        ),
+        "paid",
+    ),
+    # "got made redundant", "got laid off": what happened to the speaker, nothing bought.
+    (
+        re.compile(
+            r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got(?!\s+(?:made|laid|fired|"
+            r"sacked|hired|promoted|married|engaged|divorced|told|stuck|lost|sick|better|worse|"
+            r"diagnosed|admitted|discharged|let\s+go)\b))\s+"
+        ),
+        "paid",
+    ),
 )
 SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "tuition payment went through", "the mortgage payment cleared": money sent, not back.

@@ -100,6 +100,7 @@ RESULT_VERBS = frozenset(
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
         *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"
+        "clear",  # "cleared my overdraft": paid off, when a field rule names the debt
         "deploy",
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         "renew",

@@ -67,10 +67,14 @@ RESULT_PAST = re.compile(
     r"\b(?:got|came)\s+(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
     # "phone bill autopay went thru": a payment that went through is paid now.
-    r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi)\s+"
-    r"(?:finally\s+|just\s+)?went\s+thr(?:ough|u)\b|"
+    r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi|tax|loan|"
+    r"mortgage|debit)(?:\s*\([^)]{1,20}\)|\s+of\s+\S{1,12})?\s+(?:finally\s+|just\s+)?(?:went|has\s+gone|came)\s+"
+    r"(?:thr(?:ough|u)|out)\b|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
-    r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
+    r"\b(?:went|gone)\s+(?:up|down)\s+to\b|"
+    # "cleared my overdraft": a debt paid off holds.
+    r"\bcleared\s+(?:off\s+)?(?:my|our|the)\s+(?:\w+\s+)?(?:overdraft|credit|card|debt|balance|loan|"
+    r"arrears)\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
     r"hiked)\s+(?:\w+\s+)?to\b|"
     r"\b(?:surgery|operation|procedure)\s+went\s+(?:really\s+|very\s+|so\s+)?(?:well|fine|"
     r"great|ok|okay|smoothly|perfectly)\b|"

@@ -32,6 +32,11 @@ _EMPLOYER = re.compile(
     r"(?:been\s+)?(?:do|doing|did|pull|pulling|work|working|on)\s+(?:the\s+)?(?:(?:\d+|twelve)[- ]"
     r"(?:hour|hr)\s+)?(?:nights|days|lates|earlies|weekends|doubles|night\s*shifts?|day\s*shifts?|"
     r"shifts|overnights|graveyards?)\s+(?:at|for)\s+|"
+    # A contract or placement begun with a firm: "started a 3 month contract with Ocado".
+    r"(?:^|\b(?:i|i've|i\s+have)\s+)(?:just\s+|recently\s+)?(?:started|began|signed|landed)\s+"
+    r"(?:a|my|the)\s+(?:new\s+)?(?:(?:\d+|six|three|two|twelve)[- ](?:month|week|year)\s+|short\s+|"
+    r"freelance\s+|temp\s+|fixed[- ]term\s+)*(?:contract|placement|secondment|internship)\s+"
+    r"(?:with|at|for)\s+|"
     # "I have taken a position with the Ministry of Health"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"

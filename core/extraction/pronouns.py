@@ -77,7 +77,9 @@ _MENTION = re.compile(
     # drove to the coast with Dad. He's in the hospice now").
     r"|(?<![\w'])(?P<cap>(?-i:Mom|Mum|Dad|Grandma|Grandpa|Nana|Granny|Gramps|Grandad|Mama|Papa))"
     r"\b(?!')"
-    r"|^\W*(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))"
+    # A note's heading about them: "re dad - he's been discharged", "update on mum: she's ..."
+    r"|^\W*(?:(?i:re|about|on|update\s+on|news\s+on)\W+)?"
+    r"(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))"
     # ... or owning what the clause is about: "dad's flight got cancelled so he's home",
     # "moms car broke down, she's stuck in fresno" (the apostrophe left out).
     r"(?:\b(?!')|(?i:'s|s)\s+(?=[a-z]))"

@@ -48,7 +48,7 @@ _HEAD = (
     # the year or grade that goes: "the Year 4 trip", "the grade 3 trip".
     r"(?:field|school|class|(?:year|grade)\s+\d+)\s+trip|practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
-    r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"
+    r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"
     r"follow-?up|consult(?:ation)?|exam|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"

@@ -58,7 +58,7 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
     # Those paid for looking after the household: "still haven't paid the nursery".
     r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
 )

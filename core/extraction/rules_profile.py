@@ -138,7 +138,10 @@ _OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
 _MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
 # A clause that dates something at a clock time talks of the event's zone, not the
 # speaker's ("the call is at 3pm eastern time"), unless it names the field itself.
-_CLOCK_TIME = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)")
+_CLOCK_TIME = re.compile(
+    # "im on EST btw so 8pm for me": the speaker's own clock, said in their zone.
+    r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)(?!\s+(?:for\s+me|my\s+time)\b)"
+)
 _NOT_NAMES = frozenset(
     [
         "happy",

@@ -115,6 +115,7 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 _NOT_PROJECTS = frozenset(
     [
+        *("placement", "contract", "internship", "secondment", "apprenticeship", "new contract"),
         "book",
         "books",
         "lol",
@@ -355,8 +356,10 @@ def _project_status(clause: Clause) -> list[Candidate]:
         if m is None:
             continue
         before = phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
-        name = _PROJECT_SUFFIX.sub("", before)
         start = clause.text.rfind(before, 0, m.start()) if before else -1
+        if start > 0 and (client := _FOR_CLIENT.search(clause.text, 0, start)):
+            before, start = client.group("n"), client.start("n")  # the work, not the client
+        name = _PROJECT_SUFFIX.sub("", before)
         name = _whole_name(name, clause.text, start + len(before))
         if start > 0 and _inside_another(low[:start]):
             continue  # "my flight to Chicago is cancelled": the flight is, not Chicago
@@ -372,6 +375,13 @@ def _project_status(clause: Clause) -> list[Candidate]:
         if _name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []
+
+
+_FOR_CLIENT = re.compile(
+    r"\b(?:the|my|our)\s+(?P<n>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+for\s+(?:the\s+)?$", re.I
+)
+"""The work done for a client ("the logo project for Brightside is done", "the website build
+for Nadia is on hold"): the project is the work, not whom it is for."""
 
 
 def _inside_another(before: str) -> bool:

@@ -330,3 +330,156 @@ def test_errands_and_pauses_are_no_project(text: str) -> None:
 )
 def test_no_meat_but_fish(text: str, diet: str) -> None:
     assert _said(text).get("profile.diet") == diet
+
+
+# ---------------------------------------------------------------- batch 2's classes
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # In the operating theatre, sent home ill, admitted by a hospital's name, grave.
+        ("can't talk, my dad's in surgery till 4", "dad", "sick"),
+        ("Mum's in theatre now, fingers crossed", "mom", "sick"),
+        ("Noah got sent home from nursery with a temperature", "noah", "sick"),
+        ("my daughter was sent home sick from school", "daughter", "sick"),
+        (
+            "Uncle has been admitted at Korle Bu Teaching Hospital, we are going now",
+            "uncle",
+            "sick",
+        ),
+        ("my nan's been admitted to the Royal Infirmary", "grandma", "sick"),
+        ("my grandfather is dying, the family is gathering", "grandfather", "sick"),
+        ("my brother is in a critical condition after the crash", "brother", "sick"),
+        ("our son has just been diagnosed with glandular fever", "son", "sick"),
+        # Results clear, a symptom worse.
+        ("dad's biopsy came back clear!!", "dad", "well"),
+        ("my wife's scans were all normal, such a relief", "wife", "well"),
+        ("Grandma's breathing has got worse overnight", "grandma", "sick"),
+        ("my son's cough has worsened, taking him to the GP", "son", "sick"),
+        # Said aside or counted: a relative clause, "her first cold".
+        ("My father, who never takes a day off, is in hospital with pneumonia", "father", "sick"),
+        ("the baby has his first cold, poor thing", "baby", "sick"),
+        ("our daughter's got her second ear infection this winter", "daughter", "sick"),
+        # A note headed by whom it is about.
+        ("re mum - she's been moved to the stroke ward", "mom", "sick"),
+        ("Update on dad: he's out of hospital and doing fine", "dad", "well"),
+        ("about grandma: she's much brighter today", "grandma", "well"),
+    ],
+)
+def test_batch_two_member_status(text: str, member: str, status: str) -> None:
+    assert _said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son was diagnosed with ADHD last year",
+        "I was sent home from work early because it was quiet",
+    ],
+)
+def test_batch_two_status_look_alikes(text: str) -> None:
+    said = _said(text)
+    assert not [f for f, v in said.items() if f.startswith("family.") and v == "sick"], said
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("my husband's operation has been rescheduled to 12 March", "operation"),
+        ("Dad's operation was moved to next Tuesday", "operation"),
+        ("mum's hip operation got pushed to the 20th", "hip_operation"),
+    ],
+)
+def test_a_relatives_operation_moved(text: str, slug: str) -> None:
+    assert _said(text).get(f"family.{slug}.event_status") == "moved"
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("Just cleared my overdraft for the first time since uni!", "overdraft"),
+        ("finally paid off my overdraft", "overdraft"),
+        ("cleared the credit card balance this month", "credit_card_balance"),
+    ],
+)
+def test_a_debt_cleared_is_paid(text: str, item: str) -> None:
+    assert _said(text).get(f"financial.{item}.status") == "paid"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got made redundant from Barclays two years ago",
+        "got laid off in january",
+        "my brother got fired from Tesco",
+    ],
+)
+def test_what_happened_to_someone_is_no_purchase(text: str) -> None:
+    assert not [f for f in _said(text) if f.startswith("financial.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "amount"),
+    [
+        ("PSA: my broadband went up to £52 a month", "broadband", 52),
+        ("our internet went up to 75 dollars", "internet", 75),
+        ("the childcare is now 1,400 a month", "childcare", 1400),
+    ],
+)
+def test_a_utility_named_alone_has_its_amount(text: str, item: str, amount: int) -> None:
+    assert _said(text).get(f"financial.{item}.amount") == amount
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my student loan payment of 250 went out this morning",
+        "the car insurance went out today, 96.40",
+        "our council tax (£171) went out today",
+    ],
+)
+def test_a_payment_that_went_out_is_news_now(text: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent == "assertive"
+    assert "paid" in _said(text).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("started a 3 month contract with Ocado last week", "Ocado"),
+        ("I've just signed a six-month contract with Unilever", "Unilever"),
+        ("I started a placement at Arup this week", "Arup"),
+    ],
+)
+def test_a_contract_begun_names_the_employer(text: str, employer: str) -> None:
+    assert _said(text).get("profile.employer") == employer
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "status"),
+    [
+        ("the logo project for Brightside is done and delivered", "logo", "shipped"),
+        (
+            "the website build for Nadia is on hold till she gets funding",
+            "website_build",
+            "blocked",
+        ),
+        ("the pitch deck for Orbital is finished", "pitch_deck", "shipped"),
+    ],
+)
+def test_the_work_not_the_client_names_the_project(text: str, name: str, status: str) -> None:
+    assert _said(text).get(f"project.{name}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("im on EST btw so 8pm for me", "America/New_York"),
+        ("I'm on CET, so standup is 10am my time", "Europe/Paris"),
+        ("on pacific time, so 6am for me ugh", "America/Los_Angeles"),
+    ],
+)
+def test_the_speakers_own_clock_keeps_the_zone(text: str, zone: str) -> None:
+    assert _said(text).get("profile.timezone") == zone

@@ -54,6 +54,12 @@ _IN_CARE = re.compile(
     r"(?:been\s+|was\s+|got\s+)?(?:just\s+|recently\s+|finally\s+)?diagnosed\s+with\s+(?!(?:asthma|"
     r"diabetes|type\s+\d|adhd|add|autism|asd|dyslexia|dyspraxia|epilepsy|coeliac|celiac|eczema|"
     r"allergies|an?\s+allergy|a\s+learning)\b)[a-z]|"
+    # "signed off work with stress", "signed off sick for two weeks"
+    r"(?:been\s+|got\s+|was\s+)?signed\s+off\s+(?:work\s+|sick\b)|"
+    # A status line: "twins both off nursery with conjunctivitis".
+    r"(?:both\s+|all\s+)?(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|"
+    r"work|college|uni)\s+(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
+    r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
     # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
     r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
@@ -85,6 +91,11 @@ _ON_THE_MEND = re.compile(
     r"last\s+(?:night|week)|before|this\s+morning|earlier|(?:she|he|they)\s+(?:was|were))\b|over\s+the\s+worst(?:\s+of\s+it)?|"
     r"out\s+of\s+the\s+woods|through\s+the\s+worst|"
     r"(?:fever|symptom|pain|cancer|virus)[- ]free|in\s+the\s+clear|"
+    # "the kids have finally shaken off that cough"
+    r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:shaken|shook|kicked|thrown)\s+off\s+"
+    r"(?:that|the|this|their|his|her|a)\s+|"
+    r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:kicked|beaten|beat)\s+(?:the|that|this|his|her|their)\s+"
+    r"(?:\w+\s+)?(?:flu|cold|bug|virus|cough|infection|covid|fever)\b|"
     r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z])"
 )
 """On the way back to health: well."""
@@ -92,7 +103,10 @@ _ON_THE_MEND = re.compile(
 _WORSENED = re.compile(
     r"^\s*'s\s+(?:cough|fever|temperature|temp|breathing|condition|pain|infection|rash|chest|"
     r"asthma|eczema|arthritis)\s+(?:has\s+|had\s+|is\s+|'s\s+)?(?:(?:badly|really|suddenly)\s+)?"
-    r"(?:worsened|deteriorated|got\s+worse|gotten\s+worse|flared(?:\s+up)?|getting\s+worse)\b"
+    r"(?:worsened|deteriorated|got\s+worse|gotten\s+worse|flared(?:\s+up)?|getting\s+worse)\b|"
+    # An illness come back: "mom's cancer is back", "his pneumonia has come back".
+    r"^\s*'s\s+(?:cancer|tumou?r|leukaemia|leukemia|lymphoma|pneumonia|infection|sepsis|"
+    r"depression)\s+(?:(?:is|'s|has|have)\s+)?(?:come\s+back|came\s+back|back|returned|spread)\b"
 )
 """A symptom worsened ("Father's cough has worsened in the damp"): sick."""
 _RESULTS_CLEAR = re.compile(
@@ -114,8 +128,17 @@ def symptom_settled(rest: str) -> bool:
     return _SYMPTOM_DOWN.match(rest) is not None
 
 
+_HOME_RECOVERING = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:now\s+)?(?:recovering|resting|convalescing|recuperating)\s+"
+    r"(?:at\s+home|at\s+(?:his|her|their|our|my)\s+(?:place|house))\b"
+)
+"""Recovering at home ("he's recovering at home"): out of hospital and home."""
+
+
 def condition_said(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
+    if _HOME_RECOVERING.match(rest):
+        return "home"
     if _ON_THE_MEND.match(rest) or _RESULTS_CLEAR.match(rest):
         return "well"
     if _IN_CARE.match(rest) or _FLARE.match(rest) or _WORSENED.match(rest):

@@ -34,7 +34,7 @@ _RELATION = (
     r"mother-in-law|father-in-law|in-laws|nanny|fianc[eé]e?|boyfriend|girlfriend|family|"
     r"whole\s+family|"
     # A child by their place among the children: "my eldest is off sick", "our little one".
-    r"eldest|oldest|youngest|little\s+one|middle\s+one|"
+    r"eldest|oldest|youngest|little\s+one|wee\s+one|middle\s+one|"
     + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.

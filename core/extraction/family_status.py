@@ -76,7 +76,7 @@ _DISEASES = (
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
-    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten)"
+    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring)"
 )
 _ILLNESS = re.compile(
     _PRE

@@ -42,7 +42,17 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "due",
     ),
+    # "I'm 3 months behind on rent": owed, and late.
+    (re.compile(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
+    # "sent the security deposit to the owner", "transferred the rent": money sent is paid.
+    (
+        re.compile(
+            r"\b(?:sent|transferred|wired)\s+(?=(?:the|my|our)\s+(?:\w+\s+)?(?:deposit|rent|payment|"
+            r"fees?|instal+ment|balance|school\s+fees)\b)"
+        ),
+        "paid",
+    ),
     # "just cleared my overdraft", "cleared the credit card": a debt paid off.
     (
         re.compile(

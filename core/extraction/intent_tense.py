@@ -40,6 +40,8 @@ FAR_PAST = re.compile(
     r"pandemic|lockdowns?)\b"
 )
 PRESENT_OVERRIDE = re.compile(
+    # "went vegetarian last year and haven't looked back": still so.
+    r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
     r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)|"
     # A perfect that runs up to now: "I haven't had a vacation in two years", "I've had a

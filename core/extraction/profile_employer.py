@@ -79,6 +79,10 @@ _EMPLOYER_KNOWN = re.compile(
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?(?:with|(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:for|with))\s+|"
     r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:at|for)\s+|"
     r"\bmy\s+first\s+(?:day|week|shift)\s+(?:of\s+work\s+)?at\s+|"
+    # "first week at Accenture done", "been driving for Uber since I got laid off": the
+    # subject left out.
+    r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift|month)\s+at\s+|"
+    r"^(?:(?:still|now)\s+)?(?:been\s+)?(?:driving|delivering|dashing)\s+for\s+|"
     r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+|"
     # "officially a barista at starbucks now", "now a nurse at kaiser": a job title and its
     # firm with the "I'm" left out, after the word that dates it (not "a barista at starbucks
@@ -126,6 +130,7 @@ JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|wit
 GATE = frozenset(
     {
         *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
+        *("driving", "delivering", "dashing", "contract", "placement", "internship"),
         "employed",
         "promoted",
         "first",

@@ -30,7 +30,7 @@ RELATION_SPELLINGS = {
     "granny": "grandma", "nana": "grandma", "nan": "grandma", "gran": "grandma",
     "grammy": "grandma", "grandmom": "grandma", "grandad": "grandpa", "granddad": "grandpa",
     "gramps": "grandpa", "grampa": "grandpa", "sis": "sister", "bro": "brother",
-    "bf": "boyfriend", "gf": "girlfriend",
+    "bf": "boyfriend", "gf": "girlfriend", "auntie": "aunt", "aunty": "aunt",
     # Mother and father as said in Indian, Nigerian and Filipino English households: "ma is
     # admitted since tuesday", "amma has fever", "nanay is in the hospital", "appa is better".
     "ma": "mom", "amma": "mom", "nanay": "mom", "appa": "dad", "tatay": "dad",
@@ -40,7 +40,7 @@ _SHE = (
     "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
     "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
     "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
-    "ma", "amma", "nanay",
+    "ma", "amma", "nanay", "auntie", "aunty",
 )  # fmt: skip
 _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",

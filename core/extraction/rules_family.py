@@ -82,7 +82,9 @@ _NO_ACT = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|ill|poorly|unwell|fever|temp|flu|bug|cold|covid|vomiting)\b")
 """Before "off school": who is ill is off ("my son's poorly, off school today"), the school open."""
-_ILL_AFTER = re.compile(r"\s*(?:sick|ill|poorly|unwell|with\s+(?:a|an|the)\b)")
+_ILL_AFTER = re.compile(
+    r"\s*(?:sick|ill|poorly|unwell|(?:with|w/?)\s+(?!(?:their|his|her|my|our|friends|family|us|me)\b)\w)"
+)
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
 _MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"

@@ -59,6 +59,7 @@ _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
+    r"(?:phone|mobile|broadband)\s+contract|"
     # Those paid for looking after the household: "still haven't paid the nursery".
     r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
 )
@@ -201,6 +202,7 @@ _GATE = frozenset(
         "came",
         "went",
         "gone",  # "our council tax has gone out by direct debit"
+        *("behind", "arrears", "sent", "transferred", "wired"),  # owed late; money sent
         "renews",
         "hit",
         "arrived",

@@ -61,7 +61,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
             r"began(?:\s+working\s+on)?|kicked\s+off|kicking\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
-            r"heads\s+down\s+on|knee\s+deep\s+in)\s+"
+            r"heads\s+down\s+on|knee[\s-]+deep\s+in)\s+"
         ),
         "in_progress",
     ),

@@ -47,6 +47,13 @@ def _field(name: str) -> str:
     return "financial." + slugify(name.replace("+", " plus"))
 
 
+_RENEWED = re.compile(
+    rf"\b(?P<s>{SERVICES}){_NOT_HERE}\s+(?:(?:just|auto)[- ]?)?(?:renewed|charged\s+(?:me|us))\b|"
+    rf"\brenewed\s+(?:my\s+|our\s+|the\s+)?(?P<s2>{SERVICES})\b{_NOT_HERE}"
+)
+"""Paid again: "Netflix renewed this morning", "renewed my game pass for a year"."""
+
+
 def subscription_candidates(clause: Clause) -> list[Candidate]:
     """Status and amount of a subscription named by its service in ``clause``."""
     if _NAMED.search(clause.low) is None:
@@ -54,6 +61,8 @@ def subscription_candidates(clause: Clause) -> list[Candidate]:
     out: list[Candidate] = []
     if m := _CANCELLED.search(clause.low):
         out.append(Candidate(_field(m.group("s") or m.group("s2")) + ".status", "cancelled", 0.9))
+    elif r := _RENEWED.search(clause.low):
+        out.append(Candidate(_field(r.group("s") or r.group("s2")) + ".status", "paid", 0.9))
     if p := _PRICE.search(clause.low):
         said = amount_in(clause.low[p.end() : p.end() + 16])
         value = said[0] if said else bare_amount_at(clause.low, p.end())

@@ -483,3 +483,103 @@ def test_the_work_not_the_client_names_the_project(text: str, name: str, status:
 )
 def test_the_speakers_own_clock_keeps_the_zone(text: str, zone: str) -> None:
     assert _said(text).get("profile.timezone") == zone
+
+
+# ---------------------------------------------------------------- batch 3's classes
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("my auntie is in hospital with her heart", "aunt", "sick"),
+        ("Aunty has a bad cold so she's not coming", "aunt", "sick"),
+        ("the wee one has a raging temperature", "wee_one", "sick"),
+        ("the girls are both off school with chickenpox", "girls", "sick"),
+        ("twins home from nursery w/ a tummy bug", "twins", "sick"),
+        ("my husband's been signed off work with his back", "husband", "sick"),
+        ("my wife got signed off sick for a fortnight", "wife", "sick"),
+        ("dad's cancer has come back", "dad", "sick"),
+        ("my sister's depression is back and she's struggling", "sister", "sick"),
+        ("the kids have finally shaken off that cold", "kids", "well"),
+        ("my son has kicked the flu at last", "son", "well"),
+        ("he had a fall last week but my dad is recovering at home now", "dad", "home"),
+        ("Grandma's resting at home after the op", "grandma", "home"),
+    ],
+)
+def test_batch_three_member_status(text: str, member: str, status: str) -> None:
+    assert _said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the kids are off school with their dad this week",  # away with him, not ill
+        "my brother kicked off about the bill",
+    ],
+)
+def test_batch_three_status_look_alikes(text: str) -> None:
+    said = _said(text)
+    assert not [f for f, v in said.items() if f.startswith("family.") and v in ("sick", "well")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm 3 months behind on rent", {"financial.rent.status": "due"}),
+        ("we're behind on the council tax again", {"financial.council_tax.status": "due"}),
+        ("still in arrears with the water bill", {"financial.water_bill.status": "due"}),
+        (
+            "Sent the security deposit to the landlord today",
+            {"financial.security_deposit.status": "paid"},
+        ),
+        ("transferred the school fees this morning", {"financial.school_fees.status": "paid"}),
+        ("wired the rent, finally", {"financial.rent.status": "paid"}),
+        ("Netflix renewed this morning, 17.99 gone", {"financial.netflix.status": "paid"}),
+        ("renewed my game pass for another year", {"financial.game_pass.status": "paid"}),
+        ("spotify just charged me again", {"financial.spotify.status": "paid"}),
+        (
+            "the phone contract is paid off as of this month",
+            {"financial.phone_contract.status": "paid"},
+        ),
+        (
+            "the refund from the airline came through",
+            {"financial.airline_refund.status": "refunded"},
+        ),
+    ],
+)
+def test_batch_three_money(text: str, expected: dict[str, object]) -> None:
+    said = _said(text)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("first week at Accenture done, my brain is melting", "Accenture"),
+        ("my first day at Google is going ok", "Google"),
+        ("been driving for Uber since I got laid off", "Uber"),
+        ("delivering for DoorDash most nights", "DoorDash"),
+    ],
+)
+def test_batch_three_employer(text: str, employer: str) -> None:
+    assert _said(text).get("profile.employer") == employer
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("went vegetarian last year and haven't looked back", {"profile.diet": "vegetarian"}),
+        ("turned vegan in 2022, never looked back", {"profile.diet": "vegan"}),
+        ("Hi, Marek here, based in Gdansk", {"profile.name": "Marek"}),
+        ("Priya here! just joined the group", {"profile.name": "Priya"}),
+        ("Morning all, Dave here", {"profile.name": "Dave"}),
+    ],
+)
+def test_batch_three_profile(text: str, expected: dict[str, object]) -> None:
+    said = _said(text)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize("text", ["Nice here", "Lovely here, isn't it", "nobody here knows"])
+def test_a_word_before_here_is_no_name(text: str) -> None:
+    assert "profile.name" not in _said(text)

@@ -26,7 +26,9 @@ BILL_ITEM = (
     r"typical|market)\s)[a-z]+\s+){0,2}(?:bill|rent|"
     # "my insulin copay went up to $95", "the gym membership is now 60", "daycare fees
     # went up to 1400": what is charged again and again changes like a bill.
-    r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees?|tuition|dues))"
+    r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees?|tuition|dues|"
+    # Utilities and plans billed by the month, named alone: "my broadband went up to £52".
+    r"broadband|internet|wifi|phone\s+plan|data\s+plan|electricity|childcare))"
     r"(?:\s+|(?='s\s))"
 )
 _BILL_NOW = re.compile(

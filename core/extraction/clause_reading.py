@@ -27,6 +27,19 @@ from core.extraction.types import MessageIntent
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
+_HAPPENED_ON_ITS_DAY = frozenset(
+    [
+        *("diagnose", "admit", "discharge", "hospitalize", "test", "catch", "recover"),
+        *("join", "quit", "resign", "retire", "hire", "fire", "lay"),
+    ]
+)
+"""A falling ill, a diagnosis or a job begun or left in the past happened on its day, though
+its result holds: "my girlfriend tested positive on monday", "joined Stripe on monday"
+(said on a Wednesday) are behind."""
+_COMPARED_WITH = re.compile(r"\b(?:than|(?:first|only)\s+time)\s+$")
+"""A day after "than" is compared with, and "in a week" after "the first time" is the week
+behind, not when the clause happens: "he is much brighter today than yesterday", "Jamie is
+fever-free for the first time in a week" are about today."""
 _PUT_OFF_TO = re.compile(
     r"\bhad\s+to\s+(?:push|move|reschedule|postpone|bump|rebook)\s+(?:[\w']+\s+){0,4}?"
     r"(?:back\s+|forward\s+)?(?:to|till|til|until|for)\s+"
@@ -60,11 +73,15 @@ def read_clause(
         reading is not None
         and reading.tense == "past"
         and md is None
-        and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES)
+        and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES | _HAPPENED_ON_ITS_DAY)
         and not (verb == "change" and _CHANGED_TO.search(seg.low))
         and not _PUT_OFF_TO.search(seg.low)
     )
-    times = find_times(seg.low, at, future=not past_verb)
+    times = [
+        t
+        for t in find_times(seg.low, at, future=not past_verb)
+        if not _COMPARED_WITH.search(seg.low, 0, t.start)
+    ]
     today = at.date()
     # "until Thursday" bounds a present state; only a time the clause happens at makes a plan.
     # "I'm in Denver today and tomorrow": a span that starts today is a state under way.

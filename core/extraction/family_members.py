@@ -34,12 +34,16 @@ _RELATION = (
     r"mother-in-law|father-in-law|in-laws|nanny|fianc[eé]e?|boyfriend|girlfriend|family|"
     r"whole\s+family|"
     # A child by their place among the children: "my eldest is off sick", "our little one".
-    r"eldest|oldest|youngest|little\s+one|middle\s+one|"
+    r"eldest|oldest|youngest|little\s+one|wee\s+one|middle\s+one|"
     + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
 _RELATIVE = re.compile(
-    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)(?P<rel>{_RELATION})\b"
+    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)"
+    # "my lil bro", "my little brother", "my big sis", "our baby sister": the relation
+    # after an age or size word is the same relation ("my little one" keeps its own).
+    rf"(?:(?:little|lil|big|older|younger|baby|kid|twin|elder)\s+(?=(?:{_RELATION})\b))?"
+    rf"(?P<rel>{_RELATION})\b"
 )
 _RELATION_WORD = re.compile(rf"(?:{_RELATION})")
 _BARE_RELATION = re.compile(rf"(?:both\s+|all\s+)?(?P<rel>{_RELATION})\b")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_condition_words import condition_said, spelled_out, symptom_settled
 from core.extraction.family_members import PRE as _PRE
 
 THREW_UP = re.compile(r"^\s*(?:just\s+)?(?:threw\s+up|puked|vomited|has\s+thrown\s+up)\b")
@@ -75,7 +76,7 @@ _DISEASES = (
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
-    r"really|very|pretty|bit\s+of\s+a)"
+    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring)"
 )
 _ILLNESS = re.compile(
     _PRE
@@ -261,7 +262,8 @@ being off with flu", "he's back at work after the stomach bug"."""
 
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
-    if _BACK_AFTER_ILLNESS.search(rest):
+    rest = spelled_out(rest)
+    if _BACK_AFTER_ILLNESS.search(rest) or symptom_settled(rest):
         return "well"
     said = _member_status(rest)
     if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
@@ -277,7 +279,7 @@ def member_status(rest: str) -> str | None:
         after = " " + rest[m.end() :]
         if _ILLNESS.search(after) or _COMING_DOWN.search(after):
             return "sick"
-    return said
+    return said if said is not None else condition_said(rest)
 
 
 def _member_status(rest: str) -> str | None:

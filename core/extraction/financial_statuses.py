@@ -42,8 +42,34 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "due",
     ),
+    # "I'm 3 months behind on rent": owed, and late.
+    (re.compile(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
-    (re.compile(r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got)\s+"), "paid"),
+    # "sent the security deposit to the owner", "transferred the rent": money sent is paid.
+    (
+        re.compile(
+            r"\b(?:sent|transferred|wired)\s+(?=(?:the|my|our)\s+(?:\w+\s+)?(?:deposit|rent|payment|"
+            r"fees?|instal+ment|balance|school\s+fees)\b)"
+        ),
+        "paid",
+    ),
+    # "just cleared my overdraft", "cleared the credit card": a debt paid off.
+    (
+        re.compile(
+            r"\b(?:cleared|paid\s+down)\s+(?:off\s+)?(?=(?:my|our|the)\s+(?:\w+\s+)?(?:overdraft|"
+            r"credit\s+card|card|debt|balance|loan|arrears|tab)\b)"
+        ),
+        "paid",
+    ),
+    # "got made redundant", "got laid off": what happened to the speaker, nothing bought.
+    (
+        re.compile(
+            r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got(?!\s+(?:made|laid|fired|"
+            r"sacked|hired|promoted|married|engaged|divorced|told|stuck|lost|sick|better|worse|"
+            r"diagnosed|admitted|discharged|let\s+go)\b))\s+"
+        ),
+        "paid",
+    ),
 )
 SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "tuition payment went through", "the mortgage payment cleared": money sent, not back.
@@ -80,8 +106,10 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
-            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi))\s+(?:finally\s+|just\s+|already\s+)?"
-            r"(?:went|has\s+gone|got)\s+(?:thr(?:ough|u)|out)\b"
+            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates))"
+            # "our council tax (£168) has gone out by direct debit": the amount said aside.
+            r"(?:\s*\([^)]{1,20}\))?\s+(?:finally\s+|just\s+|already\s+)?"
+            r"(?:went|has\s+gone|got|came|has\s+come)\s+(?:thr(?:ough|u)|out)\b"
         ),
         "paid",
     ),

@@ -99,6 +99,9 @@ RESULT_VERBS = frozenset(
             "abandon",
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
+        *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"
+        "clear",  # "cleared my overdraft": paid off, when a field rule names the debt
+        *["wire", "charge"],  # "wired the rent", "spotify charged me again"
         "deploy",
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         "renew",

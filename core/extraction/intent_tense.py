@@ -40,6 +40,8 @@ FAR_PAST = re.compile(
     r"pandemic|lockdowns?)\b"
 )
 PRESENT_OVERRIDE = re.compile(
+    # "went vegetarian last year and haven't looked back": still so.
+    r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
     r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)|"
     # A perfect that runs up to now: "I haven't had a vacation in two years", "I've had a
@@ -67,10 +69,14 @@ RESULT_PAST = re.compile(
     r"\b(?:got|came)\s+(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
     # "phone bill autopay went thru": a payment that went through is paid now.
-    r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi)\s+"
-    r"(?:finally\s+|just\s+)?went\s+thr(?:ough|u)\b|"
+    r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi|tax|loan|"
+    r"mortgage|debit)(?:\s*\([^)]{1,20}\)|\s+of\s+\S{1,12})?\s+(?:finally\s+|just\s+)?(?:went|has\s+gone|came)\s+"
+    r"(?:thr(?:ough|u)|out)\b|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
-    r"\b(?:went|gone)\s+(?:up|down)\s+to\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
+    r"\b(?:went|gone)\s+(?:up|down)\s+to\b|"
+    # "cleared my overdraft": a debt paid off holds.
+    r"\bcleared\s+(?:off\s+)?(?:my|our|the)\s+(?:\w+\s+)?(?:overdraft|credit|card|debt|balance|loan|"
+    r"arrears)\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"
     r"hiked)\s+(?:\w+\s+)?to\b|"
     r"\b(?:surgery|operation|procedure)\s+went\s+(?:really\s+|very\s+|so\s+)?(?:well|fine|"
     r"great|ok|okay|smoothly|perfectly)\b|"
@@ -99,7 +105,9 @@ FUTURE = re.compile(
     r"plan\s+is|plans\s+to|planned|scheduled|"
     # "the cabin is booked solid through may", "fully booked till june": full now, a state.
     r"(?<!\bfully\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
-    r"reserved|set\s+for|due|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
+    # "due" is a day ahead, not the cause in "postponed due to the rail strike".
+    r"reserved|set\s+for|due(?!\s+to\s+(?:the|a|an|my|our|his|her|their|some|staff|bad|heavy|"
+    r"unforeseen|illness|covid|weather|lack|low|high|poor)\b)|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+stop)\b"
 )

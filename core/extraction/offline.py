@@ -57,6 +57,7 @@ from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, split_segments
+from core.extraction.subscriptions import subscription_candidates
 from core.extraction.travel_departures import (
     bare_days,
     departure_day,
@@ -90,7 +91,14 @@ _WANT_TO_GO = re.compile(
     r"\b(?:want|wanna|'d\s+like|would\s+like|need)\s+(?:to\s+)?(?:go|fly|travel|visit|head|"
     r"drive|take\s+a\s+trip)\b"
 )
-_RULES = (extract_travel, extract_family, extract_financial, extract_project, extract_profile)
+_RULES = (
+    extract_travel,
+    extract_family,
+    extract_financial,
+    subscription_candidates,
+    extract_project,
+    extract_profile,
+)
 _HAS_VERB = re.compile(
     r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
     r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"

@@ -26,6 +26,17 @@ _EMPLOYER = re.compile(
     # "I work by Siemens": German and Dutch "bei" put "by" where English has "at".
     # Non-native "I work in Siemens" puts "in" there too, read like "by".
     r"(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for|by|in)\s+|"
+    # Shift work said by its shifts: "i've been doing nights at the amazon warehouse", "i
+    # pull doubles at walmart", "working lates for tesco" (not "doing nights at the pub").
+    r"(?:^|\b(?:i|i'm|im|i\s+am|i've|i\s+have|we|we're)\s+)(?:still\s+|now\s+|currently\s+)?"
+    r"(?:been\s+)?(?:do|doing|did|pull|pulling|work|working|on)\s+(?:the\s+)?(?:(?:\d+|twelve)[- ]"
+    r"(?:hour|hr)\s+)?(?:nights|days|lates|earlies|weekends|doubles|night\s*shifts?|day\s*shifts?|"
+    r"shifts|overnights|graveyards?)\s+(?:at|for)\s+|"
+    # A contract or placement begun with a firm: "started a 3 month contract with Ocado".
+    r"(?:^|\b(?:i|i've|i\s+have)\s+)(?:just\s+|recently\s+)?(?:started|began|signed|landed)\s+"
+    r"(?:a|my|the)\s+(?:new\s+)?(?:(?:\d+|six|three|two|twelve)[- ](?:month|week|year)\s+|short\s+|"
+    r"freelance\s+|temp\s+|fixed[- ]term\s+)*(?:contract|placement|secondment|internship)\s+"
+    r"(?:with|at|for)\s+|"
     # "I have taken a position with the Ministry of Health"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
@@ -68,6 +79,10 @@ _EMPLOYER_KNOWN = re.compile(
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?(?:with|(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:for|with))\s+|"
     r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:at|for)\s+|"
     r"\bmy\s+first\s+(?:day|week|shift)\s+(?:of\s+work\s+)?at\s+|"
+    # "first week at Accenture done", "been driving for Uber since I got laid off": the
+    # subject left out.
+    r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift|month)\s+at\s+|"
+    r"^(?:(?:still|now)\s+)?(?:been\s+)?(?:driving|delivering|dashing)\s+for\s+|"
     r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+|"
     # "officially a barista at starbucks now", "now a nurse at kaiser": a job title and its
     # firm with the "I'm" left out, after the word that dates it (not "a barista at starbucks
@@ -114,6 +129,8 @@ JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|wit
 ("new job at Verizon starts monday")."""
 GATE = frozenset(
     {
+        *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
+        *("driving", "delivering", "dashing", "contract", "placement", "internship"),
         "employed",
         "promoted",
         "first",

@@ -30,7 +30,7 @@ RELATION_SPELLINGS = {
     "granny": "grandma", "nana": "grandma", "nan": "grandma", "gran": "grandma",
     "grammy": "grandma", "grandmom": "grandma", "grandad": "grandpa", "granddad": "grandpa",
     "gramps": "grandpa", "grampa": "grandpa", "sis": "sister", "bro": "brother",
-    "bf": "boyfriend", "gf": "girlfriend",
+    "bf": "boyfriend", "gf": "girlfriend", "auntie": "aunt", "aunty": "aunt",
     # Mother and father as said in Indian, Nigerian and Filipino English households: "ma is
     # admitted since tuesday", "amma has fever", "nanay is in the hospital", "appa is better".
     "ma": "mom", "amma": "mom", "nanay": "mom", "appa": "dad", "tatay": "dad",
@@ -40,7 +40,7 @@ _SHE = (
     "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
     "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
     "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
-    "ma", "amma", "nanay",
+    "ma", "amma", "nanay", "auntie", "aunty",
 )  # fmt: skip
 _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
@@ -64,7 +64,7 @@ _PRONOUN_OF = {
 # The same field the family rules give the member ("my father is sick" -> family.father).
 _SLUG = {**RELATION_SPELLINGS, "children": "kids"}
 _MENTION = re.compile(
-    r"(?:\b(?P<pos>(?i:my|our|the|his|her|their))|'s)\s+(?:(?:little|older|younger|big|baby|oldest|youngest|eldest|new)"
+    r"(?:\b(?P<pos>(?i:my|our|the|his|her|their))|'s)\s+(?:(?:little|lil|older|younger|big|baby|oldest|youngest|eldest|new|twin)"
     r"\s+)?(?P<rel>" + "|".join(sorted(map(re.escape, _PRONOUN_OF), key=len, reverse=True)) + r")\b"
     # "my daughter Lily": the name is the same person, its gender given by the relation.
     r"(?:,?\s+(?P<named>[A-Za-z][a-z]+)\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
@@ -72,7 +72,14 @@ _MENTION = re.compile(
     r"(?=\s+(?:is|was|were|are|has|had|called|said|texted|got|came|went|and)\b)"
     # "grandma fell and broke her hip, she's in the ER": a parent or grandparent called by
     # the relation alone, as a name, opening the clause.
-    r"|^\W*(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))"
+    # A parent or grandparent called by the relation alone, as a name, capitalised as one
+    # anywhere in the clause ("whoever has Mum tonight: she's been running a temp", "we
+    # drove to the coast with Dad. He's in the hospice now").
+    r"|(?<![\w'])(?P<cap>(?-i:Mom|Mum|Dad|Grandma|Grandpa|Nana|Granny|Gramps|Grandad|Mama|Papa))"
+    r"\b(?!')"
+    # A note's heading about them: "re dad - he's been discharged", "update on mum: she's ..."
+    r"|^\W*(?:(?i:re|about|on|update\s+on|news\s+on)\W+)?"
+    r"(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))"
     # ... or owning what the clause is about: "dad's flight got cancelled so he's home",
     # "moms car broke down, she's stuck in fresno" (the apostrophe left out).
     r"(?:\b(?!')|(?i:'s|s)\s+(?=[a-z]))"
@@ -103,8 +110,8 @@ class Referents:
     def note(self, text: str) -> None:
         """Record the people ``text`` (one clause, original casing) mentions."""
         for m in _MENTION.finditer(text):
-            if m.group("bare"):
-                rel = m.group("bare").lower()
+            if m.group("bare") or m.group("cap"):
+                rel = (m.group("bare") or m.group("cap")).lower()
                 self._seen.append((_SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
             elif m.group("rel"):
                 rel = m.group("rel").lower()

@@ -20,7 +20,7 @@ _STOP = (
 )
 _MERCHANT = rf"(?P<m>[a-z][\w&'.-]*(?:\s+(?!(?:{_STOP})\b)[a-z][\w&'.-]*)?)"
 """Who pays it back: a word or two after "refund from", up to the verb."""
-_FROM = rf"refund\s+(?:from|by)\s+{_MERCHANT}"
+_FROM = rf"refund\s+(?:from|by)\s+(?:the\s+)?{_MERCHANT}"
 _STATUSES: tuple[tuple[re.Pattern[str], str], ...] = (
     # "got my refund from delta"
     (

@@ -15,6 +15,22 @@ from datetime import datetime, time, timedelta
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.clocktimes import clock_time
+from core.extraction.family_activity_words import (
+    ACTIVITY,
+    BOUNDS,
+    CANCELLED,
+    CHANGED,
+    CLOCK_AFTER,
+    ILL_AFTER,
+    MOVED,
+    MOVED_BY,
+    NO_ACT,
+    PAID_FOR,
+    PUT_OFF,
+    SCHEDULED,
+    SICK_WORD,
+    WHERE_ONE_IS,
+)
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
     HOUSEHOLD,
@@ -43,69 +59,6 @@ _REPORTED = re.compile(
     r"(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
 )
 
-_HEAD = (
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
-    r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
-    r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"
-    r"follow-?up|consult(?:ation)?|exam|"
-    # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
-    r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
-    r"pickup|pick-up|dropoff|drop-off|party|meet|(?:field|school|class)\s+trip|"
-    # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
-    r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club"
-)
-_SPORT = (
-    r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
-    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis|"
-    r"rugby|cricket|netball|athletics|rowing|climbing|cubs|brownies|beavers|guides"
-)
-# "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
-_ACTIVITY = re.compile(
-    # "therapy session", "physio appointment": a head may name the kind of the next.
-    rf"\b(?P<act>(?:(?:{_SPORT})\s+)?(?:{_HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
-    rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
-    rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
-    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
-    rf"cubs|brownies|beavers|guides))\b"
-)
-_CANCELLED = re.compile(
-    r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
-    r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
-)
-# "no school friday", "the kids are off school", "we're skipping soccer today": not on for us.
-_NO_ACT = re.compile(
-    r"\b(?:no|off|(?<!not\s)(?<!never\s)(?<!n't\s)(?:skipping|skipped|missing|sitting\s+out|"
-    r"bailing\s+on))\s+"
-    r"(?:(?:the|her|his|their|our)\s+)?$"
-)
-_ILL_AFTER = re.compile(r"\s*(?:sick|ill|poorly|unwell|with\s+(?:a|an|the)\b)")
-"""After "off school": kept off by an illness ("off school with a cough"), the school open."""
-_MOVED = re.compile(
-    r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
-    r"switched|bumped|shifted)\b"
-)
-_MOVED_BY = re.compile(
-    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+)?"
-    r"(?:(?:my|our|the|his|her|their)\s+)?(?:[a-z-]+'s\s+)?(?:[a-z-]+\s+){0,2}$"
-)
-"""Someone moving the activity, named before it: "the surgeon moved my daughter's surgery
-to april 2", "they pushed max's checkup to friday", "the dentist moved my appointment to
-Friday"."""
-_PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
-_SCHEDULED = re.compile(
-    r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
-    r"moved\s+to)\b"
-)
-_WHERE_ONE_IS = re.compile(
-    r"\b(?:at|to|from|in|after|before|during|for|into|outside)\s+"
-    r"(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?$"
-)
-"""An activity named as where someone is or goes ("at school", "after practice")."""
-_BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
-_CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
-_CHANGED = re.compile(
-    r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
-)
 _DROP = frozenset(
     [
         "the",
@@ -337,13 +290,13 @@ def _speakers_own(clause: Clause, start: int) -> bool:
 
 
 def _activity(clause: Clause) -> list[Candidate]:
-    m = _ACTIVITY.search(clause.low)
+    m = ACTIVITY.search(clause.low)
     if m is None:
         return []
-    if _PAID_FOR.search(clause.low, 0, m.start()):
+    if PAID_FOR.search(clause.low, 0, m.start()):
         return []  # "haven't paid the nursery this month": a bill, not a day off
-    for moved in _ACTIVITY.finditer(clause.low, m.end()):
-        if _MOVED_BY.search(clause.low, 0, moved.start()):
+    for moved in ACTIVITY.finditer(clause.low, m.end()):
+        if MOVED_BY.search(clause.low, 0, moved.start()):
             m = moved  # "the school rescheduled our parents evening": what was moved
             break
     slug = _slug_activity(clause, m.start(), m.group("act"))
@@ -367,25 +320,28 @@ def _activity(clause: Clause) -> list[Candidate]:
         ref is not None
         and ref.start >= m.end()
         and not clause.low[m.end() : ref.start].strip(" ,")
-        and ref.prep not in _BOUNDS
+        and ref.prep not in BOUNDS
     )
     if dated and ref is not None:
-        rest = _CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
+        rest = CLOCK_AFTER.sub("", clause.low[ref.end :], count=1)
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
-    if _CANCELLED.search(rest) or (
-        _NO_ACT.search(clause.low[: m.start()]) and not _ILL_AFTER.match(rest)
-    ):
+    no = NO_ACT.search(clause.low[: m.start()])
+    if no and no.group().startswith("off") and SICK_WORD.search(clause.low, 0, no.start()):
+        return []  # "my son's poorly, off school today": he is off, the school is open
+    if CANCELLED.search(rest) or (no and not ILL_AFTER.match(rest)):
         until = _end_of_day(clause, when)
         out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]
         if ref is not None:
             # "school is closed tomorrow": the day that is off is kept, not only its expiry.
             out.append(Candidate(f"{field}.schedule", ref.iso(clause.at), 0.95, "assertive", until))
         return out
-    if ref is None or _WHERE_ONE_IS.search(clause.low, 0, m.start()):
+    if ref is None and PUT_OFF.match(rest):
+        return [Candidate(f"{field}.event_status", "moved", 0.9)]  # no new day said yet
+    if ref is None or WHERE_ONE_IS.search(clause.low, 0, m.start()):
         return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)
-    if _MOVED.search(rest) or _MOVED_BY.search(clause.low, 0, m.start()):
+    if MOVED.search(rest) or MOVED_BY.search(clause.low, 0, m.start()):
         if dated and ref.prep not in ("to", "for"):
             # "practice thursday got moved to friday": the new day is the one after the old.
             later = [t for t in after if t.start > ref.start]
@@ -399,9 +355,9 @@ def _activity(clause: Clause) -> list[Candidate]:
             Candidate(f"{field}.schedule", iso, 0.95, None, _end_of_day(clause, when)),
         ]
     if (
-        _SCHEDULED.search(rest)
+        SCHEDULED.search(rest)
         or clause.markdown
-        or (dated and not _CHANGED.search(rest) and ref.day >= clause.at.date())
+        or (dated and not CHANGED.search(rest) and ref.day >= clause.at.date())
     ):
         forced: ObservationIntent | None = "planning" if ref.day >= clause.at.date() else None
         return [

@@ -23,6 +23,7 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.organisations import known_organisation
@@ -57,7 +58,8 @@ _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
+    r"(?:phone|mobile|broadband)\s+contract|"
     # Those paid for looking after the household: "still haven't paid the nursery".
     r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
 )
@@ -199,6 +201,8 @@ _GATE = frozenset(
         "processed",
         "came",
         "went",
+        "gone",  # "our council tax has gone out by direct debit"
+        *("behind", "arrears", "sent", "transferred", "wired"),  # owed late; money sent
         "renews",
         "hit",
         "arrived",
@@ -265,7 +269,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if now := _bill_now(clause) or rent_said(clause):
         return now
-    if from_someone := refund_in(clause):
+    if from_someone := refund_in(clause) or money_back(clause):
         return from_someone
     if came_in := money_in(clause):
         return came_in

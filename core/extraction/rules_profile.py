@@ -10,7 +10,7 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.first_names import is_common_first_name
+from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.home_is import HOME_IS, named_as_typed
 from core.extraction.home_words import GATE as _HOME_GATE
 from core.extraction.home_words import HOME_SAID
@@ -87,7 +87,8 @@ _DIETS = (
 )
 _DIET = re.compile(
     # A chat message may drop the subject: "been vegetarian since high school".
-    rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)been\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
+    # ... or say it went that way: "went vegetarian last year and haven't looked back".
+    rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)(?:been|went|turned)\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
     # "my wife and i are vegan", "gf and i are both vegetarian": the speaker among them.
     rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|we've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
     rf"and\s+i\s+are|"
@@ -113,9 +114,19 @@ _NO_EAT_DIET = {
     "animal products": "vegan",
     "fish": "no fish",
 }
+_FISH_OK = re.compile(
+    r"\b(?:fish|seafood)\s+(?:is|'s|are)\s+(?:still\s+)?(?:fine|ok|okay|good|allowed)\b|"
+    r"\b(?:but|still)\s+(?:i\s+)?(?:do\s+)?eat\s+(?:fish|seafood)\b|\bexcept\s+(?:for\s+)?(?:fish|seafood)\b"
+)
+"""No meat but fish: pescatarian, not vegetarian."""
 _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
 _NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
 _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
+_HERE_INTRO = re.compile(
+    r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
+    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:-]|$)"
+)
+"""A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
 # In lowercase an introduction needs a sign that it is one: a greeting before it or
 # "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
 _INTRO_LOW = re.compile(
@@ -134,7 +145,10 @@ _OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
 _MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
 # A clause that dates something at a clock time talks of the event's zone, not the
 # speaker's ("the call is at 3pm eastern time"), unless it names the field itself.
-_CLOCK_TIME = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)")
+_CLOCK_TIME = re.compile(
+    # "im on EST btw so 8pm for me": the speaker's own clock, said in their zone.
+    r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)(?!\s+(?:for\s+me|my\s+time)\b)"
+)
 _NOT_NAMES = frozenset(
     [
         "happy",
@@ -192,6 +206,7 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 _GATE = frozenset(
     [
+        "here",  # "Marek here, based in Gdansk": a name signed at the start
         "moved", "relocated", "shifted", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
@@ -324,7 +339,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         diet = (m.group("diet") or m.group("d0")).replace("-", " ")
         out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
     elif (m := _NO_EAT.search(low)) is not None:
-        out.append(Candidate("profile.diet", _NO_EAT_DIET[" ".join(m.group("food").split())], 0.9))
+        diet = _NO_EAT_DIET[" ".join(m.group("food").split())]
+        if diet == "vegetarian" and _FISH_OK.search(clause.message.lower() or low):
+            diet = "pescatarian"  # "i don't eat meat, fish is fine though"
+        out.append(Candidate("profile.diet", diet, 0.9))
     m = _NAME.search(low)
     if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
         m = None
@@ -344,6 +362,8 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     ):
         # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
         out.append(Candidate("profile.name", m2.group("n"), 0.85))
+    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(m4.group("n").lower()):
+        out.append(Candidate("profile.name", m4.group("n"), 0.85))
     elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
         name = m3.group("n")
         # A greeting or "nice to meet u" makes it an introduction: worth asking about.

@@ -16,6 +16,7 @@ from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.object_kinds import kind_of, object_kind_in
 from core.extraction.project_due import project_due
+from core.extraction.subscriptions import names_a_subscription
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
 
@@ -40,16 +41,27 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:shipped|launched|released|finished|completed|wrapped\s+up|deployed|delivered|"
-            r"rolled\s+out|went\s+live\s+with)\s+"
+            # "submitted my dissertation", "handed in the thesis": a piece of work handed over.
+            r"rolled\s+out|went\s+live\s+with|(?:submitted|handed\s+in|turned\s+in)(?=\s+"
+            r"(?!(?:(?:the|my|our|a|an|his|her)\s+)?(?:forms?|paperwork|claim|application|request|"
+            r"ticket|complaint|timesheet|expenses?|tax|return|order|notice|resignation|keys?)\b)))\s+"
         ),
         "shipped",
+    ),
+    # "we paused the podcast project", "put the app rewrite on hold": stopped for now.
+    (
+        re.compile(
+            r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
+            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+hold\b)"
+        ),
+        "blocked",
     ),
     (
         re.compile(
             r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
             r"began(?:\s+working\s+on)?|kicked\s+off|kicking\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
-            r"heads\s+down\s+on|knee\s+deep\s+in)\s+"
+            r"heads\s+down\s+on|knee[\s-]+deep\s+in)\s+"
         ),
         "in_progress",
     ),
@@ -79,7 +91,10 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             # "The API migration has been completed and deployed", "the redesign was finished"
             r"(?:(?:has|have)\s+(?:finally\s+|just\s+|now\s+)?been|was|were|got)\s+"
             r"(?:finally\s+|just\s+|successfully\s+)?"
-            r"(?:completed|finished|deployed|wrapped\s+up)(?!\s+by\b))\b"
+            r"(?:completed|finished|deployed|wrapped\s+up|submitted|handed\s+in|turned\s+in)"
+            r"(?!\s+by\b)|"
+            # "my dissertation is finally submitted!!!"
+            r"(?:is|are|'s)\s+(?:finally\s+|now\s+|officially\s+)?(?:submitted|handed\s+in|turned\s+in))\b"
         ),
         "shipped",
     ),
@@ -100,6 +115,7 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 _NOT_PROJECTS = frozenset(
     [
+        *("placement", "contract", "internship", "secondment", "apprenticeship", "new contract"),
         "book",
         "books",
         "lol",
@@ -243,12 +259,14 @@ def _name_ok(name: str) -> bool:
         bool(low)
         and low not in _NOT_PROJECTS
         and _OTHER_DOMAIN.search(low) is None
+        and not names_a_subscription(low)  # "cancelled disney plus": money, not a project
         and not low.startswith(("at ", "for ", "to "))
     )
 
 
 _GATE = frozenset(
     [
+        *("submitted", "handed", "turned", "paused", "froze", "mothballed", "hold"),
         "kicking",
         "kicks",
         "kill",
@@ -338,8 +356,10 @@ def _project_status(clause: Clause) -> list[Candidate]:
         if m is None:
             continue
         before = phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
-        name = _PROJECT_SUFFIX.sub("", before)
         start = clause.text.rfind(before, 0, m.start()) if before else -1
+        if start > 0 and (client := _FOR_CLIENT.search(clause.text, 0, start)):
+            before, start = client.group("n"), client.start("n")  # the work, not the client
+        name = _PROJECT_SUFFIX.sub("", before)
         name = _whole_name(name, clause.text, start + len(before))
         if start > 0 and _inside_another(low[:start]):
             continue  # "my flight to Chicago is cancelled": the flight is, not Chicago
@@ -355,6 +375,13 @@ def _project_status(clause: Clause) -> list[Candidate]:
         if _name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []
+
+
+_FOR_CLIENT = re.compile(
+    r"\b(?:the|my|our)\s+(?P<n>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+for\s+(?:the\s+)?$", re.I
+)
+"""The work done for a client ("the logo project for Brightside is done", "the website build
+for Nadia is on hold"): the project is the work, not whom it is for."""
 
 
 def _inside_another(before: str) -> bool:

@@ -80,7 +80,7 @@ _JOINT = re.compile(
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
-    r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|class|practice)|"
+    r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.
     r"(?:finally\s+|safely\s+)?back\s+home)\b)"
     # "..., but the whole thing got cancelled": a subject that points back at what was
@@ -96,6 +96,12 @@ _JOINT = re.compile(
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
+    # A carer's or a sibling's note: "Note for whoever has Mum tonight: she's been running a
+    # temp", "For Sat carer: Grandma is back from respite". After the heading's colon, a
+    # clause about the person cared for is a clause of its own.
+    r"|\s*:\s+(?=(?:she|he|they)(?:'s|\s+(?:is|are|was|were|has|have|had|got|slept|seems|looks))\b"
+    r"|(?:(?:my|our)\s+)?(?:mum|mom|dad|grandma|grandpa|nan|nana|gran|granny|grandad)"
+    r"(?:'s|\s+(?:is|was|has|had|got|slept|seems|looks))\b)"
     # "we're in Denver for the night before driving to Moab tomorrow": the next leg and its
     # day are a plan of their own; the stay before it is about now.
     r"|\s+(?P<before>before)\s+(?=(?:leaving|flying|heading|driving|going|taking|catching|"

@@ -70,11 +70,14 @@ moms in the group", "my sisters in law")."""
 _KIN_IS = re.compile(
     r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
     r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
-    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-))",
+    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-)|"
+    # "my son's proper poorly", "my mum's real sick": an intensifier, then how they are.
+    r"(?:proper|real|super|well|mega|hella)\s+(?:ill|sick|poorly|unwell)\b)",
     re.I,
 )
 """The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
-town all week", "my brother's in Tulsa for work"): it is "is"."""
+town all week", "my brother's in Tulsa for work"), or before an intensifier and how they are
+("my son's proper poorly"): it is "is"."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""

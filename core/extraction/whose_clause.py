@@ -17,6 +17,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.home_is import HOME_IS
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.speaker import about_someone_else
+from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
 
 SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
@@ -30,9 +31,13 @@ _OWN_THING = re.compile(
 took for its subject (here "alex"), the fact is the speaker's."""
 _ON_OUR_BILL = re.compile(
     r"\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up|lowered|reduced|cut)\s+"
-    r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b"
+    r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b|"
+    # "the landlord finally refunded my deposit", "they gave us our money back"
+    r"\b(?:refunded|returned|paid\s+back|gave\s+back|gave)\s+(?:(?:me|us)\s+)?(?:my|our)\s+"
+    r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b"
 )
-"""Someone else acting on the speaker's bill ("the landlord raised the rent to $2300")."""
+"""Someone else acting on the speaker's bill ("the landlord raised the rent to $2300") or
+paying the speaker's money back ("the landlord refunded my deposit")."""
 _ON_OUR_TRIP = re.compile(
     r"\b(?:moved|pushed|changed|bumped|rescheduled|postponed|cancell?ed|canceled|delayed)\s+"
     r"(?:back\s+)?(?:my|our)\s+(?:return\s+)?(?:flight|train|trip|departure|return)\b"
@@ -55,6 +60,9 @@ _NOTIFIER_SAYS = re.compile(
     r"(?:says|said|shows|showed|confirms|confirmed|just\s+said)\s+(?:that\s+)?"
     r"(?=(?:my|our|your|ur|the|i|we|i'm|we're|im)\b)"
 )
+_SERVICE_LEADS = re.compile(rf"^\W*(?:(?:my|our|the)\s+)?(?:{SERVICES})\b")
+"""A subscription named by its service heads the clause ("Game Pass went up to £14.99",
+"netflix is cancelled"): the parse takes the name for a person; the bill is the speaker's."""
 """An app or a service reporting on the speaker's own things ("Venmo says my half of the rent
 went through", "my calendar says I fly out friday"): the speaker's fact, not another
 person's (not "Venmo says Alex requested $60")."""
@@ -67,6 +75,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         or _ON_OUR_TRIP.search(clause.low)
         or _SENDS_US.search(clause.low)
         or _NOTIFIER_SAYS.match(clause.low)
+        or _SERVICE_LEADS.match(clause.low)
     ):
         return False
     subject_other = (

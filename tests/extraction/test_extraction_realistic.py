@@ -102,16 +102,18 @@ text (pet names, emoji, "babe landed", "omw home", the kids and the bills) and m
 handed on: quoted, forwarded or pasted from someone else or from a notification ("from
 mom: …", "Fwd: your flight …", "> are you still in …"), where the facts may be the
 writer's or another person's."""
-PROBE_SETS = ("probes11", "probes12a", "probes12b", "probes13a")
+PROBE_SETS = ("probes11", "probes12a", "probes12b", "probes13a", "probes13b")
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
 English, lists, quoted text, advice posts), to find classes of phrasing, not to measure
 generalisation: ``probes11`` (eleventh round, every domain), ``probes12a`` (twelfth round,
 travel, location and timeline), ``probes12b`` (twelfth round, everything but travel:
-intent, family, health, home and time zone, work, money, schedules, pets) and ``probes13a``
+intent, family, health, home and time zone, work, money, schedules, pets), ``probes13a``
 (thirteenth round: trips, whereabouts, homes, time zones and itineraries in the voices the
-held-out halves found weakest, written without opening any realistic set).
-``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
+held-out halves found weakest, written without opening any realistic set) and ``probes13b``
+(thirteenth round, everything but travel: relatives' health and whereabouts, carers' notes,
+family events, bills, debts, refunds, subscriptions, jobs, projects, names, homes, zones,
+diets). ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
 """Four voices of the eleventh round (issue 24), 72 records each, 36 dev / 36 held-out,
@@ -498,6 +500,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # 0.917/0.716 (132, one false commit), 0.896/0.661 (125), 0.911/0.639 (101); after the
     # round 0.983/0.917 on all 358, no false commit, no forbidden field.
     ("probes13a", "dev"): Figures(0.95, 0.87, 0.00, 0.00, 0, 0.00),
+    # probes13b (thirteenth round, no travel; no realistic set opened), three batches each
+    # committed before the extractor ran on it and scored before its fixes: 0.887/0.586
+    # (124), 0.828/0.542 (122), 0.878/0.507 (98); no false commit. After the round
+    # 0.910/0.846 on all 344, no false commit.
+    ("probes13b", "dev"): Figures(0.88, 0.80, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

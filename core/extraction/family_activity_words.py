@@ -1,0 +1,87 @@
+"""The words of a family activity and of what became of it: the activity's name ("soccer
+practice", "the Year 4 trip", "physio appointment"), cancelled, moved or put off, and the
+shapes that say it is no event ("off school" with an illness, "paid the nursery", "at
+school"). ``rules_family`` reads a clause with them.
+"""
+
+from __future__ import annotations
+
+import re
+
+HEAD = (
+    # A school trip first, or "class" and "school" would stop short of it. A school trip by
+    # the year or grade that goes: "the Year 4 trip", "the grade 3 trip".
+    r"(?:field|school|class|(?:year|grade)\s+\d+)\s+trip|"
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
+    r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
+    r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"
+    r"follow-?up|consult(?:ation)?|exam|"
+    # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
+    r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
+    r"pickup|pick-up|dropoff|drop-off|party|meet|"
+    # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
+    r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club"
+)
+SPORT = (
+    r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
+    r"karate|scouts|choir|orchestra|band|chess|dance|piano|swim|art|music|drama|theater|tennis|"
+    r"rugby|cricket|netball|athletics|rowing|climbing|cubs|brownies|beavers|guides"
+)
+# "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
+ACTIVITY = re.compile(
+    # "therapy session", "physio appointment": a head may name the kind of the next.
+    rf"\b(?P<act>(?:(?:{SPORT})\s+)?(?:{HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
+    rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
+    rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
+    rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
+    rf"cubs|brownies|beavers|guides))\b"
+)
+CANCELLED = re.compile(
+    r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
+    r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
+)
+# "no school friday", "the kids are off school", "we're skipping soccer today": not on for us.
+NO_ACT = re.compile(
+    r"\b(?:no|off|(?<!not\s)(?<!never\s)(?<!n't\s)(?:skipping|skipped|missing|sitting\s+out|"
+    r"bailing\s+on))\s+"
+    r"(?:(?:the|her|his|their|our)\s+)?$"
+)
+SICK_WORD = re.compile(r"\b(?:sick|ill|poorly|unwell|fever|temp|flu|bug|cold|covid|vomiting)\b")
+"""Before "off school": who is ill is off ("my son's poorly, off school today"), the school open."""
+ILL_AFTER = re.compile(
+    r"\s*(?:sick|ill|poorly|unwell|(?:with|w/?)\s+(?!(?:their|his|her|my|our|friends|family|us|me)\b)\w)"
+)
+"""After "off school": kept off by an illness ("off school with a cough"), the school open."""
+MOVED = re.compile(
+    r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
+    r"switched|bumped|shifted)\b"
+)
+PUT_OFF = re.compile(
+    # "the trip to the zoo has been postponed": where it goes may come between.
+    r"^\s*(?:(?:to|at)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?=(?:is|was|got|has|'s|have|are)\b))?"
+    r"(?:is\s+|was\s+|got\s+|has\s+been\s+|'s\s+been\s+|have\s+been\s+|are\s+)?"
+    r"(?:postponed|rescheduled|pushed\s+back|put\s+off|delayed)\b"
+)
+"""Put off with no new day said ("the Year 4 trip has been postponed"): moved all the same."""
+MOVED_BY = re.compile(
+    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+)?"
+    r"(?:(?:my|our|the|his|her|their)\s+)?(?:[a-z-]+'s\s+)?(?:[a-z-]+\s+){0,2}$"
+)
+"""Someone moving the activity, named before it: "the surgeon moved my daughter's surgery
+to april 2", "they pushed max's checkup to friday", "the dentist moved my appointment to
+Friday"."""
+PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
+SCHEDULED = re.compile(
+    r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
+    r"moved\s+to)\b"
+)
+WHERE_ONE_IS = re.compile(
+    r"\b(?:at|to|from|in|after|before|during|for|into|outside)\s+"
+    r"(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?$"
+)
+"""An activity named as where someone is or goes ("at school", "after practice")."""
+BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
+CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
+CHANGED = re.compile(
+    r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
+)

@@ -1,0 +1,189 @@
+"""More of the ways people say how a family member is doing, beside ``family_status``.
+
+``family_status`` reads the common shapes ("is sick", "has the flu", "is feeling better").
+This module adds the words carers, nurses' handovers and chat use for the same states:
+
+- where in a hospital someone is ("in A&E", "on the ward", "moved to ward 7", "on a drip",
+  "warded at SGH" in Singapore and Malaysia, "admitted to St Thomas'", isolating);
+- a long-term condition flaring up ("his asthma is playing up", "her eczema's flared up",
+  "is having a flare"), or being in agony: sick now, though the condition alone is not;
+- being on the way back ("much brighter today", "turning the corner", "over the worst",
+  "fever-free", "back on her feet", "the baby's temp is down", "recovering from a
+  concussion"): well;
+
+and ``spelled_out`` rewrites the chat and learner spellings of the words the status rules
+read, so that each shape is written once: "'s been running a temp" as "is running a
+temp", "w/" and "w" for "with" ("came down w the
+flu"), an intensifier between the verb and the state ("been proper ill", "is already
+fine", "are finally over the bug"), and a time said between "has" and the illness in a
+learner's word order ("has since Monday a strong cold").
+"""
+
+from __future__ import annotations
+
+import re
+
+_COPULA = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
+_LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also)\s+)*"
+
+_IN_CARE = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just)\s+)*"
+    r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*&\s*e|resus|intensive\s+care|critical\s+care|hdu|"
+    r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
+    r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
+    r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
+    r"(?:been\s+|got\s+|was\s+|were\s+)?(?:moved|transferred|taken\s+up)\s+(?:up\s+)?to\s+(?:the\s+|a\s+)?"
+    r"(?:ward\s+\w+|(?:[a-z]+\s+)?ward\b|icu|intensive\s+care|hdu|high\s+dependency|"
+    r"critical\s+care)|"
+    r"(?:got\s+|been\s+|was\s+|were\s+)?warded\b|"
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?"
+    r"(?:icu|a\s*&\s*e|er|intensive\s+care|hdu|(?:st|st\.|saint)\s+[a-z']+)|"
+    # "my mum's in surgery", "dad's having an operation today", "is in theatre"
+    r"in\s+(?:surgery|theatre|the\s+operating\s+room)|having\s+(?:(?:an|his|her|the)\s+)?"
+    r"(?:operation|op|surgery)\b|"
+    # "admitted at Lagos Island General", "admitted to the Royal Infirmary"
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?(?:[a-z.'&-]+\s+){0,3}?"
+    r"(?:general|royal|memorial|infirmary|clinic|hospice)\b|"
+    # Sent home from school or daycare ill (not "sent home from the hospital": discharged).
+    r"(?:been\s+|got\s+|was\s+|were\s+)?sent\s+home\s+(?:early\s+)?(?:from\s+(?!(?:the\s+)?"
+    r"(?:hospital|er|icu|ward)\b)\w+\s+)?(?:with\s+|sick\b|ill\b|poorly\b)|"
+    # Grave: "is dying", "in a critical condition", "seriously ill".
+    r"dying\b|(?:in\s+(?:a\s+)?)?(?:critical|serious|stable)\s+(?:but\s+\w+\s+)?condition|"
+    r"critically\s+ill|terminally\s+ill|gravely\s+ill|seriously\s+ill|"
+    # Diagnosed with an illness; a lifelong condition is no status ("diagnosed with ADHD").
+    r"(?:been\s+|was\s+|got\s+)?(?:just\s+|recently\s+|finally\s+)?diagnosed\s+with\s+(?!(?:asthma|"
+    r"diabetes|type\s+\d|adhd|add|autism|asd|dyslexia|dyspraxia|epilepsy|coeliac|celiac|eczema|"
+    r"allergies|an?\s+allergy|a\s+learning)\b)[a-z]|"
+    # "signed off work with stress", "signed off sick for two weeks"
+    r"(?:been\s+|got\s+|was\s+)?signed\s+off\s+(?:work\s+|sick\b)|"
+    # A status line: "twins both off nursery with conjunctivitis".
+    r"(?:both\s+|all\s+)?(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|"
+    r"work|college|uni)\s+(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
+    r"us|me|dad|mum|mom)\b)\w)|"
+    r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
+    r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
+)
+"""In a hospital by its parts, or in great pain: sick now."""
+
+_CONDITIONS = (
+    r"asthma|eczema|arthritis|crohn'?s|colitis|ibs|psoriasis|gout|back|sciatica|migraines?|"
+    r"epilepsy|lupus|ms|endo(?:metriosis)?|allergies|hay\s*fever|copd|angina|heart|knee|hip"
+)
+_FLARE = re.compile(
+    rf"^\s*'s\s+(?:{_CONDITIONS})\s+(?:(?:is|'s|has|keeps|really|been)\s+)*(?:(?:badly|really)\s+)?"
+    r"(?:playing\s+up|acting\s+up|flaring(?:\s+up)?|flared(?:\s+up)?|(?:bad|awful|terrible)\s+again|"
+    r"(?:much\s+|a\s+lot\s+|way\s+)?worse)\b|"
+    + _LEAD
+    + rf"(?:{_COPULA}\s+)?(?:having|had)\s+(?:a\s+|another\s+)?(?:(?:bad|nasty|big|major)\s+)?"
+    r"(?:flare(?:[- ]up)?|relapse|(?:asthma|panic|gout|migraine)\s+attack|seizures?|fits?)\b"
+)
+"""A long-term condition flaring, or an attack now: "his asthma is playing up"."""
+
+_ON_THE_MEND = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
+    r"already|now|today|slowly)\s+)*"
+    r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
+    r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|picking\s+up|perking\s+up|"
+    r"turning\s+the\s+corner|(?:has\s+|have\s+)?turned\s+the\s+corner|"
+    # "feeling better than yesterday": better than before, not a comparison with someone.
+    r"(?:(?:feeling|doing)\s+)?(?:(?:much|a\s+lot|loads|way)\s+)?better\s+than\s+(?:yesterday|"
+    r"last\s+(?:night|week)|before|this\s+morning|earlier|(?:she|he|they)\s+(?:was|were))\b|over\s+the\s+worst(?:\s+of\s+it)?|"
+    r"out\s+of\s+the\s+woods|through\s+the\s+worst|"
+    r"(?:fever|symptom|pain|cancer|virus)[- ]free|in\s+the\s+clear|"
+    # "the kids have finally shaken off that cough"
+    r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:shaken|shook|kicked|thrown)\s+off\s+"
+    r"(?:that|the|this|their|his|her|a)\s+|"
+    r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:kicked|beaten|beat)\s+(?:the|that|this|his|her|their)\s+"
+    r"(?:\w+\s+)?(?:flu|cold|bug|virus|cough|infection|covid|fever)\b|"
+    r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z])"
+)
+"""On the way back to health: well."""
+
+_WORSENED = re.compile(
+    r"^\s*'s\s+(?:cough|fever|temperature|temp|breathing|condition|pain|infection|rash|chest|"
+    r"asthma|eczema|arthritis)\s+(?:has\s+|had\s+|is\s+|'s\s+)?(?:(?:badly|really|suddenly)\s+)?"
+    r"(?:worsened|deteriorated|got\s+worse|gotten\s+worse|flared(?:\s+up)?|getting\s+worse)\b|"
+    # An illness come back: "mom's cancer is back", "his pneumonia has come back".
+    r"^\s*'s\s+(?:cancer|tumou?r|leukaemia|leukemia|lymphoma|pneumonia|infection|sepsis|"
+    r"depression)\s+(?:(?:is|'s|has|have)\s+)?(?:come\s+back|came\s+back|back|returned|spread)\b"
+)
+"""A symptom worsened ("Father's cough has worsened in the damp"): sick."""
+_RESULTS_CLEAR = re.compile(
+    r"^\s*'s\s+(?:scan|scans|tests?|test\s+results|results|biopsy|mri|ct|x-ray|bloods|blood\s+"
+    r"(?:work|tests?)|mammogram|swab|smear)\s+(?:(?:was|were|is|are|came\s+back|has\s+come\s+back|"
+    r"have\s+come\s+back|all|totally|completely)\s+)+(?:clear|normal|fine|negative|good|ok|okay)\b"
+)
+"""The member's scan or tests came back clear ("mum's scan was clear!!"): well."""
+_SYMPTOM_DOWN = re.compile(
+    r"^\s*'s\s+(?:temp|temperature|fever|sats|oxygen)\s+(?:(?:is|'s|has|finally|now|come|came|gone|"
+    r"went)\s+)*(?:down|normal|back\s+to\s+normal|back\s+up|under\s+control|settled)\b"
+)
+"""The member's temperature is down ("the baby's temp is down to 37.2"): well."""
+
+
+def symptom_settled(rest: str) -> bool:
+    """Whether ``rest`` says the member's temperature is down or back to normal (read
+    before "back" can be taken for a symptom come back)."""
+    return _SYMPTOM_DOWN.match(rest) is not None
+
+
+_HOME_RECOVERING = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:now\s+)?(?:recovering|resting|convalescing|recuperating)\s+"
+    r"(?:at\s+home|at\s+(?:his|her|their|our|my)\s+(?:place|house))\b"
+)
+"""Recovering at home ("he's recovering at home"): out of hospital and home."""
+
+
+def condition_said(rest: str) -> str | None:
+    """The catalogue status these words say of the member in ``rest``, or None."""
+    if _HOME_RECOVERING.match(rest):
+        return "home"
+    if _ON_THE_MEND.match(rest) or _RESULTS_CLEAR.match(rest):
+        return "well"
+    if _IN_CARE.match(rest) or _FLARE.match(rest) or _WORSENED.match(rest):
+        return "sick"
+    return None
+
+
+_WITH = re.compile(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
+_INTENSIFIER = re.compile(
+    r"\b(is|are|'s|was|were|been|feels?|feeling)\s+"
+    r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|"
+    r"legit|hella|mega)\s+)+(?=(?:sick|ill|poorly|unwell|fine|better|well|ok|okay|over|home|"
+    r"back|recovered)\b)"
+)
+_HAS_SINCE = re.compile(
+    r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)"
+)
+
+_BEEN_DOING = re.compile(
+    r"(?:\b(?:has|have)|'s)\s+been\s+(?=(?:running|having|fighting|battling|coughing|vomiting|"
+    r"throwing\s+up|puking)\b)"
+)
+"""The present perfect progressive of an illness ("she's been running a temp since lunch")
+is the illness now, as the simple progressive is."""
+
+_ASIDE = re.compile(r"^\s*,\s*(?:who|whom)\s+[^,;.]{1,60},\s*")
+"""A relative clause said aside after the member ("My grandmother, who taught me to bake,
+is dying"): what follows it is said of the member."""
+_NTH = re.compile(
+    r"\b(?:his|her|their|its)\s+(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
+)
+"""The baby's "first cold" is a cold: "the baby's got her first cold"."""
+
+_JUST_BEEN = re.compile(
+    r"\b(has|have|'s)\s+(?:just|recently|now|finally|already|only\s+just)\s+been\b"
+)
+"""'has just been diagnosed" is "has been diagnosed"."""
+
+
+def spelled_out(rest: str) -> str:
+    """``rest`` with chat and learner spellings of the status words written out."""
+    rest = _ASIDE.sub(" ", rest, count=1)
+    rest = _NTH.sub("a ", rest)
+    rest = _JUST_BEEN.sub(r"\1 been", rest)
+    rest = _BEEN_DOING.sub("is ", rest)
+    rest = _WITH.sub("with ", rest)
+    rest = _INTENSIFIER.sub(r"\1 ", rest)
+    return _HAS_SINCE.sub(r"\1 ", rest)

@@ -1,0 +1,80 @@
+"""Subscriptions called by the service's name: "cancelled disney plus", "netflix is
+cancelled", "my spotify is 11.99 a month", "hulu went up to 18".
+
+People name the service, not "the subscription": a streaming, music, gaming or app
+subscription is money (``financial.<service>``), never a project the speaker cancelled.
+The names are a small documented class: services sold by the month that a person signs
+up to and cancels. Names that are also ordinary words ("calm", "sky", "prime" alone)
+are left out, so "cancelled prime" stays unread rather than misread.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.domain.fields import slugify
+from core.extraction.amounts import amount_in, bare_amount_at
+from core.extraction.clause import Candidate, Clause
+
+SERVICES = (
+    r"netflix|spotify|hulu|disney\s*(?:plus|\+)|hbo(?:\s+max)?|paramount\s*(?:plus|\+)|"
+    r"peacock|apple\s+(?:music|tv\+?|one|arcade)|youtube\s+(?:premium|tv|music)|"
+    r"amazon\s+prime|prime\s+video|audible|kindle\s+unlimited|crunchyroll|"
+    r"(?:xbox\s+)?game\s*pass|playstation\s+plus|ps\s*plus|nintendo\s+(?:switch\s+)?online|"
+    r"chatgpt(?:\s+plus)?|adobe(?:\s+cc|\s+creative\s+cloud)?|dropbox|icloud(?:\s+storage|\+)?|"
+    r"google\s+one|patreon|duolingo(?:\s+plus|\s+super)?|headspace|peloton|classpass|"
+    r"hello\s*fresh|gousto|tidal|deezer|now\s+tv|dazn|britbox|masterclass|linkedin\s+premium|"
+    r"tinder\s+(?:gold|plus)|hinge\s+(?:plus|x)|the\s+athletic|nyt\s+cooking"
+)
+_NAMED = re.compile(rf"\b(?:{SERVICES})\b")
+_NOT_HERE = r"(?!\s+(?:subscription|membership|account|plan|order|trial|gift)\b)"
+"""Followed by "subscription" and the like, the clause is read by ``rules_financial``."""
+_CANCELLED = re.compile(
+    r"\b(?:cancell?ed|canceled|cancell?ing|canceling|unsubscribed\s+from|ditched|dropped|"
+    r"got\s+rid\s+of|finally\s+killed)\s+(?:my\s+|our\s+|the\s+)?"
+    rf"(?P<s>{SERVICES})\b{_NOT_HERE}|"
+    rf"\b(?P<s2>{SERVICES})\s+(?:is|was|got|has\s+been|'s)\s+(?:now\s+|finally\s+|officially\s+)?"
+    r"(?:cancell?ed|canceled|gone)\b"
+)
+_PRICE = re.compile(
+    rf"\b(?P<s>{SERVICES}){_NOT_HERE}\s+(?:is|'s|costs?|now\s+costs?|went\s+up\s+to|"
+    r"has\s+gone\s+up\s+to|is\s+now|renewed\s+(?:today\s+)?at|charged\s+(?:me\s+|us\s+)?)\s+"
+    r"(?:now\s+|like\s+|about\s+|only\s+|just\s+)?(?=[$£€₹\d])"
+)
+
+
+def _field(name: str) -> str:
+    return "financial." + slugify(name.replace("+", " plus"))
+
+
+_RENEWED = re.compile(
+    rf"\b(?P<s>{SERVICES}){_NOT_HERE}\s+(?:(?:just|auto)[- ]?)?(?:renewed|charged\s+(?:me|us))\b|"
+    rf"\brenewed\s+(?:my\s+|our\s+|the\s+)?(?P<s2>{SERVICES})\b{_NOT_HERE}"
+)
+"""Paid again: "Netflix renewed this morning", "renewed my game pass for a year"."""
+
+
+def subscription_candidates(clause: Clause) -> list[Candidate]:
+    """Status and amount of a subscription named by its service in ``clause``."""
+    if _NAMED.search(clause.low) is None:
+        return []
+    out: list[Candidate] = []
+    if m := _CANCELLED.search(clause.low):
+        out.append(Candidate(_field(m.group("s") or m.group("s2")) + ".status", "cancelled", 0.9))
+    elif r := _RENEWED.search(clause.low):
+        out.append(Candidate(_field(r.group("s") or r.group("s2")) + ".status", "paid", 0.9))
+    if p := _PRICE.search(clause.low):
+        said = amount_in(clause.low[p.end() : p.end() + 16])
+        value = said[0] if said else bare_amount_at(clause.low, p.end())
+        if value is not None:
+            out.append(Candidate(_field(p.group("s")) + ".amount", value, 0.9))
+            if said:
+                out.append(Candidate(_field(p.group("s")) + ".currency", said[1], 0.9))
+    return out
+
+
+def names_a_subscription(name: str) -> bool:
+    """Whether ``name`` (a phrase a project rule found) is a subscribed service."""
+    return (
+        re.fullmatch(rf"(?:my\s+|our\s+|the\s+)?(?:{SERVICES})", name.lower().strip()) is not None
+    )

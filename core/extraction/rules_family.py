@@ -44,6 +44,12 @@ _REPORTED = re.compile(
 )
 
 _HEAD = (
+    # A school's shows and days: "the school play got moved", "the winter concert is friday";
+    # "play" and "show" only after what makes them one (a bare "play" is a verb). First, so
+    # that "school" alone does not take "the school play".
+    r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
+    r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
+    r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|procedure|scan|carpool|session|"

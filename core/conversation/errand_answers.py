@@ -98,7 +98,7 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
         for f in facts
         if f.entity_id == mine and f.field.startswith("financial.") and f.field.count(".") == 2
     }
-    named = {s for s in slugs if set(s.split("_")) <= words}
+    named = {s for s in slugs if set(s.split("_")) <= words} or _by_kind(question, words, slugs)
     if not named:
         return None
     own = [
@@ -123,6 +123,23 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
     if not due:
         return f"{head} — {_undated_against_trip(trip)}."
     return f"{head} — {_against_trip(str(due[0]), trip)}."
+
+
+_KINDS = frozenset(["return", "refund", "rent", "bill", "payment", "invoice", "fee", "loan"])
+_SENT_BACK = re.compile(
+    r"\b(?:returned|send(?:ing)?\s+back|sent\s+back|mail(?:ed)?\s+back|ship(?:ped)?\s+back)\b"
+)
+
+
+def _by_kind(question: str, words: set[str], slugs: set[str]) -> set[str]:
+    """The one errand of the kind the question names, when it names the thing in other
+    words ("did i return the boots yet?" of "the Amazon return"); none when several are
+    of that kind, since guessing between them would answer the wrong one."""
+    kinds = words & _KINDS
+    if _SENT_BACK.search(question.lower()):
+        kinds |= {"return"}
+    found = {s for s in slugs if kinds & set(s.split("_"))}
+    return found if len(found) == 1 else set()
 
 
 def errand_asked(

@@ -212,3 +212,23 @@ def test_an_events_status_and_day_are_asked_as_one(status: str, day: str, asked:
         _item(2, "family.dentist_appt.schedule", day, "g-e"),
     )
     assert question(group, ME) == asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["did i return the boots yet?", "did i send back the boots", "have i returned the shoes yet?"],
+)
+def test_an_errand_named_in_other_words_is_found_by_its_kind(text: str) -> None:
+    assert offline_answer(text, (*UNDER_WAY, *ERRANDS), (), NOW).startswith(
+        "The Amazon return is due"
+    )
+
+
+def test_two_errands_of_one_kind_are_not_guessed_between() -> None:
+    both = (*ERRANDS, _fact("financial.zara_return.status", "due"))
+    assert not offline_answer("did i return the boots yet?", both, (), NOW).startswith("The ")
+
+
+def test_a_bill_not_named_is_said_as_asked() -> None:
+    said = offline_answer("did i pay the bill?", ERRANDS, (), NOW)
+    assert said == "I don't know whether you paid the bill yet — tell me."

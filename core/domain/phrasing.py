@@ -154,6 +154,13 @@ def label(field: str, entity_id: str, mine: str) -> str:
             "return_date": "return date",
         }.get(parts[-1], _plain(parts[-1]))
         return f"{words.your} {noun}"
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "schedule":
+        return f"the {_thing(parts[1])} day"
+    if len(parts) == 3 and parts[0] == "family" and parts[2] != "event_status":
+        # A member's own field: "Emma's status", "your wife's status".
+        person = who(parts[1])
+        whose = "the household's" if person == "everyone at home" else f"{person}'s"
+        return f"{whose} {_plain(parts[2])}"
     if len(parts) == 3:
         owner = _thing(parts[1])
         return f"the {owner} {_plain(parts[2])}"

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
-from core.conversation.provenance import OWNER, Viewer, by_words, told_by, user_viewer
-from core.conversation.views import age_phrase, age_text
+from core.conversation.provenance import told_by
+from core.conversation.views import age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.naming import errand
@@ -20,7 +20,7 @@ from core.domain.rollout import DomainStatus
 from core.domain.state import CommittedFact, Scalar
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
-from core.store import EventRecord, HistoryEntry, ReviewItem
+from core.store import ReviewItem
 
 
 def who(entity_id: str, mine: str) -> str:
@@ -233,64 +233,6 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
             asked = phrasing.question(members, mine).replace("\n", " ")
         queued = "" if first.status == "pending" else " (after the current one)"
         lines.append(f"• {asked}{where}{queued}")
-    return "\n".join(lines)
-
-
-def why_text(
-    field: str,
-    fact: CommittedFact | None,
-    events: Sequence[EventRecord],
-    history: Sequence[HistoryEntry],
-    now: datetime,
-    viewer: Viewer = OWNER,
-) -> str:
-    """The evidence chain: current value, the evidence for the field, how it changed;
-    each write says who made it, in words for ``viewer`` (never another member's refs)."""
-    if fact is None and not events:
-        return f"I know nothing about {field}."
-    head = (
-        f"{field} = {show_value(fact.value)} (confidence {fact.confidence:.2f}, "
-        f"{fact.resolution}, {age_phrase(fact.evidence_ts, now)}, "
-        f"from {by_words(fact.principal, fact.source_type, viewer)})"
-        if fact
-        else f"{field} has no committed value."
-    )
-    lines = [head, "", "Evidence (newest last):"]
-    for e in events[-10:]:
-        quote = f' "{e.evidence_text}"' if e.evidence_text else ""
-        whole = viewer.is_theirs(e.principal, e.entity_id)
-        also = "".join(
-            f" + {kind} {ref}" if whole else f" + {kind}" for kind, ref in e.corroborators
-        )
-        lines.append(
-            f"• {e.event_ts:%Y-%m-%d %H:%M} from {by_words(e.principal, e.source_type, viewer)}"
-            f" ({e.source_type}{also}) {e.intent}: "
-            f"{show_value(e.value)} → {e.decision} ({e.confidence:.2f}){quote}"
-        )
-    if history:
-        lines += ["", "Changes:"]
-        lines += [
-            f"• v{h.version} {h.committed_at:%Y-%m-%d %H:%M}: {show_value(h.old_value)} → "
-            f"{'(retracted)' if h.retracted else show_value(h.new_value)} ({h.resolution})"
-            for h in history[-10:]
-        ]
-    return "\n".join(lines)
-
-
-def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
-    """The changes, newest last; a change another member made says so."""
-    if not entries:
-        return "No changes yet."
-    viewer = user_viewer(mine)
-    lines = ["Changes (newest last):"]
-    for h in entries[-20:]:
-        where = "" if h.entity_id == mine else f" [{h.entity_id}]"
-        new = "(retracted)" if h.retracted else show_value(h.new_value)
-        by = "" if h.principal is None else f", by {by_words(h.principal, '', viewer)}"
-        lines.append(
-            f"• {h.committed_at:%Y-%m-%d %H:%M} {h.field}{where}: "
-            f"{show_value(h.old_value)} → {new} ({h.resolution}){by}"
-        )
     return "\n".join(lines)
 
 

@@ -11,14 +11,14 @@ from datetime import datetime
 
 from core.conversation import texts
 from core.conversation.audience import Audience
-from core.conversation.field_match import known_fields, matching_fields, no_match_text
-from core.conversation.plain_commands import plain_query
+from core.conversation.field_match import known_fields, matching_fields
+from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
 
-WHICH_FIELD = "Which field? For example: /why travel or /why travel.status"
+WHICH_FIELD = "Which one? For example: /why location, /why rent or /why travel"
 
 
 async def state_answer(
@@ -50,7 +50,7 @@ async def why_answer(
         if not hits and await store.events_for(entity, query):
             hits = [(entity, query)]
     if not hits:
-        return no_match_text(query, [f for _e, f in known])
+        return nothing_named(query, known, audience.entity_of(user_id))
     viewer = user_viewer(audience.entity_of(user_id))
     blocks = []
     for entity, field in hits:
@@ -85,12 +85,11 @@ async def history_answer(store: Store, audience: Audience, user_id: int, query: 
     known = await known_fields(store, entities)
     hits = _matches(query, known)
     if not hits:
-        return no_match_text(query, [f for _e, f in known])
-    blocks = []
-    for entity, field in hits:
-        entries = await store.history(entity, field)
-        blocks.append(f"{field}:\n" + texts.history_text(entries, mine))
-    return "\n\n".join(blocks)
+        return nothing_named(query, known, audience.entity_of(user_id))
+    # One list, newest last: each line names its field in words.
+    entries = [h for entity, field in hits for h in await store.history(entity, field)]
+    entries.sort(key=lambda h: h.seq)
+    return texts.history_text(entries, mine)
 
 
 async def status_answer(rollout: RolloutReader, entity: str) -> str:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
 from core.domain.naming import errand
+from core.domain.records import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import calendar_day
 
@@ -82,6 +84,7 @@ def _slug(f: CommittedFact) -> str:
 
 
 _WORD = re.compile(r"[a-z0-9]+")
+_WHEN = frozenset(["when", "whens", "day", "date", "deadline"])
 
 
 def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> str | None:
@@ -95,7 +98,7 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
         for f in facts
         if f.entity_id == mine and f.field.startswith("financial.") and f.field.count(".") == 2
     }
-    named = {s for s in slugs if set(s.split("_")) <= words}
+    named = {s for s in slugs if set(s.split("_")) <= words} or _by_kind(question, words, slugs)
     if not named:
         return None
     own = [
@@ -109,11 +112,58 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
     head = "; ".join(s[:1].upper() + s[1:] for s in said)
     trip = {f.field: f.value for f in facts if f.entity_id == mine and f.domain == "travel"}
     due = [f.value for f in own if f.field.endswith(".due_date")]
+    if not due and "trip" not in words and words & _WHEN:
+        # "when's the amazon return due?" with no day known: say so, and against a trip
+        # planned or under way, where it falls.
+        if trip.get("travel.status") in ("planning", "in_progress"):
+            return f"{head} — {_undated_against_trip(trip)}."
+        return f'{head} — it has no day yet; tell me when ("it\'s due friday").'
     if "trip" not in words or len(due) > 1:
         return head + "."
     if not due:
         return f"{head} — {_undated_against_trip(trip)}."
     return f"{head} — {_against_trip(str(due[0]), trip)}."
+
+
+_KINDS = frozenset(["return", "refund", "rent", "bill", "payment", "invoice", "fee", "loan"])
+_SENT_BACK = re.compile(
+    r"\b(?:returned|send(?:ing)?\s+back|sent\s+back|mail(?:ed)?\s+back|ship(?:ped)?\s+back)\b"
+)
+
+
+def _by_kind(question: str, words: set[str], slugs: set[str]) -> set[str]:
+    """The one errand of the kind the question names, when it names the thing in other
+    words ("did i return the boots yet?" of "the Amazon return"); none when several are
+    of that kind, since guessing between them would answer the wrong one."""
+    kinds = words & _KINDS
+    if _SENT_BACK.search(question.lower()):
+        kinds |= {"return"}
+    found = {s for s in slugs if kinds & set(s.split("_"))}
+    return found if len(found) == 1 else set()
+
+
+def errand_asked(
+    question: str, open_items: Sequence[ReviewItem], mine: str, shown_item: str | None = None
+) -> str:
+    """The answer to a question that names an errand Canon has only asked about so far
+    ("when's the amazon return due?" while "Is the Amazon return due?" waits): not yet
+    known, and the question that settles it. Empty when no open question names one."""
+    words = set(_WORD.findall(question.lower()))
+    named = {
+        _slug_of(r.field)
+        for r in open_items
+        if r.entity_id == mine and r.field.startswith("financial.") and r.field.count(".") == 2
+        if set(_slug_of(r.field).split("_")) <= words
+    }
+    if not named:
+        return ""
+    slug = min(named)
+    note = open_question_note(open_items, mine, under(f"financial.{slug}."), shown_item)
+    return f"Not settled yet.{note}" if note else ""
+
+
+def _slug_of(field: str) -> str:
+    return field.split(".")[1]
 
 
 def _undated_against_trip(trip: Mapping[str, Scalar]) -> str:

@@ -16,13 +16,15 @@ from datetime import datetime
 from typing import Literal
 
 from core.conversation.about_me import about_me
+from core.conversation.agenda import agenda
 from core.conversation.audience import PRIMARY
-from core.conversation.errand_answers import errand_reply
+from core.conversation.errand_answers import errand_asked, errand_reply
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import any_field, in_doubt, open_question_note
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
+    AGENDA,
     ASKS,
     CHEER,
     CONDITION,
@@ -63,7 +65,7 @@ def message_kind(text: str) -> Literal["chat", "state", "other"]:
     chat = (GREETING, THANKS, HOW_ARE_YOU, CHEER, SMALL, HELP, ABOUT_ASSISTANT)
     if any(match(t) for match in chat):
         return "chat"
-    if PENDING(t) or ABOUT_ME(t) or any(q.search(t) for q, _, _ in STATE_QUESTIONS):
+    if PENDING(t) or ABOUT_ME(t) or AGENDA(t) or any(q.search(t) for q, _, _ in STATE_QUESTIONS):
         return "state"
     return "other"
 
@@ -102,6 +104,9 @@ def offline_answer(
     if ABOUT_ME(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
         return about_me(facts, now, reader, in_doubt(open_items)) + note
+    if AGENDA(t):
+        note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
+        return agenda(facts, now, reader, in_doubt(open_items)) + note
     match, answer, topic = next(
         ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
         (None, None, None),
@@ -110,6 +115,8 @@ def offline_answer(
     about_errand = answer in (None, trip_answer) and ("?" in text or ASKS.match(t) is not None)
     if about_errand and (errand := errand_reply(t, facts, reader)) is not None:
         return errand
+    if about_errand and (asked := errand_asked(t, open_items, reader, shown_item)):
+        return asked
     if match is not None and answer is not None and topic is not None:
         subject = next((v for v in match.groupdict().values() if v), "").strip()
         said = answer(subject, Known(every, now, reader))

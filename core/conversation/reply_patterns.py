@@ -37,7 +37,9 @@ def normalised(text: str) -> str:
 
 ASKS = re.compile(
     r"^((wait|ok|okay|so|and|hey|um|uh|oh|also|btw|quick q|quick question|sorry)\s+)*"
-    r"(is|are|was|were|do|does|did|when|what|where|which|will|can|could|should|has|have|how)\b"
+    # "whens", "whats": the apostrophe left out, as people type.
+    r"(is|are|was|were|do|does|did|when|what|where|which|will|can|could|should|has|have|how"
+    r"|whens|whats|wheres|hows)\b"
 )
 """A question without its question mark ("is the amazon return before or after the trip")."""
 
@@ -94,6 +96,16 @@ CONDITION = any_of(
 )
 """A condition with its consequence ("if the flight gets cancelled we'll stay"): a plan for
 a case that has not happened, which sets nothing and is no riddle either."""
+AGENDA = any_of(
+    r"\bwhat'?s (coming up|next|ahead|up next|on (my|the|our) (plate|agenda|schedule|list|calendar))\b",
+    r"\b(anything|what|what else|stuff) (do |have )?(i|we) (need|have|got|gotta|gonna have) to do\b",
+    r"\bwhat (do|have) (i|we) (got|have|got going) (on|coming up|planned|lined up)\b",
+    r"\bwhat should (i|we) do (today|tomorrow|next|this week|first)\b",
+    r"\bwhat are (my|our) plans\b|\b(my|our) (agenda|to-?do( list)?|todos)\b",
+    r"\b(anything|something) (coming up|due|on the calendar)( soon| this week)?\b",
+    r"^(agenda|upcoming|todo|to do|to-do|schedule|my schedule|whats next|what next)$",
+)
+"""What is ahead ("what's on my plate?", "anything i need to do"): the agenda."""
 PENDING = any_of(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")
 
 

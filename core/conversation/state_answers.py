@@ -190,9 +190,10 @@ def _paid(subject: str, known: Known) -> str:
     facts = known.facts
     words = [w for w in subject.split() if w not in _FILLER]
     what = " ".join(words)
-    status = _find(facts, "financial", "status", words)
+    status = _find(facts, "financial", "status", words) if words else None
     if status is None:
-        return _dont_know(f"whether you paid {what}")
+        # "did i pay the bill?": no name left to look up, so the words as said.
+        return _dont_know(f"whether you paid {what or subject.strip()}")
     amount = _find(facts, "financial", "amount", words)
     currency = _find(facts, "financial", "currency", words)
     money = ""

@@ -18,14 +18,14 @@ from typing import Any, Literal
 
 from core.conversation.answer_texts import acknowledgement as acknowledgement
 from core.conversation.answer_texts import fact_sentence, value_sentence
-from core.conversation.answer_texts import history_text as history_text
 from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text
 from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import who as who
-from core.conversation.answer_texts import why_text as why_text
 from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
+from core.conversation.why_texts import history_text as history_text
+from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
 from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind

@@ -118,7 +118,11 @@ def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
     out = dict(payload)
     notices: list[str] = []
     if rules.agent_evidence:
-        out["source"] = {"type": AGENT}
+        # The ref stays: it says which message the claims came from, so one message's
+        # claims about one subject are asked together (the group key names the principal,
+        # so an agent's ref never joins another's question).
+        ref = payload["source"].get("ref")
+        out["source"] = {"type": AGENT, **({"ref": ref} if ref else {})}
         out["needs_confirmation"] = AGENT_DOUBT.format(via=claimant.via)
         if claimed != AGENT:
             notices.append(

@@ -154,6 +154,13 @@ def label(field: str, entity_id: str, mine: str) -> str:
             "return_date": "return date",
         }.get(parts[-1], _plain(parts[-1]))
         return f"{words.your} {noun}"
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "schedule":
+        return f"the {_thing(parts[1])} day"
+    if len(parts) == 3 and parts[0] == "family" and parts[2] != "event_status":
+        # A member's own field: "Emma's status", "your wife's status".
+        person = who(parts[1])
+        whose = "the household's" if person == "everyone at home" else f"{person}'s"
+        return f"{whose} {_plain(parts[2])}"
     if len(parts) == 3:
         owner = _thing(parts[1])
         return f"the {owner} {_plain(parts[2])}"
@@ -208,11 +215,9 @@ def _family(name: str, value: Any, thing: str) -> str:
     if name == "status":
         return f"{be.capitalize()} {person} {show(value)} today?"
     if name == "event_status" and value in _EVENT:
-        return _EVENT[value].format(name=thing)
+        return _EVENT[value].format(name=f"the {thing}")
     if name == "schedule":
-        if value == "cancelled":
-            return f"Is {thing} cancelled?"
-        return f"Is {thing} next on {show_date(value)}?"
+        return event_question(thing, None, value)
     return f"Is the {thing} {_plain(name)} now {show(value)}?"
 
 
@@ -283,7 +288,23 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         )
     if set(by_field) <= _TRIP_GROUP:
         return _trip(changes, words)
+    if len(parts) == 3 and set(by_field) == {
+        f"{parts[0]}.{parts[1]}.event_status",
+        f"{parts[0]}.{parts[1]}.schedule",
+    }:
+        status = by_field[f"{parts[0]}.{parts[1]}.event_status"]
+        return event_question(_thing(parts[1]), status, by_field[f"{parts[0]}.{parts[1]}.schedule"])
     return None
+
+
+def event_question(thing: str, status: Any, day: Any) -> str:
+    """An event's status and day asked as one: "Is the dentist appt on Tuesday, December 1?",
+    "Has the soccer practice moved to Thursday, December 3?", "Is the recital cancelled?"."""
+    if status == "cancelled" or day == "cancelled":
+        return f"Is the {thing} cancelled?"
+    if status == "moved":
+        return f"Has the {thing} moved to {show_date(day)}?"
+    return f"Is the {thing} on {show_date(day)}?"
 
 
 _TRIP_GROUP = frozenset(

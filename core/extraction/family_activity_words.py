@@ -12,6 +12,12 @@ HEAD = (
     # A school trip first, or "class" and "school" would stop short of it. A school trip by
     # the year or grade that goes: "the Year 4 trip", "the grade 3 trip".
     r"(?:field|school|class|(?:year|grade)\s+\d+)\s+trip|"
+    # A school's shows and days: "the school play got moved", "the winter concert is friday";
+    # "play" and "show" only after what makes them one (a bare "play" is a verb). First, so
+    # that "school" alone does not take "the school play".
+    r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
+    r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
+    r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
     r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"

@@ -79,6 +79,7 @@ from core.extraction.types import (
 from core.extraction.whose_clause import (
     SPEAKERS_OWN,
     coming_back,
+    named_away,
     someone_away,
     someone_elses,
 )
@@ -114,8 +115,17 @@ _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 
 
-_SETS_OUT = frozenset({"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"})
-"""Verbs of someone setting out: what a subjectless sentence after them goes on with."""
+_SETS_OUT = frozenset(
+    {"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"}
+    | {"land", "arrive", "come", "visit"}
+)
+"""Verbs of someone setting out, or coming to stay ("my in-laws land thursday and stay
+till the 12th"): what a subjectless sentence after them goes on with."""
+_MOVES = re.compile(
+    r"\b(?:land(?:s|ing)?|arriv(?:e|es|ing)|fl(?:y|ies|ying)\s+in|com(?:e|es|ing)\s+(?:in|over|"
+    r"to\s+stay|to\s+visit)|get(?:s|ting)?\s+in)\b"
+)
+"""The same in words, when the small model reads "my in-laws land thursday" as a noun phrase."""
 
 
 def extract_offline(
@@ -241,7 +251,7 @@ def extract_offline(
         # "we fly to Orlando at 7": a clock time makes the simple present a timetable.
         if not clause.times and habitual_motion(reading, ci) and clock_time(clause.low) is None:
             found = [c for c in found if domain_of(c.field) != "travel"]
-        others = someone_elses(clause, reading, seg.text)
+        others = someone_elses(clause, reading, seg.text) or named_away(clause, found)
         # "The kids leave for camp sunday. Home saturday.": a clause with no subject of
         # its own goes on with the other person's trip, not the speaker's; and a way back
         # with no subject comes home from where the clause before put someone else ("my
@@ -254,6 +264,7 @@ def extract_offline(
             others_trip = (
                 any(domain_of(c.field) == "travel" for c in dropped)
                 or (reading is not None and reading.verb in _SETS_OUT)
+                or _MOVES.search(clause.low) is not None  # the parse missed the verb
                 or (carried and not dropped)
             )
         else:

@@ -189,7 +189,9 @@ _OTHER_DOMAIN = re.compile(
     # "my 7:15 train got cancelled": a leg of the commute, not a project.
     r"train|bus|ferry|shuttle|red-?eye|connection|layover|commute|"
     r"rugby|cricket|netball|athletics|nursery|training|parents'?\s+evening|sports\s+day|tuition|"
-    r"cubs|brownies|beavers|guides)\b"
+    r"cubs|brownies|beavers|guides|"
+    # A school's shows and days (family events, ``rules_family``): "the spring musical".
+    r"play|musical|concert|assembly|performance|graduation|prom|fundraiser|bake\s+sale|fair)\b"
 )
 _PASTIMES = frozenset(
     [

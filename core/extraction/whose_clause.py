@@ -99,6 +99,21 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
 _SPEAKER_TOO = re.compile(r"\b(?:i|me|my|i'm|im|we|us|our|we're)\b")
 
 
+_FILLERS = re.compile(r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|also|update|news)\b)*\W*")
+
+
+def named_away(clause: Clause, found: Sequence[Candidate]) -> bool:
+    """Whether the clause's first words name a family member it puts away ("Ade just
+    arrived in Lagos", "ade landed in lagos"): their trip, not the speaker's, when the
+    parse missed the name for a person (a name it does not know, in any case)."""
+    lead = _FILLERS.sub("", clause.low)
+    return any(
+        re.match(rf"(?:(?:my|our)\s+)?{re.escape(c.field.split('.')[1].replace('_', ' '))}\b", lead)
+        for c in found
+        if c.field.startswith("family.") and c.field.endswith(".status") and c.value == "away"
+    )
+
+
 _AWAY = re.compile(
     r"\b(?:is|are|was|'s|s|r|been|be|got|gets|getting|stays?|staying)\s+(?:still\s+|now\s+)?"
     r"(?:away|visiting|staying|in\s+(?!the\s+(?:hospital|er|icu)\b)[a-z]|at\s+(?:his|her|their)\b|"

@@ -221,6 +221,17 @@ def test_an_agents_message_is_asked_and_a_delegate_relays_the_users_words(
     assert answered.json()["status"] == "confirmed"
 
 
+def test_an_agents_message_about_one_trip_is_one_question(tokens: Tokens) -> None:
+    """Its claims keep their message: "we are in Denver now" is asked as one question
+    (where and the trip under way together), not two that No must answer twice."""
+    agent = tokens.post("agent", "/messages", {"text": "we are in Denver now", "message_id": "a-2"})
+    questions = agent.json()["questions"]
+    assert len(questions) >= 2, questions
+    groups = {q["group"] for q in questions}
+    assert len(groups) == 1, questions
+    assert None not in groups, questions
+
+
 def test_a_delegate_cannot_settle_the_forget_it_asked_for(tokens: Tokens) -> None:
     field = "project.forgotten.status"
     tokens.post(

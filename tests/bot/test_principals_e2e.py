@@ -22,13 +22,13 @@ async def test_why_in_chat_names_who_said_it_and_shows_nobody_elses_ids(
     assert (said.principal, answered.principal) == ("user:primary", "user:primary")
     assert (said.source_ref or "").startswith(f"tg:{ALICE}:")  # her chat, her message
 
-    await tg.say(BOB, "/why family.emma.status", expect="from another member of the household")
+    await tg.say(BOB, "/why family.emma.status", expect="by another member of the household")
     bobs = tg.bot_messages(BOB)[-1].text
-    assert "(user_confirm" in bobs
-    assert "from you" not in bobs
+    assert "Emma's status: sick — confirmed by another member of the household" in bobs
+    assert "by you" not in bobs
     assert f"tg:{ALICE}" not in bobs
 
-    await tg.say(ALICE, "/why family.emma.status", expect="from you")
+    await tg.say(ALICE, "/why family.emma.status", expect="confirmed by you")
     assert "another member" not in tg.bot_messages(ALICE)[-1].text
 
 
@@ -38,7 +38,7 @@ async def test_history_in_chat_says_a_change_was_another_members(
     await start_bot(settings={"family_entity": "family:smith"})
     await tg.confirm(ALICE, "Emma is sick today", "Is Emma sick today?")
     await tg.say(BOB, "/history family.emma.status", expect="by another member of the household")
-    await tg.say(ALICE, "/history family.emma.status", expect="(user_confirm), by you")
+    await tg.say(ALICE, "/history family.emma.status", expect="sick (confirmed by you)")
 
 
 async def test_an_answer_and_the_state_say_which_member_confirmed_a_household_fact(

@@ -329,7 +329,7 @@ async def test_a_calendar_flight_corroborates_landing_there(
     assert "corroboration 1.00" in bob.reasons[0]
     assert "corroboration 1.00" not in alice.reasons[0]  # above 1, within the cap
     why = await tg.say(ALICE, "/why location", expect="Denver")
-    assert "+ calendar" in why.text
+    assert "(the calendar agreed)" in why.text
 
 
 async def test_where_am_i_names_the_home_question_waiting_behind_another(

@@ -77,7 +77,8 @@ def test_a_claimed_source_type_is_taken_downgraded_or_refused(
         assert result.notices[0].startswith(f"source {claimed} -> {taken}: ")
     agent_evidence = claimant.role in ("agent", "delegate")
     assert ("needs_confirmation" in result.payload) == agent_evidence
-    assert result.payload["source"].get("ref") == (None if agent_evidence else "m-1")
+    # The ref stays whoever claims: one message's claims are asked together.
+    assert result.payload["source"].get("ref") == "m-1"
     for key in ("event_id", "entity_id", "field", "candidate_value", "intent"):
         assert result.payload[key] == payload[key]
 

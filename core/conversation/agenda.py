@@ -1,0 +1,154 @@
+"""What is coming up, soonest first: "what's on my plate?", "anything I need to do?".
+
+The founding mistake was an assistant that planned an errand "before the trip" while the
+user was already on it. An agenda read from committed state cannot make it: the trip's
+days come from the trip as it stands (a trip under way has no departure ahead), an
+errand without a day is said against the trip as it is now, and what an open conflict
+question doubts is left out (the caller names that question beside the answer).
+Pure: facts, ``now`` and the reader in, text out.
+
+    agenda(facts, now, "user:primary")
+    # 'Coming up:\\n• Tomorrow (Tuesday, December 1): dentist appt\\n…'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from core.conversation.audience import PRIMARY
+from core.domain import phrasing
+from core.domain.naming import errand
+from core.domain.state import CommittedFact, Scalar
+from core.engine.consistency import calendar_day, today_where
+from core.engine.trip_state import DEPART, DESTINATION, RETURN, STATUS
+
+MOST = 8
+"""Lines an agenda shows; the rest are counted."""
+
+_DONE_EVENTS = frozenset(["cancelled", "done", "completed", "finished", "over"])
+NOTHING = (
+    "Nothing coming up that I know of. Tell me about plans, bills or appointments "
+    '("rent is due on the 1st") and I\'ll keep track.'
+)
+
+
+@dataclass(frozen=True, order=True)
+class _Item:
+    day: date
+    what: str
+
+
+def agenda(
+    facts: Sequence[CommittedFact],
+    now: datetime,
+    reader: str = PRIMARY,
+    in_doubt: Collection[tuple[str, str]] = (),
+) -> str:
+    """The dated things ahead of ``reader`` (their trip's days, errands due, events of
+    theirs and of the shared entities), soonest first; what is overdue, and errands with
+    no day, after them. ``in_doubt``: (entity, field) an open question doubts; left out."""
+    facts = [f for f in facts if (f.entity_id, f.field) not in in_doubt]
+    mine = {f.field: f.value for f in facts if f.entity_id == reader}
+    today = today_where(mine, now)
+    head, ahead = _trip(mine, today)
+    overdue: list[_Item] = []
+    undated: list[str] = []
+    for name, fields in sorted(_errands(facts, reader).items()):
+        if fields.get("status") != "due":
+            continue
+        said = _errand_said(name, fields)
+        day = calendar_day(fields.get("due_date"))
+        if day is None:
+            undated.append(said)
+        else:
+            (ahead if day >= today else overdue).append(_Item(day, f"{said} is due"))
+    ahead += [i for i in _events(facts) if i.day >= today]
+    if not (head or ahead or overdue or undated):
+        return NOTHING
+    lines = [head] if head else []
+    shown = sorted(ahead)[:MOST]
+    if shown:
+        lines.append("Coming up:")
+        lines += [f"• {_day(i.day, today)}: {i.what}" for i in shown]
+    if len(ahead) > MOST:
+        lines.append(f"(+{len(ahead) - MOST} more; /state has them all)")
+    if overdue:
+        lines.append("Overdue:")
+        lines += [
+            f"• {i.what[: -len(' is due')]}, since {_day(i.day, today)}" for i in sorted(overdue)
+        ]
+    if undated:
+        lines.append(f"No day yet: {', '.join(undated)}{_against_trip(mine)}.")
+    return "\n".join(lines)
+
+
+def _trip(mine: Mapping[str, Scalar], today: date) -> tuple[str, list[_Item]]:
+    """A line for a trip under way, and the trip's days still ahead."""
+    status, where = mine.get(STATUS), mine.get(DESTINATION)
+    to = f" to {phrasing.show(where)}" if where else ""
+    depart, back = calendar_day(mine.get(DEPART)), calendar_day(mine.get(RETURN))
+    items: list[_Item] = []
+    if status in ("completed", "cancelled"):
+        return "", items
+    head = f"You're on your trip{to} now." if status == "in_progress" else ""
+    # A trip under way has left: a departure still "ahead" is the stale belief itself.
+    if status != "in_progress" and depart is not None and depart >= today:
+        items.append(_Item(depart, f"you leave{' for ' + phrasing.show(where) if where else ''}"))
+    if back is not None and back >= today:
+        items.append(_Item(back, f"you're back{' from ' + phrasing.show(where) if where else ''}"))
+    return head, items
+
+
+def _errands(facts: Sequence[CommittedFact], reader: str) -> dict[str, dict[str, Scalar]]:
+    by_slug: dict[str, dict[str, Scalar]] = {}
+    for f in facts:
+        parts = f.field.split(".")
+        if f.entity_id == reader and len(parts) == 3 and parts[0] == "financial":
+            by_slug.setdefault(parts[1], {})[parts[2]] = f.value
+    return by_slug
+
+
+def _errand_said(slug: str, fields: Mapping[str, Scalar]) -> str:
+    amount = fields.get("amount")
+    money = "" if amount is None else f" ({phrasing.money_text(amount, fields.get('currency'))})"
+    return f"{errand(phrasing.show(slug))}{money}"
+
+
+def _events(facts: Sequence[CommittedFact]) -> list[_Item]:
+    """Dated events (``<domain>.<thing>.schedule``) not called off, of every entity shown."""
+    status = {
+        (f.entity_id, f.field.rsplit(".", 1)[0]): str(f.value)
+        for f in facts
+        if f.field.endswith(".event_status")
+    }
+    items = []
+    for f in facts:
+        parts = f.field.split(".")
+        day = calendar_day(f.value)
+        if len(parts) != 3 or parts[2] != "schedule" or day is None:
+            continue
+        if status.get((f.entity_id, f.field.rsplit(".", 1)[0])) in _DONE_EVENTS:
+            continue
+        items.append(_Item(day, phrasing.show(parts[1])))
+    return items
+
+
+def _against_trip(mine: Mapping[str, Scalar]) -> str:
+    """Where an undated errand stands against the trip as it is now."""
+    if mine.get(STATUS) == "in_progress":
+        return " — after your trip, since you're on it now"
+    depart = mine.get(DEPART)
+    if mine.get(STATUS) == "planning" and depart is not None:
+        return f" (you leave {phrasing.show_date(depart)})"
+    return ""
+
+
+def _day(day: date, today: date) -> str:
+    said = phrasing.show_date(day.isoformat())
+    if day == today:
+        return f"Today ({said})"
+    if (day - today).days == 1:
+        return f"Tomorrow ({said})"
+    return said

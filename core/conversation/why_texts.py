@@ -1,0 +1,190 @@
+"""/why and /history in the chat: the evidence behind a value, in words.
+
+Every value can answer "why do you believe this?". In the chat the answer is read by the
+person it is about, so it says what was heard, from whom, and what Canon did with it
+("you said "we're already in tahoe": Tahoe; I asked you"), not the resolver's names
+("ask_user", "conversation_assertive"). The dotted names and raw decisions stay where
+the owner debugs: ``canon why`` and the CLI's ``--json`` (``viewer.owner``).
+Pure: records, ``now`` and the viewer in, text out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from types import MappingProxyType
+
+from core.conversation.provenance import OWNER, Viewer, by_words, user_viewer
+from core.conversation.views import age_phrase, age_text
+from core.domain import phrasing
+from core.domain.audit import show_value
+from core.domain.phrasing_values import show_in
+from core.domain.state import CommittedFact, Scalar
+from core.store import EventRecord, HistoryEntry
+
+_HEARD: Mapping[str, str] = MappingProxyType(
+    {
+        "conversation_assertive": "said",
+        "user_confirmation": "confirmed",
+        "agent": "suggested",
+        "calendar": "had it in the calendar",
+        "email": "had it in an email",
+        "transactions_email": "had it in an email",
+        "manual_markdown": "wrote it in the workspace",
+        "static_markdown": "had it in a workspace note",
+        "system": "worked it out",
+        "execution": "did it",
+    }
+)
+"""What a source's write was, after who made it ("you said", "your calendar 'work' had
+it in the calendar")."""
+_DECIDED: Mapping[str, str] = MappingProxyType(
+    {
+        "auto_commit": "; I took it",
+        "ask_user": "; I asked",
+        "tentative_reject": "; I set it aside",
+        "duplicate": "; I had it already",
+    }
+)
+"""What Canon did with a write; an answer (a confirmation, an edit) is its own doing."""
+_TRIP: Mapping[str, str] = MappingProxyType(
+    {"planning": "planned", "in_progress": "under way", "completed": "over", "cancelled": "off"}
+)
+_ALSO: Mapping[str, str] = MappingProxyType(
+    {"calendar": "the calendar", "email": "an email", "transactions_email": "an email"}
+)
+_RESOLVED: Mapping[str, str] = MappingProxyType(
+    {
+        "auto_commit": "taken from",
+        "user_confirm": "confirmed by",
+        "user_edit": "corrected by",
+        "import": "imported from",
+    }
+)
+"""How a value came to be held, before who made the write."""
+
+
+def why_text(
+    field: str,
+    fact: CommittedFact | None,
+    events: Sequence[EventRecord],
+    history: Sequence[HistoryEntry],
+    now: datetime,
+    viewer: Viewer = OWNER,
+) -> str:
+    """The evidence chain: the value held, the evidence for it and how it changed, each
+    write saying who made it in words for ``viewer`` (never another member's refs)."""
+    if viewer.owner:
+        return _owners_why(field, fact, events, history, now)
+    entity = fact.entity_id if fact else events[0].entity_id if events else ""
+    name = _name(field, entity, viewer.entity or entity)
+    if fact is None and not events:
+        return f"I know nothing about {name[:1].lower() + name[1:]}."
+    if fact is None:
+        head = f"{name}: nothing held."
+    else:
+        who = by_words(fact.principal, fact.source_type, viewer)
+        head = (
+            f"{name}: {_value(field, fact.value)} — {_how(fact.resolution)} {who}, "
+            f"{_ago(fact.evidence_ts, now)} (sure: {fact.confidence:.2f})."
+        )
+    lines = [head]
+    if events:
+        lines += ["", "What I heard (newest last):"]
+        lines += [_heard(e, field, now, viewer) for e in events[-10:]]
+    if history:
+        lines += ["", "Changes:"]
+        lines += [_changed(h, field, viewer) for h in history[-10:]]
+    return "\n".join(lines)
+
+
+def _name(field: str, entity: str, mine: str) -> str:
+    """The field as a person names it: "Your location", "Emma's status", "The rent amount"."""
+    said = phrasing.label(field, entity, mine)
+    return said[:1].upper() + said[1:]
+
+
+def _value(field: str, value: Scalar) -> str:
+    if field == "travel.status" and isinstance(value, str):
+        return _TRIP.get(value, show_in(field, value))
+    return show_in(field, value)
+
+
+def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
+    who = by_words(e.principal, e.source_type, viewer)
+    heard = _HEARD.get(e.source_type, f"sent it ({e.source_type.replace('_', ' ')})")
+    quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+    value = "(forget it)" if e.intent == "retract" else _value(field, e.value)
+    kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
+    also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
+    decided = _DECIDED.get(e.decision, "")
+    return f"• {_when(e.event_ts, now)} — {who} {heard}{quote}: {value}{also}{decided} ({e.confidence:.2f})"
+
+
+def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:
+    new = "forgotten" if h.retracted else _value(field, h.new_value)
+    was = "" if h.old_value is None else f"{_value(field, h.old_value)} → "
+    who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
+    return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"
+
+
+def _how(resolution: str) -> str:
+    return _RESOLVED.get(resolution, resolution.replace("_", " ") + ", by")
+
+
+def _when(then: datetime, now: datetime) -> str:
+    return f"{then:%b %-d, %H:%M}" if (now - then).days >= 1 else _ago(then, now)
+
+
+def _ago(then: datetime, now: datetime) -> str:
+    age = age_text(then, now)
+    return age if age == "just now" else f"{age} ago"
+
+
+def _owners_why(
+    field: str,
+    fact: CommittedFact | None,
+    events: Sequence[EventRecord],
+    history: Sequence[HistoryEntry],
+    now: datetime,
+) -> str:
+    """``canon why``: the resolver's own names, for the owner debugging it."""
+    if fact is None and not events:
+        return f"I know nothing about {field}."
+    head = (
+        f"{field} = {show_value(fact.value)} (confidence {fact.confidence:.2f}, "
+        f"{fact.resolution}, {age_phrase(fact.evidence_ts, now)}, "
+        f"from {by_words(fact.principal, fact.source_type, OWNER)})"
+        if fact
+        else f"{field} has no committed value."
+    )
+    lines = [head, "", "Evidence (newest last):"]
+    for e in events[-10:]:
+        quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+        also = "".join(f" + {kind} {ref}" for kind, ref in e.corroborators)
+        lines.append(
+            f"• {e.event_ts:%Y-%m-%d %H:%M} from {by_words(e.principal, e.source_type, OWNER)}"
+            f" ({e.source_type}{also}) {e.intent}: "
+            f"{show_value(e.value)} → {e.decision} ({e.confidence:.2f}){quote}"
+        )
+    if history:
+        lines += ["", "Changes:"]
+        lines += [
+            f"• v{h.version} {h.committed_at:%Y-%m-%d %H:%M}: {show_value(h.old_value)} → "
+            f"{'(retracted)' if h.retracted else show_value(h.new_value)} ({h.resolution})"
+            for h in history[-10:]
+        ]
+    return "\n".join(lines)
+
+
+def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
+    """The changes, newest last, each field by its name; a change another member made
+    says so."""
+    if not entries:
+        return "No changes yet."
+    viewer = user_viewer(mine)
+    lines = ["Changes (newest last):"]
+    for h in entries[-20:]:
+        name = _name(h.field, h.entity_id, mine)
+        lines.append(_changed(h, h.field, viewer).replace("• ", f"• {name}, ", 1))
+    return "\n".join(lines)

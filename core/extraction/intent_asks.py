@@ -1,0 +1,193 @@
+"""Asking without a question mark or an imperative up front: the indirect request of a
+letter ("It would be great if someone could confirm the venue"), the question folded
+into a statement ("I was wondering whether the clinic is open"), a booking desk's
+customer ("Actually, make that 5 people", "an aisle seat please", "I'm hoping to find a
+quiet hotel"), a closing that claims nothing ("That's perfect, thank you for your help",
+"that won't be necessary") and a note to oneself ("must remember to call the bank").
+
+Each of these asks something of a listener (or of the speaker later) and states nothing
+about the world, so ``classify`` reads them as intent "none" before a modal or a wish
+word in them ("would", "hoping", "wanted to") makes them a possibility, or their present
+tense a fact. A wh-question with an expletive in it ("who tf took my spot") is a question
+all the same. What is still undecided ("I'm still deciding") is a possibility, not a fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.intent_chat import is_chitchat, is_social
+
+_ANYONE = (
+    r"(?:you|u|ya|someone|somebody|some1|anyone|anybody|any1|one\s+of\s+(?:you|us|u)|y'?all|"
+    r"(?:you|u)\s+guys|whoever(?:'s|\s+is)?(?:\s+\w+){0,3}?)"
+)
+_GOOD = (
+    r"(?:great|good|nice|awesome|amazing|helpful|lovely|brilliant|fab|ideal|perfect|super|"
+    r"handy|appreciated|a\s+(?:big\s+|huge\s+)?help)"
+)
+_INDIRECT_REQUEST = re.compile(
+    # "It would be great if someone could confirm the venue", "would be good if u could
+    # ring the GP", "it'd be really helpful if you could send the slides".
+    rf"^(?:it\s+)?(?:would|'d|wd|will)\s+be\s+(?:really\s+|so\s+|very\s+|super\s+)?{_GOOD}\s+"
+    rf"if\s+{_ANYONE}\s+(?:could|can|would|will|were\s+able\s+to|are\s+able\s+to)\b|"
+    rf"^it'd\s+be\s+(?:really\s+|so\s+|very\s+|super\s+)?{_GOOD}\s+if\s+{_ANYONE}\s+"
+    r"(?:could|can|would|will)\b|"
+    # "I'd appreciate it if you could forward this", "I would be grateful if someone can".
+    r"^(?:i|we)(?:'d|\s+would)\s+(?:really\s+|greatly\s+|very\s+much\s+|so\s+)?(?:appreciate\s+"
+    rf"(?:it\s+)?|be\s+(?:very\s+|really\s+|so\s+|most\s+)?(?:grateful|thankful|obliged)\s+)"
+    rf"(?:if|for)\s+(?:{_ANYONE}|any\s+help|your\s+help)\b"
+)
+_LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh)[\s,!.]+)*"
+_FOLDED_QUESTION = re.compile(
+    # "I was wondering whether you had a chance to look", "just wondering if anyone has
+    # the password", "I wanted to check whether the invoice was paid", "we'd like to know
+    # whether the ferry runs", "I am writing to ask if the flat is still available", "just
+    # following up on my email".
+    rf"{_LEAD}(?:(?:i|we)\s+(?:was|were|am|are|'m|'re)?\s*)?(?:just\s+|also\s+)?wondering\s+"
+    r"(?:if|whether|when|where|what|how|who|why|about)\b|"
+    rf"{_LEAD}(?:i|we)(?:\s+|(?='d))(?:just\s+|also\s+)?(?:wanted|want|wish|would\s+like|'d\s+like|"
+    r"need(?:ed)?)\s+to\s+(?:quickly\s+)?(?:check|ask|see|know|confirm|find\s+out|enquire|"
+    r"inquire|double[\s-]check)\s+(?:with\s+you\s+|again\s+)?(?:if|whether|when|where|what|how|"
+    r"who|why|about)\b|"
+    rf"{_LEAD}(?:i|we)(?:\s+am|'m|\s+are|'re)\s+(?:just\s+)?(?:writing|emailing|messaging|texting|"
+    r"reaching\s+out|getting\s+in\s+touch|contacting\s+you)\s+to\s+(?:ask|enquire|inquire|"
+    r"check|see|find\s+out|request|confirm\s+whether|confirm\s+if)\b|"
+    rf"{_LEAD}(?:(?:i|we)(?:\s+am|'m|\s+are|'re)\s+)?(?:just\s+)?(?:following|checking|circling|"
+    r"chasing)\s+(?:up|in|back)\s+(?:on|about|regarding|re|with\s+(?:you|u)\s+(?:on|about|"
+    r"regarding|re))\b"
+)
+_DIALOGUE_CLOSING = re.compile(
+    # "no, that's all I need today", "that'll be all", "nothing else", "that won't be
+    # necessary", "whichever is cheapest", "no need, thanks": a customer closing or
+    # declining an offer claims nothing.
+    r"(?:(?:no|nope|nah|ok|okay|great|perfect|actually)\W+)*(?:"
+    r"(?:that(?:'s|\s+is|\s+will\s+be|'ll\s+be)|thats|it's|it\s+is)\s+(?:all|everything|it)"
+    r"(?:\s+(?:i\s+need(?:ed)?|we\s+need(?:ed)?|for\s+(?:now|today|me|us)|today|thanks?|"
+    r"thank\s+you|from\s+(?:me|us)|then|right\s+now))*|"
+    r"nothing\s+(?:else|more)(?:\s+(?:for\s+(?:now|today|me|us)|thanks?|thank\s+you|today))*|"
+    r"(?:that|it|this)\s+(?:won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|shouldn't|"
+    r"should\s+not)\s+be\s+(?:necessary|needed|required)|(?:there's\s+)?no\s+need(?:\s+(?:for\s+"
+    r"(?:that|it)|thanks?|thank\s+you))*|not\s+(?:necessary|needed)|"
+    r"(?:whichever|whatever)(?:\s+one)?(?:\s+is|'s|\s+are)\s+(?:the\s+)?(?:\w+est|most\s+\w+|"
+    r"available|free|earliest|closest|nearest)|"
+    # A letter's pleasantry: "I hope this finds you well", "trust all is well with you".
+    r"(?:i\s+|we\s+)?(?:hope|trust)\s+(?:this|the|my|our)\s+(?:\w+\s+)?finds\s+(?:you|u)\b.*|"
+    r"(?:i\s+|we\s+)?(?:hope|trust)\s+(?:all|everything|things)(?:\s+is|'s|\s+are)\s+(?:well|"
+    r"good|ok|okay|fine)\b.*"
+    r")(?:\s+(?:thanks?|thank\s+you|then|for\s+now))*"
+)
+_CLOSING_PIECE = re.compile(r"\s*[,.!;]+\s*|\s+(?=(?:thanks?|thank\s+you|cheers|bye)\b)")
+_DISCOURSE_LEAD = re.compile(
+    r"^(?:(?:actually|also|oh\s+and|and\s+also|oh\s+also|in\s+that\s+case|in\s+which\s+case|"
+    r"one\s+more\s+thing|while\s+you're\s+at\s+it|(?:note\s+|memo\s+)?to\s+self|reminder|"
+    r"self[\s-]reminder|todo|to\s+do|oops|sorry)\b[\s,:;.!-]*)+"
+)
+"""The words a customer or a note puts before what it asks: "Actually, make that five",
+"Oh and also book a taxi", "Note to self: renew passport". (Not "ok," or "yeah,": a
+subjectless statement follows them as often as a command does.)"""
+_AGREED_THEN_ASKED = re.compile(
+    r"^(?:yes|yeah|yep|ok|okay|great|perfect|lovely|sure|alright|right|sounds\s+(?:good|great)|"
+    r"that\s+(?:works|sounds\s+(?:good|great)))\W+(?:(?:then|and|so)\s+)?(?:go\s+ahead\s+and\s+)?"
+    r"(?:book|reserve|make\s+(?:it|that|the)|go\s+ahead|cancel|add|change|send|order)\b"
+)
+"""A customer agreeing and asking the desk to go on ("Perfect, book it for three", "yes
+go ahead", "ok then cancel the taxi")."""
+_SELF_REMINDER = re.compile(
+    r"^(?:i\s+|we\s+)?(?:must|need\s+to|have\s+to|gotta|got\s+to|should|mustn't|must\s+not)\s+"
+    r"(?:remember|not\s+forget|remind\s+(?:myself|ourselves))\s+(?:to|that)\b|"
+    r"^(?:(?:don't|dont|do\s+not)\s+(?:let\s+me\s+)?forget|remember)\s+to\b"
+)
+"""A note to oneself of what to do ("must remember to call the bank", "don't forget to
+renew the passport"): asked of the speaker later, no fact yet."""
+_PLEASE_END = re.compile(r"(?:,\s*|\s+)(?:please|pls|plz)$")
+_PLEASE_LEAD = re.compile(r"^(?:please|pls|plz)\b")
+_STATE_NOW = re.compile(
+    r"\b(?:i'm|im|i\s+am|we're|we\s+are|i've|we've|i\s+have|we\s+have|i\s+was|we\s+were|"
+    r"my|our)\b"
+)
+"""A customer's wish list with "please" at its end ("an aisle seat please", "the train
+should arrive by 10:15 please", "for three nights please") asks; one about the speaker ("I'm
+at the desk now, please come down") is a statement with its request."""
+_WANTS_A_SERVICE = re.compile(
+    r"^(?:(?:hi|hello|hey|good\s+(?:morning|afternoon|evening)|hi\s+there|yes|yeah|ok|okay|"
+    r"also|and|oh)\W+)*(?:i|we)(?:'m|\s+am|'re|\s+are|\s+was|\s+were)\s+(?:also\s+|just\s+|"
+    r"really\s+)?(?:hoping|trying|wanting|looking|wishing|keen|eager)\s+to\s+(?:find|book|get|"
+    r"reserve|order|arrange|organi[sz]e|grab|hire|rent|locate)\s+(?!(?:back|home|there|out|"
+    r"over|better|well|a\s+new\s+job|a\s+job|pregnant|married)\b)|"
+    # "I was hoping you could…", "we were hoping someone could…": asked politely.
+    rf"^(?:i|we)\s+(?:was|were|am|are|'m|'re)\s+(?:just\s+|really\s+)?hoping\s+{_ANYONE}\s+"
+    r"(?:could|can|would|will|might)\b"
+)
+"""A customer telling a desk what to find ("I'm hoping to find an Italian restaurant in
+the centre", "we're looking to book two rooms", "I was hoping you could help"): a request,
+not a hope about the world."""
+_UNDECIDED = re.compile(
+    r"\b(?:still|yet\s+to|haven't|have\s+not|havent|not|hasn't|has\s+not|n't)\s+(?:quite\s+|"
+    r"fully\s+|really\s+)?(?:decid(?:ing|ed|e)|made\s+(?:up\s+)?(?:my|our|his|her|their)\s+"
+    r"minds?(?:\s+up)?|figur(?:ing|ed)\s+(?:it|that|things)\s+out|settled\s+on|sure\s+yet|"
+    r"worked\s+(?:it|things)\s+out)\b(?!\s+(?:to|that|on\s+the)\b)"
+)
+"""Not decided yet ("I'm still deciding", "we haven't made up our minds", "not confirmed
+yet"): a plan that may or may not be, not a fact; "we decided to stay" is one."""
+_WH_EXPLETIVE = re.compile(
+    r"^(?:(?:ok|okay|so|wait|um|and|but|like|bro|dude|lol|omg)\W+)*"
+    r"(?:who|what|where|why|how|when|which)\s+(?:tf|tha\s+(?:hell|heck|fuck|f)|the\s+(?:hell|heck|"
+    r"fuck|f|frick|flip|dickens|devil)|on\s+earth|in\s+the\s+world|in\s+god's\s+name|ever|even)\b"
+)
+"""A wh-question with an expletive or "even"/"ever" after its wh-word ("who tf took my
+spot", "where the hell is my charger", "why on earth is the train late", "who even reads
+the terms"): asked, mark or not."""
+
+
+def asks_indirectly(low: str) -> bool:
+    """An indirect request or a question folded into a statement: intent "none"."""
+    return bool(_INDIRECT_REQUEST.search(low) or _FOLDED_QUESTION.search(low))
+
+
+def closes_dialogue(low: str) -> bool:
+    """Every piece of the clause is a closing, a thanks or a back-channel word: "That's
+    perfect, thank you so much for your help", "No, that's all I need today"."""
+    pieces = [p.strip() for p in _CLOSING_PIECE.split(low.strip(" .!")) if p and p.strip()]
+    return bool(pieces) and all(
+        _DIALOGUE_CLOSING.fullmatch(p) or is_chitchat(p) or is_social(p) for p in pieces
+    )
+
+
+def without_lead(low: str) -> str:
+    """The clause without the discourse words before what it asks ("actually, make that
+    5 people" → "make that 5 people")."""
+    return _DISCOURSE_LEAD.sub("", low, count=1)
+
+
+def agrees_then_asks(low: str) -> bool:
+    """Agreement followed by what the desk is to do next."""
+    return _AGREED_THEN_ASKED.search(low) is not None
+
+
+def reminds_self(low: str) -> bool:
+    """A note to oneself of what to do."""
+    return _SELF_REMINDER.search(without_lead(low)) is not None
+
+
+def asked_with_please(low: str) -> bool:
+    """A wish list ended (or led) with "please" that says nothing about the speaker."""
+    return bool(
+        (_PLEASE_END.search(low) or _PLEASE_LEAD.search(without_lead(low)))
+        and not _STATE_NOW.search(low)
+    )
+
+
+def wants_a_service(low: str) -> bool:
+    """A customer telling a desk what to find or book."""
+    return _WANTS_A_SERVICE.search(low) is not None
+
+
+def undecided(low: str) -> bool:
+    """A decision not made yet."""
+    return _UNDECIDED.search(low) is not None
+
+
+def wh_with_expletive(low: str) -> bool:
+    """A wh-question with an expletive after its wh-word."""
+    return _WH_EXPLETIVE.search(low) is not None

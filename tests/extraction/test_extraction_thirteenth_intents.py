@@ -1,0 +1,226 @@
+"""The thirteenth round (issue 24), intents: classes of asking, closing and telling that
+sentences written for this round in many voices (a booking desk's customer, letters,
+carers' hand-over notes, gamers, a family's chat, travel diaries) showed the classifier
+reading wrong: requests made indirectly or folded into a statement, a customer's closing,
+amending or wish list, notes to oneself, wh-questions with an expletive and no mark,
+decisions not made yet, and plans let go told with what stopped them.
+
+Each class has its look-alikes beside it. Every row is a sentence written for this module,
+none taken from an evaluation set; the probe sentences are ``realistic/probes13i-dev.jsonl``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _intent(text: str) -> str:
+    return extract_offline(text, at=AT).intent
+
+
+def _commits(text: str) -> bool:
+    found = extract_offline(text, at=AT).observations
+    return any(o.intent in ("assertive", "planning") for o in found)
+
+
+# ---------------------------------------------------------------- indirect requests
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It would be really helpful if you could send the minutes by Monday.",
+        "would be awesome if someone could grab the projector from room 2",
+        "It'd be great if one of you could water the plants while we're in Spain",
+        "Would be good if whoever's on nights could check her sugar levels",
+        "I'd really appreciate it if you could cancel my booking for the 12th.",
+        "We would be very grateful if someone can confirm the room for Friday.",
+    ],
+)
+def test_an_indirect_request_asks_and_commits_nothing(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was wondering whether the pool is open on Sundays.",
+        "just wondering if anyone has the wifi password for the cabin",
+        "I wanted to check if the deposit came through okay.",
+        "We'd like to know whether the ferry runs in March.",
+        "I am writing to enquire about the flat on Mill Lane.",
+        "Just following up on the invoice I sent last week.",
+        "hey, checking in about the car seat you were going to lend us",
+    ],
+)
+def test_a_question_folded_into_a_statement_asks(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # telling, not asking: the same verbs with a fact after them
+        ("I'm writing to let you know I've moved to Leeds.", "assertive"),
+        ("I wanted to stay in Rome but we're in Naples now", "assertive"),
+        ("it would be great to see you when you're in town", "hypothetical"),
+    ],
+)
+def test_look_alikes_of_indirect_requests_keep_their_intent(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- a booking desk's customer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's great, thank you so much for your help.",
+        "No, that's all I need today.",
+        "nope thats everything for now thanks",
+        "That won't be necessary, thank you.",
+        "no need, thanks",
+        "Any of those is fine, whichever is cheapest.",
+        "Nothing else, thank you.",
+        "Hi Ana, I hope this email finds you well.",
+    ],
+)
+def test_a_closing_or_a_pleasantry_claims_nothing(text: str) -> None:
+    assert _intent(text) == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Actually, make that 5 people instead.",
+        "Oh and also book a taxi to the station for 6pm.",
+        "In that case, cancel the second room.",
+        "Perfect, book it for three nights.",
+        "yes go ahead",
+        "The train should arrive by 10:15 please.",
+        "a window seat and no stopovers please",
+        "Hi there, I'm hoping to find a quiet hotel near the river.",
+        "We're looking to book two rooms for the wedding weekend.",
+        "I was hoping you could help me change my flight.",
+    ],
+)
+def test_a_customer_amending_or_asking_requests(text: str) -> None:
+    assert _intent(text) in ("none", "planning")
+    assert _intent(text) != "hypothetical"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # "hoping" about the world stays a hope; "ok," before a subjectless plan stays a plan
+        ("I'm hoping to get back home by friday", "hypothetical"),
+        ("hoping to find a new job in the new year", "hypothetical"),
+        ("ok, leaving for the airport in 10", "planning"),
+        ("I'm at the front desk now, please come down", "assertive"),
+    ],
+)
+def test_look_alikes_of_a_customer_keep_their_intent(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- notes to oneself
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Note to self: renew passport before March",
+        "must remember to call the bank tomorrow",
+        "need to remember to bring the charger",
+        "Don't forget to book the vet for Max",
+        "reminder: pay the window cleaner",
+    ],
+)
+def test_a_note_to_oneself_is_asked_not_told(text: str) -> None:
+    assert _intent(text) in ("none", "planning")
+    assert _intent(text) != "assertive"
+
+
+# ---------------------------------------------------------------- questions with an expletive
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "who tf took my spot in the lobby",
+        "where the hell did i put my keys",
+        "ok why on earth is the train still not here",
+        "what the heck happened to the wifi",
+    ],
+)
+def test_a_wh_question_with_an_expletive_asks(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+# ---------------------------------------------------------------- decisions not made yet
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not yet, I'm still deciding.",
+        "we haven't made up our minds about Lisbon",
+        "havent decided if im going home for xmas",
+        "Still figuring it out, will let you know.",
+    ],
+)
+def test_a_decision_not_made_is_a_possibility(text: str) -> None:
+    assert _intent(text) in ("hypothetical", "none")
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we decided to stay in Lisbon",
+        "I've decided to move to Denver in June",
+        "ok we've settled on the cheaper flat",
+    ],
+)
+def test_a_decision_made_is_no_possibility(text: str) -> None:
+    assert _intent(text) != "hypothetical"
+
+
+# ---------------------------------------------------------------- plans let go
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We were going to paint the kitchen but ran out of time",
+        "i was gonna call her back but fell asleep",
+        "was supposed to go running this morning but it poured",
+        "They were planning to visit us but their car broke down",
+    ],
+)
+def test_a_plan_let_go_with_what_stopped_it_is_history(text: str) -> None:
+    assert _intent(text) in ("historical", "assertive")
+    assert not any(
+        o.intent in ("assertive", "planning") and o.field.endswith("location")
+        for o in extract_offline(text, at=AT).observations
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we were going to move to Boston",
+        "I was going to go but if it had snowed I'd have stayed home",
+        "we were meant to fly on Sunday",
+    ],
+)
+def test_a_plan_without_what_undid_it_stays_a_possibility(text: str) -> None:
+    assert _intent(text) == "hypothetical"
+    assert not _commits(text)

@@ -24,6 +24,7 @@ from core.extraction.intent_asks import (
     asks_indirectly,
     closes_dialogue,
     reminds_self,
+    subjectless_plan,
     undecided,
     wants_a_service,
     wh_with_expletive,
@@ -159,6 +160,8 @@ def classify(
     if seg.question or (
         seg.sentence_start and not markdown and (UNMARKED_Q.match(low) or wh_with_expletive(low))
     ):
+        if asks_indirectly(low):  # "would it be possible to reschedule?"
+            return ClauseIntent("none", 0.5)
         return ClauseIntent(question_intent(low), 0.5, opens_scope=opens)
     bare = without_lead(low)  # "actually, make that 5 people", "note to self: renew ..."
     asked = seg.joint == "" and (_COMMAND.search(low) or _COMMAND.search(bare)) is not None
@@ -199,6 +202,8 @@ def classify(
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if WHEN_PRESENT.search(low) and not FUTURE.search(low):
         return ClauseIntent("hypothetical", 0.5)
+    if subjectless_plan(low):
+        return ClauseIntent("planning", 0.9, future_time=has_future_time)
     confidence = 0.95 if _FIRST_PERSON.search(low) or markdown else 0.9
     if _LEANING.search(low):
         confidence = 0.85

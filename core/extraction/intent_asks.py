@@ -36,7 +36,24 @@ _INDIRECT_REQUEST = re.compile(
     # "I'd appreciate it if you could forward this", "I would be grateful if someone can".
     r"^(?:i|we)(?:'d|\s+would)\s+(?:really\s+|greatly\s+|very\s+much\s+|so\s+)?(?:appreciate\s+"
     rf"(?:it\s+)?|be\s+(?:very\s+|really\s+|so\s+|most\s+)?(?:grateful|thankful|obliged)\s+)"
-    rf"(?:if|for)\s+(?:{_ANYONE}|any\s+help|your\s+help)\b"
+    rf"(?:if|for)\s+(?:{_ANYONE}|(?:any|your|some)\s+(?:help|advice|guidance|assistance|"
+    r"information|info|feedback|thoughts|suggestions|tips|pointers))\b|"
+    # "would it be possible to reschedule?", "is it possible for you to send it again":
+    # asking for it to be done.
+    r"^(?:would|will|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+(?:you|u|someone|us|me)\s+)?"
+    r"to\s+\w|"
+    # "could the next shift make sure she drinks", "can night staff check his dressing":
+    # asked of the people on duty.
+    r"^(?:could|can|would|will)\s+(?:the\s+)?(?:next|night|day|morning|evening|weekend|late|"
+    r"early|afternoon|on-?call)\s+(?:shift|staff|team|carers?|nurses?|person|crew|cover)\b|"
+    # "Around 7pm would be ideal", "a sea view would be lovely, thanks": a customer's
+    # choice given to a desk.
+    r"^(?:(?:around|about|at|by|before|after|sometime|any\s*time|early|late|roughly)\b|\d|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|tomorrow\b|tonight\b|somewhere\b|"
+    r"something\b|anything\b|either\b|a\s+(?:table|room|seat|taxi|car|window|double|single|"
+    r"twin|quiet|sea|ground)\b)[^,;]*\s+(?:would|'d|will)\s+be\s+(?:ideal|perfect|great|best|"
+    r"good|fine|lovely|preferable|better|brilliant|wonderful|amazing|fantastic)"
+    r"(?:,?\s+(?:thanks|thank\s+you|please))?$"
 )
 _LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh)[\s,!.]+)*"
 _FOLDED_QUESTION = re.compile(
@@ -61,7 +78,7 @@ _DIALOGUE_CLOSING = re.compile(
     # "no, that's all I need today", "that'll be all", "nothing else", "that won't be
     # necessary", "whichever is cheapest", "no need, thanks": a customer closing or
     # declining an offer claims nothing.
-    r"(?:(?:no|nope|nah|ok|okay|great|perfect|actually)\W+)*(?:"
+    r"(?:(?:no|nope|nah|ok|okay|great|perfect|actually|i\s+think|i\s+guess|i\s+believe)\W+)*(?:"
     r"(?:that(?:'s|\s+is|\s+will\s+be|'ll\s+be)|thats|it's|it\s+is)\s+(?:all|everything|it)"
     r"(?:\s+(?:i\s+need(?:ed)?|we\s+need(?:ed)?|for\s+(?:now|today|me|us)|today|thanks?|"
     r"thank\s+you|from\s+(?:me|us)|then|right\s+now))*|"
@@ -74,7 +91,18 @@ _DIALOGUE_CLOSING = re.compile(
     # A letter's pleasantry: "I hope this finds you well", "trust all is well with you".
     r"(?:i\s+|we\s+)?(?:hope|trust)\s+(?:this|the|my|our)\s+(?:\w+\s+)?finds\s+(?:you|u)\b.*|"
     r"(?:i\s+|we\s+)?(?:hope|trust)\s+(?:all|everything|things)(?:\s+is|'s|\s+are)\s+(?:well|"
-    r"good|ok|okay|fine)\b.*"
+    r"good|ok|okay|fine)\b.*|"
+    # "I look forward to hearing from you", "looking forward to your reply".
+    r"(?:i\s+|we\s+)?(?:(?:very\s+)?much\s+)?look(?:ing)?\s+forward\s+to\s+(?:hearing\s+"
+    r"(?:from\s+)?(?:you|u|back)|your\s+(?:reply|response|thoughts|feedback))\b.*|"
+    # "just saw your message, sorry", "only just got ur text".
+    r"(?:(?:only\s+)?just\s+)?(?:saw|seen|read|got|noticed)\s+(?:your|ur|the|this)\s+"
+    r"(?:message|msg|text|txt|email|mail|call|missed\s+call|voicemail|dm)s?(?:\s+(?:sorry|soz))?|"
+    # Small talk about oneself that tells nothing: "can't complain", "not bad", "same old".
+    r"(?:(?:i\s+)?can't|cant|mustn't)\s+(?:complain|grumble)(?:\s+really)?|"
+    r"not\s+(?:too\s+)?bad(?:\s+(?:at\s+all|really|thanks))?|same\s+old(?:\s+same\s+old)?|"
+    r"could\s+be\s+worse|(?:sorry|soz|apologies)(?:\s+(?:about\s+that|for\s+the\s+(?:delay|"
+    r"late\s+reply|wait)))?"
     r")(?:\s+(?:thanks?|thank\s+you|then|for\s+now))*"
 )
 _CLOSING_PIECE = re.compile(r"\s*[,.!;]+\s*|\s+(?=(?:thanks?|thank\s+you|cheers|bye)\b)")
@@ -127,6 +155,10 @@ _UNDECIDED = re.compile(
     r"fully\s+|really\s+)?(?:decid(?:ing|ed|e)|made\s+(?:up\s+)?(?:my|our|his|her|their)\s+"
     r"minds?(?:\s+up)?|figur(?:ing|ed)\s+(?:it|that|things)\s+out|settled\s+on|sure\s+yet|"
     r"worked\s+(?:it|things)\s+out)\b(?!\s+(?:to|that|on\s+the)\b)"
+)
+_WAIT_AND_SEE = re.compile(
+    r"\b(?:we'll|we\s+will|i'll|i\s+will|guess\s+we'll)\s+(?:just\s+)?see(?:\s+(?:how|what|if|"
+    r"whether)\b|\s*$)|\btime\s+will\s+tell\b|\bremains\s+to\s+be\s+seen\b|^who\s+knows\b"
 )
 """Not decided yet ("I'm still deciding", "we haven't made up our minds", "not confirmed
 yet"): a plan that may or may not be, not a fact; "we decided to stay" is one."""
@@ -185,7 +217,25 @@ def wants_a_service(low: str) -> bool:
 
 def undecided(low: str) -> bool:
     """A decision not made yet."""
-    return _UNDECIDED.search(low) is not None
+    return _UNDECIDED.search(low) is not None or _WAIT_AND_SEE.search(low) is not None
+
+
+_SUBJECTLESS_PLAN = re.compile(
+    r"^(?:(?:ok|okay|so|and|then|anyway|welp|right|alright|k)[\s,]+)*(?:just\s+)?(?:gonna|going\s+to|"
+    r"about\s+to|off\s+to|heading\s+(?:out|off|over|home|back|to|into)|leaving\s+(?:for|at|in|"
+    r"soon|shortly|tonight|tomorrow)|off\s+(?:out|home|now))\s+(?!be\s+(?:honest|fair)\b)\w"
+)
+"""A plan with its "I'm" left out: "Gonna head out at 5", "Off to the dentist", "heading
+home in 10", "leaving for the airport at 6"."""
+
+
+_UNDER_WAY = re.compile(r"\b(?:now|rn|right\s+now|atm|already|as\s+we\s+speak)\b")
+"""Set out already: "heading to tahoe now" is a trip under way, not a plan."""
+
+
+def subjectless_plan(low: str) -> bool:
+    """A plan typed without its subject."""
+    return _SUBJECTLESS_PLAN.search(low) is not None and _UNDER_WAY.search(low) is None
 
 
 def wh_with_expletive(low: str) -> bool:

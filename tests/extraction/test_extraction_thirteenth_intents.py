@@ -224,3 +224,95 @@ def test_a_plan_let_go_with_what_stopped_it_is_history(text: str) -> None:
 def test_a_plan_without_what_undid_it_stays_a_possibility(text: str) -> None:
     assert _intent(text) == "hypothetical"
     assert not _commits(text)
+
+
+# ---------------------------------------------------------------- batch 2: letters and desks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Would it be possible to move my appointment to Thursday?",
+        "is it possible for you to resend the invoice",
+        "Could the night staff check his catheter at 2am?",
+        "can the weekend team make sure the bins go out",
+        "We'd be grateful for any advice on the boiler.",
+        "Around 8pm would be perfect, thanks.",
+        "a ground floor room would be ideal",
+        "Friday morning would be best.",
+    ],
+)
+def test_asking_for_it_to_be_done_politely_is_a_request(text: str) -> None:
+    assert _intent(text) in ("none", "planning")
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I look forward to hearing from you.",
+        "Looking forward to your reply.",
+        "just saw ur text sorry!!",
+        "only just read your email",
+        "Can't complain really",
+        "not bad thanks",
+        "I think that's everything, thanks so much.",
+    ],
+)
+def test_letter_closings_and_small_talk_claim_nothing(text: str) -> None:
+    assert _intent(text) == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we'll see how it goes",
+        "I'll see what the weather does",
+        "time will tell",
+        "guess we'll see",
+    ],
+)
+def test_waiting_to_see_decides_nothing(text: str) -> None:
+    assert _intent(text) in ("hypothetical", "none")
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Gonna head out at 5", "planning"),
+        ("Gonna grab food first", "planning"),
+        ("heading home in 10", "planning"),
+        ("Off to the dentist", "planning"),
+        # what is seen is a plan when it is someone to meet
+        ("we'll see you at 6", "planning"),
+    ],
+)
+def test_a_plan_typed_without_its_subject_is_a_plan(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should've bought the skin when it was on sale",
+        "we should have left before the storm hit",
+        "I could have taken the job when they offered it",
+    ],
+)
+def test_the_time_of_what_might_have_been_shares_it(text: str) -> None:
+    assert _intent(text) == "hypothetical"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Pretty sure the office is closed on Monday", ("assertive", "planning")),
+        ("fairly certain the rent went up in june", ("assertive", "historical")),
+        ("So sorry your dad is in the hospital", ("none",)),
+        ("not sure the pool is open today", ("hypothetical", "none")),
+    ],
+)
+def test_how_sure_the_speaker_is_leads_what_is_said(text: str, intent: tuple[str, ...]) -> None:
+    assert _intent(text) in intent

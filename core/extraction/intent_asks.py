@@ -46,6 +46,7 @@ _INDIRECT_REQUEST = re.compile(
     # asked of the people on duty.
     r"^(?:could|can|would|will)\s+(?:the\s+)?(?:next|night|day|morning|evening|weekend|late|"
     r"early|afternoon|on-?call)\s+(?:shift|staff|team|carers?|nurses?|person|crew|cover)\b|"
+    r"^(?:could|can|would|will)\s+whoever\b|"
     # "Around 7pm would be ideal", "a sea view would be lovely, thanks": a customer's
     # choice given to a desk.
     r"^(?:(?:around|about|at|by|before|after|sometime|any\s*time|early|late|roughly)\b|\d|"
@@ -55,7 +56,7 @@ _INDIRECT_REQUEST = re.compile(
     r"good|fine|lovely|preferable|better|brilliant|wonderful|amazing|fantastic)"
     r"(?:,?\s+(?:thanks|thank\s+you|please))?$"
 )
-_LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh)[\s,!.]+)*"
+_LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh|hmm+|honestly|tbh)[\s,!.]+)*"
 _FOLDED_QUESTION = re.compile(
     # "I was wondering whether you had a chance to look", "just wondering if anyone has
     # the password", "I wanted to check whether the invoice was paid", "we'd like to know
@@ -63,6 +64,7 @@ _FOLDED_QUESTION = re.compile(
     # following up on my email".
     rf"{_LEAD}(?:(?:i|we)\s+(?:was|were|am|are|'m|'re)?\s*)?(?:just\s+|also\s+)?wondering\s+"
     r"(?:if|whether|when|where|what|how|who|why|about)\b|"
+    rf"{_LEAD}(?:i|we)\s+(?:do\s+)?wonder\s+(?:if|whether|when|where|what|how|who|why)\b|"
     rf"{_LEAD}(?:i|we)(?:\s+|(?='d))(?:just\s+|also\s+)?(?:wanted|want|wish|would\s+like|'d\s+like|"
     r"need(?:ed)?)\s+to\s+(?:quickly\s+)?(?:check|ask|see|know|confirm|find\s+out|enquire|"
     r"inquire|double[\s-]check)\s+(?:with\s+you\s+|again\s+)?(?:if|whether|when|where|what|how|"
@@ -101,7 +103,16 @@ _DIALOGUE_CLOSING = re.compile(
     # Small talk about oneself that tells nothing: "can't complain", "not bad", "same old".
     r"(?:(?:i\s+)?can't|cant|mustn't)\s+(?:complain|grumble)(?:\s+really)?|"
     r"not\s+(?:too\s+)?bad(?:\s+(?:at\s+all|really|thanks))?|same\s+old(?:\s+same\s+old)?|"
-    r"could\s+be\s+worse|(?:sorry|soz|apologies)(?:\s+(?:about\s+that|for\s+the\s+(?:delay|"
+    r"could\s+be\s+worse|"
+    # Good wishes in a letter or for the listener's day: "Best wishes to you and the family",
+    # "hope the interview goes well!", "hope it all went ok".
+    r"(?:(?:with\s+)?(?:best|warmest|warm|kind|kindest|good|fond)\s+(?:wishes|regards)|all\s+the\s+"
+    r"best|love)(?:\s+to\s+(?:you|u|all|everyone|the\s+family)\b.*)?|(?:i\s+)?(?:really\s+)?hope\s+"
+    r"(?:it|(?:it\s+)?all|everything|the\s+[\w' -]{1,40}?|ur\s+[\w' -]{1,40}?)\s+(?:goes|went|"
+    r"go)\s+(?:well|ok|okay|smoothly|great|alright|fine)\b.*|"
+    # A teaser before news: "you'll never guess who I ran into", "guess what".
+    r"(?:you'll|you\s+will|u\s+will|ull|you\s+won't|you\s+wont|u\s+wont)\s+never\s+guess\b.*|"
+    r"(?:you'll|you\s+will|u\s+will)\s+never\s+believe\b.*|guess\s+what|(?:sorry|soz|apologies)(?:\s+(?:about\s+that|for\s+the\s+(?:delay|"
     r"late\s+reply|wait)))?"
     r")(?:\s+(?:thanks?|thank\s+you|then|for\s+now))*"
 )
@@ -121,6 +132,12 @@ _AGREED_THEN_ASKED = re.compile(
 )
 """A customer agreeing and asking the desk to go on ("Perfect, book it for three", "yes
 go ahead", "ok then cancel the taxi")."""
+_REPAIR = re.compile(
+    r"^(?:(?:sorry|oops|no|wait|actually|sorry\s+my\s+bad|my\s+bad|correction)[\s,:;.!-]+)*"
+    r"(?:i|we)\s+meant\b(?!\s+(?:to|it|what)\b)"
+)
+"""A customer mending what was said ("Sorry, I meant Tuesday not Thursday", "my bad, we
+meant the 14th"): a request to change the booking, not a story ("I meant to call")."""
 _SELF_REMINDER = re.compile(
     r"^(?:i\s+|we\s+)?(?:must|need\s+to|have\s+to|gotta|got\s+to|should|mustn't|must\s+not)\s+"
     r"(?:remember|not\s+forget|remind\s+(?:myself|ourselves))\s+(?:to|that)\b|"
@@ -198,8 +215,8 @@ def agrees_then_asks(low: str) -> bool:
 
 
 def reminds_self(low: str) -> bool:
-    """A note to oneself of what to do."""
-    return _SELF_REMINDER.search(without_lead(low)) is not None
+    """A note to oneself of what to do, or a mended request."""
+    return _SELF_REMINDER.search(without_lead(low)) is not None or _REPAIR.search(low) is not None
 
 
 def asked_with_please(low: str) -> bool:

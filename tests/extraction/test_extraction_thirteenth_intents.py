@@ -316,3 +316,50 @@ def test_the_time_of_what_might_have_been_shares_it(text: str) -> None:
 )
 def test_how_sure_the_speaker_is_leads_what_is_said(text: str, intent: tuple[str, ...]) -> None:
     assert _intent(text) in intent
+
+
+# ---------------------------------------------------------------- batch 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Best wishes to you and the family.",
+        "warm regards to everyone at the office",
+        "hope the interview goes well!",
+        "really hope ur exam went ok",
+        "You'll never guess who I ran into",
+        "u will never believe what happened at work",
+    ],
+)
+def test_good_wishes_and_teasers_claim_nothing(text: str) -> None:
+    assert _intent(text) == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wonder if the shop's still open",
+        "we wonder whether the trains are running",
+        "hmm i wonder when the parcel gets here",
+        "Could whoever does the shopping get more Ensure?",
+        "can whoever's last out lock the shed",
+    ],
+)
+def test_wondering_aloud_and_asking_whoever_ask(text: str) -> None:
+    assert _intent(text) in ("none", "hypothetical")
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Sorry, I meant Tuesday not Thursday.", ("none", "planning")),
+        ("my bad, we meant the 14th", ("none", "planning")),
+        ("oops i meant two rooms", ("none", "planning")),
+        # meaning to do something is a story of what was not done
+        ("I meant to call you yesterday", ("historical", "hypothetical")),
+    ],
+)
+def test_a_customer_mending_what_was_said_asks(text: str, intent: tuple[str, ...]) -> None:
+    assert _intent(text) in intent

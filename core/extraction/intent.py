@@ -18,6 +18,18 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from core.extraction.intent_asks import (
+    agrees_then_asks,
+    asked_with_please,
+    asks_indirectly,
+    closes_dialogue,
+    reminds_self,
+    subjectless_plan,
+    undecided,
+    wants_a_service,
+    wh_with_expletive,
+    without_lead,
+)
 from core.extraction.intent_chat import is_chitchat, is_social
 from core.extraction.intent_nonfactual import (
     CONDITIONAL,
@@ -32,6 +44,7 @@ from core.extraction.intent_nonfactual import (
 )
 from core.extraction.intent_questions import UNMARKED_Q, question_intent
 from core.extraction.intent_tense import FUTURE, tense_intent
+from core.extraction.intent_undone import plan_undone
 from core.extraction.letters import is_sign_off
 from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
@@ -138,17 +151,24 @@ def classify(
     opens = OPENS_SCOPE.search(low) is not None
     if is_chitchat(low):
         return ClauseIntent("none", 1.0)
-    if is_social(low) or is_sign_off(low):
+    if is_social(low) or is_sign_off(low) or closes_dialogue(low):
         return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CALL_ME.search(seg.text):
         return ClauseIntent("assertive", 0.9)  # "can you call me Bob?" states a name
-    if seg.question or (seg.sentence_start and not markdown and UNMARKED_Q.match(low)):
+    if seg.question or (
+        seg.sentence_start and not markdown and (UNMARKED_Q.match(low) or wh_with_expletive(low))
+    ):
+        if asks_indirectly(low):  # "would it be possible to reschedule?"
+            return ClauseIntent("none", 0.5)
         return ClauseIntent(question_intent(low), 0.5, opens_scope=opens)
-    asked = seg.joint == "" and _COMMAND.search(low) is not None
-    if (asked or (seg.joint == "comma" and _ASKED_AFTER.match(low))) and not _NOT_COMMAND.search(
-        low
+    bare = without_lead(low)  # "actually, make that 5 people", "note to self: renew ..."
+    asked = seg.joint == "" and (_COMMAND.search(low) or _COMMAND.search(bare)) is not None
+    asked = asked or asks_indirectly(low) or reminds_self(low) or wants_a_service(low)
+    asked = asked or asked_with_please(low) or agrees_then_asks(low)
+    if (asked or (seg.joint == "comma" and _ASKED_AFTER.match(low))) and not (
+        _NOT_COMMAND.search(low) or _NOT_COMMAND.search(bare)
     ):
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)
@@ -156,6 +176,9 @@ def classify(
     if seg.joint == "so" and _PURPOSE.match(low):
         # "im taking friday off so we can leave early": what it is for, not a fact.
         return ClauseIntent("hypothetical", 0.5)
+    if plan_undone(low):
+        # "we were going to paint the kitchen but ran out of time": what happened.
+        return ClauseIntent("historical", 0.9)
     if COUNTERFACTUAL.search(low):
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if CONDITIONAL.search(low) and not IF_IDIOM.search(low):
@@ -175,10 +198,12 @@ def classify(
         # "when we lived in the apartment we could never host anyone": what one could do
         # then is past ability, not a possibility now.
         wishful = _COULD.sub(" ", _WANTED.sub(" ", wishful))
-    if WISH.search(wishful) or HEDGE.search(low) or may_hedge(low):
+    if WISH.search(wishful) or HEDGE.search(low) or may_hedge(low) or undecided(low):
         return ClauseIntent("hypothetical", 0.5, opens_scope=opens)
     if WHEN_PRESENT.search(low) and not FUTURE.search(low):
         return ClauseIntent("hypothetical", 0.5)
+    if subjectless_plan(low):
+        return ClauseIntent("planning", 0.9, future_time=has_future_time)
     confidence = 0.95 if _FIRST_PERSON.search(low) or markdown else 0.9
     if _LEANING.search(low):
         confidence = 0.85

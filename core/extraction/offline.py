@@ -111,6 +111,7 @@ _FRAGMENT = re.compile(
 _WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
 """What might have been ("I would have called"), not a plan undone ("we were supposed to
 go to Maui but we cancelled": the cancellation is news)."""
+_WHEN_IT_WAS = re.compile(r"(?:when|while|before|after|until|till|back\s+when)\b")
 _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 
@@ -176,6 +177,7 @@ def extract_offline(
     people = people_named(parsed)
     habit = False
     cf_before = False  # the clause before was contrary to fact
+    might_have_been = False  # the clause before was contrary to fact, by any word
     asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
     explaining: list[str] = []  # "..., got in last night": when the speaker arrived
@@ -213,6 +215,12 @@ def extract_offline(
             # (a result that holds, "died", would read as news about now).
             ci = replace(ci, intent="historical")
             clause = replace(clause, intent="historical")
+        if might_have_been and ci.intent == "historical" and _WHEN_IT_WAS.match(seg.low):
+            # "should've bought the skin when it was on sale": when what might have been
+            # was, part of it, not a story of its own.
+            ci = replace(ci, intent="hypothetical")
+            clause = replace(clause, intent="hypothetical")
+        might_have_been = ci.counterfactual and not in_scope
         cf_before = ci.counterfactual and _WOULD_HAVE.search(seg.low) is not None
         asked = ci.command or (ci.intent == "none" and seg.question)
         habit = ci.habitual

@@ -184,6 +184,9 @@ _DAYS |= {"sat": "saturday", "sun": "sunday"}
 _B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
 """"gonna b late": "b" for "be" after a word that wants a verb."""
 _DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
+_CAPITAL_CONTRACTION = re.compile(r"\b(?:Gonna|Gotta|Wanna|GONNA|GOTTA|WANNA)\b")
+"""A spoken contraction capitalised at the start of a line ("Gonna head out at 5"): the
+small model reads it lower case as "going to" and capitalised as a name."""
 _FILLER_LIKE = re.compile(
     r"\b(?P<be>i'm|im|we're|i\s+am|we\s+are|it's|its|was|were|is|are)\s+(?:like|literally|"
     r"basically|kinda|sorta)\s+(?=(?:in|at|on|home|back|still|already|so|totally|really|stuck|sick|"
@@ -265,6 +268,7 @@ def clean(text: str) -> str:
         lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
     )
     flat = _DISFLUENCY.sub("", flat)
+    flat = _CAPITAL_CONTRACTION.sub(lambda m: m.group().lower(), flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)

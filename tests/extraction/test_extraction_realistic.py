@@ -102,7 +102,7 @@ text (pet names, emoji, "babe landed", "omw home", the kids and the bills) and m
 handed on: quoted, forwarded or pasted from someone else or from a notification ("from
 mom: …", "Fwd: your flight …", "> are you still in …"), where the facts may be the
 writer's or another person's."""
-PROBE_SETS = ("probes11", "probes12a", "probes12b", "probes13a", "probes13b")
+PROBE_SETS = ("probes11", "probes12a", "probes12b", "probes13a", "probes13b", "probes13i")
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
 English, lists, quoted text, advice posts), to find classes of phrasing, not to measure
@@ -110,11 +110,13 @@ generalisation: ``probes11`` (eleventh round, every domain), ``probes12a`` (twel
 travel, location and timeline), ``probes12b`` (twelfth round, everything but travel:
 intent, family, health, home and time zone, work, money, schedules, pets), ``probes13a``
 (thirteenth round: trips, whereabouts, homes, time zones and itineraries in the voices the
-held-out halves found weakest, written without opening any realistic set) and ``probes13b``
+held-out halves found weakest, written without opening any realistic set), ``probes13b``
 (thirteenth round, everything but travel: relatives' health and whereabouts, carers' notes,
 family events, bills, debts, refunds, subscriptions, jobs, projects, names, homes, zones,
-diets). ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
-anything about unseen text."""
+diets) and ``probes13i`` (thirteenth round, intents: a booking desk's customer, letters,
+carers' hand-over notes, gamers, family chat, health, travel diaries, tags, hedges and
+indirect requests). ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before
+its fixes says anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
 """Four voices of the eleventh round (issue 24), 72 records each, 36 dev / 36 held-out,
 written and committed with their baseline before any rule was tuned on them: expats and
@@ -505,6 +507,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # (124), 0.828/0.542 (122), 0.878/0.507 (98); no false commit. After the round
     # 0.910/0.846 on all 344, no false commit.
     ("probes13b", "dev"): Figures(0.88, 0.80, 0.00, 0.00, 0, 0.00),
+    # probes13i (thirteenth round, intents), three batches each scored before its fixes:
+    # 0.795 (166; 0.813 once three labels followed the catalogue), 0.808 (125), 0.866 (97),
+    # no false commit; after the round 0.925/0.833 on all 388, no false commit.
+    ("probes13i", "dev"): Figures(0.90, 0.80, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

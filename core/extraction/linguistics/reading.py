@@ -316,9 +316,29 @@ def _phrasal(tok: Token) -> str:
     return f"{tok.lemma_.lower()} {particle}".strip()
 
 
+_SURE = frozenset({"sure", "certain", "positive", "convinced", "confident"})
+
+
+def _stance_dropped(root: Token, span: Span) -> Token:
+    """ "pretty sure the office is closed", "fairly certain the rent went up": how sure the
+    speaker is, with no verb of its own, heads the parse; the clause it leads is what is
+    said, so it is read instead (not "so sorry your dad is in the hospital": a feeling about
+    the listener's news)."""
+    if root.lower_ not in _SURE or root.pos_ in ("VERB", "AUX") or root.tag_.startswith("VB"):
+        return root
+    said = [
+        c
+        for c in root.children
+        if c.dep_ == "ccomp"
+        and span.start <= c.i < span.end
+        and (c.pos_ in ("VERB", "AUX") or c.tag_.startswith("VB"))
+    ]
+    return said[0] if said else root
+
+
 def read(span: Span) -> ClauseReading:
     """The reading of ``span``'s main predicate (spaCy's ``span.root``)."""
-    head = span.root
+    head = _stance_dropped(span.root, span)
     planned = _going_to(head)
     about_to = head.lemma_ == "be" and any(
         c.lower_ == "about" and any(g.dep_ == "xcomp" for g in c.children) for c in head.children

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.timewords import MONTHS
 
 _LIST_MARKS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
@@ -197,19 +198,9 @@ def _day_words(head: str) -> str:
 
 _DAY_MONTH = re.compile(rf"\b(\d{{1,2}})\s+({_MONTHS})(?=\s|$)", re.I)
 _MONTH_NAMES = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
+    max((name for name, n in MONTHS.items() if n == number), key=len) for number in range(1, 13)
 ]
+"""The months' full names, January first (the longest name ``timewords`` knows for each)."""
 
 
 def _of_month(m: re.Match[str]) -> str:

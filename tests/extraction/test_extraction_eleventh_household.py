@@ -12,15 +12,9 @@ itself. Every row is a sentence written for this module, none taken from an eval
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
 
 # ---------------------------------------------------------------- family status in other words
 
@@ -46,7 +40,7 @@ def _said(text: str) -> dict[str, object]:
     ],
 )
 def test_family_status_in_other_words(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -61,7 +55,7 @@ def test_family_status_in_other_words(text: str, member: str, status: str) -> No
     ],
 )
 def test_a_family_status_look_alike_sets_none(text: str) -> None:
-    assert not any(f.startswith("family.") and f.endswith(".status") for f in _said(text))
+    assert not any(f.startswith("family.") and f.endswith(".status") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- a state up to now
@@ -83,7 +77,7 @@ def test_a_family_status_look_alike_sets_none(text: str) -> None:
 )
 def test_a_state_up_to_now_is_the_present(text: str, field: str, value: str) -> None:
     assert extract_offline(text, at=AT).intent == "assertive"
-    assert _said(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -98,7 +92,7 @@ def test_a_state_up_to_now_is_the_present(text: str, field: str, value: str) -> 
     ],
 )
 def test_a_state_look_alike_sets_no_home(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "profile.home_city" not in said
     assert "profile.employer" not in said
 
@@ -123,7 +117,7 @@ def test_a_state_look_alike_sets_no_home(text: str) -> None:
     ],
 )
 def test_a_bill_dealt_with_is_paid(text: str, item: str, status: str) -> None:
-    assert _said(text).get(f"financial.{item}.status") == status
+    assert facts_said(text, AT).get(f"financial.{item}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -137,7 +131,7 @@ def test_a_bill_dealt_with_is_paid(text: str, item: str, status: str) -> None:
     ],
 )
 def test_a_dealt_with_look_alike_pays_nothing(text: str) -> None:
-    assert not any(f.startswith("financial.") for f in _said(text))
+    assert not any(f.startswith("financial.") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- projects done or begun, in the passive
@@ -159,7 +153,7 @@ def test_a_dealt_with_look_alike_pays_nothing(text: str) -> None:
     ],
 )
 def test_a_project_done_or_begun_in_other_words(text: str, slug: str, status: str) -> None:
-    assert _said(text).get(f"project.{slug}.status") == status
+    assert facts_said(text, AT).get(f"project.{slug}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -174,7 +168,7 @@ def test_a_project_done_or_begun_in_other_words(text: str, slug: str, status: st
     ],
 )
 def test_a_project_look_alike_sets_no_project(text: str) -> None:
-    assert not any(f.startswith("project.") for f in _said(text))
+    assert not any(f.startswith("project.") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- the speaker's verb, its subject left out
@@ -191,7 +185,7 @@ def test_a_project_look_alike_sets_no_project(text: str) -> None:
     ],
 )
 def test_the_speakers_present_and_a_recovery(text: str, field: str, value: str) -> None:
-    assert _said(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -204,7 +198,7 @@ def test_the_speakers_present_and_a_recovery(text: str, field: str, value: str) 
     ],
 )
 def test_someone_elses_present_or_an_old_recovery_sets_nothing(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "profile.home_city" not in said
     assert not any(f.startswith("family.") for f in said)
 
@@ -225,7 +219,7 @@ def test_someone_elses_present_or_an_old_recovery_sets_nothing(text: str) -> Non
     ],
 )
 def test_a_member_kept_off_away_or_out_of_hospital(text: str, member: str, status: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get(f"family.{member}.status") == status
     assert "family.school.event_status" not in said
 
@@ -238,7 +232,7 @@ def test_a_member_kept_off_away_or_out_of_hospital(text: str, member: str, statu
     ],
 )
 def test_school_off_for_everyone_is_still_off(text: str, event_status: str) -> None:
-    assert _said(text).get("family.school.event_status") == event_status
+    assert facts_said(text, AT).get("family.school.event_status") == event_status
 
 
 @pytest.mark.parametrize(
@@ -250,7 +244,7 @@ def test_school_off_for_everyone_is_still_off(text: str, event_status: str) -> N
     ],
 )
 def test_a_member_look_alike_says_no_status(text: str) -> None:
-    assert not any(f.startswith("family.") and f.endswith(".status") for f in _said(text))
+    assert not any(f.startswith("family.") and f.endswith(".status") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- bills that are late, and a home said without its subject
@@ -265,17 +259,22 @@ def test_a_member_look_alike_says_no_status(text: str) -> None:
     ],
 )
 def test_a_bill_that_is_late_is_due(text: str, item: str) -> None:
-    assert _said(text).get(f"financial.{item}.status") == "due"
+    assert facts_said(text, AT).get(f"financial.{item}.status") == "due"
 
 
 @pytest.mark.parametrize(
     "text", ["the train is late", "I'm late for work", "if the rent is late they charge $50"]
 )
 def test_a_late_look_alike_owes_nothing(text: str) -> None:
-    assert not any(f.endswith(".status") and f.startswith("financial.") for f in _said(text))
+    assert not any(
+        f.endswith(".status") and f.startswith("financial.") for f in facts_said(text, AT)
+    )
 
 
 def test_been_living_without_its_subject_is_the_home() -> None:
-    assert _said("been living in london for about 3 years now").get("profile.home_city") == "London"
-    assert _said("been based in Dublin since 2020").get("profile.home_city") == "Dublin"
-    assert "profile.home_city" not in _said("been living in Denver this week for work")
+    assert (
+        facts_said("been living in london for about 3 years now", AT).get("profile.home_city")
+        == "London"
+    )
+    assert facts_said("been based in Dublin since 2020", AT).get("profile.home_city") == "Dublin"
+    assert "profile.home_city" not in facts_said("been living in Denver this week for work", AT)

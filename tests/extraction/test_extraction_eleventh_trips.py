@@ -12,15 +12,9 @@ the probe sentences themselves are ``realistic/probes11-dev.jsonl``.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
 
 # ---------------------------------------------------------------- a going one cannot do
 
@@ -39,7 +33,7 @@ def _said(text: str) -> dict[str, object]:
     ],
 )
 def test_an_inability_to_go_plans_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.destination" not in said
     assert said.get("travel.status") in (None, "cancelled")
     assert extract_offline(text, at=AT).intent != "planning" or "won't go" in text
@@ -55,7 +49,7 @@ def test_an_inability_to_go_plans_no_trip(text: str) -> None:
     ],
 )
 def test_eagerness_and_a_granted_trip_stay_plans(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place
+    assert facts_said(text, AT).get("travel.destination") == place
 
 
 # ---------------------------------------------------------------- a trip called off by its predicate
@@ -77,7 +71,7 @@ def test_eagerness_and_a_granted_trip_stay_plans(text: str, place: str) -> None:
     ],
 )
 def test_a_call_off_look_alike_cancels_no_trip(text: str) -> None:
-    assert _said(text).get("travel.status") != "cancelled"
+    assert facts_said(text, AT).get("travel.status") != "cancelled"
 
 
 @pytest.mark.parametrize(
@@ -104,7 +98,7 @@ def test_a_call_off_look_alike_cancels_no_trip(text: str) -> None:
     ],
 )
 def test_a_trip_called_off_by_its_predicate_is_cancelled(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") == "cancelled"
     assert not any(f.startswith("project.") for f in said)
 
@@ -125,7 +119,7 @@ def test_a_trip_called_off_by_its_predicate_is_cancelled(text: str) -> None:
     ],
 )
 def test_an_arrival_look_alike_places_no_one(text: str) -> None:
-    assert "travel.location" not in _said(text)
+    assert "travel.location" not in facts_said(text, AT)
 
 
 @pytest.mark.parametrize(
@@ -146,13 +140,15 @@ def test_an_arrival_look_alike_places_no_one(text: str) -> None:
     ],
 )
 def test_an_arrival_or_stay_in_other_words_is_where_one_is(text: str, place: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.location") == place
     assert said.get("travel.status") == "in_progress"
 
 
 def test_driving_through_a_place_next_week_is_a_plan() -> None:
-    assert _said("we'll be driving through Utah next week").get("travel.status") == "planning"
+    assert (
+        facts_said("we'll be driving through Utah next week", AT).get("travel.status") == "planning"
+    )
 
 
 # ---------------------------------------------------------------- where one is, then the way home
@@ -172,7 +168,7 @@ def test_driving_through_a_place_next_week_is_a_plan() -> None:
     ],
 )
 def test_where_one_is_then_the_way_home_dates_the_return(text: str, place: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.location") == place
     assert said.get("travel.return_date") == back
     assert "travel.destination" not in said
@@ -186,7 +182,7 @@ def test_where_one_is_then_the_way_home_dates_the_return(text: str, place: str, 
     ],
 )
 def test_a_way_home_look_alike_dates_no_return(text: str) -> None:
-    assert "travel.return_date" not in _said(text)
+    assert "travel.return_date" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- home again, and the day home
@@ -203,7 +199,7 @@ def test_a_way_home_look_alike_dates_no_return(text: str) -> None:
     ],
 )
 def test_home_again_said_other_ways_completes_the_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") == "completed"
     assert "travel.location" not in said
 
@@ -217,7 +213,7 @@ def test_home_again_said_other_ways_completes_the_trip(text: str) -> None:
     ],
 )
 def test_back_somewhere_then_a_day_is_the_return(text: str, day: str) -> None:
-    assert _said(text).get("travel.return_date") == day
+    assert facts_said(text, AT).get("travel.return_date") == day
 
 
 @pytest.mark.parametrize(
@@ -231,7 +227,7 @@ def test_back_somewhere_then_a_day_is_the_return(text: str, day: str) -> None:
     ],
 )
 def test_a_home_again_look_alike_ends_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") != "completed"
     assert "travel.return_date" not in said
 
@@ -254,7 +250,7 @@ def test_a_home_again_look_alike_ends_no_trip(text: str) -> None:
 )
 def test_a_future_not_yet_known_is_no_plan(text: str) -> None:
     assert extract_offline(text, at=AT).intent == "hypothetical"
-    assert not _said(text)
+    assert not facts_said(text, AT)
 
 
 @pytest.mark.parametrize(
@@ -269,7 +265,7 @@ def test_a_future_not_yet_known_is_no_plan(text: str) -> None:
     ],
 )
 def test_a_known_fact_beside_a_doubt_stays(text: str, field: str, value: str) -> None:
-    assert _said(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 # ---------------------------------------------------------------- "and back" after where one is
@@ -288,7 +284,7 @@ def test_a_known_fact_beside_a_doubt_stays(text: str, field: str, value: str) ->
     ],
 )
 def test_and_back_after_where_one_is_dates_the_return(text: str, place: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.location") == place
     assert said.get("travel.return_date") == back
     assert "travel.destination" not in said
@@ -303,7 +299,7 @@ def test_and_back_after_where_one_is_dates_the_return(text: str, place: str, bac
     ],
 )
 def test_and_back_look_alikes_date_no_return(text: str) -> None:
-    assert "travel.return_date" not in _said(text)
+    assert "travel.return_date" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- out of town there, a stay booked
@@ -318,7 +314,7 @@ def test_and_back_look_alikes_date_no_return(text: str) -> None:
     ],
 )
 def test_out_of_town_somewhere_is_where_one_is(text: str, place: str) -> None:
-    assert _said(text).get("travel.location") == place
+    assert facts_said(text, AT).get("travel.location") == place
 
 
 @pytest.mark.parametrize(
@@ -330,7 +326,7 @@ def test_out_of_town_somewhere_is_where_one_is(text: str, place: str) -> None:
     ],
 )
 def test_a_stay_booked_somewhere_is_a_trip_there(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place
+    assert facts_said(text, AT).get("travel.destination") == place
 
 
 @pytest.mark.parametrize(
@@ -343,7 +339,7 @@ def test_a_stay_booked_somewhere_is_a_trip_there(text: str, place: str) -> None:
     ],
 )
 def test_a_stay_look_alike_sets_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.destination" not in said
     assert "travel.location" not in said
 
@@ -362,7 +358,7 @@ def test_a_stay_look_alike_sets_no_trip(text: str) -> None:
     ],
 )
 def test_having_to_be_somewhere_is_not_being_there(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.location" not in said
     assert said.get("travel.status") != "in_progress"
 
@@ -376,4 +372,4 @@ def test_having_to_be_somewhere_is_not_being_there(text: str) -> None:
     ],
 )
 def test_glad_to_be_there_or_got_there_is_there(text: str, place: str) -> None:
-    assert _said(text).get("travel.location") == place
+    assert facts_said(text, AT).get("travel.location") == place

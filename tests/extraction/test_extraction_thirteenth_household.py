@@ -13,15 +13,9 @@ for this module, none taken from an evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
 
 # ---------------------------------------------------------------- family status
 
@@ -78,7 +72,7 @@ def _said(text: str) -> dict[str, object]:
     ],
 )
 def test_a_member_status_said_many_ways(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -103,7 +97,7 @@ def test_a_member_status_said_many_ways(text: str, member: str, status: str) -> 
     ],
 )
 def test_a_note_passed_on_about_the_person_cared_for(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -119,7 +113,7 @@ def test_a_note_passed_on_about_the_person_cared_for(text: str, member: str, sta
     ],
 )
 def test_status_look_alikes_set_no_member(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert not [f for f in said if f.startswith("family.") and f.endswith(".status")], said
 
 
@@ -132,7 +126,7 @@ def test_status_look_alikes_set_no_member(text: str) -> None:
     ],
 )
 def test_questions_hopes_and_conditions_commit_no_status(text: str) -> None:
-    assert not [f for f in _said(text) if f.startswith("family.")]
+    assert not [f for f in facts_said(text, AT) if f.startswith("family.")]
 
 
 # ---------------------------------------------------------------- family activities
@@ -154,7 +148,7 @@ def test_questions_hopes_and_conditions_commit_no_status(text: str) -> None:
     ],
 )
 def test_an_activity_put_off_with_no_new_day(text: str, slug: str, status: str) -> None:
-    assert _said(text).get(f"family.{slug}.event_status") == status
+    assert facts_said(text, AT).get(f"family.{slug}.event_status") == status
 
 
 @pytest.mark.parametrize(
@@ -166,7 +160,7 @@ def test_an_activity_put_off_with_no_new_day(text: str, slug: str, status: str) 
     ],
 )
 def test_a_child_off_sick_leaves_the_school_open(text: str, member: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get(f"family.{member}.status") == "sick"
     assert not [f for f in said if f.endswith(".event_status")], said
 
@@ -202,7 +196,7 @@ def test_due_to_is_a_cause_not_a_day(text: str, intent: str) -> None:
     ],
 )
 def test_a_subscription_by_the_services_name(text: str, expected: dict[str, object]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {f: said.get(f) for f in expected} == expected
     assert not [f for f in said if f.startswith("project.")]
 
@@ -216,7 +210,7 @@ def test_a_subscription_by_the_services_name(text: str, expected: dict[str, obje
     ],
 )
 def test_subscription_look_alikes(text: str) -> None:
-    assert not [f for f in _said(text) if f.startswith(("financial.", "project."))]
+    assert not [f for f in facts_said(text, AT) if f.startswith(("financial.", "project."))]
 
 
 @pytest.mark.parametrize(
@@ -236,7 +230,7 @@ def test_subscription_look_alikes(text: str) -> None:
     ],
 )
 def test_money_paid_back(text: str, expected: dict[str, object]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {f: said.get(f) for f in expected} == expected
     assert not [f for f in said if f.endswith("_back.status")]
 
@@ -250,7 +244,7 @@ def test_money_paid_back(text: str, expected: dict[str, object]) -> None:
     ],
 )
 def test_things_back_that_are_no_money(text: str) -> None:
-    assert not [f for f, v in _said(text).items() if v == "refunded"]
+    assert not [f for f, v in facts_said(text, AT).items() if v == "refunded"]
 
 
 @pytest.mark.parametrize(
@@ -262,7 +256,7 @@ def test_things_back_that_are_no_money(text: str) -> None:
     ],
 )
 def test_a_tax_that_went_out_is_paid(text: str, item: str) -> None:
-    assert _said(text).get(f"financial.{item}.status") == "paid"
+    assert facts_said(text, AT).get(f"financial.{item}.status") == "paid"
 
 
 # ---------------------------------------------------------------- work
@@ -278,14 +272,14 @@ def test_a_tax_that_went_out_is_paid(text: str, item: str) -> None:
     ],
 )
 def test_shift_work_names_the_employer(text: str, employer: str) -> None:
-    assert _said(text).get("profile.employer") == employer
+    assert facts_said(text, AT).get("profile.employer") == employer
 
 
 @pytest.mark.parametrize(
     "text", ["doing nights at the pub this week", "working nights at my uncle's place"]
 )
 def test_shifts_somewhere_unknown_name_no_employer(text: str) -> None:
-    assert "profile.employer" not in _said(text)
+    assert "profile.employer" not in facts_said(text, AT)
 
 
 @pytest.mark.parametrize(
@@ -299,7 +293,7 @@ def test_shifts_somewhere_unknown_name_no_employer(text: str) -> None:
     ],
 )
 def test_work_handed_in_or_paused(text: str, name: str, status: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get(f"project.{name}.status") == status, said
 
 
@@ -313,7 +307,7 @@ def test_work_handed_in_or_paused(text: str, name: str, status: str) -> None:
     ],
 )
 def test_errands_and_pauses_are_no_project(text: str) -> None:
-    assert not [f for f in _said(text) if f.startswith("project.")]
+    assert not [f for f in facts_said(text, AT) if f.startswith("project.")]
 
 
 # ---------------------------------------------------------------- profile
@@ -329,7 +323,7 @@ def test_errands_and_pauses_are_no_project(text: str) -> None:
     ],
 )
 def test_no_meat_but_fish(text: str, diet: str) -> None:
-    assert _said(text).get("profile.diet") == diet
+    assert facts_said(text, AT).get("profile.diet") == diet
 
 
 # ---------------------------------------------------------------- batch 2's classes
@@ -368,7 +362,7 @@ def test_no_meat_but_fish(text: str, diet: str) -> None:
     ],
 )
 def test_batch_two_member_status(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -379,7 +373,7 @@ def test_batch_two_member_status(text: str, member: str, status: str) -> None:
     ],
 )
 def test_batch_two_status_look_alikes(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert not [f for f, v in said.items() if f.startswith("family.") and v == "sick"], said
 
 
@@ -392,7 +386,7 @@ def test_batch_two_status_look_alikes(text: str) -> None:
     ],
 )
 def test_a_relatives_operation_moved(text: str, slug: str) -> None:
-    assert _said(text).get(f"family.{slug}.event_status") == "moved"
+    assert facts_said(text, AT).get(f"family.{slug}.event_status") == "moved"
 
 
 @pytest.mark.parametrize(
@@ -404,7 +398,7 @@ def test_a_relatives_operation_moved(text: str, slug: str) -> None:
     ],
 )
 def test_a_debt_cleared_is_paid(text: str, item: str) -> None:
-    assert _said(text).get(f"financial.{item}.status") == "paid"
+    assert facts_said(text, AT).get(f"financial.{item}.status") == "paid"
 
 
 @pytest.mark.parametrize(
@@ -416,7 +410,7 @@ def test_a_debt_cleared_is_paid(text: str, item: str) -> None:
     ],
 )
 def test_what_happened_to_someone_is_no_purchase(text: str) -> None:
-    assert not [f for f in _said(text) if f.startswith("financial.")]
+    assert not [f for f in facts_said(text, AT) if f.startswith("financial.")]
 
 
 @pytest.mark.parametrize(
@@ -428,7 +422,7 @@ def test_what_happened_to_someone_is_no_purchase(text: str) -> None:
     ],
 )
 def test_a_utility_named_alone_has_its_amount(text: str, item: str, amount: int) -> None:
-    assert _said(text).get(f"financial.{item}.amount") == amount
+    assert facts_said(text, AT).get(f"financial.{item}.amount") == amount
 
 
 @pytest.mark.parametrize(
@@ -442,7 +436,7 @@ def test_a_utility_named_alone_has_its_amount(text: str, item: str, amount: int)
 def test_a_payment_that_went_out_is_news_now(text: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent == "assertive"
-    assert "paid" in _said(text).values()
+    assert "paid" in facts_said(text, AT).values()
 
 
 @pytest.mark.parametrize(
@@ -454,7 +448,7 @@ def test_a_payment_that_went_out_is_news_now(text: str) -> None:
     ],
 )
 def test_a_contract_begun_names_the_employer(text: str, employer: str) -> None:
-    assert _said(text).get("profile.employer") == employer
+    assert facts_said(text, AT).get("profile.employer") == employer
 
 
 @pytest.mark.parametrize(
@@ -470,7 +464,7 @@ def test_a_contract_begun_names_the_employer(text: str, employer: str) -> None:
     ],
 )
 def test_the_work_not_the_client_names_the_project(text: str, name: str, status: str) -> None:
-    assert _said(text).get(f"project.{name}.status") == status
+    assert facts_said(text, AT).get(f"project.{name}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -482,7 +476,7 @@ def test_the_work_not_the_client_names_the_project(text: str, name: str, status:
     ],
 )
 def test_the_speakers_own_clock_keeps_the_zone(text: str, zone: str) -> None:
-    assert _said(text).get("profile.timezone") == zone
+    assert facts_said(text, AT).get("profile.timezone") == zone
 
 
 # ---------------------------------------------------------------- batch 3's classes
@@ -507,7 +501,7 @@ def test_the_speakers_own_clock_keeps_the_zone(text: str, zone: str) -> None:
     ],
 )
 def test_batch_three_member_status(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -518,7 +512,7 @@ def test_batch_three_member_status(text: str, member: str, status: str) -> None:
     ],
 )
 def test_batch_three_status_look_alikes(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert not [f for f, v in said.items() if f.startswith("family.") and v in ("sick", "well")]
 
 
@@ -548,7 +542,7 @@ def test_batch_three_status_look_alikes(text: str) -> None:
     ],
 )
 def test_batch_three_money(text: str, expected: dict[str, object]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {f: said.get(f) for f in expected} == expected
 
 
@@ -562,7 +556,7 @@ def test_batch_three_money(text: str, expected: dict[str, object]) -> None:
     ],
 )
 def test_batch_three_employer(text: str, employer: str) -> None:
-    assert _said(text).get("profile.employer") == employer
+    assert facts_said(text, AT).get("profile.employer") == employer
 
 
 @pytest.mark.parametrize(
@@ -576,10 +570,10 @@ def test_batch_three_employer(text: str, employer: str) -> None:
     ],
 )
 def test_batch_three_profile(text: str, expected: dict[str, object]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {f: said.get(f) for f in expected} == expected
 
 
 @pytest.mark.parametrize("text", ["Nice here", "Lovely here, isn't it", "nobody here knows"])
 def test_a_word_before_here_is_no_name(text: str) -> None:
-    assert "profile.name" not in _said(text)
+    assert "profile.name" not in facts_said(text, AT)

@@ -10,14 +10,9 @@ this module, none taken from an evaluation set; the probe sentences themselves a
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
 
 
 def _values(text: str, field: str) -> set[object]:
@@ -46,12 +41,12 @@ def _values(text: str, field: str) -> set[object]:
 def test_a_question_about_the_listener_sets_none_of_the_speakers_travel(text: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent not in ("assertive", "planning"), text
-    assert not {f for f in _said(text) if f.startswith("travel.")}, text
+    assert not {f for f in facts_said(text, AT) if f.startswith("travel.")}, text
 
 
 def test_the_speakers_own_whereabouts_stay_a_fact() -> None:
-    assert _said("am still in lisbon, flying home friday")["travel.location"] == "Lisbon"
-    assert _said("we're still in Denver")["travel.location"] == "Denver"
+    assert facts_said("am still in lisbon, flying home friday", AT)["travel.location"] == "Lisbon"
+    assert facts_said("we're still in Denver", AT)["travel.location"] == "Denver"
 
 
 # ------------------------------------------------------------ a group named by a collective
@@ -68,11 +63,11 @@ def test_the_speakers_own_whereabouts_stay_a_fact() -> None:
     ],
 )
 def test_a_group_going_somewhere_plans_no_trip_of_the_speakers(text: str) -> None:
-    assert not {f for f in _said(text) if f.startswith("travel.")}, text
+    assert not {f for f in facts_said(text, AT) if f.startswith("travel.")}, text
 
 
 def test_the_speaker_among_the_group_still_goes() -> None:
-    said = _said("me and the guys are heading to Vegas friday")
+    said = facts_said("me and the guys are heading to Vegas friday", AT)
     assert said["travel.destination"] == "Vegas"
 
 
@@ -134,7 +129,7 @@ def test_the_scene_one_writes_from_is_where_one_is(text: str, place: str) -> Non
     ],
 )
 def test_a_scene_in_the_past_or_a_home_is_no_trip_now(text: str) -> None:
-    assert "travel.location" not in _said(text), text
+    assert "travel.location" not in facts_said(text, AT), text
 
 
 # ------------------------------------------------------------- a holiday named with its place
@@ -150,7 +145,7 @@ def test_a_scene_in_the_past_or_a_home_is_no_trip_now(text: str) -> None:
     ],
 )
 def test_a_holiday_ahead_named_with_its_place_is_a_plan(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place, text
+    assert facts_said(text, AT).get("travel.destination") == place, text
 
 
 @pytest.mark.parametrize(
@@ -162,7 +157,7 @@ def test_a_holiday_ahead_named_with_its_place_is_a_plan(text: str, place: str) -
     ],
 )
 def test_a_holiday_remembered_or_dreamt_is_no_plan(text: str) -> None:
-    assert "travel.destination" not in _said(text), text
+    assert "travel.destination" not in facts_said(text, AT), text
 
 
 # ------------------------------------------------------------------------- away, abroad
@@ -181,7 +176,7 @@ def test_a_holiday_remembered_or_dreamt_is_no_plan(text: str) -> None:
     ],
 )
 def test_abroad_ahead_is_a_trip_with_its_days(text: str, depart: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert extract_offline(text, at=AT).intent == "planning", text
     assert (said.get("travel.depart_date"), said.get("travel.return_date")) == (depart, back)
 
@@ -202,11 +197,11 @@ def test_an_inability_alone_is_still_how_things_stand() -> None:
     ],
 )
 def test_a_label_before_a_colon_names_no_one(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place, text
+    assert facts_said(text, AT).get("travel.destination") == place, text
 
 
 def test_a_named_writer_before_a_colon_still_hands_the_words_on() -> None:
-    said = _said("Priya's note: I'm in Glasgow till Friday")
+    said = facts_said("Priya's note: I'm in Glasgow till Friday", AT)
     assert "travel.location" not in said
 
 
@@ -226,11 +221,13 @@ def test_a_named_writer_before_a_colon_still_hands_the_words_on() -> None:
     ],
 )
 def test_a_zone_kept_said_in_other_words(text: str, zone: str) -> None:
-    assert _said(text).get("profile.timezone") == zone, text
+    assert facts_said(text, AT).get("profile.timezone") == zone, text
 
 
 def test_the_zone_one_is_measured_against_is_not_ones_own() -> None:
-    assert _said("we're 8 hours ahead of London").get("profile.timezone") != "Europe/London"
+    assert (
+        facts_said("we're 8 hours ahead of London", AT).get("profile.timezone") != "Europe/London"
+    )
 
 
 # --------------------------------------------------------------- a place as a trip not taken
@@ -245,12 +242,12 @@ def test_the_zone_one_is_measured_against_is_not_ones_own() -> None:
     ],
 )
 def test_not_doing_a_place_calls_the_trip_off(text: str) -> None:
-    assert _said(text).get("travel.status") == "cancelled", text
+    assert facts_said(text, AT).get("travel.status") == "cancelled", text
 
 
 @pytest.mark.parametrize("text", ["I'm not doing dinner this year", "not doing much tonight"])
 def test_not_doing_a_thing_calls_off_no_trip(text: str) -> None:
-    assert "travel.status" not in _said(text), text
+    assert "travel.status" not in facts_said(text, AT), text
 
 
 # --------------------------------------------------------------------------- a new home
@@ -267,11 +264,11 @@ def test_not_doing_a_thing_calls_off_no_trip(text: str) -> None:
     ],
 )
 def test_a_new_home_said_in_other_words(text: str, city: str) -> None:
-    assert _said(text).get("profile.home_city") == city, text
+    assert facts_said(text, AT).get("profile.home_city") == city, text
 
 
 def test_someone_elses_new_place_is_theirs() -> None:
-    assert "profile.home_city" not in _said("my sister's new place is in Denver")
+    assert "profile.home_city" not in facts_said("my sister's new place is in Denver", AT)
 
 
 # -------------------------------------------------------------- Nigerian Pidgin's perfect
@@ -286,11 +283,11 @@ def test_someone_elses_new_place_is_theirs() -> None:
     ],
 )
 def test_don_before_an_arrival_is_the_perfect(text: str, place: str) -> None:
-    assert _said(text).get("travel.location") == place, text
+    assert facts_said(text, AT).get("travel.location") == place, text
 
 
 def test_don_as_a_name_is_left_alone() -> None:
-    assert "travel.location" not in _said("Don Lemon is in Atlanta")
+    assert "travel.location" not in facts_said("Don Lemon is in Atlanta", AT)
 
 
 # --------------------------------------------------------------------- itinerary headings
@@ -313,7 +310,7 @@ def test_don_as_a_name_is_left_alone() -> None:
     ],
 )
 def test_a_days_heading_with_its_date_dates_its_line(text: str, fields: dict[str, str]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {f: said.get(f) for f in fields} == fields, text
 
 
@@ -337,11 +334,11 @@ def test_a_days_heading_with_its_date_dates_its_line(text: str, fields: dict[str
     ],
 )
 def test_the_way_back_said_in_other_words(text: str, back: str) -> None:
-    assert _said(text).get("travel.return_date") == back, text
+    assert facts_said(text, AT).get("travel.return_date") == back, text
 
 
 def test_someone_else_flying_home_is_theirs() -> None:
-    assert "travel.return_date" not in _said("the kids fly home sunday")
+    assert "travel.return_date" not in facts_said("the kids fly home sunday", AT)
 
 
 # ------------------------------------------------------- batch 2: more scenes, more days
@@ -389,7 +386,7 @@ def test_more_scenes_put_the_writer_there(text: str, place: str) -> None:
     ],
 )
 def test_a_lodging_booked_or_someone_elses_road_puts_no_one_there(text: str) -> None:
-    assert "travel.location" not in _said(text), text
+    assert "travel.location" not in facts_said(text, AT), text
 
 
 @pytest.mark.parametrize(
@@ -419,11 +416,11 @@ def test_a_lodging_booked_or_someone_elses_road_puts_no_one_there(text: str) -> 
     ],
 )
 def test_more_ways_of_going_somewhere(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place, text
+    assert facts_said(text, AT).get("travel.destination") == place, text
 
 
 def test_a_habit_of_going_is_still_no_trip() -> None:
-    assert "travel.destination" not in _said("we fly to Denver a lot for work")
+    assert "travel.destination" not in facts_said("we fly to Denver a lot for work", AT)
 
 
 @pytest.mark.parametrize(
@@ -435,11 +432,11 @@ def test_a_habit_of_going_is_still_no_trip() -> None:
     ],
 )
 def test_a_resident_of_a_place_lives_there(text: str, city: str) -> None:
-    assert _said(text).get("profile.home_city") == city, text
+    assert facts_said(text, AT).get("profile.home_city") == city, text
 
 
 def test_someone_else_resident_is_theirs() -> None:
-    assert "profile.home_city" not in _said("my mom is a Denver resident")
+    assert "profile.home_city" not in facts_said("my mom is a Denver resident", AT)
 
 
 @pytest.mark.parametrize(
@@ -460,12 +457,12 @@ def test_someone_else_resident_is_theirs() -> None:
     ],
 )
 def test_more_itinerary_lines(text: str, fields: dict[str, str]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {f: said.get(f) for f in fields} == fields, text
 
 
 def test_a_weekday_heading_with_no_place_is_no_trip() -> None:
-    assert "travel.destination" not in _said("Mon: dentist 3pm")
+    assert "travel.destination" not in facts_said("Mon: dentist 3pm", AT)
 
 
 @pytest.mark.parametrize(
@@ -478,14 +475,14 @@ def test_a_weekday_heading_with_no_place_is_no_trip() -> None:
 )
 def test_a_guess_after_a_comma_leaves_the_fact_before_it(text: str) -> None:
     assert extract_offline(text, at=AT).intent == "assertive", text
-    assert "travel.location" in _said(text), text
+    assert "travel.location" in facts_said(text, AT), text
 
 
 def test_a_label_for_a_shift_before_a_colon_is_no_writer() -> None:
     text = (
         "FYI for tomorrow's shift: I'm in Leeds for training Thursday and Friday, Sam has the keys"
     )
-    assert _said(text).get("travel.destination") == "Leeds"
+    assert facts_said(text, AT).get("travel.destination") == "Leeds"
 
 
 # ------------------------------------------------------ batch 3: ends, returns, courtesies
@@ -508,7 +505,7 @@ def test_a_label_for_a_shift_before_a_colon_is_no_writer() -> None:
     ],
 )
 def test_the_way_back_said_in_yet_other_words(text: str, back: str) -> None:
-    assert _said(text).get("travel.return_date") == back, text
+    assert facts_said(text, AT).get("travel.return_date") == back, text
 
 
 @pytest.mark.parametrize(
@@ -520,7 +517,7 @@ def test_the_way_back_said_in_yet_other_words(text: str, back: str) -> None:
     ],
 )
 def test_back_to_reality_is_no_return_day(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") == "completed", text
     assert "travel.return_date" not in said, text
 
@@ -535,12 +532,12 @@ def test_back_to_reality_is_no_return_day(text: str) -> None:
     ],
 )
 def test_more_ways_a_trip_is_called_off(text: str) -> None:
-    assert _said(text).get("travel.status") == "cancelled", text
+    assert facts_said(text, AT).get("travel.status") == "cancelled", text
 
 
 @pytest.mark.parametrize("text", ["we're not going out tonight", "no coffee for me thanks"])
 def test_not_going_out_or_no_thing_calls_off_no_trip(text: str) -> None:
-    assert "travel.status" not in _said(text), text
+    assert "travel.status" not in facts_said(text, AT), text
 
 
 @pytest.mark.parametrize(
@@ -556,7 +553,7 @@ def test_not_going_out_or_no_thing_calls_off_no_trip(text: str) -> None:
 def test_a_train_by_its_kind_or_time_and_leaving_one_place_for_another(
     text: str, place: str
 ) -> None:
-    assert _said(text).get("travel.destination") == place, text
+    assert facts_said(text, AT).get("travel.destination") == place, text
 
 
 @pytest.mark.parametrize(
@@ -575,7 +572,7 @@ def test_an_hour_or_a_friends_home_in_a_town(text: str, place: str) -> None:
 
 
 def test_a_friends_place_alone_is_no_town() -> None:
-    assert "travel.location" not in _said("we're at Kevin's place")
+    assert "travel.location" not in facts_said("we're at Kevin's place", AT)
 
 
 @pytest.mark.parametrize(
@@ -589,7 +586,7 @@ def test_a_friends_place_alone_is_no_town() -> None:
 )
 def test_a_wish_for_the_listeners_trip_claims_nothing(text: str) -> None:
     assert extract_offline(text, at=AT).intent == "none", text
-    assert not _said(text), text
+    assert not facts_said(text, AT), text
 
 
 def test_enjoying_a_place_is_still_a_claim() -> None:
@@ -610,8 +607,8 @@ def test_enjoying_a_place_is_still_a_claim() -> None:
 )
 def test_a_courtesy_after_the_news_leaves_it_a_plan(text: str, place: str) -> None:
     assert extract_offline(text, at=AT).intent == "planning", text
-    assert _said(text).get("travel.destination") == place, text
+    assert facts_said(text, AT).get("travel.destination") == place, text
 
 
 def test_an_offset_said_as_what_one_is() -> None:
-    assert _said("im UTC+2 these days").get("profile.timezone") == "Etc/GMT-2"
+    assert facts_said("im UTC+2 these days", AT).get("profile.timezone") == "Etc/GMT-2"

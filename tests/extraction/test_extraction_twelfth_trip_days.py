@@ -11,15 +11,7 @@ none taken from an evaluation set; the probe sentences are ``realistic/probes12a
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
-
-from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
+from extraction_fixtures import AT, facts_said
 
 # ---------------------------------------------------------------- ranges of days, typed short
 
@@ -42,7 +34,7 @@ def _said(text: str) -> dict[str, object]:
     ],
 )
 def test_a_range_of_days_typed_short_dates_the_trip(text: str, depart: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.depart_date") == depart, said
     assert said.get("travel.return_date") == back, said
 
@@ -59,7 +51,7 @@ def test_a_range_of_days_typed_short_dates_the_trip(text: str, depart: str, back
     ],
 )
 def test_away_for_a_range_of_days(text: str, depart: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") == "planning", said
     assert (said.get("travel.depart_date"), said.get("travel.return_date")) == (depart, back)
 
@@ -75,7 +67,7 @@ def test_away_for_a_range_of_days(text: str, depart: str, back: str) -> None:
     ],
 )
 def test_look_alikes_of_a_range_date_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.depart_date" not in said
     assert "travel.return_date" not in said
 
@@ -90,7 +82,7 @@ def test_look_alikes_of_a_range_date_no_trip(text: str) -> None:
     ],
 )
 def test_days_alone_after_a_trip_date_it(text: str, depart: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert (said.get("travel.depart_date"), said.get("travel.return_date")) == (depart, back)
 
 
@@ -103,7 +95,7 @@ def test_days_alone_after_a_trip_date_it(text: str, depart: str, back: str) -> N
     ],
 )
 def test_days_alone_after_no_trip_of_ones_own_date_none(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.depart_date" not in said
     assert "travel.return_date" not in said
 
@@ -124,7 +116,7 @@ def test_days_alone_after_no_trip_of_ones_own_date_none(text: str) -> None:
     ],
 )
 def test_a_stay_made_longer_is_being_there(text: str, place: str, back: str | None) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.location") == place, said
     assert said.get("travel.return_date") == back
 
@@ -138,7 +130,7 @@ def test_a_stay_made_longer_is_being_there(text: str, place: str, back: str | No
     ],
 )
 def test_look_alikes_of_a_longer_stay_place_no_one(text: str) -> None:
-    assert "travel.location" not in _said(text)
+    assert "travel.location" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- the day of the way home
@@ -157,7 +149,7 @@ def test_look_alikes_of_a_longer_stay_place_no_one(text: str) -> None:
     ],
 )
 def test_the_day_of_the_way_home(text: str, back: str) -> None:
-    assert _said(text).get("travel.return_date") == back
+    assert facts_said(text, AT).get("travel.return_date") == back
 
 
 @pytest.mark.parametrize(
@@ -170,7 +162,7 @@ def test_the_day_of_the_way_home(text: str, back: str) -> None:
     ],
 )
 def test_not_leaving_until_a_day_is_leaving_on_it(text: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.depart_date") == depart
     assert "travel.return_date" not in said
 
@@ -185,7 +177,7 @@ def test_not_leaving_until_a_day_is_leaving_on_it(text: str, depart: str) -> Non
     ],
 )
 def test_look_alikes_of_the_way_home_date_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.return_date" not in said
     assert "travel.depart_date" not in said
 
@@ -207,7 +199,7 @@ def test_look_alikes_of_the_way_home_date_no_trip(text: str) -> None:
     ],
 )
 def test_a_plan_to_go_given_up_is_cancelled(text: str) -> None:
-    assert _said(text).get("travel.status") == "cancelled"
+    assert facts_said(text, AT).get("travel.status") == "cancelled"
 
 
 @pytest.mark.parametrize(
@@ -220,7 +212,7 @@ def test_a_plan_to_go_given_up_is_cancelled(text: str) -> None:
     ],
 )
 def test_look_alikes_of_a_plan_given_up_cancel_nothing(text: str) -> None:
-    assert _said(text).get("travel.status") != "cancelled"
+    assert facts_said(text, AT).get("travel.status") != "cancelled"
 
 
 # ---------------------------------------------------------------- a trip put off or rebooked
@@ -238,7 +230,7 @@ def test_look_alikes_of_a_plan_given_up_cancel_nothing(text: str) -> None:
     ],
 )
 def test_a_trip_put_off_or_rebooked_is_still_planned(text: str, place: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
 
@@ -257,7 +249,7 @@ def test_a_trip_put_off_or_rebooked_is_still_planned(text: str, place: str, depa
     ],
 )
 def test_a_trip_moved_keeps_its_place_and_new_day(text: str, place: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
 
@@ -273,7 +265,7 @@ def test_a_trip_moved_keeps_its_place_and_new_day(text: str, place: str, depart:
     ],
 )
 def test_more_trip_days(text: str, depart: str, back: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert (said.get("travel.depart_date"), said.get("travel.return_date")) == (depart, back)
 
 
@@ -286,7 +278,7 @@ def test_more_trip_days(text: str, depart: str, back: str) -> None:
     ],
 )
 def test_back_somewhere_after_a_time_away_ends_the_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") == "completed"
     assert said.get("travel.location") not in ("Kenya", "Peru")
 
@@ -296,7 +288,7 @@ def test_back_somewhere_after_a_time_away_ends_the_trip(text: str) -> None:
     ["I love travelling", "I'm travelling from London", "my wife is travelling till Sunday"],
 )
 def test_look_alikes_of_travelling_date_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.return_date" not in said
     assert "travel.depart_date" not in said
 
@@ -317,7 +309,7 @@ def test_look_alikes_of_travelling_date_no_trip(text: str) -> None:
     ],
 )
 def test_the_way_home_batch_three(text: str, back: str) -> None:
-    assert _said(text).get("travel.return_date") == back
+    assert facts_said(text, AT).get("travel.return_date") == back
 
 
 @pytest.mark.parametrize(
@@ -329,7 +321,7 @@ def test_the_way_home_batch_three(text: str, back: str) -> None:
     ],
 )
 def test_put_off_to_a_named_day(text: str, place: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
 
@@ -344,7 +336,7 @@ def test_put_off_to_a_named_day(text: str, place: str, depart: str) -> None:
     ],
 )
 def test_a_trip_named_by_its_place_called_off(text: str) -> None:
-    assert _said(text).get("travel.status") == "cancelled"
+    assert facts_said(text, AT).get("travel.status") == "cancelled"
 
 
 @pytest.mark.parametrize(
@@ -352,7 +344,7 @@ def test_a_trip_named_by_its_place_called_off(text: str) -> None:
     ["the Sunday lunch is off", "Jordan's weekend is off", "flying back to Rome friday"],
 )
 def test_look_alikes_of_a_trip_called_off_or_the_way_home(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") != "cancelled"
     assert "travel.return_date" not in said
 
@@ -367,4 +359,4 @@ def test_look_alikes_of_a_trip_called_off_or_the_way_home(text: str) -> None:
 )
 def test_back_on_a_day_stays_the_way_home(text: str, back: str) -> None:
     """The way home said plainly, kept while "home to X" joined it."""
-    assert _said(text).get("travel.return_date") == back
+    assert facts_said(text, AT).get("travel.return_date") == back

@@ -14,20 +14,15 @@ the probe sentences themselves are ``realistic/probes12a-dev.jsonl``.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
 
 
 def _here(text: str) -> object:
     ex = extract_offline(text, at=AT)
     assert ex.intent == "assertive", text
-    return _said(text).get("travel.location")
+    return facts_said(text, AT).get("travel.location")
 
 
 # ---------------------------------------------------------------- where one is, other words
@@ -72,7 +67,7 @@ def test_where_one_is_said_in_other_words(text: str, place: str) -> None:
     ],
 )
 def test_look_alikes_of_where_one_is_place_no_one(text: str) -> None:
-    assert "travel.location" not in _said(text)
+    assert "travel.location" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- off a vehicle, arrived
@@ -113,7 +108,7 @@ def test_arrivals_in_other_words(text: str, place: str) -> None:
     ],
 )
 def test_look_alikes_of_an_arrival_place_no_one(text: str) -> None:
-    assert "travel.location" not in _said(text)
+    assert "travel.location" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- on the way, phone words
@@ -138,7 +133,7 @@ def test_look_alikes_of_an_arrival_place_no_one(text: str) -> None:
 def test_on_the_way_in_phone_words(text: str, place: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent == "assertive", text
-    assert _said(text).get("travel.destination") == place
+    assert facts_said(text, AT).get("travel.destination") == place
 
 
 @pytest.mark.parametrize(
@@ -151,7 +146,7 @@ def test_on_the_way_in_phone_words(text: str, place: str) -> None:
     ],
 )
 def test_look_alikes_of_on_the_way_plan_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.destination" not in said
     assert "travel.location" not in said
 
@@ -186,7 +181,7 @@ def test_look_alikes_of_on_the_way_plan_no_trip(text: str) -> None:
     ],
 )
 def test_going_in_other_words(text: str, place: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
 
@@ -201,7 +196,7 @@ def test_going_in_other_words(text: str, place: str, depart: str) -> None:
     ],
 )
 def test_look_alikes_of_going_plan_no_trip(text: str) -> None:
-    assert "travel.destination" not in _said(text)
+    assert "travel.destination" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- batch two: more ways to say it
@@ -241,7 +236,7 @@ def test_where_one_is_in_more_words(text: str, place: str) -> None:
 def test_a_going_said_to_be_under_way_now(text: str, place: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent == "assertive"
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place
     assert said.get("travel.status") == "in_progress"
 
@@ -258,7 +253,7 @@ def test_a_going_said_to_be_under_way_now(text: str, place: str) -> None:
     ],
 )
 def test_going_in_yet_more_words(text: str, place: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
 
@@ -272,7 +267,7 @@ def test_going_in_yet_more_words(text: str, place: str, depart: str) -> None:
     ],
 )
 def test_look_alikes_of_going_in_yet_more_words(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.destination" not in said
     assert said.get("travel.status") != "in_progress"
 
@@ -286,7 +281,7 @@ def test_look_alikes_of_going_in_yet_more_words(text: str) -> None:
     ],
 )
 def test_someone_elses_words_handed_on_with_a_capital_place_no_one(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.location" not in said
     assert "travel.status" not in said
 
@@ -328,7 +323,7 @@ def test_where_one_is_batch_three(text: str, place: str) -> None:
     ],
 )
 def test_going_batch_three(text: str, place: str, depart: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place, said
     assert said.get("travel.depart_date") == depart
 
@@ -342,7 +337,7 @@ def test_going_batch_three(text: str, place: str, depart: str) -> None:
     ],
 )
 def test_on_the_road_to_a_place_now(text: str, place: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.destination") == place
     assert said.get("travel.status") == "in_progress"
 
@@ -357,6 +352,6 @@ def test_on_the_road_to_a_place_now(text: str, place: str) -> None:
     ],
 )
 def test_look_alikes_of_going_batch_three(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.destination" not in said
     assert "travel.return_date" not in said

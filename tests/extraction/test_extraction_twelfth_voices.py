@@ -10,15 +10,9 @@ itself. Every row is a sentence written for this module, none taken from an eval
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
 
 # ---------------------------------------------------------------- net of insurance, tax, tip
 
@@ -33,13 +27,16 @@ def _said(text: str) -> dict[str, object]:
     ],
 )
 def test_what_an_amount_is_net_of_is_not_the_bill(text: str, slug: str, amount: int) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get(f"financial.{slug}.amount") == amount
     assert not any(f.startswith("financial.insurance") for f in said)
 
 
 def test_insurance_itself_is_still_a_bill() -> None:
-    assert _said("car insurance is $140, due the 3rd").get("financial.car_insurance.amount") == 140
+    assert (
+        facts_said("car insurance is $140, due the 3rd", AT).get("financial.car_insurance.amount")
+        == 140
+    )
 
 
 # ---------------------------------------------------------------- a charge that went up
@@ -56,7 +53,7 @@ def test_insurance_itself_is_still_a_bill() -> None:
     ],
 )
 def test_a_charge_that_changed_has_its_new_amount(text: str, slug: str, amount: float) -> None:
-    assert _said(text).get(f"financial.{slug}.amount") == amount
+    assert facts_said(text, AT).get(f"financial.{slug}.amount") == amount
 
 
 @pytest.mark.parametrize(
@@ -68,7 +65,7 @@ def test_a_charge_that_changed_has_its_new_amount(text: str, slug: str, amount: 
     ],
 )
 def test_a_charge_look_alike_sets_no_amount(text: str) -> None:
-    assert not any(f.endswith(".amount") for f in _said(text))
+    assert not any(f.endswith(".amount") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- money that came in
@@ -85,7 +82,7 @@ def test_a_charge_look_alike_sets_no_amount(text: str) -> None:
     ],
 )
 def test_money_that_came_in_has_its_amount(text: str, slug: str, amount: int) -> None:
-    assert _said(text).get(f"financial.{slug}.amount") == amount
+    assert facts_said(text, AT).get(f"financial.{slug}.amount") == amount
 
 
 @pytest.mark.parametrize(
@@ -98,7 +95,7 @@ def test_money_that_came_in_has_its_amount(text: str, slug: str, amount: int) ->
     ],
 )
 def test_money_in_look_alike_sets_no_amount(text: str) -> None:
-    assert not any(f.endswith(".amount") for f in _said(text))
+    assert not any(f.endswith(".amount") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- the speaker's own appointment
@@ -116,7 +113,7 @@ def test_money_in_look_alike_sets_no_amount(text: str) -> None:
     ],
 )
 def test_the_speakers_own_appointment_sets_no_family_event(text: str) -> None:
-    assert not any(f.startswith("family.") for f in _said(text))
+    assert not any(f.startswith("family.") for f in facts_said(text, AT))
 
 
 @pytest.mark.parametrize(
@@ -128,7 +125,7 @@ def test_the_speakers_own_appointment_sets_no_family_event(text: str) -> None:
     ],
 )
 def test_a_family_members_appointment_still_counts(text: str, event: str, status: str) -> None:
-    assert _said(text).get(f"family.{event}.event_status") == status
+    assert facts_said(text, AT).get(f"family.{event}.event_status") == status
 
 
 # ---------------------------------------------------------------- a relative's procedure moved
@@ -149,7 +146,7 @@ def test_a_family_members_appointment_still_counts(text: str, event: str, status
     ],
 )
 def test_a_relatives_procedure_moved_has_its_new_day(text: str, event: str, day: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get(f"family.{event}.event_status") == "moved"
     assert str(said.get(f"family.{event}.schedule", "")).startswith(day)
 
@@ -163,7 +160,7 @@ def test_a_relatives_procedure_moved_has_its_new_day(text: str, event: str, day:
     ],
 )
 def test_a_procedure_look_alike_sets_no_family_event(text: str) -> None:
-    assert not any(f.startswith("family.") for f in _said(text))
+    assert not any(f.startswith("family.") for f in facts_said(text, AT))
 
 
 # ---------------------------------------------------------------- a stop on the way
@@ -179,7 +176,7 @@ def test_a_procedure_look_alike_sets_no_family_event(text: str) -> None:
     ],
 )
 def test_a_layover_places_the_speaker(text: str, place: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.location") == place
     assert said.get("travel.status") == "in_progress"
 
@@ -194,7 +191,7 @@ def test_a_layover_places_the_speaker(text: str, place: str) -> None:
     ],
 )
 def test_a_layover_look_alike_places_no_one(text: str) -> None:
-    assert "travel.location" not in _said(text)
+    assert "travel.location" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- a plan given up, said after it
@@ -210,7 +207,7 @@ def test_a_layover_look_alike_places_no_one(text: str) -> None:
     ],
 )
 def test_a_plan_with_its_undoing_after_it_is_cancelled(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert said.get("travel.status") == "cancelled"
     assert "travel.destination" not in said
 
@@ -224,7 +221,7 @@ def test_a_plan_with_its_undoing_after_it_is_cancelled(text: str) -> None:
     ],
 )
 def test_someone_elses_or_a_local_plan_undone_is_no_trip(text: str) -> None:
-    assert "travel.status" not in _said(text)
+    assert "travel.status" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- on leave from an employer
@@ -240,7 +237,7 @@ def test_someone_elses_or_a_local_plan_undone_is_no_trip(text: str) -> None:
     ],
 )
 def test_on_leave_from_an_employer_names_the_employer(text: str, employer: str) -> None:
-    assert _said(text).get("profile.employer") == employer
+    assert facts_said(text, AT).get("profile.employer") == employer
 
 
 @pytest.mark.parametrize(
@@ -252,7 +249,7 @@ def test_on_leave_from_an_employer_names_the_employer(text: str, employer: str) 
     ],
 )
 def test_on_leave_look_alike_names_no_employer(text: str) -> None:
-    assert "profile.employer" not in _said(text)
+    assert "profile.employer" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- back, then a remark
@@ -301,13 +298,13 @@ def test_being_back_in_a_story_stays_a_story(text: str) -> None:
     ],
 )
 def test_the_households_others_are_not_the_speaker_away(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.location" not in said
     assert "travel.destination" not in said
 
 
 def test_the_speaker_with_them_is_away() -> None:
-    said = _said("the boys and i are spending the summer in maine")
+    said = facts_said("the boys and i are spending the summer in maine", AT)
     assert said.get("travel.location") == "Maine"
 
 
@@ -324,7 +321,7 @@ def test_the_speaker_with_them_is_away() -> None:
     ],
 )
 def test_what_a_trip_left_behind_plans_no_trip(text: str) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert "travel.destination" not in said
     assert said.get("travel.status") != "planning"
 
@@ -338,7 +335,7 @@ def test_what_a_trip_left_behind_plans_no_trip(text: str) -> None:
     ],
 )
 def test_a_trip_ahead_is_still_planned(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place
+    assert facts_said(text, AT).get("travel.destination") == place
 
 
 # ---------------------------------------------------------------- sent on a trip
@@ -354,7 +351,7 @@ def test_a_trip_ahead_is_still_planned(text: str, place: str) -> None:
     ],
 )
 def test_sent_on_a_trip_plans_the_speakers_trip(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place
+    assert facts_said(text, AT).get("travel.destination") == place
 
 
 @pytest.mark.parametrize(
@@ -366,7 +363,7 @@ def test_sent_on_a_trip_plans_the_speakers_trip(text: str, place: str) -> None:
     ],
 )
 def test_sent_look_alike_plans_no_trip(text: str) -> None:
-    assert "travel.destination" not in _said(text)
+    assert "travel.destination" not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- could, then
@@ -410,7 +407,7 @@ def test_could_outside_a_past_frame_stays_a_possibility(text: str) -> None:
 )
 def test_booked_solid_is_a_state_now(text: str) -> None:
     assert _intent(text) == "assertive"
-    assert not any(f.startswith("travel.") for f in _said(text))
+    assert not any(f.startswith("travel.") for f in facts_said(text, AT))
 
 
 @pytest.mark.parametrize(
@@ -512,7 +509,7 @@ def test_a_story_without_a_now_stays_a_story(text: str) -> None:
     ],
 )
 def test_a_single_fee_that_changed_has_its_amount(text: str, slug: str, amount: int) -> None:
-    assert _said(text).get(f"financial.{slug}.amount") == amount
+    assert facts_said(text, AT).get(f"financial.{slug}.amount") == amount
 
 
 @pytest.mark.parametrize(
@@ -524,7 +521,7 @@ def test_a_single_fee_that_changed_has_its_amount(text: str, slug: str, amount: 
     ],
 )
 def test_a_red_eye_is_a_flight(text: str, place: str) -> None:
-    assert _said(text).get("travel.destination") == place
+    assert facts_said(text, AT).get("travel.destination") == place
 
 
 @pytest.mark.parametrize(
@@ -536,4 +533,4 @@ def test_a_red_eye_is_a_flight(text: str, place: str) -> None:
     ],
 )
 def test_a_commute_leg_cancelled_is_no_project(text: str) -> None:
-    assert not any(f.startswith("project.") for f in _said(text))
+    assert not any(f.startswith("project.") for f in facts_said(text, AT))

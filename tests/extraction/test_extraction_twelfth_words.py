@@ -12,15 +12,9 @@ for this module, none taken from an evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
-
-
-def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
-
 
 # ---------------------------------------------------------------- family status
 
@@ -65,7 +59,7 @@ def _said(text: str) -> dict[str, object]:
     ],
 )
 def test_family_status_in_more_words(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -81,7 +75,7 @@ def test_family_status_in_more_words(text: str, member: str, status: str) -> Non
     ],
 )
 def test_not_the_family_status(text: str, field: str) -> None:
-    assert field not in _said(text)
+    assert field not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- money
@@ -109,7 +103,7 @@ def test_not_the_family_status(text: str, field: str) -> None:
     ],
 )
 def test_money_in_more_words(text: str, expected: dict[str, object]) -> None:
-    said = _said(text)
+    said = facts_said(text, AT)
     assert {k: said.get(k) for k in expected} == expected
 
 
@@ -124,7 +118,7 @@ def test_money_in_more_words(text: str, expected: dict[str, object]) -> None:
     ],
 )
 def test_not_that_money(text: str, field: str) -> None:
-    assert field not in _said(text)
+    assert field not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- home, zone and work
@@ -163,7 +157,7 @@ def test_not_that_money(text: str, field: str) -> None:
     ],
 )
 def test_profile_in_more_words(text: str, field: str, value: str) -> None:
-    assert _said(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -182,7 +176,7 @@ def test_profile_in_more_words(text: str, field: str, value: str) -> None:
     ],
 )
 def test_not_the_profile(text: str, field: str) -> None:
-    assert field not in _said(text)
+    assert field not in facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- requests and apologies
@@ -264,7 +258,7 @@ def test_a_real_condition_stays_hypothetical(text: str) -> None:
     ],
 )
 def test_family_status_second_batch(text: str, member: str, status: str) -> None:
-    assert _said(text).get(f"family.{member}.status") == status
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -316,7 +310,7 @@ def test_family_status_second_batch(text: str, member: str, status: str) -> None
     ],
 )
 def test_fields_second_batch(text: str, field: str, value: object) -> None:
-    assert _said(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -332,7 +326,7 @@ def test_fields_second_batch(text: str, field: str, value: object) -> None:
     ],
 )
 def test_not_these_fields(text: str, field: str) -> None:
-    assert field not in _said(text)
+    assert field not in facts_said(text, AT)
 
 
 @pytest.mark.parametrize(
@@ -393,7 +387,7 @@ def test_asking_to_book_or_change_is_none(text: str) -> None:
     ],
 )
 def test_fields_third_batch(text: str, field: str, value: object) -> None:
-    assert _said(text).get(field) == value
+    assert facts_said(text, AT).get(field) == value
 
 
 @pytest.mark.parametrize(
@@ -407,4 +401,4 @@ def test_fields_third_batch(text: str, field: str, value: object) -> None:
     ],
 )
 def test_not_the_third_batch_fields(text: str, field: str) -> None:
-    assert field not in _said(text)
+    assert field not in facts_said(text, AT)

@@ -80,6 +80,7 @@ from core.extraction.whose_clause import (
     SPEAKERS_OWN,
     coming_back,
     named_away,
+    sets_out,
     someone_away,
     someone_elses,
 )
@@ -114,19 +115,6 @@ go to Maui but we cancelled": the cancellation is news)."""
 _WHEN_IT_WAS = re.compile(r"(?:when|while|before|after|until|till|back\s+when)\b")
 _WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 _SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
-
-
-_SETS_OUT = frozenset(
-    {"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"}
-    | {"land", "arrive", "come", "visit"}
-)
-"""Verbs of someone setting out, or coming to stay ("my in-laws land thursday and stay
-till the 12th"): what a subjectless sentence after them goes on with."""
-_MOVES = re.compile(
-    r"\b(?:land(?:s|ing)?|arriv(?:e|es|ing)|fl(?:y|ies|ying)\s+in|com(?:e|es|ing)\s+(?:in|over|"
-    r"to\s+stay|to\s+visit)|get(?:s|ting)?\s+in)\b"
-)
-"""The same in words, when the small model reads "my in-laws land thursday" as a noun phrase."""
 
 
 def extract_offline(
@@ -271,8 +259,7 @@ def extract_offline(
             found = [c for c in found if c not in dropped]
             others_trip = (
                 any(domain_of(c.field) == "travel" for c in dropped)
-                or (reading is not None and reading.verb in _SETS_OUT)
-                or _MOVES.search(clause.low) is not None  # the parse missed the verb
+                or sets_out(clause, reading)
                 or (carried and not dropped)
             )
         else:

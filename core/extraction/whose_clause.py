@@ -144,3 +144,24 @@ def coming_back(found: Sequence[Candidate]) -> bool:
         c.field == "travel.return_date" or (c.field == "travel.status" and c.value == "completed")
         for c in travel
     )
+
+
+_SETS_OUT = frozenset(
+    {"leave", "fly", "go", "head", "drive", "travel", "set off", "take off"}
+    | {"land", "arrive", "come", "visit"}
+)
+"""Verbs of someone setting out, or coming to stay ("my in-laws land thursday and stay
+till the 12th"): what a subjectless sentence after them goes on with."""
+_MOVES = re.compile(
+    r"\b(?:land(?:s|ing)?|arriv(?:e|es|ing)|fl(?:y|ies|ying)\s+in|com(?:e|es|ing)\s+(?:in|over|"
+    r"to\s+stay|to\s+visit)|get(?:s|ting)?\s+in)\b"
+)
+"""The same in words, when the small model reads "my in-laws land thursday" as a noun phrase."""
+
+
+def sets_out(clause: Clause, reading: ClauseReading | None) -> bool:
+    """Whether someone else's clause has them setting out or coming to stay: a clause with
+    no subject after it goes on with their trip, not the speaker's."""
+    return (reading is not None and reading.verb in _SETS_OUT) or _MOVES.search(
+        clause.low
+    ) is not None

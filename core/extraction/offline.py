@@ -36,7 +36,7 @@ from core.extraction.clause_reading import read_clause
 from core.extraction.clocktimes import clock_time
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
-from core.extraction.intent import message_intent
+from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
@@ -57,6 +57,7 @@ from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, split_segments
+from core.extraction.set_out_lately import set_out_lately
 from core.extraction.subscriptions import subscription_candidates
 from core.extraction.travel_departures import (
     bare_days,
@@ -220,6 +221,15 @@ def extract_offline(
             # was, part of it, not a story of its own.
             ci = replace(ci, intent="hypothetical")
             clause = replace(clause, intent="hypothetical")
+        departed = (
+            []
+            if _not_told(ci, seg, in_scope)
+            else set_out_lately(clause, dated_only=ci.intent == "none")
+        )
+        if departed:
+            # "we left for Denver on saturday": a departure in the past is a trip under way.
+            ci = replace(ci, intent="assertive")
+            clause = replace(clause, intent="assertive")
         might_have_been = ci.counterfactual and not in_scope
         cf_before = ci.counterfactual and _WOULD_HAVE.search(seg.low) is not None
         asked = ci.command or (ci.intent == "none" and seg.question)
@@ -233,6 +243,8 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if departed:
+            found = [*(c for c in found if domain_of(c.field) != "travel"), *departed]
         if setting_out is not None and seg.joint in _SCOPE_JOINTS:
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
@@ -347,6 +359,12 @@ def extract_offline(
 
 
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
+
+
+def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:
+    """The clause does not tell what happened: a question, a condition's scope, a wish or
+    what might have been."""
+    return seg.question or in_scope or ci.counterfactual or ci.intent == "hypothetical"
 
 
 def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:

@@ -1,0 +1,82 @@
+"""The thirteenth round (issue 24), mixed tenses: a past told as evidence of the present.
+Classes that sentences written for this round showed the extractor losing: a departure told
+in the past ("we left for Denver on saturday": a trip under way now).
+
+Each class has its look-alikes beside it. Every row is a sentence written for this module,
+none taken from an evaluation set; the probe sentences are ``realistic/probes13c-dev.jsonl``.
+AT is Wednesday 2026-03-04.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _said(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+# ------------------------------------------------------------- a departure told in the past
+
+
+@pytest.mark.parametrize(
+    ("text", "depart", "destination"),
+    [
+        # texting, lower case
+        ("we left for raleigh on sunday, the dog is at my moms", "2026-03-01", "Raleigh"),
+        ("finally left lol on the highway now", None, None),
+        ("left this am, stuck behind a tractor", "2026-03-04", None),
+        # a longer post
+        (
+            "Update for the group: we set off for Glasgow yesterday and the drive was grim.",
+            "2026-03-03",
+            "Glasgow",
+        ),
+        # non-native English, the present perfect with a past day
+        ("We have departed to Kampala on Monday, network is poor here.", "2026-03-02", "Kampala"),
+        # dictated
+        ("okay so we headed out at like 5 this morning", "2026-03-04", None),
+        ("flew out to Dallas on saturday for the week", "2026-02-28", "Dallas"),
+    ],
+)
+def test_a_departure_in_the_past_is_a_trip_under_way(
+    text: str, depart: str | None, destination: str | None
+) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "in_progress"
+    assert said.get("travel.depart_date") == depart
+    assert said.get("travel.destination") == destination
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # leaving a thing, a place of work or an event
+        "we left the wedding before the speeches",
+        "i left my wallet in the uber again",
+        "left work at 4 today, headache",
+        "we left it way too late to book anything",
+        # someone else's departure
+        "my cousin left for Dallas on saturday",
+        "they set off for Glasgow yesterday",
+        # a story, long ago
+        "When we left for Kampala in 2018 the roads were flooded.",
+        "we left for raleigh last year and never came back",
+        # what might have been, a question, a condition
+        "we should've left on sunday tbh",
+        "did you set off yet?",
+        "if we left for Dallas on friday we'd be there by now",
+    ],
+)
+def test_leaving_something_else_is_no_trip(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") != "in_progress"
+    assert "travel.depart_date" not in said
+
+
+def test_leaving_the_destination_is_not_going_to_it() -> None:
+    assert "travel.destination" not in _said("we left Dallas on sunday, back home now")

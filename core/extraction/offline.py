@@ -58,6 +58,7 @@ from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, split_segments
 from core.extraction.set_out_lately import set_out_lately
+from core.extraction.settled_since import home_held_since
 from core.extraction.subscriptions import subscription_candidates
 from core.extraction.travel_departures import (
     bare_days,
@@ -355,6 +356,7 @@ def extract_offline(
         return_after_departure(dedupe_observations(_dated_arrivals(observations, explaining, at))),
         at.date(),
     )
+    read = home_held_since(read, parsed)
     return Extraction(text, message_intent(telling or intents), read)
 
 

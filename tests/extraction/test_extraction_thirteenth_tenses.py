@@ -1,6 +1,7 @@
 """The thirteenth round (issue 24), mixed tenses: a past told as evidence of the present.
 Classes that sentences written for this round showed the extractor losing: a departure told
-in the past ("we left for Denver on saturday": a trip under way now).
+in the past ("we left for Denver on saturday": a trip under way now); being somewhere since
+long ago ("I'm in Denver, been here since college": home, not a trip).
 
 Each class has its look-alikes beside it. Every row is a sentence written for this module,
 none taken from an evaluation set; the probe sentences are ``realistic/probes13c-dev.jsonl``.
@@ -80,3 +81,42 @@ def test_leaving_something_else_is_no_trip(text: str) -> None:
 
 def test_leaving_the_destination_is_not_going_to_it() -> None:
     assert "travel.destination" not in _said("we left Dallas on sunday, back home now")
+
+
+# ------------------------------------------------------ somewhere since long ago is home
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("fwiw im in Tucson, been here since high school", "Tucson"),
+        ("We're in Omaha. Have been for about 12 years now.", "Omaha"),
+        ("I am in Kochi, living here from birth itself", "Kochi"),
+        ("currently in Bristol, been living here since 2011", "Bristol"),
+        ("in tampa, been here since i was 6 lol", "Tampa"),
+    ],
+)
+def test_somewhere_since_long_ago_is_home(text: str, home: str) -> None:
+    said = _said(text)
+    assert said.get("profile.home_city") == home
+    assert "travel.location" not in said
+    assert said.get("travel.status") != "in_progress"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("im in Tucson, been here since monday for a wedding", "Tucson"),
+        ("in Bristol since 9am and the trains are a mess", "Bristol"),
+        ("We're in Omaha, been here since the 1st for work", "Omaha"),
+    ],
+)
+def test_somewhere_since_this_week_is_a_stay(text: str, where: str) -> None:
+    said = _said(text)
+    assert said.get("travel.location") == where
+    assert "profile.home_city" not in said
+
+
+def test_someone_else_there_since_long_ago_is_not_the_speakers_home() -> None:
+    said = _said("my brother's in Tampa, been there since college")
+    assert "profile.home_city" not in said

@@ -20,6 +20,7 @@ from datetime import date, datetime
 from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.back_again import PAST_DAY
+from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate, Clause
 from core.extraction.clause_claims import (
     REACTION,
@@ -291,6 +292,15 @@ def extract_offline(
         else:
             others_trip = False
         others_away = someone_away(clause, found, others) or carried
+        was_ill = ill_member(said_before)
+        if was_ill and not found and (reading is None or reading.subject == "none"):
+            now = better_now(clause.low, was_ill)
+            if now is not None:
+                # "mum had a migraine all weekend, better today": how she is now wins.
+                found = [now]
+                ci = replace(ci, intent="assertive")
+                clause = replace(clause, intent="assertive")
+                observations = [o for o in observations if o.field != was_ill]
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         said_before = seg_obs

@@ -1,7 +1,9 @@
 """The thirteenth round (issue 24), mixed tenses: a past told as evidence of the present.
 Classes that sentences written for this round showed the extractor losing: a departure told
 in the past ("we left for Denver on saturday": a trip under way now); being somewhere since
-long ago ("I'm in Denver, been here since college": home, not a trip).
+long ago ("I'm in Denver, been here since college": home, not a trip); someone ill in the
+past, then how they are now with no subject ("the kids were sick all week, back at school
+today": well now).
 
 Each class has its look-alikes beside it. Every row is a sentence written for this module,
 none taken from an evaluation set; the probe sentences are ``realistic/probes13c-dev.jsonl``.
@@ -120,3 +122,34 @@ def test_somewhere_since_this_week_is_a_stay(text: str, where: str) -> None:
 def test_someone_else_there_since_long_ago_is_not_the_speakers_home() -> None:
     said = _said("my brother's in Tampa, been there since college")
     assert "profile.home_city" not in said
+
+
+# ---------------------------------------------- ill in the past, then better now, subjectless
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the twins were poorly all week, back at nursery today", "family.twins.status"),
+        ("My daughter was ill on Monday. Back to school today.", "family.daughter.status"),
+        ("the boys were sick all weekend, back in class now", "family.boys.status"),
+    ],
+)
+def test_ill_then_better_now_is_well(text: str, field: str) -> None:
+    found = extract_offline(text, at=AT)
+    assert found.intent == "assertive"
+    assert {o.field: o.candidate_value for o in found.observations}.get(field) == "well"
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # someone else is fine; the one who was ill is not said to be
+        ("my son was sick last week, but his friend is fine", "family.son.status"),
+        # a question about now
+        ("the kids were sick all week, better now?", "family.kids.status"),
+    ],
+)
+def test_someone_else_or_a_question_says_nothing_of_now(text: str, field: str) -> None:
+    said = _said(text)
+    assert said.get(field) != "well"

@@ -20,6 +20,7 @@ from datetime import date, datetime
 from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
 from core.extraction.back_again import PAST_DAY
+from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate, Clause
 from core.extraction.clause_claims import (
     REACTION,
@@ -36,7 +37,7 @@ from core.extraction.clause_reading import read_clause
 from core.extraction.clocktimes import clock_time
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
-from core.extraction.intent import message_intent
+from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
@@ -57,6 +58,8 @@ from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import Segment, split_segments
+from core.extraction.set_out_lately import set_out_lately
+from core.extraction.settled_since import home_held_since
 from core.extraction.subscriptions import subscription_candidates
 from core.extraction.travel_departures import (
     bare_days,
@@ -208,6 +211,15 @@ def extract_offline(
             # was, part of it, not a story of its own.
             ci = replace(ci, intent="hypothetical")
             clause = replace(clause, intent="hypothetical")
+        departed = (
+            []
+            if _not_told(ci, seg, in_scope)
+            else set_out_lately(clause, dated_only=ci.intent == "none")
+        )
+        if departed:
+            # "we left for Denver on saturday": a departure in the past is a trip under way.
+            ci = replace(ci, intent="assertive")
+            clause = replace(clause, intent="assertive")
         might_have_been = ci.counterfactual and not in_scope
         cf_before = ci.counterfactual and _WOULD_HAVE.search(seg.low) is not None
         asked = ci.command or (ci.intent == "none" and seg.question)
@@ -221,6 +233,8 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if departed:
+            found = [*(c for c in found if domain_of(c.field) != "travel"), *departed]
         if setting_out is not None and seg.joint in _SCOPE_JOINTS:
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
@@ -265,6 +279,15 @@ def extract_offline(
         else:
             others_trip = False
         others_away = someone_away(clause, found, others) or carried
+        was_ill = ill_member(said_before)
+        if was_ill and not found and (reading is None or reading.subject == "none"):
+            now = better_now(clause.low, was_ill)
+            if now is not None:
+                # "mum had a migraine all weekend, better today": how she is now wins.
+                found = [now]
+                ci = replace(ci, intent="assertive")
+                clause = replace(clause, intent="assertive")
+                observations = [o for o in observations if o.field != was_ill]
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         said_before = seg_obs
@@ -330,10 +353,17 @@ def extract_offline(
         return_after_departure(dedupe_observations(_dated_arrivals(observations, explaining, at))),
         at.date(),
     )
+    read = home_held_since(read, parsed)
     return Extraction(text, message_intent(telling or intents), read)
 
 
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
+
+
+def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:
+    """The clause does not tell what happened: a question, a condition's scope, a wish or
+    what might have been."""
+    return seg.question or in_scope or ci.counterfactual or ci.intent == "hypothetical"
 
 
 def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:

@@ -102,7 +102,15 @@ text (pet names, emoji, "babe landed", "omw home", the kids and the bills) and m
 handed on: quoted, forwarded or pasted from someone else or from a notification ("from
 mom: …", "Fwd: your flight …", "> are you still in …"), where the facts may be the
 writer's or another person's."""
-PROBE_SETS = ("probes11", "probes12a", "probes12b", "probes13a", "probes13b", "probes13i")
+PROBE_SETS = (
+    "probes11",
+    "probes12a",
+    "probes12b",
+    "probes13a",
+    "probes13b",
+    "probes13i",
+    "probes13c",
+)
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
 English, lists, quoted text, advice posts), to find classes of phrasing, not to measure
@@ -115,7 +123,9 @@ held-out halves found weakest, written without opening any realistic set), ``pro
 family events, bills, debts, refunds, subscriptions, jobs, projects, names, homes, zones,
 diets) and ``probes13i`` (thirteenth round, intents: a booking desk's customer, letters,
 carers' hand-over notes, gamers, family chat, health, travel diaries, tags, hedges and
-indirect requests). ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before
+indirect requests) and ``probes13c`` (thirteenth round, mixed tenses: departures told in
+the past, an illness past and a better present, arrivals with a complaint, a status then a
+subjectless plan, somewhere since long ago). ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before
 its fixes says anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
 """Four voices of the eleventh round (issue 24), 72 records each, 36 dev / 36 held-out,
@@ -298,7 +308,8 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
 
 
 def test_the_probe_sets_are_new() -> None:
-    """No text twice, none from another set or labelled file; at least 300 records."""
+    """No text twice, none from another set or labelled file; at least 300 records (80 for
+    ``probes13c``, one short batch on a single theme, mixed tenses)."""
     others = {
         r.text.casefold() for n, h in _ALL_HALVES if n not in PROBE_SETS for r in _records(n, h)
     }
@@ -307,7 +318,7 @@ def test_the_probe_sets_are_new() -> None:
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     for name in PROBE_SETS:
         texts = [r.text.casefold() for r in _records(name, "dev")]
-        assert len(texts) >= 300, name
+        assert len(texts) >= (80 if name == "probes13c" else 300), name
         assert len(set(texts)) == len(texts), name
         clash = len(set(texts) & others)  # a count: never print another set's text
         assert clash == 0, name
@@ -511,6 +522,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # 0.795 (166; 0.813 once three labels followed the catalogue), 0.808 (125), 0.866 (97),
     # no false commit; after the round 0.925/0.833 on all 388, no false commit.
     ("probes13i", "dev"): Figures(0.90, 0.80, 0.00, 0.00, 0, 0.00),
+    # probes13c (thirteenth round, mixed tenses; no realistic set opened), one batch of 81
+    # committed before the extractor ran on it: 0.765/0.310 before its fixes, no false
+    # commit; 0.889/0.908 after them. One record gives a forbidden field before and after
+    # ("we left it too late to book a trip to …" reads as a trip planned).
+    ("probes13c", "dev"): Figures(0.84, 0.85, 0.00, 0.00, 1, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

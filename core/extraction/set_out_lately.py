@@ -1,0 +1,100 @@
+"""A departure told in the past as news of a trip under way: "we left for Denver on
+saturday", "set off yesterday", "hit the road at 6 this morning", "We have left for Nairobi
+yesterday". The past verb is the evidence; what it says about now is that the speaker is
+away (``travel.status = in_progress``), since the day they left, for the place they left
+for. Leaving a thing or a place ("we left the party early", "I left my keys at work", "we
+left Denver on sunday": leaving the destination, so coming home) is no departure, nor is
+someone else's ("my brother left for Austin"), a story ("when we left for Lisbon in 2019")
+or what might have been ("we should have left on friday").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import place_at
+
+_LATELY = 14
+"""How many days back a departure still says the trip is under way."""
+
+_SPEAKERS = (
+    r"(?:(?:we|i|me\s+and\s+\w+|\w+\s+and\s+(?:i|me)|my\s+\w+\s+and\s+i|the\s+(?:kids|family)"
+    r"\s+and\s+(?:i|me)|we\s+all)\s+)?"
+)
+"""The speaker, with company, or no subject at all ("left this morning!")."""
+_SET_OUT = re.compile(
+    r"^(?:[a-z][^:,.!?]{0,30}:\s*)?"  # "update for the group: ..."
+    r"(?:(?:um+|uh+|so|well|ok(?:ay)?|and|yeah|yay|welp|phew|finally|ok\s+so)[,!.\s]+)*"
+    + _SPEAKERS
+    + r"(?:(?:have|'ve|has|just|finally|actually|already|officially|all)\s+)*"
+    + r"(?:(?:[a-z]+ed|got|ate|said|took)\b[^,.!?]{0,30}?\s+and\s+)?"  # "packed the car and left"
+    r"(?P<verb>left|set\s+off|set\s+out|headed\s+(?:out|off)|flew\s+out|took\s+off|departed|"
+    r"hit\s+the\s+road|got\s+on\s+the\s+road)\b"
+)
+_THEN = re.compile(
+    r"^\s*(?:$|[,.!?:;)-]|for\b|to\b|on\b|at\b|around\b|about\b|this\b|yesterday\b|today\b|"
+    r"last\s+night\b|earlier\b|early\s+(?:this|today|yesterday)\b|like\b|an?\s+hour|"
+    r"\d+\s*(?:hours?|hrs?|mins?|minutes?)\b|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+    r"(?:day)?\b|before\s+(?:dawn|sunrise|lunch|breakfast)\b|first\s+thing\b|lol\b|haha\b|"
+    r"finally\b|at\s+last\b)"
+)
+"""What may follow the verb of a departure: a place it is for, a time, or nothing; not an
+object ("the party", "my keys", "it too late") nor a place left ("Denver")."""
+_FOR_PLACE = re.compile(r"\b(?:for|to)\s+")
+_LONG_AGO = re.compile(
+    r"\b(?:(?:19|20)\d\d|years?\s+ago|months?\s+ago|last\s+(?:year|month|summer|winter|"
+    r"spring|fall|autumn)|back\s+then|as\s+a\s+kid|when\s+i\s+was)\b"
+)
+_TODAY = re.compile(
+    r"\b(?:this\s+(?:morning|am)|today|earlier|ago|at\s+\d|\d\s*(?:am|pm)|first\s+thing|"
+    r"before\s+(?:dawn|sunrise))\b"
+)
+
+
+def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidate]:
+    """The trip a clause says the speaker set out on lately, as forced-assertive
+    candidates (status, departure day when told, destination when named); [] when the
+    clause tells no such departure. ``dated_only``: only one the clause dates (a clause
+    read as a command, "Set off for Edinburgh yesterday", is past only by its day)."""
+    m = _SET_OUT.match(clause.low)
+    if m is None or _THEN.match(clause.low[m.end() :]) is None:
+        return []
+    if _LONG_AGO.search(clause.low):
+        return []
+    today = clause.at.date()
+    day = _day_left(clause, m.end(), today)
+    if day is False or (dated_only and day is None):
+        return []
+    found = [Candidate("travel.status", "in_progress", 0.85, "assertive")]
+    if isinstance(day, date):
+        found.append(Candidate("travel.depart_date", day.isoformat(), 0.85, "assertive"))
+    to = _FOR_PLACE.search(clause.low, m.end())
+    if to is not None:
+        place = place_at(clause.text, to.end())
+        if place is not None:
+            found.append(Candidate("travel.destination", place.name, 0.85, "assertive"))
+    return found
+
+
+def _day_left(clause: Clause, after: int, today: date) -> date | bool | None:
+    """The day the clause sets out on, read backwards (a bare "saturday" in a past clause
+    is the last one, "on the 1st" this month's); None when it names none, False when the
+    day it names is too long ago for the trip to be under way."""
+    days = [t.day for t in clause.times if t.start >= after - 12 and not t.coarse]
+    if not days:
+        return today if _TODAY.search(clause.low, after) else None
+    day = days[0]
+    if day > today and (day - today).days <= 7:
+        day -= timedelta(days=7)  # "on saturday": the one just gone
+    elif day > today:
+        month = day.month - 1 or 12
+        year = day.year - (day.month == 1)
+        try:
+            day = date(year, month, day.day)
+        except ValueError:
+            return False
+    if (today - day).days > _LATELY or day > today:
+        return False
+    return day

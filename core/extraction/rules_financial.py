@@ -281,7 +281,7 @@ _BILL_IS = re.compile(
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3},\d{3}|\d\d))?\s?\d)"
 )
 
 

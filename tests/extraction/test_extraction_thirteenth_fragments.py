@@ -90,3 +90,38 @@ def test_a_zone_in_four_capitals_is_a_zone_not_a_shouted_word(text: str, zone: s
 )
 def test_someone_elses_zone_or_a_clock_time_sets_no_zone(text: str) -> None:
     assert "profile.timezone" not in _said(text)
+
+
+# ---------------------------------------------------------------- money in other currencies
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "amount", "currency"),
+    [
+        ("paid the water bill, R480", "water_bill", 480, "ZAR"),
+        ("Just settled the plumber R1,100 cash.", "plumber", 1100, "ZAR"),
+        ("the gas bill of r640 is paid", "gas_bill", 640, "ZAR"),
+        ("paid 1,500 rand for the school fees", "school_fees", 1500, "ZAR"),
+        ("paid the cleaner 800 baht today", "cleaner", 800, "THB"),
+        ("paid the electricity bill 3,200 ksh", "electricity_bill", 3200, "KES"),
+    ],
+)
+def test_rand_baht_and_shillings_are_money(
+    text: str, item: str, amount: int, currency: str
+) -> None:
+    said = _said(text)
+    assert said.get(f"financial.{item}.amount") == amount
+    assert said.get(f"financial.{item}.currency") == currency
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the R40 to the coast is closed for roadworks",
+        "my brother paid R2,000 for his flights",
+        "is R1,240 a lot for electricity?",
+        "we listened to r&b all night",
+    ],
+)
+def test_a_road_or_someone_elses_rand_or_a_question_sets_no_amount(text: str) -> None:
+    assert not [f for f in _said(text) if f.endswith(".amount")]

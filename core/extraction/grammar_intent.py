@@ -97,6 +97,7 @@ RESULT_VERBS = frozenset(
             "shelve",
             "kill",
             "abandon",
+            *["bin", "ditch", "axe"],  # "binned the Mallorca trip": off now
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
         *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"

@@ -125,3 +125,40 @@ def test_rand_baht_and_shillings_are_money(
 )
 def test_a_road_or_someone_elses_rand_or_a_question_sets_no_amount(text: str) -> None:
     assert not [f for f in _said(text) if f.endswith(".amount")]
+
+
+# ---------------------------------------------------------------- holiday places called off
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we've scrapped Gran Canaria, way too pricey",
+        "ok so Crete is off",
+        "the Menorca plan is off, sadly",
+        "binned the Algarve trip, money's tight",
+        "We've ditched our Sicily holiday this year.",
+        "had to cancel Phuket, work wont let me go",
+    ],
+)
+def test_a_holiday_place_called_off_is_a_cancelled_trip(text: str) -> None:
+    said = _said(text)
+    assert said.get("travel.status") == "cancelled"
+    assert not [f for f in said if f.startswith("project.")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should we scrap Tenerife?",
+        "if the flights go up we'll scrap Madeira",
+        "my sister scrapped her Corfu trip",
+        "the marketing plan is off the table",
+    ],
+)
+def test_a_question_a_condition_or_someone_elses_trip_cancels_nothing(text: str) -> None:
+    assert "travel.status" not in _said(text)
+
+
+def test_being_on_a_holiday_island_is_being_there() -> None:
+    assert _said("just landed in Lanzarote!!").get("travel.location") == "Lanzarote"

@@ -162,3 +162,61 @@ def test_a_question_a_condition_or_someone_elses_trip_cancels_nothing(text: str)
 
 def test_being_on_a_holiday_island_is_being_there() -> None:
     assert _said("just landed in Lanzarote!!").get("travel.location") == "Lanzarote"
+
+
+# ---------------------------------------------------------------- labelled note lines
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A relation before a colon is the subject of the state after it.
+        ("kids: both poorly, no school", "family.kids.status", "sick"),
+        ("Handover. Grandad: on the ward again, chest infection.", "family.grandpa.status", "sick"),
+        ("wife: in Lagos till Sunday", "family.wife.status", "away"),
+        ("Re Dad: feverish overnight, paracetamol at 2", "family.dad.status", "sick"),
+        ("my daughter: home from hospital, resting", "family.daughter.status", "home"),
+        # A status line saying where, or "me:".
+        ("Status: in Nairobi, rubbish wifi", "travel.location", "Nairobi"),
+        ("me: at Gatwick, boarding soon", "travel.location", "London"),
+        # A bill before a colon and its price, in any currency.
+        ("Water bill: £46.20", "financial.water_bill.amount", 46.2),
+        ("electricity bill - €88", "financial.electricity_bill.amount", 88),
+    ],
+)
+def test_a_labelled_note_line_says_what_the_sentence_would(
+    text: str, field: str, value: object
+) -> None:
+    assert _said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Mum: can you ring me when you land?", "family.mom.status"),
+        ("Dad: thanks love x", "family.dad.status"),
+        ("for the kids: pizza in the freezer", "family.kids.status"),
+        ("To: my husband. Subject: the bins", "family.husband.status"),
+        ("Status: who knows lol", "travel.location"),
+    ],
+)
+def test_a_label_before_a_question_thanks_or_a_thing_says_nothing_of_them(
+    text: str, field: str
+) -> None:
+    assert field not in _said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("my son is a bit peaky today", "son"),
+        ("Nan's bedridden again this week", "grandma"),
+        ("hubby is feverish and grumpy", "husband"),
+    ],
+)
+def test_a_carers_words_for_being_ill_are_sick(text: str, member: str) -> None:
+    assert _said(text).get(f"family.{member}.status") == "sick"
+
+
+def test_an_animal_or_the_writer_feverish_is_no_relative() -> None:
+    assert not [f for f in _said("the dog is feverish") if f.startswith("family.")]

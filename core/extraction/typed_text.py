@@ -78,13 +78,6 @@ _KIN_IS = re.compile(
 """The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
 town all week", "my brother's in Tulsa for work"), or before an intensifier and how they are
 ("my son's proper poorly"): it is "is"."""
-_THING_IS = re.compile(
-    r"(?:^|(?<=[.;!?] )|(?<=\bthe\s)|(?<=\bmy\s)|(?<=\bour\s)|(?<=\byour\s))"
-    r"(?!(?:it|that|this|there|here|what|who|where|how|he|she|let|one|everyone|nobody)'s)"
-    r"([a-z]{3,})'s\s+(?=(?:in|on|at)\s+(?:the|my|our|your|a|its)\s)"
-)
-"""A thing's "'s" before where it is ("dinner's in the oven", "the car's at the garage",
-"my phone's on the charger") is "is": a possessive is followed by what is owned."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -282,5 +275,4 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
-    flat = _THING_IS.sub(r"\1 is ", flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

@@ -220,28 +220,3 @@ def test_a_carers_words_for_being_ill_are_sick(text: str, member: str) -> None:
 
 def test_an_animal_or_the_writer_feverish_is_no_relative() -> None:
     assert not [f for f in _said("the dog is feverish") if f.startswith("family.")]
-
-
-# ---------------------------------------------------------------- a thing's 's is "is"
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "tea's on the table",
-        "the car's at the garage till friday",
-        "my laptop's in the shop again",
-    ],
-)
-def test_a_things_s_before_where_it_is_reads_as_a_statement(text: str) -> None:
-    assert extract_offline(text, at=AT).intent == "assertive"
-
-
-@pytest.mark.parametrize(
-    ("text", "member"),
-    [("mum's in hospital again", "mom"), ("my sister's in the hospital with pneumonia", "sister")],
-)
-def test_a_relatives_s_before_where_they_are_still_reads_as_their_state(
-    text: str, member: str
-) -> None:
-    assert _said(text).get(f"family.{member}.status") == "sick"

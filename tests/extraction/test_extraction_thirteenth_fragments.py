@@ -2,7 +2,9 @@
 phrasing that probe sentences written for this round (``realistic/probes13d-dev.jsonl``)
 showed the extractor missing, each fixed as a class: goods sent back with the particle
 after them ("sent the jacket back to zara"), shops typed in lower case, time zones written
-in four capitals ("AEST", read before as a shouted word), ...
+in four capitals ("AEST", read before as a shouted word), rand and other currencies,
+holiday islands called off ("we've scrapped Tenerife"), labelled note lines ("kids: sick",
+"Status: in Tokyo", "Heating bill: £212") and a carer's words for being ill.
 
 Each class has look-alikes that must not commit the field. Every row is a sentence written
 for this module, none taken from an evaluation set.

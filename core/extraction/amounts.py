@@ -11,9 +11,13 @@ import re
 AMOUNT = re.compile(
     r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|(?<![a-zA-Z])[sS]\$|(?<![a-zA-Z])[rR][sS]\.?|[$€£¥₹₦₱]|"
     # Naira typed with a plain "N" (Nigerian English): "N15,000", "n2500", never "n95".
-    r"(?<![a-z0-9])[nN](?=\d{1,3}(?:,\d{3})+(?![\d,])|\d{4,}(?!\d)))\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
+    r"(?<![a-z0-9])[nN](?=\d{1,3}(?:,\d{3})+(?![\d,])|\d{4,}(?!\d))|"
+    # South African rand: "R1,240", "r350" (two digits at least, joined to the R: "R2" is
+    # a droid, a road, a rating).
+    r"(?<![a-z0-9&])[rR](?=\d{1,3}(?:,\d{3})+(?![\d,])|\d{2,}(?![\d:]))|[฿])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
     r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
-    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|php|rupees?|inr|naira|ngn|sgd)\b"
+    r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|php|rupees?|inr|naira|ngn|sgd|rand|zar|"
+    r"baht|thb|dirhams?|aed|kes|ksh)\b"
 )
 _UNITS = {
     w: n
@@ -118,6 +122,16 @@ _CURRENCY = {
     "₱": "PHP",
     "php": "PHP",
     "n": "NGN",
+    "r": "ZAR",
+    "rand": "ZAR",
+    "zar": "ZAR",
+    "baht": "THB",
+    "thb": "THB",
+    "฿": "THB",
+    "dirham": "AED",
+    "aed": "AED",
+    "kes": "KES",
+    "ksh": "KES",
 }
 
 
@@ -140,7 +154,8 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
         return None
     if m.group("k1") or m.group("k2"):
         value *= 1000
-    cur = (m.group("cur1") or m.group("cur2") or "$").rstrip("s")
+    said = m.group("cur1") or m.group("cur2") or "$"
+    cur = said if said in _CURRENCY else said.rstrip("s")  # "rs" is rupees, not "r"
     number: float | int = int(value) if value.is_integer() else round(value, 2)
     return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
 

@@ -24,7 +24,7 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
-    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|better|well|fine|ok|okay|"
+    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
@@ -134,6 +134,11 @@ _RECOVERED = re.compile(
 _STATUS_CANON = {
     "ill": "sick",
     "poorly": "sick",  # British
+    # A carer's note: "Mum: feverish since lunch", "dad is bedridden again".
+    "feverish": "sick",
+    "nauseous": "sick",
+    "bedridden": "sick",
+    "peaky": "sick",
     "unwell": "sick",
     "under the weather": "sick",
     "throwing up": "sick",

@@ -65,8 +65,14 @@ New York|NYC|Washington DC|DC|Santorini|Bali|Napa Valley|Joshua Tree|Mammoth|Out
 Myrtle Beach|Europe|Scotland|England|Wales|Tuscany|Provence|Patagonia|Hawaii|Rio|St. Louis|
 Mexico City|Marrakech|Quebec|Iceland|Costa Rica|Puerto Rico|Jamaica|Hong Kong|Brooklyn|Queens|
 Manhattan|Big Island|the Bahamas|Caribbean|Alps|Cotswolds|Amalfi Coast|Lake Como|Disneyland|
-Disney World
+Disney World|Tenerife|Lanzarote|Gran Canaria|Fuerteventura|Canaries|Canary Islands|Mallorca|
+Majorca|Menorca|Algarve|Zakynthos|Zante|Crete|Rhodes|Mykonos|Sicily|Sardinia|Corsica|Madeira|
+Azores|Phuket|Koh Samui|Lombok|Langkawi|Boracay|Palawan|Zanzibar|Lake District|Peak District|
+Cornwall|Isle of Skye|Skye|Dordogne|Normandy|Brittany|Dolomites|Lapland|Bora Bora|Cinque Terre|
+Costa del Sol
 """
+# (The islands and regions after "Disney World" are package-holiday places the writer calls
+# off or goes to by name: "we've scrapped Tenerife" is a trip, not a project.)
 
 # Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
 # city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",

@@ -97,6 +97,7 @@ RESULT_VERBS = frozenset(
             "shelve",
             "kill",
             "abandon",
+            *["bin", "ditch", "axe"],  # "binned the Mallorca trip": off now
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
         *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"
@@ -215,6 +216,10 @@ _UNABLE = re.compile(r"\b(?:can't|cannot|can\s+not|ca\s+n't|be\s+able\s+to)\b")
 """A negated ability ("can't", "won't be able to"): an inability now, not a plan."""
 
 
+_SENT_BACK = re.compile(r"\b(?:posted|mailed)\b(?:\s+[\w&'-]+){0,3}?\s+back\b")
+"""Goods posted back to a shop, not "posted a photo" (a story)."""
+
+
 def _result_holds(reading: ClauseReading, low: str) -> bool:
     return any(_verb_result(v, reading, low) for v in (reading.verb, *reading.also))
 
@@ -262,6 +267,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
         reached = reached or _GOT_THERE.search(low) is not None
         return (reached or obtained) and not _BOUNDED.search(low)
+    if lemma in ("post", "mail"):
+        return _SENT_BACK.search(low) is not None  # "posted the dress back": a refund awaited
     if lemma in ("take", "rush", "bring") and reading.passive and _INTO_CARE.search(low):
         return True  # "mom was taken to the ER this morning": in hospital now
     if lemma in _CHANGED_TO:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.note_labels import written_out
 from core.extraction.timewords import MONTHS
 
 _LIST_MARKS = re.compile(
@@ -101,7 +102,7 @@ _DAY_N = re.compile(
 
 _BILL_PRICED = re.compile(
     r"(?:^|(?<=[.;!?] ))(?P<item>(?:[A-Za-z&]+\s+){0,2}?(?:bill|rent|mortgage|insurance|premium|"
-    r"tuition|invoice|dues))\s*[:-]?\s+(?=\$\s?[\d,.]++(?!\s*(?:-\s*)?(?:paid|refunded)\b))",
+    r"tuition|invoice|dues))\s*[:-]?\s+(?=[$£€₹₦₱]\s?[\d,.]++(?!\s*(?:-\s*)?(?:paid|refunded)\b))",
     re.I,
 )
 """A bill and its price as a list's item: "Electric bill $97", "water bill: $45"."""
@@ -130,7 +131,7 @@ def as_sentences(text: str) -> str:
     text = _CHECK.sub(",", _LINE_END.sub("; ", text))
     text = _legs(text)
     text = _NOW_AFTER.sub(lambda m: f"now in {m.group('place')}", text)
-    text = _NOW_LABEL.sub(_now, text)
+    text = _NOW_LABEL.sub(_now, written_out(text))
     text = _ARROW.sub(", then ", text)
     text = _DATED_PLACE.sub(_dated_place, text)
     text = _DATE_RANGE.sub(r"\1 to \2", text)

@@ -42,6 +42,14 @@ _KNOWN = [
     "Etsy", "eBay", "PayPal", "Visa", "Mastercard", "Kaiser", "Mayo Clinic", "NHS", "BBC",
     "Bloomberg", "Capital One", "Chick-fil-A", "Dunkin'", "Panera", "In-N-Out", "Wayfair",
     "DoorDash", "Instacart", "GitHub", "GitLab", "Cloudflare", "Datadog", "Snowflake",
+    # Shops and deliveries people return to and get refunds from, typed in lower case as
+    # often as not ("sent it back to asos", "ocado refunded me"); no everyday word among
+    # them ("Next", "Boots", "Wish" and "Gap" are left out: "to next week").
+    "ASOS", "Argos", "Ocado", "Deliveroo", "Just Eat", "Uber Eats", "Zalando", "Shein", "Temu",
+    "Primark", "Currys", "John Lewis", "Asda", "Morrisons", "Waitrose", "Selfridges",
+    "Flipkart", "Myntra", "Jumia", "Takealot", "Lazada", "Shopee", "Bunnings", "JB Hi-Fi",
+    "Woolworths", "Coles", "Kmart", "Zappos", "Nordstrom", "Macy's", "Sephora", "Chewy",
+    "Rakuten", "Mercado Libre", "Decathlon", "Fnac", "MediaMarkt", "Otto", "Bol.com",
 ]  # fmt: skip
 _MAX_KNOWN_WORDS = 3
 

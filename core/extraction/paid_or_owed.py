@@ -90,11 +90,13 @@ NET_OF = re.compile(
 """What an amount is net or gross of, not what was paid: "$1,240 after insurance", "$86
 with tip", "2,100 before tax" (the bill is the hospital's, the meal's)."""
 OF_AMOUNT = re.compile(
-    r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱]|n(?=\d))?\s?\d)", re.I
+    r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱฿]|[nr](?=\d))?\s?\d)", re.I
 )
 
 
-AMOUNT_AFTER = re.compile(r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱])?\d)", re.I)
+AMOUNT_AFTER = re.compile(
+    r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱฿]|r(?=\d{1,3},\d{3}|\d\d))?\d)", re.I
+)  # "r" before two digits: rand ("paid the plumber R1,100")
 SHARE_OF = re.compile(
     r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
 )

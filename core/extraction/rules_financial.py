@@ -88,8 +88,14 @@ _TODO = re.compile(r"(pay|renew|return)\s+")
 # named ("the Amazon package" -> amazon_return), so later news about "the Amazon return"
 # lands on the same field.
 _RETURNED = re.compile(
-    r"\b(?:returned|sent\s+back|shipped\s+back|mailed\s+back|dropped\s+off|took\s+back|brought\s+back)\s+"
+    r"\b(?:returned|sent\s+back|shipped\s+back|mailed\s+back|posted\s+back|dropped\s+off|took\s+back|"
+    r"brought\s+back)\s+"
 )
+_BACK_AFTER = re.compile(
+    r"\b(?:sent|shipped|mailed|posted|took|brought)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
+    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
+)
+"""The particle after the thing sent: "sent the jacket back to zara", "posted the dress back"."""
 _RETURN_DUE = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
@@ -101,7 +107,7 @@ _DO_RETURN = re.compile(
 )
 """A return named as a chore: "gotta do the amazon return by friday", "need to drop off
 the Nike return"; what follows is the errand itself."""
-_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)")  # not "at UPS": a carrier
+_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
 _RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
 _ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
@@ -136,6 +142,7 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     """A return of goods: ("Amazon return", "pending") for "I returned the Amazon
     package"; a to-do line or "need to return ..." is still due. The shop it goes back
     to comes third. ``text`` is the clause with amounts blanked out."""
+    text = _particle_first(text)
     low = text.lower()
     if m := _RETURNED.search(low):
         status = "pending"
@@ -149,7 +156,12 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     obj = _ADJ.sub("", obj)
     shop = _RETURN_TO.match(text, end)
     # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").
-    named = None if shop is None else _shop_name(shop.group("m"))
+    named = None
+    if shop is not None and shop.group("m2"):
+        # "... to john lewis": a shop of two words, known in any case
+        named = known_organisation(f"{shop.group('m')} {shop.group('m2')}")
+    if shop is not None and named is None:
+        named = _shop_name(shop.group("m"))
     shop = shop if named is not None else None
     if named is None and (first := _SHOP.match(obj[:1].upper() + obj[1:])):
         # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
@@ -159,6 +171,16 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
     if named is None and not (obj and (priced or _FINANCIAL_WORDS.search(obj.lower()))):
         return "", "", None
     return f"{named or obj} return", status, named if shop else None
+
+
+def _particle_first(text: str) -> str:
+    """ "sent the jacket back to zara" as "sent back the jacket to zara" (the same length,
+    so positions in the clause still hold)."""
+    m = _BACK_AFTER.search(text.lower())
+    if m is None:
+        return text
+    obj, back = text[m.start("obj") : m.end("obj")], text[m.start("back") : m.end("back")]
+    return f"{text[: m.start('obj')]}{back} {obj.rstrip()}{text[m.end('back') :]}"
 
 
 def _shop_name(word: str) -> str | None:
@@ -259,7 +281,7 @@ _BILL_IS = re.compile(
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱])?\s?\d)"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3},\d{3}|\d\d))?\s?\d)"
 )
 
 

@@ -4,7 +4,7 @@
 older writers and angry ones shout a word, and the tagger reads a capitalised run as a
 name ("CANCELLED" a proper noun, so "was" is the verb and the clause the past). A word of
 four letters or more in capitals is given its lower case unless it is an organisation the
-extractor knows ("IKEA", "NASA"); shorter ones are mostly acronyms ("ER", "OOO", "PTO")
+extractor knows ("IKEA", "NASA") or a time zone's letters ("AEST"); shorter ones are mostly acronyms ("ER", "OOO", "PTO")
 and stay. A message typed wholly in capitals is read in lower case.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.organisations import is_known_organisation
+from core.extraction.timezones import ZONE_LETTERS
 
 _SHOUTED = re.compile(r"\b[A-Z]{4,}\b")
 _ANY_LOWER = re.compile(r"[a-z]")
@@ -20,7 +21,8 @@ _ANY_LOWER = re.compile(r"[a-z]")
 
 def _quieter(m: re.Match[str]) -> str:
     word = m.group()
-    return word if is_known_organisation(word) else word.lower()
+    # A time zone's letters ("I'm on AEST") are read as a zone, not as a word shouted.
+    return word if is_known_organisation(word) or word in ZONE_LETTERS else word.lower()
 
 
 def quieter(text: str) -> str:

@@ -46,7 +46,13 @@ _SPOKEN: dict[str, str] = {
     **dict.fromkeys(["utc", "zulu"], "UTC"),
     **dict.fromkeys(["india", "indian", "ist"], "Asia/Kolkata"),
     **dict.fromkeys(["japan", "japanese", "jst"], "Asia/Tokyo"),
-    **dict.fromkeys(["australian eastern", "aest", "aedt"], "Australia/Sydney"),
+    **dict.fromkeys(["australian eastern", "aest", "aedt", "aet"], "Australia/Sydney"),
+    **dict.fromkeys(["australian central", "acst", "acdt"], "Australia/Adelaide"),
+    **dict.fromkeys(["gulf", "gst"], "Asia/Dubai"),
+    **dict.fromkeys(["indochina", "ict"], "Asia/Bangkok"),
+    **dict.fromkeys(["western indonesia", "wib"], "Asia/Jakarta"),
+    **dict.fromkeys(["malaysia", "myt"], "Asia/Kuala_Lumpur"),
+    **dict.fromkeys(["moscow", "msk"], "Europe/Moscow"),
     # The zones of Africa, Asia and the Pacific, said by their region or their letters.
     **dict.fromkeys(["west africa", "west african", "wat"], "Africa/Lagos"),
     **dict.fromkeys(["east africa", "east african", "eat"], "Africa/Nairobi"),
@@ -57,7 +63,7 @@ _SPOKEN: dict[str, str] = {
     **dict.fromkeys(["korea", "korean", "kst"], "Asia/Seoul"),
     **dict.fromkeys(["pakistan", "pkt"], "Asia/Karachi"),
     **dict.fromkeys(["bali", "wita"], "Asia/Makassar"),
-    **dict.fromkeys(["new zealand", "nz", "nzst", "nzdt"], "Pacific/Auckland"),
+    **dict.fromkeys(["new zealand", "nz", "nzt", "nzst", "nzdt"], "Pacific/Auckland"),
     **dict.fromkeys(["australian western", "awst"], "Australia/Perth"),
     **dict.fromkeys(["brasilia", "brt"], "America/Sao_Paulo"),
 }
@@ -187,6 +193,9 @@ _ZONE_WORD = re.compile(rf"\b(?:{_WORDS})\b")
 """The speaker so many hours off and a zone named beside it: "im 3 hours behind you guys,
 west coast"."""
 
+
+ZONE_LETTERS = frozenset(k.upper() for k in _SPOKEN if " " not in k and len(k) == 4)
+"""Zones written in four capitals ("AEST", "NZDT"): letters, not a shouted word."""
 
 GATE_WORDS = frozenset(w for k in _SPOKEN for w in k.split()) | {"gmt", "utc", "time", "tz"}
 """Words one of which a clause naming a time zone contains (a rule's keyword gate)."""

@@ -41,6 +41,8 @@ _CANCELLED = re.compile(
     r"(?:\s*[:\u2013\u2014-]\s*|\s+)(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
     r"already|lah|liao))|"
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
+    # "binned the Mallorca trip", "we've ditched the ski holiday", "axed our flights to Rome"
+    r"binn(?:ed|ing)|ditch(?:ed|ing)|axed|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
     r"had\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to|"
@@ -136,7 +138,8 @@ def place_called_off(clause: Clause) -> re.Match[str] | None:
     if m is None:
         return _place_cancelled(clause)
     # alone: "cabo's" is Cabo and the verb; "the Dublin weekend is off" is Dublin's trip
-    name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break)$", "", m.group("place"))
+    # ... and so is "the Crete plan is off"
+    name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break|plans?)$", "", m.group("place"))
     place = place_at(name, 0)
     if place is None or not place.known or place.end != len(name):
         return None  # "Marcus is off": an unknown name is someone's

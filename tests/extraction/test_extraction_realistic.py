@@ -110,6 +110,7 @@ PROBE_SETS = (
     "probes13b",
     "probes13i",
     "probes13c",
+    "probes13d",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -121,12 +122,15 @@ intent, family, health, home and time zone, work, money, schedules, pets), ``pro
 held-out halves found weakest, written without opening any realistic set), ``probes13b``
 (thirteenth round, everything but travel: relatives' health and whereabouts, carers' notes,
 family events, bills, debts, refunds, subscriptions, jobs, projects, names, homes, zones,
-diets) and ``probes13i`` (thirteenth round, intents: a booking desk's customer, letters,
+diets), ``probes13i`` (thirteenth round, intents: a booking desk's customer, letters,
 carers' hand-over notes, gamers, family chat, health, travel diaries, tags, hedges and
-indirect requests) and ``probes13c`` (thirteenth round, mixed tenses: departures told in
-the past, an illness past and a better present, arrivals with a complaint, a status then a
-subjectless plan, somewhere since long ago). ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before
-its fixes says anything about unseen text."""
+indirect requests), ``probes13c`` (thirteenth round, mixed tenses: departures told in the
+past, an illness past and a better present, arrivals with a complaint, a status then a
+subjectless plan, somewhere since long ago) and ``probes13d`` (thirteenth round: fragments,
+carers' and status notes, labelled lines, lists, reaction words after the fact, "'s" for
+"is", and data gaps: shops typed in lower case, rand, zones in capitals, holiday islands).
+``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
+anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
 """Four voices of the eleventh round (issue 24), 72 records each, 36 dev / 36 held-out,
 written and committed with their baseline before any rule was tuned on them: expats and
@@ -307,9 +311,14 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
+_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80}
+"""Probe sets written as one short batch on one theme (a forty-minute round), not three;
+their floors are set with a wider margin."""
+
+
 def test_the_probe_sets_are_new() -> None:
-    """No text twice, none from another set or labelled file; at least 300 records (80 for
-    ``probes13c``, one short batch on a single theme, mixed tenses)."""
+    """No text twice, none from another set or labelled file; at least 300 records (80 for a
+    single-batch set, ``_PROBE_MINIMUM``)."""
     others = {
         r.text.casefold() for n, h in _ALL_HALVES if n not in PROBE_SETS for r in _records(n, h)
     }
@@ -318,7 +327,7 @@ def test_the_probe_sets_are_new() -> None:
         others |= {json.loads(line)["text"].casefold() for line in lines if line.strip()}
     for name in PROBE_SETS:
         texts = [r.text.casefold() for r in _records(name, "dev")]
-        assert len(texts) >= (80 if name == "probes13c" else 300), name
+        assert len(texts) >= _PROBE_MINIMUM.get(name, 300), name
         assert len(set(texts)) == len(texts), name
         clash = len(set(texts) & others)  # a count: never print another set's text
         assert clash == 0, name
@@ -527,6 +536,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # commit; 0.889/0.908 after them. One record gives a forbidden field before and after
     # ("we left it too late to book a trip to …" reads as a trip planned).
     ("probes13c", "dev"): Figures(0.84, 0.85, 0.00, 0.00, 1, 0.00),
+    # probes13d (thirteenth round: fragments, notes, lists, data gaps; no realistic set
+    # opened), one batch of 83 committed before the extractor ran on it: 0.819/0.540, no
+    # false commit; after its fixes 0.867/0.778, no false commit, no forbidden field.
+    ("probes13d", "dev"): Figures(0.84, 0.74, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

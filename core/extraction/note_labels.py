@@ -1,0 +1,62 @@
+"""Note lines written as a label and what it says, read as the sentences they stand for.
+
+Carers' hand-overs, status lines and quick lists put a person or a topic before a colon
+and leave the verb out: "kids: sick", "husband: in Dubai", "Mum: feverish since lunch",
+"me: exhausted", "Status: in Tokyo, jet-lagged". Written out, each is a sentence the rules
+already read: a relation before a colon is the subject of "is" (or "are"), "me" is "I'm",
+and a status label before "in" or "at" is where the writer is now.
+
+Only a label at the start of a sentence is read, and only before a state, never before a
+question, a request or someone speaking ("Mum: can you ring me?", "Dad: thanks love").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.pronouns import RELATION_SPELLINGS
+
+_PLURAL = r"kids|children|twins|boys|girls|parents|grandparents|in-laws"
+_SINGULAR = (
+    r"wife|husband|partner|son|daughter|kid|baby|toddler|mom|mother|dad|father|grandma|grandpa|"
+    r"grandmother|grandfather|sister|brother|aunt|uncle|"
+    + "|".join(sorted(map(re.escape, RELATION_SPELLINGS), key=len, reverse=True))
+)
+_START = r"(?:^|(?<=[.;!?] ))"
+_NOT_A_STATE = (
+    r"(?!(?:can|could|will|would|please|pls|are|is|do|did|does|have|has|i|you|we|he|she|they|"
+    r"what|when|where|how|why|who|thanks|thank|ta|hi|hey|hello|ok|okay|yes|no|love|lol|x+|"
+    r"call|ring|text|don't|dont)\b)"
+)
+_MEMBER_LABEL = re.compile(
+    rf"{_START}(?:(?:note\s+)?re\s+)?(?P<who>(?:(?:my|our|the)\s+)?(?:(?P<many>{_PLURAL})|(?:{_SINGULAR})))"
+    rf"\s*:\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])",
+    re.I,
+)
+"""A relation as a line's label: "kids: sick", "Nan: poorly again"."""
+_ME_LABEL = re.compile(rf"{_START}me\s*:\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])", re.I)
+_WHERE_LABEL = re.compile(
+    rf"{_START}(?:status|update|me|where)\s*:\s+(?P<rest>(?:in|at)\s+[A-Z])", re.I
+)
+"""A status line that says where: "Status: in Tokyo", "Update: at the airport"."""
+_PAST_FIRST = re.compile(r"[a-z]+ed\b|(?:slept|ate|went|had|took|got|came|felt|seemed)\b", re.I)
+
+
+def written_out(text: str) -> str:
+    """``text`` with its labelled note lines written as sentences (see the module)."""
+    if ":" not in text:
+        return text
+    text = _WHERE_LABEL.sub(lambda m: f"now {m.group('rest')}", text)
+    text = _MEMBER_LABEL.sub(_member, text)
+    return _ME_LABEL.sub(lambda m: _state("I", "I'm", m), text)
+
+
+def _member(m: re.Match[str]) -> str:
+    who = m.group("who")
+    return _state(who, f"{who} {'are' if m.group('many') else 'is'}", m)
+
+
+def _state(subject: str, subject_is: str, m: re.Match[str]) -> str:
+    """The subject and its state; a verb after the label keeps its own ("Dad: slept well")."""
+    said = subject if _PAST_FIRST.match(m.string, m.start("rest")) else subject_is
+    return f"{said} {m.group('rest')}"

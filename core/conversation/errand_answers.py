@@ -79,7 +79,7 @@ def owed_reply(facts: Iterable[CommittedFact], mine: str) -> str:
     return " ".join(parts)
 
 
-def _slug(f: CommittedFact) -> str:
+def _slug(f: CommittedFact | ReviewItem) -> str:
     return f.field.split(".")[1]
 
 
@@ -150,20 +150,16 @@ def errand_asked(
     known, and the question that settles it. Empty when no open question names one."""
     words = set(_WORD.findall(question.lower()))
     named = {
-        _slug_of(r.field)
+        _slug(r)
         for r in open_items
         if r.entity_id == mine and r.field.startswith("financial.") and r.field.count(".") == 2
-        if set(_slug_of(r.field).split("_")) <= words
+        if set(_slug(r).split("_")) <= words
     }
     if not named:
         return ""
     slug = min(named)
     note = open_question_note(open_items, mine, under(f"financial.{slug}."), shown_item)
     return f"Not settled yet.{note}" if note else ""
-
-
-def _slug_of(field: str) -> str:
-    return field.split(".")[1]
 
 
 def _undated_against_trip(trip: Mapping[str, Scalar]) -> str:

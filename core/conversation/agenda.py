@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from core.conversation.audience import PRIMARY
+from core.conversation.errand_answers import errands_of
 from core.domain import phrasing
 from core.domain.naming import errand
 from core.domain.state import CommittedFact, Scalar
@@ -102,12 +103,10 @@ def _trip(mine: Mapping[str, Scalar], today: date) -> tuple[str, list[_Item]]:
 
 
 def _errands(facts: Sequence[CommittedFact], reader: str) -> dict[str, dict[str, Scalar]]:
-    by_slug: dict[str, dict[str, Scalar]] = {}
-    for f in facts:
-        parts = f.field.split(".")
-        if f.entity_id == reader and len(parts) == 3 and parts[0] == "financial":
-            by_slug.setdefault(parts[1], {})[parts[2]] = f.value
-    return by_slug
+    return {
+        slug: {name: f.value for name, f in fields.items()}
+        for slug, fields in errands_of(facts, reader).items()
+    }
 
 
 def _errand_said(slug: str, fields: Mapping[str, Scalar]) -> str:

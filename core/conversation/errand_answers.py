@@ -28,13 +28,19 @@ _TOLD = frozenset(["status", "due_date", "amount", "currency"])
 """The parts of an errand its sentence tells (the rest are said on their own)."""
 
 
-def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str], set[str]]:
-    """One sentence per errand of ``mine`` that has a status, and the fields they tell."""
+def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str, CommittedFact]]:
+    """The errands of ``mine``: slug -> its fields by name ("amazon_return" -> "status", ...)."""
     by_slug: dict[str, dict[str, CommittedFact]] = {}
     for f in facts:
         parts = f.field.split(".")
         if len(parts) == 3 and parts[0] == "financial" and f.entity_id == mine:
             by_slug.setdefault(parts[1], {})[parts[2]] = f
+    return by_slug
+
+
+def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str], set[str]]:
+    """One sentence per errand of ``mine`` that has a status, and the fields they tell."""
+    by_slug = errands_of(facts, mine)
     said: list[str] = []
     told: set[str] = set()
     for slug, fields in sorted(by_slug.items()):

@@ -20,7 +20,12 @@ from core.conversation.agenda import agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply
 from core.conversation.pending_answer import pending_answer
-from core.conversation.question_notes import any_field, in_doubt, open_question_note
+from core.conversation.question_notes import (
+    any_field,
+    followed_by,
+    in_doubt,
+    open_question_note,
+)
 from core.conversation.reply_patterns import (
     ABOUT_ASSISTANT,
     ABOUT_ME,
@@ -103,10 +108,10 @@ def offline_answer(
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
-        return about_me(facts, now, reader, in_doubt(open_items)) + note
+        return followed_by(about_me(facts, now, reader, in_doubt(open_items)), note)
     if AGENDA(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
-        return agenda(facts, now, reader, in_doubt(open_items)) + note
+        return followed_by(agenda(facts, now, reader, in_doubt(open_items)), note)
     match, answer, topic = next(
         ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
         (None, None, None),
@@ -121,7 +126,7 @@ def offline_answer(
         subject = next((v for v in match.groupdict().values() if v), "").strip()
         said = answer(subject, Known(every, now, reader))
         # An open question about the same thing is part of the answer.
-        return said + open_question_note(open_items, reader, topic(subject), shown_item)
+        return followed_by(said, open_question_note(open_items, reader, topic(subject), shown_item))
     if REQUEST(t):
         return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:

@@ -93,6 +93,17 @@ def open_question_note(
     return f' {waiting}: "{question}" — your answer settles it.'
 
 
+def followed_by(said: str, note: str) -> str:
+    """``said`` with ``note`` after it: in a paragraph of its own when ``said`` ends in a list,
+    where the note would otherwise read as part of the list's last line."""
+    if not note:
+        return said
+    last = said.rstrip().rsplit("\n", 1)[-1].lstrip()
+    if last.startswith(("•", "-", "*")) or not last.endswith((".", "!", "?", ")", '"')):
+        return f"{said.rstrip()}\n\n{note.strip()}"
+    return said + note
+
+
 def in_doubt(open_items: Sequence[ReviewItem]) -> set[tuple[str, str]]:
     """(entity, field) of the facts an open conflict question doubts: the field it names is
     the one most likely out of date ("Did you leave on Sunday?" doubts the departure

@@ -144,12 +144,16 @@ def _error(code: ErrorCode, message: str, turn: Turn, node: str) -> AgentError:
 
 
 def claims_update(messages: Sequence[AnyMessage], turn: Turn) -> dict[str, Any]:
-    """The claim check of the turn's answer (the last of ``messages``): the update that
+    """The claim check of the model's answer (the last of ``messages``): the update that
     cuts an action it claims that nothing in the turn did, and records the cut; {} if
-    nothing is cut."""
+    nothing is cut or the answer is Canon's own (offline)."""
     done_this_turn = _this_turn(messages)
     reply = done_this_turn[-1] if done_this_turn else None
     if not isinstance(reply, AIMessage) or not isinstance(reply.content, str):
+        return {}
+    # Canon's own offline answers are its templates, not a model's words: "tell me what's
+    # going on and I'll remember it" is a promise Canon keeps, not a claim to cut.
+    if str(reply.response_metadata.get("via", "")).startswith("offline"):
         return {}
     done = {
         m.name or "" for m in done_this_turn if isinstance(m, ToolMessage) and m.status == "success"

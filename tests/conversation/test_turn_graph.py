@@ -220,3 +220,15 @@ async def test_a_plain_turn_is_one_step_with_the_state_of_two() -> None:
         ("AIMessage", "ok"),
     ]
     assert session["errors"] == []
+
+
+@pytest.mark.parametrize("asked", ["what do you know about me?", "what do u know abt me"])
+async def test_canons_own_offline_answer_is_not_claim_checked(asked: str) -> None:
+    """The claim check is for a model's words. Canon's own answer with nothing known
+    ("Tell me what's going on and I'll remember it") is a promise it keeps: it goes out
+    whole, with no "Nothing has been saved yet" after it."""
+    reply = await AssistantGraph().reply(request([asked]))
+    assert reply.via == "offline"
+    assert reply.text.startswith("Nothing yet."), reply.text
+    assert "I'll remember it" in reply.text
+    assert all(note not in reply.text for note in NOTES.values()), reply.text

@@ -14,7 +14,12 @@ from typing import Any
 import pytest
 
 from core.conversation.offline_replies import offline_answer
-from core.conversation.question_notes import closest_open_question, ranked_fields, under
+from core.conversation.question_notes import (
+    closest_open_question,
+    followed_by,
+    ranked_fields,
+    under,
+)
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
 from core.store import ReviewItem
@@ -137,3 +142,30 @@ def test_an_ordinary_question_leaves_the_known_fact_in_place() -> None:
     later = _item(6, "travel.return_date", "2026-02-26", "g-6", current="2026-02-24")
     said = offline_answer("what do you know about me?", UNDER_WAY_PLAN_AHEAD, (later,), NOW, ME)
     assert "back Tuesday, February 24" in said
+
+
+@pytest.mark.parametrize(
+    ("said", "joined"),
+    [
+        # A sentence: the note follows it on the same line.
+        ("In Tahoe.", 'In Tahoe. I\'ve asked you: "Q?"'),
+        # A list: the note is a paragraph of its own, not part of the last item.
+        (
+            "Coming up:\n• Tuesday: back from Lisbon",
+            'Coming up:\n• Tuesday: back from Lisbon\n\nI\'ve asked you: "Q?"',
+        ),
+        # No note: the answer as it was.
+        ("Coming up:\n• Tuesday", "Coming up:\n• Tuesday"),
+    ],
+)
+def test_a_note_after_a_list_stands_apart(said: str, joined: str) -> None:
+    note = ' I\'ve asked you: "Q?"' if joined != said else ""
+    assert followed_by(said, note) == joined
+
+
+def test_the_agenda_and_its_note_read_as_two_paragraphs() -> None:
+    ask = _conflict(5, "travel.depart_date", "2026-02-19", current="2026-02-22")
+    said = offline_answer("what's on my plate?", UNDER_WAY_PLAN_AHEAD, (ask,), NOW, ME, "rv-5")
+    items, note = said.split("\n\n")
+    assert items.rstrip().endswith("back from Tahoe"), said
+    assert note.startswith("I've asked you:"), said

@@ -504,7 +504,7 @@ def _assert_validators_agree(name: str, payload: Any) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_the_fast_validator_and_python_jsonschema_agree_on_every_payload(
     name: str, data: st.DataObject
@@ -533,7 +533,7 @@ def _model_reading(model: Any, read: Any) -> Any:
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_plain_payload_reads_the_same_as_python_values_and_as_json_text(
     name: str, data: st.DataObject

@@ -1,7 +1,7 @@
 """The reading process: messages read in a child process, as the reading thread reads them.
 
-- every evaluation message (the realistic sets' dev halves, the labelled set) reads the
-  same in the reading process as on the reading thread, each sent in one burst;
+- evaluation messages (every sixth of the realistic sets' dev halves and the labelled
+  set) read the same in the reading process as on the reading thread, sent in one burst;
 - the context a front end reads with (the user's clock, known names, the speaker) crosses
   the pipe: the answer is ``extract_offline``'s called here;
 - what waits while a message is read is sent in one batch after it, parsed in one call;
@@ -77,11 +77,13 @@ def _evaluation_texts() -> list[str]:
     return list(dict.fromkeys(texts))
 
 
-async def test_every_evaluation_message_reads_the_same_in_the_process_as_on_the_thread(
+async def test_evaluation_messages_read_the_same_in_the_process_as_on_the_thread(
     reader: ReadingProcess,
 ) -> None:
-    texts = _evaluation_texts()
-    assert len(texts) > 1500
+    # Every sixth message, in file order: each set and voice is in the sample, and reading
+    # all of them twice (on the thread, in the process) took two minutes of the suite.
+    texts = _evaluation_texts()[::6]
+    assert len(texts) > 600
     people = frozenset({"emma", "noah"})
     requests = [ReadRequest(t, AT, known_people=people) for t in texts]
 

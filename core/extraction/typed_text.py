@@ -162,7 +162,11 @@ _DAY_ABBREV = re.compile(
     r"(?:\b(?P<lead2>home|leave|leaving|out|(?:moved|pushed|changed|rescheduled|bumped|switched|"
     r"postponed|delayed|shifted)(?:\s+(?:back|up|out))?\s+(?:to|till|til|until))\s+"
     r"(?P<day2>mon|tue|wed|thu|sat|sun)|"
-    r"\b(?P<lead3>the)\s+(?P<day3>mon|tue|wed|thu|sat|sun)(?=\s+after\b))"
+    r"\b(?P<lead3>the)\s+(?P<day3>mon|tue|wed|thu|sat|sun)(?=\s+after\b)|"
+    # "home tomorrow not wed", "friday instead of thu": the day a correction takes back.
+    r"\b(?P<lead4>(?:tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"\d{1,2}(?:st|nd|rd|th)?),?\s+(?:and\s+)?not|instead\s+of|rather\s+than)\s+"
+    r"(?P<day4>mon|tue|wed|thu|sat|sun))"
     r"(?=\s*(?:$|[^\w\s]|and\b|then\b|morning\b|night\b|nite\b|after\s*(?:$|[^\w\s]|and\b|then\b)))",
     re.I,
 )
@@ -198,9 +202,23 @@ _FILLER_LIKE = re.compile(
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
 
 
+_LEADING_MARKER = re.compile(
+    r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|"
+    r"ok(?:ay)?\s+so|so{3,}|plot\s+twist|just\s+so\s+(?:you|u)\s+know|fyi|psst|guess\s+what|welp|"
+    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b))"
+    r"(?:\s*[,:!-]+)?\s+)+(?=[a-z])(?!from\b)",
+    re.I,
+)
+"""Words that open a message before what it says ("actually we're heading home tomorrow",
+"omg rent is going up", "plot twist we land at 5"): each rule reads the sentence from its
+subject, so the opener is left out, as a comma after it already let the rules do (a lone
+"hey" has nothing after it and stays; "hey from Lima" is where one writes from). Laughter
+("lol", "haha") stays: it tells a joke from a fact."""
+
+
 def _day_word(m: re.Match[str]) -> str:
-    lead = m.group("lead") or m.group("lead2") or m.group("lead3")
-    day = m.group("day") or m.group("day2") or m.group("day3")
+    lead = m.group("lead") or m.group("lead2") or m.group("lead3") or m.group("lead4")
+    day = m.group("day") or m.group("day2") or m.group("day3") or m.group("day4")
     return f"{lead} {_DAYS[day.lower()]}"
 
 
@@ -268,6 +286,7 @@ def clean(text: str) -> str:
         lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
     )
     flat = _DISFLUENCY.sub("", flat)
+    flat = _LEADING_MARKER.sub("", flat)
     flat = _CAPITAL_CONTRACTION.sub(lambda m: m.group().lower(), flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)

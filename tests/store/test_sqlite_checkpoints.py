@@ -3,6 +3,8 @@ checkpoint of a thread or a named one, its parent, metadata and pending writes."
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +63,38 @@ def test_langgraph_still_reads_that_its_put_writes_takes_a_task_path() -> None:
     saver = OneHopSqliteSaver.__new__(OneHopSqliteSaver)
     assert put_writes_accepts_task_path(saver.put_writes)
     assert put_writes_accepts_task_path(saver.aput_writes)
+
+
+async def test_reads_and_saves_that_arrive_together_each_get_their_own(tmp_path: Path) -> None:
+    """Forty chats save and read at once (they go to the thread in batches): each read
+    finds its own thread's checkpoint, as the library reads it, and a save that fails
+    (a checkpoint without an id) fails alone, the others saved."""
+    conn = await aiosqlite.connect(tmp_path / "c.db", isolation_level=None)
+    try:
+        ours = OneHopSqliteSaver(conn, serde=checkpoint_serializer())
+        theirs = AsyncSqliteSaver(conn, serde=checkpoint_serializer())
+        await ours.setup()
+
+        def thread(n: int) -> Any:
+            return {"configurable": {"thread_id": f"chat-user:{n}-{n}", "checkpoint_ns": ""}}
+
+        async def save(n: int) -> Any:
+            checkpoint = empty_checkpoint()
+            checkpoint["channel_values"] = {"messages": [HumanMessage(f"hi {n}", id=f"h{n}")]}
+            if n == 7:
+                checkpoint["id"] = None  # type: ignore[typeddict-item]
+            return await ours.aput(thread(n), checkpoint, {"step": n}, {})
+
+        saved = await asyncio.gather(*(save(n) for n in range(40)), return_exceptions=True)
+        assert isinstance(saved[7], sqlite3.IntegrityError)
+        assert all(isinstance(s, dict) for n, s in enumerate(saved) if n != 7)
+        read = await asyncio.gather(*(ours.aget_tuple(thread(n)) for n in range(40)))
+        for n, found in enumerate(read):
+            _same(found, await theirs.aget_tuple(thread(n)))
+            if n == 7:
+                assert found is None
+            else:
+                assert found is not None
+                assert found.checkpoint["channel_values"]["messages"][0].content == f"hi {n}"
+    finally:
+        await conn.close()

@@ -203,9 +203,10 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
 
         The locks come before the read, so no other process can commit to these
         entities between what was decided on and what is written. Two round trips
-        (``core.store.postgres_ingest``): the locks with the reads, the writes with
-        COMMIT. An error of a queued statement surfaces at the next answer or at the
-        pipeline's end, still inside the transaction, which then rolls back whole.
+        (``core.store.postgres_ingest``): the locks with the reads, the writes with the
+        Sync that commits them (no BEGIN or COMMIT of its own). An error of a queued
+        statement surfaces at the next answer or at the pipeline's end, still inside
+        the transaction, which then rolls back whole.
         """
         async with self._errors_mapped(), self.pool.connection() as conn:
             return await decide_and_write(

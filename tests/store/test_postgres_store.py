@@ -24,8 +24,9 @@ from core.domain.policy import default_policy
 from core.domain.state import CommittedFact
 from core.engine.engine import Engine
 from core.errors import MigrationError, StoreError
-from core.store import postgres_migrations
+from core.store import postgres_ingest, postgres_migrations
 from core.store.postgres import PostgresStore
+from core.store.postgres_ingest import queue_batch
 from core.store.postgres_migrations import MIGRATIONS
 from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY, array_text
 from core.store.postgres_tx import entity_lock_key
@@ -294,3 +295,33 @@ async def test_the_owners_of_items_are_locked_as_they_are_read(postgres_url: str
     keys = [entity_lock_key(entity) for entity, _ in owners]
     assert keys == sorted(entity_lock_key(e) for e in OWNERS)
     assert sorted(k for (k,) in held) == keys
+
+
+class _Interrupted(Exception):
+    """A failure on this side of the wire after the writes went out (a cancellation, a bug)."""
+
+
+async def test_an_ingest_interrupted_after_its_writes_went_out_keeps_none_of_them(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The ingest's transaction has no BEGIN: the pipeline's closing Sync commits it, so
+    # a failure after the writes were sent must roll them back before that Sync.
+    async def writes_then_failure(*args: object) -> None:
+        await queue_batch(*args)  # type: ignore[arg-type]
+        raise _Interrupted
+
+    store = PostgresStore(postgres_url)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        monkeypatch.setattr(postgres_ingest, "queue_batch", writes_then_failure)
+        with pytest.raises(_Interrupted):
+            await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+        assert await store.count_events() == 0
+        monkeypatch.undo()
+        # Nothing was left open: the entity's lock is free, the next ingest lands.
+        out = await engine.ingest(make_observation("travel.location", "Reno"), now=NOW)
+        assert out.decision != "duplicate"
+        assert await store.count_events() == 1
+    finally:
+        await store.close()

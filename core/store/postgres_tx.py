@@ -27,8 +27,10 @@ from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.store.postgres_rows import (
+    CORROBORATE,
     DECIDING,
     DELETE_FACT,
+    EVENTS_AT_ONCE,
     FOLD_COMMIT,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
@@ -43,6 +45,7 @@ from core.store.postgres_rows import (
     commit_row,
     dumps,
     event_row,
+    event_writes,
     fact_from_row,
     letter_row,
     review_from_row,
@@ -354,12 +357,27 @@ async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
     """Send a resolved batch's writes in the order it was decided (on a ``pipelined``
     transaction: queue them, none waits for an answer)."""
     await tx.lock(_entities(batch))
-    if batch.accepted:
+    reviews = [a.review for a in batch.accepted if a.review is not None]
+    corroborations = [
+        (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version) for f in batch.corroborated
+    ]
+    if 0 < len(batch.accepted) <= EVENTS_AT_ONCE and all(a.commit is None for a in batch.accepted):
+        # One observation, no commit: events, questions, corroborations in one statement
+        # (a commit's fold may touch the fact corroborated after it: then one by one).
+        await tx.execute(
+            event_writes(len(batch.accepted), len(reviews), len(corroborations)),
+            [
+                *(x for row in corroborations for x in row),
+                *(x for r in reviews for x in review_row(r)),
+                *(x for a in batch.accepted for x in event_row(a)),
+            ],
+        )
+        reviews, corroborations = [], []
+    elif batch.accepted:
         await tx.insert_rows(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     for a in batch.accepted:
         if a.commit is not None:
             await apply_commit(tx, a.commit, settle_questions=False)
-    reviews = [a.review for a in batch.accepted if a.review is not None]
     if reviews:
         await tx.insert_rows(INSERT_REVIEW, [review_row(r) for r in reviews])
     if batch.superseded:
@@ -368,15 +386,8 @@ async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
             "WHERE id = %s AND status IN ('queued', 'pending')",
             [(at, item_id) for item_id, at in batch.superseded],
         )
-    if batch.corroborated:
-        await tx.executemany(
-            "UPDATE facts SET evidence_ts = %s, confidence = %s "
-            "WHERE entity_id = %s AND field = %s AND version = %s",
-            [
-                (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version)
-                for f in batch.corroborated
-            ],
-        )
+    if corroborations:
+        await tx.executemany(CORROBORATE, corroborations)
     if batch.duplicates:
         await tx.executemany(
             "INSERT INTO duplicates (event_id, seen_at) VALUES (%s, %s)", list(batch.duplicates)

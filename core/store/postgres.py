@@ -45,6 +45,7 @@ from core.store import postgres_portable
 from core.store.portable import PortableTable
 from core.store.postgres_api_tokens import PostgresApiTokens
 from core.store.postgres_conversation import PostgresConversationStore
+from core.store.postgres_import import import_facts
 from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
@@ -65,7 +66,6 @@ from core.store.postgres_sources import PostgresMailSenders, PostgresSourceState
 from core.store.postgres_tx import (
     Read,
     Tx,
-    import_facts,
     promote,
     read_snapshots,
     write_batch,

@@ -53,6 +53,7 @@ from core.store.postgres_rows import PROMOTE, review_from_row
 from core.store.postgres_tx import (
     Deciding,
     Tx,
+    batch_entities,
     open_questions,
     promote,
     queue_writes,
@@ -156,12 +157,17 @@ class Shown:
 
 async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue) -> Shown:
     """Queue the batch's writes and the promotion they make possible, waiting for nothing
-    (unless the writes locked an entity whose queue was not read: then as ``promote``)."""
-    await queue_writes(tx, batch)
+    (unless the writes lock an entity whose queue was not read: then as ``promote``).
+
+    Which questions to show is known before anything is written: when they are exactly
+    the batch's new ones (the common case: one question, under the cap), they are
+    written shown, in the writes' own statement, instead of queued and then promoted."""
     reviews = [a.review for a in batch.accepted if a.review is not None]
     if not (reviews or batch.superseded):
+        await queue_writes(tx, batch)
         return Shown()
-    if tx.locked != queue.entities:
+    if tx.locked | set(batch_entities(batch)) != queue.entities:
+        await queue_writes(tx, batch)
         return Shown(items=await promote(tx, max_pending, batch.decided_at))
     closed = {item_id for item_id, _ in batch.superseded}
     # New questions are numbered after every open one: the sequence only grows, and
@@ -172,6 +178,10 @@ async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue)
         for n, r in enumerate(reviews, start=1)
     ]
     chosen = promotable([q for q in (*queue.items, *new) if q.id not in closed], max_pending)
+    only_new = bool(chosen) and set(chosen) == {r.id for r in reviews}
+    shown = await queue_writes(tx, batch, batch.decided_at if only_new else None)
+    if shown is not None:
+        return Shown(shown)
     if not chosen:
         return Shown()
     cursor = tx.conn.cursor()

@@ -45,6 +45,7 @@ from core.store import postgres_portable
 from core.store.portable import PortableTable
 from core.store.postgres_api_tokens import PostgresApiTokens
 from core.store.postgres_conversation import PostgresConversationStore
+from core.store.postgres_import import import_facts
 from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
@@ -65,7 +66,6 @@ from core.store.postgres_sources import PostgresMailSenders, PostgresSourceState
 from core.store.postgres_tx import (
     Read,
     Tx,
-    import_facts,
     promote,
     read_snapshots,
     write_batch,
@@ -203,9 +203,10 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
 
         The locks come before the read, so no other process can commit to these
         entities between what was decided on and what is written. Two round trips
-        (``core.store.postgres_ingest``): the locks with the reads, the writes with
-        COMMIT. An error of a queued statement surfaces at the next answer or at the
-        pipeline's end, still inside the transaction, which then rolls back whole.
+        (``core.store.postgres_ingest``): the locks with the reads, the writes with the
+        Sync that commits them (no BEGIN or COMMIT of its own). An error of a queued
+        statement surfaces at the next answer or at the pipeline's end, still inside
+        the transaction, which then rolls back whole.
         """
         async with self._errors_mapped(), self.pool.connection() as conn:
             return await decide_and_write(

@@ -1,38 +1,50 @@
-"""The ingest transaction on PostgreSQL in two round trips.
+"""The ingest transaction on PostgreSQL in two round trips, with no BEGIN or COMMIT.
 
 ``decide_and_write`` used to wait for the server five to eight times per observation,
 one wait after another: BEGIN, the reads, each write, the question queue, the
-promotion, COMMIT (psycopg's ``transaction()`` in a pipeline adds a sync on
-entering and on leaving, so BEGIN and COMMIT here are plain statements). On
-loopback each wait is a wake-up of the server and of this process, which on a
-busy machine costs more than the SQL. Here the whole transaction runs in
-pipeline mode (``Tx.pipelined``) and waits twice:
+promotion, COMMIT. On loopback each wait is a wake-up of the server and of this
+process, which on a busy machine costs more than the SQL. Here the whole transaction
+runs in pipeline mode (``Tx.pipelined``) and waits twice:
 
-1. BEGIN, the entities' advisory locks and one statement (``DECIDING``) that reads
-   the snapshots, the locked entities' open questions, the rollout's change counts
-   and whether the policy log grew, sent together; the decision needs their
-   answers. (Each statement costs this process a send and psycopg's own work, and
-   the server a wake-up: these were four statements until issue 25's seventh
-   round.) Only when the policy log grew are its new events read, in a third trip.
-2. Every write, the promotion of the questions that now fit, COMMIT and a sync,
-   sent together; nothing in them waits for an answer, because which questions
-   to show is worked out here from the queue read in step 1 (under the locks,
-   so nobody else changed it) and the batch's own new and superseded questions,
-   by the same rule (``rules.promotable``) the backend's ``promote`` applies
-   after the fact. Should the writes lock an entity step 1 did not read, the
-   promotion reads the queue again, as ``promote`` does.
+1. The entities' advisory locks and one statement (``DECIDING``) that reads the
+   snapshots, the locked entities' open questions, the rollout's change counts and
+   whether the policy log grew, sent together; the decision needs their answers.
+   Only when the policy log grew are its new events read, in a third trip.
+2. Every write, the promotion of the questions that now fit and a Sync, sent
+   together; nothing in them waits for an answer, because which questions to show
+   is worked out here from the queue read in step 1 (under the locks, so nobody
+   else changed it) and the batch's own new and superseded questions, by the same
+   rule (``rules.promotable``) the backend's ``promote`` applies after the fact.
+   Should the writes lock an entity step 1 did not read, the promotion reads the
+   queue again, as ``promote`` does.
 
-The statements and their order are those of the unpipelined path: the server
-runs them one after another in one transaction, so what they do is the same;
-only the waiting is not.
+*One transaction without BEGIN and COMMIT.* In the extended query protocol every
+statement up to the next Sync runs in one transaction, which the Sync commits (or, if
+a statement failed, rolls back); psycopg sends a Sync only when the pipeline ends
+(the reads' answers are fetched with a flush request, which ends nothing). So the
+locks are held, and the writes are invisible to everyone else, until that Sync,
+exactly as between an explicit BEGIN and COMMIT; each statement still reads a fresh
+snapshot (READ COMMITTED), so the reads see every commit made before the locks were
+granted. Each statement costs this process a send and an event-loop wait of its own
+(psycopg flushes per statement), so the two statements BEGIN and COMMIT were a
+quarter of an observation's. A failure on this side of the wire (an exception in
+``decide``, a cancellation) would let the closing Sync commit what already ran, so
+it first sends ROLLBACK (the server warns "there is no transaction in progress" and
+rolls the implicit transaction back); a failed statement aborts it on the server.
+
+The statements and their order are those of the unpipelined path: the server runs
+them one after another in one transaction, so what they do is the same; only the
+waiting is not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
+import psycopg
 from psycopg import AsyncConnection, AsyncCursor, pq
 
 from core.domain.records import ReviewItem, WriteBatch
@@ -41,6 +53,7 @@ from core.store.postgres_rows import PROMOTE, review_from_row
 from core.store.postgres_tx import (
     Deciding,
     Tx,
+    batch_entities,
     open_questions,
     promote,
     queue_writes,
@@ -60,24 +73,32 @@ async def decide_and_write(
     max_pending: int,
     rollout: RolloutReads | None = None,
 ) -> tuple[T, list[ReviewItem]]:
-    """``PostgresStore.decide_and_write`` on a pooled connection, in two round trips
-    (``rollout``'s reads go out with the first)."""
-    # BEGIN and COMMIT are sent as plain statements: psycopg's transaction() in
-    # pipeline mode syncs (waits for the server) on entering and on leaving.
+    """``PostgresStore.decide_and_write`` on a pooled connection (autocommit), in two
+    round trips (``rollout``'s reads go out with the first): one transaction, from the
+    first statement to the pipeline's closing Sync."""
     try:
         async with conn.pipeline():
-            await conn.execute("BEGIN")
-            tx = Tx(conn, pipelined=True)
-            snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since, rollout)
-            batch, decided = decide(snaps, seen)
-            shown = await queue_batch(tx, batch, max_pending, queue)
-            await conn.execute("COMMIT")
-        # Leaving the pipeline sent the writes, COMMIT and a sync, and waited for the
-        # answers: the promoted questions are in, and committed.
+            try:
+                tx = Tx(conn, pipelined=True)
+                snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since, rollout)
+                batch, decided = decide(snaps, seen)
+                shown = await queue_batch(tx, batch, max_pending, queue)
+            except BaseException:
+                await abandon(conn)
+                raise
+        # Leaving the pipeline sent the writes and a Sync, and waited for the answers:
+        # the transaction is committed and the promoted questions are in.
     except BaseException:
         await roll_back(conn)
         raise
     return decided, await shown.items()
+
+
+async def abandon(conn: AsyncConnection[Any]) -> None:
+    """Roll back the pipeline's implicit transaction before its Sync can commit it
+    (a statement that failed has aborted it already: then this ROLLBACK is skipped)."""
+    with suppress(psycopg.Error):
+        await conn.execute("ROLLBACK")
 
 
 class Queue:
@@ -136,12 +157,17 @@ class Shown:
 
 async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue) -> Shown:
     """Queue the batch's writes and the promotion they make possible, waiting for nothing
-    (unless the writes locked an entity whose queue was not read: then as ``promote``)."""
-    await queue_writes(tx, batch)
+    (unless the writes lock an entity whose queue was not read: then as ``promote``).
+
+    Which questions to show is known before anything is written: when they are exactly
+    the batch's new ones (the common case: one question, under the cap), they are
+    written shown, in the writes' own statement, instead of queued and then promoted."""
     reviews = [a.review for a in batch.accepted if a.review is not None]
     if not (reviews or batch.superseded):
+        await queue_writes(tx, batch)
         return Shown()
-    if tx.locked != queue.entities:
+    if tx.locked | set(batch_entities(batch)) != queue.entities:
+        await queue_writes(tx, batch)
         return Shown(items=await promote(tx, max_pending, batch.decided_at))
     closed = {item_id for item_id, _ in batch.superseded}
     # New questions are numbered after every open one: the sequence only grows, and
@@ -152,6 +178,10 @@ async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue)
         for n, r in enumerate(reviews, start=1)
     ]
     chosen = promotable([q for q in (*queue.items, *new) if q.id not in closed], max_pending)
+    only_new = bool(chosen) and set(chosen) == {r.id for r in reviews}
+    shown = await queue_writes(tx, batch, batch.decided_at if only_new else None)
+    if shown is not None:
+        return Shown(shown)
     if not chosen:
         return Shown()
     cursor = tx.conn.cursor()

@@ -311,3 +311,43 @@ def audit_from_row(r: Any) -> AuditLine:
 
 def letter_from_row(r: Any) -> DeadLetter:
     return sql_records.letter_from_row(r, utc)
+
+
+CORROBORATE = (
+    "UPDATE facts SET evidence_ts = %s, confidence = %s "
+    "WHERE entity_id = %s AND field = %s AND version = %s"
+)
+EVENTS_AT_ONCE = 8
+"""The most events whose writes ``event_writes`` puts in one statement: an ingest of one
+observation and its trip's companions (a larger batch writes as before)."""
+
+
+INSERT_REVIEW_SHOWN = (
+    INSERT_REVIEW.replace("principal) ", "principal, promoted_at) ")
+    .replace("'queued'", "'pending'")
+    .replace("%s)", "%s, %s)")
+)
+"""``INSERT_REVIEW`` of a question shown as it is asked: the row ``PROMOTE`` would leave
+(its ``promoted_at`` one parameter more, after the row's own)."""
+
+
+@lru_cache(maxsize=64)
+def event_writes(events: int, reviews: int, corroborated: int, *, shown: bool = False) -> str:
+    """One statement writing ``events`` events, ``reviews`` new questions and
+    ``corroborated`` refreshed facts, each part as its own statement would (the
+    questions and facts as data-modifying CTEs of the events' INSERT): one send and one
+    wait instead of up to three. The parts touch different rows, so running them on one
+    snapshot changes nothing; parameters go in the order the CTEs and the rows are
+    written: each fact's (evidence_ts, confidence, entity, field, version), then the
+    questions' rows, then the events' rows. ``shown``: the questions are written shown
+    (``INSERT_REVIEW_SHOWN``) and the statement returns them (``REVIEW_COLUMNS``), as
+    ``PROMOTE`` after their INSERT would."""
+    parts = [f"c{i} AS ({CORROBORATE})" for i in range(corroborated)]
+    if shown:
+        parts.append(f"r AS ({rows_at_once(INSERT_REVIEW_SHOWN, reviews)} RETURNING *)")
+        parts.append(f"e AS ({rows_at_once(INSERT_EVENT, events)})")
+        return f"WITH {', '.join(parts)} SELECT {REVIEW_COLUMNS} FROM r"
+    if reviews:
+        parts.append(f"r AS ({rows_at_once(INSERT_REVIEW, reviews)})")
+    head = f"WITH {', '.join(parts)} " if parts else ""
+    return head + rows_at_once(INSERT_EVENT, events)

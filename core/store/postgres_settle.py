@@ -8,14 +8,15 @@ process, the engine's lock on the entity), each one a wake-up of the server and 
 Here the transaction runs in pipeline mode, as an ingest's does (``postgres_ingest``),
 and waits only where what comes next needs an answer:
 
-1. BEGIN, one statement that reads the items' owners and takes their locks as it
+1. one statement that reads the items' owners and takes their locks as it
    reads them (``LOCK_ITEM_OWNERS``), then the first item with its field's fact
    (``ITEM_AND_FACT``), read under them (the server runs them in order);
 2. the answer's writes, the closing of the open questions its commit answers (one
    UPDATE that applies ``rules.settled_by_commit`` itself), and the locked entities'
    question queue;
-3. the promotion of the questions that now fit and COMMIT, answered when the
-   pipeline ends.
+3. the promotion of the questions that now fit and the Sync that commits it all,
+   answered when the pipeline ends (no BEGIN or COMMIT: every statement up to the
+   Sync is one transaction, see ``postgres_ingest``).
 
 (Until issue 25's ninth round there were five: the owners were read on their own
 first, then locked by one statement each; the item and its fact were two statements;
@@ -38,7 +39,7 @@ from psycopg import AsyncConnection, AsyncCursor
 
 from core.domain.records import OPEN_STATUSES, DeadLetter, GroupSettled
 from core.errors import AlreadyAnswered, NotFound
-from core.store.postgres_ingest import Shown, roll_back
+from core.store.postgres_ingest import Shown, abandon, roll_back
 from core.store.postgres_rows import (
     FACT_COLUMNS,
     INSERT_EVENT,
@@ -85,22 +86,26 @@ async def settle_group(
     answered with the rest when the pipeline ends: nothing after an item's UPDATE in the
     transaction touches a settled item (a commit supersedes and a promotion shows open
     ones only), so they are what reading them back after the commit would return."""
-    # BEGIN and COMMIT are plain statements: psycopg's transaction() in pipeline mode
-    # syncs (waits for the server) on entering and on leaving.
+    # No BEGIN or COMMIT: the pipeline's statements are one transaction until its closing
+    # Sync, as an ingest's are (``postgres_ingest``); a failure here rolls it back first.
     try:
         async with conn.pipeline():
-            await conn.execute("BEGIN")
-            tx = Tx(conn, pipelined=True)
-            # An item's entity never changes: read it, lock it, then read the item.
-            locks: list[Read] = [(LOCK_ITEM_OWNERS, (list(item_ids),))]
-            answered_at: datetime | None = None
-            settled: list[AsyncCursor[Any]] = []
-            for item_id in item_ids:
-                answered_at, row = await settle_one(tx, item_id, decide, locks)
-                settled.append(row)
-                locks = []
-            shown = Shown() if answered_at is None else await promote(tx, max_pending, answered_at)
-            await conn.execute("COMMIT")
+            try:
+                tx = Tx(conn, pipelined=True)
+                # An item's entity never changes: read it, lock it, then read the item.
+                locks: list[Read] = [(LOCK_ITEM_OWNERS, (list(item_ids),))]
+                answered_at: datetime | None = None
+                settled: list[AsyncCursor[Any]] = []
+                for item_id in item_ids:
+                    answered_at, row = await settle_one(tx, item_id, decide, locks)
+                    settled.append(row)
+                    locks = []
+                shown = (
+                    Shown() if answered_at is None else await promote(tx, max_pending, answered_at)
+                )
+            except BaseException:
+                await abandon(conn)
+                raise
     except BaseException:
         await roll_back(conn)
         raise

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, AsyncCursor
 
 from core.domain.records import (
     CommitPlan,
@@ -27,8 +27,10 @@ from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.store.postgres_rows import (
+    CORROBORATE,
     DECIDING,
     DELETE_FACT,
+    EVENTS_AT_ONCE,
     FOLD_COMMIT,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
@@ -38,11 +40,10 @@ from core.store.postgres_rows import (
     PROMOTE,
     ROWS_PER_INSERT,
     SNAPSHOT,
-    UPSERT_FACT,
     array_text,
     commit_row,
-    dumps,
     event_row,
+    event_writes,
     fact_from_row,
     letter_row,
     review_from_row,
@@ -184,57 +185,6 @@ def open_questions(rows: list[tuple[Any, ...]]) -> list[OpenQuestion]:
     return [OpenQuestion(i, seq, e, g, status == "pending") for i, seq, e, g, status in rows]
 
 
-async def import_facts(tx: Tx, facts: list[CommittedFact]) -> None:
-    """Committed facts as 'import' commits, folded into current state."""
-    await tx.lock(f.entity_id for f in facts)
-    await tx.executemany(
-        "INSERT INTO commits (entity_id, field, version, old_json, new_json, retracted, "
-        "source_type, source_ref, confidence, event_id, evidence_ts, committed_at, "
-        "resolution, valid_until, audit_line, principal) "
-        "VALUES (%s, %s, %s, 'null', %s, false, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-        [
-            (
-                f.entity_id,
-                f.field,
-                f.version,
-                dumps(f.value),
-                f.source_type,
-                f.source_ref,
-                f.confidence,
-                f.event_id,
-                f.evidence_ts,
-                f.committed_at,
-                f.resolution,
-                f.valid_until,
-                f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported",
-                f.principal,
-            )
-            for f in facts
-        ],
-    )
-    await tx.executemany(
-        UPSERT_FACT,
-        [
-            (
-                f.entity_id,
-                f.field,
-                dumps(f.value),
-                f.version,
-                f.source_type,
-                f.source_ref,
-                f.confidence,
-                f.event_id,
-                f.evidence_ts,
-                f.committed_at,
-                f.resolution,
-                f.valid_until,
-                f.principal,
-            )
-            for f in facts
-        ],
-    )
-
-
 class Deciding:
     """What an ingest reads besides the snapshots, in the snapshots' own statement
     (``DECIDING``): the open questions of ``queue`` (entities), whether the policy log
@@ -350,16 +300,40 @@ async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[Revie
     return await promote(tx, max_pending, batch.decided_at)
 
 
-async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
+async def queue_writes(
+    tx: Tx, batch: WriteBatch, shown_at: datetime | None = None
+) -> AsyncCursor[Any] | None:
     """Send a resolved batch's writes in the order it was decided (on a ``pipelined``
-    transaction: queue them, none waits for an answer)."""
-    await tx.lock(_entities(batch))
-    if batch.accepted:
+    transaction: queue them, none waits for an answer). ``shown_at``: write the batch's
+    new questions shown at that time, if its writes fit one statement; then that
+    statement's cursor, which returns them (None: they were written queued)."""
+    await tx.lock(batch_entities(batch))
+    shown: AsyncCursor[Any] | None = None
+    reviews = [a.review for a in batch.accepted if a.review is not None]
+    corroborations = [
+        (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version) for f in batch.corroborated
+    ]
+    if 0 < len(batch.accepted) <= EVENTS_AT_ONCE and all(a.commit is None for a in batch.accepted):
+        # One observation, no commit: events, questions, corroborations in one statement
+        # (a commit's fold may touch the fact corroborated after it: then one by one).
+        at = () if shown_at is None or not reviews else (shown_at,)
+        sql = event_writes(len(batch.accepted), len(reviews), len(corroborations), shown=bool(at))
+        args = [
+            *(x for row in corroborations for x in row),
+            *(x for r in reviews for x in (*review_row(r), *at)),
+            *(x for a in batch.accepted for x in event_row(a)),
+        ]
+        if at:
+            shown = tx.conn.cursor()
+            await shown.execute(sql, args)
+        else:
+            await tx.execute(sql, args)
+        reviews, corroborations = [], []
+    elif batch.accepted:
         await tx.insert_rows(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     for a in batch.accepted:
         if a.commit is not None:
             await apply_commit(tx, a.commit, settle_questions=False)
-    reviews = [a.review for a in batch.accepted if a.review is not None]
     if reviews:
         await tx.insert_rows(INSERT_REVIEW, [review_row(r) for r in reviews])
     if batch.superseded:
@@ -368,23 +342,18 @@ async def queue_writes(tx: Tx, batch: WriteBatch) -> None:
             "WHERE id = %s AND status IN ('queued', 'pending')",
             [(at, item_id) for item_id, at in batch.superseded],
         )
-    if batch.corroborated:
-        await tx.executemany(
-            "UPDATE facts SET evidence_ts = %s, confidence = %s "
-            "WHERE entity_id = %s AND field = %s AND version = %s",
-            [
-                (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version)
-                for f in batch.corroborated
-            ],
-        )
+    if corroborations:
+        await tx.executemany(CORROBORATE, corroborations)
     if batch.duplicates:
         await tx.executemany(
             "INSERT INTO duplicates (event_id, seen_at) VALUES (%s, %s)", list(batch.duplicates)
         )
     if batch.dead_letters:
         await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
+    return shown
 
 
-def _entities(batch: WriteBatch) -> Iterable[str]:
+def batch_entities(batch: WriteBatch) -> Iterable[str]:
+    """The entities whose rows ``batch`` writes (their locks are taken first)."""
     yield from (a.entity_id for a in batch.accepted)
     yield from (f.entity_id for f in batch.corroborated)

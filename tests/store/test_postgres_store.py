@@ -9,7 +9,10 @@ import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -24,11 +27,13 @@ from core.domain.policy import default_policy
 from core.domain.state import CommittedFact
 from core.engine.engine import Engine
 from core.errors import MigrationError, StoreError
-from core.store import postgres_migrations
+from core.store import ReviewItem, postgres_ingest, postgres_migrations
 from core.store.postgres import PostgresStore
+from core.store.postgres_ingest import queue_batch
 from core.store.postgres_migrations import MIGRATIONS
 from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY, array_text
 from core.store.postgres_tx import entity_lock_key
+from core.store.sqlite import SQLiteStore
 
 
 class TestPostgres(StoreContract, CompanionContract):
@@ -294,3 +299,80 @@ async def test_the_owners_of_items_are_locked_as_they_are_read(postgres_url: str
     keys = [entity_lock_key(entity) for entity, _ in owners]
     assert keys == sorted(entity_lock_key(e) for e in OWNERS)
     assert sorted(k for (k,) in held) == keys
+
+
+class _Interrupted(Exception):
+    """A failure on this side of the wire after the writes went out (a cancellation, a bug)."""
+
+
+async def test_an_ingest_interrupted_after_its_writes_went_out_keeps_none_of_them(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The ingest's transaction has no BEGIN: the pipeline's closing Sync commits it, so
+    # a failure after the writes were sent must roll them back before that Sync.
+    async def writes_then_failure(*args: object) -> None:
+        await queue_batch(*args)  # type: ignore[arg-type]
+        raise _Interrupted
+
+    store = PostgresStore(postgres_url)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        monkeypatch.setattr(postgres_ingest, "queue_batch", writes_then_failure)
+        with pytest.raises(_Interrupted):
+            await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+        assert await store.count_events() == 0
+        monkeypatch.undo()
+        # Nothing was left open: the entity's lock is free, the next ingest lands.
+        out = await engine.ingest(make_observation("travel.location", "Reno"), now=NOW)
+        assert out.decision != "duplicate"
+        assert await store.count_events() == 1
+    finally:
+        await store.close()
+
+
+async def test_questions_shown_as_they_are_asked_read_as_promoted_ones_on_sqlite(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """On PostgreSQL a question shown at once is written shown in the writes' statement;
+    SQLite writes it queued, then promotes it. The questions, the outcomes and what they
+    show come out the same, past the per-entity cap too (a question that stays queued)."""
+    policy = replace(default_policy(), max_pending=2)
+    said = [
+        make_observation(
+            "financial.rent.amount", amount, entity=entity, at=NOW + timedelta(minutes=n)
+        )
+        for n, (entity, amount) in enumerate(
+            [("user:a", 2100), ("user:a", 2200), ("user:a", 2300), ("user:b", 2100)]
+        )
+    ]
+
+    async def run(store: SQLiteStore | PostgresStore) -> tuple[list[Any], list[Any]]:
+        await store.open()
+        try:
+            engine = Engine(store, policy)
+            outcomes = [await engine.ingest(p, now=NOW + timedelta(hours=1)) for p in said]
+            items = await store.review_items(["queued", "pending"])
+        finally:
+            await store.close()
+        by_event = {i.id: i.event_id for i in items}
+
+        def plain(item: ReviewItem) -> tuple[Any, ...]:
+            return (
+                item.event_id,
+                item.status,
+                item.promoted_at,
+                item.candidate_value,
+                item.reasons,
+            )
+
+        return (
+            [(o.decision, o.event_id, [by_event[p.id] for p in o.promoted]) for o in outcomes],
+            sorted(plain(i) for i in items),
+        )
+
+    on_postgres = await run(PostgresStore(postgres_url))
+    on_sqlite = await run(SQLiteStore(tmp_path / "canon.db"))
+    assert on_postgres == on_sqlite
+    statuses = [status for _, status, *_ in on_postgres[1]]
+    assert sorted(statuses) == ["pending", "pending", "pending", "queued"]

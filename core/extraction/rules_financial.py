@@ -264,14 +264,23 @@ _OWED = (
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
+_NOT_NAMING = "|".join(
+    sorted(
+        _ITEM_STOP
+        | {"seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",
+           "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
+           "currently", "guess", "well", "sooo", "welp", "update", "news"}  # fmt: skip
+    )
+)
+"""Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
 _CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 _BILL_IS = re.compile(
-    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
+    rf"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|{_NOT_NAMING})\s+)"
     # A word before the bill names it; a determiner does not, nor one that makes it
     # everyone's ("average rent is now 2300", "her rent").
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    rf"typical|market)\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
+    rf"typical|market|{_NOT_NAMING})\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
     r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
     # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what

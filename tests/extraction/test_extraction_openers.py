@@ -77,3 +77,31 @@ def test_laughter_a_lone_word_and_a_greeting_from_a_place_stay(text: str) -> Non
 )
 def test_the_day_a_correction_takes_back_is_a_day(text: str, back: str) -> None:
     assert facts_said(text).get("travel.return_date") == back, clean(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lol rent is 2200 now",
+        "seriously rent is 2200 now",
+        "meanwhile rent is 2200 now",
+        "honestly rent is 2200 now",
+    ],
+)
+def test_a_word_before_a_bill_that_never_names_it_is_not_its_name(text: str) -> None:
+    """"lol rent" was a bill called "lol rent" (``financial.lol_rent``): the rent it is."""
+    said = facts_said(text)
+    assert said.get("financial.rent.amount") == 2200, said
+    assert not [f for f in said if f.startswith("financial.") and "_rent" in f], said
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the electric bill is $140", "financial.electric_bill.amount"),
+        ("hospital bill is 1200", "financial.hospital_bill.amount"),
+        ("so the car insurance is $90", "financial.car_insurance.amount"),
+    ],
+)
+def test_a_word_that_names_the_bill_still_does(text: str, field: str) -> None:
+    assert field in facts_said(text)

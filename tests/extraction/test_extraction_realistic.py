@@ -111,6 +111,7 @@ PROBE_SETS = (
     "probes13i",
     "probes13c",
     "probes13d",
+    "probes14b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -311,7 +312,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
-_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80}
+_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14b": 80}
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin."""
 
@@ -540,6 +541,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # opened), one batch of 83 committed before the extractor ran on it: 0.819/0.540, no
     # false commit; after its fixes 0.867/0.778, no false commit, no forbidden field.
     ("probes13d", "dev"): Figures(0.84, 0.74, 0.00, 0.00, 0, 0.00),
+    # probes14b (fourteenth round, no travel: money written every way, work and projects,
+    # names, zones, homes, long posts; no realistic set opened), batch 1, committed before
+    # the extractor ran on it. Floor provisional until scored.
+    ("probes14b", "dev"): Figures(0.0, 0.0, 0.00, 0.00, 99, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

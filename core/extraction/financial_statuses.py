@@ -169,7 +169,8 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # A status line without its verb: "rent paid ✅", "car insurance renewed".
     (
         re.compile(
-            r"\s+(?:already\s+)?(?:paid|renewed)(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
+            r"\s+(?:already\s+)?(?:paid|renewed)(?:\s+(?:already|in\s+full))?"
+            r"(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
         ),
         "paid",
     ),

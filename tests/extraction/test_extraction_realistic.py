@@ -112,6 +112,7 @@ PROBE_SETS = (
     "probes13c",
     "probes13d",
     "probes14b",
+    "probes14b2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -316,7 +317,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
-_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14b": 80}
+_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14b": 80, "probes14b2": 80}
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin."""
 
@@ -550,6 +551,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # before the extractor ran on it: 0.913/0.370 (44/119) before its fixes, no false
     # commit; 0.942/0.571 (68/119) after them.
     ("probes14b", "dev"): Figures(0.91, 0.52, 0.00, 0.00, 0, 0.00),
+    # probes14b2 (fourteenth round, batch 2 of 93: errands and returns, refunds, Indian,
+    # Nigerian, Irish, Singaporean and South African money, work, homes, long posts,
+    # dictation, headlines), committed before the extractor ran on it. Floor provisional.
+    ("probes14b2", "dev"): Figures(0.0, 0.0, 0.00, 0.00, 99, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

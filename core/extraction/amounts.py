@@ -30,7 +30,9 @@ AMOUNT = re.compile(
     + r")(?P<k1>k\b)?|"
     r"\b(?P<n2>" + _NUMBER + r")\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
     r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|php|rupees?|inr|naira|ngn|sgd|rand|zar|"
-    r"baht|thb|dirhams?|aed|kes|ksh|grand)\b|"
+    r"baht|thb|dirhams?|aed|kes|ksh|grand|"
+    # South Asian numbering: "1.2 lakh", "2 crore" (rupees unless written otherwise).
+    r"lakhs?|lacs?|crores?)\b|"
     # The sign after the number: "1.200,50 €", "45€", "30 £" (not "€" before a number).
     r"\b(?P<n3>" + _NUMBER + r")\s?(?P<cur3>[€£])(?!\s?\d)"
 )
@@ -139,6 +141,9 @@ _CURRENCY = {
     "n": "NGN",
     "r": "ZAR",
     "rand": "ZAR",
+    "lakh": "INR",
+    "lac": "INR",
+    "crore": "INR",
     "zar": "ZAR",
     "baht": "THB",
     "thb": "THB",
@@ -150,6 +155,7 @@ _CURRENCY = {
 }
 
 
+_INDIAN_SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000}
 _EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+,\d{2}")
 
 
@@ -182,6 +188,9 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
         return None
     if m.group("k1") or m.group("k2") or m.group("cur2") == "grand":
         value *= 1000
+    scale = _INDIAN_SCALE.get((m.group("cur2") or "").rstrip("s"))
+    if scale is not None:
+        value *= scale
     said = m.group("cur1") or m.group("cur2") or m.group("cur3") or "$"
     cur = said if said in _CURRENCY else said.rstrip("s")  # "rs" is rupees, not "r"
     number: float | int = int(value) if value.is_integer() else round(value, 2)

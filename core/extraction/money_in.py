@@ -21,12 +21,16 @@ _INCOME = (
     r"pay\s*check|payout|child\s+support|alimony|stipend|bonus|reimbursement|commission|"
     r"pension|severance|direct\s+deposit|settlement|"
     # Students' and workers' money: "bursary money came in", "my salary hit", "wages landed".
-    r"bursary|scholarship|allowance|salary|wages|per\s+diem|tips"
+    r"bursary|scholarship|allowance|salary|wages|per\s+diem|tips|"
+    # Retirement savings paid out: "my PF got credited", "CPF payout came in"
+    r"pf|epf|cpf|provident\s+fund"
 )
 _CAME_IN = (
     r"(?:(?:finally|just|already)\s+)?(?:came\s+in|came\s+through|went\s+through|hit|landed|"
-    r"arrived|cleared|posted|showed\s+up|dropped|came)\b"
-    r"(?:\s+(?:late|early|again|today|yesterday|finally|this\s+morning|last\s+night|"
+    r"arrived|cleared|posted|showed\s+up|dropped|came|"
+    # Indian English: "salary got credited today itself", "stipend is credited"
+    r"(?:got|was|has\s+been|is|been)\s+credited|credited)\b"
+    r"(?:\s+(?:late|early|again|today|yesterday|finally|this\s+morning|last\s+night|itself|"
     r"(?:in|on)\s+time))*"
 )
 _NAMED = re.compile(

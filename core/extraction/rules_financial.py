@@ -231,6 +231,14 @@ _GATE = frozenset(
         "went",
         "gone",  # "our council tax has gone out by direct debit"
         *("behind", "arrears", "sent", "transferred", "wired"),  # owed late; money sent
+        *(
+            "deducted",
+            "debited",
+            "auto-debited",
+            "credited",
+            "paying",
+        ),  # taken from or put in the account
+        *("salary", "wages", "loan", "overdraft"),  # "my salary is 12k", "loan is at 9k"
         "renews",
         "hit",
         "arrived",
@@ -287,7 +295,7 @@ _BILL_IS = re.compile(
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3},\d{3}|\d\d))?\s?\d)"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\s?\d)"
 )
 
 
@@ -298,7 +306,7 @@ _UTILITY = re.compile(
 """A utility or a service called without "bill": "I paid the internet, you do the water",
 "paid the gym and the phone". Only with "pay" and its kin (paid, owe, due): "got the
 water" is no payment."""
-_PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared)\b")
+_PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
 
 
 def extract_financial(clause: Clause) -> list[Candidate]:

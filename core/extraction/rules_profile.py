@@ -123,7 +123,9 @@ _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian":
 _NAME = re.compile(
     r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+|"
     # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
-    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also)\W+)*(?P<bare>(?:the\s+)?name's)\s+"
+    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
+    # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
+    r"myself)\s+"
 )
 _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
 _HERE_INTRO = re.compile(

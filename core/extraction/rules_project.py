@@ -24,6 +24,8 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
+            # "they axed the loyalty app project", "management canned the rebrand"
+            r"axed|canned|nixed|binned|ditched|"
             r"deprioriti[sz]ed|pulled\s+the\s+plug\s+on)\s+"
             # "dropped off the kids", "killed off": a particle makes another verb.
             r"(?!(?:off|by|in|out|over|back|down|on)\b)"
@@ -52,7 +54,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
-            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+hold\b)"
+            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|the\s+back\s+burner)\b)"
         ),
         "blocked",
     ),
@@ -62,6 +64,8 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
             # "still grinding on the stats assignment", "plugging away at the grant report"
             r"(?:grinding|plugging|chipping|slogging|hammering|crunching)\s+(?:away\s+)?(?:on|at)|"
+            # "I'm rebuilding the mod loader", "overhauling the onboarding flow"
+            r"rebuilding|redesigning|revamping|overhauling|reworking|"
             r"began(?:\s+working\s+on)?|kicked\s+off|kicking\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
             r"heads\s+down\s+on|knee[\s-]+deep\s+in)\s+"
         ),
@@ -96,7 +100,9 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
-            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b"
+            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b|"
+            # "Project Falcon got put on ice", "the rebrand is on the back burner"
+            r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|was)\s+(?:put\s+)?on\s+(?:ice|the\s+back\s+burner)\b"
         ),
         "blocked",
     ),
@@ -290,6 +296,8 @@ _GATE = frozenset(
     [
         *("submitted", "handed", "turned", "paused", "froze", "mothballed", "hold"),
         *("grinding", "plugging", "chipping", "slogging", "hammering", "crunching", "stalled"),
+        *("axed", "canned", "nixed", "binned", "ditched", "ice", "burner"),
+        *("rebuilding", "redesigning", "revamping", "overhauling", "reworking"),
         "kicking",
         "kicks",
         "kill",

@@ -34,7 +34,9 @@ _ON_OUR_BILL = re.compile(
     r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b|"
     # "the landlord finally refunded my deposit", "they gave us our money back"
     r"\b(?:refunded|returned|paid\s+back|gave\s+back|gave)\s+(?:(?:me|us)\s+)?(?:my|our)\s+"
-    r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b"
+    r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b|"
+    # "Ticketmaster refunded me €86": the money is the speaker's, whoever sent it back.
+    r"\brefunded\s+(?:me|us)\b"
 )
 """Someone else acting on the speaker's bill ("the landlord raised the rent to $2300") or
 paying the speaker's money back ("the landlord refunded my deposit")."""
@@ -66,7 +68,8 @@ _SERVICE_LEADS = re.compile(
     # capitalised, is a bill the small model takes for a name.
     r"^\W*(?:(?!(?:pays?|paid|owes?|owed|covers?|covered|sends?|sent|splits?|has|had|is|was|"
     r"my|his|her|their|your)\b)[A-Za-z]+\s+){0,2}?(?:rent|mortgage|tuition|bills?|tax|taxes|insurance|fees|"
-    r"charges|levy|rates|deposit|invoice|subscriptions?|subs|membership|loan|emi|payment)\b"
+    r"charges|levy|rates|deposit|invoice|subscriptions?|subs|membership|loan|emi|payment|"
+    r"salary|wages|bursary|allowance|stipend|pay\s*check|overdraft|debt|balance|gym)\b"
     r"(?!\s+(?:said|says|told)\b)|"
     # "gotta pay my phone bill before they cut me off": a duty with its subject left out is
     # the speaker's, whoever the clause after it is about.

@@ -290,3 +290,135 @@ def test_a_zone_beside_clocks_compared(text: str, zone: str) -> None:
 
 def test_a_meeting_time_in_a_zone_is_not_the_speakers_zone() -> None:
     assert "profile.timezone" not in facts_said("the call is at 3pm eastern time")
+
+
+# ---------------------------------------------------------------- batch 2: money moved
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Taken from the account or put in it: paid, or money that came in.
+        ("EMI of Rs 14,500 deducted today for the car loan", {"financial.emi.status": "paid"}),
+        ("Phone bill auto-debited, 499", {"financial.phone_bill.status": "paid"}),
+        ("the gas bill was debited this morning", {"financial.gas_bill.status": "paid"}),
+        ("Salary got credited today itself, 85k", {"financial.salary.amount": 85000}),
+        ("my stipend is credited, 12,000", {"financial.stipend.amount": 12000}),
+        # "'s gone out" leans on its bill as "has gone out" does.
+        ("babe rent's gone out, dont panic", {"financial.rent.status": "paid"}),
+        ("the mortgage's gone out already", {"financial.mortgage.status": "paid"}),
+        # Irish English's perfect.
+        (
+            "I'm after paying the bin charges, €90 for the year",
+            {"financial.bin_charges.status": "paid"},
+        ),
+        ("we're after paying the rent, thank god", {"financial.rent.status": "paid"}),
+        ("I'm just after paying the car tax", {"financial.car_tax.status": "paid"}),
+        # One's share of a bill sent is the bill paid.
+        ("Just transferred my share of the rent to Priya", {"financial.rent.status": "paid"}),
+        ("sent my half of the deposit last night", {"financial.deposit.status": "paid"}),
+        ("wired our part of the school fees", {"financial.school_fees.status": "paid"}),
+        # "new", "current", "monthly" before the bill say which one, not what it is.
+        ("my new rent is Rs 22,000 per month", {"financial.rent.amount": 22000}),
+        ("our current mortgage is 1,400", {"financial.mortgage.amount": 1400}),
+        ("the monthly premium is $88", {"financial.premium.amount": 88}),
+    ],
+)
+def test_money_moved_said_many_ways(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Ticketmaster refunded me €86 for the cancelled gig",
+            {"financial.ticketmaster_refund.status": "refunded"},
+        ),
+        ("uber finally refunded us the 30", {"financial.uber_refund.amount": 30}),
+        (
+            "Got £40 back from Ryanair finally",
+            {"financial.ryanair_refund.status": "refunded", "financial.ryanair_refund.amount": 40},
+        ),
+        ("received 25 euros back from zalando", {"financial.zalando_refund.status": "refunded"}),
+    ],
+)
+def test_money_back_from_a_shop(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["got 20 back from my brother", "got 20 quid back from Dave", "he refunded me nothing"]
+)
+def test_money_handed_back_by_a_person_is_no_refund(text: str) -> None:
+    assert not any(f.endswith("_refund.status") for f in facts_said(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "status"),
+    [
+        ("they axed the loyalty app project today", "loyalty_app", "cancelled"),
+        ("management canned the rebrand", "rebrand", "cancelled"),
+        ("the client nixed the podcast series", "podcast_series", "cancelled"),
+        ("Project Falcon got put on ice until the funding comes through", "falcon", "blocked"),
+        ("the newsletter is on the back burner", "newsletter", "blocked"),
+    ],
+)
+def test_work_axed_or_put_on_ice(text: str, slug: str, status: str) -> None:
+    said = facts_said(text)
+    assert any(f.endswith(".status") and slug in f and v == status for f, v in said.items()), said
+
+
+# ---------------------------------------------------------------- batch 3
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A rand amount grouped with a space after a bill and "is".
+        ("The dentist bill is R1 950 after medical aid", {"financial.dentist_bill.amount": 1950}),
+        ("the plumber bill is R2 300", {"financial.plumber_bill.amount": 2300}),
+        ("the vet bill is R1 400 after the discount", {"financial.vet_bill.amount": 1400}),
+        # A labelled status line: the bill, a colon or nothing, the word, the line's end.
+        ("Gym: cancelled.", {"financial.gym.status": "cancelled"}),
+        ("gym membership: cancelled as of today", {"financial.gym_membership.status": "cancelled"}),
+        ("Overdraft cleared.", {"financial.overdraft.status": "paid"}),
+        ("Credit card cleared.", {"financial.credit_card.status": "paid"}),
+        ("rent for march: sorted ✅", {"financial.rent.status": "paid"}),
+        # South Asian numbering.
+        ("Salary got credited, 1.5 lakh", {"financial.salary.amount": 150000}),
+        ("bonus came in, 2 lakh", {"financial.bonus.amount": 200000}),
+        ("My PF payout came in, 3 lakh", {"financial.pf_payout.amount": 300000}),
+    ],
+)
+def test_batch_three_money(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "amount"),
+    [("1.2 lakh", (120000, "INR")), ("2 lakhs", (200000, "INR")), ("3 crore", (30000000, "INR"))],
+)
+def test_lakh_and_crore(said: str, amount: tuple[float, str]) -> None:
+    assert amount_in(said) == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("I'm rebuilding the mod loader from scratch this week", "mod_loader"),
+        ("we're overhauling the onboarding flow this sprint", "onboarding_flow"),
+        ("revamping the menu for the café this week", "menu"),
+    ],
+)
+def test_work_rebuilt_is_under_way(text: str, slug: str) -> None:
+    assert facts_said(text).get(f"project.{slug}.status") == "in_progress"
+
+
+@pytest.mark.parametrize("text", ["the road is cleared", "the gym was cancelled last year"])
+def test_status_line_look_alikes(text: str) -> None:
+    said = facts_said(text)
+    assert not any(f.startswith("financial.") for f in said)

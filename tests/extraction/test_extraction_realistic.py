@@ -113,6 +113,7 @@ PROBE_SETS = (
     "probes13d",
     "probes14b",
     "probes14b2",
+    "probes14b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -317,7 +318,13 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
-_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14b": 80, "probes14b2": 80}
+_PROBE_MINIMUM = {
+    "probes13c": 80,
+    "probes13d": 80,
+    "probes14b": 80,
+    "probes14b2": 80,
+    "probes14b3": 80,
+}
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin."""
 
@@ -553,8 +560,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes14b", "dev"): Figures(0.91, 0.52, 0.00, 0.00, 0, 0.00),
     # probes14b2 (fourteenth round, batch 2 of 93: errands and returns, refunds, Indian,
     # Nigerian, Irish, Singaporean and South African money, work, homes, long posts,
-    # dictation, headlines), committed before the extractor ran on it. Floor provisional.
-    ("probes14b2", "dev"): Figures(0.0, 0.0, 0.00, 0.00, 99, 0.00),
+    # dictation, headlines), committed before the extractor ran on it: 0.731/0.400 (38/95)
+    # before its fixes, no false commit; 0.796/0.632 (60/95) after them.
+    ("probes14b2", "dev"): Figures(0.76, 0.58, 0.00, 0.00, 0, 0.00),
+    # probes14b3 (fourteenth round, batch 3 of 82: debts between people, recurring prices,
+    # labelled status lines, names said the Indian way, zones, long posts, counterfactual
+    # and question controls), committed before the extractor ran on it: 0.829/0.493 (36/73)
+    # before its fixes, no false commit; 0.841/0.575 (42/73) after them.
+    ("probes14b3", "dev"): Figures(0.81, 0.52, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

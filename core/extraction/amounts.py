@@ -1,23 +1,40 @@
 """Amounts of money in a clause: "$84", "2,100 dollars", "3k", "three hundred bucks".
 
 The currency is read from its sign or word ("£", "quid", "euros") as an ISO 4217 code;
-a bare number is no amount.
+a bare number is no amount. Numbers are grouped the ways the world writes them: "2,100",
+"8 500" (a space, as in South Africa and much of Europe), "1.200,50" (dots for thousands,
+a comma before the cents), and the sign may follow the number ("1.200,50 €", "45€").
 """
 
 from __future__ import annotations
 
 import re
 
+_NUMBER = (
+    # "1.200,50", "2.500": dots between thousands, a comma before the cents.
+    r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?(?![\d.,])|"
+    # "8 500", "12 000": a space between thousands (not "3 500ml", not "10 20 30").
+    r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,.]|[ \u00a0\u202f]?\d)(?:\.\d{1,2})?|"
+    # "45,50": a comma before two digits of cents, nothing after.
+    r"\d+,\d{2}(?![\d,.])|"
+    r"\d[\d,]*(?:\.\d+)?"
+)
 AMOUNT = re.compile(
     r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|(?<![a-zA-Z])[sS]\$|(?<![a-zA-Z])[rR][sS]\.?|[$€£¥₹₦₱]|"
     # Naira typed with a plain "N" (Nigerian English): "N15,000", "n2500", never "n95".
-    r"(?<![a-z0-9])[nN](?=\d{1,3}(?:,\d{3})+(?![\d,])|\d{4,}(?!\d))|"
+    r"(?<![a-z0-9])[nN](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{4,}(?!\d))|"
     # South African rand: "R1,240", "r350" (two digits at least, joined to the R: "R2" is
     # a droid, a road, a rating).
-    r"(?<![a-z0-9&])[rR](?=\d{1,3}(?:,\d{3})+(?![\d,])|\d{2,}(?![\d:]))|[฿])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)(?P<k1>k\b)?|"
-    r"\b(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
+    r"(?<![a-z0-9&])[rR](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{2,}(?![\d:]))|[฿])\s?(?P<n1>"
+    + _NUMBER
+    + r")(?P<k1>k\b)?|"
+    r"\b(?P<n2>" + _NUMBER + r")\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
     r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|php|rupees?|inr|naira|ngn|sgd|rand|zar|"
-    r"baht|thb|dirhams?|aed|kes|ksh)\b"
+    r"baht|thb|dirhams?|aed|kes|ksh|grand|"
+    # South Asian numbering: "1.2 lakh", "2 crore" (rupees unless written otherwise).
+    r"lakhs?|lacs?|crores?)\b|"
+    # The sign after the number: "1.200,50 €", "45€", "30 £" (not "€" before a number).
+    r"\b(?P<n3>" + _NUMBER + r")\s?(?P<cur3>[€£])(?!\s?\d)"
 )
 _UNITS = {
     w: n
@@ -124,6 +141,9 @@ _CURRENCY = {
     "n": "NGN",
     "r": "ZAR",
     "rand": "ZAR",
+    "lakh": "INR",
+    "lac": "INR",
+    "crore": "INR",
     "zar": "ZAR",
     "baht": "THB",
     "thb": "THB",
@@ -133,6 +153,22 @@ _CURRENCY = {
     "kes": "KES",
     "ksh": "KES",
 }
+
+
+_INDIAN_SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000}
+_EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+,\d{2}")
+
+
+def number_of(raw: str) -> float | None:
+    """The value of a number as written: "2,100" -> 2100, "8 500" -> 8500, "1.200,50" ->
+    1200.5, "45,50" -> 45.5."""
+    bare = re.sub(r"[ \u00a0\u202f]", "", raw)
+    if _EUROPEAN.fullmatch(bare):
+        bare = bare.replace(".", "").replace(",", ".")
+    try:
+        return float(bare.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def amount_in(low: str) -> tuple[float | int, str] | None:
@@ -147,14 +183,15 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
         if cur == "grand":
             return spelled * 1000, "USD"
         return spelled, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
-    raw = (m.group("n1") or m.group("n2")).replace(",", "")
-    try:
-        value = float(raw)
-    except ValueError:
+    value = number_of(m.group("n1") or m.group("n2") or m.group("n3"))
+    if value is None:
         return None
-    if m.group("k1") or m.group("k2"):
+    if m.group("k1") or m.group("k2") or m.group("cur2") == "grand":
         value *= 1000
-    said = m.group("cur1") or m.group("cur2") or "$"
+    scale = _INDIAN_SCALE.get((m.group("cur2") or "").rstrip("s"))
+    if scale is not None:
+        value *= scale
+    said = m.group("cur1") or m.group("cur2") or m.group("cur3") or "$"
     cur = said if said in _CURRENCY else said.rstrip("s")  # "rs" is rupees, not "r"
     number: float | int = int(value) if value.is_integer() else round(value, 2)
     return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))

@@ -28,12 +28,15 @@ BILL_ITEM = (
     # went up to 1400": what is charged again and again changes like a bill.
     r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees?|tuition|dues|"
     # Utilities and plans billed by the month, named alone: "my broadband went up to £52".
-    r"broadband|internet|wifi|phone\s+plan|data\s+plan|electricity|childcare))"
+    r"broadband|internet|wifi|phone\s+plan|data\s+plan|electricity|childcare|"
+    # What is still owed on a debt: "my student loan is still sitting at 27k".
+    r"loan|overdraft|debt|balance))"
     r"(?:\s+|(?='s\s))"
 )
 _BILL_NOW = re.compile(
     BILL_ITEM
-    + r"(?:(?:is|are|'s)\s+(?:now\s+|currently\s+)?(?:at|up\s+to)|(?:is|are|'s)\s+(?:now|currently)|"
+    + r"(?:(?:is|are|'s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:sitting|sat|stuck)\s+)?(?:at|up\s+to)|"
+    r"(?:is|are|'s)\s+(?:now|currently)|"
     r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:up|down)\s+to|"
     # "rent is going up to 2400 in january", "will be 2400 from march": a change ahead.
     r"(?:(?:is|are|'s)\s+going|goes|will\s+go)\s+(?:up|down)\s+to|will\s+be|"
@@ -42,8 +45,12 @@ _BILL_NOW = re.compile(
     r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<plain>rent|mortgage)\s+(?:is|'s)\s+(?=\d)|"
+    # What the speaker earns: "my salary is 12k a year", "take home is about $3,900".
+    r"(?:^|\b(?:my|our)\s+|(?<=\s))(?P<earned>salary|take[- ]home(?:\s+pay)?|wages?|stipend)\s+"
+    r"(?:is|'s)\s+(?:now\s+|only\s+|just\s+|about\s+|around\s+|like\s+|barely\s+)?"
+    r"(?=(?:us\$|rs\.?\s?|r|[$€£¥₹₦])?\d)|"
     # "the landlord raised our rent to 2300" (not "I raised the rent": a landlord speaking).
-    r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up)\s+"
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put\s+up)\s+"
     r"(?:the|my|our)\s+(?P<obj>rent|mortgage)\s+(?:up\s+)?to\s+(?=(?:us\$|[$€£¥])?\s?\d)"
 )
 """What a bill comes to now, after a change: "rent is now 2300", "my rent is 2300 now",
@@ -57,7 +64,13 @@ def bill_now(clause: Clause) -> list[Candidate]:
     m = _BILL_NOW.search(clause.low)
     if m is None:
         return []
-    item = m.group("item") or m.group("late") or m.group("plain") or m.group("obj")
+    item = (
+        m.group("item")
+        or m.group("late")
+        or m.group("plain")
+        or m.group("obj")
+        or m.group("earned")
+    )
     slug = f"financial.{slugify(_PER.sub('', item))}"
     money = _AMOUNT.match(clause.low, m.end()) or _WORD_AMOUNT.match(clause.low, m.end())
     amount = _amount_in(money.group()) if money else None

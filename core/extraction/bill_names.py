@@ -25,6 +25,11 @@ _AFTER = re.compile(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|i
 autopay" (not "car payment": the car is no bill)."""
 
 
+_WHICH_ONE = re.compile(
+    r"^(?:new|current|monthly|weekly|yearly|annual|usual|regular)\s+(?=\S+(?:\s+\S+)?$)", re.I
+)
+
+
 def bill_name(item: str) -> str:
     """``item`` without the company before it, the home before "rent" and the way it is
     paid after it: "PG&E electric bill" -> "electric bill"."""
@@ -33,6 +38,8 @@ def bill_name(item: str) -> str:
     if bare != name and _BILL_HEAD.search(bare.lower()):
         name = bare
     name = _PLACE_RENT.sub("", name)
+    # "my new rent", "the current premium", "our monthly mortgage": the same bill.
+    name = _WHICH_ONE.sub("", name)
     words = name.split()
     # Company names go, as long as a lower-case word is left to say what the bill is for.
     while len(words) > 2 and _PROVIDER.match(words[0]) and words[1].islower():

@@ -45,10 +45,13 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "I'm 3 months behind on rent": owed, and late.
     (re.compile(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
+    # Irish English's perfect: "I'm after paying the bin charges" is "I have paid" them.
+    (re.compile(r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?after\s+paying\s+"), "paid"),
     # "sent the security deposit to the owner", "transferred the rent": money sent is paid.
     (
         re.compile(
-            r"\b(?:sent|transferred|wired)\s+(?=(?:the|my|our)\s+(?:\w+\s+)?(?:deposit|rent|payment|"
+            r"\b(?:sent|transferred|wired)\s+(?:(?:my|our)\s+(?:share|half|part|bit)\s+of\s+)?"
+            r"(?=(?:the|my|our)\s+(?:\w+\s+)?(?:deposit|rent|payment|"
             r"fees?|instal+ment|balance|school\s+fees)\b)"
         ),
         "paid",
@@ -108,8 +111,16 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
             r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates))"
             # "our council tax (£168) has gone out by direct debit": the amount said aside.
-            r"(?:\s*\([^)]{1,20}\))?\s+(?:finally\s+|just\s+|already\s+)?"
-            r"(?:went|has\s+gone|got|came|has\s+come)\s+(?:thr(?:ough|u)|out)\b"
+            r"(?:\s*\([^)]{1,20}\))?(?:\s+|(?='s\s))(?:finally\s+|just\s+|already\s+)?"
+            r"(?:went|has\s+gone|'s\s+gone|got|came|has\s+come)\s+(?:thr(?:ough|u)|out)\b"
+        ),
+        "paid",
+    ),
+    # "EMI of Rs 14,500 deducted today", "phone bill auto-debited": taken from the account.
+    (
+        re.compile(
+            r"(?:\s+(?:is|was|got|has\s+been|have\s+been))?\s+(?:just\s+|already\s+)?"
+            r"(?:auto-?)?(?:deducted|debited|direct\s+debited)\b"
         ),
         "paid",
     ),
@@ -166,10 +177,21 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "paid",
     ),
     (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
+    # A labelled status line: "Gym: cancelled.", "Overdraft cleared.", "rent for march:
+    # sorted ✅" (the bill, a colon or nothing, the word, then the line's end).
+    (
+        re.compile(r"\s*[:—–-]?\s+(?:cancell?ed|canceled)(?=\s*(?:as\s+of|today)\b|\W*$)"),
+        "cancelled",
+    ),
+    (
+        re.compile(r"\s*[:—–-]?\s+(?:all\s+)?(?:sorted|settled|cleared|paid\s+off)(?=\W*$)"),
+        "paid",
+    ),
     # A status line without its verb: "rent paid ✅", "car insurance renewed".
     (
         re.compile(
-            r"\s+(?:already\s+)?(?:paid|renewed)(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
+            r"\s+(?:already\s+)?(?:paid|renewed)(?:\s+(?:already|in\s+full))?"
+            r"(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
         ),
         "paid",
     ),

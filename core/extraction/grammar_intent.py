@@ -98,11 +98,14 @@ RESULT_VERBS = frozenset(
             "kill",
             "abandon",
             *["bin", "ditch", "axe"],  # "binned the Mallorca trip": off now
+            # "they axed the app project", "canned the rebrand", "nixed it" (spaCy's lemmas)
+            *["ax", "can", "nix"],
         ],
         *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
         *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"
         "clear",  # "cleared my overdraft": paid off, when a field rule names the debt
         *["wire", "charge"],  # "wired the rent", "spotify charged me again"
+        *["deduct", "debit", "credit"],  # "EMI deducted today", "salary got credited"
         "deploy",
         *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
         "renew",
@@ -132,6 +135,7 @@ _NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move 
 _PHRASAL_RESULT = frozenset(
     {
         "call off",
+        "put on",  # "got put on hold", "put on ice": stopped for now
         "park up",  # "parked up for the night outside Inverness": there now
         "go back",
         "go home",

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from core.domain.fields import slugify
-from core.extraction.amounts import amount_in, bare_amount_at
+from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.first_names import is_common_first_name
 
 _ITEM = (
     r"(?:security\s+|damage\s+|rental\s+|full\s+)?(?:deposit|bond)|(?:booking\s+|late\s+|"
@@ -31,6 +32,18 @@ _REFUNDED = re.compile(
     rf"\b(?:got|received)\s+back\s+{_OWNER}(?P<i3>{_ITEM})\b"
 )
 _GATE = frozenset(["back", "refunded", "returned"])
+_FROM_A_SHOP = re.compile(
+    # "got £40 back from Ryanair", "received 86 euros back from ticketmaster"
+    rf"\b(?:got|get|received)\s+(?P<money>{AMOUNT.pattern})\s+back\s+from\s+(?:the\s+)?"
+    r"(?P<m>(?!(?:my|our|his|her|their|your|him|them|mum|mom|dad)\b)[a-z][\w&'.-]*)|"
+    # "Ticketmaster refunded me €86", "uber finally refunded us the 30"
+    r"^\W*(?P<m2>[a-z][\w&'.-]*)\s+(?:finally\s+|just\s+|already\s+)?refunded\s+(?:me|us)\s+"
+    r"(?:the\s+)?(?P<money2>(?:[$€£₹₦]|r|rs\.?\s?)?\d[\d,.]*(?:\s?(?:euros?|pounds?|quid|dollars?|"
+    r"bucks|rand))?)"
+)
+"""Money back from a shop or a company named after "from", or as the one refunding: the
+refund is ``<shop>_refund``, as "refund from Zalando" names it (not "got 20 back from my
+brother", nor from someone by their first name: money handed back, no refund)."""
 _AMOUNT_AFTER = re.compile(r"\s*(?:back\s+)?[,:(-]*\s*(?:all\s+|the\s+full\s+|in\s+full,?\s+)?")
 
 
@@ -40,7 +53,7 @@ def money_back(clause: Clause) -> list[Candidate]:
         return []
     m = _REFUNDED.search(clause.low)
     if m is None:
-        return []
+        return _from_a_shop(clause)
     item = m.group("i") or m.group("i2") or m.group("i3") or m.group("i4")
     field = "financial." + slugify(re.sub(r"^(?:full|security|damage|rental)\s+", "", item))
     out = [Candidate(f"{field}.status", "refunded", 0.9)]
@@ -52,4 +65,23 @@ def money_back(clause: Clause) -> list[Candidate]:
         out.append(Candidate(f"{field}.amount", value, 0.9))
         if said:
             out.append(Candidate(f"{field}.currency", said[1], 0.9))
+    return out
+
+
+def _from_a_shop(clause: Clause) -> list[Candidate]:
+    shop = _FROM_A_SHOP.search(clause.low)
+    if shop is None:
+        return []
+    name = shop.group("m") or shop.group("m2")
+    if is_common_first_name(name):
+        return []
+    money = shop.group("money") or shop.group("money2")
+    said = amount_in(money)
+    field = f"financial.{slugify(name)}_refund"
+    out = [Candidate(f"{field}.status", "refunded", 0.9, "assertive")]
+    value = said[0] if said else bare_amount_at(money, 0)
+    if value is not None:
+        out.append(Candidate(f"{field}.amount", value, 0.9, "assertive"))
+    if said:
+        out.append(Candidate(f"{field}.currency", said[1], 0.9, "assertive"))
     return out

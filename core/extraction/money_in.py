@@ -19,18 +19,25 @@ from core.extraction.clause import Candidate, Clause
 
 _INCOME = (
     r"pay\s*check|payout|child\s+support|alimony|stipend|bonus|reimbursement|commission|"
-    r"pension|severance|direct\s+deposit|settlement"
+    r"pension|severance|direct\s+deposit|settlement|"
+    # Students' and workers' money: "bursary money came in", "my salary hit", "wages landed".
+    r"bursary|scholarship|allowance|salary|wages|per\s+diem|tips|"
+    # Retirement savings paid out: "my PF got credited", "CPF payout came in"
+    r"pf|epf|cpf|provident\s+fund"
 )
 _CAME_IN = (
     r"(?:(?:finally|just|already)\s+)?(?:came\s+in|came\s+through|went\s+through|hit|landed|"
-    r"arrived|cleared|posted|showed\s+up|dropped|came)\b"
-    r"(?:\s+(?:late|early|again|today|yesterday|finally|this\s+morning|last\s+night|"
+    r"arrived|cleared|posted|showed\s+up|dropped|came|"
+    # Indian English: "salary got credited today itself", "stipend is credited"
+    r"(?:got|was|has\s+been|is|been)\s+credited|credited)\b"
+    r"(?:\s+(?:late|early|again|today|yesterday|finally|this\s+morning|last\s+night|itself|"
     r"(?:in|on)\s+time))*"
 )
 _NAMED = re.compile(
     r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|last\s+month's)\s+)"
     # A word before it says who pays: "airbnb payout", "uber reimbursement" (not "his").
     rf"(?P<item>(?:(?!(?:the|my|our|your|ur|his|her|their|a|an)\b)[a-z][a-z&'-]*\s+)?(?:{_INCOME}))"
+    r"(?:\s+money)?"
     # What period it is for dates it, it does not name it: "payout for february".
     r"(?:\s+(?:for|from)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)?"
     rf"\s+{_CAME_IN}\s*[,:;-]?\s*(?:(?:it's|its|it\s+was|for|of|at)\s+)?"

@@ -95,7 +95,7 @@ OF_AMOUNT = re.compile(
 
 
 AMOUNT_AFTER = re.compile(
-    r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱฿]|r(?=\d{1,3},\d{3}|\d\d))?\d)", re.I
+    r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\d)", re.I
 )  # "r" before two digits: rand ("paid the plumber R1,100")
 SHARE_OF = re.compile(
     r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"

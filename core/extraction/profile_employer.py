@@ -41,7 +41,7 @@ _EMPLOYER = re.compile(
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
-    r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
+    r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
     # "just accepted an offer from Monzo!!": the subject left out.

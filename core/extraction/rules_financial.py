@@ -59,6 +59,7 @@ _FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
+    r"charges|levy|rates|"
     r"(?:phone|mobile|broadband)\s+contract|"
     # Those paid for looking after the household: "still haven't paid the nursery".
     r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
@@ -116,7 +117,12 @@ _PERIOD = (
     r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 _DATED = re.compile(
-    rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b", re.I
+    rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
+    # "tuition for the semester", "fees for the spring term", "rent for the whole year"
+    r"\s(?:for|of)\s+(?:the|this|next)\s+(?:(?:whole|full|entire|first|second|spring|fall|"
+    r"autumn|summer|winter|coming)\s+)?(?:semester|term|school\s+year|academic\s+year|year|"
+    r"quarter|month)\b",
+    re.I,
 )
 """What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
 
@@ -225,6 +231,14 @@ _GATE = frozenset(
         "went",
         "gone",  # "our council tax has gone out by direct debit"
         *("behind", "arrears", "sent", "transferred", "wired"),  # owed late; money sent
+        *(
+            "deducted",
+            "debited",
+            "auto-debited",
+            "credited",
+            "paying",
+        ),  # taken from or put in the account
+        *("salary", "wages", "loan", "overdraft"),  # "my salary is 12k", "loan is at 9k"
         "renews",
         "hit",
         "arrived",
@@ -290,8 +304,18 @@ _BILL_IS = re.compile(
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
     r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3},\d{3}|\d\d))?\s?\d)"
+    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\s?\d)"
 )
+
+
+_UTILITY = re.compile(
+    r"(?:the\s+)?(?:internet|wifi|wi-fi|broadband|electric|electricity|power|lights?|water|gas|"
+    r"phone|cable|utilities|gym|trash|sewer|heating|aircon)"
+)
+"""A utility or a service called without "bill": "I paid the internet, you do the water",
+"paid the gym and the phone". Only with "pay" and its kin (paid, owe, due): "got the
+water" is no payment."""
+_PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
 
 
 def extract_financial(clause: Clause) -> list[Candidate]:
@@ -393,11 +417,13 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     # A subscription that renews, money back that arrived: financial by their verb.
     renewed = status == "due" and "renews" in clause.words
     refund = status == "refunded" and "refund" in clause.words
+    paid_verb = _PAID_VERB.search(clause.low) is not None
     if (
         amount is None
         and merchant is None
         and not (renewed or refund or ordered)
         and not _FINANCIAL_WORDS.search(item.lower())
+        and not (paid_verb and _UTILITY.fullmatch(item.lower()))
     ):
         return []
     if status == "paid" and clause.intent == "planning":

@@ -120,7 +120,13 @@ _FISH_OK = re.compile(
 )
 """No meat but fish: pescatarian, not vegetarian."""
 _DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
-_NAME = re.compile(r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+")
+_NAME = re.compile(
+    r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+|"
+    # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
+    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
+    # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
+    r"myself)\s+"
+)
 _INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
 _HERE_INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
@@ -147,6 +153,8 @@ _MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
 # speaker's ("the call is at 3pm eastern time"), unless it names the field itself.
 _CLOCK_TIME = re.compile(
     # "im on EST btw so 8pm for me": the speaker's own clock, said in their zone.
+    # "your 9am is my 4pm": two clocks compared, which is what a zone is said for.
+    r"(?<!\byour\s)(?<!\bmy\s)(?<!\bur\s)"
     r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)(?!\s+(?:for\s+me|my\s+time)\b)"
 )
 _NOT_NAMES = frozenset(
@@ -349,7 +357,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     if m:
         word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
         # "call me when you land" is not a name: after "call me" only a capitalised word is.
-        needs_capital = m.group().startswith("call")
+        needs_capital = m.group().startswith("call") or m.group("bare") is not None
         if (
             word
             and word.group().lower() not in _NOT_NAMES

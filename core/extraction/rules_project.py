@@ -24,6 +24,8 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
+            # "they axed the loyalty app project", "management canned the rebrand"
+            r"axed|canned|nixed|binned|ditched|"
             r"deprioriti[sz]ed|pulled\s+the\s+plug\s+on)\s+"
             # "dropped off the kids", "killed off": a particle makes another verb.
             r"(?!(?:off|by|in|out|over|back|down|on)\b)"
@@ -52,7 +54,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
-            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+hold\b)"
+            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|the\s+back\s+burner)\b)"
         ),
         "blocked",
     ),
@@ -60,6 +62,10 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
+            # "still grinding on the stats assignment", "plugging away at the grant report"
+            r"(?:grinding|plugging|chipping|slogging|hammering|crunching)\s+(?:away\s+)?(?:on|at)|"
+            # "I'm rebuilding the mod loader", "overhauling the onboarding flow"
+            r"rebuilding|redesigning|revamping|overhauling|reworking|"
             r"began(?:\s+working\s+on)?|kicked\s+off|kicking\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
             r"heads\s+down\s+on|knee[\s-]+deep\s+in)\s+"
         ),
@@ -74,10 +80,29 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "cancelled",
     ),
+    # A status line without its verb: "thesis submitted.", "Orion migration — on hold till
+    # Q3", "website redesign: shipped 🎉", "the pitch deck, handed in".
+    (
+        re.compile(
+            r"\s*[:—–-]?\s+(?:finally\s+|officially\s+)?(?:submitted|handed\s+in|turned\s+in|"
+            r"shipped|launched)(?=\s*(?:today|tonight|yesterday|last\s+night|this\s+morning|"
+            r"at\s+last|finally|lol|lmao|haha|yay|woo+)\b|\s*[.!,;]|\W*$)"
+        ),
+        "shipped",
+    ),
+    (
+        re.compile(
+            r"\s*[:—–-]?\s+(?:still\s+|currently\s+)?(?:on\s+hold|stalled|paused)"
+            r"(?=\s*(?:till|until|til|for|pending|while|because|again)\b|\s*[.!,;]|\W*$)"
+        ),
+        "blocked",
+    ),
     (
         re.compile(
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
-            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b"
+            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b|"
+            # "Project Falcon got put on ice", "the rebrand is on the back burner"
+            r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|was)\s+(?:put\s+)?on\s+(?:ice|the\s+back\s+burner)\b"
         ),
         "blocked",
     ),
@@ -116,6 +141,7 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
 _NOT_PROJECTS = frozenset(
     [
         *("placement", "contract", "internship", "secondment", "apprenticeship", "new contract"),
+        *("gig", "new gig", "new job"),
         "book",
         "books",
         "lol",
@@ -269,6 +295,9 @@ def _name_ok(name: str) -> bool:
 _GATE = frozenset(
     [
         *("submitted", "handed", "turned", "paused", "froze", "mothballed", "hold"),
+        *("grinding", "plugging", "chipping", "slogging", "hammering", "crunching", "stalled"),
+        *("axed", "canned", "nixed", "binned", "ditched", "ice", "burner"),
+        *("rebuilding", "redesigning", "revamping", "overhauling", "reworking"),
         "kicking",
         "kicks",
         "kill",
@@ -408,8 +437,14 @@ def _a_work_item(clause: Clause, start: int, end: int) -> bool:
 _OWNER = re.compile(r"\b([a-z]+)'s\s")
 
 
+_DEADLINE = re.compile(r"\b(?:due|deadline|by\s+(?:eod|cob|end\s+of))\b")
+"""A deadline ahead ("still grinding on the stats assignment, due friday") dates the work;
+it does not make work under way a plan."""
+
+
 def _candidate(clause: Clause, name: str, status: str) -> Candidate:
-    if clause.intent == "planning" and status != "cancelled":
+    under_way = status == "in_progress" and _DEADLINE.search(clause.low) is not None
+    if clause.intent == "planning" and status != "cancelled" and not under_way:
         status = "planned"
-    forced: ObservationIntent | None = "assertive" if status == "cancelled" else None
+    forced: ObservationIntent | None = "assertive" if status == "cancelled" or under_way else None
     return Candidate(f"project.{slugify(name)}.status", status, 0.9, forced)

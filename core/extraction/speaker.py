@@ -30,7 +30,12 @@ _OTHER_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 # Capitalized words that are not a person's name at the start of a clause.
-_NOT_A_NAME: Final = r"(?!(?:I|We|You|It|This|That|The|My|Our|Just|Finally|Today|Yesterday)\b)"
+_NOT_A_NAME: Final = (
+    r"(?!(?:I|We|You|It|This|That|The|My|Our|Just|Finally|Today|Yesterday|"
+    # Adverbs that open a line with its capital ("Already paid the aircon servicing"):
+    r"Already|Also|Still|Only|Now|Recently|Never|Apparently|Literally|Honestly|Officially|"
+    r"Luckily|Thankfully|Sadly|Eventually|Somehow|Tonight|Tomorrow|Yesterday)\b)"
+)
 # "Tom said ...", "Sarah told me ...": a named person's words are theirs.
 _NAMED_REPORT = re.compile(
     _LEAD

@@ -33,9 +33,19 @@ _CANCELLED = re.compile(
     r"\b(?:cancell?ed|canceled|cancell?ing|canceling|unsubscribed\s+from|ditched|dropped|"
     r"got\s+rid\s+of|finally\s+killed)\s+(?:my\s+|our\s+|the\s+)?"
     rf"(?P<s>{SERVICES})\b{_NOT_HERE}|"
-    rf"\b(?P<s2>{SERVICES})\s+(?:is|was|got|has\s+been|'s)\s+(?:now\s+|finally\s+|officially\s+)?"
-    r"(?:cancell?ed|canceled|gone)\b"
+    rf"\b(?P<s2>{SERVICES})(?:\s+(?:premium|family|duo|student|basic|standard|ultimate))?"
+    # "netflix is cancelled", and the status line: "Netflix: cancelled", "spotify cancelled".
+    r"(?:\s+(?:is|was|got|has\s+been|'s)\s+|\s*[:=–—-]\s*|\s+)"
+    r"(?:now\s+|finally\s+|officially\s+)?(?:cancell?ed|canceled|gone)\b"
+    # Not the service as the one cancelling: "netflix cancelled my favourite show".
+    r"(?!\s+(?:my|our|the|a|an|his|her|their|its|it|this|that|all|every|some|your)\b)"
 )
+_CANCELLED_LIST = re.compile(
+    r"\b(?:subs|subscriptions|cancell?ed|canceled)\s*(?:cancell?ed|canceled)?\s*[:=–—-]\s*"
+    rf"(?P<list>(?:(?:{SERVICES})(?:\s*(?:,|&|\band\b|\+)\s*|\s*$|\s*[.!]))+)"
+)
+"""A line that lists what was cancelled: "subs cancelled: Netflix, Audible", "Cancelled -
+hulu and spotify"."""
 _PRICE = re.compile(
     rf"\b(?P<s>{SERVICES}){_NOT_HERE}\s+(?:is|'s|costs?|now\s+costs?|went\s+up\s+to|"
     r"has\s+gone\s+up\s+to|is\s+now|renewed\s+(?:today\s+)?at|charged\s+(?:me\s+|us\s+)?)\s+"
@@ -59,7 +69,10 @@ def subscription_candidates(clause: Clause) -> list[Candidate]:
     if _NAMED.search(clause.low) is None:
         return []
     out: list[Candidate] = []
-    if m := _CANCELLED.search(clause.low):
+    if listed := _CANCELLED_LIST.search(clause.low):
+        for name in _NAMED.finditer(listed.group("list")):
+            out.append(Candidate(_field(name.group()) + ".status", "cancelled", 0.9))
+    elif m := _CANCELLED.search(clause.low):
         out.append(Candidate(_field(m.group("s") or m.group("s2")) + ".status", "cancelled", 0.9))
     elif r := _RENEWED.search(clause.low):
         out.append(Candidate(_field(r.group("s") or r.group("s2")) + ".status", "paid", 0.9))

@@ -43,6 +43,7 @@ _SPOKEN: dict[str, str] = {
     **dict.fromkeys(["eastern european", "eet", "eest"], "Europe/Athens"),
     **dict.fromkeys(["western european", "wet", "west"], "Europe/Lisbon"),
     **dict.fromkeys(["uk", "british", "gmt", "bst", "london"], "Europe/London"),
+    **dict.fromkeys(["irish", "ireland"], "Europe/Dublin"),
     **dict.fromkeys(["utc", "zulu"], "UTC"),
     **dict.fromkeys(["india", "indian", "ist"], "Asia/Kolkata"),
     **dict.fromkeys(["japan", "japanese", "jst"], "Asia/Tokyo"),

@@ -30,11 +30,13 @@ _OWN_THING = re.compile(
 """The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
 took for its subject (here "alex"), the fact is the speaker's."""
 _ON_OUR_BILL = re.compile(
-    r"\b(?:raised|increased|hiked|upped|bumped\s+up|put\s+up|lowered|reduced|cut)\s+"
+    r"\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put\s+up|lowered|reduced|cut)\s+"
     r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b|"
     # "the landlord finally refunded my deposit", "they gave us our money back"
     r"\b(?:refunded|returned|paid\s+back|gave\s+back|gave)\s+(?:(?:me|us)\s+)?(?:my|our)\s+"
-    r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b"
+    r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b|"
+    # "Ticketmaster refunded me €86": the money is the speaker's, whoever sent it back.
+    r"\brefunded\s+(?:me|us)\b"
 )
 """Someone else acting on the speaker's bill ("the landlord raised the rent to $2300") or
 paying the speaker's money back ("the landlord refunded my deposit")."""
@@ -60,7 +62,20 @@ _NOTIFIER_SAYS = re.compile(
     r"(?:says|said|shows|showed|confirms|confirmed|just\s+said)\s+(?:that\s+)?"
     r"(?=(?:my|our|your|ur|the|i|we|i'm|we're|im)\b)"
 )
-_SERVICE_LEADS = re.compile(rf"^\W*(?:(?:my|our|the)\s+)?(?:{SERVICES})\b")
+_SERVICE_LEADS = re.compile(
+    rf"^\W*(?:(?:my|our|the)\s+)?(?:{SERVICES})\b|"
+    # "Rent paid.", "Tuition: paid in full", "Mortgage went out": a headline's first word,
+    # capitalised, is a bill the small model takes for a name.
+    r"^\W*(?:(?!(?:pays?|paid|owes?|owed|covers?|covered|sends?|sent|splits?|has|had|is|was|"
+    r"my|his|her|their|your)\b)[A-Za-z]+\s+){0,2}?(?:rent|mortgage|tuition|bills?|tax|taxes|insurance|fees|"
+    r"charges|levy|rates|deposit|invoice|subscriptions?|subs|membership|loan|emi|payment|"
+    r"salary|wages|bursary|allowance|stipend|pay\s*check|overdraft|debt|balance|gym)\b"
+    r"(?!\s+(?:said|says|told)\b)|"
+    # "gotta pay my phone bill before they cut me off": a duty with its subject left out is
+    # the speaker's, whoever the clause after it is about.
+    r"^\W*(?:(?:brb|ok|okay|ugh|so|also)\W+)*(?:still\s+)?(?:gotta|got\s+to|need\s+to|have\s+to|"
+    r"must|hafta)\s+(?:pay|renew|cancel|return|send)\b"
+)
 """A subscription named by its service heads the clause ("Game Pass went up to £14.99",
 "netflix is cancelled"): the parse takes the name for a person; the bill is the speaker's."""
 """An app or a service reporting on the speaker's own things ("Venmo says my half of the rent

@@ -111,6 +111,9 @@ PROBE_SETS = (
     "probes13i",
     "probes13c",
     "probes13d",
+    "probes14b",
+    "probes14b2",
+    "probes14b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -128,7 +131,11 @@ indirect requests), ``probes13c`` (thirteenth round, mixed tenses: departures to
 past, an illness past and a better present, arrivals with a complaint, a status then a
 subjectless plan, somewhere since long ago) and ``probes13d`` (thirteenth round: fragments,
 carers' and status notes, labelled lines, lists, reaction words after the fact, "'s" for
-"is", and data gaps: shops typed in lower case, rand, zones in capitals, holiday islands).
+"is", and data gaps: shops typed in lower case, rand, zones in capitals, holiday islands),
+``probes14b`` (fourteenth round, everything but travel, one batch per file: money written
+every way — "R8 500", "1.200,50 €", "$2.4k" —, headline bills, subscriptions, work status
+lines, names, zones, homes, long posts, in gamers', students', couples', freelancers' and
+world Englishes' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -311,7 +318,13 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
-_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80}
+_PROBE_MINIMUM = {
+    "probes13c": 80,
+    "probes13d": 80,
+    "probes14b": 80,
+    "probes14b2": 80,
+    "probes14b3": 80,
+}
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin."""
 
@@ -540,6 +553,21 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # opened), one batch of 83 committed before the extractor ran on it: 0.819/0.540, no
     # false commit; after its fixes 0.867/0.778, no false commit, no forbidden field.
     ("probes13d", "dev"): Figures(0.84, 0.74, 0.00, 0.00, 0, 0.00),
+    # probes14b (fourteenth round, no travel: money written every way, work and projects,
+    # names, zones, homes, long posts; no realistic set opened), batch 1 of 103, committed
+    # before the extractor ran on it: 0.913/0.370 (44/119) before its fixes, no false
+    # commit; 0.942/0.571 (68/119) after them.
+    ("probes14b", "dev"): Figures(0.91, 0.52, 0.00, 0.00, 0, 0.00),
+    # probes14b2 (fourteenth round, batch 2 of 93: errands and returns, refunds, Indian,
+    # Nigerian, Irish, Singaporean and South African money, work, homes, long posts,
+    # dictation, headlines), committed before the extractor ran on it: 0.731/0.400 (38/95)
+    # before its fixes, no false commit; 0.796/0.632 (60/95) after them.
+    ("probes14b2", "dev"): Figures(0.76, 0.58, 0.00, 0.00, 0, 0.00),
+    # probes14b3 (fourteenth round, batch 3 of 82: debts between people, recurring prices,
+    # labelled status lines, names said the Indian way, zones, long posts, counterfactual
+    # and question controls), committed before the extractor ran on it: 0.829/0.493 (36/73)
+    # before its fixes, no false commit; 0.841/0.575 (42/73) after them.
+    ("probes14b3", "dev"): Figures(0.81, 0.52, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

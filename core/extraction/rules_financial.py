@@ -278,14 +278,12 @@ _OWED = (
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
 _BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
-_NOT_NAMING = "|".join(
-    sorted(
-        _ITEM_STOP
-        | {"seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",
-           "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
-           "currently", "guess", "well", "sooo", "welp", "update", "news"}  # fmt: skip
-    )
-)
+_OPENERS = frozenset(
+    ["seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",
+     "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
+     "currently", "guess", "well", "sooo", "welp", "update", "news"]
+)  # fmt: skip
+_NOT_NAMING = "|".join(sorted(_ITEM_STOP | _OPENERS))
 """Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
 _CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")

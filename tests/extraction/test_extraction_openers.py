@@ -89,7 +89,7 @@ def test_the_day_a_correction_takes_back_is_a_day(text: str, back: str) -> None:
     ],
 )
 def test_a_word_before_a_bill_that_never_names_it_is_not_its_name(text: str) -> None:
-    """"lol rent" was a bill called "lol rent" (``financial.lol_rent``): the rent it is."""
+    """ "lol rent" was a bill called "lol rent" (``financial.lol_rent``): the rent it is."""
     said = facts_said(text)
     assert said.get("financial.rent.amount") == 2200, said
     assert not [f for f in said if f.startswith("financial.") and "_rent" in f], said

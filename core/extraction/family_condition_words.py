@@ -32,6 +32,10 @@ _IN_CARE = re.compile(
     r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
     r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
     r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
+    # A course of medicine for an infection: "on antibiotics for a UTI now", "started on
+    # IV antibiotics", "on a course of amoxicillin" (not "off antibiotics").
+    r"(?:(?:been\s+|got\s+|was\s+)?(?:started|put)\s+)?on\s+(?:a\s+course\s+of\s+|(?:iv|oral|strong)\s+)?"
+    r"(?:antibiotics|amoxicillin|penicillin|antivirals|tamiflu|steroids\s+for)\b|"
     r"(?:been\s+|got\s+|was\s+|were\s+)?(?:moved|transferred|taken\s+up)\s+(?:up\s+)?to\s+(?:the\s+|a\s+)?"
     r"(?:ward\s+\w+|(?:[a-z]+\s+)?ward\b|icu|intensive\s+care|hdu|high\s+dependency|"
     r"critical\s+care)|"
@@ -58,7 +62,8 @@ _IN_CARE = re.compile(
     r"(?:been\s+|got\s+|was\s+)?signed\s+off\s+(?:work\s+|sick\b)|"
     # A status line: "twins both off nursery with conjunctivitis".
     r"(?:both\s+|all\s+)?(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|"
-    r"work|college|uni)\s+(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
+    r"work|college|uni)\s+(?:(?:today|again|tomorrow|this\s+week|all\s+week)\s+)?"
+    r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
     # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".

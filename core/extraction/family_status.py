@@ -72,11 +72,16 @@ _DISEASES = (
     r"stomach\s*ache|ear\s*ache|(?:head|chest)\s+cold|loose\s+motions?|diarrh?o?ea|"
     r"malaria|typhoid(?:\s+fever)?|dengue(?:\s+fever)?|scarlet\s+fever|whooping\s+cough|"
     r"hand,?\s+foot,?\s+(?:and|&|n)\s+mouth(?:\s+disease)?|gastro(?:enteritis)?|"
-    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting"
+    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting|"
+    # A carer's abbreviations: "a UTI", "a chest infection", "an LRTI".
+    r"uti|lrti|urine\s+infection|water\s+infection"
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
-    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring)"
+    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring|"
+    # How a doctor or an Indian or Nigerian household names the kind: "viral fever",
+    # "high-grade fever", "a bacterial infection", "acute bronchitis".
+    r"viral|bacterial|high[- ]grade|acute|persistent)"
 )
 _ILLNESS = re.compile(
     _PRE
@@ -97,6 +102,10 @@ _COMING_DOWN = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
+_HOME_WITH = re.compile(
+    rf"\bhome\b[^,.;]*?\bwith\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+)
+"""Home with an illness ("home from nursery with a cough"): kept home by it, so sick."""
 _CARE_STAY = re.compile(
     r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
     r"medical\s+cent(?:er|re))$"
@@ -235,6 +244,8 @@ _ADMITTED_WITH = re.compile(
 OFF_SICK = re.compile(
     _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     r"(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+"
+    # The day between: "off school today with a temp", "home from nursery again w/ a cough".
+    r"(?:(?:today|again|tomorrow|this\s+week|all\s+week|since\s+\w+)\s+)?"
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
@@ -311,8 +322,8 @@ def _member_status(rest: str) -> str | None:
             st = "well"
         elif said.startswith(("at ", "back at ", "away at ")):
             st = "away"
-        if st == "home" and _SICK_WORD.search(rest):
-            st = "sick"  # "home with a cold"
+        if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
+            st = "sick"  # "home with a cold", "home from nursery again with a cough"
         return st
     if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
         return "sick"
@@ -320,4 +331,26 @@ def _member_status(rest: str) -> str | None:
         return "well"
     if _SYMPTOM_WORSE.match(rest):
         return "sick"
+    return None
+
+
+_LISTED = re.compile(r",\s*(?:and\s+)?(?=[a-z])")
+"""A carer's note lists states after the member, each without its verb: "mum had a bad
+night, very confused, on antibiotics for a UTI now"."""
+_OWN_SUBJECT = re.compile(
+    r"(?:i|we|you|he|she|they|it|my|our|your|his|her|their|the|this|that|there|[a-z]+'s)\b"
+)
+
+
+def listed_state(rest: str) -> str | None:
+    """Sick or well as said by a later item of a comma list after the member (a note's
+    states without their verb); None when no later item says either. An item with a
+    subject of its own is someone else's news, not a state of the member."""
+    for m in _LISTED.finditer(rest):
+        item = rest[m.end() :].split(",", 1)[0]
+        if _OWN_SUBJECT.match(item):
+            continue
+        said = member_status("is " + item)
+        if said in ("sick", "well"):
+            return said
     return None

@@ -57,6 +57,11 @@ HOME_SAID = re.compile(
     rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|are\s+renting|'re\s+renting|"
     rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
     rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
+    # "still renting in Bath for now", "we're renting a flat in Leeds": where one rents is
+    # where one lives (not a stay rented "for the summer").
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|still|currently)\s+)(?:(?:still|currently|now)\s+)*"
+    r"renting\s+(?:(?:a|an|our|my)\s+(?:[a-z]+\s+)?(?:flat|apartment|house|place|room|studio)\s+)?"
+    rf"in\s+{_RENTED_STAY}|"
     # Non-native "I stay in Pune with my parents": the simple present, no stay's end.
     rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?(?:in|at)\s+{_STAY_AWAY}|"
     # "me and my wife moved to Calgary", "the kids and I moved back to Dublin"

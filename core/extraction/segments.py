@@ -96,6 +96,11 @@ _JOINT = re.compile(
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
+    # "Tobi will be absent today as he is running a fever", "I cannot attend as I am
+    # travelling": "as" giving the reason, with a subject and a present verb of its own,
+    # starts a clause (not "as soon as", "as well as", "as I said", "as we speak").
+    r"|(?<!\bas\s)(?<!\bsoon)(?<!\bwell)\s*,?\s+(?P<conj3>as)\s+(?=(?:he|she|they)(?:'s|'re|\s+(?:is|are|"
+    r"has|have|got|still))\b|i(?:'m|\s+am|\s+have|'ve)\b|we(?:'re|\s+are|\s+have|'ve)\b)"
     # A carer's or a sibling's note: "Note for whoever has Mum tonight: she's been running a
     # temp", "For Sat carer: Grandma is back from respite". After the heading's colon, a
     # clause about the person cared for is a clause of its own.
@@ -132,6 +137,16 @@ _LEAD_FILLER = re.compile(
     r"(?:for|to)\s+[a-z]+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
+    # A greeting run straight into the news, no name and no comma: "hey so um just wanted to
+    # let you know…", "hi so we landed".
+    r"(?:hey|hi|hiya|heya|yo)(?=\s+(?:so|ok|okay|um|uh|just|quick|fyi|btw)\b)|"
+    # The writer's frame around news of the listener: "guess you made it to Leeds ok", "i
+    # see you're back in town", "glad u got home safe". What follows is the listener's.
+    r"(?:(?:i|so|really)\s+)?(?:guess|bet|hear|heard|take\s+it|assume|gather|glad|happy|"
+    r"relieved)(?=\s+(?:that\s+)?(?:you|u|ya|y'all|you've|youve|you're|youre|ur)\b)|"
+    # "i see you're back" ("see you next week" is a goodbye, left to the chat rules).
+    r"(?:so\s+)?i\s+see(?=\s+(?:that\s+)?(?:you're|youre|you've|youve|you\s+(?:are|have|got|made|"
+    r"finally)|u\s+(?:r|are|got|made)|ur)\b)|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
     r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
     r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",
@@ -183,7 +198,13 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0 or m.end() > len(body):
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or m.group("conj2") or m.group("before") or "comma").lower()
+            joint = (
+                m.group("conj")
+                or m.group("conj2")
+                or m.group("conj3")
+                or m.group("before")
+                or "comma"
+            ).lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]

@@ -63,6 +63,12 @@ PRESENT_AT = re.compile(
     r"\b(?:decided|deciding|chose|choosing)\s+to\s+stay\s+(?:on\s+)?(?:(?:another|an\s+extra|"
     r"one\s+more|a\s+few\s+more|(?:a\s+)?couple\s+(?:of\s+)?more|\w+\s+more)\s+(?:nights?|days?|"
     r"weeks?)\s+)?(?:in|at)\s+|"
+    # "house sitting for my aunt in portland", "dog-sitting at my brother's in Leeds till
+    # Sunday", "minding my sister's flat in Cork": staying in someone's home to look after it.
+    r"\b(?:house|pet|dog|cat|flat|home)[\s-]?sitting\s+(?:for\s+[^,;.]{1,30}?\s+)?(?:in|at)\s+"
+    r"(?:[a-z]+'s\s+(?:place\s+|house\s+|flat\s+)?(?:in\s+)?)?|"
+    r"\b(?:minding|looking\s+after|watching)\s+(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|s')?\s+)?"
+    r"(?:place|house|flat|apartment|home|dogs?|cats?)\s+(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
@@ -138,7 +144,8 @@ ARRIVED = re.compile(
     # before "got", which would stop at the vehicle).
     r"(?:train|plane|flight|bus|coach|ferry|boat|ship)|"
     r"(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
-    r"snowed\s+in)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
+    # "got held up in Denver", "we're grounded in Reykjavik": kept there by the journey.
+    r"snowed\s+in|held\s+up|grounded)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
     # "reached hyderabad safely", "we are reached Pune" (Indian English): got there.
     # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
@@ -201,7 +208,8 @@ TOURING = re.compile(
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
 GOT_THING = re.compile(
     r"got\s+(?:(?:safely|finally|just)\s+)*"
-    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
+    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed|held\s+up|"
+    r"grounded)\b)"
 )
 
 

@@ -52,7 +52,10 @@ HOMEWARD = re.compile(
     r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
     r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
-    r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b)|"
+    # "we return the 12th", "I return 3 April", "returning next Monday".
+    r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|"
+    r"the\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"next\s+(?:week|mon|tue|wed|thu|fri|sat|sun))|"
     # "returning to Delhi on 15th", "return to Lagos tomorrow": going back where one lives.
     r"\b(?:return|returning)\s+to\s+(?!work\b|the\s+office\b|school\b)[a-z]+(?:\s+[a-z]+)?\s+"
     r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"

@@ -122,7 +122,10 @@ _RESULTS_CLEAR = re.compile(
 """The member's scan or tests came back clear ("mum's scan was clear!!"): well."""
 _SYMPTOM_DOWN = re.compile(
     r"^\s*'s\s+(?:temp|temperature|fever|sats|oxygen)\s+(?:(?:is|'s|has|finally|now|come|came|gone|"
-    r"went)\s+)*(?:down|normal|back\s+to\s+normal|back\s+up|under\s+control|settled)\b"
+    r"went)\s+)*(?:down|normal|back\s+to\s+normal|under\s+control|settled)\b|"
+    # Oxygen "back up" is better; a temperature "back up" is the fever again.
+    r"^\s*'s\s+(?:sats|oxygen)\s+(?:(?:is|are|'s|has|have|finally|now|come|came|gone|went)\s+)*"
+    r"back\s+up\b"
 )
 """The member's temperature is down ("the baby's temp is down to 37.2"): well."""
 
@@ -159,7 +162,9 @@ _INTENSIFIER = re.compile(
     r"back|recovered)\b)"
 )
 _HAS_SINCE = re.compile(
-    r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)"
+    r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)|"
+    # German order, the time before where: "is since two weeks in rehabilitation clinic".
+    r"\b(is|are)\s+(?:since|for|from)\s+(?:\w+\s+){1,3}?(?=in\s)"
 )
 
 _BEEN_DOING = re.compile(
@@ -191,4 +196,4 @@ def spelled_out(rest: str) -> str:
     rest = _BEEN_DOING.sub("is ", rest)
     rest = _WITH.sub("with ", rest)
     rest = _INTENSIFIER.sub(r"\1 ", rest)
-    return _HAS_SINCE.sub(r"\1 ", rest)
+    return _HAS_SINCE.sub(lambda m: (m.group(1) or m.group(2)) + " ", rest)

@@ -33,7 +33,8 @@ _STATUS = re.compile(
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
-    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
+    r"(?:back\s+)?in\s+(?:the\s+|a\s+)?(?:hospital|icu|er|hospice|rehab|rehabilitation(?:\s+clinic)?|"
+    r"rehab\s+clinic)|back(?!\s+(?:to|in)\b)|"
     # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
     r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
     r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
@@ -74,7 +75,9 @@ _DISEASES = (
     r"hand,?\s+foot,?\s+(?:and|&|n)\s+mouth(?:\s+disease)?|gastro(?:enteritis)?|"
     r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting|"
     # A carer's abbreviations: "a UTI", "a chest infection", "an LRTI".
-    r"uti|lrti|urine\s+infection|water\s+infection"
+    r"uti|lrti|urine\s+infection|water\s+infection|"
+    # Lice said the British and the school-letter way: "nits again", "head lice".
+    r"nits|head\s+lice"
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
@@ -108,6 +111,7 @@ _HOME_WITH = re.compile(
 """Home with an illness ("home from nursery with a cough"): kept home by it, so sick."""
 _CARE_STAY = re.compile(
     r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
+    r"rehabilitation|(?:rehab|rehabilitation)\s+clinic|"
     r"medical\s+cent(?:er|re))$"
 )
 _ALL_CLEAR = re.compile(
@@ -203,7 +207,7 @@ _CAME_OUT = re.compile(
 """Out of the hospital: "mom got discharged today", "dad was released from hospital"; and
 said with its own verbs: "dad got out of hospital today", "mom came home from the hospital"."""
 VERBLESS = re.compile(
-    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|"
+    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
 )
 """What a status line says of a member without its verb: "husband away till Sunday",
@@ -211,7 +215,7 @@ VERBLESS = re.compile(
 
 
 _SYMPTOM_WORSE = re.compile(
-    r"^\s*'s\s+(?:fever|temperature|cough|rash|infection|pain|migraine|breathing|sugar|"
+    r"^\s*'s\s+(?:fever|temperature|temp|cough|rash|infection|pain|migraine|breathing|sugar|"
     r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
     r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
     r"bad\s+again|not\s+(?:going\s+)?"

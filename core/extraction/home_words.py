@@ -88,6 +88,11 @@ HOME_SAID = re.compile(
     # "New address is in Leeds", "our new flat's in Hackney": the new home said as the
     # subject, and the town it is in.
     rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{_HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
+    # "New address is 14 Elm Road, Cardiff", "our new address: 3 Rue Cler, Paris": the
+    # street, then the town after its comma.
+    r"\bnew\s+address(?:'s|\s+is|\s*:)\s+(?:[\w.'-]+\s+){1,5}?(?:road|rd|street|st|avenue|ave|"
+    r"lane|ln|drive|dr|close|way|court|ct|place|pl|crescent|terrace|boulevard|blvd|rue|calle|strasse|"
+    r"straße|gardens|grove|square|sq)\.?,\s*(?:(?:flat|apt|unit)\s+\w+,\s*)?|"
     # "officially a Lisbon resident as of this month": the place first, as what one is.
     r"(?:^(?!(?:i'm|im|i|we're|we)\b)|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+)"
     r"(?:(?:now|officially|finally|legally)\s+)*(?:an?\s+)?"

@@ -33,6 +33,9 @@ UNMARKED_Q = re.compile(
     # nights", "could I get the earlier train".
     r"(?:do|does)\s+(?:they|it|the\s+\w+|that\s+\w+|this\s+\w+)\s+(?:have|has|offer|do|serve|"
     r"take|allow|accept|include|come\s+with)\b|(?:is|are)\s+there\s+(?!(?:is|are|was)\b)|"
+    # "is breakfast included", "are dogs allowed", "is parking free".
+    r"(?:is|are)\s+(?:the\s+)?[a-z]+\s+(?:included|allowed|available|free|extra|provided|"
+    r"possible|refundable|open)\b|"
     r"(?:can|could)\s+(?:we|i)\s+(?:change|get|have|add|book|switch|swap|make|move|upgrade|"
     r"extend|pay|reserve|bring|keep|check\s+(?:in|out)|do)\b|"
     # "are u still in lisbon", "r u home yet", "u still at ur moms": the listener's

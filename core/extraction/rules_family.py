@@ -54,7 +54,10 @@ from core.extraction.types import ObservationIntent
 
 # A member reporting on themself: what follows the pronoun is said of the member.
 _REPORTED = re.compile(
-    r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let)\s+(?:(?:me|us)\s+)?"
+    # "My husband tells me he has flu", "mum says she's feeling better": said now, of
+    # themselves, in the present too.
+    r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let|says|tells|texts|"
+    r"rang|phoned)\s+(?:(?:me|us)\s+)?"
     r"(?:from\s+(?:work|school|the\s+\w+)\s+)?(?:to\s+say\s+|know\s+)?(?:that\s+)?"
     r"(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
 )
@@ -223,7 +226,14 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
     if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
         status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
     head = clause.low[: len(clause.low) - len(rest)]
-    if status is None and VERBLESS.match(rest) and _ONLY_THE_MEMBER.fullmatch(head):
+    back_from = re.match(r"\s*back\s+from\b", rest) is not None
+    if (
+        status is None
+        and VERBLESS.match(rest)
+        and _ONLY_THE_MEMBER.fullmatch(head)
+        # "Grandad back from respite", not "Got back from Paris": a name must be one.
+        and not (back_from and how != "relation" and not is_common_first_name(slug))
+    ):
         # A status line that leaves out the verb: the member opens the clause.
         status = member_status("is " + rest)
     if status is None:
@@ -288,6 +298,12 @@ _MY_OWN = re.compile(r"\bmy\s+(?P<mods>(?:[a-z-]+\s+){0,2})$")
 session"): the family domain keeps the family's activities, the speaker's own set none."""
 
 
+_FOR_SOMEONE = re.compile(
+    r"\s*for\s+(?:her|him|them|me|us|(?:my|our)\s+(?:son|daughter|boy|girl|kids?|little\s+one)|"
+    r"the\s+(?:kids|boys|girls|twins))\b"
+)
+
+
 def _speakers_own(clause: Clause, start: int) -> bool:
     """Whether the activity at ``start`` is the speaker's own: "my" heads it, and no
     relation stands between ("my son soccer practice" is the son's)."""
@@ -348,6 +364,8 @@ def _activity(clause: Clause) -> list[Candidate]:
         # "my son's poorly, off school today", "jayden's off school today with a temp": he
         # is off, the school is open.
         return []
+    if no and _FOR_SOMEONE.match(rest):
+        return []  # "no school for her tomorrow": she stays home, the school is open
     if CANCELLED.search(rest) or (no and not ILL_AFTER.match(rest)):
         until = _end_of_day(clause, when)
         out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]

@@ -43,7 +43,7 @@ from core.extraction.travel_returns import (
     return_plan,
     user_is_subject,
 )
-from core.extraction.travel_scenes import holiday_ahead, woke_there
+from core.extraction.travel_scenes import holiday_ahead, visiting_till, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
 
 _HEADING = re.compile(
@@ -362,7 +362,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             for c in planned_trip(clause, place)
             if not c.field.endswith("_date")
         ]
-    if _NOW.search(low) and _VISIT.search(low) and not _AHEAD.search(low):
+    if (
+        (_NOW.search(low) or visiting_till(clause))
+        and _VISIT.search(low)
+        and not _AHEAD.search(low)
+    ):
         # "we're visiting Kyoto right now", "visiting my parents in phoenix rn": a stay now,
         # whatever a progressive verb made the clause look like.
         return [

@@ -222,7 +222,12 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
     if not subjects:
         return None
     subject = subjects[0]
-    dets = [c.i for c in subject.children if c.dep_ in ("det", "poss") and c.i < subject.i]
+    # The phrase starts at its determiner's own first word: "my brother's flight" at "my".
+    dets = [
+        min(t.i for t in c.subtree)
+        for c in subject.children
+        if c.dep_ in ("det", "poss") and c.i < subject.i
+    ]
     # Chat drops the article after a comma too: "home safe, drive was awful".
     after_comma = subject.i > 0 and span.doc[subject.i - 1].text == ","
     bare = subject.pos_ == "PRON" or (subject.pos_ == "NOUN" and after_comma)

@@ -48,6 +48,10 @@ _JOINT = re.compile(
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
+    # "Lily has the flu again, no school tomorrow": what is off, a clause of its own (its
+    # day is not the illness's).
+    r"no\s+(?:school|nursery|daycare|preschool|practice|training|club|swim(?:ming)?|football|"
+    r"soccer|ballet|piano|lessons?|class(?:es)?)\b|"
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"
@@ -124,7 +128,7 @@ _JOINT = re.compile(
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|correction|heads up|quick update|"
+    r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
@@ -140,10 +144,15 @@ _LEAD_FILLER = re.compile(
     # A greeting run straight into the news, no name and no comma: "hey so um just wanted to
     # let you know…", "hi so we landed".
     r"(?:hey|hi|hiya|heya|yo)(?=\s+(?:so|ok|okay|um|uh|just|quick|fyi|btw)\b)|"
+    # Whom a teen or a friend calls out to before the news: "bro im stuck in manchester",
+    # "dude we're finally in Vegas", "sis i'm at the airport" (not "bro is sick").
+    r"(?:bro|bruh|bruv|dude|mate|fam|sis|girl|guys|omg|lol|lmao|ffs)(?=\s+(?:i|i'm|im|we|we're|were|"
+    r"i've|we've|my|our)\b)|"
     # The writer's frame around news of the listener: "guess you made it to Leeds ok", "i
     # see you're back in town", "glad u got home safe". What follows is the listener's.
-    r"(?:(?:i|so|really)\s+)?(?:guess|bet|hear|heard|take\s+it|assume|gather|glad|happy|"
-    r"relieved)(?=\s+(?:that\s+)?(?:you|u|ya|y'all|you've|youve|you're|youre|ur)\b)|"
+    r"(?:(?:i|so|really|just)\s+)?(?:guess|bet|hear|heard|take\s+it|assume|gather|glad|happy|"
+    r"relieved|checking|making\s+sure)"
+    r"(?=\s+(?:that\s+)?(?:you|u|ya|y'all|you've|youve|you're|youre|ur)\b)|"
     # "i see you're back" ("see you next week" is a goodbye, left to the chat rules).
     r"(?:so\s+)?i\s+see(?=\s+(?:that\s+)?(?:you're|youre|you've|youve|you\s+(?:are|have|got|made|"
     r"finally)|u\s+(?:r|are|got|made)|ur)\b)|"

@@ -24,7 +24,7 @@ _SELF_AWAY = re.compile(
     # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
     # "out of the country from 10th to 24th", "I'm travelling from the 2nd to the 9th"
     # "I will be abroad from 20 March", "we're overseas till the 9th": away in another country.
-    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing|abroad|"
+    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*(?:of\s+)?station|travell?ing|abroad|"
     r"overseas|offshore|out\s+of\s+state|"
     # "I'm out from Thursday, back on the 16th": out, with the days it lasts
     r"out(?=\s+(?:from|until|till|til|thru|through)\s))\b"

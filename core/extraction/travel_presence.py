@@ -42,6 +42,8 @@ PRESENT_AT = re.compile(
     r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
+    # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
+    r"actually|literally|really|legit|basically|technically|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
     r"finally|safely|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
@@ -75,7 +77,9 @@ PRESENT_AT = re.compile(
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"
     # "stuck on the tarmac in Chicago": held in the vehicle, where it stands.
-    r"\bstuck\s+on\s+(?:the|a|our|my)\s+(?:tarmac|runway|plane|train|bus|ferry)\s+(?:in|at)\s+|"
+    # "stuck on a train outside Crewe", "sat on a bus just outside Leeds": near it.
+    r"\b(?:stuck|sat|sitting|stopped|stranded)\s+on\s+(?:the|a|an|our|my)\s+(?:tarmac|runway|plane|"
+    r"train|bus|ferry|coach)\s+(?:(?:just|right)\s+)?(?:in|at|outside(?:\s+of)?|near)\s+|"
     # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
     r"\bmoved\s+on\s+to\s+|"
     # "on a layover in charlotte", "i'm on a 3-hour stopover in doha": a stop on the way.

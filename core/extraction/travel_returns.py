@@ -24,7 +24,9 @@ COMPLETED = re.compile(
     r"\bback\s+(?:at\s+work|in\s+the\s+office|at\s+my\s+desk|to\s+work)\b[^.;]*?\bafter\s+"
     r"(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon)\b|"
     # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
-    r"\b(?:we're|i'm|are|am)\s+(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
+    # Said of the speaker ("we are back"), not of a thing ("the results are back").
+    r"(?:\b(?:we're|i'm)|(?:^|\b(?:we|i|and\s+i|we\s+all|both\s+of\s+us|all)\s+)(?:are|am))\s+"
+    r"(?:(?:finally|safely|all|both|now|just)\s+)*(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
     r"all\s+day|for\s+the\s+day)\b)|"
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"

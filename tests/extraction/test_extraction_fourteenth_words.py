@@ -225,3 +225,114 @@ def test_booking_and_listener_talk_is_none(text: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent == "none"
     assert not any(o.intent in ("assertive", "planning") for o in ex.observations)
+
+
+# ---------------------------------------------------------------- batch 2
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # What the member says of themselves, now.
+        ("My wife tells me she has a migraine", "wife", "sick"),
+        ("grandpa says he's feeling much better", "grandpa", "well"),
+        ("Mum says she's back home now", "mom", "home"),
+        # Nits and lice, and a fever back up.
+        ("Oscar has nits again", "oscar", "sick"),
+        ("my daughter has head lice, ugh", "daughter", "sick"),
+        ("the baby's temp is back up to 38.9", "baby", "sick"),
+        ("Arlo's temperature is up again tonight", "arlo", "sick"),
+        # Back from respite or hospital, said without a verb, in a carer's note.
+        ("Grandma back from respite this afternoon", "grandma", "home"),
+        ("Dad back from hospital, tired but settled", "dad", "home"),
+        # "cause" for because, and the apostrophe dropped after it.
+        ("leaving early cause moms in hospital again", "mom", "sick"),
+        ("cant come cos my dads in hospital", "dad", "sick"),
+        # A German speaker's order: the time before where.
+        ("My mother is since Monday in hospital", "mother", "sick"),
+        ("My father is since two weeks in a rehab clinic", "father", "sick"),
+        # An illness, then what is off, after a comma or an emoji.
+        ("Ivy has the flu, no school tomorrow", "ivy", "sick"),
+        ("Ben has a fever 😩 no nursery for him this week", "ben", "sick"),
+    ],
+)
+def test_family_status_second_batch_fourteenth(text: str, member: str, status: str) -> None:
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # Someone else's trip, after the writer's adverb.
+        ("Apparently my brother's flight got cancelled", "travel.status"),
+        ("sadly my sister's trip to Peru is off", "travel.status"),
+        # Things that are back are no return.
+        ("the results are back", "travel.status"),
+        ("my blood test results are back, all normal", "travel.status"),
+        ("grandad's sats are back up", "travel.status"),
+        # A child kept home: the school is open.
+        ("no school for her tomorrow, she has nits", "family.school.event_status"),
+        ("no nursery for him this week", "family.nursery.event_status"),
+        # Oxygen back up is better, not a fever.
+        ("grandad's sats are back up", "family.grandpa.status"),
+        # "the cause of" is no "because".
+        ("the cause of the delay is unclear", "travel.status"),
+    ],
+)
+def test_not_that_second_batch_fourteenth(text: str, field: str) -> None:
+    said = facts_said(text, AT)
+    if field == "family.grandpa.status":
+        assert said.get(field) == "well"  # better, not ill again
+    else:
+        assert field not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A visit said with only its end is under way.
+        ("Visiting my aunt in Lyon till the 9th", {"travel.location": "Lyon"}),
+        ("we're visiting friends in Cork until Sunday", {"travel.location": "Cork"}),
+        # Sat or stuck on a train near a town.
+        ("stuck on a train just outside Doncaster", {"travel.location": "Doncaster"}),
+        ("Stopped on a bus outside Galway for 40 mins", {"travel.location": "Galway"}),
+        # How true, between "I'm" and where.
+        ("im actually in lisbon rn", {"travel.location": "Lisbon"}),
+        ("we're literally stuck in Frankfurt", {"travel.location": "Frankfurt"}),
+        # Whom one calls out to first.
+        ("bro im stuck in leeds the trains are all cancelled", {"travel.location": "Leeds"}),
+        ("dude we're finally in Denver", {"travel.location": "Denver"}),
+        # Filipino "sa" for "in".
+        ("just landed po sa Iloilo", {"travel.location": "Iloilo"}),
+        ("here na sa Davao, sobrang init", {"travel.location": "Davao"}),
+        # Out of station (Indian English), with its end.
+        ("I am out of station till Friday", {"travel.return_date": "2026-03-06"}),
+        # The new address, its town after the comma.
+        ("New address is 7 Mill Lane, Bristol", {"profile.home_city": "Bristol"}),
+        ("our new address is 41 Park Avenue, Leeds", {"profile.home_city": "Leeds"}),
+        # A chat typo of "still".
+        ("stil in Boston till sunday", {"travel.location": "Boston"}),
+    ],
+)
+def test_travel_and_home_second_batch(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text, AT)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Is breakfast included", "none"),
+        ("are pets allowed in the cabin", "none"),
+        ("is parking free at the hotel", "none"),
+        ("Just checking you got home ok", "none"),
+        ("making sure you made it back safe", "none"),
+        ("as long as the weather holds we'll sail to Mull tomorrow", "hypothetical"),
+        ("so long as the trains run I'll be in Leeds by 10", "hypothetical"),
+        ("providing the visa comes through we fly on the 20th", "hypothetical"),
+    ],
+)
+def test_intents_second_batch(text: str, intent: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent == intent
+    assert not any(o.intent in ("assertive", "planning") for o in ex.observations)

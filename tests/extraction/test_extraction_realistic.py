@@ -315,7 +315,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
-_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14a": 100}
+_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14a": 200}
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin."""
 
@@ -546,9 +546,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes13d", "dev"): Figures(0.84, 0.74, 0.00, 0.00, 0, 0.00),
     # probes14a (fourteenth round: travel, whereabouts, family, health, booking dialogue;
     # no realistic set opened), batches each committed before the extractor ran on it and
-    # scored before its fixes: batch 1 (110) 0.855/0.704, one false commit; after its fixes
-    # 0.955/0.938 (four labels set to the catalogue's mixed readings), no false commit.
-    ("probes14a", "dev"): Figures(0.92, 0.88, 0.00, 0.00, 0, 0.00),
+    # scored before its fixes: batch 1 (110) 0.855/0.704, one false commit; batch 2 (104)
+    # 0.875/0.667, one forbidden field; no counterfactual commit. After the fixes the whole
+    # set 0.977/0.944, no false commit, no forbidden field (five labels set to the
+    # catalogue's mixed readings).
+    ("probes14a", "dev"): Figures(0.94, 0.89, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

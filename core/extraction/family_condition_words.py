@@ -66,6 +66,9 @@ _IN_CARE = re.compile(
     r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
+    r"complaining\s+of\s+(?:(?:chest|tummy|stomach|back|head|ear|leg|hip)\s+)?(?:pains?|aches?|"
+    r"feeling\s+(?:dizzy|sick|faint|unwell)|dizziness|nausea|breathlessness)|"
     # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
     r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
 )
@@ -89,6 +92,8 @@ _ON_THE_MEND = re.compile(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
     r"already|now|today|slowly)\s+)*"
     r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
+    # A carer's note: "more alert this morning", "more settled today".
+    r"more\s+(?:alert|awake|responsive|settled|comfortable|chatty|mobile)|"
     r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|picking\s+up|perking\s+up|"
     r"turning\s+the\s+corner|(?:has\s+|have\s+)?turned\s+the\s+corner|"
     # "feeling better than yesterday": better than before, not a comparison with someone.

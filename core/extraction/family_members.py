@@ -216,6 +216,8 @@ _BE_IN = re.compile(
     # "my husband has gone to Abuja for one week", "wife and kids have gone to her mother's
     # place", "mom just landed in phoenix": gone there, and not back yet.
     r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
+    # "hubby flew out to Lagos this morning": left for there, and not back yet.
+    r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)\s+|"
     r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with

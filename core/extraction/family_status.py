@@ -24,7 +24,7 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
-    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|bedridden|peaky|better|well|fine|ok|okay|"
+    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
@@ -150,6 +150,7 @@ _STATUS_CANON = {
     # A carer's note: "Mum: feverish since lunch", "dad is bedridden again".
     "feverish": "sick",
     "nauseous": "sick",
+    "chesty": "sick",  # British carers: "very chesty today"
     "bedridden": "sick",
     "peaky": "sick",
     "unwell": "sick",
@@ -350,11 +351,17 @@ def listed_state(rest: str) -> str | None:
     """Sick or well as said by a later item of a comma list after the member (a note's
     states without their verb); None when no later item says either. An item with a
     subject of its own is someone else's news, not a state of the member."""
-    for m in _LISTED.finditer(rest):
-        item = rest[m.end() :].split(",", 1)[0]
+    items = [rest.split(",", 1)[0].strip()] if _VERBLESS_LEAD.match(rest) else []
+    items += [rest[m.end() :].split(",", 1)[0] for m in _LISTED.finditer(rest)]
+    for item in items:
         if _OWN_SUBJECT.match(item):
             continue
-        said = member_status("is " + item)
+        # "seems much better in herself" has its verb; "very chesty" needs one.
+        said = member_status(" " + item) or member_status("is " + item)
         if said in ("sick", "well"):
             return said
     return None
+
+
+_VERBLESS_LEAD = re.compile(r"\s*(?:very|quite|a\s+bit|bit|really|so|more|much)\s+[a-z]")
+"""A note's first state said without its verb: "grandma very chesty, coughing a lot"."""

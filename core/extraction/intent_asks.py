@@ -58,7 +58,9 @@ _INDIRECT_REQUEST = re.compile(
     r"(?:the|that|this)\s+(?:[\w:.]+\s+)?(?:one|ones|option|train|flight|room|table|time|slot|"
     r"hotel|place|date|day)\b|(?:that|this)\s+(?=would|'d|will))[^,;]*\s+(?:would|'d|will)\s+"
     r"(?:be\s+(?:ideal|perfect|great|best|good|fine|lovely|preferable|better|brilliant|wonderful|"
-    r"amazing|fantastic)|work(?:\s+(?:better|best|well|fine))?)(?:\s+for\s+(?:me|us))?"
+    r"amazing|fantastic)|work(?:\s+(?:better|best|well|fine))?)(?:\s+for\s+(?:me|us))?|"
+    # "I'd prefer a room on a lower floor": the customer's choice.
+    r"^(?:i|we)(?:'d|\s+would)\s+(?:prefer|rather\s+have)\s+(?:a|an|the|one|two|something)\b[^;]*?"
     r"(?:,?\s+(?:thanks|thank\s+you|please))?$"
 )
 _LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh|hmm+|honestly|tbh)[\s,!.]+)*"

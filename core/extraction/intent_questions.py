@@ -28,6 +28,8 @@ _STATUS_Q = re.compile(
 )
 UNMARKED_Q = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "do you know if the trains are running tomorrow", "does anyone know…": asked.
+    r"(?:do|does)\s+(?:you|u|ya|any\s*one|any\s*body)\s+(?:happen\s+to\s+)?know\b|"
     # A booking desk asked, the mark left off: "do they have anything cheaper near the
     # station", "does the room have a bath", "is there parking", "can we change that to 3
     # nights", "could I get the earlier train".
@@ -93,7 +95,7 @@ _ASK_TO_BOOK = re.compile(
     r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:book|reserve|get|have|order|add|change|"
     # "can we change that to 3 nights", "could we move it to 8", "can I switch this one".
     r"cancel|switch|swap|move|make|upgrade|extend)\s+(?:a|an|the|my|our|some|two|three|four|\d|"
-    r"that|it|this|those|these)\b"
+    r"that|it|this|those|these|breakfast|parking|dinner|lunch|wifi|a\s+cot|an\s+extra)\b"
 )
 """Asking a clerk or an assistant for something: "could I book a table for two?", "can we
 have the bill?" (a request, not a possibility wondered about)."""

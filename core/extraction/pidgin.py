@@ -14,7 +14,8 @@ import re
 _DONE = {"land": "landed", "reach": "reached", "arrive": "arrived", "enter": "entered"}
 _DONE |= {"return": "returned", "move": "moved", "relocate": "relocated", "comot": "left"}
 _DON = re.compile(
-    r"\b(?P<who>i|we|me)\s+(?:don|done)\s+(?P<verb>" + "|".join(_DONE) + r")\b(?P<for>\s+for\b)?",
+    r"\b(?P<who>i|we|me)\s+(?:don|done)\s+(?P<verb>" + "|".join(_DONE) + r")\b(?P<for>\s+for\b)?"
+    r"(?P<house>\s+house\b)?",
     re.I,
 )
 
@@ -52,4 +53,6 @@ def pidgin_perfect(text: str) -> str:
 def _english(m: re.Match[str]) -> str:
     who = "I" if m.group("who").lower() in ("i", "me") else m.group("who")
     said = f"{who} have {_DONE[m.group('verb').lower()]}"
+    if m.group("house"):
+        return said + " home"  # "I don reach house": I have reached home
     return said + (" in" if m.group("for") else "")

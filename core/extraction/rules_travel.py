@@ -71,7 +71,9 @@ _HEADING = re.compile(
     # "in"): the place must still be one the gazetteer knows.
     r"|\b(?:arriving|landing)\s+(?:(?:in|at|into)\s+)?"
     # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
-    r"|\b(?:we|i|will|'ll|shall)\s+(?:land|arrive|get\s+in)\s+(?:(?:to|in|at|into)\s+)?"
+    r"|\b(?:we|i|will|'ll|shall)\s+(?:land|arrive|get\s+in)\s+"
+    # "I arrive tomorrow to Frankfurt": the day between, the learner's "to".
+    r"(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day)\s+)?(?:(?:to|in|at|into)\s+)?"
     # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
     r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
     # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.

@@ -80,7 +80,9 @@ _JOINT = re.compile(
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
+    r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
+    # "hubby flew out to Lagos this morning, back in two weeks"
+    r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
@@ -141,6 +143,8 @@ _LEAD_FILLER = re.compile(
     r"(?:for|to)\s+[a-z]+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
+    # Politeness before a desk's question: "Sorry to bother you, is the pool heated".
+    r"sorry\s+to\s+(?:bother|trouble|disturb)\s+you|quick\s+question|excuse\s+me|"
     # A greeting run straight into the news, no name and no comma: "hey so um just wanted to
     # let you know…", "hi so we landed".
     r"(?:hey|hi|hiya|heya|yo)(?=\s+(?:so|ok|okay|um|uh|just|quick|fyi|btw)\b)|"

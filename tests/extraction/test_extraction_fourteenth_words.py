@@ -336,3 +336,67 @@ def test_intents_second_batch(text: str, intent: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent == intent
     assert not any(o.intent in ("assertive", "planning") for o in ex.observations)
+
+
+# ---------------------------------------------------------------- batch 3
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # A carer's note: the first state without its verb, a state with its own verb.
+        ("Nan very chesty overnight, sats ok", "grandma", "sick"),
+        ("Grandad quite breathless, on oxygen now", "grandpa", "sick"),
+        ("Mum slept through, seems much brighter in herself", "mom", "well"),
+        ("Dad slept well, more alert this morning", "dad", "well"),
+        ("Grandma more settled today after a rough night", "grandma", "well"),
+        ("Mum is complaining of chest pain again", "mom", "sick"),
+        ("dad was complaining of feeling dizzy after lunch, BP low", "dad", "sick"),
+        # Flown out, and the way back said after a comma.
+        ("my wife flew out to Nairobi on Monday, back in two weeks", "wife", "away"),
+        ("hubby's flown to Doha for work, back in a few days", "husband", "away"),
+    ],
+)
+def test_family_status_third_batch_fourteenth(text: str, member: str, status: str) -> None:
+    said = {
+        o.field: o.candidate_value
+        for o in extract_offline(text, at=AT).observations
+        if o.intent not in ("hypothetical", "retract")
+    }
+    assert said.get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I arrive tomorrow to Frankfurt", {"travel.destination": "Frankfurt",
+                                            "travel.depart_date": "2026-03-05"}),
+        ("We arrive on Friday to Vienna, staying with friends", {"travel.destination": "Vienna"}),
+        ("we land Saturday in Porto", {"travel.destination": "Porto"}),
+        ("I don reach house, thank God", {"travel.status": "completed"}),
+        ("We don reach house safe", {"travel.status": "completed"}),
+    ],
+)  # fmt: skip
+def test_travel_third_batch(text: str, expected: dict[str, object]) -> None:
+    said = facts_said(text, AT)
+    assert {f: said.get(f) for f in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you know if the trains are running tomorrow",
+        "does anyone know if the ferry runs in march",
+        "do u happen to know when the pool opens",
+        "Can I add breakfast to my reservation",
+        "could we add parking to the booking",
+        "Sorry to bother you, is the pool heated",
+        "quick question, is the gym open on sundays",
+        "I'd prefer a room on a lower floor",
+        "we would prefer a table outside",
+    ],
+)
+def test_booking_third_batch_is_none(text: str) -> None:
+    ex = extract_offline(text, at=AT)
+    assert ex.intent == "none"
+    assert not any(o.intent in ("assertive", "planning") for o in ex.observations)

@@ -315,9 +315,9 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
 
 
-_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14a": 200}
+_PROBE_MINIMUM = {"probes13c": 80, "probes13d": 80, "probes14a": 280}
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
-their floors are set with a wider margin."""
+their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
 
 
 def test_the_probe_sets_are_new() -> None:
@@ -547,10 +547,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # probes14a (fourteenth round: travel, whereabouts, family, health, booking dialogue;
     # no realistic set opened), batches each committed before the extractor ran on it and
     # scored before its fixes: batch 1 (110) 0.855/0.704, one false commit; batch 2 (104)
-    # 0.875/0.667, one forbidden field; no counterfactual commit. After the fixes the whole
-    # set 0.977/0.944, no false commit, no forbidden field (five labels set to the
-    # catalogue's mixed readings).
-    ("probes14a", "dev"): Figures(0.94, 0.89, 0.00, 0.00, 0, 0.00),
+    # 0.875/0.667, one forbidden field; batch 3 (76) 0.803/0.667; no counterfactual commit.
+    # After the round the whole set (290) 0.952/0.914, no false commit, no forbidden field
+    # (five labels set to the catalogue's mixed readings after their batch was scored).
+    ("probes14a", "dev"): Figures(0.92, 0.86, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -148,13 +148,26 @@ _HOME_RECOVERING = re.compile(
 """Recovering at home ("he's recovering at home"): out of hospital and home."""
 
 
+_FEVER_READING = re.compile(
+    r"^\s*'s\s+(?:temp|temperature)\s+(?:(?:is|'s|was|of|at|hit|reached|went\s+up\s+to|up\s+to|now)\s+)+"
+    r"(?:3[89]|4[01]|10[0-4])(?:\.\d)?\b"
+)
+"""A fever read off the thermometer ("Dad's temp is 38.5", "her temperature hit 102"):
+38 and up in Celsius, 100 and up in Fahrenheit."""
+
+
 def condition_said(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
     if _HOME_RECOVERING.match(rest):
         return "home"
     if _ON_THE_MEND.match(rest) or _RESULTS_CLEAR.match(rest):
         return "well"
-    if _IN_CARE.match(rest) or _FLARE.match(rest) or _WORSENED.match(rest):
+    if (
+        _IN_CARE.match(rest)
+        or _FLARE.match(rest)
+        or _WORSENED.match(rest)
+        or _FEVER_READING.match(rest)
+    ):
         return "sick"
     return None
 

@@ -52,6 +52,9 @@ _JOINT = re.compile(
     # day is not the illness's).
     r"no\s+(?:school|nursery|daycare|preschool|practice|training|club|swim(?:ming)?|football|"
     r"soccer|ballet|piano|lessons?|class(?:es)?)\b|"
+    # "grandma very chesty, coughing a lot, ring 111 if worse": a carer's instruction and its
+    # condition after the states, a clause of its own (the states are not conditional).
+    r"(?:ring|call|phone|contact|text|page|escalate|give|check|inform)\s+[^,.;]{0,30}?\bif\b|"
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"

@@ -400,3 +400,27 @@ def test_booking_third_batch_is_none(text: str) -> None:
     ex = extract_offline(text, at=AT)
     assert ex.intent == "none"
     assert not any(o.intent in ("assertive", "planning") for o in ex.observations)
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # A carer's instruction and its condition after the states: the states stand.
+        ("night shift: grandma very chesty, coughing a lot, ring 111 if worse", "grandma", "sick"),
+        ("Mum is much better today, call me if anything changes", "mom", "well"),
+        # A fever read off the thermometer.
+        ("Dad's temp is 38.5, call the GP if it goes higher", "dad", "sick"),
+        ("my son's temperature is 39.2 this morning", "son", "sick"),
+        ("the baby's temp hit 101 so we're staying in", "baby", "sick"),
+    ],
+)
+def test_carers_states_with_an_instruction(text: str, member: str, status: str) -> None:
+    assert facts_said(text, AT).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mum's temp is 36.8, all good", "if dad gets worse, ring 111", "ring me if grandma is poorly"],
+)
+def test_no_status_from_a_normal_reading_or_a_condition(text: str) -> None:
+    assert not any(f.endswith(".status") for f in facts_said(text, AT))

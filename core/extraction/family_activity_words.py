@@ -55,12 +55,17 @@ NO_ACT = re.compile(
 SICK_WORD = re.compile(r"\b(?:sick|ill|poorly|unwell|fever|temp|flu|bug|cold|covid|vomiting)\b")
 """Before "off school": who is ill is off ("my son's poorly, off school today"), the school open."""
 ILL_AFTER = re.compile(
-    r"\s*(?:sick|ill|poorly|unwell|(?:with|w/?)\s+(?!(?:their|his|her|my|our|friends|family|us|me)\b)\w)"
+    # The day may come first: "off school today with a temp", "off nursery again, poorly".
+    r"\s*(?:(?:today|again|tomorrow|this\s+week|all\s+week)\s*,?\s+)?(?:sick|ill|poorly|unwell|(?:with|w/?)\s+(?!(?:their|his|her|my|our|friends|family|us|me)\b)\w)"
 )
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
 MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
-    r"switched|bumped|shifted)\b"
+    r"switched|bumped|shifted)\b|"
+    # A new day said as what it is now: "parents evening is now on the 12th not the 5th",
+    # "swimming's now thursdays", "the recital is now at 6 instead".
+    r"^\s*(?:(?:is|'s|are)\s+now|will\s+now\s+be)\s+(?:on|at|the|this|next|tomorrow|"
+    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)"
 )
 PUT_OFF = re.compile(
     # "the trip to the zoo has been postponed": where it goes may come between.

@@ -32,6 +32,10 @@ _IN_CARE = re.compile(
     r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
     r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
     r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
+    # A course of medicine for an infection: "on antibiotics for a UTI now", "started on
+    # IV antibiotics", "on a course of amoxicillin" (not "off antibiotics").
+    r"(?:(?:been\s+|got\s+|was\s+)?(?:started|put)\s+)?on\s+(?:a\s+course\s+of\s+|(?:iv|oral|strong)\s+)?"
+    r"(?:antibiotics|amoxicillin|penicillin|antivirals|tamiflu|steroids\s+for)\b|"
     r"(?:been\s+|got\s+|was\s+|were\s+)?(?:moved|transferred|taken\s+up)\s+(?:up\s+)?to\s+(?:the\s+|a\s+)?"
     r"(?:ward\s+\w+|(?:[a-z]+\s+)?ward\b|icu|intensive\s+care|hdu|high\s+dependency|"
     r"critical\s+care)|"
@@ -58,9 +62,13 @@ _IN_CARE = re.compile(
     r"(?:been\s+|got\s+|was\s+)?signed\s+off\s+(?:work\s+|sick\b)|"
     # A status line: "twins both off nursery with conjunctivitis".
     r"(?:both\s+|all\s+)?(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|"
-    r"work|college|uni)\s+(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
+    r"work|college|uni)\s+(?:(?:today|again|tomorrow|this\s+week|all\s+week)\s+)?"
+    r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
+    r"complaining\s+of\s+(?:(?:chest|tummy|stomach|back|head|ear|leg|hip)\s+)?(?:pains?|aches?|"
+    r"feeling\s+(?:dizzy|sick|faint|unwell)|dizziness|nausea|breathlessness)|"
     # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
     r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
 )
@@ -84,6 +92,8 @@ _ON_THE_MEND = re.compile(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
     r"already|now|today|slowly)\s+)*"
     r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
+    # A carer's note: "more alert this morning", "more settled today".
+    r"more\s+(?:alert|awake|responsive|settled|comfortable|chatty|mobile)|"
     r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|picking\s+up|perking\s+up|"
     r"turning\s+the\s+corner|(?:has\s+|have\s+)?turned\s+the\s+corner|"
     # "feeling better than yesterday": better than before, not a comparison with someone.
@@ -117,7 +127,10 @@ _RESULTS_CLEAR = re.compile(
 """The member's scan or tests came back clear ("mum's scan was clear!!"): well."""
 _SYMPTOM_DOWN = re.compile(
     r"^\s*'s\s+(?:temp|temperature|fever|sats|oxygen)\s+(?:(?:is|'s|has|finally|now|come|came|gone|"
-    r"went)\s+)*(?:down|normal|back\s+to\s+normal|back\s+up|under\s+control|settled)\b"
+    r"went)\s+)*(?:down|normal|back\s+to\s+normal|under\s+control|settled)\b|"
+    # Oxygen "back up" is better; a temperature "back up" is the fever again.
+    r"^\s*'s\s+(?:sats|oxygen)\s+(?:(?:is|are|'s|has|have|finally|now|come|came|gone|went)\s+)*"
+    r"back\s+up\b"
 )
 """The member's temperature is down ("the baby's temp is down to 37.2"): well."""
 
@@ -135,13 +148,26 @@ _HOME_RECOVERING = re.compile(
 """Recovering at home ("he's recovering at home"): out of hospital and home."""
 
 
+_FEVER_READING = re.compile(
+    r"^\s*'s\s+(?:temp|temperature)\s+(?:(?:is|'s|was|of|at|hit|reached|went\s+up\s+to|up\s+to|now)\s+)+"
+    r"(?:3[89]|4[01]|10[0-4])(?:\.\d)?\b"
+)
+"""A fever read off the thermometer ("Dad's temp is 38.5", "her temperature hit 102"):
+38 and up in Celsius, 100 and up in Fahrenheit."""
+
+
 def condition_said(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
     if _HOME_RECOVERING.match(rest):
         return "home"
     if _ON_THE_MEND.match(rest) or _RESULTS_CLEAR.match(rest):
         return "well"
-    if _IN_CARE.match(rest) or _FLARE.match(rest) or _WORSENED.match(rest):
+    if (
+        _IN_CARE.match(rest)
+        or _FLARE.match(rest)
+        or _WORSENED.match(rest)
+        or _FEVER_READING.match(rest)
+    ):
         return "sick"
     return None
 
@@ -154,7 +180,9 @@ _INTENSIFIER = re.compile(
     r"back|recovered)\b)"
 )
 _HAS_SINCE = re.compile(
-    r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)"
+    r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)|"
+    # German order, the time before where: "is since two weeks in rehabilitation clinic".
+    r"\b(is|are)\s+(?:since|for|from)\s+(?:\w+\s+){1,3}?(?=in\s)"
 )
 
 _BEEN_DOING = re.compile(
@@ -186,4 +214,4 @@ def spelled_out(rest: str) -> str:
     rest = _BEEN_DOING.sub("is ", rest)
     rest = _WITH.sub("with ", rest)
     rest = _INTENSIFIER.sub(r"\1 ", rest)
-    return _HAS_SINCE.sub(r"\1 ", rest)
+    return _HAS_SINCE.sub(lambda m: (m.group(1) or m.group(2)) + " ", rest)

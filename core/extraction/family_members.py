@@ -19,7 +19,7 @@ from core.extraction.clause import Clause
 from core.extraction.first_names import is_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER, place_at
-from core.extraction.pronouns import RELATION_SPELLINGS
+from core.extraction.pronouns import KIN_AS_SAID, RELATION_SPELLINGS
 
 if TYPE_CHECKING:  # spaCy is imported only where messages are read
     from spacy.tokens import Token
@@ -35,7 +35,7 @@ _RELATION = (
     r"whole\s+family|"
     # A child by their place among the children: "my eldest is off sick", "our little one".
     r"eldest|oldest|youngest|little\s+one|wee\s+one|middle\s+one|"
-    + "|".join(sorted(RELATION_SPELLINGS, key=len, reverse=True))
+    + "|".join(sorted([*RELATION_SPELLINGS, *KIN_AS_SAID], key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
 _RELATIVE = re.compile(
@@ -216,6 +216,8 @@ _BE_IN = re.compile(
     # "my husband has gone to Abuja for one week", "wife and kids have gone to her mother's
     # place", "mom just landed in phoenix": gone there, and not back yet.
     r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
+    # "hubby flew out to Lagos this morning": left for there, and not back yet.
+    r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)\s+|"
     r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with

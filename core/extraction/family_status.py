@@ -24,7 +24,7 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
-    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|bedridden|peaky|better|well|fine|ok|okay|"
+    r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
@@ -33,7 +33,8 @@ _STATUS = re.compile(
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
-    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|er|hospice|rehab)|back(?!\s+(?:to|in)\b)|"
+    r"(?:back\s+)?in\s+(?:the\s+|a\s+)?(?:hospital|icu|er|hospice|rehab|rehabilitation(?:\s+clinic)?|"
+    r"rehab\s+clinic)|back(?!\s+(?:to|in)\b)|"
     # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
     r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
     r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
@@ -72,11 +73,18 @@ _DISEASES = (
     r"stomach\s*ache|ear\s*ache|(?:head|chest)\s+cold|loose\s+motions?|diarrh?o?ea|"
     r"malaria|typhoid(?:\s+fever)?|dengue(?:\s+fever)?|scarlet\s+fever|whooping\s+cough|"
     r"hand,?\s+foot,?\s+(?:and|&|n)\s+mouth(?:\s+disease)?|gastro(?:enteritis)?|"
-    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting"
+    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting|"
+    # A carer's abbreviations: "a UTI", "a chest infection", "an LRTI".
+    r"uti|lrti|urine\s+infection|water\s+infection|"
+    # Lice said the British and the school-letter way: "nits again", "head lice".
+    r"nits|head\s+lice"
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
-    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring)"
+    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring|"
+    # How a doctor or an Indian or Nigerian household names the kind: "viral fever",
+    # "high-grade fever", "a bacterial infection", "acute bronchitis".
+    r"viral|bacterial|high[- ]grade|acute|persistent)"
 )
 _ILLNESS = re.compile(
     _PRE
@@ -97,8 +105,13 @@ _COMING_DOWN = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
+_HOME_WITH = re.compile(
+    rf"\bhome\b[^,.;]*?\bwith\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+)
+"""Home with an illness ("home from nursery with a cough"): kept home by it, so sick."""
 _CARE_STAY = re.compile(
     r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
+    r"rehabilitation|(?:rehab|rehabilitation)\s+clinic|"
     r"medical\s+cent(?:er|re))$"
 )
 _ALL_CLEAR = re.compile(
@@ -137,6 +150,7 @@ _STATUS_CANON = {
     # A carer's note: "Mum: feverish since lunch", "dad is bedridden again".
     "feverish": "sick",
     "nauseous": "sick",
+    "chesty": "sick",  # British carers: "very chesty today"
     "bedridden": "sick",
     "peaky": "sick",
     "unwell": "sick",
@@ -194,7 +208,7 @@ _CAME_OUT = re.compile(
 """Out of the hospital: "mom got discharged today", "dad was released from hospital"; and
 said with its own verbs: "dad got out of hospital today", "mom came home from the hospital"."""
 VERBLESS = re.compile(
-    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|"
+    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
 )
 """What a status line says of a member without its verb: "husband away till Sunday",
@@ -202,7 +216,7 @@ VERBLESS = re.compile(
 
 
 _SYMPTOM_WORSE = re.compile(
-    r"^\s*'s\s+(?:fever|temperature|cough|rash|infection|pain|migraine|breathing|sugar|"
+    r"^\s*'s\s+(?:fever|temperature|temp|cough|rash|infection|pain|migraine|breathing|sugar|"
     r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
     r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
     r"bad\s+again|not\s+(?:going\s+)?"
@@ -235,6 +249,8 @@ _ADMITTED_WITH = re.compile(
 OFF_SICK = re.compile(
     _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     r"(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+"
+    # The day between: "off school today with a temp", "home from nursery again w/ a cough".
+    r"(?:(?:today|again|tomorrow|this\s+week|all\s+week|since\s+\w+)\s+)?"
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
@@ -311,8 +327,8 @@ def _member_status(rest: str) -> str | None:
             st = "well"
         elif said.startswith(("at ", "back at ", "away at ")):
             st = "away"
-        if st == "home" and _SICK_WORD.search(rest):
-            st = "sick"  # "home with a cold"
+        if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
+            st = "sick"  # "home with a cold", "home from nursery again with a cough"
         return st
     if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
         return "sick"
@@ -321,3 +337,31 @@ def _member_status(rest: str) -> str | None:
     if _SYMPTOM_WORSE.match(rest):
         return "sick"
     return None
+
+
+_LISTED = re.compile(r",\s*(?:and\s+)?(?=[a-z])")
+"""A carer's note lists states after the member, each without its verb: "mum had a bad
+night, very confused, on antibiotics for a UTI now"."""
+_OWN_SUBJECT = re.compile(
+    r"(?:i|we|you|he|she|they|it|my|our|your|his|her|their|the|this|that|there|[a-z]+'s)\b"
+)
+
+
+def listed_state(rest: str) -> str | None:
+    """Sick or well as said by a later item of a comma list after the member (a note's
+    states without their verb); None when no later item says either. An item with a
+    subject of its own is someone else's news, not a state of the member."""
+    items = [rest.split(",", 1)[0].strip()] if _VERBLESS_LEAD.match(rest) else []
+    items += [rest[m.end() :].split(",", 1)[0] for m in _LISTED.finditer(rest)]
+    for item in items:
+        if _OWN_SUBJECT.match(item):
+            continue
+        # "seems much better in herself" has its verb; "very chesty" needs one.
+        said = member_status(" " + item) or member_status("is " + item)
+        if said in ("sick", "well"):
+            return said
+    return None
+
+
+_VERBLESS_LEAD = re.compile(r"\s*(?:very|quite|a\s+bit|bit|really|so|more|much)\s+[a-z]")
+"""A note's first state said without its verb: "grandma very chesty, coughing a lot"."""

@@ -85,6 +85,10 @@ RESULT_VERBS = frozenset(
             "strand",
             "stick",
             "hole",  # "holed up at a motel in Flagstaff"
+            # "got held up in Denver", "we're grounded in Reykjavik": kept there (a field
+            # rule must still name the place: "held up" alone, or "held a party", is none).
+            "hold",
+            "ground",
             # "we extended the trip to monday": the day it now ends is ahead.
             "extend",
             # "rebooked on the Sunday flight to Dallas": that flight is the plan ("rebooke" is

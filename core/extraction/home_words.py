@@ -57,6 +57,11 @@ HOME_SAID = re.compile(
     rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|are\s+renting|'re\s+renting|"
     rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
     rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
+    # "still renting in Bath for now", "we're renting a flat in Leeds": where one rents is
+    # where one lives (not a stay rented "for the summer").
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|still|currently)\s+)(?:(?:still|currently|now)\s+)*"
+    r"renting\s+(?:(?:a|an|our|my)\s+(?:[a-z]+\s+)?(?:flat|apartment|house|place|room|studio)\s+)?"
+    rf"in\s+{_RENTED_STAY}|"
     # Non-native "I stay in Pune with my parents": the simple present, no stay's end.
     rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?(?:in|at)\s+{_STAY_AWAY}|"
     # "me and my wife moved to Calgary", "the kids and I moved back to Dublin"
@@ -83,6 +88,11 @@ HOME_SAID = re.compile(
     # "New address is in Leeds", "our new flat's in Hackney": the new home said as the
     # subject, and the town it is in.
     rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{_HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
+    # "New address is 14 Elm Road, Cardiff", "our new address: 3 Rue Cler, Paris": the
+    # street, then the town after its comma.
+    r"\bnew\s+address(?:'s|\s+is|\s*:)\s+(?:[\w.'-]+\s+){1,5}?(?:road|rd|street|st|avenue|ave|"
+    r"lane|ln|drive|dr|close|way|court|ct|place|pl|crescent|terrace|boulevard|blvd|rue|calle|strasse|"
+    r"straße|gardens|grove|square|sq)\.?,\s*(?:(?:flat|apt|unit)\s+\w+,\s*)?|"
     # "officially a Lisbon resident as of this month": the place first, as what one is.
     r"(?:^(?!(?:i'm|im|i|we're|we)\b)|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+)"
     r"(?:(?:now|officially|finally|legally)\s+)*(?:an?\s+)?"

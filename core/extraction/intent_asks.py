@@ -52,8 +52,15 @@ _INDIRECT_REQUEST = re.compile(
     r"^(?:(?:around|about|at|by|before|after|sometime|any\s*time|early|late|roughly)\b|\d|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|tomorrow\b|tonight\b|somewhere\b|"
     r"something\b|anything\b|either\b|a\s+(?:table|room|seat|taxi|car|window|double|single|"
-    r"twin|quiet|sea|ground)\b)[^,;]*\s+(?:would|'d|will)\s+be\s+(?:ideal|perfect|great|best|"
-    r"good|fine|lovely|preferable|better|brilliant|wonderful|amazing|fantastic)"
+    r"twin|quiet|sea|ground)\b|"
+    # "the one with parking would be better", "the earlier train would work better for me",
+    # "that would be great": which of the offers suits, or the offer accepted.
+    r"(?:the|that|this)\s+(?:[\w:.]+\s+)?(?:one|ones|option|train|flight|room|table|time|slot|"
+    r"hotel|place|date|day)\b|(?:that|this)\s+(?=would|'d|will))[^,;]*\s+(?:would|'d|will)\s+"
+    r"(?:be\s+(?:ideal|perfect|great|best|good|fine|lovely|preferable|better|brilliant|wonderful|"
+    r"amazing|fantastic)|work(?:\s+(?:better|best|well|fine))?)(?:\s+for\s+(?:me|us))?|"
+    # "I'd prefer a room on a lower floor": the customer's choice.
+    r"^(?:i|we)(?:'d|\s+would)\s+(?:prefer|rather\s+have)\s+(?:a|an|the|one|two|something)\b[^;]*?"
     r"(?:,?\s+(?:thanks|thank\s+you|please))?$"
 )
 _LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh|hmm+|honestly|tbh)[\s,!.]+)*"

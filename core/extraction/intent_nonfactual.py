@@ -45,7 +45,9 @@ CONDITIONAL = re.compile(
     r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
     rf"{_YEAH_RIGHT}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
     r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
-    r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich))\b"
+    r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich)|"
+    # "as long as the weather holds we'll sail to Mull", "providing the trains run".
+    r"(?:as|so)\s+long\s+as|providing|on\s+condition\s+that)\b"
 )
 IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
@@ -74,7 +76,8 @@ IF_IDIOM = re.compile(
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"
-    r"^(?:if|unless|suppose|supposing|assuming|provided|imagine|in\s+case|without|"
+    r"^(?:if|unless|suppose|supposing|assuming|provided|providing|(?:as|so)\s+long\s+as|imagine|"
+    r"in\s+case|without|"
     rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )

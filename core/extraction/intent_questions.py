@@ -27,7 +27,19 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "do you know if the trains are running tomorrow", "does anyone know…": asked.
+    r"(?:do|does)\s+(?:you|u|ya|any\s*one|any\s*body)\s+(?:happen\s+to\s+)?know\b|"
+    # A booking desk asked, the mark left off: "do they have anything cheaper near the
+    # station", "does the room have a bath", "is there parking", "can we change that to 3
+    # nights", "could I get the earlier train".
+    r"(?:do|does)\s+(?:they|it|the\s+\w+|that\s+\w+|this\s+\w+)\s+(?:have|has|offer|do|serve|"
+    r"take|allow|accept|include|come\s+with)\b|(?:is|are)\s+there\s+(?!(?:is|are|was)\b)|"
+    # "is breakfast included", "are dogs allowed", "is parking free".
+    r"(?:is|are)\s+(?:the\s+)?[a-z]+\s+(?:included|allowed|available|free|extra|provided|"
+    r"possible|refundable|open)\b|"
+    r"(?:can|could)\s+(?:we|i)\s+(?:change|get|have|add|book|switch|swap|make|move|upgrade|"
+    r"extend|pay|reserve|bring|keep|check\s+(?:in|out)|do)\b|"
     # "are u still in lisbon", "r u home yet", "u still at ur moms": the listener's
     # whereabouts asked, the verb before "you" (or left out before "still"), mark or not.
     r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|(?:you|u)\s+still\s+"
@@ -81,7 +93,9 @@ _SPEAKER_ACTS = re.compile(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b"
 
 _ASK_TO_BOOK = re.compile(
     r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:book|reserve|get|have|order|add|change|"
-    r"cancel)\s+(?:a|an|the|my|our|some|two|three|four|\d)\b"
+    # "can we change that to 3 nights", "could we move it to 8", "can I switch this one".
+    r"cancel|switch|swap|move|make|upgrade|extend)\s+(?:a|an|the|my|our|some|two|three|four|\d|"
+    r"that|it|this|those|these|breakfast|parking|dinner|lunch|wifi|a\s+cot|an\s+extra)\b"
 )
 """Asking a clerk or an assistant for something: "could I book a table for two?", "can we
 have the bill?" (a request, not a possibility wondered about)."""

@@ -1,8 +1,10 @@
-"""Nigerian Pidgin's perfect: "I don land for Abuja", "we don reach Lagos o".
+"""Nigerian Pidgin's perfect and future: "I don land for Abuja", "I go return Sunday".
 
 "don" before a verb marks a thing done ("I have landed"), and "for" before a place is
 "in" or "at". The arrival is read as the English perfect it stands for, so the rules that
 read "I have landed in Abuja" read it too; other "don"s ("don" the name, "don't") are left.
+"go" before a bare verb of travel is the future ("I go return Sunday": I will return on
+Sunday), read as "will" so the rules of English plans read it.
 """
 
 from __future__ import annotations
@@ -12,14 +14,38 @@ import re
 _DONE = {"land": "landed", "reach": "reached", "arrive": "arrived", "enter": "entered"}
 _DONE |= {"return": "returned", "move": "moved", "relocate": "relocated", "comot": "left"}
 _DON = re.compile(
-    r"\b(?P<who>i|we|me)\s+(?:don|done)\s+(?P<verb>" + "|".join(_DONE) + r")\b(?P<for>\s+for\b)?",
+    r"\b(?P<who>i|we|me)\s+(?:don|done)\s+(?P<verb>" + "|".join(_DONE) + r")\b(?P<for>\s+for\b)?"
+    r"(?P<house>\s+house\b)?",
     re.I,
 )
 
 
+_GO = re.compile(
+    r"\b(?P<who>i|we)\s+go\s+(?=(?:return|come\s+back|comot|travel|reach|land|arrive|fly|move|"
+    r"relocate|leave)\b)",
+    re.I,
+)
+"""Pidgin's future: "I go return Sunday", "we go reach Lagos by 6" ("I go to…" is English)."""
+
+
+_NA_WHEN = re.compile(
+    r"(?:^|(?<=[.!?]\s))na\s+(?=(?:tomorrow|today|tonight|next|this|on|(?:mon|tues|wednes|thurs|"
+    r"fri|satur|sun)day)\b[^.!?]*\b(?:i|we)\s+(?:go|don|dey|will)\b)",
+    re.I,
+)
+"""Pidgin's "na" that puts the day first ("Na tomorrow I go travel": it is tomorrow that I
+will travel)."""
+
+
 def pidgin_perfect(text: str) -> str:
-    """``text`` with "I don land for X" read as "I have landed in X"."""
-    if " don" not in text.lower():
+    """``text`` with "I don land for X" read as "I have landed in X", and "I go return" as
+    "I will return"."""
+    low = text.lower()
+    if low.startswith("na ") or ". na " in low:
+        text = _NA_WHEN.sub("", text)
+    if " go " in low:
+        text = _GO.sub(lambda m: f"{m.group('who')} will ", text)
+    if " don" not in low:
         return text  # the cheap test first
     return _DON.sub(_english, text)
 
@@ -27,4 +53,6 @@ def pidgin_perfect(text: str) -> str:
 def _english(m: re.Match[str]) -> str:
     who = "I" if m.group("who").lower() in ("i", "me") else m.group("who")
     said = f"{who} have {_DONE[m.group('verb').lower()]}"
+    if m.group("house"):
+        return said + " home"  # "I don reach house": I have reached home
     return said + (" in" if m.group("for") else "")

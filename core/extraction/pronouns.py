@@ -22,6 +22,16 @@ from core.domain.fields import slugify
 from core.extraction.first_names import is_first_name
 
 # How people write a relation (pet names, typos) -> the word the family fields use.
+# Grandparents, aunts and uncles called in the household's first language keep that word
+# as their field, as said ("Lola is confined" -> family.lola, the convention of the
+# world-English sets): Filipino lola, lolo, tita, tito; German Oma, Opa; Spanish abuela,
+# abuelo; Hindi and Urdu nani, dadi. They are relations all the same ("my lola is in the
+# hospital"), with the gender the word gives.
+KIN_AS_SAID = {
+    "lola": "she", "lolo": "he", "tita": "she", "tito": "he", "oma": "she", "opa": "he",
+    "abuela": "she", "abuelo": "he", "abuelita": "she", "abuelito": "he", "nani": "she",
+    "dadi": "she", "nanaji": "he", "dadaji": "he",
+}  # fmt: skip
 RELATION_SPELLINGS = {
     "mum": "mom", "mommy": "mom", "mummy": "mom", "mama": "mom", "momma": "mom",
     "daddy": "dad", "papa": "dad", "hubby": "husband", "wifey": "wife",
@@ -41,12 +51,14 @@ _SHE = (
     "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
     "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
     "ma", "amma", "nanay", "auntie", "aunty",
+    *(k for k, p in KIN_AS_SAID.items() if p == "she"),
 )  # fmt: skip
 _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
     "boyfriend", "fiance", "fiancé", "father-in-law", "stepdad", "stepson",
     "daddy", "papa", "hubby", "husbnad", "huband", "grandad", "granddad", "gramps", "grampa",
     "bro", "appa", "tatay",
+    *(k for k, p in KIN_AS_SAID.items() if p == "he"),
 )  # fmt: skip
 _THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
 # People whose gender the words do not give: any of them could be "he" or "she".
@@ -69,13 +81,18 @@ _MENTION = re.compile(
     # "my daughter Lily": the name is the same person, its gender given by the relation.
     r"(?:,?\s+(?P<named>[A-Za-z][a-z]+)\b(?!'s))?|(?<![\w'])(?P<name>(?!(?:I|We|The|My|Our|This|That|It|He|She|They|You|What|"
     r"Just|So|But|And|Then|Today|Tomorrow|Yesterday|Hi|Hey|Ok|Okay|Also)\b)[A-Z][a-z]+)"
-    r"(?=\s+(?:is|was|were|are|has|had|called|said|texted|got|came|went|and)\b)"
+    r"(?=\s+(?:is|was|were|are|has|had|called|said|texted|got|came|went|and|"
+    # A school note or a carer's line: "Tobi will be absent today as he is running a
+    # fever", "Maya stayed home, she's got a cough", "Ade won't be in, he has malaria".
+    r"will|won't|wont|would|can't|cant|couldn't|isn't|wasn't|didn't|stayed|stays|needs|"
+    r"missed|woke|felt|feels|seems|looks|kept|keeps)\b)"
     # "grandma fell and broke her hip, she's in the ER": a parent or grandparent called by
     # the relation alone, as a name, opening the clause.
     # A parent or grandparent called by the relation alone, as a name, capitalised as one
     # anywhere in the clause ("whoever has Mum tonight: she's been running a temp", "we
     # drove to the coast with Dad. He's in the hospice now").
-    r"|(?<![\w'])(?P<cap>(?-i:Mom|Mum|Dad|Grandma|Grandpa|Nana|Granny|Gramps|Grandad|Mama|Papa))"
+    r"|(?<![\w'])(?P<cap>(?-i:Mom|Mum|Dad|Grandma|Grandpa|Nana|Granny|Gramps|Grandad|Mama|Papa|"
+    r"Oma|Opa|Lola|Lolo|Abuela|Abuelo|Nani))"
     r"\b(?!')"
     # A note's heading about them: "re dad - he's been discharged", "update on mum: she's ..."
     r"|^\W*(?:(?i:re|about|on|update\s+on|news\s+on)\W+)?"
@@ -88,8 +105,13 @@ _MENTION = re.compile(
 
 def _names_someone(word: str) -> bool:
     """Whether the word after a relation is that person's name: capitalised, or a first
-    name in lower case ("my daughter emma"; never "my son still")."""
-    return word[0].isupper() or is_first_name(word)
+    name in lower case ("my daughter emma"; never "my son still", nor the modal of "my son
+    will be off today", though Will is a name)."""
+    if word[0].isupper():
+        return True
+    from spacy.lang.en.stop_words import STOP_WORDS  # loaded with the pipeline anyway
+
+    return word not in STOP_WORDS and is_first_name(word)
 
 
 def pronoun_of(relation: str) -> str:

@@ -43,7 +43,7 @@ from core.extraction.family_members import (
     names_a_relation,
     works_with_the_writer,
 )
-from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, member_status
+from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, listed_state, member_status
 from core.extraction.first_names import is_common_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
@@ -54,7 +54,10 @@ from core.extraction.types import ObservationIntent
 
 # A member reporting on themself: what follows the pronoun is said of the member.
 _REPORTED = re.compile(
-    r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let)\s+(?:(?:me|us)\s+)?"
+    # "My husband tells me he has flu", "mum says she's feeling better": said now, of
+    # themselves, in the present too.
+    r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let|says|tells|texts|"
+    r"rang|phoned)\s+(?:(?:me|us)\s+)?"
     r"(?:from\s+(?:work|school|the\s+\w+)\s+)?(?:to\s+say\s+|know\s+)?(?:that\s+)?"
     r"(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
 )
@@ -115,8 +118,8 @@ def _slug_activity(clause: Clause, start: int, noun: str) -> str:
         w = wm.group()
         if w in _DROP or w.endswith("'s") or not w.replace("-", "").isalpha():
             break
-        if names_a_relation(w) and w != "family":
-            break  # "kids school is closed": whose it is, its apostrophe dropped
+        if _whose(w) and w != "family":
+            break  # "kids school is closed", "my sons checkup": whose it is, no apostrophe
         if heads is not None and not heads.get(wm.start(), False):
             break
         words.insert(0, w)
@@ -178,7 +181,11 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
 
 _FOR_NOW = re.compile(
     r"\b(?:till|til|until|thru|through)\s+(?!(?:now|recently|then|last)\b)|\b(?:for\s+(?:a|the|one|two|"
-    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?)|this\s+week(?:end)?|overnight|tonight)\b|"
+    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?)|this\s+week(?:end)?|overnight|tonight|"
+    # "my dad is literally in japan rn", "mum's in Dubai for work": there for now, or for a
+    # purpose that ends.
+    r"rn|right\s+now|atm|at\s+the\s+moment|for\s+(?:work|business|a\s+conference|a\s+wedding|"
+    r"a\s+funeral))\b|"
     r"^\s*(?:just\s+)?(?:landed|arrived)\b"
 )
 """A stay somewhere that ends ("till sunday", "for a week", "overnight") or an arrival just
@@ -219,9 +226,18 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
     if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
         status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
     head = clause.low[: len(clause.low) - len(rest)]
-    if status is None and VERBLESS.match(rest) and _ONLY_THE_MEMBER.fullmatch(head):
+    back_from = re.match(r"\s*back\s+from\b", rest) is not None
+    if (
+        status is None
+        and VERBLESS.match(rest)
+        and _ONLY_THE_MEMBER.fullmatch(head)
+        # "Grandad back from respite", not "Got back from Paris": a name must be one.
+        and not (back_from and how != "relation" and not is_common_first_name(slug))
+    ):
         # A status line that leaves out the verb: the member opens the clause.
         status = member_status("is " + rest)
+    if status is None:
+        status = listed_state(rest)
     if status is None and elsewhere(clause, rest) and (slug in HOUSEHOLD or _FOR_NOW.search(rest)):
         # "my dad is staying at the lake house till sunday": anyone is away for a while.
         status = "away"
@@ -282,11 +298,24 @@ _MY_OWN = re.compile(r"\bmy\s+(?P<mods>(?:[a-z-]+\s+){0,2})$")
 session"): the family domain keeps the family's activities, the speaker's own set none."""
 
 
+_FOR_SOMEONE = re.compile(
+    r"\s*for\s+(?:her|him|them|me|us|(?:my|our)\s+(?:son|daughter|boy|girl|kids?|little\s+one)|"
+    r"the\s+(?:kids|boys|girls|twins))\b"
+)
+
+
 def _speakers_own(clause: Clause, start: int) -> bool:
     """Whether the activity at ``start`` is the speaker's own: "my" heads it, and no
     relation stands between ("my son soccer practice" is the son's)."""
     m = _MY_OWN.search(clause.low, 0, start)
-    return m is not None and not any(names_a_relation(w) for w in m.group("mods").split())
+    return m is not None and not any(_whose(w) for w in m.group("mods").split())
+
+
+def _whose(word: str) -> bool:
+    """A relation owning what follows, its apostrophe typed or not: "my mum's scan", "my
+    mums scan", "my sons checkup"."""
+    bare = word.removesuffix("'s")
+    return names_a_relation(bare) or (bare.endswith("s") and names_a_relation(bare[:-1]))
 
 
 def _activity(clause: Clause) -> list[Candidate]:
@@ -327,8 +356,16 @@ def _activity(clause: Clause) -> list[Candidate]:
     when = datetime.combine(ref.day, ref.clock or time(0), tzinfo=clause.at.tzinfo) if ref else None
     field = f"family.{slug}"
     no = NO_ACT.search(clause.low[: m.start()])
-    if no and no.group().startswith("off") and SICK_WORD.search(clause.low, 0, no.start()):
-        return []  # "my son's poorly, off school today": he is off, the school is open
+    if (
+        no
+        and no.group().startswith("off")
+        and (SICK_WORD.search(clause.low, 0, no.start()) or ILL_AFTER.match(rest))
+    ):
+        # "my son's poorly, off school today", "jayden's off school today with a temp": he
+        # is off, the school is open.
+        return []
+    if no and _FOR_SOMEONE.match(rest):
+        return []  # "no school for her tomorrow": she stays home, the school is open
     if CANCELLED.search(rest) or (no and not ILL_AFTER.match(rest)):
         until = _end_of_day(clause, when)
         out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]

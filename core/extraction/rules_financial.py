@@ -144,6 +144,15 @@ def _item_after(clause: Clause, pos: int) -> str:
     return _ADJ.sub("", name)
 
 
+_WHEN_BACK = re.compile(
+    r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thurs|fri|sat|"
+    r"sun|tomorrow|tmrw|tonight|today|next|this|home|back|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b",
+    re.I,
+)
+"""What follows "return" when it is a day or home: a person coming back, not goods."""
+
+
 def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | None]:
     """A return of goods: ("Amazon return", "pending") for "I returned the Amazon
     package"; a to-do line or "need to return ..." is still due. The shop it goes back
@@ -160,6 +169,8 @@ def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | No
         return "", "", None
     obj, end = phrase_after(text, m.end(), max_words=3, stop=_ITEM_STOP)
     obj = _ADJ.sub("", obj)
+    if _WHEN_BACK.match(obj):
+        return "", "", None  # "I will return Sunday": the traveller comes back, no goods
     shop = _RETURN_TO.match(text, end)
     # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").
     named = None

@@ -39,9 +39,12 @@ _HOME = re.compile(
     # recent (a move in a story, "the year we moved into our house in X", is not now).
     r"\b(?:i|we)(?:(?:'ve|\s+have)\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?|"
     r"\s+(?:just|recently|finally|officially)\s+|"
-    r"(?=\s+moved\s+[^,;.!?]{1,50}?\b(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|"
-    r"today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)\s+)"
-    r"moved\s+in(?:to)?\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
+    # "last weekend", "on Saturday", "over the weekend": lately, whichever day is named.
+    r"(?=\s+moved\s+[^,;.!?]{1,50}?\b(?:last\s+(?:week(?:end)?|month|(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)day)|this\s+(?:week(?:end)?|month)|over\s+the\s+weekend|on\s+(?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day|yesterday|today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)"
+    r"\s+)"
+    r"moved\s+in(?:to|\s+to)?\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
     r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
     # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
     r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+|"

@@ -43,7 +43,7 @@ from core.extraction.travel_returns import (
     return_plan,
     user_is_subject,
 )
-from core.extraction.travel_scenes import holiday_ahead, woke_there
+from core.extraction.travel_scenes import holiday_ahead, visiting_till, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
 
 _HEADING = re.compile(
@@ -67,9 +67,13 @@ _HEADING = re.compile(
     r"(?:for|to|in|into)\s+"
     # "I will be reaching Delhi by 6", "arriving in Lagos tomorrow": getting there.
     r"|\b(?:reaching|will\s+reach|'ll\s+reach)\s+(?!out\b|home\b|back\b)"
-    r"|\b(?:arriving|landing)\s+(?:in|at|into)\s+"
+    # "We are arriving Munich on Friday" (German, Spanish and Indian English leave out
+    # "in"): the place must still be one the gazetteer knows.
+    r"|\b(?:arriving|landing)\s+(?:(?:in|at|into)\s+)?"
     # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
-    r"|\b(?:we|i)\s+(?:land|arrive|get\s+in)\s+(?:to|in|at|into)\s+"
+    r"|\b(?:we|i|will|'ll|shall)\s+(?:land|arrive|get\s+in)\s+"
+    # "I arrive tomorrow to Frankfurt": the day between, the learner's "to".
+    r"(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day)\s+)?(?:(?:to|in|at|into)\s+)?"
     # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
     r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
     # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.
@@ -93,6 +97,9 @@ _HEADING = re.compile(
     # "they rebooked us on the Thursday flight to Denver": put on another flight there.
     r"|\b(?:re)?book(?:ed)?\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w']+\s+){0,3}?"
     r"(?:flight|train|bus|ferry|red[\s-]?eye)\s+(?:to|into)\s+"
+    # "Rebooked on the 7am tomorrow to Chicago", "got rebooked onto the 6:15 to Leeds": the
+    # flight or train by its time alone.
+    r"|\brebooked\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w':.]+\s+){1,3}?(?:to|into)\s+"
     # "Leaving Kyoto tomorrow for Hiroshima": the place left, then the day, then whither.
     r"|\bleaving\s+[a-z]+(?:\s+[a-z]+)?\s+(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day|"
     r"this\s+\w+|next\s+\w+)\s+)?for\s+"
@@ -357,7 +364,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             for c in planned_trip(clause, place)
             if not c.field.endswith("_date")
         ]
-    if _NOW.search(low) and _VISIT.search(low) and not _AHEAD.search(low):
+    if (
+        (_NOW.search(low) or visiting_till(clause))
+        and _VISIT.search(low)
+        and not _AHEAD.search(low)
+    ):
         # "we're visiting Kyoto right now", "visiting my parents in phoenix rn": a stay now,
         # whatever a progressive verb made the clause look like.
         return [

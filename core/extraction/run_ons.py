@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from core.extraction.grammar_intent import RESULT_VERBS
 from core.extraction.linguistics.parse import clause_offsets, parse
+from core.extraction.places import GAZETTEER
 from core.extraction.segments import Segment
 
 if TYPE_CHECKING:
@@ -100,10 +101,12 @@ def _state_lead(child: Token, second: Token) -> bool:
     speaker is, then a comma and a sentence with a subject of its own."""
     # "not going to Miami anymore, work came up": a trip given up, then why.
     # Not "not going to lie, ...": a "going to" is no trip.
+    # The parser may read a place typed in lower case as the infinitive's verb ("not going
+    # to bali anymore"): a place the gazetteer knows is still where one is not going.
     negated = (
         child.tag_ == "VBG"
         and any(c.dep_ == "neg" for c in child.children)
-        and not any(c.dep_ == "xcomp" for c in child.children)
+        and not any(c.dep_ == "xcomp" and c.lower_ not in GAZETTEER for c in child.children)
     )
     if (
         (child.tag_ not in ("VBN", "JJ") and not negated)
@@ -142,6 +145,70 @@ def _explained_after(first: Token, span: Span) -> int | None:
     return None
 
 
+def _subject_run_after(first: Token, span: Span) -> int | None:
+    """ "we got held up in Denver the connecting flight got cancelled": the parse may hang
+    a second sentence from the first's verb as a conjunct although no "and" joins them,
+    when it has a subject of its own. The token index where that subject starts, if so
+    and if the cut changes a reading (the tenses differ, the first is a past result that
+    holds now, or the second is about something else)."""
+    for child in first.children:
+        if child.i <= first.i or child.dep_ not in ("conj", "parataxis") or not _finite(child):
+            continue
+        helpers = [c for c in child.children if c.dep_ in ("aux", "auxpass")]
+        own = [c for c in child.children if c.dep_ in _SUBJECTS and c.i < child.i]
+        own += [g for h in helpers for g in h.children if g.dep_ in _SUBJECTS]
+        if not own or any(c.dep_ in ("mark", "cc") for c in child.children):
+            continue
+        start = min(t.i for c in own for t in c.subtree)
+        before = span.doc[start - 1] if start > 0 else None
+        if before is None or before.pos_ in ("CCONJ", "SCONJ") or start >= span.end:
+            continue
+        if start - span.start < 2 or span.end - start < 2:
+            continue
+        if (
+            _past(first) == _past(child)
+            and not (_past(first) and first.lemma_ in RESULT_VERBS)
+            and not _someone_else_next(first, child)
+        ):
+            continue
+        return start
+    return None
+
+
+def _two_heads(span: Span) -> int | None:
+    """ "…let you know we got held up in Denver the connecting flight got cancelled": the
+    parse may hang both sentences of the clause from a verb outside it, side by side. The
+    character offset of the second's subject, when each has a finite verb and a subject of
+    its own and the cut changes a reading (as in ``_subject_run_after``)."""
+    heads = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head == t]
+    verbs = [t for t in heads if not t.is_punct]
+    if len(verbs) != 2 or not all(_finite(v) for v in verbs):
+        return None
+    first, second = verbs
+    subjects = [c for c in second.children if c.dep_ in _SUBJECTS and c.i < second.i]
+    subjects += [
+        g
+        for h in second.children
+        if h.dep_ in ("aux", "auxpass")
+        for g in h.children
+        if g.dep_ in _SUBJECTS
+    ]
+    if not subjects or not any(c.dep_ in _SUBJECTS for c in first.children):
+        return None
+    start = min(t.i for c in subjects for t in c.subtree)
+    if start <= max(t.i for t in first.subtree) or span.doc[start - 1].pos_ in ("CCONJ", "SCONJ"):
+        return None
+    if start - span.start < 2 or span.end - start < 2:
+        return None
+    if (
+        _past(first) == _past(second)
+        and not (_past(first) and first.lemma_ in RESULT_VERBS)
+        and not _someone_else_next(first, second)
+    ):
+        return None
+    return span.doc[start].idx
+
+
 def _verbless_lead(second: Token, span: Span) -> int | None:
     """ "Back home finally the drive back was like six hours": a verbless predicate about
     now ("back home", "finally in Denver") run into a past sentence with a subject of its
@@ -155,7 +222,12 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
     if not subjects:
         return None
     subject = subjects[0]
-    dets = [c.i for c in subject.children if c.dep_ in ("det", "poss") and c.i < subject.i]
+    # The phrase starts at its determiner's own first word: "my brother's flight" at "my".
+    dets = [
+        min(t.i for t in c.subtree)
+        for c in subject.children
+        if c.dep_ in ("det", "poss") and c.i < subject.i
+    ]
     # Chat drops the article after a comma too: "home safe, drive was awful".
     after_comma = subject.i > 0 and span.doc[subject.i - 1].text == ","
     bare = subject.pos_ == "PRON" or (subject.pos_ == "NOUN" and after_comma)
@@ -177,12 +249,17 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
 def _cut(span: Span) -> int | None:
     """The character offset where the second of two run-together clauses starts."""
     second = _main_verb(span)
-    if second is None or not _finite(second) or second.lemma_ in _REPORTING:
+    if second is None:
+        return _two_heads(span)
+    if not _finite(second) or second.lemma_ in _REPORTING:
         return None
     lead = _verbless_lead(second, span)
     if lead is not None:
         return span.doc[lead].idx
     after = _explained_after(second, span)
+    if after is not None:
+        return span.doc[after].idx
+    after = _subject_run_after(second, span)
     if after is not None:
         return span.doc[after].idx
     takes = any(c.i > second.i and c.dep_ in _TAKES for c in second.children)

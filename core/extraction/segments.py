@@ -48,6 +48,13 @@ _JOINT = re.compile(
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
+    # "Lily has the flu again, no school tomorrow": what is off, a clause of its own (its
+    # day is not the illness's).
+    r"no\s+(?:school|nursery|daycare|preschool|practice|training|club|swim(?:ming)?|football|"
+    r"soccer|ballet|piano|lessons?|class(?:es)?)\b|"
+    # "grandma very chesty, coughing a lot, ring 111 if worse": a carer's instruction and its
+    # condition after the states, a clause of its own (the states are not conditional).
+    r"(?:ring|call|phone|contact|text|page|escalate|give|check|inform)\s+[^,.;]{0,30}?\bif\b|"
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"
@@ -76,7 +83,9 @@ _JOINT = re.compile(
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own.
     r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d)|"
+    r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
+    # "hubby flew out to Lagos this morning, back in two weeks"
+    r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
@@ -96,6 +105,11 @@ _JOINT = re.compile(
     r"landed|stay|staying|start|started|move|moved|spend|spending|visit|visiting|checked|"
     r"loving|love|hate|going)\b)"
     r"|\s+-\s+"
+    # "Tobi will be absent today as he is running a fever", "I cannot attend as I am
+    # travelling": "as" giving the reason, with a subject and a present verb of its own,
+    # starts a clause (not "as soon as", "as well as", "as I said", "as we speak").
+    r"|(?<!\bas\s)(?<!\bsoon)(?<!\bwell)\s*,?\s+(?P<conj3>as)\s+(?=(?:he|she|they)(?:'s|'re|\s+(?:is|are|"
+    r"has|have|got|still))\b|i(?:'m|\s+am|\s+have|'ve)\b|we(?:'re|\s+are|\s+have|'ve)\b)"
     # A carer's or a sibling's note: "Note for whoever has Mum tonight: she's been running a
     # temp", "For Sat carer: Grandma is back from respite". After the heading's colon, a
     # clause about the person cared for is a clause of its own.
@@ -119,7 +133,7 @@ _JOINT = re.compile(
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:oh|ok|okay|so|well|btw|by the way|fyi|update|correction|heads up|quick update|"
+    r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
@@ -132,6 +146,23 @@ _LEAD_FILLER = re.compile(
     r"(?:for|to)\s+[a-z]+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
+    # Politeness before a desk's question: "Sorry to bother you, is the pool heated".
+    r"sorry\s+to\s+(?:bother|trouble|disturb)\s+you|quick\s+question|excuse\s+me|"
+    # A greeting run straight into the news, no name and no comma: "hey so um just wanted to
+    # let you know…", "hi so we landed".
+    r"(?:hey|hi|hiya|heya|yo)(?=\s+(?:so|ok|okay|um|uh|just|quick|fyi|btw)\b)|"
+    # Whom a teen or a friend calls out to before the news: "bro im stuck in manchester",
+    # "dude we're finally in Vegas", "sis i'm at the airport" (not "bro is sick").
+    r"(?:bro|bruh|bruv|dude|mate|fam|sis|girl|guys|omg|lol|lmao|ffs)(?=\s+(?:i|i'm|im|we|we're|were|"
+    r"i've|we've|my|our)\b)|"
+    # The writer's frame around news of the listener: "guess you made it to Leeds ok", "i
+    # see you're back in town", "glad u got home safe". What follows is the listener's.
+    r"(?:(?:i|so|really|just)\s+)?(?:guess|bet|hear|heard|take\s+it|assume|gather|glad|happy|"
+    r"relieved|checking|making\s+sure)"
+    r"(?=\s+(?:that\s+)?(?:you|u|ya|y'all|you've|youve|you're|youre|ur)\b)|"
+    # "i see you're back" ("see you next week" is a goodbye, left to the chat rules).
+    r"(?:so\s+)?i\s+see(?=\s+(?:that\s+)?(?:you're|youre|you've|youve|you\s+(?:are|have|got|made|"
+    r"finally)|u\s+(?:r|are|got|made)|ur)\b)|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
     r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
     r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",
@@ -183,7 +214,13 @@ def split_segments(text: str) -> list[Segment]:
             if m.start() == 0 or m.end() > len(body):
                 continue
             pieces.append((body[pos : m.start()], joint))
-            joint = (m.group("conj") or m.group("conj2") or m.group("before") or "comma").lower()
+            joint = (
+                m.group("conj")
+                or m.group("conj2")
+                or m.group("conj3")
+                or m.group("before")
+                or "comma"
+            ).lower()
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]

@@ -1,5 +1,6 @@
 """A message cut into sentences: at a full stop, a question or exclamation mark, a
-semicolon or a line break; not after an abbreviation ("Dr.", "a.m.").
+semicolon, a line break or an emoji before more words; not after an abbreviation ("Dr.",
+"a.m.").
 
 A doubled mark ends one sentence ("came!!"), and an amount alone after a sentence is
 what that sentence prices ("tax refund came!! $2,130"), so it stays with it.
@@ -11,7 +12,12 @@ import re
 
 from core.extraction.amounts import amount_alone
 
-_END = re.compile(r"(?<=[!?;])\s*|(?<=\.)\s+|\n+")
+# An emoji between two statements ends the first as a full stop would: "Lily has nits
+# again 🙄 no school for her tomorrow".
+_END = re.compile(
+    r"(?<=[!?;])\s*|(?<=\.)\s+|\n+|"
+    r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[a-z]+\s+[a-z]+\s+[a-z])"
+)
 _ABBREV = re.compile(
     r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|rs)|(?<![\w.])[a-z]\.[a-z])\.$",
     re.I,

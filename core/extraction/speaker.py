@@ -21,7 +21,12 @@ _PEOPLE: Final = (
     r"grandmother|grandfather|neighbou?r|roommate|flatmate|landlord|landlady|client|"
     r"in-laws?|mother-in-law|father-in-law|sibling|sis|bro|buddy|teammate"
 )
-_LEAD: Final = r"^\W*(?:(?:and|but|so|also|oh|well|btw|anyway|yeah|actually|then)\W+)*"
+# "Apparently my brother's flight got cancelled", "sadly my dad's surgery…": an adverb of
+# the writer's before someone else's news leaves it theirs.
+_LEAD: Final = (
+    r"^\W*(?:(?:and|but|so|also|oh|well|btw|anyway|yeah|actually|then|apparently|sadly|"
+    r"unfortunately|luckily|fortunately|meanwhile|ugh|omg|fyi|turns\s+out|looks\s+like)\W+)*"
+)
 # "my brother ...", "our neighbor's ...", "his ...", "she ...", not "my wife and I ...".
 _OTHER_SUBJECT = re.compile(
     _LEAD + r"(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:" + _PEOPLE + r")\b(?:'s)?"

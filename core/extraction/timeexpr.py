@@ -100,6 +100,8 @@ _ORD = r"(?:st|nd|rd|th)?"
 _TIME_RE = re.compile(
     rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
       (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
+      (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly)\s+
+        (?:on\s+)?)?
       (?:the\s+(?=(?:{_WEEKDAY_RE})\s+after\b))?
       |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?
     (?:
@@ -118,7 +120,7 @@ _TIME_RE = re.compile(
     | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
         |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
-        (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?
+        (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?)\b
@@ -257,6 +259,10 @@ def _resolve_day(
         mod = "" if mod in ("coming", "following") else mod
         # "Thursday week": a week after the coming Thursday.
         week = timedelta(days=7 if g["wd_week"] else 0)
+        if g["wd_next_week"] and not mod:
+            # "Thursday next week": that day of the coming calendar week.
+            monday = today + timedelta(days=7 - today.weekday())
+            return monday + timedelta(days=WEEKDAYS[g["wd"]]), None, False
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
     if g["later_n"]:
         # "two days later": counted from the day said before it (``_after_earlier``).

@@ -8,6 +8,7 @@ import re
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.timeexpr import find_times
 from core.extraction.travel_objects import is_habit
 from core.extraction.travel_trips import (
     NOT_LEAVING_UNTIL,
@@ -23,7 +24,7 @@ _SELF_AWAY = re.compile(
     # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
     # "out of the country from 10th to 24th", "I'm travelling from the 2nd to the 9th"
     # "I will be abroad from 20 March", "we're overseas till the 9th": away in another country.
-    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*station|travell?ing|abroad|"
+    r"(?:away|gone|out\s+of\s+town|out\s+of\s+the\s+country|out\s*(?:of\s+)?station|travell?ing|abroad|"
     r"overseas|offshore|out\s+of\s+state|"
     # "I'm out from Thursday, back on the 16th": out, with the days it lasts
     r"out(?=\s+(?:from|until|till|til|thru|through)\s))\b"
@@ -80,10 +81,33 @@ def away_from_home(clause: Clause) -> list[Candidate]:
     depart, ret = trip_dates(clause)
     if clause.intent == "planning":
         return _planned(depart, ret)
+    ahead = _days_said_before(clause) if m.start() == 0 and not clause.times else None
+    if ahead is not None:
+        # "on leave from 9th to 13th March, travelling to my native place": the travelling
+        # is the leave's, on its days ahead, not a trip under way now.
+        return _planned(*ahead)
     out = [Candidate("travel.status", "in_progress", 0.85)]
     if ret is not None:
         out.append(Candidate("travel.return_date", ret.isoformat(), 0.85))
     return out
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_RANGE_END = frozenset({"to", "till", "til", "until", "through", "thru"})
+
+
+def _days_said_before(clause: Clause) -> tuple[date, date | None] | None:
+    """The days ahead said earlier in the same sentence, before a clause that leaves out
+    its subject and its days: (first day, last day of a range or None)."""
+    if clause.start_in_message <= 0 or not clause.message:
+        return None
+    before = _SENTENCE_END.split(clause.message[: clause.start_in_message])[-1]
+    today = clause.at.date()
+    refs = [t for t in find_times(before, clause.at) if not t.past and t.day > today]
+    if not refs:
+        return None
+    last = next((t.day for t in refs[1:] if t.prep in _RANGE_END), None)
+    return refs[0].day, last
 
 
 def _planned(depart: date | None, ret: date | None) -> list[Candidate]:

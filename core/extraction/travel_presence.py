@@ -42,6 +42,8 @@ PRESENT_AT = re.compile(
     r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
+    # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
+    r"actually|literally|really|legit|basically|technically|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
     r"finally|safely|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
@@ -63,13 +65,21 @@ PRESENT_AT = re.compile(
     r"\b(?:decided|deciding|chose|choosing)\s+to\s+stay\s+(?:on\s+)?(?:(?:another|an\s+extra|"
     r"one\s+more|a\s+few\s+more|(?:a\s+)?couple\s+(?:of\s+)?more|\w+\s+more)\s+(?:nights?|days?|"
     r"weeks?)\s+)?(?:in|at)\s+|"
+    # "house sitting for my aunt in portland", "dog-sitting at my brother's in Leeds till
+    # Sunday", "minding my sister's flat in Cork": staying in someone's home to look after it.
+    r"\b(?:house|pet|dog|cat|flat|home)[\s-]?sitting\s+(?:for\s+[^,;.]{1,30}?\s+)?(?:in|at)\s+"
+    r"(?:[a-z]+'s\s+(?:place\s+|house\s+|flat\s+)?(?:in\s+)?)?|"
+    r"\b(?:minding|looking\s+after|watching)\s+(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|s')?\s+)?"
+    r"(?:place|house|flat|apartment|home|dogs?|cats?)\s+(?:in|at)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
     r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"
     # "stuck on the tarmac in Chicago": held in the vehicle, where it stands.
-    r"\bstuck\s+on\s+(?:the|a|our|my)\s+(?:tarmac|runway|plane|train|bus|ferry)\s+(?:in|at)\s+|"
+    # "stuck on a train outside Crewe", "sat on a bus just outside Leeds": near it.
+    r"\b(?:stuck|sat|sitting|stopped|stranded)\s+on\s+(?:the|a|an|our|my)\s+(?:tarmac|runway|plane|"
+    r"train|bus|ferry|coach)\s+(?:(?:just|right)\s+)?(?:in|at|outside(?:\s+of)?|near)\s+|"
     # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
     r"\bmoved\s+on\s+to\s+|"
     # "on a layover in charlotte", "i'm on a 3-hour stopover in doha": a stop on the way.
@@ -138,7 +148,8 @@ ARRIVED = re.compile(
     # before "got", which would stop at the vehicle).
     r"(?:train|plane|flight|bus|coach|ferry|boat|ship)|"
     r"(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
-    r"snowed\s+in)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
+    # "got held up in Denver", "we're grounded in Reykjavik": kept there by the journey.
+    r"snowed\s+in|held\s+up|grounded)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
     # "reached hyderabad safely", "we are reached Pune" (Indian English): got there.
     # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
@@ -201,7 +212,8 @@ TOURING = re.compile(
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
 GOT_THING = re.compile(
     r"got\s+(?:(?:safely|finally|just)\s+)*"
-    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed)\b)"
+    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed|held\s+up|"
+    r"grounded)\b)"
 )
 
 

@@ -24,7 +24,9 @@ COMPLETED = re.compile(
     r"\bback\s+(?:at\s+work|in\s+the\s+office|at\s+my\s+desk|to\s+work)\b[^.;]*?\bafter\s+"
     r"(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon)\b|"
     # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
-    r"\b(?:we're|i'm|are|am)\s+(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
+    # Said of the speaker ("we are back"), not of a thing ("the results are back").
+    r"(?:\b(?:we're|i'm)|(?:^|\b(?:we|i|and\s+i|we\s+all|both\s+of\s+us|all)\s+)(?:are|am))\s+"
+    r"(?:(?:finally|safely|all|both|now|just)\s+)*(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
     r"all\s+day|for\s+the\s+day)\b)|"
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
@@ -52,7 +54,10 @@ HOMEWARD = re.compile(
     r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
     r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
-    r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b)|"
+    # "we return the 12th", "I return 3 April", "returning next Monday".
+    r"\b(?:return|returning)\s+(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|"
+    r"the\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"next\s+(?:week|mon|tue|wed|thu|fri|sat|sun))|"
     # "returning to Delhi on 15th", "return to Lagos tomorrow": going back where one lives.
     r"\b(?:return|returning)\s+to\s+(?!work\b|the\s+office\b|school\b)[a-z]+(?:\s+[a-z]+)?\s+"
     r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"

@@ -1,7 +1,8 @@
-"""Two shapes of a trip that name no going: waking up somewhere ("woke up in Luang
-Prabang to monks chanting") puts the writer there today, and a holiday's name before its
-place with a day ahead ("spring break in miami next week", "honeymoon in Bali in June")
-is the trip planned there.
+"""Shapes of a trip that name no going: waking up somewhere ("woke up in Luang Prabang to
+monks chanting") puts the writer there today; a holiday's name before its place with a
+day ahead ("spring break in miami next week", "honeymoon in Bali in June") is the trip
+planned there; a visit said with only its end ("visiting my in-laws in Pune till the
+18th") is one under way.
 
 Both are read only where their tense allows: a waking with a day before today is a story,
 and a holiday with no day ahead may be one being remembered.
@@ -46,3 +47,19 @@ def holiday_ahead(clause: Clause) -> list[Candidate]:
         return []
     place = place_near(clause, m.end())
     return planned_trip(clause, place) if place is not None else []
+
+
+_VISITING_LEAD = re.compile(
+    r"^(?:(?:i'm|im|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*visiting\b"
+)
+_TILL = frozenset({"till", "til", "until"})
+
+
+def visiting_till(clause: Clause) -> bool:
+    """ "Visiting my in-laws in Pune till the 18th": a visit said with only its end is
+    one under way (one ahead says when it starts)."""
+    return (
+        _VISITING_LEAD.match(clause.low) is not None
+        and bool(clause.times)
+        and all(t.prep in _TILL for t in clause.times)
+    )

@@ -128,6 +128,8 @@ _CHAT_WORDS = {
     # "lemme know when ur back", "gimme a shout when u land": the request said as spoken.
     "lemme": "let me",
     "gimme": "give me",
+    # A letter dropped from the adverb of staying: "stil at my sisters in phoenix".
+    "stil": "still",
     # The dropped g of texting: "flyin 2 miami fri", "headin home".
     "flyin": "flying",
     "drivin": "driving",
@@ -145,7 +147,11 @@ _CHAT_WORD = re.compile(
     + "|".join(_CHAT_WORDS)
     + r")\b|(?<!\bno\s)\bprob\b(?=\s+(?:gonna|going|will|not|won't|"
     r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|im|i'm|"
-    r"were|we're|ur|\w+s)\b)",
+    r"were|we're|ur|\w+s)\b)|"
+    # "picking me up at 4 cause moms in hospital": "cause" and "cos" for "because" before
+    # a clause's subject (not "the cause of", "cause a delay").
+    r"(?<!\bthe\s)(?<!\ba\s)\b(?:cause|cos)\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|"
+    r"his|her|their|the|u|you|im|i'm|mom|mum|dad|moms|mums|dads)\b)",
     re.I,
 )
 """Chat abbreviations read as the words they stand for: "tmrw", "wk", "rn", "wfh",
@@ -229,7 +235,10 @@ def _we_are(m: re.Match[str]) -> str:
 
 def _chat_word(m: re.Match[str]) -> str:
     word = m.group().lower()
-    return _CHAT_WORDS.get(word, {"prob": "probably", "bc": "because"}.get(word, word))
+    return _CHAT_WORDS.get(
+        word,
+        {"prob": "probably", "bc": "because", "cause": "because", "cos": "because"}.get(word, word),
+    )
 
 
 _ELIDED_I = re.compile(
@@ -263,6 +272,21 @@ def _apostrophe(m: re.Match[str]) -> str:
     return f"{head}'{tail}"
 
 
+_TAGALOG_SA = re.compile(
+    r"\b(landed|arrived|reached|here|stuck|staying|already|back)\s+(?:(?:po|na|lang)\s+)*sa\s+"
+    r"(?=[A-Za-z])",
+    re.I,
+)
+"""Filipino English's "sa" for "in", after the particles "po" and "na": "just landed po sa
+Cebu", "here na sa Davao" (the parse would take "Po Sa Cebu" for a person's name)."""
+_VOCATIVE = re.compile(
+    r"^(bro|bruh|bruv|dude|mate|fam|sis|girl|guys)\s+(?=(?:i|i'm|im|we|we're|were|i've|we've)\b)",
+    re.I,
+)
+"""Whom the writer calls out to before their news ("bro im stuck in manchester"): a comma
+after it, so the parse does not take "bro" for the subject."""
+
+
 @lru_cache(maxsize=512)
 def clean(text: str) -> str:
     """Typographic quotes and dashes to ASCII, whitespace collapsed, and chat
@@ -294,4 +318,6 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
+    flat = _VOCATIVE.sub(r"\1, ", flat)
+    flat = _TAGALOG_SA.sub(r"\1 in ", flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

@@ -114,6 +114,7 @@ PROBE_SETS = (
     "probes14b",
     "probes14b2",
     "probes14b3",
+    "probes14a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -135,7 +136,9 @@ carers' and status notes, labelled lines, lists, reaction words after the fact, 
 ``probes14b`` (fourteenth round, everything but travel, one batch per file: money written
 every way — "R8 500", "1.200,50 €", "$2.4k" —, headline bills, subscriptions, work status
 lines, names, zones, homes, long posts, in gamers', students', couples', freelancers' and
-world Englishes' voices).
+world Englishes' voices) and ``probes14a`` (fourteenth round: travel and whereabouts, family and health, booking
+dialogue and reported speech, in texting, dictation, carers' notes, formal mail, teens and
+Indian, Nigerian, Filipino, German and Spanish speakers' English).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -324,9 +327,10 @@ _PROBE_MINIMUM = {
     "probes14b": 80,
     "probes14b2": 80,
     "probes14b3": 80,
+    "probes14a": 280,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
-their floors are set with a wider margin."""
+their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
 
 
 def test_the_probe_sets_are_new() -> None:
@@ -568,6 +572,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # and question controls), committed before the extractor ran on it: 0.829/0.493 (36/73)
     # before its fixes, no false commit; 0.841/0.575 (42/73) after them.
     ("probes14b3", "dev"): Figures(0.81, 0.52, 0.00, 0.00, 0, 0.00),
+    # probes14a (fourteenth round: travel, whereabouts, family, health, booking dialogue;
+    # no realistic set opened), batches each committed before the extractor ran on it and
+    # scored before its fixes: batch 1 (110) 0.855/0.704, one false commit; batch 2 (104)
+    # 0.875/0.667, one forbidden field; batch 3 (76) 0.803/0.667; no counterfactual commit.
+    # After the round the whole set (290) 0.959/0.924, no false commit, no forbidden field
+    # (eight labels set to the catalogue after their batch was scored: see its README).
+    ("probes14a", "dev"): Figures(0.92, 0.86, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

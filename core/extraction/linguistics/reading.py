@@ -127,10 +127,23 @@ def _subject_of(head: Token) -> Token | None:
     for tok in (head, *head.ancestors):
         for child in tok.children:
             if child.dep_ in ("nsubj", "nsubjpass", "expl"):
-                return child
+                return _pronoun_beside(tok, child)
         if tok.dep_ not in ("xcomp", "conj", "aux"):
             break
     return None
+
+
+def _pronoun_beside(verb: Token, subject: Token) -> Token:
+    """ "bro, i'm stuck in Leeds": the parser may take whom the writer calls out to for the
+    subject and hang the real one, a pronoun, from the auxiliary. The pronoun then."""
+    if subject.pos_ == "PRON":
+        return subject
+    for aux in verb.children:
+        if aux.dep_ in ("aux", "auxpass") and aux.i > subject.i:
+            for g in aux.children:
+                if g.dep_ in ("nsubj", "nsubjpass") and g.lower_ in (*_SPEAKER, *_WE, *_YOU):
+                    return g
+    return subject
 
 
 def _going_to(head: Token) -> Token | None:

@@ -37,8 +37,11 @@ HEAVY = (
     "core.extraction.clause_claims",
     "core.api",
     "core.mcp",
+    "icalendar",
+    "core.sources.registry",
 )
-"""Never loaded by a command that does not read messages, serve, or use PostgreSQL."""
+"""Never loaded by a command that does not read messages, serve, poll sources, or use
+PostgreSQL."""
 
 
 def command_modules() -> list[str]:

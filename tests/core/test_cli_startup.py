@@ -110,6 +110,14 @@ def test_a_command_imports_its_own_module_and_nothing_heavy(
         assert own_module in loaded
 
 
+def test_help_loads_neither_settings_nor_engine_nor_store(empty_store: Path) -> None:
+    """``canon --help`` lists every command, the bot plugin included, from names and
+    summaries: nothing a command needs to run is loaded to list it."""
+    loaded = loaded_after(["--help"], empty_store)
+    assert "bot.cli" in loaded
+    assert not loaded & {"core.settings", "core.engine.engine", "core.store", "bot.app"}
+
+
 def test_the_table_lists_every_command_that_core_defines() -> None:
     defined = {
         command.name: f"{module}.{attr}"

@@ -14,11 +14,11 @@ import click
 
 from core.cli.common import Context
 from core.errors import ConfigError
-from core.settings import Settings
-from core.store.factory import redacted
 
+# `canon --help` loads this plugin to list it: what a run needs loads when it runs.
 if TYPE_CHECKING:
     from bot.app import Webhook
+    from core.settings import Settings
 
 pass_ctx = click.make_pass_decorator(Context, ensure=True)
 
@@ -91,6 +91,7 @@ async def _telegram(settings: Settings, hook: Webhook | None) -> None:
 
 async def _playground(settings: Settings, port: int) -> None:
     from bot.playground.server import Playground
+    from core.store.factory import redacted
 
     playground = Playground(settings, port=port)
     try:

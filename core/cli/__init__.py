@@ -21,15 +21,20 @@ readable table for people, ``--json`` for programs. Errors print one line
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
 from typing import Any
 
 import click
 
-from core.cli.common import CanonGroup, Context, db_option
+from core.cli.command_table import COMMANDS
+from core.cli.common import Context, db_option
+from core.cli.lazy import LazyGroup
 
 
-@click.group(cls=CanonGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @db_option
 @click.option(
     "--policy",
@@ -48,72 +53,6 @@ def cli(ctx: click.Context, db: str | None, policy_path: str | None) -> None:
     from core.extraction.linguistics import parse
 
     parse.announce_loading(lambda line: click.echo(f"canon: {line}", err=True))
-
-
-def _register() -> None:
-    from core.cli import (
-        belief_cmds,
-        bench_cmd,
-        context_cmds,
-        dlq_cmd,
-        e2e_cmds,
-        extraction_cmds,
-        ingest_cmds,
-        loadtest_cmd,
-        mcp_cmd,
-        metrics_cmd,
-        policy_cmds,
-        question_cmds,
-        replay_cmds,
-        report_cmd,
-        rollout_cmds,
-        serve_cmd,
-        service_cmd,
-        sources_cmds,
-        store_cmds,
-        token_cmds,
-        workspace_cmds,
-    )
-
-    for command in (
-        *ingest_cmds.COMMANDS,
-        *belief_cmds.COMMANDS,
-        *question_cmds.COMMANDS,
-        *dlq_cmd.COMMANDS,
-        *replay_cmds.COMMANDS,
-        bench_cmd.bench,
-        *extraction_cmds.COMMANDS,
-        *workspace_cmds.COMMANDS,
-        *sources_cmds.COMMANDS,
-        *context_cmds.COMMANDS,
-        *store_cmds.COMMANDS,
-        *metrics_cmd.COMMANDS,
-        *report_cmd.COMMANDS,
-        *token_cmds.COMMANDS,
-        *serve_cmd.COMMANDS,
-        *loadtest_cmd.COMMANDS,
-        *mcp_cmd.COMMANDS,
-        *e2e_cmds.COMMANDS,
-        service_cmd.install_service,
-        *rollout_cmds.COMMANDS,
-        *policy_cmds.COMMANDS,
-    ):
-        cli.add_command(command)
-    # Front ends outside core (the Telegram bot) plug in through entry points,
-    # so core never imports them.
-    for entry in entry_points(group="canon.commands"):
-        try:
-            command = entry.load()
-        except (ImportError, AttributeError) as e:  # a front end not installed or broken
-            _broken_plugins.append(f"{entry.name}: {e}")
-            continue
-        cli.add_command(command, entry.name)
-
-
-_broken_plugins: list[str] = []
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -136,3 +136,6 @@ async def bench(
         beside = beside_of.get(key)
         table.add_row(key, str(value), str(figures[beside]) if beside else "")
     out().print(table)
+
+
+COMMANDS = (bench,)

@@ -17,13 +17,15 @@ import click
 from rich.console import Console
 
 from core.domain.timeutil import parse_ts, utc_now
-from core.engine.engine import Engine
 from core.errors import CanonError
-from core.settings import Settings, load_settings
-from core.store.factory import open_store
 
+# What a command needs (the engine, the store, the settings) is imported when it first
+# runs, not here: every command imports this module, and ``canon --help`` needs none of
+# them. tests/core/test_cli_startup.py pins what stays out.
 if TYPE_CHECKING:
+    from core.engine.engine import Engine
     from core.extraction.types import Extractor
+    from core.settings import Settings
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -49,6 +51,8 @@ class Context:
     @property
     def settings(self) -> Settings:
         if self._settings is None:
+            from core.settings import load_settings
+
             self._settings = load_settings(self.environ, db=self.db, policy_path=self.policy_path)
         return self._settings
 
@@ -80,6 +84,9 @@ def run(coro_fn: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, T]:
 @asynccontextmanager
 async def open_engine(ctx: Context) -> AsyncIterator[Engine]:
     """The engine over the configured store, opened (and migrated) for one command."""
+    from core.engine.engine import Engine
+    from core.store.factory import open_store
+
     store = open_store(ctx.settings.store_url)
     await store.open()
     try:

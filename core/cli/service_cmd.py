@@ -60,3 +60,6 @@ def install_service(
         console.print(line, markup=False)
     if uninstall:
         console.print(f"kept {env_file}: delete it yourself if no service needs it", markup=False)
+
+
+COMMANDS = (install_service,)

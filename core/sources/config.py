@@ -31,17 +31,25 @@ from typing import Any
 from core.errors import ConfigError
 from core.signals.rules import Rule, parse_rules
 from core.signals.trust import parse_trusted_senders
-from core.sources.base import SourceConfig, SourceTable
-from core.sources.registry import SOURCE_KINDS
+from core.sources.base import Source, SourceConfig, SourceTable
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def _kinds() -> Mapping[str, type[Source]]:
+    """The registered source kinds, imported when a ``[[sources]]`` table is read: the
+    kinds bring their clients (iCalendar, CalDAV, IMAP), which a configuration without
+    sources, and so every plain command line start, does not need."""
+    from core.sources.registry import SOURCE_KINDS
+
+    return SOURCE_KINDS
 
 
 def _unknown_keys(table: SourceTable, options: frozenset[str]) -> ConfigError:
     unknown = sorted(set(table.raw) - options)
     hints = []
     for key in unknown:
-        takers = [k for k, c in SOURCE_KINDS.items() if key in c.config_type.OPTIONS]
+        takers = [k for k, c in _kinds().items() if key in c.config_type.OPTIONS]
         if takers:
             hints.append(f"{key} is for {' and '.join(takers)} sources only")
     hint = f" ({'; '.join(hints)})" if hints else ""
@@ -58,13 +66,14 @@ def parse_source(
     trusted: tuple[str, ...] = (),
 ) -> SourceConfig:
     """One ``[[sources]]`` table, checked by its kind; paths are relative to the config file."""
+    kinds = _kinds()
     kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in SOURCE_KINDS:
-        raise ConfigError(f"sources[{index}]: kind must be one of {', '.join(SOURCE_KINDS)}")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ConfigError(f"sources[{index}]: kind must be one of {', '.join(kinds)}")
     name = raw.get("name", f"{kind}-{index}")
     if not isinstance(name, str) or not _NAME.match(name):
         raise ConfigError(f"sources[{index}]: name must match {_NAME.pattern}")
-    config_type = SOURCE_KINDS[kind].config_type
+    config_type = kinds[kind].config_type
     table = SourceTable(raw, name, kind, environ, base, trusted)
     if set(raw) - config_type.OPTIONS:
         raise _unknown_keys(table, config_type.OPTIONS)

@@ -19,10 +19,7 @@ from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from core.errors import ConfigError
-from core.store.memory import MemoryStore
-from core.store.postgres import PostgresStore
 from core.store.protocol import StoreBackend
-from core.store.sqlite import SQLiteStore
 
 Backend = Literal["sqlite", "memory", "postgresql"]
 FORMS = "sqlite:///path, a file path, memory:// or postgresql://..."
@@ -70,10 +67,18 @@ def parse_store_url(url: str) -> StoreURL:
 def open_store(url: str) -> StoreBackend:
     """The backend ``url`` names, constructed but not opened (``await store.open()``)."""
     where = parse_store_url(url)
+    # Each backend is imported only when named: psycopg costs a SQLite user (every
+    # command line start) a tenth of a second for nothing.
     if where.backend == "sqlite":
+        from core.store.sqlite import SQLiteStore
+
         return SQLiteStore(where.target)
     if where.backend == "postgresql":
+        from core.store.postgres import PostgresStore
+
         return PostgresStore(where.target)
+    from core.store.memory import MemoryStore
+
     return MemoryStore(where.target)
 
 

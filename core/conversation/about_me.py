@@ -16,6 +16,9 @@ from core.conversation.trip_answers import trip_summary
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 
+NOTHING_KNOWN = "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
+"""What "what do you know about me?" says with nothing known and no question waiting."""
+
 
 def about_me(
     facts: Sequence[CommittedFact],
@@ -29,7 +32,7 @@ def about_me(
     "leaves" next Sunday); they are left out, since the question is named after them."""
     facts = [f for f in facts if (f.entity_id, f.field) not in in_doubt]
     if not facts:
-        return "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
+        return NOTHING_KNOWN
     lines = ["Here's what I know:"]
     by_domain: dict[str, list[CommittedFact]] = {}
     for f in sorted(facts, key=lambda f: (f.entity_id != reader, f.field)):

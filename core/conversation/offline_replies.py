@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
-from core.conversation.about_me import about_me
-from core.conversation.agenda import agenda
+from core.conversation.about_me import NOTHING_KNOWN, about_me
+from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply
 from core.conversation.pending_answer import pending_answer
@@ -108,10 +108,17 @@ def offline_answer(
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
-        return followed_by(about_me(facts, now, reader, in_doubt(open_items)), note)
+        said = about_me(facts, now, reader, in_doubt(open_items))
+        # Nothing known while a question waits: the question, not an invitation to say more.
+        return followed_by(
+            "Nothing confirmed yet." if note and said == NOTHING_KNOWN else said, note
+        )
     if AGENDA(t):
         note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
-        return followed_by(agenda(facts, now, reader, in_doubt(open_items)), note)
+        said = agenda(facts, now, reader, in_doubt(open_items))
+        return followed_by(
+            "Nothing confirmed coming up yet." if note and said == NOTHING else said, note
+        )
     match, answer, topic = next(
         ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
         (None, None, None),

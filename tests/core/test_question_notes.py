@@ -169,3 +169,24 @@ def test_the_agenda_and_its_note_read_as_two_paragraphs() -> None:
     items, note = said.split("\n\n")
     assert items.rstrip().endswith("back from Tahoe"), said
     assert note.startswith("I've asked you:"), said
+
+
+@pytest.mark.parametrize(
+    ("asked", "opening"),
+    [
+        ("what do you know about me?", "Nothing confirmed yet."),
+        ("what's on my plate?", "Nothing confirmed coming up yet."),
+    ],
+)
+def test_nothing_known_while_a_question_waits_names_the_question_not_an_invitation(
+    asked: str, opening: str
+) -> None:
+    """A first plan waiting for its Yes: "Tell me what's going on and I'll remember it"
+    beside "I've asked you: …" asked for what had just been said."""
+    plan = _item(1, "travel.destination", "Lisbon", "g-1")
+    said = offline_answer(asked, (), (plan,), NOW, ME, "rv-1")
+    assert said.startswith(f"{opening} I've asked you:"), said
+    assert "Tell me" not in said, said
+    assert "I'll keep track" not in said, said
+    # With no question waiting, the invitation stays.
+    assert "Tell me" in offline_answer(asked, (), (), NOW, ME)

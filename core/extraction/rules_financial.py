@@ -23,10 +23,17 @@ from core.extraction.clause import Candidate, Clause, phrase_after, phrase_befor
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.goods_returns import (
+    ADJ,
+    FINANCIAL_WORDS,
+    ITEM_STOP,
+    RETURN_WORDS,
+    TO_DO_LINE,
+    goods_return,
+)
 from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
-from core.extraction.organisations import known_organisation
 from core.extraction.paid_or_owed import (
     AMOUNT_AFTER,
     NET_OF,
@@ -44,26 +51,7 @@ from core.extraction.rent_said import rent_said
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
-# Where the thing paid for ends: a pronoun starts the next clause of a run-on ("paid the
-# car insurance it was…"), and a chat message ends on "ugh", "lol" ("still havent paid the
-# credit card ugh").
-_ITEM_STOP = frozenset(
-    ["it", "i", "we", "they", "for", "from", "at", "on", "to", "today", "yesterday", "tomorrow",
-     "yet", "still", "ugh", "lol", "lmao", "haha", "omg", "smh", "btw", "fyi", "again", "this",
-     "last", "next", "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just",
-     "off", "in", "using", "online", "which", "that", "it's", "by", "due", "before", "until",
-     "every"]
-)  # fmt: skip
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
-_FINANCIAL_WORDS = re.compile(
-    r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
-    r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
-    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
-    r"charges|levy|rates|"
-    r"(?:phone|mobile|broadband)\s+contract|"
-    # Those paid for looking after the household: "still haven't paid the nursery".
-    r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
-)
 _NOT_ITEMS = frozenset(
     [
         "paid",
@@ -82,36 +70,6 @@ _NOT_ITEMS = frozenset(
         "here",
     ]
 )
-_TODO = re.compile(r"(pay|renew|return)\s+")
-# Sending something back for a refund. The catalogue has no "returned" status: an open
-# return is "due" (it still has to go back), a return that went back is "pending" (the
-# refund is awaited), then "refunded". Its field is named after the shop when one is
-# named ("the Amazon package" -> amazon_return), so later news about "the Amazon return"
-# lands on the same field.
-_RETURNED = re.compile(
-    r"\b(?:returned|sent\s+back|shipped\s+back|mailed\s+back|posted\s+back|dropped\s+off|took\s+back|"
-    r"brought\s+back)\s+"
-)
-_BACK_AFTER = re.compile(
-    r"\b(?:sent|shipped|mailed|posted|took|brought)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
-    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
-)
-"""The particle after the thing sent: "sent the jacket back to zara", "posted the dress back"."""
-_RETURN_DUE = re.compile(
-    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
-)
-_DO_RETURN = re.compile(
-    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop\s+off|mail|ship|send)\s+"
-    r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b)"
-)
-"""A return named as a chore: "gotta do the amazon return by friday", "need to drop off
-the Nike return"; what follows is the errand itself."""
-_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
-_RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
-_SHOP = re.compile(r"[A-Z][\w&'.-]*")
-_ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
 _PERIOD = (
     r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
     r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
@@ -140,69 +98,8 @@ def _item_after(clause: Clause, pos: int) -> str:
     # "we owe the dentist 320 after insurance" (its number is read after it, by bare_after).
     if (money := AMOUNT_AFTER.search(text, pos)) is not None:
         text = text[: money.start()]
-    name, _ = phrase_after(text, pos, max_words=3, stop=_ITEM_STOP)
-    return _ADJ.sub("", name)
-
-
-_WHEN_BACK = re.compile(
-    r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thurs|fri|sat|"
-    r"sun|tomorrow|tmrw|tonight|today|next|this|home|back|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\b|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b",
-    re.I,
-)
-"""What follows "return" when it is a day or home: a person coming back, not goods."""
-
-
-def _return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | None]:
-    """A return of goods: ("Amazon return", "pending") for "I returned the Amazon
-    package"; a to-do line or "need to return ..." is still due. The shop it goes back
-    to comes third. ``text`` is the clause with amounts blanked out."""
-    text = _particle_first(text)
-    low = text.lower()
-    if m := _RETURNED.search(low):
-        status = "pending"
-    elif m := _RETURN_DUE.search(low) or _DO_RETURN.search(low):
-        status = "due"
-    elif clause.markdown and (m := _TODO.match(low)) and m.group(1) == "return":
-        status = "pending" if clause.done else "due"
-    else:
-        return "", "", None
-    obj, end = phrase_after(text, m.end(), max_words=3, stop=_ITEM_STOP)
-    obj = _ADJ.sub("", obj)
-    if _WHEN_BACK.match(obj):
-        return "", "", None  # "I will return Sunday": the traveller comes back, no goods
-    shop = _RETURN_TO.match(text, end)
-    # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").
-    named = None
-    if shop is not None and shop.group("m2"):
-        # "... to john lewis": a shop of two words, known in any case
-        named = known_organisation(f"{shop.group('m')} {shop.group('m2')}")
-    if shop is not None and named is None:
-        named = _shop_name(shop.group("m"))
-    shop = shop if named is not None else None
-    if named is None and (first := _SHOP.match(obj[:1].upper() + obj[1:])):
-        # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
-        # ("the amazon package") is the same errand as the capitalised one.
-        named = first.group() if obj[:1].isupper() else known_organisation(first.group())
-    # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
-    if named is None and not (obj and (priced or _FINANCIAL_WORDS.search(obj.lower()))):
-        return "", "", None
-    return f"{named or obj} return", status, named if shop else None
-
-
-def _particle_first(text: str) -> str:
-    """ "sent the jacket back to zara" as "sent back the jacket to zara" (the same length,
-    so positions in the clause still hold)."""
-    m = _BACK_AFTER.search(text.lower())
-    if m is None:
-        return text
-    obj, back = text[m.start("obj") : m.end("obj")], text[m.start("back") : m.end("back")]
-    return f"{text[: m.start('obj')]}{back} {obj.rstrip()}{text[m.end('back') :]}"
-
-
-def _shop_name(word: str) -> str | None:
-    """A shop's name as written ("Zara"), or a well-known one typed in lower case."""
-    return word if word[:1].isupper() else known_organisation(word)
+    name, _ = phrase_after(text, pos, max_words=3, stop=ITEM_STOP)
+    return ADJ.sub("", name)
 
 
 _GATE = frozenset(
@@ -294,7 +191,7 @@ _OPENERS = frozenset(
      "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
      "currently", "guess", "well", "sooo", "welp", "update", "news"]
 )  # fmt: skip
-_NOT_NAMING = "|".join(sorted(_ITEM_STOP | _OPENERS))
+_NOT_NAMING = "|".join(sorted(ITEM_STOP | _OPENERS))
 """Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
 _CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
@@ -354,7 +251,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
-            item, status = _ADJ.sub("", phrase_before(text, m.start(), max_words=3)), st
+            item, status = ADJ.sub("", phrase_before(text, m.start(), max_words=3)), st
             if "for" in rx.groupindex and m.group("for"):
                 item = re.sub(
                     r"^\s+for\s+(?:the|my|our)?\s*", "", text[m.start("for") : m.end("for")]
@@ -398,10 +295,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
     shop: str | None = None
     returned = False
-    if not item and not clause.words.isdisjoint(_RETURN_WORDS):
-        item, status, shop = _return(clause, text, amount is not None)
+    if not item and not clause.words.isdisjoint(RETURN_WORDS):
+        item, status, shop = goods_return(clause, text, amount is not None)
         returned = bool(item)
-    if clause.markdown and not item and (m := _TODO.match(low)):
+    if clause.markdown and not item and (m := TO_DO_LINE.match(low)):
         # A to-do line: "- [ ] Pay rent by Friday" is due, "- [x] Pay rent" is paid.
         item = _item_after(clause, m.end())
         status = "paid" if clause.done else "due"
@@ -431,7 +328,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         amount is None
         and merchant is None
         and not (renewed or refund or ordered)
-        and not _FINANCIAL_WORDS.search(item.lower())
+        and not FINANCIAL_WORDS.search(item.lower())
         and not (paid_verb and _UTILITY.fullmatch(item.lower()))
     ):
         return []

@@ -1,0 +1,129 @@
+"""Goods sent back, and the words that name the thing a money clause is about.
+
+A return of goods is an errand of its own (``financial.<shop>_return``): "gotta return
+the amazon boots" is due, "sent the jacket back to zara" went back (pending its refund).
+What ends the name of the thing paid for or sent back (``ITEM_STOP``) and what makes a
+word money's (``FINANCIAL_WORDS``) are read by ``rules_financial`` too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Clause, phrase_after
+from core.extraction.organisations import known_organisation
+
+# Where the thing paid for ends: a pronoun starts the next clause of a run-on ("paid the
+# car insurance it was…"), and a chat message ends on "ugh", "lol" ("still havent paid the
+# credit card ugh").
+ITEM_STOP = frozenset(
+    ["it", "i", "we", "they", "for", "from", "at", "on", "to", "today", "yesterday", "tomorrow",
+     "yet", "still", "ugh", "lol", "lmao", "haha", "omg", "smh", "btw", "fyi", "again", "this",
+     "last", "next", "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just",
+     "off", "in", "using", "online", "which", "that", "it's", "by", "due", "before", "until",
+     "every"]
+)  # fmt: skip
+
+FINANCIAL_WORDS = re.compile(
+    r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
+    r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
+    r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
+    r"charges|levy|rates|"
+    r"(?:phone|mobile|broadband)\s+contract|"
+    # Those paid for looking after the household: "still haven't paid the nursery".
+    r"nursery|daycare|childminder|creche|nanny|babysitter|cleaner|tutor)\b"
+)
+
+# Sending something back for a refund. The catalogue has no "returned" status: an open
+# return is "due" (it still has to go back), a return that went back is "pending" (the
+# refund is awaited), then "refunded". Its field is named after the shop when one is
+# named ("the Amazon package" -> amazon_return), so later news about "the Amazon return"
+# lands on the same field.
+_RETURNED = re.compile(
+    r"\b(?:returned|sent\s+back|shipped\s+back|mailed\s+back|posted\s+back|dropped\s+off|took\s+back|"
+    r"brought\s+back)\s+"
+)
+_BACK_AFTER = re.compile(
+    r"\b(?:sent|shipped|mailed|posted|took|brought)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
+    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
+)
+"""The particle after the thing sent: "sent the jacket back to zara", "posted the dress back"."""
+_RETURN_DUE = re.compile(
+    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
+)
+_DO_RETURN = re.compile(
+    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop\s+off|mail|ship|send)\s+"
+    r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b)"
+)
+"""A return named as a chore: "gotta do the amazon return by friday", "need to drop off
+the Nike return"; what follows is the errand itself."""
+_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
+RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
+_SHOP = re.compile(r"[A-Z][\w&'.-]*")
+TO_DO_LINE = re.compile(r"(pay|renew|return)\s+")
+"""A to-do line's verb: "- [ ] Pay rent by Friday", "- [x] Return Amazon package"."""
+ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
+"""A word before the thing that says nothing of which it is: "the new jacket"."""
+
+
+_WHEN_BACK = re.compile(
+    r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thurs|fri|sat|"
+    r"sun|tomorrow|tmrw|tonight|today|next|this|home|back|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b",
+    re.I,
+)
+"""What follows "return" when it is a day or home: a person coming back, not goods."""
+
+
+def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str | None]:
+    """A return of goods: ("Amazon return", "pending") for "I returned the Amazon
+    package"; a to-do line or "need to return ..." is still due. The shop it goes back
+    to comes third. ``text`` is the clause with amounts blanked out."""
+    text = _particle_first(text)
+    low = text.lower()
+    if m := _RETURNED.search(low):
+        status = "pending"
+    elif m := _RETURN_DUE.search(low) or _DO_RETURN.search(low):
+        status = "due"
+    elif clause.markdown and (m := TO_DO_LINE.match(low)) and m.group(1) == "return":
+        status = "pending" if clause.done else "due"
+    else:
+        return "", "", None
+    obj, end = phrase_after(text, m.end(), max_words=3, stop=ITEM_STOP)
+    obj = ADJ.sub("", obj)
+    if _WHEN_BACK.match(obj):
+        return "", "", None  # "I will return Sunday": the traveller comes back, no goods
+    shop = _RETURN_TO.match(text, end)
+    # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").
+    named = None
+    if shop is not None and shop.group("m2"):
+        # "... to john lewis": a shop of two words, known in any case
+        named = known_organisation(f"{shop.group('m')} {shop.group('m2')}")
+    if shop is not None and named is None:
+        named = _shop_name(shop.group("m"))
+    shop = shop if named is not None else None
+    if named is None and (first := _SHOP.match(obj[:1].upper() + obj[1:])):
+        # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
+        # ("the amazon package") is the same errand as the capitalised one.
+        named = first.group() if obj[:1].isupper() else known_organisation(first.group())
+    # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
+    if named is None and not (obj and (priced or FINANCIAL_WORDS.search(obj.lower()))):
+        return "", "", None
+    return f"{named or obj} return", status, named if shop else None
+
+
+def _particle_first(text: str) -> str:
+    """ "sent the jacket back to zara" as "sent back the jacket to zara" (the same length,
+    so positions in the clause still hold)."""
+    m = _BACK_AFTER.search(text.lower())
+    if m is None:
+        return text
+    obj, back = text[m.start("obj") : m.end("obj")], text[m.start("back") : m.end("back")]
+    return f"{text[: m.start('obj')]}{back} {obj.rstrip()}{text[m.end('back') :]}"
+
+
+def _shop_name(word: str) -> str | None:
+    """A shop's name as written ("Zara"), or a well-known one typed in lower case."""
+    return word if word[:1].isupper() else known_organisation(word)

@@ -69,6 +69,31 @@ def _past(tok: Token) -> bool:
     )
 
 
+def _changes_reading(first: Token, second: Token) -> bool:
+    """Whether cutting ``first``'s clause from ``second``'s changes a reading: the two differ
+    in tense, or the first is a result that holds now ("just arrived in Denver, the flight
+    was smooth"), or the second is about someone else ("we're in tahoe, my mom is watching
+    the kids")."""
+    return (
+        _past(first) != _past(second)
+        or (_past(first) and first.lemma_ in RESULT_VERBS)
+        or _someone_else_next(first, second)
+    )
+
+
+def _subjects_before(verb: Token) -> list[Token]:
+    """``verb``'s own subjects before it and its auxiliaries' ("the connecting flight got
+    cancelled")."""
+    own = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i < verb.i]
+    helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    return own + [g for h in helpers for g in h.children if g.dep_ in _SUBJECTS]
+
+
+def _too_short(span: Span, start: int) -> bool:
+    """Each part of a cut at token ``start`` needs more than a word to be a clause."""
+    return start - span.start < 2 or span.end - start < 2
+
+
 def _main_verb(span: Span) -> Token | None:
     heads = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head == t]
     return heads[0] if len(heads) == 1 else None
@@ -154,22 +179,14 @@ def _subject_run_after(first: Token, span: Span) -> int | None:
     for child in first.children:
         if child.i <= first.i or child.dep_ not in ("conj", "parataxis") or not _finite(child):
             continue
-        helpers = [c for c in child.children if c.dep_ in ("aux", "auxpass")]
-        own = [c for c in child.children if c.dep_ in _SUBJECTS and c.i < child.i]
-        own += [g for h in helpers for g in h.children if g.dep_ in _SUBJECTS]
+        own = _subjects_before(child)
         if not own or any(c.dep_ in ("mark", "cc") for c in child.children):
             continue
         start = min(t.i for c in own for t in c.subtree)
         before = span.doc[start - 1] if start > 0 else None
         if before is None or before.pos_ in ("CCONJ", "SCONJ") or start >= span.end:
             continue
-        if start - span.start < 2 or span.end - start < 2:
-            continue
-        if (
-            _past(first) == _past(child)
-            and not (_past(first) and first.lemma_ in RESULT_VERBS)
-            and not _someone_else_next(first, child)
-        ):
+        if _too_short(span, start) or not _changes_reading(first, child):
             continue
         return start
     return None
@@ -185,26 +202,13 @@ def _two_heads(span: Span) -> int | None:
     if len(verbs) != 2 or not all(_finite(v) for v in verbs):
         return None
     first, second = verbs
-    subjects = [c for c in second.children if c.dep_ in _SUBJECTS and c.i < second.i]
-    subjects += [
-        g
-        for h in second.children
-        if h.dep_ in ("aux", "auxpass")
-        for g in h.children
-        if g.dep_ in _SUBJECTS
-    ]
+    subjects = _subjects_before(second)
     if not subjects or not any(c.dep_ in _SUBJECTS for c in first.children):
         return None
     start = min(t.i for c in subjects for t in c.subtree)
     if start <= max(t.i for t in first.subtree) or span.doc[start - 1].pos_ in ("CCONJ", "SCONJ"):
         return None
-    if start - span.start < 2 or span.end - start < 2:
-        return None
-    if (
-        _past(first) == _past(second)
-        and not (_past(first) and first.lemma_ in RESULT_VERBS)
-        and not _someone_else_next(first, second)
-    ):
+    if _too_short(span, start) or not _changes_reading(first, second):
         return None
     return span.doc[start].idx
 
@@ -271,15 +275,8 @@ def _cut(span: Span) -> int | None:
     first = _first_clause(second, span)
     if first is None:
         return None
-    # Only a cut that changes a reading is made: the two clauses differ in tense, or the
-    # first is a result that holds now ("just arrived in Denver, the flight was smooth"),
-    # or the second is about someone else ("we're in tahoe, my mom is watching the kids").
-    if (
-        _past(first) == _past(second)
-        and not (_past(first) and first.lemma_ in RESULT_VERBS)
-        and not _someone_else_next(first, second)
-    ):
-        return None
+    if not _changes_reading(first, second):
+        return None  # only a cut that changes a reading is made
     last_of_first = max(t.i for t in first.subtree)
     helpers = [c for c in second.children if c.dep_ in ("aux", "auxpass")]
     own = [
@@ -291,8 +288,8 @@ def _cut(span: Span) -> int | None:
     between = [t for t in span if last_of_first < t.i < start]
     if any(not (t.is_punct or t.pos_ in ("ADV", "INTJ")) for t in between):
         return None
-    if start - span.start < 2 or span.end - start < 2:
-        return None  # each part needs more than a word to be a clause
+    if _too_short(span, start):
+        return None
     return span.doc[start].idx
 
 

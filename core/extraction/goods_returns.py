@@ -44,10 +44,12 @@ _RETURNED = re.compile(
     r"brought\s+back)\s+"
 )
 _BACK_AFTER = re.compile(
-    r"\b(?:sent|shipped|mailed|posted|took|brought)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
+    r"\b(?:sent|shipped|mailed|posted|took|brought|sending|shipping|mailing|posting|taking|"
+    r"bringing)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
     r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
 )
-"""The particle after the thing sent: "sent the jacket back to zara", "posted the dress back"."""
+"""The particle after the thing sent: "sent the jacket back to zara", "posted the dress back",
+"sending the boots back on monday"."""
 _RETURN_DUE = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
@@ -59,8 +61,22 @@ _DO_RETURN = re.compile(
 )
 """A return named as a chore: "gotta do the amazon return by friday", "need to drop off
 the Nike return"; what follows is the errand itself."""
+_RETURNING = re.compile(
+    r"\b(?:returning|sending\s+back|shipping\s+back|mailing\s+back|posting\s+back|"
+    r"dropping\s+off|taking\s+back|bringing\s+back)\s+(?=(?:the|my|our|those|these|that|this|a|an)"
+    r"\s)"
+)
+"""A return told as a plan, in the progressive: "returning the jacket to zara tomorrow",
+"dropping off the amazon return"; what is sent is named with its article, so "returning to
+Lisbon" and "returning home" (a person coming back) are not goods."""
+_NAMED_RETURN = re.compile(
+    r"^(?:(?:the|my|our)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+return(?:'s|\s+is)?\s+"
+    r"(?:on\s+|by\s+)?(?=\S)"
+)
+"""A return named after its shop and a day: "the amazon return is tomorrow", "ikea return
+friday" (the day itself is checked by the caller: only a day may follow)."""
 _RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
-RETURN_WORDS = frozenset(["return", "returned", "back", "off"])
+RETURN_WORDS = frozenset(["return", "return's", "returned", "returning", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
 TO_DO_LINE = re.compile(r"(pay|renew|return)\s+")
 """A to-do line's verb: "- [ ] Pay rent by Friday", "- [x] Return Amazon package"."""
@@ -70,7 +86,7 @@ ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
 
 _WHEN_BACK = re.compile(
     r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thurs|fri|sat|"
-    r"sun|tomorrow|tmrw|tonight|today|next|this|home|back|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\b|"
+    r"sun|tomorrow|tmrw|tonight|today|next|this|home|back|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b",
     re.I,
 )
@@ -85,8 +101,10 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     low = text.lower()
     if m := _RETURNED.search(low):
         status = "pending"
-    elif m := _RETURN_DUE.search(low) or _DO_RETURN.search(low):
+    elif m := _RETURN_DUE.search(low) or _DO_RETURN.search(low) or _RETURNING.search(low):
         status = "due"
+    elif named_ahead := _named_return_ahead(clause):
+        return named_ahead
     elif clause.markdown and (m := TO_DO_LINE.match(low)) and m.group(1) == "return":
         status = "pending" if clause.done else "due"
     else:
@@ -112,6 +130,24 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     if named is None and not (obj and (priced or FINANCIAL_WORDS.search(obj.lower()))):
         return "", "", None
     return f"{named or obj} return", status, named if shop else None
+
+
+def _named_return_ahead(clause: Clause) -> tuple[str, str, str | None] | None:
+    """ "the amazon return is tomorrow", "Zara return's on Monday": a shop's return and
+    the day it is made, due. Only a shop names it ("my return is on the 6th" is a trip's),
+    and only a day ahead may follow: "the ikea return is a pain" says nothing of when."""
+    said = clause.text.strip()  # ``text`` has its dates blanked out; the day is wanted here
+    m = _NAMED_RETURN.match(said.lower())
+    if m is None or not any(not t.past for t in clause.times):
+        return None
+    rest = said.lower()[m.end() :]
+    if not _WHEN_BACK.match(rest) or rest.startswith(("home", "back")):
+        return None
+    obj = said[m.start("obj") : m.end("obj")]
+    named = obj if obj[:1].isupper() else known_organisation(obj)
+    if named is None:
+        return None
+    return f"{named} return", "due", None
 
 
 def _particle_first(text: str) -> str:

@@ -1,0 +1,93 @@
+"""Goods going back on a day ahead (issue 24, the founding story's own errand).
+
+Told in the playground after the founding story, "dropping off the amazon return
+tomorrow" and "the amazon return is tomorrow" gave nothing, while "gotta return the
+amazon boots tomorrow" gave a return due tomorrow. Three classes were missing, each a way
+people say a return is still to be made:
+
+- the progressive that tells a plan ("returning the jacket to zara tomorrow", "dropping off
+  the amazon return", "sending the boots back on monday");
+- a named return and its day, with or without "is" ("the amazon return is tomorrow",
+  "ikea return friday");
+- both with the day written any way the extractor reads days.
+
+The look-alikes must not become a return: a person going back somewhere ("returning to
+Lisbon tomorrow", "returning home on the 6th"), children dropped off, a call returned, and
+a return that is only wondered about. Every row is written for this module, none taken from
+an evaluation set. The imperative ("return the amazon thing tmrw") stays a request to the
+assistant, as the extractor reads every command in a chat; a to-do line is a plan.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _said(text: str) -> dict[str, object]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        # The progressive of a plan, the shop or a parcel named.
+        ("dropping off the amazon return tomorrow", "amazon_return"),
+        ("returning the jacket to zara tomorrow", "zara_return"),
+        ("Sending the boots back to ASOS on monday, finally", "asos_return"),
+        ("im taking the amazon package back tmrw", "amazon_return"),
+        ("We're posting the broken kettle back to Argos on Friday.", "argos_return"),
+        ("bringing the rug back to ikea this weekend", "ikea_return"),
+        # A named return and its day.
+        ("the amazon return is tomorrow", "amazon_return"),
+        ("ikea return friday", "ikea_return"),
+        ("Zara return's on Monday", "zara_return"),
+        ("our John Lewis return is on the 3rd", "john_lewis_return"),
+    ],
+)
+def test_a_return_still_to_make_is_due_on_its_day(text: str, slug: str) -> None:
+    said = _said(text)
+    assert said.get(f"financial.{slug}.status") == "due", said
+    due = said.get(f"financial.{slug}.due_date")
+    assert isinstance(due, str), said
+    assert due > AT.date().isoformat(), said
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("dropping off the amazon return on my way to work", "amazon_return"),
+        ("returning the boots to zalando, they pinch", "zalando_return"),
+    ],
+)
+def test_a_return_under_way_without_a_day_is_still_due(text: str, slug: str) -> None:
+    said = _said(text)
+    assert said.get(f"financial.{slug}.status") == "due", said
+    assert f"financial.{slug}.due_date" not in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "returning to Lisbon tomorrow",
+        "we're returning home on the 6th",
+        "dropping the kids off at school tomorrow",
+        "returning her call tomorrow morning",
+        "taking the dog back to the vet on friday",
+        "should i be sending the jumper back to primark tomorrow?",
+        "my return is on the 6th",
+        "return flight is tomorrow",
+    ],
+)
+def test_people_going_back_or_a_maybe_are_no_return(text: str) -> None:
+    assert not [f for f in _said(text) if "_return." in f], _said(text)
+
+
+def test_a_named_return_ahead_keeps_its_day() -> None:
+    said = _said("the amazon return is tomorrow")
+    assert said["financial.amazon_return.due_date"] == (AT.date() + timedelta(days=1)).isoformat()

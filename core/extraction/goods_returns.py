@@ -21,7 +21,7 @@ ITEM_STOP = frozenset(
      "yet", "still", "ugh", "lol", "lmao", "haha", "omg", "smh", "btw", "fyi", "again", "this",
      "last", "next", "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just",
      "off", "in", "using", "online", "which", "that", "it's", "by", "due", "before", "until",
-     "every"]
+     "every", "asap", "tonight", "tmrw", "soon", "later", "now"]
 )  # fmt: skip
 
 FINANCIAL_WORDS = re.compile(
@@ -45,11 +45,11 @@ _RETURNED = re.compile(
 )
 _BACK_AFTER = re.compile(
     r"\b(?:sent|shipped|mailed|posted|took|brought|sending|shipping|mailing|posting|taking|"
-    r"bringing)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
+    r"bringing|send|ship|mail|post|take|bring)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
     r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
 )
 """The particle after the thing sent: "sent the jacket back to zara", "posted the dress back",
-"sending the boots back on monday"."""
+"sending the boots back on monday", "gotta send the dress back"."""
 _RETURN_DUE = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
@@ -109,7 +109,9 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
         status = "pending" if clause.done else "due"
     else:
         return "", "", None
-    obj, end = phrase_after(text, m.end(), max_words=3, stop=ITEM_STOP)
+    # What is sent back ends where a day begins: "return the zara dress saturday".
+    day = next((t.start for t in clause.times if t.start >= m.end()), len(text))
+    obj, end = phrase_after(text[:day], m.end(), max_words=3, stop=ITEM_STOP)
     obj = ADJ.sub("", obj)
     if _WHEN_BACK.match(obj):
         return "", "", None  # "I will return Sunday": the traveller comes back, no goods

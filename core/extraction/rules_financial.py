@@ -98,6 +98,9 @@ def _item_after(clause: Clause, pos: int) -> str:
     # "we owe the dentist 320 after insurance" (its number is read after it, by bare_after).
     if (money := AMOUNT_AFTER.search(text, pos)) is not None:
         text = text[: money.start()]
+    # ... and where a day begins: "need to pay the rent friday" is the rent, due Friday.
+    if (day := next((t for t in clause.times if t.start >= pos), None)) is not None:
+        text = text[: day.start]
     name, _ = phrase_after(text, pos, max_words=3, stop=ITEM_STOP)
     return ADJ.sub("", name)
 

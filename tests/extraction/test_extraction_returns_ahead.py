@@ -91,3 +91,18 @@ def test_people_going_back_or_a_maybe_are_no_return(text: str) -> None:
 def test_a_named_return_ahead_keeps_its_day() -> None:
     said = _said("the amazon return is tomorrow")
     assert said["financial.amazon_return.due_date"] == (AT.date() + timedelta(days=1)).isoformat()
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # The day after the thing is when, not part of its name.
+        ("need to pay the rent friday", "financial.rent.status", "due"),
+        ("paid the gas bill monday", "financial.gas_bill.status", "paid"),
+        ("Must pay the council tax asap", "financial.council_tax.status", "due"),
+        ("gotta send the zara dress back saturday", "financial.zara_return.status", "due"),
+        ("have to pay the water bill next tuesday", "financial.water_bill.status", "due"),
+    ],
+)
+def test_a_day_after_a_bill_is_not_part_of_its_name(text: str, field: str, value: str) -> None:
+    assert _said(text).get(field) == value, _said(text)

@@ -4,7 +4,8 @@ It speaks the Bot API over HTTP on 127.0.0.1 (``/bot<token>/<method>``, JSON
 or form parameters, ``{"ok": ..., "result" | "error_code", "description"}``
 with the HTTP status equal to ``error_code``) and enforces Telegram's rules
 for the methods Canon uses: getMe, getUpdates (offset confirms, long-poll
-timeout, 409 when a second poll overlaps), sendMessage (1–4,096 characters,
+timeout, 409 when a second poll overlaps; the queue is
+``bot.playground.emulator_updates``), sendMessage (1–4,096 characters,
 known chat), editMessageText / editMessageReplyMarkup ("message is not
 modified", "message to edit not found"), answerCallbackQuery (once per query),
 setMyCommands (lower-case names without hyphens), deleteMessage, sendPhoto
@@ -49,6 +50,7 @@ from bot.playground.bot_api_types import (
     Call,
     ChatMessage,
 )
+from bot.playground.emulator_updates import UpdateQueue
 from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
 
 
@@ -59,9 +61,7 @@ class BotApiEmulator:
         self.token = token
         self.calls: list[Call] = []
         self.commands: list[dict[str, str]] = []
-        self._updates: list[dict[str, Any]] = []
-        self._queued_at: dict[int, float] = {}
-        self._update_ids = itertools.count(1)
+        self._queue = UpdateQueue()
         self._last_ids: dict[int, int] = {}
         """Each chat's last message id: a chat's ids only grow, as in Telegram."""
         self._messages: dict[tuple[int, int], ChatMessage] = {}
@@ -71,10 +71,11 @@ class BotApiEmulator:
         self._photos: dict[str, bytes] = {}
         self._callback_ids = itertools.count(1)
         self._changed = asyncio.Condition()
-        self._poller: asyncio.Future[None] | None = None
         self._flood: list[tuple[int, int, Callable[[str], bool]]] = []
         self._runner: web.AppRunner | None = None
-        self.webhook = WebhookDelivery(lambda: self._updates, self._confirm, self._notify)
+        self.webhook = WebhookDelivery(
+            lambda: self._queue.pending, self._queue.confirm, self._notify
+        )
         self.port = 0
         self.app = web.Application(client_max_size=MAX_UPLOAD_BYTES)
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
@@ -96,8 +97,7 @@ class BotApiEmulator:
 
     def wake(self) -> None:
         """End a waiting long poll now (empty answer), so a stopping bot need not wait."""
-        if self._poller is not None and not self._poller.done():
-            self._poller.set_result(None)
+        self._queue.wake()
 
     async def close(self) -> None:
         self.wake()
@@ -198,8 +198,7 @@ class BotApiEmulator:
 
     def waiting_for(self) -> float | None:
         """Seconds the oldest update has waited for the bot to take it; None if none waits."""
-        waiting = [self._queued_at[u["update_id"]] for u in self._updates]
-        return time.monotonic() - min(waiting) if waiting else None
+        return self._queue.waiting_for()
 
     def answered(self, query_id: str) -> bool:
         return self._callbacks.get(query_id, False)
@@ -308,26 +307,7 @@ class BotApiEmulator:
                 "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )
-        if offset:
-            # An offset confirms every update before it: they are never sent again.
-            self._updates = [u for u in self._updates if u["update_id"] >= offset]
-        if self._poller is not None and not self._poller.done():
-            self._poller.set_exception(
-                ApiError(409, "Conflict: terminated by other getUpdates request")
-            )
-        ready = self._updates[:limit]
-        if ready or timeout == 0:
-            return ready
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._poller = waiter
-        try:
-            await asyncio.wait_for(asyncio.shield(waiter), timeout)
-        except TimeoutError:
-            return []
-        finally:
-            if self._poller is waiter:
-                self._poller = None
-        return self._updates[:limit]
+        return await self._queue.poll(offset, limit, timeout)
 
     async def _api_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
         chat_id = self._known_chat(p.get("chat_id"))
@@ -403,20 +383,12 @@ class BotApiEmulator:
 
     # -- internals -----------------------------------------------------------------------
     def _push(self, update: dict[str, Any]) -> None:
-        update["update_id"] = next(self._update_ids)
-        self._queued_at[update["update_id"]] = time.monotonic()
-        self._updates.append(update)
-        if self._poller is not None and not self._poller.done():
-            self._poller.set_result(None)
+        self._queue.push(update)
         self.webhook.kick()
-
-    def _confirm(self, update_id: int) -> None:
-        """The webhook took this update: it is never sent again."""
-        self._updates = [u for u in self._updates if u["update_id"] != update_id]
 
     def _drop_pending(self, p: dict[str, Any]) -> None:
         if p.get("drop_pending_updates"):
-            self._updates = []
+            self._queue.drop()
 
     def _user(self, user_id: int, first_name: str) -> dict[str, Any]:
         return self._users.setdefault(

@@ -9,7 +9,7 @@ timeout, 409 when a second poll overlaps; the queue is
 known chat), editMessageText / editMessageReplyMarkup ("message is not
 modified", "message to edit not found"), answerCallbackQuery (once per query),
 setMyCommands (lower-case names without hyphens), deleteMessage, sendPhoto
-(rules in ``_api_sendphoto``: an uploaded file, at most 10 MB, a real image of
+(rules in ``bot_api_params.photo_bytes``: an uploaded file, at most 10 MB, a real image of
 sane dimensions, a caption of at most 1,024 characters, a known chat), inline
 buttons with callback_data of 1–64 bytes (BUTTON_DATA_INVALID), and webhooks:
 setWebhook / deleteWebhook / getWebhookInfo (rules in ``bot.playground.emulator_webhook``);
@@ -32,18 +32,18 @@ from aiohttp import web
 
 from bot.playground.bot_api_params import (
     NOT_MODIFIED,
+    bot_commands,
+    caption_text,
     file_id,
     inline_keyboard,
     message_text,
-    photo_size,
+    photo_bytes,
     read_params,
 )
 from bot.playground.bot_api_render import message_json
 from bot.playground.bot_api_types import (
     BOT_ID,
     BOT_USERNAME,
-    MAX_CAPTION,
-    MAX_PHOTO_BYTES,
     MAX_TEXT,
     MAX_UPLOAD_BYTES,
     ApiError,
@@ -283,18 +283,7 @@ class BotApiEmulator:
         return self.webhook.info()
 
     async def _api_setmycommands(self, p: dict[str, Any]) -> bool:
-        commands = p.get("commands")
-        if not isinstance(commands, list) or len(commands) > 100:
-            raise ApiError(400, "Bad Request: commands must be a list of at most 100")
-        for c in commands:
-            name = str(c.get("command", "")) if isinstance(c, dict) else ""
-            if not (1 <= len(name) <= 32) or not all(
-                ch.islower() or ch.isdigit() or ch == "_" for ch in name
-            ):
-                raise ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
-            if not (1 <= len(str(c.get("description", ""))) <= 256):
-                raise ApiError(400, "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID")
-        self.commands = [dict(c) for c in commands]
+        self.commands = bot_commands(p.get("commands"))
         return True
 
     async def _api_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -319,22 +308,8 @@ class BotApiEmulator:
     async def _api_sendphoto(self, p: dict[str, Any]) -> dict[str, Any]:
         """A photo by upload (multipart/form-data), or by the file_id of one sent before."""
         chat_id = self._known_chat(p.get("chat_id"))
-        photo = p.get("photo")
-        if isinstance(photo, web.FileField):
-            data = photo.file.read(MAX_PHOTO_BYTES + 1)
-        elif isinstance(photo, str) and photo in self._photos:
-            data = self._photos[photo]
-        elif isinstance(photo, str) and photo:
-            raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
-        else:
-            raise ApiError(400, "Bad Request: there is no photo in the request")
-        if len(data) > MAX_PHOTO_BYTES:
-            raise ApiError(400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
-        photo_size(data)
-        caption = p.get("caption")
-        caption = caption if isinstance(caption, str) else ""
-        if len(caption) > MAX_CAPTION:
-            raise ApiError(400, "Bad Request: message caption is too long")
+        data = photo_bytes(p.get("photo"), self._photos)
+        caption = caption_text(p.get("caption"))
         buttons = inline_keyboard(p.get("reply_markup"))
         msg = self._store(chat_id, from_bot=True, text=caption, buttons=buttons)
         msg.photo = data

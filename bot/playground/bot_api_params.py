@@ -1,5 +1,6 @@
 """A Bot API call's parameters as Telegram reads and checks them: JSON, form or query
-string; message text, inline keyboards and photos refused as Telegram refuses them."""
+string; message text, inline keyboards, photos and their captions, and bot commands
+refused as Telegram refuses them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from typing import Any
 from aiohttp import web
 from PIL import Image, UnidentifiedImageError
 
-from bot.playground.bot_api_types import MAX_CALLBACK_DATA, MAX_TEXT, ApiError, ChatMessage
+from bot.playground.bot_api_types import (
+    MAX_CALLBACK_DATA,
+    MAX_CAPTION,
+    MAX_PHOTO_BYTES,
+    MAX_TEXT,
+    ApiError,
+    ChatMessage,
+)
 
 _INT_PARAMS = {
     "chat_id",
@@ -76,6 +84,48 @@ def photo_size(data: bytes) -> tuple[int, int]:
     if width + height > 10000 or max(width, height) > 20 * min(width, height):
         raise ApiError(400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
     return width, height
+
+
+def photo_bytes(raw: Any, sent: dict[str, bytes]) -> bytes:
+    """The image sendPhoto's ``photo`` names: an upload (multipart/form-data), or the
+    file_id of a photo sent before (``sent``); at most 10 MB, a real image of sane
+    dimensions."""
+    if isinstance(raw, web.FileField):
+        data = raw.file.read(MAX_PHOTO_BYTES + 1)
+    elif isinstance(raw, str) and raw in sent:
+        data = sent[raw]
+    elif isinstance(raw, str) and raw:
+        raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
+    else:
+        raise ApiError(400, "Bad Request: there is no photo in the request")
+    if len(data) > MAX_PHOTO_BYTES:
+        raise ApiError(400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
+    photo_size(data)
+    return data
+
+
+def caption_text(raw: Any) -> str:
+    """A photo's caption: none is empty, more than 1,024 characters is refused."""
+    caption = raw if isinstance(raw, str) else ""
+    if len(caption) > MAX_CAPTION:
+        raise ApiError(400, "Bad Request: message caption is too long")
+    return caption
+
+
+def bot_commands(raw: Any) -> list[dict[str, str]]:
+    """setMyCommands' list: at most 100, each a name of 1–32 lower-case letters, digits
+    and underscores with a description of 1–256 characters."""
+    if not isinstance(raw, list) or len(raw) > 100:
+        raise ApiError(400, "Bad Request: commands must be a list of at most 100")
+    for c in raw:
+        name = str(c.get("command", "")) if isinstance(c, dict) else ""
+        if not (1 <= len(name) <= 32) or not all(
+            ch.islower() or ch.isdigit() or ch == "_" for ch in name
+        ):
+            raise ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
+        if not (1 <= len(str(c.get("description", ""))) <= 256):
+            raise ApiError(400, "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID")
+    return [dict(c) for c in raw]
 
 
 def message_text(raw: Any) -> str:

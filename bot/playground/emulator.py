@@ -4,11 +4,12 @@ It speaks the Bot API over HTTP on 127.0.0.1 (``/bot<token>/<method>``, JSON
 or form parameters, ``{"ok": ..., "result" | "error_code", "description"}``
 with the HTTP status equal to ``error_code``) and enforces Telegram's rules
 for the methods Canon uses: getMe, getUpdates (offset confirms, long-poll
-timeout, 409 when a second poll overlaps), sendMessage (1–4,096 characters,
+timeout, 409 when a second poll overlaps; the queue is
+``bot.playground.emulator_updates``), sendMessage (1–4,096 characters,
 known chat), editMessageText / editMessageReplyMarkup ("message is not
 modified", "message to edit not found"), answerCallbackQuery (once per query),
 setMyCommands (lower-case names without hyphens), deleteMessage, sendPhoto
-(rules in ``_api_sendphoto``: an uploaded file, at most 10 MB, a real image of
+(rules in ``bot_api_params.photo_bytes``: an uploaded file, at most 10 MB, a real image of
 sane dimensions, a caption of at most 1,024 characters, a known chat), inline
 buttons with callback_data of 1–64 bytes (BUTTON_DATA_INVALID), and webhooks:
 setWebhook / deleteWebhook / getWebhookInfo (rules in ``bot.playground.emulator_webhook``);
@@ -31,24 +32,25 @@ from aiohttp import web
 
 from bot.playground.bot_api_params import (
     NOT_MODIFIED,
+    bot_commands,
+    caption_text,
     file_id,
     inline_keyboard,
     message_text,
-    photo_size,
+    photo_bytes,
     read_params,
 )
 from bot.playground.bot_api_render import message_json
 from bot.playground.bot_api_types import (
     BOT_ID,
     BOT_USERNAME,
-    MAX_CAPTION,
-    MAX_PHOTO_BYTES,
     MAX_TEXT,
     MAX_UPLOAD_BYTES,
     ApiError,
     Call,
     ChatMessage,
 )
+from bot.playground.emulator_updates import UpdateQueue
 from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
 
 
@@ -59,9 +61,7 @@ class BotApiEmulator:
         self.token = token
         self.calls: list[Call] = []
         self.commands: list[dict[str, str]] = []
-        self._updates: list[dict[str, Any]] = []
-        self._queued_at: dict[int, float] = {}
-        self._update_ids = itertools.count(1)
+        self._queue = UpdateQueue()
         self._last_ids: dict[int, int] = {}
         """Each chat's last message id: a chat's ids only grow, as in Telegram."""
         self._messages: dict[tuple[int, int], ChatMessage] = {}
@@ -71,10 +71,11 @@ class BotApiEmulator:
         self._photos: dict[str, bytes] = {}
         self._callback_ids = itertools.count(1)
         self._changed = asyncio.Condition()
-        self._poller: asyncio.Future[None] | None = None
         self._flood: list[tuple[int, int, Callable[[str], bool]]] = []
         self._runner: web.AppRunner | None = None
-        self.webhook = WebhookDelivery(lambda: self._updates, self._confirm, self._notify)
+        self.webhook = WebhookDelivery(
+            lambda: self._queue.pending, self._queue.confirm, self._notify
+        )
         self.port = 0
         self.app = web.Application(client_max_size=MAX_UPLOAD_BYTES)
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
@@ -96,8 +97,7 @@ class BotApiEmulator:
 
     def wake(self) -> None:
         """End a waiting long poll now (empty answer), so a stopping bot need not wait."""
-        if self._poller is not None and not self._poller.done():
-            self._poller.set_result(None)
+        self._queue.wake()
 
     async def close(self) -> None:
         self.wake()
@@ -198,8 +198,7 @@ class BotApiEmulator:
 
     def waiting_for(self) -> float | None:
         """Seconds the oldest update has waited for the bot to take it; None if none waits."""
-        waiting = [self._queued_at[u["update_id"]] for u in self._updates]
-        return time.monotonic() - min(waiting) if waiting else None
+        return self._queue.waiting_for()
 
     def answered(self, query_id: str) -> bool:
         return self._callbacks.get(query_id, False)
@@ -284,18 +283,7 @@ class BotApiEmulator:
         return self.webhook.info()
 
     async def _api_setmycommands(self, p: dict[str, Any]) -> bool:
-        commands = p.get("commands")
-        if not isinstance(commands, list) or len(commands) > 100:
-            raise ApiError(400, "Bad Request: commands must be a list of at most 100")
-        for c in commands:
-            name = str(c.get("command", "")) if isinstance(c, dict) else ""
-            if not (1 <= len(name) <= 32) or not all(
-                ch.islower() or ch.isdigit() or ch == "_" for ch in name
-            ):
-                raise ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
-            if not (1 <= len(str(c.get("description", ""))) <= 256):
-                raise ApiError(400, "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID")
-        self.commands = [dict(c) for c in commands]
+        self.commands = bot_commands(p.get("commands"))
         return True
 
     async def _api_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -308,26 +296,7 @@ class BotApiEmulator:
                 "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )
-        if offset:
-            # An offset confirms every update before it: they are never sent again.
-            self._updates = [u for u in self._updates if u["update_id"] >= offset]
-        if self._poller is not None and not self._poller.done():
-            self._poller.set_exception(
-                ApiError(409, "Conflict: terminated by other getUpdates request")
-            )
-        ready = self._updates[:limit]
-        if ready or timeout == 0:
-            return ready
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._poller = waiter
-        try:
-            await asyncio.wait_for(asyncio.shield(waiter), timeout)
-        except TimeoutError:
-            return []
-        finally:
-            if self._poller is waiter:
-                self._poller = None
-        return self._updates[:limit]
+        return await self._queue.poll(offset, limit, timeout)
 
     async def _api_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
         chat_id = self._known_chat(p.get("chat_id"))
@@ -339,22 +308,8 @@ class BotApiEmulator:
     async def _api_sendphoto(self, p: dict[str, Any]) -> dict[str, Any]:
         """A photo by upload (multipart/form-data), or by the file_id of one sent before."""
         chat_id = self._known_chat(p.get("chat_id"))
-        photo = p.get("photo")
-        if isinstance(photo, web.FileField):
-            data = photo.file.read(MAX_PHOTO_BYTES + 1)
-        elif isinstance(photo, str) and photo in self._photos:
-            data = self._photos[photo]
-        elif isinstance(photo, str) and photo:
-            raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
-        else:
-            raise ApiError(400, "Bad Request: there is no photo in the request")
-        if len(data) > MAX_PHOTO_BYTES:
-            raise ApiError(400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
-        photo_size(data)
-        caption = p.get("caption")
-        caption = caption if isinstance(caption, str) else ""
-        if len(caption) > MAX_CAPTION:
-            raise ApiError(400, "Bad Request: message caption is too long")
+        data = photo_bytes(p.get("photo"), self._photos)
+        caption = caption_text(p.get("caption"))
         buttons = inline_keyboard(p.get("reply_markup"))
         msg = self._store(chat_id, from_bot=True, text=caption, buttons=buttons)
         msg.photo = data
@@ -403,20 +358,12 @@ class BotApiEmulator:
 
     # -- internals -----------------------------------------------------------------------
     def _push(self, update: dict[str, Any]) -> None:
-        update["update_id"] = next(self._update_ids)
-        self._queued_at[update["update_id"]] = time.monotonic()
-        self._updates.append(update)
-        if self._poller is not None and not self._poller.done():
-            self._poller.set_result(None)
+        self._queue.push(update)
         self.webhook.kick()
-
-    def _confirm(self, update_id: int) -> None:
-        """The webhook took this update: it is never sent again."""
-        self._updates = [u for u in self._updates if u["update_id"] != update_id]
 
     def _drop_pending(self, p: dict[str, Any]) -> None:
         if p.get("drop_pending_updates"):
-            self._updates = []
+            self._queue.drop()
 
     def _user(self, user_id: int, first_name: str) -> dict[str, Any]:
         return self._users.setdefault(

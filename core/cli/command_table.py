@@ -151,7 +151,7 @@ COMMANDS: dict[str, LazyCommand] = {
         "What Canon currently believes, per entity and field.",
     ),
     "status": LazyCommand(
-        "core.cli.sources_cmds",
+        "core.cli.status_cmd",
         "status",
         'Canon at a glance: facts, questions, dead letters, sources and their health, and per domain its rollout (stage, thresholds in force, calibration_remaining, confirmations_remaining, learning; JSON key "rollout").',
     ),

@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 
 from core.conversation import texts
 from core.conversation.audience import Audience
+from core.conversation.buttons import TapAction
 from core.conversation.chat_base import AfterChange as AfterChange
 from core.conversation.chat_base import Button as Button
 from core.conversation.chat_base import ChatDeps
@@ -115,7 +116,7 @@ class CanonChat(ChatDeps):
         async with self.session(chat_id):
             await self.parts.answers.on_tap(callback_id, user_id, data, message_id)
 
-    async def answer_active(self, chat_id: int, user_id: int, action: texts.TapAction) -> None:
+    async def answer_active(self, chat_id: int, user_id: int, action: TapAction) -> None:
         """/confirm or /reject: answer the chat's current question."""
         async with self.session(chat_id):
             await self.parts.answers.answer_active(chat_id, user_id, action)

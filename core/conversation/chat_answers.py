@@ -10,6 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.conversation import texts
+from core.conversation.buttons import (
+    TapAction,
+    parse_callback,
+    parse_choice,
+    parse_new_place,
+    parse_part,
+    part_buttons,
+)
 from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
@@ -37,10 +45,7 @@ class Answers(ChatPart):
         tapper's private chat. Read before the chat's turn is taken; the tap reads the
         prompt again inside it."""
         found = (
-            texts.parse_part(data)
-            or texts.parse_choice(data)
-            or texts.parse_new_place(data)
-            or texts.parse_callback(data)
+            parse_part(data) or parse_choice(data) or parse_new_place(data) or parse_callback(data)
         )
         prompt = None if found is None else await self.log.prompt_by_token(found[0])
         return user_id if prompt is None else prompt.chat_id
@@ -50,19 +55,19 @@ class Answers(ChatPart):
     ) -> None:
         """A button under a prompt: answered first, then acted on, then the prompt edited."""
         now = self.clock()
-        part = texts.parse_part(data)
+        part = parse_part(data)
         if part is not None:
             await self.edits.pick_part(callback_id, user_id, message_id, *part, now=now)
             return
-        choice = texts.parse_choice(data)
+        choice = parse_choice(data)
         if choice is not None:
             await self.edits.choose(callback_id, user_id, message_id, *choice, now=now)
             return
-        new_place = texts.parse_new_place(data)
+        new_place = parse_new_place(data)
         if new_place is not None:
             await self.edits.confirm_place(callback_id, user_id, message_id, *new_place, now=now)
             return
-        parsed = texts.parse_callback(data)
+        parsed = parse_callback(data)
         prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])
         if parsed is None or prompt is None:
             await self.messenger.answer_tap(callback_id, texts.EXPIRED)
@@ -89,7 +94,7 @@ class Answers(ChatPart):
         await self.messenger.answer_tap(callback_id, label[action])
         await self.settle(prompt, action, user_id, now)
 
-    async def answer_active(self, chat_id: int, user_id: int, action: texts.TapAction) -> None:
+    async def answer_active(self, chat_id: int, user_id: int, action: TapAction) -> None:
         """/confirm or /reject: answer the chat's current question."""
         now = self.clock()
         active = await self.questions.active(chat_id)
@@ -107,7 +112,7 @@ class Answers(ChatPart):
     async def settle(
         self,
         prompt: PromptMessage,
-        action: texts.TapAction,
+        action: TapAction,
         user_id: int,
         now: datetime,
         *,
@@ -125,7 +130,7 @@ class Answers(ChatPart):
             mine = self.config.entity_of(prompt.owner_user_id)
             await self.log.append_message(prompt.chat_id, "assistant", texts.PICK_PART, now)
             await self.messenger.send(
-                prompt.chat_id, texts.PICK_PART, texts.part_buttons(members, prompt.token, mine)
+                prompt.chat_id, texts.PICK_PART, part_buttons(members, prompt.token, mine)
             )
             return
         if action == "edit":

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.conversation import texts
+from core.conversation.buttons import edit_buttons, new_place_buttons, place_digest
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
@@ -51,7 +52,7 @@ class Edits(ChatPart):
         await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
         request = request or texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
-        await self.messenger.send(prompt.chat_id, request, texts.edit_buttons(item, prompt.token))
+        await self.messenger.send(prompt.chat_id, request, edit_buttons(item, prompt.token))
 
     async def pick_part(
         self,
@@ -139,7 +140,7 @@ class Edits(ChatPart):
         question = texts.new_place_question(place)
         if not again:
             await self.log.append_message(chat_id, "assistant", question, now)
-        buttons = [] if prompt is None else texts.new_place_buttons(prompt.token, place)
+        buttons = [] if prompt is None else new_place_buttons(prompt.token, place)
         sent = await self.messenger.send(chat_id, question, buttons)
         asked = sent if buttons else None
         await self.log.set_mode(replace(mode, since=now, value=place, asked=asked))
@@ -202,7 +203,7 @@ class Edits(ChatPart):
             or mode is None
             or mode.item_id != prompt.item_id
             or mode.value is None
-            or texts.place_digest(mode.value) != digest
+            or place_digest(mode.value) != digest
         ):
             await self.messenger.answer_tap(callback_id, texts.EXPIRED)
             return

@@ -18,6 +18,7 @@ from typing import Any
 
 from core.agent.session import CanonQuestion
 from core.conversation import texts
+from core.conversation.buttons import prompt_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.transcript import read_chat
 from core.domain.records import OPEN_STATUSES, PromptMessage
@@ -81,7 +82,7 @@ class Questions(ChatPart):
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(item, mine, await self.group_of(item), now=now),
-            texts.prompt_buttons(item, prompt.token),
+            prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
         return True
@@ -209,7 +210,7 @@ class Questions(ChatPart):
         body = texts.prompt_body(
             item, self.config.entity_of(prompt.owner_user_id), await self.group_of(item)
         )
-        buttons = texts.prompt_buttons(item, prompt.token)
+        buttons = prompt_buttons(item, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)
         await self.log.set_prompt_message(item.id, message_id)
         if message_id != prompt.message_id:  # a fresh local server reuses ids

@@ -1,20 +1,20 @@
 """What the bot says: prompts, acknowledgements, command answers (pure functions).
 
 Everything here is a function of records and an explicit ``now``; Telegram's
-limits (4,096 characters a message, callback data of at most 64 bytes) are
-respected here so handlers never have to think about them. This module holds the
-fixed texts, questions and their buttons; the acknowledgement and the read commands'
-answers live in ``answer_texts`` and are re-exported here, so ``texts.X`` names them all.
+limit of 4,096 characters a message is respected here so handlers never have to
+think about it. This module holds the fixed texts and the questions; the buttons
+under them and their callback data live in ``buttons``; the acknowledgement and the
+read commands' answers live in ``answer_texts`` and are re-exported here, so
+``texts.X`` names them all.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from core.conversation.answer_texts import acknowledgement as acknowledgement
 from core.conversation.answer_texts import fact_sentence, value_sentence
@@ -23,6 +23,7 @@ from core.conversation.answer_texts import state_text as state_text
 from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
+from core.conversation.buttons import TapAction
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
@@ -41,13 +42,6 @@ from core.engine.corrections import (
 from core.store import Alert, ReviewItem
 
 MAX_MESSAGE = 4096
-MAX_CALLBACK_DATA = 64
-TapAction = Literal["confirm", "reject", "edit"]
-_ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"}
-_CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
-_CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
-_PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
-_NEW_PLACE = {"y": True, "n": False}  # a place nobody knows, used anyway? "<token>:wy<digest>"
 
 START = (
     "Hi, I'm Canon. I keep your assistant's beliefs true.\n\n"
@@ -130,20 +124,6 @@ def is_question(text: str) -> bool:
     return text.rstrip().endswith("?") or (len(words) >= 3 and bool(_ASKING.match(text.strip())))
 
 
-def callback_data(token: str, action: TapAction) -> str:
-    data = f"{token}:{_ACTION_CODE[action]}"
-    assert 1 <= len(data.encode()) <= MAX_CALLBACK_DATA
-    return data
-
-
-def parse_callback(data: str | None) -> tuple[str, TapAction] | None:
-    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
-        return None
-    token, _, code = data.rpartition(":")
-    action = _CODE_ACTION.get(code)
-    return (token, action) if token and action else None
-
-
 def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
     """ "you said it" is the reader's own words only: another member's read as theirs."""
     said = by_words(item.principal, item.source_key.partition(":")[0], user_viewer(mine))
@@ -201,13 +181,6 @@ def prompt_body(
         else phrasing.question(members, mine)
     )
     return f"{asked}\n{why[:1].upper()}{why[1:]}."
-
-
-def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
-    actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
-    if correction_kind(item) in (None, "wrong") and item.kind not in ("bootstrap", "drift"):
-        actions.append(("Edit", "edit"))
-    return [(label, callback_data(token, action)) for label, action in actions]
 
 
 def settled_text(
@@ -321,59 +294,8 @@ def which_day_instead(item: ReviewItem) -> str:
     )
 
 
-def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
-    """The allowed values of a closed set as buttons (plain-word labels), then Cancel."""
-    if item.kind != "change":
-        return []
-    choices = choices_for(item.field, item.candidate_value)
-    if not choices:
-        return []
-    buttons = [(c.label, f"{token}:{_CHOICE}{i}") for i, c in enumerate(choices)]
-    return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
-
-
 PICK_PART = "Which part should I change?"
 REST_ASKED_AGAIN = "↓ The rest is asked again below."
-
-
-def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[tuple[str, str]]:
-    """One button per part of a grouped question, in plain words, then Cancel.
-
-    A part is named by its item's seq, which stays the same while others are settled.
-    """
-    buttons = [
-        (
-            f"{phrasing.label(m.field, m.entity_id, mine)}: "
-            f"{phrasing.show_in(m.field, m.candidate_value)}",
-            f"{token}:{_PART}{m.seq}",
-        )
-        for m in members
-    ]
-    return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
-
-
-def parse_part(data: str | None) -> tuple[str, int] | None:
-    """(token, seq of the part tapped) for a part button of a grouped question."""
-    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
-        return None
-    token, _, code = data.rpartition(":")
-    if token and code.startswith(_PART) and code[1:].isdigit():
-        return token, int(code[1:])
-    return None
-
-
-def parse_choice(data: str | None) -> tuple[str, int | None] | None:
-    """(token, index of the value tapped) for an edit button; index None for Cancel."""
-    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
-        return None
-    token, _, code = data.rpartition(":")
-    if not token:
-        return None
-    if code == _CANCEL:
-        return token, None
-    if code.startswith(_CHOICE) and code[1:].isdigit():
-        return token, int(code[1:])
-    return None
 
 
 def refusal(error: Exception) -> str:
@@ -389,27 +311,6 @@ PLACE_AGAIN = "OK. Which place, then? Send it, or /cancel to keep the question o
 def new_place_question(place: str) -> str:
     """An edited place that neither the gazetteer nor the user's state knows."""
     return f'I don\'t know a place called "{place}" — use it anyway?'
-
-
-def place_digest(place: str) -> str:
-    """Six hex digits naming the place a "use it anyway?" asks about: a tap under an
-    older question (another place typed since) must not apply the newer one."""
-    return hashlib.sha256(place.encode()).hexdigest()[:6]
-
-
-def new_place_buttons(token: str, place: str) -> list[tuple[str, str]]:
-    digest = place_digest(place)
-    return [(label, f"{token}:w{code}{digest}") for label, code in (("Yes", "y"), ("No", "n"))]
-
-
-def parse_new_place(data: str | None) -> tuple[str, bool, str] | None:
-    """(token, use it, the place's digest) for a button under "use it anyway?"."""
-    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
-        return None
-    token, _, code = data.rpartition(":")
-    if not token or len(code) != 8 or code[0] != "w" or code[1] not in _NEW_PLACE:
-        return None
-    return token, _NEW_PLACE[code[1]], code[2:]
 
 
 EDIT_LEFT = "I stopped waiting for a new value; the question is still open."

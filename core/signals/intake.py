@@ -22,7 +22,8 @@ from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
 from core.extraction.types import ExtractedObservation, Extractor
 from core.signals.invitations import invitation_doubt_of, invitation_response
-from core.signals.mapping import MappedObservation, map_calendar, map_email
+from core.signals.mail_mapping import map_email
+from core.signals.mapping import MappedObservation, map_calendar
 from core.signals.rules import Rule
 
 

@@ -1,12 +1,14 @@
-"""Mapping calendar events and mails to observations.
+"""Mapping calendar events to observations, and what every signal mapper shares.
 
 Calendar and mail text is untrusted input: it is matched against patterns and
-never followed as instructions, and these sources never propose profile facts.
-A trip on the calendar is planning before it starts, in progress while it
-runs and completed after it ends; a cancelled event cancels it. Configured
-``[[rules]]`` (``core.signals.rules.Rule``) add claims of their own; a rule's
-claim replaces the built-in mapping's claim on the same field.
+never followed as instructions, and these sources never propose profile facts
+(``untrusted_only``). A trip on the calendar is planning before it starts, in
+progress while it runs and completed after it ends; a cancelled event cancels it.
+Configured ``[[rules]]`` (``core.signals.rules.Rule``) add claims of their own; a
+rule's claim replaces the built-in mapping's claim on the same field (``with_rules``).
 
+Mails are mapped in ``core.signals.mail_mapping``, with the claim type, the trip
+words, the rule claims and the untrusted filter of this module.
 An invitation the user declined claims nothing (``core.signals.invitations``).
 """
 
@@ -16,12 +18,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, Final
+from typing import Any
 
 from core.domain.fields import slugify
 from core.domain.state import Scalar
 from core.signals.invitations import invitation_response
-from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.signals.rules import Rule, RuleValue, template_names
 
 _TRIP = re.compile(
@@ -36,28 +37,7 @@ _FAMILY_EVENT = re.compile(
     r"game|lesson|camp|playdate)\b",
     re.IGNORECASE,
 )
-_AMOUNT = re.compile(
-    r"(?P<cur>[$€£]|USD|EUR|GBP|CAD|AUD)\s?(?P<num>\d{1,3}(?:[,\d{3}]*)(?:\.\d{2})?)|"
-    r"(?P<num2>\d{1,3}(?:,\d{3})*(?:\.\d{2})?)\s?(?P<cur2>USD|EUR|GBP|CAD|AUD|euros?|dollars?)",
-)
-_CURRENCY: Final = {
-    "$": "USD",
-    "€": "EUR",
-    "£": "GBP",
-    "euro": "EUR",
-    "euros": "EUR",
-    "dollar": "USD",
-    "dollars": "USD",
-}
-_RECEIPT = re.compile(
-    r"\b(receipt|your order|order confirmation|payment (?:received|confirmation)|"
-    r"you paid|invoice|charged)\b",
-    re.IGNORECASE,
-)
-_REFUND = re.compile(r"\brefund(?:ed)?\b", re.IGNORECASE)
-_CANCELLED = re.compile(r"\b(cancel(?:l)?ed|cancellation)\b", re.IGNORECASE)
-_MERCHANT = re.compile(r"\b(?:from|at|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})")
-_RESERVATION = re.compile(
+RESERVATION = re.compile(
     r"\b(flight|hotel|booking|reservation|itinerary|check-in)\b", re.IGNORECASE
 )
 
@@ -101,7 +81,7 @@ def map_calendar(
     if invitation_response(event) == "declined":
         return []
     ruled = _calendar_rules(event, now, rules) if rules else []
-    return _untrusted_only(_with_rules(_map_calendar(event, now), ruled))
+    return untrusted_only(with_rules(_map_calendar(event, now), ruled))
 
 
 def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
@@ -111,7 +91,7 @@ def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservatio
     end, all_day = event_time(str(event["end"]))
     cancelled = event.get("status") == "cancelled"
     place = trip_place(summary, str(event.get("description") or "")) or (
-        location.split(",")[0].strip() if location and _RESERVATION.search(summary) else None
+        location.split(",")[0].strip() if location and RESERVATION.search(summary) else None
     )
     out: list[MappedObservation] = []
     if place:
@@ -151,168 +131,10 @@ def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservatio
     return out
 
 
-def _day(value: datetime | date) -> str:
-    return (value.date() if isinstance(value, datetime) else value).isoformat()
-
-
-def _aware(value: datetime | date) -> datetime:
-    if isinstance(value, datetime):
-        return value
-    return datetime.combine(value, time(0, tzinfo=UTC))
-
-
-def _from_reservations(found: list[Reservation], now: datetime) -> list[MappedObservation]:
-    """A booking's trip: destination and dates as plans, or a cancellation."""
-    trips = [r for r in found if r.place]
-    if not trips:
-        return []
-    if all(r.cancelled for r in trips):
-        return [MappedObservation("travel.status", "cancelled", "assertive")]
-    live = [r for r in trips if not r.cancelled]
-    # A flight names where the trip goes; a hotel stay gives the nights.
-    first = next((r for r in live if r.kind == "flight"), live[0])
-    start = first.start
-    stay_end = max(
-        (r.end for r in live if r.kind == "lodging" and r.end is not None), key=_aware, default=None
-    )
-    last = max((r.end for r in live if r.end is not None), key=_aware, default=None)
-    expiry = None if last is None else _aware(last) + timedelta(days=1)
-    out = [MappedObservation("travel.destination", first.place, "planning", expiry)]
-    if start is not None:
-        out.append(MappedObservation("travel.depart_date", _day(start), "planning", expiry))
-    if stay_end is not None:  # a flight's arrival is not the way home; a checkout is
-        out.append(MappedObservation("travel.return_date", _day(stay_end), "planning", expiry))
-    if start is None or now < _aware(start):
-        out.append(MappedObservation("travel.status", "planning", "planning", expiry))
-    return out
-
-
-def _from_orders(orders: list[Order], sender: str, mail_day: str | None) -> list[MappedObservation]:
-    out: list[MappedObservation] = []
-    for order in orders[:3]:
-        name = order.merchant or _sender_name(sender)
-        slug = slugify(name)[:40]
-        out += [
-            MappedObservation(f"financial.{slug}.status", order.status, "assertive"),
-            MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
-        ]
-        if order.amount is not None:
-            out.append(MappedObservation(f"financial.{slug}.amount", order.amount, "assertive"))
-        if order.currency:
-            out.append(MappedObservation(f"financial.{slug}.currency", order.currency, "assertive"))
-        day = _day(order.when) if order.when is not None else mail_day
-        if day:
-            out.append(MappedObservation(f"financial.{slug}.date", day, "assertive"))
-    return out
-
-
-def _sender_name(sender: str) -> str:
-    """'Acme Shop <receipts@acme.example>' -> 'Acme Shop'; else the mailbox's local part."""
-    display = sender.split("<", 1)[0].strip().strip('"')
-    return display or sender.strip("<> ").split("@")[0] or "merchant"
-
-
-def _mail_day(mail: dict[str, Any]) -> str | None:
-    raw = mail.get("date")
-    if not isinstance(raw, str):
-        return None
-    try:
-        return datetime.fromisoformat(raw.replace("Z", "+00:00")).date().isoformat()
-    except ValueError:
-        return None
-
-
-def _untrusted_only(out: list[MappedObservation]) -> list[MappedObservation]:
-    # Mail and calendar text is untrusted: it never proposes long-term profile facts.
+def untrusted_only(out: list[MappedObservation]) -> list[MappedObservation]:
+    """``out`` without profile claims: mail and calendar text is untrusted, and it never
+    proposes long-term profile facts."""
     return [m for m in out if not m.field.startswith("profile.")]
-
-
-def map_email(
-    mail: dict[str, Any], now: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
-) -> tuple[str, list[MappedObservation]]:
-    """(source type, observations) for a mail: reservations, receipts, cancellations.
-
-    JSON-LD reservations and orders in an HTML body come first (they are the
-    sender's own structured data); otherwise the subject and the visible text
-    are matched against patterns. A cancellation read from free text is less
-    certain than one in structured data, so it is put to the user. ``rules``
-    match the subject and the visible text. Anyone can write a receipt: only a
-    ``trusted`` sender's mail is ``transactions_email`` (see
-    ``core.signals.trust``); anyone else's stays ``email``, which is asked about.
-    """
-    source_type, found = _map_email(mail, now, rules)
-    if source_type == "transactions_email" and not trusted:
-        return "email", found
-    return source_type, found
-
-
-def _map_email(
-    mail: dict[str, Any], now: datetime, rules: Sequence[Rule]
-) -> tuple[str, list[MappedObservation]]:
-    subject = str(mail.get("subject", ""))
-    body = str(mail.get("body", ""))
-    sender = str(mail.get("from", ""))
-    docs: list[Any] = []
-    if looks_like_html(body):
-        body, docs = split_html(body)
-    ruled = _email_rules(subject, body, sender, rules) if rules else []
-    reservations, orders = structured(docs)
-    from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail))
-    if from_ld:
-        return "transactions_email", _untrusted_only(_with_rules(from_ld, ruled))
-    source_type, found = _from_text(subject, body, sender, _mail_day(mail))
-    return source_type, _untrusted_only(_with_rules(found, ruled))
-
-
-def _from_text(
-    subject: str, body: str, sender: str, mail_day: str | None
-) -> tuple[str, list[MappedObservation]]:
-    text = f"{subject}\n{body}"
-    place = trip_place(subject, body)
-    if place and _RESERVATION.search(text):
-        if _CANCELLED.search(subject):
-            return "transactions_email", [
-                MappedObservation("travel.status", "cancelled", "assertive", confidence=0.85)
-            ]
-        return "transactions_email", [
-            MappedObservation("travel.destination", place, "planning"),
-            MappedObservation("travel.status", "planning", "planning"),
-        ]
-    if _RECEIPT.search(text) or _REFUND.search(subject):
-        amount = _amount(text)
-        merchant = _MERCHANT.search(subject) or _MERCHANT.search(sender)
-        name = merchant.group("m") if merchant else _sender_name(sender)
-        slug = slugify(name)[:40]
-        status = (
-            "refunded"
-            if _REFUND.search(subject)
-            else "cancelled"
-            if _CANCELLED.search(subject)
-            else "paid"
-        )
-        out = [
-            MappedObservation(f"financial.{slug}.status", status, "assertive"),
-            MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
-        ]
-        if amount:
-            num, code = amount
-            out.append(MappedObservation(f"financial.{slug}.amount", num, "assertive"))
-            if re.fullmatch(r"[A-Z]{3}", code):
-                out.append(MappedObservation(f"financial.{slug}.currency", code, "assertive"))
-        if mail_day:
-            out.append(MappedObservation(f"financial.{slug}.date", mail_day, "assertive"))
-        return "transactions_email", out
-    return "email", []
-
-
-def _amount(text: str) -> tuple[float, str] | None:
-    """The first amount in ``text`` and its currency code (as written when unknown)."""
-    m = _AMOUNT.search(text)
-    if not m:
-        return None
-    num = (m.group("num") or m.group("num2")).replace(",", "")
-    cur = (m.group("cur") or m.group("cur2") or "").strip()
-    return float(num), _CURRENCY.get(cur.lower() if len(cur) > 1 else cur, cur.upper())
 
 
 # -- configured rules -------------------------------------------------------------
@@ -330,13 +152,15 @@ def _render(template: RuleValue, values: dict[str, str | float]) -> Scalar:
     return template.format_map(values)
 
 
-def _claim(
+def rule_claim(
     rule: Rule,
     values: dict[str, str | float],
     value: RuleValue,
     intent: str,
     until: datetime | None,
 ) -> MappedObservation | None:
+    """``rule``'s claim of ``value`` for one event or mail (``values`` fill its template);
+    None when the template names a value this input does not have."""
     rendered = _render(value, values)
     if rendered is None:
         return None
@@ -366,38 +190,17 @@ def _calendar_rules(
         }
         if cancelled:
             if rule.on_cancel is not None:
-                claim = _claim(rule, values, rule.on_cancel, "assertive", None)
+                claim = rule_claim(rule, values, rule.on_cancel, "assertive", None)
                 out += [claim] if claim else []
             continue
-        claim = _claim(rule, values, rule.value, "planning" if now < start else "assertive", end)
+        claim = rule_claim(
+            rule, values, rule.value, "planning" if now < start else "assertive", end
+        )
         out += [claim] if claim else []
     return out
 
 
-def _email_rules(
-    subject: str, body: str, sender: str, rules: Sequence[Rule]
-) -> list[MappedObservation]:
-    text = f"{subject}\n{body}"
-    amount = _amount(text)
-    out: list[MappedObservation] = []
-    for rule in rules:
-        m = rule.match.search(text) if rule.kind == "email" else None
-        if m is None:
-            continue
-        values: dict[str, str | float] = {
-            "subject": subject,
-            "from": sender,
-            "match": m.group(0),
-            "slug": slugify(subject)[:40],
-        }
-        if amount is not None:
-            values["amount"] = amount[0]
-        claim = _claim(rule, values, rule.value, "assertive", None)
-        out += [claim] if claim else []
-    return out
-
-
-def _with_rules(
+def with_rules(
     built: list[MappedObservation], ruled: list[MappedObservation]
 ) -> list[MappedObservation]:
     """Built-in claims plus rule claims; per field, the first rule's claim wins."""

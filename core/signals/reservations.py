@@ -2,8 +2,8 @@
 
 Airlines, hotels and shops embed ``<script type="application/ld+json">``
 blocks describing the booking or order. They are parsed as data only (never
-evaluated, never followed) into small frozen records the mapping in
-``core.signals.mapping`` turns into observations. Anything malformed is ignored.
+evaluated, never followed) into small frozen records the mail mapping in
+``core.signals.mail_mapping`` turns into observations. Anything malformed is ignored.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """User mapping rules: the ``[[rules]]`` tables of the CANON_CONFIG file.
 
 A rule says which calendar events or mails claim which field, with what value;
-``core.signals.mapping`` applies them. Parsed once at the edge into frozen
-``Rule`` objects; every error names the rule.
+``core.signals.mapping`` (calendar) and ``core.signals.mail_mapping`` (mail) apply
+them. Parsed once at the edge into frozen ``Rule`` objects; every error names the rule.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from canon_testing import NOW
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.conversation import texts
+from core.conversation import buttons, texts
 from core.store import Alert, ReviewItem
 from core.store.sqlite import SQLiteStore
 
@@ -54,14 +54,14 @@ def test_split_message_keeps_every_line_under_the_limit(text: str) -> None:
 )
 def test_callback_data_round_trips_within_64_bytes(token: str) -> None:
     for action in ("confirm", "reject", "edit"):
-        data = texts.callback_data(token, action)  # type: ignore[arg-type]
+        data = buttons.callback_data(token, action)  # type: ignore[arg-type]
         assert len(data.encode()) <= 64
-        assert texts.parse_callback(data) == (token, action)
+        assert buttons.parse_callback(data) == (token, action)
 
 
 @pytest.mark.parametrize("data", [None, "", "nocolon", "tok:x", "a" * 70 + ":y"])
 def test_foreign_callback_data_is_ignored(data: str | None) -> None:
-    assert texts.parse_callback(data) is None
+    assert buttons.parse_callback(data) is None
 
 
 async def test_the_conversation_log_is_append_only_and_chronological(
@@ -115,7 +115,7 @@ def test_what_the_files_say_is_asked_in_sentences_with_yes_and_no() -> None:
         "• Your departure date is Sunday, November 29",
         "• The Amazon return is due",
     ]
-    assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]
+    assert [label for label, _ in buttons.prompt_buttons(item, "tok")] == ["Yes", "No"]
     # Answered, it still lists everything the Yes believed.
     assert texts.settled_text(item, "user:primary", "confirmed").splitlines()[1:] == [
         "• You work for Acme",
@@ -130,7 +130,7 @@ def test_a_drift_notice_is_shown_as_one_question_with_yes_and_no() -> None:
     reasons = ("You edited HEARTBEAT.md inside Canon's section; I put it back.", "Use STATE-INPUT.")
     item = _notice("drift", "x", reasons)
     assert texts.prompt_body(item, "user:primary") == "\n".join(reasons)
-    assert [label for label, _ in texts.prompt_buttons(item, "tok")] == ["Yes", "No"]
+    assert [label for label, _ in buttons.prompt_buttons(item, "tok")] == ["Yes", "No"]
 
 
 def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
@@ -243,6 +243,6 @@ def test_the_part_buttons_of_a_grouped_question_show_days_as_days() -> None:
         )  # fmt: skip
 
     members = [member(n, field, value) for n, (field, value) in enumerate(said, 1)]
-    labels = [label for label, _ in texts.part_buttons(members, "tok", "user:primary")]
+    labels = [label for label, _ in buttons.part_buttons(members, "tok", "user:primary")]
     assert labels[1].endswith("Thursday, December 3"), labels
     assert labels[-1] == "Cancel"

@@ -13,7 +13,8 @@ from sources_helpers import FLIGHT_LD, mail
 from core.domain.validation import schema_errors
 from core.engine.engine import Engine
 from core.signals.intake import calendar_payloads, message_payloads
-from core.signals.mapping import map_calendar, map_email
+from core.signals.mail_mapping import map_email
+from core.signals.mapping import map_calendar
 from core.sources.mailparse import Skipped, parse_mail
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)

@@ -18,7 +18,8 @@ from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.settings import load_settings
 from core.signals.intake import calendar_payloads, email_payloads
-from core.signals.mapping import MappedObservation, map_calendar, map_email
+from core.signals.mail_mapping import map_email
+from core.signals.mapping import MappedObservation, map_calendar
 from core.signals.rules import Rule, parse_rule, parse_rules
 from core.sources.poller import poll_once
 

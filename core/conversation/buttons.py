@@ -1,0 +1,122 @@
+"""The inline buttons under the bot's questions and the callback data they carry.
+
+Every button Canon sends names its prompt by a token and says what the tap means in a
+short code after a colon: ``<token>:y|n|e`` (Yes, No, Edit), ``<token>:v<index>`` (a
+value of a closed set), ``<token>:x`` (Cancel), ``<token>:p<seq>`` (a part of a grouped
+question), ``<token>:wy|wn<digest>`` (use an unknown place anyway?). Building a button
+and parsing its tap live together here, apart from what the bot says (``texts``),
+because they are one wire format: Telegram's limit of 64 bytes of callback data is
+checked here, and a code added on one side without the other breaks every tap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Literal
+
+from core.domain import phrasing
+from core.engine.answer_values import choices_for
+from core.engine.corrections import correction_kind
+from core.store import ReviewItem
+
+MAX_CALLBACK_DATA = 64
+TapAction = Literal["confirm", "reject", "edit"]
+_ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"}
+_CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
+_CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
+_PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
+_NEW_PLACE = {"y": True, "n": False}  # a place nobody knows, used anyway? "<token>:wy<digest>"
+
+
+def callback_data(token: str, action: TapAction) -> str:
+    data = f"{token}:{_ACTION_CODE[action]}"
+    assert 1 <= len(data.encode()) <= MAX_CALLBACK_DATA
+    return data
+
+
+def parse_callback(data: str | None) -> tuple[str, TapAction] | None:
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    action = _CODE_ACTION.get(code)
+    return (token, action) if token and action else None
+
+
+def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
+    actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
+    if correction_kind(item) in (None, "wrong") and item.kind not in ("bootstrap", "drift"):
+        actions.append(("Edit", "edit"))
+    return [(label, callback_data(token, action)) for label, action in actions]
+
+
+def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
+    """The allowed values of a closed set as buttons (plain-word labels), then Cancel."""
+    if item.kind != "change":
+        return []
+    choices = choices_for(item.field, item.candidate_value)
+    if not choices:
+        return []
+    buttons = [(c.label, f"{token}:{_CHOICE}{i}") for i, c in enumerate(choices)]
+    return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[tuple[str, str]]:
+    """One button per part of a grouped question, in plain words, then Cancel.
+
+    A part is named by its item's seq, which stays the same while others are settled.
+    """
+    buttons = [
+        (
+            f"{phrasing.label(m.field, m.entity_id, mine)}: "
+            f"{phrasing.show_in(m.field, m.candidate_value)}",
+            f"{token}:{_PART}{m.seq}",
+        )
+        for m in members
+    ]
+    return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def parse_part(data: str | None) -> tuple[str, int] | None:
+    """(token, seq of the part tapped) for a part button of a grouped question."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if token and code.startswith(_PART) and code[1:].isdigit():
+        return token, int(code[1:])
+    return None
+
+
+def parse_choice(data: str | None) -> tuple[str, int | None] | None:
+    """(token, index of the value tapped) for an edit button; index None for Cancel."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if not token:
+        return None
+    if code == _CANCEL:
+        return token, None
+    if code.startswith(_CHOICE) and code[1:].isdigit():
+        return token, int(code[1:])
+    return None
+
+
+def place_digest(place: str) -> str:
+    """Six hex digits naming the place a "use it anyway?" asks about: a tap under an
+    older question (another place typed since) must not apply the newer one."""
+    return hashlib.sha256(place.encode()).hexdigest()[:6]
+
+
+def new_place_buttons(token: str, place: str) -> list[tuple[str, str]]:
+    digest = place_digest(place)
+    return [(label, f"{token}:w{code}{digest}") for label, code in (("Yes", "y"), ("No", "n"))]
+
+
+def parse_new_place(data: str | None) -> tuple[str, bool, str] | None:
+    """(token, use it, the place's digest) for a button under "use it anyway?"."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if not token or len(code) != 8 or code[0] != "w" or code[1] not in _NEW_PLACE:
+        return None
+    return token, _NEW_PLACE[code[1]], code[2:]

@@ -1,0 +1,234 @@
+"""Mapping mails to observations: bookings, receipts, refunds and cancellations.
+
+A mail is read apart from a calendar event because it brings its own parsing: an
+HTML body may carry the sender's JSON-LD reservations and orders
+(``core.signals.reservations``), which come before any pattern; otherwise the
+subject and the visible text are matched for trips, amounts, merchants and
+senders. And its own trust rule: only a trusted sender's mail is
+``transactions_email`` (``core.signals.trust``). The claim type, the trip words,
+configured rules' claims and the untrusted filter are shared with the calendar
+mapping (``core.signals.mapping``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, Final
+
+from core.domain.fields import slugify
+from core.signals.mapping import (
+    RESERVATION,
+    MappedObservation,
+    rule_claim,
+    trip_place,
+    untrusted_only,
+    with_rules,
+)
+from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
+from core.signals.rules import Rule
+
+_AMOUNT = re.compile(
+    r"(?P<cur>[$€£]|USD|EUR|GBP|CAD|AUD)\s?(?P<num>\d{1,3}(?:[,\d{3}]*)(?:\.\d{2})?)|"
+    r"(?P<num2>\d{1,3}(?:,\d{3})*(?:\.\d{2})?)\s?(?P<cur2>USD|EUR|GBP|CAD|AUD|euros?|dollars?)",
+)
+_CURRENCY: Final = {
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "euro": "EUR",
+    "euros": "EUR",
+    "dollar": "USD",
+    "dollars": "USD",
+}
+_RECEIPT = re.compile(
+    r"\b(receipt|your order|order confirmation|payment (?:received|confirmation)|"
+    r"you paid|invoice|charged)\b",
+    re.IGNORECASE,
+)
+_REFUND = re.compile(r"\brefund(?:ed)?\b", re.IGNORECASE)
+_CANCELLED = re.compile(r"\b(cancel(?:l)?ed|cancellation)\b", re.IGNORECASE)
+_MERCHANT = re.compile(r"\b(?:from|at|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})")
+
+
+def _day(value: datetime | date) -> str:
+    return (value.date() if isinstance(value, datetime) else value).isoformat()
+
+
+def _aware(value: datetime | date) -> datetime:
+    if isinstance(value, datetime):
+        return value
+    return datetime.combine(value, time(0, tzinfo=UTC))
+
+
+def _from_reservations(found: list[Reservation], now: datetime) -> list[MappedObservation]:
+    """A booking's trip: destination and dates as plans, or a cancellation."""
+    trips = [r for r in found if r.place]
+    if not trips:
+        return []
+    if all(r.cancelled for r in trips):
+        return [MappedObservation("travel.status", "cancelled", "assertive")]
+    live = [r for r in trips if not r.cancelled]
+    # A flight names where the trip goes; a hotel stay gives the nights.
+    first = next((r for r in live if r.kind == "flight"), live[0])
+    start = first.start
+    stay_end = max(
+        (r.end for r in live if r.kind == "lodging" and r.end is not None), key=_aware, default=None
+    )
+    last = max((r.end for r in live if r.end is not None), key=_aware, default=None)
+    expiry = None if last is None else _aware(last) + timedelta(days=1)
+    out = [MappedObservation("travel.destination", first.place, "planning", expiry)]
+    if start is not None:
+        out.append(MappedObservation("travel.depart_date", _day(start), "planning", expiry))
+    if stay_end is not None:  # a flight's arrival is not the way home; a checkout is
+        out.append(MappedObservation("travel.return_date", _day(stay_end), "planning", expiry))
+    if start is None or now < _aware(start):
+        out.append(MappedObservation("travel.status", "planning", "planning", expiry))
+    return out
+
+
+def _from_orders(orders: list[Order], sender: str, mail_day: str | None) -> list[MappedObservation]:
+    out: list[MappedObservation] = []
+    for order in orders[:3]:
+        name = order.merchant or _sender_name(sender)
+        slug = slugify(name)[:40]
+        out += [
+            MappedObservation(f"financial.{slug}.status", order.status, "assertive"),
+            MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
+        ]
+        if order.amount is not None:
+            out.append(MappedObservation(f"financial.{slug}.amount", order.amount, "assertive"))
+        if order.currency:
+            out.append(MappedObservation(f"financial.{slug}.currency", order.currency, "assertive"))
+        day = _day(order.when) if order.when is not None else mail_day
+        if day:
+            out.append(MappedObservation(f"financial.{slug}.date", day, "assertive"))
+    return out
+
+
+def _sender_name(sender: str) -> str:
+    """'Acme Shop <receipts@acme.example>' -> 'Acme Shop'; else the mailbox's local part."""
+    display = sender.split("<", 1)[0].strip().strip('"')
+    return display or sender.strip("<> ").split("@")[0] or "merchant"
+
+
+def _mail_day(mail: dict[str, Any]) -> str | None:
+    raw = mail.get("date")
+    if not isinstance(raw, str):
+        return None
+    try:
+        return datetime.fromisoformat(raw.replace("Z", "+00:00")).date().isoformat()
+    except ValueError:
+        return None
+
+
+def map_email(
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
+) -> tuple[str, list[MappedObservation]]:
+    """(source type, observations) for a mail: reservations, receipts, cancellations.
+
+    JSON-LD reservations and orders in an HTML body come first (they are the
+    sender's own structured data); otherwise the subject and the visible text
+    are matched against patterns. A cancellation read from free text is less
+    certain than one in structured data, so it is put to the user. ``rules``
+    match the subject and the visible text. Anyone can write a receipt: only a
+    ``trusted`` sender's mail is ``transactions_email`` (see
+    ``core.signals.trust``); anyone else's stays ``email``, which is asked about.
+    """
+    source_type, found = _map_email(mail, now, rules)
+    if source_type == "transactions_email" and not trusted:
+        return "email", found
+    return source_type, found
+
+
+def _map_email(
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule]
+) -> tuple[str, list[MappedObservation]]:
+    subject = str(mail.get("subject", ""))
+    body = str(mail.get("body", ""))
+    sender = str(mail.get("from", ""))
+    docs: list[Any] = []
+    if looks_like_html(body):
+        body, docs = split_html(body)
+    ruled = _email_rules(subject, body, sender, rules) if rules else []
+    reservations, orders = structured(docs)
+    from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail))
+    if from_ld:
+        return "transactions_email", untrusted_only(with_rules(from_ld, ruled))
+    source_type, found = _from_text(subject, body, sender, _mail_day(mail))
+    return source_type, untrusted_only(with_rules(found, ruled))
+
+
+def _from_text(
+    subject: str, body: str, sender: str, mail_day: str | None
+) -> tuple[str, list[MappedObservation]]:
+    text = f"{subject}\n{body}"
+    place = trip_place(subject, body)
+    if place and RESERVATION.search(text):
+        if _CANCELLED.search(subject):
+            return "transactions_email", [
+                MappedObservation("travel.status", "cancelled", "assertive", confidence=0.85)
+            ]
+        return "transactions_email", [
+            MappedObservation("travel.destination", place, "planning"),
+            MappedObservation("travel.status", "planning", "planning"),
+        ]
+    if _RECEIPT.search(text) or _REFUND.search(subject):
+        amount = _amount(text)
+        merchant = _MERCHANT.search(subject) or _MERCHANT.search(sender)
+        name = merchant.group("m") if merchant else _sender_name(sender)
+        slug = slugify(name)[:40]
+        status = (
+            "refunded"
+            if _REFUND.search(subject)
+            else "cancelled"
+            if _CANCELLED.search(subject)
+            else "paid"
+        )
+        out = [
+            MappedObservation(f"financial.{slug}.status", status, "assertive"),
+            MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
+        ]
+        if amount:
+            num, code = amount
+            out.append(MappedObservation(f"financial.{slug}.amount", num, "assertive"))
+            if re.fullmatch(r"[A-Z]{3}", code):
+                out.append(MappedObservation(f"financial.{slug}.currency", code, "assertive"))
+        if mail_day:
+            out.append(MappedObservation(f"financial.{slug}.date", mail_day, "assertive"))
+        return "transactions_email", out
+    return "email", []
+
+
+def _amount(text: str) -> tuple[float, str] | None:
+    """The first amount in ``text`` and its currency code (as written when unknown)."""
+    m = _AMOUNT.search(text)
+    if not m:
+        return None
+    num = (m.group("num") or m.group("num2")).replace(",", "")
+    cur = (m.group("cur") or m.group("cur2") or "").strip()
+    return float(num), _CURRENCY.get(cur.lower() if len(cur) > 1 else cur, cur.upper())
+
+
+def _email_rules(
+    subject: str, body: str, sender: str, rules: Sequence[Rule]
+) -> list[MappedObservation]:
+    text = f"{subject}\n{body}"
+    amount = _amount(text)
+    out: list[MappedObservation] = []
+    for rule in rules:
+        m = rule.match.search(text) if rule.kind == "email" else None
+        if m is None:
+            continue
+        values: dict[str, str | float] = {
+            "subject": subject,
+            "from": sender,
+            "match": m.group(0),
+            "slug": slugify(subject)[:40],
+        }
+        if amount is not None:
+            values["amount"] = amount[0]
+        claim = rule_claim(rule, values, rule.value, "assertive", None)
+        out += [claim] if claim else []
+    return out

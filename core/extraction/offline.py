@@ -37,6 +37,7 @@ from core.extraction.clause_reading import read_clause
 from core.extraction.clocktimes import clock_time
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
+from core.extraction.errand_notes import errand_noted
 from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
@@ -233,6 +234,8 @@ def extract_offline(
         referents.note(seg.text)
         scope_open = ci.opens_scope or in_scope
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
+        if not found and (noted := errand_noted(clause, ci)) is not None:
+            clause, ci, found = noted  # "pay the rent friday": a to-do, typed as a command
         if departed:
             found = [*(c for c in found if domain_of(c.field) != "travel"), *departed]
         if setting_out is not None and seg.joint in _SCOPE_JOINTS:

@@ -161,3 +161,16 @@ def _family_fact(field: str, value: object) -> CommittedFact:
         at,
         "user_confirmation",
     )  # type: ignore[arg-type]
+
+
+async def test_an_errand_typed_as_a_command_is_asked_as_a_to_do(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "return the amazon thing tmrw", after the founding story: asked as the return due
+    tomorrow, never kept unasked and never "I'm not sure what you mean"."""
+    runner = await start_bot()
+    await tg.say(ALICE, "return the amazon thing tmrw", expect="Amazon return", within=60)
+    tomorrow = (datetime.now(UTC) + timedelta(days=1)).date().isoformat()
+    assert (await _asked(runner)).get("financial.amazon_return.due_date") == tomorrow
+    assert "financial.amazon_return.status" not in await _facts(runner)
+    assert "not sure" not in tg.bot_messages(ALICE)[-1].text

@@ -1,0 +1,45 @@
+"""An errand typed as a command to oneself: "return the amazon thing tmrw", "pay rent friday".
+
+A chat command is a request of the assistant and claims nothing ("book me a table"). But
+a person telling their own state keeper "pay the rent friday" is writing a to-do, as a
+Markdown to-do line ("- [ ] Pay rent by Friday") is read: the rent is due on Friday. Only
+the errands of money are read so (paying, renewing, returning goods), and only when
+the money rules find a bill or a return in the clause; anything else stays a request.
+What such a line claims is a plan, and less sure than a statement ("need to pay the
+rent friday"), so it is asked before it is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.intent import ClauseIntent
+from core.extraction.rules_financial import extract_financial
+
+_ERRAND = re.compile(r"^(?:pay|renew|return)\s+")
+"""A command whose verb is an errand of money: what a to-do line's verb is (``TO_DO_LINE``)."""
+
+_PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b")
+
+CONFIDENCE = 0.85
+"""A to-do typed as a command: sure enough to ask about (the user's words x 0.9 x this
+clears financial's ask threshold of 0.65), never to keep unasked (its auto is 0.85)."""
+
+
+def errand_noted(
+    clause: Clause, ci: ClauseIntent
+) -> tuple[Clause, ClauseIntent, list[Candidate]] | None:
+    """The clause read as a to-do when it is a command to run an errand of money and the
+    money rules find what it is about; None otherwise (the command stays a request)."""
+    if not ci.command or clause.markdown or _ERRAND.match(clause.low.strip()) is None:
+        return None
+    if _PLEASE.search(clause.low):
+        return None  # "return the package please": asked of someone, not a note to oneself
+    # Read as the to-do line it is: "- [ ] Pay rent by Friday".
+    planned = replace(clause, intent="planning", markdown=True, done=False)
+    found = extract_financial(planned)
+    if not any(c.field.endswith(".status") and c.value == "due" for c in found):
+        return None
+    return planned, ClauseIntent("planning", CONFIDENCE), found

@@ -36,6 +36,7 @@ from core.store.sql_records import (
     dumps,
 )
 from core.store.sqlite_policy_log import read_policy_events
+from core.store.sqlite_questions import write_questions
 from core.store.sqlite_reads import read_change_counts, read_fact, read_review_rows
 from core.store.sqlite_rows import (
     FOLD_SQL,
@@ -180,13 +181,12 @@ async def write_batch(
     if commits:
         await write_commits(tx, commits, before)
     reviews = [a.review for a in batch.accepted if a.review is not None]
-    if reviews:
-        await tx.executemany(INSERT_REVIEW, [review_row(r) for r in reviews])
-    if batch.superseded:
-        await tx.executemany(
-            "UPDATE review_items SET status = 'superseded', answered_at = ? "
-            "WHERE id = ? AND status IN ('queued', 'pending')",
-            [(ts(at), item_id) for item_id, at in batch.superseded],
+    shown: list[ReviewItem] = []
+    if reviews or batch.superseded:
+        # A question is superseded by an observation about its own field.
+        touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
+        shown = await write_questions(
+            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched
         )
     if batch.corroborated:
         await tx.executemany(
@@ -204,11 +204,7 @@ async def write_batch(
         )
     if batch.dead_letters:
         await tx.executemany(INSERT_DEAD_LETTER, [letter_row(d) for d in batch.dead_letters])
-    if not (reviews or batch.superseded):
-        return []
-    # A question is superseded by an observation about its own field.
-    touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
-    return await promote(tx, max_pending, batch.decided_at, touched)
+    return shown
 
 
 async def write_commits(

@@ -760,7 +760,8 @@ class StoreContract:
     ) -> None:
         """The questions a written batch shows: the older queued one its cap now has room
         for, its own that fit (a group whole), none it superseded itself, each item
-        equal to the item read back (an integer confidence, a stamp off UTC)."""
+        equal to the item read back (an integer confidence, a stamp off UTC, a source
+        key in its old spelling)."""
         at = datetime(2026, 2, 19, 16, 30, 0, 123456, tzinfo=timezone(timedelta(hours=2)))
 
         def item(entity: str, i: int, group: str | None = None, **kw: Any) -> NewReviewItem:
@@ -774,7 +775,7 @@ class StoreContract:
                 kw.get("current"),
                 kw.get("confidence", 0.8),
                 ("r", "ü"),
-                f"conversation_assertive:m{i}",
+                kw.get("source_key", f"conversation_assertive:m{i}"),
                 kw.get("created_at", NOW),
                 group_key=group,
                 shadow_decision=kw.get("shadow"),
@@ -788,7 +789,7 @@ class StoreContract:
             item("user:a", 10, "g", confidence=1, created_at=at, value=3, current=2.5),
             item("user:a", 11, "g", shadow="auto_commit", principal="agent:x"),
             item("user:b", 12, value=None, current=True),
-            item("user:b", 13, created_at=at),
+            item("user:b", 13, created_at=at, source_key="conversation:m13"),
             item("user:b", 14),
             item("user:b", 15),
         ]
@@ -807,6 +808,7 @@ class StoreContract:
         assert [s.id for s in shown] == [waiting[2].id, *(new[i].id for i in (0, 1, 2, 3, 5))]
         assert shown == [read[s.id] for s in shown]
         assert shown[1].confidence == 1.0
+        assert shown[4].source_key == "conversation_assertive:m13"
         statuses = {r.id: r.status for r in await backend.review_items(["queued", "superseded"])}
         assert statuses == {waiting[0].id: "superseded", new[4].id: "superseded"}
 

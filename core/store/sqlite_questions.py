@@ -1,0 +1,119 @@
+"""A batch's new questions, written once in the state the batch leaves them in.
+
+A question an observation raises used to be inserted 'queued', then moved to
+'pending' by ``promote`` in the same transaction (an UPDATE that rewrites the
+row and its entry in every index keyed by status), and the moved row was read
+back and parsed into the ``ReviewItem`` the caller is shown. Here the pending
+cap (``rules.promotable``) is decided first, on the touched entities' open
+questions and the new ones, so a question shown at once is inserted 'pending'
+and its ``ReviewItem`` built from the record in hand; only older questions the
+batch lets through are moved (and read back) as before. What is stored and
+what is returned are the same as insert-then-promote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+
+import aiosqlite
+
+from core.domain.records import NewReviewItem, ReviewItem
+from core.domain.source_types import canonical_source_key
+from core.store.rules import OpenQuestion, promotable
+from core.store.sqlite_rows import REVIEW_COLUMNS, dt, review_from_row, review_row, ts
+
+INSERT_QUESTION = (
+    "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
+    "current_json, value_key, confidence, reasons, source_key, created_at, group_key, "
+    "shadow_decision, principal, status, promoted_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+"""``sqlite_rows.INSERT_REVIEW`` with the status (and when it was shown) given."""
+
+
+async def write_questions(
+    tx: aiosqlite.Connection,
+    reviews: Sequence[NewReviewItem],
+    superseded: Sequence[tuple[str, datetime]],
+    max_pending: int,
+    now: datetime,
+    entities: Collection[str],
+) -> list[ReviewItem]:
+    """Insert ``reviews`` and close ``superseded`` (item id, when), then show what fits
+    under each of ``entities``' caps (``sqlite_tx.promote``'s rule): the questions shown
+    now, by seq."""
+    listed = sorted(entities)
+    rows = await tx.execute_fetchall(
+        "SELECT id, seq, entity_id, group_key, status FROM review_items "
+        f"WHERE entity_id IN ({','.join('?' * len(listed))}) "
+        "AND status IN ('queued', 'pending')",
+        listed,
+    )
+    closed = {item_id for item_id, _ in superseded}
+    # New rows take seqs above every row there is, in the order inserted: any numbers
+    # above the open ones read here order the cap's choice the same way.
+    after = max((r[1] for r in rows), default=0) + 1
+    open_now = [
+        OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows if r[0] not in closed
+    ]
+    open_now += [
+        OpenQuestion(q.id, after + i, q.entity_id, q.group_key, False)
+        for i, q in enumerate(reviews)
+        if q.id not in closed
+    ]
+    shown = set(promotable(open_now, max_pending))
+    stamp = ts(now)
+    promoted: list[ReviewItem] = []
+    for q in reviews:
+        pending = q.id in shown
+        cur = await tx.execute(
+            INSERT_QUESTION,
+            (*review_row(q), "pending" if pending else "queued", stamp if pending else None),
+        )
+        if pending:
+            assert cur.lastrowid is not None
+            promoted.append(_shown(q, cur.lastrowid, stamp))
+    if superseded:
+        await tx.executemany(
+            "UPDATE review_items SET status = 'superseded', answered_at = ? "
+            "WHERE id = ? AND status IN ('queued', 'pending')",
+            [(ts(at), item_id) for item_id, at in superseded],
+        )
+    new = {q.id for q in reviews}
+    older = [item_id for item_id in shown if item_id not in new]
+    if older:
+        marks = ",".join("?" * len(older))
+        moved = await tx.execute_fetchall(
+            f"UPDATE review_items SET status = 'pending', promoted_at = ? WHERE id IN ({marks})"
+            f" RETURNING {REVIEW_COLUMNS}",
+            [stamp, *older],
+        )
+        promoted += (review_from_row(r) for r in moved)
+    return sorted(promoted, key=lambda r: r.seq)
+
+
+def _shown(q: NewReviewItem, seq: int, stamp: str) -> ReviewItem:
+    """The ``ReviewItem`` a read of ``q``'s row (inserted 'pending' at ``stamp``) gives:
+    times as stored (UTC, to the microsecond), the source key spelled canonically."""
+    return ReviewItem(
+        id=q.id,
+        seq=seq,
+        kind=q.kind,
+        event_id=q.event_id,
+        entity_id=q.entity_id,
+        field=q.field,
+        candidate_value=q.candidate_value,
+        current_value=q.current_value,
+        confidence=float(q.confidence),  # a REAL column reads back as a float
+        reasons=tuple(q.reasons),
+        source_key=canonical_source_key(q.source_key),
+        status="pending",
+        created_at=dt(ts(q.created_at)),
+        promoted_at=dt(stamp),
+        answered_at=None,
+        answer=None,
+        group_key=q.group_key,
+        shadow_decision=q.shadow_decision,
+        principal=q.principal,
+    )

@@ -211,15 +211,25 @@ UPSERT_FACT = (
     f"INSERT INTO facts ({FACT_COLUMNS}) "
     f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) {_FACT_UPDATE}"
 )
-# The fold of one commit into current state (what SQLite's commits_fold_* triggers do),
-# run right after INSERT_COMMIT: the version is the one it just appended, read here, so
-# the two statements can be sent together without waiting for the first one's answer.
-FOLD_COMMIT = (
+# The fold of one commit into current state (what SQLite's commits_fold_* triggers do), in
+# the commit's own statement: the version is the one it appends (RETURNING), and the fact's
+# old value the commit records is read from the statement's snapshot, before the fold.
+_APPEND = f"WITH c AS ({INSERT_COMMIT} RETURNING version)"
+_FOLD = (
     f"INSERT INTO facts ({FACT_COLUMNS}) "
-    "SELECT %(e)s, %(f)s, %(new)s, max(version), %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
-    "%(cat)s, %(res)s, %(vu)s, %(pr)s FROM commits WHERE entity_id = %(e)s AND field = %(f)s "
-    f"{_FACT_UPDATE}"
+    "SELECT %(e)s, %(f)s, %(new)s, c.version, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
+    f"%(cat)s, %(res)s, %(vu)s, %(pr)s FROM c {_FACT_UPDATE}"
 )
+COMMIT_AND_FOLD = f"{_APPEND} {_FOLD}"
+COMMIT_FOLD_AND_SETTLE = (
+    f"{_APPEND}, f AS ({_FOLD}) UPDATE review_items SET status = 'superseded', answered_at = %(cat)s "
+    "WHERE entity_id = %(e)s AND field = %(f)s AND status IN ('queued', 'pending') "
+    "AND value_key = %(vk)s"
+)
+"""``COMMIT_AND_FOLD`` and ``rules.settled_by_commit`` applied by the statement itself: the
+open questions of the field proposing the value just committed (its value_key) are closed.
+One statement for what were three (each a bind and an execution for the server, and
+psycopg's work here); no other part of it touches review_items."""
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "

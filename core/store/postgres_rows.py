@@ -214,22 +214,33 @@ UPSERT_FACT = (
 # The fold of one commit into current state (what SQLite's commits_fold_* triggers do), in
 # the commit's own statement: the version is the one it appends (RETURNING), and the fact's
 # old value the commit records is read from the statement's snapshot, before the fold.
-_APPEND = f"WITH c AS ({INSERT_COMMIT} RETURNING version)"
+_APPEND = f"c AS ({INSERT_COMMIT} RETURNING version)"
 _FOLD = (
     f"INSERT INTO facts ({FACT_COLUMNS}) "
     "SELECT %(e)s, %(f)s, %(new)s, c.version, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
     f"%(cat)s, %(res)s, %(vu)s, %(pr)s FROM c {_FACT_UPDATE}"
 )
-COMMIT_AND_FOLD = f"{_APPEND} {_FOLD}"
-COMMIT_FOLD_AND_SETTLE = (
-    f"{_APPEND}, f AS ({_FOLD}) UPDATE review_items SET status = 'superseded', answered_at = %(cat)s "
+_SETTLE = (
+    "UPDATE review_items SET status = 'superseded', answered_at = %(cat)s "
     "WHERE entity_id = %(e)s AND field = %(f)s AND status IN ('queued', 'pending') "
     "AND value_key = %(vk)s"
 )
+COMMIT_AND_FOLD = f"WITH {_APPEND} {_FOLD}"
+COMMIT_FOLD_AND_SETTLE = f"WITH {_APPEND}, f AS ({_FOLD}) {_SETTLE}"
 """``COMMIT_AND_FOLD`` and ``rules.settled_by_commit`` applied by the statement itself: the
 open questions of the field proposing the value just committed (its value_key) are closed.
 One statement for what were three (each a bind and an execution for the server, and
 psycopg's work here); no other part of it touches review_items."""
+_EVENT_WIDTH = INSERT_EVENT.count("%s")
+EVENT_COMMIT_FOLD_AND_SETTLE = (
+    "WITH ev AS ("
+    + INSERT_EVENT.replace("%s", "{}").format(*(f"%(ev{i})s" for i in range(_EVENT_WIDTH)))
+    + f"), {_APPEND}, f AS ({_FOLD}) {_SETTLE}"
+)
+"""``COMMIT_FOLD_AND_SETTLE`` with the event the commit comes from (``event_args``): an
+answer's confirmation, written with what it commits."""
+
+
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
@@ -266,6 +277,11 @@ INSERT_ALERT = "INSERT INTO alerts (created_at, kind, domain, message) VALUES (%
 
 def event_row(a: Accepted) -> tuple[Any, ...]:
     return sql_records.event_row(a, _as_is)
+
+
+def event_args(a: Accepted) -> dict[str, Any]:
+    """``event_row(a)`` as ``EVENT_COMMIT_FOLD_AND_SETTLE``'s named parameters."""
+    return {f"ev{i}": v for i, v in enumerate(event_row(a))}
 
 
 def commit_row(c: CommitPlan) -> dict[str, Any]:

@@ -139,9 +139,10 @@ async def settle_one(
     event = settled.confirmation_event
     if event is not None:
         await tx.lock([event.entity_id])
-        await tx.execute(INSERT_EVENT, event_row(event))
-        if event.commit is not None:
-            await apply_commit(tx, event.commit, settle_questions=True)
+        if event.commit is None:
+            await tx.execute(INSERT_EVENT, event_row(event))
+        else:
+            await apply_commit(tx, event.commit, settle_questions=True, event=event)
     if settled.rejection is not None:
         await tx.execute(
             "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",

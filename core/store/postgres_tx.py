@@ -18,6 +18,7 @@ from typing import Any
 from psycopg import AsyncConnection, AsyncCursor
 
 from core.domain.records import (
+    Accepted,
     CommitPlan,
     ReviewItem,
     WriteBatch,
@@ -32,6 +33,7 @@ from core.store.postgres_rows import (
     CORROBORATE,
     DECIDING,
     DELETE_FACT,
+    EVENT_COMMIT_FOLD_AND_SETTLE,
     EVENTS_AT_ONCE,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
@@ -43,6 +45,7 @@ from core.store.postgres_rows import (
     SNAPSHOT,
     array_text,
     commit_row,
+    event_args,
     event_row,
     event_writes,
     fact_from_row,
@@ -141,17 +144,27 @@ class Tx:
         return [await cur.fetchall() for cur in cursors]
 
 
-async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None:
+async def apply_commit(
+    tx: Tx, c: CommitPlan, *, settle_questions: bool, event: Accepted | None = None
+) -> None:
     """Append the commit (next version, previous value as read under the lock) and fold
-    it into current state; with ``settle_questions``, close the open questions it answers."""
+    it into current state; with ``settle_questions``, close the open questions it answers.
+    ``event``: the event the commit comes from, written first (in the same statement)."""
     row = commit_row(c)
-    if c.retract:
-        await tx.execute(INSERT_COMMIT, row)
-        await tx.execute(DELETE_FACT, (c.entity_id, c.field))
-    elif settle_questions:
-        await tx.execute(COMMIT_FOLD_AND_SETTLE, {**row, "vk": value_key(c.value)})
+    if c.retract or not settle_questions:
+        if event is not None:
+            await tx.execute(INSERT_EVENT, event_row(event))
+        if c.retract:
+            await tx.execute(INSERT_COMMIT, row)
+            await tx.execute(DELETE_FACT, (c.entity_id, c.field))
+        else:
+            await tx.execute(COMMIT_AND_FOLD, row)
+        return
+    row["vk"] = value_key(c.value)
+    if event is None:
+        await tx.execute(COMMIT_FOLD_AND_SETTLE, row)
     else:
-        await tx.execute(COMMIT_AND_FOLD, row)
+        await tx.execute(EVENT_COMMIT_FOLD_AND_SETTLE, {**row, **event_args(event)})
 
 
 async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:

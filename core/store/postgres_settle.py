@@ -11,9 +11,10 @@ and waits only where what comes next needs an answer:
 1. one statement that reads the items' owners and takes their locks as it
    reads them (``LOCK_ITEM_OWNERS``), then the first item with its field's fact
    (``ITEM_AND_FACT``), read under them (the server runs them in order);
-2. the answer's writes, the closing of the open questions its commit answers (one
-   UPDATE that applies ``rules.settled_by_commit`` itself), and the locked entities'
-   question queue;
+2. the answer's writes (the item's UPDATE, then its confirming event, the commit, its fold
+   into facts and the closing of the open questions it answers, ``rules.settled_by_commit``
+   applied by the server, all in one statement: ``EVENT_COMMIT_FOLD_AND_SETTLE``), and the
+   locked entities' question queue;
 3. the promotion of the questions that now fit and the Sync that commits it all,
    answered when the pipeline ends (no BEGIN or COMMIT: every statement up to the
    Sync is one transaction, see ``postgres_ingest``).

@@ -232,15 +232,16 @@ open questions of the field proposing the value just committed (its value_key) a
 One statement for what were three (each a bind and an execution for the server, and
 psycopg's work here); no other part of it touches review_items."""
 _EVENT_WIDTH = INSERT_EVENT.count("%s")
-EVENT_COMMIT_FOLD_AND_SETTLE = (
-    "WITH ev AS ("
+ANSWER_AND_COMMIT = (
+    "WITH u AS (UPDATE review_items SET status = %(status)s, answer = %(answer)s, "
+    f"answered_at = %(answered_at)s WHERE id = %(item)s RETURNING {REVIEW_COLUMNS}), ev AS ("
     + INSERT_EVENT.replace("%s", "{}").format(*(f"%(ev{i})s" for i in range(_EVENT_WIDTH)))
-    + f"), {_APPEND}, f AS ({_FOLD}) {_SETTLE}"
+    + f"), {_APPEND}, f AS ({_FOLD}), s AS ({_SETTLE} AND id <> %(item)s) SELECT * FROM u"
 )
-"""``COMMIT_FOLD_AND_SETTLE`` with the event the commit comes from (``event_args``): an
-answer's confirmation, written with what it commits."""
-
-
+"""An answer that commits, in one statement: the item's answer (its row as settled comes
+back), the confirming event (``event_args``), the commit, its fold and the other open
+questions it settles. One UPDATE of review_items is the item's, the other never touches
+it (``id <>``): no row is changed twice by the statement."""
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
@@ -280,7 +281,7 @@ def event_row(a: Accepted) -> tuple[Any, ...]:
 
 
 def event_args(a: Accepted) -> dict[str, Any]:
-    """``event_row(a)`` as ``EVENT_COMMIT_FOLD_AND_SETTLE``'s named parameters."""
+    """``event_row(a)`` as ``ANSWER_AND_COMMIT``'s named parameters."""
     return {f"ev{i}": v for i, v in enumerate(event_row(a))}
 
 

@@ -18,7 +18,6 @@ from typing import Any
 from psycopg import AsyncConnection, AsyncCursor
 
 from core.domain.records import (
-    Accepted,
     CommitPlan,
     ReviewItem,
     WriteBatch,
@@ -33,7 +32,6 @@ from core.store.postgres_rows import (
     CORROBORATE,
     DECIDING,
     DELETE_FACT,
-    EVENT_COMMIT_FOLD_AND_SETTLE,
     EVENTS_AT_ONCE,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
@@ -45,7 +43,6 @@ from core.store.postgres_rows import (
     SNAPSHOT,
     array_text,
     commit_row,
-    event_args,
     event_row,
     event_writes,
     fact_from_row,
@@ -144,27 +141,17 @@ class Tx:
         return [await cur.fetchall() for cur in cursors]
 
 
-async def apply_commit(
-    tx: Tx, c: CommitPlan, *, settle_questions: bool, event: Accepted | None = None
-) -> None:
+async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None:
     """Append the commit (next version, previous value as read under the lock) and fold
-    it into current state; with ``settle_questions``, close the open questions it answers.
-    ``event``: the event the commit comes from, written first (in the same statement)."""
+    it into current state; with ``settle_questions``, close the open questions it answers."""
     row = commit_row(c)
-    if c.retract or not settle_questions:
-        if event is not None:
-            await tx.execute(INSERT_EVENT, event_row(event))
-        if c.retract:
-            await tx.execute(INSERT_COMMIT, row)
-            await tx.execute(DELETE_FACT, (c.entity_id, c.field))
-        else:
-            await tx.execute(COMMIT_AND_FOLD, row)
-        return
-    row["vk"] = value_key(c.value)
-    if event is None:
-        await tx.execute(COMMIT_FOLD_AND_SETTLE, row)
+    if c.retract:
+        await tx.execute(INSERT_COMMIT, row)
+        await tx.execute(DELETE_FACT, (c.entity_id, c.field))
+    elif settle_questions:
+        await tx.execute(COMMIT_FOLD_AND_SETTLE, {**row, "vk": value_key(c.value)})
     else:
-        await tx.execute(EVENT_COMMIT_FOLD_AND_SETTLE, {**row, **event_args(event)})
+        await tx.execute(COMMIT_AND_FOLD, row)
 
 
 async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:

@@ -175,7 +175,9 @@ async def answer_question(c: Call) -> dict[str, Any]:
     new_place = c.body.get("new_place", False)
     if new_place and c.body["answer"] != "edit":
         raise Problem(422, "new_place goes with an edit only", kind="invalid-input")
-    item = await _own_item(c, c.path["question_id"])
+    whole_group = c.body["answer"] != "edit"
+    # A Yes or No answers the question's group: read with it, in one statement.
+    item, others = await _own_item(c, c.path["question_id"], with_group=whole_group)
     try:
         result = await answer_review(
             c.engine,
@@ -186,10 +188,11 @@ async def answer_question(c: Call) -> dict[str, Any]:
             answered_by=c.answered_by,
             rules=c.services.rules,
             principal=c.principal,
-            whole_group=c.body["answer"] != "edit",
+            whole_group=whole_group,
             new_place=new_place,
             entities=c.entities(),  # a place any entity the token reaches knows is known
             item=item,  # read just now for the reach check: not read twice more
+            others=others,
         )
     except UnknownPlace as e:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
@@ -301,12 +304,21 @@ async def _question_view(c: Call, item_id: str, item: ReviewItem | None = None) 
     return _review(c, item)
 
 
-async def _own_item(c: Call, item_id: str) -> ReviewItem:
-    """The question ``item_id`` if the token reaches its entity; 404 alike otherwise."""
-    item = await c.engine.store.review_item(item_id)
+async def _own_item(
+    c: Call, item_id: str, *, with_group: bool
+) -> tuple[ReviewItem, list[ReviewItem] | None]:
+    """The question ``item_id`` if the token reaches its entity, 404 alike otherwise; and
+    ``with_group``, the other open questions of its group (else None)."""
+    store = c.engine.store
+    others: list[ReviewItem] | None = None
+    if with_group:
+        read = await store.question_and_group(item_id)
+        item, others = (None, None) if read is None else read
+    else:
+        item = await store.review_item(item_id)
     if item is None or item.entity_id not in c.reach:
         raise Problem(404, f"no question {item_id}")
-    return item
+    return item, others
 
 
 def _entity_in(payload: str) -> str | None:

@@ -7,12 +7,14 @@ entity's lock in the engine (``core.engine.entity_locks``), as an ingest holds i
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import OPEN_STATUSES, ReviewStatus, Settlement
+from core.domain.records import OPEN_STATUSES, GroupSettled, ReviewStatus, Settlement
 from core.domain.state import CommittedFact, Scalar
 from core.engine.answers import (
     STATUS_AFTER,
@@ -27,7 +29,7 @@ from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
-from core.store.protocol import StoreBackend
+from core.store.protocol import DecideSettlement, StoreBackend
 
 
 class UserAnswers:
@@ -133,28 +135,37 @@ class UserAnswers:
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
         item: ReviewItem | None = None,
+        others: Sequence[ReviewItem] | None = None,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
         The result describes ``item_id``; ``group`` lists every item settled. An item
         without a group is answered alone, as ``answer`` does (``item`` as there).
+        ``others``: the rest of the group as the caller read it with ``item``
+        (``Store.question_and_group``), not read again; if one of them was answered
+        since, the group is read again and answered as it is now.
         """
         item = await self._change_item(item_id, item)
         async with self._locks.hold([item.entity_id]):  # a group is one entity's
             _still_open(item)
-            members = [item]
-            if item.group_key is not None:
-                members += [
-                    m
-                    for m in await self.store.open_review_items(group_key=item.group_key)
-                    if m.id != item.id
-                ]
             decide = settlement(action, None, now, answered_by, principal)
-            ids = [m.id for m in members]
-            # The items come back as settled: not read again, one by one.
-            done = await self.store.settle_group(ids, decide, self.policy.max_pending)
+            done = None
+            if others is not None:
+                with contextlib.suppress(AlreadyAnswered):  # a part answered meanwhile
+                    done = await _settle(
+                        self.store, [item, *others], decide, self.policy.max_pending
+                    )
+            if done is None:
+                members = [item]
+                if item.group_key is not None:
+                    members += [
+                        m
+                        for m in await self.store.open_review_items(group_key=item.group_key)
+                        if m.id != item.id
+                    ]
+                done = await _settle(self.store, members, decide, self.policy.max_pending)
             promoted = done.promoted
-            if action != "reject" and any(touches_timeline(m.field) for m in members):
+            if action != "reject" and any(touches_timeline(m.field) for m in done.settled):
                 promoted += await ask_about_conflicts(
                     self.store, [item.entity_id], now, self.policy.max_pending
                 )
@@ -167,6 +178,13 @@ class UserAnswers:
                 promoted=tuple(promoted),
                 group=group,
             )
+
+
+async def _settle(
+    store: StoreBackend, members: Sequence[ReviewItem], decide: DecideSettlement, max_pending: int
+) -> GroupSettled:
+    # The items come back as settled: not read again, one by one.
+    return await store.settle_group([m.id for m in members], decide, max_pending)
 
 
 def _still_open(item: ReviewItem) -> None:

@@ -42,6 +42,7 @@ async def answer_review(
     new_place: bool = False,
     entities: Iterable[str] | None = (),
     item: ReviewItem | None = None,
+    others: Sequence[ReviewItem] | None = None,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
@@ -61,7 +62,8 @@ async def answer_review(
     it to check the token reaches it), not read again here or by the engine. What is
     taken from it never changes once the item exists (its kind, entity, field, group,
     candidate, principal); whether it is still open is checked where it is settled,
-    in the store's transaction, as for an item read here.
+    in the store's transaction, as for an item read here. ``others``: the rest of its
+    group read with it (``Store.question_and_group``), for a whole group's answer.
     """
     if item is None or item.id != item_id:
         item = await engine.store.review_item(item_id)
@@ -93,7 +95,13 @@ async def answer_review(
     )
     if whole_group and action != "edit":
         result = await engine.answer_group(
-            item_id, action, now=now, answered_by=answered_by, principal=principal, item=item
+            item_id,
+            action,
+            now=now,
+            answered_by=answered_by,
+            principal=principal,
+            item=item,
+            others=others if item.id == item_id else None,
         )
     else:
         result = await engine.answer(

@@ -36,6 +36,7 @@ from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.errors import NotFound, StoreError
+from core.store.group_reads import ReadsQuestionThenGroup
 from core.store.memory_api_tokens import MemoryApiTokens
 from core.store.memory_companions import (
     MemoryConversationStore,
@@ -57,7 +58,7 @@ from core.store.protocol import (
 from core.store.settling import SettlesOneByGroup
 
 
-class MemoryStore(SettlesOneByGroup):
+class MemoryStore(ReadsQuestionThenGroup, SettlesOneByGroup):
     """Store (and its companions) kept in this process's memory."""
 
     def __init__(self, url: str = "memory://") -> None:

@@ -23,6 +23,7 @@ from core.domain.records import (
 from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records
+from core.store.group_reads import QuestionAndGroup
 from core.store.postgres_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -65,6 +66,15 @@ class PostgresReads(ABC):
             f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE id = %s", (item_id,)
         )
         return review_from_row(rows[0]) if rows else None
+
+    async def question_and_group(self, item_id: str) -> QuestionAndGroup | None:
+        # One statement: the API reads the item (whose token reaches it?) and a Yes or No
+        # then answers its group; the group's read was a second trip.
+        rows = await self.fetch(QUESTION_AND_GROUP, {"id": item_id})
+        if not rows or rows[0][0] != 0:
+            return None
+        item, *members = (review_from_row(r[1:]) for r in rows)
+        return item, members
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
         rows = await self.fetch(
@@ -210,6 +220,16 @@ def _items_from(entity_id: str, source_prefix: str) -> Read:
         "AND starts_with(source_key, %s) ORDER BY seq",
         (entity_id, source_prefix),
     )
+
+
+_OPEN = "status IN ('pending', 'queued')"
+QUESTION_AND_GROUP = (
+    f"SELECT 0 AS part, {REVIEW_COLUMNS} FROM review_items WHERE id = %(id)s "
+    f"UNION ALL SELECT 1, {REVIEW_COLUMNS} FROM review_items WHERE {_OPEN} AND id <> %(id)s "
+    f"AND group_key = (SELECT group_key FROM review_items WHERE id = %(id)s AND {_OPEN}) "
+    "ORDER BY part, seq"
+)
+"""The item (part 0) and, while it is open, the other open items of its group (part 1)."""
 
 
 def _open_items(

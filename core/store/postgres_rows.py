@@ -211,15 +211,37 @@ UPSERT_FACT = (
     f"INSERT INTO facts ({FACT_COLUMNS}) "
     f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) {_FACT_UPDATE}"
 )
-# The fold of one commit into current state (what SQLite's commits_fold_* triggers do),
-# run right after INSERT_COMMIT: the version is the one it just appended, read here, so
-# the two statements can be sent together without waiting for the first one's answer.
-FOLD_COMMIT = (
+# The fold of one commit into current state (what SQLite's commits_fold_* triggers do), in
+# the commit's own statement: the version is the one it appends (RETURNING), and the fact's
+# old value the commit records is read from the statement's snapshot, before the fold.
+_APPEND = f"c AS ({INSERT_COMMIT} RETURNING version)"
+_FOLD = (
     f"INSERT INTO facts ({FACT_COLUMNS}) "
-    "SELECT %(e)s, %(f)s, %(new)s, max(version), %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
-    "%(cat)s, %(res)s, %(vu)s, %(pr)s FROM commits WHERE entity_id = %(e)s AND field = %(f)s "
-    f"{_FACT_UPDATE}"
+    "SELECT %(e)s, %(f)s, %(new)s, c.version, %(st)s, %(sr)s, %(conf)s, %(eid)s, %(ets)s, "
+    f"%(cat)s, %(res)s, %(vu)s, %(pr)s FROM c {_FACT_UPDATE}"
 )
+_SETTLE = (
+    "UPDATE review_items SET status = 'superseded', answered_at = %(cat)s "
+    "WHERE entity_id = %(e)s AND field = %(f)s AND status IN ('queued', 'pending') "
+    "AND value_key = %(vk)s"
+)
+COMMIT_AND_FOLD = f"WITH {_APPEND} {_FOLD}"
+COMMIT_FOLD_AND_SETTLE = f"WITH {_APPEND}, f AS ({_FOLD}) {_SETTLE}"
+"""``COMMIT_AND_FOLD`` and ``rules.settled_by_commit`` applied by the statement itself: the
+open questions of the field proposing the value just committed (its value_key) are closed.
+One statement for what were three (each a bind and an execution for the server, and
+psycopg's work here); no other part of it touches review_items."""
+_EVENT_WIDTH = INSERT_EVENT.count("%s")
+ANSWER_AND_COMMIT = (
+    "WITH u AS (UPDATE review_items SET status = %(status)s, answer = %(answer)s, "
+    f"answered_at = %(answered_at)s WHERE id = %(item)s RETURNING {REVIEW_COLUMNS}), ev AS ("
+    + INSERT_EVENT.replace("%s", "{}").format(*(f"%(ev{i})s" for i in range(_EVENT_WIDTH)))
+    + f"), {_APPEND}, f AS ({_FOLD}), s AS ({_SETTLE} AND id <> %(item)s) SELECT * FROM u"
+)
+"""An answer that commits, in one statement: the item's answer (its row as settled comes
+back), the confirming event (``event_args``), the commit, its fold and the other open
+questions it settles. One UPDATE of review_items is the item's, the other never touches
+it (``id <>``): no row is changed twice by the statement."""
 DELETE_FACT = "DELETE FROM facts WHERE entity_id = %s AND field = %s"
 INSERT_REVIEW = (
     "INSERT INTO review_items (id, kind, event_id, entity_id, field, candidate_json, "
@@ -256,6 +278,11 @@ INSERT_ALERT = "INSERT INTO alerts (created_at, kind, domain, message) VALUES (%
 
 def event_row(a: Accepted) -> tuple[Any, ...]:
     return sql_records.event_row(a, _as_is)
+
+
+def event_args(a: Accepted) -> dict[str, Any]:
+    """``event_row(a)`` as ``ANSWER_AND_COMMIT``'s named parameters."""
+    return {f"ev{i}": v for i, v in enumerate(event_row(a))}
 
 
 def commit_row(c: CommitPlan) -> dict[str, Any]:

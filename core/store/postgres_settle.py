@@ -11,9 +11,10 @@ and waits only where what comes next needs an answer:
 1. one statement that reads the items' owners and takes their locks as it
    reads them (``LOCK_ITEM_OWNERS``), then the first item with its field's fact
    (``ITEM_AND_FACT``), read under them (the server runs them in order);
-2. the answer's writes, the closing of the open questions its commit answers (one
-   UPDATE that applies ``rules.settled_by_commit`` itself), and the locked entities'
-   question queue;
+2. the answer's writes (the item's UPDATE, its confirming event, the commit, its fold into
+   facts and the closing of the other open questions it answers, ``rules.settled_by_commit``
+   applied by the server, all in one statement: ``ANSWER_AND_COMMIT``), and the locked
+   entities' question queue;
 3. the promotion of the questions that now fit and the Sync that commits it all,
    answered when the pipeline ends (no BEGIN or COMMIT: every statement up to the
    Sync is one transaction, see ``postgres_ingest``).
@@ -38,9 +39,11 @@ from typing import Any
 from psycopg import AsyncConnection, AsyncCursor
 
 from core.domain.records import OPEN_STATUSES, DeadLetter, GroupSettled
+from core.domain.state import value_key
 from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_ingest import Shown, abandon, roll_back
 from core.store.postgres_rows import (
+    ANSWER_AND_COMMIT,
     FACT_COLUMNS,
     INSERT_EVENT,
     INSERT_REVIEW,
@@ -49,7 +52,9 @@ from core.store.postgres_rows import (
     PROMOTE,
     REVIEW_COLUMNS,
     UPDATE_DEAD_LETTER,
+    commit_row,
     dumps,
+    event_args,
     event_row,
     fact_from_row,
     letter_row,
@@ -66,6 +71,10 @@ def _prefixed(table: str, columns: str) -> str:
 
 
 _ITEM_WIDTH = len(REVIEW_COLUMNS.split(","))
+ANSWER = (
+    "UPDATE review_items SET status = %(status)s, answer = %(answer)s, "
+    f"answered_at = %(answered_at)s WHERE id = %(item)s RETURNING {REVIEW_COLUMNS}"
+)
 ITEM_AND_FACT = (
     f"SELECT {_prefixed('r', REVIEW_COLUMNS)}, {_prefixed('f', FACT_COLUMNS)} "
     "FROM review_items r LEFT JOIN facts f ON f.entity_id = r.entity_id AND f.field = r.field "
@@ -130,18 +139,26 @@ async def settle_one(
         raise AlreadyAnswered(f"review item {item_id} is already {item.status}")
     fact = rows[0][_ITEM_WIDTH:]
     settled = decide(item, None if fact[0] is None else fact_from_row(fact))
+    answer = {
+        "status": settled.status,
+        "answer": dumps(settled.answer),
+        "answered_at": settled.answered_at,
+        "item": item_id,
+    }
     row = tx.conn.cursor()
-    await row.execute(
-        "UPDATE review_items SET status = %s, answer = %s, answered_at = %s WHERE id = %s "
-        f"RETURNING {REVIEW_COLUMNS}",
-        (settled.status, dumps(settled.answer), settled.answered_at, item_id),
-    )
     event = settled.confirmation_event
-    if event is not None:
-        await tx.lock([event.entity_id])
-        await tx.execute(INSERT_EVENT, event_row(event))
-        if event.commit is not None:
-            await apply_commit(tx, event.commit, settle_questions=True)
+    commit = None if event is None else event.commit
+    if event is not None and commit is not None and not commit.retract:
+        await tx.lock([event.entity_id])  # held already when it is the item's entity
+        args = {**answer, **event_args(event), **commit_row(commit), "vk": value_key(commit.value)}
+        await row.execute(ANSWER_AND_COMMIT, args)
+    else:
+        await row.execute(ANSWER, answer)
+        if event is not None:
+            await tx.lock([event.entity_id])
+            await tx.execute(INSERT_EVENT, event_row(event))
+            if commit is not None:
+                await apply_commit(tx, commit, settle_questions=True)
     if settled.rejection is not None:
         await tx.execute(
             "INSERT INTO rejections VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",

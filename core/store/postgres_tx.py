@@ -27,11 +27,12 @@ from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.store.postgres_rows import (
+    COMMIT_AND_FOLD,
+    COMMIT_FOLD_AND_SETTLE,
     CORROBORATE,
     DECIDING,
     DELETE_FACT,
     EVENTS_AT_ONCE,
-    FOLD_COMMIT,
     INSERT_COMMIT,
     INSERT_DEAD_LETTER,
     INSERT_EVENT,
@@ -144,22 +145,13 @@ async def apply_commit(tx: Tx, c: CommitPlan, *, settle_questions: bool) -> None
     """Append the commit (next version, previous value as read under the lock) and fold
     it into current state; with ``settle_questions``, close the open questions it answers."""
     row = commit_row(c)
-    await tx.execute(INSERT_COMMIT, row)
     if c.retract:
+        await tx.execute(INSERT_COMMIT, row)
         await tx.execute(DELETE_FACT, (c.entity_id, c.field))
+    elif settle_questions:
+        await tx.execute(COMMIT_FOLD_AND_SETTLE, {**row, "vk": value_key(c.value)})
     else:
-        await tx.execute(FOLD_COMMIT, row)
-    if not settle_questions or c.retract:
-        return
-    # ``rules.settled_by_commit`` in the statement itself (an open question of the field
-    # proposing the value just committed: its value_key is the committed one's), so it
-    # waits for no answer: the open questions were read first, then closed by id.
-    await tx.execute(
-        "UPDATE review_items SET status = 'superseded', answered_at = %s "
-        "WHERE entity_id = %s AND field = %s AND status IN ('queued', 'pending') "
-        "AND value_key = %s",
-        (c.committed_at, c.entity_id, c.field, value_key(c.value)),
-    )
+        await tx.execute(COMMIT_AND_FOLD, row)
 
 
 async def promote(tx: Tx, max_pending: int, now: datetime) -> list[ReviewItem]:

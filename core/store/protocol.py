@@ -46,6 +46,7 @@ from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar
 from core.store.chat_turns import Lane
+from core.store.group_reads import QuestionAndGroup
 
 T = TypeVar("T")
 UPDATE_CLAIMS_KEPT = timedelta(days=2)
@@ -168,6 +169,12 @@ class Store(Protocol):
     async def fact(self, entity_id: str, field: str) -> CommittedFact | None: ...
 
     async def review_item(self, item_id: str) -> ReviewItem | None: ...
+
+    async def question_and_group(self, item_id: str) -> QuestionAndGroup | None:
+        """``review_item(item_id)`` and, while it is open, the other open items of its
+        group, oldest first (``open_review_items(group_key=...)`` less it): what answering
+        the whole group reads, in one statement where the backend can."""
+        ...
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]: ...
 

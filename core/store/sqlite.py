@@ -28,6 +28,7 @@ from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact
 from core.errors import MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
+from core.store.group_reads import ReadsQuestionThenGroup
 from core.store.migrations.sqlite import MIGRATIONS
 from core.store.portable import PortableTable
 from core.store.protocol import (
@@ -74,7 +75,7 @@ from core.store.sqlite_unsynced import UnsyncedGroup
 from core.store.sqlite_workspace import SQLiteWorkspaceStore
 
 
-class SQLiteStore(SQLiteReads, SettlesOneByGroup):
+class SQLiteStore(SQLiteReads, ReadsQuestionThenGroup, SettlesOneByGroup):
     """Store backed by one SQLite file (or ':memory:')."""
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:

@@ -735,6 +735,60 @@ class StoreContract:
         assert [statuses[i] for i in g1] == ["rejected"] * 4
         assert done.settled == [await backend.review_item(i) for i in g1]
 
+    async def test_a_question_is_read_with_the_open_rest_of_its_group(self, backend: Store) -> None:
+        """``question_and_group`` is ``review_item`` and, while the item is open, the other
+        open items of its group by ``open_review_items``, whatever the item's state."""
+
+        def item(i: int, group: str | None) -> NewReviewItem:
+            return NewReviewItem(
+                new_id(), "change", None, "user:primary", f"financial.bill{i}.status", "paid",
+                None, 0.8, ("r",), f"conversation_assertive:msg-{group or i}", NOW,
+                group_key=group,
+            )  # fmt: skip
+
+        grouped = [item(i, "g1") for i in range(3)]
+        other_group, alone = item(3, "g2"), item(4, None)
+        for it in [*grouped, other_group, alone]:
+            await backend.add_review_item(it, max_pending=1)  # some shown, some queued
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+
+        def reject(open_item: ReviewItem, fact: CommittedFact | None) -> Settlement:
+            return Settlement("rejected", answer, NOW, rejection=("k", open_item.source_key))
+
+        await backend.settle_group([grouped[1].id], reject, 1)
+        for asked in [*grouped, other_group, alone]:
+            read = await backend.review_item(asked.id)
+            assert read is not None
+            expected: list[ReviewItem] = []
+            if read.group_key is not None and read.status in ("pending", "queued"):
+                members = await backend.open_review_items(group_key=read.group_key)
+                expected = [m for m in members if m.id != read.id]
+            assert await backend.question_and_group(asked.id) == (read, expected)
+        first = await backend.question_and_group(grouped[0].id)
+        assert first is not None
+        assert [m.id for m in first[1]] == [grouped[2].id]  # the answered part is not
+        assert await backend.question_and_group("no-such-question") is None
+
+    async def test_a_groups_yes_read_before_a_part_was_answered_answers_the_rest(
+        self, eng: Engine
+    ) -> None:
+        """The rest of a group read with the question (``others``) may be stale by the
+        time the Yes is settled: a part answered meanwhile is left as it was answered and
+        the rest are confirmed, as when the group is read after."""
+        for field, value in (("travel.location", "Tahoe"), ("travel.status", "in_progress")):
+            obs = make_observation(field, value, source="calendar", ref="cal-1")
+            assert (await eng.ingest(obs, now=NOW)).review_item_id is not None
+        read = await eng.store.open_review_items(["user:primary"])
+        first, second = read
+        with_group = await eng.store.question_and_group(first.id)
+        assert with_group == (first, [second])
+        await eng.answer(second.id, "reject", now=NOW)  # answered after the read
+        result = await eng.answer_group(first.id, "confirm", now=NOW, item=first, others=[second])
+        assert [(i.id, i.status) for i in result.group] == [(first.id, "confirmed")]
+        again = await eng.store.review_item(second.id)
+        assert again is not None
+        assert again.status == "rejected"
+
     async def test_a_settled_group_comes_back_as_the_store_reads_it(self, eng: Engine) -> None:
         """A Yes to a group: each item comes back as settled, in the order asked, equal to
         the item read back after the commit (its answer, a stamp off UTC), and what the

@@ -116,6 +116,7 @@ PROBE_SETS = (
     "probes14b3",
     "probes14a",
     "probes15b",
+    "probes15b2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -330,6 +331,7 @@ _PROBE_MINIMUM = {
     "probes14b3": 80,
     "probes14a": 280,
     "probes15b": 80,
+    "probes15b2": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

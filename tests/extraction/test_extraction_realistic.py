@@ -117,6 +117,7 @@ PROBE_SETS = (
     "probes14a",
     "probes15b",
     "probes15b2",
+    "probes15b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -332,6 +333,7 @@ _PROBE_MINIMUM = {
     "probes14a": 280,
     "probes15b": 80,
     "probes15b2": 80,
+    "probes15b3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -660,3 +660,19 @@ def test_texting_and_diary_places(text: str, field: str, value: str | None, inte
 )
 def test_post_tags_and_moves(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # "home to <place>" is the way home, still ahead: no trip over, no stay there now.
+        ("I'm home to Cork for Easter", "travel.status", None, ""),
+        ("I'm home to Cork for Easter", "travel.location", None, ""),
+        ("term ends on the 20th and then we're home to Galway", "travel.location", None, ""),
+        ("I'm home to Cork on Friday", "travel.return_date", "2026-03-06", "planning"),
+        # ... while being home is still a trip over.
+        ("we're home! so tired", "travel.status", "completed", "assertive"),
+        ("I'm back home, finally", "travel.status", "completed", "assertive"),
+    ]
+)
+def test_home_to_a_place_is_ahead(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -66,6 +66,11 @@ HOME_SAID = re.compile(
     rf"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?stay\s+(?:here\s+)?(?:in|at)\s+{_STAY_AWAY}|"
     # "me and my wife moved to Calgary", "the kids and I moved back to Dublin"
     rf"{_WITH_ME}{_ADVERB}(?:moved|relocated)\s+(?:back\s+)?to\s+|"
+    # "we're living with my in-laws in Pune for now", "moved back in with my parents in
+    # Cork": the speaker's home is the one shared with them, in their town.
+    r"(?:^|\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+)(?:(?:still|currently|now|just|recently|finally)\s+)*"
+    r"(?:living|moved\s+(?:back\s+)?in|moving\s+(?:back\s+)?in)\s+with\s+(?:my|our)\s+"
+    r"(?:[a-z'-]+\s+){1,2}?in\s+|"
     # "we made the move to Vancouver last summer"
     rf"{_SPEAKER}{_ADVERB}made\s+the\s+(?:big\s+)?move\s+(?:back\s+)?to\s+|"
     # "I call Philadelphia home now": the place between "call" and "home"

@@ -69,6 +69,10 @@ IF_IDIOM = re.compile(
     r"find\s+out|tell\s+(?:me|us))\s+if\b|"
     # "in vegas for a bachelor party, hmu if ur around": an invitation, no condition on the fact.
     r"\b(?:hmu|lmk|let\s+me\s+know|text\s+me|ping\s+me|dm\s+me|call\s+me|holla)\s+if\b|"
+    # "at mum's in Leeds till Sunday, come up if you finish early": an invitation to the
+    # listener after the fact, the condition the listener's.
+    r"(?:,|\b(?:so|just))\s*(?:come|pop|swing|drop|stop|join|visit|ring|call|shout|"
+    r"feel\s+free\s+to\s+\w+)\b[^,;.!?]{0,30}?\s+if\s+(?:you|u|ya|y'?all)\b|"
     # "at the seattle office today if anyone wants lunch", "dms open if anyone needs a duo":
     # an offer to the group after the fact, no condition on it.
     r"(?<=[\w,]\s)if\s+(?:any\s*one|anybody|any1|someone|somebody|y'?all)(?:\s+(?:wants?|needs?|"
@@ -129,7 +133,10 @@ WHEN_PRESENT = re.compile(
 _MAY = re.compile(r"\bmay\b(?!\s*\d)")
 _MAY_MONTH = re.compile(
     r"\b(?:in|on|of|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
-    r"after|during)\s+may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b"
+    r"after|during)\s+may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b|"
+    # "in Crete 10-17 May", "back 3rd May": the day before the month, the British way.
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\b(?!\s+(?:be|have|go|come|not|need|want|get|take|"
+    r"make|see|well|also|still|just)\b)"
 )
 
 

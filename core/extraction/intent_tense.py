@@ -23,7 +23,9 @@ FAR_PAST = re.compile(
     r"\bin\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|spring|fall|"
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
     r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
-    r"\bhoneymoon\b|\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
+    # "on our honeymoon we…" is a memory; "our honeymoon in Bali starts Saturday" is ahead.
+    r"\bhoneymoon\b(?![^.;!?]*\b(?:starts|begins|kicks\s+off|booked|next|tomorrow|tmrw)\b)|"
+    r"\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
     r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|"
     # "before we had kids" dates a memory; "before i leave", "before we go" is still ahead.
     r"\bbefore\s+(?:i|we)\b(?!\s+(?:leave|go|head|fly|drive|get|come|start|forget|run|"
@@ -109,7 +111,7 @@ FUTURE = re.compile(
     r"reserved|set\s+for|due(?!\s+to\s+(?:the|a|an|my|our|his|her|their|some|staff|bad|heavy|"
     r"unforeseen|illness|covid|weather|lack|low|high|poor)\b)|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
-    r"held|next\s+stop)\b"
+    r"held|next\s+(?:stop|up))\b"
 )
 _PROGRESSIVE_MOVE = re.compile(
     r"\b(?:'re|'m|are|am|is)\s+(?:flying|driving|going|heading|headed|leaving|moving|taking|"

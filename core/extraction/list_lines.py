@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.leg_codes import city_of_code
 from core.extraction.note_labels import written_out
 from core.extraction.timewords import MONTHS
 
 _LIST_MARKS = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
     re.I,
 )
 
@@ -38,6 +39,14 @@ _LEG = re.compile(r"\b(?P<src>[A-Z]{3})\s*(?:->|\u2192|>|-|\s+to\s+)\s*(?P<dst>[
 
 _ARROW = re.compile(r"\s*(?:->|\u2192|\s>)\s*")
 """An arrow between stops: the stop after it comes next."""
+_NAME = r"[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2}"
+_PLACE_LEG = re.compile(
+    rf"(?:^|(?<=[.;!?]\s)|(?<=[:\u2014\u2013]\s))(?P<head>(?:[\w/]+\s+){{0,3}}?(?:[\w/)]+\s*"
+    rf"(?::|\s-|\u2014|\u2013)\s*)?)(?P<src>{_NAME})\s*(?:->|\u2192)\s*(?P<dst>{_NAME})"
+)
+"""A line that starts at one place and arrows to another ("Tue: Lisbon → Porto 09:40",
+"Thu 12 Mar — Barcelona → Rome"): the trip goes to the second; the first is where it
+leaves from, not the first stop."""
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -48,11 +57,18 @@ _HEADING = re.compile(
     rf"(?:^|(?<=[.;!?:]\s))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw|tmr)"
     r"(?:\s+(?:\d{1,2}/\d{1,2}|\d{1,2}(?::\d\d)?\s*(?:am|pm|a|p)?|morning|night|afternoon|"
     # "Wed 11th: fly home", "Mon 9 Mar - Lisbon": the day of the month, its month after it
-    rf"evening|{_ORDINAL}))*)(?P<sep>\s*:\s*|\s+-\s+)",
+    rf"evening|{_ORDINAL}))*)(?P<sep>\s*:\s*|\s+-\s+|\s*[\u2014\u2013]\s*)",
     re.I,
 )
 """A day heading a line before a colon or a dash: "Sun - fly home", "Thu 3/12 - ...",
 "Mon: dentist 3pm"."""
+_DAY_N_OF_WEEK = re.compile(
+    rf"(?:^|(?<=[.;!?]\s))(?:day|night)\s+\d{{1,2}}\s*\((?P<day>{_DAY}[^)]{{0,12}})\)(?=\s*[:\-\u2014\u2013])",
+    re.I,
+)
+"""A numbered day with its weekday ("Day 1 (Fri): arrive Marrakech"): the weekday heads it."""
+_ARRIVE_LINE = re.compile(r"(?:^|(?<=[.;!?:]\s)|(?<=day\s))arrive\s+(?=[A-Z])")
+"""A line's bare "arrive Marrakech": the list's infinitive for arriving in a place."""
 _SHORT_DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
 _SHORT_DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday"}
 _SHORT_DAYS |= {"thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
@@ -68,9 +84,26 @@ _VERB = re.compile(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", 
 
 _NOW_LABEL = re.compile(
     r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|where\s+(?:we|i)\s+"
-    r"(?:are|am)(?:\s+now)?)\s*:\s*(?P<rest>[A-Za-z])",
+    r"(?:are|am)(?:\s+now)?|"
+    # A nomad's labels: "base for the next month: Chiang Mai", "new city unlocked: Medellín"
+    # (a "home base" is home, and a bare "base" may be one: a stay's base says for how long)
+    r"(?:(?:new|current)\s+base|base(?=\s+(?:for|until|till)\s))(?:\s+(?:for|until|till)\s+(?:the\s+)?"
+    r"(?:next|this|rest\s+of\s+the)?\s*(?:few\s+|couple\s+of\s+|\w+\s+)?(?:weeks?|months?|while|"
+    r"winter|summer|spring|autumn))?|"
+    r"new\s+(?:city|town|country)(?:\s+unlocked)?|current\s+(?:city|town|location))\s*:\s*"
+    r"(?P<rest>[A-Za-z\u00c0-\u024f])",
     re.I,
 )
+_ANOTHER_PLACE = re.compile(
+    r"\banother\s+(?:city|town|country|island|stop)\s*:\s*(?P<rest>[A-Za-z\u00c0-\u024f])", re.I
+)
+"""A diary's "Another morning, another city: Kraków": the new stop, where the writer is."""
+_PLACE_AGAIN = re.compile(
+    r"(?:^|(?<=[.;!?]\s))(?P<place>[A-Z][\w.'\u00c0-\u024f]*(?:\s+[A-Z][\w.'\u00c0-\u024f]*)?)"
+    r"\s+again\s*(?=[.!])"
+)
+"""A diary entry opening on a town and "again" ("Lisbon again. The same cracked tiles"): back
+there, now."""
 _NOW_AFTER = re.compile(r"(?P<place>\b[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*\(now\)")
 
 
@@ -94,7 +127,7 @@ _HOME_LINE = re.compile(
 )
 """A line that is only "home" after its day: the day the writer is back ("Tue 3/17 - home")."""
 _DAY_N = re.compile(
-    r"(?:^|(?<=[.;!?] ))(?P<head>(?:day|night)\s+\d{1,3})\s+-\s+(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*)?)",
+    r"(?:^|(?<=[.;!?] ))(?P<head>(?:day|night|wk|week)\s+\d{1,3})\s+-\s+(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*)?)",
     re.I,
 )
 """A diary's day before a dash and a place: "Day 3 - Florence" is the day in Florence."""
@@ -114,30 +147,56 @@ _DATED_PLACE = re.compile(
     # "Mon 9 Mar - Lisbon", "Tue 10th: Porto": a day, its date, then the stop
     rf"{_DAY}\s+(?:{_ORDINAL})|"
     # "Mon: Leeds (client)": a weekday heading, then the stop alone
-    rf"{_DAY}(?=\s*:)))\s*[:-]?\s+"
+    rf"{_DAY}(?=\s*:)))\s*[:\-\u2013\u2014]?\s+"
     r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
     re.I,
 )
 """Days, then a place alone: a trip there then ("3/5-3/8 Chicago (conf)", "Week of 3/9:
 NYC")."""
-_DATE_RANGE = re.compile(r"\b(\d{1,2}/\d{1,2})\s*-\s*(\d{1,2}/\d{1,2})\b")
+_DATE_RANGE = re.compile(r"\b(\d{1,2}([/.])\d{1,2})\s*[-\u2013]\s*(\d{1,2}\2\d{1,2})\b")
 """A dash between two dates reads "to": the second is the day the trip ends."""
+
+
+_FRAME_LABEL = re.compile(
+    r"(?:^|(?<=[.;!?]\s))(?:edit|update|upd|background|context|for\s+context|tl;?\s?dr|p\.?s\.?)"
+    r"(?:\s*\d{1,2})?\s*:\s*(?=\S)",
+    re.I,
+)
+"""A forum post's frame before its news ("Edit: made it to Chicago!", "Background: 29F,
+moved to Denver…", "TL;DR: we're in Lisbon"): the label says where in the post, not what."""
+_AGE_TAG = re.compile(
+    r"(?:^|(?<=[.;!?]\s))(?:[\[(]\d{2}\s?/?[MFmf][\])]\s*,?|\d{2}\s?/?[MFmf]\s*,)\s*(?=[a-z])"
+)
+"""A post's age and sex before its first clause ("29F, moved to Denver…", "(34M), live in
+Leeds"): who writes, not what happened; the clause after it has the writer as subject."""
+_WEEKDAY_SPAN = re.compile(
+    rf"(?:^|(?<=[.;!?]\s))(?P<first>{_DAY})\s*[-\u2013]\s*{_DAY}(?=\s*:)", re.I
+)
+"""A heading of several days ("Mon–Wed: Kyoto"): the stop begins on the first."""
+_ARR_ETA = re.compile(r"\b(?:arr\.|arr(?=\s+[A-Z])|eta)\s+(?=[A-Z])", re.I)
+"""A timetable's "arr. Funchal 08:40" and a text's "ETA Lyon 18:30": arriving there."""
 
 
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
+    text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first
         return text
+    text = _AGE_TAG.sub("", _FRAME_LABEL.sub("", text))
+    text = _WEEKDAY_SPAN.sub(lambda m: m.group("first"), text)
     text = _CHECK.sub(",", _LINE_END.sub("; ", text))
     text = _legs(text)
     text = _NOW_AFTER.sub(lambda m: f"now in {m.group('place')}", text)
+    text = _ANOTHER_PLACE.sub(lambda m: f"now in {m.group('rest')}", text)
     text = _NOW_LABEL.sub(_now, written_out(text))
+    text = _PLACE_LEG.sub(_place_leg, text)
     text = _ARROW.sub(", then ", text)
     text = _DATED_PLACE.sub(_dated_place, text)
-    text = _DATE_RANGE.sub(r"\1 to \2", text)
+    text = _DATE_RANGE.sub(r"\1 to \3", text)
     text = _HOME_LINE.sub(lambda m: f"back home {_day_words(m.group('head'))}", text)
     text = _DAY_N.sub(_day_in, text)
-    text = _HEADING.sub(_heading, text)
+    text = _HEADING.sub(_heading, _DAY_N_OF_WEEK.sub(lambda m: m.group("day"), text))
+    text = _ARRIVE_LINE.sub("arriving in ", text)
     text = _DAY_LEAD.sub(
         lambda m: _SHORT_DAYS.get(m.group("day").rstrip(".").lower(), m.group()), text
     )
@@ -156,8 +215,8 @@ def _legs(text: str) -> str:
 
     def leg(m: re.Match[str]) -> str:
         src, dst = m.group("src"), m.group("dst")
-        city = _city(dst)
-        if city is None or _city(src) is None:
+        city = city_of_code(dst)
+        if city is None or city_of_code(src) is None:
             return m.group()
         home = dst in left
         left.append(src)
@@ -166,16 +225,27 @@ def _legs(text: str) -> str:
     return _LEG.sub(leg, text)
 
 
-_WORD_CODES = {"LAX": "Los Angeles", "SEA": "Seattle", "DEN": "Denver", "OAK": "Oakland"}
-_WORD_CODES |= {"MIA": "Miami", "SAN": "San Diego", "AUS": "Austin", "LAS": "Las Vegas"}
-_WORD_CODES |= {"MAD": "Madrid"}
-"""Airport codes that are English words ("at sea", "lax"), which the gazetteer leaves out:
-in capitals on either side of a leg they can only be the airport."""
+def _known_start(name: str) -> tuple[str, str] | None:
+    """The longest known place that ``name`` starts with, and the words after it."""
+    words = name.split()
+    for n in range(len(words), 0, -1):
+        if lookup(key_of(" ".join(words[:n]))) is not None:
+            return " ".join(words[:n]), " ".join(words[n:])
+    return None
 
 
-def _city(code: str) -> str | None:
-    known = lookup(key_of(code))
-    return known.name if known is not None else _WORD_CODES.get(code)
+def _place_leg(m: re.Match[str]) -> str:
+    """A leg from one known place to another is a trip to the second."""
+    src, dst = _known_start(m.group("src")), _known_start(m.group("dst"))
+    if src is None or dst is None or src[1]:
+        return m.group()
+    rest = f" {dst[1]}" if dst[1] else ""
+    return f"{m.group('head')}trip to {dst[0]}{rest}"
+
+
+def _place_again(m: re.Match[str]) -> str:
+    place = m.group("place")
+    return f"back in {place}" if lookup(key_of(place)) is not None else m.group()
 
 
 def _now(m: re.Match[str]) -> str:
@@ -224,6 +294,10 @@ def _status(m: re.Match[str]) -> str:
 
 def _day_in(m: re.Match[str]) -> str:
     place = m.group("place")
+    if place.lower() == "home":
+        return "then home"  # "Wk 3 - home": the last line of a plan, home after it
+    if m.group("head").lower().startswith(("wk", "week")):
+        return f"trip to {place}"  # "Wk 2 - Hoi An": a list of weeks is a plan
     if lookup(key_of(place)) is None and lookup(key_of(place.split(" ")[0])) is None:
         return m.group()  # "Day 6 - Detox is hard": no place
     return f"{m.group('head')} in {place}"

@@ -34,7 +34,10 @@ _HOME = re.compile(
     r"(?:our|my)\s+(?:family|whole\s+family|stuff|things|base|home\s+base|life|whole\s+life|"
     r"lives|everything))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
-    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?to\s+|"
+    # "we moved out to Hobart", "moved down to Brighton": the way one looks at the map.
+    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?"
+    # ("moved over to Teams", "moved up to Manager" switch a tool or a rank, not a home)
+    r"(?:(?:out|down|back\s+out|back\s+down)\s+)?to\s+|"
     # "we've moved into a flat in Leeds": the new home, then its place, when the move is
     # recent (a move in a story, "the year we moved into our house in X", is not now).
     r"\b(?:i|we)(?:(?:'ve|\s+have)\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?|"

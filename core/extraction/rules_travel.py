@@ -58,7 +58,9 @@ _HEADING = re.compile(
     r"depart|departing|(?<!the\s)board|"
     # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
     # Austin": on the way, in the words a phone or a pilot uses.
-    r"omw|otw|en\s*route|boarding|wheels\s+up)\s+(?:out\s+|back\s+|"
+    r"omw|otw|en\s*route|boarding|wheels\s+up|"
+    # "doing a border run to Penang next week": out of the country and back, for the visa.
+    r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|"
     r"down\s+|up\s+|over\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
     r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
@@ -71,7 +73,8 @@ _HEADING = re.compile(
     # "in"): the place must still be one the gazetteer knows.
     r"|\b(?:arriving|landing)\s+(?:(?:in|at|into)\s+)?"
     # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
-    r"|\b(?:we|i|will|'ll|shall)\s+(?:land|arrive|get\s+in)\s+"
+    r"|\b(?:we|i|will|'ll|shall)\s+(?:land|arrive|get\s+in|get\s+into(?=\s+(?!(?:trouble|it|this|"
+    r"that|bed|shape|gear|character|a|an|the|my|your|his|her|their|our|uni|college|school)\b)))\s+"
     # "I arrive tomorrow to Frankfurt": the day between, the learner's "to".
     r"(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day)\s+)?(?:(?:to|in|at|into)\s+)?"
     # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
@@ -80,7 +83,7 @@ _HEADING = re.compile(
     r"|\b(?:flying|fly|flight|driving|train)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
     r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
     # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
-    r"|\bnext\s+stop[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
+    r"|\bnext\s+(?:stop|up)[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
     # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
     # Edinburgh on the 14th": a known place straight after the going.

@@ -31,6 +31,10 @@ _JOINT = re.compile(
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b"
+    # "the train home got cancelled so one more night in Paris": what is left of the stay,
+    # now, after the story of why.
+    r"|(?<=\bso\s)(?:one|two|three|another|an\s+extra)\s+(?:more\s+)?(?:nights?|days?|weeks?)\s+"
+    r"(?:in|at)\b"
     # "…but with everything going on we cancelled": a phrase, then the clause's subject.
     r"|(?:with|after|given|because\s+of|due\s+to|in\s+the\s+end|at\s+the\s+last\s+minute)\b"
     r"[^.;!?]{0,40}?\b(?:we|i)\s+(?!and\b)[a-z']+)"
@@ -38,6 +42,10 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|(?:settled)\s+in\b|"
+    # "moved back to Glasgow, where I grew up": what the place was once, a clause of its own
+    # (its past is not the move's).
+    r"where\s+(?:i|we|he|she|they|my|our|his|her|their)\s+(?:[a-z]+\s+){0,2}?(?:was|were|grew|"
+    r"lived|met|spent|used|had|went|got|honeymooned|studied|worked|[a-z]+ed)\b|"
     # "working out of a cowork in Tbilisi, invoices might be slow": a thing and its modal
     # after a comma is a guess of its own, the fact before it left whole.
     r"(?:(?:the|my|our|his|her|their)\s+)?[a-z]+\s+(?:might|may|could|won't|can't|will|should)\s+"

@@ -16,7 +16,11 @@ from core.extraction.amounts import amount_alone
 # again 🙄 no school for her tomorrow".
 _END = re.compile(
     r"(?<=[!?;])\s*|(?<=\.)\s+|\n+|"
-    r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[a-z]+\s+[a-z]+\s+[a-z])"
+    r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[a-z]+\s+[a-z]+\s+[a-z])|"
+    # A laugh or a groan between two statements ends the first the same way: "bus broke
+    # down lol stuck in some village outside york".
+    r"(?:(?<=\slol)|(?<=\slmao)|(?<=\slmfao)|(?<=\srofl)|(?<=\ssmh)|(?<=\sugh)|(?<=\sffs))"
+    r"\s+(?=[a-zA-Z]+\s+[a-zA-Z]+\s+[a-zA-Z])"
 )
 _ABBREV = re.compile(
     r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|rs)|(?<![\w.])[a-z]\.[a-z])\.$",
@@ -61,9 +65,21 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+_LEADING_EMOJI = re.compile(
+    r"^(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+\s*)+"
+)
+"""Emoji after a sentence's mark belong to the sentence they close ("in paris rn!!! 🇫🇷🥐
+back fri"), not to the one after them."""
+
+
 def _append_sentence(out: list[str], sentence: str) -> None:
     """``sentence`` after the others; an amount alone goes with the sentence before it, the
-    news it prices ("tax refund came!! $2,130", "paid the plumber. $350")."""
+    news it prices ("tax refund came!! $2,130", "paid the plumber. $350"); emoji that lead
+    it close the sentence before."""
+    lead = _LEADING_EMOJI.match(sentence)
+    if out and lead is not None and lead.end() < len(sentence):
+        out[-1] = f"{out[-1]} {lead.group().strip()}"
+        sentence = sentence[lead.end() :]
     if out and not sentence.strip("!?;. "):
         out[-1] += sentence  # "came!!": the second mark ends no other sentence
     elif out and (

@@ -19,7 +19,10 @@ _PEOPLE: Final = (
     r"boss|manager|colleague|coworker|co-worker|mom|mum|mother|dad|father|parents?|son|"
     r"daughter|kids?|child|children|cousin|aunt|uncle|niece|nephew|grandma|grandpa|"
     r"grandmother|grandfather|neighbou?r|roommate|flatmate|landlord|landlady|client|"
-    r"in-laws?|mother-in-law|father-in-law|sibling|sis|bro|buddy|teammate"
+    r"in-laws?|mother-in-law|father-in-law|sibling|sis|bro|buddy|teammate|"
+    # "my ex is taking the kids to Spain": a former partner, a step-parent, a housemate.
+    r"ex|ex-(?:husband|wife|partner|boyfriend|girlfriend)|step-?(?:dad|mum|mom|father|mother)|"
+    r"housemate|bestie|bff"
 )
 # "Apparently my brother's flight got cancelled", "sadly my dad's surgery…": an adverb of
 # the writer's before someone else's news leaves it theirs.

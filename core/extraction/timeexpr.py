@@ -93,6 +93,7 @@ _NUM_RE = (
 ).replace(" ", r"\s+")
 _HOLIDAYS = (
     r"labor day|memorial day|thanksgiving|christmas eve|christmas|new year'?s eve|new year'?s"
+    r"|good friday|easter sunday|easter monday|easter"
     r"|july 4th|fourth of july|independence day|presidents'? day|halloween|valentine'?s day"
 ).replace(" ", r"\s+")  # the pattern below is VERBOSE, where a literal space is ignored
 _ORD = r"(?:st|nd|rd|th)?"
@@ -109,6 +110,7 @@ _TIME_RE = re.compile(
     | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b
         (?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
     | \b(?P<mw_m>{_MONTH_RE})\s+(?:the\s+)?(?P<mw_d>{_ORDW_RE})\b(?:,?\s+(?P<mw_y>\d{{4}}))?
+    | \b(?P<rd_d>\d{{1,2}}){_ORD}\s*[-\u2013]\s*(?P<rd_d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rd_m>{_MONTH_RE})\b
     | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
@@ -116,14 +118,17 @@ _TIME_RE = re.compile(
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
+    | \b(?:the\s+)?(?:end|last\s+day)\s+of\s+(?P<eom>{_MONTH_RE})\b(?!\s*\d)
+    | \b(?P<dot_d>\d{{1,2}})\.(?P<dot_m>\d{{1,2}})(?:\.(?P<dot_y>\d{{4}}|\d{{2}}))?\b(?!\.\d|\s*(?:am|pm|h|hrs?|uhr)\b)
     | \b(?:the\s+)?(?P<eo>end)\s+of\s+(?:the\s+)?(?P<eo_mod>this|next|last)?\s*(?P<eo_span>week|month|year)\b
     | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
         |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
         (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?
+        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b))?
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
-    | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?)\b
+    | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
     | \b(?P<hol>{_HOLIDAYS})\b
     | \b(?:in|during|this|next|early|late|mid-?|starting|as\s+of|beginning(?:\s+of)?)\s+(?P<mon>{_MONTH_RE})\b(?!\s*\d)
     )""",
@@ -147,6 +152,8 @@ _TRIGGERS = frozenset(
         "month",
         "year",
         "weeks",
+        "fortnight",
+        "fortnights",
         "later",
         "days",
         "months",
@@ -162,6 +169,8 @@ _TRIGGERS = frozenset(
         "president's",
         "presidents'",
         "halloween",
+        "easter",
+        "good",
         "valentine's",
         "valentine",
         "president",
@@ -218,6 +227,13 @@ def _resolve_day(
         year = g["mw_y"] or g["wm_y"]
         got = safe_date(int(year), month, day) if year else pick_year(today, month, day, future)
         return (got, None, False) if got else None
+    if g["rd_m"]:
+        # "3-7 April", "10th–14th May": both days in the month after them.
+        month = MONTHS[g["rd_m"]]
+        got = pick_year(today, month, int(g["rd_d"]), future)
+        if got is None:
+            return None
+        return got, safe_date(got.year, month, int(g["rd_d2"])), False
     if g["md_m"] or g["dm_m"]:
         month = MONTHS[g["md_m"] or g["dm_m"]]
         day = int(g["md_d"] or g["dm_d"])
@@ -246,6 +262,12 @@ def _resolve_day(
         else:
             base = today + timedelta(days=1 if base_word == "tomorrow" else 0)
         return base + _days(n, g["wf_u"]), None, False
+    if g["eom"]:
+        # "until end of March": the month's last day.
+        first = month_start(today, MONTHS[g["eom"]], future).replace(day=1)
+        return add_months(first, 1) - timedelta(days=1), None, False
+    if g["dot_d"]:
+        return _dotted(m, today, future)
     if g["eo"]:
         _, last, past = calendar_span(today, g["eo_mod"] or "this", g["eo_span"])
         return last, None, past
@@ -254,6 +276,10 @@ def _resolve_day(
         offsets = {"tomorrow": 1, "day after tomorrow": 2, "yesterday": -1, "last night": -1}
         off = offsets.get(rel, 0)
         return today + timedelta(days=off), None, off < 0
+    if g["wd"] and g["wd_nth"]:
+        # "tues 17th", "Friday the 13th": the day of the month the weekday names.
+        got = nth_of_month(today, int(g["wd_nth"]), future)
+        return (got, None, False) if got else None
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
@@ -270,6 +296,8 @@ def _resolve_day(
     if g["in_n"]:
         n = _count(g["in_n"])
         unit = g["in_u"].rstrip("s")
+        if unit == "fortnight":  # "in a fortnight": two weeks
+            n, unit = 2 * n, "week"
         if unit == "month":
             base = add_months(today.replace(day=1), n)
             # "in a month" on 31 January is the last day of February, not its first.
@@ -285,6 +313,28 @@ def _resolve_day(
             got = holiday_date(hol, today.year + 1)
         return got, None, False
     return None
+
+
+_DOTTED_RANGE = re.compile(
+    r"\b\d{1,2}\.\d{1,2}\s*(?:[-\u2013]|\bto\b|\btill?\b|\buntil\b)\s*\d{1,2}\.\d{1,2}\b"
+)
+
+
+def _dotted(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:
+    """A day written the European way with a dot, day first: "18.03.2026", or "18.03 -
+    22.03" as a range; a lone "18.03" may be a clock time or a decimal, so it needs its year
+    or the other end of its range."""
+    g = m.groupdict()
+    day, month = int(g["dot_d"]), int(g["dot_m"])
+    if not 1 <= month <= 12:
+        return None
+    if g["dot_y"]:
+        y = int(g["dot_y"])
+        got = safe_date(y + 2000 if y < 100 else y, month, day)
+        return (got, None, False) if got else None
+    ranged = any(r.start() <= m.start("dot_d") < r.end() for r in _DOTTED_RANGE.finditer(m.string))
+    got = pick_year(today, month, day, future) if ranged else None
+    return (got, None, False) if got else None
 
 
 def _nth(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:

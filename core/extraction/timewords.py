@@ -104,8 +104,27 @@ def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
     return last - timedelta(days=(last.weekday() - weekday) % 7)
 
 
+def easter_sunday(year: int) -> date:
+    """Easter Sunday of ``year`` (the Gregorian computus, Meeus/Jones/Butcher)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    l_ = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 19 * l_) // 433
+    month = (h + l_ - 7 * m + 90) // 25
+    return date(year, month, (h + l_ - 7 * m + 33 * month + 19) % 32)
+
+
+_EASTER_OFFSET = {"good friday": -2, "easter sunday": 0, "easter": 0, "easter monday": 1}
+"""Days from Easter Sunday of the holidays named by it."""
+
+
 def holiday_date(name: str, year: int) -> date:
     name = name.replace("'", "")
+    if name in _EASTER_OFFSET:
+        return easter_sunday(year) + timedelta(days=_EASTER_OFFSET[name])
     if name.startswith("labor"):
         return nth_weekday(year, 9, 0, 1)
     if name.startswith("memorial"):

@@ -62,6 +62,11 @@ PRESENT_AT = re.compile(
     # a stay there made longer, so there now.
     r"\b(?:extend(?:ed|ing|s)?|prolong(?:ed|ing)?)\s+(?:my|our|the)\s+(?:stay|trip|visit|"
     r"holiday|vacation|time)\s+(?:in|at)\s+|"
+    # "we've extended another week in Zanzibar", "extending by two nights in Hoi An": the
+    # stay made longer said by what was added.
+    r"\b(?:extend(?:ed|ing)?|stay(?:ed|ing)?\s+on)\s+(?:(?:by|for)\s+)?(?:another|an\s+extra|one\s+more|"
+    r"a\s+few\s+more|(?:a\s+)?couple\s+(?:of\s+)?(?:more\s+)?|two|three|four|\w+\s+more)\s+"
+    r"(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"
     r"\b(?:decided|deciding|chose|choosing)\s+to\s+stay\s+(?:on\s+)?(?:(?:another|an\s+extra|"
     r"one\s+more|a\s+few\s+more|(?:a\s+)?couple\s+(?:of\s+)?more|\w+\s+more)\s+(?:nights?|days?|"
     r"weeks?)\s+)?(?:in|at)\s+|"
@@ -103,13 +108,16 @@ PRESENT_AT = re.compile(
     rf"(?:^|,\s*)(?:(?:i'm|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*{_DOING}\b"
     r"[^,;.!?]{0,40}?\s(?:in|at|from)\s+|"
     # "Day 4 in Kyoto", "day 12: hanoi": a diary's day, and where it was spent.
-    r"^(?:day|night|week)\s+\d+\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"
+    # "Day three in Kyoto", "night two in a tent outside Moab": the count in words.
+    r"^(?:day|night|week)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve|\w+teen|twenty(?:[\s-]\w+)?|thirty)\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"
     # "the wifi in this hostel in Cusco", "this little guesthouse in Hoi An has no hot
     # water": "this" points at the lodging the writer is in, so at its town.
     rf"\bthis\s+(?:[a-z'-]+\s+){{0,2}}?{_LODGING}\s+(?:here\s+)?(?:in|at)\s+|"
     # "so one more night in Oslo", ", and two more days in Goa": what is left of a stay,
     # after the reason for it.
-    r"(?:,\s*|\b(?:so|and|then|now)\s+)(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|"
+    # ("…, then 2 nights in Tobermory" is the next leg of a plan, not the stay now)
+    r"(?:,\s*(?!then\b)|\b(?:so|and|now)\s+)(?:only\s+|just\s+)?(?:\d+|one|two|three|four|five|"
     r"a\s+few|a\s+couple(?:\s+of)?|another)\s+(?:more\s+)?(?:nights?|days?|sleeps)\s+(?:in|at)\s+|"
     # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
     r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
@@ -117,6 +125,19 @@ PRESENT_AT = re.compile(
     # "Evening in Lisbon, and the trams grind up the hill": a diary's hour, and where.
     r"^(?:(?:a|an|another|one\s+more|last)\s+)?(?:morning|evening|night|afternoon|dawn|dusk|sunset|"
     r"sunrise|midnight|noon|rain|snow|sunday|saturday)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
+    # "Evening falls over Hoi An", "night settles on Tbilisi": a diary's hour coming on
+    # the place the writer is in.
+    r"^(?:(?:and\s+)?(?:now\s+)?)(?:morning|evening|night|dusk|dawn|darkness|twilight)\s+(?:falls|breaks|comes|"
+    r"settles|descends|creeps)\s+(?:in\s+)?(?:over|on|upon|in)\s+|"
+    # "From my window in Lisbon I watch …": the writer's spot, then the town it is in.
+    r"^from\s+(?:my|our|the)\s+(?:[a-z'-]+\s+)?(?:window|balcony|desk|room|terrace|bed|table|seat|"
+    r"hammock|deck|bench|porch|veranda|verandah)\s+(?:here\s+)?(?:in|at|overlooking)\s+|"
+    # "we are now three nights into Zanzibar": how long the stay has run so far.
+    r"\b(?:we're|we\s+are|i'm|i\s+am|im)\s+(?:(?:now|only|already|just|nearly|almost)\s+)*"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of)\s+"
+    r"(?:days?|nights?|weeks?)\s+into\s+|"
+    # "Week two of the trip finds us in Cusco": the diary's time finding the writer there.
+    r"\bfinds\s+(?:us|me)\s+(?:(?:now|still|back|once\s+again|again)\s+)?(?:in|at)\s+|"
     # "since Tuesday I am in Vienna" said the German way: "I am since Tuesday in Vienna".
     r"\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:already\s+|now\s+)?since\s+(?:[\w']+\s+){1,3}?(?:in|at)\s+|"
     # "stuck on the M6 outside Birmingham", "stuck in traffic near Leeds": held on the road.
@@ -133,6 +154,14 @@ PRESENT_AT = re.compile(
     r"\bparked\s+up\s+(?:for\s+the\s+night\s+)?(?:at|in|near|outside)\s+|"
     # "the bus dropped us in Siem Reap at 3am": set down there.
     r"\b(?:dropped|dumped|deposited|set)\s+(?:us|me)\s+(?:off\s+|down\s+)?(?:in|at)\s+|"
+    # "the ferry has left us on Hydra", "the bus has dropped us on Koh Tao": set down and
+    # still there; "we have come to Oaxaca for the light": come, and here now.
+    r"\b(?:has|have|'s|'ve)\s+(?:just\s+)?(?:left|dropped|deposited|dumped)\s+(?:us|me)\s+"
+    r"(?:off\s+)?(?:in|at|on)\s+|"
+    r"\b(?:we've|i've|we\s+have|i\s+have)\s+(?:finally\s+|now\s+|just\s+)?come\s+to\s+"
+    r"(?!(?:the|a|an|terms|realise|realize|see|know|understand|love|hate|expect|think|believe|"
+    r"appreciate|accept|rely|my|our|this|that)\b)(?![^.;!?]*\b(?:every|each)\s+(?:year|summer|"
+    r"winter|time|month|spring|autumn)\b)|"
     # "currently nomading in Medellín", "presently freelancing out of Bali": a way of being
     # somewhere now, whatever its verb (not living, working or studying, which say home).
     r"\b(?:currently|presently)\s+(?!(?:living|working|residing|studying|renting|based|looking|"
@@ -180,8 +209,10 @@ HERE = re.compile(
     # speaker does it where they are (not "coming from", which is where they left).
     # "working out of a coworking in canggu this month", "working from my sister's place in
     # denver": the subject left out, and the room before the city it is in.
-    r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+)(?:(?:currently|now|still)\s+)?"
-    r"(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying)"
+    r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+|\b(?:i|we)\s+(?=write\b))"
+    r"(?:(?:currently|now|still)\s+)?(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
+    # "I write to you from a small hotel in Trieste": the letter-writer's simple present.
+    r"write)"
     # "I am writing this from a narrow room in Trieste": what is written, then where
     r"\s+(?:this\s+|these\s+lines\s+|to\s+you\s+)?"
     r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
@@ -205,8 +236,13 @@ TOURING = re.compile(
     r"(?:business\s+|work\s+|road\s+)?trip|getaway|break)\s+in\s+|"
     # "doing a semester abroad in barcelona", "studying abroad in Seoul", "on exchange in
     # Lyon": a stay away for one's studies, there for now.
-    r"\b(?:doing|on|spending)\s+(?:(?:a|an|my|our|the|this)\s+)?(?:semester|term|year|exchange)"
-    r"(?:\s+semester)?\s+(?:abroad\s+)?in\s+|\bstudying\s+abroad\s+in\s+"
+    r"\b(?:doing|on|spending)\s+(?:(?:a|an|my|our|the|this)\s+)?(?:semester|term|year|exchange|"
+    # "currently on placement in Bristol", "on secondment in Leeds till June", "doing my
+    # internship in Singapore": a stint away for one's course or employer.
+    r"placement|internship|secondment|fieldwork|rotation|elective)"
+    r"(?:\s+semester)?\s+(?:abroad\s+)?in\s+|\bstudying\s+abroad\s+in\s+|"
+    # "back on campus in Ithaca": at college again, in its town.
+    r"\b(?:back|now|currently|still)\s+on\s+campus\s+(?:in|at)\s+"
 )
 # "got" with no direction names what was got ("got food poisoning", "got a flat tire in
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
@@ -234,7 +270,10 @@ so "landed a job" or "made it to the gym" never match."""
 
 
 WOKE_UP = re.compile(
-    r"\b(?:woke|waking|wake|woken)\s+up\s+(?:(?:this\s+morning|today|again)\s+)?(?:in|at)\s+"
+    # "woke in Oslo to snow", "strange to wake in Reykjavik": the "up" left out, as prose
+    # leaves it ("in the wake of" has no "to" or subject before it).
+    r"\b(?:(?:woke|waking|wake|woken)\s+up|woke|waking|woken|(?<=\bto\s)wake)\s+"
+    r"(?:(?:this\s+morning|today|again)\s+)?(?:in|at)\s+"
 )
 """Waking up in a place: where the night was spent, so where the writer is today."""
 _A_DAY_BEHIND = re.compile(

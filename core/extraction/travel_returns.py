@@ -27,10 +27,17 @@ COMPLETED = re.compile(
     # Said of the speaker ("we are back"), not of a thing ("the results are back").
     r"(?:\b(?:we're|i'm)|(?:^|\b(?:we|i|and\s+i|we\s+all|both\s+of\s+us|all)\s+)(?:are|am))\s+"
     r"(?:(?:finally|safely|all|both|now|just)\s+)*(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
-    r"all\s+day|for\s+the\s+day)\b)|"
+    # ("I'm home to Cork for Easter": the way home, still ahead)
+    r"all\s+day|for\s+the\s+day|to)\b)|"
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
-    r"\bback\s+on\s+home\s+soil\b|"
+    r"\bback\s+on\s+(?:[a-z.]+\s+)?soil\b|"
+    # "I've been home since Tuesday", "we've been back a week now": home again for a while.
+    r"\b(?:i've|we've|i\s+have|we\s+have|ive)\s+(?:only\s+|just\s+)?been\s+(?:back\s+)?home\s+"
+    r"(?:since|for)\b|"
+    # "touched down, so good to be home", "glad to be back home at last": home, and glad of it.
+    r"\b(?:good|great|nice|glad|lovely|happy|weird|strange)\s+to\s+be\s+(?:back\s+)?home\b"
+    r"(?!\s+(?:sick|with|w|alone|for\s+the\s+day)\b)|"
     # "back in London after a fortnight in Kenya", "back in the UK after three weeks away"
     r"^(?:(?:finally|just|safely|so)\s+)*back\s+(?:in|to)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+after\s+"
     r"(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|"

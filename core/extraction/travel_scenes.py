@@ -18,7 +18,7 @@ from core.extraction.travel_trips import place_near, planned_trip, trip_under_wa
 
 _HOLIDAY_IN = re.compile(
     r"\b(?:spring\s+break|reading\s+week|half\s+term|vacation|vacay|holiday|hols|honeymoon|"
-    r"babymoon|getaway|(?:long\s+|girls'?\s+|lads'?\s+|bachelor(?:ette)?\s+|hen\s+|stag\s+)?"
+    r"babymoon|getaway|study\s+abroad|exchange|placement|(?:long\s+|girls'?\s+|lads'?\s+|bachelor(?:ette)?\s+|hen\s+|stag\s+)?"
     r"weekend|ski\s+trip|road\s+trip|trip|week|fortnight|birthday\s+trip)\s+(?:away\s+)?in\s+"
 )
 """A holiday named before its place ("spring break in miami", "a long weekend in Rome")."""
@@ -38,15 +38,26 @@ def woke_there(clause: Clause) -> list[Candidate]:
     ]
 
 
+_STARTS = re.compile(r"\b(?:starts|begins|kicks\s+off)\b")
+"""A holiday that "starts Saturday": its start is the plan, whatever tense the rest reads."""
+
+
 def holiday_ahead(clause: Clause) -> list[Candidate]:
-    """A holiday named with its place and a day ahead, said as a plan."""
-    if clause.intent != "planning":
+    """A holiday named with its place and a day ahead, said as a plan ("honeymoon in Bali in
+    June"), or said to start on that day ("our honeymoon in Bali starts Saturday")."""
+    starts = clause.intent in ("assertive", "historical") and _STARTS.search(clause.low)
+    if clause.intent != "planning" and not starts:
         return []
     m = _HOLIDAY_IN.search(clause.low)
     if m is None or not any(not t.past and t.day > clause.at.date() for t in clause.times):
         return []
     place = place_near(clause, m.end())
-    return planned_trip(clause, place) if place is not None else []
+    if place is None:
+        return []
+    trip = planned_trip(clause, place)
+    if starts:
+        return [Candidate(c.field, c.value, c.confidence, "planning", c.valid_until) for c in trip]
+    return trip
 
 
 _VISITING_LEAD = re.compile(

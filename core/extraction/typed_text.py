@@ -84,7 +84,10 @@ _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 _TEXT_TO = re.compile(
     r"\b(go|goin|going|went|fly|flyin|flying|flew|drive|drivin|driving|drove|head|headin|heading|"
     r"headed|move|movin|moving|moved|got|get|gettin|getting|back|trip|flight|way|welcome|came|"
-    r"come|comin|coming|off|up|down|over|out|home)\s+2\b(?=\s+[a-z])",
+    r"come|comin|coming|off|up|down|over|out|home|"
+    # "on the train 2 manchester", "omw 2 leeds": a vehicle or the way, then where to.
+    r"train|bus|coach|ferry|plane|tube|uber|taxi|cab|omw|otw|en\s+route)\s+2\b(?=\s+[a-z])"
+    r"(?!\s+(?:hrs?|hours?|mins?|minutes?|times?|days?|weeks?|stops?|people|of|more|mins)\b)",
     re.I,
 )
 """"flyin 2 miami fri", "moved 2 austin": "2" for "to" after a verb or noun of going (not "at

@@ -115,6 +115,9 @@ PROBE_SETS = (
     "probes14b2",
     "probes14b3",
     "probes14a",
+    "probes15b",
+    "probes15b2",
+    "probes15b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -138,7 +141,9 @@ every way — "R8 500", "1.200,50 €", "$2.4k" —, headline bills, subscriptio
 lines, names, zones, homes, long posts, in gamers', students', couples', freelancers' and
 world Englishes' voices) and ``probes14a`` (fourteenth round: travel and whereabouts, family and health, booking
 dialogue and reported speech, in texting, dictation, carers' notes, formal mail, teens and
-Indian, Nigerian, Filipino, German and Spanish speakers' English).
+Indian, Nigerian, Filipino, German and Spanish speakers' English) and ``probes15b``
+(fifteenth round, one batch per file: trips, whereabouts, homes and itineraries in literary,
+diary, nomads', students', teens', couples', forum and itinerary voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -328,6 +333,9 @@ _PROBE_MINIMUM = {
     "probes14b2": 80,
     "probes14b3": 80,
     "probes14a": 280,
+    "probes15b": 80,
+    "probes15b2": 80,
+    "probes15b3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -579,6 +587,20 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # After the round the whole set (290) 0.959/0.924, no false commit, no forbidden field
     # (eight labels set to the catalogue after their batch was scored: see its README).
     ("probes14a", "dev"): Figures(0.92, 0.86, 0.00, 0.00, 0, 0.00),
+    # probes15b (fifteenth round: travel, whereabouts, homes and itineraries in literary,
+    # nomads', students', teens', couples' and itinerary voices; no realistic set opened),
+    # batch 1 of 95, committed before the extractor ran on it: 0.884/0.640 (73/114) before
+    # its fixes, no false commit, no counterfactual commit; 0.937/0.825 after the round.
+    ("probes15b", "dev"): Figures(0.90, 0.78, 0.00, 0.00, 0, 0.00),
+    # probes15b2 (batch 2 of 91: literary and diary openings, stories with the fact in a
+    # subordinate clause, nomads, students, teens, couples, itineraries, days every way),
+    # committed before the extractor ran on it: 0.835/0.506 (44/87) before its fixes, one
+    # forbidden field ("my ex is taking the kids to Spain…"); 0.879/0.713 after the round.
+    ("probes15b2", "dev"): Figures(0.84, 0.66, 0.00, 0.00, 0, 0.00),
+    # probes15b3 (batch 3 of 81: forum posts with frames and age tags, timetables, weekdays
+    # with their dates, Easter, texting interjections, literary arrivals), committed before
+    # the extractor ran on it: 0.815/0.536 (45/84) before its fixes; 0.877/0.762 after.
+    ("probes15b3", "dev"): Figures(0.84, 0.71, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -115,6 +115,7 @@ PROBE_SETS = (
     "probes14b2",
     "probes14b3",
     "probes14a",
+    "probes15a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -138,7 +139,11 @@ every way — "R8 500", "1.200,50 €", "$2.4k" —, headline bills, subscriptio
 lines, names, zones, homes, long posts, in gamers', students', couples', freelancers' and
 world Englishes' voices) and ``probes14a`` (fourteenth round: travel and whereabouts, family and health, booking
 dialogue and reported speech, in texting, dictation, carers' notes, formal mail, teens and
-Indian, Nigerian, Filipino, German and Spanish speakers' English).
+Indian, Nigerian, Filipino, German and Spanish speakers' English) and ``probes15a``
+(fifteenth round, intents in the voices the held-out halves found weakest: a booking desk's
+customer, health, mail, family, gamers, itineraries, travel diaries, carers' hand-over notes,
+friends; requests put as statements, questions without their mark, indirect questions, hopes,
+conditions, reported speech, imperative notes, lists).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -328,6 +333,7 @@ _PROBE_MINIMUM = {
     "probes14b2": 80,
     "probes14b3": 80,
     "probes14a": 280,
+    "probes15a": 90,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

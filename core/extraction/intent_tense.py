@@ -39,7 +39,28 @@ FAR_PAST = re.compile(
     r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"
     r"pandemic|lockdowns?)\b"
 )
+CARE_STATE = re.compile(
+    r"(?:^|[,;]\s*)(?:(?:his|her|their|my)\s+)?(?:appetite|mood|temp|temperature|bp|blood\s+pressure|"
+    r"sats|o2|obs|pulse|heart\s+rate|pain|sleep|skin|bowels|urine|output|(?:fluid\s+)?intake|"
+    r"breathing|chest|cough|mobility|wound|dressing|swelling|(?:blood\s+)?sugars?|glucose|"
+    r"energy|spirits|colou?r|speech|memory|confusion|balance)\s+(?:(?:very|a\s+bit|quite|fairly|"
+    r"much|a\s+little|slightly|well|still|now|ok|okay)\s+)?(?:poor|good|low|high|stable|"
+    r"normal|settled|fine|ok|okay|intact|reduced|improved|improving|better|worse|raised|elevated|"
+    r"clear|quiet|bright|brighter|comfortable|sore|tender|swollen|dry|loose|regular|unchanged|"
+    r"controlled|managed|up|down)\b(?!\s+(?:to|from|by)\b)"
+)
+"""A carer's note of a state, the verb left out ("Appetite poor today", "mood low this
+morning, refused breakfast", "BP stable, pain controlled"): how the patient is now, whatever
+the note then says was done."""
+_BETTER_THAN_EVER = (
+    r"\b(?:couldn't|couldnt|could\s+not|can't|cant|cannot)\s+be\s+(?:any\s+)?(?:happier|nicer|"
+    r"better|worse|prouder|easier|kinder|friendlier|lovelier|sweeter|closer|cheaper|quieter|"
+    r"comfier|cosier|cozier|calmer|busier|luckier|prettier|more\s+[a-z]+|less\s+[a-z]+)\b"
+)
+"""Praise or complaint at its limit ("the staff couldn't be nicer", "I couldn't be
+happier"): a present judgement, not an ability in the past."""
 PRESENT_OVERRIDE = re.compile(
+    rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|"
     # "went vegetarian last year and haven't looked back": still so.
     r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"

@@ -15,6 +15,13 @@ from __future__ import annotations
 
 import re
 
+_PASSIVE_ASK = re.compile(
+    # "It would be appreciated if the payment could be made by the 15th", "would be great if
+    # the slides could be sent round": asked in the passive.
+    r"^(?:it\s+)?(?:would|'d|will)\s+be\s+(?:(?:really|so|very|much|greatly|most)\s+)?"
+    r"(?:appreciated|great|good|helpful|ideal|lovely|brilliant|useful)\s+if\s+[^,.;!?]{1,60}?"
+    r"\b(?:could|can|would|will|were\s+to)\s+be\s+(?:[a-z]+(?:ed|en|t)|made|done|sent|paid)\b"
+)
 _WANTED_THING = (
     r"(?:restaurant|hotel|guest\s*house|hostel|b&b|bnb|airbnb|room|rooms|place|taxi|cab|train|"
     r"flight|bus|coach|table|apartment|flat|venue|attraction|spa|ferry|car\s+hire|rental|"
@@ -34,6 +41,25 @@ _TERMS = re.compile(
     r"have(?!\s+(?:been|gone|come|left|got|arrived|known|told|said|done|had|made|taken|seen|"
     r"called|sent|[a-z]+ed)\b)|include|serve|offer|allow|accept|take|pick\s+(?:me|us)|leave|depart|"
     r"get\s+(?:me|us)|drop\s+(?:me|us)|accommodate|sleep|fit|seat|come\s+with)\b"
+)
+_ACCEPTED = re.compile(
+    # "The 10:15 works for me", "that one suits us best", "the earlier time is perfect":
+    # an offer taken (not "the new charger works fine": how a thing is).
+    r"^(?:(?:ok|okay|yes|yeah|great|perfect|right|lovely|fine)\W+)*(?:the|that|this)\s+"
+    r"(?:[\w.:-]+\s+)?(?:(?:one|option|train|flight|room|table|time|slot|date|day|booking|"
+    r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm))\s+(?:works|suits)(?:\s+(?:for\s+(?:me|us)|me|us|best|"
+    r"better|perfectly|fine|well))*|(?:one|option|time|slot|date|day|\d{1,2}[:.]\d\d|"
+    r"\d{1,2}\s*(?:am|pm))\s+(?:is|'s|sounds)\s+(?:fine|perfect|great|good|ideal|ok|okay|"
+    r"best)(?:\s+for\s+(?:me|us))?)\s*$"
+)
+_NEEDS_TO_KNOW = re.compile(
+    # "I'm going to need the reference number", "we'll need your postcode": what the customer
+    # asks the desk for.
+    r"^(?:(?:and|also|oh|ok|okay|so)\W+)*(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|"
+    r"'re\s+going\s+to|\s+are\s+going\s+to|'m\s+gonna|'re\s+gonna)\s+(?:also\s+)?(?:need|want|"
+    r"be\s+needing|require)\s+(?:the|your|their|its|a|an)\s+(?:[\w-]+\s+)?(?:reference|ref|"
+    r"number|code|postcode|address|price|total|cost|details|times?|receipt|invoice|link|"
+    r"directions|password|confirmation)\b"
 )
 _INDIFFERENT = re.compile(
     # "Not bothered about the area as long as it has a pool", "any guesthouse will do as
@@ -99,7 +125,18 @@ def asks_in_dialogue(low: str) -> bool:
     """A customer's terms, choice or indifference, a call for players, a question passed
     on or a correspondent checking: intent "none"."""
     return any(
-        p.search(low) for p in (_TERMS, _INDIFFERENT, _PICKED, _RECRUITS, _PASSED_ON, _CHECKING)
+        p.search(low)
+        for p in (
+            _TERMS,
+            _ACCEPTED,
+            _NEEDS_TO_KNOW,
+            _PASSIVE_ASK,
+            _INDIFFERENT,
+            _PICKED,
+            _RECRUITS,
+            _PASSED_ON,
+            _CHECKING,
+        )
     )
 
 

@@ -50,10 +50,17 @@ UNMARKED_Q = re.compile(
     r"(?:is|are|do|does|did|will|can)\s+(?=[^,.;!?]*\sor\s+[a-z0-9:']+(?:\s+[a-z0-9:']+)?\s*$)|"
     # "anyone down for ranked later", "anyone fancy drinks friday", "anybody got a spare
     # controller", "who's up for brunch": the group asked, the mark left off.
-    r"(?:any\s*one|any\s*body|any1|who(?:'s|\s+is)?|who\s+else(?:'s|\s+is)?)\s+(?:else\s+)?"
+    r"(?:who(?:'s|\s+is)?|who\s+else(?:'s|\s+is)?)\s+"
     r"(?:down|up\s+for|fancy|fancies|keen|wanna|want\s+to|wants?|free|around|interested|in\s+for|"
     r"got|have|has|know|knows|need|needs|online|on\s+(?:tonight|later|now)|playing|awake|"
     r"tried|been\s+to|seen|heard|remember|going|coming)\b|"
+    # "anyone else get side effects from the booster", "anybody watching the match": the
+    # others asked, whatever the verb (not "anyone who…", "anyone can…", "anyone is welcome").
+    r"(?:any\s*one|any\s*body|any1)(?:\s+else)?\s+(?!(?:who|that|can|could|would|will|but|is|"
+    r"was|else's|at|in|with|of|from|else\b))[a-z]+\b|"
+    # "do any of them have a pool", "are either of you free": one of several asked about.
+    r"(?:do|does|did|have|has|are|is|will|can|would)\s+(?:any|either|all|both|none|each|one)\s+of\s+"
+    r"(?:them|those|these|you|u|us|the|your|ur)\b|"
     # "is it the kind of place that takes children", "is she still in hospital", "does he
     # know", "will they be there": the verb before a pronoun asks, mark or not.
     r"(?:is|are|was|does|did|has|have|will|can)\s+(?:it|that|this|these|those|he|she|they)\b"

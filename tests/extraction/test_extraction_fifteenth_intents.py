@@ -250,3 +250,106 @@ def test_a_state_without_its_verb_or_at_its_limit_is_now(text: str) -> None:
 )
 def test_look_alikes_of_a_state_now_keep_their_past(text: str, intent: str) -> None:
     assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- batch 2: an offer taken, details asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That one suits us best",
+        "the 9:40 works",
+        "The earlier time is perfect for us",
+        "We'll need your booking reference as well",
+        "I'm gonna need the address for the satnav",
+        "It would be much appreciated if the forms could be returned by Friday",
+        "would be great if the slides could be sent round before the call",
+    ],
+)
+def test_an_offer_taken_or_details_asked_for_ask(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("the cake is for my birthday", "assertive"),
+        ("the new charger works fine", "assertive"),
+        ("the room is fine, bit small", "assertive"),
+        ("I'll need the car tomorrow", "planning"),
+        ("it would be great if the rain stopped", "hypothetical"),
+        # a party's description is a fact, as the booking sets label it
+        ("We are a family of five", "assertive"),
+        ("It's for two adults and a baby", "assertive"),
+    ],
+)
+def test_look_alikes_of_a_bookings_terms(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- spoken contractions, a thing's "'s"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("tryna get home before the storm", "assertive"),
+        ("boutta log off, night all", "planning"),
+        ("hafta work saturday ugh", "planning"),
+        ("dinner's in the oven", "assertive"),
+        ("Dinner's in the oven, help yourself", "assertive"),
+        ("car's at the garage till thursday", "assertive"),
+        ("washing's still out on the line", "assertive"),
+        # not a possessive's "'s" turned into "is"
+        ("sarah's in-laws are visiting", "assertive"),
+        ("what's in the box", "none"),
+    ],
+)
+def test_spoken_contractions_and_a_things_s_read_as_said(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- an instruction's condition, a letter's trust
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("the GP told me to come back if it spreads", "historical"),
+        ("nurse said to ring if her temp goes over 38", "historical"),
+        ("told to rest for a week and come back if it gets worse", "historical"),
+        # a condition of the speaker's own, or of what another would do, stays one
+        ("If it gets worse I'll go back to the GP", "hypothetical"),
+        ("she told me she'd come if she could", "hypothetical"),
+        # a letter's trust is a hope; trusting one's gut is a fact
+        ("I trust you had a good weekend", "hypothetical"),
+        ("We trust the parcel reached you safely", "hypothetical"),
+        ("I trust my gut on this one", "assertive"),
+    ],
+)
+def test_an_instructions_condition_and_a_letters_trust(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- the others asked, whatever the verb
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "anyone else get migraines from the new tablets",
+        "anybody watching the match tonight",
+        "are either of you free saturday",
+        "does any of them do vegan food",
+    ],
+)
+def test_the_others_asked_whatever_the_verb(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize("text", ["anyone can join the server", "anyone is welcome at the bbq"])
+def test_anyone_as_a_subject_tells(text: str) -> None:
+    assert _intent(text) == "assertive"

@@ -14,7 +14,7 @@ import re
 from core.extraction.clause import Clause
 from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
-from core.extraction.intent_tense import CARE_STATE
+from core.extraction.intent_tense import CARE_NOTE
 from core.extraction.linguistics.reading import ClauseReading
 
 _SCENE_CLAUSES = frozenset(
@@ -179,7 +179,7 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" and (where_i_am(low) or CARE_STATE.search(low)):
+    if reading.tense == "none" and (where_i_am(low) or CARE_NOTE.search(low)):
         # "back from costco", "on my way home": "I'm" left out, not nothing; "appetite poor
         # today": a carer's note of a state, its verb left out.
         return False

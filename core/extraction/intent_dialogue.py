@@ -99,7 +99,7 @@ _PASSED_ON = re.compile(
     # on from someone else, asked of the listener.
     r"^(?:(?:also|and|oh|btw|fyi|so)\W+)*(?:(?:my|our|your|ur|the)\s+)?[a-z]+(?:\s+[a-z]+)?"
     r"(?:\s+(?:wants|would\s+like|needs)\s+to\s+know|'d\s+like\s+to\s+know|(?:'s|\s+is|\s+was)\s+"
-    r"(?:asking|wondering)|\s+keeps\s+asking|\s+asks)\s+(?:(?:me|us|you|u|everyone)\s+)?(?:if|whether|when|what|where|who|"
+    r"(?:asking|wondering)|\s+keeps\s+asking|\s+asks|\s+asked)\s+(?:(?:me|us|you|u|everyone)\s+)?(?:if|whether|when|what|where|who|"
     r"how|why)\b"
 )
 _CHECKING = re.compile(
@@ -109,6 +109,21 @@ _CHECKING = re.compile(
     r"(?:checking|asking|confirming|enquiring|inquiring|double[\s-]checking)\s+(?:in\s+)?"
     r"(?:with\s+(?:you|u)\s+)?(?:again\s+)?(?:if|whether|when|where|what|how|who|to\s+see\s+"
     r"(?:if|whether)|(?:that\s+)?(?:you|u)\s+(?:got|received|saw|have\s+(?:got|received|seen)))\b"
+)
+_WHOEVER = re.compile(
+    # "whoever's last out lock the door", "whoever's got the aux pls skip this", "whoever is
+    # up first can you let the dog out": asked of whichever of the household it turns out to be.
+    r"^(?:(?:ok|okay|so|and|also)\W+)*whoever(?:'s|\s+is|\s+has|\s+gets|\s+[a-z]+s)?\b(?:\s+[\w']+)"
+    r"{0,4}?\s+(?:pls|please|plz|can\s+(?:you|u)|could\s+(?:you|u)|needs\s+to|has\s+to|lock|grab|bring|take|feed|put|turn|switch|pick|call|ring|skip|let|make|check|close|"
+    r"shut|empty|clean|wash|walk|text|tell|give|leave|water|do|remember|don't)\b"
+)
+_LOOKS_FORWARD = re.compile(
+    # "cant wait for saturday!!", "can't wait to see you all", "so excited for the weekend": a
+    # feeling about what is coming, no fact of its own ("I can't wait to fly to Lisbon on
+    # friday" says the plan, and is read for it).
+    r"^(?:(?:omg|so|soo+|honestly|ahh+|eek|i|we)\W+)*(?:(?:can't|cant|cannot)\s+wait|(?:i'm\s+|im\s+|"
+    r"we're\s+)?(?:so\s+)?(?:excited|hyped|pumped|stoked))(?:\s+(?:for|till|til|until|about)\s+"
+    r"(?:[\w']+\s*){1,3}|\s+to\s+(?:see|meet|hug|catch\s+up\s+with)\s+(?:[\w']+\s*){1,3})?\W*$"
 )
 _REFERENCE = re.compile(
     # "As discussed", "as agreed on the phone", "As per our call", "like I said": what the
@@ -136,10 +151,12 @@ def asks_in_dialogue(low: str) -> bool:
             _RECRUITS,
             _PASSED_ON,
             _CHECKING,
+            _WHOEVER,
         )
     )
 
 
 def refers_back(low: str) -> bool:
-    """The whole clause is a reference back ("As discussed"): it claims nothing."""
-    return _REFERENCE.fullmatch(low) is not None
+    """The whole clause is a reference back ("As discussed") or a feeling about what is
+    coming ("can't wait for saturday"): it claims nothing."""
+    return _REFERENCE.fullmatch(low) is not None or _LOOKS_FORWARD.search(low) is not None

@@ -63,6 +63,10 @@ IF_IDIOM = re.compile(
     r"(?:trains?|flights?|traffic|weather|roads?|buses|connections?|ferry|ferries)\s+(?:behaves?|"
     r"behave|cooperates?|holds?(?:\s+up)?|(?:is|are|'s)\s+(?:ok|okay|kind|good|on\s+time|fine)|"
     r"plays?\s+nice))\b|"
+    # "in case you need me I'm at the library", "in case anyone asks, we're at nan's": the
+    # fact is told whatever the listener needs, as with "if you need me".
+    r"\bin\s+case\s+(?:you|u|anyone|any1|anybody|someone|somebody)\s+(?:need|needs|want|wants|"
+    r"wonder|wonders|wondered|(?:is|are|was|were)\s+wondering|ask|asks|cares?|missed\s+it)\b|"
     # "told to rest for a week and come back if it gets worse", "GP said to ring if the
     # rash spreads": the condition is the instruction's, which was given (a fact).
     r"\b(?:told|said|advised|asked)\s+(?:me|us|him|her|them|mum|dad)?\s*to\s+[^.;!?]*?\bif\b|"

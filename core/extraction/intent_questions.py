@@ -65,6 +65,14 @@ UNMARKED_Q = re.compile(
     # know", "will they be there": the verb before a pronoun asks, mark or not.
     r"(?:is|are|was|does|did|has|have|will|can)\s+(?:it|that|this|these|those|he|she|they)\b"
     r"(?!\s+(?:is|are|was|were)\b)|were\s+(?:they|he|she)\b|"
+    # "you're still coming sunday, yeah", "u got the keys right": the listener's own
+    # doings put to them to confirm, a tag at the end.
+    r"(?:you're|youre|you\s+are|u\s+r|ur|u're|you've|you|u)\s+(?=[^,.;!?]*,?\s+(?:yeah|yh|ya|"
+    r"right|no|innit|yes|ok|okay|eh)\s*$)|"
+    # "Would Tuesday at 2 suit", "does the 14th work for you": a time offered.
+    r"(?:would|will|does|do|could|is)\s+(?=[^,.;!?]{1,30}?\s(?:suit|work|be\s+(?:ok|okay|alright|"
+    r"convenient|possible|better|easier)|ok|okay|convenient)(?:\s+for\s+(?:you|u|everyone|all|"
+    r"both\s+of\s+you))?\s*$)|"
     # "did anyone elses dad get laid off": asking the others, the mark left off.
     r"(?:did|does|has|is|was|will|can)\s+(?:any\s*one|any\s*body|some\s*one|some\s*body)|"
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
@@ -134,8 +142,17 @@ Thursday?", "can we please move standup", "could I set up a quick call" (a reque
 "could we go to the beach?" suggests)."""
 
 
+_TIME_OFFERED = re.compile(
+    r"^(?:would|will|does|do|could|is)\s+(?!(?:you|u|we|i)\b)[^,.;!?]{1,30}?\s(?:suit|work|be\s+"
+    r"(?:ok|okay|alright|convenient|possible|better|easier)|ok|okay|convenient)(?:\s+for\s+(?:you|"
+    r"u|everyone|all|both\s+of\s+you))?\s*\??$"
+)
+"""A time or an option offered to the listener: "Would Tuesday at 2 suit?", "does the 14th
+work for you" (asked, not a possibility wondered about)."""
+
+
 def question_intent(low: str) -> MessageIntent:
-    if _ASK_TO_BOOK.search(low) or _ASK_TO_ARRANGE.search(low):
+    if _ASK_TO_BOOK.search(low) or _ASK_TO_ARRANGE.search(low) or _TIME_OFFERED.search(low):
         return "none"
     if _SUGGEST_Q.search(low):
         return "hypothetical"

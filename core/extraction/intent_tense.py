@@ -49,9 +49,23 @@ CARE_STATE = re.compile(
     r"clear|quiet|bright|brighter|comfortable|sore|tender|swollen|dry|loose|regular|unchanged|"
     r"controlled|managed|up|down)\b(?!\s+(?:to|from|by)\b)"
 )
+_CARE_DONE = (
+    r"(?:^|[,;]\s*)(?:(?:his|her|their|my)\s+)?(?:bloods|blood\s+test|meds|medication|tablets|"
+    r"antibiotics|insulin|fluids|catheter|bag|pad|cream|physio|referral|prescription|x-?ray|scan|"
+    r"swab|sample|dressing|obs|observations|bp|temp|weight)\s+(?:all\s+)?(?:taken|given|done|"
+    r"changed|checked|sent|started|stopped|increased|reduced|booked|ordered|requested|chased|"
+    r"completed|applied|emptied|collected|dispensed|renewed)\b"
+)
+_SYMPTOM_GONE = (
+    r"(?:^|[,;]\s*)no\s+(?:more\s+|further\s+)?(?:pain|chest\s+pain|fever|temp|temperature|"
+    r"vomiting|sickness|bleeding|headaches?|dizziness|swelling|falls|seizures|fits|diarrh(?:o)?ea|"
+    r"cough|coughing|rash|nausea|breathlessness)\b(?!\s+(?:if|when|unless)\b)"
+)
+CARE_NOTE = re.compile(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}")
 """A carer's note of a state, the verb left out ("Appetite poor today", "mood low this
-morning, refused breakfast", "BP stable, pain controlled"): how the patient is now, whatever
-the note then says was done."""
+morning, refused breakfast", "BP stable, pain controlled"), of care done ("bloods taken,
+results to follow") or of a symptom gone ("no more chest pain since Tuesday"): how the
+patient is now, whatever the note then says was done."""
 _BETTER_THAN_EVER = (
     r"\b(?:couldn't|couldnt|could\s+not|can't|cant|cannot)\s+be\s+(?:any\s+)?(?:happier|nicer|"
     r"better|worse|prouder|easier|kinder|friendlier|lovelier|sweeter|closer|cheaper|quieter|"
@@ -60,7 +74,7 @@ _BETTER_THAN_EVER = (
 """Praise or complaint at its limit ("the staff couldn't be nicer", "I couldn't be
 happier"): a present judgement, not an ability in the past."""
 PRESENT_OVERRIDE = re.compile(
-    rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|"
+    rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|"
     # "went vegetarian last year and haven't looked back": still so.
     r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"

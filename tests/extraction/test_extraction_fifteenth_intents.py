@@ -353,3 +353,72 @@ def test_the_others_asked_whatever_the_verb(text: str) -> None:
 @pytest.mark.parametrize("text", ["anyone can join the server", "anyone is welcome at the bbq"])
 def test_anyone_as_a_subject_tells(text: str) -> None:
     assert _intent(text) == "assertive"
+
+
+# ---------------------------------------------------------------- batch 3: times offered, tags, whoever, looking forward
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Would Tuesday at 2 suit?",
+        "would half 3 be ok for everyone",
+        "does that work for you",
+        "you're still coming sunday, yeah",
+        "ur picking up the kids today yeah",
+        "whoever's last out lock the door",
+        "whoever's got the aux pls skip this",
+        "cant wait for saturday!!",
+        "can't wait to see you all",
+        "Son asked whether we can move her to a single room",
+        "she asked if we could come early",
+    ],
+)
+def test_a_time_offered_a_tag_a_whoever_or_a_feeling_ahead_asks_or_claims_nothing(
+    text: str,
+) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("would it work if we came later", "hypothetical"),
+        ("whoever did this is in trouble", "historical"),
+        ("whoever invented mondays should be fired", "hypothetical"),
+        ("can't wait to get home, stuck at JFK", "assertive"),
+        ("I couldn't wait so I ate without you", "historical"),
+    ],
+)
+def test_look_alikes_of_offers_tags_and_whoever(text: str, intent: str) -> None:
+    assert _intent(text) == intent
+
+
+# ---------------------------------------------------------------- care done, symptoms gone, "in case you need me"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bloods taken, results to follow",
+        "Meds given at 8, settled after",
+        "no more chest pain since Tuesday",
+        "in case you need me, I'm at the library",
+        "in case anyone asks, we're at nan's till 5",
+    ],
+)
+def test_a_note_of_care_done_or_a_fact_told_in_case_is_now(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no pain if she stays still",
+        "pack an umbrella in case it rains",
+        "I brought snacks in case we get hungry",
+    ],
+)
+def test_a_real_condition_stays_one(text: str) -> None:
+    assert _intent(text) == "hypothetical"

@@ -56,10 +56,15 @@ _CARE_DONE = (
     r"changed|checked|sent|started|stopped|increased|reduced|booked|ordered|requested|chased|"
     r"completed|applied|emptied|collected|dispensed|renewed)\b"
 )
+_SYMPTOM = (
+    r"(?:pain|chest\s+pain|fever|temp|temperature|vomiting|sickness|bleeding|headaches?|dizziness|"
+    r"swelling|falls|seizures|fits|diarrh(?:o)?ea|cough|coughing|rash|nausea|breathlessness)"
+)
 _SYMPTOM_GONE = (
-    r"(?:^|[,;]\s*)no\s+(?:more\s+|further\s+)?(?:pain|chest\s+pain|fever|temp|temperature|"
-    r"vomiting|sickness|bleeding|headaches?|dizziness|swelling|falls|seizures|fits|diarrh(?:o)?ea|"
-    r"cough|coughing|rash|nausea|breathlessness)\b(?!\s+(?:if|when|unless)\b)"
+    # "no more chest pain since Tuesday", "no fever since yesterday": gone, and since when
+    # (not a bare "no fever" said beside a question, a detail of what is asked).
+    rf"(?:^|[,;]\s*)no\s+(?:(?:more|further)\s+{_SYMPTOM}\b(?!\s+(?:if|when|unless)\b)|"
+    rf"{_SYMPTOM}\s+(?:since|for\s+(?:\d+|a|two|three|24|48)|overnight|today|this\s+morning|now)\b)"
 )
 CARE_NOTE = re.compile(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}")
 """A carer's note of a state, the verb left out ("Appetite poor today", "mood low this

@@ -404,6 +404,7 @@ def test_look_alikes_of_offers_tags_and_whoever(text: str, intent: str) -> None:
         "Bloods taken, results to follow",
         "Meds given at 8, settled after",
         "no more chest pain since Tuesday",
+        "no vomiting overnight, kept breakfast down",
         "in case you need me, I'm at the library",
         "in case anyone asks, we're at nan's till 5",
     ],
@@ -416,6 +417,8 @@ def test_a_note_of_care_done_or_a_fact_told_in_case_is_now(text: str) -> None:
     "text",
     [
         "no pain if she stays still",
+        # a bare "no fever" beside a question is a detail of what is asked
+        "should i send her in if it's only a sniffle? no temp",
         "pack an umbrella in case it rains",
         "I brought snacks in case we get hungry",
     ],

@@ -14,6 +14,7 @@ import re
 from core.extraction.clause import Clause
 from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
+from core.extraction.intent_tense import CARE_NOTE
 from core.extraction.linguistics.reading import ClauseReading
 
 _SCENE_CLAUSES = frozenset(
@@ -178,8 +179,10 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return True
     if reading is None:
         return False
-    if reading.tense == "none" and where_i_am(low):
-        return False  # "back from costco", "on my way home": "I'm" left out, not nothing
+    if reading.tense == "none" and (where_i_am(low) or CARE_NOTE.search(low)):
+        # "back from costco", "on my way home": "I'm" left out, not nothing; "appetite poor
+        # today": a carer's note of a state, its verb left out.
+        return False
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener
     if reading.subject == "addressee":

@@ -31,6 +31,7 @@ from core.extraction.intent_asks import (
     without_lead,
 )
 from core.extraction.intent_chat import is_chitchat, is_social
+from core.extraction.intent_dialogue import asks_in_dialogue, refers_back
 from core.extraction.intent_nonfactual import (
     CONDITIONAL,
     COUNTERFACTUAL,
@@ -151,7 +152,7 @@ def classify(
     opens = OPENS_SCOPE.search(low) is not None
     if is_chitchat(low):
         return ClauseIntent("none", 1.0)
-    if is_social(low) or is_sign_off(low) or closes_dialogue(low):
+    if is_social(low) or is_sign_off(low) or closes_dialogue(low) or refers_back(low):
         return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
@@ -167,6 +168,7 @@ def classify(
     asked = seg.joint == "" and (_COMMAND.search(low) or _COMMAND.search(bare)) is not None
     asked = asked or asks_indirectly(low) or reminds_self(low) or wants_a_service(low)
     asked = asked or asked_with_please(low) or agrees_then_asks(low)
+    asked = asked or asks_in_dialogue(low) or asks_in_dialogue(bare)
     if (asked or (seg.joint == "comma" and _ASKED_AFTER.match(low))) and not (
         _NOT_COMMAND.search(low) or _NOT_COMMAND.search(bare)
     ):

@@ -247,7 +247,12 @@ def undecided(low: str) -> bool:
 _SUBJECTLESS_PLAN = re.compile(
     r"^(?:(?:ok|okay|so|and|then|anyway|welp|right|alright|k)[\s,]+)*(?:just\s+)?(?:gonna|going\s+to|"
     r"about\s+to|off\s+to|heading\s+(?:out|off|over|home|back|to|into)|leaving\s+(?:for|at|in|"
-    r"soon|shortly|tonight|tomorrow)|off\s+(?:out|home|now))\s+(?!be\s+(?:honest|fair)\b)\w"
+    r"soon|shortly|tonight|tomorrow)|off\s+(?:out|home|now)|"
+    # "arriving around 8", "landing at 6 tomorrow", "checking in on friday": when one gets
+    # there, a plan with its "we're" left out.
+    r"(?:arriving|landing|getting\s+in|checking\s+(?:in|out)|coming\s+(?:in|back|home|over|"
+    r"round))(?=\s+(?:at|around|about|by|on|tomorrow|tmrw|tonight|late|early|next|this|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))\s+(?!be\s+(?:honest|fair)\b)\w"
 )
 """A plan with its "I'm" left out: "Gonna head out at 5", "Off to the dentist", "heading
 home in 10", "leaving for the airport at 6"."""

@@ -63,6 +63,13 @@ IF_IDIOM = re.compile(
     r"(?:trains?|flights?|traffic|weather|roads?|buses|connections?|ferry|ferries)\s+(?:behaves?|"
     r"behave|cooperates?|holds?(?:\s+up)?|(?:is|are|'s)\s+(?:ok|okay|kind|good|on\s+time|fine)|"
     r"plays?\s+nice))\b|"
+    # "in case you need me I'm at the library", "in case anyone asks, we're at nan's": the
+    # fact is told whatever the listener needs, as with "if you need me".
+    r"\bin\s+case\s+(?:you|u|anyone|any1|anybody|someone|somebody)\s+(?:need|needs|want|wants|"
+    r"wonder|wonders|wondered|(?:is|are|was|were)\s+wondering|ask|asks|cares?|missed\s+it)\b|"
+    # "told to rest for a week and come back if it gets worse", "GP said to ring if the
+    # rash spreads": the condition is the instruction's, which was given (a fact).
+    r"\b(?:told|said|advised|asked)\s+(?:me|us|him|her|them|mum|dad)?\s*to\s+[^.;!?]*?\bif\b|"
     # "anyone know if the ferry runs in March?": "if" for "whether" after a verb of knowing
     # or asking opens no condition.
     r"\b(?:know|knows|wonder|wondering|wondered|ask|asking|asked|check|checking|see|idea|"
@@ -97,7 +104,10 @@ WISH = re.compile(
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|praying|"
     # "fingers crossed the landlord gives the deposit back", "touch wood", "god willing"
     rf"fingers\s+crossed|touch\s+wood|knock\s+on\s+wood|god\s+willing|inshallah|"
-    rf"fantasi[sz]ing)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
+    rf"fantasi[sz]ing)\b|"
+    # "I trust the documents arrived safely", "we trust you had a good trip": a letter's hope.
+    rf"\b(?:i|we)\s+trust\s+(?:that\s+)?(?:the\s+\w+|you|your\s+\w+|this|it|all|everything|they|"
+    rf"he|she)\s+(?:\w+ed|got|had|has|have|is|are|was|were|will|went|came|found|made|reached)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
     rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b|"

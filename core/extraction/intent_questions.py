@@ -38,7 +38,8 @@ UNMARKED_Q = re.compile(
     # "is breakfast included", "are dogs allowed", "is parking free".
     r"(?:is|are)\s+(?:the\s+)?[a-z]+\s+(?:included|allowed|available|free|extra|provided|"
     r"possible|refundable|open)\b|"
-    r"(?:can|could)\s+(?:we|i)\s+(?:change|get|have|add|book|switch|swap|make|move|upgrade|"
+    r"(?:can|could)\s+(?:we|i)\s+(?:(?:please|possibly|kindly|just)\s+)?(?:push|postpone|reschedule|"
+    r"change|get|have|add|book|switch|swap|make|move|upgrade|"
     r"extend|pay|reserve|bring|keep|check\s+(?:in|out)|do)\b|"
     # "are u still in lisbon", "r u home yet", "u still at ur moms": the listener's
     # whereabouts asked, the verb before "you" (or left out before "still"), mark or not.
@@ -47,6 +48,31 @@ UNMARKED_Q = re.compile(
     # "is dinner at 6 or 7", "wait is grandma coming saturday or sunday": the verb before
     # its subject and a choice at the end ask which, mark or not.
     r"(?:is|are|do|does|did|will|can)\s+(?=[^,.;!?]*\sor\s+[a-z0-9:']+(?:\s+[a-z0-9:']+)?\s*$)|"
+    # "anyone down for ranked later", "anyone fancy drinks friday", "anybody got a spare
+    # controller", "who's up for brunch": the group asked, the mark left off.
+    r"(?:who(?:'s|\s+is)?|who\s+else(?:'s|\s+is)?)\s+"
+    r"(?:down|up\s+for|fancy|fancies|keen|wanna|want\s+to|wants?|free|around|interested|in\s+for|"
+    r"got|have|has|know|knows|need|needs|online|on\s+(?:tonight|later|now)|playing|awake|"
+    r"tried|been\s+to|seen|heard|remember|going|coming)\b|"
+    # "anyone else get side effects from the booster", "anybody watching the match": the
+    # others asked, whatever the verb (not "anyone who…", "anyone can…", "anyone is welcome").
+    r"(?:any\s*one|any\s*body|any1)(?:\s+else)?\s+(?!(?:who|that|can|could|would|will|but|is|"
+    r"was|else's|at|in|with|of|from|else\b))[a-z]+\b|"
+    # "do any of them have a pool", "are either of you free": one of several asked about.
+    r"(?:do|does|did|have|has|are|is|will|can|would)\s+(?:any|either|all|both|none|each|one)\s+of\s+"
+    r"(?:them|those|these|you|u|us|the|your|ur)\b|"
+    # "is it the kind of place that takes children", "is she still in hospital", "does he
+    # know", "will they be there": the verb before a pronoun asks, mark or not.
+    r"(?:is|are|was|does|did|has|have|will|can)\s+(?:it|that|this|these|those|he|she|they)\b"
+    r"(?!\s+(?:is|are|was|were)\b)|were\s+(?:they|he|she)\b|"
+    # "you're still coming sunday, yeah", "u got the keys right": the listener's own
+    # doings put to them to confirm, a tag at the end.
+    r"(?:you're|youre|you\s+are|u\s+r|ur|u're|you've|you|u)\s+(?=[^,.;!?]*,?\s+(?:yeah|yh|ya|"
+    r"right|no|innit|yes|ok|okay|eh)\s*$)|"
+    # "Would Tuesday at 2 suit", "does the 14th work for you": a time offered.
+    r"(?:would|will|does|do|could|is)\s+(?=[^,.;!?]{1,30}?\s(?:suit|work|be\s+(?:ok|okay|alright|"
+    r"convenient|possible|better|easier)|ok|okay|convenient)(?:\s+for\s+(?:you|u|everyone|all|"
+    r"both\s+of\s+you))?\s*$)|"
     # "did anyone elses dad get laid off": asking the others, the mark left off.
     r"(?:did|does|has|is|was|will|can)\s+(?:any\s*one|any\s*body|some\s*one|some\s*body)|"
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
@@ -101,8 +127,32 @@ _ASK_TO_BOOK = re.compile(
 have the bill?" (a request, not a possibility wondered about)."""
 
 
+_ASK_TO_ARRANGE = re.compile(
+    r"^(?:(?:so|and|also|hi|hey|ok|okay)\W+)*(?:could|can)\s+(?:we|i)\s+(?:please|possibly|"
+    r"kindly)\b|"
+    r"^(?:(?:so|and|also|hi|hey|ok|okay)\W+)*(?:could|can)\s+(?:we|i)\s+(?:just\s+|maybe\s+)?"
+    # "could we move the call": not "could we move to Denver?" (a new home wondered about).
+    r"(?:push|move(?!\s+(?:to|into|in|out|away|abroad|house|home|back|there|here|closer|nearer)\b)|"
+    r"reschedule|postpone|bring\s+(?:it\s+|this\s+|that\s+)?forward|shift|put\s+"
+    r"(?:it\s+|this\s+|that\s+)?(?:back|off)|rearrange|delay|set\s+up|arrange|hop\s+on|jump\s+on|"
+    r"have\s+a\s+(?:quick\s+)?(?:call|chat|word))\b"
+)
+"""Asking the listener to agree to an arrangement: "Could we possibly push our call to
+Thursday?", "can we please move standup", "could I set up a quick call" (a request, where
+"could we go to the beach?" suggests)."""
+
+
+_TIME_OFFERED = re.compile(
+    r"^(?:would|will|does|do|could|is)\s+(?!(?:you|u|we|i)\b)[^,.;!?]{1,30}?\s(?:suit|work|be\s+"
+    r"(?:ok|okay|alright|convenient|possible|better|easier)|ok|okay|convenient)(?:\s+for\s+(?:you|"
+    r"u|everyone|all|both\s+of\s+you))?\s*\??$"
+)
+"""A time or an option offered to the listener: "Would Tuesday at 2 suit?", "does the 14th
+work for you" (asked, not a possibility wondered about)."""
+
+
 def question_intent(low: str) -> MessageIntent:
-    if _ASK_TO_BOOK.search(low):
+    if _ASK_TO_BOOK.search(low) or _ASK_TO_ARRANGE.search(low) or _TIME_OFFERED.search(low):
         return "none"
     if _SUGGEST_Q.search(low):
         return "hypothetical"

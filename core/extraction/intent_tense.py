@@ -41,7 +41,47 @@ FAR_PAST = re.compile(
     r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"
     r"pandemic|lockdowns?)\b"
 )
+CARE_STATE = re.compile(
+    r"(?:^|[,;]\s*)(?:(?:his|her|their|my)\s+)?(?:appetite|mood|temp|temperature|bp|blood\s+pressure|"
+    r"sats|o2|obs|pulse|heart\s+rate|pain|sleep|skin|bowels|urine|output|(?:fluid\s+)?intake|"
+    r"breathing|chest|cough|mobility|wound|dressing|swelling|(?:blood\s+)?sugars?|glucose|"
+    r"energy|spirits|colou?r|speech|memory|confusion|balance)\s+(?:(?:very|a\s+bit|quite|fairly|"
+    r"much|a\s+little|slightly|well|still|now|ok|okay)\s+)?(?:poor|good|low|high|stable|"
+    r"normal|settled|fine|ok|okay|intact|reduced|improved|improving|better|worse|raised|elevated|"
+    r"clear|quiet|bright|brighter|comfortable|sore|tender|swollen|dry|loose|regular|unchanged|"
+    r"controlled|managed|up|down)\b(?!\s+(?:to|from|by)\b)"
+)
+_CARE_DONE = (
+    r"(?:^|[,;]\s*)(?:(?:his|her|their|my)\s+)?(?:bloods|blood\s+test|meds|medication|tablets|"
+    r"antibiotics|insulin|fluids|catheter|bag|pad|cream|physio|referral|prescription|x-?ray|scan|"
+    r"swab|sample|dressing|obs|observations|bp|temp|weight)\s+(?:all\s+)?(?:taken|given|done|"
+    r"changed|checked|sent|started|stopped|increased|reduced|booked|ordered|requested|chased|"
+    r"completed|applied|emptied|collected|dispensed|renewed)\b"
+)
+_SYMPTOM = (
+    r"(?:pain|chest\s+pain|fever|temp|temperature|vomiting|sickness|bleeding|headaches?|dizziness|"
+    r"swelling|falls|seizures|fits|diarrh(?:o)?ea|cough|coughing|rash|nausea|breathlessness)"
+)
+_SYMPTOM_GONE = (
+    # "no more chest pain since Tuesday", "no fever since yesterday": gone, and since when
+    # (not a bare "no fever" said beside a question, a detail of what is asked).
+    rf"(?:^|[,;]\s*)no\s+(?:(?:more|further)\s+{_SYMPTOM}\b(?!\s+(?:if|when|unless)\b)|"
+    rf"{_SYMPTOM}\s+(?:since|for\s+(?:\d+|a|two|three|24|48)|overnight|today|this\s+morning|now)\b)"
+)
+CARE_NOTE = re.compile(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}")
+"""A carer's note of a state, the verb left out ("Appetite poor today", "mood low this
+morning, refused breakfast", "BP stable, pain controlled"), of care done ("bloods taken,
+results to follow") or of a symptom gone ("no more chest pain since Tuesday"): how the
+patient is now, whatever the note then says was done."""
+_BETTER_THAN_EVER = (
+    r"\b(?:couldn't|couldnt|could\s+not|can't|cant|cannot)\s+be\s+(?:any\s+)?(?:happier|nicer|"
+    r"better|worse|prouder|easier|kinder|friendlier|lovelier|sweeter|closer|cheaper|quieter|"
+    r"comfier|cosier|cozier|calmer|busier|luckier|prettier|more\s+[a-z]+|less\s+[a-z]+)\b"
+)
+"""Praise or complaint at its limit ("the staff couldn't be nicer", "I couldn't be
+happier"): a present judgement, not an ability in the past."""
 PRESENT_OVERRIDE = re.compile(
+    rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|"
     # "went vegetarian last year and haven't looked back": still so.
     r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"

@@ -52,7 +52,11 @@ _FRAME = re.compile(
     r"(?:please\s+|kindly\s+)?(?:be\s+advised|be\s+informed|be\s+notified|kindly\s+note|note)|"
     r"this\s+is\s+(?:just\s+)?to\s+(?:confirm|let\s+you\s+know|inform\s+you)|"
     r"for\s+(?:scheduling|planning)\s+purposes|for\s+your\s+information|"
-    r"following\s+up\s+on\s+(?:my|our)\s+(?:earlier|last|previous)\s+(?:email|message|note|call))"
+    r"following\s+up\s+on\s+(?:my|our)\s+(?:earlier|last|previous)\s+(?:email|message|note|call)"
+    # "Following up on my earlier email regarding the refund": the follow-up is the
+    # message, with nothing after it to read as news.
+    r"(?!\s+(?:regarding|about|re|concerning|on|with\s+regards?\s+to|in\s+regards?\s+to|as\s+"
+    r"regards)\b))"
     r"(?:\s+that\b)?[\s,:;-]*",
     re.I,
 )

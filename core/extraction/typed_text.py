@@ -18,6 +18,7 @@ from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.shouting import quieter
+from core.extraction.thing_is import thing_is
 from core.extraction.typos import fix_slips
 
 _QUOTES = str.maketrans(
@@ -144,6 +145,13 @@ _CHAT_WORDS = {
     "gettin": "getting",
     "movin": "moving",
     "workin": "working",
+    # Spoken contractions of an aim or an intent: "tryna hit plat before the season ends",
+    # "boutta log off", "hafta work saturday".
+    "tryna": "trying to",
+    "finna": "going to",
+    "boutta": "about to",
+    "bouta": "about to",
+    "hafta": "have to",
 }
 _CHAT_WORD = re.compile(
     r"\b(?:"
@@ -321,6 +329,7 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
+    flat = thing_is(flat)
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)
     return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

@@ -118,6 +118,9 @@ PROBE_SETS = (
     "probes15b",
     "probes15b2",
     "probes15b3",
+    "probes15a",
+    "probes15a2",
+    "probes15a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -141,9 +144,13 @@ every way — "R8 500", "1.200,50 €", "$2.4k" —, headline bills, subscriptio
 lines, names, zones, homes, long posts, in gamers', students', couples', freelancers' and
 world Englishes' voices) and ``probes14a`` (fourteenth round: travel and whereabouts, family and health, booking
 dialogue and reported speech, in texting, dictation, carers' notes, formal mail, teens and
-Indian, Nigerian, Filipino, German and Spanish speakers' English) and ``probes15b``
+Indian, Nigerian, Filipino, German and Spanish speakers' English), ``probes15b``
 (fifteenth round, one batch per file: trips, whereabouts, homes and itineraries in literary,
-diary, nomads', students', teens', couples', forum and itinerary voices).
+diary, nomads', students', teens', couples', forum and itinerary voices), and ``probes15a``
+(fifteenth round, intents in the voices the held-out halves found weakest: a booking desk's
+customer, health, mail, family, gamers, itineraries, travel diaries, carers' hand-over notes,
+friends; requests put as statements, questions without their mark, indirect questions, hopes,
+conditions, reported speech, imperative notes, lists; ``probes15a2`` and ``probes15a3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -336,6 +343,9 @@ _PROBE_MINIMUM = {
     "probes15b": 80,
     "probes15b2": 80,
     "probes15b3": 80,
+    "probes15a": 90,
+    "probes15a2": 90,
+    "probes15a3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -601,6 +611,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # with their dates, Easter, texting interjections, literary arrivals), committed before
     # the extractor ran on it: 0.815/0.536 (45/84) before its fixes; 0.877/0.762 after.
     ("probes15b3", "dev"): Figures(0.84, 0.71, 0.00, 0.00, 0, 0.00),
+    # probes15a, probes15a2, probes15a3 (fifteenth round: intents in the weakest held-out
+    # voices; no realistic set opened), one batch each committed before the extractor ran
+    # on it and scored before its fixes: 0.809 (94), 0.874 (95), 0.838 (80); no false
+    # commit. After the round 0.989, 1.000 and 0.938, no false commit.
+    ("probes15a", "dev"): Figures(0.95, 0.90, 0.00, 0.00, 0, 0.00),
+    ("probes15a2", "dev"): Figures(0.96, 0.90, 0.00, 0.00, 0, 0.00),
+    ("probes15a3", "dev"): Figures(0.90, 0.90, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

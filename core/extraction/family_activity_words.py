@@ -18,10 +18,12 @@ HEAD = (
     r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
     r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
     r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointments?|check-?ups?|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"
-    r"follow-?up|consult(?:ation)?|exam|"
+    r"follow-?up|consult(?:ation)?|exams?|"
+    # A child's evenings and days out: "the swimming gala", "Priya's sleepover is off".
+    r"gala|sleepover|sleep-?over|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
     r"pickup|pick-up|dropoff|drop-off|party|meet|"
@@ -36,7 +38,7 @@ SPORT = (
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 ACTIVITY = re.compile(
     # "therapy session", "physio appointment": a head may name the kind of the next.
-    rf"\b(?P<act>(?:(?:{SPORT})\s+)?(?:{HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
+    rf"\b(?P<act>(?:(?:{SPORT})\s+)?(?:{HEAD})(?:\s+(?:session|appointment|appt|visit|classes|class|lessons?))?|"
     rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
     rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
     rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
@@ -60,7 +62,8 @@ ILL_AFTER = re.compile(
 )
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
 MOVED = re.compile(
-    r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
+    # "physio has moved to Thursdays", "the exams have been moved", "'s been pushed".
+    r"^\s*(?:is\s+|was\s+|got\s+|are\s+|were\s+|(?:has|have|'s|'ve)\s+(?:been\s+)?)?(?:moved|rescheduled|pushed|postponed|changed|"
     r"switched|bumped|shifted)\b|"
     # A new day said as what it is now: "parents evening is now on the 12th not the 5th",
     # "swimming's now thursdays", "the recital is now at 6 instead".

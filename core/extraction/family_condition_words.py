@@ -66,6 +66,25 @@ _IN_CARE = re.compile(
     r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # A hospital's units by what they treat: "in the stroke unit", "taken into the cardiac
+    # ward", "moved out of ICU onto a normal ward", "in NICU".
+    r"(?:(?:been\s+|got\s+|was\s+|were\s+)?(?:taken|moved|transferred|rushed|admitted)\s+"
+    r"(?:(?:out\s+of|from)\s+(?:the\s+)?(?:icu|hdu|intensive\s+care|resus|a\s*&\s*e)\s+)?"
+    r"(?:in|into|onto|to)|in|on)\s+(?:the\s+|a\s+)?"
+    r"(?:(?:(?:normal|general|regular|medical|surgical|stroke|cardiac|coronary|"
+    r"oncology|cancer|burns|renal|respiratory|neuro|orthopaedic|orthopedic|psych(?:iatric)?|"
+    r"acute|assessment)\s+){1,2}(?:unit|ward)|ccu|nicu|picu|scbu)\b|"
+    # Kept in by the hospital: "he's been kept in for observation", "kept in overnight".
+    r"(?:been\s+|got\s+|was\s+|were\s+|being\s+)?kept\s+in\s+(?:(?:the\s+)?hospital\s+)?"
+    r"(?:for\s+(?:observation|obs|tests|monitoring|another\s+night|a\s+few\s+days)|overnight|"
+    r"again)\b|"
+    # Laid up or off their feet, whatever with: "laid up with his back", "off her feet with
+    # a migraine".
+    r"(?:been\s+)?laid\s+up\b|off\s+(?:his|her|their|my)\s+feet\s+with\b|"
+    # How a carer or a parent says a body is off: "a bit wheezy", "snuffly", "off colour".
+    r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
+    r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
+    r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated)\b|"
     # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
     r"complaining\s+of\s+(?:(?:chest|tummy|stomach|back|head|ear|leg|hip)\s+)?(?:pains?|aches?|"
     r"feeling\s+(?:dizzy|sick|faint|unwell)|dizziness|nausea|breathlessness)|"
@@ -106,7 +125,12 @@ _ON_THE_MEND = re.compile(
     r"(?:that|the|this|their|his|her|a)\s+|"
     r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:kicked|beaten|beat)\s+(?:the|that|this|his|her|their)\s+"
     r"(?:\w+\s+)?(?:flu|cold|bug|virus|cough|infection|covid|fever)\b|"
-    r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z])"
+    r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z]|"
+    # A carer's note of the day: "Nana had a good day, no falls", "Dad's had a settled night"
+    # (not "had a great day at the zoo": an outing, not health).
+    r"(?:had|has\s+had|'s\s+had)\s+(?:a\s+)?(?:(?:really|very|pretty|much|fairly|quite)\s+)?"
+    r"(?:good|better|settled|comfortable|peaceful|restful)\s+(?:day|night|morning|afternoon|"
+    r"evening|weekend)(?!\s+(?:at|out|with|in|on|of|for)\b))"
 )
 """On the way back to health: well."""
 

@@ -30,6 +30,8 @@ _STATUS = re.compile(
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
     r"at\s+(?:uni|university|college|boarding\s+school)(?=\s+(?:in|up\s+in|down\s+in|out\s+in)\s)|"
     r"traveling|travelling|out\s+of\s+town|home|"
+    # Indian English "out of station" is out of town; "at home taking rest" is home.
+    r"out\s+of\s+station|(?:back\s+)?at\s+home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
@@ -168,6 +170,9 @@ _STATUS_CANON = {
     "traveling": "away",
     "travelling": "away",
     "out of town": "away",
+    "out of station": "away",
+    "at home": "home",
+    "back at home": "home",
     "on a trip": "away",
     "at camp": "away",
     "back": "home",
@@ -260,7 +265,9 @@ TAKEN_IN = re.compile(
     r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
 )
 """Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
-_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s)\b)")
+_AND_THEN = re.compile(
+    r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s|seems|looks|feels)\b)"
+)
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
@@ -300,6 +307,8 @@ def member_status(rest: str) -> str | None:
         after = " " + rest[m.end() :]
         if _ILLNESS.search(after) or _COMING_DOWN.search(after):
             return "sick"
+        if condition_said(after.strip()) == "sick":
+            return "sick"  # "slept badly and is a bit wheezy today"
     return said if said is not None else condition_said(rest)
 
 
@@ -325,7 +334,7 @@ def _member_status(rest: str) -> str | None:
             st = "sick"
         elif said.startswith("back to "):
             st = "well"
-        elif said.startswith(("at ", "back at ", "away at ")):
+        elif said.startswith(("at ", "back at ", "away at ")) and st != "home":
             st = "away"
         if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
             st = "sick"  # "home with a cold", "home from nursery again with a cough"

@@ -33,7 +33,7 @@ _WHO = (
 _HEADER = re.compile(
     r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"
     r"msg|message|text|voicemail|note)\s+)?(?:from|by)\s+(?:" + _WHO.format("a") + r")"
-    r"(?:\s*\([^)]*\))?\s*[:,-]\s*|"
+    r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
     r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
     r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
@@ -49,7 +49,10 @@ _SUBJECT_FIRST = re.compile(
     r"^(?:i|i'm|im|i've|i'll|i'd|we|we're|we've|we'll|you|u|ur|you're|the|my|our|your|it|it's|its|"
     r"this|that|there|they|they're|he|he's|she|she's|kids|a|an|if|when|can|could|would|will|"
     r"call|tell|text|please|pls|don't|dont|do|did|are|is|was|ok|okay|yes|yeah|yep|no|nope|hi|"
-    r"hey|hello|love|thanks|thank|lol|haha|what|where|who|how|why|mom|dad|[A-Z][a-z]+\s+"
+    r"hey|hello|love|thanks|thank|lol|haha|what|where|who|how|why|mom|dad|"
+    # A relative named first is the subject: "mum's been taken in", "grandad is home".
+    r"mum|mummy|mama|daddy|papa|nan|nana|gran|granny|grandma|grandpa|grandad|hubby|baby|"
+    r"twins|your|ur|[A-Z][a-z]+\s+"
     r"(?:is|was|has|will|and))\b",
 )
 """What a quote with its subject opens on; any other opening leaves the subject out, as a
@@ -60,7 +63,12 @@ _BE_LED = re.compile(
     r"running|about|waiting|away)\b",
     re.IGNORECASE,
 )
-_ADDRESS = re.compile(r"^(?:dad|mom|mum|honey|babe|sweetie|love|hon|hun)\b[,\s]*", re.I)
+_ADDRESS = re.compile(
+    # "mum, landed safe": whom the quote calls out to; not "mum's been taken in", "mum is…".
+    r"^(?:dad|mom|mum|honey|babe|sweetie|love|hon|hun)\b(?![\'’])"
+    r"(?!\s+(?:is|was|has|had|got|and|says|said|will)\b)[,\s]*",
+    re.I,
+)
 
 
 def handed_on(text: str) -> str:
@@ -104,7 +112,17 @@ def handed_on(text: str) -> str:
             said = f"{who} is {said}"
         else:
             said = f"{who} {said}"
+    if rel is not None:
+        # A relative writing to the user: "your gran" is the user's gran.
+        said = _YOUR.sub("my", said)
     return f"{said}{after}".strip()
+
+
+_YOUR = re.compile(
+    r"\b(?:your|ur)\b(?=\s+(?:" + _RELATIVE + r"|gran|granny|nan|nana|grandad|"
+    r"mum|mom|dad|brother|sister|aunt|uncle)\b)",
+    re.IGNORECASE,
+)
 
 
 _FEMALE = re.compile(r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt")

@@ -373,8 +373,9 @@ def _activity(clause: Clause) -> list[Candidate]:
             # "school is closed tomorrow": the day that is off is kept, not only its expiry.
             out.append(Candidate(f"{field}.schedule", ref.iso(clause.at), 0.95, "assertive", until))
         return out
-    if ref is None and PUT_OFF.match(rest):
-        return [Candidate(f"{field}.event_status", "moved", 0.9)]  # no new day said yet
+    if ref is None and (PUT_OFF.match(rest) or MOVED.match(rest)):
+        # No new day said, or not as a date: "moved to Tuesdays", "moved to after Easter".
+        return [Candidate(f"{field}.event_status", "moved", 0.9)]
     if ref is None or WHERE_ONE_IS.search(clause.low, 0, m.start()):
         return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)

@@ -54,7 +54,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
-            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|the\s+back\s+burner)\b)"
+            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|pause|the\s+back\s+burner)\b)"
         ),
         "blocked",
     ),
@@ -76,7 +76,9 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:is|was|got|has\s+been|'s)\s+(?:officially\s+|now\s+)?(?:cancell?ed|"
-            r"canceled|killed|scrapped|dropped|shelved|dead|abandoned)\b"
+            # "the Kestrel logo job got canned", "the pilot's been axed"
+            r"canceled|killed|scrapped|dropped|shelved|dead|abandoned|canned|axed|binned|nixed|"
+            r"ditched)\b"
         ),
         "cancelled",
     ),
@@ -109,6 +111,8 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
+            # "the brochure went to print on Monday", "the zine's gone to the printers"
+            r"(?:went|gone|has\s+gone|'s\s+gone)\s+to\s+(?:print|press|the\s+printers?)|"
             # "is out" is a release, not someone away ("is out of town", "out sick today").
             r"is\s+(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
             r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
@@ -133,6 +137,10 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         # "the onboarding revamp kicks off monday": under a day ahead, a plan (``_candidate``).
         re.compile(
             r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b|"
+            # "the podcast edit is about halfway", "the deck's nearly done", "60% done"
+            r"(?:\s+(?:project\s+)?(?:is|are)|\s*'s)\s+(?:(?:about|nearly|almost|roughly|only|maybe|"
+            r"like)\s+)?(?:halfway(?:\s+(?:done|there|through))?|half\s+(?:done|finished)|"
+            r"\d{1,2}\s*%\s+(?:done|there|finished)|(?:mostly|nearly|almost)\s+(?:done|finished|there))\b|"
             r"\s+(?:project\s+)?(?:kicks|kicked|is\s+kicking|'s\s+kicking)\s+off\b"
         ),
         "in_progress",
@@ -209,7 +217,10 @@ _OTHER_DOMAIN = re.compile(
     r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|"
     r"school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|trial|plans?|meeting|"
-    r"job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
+    # A job is the employment ("my new job", "the job"), but a client's job is work: "the
+    # Kestrel logo job got canned".
+    r"(?:^|(?:new|old|day|dream|summer|side|part-?time|full-?time|first|current|last|temp|"
+    r"my|the|a|this|that)\s+)job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
     r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise|"
     # "my 7:15 train got cancelled": a leg of the commute, not a project.
@@ -298,6 +309,7 @@ _GATE = frozenset(
         *("grinding", "plugging", "chipping", "slogging", "hammering", "crunching", "stalled"),
         *("axed", "canned", "nixed", "binned", "ditched", "ice", "burner"),
         *("rebuilding", "redesigning", "revamping", "overhauling", "reworking"),
+        *("pause", "print", "press", "printers", "halfway", "half", "nearly", "almost", "mostly"),
         "kicking",
         "kicks",
         "kill",

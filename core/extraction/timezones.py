@@ -85,7 +85,12 @@ _SAID = re.compile(
     r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on|"
     r"(?:moved|switched|changed|shifted|relocated)\s+to|(?:timings?|hours|clock)\s+(?:is|are)|"
     # "I'm UTC+1 for the next month": the offset said as what one is
-    r"(?:i'm|im|i\s+am|we're|we\s+are)(?=\s+(?:gmt|utc)\s*[+-]))\s+)"
+    # "we're Central time here in Chicago", "im pacific time btw": the zone one is, "on" left out
+    r"(?:i'm|im|i\s+am|we're|we\s+are)(?=\s+(?:(?:gmt|utc)\s*[+-]|(?:"
+    + _WORDS
+    + "|"
+    + _ABBREVS
+    + r")\s+time\b)))\s+)"
     r"(?:the\s+)?"
     rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
 )

@@ -22,6 +22,11 @@ HEAD = (
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"
     r"follow-?up|consult(?:ation)?|exams?|"
+    # Jabs and the visits named by whom one sees: "his MMR jab is Friday", "Ollie's dentist
+    # is Tuesday 4pm", "the baby's vaccinations got moved".
+    r"jabs?|vaccinations?|immuni[sz]ations?|booster|dentist|orthodontist|optician|op|"
+    # A school's meeting with the parents: "tomorrow's PTM", "the parent-teacher meeting".
+    r"ptm|parent[- ]teacher\s+(?:meeting|conference|interviews?)|"
     # A child's evenings and days out: "the swimming gala", "Priya's sleepover is off".
     r"gala|sleepover|sleep-?over|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
@@ -46,7 +51,10 @@ ACTIVITY = re.compile(
 )
 CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
-    r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
+    # "football's been rained off", "the match got snowed off"
+    r"closed|shut|rained\s+off|snowed\s+off|scrapped)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b|"
+    # Indian English: "the school is giving holiday tomorrow", "has declared a holiday".
+    r"^\s*(?:is|has|have|'s)\s+(?:giving|given|declared|announced)\s+(?:a\s+)?holiday\b"
 )
 # "no school friday", "the kids are off school", "we're skipping soccer today": not on for us.
 NO_ACT = re.compile(
@@ -64,7 +72,8 @@ ILL_AFTER = re.compile(
 MOVED = re.compile(
     # "physio has moved to Thursdays", "the exams have been moved", "'s been pushed".
     r"^\s*(?:is\s+|was\s+|got\s+|are\s+|were\s+|(?:has|have|'s|'ve)\s+(?:been\s+)?)?(?:moved|rescheduled|pushed|postponed|changed|"
-    r"switched|bumped|shifted)\b|"
+    # "brought forward to Tuesday", Indian English "preponed to the 12th", "put back a week"
+    r"switched|bumped|shifted|brought\s+forward|preponed|put\s+back)\b|"
     # A new day said as what it is now: "parents evening is now on the 12th not the 5th",
     # "swimming's now thursdays", "the recital is now at 6 instead".
     r"^\s*(?:(?:is|'s|are)\s+now|will\s+now\s+be)\s+(?:on|at|the|this|next|tomorrow|"
@@ -86,7 +95,7 @@ to april 2", "they pushed max's checkup to friday", "the dentist moved my appoin
 Friday"."""
 PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
 SCHEDULED = re.compile(
-    r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
+    r"^\s*(?:is|'s|are|start|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
 WHERE_ONE_IS = re.compile(
@@ -99,3 +108,9 @@ CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.
 CHANGED = re.compile(
     r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
 )
+WITH_WHOM = re.compile(
+    r"^\s+with\s+(?:(?:the|dr\.?|his|her|their|a|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?"
+    r"(?=\s+(?:is|was|got|has|have|'s|are|were|moved|cancell?ed|canceled)\b)"
+)
+"""Whom the activity is with, between it and what became of it: "dad's follow-up with the
+consultant got cancelled", "the playdate with the Khans is off"."""

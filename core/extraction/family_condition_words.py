@@ -81,10 +81,29 @@ _IN_CARE = re.compile(
     # Laid up or off their feet, whatever with: "laid up with his back", "off her feet with
     # a migraine".
     r"(?:been\s+)?laid\s+up\b|off\s+(?:his|her|their|my)\s+feet\s+with\b|"
+    # Kept in bed or sectioned: "on bed rest", "bed-bound", "keeps to her bed", "post-op".
+    r"on\s+(?:strict\s+)?bed\s*rest\b|bed-?bound\b|keeps?\s+to\s+(?:her|his|their)\s+bed\b|"
+    r"post-?op\b|(?:been\s+|was\s+|got\s+)?sectioned\b|tested\s+positive\b(?!\s+for\s+"
+    r"(?:antibodies|pregnancy))|"
+    # Kept up by an illness: "the baby's been up all night with colic", "up half the night
+    # coughing".
+    r"(?:been\s+)?up\s+(?:all|half\s+the|most\s+of\s+the)\s+night\s+(?:with\s+(?:a\s+|the\s+|her\s+|"
+    r"his\s+)?(?:colic|fever|temp|temperature|cough|croup|earache|ear\s+ache|tummy\s+ache|"
+    r"sickness|vomiting|diarrh?o?ea|a\s+bug|the\s+bug)|coughing|vomiting|being\s+sick|throwing\s+up)\b|"
     # How a carer or a parent says a body is off: "a bit wheezy", "snuffly", "off colour".
     r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
     r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
-    r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated)\b|"
+    r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy)\b|"
+    # Going down: "has been failing since the autumn", "he's really gone downhill".
+    r"(?:(?:has|have)\s+)?(?:really\s+|badly\s+)?(?:gone|going|went)\s+downhill\b|"
+    r"(?:deteriorating|declining)\b|"
+    r"failing(?=\s*(?:$|[,.;!]|since|fast|badly))|"
+    # A runny nose with it: "teething and has a runny nose".
+    r"(?:has|got|has\s+got|'s\s+got)\s+(?:a\s+)?(?:runny|stuffy|blocked|snotty)\s+nose\b|"
+    # Admitted at a hospital named by its letters: "admitted at LUTH since Tuesday".
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+at\s+(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+"
+    r"(?:since|from|yesterday|today|last\s+night|this\s+morning|for\s+(?:the\s+)?(?:last|past|\d|two|"
+    r"three|a\s+few))\b|"
     # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
     r"complaining\s+of\s+(?:(?:chest|tummy|stomach|back|head|ear|leg|hip)\s+)?(?:pains?|aches?|"
     r"feeling\s+(?:dizzy|sick|faint|unwell)|dizziness|nausea|breathlessness)|"
@@ -110,6 +129,7 @@ _FLARE = re.compile(
 _ON_THE_MEND = re.compile(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
     r"already|now|today|slowly)\s+)*"
+    r"(?:(?:feeling|looking|seeming)\s+(?:(?:a\s+lot|much|so\s+much|loads|way)\s+)?)?"
     r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
     # A carer's note: "more alert this morning", "more settled today".
     r"more\s+(?:alert|awake|responsive|settled|comfortable|chatty|mobile)|"

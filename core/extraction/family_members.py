@@ -88,10 +88,11 @@ _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
 _FRAME = re.compile(
     r"(?:i\s+think|i\s+guess|i\s+believe|i\s+bet|(?:i'm\s+|im\s+)?pretty\s+sure|"
     r"looks\s+like|sounds\s+like|seems\s+like|turns\s+out|"
-    # Who looks after the member, reporting: "the doctor says dad has pneumonia", "the vet
-    # thinks Biscuit has an infection", "the ward sister said mum is comfortable".
+    # Who looks after the member, reporting: "the doctor says dad has pneumonia", "the GP
+    # thinks my son has an infection", "the ward sister said mum is comfortable" (not the
+    # vet: a pet's health is no family member's status).
     r"(?:the|our|his|her|their)\s+(?:(?:district|school|ward|night|practice)\s+)?"
-    r"(?:doctors?|doc|gp|nurses?|consultant|surgeon|vet|specialist|paediatrician|pediatrician|"
+    r"(?:doctors?|doc|gp|nurses?|consultant|surgeon|specialist|paediatrician|pediatrician|"
     r"midwife|sister(?<=ward\ssister)|carer|physio|dentist|school|nursery|teacher|hospital|ward)\s+"
     r"(?:says|said|thinks|reckons|told\s+(?:me|us)|tells\s+(?:me|us)|confirmed|confirms))"
     r"\s+(?:that\s+)?",

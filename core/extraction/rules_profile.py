@@ -21,8 +21,8 @@ from core.extraction.profile_after import NOW_AT, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_employer import GATE as _JOB_GATE
 from core.extraction.profile_employer import JOB_HELD, employer_in
+from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
-from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
@@ -102,7 +102,7 @@ _DIET = re.compile(
     rf"(?P<diet>{_DIETS})\b"
 )
 _DIET_LINE = re.compile(
-    rf"^(?:(?:now|still|fully|officially)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
+    rf"^(?:(?:now|still|fully|officially|strictly|completely|totally|mostly|100%)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
     r"(?=\s+(?:now|since|as\s+of|these\s+days|for\s+(?:a|an|\w+)\s+(?:years?|months?|weeks?))\b)"
 )
 """A status line without its subject: "vegetarian as of this year", "vegan since january"."""
@@ -140,7 +140,11 @@ _NAME = re.compile(
     # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
     r"myself)\s+"
 )
-_INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
+_INTRO = re.compile(
+    r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)"
+    # "I'm Siobhan, the new parent rep for class 3": the name, then who one is.
+    r"(?:$|,\s+(?i:the|a|an|your|ur)\s+(?i:new\s+)?[a-z])"
+)
 _HERE_INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
     r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:-]|$)"
@@ -398,6 +402,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         sure = 0.85 if m3.group("hi") or m3.group("tail") else 0.82
         out.append(Candidate("profile.name", name[0].upper() + name[1:], sure))
     tz = spoken_timezone(text, low)
-    if tz is not None and (_OWN_ZONE.match(low) or not _CLOCK_TIME.search(low)):
+    own_clock = _OWN_ZONE.match(low) or CLOCK_HERE.search(low)
+    if tz is not None and (own_clock or not _CLOCK_TIME.search(low)):
         out.append(Candidate("profile.timezone", tz, 1.0))
     return out

@@ -110,3 +110,144 @@ def test_profile_fifteenth(text: str, field: str, value: str) -> None:
 )  # fmt: skip
 def test_not_the_profile_fifteenth(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+# ---------------------------------------------------------------- batch 2
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "status"),
+    [
+        # Pushed to production, handed in ("is in"), signed off.
+        ("the hotfix was deployed to prod an hour ago", "hotfix", "shipped"),
+        ("new pricing page has been pushed to live", "new_pricing_page", "shipped"),
+        ("my dissertation is in!!! free at last", "dissertation", "shipped"),
+        ("the tender bid is finally in", "tender_bid", "shipped"),
+        ("the client signed off on the Haworth brochure this morning", "haworth_brochure",
+         "shipped"),
+        # Delayed or held up, waiting on sign-off: blocked.
+        ("the kitchen extension is delayed again, no bricks", "kitchen_extension", "blocked"),
+        ("app launch got held up by the App Store review", "app_launch", "blocked"),
+        ("still waiting for approval on the new logo", "logo", "blocked"),
+        # On track, with legal, in review: under way, whatever day it is due.
+        ("the migration is on track for Friday", "migration", "in_progress"),
+        ("Q2 report is with the client for comments", "q2_report", "in_progress"),
+        ("the manuscript is in review with my editor", "manuscript", "in_progress"),
+    ],
+)  # fmt: skip
+def test_project_status_fifteenth_second(text: str, slug: str, status: str) -> None:
+    assert said(text).get(f"project.{slug}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my flight is delayed", "project.flight.status"),
+        ("the cake is in", "project.cake.status"),
+        ("my mum is with the client", "project.mum.status"),
+        ("i got signed off sick", "project.sick.status"),
+        ("the report is in the drawer", "project.report.status"),
+    ],
+)  # fmt: skip
+def test_not_a_project_fifteenth_second(text: str, field: str) -> None:
+    assert field not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("strictly vegan since last summer", "profile.diet", "vegan"),
+        ("Completely gluten free now, doctor's orders", "profile.diet", "gluten free"),
+        ("I'm Siobhan, the new parent rep for class 3", "profile.name", "Siobhan"),
+        ("Hello, I am Arjun, your new neighbour", "profile.name", "Arjun"),
+        # The hour where one is, and where.
+        ("it's 3am here in Lagos so excuse the typos", "profile.timezone", "Africa/Lagos"),
+        ("its like midnight here in perth lol", "profile.timezone", "Australia/Perth"),
+        ("It's almost 2pm here in Denver", "profile.timezone", "America/Denver"),
+    ],
+)  # fmt: skip
+def test_profile_fifteenth_second(text: str, field: str, value: str) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I'm Tired, the worst week", "profile.name"),
+        ("it's 3am in Manila for my sister", "profile.timezone"),
+        ("it's sunny here in Leeds", "profile.timezone"),
+    ],
+)  # fmt: skip
+def test_not_the_profile_fifteenth_second(text: str, field: str) -> None:
+    assert field not in facts(text)
+
+
+# ---------------------------------------------------------------- batch 3
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "status"),
+    [
+        ("still ploughing through the grant report", "grant_report", "in_progress"),
+        ("wading through my dissertation edits this week", "dissertation_edits", "in_progress"),
+        ("grinding through the Q4 forecast, send snacks", "q4_forecast", "in_progress"),
+        ("the Hale website is officially live!!", "hale_website", "shipped"),
+        ("Invoice sent and the Tran logo is finally done", "tran_logo", "shipped"),
+    ],
+)  # fmt: skip
+def test_project_status_fifteenth_third(text: str, slug: str, status: str) -> None:
+    assert said(text).get(f"project.{slug}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "took on a contract with Monzo, started Monday",
+        "started today, wish me luck",
+        "work kicked off this week",
+    ],
+)
+def test_a_day_is_no_project(text: str) -> None:
+    days = ("monday", "today", "this_week")
+    assert not [f for f in said(text) if f.startswith("project.") and f.split(".")[1] in days]
+
+
+# ---------------------------------------------------------------- a job left later on
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We came to Leeds for my job at Arup. Then in 2024 I was made redundant. Still here though.",
+        "so i was at Boots for 6 yrs, got the email in jan, i was let go. now figuring stuff out",
+        "Worked at Aviva since uni but I quit in March, best decision ever",
+    ],
+)
+def test_an_employer_left_later_in_the_message_is_not_kept(text: str) -> None:
+    found = extract_offline(text, at=AT).observations
+    assert not [o for o in found if o.field == "profile.employer" and o.intent == "assertive"]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I work at Tesco and I quit smoking last year", "Tesco"),
+        ("I was laid off from Barclays in May and now I work at Monzo", "Monzo"),
+        ("I'm at Deloitte. My brother was made redundant.", None),
+    ],
+)
+def test_a_job_left_ends_only_the_one_before_it(text: str, employer: str | None) -> None:
+    assert facts(text).get("profile.employer") == employer
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        # The job lost dates the job held now.
+        ("been working at Lidl since I got laid off", "Lidl"),
+        ("working for Deliveroo ever since I was let go", "Deliveroo"),
+        ("I've been at Asda after I was made redundant from the bank", "Asda"),
+    ],
+)
+def test_a_job_lost_that_dates_the_job_now(text: str, employer: str) -> None:
+    assert facts(text).get("profile.employer") == employer

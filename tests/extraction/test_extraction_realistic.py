@@ -115,6 +115,9 @@ PROBE_SETS = (
     "probes14b2",
     "probes14b3",
     "probes14a",
+    "probes15c",
+    "probes15c2",
+    "probes15c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -138,7 +141,11 @@ every way — "R8 500", "1.200,50 €", "$2.4k" —, headline bills, subscriptio
 lines, names, zones, homes, long posts, in gamers', students', couples', freelancers' and
 world Englishes' voices) and ``probes14a`` (fourteenth round: travel and whereabouts, family and health, booking
 dialogue and reported speech, in texting, dictation, carers' notes, formal mail, teens and
-Indian, Nigerian, Filipino, German and Spanish speakers' English).
+Indian, Nigerian, Filipino, German and Spanish speakers' English) and ``probes15c``,
+``probes15c2``, ``probes15c3`` (fifteenth round, one batch each, no travel or money:
+relatives' health, carers' and colleagues' handoffs, family events and school days off,
+work status, names, diets, zones, in gamers', students', teens', literary, long-post,
+freelancers' and world Englishes' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -328,6 +335,9 @@ _PROBE_MINIMUM = {
     "probes14b2": 80,
     "probes14b3": 80,
     "probes14a": 280,
+    "probes15c": 80,
+    "probes15c2": 80,
+    "probes15c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -579,6 +589,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # After the round the whole set (290) 0.959/0.924, no false commit, no forbidden field
     # (eight labels set to the catalogue after their batch was scored: see its README).
     ("probes14a", "dev"): Figures(0.92, 0.86, 0.00, 0.00, 0, 0.00),
+    # probes15c, 15c2, 15c3 (fifteenth round, words15c: health, family, events, work and
+    # profile outside travel and money; no realistic set opened), one batch each, committed
+    # before the extractor ran on it and scored before its fixes (field recall as first
+    # labelled): batch 1 (97) 0.845/0.494 (38/77), two forbidden fields; batch 2 (90)
+    # 0.900/0.460 (29/63); batch 3 (82) 0.915/0.556 (35/63); no false or counterfactual
+    # commit. After the round: 0.887/0.842, 0.911/0.951, 0.927/0.774, no forbidden field.
+    ("probes15c", "dev"): Figures(0.85, 0.79, 0.00, 0.00, 0, 0.00),
+    ("probes15c2", "dev"): Figures(0.88, 0.90, 0.00, 0.00, 0, 0.00),
+    ("probes15c3", "dev"): Figures(0.89, 0.72, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

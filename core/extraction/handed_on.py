@@ -18,7 +18,8 @@ from core.extraction.first_names import is_first_name
 
 _RELATIVE = (
     r"mom|mum|mother|dad|father|wife|husband|partner|son|daughter|sister|brother|grandma|"
-    r"grandpa|grandmother|grandfather|nana|aunt|uncle|cousin|kids?|fianc[eé]e?"
+    r"grandpa|grandmother|grandfather|nana|grandad|granddad|granny|gran|nan|aunt|uncle|cousin|kids?|"
+    r"fianc[eé]e?"
 )
 _OTHERS = (
     r"friend|boss|roommate|flatmate|coworker|co-worker|colleague|neighbou?r|landlord|landlady|"
@@ -27,12 +28,16 @@ _OTHERS = (
 _WHO = (
     rf"(?:my\s+|our\s+)?(?:(?P<rel{{0}}>{_RELATIVE})|(?P<oth{{0}}>{_OTHERS}))\b|"
     # "from Sam:", "Priya texted": a first name, with its capital.
+    r"(?P<title{0}>(?-i:Mrs|Mr|Ms|Miss|Dr)\.?\s+)?"
     r"(?P<name{0}>(?-i:(?!(?:The|My|Our|Your|This|That|Me|Us|It|We|You|They|He|She|From|Fwd|Fw|Re|Note|Reminder|"
     r"Update|Subject|Subj|Quote|Quoting|Notice)\b)[A-Z][a-z]+))"
 )
 _HEADER = re.compile(
     r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"
     r"msg|message|text|voicemail|note)\s+)?(?:from|by)\s+(?:" + _WHO.format("a") + r")"
+    # "note from dad's care home: he has a cough": those who look after the relative.
+    r"(?P<carers>'s\s+(?:care\s+home|nursing\s+home|carers?|nurses?|ward|hospital|school|nursery|"
+    r"teacher|doctor|gp|day\s+centre|day\s+center))?"
     r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
     r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
     r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
@@ -79,7 +84,14 @@ def handed_on(text: str) -> str:
     rel = next((m.group(g) for g in ("rela", "relb", "relc", "reld") if m.group(g)), None)
     other = next((m.group(g) for g in ("otha", "othb", "othc", "othd") if m.group(g)), None)
     name = next((m.group(g) for g in ("namea", "nameb", "namec", "named") if m.group(g)), None)
-    if rel is None and other is None and name is not None and not is_first_name(name.lower()):
+    titled = any(m.group(g) for g in ("titlea", "titleb", "titlec", "titled"))
+    if (
+        rel is None
+        and other is None
+        and name is not None
+        and not titled
+        and not is_first_name(name.lower())
+    ):
         # "Handover note: I'm away…", "Quick note: …": a capitalised word before "note" that
         # is an English word labels the note; it names no one who wrote it.
         return text
@@ -94,6 +106,9 @@ def handed_on(text: str) -> str:
         who, pronoun = f"my {other.lower()}" if other else str(name), "their"
     them = {"her": "her", "his": "him"}.get(pronoun, "them")
     said = _ADDRESS.sub("", quote.strip())
+    if rel is not None and m.group("carers"):
+        # Their carers write of the relative: "he", "she" is the relative, not a sender.
+        return (_CARED_FOR.sub(who, said, count=1) + after).strip()
     subjectless = _SUBJECT_FIRST.match(said) is None and _SUBJECT_FIRST.match(said.lower()) is None
     said = _FIRST_PERSON.sub(
         lambda w: _AS_SAID_OF[" ".join(w.group("w").lower().split())].format(
@@ -112,9 +127,8 @@ def handed_on(text: str) -> str:
             said = f"{who} is {said}"
         else:
             said = f"{who} {said}"
-    if rel is not None:
-        # A relative writing to the user: "your gran" is the user's gran.
-        said = _YOUR.sub("my", said)
+    # Anyone writing to the user: "your gran", "your son" are the user's own.
+    said = _YOUR.sub("my", said)
     return f"{said}{after}".strip()
 
 
@@ -125,5 +139,6 @@ _YOUR = re.compile(
 )
 
 
+_CARED_FOR = re.compile(r"^(?:he|she)\b", re.IGNORECASE)
 _FEMALE = re.compile(r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt")
 _SYMPTOM = re.compile(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)

@@ -133,8 +133,6 @@ def test_handed_on_fifteenth(text: str, field: str, value: str) -> None:
         # The one who sent the news is not who it is about.
         ("from my sister: mum's been taken into the stroke unit", "family.sister.status"),
         ("from my brother: dad has the flu", "family.brother.status"),
-        # A friend's "your mum" stays a friend's words.
-        ("from my friend: your mum is in hospital", "family.mom.status"),
     ],
 )  # fmt: skip
 def test_handed_on_not_the_sender_fifteenth(text: str, field: str) -> None:
@@ -349,4 +347,24 @@ def test_not_a_status_fifteenth_third(text: str, field: str) -> None:
     ],
 )  # fmt: skip
 def test_family_fifteenth_third(text: str, field: str, value: str) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Whoever writes to the user, "your son" is the user's son.
+        ("from my friend: your mum is in hospital, I saw her on the ward", "family.mom.status",
+         "sick"),
+        ('Mrs Patel\'s message: "your daughter is fine, just a graze, back in class"',
+         "family.daughter.status", "well"),
+        ('from Dr Evans: "your father is on the mend"', "family.father.status",
+         "well"),
+        # A relative's carers write "he" or "she" of the relative.
+        ("Note from dad's care home: he has a chest infection", "family.dad.status", "sick"),
+        ("message from mum's carers - she is much brighter today", "family.mom.status", "well"),
+        ("text from grandad's nursing home: he is poorly again", "family.grandpa.status", "sick"),
+    ],
+)  # fmt: skip
+def test_handed_on_to_the_user_fifteenth(text: str, field: str, value: str) -> None:
     assert facts(text).get(field) == value

@@ -94,6 +94,17 @@ _IN_CARE = re.compile(
     r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
     r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
     r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy)\b|"
+    # Feeling rough, in a bad way, not great: "my wife's feeling rough today".
+    r"(?:(?:still|really|pretty|so|very)\s+)?feeling\s+(?:(?:really|pretty|so|very|quite|a\s+bit)\s+)?"
+    r"(?:rough|awful|terrible|crap|crappy|rubbish|horrible|dreadful|lousy|ropey|ropy|grim|"
+    r"poorly|sick|ill|unwell|dizzy|faint)\b(?!\s+(?:of|about|that|with\s+(?:worry|nerves))\b)|"
+    r"in\s+a\s+(?:really\s+|pretty\s+)?bad\s+way\b|"
+    r"not\s+(?:(?:so|too|very|that)\s+)?(?:great|good|well|grand|himself|herself)(?=\s*(?:$|[,.;!]|today|"
+    r"tonight|this\s+(?:morning|week|evening|afternoon)|at\s+all|again|lately|since))|"
+    # Gone or rushed in: "mum's gone into hospital", "he's been rushed in".
+    r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*&\s*e|icu)\b|"
+    r"(?:been\s+|got\s+|was\s+)?(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in(?=\s*(?:$|[,.;!]|"
+    r"again|last\s+night|this\s+morning|overnight|today|tonight|yesterday|by\s+ambulance))|"
     # Going down: "has been failing since the autumn", "he's really gone downhill".
     r"(?:(?:has|have)\s+)?(?:really\s+|badly\s+)?(?:gone|going|went)\s+downhill\b|"
     r"(?:deteriorating|declining)\b|"

@@ -368,3 +368,34 @@ def test_family_fifteenth_third(text: str, field: str, value: str) -> None:
 )  # fmt: skip
 def test_handed_on_to_the_user_fifteenth(text: str, field: str, value: str) -> None:
     assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # Feeling rough, in a bad way, not great: unwell said plainly.
+        ("hubby's feeling really rough, staying in bed", "husband", "sick"),
+        ("my son is feeling awful today, no school", "son", "sick"),
+        ("Grandad's in a bad way, we're all at the hospital", "grandpa", "sick"),
+        ("mum's not great today, very tired", "mom", "sick"),
+        # Gone or rushed in.
+        ("my dad has gone into hospital with his chest", "dad", "sick"),
+        ("nan's been rushed in by ambulance", "grandma", "sick"),
+        ("my wife was blue-lighted in overnight", "wife", "sick"),
+    ],
+)  # fmt: skip
+def test_unwell_said_plainly_fifteenth(text: str, member: str, status: str) -> None:
+    assert said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("mum's not great at maths", "family.mom.status"),
+        ("my son is not good at football", "family.son.status"),
+        ("dad's feeling good about it", "family.dad.status"),
+        ("my wife is feeling sick of her job", "family.wife.status"),
+    ],
+)  # fmt: skip
+def test_not_unwell_fifteenth(text: str, field: str) -> None:
+    assert field not in said(text)

@@ -26,7 +26,7 @@ HEAD = (
     # is Tuesday 4pm", "the baby's vaccinations got moved".
     r"jabs?|vaccinations?|immuni[sz]ations?|booster|dentist|orthodontist|optician|op|"
     # A school's meeting with the parents: "tomorrow's PTM", "the parent-teacher meeting".
-    r"ptm|parent[- ]teacher\s+(?:meeting|conference|interviews?)|"
+    r"ptm|parent[- ]teacher\s+(?:meetings?|conferences?|interviews?)|"
     # A child's evenings and days out: "the swimming gala", "Priya's sleepover is off".
     r"gala|sleepover|sleep-?over|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
@@ -52,7 +52,8 @@ ACTIVITY = re.compile(
 CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
     # "football's been rained off", "the match got snowed off"
-    r"closed|shut|rained\s+off|snowed\s+off|scrapped)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b|"
+    r"closed|shut|rained\s+off|rained\s+out|snowed\s+off|snowed\s+out|scrapped)\b|"
+    r"^\s*(?:cancell?ed|canceled|closed|shut)\b|"
     # Indian English: "the school is giving holiday tomorrow", "has declared a holiday".
     r"^\s*(?:is|has|have|'s)\s+(?:giving|given|declared|announced)\s+(?:a\s+)?holiday\b"
 )
@@ -74,6 +75,8 @@ MOVED = re.compile(
     r"^\s*(?:is\s+|was\s+|got\s+|are\s+|were\s+|(?:has|have|'s|'ve)\s+(?:been\s+)?)?(?:moved|rescheduled|pushed|postponed|changed|"
     # "brought forward to Tuesday", Indian English "preponed to the 12th", "put back a week"
     r"switched|bumped|shifted|brought\s+forward|preponed|put\s+back)\b|"
+    # "practice is at 5 instead of 4 tomorrow": the new time said against the old one.
+    r"^\s*(?:is|'s|are)\s+(?:now\s+)?(?:at|on)\s+[^,.;!?]{1,25}?\binstead\b|"
     # A new day said as what it is now: "parents evening is now on the 12th not the 5th",
     # "swimming's now thursdays", "the recital is now at 6 instead".
     r"^\s*(?:(?:is|'s|are)\s+now|will\s+now\s+be)\s+(?:on|at|the|this|next|tomorrow|"

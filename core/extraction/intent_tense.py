@@ -63,7 +63,7 @@ RESULT_PAST = re.compile(
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
     r"killed|dropped|shelved|deployed|deducted|debited|credited|"
     # An event moved or called off: "got brought forward to the 9th", "was rained off".
-    r"brought\s+forward|put\s+back|preponed|bumped|rained\s+off|snowed\s+off)\b|"
+    r"brought\s+forward|put\s+back|preponed|bumped|rained\s+(?:off|out)|snowed\s+(?:off|out))\b|"
     # "mom was taken to the ER this morning", "got rushed to hospital": in hospital now.
     r"\b(?:was|were|got|has\s+been|have\s+been)\s+(?:just\s+)?(?:rushed|taken|brought)\s+"
     r"(?:back\s+)?(?:in)?to\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency|urgent\s+care|casualty)\b|"

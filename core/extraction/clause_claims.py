@@ -42,7 +42,8 @@ WHEREABOUTS = re.compile(
 """A verbless "in the uber now", "at the gate, phone at 4%": where the speaker is, the
 "I'm" left out, as in "finally in Tahoe"; not a time ("in the morning") or a frame."""
 _RESCHEDULED = re.compile(
-    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+|up\s+)?"
+    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed|brought\s+forward|preponed|"
+    r"put\s+back)\s+(?:back\s+|up\s+)?"
     r"(?:to|till|til|until)\s+(?:\d|noon|next\b|tomorrow|tmrw|tonight|later|"
     r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|the\s+\d)"
 )

@@ -18,10 +18,17 @@ HEAD = (
     r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
     r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
     r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointment|checkup|"
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointments?|check-?ups?|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"
-    r"follow-?up|consult(?:ation)?|exam|"
+    r"follow-?up|consult(?:ation)?|exams?|"
+    # Jabs and the visits named by whom one sees: "his MMR jab is Friday", "Ollie's dentist
+    # is Tuesday 4pm", "the baby's vaccinations got moved".
+    r"jabs?|vaccinations?|immuni[sz]ations?|booster|dentist|orthodontist|optician|op|"
+    # A school's meeting with the parents: "tomorrow's PTM", "the parent-teacher meeting".
+    r"ptm|parent[- ]teacher\s+(?:meetings?|conferences?|interviews?)|"
+    # A child's evenings and days out: "the swimming gala", "Priya's sleepover is off".
+    r"gala|sleepover|sleep-?over|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
     r"pickup|pick-up|dropoff|drop-off|party|meet|"
@@ -36,7 +43,7 @@ SPORT = (
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
 ACTIVITY = re.compile(
     # "therapy session", "physio appointment": a head may name the kind of the next.
-    rf"\b(?P<act>(?:(?:{SPORT})\s+)?(?:{HEAD})(?:\s+(?:session|appointment|appt|visit))?|"
+    rf"\b(?P<act>(?:(?:{SPORT})\s+)?(?:{HEAD})(?:\s+(?:session|appointment|appt|visit|classes|class|lessons?))?|"
     rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
     rf"gymnastics|karate|scouts|choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|"
     rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
@@ -44,7 +51,11 @@ ACTIVITY = re.compile(
 )
 CANCELLED = re.compile(
     r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
-    r"closed|shut)\b|^\s*(?:cancell?ed|canceled|closed|shut)\b"
+    # "football's been rained off", "the match got snowed off"
+    r"closed|shut|rained\s+off|rained\s+out|snowed\s+off|snowed\s+out|scrapped)\b|"
+    r"^\s*(?:cancell?ed|canceled|closed|shut)\b|"
+    # Indian English: "the school is giving holiday tomorrow", "has declared a holiday".
+    r"^\s*(?:is|has|have|'s)\s+(?:giving|given|declared|announced)\s+(?:a\s+)?holiday\b"
 )
 # "no school friday", "the kids are off school", "we're skipping soccer today": not on for us.
 NO_ACT = re.compile(
@@ -60,8 +71,12 @@ ILL_AFTER = re.compile(
 )
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
 MOVED = re.compile(
-    r"^\s*(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:moved|rescheduled|pushed|postponed|changed|"
-    r"switched|bumped|shifted)\b|"
+    # "physio has moved to Thursdays", "the exams have been moved", "'s been pushed".
+    r"^\s*(?:is\s+|was\s+|got\s+|are\s+|were\s+|(?:has|have|'s|'ve)\s+(?:been\s+)?)?(?:moved|rescheduled|pushed|postponed|changed|"
+    # "brought forward to Tuesday", Indian English "preponed to the 12th", "put back a week"
+    r"switched|bumped|shifted|brought\s+forward|preponed|put\s+back)\b|"
+    # "practice is at 5 instead of 4 tomorrow": the new time said against the old one.
+    r"^\s*(?:is|'s|are)\s+(?:now\s+)?(?:at|on)\s+[^,.;!?]{1,25}?\binstead\b|"
     # A new day said as what it is now: "parents evening is now on the 12th not the 5th",
     # "swimming's now thursdays", "the recital is now at 6 instead".
     r"^\s*(?:(?:is|'s|are)\s+now|will\s+now\s+be)\s+(?:on|at|the|this|next|tomorrow|"
@@ -83,7 +98,7 @@ to april 2", "they pushed max's checkup to friday", "the dentist moved my appoin
 Friday"."""
 PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
 SCHEDULED = re.compile(
-    r"^\s*(?:is|'s|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
+    r"^\s*(?:is|'s|are|start|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
 WHERE_ONE_IS = re.compile(
@@ -96,3 +111,9 @@ CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.
 CHANGED = re.compile(
     r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
 )
+WITH_WHOM = re.compile(
+    r"^\s+with\s+(?:(?:the|dr\.?|his|her|their|a|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?"
+    r"(?=\s+(?:is|was|got|has|have|'s|are|were|moved|cancell?ed|canceled)\b)"
+)
+"""Whom the activity is with, between it and what became of it: "dad's follow-up with the
+consultant got cancelled", "the playdate with the Khans is off"."""

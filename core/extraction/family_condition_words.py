@@ -66,6 +66,55 @@ _IN_CARE = re.compile(
     r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # A hospital's units by what they treat: "in the stroke unit", "taken into the cardiac
+    # ward", "moved out of ICU onto a normal ward", "in NICU".
+    r"(?:(?:been\s+|got\s+|was\s+|were\s+)?(?:taken|moved|transferred|rushed|admitted)\s+"
+    r"(?:(?:out\s+of|from)\s+(?:the\s+)?(?:icu|hdu|intensive\s+care|resus|a\s*&\s*e)\s+)?"
+    r"(?:in|into|onto|to)|in|on)\s+(?:the\s+|a\s+)?"
+    r"(?:(?:(?:normal|general|regular|medical|surgical|stroke|cardiac|coronary|"
+    r"oncology|cancer|burns|renal|respiratory|neuro|orthopaedic|orthopedic|psych(?:iatric)?|"
+    r"acute|assessment)\s+){1,2}(?:unit|ward)|ccu|nicu|picu|scbu)\b|"
+    # Kept in by the hospital: "he's been kept in for observation", "kept in overnight".
+    r"(?:been\s+|got\s+|was\s+|were\s+|being\s+)?kept\s+in\s+(?:(?:the\s+)?hospital\s+)?"
+    r"(?:for\s+(?:observation|obs|tests|monitoring|another\s+night|a\s+few\s+days)|overnight|"
+    r"again)\b|"
+    # Laid up or off their feet, whatever with: "laid up with his back", "off her feet with
+    # a migraine".
+    r"(?:been\s+)?laid\s+up\b|off\s+(?:his|her|their|my)\s+feet\s+with\b|"
+    # Kept in bed or sectioned: "on bed rest", "bed-bound", "keeps to her bed", "post-op".
+    r"on\s+(?:strict\s+)?bed\s*rest\b|bed-?bound\b|keeps?\s+to\s+(?:her|his|their)\s+bed\b|"
+    r"post-?op\b|(?:been\s+|was\s+|got\s+)?sectioned\b|tested\s+positive\b(?!\s+for\s+"
+    r"(?:antibodies|pregnancy))|"
+    # Kept up by an illness: "the baby's been up all night with colic", "up half the night
+    # coughing".
+    r"(?:been\s+)?up\s+(?:all|half\s+the|most\s+of\s+the)\s+night\s+(?:with\s+(?:a\s+|the\s+|her\s+|"
+    r"his\s+)?(?:colic|fever|temp|temperature|cough|croup|earache|ear\s+ache|tummy\s+ache|"
+    r"sickness|vomiting|diarrh?o?ea|a\s+bug|the\s+bug)|coughing|vomiting|being\s+sick|throwing\s+up)\b|"
+    # How a carer or a parent says a body is off: "a bit wheezy", "snuffly", "off colour".
+    r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
+    r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
+    r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy)\b|"
+    # Feeling rough, in a bad way, not great: "my wife's feeling rough today".
+    r"(?:(?:still|really|pretty|so|very)\s+)?feeling\s+(?:(?:really|pretty|so|very|quite|a\s+bit)\s+)?"
+    r"(?:rough|awful|terrible|crap|crappy|rubbish|horrible|dreadful|lousy|ropey|ropy|grim|"
+    r"poorly|sick|ill|unwell|dizzy|faint)\b(?!\s+(?:of|about|that|with\s+(?:worry|nerves))\b)|"
+    r"in\s+a\s+(?:really\s+|pretty\s+)?bad\s+way\b|"
+    r"not\s+(?:(?:so|too|very|that)\s+)?(?:great|good|well|grand|himself|herself)(?=\s*(?:$|[,.;!]|today|"
+    r"tonight|this\s+(?:morning|week|evening|afternoon)|at\s+all|again|lately|since))|"
+    # Gone or rushed in: "mum's gone into hospital", "he's been rushed in".
+    r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*&\s*e|icu)\b|"
+    r"(?:been\s+|got\s+|was\s+)?(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in(?=\s*(?:$|[,.;!]|"
+    r"again|last\s+night|this\s+morning|overnight|today|tonight|yesterday|by\s+ambulance))|"
+    # Going down: "has been failing since the autumn", "he's really gone downhill".
+    r"(?:(?:has|have)\s+)?(?:really\s+|badly\s+)?(?:gone|going|went)\s+downhill\b|"
+    r"(?:deteriorating|declining)\b|"
+    r"failing(?=\s*(?:$|[,.;!]|since|fast|badly))|"
+    # A runny nose with it: "teething and has a runny nose".
+    r"(?:has|got|has\s+got|'s\s+got)\s+(?:a\s+)?(?:runny|stuffy|blocked|snotty)\s+nose\b|"
+    # Admitted at a hospital named by its letters: "admitted at LUTH since Tuesday".
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+at\s+(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+"
+    r"(?:since|from|yesterday|today|last\s+night|this\s+morning|for\s+(?:the\s+)?(?:last|past|\d|two|"
+    r"three|a\s+few))\b|"
     # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
     r"complaining\s+of\s+(?:(?:chest|tummy|stomach|back|head|ear|leg|hip)\s+)?(?:pains?|aches?|"
     r"feeling\s+(?:dizzy|sick|faint|unwell)|dizziness|nausea|breathlessness)|"
@@ -91,6 +140,7 @@ _FLARE = re.compile(
 _ON_THE_MEND = re.compile(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
     r"already|now|today|slowly)\s+)*"
+    r"(?:(?:feeling|looking|seeming)\s+(?:(?:a\s+lot|much|so\s+much|loads|way)\s+)?)?"
     r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
     # A carer's note: "more alert this morning", "more settled today".
     r"more\s+(?:alert|awake|responsive|settled|comfortable|chatty|mobile)|"
@@ -106,7 +156,12 @@ _ON_THE_MEND = re.compile(
     r"(?:that|the|this|their|his|her|a)\s+|"
     r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:kicked|beaten|beat)\s+(?:the|that|this|his|her|their)\s+"
     r"(?:\w+\s+)?(?:flu|cold|bug|virus|cough|infection|covid|fever)\b|"
-    r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z])"
+    r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z]|"
+    # A carer's note of the day: "Nana had a good day, no falls", "Dad's had a settled night"
+    # (not "had a great day at the zoo": an outing, not health).
+    r"(?:had|has\s+had|'s\s+had)\s+(?:a\s+)?(?:(?:really|very|pretty|much|fairly|quite)\s+)?"
+    r"(?:good|better|settled|comfortable|peaceful|restful)\s+(?:day|night|morning|afternoon|"
+    r"evening|weekend)(?!\s+(?:at|out|with|in|on|of|for)\b))"
 )
 """On the way back to health: well."""
 

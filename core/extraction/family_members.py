@@ -87,10 +87,19 @@ _LOWER_APPOSITIVE = re.compile(r",?\s+(?P<name>[a-z]{2,})(?=,?\s|'s\b),?")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
 _FRAME = re.compile(
     r"(?:i\s+think|i\s+guess|i\s+believe|i\s+bet|(?:i'm\s+|im\s+)?pretty\s+sure|"
-    r"looks\s+like|sounds\s+like|seems\s+like|turns\s+out)\s+(?:that\s+)?",
+    r"looks\s+like|sounds\s+like|seems\s+like|turns\s+out|"
+    # Who looks after the member, reporting: "the doctor says dad has pneumonia", "the GP
+    # thinks my son has an infection", "the ward sister said mum is comfortable" (not the
+    # vet: a pet's health is no family member's status).
+    r"(?:the|our|his|her|their)\s+(?:(?:district|school|ward|night|practice)\s+)?"
+    r"(?:doctors?|doc|gp|nurses?|consultant|surgeon|specialist|paediatrician|pediatrician|"
+    r"midwife|sister(?<=ward\ssister)|carer|physio|dentist|school|nursery|teacher|hospital|ward)\s+"
+    r"(?:says|said|thinks|reckons|told\s+(?:me|us)|tells\s+(?:me|us)|confirmed|confirms))"
+    r"\s+(?:that\s+)?",
     re.I,
 )
-"""An opinion or evidence frame before the member: "i think", "pretty sure", "looks like"."""
+"""An opinion or evidence frame before the member: "i think", "pretty sure", "looks like",
+or the word of whoever looks after them ("the doctor says")."""
 
 Named = Literal["relation", "name", "noun"]
 """How the member was found. "noun": a lower-case word the parse reads as a common

@@ -29,7 +29,11 @@ _STATUS = re.compile(
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
     r"at\s+(?:uni|university|college|boarding\s+school)(?=\s+(?:in|up\s+in|down\s+in|out\s+in)\s)|"
-    r"traveling|travelling|out\s+of\s+town|home|"
+    r"traveling|travelling|out\s+of\s+town|abroad|overseas|"
+    # "our son's moved back home after uni": living at home again.
+    r"moved\s+back\s+home|home|"
+    # Indian English "out of station" is out of town; "at home taking rest" is home.
+    r"out\s+of\s+station|(?:back\s+)?at\s+home|"
     # "back to his old self" is well again; "back to school" or "back to work" is no status.
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
@@ -39,6 +43,7 @@ _STATUS = re.compile(
     r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
     r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
     r"under\s+the\s+weather|out\s+of\s+(?:the\s+)?hospital|out\s+of\s+surgery|"
+    r"out\s+of\s+(?:intensive\s+care|icu|hdu|high\s+dependency)|"
     r"in\s+remission|healthy|on\s+the\s+mend|"
     # Filipino English "confined" is kept in hospital: "Kuya is confined at St Luke's".
     r"confined\s+(?:at|in)\s+(?:the\s+)?(?:[a-z.'&-]+\s+){0,3}?(?:hospital|icu|ward|clinic|"
@@ -49,6 +54,8 @@ _STATUS = re.compile(
     r"dad|mom|mum|father|mother|aunt|uncle|cousin|friend|in-laws)(?:'?s)?|"
     # "the kids are at her place", "he's at their house tonight": someone else's home.
     r"at\s+(?:his|her|their)\s+(?:place|house|flat|apartment)|"
+    # "hospitalised at Apollo since Monday": kept in a hospital by its name.
+    r"hospitali[sz]ed\s+(?:at|in)\s+(?:the\s+)?[a-z][a-z.'&-]*|"
     r"hospitali[sz]ed|admitted\s+(?:to|in|into)\s+(?:the\s+)?hospital|"
     # "dad got admitted last night": admitted with no school or club named is to hospital.
     r"admitted(?=\s*(?:$|[,.!]|last|this|yesterday|today|tonight|overnight|again|since|for\s+"
@@ -66,6 +73,9 @@ _DISEASES = (
     r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
     r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
     r"shingles|croup|appendicitis|sepsis|"
+    # More of what a household names: "glandular fever", "colic", "laryngitis".
+    r"glandular\s+fever|colic|sinusitis|laryngitis|impetigo|scabies|slapped\s+cheek|cellulitis|"
+    r"meningitis|pleurisy|hepatitis|kidney\s+stones?|gallstones|long\s+covid|"
     # Said the household way and the world over: "a tummy bug", "loose motions" (Indian
     # English), "malaria", "typhoid", "dengue" (West Africa, South Asia, the Philippines),
     # "hand foot and mouth", "d&v", "the lurgy" (British).
@@ -89,6 +99,9 @@ _SICKNESS_ADJ = (
 _ILLNESS = re.compile(
     _PRE
     + r"(?:has|have|has\s+got|have\s+got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    # "the twins have both caught chickenpox", "he's picked up a tummy bug"
+    r"(?:has|have|'ve|'s)\s+(?:(?:both|all|just|also|now|gone\s+and)\s+)?(?:caught|picked\s+up)|"
+    r"picked\s+up|"
     # Non-native progressive: "my son is having fever from yesterday".
     r"(?:is|are|'s)\s+having|"
     r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
@@ -122,7 +135,11 @@ _ALL_CLEAR = re.compile(
 _SYMPTOM_GONE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|cough|infection)(?:\s+|'s\s+)(?:(?:finally|has|is|'s)\s+)*"
     r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
-    r"^\s*'s\s+(?:surgery|operation|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
+    # "Mum's chest is much clearer", "his breathing's a lot better": the trouble easing.
+    r"^\s*'s\s+(?:chest|cough|breathing|rash|skin|eczema|eyes?|ear|tummy|stomach|wound)\s*"
+    r"(?:is|are|'s|has\s+got|has)?\s+(?:(?:much|a\s+lot|way|so\s+much|loads|far|already)\s+)?"
+    r"(?:clearer|better|improved|improving|clearing\s+up|cleared\s+up|healing)\b|"
+    r"^\s*'s\s+(?:surgery|operation|op|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
     r"(?:really\s+|very\s+|so\s+)?(?:well|fine|great|ok|okay|smoothly|perfectly)\b"
 )
 """The member's symptom ended or their operation went well: "dad's fever broke overnight",
@@ -168,6 +185,12 @@ _STATUS_CANON = {
     "traveling": "away",
     "travelling": "away",
     "out of town": "away",
+    "out of station": "away",
+    "abroad": "away",
+    "overseas": "away",
+    "moved back home": "home",
+    "at home": "home",
+    "back at home": "home",
     "on a trip": "away",
     "at camp": "away",
     "back": "home",
@@ -181,6 +204,10 @@ _STATUS_CANON = {
     "in the hospital": "sick",
     "in hospital": "sick",  # British and non-native usage
     "out of surgery": "well",
+    "out of intensive care": "well",
+    "out of icu": "well",
+    "out of hdu": "well",
+    "out of high dependency": "well",
     "hospitalized": "sick",
     "admitted to hospital": "sick",
     "admitted to the hospital": "sick",
@@ -219,6 +246,8 @@ _SYMPTOM_WORSE = re.compile(
     r"^\s*'s\s+(?:fever|temperature|temp|cough|rash|infection|pain|migraine|breathing|sugar|"
     r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
     r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
+    # "her temperature spiked again", "his temp's shot up": a fever now.
+    r"spiked|shot\s+up|(?:gone|went)\s+up|through\s+the\s+roof|"
     r"bad\s+again|not\s+(?:going\s+)?"
     r"down)\b"
 )
@@ -260,7 +289,9 @@ TAKEN_IN = re.compile(
     r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
 )
 """Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
-_AND_THEN = re.compile(r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s)\b)")
+_AND_THEN = re.compile(
+    r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s|seems|looks|feels)\b)"
+)
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
@@ -300,6 +331,8 @@ def member_status(rest: str) -> str | None:
         after = " " + rest[m.end() :]
         if _ILLNESS.search(after) or _COMING_DOWN.search(after):
             return "sick"
+        if condition_said(after.strip()) == "sick":
+            return "sick"  # "slept badly and is a bit wheezy today"
     return said if said is not None else condition_said(rest)
 
 
@@ -321,11 +354,11 @@ def _member_status(rest: str) -> str | None:
         st = _STATUS_CANON.get(said, said)
         if _CARE_STAY.match(said):
             st = "sick"  # in hospital, intensive care, hospice or rehab
-        elif said.startswith("confined "):
+        elif said.startswith(("confined ", "hospitalised ", "hospitalized ")):
             st = "sick"
         elif said.startswith("back to "):
             st = "well"
-        elif said.startswith(("at ", "back at ", "away at ")):
+        elif said.startswith(("at ", "back at ", "away at ")) and st != "home":
             st = "away"
         if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
             st = "sick"  # "home with a cold", "home from nursery again with a cough"

@@ -18,7 +18,8 @@ from core.extraction.first_names import is_first_name
 
 _RELATIVE = (
     r"mom|mum|mother|dad|father|wife|husband|partner|son|daughter|sister|brother|grandma|"
-    r"grandpa|grandmother|grandfather|nana|aunt|uncle|cousin|kids?|fianc[eé]e?"
+    r"grandpa|grandmother|grandfather|nana|grandad|granddad|granny|gran|nan|aunt|uncle|cousin|kids?|"
+    r"fianc[eé]e?"
 )
 _OTHERS = (
     r"friend|boss|roommate|flatmate|coworker|co-worker|colleague|neighbou?r|landlord|landlady|"
@@ -27,13 +28,17 @@ _OTHERS = (
 _WHO = (
     rf"(?:my\s+|our\s+)?(?:(?P<rel{{0}}>{_RELATIVE})|(?P<oth{{0}}>{_OTHERS}))\b|"
     # "from Sam:", "Priya texted": a first name, with its capital.
+    r"(?P<title{0}>(?-i:Mrs|Mr|Ms|Miss|Dr)\.?\s+)?"
     r"(?P<name{0}>(?-i:(?!(?:The|My|Our|Your|This|That|Me|Us|It|We|You|They|He|She|From|Fwd|Fw|Re|Note|Reminder|"
     r"Update|Subject|Subj|Quote|Quoting|Notice)\b)[A-Z][a-z]+))"
 )
 _HEADER = re.compile(
     r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"
     r"msg|message|text|voicemail|note)\s+)?(?:from|by)\s+(?:" + _WHO.format("a") + r")"
-    r"(?:\s*\([^)]*\))?\s*[:,-]\s*|"
+    # "note from dad's care home: he has a cough": those who look after the relative.
+    r"(?P<carers>'s\s+(?:care\s+home|nursing\s+home|carers?|nurses?|ward|hospital|school|nursery|"
+    r"teacher|doctor|gp|day\s+centre|day\s+center))?"
+    r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
     r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
     r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
@@ -49,7 +54,10 @@ _SUBJECT_FIRST = re.compile(
     r"^(?:i|i'm|im|i've|i'll|i'd|we|we're|we've|we'll|you|u|ur|you're|the|my|our|your|it|it's|its|"
     r"this|that|there|they|they're|he|he's|she|she's|kids|a|an|if|when|can|could|would|will|"
     r"call|tell|text|please|pls|don't|dont|do|did|are|is|was|ok|okay|yes|yeah|yep|no|nope|hi|"
-    r"hey|hello|love|thanks|thank|lol|haha|what|where|who|how|why|mom|dad|[A-Z][a-z]+\s+"
+    r"hey|hello|love|thanks|thank|lol|haha|what|where|who|how|why|mom|dad|"
+    # A relative named first is the subject: "mum's been taken in", "grandad is home".
+    r"mum|mummy|mama|daddy|papa|nan|nana|gran|granny|grandma|grandpa|grandad|hubby|baby|"
+    r"twins|your|ur|[A-Z][a-z]+\s+"
     r"(?:is|was|has|will|and))\b",
 )
 """What a quote with its subject opens on; any other opening leaves the subject out, as a
@@ -60,7 +68,12 @@ _BE_LED = re.compile(
     r"running|about|waiting|away)\b",
     re.IGNORECASE,
 )
-_ADDRESS = re.compile(r"^(?:dad|mom|mum|honey|babe|sweetie|love|hon|hun)\b[,\s]*", re.I)
+_ADDRESS = re.compile(
+    # "mum, landed safe": whom the quote calls out to; not "mum's been taken in", "mum is…".
+    r"^(?:dad|mom|mum|honey|babe|sweetie|love|hon|hun)\b(?![\'’])"
+    r"(?!\s+(?:is|was|has|had|got|and|says|said|will)\b)[,\s]*",
+    re.I,
+)
 
 
 def handed_on(text: str) -> str:
@@ -71,7 +84,14 @@ def handed_on(text: str) -> str:
     rel = next((m.group(g) for g in ("rela", "relb", "relc", "reld") if m.group(g)), None)
     other = next((m.group(g) for g in ("otha", "othb", "othc", "othd") if m.group(g)), None)
     name = next((m.group(g) for g in ("namea", "nameb", "namec", "named") if m.group(g)), None)
-    if rel is None and other is None and name is not None and not is_first_name(name.lower()):
+    titled = any(m.group(g) for g in ("titlea", "titleb", "titlec", "titled"))
+    if (
+        rel is None
+        and other is None
+        and name is not None
+        and not titled
+        and not is_first_name(name.lower())
+    ):
         # "Handover note: I'm away…", "Quick note: …": a capitalised word before "note" that
         # is an English word labels the note; it names no one who wrote it.
         return text
@@ -86,6 +106,9 @@ def handed_on(text: str) -> str:
         who, pronoun = f"my {other.lower()}" if other else str(name), "their"
     them = {"her": "her", "his": "him"}.get(pronoun, "them")
     said = _ADDRESS.sub("", quote.strip())
+    if rel is not None and m.group("carers"):
+        # Their carers write of the relative: "he", "she" is the relative, not a sender.
+        return (_CARED_FOR.sub(who, said, count=1) + after).strip()
     subjectless = _SUBJECT_FIRST.match(said) is None and _SUBJECT_FIRST.match(said.lower()) is None
     said = _FIRST_PERSON.sub(
         lambda w: _AS_SAID_OF[" ".join(w.group("w").lower().split())].format(
@@ -104,8 +127,18 @@ def handed_on(text: str) -> str:
             said = f"{who} is {said}"
         else:
             said = f"{who} {said}"
+    # Anyone writing to the user: "your gran", "your son" are the user's own.
+    said = _YOUR.sub("my", said)
     return f"{said}{after}".strip()
 
 
+_YOUR = re.compile(
+    r"\b(?:your|ur)\b(?=\s+(?:" + _RELATIVE + r"|gran|granny|nan|nana|grandad|"
+    r"mum|mom|dad|brother|sister|aunt|uncle)\b)",
+    re.IGNORECASE,
+)
+
+
+_CARED_FOR = re.compile(r"^(?:he|she)\b", re.IGNORECASE)
 _FEMALE = re.compile(r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt")
 _SYMPTOM = re.compile(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)

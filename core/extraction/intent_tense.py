@@ -103,7 +103,9 @@ RESULT_PAST = re.compile(
     r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
-    r"killed|dropped|shelved|deployed|deducted|debited|credited)\b|"
+    r"killed|dropped|shelved|deployed|deducted|debited|credited|"
+    # An event moved or called off: "got brought forward to the 9th", "was rained off".
+    r"brought\s+forward|put\s+back|preponed|bumped|rained\s+(?:off|out)|snowed\s+(?:off|out))\b|"
     # "mom was taken to the ER this morning", "got rushed to hospital": in hospital now.
     r"\b(?:was|were|got|has\s+been|have\s+been)\s+(?:just\s+)?(?:rushed|taken|brought)\s+"
     r"(?:back\s+)?(?:in)?to\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency|urgent\s+care|casualty)\b|"

@@ -39,6 +39,7 @@ from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
 from core.extraction.intent import ClauseIntent, message_intent
+from core.extraction.job_left import employer_since_left
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
@@ -356,7 +357,7 @@ def extract_offline(
         return_after_departure(dedupe_observations(_dated_arrivals(observations, explaining, at))),
         at.date(),
     )
-    read = home_held_since(read, parsed)
+    read = employer_since_left(home_held_since(read, parsed), text)
     return Extraction(text, message_intent(telling or intents), read)
 
 

@@ -30,6 +30,7 @@ from core.extraction.family_activity_words import (
     SCHEDULED,
     SICK_WORD,
     WHERE_ONE_IS,
+    WITH_WHOM,
 )
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
@@ -48,6 +49,7 @@ from core.extraction.first_names import is_common_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
+from core.extraction.school_days_off import school_day_off
 
 __all__ = ["extract_family", "names_a_relation"]
 from core.extraction.types import ObservationIntent
@@ -293,6 +295,8 @@ def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:
     return datetime.combine(when.date() + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
 
 
+_GIVEN = re.compile(r"\b(?:got|had|getting|having)\s+(?:his|her|their|my|the)\s+(?:[a-z-]+\s+)?$")
+_A_JAB = re.compile(r"jabs?|vaccinations?|immuni[sz]ations?|booster")
 _MY_OWN = re.compile(r"\bmy\s+(?P<mods>(?:[a-z-]+\s+){0,2})$")
 """The speaker's own appointment or session ("my dentist appt", "my last radiation
 session"): the family domain keeps the family's activities, the speaker's own set none."""
@@ -328,10 +332,14 @@ def _activity(clause: Clause) -> list[Candidate]:
         if MOVED_BY.search(clause.low, 0, moved.start()):
             m = moved  # "the school rescheduled our parents evening": what was moved
             break
+    if _GIVEN.search(clause.low, 0, m.start()) and _A_JAB.fullmatch(m.group("act")):
+        return []  # "Sam's got his jabs today": given them, no event to keep
     slug = _slug_activity(clause, m.start(), m.group("act"))
     if slug in {"item", "class", "game", "party", "meet"} or _speakers_own(clause, m.start()):
         return []
     rest = clause.low[m.end() :]
+    if (whom := WITH_WHOM.match(rest)) is not None:
+        rest = rest[whom.end() :]  # "follow-up with the consultant got cancelled"
     after = [t for t in clause.times if t.start >= m.end()] or list(clause.times)
     ref = after[0] if after else None
     if ref is None and (today_at := _later_today(clause, rest)) is not None:
@@ -373,8 +381,9 @@ def _activity(clause: Clause) -> list[Candidate]:
             # "school is closed tomorrow": the day that is off is kept, not only its expiry.
             out.append(Candidate(f"{field}.schedule", ref.iso(clause.at), 0.95, "assertive", until))
         return out
-    if ref is None and PUT_OFF.match(rest):
-        return [Candidate(f"{field}.event_status", "moved", 0.9)]  # no new day said yet
+    if ref is None and (PUT_OFF.match(rest) or MOVED.match(rest)):
+        # No new day said, or not as a date: "moved to Tuesdays", "moved to after Easter".
+        return [Candidate(f"{field}.event_status", "moved", 0.9)]
     if ref is None or WHERE_ONE_IS.search(clause.low, 0, m.start()):
         return []  # "threw up at school today", "back at school tmrw": where, not an event
     iso = ref.iso(clause.at)
@@ -406,4 +415,4 @@ def _activity(clause: Clause) -> list[Candidate]:
 
 def extract_family(clause: Clause) -> list[Candidate]:
     """Family candidates in one clause."""
-    return _member(clause) + _activity(clause)
+    return _member(clause) + (_activity(clause) or school_day_off(clause))

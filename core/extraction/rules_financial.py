@@ -179,6 +179,7 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
 
 
 _TRAVEL_LEG = re.compile(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
+_A_CLASS_HELD = re.compile(r"\b(?:class|classes|lessons?|session|sessions|practice|coaching)$")
 _JOINED_IS = re.compile(r"['\u2019]s$")
 
 
@@ -313,6 +314,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if status == "cancelled" and _TRAVEL_LEG.search(item.lower()):
         return []  # "our return flight was cancelled": a trip's way home, not a purchase
+    if status == "cancelled" and _A_CLASS_HELD.search(item.lower()):
+        return []  # "tomorrow tuition class is cancelled": a class not held, not a bill
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
     if amount is None and status in ("paid", "due"):

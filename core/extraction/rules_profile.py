@@ -21,8 +21,8 @@ from core.extraction.profile_after import NOW_AT, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_employer import GATE as _JOB_GATE
 from core.extraction.profile_employer import JOB_HELD, employer_in
+from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
-from core.extraction.timezones import spoken_timezone
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
@@ -89,7 +89,9 @@ _HOME = re.compile(
 )
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
-    r"keto|paleo|kosher|halal|celiac|coeliac|plant[- ]based|low[- ]carb|nut[- ]free|flexitarian"
+    r"keto|paleo|kosher|halal|celiac|coeliac|plant[- ]based|low[- ]carb|nut[- ]free|flexitarian|"
+    # British and chat short forms: "veggie since Jan", "been veggo for years".
+    r"veggie|veggo"
 )
 _DIET = re.compile(
     # A chat message may drop the subject: "been vegetarian since high school".
@@ -103,7 +105,7 @@ _DIET = re.compile(
     rf"(?P<diet>{_DIETS})\b"
 )
 _DIET_LINE = re.compile(
-    rf"^(?:(?:now|still|fully|officially)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
+    rf"^(?:(?:now|still|fully|officially|strictly|completely|totally|mostly|100%)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
     r"(?=\s+(?:now|since|as\s+of|these\s+days|for\s+(?:a|an|\w+)\s+(?:years?|months?|weeks?))\b)"
 )
 """A status line without its subject: "vegetarian as of this year", "vegan since january"."""
@@ -125,15 +127,27 @@ _FISH_OK = re.compile(
     r"\b(?:but|still)\s+(?:i\s+)?(?:do\s+)?eat\s+(?:fish|seafood)\b|\bexcept\s+(?:for\s+)?(?:fish|seafood)\b"
 )
 """No meat but fish: pescatarian, not vegetarian."""
-_DIET_CANON = {"celiac": "gluten free", "coeliac": "gluten free", "pescetarian": "pescatarian"}
+_DIET_CANON = {
+    "celiac": "gluten free",
+    "coeliac": "gluten free",
+    "pescetarian": "pescatarian",
+    "veggie": "vegetarian",
+    "veggo": "vegetarian",
+}
 _NAME = re.compile(
-    r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is)\s+|"
+    r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
+    # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
+    r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me)\s+|"
     # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
     r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
     # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
     r"myself)\s+"
 )
-_INTRO = re.compile(r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)$")
+_INTRO = re.compile(
+    r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)"
+    # "I'm Siobhan, the new parent rep for class 3": the name, then who one is.
+    r"(?:$|,\s+(?i:the|a|an|your|ur)\s+(?i:new\s+)?[a-z])"
+)
 _HERE_INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
     r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:-]|$)"
@@ -163,6 +177,12 @@ _CLOCK_TIME = re.compile(
     r"(?<!\byour\s)(?<!\bmy\s)(?<!\bur\s)"
     r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)(?!\s+(?:for\s+me|my\s+time)\b)"
 )
+_OWN_ZONE = re.compile(
+    r"^\W*(?:(?:btw|fyi|so|and|also|oh|ok|okay)\W+)*(?:i'm|im|i\s+am|we're|we\s+are)\s+"
+    r"(?:(?:still|now|actually|all|usually)\s+)?on\s+(?:the\s+)?[a-z]"
+)
+"""The clause opens on the zone the speaker keeps ("im on PST btw so the 8pm EU raid is
+noon for me"): a clock time later in it is said in that zone, not the zone of an event."""
 _NOT_NAMES = frozenset(
     [
         "happy",
@@ -385,6 +405,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         sure = 0.85 if m3.group("hi") or m3.group("tail") else 0.82
         out.append(Candidate("profile.name", name[0].upper() + name[1:], sure))
     tz = spoken_timezone(text, low)
-    if tz is not None and not _CLOCK_TIME.search(low):
+    own_clock = _OWN_ZONE.match(low) or CLOCK_HERE.search(low)
+    if tz is not None and (own_clock or not _CLOCK_TIME.search(low)):
         out.append(Candidate("profile.timezone", tz, 1.0))
     return out

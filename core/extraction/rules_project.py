@@ -50,11 +50,26 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "shipped",
     ),
+    # "client signed off the Marston logo", "the board signed off on the budget plan"
+    (
+        re.compile(
+            r"\bsigned\s+off\s+(?:on\s+)?(?!(?:sick|work|for|with|from|at|early|on\s+sick)\b)"
+        ),
+        "shipped",
+    ),
+    # "still waiting on sign-off for the rebrand", "waiting for approval on the app"
+    (
+        re.compile(
+            r"\bwaiting\s+(?:on|for)\s+(?:(?:the|a)\s+)?(?:sign-?off|approval|feedback|a\s+green\s+light|"
+            r"the\s+go-?ahead|legal)\s+(?:for|on)\s+"
+        ),
+        "blocked",
+    ),
     # "we paused the podcast project", "put the app rewrite on hold": stopped for now.
     (
         re.compile(
             r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
-            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|the\s+back\s+burner)\b)"
+            r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|pause|the\s+back\s+burner)\b)"
         ),
         "blocked",
     ),
@@ -63,7 +78,8 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
             # "still grinding on the stats assignment", "plugging away at the grant report"
-            r"(?:grinding|plugging|chipping|slogging|hammering|crunching)\s+(?:away\s+)?(?:on|at)|"
+            r"(?:grinding|plugging|chipping|slogging|hammering|crunching|ploughing|plowing|wading)\s+"
+            r"(?:away\s+)?(?:on|at|through)|"
             # "I'm rebuilding the mod loader", "overhauling the onboarding flow"
             r"rebuilding|redesigning|revamping|overhauling|reworking|"
             r"began(?:\s+working\s+on)?|kicked\s+off|kicking\s+off|focused\s+on|busy\s+with|in\s+the\s+middle\s+of|"
@@ -76,7 +92,9 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:is|was|got|has\s+been|'s)\s+(?:officially\s+|now\s+)?(?:cancell?ed|"
-            r"canceled|killed|scrapped|dropped|shelved|dead|abandoned)\b"
+            # "the Kestrel logo job got canned", "the pilot's been axed"
+            r"canceled|killed|scrapped|dropped|shelved|dead|abandoned|canned|axed|binned|nixed|"
+            r"ditched)\b"
         ),
         "cancelled",
     ),
@@ -100,7 +118,8 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
-            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting)\b|\s+(?:project\s+)?blocked\b|"
+            # "the renovation is delayed, waiting on the plumber", "the launch got held up"
+            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting|delayed|held\s+up)\b|\s+(?:project\s+)?blocked\b|"
             # "Project Falcon got put on ice", "the rebrand is on the back burner"
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|was)\s+(?:put\s+)?on\s+(?:ice|the\s+back\s+burner)\b"
         ),
@@ -109,8 +128,20 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
+            # "v3 got pushed to prod last night", "the fix was merged into main"
+            r"(?:got|was|been|is|has\s+been|have\s+been)\s+(?:pushed|deployed|merged|released)\s+"
+            r"(?:to|into|in)\s+(?:prod|production|live|main|master)|"
+            # "the grant application is in!", "my dissertation's in": handed in.
+            r"(?:(?<=application\s)|(?<=proposal\s)|(?<=submission\s)|(?<=essay\s)|(?<=thesis\s)|"
+            r"(?<=dissertation\s)|(?<=report\s)|(?<=assignment\s)|(?<=paper\s)|(?<=manuscript\s)|"
+            r"(?<=tender\s)|(?<=draft\s)|(?<=pitch\s)|(?<=coursework\s)|(?<=portfolio\s)|(?<=bid\s))"
+            r"(?:is|are)\s+"
+            r"(?:finally\s+|officially\s+|all\s+)?in(?=\s*[!.,;]|\s*$|\s+(?:finally|at\s+last|now|lol|"
+            r"yay|today|woo))|"
+            # "the brochure went to print on Monday", "the zine's gone to the printers"
+            r"(?:went|gone|has\s+gone|'s\s+gone)\s+to\s+(?:print|press|the\s+printers?)|"
             # "is out" is a release, not someone away ("is out of town", "out sick today").
-            r"is\s+(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
+            r"is\s+(?:(?:officially|finally|now|all)\s+)?(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
             r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
             r"launched|released)|got\s+(?:shipped|released|launched)|"
             # "The API migration has been completed and deployed", "the redesign was finished"
@@ -133,6 +164,14 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         # "the onboarding revamp kicks off monday": under a day ahead, a plan (``_candidate``).
         re.compile(
             r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b|"
+            # "Onboarding revamp is on track for end of month", "the renewal is with legal"
+            r"\s+(?:project\s+)?(?:is|are|'s)\s+(?:still\s+|now\s+)?(?:on\s+(?:track|schedule)|"
+            r"with\s+(?:legal|compliance|procurement|qa|the\s+client|the\s+lawyers)|in\s+(?:review|testing|"
+            r"qa|beta))\b|"
+            # "the podcast edit is about halfway", "the deck's nearly done", "60% done"
+            r"(?:\s+(?:project\s+)?(?:is|are)|\s*'s)\s+(?:(?:about|nearly|almost|roughly|only|maybe|"
+            r"like)\s+)?(?:halfway(?:\s+(?:done|there|through))?|half\s+(?:done|finished)|"
+            r"\d{1,2}\s*%\s+(?:done|there|finished)|(?:mostly|nearly|almost)\s+(?:done|finished|there))\b|"
             r"\s+(?:project\s+)?(?:kicks|kicked|is\s+kicking|'s\s+kicking)\s+off\b"
         ),
         "in_progress",
@@ -206,10 +245,14 @@ _NOT_PROJECTS = frozenset(
 )
 _OTHER_DOMAIN = re.compile(
     r"\b(?:trip|journey|voyage|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
-    r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|"
+    r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|follow-?up|"
+    r"consult(?:ation)?|jab|vaccination|dentist|playdate|"
     r"school|rent|bill|subscription|"
     r"order|package|refund|return|recital|game|camp|daycare|payment|membership|trial|plans?|meeting|"
-    r"job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
+    # A job is the employment ("my new job", "the job"), but a client's job is work: "the
+    # Kestrel logo job got canned".
+    r"(?:^|(?:new|old|day|dream|summer|side|part-?time|full-?time|first|current|last|temp|"
+    r"my|the|a|this|that)\s+)job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
     r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
     r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise|"
     # "my 7:15 train got cancelled": a leg of the commute, not a project.
@@ -271,12 +314,21 @@ def _whole_name(name: str, text: str, end: int) -> str:
 _PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
 """A clause's subject after the verb ("if it gets cancelled we'll stay"): no name."""
 _INSIDE_PHRASE = re.compile(
-    r"\b(?:to|for|from|in|at|of)\s+(?:(?:the|a|an|my|our)\s+)?$|\b(?:to|for|from|in|at|of)$"
+    r"\b(?:to|for|from|in|at|of|with)\s+(?:(?:the|a|an|my|our)\s+)?$|\b(?:to|for|from|in|at|of|with)$"
 )
+
+
+_WHEN_WORDS = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|yesterday|"
+    r"(?:this|last|next)\s+(?:week|month|year|weekend|morning)"
+)
+"""A day is when, not what: "started Monday" names no project called Monday."""
 
 
 def _name_ok(name: str) -> bool:
     low = name.lower()
+    if _WHEN_WORDS.fullmatch(low):
+        return False
     if low.split(" ", 1)[0] in _PASTIMES:
         return False  # "finished reading Dune" is a pastime, not a project
     if _PRONOUN_LEAD.match(low):
@@ -298,6 +350,9 @@ _GATE = frozenset(
         *("grinding", "plugging", "chipping", "slogging", "hammering", "crunching", "stalled"),
         *("axed", "canned", "nixed", "binned", "ditched", "ice", "burner"),
         *("rebuilding", "redesigning", "revamping", "overhauling", "reworking"),
+        *("pause", "print", "press", "printers", "halfway", "half", "nearly", "almost", "mostly"),
+        *("signed", "delayed", "held", "pushed", "merged", "in", "track", "schedule", "with"),
+        *("ploughing", "plowing", "wading"),
         "kicking",
         "kicks",
         "kill",
@@ -437,7 +492,10 @@ def _a_work_item(clause: Clause, start: int, end: int) -> bool:
 _OWNER = re.compile(r"\b([a-z]+)'s\s")
 
 
-_DEADLINE = re.compile(r"\b(?:due|deadline|by\s+(?:eod|cob|end\s+of))\b")
+_DEADLINE = re.compile(
+    # "on track for end of month": the day is when it should be done, not when it starts.
+    r"\b(?:due|deadline|by\s+(?:eod|cob|end\s+of)|on\s+(?:track|schedule)\s+for)\b"
+)
 """A deadline ahead ("still grinding on the stats assignment, due friday") dates the work;
 it does not make work under way a plan."""
 

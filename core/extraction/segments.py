@@ -152,6 +152,11 @@ _LEAD_FILLER = re.compile(
     r"shift|team|record|everyone|all)(?=\s*:)|"
     # "Note for Priya:": whom the note is for ("note" itself is stripped above)
     r"(?:for|to)\s+[a-z]+(?=\s*:)|"
+    # Whom the news came from, as a heading: "from the childminder: Leo has a temp", "word
+    # from school: …" (a relative's own words are read by ``handed_on`` first).
+    r"(?:quick\s+(?:one|note|msg|update|word)\s+)?(?:(?:msg|message|text|note|email|voicemail|word|"
+    r"news)\s+)?from\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?:[a-z']+\s+){0,2}?[a-z']+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
     # Politeness before a desk's question: "Sorry to bother you, is the pool heated".

@@ -85,7 +85,12 @@ _SAID = re.compile(
     r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on|"
     r"(?:moved|switched|changed|shifted|relocated)\s+to|(?:timings?|hours|clock)\s+(?:is|are)|"
     # "I'm UTC+1 for the next month": the offset said as what one is
-    r"(?:i'm|im|i\s+am|we're|we\s+are)(?=\s+(?:gmt|utc)\s*[+-]))\s+)"
+    # "we're Central time here in Chicago", "im pacific time btw": the zone one is, "on" left out
+    r"(?:i'm|im|i\s+am|we're|we\s+are)(?=\s+(?:(?:gmt|utc)\s*[+-]|(?:"
+    + _WORDS
+    + "|"
+    + _ABBREVS
+    + r")\s+time\b)))\s+)"
     r"(?:the\s+)?"
     rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
 )
@@ -161,6 +166,12 @@ def spoken_timezone(text: str, low: str) -> str | None:
         low, max(0, city.start() - 12), city.start()
     ):
         return time_zone_of(city.group("city"))
+    if (here := CLOCK_HERE.search(low)) is not None:
+        # "it's 3am here in Manila": the clock where the speaker is, said to excuse the hour.
+        words = here["city"].split()
+        for n in (2, 1):
+            if len(words) >= n and (tz := time_zone_of(" ".join(words[:n]))):
+                return tz
     if _HOURS_OFF.search(low):
         if (here := _HERE_CITY.search(low)) is not None and (tz := time_zone_of(here["city"])):
             return tz  # "8 hours ahead of London here in Mumbai": the clock where one is
@@ -170,6 +181,12 @@ def spoken_timezone(text: str, low: str) -> str | None:
     return None
 
 
+CLOCK_HERE = re.compile(
+    r"\bit'?s\s+(?:(?:like|almost|nearly|past|already|just|gone)\s+)?(?:\d{1,2}(?::\d\d)?\s*"
+    r"(?:am|pm)|midnight|noon)\s+(?:here|over\s+here|where\s+i\s+am)\s+in\s+"
+    r"(?P<city>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)"
+)
+"""The hour where the speaker is: "it's 3am here in Manila", "its like midnight here in Perth"."""
 _THEIRS = re.compile(r"\b(?:ahead\s+of|behind|than|from|of)\s+(?:the\s+)?$")
 """A zone named as the one the speaker is measured against ("5 hours ahead of London")."""
 _HERE_CITY = re.compile(
@@ -198,5 +215,5 @@ west coast"."""
 ZONE_LETTERS = frozenset(k.upper() for k in _SPOKEN if " " not in k and len(k) == 4)
 """Zones written in four capitals ("AEST", "NZDT"): letters, not a shouted word."""
 
-GATE_WORDS = frozenset(w for k in _SPOKEN for w in k.split()) | {"gmt", "utc", "time", "tz"}
+GATE_WORDS = frozenset(w for k in _SPOKEN for w in k.split()) | {"gmt", "utc", "time", "tz", "here"}
 """Words one of which a clause naming a time zone contains (a rule's keyword gate)."""

@@ -24,6 +24,8 @@ _ERRAND = re.compile(
     r"(?:(?:the|my|our|a|his|her|their)\s+)?(?:[\w'-]+\s+){0,2}?(?:store|shop|shops|market|"
     r"supermarket|grocer(?:y|ies)|mall|gym|office|work|school|class|college|campus|doctor|"
     r"doctor's|doctors|dentist|dentist's|hospital|clinic|vet|pharmacy|bank|post\s+office|"
+    # Care one takes someone to: "we're back at urgent care", "back from A&E".
+    r"urgent\s+care|a\s*&\s*e|er|emergency\s+room|walk-?in|surgery|gp|"
     r"movies|cinema|theater|theatre|bed|party|meeting|appointment|practice|game|match|finals|"
     r"stadium|concert|church|library|job|errands?|run|walk|lunch|dinner|breakfast|bar|pub|"
     r"restaurant|cafe|salon|barber|daycare|park|pool|beach|lake)\b"

@@ -23,9 +23,12 @@ from core.extraction.travel_cancellations import place_called_off
 SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
 _OWN_THING = re.compile(
-    r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:my|our)\s+"
+    r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:(?:my|our)\s+"
     r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone|train|bus|"
-    r"ferry|coach|plane|connection|layover)\b"
+    r"ferry|coach|plane|connection|layover)\b|"
+    # "Call me Bex, everyone does": the name the speaker goes by, whoever else says it.
+    r"(?:please\s+|pls\s+|just\s+)?call\s+me\s+[a-z]|"
+    r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me\s+[a-z])"
 )
 """The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
 took for its subject (here "alex"), the fact is the speaker's."""

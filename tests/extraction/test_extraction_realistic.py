@@ -121,6 +121,9 @@ PROBE_SETS = (
     "probes15a",
     "probes15a2",
     "probes15a3",
+    "probes15c",
+    "probes15c2",
+    "probes15c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -150,7 +153,11 @@ diary, nomads', students', teens', couples', forum and itinerary voices), and ``
 (fifteenth round, intents in the voices the held-out halves found weakest: a booking desk's
 customer, health, mail, family, gamers, itineraries, travel diaries, carers' hand-over notes,
 friends; requests put as statements, questions without their mark, indirect questions, hopes,
-conditions, reported speech, imperative notes, lists; ``probes15a2`` and ``probes15a3`` are its second and third batches).
+conditions, reported speech, imperative notes, lists; ``probes15a2`` and ``probes15a3`` are
+its second and third batches), and ``probes15c``, ``probes15c2``, ``probes15c3`` (fifteenth round, one batch each, no travel or money:
+relatives' health, carers' and colleagues' handoffs, family events and school days off,
+work status, names, diets, zones, in gamers', students', teens', literary, long-post,
+freelancers' and world Englishes' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -346,6 +353,9 @@ _PROBE_MINIMUM = {
     "probes15a": 90,
     "probes15a2": 90,
     "probes15a3": 80,
+    "probes15c": 80,
+    "probes15c2": 80,
+    "probes15c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -618,6 +628,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes15a", "dev"): Figures(0.95, 0.90, 0.00, 0.00, 0, 0.00),
     ("probes15a2", "dev"): Figures(0.96, 0.90, 0.00, 0.00, 0, 0.00),
     ("probes15a3", "dev"): Figures(0.90, 0.90, 0.00, 0.00, 0, 0.00),
+    # probes15c, 15c2, 15c3 (fifteenth round, words15c: health, family, events, work and
+    # profile outside travel and money; no realistic set opened), one batch each, committed
+    # before the extractor ran on it and scored before its fixes (field recall as first
+    # labelled): batch 1 (97) 0.845/0.494 (38/77), two forbidden fields; batch 2 (90)
+    # 0.900/0.460 (29/63); batch 3 (82) 0.915/0.556 (35/63); no false or counterfactual
+    # commit. After the round: 0.887/0.842, 0.911/0.951, 0.927/0.806, no forbidden field.
+    ("probes15c", "dev"): Figures(0.85, 0.79, 0.00, 0.00, 0, 0.00),
+    ("probes15c2", "dev"): Figures(0.88, 0.90, 0.00, 0.00, 0, 0.00),
+    ("probes15c3", "dev"): Figures(0.89, 0.75, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -8,7 +8,7 @@ row is a sentence written for this module, none taken from an evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, facts_said
 
 from core.extraction.offline import extract_offline
 
@@ -23,8 +23,7 @@ def said(text: str) -> dict[str, object]:
 
 
 def facts(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+    return facts_said(text, AT)
 
 
 # ---------------------------------------------------------------- how a member is

@@ -23,14 +23,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from extraction_fixtures import AT
-
-from core.extraction.offline import extract_offline
+from extraction_fixtures import AT, facts_said
 
 
 def _said(text: str) -> dict[str, object]:
-    found = extract_offline(text, at=AT).observations
-    return {o.field: o.candidate_value for o in found if o.intent in ("assertive", "planning")}
+    return facts_said(text, AT)
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,21 @@ def nth_of_month(today: date, day: int, future: bool) -> date | None:
     return None
 
 
+def named_nth(today: date, day: int, weekday: int, future: bool) -> tuple[date, bool] | None:
+    """ "sun 22nd", "tues 17th": the 22nd the weekday says, and whether it is the other
+    side of today from the one the context expects (ahead, or behind in a past context):
+    that one unless only the nearest on the other side falls on the weekday. Said on
+    Sunday 29 November, "back home Sun 22nd" is the 22nd just gone (a Sunday), not
+    December's (a Tuesday)."""
+    expected = nth_of_month(today, day, future)
+    if expected is None or expected.weekday() == weekday:
+        return (expected, False) if expected else None
+    other = nth_of_month(today, day, not future)
+    if other is not None and other.weekday() == weekday:
+        return other, True
+    return expected, False
+
+
 def weekday_date(today: date, wd: int, mod: str, future: bool) -> date:
     ahead = (wd - today.weekday()) % 7
     if mod == "last" or (not mod and not future):

@@ -60,6 +60,7 @@ from datetime import date, datetime, timedelta
 from core.extraction.clocktimes import clock_time
 from core.extraction.timedays import (
     month_start,
+    named_nth,
     nth_of_month,
     pick_year,
     slashed_date,
@@ -126,6 +127,7 @@ _TIME_RE = re.compile(
     | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
         (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?
         (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b))?
+    | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b)
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
@@ -276,10 +278,17 @@ def _resolve_day(
         offsets = {"tomorrow": 1, "day after tomorrow": 2, "yesterday": -1, "last night": -1}
         off = offsets.get(rel, 0)
         return today + timedelta(days=off), None, off < 0
-    if g["wd"] and g["wd_nth"]:
-        # "tues 17th", "Friday the 13th": the day of the month the weekday names.
-        got = nth_of_month(today, int(g["wd_nth"]), future)
-        return (got, None, False) if got else None
+    if g["wa"] or (g["wd"] and g["wd_nth"]):
+        # "tues 17th", "Friday the 13th": the day of the month the weekday names; "sun 6th",
+        # "wed 9th" too (alone, "sun" and "wed" are words of their own).
+        weekday = _SHORT_ONLY.get(g["wa"] or "")
+        named = named_nth(
+            today,
+            int(g["wa_nth"] or g["wd_nth"]),
+            WEEKDAYS[g["wd"]] if weekday is None else weekday,
+            future,
+        )
+        return (named[0], None, named[1] and future) if named else None
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")
         mod = "" if mod in ("coming", "following") else mod
@@ -358,6 +367,10 @@ def _nth(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool]
         return (got, None, step < 0 or (step == 0 and got < today)) if got else None
     got = nth_of_month(today, day, future)
     return (got, None, False) if got else None
+
+
+_SHORT_ONLY = {"sat": 5, "sun": 6, "wed": 2}
+"""Weekdays shortened to a word of its own, read as a day only before their date."""
 
 
 def _is_weekday(text: str, ref: TimeRef) -> bool:

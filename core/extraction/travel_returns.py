@@ -84,9 +84,10 @@ HOMEWARD = re.compile(
     # "train back is thursday", "ferry home's on the 10th"
     r"\b(?:flights?|trains?|ferry|bus)\s+(?:home|back)\b|\breturn\s+(?:flights?|train|trip\s+home|"
     r"leg|journey|ferry|bus|drive)\b|"
-    # "back stateside on the 21st", "back in portland on the 9th", "home on the 12th": a day
-    # said after where one is back (a bare "home" needs "on": "home by 6" is an evening).
-    r"^(?:and\s+)?(?:back\s+(?:stateside|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
+    # "back stateside on the 21st", "back in portland on the 9th", "home on the 12th", "back
+    # home on friday": a day said after where one is back (a bare "home" needs "on": "home
+    # by 6" is an evening).
+    r"^(?:and\s+)?(?:back\s+(?:stateside|home|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
     # "back in town monday", "back in boston tmrw": the day straight after where.

@@ -1,4 +1,5 @@
-"""A weekday with its date ("sun 6th", "tues 17th"): the date that falls on that weekday.
+"""A weekday with its date ("sun 6th", "tues 17th"): the date that falls on that weekday;
+and "back home on friday", which gave nothing where "back home friday" was the way home.
 
 "back home sun 6th", said on Sunday 29 November 2026, was read as "back home" now (a trip
 over): "sun" was not a day at all ("sun" and "wed" and "sat" are words of their own, so
@@ -49,6 +50,10 @@ def test_the_short_words_alone_are_no_days(text: str) -> None:
         ("back home sun 6th", "travel.return_date", "2026-12-06"),
         ("flying out wed 2nd, back sun 6th", "travel.return_date", "2026-12-06"),
         ("back home Sun 22nd", "travel.status", "completed"),
+        # "back home" then "on" and its day, as "home on the 12th" already was.
+        ("back home on friday", "travel.return_date", "2026-12-04"),
+        ("we'll be back home on the 6th", "travel.return_date", "2026-12-06"),
+        ("Back home on Wed 2nd, can't wait", "travel.return_date", "2026-12-02"),
     ],
 )
 def test_a_way_home_with_a_named_date(text: str, field: str, value: str) -> None:

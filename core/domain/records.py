@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from core.domain.principals import LEGACY_TOKEN_ROLE
 from core.domain.principals import Role as TokenRole
+from core.domain.source_types import canonical_source_key
 from core.domain.state import CommittedFact, Scalar
 
 ReviewStatus = Literal[
@@ -75,6 +76,37 @@ class NewReviewItem:
     ("auto_commit" | "tentative_reject"): the user's answer grades it."""
     principal: str | None = None
     """The ref of whose evidence raised the question; None for Canon's own questions."""
+
+    def stored(
+        self,
+        seq: int,
+        status: ReviewStatus,
+        created_at: datetime,
+        promoted_at: datetime | None = None,
+    ) -> ReviewItem:
+        """The open ``ReviewItem`` this question is once stored at ``seq``: unanswered, its
+        source key spelled canonically; the times as the store keeps them."""
+        return ReviewItem(
+            id=self.id,
+            seq=seq,
+            kind=self.kind,
+            event_id=self.event_id,
+            entity_id=self.entity_id,
+            field=self.field,
+            candidate_value=self.candidate_value,
+            current_value=self.current_value,
+            confidence=self.confidence,
+            reasons=tuple(self.reasons),
+            source_key=canonical_source_key(self.source_key),
+            status=status,
+            created_at=created_at,
+            promoted_at=promoted_at,
+            answered_at=None,
+            answer=None,
+            group_key=self.group_key,
+            shadow_decision=self.shadow_decision,
+            principal=self.principal,
+        )
 
 
 @dataclass(frozen=True)

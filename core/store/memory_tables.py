@@ -26,7 +26,7 @@ from core.domain.records import (
     WriteBatch,
 )
 from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem, vouches
-from core.domain.source_types import canonical_source_key, canonical_source_type
+from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.errors import AlreadyAnswered, NotFound, StoreError
 from core.store.protocol import DecideSettlement, SeenEvents
@@ -256,27 +256,7 @@ class Tables:
     def add_review(self, j: Journal, r: NewReviewItem) -> None:
         if r.id in self.reviews:
             raise StoreError(f"the batch could not be recorded: review item {r.id} exists")
-        item = ReviewItem(
-            id=r.id,
-            seq=self.next_seq(j, "reviews"),
-            kind=r.kind,
-            event_id=r.event_id,
-            entity_id=r.entity_id,
-            field=r.field,
-            candidate_value=r.candidate_value,
-            current_value=r.current_value,
-            confidence=r.confidence,
-            reasons=tuple(r.reasons),
-            source_key=canonical_source_key(r.source_key),
-            status="queued",
-            created_at=utc(r.created_at),
-            promoted_at=None,
-            answered_at=None,
-            answer=None,
-            group_key=r.group_key,
-            shadow_decision=r.shadow_decision,
-            principal=r.principal,
-        )
+        item = r.stored(self.next_seq(j, "reviews"), "queued", utc(r.created_at))
         j.set(self.reviews, r.id, item)
 
     def promote(

@@ -14,12 +14,12 @@ what is returned are the same as insert-then-promote.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import aiosqlite
 
 from core.domain.records import NewReviewItem, ReviewItem
-from core.domain.source_types import canonical_source_key
 from core.store.rules import OpenQuestion, promotable
 from core.store.sqlite_rows import REVIEW_COLUMNS, dt, review_from_row, review_row, ts
 
@@ -95,25 +95,7 @@ async def write_questions(
 
 def _shown(q: NewReviewItem, seq: int, stamp: str) -> ReviewItem:
     """The ``ReviewItem`` a read of ``q``'s row (inserted 'pending' at ``stamp``) gives:
-    times as stored (UTC, to the microsecond), the source key spelled canonically."""
-    return ReviewItem(
-        id=q.id,
-        seq=seq,
-        kind=q.kind,
-        event_id=q.event_id,
-        entity_id=q.entity_id,
-        field=q.field,
-        candidate_value=q.candidate_value,
-        current_value=q.current_value,
-        confidence=float(q.confidence),  # a REAL column reads back as a float
-        reasons=tuple(q.reasons),
-        source_key=canonical_source_key(q.source_key),
-        status="pending",
-        created_at=dt(ts(q.created_at)),
-        promoted_at=dt(stamp),
-        answered_at=None,
-        answer=None,
-        group_key=q.group_key,
-        shadow_decision=q.shadow_decision,
-        principal=q.principal,
-    )
+    times as stored (UTC, to the microsecond), the confidence as a REAL column reads back
+    (a float)."""
+    as_read = replace(q, confidence=float(q.confidence))
+    return as_read.stored(seq, "pending", dt(ts(q.created_at)), dt(stamp))

@@ -98,6 +98,12 @@ _HOLIDAYS = (
     r"|july 4th|fourth of july|independence day|presidents'? day|halloween|valentine'?s day"
 ).replace(" ", r"\s+")  # the pattern below is VERBOSE, where a literal space is ignored
 _ORD = r"(?:st|nd|rd|th)?"
+_NTH_END = (
+    rf"(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b"
+    r"|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b)"
+)
+"""After a weekday's ordinal, what makes it no date of the month: "tues 17th of May" is
+read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 
 _TIME_RE = re.compile(
     rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
@@ -126,8 +132,8 @@ _TIME_RE = re.compile(
         |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
         (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?
-        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b))?
-    | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b)
+        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END})?
+    | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END}
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
@@ -281,13 +287,8 @@ def _resolve_day(
     if g["wa"] or (g["wd"] and g["wd_nth"]):
         # "tues 17th", "Friday the 13th": the day of the month the weekday names; "sun 6th",
         # "wed 9th" too (alone, "sun" and "wed" are words of their own).
-        weekday = _SHORT_ONLY.get(g["wa"] or "")
-        named = named_nth(
-            today,
-            int(g["wa_nth"] or g["wd_nth"]),
-            WEEKDAYS[g["wd"]] if weekday is None else weekday,
-            future,
-        )
+        weekday = _SHORT_ONLY[g["wa"]] if g["wa"] else WEEKDAYS[g["wd"]]
+        named = named_nth(today, int(g["wa_nth"] or g["wd_nth"]), weekday, future)
         return (named[0], None, named[1] and future) if named else None
     if g["wd"]:
         mod = " ".join((g["wd_mod"] or "").split()).replace("this coming", "coming")

@@ -165,7 +165,7 @@ class StateTools:
         ]
 
     def _quoted(self, source_type: str, principal: str | None) -> dict[str, str]:
-        """``{"quoted_from": "a calendar invite"}`` for a value the speaker should not take
+        """``{"quoted_from": "a calendar event"}`` for a value the speaker should not take
         at its word (``core.domain.provenance``); JSON keeps its structure, this its origin."""
         said = provenance(source_type, principal, self.entities[0] if self.entities else None)
         return {} if said is None else {"quoted_from": said}

@@ -136,6 +136,7 @@ async def answer(
                 "committed": result.committed,
                 "committed_value": result.committed_value,
                 "promoted": [review_view(r) for r in result.promoted],
+                "also_settled": [review_view(r) for r in result.implied],
             }
         )
         return
@@ -151,6 +152,8 @@ async def answer(
         out().print(f"Changed to {held}: asked again with the rest of its question ({item.field})")
     else:
         out().print(f"{verb}: {item.field} = {target}")
+    for fix in result.implied:  # what the answer forced on the trip's other fields
+        out().print(f"  and so: {fix.field} = {show_value(fix.candidate_value)} ({fix.reasons[0]})")
     for nxt in result.promoted[:1]:
         out().print("\nNext question:\n" + prompt_text(nxt))
 

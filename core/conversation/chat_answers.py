@@ -166,6 +166,9 @@ class Answers(ChatPart):
         )
         for member in result.group[1:]:  # a part picked for an Edit may have a prompt
             await self.log.close_prompt(member.id, member.status, now)
+        also = texts.followed_from_answer(result.implied, self.config.entity_of(user_id))
+        if also is not None:
+            await self.say(prompt.chat_id, also)
         if result.committed:
             await self.deps.changed(now)
             await self.steps.changed(prompt.chat_id, prompt.owner_user_id)

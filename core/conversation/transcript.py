@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from core.conversation.chat_base import Button, Clock, Messenger
-from core.domain.records import ChatMessage, ShownKind, ShownRecord
+from core.domain.chat_records import ChatMessage, ShownKind, ShownRecord
 from core.errors import StoreError
 from core.store.protocol import ConversationStore
 

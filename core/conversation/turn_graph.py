@@ -68,7 +68,7 @@ from core.conversation.tool_calls import TOOLS
 from core.conversation.tool_node import run_state_calls
 from core.conversation.turn_prompt import SUMMARY_PROMPT, agent_notes, system_texts
 from core.conversation.turn_summary import turn_messages
-from core.domain.records import ChatMessage
+from core.domain.chat_records import ChatMessage
 
 MAX_TOOL_ROUNDS = 3
 OFFLINE_WINDOW = 8_192

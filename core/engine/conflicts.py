@@ -22,7 +22,7 @@ from contextlib import suppress
 from datetime import datetime
 
 from core.domain.ids import new_id
-from core.domain.records import OPEN_STATUSES
+from core.domain.review_items import OPEN_STATUSES
 from core.domain.state import CommittedFact
 from core.engine.answers import answer_note
 from core.engine.consistency import SOURCE_PREFIX, Conflict, find_conflicts

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from core.domain.ids import derived_id
 from core.domain.principals import signal_principal
-from core.domain.records import SourceState
+from core.domain.source_state import SourceState
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals

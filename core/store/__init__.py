@@ -11,19 +11,11 @@ module writes SQL.
 
 from __future__ import annotations
 
-from core.domain.records import (
-    Accepted,
-    Alert,
-    AuditLine,
-    CommitPlan,
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    LogWindow,
-    NewReviewItem,
-    ReviewItem,
-    WriteBatch,
-)
+from core.domain.alerts import Alert
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
+from core.domain.review_items import NewReviewItem, ReviewItem
+from core.domain.write_batch import Accepted, CommitPlan, WriteBatch
 from core.store.protocol import Store
 
 __all__ = [

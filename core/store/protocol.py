@@ -16,35 +16,26 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
-from core.domain.records import (
-    Accepted,
-    AcceptedInput,
-    Alert,
-    ApiToken,
-    AuditLine,
+from core.domain.alerts import Alert
+from core.domain.api_tokens import ApiToken
+from core.domain.chat_records import (
     ChatMessage,
     ChatMode,
-    DeadLetter,
-    Escalation,
-    EventRecord,
-    GroupSettled,
-    HistoryEntry,
-    LogWindow,
-    NewReviewItem,
     PromptMessage,
-    ReviewItem,
-    ReviewStatus,
     Role,
-    Settlement,
     ShownKind,
     ShownRecord,
-    SourceState,
-    WorkspaceEvent,
-    WriteBatch,
 )
+from core.domain.dead_letters import DeadLetter, Escalation
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
+from core.domain.review_items import NewReviewItem, ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount, PolicyEvent
+from core.domain.settlements import GroupSettled, Settlement
 from core.domain.snapshot import FieldSnapshot
+from core.domain.source_state import SourceState
 from core.domain.state import CommittedFact, Scalar
+from core.domain.workspace_records import AcceptedInput, WorkspaceEvent
+from core.domain.write_batch import Accepted, WriteBatch
 from core.store.chat_turns import Lane
 from core.store.group_reads import QuestionAndGroup
 

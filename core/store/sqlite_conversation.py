@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
-from core.domain.ids import new_id
-from core.domain.records import (
+from core.domain.chat_records import (
     ChatMessage,
     ChatMode,
     PromptMessage,
@@ -25,6 +24,7 @@ from core.domain.records import (
     ShownKind,
     ShownRecord,
 )
+from core.domain.ids import new_id
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT

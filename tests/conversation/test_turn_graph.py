@@ -19,7 +19,7 @@ from core.conversation.claims import NOTES, Action
 from core.conversation.compression import THRESHOLD, prompt_tokens
 from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
-from core.conversation.turn_graph import Turn, TurnRoute, thread_id
+from core.conversation.turn_context import Turn, TurnRoute, thread_id
 from core.conversation.turn_prompt import SUMMARY_PROMPT, system_texts
 from core.domain.chat_records import ChatMessage
 

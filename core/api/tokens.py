@@ -22,7 +22,7 @@ from core.domain.ids import new_id
 from core.domain.principals import Role
 from core.engine.engine import Engine
 from core.errors import InputError
-from core.store.protocol import ApiTokenStore
+from core.store.companion_protocols import ApiTokenStore
 
 PREFIX: Final = "canon_"
 ENTITY: Final = re.compile(r"(user|family|team):[a-z0-9._-]{1,120}")

@@ -33,7 +33,7 @@ from core.sources.base import SourceConfig
 from core.sources.health import after_failure, after_success
 from core.sources.registry import source_for
 from core.store import ReviewItem
-from core.store.protocol import MailSenderStore, SourceStateStore
+from core.store.companion_protocols import MailSenderStore, SourceStateStore
 from core.workspace.projection import refresh_projections
 
 

@@ -4,7 +4,8 @@ Every backend is its own module (``core.store.sqlite``, ``core.store.postgres``
 and the in-memory reference ``core.store.memory``) and passes the same contract
 tests (tests/store/contract.py, tests/store/companion_contract.py);
 ``core.store.factory.open_store(url)`` picks one. The rules they share are
-``core.store.rules``; all protocols are in ``core.store.protocol``; copying a
+``core.store.rules``; the protocols are ``core.store.protocol`` (the ``Store``) and
+``core.store.companion_protocols`` (its companions); copying a
 store between backends is ``core.store.portable``. Nothing outside a backend
 module writes SQL.
 """

@@ -30,8 +30,8 @@ from core.domain.source_state import SourceState
 from core.domain.workspace_records import AcceptedInput, WorkspaceEvent
 from core.errors import StoreError
 from core.store.chat_turns import ChatLocks, Lane
+from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.memory_tables import Journal
-from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 
 
 class MemoryStore(Protocol):

@@ -22,7 +22,8 @@ from core.domain.rollout import PolicyEvent
 from core.domain.source_state import SourceState
 from core.domain.workspace_records import AcceptedInput
 from core.errors import StoreError
-from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT, StoreBackend
+from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
+from core.store.protocol import StoreBackend
 
 LATER = NOW + timedelta(minutes=5)
 

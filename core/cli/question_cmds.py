@@ -8,9 +8,11 @@ from rich.table import Table
 from core.cli.common import (
     Context,
     emit_json,
+    json_option,
     now_option,
     open_engine,
     out,
+    pass_ctx,
     resolve_now,
     run,
 )
@@ -24,9 +26,6 @@ from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import CanonError, NotFound, ReviewError, UnknownPlace
 from core.store import ReviewItem
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 @click.command()

@@ -22,8 +22,9 @@ from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.domain.chat_records import PromptMessage
 from core.domain.principals import user_principal
-from core.domain.records import PromptMessage, ReviewItem
+from core.domain.review_items import ReviewItem
 from core.engine.consistency import no_cannot_keep
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer

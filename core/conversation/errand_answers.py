@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
 from core.domain.naming import errand
-from core.domain.records import ReviewItem
+from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import calendar_day
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.domain import phrasing
-from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.engine.consistency import is_conflict_question
 
 Relevance = Callable[[str], "int | None"]

@@ -21,10 +21,10 @@ from core.conversation.audience import PRIMARY
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
+from core.domain.chat_records import ChatMessage
 from core.domain.ids import keyed_id
 from core.domain.principals import Principal
 from core.domain.provenance import provenance, source_type_of
-from core.domain.records import ChatMessage
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine

@@ -12,7 +12,7 @@ from core.domain.audit import audit_line
 from core.domain.fields import spec_for
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, UserConfirmation, parse_model
-from core.domain.records import NewReviewItem, ReviewStatus
+from core.domain.review_items import NewReviewItem, ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
 from core.domain.validation import validate

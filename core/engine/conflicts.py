@@ -34,7 +34,7 @@ from datetime import datetime
 
 from core.domain.ids import new_id
 from core.domain.principals import Principal
-from core.domain.records import OPEN_STATUSES
+from core.domain.review_items import OPEN_STATUSES
 from core.domain.state import CommittedFact
 from core.engine.answers import answer_note
 from core.engine.consistency import (

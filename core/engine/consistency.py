@@ -25,7 +25,7 @@ from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.domain.phrasing import label, show, show_date
-from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.extraction.gazetteer import time_zone_of
 

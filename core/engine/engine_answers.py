@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import OPEN_STATUSES, GroupSettled, ReviewStatus, Settlement
+from core.domain.review_items import OPEN_STATUSES, ReviewStatus
+from core.domain.settlements import GroupSettled, Settlement
 from core.domain.state import CommittedFact, Scalar
 from core.engine.answers import (
     STATUS_AFTER,

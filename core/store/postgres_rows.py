@@ -12,17 +12,11 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from core.domain.records import (
-    Accepted,
-    AuditLine,
-    CommitPlan,
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    NewReviewItem,
-    ReviewItem,
-)
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry
+from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.state import CommittedFact
+from core.domain.write_batch import Accepted, CommitPlan
 from core.store import sql_records
 from core.store.sql_records import dumps
 

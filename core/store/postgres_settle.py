@@ -38,7 +38,9 @@ from typing import Any
 
 from psycopg import AsyncConnection, AsyncCursor
 
-from core.domain.records import OPEN_STATUSES, DeadLetter, GroupSettled
+from core.domain.dead_letters import DeadLetter
+from core.domain.review_items import OPEN_STATUSES
+from core.domain.settlements import GroupSettled
 from core.domain.state import value_key
 from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_ingest import Shown, abandon, roll_back

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from core.conversation.context import build_context
-from core.domain.records import ReviewStatus
+from core.domain.review_items import ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import Conflict, find_conflicts
 from core.store import ReviewItem

@@ -13,19 +13,16 @@ from typing import Any
 import pytest
 from canon_testing import NOW, calibrated_policy, make_observation
 
+from core.domain.alerts import NewAlert
+from core.domain.dead_letters import DeadLetterStatus, Escalation
 from core.domain.ids import new_id
 from core.domain.policy import load_policy
 from core.domain.principals import Principal, user_principal
-from core.domain.records import (
-    Accepted,
-    DeadLetterStatus,
-    Escalation,
-    NewAlert,
-    Settlement,
-)
 from core.domain.rollout import ChangeCount, PolicyEvent
+from core.domain.settlements import Settlement
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, value_key
+from core.domain.write_batch import Accepted
 from core.engine.engine import Engine
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, NotFound, StoreError

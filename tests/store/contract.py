@@ -646,6 +646,42 @@ class StoreContract:
             other.id: "pending",
         }
 
+    async def test_a_question_a_confirmed_answer_closes_gives_its_place_to_the_next(
+        self, backend: Store
+    ) -> None:
+        # One question shown at a time: the answer commits Seattle, which closes the
+        # queued question proposing Seattle too, so the place goes to the one after it.
+        eng = Engine(backend, replace(calibrated_policy(), max_pending=1))
+        out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.review_item_id
+
+        def question(value: str, field: str = "profile.home_city") -> NewReviewItem:
+            return NewReviewItem(
+                new_id(), "change", None, "user:primary", field, value, None, 0.5, ("r",),
+                f"email:{value}", NOW,
+            )  # fmt: skip
+
+        same, elsewhere, other = (
+            question("SEATTLE"),
+            question("Seattle", "profile.work_city"),
+            question("Denver"),
+        )
+        for item in (same, elsewhere, other):
+            assert await backend.add_review_item(item, max_pending=1) == []
+        result = await eng.answer(out.review_item_id, "confirm", now=NOW)
+        assert [i.id for i in result.promoted] == [elsewhere.id]
+        statuses = {}
+        for item_id in (out.review_item_id, same.id, elsewhere.id, other.id):
+            item = await backend.review_item(item_id)
+            assert item is not None
+            statuses[item_id] = item.status
+        assert statuses == {
+            out.review_item_id: "confirmed",
+            same.id: "superseded",
+            elsewhere.id: "pending",
+            other.id: "queued",
+        }
+
     async def test_an_edited_part_of_an_open_group_is_asked_again_with_it_not_committed(
         self, eng: Engine
     ) -> None:

@@ -144,8 +144,12 @@ class Engine(ServiceWrites, UserAnswers):
             *((o.entity_id, o.event_id) for o in observations),
             *((o.entity_id, cid) for o in observations for cid in companion_ids(o)),
         ]
-        # Each id the batch may log, and the caller's own in its place (``own_event_id``).
-        maybe_ids = [x for e, i in ids for x in (i, own_event_id(e, i, principal))]
+        # Each id the batch may log. The caller's own in its place (``own_event_id``) is
+        # needed only when another principal's or entity's event has taken an id (rare):
+        # the first read leaves them out, and a decision that meets such an id asks for
+        # the read again with them (``_OwnIdsUnread``): a derivation and a probe fewer an id.
+        read_ids = [i for _, i in ids]
+        own_ids_read = False
 
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
@@ -177,6 +181,8 @@ class Engine(ServiceWrites, UserAnswers):
                     # Another principal's (or entity's) event has this id: ours is
                     # logged under an id of our own, the same on every retry.
                     stored_id = own_event_id(given.entity_id, given.event_id, principal)
+                    if not own_ids_read:
+                        raise _OwnIdsUnread
                 if stored_id in seen:
                     duplicates.append((stored_id, now))
                     dup = Outcome(
@@ -254,17 +260,25 @@ class Engine(ServiceWrites, UserAnswers):
             # read is still true when its decision lands, whoever else writes. The
             # rollout (stage, calibration counts) is read in it too, in the same trip.
             reads = self.rollout.reads_for(pairs)
-            try:
-                outcomes, promoted_items = await self.store.decide_and_write(
-                    keys, maybe_ids, since, decide, self.policy.max_pending, reads
-                )
-            except _RolloutMoved:
-                # The log read there started a confirmation run whose count was not
-                # read: read the rollout first (as a batch always did), then decide.
-                forced = await self.rollout.in_force(pairs)
-                outcomes, promoted_items = await self.store.decide_and_write(
-                    keys, maybe_ids, since, decide, self.policy.max_pending
-                )
+            while True:
+                try:
+                    outcomes, promoted_items = await self.store.decide_and_write(
+                        keys,
+                        read_ids,
+                        since,
+                        decide,
+                        self.policy.max_pending,
+                        reads if forced is None else None,
+                    )
+                    break
+                except _RolloutMoved:
+                    # The log read there started a confirmation run whose count was not
+                    # read: read the rollout first (as a batch always did), then decide.
+                    forced = await self.rollout.in_force(pairs)
+                except _OwnIdsUnread:
+                    # An id of the batch is another's: read again with the caller's own.
+                    own_ids_read = True
+                    read_ids = [x for e, i in ids for x in (i, own_event_id(e, i, principal))]
             changed = [
                 o.entity_id
                 for o in outcomes
@@ -363,6 +377,11 @@ class Engine(ServiceWrites, UserAnswers):
 
 class _RolloutMoved(Exception):
     """The rollout read in the write transaction needs a count that was not read with it."""
+
+
+class _OwnIdsUnread(Exception):
+    """An id of the batch is another principal's or entity's, and the id the caller's
+    observation is logged under instead was not read with the batch's ids."""
 
 
 __all__ = [

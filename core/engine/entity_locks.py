@@ -14,8 +14,8 @@ here, in the order they asked.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Iterable
+from types import TracebackType
 
 
 class EntityLocks:
@@ -26,24 +26,54 @@ class EntityLocks:
         self._locks: dict[str, asyncio.Lock] = {}
         self._users: dict[str, int] = {}
 
-    @asynccontextmanager
-    async def hold(self, entities: Iterable[str]) -> AsyncIterator[None]:
-        """Hold the locks of ``entities`` (none: nothing to wait for) until the block ends."""
-        wanted = sorted(set(entities))
+    def hold(self, entities: Iterable[str]) -> _Held:
+        """Hold the locks of ``entities`` (none: nothing to wait for) until the block ends.
+
+        A plain context manager object, not an ``asynccontextmanager`` generator: every
+        ingest takes one, and an async generator costs its creation, the event loop's
+        first-iteration hook and a weak reference besides."""
+        return _Held(self, sorted(set(entities)))
+
+    def _forget(self, wanted: list[str]) -> None:
         for entity in wanted:
-            self._users[entity] = self._users.get(entity, 0) + 1
-        held: list[asyncio.Lock] = []
+            self._users[entity] -= 1
+            if not self._users[entity]:  # nobody holds it or waits: forget it
+                del self._users[entity]
+                self._locks.pop(entity, None)
+
+
+class _Held:
+    """One ``EntityLocks.hold``: on entry its entities are counted as users and their
+    locks acquired (in sorted order); on exit (or a failed entry) released and uncounted."""
+
+    def __init__(self, locks: EntityLocks, wanted: list[str]) -> None:
+        self._owner = locks
+        self._wanted = wanted
+        self._held: list[asyncio.Lock] = []
+
+    async def __aenter__(self) -> None:
+        users = self._owner._users
+        for entity in self._wanted:
+            users[entity] = users.get(entity, 0) + 1
         try:
-            for entity in wanted:
-                lock = self._locks.setdefault(entity, asyncio.Lock())
+            for entity in self._wanted:
+                lock = self._owner._locks.setdefault(entity, asyncio.Lock())
                 await lock.acquire()
-                held.append(lock)
-            yield
-        finally:
-            for lock in reversed(held):
-                lock.release()
-            for entity in wanted:
-                self._users[entity] -= 1
-                if not self._users[entity]:  # nobody holds it or waits: forget it
-                    del self._users[entity]
-                    self._locks.pop(entity, None)
+                self._held.append(lock)
+        except BaseException:
+            self._release()
+            raise
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        for lock in reversed(self._held):
+            lock.release()
+        self._held = []
+        self._owner._forget(self._wanted)

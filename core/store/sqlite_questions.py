@@ -39,16 +39,23 @@ async def write_questions(
     max_pending: int,
     now: datetime,
     entities: Collection[str],
+    asked: frozenset[str] | None = None,
 ) -> list[ReviewItem]:
     """Insert ``reviews`` and close ``superseded`` (item id, when), then show what fits
     under each of ``entities``' caps (``sqlite_tx.promote``'s rule): the questions shown
-    now, by seq."""
+    now, by seq. ``asked``: which entities had open questions when this transaction read
+    its snapshots (None: not known); when none of ``entities`` had one, there are none to
+    read (the transaction has not opened one since), and the read is skipped."""
     listed = sorted(entities)
-    rows = await tx.execute_fetchall(
-        "SELECT id, seq, entity_id, group_key, status FROM review_items "
-        f"WHERE entity_id IN ({','.join('?' * len(listed))}) "
-        "AND status IN ('queued', 'pending')",
-        listed,
+    rows = (
+        []
+        if asked is not None and asked.isdisjoint(listed)
+        else await tx.execute_fetchall(
+            "SELECT id, seq, entity_id, group_key, status FROM review_items "
+            f"WHERE entity_id IN ({','.join('?' * len(listed))}) "
+            "AND status IN ('queued', 'pending')",
+            listed,
+        )
     )
     closed = {item_id for item_id, _ in superseded}
     # New rows take seqs above every row there is, in the order inserted: any numbers

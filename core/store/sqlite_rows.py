@@ -100,6 +100,11 @@ SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence,
   FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
  WHERE r.status IN ('queued', 'pending')
 UNION ALL
+SELECT 'asked', k.entity_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM (SELECT DISTINCT entity_id FROM keys) k
+ WHERE EXISTS (SELECT 1 FROM review_items r
+                WHERE r.entity_id = k.entity_id AND r.status IN ('queued', 'pending'))
+UNION ALL
 SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL
   FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field

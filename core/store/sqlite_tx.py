@@ -63,12 +63,12 @@ async def read_snapshots(
     event_ids: Sequence[str],
     since: datetime,
     rollout: RolloutReads | None = None,
-) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents]:
-    """The snapshots of ``keys`` and which of ``event_ids`` are logged, in one statement;
-    ``rollout``'s reads answered too: its change counts as tagged rows of the same
-    statement, and the policy log read only when that statement found events after
-    ``rollout.after_seq`` (a rollout change: rare), so an ingest's reads are one
-    statement, not three."""
+) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, frozenset[str]]:
+    """The snapshots of ``keys``, which of ``event_ids`` are logged, and which of the keys'
+    entities have an open question (on any field), in one statement; ``rollout``'s reads
+    answered too: its change counts as tagged rows of the same statement, and the policy
+    log read only when that statement found events after ``rollout.after_seq`` (a rollout
+    change: rare), so an ingest's reads are one statement, not three."""
     unique = sorted(set(keys))
     folded = rollout is not None and len(rollout.counts) <= CHANGE_COUNTS_PER_READ
     if not unique or not folded:
@@ -76,7 +76,7 @@ async def read_snapshots(
             rollout.events = await read_policy_events(db, rollout.after_seq)
             rollout.counted = await read_change_counts(db, rollout.counts)
         if not unique:
-            return {}, {}
+            return {}, {}, frozenset()
     counts = len(rollout.counts) if folded and rollout is not None else None
     sql = _snapshot_sql(len(unique), len(event_ids), counts)
     args: list[Any] = [x for pair in unique for x in pair]
@@ -94,6 +94,7 @@ async def read_snapshots(
     versions: dict[tuple[str, str], int] = {}
     existing: SeenEvents = {}
     counts_read: list[tuple[int, int]] = []
+    asked: set[str] = set()
     logged = False
     for row in rows:
         tag, key = row[0], (row[1], row[2])
@@ -117,6 +118,8 @@ async def read_snapshots(
                     None if row[7] is None else dt(row[7]),
                 )
             )
+        elif tag == "asked":
+            asked.add(row[1])
         elif tag == "rej":
             rejected.setdefault(key, set()).add((row[3], row[4]))
         elif tag == "cnt":
@@ -138,7 +141,7 @@ async def read_snapshots(
         )
         for key in unique
     }
-    return snaps, existing
+    return snaps, existing, frozenset(asked)
 
 
 _NULLS = ", ".join(["NULL"] * 9)
@@ -168,9 +171,11 @@ async def write_batch(
     batch: WriteBatch,
     max_pending: int,
     before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
+    asked: frozenset[str] | None = None,
 ) -> list[ReviewItem]:
     """Store ``batch``; ``before``: its fields' facts and last versions as read in
-    this transaction before it was decided (None: read them here)."""
+    this transaction before it was decided (None: read them here); ``asked``: which of
+    its entities had an open question then (None: read them here)."""
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     commits = [a.commit for a in batch.accepted if a.commit is not None]
@@ -182,7 +187,7 @@ async def write_batch(
         # A question is superseded by an observation about its own field.
         touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
         shown = await write_questions(
-            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched
+            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched, asked
         )
     if batch.corroborated:
         await tx.executemany(

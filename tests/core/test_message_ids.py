@@ -3,6 +3,7 @@ process on one store, and not computable by anyone without the store's key."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.conversation.message_intake import message_observations
-from core.domain.ids import CANON_NAMESPACE, derived_id, keyed_id
+from core.domain.ids import CANON_NAMESPACE, derived_id, keyed_id, new_id
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
@@ -73,3 +74,14 @@ async def test_nobody_can_compute_a_messages_ids_from_its_ref(tmp_path: Path) ->
 @given(st.lists(st.text(alphabet=st.characters(exclude_categories=["Cs"])), min_size=1))
 def test_a_derived_id_is_the_uuid5_of_its_parts_in_canons_namespace(parts: list[str]) -> None:
     assert derived_id(*parts) == str(uuid.uuid5(CANON_NAMESPACE, "\x1f".join(parts)))
+
+
+def test_a_new_id_is_a_uuid7_and_each_is_above_the_last() -> None:
+    minted = [new_id() for _ in range(2000)]
+    for text in minted:
+        parsed = uuid.UUID(text)
+        assert str(parsed) == text
+        assert (parsed.version, parsed.variant) == (7, uuid.RFC_4122)
+    assert minted == sorted(set(minted))
+    # Its first 48 bits are the time in milliseconds (here, within a second of now).
+    assert abs((uuid.UUID(minted[0]).int >> 80) - time.time() * 1000) < 1000

@@ -225,6 +225,23 @@ class StoreContract:
         assert (await eng.ingest(first, now=NOW, principal=bob)).decision == "duplicate"
         assert await eng.store.count_events() == 2
 
+    async def test_an_id_two_entities_use_in_one_batch_is_logged_for_each(
+        self, eng: Engine
+    ) -> None:
+        """The second entity's observation is logged under its own id (the batch read
+        again with it); the same batch once more is all duplicates."""
+        home = make_observation("travel.location", "Tahoe", entity="family:home")
+        away = make_observation(
+            "project.canon.status", "shipped", entity="user:ana", event_id=home["event_id"]
+        )
+        first = await eng.ingest_batch([home, away], now=NOW)
+        assert [o.decision != "duplicate" for o in first[:2]] == [True, True]
+        assert [o.event_id for o in first[:2]] == [home["event_id"]] * 2
+        events = await eng.store.count_events()
+        again = await eng.ingest_batch([home, away], now=NOW)
+        assert [o.decision for o in again[:2]] == ["duplicate", "duplicate"]
+        assert await eng.store.count_events() == events
+
     async def test_the_log_since_a_moment_holds_its_events_and_ignored_duplicates(
         self, eng: Engine
     ) -> None:

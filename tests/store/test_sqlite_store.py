@@ -11,7 +11,7 @@ from canon_testing import NOW, make_observation
 from companion_contract import CompanionContract
 from contract import StoreContract
 
-from core.domain.policy import default_policy
+from core.domain.policy import default_policy, load_policy
 from core.engine.engine import Engine
 from core.store.migrations.sqlite import FEATURES, MIGRATIONS
 from core.store.sqlite import SQLiteStore
@@ -218,3 +218,44 @@ async def test_a_token_made_before_roles_is_an_agent_token_with_its_old_reach(
         await store.close()
     assert (token.id, token.entity_id, token.name) == ("t-1", "user:alice", "laptop")
     assert (token.role, token.source_types, token.reach) == ("agent", (), None)
+
+
+async def test_a_question_about_an_entity_with_none_open_reads_no_open_questions(
+    tmp_path: Path,
+) -> None:
+    """The ingest's snapshot read says which entities have open questions: a question
+    raised about one with none is capped without reading them again, one raised about
+    an entity with some reads them, and the cap holds either way."""
+    store = SQLiteStore(tmp_path / "asked.db")
+    await store.open()
+    reads: list[str] = []
+    try:
+        engine = Engine(store, load_policy(overrides={"max_pending": 1}))
+        await store.db.set_trace_callback(
+            lambda sql: (
+                reads.append(sql)
+                if sql.startswith("SELECT id, seq, entity_id, group_key")
+                else None
+            )
+        )
+
+        async def ask(entity: str, field: str) -> str:
+            said = make_observation(field, "shipped", entity=entity, source="calendar")
+            out = await engine.ingest(said, now=NOW)
+            assert out.decision == "ask_user"
+            assert out.review_item_id is not None
+            (item,) = [
+                i
+                for i in await store.review_items(["pending", "queued"])
+                if i.id == out.review_item_id
+            ]
+            return item.status
+
+        assert await ask("user:alice", "project.p0.status") == "pending"
+        assert reads == []  # alice had no open question: nothing to read
+        assert await ask("user:alice", "project.p1.status") == "queued"  # over her cap
+        assert len(reads) == 1  # she had one: read to cap
+        assert await ask("user:bob", "project.p0.status") == "pending"  # his own cap
+        assert len(reads) == 1
+    finally:
+        await store.close()

@@ -12,6 +12,7 @@ responder's (a checkpointed thread per chat). Which part a message goes to is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -83,6 +84,12 @@ class AssistantTurn(ChatPart):
             await self.deps.changed(now)
         ack = texts.acknowledgement(outcomes, intents, msg.text)
         said = [] if ack is None else [ack]
+        theirs = self.asked_of_others(outcomes, entity)
+        if theirs:
+            # "alice is in tahoe" from Bob: Alice is asked, in her chat; Bob is told so.
+            users = await self.deps.household_users()
+            named = [users.name_of(e) or "the person it is about" for e in theirs]
+            said.append(f"I'll ask {' and '.join(named)} to confirm it.")
         for line in said:
             await self.deps.note(msg.chat_id, line)
         asked = [o for o in outcomes if o.review_item_id is not None]
@@ -92,6 +99,20 @@ class AssistantTurn(ChatPart):
             recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
             asking = await self.asking(msg, now, recorded, shown=shown)
         return Heard(said, asking, asked)
+
+    def asked_of_others(self, outcomes: Sequence[Outcome], speaker: str) -> list[str]:
+        """The other users (their entities) whose own chats the speaker's message raised a
+        question in: what the speaker said of them by name."""
+        return list(
+            dict.fromkeys(
+                o.entity_id
+                for o in outcomes
+                if o.review_item_id is not None
+                and o.entity_id is not None
+                and o.entity_id != speaker
+                and self.config.owner_of(o.entity_id) is not None
+            )
+        )
 
     async def note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
         active = await self.questions.active(chat_id)
@@ -117,6 +138,7 @@ class AssistantTurn(ChatPart):
             now,
             token_budget=self.config.context_tokens,
             viewer=entities[0] if entities else None,  # the speaker's own entity comes first
+            users=await self.deps.household_users(),
         )
         log = tuple(await self.log.messages(msg.chat_id, limit=HISTORY_MESSAGES))
         ref = f"tg:{msg.chat_id}:{msg.message_id}"

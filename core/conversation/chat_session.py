@@ -100,6 +100,14 @@ class ChatSession:
                 await assistant.note_queued(msg.chat_id, heard.asked)
             if heard.left_edit:
                 await deps.say(msg.chat_id, texts.EDIT_LEFT)
+        # What the speaker said of another user is asked in that user's chat now, not at
+        # the next sweep (each chat's section in turn: never two held at once).
+        speaker = deps.config.entity_of(msg.user_id)
+        for entity in assistant.asked_of_others(heard.asked, speaker):
+            owner = deps.config.owner_of(entity)
+            if owner is not None and owner != msg.chat_id:
+                async with self.order.section(owner):
+                    await self.parts.questions.show_next(owner, now)
 
     async def _heard(self, msg: Incoming, claims: Claims, now: datetime) -> Heard | None:
         """The message's section: what the message is, given what the chat waits for.

@@ -19,6 +19,7 @@ from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.trip_answers import stale_location
 from core.domain.audit import show_value
+from core.domain.household import name_key
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where
@@ -171,11 +172,26 @@ def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFa
     return None
 
 
+def _is_reader(who: str, known: Known) -> bool:
+    """Whether ``who`` is the asker by the name they gave Canon, and their own state says
+    where they are (else the household's word is all there is)."""
+    name = known.facts.get("profile.name")
+    mine = {f for f, fact in known.facts.items() if fact.entity_id == known.reader}
+    return (
+        name is not None
+        and name.entity_id == known.reader
+        and name_key(str(name.value)) == who.lower()
+        and bool(mine & {"travel.status", "travel.location"})
+    )
+
+
 def _member(where: bool) -> Answer:
     """ "is emma sick?", "where is alice?": what the household knows of them (sick, home,
     away), never a guess from the speaker's own trip; "where is dinner?" asks of no one."""
 
     def answer(who: str, known: Known) -> str:
+        if where and _is_reader(who, known):
+            return _where(who, known)  # "where is alice?" from Alice: her own word first
         f = _find(known.facts, "family", "status", [who])
         if f is not None:
             return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."

@@ -86,6 +86,7 @@ async def post_message(c: Call) -> dict[str, Any]:
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
         users=await _token_user(c),
+        by_user=c.principal.is_user,
     )
     claimed = (
         [Claimed(p) for p in payloads]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -72,22 +73,33 @@ async def message_observations(
     extractor: Extractor,
     family_entity: str | None = None,
     users: HouseholdUsers = NO_USERS,
+    by_user: bool = True,
 ) -> list[dict[str, Any]]:
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``.
 
     ``users``: the users the speaker may name (the household's, or a token's own user):
     what the message says of one of them by name is read as that user's own state
-    (``reported_observations``), not as news of a household member of that name."""
+    (``reported_observations``), not as news of a household member of that name.
+    ``by_user``: the user ``entity_id`` wrote it (False: an assistant's token for them)."""
+    said = Said(users, by_user)
     if not inspect.isfunction(extractor):  # the reading process, or a model's extractor
         return await _observations(
-            engine, text, at, entity_id, message_ref, extractor, family_entity, users=users
+            engine, text, at, entity_id, message_ref, extractor, family_entity, said=said
         )
     # Read on the reading thread, which is told the message is on its way while the
     # store is read for it, so that it parses it with the others then waiting.
     with extraction_thread().on_its_way() as ticket:
         return await _observations(
-            engine, text, at, entity_id, message_ref, extractor, family_entity, ticket, users
+            engine, text, at, entity_id, message_ref, extractor, family_entity, ticket, said
         )
+
+
+@dataclass(frozen=True)
+class Said:
+    """Who may be named in a message, and whether its user wrote it themself."""
+
+    users: HouseholdUsers = NO_USERS
+    by_user: bool = True
 
 
 async def _observations(
@@ -99,7 +111,7 @@ async def _observations(
     extractor: Extractor,
     family_entity: str | None,
     ticket: Ticket | None = None,
-    users: HouseholdUsers = NO_USERS,
+    said: Said = Said(),
 ) -> list[dict[str, Any]]:
     # The speaker's facts and open questions (its clock may wait for a Yes) in one read;
     # "emma is sick": the people the household's state knows are read in lower case too.
@@ -116,10 +128,10 @@ async def _observations(
     people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 
-    async def read(said: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
+    async def read(words: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
         def run(extract: Extractor = extractor) -> list[dict[str, Any]]:
             return message_payloads(
-                said,
+                words,
                 at=local,
                 entity_id=about,
                 message_ref=message_ref,
@@ -133,13 +145,14 @@ async def _observations(
         # reading thread (each parses the messages that arrive together in one batch); a
         # model-backed one blocks on the network, in a thread of its own.
         if isinstance(extractor, ReadInProcess):
-            request = ReadRequest(said, local, about, known_people=people)
+            request = ReadRequest(words, local, about, known_people=people)
             return run(_already(await reading_process().read(request)))
         if inspect.isfunction(extractor):
-            primes = parsed_text(said, "conversation_assertive", people)
+            primes = parsed_text(words, "conversation_assertive", people)
             return await extraction_thread().run(run, primes, tick)
         return await asyncio.to_thread(run)
 
+    users = said.users
     parts = pieces(text, users.user_named) if users else [Piece(text)]
     own: list[str] = []
     found: list[dict[str, Any]] = []
@@ -150,7 +163,11 @@ async def _observations(
         # The clause as its user would say it, read on that user's entity; a clause
         # that says nothing of their whereabouts stays the speaker's (a status of theirs).
         theirs = reported_observations(
-            await read(part.first_person, part.user, ticket), part.user, entity_id, users
+            await read(part.first_person, part.user, ticket),
+            part.user,
+            entity_id,
+            users,
+            by_user=said.by_user,
         )
         ticket = None
         if not theirs:
@@ -160,10 +177,8 @@ async def _observations(
         found += at_home(theirs, part.user, {f.field: f.value for f in state})
     mine = "".join(own)
     if mine.strip() or not found:
-        said = at_home(
-            await read(mine, entity_id, ticket), entity_id, {f.field: f.value for f in speaker}
-        )
-        found = said + found
+        own_state = {f.field: f.value for f in speaker}
+        found = at_home(await read(mine, entity_id, ticket), entity_id, own_state) + found
     return found
 
 

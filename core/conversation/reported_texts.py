@@ -39,6 +39,11 @@ _SAID: dict[str, str] = {
 def _sentence(item: ReviewItem, mine: str) -> str:
     """What ``item`` says of its reader, in the second person, lower case."""
     value = item.candidate_value
+    if value is None:
+        held = "" if item.current_value is None else f" {phrasing.show(item.current_value)}"
+        if item.field == "travel.location":
+            return f"you're no longer in{held}"
+        return f"{phrasing.label(item.field, item.entity_id, mine)} is no longer{held}"
     if item.field == "travel.status" and str(value) in _TRIP:
         return _TRIP[str(value)]
     if item.field in _SAID:
@@ -83,14 +88,14 @@ def reported_question(
     """ "Bob says you're in Tahoe — is that right?" for ``members`` (one message's claims,
     asked together). A trip under way goes without saying beside where the reader is."""
     fields = {m.field for m in members}
+    home = any((m.field, m.candidate_value) == ("travel.status", "completed") for m in members)
     said: list[str] = []
     for m in members:
-        if (
-            m.field == "travel.status"
-            and m.candidate_value == "in_progress"
-            and ("travel.location" in fields)
-        ):
+        away = (m.field, m.candidate_value) == ("travel.status", "in_progress")
+        if away and "travel.location" in fields:
             continue
+        if home and m.candidate_value is None:
+            continue  # back home says where they no longer are
         said.append(_sentence(m, mine))
     who = who_says(members[0], mine, names)
     claim = " and ".join(dict.fromkeys(said)) or "something about you"

@@ -131,22 +131,31 @@ theirs (``who``: the speaker's name, else "another member of the household")."""
 
 
 def reported_observations(
-    payloads: list[dict[str, Any]], user: str, speaker: str, users: HouseholdUsers
+    payloads: list[dict[str, Any]],
+    user: str,
+    speaker: str,
+    users: HouseholdUsers,
+    *,
+    by_user: bool = True,
 ) -> list[dict[str, Any]]:
     """What a clause said of ``user`` by name, read as the user's own words
     (``core.extraction.reported_users``), kept as a claim about the user's whereabouts.
-    Said by someone else (``speaker``), each is asked of the user: ``needs_confirmation``
-    names who said it, so it is never committed on their word, and a Yes is the user's.
-    Said by the user themself ("alice is back home" from Alice, or from her own
-    assistant's token, whose claims are agent evidence anyway) it is theirs as it is."""
+    Said by someone else, each is asked of the user: ``needs_confirmation`` names who said
+    it, so it is never committed on their word, and a Yes is the user's. ``speaker``: the
+    entity the message speaks for; ``by_user``: whether that user wrote it (False: an
+    assistant's token for them, whose "Alice is back home" is its claim, not her words).
+    Only the user themself ("alice is back home" from Alice) keeps it as theirs."""
     kept = [
         p
         for p in payloads
         if p.get("entity_id") == user and str(p.get("field", "")).startswith(WHEREABOUTS_FIELDS)
     ]
-    if user == speaker:
+    if user == speaker and by_user:
         return kept
-    who = users.name_of(speaker) or "another member of the household"
+    if not by_user:
+        who = "an assistant"
+    else:
+        who = users.name_of(speaker) or "another member of the household"
     return [{**p, "needs_confirmation": REPORTED_DOUBT.format(who=who)} for p in kept]
 
 

@@ -129,6 +129,7 @@ class AssistantTurn(ChatPart):
         any settled elsewhere): none is active now either, as only ``Questions.show_next``
         and ``resend`` show one, and this section runs neither before asking."""
         entities = self.config.entities_of(msg.user_id)
+        users = await self.deps.household_users()
         workflow = await self.steps.driven(msg)
         # The block's own reads are the reply's facts and open items (read once).
         read = await read_context(
@@ -138,7 +139,7 @@ class AssistantTurn(ChatPart):
             now,
             token_budget=self.config.context_tokens,
             viewer=entities[0] if entities else None,  # the speaker's own entity comes first
-            users=await self.deps.household_users(),
+            users=users,
         )
         log = tuple(await self.log.messages(msg.chat_id, limit=HISTORY_MESSAGES))
         ref = f"tg:{msg.chat_id}:{msg.message_id}"
@@ -158,7 +159,8 @@ class AssistantTurn(ChatPart):
             workflow=workflow,
             open_question=await self.questions.open_question(msg.chat_id) if shown else None,
         )
-        return Asking(msg, now, request, StateTools(self.engine, entities, now, ref), workflow)
+        tools = StateTools(self.engine, entities, now, ref, users)
+        return Asking(msg, now, request, tools, workflow)
 
     async def answer(self, asking: Asking) -> Reply:
         """The responder's reply: the model's call, run with no section of the chat held.

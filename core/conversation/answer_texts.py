@@ -12,6 +12,7 @@ from datetime import datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
 from core.conversation.provenance import by_words, told_by, user_viewer
+from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
@@ -254,6 +255,8 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
             asked = first.reasons[0] if first.reasons else "A question about your data"
         elif first.source_key.startswith("consistency:"):
             asked = phrasing.conflict_question(first, mine)
+        elif said_of_reader(first, mine):
+            asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
         else:
             asked = phrasing.question(members, mine).replace("\n", " ")
         queued = "" if first.status == "pending" else " (after the current one)"

@@ -42,6 +42,7 @@ async def test_bobs_word_about_alice_is_asked_of_alice_and_her_yes_makes_it_hers
     assert [b["text"] for row in asked.buttons for b in row] == ["Yes", "No", "Edit"]
     assert "Is Alice away" not in "\n".join(m.text for m in tg.bot_messages(ALICE))
     assert tg.open_prompts(BOB) == []  # it is Alice's to answer, not Bob's
+    await tg.say(ALICE, "/pending", expect="• Bob says you're in Tahoe — is that right?")
     assert await _held(runner, "user:alice") == {"profile.name": "Alice"}
     assert await _held(runner, "family:smith") == {}
 

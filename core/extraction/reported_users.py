@@ -6,8 +6,8 @@ Bob's claim about Alice's own whereabouts. Canon reads such a clause as Alice wo
 said it ("I'm in tahoe"), so it means what her own words would, and asks her.
 
 ``pieces`` cuts a message into slices that cover it exactly: each clause whose subject is
-a linked name (at the start of the message, of a sentence, or after "and", "but", "so"
-or a comma) up to the end of its sentence, or to a conjunction that hands the sentence
+a linked name (at the start of the message, of a sentence, after "and", "but", "so",
+a comma, or a word that leads into news: "fyi", "btw", "update:") up to the end of its sentence, or to a conjunction that hands the sentence
 back to the speaker ("alice is in tahoe but I'm home"); the rest is the speaker's own.
 ``first_person`` rewrites a clause: the name becomes "I" with its verb agreeing ("alice
 is" -> "I am", "alice flies" -> "I fly", "alice's in" -> "I'm in", "alice's flight" -> "my
@@ -23,7 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-_CLAUSE_START: Final = r"(?:^|(?<=[.!?;\n])\s*|,\s*|\b(?:and|but|so|plus|also)\s+)"
+_CLAUSE_BEFORE: Final = re.compile(
+    r"(?:\A\s*|[.!?;:\n]\s*|,\s*|"
+    r"\b(?:and|but|so|plus|also|ok|okay|fyi|btw|oh|well|update|heads up)\s+)\Z",
+    re.I,
+)
+"""What comes right before a clause's subject: the message's or a sentence's start, a
+comma, a conjunction, or a word that only leads into news ("fyi alice is in tahoe",
+"update: sam landed")."""
+_NAME: Final = re.compile(r"\b[A-Za-z][A-Za-z'-]{1,30}(?=\s|['’]s\b)")
 _HANDED_BACK: Final = re.compile(
     r"(?:,\s*|\s+)(?:and|but|while|whereas)\s+(?=(?:i|i'm|im|i've|we|we're|my|our)\b)"
     r"|[.!?;\n]",
@@ -129,17 +137,13 @@ def pieces(text: str, user_named: Callable[[str], str | None]) -> list[Piece]:
     ``user_named`` knows; the slices' texts joined are ``text``."""
     out: list[Piece] = []
     pos = 0
-    start_rx = re.compile(_CLAUSE_START + r"(?P<name>[A-Za-z][A-Za-z'-]{1,30})(?=\s|'s\b|’s\b)")
-    for m in start_rx.finditer(text):
-        if m.start("name") < pos:
+    for m in _NAME.finditer(text):
+        begin = m.start()
+        name = re.sub(r"['’]s$", "", m.group())
+        user = None if begin < pos else user_named(name)  # a linked name first: cheap
+        if user is None or not _CLAUSE_BEFORE.search(text[pos:begin]):
             continue
-        name = m.group("name")
-        name = re.sub(r"['’]s$", "", name)
-        user = user_named(name)
-        if user is None:
-            continue
-        begin = m.start("name")
-        end_m = _HANDED_BACK.search(text, m.end("name"))
+        end_m = _HANDED_BACK.search(text, begin + len(name))
         end = end_m.start() if end_m is not None else len(text)
         clause = text[begin:end]
         said = first_person(clause, name)

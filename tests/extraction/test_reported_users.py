@@ -67,6 +67,9 @@ def test_a_name_followed_by_no_verb_of_hers_is_left_alone(clause: str) -> None:
             "ok so  and I'm home with the kids",
         ),
         ("emma is sick. sam flew to austin", ["I flew to austin"], "emma is sick. "),
+        ("fyi alice is in tahoe", ["I am in tahoe"], "fyi "),
+        ("Update: Sam landed in Denver", ["I landed in Denver"], "Update: "),
+        ("btw Alice's back home", ["I'm back home"], "btw "),
         # a name the household does not link, a question, an order: all the speaker's
         ("emma is in tahoe", [], "emma is in tahoe"),
         ("where is alice?", [], "where is alice?"),

@@ -111,3 +111,17 @@ async def test_the_households_word_about_alice_never_stands_beside_her_own(
     ) in read.block.text.splitlines()
     # Bob's own view is the household's, as before: he never sees Alice's entity.
     await tg.say(BOB, "where is alice?", expect="Alice is away")
+
+
+async def test_a_user_who_never_opened_the_bot_is_asked_when_she_does(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Telegram will not start a chat with Alice before she writes to the bot: Bob's turn
+    is not broken by it, and Alice is asked as soon as she comes."""
+    await start_bot(settings={**HOUSEHOLD, "user_names": {ALICE: "Alice", BOB: "Bob"}})
+    await tg.say(BOB, "alice is in tahoe", expect="I'll ask Alice to confirm it.")
+    await tg.say(BOB, "fyi alice's back on sunday", expect="I'll ask Alice to confirm it.")
+    assert not any("went wrong" in m.text for m in tg.bot_messages(BOB))
+
+    tg.user_says(ALICE, "hi")
+    await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")

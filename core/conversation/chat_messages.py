@@ -23,6 +23,7 @@ from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import read_context
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
+from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
 from core.engine.engine import Outcome
 
@@ -114,6 +115,17 @@ class AssistantTurn(ChatPart):
             )
         )
 
+    async def asked_of_them(self, speaker: str | None, users: HouseholdUsers) -> tuple[str, ...]:
+        """The names of the household's other users still to answer what ``speaker`` said
+        of them ("where is alice?" from Bob, right after he said where she is). Only the
+        speaker's own claims are read on their entities, nothing else of theirs."""
+        others = [e for e in self.config.household if e != speaker and users.name_of(e)]
+        if speaker is None or not others:
+            return ()
+        waiting = await self.engine.store.open_review_items(others)
+        said = {r.entity_id for r in waiting if r.principal == speaker and r.kind == "change"}
+        return tuple(n for e in others if e in said and (n := users.name_of(e)))
+
     async def note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
         active = await self.questions.active(chat_id)
         ids = {o.review_item_id for o in asked}
@@ -158,6 +170,7 @@ class AssistantTurn(ChatPart):
             turn_id=ref,
             workflow=workflow,
             open_question=await self.questions.open_question(msg.chat_id) if shown else None,
+            asked_others=await self.asked_of_them(entities[0] if entities else None, users),
         )
         tools = StateTools(self.engine, entities, now, ref, users)
         return Asking(msg, now, request, tools, workflow)

@@ -70,6 +70,8 @@ class ReplyRequest:
     """The chat's active workflow when a model drives it (``workflow_turn``); else None."""
     open_question: CanonQuestion | None = None
     """Canon's question the chat is waiting on (Yes / No / Edit), if one is open."""
+    asked_others: tuple[str, ...] = ()
+    """The household users (their names) still to answer what the speaker said of them."""
 
     @property
     def reader(self) -> str:
@@ -117,6 +119,7 @@ class OfflineResponder:
                 request.now,
                 request.reader,
                 request.shown_item,
+                request.asked_others,
             )
         )
 

@@ -93,6 +93,8 @@ class Known(NamedTuple):
     now: datetime
     reader: str
     """The asker's own entity: what they said reads "you told me", another's does not."""
+    asked: tuple[str, ...] = ()
+    """Users of the household (by name) still to answer what the asker said of them."""
 
 
 Answer = Callable[[str, Known], str]
@@ -197,6 +199,13 @@ def _member(where: bool) -> Answer:
             return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
         if not where:
             return _dont_know(f"how {who.capitalize()} is")
+        named = next((n for n in known.asked if n.lower() == who.lower()), None)
+        if named is not None:
+            # Bob told Canon where Alice is: it is hers to confirm, and she has not yet.
+            return (
+                f"I don't know where {named} is yet — I've asked {named} to confirm what "
+                "you told me."
+            )
         return _dont_know(f"where {who.capitalize()} is") if is_first_name(who) else UNSURE
 
     return answer

@@ -43,6 +43,11 @@ async def test_bobs_word_about_alice_is_asked_of_alice_and_her_yes_makes_it_hers
     assert "Is Alice away" not in "\n".join(m.text for m in tg.bot_messages(ALICE))
     assert tg.open_prompts(BOB) == []  # it is Alice's to answer, not Bob's
     await tg.say(ALICE, "/pending", expect="• Bob says you're in Tahoe — is that right?")
+    await tg.say(
+        BOB,
+        "where is alice?",
+        expect="I don't know where Alice is yet — I've asked Alice to confirm what you told me.",
+    )
     assert await _held(runner, "user:alice") == {"profile.name": "Alice"}
     assert await _held(runner, "family:smith") == {}
 

@@ -20,7 +20,7 @@ from bot.context import Ctx
 from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
 from core.errors import CanonError
-from core.store.protocol import ConversationStore
+from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 UpdateHandler = Callable[[Update, Ctx], Coroutine[Any, Any, None]]

@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from core.store.protocol import ConversationStore
+from core.store.companion_protocols import ConversationStore
 
 Job = Callable[[], Awaitable[None]]
 """A job's work for one tick."""

@@ -18,14 +18,15 @@ while a webhook is set, getUpdates answers 409 and updates are POSTed to it.
 The user's side is driven in-process: ``user_says`` and ``user_taps`` queue
 updates as Telegram would; ``chat`` shows a chat as its user sees it; ``flood``
 makes the next calls fail with 429 and retry_after, as Telegram does under load.
+The chats themselves, and an earlier run's messages shown again (``chats.restore``,
+``chats.replay``), are ``bot.playground.emulator_chats``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -44,12 +45,12 @@ from bot.playground.bot_api_render import message_json
 from bot.playground.bot_api_types import (
     BOT_ID,
     BOT_USERNAME,
-    MAX_TEXT,
     MAX_UPLOAD_BYTES,
     ApiError,
     Call,
     ChatMessage,
 )
+from bot.playground.emulator_chats import EmulatedChats
 from bot.playground.emulator_updates import UpdateQueue
 from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
 
@@ -62,13 +63,8 @@ class BotApiEmulator:
         self.calls: list[Call] = []
         self.commands: list[dict[str, str]] = []
         self._queue = UpdateQueue()
-        self._last_ids: dict[int, int] = {}
-        """Each chat's last message id: a chat's ids only grow, as in Telegram."""
-        self._messages: dict[tuple[int, int], ChatMessage] = {}
-        self._order: dict[int, list[ChatMessage]] = {}
-        self._users: dict[int, dict[str, Any]] = {}
+        self.chats = EmulatedChats()
         self._callbacks: dict[str, bool] = {}
-        self._photos: dict[str, bytes] = {}
         self._callback_ids = itertools.count(1)
         self._changed = asyncio.Condition()
         self._flood: list[tuple[int, int, Callable[[str], bool]]] = []
@@ -111,8 +107,8 @@ class BotApiEmulator:
         self, user_id: int, text: str, first_name: str = "Alex", *, date: int | None = None
     ) -> int:
         """Queue a private message from ``user_id`` (sent at ``date``, default now); its id."""
-        user = self._user(user_id, first_name)
-        msg = self._store(user_id, from_bot=False, text=text)
+        user = self.chats.user(user_id, first_name)
+        msg = self.chats.store(user_id, from_bot=False, text=text)
         if date is not None:
             msg.date = date
         payload: dict[str, Any] = {
@@ -130,7 +126,7 @@ class BotApiEmulator:
 
     def user_taps(self, user_id: int, chat_id: int, message_id: int, data: str) -> str:
         """Queue a tap on a button of a bot message; the callback query id."""
-        msg = self._messages.get((chat_id, message_id))
+        msg = self.chats.messages.get((chat_id, message_id))
         if msg is None or msg.deleted:
             raise ApiError(400, "Bad Request: message not found")
         if not any(b.get("callback_data") == data for row in msg.buttons for b in row):
@@ -141,8 +137,8 @@ class BotApiEmulator:
             {
                 "callback_query": {
                     "id": query_id,
-                    "from": self._user(user_id, "Alex"),
-                    "message": message_json(msg, self._users),
+                    "from": self.chats.user(user_id, "Alex"),
+                    "message": message_json(msg, self.chats.users),
                     "chat_instance": str(chat_id),
                     "data": data,
                 }
@@ -150,51 +146,9 @@ class BotApiEmulator:
         )
         return query_id
 
-    def restore(
-        self, chat_id: int, lines: Sequence[tuple[bool, str, int]], first_name: str = "You"
-    ) -> None:
-        """Show an earlier run's conversation in a private chat: (from_bot, text, unix date).
-
-        A local server forgets its chats when it stops; the playground replays the
-        stored log so the page shows the history. The replayed messages cannot be
-        edited, so a restarted bot's stale message ids never change them.
-        """
-        self._user(chat_id, first_name)
-        for from_bot, text, date in lines:
-            msg = self._store(chat_id, from_bot=from_bot, text=text[:MAX_TEXT] or "…")
-            msg.date, msg.archived = date, True
-
-    def replay(
-        self,
-        chat_id: int,
-        message_id: int,
-        *,
-        from_bot: bool,
-        text: str,
-        date: int,
-        buttons: list[list[dict[str, str]]] | None = None,
-        photo: bytes | None = None,
-        edited: bool = False,
-    ) -> ChatMessage:
-        """Show again a message of an earlier run, under its own id, as it read then.
-
-        Unlike ``restore``'s, it stays the bot's to edit and its buttons can be tapped:
-        the bot's stored ids name it. Messages come oldest first; new ones follow them.
-        """
-        self._user(chat_id, "You")
-        if message_id <= self._last_ids.get(chat_id, 0):
-            raise ValueError(f"message {message_id} does not come after chat {chat_id}'s last")
-        self._last_ids[chat_id] = message_id - 1
-        shown = text[:MAX_TEXT] if photo is not None else text[:MAX_TEXT] or "…"  # a caption
-        msg = self._store(chat_id, from_bot=from_bot, text=shown, buttons=buttons)
-        msg.date, msg.edited, msg.photo = date, edited, photo
-        if photo is not None:
-            self._photos[file_id(msg)] = photo
-        return msg
-
     def chat(self, chat_id: int) -> list[ChatMessage]:
         """The chat as its user sees it, oldest first."""
-        return [m for m in self._order.get(chat_id, []) if not m.deleted]
+        return self.chats.chat(chat_id)
 
     def waiting_for(self) -> float | None:
         """Seconds the oldest update has waited for the bot to take it; None if none waits."""
@@ -299,25 +253,25 @@ class BotApiEmulator:
         return await self._queue.poll(offset, limit, timeout)
 
     async def _api_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
-        chat_id = self._known_chat(p.get("chat_id"))
+        chat_id = self.chats.known_chat(p.get("chat_id"))
         text = message_text(p.get("text"))
         buttons = inline_keyboard(p.get("reply_markup"))
-        msg = self._store(chat_id, from_bot=True, text=text, buttons=buttons)
-        return message_json(msg, self._users)
+        msg = self.chats.store(chat_id, from_bot=True, text=text, buttons=buttons)
+        return message_json(msg, self.chats.users)
 
     async def _api_sendphoto(self, p: dict[str, Any]) -> dict[str, Any]:
         """A photo by upload (multipart/form-data), or by the file_id of one sent before."""
-        chat_id = self._known_chat(p.get("chat_id"))
-        data = photo_bytes(p.get("photo"), self._photos)
+        chat_id = self.chats.known_chat(p.get("chat_id"))
+        data = photo_bytes(p.get("photo"), self.chats.photos)
         caption = caption_text(p.get("caption"))
         buttons = inline_keyboard(p.get("reply_markup"))
-        msg = self._store(chat_id, from_bot=True, text=caption, buttons=buttons)
+        msg = self.chats.store(chat_id, from_bot=True, text=caption, buttons=buttons)
         msg.photo = data
-        self._photos[file_id(msg)] = data
-        return message_json(msg, self._users)
+        self.chats.photos[file_id(msg)] = data
+        return message_json(msg, self.chats.users)
 
     async def _api_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
-        msg = self._editable(p)
+        msg = self.chats.editable(p)
         if msg.photo is not None:
             raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text = message_text(p.get("text"))
@@ -325,15 +279,15 @@ class BotApiEmulator:
         if text == msg.text and buttons == msg.buttons:
             raise ApiError(400, NOT_MODIFIED)
         msg.text, msg.buttons, msg.edited = text, buttons, True
-        return message_json(msg, self._users)
+        return message_json(msg, self.chats.users)
 
     async def _api_editmessagereplymarkup(self, p: dict[str, Any]) -> dict[str, Any]:
-        msg = self._editable(p)
+        msg = self.chats.editable(p)
         buttons = inline_keyboard(p.get("reply_markup"))
         if buttons == msg.buttons:
             raise ApiError(400, NOT_MODIFIED)
         msg.buttons, msg.edited = buttons, True
-        return message_json(msg, self._users)
+        return message_json(msg, self.chats.users)
 
     async def _api_answercallbackquery(self, p: dict[str, Any]) -> bool:
         query_id = str(p.get("callback_query_id", ""))
@@ -348,8 +302,8 @@ class BotApiEmulator:
         return True
 
     async def _api_deletemessage(self, p: dict[str, Any]) -> bool:
-        msg = self._messages.get(
-            (self._known_chat(p.get("chat_id")), int(p.get("message_id") or 0))
+        msg = self.chats.messages.get(
+            (self.chats.known_chat(p.get("chat_id")), int(p.get("message_id") or 0))
         )
         if msg is None or msg.deleted:
             raise ApiError(400, "Bad Request: message to delete not found")
@@ -364,40 +318,3 @@ class BotApiEmulator:
     def _drop_pending(self, p: dict[str, Any]) -> None:
         if p.get("drop_pending_updates"):
             self._queue.drop()
-
-    def _user(self, user_id: int, first_name: str) -> dict[str, Any]:
-        return self._users.setdefault(
-            user_id, {"id": user_id, "is_bot": False, "first_name": first_name}
-        )
-
-    def _store(
-        self,
-        chat_id: int,
-        *,
-        from_bot: bool,
-        text: str,
-        buttons: list[list[dict[str, str]]] | None = None,
-    ) -> ChatMessage:
-        message_id = self._last_ids[chat_id] = self._last_ids.get(chat_id, 0) + 1
-        msg = ChatMessage(message_id, chat_id, from_bot, text, int(time.time()), buttons or [])
-        self._messages[(chat_id, msg.message_id)] = msg
-        self._order.setdefault(chat_id, []).append(msg)
-        return msg
-
-    def _known_chat(self, raw: Any) -> int:
-        try:
-            chat_id = int(raw)
-        except (TypeError, ValueError):
-            raise ApiError(400, "Bad Request: chat not found") from None
-        if chat_id not in self._users:  # a bot can only write to users who wrote to it
-            raise ApiError(400, "Bad Request: chat not found")
-        return chat_id
-
-    def _editable(self, p: dict[str, Any]) -> ChatMessage:
-        chat_id = self._known_chat(p.get("chat_id"))
-        msg = self._messages.get((chat_id, int(p.get("message_id") or 0)))
-        if msg is None or msg.deleted:
-            raise ApiError(400, "Bad Request: message to edit not found")
-        if not msg.from_bot or msg.archived:
-            raise ApiError(400, "Bad Request: message can't be edited")
-        return msg

@@ -33,12 +33,14 @@ async def restore_chat(emulator: BotApiEmulator, store_url: str, chat_id: int) -
         await store.close()
     for line in lines:
         _replay(emulator, chat_id, line)
-    emulator.restore(chat_id, [(m.role == "assistant", m.text, int(m.at.timestamp())) for m in log])
+    emulator.chats.restore(
+        chat_id, [(m.role == "assistant", m.text, int(m.at.timestamp())) for m in log]
+    )
     return len(lines) or len(log)
 
 
 def _replay(emulator: BotApiEmulator, chat_id: int, line: ChatLine) -> None:
-    emulator.replay(
+    emulator.chats.replay(
         chat_id,
         line.message_id,
         from_bot=line.from_bot,

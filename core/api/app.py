@@ -24,7 +24,7 @@ from core.api.openapi import openapi_document
 from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
 from core.api.tokens import spend_for
-from core.domain.records import ApiToken
+from core.domain.api_tokens import ApiToken
 from core.jsonlines import parse_json
 
 SERVICES: Final = web.AppKey("services", Services)

@@ -16,9 +16,9 @@ from typing import Any
 
 from core.api.problems import Problem
 from core.conversation.audience import Audience
+from core.domain.api_tokens import ApiToken
 from core.domain.claims import Claimant
 from core.domain.principals import Principal, token_principal
-from core.domain.records import ApiToken
 from core.engine.engine import Engine
 from core.extraction.types import Extractor
 from core.signals.rules import Rule

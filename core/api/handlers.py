@@ -215,6 +215,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
         "status": result.status,
         "committed": result.committed,
         "committed_value": result.committed_value,
+        "also_settled": [_review(c, r) for r in result.implied],
     }
 
 

@@ -16,13 +16,13 @@ from datetime import datetime
 from typing import Final
 
 from core.api.limits import RateLimiter
+from core.domain.api_tokens import ApiToken
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.ids import new_id
 from core.domain.principals import Role
-from core.domain.records import ApiToken
 from core.engine.engine import Engine
 from core.errors import InputError
-from core.store.protocol import ApiTokenStore
+from core.store.companion_protocols import ApiTokenStore
 
 PREFIX: Final = "canon_"
 ENTITY: Final = re.compile(r"(user|family|team):[a-z0-9._-]{1,120}")

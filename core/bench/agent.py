@@ -25,8 +25,8 @@ from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ToolChoice
 from core.conversation.context import ContextBlock
 from core.conversation.responder import OfflineResponder, ReplyRequest, StateTools
+from core.domain.chat_records import ChatMessage
 from core.domain.policy import default_policy
-from core.domain.records import ChatMessage
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.store.checkpoints import open_checkpointer

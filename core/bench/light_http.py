@@ -7,15 +7,22 @@ a tenth of a worker; this one writes the request bytes itself and reads a respon
 by its Content-Length, on one connection kept alive for a simulated user's whole run
 (no TCP handshake, no new server-side connection per request). It speaks only what
 ``canon serve`` answers: no chunked bodies, no redirects, no TLS.
+
+The connection is an ``asyncio.Protocol``, not a stream pair: the bytes that arrive are
+kept until a whole response is there, and only then is its head read, in one pass over
+bytes, not header line by header line through a ``StreamReader`` (each line a coroutine
+call, a decode and a split): the client's CPU a turn is a share of what the workers
+figure divides, as the server's is.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from typing import Any
 from urllib.parse import urlsplit
+
+_END_OF_HEAD = b"\r\n\r\n"
 
 
 class LightHttpError(Exception):
@@ -32,8 +39,7 @@ class KeptAlive:
         self._host, self._port = parts.hostname, parts.port
         self._head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
         self._head += f"Host: {self._host}:{self._port}\r\n"
-        self._reader: asyncio.StreamReader | None = None
-        self._writer: asyncio.StreamWriter | None = None
+        self._conn: _Responses | None = None
 
     async def request(self, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
         """The status and body of ``method path`` (``body`` sent as JSON); reconnects once
@@ -45,38 +51,90 @@ class KeptAlive:
         message = (head + "\r\n").encode() + payload
         try:
             return await self._exchange(message)
-        except (ConnectionError, asyncio.IncompleteReadError, LightHttpError):
+        except (ConnectionError, LightHttpError):
             await self.close()
             return await self._exchange(message)
 
     async def _exchange(self, message: bytes) -> tuple[int, bytes]:
-        if self._writer is None:
-            self._reader, self._writer = await asyncio.open_connection(self._host, self._port)
-        assert self._reader is not None
-        self._writer.write(message)
-        status_line = await self._reader.readline()
-        if not status_line:
-            raise LightHttpError("the server closed the connection")
-        status = int(status_line.split(b" ", 2)[1])
-        length = 0
-        keep = True
-        while (line := await self._reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.decode("latin-1").partition(":")
-            name = name.strip().lower()
-            if name == "content-length":
-                length = int(value)
-            elif name == "connection" and value.strip().lower() == "close":
-                keep = False
-            elif name == "transfer-encoding":
-                raise LightHttpError(f"cannot read a {value.strip()} body")
-        data = await self._reader.readexactly(length)
+        if self._conn is None or self._conn.lost:
+            loop = asyncio.get_running_loop()
+            _, self._conn = await loop.create_connection(_Responses, self._host, self._port)
+        status, data, keep = await self._conn.send(message)
         if not keep:
             await self.close()
         return status, data
 
     async def close(self) -> None:
-        writer, self._reader, self._writer = self._writer, None, None
-        if writer is not None:
-            writer.close()
-            with contextlib.suppress(ConnectionError):  # already gone: nothing to close
-                await writer.wait_closed()
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+
+class _Responses(asyncio.Protocol):
+    """The client side of one connection: a request written, its response awaited whole."""
+
+    def __init__(self) -> None:
+        self._transport: asyncio.Transport | None = None
+        self._received = bytearray()
+        self._waiting: asyncio.Future[tuple[int, bytes, bool]] | None = None
+        self.lost = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+
+    def send(self, message: bytes) -> asyncio.Future[tuple[int, bytes, bool]]:
+        """Write ``message``; its response (status, body, whether the connection stays open)."""
+        if self._transport is None or self.lost:
+            raise LightHttpError("the server closed the connection")
+        self._waiting = asyncio.get_running_loop().create_future()
+        self._transport.write(message)
+        return self._waiting
+
+    def data_received(self, data: bytes) -> None:
+        self._received += data
+        waiting = self._waiting
+        if waiting is None or waiting.done():
+            return
+        try:
+            response = self._complete()
+        except LightHttpError as e:
+            waiting.set_exception(e)
+            return
+        if response is not None:
+            waiting.set_result(response)
+
+    def _complete(self) -> tuple[int, bytes, bool] | None:
+        """The response received whole, taken out of the buffer; None while it is not."""
+        received = self._received
+        end = received.find(_END_OF_HEAD)
+        if end < 0:
+            return None
+        head = bytes(received[:end]).lower()
+        length = 0
+        at = head.find(b"\r\ncontent-length:")
+        if at >= 0:
+            stop = head.find(b"\r\n", at + 2)
+            length = int(head[at + 17 : stop if stop >= 0 else len(head)])
+        if b"\r\ntransfer-encoding:" in head:
+            raise LightHttpError("cannot read a body without its Content-Length")
+        total = end + len(_END_OF_HEAD) + length
+        if len(received) < total:
+            return None
+        try:
+            status = int(head.split(b" ", 2)[1])
+        except (IndexError, ValueError) as e:
+            raise LightHttpError(f"not an HTTP status line: {head[:40]!r}") from e
+        body = bytes(received[end + len(_END_OF_HEAD) : total])
+        del received[:total]
+        return status, body, b"\r\nconnection: close" not in head
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        waiting = self._waiting
+        if waiting is not None and not waiting.done():
+            waiting.set_exception(LightHttpError("the server closed the connection"))
+
+    def close(self) -> None:
+        if self._transport is not None:
+            self._transport.close()

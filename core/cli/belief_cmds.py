@@ -11,9 +11,11 @@ from rich.table import Table
 from core.cli.common import (
     Context,
     emit_json,
+    json_option,
     now_option,
     open_engine,
     out,
+    pass_ctx,
     resolve_now,
     run,
 )
@@ -29,9 +31,6 @@ from core.conversation.views import (
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
 from core.store import EventRecord, HistoryEntry
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 @click.command()

@@ -10,11 +10,9 @@ from rich.table import Table
 
 from core.bench.extraction import BASELINES
 from core.bench.ingest import INGEST_BASELINES, BenchConfig, run_bench
-from core.cli.common import Context, emit_json, err, is_terminal, out, run
+from core.cli.common import Context, emit_json, err, is_terminal, out, pass_ctx, run
 from core.cli.loadtest_cmd import issue_tokens
 from core.extraction.reader_mode import READER_MODES, ReaderMode
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.command()

@@ -95,6 +95,12 @@ async def open_engine(ctx: Context) -> AsyncIterator[Engine]:
         await store.close()
 
 
+pass_ctx = click.make_pass_decorator(Context)
+"""Hands a command the ``Context`` the ``canon`` group made (every command module uses it)."""
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
+"""The ``--json`` flag of the commands whose JSON keys are stable."""
+
+
 def now_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--now",

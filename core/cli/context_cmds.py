@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import click
 
-from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.common import (
+    Context,
+    emit_json,
+    now_option,
+    open_engine,
+    out,
+    pass_ctx,
+    resolve_now,
+    run,
+)
 from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.command()

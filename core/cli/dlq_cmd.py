@@ -10,9 +10,11 @@ from rich.table import Table
 from core.cli.common import (
     Context,
     emit_json,
+    json_option,
     now_option,
     open_engine,
     out,
+    pass_ctx,
     resolve_now,
     run,
 )
@@ -22,9 +24,6 @@ from core.conversation.views import (
 )
 from core.domain.timeutil import format_ts
 from core.engine.deadletters import retry_due
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 @click.command()

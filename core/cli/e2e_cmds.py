@@ -11,12 +11,20 @@ from typing import Any
 
 import click
 
-from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.common import (
+    Context,
+    emit_json,
+    now_option,
+    open_engine,
+    out,
+    pass_ctx,
+    resolve_now,
+    run,
+)
 from core.conversation.e2e_run import PREFIX, prepare_run, read_run
 from core.conversation.e2e_steps import STEPS, RunEvidence, StepResult, check_run, next_step
 from core.domain.timeutil import format_ts
 
-pass_ctx = click.make_pass_decorator(Context)
 _EXAMPLE = f"{PREFIX}ann"
 entity_required = click.option(
     "--entity",

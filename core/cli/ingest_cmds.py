@@ -15,9 +15,11 @@ from core.cli.common import (
     emit_json,
     err,
     is_terminal,
+    json_option,
     now_option,
     open_engine,
     out,
+    pass_ctx,
     resolve_now,
     run,
 )
@@ -27,9 +29,6 @@ from core.store.factory import redacted
 
 INGEST_BATCH = 256
 """Observations per durable transaction in `canon ingest` (group commit, as `canon bench`)."""
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 @click.command()

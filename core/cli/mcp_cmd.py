@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from core.cli.common import Context, open_engine, run, warm_language_pipeline
+from core.cli.common import Context, open_engine, pass_ctx, run, warm_language_pipeline
 from core.domain.principals import Principal, Role
 from core.engine.engine import Engine
 from core.settings import Settings
 from core.workspace import refresh_projections
 
-pass_ctx = click.make_pass_decorator(Context)
 if TYPE_CHECKING:  # the chat (and LangGraph with it) loads only when it is used
     from core.conversation.chat import AfterChange
 

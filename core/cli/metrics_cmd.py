@@ -8,14 +8,22 @@ from datetime import datetime, timedelta
 import click
 from rich.table import Table
 
-from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.common import (
+    Context,
+    emit_json,
+    now_option,
+    open_engine,
+    out,
+    pass_ctx,
+    resolve_now,
+    run,
+)
 from core.cli.scope import entity_option
 from core.domain.timeutil import format_ts, parse_ts
 from core.engine.metrics import measure
 from core.engine.metrics_report import Metric, MetricsReport, ScopeMetrics, report_json
 from core.errors import CanonError, ConfigError
 
-pass_ctx = click.make_pass_decorator(Context)
 _SPAN = re.compile(r"^\s*(\d+)\s*([mhdw])\s*$")
 _UNIT = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 _SHORT = {

@@ -8,17 +8,13 @@ from typing import Any
 import click
 from rich.table import Table
 
-from core.cli.common import Context, emit_json, open_engine, out, run
+from core.cli.common import Context, emit_json, json_option, open_engine, out, pass_ctx, run
 from core.cli.scope import entity_option
 from core.domain.fields import DOMAINS
 from core.domain.rollout import DomainStatus, PolicyEvent
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.errors import ConfigError
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
-
 
 DEFAULT_TITLE = "rollout: store-wide default (what an entity with no changes yet meets)"
 COLUMNS = ("domain", "stage", "ask", "auto", "alone from", "calibration", "must ask")

@@ -8,9 +8,11 @@ from rich.table import Table
 from core.cli.common import (
     Context,
     emit_json,
+    json_option,
     now_option,
     open_engine,
     out,
+    pass_ctx,
     resolve_now,
     run,
 )
@@ -24,9 +26,6 @@ from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import CanonError, NotFound, ReviewError, UnknownPlace
 from core.store import ReviewItem
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 @click.command()
@@ -136,6 +135,7 @@ async def answer(
                 "committed": result.committed,
                 "committed_value": result.committed_value,
                 "promoted": [review_view(r) for r in result.promoted],
+                "also_settled": [review_view(r) for r in result.implied],
             }
         )
         return
@@ -151,6 +151,8 @@ async def answer(
         out().print(f"Changed to {held}: asked again with the rest of its question ({item.field})")
     else:
         out().print(f"{verb}: {item.field} = {target}")
+    for fix in result.implied:  # what the answer forced on the trip's other fields
+        out().print(f"  and so: {fix.field} = {show_value(fix.candidate_value)} ({fix.reasons[0]})")
     for nxt in result.promoted[:1]:
         out().print("\nNext question:\n" + prompt_text(nxt))
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from core.cli.common import Context, now_option, open_engine, out, resolve_now, run
+from core.cli.common import Context, now_option, open_engine, out, pass_ctx, resolve_now, run
 from core.cli.metrics_cmd import parse_since
 from core.cli.scope import entity_option
 from core.engine.metrics_timeline import MetricsTimeline, measure_timeline
@@ -17,8 +17,6 @@ from core.private_files import write_private
 
 if TYPE_CHECKING:
     from core.report.charts import ThresholdPoint
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.command()

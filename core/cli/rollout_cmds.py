@@ -7,7 +7,16 @@ from typing import Any
 
 import click
 
-from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.common import (
+    Context,
+    emit_json,
+    now_option,
+    open_engine,
+    out,
+    pass_ctx,
+    resolve_now,
+    run,
+)
 from core.cli.scope import entity_option
 from core.domain.rollout import PolicyEvent, RolloutState, domain_thresholds
 from core.domain.timeutil import format_ts
@@ -17,8 +26,6 @@ from core.engine.rollback import check_rollout
 from core.engine.rollout_gates import Promotion, read_rollout, rollout_report, stage_label
 from core.engine.rollout_gates import promote as promote_domain
 from core.errors import ConfigError
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.group()

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import click
 
 from core.api.limits import MAX_BODY
-from core.cli.common import Context, open_engine, run, warm_language_pipeline
+from core.cli.common import Context, open_engine, pass_ctx, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
 from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.reading_process import close_reading_process
@@ -31,7 +31,6 @@ from core.extraction.select import configured_extractor, warm_reader
 from core.extraction.types import Extractor
 from core.store.factory import parse_store_url
 
-pass_ctx = click.make_pass_decorator(Context)
 READY = "ready"
 """What a worker prints on its stdout once it accepts connections."""
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import click
 
-from core.cli.common import Context, out
+from core.cli.common import Context, out, pass_ctx
 from core.errors import ConfigError
 from core.sources import install as inst
 from core.sources import install_service as svc
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.command("install-service")

@@ -9,7 +9,17 @@ from typing import Any
 import click
 from rich.table import Table
 
-from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.common import (
+    Context,
+    emit_json,
+    json_option,
+    now_option,
+    open_engine,
+    out,
+    pass_ctx,
+    resolve_now,
+    run,
+)
 from core.conversation.views import review_view
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.deadletters import RetryReport, retry_due
@@ -21,8 +31,6 @@ from core.sources.kinds.google import GoogleConfig, authorize
 from core.sources.kinds.imap import ImapConfig, wait_for_mail
 from core.sources.poller import PollReport, poll_once, source_states
 
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 _UNITS = {"s": 1, "m": 60, "h": 3600}
 
 

@@ -14,7 +14,17 @@ from typing import Any
 
 import click
 
-from core.cli.common import Context, emit_json, now_option, open_engine, out, resolve_now, run
+from core.cli.common import (
+    Context,
+    emit_json,
+    json_option,
+    now_option,
+    open_engine,
+    out,
+    pass_ctx,
+    resolve_now,
+    run,
+)
 from core.cli.policy_cmds import DEFAULT_TITLE, entities_table, rollout_entities, rollout_table
 from core.cli.scope import entity_option, items_of, letters_of
 from core.cli.sources_cmds import source_views, sources_table
@@ -23,9 +33,6 @@ from core.domain.timeutil import format_ts
 from core.engine.deadletters import dlq_slo
 from core.store.factory import redacted
 from core.workspace.projection import workspace_store
-
-pass_ctx = click.make_pass_decorator(Context)
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 @click.command()

@@ -5,13 +5,11 @@ from __future__ import annotations
 import click
 
 from core.api.tokens import issue_token
-from core.cli.common import Context, emit_json, open_engine, out, resolve_now, run
+from core.cli.common import Context, emit_json, open_engine, out, pass_ctx, resolve_now, run
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.principals import ROLES, Role
 from core.domain.timeutil import format_ts
 from core.errors import NotFound
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.group()

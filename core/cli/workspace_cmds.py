@@ -20,9 +20,11 @@ from core.cli.common import (
     Context,
     emit_json,
     err,
+    json_option,
     now_option,
     open_engine,
     out,
+    pass_ctx,
     resolve_now,
     run,
 )
@@ -45,7 +47,6 @@ from core.workspace import (
 )
 from core.workspace.settings import MODES, ProjectionMode, WorkspaceSettings
 
-pass_ctx = click.make_pass_decorator(Context)
 workspace_argument = click.argument(
     "workspace",
     required=False,
@@ -57,7 +58,6 @@ mode_option = click.option(
     default=None,
     help="zones (default) or legacy_string; also CANON_PROJECTION_MODE.",
 )
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-stable JSON output.")
 
 
 def _projection(ctx: Context, mode: str | None) -> WorkspaceSettings:

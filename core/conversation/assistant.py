@@ -24,7 +24,9 @@ from core.agent.session import SessionState
 from core.conversation.chat_model import ChatModel
 from core.conversation.plain_turn import run_plain_turn
 from core.conversation.responder import Reply, ReplyRequest, StateTools
-from core.conversation.turn_graph import CHAT_MODE, Turn, TurnRoute, graph_of, thread_id, turn_nodes
+from core.conversation.turn_context import CHAT_MODE, Turn, TurnRoute, thread_id
+from core.conversation.turn_graph import graph_of
+from core.conversation.turn_nodes import turn_nodes
 from core.conversation.turn_summary import summary_update, turn_messages, wants_summary
 from core.extraction.llm_config import SummariseMode
 from core.store.checkpoints import checkpoint_serializer, keep_latest

@@ -43,7 +43,7 @@ from core.engine.engine import Engine
 from core.errors import CanonError
 from core.extraction.types import Extractor
 from core.signals.rules import Rule
-from core.store.protocol import ConversationStore
+from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 

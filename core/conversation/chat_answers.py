@@ -22,8 +22,9 @@ from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.domain.chat_records import PromptMessage
 from core.domain.principals import user_principal
-from core.domain.records import PromptMessage, ReviewItem
+from core.domain.review_items import ReviewItem
 from core.engine.consistency import no_cannot_keep
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer
@@ -166,6 +167,9 @@ class Answers(ChatPart):
         )
         for member in result.group[1:]:  # a part picked for an Edit may have a prompt
             await self.log.close_prompt(member.id, member.status, now)
+        also = texts.followed_from_answer(result.implied, self.config.entity_of(user_id))
+        if also is not None:
+            await self.say(prompt.chat_id, also)
         if result.committed:
             await self.deps.changed(now)
             await self.steps.changed(prompt.chat_id, prompt.owner_user_id)

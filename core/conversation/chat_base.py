@@ -30,7 +30,7 @@ from core.engine.household import users_by_name
 from core.errors import CanonError
 from core.extraction.types import Extractor
 from core.signals.rules import Rule
-from core.store.protocol import ConversationStore
+from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 Button = tuple[str, str]

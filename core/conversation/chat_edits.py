@@ -24,8 +24,8 @@ from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.domain import phrasing
+from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
-from core.domain.records import ChatMode, PromptMessage
 from core.engine.answer_values import choices_for, value_kind
 from core.engine.edit_values import edit_value
 from core.engine.review import answer_review

@@ -48,7 +48,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 
 from core.store.chat_turns import ChatLocks
-from core.store.protocol import ConversationStore
+from core.store.companion_protocols import ConversationStore
 
 IN_LINE: ContextVar[Callable[[], None] | None] = ContextVar("chat_in_line", default=None)
 """Called once a message has its place in its chat's line: a transport that keeps a chat's

@@ -21,7 +21,8 @@ from core.conversation import texts
 from core.conversation.buttons import prompt_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.transcript import read_chat
-from core.domain.records import OPEN_STATUSES, PromptMessage
+from core.domain.chat_records import PromptMessage
+from core.domain.review_items import OPEN_STATUSES
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
 

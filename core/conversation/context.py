@@ -11,7 +11,7 @@ counted, never silently dropped.
 The block is data, and says so on its second line (``DATA_NOTICE``). Every stored
 value goes through ``core.domain.quoting``: one line whatever it holds, cut when long,
 and quoted with its origin when the viewer should not take it at its word (a mail, a
-calendar invite, an agent, another household member: ``core.domain.provenance``). So
+calendar event, an agent, another household member: ``core.domain.provenance``). So
 no value can start a line, a header or a fact of its own: the block reads back into
 exactly the facts and questions it was built from (``tests/context_parser.py``).
 """

@@ -12,7 +12,7 @@ from core.agent.render import debug_text
 from core.agent.session import SessionState
 from core.conversation.audience import Audience
 from core.conversation.responder import Responder
-from core.conversation.turn_graph import CHAT_MODE, thread_id
+from core.conversation.turn_context import CHAT_MODE, thread_id
 from core.domain.timeutil import format_ts
 
 OWNER_ONLY = "Only the owner can use /debug."

@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.domain.records import ChatMessage, HistoryEntry, ReviewItem
+from core.domain.chat_records import ChatMessage
+from core.domain.event_log import HistoryEntry
+from core.domain.review_items import ReviewItem
 from core.domain.state import Scalar
 from core.engine.consistency import calendar_day
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
 from core.domain.naming import errand
-from core.domain.records import ReviewItem
+from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import calendar_day
 
@@ -152,8 +152,8 @@ def errand_asked(
     question: str, open_items: Sequence[ReviewItem], mine: str, shown_item: str | None = None
 ) -> str:
     """The answer to a question that names an errand Canon has only asked about so far
-    ("when's the amazon return due?" while "Is the Amazon return due?" waits): not yet
-    known, and the question that settles it. Empty when no open question names one."""
+    ("when's the amazon return due?" while "Do you still have to do the Amazon return?"
+    waits): not yet known, and the question that settles it. Empty when no open question names one."""
     words = set(_WORD.findall(question.lower()))
     named = {
         _slug(r)

@@ -19,7 +19,7 @@ from typing import Any
 
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.principals import Principal
-from core.domain.records import ReviewItem
+from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.consistency import users_zone

@@ -5,7 +5,7 @@ machinery (the Pregel loop's set-up, its tasks, channels and triggers, callbacks
 config merging) was about a third of the turn's CPU on the event loop, for a turn that
 is a straight line: ``prepare`` answers it itself (the model or offline, claim-checked),
 and the model's tool rounds go ``tools`` -> ``model`` until it answers in words. Such a
-turn is run here, by the same node functions (``core.conversation.turn_graph.TurnNodes``)
+turn is run here, by the same node functions (``core.conversation.turn_nodes.TurnNodes``)
 on the same state, with each channel's reducer applied as LangGraph applies it. A turn
 that goes anywhere else (``compress``, a route such as a workflow, which may interrupt
 or run a subgraph) runs in the graph, from the same checkpoint.
@@ -38,7 +38,8 @@ from langgraph.types import Command
 
 from core.agent.session import CHANNELS as STATE_CHANNELS
 from core.agent.session import SessionState
-from core.conversation.turn_graph import Turn, TurnNodes
+from core.conversation.turn_context import Turn
+from core.conversation.turn_nodes import TurnNodes
 
 # LATEST_VERSION is the checkpoint format the loop writes, not public API (nor are the
 # ``branch:to:<node>`` triggers): test_plain_turn compares both runners' checkpoints, so a

@@ -31,8 +31,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from core.domain.api_tokens import ApiToken
 from core.domain.principals import SYSTEM
-from core.domain.records import ApiToken
 
 ANOTHER_MEMBER = "another member of the household"
 AN_ASSISTANT = "an assistant"

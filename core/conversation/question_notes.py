@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.domain import phrasing
-from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.engine.consistency import is_conflict_question
 
 Relevance = Callable[[str], "int | None"]

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from core.conversation.provenance import by_words, user_viewer
 from core.domain import phrasing
 from core.domain.principals import SYSTEM
-from core.domain.records import ReviewItem
+from core.domain.review_items import ReviewItem
 from core.signals.intake import REPORTED_DOUBT
 
 _SAID_BY = re.compile(re.escape(REPORTED_DOUBT).replace(re.escape("{who}"), "(.{1,80}?)"))

@@ -21,11 +21,11 @@ from core.conversation.audience import PRIMARY
 from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
+from core.domain.chat_records import ChatMessage
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.ids import keyed_id
 from core.domain.principals import Principal
 from core.domain.provenance import provenance, source_type_of
-from core.domain.records import ChatMessage
 from core.domain.said_of_users import judged
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
@@ -193,7 +193,7 @@ class StateTools:
         ]
 
     def _quoted(self, source_type: str, principal: str | None) -> dict[str, str]:
-        """``{"quoted_from": "a calendar invite"}`` for a value the speaker should not take
+        """``{"quoted_from": "a calendar event"}`` for a value the speaker should not take
         at its word (``core.domain.provenance``); JSON keeps its structure, this its origin."""
         said = provenance(source_type, principal, self.entities[0] if self.entities else None)
         return {} if said is None else {"quoted_from": said}

@@ -232,6 +232,27 @@ def settled_text(
     return "\n".join([*head, outcome])
 
 
+def followed_from_answer(items: Sequence[ReviewItem], mine: str) -> str | None:
+    """What an answer also settled because it had to ("Is your trip over?" Yes, while
+    the departure was still ahead): "So I also forgot your departure date (Sunday,
+    December 6) and your location (Tahoe)." None when it settled nothing else."""
+    parts = []
+    for item in items:
+        what = phrasing.label(item.field, item.entity_id, mine)
+        if item.candidate_value is None:
+            parts.append(("forgot", f"{what} ({phrasing.show_in(item.field, item.current_value)})"))
+        else:
+            parts.append(("set", f"{what} to {phrasing.show_in(item.field, item.candidate_value)}"))
+    if not parts:
+        return None
+    said = []
+    for verb in ("forgot", "set"):
+        named = [p for v, p in parts if v == verb]
+        if named:
+            said.append(f"{verb} {' and '.join(named)}")
+    return f"So I also {' and '.join(said)}."
+
+
 def edit_noted(item: ReviewItem, mine: str, fact: CommittedFact | None) -> str:
     """What an edit committed (``fact``, None when it forgot the value), said below the
     value the user typed: "✏️ Noted. Your departure date is Friday, November 27."."""

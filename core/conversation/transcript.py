@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from core.conversation.chat_base import Button, Clock, Messenger
-from core.domain.records import ChatMessage, ShownKind, ShownRecord
+from core.domain.chat_records import ChatMessage, ShownKind, ShownRecord
 from core.errors import StoreError
-from core.store.protocol import ConversationStore
+from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 

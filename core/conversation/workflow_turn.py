@@ -39,7 +39,7 @@ from core.agent.session import AgentError, ErrorCode, JsonObject, SessionState, 
 from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
 from core.conversation.tool_calls import TOOL_NAMES
 from core.conversation.tool_node import run_state_calls
-from core.conversation.turn_graph import MAX_TOOL_ROUNDS, Turn, TurnRoute
+from core.conversation.turn_context import MAX_TOOL_ROUNDS, Turn, TurnRoute
 from core.conversation.turn_prompt import agent_notes, system_texts
 from core.conversation.workflows import Running
 from core.workflows.runner import StepPlan, WorkflowStep

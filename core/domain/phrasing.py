@@ -230,6 +230,15 @@ def _financial(
     merchant: str = "",
     due: Any = None,
 ) -> str:
+    if (
+        name == "status"
+        and value == "due"
+        and due is None
+        and not money
+        and thing.endswith(" return")
+    ):
+        # Goods still to go back, no day: "Is the Amazon return due?" asks nothing clear.
+        return _fmt("{do} {you} still have to do {the}?", w, the=errand(thing))
     if name == "status" and value in _PAYMENT:
         # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
         bare = money[:1].isdigit()

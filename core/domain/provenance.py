@@ -1,13 +1,13 @@
 """Whose words a stored value is, as seen by the person a prompt is for.
 
 A value is *untrusted* for a viewer when it came from a source anyone can write to
-(a mail, a calendar invite, an agent) or from another writer than the viewer (another
+(a mail, a calendar event, an agent) or from another writer than the viewer (another
 household member, an API token, a configured source). Such a value is still shown to
 the model, but as a quotation with its origin (``core.domain.quoting``), never as
 the viewer's own word: OWASP LLM01 (2025) asks that indirect, untrusted content be
 segregated and clearly marked.
 
-``provenance`` names the origin (``"a calendar invite"``) or returns None for the
+``provenance`` names the origin (``"a calendar event"``) or returns None for the
 viewer's own and Canon's values. A record made before principals were kept has
 ``principal=None`` and is judged by its source type alone; so is every record when
 no viewer is known (the owner's command line sees all entities as their owner).
@@ -22,7 +22,7 @@ from core.domain.quoting import CUT, quote
 from core.domain.source_types import canonical_source_type
 
 UNTRUSTED_SOURCES: Final[dict[str, str]] = {
-    "calendar": "a calendar invite",
+    "calendar": "a calendar event",
     "email": "an email",
     "transactions_email": "a bank email",
     "agent": "an agent",
@@ -43,8 +43,8 @@ def provenance(source_type: str, principal: str | None, viewer: str | None) -> s
 
     ``principal`` is the ref of the writer (``user:sam``, ``token:<id>``,
     ``source:<name>``, ``system``; ``core.domain.principals``), ``viewer`` the viewing
-    user's entity (``user:alice``). The source type is named first: a calendar invite
-    is a calendar invite whoever forwarded it.
+    user's entity (``user:alice``). The source type is named first: a calendar event
+    is a calendar event whoever forwarded it.
     """
     named = UNTRUSTED_SOURCES.get(canonical_source_type(source_type))
     if named is not None:

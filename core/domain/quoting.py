@@ -1,6 +1,6 @@
 """One stored value in one slot of one prompt line: it can never start a line of its own.
 
-Canon writes stored values (a family member's note, a calendar invite's location, an
+Canon writes stored values (a family member's note, a calendar event's location, an
 agent's proposal) into text a model reads: the context block, tool results, Canon's
 question. A value is data; it must not become a second header, a fact about someone
 else, or a ``SYSTEM:`` line. So every value goes through ``slot`` (or ``text_slot``
@@ -18,7 +18,7 @@ for a slot that runs to the end of its line, ``name`` for an entity or field id)
   ``…`` inside the quotes, then ``(cut from N characters)``.
 - A value from someone the reader should not take at their word
   (``core.domain.provenance``) is always quoted and marked:
-  ``"Tahoe" (from a calendar invite, quoted)``, or
+  ``"Tahoe" (from a calendar event, quoted)``, or
   ``"…" (from an email, quoted; cut from 500 characters)``.
 
 ``read_slot``, ``read_text`` and ``read_name`` are the inverses: the grammar is

@@ -16,8 +16,8 @@ from datetime import datetime
 from types import MappingProxyType
 
 from core.domain.fields import spec_for
-from core.domain.records import Accepted
 from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
+from core.domain.write_batch import Accepted
 
 AGREEING_INTENTS = frozenset({"assertive", "planning"})
 

@@ -12,11 +12,12 @@ from core.domain.audit import audit_line
 from core.domain.fields import spec_for
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, UserConfirmation, parse_model
-from core.domain.records import NewReviewItem, ReviewStatus
+from core.domain.review_items import NewReviewItem, ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
 from core.domain.validation import validate
 from core.engine.answer_values import example_for, parse_value
+from core.engine.consistency import FORCED
 from core.errors import InvalidAnswer
 from core.store import CommitPlan, ReviewItem
 
@@ -139,6 +140,9 @@ def confirmation_event(
         "source": {"type": "user_confirmation", "ref": item.id},
         "extraction_confidence": 1.0,
     }
+    if item.reasons and item.reasons[-1] == FORCED:
+        # Nobody typed this: /why says what it followed from.
+        payload["evidence_text"] = f"{item.reasons[0][:900]} (so {FORCED})"
     obs = parse_model(StateObservation, "state_observation", payload)
     resolution = "user_confirm" if action == "confirm" else "user_edit"
     previous = None if old is None else old.value

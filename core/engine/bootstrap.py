@@ -22,7 +22,7 @@ from typing import Any, Final, get_args
 from core.domain.audit import show_value
 from core.domain.ids import derived_id, new_id
 from core.domain.principals import Principal
-from core.domain.records import OPEN_STATUSES, ReviewStatus
+from core.domain.review_items import OPEN_STATUSES, ReviewStatus
 from core.domain.state import Scalar
 from core.domain.timeutil import format_ts
 from core.engine.engine import AnswerResult, Engine, Outcome

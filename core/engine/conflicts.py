@@ -10,6 +10,16 @@ contradiction between the same values, answered or not, is not asked again.
 A question whose contradiction is gone (newer evidence fixed one side) is closed
 as superseded.
 
+A fix the user's own answer forces is not asked: it is part of that answer
+(``Answered``). Yes to "Is your trip over?" while Canon still has the user in Tahoe
+and the departure still ahead leaves only one consistent state, the trip's place
+forgotten (or home, when known) and no departure ahead; asking "Should I forget your
+location?" next would put a second question to what the user already said. Such a
+fix is the conflict's ordinary question, settled at once as confirmed by whoever
+answered, so the audit log and ``/why`` show it and why. Only a fix of a field the
+answer did not itself settle is applied, and only where the trip's status decides
+(``FORCED_KINDS``).
+
 The question is written after the commit, in its own transaction: if the process
 dies in between, the next commit to the entity asks it.
 """
@@ -19,19 +29,73 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from contextlib import suppress
+from dataclasses import dataclass
 from datetime import datetime
 
 from core.domain.ids import new_id
-from core.domain.records import OPEN_STATUSES
+from core.domain.principals import Principal
+from core.domain.review_items import OPEN_STATUSES
 from core.domain.state import CommittedFact
 from core.engine.answers import answer_note
-from core.engine.consistency import SOURCE_PREFIX, Conflict, find_conflicts
+from core.engine.consistency import (
+    FORCED,
+    SOURCE_PREFIX,
+    Conflict,
+    ConflictKind,
+    find_conflicts,
+)
+from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered
 from core.store import NewReviewItem, ReviewItem, Store
 
 QUESTION_CONFIDENCE = 0.0
 """A conflict question is not evidence for its proposed fix: it never competes with
 observations of the field it asks about."""
+
+
+_MAX_IMPLIED = 4
+"""Fixes one answer may force (a trip's status, place and two dates at most)."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The user's answer just committed to an entity: the fields it settled, and who
+    answered (the fixes it forces are recorded as theirs)."""
+
+    fields: frozenset[str]
+    answered_by: str | None
+    principal: Principal
+
+
+FORCED_KINDS: frozenset[ConflictKind] = frozenset(
+    {"departure_ahead_trip_over", "trip_over_still_at_destination", "at_destination_trip_planned"}
+)
+"""Conflicts a trip's status decides: over, it has no departure ahead and nobody is
+still at its place; at its place, it has begun. A return before a departure is not
+one of them (either date may be the wrong one), nor the day a trip under way began
+(a guess): those are asked."""
+
+
+def forced_by(conflict: Conflict, settled: Iterable[str]) -> bool:
+    """Whether the answer that settled ``settled`` forces ``conflict``'s fix: the
+    conflict is between a field it settled and one it did not, which the fix changes,
+    and the fix is no guess (the day a trip under way began is asked)."""
+    done = set(settled)
+    return (
+        conflict.kind in FORCED_KINDS
+        and conflict.suspect is not None
+        and conflict.suspect not in done
+        and bool(done.intersection(conflict.fields))
+    )
+
+
+@dataclass(frozen=True)
+class Forced:
+    """What ``apply_forced`` did: the fixes' questions as settled, and the questions
+    shown in their place."""
+
+    applied: tuple[ReviewItem, ...]
+    promoted: tuple[ReviewItem, ...]
 
 
 async def ask_about_conflicts(
@@ -73,7 +137,35 @@ async def ask_about_conflicts(
     return promoted
 
 
-def _question(conflict: Conflict, facts: dict[str, CommittedFact], now: datetime) -> NewReviewItem:
+async def apply_forced(
+    store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered
+) -> Forced:
+    """Settle, as confirmed by the answerer, each fix ``answered`` forces on
+    ``entity_id``; one at a time, since a fix may settle another conflict (forgetting
+    a departure still ahead also ends "the return is before the departure")."""
+    promoted: list[ReviewItem] = []
+    applied: list[ReviewItem] = []
+    settled = set(answered.fields)
+    decide = settlement("confirm", None, now, answered.answered_by, answered.principal)
+    for _ in range(_MAX_IMPLIED):
+        facts = await store.facts(entity_id)
+        fix = next((c for c in find_conflicts(facts, (), now) if forced_by(c, settled)), None)
+        if fix is None or fix.suspect is None:
+            break
+        question = _question(fix, {f.field: f for f in facts}, now, forced=True)
+        promoted += await store.add_review_item(question, max_pending)
+        settled.add(fix.suspect)
+        with suppress(AlreadyAnswered):  # another process's answer settled it
+            done = await store.settle_group([question.id], decide, max_pending)
+            promoted += done.promoted
+            applied += done.settled
+    ids = {q.id for q in applied}
+    return Forced(tuple(applied), tuple(item for item in promoted if item.id not in ids))
+
+
+def _question(
+    conflict: Conflict, facts: dict[str, CommittedFact], now: datetime, *, forced: bool = False
+) -> NewReviewItem:
     assert conflict.suspect is not None
     fact = facts.get(conflict.suspect)
     return NewReviewItem(
@@ -85,7 +177,7 @@ def _question(conflict: Conflict, facts: dict[str, CommittedFact], now: datetime
         candidate_value=conflict.proposed,
         current_value=None if fact is None else fact.value,
         confidence=QUESTION_CONFIDENCE,
-        reasons=(conflict.sentence,),
+        reasons=(conflict.sentence, *((FORCED,) if forced else ())),
         source_key=conflict.source_key,
         created_at=now,
     )

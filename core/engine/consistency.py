@@ -25,12 +25,13 @@ from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.domain.phrasing import label, show, show_date
-from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.extraction.gazetteer import time_zone_of
 
 ConflictKind = Literal[
     "return_before_departure",
+    "at_destination_trip_planned",
     "departure_ahead_trip_under_way",
     "departure_ahead_trip_over",
     "trip_over_still_at_destination",
@@ -38,6 +39,9 @@ ConflictKind = Literal[
 ]
 SOURCE_PREFIX = "consistency:"
 """Source key prefix of the questions ``core.engine.conflicts`` opens for conflicts."""
+FORCED = "it follows from your answer"
+"""The last reason of a conflict's fix the user's answer forced (``core.engine.conflicts``);
+its commit's evidence says why, for ``/why``."""
 
 DEPART, RETURN = "travel.depart_date", "travel.return_date"
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
@@ -123,7 +127,7 @@ def find_conflicts(
         status = known.get(STATUS)
         # The day the trip was first known under way (a trip under way began by then).
         since = today if status is None else min(today, today_where(state, status.evidence_ts))
-        found += _timeline(entity, state, today, since)
+        found += _timeline(entity, known, today, since)
         found += _disagreeing_questions(entity, asked.get(entity, []))
     return tuple(found)
 
@@ -165,8 +169,11 @@ def calendar_day(value: Scalar) -> date | None:
         return None
 
 
-def _timeline(entity: str, state: dict[str, Scalar], today: date, since: date) -> list[Conflict]:
+def _timeline(
+    entity: str, known: Mapping[str, CommittedFact], today: date, since: date
+) -> list[Conflict]:
     out: list[Conflict] = []
+    state = {name: f.value for name, f in known.items()}
     depart, back = state.get(DEPART), state.get(RETURN)
     depart_day, back_day = calendar_day(depart), calendar_day(back)
     departure, back_label = label(DEPART, entity, entity), label(RETURN, entity, entity)
@@ -179,7 +186,9 @@ def _timeline(entity: str, state: dict[str, Scalar], today: date, since: date) -
                 (depart, back),
                 f"{back_label[:1].upper()}{back_label[1:]} ({show_date(back)}) is before "
                 f"{departure} ({show_date(depart)})",
-                suspect=RETURN,
+                # The older word is the one out of date: a planned departure is what a
+                # return the user told of since proves wrong (it was not ahead after all).
+                suspect=DEPART if _older(known, DEPART, RETURN) else RETURN,
             )
         )
     status = state.get(STATUS)
@@ -203,21 +212,41 @@ def _timeline(entity: str, state: dict[str, Scalar], today: date, since: date) -
             )
         )
     where, going = state.get(LOCATION), state.get(DESTINATION)
+    home = state.get("profile.home_city")
+    location = label(LOCATION, entity, entity)
+    if status == "planning" and _same_place(where, going) and not _same_place(where, home):
+        # At the place the plan goes to: the trip has begun (not for a trip home).
+        out.append(
+            Conflict(
+                "at_destination_trip_planned",
+                entity,
+                (STATUS, LOCATION, DESTINATION),
+                (status, where, going),
+                f"{location[:1].upper()}{location[1:]} is {show(where)}, where the trip "
+                "goes, but the trip is still only planned",
+                suspect=STATUS,
+                proposed="in_progress",
+            )
+        )
     if status == "completed" and _same_place(where, going):
-        home = state.get("profile.home_city")
         out.append(
             Conflict(
                 "trip_over_still_at_destination",
                 entity,
                 (STATUS, LOCATION, DESTINATION),
                 (status, where, going),
-                f"The trip to {show(going)} is over, but I still have "
-                f"{label(LOCATION, entity, entity)} as {show(where)}",
+                f"The trip to {show(going)} is over, but I still have {location} as {show(where)}",
                 suspect=LOCATION,
                 proposed=home if isinstance(home, str) and not _same_place(home, going) else None,
             )
         )
     return out
+
+
+def _older(known: Mapping[str, CommittedFact], field: str, than: str) -> bool:
+    """Whether ``field``'s committed word is older than ``than``'s."""
+    a, b = known.get(field), known.get(than)
+    return a is not None and b is not None and a.evidence_ts < b.evidence_ts
 
 
 def _same_place(a: Scalar, b: Scalar) -> bool:

@@ -28,16 +28,12 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from core.domain.alerts import NewAlert
+from core.domain.dead_letters import DeadLetterStatus, Escalation
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
-from core.domain.records import (
-    OPEN_STATUSES,
-    DeadLetterStatus,
-    Escalation,
-    NewAlert,
-    ReviewStatus,
-    Settlement,
-)
+from core.domain.review_items import OPEN_STATUSES, ReviewStatus
+from core.domain.settlements import Settlement
 from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import RETRY_DELAYS
 from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome

@@ -20,11 +20,11 @@ from core.domain.ids import new_id
 from core.domain.models import StateObservation, parse_checked
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import WriteBatch
 from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, value_key
 from core.domain.validation import plain_json
+from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline

@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import OPEN_STATUSES, GroupSettled, ReviewStatus, Settlement
+from core.domain.review_items import OPEN_STATUSES, ReviewStatus
+from core.domain.settlements import GroupSettled, Settlement
 from core.domain.state import CommittedFact, Scalar
 from core.engine.answers import (
     STATUS_AFTER,
@@ -22,7 +23,7 @@ from core.engine.answers import (
     confirmation_record,
     held_edit,
 )
-from core.engine.conflicts import ask_about_conflicts
+from core.engine.conflicts import Answered, Forced, apply_forced, ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
@@ -92,17 +93,25 @@ class UserAnswers:
             # The item comes back as settled: not read again.
             done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
             promoted = done.promoted
+            forced = Forced((), ())
             if action != "reject" and touches_timeline(item.field):
-                promoted += await ask_about_conflicts(
-                    self.store, [item.entity_id], now, self.policy.max_pending
-                )
+                said = Answered(frozenset({item.field}), answered_by, principal)
+                forced = await self._timeline_after(item.entity_id, now, said)
             return AnswerResult(
                 done.settled[0],
                 status,
                 committed_value=None if action == "reject" else chosen,
                 committed=action != "reject",
-                promoted=tuple(promoted),
+                promoted=(*promoted, *forced.promoted),
+                implied=forced.applied,
             )
+
+    async def _timeline_after(self, entity_id: str, now: datetime, said: Answered) -> Forced:
+        """After an answer committed to a trip, home or time zone: the fixes it forces,
+        applied as part of it, then a question for each conflict left."""
+        forced = await apply_forced(self.store, entity_id, now, self.policy.max_pending, said)
+        asked = await ask_about_conflicts(self.store, [entity_id], now, self.policy.max_pending)
+        return Forced(forced.applied, (*forced.promoted, *asked))
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""
@@ -164,19 +173,19 @@ class UserAnswers:
                         if m.id != item.id
                     ]
                 done = await _settle(self.store, members, decide, self.policy.max_pending)
-            promoted = done.promoted
+            forced = Forced((), ())
             if action != "reject" and any(touches_timeline(m.field) for m in done.settled):
-                promoted += await ask_about_conflicts(
-                    self.store, [item.entity_id], now, self.policy.max_pending
-                )
+                said = Answered(frozenset(m.field for m in done.settled), answered_by, principal)
+                forced = await self._timeline_after(item.entity_id, now, said)
             group = tuple(done.settled)
             return AnswerResult(
                 group[0],
                 STATUS_AFTER[action],
                 committed_value=None if action == "reject" else item.candidate_value,
                 committed=action != "reject",
-                promoted=tuple(promoted),
+                promoted=(*done.promoted, *forced.promoted),
                 group=group,
+                implied=forced.applied,
             )
 
 

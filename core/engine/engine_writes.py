@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from core.domain.api_tokens import ApiToken
+from core.domain.dead_letters import Escalation
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import ApiToken, Escalation, SourceState
 from core.domain.rollout import PolicyEvent
+from core.domain.source_state import SourceState
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.outcomes import Outcome, invalid_outcome
 from core.errors import NotFound

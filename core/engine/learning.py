@@ -37,9 +37,10 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import get_args
 
+from core.domain.event_log import HistoryEntry
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
-from core.domain.records import HistoryEntry, ReviewItem, ReviewStatus
+from core.domain.review_items import ReviewItem, ReviewStatus
 from core.domain.rollout import PolicyEvent, RolloutState, fold_policy_events
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX
 from core.engine.engine import Engine

@@ -37,16 +37,11 @@ from datetime import datetime
 from statistics import median
 from typing import get_args
 
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import EventRecord, HistoryEntry, LogWindow
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
-from core.domain.records import (
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    LogWindow,
-    ReviewItem,
-    ReviewStatus,
-)
+from core.domain.review_items import ReviewItem, ReviewStatus
 from core.domain.state import value_key
 from core.engine.answers import held_follow_ups
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_PREFIX

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
-from core.domain.records import EventRecord, HistoryEntry, ReviewItem
+from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.review_items import ReviewItem
 from core.domain.state import value_key
 
 CORRECTION_WINDOW = timedelta(days=7)

@@ -61,12 +61,14 @@ from datetime import UTC, datetime, timedelta
 from statistics import median, pvariance
 from typing import Final
 
+from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
-from core.domain.records import EventRecord, HistoryEntry, ReviewItem, WorkspaceEvent
+from core.domain.review_items import ReviewItem
 from core.domain.rollout import threshold_history
 from core.domain.source_types import CONVERSATION
 from core.domain.state import value_key
+from core.domain.workspace_records import WorkspaceEvent
 from core.engine.answers import held_follow_ups
 from core.store.protocol import StoreBackend
 

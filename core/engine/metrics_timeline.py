@@ -19,16 +19,11 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import get_args
 
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import EventRecord, HistoryEntry, LogWindow
 from core.domain.fields import domain_of
 from core.domain.policy import Policy
-from core.domain.records import (
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    LogWindow,
-    ReviewItem,
-    ReviewStatus,
-)
+from core.domain.review_items import ReviewItem, ReviewStatus
 from core.domain.state import value_key
 from core.engine.metrics import EvidenceTypes, compute_metrics
 from core.engine.metrics_more import MoreRecords, read_more_records

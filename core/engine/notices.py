@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.domain.ids import new_id
-from core.domain.records import OPEN_STATUSES, ReviewStatus, Settlement
+from core.domain.review_items import OPEN_STATUSES, ReviewStatus
+from core.domain.settlements import Settlement
 from core.engine.answers import answer_note
 from core.engine.engine import AnswerResult, Engine
 from core.errors import AlreadyAnswered, InvalidAnswer

@@ -50,6 +50,10 @@ class AnswerResult:
     held: ReviewItem | None = None
     """An edited part of a grouped question whose other parts are open: the question
     that now carries the new value, answered with them (nothing was committed)."""
+    implied: tuple[ReviewItem, ...] = ()
+    """Fixes the answer forced on the trip's other fields, settled with it ("trip over"
+    forgets the departure still ahead and where the trip was:
+    ``core.engine.conflicts.apply_forced``)."""
 
 
 def reason_summary(reasons: tuple[str, ...]) -> tuple[str, ...]:

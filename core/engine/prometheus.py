@@ -38,7 +38,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from core.domain.fields import DOMAINS, domain_of
-from core.domain.records import OPEN_STATUSES, ReviewStatus
+from core.domain.review_items import OPEN_STATUSES, ReviewStatus
 from core.engine.metrics import ANSWERED, SIGNAL_SOURCES, UNRESOLVED_LETTERS
 from core.engine.metrics_more import KEPT_SOURCES, nearest_rank, propagation, staleness
 from core.store.protocol import StoreBackend

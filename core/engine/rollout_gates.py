@@ -31,8 +31,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal, get_args
 
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import LogWindow
 from core.domain.fields import domain_of
-from core.domain.records import DeadLetter, LogWindow, ReviewStatus
+from core.domain.review_items import ReviewStatus
 from core.domain.rollout import STAGE_NAMES, PolicyEvent, RolloutState, Stage, fold_policy_events
 from core.engine.engine import Engine
 from core.engine.metrics import compute_metrics

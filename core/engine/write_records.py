@@ -13,7 +13,8 @@ from core.domain.audit import audit_line
 from core.domain.ids import derived_id
 from core.domain.models import StateObservation
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import ReviewStatus, Settlement
+from core.domain.review_items import ReviewStatus
+from core.domain.settlements import Settlement
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.answers import STATUS_AFTER, confirmation_event, confirmation_record
 from core.engine.consistency import no_cannot_keep

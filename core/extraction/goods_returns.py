@@ -52,7 +52,8 @@ _BACK_AFTER = re.compile(
 "sending the boots back on monday", "gotta send the dress back"."""
 _RETURN_DUE = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back)\s+"
+    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back|"
+    r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"
 )
 _DO_RETURN = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
@@ -61,6 +62,14 @@ _DO_RETURN = re.compile(
 )
 """A return named as a chore: "gotta do the amazon return by friday", "need to drop off
 the Nike return"; what follows is the errand itself."""
+_FORGOTTEN_RETURN = re.compile(
+    r"\b(?:forgot|forgotten|forget|(?:still\s+)?(?:haven'?t|havent|didn'?t|didnt)\s+(?:done|do))"
+    r"\s+(?:about\s+)?(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b"
+    r"(?!\s+(?:flights?|trips?|tickets?|journey|dates?|legs?|home|label|policy|window|address|"
+    r"details|info|form)\b))"
+)
+"""A return left undone: "ugh forgot the amazon return", "still haven't done the zara
+return"; it is still due. A return flight, trip or ticket is a traveller's."""
 _RETURNING = re.compile(
     r"\b(?:returning|sending\s+back|shipping\s+back|mailing\s+back|posting\s+back|"
     r"dropping\s+off|taking\s+back|bringing\s+back)\s+(?=(?:the|my|our|those|these|that|this|a|an)"
@@ -101,7 +110,12 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     low = text.lower()
     if m := _RETURNED.search(low):
         status = "pending"
-    elif m := _RETURN_DUE.search(low) or _DO_RETURN.search(low) or _RETURNING.search(low):
+    elif m := (
+        _RETURN_DUE.search(low)
+        or _DO_RETURN.search(low)
+        or _FORGOTTEN_RETURN.search(low)
+        or _RETURNING.search(low)
+    ):
         status = "due"
     elif named_ahead := _named_return_ahead(clause):
         return named_ahead
@@ -124,6 +138,8 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     if shop is not None and named is None:
         named = _shop_name(shop.group("m"))
     shop = shop if named is not None else None
+    if named is None and len(two := obj.split()[:2]) == 2:
+        named = known_organisation(" ".join(two))  # "the John Lewis return"
     if named is None and (first := _SHOP.match(obj[:1].upper() + obj[1:])):
         # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
         # ("the amazon package") is the same errand as the capitalised one.

@@ -22,7 +22,13 @@ from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_gate import TRAVEL_GATE
-from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, cannot_go, errand_after, is_habit
+from core.extraction.travel_objects import (
+    NOT_A_SCHOOL_TRIP,
+    awaited,
+    cannot_go,
+    errand_after,
+    is_habit,
+)
 from core.extraction.travel_presence import (
     ARRIVED,
     BARE_ARRIVAL,
@@ -261,8 +267,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         homeward = HOMEWARD.search(low)
         done = COMPLETED.search(low)
     going = homeward or done
-    if going is not None and errand_after(low, going.end()):
-        return []  # "got back from the grocery store", "home from work"
+    if going is not None and (errand_after(low, going.end()) or awaited(low, going.start())):
+        return []  # "got back from the grocery store", "home from work", "till we're home"
     if going is not None:
         # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come
         # back 3/28" is a trip plan, read below.

@@ -93,6 +93,27 @@ def errand_after(low: str, pos: int) -> bool:
     return there is None or place_at(low, there.end()) is None
 
 
+_AWAITED = re.compile(
+    r"\b(?:till|til|until|untill|when|whenever|once|as\s+soon\s+as|before|by\s+the\s+time)\s+"
+    r"(?:(?:we|i|im|you|they|he|she|the\s+kids|everyone)\s*"
+    r"(?:'re|'m|'s|are|am|is|get|gets|come|comes|make\s+it|arrive|arrives)?\s*)?"
+    r"(?:back\s+)?$"
+)
+"""A coming home still awaited: "the amazon return can wait till we are home", "we can talk
+when we get back", "call me once i'm home". The present tense after "till", "when" or
+"once" is a time to come, so the words after it are no news that the trip is over."""
+
+
+_PAST_COMING = re.compile(r"(?:got|came|were|was|arrived|made|flew|drove|landed|returned)\b")
+
+
+def awaited(low: str, pos: int) -> bool:
+    """Whether the coming back or home at ``pos`` is one still waited for (the clause
+    before it ends "till we are", "when i get", "once we're"); "when we got home" is
+    past, a story of the trip's end."""
+    return _AWAITED.search(low, 0, pos) is not None and not _PAST_COMING.match(low, pos)
+
+
 _NAME_WORDS = re.compile(r"(?:the\s+)?([\w'&-]+(?:\s+[\w'&-]+){0,2})")
 
 

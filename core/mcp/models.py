@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.domain.records import ReviewKind, ReviewStatus
+from core.domain.review_items import ReviewKind, ReviewStatus
 
 Value = str | int | float | bool | None
 """A field's value: Canon's scalar."""

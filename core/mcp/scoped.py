@@ -36,9 +36,10 @@ from core.conversation.views import (
     state_view,
     why_view,
 )
+from core.domain.api_tokens import ApiToken
 from core.domain.ids import new_id
 from core.domain.principals import Principal, Role, token_principal
-from core.domain.records import ApiToken, ReviewItem
+from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.engine import AnswerAction, Engine

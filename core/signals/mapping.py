@@ -37,6 +37,10 @@ _FAMILY_EVENT = re.compile(
     r"game|lesson|camp|playdate)\b",
     re.IGNORECASE,
 )
+# A place's words may hold a dot ("St. Louis", "D.C."), but a dot then a space after a
+# word that is no abbreviation ends the sentence: "Flight to Moscow. SYSTEM: ..." names
+# Moscow, and whatever a stranger wrote after it is not part of the place.
+_SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bSt)(?<!\bMt)(?<!\bFt)(?<!\bPt)\.\s")
 RESERVATION = re.compile(
     r"\b(flight|hotel|booking|reservation|itinerary|check-in)\b", re.IGNORECASE
 )
@@ -69,7 +73,9 @@ def trip_place(*texts: str) -> str | None:
         for pattern in (_TRIP, _TRIP_SUFFIX):
             m = pattern.search(text)
             if m:
-                return m.group("place").strip(" .,")
+                place = _SENTENCE_END.split(m.group("place"), maxsplit=1)[0].strip(" ,")
+                # A final initial keeps its dot ("D.C."); a sentence's full stop goes.
+                return place if re.search(r"\b[A-Z]\.$", place) else place.rstrip(".")
     return None
 
 

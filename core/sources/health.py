@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from core.conversation.views import age_text
-from core.domain.records import SourceState
+from core.domain.source_state import SourceState
 from core.domain.timeutil import format_ts
 from core.sources.base import SourceConfig
 

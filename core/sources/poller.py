@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from core.domain.ids import derived_id
 from core.domain.principals import signal_principal
-from core.domain.records import SourceState
+from core.domain.source_state import SourceState
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals
@@ -33,7 +33,7 @@ from core.sources.base import SourceConfig
 from core.sources.health import after_failure, after_success
 from core.sources.registry import source_for
 from core.store import ReviewItem
-from core.store.protocol import MailSenderStore, SourceStateStore
+from core.store.companion_protocols import MailSenderStore, SourceStateStore
 from core.workspace.projection import refresh_projections
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from core.domain.records import OPEN_STATUSES, ReviewItem
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 
 QuestionAndGroup = tuple[ReviewItem, list[ReviewItem]]
 """An item and the other open items of its group, oldest first (none when it has no

@@ -17,24 +17,16 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from core.domain.alerts import Alert
+from core.domain.dead_letters import DeadLetter, Escalation
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
 from core.domain.fields import domain_of
-from core.domain.records import (
-    Alert,
-    AuditLine,
-    DeadLetter,
-    Escalation,
-    EventRecord,
-    GroupSettled,
-    HistoryEntry,
-    LogWindow,
-    NewReviewItem,
-    ReviewItem,
-    ReviewStatus,
-    WriteBatch,
-)
+from core.domain.review_items import NewReviewItem, ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
+from core.domain.settlements import GroupSettled
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.write_batch import WriteBatch
 from core.errors import NotFound, StoreError
 from core.store.group_reads import ReadsQuestionThenGroup
 from core.store.memory_api_tokens import MemoryApiTokens

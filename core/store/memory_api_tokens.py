@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from core.domain.api_tokens import ApiToken
 from core.domain.rate_limit import Bucket, spend
-from core.domain.records import ApiToken
 from core.errors import StoreError
 from core.store.memory_companions import MemoryStore
 

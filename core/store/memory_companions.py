@@ -16,23 +16,22 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
 
-from core.domain.ids import new_id
-from core.domain.records import (
-    AcceptedInput,
+from core.domain.chat_records import (
     ChatMessage,
     ChatMode,
     PromptMessage,
     Role,
     ShownKind,
     ShownRecord,
-    SourceState,
-    WorkspaceEvent,
 )
+from core.domain.ids import new_id
 from core.domain.rollout import PolicyEvent
+from core.domain.source_state import SourceState
+from core.domain.workspace_records import AcceptedInput, WorkspaceEvent
 from core.errors import StoreError
 from core.store.chat_turns import ChatLocks, Lane
+from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.memory_tables import Journal
-from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 
 
 class MemoryStore(Protocol):

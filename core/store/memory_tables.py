@@ -13,21 +13,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from core.domain.records import (
-    OPEN_STATUSES,
-    Accepted,
-    Alert,
-    CommitPlan,
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    NewReviewItem,
-    ReviewItem,
-    WriteBatch,
-)
+from core.domain.alerts import Alert
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.review_items import OPEN_STATUSES, NewReviewItem, ReviewItem
 from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem, vouches
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
+from core.domain.write_batch import Accepted, CommitPlan, WriteBatch
 from core.errors import AlreadyAnswered, NotFound, StoreError
 from core.store.protocol import DecideSettlement, SeenEvents
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit

@@ -29,17 +29,13 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
-from core.domain.records import (
-    Alert,
-    DeadLetter,
-    Escalation,
-    GroupSettled,
-    NewReviewItem,
-    ReviewItem,
-    WriteBatch,
-)
+from core.domain.alerts import Alert
+from core.domain.dead_letters import DeadLetter, Escalation
+from core.domain.review_items import NewReviewItem, ReviewItem
+from core.domain.settlements import GroupSettled
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact
+from core.domain.write_batch import WriteBatch
 from core.errors import NotFound, StoreError
 from core.store import postgres_portable
 from core.store.portable import PortableTable

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from core.domain.records import ApiToken
+from core.domain.api_tokens import ApiToken
 from core.store.postgres_companions import PoolOwner
 from core.store.postgres_rows import utc
 from core.store.sql_tokens import COLUMNS, token_from_row, token_row

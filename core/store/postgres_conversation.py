@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 
-from core.domain.ids import new_id
-from core.domain.records import (
+from core.domain.chat_records import (
     ChatMessage,
     ChatMode,
     PromptMessage,
@@ -21,10 +20,11 @@ from core.domain.records import (
     ShownKind,
     ShownRecord,
 )
+from core.domain.ids import new_id
 from core.store.chat_turns import LEASE_S, Lane, leased
+from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.postgres_companions import PoolOwner
 from core.store.postgres_rows import opt_utc, utc
-from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 
 UNSYNCED = "SET LOCAL synchronous_commit TO OFF"

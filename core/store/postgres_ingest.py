@@ -47,8 +47,9 @@ from typing import Any
 import psycopg
 from psycopg import AsyncConnection, AsyncCursor, pq
 
-from core.domain.records import ReviewItem, WriteBatch
+from core.domain.review_items import ReviewItem
 from core.domain.snapshot import FieldSnapshot
+from core.domain.write_batch import WriteBatch
 from core.store.postgres_rows import PROMOTE, review_from_row
 from core.store.postgres_tx import (
     Deciding,

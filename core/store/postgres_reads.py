@@ -12,14 +12,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from core.domain.records import (
-    AuditLine,
-    EventRecord,
-    HistoryEntry,
-    LogWindow,
-    ReviewItem,
-    ReviewStatus,
-)
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
+from core.domain.review_items import ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records

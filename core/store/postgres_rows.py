@@ -12,17 +12,11 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from core.domain.records import (
-    Accepted,
-    AuditLine,
-    CommitPlan,
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    NewReviewItem,
-    ReviewItem,
-)
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry
+from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.state import CommittedFact
+from core.domain.write_batch import Accepted, CommitPlan
 from core.store import sql_records
 from core.store.sql_records import dumps
 
@@ -179,6 +173,17 @@ whose write locks it takes as it reads them, in key order (as ``Tx.lock_reads`` 
 them: two writers never wait on each other in a circle); the subquery's order is the
 order its rows are locked in (ORDER BY and OFFSET keep the planner from merging it into
 the outer query, whose projection takes the locks)."""
+OWNERS_QUEUE = (
+    "SELECT q.* FROM (SELECT DISTINCT r.entity_id FROM unnest(%s::text[]) AS i (id) "
+    "CROSS JOIN LATERAL (SELECT entity_id FROM review_items WHERE id = i.id OFFSET 0) r) e "
+    "CROSS JOIN LATERAL (SELECT id, seq, entity_id, group_key, status, field, value_key "
+    "FROM review_items r WHERE r.entity_id = e.entity_id AND status IN ('queued', 'pending') "
+    "OFFSET 0) q"
+)
+"""The open questions of the entities owning some review items (by id), each entity's by
+an index probe (as ``OPEN_QUEUE``, with each question's field and value_key besides: what
+a commit's settlement of the field matches on). Sent after ``LOCK_ITEM_OWNERS``, in the
+same round trip, it reads the queues under those entities' locks."""
 PROMOTE = (
     "UPDATE review_items SET status = 'pending', promoted_at = %s "
     f"WHERE id = ANY(%s::text[]) RETURNING {REVIEW_COLUMNS}"

@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from core.domain.records import SourceState
+from core.domain.source_state import SourceState
 from core.store.postgres_companions import PoolOwner
 from core.store.postgres_rows import opt_utc
 

@@ -17,15 +17,12 @@ from typing import Any
 
 from psycopg import AsyncConnection, AsyncCursor
 
-from core.domain.records import (
-    CommitPlan,
-    ReviewItem,
-    WriteBatch,
-)
+from core.domain.review_items import ReviewItem
 from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
+from core.domain.write_batch import CommitPlan, WriteBatch
 from core.store.postgres_rows import (
     COMMIT_AND_FOLD,
     COMMIT_FOLD_AND_SETTLE,

@@ -9,10 +9,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from core.domain.records import (
-    AcceptedInput,
-    WorkspaceEvent,
-)
+from core.domain.workspace_records import AcceptedInput, WorkspaceEvent
 from core.store.postgres_companions import PoolOwner
 from core.store.postgres_rows import utc
 

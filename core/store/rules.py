@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from core.domain.records import CommitPlan
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.write_batch import CommitPlan
 
 FieldKey = tuple[str, str]
 """(entity_id, field)"""

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from core.domain.records import Accepted, GroupSettled, ReviewItem, ReviewStatus, Settlement
+from core.domain.review_items import ReviewItem, ReviewStatus
+from core.domain.settlements import GroupSettled, Settlement
+from core.domain.write_batch import Accepted
 from core.store.protocol import DecideSettlement
 
 

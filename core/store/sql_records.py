@@ -13,18 +13,14 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from core.domain.records import (
-    Accepted,
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    NewReviewItem,
-    ReviewItem,
-    ShownRecord,
-)
+from core.domain.chat_records import ShownRecord
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
+from core.domain.write_batch import Accepted
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 """One encoder for every row: json.dumps with options builds a new one per call."""

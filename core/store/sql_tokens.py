@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Final, cast
 
+from core.domain.api_tokens import ApiToken
 from core.domain.principals import ROLES, Role
-from core.domain.records import ApiToken
 from core.errors import StoreError
 
 COLUMNS: Final = (

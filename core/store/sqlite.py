@@ -16,16 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from core.domain.records import (
-    DeadLetter,
-    Escalation,
-    GroupSettled,
-    NewReviewItem,
-    ReviewItem,
-    WriteBatch,
-)
+from core.domain.dead_letters import DeadLetter, Escalation
+from core.domain.review_items import NewReviewItem, ReviewItem
+from core.domain.settlements import GroupSettled
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact
+from core.domain.write_batch import WriteBatch
 from core.errors import MigrationError, NotFound, StoreError
 from core.store import sqlite_portable
 from core.store.group_reads import ReadsQuestionThenGroup

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
-from core.domain.ids import new_id
-from core.domain.records import (
+from core.domain.chat_records import (
     ChatMessage,
     ChatMode,
     PromptMessage,
@@ -25,9 +24,10 @@ from core.domain.records import (
     ShownKind,
     ShownRecord,
 )
+from core.domain.ids import new_id
 from core.errors import StoreError
 from core.store.chat_turns import LEASE_S, Lane, leased
-from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
+from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 from core.store.sqlite_rows import SQLiteConnection
 from core.store.sqlite_rows import dt as _dt

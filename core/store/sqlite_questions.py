@@ -19,7 +19,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from core.domain.records import NewReviewItem, ReviewItem
+from core.domain.review_items import NewReviewItem, ReviewItem
 from core.store.rules import OpenQuestion, promotable
 from core.store.sqlite_rows import REVIEW_COLUMNS, dt, review_from_row, review_row, ts
 

@@ -13,16 +13,10 @@ from typing import Any
 
 import aiosqlite
 
-from core.domain.records import (
-    Alert,
-    AuditLine,
-    DeadLetter,
-    EventRecord,
-    HistoryEntry,
-    LogWindow,
-    ReviewItem,
-    ReviewStatus,
-)
+from core.domain.alerts import Alert
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
+from core.domain.review_items import ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records

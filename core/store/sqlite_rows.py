@@ -11,14 +11,11 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from core.domain.records import (
-    Accepted,
-    DeadLetter,
-    EventRecord,
-    NewReviewItem,
-    ReviewItem,
-)
+from core.domain.dead_letters import DeadLetter
+from core.domain.event_log import EventRecord
+from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.state import CommittedFact
+from core.domain.write_batch import Accepted
 from core.store import sql_records
 from core.store.rules import FoldedCommit
 from core.store.sql_records import dumps

@@ -12,7 +12,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from core.domain.records import SourceState
+from core.domain.source_state import SourceState
 from core.store.sqlite_rows import SQLiteConnection
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"

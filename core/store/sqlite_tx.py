@@ -16,16 +16,12 @@ from typing import Any
 
 import aiosqlite
 
-from core.domain.records import (
-    OPEN_STATUSES,
-    CommitPlan,
-    DeadLetter,
-    ReviewItem,
-    WriteBatch,
-)
+from core.domain.dead_letters import DeadLetter
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact
+from core.domain.write_batch import CommitPlan, WriteBatch
 from core.errors import AlreadyAnswered, NotFound
 from core.store.protocol import DecideSettlement, RolloutReads, SeenEvents
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit

@@ -16,7 +16,7 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
-from core.domain.records import AcceptedInput, WorkspaceEvent
+from core.domain.workspace_records import AcceptedInput, WorkspaceEvent
 from core.errors import StoreError
 from core.store.sqlite_rows import SQLiteConnection
 

@@ -23,8 +23,8 @@ from typing import Any, Final
 
 from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal
-from core.domain.records import AcceptedInput
 from core.domain.timeutil import format_ts
+from core.domain.workspace_records import AcceptedInput
 from core.engine.engine import Engine, Outcome
 from core.errors import WorkspaceError
 from core.extraction.types import Extractor

@@ -22,7 +22,7 @@ from core.errors import WorkspaceError, ZoneError
 from core.projections import legacy
 from core.projections.render import AUDIT_FILE, HEARTBEAT, MEMORY, Projection, render
 from core.projections.zones import find_zones, splice, split_lines, zone_block, zone_body
-from core.store.protocol import WorkspaceStore
+from core.store.companion_protocols import WorkspaceStore
 from core.workspace.files import atomic_write, backup, content_hash, read_text
 from core.workspace.settings import WorkspaceSettings
 

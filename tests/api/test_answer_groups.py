@@ -9,6 +9,7 @@ who wrote them.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,33 @@ async def test_a_question_asked_alone_has_no_group(api: Api) -> None:
     await api.engine.ingest(obs, now=NOW)
     (alone,) = (await api.call(ALICE, "GET", "/v1/questions")).body["questions"]
     assert alone["group"] is None
+
+
+async def test_a_yes_reports_what_it_also_settled(api: Api) -> None:
+    """Alice's trip to Tahoe is under way; a mail says it is over, asked; meanwhile she
+    confirmed being in Tahoe. Her Yes to the trip's end, over the API, cannot leave her
+    in Tahoe: the answer forgets it and says so in ``also_settled`` (no second question)."""
+    before = NOW - timedelta(days=5)
+    for field, value in (("travel.destination", "Tahoe"), ("travel.status", "in_progress")):
+        obs = make_observation(field, value, source="user_confirmation", entity=ALICE, at=before)
+        assert (await api.engine.ingest(obs, now=before)).committed
+    over = make_observation(
+        "travel.status",
+        "completed",
+        source="email",
+        ref="m-1",
+        entity=ALICE,
+        needs_confirmation="a mail says so",
+    )
+    asked = (await api.engine.ingest(over, now=NOW)).review_item_id
+    assert asked is not None
+    there = make_observation("travel.location", "Tahoe", source="user_confirmation", entity=ALICE)
+    assert (await api.engine.ingest(there, now=NOW)).committed
+    yes = await api.call(
+        ALICE, "POST", f"/v1/questions/{asked}/answer", json_body={"answer": "yes"}
+    )
+    assert yes.status == 200
+    [also] = yes.body["also_settled"]
+    assert (also["field"], also["status"]) == ("travel.location", "confirmed")
+    assert await api.engine.store.fact(ALICE, "travel.location") is None
+    assert (await api.call(ALICE, "GET", "/v1/questions")).body["questions"] == []

@@ -1,4 +1,4 @@
-"""Issue 23, through the real process: a household member's fact and a calendar invite's
+"""Issue 23, through the real process: a household member's fact and a calendar event's
 location that try to forge lines reach the other member's context block as one quoted,
 escaped value each, and the block parses back into exactly its facts and questions.
 
@@ -134,8 +134,8 @@ def test_a_members_forged_fact_and_a_forwarded_invite_are_one_quoted_value_each(
     assert (emma.entity_id, emma.value.value) == (FAMILY, FORGED)
     assert f"- family.emma.status = {quote(FORGED)} " in text
     [dinner] = [q for q in block.questions if q.field == "family.dinner.plan"]
-    assert dinner.candidate == Slot(INVITE, "a calendar invite")
-    assert f"→ {quote(INVITE)} (from a calendar invite, quoted)? " in text
+    assert dinner.candidate == Slot(INVITE, "a calendar event")
+    assert f"→ {quote(INVITE)} (from a calendar event, quoted)? " in text
     assert not [f for f in block.facts if f.entity_id == "user:bob"]
 
 
@@ -146,5 +146,5 @@ def test_a_polled_calendar_invites_location_is_quoted_from_it(household: Househo
     place = " ".join(LOCATION.split())
     assert (destination.entity_id, destination.candidate) == (
         FAMILY,
-        Slot(place, "a calendar invite"),
+        Slot(place, "a calendar event"),
     )

@@ -10,7 +10,7 @@ from fakes.telegram_api import FakeTelegram
 from bot.app import BotRunner
 from core.agent.session import SessionState
 from core.conversation.assistant import AssistantGraph
-from core.conversation.turn_graph import thread_id
+from core.conversation.turn_context import thread_id
 
 ALICE = 111
 """The first allowed user: user:primary."""

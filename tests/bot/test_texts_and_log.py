@@ -246,3 +246,55 @@ def test_the_part_buttons_of_a_grouped_question_show_days_as_days() -> None:
     labels = [label for label, _ in buttons.part_buttons(members, "tok", "user:primary")]
     assert labels[1].endswith("Thursday, December 3"), labels
     assert labels[-1] == "Cancel"
+
+
+def _fix(field: str, current: object, proposed: object, entity: str = "user:primary") -> ReviewItem:
+    return ReviewItem(
+        id=f"fix-{field}",
+        seq=1,
+        kind="change",
+        event_id=None,
+        entity_id=entity,
+        field=field,
+        candidate_value=proposed,  # type: ignore[arg-type]
+        current_value=current,  # type: ignore[arg-type]
+        confidence=0.0,
+        reasons=(),
+        source_key="consistency:x",
+        status="confirmed",
+        created_at=NOW,
+        promoted_at=NOW,
+        answered_at=NOW,
+        answer=None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("fixes", "said"),
+    [
+        ([], None),
+        (
+            [
+                _fix("travel.depart_date", "2026-12-06", None),
+                _fix("travel.location", "Tahoe", None),
+            ],
+            "So I also forgot your departure date (Sunday, December 6) and your location (Tahoe).",
+        ),
+        (
+            [_fix("travel.location", "Tahoe", "Portland")],
+            "So I also set your location to Portland.",
+        ),
+        (
+            [
+                _fix("travel.depart_date", "2026-12-06", None),
+                _fix("travel.location", "Tahoe", "Oslo"),
+            ],
+            "So I also forgot your departure date (Sunday, December 6) and set your location to "
+            "Oslo.",
+        ),
+    ],
+)
+def test_what_an_answer_also_settled_is_said_in_one_line(
+    fixes: list[ReviewItem], said: str | None
+) -> None:
+    assert texts.followed_from_answer(fixes, "user:primary") == said

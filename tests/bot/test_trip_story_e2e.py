@@ -354,3 +354,40 @@ async def test_where_am_i_names_the_home_question_waiting_behind_another(
     home = await tg.prompt(ALICE, "Back home in Portland")
     where = await tg.say(ALICE, "where am i", expect="In Tahoe")
     assert f"I've asked you: \"{home.text.splitlines()[0]}" in where.text
+
+
+async def test_the_story_typed_before_any_answer_ends_at_home_with_nothing_left_to_ask(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """People type on without answering: the plan, being there, being back, then Yes to
+    each question in turn. Each Yes meets what the ones before it committed: being in
+    Tahoe starts the planned trip, and the trip over forgets the departure still
+    "ahead" and where the trip was, said in one line below the answer, never asked as
+    "Should I forget your location?" or "Should I forget your return date?"."""
+    runner = await _started(start_bot, policy=ASKS_ABOUT_TRAVEL)
+    plan = await tg.say(ALICE, "ok so we leave for tahoe in 3 days", expect="Is your trip going")
+    leaving = plan.text.split("Do you leave on ", 1)[1].split("?", 1)[0]
+    for text in ("were already in tahoe lol, got in last nite", "we got back home last night"):
+        await tg.say(ALICE, text, expect="after the current question")
+    # One question at a time, in the order said: each is answered Yes.
+    for asked in ("Is your trip going to Tahoe?", "Are you in Tahoe?", "Is your trip over?"):
+        question = await tg.prompt(ALICE, asked)
+        assert "forget" not in question.text.lower()
+        await tg.tap(ALICE, question, "Yes")
+        await tg.settled(question)
+    also = await tg.reply_after(ALICE, 0, "So I also forgot")
+    assert (
+        also.text == f"So I also forgot your departure date ({leaving}) and your location (Tahoe)."
+    )
+    assert await _where(runner) is None
+    await tg.say(ALICE, "where am I?", expect="Back home: your trip is over")
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "in Tahoe" not in about.text
+    # Why Tahoe was forgotten, in words: what it followed from, not "you said".
+    await tg.say(
+        ALICE,
+        "/why my location",
+        expect='you confirmed "The trip to Tahoe is over, but I still have your location as '
+        'Tahoe (so it follows from your answer)": (forget it)',
+    )
+    assert not tg.open_prompts(ALICE)

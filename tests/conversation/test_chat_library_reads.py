@@ -15,7 +15,7 @@ import pytest
 from canon_testing import make_observation
 from chat_harness import ALICE, BOB, Conversation
 
-from core.domain.records import ReviewItem
+from core.domain.review_items import ReviewItem
 from core.store.sqlite import SQLiteStore
 
 

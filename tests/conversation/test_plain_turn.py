@@ -20,7 +20,7 @@ from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ModelFailed, ToolChoice
 from core.conversation.claims import NOTES, Action
 from core.conversation.responder import ReplyRequest, StateTools
-from core.conversation.turn_graph import Turn, TurnRoute, thread_id
+from core.conversation.turn_context import Turn, TurnRoute, thread_id
 from core.engine.engine import Engine
 from core.store.checkpoints import open_checkpointer
 from tests.conversation.test_turn_graph import (

@@ -22,7 +22,9 @@ from core.conversation.provenance import (
     user_viewer,
 )
 from core.conversation.views import event_view, fact_view, history_view
-from core.domain.records import ApiToken, EventRecord, HistoryEntry, ReviewItem
+from core.domain.api_tokens import ApiToken
+from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)

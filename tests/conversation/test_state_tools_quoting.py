@@ -37,7 +37,7 @@ async def test_a_calendar_invites_text_is_marked_as_quoted_and_the_users_own_is_
             "field": "family.plan",
             "current": None,
             "proposed": INVITE,
-            "quoted_from": "a calendar invite",
+            "quoted_from": "a calendar event",
         }
     ]
     # What the model reads (tool_node dumps the result): one line, the text still one string.

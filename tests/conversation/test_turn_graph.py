@@ -19,9 +19,9 @@ from core.conversation.claims import NOTES, Action
 from core.conversation.compression import THRESHOLD, prompt_tokens
 from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
-from core.conversation.turn_graph import Turn, TurnRoute, thread_id
+from core.conversation.turn_context import Turn, TurnRoute, thread_id
 from core.conversation.turn_prompt import SUMMARY_PROMPT, system_texts
-from core.domain.records import ChatMessage
+from core.domain.chat_records import ChatMessage
 
 NOW = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 CHAT = 42

@@ -9,7 +9,7 @@ import pytest
 
 from core.conversation.provenance import OWNER, user_viewer
 from core.conversation.why_texts import history_text, why_text
-from core.domain.records import EventRecord, HistoryEntry
+from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.state import CommittedFact
 
 NOW = datetime(2026, 11, 29, 12, tzinfo=UTC)

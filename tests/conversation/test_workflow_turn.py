@@ -19,7 +19,7 @@ from core.conversation.assistant import AssistantGraph
 from core.conversation.chat_model import ModelFailed, ToolChoice
 from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
-from core.conversation.turn_graph import thread_id
+from core.conversation.turn_context import thread_id
 from core.conversation.workflow_turn import workflow_route
 from core.conversation.workflows import Running
 from core.workflows.definition import parse_definition

@@ -173,7 +173,8 @@ def test_days_are_the_users_days() -> None:
             (),
             (_item(1, "financial.amazon_return.status", "due", "g-a"),),
             "whens the amazon return due",
-            'Not settled yet. I\'ve asked you: "Is the Amazon return due?" — your answer '
+            'Not settled yet. I\'ve asked you: "Do you still have to do the Amazon return?" — '
+            "your answer "
             "settles it.",
         ),
         # Known, with no day: said so, against the trip as it is now.

@@ -12,8 +12,7 @@ from typing import Any
 from canon_testing import make_observation
 
 from core.conversation.context import load_context
-from core.domain import phrasing
-from core.domain.records import OPEN_STATUSES
+from core.domain.review_items import OPEN_STATUSES
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.extraction.offline import extract_offline
@@ -171,14 +170,15 @@ async def test_a_return_before_the_departure_is_asked(engine: Engine) -> None:
     assert said == [("travel.return_date", "2026-11-27", "ask_user")]
     [change] = await chat.open_questions()
     await answer_review(engine, change.id, "confirm", now=chat.now)
+    # The return was just confirmed: the older word, the planned departure, is asked.
     [question] = await chat.conflict_questions()
-    assert (question.field, question.candidate_value) == ("travel.return_date", None)
+    assert (question.field, question.candidate_value) == ("travel.depart_date", None)
     assert question.reasons == (
         "Your return date (Friday, November 27) is before your departure date "
         "(Sunday, November 29)",
     )
-    await answer_review(engine, question.id, "edit", "December 3", now=chat.now)
-    assert (await chat.facts())["travel.return_date"] == "2026-12-03"
+    await answer_review(engine, question.id, "edit", "November 25", now=chat.now)
+    assert (await chat.facts())["travel.depart_date"] == "2026-11-25"
     assert await chat.conflict_questions() == []
 
 
@@ -219,9 +219,10 @@ async def test_a_trip_ended_by_the_calendar_brings_the_user_home_too(engine: Eng
     assert outcomes[0].decision == outcomes[1].decision
 
 
-async def test_a_trip_over_alone_asks_back_home_in_one_question(engine: Engine) -> None:
-    """`canon answer ID confirm` on the trip alone leaves the stay behind: the timeline
-    check proposes the state that holds together, the home city."""
+async def test_a_trip_over_alone_puts_the_user_back_home_with_it(engine: Engine) -> None:
+    """`canon answer ID confirm` on the trip alone (its companion left open): the trip over
+    and the user still in Tahoe cannot both hold, so the Yes that ended the trip moves
+    the user home too, recorded as following from that answer, and nothing is asked."""
     chat = Chat(engine)
     await chat.home_in("Portland")
     await chat.say("We fly to Tahoe today")
@@ -234,16 +235,17 @@ async def test_a_trip_over_alone_asks_back_home_in_one_question(engine: Engine) 
     trip = outcomes[0].review_item_id
     assert trip is not None
     await answer_review(engine, trip, "confirm", now=chat.now)
-    [question] = await chat.conflict_questions()
-    assert (question.field, question.current_value, question.candidate_value) == (
-        "travel.location",
-        "Tahoe",
-        "Portland",
-    )
-    assert phrasing.conflict_question(question, ME) == "Back home in Portland?"
-    await answer_review(engine, question.id, "confirm", now=chat.now)
     assert (await chat.facts())["travel.location"] == "Portland"
     assert await chat.conflict_questions() == []
+    [moved] = [
+        i
+        for i in await engine.store.review_items_from(ME, "consistency:")
+        if i.field == "travel.location"
+    ]
+    assert moved.status == "confirmed"
+    assert moved.reasons[-1] == "it follows from your answer"
+    # The companion that asked the same move is settled by it, not left to ask again.
+    assert [i for i in await chat.open_questions() if i.field == "travel.location"] == []
 
 
 async def test_the_context_block_lists_open_conflicts(engine: Engine) -> None:
@@ -308,3 +310,50 @@ async def test_dates_are_not_conditions_two_sources_may_disagree(engine: Engine)
     assert len(await chat.open_questions()) == 2
     block = await load_context(engine.store, engine.policy, [ME], NOW + timedelta(minutes=3))
     assert "Open questions disagree about your departure date" in block.text
+
+
+async def test_the_story_told_before_any_answer_ends_with_one_trip_that_holds_together(
+    engine: Engine,
+) -> None:
+    """The founding story as people type it, every message asked and none answered yet:
+    the plan (Tahoe, Sunday), being there, being back. Answered Yes in the order asked,
+    each answer meets what the ones before it committed: being in Tahoe starts the
+    planned trip, and being back ends it, forgets the departure still "ahead" and where
+    the trip was. Nothing is left to ask, and nothing says the user is in Tahoe."""
+    unsure = {"needs_confirmation": "the wording left me unsure"}
+    messages = [
+        [
+            ("travel.destination", "Tahoe", "planning"),
+            ("travel.depart_date", "2026-11-29", "planning"),
+            ("travel.status", "planning", "planning"),
+        ],
+        [("travel.location", "Tahoe", "assertive")],
+        [("travel.status", "completed", "assertive")],
+    ]
+    for n, said in enumerate(messages):
+        at = NOW + timedelta(minutes=n)
+        await engine.ingest_batch(
+            [
+                make_observation(f, v, intent=i, at=at, ref=f"tg:7:{n}", **unsure)
+                for f, v, i in said
+            ],
+            now=at,
+        )
+    at = NOW + timedelta(minutes=5)
+    answered = 0
+    while open_ := await engine.store.review_items(list(OPEN_STATUSES)):
+        assert not any(q.source_key.startswith("consistency:") for q in open_), open_
+        first = min(open_, key=lambda q: q.seq)
+        await answer_review(engine, first.id, "confirm", now=at, whole_group=True)
+        answered += 1
+        assert answered <= len(messages)
+    facts = {f.field: f.value for f in await engine.store.facts(ME)}
+    assert facts.get("travel.status") == "completed"
+    assert "travel.location" not in facts
+    assert "travel.depart_date" not in facts
+    block = await load_context(engine.store, engine.policy, [ME], at)
+    assert block.text.splitlines()[2:] == [
+        "user:primary:",
+        "- travel.destination = Tahoe (user_confirmation, just now)",
+        "- travel.status = completed (user_confirmation, just now)",
+    ]

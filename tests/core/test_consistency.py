@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from core.conversation.context import build_context
-from core.domain.records import ReviewStatus
+from core.domain.review_items import ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import Conflict, find_conflicts
 from core.store import ReviewItem
@@ -108,6 +108,53 @@ CASES: list[tuple[str, list[Any], list[ReviewItem], list[tuple[str, str | None, 
         [*TRIP, fact("travel.status", "completed")],
         [],
         [("departure_ahead_trip_over", "travel.depart_date", None)],
+    ),
+    (
+        "a return told after the planned departure: the plan's departure is the older word",
+        [*TRIP, replace(fact("travel.return_date", "2026-11-27"), evidence_ts=NOW)],
+        [],
+        [("return_before_departure", "travel.depart_date", None)],
+    ),
+    (
+        "a departure set after the return: the return is the older word",
+        [
+            fact("travel.destination", "Tahoe"),
+            replace(fact("travel.depart_date", "2026-11-29"), evidence_ts=NOW),
+            fact("travel.return_date", "2026-11-27"),
+        ],
+        [],
+        [("return_before_departure", "travel.return_date", None)],
+    ),
+    (
+        "at the destination of a trip still planned: it has begun",
+        [
+            fact("travel.destination", "Tahoe"),
+            fact("travel.status", "planning"),
+            fact("travel.location", "tahoe"),
+        ],
+        [],
+        [("at_destination_trip_planned", "travel.status", "in_progress")],
+    ),
+    (
+        "a planned trip home while at home is no trip begun",
+        [
+            fact("travel.destination", "Oakland"),
+            fact("travel.status", "planning"),
+            fact("travel.location", "Oakland"),
+            fact("profile.home_city", "Oakland"),
+        ],
+        [],
+        [],
+    ),
+    (
+        "somewhere else while a trip is planned is consistent",
+        [
+            fact("travel.destination", "Tahoe"),
+            fact("travel.status", "planning"),
+            fact("travel.location", "Reno"),
+        ],
+        [],
+        [],
     ),
     (
         "over while still at the destination (any case)",

@@ -22,7 +22,8 @@ from datetime import datetime, timedelta
 import pytest
 from canon_testing import NOW
 
-from core.domain.records import LogWindow, ReviewItem, ReviewStatus
+from core.domain.event_log import LogWindow
+from core.domain.review_items import ReviewItem, ReviewStatus
 from core.engine.metrics import compute_metrics
 
 SINCE, UNTIL = NOW - timedelta(hours=1), NOW + timedelta(days=1)

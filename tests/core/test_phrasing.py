@@ -126,6 +126,15 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
             "Is the Amazon return due Friday, February 20?",
         ),
         ([(ME, "financial.rent.status", "due")], "Is the rent due?"),
+        # Goods still to go back, with no day: what is left to do, not "is it due?".
+        (
+            [(ME, "financial.amazon_return.status", "due")],
+            "Do you still have to do the Amazon return?",
+        ),
+        (
+            [("family:smith", "financial.ikea_return.status", "due")],
+            "Does Smith still have to do the Ikea return?",
+        ),
         (
             [(ME, "financial.package_return.status", "pending")],
             "Is the package return still pending?",

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.domain.records import HistoryEntry
+from core.domain.event_log import HistoryEntry
 from core.engine.corrections import last_act
 
 T0 = datetime(2026, 2, 19, 18, 0, tzinfo=UTC)

@@ -103,3 +103,34 @@ def test_a_named_return_ahead_keeps_its_day() -> None:
 )
 def test_a_day_after_a_bill_is_not_part_of_its_name(text: str, field: str, value: str) -> None:
     assert _said(text).get(field) == value, _said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        # Taken or brought back, in the future: the particle after the thing or before it.
+        ("will take the amazon parcel back next week", "amazon_return"),
+        ("need to bring the ikea lamp back saturday", "ikea_return"),
+        ("I'll mail back the Zara dress tomorrow", "zara_return"),
+        # A return left undone is still due.
+        ("ugh forgot the amazon return, will drop it off when we get back", "amazon_return"),
+        ("still havent done the zara return smh", "zara_return"),
+        ("We haven't done the John Lewis return yet, it's in the boot.", "john_lewis_return"),
+    ],
+)
+def test_a_return_taken_back_later_or_left_undone_is_due(text: str, slug: str) -> None:
+    assert _said(text).get(f"financial.{slug}.status") == "due", _said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i forgot my return flight details",
+        "forgot about the return trip lol",
+        "will take the kids back to school monday",
+        "forgot to return the call",
+        "Forgot the return label for the dress, will print it at work.",
+    ],
+)
+def test_a_travellers_return_or_people_taken_back_are_no_goods(text: str) -> None:
+    assert not [f for f in _said(text) if "_return." in f], _said(text)

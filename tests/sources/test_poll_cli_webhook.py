@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from source_servers import free_port
 
 from core.cli import cli
-from core.domain.records import SourceState
+from core.domain.source_state import SourceState
 from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.signals.intake import weighted

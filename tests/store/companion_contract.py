@@ -15,11 +15,15 @@ from datetime import timedelta, timezone
 import pytest
 from canon_testing import NOW
 
+from core.domain.api_tokens import ApiToken
+from core.domain.chat_records import ChatMode
 from core.domain.principals import Role
-from core.domain.records import AcceptedInput, ApiToken, ChatMode, SourceState
 from core.domain.rollout import PolicyEvent
+from core.domain.source_state import SourceState
+from core.domain.workspace_records import AcceptedInput
 from core.errors import StoreError
-from core.store.protocol import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT, StoreBackend
+from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
+from core.store.protocol import StoreBackend
 
 LATER = NOW + timedelta(minutes=5)
 

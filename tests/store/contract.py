@@ -13,19 +13,16 @@ from typing import Any
 import pytest
 from canon_testing import NOW, calibrated_policy, make_observation
 
+from core.domain.alerts import NewAlert
+from core.domain.dead_letters import DeadLetterStatus, Escalation
 from core.domain.ids import new_id
 from core.domain.policy import load_policy
 from core.domain.principals import Principal, user_principal
-from core.domain.records import (
-    Accepted,
-    DeadLetterStatus,
-    Escalation,
-    NewAlert,
-    Settlement,
-)
 from core.domain.rollout import ChangeCount, PolicyEvent
+from core.domain.settlements import Settlement
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, value_key
+from core.domain.write_batch import Accepted
 from core.engine.engine import Engine
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, NotFound, StoreError
@@ -647,6 +644,42 @@ class StoreContract:
             out.review_item_id: "confirmed",
             same.id: "superseded",
             other.id: "pending",
+        }
+
+    async def test_a_question_a_confirmed_answer_closes_gives_its_place_to_the_next(
+        self, backend: Store
+    ) -> None:
+        # One question shown at a time: the answer commits Seattle, which closes the
+        # queued question proposing Seattle too, so the place goes to the one after it.
+        eng = Engine(backend, replace(calibrated_policy(), max_pending=1))
+        out = await eng.ingest(make_observation("profile.home_city", "Seattle"), now=NOW)
+        assert out.review_item_id
+
+        def question(value: str, field: str = "profile.home_city") -> NewReviewItem:
+            return NewReviewItem(
+                new_id(), "change", None, "user:primary", field, value, None, 0.5, ("r",),
+                f"email:{value}", NOW,
+            )  # fmt: skip
+
+        same, elsewhere, other = (
+            question("SEATTLE"),
+            question("Seattle", "profile.work_city"),
+            question("Denver"),
+        )
+        for item in (same, elsewhere, other):
+            assert await backend.add_review_item(item, max_pending=1) == []
+        result = await eng.answer(out.review_item_id, "confirm", now=NOW)
+        assert [i.id for i in result.promoted] == [elsewhere.id]
+        statuses = {}
+        for item_id in (out.review_item_id, same.id, elsewhere.id, other.id):
+            item = await backend.review_item(item_id)
+            assert item is not None
+            statuses[item_id] = item.status
+        assert statuses == {
+            out.review_item_id: "confirmed",
+            same.id: "superseded",
+            elsewhere.id: "pending",
+            other.id: "queued",
         }
 
     async def test_an_edited_part_of_an_open_group_is_asked_again_with_it_not_committed(

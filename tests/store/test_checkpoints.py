@@ -15,7 +15,7 @@ from core.agent.session import AgentError, ErrorCode
 from core.conversation.assistant import AssistantGraph
 from core.conversation.context import ContextBlock
 from core.conversation.responder import ReplyRequest
-from core.conversation.turn_graph import thread_id
+from core.conversation.turn_context import thread_id
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
 from core.store.checkpoints import checkpoint_serializer, open_checkpointer

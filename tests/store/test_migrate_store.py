@@ -22,7 +22,7 @@ from canon_cli import Ran, spawn
 from canon_cli import canon as in_process
 from canon_testing import NOW, calibrated_policy, make_observation
 
-from core.domain.records import ApiToken
+from core.domain.api_tokens import ApiToken
 from core.domain.rollout import PolicyEvent
 from core.engine.engine import Engine
 from core.store.postgres import PostgresStore

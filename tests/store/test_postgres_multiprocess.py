@@ -29,9 +29,11 @@ from test_multiprocess import ENTITY, LINES_PER_PROCESS, observations
 
 from core.domain.audit import show_value
 from core.domain.policy import default_policy
-from core.domain.records import ReviewItem, Settlement, WriteBatch
+from core.domain.review_items import ReviewItem
+from core.domain.settlements import Settlement
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
+from core.domain.write_batch import WriteBatch
 from core.engine.engine import Engine
 from core.errors import AlreadyAnswered
 from core.store.postgres import PostgresStore

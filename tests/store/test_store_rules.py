@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from canon_testing import NOW
 
-from core.domain.records import CommitPlan
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.write_batch import CommitPlan
 from core.store.rules import OpenQuestion, fold_commits, promotable, settled_by_commit
 
 

@@ -140,6 +140,17 @@ EVENTS: Final[Feature] = (
         ALTER TABLE review_items ADD COLUMN principal text;
         """,
         ),
+        (
+            "0024_review_items_without_by_field",
+            """
+        -- As SQLite's 0030: a field's open questions are found through review_items_by_entity
+        -- (entity, then status: a person has a few open questions, filtered by field; the
+        -- plans of the snapshot read and of a commit's settlement probe it by both), so
+        -- review_items_by_field only cost every question an index entry to write and
+        -- another each time it is shown or answered (a status change moves the row).
+        DROP INDEX IF EXISTS review_items_by_field;
+        """,
+        ),
     ),
 )
 

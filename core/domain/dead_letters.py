@@ -1,0 +1,42 @@
+"""Dead letters: payloads that failed validation, and what a permanent failure raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from core.domain.alerts import NewAlert
+from core.domain.review_items import NewReviewItem
+
+DeadLetterStatus = Literal["waiting", "resolved", "permanently_failed", "discarded"]
+
+
+@dataclass(frozen=True)
+class DeadLetter:
+    """A payload that failed validation: kept whole, retried, then handed to a human."""
+
+    id: str
+    event_id: str | None
+    prompt_id: str | None
+    schema: str
+    payload: str
+    errors: tuple[str, ...]
+    domain: str | None
+    first_seen: datetime
+    last_attempt: datetime
+    retry_count: int
+    next_retry_at: datetime | None
+    status: DeadLetterStatus
+    principal: str | None = None
+    """Whose input it was (``Principal.ref``); None on letters kept before principals. Its
+    payload is shown to that principal and the owner's command line, no other reader."""
+
+
+@dataclass(frozen=True)
+class Escalation:
+    """What a permanently failed dead letter raises: a review item, in some domains an alert."""
+
+    review: NewReviewItem
+    max_pending: int
+    alert: NewAlert | None = None

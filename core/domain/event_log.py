@@ -1,0 +1,69 @@
+"""Reads of the append-only logs: events with their decisions, field history, audit lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.domain.state import Scalar
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One entry of the append-only event log, with the decision taken on it."""
+
+    seq: int
+    event_id: str
+    entity_id: str
+    field: str
+    intent: str
+    value: Scalar
+    source_type: str
+    source_ref: str | None
+    event_ts: datetime
+    ingested_at: datetime
+    decision: str
+    confidence: float
+    margin: float
+    reasons: tuple[str, ...]
+    evidence_text: str | None
+    corroborators: tuple[tuple[str, str], ...] = ()
+    """(source type, ref) of the other sources the observation named as saying the same."""
+    principal: str | None = None
+    """The ref of who made the write (``core.domain.principals``); None for old events."""
+
+
+@dataclass(frozen=True)
+class LogWindow:
+    """The event log from a moment on: what metrics are computed from."""
+
+    events: tuple[EventRecord, ...]
+    """Events ingested at or after the window's start, in log order."""
+    duplicates: tuple[tuple[str, datetime], ...]
+    """(event id, when) of every input ignored as already logged, seen at or after the start."""
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    seq: int
+    entity_id: str
+    field: str
+    version: int
+    old_value: Scalar
+    new_value: Scalar
+    retracted: bool
+    event_id: str
+    confidence: float
+    resolution: str
+    committed_at: datetime
+    principal: str | None = None
+    """The ref of who made the write behind the change; None for old commits."""
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    seq: int
+    at: datetime
+    entity_id: str
+    field: str
+    line: str

@@ -1,0 +1,93 @@
+"""Review items: the questions Canon asks the owner, as raised and as stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from core.domain.source_types import canonical_source_key
+from core.domain.state import Scalar
+
+ReviewStatus = Literal[
+    "queued", "pending", "confirmed", "rejected", "edited", "discarded", "superseded"
+]
+ReviewKind = Literal["change", "dead_letter", "bootstrap", "drift"]
+OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
+
+
+@dataclass(frozen=True)
+class NewReviewItem:
+    id: str
+    kind: ReviewKind
+    event_id: str | None
+    entity_id: str
+    field: str
+    candidate_value: Scalar
+    current_value: Scalar
+    confidence: float
+    reasons: tuple[str, ...]
+    source_key: str
+    created_at: datetime
+    group_key: str | None = None
+    """Shared by the related items one input raised: asked and answered as one."""
+    shadow_decision: str | None = None
+    """What the resolver would have done had the rollout not made it ask
+    ("auto_commit" | "tentative_reject"): the user's answer grades it."""
+    principal: str | None = None
+    """The ref of whose evidence raised the question; None for Canon's own questions."""
+
+    def stored(
+        self,
+        seq: int,
+        status: ReviewStatus,
+        created_at: datetime,
+        promoted_at: datetime | None = None,
+    ) -> ReviewItem:
+        """The open ``ReviewItem`` this question is once stored at ``seq``: unanswered, its
+        source key spelled canonically; the times as the store keeps them."""
+        return ReviewItem(
+            id=self.id,
+            seq=seq,
+            kind=self.kind,
+            event_id=self.event_id,
+            entity_id=self.entity_id,
+            field=self.field,
+            candidate_value=self.candidate_value,
+            current_value=self.current_value,
+            confidence=self.confidence,
+            reasons=tuple(self.reasons),
+            source_key=canonical_source_key(self.source_key),
+            status=status,
+            created_at=created_at,
+            promoted_at=promoted_at,
+            answered_at=None,
+            answer=None,
+            group_key=self.group_key,
+            shadow_decision=self.shadow_decision,
+            principal=self.principal,
+        )
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    id: str
+    seq: int
+    kind: ReviewKind
+    event_id: str | None
+    entity_id: str
+    field: str
+    candidate_value: Scalar
+    current_value: Scalar
+    confidence: float
+    reasons: tuple[str, ...]
+    source_key: str
+    status: ReviewStatus
+    created_at: datetime
+    promoted_at: datetime | None
+    answered_at: datetime | None
+    answer: dict[str, Any] | None
+    group_key: str | None = None
+    shadow_decision: str | None = None
+    principal: str | None = None
+    """The ref of whose evidence raised the question; None for old items and Canon's own."""

@@ -21,6 +21,9 @@ Bot
     CANON_ENTITY_MAP          user ids to entities, e.g. "222=user:sam,333=user:alex"
                               (default: the first allowed user is user:primary,
                               every other one user:<id>)
+    CANON_USER_NAMES          what users are called, e.g. "111=Alice,222=Bob" (else the
+                              name each told Canon): a member's name that is a user's is
+                              that user
     CANON_SHARED_ENTITIES     entities every allowed user reads and writes, e.g. "family:home"
     CANON_CHAT_SHOWN_KEEP     messages of each chat kept to replay it (the playground after
                               a restart; default 1000, at least 200): older ones are pruned
@@ -53,6 +56,7 @@ from urllib.parse import urlsplit
 
 from core.conversation.audience import Audience
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
+from core.domain.household import name_key
 from core.domain.policy import Policy, default_policy, load_policy
 from core.errors import ConfigError
 from core.extraction.llm_config import NO_KEY, LLMConfig, SummariseMode
@@ -232,6 +236,13 @@ def _audience(env: Mapping[str, str]) -> Audience:
         raise ConfigError(f"CANON_CONTEXT_TOKENS {raw_budget!r} is not a whole number") from None
     if budget < 50:
         raise ConfigError("CANON_CONTEXT_TOKENS must be at least 50")
+    names: dict[int, str] = {}
+    for part in _items(_get(env, "CANON_USER_NAMES")):
+        user, sep, name = part.partition("=")
+        if not sep or name_key(name) is None:
+            raise ConfigError(f"CANON_USER_NAMES entry {part!r}: use <user id>=<first name>")
+        (user_id,) = _ids(user, "CANON_USER_NAMES")
+        names[user_id] = name.strip()
     family = _get(env, "CANON_FAMILY_ENTITY") or None
     if family is not None and not re.fullmatch(r"family:[a-z0-9_.\-]{1,64}", family):
         raise ConfigError(f"CANON_FAMILY_ENTITY: {family!r} is not a family like family:smith")
@@ -241,6 +252,7 @@ def _audience(env: Mapping[str, str]) -> Audience:
         shared_entities=shared,
         context_tokens=budget,
         family_entity=family,
+        user_names=MappingProxyType(names),
     )
 
 

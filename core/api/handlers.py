@@ -30,10 +30,12 @@ from core.conversation.views import (
 )
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
+from core.domain.household import HouseholdUsers
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
+from core.engine.household import users_by_name
 from core.engine.review import answer_review
 from core.errors import ClaimRefused, UnknownPlace
 from core.store import ReviewItem
@@ -83,6 +85,8 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
+        users=await _token_user(c),
+        by_user=c.principal.is_user,
     )
     claimed = (
         [Claimed(p) for p in payloads]
@@ -99,6 +103,14 @@ async def post_message(c: Call) -> dict[str, Any]:
         "outcomes": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
         "questions": [await _question_view(c, item_id, shown.get(item_id)) for item_id in asked],
     }
+
+
+async def _token_user(c: Call) -> HouseholdUsers:
+    """The token's own user by name (``core.engine.household``): "Alice is back home" from
+    Alice's assistant is about her own whereabouts, asked of her. A token speaks for its
+    own entity only, so no other user's name is linked through it."""
+    audience = c.services.audience
+    return await users_by_name(c.engine.store, [c.token.entity_id], audience.configured_names())
 
 
 async def post_observations(c: Call) -> dict[str, Any]:
@@ -146,6 +158,7 @@ async def get_context(c: Call) -> dict[str, Any]:
         c.now,
         token_budget=budget,
         viewer=c.token.entity_id,  # another member's words are quoted to the token's user
+        users=await _token_user(c),
     )
     return {
         "text": block.text,

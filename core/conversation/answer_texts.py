@@ -11,12 +11,14 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
-from core.conversation.provenance import told_by
+from core.conversation.provenance import by_words, told_by, user_viewer
+from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.naming import errand
 from core.domain.rollout import DomainStatus
+from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
@@ -129,12 +131,19 @@ def _phrase(o: Outcome, trip_over: bool = False) -> str:
 
 
 def state_text(
-    facts: Iterable[CommittedFact], now: datetime, mine: str, domain: str | None = None
+    facts: Iterable[CommittedFact],
+    now: datetime,
+    mine: str,
+    domain: str | None = None,
+    overruled: Sequence[SaidOfUser] = (),
 ) -> str:
     """Current beliefs grouped by entity and domain, one sentence each, with age and source
-    (the dotted names stay in /debug, the CLI's --json and canon why)."""
+    (the dotted names stay in /debug, the CLI's --json and canon why). ``overruled``: what
+    the household says of the reader that their own word contradicts, shown where it
+    stands as what someone else said (``core.domain.said_of_users``)."""
+    against = {(o.said.entity_id, o.said.field): o for o in overruled}
     rows = sorted(
-        (f for f in facts if domain is None or f.domain == domain),
+        (f for f in [*facts, *(o.said for o in overruled)] if domain is None or f.domain == domain),
         key=lambda f: (f.entity_id != mine, f.entity_id, f.domain, f.field),
     )
     if not rows:
@@ -148,12 +157,29 @@ def state_text(
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
+        if (o := against.get((f.entity_id, f.field))) is not None:
+            lines.append(overruled_line(o, mine, now))
+            continue
         lines.append(
             f"• {fact_sentence(f, mine, trip_status.get(f.entity_id))}{expired} — "
             f"{_source_words(f, mine)}, "
             f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
         )
     return "\n".join(lines).strip()
+
+
+def overruled_line(o: SaidOfUser, mine: str, now: datetime) -> str:
+    """ "• Another member of the household said you're away (1 h ago) — you told me you're
+    home, and your word wins": a household status about the reader, shown as what it is."""
+    said = o.said
+    by = by_words(said.principal, said.source_type, user_viewer(mine))
+    where = "home" if o.user_says == "home" else "away"
+    theirs = "away" if said.value == "away" else "home"
+    return (
+        f"• {by[:1].upper()}{by[1:]} said you're {theirs} "
+        f"({age_text(said.evidence_ts, now)} ago) — you told me you're {where}, and your "
+        "word wins".replace("just now ago", "just now")
+    )
 
 
 _SOURCE_WORDS = {
@@ -229,6 +255,8 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
             asked = first.reasons[0] if first.reasons else "A question about your data"
         elif first.source_key.startswith("consistency:"):
             asked = phrasing.conflict_question(first, mine)
+        elif said_of_reader(first, mine):
+            asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
         else:
             asked = phrasing.question(members, mine).replace("\n", " ")
         queued = "" if first.status == "pending" else " (after the current one)"

@@ -26,6 +26,8 @@ class Audience:
     context_tokens: int = DEFAULT_TOKEN_BUDGET
     family_entity: str | None = None
     """The household's ``family:*`` entity: where chat family facts go."""
+    user_names: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    """What users are called (``CANON_USER_NAMES``), by user id: configured names."""
 
     def allowed(self, user_id: int | None) -> bool:
         return user_id is not None and user_id in self._allowed
@@ -59,6 +61,20 @@ class Audience:
         """The user's own entity first, then the shared ones and the family."""
         family = (self.family_entity,) if self.family_entity else ()
         return tuple(dict.fromkeys((self.entity_of(user_id), *self.shared_entities, *family)))
+
+    def configured_names(self) -> dict[str, str]:
+        """Each allowed user's own entity -> the name configured for them."""
+        return {
+            self.entity_of(user_id): name
+            for user_id, name in self.user_names.items()
+            if user_id in self._allowed
+        }
+
+    @property
+    def household(self) -> tuple[str, ...]:
+        """The users who share the household (none without ``family_entity``): each one's
+        name said by another is that user (``core.domain.household``)."""
+        return self.owned_entities if self.family_entity else ()
 
     def owner_of(self, entity_id: str) -> int | None:
         """The allowed user whose own entity this is (None for shared ones)."""

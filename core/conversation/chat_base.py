@@ -23,8 +23,10 @@ from core.conversation.audience import Audience
 from core.conversation.message_intake import message_observations, speakers_zone
 from core.conversation.responder import OfflineResponder, Responder
 from core.conversation.workflows import ChatWorkflows
+from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine
+from core.engine.household import users_by_name
 from core.errors import CanonError
 from core.extraction.types import Extractor
 from core.signals.rules import Rule
@@ -146,7 +148,15 @@ class ChatDeps:
             message_ref=f"tg:{msg.chat_id}:{msg.message_id}",
             extractor=self.extractor,
             family_entity=self.config.family_entity,
+            users=await self.household_users(),
         )
+
+    async def household_users(self) -> HouseholdUsers:
+        """The household's users by name (``core.engine.household``): none without one."""
+        config = self.config
+        if not config.household:
+            return NO_USERS
+        return await users_by_name(self.engine.store, config.household, config.configured_names())
 
     async def users_clock(self, msg: Incoming) -> datetime:
         """The message time on the user's clock (``speakers_zone``): "tonight" is their night."""

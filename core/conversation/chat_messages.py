@@ -12,6 +12,7 @@ responder's (a checkpointed thread per chat). Which part a message goes to is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import read_context
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
+from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
 from core.engine.engine import Outcome
 
@@ -83,6 +85,12 @@ class AssistantTurn(ChatPart):
             await self.deps.changed(now)
         ack = texts.acknowledgement(outcomes, intents, msg.text)
         said = [] if ack is None else [ack]
+        theirs = self.asked_of_others(outcomes, entity)
+        if theirs:
+            # "alice is in tahoe" from Bob: Alice is asked, in her chat; Bob is told so.
+            users = await self.deps.household_users()
+            named = [users.name_of(e) or "the person it is about" for e in theirs]
+            said.append(f"I'll ask {' and '.join(named)} to confirm it.")
         for line in said:
             await self.deps.note(msg.chat_id, line)
         asked = [o for o in outcomes if o.review_item_id is not None]
@@ -92,6 +100,31 @@ class AssistantTurn(ChatPart):
             recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
             asking = await self.asking(msg, now, recorded, shown=shown)
         return Heard(said, asking, asked)
+
+    def asked_of_others(self, outcomes: Sequence[Outcome], speaker: str) -> list[str]:
+        """The other users (their entities) whose own chats the speaker's message raised a
+        question in: what the speaker said of them by name."""
+        return list(
+            dict.fromkeys(
+                o.entity_id
+                for o in outcomes
+                if o.review_item_id is not None
+                and o.entity_id is not None
+                and o.entity_id != speaker
+                and self.config.owner_of(o.entity_id) is not None
+            )
+        )
+
+    async def asked_of_them(self, speaker: str | None, users: HouseholdUsers) -> tuple[str, ...]:
+        """The names of the household's other users still to answer what ``speaker`` said
+        of them ("where is alice?" from Bob, right after he said where she is). Only the
+        speaker's own claims are read on their entities, nothing else of theirs."""
+        others = [e for e in self.config.household if e != speaker and users.name_of(e)]
+        if speaker is None or not others:
+            return ()
+        waiting = await self.engine.store.open_review_items(others)
+        said = {r.entity_id for r in waiting if r.principal == speaker and r.kind == "change"}
+        return tuple(n for e in others if e in said and (n := users.name_of(e)))
 
     async def note_queued(self, chat_id: int, asked: list[Outcome]) -> None:
         active = await self.questions.active(chat_id)
@@ -108,6 +141,7 @@ class AssistantTurn(ChatPart):
         any settled elsewhere): none is active now either, as only ``Questions.show_next``
         and ``resend`` show one, and this section runs neither before asking."""
         entities = self.config.entities_of(msg.user_id)
+        users = await self.deps.household_users()
         workflow = await self.steps.driven(msg)
         # The block's own reads are the reply's facts and open items (read once).
         read = await read_context(
@@ -117,6 +151,7 @@ class AssistantTurn(ChatPart):
             now,
             token_budget=self.config.context_tokens,
             viewer=entities[0] if entities else None,  # the speaker's own entity comes first
+            users=users,
         )
         log = tuple(await self.log.messages(msg.chat_id, limit=HISTORY_MESSAGES))
         ref = f"tg:{msg.chat_id}:{msg.message_id}"
@@ -135,8 +170,10 @@ class AssistantTurn(ChatPart):
             turn_id=ref,
             workflow=workflow,
             open_question=await self.questions.open_question(msg.chat_id) if shown else None,
+            asked_others=await self.asked_of_them(entities[0] if entities else None, users),
         )
-        return Asking(msg, now, request, StateTools(self.engine, entities, now, ref), workflow)
+        tools = StateTools(self.engine, entities, now, ref, users)
+        return Asking(msg, now, request, tools, workflow)
 
     async def answer(self, asking: Asking) -> Reply:
         """The responder's reply: the model's call, run with no section of the chat held.

@@ -64,7 +64,8 @@ class Questions(ChatPart):
         if prompt is None or item is None:
             return None
         mine = self.config.entity_of(prompt.owner_user_id)
-        body = texts.prompt_body(item, mine, await self.group_of(item))
+        names = (await self.deps.household_users()).names
+        body = texts.prompt_body(item, mine, await self.group_of(item), names=names)
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
@@ -80,9 +81,10 @@ class Questions(ChatPart):
             return False
         prompt = await self.bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
+        names = (await self.deps.household_users()).names
         message_id = await self.messenger.send(
             chat_id,
-            texts.prompt_body(item, mine, await self.group_of(item), now=now),
+            texts.prompt_body(item, mine, await self.group_of(item), now=now, names=names),
             prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
@@ -157,7 +159,8 @@ class Questions(ChatPart):
         if not await self.log.close_prompt(prompt.item_id, status, now):
             return
         mine = self.config.entity_of(prompt.owner_user_id)
-        text = texts.settled_text(item, mine, status, value, group)
+        names = (await self.deps.household_users()).names
+        text = texts.settled_text(item, mine, status, value, group, names)
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
         )
@@ -209,7 +212,10 @@ class Questions(ChatPart):
         old message loses them."""
         assert prompt.message_id is not None
         body = texts.prompt_body(
-            item, self.config.entity_of(prompt.owner_user_id), await self.group_of(item)
+            item,
+            self.config.entity_of(prompt.owner_user_id),
+            await self.group_of(item),
+            names=(await self.deps.household_users()).names,
         )
         buttons = prompt_buttons(item, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

@@ -21,6 +21,7 @@ the model answers between them with no section held.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from datetime import datetime
 
@@ -33,6 +34,8 @@ from core.conversation.chat_messages import AssistantTurn, Heard
 from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+
+log = logging.getLogger(__name__)
 
 
 class ChatParts:
@@ -100,6 +103,24 @@ class ChatSession:
                 await assistant.note_queued(msg.chat_id, heard.asked)
             if heard.left_edit:
                 await deps.say(msg.chat_id, texts.EDIT_LEFT)
+        await self._ask_the_others(msg, heard, now)
+
+    async def _ask_the_others(self, msg: Incoming, heard: Heard, now: datetime) -> None:
+        """What the speaker said of another user is asked in that user's chat now, not at
+        the next sweep (each chat's section in turn: never two held at once). That chat
+        may not take it (its user never opened the bot: Telegram refuses to start a
+        chat): the speaker's turn is done, and the sweep asks again later."""
+        deps = self.parts.deps
+        speaker = deps.config.entity_of(msg.user_id)
+        for entity in self.parts.assistant.asked_of_others(heard.asked, speaker):
+            owner = deps.config.owner_of(entity)
+            if owner is None or owner == msg.chat_id:
+                continue
+            try:
+                async with self.order.section(owner):
+                    await self.parts.questions.show_next(owner, now)
+            except Exception as e:  # the other chat's failure is not the speaker's
+                log.warning("could not ask chat %s now (the sweep will): %s", owner, e)
 
     async def _heard(self, msg: Incoming, claims: Claims, now: datetime) -> Heard | None:
         """The message's section: what the message is, given what the chat waits for.

@@ -15,6 +15,8 @@ from core.conversation.field_match import known_fields, matching_fields
 from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
+from core.domain.said_of_users import judged
+from core.engine.household import users_by_name
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
 
@@ -28,7 +30,10 @@ async def state_answer(
     if domain is not None and domain not in DOMAINS:
         return f"Unknown domain {domain!r}; use one of {', '.join(DOMAINS)}."
     facts = [f for e in audience.entities_of(user_id) for f in await store.facts(e)]
-    return texts.state_text(facts, now, audience.entity_of(user_id), domain)
+    mine = audience.entity_of(user_id)
+    users = await users_by_name(store, audience.household, audience.configured_names())
+    kept, overruled = judged(facts, users, mine)
+    return texts.state_text(kept, now, mine, domain, overruled)
 
 
 async def pending_answer(store: Store, audience: Audience, user_id: int) -> str:

@@ -19,13 +19,15 @@ exactly the facts and questions it was built from (``tests/context_parser.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from core.conversation.views import age_text
+from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.policy import Policy
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import name, quote, slot, text_slot
+from core.domain.said_of_users import SaidOfUser, judged
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
@@ -64,6 +66,7 @@ def build_context(
     stale_after_hours: Mapping[str, float] | None = None,
     conflicts: Sequence[Conflict] = (),
     viewer: str | None = None,
+    overruled: Sequence[SaidOfUser] = (),
 ) -> ContextBlock:
     """Render the context block for ``facts`` and ``open_items`` as of ``now``.
 
@@ -72,7 +75,10 @@ def build_context(
     ``conflicts`` (``core.engine.consistency``) come first: facts that cannot all be true.
     A question Canon opened about one of them is listed as that conflict only.
     ``viewer`` is the user the block is for (``user:alice``): a value another writer
-    made is quoted to them (None: judged by source type alone).
+    made is quoted to them (None: judged by source type alone). ``overruled``: what the
+    household says of the viewer that their own word contradicts
+    (``core.domain.said_of_users``), left out of ``facts`` by the caller and listed with
+    the conflicts as what someone else said, never beside the viewer's own state as true.
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
     items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
@@ -85,6 +91,10 @@ def build_context(
     pending_lines = [_pending_line(r, said) for r in items if r.current_value is None]
     conflict_lines = [_conflict_line(r, said) for r in items if r.current_value is not None]
     between = [f"- {name(c.entity_id)}: {text_slot(c.sentence, said.of(c))}" for c in conflicts]
+    between += [
+        f"- {name(o.said.entity_id)}: {text_slot(overruled_sentence(o), said.fact(o.said))}"
+        for o in overruled
+    ]
     for title, block in (
         ("Conflicts:", between),
         ("Conflicts, awaiting the user (do not assume either value):", conflict_lines),
@@ -136,6 +146,16 @@ def build_context(
         lines.append(f"(+{omitted} older facts not shown; ask to see them)")
     text = "\n".join(line for line in lines if line)
     return ContextBlock(text, len(chosen), omitted, estimate_tokens(text))
+
+
+def overruled_sentence(o: SaidOfUser) -> str:
+    """A household status the user's own word overrules, as the block says it."""
+    said = o.said.field.split(".")[1].capitalize()
+    where = "at home" if o.user_says == "home" else "away"
+    return (
+        f"{said} is {o.said.value}, someone else said; the user's own word is that they "
+        f"are {where}, and it wins"
+    )
 
 
 class _Origins:
@@ -218,6 +238,8 @@ class ContextRead:
     """The entities' facts, entity by entity."""
     open_items: list[ReviewItem]
     """Every open review item of the entities (the block shows the changes among them)."""
+    overruled: list[SaidOfUser] = field(default_factory=list)
+    """What the household says of the viewer that their own word overrules (not in facts)."""
 
 
 async def load_context(
@@ -228,12 +250,13 @@ async def load_context(
     *,
     token_budget: int = DEFAULT_TOKEN_BUDGET,
     viewer: str | None = None,
+    users: HouseholdUsers = NO_USERS,
 ) -> ContextBlock:
     """Read ``entities``' facts and open items (all entities when None) and build the block.
 
-    ``viewer`` is the user the block is for (``build_context``)."""
+    ``viewer`` is the user the block is for, ``users`` the household's (``read_context``)."""
     read = await read_context(
-        store, policy, entities, now, token_budget=token_budget, viewer=viewer
+        store, policy, entities, now, token_budget=token_budget, viewer=viewer, users=users
     )
     return read.block
 
@@ -246,8 +269,13 @@ async def read_context(
     *,
     token_budget: int = DEFAULT_TOKEN_BUDGET,
     viewer: str | None = None,
+    users: HouseholdUsers = NO_USERS,
 ) -> ContextRead:
-    """``load_context``, with the facts and open items it read (one read of each)."""
+    """``load_context``, with the facts and open items it read (one read of each).
+
+    ``users``: the household's users by name; what the household says of ``viewer`` that
+    their own word contradicts is judged with it (``said_of_users.judged``): out of the
+    facts, into ``overruled``."""
     if entities is None:
         facts = await store.facts()
         rejected = await store.review_items(["rejected"])
@@ -261,6 +289,7 @@ async def read_context(
     # A conflict the user answered No to ("keep both as they are") is theirs to keep.
     declined = {r.source_key for r in rejected}
     conflicts = [c for c in find_conflicts(facts, items, now) if c.source_key not in declined]
+    facts, overruled = judged(facts, users, viewer)
     block = build_context(
         facts,
         items,
@@ -269,8 +298,9 @@ async def read_context(
         stale_after_hours=stale_hours(policy),
         conflicts=conflicts,
         viewer=viewer,
+        overruled=overruled,
     )
-    return ContextRead(block, facts, open_items)
+    return ContextRead(block, facts, open_items, overruled)
 
 
 def stale_hours(policy: Policy) -> dict[str, float]:

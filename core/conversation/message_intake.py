@@ -13,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -29,8 +31,9 @@ from core.extraction.known_people import known_people
 from core.extraction.offline_input import parsed_text
 from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
+from core.extraction.reported_users import Piece, pieces
 from core.extraction.types import Extraction, Extractor, SourceKind
-from core.signals.intake import message_payloads
+from core.signals.intake import message_payloads, reported_observations
 from core.store.protocol import Store
 
 _CLOCK_FIELDS = frozenset({"profile.timezone", "profile.home_city"})
@@ -69,18 +72,34 @@ async def message_observations(
     message_ref: str,
     extractor: Extractor,
     family_entity: str | None = None,
+    users: HouseholdUsers = NO_USERS,
+    by_user: bool = True,
 ) -> list[dict[str, Any]]:
-    """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``."""
+    """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``.
+
+    ``users``: the users the speaker may name (the household's, or a token's own user):
+    what the message says of one of them by name is read as that user's own state
+    (``reported_observations``), not as news of a household member of that name.
+    ``by_user``: the user ``entity_id`` wrote it (False: an assistant's token for them)."""
+    said = Said(users, by_user)
     if not inspect.isfunction(extractor):  # the reading process, or a model's extractor
         return await _observations(
-            engine, text, at, entity_id, message_ref, extractor, family_entity
+            engine, text, at, entity_id, message_ref, extractor, family_entity, said=said
         )
     # Read on the reading thread, which is told the message is on its way while the
     # store is read for it, so that it parses it with the others then waiting.
     with extraction_thread().on_its_way() as ticket:
         return await _observations(
-            engine, text, at, entity_id, message_ref, extractor, family_entity, ticket
+            engine, text, at, entity_id, message_ref, extractor, family_entity, ticket, said
         )
+
+
+@dataclass(frozen=True)
+class Said:
+    """Who may be named in a message, and whether its user wrote it themself."""
+
+    users: HouseholdUsers = NO_USERS
+    by_user: bool = True
 
 
 async def _observations(
@@ -92,6 +111,7 @@ async def _observations(
     extractor: Extractor,
     family_entity: str | None,
     ticket: Ticket | None = None,
+    said: Said = Said(),
 ) -> list[dict[str, Any]]:
     # The speaker's facts and open questions (its clock may wait for a Yes) in one read;
     # "emma is sick": the people the household's state knows are read in lower case too.
@@ -108,30 +128,58 @@ async def _observations(
     people = known_people(f.field for f in household)
     key = await message_key(engine.store)
 
-    def run(read: Extractor = extractor) -> list[dict[str, Any]]:
-        return message_payloads(
-            text,
-            at=local,
-            entity_id=entity_id,
-            message_ref=message_ref,
-            extractor=read,
-            family_entity=family_entity,
-            known_people=people,
-            id_key=key,
-        )
+    async def read(words: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
+        def run(extract: Extractor = extractor) -> list[dict[str, Any]]:
+            return message_payloads(
+                words,
+                at=local,
+                entity_id=about,
+                message_ref=message_ref,
+                extractor=extract,
+                family_entity=family_entity,
+                known_people=people,
+                id_key=key,
+            )
 
-    # Read off the event loop: the offline extractor in the reading process or on the
-    # reading thread (each parses the messages that arrive together in one batch); a
-    # model-backed one blocks on the network, in a thread of its own.
-    if isinstance(extractor, ReadInProcess):
-        request = ReadRequest(text, local, entity_id, known_people=people)
-        found = run(_already(await reading_process().read(request)))
-    elif inspect.isfunction(extractor):
-        primes = parsed_text(text, "conversation_assertive", people)
-        found = await extraction_thread().run(run, primes, ticket)
-    else:
-        found = await asyncio.to_thread(run)
-    return at_home(found, entity_id, {f.field: f.value for f in speaker})
+        # Read off the event loop: the offline extractor in the reading process or on the
+        # reading thread (each parses the messages that arrive together in one batch); a
+        # model-backed one blocks on the network, in a thread of its own.
+        if isinstance(extractor, ReadInProcess):
+            request = ReadRequest(words, local, about, known_people=people)
+            return run(_already(await reading_process().read(request)))
+        if inspect.isfunction(extractor):
+            primes = parsed_text(words, "conversation_assertive", people)
+            return await extraction_thread().run(run, primes, tick)
+        return await asyncio.to_thread(run)
+
+    users = said.users
+    parts = pieces(text, users.user_named) if users else [Piece(text)]
+    own: list[str] = []
+    found: list[dict[str, Any]] = []
+    for part in parts:
+        if part.user is None:
+            own.append(part.text)
+            continue
+        # The clause as its user would say it, read on that user's entity; a clause
+        # that says nothing of their whereabouts stays the speaker's (a status of theirs).
+        theirs = reported_observations(
+            await read(part.first_person, part.user, ticket),
+            part.user,
+            entity_id,
+            users,
+            by_user=said.by_user,
+        )
+        ticket = None
+        if not theirs:
+            own.append(part.text)
+            continue
+        state = speaker if part.user == entity_id else await engine.store.facts(part.user)
+        found += at_home(theirs, part.user, {f.field: f.value for f in state})
+    mine = "".join(own)
+    if mine.strip() or not found:
+        own_state = {f.field: f.value for f in speaker}
+        found = at_home(await read(mine, entity_id, ticket), entity_id, own_state) + found
+    return found
 
 
 def _already(extraction: Extraction) -> Extractor:

@@ -82,6 +82,7 @@ def offline_answer(
     now: datetime,
     reader: str = PRIMARY,
     shown_item: str | None = None,
+    asked_others: Sequence[str] = (),
 ) -> str:
     """A short, natural reply to ``text`` from state alone (pure), for the user whose own
     entity is ``reader`` (the rest of ``facts`` are shared ones, like the household's).
@@ -131,7 +132,7 @@ def offline_answer(
         return asked
     if match is not None and answer is not None and topic is not None:
         subject = next((v for v in match.groupdict().values() if v), "").strip()
-        said = answer(subject, Known(every, now, reader))
+        said = answer(subject, Known(every, now, reader, tuple(asked_others)))
         # An open question about the same thing is part of the answer.
         return followed_by(said, open_question_note(open_items, reader, topic(subject), shown_item))
     if REQUEST(t):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from core.conversation.reported_texts import reported_question, said_of_reader
 from core.domain import phrasing
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.engine.consistency import is_conflict_question
@@ -83,6 +84,8 @@ def open_question_note(
     first, group = found
     if is_conflict_question(first):
         question = phrasing.conflict_question(first, reader)
+    elif said_of_reader(first, reader):
+        question = reported_question(group, reader)  # "Bob says you're in Tahoe — …"
     else:
         question = phrasing.question(group, reader)
     if shown_item is not None and any(r.id == shown_item for r in group):

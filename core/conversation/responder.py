@@ -22,9 +22,11 @@ from core.conversation.context import ContextBlock
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
 from core.domain.chat_records import ChatMessage
+from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.ids import keyed_id
 from core.domain.principals import Principal
 from core.domain.provenance import provenance, source_type_of
+from core.domain.said_of_users import judged
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
@@ -68,6 +70,8 @@ class ReplyRequest:
     """The chat's active workflow when a model drives it (``workflow_turn``); else None."""
     open_question: CanonQuestion | None = None
     """Canon's question the chat is waiting on (Yes / No / Edit), if one is open."""
+    asked_others: tuple[str, ...] = ()
+    """The household users (their names) still to answer what the speaker said of them."""
 
     @property
     def reader(self) -> str:
@@ -115,6 +119,7 @@ class OfflineResponder:
                 request.now,
                 request.reader,
                 request.shown_item,
+                request.asked_others,
             )
         )
 
@@ -122,11 +127,21 @@ class OfflineResponder:
 class StateTools:
     """What a model may do: read state, and propose changes that the user confirms."""
 
-    def __init__(self, engine: Engine, entities: Sequence[str], now: datetime, ref: str) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        entities: Sequence[str],
+        now: datetime,
+        ref: str,
+        users: HouseholdUsers = NO_USERS,
+    ) -> None:
         self.engine = engine
         self.entities = tuple(entities)
         self.now = now
         self.ref = ref
+        self.users = users
+        """The household's users by name: what it says of the speaker is judged with their
+        own word (``core.domain.said_of_users``)."""
         self.proposals: list[ReviewItem] = []
 
     def refused(self, entity_id: str | None) -> dict[str, Any] | None:
@@ -143,18 +158,31 @@ class StateTools:
         if refusal is not None:
             return refusal
         out: dict[str, Any] = {}
-        for entity in (entity_id,) if entity_id else self.entities:
-            for f in await self.engine.store.facts(entity):
-                if domain and f.domain != domain:
-                    continue
-                shown: dict[str, Any] = {
-                    "value": f.value,
-                    "source": f.source_type,
-                    "age": age_text(f.evidence_ts, self.now),
-                }
-                out.setdefault(entity, {})[f.field] = shown | self._quoted(
-                    f.source_type, f.principal
-                )
+        facts = [f for e in self.entities for f in await self.engine.store.facts(e)]
+        reader = self.entities[0] if self.entities else None
+        # What the household says of the speaker that their own word contradicts is no
+        # fact beside it (read with all their entities, whichever one is asked for): it is
+        # listed apart, as what someone else said.
+        facts, overruled = judged(facts, self.users, reader)
+        overruled = [o for o in overruled if entity_id in (None, o.said.entity_id)]
+        if overruled:
+            out["said_of_you_by_others"] = [
+                {"entity": o.said.entity_id, "field": o.said.field, "value": o.said.value}
+                | self._quoted(o.said.source_type, o.said.principal)
+                | {"your_own_word": o.user_says, "wins": "your own word"}
+                for o in overruled
+            ]
+        for f in facts:
+            if (entity_id and f.entity_id != entity_id) or (domain and f.domain != domain):
+                continue
+            shown: dict[str, Any] = {
+                "value": f.value,
+                "source": f.source_type,
+                "age": age_text(f.evidence_ts, self.now),
+            }
+            out.setdefault(f.entity_id, {})[f.field] = shown | self._quoted(
+                f.source_type, f.principal
+            )
         return out
 
     async def get_pending(self) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.trip_answers import stale_location
 from core.domain.audit import show_value
+from core.domain.household import name_key
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where
@@ -92,6 +93,8 @@ class Known(NamedTuple):
     now: datetime
     reader: str
     """The asker's own entity: what they said reads "you told me", another's does not."""
+    asked: tuple[str, ...] = ()
+    """Users of the household (by name) still to answer what the asker said of them."""
 
 
 Answer = Callable[[str, Known], str]
@@ -171,16 +174,38 @@ def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFa
     return None
 
 
+def _is_reader(who: str, known: Known) -> bool:
+    """Whether ``who`` is the asker by the name they gave Canon, and their own state says
+    where they are (else the household's word is all there is)."""
+    name = known.facts.get("profile.name")
+    mine = {f for f, fact in known.facts.items() if fact.entity_id == known.reader}
+    return (
+        name is not None
+        and name.entity_id == known.reader
+        and name_key(str(name.value)) == who.lower()
+        and bool(mine & {"travel.status", "travel.location"})
+    )
+
+
 def _member(where: bool) -> Answer:
     """ "is emma sick?", "where is alice?": what the household knows of them (sick, home,
     away), never a guess from the speaker's own trip; "where is dinner?" asks of no one."""
 
     def answer(who: str, known: Known) -> str:
+        if where and _is_reader(who, known):
+            return _where(who, known)  # "where is alice?" from Alice: her own word first
         f = _find(known.facts, "family", "status", [who])
         if f is not None:
             return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
         if not where:
             return _dont_know(f"how {who.capitalize()} is")
+        named = next((n for n in known.asked if n.lower() == who.lower()), None)
+        if named is not None:
+            # Bob told Canon where Alice is: it is hers to confirm, and she has not yet.
+            return (
+                f"I don't know where {named} is yet — I've asked {named} to confirm what "
+                "you told me."
+            )
         return _dont_know(f"where {who.capitalize()} is") if is_first_name(who) else UNSURE
 
     return answer

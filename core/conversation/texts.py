@@ -11,9 +11,10 @@ read commands' answers live in ``answer_texts`` and are re-exported here, so
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 from core.conversation.answer_texts import acknowledgement as acknowledgement
@@ -25,6 +26,7 @@ from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.buttons import TapAction
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
+from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
@@ -144,11 +146,17 @@ def bootstrap_text(item: ReviewItem, mine: str) -> str:
 
 
 def prompt_body(
-    item: ReviewItem, mine: str, group: Sequence[ReviewItem] = (), now: datetime | None = None
+    item: ReviewItem,
+    mine: str,
+    group: Sequence[ReviewItem] = (),
+    now: datetime | None = None,
+    names: Mapping[str, str] = MappingProxyType({}),
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
 
     ``group``: the open items from the same message that are asked together with ``item``.
+    ``names``: what the household's users are called (entity -> name), to say who said
+    what the reader is asked about themself ("Bob says you're in Tahoe — is that right?").
     """
     if correction_kind(item) is not None:
         # Who ordered it, for the reader: corrections logged before principals were theirs.
@@ -165,6 +173,11 @@ def prompt_body(
     if item.kind == "dead_letter":
         return dead_letter_question(item)
     members = list(group) or [item]
+    if said_of_reader(item, mine) and not is_conflict_question(item):
+        why = REPORTED_WHY
+        if len(members) == 1 and item.current_value is not None:
+            why += f"; until now: {phrasing.show_in(item.field, item.current_value)}"
+        return f"{reported_question(members, mine, names)}\n{why[:1].upper()}{why[1:]}."
     why = _said_by_another(
         item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
     )
@@ -189,9 +202,10 @@ def settled_text(
     status: str,
     value: Any = None,
     group: Sequence[ReviewItem] = (),
+    names: Mapping[str, str] = MappingProxyType({}),
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons."""
-    lines = prompt_body(item, mine, group).splitlines()
+    lines = prompt_body(item, mine, group, names=names).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.
     head = lines[:-1] if item.kind == "change" else lines if item.kind == "bootstrap" else lines[:2]

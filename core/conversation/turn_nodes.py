@@ -172,6 +172,7 @@ def turn_nodes(model: ChatModel | None, routes: Sequence[TurnRoute] = ()) -> Tur
                 request.now,
                 request.reader,
                 request.shown_item,
+                request.asked_others,
             )
             via = f"offline ({e})"
             message = AIMessage(
@@ -221,6 +222,7 @@ def turn_nodes(model: ChatModel | None, routes: Sequence[TurnRoute] = ()) -> Tur
             request.now,
             request.reader,
             request.shown_item,
+            request.asked_others,
         )
         message = AIMessage(
             content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}

@@ -14,8 +14,9 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
+from core.domain.household import HouseholdUsers
 from core.domain.ids import derived_id, keyed_id
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
@@ -120,6 +121,42 @@ def message_payloads(
         for o in extraction.observations
     ]
     return [_from_extracted(o, at, "conversation_assertive", message_ref, id_key) for o in found]
+
+
+WHEREABOUTS_FIELDS: Final = ("travel.", "profile.home_city")
+"""What a claim about another user may be about: where they are, are going, live."""
+REPORTED_DOUBT: Final = "{who} said it of you: only you can make it a fact"
+"""The ``needs_confirmation`` of what one user said of another: asked, never taken as
+theirs (``who``: the speaker's name, else "another member of the household")."""
+
+
+def reported_observations(
+    payloads: list[dict[str, Any]],
+    user: str,
+    speaker: str,
+    users: HouseholdUsers,
+    *,
+    by_user: bool = True,
+) -> list[dict[str, Any]]:
+    """What a clause said of ``user`` by name, read as the user's own words
+    (``core.extraction.reported_users``), kept as a claim about the user's whereabouts.
+    Said by someone else, each is asked of the user: ``needs_confirmation`` names who said
+    it, so it is never committed on their word, and a Yes is the user's. ``speaker``: the
+    entity the message speaks for; ``by_user``: whether that user wrote it (False: an
+    assistant's token for them, whose "Alice is back home" is its claim, not her words).
+    Only the user themself ("alice is back home" from Alice) keeps it as theirs."""
+    kept = [
+        p
+        for p in payloads
+        if p.get("entity_id") == user and str(p.get("field", "")).startswith(WHEREABOUTS_FIELDS)
+    ]
+    if user == speaker and by_user:
+        return kept
+    if not by_user:
+        who = "an assistant"
+    else:
+        who = users.name_of(speaker) or "another member of the household"
+    return [{**p, "needs_confirmation": REPORTED_DOUBT.format(who=who)} for p in kept]
 
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:

@@ -1,0 +1,95 @@
+"""Which users of a household a member's name is: "alice" in Bob's "alice is in Tahoe".
+
+A household (``CANON_FAMILY_ENTITY``) is shared by users who each have an entity of their
+own (``user:alice``). When one of them, or an assistant, says something about another
+by name, the name is that user, not a household member of the same name: what is said is
+a claim about the user's own state, asked of that user (``core.extraction.reported_users``
+reads it; ``core.signals.intake`` records it).
+
+A user is known by name from two places, configured first: ``CANON_USER_NAMES``
+(``42=Alice``) and the name the user gave Canon themselves (their committed
+``profile.name``). A name is matched by its first word in lower case ("Alice Smith" is
+"alice"); nicknames are whatever of these is configured, nothing guessed. A name two users
+share links neither: Canon does not guess which one was meant.
+
+Pure: the names are read by the caller (``core.engine.household``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+_WORD: Final = re.compile(r"[a-z][a-z'-]{1,30}")
+
+
+def name_key(name: str) -> str | None:
+    """The lower-case first word a user is called by ("Alice Smith" -> "alice"); None for
+    a name that is no word ("", "42", "@al")."""
+    words = name.strip().split()
+    first = words[0].lower() if words else ""
+    return first if _WORD.fullmatch(first) else None
+
+
+@dataclass(frozen=True)
+class HouseholdUsers:
+    """The users of a household by the names they are called: the words that link a name
+    said in a message to a user's own entity."""
+
+    by_name: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Lower-case first name -> the user's entity (``user:alice``)."""
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """The user's entity -> the name as written (``Alice``), to say who said something."""
+
+    def user_named(self, word: str) -> str | None:
+        """The user ``word`` names (any case), or None."""
+        return self.by_name.get(word.lower())
+
+    def name_of(self, entity_id: str) -> str | None:
+        """What the user ``entity_id`` is called, or None when Canon does not know."""
+        return self.names.get(entity_id)
+
+    def only(self, entities: Iterable[str]) -> HouseholdUsers:
+        """The same links narrowed to ``entities`` (a token reaches its own user only)."""
+        keep = frozenset(entities)
+        return HouseholdUsers(
+            MappingProxyType({n: e for n, e in self.by_name.items() if e in keep}),
+            MappingProxyType({e: n for e, n in self.names.items() if e in keep}),
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.by_name)
+
+
+NO_USERS: Final = HouseholdUsers()
+
+
+def household_users(
+    configured: Mapping[str, str], said: Mapping[str, str | None]
+) -> HouseholdUsers:
+    """The links for users whose names are ``configured`` (entity -> name) or ``said``
+    (entity -> their committed ``profile.name``, None when unknown). A configured name is
+    the one shown; each of a user's names links. A name two users have links neither."""
+    claims: dict[str, set[str]] = {}
+    shown: dict[str, str] = {}
+    for source in (configured, said):
+        for entity, name in source.items():
+            key = name_key(name or "")
+            if key is None or name is None:
+                continue
+            claims.setdefault(key, set()).add(entity)
+            shown.setdefault(entity, name.strip().split()[0])
+    by_name = {key: next(iter(owners)) for key, owners in claims.items() if len(owners) == 1}
+    return HouseholdUsers(MappingProxyType(by_name), MappingProxyType(shown))
+
+
+def member_slug_user(users: HouseholdUsers, field_name: str) -> str | None:
+    """The user a household field is about (``family.alice.status`` -> ``user:alice``),
+    or None for a member who is no user, or a field that names no member."""
+    parts = field_name.split(".")
+    if len(parts) != 3 or parts[0] != "family" or parts[2] != "status":
+        return None
+    return users.user_named(parts[1])

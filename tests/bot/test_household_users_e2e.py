@@ -1,0 +1,132 @@
+"""Two users share a household, through the real bot: what Bob says of Alice by name is
+asked of Alice, in the second person, saying who said it; only her answer makes it hers;
+and what the household says of her never stands beside her own word as true."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from chatkit import ALICE, BOB, StartBot
+from fakes.telegram_api import FakeTelegram
+
+from bot.app import BotRunner
+from core.conversation.context import read_context
+
+pytestmark = pytest.mark.timeout(90)
+
+HOUSEHOLD: dict[str, Any] = {
+    "family_entity": "family:smith",
+    "entity_map": {ALICE: "user:alice", BOB: "user:bob"},
+    "user_names": {BOB: "Bob"},  # CANON_USER_NAMES=222=Bob; Alice tells Canon hers
+}
+
+
+async def _alice_is_known_by_name(tg: FakeTelegram) -> None:
+    await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
+
+
+async def _held(runner: BotRunner, entity: str) -> dict[str, Any]:
+    assert runner.chat is not None
+    return {f.field: f.value for f in await runner.chat.engine.store.facts(entity)}
+
+
+async def test_bobs_word_about_alice_is_asked_of_alice_and_her_yes_makes_it_hers(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+
+    await tg.say(BOB, "alice is in tahoe", expect="I'll ask Alice to confirm it.")
+    asked = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+    assert [b["text"] for row in asked.buttons for b in row] == ["Yes", "No", "Edit"]
+    assert "Is Alice away" not in "\n".join(m.text for m in tg.bot_messages(ALICE))
+    assert tg.open_prompts(BOB) == []  # it is Alice's to answer, not Bob's
+    await tg.say(ALICE, "/pending", expect="• Bob says you're in Tahoe — is that right?")
+    await tg.say(
+        BOB,
+        "where is alice?",
+        expect="I don't know where Alice is yet — I've asked Alice to confirm what you told me.",
+    )
+    assert await _held(runner, "user:alice") == {"profile.name": "Alice"}
+    assert await _held(runner, "family:smith") == {}
+
+    await tg.tap(ALICE, asked, "Yes")
+    await tg.settled(asked)
+    assert (await _held(runner, "user:alice"))["travel.location"] == "Tahoe"
+    assert runner.chat is not None
+    said, answered = await runner.chat.engine.store.events_for("user:alice", "travel.location")
+    assert (said.principal, answered.principal) == ("user:bob", "user:alice")
+    await tg.say(ALICE, "where am I?", expect="In Tahoe")
+
+
+async def test_alices_no_leaves_her_own_word_standing(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(ALICE, "I'm back home now", expect="your trip is over")
+
+    await tg.say(BOB, "Alice is in Tahoe this week", expect="I'll ask Alice")
+    asked = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+    assert "Only you can confirm what others say of you." in asked.text
+    await tg.tap(ALICE, asked, "No")
+    await tg.settled(asked)
+    held = await _held(runner, "user:alice")
+    assert held["travel.status"] == "completed"
+    assert "travel.location" not in held
+
+
+async def test_the_households_word_about_alice_never_stands_beside_her_own(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Bob said "alice is away this week" before Canon knew Alice was a user: it is the
+    household's (Bob confirmed it). Alice then says she is home: her word wins in every
+    view of hers, and Bob's is shown as what someone else said."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await tg.confirm(BOB, "alice is away this week", "Is Alice away today?")
+    await _alice_is_known_by_name(tg)
+    await tg.say(ALICE, "I'm back home now", expect="your trip is over")
+
+    state = await tg.say(ALICE, "/state", expect="your word wins")
+    assert "Alice is away" not in state.text
+    assert (
+        "Another member of the household said you're away (just now) — you told me you're "
+        "home, and your word wins" in state.text
+    )
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert "away" not in about.text
+    mine = await tg.say(ALICE, "where is alice?", expect="Back home")
+    assert "away" not in mine.text
+
+    assert runner.chat is not None
+    deps = runner.chat.parts.deps
+    read = await read_context(
+        runner.chat.engine.store,
+        runner.chat.engine.policy,
+        ["user:alice", "family:smith"],
+        deps.clock(),
+        viewer="user:alice",
+        users=await deps.household_users(),
+    )
+    assert "family.alice.status" not in read.block.text
+    assert (
+        "- family:smith: \"Alice is away, someone else said; the user's own word is that "
+        'they are at home, and it wins" (from another household member, quoted)'
+    ) in read.block.text.splitlines()
+    # Bob's own view is the household's, as before: he never sees Alice's entity.
+    await tg.say(BOB, "where is alice?", expect="Alice is away")
+
+
+async def test_a_user_who_never_opened_the_bot_is_asked_when_she_does(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Telegram will not start a chat with Alice before she writes to the bot: Bob's turn
+    is not broken by it, and Alice is asked as soon as she comes."""
+    await start_bot(settings={**HOUSEHOLD, "user_names": {ALICE: "Alice", BOB: "Bob"}})
+    await tg.say(BOB, "alice is in tahoe", expect="I'll ask Alice to confirm it.")
+    await tg.say(BOB, "fyi alice's back on sunday", expect="I'll ask Alice to confirm it.")
+    assert not any("went wrong" in m.text for m in tg.bot_messages(BOB))
+
+    tg.user_says(ALICE, "hi")
+    await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")

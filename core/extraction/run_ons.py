@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.extraction.grammar_intent import RESULT_VERBS
+from core.extraction.grammar_results import RESULT_VERBS
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.places import GAZETTEER
 from core.extraction.segments import Segment

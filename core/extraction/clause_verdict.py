@@ -39,6 +39,14 @@ _FRAGMENT = re.compile(
     r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to|by)\b"
 )
+_FRAME_ALONE = re.compile(
+    r"^(?:back\s+)?(?:in|at|during)\s+(?:uni|college|school|high\s+school|sixth\s+form|the\s+day|"
+    r"the\s+old\s+days|(?:the\s+)?(?:'|19|20)?\d0s|(?:19|20)\d\d|my\s+(?:twenties|teens|"
+    r"thirties|youth|first\s+job))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
+    r"as\s+a\s+kid)[\s,.]*$"
+)
+"""A time frame cut off before the story it opens ("back in uni i used to work nights",
+"as a kid I wanted to live in Paris"): when, not where; the past it sets."""
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
@@ -62,6 +70,12 @@ def clause_verdict(
     if clause.intent in ("assertive", "planning") and factual:
         # What the clause commits decides: "heading to Tahoe" is a plan.
         return "assertive" if "assertive" in factual else "planning"
+    if (
+        not seg_obs
+        and _FRAME_ALONE.match(clause.low)
+        and (reading is None or reading.tense == "none")
+    ):
+        return "historical"  # "back in uni", "as a kid": when the story after it is set
     if not seg_obs and (
         (md is not None and clause.intent not in ("historical", "hypothetical"))
         or (

@@ -31,7 +31,14 @@ from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.intent_tense import FAR_PAST, FUTURE, PRESENT_OVERRIDE, STATIVE_PAST
 from core.extraction.linguistics.reading import ClauseReading
-from core.extraction.linguistics.requests import AMEND, ARRANGE, LODGING, SERVICES
+from core.extraction.linguistics.requests import (
+    AMEND,
+    ARRANGE,
+    AT_THE_DESK,
+    LODGING,
+    SERVICES,
+    SETTLED_AT_THE_DESK,
+)
 from core.extraction.types import MessageIntent
 
 _LATER_TODAY = re.compile(
@@ -190,6 +197,10 @@ def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:
         return bool(obj) and obj[0] in SERVICES  # "I'd like a table for 4 at 7pm"
     if verb in AMEND and bool(obj) and obj[0] in SERVICES:
         return True  # "I'd like to change my booking to the 14th"
+    if verb in AT_THE_DESK or (
+        verb in ("pay", "leave", "drop") and bool(obj) and obj[0] in SETTLED_AT_THE_DESK
+    ):
+        return True  # "we'd like to check out early", "I'd like to pay by card"
     return verb in ARRANGE or (verb == "stay" and bool(obj) and obj[0] in LODGING)
 
 

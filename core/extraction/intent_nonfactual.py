@@ -39,11 +39,18 @@ _ONCE = r"once(?!\s+(?:again|more)\b)"
 """"once we land" opens a condition; "once again stuck in denver" does not."""
 _YEAH_RIGHT = r"^(?:yeah|yea|ya)\s+right\b"
 """"yeah right, like we're in tahoe": said to mean the opposite."""
+_IRONY = (
+    r"\b(?:that's|thats|that\s+is)\s+(?:totally|definitely|so|really|absolutely|def)\s+"
+    r"(?:gonna|going\s+to)\s+happen\b|\blike\s+that(?:'ll|\s+will|'s\s+gonna)\s+(?:ever\s+)?"
+    r"happen\b|^as\s+if\s+(?:i|we|he|she|they|you|u|that|it|anyone)\b"
+)
+""""yeah because that's totally gonna happen", "like that'll ever happen", "as if he'd pay
+me back": what will not happen, said as if it would."""
 CONDITIONAL = re.compile(
     rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
     r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
-    rf"{_YEAH_RIGHT}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
+    rf"{_YEAH_RIGHT}|{_IRONY}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
     r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich)|"
     # "as long as the weather holds we'll sail to Mull", "providing the trains run".
@@ -67,6 +74,7 @@ IF_IDIOM = re.compile(
     # fact is told whatever the listener needs, as with "if you need me".
     r"\bin\s+case\s+(?:you|u|anyone|any1|anybody|someone|somebody)\s+(?:need|needs|want|wants|"
     r"wonder|wonders|wondered|(?:is|are|was|were)\s+wondering|ask|asks|cares?|missed\s+it)\b|"
+    r"\bin\s+case\s+(?:you're|youre|ur|u\s+r)\s+wondering\b|"
     # "told to rest for a week and come back if it gets worse", "GP said to ring if the
     # rash spreads": the condition is the instruction's, which was given (a fact).
     r"\b(?:told|said|advised|asked)\s+(?:me|us|him|her|them|mum|dad)?\s*to\s+[^.;!?]*?\bif\b|"

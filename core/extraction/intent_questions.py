@@ -86,7 +86,8 @@ UNMARKED_Q = re.compile(
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
     r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
     r"knows?|[a-z]+ed))\b"
-    r"(?!.*\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
+    # "what's weird is that…" tells; "is breakfast included or is that extra" still asks.
+    r"(?!.*(?<!\bor\s)\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
 )
 """A question typed or spoken without its question mark: "what's on my calendar tomorrow",
 "what time is it in london right now"."""

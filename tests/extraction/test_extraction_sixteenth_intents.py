@@ -1,0 +1,265 @@
+"""The sixteenth round (issue 24), intents: classes of asking and telling that sentences
+written for this round (``realistic/probes16a*-dev.jsonl``) showed the classifier reading
+wrong: a question inside the quotation that reports it, a softener before a request, an
+aside that opens no condition ("in case you're wondering"), a preference with its clause
+("unless you'd rather I didn't"), a time frame cut off before its story ("back in uni"),
+what is asked of a desk at check-in, a choice of two asked without its mark, irony about
+what will never happen, and a verbless state before a subjectless clause ("currently off
+sick, hoping to be back monday").
+
+Each class has its look-alikes beside it. Every row is a sentence written for this module,
+none taken from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT
+
+from core.extraction.offline import extract_offline
+
+
+def _intent(text: str) -> str:
+    return extract_offline(text, at=AT).intent
+
+
+def _commits(text: str) -> bool:
+    found = extract_offline(text, at=AT).observations
+    return any(o.intent in ("assertive", "planning") for o in found)
+
+
+# ---------------------------------------------------------------- a question quoted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'my nan rang and goes "have you eaten?" like every single time',
+        'the guy at the gate asked "is this your bag?" and we said no',
+        'Client emailed: "can we push the call?" - I said Thursday works',
+        'he looked at me and said "why would you do that?" so I left',
+    ],
+)
+def test_a_question_inside_its_quotation_is_the_other_persons(text: str) -> None:
+    """The "?" closes the quoted words; the sentence reporting them is told, not asked."""
+    assert _intent(text) != "none"
+    assert not _commits(text) or _intent(text) in ("assertive", "planning")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'did she really say "see you friday"?',
+        'can you ask him "are we still on?"',
+        'what did the sign say, "closed until further notice"?',
+    ],
+)
+def test_a_question_around_a_quotation_still_asks(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+# ---------------------------------------------------------------- a softener, then the ask
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no pressure but could you send the minutes over when you can",
+        "no rush, can u drop the car seat round sometime",
+        "not urgent but pls email me the invoice",
+        "whenever you get a sec could you proofread my cover letter",
+        "No hurry at all, but could you confirm the numbers for Saturday",
+    ],
+)
+def test_a_softened_request_asks(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("no rush, we're staying in Porto till the 20th", {"assertive"}),
+        ("not urgent but the boiler is leaking again", {"assertive"}),
+        ("no pressure, I'd love to see you before you go", {"hypothetical"}),
+    ],
+)
+def test_a_softener_before_a_statement_keeps_it(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- told whatever you wonder
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in case you're wondering, yes, I got the job",
+        "In case you were wondering, we moved to Leeds in the end.",
+        "if anyone asks, i'm at the dentist",
+        "in case anyone cares, I passed my driving test",
+    ],
+)
+def test_an_aside_to_the_curious_opens_no_condition(text: str) -> None:
+    assert _intent(text) in ("assertive", "historical")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in case it rains, we'll eat inside",
+        "if anyone cancels, we'll take the bigger table",
+        "in case the train's late I'll get a cab",
+    ],
+)
+def test_a_real_condition_still_opens_one(text: str) -> None:
+    assert _intent(text) == "hypothetical"
+    assert not _commits(text)
+
+
+# ---------------------------------------------------------------- a preference and its clause
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll come round later unless you'd rather i didn't",
+        "id rather we stayed in tbh",
+        "I'd sooner we left before the traffic",
+        "honestly i'd rather she told me herself",
+    ],
+)
+def test_the_clause_after_rather_or_sooner_is_no_past(text: str) -> None:
+    """The past form after "would rather" is a preference, never a past event."""
+    assert _intent(text) in ("hypothetical", "planning")
+
+
+# ---------------------------------------------------------------- a time frame alone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back in uni i used to work nights at a bar",
+        "back in the day my grandad drove a milk float",
+        "in the 90s we had a caravan in Wales",
+    ],
+)
+def test_a_time_frame_before_the_story_is_part_of_it(text: str) -> None:
+    assert _intent(text) == "historical"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back in leeds now, the train was fine",
+        "back in the office from monday",
+    ],
+)
+def test_back_somewhere_now_is_not_a_time_frame(text: str) -> None:
+    assert _intent(text) in ("assertive", "planning")
+
+
+# ---------------------------------------------------------------- asked of a desk
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we'd like to check out a day early if that's ok",
+        "I'd like to check in before noon if possible",
+        "Hi, I would like to pay by card please",
+        "we'd like to leave our bags at reception till 4",
+    ],
+)
+def test_what_a_guest_would_like_at_the_desk_asks(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd like to leave Leeds one day",
+        "i'd love to pay off the mortgage before I'm 50",
+        "we'd like to go back to Crete next summer",
+    ],
+)
+def test_a_wish_that_names_no_desk_stays_a_wish(text: str) -> None:
+    assert _intent(text) == "hypothetical"
+
+
+# ---------------------------------------------------------------- which of two, unmarked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is breakfast included or is that extra",
+        "are towels provided or is that on us",
+        "is parking free or is that charged separately",
+    ],
+)
+def test_a_choice_of_two_asks_without_its_mark(text: str) -> None:
+    assert _intent(text) == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's annoying is that the train was late again",
+        "the worst part is that we lost the deposit",
+    ],
+)
+def test_a_cleft_with_is_that_still_tells(text: str) -> None:
+    assert _intent(text) != "none"
+
+
+# ---------------------------------------------------------------- irony
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yeah because that's totally gonna happen",
+        "he says he'll pay me back friday, like that'll ever happen",
+        "as if they're gonna refund us lol",
+        "a refund from them? like that will ever happen",
+    ],
+)
+def test_irony_about_what_will_never_happen_commits_nothing(text: str) -> None:
+    assert _intent(text) in ("hypothetical", "none")
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the wedding is definitely going to happen in June",
+        "as if by magic the bus turned up",
+    ],
+)
+def test_irony_look_alikes_keep_their_intent(text: str) -> None:
+    assert _intent(text) in ("planning", "historical", "assertive")
+
+
+# ---------------------------------------------------------------- a state, then a hope
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "currently off sick, hoping to be back on monday",
+        "still off work, waiting on the scan results",
+        "currently in Rome, hoping to get to the Vatican",
+    ],
+)
+def test_a_verbless_state_now_keeps_its_own_clause(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+def test_the_hope_after_the_state_commits_nothing() -> None:
+    found = extract_offline("currently off sick, hoping to be back on monday", at=AT)
+    assert all(o.intent == "hypothetical" for o in found.observations)

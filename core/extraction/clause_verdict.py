@@ -47,6 +47,9 @@ _FRAME_ALONE = re.compile(
 )
 """A time frame cut off before the story it opens ("back in uni i used to work nights",
 "as a kid I wanted to live in Paris"): when, not where; the past it sets."""
+_TIMETABLE_ENTRY = re.compile(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
+"""A line that opens on its clock time ("09:15 pickup from the hotel", "7pm dinner w/ the
+Smiths"): an entry of a day's timetable, what is to happen."""
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
@@ -61,6 +64,13 @@ def clause_verdict(
     factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
     if not seg_obs and clause.intent == "assertive" and episode(clause, ci, reading):
         return "historical"  # "i lost my wallet at the mall": a story
+    if (
+        not seg_obs
+        and clause.intent == "assertive"
+        and (reading is None or reading.tense == "none")
+        and _TIMETABLE_ENTRY.match(clause.low)
+    ):
+        return "planning"
     if not seg_obs and (
         (clause.intent == "assertive" and claims_nothing(reading, clause.low))
         or (clause.intent == "hypothetical" and REACTION.search(clause.low))

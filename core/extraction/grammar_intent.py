@@ -44,6 +44,13 @@ from core.extraction.types import MessageIntent
 _LATER_TODAY = re.compile(
     r"\b(?:tonight|tonite|later(?:\s+today|\s+on)?|this\s+(?:evening|afternoon)|after\s+work)\b"
 )
+_GOING_TO_DO = re.compile(
+    r"\bgonna\s+(?!be\b)[a-z]|\bgoing\s+to\s+(?!(?:be|the|a|an|my|our|your|ur|his|her|their|some|this|that|"
+    r"work|school|bed|church|town|uni|college|class|mum's|mom's|dad's|\w+'s)\b)[a-z]+\s"
+)
+"""The future with its verb ("gonna grind ranked all night", "going to paint the hall"),
+not where one is headed ("going to the cinema", "going to work") nor how things will be
+("dad's gonna be ok")."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
 _EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
@@ -76,7 +83,8 @@ _STORY_FRAME = re.compile(
 """A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before
 the kids were born") says nothing about where the speaker is now."""
 _BACK_EXPECTED = re.compile(
-    r"\bshould\s+(?:be\s+(?:back|home|there|here)|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b)"
+    r"\bshould\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by"
+    r"(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b)"
 )
 """A return expected ("we should be back sunday night"), not a possibility weighed."""
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
@@ -100,6 +108,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return ci
     if ci.habitual:
         return ci  # "we would sit on the porch for hours": a past habit, not a possibility
+    if ci.intent == "assertive" and _obliged_then(ci, reading, low):
+        return _as(ci, "planning")  # "need to pick up mum from the station at 6"
     if (reading.conditional and not IF_IDIOM.search(low)) or (
         reading.modal in _POSSIBILITY
         and reading.subject in ("speaker", "we", "none")
@@ -146,8 +156,10 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
                 if not result_holds(reading, low):
                     return _as(ci, "historical")
                 return replace(ci, intent="assertive", past_event=True)
-            if reading.tense == "present" and not (
-                reading.progressive and _LATER_TODAY.search(low)
+            if (
+                reading.tense == "present"
+                and not (reading.progressive and _LATER_TODAY.search(low))
+                and not _GOING_TO_DO.search(low)
             ):
                 # "I'm going to the cinema tonight" is a plan; "I'm going to the cinema" is
                 # where one is headed now.
@@ -183,6 +195,22 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         ):
             return _as(ci, "planning" if _AUX_FUTURE.search(low) else "assertive")
     return ci
+
+
+_CLOCK = re.compile(r"\b(?:at|by|for|before)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday)\b")
+_SERVICE_VERBS = ARRANGE | AT_THE_DESK | frozenset({"get", "have", "buy", "grab", "see", "speak"})
+
+
+def _obliged_then(ci: ClauseIntent, reading: ClauseReading, low: str) -> bool:
+    """What the speaker needs or has to do at a time ahead ("need to pick up mum at 6",
+    "have to be at the airport by 5"): a plan, not a service asked for ("I need to book a
+    taxi at 6", "need to get a room") nor a need without a time ("I need to sleep")."""
+    if reading.verb != "need" or not reading.request or reading.subject not in ("speaker", "none"):
+        return False
+    verb = reading.wanted[0] if reading.wanted else ""
+    if not verb or verb in _SERVICE_VERBS:
+        return False
+    return ci.future_time or _CLOCK.search(low) is not None
 
 
 def _arranging(ci: ClauseIntent, reading: ClauseReading) -> bool:

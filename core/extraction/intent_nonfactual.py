@@ -61,6 +61,11 @@ IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    # Permission asked: "mind if we come later", "is it ok if I bring the dog".
+    r"\bmind\s+if\b|\b(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|"
+    r"cool|possible)\s+if\b|"
+    # No condition at all: "whether or not it rains we're going", "regardless of whether".
+    r"\bwhether\s+or\s+not\b|\bregardless\s+of\s+whether\b|"
     # An apology for what may follow from the fact: "i've got a cold, sorry if i'm slow",
     # "apologies in advance if this is long".
     r"\b(?:sorry|apologies|apologi[sz]e|forgive\s+me|excuse\s+me)(?:\s+in\s+advance)?\s+if\b|"
@@ -100,13 +105,13 @@ OPENS_SCOPE = re.compile(
     rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )
-_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here)|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
+_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
 """Not "we should be back sunday night", "should be home by saturday", "should be there by
-6", "should land around 5": an arrival or a return expected ("should be there by now" is
+6", "should be in leeds by 5", "should land around 5": an arrival or a return expected ("should be there by now" is
 what has not happened)."""
 WISH = re.compile(
-    rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
-    rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
+    rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be(?!\s+(?:grateful|obliged))|go|stay|move|live|"
+    rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b(?!\s+(?:really\s+|greatly\s+)?(?:appreciate|be\s+(?:grateful|obliged)))|\bmaybe\s+we\b|"
     rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should{_BACK_EXPECTED}|ought\s+to)\b|"
     rf"\bshould(?:n't)?\b{_BACK_EXPECTED}|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|praying|"
@@ -129,7 +134,7 @@ WISH = re.compile(
 HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
-    r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
+    r"can't\s+decide|wondering|(?<!whether\s)or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
     r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b|"
     # "i don't know if we'll fly to Boston", "dont know where ill be next week": a plan not
     # yet known to the speaker.

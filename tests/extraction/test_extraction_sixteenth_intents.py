@@ -263,3 +263,192 @@ def test_a_verbless_state_now_keeps_its_own_clause(text: str) -> None:
 def test_the_hope_after_the_state_commits_nothing() -> None:
     found = extract_offline("currently off sick, hoping to be back on monday", at=AT)
     assert all(o.intent == "hypothetical" for o in found.observations)
+
+
+# ---------------------------------------------------------------- tags and negated asks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're still on for 7, aren't we",
+        "you did book the taxi didn't you",
+        "that's the hotel by the river, isn't it",
+        "the kids are with your mum tonight, are they",
+        "didn't you say you were moving in june",
+        "aren't you meant to be in Madrid this week",
+        "isn't the rent due on the 1st",
+    ],
+)
+def test_a_tag_or_a_negated_auxiliary_first_asks(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("we're going to Lisbon and so are they", {"planning"}),
+        ("don't you worry about us", {"none"}),
+        ("can't wait for friday", {"none", "planning", "hypothetical"}),
+        ("the flat is ours from monday, is it? no, tuesday", {"none", "planning", "assertive"}),
+    ],
+)
+def test_tag_look_alikes_keep_their_intent(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- leave, offers, the desk
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it ok if i bring my dog",
+        "mind if we come a bit later than planned",
+        "Would it be alright if we paid in cash",
+        "shall I book the table for 8",
+        "we still doing brunch",
+        "Hi, do you have a twin room free from the 3rd to the 5th",
+        "do u guys sell phone chargers",
+        "Sorry, can we make it 4 people not 3",
+    ],
+)
+def test_leave_an_offer_or_a_desks_stock_asked_without_the_mark(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("shall we go to the beach", {"hypothetical", "none"}),
+        ("we're still doing brunch, 11 at Rosie's", {"planning", "assertive"}),
+        ("we don't mind if it rains", {"assertive", "hypothetical", "none"}),
+    ],
+)
+def test_look_alikes_of_leave_asked_keep_their_intent(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- no condition at all
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "whether or not it rains we're driving to the coast on saturday",
+        "We fly to Oslo on the 9th, whether or not the strike goes ahead.",
+        "regardless of whether the hotel refunds us we're going to Rome in may",
+    ],
+)
+def test_whether_or_not_opens_no_condition(text: str) -> None:
+    assert _intent(text) in ("planning", "assertive")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not sure whether we're going or not",
+        "whether we go depends on the weather",
+        "we'll see whether the ferry runs",
+    ],
+)
+def test_whether_alone_still_wonders(text: str) -> None:
+    assert _intent(text) in ("hypothetical", "none")
+    assert not _commits(text)
+
+
+# ---------------------------------------------------------------- arrivals and duties ahead
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("should be in leeds by 5", {"planning"}),
+        ("we should be at the cottage by 9 tonight", {"planning", "assertive"}),
+        ("Should be in Glasgow by lunchtime if the trains behave", {"planning"}),
+        ("need to pick up mum from the station at 6", {"planning"}),
+        ("I need to drop the kids at school by 8 tomorrow", {"planning"}),
+        ("meant to be seeing the consultant thurs", {"planning"}),
+        ("supposed to be at my mums sunday", {"planning"}),
+        ("gonna grind ranked all night", {"planning"}),
+        ("going to paint the hall this weekend", {"planning"}),
+    ],
+)
+def test_an_expected_arrival_a_duty_or_a_plan_with_its_verb_is_ahead(
+    text: str, intents: set[str]
+) -> None:
+    assert _intent(text) in intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("you should be in bed", {"hypothetical"}),
+        ("they should be in Paris by now", {"hypothetical"}),
+        ("I need to book a taxi at 6", {"none"}),
+        ("I need to sleep", {"none", "assertive", "hypothetical"}),
+        ("I was meant to call her yesterday", {"hypothetical", "historical"}),
+        ("I'm going to the cinema", {"assertive"}),
+        ("omw home from the hospital, dads gonna be ok", {"assertive"}),
+    ],
+)
+def test_look_alikes_of_duties_and_plans_keep_their_intent(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- a plan, then a polite ask
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I will be travelling to Madrid on 3 June and would appreciate a late checkout.",
+        "We arrive in Porto on the 12th and would really appreciate a quiet room.",
+        "i'm flying to Dublin on friday and would be grateful for a lift from the airport",
+    ],
+)
+def test_a_polite_ask_after_a_plan_leaves_the_plan(text: str) -> None:
+    assert _intent(text) == "planning"
+    assert _commits(text)
+
+
+def test_a_polite_ask_alone_still_asks() -> None:
+    assert _intent("I would appreciate it if you could reply by Friday.") == "none"
+
+
+# ---------------------------------------------------------------- a timetable's entry
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "09:15 pickup from hotel lobby",
+        "7pm dinner w/ the Smiths",
+        "14:00 check in, 16:30 walking tour",
+    ],
+)
+def test_a_line_that_opens_on_its_clock_time_is_a_plan(text: str) -> None:
+    assert _intent(text) == "planning"
+
+
+@pytest.mark.parametrize("text", ["10 mins till boarding", "3 kids and a dog in the back lol"])
+def test_a_number_that_is_no_clock_time_is_no_timetable(text: str) -> None:
+    assert _intent(text) != "planning"
+
+
+# ---------------------------------------------------------------- "didn't", no order
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("didn't get the job in the end", {"assertive", "historical"}),
+        ("didnt make the train, getting the next one", {"assertive", "historical", "planning"}),
+        ("didn't sleep at all last night", {"historical", "assertive"}),
+        ("don't forget the milk", {"none"}),
+    ],
+)
+def test_a_subjectless_didnt_tells_the_past_not_an_order(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents

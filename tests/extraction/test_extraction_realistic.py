@@ -126,6 +126,7 @@ PROBE_SETS = (
     "probes15c3",
     "probes16a",
     "probes16a2",
+    "probes16a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -360,6 +361,7 @@ _PROBE_MINIMUM = {
     "probes15c3": 80,
     "probes16a": 90,
     "probes16a2": 85,
+    "probes16a3": 85,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -18,6 +18,7 @@ from core.extraction.clause import Clause
 from core.extraction.clause_claims import (
     REACTION,
     STATUS_LINE,
+    TEASER,
     WHEREABOUTS,
     claims_nothing,
     episode,
@@ -50,6 +51,12 @@ _FRAME_ALONE = re.compile(
 _TIMETABLE_ENTRY = re.compile(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
 """A line that opens on its clock time ("09:15 pickup from the hotel", "7pm dinner w/ the
 Smiths"): an entry of a day's timetable, what is to happen."""
+_PUT_TO = re.compile(
+    r"\b(?:pushed|moved|postponed|put|rescheduled|changed|shifted|bumped|delayed|brought)\b"
+    r"[^.;!?]*?\b(?:back\s+)?(?:to|till|until|til|forward\s+to)\b"
+)
+"""A thing put off or brought forward to a day ("pushed the deadline to the 20th", "moved
+book club to next thursday"): news of the day it is now, ahead, whatever field it is."""
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
@@ -62,6 +69,14 @@ def clause_verdict(
 ) -> MessageIntent:
     """The clause's vote on the message's intent, given the observations it gave."""
     factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
+    if (
+        not seg_obs
+        and clause.intent == "assertive"
+        and ci.past_event
+        and _PUT_TO.search(clause.low)
+        and any(not t.past and t.day > clause.at.date() for t in clause.times)
+    ):
+        return "assertive"  # "the client pushed the deadline to the 20th": when it is now
     if not seg_obs and clause.intent == "assertive" and episode(clause, ci, reading):
         return "historical"  # "i lost my wallet at the mall": a story
     if (
@@ -75,6 +90,7 @@ def clause_verdict(
         (clause.intent == "assertive" and claims_nothing(reading, clause.low))
         or (clause.intent == "hypothetical" and REACTION.search(clause.low))
         or (clause.intent == "planning" and promises_news(reading))
+        or TEASER.match(clause.low)
     ):
         return "none"
     if clause.intent in ("assertive", "planning") and factual:

@@ -100,7 +100,13 @@ UNMARKED_Q = re.compile(
     # "why isnt the rent paid": "why" and its auxiliary ask, negated or not.
     r"why\s+(?:is|isn'?t|are|aren'?t|was|wasn'?t|did|didn'?t|does|doesn'?t|has|hasn'?t|"
     r"have|haven'?t|won'?t|can'?t)|when's|when\s+(?:is|are|do|does|did|will|"
-    r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
+    r"should)|how's|how\s+(?:is|are|was|were|do|does|did|much|many|long|far)|who's|"
+    # "did mum get home ok", "did the parcel come": "did", a subject and its bare verb.
+    r"did\s+(?:(?:the|my|your|ur|our|his|her|their)\s+)?[a-z]+\s+(?:get|make|go|arrive|land|"
+    r"manage|like|enjoy|say|call|ring|text|pay|leave|come|find|hear|remember|book|send|finish|"
+    r"sleep|eat|win|lose|pass|sort|pick|drop)\b|"
+    # "who knew Lisbon had so many hills": wonder at it, asked of no one.
+    r"who\s+knew|"
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
     r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
     r"knows?|[a-z]+ed))\b"

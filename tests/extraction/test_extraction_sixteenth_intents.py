@@ -452,3 +452,113 @@ def test_a_number_that_is_no_clock_time_is_no_timetable(text: str) -> None:
 )
 def test_a_subjectless_didnt_tells_the_past_not_an_order(text: str, intents: set[str]) -> None:
     assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- "as long as", whole
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "as long as I'm back by 6 it's fine",
+        "As long as we're home before dark the kids won't mind",
+        "as far as i know we're back on the 12th",
+    ],
+)
+def test_as_long_as_is_not_cut_at_its_as(text: str) -> None:
+    """ "as long as" and "as far as" bind their clause; the "as" inside gives no reason."""
+    found = extract_offline(text, at=AT).observations
+    assert not any(o.intent == "assertive" and o.field == "travel.status" for o in found)
+
+
+def test_as_giving_a_reason_still_cuts() -> None:
+    assert _intent("I can't come to the meeting as I'm travelling") == "assertive"
+
+
+# ---------------------------------------------------------------- how was it, did they
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how was the flight",
+        "how were the roads coming back",
+        "did mum get home ok",
+        "did the parcel come in the end",
+        "did your sister like the hotel",
+        "who knew Lisbon had so many hills",
+    ],
+)
+def test_how_was_did_someone_and_who_knew_ask(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("did laundry and cooked all day", {"historical", "assertive"}),
+        ("did 10k steps today", {"historical", "assertive"}),
+    ],
+)
+def test_a_subjectless_did_still_tells(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- reactions and teasers
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "that must have been terrifying",
+        "must have been so stressful for you",
+        "that must've been exhausting",
+        "ur not gonna believe who i just saw",
+        "you won't believe what happened at work",
+        "You're never gonna believe this",
+    ],
+)
+def test_a_reaction_or_a_teaser_claims_nothing(text: str) -> None:
+    assert _intent(text) == "none"
+    assert not _commits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("she must have been terrified, she's still shaking", {"assertive"}),
+        ("you won't be able to reach me, I'm in Oslo till Friday", {"assertive"}),
+    ],
+)
+def test_reaction_look_alikes_keep_their_news(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- put off to a day ahead
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FYI the client pushed the deadline to the 20th",
+        "heads up, they moved the board meeting to next tuesday",
+        "the boss moved the standup to 10 tomorrow",
+    ],
+)
+def test_a_thing_put_to_a_day_ahead_is_news_of_that_day(text: str) -> None:
+    assert _intent(text) in ("planning", "assertive")
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("we moved to Leeds in 2019", {"assertive", "historical"}),
+        (
+            "moved the sofa to the other room, looks way better",
+            {"historical", "assertive"},
+        ),
+    ],
+)
+def test_moves_without_a_day_ahead_keep_their_reading(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents

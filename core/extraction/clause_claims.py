@@ -145,7 +145,10 @@ def promises_news(reading: ClauseReading | None) -> bool:
 
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
-    r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b"
+    r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b|"
+    # A diary's "our last night in Hanoi", "my first morning in Kyoto": there now.
+    r"^(?:our|my)\s+(?:last|first|final|second|third|fourth|fifth)\s+(?:full\s+)?(?:night|day|"
+    r"evening|morning|week)\s+in\s+(?!the\s+(?:office|job)\b)"
 )
 """A verbless clause that says where the speaker is or has come from: the subject and
 "be" are left out, as chat leaves them out, and the claim stays."""

@@ -562,3 +562,29 @@ def test_a_thing_put_to_a_day_ahead_is_news_of_that_day(text: str) -> None:
 )
 def test_moves_without_a_day_ahead_keep_their_reading(text: str, intents: set[str]) -> None:
     assert _intent(text) in intents
+
+
+# ---------------------------------------------------------------- a diary's night in a place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my first morning in Kyoto, jet lagged af",
+        "Our final evening in Marrakech 🌙",
+        "our second night in the Dolomites and it's pouring",
+    ],
+)
+def test_a_diarys_first_or_last_night_somewhere_is_there_now(text: str) -> None:
+    assert _intent(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("our last night in the flat was sad", {"historical"}),
+        ("my first week in the new job went ok", {"historical", "assertive"}),
+    ],
+)
+def test_a_night_told_in_the_past_stays_a_story(text: str, intents: set[str]) -> None:
+    assert _intent(text) in intents

@@ -104,8 +104,10 @@ REACTION = re.compile(
     r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear)|"
     # "so sorry" said to someone, not tacked on to news ("we're all sick so sorry").
     r"(?:^|[,.!]\s*|\b(?:i'm|im|i\s+am|oh|aw+|omg|no)\s+)(?:so|really|very)\s+sorry\b|\b(?:"
-    r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must\s+have\s+been\s+(?:so\s+|really\s+)?"
-    r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing)|"
+    r"i\s+(?:totally\s+|completely\s+)?understand\s+how|must(?:\s+have|'ve)\s+been\s+(?:so\s+|really\s+)?"
+    r"(?:hard|tough|awful|scary|terrible|rough|fun|amazing|terrifying|frightening|stressful|"
+    r"exhausting|horrible|lovely|brilliant|gutting|painful|heartbreaking|devastating|surreal|"
+    r"intense|wild|crazy|nice|awesome|incredible)|"
     r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
     # "can't believe it's already March", "can you believe this weather": wonder, no news
     # ("can't believe my dog is ten already" tells of the dog).
@@ -120,6 +122,12 @@ REACTION = re.compile(
     r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
 )
 """Reactions to what the other person said: sympathy, delight, back-channel."""
+TEASER = re.compile(
+    r"^(?:you(?:'re|\s+are)?|u(?:\s+r)?|ur|youre)\s+(?:not\s+gonna|not\s+going\s+to|never\s+gonna|"
+    r"won't|wont|will\s+never)\s+believe\b"
+)
+"""A teaser for news to come ("ur not gonna believe who i just saw", "you won't believe
+what happened"): no news yet, whatever its future tense says."""
 
 
 _REPORT_LATER = frozenset({"know", "find out", "let", "update", "keep", "text"})
@@ -137,7 +145,10 @@ def promises_news(reading: ClauseReading | None) -> bool:
 
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
-    r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b"
+    r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b|"
+    # A diary's "our last night in Hanoi", "my first morning in Kyoto": there now.
+    r"^(?:our|my)\s+(?:last|first|final|second|third|fourth|fifth)\s+(?:full\s+)?(?:night|day|"
+    r"evening|morning|week)\s+in\s+(?!the\s+(?:office|job)\b)"
 )
 """A verbless clause that says where the speaker is or has come from: the subject and
 "be" are left out, as chat leaves them out, and the claim stays."""

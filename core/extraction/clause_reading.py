@@ -16,7 +16,8 @@ from core.extraction.clause import Clause, words_of
 from core.extraction.clocktimes import event_at_clock
 from core.extraction.event_times import timed_by_an_event
 from core.extraction.family_members import names_a_relation
-from core.extraction.grammar_intent import RESULT_VERBS, refine
+from core.extraction.grammar_intent import refine
+from core.extraction.grammar_results import RESULT_VERBS
 from core.extraction.intent import ClauseIntent, classify
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
@@ -76,6 +77,8 @@ def read_clause(
         and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES | _HAPPENED_ON_ITS_DAY)
         and not (verb == "change" and _CHANGED_TO.search(seg.low))
         and not _PUT_OFF_TO.search(seg.low)
+        # "meant to be seeing the consultant thurs": what is arranged, its day ahead.
+        and not _ARRANGED_FOR.match(seg.low)
     )
     times = [
         t
@@ -126,6 +129,9 @@ def read_clause(
     return clause, ci, cut
 
 
+_ARRANGED_FOR = re.compile(
+    r"(?:i'm\s+|im\s+|we're\s+|i\s+am\s+|we\s+are\s+)?(?:meant|supposed)\s+to\s"
+)
 _LEADING_DOUBT = re.compile(
     r"(?:probably|prob|likely|possibly|perhaps|maybe)\s+"
     r"(?=(?:back|home|staying|stay|until|till|til|returning|coming\s+back|flying\s+(?:back|home)|"

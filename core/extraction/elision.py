@@ -45,7 +45,12 @@ def _about_now(tokens: list[Token]) -> bool:
     if tags & _PRESENT_TAGS:
         return True
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in tokens)
-    return verbless and any(t.lower_ in ("in", "at", "here") for t in tokens)
+    return verbless and any(t.lower_ in _HERE_NOW for t in tokens)
+
+
+_HERE_NOW = frozenset({"in", "at", "here", "currently", "still", "rn", "atm"})
+"""A verbless part about now: a place ("finally in Tahoe") or a state said to hold now
+("currently off sick, hoping to be back monday", "still off work, waiting on the scan")."""
 
 
 def _cut_at(doc: Doc, start: int, end: int) -> int | None:
@@ -90,7 +95,7 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         before = [t for t in span if t.i < joint.i and not t.is_punct]
         if len(before) < 2 or not _about_now(before):
             continue
-        if ongoing and not any(t.tag_ in _PRESENT_TAGS or t.lower_ == "in" for t in before):
+        if ongoing and not any(t.tag_ in _PRESENT_TAGS or t.lower_ in _HERE_NOW for t in before):
             continue
         if tok.lower_ == "back" and not any(t.lower_ in ("in", "at", "here") for t in before):
             continue  # "we leave for denver next friday, back the following sunday": one plan

@@ -115,6 +115,14 @@ _REPORTED = re.compile(
 _PURPOSE = re.compile(rf"^(?:that\s+)?{SUBJECT_PRONOUN}\s+(?:can|could)\s+(?!not\b|never\b)\w")
 """After "so", a clause of ability is a purpose ("so we can leave early"); "so we can't
 come" is a result, a fact."""
+_TOLD_ANYWAY = re.compile(
+    r"(?:in\s+case|if)\s+(?:you|u|ya|anyone|any1|anybody)(?:'re|\s+are|\s+r|\s+were)?\s+"
+    r"(?:wondering|wonder(?:s|ed)?|asks?|asked|cares?|must\s+know|wanna\s+know|want\s+to\s+know|"
+    r"missed\s+it)\b|in\s+case\s+(?:ur|youre)\s+wondering\b"
+)
+"""An aside that tells the listener something whatever they wonder ("in case you're
+wondering, I got the job", "if anyone asks, we're at nan's"): it opens no condition over
+the clause after it."""
 _FIRST_PERSON = re.compile(r"^(?:i|we|i'm|we're|i've|we've|my|our|i'll|we'll)\b")
 
 
@@ -149,7 +157,7 @@ def classify(
     this is; ``has_future_time`` says a time expression in it points ahead.
     """
     low = seg.low.strip(" .!?")
-    opens = OPENS_SCOPE.search(low) is not None
+    opens = OPENS_SCOPE.search(low) is not None and _TOLD_ANYWAY.match(low) is None
     if is_chitchat(low):
         return ClauseIntent("none", 1.0)
     if is_social(low) or is_sign_off(low) or closes_dialogue(low) or refers_back(low):
@@ -169,9 +177,9 @@ def classify(
     asked = asked or asks_indirectly(low) or reminds_self(low) or wants_a_service(low)
     asked = asked or asked_with_please(low) or agrees_then_asks(low)
     asked = asked or asks_in_dialogue(low) or asks_in_dialogue(bare)
-    if (asked or (seg.joint == "comma" and _ASKED_AFTER.match(low))) and not (
-        _NOT_COMMAND.search(low) or _NOT_COMMAND.search(bare)
-    ):
+    # "No hurry at all, but could you…", "…, so can u…": the ask after a joint.
+    after_joint = seg.joint in ("comma", "but", "and", "so") and _ASKED_AFTER.match(low)
+    if (asked or after_joint) and not (_NOT_COMMAND.search(low) or _NOT_COMMAND.search(bare)):
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)
         return ClauseIntent("none", 1.0, command=True)

@@ -127,7 +127,12 @@ _CLOSING_PIECE = re.compile(r"\s*[,.!;]+\s*|\s+(?=(?:thanks?|thank\s+you|cheers|
 _DISCOURSE_LEAD = re.compile(
     r"^(?:(?:actually|also|oh\s+and|and\s+also|oh\s+also|in\s+that\s+case|in\s+which\s+case|"
     r"one\s+more\s+thing|while\s+you're\s+at\s+it|(?:note\s+|memo\s+)?to\s+self|reminder|"
-    r"self[\s-]reminder|todo|to\s+do|oops|sorry)\b[\s,:;.!-]*)+"
+    r"self[\s-]reminder|todo|to\s+do|oops|sorry|"
+    # A softener before the ask: "no pressure but could you…", "no rush, can u…", "not
+    # urgent but pls…", "whenever you get a sec, could you…".
+    r"no\s+(?:pressure|rush|hurry|stress)(?:\s+(?:at\s+all|tho|though))?(?:\s+but)?|"
+    r"not\s+urgent(?:\s+but)?|whenever\s+(?:you|u)\s+(?:get|have)\s+a\s+(?:sec|second|min|minute|"
+    r"moment|chance))\b[\s,:;.!-]*)+"
 )
 """The words a customer or a note puts before what it asks: "Actually, make that five",
 "Oh and also book a taxi", "Note to self: renew passport". (Not "ok," or "yeah,": a

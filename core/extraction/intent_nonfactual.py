@@ -39,11 +39,18 @@ _ONCE = r"once(?!\s+(?:again|more)\b)"
 """"once we land" opens a condition; "once again stuck in denver" does not."""
 _YEAH_RIGHT = r"^(?:yeah|yea|ya)\s+right\b"
 """"yeah right, like we're in tahoe": said to mean the opposite."""
+_IRONY = (
+    r"\b(?:that's|thats|that\s+is)\s+(?:totally|definitely|so|really|absolutely|def)\s+"
+    r"(?:gonna|going\s+to)\s+happen\b|\blike\s+that(?:'ll|\s+will|'s\s+gonna)\s+(?:ever\s+)?"
+    r"happen\b|^as\s+if\s+(?:i|we|he|she|they|you|u|that|it|anyone)\b"
+)
+""""yeah because that's totally gonna happen", "like that'll ever happen", "as if he'd pay
+me back": what will not happen, said as if it would."""
 CONDITIONAL = re.compile(
     rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
     r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
-    rf"{_YEAH_RIGHT}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
+    rf"{_YEAH_RIGHT}|{_IRONY}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
     r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich)|"
     # "as long as the weather holds we'll sail to Mull", "providing the trains run".
@@ -54,6 +61,11 @@ IF_IDIOM = re.compile(
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    # Permission asked: "mind if we come later", "is it ok if I bring the dog".
+    r"\bmind\s+if\b|\b(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|"
+    r"cool|possible)\s+if\b|"
+    # No condition at all: "whether or not it rains we're going", "regardless of whether".
+    r"\bwhether\s+or\s+not\b|\bregardless\s+of\s+whether\b|"
     # An apology for what may follow from the fact: "i've got a cold, sorry if i'm slow",
     # "apologies in advance if this is long".
     r"\b(?:sorry|apologies|apologi[sz]e|forgive\s+me|excuse\s+me)(?:\s+in\s+advance)?\s+if\b|"
@@ -67,6 +79,7 @@ IF_IDIOM = re.compile(
     # fact is told whatever the listener needs, as with "if you need me".
     r"\bin\s+case\s+(?:you|u|anyone|any1|anybody|someone|somebody)\s+(?:need|needs|want|wants|"
     r"wonder|wonders|wondered|(?:is|are|was|were)\s+wondering|ask|asks|cares?|missed\s+it)\b|"
+    r"\bin\s+case\s+(?:you're|youre|ur|u\s+r)\s+wondering\b|"
     # "told to rest for a week and come back if it gets worse", "GP said to ring if the
     # rash spreads": the condition is the instruction's, which was given (a fact).
     r"\b(?:told|said|advised|asked)\s+(?:me|us|him|her|them|mum|dad)?\s*to\s+[^.;!?]*?\bif\b|"
@@ -92,13 +105,13 @@ OPENS_SCOPE = re.compile(
     rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
 )
-_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here)|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
+_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
 """Not "we should be back sunday night", "should be home by saturday", "should be there by
-6", "should land around 5": an arrival or a return expected ("should be there by now" is
+6", "should be in leeds by 5", "should land around 5": an arrival or a return expected ("should be there by now" is
 what has not happened)."""
 WISH = re.compile(
-    rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be|go|stay|move|live|"
-    rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b|\bmaybe\s+we\b|"
+    rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be(?!\s+(?:grateful|obliged))|go|stay|move|live|"
+    rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b(?!\s+(?:really\s+|greatly\s+)?(?:appreciate|be\s+(?:grateful|obliged)))|\bmaybe\s+we\b|"
     rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should{_BACK_EXPECTED}|ought\s+to)\b|"
     rf"\bshould(?:n't)?\b{_BACK_EXPECTED}|\bideally\b|\bhow\s+about\b|\bwhat\s+about\b|"
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|praying|"
@@ -121,7 +134,7 @@ WISH = re.compile(
 HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
-    r"can't\s+decide|wondering|or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
+    r"can't\s+decide|wondering|(?<!whether\s)or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
     r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b|"
     # "i don't know if we'll fly to Boston", "dont know where ill be next week": a plan not
     # yet known to the speaker.

@@ -27,7 +27,25 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry)\s+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry)[\s,]+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # "didn't you say you were moving", "aren't you meant to be in Madrid": a negated
+    # auxiliary before its subject asks, mark or not.
+    r"(?:didn't|don't|doesn't|aren't|isn't|wasn't|weren't|won't|haven't|hasn't|can't|couldn't|"
+    r"wouldn't|shouldn't)\s+(?:you|u|we|they|he|she|it|i|there|the|my|our|your|ur|his|her|their)\b"
+    r"(?!\s+(?:dare|worry)\b)|"
+    # A tag at the end: "we're still on for 7, aren't we", "you did book it didn't you",
+    # "that's the one by the river, isn't it" (not "…and so are they").
+    r"(?=[^.;!?]*?(?:,\s*|\s)(?:aren't|isn't|didn't|don't|doesn't|won't|wasn't|weren't|haven't|"
+    r"hasn't|can't|couldn't|wouldn't|shouldn't)\s+(?:we|you|u|it|they|he|she|i|there)\s*$)|"
+    r"(?=[^.;!?]*?,\s*(?:is|are|did|do|does|was|were|will|can|have|has)\s+(?:we|you|u|it|they|he|"
+    r"she|there)\s*$)|"
+    # An offer or a permission asked: "shall I book the table", "mind if we come later",
+    # "is it ok if I bring my dog"; a desk asked what it has: "do you have a twin room".
+    r"shall\s+(?:i|we)\b|(?:(?:do|would)\s+(?:you|u)\s+)?mind\s+if\b|"
+    r"(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|cool|possible)\s+if\b|"
+    r"(?:do|does)\s+(?:you|u|ya|y'?all)(?:\s+guys)?\s+(?:have|sell|serve|offer|take|accept|deliver|stock|do)\b|"
+    # "we still doing brunch": the group asked, its auxiliary left off.
+    r"we\s+still\s+(?=(?:on|doing|going|coming|meeting|having|up\s+for)\b)|"
     # "do you know if the trains are running tomorrow", "does anyone know…": asked.
     r"(?:do|does)\s+(?:you|u|ya|any\s*one|any\s*body)\s+(?:happen\s+to\s+)?know\b|"
     # A booking desk asked, the mark left off: "do they have anything cheaper near the
@@ -82,11 +100,18 @@ UNMARKED_Q = re.compile(
     # "why isnt the rent paid": "why" and its auxiliary ask, negated or not.
     r"why\s+(?:is|isn'?t|are|aren'?t|was|wasn'?t|did|didn'?t|does|doesn'?t|has|hasn'?t|"
     r"have|haven'?t|won'?t|can'?t)|when's|when\s+(?:is|are|do|does|did|will|"
-    r"should)|how's|how\s+(?:is|are|do|does|did|much|many|long|far)|who's|"
+    r"should)|how's|how\s+(?:is|are|was|were|do|does|did|much|many|long|far)|who's|"
+    # "did mum get home ok", "did the parcel come": "did", a subject and its bare verb.
+    r"did\s+(?:(?:the|my|your|ur|our|his|her|their)\s+)?[a-z]+\s+(?:get|make|go|arrive|land|"
+    r"manage|like|enjoy|say|call|ring|text|pay|leave|come|find|hear|remember|book|send|finish|"
+    r"sleep|eat|win|lose|pass|sort|pick|drop)\b|"
+    # "who knew Lisbon had so many hills": wonder at it, asked of no one.
+    r"who\s+knew|"
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
     r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
     r"knows?|[a-z]+ed))\b"
-    r"(?!.*\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
+    # "what's weird is that…" tells; "is breakfast included or is that extra" still asks.
+    r"(?!.*(?<!\bor\s)\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
 )
 """A question typed or spoken without its question mark: "what's on my calendar tomorrow",
 "what time is it in london right now"."""
@@ -102,8 +127,20 @@ _ASKS_OTHERS = re.compile(
 # "liz lives in brooklyn, right?": a tag asks to confirm a fact; after a possibility ("he
 # could have stayed, no?") it still wonders.
 _TAG = re.compile(
-    r"(?:,\s*|\s)(?:right|yeah|no|eh|innit|isn't\s+it|aren't\s+they|doesn't\s+(?:he|she|it))$"
+    r"(?:,\s*|\s)(?:right|yeah|no|eh|innit|isn't\s+it|aren't\s+they|doesn't\s+(?:he|she|it))$|"
+    # "we're still on for 7, aren't we", "you did book it didn't you", "…, is it".
+    r"(?:,\s*|\s)(?:aren't|isn't|didn't|don't|doesn't|won't|wasn't|weren't|haven't|hasn't|can't|"
+    r"couldn't|wouldn't|shouldn't)\s+(?:we|you|u|it|they|he|she|i|there)$|"
+    r",\s*(?:is|are|did|do|does|was|were|will|can|have|has)\s+(?:we|you|u|it|they|he|she|there)$"
 )
+_ASKED_LEAVE = re.compile(
+    r"^(?:(?:do|would)\s+(?:you|u)\s+)?mind\s+if\b|^(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|"
+    r"alright|all\s+right|fine|cool|possible)\s+if\b|^shall\s+i\b|"
+    r"^we\s+still\s+(?:on|doing|going|coming|meeting|having|up\s+for)\b"
+)
+"""Leave or an offer asked, or the group's plan checked: "mind if we come later", "is it ok
+if I bring the dog", "shall I book the table", "we still doing brunch": asked for an
+answer, no possibility wondered about."""
 _MIGHT_HAVE_BEEN = re.compile(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?:have|'ve)\b")
 _POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
@@ -153,6 +190,8 @@ work for you" (asked, not a possibility wondered about)."""
 
 def question_intent(low: str) -> MessageIntent:
     if _ASK_TO_BOOK.search(low) or _ASK_TO_ARRANGE.search(low) or _TIME_OFFERED.search(low):
+        return "none"
+    if _ASKED_LEAVE.search(low):
         return "none"
     if _SUGGEST_Q.search(low):
         return "hypothetical"

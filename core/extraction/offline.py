@@ -7,8 +7,9 @@ reality (condition, wish, hedge, question) can only yield ``hypothetical``
 observations, whatever its rules would say about a factual sentence.
 
 What of the input is read is ``offline_input``; how a clause's candidates become
-observations, ``offline_observations``; how one message's observations are made
-consistent with each other, ``offline_consistency``.
+observations, ``offline_observations``; what each clause then says the message is,
+``clause_verdict``; how one message's observations are made consistent with each other,
+``offline_consistency``.
 """
 
 from __future__ import annotations
@@ -19,21 +20,11 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
-from core.extraction.back_again import PAST_DAY
 from core.extraction.better_now import better_now, ill_member
-from core.extraction.clause import Candidate, Clause
-from core.extraction.clause_claims import (
-    REACTION,
-    STATUS_LINE,
-    WHEREABOUTS,
-    claims_nothing,
-    episode,
-    habitual_motion,
-    own_illness,
-    promises_news,
-    where_i_am,
-)
+from core.extraction.clause import Candidate
+from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause
+from core.extraction.clause_verdict import clause_verdict, is_aside
 from core.extraction.clocktimes import clock_time
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
@@ -105,14 +96,6 @@ _RULES = (
     subscription_candidates,
     extract_project,
     extract_profile,
-)
-_HAS_VERB = re.compile(
-    r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
-    r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
-)
-_FRAGMENT = re.compile(
-    r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
-    r"thanks\s+to|due\s+to|by)\b"
 )
 _WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
 """What might have been ("I would have called"), not a plan undone ("we were supposed to
@@ -300,52 +283,14 @@ def extract_offline(
         )
         if not seg_obs and explains_arrival(clause.text, at):
             explaining.append(clause.text)
-        factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
-        if not seg_obs and clause.intent == "assertive" and episode(clause, ci, reading):
-            intents.append("historical")  # "i lost my wallet at the mall": a story
-        elif not seg_obs and (
-            (clause.intent == "assertive" and claims_nothing(reading, clause.low))
-            or (clause.intent == "hypothetical" and REACTION.search(clause.low))
-            or (clause.intent == "planning" and promises_news(reading))
-        ):
-            intents.append("none")
-        elif clause.intent in ("assertive", "planning") and factual:
-            # What the clause commits decides: "heading to Tahoe" is a plan.
-            intents.append("assertive" if "assertive" in factual else "planning")
-        elif not seg_obs and (
-            (md is not None and clause.intent not in ("historical", "hypothetical"))
-            or (
-                _FRAGMENT.search(clause.low)
-                and not _HAS_VERB.search(clause.low)
-                and not WHEREABOUTS.match(clause.low)
-                and not STATUS_LINE.match(clause.low)
-            )
-        ):
-            intents.append("none")  # a fragment ("Without her help", "## Travel") claims nothing
-        else:
-            intents.append(clause.intent)
+        intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
         if not seg_obs:
             asking = asking or asks(seg, ci, first=len(intents) == 1)
             if remark(intents[-1], reading):
                 remarks.append(len(intents) - 1)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
-        elif (
-            intents[-1] == "assertive"
-            and not own_illness(reading, clause.low)
-            and (
-                ci.past_event
-                or reading is None
-                or not (
-                    _speakers_own(reading, clause)
-                    or _relayed_news(seg, reading, texts)
-                    or _but_now(seg, reading)
-                )
-            )
-        ):
-            # No field, and either a past event ("i got the worst sunburn") or a remark
-            # about someone or something else ("like dude its 7am"): in a story these are
-            # part of the story, not news about now.
+        elif is_aside(intents[-1], seg, clause, ci, reading, texts):
             asides.append(len(intents) - 1)
     # The clauses that say something about a field decide what the message is: "we're
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
@@ -361,44 +306,10 @@ def extract_offline(
     return Extraction(text, message_intent(telling or intents), read)
 
 
-_RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
-
-
 def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:
     """The clause does not tell what happened: a question, a condition's scope, a wish or
     what might have been."""
     return seg.question or in_scope or ci.counterfactual or ci.intent == "hypothetical"
-
-
-def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:
-    """ "ur mom called, she's out of the hospital": the news a call brought, in the present,
-    is about now, not a remark inside a story."""
-    if seg.joint != "comma" or reading.tense != "present" or seg.text not in texts:
-        return False
-    at = texts.index(seg.text)
-    return at > 0 and _RELAYED_BY.search(texts[at - 1].lower().rstrip(" ,")) is not None
-
-
-def _but_now(seg: Segment, reading: ClauseReading) -> bool:
-    """ "our son broke his arm at recess but he's in good spirits": a present state set
-    against the story before it is how things stand now, not part of the story."""
-    return seg.joint == "but" and reading.tense == "present" and reading.subject_person
-
-
-def _speakers_own(reading: ClauseReading, clause: Clause) -> bool:
-    """The clause tells what the speaker does: "I"/"we" as subject, a present verb whose
-    subject is left out ("waiting for another bus", "heading to bed now"), or no verb at
-    all where the speaker is ("back home from the hospital")."""
-    return (
-        reading.subject in ("speaker", "we")
-        or (reading.subject == "none" and reading.tense == "present")
-        or (
-            reading.tense == "none"
-            and where_i_am(clause.low)
-            # "back home from the hospital last june": a story
-            and not (any(t.past for t in clause.times) or PAST_DAY.search(clause.low))
-        )
-    )
 
 
 def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:

@@ -20,13 +20,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.extraction.grammar_intent import RESULT_VERBS
+from core.extraction.grammar_results import RESULT_VERBS
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.places import GAZETTEER
 from core.extraction.segments import Segment
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Doc, Span, Token
 
 _FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _HANGING = frozenset({"ccomp", "advcl", "parataxis"})
@@ -293,6 +293,22 @@ def _cut(span: Span) -> int | None:
     return span.doc[start].idx
 
 
+_BINDS_NEXT = frozenset(
+    {"rather", "sooner", "wish", "wished", "wishing"}
+    | {"case", "if", "unless", "whether", "because", "cos", "cuz", "though", "although"}
+)
+"""Words whose clause after them is theirs: what is preferred or wished, in the past form
+of the subjunctive ("unless you'd rather I didn't", "I'd sooner we left", "wish she was
+here"), or what a subordinator binds ("in case you were wondering"): one clause with them,
+never a main clause of its own."""
+
+
+def _wanted_so(doc: Doc, cut: int) -> bool:
+    """The clause cut off at ``cut`` belongs to the word before it ("rather", "in case")."""
+    before = [t for t in doc if t.idx + len(t.text) <= cut and not t.is_punct]
+    return bool(before) and before[-1].lower_ in _BINDS_NEXT
+
+
 def split_run_ons(segments: list[Segment], message: str) -> list[Segment]:
     """``segments`` with each pair of run-together main clauses cut in two (the second
     joined by "comma")."""
@@ -304,7 +320,7 @@ def split_run_ons(segments: list[Segment], message: str) -> list[Segment]:
     for seg, start in zip(segments, starts, strict=True):
         span = doc.char_span(start, start + len(seg.text), alignment_mode="expand")
         cut = _cut(span) if start >= 0 and span is not None else None
-        if cut is None or not start < cut < start + len(seg.text):
+        if cut is None or not start < cut < start + len(seg.text) or _wanted_so(doc, cut):
             out.append(seg)
             continue
         at = cut - start

@@ -115,8 +115,9 @@ _JOINT = re.compile(
     r"|\s+-\s+"
     # "Tobi will be absent today as he is running a fever", "I cannot attend as I am
     # travelling": "as" giving the reason, with a subject and a present verb of its own,
-    # starts a clause (not "as soon as", "as well as", "as I said", "as we speak").
-    r"|(?<!\bas\s)(?<!\bsoon)(?<!\bwell)\s*,?\s+(?P<conj3>as)\s+(?=(?:he|she|they)(?:'s|'re|\s+(?:is|are|"
+    # starts a clause (not "as soon as", "as well as", "as long as", "as far as", "as I
+    # said", "as we speak").
+    r"|(?<!\bas\s)(?<!\bsoon)(?<!\bwell)(?<!\blong)(?<!\bfar)\s*,?\s+(?P<conj3>as)\s+(?=(?:he|she|they)(?:'s|'re|\s+(?:is|are|"
     r"has|have|got|still))\b|i(?:'m|\s+am|\s+have|'ve)\b|we(?:'re|\s+are|\s+have|'ve)\b)"
     # A carer's or a sibling's note: "Note for whoever has Mum tonight: she's been running a
     # temp", "For Sat carer: Grandma is back from respite". After the heading's colon, a

@@ -124,6 +124,9 @@ PROBE_SETS = (
     "probes15c",
     "probes15c2",
     "probes15c3",
+    "probes16a",
+    "probes16a2",
+    "probes16a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -154,7 +157,11 @@ diary, nomads', students', teens', couples', forum and itinerary voices), and ``
 customer, health, mail, family, gamers, itineraries, travel diaries, carers' hand-over notes,
 friends; requests put as statements, questions without their mark, indirect questions, hopes,
 conditions, reported speech, imperative notes, lists; ``probes15a2`` and ``probes15a3`` are
-its second and third batches), and ``probes15c``, ``probes15c2``, ``probes15c3`` (fifteenth round, one batch each, no travel or money:
+its second and third batches), ``probes16a``, ``probes16a2``, ``probes16a3`` (sixteenth round,
+intents, one batch each: quoted and unmarked questions, tags, softened and indirect
+requests, reported speech and hearsay, hedged and negated facts, "unless", "in case",
+"whether or not", irony, habits, duties ahead, a desk's guest, hand-off notes, timetables,
+long mixed posts), and ``probes15c``, ``probes15c2``, ``probes15c3`` (fifteenth round, one batch each, no travel or money:
 relatives' health, carers' and colleagues' handoffs, family events and school days off,
 work status, names, diets, zones, in gamers', students', teens', literary, long-post,
 freelancers' and world Englishes' voices).
@@ -356,6 +363,9 @@ _PROBE_MINIMUM = {
     "probes15c": 80,
     "probes15c2": 80,
     "probes15c3": 80,
+    "probes16a": 90,
+    "probes16a2": 85,
+    "probes16a3": 85,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -637,6 +647,25 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes15c", "dev"): Figures(0.85, 0.79, 0.00, 0.00, 0, 0.00),
     ("probes15c2", "dev"): Figures(0.88, 0.90, 0.00, 0.00, 0, 0.00),
     ("probes15c3", "dev"): Figures(0.89, 0.75, 0.00, 0.00, 0, 0.00),
+    # probes16a (sixteenth round, words16a: intents — questions quoted or without their mark,
+    # softened and indirect requests, reported speech, hedged and negated facts, "unless",
+    # "in case", irony, past habits, long mixed messages, a desk's guest; no realistic set
+    # opened), batch 1 of 97, committed before the extractor ran on it: 0.794 (77/97)
+    # before its fixes, no false commit; 0.948 after them (four labels set to the
+    # catalogue's conventions after scoring: see its README).
+    ("probes16a", "dev"): Figures(0.91, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes16a2 (batch 2 of 92: tags, negated and embedded questions, duties and
+    # arrangements ahead, leave and offers asked, hearsay, formal mail, gamers, timetables,
+    # diary, "whether or not", long mixed posts), committed before the extractor ran on it:
+    # 0.620 (57/92) before its fixes, no false commit; 0.870 after them (six labels set to
+    # the catalogue's conventions after scoring: see its README).
+    ("probes16a2", "dev"): Figures(0.83, 0.00, 0.00, 0.00, 0, 0.00),
+    # probes16a3 (batch 3 of 89: wh- exclamations, rhetorical and past questions, "assuming",
+    # "provided", future perfect, "must" of deduction, passives of news, habits, negated
+    # futures, care instructions, flight lines, teasers, a desk's one-word answers, long
+    # posts), committed before the extractor ran on it: 0.888 (79/89) before its fixes, one
+    # false commit ("as long as I'm back by 6 it's fine"); 0.966 after them, none.
+    ("probes16a3", "dev"): Figures(0.93, 0.00, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

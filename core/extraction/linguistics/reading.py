@@ -417,6 +417,8 @@ def read(span: Span) -> ClauseReading:
         and modal is None
         # "leave it", "don't leave us hanging", "please just call"
         and all(t.dep_ in ("aux", "neg", "advmod", "intj") for t in span if t.i < head.i)
+        # "didn't get the job in the end": the past, its subject left out, never an order
+        and not any(t.tag_ == "VBD" for t in span if t.i < head.i)
     )
     return ClauseReading(
         tense=tense,

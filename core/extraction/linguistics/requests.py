@@ -61,3 +61,10 @@ SERVICES = LODGING | frozenset(
 )
 AMEND = frozenset({"change", "cancel", "amend", "extend", "upgrade", "move", "modify"})
 """Changing what was booked: "I'd like to change my booking to the 14th"."""
+AT_THE_DESK = frozenset({"check"})
+"""Checking in or out, asked of a desk: "we'd like to check out a day early"."""
+SETTLED_AT_THE_DESK = frozenset(
+    {"card", "cash", "bag", "luggage", "suitcase", "case", "key", "deposit", "bill"}
+)
+"""What is paid, left or handed in at a desk: "I'd like to pay by card", "we'd like to leave
+our bags till 4" (not "I'd like to leave Leeds", "I'd love to pay off the mortgage")."""

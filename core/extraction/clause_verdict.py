@@ -1,0 +1,172 @@
+"""What one clause, once read and its fields found, says the whole message is.
+
+``extract_offline`` reads a message clause by clause; each clause then casts a vote
+(``clause_verdict``): the intent its committed fields carry ("heading to Tahoe" is a
+plan), a story for a past episode that sets nothing ("i lost my wallet at the mall"),
+nothing for a clause that claims nothing (a reaction, a fragment, a promise of news), or
+else the clause's own intent. ``is_aside`` tells a factual clause that sets no field and
+is part of a story told around it ("i got the worst sunburn", "like dude its 7am") from
+news about now ("waiting for another bus", "ur mom called, she's out of the hospital").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.back_again import PAST_DAY
+from core.extraction.clause import Clause
+from core.extraction.clause_claims import (
+    REACTION,
+    STATUS_LINE,
+    TEASER,
+    WHEREABOUTS,
+    claims_nothing,
+    episode,
+    own_illness,
+    promises_news,
+    where_i_am,
+)
+from core.extraction.intent import ClauseIntent
+from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.markdown import MarkdownLine
+from core.extraction.segments import Segment
+from core.extraction.types import ExtractedObservation, MessageIntent
+
+_HAS_VERB = re.compile(
+    r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
+    r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
+)
+_FRAGMENT = re.compile(
+    r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
+    r"thanks\s+to|due\s+to|by)\b"
+)
+_FRAME_ALONE = re.compile(
+    r"^(?:back\s+)?(?:in|at|during)\s+(?:uni|college|school|high\s+school|sixth\s+form|the\s+day|"
+    r"the\s+old\s+days|(?:the\s+)?(?:'|19|20)?\d0s|(?:19|20)\d\d|my\s+(?:twenties|teens|"
+    r"thirties|youth|first\s+job))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
+    r"as\s+a\s+kid)[\s,.]*$"
+)
+"""A time frame cut off before the story it opens ("back in uni i used to work nights",
+"as a kid I wanted to live in Paris"): when, not where; the past it sets."""
+_TIMETABLE_ENTRY = re.compile(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
+"""A line that opens on its clock time ("09:15 pickup from the hotel", "7pm dinner w/ the
+Smiths"): an entry of a day's timetable, what is to happen."""
+_PUT_TO = re.compile(
+    r"\b(?:pushed|moved|postponed|put|rescheduled|changed|shifted|bumped|delayed|brought)\b"
+    r"[^.;!?]*?\b(?:back\s+)?(?:to|till|until|til|forward\s+to)\b"
+)
+"""A thing put off or brought forward to a day ("pushed the deadline to the 20th", "moved
+book club to next thursday"): news of the day it is now, ahead, whatever field it is."""
+_RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
+
+
+def clause_verdict(
+    clause: Clause,
+    ci: ClauseIntent,
+    reading: ClauseReading | None,
+    seg_obs: list[ExtractedObservation],
+    md: MarkdownLine | None,
+) -> MessageIntent:
+    """The clause's vote on the message's intent, given the observations it gave."""
+    factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
+    if (
+        not seg_obs
+        and clause.intent == "assertive"
+        and ci.past_event
+        and _PUT_TO.search(clause.low)
+        and any(not t.past and t.day > clause.at.date() for t in clause.times)
+    ):
+        return "assertive"  # "the client pushed the deadline to the 20th": when it is now
+    if not seg_obs and clause.intent == "assertive" and episode(clause, ci, reading):
+        return "historical"  # "i lost my wallet at the mall": a story
+    if (
+        not seg_obs
+        and clause.intent == "assertive"
+        and (reading is None or reading.tense == "none")
+        and _TIMETABLE_ENTRY.match(clause.low)
+    ):
+        return "planning"
+    if not seg_obs and (
+        (clause.intent == "assertive" and claims_nothing(reading, clause.low))
+        or (clause.intent == "hypothetical" and REACTION.search(clause.low))
+        or (clause.intent == "planning" and promises_news(reading))
+        or TEASER.match(clause.low)
+    ):
+        return "none"
+    if clause.intent in ("assertive", "planning") and factual:
+        # What the clause commits decides: "heading to Tahoe" is a plan.
+        return "assertive" if "assertive" in factual else "planning"
+    if (
+        not seg_obs
+        and _FRAME_ALONE.match(clause.low)
+        and (reading is None or reading.tense == "none")
+    ):
+        return "historical"  # "back in uni", "as a kid": when the story after it is set
+    if not seg_obs and (
+        (md is not None and clause.intent not in ("historical", "hypothetical"))
+        or (
+            _FRAGMENT.search(clause.low)
+            and not _HAS_VERB.search(clause.low)
+            and not WHEREABOUTS.match(clause.low)
+            and not STATUS_LINE.match(clause.low)
+        )
+    ):
+        return "none"  # a fragment ("Without her help", "## Travel") claims nothing
+    return clause.intent
+
+
+def is_aside(
+    verdict: MessageIntent,
+    seg: Segment,
+    clause: Clause,
+    ci: ClauseIntent,
+    reading: ClauseReading | None,
+    texts: list[str],
+) -> bool:
+    """No field, and either a past event ("i got the worst sunburn") or a remark about
+    someone or something else ("like dude its 7am"): in a story these are part of the
+    story, not news about now."""
+    return (
+        verdict == "assertive"
+        and not own_illness(reading, clause.low)
+        and (
+            ci.past_event
+            or reading is None
+            or not (
+                _speakers_own(reading, clause)
+                or _relayed_news(seg, reading, texts)
+                or _but_now(seg, reading)
+            )
+        )
+    )
+
+
+def _relayed_news(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:
+    """ "ur mom called, she's out of the hospital": the news a call brought, in the present,
+    is about now, not a remark inside a story."""
+    if seg.joint != "comma" or reading.tense != "present" or seg.text not in texts:
+        return False
+    at = texts.index(seg.text)
+    return at > 0 and _RELAYED_BY.search(texts[at - 1].lower().rstrip(" ,")) is not None
+
+
+def _but_now(seg: Segment, reading: ClauseReading) -> bool:
+    """ "our son broke his arm at recess but he's in good spirits": a present state set
+    against the story before it is how things stand now, not part of the story."""
+    return seg.joint == "but" and reading.tense == "present" and reading.subject_person
+
+
+def _speakers_own(reading: ClauseReading, clause: Clause) -> bool:
+    """The clause tells what the speaker does: "I"/"we" as subject, a present verb whose
+    subject is left out ("waiting for another bus", "heading to bed now"), or no verb at
+    all where the speaker is ("back home from the hospital")."""
+    return (
+        reading.subject in ("speaker", "we")
+        or (reading.subject == "none" and reading.tense == "present")
+        or (
+            reading.tense == "none"
+            and where_i_am(clause.low)
+            # "back home from the hospital last june": a story
+            and not (any(t.past for t in clause.times) or PAST_DAY.search(clause.low))
+        )
+    )

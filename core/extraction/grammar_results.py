@@ -1,0 +1,255 @@
+"""Which past events still hold now: the result of a verb in the past.
+
+"We moved to Austin", "our flight got cancelled", "dad got out of hospital today" say how
+things stand now; "we sat by the lake", "she fell", "I broke down when I heard..." are a
+story. ``result_holds`` reads the clause's verbs (and the parse's complements) for a
+result that lasts; ``negated_result`` reads "we didn't go after all", "never made it to
+Vegas" as a plan that did not happen. ``grammar_intent.refine`` asks these when it
+decides whether a past clause is news about now.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.intent_tense import DROVE_THERE_LATELY, FAR_PAST, RESULT_PAST, TEST_RESULT
+from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
+from core.extraction.travel_presence import OFF_A_VEHICLE, woke_up_here
+
+RESULT_VERBS = frozenset(
+    [
+        *[
+            "move",
+            "relocate",
+            "shift",  # Indian English: "we shifted to Pune"
+            "arrive",
+            "land",
+            "return",
+            "reach",
+            "settle",
+            "transfer",
+            "check",
+            "get",
+            "come",
+            "make",
+            # "just pulled into south lake tahoe", "rolled into moab at 2am": there now.
+            "pull",
+            "roll",
+        ],
+        *[
+            "join",
+            "quit",
+            "leave",
+            "start",
+            "begin",
+            "retire",
+            "resign",
+            "switch",
+            "pivot",
+            "become",
+        ],
+        *[
+            "cancel",
+            "postpone",
+            "reschedule",
+            "push",
+            "delay",
+            # "our flight was diverted to reno", "got stranded in dallas", "stuck at the
+            # airport in atlanta": held there now.
+            "divert",
+            "reroute",
+            "strand",
+            "stick",
+            "hole",  # "holed up at a motel in Flagstaff"
+            # "got held up in Denver", "we're grounded in Reykjavik": kept there (a field
+            # rule must still name the place: "held up" alone, or "held a party", is none).
+            "hold",
+            "ground",
+            # "we extended the trip to monday": the day it now ends is ahead.
+            "extend",
+            # "rebooked on the Sunday flight to Dallas": that flight is the plan ("rebooke" is
+            # the lemma the parser gives "rebooked")
+            "rebook",
+            "rebooke",
+            "bump",
+            "drop",
+            "scrap",
+            "shelve",
+            "kill",
+            "abandon",
+            *["bin", "ditch", "axe"],  # "binned the Mallorca trip": off now
+            # "they axed the app project", "canned the rebrand", "nixed it" (spaCy's lemmas)
+            *["ax", "can", "nix"],
+        ],
+        *["finish", "complete", "wrap", "close", "end", "ship", "launch", "release", "deliver"],
+        *["submit", "pause", "mothball"],  # "submitted my thesis", "paused the project"
+        "clear",  # "cleared my overdraft": paid off, when a field rule names the debt
+        *["wire", "charge"],  # "wired the rent", "spotify charged me again"
+        *["deduct", "debit", "credit"],  # "EMI deducted today", "salary got credited"
+        "deploy",
+        *["pay", "refund", "buy", "purchase", "order", "sell", "rent", "lease", "book", "reserve"],
+        "renew",
+        *["hire", "promote", "fire", "lay", "accept", "approve", "sign", "decide"],
+        *["marry", "divorce", "engage", "adopt"],
+        # "my wife caught covid": ill now.
+        *["diagnose", "admit", "discharge", "hospitalize", "test", "catch", "recover"],
+        *[
+            "lose",
+            "win",
+            "receive",
+            "break",
+            "die",
+            "send",
+            "hit",
+            "achieve",
+            "fail",
+        ],
+    ]
+)
+"""Verbs whose result holds after the event: a past "moved to Austin" says where
+the speaker lives now. "break" counts for "broke my leg", not "broke down"."""
+
+_NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move on", "give up"})
+_PHRASAL_RESULT = frozenset(
+    {
+        "call off",
+        "put on",  # "got put on hold", "put on ice": stopped for now
+        "park up",  # "parked up for the night outside Inverness": there now
+        "go back",
+        "go home",
+        "go live",
+        "fly back",
+        "fly home",
+        "drive back",
+        "drive up",
+        "drive down",
+        "fly up",
+        "fly down",
+        "head home",
+        "head back",
+        "get back",
+        "get home",
+        "get in",
+        "touch down",
+        "take up",
+        "throw up",
+        "come back",
+        "come home",
+    }
+)
+_RECENT = re.compile(
+    r"\b(?:just|finally|today|tonight|this\s+(?:morning|afternoon|evening)|an?\s+hour\s+ago|"
+    r"minutes\s+ago|earlier\s+today|safely)\b"
+)
+_BOUNDED = re.compile(
+    r"\bfor\s+(?:a\s+(?:few|couple)\s+|an?\s+|\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b"
+)
+""""got lost at the fair for ten minutes": an episode with an end, over by now."""
+_CHANGED_TO = frozenset({"increase", "raise", "rise", "jump", "lower", "reduce", "hike", "change"})
+"""Verbs whose result is what a thing comes "to": "the rent increased to 2300", "our flight
+back got changed to thursday" (not "I changed my mind"; "shift" is a result verb itself)."""
+_MOTION = frozenset({"fly", "drive", "go", "head", "travel", "walk", "sail", "ride", "take"})
+"""A past trip ("we drove to Florida") is about now only when it is recent."""
+_HAD_TO_RESULT = re.compile(
+    r"\b(?:had|'ve\s+had|have\s+had)\s+to\s+(?:cancel|call\s+off|scrap|postpone|reschedule|"
+    r"push\s+back|move|quit|leave|resign|rebook|"
+    # "had to push the chicago trip back a week": the object between the verb and "back"
+    r"push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b"
+)
+_GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
+_SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
+
+_SENT_BACK = re.compile(r"\b(?:posted|mailed)\b(?:\s+[\w&'-]+){0,3}?\s+back\b")
+"""Goods posted back to a shop, not "posted a photo" (a story)."""
+
+
+def result_holds(reading: ClauseReading, low: str) -> bool:
+    return any(_verb_result(v, reading, low) for v in (reading.verb, *reading.also))
+
+
+def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
+    if verb in _NOT_RESULT:
+        return False
+    if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):
+        return True  # "went vegan", "went home", "called off"
+    if verb in ("drive", "fly") and DROVE_THERE_LATELY.search(low):
+        return True  # "drove up to Tahoe" (the parse may take "up" for an adverb)
+    lemma = verb.split(" ")[0]
+    done = reading.complements
+    if lemma == "be" and TEST_RESULT.search(low) and not FAR_PAST.search(low):
+        return True  # "her strep test was negative": the result holds
+    if any(f"{lemma} {c[5:]}" in _PHRASAL_RESULT for c in done if c.startswith("prep:")):
+        return True  # "we called off the road trip": the parse may take "off" for a preposition
+    if lemma == "have" and "xcomp" in done and _HAD_TO_RESULT.search(low):
+        return True  # "I had to cancel my trip to Seattle": the cancelling happened
+    if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:
+        return True  # "his surgery went fine": how he is now
+    if lemma in ("step", "hop", "climb") and OFF_A_VEHICLE.search(low):
+        return True  # "stepped off the ferry at Naxos": there now (not "off the curb")
+    if lemma in ("get", "come") and _OUT_OF_CARE.search(low):
+        return True  # "dad got out of hospital today": home now
+    if lemma == "get":
+        # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
+        reached = any(
+            c
+            in (
+                "prep:to",
+                "prep:into",
+                "prep:over",  # "got over the flu"
+                "acomp",
+                "oprd",
+                "advmod:there",
+                "advmod:home",
+                "advmod:back",
+            )
+            for c in done
+        )
+        # "got a puppy", "got my refund": something had now; "got food poisoning on
+        # vacation" is set in a scene, a story.
+        obtained = "dobj" in done and not any(c in _SCENE for c in done)
+        # The small model sometimes tags a lowercase place as a verb ("got to yosemite").
+        reached = reached or _GOT_THERE.search(low) is not None
+        return (reached or obtained) and not _BOUNDED.search(low)
+    if lemma in ("post", "mail"):
+        return _SENT_BACK.search(low) is not None  # "posted the dress back": a refund awaited
+    if lemma in ("take", "rush", "bring") and reading.passive and _INTO_CARE.search(low):
+        return True  # "mom was taken to the ER this morning": in hospital now
+    if lemma in _CHANGED_TO:
+        return "prep:to" in done  # "the rent increased to 2300": what it comes to now
+    if lemma in ("make", "fall", "miss", "snow"):
+        # "missed my connection in atlanta", "snowed in at the cabin": held there now;
+        # not "missed the bus", "it snowed all night".
+        # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
+        return RESULT_PAST.search(low) is not None
+    if lemma == "wake":
+        return woke_up_here(low)  # "woke up in Luang Prabang": there today
+    if lemma == "cross":
+        return "prep:into" in done  # "crossed into Canada": there now; not "crossed the street"
+    if lemma == "break":
+        # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
+        return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS
+    if lemma in _MOTION:
+        return _RECENT.search(low) is not None
+    return lemma in RESULT_VERBS
+
+
+_SYMPTOMS = frozenset({"fever", "temperature"})
+_TREATMENTS = frozenset({"surgery", "operation", "procedure"})
+_INTO_CARE = re.compile(
+    r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+)
+_OUT_OF_CARE = re.compile(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
+_TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
+
+
+def negated_result(reading: ClauseReading, low: str) -> bool:
+    """ "We didn't go after all", "never made it to Vegas": a plan that did not happen.
+
+    Not an inability ("she couldn't walk for weeks"): that is how things were.
+    """
+    if reading.modal == "could":
+        return False
+    return any(
+        v.split(" ")[0] in _TRIP_NOT_TAKEN or _verb_result(v, reading, low)
+        for v in reading.negated_verbs
+    )

@@ -336,3 +336,9 @@ def accepts(
         return True
     nxt = key_of(next_word)
     return nxt in _FOLLOWERS or nxt in _table()
+
+
+def places_of(*kinds: PlaceKind) -> list[KnownPlace]:
+    """Every place of these kinds under its own name (not an alternate one): the countries
+    and states a misspelt name may be read as (``place_slips``)."""
+    return [p for k, p in _table().items() if p.kind in kinds and key_of(p.name) == k]

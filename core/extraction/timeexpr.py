@@ -83,6 +83,7 @@ from core.extraction.timewords import (
 
 __all__ = ["find_times", "has_past_hint"]
 
+_MID_MONTH = re.compile(r"(?:\w+\s+)?mid\b")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
 _AS_OF = re.compile(r"\bas\s+of\s+$")
 _EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$")
@@ -207,7 +208,11 @@ def _resolve_day(
             return safe_date(base.year, base.month, today.day) or last, None, False
         return today + _days(n, unit), None, False
     if g["mon"]:
-        return month_start(today, MONTHS[g["mon"]], future), None, False
+        first = month_start(today, MONTHS[g["mon"]], future)
+        if _MID_MONTH.match(m.group(0)) and first.day < 15:
+            # "mid-April", "mid May": the middle of the month, not its first day.
+            first = first.replace(day=15)
+        return first, None, False
     if g["hol"]:
         hol = " ".join(g["hol"].split())
         got = holiday_date(hol, today.year)

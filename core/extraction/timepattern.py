@@ -68,7 +68,7 @@ TIME_RE = re.compile(
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
     | \b(?P<hol>{_HOLIDAYS})\b
-    | \b(?:in|during|this|next|early|late|mid-?|starting|as\s+of|beginning(?:\s+of)?)\s+(?P<mon>{_MONTH_RE})\b(?!\s*\d)
+    | \b(?:(?:in|during|this|next|early|late|mid|starting|as\s+of|beginning(?:\s+of)?)\s+|(?:early|late|mid)-\s*)(?P<mon>{_MONTH_RE})\b(?!\s*\d)
     )""",
     re.VERBOSE,
 )

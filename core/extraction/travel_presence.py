@@ -150,6 +150,12 @@ PRESENT_AT = re.compile(
     r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked)\b))|"
     # "lag is bc im on hotel wifi in Warsaw": the lodging's wifi one is on.
     rf"\bon\s+(?:the\s+)?{_LODGING}\s+wi-?fi\s+(?:here\s+)?(?:in|at)\s+|"
+    # "we're stuck outside Newark", "train's stuck just outside Crewe", "our bus is sitting
+    # near Leeds": held short of the town, the speaker or the speaker's ride the subject.
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|(?:(?:the|our|my)\s+)?(?:train|bus|plane|flight|"
+    r"coach|ferry)(?:'s|\s+is|\s+has\s+been)?)\s+)(?:(?:still|now|currently|just)\s+)?"
+    r"(?:stuck|stranded|stopped|held|sitting|sat|waiting)\s+(?:(?:just|right)\s+)?"
+    r"(?:outside(?:\s+of)?|near)\s+|"
     # "parked up for the night at a campsite outside Inverness"
     r"\bparked\s+up\s+(?:for\s+the\s+night\s+)?(?:at|in|near|outside)\s+|"
     # "the bus dropped us in Siem Reap at 3am": set down there.
@@ -210,13 +216,13 @@ HERE = re.compile(
     # "working out of a coworking in canggu this month", "working from my sister's place in
     # denver": the subject left out, and the room before the city it is in.
     r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+|\b(?:i|we)\s+(?=write\b))"
-    r"(?:(?:currently|now|still)\s+)?(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
+    r"(?:(?:currently|now|still)\s+)?(?:writing|(?:co-?)?working|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
     # "I write to you from a small hotel in Trieste": the letter-writer's simple present.
     r"write)"
     # "I am writing this from a narrow room in Trieste": what is written, then where
     r"\s+(?:this\s+|these\s+lines\s+|to\s+you\s+)?"
     r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
-    r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-z'&-]+\s+){0,2}?(?:in\s+)?)?|"
+    r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-zà-ÿ'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
     r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+"

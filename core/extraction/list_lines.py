@@ -24,7 +24,9 @@ from core.extraction.note_labels import written_out
 from core.extraction.timewords import MONTHS
 
 _LIST_MARKS = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\u00b7|"
+    r"\d\s*[-\u2013]\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
     re.I,
 )
 
@@ -147,12 +149,24 @@ _DATED_PLACE = re.compile(
     # "Mon 9 Mar - Lisbon", "Tue 10th: Porto": a day, its date, then the stop
     rf"{_DAY}\s+(?:{_ORDINAL})|"
     # "Mon: Leeds (client)": a weekday heading, then the stop alone
-    rf"{_DAY}(?=\s*:)))\s*[:\-\u2013\u2014]?\s+"
-    r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
+    rf"{_DAY}(?=\s*:)))\s*[:\-\u2013\u2014\u00b7|]?\s+"
+    r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b|\+|&))",
     re.I,
 )
 """Days, then a place alone: a trip there then ("3/5-3/8 Chicago (conf)", "Week of 3/9:
-NYC")."""
+NYC", "Mar 20–27 · Mexico City", "Apr 2-9: Tokyo + Kyoto")."""
+_DAYS_SPAN = (
+    r"\d{1,2}/\d{1,2}\s*(?:-|\u2013|to)\s*\d{1,2}(?:/\d{1,2})?|"
+    rf"{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{{1,2}}(?:st|nd|rd|th)?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}"
+)
+_PLACE_DATED = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*[,:\u00b7|\-\u2013\u2014]?\s*"
+    rf"(?:from\s+)?(?P<when>(?i:{_DAYS_SPAN}))(?=\s*(?:\(|,|$|[.;!:]|w/|with\b))",
+)
+"""A place, then its days: "Kraków 12–18 Mar, flat booked", "Lisbon from 03/12 to 03/18",
+"Tokyo, Apr 2-9": a trip there then, as ``_DATED_PLACE`` with the order turned. Only a
+span of days: "Denver, Mar 3" heads a letter (where and when it was written)."""
 _DATE_RANGE = re.compile(r"\b(\d{1,2}([/.])\d{1,2})\s*[-\u2013]\s*(\d{1,2}\2\d{1,2})\b")
 """A dash between two dates reads "to": the second is the day the trip ends."""
 
@@ -192,6 +206,7 @@ def as_sentences(text: str) -> str:
     text = _PLACE_LEG.sub(_place_leg, text)
     text = _ARROW.sub(", then ", text)
     text = _DATED_PLACE.sub(_dated_place, text)
+    text = _PLACE_DATED.sub(_dated_place, text)
     text = _DATE_RANGE.sub(r"\1 to \3", text)
     text = _HOME_LINE.sub(lambda m: f"back home {_day_words(m.group('head'))}", text)
     text = _DAY_N.sub(_day_in, text)

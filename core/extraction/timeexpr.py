@@ -193,6 +193,13 @@ def _resolve_day(
             monday = today + timedelta(days=7 - today.weekday())
             return monday + timedelta(days=WEEKDAYS[g["wd"]]), None, False
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
+    if g["tt_u"]:
+        # "this time next week": the same day a week on, not the week's first day.
+        if g["tt_u"] == "week":
+            return today + timedelta(days=7), None, False
+        ahead = add_months(today, 1 if g["tt_u"] == "month" else 12)
+        last = add_months(ahead, 1) - timedelta(days=1)
+        return safe_date(ahead.year, ahead.month, today.day) or last, None, False
     if g["later_n"]:
         # "two days later": counted from the day said before it (``_after_earlier``).
         return today + _days(_count(g["later_n"]), g["later_u"]), None, False

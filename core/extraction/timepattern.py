@@ -65,6 +65,7 @@ TIME_RE = re.compile(
         (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END})?
     | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END}
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
+    | \bthis\s+time\s+next\s+(?P<tt_u>week|month|year)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
     | \b(?P<hol>{_HOLIDAYS})\b

@@ -27,7 +27,8 @@ HEADING = re.compile(
     r"omw|otw|en\s*route|boarding|wheels\s+up|"
     # "doing a border run to Penang next week": out of the country and back, for the visa.
     r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|"
-    r"down\s+|up\s+|over\s+)?"
+    # "travelling up-country to Kisumu" (East and West African English): inland, away.
+    r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
     r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
     r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"

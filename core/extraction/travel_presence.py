@@ -39,7 +39,7 @@ PRESENT_AT = re.compile(
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"(?:^am|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
-    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
+    r"staying|stuck|crashing|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.

@@ -91,6 +91,10 @@ HOMEWARD = re.compile(
     r"^(?:(?:and\s+)?then\s+|and\s+)?(?:back\s+(?:stateside|home|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
+    # "that's a wrap on Tokyo, home tomorrow", "then home Sunday": a bare "home" and the day
+    # (not "home tonight", an evening, nor "home by 6").
+    r"^(?:(?:and\s+)?then\s+|and\s+)?home\s+(?=(?:tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)"
+    r"[a-z]*)\b)|"
     # "back in town monday", "back in boston tmrw": the day straight after where.
     # (not "back to reality tomorrow", "back to work monday": the trip's end is not said)
     r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"

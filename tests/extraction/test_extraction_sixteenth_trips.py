@@ -195,3 +195,134 @@ def test_a_frame_for_the_news(text: str, field: str, value: str | None, intent: 
 )
 def test_returns_and_holdups(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- batch 2: lists, homes, stays
+
+
+@_table(
+    [
+        # A place, then a span of its days, in a list's line.
+        (
+            "Kraków 12–18 Mar, flat booked near the old town",
+            "travel.depart_date",
+            "2026-03-12",
+            "planning",
+        ),
+        (
+            "Kraków 12–18 Mar, flat booked near the old town",
+            "travel.return_date",
+            "2026-03-18",
+            "planning",
+        ),
+        (
+            "Lisbon from 03/12 to 03/18, then back to work",
+            "travel.destination",
+            "Lisbon",
+            "planning",
+        ),
+        (
+            "Tokyo, Apr 2-9 (cherry blossom season)",
+            "travel.return_date",
+            "2026-04-09",
+            "planning",
+        ),
+        # Days first, then the place after a middle dot or with company after a plus.
+        ("Mar 20–27 · Mexico City (conference)", "travel.destination", "Mexico City", "planning"),
+        ("Apr 2-9: Osaka + Kyoto w/ Sam", "travel.destination", "Osaka", "planning"),
+        # Look-alikes: a letter's dateline, a score, a verse.
+        ("Denver, Mar 3", "travel.destination", None, ""),
+        ("Chelsea 2-1 Arsenal, what a game", "travel.destination", None, ""),
+        ("John 3/16", "travel.destination", None, ""),
+    ]
+)
+def test_a_place_then_its_days(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # "this time next week/month": the same day a week or a month on.
+        ("this time next week I'll be in Bali 🌴", "travel.depart_date", "2026-03-11", "planning"),
+        (
+            "This time next month we'll be in Lisbon, can't believe it",
+            "travel.depart_date",
+            "2026-04-04",
+            "planning",
+        ),
+        # Countries as people write them.
+        ("currently in the UK for a conference", "travel.location", "UK", "assertive"),
+        ("flying to the UAE on friday for work", "travel.destination", "UAE", "planning"),
+        ("tell us about the trip when you're back", "travel.destination", None, ""),
+        # "up-country", "cross-country" between the going and the place.
+        (
+            "Travelling up-country to Kisumu on Friday for a burial",
+            "travel.destination",
+            "Kisumu",
+            "planning",
+        ),
+        (
+            "we're driving cross-country to Denver next week",
+            "travel.destination",
+            "Denver",
+            "planning",
+        ),
+        # A bare "home" with its day.
+        (
+            "home tomorrow 🙌 missed my own bed",
+            "travel.return_date",
+            "2026-03-05",
+            "planning",
+        ),
+        ("Osaka done. then home Sunday", "travel.return_date", "2026-03-08", "planning"),
+        ("home sick tomorrow probably", "travel.return_date", None, ""),
+        # Crashing at someone's, in a town.
+        (
+            "crashing at my brother's in Oakland till Sunday",
+            "travel.location",
+            "Oakland",
+            "assertive",
+        ),
+        ("crashing at a mate's in Leeds this week", "travel.location", "Leeds", "assertive"),
+    ]
+)
+def test_anchors_countries_and_stays(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # At home in a town, living in the new house there, a flat got: the home's city.
+        (
+            "I'm at home in Soweto just now, will come through later",
+            "profile.home_city",
+            "Soweto",
+            "assertive",
+        ),
+        (
+            "We've been in the new house in Austin since New Year's",
+            "profile.home_city",
+            "Austin",
+            "assertive",
+        ),
+        (
+            "i've been living in our new flat in Leeds for a month now",
+            "profile.home_city",
+            "Leeds",
+            "assertive",
+        ),
+        (
+            "finally got our own flat in Leeds after years of flat shares",
+            "profile.home_city",
+            "Leeds",
+            "assertive|historical",
+        ),
+        ("we got a little house in Boise!!", "profile.home_city", "Boise", "assertive|historical"),
+        # Look-alikes: a stay got for a while, someone else's flat, at home in bed.
+        ("we got a cottage in Cornwall for the weekend", "profile.home_city", None, ""),
+        ("my sister finally got her own flat in Leeds", "profile.home_city", None, ""),
+        ("got a place in Lisbon for the week", "profile.home_city", None, ""),
+    ]
+)
+def test_homes_said_by_the_house(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

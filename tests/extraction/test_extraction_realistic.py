@@ -126,6 +126,7 @@ PROBE_SETS = (
     "probes15c3",
     "probes16b",
     "probes16b2",
+    "probes16b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -162,7 +163,7 @@ work status, names, diets, zones, in gamers', students', teens', literary, long-
 freelancers' and world Englishes' voices), and ``probes16b`` (sixteenth round, one batch per
 file: trips by their purpose and length, relative anchors, new homes, layovers, returns said
 by absence, whereabouts inside stories, abbreviated and misspelt places, in literary, nomads',
-diary, itinerary, students', teens', couples', world Englishes' and dictated voices; ``probes16b2`` is its second batch).
+diary, itinerary, students', teens', couples', world Englishes' and dictated voices; ``probes16b2`` and ``probes16b3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -363,6 +364,7 @@ _PROBE_MINIMUM = {
     "probes15c3": 80,
     "probes16b": 85,
     "probes16b2": 85,
+    "probes16b3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -72,6 +72,9 @@ HOME_SAID = re.compile(
     r"(?:^|\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+)(?:(?:still|currently|now|just|recently|finally)\s+)*"
     r"(?:living|moved\s+(?:back\s+)?in|moving\s+(?:back\s+)?in)\s+with\s+(?:my|our)\s+"
     r"(?:[a-z'-]+\s+){1,2}?in\s+|"
+    # "the move to Phoenix is done!!", "our move to Leeds is official": the move over.
+    r"^(?:(?:the|our|my)\s+)?(?:big\s+)?move\s+(?:back\s+)?to\s+(?=[^,;.!?]{1,30}?(?:\s+is|'s)\s+"
+    r"(?:(?:finally|officially|all)\s+)?(?:done|complete|completed|finished|official|over)\b)|"
     # "we made the move to Vancouver last summer"
     rf"{_SPEAKER}{_ADVERB}made\s+the\s+(?:big\s+)?move\s+(?:back\s+)?to\s+|"
     # "I call Philadelphia home now": the place between "call" and "home"
@@ -113,5 +116,6 @@ HOME_SAID = re.compile(
 GATE = frozenset(
     {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved", "got"}
     | {"relocated", "made", "call", "been", "based", "home", "base", "resident", "residents"}
+    | {"move"}
 )
 """Words one of which every pattern of ``HOME_SAID`` holds."""

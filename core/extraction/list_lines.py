@@ -85,14 +85,17 @@ $82 - due Fri", "Trip to Seattle - CANCELLED"."""
 _VERB = re.compile(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
 
 _NOW_LABEL = re.compile(
-    r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|where\s+(?:we|i)\s+"
+    r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|loc|where\s+(?:we|i)\s+"
     r"(?:are|am)(?:\s+now)?|"
     # A nomad's labels: "base for the next month: Chiang Mai", "new city unlocked: Medellín"
     # (a "home base" is home, and a bare "base" may be one: a stay's base says for how long)
     r"(?:(?:new|current)\s+base|base(?=\s+(?:for|until|till)\s))(?:\s+(?:for|until|till)\s+(?:the\s+)?"
     r"(?:next|this|rest\s+of\s+the)?\s*(?:few\s+|couple\s+of\s+|\w+\s+)?(?:weeks?|months?|while|"
     r"winter|summer|spring|autumn))?|"
-    r"new\s+(?:city|town|country)(?:\s+unlocked)?|current\s+(?:city|town|location))\s*:\s*"
+    r"new\s+(?:city|town|country)(?:\s+unlocked)?|current\s+(?:city|town|location)|"
+    # "month 4 of nomading: Buenos Aires", "week 2 of the trip: Hoi An": the diary's count.
+    r"(?:day|week|month)\s+(?:\d{1,2}|one|two|three|four|five|six)\s+of\s+(?:the\s+|my\s+|our\s+)?"
+    r"[a-z]+(?:\s+[a-z]+)?)\s*:\s*"
     r"(?P<rest>[A-Za-z\u00c0-\u024f])",
     re.I,
 )
@@ -184,20 +187,39 @@ _AGE_TAG = re.compile(
 """A post's age and sex before its first clause ("29F, moved to Denver…", "(34M), live in
 Leeds"): who writes, not what happened; the clause after it has the writer as subject."""
 _WEEKDAY_SPAN = re.compile(
-    rf"(?:^|(?<=[.;!?]\s))(?P<first>{_DAY})\s*[-\u2013]\s*{_DAY}(?=\s*:)", re.I
+    rf"(?:^|(?<=[.;!?]\s))(?P<first>{_DAY}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?)\s*[-\u2013]\s*{_DAY}"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?=\s*:)",
+    re.I,
 )
-"""A heading of several days ("Mon–Wed: Kyoto"): the stop begins on the first."""
+"""A heading of several days ("Mon–Wed: Kyoto", "Fri 20 – Sun 22: Bruges"): the stop begins
+on the first."""
 _ARR_ETA = re.compile(r"\b(?:arr\.|arr(?=\s+[A-Z])|eta)\s+(?=[A-Z])", re.I)
 """A timetable's "arr. Funchal 08:40" and a text's "ETA Lyon 18:30": arriving there."""
 
 
+_PIN = re.compile(
+    r"(?:^|(?<=[.;!?]\s))\U0001f4cd\ufe0f?\s*(?P<place>[A-Z\u00c0-\u024f][\w.']*(?:\s+[A-Z][\w.']*){0,2})"
+)
+"""A map pin before a place ("📍Lisbon, day 2"): where the writer is, as a post tags it (a
+town the gazetteer knows; "📍 Café Central" tags a venue)."""
+
+
+def _pinned(m: re.Match[str]) -> str:
+    words = m.group("place").split()
+    for n in range(len(words), 0, -1):
+        if lookup(key_of(" ".join(words[:n]))) is not None:
+            return f"now in {m.group('place')}"
+    return m.group()
+
+
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
+    text = _PIN.sub(_pinned, text)
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first
         return text
     text = _AGE_TAG.sub("", _FRAME_LABEL.sub("", text))
-    text = _WEEKDAY_SPAN.sub(lambda m: m.group("first"), text)
+    text = _WEEKDAY_SPAN.sub(lambda m: _nth(m.group("first")), text)
     text = _CHECK.sub(",", _LINE_END.sub("; ", text))
     text = _legs(text)
     text = _NOW_AFTER.sub(lambda m: f"now in {m.group('place')}", text)
@@ -270,6 +292,16 @@ def _now(m: re.Match[str]) -> str:
     if after.lower().endswith("ing"):
         return f"currently {rest}"
     return f"now in {rest}"
+
+
+def _nth(day: str) -> str:
+    """A weekday with a bare date as an ordinal ("Fri 20" → "Fri 20th"), the way a list's
+    dated heading is read."""
+    head, _, n = day.rpartition(" ")
+    if not (head and n.isdigit()):
+        return day
+    end = "th" if 10 <= int(n) % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(int(n) % 10, "th")
+    return f"{head} {n}{end}"
 
 
 def _day_words(head: str) -> str:

@@ -80,7 +80,7 @@ NOT_PROJECTS = frozenset(
     ]
 )
 OTHER_DOMAIN = re.compile(
-    r"\b(?:trip|journey|voyage|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
+    r"\b(?:trip|journey|voyage|vacation|flight|move|relocation|house\s+move|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
     r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|follow-?up|"
     r"consult(?:ation)?|jab|vaccination|dentist|playdate|"
     r"school|rent|bill|subscription|"

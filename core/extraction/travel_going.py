@@ -28,7 +28,7 @@ HEADING = re.compile(
     # "doing a border run to Penang next week": out of the country and back, for the visa.
     r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|"
     # "travelling up-country to Kisumu" (East and West African English): inland, away.
-    r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+)?"
+    r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+|abroad\s+|overseas\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
     r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
     r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"
@@ -98,6 +98,13 @@ VISIT = re.compile(
     # "we've booked a week in Portugal for June", "booked two nights in Lisbon": a stay there.
     r"\b(?:book|booked|reserve|reserved)\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|"
     r"\d+)\s+(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend)\s+(?:in|at)\s+|"
+    # "10 nights in Bali from 2 April", "two weeks in Lisbon from the 3rd": a stay and the
+    # day it starts, the list's way (the day must follow: "two weeks in Lisbon" alone may be
+    # one had).
+    r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|\d{1,2})\s+"
+    r"(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend|fortnight|months?)\s+(?:in|at)\s+"
+    r"(?=[^,;.!?]{1,30}?\s(?:from|starting)\s+(?:the\s+|on\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|next))|"
     # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
     # hotel is booked in Chicago": full)
     r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"

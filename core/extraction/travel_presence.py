@@ -221,7 +221,8 @@ HERE = re.compile(
     r"write)"
     # "I am writing this from a narrow room in Trieste": what is written, then where
     r"\s+(?:this\s+|these\s+lines\s+|to\s+you\s+)?"
-    r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
+    # "WFH from my parents' in Brighton": working from home, a home away from one's own.
+    r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+|from\s+home\s+)?(?:from|out\s+of)\s+"
     r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-zà-ÿ'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.

@@ -17,7 +17,8 @@ from core.extraction.travel_presence import ARRIVED
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
 
 COMPLETED = re.compile(
-    r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
+    # (not "working from home from my parents'": "wfh" written out, then where from)
+    r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
     # "Reached home safely": Indian English for got home.
     r"\b(?:got|came|flew|drove|made\s+it|just\s+got|reached|landed|arrived)\s+(?:back\s+)?(?:home|back)\b|"
     # "back in the office today after my holiday in Spain": at work again, the trip over.

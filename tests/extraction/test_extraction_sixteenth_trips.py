@@ -326,3 +326,104 @@ def test_anchors_countries_and_stays(text: str, field: str, value: str | None, i
 )
 def test_homes_said_by_the_house(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- batch 3: tags, moves, stays
+
+
+@_table(
+    [
+        # A map pin, a "loc:" label, a diary's count before a place: where the writer is.
+        ("📍Lisbon, day 2 of 10 ☀️", "travel.location", "Lisbon", "assertive"),
+        ("Sunset walk 🌅 📍Porto", "travel.location", None, ""),
+        ("📍New York City baby!!", "travel.location", "New York City", "assertive"),
+        ("loc: Hanoi | mood: caffeinated", "travel.location", "Hanoi", "assertive"),
+        (
+            "month 4 of nomading: Buenos Aires. The steak is dangerous.",
+            "travel.location",
+            "Buenos Aires",
+            "assertive",
+        ),
+        ("week 2 of the trip: Hoi An", "travel.location", "Hoi An", "assertive"),
+        # Look-alikes: a venue pinned, a diet's count.
+        ("📍 Café Central", "travel.location", None, ""),
+        ("day 3 of the diet: pain", "travel.location", None, ""),
+    ]
+)
+def test_location_tags(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # The move to a town said to be done: home there, and no project named after it.
+        (
+            "the move to Phoenix is done!! boxes everywhere",
+            "profile.home_city",
+            "Phoenix",
+            "assertive",
+        ),
+        ("our move to Leeds is finally official", "profile.home_city", "Leeds", "assertive"),
+        (
+            "our big move to Denver is complete, send wine",
+            "profile.home_city",
+            "Denver",
+            "assertive",
+        ),
+        ("the move to Phoenix is done!! boxes everywhere", "project.phoenix.status", None, ""),
+        # Look-alikes: a move ahead, someone else's.
+        ("the move to Denver is next month", "profile.home_city", None, ""),
+        ("his move to Tulsa is done", "profile.home_city", None, ""),
+    ]
+)
+def test_a_move_said_done(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # A stay counted in nights or weeks, then the day it starts.
+        (
+            "10 nights in Bali from 2 April, first proper holiday in years",
+            "travel.depart_date",
+            "2026-04-02",
+            "planning",
+        ),
+        (
+            "Two weeks in Lisbon from the 3rd of April, then Porto",
+            "travel.destination",
+            "Lisbon",
+            "planning",
+        ),
+        (
+            "a week in Split starting Saturday, boat trips booked",
+            "travel.destination",
+            "Split",
+            "planning",
+        ),
+        # Look-alike: a stay had.
+        ("two weeks in Lisbon was plenty", "travel.destination", None, ""),
+        # A heading of weekdays with their dates.
+        ("Fri 20 – Sun 22: Lyon", "travel.depart_date", "2026-03-20", "planning"),
+        ("Sat 7 - Mon 9: Cardiff (the match)", "travel.destination", "Cardiff", "planning"),
+        # Abroad between the going and the place.
+        (
+            "going abroad to Seoul in August for my exchange",
+            "travel.destination",
+            "Seoul",
+            "planning",
+        ),
+        ("flying overseas to Perth on the 20th", "travel.destination", "Perth", "planning"),
+        # Working from home away from one's own: where the writer is, not a trip over.
+        ("WFH from my parents' in Brighton this week", "travel.location", "Brighton", "assertive"),
+        (
+            "wfh from my sister's place in denver till friday",
+            "travel.location",
+            "Denver",
+            "assertive",
+        ),
+        ("WFH from my parents' in Brighton this week", "travel.status", "in_progress", "assertive"),
+    ]
+)
+def test_stays_headings_and_work(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

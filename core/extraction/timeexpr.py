@@ -344,6 +344,11 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             # A hotel's "check out 3/23" is the day the stay ends; "check in" the day it starts.
             prep = "checkout" if "out" in m.group("prep") else "checkin"
         prep = prep or ("since" if as_of else "")
+        if prep == "since" and day > today:
+            # "back in Berlin since Sunday": "since" looks back, to the Sunday just gone.
+            back = _resolve(m, today, False)
+            if back is not None and back[0] <= today:
+                day, end_day, past, unit = back[0], back[1], True, back[3]
         if (
             out
             and not m.group("prep")

@@ -50,7 +50,7 @@ HEADING = re.compile(
     r"|\b(?:flying|fly|flight|driving|train)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
     r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
     # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
-    r"|\bnext\s+(?:stop|up)[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
+    r"|\bnext\s+(?:stop|up|base|destination)[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
     # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
     # Edinburgh on the 14th": a known place straight after the going.
@@ -97,7 +97,7 @@ VISIT = re.compile(
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+|"
     # "we've booked a week in Portugal for June", "booked two nights in Lisbon": a stay there.
     r"\b(?:book|booked|reserve|reserved)\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|"
-    r"\d+)\s+(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend)\s+(?:in|at)\s+|"
+    r"\d+)\s+(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend|fortnight|months?)\s+(?:in|at)\s+|"
     # "10 nights in Bali from 2 April", "two weeks in Lisbon from the 3rd": a stay and the
     # day it starts, the list's way (the day must follow: "two weeks in Lisbon" alone may be
     # one had).

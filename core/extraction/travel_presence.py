@@ -85,6 +85,10 @@ PRESENT_AT = re.compile(
     # "stuck on a train outside Crewe", "sat on a bus just outside Leeds": near it.
     r"\b(?:stuck|sat|sitting|stopped|stranded)\s+on\s+(?:the|a|an|our|my)\s+(?:tarmac|runway|plane|"
     r"train|bus|ferry|coach)\s+(?:(?:just|right)\s+)?(?:in|at|outside(?:\s+of)?|near)\s+|"
+    # "I've been sent to Riyadh for two weeks", "we've been posted to Kano": sent there by
+    # work, and there now.
+    r"\b(?:i've|i\s+have|ive|we've|we\s+have)\s+(?:just\s+)?been\s+(?:sent|posted|deployed|seconded|"
+    r"stationed)\s+(?:out\s+|over\s+|down\s+|up\s+)?to\s+|"
     # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
     r"\bmoved\s+on\s+to\s+|"
     # "on a layover in charlotte", "i'm on a 3-hour stopover in doha": a stop on the way.

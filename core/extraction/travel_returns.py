@@ -99,7 +99,7 @@ HOMEWARD = re.compile(
     # "back in town monday", "back in boston tmrw": the day straight after where.
     # (not "back to reality tomorrow", "back to work monday": the trip's end is not said)
     r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
-    r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+(?!since\b|as\b|for\b|from\b)[a-z]+)?)\s+"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
     r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern

@@ -427,3 +427,59 @@ def test_a_move_said_done(text: str, field: str, value: str | None, intent: str)
 )
 def test_stays_headings_and_work(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # "since" looks back: back in a town since the day just gone.
+        (
+            "back in Berlin since Sunday, jet lag is winning",
+            "travel.location",
+            "Berlin",
+            "assertive",
+        ),
+        (
+            "back in portland since monday and it hasn't stopped raining",
+            "travel.location",
+            "Portland",
+            "assertive",
+        ),
+        ("back in new york monday", "travel.return_date", "2026-03-09", "planning"),
+        # A month booked, like nights and weeks; the next base as the next stop.
+        (
+            "booked a month in Kotor from the 1st of April, slow travel ftw",
+            "travel.destination",
+            "Kotor",
+            "planning",
+        ),
+        ("we've booked a fortnight in Crete for May", "travel.destination", "Crete", "planning"),
+        (
+            "next base: Da Lat. bus leaves at 7am tomorrow",
+            "travel.destination",
+            "Da Lat",
+            "planning",
+        ),
+        # Sent there by work, and there now; someone else sent is theirs.
+        (
+            "I've been sent to Riyadh for two weeks by work, the hotel is fine",
+            "travel.location",
+            "Riyadh",
+            "assertive",
+        ),
+        (
+            "we've been posted to Kano for our NYSC, camp is rough",
+            "travel.location",
+            "Kano",
+            "assertive",
+        ),
+        (
+            "ive just been seconded to Leeds for the quarter",
+            "travel.location",
+            "Leeds",
+            "assertive",
+        ),
+        ("he's been sent to Riyadh for two weeks", "travel.location", None, ""),
+    ]
+)
+def test_since_bookings_and_postings(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -250,7 +250,9 @@ TOURING = re.compile(
     r"\b(?:doing|on|spending)\s+(?:(?:a|an|my|our|the|this)\s+)?(?:semester|term|year|exchange|"
     # "currently on placement in Bristol", "on secondment in Leeds till June", "doing my
     # internship in Singapore": a stint away for one's course or employer.
-    r"placement|internship|secondment|fieldwork|rotation|elective)"
+    # "on a contract in Perth till June", "on assignment in Lagos": a work stint there.
+    r"placement|internship|secondment|fieldwork|rotation|elective|contract|assignment|"
+    r"deployment|posting|locum)"
     r"(?:\s+semester)?\s+(?:abroad\s+)?in\s+|\bstudying\s+abroad\s+in\s+|"
     # "back on campus in Ithaca": at college again, in its town.
     r"\b(?:back|now|currently|still)\s+on\s+campus\s+(?:in|at)\s+"

@@ -483,3 +483,27 @@ def test_stays_headings_and_work(text: str, field: str, value: str | None, inten
 )
 def test_since_bookings_and_postings(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # A work stint in a town: on a contract, an assignment, a posting there.
+        (
+            "on a contract in Perth till the end of June, two weeks on and one off",
+            "travel.location",
+            "Perth",
+            "assertive",
+        ),
+        ("currently on assignment in Lagos for the bank", "travel.location", "Lagos", "assertive"),
+        (
+            "still on a locum in Inverness, back south in April",
+            "travel.location",
+            "Inverness",
+            "assertive",
+        ),
+        # Look-alike: a contract signed there is no stay.
+        ("we signed a contract in Perth last year", "travel.location", None, ""),
+    ]
+)
+def test_a_work_stint_somewhere(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

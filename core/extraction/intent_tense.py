@@ -181,11 +181,7 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|into(?=\s))|"
-    # "we flew to Denver last night", "I flew to Lisbon yesterday for the conference": a
-    # flight there lately, with no way back told after it.
-    r"flew(?=\s+to\s)(?![^.;!?]*\b(?:back|home|return(?:ed)?)\b))"
-    r"(?=[^.;!?]*?\b(?:yesterday|"
+    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|into(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
     r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
 )
 """A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into

@@ -507,34 +507,3 @@ def test_since_bookings_and_postings(text: str, field: str, value: str | None, i
 )
 def test_a_work_stint_somewhere(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
-
-
-@_table(
-    [
-        # A flight there lately ended there, as "drove up to" and "flew into" did.
-        (
-            "we flew to Denver yesterday, the altitude is no joke",
-            "travel.location",
-            "Denver",
-            "assertive",
-        ),
-        (
-            "I flew to Lisbon last night for the conference",
-            "travel.location",
-            "Lisbon",
-            "assertive",
-        ),
-        (
-            "flew to Lagos this morning, traffic from the airport was mad",
-            "travel.location",
-            "Lagos",
-            "assertive",
-        ),
-        # Look-alikes: there and back, someone else's flight, a flight long ago.
-        ("we flew to Denver yesterday and back today", "travel.location", None, ""),
-        ("my brother flew to Denver yesterday", "travel.location", None, ""),
-        ("when I was 10 we flew to Denver", "travel.location", None, ""),
-    ]
-)
-def test_a_flight_there_lately(text: str, field: str, value: str | None, intent: str) -> None:
-    check_field_row(text, field, value, intent)

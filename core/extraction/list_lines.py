@@ -212,9 +212,19 @@ def _pinned(m: re.Match[str]) -> str:
     return m.group()
 
 
+_RETURN_LABEL = re.compile(
+    r"(?:^|(?<=[.;!?\n]\s)|(?<=\n))(?:return|inbound|homeward)\s*:\s*"
+    r"(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d|"
+    r"[a-z]{3}\s*(?:\u2192|->|>|-|\u2013))",
+    re.I,
+)
+"""An itinerary's "Return: Sun 15th", "Return: EWR→SFO" heads the way home, as "Return
+flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
+
+
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
-    text = _PIN.sub(_pinned, text)
+    text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first
         return text

@@ -507,3 +507,22 @@ def test_since_bookings_and_postings(text: str, field: str, value: str | None, i
 )
 def test_a_work_stint_somewhere(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # An itinerary's "Return:" heads the way home, whatever follows it.
+        ("Return: EWR→SFO, Sun 15th 6:40pm", "travel.return_date", "2026-03-15", "planning"),
+        ("Return: Sun 22nd, 18:05 from Amsterdam", "travel.return_date", "2026-03-22", "planning"),
+        (
+            "Flights booked!\nReturn: Tue 10th, BA 2491",
+            "travel.return_date",
+            "2026-03-10",
+            "planning",
+        ),
+        # Look-alikes: a thing to take back to a shop.
+        ("Return: the blue jumper to Zara by the 12th", "travel.return_date", None, ""),
+    ]
+)
+def test_an_itinerarys_return_label(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

@@ -69,10 +69,12 @@ Disney World|Tenerife|Lanzarote|Gran Canaria|Fuerteventura|Canaries|Canary Islan
 Majorca|Menorca|Algarve|Zakynthos|Zante|Crete|Rhodes|Mykonos|Sicily|Sardinia|Corsica|Madeira|
 Azores|Phuket|Koh Samui|Lombok|Langkawi|Boracay|Palawan|Zanzibar|Lake District|Peak District|
 Cornwall|Isle of Skye|Skye|Dordogne|Normandy|Brittany|Dolomites|Lapland|Bora Bora|Cinque Terre|
-Costa del Sol
+Costa del Sol|UK|USA|UAE
 """
 # (The islands and regions after "Disney World" are package-holiday places the writer calls
-# off or goes to by name: "we've scrapped Tenerife" is a trip, not a project.)
+# off or goes to by name: "we've scrapped Tenerife" is a trip, not a project. "UK", "USA"
+# and "UAE" are countries as people write them: "currently in the UK"; "US" is left out,
+# being "us".)
 
 # Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
 # city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",
@@ -336,3 +338,9 @@ def accepts(
         return True
     nxt = key_of(next_word)
     return nxt in _FOLLOWERS or nxt in _table()
+
+
+def places_of(*kinds: PlaceKind) -> list[KnownPlace]:
+    """Every place of these kinds under its own name (not an alternate one): the countries
+    and states a misspelt name may be read as (``place_slips``)."""
+    return [p for k, p in _table().items() if p.kind in kinds and key_of(p.name) == k]

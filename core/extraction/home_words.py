@@ -54,7 +54,8 @@ HOME_SAID = re.compile(
     rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
     # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a
     # flat in Manchester", "We own a house in Columbus"
-    rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|are\s+renting|'re\s+renting|"
+    # "finally got our own flat in Leeds": a home got.
+    rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|got|are\s+renting|'re\s+renting|"
     rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
     rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
     # "still renting in Bath for now", "we're renting a flat in Leeds": where one rents is
@@ -71,6 +72,9 @@ HOME_SAID = re.compile(
     r"(?:^|\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+)(?:(?:still|currently|now|just|recently|finally)\s+)*"
     r"(?:living|moved\s+(?:back\s+)?in|moving\s+(?:back\s+)?in)\s+with\s+(?:my|our)\s+"
     r"(?:[a-z'-]+\s+){1,2}?in\s+|"
+    # "the move to Phoenix is done!!", "our move to Leeds is official": the move over.
+    r"^(?:(?:the|our|my)\s+)?(?:big\s+)?move\s+(?:back\s+)?to\s+(?=[^,;.!?]{1,30}?(?:\s+is|'s)\s+"
+    r"(?:(?:finally|officially|all)\s+)?(?:done|complete|completed|finished|official|over)\b)|"
     # "we made the move to Vancouver last summer"
     rf"{_SPEAKER}{_ADVERB}made\s+the\s+(?:big\s+)?move\s+(?:back\s+)?to\s+|"
     # "I call Philadelphia home now": the place between "call" and "home"
@@ -82,7 +86,10 @@ HOME_SAID = re.compile(
     r"(?:a\s+)?decades?\b)|"
     # "back home in portland after the workshop", "i'm home in charlotte packing": the
     # speaker at home, and the city home is in (not "home in time", not a relative's).
-    rf"{_SPEAKER}(?:(?:finally|safely|now|all|just)\s+)?(?:back\s+)?home\s+in\s+(?!time\b)|"
+    # "I'm at home in Soweto just now": at home, and where home is.
+    rf"{_SPEAKER}(?:(?:finally|safely|now|all|just)\s+)?(?:back\s+|at\s+)?home\s+in\s+(?!time\b)|"
+    # "we've been in the new house in Austin since New Year's": living in the new home.
+    rf"{_SPEAKER}{_ADVERB}been\s+(?:living\s+)?in\s+(?:the|our|my)\s+new\s+{_HOME_NOUN}\s+in\s+|"
     # "home these days is Cebu City", "home is Leeds now": home said as the subject.
     r"^(?:(?:but|and|so)\s+)?home\s+(?:these\s+days\s+|nowadays\s+|now\s+|currently\s+)?is\s+"
     r"(?:now\s+)?(?:in\s+)?|"
@@ -107,7 +114,8 @@ HOME_SAID = re.compile(
 )
 
 GATE = frozenset(
-    {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved"}
+    {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved", "got"}
     | {"relocated", "made", "call", "been", "based", "home", "base", "resident", "residents"}
+    | {"move"}
 )
 """Words one of which every pattern of ``HOME_SAID`` holds."""

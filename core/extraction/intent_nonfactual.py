@@ -155,8 +155,8 @@ WHEN_PRESENT = re.compile(
 )
 _MAY = re.compile(r"\bmay\b(?!\s*\d)")
 _MAY_MONTH = re.compile(
-    r"\b(?:in|on|of|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
-    r"after|during)\s+may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b|"
+    r"\b(?:in|on|of|for|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
+    r"after|during)\s+may\b|\bmid-\s*may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b|"
     # "in Crete 10-17 May", "back 3rd May": the day before the month, the British way.
     r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\b(?!\s+(?:be|have|go|come|not|need|want|get|take|"
     r"make|see|well|also|still|just)\b)"

@@ -38,10 +38,11 @@ _FRAME = re.compile(
     r"^(?:(?:i\s+am|i'm|we\s+are|we're)\s+(?:writing|emailing|messaging|reaching\s+out)\s+to\s+"
     r"(?:let\s+you\s+know|confirm|inform\s+you|tell\s+you|say|share|update\s+you|report)|"
     r"(?:i|we)\s+(?:just\s+)?(?:wanted|want|wished)\s+to\s+(?:let\s+you\s+know|tell\s+you|"
-    r"say|share|confirm|update\s+you|report)|"
-    # Dictated or typed without its subject: "just wanted to let you know we got held up".
-    r"(?:just\s+)?wanted\s+to\s+(?:let\s+(?:you|u|y'all|everyone)\s+know|tell\s+(?:you|u)|"
-    r"update\s+(?:you|u))|"
+    r"say|share|confirm|update\s+you|report|give\s+you\s+(?:a\s+)?(?:quick\s+)?heads[\s-]?up)|"
+    # Dictated or typed without its subject: "just wanted to let you know we got held up",
+    # "just wanted to say we landed", "wanted to give u a heads up im in leeds".
+    r"(?:just\s+)?wanted\s+to\s+(?:let\s+(?:you|u|y'all|yall|everyone)\s+know|tell\s+(?:you|u)|"
+    r"update\s+(?:you|u)|say|give\s+(?:you|u|everyone)\s+(?:a\s+)?(?:quick\s+)?heads[\s-]?up)|"
     r"(?:i|we)(?:\s+am|'m|\s+are|'re)?\s+(?:regret|pleased|happy|sorry|glad|delighted|sad)\s+"
     r"to\s+(?:inform\s+you|share|announce|confirm|say|report|let\s+you\s+know|tell\s+you)|"
     r"(?:just\s+)?(?:a\s+)?(?:quick\s+)?(?:note|heads\s+up|line|update)\s+to\s+"

@@ -24,7 +24,9 @@ from core.extraction.note_labels import written_out
 from core.extraction.timewords import MONTHS
 
 _LIST_MARKS = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\u00b7|"
+    r"\d\s*[-\u2013]\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
     re.I,
 )
 
@@ -83,14 +85,17 @@ $82 - due Fri", "Trip to Seattle - CANCELLED"."""
 _VERB = re.compile(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
 
 _NOW_LABEL = re.compile(
-    r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|where\s+(?:we|i)\s+"
+    r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|loc|where\s+(?:we|i)\s+"
     r"(?:are|am)(?:\s+now)?|"
     # A nomad's labels: "base for the next month: Chiang Mai", "new city unlocked: Medellín"
     # (a "home base" is home, and a bare "base" may be one: a stay's base says for how long)
     r"(?:(?:new|current)\s+base|base(?=\s+(?:for|until|till)\s))(?:\s+(?:for|until|till)\s+(?:the\s+)?"
     r"(?:next|this|rest\s+of\s+the)?\s*(?:few\s+|couple\s+of\s+|\w+\s+)?(?:weeks?|months?|while|"
     r"winter|summer|spring|autumn))?|"
-    r"new\s+(?:city|town|country)(?:\s+unlocked)?|current\s+(?:city|town|location))\s*:\s*"
+    r"new\s+(?:city|town|country)(?:\s+unlocked)?|current\s+(?:city|town|location)|"
+    # "month 4 of nomading: Buenos Aires", "week 2 of the trip: Hoi An": the diary's count.
+    r"(?:day|week|month)\s+(?:\d{1,2}|one|two|three|four|five|six)\s+of\s+(?:the\s+|my\s+|our\s+)?"
+    r"[a-z]+(?:\s+[a-z]+)?)\s*:\s*"
     r"(?P<rest>[A-Za-z\u00c0-\u024f])",
     re.I,
 )
@@ -147,12 +152,24 @@ _DATED_PLACE = re.compile(
     # "Mon 9 Mar - Lisbon", "Tue 10th: Porto": a day, its date, then the stop
     rf"{_DAY}\s+(?:{_ORDINAL})|"
     # "Mon: Leeds (client)": a weekday heading, then the stop alone
-    rf"{_DAY}(?=\s*:)))\s*[:\-\u2013\u2014]?\s+"
-    r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b))",
+    rf"{_DAY}(?=\s*:)))\s*[:\-\u2013\u2014\u00b7|]?\s+"
+    r"(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})(?=\s*(?:\(|,|$|[.;!]|w/|with\b|\+|&))",
     re.I,
 )
 """Days, then a place alone: a trip there then ("3/5-3/8 Chicago (conf)", "Week of 3/9:
-NYC")."""
+NYC", "Mar 20–27 · Mexico City", "Apr 2-9: Tokyo + Kyoto")."""
+_DAYS_SPAN = (
+    r"\d{1,2}/\d{1,2}\s*(?:-|\u2013|to)\s*\d{1,2}(?:/\d{1,2})?|"
+    rf"{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{{1,2}}(?:st|nd|rd|th)?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}"
+)
+_PLACE_DATED = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*[,:\u00b7|\-\u2013\u2014]?\s*"
+    rf"(?:from\s+)?(?P<when>(?i:{_DAYS_SPAN}))(?=\s*(?:\(|,|$|[.;!:]|w/|with\b))",
+)
+"""A place, then its days: "Kraków 12–18 Mar, flat booked", "Lisbon from 03/12 to 03/18",
+"Tokyo, Apr 2-9": a trip there then, as ``_DATED_PLACE`` with the order turned. Only a
+span of days: "Denver, Mar 3" heads a letter (where and when it was written)."""
 _DATE_RANGE = re.compile(r"\b(\d{1,2}([/.])\d{1,2})\s*[-\u2013]\s*(\d{1,2}\2\d{1,2})\b")
 """A dash between two dates reads "to": the second is the day the trip ends."""
 
@@ -170,20 +187,49 @@ _AGE_TAG = re.compile(
 """A post's age and sex before its first clause ("29F, moved to Denver…", "(34M), live in
 Leeds"): who writes, not what happened; the clause after it has the writer as subject."""
 _WEEKDAY_SPAN = re.compile(
-    rf"(?:^|(?<=[.;!?]\s))(?P<first>{_DAY})\s*[-\u2013]\s*{_DAY}(?=\s*:)", re.I
+    rf"(?:^|(?<=[.;!?]\s))(?P<first>{_DAY}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?)\s*[-\u2013]\s*{_DAY}"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?=\s*:)",
+    re.I,
 )
-"""A heading of several days ("Mon–Wed: Kyoto"): the stop begins on the first."""
+"""A heading of several days ("Mon–Wed: Kyoto", "Fri 20 – Sun 22: Bruges"): the stop begins
+on the first."""
 _ARR_ETA = re.compile(r"\b(?:arr\.|arr(?=\s+[A-Z])|eta)\s+(?=[A-Z])", re.I)
 """A timetable's "arr. Funchal 08:40" and a text's "ETA Lyon 18:30": arriving there."""
 
 
+_PIN = re.compile(
+    r"(?:^|(?<=[.;!?]\s))\U0001f4cd\ufe0f?\s*(?P<place>[A-Z\u00c0-\u024f][\w.']*(?:\s+[A-Z][\w.']*){0,2})"
+)
+"""A map pin before a place ("📍Lisbon, day 2"): where the writer is, as a post tags it (a
+town the gazetteer knows; "📍 Café Central" tags a venue)."""
+
+
+def _pinned(m: re.Match[str]) -> str:
+    words = m.group("place").split()
+    for n in range(len(words), 0, -1):
+        if lookup(key_of(" ".join(words[:n]))) is not None:
+            return f"now in {m.group('place')}"
+    return m.group()
+
+
+_RETURN_LABEL = re.compile(
+    r"(?:^|(?<=[.;!?\n]\s)|(?<=\n))(?:return|inbound|homeward)\s*:\s*"
+    r"(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d|"
+    r"[a-z]{3}\s*(?:\u2192|->|>|-|\u2013))",
+    re.I,
+)
+"""An itinerary's "Return: Sun 15th", "Return: EWR→SFO" heads the way home, as "Return
+flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
+
+
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
+    text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first
         return text
     text = _AGE_TAG.sub("", _FRAME_LABEL.sub("", text))
-    text = _WEEKDAY_SPAN.sub(lambda m: m.group("first"), text)
+    text = _WEEKDAY_SPAN.sub(lambda m: _nth(m.group("first")), text)
     text = _CHECK.sub(",", _LINE_END.sub("; ", text))
     text = _legs(text)
     text = _NOW_AFTER.sub(lambda m: f"now in {m.group('place')}", text)
@@ -192,6 +238,7 @@ def as_sentences(text: str) -> str:
     text = _PLACE_LEG.sub(_place_leg, text)
     text = _ARROW.sub(", then ", text)
     text = _DATED_PLACE.sub(_dated_place, text)
+    text = _PLACE_DATED.sub(_dated_place, text)
     text = _DATE_RANGE.sub(r"\1 to \3", text)
     text = _HOME_LINE.sub(lambda m: f"back home {_day_words(m.group('head'))}", text)
     text = _DAY_N.sub(_day_in, text)
@@ -255,6 +302,16 @@ def _now(m: re.Match[str]) -> str:
     if after.lower().endswith("ing"):
         return f"currently {rest}"
     return f"now in {rest}"
+
+
+def _nth(day: str) -> str:
+    """A weekday with a bare date as an ordinal ("Fri 20" → "Fri 20th"), the way a list's
+    dated heading is read."""
+    head, _, n = day.rpartition(" ")
+    if not (head and n.isdigit()):
+        return day
+    end = "th" if 10 <= int(n) % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(int(n) % 10, "th")
+    return f"{head} {n}{end}"
 
 
 def _day_words(head: str) -> str:

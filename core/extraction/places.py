@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from core.extraction import gazetteer
 from core.extraction.organisations import is_known_organisation
+from core.extraction.place_slips import misspelt
 
 _GAZETTEER_NAMES = """
 Tahoe|Lake Tahoe|South Lake Tahoe|Truckee|Yosemite|Zion|Yellowstone|Grand Canyon|Big Sur|Napa|
@@ -200,9 +201,13 @@ def place_at(text: str, start: int, *, bare: bool = False) -> Place | None:
         if gazetteer.accepts(known, written, after, after_the=offset == 1, bare=bare):
             return Place(known.name, True, chunk[-1][2])
         if not written[:1].isupper():
-            return None  # "orange juice", "reading glasses": an ordinary word
+            # "orange juice", "reading glasses": an ordinary word ("san fransisco": a slip)
+            return _slip_at(text, words)
     if offset:
         return None
+    slip = _slip_at(text, words)
+    if slip is not None:
+        return slip
     run: list[tuple[str, int, int]] = []
     for w, s, e in words:
         if (w[0].isupper() and w.lower() not in _NOT_PLACES) or (run and w in _CONNECTORS):
@@ -217,6 +222,18 @@ def place_at(text: str, start: int, *, bare: bool = False) -> Place | None:
     if is_known_organisation(name):
         return None  # "at Costco", "heading to Target": a shop, not a trip's place
     return Place(name, False, run[-1][2])
+
+
+def _slip_at(text: str, words: list[tuple[str, int, int]]) -> Place | None:
+    """A well-known name typed with a slip of the thumb in the first words ("made it to san
+    fransisco", "flying into albequerque"): ``place_slips``."""
+    for n in range(min(2, len(words)), 0, -1):
+        if any(w.lower() in _NOT_PLACES for w, _, _ in words[:n]):
+            continue
+        slip = misspelt(gazetteer.key_of(text[words[0][1] : words[n - 1][2]]))
+        if slip is not None:
+            return Place(slip.name, True, words[n - 1][2])
+    return None
 
 
 def place_before(text: str, end: int) -> Place | None:

@@ -3,7 +3,7 @@
 The project's name is the noun phrase next to a status verb ("working on the
 pricing page", "the SSO project is stuck", "we killed the chatbot project"); the
 slug comes from ``core.domain.fields.slugify``. Names of trips, bills and family
-activities are left to their own rules.
+activities are left to their own rules; what may name a project is ``project_names``.
 """
 
 from __future__ import annotations
@@ -12,11 +12,17 @@ import re
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
-from core.extraction.family_members import names_a_relation
-from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.object_kinds import kind_of, object_kind_in
 from core.extraction.project_due import project_due
-from core.extraction.subscriptions import names_a_subscription
+from core.extraction.project_names import (
+    INSIDE_PHRASE,
+    KINDS_OF_PROJECT,
+    OTHER_DOMAIN,
+    PROJECT_DETERMINERS,
+    PROJECT_SUFFIX,
+    name_ok,
+    whole_name,
+)
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
 
@@ -177,173 +183,6 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "in_progress",
     ),
 )
-_NOT_PROJECTS = frozenset(
-    [
-        *("placement", "contract", "internship", "secondment", "apprenticeship", "new contract"),
-        *("gig", "new gig", "new job"),
-        "book",
-        "books",
-        "lol",
-        "tan lol",
-        "it",
-        "that",
-        "this",
-        "them",
-        "something",
-        "stuff",
-        "things",
-        "everything",
-        "whole thing",
-        "the whole thing",
-        "nothing",
-        "myself",
-        "lunch",
-        "dinner",
-        "breakfast",
-        "job",
-        "new",
-        "job",
-        "work",
-        "home",
-        "school",
-        "trip",
-        "vacation",
-        "flight",
-        "rent",
-        "bill",
-        "bills",
-        "subscription",
-        "order",
-        "package",
-        "refund",
-        "return",
-        "practice",
-        "lesson",
-        "class",
-        "appointment",
-        "house",
-        "car",
-        "dog",
-        "cat",
-        "homework",
-        "laundry",
-        "it",
-        "all",
-        "a",
-        "lot",
-        "plan",
-        "plans",
-        "tan",
-        "weekend",
-        "day",
-        "week",
-        "meeting",
-        "call",
-        "thing",
-        "one",
-    ]
-)
-_OTHER_DOMAIN = re.compile(
-    r"\b(?:trip|journey|voyage|vacation|flight|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
-    r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|follow-?up|"
-    r"consult(?:ation)?|jab|vaccination|dentist|playdate|"
-    r"school|rent|bill|subscription|"
-    r"order|package|refund|return|recital|game|camp|daycare|payment|membership|trial|plans?|meeting|"
-    # A job is the employment ("my new job", "the job"), but a client's job is work: "the
-    # Kestrel logo job got canned".
-    r"(?:^|(?:new|old|day|dream|summer|side|part-?time|full-?time|first|current|last|temp|"
-    r"my|the|a|this|that)\s+)job|position|role|diet|soccer|football|baseball|basketball|hockey|swimming|ballet|gymnastics|karate|scouts|"
-    r"choir|orchestra|dance|piano|swim|tennis|lacrosse|cheer|cheerleading|taekwondo|judo|wrestling|"
-    r"robotics|debate|party|lunch|dinner|date|visit|weekend|getaway|holiday|cruise|"
-    # "my 7:15 train got cancelled": a leg of the commute, not a project.
-    r"train|bus|ferry|shuttle|red-?eye|connection|layover|commute|"
-    r"rugby|cricket|netball|athletics|nursery|training|parents'?\s+evening|sports\s+day|tuition|"
-    r"cubs|brownies|beavers|guides|"
-    # A school's shows and days (family events, ``rules_family``): "the spring musical".
-    r"play|musical|concert|assembly|performance|graduation|prom|fundraiser|bake\s+sale|fair)\b"
-)
-_PASTIMES = frozenset(
-    [
-        "reading",
-        "watching",
-        "playing",
-        "cooking",
-        "cleaning",
-        "eating",
-        "running",
-        "sleeping",
-        "listening",
-        "binging",
-        "doing",
-        "my",
-    ]
-)
-_PROJECT_DETERMINERS = frozenset(
-    ["the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
-)
-_PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
-_KINDS_OF_PROJECT = frozenset(
-    [
-        "group",
-        "team",
-        "class",
-        "school",
-        "side",
-        "final",
-        "science",
-        "research",
-        "capstone",
-        "passion",
-        "pet",
-        "art",
-        "joint",
-    ]
-)
-"""Words that say what kind a project is: "the group project", "my side project" keep the
-word "project", which "the SSO project" drops; "group" or "side" alone names none."""
-
-
-def _whole_name(name: str, text: str, end: int) -> str:
-    """``name`` (which ends at ``end`` in ``text``) with "project" after it kept when the
-    name only says what kind of project it is."""
-    if name.lower() in _KINDS_OF_PROJECT and re.match(r"\s+project\b", text[end:], re.I):
-        return f"{name} project"
-    return name
-
-
-_PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
-"""A clause's subject after the verb ("if it gets cancelled we'll stay"): no name."""
-_INSIDE_PHRASE = re.compile(
-    r"\b(?:to|for|from|in|at|of|with)\s+(?:(?:the|a|an|my|our)\s+)?$|\b(?:to|for|from|in|at|of|with)$"
-)
-
-
-_WHEN_WORDS = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|yesterday|"
-    r"(?:this|last|next)\s+(?:week|month|year|weekend|morning)"
-)
-"""A day is when, not what: "started Monday" names no project called Monday."""
-
-
-def _name_ok(name: str) -> bool:
-    low = name.lower()
-    if _WHEN_WORDS.fullmatch(low):
-        return False
-    if low.split(" ", 1)[0] in _PASTIMES:
-        return False  # "finished reading Dune" is a pastime, not a project
-    if _PRONOUN_LEAD.match(low):
-        return False
-    if names_a_relation(low.split(" ", 1)[0]) or low.rsplit(" ", 1)[-1] in PEOPLE_BY_ROLE:
-        return False  # "my wife jen is out", "my roommate is out": a person, not a release
-    return (
-        bool(low)
-        and low not in _NOT_PROJECTS
-        and _OTHER_DOMAIN.search(low) is None
-        and not names_a_subscription(low)  # "cancelled disney plus": money, not a project
-        and not low.startswith(("at ", "for ", "to "))
-    )
-
-
 _GATE = frozenset(
     [
         *("submitted", "handed", "turned", "paused", "froze", "mothballed", "hold"),
@@ -441,24 +280,24 @@ def _project_status(clause: Clause) -> list[Candidate]:
         m = rx.search(low)
         if m is None:
             continue
-        before = phrase_before(clause.text, m.start(), determiners=_PROJECT_DETERMINERS)
+        before = phrase_before(clause.text, m.start(), determiners=PROJECT_DETERMINERS)
         start = clause.text.rfind(before, 0, m.start()) if before else -1
         if start > 0 and (client := _FOR_CLIENT.search(clause.text, 0, start)):
             before, start = client.group("n"), client.start("n")  # the work, not the client
-        name = _PROJECT_SUFFIX.sub("", before)
-        name = _whole_name(name, clause.text, start + len(before))
+        name = PROJECT_SUFFIX.sub("", before)
+        name = whole_name(name, clause.text, start + len(before))
         if start > 0 and _inside_another(low[:start]):
             continue  # "my flight to Chicago is cancelled": the flight is, not Chicago
-        if _name_ok(name) and _a_work_item(clause, start, start + len(before)):
+        if name_ok(name) and _a_work_item(clause, start, start + len(before)):
             return [_candidate(clause, name, status)]
     for rx, status in _AFTER_VERB:
         m = rx.search(low)
         if m is None:
             continue
         name, end = phrase_after(clause.text, m.end())
-        bare = _PROJECT_SUFFIX.sub("", name)
-        name = name if bare.lower() in _KINDS_OF_PROJECT else bare
-        if _name_ok(name) and _a_work_item(clause, m.end(), end):
+        bare = PROJECT_SUFFIX.sub("", name)
+        name = name if bare.lower() in KINDS_OF_PROJECT else bare
+        if name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []
 
@@ -473,9 +312,9 @@ for Nadia is on hold"): the project is the work, not whom it is for."""
 def _inside_another(before: str) -> bool:
     """The name is the object of a preposition in a longer phrase whose head belongs to
     another domain ("flight to Chicago", "trip to Maui")."""
-    m = _INSIDE_PHRASE.search(before)
+    m = INSIDE_PHRASE.search(before)
     head = before[max(0, m.start() - 30) : m.start()] if m else ""
-    return m is not None and _OTHER_DOMAIN.search(head) is not None
+    return m is not None and OTHER_DOMAIN.search(head) is not None
 
 
 def _a_work_item(clause: Clause, start: int, end: int) -> bool:

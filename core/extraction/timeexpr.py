@@ -46,8 +46,8 @@ The rules, for a message sent on Wednesday 4 March 2026:
   timezone: a message sent at 23:30 in Los Angeles is still that day there even
   though it is the next day in UTC, so callers pass the user's local time.
 
-This module owns the pattern and how its matches resolve and join into ranges; the pieces
-it resolves with are their own modules: ``timeref`` (the resolved date), ``timedays`` (a
+This module owns how the matches of the pattern (``timepattern``) resolve and join into
+ranges; the pieces it resolves with are their own modules: ``timeref`` (the resolved date), ``timedays`` (a
 day missing its year, month or date), ``timespans`` (calendar spans) and ``clocktimes``.
 """
 
@@ -66,6 +66,7 @@ from core.extraction.timedays import (
     slashed_date,
     weekday_date,
 )
+from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_RE, TRIGGERS
 from core.extraction.timeranges import complete_ranges
 from core.extraction.timeref import TimeRef
 from core.extraction.timespans import SPAN_STEP, calendar_span
@@ -73,7 +74,6 @@ from core.extraction.timewords import (
     MONTHS,
     NUMBER_WORDS,
     ORDINAL_WORDS,
-    UNIT_ORDINALS,
     WEAK_ORDINALS,
     WEEKDAYS,
     add_months,
@@ -83,114 +83,7 @@ from core.extraction.timewords import (
 
 __all__ = ["find_times", "has_past_hint"]
 
-_ORDW_RE = "|".join(w.replace("-", r"[-\s]") for w in sorted(ORDINAL_WORDS, key=len, reverse=True))
-_MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
-_WEEKDAY_RE = "|".join(
-    "(?<!')mon" if w == "mon" else w for w in sorted(WEEKDAYS, key=len, reverse=True)
-)
-_NUM_RE = (
-    r"\d{1,2}|a couple of|a couple|couple of|a few|a|an|one|two|three|four|five|six|seven|eight"
-    r"|nine|ten"
-).replace(" ", r"\s+")
-_HOLIDAYS = (
-    r"labor day|memorial day|thanksgiving|christmas eve|christmas|new year'?s eve|new year'?s"
-    r"|good friday|easter sunday|easter monday|easter"
-    r"|july 4th|fourth of july|independence day|presidents'? day|halloween|valentine'?s day"
-).replace(" ", r"\s+")  # the pattern below is VERBOSE, where a literal space is ignored
-_ORD = r"(?:st|nd|rd|th)?"
-_NTH_END = (
-    rf"(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b"
-    r"|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b)"
-)
-"""After a weekday's ordinal, what makes it no date of the month: "tues 17th of May" is
-read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
-
-_TIME_RE = re.compile(
-    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
-      (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
-      (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly)\s+
-        (?:on\s+)?)?
-      (?:the\s+(?=(?:{_WEEKDAY_RE})\s+after\b))?
-      |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?
-    (?:
-      (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
-    | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b
-        (?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
-    | \b(?P<mw_m>{_MONTH_RE})\s+(?:the\s+)?(?P<mw_d>{_ORDW_RE})\b(?:,?\s+(?P<mw_y>\d{{4}}))?
-    | \b(?P<rd_d>\d{{1,2}}){_ORD}\s*[-\u2013]\s*(?P<rd_d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rd_m>{_MONTH_RE})\b
-    | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
-    | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
-    | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
-        (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
-    | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
-        (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
-    | \b(?:the\s+)?(?:end|last\s+day)\s+of\s+(?P<eom>{_MONTH_RE})\b(?!\s*\d)
-    | \b(?P<dot_d>\d{{1,2}})\.(?P<dot_m>\d{{1,2}})(?:\.(?P<dot_y>\d{{4}}|\d{{2}}))?\b(?!\.\d|\s*(?:am|pm|h|hrs?|uhr)\b)
-    | \b(?:the\s+)?(?P<eo>end)\s+of\s+(?:the\s+)?(?P<eo_mod>this|next|last)?\s*(?P<eo_span>week|month|year)\b
-    | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
-        |tomorrow|yesterday|last\s+night)\b
-    | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
-        (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?
-        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END})?
-    | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END}
-    | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
-    | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
-    | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
-    | \b(?P<hol>{_HOLIDAYS})\b
-    | \b(?:in|during|this|next|early|late|mid-?|starting|as\s+of|beginning(?:\s+of)?)\s+(?P<mon>{_MONTH_RE})\b(?!\s*\d)
-    )""",
-    re.VERBOSE,
-)
-# A cheap gate before the big pattern: most clauses have no digit and none of these words.
-_TRIGGERS = frozenset(
-    [
-        *MONTHS,
-        *WEEKDAYS,
-        "today",
-        "tonight",
-        "tomorrow",
-        "yesterday",
-        "night",
-        "morning",
-        "afternoon",
-        "evening",
-        "week",
-        "weekend",
-        "month",
-        "year",
-        "weeks",
-        "fortnight",
-        "fortnights",
-        "later",
-        "days",
-        "months",
-        "labor",
-        "memorial",
-        "thanksgiving",
-        "christmas",
-        "new",
-        "july",
-        "fourth",
-        "independence",
-        "presidents",
-        "president's",
-        "presidents'",
-        "halloween",
-        "easter",
-        "good",
-        "valentine's",
-        "valentine",
-        "president",
-        "valentines",
-        *UNIT_ORDINALS,
-        "twentieth",
-        "thirtieth",
-    ]
-)
-# Letters only, so "weekend's" and "friday's" still open the gate.
-_GATE_WORD = re.compile(r"[a-z]+")
-_DIGIT = re.compile(r"\d")
+_MID_MONTH = re.compile(r"(?:\w+\s+)?mid\b")
 _PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
 _AS_OF = re.compile(r"\bas\s+of\s+$")
 _EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$")
@@ -300,6 +193,13 @@ def _resolve_day(
             monday = today + timedelta(days=7 - today.weekday())
             return monday + timedelta(days=WEEKDAYS[g["wd"]]), None, False
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
+    if g["tt_u"]:
+        # "this time next week": the same day a week on, not the week's first day.
+        if g["tt_u"] == "week":
+            return today + timedelta(days=7), None, False
+        ahead = add_months(today, 1 if g["tt_u"] == "month" else 12)
+        last = add_months(ahead, 1) - timedelta(days=1)
+        return safe_date(ahead.year, ahead.month, today.day) or last, None, False
     if g["later_n"]:
         # "two days later": counted from the day said before it (``_after_earlier``).
         return today + _days(_count(g["later_n"]), g["later_u"]), None, False
@@ -315,7 +215,11 @@ def _resolve_day(
             return safe_date(base.year, base.month, today.day) or last, None, False
         return today + _days(n, unit), None, False
     if g["mon"]:
-        return month_start(today, MONTHS[g["mon"]], future), None, False
+        first = month_start(today, MONTHS[g["mon"]], future)
+        if _MID_MONTH.match(m.group(0)) and first.day < 15:
+            # "mid-April", "mid May": the middle of the month, not its first day.
+            first = first.replace(day=15)
+        return first, None, False
     if g["hol"]:
         hol = " ".join(g["hol"].split())
         got = holiday_date(hol, today.year)
@@ -409,11 +313,11 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
-    if _DIGIT.search(text) is None and _TRIGGERS.isdisjoint(_GATE_WORD.findall(text)):
+    if DIGIT.search(text) is None and TRIGGERS.isdisjoint(GATE_WORD.findall(text)):
         return []
     today = at.date()
     out: list[TimeRef] = []
-    for m in _TIME_RE.finditer(text):
+    for m in TIME_RE.finditer(text):
         got = _resolve(m, today, future)
         if got is None:
             continue
@@ -440,6 +344,11 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
             # A hotel's "check out 3/23" is the day the stay ends; "check in" the day it starts.
             prep = "checkout" if "out" in m.group("prep") else "checkin"
         prep = prep or ("since" if as_of else "")
+        if prep == "since" and day > today:
+            # "back in Berlin since Sunday": "since" looks back, to the Sunday just gone.
+            back = _resolve(m, today, False)
+            if back is not None and back[0] <= today:
+                day, end_day, past, unit = back[0], back[1], True, back[3]
         if (
             out
             and not m.group("prep")

@@ -39,7 +39,7 @@ PRESENT_AT = re.compile(
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"(?:^am|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
-    r"staying|stuck|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
+    r"staying|stuck|crashing|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
@@ -85,6 +85,10 @@ PRESENT_AT = re.compile(
     # "stuck on a train outside Crewe", "sat on a bus just outside Leeds": near it.
     r"\b(?:stuck|sat|sitting|stopped|stranded)\s+on\s+(?:the|a|an|our|my)\s+(?:tarmac|runway|plane|"
     r"train|bus|ferry|coach)\s+(?:(?:just|right)\s+)?(?:in|at|outside(?:\s+of)?|near)\s+|"
+    # "I've been sent to Riyadh for two weeks", "we've been posted to Kano": sent there by
+    # work, and there now.
+    r"\b(?:i've|i\s+have|ive|we've|we\s+have)\s+(?:just\s+)?been\s+(?:sent|posted|deployed|seconded|"
+    r"stationed)\s+(?:out\s+|over\s+|down\s+|up\s+)?to\s+|"
     # "no longer in Lagos, moved on to Accra": a traveller's next stop, reached.
     r"\bmoved\s+on\s+to\s+|"
     # "on a layover in charlotte", "i'm on a 3-hour stopover in doha": a stop on the way.
@@ -150,6 +154,12 @@ PRESENT_AT = re.compile(
     r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked)\b))|"
     # "lag is bc im on hotel wifi in Warsaw": the lodging's wifi one is on.
     rf"\bon\s+(?:the\s+)?{_LODGING}\s+wi-?fi\s+(?:here\s+)?(?:in|at)\s+|"
+    # "we're stuck outside Newark", "train's stuck just outside Crewe", "our bus is sitting
+    # near Leeds": held short of the town, the speaker or the speaker's ride the subject.
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|(?:(?:the|our|my)\s+)?(?:train|bus|plane|flight|"
+    r"coach|ferry)(?:'s|\s+is|\s+has\s+been)?)\s+)(?:(?:still|now|currently|just)\s+)?"
+    r"(?:stuck|stranded|stopped|held|sitting|sat|waiting)\s+(?:(?:just|right)\s+)?"
+    r"(?:outside(?:\s+of)?|near)\s+|"
     # "parked up for the night at a campsite outside Inverness"
     r"\bparked\s+up\s+(?:for\s+the\s+night\s+)?(?:at|in|near|outside)\s+|"
     # "the bus dropped us in Siem Reap at 3am": set down there.
@@ -210,13 +220,14 @@ HERE = re.compile(
     # "working out of a coworking in canggu this month", "working from my sister's place in
     # denver": the subject left out, and the room before the city it is in.
     r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+|\b(?:i|we)\s+(?=write\b))"
-    r"(?:(?:currently|now|still)\s+)?(?:writing|working|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
+    r"(?:(?:currently|now|still)\s+)?(?:writing|(?:co-?)?working|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
     # "I write to you from a small hotel in Trieste": the letter-writer's simple present.
     r"write)"
     # "I am writing this from a narrow room in Trieste": what is written, then where
     r"\s+(?:this\s+|these\s+lines\s+|to\s+you\s+)?"
-    r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+)?(?:from|out\s+of)\s+"
-    r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-z'&-]+\s+){0,2}?(?:in\s+)?)?|"
+    # "WFH from my parents' in Brighton": working from home, a home away from one's own.
+    r"(?:remotely\s+|today\s+|this\s+(?:week|month)\s+|from\s+home\s+)?(?:from|out\s+of)\s+"
+    r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-zà-ÿ'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
     r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+"
@@ -239,7 +250,9 @@ TOURING = re.compile(
     r"\b(?:doing|on|spending)\s+(?:(?:a|an|my|our|the|this)\s+)?(?:semester|term|year|exchange|"
     # "currently on placement in Bristol", "on secondment in Leeds till June", "doing my
     # internship in Singapore": a stint away for one's course or employer.
-    r"placement|internship|secondment|fieldwork|rotation|elective)"
+    # "on a contract in Perth till June", "on assignment in Lagos": a work stint there.
+    r"placement|internship|secondment|fieldwork|rotation|elective|contract|assignment|"
+    r"deployment|posting|locum)"
     r"(?:\s+semester)?\s+(?:abroad\s+)?in\s+|\bstudying\s+abroad\s+in\s+|"
     # "back on campus in Ithaca": at college again, in its town.
     r"\b(?:back|now|currently|still)\s+on\s+campus\s+(?:in|at)\s+"

@@ -17,7 +17,8 @@ from core.extraction.travel_presence import ARRIVED
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
 
 COMPLETED = re.compile(
-    r"\b(?:back|home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
+    # (not "working from home from my parents'": "wfh" written out, then where from)
+    r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
     # "Reached home safely": Indian English for got home.
     r"\b(?:got|came|flew|drove|made\s+it|just\s+got|reached|landed|arrived)\s+(?:back\s+)?(?:home|back)\b|"
     # "back in the office today after my holiday in Spain": at work again, the trip over.
@@ -75,9 +76,10 @@ HOMEWARD = re.compile(
     r"\bexpected\s+(?:back|home)\b|"
     # "due back in London on Thursday": the day one is expected back.
     r"\bdue\s+(?:back|home)\b|"
-    # "We are coming back to Munich on 12th": back where one lives, on a day.
+    # "We are coming back to Munich on 12th", "will be back to Chennai on Saturday": back where
+    # one lives, on a day.
     # (not "going back to Manila", "flying back to Rome": back to a place, maybe not home)
-    r"\bcom(?:e|es|ing)\s+back\s+to\s+"
+    r"\b(?:com(?:e|es|ing)|(?:will|'ll|shall)\s+be)\s+back\s+to\s+"
     r"(?!work\b|the\s+office\b|school\b|reality\b|normal\b)[a-z]+(?:\s+[a-z]+)?\s+"
     r"(?=on\s|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|\d)|"
     # "our flight home is sunday at 3", "the flight back to Toronto is on Sunday"; "…, back sat"
@@ -87,15 +89,19 @@ HOMEWARD = re.compile(
     # "back stateside on the 21st", "back in portland on the 9th", "home on the 12th", "back
     # home on friday": a day said after where one is back (a bare "home" needs "on": "home
     # by 6" is an evening).
-    r"^(?:and\s+)?(?:back\s+(?:stateside|home|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
+    r"^(?:(?:and\s+)?then\s+|and\s+)?(?:back\s+(?:stateside|home|in\s+town|in\s+[a-z]+(?:\s+[a-z]+)?)|home)\s+"
     r"(?=on\s+(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))|"
+    # "that's a wrap on Tokyo, home tomorrow", "then home Sunday": a bare "home" and the day
+    # (not "home tonight", an evening, nor "home by 6").
+    r"^(?:(?:and\s+)?then\s+|and\s+)?home\s+(?=(?:tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)"
+    r"[a-z]*)\b)|"
     # "back in town monday", "back in boston tmrw": the day straight after where.
     # (not "back to reality tomorrow", "back to work monday": the trip's end is not said)
-    r"^(?:and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
-    r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
+    r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+(?!since\b|as\b|for\b|from\b)[a-z]+)?)\s+"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
-    r"^(?:and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"

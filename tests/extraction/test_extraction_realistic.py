@@ -127,6 +127,9 @@ PROBE_SETS = (
     "probes16a",
     "probes16a2",
     "probes16a3",
+    "probes16b",
+    "probes16b2",
+    "probes16b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -164,7 +167,10 @@ requests, reported speech and hearsay, hedged and negated facts, "unless", "in c
 long mixed posts), and ``probes15c``, ``probes15c2``, ``probes15c3`` (fifteenth round, one batch each, no travel or money:
 relatives' health, carers' and colleagues' handoffs, family events and school days off,
 work status, names, diets, zones, in gamers', students', teens', literary, long-post,
-freelancers' and world Englishes' voices).
+freelancers' and world Englishes' voices), and ``probes16b`` (sixteenth round, one batch per
+file: trips by their purpose and length, relative anchors, new homes, layovers, returns said
+by absence, whereabouts inside stories, abbreviated and misspelt places, in literary, nomads',
+diary, itinerary, students', teens', couples', world Englishes' and dictated voices; ``probes16b2`` and ``probes16b3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -366,6 +372,9 @@ _PROBE_MINIMUM = {
     "probes16a": 90,
     "probes16a2": 85,
     "probes16a3": 85,
+    "probes16b": 85,
+    "probes16b2": 85,
+    "probes16b3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -666,6 +675,18 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # posts), committed before the extractor ran on it: 0.888 (79/89) before its fixes, one
     # false commit ("as long as I'm back by 6 it's fine"); 0.966 after them, none.
     ("probes16a3", "dev"): Figures(0.93, 0.00, 0.00, 0.00, 0, 0.00),
+    # probes16b, 16b2, 16b3 (sixteenth round, words16b: trips by purpose and length, relative
+    # anchors, new homes, layovers, returns, misspelt places, location tags, timetable lines,
+    # in literary, nomads', diary, itinerary, students', teens', couples', world Englishes'
+    # and dictated voices; no realistic set opened), one batch each, committed before the
+    # extractor ran on it and scored before its fixes: batch 1 (93) 0.828/0.613 (65/106),
+    # batch 2 (90) 0.800/0.534 (55/103), batch 3 (80) 0.887/0.623 (43/69); no false or
+    # counterfactual commit. After the round 0.892/0.783, 0.800/0.748 (one forbidden field:
+    # "the team is flying to Austin on Friday, I'm staying behind" reads as the writer's
+    # trip), 0.900/0.725.
+    ("probes16b", "dev"): Figures(0.85, 0.73, 0.00, 0.00, 0, 0.00),
+    ("probes16b2", "dev"): Figures(0.76, 0.70, 0.00, 0.00, 1, 0.00),
+    ("probes16b3", "dev"): Figures(0.86, 0.68, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -1,0 +1,124 @@
+"""The one pattern ``timeexpr.find_times`` scans a clause with, and the cheap gate before it.
+
+``TIME_RE`` is one VERBOSE alternation, one named branch per way of writing a day (an ISO
+date, "March 6th", "the 6th of next month", "6.3.", a weekday with its date, "in two
+weeks", a holiday, "end of the month", ...), with the preposition before it ("from",
+"until", "back") captured so callers tell a departure from a return; ``timeexpr`` resolves
+the branches. ``TRIGGERS`` are the words without which no branch can match.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.timewords import MONTHS, ORDINAL_WORDS, UNIT_ORDINALS, WEEKDAYS
+
+_ORDW_RE = "|".join(w.replace("-", r"[-\s]") for w in sorted(ORDINAL_WORDS, key=len, reverse=True))
+_MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY_RE = "|".join(
+    "(?<!')mon" if w == "mon" else w for w in sorted(WEEKDAYS, key=len, reverse=True)
+)
+_NUM_RE = (
+    r"\d{1,2}|a couple of|a couple|couple of|a few|a|an|one|two|three|four|five|six|seven|eight"
+    r"|nine|ten"
+).replace(" ", r"\s+")
+_HOLIDAYS = (
+    r"labor day|memorial day|thanksgiving|christmas eve|christmas|new year'?s eve|new year'?s"
+    r"|good friday|easter sunday|easter monday|easter"
+    r"|july 4th|fourth of july|independence day|presidents'? day|halloween|valentine'?s day"
+).replace(" ", r"\s+")  # the pattern below is VERBOSE, where a literal space is ignored
+_ORD = r"(?:st|nd|rd|th)?"
+_NTH_END = (
+    rf"(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b"
+    r"|\s+(?:floor|fl|grade|place|time|round|period|class|row|lap)\b)"
+)
+"""After a weekday's ordinal, what makes it no date of the month: "tues 17th of May" is
+read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
+
+TIME_RE = re.compile(
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
+      (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
+      (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly)\s+
+        (?:on\s+)?)?
+      (?:the\s+(?=(?:{_WEEKDAY_RE})\s+after\b))?
+      |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?
+    (?:
+      (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}})
+    | \b(?P<md_m>{_MONTH_RE})\.?\s+(?P<md_d>\d{{1,2}}){_ORD}\b
+        (?:\s*-\s*(?P<md_d2>\d{{1,2}}){_ORD}\b)?(?:,?\s+(?P<md_y>\d{{4}}))?
+    | \b(?P<mw_m>{_MONTH_RE})\s+(?:the\s+)?(?P<mw_d>{_ORDW_RE})\b(?:,?\s+(?P<mw_y>\d{{4}}))?
+    | \b(?P<rd_d>\d{{1,2}}){_ORD}\s*[-\u2013]\s*(?P<rd_d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rd_m>{_MONTH_RE})\b
+    | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
+    | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
+    | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
+    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
+        (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
+    | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
+        (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
+    | \b(?:the\s+)?(?:end|last\s+day)\s+of\s+(?P<eom>{_MONTH_RE})\b(?!\s*\d)
+    | \b(?P<dot_d>\d{{1,2}})\.(?P<dot_m>\d{{1,2}})(?:\.(?P<dot_y>\d{{4}}|\d{{2}}))?\b(?!\.\d|\s*(?:am|pm|h|hrs?|uhr)\b)
+    | \b(?:the\s+)?(?P<eo>end)\s+of\s+(?:the\s+)?(?P<eo_mod>this|next|last)?\s*(?P<eo_span>week|month|year)\b
+    | \b(?P<rel>today|tonight|this\s+(?:morning|afternoon|evening)|day\s+after\s+tomorrow
+        |tomorrow|yesterday|last\s+night)\b
+    | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
+        (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?
+        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END})?
+    | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END}
+    | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
+    | \bthis\s+time\s+next\s+(?P<tt_u>week|month|year)\b
+    | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
+    | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
+    | \b(?P<hol>{_HOLIDAYS})\b
+    | \b(?:(?:in|during|this|next|early|late|mid|starting|as\s+of|beginning(?:\s+of)?)\s+|(?:early|late|mid)-\s*)(?P<mon>{_MONTH_RE})\b(?!\s*\d)
+    )""",
+    re.VERBOSE,
+)
+# A cheap gate before the big pattern: most clauses have no digit and none of these words.
+TRIGGERS = frozenset(
+    [
+        *MONTHS,
+        *WEEKDAYS,
+        "today",
+        "tonight",
+        "tomorrow",
+        "yesterday",
+        "night",
+        "morning",
+        "afternoon",
+        "evening",
+        "week",
+        "weekend",
+        "month",
+        "year",
+        "weeks",
+        "fortnight",
+        "fortnights",
+        "later",
+        "days",
+        "months",
+        "labor",
+        "memorial",
+        "thanksgiving",
+        "christmas",
+        "new",
+        "july",
+        "fourth",
+        "independence",
+        "presidents",
+        "president's",
+        "presidents'",
+        "halloween",
+        "easter",
+        "good",
+        "valentine's",
+        "valentine",
+        "president",
+        "valentines",
+        *UNIT_ORDINALS,
+        "twentieth",
+        "thirtieth",
+    ]
+)
+# Letters only, so "weekend's" and "friday's" still open the gate.
+GATE_WORD = re.compile(r"[a-z]+")
+DIGIT = re.compile(r"\d")

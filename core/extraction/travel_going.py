@@ -1,0 +1,186 @@
+"""The words of going somewhere, and the words around a going that say when and how.
+
+``rules_travel.extract_travel`` reads a clause with these: the verbs and nouns of a going
+(``HEADING``), a stay booked or ahead (``VISIT``, ``STAY_AHEAD``), a going put off
+(``POSTPONED``), under way now (``ON_THE_WAY``, ``MOVING_NOW``) and what a trip left
+behind (``FROM_THE_TRIP``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
+
+HEADING = re.compile(
+    r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
+    r"drive|going|go|traveling|travelling|travel|off|red-?eye|"
+    + NOT_A_SCHOOL_TRIP
+    + r"trip|road\s+trip|vacation|getaway|visit|"
+    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out|"
+    # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
+    r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
+    # "we depart for Cairo", "about to board for Doha"
+    r"depart|departing|(?<!the\s)board|"
+    # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
+    # Austin": on the way, in the words a phone or a pilot uses.
+    r"omw|otw|en\s*route|boarding|wheels\s+up|"
+    # "doing a border run to Penang next week": out of the country and back, for the visa.
+    r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|"
+    # "travelling up-country to Kisumu" (East and West African English): inland, away.
+    r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+|abroad\s+|overseas\s+)?"
+    # "we leave friday for tahoe": the day between the going and the place.
+    r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
+    r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"
+    r"(?:\s+(?:morning|afternoon|evening|night|nite|am|pm))?\s+|in\s+the\s+morning\s+)?"
+    r"(?:for|to|in|into)\s+"
+    # "I will be reaching Delhi by 6", "arriving in Lagos tomorrow": getting there.
+    r"|\b(?:reaching|will\s+reach|'ll\s+reach)\s+(?!out\b|home\b|back\b)"
+    # "We are arriving Munich on Friday" (German, Spanish and Indian English leave out
+    # "in"): the place must still be one the gazetteer knows.
+    r"|\b(?:arriving|landing)\s+(?:(?:in|at|into)\s+)?"
+    # "we land in Lisbon at 6:40 Thursday", "I arrive in Rome on the 12th": an arrival ahead.
+    r"|\b(?:we|i|will|'ll|shall)\s+(?:land|arrive|get\s+in|get\s+into(?=\s+(?!(?:trouble|it|this|"
+    r"that|bed|shape|gear|character|a|an|the|my|your|his|her|their|our|uni|college|school)\b)))\s+"
+    # "I arrive tomorrow to Frankfurt": the day between, the learner's "to".
+    r"(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day)\s+)?(?:(?:to|in|at|into)\s+)?"
+    # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
+    r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
+    # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.
+    r"|\b(?:flying|fly|flight|driving|train)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
+    r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
+    r"|\bnext\s+(?:stop|up|base|destination)[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
+    r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
+    # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
+    # Edinburgh on the 14th": a known place straight after the going.
+    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!to\b)"
+    # "im taking the kids to my sisters in fresno": going, with the family along.
+    r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
+    r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
+    # "my train gets into York at 6:40", "our flight lands in Lagos at 5": an arrival ahead.
+    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry)\s+(?:gets\s+in|gets|lands|arrives|"
+    r"pulls\s+in|docks)\s+(?:in\s+)?(?:into|in|at|to)\s+"
+    # "Flights booked to Cape Town for the 20th", "tickets are booked to Lima"
+    r"|\b(?:flights?|tickets?|trains?|seats?|ferry|coach|bus)\s+(?:are\s+|is\s+|all\s+|now\s+)?"
+    r"(?:booked|sorted|confirmed)\s+(?:to|for)\s+"
+    # "they rebooked us on the Thursday flight to Denver": put on another flight there.
+    r"|\b(?:re)?book(?:ed)?\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:flight|train|bus|ferry|red[\s-]?eye)\s+(?:to|into)\s+"
+    # "Rebooked on the 7am tomorrow to Chicago", "got rebooked onto the 6:15 to Leeds": the
+    # flight or train by its time alone.
+    r"|\brebooked\s+(?:on|onto)\s+(?:the|a|an)\s+(?:[\w':.]+\s+){1,3}?(?:to|into)\s+"
+    # "Leaving Kyoto tomorrow for Hiroshima": the place left, then the day, then whither.
+    r"|\bleaving\s+[a-z]+(?:\s+[a-z]+)?\s+(?:(?:tomorrow|tonight|today|on\s+\w+day|\w+day|"
+    r"this\s+\w+|next\s+\w+)\s+)?for\s+"
+    # "booked the sleeper to Inverness", "catching the 7:10 to Brighton": a train by its
+    # kind or its time.
+    r"|\b(?:sleeper|night\s+train|overnight\s+train)\s+(?:train\s+)?to\s+"
+    r"|\b(?:catch(?:ing)?|take|taking|get(?:ting)?|on)\s+the\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\s+"
+    r"(?:train\s+|bus\s+|flight\s+|ferry\s+|coach\s+)?(?:to|for)\s+"
+    # "visa run to Kuala Lumpur on friday", "going to native place Madurai": a trip's own words.
+    r"|\bvisa\s+run\s+(?:to\s+)?|\bnative\s+(?:place|village|town)\s+(?:of\s+|in\s+)?"
+    # "in a cab to the hotel in Seoul": on the way there.
+    r"|\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\s+(?:to|towards)\s+"
+    # "work is sending me to denver", "they're flying us out to austin": sent on a trip.
+    r"|\b(?:send(?:s|ing)?|fly(?:ing)?)\s+(?:me|us)\s+"
+    r"(?:back\s+|down\s+|up\s+|out\s+|over\s+|off\s+)?to\s+"
+)
+STAY_AHEAD = re.compile(
+    # "I'll be on site with the client in Munich next week": at work somewhere ahead.
+    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+|on\s*site\s+|working\s+)?(?:at|with)\s+"
+    r"(?=[^,;.]{0,30}?\bin\s+)"
+)
+"""A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
+VISIT = re.compile(
+    r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
+    r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+|"
+    # "we've booked a week in Portugal for June", "booked two nights in Lisbon": a stay there.
+    r"\b(?:book|booked|reserve|reserved)\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|"
+    r"\d+)\s+(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend|fortnight|months?)\s+(?:in|at)\s+|"
+    # "10 nights in Bali from 2 April", "two weeks in Lisbon from the 3rd": a stay and the
+    # day it starts, the list's way (the day must follow: "two weeks in Lisbon" alone may be
+    # one had).
+    r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|\d{1,2})\s+"
+    r"(?:(?:long|whole)\s+)?(?:nights?|days?|weeks?|weekend|fortnight|months?)\s+(?:in|at)\s+"
+    r"(?=[^,;.!?]{1,30}?\s(?:from|starting)\s+(?:the\s+|on\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|next))|"
+    # "we have a cabin booked in Tahoe", "our hotel's booked in Chicago for the 10th" (not "the
+    # hotel is booked in Chicago": full)
+    r"(?:\b(?:have|has|got)\s+(?:a|an|the|our|my)|\b(?:our|my))\s+(?:cabin|hotel|airbnb|room|"
+    r"rental|condo|villa)(?:'s|\s+is|\s+are)?\s+(?:all\s+)?(?:booked|reserved)\s+(?:in|at)\s+|"
+    # An itinerary's stay: "Hotel in Austin, check in 3/20", "Hotel: Marriott downtown Austin".
+    r"^(?:hotel|airbnb|cabin|rental|lodging|accommodation|stay)\s*(?::\s*(?:[\w&'-]+\s+){0,3}?"
+    r"(?:downtown|in|near)\s+|\s+(?:in|near)\s+)"
+)
+LANDING_AHEAD = re.compile(
+    r"\b(?:till|til|until|when|as\s+soon\s+as)\s+(?:i|we)\s+(?:land|arrive|get)\s+(?:in|at|to)\s+"
+)
+"""Where the speaker lands, said of what waits till then: "offline till I land in Boston"."""
+ANOTHER_IS = re.compile(
+    r"\b(?!(?:i|we|u|you|im|were|i'm|we're|let's|lets|that's|it's|here's|there's)\b)[a-z]+"
+    r"(?:'s|\s+is|\s+are|\s+was)\s+(?:(?:finally|just|now|safely|also|already)\s+)*$"
+)
+"""Someone else as the subject right before "back from" ("tom's back from vegas")."""
+POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
+MOVED_TO_DAY = re.compile(
+    r"\b(?:postponed|pushed\s+back|delayed|rescheduled)\s+(?:[\w']+\s+){0,4}?(?:to|for|till|until)\s+"
+    r"(?:(?:the|this|next)\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw)"
+)
+"""Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
+BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
+TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
+FROM_THE_TRIP = re.compile(
+    r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"
+)
+"""What a trip left behind ("expenses from the boston trip", "photos of our lisbon
+vacation", "still tired after the denver trip"): the trip is over, none is planned."""
+ON_THE_WAY = re.compile(
+    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
+    r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
+    # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
+    r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
+)
+STUCK_THERE = re.compile(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
+MOVING_NOW = re.compile(
+    r"\b(?:currently|as\s+we\s+speak|right\s+now|rn|atm|at\s+the\s+moment)\b|"
+    r"^somewhere\s+(?:on|over|near|outside|along)\b"
+)
+"""A going said to be under way now ("driving to Austin as we speak")."""
+ON_TRIP = re.compile(
+    r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
+    r"trip|getaway|break)\s+in\s+$"
+)
+# "visiting Kyoto right now": being there, not going there.
+NOW = re.compile(
+    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b"
+)
+NOW_HERE = re.compile(
+    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that)|still)\b"
+)
+"""``NOW`` without "this week" (a stay that may lie ahead) and with a bare "now"."""
+
+
+WAY_HOME_OFF = re.compile(
+    r"\b(?:flight|train|bus|ride|ferry|trip|drive)\s+(?:home|back)\b|"
+    r"\breturn\s+(?:flight|train|trip|leg)\b"
+)
+"""The way home called off ("flight home got cancelled"): the trip goes on, its end is
+not known; the trip itself is not cancelled."""
+
+
+def said_now(low: str, start: int, end: int) -> bool:
+    """Whether the words from the comma before ``start`` to the comma after ``end`` say
+    now ("currently in truckee", "in reno now"), whatever day the rest of the clause has."""
+    left = low.rfind(",", 0, start) + 1
+    right = low.find(",", end)
+    return NOW_HERE.search(low, left, right if right >= 0 else len(low)) is not None
+
+
+AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
+
+
+CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
+
+
+A_STOP = re.compile(r"\b(?:layover|stopover)\b")

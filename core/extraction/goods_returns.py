@@ -168,6 +168,28 @@ def _named_return_ahead(clause: Clause) -> tuple[str, str, str | None] | None:
     return f"{named} return", "due", None
 
 
+_GOES_BACK = re.compile(
+    r"^(?:(?:the|my|our|that|this)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+(?:"
+    r"(?:still\s+)?(?:has|needs|have|need)\s+to\s+(?:go|be\s+sent|be\s+taken|be\s+mailed)\s+back|"
+    r"(?:still\s+)?needs?\s+(?:returning|sending\s+back|taking\s+back|to\s+be\s+returned)|"
+    r"return\s+(?:still\s+)?needs\s+(?:doing|to\s+be\s+done)|return\s+is\s+still\s+(?:to\s+do|pending))\b"
+)
+"""Goods said to be still going back, the thing as the subject: "the amazon thing has to go
+back by friday", "the zara jeans still need returning", "amazon return still needs doing"."""
+
+
+def still_to_go_back(clause: Clause) -> tuple[str, str, str | None] | None:
+    """A shop's goods the clause says still have to go back: due. Only a shop names it
+    ("the dog has to go back to the vet" is no return)."""
+    said = clause.text.strip()
+    m = _GOES_BACK.match(said.lower())
+    if m is None:
+        return None
+    first = said[m.start("obj") : m.end("obj")].split()[0]
+    named = first if first[:1].isupper() else known_organisation(first)
+    return None if named is None else (f"{named} return", "due", None)
+
+
 def _particle_first(text: str) -> str:
     """ "sent the jacket back to zara" as "sent back the jacket to zara" (the same length,
     so positions in the clause still hold)."""

@@ -30,6 +30,7 @@ from core.extraction.goods_returns import (
     RETURN_WORDS,
     TO_DO_LINE,
     goods_return,
+    still_to_go_back,
 )
 from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
@@ -301,7 +302,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
     shop: str | None = None
     returned = False
-    if not item and not clause.words.isdisjoint(RETURN_WORDS):
+    if (still := still_to_go_back(clause)) is not None:
+        # "the amazon thing has to go back by friday": the goods, whatever a verb read.
+        item, status, shop = still
+        returned = True
+    elif not item and not clause.words.isdisjoint(RETURN_WORDS):
         item, status, shop = goods_return(clause, text, amount is not None)
         returned = bool(item)
     if clause.markdown and not item and (m := TO_DO_LINE.match(low)):

@@ -116,6 +116,11 @@ def test_a_day_after_a_bill_is_not_part_of_its_name(text: str, field: str, value
         ("ugh forgot the amazon return, will drop it off when we get back", "amazon_return"),
         ("still havent done the zara return smh", "zara_return"),
         ("We haven't done the John Lewis return yet, it's in the boot.", "john_lewis_return"),
+        # The goods as the subject, still to go back.
+        ("the amazon thing has to go back by friday", "amazon_return"),
+        ("the zara jeans still need returning", "zara_return"),
+        ("amazon return still needs doing, maybe tues", "amazon_return"),
+        ("My Nike shoes have to be sent back.", "nike_return"),
     ],
 )
 def test_a_return_taken_back_later_or_left_undone_is_due(text: str, slug: str) -> None:
@@ -129,6 +134,8 @@ def test_a_return_taken_back_later_or_left_undone_is_due(text: str, slug: str) -
         "forgot about the return trip lol",
         "will take the kids back to school monday",
         "forgot to return the call",
+        "the dog has to go back to the vet friday",
+        "the kids need to go back to school monday",
         "Forgot the return label for the dress, will print it at work.",
     ],
 )

@@ -94,6 +94,8 @@ _IN_CARE = re.compile(
     r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
     r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
     r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy)\b|"
+    # Not eating, the carer's way: "off his food", "gone off her food again".
+    r"(?:(?:gone|going|been|still)\s+)?off\s+(?:his|her|their|my)\s+(?:food|feed|feeds|milk)\b|"
     # Feeling rough, in a bad way, not great: "my wife's feeling rough today".
     r"(?:(?:still|really|pretty|so|very)\s+)?feeling\s+(?:(?:really|pretty|so|very|quite|a\s+bit)\s+)?"
     r"(?:rough|awful|terrible|crap|crappy|rubbish|horrible|dreadful|lousy|ropey|ropy|grim|"
@@ -154,6 +156,15 @@ _ON_THE_MEND = re.compile(
     # "the kids have finally shaken off that cough"
     r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:shaken|shook|kicked|thrown)\s+off\s+"
     r"(?:that|the|this|their|his|her|a)\s+|"
+    # A symptom said to be no longer there: "no temperature anymore", "no more vomiting
+    # since 3am", "no pain overnight" (a bare "no fever" may answer a question: not read).
+    r"(?:(?:has|had|with)\s+)?no\s+more\s+(?:temp|temperature|fever|pain|vomiting|sickness|"
+    r"diarrh?o?ea|coughing|rash|spots|seizures|fits|falls)\b|"
+    r"(?:(?:has|had|with)\s+)?no\s+(?:temp|temperature|fever|pain|vomiting|sickness|"
+    r"diarrh?o?ea|coughing|rash|seizures|fits|falls)\s+(?:anymore|any\s+more|since\b|"
+    r"overnight|(?:all\s+|last\s+)?(?:night|day)\b|today|now\b)|"
+    # A patient's mood in a carer's note: "in good spirits today", "in great form".
+    r"in\s+(?:good|great|high|fine|better)\s+(?:spirits|form|fettle)\b|"
     r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:kicked|beaten|beat)\s+(?:the|that|this|his|her|their)\s+"
     r"(?:\w+\s+)?(?:flu|cold|bug|virus|cough|infection|covid|fever)\b|"
     r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z]|"

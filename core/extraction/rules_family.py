@@ -28,7 +28,8 @@ from core.extraction.family_members import (
     works_with_the_writer,
 )
 from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, listed_state, member_status
-from core.extraction.first_names import is_common_first_name
+from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.kin_chains import named_before, through_a_relative
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.school_days_off import school_day_off
@@ -68,6 +69,15 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
         return None  # "Staying home this year", "Reached home": a verb leads, not a name
     rest = clause.low[m.end() :]
     slug = slugify(who)
+    if how == "relation" and (chain := through_a_relative(_relation_slug(slug), rest)):
+        # "my wife's mom is in hospital": the mother-in-law; "my son's girlfriend": no one.
+        return None if chain[0] is None else (chain[0], chain[1], how)
+    if rest.startswith("' "):
+        rest = "'s" + rest[1:]  # "the kids' colds are gone", as "the kid's cold"
+    before = named_before(clause.text[: m.start()])
+    if how == "relation" and before and is_first_name(before.lower()):
+        # "Jake, my brother, has been in hospital": Jake, as "my brother Jake".
+        return slugify(before), rest.lstrip(" ,"), how
     named = APPOSITIVE_NAME.match(clause.text, m.end())
     if (
         how == "relation"

@@ -1,0 +1,123 @@
+"""The sixteenth round (issue 24), words16c: classes of phrasing about the people side
+(relatives' health, the writer's money, work, names, zones, diets) that the probe
+sentences written for this round (``realistic/probes16c*-dev.jsonl``) showed the
+extractor missing, each fixed as a class and tabled here with paraphrases in other
+voices, and with look-alikes that must not commit the field. Every row is a sentence
+written for this module, none taken from an evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT, facts_said
+
+
+def facts(text: str) -> dict[str, object]:
+    return facts_said(text, AT)
+
+
+# ---------------------------------------------------------------- an illness ended or back
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # Any illness the household names, gone or cleared.
+        ("mum's chest infection has cleared, thank god", "mom", "well"),
+        ("Grandad's pneumonia is finally gone", "grandpa", "well"),
+        ("the baby's croup has cleared up overnight", "baby", "well"),
+        ("my son's tummy bug is over", "son", "well"),
+        # The plural possessive: the children's colds.
+        ("the kids' colds are finally gone", "kids", "well"),
+        ("the twins' chickenpox has cleared", "twins", "well"),
+        # A sore part easing is not a return home ("'s back" is the back).
+        ("hubby's back is loads better today", "husband", "well"),
+        ("Dad's knee is much better since the physio", "dad", "well"),
+        # Any illness the household names come back.
+        ("Nana's UTI is back, the GP is coming out later", "grandma", "sick"),
+        ("my daughter's tonsillitis has come back again", "daughter", "sick"),
+        ("ugh the baby's ear infection is back", "baby", "sick"),
+        # A symptom no longer there, a carer's mood note, and not eating.
+        ("Mila has no temperature anymore", "mila", "well"),
+        ("Dad slept through, no pain overnight", "dad", "well"),
+        ("grandma had no more falls since the new frame", "grandma", "well"),
+        ("Mum is in good spirits this morning", "mom", "well"),
+        ("shift notes: Nana in great form, chatty at lunch", "grandma", "well"),
+        ("dad is off his food again", "dad", "sick"),
+        ("the baby's gone off her milk and is grizzly", "baby", "sick"),
+        # The sniffles, the nursery's word for a cold.
+        ("the kids are over the sniffles", "kids", "well"),
+        ("toddler has the snuffles, staying in", "toddler", "sick"),
+    ],
+)  # fmt: skip
+def test_illness_ended_or_back(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # A bare "no fever" may answer a question: not read as news.
+        ("no fever?", "family.fever.status"),
+        ("is she ok? no fever", "family.she.status"),
+        # A mood with no patient: a party, not health.
+        ("the kids were in high spirits at the party", "family.kids.status"),
+        # A relative back from somewhere is home, and a bad back is no recovery.
+        ("mum's back is killing her", "family.mom.status"),
+    ],
+)  # fmt: skip
+def test_not_an_illness_ended(text: str, field: str) -> None:
+    assert facts(text).get(field) not in ("well", "home")
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("mum's back from the shops", "mom", "home"),
+        ("Grandad's back from respite", "grandpa", "home"),
+        ("the kids are back", "kids", "home"),
+    ],
+)  # fmt: skip
+def test_back_is_still_a_return(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+# ---------------------------------------------------------------- kin chains and appositions
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # A spouse's parent or sibling is an in-law.
+        ("my wife's mom is in hospital again", "mother_in_law", "sick"),
+        ("my husband's dad got the all clear from the cardiologist", "father_in_law", "well"),
+        ("Partner's mum has been admitted with a chest infection", "mother_in_law", "sick"),
+        ("my hubby's sister has covid", "sister_in_law", "sick"),
+        # The forums' abbreviations.
+        ("MIL is out of hospital and on the mend", "mother_in_law", "well"),
+        ("FIL's been admitted with chest pains", "father_in_law", "sick"),
+        # A name said before its relation, as an apposition.
+        ("Jake, my brother, has been in hospital since the crash", "jake", "sick"),
+        ("Abi, my little sister, is down with flu", "abi", "sick"),
+        ("priya, my daughter, is much better today", "priya", "well"),
+    ],
+)  # fmt: skip
+def test_kin_chain_and_apposition(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # A relative of a relative no family field is about: not the first relative's status.
+        ("my son's girlfriend has glandular fever", "family.son.status"),
+        ("my partner's gran is in the hospice now", "family.partner.status"),
+        ("my sister's kids are all sick", "family.sister.status"),
+        ("my sister's kids are all sick", "family.kids.status"),
+        ("my wife's friend is in hospital", "family.wife.status"),
+        ("my boss's wife is unwell", "family.wife.status"),
+    ],
+)  # fmt: skip
+def test_a_relative_of_a_relative(text: str, field: str) -> None:
+    assert field not in facts(text)
+

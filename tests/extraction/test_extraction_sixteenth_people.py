@@ -121,3 +121,37 @@ def test_kin_chain_and_apposition(text: str, member: str, status: str) -> None:
 def test_a_relative_of_a_relative(text: str, field: str) -> None:
     assert field not in facts(text)
 
+
+# ---------------------------------------------------------------- money said in words
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("rent is twelve hundred a month", "financial.rent.amount", 1200),
+        ("Our rent is fourteen hundred per month, bills on top", "financial.rent.amount", 1400),
+        ("phone bill's forty five quid this month", "financial.phone_bill.amount", 45),
+        ("I still owe Chidi fifteen thousand naira for the generator", "financial.chidi.amount", 15000),
+        ("I still owe Chidi fifteen thousand naira for the generator", "financial.chidi.currency", "NGN"),
+        ("paid the gas bill, two hundred and ten dollars, ouch", "financial.gas_bill.amount", 210),
+        ("the water bill came to sixty-three euros", "financial.water_bill.amount", 63),
+        ("my salary is two thousand five hundred a month after tax", "financial.salary.amount", 2500),
+    ],
+)  # fmt: skip
+def test_money_said_in_words(text: str, field: str, value: object) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # Counts and spans stay words: a rate of less than a hundred, weeks, times.
+        ("the gym is three times a week now", "financial.gym.amount"),
+        ("rent was due two weeks ago", "financial.rent.amount"),
+        ("I take two tablets a day", "financial.tablets.amount"),
+        # Someone else's money said in words.
+        ("my sister pays twelve hundred a month for her flat", "financial.rent.amount"),
+    ],
+)  # fmt: skip
+def test_not_money_in_words(text: str, field: str) -> None:
+    assert field not in facts(text)

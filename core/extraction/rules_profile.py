@@ -104,7 +104,11 @@ _INTRO = re.compile(
 )
 _HERE_INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
-    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:-]|$)"
+    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:(-]|$)|"
+    # "it's Kemi, the new tenant in 4B", "Hi, this is Tunde from number 12": a caller or
+    # a new neighbour saying who is writing.
+    r"^(?i:(?:hi|hello|hey|hiya)[,!\s]+)?(?i:it's|it\s+is|this\s+is)\s+(?P<n2>[A-Z][a-z]+)"
+    r"(?=,\s+(?i:the|your|ur|from)\s|\s+from\s+(?i:the\s+|number\s+|no\.?\s+|flat\s+|apt\s+)?[0-9A-Z])"
 )
 """A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
 # In lowercase an introduction needs a sign that it is one: a greeting before it or
@@ -195,6 +199,7 @@ _NOT_INTRO = frozenset(
 _GATE = frozenset(
     [
         "here",  # "Marek here, based in Gdansk": a name signed at the start
+        "it's", "this",  # "it's Kemi, the new tenant", "this is Tunde from number 12"
         "moved", "relocated", "shifted", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
@@ -340,8 +345,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     ):
         # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
         out.append(Candidate("profile.name", m2.group("n"), 0.85))
-    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(m4.group("n").lower()):
-        out.append(Candidate("profile.name", m4.group("n"), 0.85))
+    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(
+        (m4.group("n") or m4.group("n2")).lower()
+    ):
+        out.append(Candidate("profile.name", m4.group("n") or m4.group("n2"), 0.85))
     elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
         name = m3.group("n")
         # A greeting or "nice to meet u" makes it an introduction: worth asking about.

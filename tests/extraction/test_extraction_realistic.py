@@ -124,6 +124,7 @@ PROBE_SETS = (
     "probes15c",
     "probes15c2",
     "probes15c3",
+    "probes16c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -157,7 +158,10 @@ conditions, reported speech, imperative notes, lists; ``probes15a2`` and ``probe
 its second and third batches), and ``probes15c``, ``probes15c2``, ``probes15c3`` (fifteenth round, one batch each, no travel or money:
 relatives' health, carers' and colleagues' handoffs, family events and school days off,
 work status, names, diets, zones, in gamers', students', teens', literary, long-post,
-freelancers' and world Englishes' voices).
+freelancers' and world Englishes' voices), and ``probes16c`` (sixteenth round, one batch
+each, the people side: carers' and babysitters' hand-offs, kin chains and appositions,
+illnesses ended, money said in words, freelancers' invoices, world Englishes, students,
+parents' chats, long posts).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -356,6 +360,7 @@ _PROBE_MINIMUM = {
     "probes15c": 80,
     "probes15c2": 80,
     "probes15c3": 80,
+    "probes16c": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from extraction_fixtures import AT, facts_said
 
+from core.extraction.offline import extract_offline
+
 
 def facts(text: str) -> dict[str, object]:
     return facts_said(text, AT)
@@ -155,3 +157,62 @@ def test_money_said_in_words(text: str, field: str, value: object) -> None:
 )  # fmt: skip
 def test_not_money_in_words(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+# ---------------------------------------------------------------- a job ended, a name said
+
+
+def retracted(text: str) -> set[str]:
+    found = extract_offline(text, at=AT).observations
+    return {o.field for o in found if o.intent == "retract"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not with Deloitte anymore, went solo",
+        "i'm not at Google any more, long story",
+        "I am not working for Wipro anymore",
+        "no longer at Ogilvy, freelancing full time",
+    ],
+)
+def test_a_job_no_longer_held(text: str) -> None:
+    assert "profile.employer" not in facts(text)
+    assert "profile.employer" in retracted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not with my boyfriend anymore",
+        "I'm not at home anymore, moved out",
+        "not with the kids this weekend",
+    ],
+)
+def test_not_with_someone_is_no_job(text: str) -> None:
+    assert "profile.employer" not in retracted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("it's Kemi, the new tenant in 4B", "Kemi"),
+        ("Hi, this is Tunde from number 12", "Tunde"),
+        ("Hello, it's Grace, your neighbour from upstairs", "Grace"),
+    ],
+)
+def test_who_is_writing(text: str, name: str) -> None:
+    assert facts(text).get("profile.name") == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it's Jake",  # who is at the door, perhaps
+        "it's Monday, the worst day",
+        "this is Paris, the city of light",
+        "this is Sarah, my sister",
+    ],
+)
+def test_not_who_is_writing(text: str) -> None:
+    assert "profile.name" not in facts(text)

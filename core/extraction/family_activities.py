@@ -151,6 +151,13 @@ _FOR_SOMEONE = re.compile(
 )
 
 
+_KEPT_OFF = re.compile(
+    r"\b(?:keep|keeping|kept|keeps)\s+(?:her|him|them|the\s+\w+|my\s+\w+|our\s+\w+|[a-z]+)\s+off\s+"
+    r"(?:(?:the|her|his|their|our)\s+)?$"
+)
+"""Someone kept off school or nursery stays home: the place itself is open."""
+
+
 def _speakers_own(clause: Clause, start: int) -> bool:
     """Whether the activity at ``start`` is the speaker's own: "my" heads it, and no
     relation stands between ("my son soccer practice" is the son's)."""
@@ -218,6 +225,8 @@ def activity_candidates(clause: Clause) -> list[Candidate]:
         return []
     if no and _FOR_SOMEONE.match(rest):
         return []  # "no school for her tomorrow": she stays home, the school is open
+    if no and _KEPT_OFF.search(clause.low, 0, no.end()):
+        return []  # "keeping her off nursery": she stays home, the nursery is open
     if CANCELLED.search(rest) or (no and not ILL_AFTER.match(rest)):
         until = _end_of_day(clause, when)
         out = [Candidate(f"{field}.event_status", "cancelled", 0.95, "assertive", until)]

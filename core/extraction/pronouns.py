@@ -46,6 +46,8 @@ RELATION_SPELLINGS = {
     "ma": "mom", "amma": "mom", "nanay": "mom", "appa": "dad", "tatay": "dad",
     # The in-laws as forums and group chats abbreviate them: "MIL is home from hospital".
     "mil": "mother_in_law", "fil": "father_in_law",
+    # Pet names for a husband and a baby: "hubs is feeling rough", "the bubba has a rash".
+    "hubs": "husband", "bubba": "baby", "bub": "baby",
 }  # fmt: skip
 _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",
@@ -59,13 +61,13 @@ _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
     "boyfriend", "fiance", "fiancé", "father-in-law", "stepdad", "stepson",
     "daddy", "papa", "hubby", "husbnad", "huband", "grandad", "granddad", "gramps", "grampa",
-    "bro", "appa", "tatay", "fil",
+    "bro", "appa", "tatay", "fil", "hubs",
     *(k for k, p in KIN_AS_SAID.items() if p == "he"),
 )  # fmt: skip
 _THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
 # People whose gender the words do not give: any of them could be "he" or "she".
 _UNKNOWN = (
-    "partner", "spouse", "kid", "child", "baby", "toddler", "friend", "boss", "manager",
+    "partner", "spouse", "kid", "child", "baby", "bubba", "bub", "toddler", "friend", "boss", "manager",
     "colleague", "coworker", "co-worker", "neighbor", "neighbour", "cousin", "roommate",
     "teacher", "doctor", "nanny", "sibling",
 )  # fmt: skip

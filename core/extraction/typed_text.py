@@ -146,6 +146,10 @@ _CHAT_WORDS = {
     "gettin": "getting",
     "movin": "moving",
     "workin": "working",
+    "feelin": "feeling",
+    "doin": "doing",
+    # Health words cut short in a hurried note: "grandmas in the hosp again".
+    "hosp": "hospital",
     # Spoken contractions of an aim or an intent: "tryna hit plat before the season ends",
     # "boutta log off", "hafta work saturday".
     "tryna": "trying to",

@@ -216,3 +216,52 @@ def test_who_is_writing(text: str, name: str) -> None:
 )
 def test_not_who_is_writing(text: str) -> None:
     assert "profile.name" not in facts(text)
+
+
+# ---------------------------------------------------------------- typed in a hurry, treatment done
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # Health words slipped or cut short, pet names for a husband and a baby.
+        ("ellie's got a temprature again", "ellie", "sick"),
+        ("my son has recoverd from the chest infection", "son", "well"),
+        ("grandmas in the hosp again, her heart", "grandma", "sick"),
+        ("hubs is feelin rough, think its the flu", "husband", "sick"),
+        ("the bubba has a slight temp", "baby", "sick"),
+        ("our eldest is in A and E with a suspected broken wrist", "eldest", "sick"),
+        # "both" and "all" between the verb and the state.
+        ("the twins are both on antibiotics for ear infections", "twins", "sick"),
+        ("the kids are all on antibiotics now", "kids", "sick"),
+        # A carer's words for a patient not right.
+        ("Dad is very drowsy this afternoon", "dad", "sick"),
+        ("nana's a bit confused today, keep an eye", "grandma", "sick"),
+        # Done with the treatment, out of danger.
+        ("my son is finally off the antibiotics", "son", "well"),
+        ("Mum's off oxygen now and sitting up", "mom", "well"),
+        ("my brother is out of the coma and talking", "brother", "well"),
+        ("my wife is no longer on bed rest", "wife", "well"),
+        ("grandpa is no longer in intensive care", "grandpa", "well"),
+        # A test of a named illness come back negative.
+        ("our daughter's covid test came back negative", "daughter", "well"),
+        ("my dad's malaria test was negative, thank God", "dad", "well"),
+    ],
+)  # fmt: skip
+def test_typed_in_a_hurry_and_treatment_done(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # Kept off nursery or school: the child stays home, the place is open.
+        ("ellie's got a temperature, keeping her off nursery", "family.nursery.event_status"),
+        ("keeping jake off school today", "family.school.event_status"),
+        ("we kept the kids off school, they're wiped out", "family.school.event_status"),
+        # Off work is no treatment done.
+        ("dad's off work this week", "family.dad.status"),
+    ],
+)  # fmt: skip
+def test_kept_off_and_off_work(text: str, field: str) -> None:
+    assert field not in facts(text)

@@ -115,7 +115,9 @@ _IN_CARE = re.compile(
     # A runny nose with it: "teething and has a runny nose".
     r"(?:has|got|has\s+got|'s\s+got)\s+(?:a\s+)?(?:runny|stuffy|blocked|snotty)\s+nose\b|"
     # Admitted at a hospital named by its letters: "admitted at LUTH since Tuesday".
-    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+at\s+(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+"
+    # Indian English says it with "in": "Amma is admitted in Apollo since last night".
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:at|in)\s+(?:the\s+)?"
+    r"(?!(?:college|school|university|uni|class|iit|nit)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+"
     r"(?:since|from|yesterday|today|last\s+night|this\s+morning|for\s+(?:the\s+)?(?:last|past|\d|two|"
     r"three|a\s+few))\b|"
     # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.

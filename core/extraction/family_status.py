@@ -171,6 +171,11 @@ _RECOVERED = re.compile(
     r"(?:is|are|'s)\s+(?:all\s+|both\s+|fully\s+)?over|beat|has\s+beaten)\s+"
     rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
+_RECOVERED_NOW = re.compile(
+    _PRE + r"(?:has|have|'s|'ve)\s+(?:(?:now|fully|completely|finally|totally|almost)\s+)*"
+    r"recovered\b(?!\s+(?:from|the|his|her|their|a|my)\b)"
+)
+"""Recovered with no illness named: "my papa has recovered fully, thank God"."""
 _STATUS_CANON = {
     "ill": "sick",
     "poorly": "sick",  # British
@@ -352,6 +357,7 @@ def _member_status(rest: str) -> str | None:
         _NOT_SICK.search(rest)
         or _ALL_CLEAR.search(rest)
         or _RECOVERED.search(rest)
+        or _RECOVERED_NOW.search(rest)
         or _DISCHARGED.search(rest)
         or _CAME_OUT.search(rest)
     ):

@@ -117,6 +117,7 @@ _GATE = frozenset(
         "refund",
         "refunded",
         "pending",
+        "waiting",  # "still waiting for my bond": money owed back (money_back)
         "due",
         "charged",
         "cancelled",

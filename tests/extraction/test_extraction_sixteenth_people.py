@@ -265,3 +265,63 @@ def test_typed_in_a_hurry_and_treatment_done(text: str, member: str, status: str
 )  # fmt: skip
 def test_kept_off_and_off_work(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+# ---------------------------------------------------------------- lists, money waited on, recovered
+
+
+@pytest.mark.parametrize(
+    ("text", "services"),
+    [
+        ("I cancelled the gym, hulu and the meal kit thing this morning", ["hulu"]),
+        ("cancelled netflix, hulu and spotify", ["netflix", "hulu", "spotify"]),
+        ("dropped netflix and disney plus, keeping spotify", ["netflix", "disney_plus"]),
+        ("Cancelled audible & kindle unlimited today, saving 20 a month", ["audible", "kindle_unlimited"]),
+    ],
+)  # fmt: skip
+def test_every_service_of_a_cancelled_list(text: str, services: list[str]) -> None:
+    said = facts(text)
+    assert all(said.get(f"financial.{s}.status") == "cancelled" for s in services), said
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # A service that is the subject of a clause of its own, or kept.
+        ("cancelled my trip, netflix stays", "financial.netflix.status"),
+        ("dropped netflix and disney plus, keeping spotify", "financial.spotify.status"),
+        ("I cancelled the plumber, spotify is still on", "financial.spotify.status"),
+    ],
+)  # fmt: skip
+def test_not_in_the_cancelled_list(text: str, field: str) -> None:
+    assert field not in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Money owed back and not yet come.
+        ("still waiting on the deposit back from the old flat", "financial.deposit.status", "pending"),
+        ("still waiting for my bond, three weeks now", "financial.bond.status", "pending"),
+        ("we're waiting on our booking fee back from the venue", "financial.booking_fee.status", "pending"),
+        # Recovered with no illness named; admitted "in" a hospital by its name.
+        ("my papa has recovered fully, thank God", "family.dad.status", "well"),
+        ("Grandma's finally recovered, she's back at bingo", "family.grandma.status", "well"),
+        ("Amma is admitted in Apollo since yesterday night", "family.mom.status", "sick"),
+        ("my father-in-law is admitted in KIMS since Monday", "family.father_in_law.status", "sick"),
+    ],
+)  # fmt: skip
+def test_waited_on_and_recovered(text: str, field: str, value: str) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("waiting for my mum to get back", "financial.mum.status"),
+        ("mum has recovered the money from the bank", "family.mom.status"),
+        ("my son was admitted in college since 2019", "family.son.status"),
+    ],
+)  # fmt: skip
+def test_not_waited_on_nor_recovered(text: str, field: str) -> None:
+    assert field not in facts(text)

@@ -96,8 +96,8 @@ def subscription_candidates(clause: Clause) -> list[Candidate]:
         for name in _NAMED.finditer(listed.group("list")):
             out.append(Candidate(_field(name.group()) + ".status", "cancelled", 0.9))
     elif together := _cancelled_together(clause.low):
-        for name in dict.fromkeys(together):
-            out.append(Candidate(_field(name) + ".status", "cancelled", 0.9))
+        for service in dict.fromkeys(together):
+            out.append(Candidate(_field(service) + ".status", "cancelled", 0.9))
     elif m := _CANCELLED.search(clause.low):
         out.append(Candidate(_field(m.group("s") or m.group("s2")) + ".status", "cancelled", 0.9))
     elif r := _RENEWED.search(clause.low):

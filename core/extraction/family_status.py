@@ -21,7 +21,9 @@ _NOT_SICK = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _STATUS = re.compile(
-    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
+    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?|"
+    # "touch wood, the kids have stayed well all winter": well all along, and still.
+    r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"

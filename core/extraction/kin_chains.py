@@ -6,8 +6,8 @@ in-law, whose field is ``family.mother_in_law`` as for "my mother-in-law". Any o
 chain ("my son's girlfriend", "my sister's kids", "my partner's gran") names someone no
 family field is about, so what is said of them is no status of the first relative.
 
-"Jake, my brother, has been in hospital": the name said before its relation, as an
-apposition, is who the field is about, as in "my brother Jake".
+"Jake, my brother, has been in hospital", "Ana (my sister) is in hospital": the name said
+before its relation, as an apposition, is who the field is about, as in "my brother Jake".
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ _KIN = (
 _CHAIN = re.compile(
     rf"^(?:'s|s'|')\s+(?:(?:little|older|younger|big|elderly|old)\s+)?(?P<rel>{_KIN})\b"
 )
-_NAMED_BEFORE = re.compile(r"^\s*(?P<name>[A-Za-z][a-z]+)\s*,\s*$")
+_NAMED_BEFORE = re.compile(r"^\s*(?P<name>[A-Za-z][a-z]+)\s*[,(]\s*$")
+"""The name, then a comma or a bracket before the relation: "Jake, my brother, …", "Ana
+(my sister) is in hospital"."""
 
 
 def through_a_relative(first: str, rest: str) -> tuple[str | None, str] | None:

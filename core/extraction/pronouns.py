@@ -48,6 +48,8 @@ RELATION_SPELLINGS = {
     "mil": "mother_in_law", "fil": "father_in_law",
     # Pet names for a husband and a baby: "hubs is feeling rough", "the bubba has a rash".
     "hubs": "husband", "bubba": "baby", "bub": "baby",
+    # "my other half is laid up": the partner.
+    "other half": "partner", "other_half": "partner",
 }  # fmt: skip
 _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",
@@ -67,7 +69,7 @@ _HE = (
 _THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
 # People whose gender the words do not give: any of them could be "he" or "she".
 _UNKNOWN = (
-    "partner", "spouse", "kid", "child", "baby", "bubba", "bub", "toddler", "friend", "boss", "manager",
+    "partner", "spouse", "other half", "kid", "child", "baby", "bubba", "bub", "toddler", "friend", "boss", "manager",
     "colleague", "coworker", "co-worker", "neighbor", "neighbour", "cousin", "roommate",
     "teacher", "doctor", "nanny", "sibling",
 )  # fmt: skip

@@ -77,7 +77,7 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     before = named_before(clause.text[: m.start()])
     if how == "relation" and before and is_first_name(before.lower()):
         # "Jake, my brother, has been in hospital": Jake, as "my brother Jake".
-        return slugify(before), rest.lstrip(" ,"), how
+        return slugify(before), rest.lstrip(" ,)"), how
     named = APPOSITIVE_NAME.match(clause.text, m.end())
     if (
         how == "relation"

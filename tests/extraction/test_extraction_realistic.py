@@ -125,6 +125,8 @@ PROBE_SETS = (
     "probes15c2",
     "probes15c3",
     "probes16c",
+    "probes16c2",
+    "probes16c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -361,6 +363,8 @@ _PROBE_MINIMUM = {
     "probes15c2": 80,
     "probes15c3": 80,
     "probes16c": 80,
+    "probes16c2": 80,
+    "probes16c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

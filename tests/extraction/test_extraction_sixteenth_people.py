@@ -325,3 +325,75 @@ def test_waited_on_and_recovered(text: str, field: str, value: str) -> None:
 )  # fmt: skip
 def test_not_waited_on_nor_recovered(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+# ---------------------------------------------------------------- bills together, paying for, kin
+
+
+@pytest.mark.parametrize(
+    ("text", "bills"),
+    [
+        ("rent and electricity paid", ["rent", "electricity"]),
+        ("rent and electricity both paid, phone bill is next week", ["rent", "electricity"]),
+        ("Council tax and water both paid for this month", ["council_tax", "water"]),
+        ("gas and electric paid this morning", ["gas", "electric"]),
+    ],
+)  # fmt: skip
+def test_bills_paid_together(text: str, bills: list[str]) -> None:
+    said = facts(text)
+    assert all(said.get(f"financial.{b}.status") == "paid" for b in bills), said
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("mum and dad paid for dinner", "financial.mum.status"),
+        ("paid the rent and then went out", "financial.then.status"),
+        ("paid the rent and the kids had a party", "financial.kids.status"),
+    ],
+)  # fmt: skip
+def test_not_bills_paid_together(text: str, field: str) -> None:
+    assert field not in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("I pay 120 a month for the storage unit", "financial.storage_unit.amount", 120),
+        ("we pay £60 a month for the gym", "financial.gym.amount", 60),
+        ("I pay $45 a week for daycare", "financial.daycare.amount", 45),
+        ("we spend about 200 a month on childcare", "financial.childcare.amount", 200),
+    ],
+)  # fmt: skip
+def test_what_the_writer_pays_for(text: str, field: str, value: int) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my brother pays 900 a month for his flat", "financial.flat.amount"),
+        ("we spend 2 hours a day on homework", "financial.homework.amount"),
+        ("I pay attention to my kids every day", "financial.kids.amount"),
+    ],
+)  # fmt: skip
+def test_not_what_the_writer_pays_for(text: str, field: str) -> None:
+    assert field not in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # A name, then its relation in brackets.
+        ("Ana (my sister) is in hospital with appendicitis", "ana", "sick"),
+        ("Kofi (my son) has malaria", "kofi", "sick"),
+        # The other half is the partner.
+        ("my other half is laid up with a bad back", "partner", "sick"),
+        ("other half's away till friday", "partner", "away"),
+        # Well all along: stayed, kept, remained.
+        ("touch wood, the kids have stayed well all winter", "kids", "well"),
+        ("Mum has remained fine since the op", "mom", "well"),
+    ],
+)  # fmt: skip
+def test_brackets_other_half_stayed_well(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status

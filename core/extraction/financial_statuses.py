@@ -98,7 +98,10 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:is|are|'s)\s+(?:now\s+|still\s+|already\s+|way\s+|\w+\s+days\s+)?"
-            r"(?:overdue|past\s+due)\b"
+            r"(?:overdue|past\s+due)\b|"
+            # "the Fenn invoice is 45 days late", "rent's two weeks late": owed, late by that.
+            r"\s+(?:is|are|'s)\s+(?:now\s+|still\s+|already\s+)?(?:\d+|a|one|two|three|four|five|six|"
+            r"a\s+few|several)\s+(?:days?|weeks?|months?)\s+(?:late|overdue)\b"
         ),
         "due",
     ),

@@ -233,6 +233,9 @@ water" is no payment."""
 _PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
 
 
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+
+
 def _a_bill(name: str) -> bool:
     """A bill by its own name: "rent", "electricity", "phone bill"."""
     return FINANCIAL_WORDS.search(name) is not None or _UTILITY.fullmatch(name) is not None
@@ -260,6 +263,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     text = NET_OF.sub(lambda m: " " * len(m.group()), text)
     text = BOTH.sub(lambda m: " " * len(m.group()), text)  # "rent and gas both paid"
+    # "the Fenn invoice (£1,400) is overdue": the brackets left empty by the amount go too.
+    text = _EMPTY_BRACKETS.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
     came = ordered = False  # came: the clause's day is when it came (a fine, a bill)

@@ -397,3 +397,41 @@ def test_not_what_the_writer_pays_for(text: str, field: str) -> None:
 )  # fmt: skip
 def test_brackets_other_half_stayed_well(text: str, member: str, status: str) -> None:
     assert facts(text).get(f"family.{member}.status") == status
+
+
+# ---------------------------------------------------------------- invoices late, deadlines moved
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Late by a span is owed; a client's invoice by its possessive is the client's.
+        ("the Fenn invoice is 45 days late", "financial.fenn_invoice.status", "due"),
+        ("rent is two weeks late again, landlord's not happy", "financial.rent.status", "due"),
+        ("Halcyon's invoice is two weeks overdue, $1,800", "financial.halcyon_invoice.status", "due"),
+        ("Halcyon's invoice is two weeks overdue, $1,800", "financial.halcyon_invoice.amount", 1800),
+        # The amount in brackets between the bill and what it is.
+        ("the Fenn invoice (£1,400) is 45 days late now", "financial.fenn_invoice.amount", 1400),
+        ("our water bill (R640) is overdue", "financial.water_bill.amount", 640),
+        # A piece of work's deadline, said or moved.
+        ("the lab report deadline is next wednesday", "project.lab_report.due_date", "2026-03-11"),
+        ("deadline for the Atlas copy moved to next friday", "project.atlas_copy.due_date", "2026-03-13"),
+        ("client moved the deadline for the annual report to the 20th", "project.annual_report.due_date", "2026-03-20"),
+        ("my dissertation's due the 27th, send help", "project.dissertation.due_date", "2026-03-27"),
+    ],
+)  # fmt: skip
+def test_invoices_late_and_deadlines(text: str, field: str, value: object) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the train is 10 minutes late", "financial.train.status"),
+        ("my period is two days late", "financial.period.status"),
+        ("my brother's essay deadline is friday", "project.essay.due_date"),
+        ("the deadline was last friday", "project.deadline.due_date"),
+    ],
+)  # fmt: skip
+def test_not_invoices_late_nor_deadlines(text: str, field: str) -> None:
+    assert field not in facts(text)

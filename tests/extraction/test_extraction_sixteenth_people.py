@@ -435,3 +435,34 @@ def test_invoices_late_and_deadlines(text: str, field: str, value: object) -> No
 )  # fmt: skip
 def test_not_invoices_late_nor_deadlines(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+# ---------------------------------------------------------------- where the home stands, part-hour zones
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("my house is in Ikeja but I work on the island", "profile.home_city", "Ikeja"),
+        ("my flat's in Leith, ten mins from the shore", "profile.home_city", "Leith"),
+        ("our apartment is in Quezon City, near the mall", "profile.home_city", "Quezon City"),
+        ("I'm UTC+5:30", "profile.timezone", "Asia/Kolkata"),
+        ("my timezone is GMT+5:30", "profile.timezone", "Asia/Kolkata"),
+        ("timezone: UTC+5:45 (Kathmandu)", "profile.timezone", "Asia/Kathmandu"),
+    ],
+)  # fmt: skip
+def test_home_stands_and_part_hour_zones(text: str, field: str, value: str) -> None:
+    assert facts(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my house is in a mess after the party", "profile.home_city"),
+        ("my brother's flat is in Leeds", "profile.home_city"),
+        ("our place is in the city centre", "profile.home_city"),
+        ("my timezone is UTC+5:17", "profile.timezone"),
+    ],
+)  # fmt: skip
+def test_not_a_home_nor_a_zone(text: str, field: str) -> None:
+    assert field not in facts(text)

@@ -30,6 +30,7 @@ from core.extraction.family_members import (
 from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, listed_state, member_status
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.kin_chains import named_before, through_a_relative
+from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.school_days_off import school_day_off
@@ -58,6 +59,8 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
         return None
     m, how = found
     who = m.group(1)
+    if how != "relation" and who.lower() in PEOPLE_BY_ROLE:
+        return None  # "roommate has mono", "flatmate's got covid": no one of the family
     if who[0].isupper() and (who.lower() in GAZETTEER or who in NOT_MEMBERS):
         return None
     if (

@@ -466,3 +466,17 @@ def test_home_stands_and_part_hour_zones(text: str, field: str, value: str) -> N
 )  # fmt: skip
 def test_not_a_home_nor_a_zone(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # Someone by their role in the writer's life, not their family.
+        ("roommate has mono so i'm sleeping at my bf's", "family.roommate.status"),
+        ("flatmate has norovirus, avoiding the kitchen", "family.flatmate.status"),
+        ("boss is off sick so I'm running the team", "family.boss.status"),
+        ("landlord's in hospital so the repairs are on hold", "family.landlord.status"),
+    ],
+)  # fmt: skip
+def test_someone_by_role_is_no_family(text: str, field: str) -> None:
+    assert field not in facts(text)

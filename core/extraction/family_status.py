@@ -295,7 +295,8 @@ _ADMITTED_WITH = re.compile(
 """In hospital with an illness: "grandma's been admitted with pneumonia"."""
 OFF_SICK = re.compile(
     _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
-    r"(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+"
+    # The place may go unsaid: "jonah's off today with a tummy bug", "she's out with flu".
+    r"(?:off|home|out)\s+(?:(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+)?"
     # The day between: "off school today with a temp", "home from nursery again w/ a cough".
     r"(?:(?:today|again|tomorrow|this\s+week|all\s+week|since\s+\w+)\s+)?"
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"

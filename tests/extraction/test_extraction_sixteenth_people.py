@@ -480,3 +480,27 @@ def test_not_a_home_nor_a_zone(text: str, field: str) -> None:
 )  # fmt: skip
 def test_someone_by_role_is_no_family(text: str, field: str) -> None:
     assert field not in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        # Off with an illness, the place left unsaid.
+        ("jonah's off today with a tummy bug", "jonah", "sick"),
+        ("my husband is off with flu again", "husband", "sick"),
+        ("our daughter is out with a chest infection this week", "daughter", "sick"),
+    ],
+)  # fmt: skip
+def test_off_with_an_illness(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("my son is out with friends tonight", "family.son.status"),
+        ("dad's off with the boys fishing", "family.dad.status"),
+    ],
+)  # fmt: skip
+def test_off_or_out_with_no_illness(text: str, field: str) -> None:
+    assert field not in facts(text)

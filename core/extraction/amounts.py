@@ -70,16 +70,16 @@ _TENS = {
     )
 }
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
-_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
+NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 WORD_AMOUNT = re.compile(
-    rf"\b(?P<words>(?:a\s+)?(?:{_NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_NUMBER_WORD}))*)\s+"
+    rf"\b(?P<words>(?:a\s+)?(?:{NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{NUMBER_WORD}))*)\s+"
     r"(?P<cur>dollars?|bucks|euros?|pounds?|quid|grand)\b"
 )
 """An amount spelled out: "three hundred bucks", "two thousand dollars", "fifty quid",
 "a hundred euros", "two grand"."""
 
 
-def _number_in_words(words: str) -> int | None:
+def number_in_words(words: str) -> int | None:
     """The value of number words ("two thousand five hundred" -> 2500); None if they do not
     make one number ("five five")."""
     total, part, last = 0, 0, ""
@@ -176,7 +176,7 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
     m = AMOUNT.search(low)
     if m is None:
         w = WORD_AMOUNT.search(low)
-        spelled = _number_in_words(w.group("words")) if w else None
+        spelled = number_in_words(w.group("words")) if w else None
         if w is None or not spelled:
             return None
         cur = w.group("cur").rstrip("s")

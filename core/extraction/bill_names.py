@@ -30,10 +30,14 @@ _WHICH_ONE = re.compile(
 )
 
 
+_CLIENTS = re.compile(r"\b([A-Za-z][\w&-]*)'s\s+invoice\b")
+
+
 def bill_name(item: str) -> str:
     """``item`` without the company before it, the home before "rent" and the way it is
     paid after it: "PG&E electric bill" -> "electric bill"."""
-    name = item.strip()
+    # "Halcyon's invoice" is the Halcyon invoice, as "the Hollis invoice" names it.
+    name = _CLIENTS.sub(r"\1 invoice", item.strip())
     bare = _AFTER.sub("", name)
     if bare != name and _BILL_HEAD.search(bare.lower()):
         name = bare

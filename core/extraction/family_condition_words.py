@@ -24,11 +24,11 @@ from __future__ import annotations
 import re
 
 _COPULA = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
-_LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also)\s+)*"
+_LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also|both|all)\s+)*"
 
 _IN_CARE = re.compile(
-    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just)\s+)*"
-    r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*&\s*e|resus|intensive\s+care|critical\s+care|hdu|"
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just|both|all)\s+)*"
+    r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*(?:&|and|n)\s*e|resus|intensive\s+care|critical\s+care|hdu|"
     r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
     r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
     r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
@@ -41,7 +41,7 @@ _IN_CARE = re.compile(
     r"critical\s+care)|"
     r"(?:got\s+|been\s+|was\s+|were\s+)?warded\b|"
     r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?"
-    r"(?:icu|a\s*&\s*e|er|intensive\s+care|hdu|(?:st|st\.|saint)\s+[a-z']+)|"
+    r"(?:icu|a\s*(?:&|and|n)\s*e|er|intensive\s+care|hdu|(?:st|st\.|saint)\s+[a-z']+)|"
     # "my mum's in surgery", "dad's having an operation today", "is in theatre"
     r"in\s+(?:surgery|theatre|the\s+operating\s+room)|having\s+(?:(?:an|his|her|the)\s+)?"
     r"(?:operation|op|surgery)\b|"
@@ -69,7 +69,7 @@ _IN_CARE = re.compile(
     # A hospital's units by what they treat: "in the stroke unit", "taken into the cardiac
     # ward", "moved out of ICU onto a normal ward", "in NICU".
     r"(?:(?:been\s+|got\s+|was\s+|were\s+)?(?:taken|moved|transferred|rushed|admitted)\s+"
-    r"(?:(?:out\s+of|from)\s+(?:the\s+)?(?:icu|hdu|intensive\s+care|resus|a\s*&\s*e)\s+)?"
+    r"(?:(?:out\s+of|from)\s+(?:the\s+)?(?:icu|hdu|intensive\s+care|resus|a\s*(?:&|and|n)\s*e)\s+)?"
     r"(?:in|into|onto|to)|in|on)\s+(?:the\s+|a\s+)?"
     r"(?:(?:(?:normal|general|regular|medical|surgical|stroke|cardiac|coronary|"
     r"oncology|cancer|burns|renal|respiratory|neuro|orthopaedic|orthopedic|psych(?:iatric)?|"
@@ -93,7 +93,10 @@ _IN_CARE = re.compile(
     # How a carer or a parent says a body is off: "a bit wheezy", "snuffly", "off colour".
     r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
     r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
-    r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy)\b|"
+    r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy|drowsy|"
+    r"confused|muddled|disorientated|disoriented)\b|"
+    # Not eating, the carer's way: "off his food", "gone off her food again".
+    r"(?:(?:gone|going|been|still)\s+)?off\s+(?:his|her|their|my)\s+(?:food|feed|feeds|milk)\b|"
     # Feeling rough, in a bad way, not great: "my wife's feeling rough today".
     r"(?:(?:still|really|pretty|so|very)\s+)?feeling\s+(?:(?:really|pretty|so|very|quite|a\s+bit)\s+)?"
     r"(?:rough|awful|terrible|crap|crappy|rubbish|horrible|dreadful|lousy|ropey|ropy|grim|"
@@ -102,7 +105,7 @@ _IN_CARE = re.compile(
     r"not\s+(?:(?:so|too|very|that)\s+)?(?:great|good|well|grand|himself|herself)(?=\s*(?:$|[,.;!]|today|"
     r"tonight|this\s+(?:morning|week|evening|afternoon)|at\s+all|again|lately|since))|"
     # Gone or rushed in: "mum's gone into hospital", "he's been rushed in".
-    r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*&\s*e|icu)\b|"
+    r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*(?:&|and|n)\s*e|icu)\b|"
     r"(?:been\s+|got\s+|was\s+)?(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in(?=\s*(?:$|[,.;!]|"
     r"again|last\s+night|this\s+morning|overnight|today|tonight|yesterday|by\s+ambulance))|"
     # Going down: "has been failing since the autumn", "he's really gone downhill".
@@ -112,7 +115,9 @@ _IN_CARE = re.compile(
     # A runny nose with it: "teething and has a runny nose".
     r"(?:has|got|has\s+got|'s\s+got)\s+(?:a\s+)?(?:runny|stuffy|blocked|snotty)\s+nose\b|"
     # Admitted at a hospital named by its letters: "admitted at LUTH since Tuesday".
-    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+at\s+(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+"
+    # Indian English says it with "in": "Amma is admitted in Apollo since last night".
+    r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:at|in)\s+(?:the\s+)?"
+    r"(?!(?:college|school|university|uni|class|iit|nit)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+"
     r"(?:since|from|yesterday|today|last\s+night|this\s+morning|for\s+(?:the\s+)?(?:last|past|\d|two|"
     r"three|a\s+few))\b|"
     # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
@@ -154,6 +159,23 @@ _ON_THE_MEND = re.compile(
     # "the kids have finally shaken off that cough"
     r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:shaken|shook|kicked|thrown)\s+off\s+"
     r"(?:that|the|this|their|his|her|a)\s+|"
+    # A symptom said to be no longer there: "no temperature anymore", "no more vomiting
+    # since 3am", "no pain overnight" (a bare "no fever" may answer a question: not read).
+    r"(?:(?:has|had|with)\s+)?no\s+more\s+(?:temp|temperature|fever|pain|vomiting|sickness|"
+    r"diarrh?o?ea|coughing|rash|spots|seizures|fits|falls)\b|"
+    r"(?:(?:has|had|with)\s+)?no\s+(?:temp|temperature|fever|pain|vomiting|sickness|"
+    r"diarrh?o?ea|coughing|rash|seizures|fits|falls)\s+(?:anymore|any\s+more|since\b|"
+    r"overnight|(?:all\s+|last\s+)?(?:night|day)\b|today|now\b)|"
+    # Done with the treatment: "off the antibiotics", "out of the coma", "no longer on
+    # bed rest", "off oxygen now" (not "off his food": not eating).
+    r"(?:(?:is|are|'s)\s+)?(?:(?:finally|now|completely|all)\s+)*off\s+(?:the\s+|his\s+|her\s+|their\s+)?"
+    r"(?:antibiotics|painkillers|steroids|oxygen|drip|ventilator|morphine|iv)\b|"
+    r"out\s+of\s+(?:the\s+|a\s+|her\s+|his\s+)?(?:coma|induced\s+coma)\b|"
+    r"(?:(?:is|are|'s)\s+)?no\s+longer\s+(?:on\s+(?:bed\s*rest|oxygen|the\s+ventilator|a\s+drip)|"
+    r"in\s+(?:hospital|the\s+hospital|icu|intensive\s+care|a\s*&\s*e|isolation)|"
+    r"(?:sick|ill|poorly|unwell|contagious|infectious))\b|"
+    # A patient's mood in a carer's note: "in good spirits today", "in great form".
+    r"in\s+(?:good|great|high|fine|better)\s+(?:spirits|form|fettle)\b|"
     r"(?:(?:has|have|'ve)\s+)?(?:finally\s+)?(?:kicked|beaten|beat)\s+(?:the|that|this|his|her|their)\s+"
     r"(?:\w+\s+)?(?:flu|cold|bug|virus|cough|infection|covid|fever)\b|"
     r"recovering\s+(?:from|after)\s+(?:(?:a|an|the|his|her|their)\s+)?[a-z]|"
@@ -175,7 +197,7 @@ _WORSENED = re.compile(
 )
 """A symptom worsened ("Father's cough has worsened in the damp"): sick."""
 _RESULTS_CLEAR = re.compile(
-    r"^\s*'s\s+(?:scan|scans|tests?|test\s+results|results|biopsy|mri|ct|x-ray|bloods|blood\s+"
+    r"^\s*'s\s+(?:(?:covid|flu|strep|pcr|lateral\s+flow|rsv|malaria|dengue)\s+)?(?:scan|scans|tests?|test\s+results|results|biopsy|mri|ct|x-ray|bloods|blood\s+"
     r"(?:work|tests?)|mammogram|swab|smear)\s+(?:(?:was|were|is|are|came\s+back|has\s+come\s+back|"
     r"have\s+come\s+back|all|totally|completely)\s+)+(?:clear|normal|fine|negative|good|ok|okay)\b"
 )

@@ -21,7 +21,9 @@ _NOT_SICK = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _STATUS = re.compile(
-    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?)\s+"
+    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?|"
+    # "touch wood, the kids have stayed well all winter": well all along, and still.
+    r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
@@ -38,7 +40,9 @@ _STATUS = re.compile(
     r"back\s+to\s+(?:normal|(?:his|her|their)\s+(?:\w+\s+){0,2}sel(?:f|ves))|"
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+|a\s+)?(?:hospital|icu|er|hospice|rehab|rehabilitation(?:\s+clinic)?|"
-    r"rehab\s+clinic)|back(?!\s+(?:to|in)\b)|"
+    r"rehab\s+clinic)|"
+    # "mum's back from the shops" is a return; "mum's back is killing her" is her back.
+    r"back(?!'s\b|\s+(?:to|in|is|was|has|hurts?|pains?|problems?|went|gave)\b)|"
     # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
     r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
     r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
@@ -87,7 +91,9 @@ _DISEASES = (
     # A carer's abbreviations: "a UTI", "a chest infection", "an LRTI".
     r"uti|lrti|urine\s+infection|water\s+infection|"
     # Lice said the British and the school-letter way: "nits again", "head lice".
-    r"nits|head\s+lice"
+    r"nits|head\s+lice|"
+    # A small child's cold said the nursery way: "over the sniffles", "has the snuffles".
+    r"(?:the\s+)?sniffles|(?:the\s+)?snuffles"
 )
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
@@ -133,10 +139,16 @@ _ALL_CLEAR = re.compile(
 )
 """Given the all-clear by a doctor: "mom got the all clear from the oncologist"."""
 _SYMPTOM_GONE = re.compile(
-    r"^\s*'s\s+(?:fever|temperature|cough|infection)(?:\s+|'s\s+)(?:(?:finally|has|is|'s)\s+)*"
-    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|(?:is\s+)?over)\b|"
-    # "Mum's chest is much clearer", "his breathing's a lot better": the trouble easing.
-    r"^\s*'s\s+(?:chest|cough|breathing|rash|skin|eczema|eyes?|ear|tummy|stomach|wound)\s*"
+    # Any illness the household names, ended: "emma's fever is gone", "mum's chest
+    # infection has cleared", "the kids' colds are finally gone", "his cough's cleared up".
+    rf"^\s*'s\s+(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})(?:\s+|'s\s+)"
+    r"(?:(?:finally|has|have|is|are|'s|all|now|completely|totally|fully)\s+)*"
+    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|clearing(?:\s+up)?|"
+    r"(?:is\s+)?over)\b|"
+    # "Mum's chest is much clearer", "his breathing's a lot better", "hubby's back is loads
+    # better": the trouble easing (a back "is back" is not a return home).
+    r"^\s*'s\s+(?:chest|cough|breathing|rash|skin|eczema|eyes?|ear|tummy|stomach|wound|back|"
+    r"knee|hip|ankle|foot|leg|arm|shoulder|neck|throat|head|hand|wrist)\s*"
     r"(?:is|are|'s|has\s+got|has)?\s+(?:(?:much|a\s+lot|way|so\s+much|loads|far|already)\s+)?"
     r"(?:clearer|better|improved|improving|clearing\s+up|cleared\s+up|healing)\b|"
     r"^\s*'s\s+(?:surgery|operation|op|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
@@ -161,6 +173,11 @@ _RECOVERED = re.compile(
     r"(?:is|are|'s)\s+(?:all\s+|both\s+|fully\s+)?over|beat|has\s+beaten)\s+"
     rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
+_RECOVERED_NOW = re.compile(
+    _PRE + r"(?:has|have|'s|'ve)\s+(?:(?:now|fully|completely|finally|totally|almost)\s+)*"
+    r"recovered\b(?!\s+(?:from|the|his|her|their|a|my)\b)"
+)
+"""Recovered with no illness named: "my papa has recovered fully, thank God"."""
 _STATUS_CANON = {
     "ill": "sick",
     "poorly": "sick",  # British
@@ -243,8 +260,9 @@ VERBLESS = re.compile(
 
 
 _SYMPTOM_WORSE = re.compile(
-    r"^\s*'s\s+(?:fever|temperature|temp|cough|rash|infection|pain|migraine|breathing|sugar|"
-    r"blood\s+pressure|bp)\s+(?:(?:is|has|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
+    # Any illness the household names come back: "Nana's UTI is back", "his croup is worse".
+    rf"^\s*'s\s+(?:{_DISEASES}|rash|pain|breathing|sugar|"
+    r"blood\s+pressure|bp)\s+(?:(?:is|are|has|have|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
     r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
     # "her temperature spiked again", "his temp's shot up": a fever now.
     r"spiked|shot\s+up|(?:gone|went)\s+up|through\s+the\s+roof|"
@@ -277,7 +295,8 @@ _ADMITTED_WITH = re.compile(
 """In hospital with an illness: "grandma's been admitted with pneumonia"."""
 OFF_SICK = re.compile(
     _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
-    r"(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+"
+    # The place may go unsaid: "jonah's off today with a tummy bug", "she's out with flu".
+    r"(?:off|home|out)\s+(?:(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+)?"
     # The day between: "off school today with a temp", "home from nursery again w/ a cough".
     r"(?:(?:today|again|tomorrow|this\s+week|all\s+week|since\s+\w+)\s+)?"
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
@@ -315,7 +334,7 @@ being off with flu", "he's back at work after the stomach bug"."""
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
     rest = spelled_out(rest)
-    if _BACK_AFTER_ILLNESS.search(rest) or symptom_settled(rest):
+    if _BACK_AFTER_ILLNESS.search(rest) or symptom_settled(rest) or _SYMPTOM_GONE.match(rest):
         return "well"
     said = _member_status(rest)
     if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
@@ -341,6 +360,7 @@ def _member_status(rest: str) -> str | None:
         _NOT_SICK.search(rest)
         or _ALL_CLEAR.search(rest)
         or _RECOVERED.search(rest)
+        or _RECOVERED_NOW.search(rest)
         or _DISCHARGED.search(rest)
         or _CAME_OUT.search(rest)
     ):

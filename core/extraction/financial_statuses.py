@@ -98,7 +98,12 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:is|are|'s)\s+(?:now\s+|still\s+|already\s+|way\s+|\w+\s+days\s+)?"
-            r"(?:overdue|past\s+due)\b"
+            r"(?:overdue|past\s+due)\b|"
+            # "the Fenn invoice is 45 days late", "rent's two weeks late": owed, late by that
+            # (a money sent that is paid late; a bill "3 days late" has not come yet).
+            r"(?:(?<=rent)|(?<=invoice)|(?<=payment)|(?<=mortgage)|(?<=loan)|(?<=instalment)|(?<=installment))"
+            r"\s+(?:is|are|'s)\s+(?:now\s+|still\s+|already\s+)?(?:\d+|a|one|two|three|four|five|six|"
+            r"a\s+few|several)\s+(?:days?|weeks?|months?)\s+(?:late|overdue)\b"
         ),
         "due",
     ),

@@ -50,6 +50,8 @@ HOME_SAID = re.compile(
     # Halifax now"
     rf"{_SPEAKER}{_ADVERB}settled\s+(?:in\s+(?:nicely|well|ok|okay)\s+)?(?:in|into)\s+"
     rf"(?:(?:our|my|a|the)\s+(?:new\s+)?{_HOME_NOUN}\s+in\s+)?|"
+    # "my house is in Ikeja but I work in VI", "our flat's in Leith": where the home stands.
+    r"\b(?:my|our)\s+(?:house|flat|apartment|apt|condo|home|place)(?:\s+is|'s)\s+(?:now\s+)?in\s+|"
     # "my new apartment in Oakland", "loving our new house in Fort Collins"
     rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
     # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a
@@ -117,5 +119,6 @@ GATE = frozenset(
     {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved", "got"}
     | {"relocated", "made", "call", "been", "based", "home", "base", "resident", "residents"}
     | {"move"}
+    | {"house", "flat", "flat's", "apartment", "apt", "condo", "place", "house's", "place's"}
 )
 """Words one of which every pattern of ``HOME_SAID`` holds."""

@@ -31,7 +31,13 @@ _REFUNDED = re.compile(
     rf"\b(?:got|get|getting|received)\s+{_OWNER}(?P<i2>{_ITEM})\s+back\b|"
     rf"\b(?:got|received)\s+back\s+{_OWNER}(?P<i3>{_ITEM})\b"
 )
-_GATE = frozenset(["back", "refunded", "returned"])
+_WAITED_ON = re.compile(
+    # "still waiting on the deposit back from the old flat", "waiting for my bond": money
+    # owed back and not yet come (a deposit is waited on only to come back).
+    rf"\b(?:still\s+)?(?:waiting|waitin)\s+(?:on|for)\s+{_OWNER}"
+    rf"(?:(?P<i>{_ITEM})\s+back\b|(?P<i2>(?:security\s+|damage\s+|rental\s+)?(?:deposit|bond))\b)"
+)
+_GATE = frozenset(["back", "refunded", "returned", "waiting", "waitin"])
 _FROM_A_SHOP = re.compile(
     # "got £40 back from Ryanair", "received 86 euros back from ticketmaster"
     rf"\b(?:got|get|received)\s+(?P<money>{AMOUNT.pattern})\s+back\s+from\s+(?:the\s+)?"
@@ -52,11 +58,14 @@ def money_back(clause: Clause) -> list[Candidate]:
     if clause.words.isdisjoint(_GATE):
         return []
     m = _REFUNDED.search(clause.low)
+    status = "refunded"
+    if m is None and (m := _WAITED_ON.search(clause.low)) is not None:
+        status = "pending"
     if m is None:
         return _from_a_shop(clause)
-    item = m.group("i") or m.group("i2") or m.group("i3") or m.group("i4")
+    item = next(g for g in m.groups() if g)
     field = "financial." + slugify(re.sub(r"^(?:full|security|damage|rental)\s+", "", item))
-    out = [Candidate(f"{field}.status", "refunded", 0.9)]
+    out = [Candidate(f"{field}.status", status, 0.9)]
     lead = _AMOUNT_AFTER.match(clause.low, m.end())
     pos = lead.end() if lead else m.end()
     said = amount_in(clause.low[pos : pos + 16])

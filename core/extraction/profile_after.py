@@ -16,7 +16,11 @@ from core.extraction.organisations import Organisation, organisation_at
 LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 QUIT = re.compile(
     r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
-    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
+    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+|"
+    # "I'm not with Deloitte anymore", "not at Acme any more", "no longer at Ogilvy": a
+    # job that ended, said with the place and the word that ends it.
+    r"(?:\b(?:i'm|i\s+am)\s+|^)not\s+(?:working\s+)?(?:at|with|for)\s+"
+    r"(?=[^,.;!?]*?\b(?:anymore|any\s+more|these\s+days)\b)|^no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
 )
 
 NOW_AT = re.compile(

@@ -19,19 +19,27 @@ from core.extraction.travel_trips import end_of_day
 _DELIVERABLE = (
     r"(?:report|draft|thesis|paper|essay|assignment|project|presentation|deck|proposal|roadmap|"
     r"deliverable|homework|submission|spec|portfolio|dissertation|problem\s+set|pset|"
-    r"midterm\s+paper|term\s+paper|writeup|write-up|lab\s+report|slides)"
+    r"midterm\s+paper|term\s+paper|writeup|write-up|lab\s+report|slides|"
+    # A writer's and a student's pieces: "the Atlas copy", "chapter 3", "the lit review".
+    r"copy|chapter(?:\s+\d+)?|lit(?:erature)?\s+review|coursework|manuscript|pitch)"
 )
 _DUE = re.compile(
     r"(?:^|\b(?:my|our|the|this)\s+)(?!(?:my|our|the|this|his|her|their|your|a|an)\b)"
     r"(?P<name>(?:[a-z0-9][\w-]*\s+){0,3}?" + _DELIVERABLE + r")"
-    r"\s+(?:is\s+|'s\s+|are\s+)?(?:due|needs\s+to\s+be\s+(?:in|done|submitted))\b"
+    r"(?:\s+is\s+|'s\s+|\s+are\s+|\s+)(?:due|needs\s+to\s+be\s+(?:in|done|submitted))\b|"
+    # Its deadline said, or moved: "the lab report deadline got pushed to next Wednesday",
+    # "deadline for the Atlas copy moved to next friday".
+    r"(?:^|\b(?:my|our|the|this)\s+)(?!(?:my|our|the|this|his|her|their|your|a|an)\b)"
+    r"(?P<name2>(?:[a-z0-9][\w-]*\s+){0,3}?" + _DELIVERABLE + r")\s+deadline\b|"
+    r"\bdeadline\s+(?:for|on)\s+(?:(?:my|our|the|this)\s+)?"
+    r"(?P<name3>(?:[a-z0-9][\w-]*\s+){0,3}?" + _DELIVERABLE + r")\b"
 )
 _SUFFIX = re.compile(r"\s+project$")
 
 
 def project_due(clause: Clause) -> list[Candidate]:
     """The due date of a piece of the speaker's work the clause names, if it dates it."""
-    if "due" not in clause.words and "needs" not in clause.words:
+    if clause.words.isdisjoint({"due", "needs", "deadline"}) and "'s due" not in clause.low:
         return []
     m = _DUE.search(clause.low)
     if m is None:
@@ -40,7 +48,8 @@ def project_due(clause: Clause) -> list[Candidate]:
     days = [t for t in clause.times if t.start >= m.end() and not t.past and t.day >= today]
     if not days:
         return []
-    name = _SUFFIX.sub("", clause.text[m.start("name") : m.end("name")].strip())
+    group = next(g for g in ("name", "name2", "name3") if m.group(g))
+    name = _SUFFIX.sub("", clause.text[m.start(group) : m.end(group)].strip())
     slug = slugify(name)
     if not slug or slug == "project":
         return []

@@ -44,26 +44,32 @@ RELATION_SPELLINGS = {
     # Mother and father as said in Indian, Nigerian and Filipino English households: "ma is
     # admitted since tuesday", "amma has fever", "nanay is in the hospital", "appa is better".
     "ma": "mom", "amma": "mom", "nanay": "mom", "appa": "dad", "tatay": "dad",
+    # The in-laws as forums and group chats abbreviate them: "MIL is home from hospital".
+    "mil": "mother_in_law", "fil": "father_in_law",
+    # Pet names for a husband and a baby: "hubs is feeling rough", "the bubba has a rash".
+    "hubs": "husband", "bubba": "baby", "bub": "baby",
+    # "my other half is laid up": the partner.
+    "other half": "partner", "other_half": "partner",
 }  # fmt: skip
 _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",
     "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
     "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
     "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
-    "ma", "amma", "nanay", "auntie", "aunty",
+    "ma", "amma", "nanay", "auntie", "aunty", "mil",
     *(k for k, p in KIN_AS_SAID.items() if p == "she"),
 )  # fmt: skip
 _HE = (
     "husband", "dad", "father", "brother", "son", "uncle", "grandpa", "grandfather", "nephew",
     "boyfriend", "fiance", "fiancé", "father-in-law", "stepdad", "stepson",
     "daddy", "papa", "hubby", "husbnad", "huband", "grandad", "granddad", "gramps", "grampa",
-    "bro", "appa", "tatay",
+    "bro", "appa", "tatay", "fil", "hubs",
     *(k for k, p in KIN_AS_SAID.items() if p == "he"),
 )  # fmt: skip
 _THEY = ("kids", "children", "twins", "boys", "girls", "parents", "in-laws", "grandparents")
 # People whose gender the words do not give: any of them could be "he" or "she".
 _UNKNOWN = (
-    "partner", "spouse", "kid", "child", "baby", "toddler", "friend", "boss", "manager",
+    "partner", "spouse", "other half", "kid", "child", "baby", "bubba", "bub", "toddler", "friend", "boss", "manager",
     "colleague", "coworker", "co-worker", "neighbor", "neighbour", "cousin", "roommate",
     "teacher", "doctor", "nanny", "sibling",
 )  # fmt: skip

@@ -47,6 +47,8 @@ from core.extraction.paid_or_owed import (
     not_paid,
     trailing_amount,
 )
+from core.extraction.paired_bills import BOTH, paired_bills
+from core.extraction.paying_for import paying_for
 from core.extraction.refunds import refund_in
 from core.extraction.rent_said import rent_said
 from core.extraction.timewords import MONTHS, WEEKDAYS
@@ -118,6 +120,7 @@ _GATE = frozenset(
         "refund",
         "refunded",
         "pending",
+        "waiting",  # "still waiting for my bond": money owed back (money_back)
         "due",
         "charged",
         "cancelled",
@@ -231,11 +234,19 @@ water" is no payment."""
 _PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
 
 
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+
+
+def _a_bill(name: str) -> bool:
+    """A bill by its own name: "rent", "electricity", "phone bill"."""
+    return FINANCIAL_WORDS.search(name) is not None or _UTILITY.fullmatch(name) is not None
+
+
 def extract_financial(clause: Clause) -> list[Candidate]:
     """Financial candidates in one clause."""
     if clause.words.isdisjoint(_GATE) and _MONEY_CHARS.search(clause.low) is None:
         return []
-    if now := _bill_now(clause) or rent_said(clause):
+    if now := _bill_now(clause) or rent_said(clause) or paying_for(clause):
         return now
     if from_someone := refund_in(clause) or money_back(clause):
         return from_someone
@@ -252,6 +263,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     text = NET_OF.sub(lambda m: " " * len(m.group()), text)
+    text = BOTH.sub(lambda m: " " * len(m.group()), text)  # "rent and gas both paid"
+    # "the Fenn invoice (£1,400) is overdue": the brackets left empty by the amount go too.
+    text = _EMPTY_BRACKETS.sub(lambda m: " " * len(m.group()), text)
     low = text.lower()
     item, status = "", ""
     came = ordered = False  # came: the clause's day is when it came (a fine, a bill)
@@ -352,6 +366,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         "assertive" if status in ("paid", "refunded", "cancelled") else None
     )
     out = [Candidate(f"{slug}.status", status, 0.9, forced)]
+    for other in paired_bills(clause.low, item.lower(), _a_bill):
+        # "rent and electricity paid", "paid the rent and the phone bill": both bills
+        # share the status.
+        out.append(Candidate(f"financial.{slugify(bill_name(other))}.status", status, 0.9, forced))
     if amount is not None:
         # "the gas bill is $84, due on the 15th": what a bill comes to is known now; only
         # its day is ahead ("the rent will be $2200" is still to come).

@@ -1,4 +1,4 @@
-"""Profile fields: home city, employer, diet, name and timezone.
+"""Profile fields: home city, employer, diet (``profile_diet``), name and timezone.
 
 Both chat ("I just moved to Austin", "call me Alex") and "Key: value" lines of a
 Markdown profile ("Home city: Portland") land here.
@@ -19,6 +19,7 @@ from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
+from core.extraction.profile_diet import diet_candidates
 from core.extraction.profile_employer import GATE as _JOB_GATE
 from core.extraction.profile_employer import JOB_HELD, employer_in
 from core.extraction.timezones import CLOCK_HERE, spoken_timezone
@@ -87,53 +88,6 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
 )
-_DIETS = (
-    r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
-    r"keto|paleo|kosher|halal|celiac|coeliac|plant[- ]based|low[- ]carb|nut[- ]free|flexitarian|"
-    # British and chat short forms: "veggie since Jan", "been veggo for years".
-    r"veggie|veggo"
-)
-_DIET = re.compile(
-    # A chat message may drop the subject: "been vegetarian since high school".
-    # ... or say it went that way: "went vegetarian last year and haven't looked back".
-    rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)(?:been|went|turned)\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
-    # "my wife and i are vegan", "gf and i are both vegetarian": the speaker among them.
-    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|we've\s+been|i\s+went|i\s+became|we're|we\s+are|i\s+eat|i\s+was|i\s+keep|"
-    rf"and\s+i\s+are|"
-    rf"i\s+follow|i'm\s+on|switch(?:ing|ed)?\s+to|go(?:ing)?|diet\s+is|now)\s+"
-    rf"(?:(?:now|strictly|fully|mostly|also|still|both|all|a|an|the|completely|totally|100%)\s+)*"
-    rf"(?P<diet>{_DIETS})\b"
-)
-_DIET_LINE = re.compile(
-    rf"^(?:(?:now|still|fully|officially|strictly|completely|totally|mostly|100%)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
-    r"(?=\s+(?:now|since|as\s+of|these\s+days|for\s+(?:a|an|\w+)\s+(?:years?|months?|weeks?))\b)"
-)
-"""A status line without its subject: "vegetarian as of this year", "vegan since january"."""
-_NOT_DIET = re.compile(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
-_NO_EAT = re.compile(
-    r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
-    r"(?P<food>meat|pork|gluten|dairy|animal\s+products|fish)\b"
-)
-_NO_EAT_DIET = {
-    "meat": "vegetarian",
-    "pork": "no pork",
-    "gluten": "gluten free",
-    "dairy": "dairy free",
-    "animal products": "vegan",
-    "fish": "no fish",
-}
-_FISH_OK = re.compile(
-    r"\b(?:fish|seafood)\s+(?:is|'s|are)\s+(?:still\s+)?(?:fine|ok|okay|good|allowed)\b|"
-    r"\b(?:but|still)\s+(?:i\s+)?(?:do\s+)?eat\s+(?:fish|seafood)\b|\bexcept\s+(?:for\s+)?(?:fish|seafood)\b"
-)
-"""No meat but fish: pescatarian, not vegetarian."""
-_DIET_CANON = {
-    "celiac": "gluten free",
-    "coeliac": "gluten free",
-    "pescetarian": "pescatarian",
-    "veggie": "vegetarian",
-    "veggo": "vegetarian",
-}
 _NAME = re.compile(
     r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
     # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
@@ -150,7 +104,11 @@ _INTRO = re.compile(
 )
 _HERE_INTRO = re.compile(
     r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
-    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:-]|$)"
+    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:(-]|$)|"
+    # "it's Kemi, the new tenant in 4B", "Hi, this is Tunde from number 12": a caller or
+    # a new neighbour saying who is writing.
+    r"^(?i:(?:hi|hello|hey|hiya)[,!\s]+)?(?i:it's|it\s+is|this\s+is)\s+(?P<n2>[A-Z][a-z]+)"
+    r"(?=,\s+(?i:the|your|ur|from)\s|\s+from\s+(?i:the\s+|number\s+|no\.?\s+|flat\s+|apt\s+)?[0-9A-Z])"
 )
 """A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
 # In lowercase an introduction needs a sign that it is one: a greeting before it or
@@ -241,6 +199,7 @@ _NOT_INTRO = frozenset(
 _GATE = frozenset(
     [
         "here",  # "Marek here, based in Gdansk": a name signed at the start
+        "it's", "this",  # "it's Kemi, the new tenant", "this is Tunde from number 12"
         "moved", "relocated", "shifted", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
@@ -366,17 +325,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         out.append(
             Candidate("profile.employer", org.name, org.confidence, "assertive" if held else None)
         )
-    m = _DIET.search(low)
-    if _NOT_DIET.search(low):
-        out.append(Candidate("profile.diet", None, 0.9, "retract"))
-    elif m or (m := _DIET_LINE.match(low)):
-        diet = (m.group("diet") or m.group("d0")).replace("-", " ")
-        out.append(Candidate("profile.diet", _DIET_CANON.get(diet, diet), 1.0))
-    elif (m := _NO_EAT.search(low)) is not None:
-        diet = _NO_EAT_DIET[" ".join(m.group("food").split())]
-        if diet == "vegetarian" and _FISH_OK.search(clause.message.lower() or low):
-            diet = "pescatarian"  # "i don't eat meat, fish is fine though"
-        out.append(Candidate("profile.diet", diet, 0.9))
+    out.extend(diet_candidates(clause))
     m = _NAME.search(low)
     if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
         m = None
@@ -396,8 +345,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     ):
         # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
         out.append(Candidate("profile.name", m2.group("n"), 0.85))
-    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(m4.group("n").lower()):
-        out.append(Candidate("profile.name", m4.group("n"), 0.85))
+    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(
+        (m4.group("n") or m4.group("n2")).lower()
+    ):
+        out.append(Candidate("profile.name", m4.group("n") or m4.group("n2"), 0.85))
     elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
         name = m3.group("n")
         # A greeting or "nice to meet u" makes it an introduction: worth asking about.

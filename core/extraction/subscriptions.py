@@ -53,6 +53,29 @@ _PRICE = re.compile(
 )
 
 
+_CANCEL_VERB = re.compile(
+    r"\b(?:cancell?ed|canceled|cancell?ing|canceling|unsubscribed\s+from|ditched|dropped|"
+    r"got\s+rid\s+of|finally\s+killed)\s+"
+)
+_LIST_END = re.compile(r"[.;!?]|\b(?:but|because|so|since|though|after|then)\b")
+_ITEM = re.compile(
+    rf"(?:^|,|&|\+|\band\b|\bor\b)\s*(?:(?:my|our|the|both)\s+)?(?P<s>{SERVICES})\b{_NOT_HERE}"
+    # Each an item of the list, not the subject of a clause of its own ("netflix stays").
+    r"(?=\s*(?:$|,|&|\+|and\b|or\b|(?:this|today|yesterday|last|too|as\s+well|both|finally)\b))"
+)
+
+
+def _cancelled_together(low: str) -> list[str]:
+    """Every service in the list a cancelling verb takes: "I cancelled the gym, hulu and
+    the meal kit thing", "dropped netflix and disney plus" (each one an item of the list)."""
+    verb = _CANCEL_VERB.search(low)
+    if verb is None:
+        return []
+    end = _LIST_END.search(low, verb.end())
+    span = low[verb.end() : end.start() if end else len(low)]
+    return [m.group("s") for m in _ITEM.finditer(span)]
+
+
 def _field(name: str) -> str:
     return "financial." + slugify(name.replace("+", " plus"))
 
@@ -72,6 +95,9 @@ def subscription_candidates(clause: Clause) -> list[Candidate]:
     if listed := _CANCELLED_LIST.search(clause.low):
         for name in _NAMED.finditer(listed.group("list")):
             out.append(Candidate(_field(name.group()) + ".status", "cancelled", 0.9))
+    elif together := _cancelled_together(clause.low):
+        for service in dict.fromkeys(together):
+            out.append(Candidate(_field(service) + ".status", "cancelled", 0.9))
     elif m := _CANCELLED.search(clause.low):
         out.append(Candidate(_field(m.group("s") or m.group("s2")) + ".status", "cancelled", 0.9))
     elif r := _RENEWED.search(clause.low):

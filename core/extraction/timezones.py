@@ -74,10 +74,10 @@ _WORDS = "|".join(
 _ABBREVS = "|".join(
     sorted((k for k in _SPOKEN if " " not in k and len(k) <= 4), key=len, reverse=True)
 )
-_OFFSET = r"(?:gmt|utc)\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?::00)?(?![:\d])"
+_OFFSET = r"(?:gmt|utc)\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?::(?P<minutes>00|30|45))?(?![:\d])"
 _EXPLICIT = re.compile(
     r"\b(?:time\s*zone|tz)(?:'s|\s+is|\s*[:=])?\s*(?:in\s+|now\s+)?"
-    r"(?P<raw>(?:gmt|utc)\s*[+-]\s*\d{1,2}(?::00)?(?![:\d])|[a-z_/-]+)(?:\s+(?P<more>[a-z]+))?"
+    r"(?P<raw>(?:gmt|utc)\s*[+-]\s*\d{1,2}(?::(?:00|30|45))?(?![:\d])|[a-z_/-]+)(?:\s+(?P<more>[a-z]+))?"
 )
 _SAID = re.compile(
     # "moved to the Pacific time zone", "my timings are IST": the zone one keeps, said as
@@ -114,8 +114,22 @@ def _iana(name: str) -> str | None:
     return name if name in _ZONES else None
 
 
-def _offset(sign: str, hours: str) -> str | None:
+_PART_HOURS = {
+    ("+", 5, "30"): "Asia/Kolkata",
+    ("+", 5, "45"): "Asia/Kathmandu",
+    ("+", 3, "30"): "Asia/Tehran",
+    ("+", 4, "30"): "Asia/Kabul",
+    ("+", 6, "30"): "Asia/Yangon",
+    ("-", 3, "30"): "America/St_Johns",
+}
+"""Offsets with a part hour, which no ``Etc/GMT`` zone has: the zone that keeps each all
+year ("UTC+5:30" is India's)."""
+
+
+def _offset(sign: str, hours: str, minutes: str | None = None) -> str | None:
     n = int(hours)
+    if minutes and minutes != "00":
+        return _iana(_PART_HOURS[(sign, n, minutes)]) if (sign, n, minutes) in _PART_HOURS else None
     if n == 0:
         return "UTC"
     if n > 14:
@@ -131,7 +145,7 @@ def _explicit(text: str, low: str) -> str | None:
         return None  # "GMT+5:30": no whole-hour zone says it
     raw = re.sub(r"\s+", "", m.group("raw"))
     if om := re.fullmatch(_OFFSET, raw):
-        return _offset(om.group("sign"), om.group("hours"))
+        return _offset(om.group("sign"), om.group("hours"), om.group("minutes"))
     two = f"{raw} {m.group('more')}" if m.group("more") else ""
     if two in _SPOKEN:
         return _SPOKEN[two]
@@ -159,7 +173,7 @@ def spoken_timezone(text: str, low: str) -> str | None:
             return _SPOKEN[m.group("abbr")]
         if m.group("zone") is not None:
             return _SPOKEN[m.group("zone")]
-        return _offset(m.group("sign"), m.group("hours"))
+        return _offset(m.group("sign"), m.group("hours"), m.group("minutes"))
     if (on := _ON_ZONE.search(low)) is not None:
         return _SPOKEN.get(" ".join(on.group("zone").split()))
     if (city := _CITY_TIME.search(low)) is not None and not _CLOCK.search(

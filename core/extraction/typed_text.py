@@ -16,6 +16,7 @@ from functools import lru_cache
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
+from core.extraction.money_words import money_in_figures
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.shouting import quieter
 from core.extraction.thing_is import thing_is
@@ -145,6 +146,10 @@ _CHAT_WORDS = {
     "gettin": "getting",
     "movin": "moving",
     "workin": "working",
+    "feelin": "feeling",
+    "doin": "doing",
+    # Health words cut short in a hurried note: "grandmas in the hosp again".
+    "hosp": "hospital",
     # Spoken contractions of an aim or an intent: "tryna hit plat before the season ends",
     # "boutta log off", "hafta work saturday".
     "tryna": "trying to",
@@ -310,6 +315,7 @@ def clean(text: str) -> str:
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
+    flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)

@@ -130,6 +130,9 @@ PROBE_SETS = (
     "probes16b",
     "probes16b2",
     "probes16b3",
+    "probes16c",
+    "probes16c2",
+    "probes16c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -171,6 +174,10 @@ freelancers' and world Englishes' voices), and ``probes16b`` (sixteenth round, o
 file: trips by their purpose and length, relative anchors, new homes, layovers, returns said
 by absence, whereabouts inside stories, abbreviated and misspelt places, in literary, nomads',
 diary, itinerary, students', teens', couples', world Englishes' and dictated voices; ``probes16b2`` and ``probes16b3`` are its second and third batches).
+freelancers' and world Englishes' voices), and ``probes16c`` (sixteenth round, one batch
+each, the people side: carers' and babysitters' hand-offs, kin chains and appositions,
+illnesses ended, money said in words, freelancers' invoices, world Englishes, students,
+parents' chats, long posts).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -375,6 +382,9 @@ _PROBE_MINIMUM = {
     "probes16b": 85,
     "probes16b2": 85,
     "probes16b3": 80,
+    "probes16c": 80,
+    "probes16c2": 80,
+    "probes16c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -687,6 +697,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes16b", "dev"): Figures(0.85, 0.73, 0.00, 0.00, 0, 0.00),
     ("probes16b2", "dev"): Figures(0.76, 0.70, 0.00, 0.00, 1, 0.00),
     ("probes16b3", "dev"): Figures(0.86, 0.68, 0.00, 0.00, 0, 0.00),
+    # probes16c, 16c2, 16c3 (sixteenth round, words16c: the people side, hand-offs, kin
+    # chains, illnesses ended, money in words, freelancers, world Englishes, students,
+    # parents' chats, long posts; no realistic set opened), one batch each, committed before
+    # the extractor ran on it and scored before its fixes (as first labelled): batch 1 (91)
+    # 0.835/0.526 (50/95), three forbidden fields; batch 2 (92) 0.859/0.300 (24/80); batch 3
+    # (86) 0.837/0.527 (39/74); no false or counterfactual commit. After the round:
+    # 0.879/0.800 (one forbidden field left: a colleague by first name in a hand-off),
+    # 0.859/0.512, 0.849/0.671.
+    ("probes16c", "dev"): Figures(0.84, 0.75, 0.00, 0.00, 1, 0.00),
+    ("probes16c2", "dev"): Figures(0.82, 0.46, 0.00, 0.00, 0, 0.00),
+    ("probes16c3", "dev"): Figures(0.81, 0.62, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -231,7 +231,10 @@ def test_known_names_get_their_capital_where_they_read_as_names(
         ("timezone: Europe/Berlin", "Europe/Berlin"),
         ("the call is at 3pm eastern time", None),  # a clock time's zone
         ("my brother is on mountain time", None),  # someone else's
-        ("my timezone is GMT+5:30", None),  # no whole-hour zone
+        # A part hour names the zone that keeps it all year (India and Sri Lanka share the
+        # clock; Asia/Kolkata stands for it).
+        ("my timezone is GMT+5:30", "Asia/Kolkata"),
+        ("my timezone is GMT+5:17", None),  # no zone keeps it
         ("we got there at 5 pacific time", None),
     ],
 )

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.requests import is_request, wanted
+from core.extraction.linguistics.subject_of import is_person, subject_kind, subject_of
 from core.extraction.linguistics.subjects import Subject
 
 if TYPE_CHECKING:
@@ -21,9 +21,6 @@ if TYPE_CHECKING:
 
 Tense = Literal["past", "present", "future", "none"]
 
-_SPEAKER = frozenset({"i", "me", "myself"})
-_WE = frozenset({"we", "us"})
-_YOU = frozenset({"you", "u", "ya"})
 _FUTURE_MODALS = frozenset({"will", "shall", "'ll", "ll", "wo"})
 _COND_MARKS = frozenset({"if", "unless", "whether", "suppose", "supposing", "provided"})
 _REPORTING = frozenset(
@@ -110,42 +107,6 @@ def _lemma(tok: Token) -> str:
     return tok.lemma_.lower()
 
 
-def _subject_kind(tok: Token | None) -> Subject:
-    if tok is None:
-        return "none"
-    low = tok.lower_
-    if low in _SPEAKER:
-        return "speaker"
-    if low in _WE:
-        return "we"
-    if low in _YOU:
-        return "addressee"
-    return "other"
-
-
-def _subject_of(head: Token) -> Token | None:
-    for tok in (head, *head.ancestors):
-        for child in tok.children:
-            if child.dep_ in ("nsubj", "nsubjpass", "expl"):
-                return _pronoun_beside(tok, child)
-        if tok.dep_ not in ("xcomp", "conj", "aux"):
-            break
-    return None
-
-
-def _pronoun_beside(verb: Token, subject: Token) -> Token:
-    """ "bro, i'm stuck in Leeds": the parser may take whom the writer calls out to for the
-    subject and hang the real one, a pronoun, from the auxiliary. The pronoun then."""
-    if subject.pos_ == "PRON":
-        return subject
-    for aux in verb.children:
-        if aux.dep_ in ("aux", "auxpass") and aux.i > subject.i:
-            for g in aux.children:
-                if g.dep_ in ("nsubj", "nsubjpass") and g.lower_ in (*_SPEAKER, *_WE, *_YOU):
-                    return g
-    return subject
-
-
 def _going_to(head: Token) -> Token | None:
     """For "going to fly", the verb planned ("fly"); None for "going to the beach"."""
     if head.lemma_ != "go" or head.tag_ != "VBG":
@@ -173,7 +134,7 @@ def _finite_past(head: Token, span: Span) -> bool:
 
     "home from the trip, exhausted" ends in a participle that describes, not narrates.
     """
-    if _subject_of(head) is not None:
+    if subject_of(head) is not None:
         return True
     before = [t for t in span if t.i < head.i and t.pos_ not in ("ADV", "PART", "INTJ", "PUNCT")]
     return not before
@@ -193,96 +154,6 @@ def _has_got(head: Token) -> bool:
 
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
-_PERSON_WORDS = frozenset(
-    [
-        "mom",
-        "mum",
-        "mother",
-        "dad",
-        "father",
-        "wife",
-        "husband",
-        "partner",
-        "sister",
-        "brother",
-        "son",
-        "daughter",
-        "kid",
-        "kids",
-        "child",
-        "children",
-        "friend",
-        "boss",
-        "coworker",
-        "colleague",
-        "roommate",
-        "boyfriend",
-        "girlfriend",
-        "fiance",
-        "fiancee",
-        "cousin",
-        "aunt",
-        "uncle",
-        "grandma",
-        "grandpa",
-        "grandmother",
-        "grandfather",
-        "neighbor",
-        "neighbour",
-        "baby",
-        # "the boys are spending the summer with their dad in germany": the household's
-        # children and elders by other names are someone else too.
-        "boys",
-        "girls",
-        "twins",
-        "parents",
-        "grandparents",
-        "grandkids",
-        "grandson",
-        "granddaughter",
-        "nephew",
-        "niece",
-        "stepson",
-        "stepdaughter",
-        "stepdad",
-        "stepmom",
-        "toddler",
-        "he",
-        "she",
-        "they",
-    ]
-)
-
-
-def _is_person(subject: Token | None) -> bool:
-    if subject is None or subject.lower_ in _SPEAKER | _WE:
-        return False
-    if any(c.dep_ == "conj" and c.lower_ in _SPEAKER | _WE for c in subject.children):
-        return False  # "my wife and I"
-    if subject.lower_ in _PERSON_WORDS or subject.lemma_.lower() in _PERSON_WORDS:
-        return True
-    if subject.lower_ in PEOPLE_BY_ROLE:
-        return True  # "the ceo is flying to london": someone by their role
-    if subject.is_lower and subject.ent_type_ != "PERSON" and _named_thing(subject):
-        return False  # "amazon return is due", typed in lower case: a thing, not someone
-    # A name as subject is someone ("Marcus lives in Tulsa", even when the small
-    # model calls Marcus a place), unless it is a company or a thing.
-    return subject.ent_type_ == "PERSON" or (
-        subject.tag_ == "NNP"
-        # "Sun: fly home" in a list reads "sunday fly home", the day parsed as a subject
-        and subject.ent_type_
-        not in ("ORG", "PRODUCT", "FAC", "EVENT", "WORK_OF_ART", "NORP", "DATE", "TIME")
-    )
-
-
-def _named_thing(subject: Token) -> bool:
-    """A lower-case compound the small model tags as a name ("amazon return", "car
-    payment"): a modifier before it that is no person word and no one's name. A person
-    typed in lower case stands alone or after a title ("emma", "aunt emma")."""
-    modifiers = [c for c in subject.children if c.dep_ == "compound" and c.i < subject.i]
-    return bool(modifiers) and all(
-        c.is_lower and c.ent_type_ != "PERSON" and c.lower_ not in _PERSON_WORDS for c in modifiers
-    )
 
 
 def _complements(tok: Token, span: Span) -> tuple[str, ...]:
@@ -387,7 +258,7 @@ def read(span: Span) -> ClauseReading:
         tense = "present"
     else:
         tense = "none"
-    subject_tok = _subject_of(head)
+    subject_tok = subject_of(head)
     verb = "be" if clitic_be else _phrasal(main) if is_verb else ""
     negated = any(c.dep_ == "neg" for c in (*head.children, *main.children))
     conditional = False
@@ -397,7 +268,7 @@ def read(span: Span) -> ClauseReading:
         if any(_condition_mark(c, span) for c in tok.children):
             conditional = True
         if tok.dep_ == "ccomp" and reported_by is None and tok.head.lemma_ in _REPORTING:
-            reported_by = _subject_kind(_subject_of(tok.head))
+            reported_by = subject_kind(subject_of(tok.head))
         if tok.head.i == tok.i:
             break
         tok = tok.head
@@ -428,7 +299,7 @@ def read(span: Span) -> ClauseReading:
         passive=passive,
         modal="" if modal_lemma in _FUTURE_MODALS else modal_lemma,
         negated=negated,
-        subject=_subject_kind(subject_tok),
+        subject=subject_kind(subject_tok),
         subject_text=subject_tok.text if subject_tok is not None else "",
         conditional=conditional,
         reported_by=reported_by,
@@ -449,9 +320,9 @@ def read(span: Span) -> ClauseReading:
             and modal is None
         ),
         complements=_complements(main, span),
-        request=is_request(head, modal_lemma, _subject_kind(subject_tok)),
+        request=is_request(head, modal_lemma, subject_kind(subject_tok)),
         wanted=wanted(head),
-        subject_person=_is_person(subject_tok),
+        subject_person=is_person(subject_tok),
         scene=any(
             (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)
             or (

@@ -1,0 +1,40 @@
+"""Money said in words, written as its number: "twelve hundred a month" -> "1200 a month".
+
+People say an amount the way they would speak it: "rent is twelve hundred a month",
+"phone bill's forty five quid", "I owe him fifteen thousand naira", "eight hundred and
+forty pounds this year". The money rules read digits ("$1,200", "45 quid"), so the
+words are written as the number they make before the rules read the message, and every
+rule reads the amount the same way. Only words that are money are rewritten: a currency
+word must follow them ("quid", "naira", "rupees", "grand"), or, with no currency, a rate
+of at least a hundred ("twelve hundred a month", "a thousand a year"), so "three a week"
+and "two weeks" stay words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.amounts import NUMBER_WORD, number_in_words
+
+_CURRENCY_WORD = (
+    r"dollars?|bucks|euros?|pounds?|quid|grand|yen|pesos?|rupees?|naira|rand|baht|dirhams?|"
+    r"shillings?|cedis?|ringgit|lakhs?|crores?"
+)
+_SPOKEN = re.compile(
+    rf"\b(?P<words>(?:a\s+)?(?:{NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{NUMBER_WORD}))*)"
+    rf"(?=\s+(?:(?P<cur>{_CURRENCY_WORD})\b|(?P<rate>a\s+(?:month|year|week|mo)\b|per\s+"
+    r"(?:month|year|week|annum)\b|pcm\b|pm\b|p/m\b|monthly\b)))",
+    re.I,
+)
+
+
+def _as_number(m: re.Match[str]) -> str:
+    value = number_in_words(m.group("words"))
+    if not value or (m.group("cur") is None and value < 100):
+        return m.group()
+    return str(value)
+
+
+def money_in_figures(text: str) -> str:
+    """``text`` with spoken amounts of money written as their number."""
+    return _SPOKEN.sub(_as_number, text)

@@ -172,7 +172,7 @@ _GOES_BACK = re.compile(
     r"^(?:(?:the|my|our|that|this)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+(?:"
     r"(?:still\s+)?(?:has|needs|have|need)\s+to\s+(?:go|be\s+sent|be\s+taken|be\s+mailed)\s+back|"
     r"(?:still\s+)?needs?\s+(?:returning|sending\s+back|taking\s+back|to\s+be\s+returned)|"
-    r"return\s+(?:still\s+)?needs\s+(?:doing|to\s+be\s+done)|return\s+is\s+still\s+(?:to\s+do|pending))\b"
+    r"return\s+(?:still\s+)?needs\s+(?:doing|to\s+be\s+done)|return\s+is\s+still\s+to\s+do)\b"
 )
 """Goods said to be still going back, the thing as the subject: "the amazon thing has to go
 back by friday", "the zara jeans still need returning", "amazon return still needs doing"."""

@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from rapidfuzz.distance import OSA
+
 from core.extraction import gazetteer
 from core.extraction.gazetteer import KnownPlace
+from core.extraction.well_known_places import GAZETTEER
 
 _SHORTEST = 7
 """Shortest name (letters) read through a slip: shorter ones are too near other words, but
@@ -33,28 +36,14 @@ _WORDS_NEAR = frozenset(
 
 def slips_apart(a: str, b: str, most: int) -> int:
     """How many slips (a letter added, dropped or changed, two neighbours swapped) turn
-    ``a`` into ``b``; ``most + 1`` as soon as more than ``most`` are needed."""
-    if abs(len(a) - len(b)) > most:
-        return most + 1
-    before: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], before[j - 2] + 1)
-        if min(cur) > most:
-            return most + 1
-        before, prev = prev, cur
-    return prev[-1]
+    ``a`` into ``b``; ``most + 1`` as soon as more than ``most`` are needed (the optimal
+    string alignment distance, from ``rapidfuzz``)."""
+    return int(OSA.distance(a, b, score_cutoff=most))
 
 
 @cache
 def _spellable() -> dict[str, list[tuple[str, KnownPlace]]]:
     """The well-known names by first letter, as lookup keys."""
-    from core.extraction.places import GAZETTEER  # places reads slips through this module
-
     named = [gazetteer.lookup(gazetteer.key_of(name)) for name in set(GAZETTEER.values())]
     known = [p for p in named if p is not None]
     known += gazetteer.places_of("country", "us_state")

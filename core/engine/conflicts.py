@@ -91,7 +91,7 @@ def forced_by(conflict: Conflict, settled: Iterable[str]) -> bool:
 
 @dataclass(frozen=True)
 class Forced:
-    """What ``apply_forced`` did: the fixes' questions as settled, and the questions
+    """What ``settle_timeline`` did: the fixes' questions as settled, and the questions
     shown in their place."""
 
     applied: tuple[ReviewItem, ...]
@@ -106,59 +106,57 @@ async def ask_about_conflicts(
     Returns the review items this promoted to pending (to be shown now).
     """
     promoted: list[ReviewItem] = []
-    wanted = sorted(set(entity_ids))
-    if not wanted:
-        return promoted
-    for entity in wanted:
-        # Both reads are sent at once: one trip to the store, not two, after each
-        # commit to a trip, home or time zone.
+    for entity in sorted(set(entity_ids)):
+        promoted += (await settle_timeline(store, entity, now, max_pending)).promoted
+    return promoted
+
+
+async def settle_timeline(
+    store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered | None = None
+) -> Forced:
+    """After a commit to ``entity_id``'s trip, home or time zone: settle, as confirmed by
+    the answerer, each fix ``answered`` forces (one at a time, since a fix may settle
+    another conflict: forgetting a departure still ahead also ends "the return is before
+    the departure"), then open a question per conflict left and close those resolved.
+    With nothing forced, one trip to the store reads what both steps need."""
+    promoted: list[ReviewItem] = []
+    applied: list[ReviewItem] = []
+    settled = set() if answered is None else set(answered.fields)
+    for _ in range(_MAX_IMPLIED + 1):
+        # Both reads are sent at once: one trip to the store, not two.
         facts, asked = await asyncio.gather(
-            store.facts(entity), store.review_items_from(entity, SOURCE_PREFIX)
+            store.facts(entity_id), store.review_items_from(entity_id, SOURCE_PREFIX)
         )
         # Only contradictions between facts name a field to fix; disagreeing open
         # questions are listed in the context block, not asked again, so the open
         # questions (all entities' of them) need not be read on every commit.
         conflicts = [c for c in find_conflicts(facts, (), now) if c.suspect is not None]
-        live = {c.source_key for c in conflicts}
-        for item in asked:
-            if item.status in OPEN_STATUSES and item.source_key not in live:
-                note = answer_note("superseded", now, None)
-                # Answered meanwhile (by another process): nothing left to close.
-                with suppress(AlreadyAnswered):
-                    promoted += await store.settle(
-                        item.id, "superseded", note, now, None, None, max_pending
-                    )
-        known = {item.source_key for item in asked}
-        current = {f.field: f for f in facts}
-        for conflict in conflicts:
-            if conflict.source_key not in known:
-                question = _question(conflict, current, now)
-                promoted += await store.add_review_item(question, max_pending)
-    return promoted
-
-
-async def apply_forced(
-    store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered
-) -> Forced:
-    """Settle, as confirmed by the answerer, each fix ``answered`` forces on
-    ``entity_id``; one at a time, since a fix may settle another conflict (forgetting
-    a departure still ahead also ends "the return is before the departure")."""
-    promoted: list[ReviewItem] = []
-    applied: list[ReviewItem] = []
-    settled = set(answered.fields)
-    decide = settlement("confirm", None, now, answered.answered_by, answered.principal)
-    for _ in range(_MAX_IMPLIED):
-        facts = await store.facts(entity_id)
-        fix = next((c for c in find_conflicts(facts, (), now) if forced_by(c, settled)), None)
-        if fix is None or fix.suspect is None:
+        fix = next((c for c in conflicts if answered and forced_by(c, settled)), None)
+        if answered is None or fix is None or len(applied) >= _MAX_IMPLIED:
             break
+        assert fix.suspect is not None
         question = _question(fix, {f.field: f for f in facts}, now, forced=True)
         promoted += await store.add_review_item(question, max_pending)
         settled.add(fix.suspect)
+        decide = settlement("confirm", None, now, answered.answered_by, answered.principal)
         with suppress(AlreadyAnswered):  # another process's answer settled it
             done = await store.settle_group([question.id], decide, max_pending)
             promoted += done.promoted
             applied += done.settled
+    live = {c.source_key for c in conflicts}
+    for item in asked:
+        if item.status in OPEN_STATUSES and item.source_key not in live:
+            note = answer_note("superseded", now, None)
+            # Answered meanwhile (by another process): nothing left to close.
+            with suppress(AlreadyAnswered):
+                promoted += await store.settle(
+                    item.id, "superseded", note, now, None, None, max_pending
+                )
+    known = {item.source_key for item in asked}
+    current = {f.field: f for f in facts}
+    for conflict in conflicts:
+        if conflict.source_key not in known:
+            promoted += await store.add_review_item(_question(conflict, current, now), max_pending)
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(item for item in promoted if item.id not in ids))
 

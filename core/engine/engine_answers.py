@@ -23,7 +23,7 @@ from core.engine.answers import (
     confirmation_record,
     held_edit,
 )
-from core.engine.conflicts import Answered, Forced, apply_forced, ask_about_conflicts
+from core.engine.conflicts import Answered, Forced, settle_timeline
 from core.engine.consistency import touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
@@ -109,9 +109,7 @@ class UserAnswers:
     async def _timeline_after(self, entity_id: str, now: datetime, said: Answered) -> Forced:
         """After an answer committed to a trip, home or time zone: the fixes it forces,
         applied as part of it, then a question for each conflict left."""
-        forced = await apply_forced(self.store, entity_id, now, self.policy.max_pending, said)
-        asked = await ask_about_conflicts(self.store, [entity_id], now, self.policy.max_pending)
-        return Forced(forced.applied, (*forced.promoted, *asked))
+        return await settle_timeline(self.store, entity_id, now, self.policy.max_pending, said)
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""

@@ -53,7 +53,7 @@ class AnswerResult:
     implied: tuple[ReviewItem, ...] = ()
     """Fixes the answer forced on the trip's other fields, settled with it ("trip over"
     forgets the departure still ahead and where the trip was:
-    ``core.engine.conflicts.apply_forced``)."""
+    ``core.engine.conflicts.settle_timeline``)."""
 
 
 def reason_summary(reasons: tuple[str, ...]) -> tuple[str, ...]:

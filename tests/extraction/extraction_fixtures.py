@@ -16,6 +16,17 @@ SATURDAY = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
 Canon that day (trips, money, family, homes, British words, long posts)."""
 
 
+def intent_said(text: str, at: datetime = AT) -> str:
+    """The intent the offline extractor reads in ``text``."""
+    return extract_offline(text, at=at).intent
+
+
+def commits_anything(text: str, at: datetime = AT) -> bool:
+    """Whether ``text`` states anything as a fact or a plan (assertive or planning)."""
+    found = extract_offline(text, at=at).observations
+    return any(o.intent in ("assertive", "planning") for o in found)
+
+
 def facts_said(text: str, at: datetime = SATURDAY) -> dict[str, object]:
     """Field -> value of what ``text`` states as a fact or a plan (assertive or planning)."""
     found = extract_offline(text, at=at).observations

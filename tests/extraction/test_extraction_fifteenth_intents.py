@@ -13,19 +13,7 @@ none taken from an evaluation set; the probe sentences are ``realistic/probes15a
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
-
-from core.extraction.offline import extract_offline
-
-
-def _intent(text: str) -> str:
-    return extract_offline(text, at=AT).intent
-
-
-def _commits(text: str) -> bool:
-    found = extract_offline(text, at=AT).observations
-    return any(o.intent in ("assertive", "planning") for o in found)
-
+from extraction_fixtures import commits_anything, intent_said
 
 # ---------------------------------------------------------------- a customer's terms
 
@@ -51,8 +39,8 @@ def _commits(text: str) -> bool:
     ],
 )
 def test_a_customers_terms_choice_or_indifference_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +56,7 @@ def test_a_customers_terms_choice_or_indifference_asks(text: str) -> None:
     ],
 )
 def test_look_alikes_of_terms_keep_their_intent(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- a call for players
@@ -85,7 +73,7 @@ def test_look_alikes_of_terms_keep_their_intent(text: str, intents: set[str]) ->
     ],
 )
 def test_a_call_for_players_asks(text: str) -> None:
-    assert _intent(text) == "none"
+    assert intent_said(text) == "none"
 
 
 @pytest.mark.parametrize(
@@ -96,7 +84,7 @@ def test_a_call_for_players_asks(text: str) -> None:
     ],
 )
 def test_needing_a_thing_is_no_call_for_players(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- questions passed on
@@ -113,8 +101,8 @@ def test_needing_a_thing_is_no_call_for_players(text: str, intent: str) -> None:
     ],
 )
 def test_a_question_passed_on_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 # ---------------------------------------------------------------- a correspondent checking
@@ -131,8 +119,8 @@ def test_a_question_passed_on_asks(text: str) -> None:
     ],
 )
 def test_a_correspondent_checking_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -144,7 +132,7 @@ def test_a_correspondent_checking_asks(text: str) -> None:
     ],
 )
 def test_a_confirmation_with_news_tells(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- a letter's reference back
@@ -160,7 +148,7 @@ def test_a_confirmation_with_news_tells(text: str, intent: str) -> None:
     ],
 )
 def test_a_reference_back_claims_nothing_and_the_news_decides(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- the group or a third person asked
@@ -180,8 +168,8 @@ def test_a_reference_back_claims_nothing_and_the_news_decides(text: str, intent:
     ],
 )
 def test_the_group_or_a_third_person_asked_without_the_mark(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -192,7 +180,7 @@ def test_the_group_or_a_third_person_asked_without_the_mark(text: str) -> None:
     ],
 )
 def test_look_alikes_of_the_unmarked_question(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- an arrangement asked for
@@ -208,7 +196,7 @@ def test_look_alikes_of_the_unmarked_question(text: str, intent: str) -> None:
     ],
 )
 def test_an_arrangement_asked_for_is_a_request(text: str) -> None:
-    assert _intent(text) == "none"
+    assert intent_said(text) == "none"
 
 
 @pytest.mark.parametrize(
@@ -216,7 +204,7 @@ def test_an_arrangement_asked_for_is_a_request(text: str) -> None:
     ["could we go to the beach tomorrow?", "can we just stay home this weekend?"],
 )
 def test_a_suggestion_with_could_we_wonders(text: str) -> None:
-    assert _intent(text) == "hypothetical"
+    assert intent_said(text) == "hypothetical"
 
 
 # ---------------------------------------------------------------- states told without a verb or at their limit
@@ -237,7 +225,7 @@ def test_a_suggestion_with_could_we_wonders(text: str) -> None:
     ],
 )
 def test_a_state_without_its_verb_or_at_its_limit_is_now(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -249,7 +237,7 @@ def test_a_state_without_its_verb_or_at_its_limit_is_now(text: str) -> None:
     ],
 )
 def test_look_alikes_of_a_state_now_keep_their_past(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- batch 2: an offer taken, details asked
@@ -268,8 +256,8 @@ def test_look_alikes_of_a_state_now_keep_their_past(text: str, intent: str) -> N
     ],
 )
 def test_an_offer_taken_or_details_asked_for_ask(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -286,7 +274,7 @@ def test_an_offer_taken_or_details_asked_for_ask(text: str) -> None:
     ],
 )
 def test_look_alikes_of_a_bookings_terms(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- spoken contractions, a thing's "'s"
@@ -308,7 +296,7 @@ def test_look_alikes_of_a_bookings_terms(text: str, intent: str) -> None:
     ],
 )
 def test_spoken_contractions_and_a_things_s_read_as_said(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- an instruction's condition, a letter's trust
@@ -330,7 +318,7 @@ def test_spoken_contractions_and_a_things_s_read_as_said(text: str, intent: str)
     ],
 )
 def test_an_instructions_condition_and_a_letters_trust(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- the others asked, whatever the verb
@@ -346,13 +334,13 @@ def test_an_instructions_condition_and_a_letters_trust(text: str, intent: str) -
     ],
 )
 def test_the_others_asked_whatever_the_verb(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize("text", ["anyone can join the server", "anyone is welcome at the bbq"])
 def test_anyone_as_a_subject_tells(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 # ---------------------------------------------------------------- batch 3: times offered, tags, whoever, looking forward
@@ -377,8 +365,8 @@ def test_anyone_as_a_subject_tells(text: str) -> None:
 def test_a_time_offered_a_tag_a_whoever_or_a_feeling_ahead_asks_or_claims_nothing(
     text: str,
 ) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -392,7 +380,7 @@ def test_a_time_offered_a_tag_a_whoever_or_a_feeling_ahead_asks_or_claims_nothin
     ],
 )
 def test_look_alikes_of_offers_tags_and_whoever(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- care done, symptoms gone, "in case you need me"
@@ -410,7 +398,7 @@ def test_look_alikes_of_offers_tags_and_whoever(text: str, intent: str) -> None:
     ],
 )
 def test_a_note_of_care_done_or_a_fact_told_in_case_is_now(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -424,4 +412,4 @@ def test_a_note_of_care_done_or_a_fact_told_in_case_is_now(text: str) -> None:
     ],
 )
 def test_a_real_condition_stays_one(text: str) -> None:
-    assert _intent(text) == "hypothetical"
+    assert intent_said(text) == "hypothetical"

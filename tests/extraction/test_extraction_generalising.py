@@ -8,9 +8,7 @@ look-alikes that must not.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, FieldRow, check_field_row
-
-from core.extraction.offline import extract_offline
+from extraction_fixtures import FieldRow, check_field_row, intent_said
 
 Row = FieldRow
 
@@ -215,8 +213,6 @@ def test_date_then_place(text: str, field: str, value: str | None, intent: str) 
 # Clauses that claim nothing: wonder ("can't believe it's already march"), a promise to
 # report later ("will know tmrw", "I'll let you know"), "so sorry" said to someone. News
 # beside them still counts, and "so sorry" tacked on to news does not cancel it.
-def _intent(text: str) -> str:
-    return extract_offline(text, at=AT).intent
 
 
 @pytest.mark.parametrize(
@@ -235,7 +231,7 @@ def _intent(text: str) -> str:
     ],
 )
 def test_clauses_that_claim_nothing(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # Non-native "work by X" (German and Dutch "bei") names an employer by its capital; near a
@@ -290,7 +286,7 @@ def test_back_at_work(text: str, field: str, value: str | None, intent: str) -> 
     ],
 )
 def test_unmarked_who_questions(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 @pytest.mark.parametrize(
@@ -308,7 +304,7 @@ def test_unmarked_who_questions(text: str, intent: str) -> None:
     ],
 )
 def test_past_departures_are_dated_behind(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # A short aside between commas after "I am"/"we are" does not hide where one is.

@@ -14,19 +14,9 @@ none taken from an evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, commits_anything, intent_said
 
 from core.extraction.offline import extract_offline
-
-
-def _intent(text: str) -> str:
-    return extract_offline(text, at=AT).intent
-
-
-def _commits(text: str) -> bool:
-    found = extract_offline(text, at=AT).observations
-    return any(o.intent in ("assertive", "planning") for o in found)
-
 
 # ---------------------------------------------------------------- a question quoted
 
@@ -42,8 +32,8 @@ def _commits(text: str) -> bool:
 )
 def test_a_question_inside_its_quotation_is_the_other_persons(text: str) -> None:
     """The "?" closes the quoted words; the sentence reporting them is told, not asked."""
-    assert _intent(text) != "none"
-    assert not _commits(text) or _intent(text) in ("assertive", "planning")
+    assert intent_said(text) != "none"
+    assert not commits_anything(text) or intent_said(text) in ("assertive", "planning")
 
 
 @pytest.mark.parametrize(
@@ -55,8 +45,8 @@ def test_a_question_inside_its_quotation_is_the_other_persons(text: str) -> None
     ],
 )
 def test_a_question_around_a_quotation_still_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 # ---------------------------------------------------------------- a softener, then the ask
@@ -73,8 +63,8 @@ def test_a_question_around_a_quotation_still_asks(text: str) -> None:
     ],
 )
 def test_a_softened_request_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -86,7 +76,7 @@ def test_a_softened_request_asks(text: str) -> None:
     ],
 )
 def test_a_softener_before_a_statement_keeps_it(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- told whatever you wonder
@@ -102,7 +92,7 @@ def test_a_softener_before_a_statement_keeps_it(text: str, intents: set[str]) ->
     ],
 )
 def test_an_aside_to_the_curious_opens_no_condition(text: str) -> None:
-    assert _intent(text) in ("assertive", "historical")
+    assert intent_said(text) in ("assertive", "historical")
 
 
 @pytest.mark.parametrize(
@@ -114,8 +104,8 @@ def test_an_aside_to_the_curious_opens_no_condition(text: str) -> None:
     ],
 )
 def test_a_real_condition_still_opens_one(text: str) -> None:
-    assert _intent(text) == "hypothetical"
-    assert not _commits(text)
+    assert intent_said(text) == "hypothetical"
+    assert not commits_anything(text)
 
 
 # ---------------------------------------------------------------- a preference and its clause
@@ -132,7 +122,7 @@ def test_a_real_condition_still_opens_one(text: str) -> None:
 )
 def test_the_clause_after_rather_or_sooner_is_no_past(text: str) -> None:
     """The past form after "would rather" is a preference, never a past event."""
-    assert _intent(text) in ("hypothetical", "planning")
+    assert intent_said(text) in ("hypothetical", "planning")
 
 
 # ---------------------------------------------------------------- a time frame alone
@@ -147,8 +137,8 @@ def test_the_clause_after_rather_or_sooner_is_no_past(text: str) -> None:
     ],
 )
 def test_a_time_frame_before_the_story_is_part_of_it(text: str) -> None:
-    assert _intent(text) == "historical"
-    assert not _commits(text)
+    assert intent_said(text) == "historical"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -159,7 +149,7 @@ def test_a_time_frame_before_the_story_is_part_of_it(text: str) -> None:
     ],
 )
 def test_back_somewhere_now_is_not_a_time_frame(text: str) -> None:
-    assert _intent(text) in ("assertive", "planning")
+    assert intent_said(text) in ("assertive", "planning")
 
 
 # ---------------------------------------------------------------- asked of a desk
@@ -175,8 +165,8 @@ def test_back_somewhere_now_is_not_a_time_frame(text: str) -> None:
     ],
 )
 def test_what_a_guest_would_like_at_the_desk_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -188,7 +178,7 @@ def test_what_a_guest_would_like_at_the_desk_asks(text: str) -> None:
     ],
 )
 def test_a_wish_that_names_no_desk_stays_a_wish(text: str) -> None:
-    assert _intent(text) == "hypothetical"
+    assert intent_said(text) == "hypothetical"
 
 
 # ---------------------------------------------------------------- which of two, unmarked
@@ -203,7 +193,7 @@ def test_a_wish_that_names_no_desk_stays_a_wish(text: str) -> None:
     ],
 )
 def test_a_choice_of_two_asks_without_its_mark(text: str) -> None:
-    assert _intent(text) == "none"
+    assert intent_said(text) == "none"
 
 
 @pytest.mark.parametrize(
@@ -214,7 +204,7 @@ def test_a_choice_of_two_asks_without_its_mark(text: str) -> None:
     ],
 )
 def test_a_cleft_with_is_that_still_tells(text: str) -> None:
-    assert _intent(text) != "none"
+    assert intent_said(text) != "none"
 
 
 # ---------------------------------------------------------------- irony
@@ -230,8 +220,8 @@ def test_a_cleft_with_is_that_still_tells(text: str) -> None:
     ],
 )
 def test_irony_about_what_will_never_happen_commits_nothing(text: str) -> None:
-    assert _intent(text) in ("hypothetical", "none")
-    assert not _commits(text)
+    assert intent_said(text) in ("hypothetical", "none")
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -242,7 +232,7 @@ def test_irony_about_what_will_never_happen_commits_nothing(text: str) -> None:
     ],
 )
 def test_irony_look_alikes_keep_their_intent(text: str) -> None:
-    assert _intent(text) in ("planning", "historical", "assertive")
+    assert intent_said(text) in ("planning", "historical", "assertive")
 
 
 # ---------------------------------------------------------------- a state, then a hope
@@ -257,7 +247,7 @@ def test_irony_look_alikes_keep_their_intent(text: str) -> None:
     ],
 )
 def test_a_verbless_state_now_keeps_its_own_clause(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 def test_the_hope_after_the_state_commits_nothing() -> None:
@@ -281,8 +271,8 @@ def test_the_hope_after_the_state_commits_nothing() -> None:
     ],
 )
 def test_a_tag_or_a_negated_auxiliary_first_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -295,7 +285,7 @@ def test_a_tag_or_a_negated_auxiliary_first_asks(text: str) -> None:
     ],
 )
 def test_tag_look_alikes_keep_their_intent(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- leave, offers, the desk
@@ -315,8 +305,8 @@ def test_tag_look_alikes_keep_their_intent(text: str, intents: set[str]) -> None
     ],
 )
 def test_leave_an_offer_or_a_desks_stock_asked_without_the_mark(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -328,7 +318,7 @@ def test_leave_an_offer_or_a_desks_stock_asked_without_the_mark(text: str) -> No
     ],
 )
 def test_look_alikes_of_leave_asked_keep_their_intent(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- no condition at all
@@ -343,7 +333,7 @@ def test_look_alikes_of_leave_asked_keep_their_intent(text: str, intents: set[st
     ],
 )
 def test_whether_or_not_opens_no_condition(text: str) -> None:
-    assert _intent(text) in ("planning", "assertive")
+    assert intent_said(text) in ("planning", "assertive")
 
 
 @pytest.mark.parametrize(
@@ -355,8 +345,8 @@ def test_whether_or_not_opens_no_condition(text: str) -> None:
     ],
 )
 def test_whether_alone_still_wonders(text: str) -> None:
-    assert _intent(text) in ("hypothetical", "none")
-    assert not _commits(text)
+    assert intent_said(text) in ("hypothetical", "none")
+    assert not commits_anything(text)
 
 
 # ---------------------------------------------------------------- arrivals and duties ahead
@@ -379,7 +369,7 @@ def test_whether_alone_still_wonders(text: str) -> None:
 def test_an_expected_arrival_a_duty_or_a_plan_with_its_verb_is_ahead(
     text: str, intents: set[str]
 ) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 @pytest.mark.parametrize(
@@ -395,7 +385,7 @@ def test_an_expected_arrival_a_duty_or_a_plan_with_its_verb_is_ahead(
     ],
 )
 def test_look_alikes_of_duties_and_plans_keep_their_intent(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- a plan, then a polite ask
@@ -410,12 +400,12 @@ def test_look_alikes_of_duties_and_plans_keep_their_intent(text: str, intents: s
     ],
 )
 def test_a_polite_ask_after_a_plan_leaves_the_plan(text: str) -> None:
-    assert _intent(text) == "planning"
-    assert _commits(text)
+    assert intent_said(text) == "planning"
+    assert commits_anything(text)
 
 
 def test_a_polite_ask_alone_still_asks() -> None:
-    assert _intent("I would appreciate it if you could reply by Friday.") == "none"
+    assert intent_said("I would appreciate it if you could reply by Friday.") == "none"
 
 
 # ---------------------------------------------------------------- a timetable's entry
@@ -430,12 +420,12 @@ def test_a_polite_ask_alone_still_asks() -> None:
     ],
 )
 def test_a_line_that_opens_on_its_clock_time_is_a_plan(text: str) -> None:
-    assert _intent(text) == "planning"
+    assert intent_said(text) == "planning"
 
 
 @pytest.mark.parametrize("text", ["10 mins till boarding", "3 kids and a dog in the back lol"])
 def test_a_number_that_is_no_clock_time_is_no_timetable(text: str) -> None:
-    assert _intent(text) != "planning"
+    assert intent_said(text) != "planning"
 
 
 # ---------------------------------------------------------------- "didn't", no order
@@ -451,7 +441,7 @@ def test_a_number_that_is_no_clock_time_is_no_timetable(text: str) -> None:
     ],
 )
 def test_a_subjectless_didnt_tells_the_past_not_an_order(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- "as long as", whole
@@ -472,7 +462,7 @@ def test_as_long_as_is_not_cut_at_its_as(text: str) -> None:
 
 
 def test_as_giving_a_reason_still_cuts() -> None:
-    assert _intent("I can't come to the meeting as I'm travelling") == "assertive"
+    assert intent_said("I can't come to the meeting as I'm travelling") == "assertive"
 
 
 # ---------------------------------------------------------------- how was it, did they
@@ -490,8 +480,8 @@ def test_as_giving_a_reason_still_cuts() -> None:
     ],
 )
 def test_how_was_did_someone_and_who_knew_ask(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -502,7 +492,7 @@ def test_how_was_did_someone_and_who_knew_ask(text: str) -> None:
     ],
 )
 def test_a_subjectless_did_still_tells(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- reactions and teasers
@@ -520,8 +510,8 @@ def test_a_subjectless_did_still_tells(text: str, intents: set[str]) -> None:
     ],
 )
 def test_a_reaction_or_a_teaser_claims_nothing(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -532,7 +522,7 @@ def test_a_reaction_or_a_teaser_claims_nothing(text: str) -> None:
     ],
 )
 def test_reaction_look_alikes_keep_their_news(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- put off to a day ahead
@@ -547,7 +537,7 @@ def test_reaction_look_alikes_keep_their_news(text: str, intents: set[str]) -> N
     ],
 )
 def test_a_thing_put_to_a_day_ahead_is_news_of_that_day(text: str) -> None:
-    assert _intent(text) in ("planning", "assertive")
+    assert intent_said(text) in ("planning", "assertive")
 
 
 @pytest.mark.parametrize(
@@ -561,7 +551,7 @@ def test_a_thing_put_to_a_day_ahead_is_news_of_that_day(text: str) -> None:
     ],
 )
 def test_moves_without_a_day_ahead_keep_their_reading(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents
 
 
 # ---------------------------------------------------------------- a diary's night in a place
@@ -576,7 +566,7 @@ def test_moves_without_a_day_ahead_keep_their_reading(text: str, intents: set[st
     ],
 )
 def test_a_diarys_first_or_last_night_somewhere_is_there_now(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -587,4 +577,4 @@ def test_a_diarys_first_or_last_night_somewhere_is_there_now(text: str) -> None:
     ],
 )
 def test_a_night_told_in_the_past_stays_a_story(text: str, intents: set[str]) -> None:
-    assert _intent(text) in intents
+    assert intent_said(text) in intents

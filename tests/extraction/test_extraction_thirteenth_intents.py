@@ -12,19 +12,9 @@ none taken from an evaluation set; the probe sentences are ``realistic/probes13i
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT
+from extraction_fixtures import AT, commits_anything, intent_said
 
 from core.extraction.offline import extract_offline
-
-
-def _intent(text: str) -> str:
-    return extract_offline(text, at=AT).intent
-
-
-def _commits(text: str) -> bool:
-    found = extract_offline(text, at=AT).observations
-    return any(o.intent in ("assertive", "planning") for o in found)
-
 
 # ---------------------------------------------------------------- indirect requests
 
@@ -41,8 +31,8 @@ def _commits(text: str) -> bool:
     ],
 )
 def test_an_indirect_request_asks_and_commits_nothing(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -58,8 +48,8 @@ def test_an_indirect_request_asks_and_commits_nothing(text: str) -> None:
     ],
 )
 def test_a_question_folded_into_a_statement_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -72,7 +62,7 @@ def test_a_question_folded_into_a_statement_asks(text: str) -> None:
     ],
 )
 def test_look_alikes_of_indirect_requests_keep_their_intent(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- a booking desk's customer
@@ -92,7 +82,7 @@ def test_look_alikes_of_indirect_requests_keep_their_intent(text: str, intent: s
     ],
 )
 def test_a_closing_or_a_pleasantry_claims_nothing(text: str) -> None:
-    assert _intent(text) == "none"
+    assert intent_said(text) == "none"
 
 
 @pytest.mark.parametrize(
@@ -111,8 +101,8 @@ def test_a_closing_or_a_pleasantry_claims_nothing(text: str) -> None:
     ],
 )
 def test_a_customer_amending_or_asking_requests(text: str) -> None:
-    assert _intent(text) in ("none", "planning")
-    assert _intent(text) != "hypothetical"
+    assert intent_said(text) in ("none", "planning")
+    assert intent_said(text) != "hypothetical"
 
 
 @pytest.mark.parametrize(
@@ -126,7 +116,7 @@ def test_a_customer_amending_or_asking_requests(text: str) -> None:
     ],
 )
 def test_look_alikes_of_a_customer_keep_their_intent(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 # ---------------------------------------------------------------- notes to oneself
@@ -143,8 +133,8 @@ def test_look_alikes_of_a_customer_keep_their_intent(text: str, intent: str) -> 
     ],
 )
 def test_a_note_to_oneself_is_asked_not_told(text: str) -> None:
-    assert _intent(text) in ("none", "planning")
-    assert _intent(text) != "assertive"
+    assert intent_said(text) in ("none", "planning")
+    assert intent_said(text) != "assertive"
 
 
 # ---------------------------------------------------------------- questions with an expletive
@@ -160,8 +150,8 @@ def test_a_note_to_oneself_is_asked_not_told(text: str) -> None:
     ],
 )
 def test_a_wh_question_with_an_expletive_asks(text: str) -> None:
-    assert _intent(text) == "none"
-    assert not _commits(text)
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
 
 
 # ---------------------------------------------------------------- decisions not made yet
@@ -177,8 +167,8 @@ def test_a_wh_question_with_an_expletive_asks(text: str) -> None:
     ],
 )
 def test_a_decision_not_made_is_a_possibility(text: str) -> None:
-    assert _intent(text) in ("hypothetical", "none")
-    assert not _commits(text)
+    assert intent_said(text) in ("hypothetical", "none")
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -190,7 +180,7 @@ def test_a_decision_not_made_is_a_possibility(text: str) -> None:
     ],
 )
 def test_a_decision_made_is_no_possibility(text: str) -> None:
-    assert _intent(text) != "hypothetical"
+    assert intent_said(text) != "hypothetical"
 
 
 # ---------------------------------------------------------------- plans let go
@@ -206,7 +196,7 @@ def test_a_decision_made_is_no_possibility(text: str) -> None:
     ],
 )
 def test_a_plan_let_go_with_what_stopped_it_is_history(text: str) -> None:
-    assert _intent(text) in ("historical", "assertive")
+    assert intent_said(text) in ("historical", "assertive")
     assert not any(
         o.intent in ("assertive", "planning") and o.field.endswith("location")
         for o in extract_offline(text, at=AT).observations
@@ -222,8 +212,8 @@ def test_a_plan_let_go_with_what_stopped_it_is_history(text: str) -> None:
     ],
 )
 def test_a_plan_without_what_undid_it_stays_a_possibility(text: str) -> None:
-    assert _intent(text) == "hypothetical"
-    assert not _commits(text)
+    assert intent_said(text) == "hypothetical"
+    assert not commits_anything(text)
 
 
 # ---------------------------------------------------------------- batch 2: letters and desks
@@ -243,8 +233,8 @@ def test_a_plan_without_what_undid_it_stays_a_possibility(text: str) -> None:
     ],
 )
 def test_asking_for_it_to_be_done_politely_is_a_request(text: str) -> None:
-    assert _intent(text) in ("none", "planning")
-    assert not _commits(text)
+    assert intent_said(text) in ("none", "planning")
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -260,7 +250,7 @@ def test_asking_for_it_to_be_done_politely_is_a_request(text: str) -> None:
     ],
 )
 def test_letter_closings_and_small_talk_claim_nothing(text: str) -> None:
-    assert _intent(text) == "none"
+    assert intent_said(text) == "none"
 
 
 @pytest.mark.parametrize(
@@ -273,8 +263,8 @@ def test_letter_closings_and_small_talk_claim_nothing(text: str) -> None:
     ],
 )
 def test_waiting_to_see_decides_nothing(text: str) -> None:
-    assert _intent(text) in ("hypothetical", "none")
-    assert not _commits(text)
+    assert intent_said(text) in ("hypothetical", "none")
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -289,7 +279,7 @@ def test_waiting_to_see_decides_nothing(text: str) -> None:
     ],
 )
 def test_a_plan_typed_without_its_subject_is_a_plan(text: str, intent: str) -> None:
-    assert _intent(text) == intent
+    assert intent_said(text) == intent
 
 
 @pytest.mark.parametrize(
@@ -301,8 +291,8 @@ def test_a_plan_typed_without_its_subject_is_a_plan(text: str, intent: str) -> N
     ],
 )
 def test_the_time_of_what_might_have_been_shares_it(text: str) -> None:
-    assert _intent(text) == "hypothetical"
-    assert not _commits(text)
+    assert intent_said(text) == "hypothetical"
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -315,7 +305,7 @@ def test_the_time_of_what_might_have_been_shares_it(text: str) -> None:
     ],
 )
 def test_how_sure_the_speaker_is_leads_what_is_said(text: str, intent: tuple[str, ...]) -> None:
-    assert _intent(text) in intent
+    assert intent_said(text) in intent
 
 
 # ---------------------------------------------------------------- batch 3
@@ -333,7 +323,7 @@ def test_how_sure_the_speaker_is_leads_what_is_said(text: str, intent: tuple[str
     ],
 )
 def test_good_wishes_and_teasers_claim_nothing(text: str) -> None:
-    assert _intent(text) == "none"
+    assert intent_said(text) == "none"
 
 
 @pytest.mark.parametrize(
@@ -347,8 +337,8 @@ def test_good_wishes_and_teasers_claim_nothing(text: str) -> None:
     ],
 )
 def test_wondering_aloud_and_asking_whoever_ask(text: str) -> None:
-    assert _intent(text) in ("none", "hypothetical")
-    assert not _commits(text)
+    assert intent_said(text) in ("none", "hypothetical")
+    assert not commits_anything(text)
 
 
 @pytest.mark.parametrize(
@@ -362,4 +352,4 @@ def test_wondering_aloud_and_asking_whoever_ask(text: str) -> None:
     ],
 )
 def test_a_customer_mending_what_was_said_asks(text: str, intent: tuple[str, ...]) -> None:
-    assert _intent(text) in intent
+    assert intent_said(text) in intent

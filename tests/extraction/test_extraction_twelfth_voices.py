@@ -10,9 +10,7 @@ itself. Every row is a sentence written for this module, none taken from an eval
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, facts_said
-
-from core.extraction.offline import extract_offline
+from extraction_fixtures import AT, facts_said, intent_said
 
 # ---------------------------------------------------------------- net of insurance, tax, tip
 
@@ -255,10 +253,6 @@ def test_on_leave_look_alike_names_no_employer(text: str) -> None:
 # ---------------------------------------------------------------- back, then a remark
 
 
-def _intent(text: str) -> str:
-    return extract_offline(text, at=AT).intent
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -270,7 +264,7 @@ def _intent(text: str) -> str:
     ],
 )
 def test_being_back_is_now_whatever_follows_it(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -282,7 +276,7 @@ def test_being_back_is_now_whatever_follows_it(text: str) -> None:
     ],
 )
 def test_being_back_in_a_story_stays_a_story(text: str) -> None:
-    assert _intent(text) == "historical"
+    assert intent_said(text) == "historical"
 
 
 # ---------------------------------------------------------------- someone else's whereabouts
@@ -379,7 +373,7 @@ def test_sent_look_alike_plans_no_trip(text: str) -> None:
     ],
 )
 def test_could_inside_a_past_frame_is_past_ability(text: str) -> None:
-    assert _intent(text) == "historical"
+    assert intent_said(text) == "historical"
 
 
 @pytest.mark.parametrize(
@@ -391,7 +385,7 @@ def test_could_inside_a_past_frame_is_past_ability(text: str) -> None:
     ],
 )
 def test_could_outside_a_past_frame_stays_a_possibility(text: str) -> None:
-    assert _intent(text) == "hypothetical"
+    assert intent_said(text) == "hypothetical"
 
 
 # ---------------------------------------------------------------- booked solid: full now
@@ -406,7 +400,7 @@ def test_could_outside_a_past_frame_stays_a_possibility(text: str) -> None:
     ],
 )
 def test_booked_solid_is_a_state_now(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
     assert not any(f.startswith("travel.") for f in facts_said(text, AT))
 
 
@@ -414,7 +408,7 @@ def test_booked_solid_is_a_state_now(text: str) -> None:
     "text", ["we booked the cabin for june", "i'm booked on the 6am to denver tomorrow"]
 )
 def test_a_booking_ahead_is_still_a_plan(text: str) -> None:
-    assert _intent(text) == "planning"
+    assert intent_said(text) == "planning"
 
 
 # ---------------------------------------------------------------- a test result, news now
@@ -430,7 +424,7 @@ def test_a_booking_ahead_is_still_a_plan(text: str) -> None:
     ],
 )
 def test_a_test_result_told_in_the_past_is_news(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -442,7 +436,7 @@ def test_a_test_result_told_in_the_past_is_news(text: str) -> None:
     ],
 )
 def test_a_test_result_long_ago_is_a_story(text: str) -> None:
-    assert _intent(text) == "historical"
+    assert intent_said(text) == "historical"
 
 
 # ---------------------------------------------------------------- finally came: here now
@@ -457,7 +451,7 @@ def test_a_test_result_long_ago_is_a_story(text: str) -> None:
     ],
 )
 def test_something_waited_for_that_came_is_here_now(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -468,7 +462,7 @@ def test_something_waited_for_that_came_is_here_now(text: str) -> None:
     ],
 )
 def test_an_arrival_in_a_story_stays_a_story(text: str) -> None:
-    assert _intent(text) == "historical"
+    assert intent_said(text) == "historical"
 
 
 # ---------------------------------------------------------------- doing it now, after a story
@@ -483,7 +477,7 @@ def test_an_arrival_in_a_story_stays_a_story(text: str) -> None:
     ],
 )
 def test_doing_it_now_after_a_story_is_now(text: str) -> None:
-    assert _intent(text) == "assertive"
+    assert intent_said(text) == "assertive"
 
 
 @pytest.mark.parametrize(
@@ -494,7 +488,7 @@ def test_doing_it_now_after_a_story_is_now(text: str) -> None:
     ],
 )
 def test_a_story_without_a_now_stays_a_story(text: str) -> None:
-    assert _intent(text) == "historical"
+    assert intent_said(text) == "historical"
 
 
 # ---------------------------------------------------------------- a fee, a red-eye, a train

@@ -27,6 +27,15 @@ def commits_anything(text: str, at: datetime = AT) -> bool:
     return any(o.intent in ("assertive", "planning") for o in found)
 
 
+def held_said(text: str, at: datetime = AT) -> dict[str, object]:
+    """Field -> value of what ``text`` says as a fact, a plan or a past that still holds
+    (a carer's note told in the past: "had a good day"); not what it only imagines."""
+    found = extract_offline(text, at=at).observations
+    return {
+        o.field: o.candidate_value for o in found if o.intent not in ("hypothetical", "retract")
+    }
+
+
 def facts_said(text: str, at: datetime = SATURDAY) -> dict[str, object]:
     """Field -> value of what ``text`` states as a fact or a plan (assertive or planning)."""
     found = extract_offline(text, at=at).observations

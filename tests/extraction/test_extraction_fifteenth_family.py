@@ -8,18 +8,7 @@ row is a sentence written for this module, none taken from an evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, facts_said
-
-from core.extraction.offline import extract_offline
-
-
-def said(text: str) -> dict[str, object]:
-    """Field -> value of what ``text`` says as a fact, a plan or a past that still holds
-    (a carer's note told in the past: "had a good day"); not what it only imagines."""
-    found = extract_offline(text, at=AT).observations
-    return {
-        o.field: o.candidate_value for o in found if o.intent not in ("hypothetical", "retract")
-    }
+from extraction_fixtures import AT, facts_said, held_said
 
 
 def facts(text: str) -> dict[str, object]:
@@ -77,7 +66,7 @@ def test_family_status_fifteenth(text: str, member: str, status: str) -> None:
     ],
 )  # fmt: skip
 def test_carers_note_fifteenth(text: str, member: str, status: str) -> None:
-    assert said(text).get(f"family.{member}.status") == status
+    assert held_said(text).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -99,7 +88,7 @@ def test_carers_note_fifteenth(text: str, member: str, status: str) -> None:
     ],
 )  # fmt: skip
 def test_not_a_family_status_fifteenth(text: str, field: str) -> None:
-    assert field not in said(text)
+    assert field not in held_said(text)
 
 
 # ---------------------------------------------------------------- handed on
@@ -219,7 +208,7 @@ def test_a_cancelled_membership_is_still_money() -> None:
     ],
 )  # fmt: skip
 def test_family_status_fifteenth_second(text: str, member: str, status: str) -> None:
-    assert said(text).get(f"family.{member}.status") == status
+    assert held_said(text).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -316,7 +305,7 @@ def test_not_a_family_event_fifteenth_second(text: str, field: str) -> None:
     ],
 )  # fmt: skip
 def test_family_status_fifteenth_third(text: str, member: str, status: str) -> None:
-    assert said(text).get(f"family.{member}.status") == status
+    assert held_said(text).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -331,7 +320,7 @@ def test_family_status_fifteenth_third(text: str, member: str, status: str) -> N
     ],
 )  # fmt: skip
 def test_not_a_status_fifteenth_third(text: str, field: str) -> None:
-    assert field not in said(text)
+    assert field not in held_said(text)
 
 
 @pytest.mark.parametrize(
@@ -384,7 +373,7 @@ def test_handed_on_to_the_user_fifteenth(text: str, field: str, value: str) -> N
     ],
 )  # fmt: skip
 def test_unwell_said_plainly_fifteenth(text: str, member: str, status: str) -> None:
-    assert said(text).get(f"family.{member}.status") == status
+    assert held_said(text).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -397,7 +386,7 @@ def test_unwell_said_plainly_fifteenth(text: str, member: str, status: str) -> N
     ],
 )  # fmt: skip
 def test_not_unwell_fifteenth(text: str, field: str) -> None:
-    assert field not in said(text)
+    assert field not in held_said(text)
 
 
 @pytest.mark.parametrize(
@@ -418,4 +407,4 @@ def test_not_unwell_fifteenth(text: str, field: str) -> None:
 )  # fmt: skip
 def test_family_events_fifteenth_fourth(text: str, field: str, value: str) -> None:
     # "got rained out" still reads as a past event to the intent layer; the field is said.
-    assert said(text).get(field) == value
+    assert held_said(text).get(field) == value

@@ -9,17 +9,9 @@ evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, facts_said
+from extraction_fixtures import AT, facts_said, held_said
 
 from core.extraction.offline import extract_offline
-
-
-def said(text: str) -> dict[str, object]:
-    """Field -> value of what ``text`` says as a fact, a plan or a past that still holds."""
-    found = extract_offline(text, at=AT).observations
-    return {
-        o.field: o.candidate_value for o in found if o.intent not in ("hypothetical", "retract")
-    }
 
 
 def facts(text: str) -> dict[str, object]:
@@ -52,7 +44,7 @@ def facts(text: str) -> dict[str, object]:
     ],
 )  # fmt: skip
 def test_project_status_fifteenth(text: str, slug: str, status: str) -> None:
-    assert said(text).get(f"project.{slug}.status") == status
+    assert held_said(text).get(f"project.{slug}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -67,7 +59,7 @@ def test_project_status_fifteenth(text: str, slug: str, status: str) -> None:
     ],
 )  # fmt: skip
 def test_not_a_project_fifteenth(text: str, field: str) -> None:
-    assert field not in said(text)
+    assert field not in held_said(text)
 
 
 # ---------------------------------------------------------------- profile
@@ -135,7 +127,7 @@ def test_not_the_profile_fifteenth(text: str, field: str) -> None:
     ],
 )  # fmt: skip
 def test_project_status_fifteenth_second(text: str, slug: str, status: str) -> None:
-    assert said(text).get(f"project.{slug}.status") == status
+    assert held_said(text).get(f"project.{slug}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -149,7 +141,7 @@ def test_project_status_fifteenth_second(text: str, slug: str, status: str) -> N
     ],
 )  # fmt: skip
 def test_not_a_project_fifteenth_second(text: str, field: str) -> None:
-    assert field not in said(text)
+    assert field not in held_said(text)
 
 
 @pytest.mark.parametrize(
@@ -195,7 +187,7 @@ def test_not_the_profile_fifteenth_second(text: str, field: str) -> None:
     ],
 )  # fmt: skip
 def test_project_status_fifteenth_third(text: str, slug: str, status: str) -> None:
-    assert said(text).get(f"project.{slug}.status") == status
+    assert held_said(text).get(f"project.{slug}.status") == status
 
 
 @pytest.mark.parametrize(
@@ -208,7 +200,7 @@ def test_project_status_fifteenth_third(text: str, slug: str, status: str) -> No
 )
 def test_a_day_is_no_project(text: str) -> None:
     days = ("monday", "today", "this_week")
-    assert not [f for f in said(text) if f.startswith("project.") and f.split(".")[1] in days]
+    assert not [f for f in held_said(text) if f.startswith("project.") and f.split(".")[1] in days]
 
 
 # ---------------------------------------------------------------- a job left later on

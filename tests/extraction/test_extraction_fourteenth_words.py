@@ -9,7 +9,7 @@ evaluation set.
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, facts_said
+from extraction_fixtures import AT, facts_said, held_said
 
 from core.extraction.offline import extract_offline
 
@@ -358,12 +358,7 @@ def test_intents_second_batch(text: str, intent: str) -> None:
     ],
 )
 def test_family_status_third_batch_fourteenth(text: str, member: str, status: str) -> None:
-    said = {
-        o.field: o.candidate_value
-        for o in extract_offline(text, at=AT).observations
-        if o.intent not in ("hypothetical", "retract")
-    }
-    assert said.get(f"family.{member}.status") == status
+    assert held_said(text).get(f"family.{member}.status") == status
 
 
 @pytest.mark.parametrize(

@@ -84,6 +84,20 @@ class ReplyRequest:
         return None if self.open_question is None else self.open_question.review_item_id
 
 
+def answered_offline(request: ReplyRequest) -> str:
+    """The reply Canon gives without a model (``offline_answer``), from what ``request``
+    holds: every place that answers offline asks it the same way."""
+    return offline_answer(
+        request.text,
+        request.facts,
+        request.open_items,
+        request.now,
+        request.reader,
+        request.shown_item,
+        request.asked_others,
+    )
+
+
 @dataclass(frozen=True)
 class Reply:
     text: str
@@ -111,17 +125,7 @@ class OfflineResponder:
         return None  # it keeps no session state
 
     async def reply(self, request: ReplyRequest, tools: StateTools | None = None) -> Reply:
-        return Reply(
-            offline_answer(
-                request.text,
-                request.facts,
-                request.open_items,
-                request.now,
-                request.reader,
-                request.shown_item,
-                request.asked_others,
-            )
-        )
+        return Reply(answered_offline(request))
 
 
 class StateTools:

@@ -17,8 +17,8 @@ from langgraph.types import Command
 from core.agent.session import CHANNELS, AgentError, ErrorCode, SessionState, initial_state
 from core.conversation import compression
 from core.conversation.chat_model import ChatModel, ModelFailed, ToolChoice
-from core.conversation.offline_replies import message_kind, offline_answer
-from core.conversation.responder import HISTORY_MESSAGES
+from core.conversation.offline_replies import message_kind
+from core.conversation.responder import HISTORY_MESSAGES, answered_offline
 from core.conversation.tool_calls import TOOLS
 from core.conversation.tool_node import run_state_calls
 from core.conversation.turn_claim_check import answered, claims_update, this_turn
@@ -165,15 +165,7 @@ def turn_nodes(model: ChatModel | None, routes: Sequence[TurnRoute] = ()) -> Tur
                 raise ModelFailed("the model kept calling tools")
             reply = await model.complete(system, state["messages"], tools, choice)
         except ModelFailed as e:
-            text = offline_answer(
-                request.text,
-                request.facts,
-                request.open_items,
-                request.now,
-                request.reader,
-                request.shown_item,
-                request.asked_others,
-            )
+            text = answered_offline(request)
             via = f"offline ({e})"
             message = AIMessage(
                 content=text, id=f"{turn.turn_id}-ai", response_metadata={"via": via}
@@ -215,15 +207,7 @@ def turn_nodes(model: ChatModel | None, routes: Sequence[TurnRoute] = ()) -> Tur
 
     async def offline(state: SessionState, runtime: Runtime[Turn]) -> Command[str]:
         request = runtime.context.request
-        text = offline_answer(
-            request.text,
-            request.facts,
-            request.open_items,
-            request.now,
-            request.reader,
-            request.shown_item,
-            request.asked_others,
-        )
+        text = answered_offline(request)
         message = AIMessage(
             content=text, id=f"{runtime.context.turn_id}-ai", response_metadata={"via": "offline"}
         )

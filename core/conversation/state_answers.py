@@ -117,6 +117,14 @@ def _where(_subject: str, known: Known) -> str:
                 f"Back home: your trip is over ({_said(status, known)}). I don't know which "
                 'city home is yet — tell me ("I live in Portland").'
             )
+        dest = facts.get("travel.destination")
+        if status is not None and status.value == "in_progress" and dest is not None:
+            # "we made it to the cabin", confirmed: away on the trip planned, though no
+            # message named the place the user is at.
+            return (
+                f"On your trip to {show_value(dest.value)}, I'd think: it's under way "
+                f"({_said(status, known)})."
+            )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _source(loc, known.reader)

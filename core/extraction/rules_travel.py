@@ -47,6 +47,7 @@ from core.extraction.travel_going import (
 from core.extraction.travel_objects import awaited, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
+    AT_LODGING,
     BARE_ARRIVAL,
     GOT_THING,
     HERE,
@@ -212,8 +213,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # the trip there.
         place = known if (known := place_at(clause.text, m.end())) and known.known else None
     if place is None:
-        if clause.intent == "assertive" and BARE_ARRIVAL.match(_bare(low).split(",")[0]):
-            return [Candidate("travel.status", "in_progress", 0.75)]
+        first = _bare(low).split(",")[0]
+        if clause.intent == "assertive" and (BARE_ARRIVAL.match(first) or AT_LODGING.match(first)):
+            # Said outright, so worth a question ("Is your trip under way?"), never a commit
+            # alone: the place is not named.
+            return [Candidate("travel.status", "in_progress", 0.8)]
         return away_from_home(clause)
     if clause.intent == "historical":
         return [Candidate("travel.destination", place.name, place_confidence(place))]

@@ -266,13 +266,19 @@ GOT_THING = re.compile(
 )
 
 
+LODGING = (
+    r"(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|villa|campsite|campground|rental|condo|inn|"
+    r"b&b|bnb|chalet|cottage|beach\s+house|lake\s+house|ski\s+lodge)"
+)
+"""A place to stay named by its kind ("the cabin", "our airbnb"), not by a name."""
+
+
 BARE_ARRIVAL = re.compile(
     r"^(?:(?:we|i|we've|i've|have|just|finally|all|both|safely|ok|okay|so)\s+)*"
-    r"(?:landed|touched\s+down|arrived|reached|made\s+it|checked\s+in)"
+    r"(?:landed|touched\s+down|arrived|reached|made\s+it|checked\s+in|checked(?=\s+into\s))"
     r"(?:\s+(?:safe(?:ly)?|ok|okay|alive|in\s+one\s+piece|at\s+last|finally|just\s+now))*"
     # "made it to the cabin": a place to stay, named by its kind, not by a name.
-    r"(?:\s+(?:to|at|into)\s+(?:the|our|my)\s+(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|"
-    r"villa|campsite|campground|rental|condo|inn|b&b|bnb|chalet|cottage|beach\s+house))?"
+    rf"(?:\s+(?:to|at|into)\s+(?:the|our|my)\s+{LODGING})?"
     # "babe landed 🛬 love u": a sign-off of love after it.
     r"(?:[\s!.]+(?:love\s+(?:u|you|ya)|ily|miss\s+(?:u|you)|xo+|x+))?"
     r"[\s!.]*$"
@@ -280,6 +286,18 @@ BARE_ARRIVAL = re.compile(
 """An arrival said without a place ("landed!!", "made it to the cabin", "touched down"):
 the speaker is on a trip, somewhere the words do not name. Only the whole clause counts,
 so "landed a job" or "made it to the gym" never match."""
+
+AT_LODGING = re.compile(
+    r"^(?:(?:ok|okay|so|and|well|yay|omg|phew)\s+)*"
+    r"(?:(?:we're|we\s+are|were|i'm|i\s+am)\s+(?:(?:now|finally|already|all|both|safely)\s+)*|"
+    r"(?:(?:finally|now|already|safely)\s+)+)"
+    rf"(?:at|in)\s+(?:the|our|my)\s+{LODGING}"
+    r"(?:\s+(?:now|finally|already|at\s+last|rn|lol|haha|yay))*[\s!.]*$"
+)
+"""Being at a place to stay, said as the whole clause ("we're at the cabin now", "finally at
+the hotel", "were at the airbnb now lol"): on a trip, somewhere the words do not name. A
+subject or a "now"/"finally" is needed ("at the hotel" alone may be a sign-post), and
+nothing may follow ("we're at the hotel bar with Sam" is an evening, not a stay)."""
 
 
 WOKE_UP = re.compile(

@@ -10,7 +10,10 @@ slip that almost never make another English word:
   "planing" a trip);
 - one letter dropped (not the last), for the words that name a day ("wednsday",
   "thursay", "yesterdy") and words of eight letters or more ("cancled"), which no
-  shorter word resembles (the few that do are listed in ``_REAL``).
+  shorter word resembles (the few that do are listed in ``_REAL``);
+- one letter typed for another (not the first), for the seven weekdays, whose
+  spelling people write as they say it ("saterday", "wendesday" aside, "thersday"), and
+  the weekdays' spellings by ear that are further off ("wensday", "tusday").
 
 Everything else is left as typed: a word that is itself in the vocabulary, or one slip
 from two different words, is never changed. Pure and cheap: one dictionary lookup per
@@ -108,7 +111,21 @@ _WORDS: Final = [
 ]
 
 
-_REAL: Final = frozenset(["retuning", "reveling"])
+_WEEKDAYS: Final = _DAY_WORDS[:7]
+_BY_EAR: Final = {
+    "wensday": "wednesday",
+    "wenesday": "wednesday",
+    "wendsday": "wednesday",
+    "wednesdy": "wednesday",
+    "tusday": "tuesday",
+    "tuseday": "tuesday",
+    "thirsday": "thursday",
+    "thurday": "thursday",
+    "saturdy": "saturday",
+}
+"""Weekdays spelt by ear, more than one slip from the name."""
+
+_REAL: Final = frozenset(["retuning", "reveling", "sundry"])
 """Words one dropped letter from the vocabulary that mean something else: left as typed."""
 
 
@@ -124,6 +141,14 @@ def _swaps(word: str) -> Iterable[str]:
     for i in range(len(word) - 1):
         if word[i] != word[i + 1]:
             yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+def _substitutions(word: str) -> Iterable[str]:
+    # Not the first letter: "monday" and "sunday" differ only there.
+    for i in range(1, len(word)):
+        for letter in "abcdefghijklmnopqrstuvwxyz":
+            if letter != word[i]:
+                yield word[:i] + letter + word[i + 1 :]
 
 
 def _drops(word: str) -> Iterable[str]:
@@ -150,6 +175,12 @@ def _index() -> tuple[dict[str, str], dict[str, str]]:
             for slip in _drops(word):
                 if slip not in _REAL:
                     add(slip, word)
+        if word in _WEEKDAYS:
+            for slip in _substitutions(word):
+                if slip not in _REAL:
+                    add(slip, word)
+    for slip, word in _BY_EAR.items():
+        add(slip, word)
     collapsed: dict[str, str | None] = {}
     for word in sorted(_VOCABULARY):
         key = _collapsed(word)

@@ -540,3 +540,22 @@ def test_something_to_be_done_is_told_plainly_that_canon_keeps_what_is_true(
 ) -> None:
     """A request is not a riddle ("I'm not sure what you mean"): Canon says what it does."""
     assert offline_answer(text, [], [], NOW) == reply
+
+
+def test_a_trip_under_way_with_no_place_said_is_the_trip_planned() -> None:
+    # "we made it to the cabin", confirmed: the user is away on the trip to Tahoe.
+    away = (
+        fact("travel.destination", "Tahoe", THIS_MORNING),
+        fact("travel.status", "in_progress", THIS_MORNING),
+    )
+    assert reply("where am i", away) == (
+        "On your trip to Tahoe, I'd think: it's under way (you told me, this morning)."
+    )
+
+
+def test_a_trip_planned_but_not_under_way_leaves_where_unknown() -> None:
+    planned = (
+        fact("travel.destination", "Tahoe", THIS_MORNING),
+        fact("travel.status", "planning", THIS_MORNING),
+    )
+    assert reply("where am i", planned).startswith("I don't know where you are yet")

@@ -29,6 +29,12 @@ NOW = datetime(2026, 11, 28, 9, tzinfo=UTC)
         ("thurday", "thursday"),
         ("yesterdy", "yesterday"),
         ("cancled", "canceled"),  # ... or from a long word
+        ("saterday", "saturday"),  # a letter for another in a weekday
+        ("thersday", "thursday"),
+        ("mondey", "monday"),
+        ("fryday", "friday"),
+        ("wensday", "wednesday"),  # a weekday spelt by ear
+        ("tusday", "tuesday"),
     ],
 )
 def test_a_slip_reads_as_the_word_meant(typed: str, word: str) -> None:
@@ -48,7 +54,9 @@ def test_a_slip_reads_as_the_word_meant(typed: str, word: str) -> None:
         "retuning",  # a real word one letter from "returning"
         "hotels",
         "laundry",
-        "wensday",  # two slips away: not guessed
+        "wenzdy",  # three slips away: not guessed
+        "sundry",  # a real word one letter from "sunday"
+        "bonday",  # the first letter is never a slip ("monday" or "sunday"?)
     ],
 )
 def test_real_words_and_far_slips_are_left_as_typed(typed: str) -> None:
@@ -58,6 +66,21 @@ def test_real_words_and_far_slips_are_left_as_typed(typed: str) -> None:
 
 def _fields(text: str) -> dict[str, object]:
     return {o.field: o.candidate_value for o in extract_offline(text, at=NOW).observations}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "so the plan is we drive up to tahoe on saterday, back the following fri",
+            {"travel.depart_date": "2026-12-05", "travel.return_date": "2026-12-11"},
+        ),
+        ("we leave for denver wensday", {"travel.depart_date": "2026-12-02"}),
+        ("Flying out to Austin on Thersday morning", {"travel.depart_date": "2026-12-03"}),
+    ],
+)
+def test_a_weekday_spelt_by_ear_dates_the_trip(text: str, expected: dict[str, object]) -> None:
+    assert expected.items() <= _fields(text).items()
 
 
 @pytest.mark.parametrize(

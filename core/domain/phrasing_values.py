@@ -10,6 +10,8 @@ import re
 from datetime import date, datetime
 from typing import Any
 
+from core.domain.naming import show_zone
+
 _CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
@@ -28,9 +30,12 @@ def show(value: Any) -> str:
 
 
 def show_in(field: str, value: Any) -> str:
-    """``value`` as a person writes it for ``field``: a date field's value as a day."""
+    """``value`` as a person writes it for ``field``: a date field's value as a day, a time
+    zone by the name people say ("Pacific time (America/Los Angeles)")."""
     if value is not None and field.rsplit(".", 1)[-1].endswith(("date", "schedule")):
         return show_date(value)
+    if value is not None and field == "profile.timezone":
+        return show_zone(value)
     return show(value)
 
 

@@ -19,11 +19,16 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.types import ObservationIntent
 
 BILL_ITEM = (
-    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+)"
+    r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+|"
+    r"\b(?:says|said|told\s+(?:me|us)|reckons|apparently|btw|fyi|so|ok|okay)\s+)"
     # "the gas bill", "my rent": a word before the bill names it, a determiner does not.
     # Nor one that makes it everyone's: "average rent is now 2300", "her rent".
+    # Nor a word of saying or a comment before it: "landlord says rent is going up to
+    # 2300", "apparently rent is now 2300" name the rent.
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    r"typical|market)\s)[a-z]+\s+){0,2}(?:bill|rent|"
+    r"typical|market|says|said|say|told|tells|reckons|thinks|think|guess|heard|mentioned|"
+    r"confirmed|and|but|so|or|well|ok|okay|yeah|yes|oh|ugh|also|now|just|still|btw|fyi|lol|"
+    r"update|news|(?!(?:month|week|year|quarter|dai|fortnight)ly)[a-z]+ly)\s)[a-z]+\s+){0,2}(?:bill|rent|"
     # "my insulin copay went up to $95", "the gym membership is now 60", "daycare fees
     # went up to 1400": what is charged again and again changes like a bill.
     r"mortgage|invoice|premium|insurance|co-?pay|membership|subscription|fees?|tuition|dues|"
@@ -78,7 +83,9 @@ def bill_now(clause: Clause) -> list[Candidate]:
         return []  # "my rent is $2300": a bill due and its amount (rules_financial)
     # "went up to 2400 starting jan", "is going up to 2400 in april": what it will come to,
     # a plan (which changes no amount now), not what it is.
-    when: ObservationIntent | None = "planning" if _ahead(clause) else None
+    # "rent is going up to 2300", with no day: a change still to come all the same.
+    coming = _CHANGE_TO_COME.search(m.group()) is not None
+    when: ObservationIntent | None = "planning" if coming or _ahead(clause) else None
     if amount is not None:
         return [
             Candidate(f"{slug}.amount", amount[0], 0.9, when),
@@ -98,4 +105,5 @@ def _ahead(clause: Clause) -> bool:
     return any(not t.past and not t.begun_span(today) and t.day > today for t in clause.times)
 
 
+_CHANGE_TO_COME = re.compile(r"\b(?:going\s+(?:up|down)|goes\s+(?:up|down)|will\s+(?:go|be))\b")
 _PER = re.compile(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")

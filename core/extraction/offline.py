@@ -20,6 +20,7 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.arrivals import arrival_day, explains_arrival
+from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate
 from core.extraction.clause_claims import habitual_motion
@@ -303,7 +304,7 @@ def extract_offline(
         at.date(),
     )
     read = employer_since_left(home_held_since(read, parsed), text)
-    return Extraction(text, message_intent(telling or intents), read)
+    return Extraction(text, message_intent(telling or intents), quoted_as_typed(read, text))
 
 
 def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:

@@ -161,6 +161,10 @@ WHEN_WORDS = re.compile(
 """A day is when, not what: "started Monday" names no project called Monday."""
 
 
+_GROUPS = frozenset(["team", "devs", "staff", "engineers", "designers", "everyone"])
+"""People at work named together: "the team is stuck on the release" is the release's."""
+
+
 def name_ok(name: str) -> bool:
     low = name.lower()
     if WHEN_WORDS.fullmatch(low):
@@ -169,7 +173,8 @@ def name_ok(name: str) -> bool:
         return False  # "finished reading Dune" is a pastime, not a project
     if PRONOUN_LEAD.match(low):
         return False
-    if names_a_relation(low.split(" ", 1)[0]) or low.rsplit(" ", 1)[-1] in PEOPLE_BY_ROLE:
+    last = low.rsplit(" ", 1)[-1].removesuffix("'s")  # "our team's blocked": the team
+    if names_a_relation(low.split(" ", 1)[0]) or last in PEOPLE_BY_ROLE or last in _GROUPS:
         return False  # "my wife jen is out", "my roommate is out": a person, not a release
     return (
         bool(low)

@@ -26,6 +26,14 @@ from core.extraction.project_names import (
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
 
+_WORK_NOUN = (
+    r"(?:migration|rewrite|refactor|redesign|revamp|project|feature|release|launch|build|"
+    r"deploy(?:ment)?|integration|api|app|website|site|report|thesis|dissertation|paper|"
+    r"proposal|deck|draft|essay|assignment|chapter|grant|spec|rollout|upgrade|audit|pipeline|"
+    r"prototype|mvp|beta|pr|ticket|backend|frontend|dashboard|campaign|pitch|manuscript)"
+)
+"""Nouns that head a piece of work ("the billing rewrite", "my thesis intro" aside)."""
+
 _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
@@ -68,6 +76,18 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"\bwaiting\s+(?:on|for)\s+(?:(?:the|a)\s+)?(?:sign-?off|approval|feedback|a\s+green\s+light|"
             r"the\s+go-?ahead|legal)\s+(?:for|on)\s+"
+        ),
+        "blocked",
+    ),
+    # "we're blocked on the api migration till legal signs off", "still stuck on the
+    # billing rewrite, waiting on design": the writer held up on a piece of work.
+    (
+        re.compile(
+            r"(?:\b(?:we're|i'm|we\s+are|i\s+am|we've\s+been|i've\s+been|team's|team\s+is)\s+|^)"
+            r"(?:still\s+|currently\s+|totally\s+|completely\s+|kinda\s+)?"
+            # Stuck on the highway or a crossword is no project: "stuck" needs a piece of work.
+            rf"(?:blocked|stuck(?=\s+on\s+(?:(?:the|my|our|this|that)\s+)?(?:[\w'-]+\s+){{0,3}}?"
+            rf"{_WORK_NOUN}\b))\s+on\s+"
         ),
         "blocked",
     ),

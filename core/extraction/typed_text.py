@@ -17,6 +17,7 @@ from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
 from core.extraction.money_words import money_in_figures
+from core.extraction.name_s import name_s
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.shouting import quieter
 from core.extraction.thing_is import thing_is
@@ -215,8 +216,11 @@ _CAPITAL_CONTRACTION = re.compile(r"\b(?:Gonna|Gotta|Wanna|GONNA|GOTTA|WANNA)\b"
 small model reads it lower case as "going to" and capitalised as a name."""
 _FILLER_LIKE = re.compile(
     r"\b(?P<be>i'm|im|we're|i\s+am|we\s+are|it's|its|was|were|is|are)\s+(?:like|literally|"
-    r"basically|kinda|sorta)\s+(?=(?:in|at|on|home|back|still|already|so|totally|really|stuck|sick|"
-    r"here|there|halfway)\b)",
+    # "we're def doing portland on the 12th", "we're deffo in tahoe till sunday": sure,
+    # which says nothing the plain words do not.
+    r"basically|kinda|sorta|definitely|def|deff|defo|deffo|totally)\s+(?=(?:in|at|on|home|back|"
+    r"still|already|so|totally|really|stuck|sick|here|there|halfway|doing|going|flying|driving|"
+    r"heading|leaving|staying|moving|off|out|away)\b)",
     re.I,
 )
 """Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
@@ -334,7 +338,7 @@ def clean(text: str) -> str:
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
-    flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
+    flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", name_s(flat)))
     flat = thing_is(flat)
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)

@@ -99,6 +99,18 @@ def _found(field: str, value: object) -> dict[str, object]:
     }  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("zone", "said"),
+    [
+        ("America/Los_Angeles", "Your time zone is Pacific time (America/Los Angeles)"),
+        ("Europe/Berlin", "Your time zone is Central European time (Europe/Berlin)"),
+        ("Asia/Kolkata", "Your time zone is India time (Asia/Kolkata)"),
+    ],
+)
+def test_a_time_zone_is_said_by_the_name_people_use(zone: str, said: str) -> None:
+    assert texts.value_sentence("user:primary", "profile.timezone", zone, "user:primary") == said
+
+
 def test_what_the_files_say_is_asked_in_sentences_with_yes_and_no() -> None:
     """ "canon migrate" found a trip and an errand: asked in words, never field names."""
     findings = [

@@ -1,5 +1,5 @@
 """Words that open a message before what it says: "actually we're heading home tomorrow",
-"oh wait we land in denver at 5", "plot twist rent is going up to 2200". The message reads
+"oh wait we land in denver at 5", "plot twist rent is now 2200". The message reads
 as it does without them (as it already did with a comma after them); a corrected day said
 the short way ("tomorrow not wed") is a day, not the verb "wed".
 
@@ -41,7 +41,7 @@ OPENERS = [
     ("said", "field", "value"),
     [
         ("we're heading home tomorrow", "travel.return_date", TOMORROW),
-        ("rent is going up to 2200", "financial.rent.amount", 2200),
+        ("rent is now 2200", "financial.rent.amount", 2200),
         ("i'm in denver now", "travel.location", "Denver"),
     ],
 )
@@ -58,7 +58,7 @@ def test_an_opener_leaves_what_follows_as_it_reads_alone(
         "lol",  # nothing after it: the message stays
         "hey",
         "lol my mom would be in the hospital if she saw this",  # laughter tells a joke
-        "haha rent is going up to 2200",
+        "haha rent is now 2200",
         "hey from Kathmandu! wifi is patchy",  # where one writes from
     ],
 )

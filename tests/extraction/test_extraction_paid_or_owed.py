@@ -151,6 +151,8 @@ def test_anothers_or_an_asked_obligation_is_no_bill_of_the_users(text: str) -> N
         ("our rent goes up to $2,400 next month", None),
         ("the rent will be 2400 from january", None),
         ("my landlord says rent's going up to $2,100 in april", None),
+        ("landlord says rent is going up to $2,300", None),  # no day, still to come
+        ("apparently our rent goes up to 2300", None),
         # What it came to already is.
         ("rent went up to 2400 this month", 2400),
         ("the rent went up to $2,400", 2400),
@@ -159,6 +161,24 @@ def test_anothers_or_an_asked_obligation_is_no_bill_of_the_users(text: str) -> N
 )
 def test_a_bill_going_up_later_is_no_amount_now(text: str, now: int | None) -> None:
     assert facts_said(text).get("financial.rent.amount") == now
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A word of saying or a comment before the bill is not part of its name.
+        ("landlord says rent is now $2,300", "financial.rent.amount", 2300),
+        ("apparently rent went up to 2300", "financial.rent.amount", 2300),
+        ("so the gas bill is now 95", "financial.gas_bill.amount", 95),
+        ("btw the water bill went up to 45", "financial.water_bill.amount", 45),
+        ("ok our car insurance went up to 140", "financial.car_insurance.amount", 140),
+    ],
+)
+def test_what_is_said_before_a_bill_is_not_its_name(text: str, field: str, value: int) -> None:
+    said = facts_said(text)
+    assert said.get(field) == value, said
+    item = field.rsplit(".", 1)[0]
+    assert all(f.startswith(item + ".") for f in said if f.startswith("financial.")), said
 
 
 @pytest.mark.parametrize(

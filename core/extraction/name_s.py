@@ -1,0 +1,84 @@
+"""A first name's "'s" typed without its apostrophe or its capital: "emmas got a fever",
+"jakes sick again", "olivia's flight got cancelled".
+
+Chat leaves the apostrophe out, and the parse then reads one unknown word ("emmas")
+where a name and "is", "has" or a possessive stand. The apostrophe is given back when
+the word less its "s" is a common first name ("emma", "jake", "noah"), the word itself is
+no name ("lucas", "carlos", "james" stay) nor a plural in daily use ("bills", "marks",
+"roses"), no determiner comes before it ("the bills got paid"), and what follows is what
+is said of a person ("got", "sick", "home", "been", ...) or a thing of theirs ("school",
+"flight", ...).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.first_names import is_common_first_name
+
+_NAME_S = re.compile(
+    r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ball\s)(?<!\bno\s)(?<!\bany\s)(?<!\bsome\s)"
+    r"(?<!\bboth\s)(?<!\bthese\s)(?<!\bthose\s)(?<!\byour\s)(?<!\btheir\s)(?<!\bhis\s)"
+    r"(?<!\bher\s)"
+    r"\b(?P<name>[A-Za-z][a-z]{1,14})s\b(?=\s+(?:"
+    # Said of the person: "'s" for "is" or "has".
+    r"got|gotten|been|sick|ill|unwell|home|back|out|off|away|better|fine|ok|okay|still|not|"
+    r"at|with|feeling|having|getting|staying|flying|driving|coming|going|in|asleep|finally|"
+    # A thing of theirs: the possessive.
+    r"school|class|daycare|nursery|teacher|flight|train|game|practice|appointment|party|"
+    r"recital|birthday|fever|temperature|cough|cold|wedding|graduation|exam|exams|surgery)\b)"
+)
+
+
+def _words(block: str) -> frozenset[str]:
+    """The words of a block of text (the lists below read as prose, not as lists)."""
+    return frozenset(block.split())
+
+
+_S_NAMES = _words(
+    "lucas carlos andreas nicolas jonas elias tobias matthias niklas marcus thomas james "
+    "louis julius silas amos moses agnes frances doris iris lois alexis phyllis"
+)
+"""Names that end in "s" and whose stem is a name too ("luca", "andrea")."""
+_PLURALS = _words(
+    "bills marks pats hopes roses franks jacks rays woods dawns graces joys summers grants "
+    "nicks bobs wills mays junes rubys ambers jades heathers daisys olives violets ivys "
+    "hollys pearls sages autumns rivers skys stormys taylors bakers millers masons "
+    "hunters carters coopers drews chases wades deans"
+)
+"""Plurals in daily use whose singular is a first name too ("bill", "rose", "mason")."""
+
+
+def _given_back(m: re.Match[str]) -> str:
+    name = m.group("name")
+    low = name.lower()
+    whole = low + "s"
+    if whole in _S_NAMES or whole in _PLURALS or is_common_first_name(whole):
+        return m.group()
+    if not is_common_first_name(low):
+        return m.group()
+    return name.capitalize() + "'s"
+
+
+_LOWER_NAME_S = re.compile(r"\b(?P<name>[a-z]{2,15})(?='s\b)")
+_WORDS_TOO = _words(
+    "will may june april august march bill mark pat art rose hope joy grace faith "
+    "sunny summer autumn winter dawn rich frank jack ray wood"
+)
+"""Common first names that are words people write with "'s" ("may's rent", "summer's")."""
+
+
+def _capital(m: re.Match[str]) -> str:
+    name = m.group("name")
+    if name in _WORDS_TOO or not is_common_first_name(name):
+        return name
+    return name.capitalize()
+
+
+def name_s(text: str) -> str:
+    """``text`` with a first name's "'s" typed without its apostrophe given it back, and a
+    common first name before "'s" given its capital ("olivia's flight" is hers, not the
+    writer's: the parse tells a name by its capital)."""
+    if "s " not in text:  # the cheap test first
+        return text
+    return _LOWER_NAME_S.sub(_capital, _NAME_S.sub(_given_back, text))

@@ -76,6 +76,11 @@ UNMARKED_Q = re.compile(
     # others asked, whatever the verb (not "anyone who…", "anyone can…", "anyone is welcome").
     r"(?:any\s*one|any\s*body|any1)(?:\s+else)?\s+(?!(?:who|that|can|could|would|will|but|is|"
     r"was|else's|at|in|with|of|from|else\b))[a-z]+\b|"
+    # "anyone in lisbon rn wanna cowork", "anybody around shibuya tonight down for food": the
+    # others where the writer is, asked.
+    r"(?:any\s*one|any\s*body|any1)\s+(?:else\s+)?(?:in|at|around|near)\s+[a-z]+(?:\s+[a-z]+){0,2}?\s+"
+    r"(?:(?:right\s+now|atm|this\s+week|today|tonight|rn)\s+)?(?:wanna|want\s+to|down|keen|free|"
+    r"know|up\s+for|fancy|trying\s+to|going)\b|"
     # "do any of them have a pool", "are either of you free": one of several asked about.
     r"(?:do|does|did|have|has|are|is|will|can|would)\s+(?:any|either|all|both|none|each|one)\s+of\s+"
     r"(?:them|those|these|you|u|us|the|your|ur)\b|"

@@ -16,11 +16,14 @@ from functools import lru_cache
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
+from core.extraction.money_sent import money_to_people
 from core.extraction.money_words import money_in_figures
 from core.extraction.pidgin import pidgin_perfect
+from core.extraction.plan_tails import feeling_cut_off
 from core.extraction.shouting import quieter
 from core.extraction.thing_is import thing_is
 from core.extraction.typos import fix_slips
+from core.extraction.verbless_here import place_said_bare
 
 _QUOTES = str.maketrans(
     {
@@ -227,7 +230,10 @@ _FILLER_LIKE = re.compile(
 _LEADING_MARKER = re.compile(
     r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|"
     r"ok(?:ay)?\s+so|so{3,}|plot\s+twist|just\s+so\s+(?:you|u)\s+know|fyi|psst|guess\s+what|welp|"
-    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b))"
+    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
+    # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl
+    # moved to leeds last month", "so like are u coming or nah"): how it is said, not what.
+    r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like)"
     r"(?:\s*[,:!-]+)?\s+)+(?=[a-z])(?!from\b)",
     re.I,
 )
@@ -335,7 +341,7 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", flat))
-    flat = thing_is(flat)
+    flat = money_to_people(place_said_bare(thing_is(flat)))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)
-    return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
+    return feeling_cut_off(_MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat)))

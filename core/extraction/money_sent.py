@@ -46,11 +46,29 @@ _SHARE_OF = re.compile(
 pays ("my half of the rent" reads so already)."""
 
 
+_INVOICE_PAID = re.compile(
+    r"\b(?:(?:the|my|our|this|that|a)\s+)?(?:client|clients|customer|agency|publisher|brand|"
+    r"studio|company|startup|[A-Z][\w&]+)\s+(?:finally\s+|just\s+|already\s+|actually\s+)?"
+    r"paid\s+(?:(?:my|the|our|their|that)\s+)?(?P<what>(?:[a-z]+\s+)?invoice)\b"
+)
+"""A freelancer's invoice paid by the client: "client paid the invoice finally", "Acme paid my
+invoice" (the client is the subject, the money the writer's: "the invoice got paid")."""
+_MY_BILL_IN = re.compile(
+    r"\b(?P<my>my|our)\s+(?P<bill>rent|bills?)\s+in\s+(?:[a-z\u00c0-\u024f]+\s+){1,2}?"
+    r"(?=(?:is|was|comes\s+to|came\s+to)\b)",
+    re.I,
+)
+"""One's own rent where one lives now: "my rent in lisbon is 900" ("rent in lisbon is 2k" may
+be anyone's: the market's, not the writer's)."""
+
+
 def money_to_people(text: str) -> str:
     """``text`` with chat's ways of paying a person back read as "paid <whom> <sum>"."""
     low = text.lower()
-    if not any(w in low for w in ("sent", "ed ", "paid", "payed", "owe", " of ")):
+    if not any(w in low for w in ("sent", "ed ", "paid", "payed", "owe", " of ", " in ")):
         return text
     text = _SENT.sub(lambda m: f"paid {m.group('whom')} {m.group('sum')}", text)
     text = _OWED_LIKE.sub(lambda m: f"{m.group('head')} {m.group('whom')} ", text)
+    text = _INVOICE_PAID.sub(lambda m: f"the {m.group('what')} got paid", text)
+    text = _MY_BILL_IN.sub(lambda m: f"{m.group('my')} {m.group('bill')} here ", text)
     return _SHARE_OF.sub("my ", text)

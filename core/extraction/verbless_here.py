@@ -1,7 +1,8 @@
 """Where one is, said with neither verb nor preposition: a nomad's or a gamer's status line.
 
 "currently chiang mai, +7", "rn: lisbon", "singapore for 2 months", "tbilisi till april",
-"medellín these days". The travel rules read where one is after "in" ("currently in Chiang
+"medellín these days"; a leg between two places, "bangkok to chiang mai tonight", is a trip
+to the second. The travel rules read where one is after "in" ("currently in Chiang
 Mai"), so a clause that opens on a known place and goes on with a word of now or of a stay
 is given its "in". A sign and a number of hours right after that place ("chiang mai, +7",
 "lisbon (+0)") is the offset of the writer's zone there: "UTC+7".
@@ -46,11 +47,13 @@ _OFFSET = re.compile(
     r"(?P<gap>,\s*|\s*\(\s*|\s+)(?P<sign>[+-])(?P<hours>\d{1,2}(?::30)?)\b(?!\s*(?:%|k\b|ppl|people))"
 )
 """An hours' offset right after the place: ", +7", " (+7)", " -3"."""
-_SOMEONE_ELSE = re.compile(
+ANOTHER_SUBJECT = re.compile(
     r"\b(?:he|she|they|he's|she's|they're|his|her|their|(?:my|our)\s+(?!own\b)[a-z]+(?:'s)?\s+"
     r"(?:is|are|was|were|'s|has|have|just|got|flew|went|left|moved))\b",
     re.I,
 )
+"""Another person as a subject ("she's", "my brother is", "our kid just"): their stay, not
+the writer's."""
 
 
 def _known_place(words: str) -> tuple[str, int] | None:
@@ -68,6 +71,32 @@ def _known_place(words: str) -> tuple[str, int] | None:
     return None
 
 
+_TO = re.compile(r"\s+(?:to|2)\s+")
+_LEG_TAIL = re.compile(
+    r"\s*(?:$|[,.!?;(]|\s(?:on|by|via|tonight|tomorrow|today|this|next|the|overnight|night|"
+    r"morning|early|train|bus|flight|ferry|boat|van|sleeper|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day|\d)\b)",
+    re.I,
+)
+"""What may follow a leg between two places: its day, its vehicle, or nothing ("lisbon to
+porto is 3 hrs" goes on with a verb: a distance, not a trip)."""
+
+
+def _leg_to(after: str) -> tuple[str, int] | None:
+    """After a place, "to" and a second known place with nothing but a day or a vehicle
+    after it: the second place, and how many characters the leg takes."""
+    to = _TO.match(after)
+    if to is None:
+        return None
+    words = _PLACE.match(after, to.end())
+    found = _known_place(words.group()) if words is not None else None
+    if found is None:
+        return None
+    dst, size = found
+    end = to.end() + size
+    return (dst, end) if _LEG_TAIL.match(after, end) else None
+
+
 def _rewrite(text: str, start: int) -> tuple[str, int] | None:
     """The clause opening at ``start`` with its bare place given an "in", or None."""
     rest = text[start:]
@@ -82,6 +111,10 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         return None
     place, size = found
     after = rest[at + size :]
+    if not head and (leg := _leg_to(after)) is not None:
+        dst, used = leg  # "bangkok to chiang mai tonight": the trip goes to the second
+        said = f"trip to {dst}"
+        return text[:start] + said + text[start + size + used :], start + len(said)
     clause = re.split(r"[.!?;]", after, maxsplit=1)[0]
     if _AHEAD.search(clause.split(",", 1)[0]):
         return None
@@ -111,7 +144,7 @@ def place_said_bare(text: str) -> str:
     """``text`` with each clause that opens on a bare place of one's stay given its "in",
     and a visa run called the trip it is."""
     text = _RUN.sub(lambda m: f"{m.group('kind')} trip{m.group('s')}", text)
-    if _SOMEONE_ELSE.search(text):
+    if ANOTHER_SUBJECT.search(text):
         return text
     pos = 0
     while True:

@@ -249,3 +249,112 @@ def test_the_others_where_one_is_asked(text: str) -> None:
 )
 def test_a_stay_abroad_for_ones_studies_is_where_one_is(text: str, place: str) -> None:
     assert held_said(text).get("travel.location") == place
+
+
+# ---------------------------------------------------------------- batch two: legs, returns, stops
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "day"),
+    [
+        ("bangkok to chiang mai on the overnight train tonight", "Chiang Mai", "2026-03-04"),
+        ("lisbon to porto tomorrow", "Porto", "2026-03-05"),
+        ("hanoi to hoi an on saturday, sleeper bus", "Hoi An", "2026-03-07"),
+    ],
+)
+def test_a_leg_between_two_places_is_a_trip_to_the_second(text: str, place: str, day: str) -> None:
+    said = held_said(text)
+    assert said.get("travel.destination") == place
+    assert said.get("travel.depart_date") == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "london to paris is 2 hrs by train",  # a distance
+        "lisbon to porto was the best leg",  # a story
+        "madrid to seville last week",
+    ],
+)
+def test_a_leg_that_goes_on_or_is_behind_plans_nothing(text: str) -> None:
+    assert "travel.destination" not in held_said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("flew to toronto yesterday, back on the 20th", "2026-03-20"),
+        ("drove up to my cousins last night, back sunday", "2026-03-08"),
+        ("went to austin for the con, back in denver on the 12th", "2026-03-12"),
+    ],
+)
+def test_a_return_day_after_a_past_clause_is_still_ahead(text: str, day: str) -> None:
+    assert held_said(text).get("travel.return_date") == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother flew to denver, back on the 20th",
+        "she went to lagos last week, back on the 15th",
+    ],
+)
+def test_a_return_day_after_someone_elses_trip_is_not_the_writers(text: str) -> None:
+    assert "travel.return_date" not in held_said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("moved on to lombok", "Lombok"),
+        ("not in bali anymore, moved on to lombok", "Lombok"),
+        ("we moved on to hoi an yesterday", "Hoi An"),
+    ],
+)
+def test_moved_on_to_a_place_is_being_there(text: str, place: str) -> None:
+    assert held_said(text).get("travel.location") == place
+    assert intent_said(text) == "assertive"
+
+
+def test_moving_on_from_someone_is_no_stop() -> None:
+    assert not commits_anything("moved on from him finally")
+
+
+# ---------------------------------------------------------------- batch two: freelancers' money
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("client paid the invoice finally, 3200 usd", 3200),
+        ("Acme paid my invoice", None),
+        ("the agency just paid the march invoice", None),
+    ],
+)
+def test_an_invoice_paid_by_the_client_is_paid(text: str, amount: int | None) -> None:
+    said = held_said(text)
+    status = [v for f, v in said.items() if f.endswith("invoice.status")]
+    assert status == ["paid"]
+    if amount is not None:
+        assert said.get("financial.invoice.amount") == amount
+
+
+def test_an_invoice_never_paid_is_not_paid() -> None:
+    said = held_said("the client never paid the invoice")
+    assert said.get("financial.invoice.status") != "paid"
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("my rent in lisbon is 900 a month", 900),
+        ("our rent in chiang mai is 12000 baht", 12000),
+        ("my rent in mexico city is 800 usd", 800),
+    ],
+)
+def test_ones_own_rent_in_a_town_is_ones_rent(text: str, amount: int) -> None:
+    assert held_said(text).get("financial.rent.amount") == amount
+
+
+def test_the_rent_of_a_town_is_anyones() -> None:
+    assert "financial.rent.amount" not in held_said("rent in lisbon is like 2k for a studio")

@@ -61,7 +61,12 @@ UNMARKED_Q = re.compile(
     r"extend|pay|reserve|bring|keep|check\s+(?:in|out)|do)\b|"
     # "are u still in lisbon", "r u home yet", "u still at ur moms": the listener's
     # whereabouts asked, the verb before "you" (or left out before "still"), mark or not.
-    r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|(?:you|u)\s+still\s+"
+    r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|"
+    # "y'all home for the summer or staying in boston", "u coming sat or nah": the listener's
+    # plans put to them as a choice, the verb left out.
+    r"(?:y'?all|you\s+guys|u\s+guys|you|u)\s+(?=(?:home|staying|coming|going|flying|driving|back|"
+    r"around|free|down|still|heading)\b[^.;!?]*\sor\s+[a-z']+(?:\s+[a-z']+){0,3}\s*$)|"
+    r"(?:you|u)\s+still\s+"
     r"(?=(?:in|at|on|home|there|around|going|coming|flying|away|up)\b)|"
     # "is dinner at 6 or 7", "wait is grandma coming saturday or sunday": the verb before
     # its subject and a choice at the end ask which, mark or not.

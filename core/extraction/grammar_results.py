@@ -168,6 +168,8 @@ def result_holds(reading: ClauseReading, low: str) -> bool:
 
 
 def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
+    if verb == "move on" and "prep:to" in reading.complements:
+        return True  # "moved on to lombok": the next stop, reached (not "moved on from him")
     if verb in _NOT_RESULT:
         return False
     if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):

@@ -138,8 +138,10 @@ HEDGE = re.compile(
     r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b|"
     # "i don't know if we'll fly to Boston", "dont know where ill be next week": a plan not
     # yet known to the speaker.
-    r"\b(?:don't|do\s+not|dunno|no\s+clue)\s+(?:know\s+)?(?:if|whether|where|when)\b"
-    r"(?=[^.;?!]*\b(?:will|'ll|ill|gonna|going\s+to|be|go|fly|move)\b)|"
+    # ("idk where im living next year": the present of a plan after "idk" too)
+    r"\b(?:don't|do\s+not|dunno|no\s+clue|idk)\s+(?:know\s+)?(?:if|whether|where|when)\b"
+    r"(?=[^.;?!]*\b(?:will|'ll|ill|gonna|going\s+to|be|go|fly|move|living|staying|moving|"
+    r"going|flying)\b)|"
     # "i'll probably move to Denver at some point", "we will eventually move to Austin": a
     # future with no time in it is a maybe, not a plan.
     r"\b(?:will|'ll|gonna|going\s+to)\b[^.;?!]*\b(?:at\s+some\s+point|eventually|sooner\s+or\s+"

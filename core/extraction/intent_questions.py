@@ -61,7 +61,12 @@ UNMARKED_Q = re.compile(
     r"extend|pay|reserve|bring|keep|check\s+(?:in|out)|do)\b|"
     # "are u still in lisbon", "r u home yet", "u still at ur moms": the listener's
     # whereabouts asked, the verb before "you" (or left out before "still"), mark or not.
-    r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|(?:you|u)\s+still\s+"
+    r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|"
+    # "y'all home for the summer or staying in boston", "u coming sat or nah": the listener's
+    # plans put to them as a choice, the verb left out.
+    r"(?:y'?all|you\s+guys|u\s+guys|you|u)\s+(?=(?:home|staying|coming|going|flying|driving|back|"
+    r"around|free|down|still|heading)\b[^.;!?]*\sor\s+[a-z']+(?:\s+[a-z']+){0,3}\s*$)|"
+    r"(?:you|u)\s+still\s+"
     r"(?=(?:in|at|on|home|there|around|going|coming|flying|away|up)\b)|"
     # "is dinner at 6 or 7", "wait is grandma coming saturday or sunday": the verb before
     # its subject and a choice at the end ask which, mark or not.
@@ -76,6 +81,11 @@ UNMARKED_Q = re.compile(
     # others asked, whatever the verb (not "anyone who…", "anyone can…", "anyone is welcome").
     r"(?:any\s*one|any\s*body|any1)(?:\s+else)?\s+(?!(?:who|that|can|could|would|will|but|is|"
     r"was|else's|at|in|with|of|from|else\b))[a-z]+\b|"
+    # "anyone in lisbon rn wanna cowork", "anybody around shibuya tonight down for food": the
+    # others where the writer is, asked.
+    r"(?:any\s*one|any\s*body|any1)\s+(?:else\s+)?(?:in|at|around|near)\s+[a-z]+(?:\s+[a-z]+){0,2}?\s+"
+    r"(?:(?:right\s+now|atm|this\s+week|today|tonight|rn)\s+)?(?:wanna|want\s+to|down|keen|free|"
+    r"know|up\s+for|fancy|trying\s+to|going)\b|"
     # "do any of them have a pool", "are either of you free": one of several asked about.
     r"(?:do|does|did|have|has|are|is|will|can|would)\s+(?:any|either|all|both|none|each|one)\s+of\s+"
     r"(?:them|those|these|you|u|us|the|your|ur)\b|"

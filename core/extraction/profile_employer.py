@@ -58,7 +58,12 @@ _EMPLOYER = re.compile(
     rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+|"
     # "new job at Verizon starts monday", "my job at Costco pays the bills": the speaker's
     # job named with where it is (not "my husband's new job at Boeing").
-    r"(?:^|\bmy\s+)(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
+    # (not "quit my job at Deloitte", "lost my job at the mill": a job one no longer has)
+    r"(?:^|(?<!quit\s)(?<!left\s)(?<!lost\s)(?<!leaving\s)(?<!quitting\s)(?<!losing\s)\bmy\s+)"
+    r"(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
+    # "got the job at chipotle!!", "just got a job at target": the subject left out.
+    r"^(?:just\s+|finally\s+|officially\s+)?got\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|position|"
+    r"internship)\s+(?:at|with)\s+|"
     # "currently employed at Wayfair", "I'm employed by Comcast"
     r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"

@@ -153,6 +153,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             return [Candidate("travel.location", None, place_confidence(place), "retract")]
     m = TOURING.search(low) if states else None
     place = place_near(clause, m.end()) if m else None
+    if m is not None and place is None and A_STOP.search(m.group()):
+        place = place_at(clause.text, m.end(), bare=True)  # "studying abroad in florence"
     if m is not None and place is not None and clause.intent != "historical":
         if (
             clause.intent == "planning"

@@ -183,4 +183,6 @@ AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|plan
 CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
 
 
-A_STOP = re.compile(r"\b(?:layover|stopover)\b")
+A_STOP = re.compile(r"\b(?:layover|stopover|abroad|exchange)\b")
+"""Words after which only a place can follow "in": "on a layover in charlotte", "studying
+abroad in florence", "on exchange in victoria" (so a town spelled like a name is the town)."""

@@ -43,7 +43,9 @@ _HABIT = re.compile(
 _CANNOT_GO = re.compile(
     r"\b(?:can't|cannot|can\s+not|unable\s+to|(?:won't|will\s+not)\s+be\s+able\s+to|"
     r"won't|will\s+not)\s+(?:be\s+able\s+to\s+)?(?:afford\s+to\s+|really\s+|even\s+)?"
-    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away)\b"
+    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away)\b|"
+    # "not going home for break this year", "we're not flying home for easter": no way home.
+    r"(?:\bnot|n't|\bnever)\s+(?:going|flying|driving|heading|coming|travell?ing)\s+(?:back\s+)?home\b"
 )
 # What a negated move is about: "not going to Denver", "never made it to Yosemite",
 # "not going to go to Paris"; and a bare "we didn't go after all".

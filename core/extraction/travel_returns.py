@@ -59,6 +59,9 @@ HOMEWARD = re.compile(
     r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"
     r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
+    # "going home to phoenix for spring break on fri", "home to ohio over break tmrw": what
+    # the trip home is for, between the place and its day.
+    r"(?:(?:for|over)\s+(?:the\s+|my\s+)?[a-z]+(?:\s+(?:break|holidays?|week|hols|vacation))?\s+)?"
     r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
     r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.

@@ -16,12 +16,15 @@ from functools import lru_cache
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
+from core.extraction.money_sent import money_to_people
 from core.extraction.money_words import money_in_figures
 from core.extraction.name_s import name_s
 from core.extraction.pidgin import pidgin_perfect
+from core.extraction.plan_tails import feeling_cut_off
 from core.extraction.shouting import quieter
 from core.extraction.thing_is import thing_is
 from core.extraction.typos import fix_slips
+from core.extraction.verbless_here import place_said_bare
 
 _QUOTES = str.maketrans(
     {
@@ -231,7 +234,10 @@ _FILLER_LIKE = re.compile(
 _LEADING_MARKER = re.compile(
     r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|"
     r"ok(?:ay)?\s+so|so{3,}|plot\s+twist|just\s+so\s+(?:you|u)\s+know|fyi|psst|guess\s+what|welp|"
-    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b))"
+    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
+    # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl
+    # moved to leeds last month", "so like are u coming or nah"): how it is said, not what.
+    r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig)"
     r"(?:\s*[,:!-]+)?\s+)+(?=[a-z])(?!from\b)",
     re.I,
 )
@@ -299,6 +305,9 @@ _TAGALOG_SA = re.compile(
 )
 """Filipino English's "sa" for "in", after the particles "po" and "na": "just landed po sa
 Cebu", "here na sa Davao" (the parse would take "Po Sa Cebu" for a person's name)."""
+_HANDLE = re.compile(r"(?<![\w.])@(?=[a-z][\w.]*\b)", re.I)
+""""owe @jay 10", "@mike paid me back": a chat handle is the person's name (an address
+"a@b.com" keeps its "@")."""
 _VOCATIVE = re.compile(
     r"^(bro|bruh|bruv|dude|mate|fam|sis|girl|guys)\s+(?=(?:i|i'm|im|we|we're|were|i've|we've)\b)",
     re.I,
@@ -320,6 +329,7 @@ def clean(text: str) -> str:
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
+    flat = _HANDLE.sub("", flat) if "@" in flat else flat
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)
@@ -339,7 +349,7 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", name_s(flat)))
-    flat = thing_is(flat)
+    flat = money_to_people(place_said_bare(thing_is(flat)))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)
-    return _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
+    return feeling_cut_off(_MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat)))

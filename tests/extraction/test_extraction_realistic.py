@@ -133,6 +133,9 @@ PROBE_SETS = (
     "probes16c",
     "probes16c2",
     "probes16c3",
+    "probes17c",
+    "probes17c2",
+    "probes17c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -177,7 +180,10 @@ diary, itinerary, students', teens', couples', world Englishes' and dictated voi
 freelancers' and world Englishes' voices), and ``probes16c`` (sixteenth round, one batch
 each, the people side: carers' and babysitters' hand-offs, kin chains and appositions,
 illnesses ended, money said in words, freelancers' invoices, world Englishes, students,
-parents' chats, long posts).
+parents' chats, long posts), and ``probes17c``, ``probes17c2``, ``probes17c3`` (seventeenth
+round, one batch each: teens', students', gamers' and nomads' chat — places said bare or
+pinned, offsets, visa runs and legs, the trip home, money sent by app, invoices, zones said
+as "here", hedges, irony and choices asked without their mark).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -385,6 +391,9 @@ _PROBE_MINIMUM = {
     "probes16c": 80,
     "probes16c2": 80,
     "probes16c3": 80,
+    "probes17c": 80,
+    "probes17c2": 80,
+    "probes17c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -708,6 +717,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes16c", "dev"): Figures(0.84, 0.75, 0.00, 0.00, 1, 0.00),
     ("probes16c2", "dev"): Figures(0.82, 0.46, 0.00, 0.00, 0, 0.00),
     ("probes16c3", "dev"): Figures(0.81, 0.62, 0.00, 0.00, 0, 0.00),
+    # probes17c, 17c2, 17c3 (seventeenth round, words17c: teens', students', gamers' and
+    # nomads' chat — bare places and offsets, visa runs, legs, the trip home, feelings after a
+    # plan, hedges, money sent by app, invoices, pins, zones "here", choices asked; no
+    # realistic set opened), one batch each, committed before the extractor ran on it and
+    # scored before its fixes (as first labelled): batch 1 (85) 0.941/0.677 (42/62), batch 2
+    # (89) 0.910/0.719 (46/64), batch 3 (85) 0.812/0.547 (29/53), one false commit ("y'all
+    # home for the summer or staying in boston"), one forbidden field; no counterfactual
+    # commit. After the round: 0.976/0.950, 0.978/0.828, 0.894/0.736, none.
+    ("probes17c", "dev"): Figures(0.94, 0.90, 0.00, 0.00, 0, 0.00),
+    ("probes17c2", "dev"): Figures(0.94, 0.78, 0.00, 0.00, 0, 0.00),
+    ("probes17c3", "dev"): Figures(0.85, 0.69, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -1,0 +1,74 @@
+"""Money handed to a person, said the way chat says it: "sent kayla the 20 i owed her",
+"venmoed jake 40", "paid thabo back the R300", "i owe tyler like 35".
+
+The money rules read a debt settled from "paid <whom> <amount>" ("paid jake 40":
+``financial.jake.status = paid``) and a debt from "owe <whom> <amount>". Chat names the
+payment by the app it went through ("venmoed", "zelled", "cashapped"), by "sent", puts
+"back" and "the" between the person and the sum, adds "i owed him" after it, and pads the
+sum with a spoken "like". Each is read as the plain "paid <whom> <amount>" it means.
+
+Not money sent to a shop or a thing ("sent the landlord an email", "sent jake 2 pics", "sent the 20
+to the wrong account"): a person, by a name or "my <relation>", then a sum, must follow.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUM = r"(?:[$£€₦₹]|R(?=\d)|rs\.?\s?)?\d[\d,.]*k?(?:\s*(?:bucks|dollars|quid|pounds|euros|usd|eur|gbp))?"
+_WHOM = (
+    r"(?P<whom>(?:my\s+|our\s+)?(?!(?:the|a|an|it|that|this|them|those|these|back|him|her|"
+    r"me|you|u|us|out|off|over|in|on|for|to)\b)[a-z][\w'-]*)"
+)
+_SENT = re.compile(
+    r"\b(?:sent|venmoed|venmo'd|zelled|zelle'd|cashapped|cash\s+apped|paypaled|paypalled|"
+    r"e-?transferred|transferred|paid|payed)\s+" + _WHOM + r"\s+(?:back\s+)?(?:the\s+|my\s+)?"
+    r"(?:like\s+|about\s+|around\s+)?(?P<sum>" + _SUM + r")(?:\s+(?:i|that\s+i)\s+owed?\s+"
+    r"(?:him|her|them|\w+))?"
+    # the sum ends there ("sent jake 2 pics" sends no money)
+    r"(?=\s*(?:$|[^\w\s]|(?:for|back|i|that|on|via|over|thru|through|last|yesterday|today|this|"
+    r"and|lol|fr|already|just|tho|rn|so|but)\b))",
+    re.I,
+)
+"""A sum handed to a person, by any word of paying or sending."""
+_OWED_LIKE = re.compile(
+    r"\b(?P<head>owe|owes|owed)\s+" + _WHOM + r"\s+(?:like|about|around|roughly|literally)\s+"
+    r"(?=" + _SUM + r")",
+    re.I,
+)
+"""A debt with a spoken "like" before its sum: "i owe tyler like 35"."""
+_SHARE_OF = re.compile(
+    r"\bmy\s+(?:share|part|portion|cut|half|third)\s+of\s+(?:the\s+)?(?=rent\b|bills?\b|"
+    r"utilities\b|wifi\b|internet\b|electric)",
+    re.I,
+)
+"""One's share of a bill shared with flatmates: "my share of rent is 650" is the rent one
+pays ("my half of the rent" reads so already)."""
+
+
+_INVOICE_PAID = re.compile(
+    r"\b(?:(?:the|my|our|this|that|a)\s+)?(?:client|clients|customer|agency|publisher|brand|"
+    r"studio|company|startup|[A-Z][\w&]+)\s+(?:finally\s+|just\s+|already\s+|actually\s+)?"
+    r"paid\s+(?:(?:my|the|our|their|that)\s+)?(?P<what>(?:[a-z]+\s+)?invoice)\b"
+)
+"""A freelancer's invoice paid by the client: "client paid the invoice finally", "Acme paid my
+invoice" (the client is the subject, the money the writer's: "the invoice got paid")."""
+_MY_BILL_IN = re.compile(
+    r"\b(?P<my>my|our)\s+(?P<bill>rent|bills?)\s+in\s+(?:[a-z\u00c0-\u024f]+\s+){1,2}?"
+    r"(?=(?:is|was|comes\s+to|came\s+to)\b)",
+    re.I,
+)
+"""One's own rent where one lives now: "my rent in lisbon is 900" ("rent in lisbon is 2k" may
+be anyone's: the market's, not the writer's)."""
+
+
+def money_to_people(text: str) -> str:
+    """``text`` with chat's ways of paying a person back read as "paid <whom> <sum>"."""
+    low = text.lower()
+    if not any(w in low for w in ("sent", "ed ", "paid", "payed", "owe", " of ", " in ")):
+        return text
+    text = _SENT.sub(lambda m: f"paid {m.group('whom')} {m.group('sum')}", text)
+    text = _OWED_LIKE.sub(lambda m: f"{m.group('head')} {m.group('whom')} ", text)
+    text = _INVOICE_PAID.sub(lambda m: f"the {m.group('what')} got paid", text)
+    text = _MY_BILL_IN.sub(lambda m: f"{m.group('my')} {m.group('bill')} here ", text)
+    return _SHARE_OF.sub("my ", text)

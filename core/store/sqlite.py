@@ -244,14 +244,14 @@ class SQLiteStore(SQLiteReads, ReadsQuestionThenGroup, SettlesOneByGroup):
         """
 
         async def body(tx: aiosqlite.Connection) -> tuple[T, list[ReviewItem]]:
-            snaps, seen, asked = await read_snapshots(tx, keys, event_ids, since, rollout)
+            snaps, seen, questions = await read_snapshots(tx, keys, event_ids, since, rollout)
             # The fields' facts and versions as read, before ``decide`` folds the batch
             # into ``snaps``: the commits fold onto them without reading them again; and
             # the entities with open questions, so a question about one with none is
             # written without reading its (no) open questions again.
             before = {k: (s.committed, s.last_version) for k, s in snaps.items()}
             batch, decided = decide(snaps, seen)
-            return decided, await write_batch(tx, batch, max_pending, before, asked)
+            return decided, await write_batch(tx, batch, max_pending, before, questions)
 
         try:
             # The ingest path: read, decide and write in one trip to the

@@ -13,7 +13,7 @@ what is returned are the same as insert-then-promote.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -30,6 +30,8 @@ INSERT_QUESTION = (
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 """``sqlite_rows.INSERT_REVIEW`` with the status (and when it was shown) given."""
+OpenQuestions = Mapping[str, Sequence[OpenQuestion]]
+"""Each entity's open (queued or pending) questions, as a transaction read them."""
 
 
 async def write_questions(
@@ -39,31 +41,25 @@ async def write_questions(
     max_pending: int,
     now: datetime,
     entities: Collection[str],
-    asked: frozenset[str] | None = None,
+    known: OpenQuestions | None = None,
 ) -> list[ReviewItem]:
     """Insert ``reviews`` and close ``superseded`` (item id, when), then show what fits
     under each of ``entities``' caps (``sqlite_tx.promote``'s rule): the questions shown
-    now, by seq. ``asked``: which entities had open questions when this transaction read
-    its snapshots (None: not known); when none of ``entities`` had one, there are none to
-    read (the transaction has not opened one since), and the read is skipped."""
+    now, by seq. ``known``: open questions of entities as this transaction read them with
+    its snapshots (None: none known); nothing since has opened or closed one (the batch's
+    own are ``reviews`` and ``superseded``), so when it has every one of ``entities`` the
+    read is skipped."""
     listed = sorted(entities)
-    rows = (
-        []
-        if asked is not None and asked.isdisjoint(listed)
-        else await tx.execute_fetchall(
-            "SELECT id, seq, entity_id, group_key, status FROM review_items "
-            f"WHERE entity_id IN ({','.join('?' * len(listed))}) "
-            "AND status IN ('queued', 'pending')",
-            listed,
-        )
+    read = (
+        [q for entity in listed for q in known[entity]]
+        if known is not None and all(entity in known for entity in listed)
+        else await _open_questions(tx, listed)
     )
     closed = {item_id for item_id, _ in superseded}
     # New rows take seqs above every row there is, in the order inserted: any numbers
     # above the open ones read here order the cap's choice the same way.
-    after = max((r[1] for r in rows), default=0) + 1
-    open_now = [
-        OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows if r[0] not in closed
-    ]
+    after = max((q.seq for q in read), default=0) + 1
+    open_now = [q for q in read if q.id not in closed]
     open_now += [
         OpenQuestion(q.id, after + i, q.entity_id, q.group_key, False)
         for i, q in enumerate(reviews)
@@ -98,6 +94,16 @@ async def write_questions(
         )
         promoted += (review_from_row(r) for r in moved)
     return sorted(promoted, key=lambda r: r.seq)
+
+
+async def _open_questions(tx: aiosqlite.Connection, entities: Sequence[str]) -> list[OpenQuestion]:
+    rows = await tx.execute_fetchall(
+        "SELECT id, seq, entity_id, group_key, status FROM review_items "
+        f"WHERE entity_id IN ({','.join('?' * len(entities))}) "
+        "AND status IN ('queued', 'pending')",
+        entities,
+    )
+    return [OpenQuestion(r[0], r[1], r[2], r[3], r[4] == "pending") for r in rows]
 
 
 def _shown(q: NewReviewItem, seq: int, stamp: str) -> ReviewItem:

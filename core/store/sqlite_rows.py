@@ -87,23 +87,19 @@ SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, 
   FROM commits c JOIN keys k ON c.entity_id = k.entity_id AND c.field = k.field
  GROUP BY c.entity_id, c.field
 UNION ALL
-SELECT DISTINCT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
+SELECT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, NULL
   FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
  WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
    AND (instr(e.payload, '"needs_confirmation"') = 0
         OR json_extract(e.payload, '$.needs_confirmation') IS NULL)
 UNION ALL
-SELECT 'open', r.entity_id, r.field, id, value_key, candidate_json, confidence,
-       (SELECT event_ts FROM events e WHERE e.event_id = r.event_id), NULL, NULL, NULL, NULL, NULL,
-       NULL
-  FROM review_items r JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
- WHERE r.status IN ('queued', 'pending')
-UNION ALL
-SELECT 'asked', k.entity_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-  FROM (SELECT DISTINCT entity_id FROM keys) k
- WHERE EXISTS (SELECT 1 FROM review_items r
-                WHERE r.entity_id = k.entity_id AND r.status IN ('queued', 'pending'))
+SELECT 'open', r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence,
+       CASE WHEN k.field IS NOT NULL
+            THEN (SELECT event_ts FROM events e WHERE e.event_id = r.event_id) END,
+       r.seq, r.group_key, r.status, k.field IS NOT NULL, NULL, NULL
+  FROM review_items r LEFT JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
+ WHERE r.entity_id IN ({entities}) AND r.status IN ('queued', 'pending')
 UNION ALL
 SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL

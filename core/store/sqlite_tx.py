@@ -32,7 +32,7 @@ from core.store.sql_records import (
     dumps,
 )
 from core.store.sqlite_policy_log import read_policy_events
-from core.store.sqlite_questions import write_questions
+from core.store.sqlite_questions import OpenQuestions, write_questions
 from core.store.sqlite_reads import read_change_counts, read_fact, read_review_rows
 from core.store.sqlite_rows import (
     FOLD_SQL,
@@ -63,24 +63,26 @@ async def read_snapshots(
     event_ids: Sequence[str],
     since: datetime,
     rollout: RolloutReads | None = None,
-) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, frozenset[str]]:
-    """The snapshots of ``keys``, which of ``event_ids`` are logged, and which of the keys'
-    entities have an open question (on any field), in one statement; ``rollout``'s reads
-    answered too: its change counts as tagged rows of the same statement, and the policy
-    log read only when that statement found events after ``rollout.after_seq`` (a rollout
-    change: rare), so an ingest's reads are one statement, not three."""
+) -> tuple[dict[tuple[str, str], FieldSnapshot], SeenEvents, OpenQuestions]:
+    """The snapshots of ``keys``, which of ``event_ids`` are logged, and the open questions
+    of the keys' entities (on any field: what the pending cap weighs when the batch asks
+    more), in one statement; ``rollout``'s reads answered too: its change counts as tagged
+    rows of the same statement, and the policy log read only when that statement found
+    events after ``rollout.after_seq`` (a rollout change: rare), so an ingest's reads are
+    one statement, not three."""
     unique = sorted(set(keys))
+    entities = sorted({entity for entity, _ in unique})
     folded = rollout is not None and len(rollout.counts) <= CHANGE_COUNTS_PER_READ
     if not unique or not folded:
         if rollout is not None:
             rollout.events = await read_policy_events(db, rollout.after_seq)
             rollout.counted = await read_change_counts(db, rollout.counts)
         if not unique:
-            return {}, {}, frozenset()
+            return {}, {}, {}
     counts = len(rollout.counts) if folded and rollout is not None else None
-    sql = _snapshot_sql(len(unique), len(event_ids), counts)
+    sql = _snapshot_sql(len(unique), len(entities), len(event_ids), counts)
     args: list[Any] = [x for pair in unique for x in pair]
-    args += [ts(since), *event_ids]
+    args += [ts(since), *entities, *event_ids]
     if folded:
         assert rollout is not None
         args.append(rollout.after_seq)
@@ -94,7 +96,7 @@ async def read_snapshots(
     versions: dict[tuple[str, str], int] = {}
     existing: SeenEvents = {}
     counts_read: list[tuple[int, int]] = []
-    asked: set[str] = set()
+    questions: dict[str, list[OpenQuestion]] = {entity: [] for entity in entities}
     logged = False
     for row in rows:
         tag, key = row[0], (row[1], row[2])
@@ -109,17 +111,20 @@ async def read_snapshots(
                 canonical_source_type(row[4])
             )
         elif tag == "open":
-            open_items.setdefault(key, []).append(
-                OpenItem(
-                    row[3],
-                    row[4],
-                    json.loads(row[5]),
-                    float(row[6]),
-                    None if row[7] is None else dt(row[7]),
-                )
+            # Every open question of the entity; those on a read field are its open items.
+            questions[row[1]].append(
+                OpenQuestion(row[3], row[8], row[1], row[9], row[10] == "pending")
             )
-        elif tag == "asked":
-            asked.add(row[1])
+            if row[11]:
+                open_items.setdefault(key, []).append(
+                    OpenItem(
+                        row[3],
+                        row[4],
+                        json.loads(row[5]),
+                        float(row[6]),
+                        None if row[7] is None else dt(row[7]),
+                    )
+                )
         elif tag == "rej":
             rejected.setdefault(key, set()).add((row[3], row[4]))
         elif tag == "cnt":
@@ -141,7 +146,7 @@ async def read_snapshots(
         )
         for key in unique
     }
-    return snaps, existing, frozenset(asked)
+    return snaps, existing, questions
 
 
 _NULLS = ", ".join(["NULL"] * 9)
@@ -150,13 +155,15 @@ query's index and its count)."""
 
 
 @lru_cache(maxsize=256)
-def _snapshot_sql(keys: int, ids: int, counts: int | None) -> str:
-    """``read_snapshots``' statement for ``keys`` keys, ``ids`` event ids and (unless None)
-    the rollout's reads with ``counts`` change counts: built once per shape, so the
-    same text object comes back (its hash kept, found at once in the connection's
-    statement cache) instead of 2 kB formatted anew for every observation."""
+def _snapshot_sql(keys: int, entities: int, ids: int, counts: int | None) -> str:
+    """``read_snapshots``' statement for ``keys`` keys of ``entities`` entities, ``ids``
+    event ids and (unless None) the rollout's reads with ``counts`` change counts: built
+    once per shape, so the same text object comes back (its hash kept, found at once in
+    the connection's statement cache) instead of 2 kB formatted anew for every observation."""
     values = ",".join("(?, ?)" for _ in range(keys))
-    sql = SNAPSHOT_SQL.format(values=values, ids=",".join("?" * ids) or "NULL")
+    sql = SNAPSHOT_SQL.format(
+        values=values, entities=",".join("?" * entities), ids=",".join("?" * ids) or "NULL"
+    )
     if counts is None:
         return sql
     sql += ROLLOUT_SQL
@@ -171,11 +178,11 @@ async def write_batch(
     batch: WriteBatch,
     max_pending: int,
     before: Mapping[tuple[str, str], tuple[CommittedFact | None, int]] | None = None,
-    asked: frozenset[str] | None = None,
+    questions: OpenQuestions | None = None,
 ) -> list[ReviewItem]:
     """Store ``batch``; ``before``: its fields' facts and last versions as read in
-    this transaction before it was decided (None: read them here); ``asked``: which of
-    its entities had an open question then (None: read them here)."""
+    this transaction before it was decided (None: read them here); ``questions``: its
+    entities' open questions as read then (None: read them here)."""
     if batch.accepted:
         await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
     commits = [a.commit for a in batch.accepted if a.commit is not None]
@@ -187,7 +194,7 @@ async def write_batch(
         # A question is superseded by an observation about its own field.
         touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
         shown = await write_questions(
-            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched, asked
+            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched, questions
         )
     if batch.corroborated:
         await tx.executemany(

@@ -135,6 +135,7 @@ PROBE_SETS = (
     "probes16c3",
     "probes17a",
     "probes17a2",
+    "probes17a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -389,6 +390,7 @@ _PROBE_MINIMUM = {
     "probes16c3": 80,
     "probes17a": 80,
     "probes17a2": 80,
+    "probes17a3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -16,8 +16,9 @@ _SICK_FACE = re.compile(
     re.I,
 )
 """A name or a relation, then a face with a thermometer, nausea, sneezing or a mask."""
-_MARK = re.compile(r"(?<=\w)\s+[\u2705\u274C\u2714\u2716]\uFE0F?(?=\s+\w)")
-"""A tick or a cross between a name and what follows it."""
+_MARK = re.compile(r"(?<=\w)\s+[\u2705\u274C\u2714\u2716]\uFE0F?(?=\s+[a-z])")
+"""A tick or a cross between a name and the state after it, in lower case ("Ella ✅ fine
+now"); a list of places ticked off ("Tokyo ✅ Kyoto ✅ Osaka (now)") keeps its marks."""
 
 
 def emoji_states(text: str) -> str:

@@ -470,3 +470,15 @@ def test_whom_between_an_activity_and_its_fate(text: str, activity: str, status:
 def test_each_bill_of_a_note_keeps_its_own_status(text: str, expected: dict[str, object]) -> None:
     found = held_said(text)
     assert {f: found.get(f) for f in expected} == expected, found
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Porto ✅ Lisbon ✅ Faro (now) → Seville Sat", "Faro"),
+        ("Rome ✔️ Florence ✔️ Venice (now)", "Venice"),
+        ("Oslo ✅ Bergen ✅ Tromsø (now)", "Tromsø"),
+    ],
+)
+def test_places_ticked_off_keep_their_marks(text: str, place: str) -> None:
+    assert facts(text).get("travel.location") == place

@@ -33,7 +33,17 @@ HEAD = (
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
     r"pickup|pick-up|dropoff|drop-off|party|meet|"
     # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
-    r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club"
+    r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club|"
+    # Separated parents' handing over of the children: "handover moved to 6 on friday", "the
+    # changeover is at the school now", "contact is off this weekend".
+    r"handover|hand-over|changeover|change-over|handoff|hand-off|contact\s+(?:visit|session|time)|"
+    # A family meal by its occasion: "Gran's birthday lunch is moved to the 21st".
+    r"(?:birthday|sunday|family|christmas|easter|anniversary|mother's\s+day|father's\s+day)\s+"
+    r"(?:lunch|dinner|tea|meal|bbq|barbecue|brunch|do)|"
+    # Care visits by whom one sees or what is taken: "Dad's bloods are Mon 9:20", "the
+    # podiatrist cancelled", "her GP appt".
+    r"bloods|blood\s+tests?|podiatrist|chiropodist|audiology|hearing\s+test|eye\s+test|"
+    r"district\s+nurse|gp(?=\s+(?:appt|appointment|visit))"
 )
 SPORT = (
     r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"
@@ -49,11 +59,20 @@ ACTIVITY = re.compile(
     rf"cheerleading|taekwondo|judo|wrestling|robotics|debate|rugby|cricket|netball|athletics|"
     rf"cubs|brownies|beavers|guides))\b"
 )
+_FOR_WHOM = (
+    r"(?:(?:for|at)\s+(?:(?:both|all)\s+(?:of\s+)?(?:the\s+)?(?:kids|boys|girls|twins|them)|"
+    r"(?:the\s+)?(?:kids|boys|girls|twins)|ours|mine|yours|theirs|him|her|them|[a-z]+'s)"
+    r"\s*(?:[-,]\s*)?)?"
+)
+"""Whom or where between the activity and what became of it: "dentist for both kids
+cancelled", "the BBQ at ours is off", "lunch at nan's is moved"."""
 CANCELLED = re.compile(
-    r"^\s*(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
+    r"^\s*"
+    + _FOR_WHOM
+    + r"(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
     # "football's been rained off", "the match got snowed off"
     r"closed|shut|rained\s+off|rained\s+out|snowed\s+off|snowed\s+out|scrapped)\b|"
-    r"^\s*(?:cancell?ed|canceled|closed|shut)\b|"
+    r"^\s*" + _FOR_WHOM + r"(?:cancell?ed|canceled|closed|shut)\b|"
     # Indian English: "the school is giving holiday tomorrow", "has declared a holiday".
     r"^\s*(?:is|has|have|'s)\s+(?:giving|given|declared|announced)\s+(?:a\s+)?holiday\b"
 )
@@ -72,7 +91,10 @@ ILL_AFTER = re.compile(
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
 MOVED = re.compile(
     # "physio has moved to Thursdays", "the exams have been moved", "'s been pushed".
-    r"^\s*(?:is\s+|was\s+|got\s+|are\s+|were\s+|(?:has|have|'s|'ve)\s+(?:been\s+)?)?(?:moved|rescheduled|pushed|postponed|changed|"
+    r"^\s*"
+    + _FOR_WHOM
+    + r"(?:is\s+|was\s+|got\s+|are\s+|were\s+|(?:has|have|'s|'ve)\s+(?:been\s+)?)?"
+    r"(?:moved|rescheduled|pushed|postponed|changed|"
     # "brought forward to Tuesday", Indian English "preponed to the 12th", "put back a week"
     r"switched|bumped|shifted|brought\s+forward|preponed|put\s+back)\b|"
     # "practice is at 5 instead of 4 tomorrow": the new time said against the old one.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 _COPULA = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
-_LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also|both|all)\s+)*"
+_LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also|both|all|keeps|kept)\s+)*"
 
 _IN_CARE = re.compile(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just|both|all)\s+)*"
@@ -34,10 +34,13 @@ _IN_CARE = re.compile(
     r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
     # A course of medicine for an infection: "on antibiotics for a UTI now", "started on
     # IV antibiotics", "on a course of amoxicillin" (not "off antibiotics").
-    r"(?:(?:been\s+|got\s+|was\s+)?(?:started|put)\s+)?on\s+(?:a\s+course\s+of\s+|(?:iv|oral|strong)\s+)?"
+    r"(?:(?:been\s+|got\s+|was\s+)?started\s+(?=(?:antibiotics|amoxicillin|penicillin|antivirals)\b)|"
+    r"(?:(?:been\s+|got\s+|was\s+)?(?:started|put)\s+)?on\s+)(?:the\s+|his\s+|her\s+|their\s+)?"
+    r"(?:a\s+course\s+of\s+|(?:iv|oral|strong)\s+)?"
     r"(?:antibiotics|amoxicillin|penicillin|antivirals|tamiflu|steroids\s+for)\b|"
     r"(?:been\s+|got\s+|was\s+|were\s+)?(?:moved|transferred|taken\s+up)\s+(?:up\s+)?to\s+(?:the\s+|a\s+)?"
-    r"(?:ward\s+\w+|(?:[a-z]+\s+)?ward\b|icu|intensive\s+care|hdu|high\s+dependency|"
+    # "transferred to the Royal", "moved to the General": a hospital by its British name.
+    r"(?:ward\s+\w+|royal|general|infirmary|hospice|(?:[a-z.']+\s+){0,2}(?:hospital|infirmary)\b|(?:[a-z]+\s+)?ward\b|icu|intensive\s+care|hdu|high\s+dependency|"
     r"critical\s+care)|"
     r"(?:got\s+|been\s+|was\s+|were\s+)?warded\b|"
     r"(?:been\s+|got\s+|was\s+|were\s+)?admitted\s+(?:to|in|into|at)\s+(?:the\s+)?"
@@ -66,6 +69,8 @@ _IN_CARE = re.compile(
     r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
+    # "Poppy has come out in a rash", "came out in hives": a rash that appeared.
+    r"(?:has\s+|have\s+)?(?:come|came)\s+out\s+in\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:rash|spots|hives|blisters)\b|"
     # A hospital's units by what they treat: "in the stroke unit", "taken into the cardiac
     # ward", "moved out of ICU onto a normal ward", "in NICU".
     r"(?:(?:been\s+|got\s+|was\s+|were\s+)?(?:taken|moved|transferred|rushed|admitted)\s+"
@@ -91,10 +96,20 @@ _IN_CARE = re.compile(
     r"his\s+)?(?:colic|fever|temp|temperature|cough|croup|earache|ear\s+ache|tummy\s+ache|"
     r"sickness|vomiting|diarrh?o?ea|a\s+bug|the\s+bug)|coughing|vomiting|being\s+sick|throwing\s+up)\b|"
     # How a carer or a parent says a body is off: "a bit wheezy", "snuffly", "off colour".
-    r"(?:(?:a\s+(?:bit|little)|very|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
+    # A note's "v" is "very": "v confused at 3am".
+    r"(?:(?:a\s+(?:bit|little)|very|v|quite|really|so|pretty|rather|bit)\s+)?(?:wheezy|snuffly|snotty|"
     r"bunged\s+up|congested|off\s+colou?r|run\s+down|out\s+of\s+sorts|grotty|achy|headachy|"
     r"queasy|lethargic|breathless|clammy|feverish|delirious|dehydrated|groggy|drowsy|"
-    r"confused|muddled|disorientated|disoriented)\b|"
+    r"confused|muddled|disorientated|disoriented|sleepy|agitated|distressed|tearful|restless)\b|"
+    # A carer's night: "poor night, up x4", "had a restless night" (a "rough" or "bad"
+    # night may be a baby or a hangover).
+    r"(?:had\s+|has\s+had\s+)?(?:a\s+)?(?:(?:very|v|really|quite)\s+)?(?:poor|restless|unsettled|"
+    r"disturbed)\s+night\b"
+    r"(?!\s+(?:with\s+the|because|cos|due|thanks)\b)|"
+    # Not eating, or turning food and medicine away: "refused lunch", "refusing her meds".
+    r"(?:has\s+|had\s+)?(?:refused|refusing|declined|declining)\s+(?:(?:his|her|their|all|any)\s+)?"
+    r"(?:lunch|breakfast|dinner|tea|supper|food|meals?|meds|medication|tablets|fluids|drinks?)\b|"
+    r"(?:not|hasn't\s+been|isn't|barely|hardly)\s+eating\b|"
     # Not eating, the carer's way: "off his food", "gone off her food again".
     r"(?:(?:gone|going|been|still)\s+)?off\s+(?:his|her|their|my)\s+(?:food|feed|feeds|milk)\b|"
     # Feeling rough, in a bad way, not great: "my wife's feeling rough today".
@@ -102,8 +117,10 @@ _IN_CARE = re.compile(
     r"(?:rough|awful|terrible|crap|crappy|rubbish|horrible|dreadful|lousy|ropey|ropy|grim|"
     r"poorly|sick|ill|unwell|dizzy|faint)\b(?!\s+(?:of|about|that|with\s+(?:worry|nerves))\b)|"
     r"in\s+a\s+(?:really\s+|pretty\s+)?bad\s+way\b|"
-    r"not\s+(?:(?:so|too|very|that)\s+)?(?:great|good|well|grand|himself|herself)(?=\s*(?:$|[,.;!]|today|"
-    r"tonight|this\s+(?:morning|week|evening|afternoon)|at\s+all|again|lately|since))|"
+    # Not eating, said with its perfect: "Gran's not eaten since yesterday".
+    r"(?:(?:has|had|'s)\s+)?(?:not|hasn't|has\s+not|hardly|barely)\s+(?:eaten|been\s+eating|touched\s+(?:his|her|their)\s+food)\b|"
+    r"not\s+(?:been\s+)?(?:(?:so|too|very|that)\s+)?(?:great|good|well|grand|himself|herself)(?=\s*(?:$|[,.;!]|today|"
+    r"tonight|this\s+(?:morning|week|evening|afternoon)|at\s+all|again|lately|since|all\s+(?:week|day|weekend)|recently))|"
     # Gone or rushed in: "mum's gone into hospital", "he's been rushed in".
     r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*(?:&|and|n)\s*e|icu)\b|"
     r"(?:been\s+|got\s+|was\s+)?(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in(?=\s*(?:$|[,.;!]|"
@@ -122,6 +139,7 @@ _IN_CARE = re.compile(
     r"three|a\s+few))\b|"
     # "complaining of chest pain", "complaining of feeling dizzy": a symptom told to a carer.
     r"complaining\s+of\s+(?:(?:chest|tummy|stomach|back|head|ear|leg|hip)\s+)?(?:pains?|aches?|"
+    r"(?:ear|head|tummy|stomach|tooth|back)\s*aches?|(?:a\s+)?sore\s+(?:throat|tummy|ear|head)|"
     r"feeling\s+(?:dizzy|sick|faint|unwell)|dizziness|nausea|breathlessness)|"
     # Kept apart with an infection: "she's isolating in the spare room", "in quarantine".
     r"(?:self[- ])?isolating\b|in\s+(?:isolation|quarantine)\b)"
@@ -147,6 +165,11 @@ _ON_THE_MEND = re.compile(
     r"already|now|today|slowly)\s+)*"
     r"(?:(?:feeling|looking|seeming)\s+(?:(?:a\s+lot|much|so\s+much|loads|way)\s+)?)?"
     r"(?:brighter|perkier|more\s+like\s+(?:him|her|them)sel(?:f|ves)|more\s+(?:him|her)self|"
+    # A carer's "bright" keeps company ("bright and chatty", "bright, chatty, walked…") or
+    # a day ("bright this morning"); alone it may be a clever child.
+    r"bright(?:\s+and|,)\s+(?:chatty|alert|cheerful|smiley|smiling|talkative|eating)|"
+    r"bright\s+(?:today|this\s+(?:morning|afternoon|evening)|in\s+(?:him|her)self)|"
+    r"chatty\s+and\s+(?:bright|alert|cheerful)|"
     # A carer's note: "more alert this morning", "more settled today".
     r"more\s+(?:alert|awake|responsive|settled|comfortable|chatty|mobile)|"
     r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|picking\s+up|perking\s+up|"
@@ -163,6 +186,9 @@ _ON_THE_MEND = re.compile(
     # since 3am", "no pain overnight" (a bare "no fever" may answer a question: not read).
     r"(?:(?:has|had|with)\s+)?no\s+more\s+(?:temp|temperature|fever|pain|vomiting|sickness|"
     r"diarrh?o?ea|coughing|rash|spots|seizures|fits|falls)\b|"
+    # "hasn't had a temp since Monday": the fever gone, said with its negated perfect.
+    r"(?:hasn't|has\s+not|hasnt)\s+had\s+(?:a\s+|any\s+)?(?:temp|temperature|fever|pain|seizures?|"
+    r"fits?|falls?)\s+(?:since|for)\b|"
     r"(?:(?:has|had|with)\s+)?no\s+(?:temp|temperature|fever|pain|vomiting|sickness|"
     r"diarrh?o?ea|coughing|rash|seizures|fits|falls)\s+(?:anymore|any\s+more|since\b|"
     r"overnight|(?:all\s+|last\s+)?(?:night|day)\b|today|now\b)|"
@@ -227,17 +253,59 @@ _HOME_RECOVERING = re.compile(
 
 _FEVER_READING = re.compile(
     r"^\s*'s\s+(?:temp|temperature)\s+(?:(?:is|'s|was|of|at|hit|reached|went\s+up\s+to|up\s+to|now)\s+)+"
-    r"(?:3[89]|4[01]|10[0-4])(?:\.\d)?\b"
+    r"(?:3[89]|4[01]|10[0-4])(?:\.\d)?\b|"
+    # A carer's reading without its verb: "Mum temp 38.4 @ 14:00", "Dad - temp of 38.9".
+    r"^\s*(?:(?:is|has)\s+)?(?:a\s+)?(?:temp|temperature)\s+(?:(?:of|at|@|is|was|now|up\s+to)\s+)*"
+    r"(?:3[89]|4[01]|10[0-4])(?:\.\d)?(?:\s*(?:c|f|°c?|°f?|degrees))?(?!\s*(?:pm|am|mins?|minutes))\b"
 )
 """A fever read off the thermometer ("Dad's temp is 38.5", "her temperature hit 102"):
 38 and up in Celsius, 100 and up in Fahrenheit."""
+
+
+_DISCHARGED_NOTE = re.compile(
+    r"^\s*(?:(?:just|finally|now|today)\s+)?discharged\b(?!\s+(?:(?:from\s+(?:the\s+)?)?(?:army|navy|"
+    r"military|service|forces|duty)|him|her|them|himself|herself|themselves)\b)"
+)
+"""A note's discharge without its verb: "Mum discharged 11am, home now"."""
+_HEALING = re.compile(
+    r"^\s*'s\s+(?:pressure\s+sores?|(?:leg\s+)?ulcers?|sores?|wounds?|cuts?|burns?|graze|stitches|"
+    r"incision|scar|skin\s+tear|bed\s*sores?)\s+(?:(?:is|are|'s|has|have|now|finally)\s+)*"
+    r"(?:(?:healing|healed)(?:\s+(?:up|well|nicely))?|looking\s+(?:(?:much|a\s+lot|so\s+much)\s+)?"
+    r"(?:better|cleaner|good)|(?:much\s+)?improved|improving)\b|"
+    # A later item of a note's list may leave out whose it is: "…, chest sounds clear".
+    r"^\s*(?:'s\s+)?(?:chest|lungs|breathing)\s+(?:sounds?|is|are|'s|seems?)\s+(?:(?:much|a\s+lot|now)\s+)?"
+    r"(?:clear|clearer)\b"
+)
+"""A wound healing or a chest that sounds clear, as a carer's note says it: well."""
+_EATING_AGAIN = re.compile(
+    r"^\s*'s\s+(?:appetite|sleep|sleeping|mobility|mood|colou?r|energy|walking|balance|speech|"
+    r"breathing)\s+(?:(?:is|are|'s|has|have|now|definitely|finally)\s+)*(?:(?:much|a\s+lot|so\s+much|"
+    r"loads|way|far)\s+)?(?:better|improved|improving|back(?:\s+to\s+normal)?)\b"
+)
+"""What a carer watches come back: "Nan's appetite is much better", "his mobility has
+improved": well."""
+_AWAY_IN_CARE = re.compile(
+    r"^\s*(?:(?:is|are|'s|has\s+been|have\s+been)\s+)?(?:(?:still|now|currently|away)\s+)*"
+    r"(?:(?:in|at)\s+respite(?:\s+care)?|on\s+(?:(?:the|a|his|her|their)\s+)?(?:(?:year|grade)\s+\d+\s+|"
+    r"school\s+|class\s+)?(?:residential|school\s+trip|dofe(?:\s+expedition)?|exchange))\b"
+)
+"""Away in respite care or on a school's residential: "Mum's in respite till the 14th",
+"Josh is on the Year 6 residential"."""
 
 
 def condition_said(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
     if _HOME_RECOVERING.match(rest):
         return "home"
-    if _ON_THE_MEND.match(rest) or _RESULTS_CLEAR.match(rest):
+    if _AWAY_IN_CARE.match(rest):
+        return "away"
+    if (
+        _ON_THE_MEND.match(rest)
+        or _RESULTS_CLEAR.match(rest)
+        or _DISCHARGED_NOTE.match(rest)
+        or _HEALING.match(rest)
+        or _EATING_AGAIN.match(rest)
+    ):
         return "well"
     if (
         _IN_CARE.match(rest)

@@ -26,6 +26,7 @@ _STATUS = re.compile(
     r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
+    r"absolutely|totally|completely|perfectly|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
     r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
@@ -76,7 +77,7 @@ _DISEASES = (
     r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
     r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
     r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
-    r"shingles|croup|appendicitis|sepsis|"
+    r"shingles|croup|appendicitis|sepsis|rash|"
     # More of what a household names: "glandular fever", "colic", "laryngitis".
     r"glandular\s+fever|colic|sinusitis|laryngitis|impetigo|scabies|slapped\s+cheek|cellulitis|"
     r"meningitis|pleurisy|hepatitis|kidney\s+stones?|gallstones|long\s+covid|"
@@ -143,7 +144,7 @@ _SYMPTOM_GONE = re.compile(
     # infection has cleared", "the kids' colds are finally gone", "his cough's cleared up".
     rf"^\s*'s\s+(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})(?:\s+|'s\s+)"
     r"(?:(?:finally|has|have|is|are|'s|all|now|completely|totally|fully)\s+)*"
-    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|clearing(?:\s+up)?|"
+    r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|clearing(?:\s+up)?|scabbed(?:\s+over)?|"
     r"(?:is\s+)?over)\b|"
     # "Mum's chest is much clearer", "his breathing's a lot better", "hubby's back is loads
     # better": the trouble easing (a back "is back" is not a return home).
@@ -253,6 +254,8 @@ _CAME_OUT = re.compile(
 said with its own verbs: "dad got out of hospital today", "mom came home from the hospital"."""
 VERBLESS = re.compile(
     r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
+    # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
+    r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+)?better)(?!\s+(?:with|by|for|to|than|at|in)\b)|"
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
 )
 """What a status line says of a member without its verb: "husband away till Sunday",

@@ -168,6 +168,20 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "due",
     ),
+    # A note's bill still owed, the verb left out or put in: "invoice 114 still unpaid",
+    # "school trip (£12) still not paid", "Acme invoice overdue", "the water bill is still
+    # outstanding" (not "unpaid leave", "overdue library books" have no bill word anyway).
+    (
+        re.compile(
+            r"(?:\s+(?:is|are|was|has\s+been|have\s+been)|(?<=\w)'s)?\s+"
+            r"(?:(?:still|now|yet|currently|also|all)\s+)*(?:(?:not\s+(?:yet\s+)?|un)paid|"
+            r"outstanding|owing|overdue|past\s+due)\b(?!\s+(?:leave|work|overtime|internship|"
+            r"carer|volunteer|fines?\b))|"
+            # "water bill still due (£38)": owed, the day unsaid.
+            r"(?:\s+(?:is|are)|(?<=\w)'s)?\s+still\s+due\b(?!\s+to\b)"
+        ),
+        "due",
+    ),
     # "rent isn't paid yet", "the rent's not paid": still owed.
     (
         re.compile(

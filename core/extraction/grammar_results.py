@@ -223,6 +223,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         # not "missed the bus", "it snowed all night".
         # "made it to Denver", not "made breakfast"; "the trip fell through", not "she fell"
         return RESULT_PAST.search(low) is not None
+    if lemma in ("refuse", "have") and _CARE_DAY.search(low) and not FAR_PAST.search(low):
+        return True  # a carer's "Gran refused lunch", "Mum had a poor night": how she is now
     if lemma == "wake":
         return woke_up_here(low)  # "woke up in Luang Prabang": there today
     if lemma == "cross":
@@ -235,6 +237,13 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     return lemma in RESULT_VERBS
 
 
+_CARE_DAY = re.compile(
+    r"\brefused\s+(?:(?:his|her|their|all|any)\s+)?(?:lunch|breakfast|dinner|tea|supper|food|"
+    r"meals?|meds|medication|tablets|fluids|drinks?)\b|\bhad\s+(?:a\s+)?(?:(?:very|v|really)\s+)?"
+    r"(?:poor|restless|unsettled|disturbed)\s+night\b(?!\s+(?:with\s+the|because)\b)"
+)
+"""A carer's note of the day so far: food or medicine turned away, a bad night; the state
+it leaves holds now (not "refused the offer", "had a bad night out")."""
 _SYMPTOMS = frozenset({"fever", "temperature"})
 _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
 _INTO_CARE = re.compile(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.first_names import is_common_first_name
 from core.extraction.pronouns import RELATION_SPELLINGS
 
 _PLURAL = r"kids|children|twins|boys|girls|parents|grandparents|in-laws"
@@ -22,18 +23,32 @@ _SINGULAR = (
     r"grandmother|grandfather|sister|brother|aunt|uncle|"
     + "|".join(sorted(map(re.escape, RELATION_SPELLINGS), key=len, reverse=True))
 )
-_START = r"(?:^|(?<=[.;!?] ))"
+_START = r"(?:^|(?<=[.;!?] ))(?:[-*\u2022]\s+|\d{1,2}[.)]\s+)?"
+"""A sentence's start, after its list bullet or number if it has one ("- Ivy: …", "2. Dad - …")."""
 _NOT_A_STATE = (
     r"(?!(?:can|could|will|would|please|pls|are|is|do|did|does|have|has|i|you|we|he|she|they|"
-    r"what|when|where|how|why|who|thanks|thank|ta|hi|hey|hello|ok|okay|yes|no|love|lol|x+|"
+    r"what|when|where|how|why|who|which|whose|bless|thanks|thank|ta|hi|hey|hello|ok|okay|yes|no|love|lol|x+|"
     r"call|ring|text|don't|dont)\b)"
+    # "Kids: Lily still has the cough, Ben is fine": a heading over each child by name.
+    r"(?!(?-i:[A-Z][a-z]+)(?:'s\b|\s+(?:is|has|still|was|had|got|seems)\b))"
 )
 _MEMBER_LABEL = re.compile(
     rf"{_START}(?:(?:note\s+)?re\s+)?(?P<who>(?:(?:my|our|the)\s+)?(?:(?P<many>{_PLURAL})|(?:{_SINGULAR})))"
-    rf"\s*:\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])",
+    # A dash between spaces labels a line as a colon does ("Mum - poor night", "Nana — off
+    # her food": an em dash is " - " by now); a hyphen inside a word does not.
+    rf"(?:\s*:|\s+-)\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])",
     re.I,
 )
-"""A relation as a line's label: "kids: sick", "Nan: poorly again"."""
+"""A relation as a line's label: "kids: sick", "Nan: poorly again", "Dad - settled"."""
+_NAME_LABEL = re.compile(
+    rf"{_START}(?P<who>(?-i:[A-Z][a-z]+))(?:\s*:|\s+-)\s+"
+    r"(?P<rest>(?:still|very|v|a\s+bit|bit|fine|ok|okay|better|poorly|sick|ill|unwell|off|at|in|"
+    r"with|has|had|coughing|asleep|home|back|away|over|much|not|no\s+longer|feverish|"
+    r"teething|recovering|on)\b)",
+    re.I,
+)
+"""A child's name as a line's label before a state: "Ivy: still coughing", "Leo - fine now"
+(only a common first name, and only before a word that starts a state)."""
 _ME_LABEL = re.compile(rf"{_START}me\s*:\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])", re.I)
 _WHERE_LABEL = re.compile(
     rf"{_START}(?:status|update|me|where)\s*:\s+(?P<rest>(?:in|at)\s+[A-Z])", re.I
@@ -44,16 +59,22 @@ _PAST_FIRST = re.compile(r"[a-z]+ed\b|(?:slept|ate|went|had|took|got|came|felt|s
 
 def written_out(text: str) -> str:
     """``text`` with its labelled note lines written as sentences (see the module)."""
-    if ":" not in text:
+    if ":" not in text and " - " not in text:
         return text
     text = _WHERE_LABEL.sub(lambda m: f"now {m.group('rest')}", text)
     text = _MEMBER_LABEL.sub(_member, text)
+    text = _NAME_LABEL.sub(_named, text)
     return _ME_LABEL.sub(lambda m: _state("I", "I'm", m), text)
 
 
 def _member(m: re.Match[str]) -> str:
     who = m.group("who")
     return _state(who, f"{who} {'are' if m.group('many') else 'is'}", m)
+
+
+def _named(m: re.Match[str]) -> str:
+    who = m.group("who")
+    return _state(who, f"{who} is", m) if is_common_first_name(who.lower()) else m.group()
 
 
 def _state(subject: str, subject_is: str, m: re.Match[str]) -> str:

@@ -71,6 +71,10 @@ _NOT_PLACES = frozenset(
         "granddad",
         "auntie",
         "aunty",
+        # "I'm at A&E with Leo", "in ICU since Friday": a hospital's department, no town.
+        *("a&e", "icu", "hdu", "er", "gp", "nicu", "picu"),
+        # Weekdays cut short: "I'm away Thurs to Sun at a wedding in Cork".
+        *("mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun"),
         "monday",
         "tuesday",
         "wednesday",

@@ -33,6 +33,7 @@ NOT_PROJECTS = frozenset(
         "the whole thing",
         "nothing",
         "myself",
+        *("ours", "mine", "yours", "theirs"),  # "the family BBQ at ours is cancelled": a home
         "lunch",
         "dinner",
         "breakfast",
@@ -117,7 +118,9 @@ PASTIMES = frozenset(
 PROJECT_DETERMINERS = frozenset(
     ["the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
 )
-PROJECT_SUFFIX = re.compile(r"\s+project$", re.I)
+PROJECT_SUFFIX = re.compile(r"(?:\s+(?:project|still|now|currently|also|again|already))+$", re.I)
+"""What ends a name and is not of it: "the data warehouse project", and an adverb before the
+status ("billing export still blocked on finance")."""
 KINDS_OF_PROJECT = frozenset(
     [
         "group",

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.domain.fields import slugify
-from core.extraction.first_names import is_first_name
+from core.extraction.first_names import is_common_first_name, is_first_name
 
 # How people write a relation (pet names, typos) -> the word the family fields use.
 # Grandparents, aunts and uncles called in the household's first language keep that word
@@ -106,6 +106,12 @@ _MENTION = re.compile(
     # ... or owning what the clause is about: "dad's flight got cancelled so he's home",
     # "moms car broke down, she's stuck in fresno" (the apostrophe left out).
     r"(?:\b(?!')|(?i:'s|s)\s+(?=[a-z]))"
+    # A child named as owning what the clause is about: "Zara's inhaler is in her bag, she's
+    # been wheezy" (``note`` keeps it only when it is a common first name, not "Tesco's").
+    r"|(?<![\w'])(?P<owner>[A-Z][a-z]+)'s\s+(?=\w)(?!(?:note|notes|message|msg|email|e-mail|text|"
+    # Not what a colleague wrote or runs: "copying in Mark's note: he's off sick".
+    r"reply|post|comment|update|memo|team|desk|office|account|clients?|project|tickets?|"
+    r"shift|rota|cover)\b)"
 )
 
 
@@ -149,6 +155,9 @@ class Referents:
                 named = m.group("named")
                 who = named.lower() if named and _names_someone(named) else None
                 self._seen.append((who or _SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
+            elif m.group("owner"):
+                if is_common_first_name(m.group("owner").lower()):
+                    self._seen.append((m.group("owner").lower(), "?"))
             else:
                 self._seen.append((m.group("name").lower(), "?"))
 

@@ -161,7 +161,7 @@ _GATE = frozenset(
         "arrived",
         "landed",
         "owe",
-        "overdue",
+        *("overdue", "unpaid", "outstanding", "owing"),  # "invoice 114 still unpaid"
         "late",
         "goes",
         "comes",

@@ -66,6 +66,17 @@ _JOINT = re.compile(
     # "staying till monday, kids have no school": the household, a subject of its own.
     r"(?:the\s+)?(?:kids|children|boys|girls|twins)\s+(?:are|have|were|had|got|can't|won't|"
     r"don't|didn't)\b|"
+    # "…, Jack's still at his dad's, my train is at 7.40": a child named with a verb of
+    # their own after a comma is a clause of its own in a note of several facts.
+    r"(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still|seems|"
+    r"looks|slept|ate|threw|woke)\b)|"
+    # "rent paid, water bill still due": each bill of a note's list and its own status.
+    r"(?:(?:the|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:bill|rent|invoice|fees|mortgage|deposit|premium|tax)\s+"
+    r"(?:(?:is|was|'s|still|now|also|all)\s+)*(?:paid|due|unpaid|overdue|outstanding|sorted|cleared|"
+    r"pending)\b|"
+    # "Jude is at his dad's for half term, back with me on the 22nd": the child's return to
+    # the writer is ahead, the stay before it is now.
+    r"back\s+(?:with\s+me|with\s+us|to\s+(?:mine|ours|me|us)|at\s+(?:mine|ours))\b|"
     # "not going anymore, mum's been discharged": a family member's news is theirs.
     r"(?:my\s+|our\s+)?(?:mum|mom|mama|dad|papa|wife|husband|sister|brother|son|daughter|"
     r"grandma|grandpa|nan|gran|baby)(?:'s|\s+(?:is|was|has|had|got|can't|won't|didn't))\b|"
@@ -124,7 +135,11 @@ _JOINT = re.compile(
     # clause about the person cared for is a clause of its own.
     r"|\s*:\s+(?=(?:she|he|they)(?:'s|\s+(?:is|are|was|were|has|have|had|got|slept|seems|looks))\b"
     r"|(?:(?:my|our)\s+)?(?:mum|mom|dad|grandma|grandpa|nan|nana|gran|granny|grandad)"
-    r"(?:'s|\s+(?:is|was|has|had|got|slept|seems|looks))\b)"
+    r"(?:'s|\s+(?:is|was|has|had|got|slept|seems|looks))\b"
+    # ... or a child by name, the heading saying when or why ("Quick handover before I go:
+    # Ava's ear infection has cleared", "For tonight's sitter: Poppy has had calpol").
+    r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)[a-z]|\s+(?:is|was|has|had|got|still|slept|seems|"
+    r"looks)\b))"
     # "we're in Denver for the night before driving to Moab tomorrow": the next leg and its
     # day are a plan of their own; the stay before it is about now.
     r"|\s+(?P<before>before)\s+(?=(?:leaving|flying|heading|driving|going|taking|catching|"

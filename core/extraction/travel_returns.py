@@ -28,8 +28,10 @@ COMPLETED = re.compile(
     # Said of the speaker ("we are back"), not of a thing ("the results are back").
     r"(?:\b(?:we're|i'm)|(?:^|\b(?:we|i|and\s+i|we\s+all|both\s+of\s+us|all)\s+)(?:are|am))\s+"
     r"(?:(?:finally|safely|all|both|now|just)\s+)*(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
-    # ("I'm home to Cork for Easter": the way home, still ahead)
-    r"all\s+day|for\s+the\s+day|to)\b)|"
+    # ("I'm home to Cork for Easter": the way home, still ahead; a sitter's "we're back by
+    # 11", "I'm back in an hour": the time of a return still to come)
+    r"all\s+day|for\s+the\s+day|to|by|before|around|about|after|in\s+(?:an?|\d+|a\s+few|a\s+couple|"
+    r"half|ten|twenty|thirty|two|three)\s)\b)|"
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+(?:[a-z.]+\s+)?soil\b|"

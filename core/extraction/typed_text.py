@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.extraction.document_numbers import numbered_documents
+from core.extraction.emoji_states import emoji_states
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
@@ -128,6 +130,10 @@ _CHAT_WORDS = {
     "yr": "year",
     "yrs": "years",
     "2day": "today",
+    # A note's yesterday: "antibiotics finished yest", "had her op yday".
+    "yest": "yesterday",
+    "yday": "yesterday",
+    "ystdy": "yesterday",
     "cuz": "because",
     "coz": "because",
     "tho": "though",
@@ -202,11 +208,13 @@ _DAY_AFTER_PLACE = re.compile(
     r"\b(?P<lead>(?:to|at|in|from)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
     r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
-    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d))",
+    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d|"
+    r"for\s+(?:a|an|the|my|our|his|her|their)\b))",
     re.I,
 )
 """A short weekday closing a place phrase names the day one goes: "driving up to the
-lake sat", "at grandmas sun morning" (a verb would take an object or an adverb after it)."""
+lake sat", "at grandmas sun morning", "in Bristol sat for a hen do" (a verb would take an
+object or an adverb after it)."""
 _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 
@@ -324,11 +332,12 @@ def clean(text: str) -> str:
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
     # A list's lines, headings and arrows first, while its line breaks are there to see.
-    flat = _SPACES.sub(" ", as_sentences(text.translate(_QUOTES))).strip()
+    flat = _SPACES.sub(" ", as_sentences(emoji_states(text.translate(_QUOTES)))).strip()
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
+    flat = numbered_documents(flat)  # "invoice 114 unpaid" -> "invoice #114 unpaid"
     flat = _HANDLE.sub("", flat) if "@" in flat else flat
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"

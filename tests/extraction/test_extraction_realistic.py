@@ -133,6 +133,9 @@ PROBE_SETS = (
     "probes16c",
     "probes16c2",
     "probes16c3",
+    "probes17a",
+    "probes17a2",
+    "probes17a3",
     "probes17c",
     "probes17c2",
     "probes17c3",
@@ -180,7 +183,11 @@ diary, itinerary, students', teens', couples', world Englishes' and dictated voi
 freelancers' and world Englishes' voices), and ``probes16c`` (sixteenth round, one batch
 each, the people side: carers' and babysitters' hand-offs, kin chains and appositions,
 illnesses ended, money said in words, freelancers' invoices, world Englishes, students,
-parents' chats, long posts), and ``probes17c``, ``probes17c2``, ``probes17c3`` (seventeenth
+parents' chats, long posts), and ``probes17a``, ``probes17a2``, ``probes17a3`` (seventeenth
+round, one batch each: notes passed between people who share care of someone — co-parents'
+handovers and custody weeks, carers' and sitters' shift notes, colleagues' handovers, family
+logistics, labelled and bulleted lines, emoji, long notes with several facts),
+``probes17c``, ``probes17c2``, ``probes17c3`` (seventeenth
 round, one batch each: teens', students', gamers' and nomads' chat — places said bare or
 pinned, offsets, visa runs and legs, the trip home, money sent by app, invoices, zones said
 as "here", hedges, irony and choices asked without their mark).
@@ -391,6 +398,9 @@ _PROBE_MINIMUM = {
     "probes16c": 80,
     "probes16c2": 80,
     "probes16c3": 80,
+    "probes17a": 80,
+    "probes17a2": 80,
+    "probes17a3": 80,
     "probes17c": 80,
     "probes17c2": 80,
     "probes17c3": 80,
@@ -717,6 +727,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes16c", "dev"): Figures(0.84, 0.75, 0.00, 0.00, 1, 0.00),
     ("probes16c2", "dev"): Figures(0.82, 0.46, 0.00, 0.00, 0, 0.00),
     ("probes16c3", "dev"): Figures(0.81, 0.62, 0.00, 0.00, 0, 0.00),
+    # probes17a, 17a2, 17a3 (seventeenth round, words17a: notes passed between people who share
+    # care of someone — co-parents' handovers and custody weeks, carers' and sitters' shift
+    # notes, colleagues' handovers, a family's logistics, long notes with several facts; no
+    # realistic set opened), one batch each, committed before the extractor ran on it and
+    # scored before its fixes: batch 1 (87) 0.805/0.562 (41/73), one forbidden field (a
+    # colleague called Dev "out sick"); batch 2 (86) 0.860/0.548 (34/62); batch 3 (81)
+    # 0.889/0.444 (28/63); no false or counterfactual commit. After the round: 0.908/0.836
+    # (the same forbidden field left), 0.895/0.774, 0.914/0.635.
+    ("probes17a", "dev"): Figures(0.87, 0.80, 0.00, 0.00, 1, 0.00),
+    ("probes17a2", "dev"): Figures(0.86, 0.74, 0.00, 0.00, 0, 0.00),
+    ("probes17a3", "dev"): Figures(0.88, 0.60, 0.00, 0.00, 0, 0.00),
     # probes17c, 17c2, 17c3 (seventeenth round, words17c: teens', students', gamers' and
     # nomads' chat — bare places and offsets, visa runs, legs, the trip home, feelings after a
     # plan, hedges, money sent by app, invoices, pins, zones "here", choices asked; no

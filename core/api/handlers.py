@@ -26,6 +26,7 @@ from core.conversation.views import (
     group_view,
     history_view,
     review_view,
+    said_of_you_view,
     state_view,
 )
 from core.domain.claims import Claimed, claim_observation, message_claimant
@@ -35,7 +36,7 @@ from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
-from core.engine.household import users_by_name
+from core.engine.household import facts_for_reader, users_by_name
 from core.engine.review import answer_review
 from core.errors import ClaimRefused, UnknownPlace
 from core.store import ReviewItem
@@ -169,8 +170,16 @@ async def get_context(c: Call) -> dict[str, Any]:
 
 
 async def get_state(c: Call) -> dict[str, Any]:
-    facts = [f for e in c.entities() for f in await c.engine.store.facts(e)]
-    return {"entities": state_view(facts, c.now, await _viewer(c))}
+    """The committed facts the token's user may take as true, and what the household says
+    of that user that their own word overrules, apart (as /state and the context block)."""
+    facts, overruled = await facts_for_reader(
+        c.engine.store, c.entities(), c.token.entity_id, c.services.audience.configured_names()
+    )
+    viewer = await _viewer(c)
+    return {
+        "entities": state_view(facts, c.now, viewer),
+        "said_of_you": [said_of_you_view(o, c.now, viewer) for o in overruled],
+    }
 
 
 async def get_questions(c: Call) -> dict[str, Any]:

@@ -130,3 +130,40 @@ async def test_a_user_who_never_opened_the_bot_is_asked_when_she_does(
 
     tg.user_says(ALICE, "hi")
     await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+
+
+@pytest.mark.parametrize("said", ["alice and I are in tahoe", "me and Alice are in Tahoe"])
+async def test_bob_and_alice_together_is_bobs_own_word_and_a_question_to_alice(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+
+    await tg.say(BOB, said, expect="I'll ask Alice to confirm it.")
+    assert "Noted: you're in Tahoe" in "\n".join(m.text for m in tg.bot_messages(BOB))
+    await tg.say(BOB, "where am I?", expect="In Tahoe")  # his own word: his own fact
+    asked = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+    assert "travel.location" not in await _held(runner, "user:alice")
+    await tg.tap(ALICE, asked, "Yes")
+    await tg.settled(asked)
+    assert (await _held(runner, "user:alice"))["travel.location"] == "Tahoe"
+
+
+async def test_where_bob_says_alice_is_in_household_words_is_still_asked_of_alice(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "alice is at her mom's" is where she is, though only the household's reading
+    places it (away): asked of her, never the household's fact on Bob's word; "alice is
+    sick" places nobody and stays the household's news."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(BOB, "alice is at her mom's", expect="I'll ask Alice to confirm it.")
+    await tg.prompt(ALICE, "Bob says you're away — is that right?")
+    assert "family.alice.status" not in await _held(runner, "family:smith")
+    await tg.say(BOB, "alice is sick", expect="Alice")
+    assert runner.chat is not None
+    asked = await runner.chat.engine.store.open_review_items(["family:smith"])
+    held = await _held(runner, "family:smith")
+    assert held.get("family.alice.status") == "sick" or any(
+        (r.field, r.candidate_value) == ("family.alice.status", "sick") for r in asked
+    )

@@ -167,3 +167,27 @@ async def test_where_bob_says_alice_is_in_household_words_is_still_asked_of_alic
     assert held.get("family.alice.status") == "sick" or any(
         (r.field, r.candidate_value) == ("family.alice.status", "sick") for r in asked
     )
+
+
+async def test_alices_own_newer_word_settles_what_bob_said_of_her_before(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Bob said "alice is in tahoe"; before she answers, Alice says "we got back home last
+    night". Her own word is newer: Bob's question is closed, hers is asked at once, and
+    nothing she reads says she is in Tahoe again."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(BOB, "alice is in tahoe", expect="I'll ask Alice to confirm it.")
+    bobs = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+
+    await tg.say(ALICE, "we got back home last night", expect="")
+    await tg.settled(bobs)  # closed: her own word came after it
+    assert bobs.text.endswith("Settled by newer evidence")
+    [hers] = tg.open_prompts(ALICE)  # her own question, asked at once
+    assert "Is your trip over?" in hers.text
+    assert runner.chat is not None
+    open_ones = await runner.chat.engine.store.open_review_items(["user:alice"])
+    assert all(r.principal == "user:alice" for r in open_ones)
+    for q in ("where am I?", "what do you know about me?", "/pending"):
+        said = await tg.say(ALICE, q, expect="")
+        assert "Tahoe" not in said.text, (q, said.text)

@@ -200,6 +200,17 @@ async def answer_question(c: Call) -> dict[str, Any]:
     whole_group = c.body["answer"] != "edit"
     # A Yes or No answers the question's group: read with it, in one statement.
     item, others = await _own_item(c, c.path["question_id"], with_group=whole_group)
+    # One token, two doors: over MCP it is an assistant whose proposal is the user's to
+    # settle; over HTTP a ``user`` token answers as the user. What it proposed there it
+    # does not confirm here.
+    mine = f"token:{c.token.id}"
+    if c.principal.is_user and any(r.principal == mine for r in (item, *(others or ()))):
+        raise Problem(
+            403,
+            "this question was raised by this token's own proposal (over MCP): only the "
+            "user can settle it, in the chat or in another client",
+            kind="claim-refused",
+        )
     try:
         result = await answer_review(
             c.engine,

@@ -123,8 +123,10 @@ def message_payloads(
     return [_from_extracted(o, at, "conversation_assertive", message_ref, id_key) for o in found]
 
 
-WHEREABOUTS_FIELDS: Final = ("travel.", "profile.home_city")
-"""What a claim about another user may be about: where they are, are going, live."""
+REPORTED_FIELDS: Final = ("travel.", "profile.", "financial.")
+"""What a claim about another user may be about, asked of that user: where they are, are
+going, live; their clock, work and name; their money. Never committed on the speaker's
+word, so nothing a member says of another is lost or taken as true."""
 REPORTED_DOUBT: Final = "{who} said it of you: only you can make it a fact"
 """The ``needs_confirmation`` of what one user said of another: asked, never taken as
 theirs (``who``: the speaker's name, else "another member of the household")."""
@@ -148,7 +150,7 @@ def reported_observations(
     kept = [
         p
         for p in payloads
-        if p.get("entity_id") == user and str(p.get("field", "")).startswith(WHEREABOUTS_FIELDS)
+        if p.get("entity_id") == user and str(p.get("field", "")).startswith(REPORTED_FIELDS)
     ]
     if user == speaker and by_user:
         return kept

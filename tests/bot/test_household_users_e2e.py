@@ -191,3 +191,18 @@ async def test_alices_own_newer_word_settles_what_bob_said_of_her_before(
     for q in ("where am I?", "what do you know about me?", "/pending"):
         said = await tg.say(ALICE, q, expect="")
         assert "Tahoe" not in said.text, (q, said.text)
+
+
+async def test_what_else_bob_says_of_alice_is_hers_to_confirm(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Not only where she is: her clock, her work, her rent said by Bob are asked of her,
+    never lost and never committed on his word; her own newer word closes his."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(BOB, "alice works at google now", expect="I'll ask Alice to confirm it.")
+    bobs = await tg.prompt(ALICE, "Bob says your employer is Google — is that right?")
+    assert "profile.employer" not in await _held(runner, "user:alice")
+    await tg.say(ALICE, "I work at Apple now", expect="")
+    await tg.settled(bobs)
+    assert bobs.text.endswith("Settled by newer evidence")

@@ -52,9 +52,12 @@ def _item(
         (_item("travel.location", "system"), {"travel.status"}, False),
         (_item("travel.location", "source:work"), {"travel.status"}, False),
         (_item("travel.location", None), {"travel.status"}, False),
-        # not whereabouts, or her word was not about whereabouts
-        (_item("family.emma.status", "user:bob"), {"travel.status"}, False),
+        # another field than hers, or her word was about something else
+        (_item("financial.rent.amount", "user:bob"), {"travel.status"}, False),
         (_item("travel.location", "user:bob"), {"financial.rent.amount"}, False),
+        # the same field, whatever it is
+        (_item("financial.rent.amount", "user:bob"), {"financial.rent.amount"}, True),
+        (_item("profile.timezone", "token:t1"), {"profile.timezone"}, True),
         # another entity's question
         (_item("travel.location", "user:alice", entity="user:bob"), {"travel.status"}, False),
     ],

@@ -12,16 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.conversation.context import DATA_NOTICE
-from core.domain.quoting import NAME, SLOT, Slot, read_name, read_slot, read_text
+from core.conversation.context import DATA_NOTICE, INVITED_TITLE
+from core.domain.quoting import NAME, QUOTED, SLOT, Slot, read_name, read_slot, read_text
 
 HEADER = re.compile(r"\[Canon state as of (\S+); trust it over older messages\]")
 CONFLICTS = "Conflicts:"
 ASKED_CONFLICTS = "Conflicts, awaiting the user (do not assume either value):"
 PENDING = "Awaiting the user's confirmation (not facts yet):"
 EXPIRED = "Expired (no longer true unless the user says so):"
+INVITED = INVITED_TITLE
 NO_FACTS = "No committed facts."
-TITLES = (CONFLICTS, ASKED_CONFLICTS, PENDING, EXPIRED)
+TITLES = (CONFLICTS, ASKED_CONFLICTS, PENDING, INVITED, EXPIRED)
 
 _N, _S = f"(?:{NAME})", f"(?:{SLOT})"
 CONFLICT_LINE = re.compile(rf"- ({_N}): (.*)")
@@ -29,6 +30,9 @@ ASKED_LINE = re.compile(
     rf"- ({_N}) ({_N}): ({_S}) \(committed\) vs ({_S}) \(proposed, (\d\.\d\d)\)"
 )
 PENDING_LINE = re.compile(rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\)")
+INVITED_LINE = re.compile(
+    rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\) invited by ({QUOTED}), ([a-z' ()]+)"
+)
 ENTITY_LINE = re.compile(rf"({_N}):")
 FACT_LINE = re.compile(rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?")
 EXPIRED_LINE = re.compile(rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)")
@@ -53,6 +57,8 @@ class Question:
     current: Slot | None
     """The committed value the question would replace (a conflict); None when pending."""
     confidence: str
+    invited_by: str | None = None
+    """Whose calendar invitation raised it (the user's own question: None)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,18 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
         e, f, candidate, confidence = found.groups()
         block.questions.append(
             Question(read_name(e), read_name(f), read_slot(candidate), None, confidence)
+        )
+    elif section == INVITED and (found := INVITED_LINE.fullmatch(line)):
+        e, f, candidate, confidence, who, _answer = found.groups()
+        block.questions.append(
+            Question(
+                read_name(e),
+                read_name(f),
+                read_slot(candidate),
+                None,
+                confidence,
+                invited_by=str(read_slot(who).value),
+            )
         )
     elif section == EXPIRED and (found := EXPIRED_LINE.fullmatch(line)):
         e, f, value, until = found.groups()

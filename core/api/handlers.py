@@ -26,6 +26,7 @@ from core.conversation.views import (
     group_view,
     history_view,
     review_view,
+    said_of_you_view,
     state_view,
 )
 from core.domain.claims import Claimed, claim_observation, message_claimant
@@ -35,7 +36,7 @@ from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
-from core.engine.household import users_by_name
+from core.engine.household import facts_for_reader, users_by_name
 from core.engine.review import answer_review
 from core.errors import ClaimRefused, UnknownPlace
 from core.store import ReviewItem
@@ -169,8 +170,16 @@ async def get_context(c: Call) -> dict[str, Any]:
 
 
 async def get_state(c: Call) -> dict[str, Any]:
-    facts = [f for e in c.entities() for f in await c.engine.store.facts(e)]
-    return {"entities": state_view(facts, c.now, await _viewer(c))}
+    """The committed facts the token's user may take as true, and what the household says
+    of that user that their own word overrules, apart (as /state and the context block)."""
+    facts, overruled = await facts_for_reader(
+        c.engine.store, c.entities(), c.token.entity_id, c.services.audience.configured_names()
+    )
+    viewer = await _viewer(c)
+    return {
+        "entities": state_view(facts, c.now, viewer),
+        "said_of_you": [said_of_you_view(o, c.now, viewer) for o in overruled],
+    }
 
 
 async def get_questions(c: Call) -> dict[str, Any]:
@@ -191,6 +200,17 @@ async def answer_question(c: Call) -> dict[str, Any]:
     whole_group = c.body["answer"] != "edit"
     # A Yes or No answers the question's group: read with it, in one statement.
     item, others = await _own_item(c, c.path["question_id"], with_group=whole_group)
+    # One token, two doors: over MCP it is an assistant whose proposal is the user's to
+    # settle; over HTTP a ``user`` token answers as the user. What it proposed there it
+    # does not confirm here.
+    mine = f"token:{c.token.id}"
+    if c.principal.is_user and any(r.principal == mine for r in (item, *(others or ()))):
+        raise Problem(
+            403,
+            "this question was raised by this token's own proposal (over MCP): only the "
+            "user can settle it, in the chat or in another client",
+            kind="claim-refused",
+        )
     try:
         result = await answer_review(
             c.engine,

@@ -111,6 +111,7 @@ async def mcp(
             token_budget=settings.audience.context_tokens,
             after_change=_projection_hook(settings),
             principal=stdio_principal(entity, stdio_role),
+            names=settings.audience.configured_names(),
         )
         if transport == "stdio":
             await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))

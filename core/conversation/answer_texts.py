@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
-from core.conversation.provenance import by_words, told_by, user_viewer
+from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
-from core.conversation.views import age_text
+from core.conversation.views import age_text, said_of_you_text
 from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.naming import errand
@@ -171,15 +171,7 @@ def state_text(
 def overruled_line(o: SaidOfUser, mine: str, now: datetime) -> str:
     """ "• Another member of the household said you're away (1 h ago) — you told me you're
     home, and your word wins": a household status about the reader, shown as what it is."""
-    said = o.said
-    by = by_words(said.principal, said.source_type, user_viewer(mine))
-    where = "home" if o.user_says == "home" else "away"
-    theirs = "away" if said.value == "away" else "home"
-    return (
-        f"• {by[:1].upper()}{by[1:]} said you're {theirs} "
-        f"({age_text(said.evidence_ts, now)} ago) — you told me you're {where}, and your "
-        "word wins".replace("just now ago", "just now")
-    )
+    return f"• {said_of_you_text(o, now, user_viewer(mine))}"
 
 
 _SOURCE_WORDS = {

@@ -15,8 +15,7 @@ from core.conversation.field_match import known_fields, matching_fields
 from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
-from core.domain.said_of_users import judged
-from core.engine.household import users_by_name
+from core.engine.household import facts_for_reader
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
 
@@ -29,10 +28,10 @@ async def state_answer(
     """/state [domain]: current beliefs with age and source."""
     if domain is not None and domain not in DOMAINS:
         return f"Unknown domain {domain!r}; use one of {', '.join(DOMAINS)}."
-    facts = [f for e in audience.entities_of(user_id) for f in await store.facts(e)]
     mine = audience.entity_of(user_id)
-    users = await users_by_name(store, audience.household, audience.configured_names())
-    kept, overruled = judged(facts, users, mine)
+    kept, overruled = await facts_for_reader(
+        store, audience.entities_of(user_id), mine, audience.configured_names()
+    )
     return texts.state_text(kept, now, mine, domain, overruled)
 
 

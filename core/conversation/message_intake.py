@@ -33,7 +33,7 @@ from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
 from core.extraction.types import Extraction, Extractor, SourceKind
-from core.signals.intake import message_payloads, reported_observations
+from core.signals.intake import message_payloads, placed_users, reported_observations
 from core.store.protocol import Store
 
 _CLOCK_FIELDS = frozenset({"profile.timezone", "profile.home_city"})
@@ -160,6 +160,10 @@ async def _observations(
         if part.user is None:
             own.append(part.text)
             continue
+        if part.shared:  # "alice and I are in tahoe": the speaker's "I am in tahoe" too
+            own.append(part.first_person)
+            if part.user == entity_id:
+                continue
         # The clause as its user would say it, read on that user's entity; a clause
         # that says nothing of their whereabouts stays the speaker's (a status of theirs).
         theirs = reported_observations(
@@ -171,14 +175,19 @@ async def _observations(
         )
         ticket = None
         if not theirs:
-            own.append(part.text)
+            if not part.shared:
+                own.append(part.text)
             continue
         state = speaker if part.user == entity_id else await engine.store.facts(part.user)
         found += at_home(theirs, part.user, {f.field: f.value for f in state})
     mine = "".join(own)
     if mine.strip() or not found:
         own_state = {f.field: f.value for f in speaker}
-        found = at_home(await read(mine, entity_id, ticket), entity_id, own_state) + found
+        # "alice is at her mom's" read as the household's news is still where she is.
+        read_mine = placed_users(
+            await read(mine, entity_id, ticket), entity_id, users, by_user=said.by_user
+        )
+        found = at_home(read_mine, entity_id, own_state) + found
     return found
 
 

@@ -17,7 +17,9 @@ from collections.abc import Mapping, Sequence
 
 from core.conversation.provenance import by_words, user_viewer
 from core.domain import phrasing
+from core.domain.claims import SIGNAL_TYPES
 from core.domain.principals import SYSTEM
+from core.domain.provenance import source_type_of
 from core.domain.review_items import ReviewItem
 from core.signals.intake import REPORTED_DOUBT
 
@@ -59,13 +61,14 @@ def said_of_reader(item: ReviewItem, mine: str) -> bool:
     """Whether ``item`` is a change to the reader's own entity that another person or an
     assistant proposed (not the reader, Canon, or a connected source)."""
     principal = item.principal
-    return (
-        item.kind == "change"
-        and item.entity_id == mine
-        and principal is not None
-        and principal not in (mine, SYSTEM.ref)
-        and principal.partition(":")[0] in ("user", "token")
-    )
+    if principal is None or principal in (mine, SYSTEM.ref):
+        return False
+    kind = principal.partition(":")[0]
+    # A signals token (a calendar or mailbox feed) is a connected source, not an
+    # assistant, whatever its payload says of itself.
+    fed = source_type_of(item.source_key) in (*SIGNAL_TYPES, "transactions_email")
+    assistant = kind == "token" and not fed
+    return item.kind == "change" and item.entity_id == mine and (kind == "user" or assistant)
 
 
 def who_says(item: ReviewItem, mine: str, names: Mapping[str, str]) -> str:
@@ -75,10 +78,12 @@ def who_says(item: ReviewItem, mine: str, names: Mapping[str, str]) -> str:
     known = names.get(principal)
     if known:
         return known
-    # The name the speaker had when they said it (``REPORTED_DOUBT``), if Canon knew it.
-    said = next((m.group(1) for r in item.reasons if (m := _SAID_BY.fullmatch(r))), None)
-    if said:
-        return said
+    # The name the speaker had when they said it (``REPORTED_DOUBT``), if Canon knew it:
+    # only another member's (Canon wrote it); a token writes its own needs_confirmation.
+    if principal.startswith("user:"):
+        said = next((m.group(1) for r in item.reasons if (m := _SAID_BY.fullmatch(r))), None)
+        if said:
+            return said
     return by_words(principal, item.source_key.partition(":")[0], user_viewer(mine))
 
 

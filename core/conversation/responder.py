@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from core.agent.session import CanonQuestion, SessionState
 from core.conversation.audience import PRIMARY
-from core.conversation.context import ContextBlock
+from core.conversation.context import ContextBlock, invitation_of
 from core.conversation.offline_replies import offline_answer
 from core.conversation.views import age_text
 from core.domain.chat_records import ChatMessage
@@ -193,6 +193,7 @@ class StateTools:
         return [
             {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
             | self._quoted(source_type_of(r.source_key), r.principal)
+            | _invited(r)
             for r in await self.engine.store.open_review_items(self.entities)
         ]
 
@@ -268,3 +269,18 @@ class StateTools:
             item = found
         self.proposals.append(item)
         return item
+
+
+def _invited(r: ReviewItem) -> dict[str, Any]:
+    """``{"invitation": ...}`` for a question a stranger's unanswered calendar invitation
+    raised: whose, the user's answer so far, and that it is no plan of the user's."""
+    invitation = invitation_of(r)
+    if invitation is None:
+        return {}
+    return {
+        "invitation": {
+            "from": invitation.organizer,
+            "user_answer": invitation.answer,
+            "note": "someone else's invitation, not the user's plan",
+        }
+    }

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from core.conversation.provenance import OWNER, Viewer, by_words
+from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
 from core.store import AuditLine, DeadLetter, EventRecord, HistoryEntry, ReviewItem
@@ -62,6 +63,33 @@ def state_view(
     for f in sorted(facts, key=lambda f: (f.entity_id, f.field)):
         out.setdefault(f.entity_id, {})[f.field] = fact_view(f, now, viewer)
     return out
+
+
+def said_of_you_text(o: SaidOfUser, now: datetime, viewer: Viewer) -> str:
+    """ "Another member of the household said you're away (1 h ago) — you told me you're
+    home, and your word wins": a household status about the reader, shown as what it is."""
+    said = o.said
+    by = by_words(said.principal, said.source_type, viewer)
+    where = "home" if o.user_says == "home" else "away"
+    theirs = "away" if said.value == "away" else "home"
+    return (
+        f"{by[:1].upper()}{by[1:]} said you're {theirs} "
+        f"({age_text(said.evidence_ts, now)} ago) — you told me you're {where}, and your "
+        "word wins".replace("just now ago", "just now")
+    )
+
+
+def said_of_you_view(o: SaidOfUser, now: datetime, viewer: Viewer) -> dict[str, Any]:
+    """What the household says of the reader that their own word overrules
+    (``core.domain.said_of_users``): left out of the state's facts, and shown here as what
+    someone else said, beside the reader's own fact that wins over it."""
+    return {
+        "entity_id": o.said.entity_id,
+        "field": o.said.field,
+        "said": fact_view(o.said, now, viewer),
+        "your_word": {"field": o.own.field, "value": o.own.value},
+        "text": said_of_you_text(o, now, viewer),
+    }
 
 
 def group_view(group_key: str | None) -> str | None:

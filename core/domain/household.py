@@ -67,22 +67,63 @@ class HouseholdUsers:
 NO_USERS: Final = HouseholdUsers()
 
 
+RESERVED: Final = frozenset(
+    [
+        "canon",
+        "system",
+        "assistant",
+        "bot",
+        "admin",
+        "owner",
+        "you",
+        "your",
+        "me",
+        "my",
+        "user",
+        "everyone",
+        "nobody",
+        "someone",
+        "another",
+        "an",
+        "the",
+    ]
+)
+"""Words a user may not be called by, told or linked: "Canon says you're in Tahoe" would
+speak as Canon, "You says ..." as the reader (a name shown in another user's question)."""
+
+
 def household_users(
     configured: Mapping[str, str], said: Mapping[str, str | None]
 ) -> HouseholdUsers:
     """The links for users whose names are ``configured`` (entity -> name) or ``said``
     (entity -> their committed ``profile.name``, None when unknown). A configured name is
-    the one shown; each of a user's names links. A name two users have links neither."""
+    the one shown; each of a user's names links. A name two users have links neither,
+    unless it is configured for one of them: the configuration wins over a told name. A
+    told name is shown only when it links to its user alone (never another user's name,
+    never a word like "Canon"): else the views say "another member of the household"."""
     claims: dict[str, set[str]] = {}
     shown: dict[str, str] = {}
-    for source in (configured, said):
+    told_shown: dict[str, tuple[str, str]] = {}
+    for source, is_configured in ((configured, True), (said, False)):
+        told: dict[str, set[str]] = {}
         for entity, name in source.items():
             key = name_key(name or "")
-            if key is None or name is None:
+            if key is None or name is None or (key in RESERVED and not is_configured):
                 continue
-            claims.setdefault(key, set()).add(entity)
-            shown.setdefault(entity, name.strip().split()[0])
+            told.setdefault(key, set()).add(entity)
+            first = name.strip().split()[0]
+            if is_configured:
+                shown.setdefault(entity, first)
+            else:
+                told_shown.setdefault(entity, (key, first))
+        for key, owners in told.items():
+            # A configured name is the owner's word: a user calling themself by it later
+            # neither takes it nor unlinks it ("my name is Alice" from Bob).
+            claims.setdefault(key, owners)
     by_name = {key: next(iter(owners)) for key, owners in claims.items() if len(owners) == 1}
+    for entity, (key, first) in told_shown.items():
+        if by_name.get(key) == entity:
+            shown.setdefault(entity, first)
     return HouseholdUsers(MappingProxyType(by_name), MappingProxyType(shown))
 
 

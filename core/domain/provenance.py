@@ -15,10 +15,14 @@ no viewer is known (the owner's command line sees all entities as their owner).
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
 from core.domain.principals import SYSTEM
-from core.domain.quoting import CUT, quote
+from core.domain.quoting import CUT, QUOTED, quote
 from core.domain.source_types import canonical_source_type
 
 UNTRUSTED_SOURCES: Final[dict[str, str]] = {
@@ -73,6 +77,43 @@ def invitation_doubt(organizer: str, response: str) -> str:
         "unknown": "(I can't tell whether that's you: no owner address is set)",
     }.get(response, "you have not accepted")
     return f"{INVITATION}{who} {answer}"
+
+
+_ANSWERS: Final = {
+    "you have not accepted": "not answered",
+    "you accepted only tentatively": "accepted only tentatively",
+    "(I can't tell whether that's you: no owner address is set)": (
+        "maybe the user's own (no owner address is set)"
+    ),
+}
+"""``invitation_doubt``'s answer words -> the same, said of the user for the model."""
+_INVITATION_RE: Final = re.compile(
+    re.escape(INVITATION) + rf"(?P<who>{QUOTED}) (?P<answer>{'|'.join(map(re.escape, _ANSWERS))})"
+)
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """Whose unanswered invitation a question comes from (``invitation_doubt`` read back)."""
+
+    organizer: str
+    """As the invitation named them: a stranger's text, to be quoted."""
+    answer: str
+    """The user's answer so far, in words about the user: "not answered", ..."""
+
+
+def invitation_of(source_type: str, reasons: Iterable[str]) -> Invitation | None:
+    """The invitation a calendar question was raised by, from its reasons; None for the
+    user's own event (or any other source: only a calendar's reasons are read)."""
+    if canonical_source_type(source_type) != "calendar":
+        return None
+    for reason in reasons:
+        found = _INVITATION_RE.fullmatch(reason)
+        if found is not None:
+            return Invitation(json.loads(found["who"]), _ANSWERS[found["answer"]])
+        if reason.lower().startswith(INVITATION):  # cut short: an invitation all the same
+            return Invitation(reason[len(INVITATION) :], _ANSWERS["you have not accepted"])
+    return None
 
 
 def source_type_of(source_key: str) -> str:

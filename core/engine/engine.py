@@ -41,6 +41,7 @@ from core.engine.outcomes import (
     reason_summary,
 )
 from core.engine.rollout_state import PolicyInForce, RolloutReader
+from core.engine.said_of_you import own_word, settle_said_of_user
 from core.engine.trip_state import (
     TRIP_FIELDS,
     companion_ids,
@@ -287,6 +288,14 @@ class Engine(ServiceWrites, UserAnswers):
             promoted_items += await ask_about_conflicts(
                 self.store, changed, now, self.policy.max_pending
             )
+            if principal.is_user:  # the user's own newer word outdates what others said
+                promoted_items += await settle_said_of_user(
+                    self.store,
+                    principal.ref,
+                    own_word(outcomes, principal.ref),
+                    now,
+                    self.policy.max_pending,
+                )
         promoted = tuple(promoted_items)
         if promoted:
             # Questions shown now are reported once, with the batch's last outcome.

@@ -8,9 +8,11 @@ explained the same way).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from core.domain.household import NO_USERS, HouseholdUsers, household_users
+from core.domain.said_of_users import SaidOfUser, judged
+from core.domain.state import CommittedFact
 from core.store.protocol import Store
 
 
@@ -27,3 +29,28 @@ async def users_by_name(
         fact = await store.fact(entity, "profile.name")
         said[entity] = fact.value if fact is not None and isinstance(fact.value, str) else None
     return household_users({e: n for e, n in (configured or {}).items() if e in wanted}, said)
+
+
+async def facts_for_reader(
+    store: Store,
+    entities: Sequence[str],
+    reader: str | None,
+    configured: Mapping[str, str] | None = None,
+) -> tuple[list[CommittedFact], list[SaidOfUser]]:
+    """The committed facts of ``entities`` as ``reader`` may take them as true, and what
+    the household says of the reader that their own word overrules (``judged``).
+
+    One read for every front end (the chat's /state, the HTTP API's /v1/state, MCP's
+    get_state and state resource), so none of them lists as true what the others show as
+    someone else's word. The reader's own trip state decides even when ``entities`` leaves
+    their entity out (``?entity=family:smith``): what is said of them is judged anyway."""
+    facts = [f for e in dict.fromkeys(entities) for f in await store.facts(e)]
+    if reader is None or not reader.startswith("user:"):
+        return facts, []
+    users = await users_by_name(store, [reader], configured)
+    if not users:
+        return facts, []
+    own = [] if reader in entities else await store.facts(reader)
+    kept, overruled = judged([*facts, *own], users, reader)
+    shown = set(entities)
+    return [f for f in kept if f.entity_id in shown], overruled

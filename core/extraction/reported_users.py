@@ -8,7 +8,10 @@ said it ("I'm in tahoe"), so it means what her own words would, and asks her.
 ``pieces`` cuts a message into slices that cover it exactly: each clause whose subject is
 a linked name (at the start of the message, of a sentence, after "and", "but", "so",
 a comma, or a word that leads into news: "fyi", "btw", "update:") up to the end of its sentence, or to a conjunction that hands the sentence
-back to the speaker ("alice is in tahoe but I'm home"); the rest is the speaker's own.
+back to the speaker ("alice is in tahoe but I'm home"); the rest is the speaker's own. A
+clause whose subject is the speaker and a user together ("alice and I are in tahoe", "me
+and sam flew up") is both of theirs: the speaker's own words, and the user's as the user
+would say them ("I am in tahoe").
 ``first_person`` rewrites a clause: the name becomes "I" with its verb agreeing ("alice
 is" -> "I am", "alice flies" -> "I fly", "alice's in" -> "I'm in", "alice's flight" -> "my
 flight"), and later "she"/"he" and "her"/"his" in it become "I" and "my"/"me".
@@ -122,6 +125,15 @@ _SAME: Final = frozenset(
 )
 
 
+_JOINT_AFTER: Final = re.compile(r"\s+(?:and|&)\s+(?:i|me|myself)\b(?!['’])", re.I)
+"""A user named first, then the speaker: "alice and I", "sam & me"."""
+_JOINT_BEFORE: Final = re.compile(r"\b(?:i|me)\s+(?:and|&)\s+\Z", re.I)
+"""The speaker first, then a user: "me and alice", "I and sam"."""
+_PLURAL: Final = {"are": "am", "aren't": "am not", "were": "was", "weren't": "wasn't"}
+"""A verb after "alice and I", as "I" alone says it; any other verb stays as it is."""
+_NO_VERB: Final = frozenset(["and", "or", "&", "with", "who", "whose"])
+
+
 @dataclass(frozen=True)
 class Piece:
     """A slice of the message: the speaker's own (``user`` None) or about a ``user``."""
@@ -130,6 +142,8 @@ class Piece:
     user: str | None = None
     first_person: str = ""
     """The slice as its user would say it (only for a slice about a user)."""
+    shared: bool = False
+    """The slice is the speaker's own too: its subject is the speaker and the user."""
 
 
 def pieces(text: str, user_named: Callable[[str], str | None]) -> list[Piece]:
@@ -141,21 +155,51 @@ def pieces(text: str, user_named: Callable[[str], str | None]) -> list[Piece]:
         begin = m.start()
         name = re.sub(r"['’]s$", "", m.group())
         user = None if begin < pos else user_named(name)  # a linked name first: cheap
-        if user is None or not _CLAUSE_BEFORE.search(text[pos:begin]):
+        if user is None:
             continue
-        end_m = _HANDED_BACK.search(text, begin + len(name))
+        joint = _joint_subject(text, pos, begin, name)
+        if joint is None and not _CLAUSE_BEFORE.search(text[pos:begin]):
+            continue
+        start, subject_end = joint or (begin, begin + len(name))
+        end_m = _HANDED_BACK.search(text, subject_end)
         end = end_m.start() if end_m is not None else len(text)
-        clause = text[begin:end]
-        said = first_person(clause, name)
+        clause = text[start:end]
+        said = (
+            first_person(clause, name)
+            if joint is None
+            else _joint_first_person(text[subject_end:end])
+        )
         if said is None:
             continue
-        if begin > pos:
-            out.append(Piece(text[pos:begin]))
-        out.append(Piece(clause, user, said))
+        if start > pos:
+            out.append(Piece(text[pos:start]))
+        out.append(Piece(clause, user, said, shared=joint is not None))
         pos = end
     if pos < len(text) or not out:
         out.append(Piece(text[pos:]))
     return out
+
+
+def _joint_subject(text: str, pos: int, begin: int, name: str) -> tuple[int, int] | None:
+    """Where a subject that is the speaker and the user named at ``begin`` together starts
+    and ends ("alice and I", "me and alice"), when it starts a clause; else None."""
+    after = _JOINT_AFTER.match(text, begin + len(name))
+    if after is not None and _CLAUSE_BEFORE.search(text[pos:begin]):
+        return begin, after.end()
+    before = _JOINT_BEFORE.search(text[pos:begin])
+    if before is not None and _CLAUSE_BEFORE.search(text[pos : pos + before.start()]):
+        return pos + before.start(), begin + len(name)
+    return None
+
+
+def _joint_first_person(rest: str) -> str | None:
+    """What follows "alice and I" as the user alone would say it: "are in tahoe" -> "I am
+    in tahoe"; None when no verb follows ("alice and I and sam ...")."""
+    m = re.match(r"\s+(?P<verb>[\w']+)", rest)
+    if m is None or m.group("verb").lower() in _NO_VERB:
+        return None
+    verb = m.group("verb")
+    return "I " + _PLURAL.get(verb.lower(), verb) + rest[m.end() :]
 
 
 def first_person(clause: str, name: str) -> str | None:

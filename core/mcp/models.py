@@ -51,9 +51,28 @@ class Fact(_Model):
     age: str = Field(description="How old the evidence is: 'just now', '5 min', '3 h', '2 d'.")
 
 
+class YourWord(_Model):
+    field: str
+    value: Value
+
+
+class SaidOfYou(_Model):
+    """What the household says of the user that their own word contradicts: not a fact."""
+
+    entity_id: str
+    field: str
+    said: Fact = Field(description="The household's value, as someone else said it.")
+    your_word: YourWord = Field(description="The user's own fact that wins over it.")
+    text: str = Field(description="The same in a sentence for the user.")
+
+
 class State(_Model):
     entities: list[str] = Field(description="The entities read.")
     facts: list[Fact] = Field(description="Committed facts, by entity then field.")
+    said_of_you: list[SaidOfYou] = Field(
+        description="What others said of the user that their own word overrules: left out "
+        "of facts (another member's 'alice is away' against her own 'I'm back home')."
+    )
 
 
 class Evidence(_Model):

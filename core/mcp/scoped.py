@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -33,6 +33,7 @@ from core.conversation.views import (
     group_view,
     prompt_text,
     review_view,
+    said_of_you_view,
     state_view,
     why_view,
 )
@@ -40,9 +41,11 @@ from core.domain.api_tokens import ApiToken
 from core.domain.ids import new_id
 from core.domain.principals import Principal, Role, token_principal
 from core.domain.review_items import ReviewItem
+from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.engine import AnswerAction, Engine
+from core.engine.household import facts_for_reader, users_by_name
 from core.engine.review import answer_review
 from core.errors import (
     CanonError,
@@ -58,6 +61,7 @@ from core.mcp.models import (
     Pending,
     Proposal,
     Question,
+    SaidOfYou,
     State,
     Value,
     Why,
@@ -139,6 +143,9 @@ class ScopedCanon:
     """Run after an answer committed, as the bot does (``canon mcp``: refresh the workspace)."""
     principal: Principal | None = None
     """Who the server's writes are recorded as; None: ``stdio_principal(scope.entity)``."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """The users' configured names (``CANON_USER_NAMES``): what the household says of the
+    scope's user by name is judged against their own word, as in the chat."""
 
     @property
     def acting_as(self) -> Principal:
@@ -150,16 +157,28 @@ class ScopedCanon:
         return user_viewer(self.scope.entity)
 
     async def state(self, entity_id: str | None = None) -> State:
+        """The facts the scope's user may take as true, and apart what the household says
+        of them that their own word overrules (as the chat's /state and ``/v1/state``)."""
         entities = self.scope.chosen(entity_id)
         now = self.clock()
-        facts = [f for e in entities for f in await self.engine.store.facts(e)]
+        facts, overruled = await self._judged(entities)
         viewer = self.viewer
-        return State(entities=list(entities), facts=[_fact(f, now, viewer) for f in _sorted(facts)])
+        return State(
+            entities=list(entities),
+            facts=[_fact(f, now, viewer) for f in _sorted(facts)],
+            said_of_you=[_said_of_you(o, now, viewer) for o in overruled],
+        )
 
     async def state_json(self, entity_id: str) -> str:
-        """One entity's committed state as ``canon state --json`` prints it."""
-        facts = await self.engine.store.facts(self.scope.check(entity_id))
+        """One entity's committed state as ``canon state --json`` prints it, without what
+        the user's own word overrules."""
+        facts, _ = await self._judged((self.scope.check(entity_id),))
         return json.dumps(state_view(facts, self.clock(), self.viewer), ensure_ascii=False)
+
+    async def _judged(
+        self, entities: Sequence[str]
+    ) -> tuple[list[CommittedFact], list[SaidOfUser]]:
+        return await facts_for_reader(self.engine.store, entities, self.scope.entity, self.names)
 
     async def why(self, query: str, entity_id: str | None = None) -> Why:
         """The evidence chain of every field ``query`` names (as ``/why`` and ``canon why``)."""
@@ -310,6 +329,7 @@ class ScopedCanon:
             self.clock(),
             token_budget=self.token_budget,
             viewer=self.scope.entity,
+            users=await users_by_name(self.engine.store, [self.scope.entity], self.names),
         )
         return block.text
 
@@ -321,6 +341,11 @@ def _sorted(facts: list[CommittedFact]) -> list[CommittedFact]:
 def _fact(f: CommittedFact, now: datetime, viewer: Viewer) -> Fact:
     view = fact_view(f, now, viewer)
     return Fact.model_validate({**view, "entity_id": f.entity_id, "field": f.field})
+
+
+def _said_of_you(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou:
+    view = said_of_you_view(o, now, viewer)
+    return SaidOfYou.model_validate({**view, "said": _fact(o.said, now, viewer)})
 
 
 def _question(r: ReviewItem) -> Question:

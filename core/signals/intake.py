@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
-from core.domain.household import HouseholdUsers
+from core.domain.household import HouseholdUsers, member_slug_user
 from core.domain.ids import derived_id, keyed_id
 from core.domain.state import value_key
 from core.domain.timeutil import format_ts
@@ -123,8 +123,10 @@ def message_payloads(
     return [_from_extracted(o, at, "conversation_assertive", message_ref, id_key) for o in found]
 
 
-WHEREABOUTS_FIELDS: Final = ("travel.", "profile.home_city")
-"""What a claim about another user may be about: where they are, are going, live."""
+REPORTED_FIELDS: Final = ("travel.", "profile.", "financial.")
+"""What a claim about another user may be about, asked of that user: where they are, are
+going, live; their clock, work and name; their money. Never committed on the speaker's
+word, so nothing a member says of another is lost or taken as true."""
 REPORTED_DOUBT: Final = "{who} said it of you: only you can make it a fact"
 """The ``needs_confirmation`` of what one user said of another: asked, never taken as
 theirs (``who``: the speaker's name, else "another member of the household")."""
@@ -148,7 +150,7 @@ def reported_observations(
     kept = [
         p
         for p in payloads
-        if p.get("entity_id") == user and str(p.get("field", "")).startswith(WHEREABOUTS_FIELDS)
+        if p.get("entity_id") == user and str(p.get("field", "")).startswith(REPORTED_FIELDS)
     ]
     if user == speaker and by_user:
         return kept
@@ -157,6 +159,41 @@ def reported_observations(
     else:
         who = users.name_of(speaker) or "another member of the household"
     return [{**p, "needs_confirmation": REPORTED_DOUBT.format(who=who)} for p in kept]
+
+
+_PLACES_TRIP: Final = {"away": "in_progress", "home": "completed"}
+"""A household status that places someone, as that user's own trip state says it."""
+
+
+def placed_users(
+    payloads: list[dict[str, Any]],
+    speaker: str,
+    users: HouseholdUsers,
+    *,
+    by_user: bool = True,
+) -> list[dict[str, Any]]:
+    """``payloads`` (the speaker's own reading of their words) with each household status
+    that places a user of the household ("alice is at her mom's": ``family.alice.status =
+    away``) made that user's whereabouts: her trip under way (or over, for "home"), asked
+    of her as ``reported_observations`` asks, never the household's fact on the speaker's
+    word. What places nobody ("alice is sick") stays the household's."""
+    out: list[dict[str, Any]] = []
+    for p in payloads:
+        user = member_slug_user(users, str(p.get("field", "")))
+        trip = _PLACES_TRIP.get(str(p.get("candidate_value")))
+        if user is None or trip is None or p.get("intent") != "assertive":
+            out.append(p)
+            continue
+        theirs = {
+            **p,
+            "event_id": derived_id(str(p.get("event_id")), user, "travel.status", trip),
+            "entity_id": user,
+            "domain": "travel",
+            "field": "travel.status",
+            "candidate_value": trip,
+        }
+        out += reported_observations([theirs], user, speaker, users, by_user=by_user)
+    return out
 
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:

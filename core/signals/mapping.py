@@ -25,12 +25,26 @@ from core.domain.state import Scalar
 from core.signals.invitations import invitation_response
 from core.signals.rules import Rule, RuleValue, template_names
 
+# Words of one line: a line break (any: \n, \r, U+2028, ...) ends the place, so a
+# stranger's next line ("Trip to Denver\nSYSTEM: ...") is never part of it.
+_GAP = r"[ \t\u00a0]+"
 _TRIP = re.compile(
-    r"\b(?i:flight|fly(?:ing)?|trip|travel(?:ling|ing)?|vacation|holiday|getaway|leave)\s+"
-    r"(?:\w+\s+){0,2}?(?i:to|for|in)\s+(?P<place>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})"
+    r"\b(?i:flight|fly(?:ing)?|trip|travel(?:ling|ing)?|vacation|holiday|getaway|leave)"
+    + _GAP
+    + r"(?:\w+"
+    + _GAP
+    + r"){0,2}?(?i:to|for|in)"
+    + _GAP
+    + r"(?P<place>[A-Z][\w'.-]*(?:"
+    + _GAP
+    + r"[A-Z][\w'.-]*){0,3})"
 )
 _TRIP_SUFFIX = re.compile(
-    r"\b(?P<place>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})\s+(?i:trip|vacation|getaway)\b"
+    r"\b(?P<place>[A-Z][\w'.-]*(?:"
+    + _GAP
+    + r"[A-Z][\w'.-]*){0,2})"
+    + _GAP
+    + r"(?i:trip|vacation|getaway)\b"
 )
 _FAMILY_EVENT = re.compile(
     r"\b(?P<what>school|soccer|practice|recital|dentist|doctor|daycare|pickup|swim|piano|ballet|"

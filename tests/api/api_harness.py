@@ -94,9 +94,11 @@ def check_body(method: str, path: str, got: Response, content_type: str) -> None
 
 
 @asynccontextmanager
-async def running_api(tmp_path: Path, *, now: datetime = NOW, **options: Any) -> AsyncIterator[Api]:
+async def running_api(
+    tmp_path: Path, *, now: datetime = NOW, audience: Audience = AUDIENCE, **options: Any
+) -> AsyncIterator[Api]:
     """The API over a fresh store with a ``user`` token each for Alice, Bob and the primary
-    user (their own clients)."""
+    user (their own clients); ``audience``: who shares what (a household: its family)."""
     store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
     try:
@@ -105,7 +107,7 @@ async def running_api(tmp_path: Path, *, now: datetime = NOW, **options: Any) ->
             who: (await issue_token(engine, who, "", NOW, role="user")).secret
             for who in ("user:alice", "user:bob", "user:primary")
         }
-        services = Services(engine, AUDIENCE, extract_offline)
+        services = Services(engine, audience, extract_offline)
         options.setdefault("burst", 10_000)
         app = api_app(services, lambda: now, **options)
         async with TestClient(TestServer(app)) as client:

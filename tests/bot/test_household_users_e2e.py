@@ -130,3 +130,79 @@ async def test_a_user_who_never_opened_the_bot_is_asked_when_she_does(
 
     tg.user_says(ALICE, "hi")
     await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+
+
+@pytest.mark.parametrize("said", ["alice and I are in tahoe", "me and Alice are in Tahoe"])
+async def test_bob_and_alice_together_is_bobs_own_word_and_a_question_to_alice(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+
+    await tg.say(BOB, said, expect="I'll ask Alice to confirm it.")
+    assert "Noted: you're in Tahoe" in "\n".join(m.text for m in tg.bot_messages(BOB))
+    await tg.say(BOB, "where am I?", expect="In Tahoe")  # his own word: his own fact
+    asked = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+    assert "travel.location" not in await _held(runner, "user:alice")
+    await tg.tap(ALICE, asked, "Yes")
+    await tg.settled(asked)
+    assert (await _held(runner, "user:alice"))["travel.location"] == "Tahoe"
+
+
+async def test_where_bob_says_alice_is_in_household_words_is_still_asked_of_alice(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "alice is at her mom's" is where she is, though only the household's reading
+    places it (away): asked of her, never the household's fact on Bob's word; "alice is
+    sick" places nobody and stays the household's news."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(BOB, "alice is at her mom's", expect="I'll ask Alice to confirm it.")
+    await tg.prompt(ALICE, "Bob says you're away — is that right?")
+    assert "family.alice.status" not in await _held(runner, "family:smith")
+    await tg.say(BOB, "alice is sick", expect="Alice")
+    assert runner.chat is not None
+    asked = await runner.chat.engine.store.open_review_items(["family:smith"])
+    held = await _held(runner, "family:smith")
+    assert held.get("family.alice.status") == "sick" or any(
+        (r.field, r.candidate_value) == ("family.alice.status", "sick") for r in asked
+    )
+
+
+async def test_alices_own_newer_word_settles_what_bob_said_of_her_before(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Bob said "alice is in tahoe"; before she answers, Alice says "we got back home last
+    night". Her own word is newer: Bob's question is closed, hers is asked at once, and
+    nothing she reads says she is in Tahoe again."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(BOB, "alice is in tahoe", expect="I'll ask Alice to confirm it.")
+    bobs = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
+
+    await tg.say(ALICE, "we got back home last night", expect="")
+    await tg.settled(bobs)  # closed: her own word came after it
+    assert bobs.text.endswith("Settled by newer evidence")
+    [hers] = tg.open_prompts(ALICE)  # her own question, asked at once
+    assert "Is your trip over?" in hers.text
+    assert runner.chat is not None
+    open_ones = await runner.chat.engine.store.open_review_items(["user:alice"])
+    assert all(r.principal == "user:alice" for r in open_ones)
+    for q in ("where am I?", "what do you know about me?", "/pending"):
+        said = await tg.say(ALICE, q, expect="")
+        assert "Tahoe" not in said.text, (q, said.text)
+
+
+async def test_what_else_bob_says_of_alice_is_hers_to_confirm(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Not only where she is: her clock, her work, her rent said by Bob are asked of her,
+    never lost and never committed on his word; her own newer word closes his."""
+    runner = await start_bot(settings=HOUSEHOLD)
+    await _alice_is_known_by_name(tg)
+    await tg.say(BOB, "alice works at google now", expect="I'll ask Alice to confirm it.")
+    bobs = await tg.prompt(ALICE, "Bob says your employer is Google — is that right?")
+    assert "profile.employer" not in await _held(runner, "user:alice")
+    await tg.say(ALICE, "I work at Apple now", expect="")
+    await tg.settled(bobs)
+    assert bobs.text.endswith("Settled by newer evidence")

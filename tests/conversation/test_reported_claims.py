@@ -117,6 +117,26 @@ CASES = [
         {},
         "An assistant says you're in Tahoe — is that right?",
     ),
+    # Where she is, in words only the household's reading places ("at her mom's" is
+    # away): still her whereabouts, asked of her, never the household's fact on Bob's word.
+    (BOB_IN_CHAT, "alice is at her mom's", {}, "Bob says you're away — is that right?"),
+    (BOB_IN_CHAT, "Alice is on a work trip", {}, "Bob says you're away — is that right?"),
+    (BOB_IN_CHAT, "alice is at home", {}, "Bob says you're back home — is that right?"),
+    # What else Bob says of her own state is hers to confirm too, never lost and never
+    # committed on his word: her clock, her employer, her rent.
+    (
+        BOB_IN_CHAT,
+        "alice is on east coast time",
+        {},
+        "Bob says your time zone is America/New_York — is that right?",
+    ),
+    (
+        BOB_IN_CHAT,
+        "alice works at google now",
+        {},
+        "Bob says your employer is Google — is that right?",
+    ),
+    (BOB_IN_CHAT, "alice's rent is 2100", {}, "Bob says the rent amount is 2,100 — is that right?"),
     # Alice's own words about herself, in the third person, are hers.
     (ALICE_HERSELF, "alice is back home", {"travel.status": "completed"}, None),
     # Bob's assistant does not reach Alice: its "alice" is no user, nothing is hers.

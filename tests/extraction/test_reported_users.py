@@ -83,3 +83,31 @@ def test_a_message_is_cut_into_the_speakers_own_words_and_a_users(
     assert "".join(p.text for p in cut) == text  # nothing lost, nothing added
     assert [p.first_person for p in cut if p.user is not None] == theirs
     assert "".join(p.text for p in cut if p.user is None) == own
+
+
+@pytest.mark.parametrize(
+    ("text", "theirs", "own"),
+    [
+        # the speaker and a user together: the clause is the speaker's own, and the user's
+        ("alice and I are in tahoe", ["I am in tahoe"], "alice and I are in tahoe"),
+        ("Me and Sam flew to Denver last night", ["I flew to Denver last night"], None),
+        ("fyi I and alice were in tahoe all week", ["I was in tahoe all week"], None),
+        ("sam & me land at 5. emma is sick", ["I land at 5"], None),
+        ("so alice and me are back home now", ["I am back home now"], None),
+        ("Alice and I aren't home yet", ["I am not home yet"], None),
+        # the clause hands the sentence back to the speaker alone
+        ("alice and I are in tahoe but I'm flying home sunday", ["I am in tahoe"], None),
+        # two users, or a user and someone else: nobody's alone, all the speaker's
+        ("alice and sam are in tahoe", [], None),
+        ("alice and emma are in tahoe", [], None),
+        ("my mom and I are in tahoe", [], None),
+    ],
+)
+def test_a_clause_about_the_speaker_and_a_user_together_is_both_of_theirs(
+    text: str, theirs: list[str], own: str | None
+) -> None:
+    cut = pieces(text, named)
+    assert "".join(p.text for p in cut) == text
+    assert [p.first_person for p in cut if p.user is not None] == theirs
+    # the speaker keeps every word: their own part and the one they share
+    assert "".join(p.text for p in cut if p.user is None or p.shared) == (own or text)

@@ -86,7 +86,7 @@ def which_text(command: str, words: str) -> str:
         "why": "Which one should I explain?",
         "history": "Which one's history should I show?",
     }.get(command, "Which one do you mean?")
-    return f'Several things match "{words}". {ask}'
+    return f'Several things match "{_echo(words)}". {ask}'
 
 
 def parse_choice(data: str | None) -> tuple[str, str] | None:
@@ -97,13 +97,23 @@ def parse_choice(data: str | None) -> tuple[str, str] | None:
     return (command, field) if command in CHOOSABLE and field else None
 
 
+_ECHO = 60
+
+
+def _echo(words: str) -> str:
+    """What the user typed, said back: printable, on one line, and short (a 5,000-character
+    argument or a NUL is theirs, not something to repeat in full)."""
+    shown = " ".join("".join(c if c.isprintable() else " " for c in words).split())
+    return shown if len(shown) <= _ECHO else shown[: _ECHO - 1] + "…"
+
+
 def nothing_named(words: str, known: Sequence[tuple[str, str]], mine: str) -> str:
     """Nothing held matches ``words``: say so, and what is held, in words."""
     if not known:
-        return f'I hold nothing about "{words}" (I know nothing yet).'
+        return f'I hold nothing about "{_echo(words)}" (I know nothing yet).'
     names = sorted({value_words(f, e, mine).casefold() for e, f in known})
     shown = ", ".join(names[:12]) + (f" (+{len(names) - 12} more)" if len(names) > 12 else "")
-    return f'I hold nothing about "{words}". I know: {shown}.'
+    return f'I hold nothing about "{_echo(words)}". I know: {shown}.'
 
 
 def unknown_command(text: str) -> str:

@@ -115,3 +115,19 @@ async def test_forgetting_what_is_not_known_says_so(talk: Conversation) -> None:
         'I hold nothing about "travel.location" (I know nothing yet).'
     ]
     assert talk.messenger.prompts(ALICE) == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "echoed"),
+    [
+        ("x" * 5000, "x" * 59 + "…"),  # a huge argument is cut short
+        ("loc\x00ation", "loc ation"),  # a NUL is not said back
+        ("my\nlocation\t now", "my location now"),  # one line
+    ],
+)
+def test_what_matches_nothing_is_echoed_short_and_printable(typed: str, echoed: str) -> None:
+    from core.conversation.plain_commands import nothing_named
+
+    assert nothing_named(typed, [], "user:primary") == (
+        f'I hold nothing about "{echoed}" (I know nothing yet).'
+    )

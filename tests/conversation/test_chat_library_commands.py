@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from chat_harness import ALICE, BOB, Conversation
 
+from core.conversation.plain_commands import nothing_named
+
 
 async def _tahoe(talk: Conversation) -> None:
     await talk.say(ALICE, "We're planning a trip to Tahoe")
@@ -126,8 +128,6 @@ async def test_forgetting_what_is_not_known_says_so(talk: Conversation) -> None:
     ],
 )
 def test_what_matches_nothing_is_echoed_short_and_printable(typed: str, echoed: str) -> None:
-    from core.conversation.plain_commands import nothing_named
-
     assert nothing_named(typed, [], "user:primary") == (
         f'I hold nothing about "{echoed}" (I know nothing yet).'
     )

@@ -16,6 +16,7 @@ from functools import lru_cache
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
+from core.extraction.literary_order import plain_order
 from core.extraction.money_words import money_in_figures
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.shouting import quieter
@@ -315,6 +316,7 @@ def clean(text: str) -> str:
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
+    flat = plain_order(flat)  # "It is from Lisbon that I write" -> "I write from Lisbon"
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"

@@ -1,0 +1,283 @@
+"""The seventeenth round (issue 24), words17b: classes of phrasing that probe sentences
+written for this round (``realistic/probes17b*-dev.jsonl``: present facts inside literary
+and elevated prose, long journal entries and posts, travelogues and advice posts) showed
+the extractor missing, each fixed as a class and tabled here with paraphrases in other
+voices and with look-alikes that must not commit the field. Every row is a sentence written
+for this module, none taken from an evaluation set. The message time is ``AT`` (Wednesday
+2026-03-04).
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import FieldRow, check_field_row, intent_said
+
+from core.extraction.literary_order import plain_order
+
+
+def _table(rows: list[FieldRow]) -> pytest.MarkDecorator:
+    return pytest.mark.parametrize(("text", "field", "value", "intent"), rows)
+
+
+# ---------------------------------------------------------------- literary word order
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("It is from Porto that I write these lines", "I write from Porto these lines"),
+        ("it is in Leeds that we live now", "we live in Leeds now"),
+        ("it is in Leeds that we make our home", "we live in Leeds"),
+        (
+            "At Unilever, where I have worked these ten years, nothing changes.",
+            "I have worked at Unilever for ten years. nothing changes.",
+        ),
+        (
+            "we reached Split, which is where I am typing this from",
+            "we reached Split. I am typing this from Split",
+        ),
+        ("I sit here, in the old port of Genoa", "I sit here in Genoa"),
+        # What is not the writer's keeps its order.
+        ("Rome, where my sister lives, is lovely", "Rome, where my sister lives, is lovely"),
+        ("It is true that I live alone", "It is true that I live alone"),
+    ],
+)
+def test_literary_orders_are_put_plainly(text: str, plain: str) -> None:
+    assert plain_order(text) == plain
+
+
+@_table(
+    [
+        # A cleft with the place first: where the letter is written from, where one lives.
+        (
+            "It is from Valparaíso that I write to you tonight.",
+            "travel.location",
+            "Valparaíso",
+            "assertive",
+        ),
+        (
+            "it's weird but it is from a hostel in Hanoi that I write this",
+            "travel.location",
+            "Hanoi",
+            "assertive",
+        ),
+        (
+            "It is in Bristol that we make our home these days.",
+            "profile.home_city",
+            "Bristol",
+            "assertive",
+        ),
+        # A place, then what the writer does there in a relative clause.
+        (
+            "In Ljubljana, where we have been these four days, it has not stopped raining.",
+            "travel.location",
+            "Ljubljana",
+            "assertive",
+        ),
+        (
+            "In Nantes, where we have lived since the children were born, there is a strike.",
+            "profile.home_city",
+            "Nantes",
+            "assertive",
+        ),
+        (
+            "At Ericsson, where I have worked since 2019, they are cutting staff",
+            "profile.employer",
+            "Ericsson",
+            "assertive",
+        ),
+        (
+            "we got the bus up to Sapa, which is where I'm typing this from",
+            "travel.location",
+            "Sapa",
+            "assertive",
+        ),
+        (
+            "I now live in the little village of Grasmere",
+            "profile.home_city",
+            "Grasmere",
+            "assertive",
+        ),
+        (
+            "So happy here, in the old town of Kotor. Best decision ever.",
+            "travel.location",
+            "Kotor",
+            "assertive",
+        ),
+        (
+            "To make my home in Cork was the best thing I ever did; I make my home in Cork still",
+            "profile.home_city",
+            "Cork",
+            "assertive",
+        ),
+        (
+            "Two weeks have passed since we came to Essaouira and we are still here",
+            "travel.location",
+            "Essaouira",
+            "assertive",
+        ),
+        # Look-alikes: the place of a memory or of someone else.
+        ("It was in Vienna that I first heard her sing", "travel.location", None, ""),
+        ("Lima, where my brother lives now, is lovely in March", "profile.home_city", None, ""),
+        ("We went back to Paris, where we had lived as students.", "profile.home_city", None, ""),
+        ("Ten years have passed since I left Dublin for good", "travel.location", None, ""),
+    ]
+)
+def test_places_said_in_elevated_order(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- a trip that dates a story
+
+
+@_table(
+    [
+        (
+            "On our last trip to Japan we ate in a different izakaya every night",
+            "travel.destination",
+            None,
+            "",
+        ),
+        ("During my visit to Cairo I lost my passport twice", "travel.destination", None, ""),
+        ("on our honeymoon in Bali we got food poisoning lol", "travel.location", None, ""),
+        ("Over the holiday in Tenerife the kids learned to swim", "travel.destination", None, ""),
+    ]
+)
+def test_a_trip_named_before_a_past_sentence_dates_it(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On our last trip to Japan we ate in a different izakaya every night",
+        "During my visit to Cairo I lost my passport twice",
+        "after our trip to Oslo we swore off expensive cities",
+    ],
+)
+def test_a_trip_frame_with_a_past_sentence_is_a_story(text: str) -> None:
+    assert intent_said(text) == "historical"
+
+
+# ---------------------------------------------------------------- a day nobody can name
+
+
+@_table(
+    [
+        (
+            "One day, when the kids have left home, we will move to Cornwall",
+            "profile.home_city",
+            None,
+            "",
+        ),
+        ("Someday, when I'm rich, I'll fly to Patagonia", "travel.destination", None, ""),
+        (
+            "one of these days, once work calms down, I'm going to Tokyo",
+            "travel.destination",
+            None,
+            "",
+        ),
+        # A day in a story is no wish: the past verb is told as it was.
+        ("One day, when I was twelve, we drove to Brighton", "travel.destination", None, ""),
+    ]
+)
+def test_a_day_nobody_can_name_frames_a_wish(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- how a relative is, in letters
+
+
+@_table(
+    [
+        (
+            "My father lies in the hospital at Cork with pneumonia",
+            "family.father.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "grandma's lying ill in bed again, poor thing",
+            "family.grandma.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "My aunt, who nursed us all as children, lies gravely ill.",
+            "family.aunt.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "The fever broke on Sunday and my son is up and about again",
+            "family.son.status",
+            "well",
+            "assertive",
+        ),
+        ("mum's out of bed and up and about!!", "family.mom.status", "well", "assertive"),
+        (
+            "the twins have been up with a cough since Friday",
+            "family.twins.status",
+            "sick",
+            "assertive",
+        ),
+        # Look-alikes.
+        ("my dad lies about his age constantly", "family.dad.status", None, ""),
+        (
+            "my sister is up and about the town with her friends",
+            "family.sister.status",
+            "well",
+            "assertive",
+        ),
+    ]
+)
+def test_how_a_relative_is_in_letters(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- a present after a past
+
+
+@_table(
+    [
+        (
+            "We cut Crete short because of the wind and are already back in Athens.",
+            "travel.location",
+            "Athens",
+            "assertive",
+        ),
+        (
+            "missed the ferry twice and are now stuck in Dover lol",
+            "travel.location",
+            "Dover",
+            "assertive",
+        ),
+        (
+            "I sold the flat in March and now live in Granada",
+            "profile.home_city",
+            "Granada",
+            "assertive",
+        ),
+        (
+            "we flew into Quito on Monday and are staying in Quito till the 10th",
+            "travel.location",
+            "Quito",
+            "assertive",
+        ),
+        # Someone else's present, after their past, is theirs.
+        ("my brother quit his job and is now living in Perth", "profile.home_city", None, ""),
+        ("we lived in Madrid for years and would go back tomorrow", "travel.destination", None, ""),
+    ]
+)
+def test_a_present_after_a_past_keeps_its_tense(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

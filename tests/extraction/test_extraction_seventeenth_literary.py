@@ -281,3 +281,77 @@ def test_a_present_after_a_past_keeps_its_tense(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- "'d" for "had" in a story
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("She always said Naples was the loveliest place she'd ever seen.", "historical"),
+        ("I'd never been so far from home before that summer", "historical"),
+        ("we'd already left Boise when the snow came", "historical"),
+        ("I'd love to see Naples one day", "hypothetical"),
+        ("we'd come with you if we could", "hypothetical"),
+    ],
+)
+def test_a_contracted_had_tells_the_past(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+@_table(
+    [
+        ("I'd just landed in Accra when my phone died", "travel.location", None, ""),
+        ("by then we'd moved to Tucson for good", "profile.home_city", None, ""),
+        ("he'd flown to Seoul the week before", "travel.destination", None, ""),
+    ]
+)
+def test_a_past_before_the_past_sets_nothing_now(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- a memory told as one
+
+
+@_table(
+    [
+        (
+            "I still remember the night we landed in Lagos, the heat at the door",
+            "travel.location",
+            None,
+            "",
+        ),
+        (
+            "i remember when we lived in Leeds and it rained every day",
+            "profile.home_city",
+            None,
+            "",
+        ),
+        ("We often recall the winter we spent in Tromsø", "travel.location", None, ""),
+        ("I remember arriving in Delhi at 3am with no hotel", "travel.location", None, ""),
+        # Not a memory: a note to oneself, or the present said after "remember".
+        (
+            "remember I'm in Lisbon till Friday so no calls",
+            "travel.location",
+            "Lisbon",
+            "assertive",
+        ),
+    ]
+)
+def test_a_memory_sets_nothing_now(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I remember the summer we drove to Biarritz with the windows down",
+        "we still remember the day we moved into the old house",
+        "I recall how we used to walk to the harbour every evening",
+    ],
+)
+def test_a_memory_is_historical(text: str) -> None:
+    assert intent_said(text) == "historical"

@@ -134,6 +134,7 @@ PROBE_SETS = (
     "probes16c2",
     "probes16c3",
     "probes17b",
+    "probes17b2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -181,7 +182,7 @@ illnesses ended, money said in words, freelancers' invoices, world Englishes, st
 parents' chats, long posts), and ``probes17b`` (seventeenth round, one batch per file:
 present facts inside literary and elevated prose, long journal entries and posts,
 travelogues and advice posts; memories, hypotheticals and other people's stories as
-controls).
+controls; ``probes17b2`` is its second batch).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -390,6 +391,7 @@ _PROBE_MINIMUM = {
     "probes16c2": 80,
     "probes16c3": 80,
     "probes17b": 80,
+    "probes17b2": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

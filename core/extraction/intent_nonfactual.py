@@ -31,7 +31,9 @@ COUNTERFACTUAL = re.compile(
     rf"^(?:{SUBJECT_PRONOUN}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove)\b"
 )
 _SHOULD_INVERSION = (
-    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her)"
+    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her|"
+    # "Should fortune allow, we shall winter in Seville": a letter's "if" by inversion.
+    r"fortune|fate|god|heaven|time|health|funds|money|circumstances|work|life)"
     r"\s+\w+"
 )
 """"Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""

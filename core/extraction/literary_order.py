@@ -127,9 +127,36 @@ _KIND_OF_PLACE = re.compile(
 
 _HERE_COMMA = re.compile(r"\bhere,\s+in\s+(?=[A-Z])")
 
+_DIARY_LABEL = re.compile(
+    r"^(?:stop|entry|leg|stage|post)\s+#?(?P<n>\d+|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten)\s*(?:[:-]|\s-\s)\s*(?=[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*(?:[.!,]|$))",
+    re.I,
+)
+""""Stop 3: Cappadocia.", "Entry 12 - Marrakech.": a travel diary's numbered stop, said as its
+numbered day ("Day 3: Cappadocia."), where it was written."""
+
+_FIND_MYSELF = re.compile(
+    r"\b(?P<subj>I|we)\s+(?P<now>(?:now|still|suddenly)\s+)?find\s+(?:myself|ourselves)\s+"
+    r"(?P<now2>(?:now|still|once\s+again|again)\s+)?(?=in\s|at\s|back\s)",
+    re.I,
+)
+""""I now find myself in Madrid": where the writer is now."""
+
+_ARE_COME = re.compile(
+    r"\b(?P<subj>I\s+am|we\s+are)\s+(?P<adv>(?:now\s+|at\s+last\s+|finally\s+)*)come\s+"
+    r"(?P<after>(?:now\s+|at\s+last\s+|finally\s+)*)(?=to\s)",
+    re.I,
+)
+""""We are come at last to Samarkand": the old perfect of motion, "have come"."""
+
 
 def plain_order(text: str) -> str:
     """``text`` with the literary orders above put in the plain one."""
+    text = _DIARY_LABEL.sub(r"Day \g<n>: ", text)
+    if "find" in text:
+        text = _FIND_MYSELF.sub(_found_there, text)
+    if "come" in text:
+        text = _ARE_COME.sub(_have_come, text)
     if "here" in text or "the " in text:
         text = _HERE_COMMA.sub("here in ", _KIND_OF_PLACE.sub("", text))
     if "home" in text:
@@ -143,6 +170,17 @@ def plain_order(text: str) -> str:
     if "since" in text:
         text = _HAVE_PASSED.sub(r"it's been \g<span> since \g<subj> arrived in", text)
     return text
+
+
+def _found_there(m: re.Match[str]) -> str:
+    subj = m.group("subj")
+    return f"{subj} {'am' if subj.lower() == 'i' else 'are'} now "
+
+
+def _have_come(m: re.Match[str]) -> str:
+    subj = m.group("subj").split()[0]
+    adverbs = re.sub(r"at\s+last", "finally", m.group("adv") + m.group("after"), flags=re.I)
+    return f"{subj} have {adverbs}come "
 
 
 def _uncleft(m: re.Match[str]) -> str:

@@ -25,6 +25,12 @@ _LODGING = (
     r"(?:hostel|hotel|motel|airbnb|air\s+bnb|guesthouse|guest\s+house|homestay|b&b|bnb|resort|"
     r"lodge|ryokan|riad|inn|hut|campsite|campground|dorm\s+room)"
 )
+_DATELINE = (
+    r"(?:late|dawn|dusk|midnight|morning|evening|night|noon|sunset|sunrise)"
+    r"(?:\s+(?:night|morning|evening|afternoon))?"
+)
+"""The hour of a dateline ("Kyoto, late.", "Hanoi, dawn."); a weekday there would read as a
+day ahead."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -126,6 +132,13 @@ PRESENT_AT = re.compile(
     # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
     r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # A letter's or a journal's dateline, the place then the hour ("Kyoto, late."), or the
+    # hour then where ("Evening, somewhere outside Tucson."), and a base named as a label
+    # ("This week's base: Sintra").
+    rf"^(?=[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?,\s*{_DATELINE}\s*(?:[.;:-]|$))|"
+    rf"^{_DATELINE},\s*(?:somewhere\s+|just\s+)?(?:outside|near|in|at|above|below)\s+|"
+    r"^(?:this\s+week's|this\s+month's|today's|tonight's|current|our|my)\s+(?:base|home\s+base|"
+    r"stop|digs)\s*[:-]\s*|"
     # "Evening in Lisbon, and the trams grind up the hill": a diary's hour, and where.
     r"^(?:(?:a|an|another|one\s+more|last)\s+)?(?:morning|evening|night|afternoon|dawn|dusk|sunset|"
     r"sunrise|midnight|noon|rain|snow|sunday|saturday)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"

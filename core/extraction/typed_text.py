@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.extraction.bracket_asides import without_age_tags
 from core.extraction.had_contracted import had_spelled_out
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
@@ -317,7 +318,7 @@ def clean(text: str) -> str:
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
-    flat = plain_order(flat)  # "It is from Lisbon that I write" -> "I write from Lisbon"
+    flat = plain_order(without_age_tags(flat))  # "I (32F) live", "It is from X that I write"
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"

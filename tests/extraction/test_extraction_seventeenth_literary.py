@@ -355,3 +355,130 @@ def test_a_memory_sets_nothing_now(text: str, field: str, value: str | None, int
 )
 def test_a_memory_is_historical(text: str) -> None:
     assert intent_said(text) == "historical"
+
+
+# ---------------------------------------------------------------- who the writer is, in brackets
+
+
+@_table(
+    [
+        (
+            "I (41M) live in Leicester with two teenagers and a dog",
+            "profile.home_city",
+            "Leicester",
+            "assertive",
+        ),
+        (
+            "We (3 adults, 2 kids) are in Lisbon till Sunday, any tips?",
+            "travel.location",
+            "Lisbon",
+            "assertive",
+        ),
+        (
+            "my husband (50) is in hospital with sepsis",
+            "family.husband.status",
+            "sick",
+            "assertive",
+        ),
+        ("we (both 30s) live in Perth and want a dog", "profile.home_city", "Perth", "assertive"),
+        # A bracket that names a place or a thing stays.
+        ("my friend (lives in Derby) is visiting", "profile.home_city", None, ""),
+    ]
+)
+def test_an_age_in_brackets_leaves_the_subject_its_verb(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- datelines and diary labels
+
+
+@_table(
+    [
+        (
+            "Hanoi, dawn. The scooters have started already.",
+            "travel.location",
+            "Hanoi",
+            "assertive",
+        ),
+        ("Oaxaca, late evening. Mezcal and moths.", "travel.location", "Oaxaca", "assertive"),
+        ("Stop 4: Essaouira. Windy, fishy, perfect.", "travel.location", "Essaouira", "assertive"),
+        (
+            "Entry 9 - Ljubljana. The dragons are everywhere.",
+            "travel.location",
+            "Ljubljana",
+            "assertive",
+        ),
+        ("Leg 2: Cusco. Altitude is no joke.", "travel.location", "Cusco", "assertive"),
+        (
+            "Today's base: Kandy. Temple of the Tooth at six.",
+            "travel.location",
+            "Kandy",
+            "assertive",
+        ),
+        (
+            "Evening, somewhere outside Flagstaff. The stars are absurd.",
+            "travel.location",
+            "Flagstaff",
+            "assertive",
+        ),
+        # A name and a weekday, or a label with no place, claim nothing.
+        ("Sarah, Monday works for me", "travel.location", None, ""),
+        ("Stop 3: buy sunscreen", "travel.location", None, ""),
+    ]
+)
+def test_a_diary_dateline_names_where_it_is_written(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- archaic and formal presence
+
+
+@_table(
+    [
+        (
+            "I now find myself in Tallinn, of all places, teaching maths.",
+            "travel.location",
+            "Tallinn",
+            "assertive",
+        ),
+        (
+            "and so we find ourselves back in Naples, older and poorer",
+            "travel.location",
+            "Naples",
+            "assertive",
+        ),
+        (
+            "We are now come to Oxford, where the rain is gentler.",
+            "travel.location",
+            "Oxford",
+            "assertive",
+        ),
+        (
+            "I am come at last to Dublin after a long crossing.",
+            "travel.location",
+            "Dublin",
+            "assertive",
+        ),
+        # Finding oneself doing, not somewhere, is not a place.
+        ("I find myself thinking of Rome more and more", "travel.location", None, ""),
+    ]
+)
+def test_archaic_presence_names_where_one_is(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        ("Should fortune allow, we shall winter in Lisbon.", "travel.destination", None, ""),
+        ("Should time permit, I'll fly to Rome on Friday", "travel.destination", None, ""),
+        ("should health allow we go to Kerala in May", "travel.destination", None, ""),
+    ]
+)
+def test_should_with_a_noun_is_an_if(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

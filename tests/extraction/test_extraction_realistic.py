@@ -135,6 +135,7 @@ PROBE_SETS = (
     "probes16c3",
     "probes17b",
     "probes17b2",
+    "probes17b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -182,7 +183,7 @@ illnesses ended, money said in words, freelancers' invoices, world Englishes, st
 parents' chats, long posts), and ``probes17b`` (seventeenth round, one batch per file:
 present facts inside literary and elevated prose, long journal entries and posts,
 travelogues and advice posts; memories, hypotheticals and other people's stories as
-controls; ``probes17b2`` is its second batch).
+controls; ``probes17b2`` and ``probes17b3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -392,6 +393,7 @@ _PROBE_MINIMUM = {
     "probes16c3": 80,
     "probes17b": 80,
     "probes17b2": 80,
+    "probes17b3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -257,7 +257,8 @@ def condition_said(rest: str) -> str | None:
 _WITH = re.compile(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
 _INTENSIFIER = re.compile(
     r"\b(is|are|'s|was|were|been|feels?|feeling)\s+"
-    r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|"
+    r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|fully|much|"
+    r"completely|largely|"
     r"legit|hella|mega)\s+)+(?=(?:sick|ill|poorly|unwell|fine|better|well|ok|okay|over|home|"
     r"back|recovered)\b)"
 )

@@ -149,10 +149,54 @@ _ARE_COME = re.compile(
 )
 """"We are come at last to Samarkand": the old perfect of motion, "have come"."""
 
+_BEING_SETTLED = re.compile(
+    r"^(?:being|now)\s+(?:now\s+)?(?P<state>resident|settled|based|installed|established)\s+in\s+",
+    re.I,
+)
+""""Being now resident in Geneva, I …": the participle's subject is the writer."""
+
+_COMMENT = re.compile(
+    r",\s*(?:I\s+am|I'm)\s+(?:glad|happy|pleased|relieved|sorry|sad)\s+to\s+(?:say|report|tell\s+you)\s*,|"
+    r",\s*(?:as\s+)?(?:you'll|you\s+will|you\s+may|you\s+might)\s+(?:remember|recall)\s*,|"
+    r",\s*(?:I'm\s+afraid|I\s+fear|as\s+you\s+know|thank\s+God|thank\s+goodness|alas|happily|"
+    r"sadly|thankfully|mercifully|I\s+am\s+told|we\s+are\s+told)\s*,",
+    re.I,
+)
+"""A comment set between commas after the subject ("My father, I am glad to say, is much
+recovered", "My sister, who, you'll remember, moved to Perth, …"): the subject keeps its
+verb."""
+
+_FORGOT_TO_SAY = re.compile(
+    r"\b(?:I\s+)?(?:forgot\s+to\s+(?:mention|say|add|tell\s+(?:you|y'all|everyone))|"
+    r"meant\s+to\s+(?:say|mention|add)|should\s+(?:have\s+)?(?:mention(?:ed)?|add(?:ed)?|said|say))"
+    r"(?:\s+that)?\s*[,:]?\s+(?=(?:I|we|my|our|I'm|we're|I've|we've)\b)",
+    re.I,
+)
+""""Edit: forgot to mention we're in Lisbon until the 20th": what was not said before is
+said now; the frame is no past and no duty."""
+
+_FROM_COLON = re.compile(r"\b(writing|posting|typing|greetings)\s+from\s*:\s*", re.I)
+""""Currently writing from: Chefchaouen": a label's colon after "from"."""
+
+_WHO_ASIDE = re.compile(
+    r"\b(?P<head>I|we|(?:my|our)\s+[a-z]+(?:-in-law)?),\s*who,?\s+[^,;.!?]{1,80},\s*"
+    r"(?=(?:is|are|am|has|have|was|were|lies|remains|keeps|lives|works)\b)",
+    re.I,
+)
+"""A relative clause said aside between the subject and its verb ("My sister, who moved to
+Perth in 2019, is in hospital again", "I, who swore never to leave London, am writing from
+Provence"): its past would date the sentence, so the subject is read with its own verb."""
+
 
 def plain_order(text: str) -> str:
     """``text`` with the literary orders above put in the plain one."""
     text = _DIARY_LABEL.sub(r"Day \g<n>: ", text)
+    text = _BEING_SETTLED.sub(r"I am now \g<state> in ", text)
+    if "," in text:
+        text = _COMMENT.sub(",", text)
+        if "who" in text:
+            text = _WHO_ASIDE.sub(r"\g<head> ", text)
+    text = _FORGOT_TO_SAY.sub("", _FROM_COLON.sub(r"\1 from ", text))
     if "find" in text:
         text = _FIND_MYSELF.sub(_found_there, text)
     if "come" in text:

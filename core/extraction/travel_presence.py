@@ -12,7 +12,7 @@ import re
 from core.extraction.intent_tense import DROVE_THERE_LATELY
 
 _DOING = (
-    r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
+    r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|resting|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
     r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time|hiding|sheltering)"
 )
@@ -51,7 +51,7 @@ PRESENT_AT = re.compile(
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
     r"actually|literally|really|legit|basically|technically|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
+    r"finally|safely|safe|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
     r"out\s+of\s+town|"
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
@@ -141,7 +141,8 @@ PRESENT_AT = re.compile(
     r"stop|digs)\s*[:-]\s*|"
     # "Evening in Lisbon, and the trams grind up the hill": a diary's hour, and where.
     r"^(?:(?:a|an|another|one\s+more|last)\s+)?(?:morning|evening|night|afternoon|dawn|dusk|sunset|"
-    r"sunrise|midnight|noon|rain|snow|sunday|saturday)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
+    r"sunrise|midnight|noon|rain|snow|sunday|saturday|rest\s+day|lazy\s+day|beach\s+day|day\s+off|"
+    r"free\s+day)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
     # "Evening falls over Hoi An", "night settles on Tbilisi": a diary's hour coming on
     # the place the writer is in.
     r"^(?:(?:and\s+)?(?:now\s+)?)(?:morning|evening|night|dusk|dawn|darkness|twilight)\s+(?:falls|breaks|comes|"

@@ -482,3 +482,93 @@ def test_archaic_presence_names_where_one_is(
 )
 def test_should_with_a_noun_is_an_if(text: str, field: str, value: str | None, intent: str) -> None:
     check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- asides between subject and verb
+
+
+@_table(
+    [
+        (
+            "My mother, I am happy to report, is fully recovered",
+            "family.mother.status",
+            "well",
+            "assertive",
+        ),
+        ("my brother, sadly, is back in hospital", "family.brother.status", "sick", "assertive"),
+        (
+            "My son, who, as you know, started school in Bath, has a fever",
+            "family.son.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "Our daughter, who flew home from Lima last week, is in bed with flu",
+            "family.daughter.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "And I, who never wanted to leave Cardiff, am writing this from a flat in Lyon.",
+            "travel.location",
+            "Lyon",
+            "assertive",
+        ),
+        # Someone else's aside keeps them the subject.
+        ("My cousin, who lives in Lyon, is visiting next week", "profile.home_city", None, ""),
+    ]
+)
+def test_an_aside_leaves_the_subject_its_verb(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- frames that are no fact
+
+
+@_table(
+    [
+        (
+            "Edit: forgot to mention we're in Porto till the 12th",
+            "travel.location",
+            "Porto",
+            "assertive",
+        ),
+        (
+            "meant to say, I'm in Leeds all week, ping me",
+            "travel.location",
+            "Leeds",
+            "assertive",
+        ),
+        ("I should have said that we live in Derby now", "profile.home_city", "Derby", "assertive"),
+        (
+            "Being now settled in Tbilisi, I can tell you about rents",
+            "profile.home_city",
+            "Tbilisi",
+            "assertive",
+        ),
+        (
+            "Being now resident in Munich, I must register my car",
+            "profile.home_city",
+            "Munich",
+            "assertive",
+        ),
+        ("Posting from: Hoi An. The lanterns!", "travel.location", "Hoi An", "assertive"),
+        (
+            "Day off in Chiang Mai, doing absolutely nothing",
+            "travel.location",
+            "Chiang Mai",
+            "assertive",
+        ),
+        ("we're safe in Nairobi, the flight was bumpy", "travel.location", "Nairobi", "assertive"),
+        ("resting up in Cusco today before the trek", "travel.location", "Cusco", "assertive"),
+        # A participle that is no place, and a past said as one.
+        ("Being honest, I never liked Madrid", "profile.home_city", None, ""),
+        ("forgot to mention we were in Rome last year", "travel.location", None, ""),
+    ]
+)
+def test_frames_around_a_present_fact(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

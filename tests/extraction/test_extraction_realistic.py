@@ -717,6 +717,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes16c", "dev"): Figures(0.84, 0.75, 0.00, 0.00, 1, 0.00),
     ("probes16c2", "dev"): Figures(0.82, 0.46, 0.00, 0.00, 0, 0.00),
     ("probes16c3", "dev"): Figures(0.81, 0.62, 0.00, 0.00, 0, 0.00),
+    # probes17b, 17b2, 17b3 (seventeenth round, words17b: present facts inside literary and
+    # elevated prose, long journal entries and posts, travelogues and advice posts; memories,
+    # hypotheticals and other people's stories as controls; no realistic set opened), one
+    # batch each, committed before the extractor ran on it and scored before its fixes (as
+    # first labelled): batch 1 (86) 0.837/0.560 (47/84), two false commits; batch 2 (82)
+    # 0.793/0.462 (30/65), one forbidden field; batch 3 (82) 0.890/0.471 (33/70); no
+    # counterfactual commit. After the round: 0.919/0.714, 0.866/0.615 (the forbidden field
+    # left: "still in the kitchen in Croydon" after a hope), 0.927/0.600, no false commit.
+    ("probes17b", "dev"): Figures(0.88, 0.67, 0.00, 0.00, 0, 0.00),
+    ("probes17b2", "dev"): Figures(0.82, 0.57, 0.00, 0.00, 1, 0.00),
+    ("probes17b3", "dev"): Figures(0.89, 0.55, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

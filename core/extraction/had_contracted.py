@@ -7,7 +7,8 @@ become wishes. Before a past participle (an irregular one, or a regular "-ed" fo
 at most one adverb between, the contraction is written out as "had", so the clause reads
 as the past before the past it is.
 
-Participles that are also plain forms ("come", "run", "become", "put", "cut", "set",
+Plain forms that end in "-ed" ("need", "feed") and intentions ("we'd planned to", "I'd
+hoped to") keep their reading. Participles that are also plain forms ("come", "run", "become", "put", "cut", "set",
 "let", "hit", "quit", "read") are left alone: "I'd come with you" is "would".
 """
 
@@ -21,11 +22,17 @@ _PARTICIPLES = (
     "built|kept|slept|felt|brought|begun|eaten|fallen|grown|broken|chosen|spoken|stolen|"
     "woken|worn|swum|taught|caught|fought|won|understood|stood|sat|held|meant|heard"
 )
+_KEPT = (
+    r"(?:\w*eed|shed|shred|wed|bed|red|embed|planned|hoped|intended|meant|wanted|expected|"
+    r"wished|liked|loved|preferred|needed)\b"
+)
+"""Words in "-ed" that are no participle ("I'd need a taxi") and the past of an intention,
+which keeps the reading it had ("We'd planned to hike today but it poured")."""
 _HAD = re.compile(
     r"\b(?P<who>i|we|he|she|they|you|it)'d\s+"
     r"(?P<adverb>(?:ever|never|already|just|only|recently|always|not|all|both|since|long|"
     r"finally|barely|hardly|once|first)\s+)?"
-    rf"(?P<verb>(?:{_PARTICIPLES})\b|[a-z]{{2,}}ed\b)",
+    rf"(?P<verb>(?:{_PARTICIPLES})\b|(?!{_KEPT})[a-z]{{2,}}ed\b)",
     re.I,
 )
 

@@ -294,6 +294,8 @@ def test_a_present_after_a_past_keeps_its_tense(
         ("we'd already left Boise when the snow came", "historical"),
         ("I'd love to see Naples one day", "hypothetical"),
         ("we'd come with you if we could", "hypothetical"),
+        ("I'd need a cab for two at 6 from the station", "none"),
+        ("I'd need the room till noon, please", "none"),
     ],
 )
 def test_a_contracted_had_tells_the_past(text: str, intent: str) -> None:

@@ -59,6 +59,9 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) < 4:
         return None
+    now_after = _present_after_past(doc, span)
+    if now_after is not None:
+        return now_after
     for tok in span[2:]:
         past = tok.tag_ in _PAST_TAGS
         # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
@@ -105,6 +108,38 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
 
 
 _NOW = frozenset({"now", "rn", "atm", "still"})
+_PAST_OR_PRESENT = frozenset({"cut", "quit", "put", "set", "shut", "let", "upped"})
+"""Past forms spelled as the present, which the tagger may take for it ("we cut Sicily
+short")."""
+
+
+def _present_after_past(doc: Doc, span: Span) -> int | None:
+    """ "we cut Sicily short and are already back in Naples", "I left Deloitte in January
+    and am freelancing now", "we sold the house and now live in Porto": the speaker's past
+    verb, then "and" and a present one sharing its subject. The character offset where the
+    present part starts, so the past does not date what holds now."""
+    for tok in span:
+        head = tok.head
+        if tok.dep_ != "conj" or head.i < span.start or head.i >= tok.i or _own_subject(tok):
+            continue
+        helpers = [c for c in tok.children if c.dep_ in ("aux", "auxpass") and c.i < tok.i]
+        if tok.tag_ not in _PRESENT_TAGS and not any(h.tag_ in _PRESENT_TAGS for h in helpers):
+            continue
+        if any(h.lower_ in ("will", "'ll", "would", "'d") for h in helpers):
+            continue
+        past = head.tag_ in _PAST_TAGS or head.lower_ in _PAST_OR_PRESENT
+        mine = [c for c in head.children if c.dep_ in _SUBJECTS]
+        if not past or not mine or mine[0].lower_ not in ("i", "we"):
+            continue
+        leads = [
+            c.i
+            for c in tok.children
+            if c.i < tok.i and c.dep_ in ("aux", "auxpass", "advmod", "neg")
+        ]
+        first = doc[min([tok.i, *leads])]
+        if first.i - 1 > span.start and doc[first.i - 1].lower_ in ("and", ","):
+            return first.idx
+    return None
 
 
 def _speaker_before(span: Span, tok: Token) -> bool:

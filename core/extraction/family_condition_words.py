@@ -86,13 +86,18 @@ _IN_CARE = re.compile(
     # Laid up or off their feet, whatever with: "laid up with his back", "off her feet with
     # a migraine".
     r"(?:been\s+)?laid\s+up\b|off\s+(?:his|her|their|my)\s+feet\s+with\b|"
+    # Lying ill, as letters say it: "lies now in the hospital at Leeds", "lying ill in bed".
+    r"(?:lies|lay|lying|laid)\s+(?:(?:now|still|very|gravely|seriously)\s+)*(?:ill\s+|sick\s+)?"
+    r"in\s+(?:(?:the|a)\s+)?(?:hospital|infirmary|bed\b(?=\s+with)|sickbed|icu)\b|"
+    r"(?:lies|lay|lying)\s+(?:(?:now|still|very|gravely|seriously)\s+)*(?:ill|sick)\b|"
     # Kept in bed or sectioned: "on bed rest", "bed-bound", "keeps to her bed", "post-op".
     r"on\s+(?:strict\s+)?bed\s*rest\b|bed-?bound\b|keeps?\s+to\s+(?:her|his|their)\s+bed\b|"
     r"post-?op\b|(?:been\s+|was\s+|got\s+)?sectioned\b|tested\s+positive\b(?!\s+for\s+"
     r"(?:antibodies|pregnancy))|"
     # Kept up by an illness: "the baby's been up all night with colic", "up half the night
     # coughing".
-    r"(?:been\s+)?up\s+(?:all|half\s+the|most\s+of\s+the)\s+night\s+(?:with\s+(?:a\s+|the\s+|her\s+|"
+    # "has been up with a cough all week": kept up, the night left unsaid.
+    r"(?:been\s+)?up\s+(?:(?:all|half\s+the|most\s+of\s+the)\s+night\s+)?(?:with\s+(?:a\s+|the\s+|her\s+|"
     r"his\s+)?(?:colic|fever|temp|temperature|cough|croup|earache|ear\s+ache|tummy\s+ache|"
     r"sickness|vomiting|diarrh?o?ea|a\s+bug|the\s+bug)|coughing|vomiting|being\s+sick|throwing\s+up)\b|"
     # How a carer or a parent says a body is off: "a bit wheezy", "snuffly", "off colour".
@@ -172,7 +177,7 @@ _ON_THE_MEND = re.compile(
     r"chatty\s+and\s+(?:bright|alert|cheerful)|"
     # A carer's note: "more alert this morning", "more settled today".
     r"more\s+(?:alert|awake|responsive|settled|comfortable|chatty|mobile)|"
-    r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|picking\s+up|perking\s+up|"
+    r"back\s+on\s+(?:his|her|their)\s+feet|on\s+the\s+up|(?:out\s+of\s+bed\s+and\s+)?up\s+and\s+about|picking\s+up|perking\s+up|"
     r"turning\s+the\s+corner|(?:has\s+|have\s+)?turned\s+the\s+corner|"
     # "feeling better than yesterday": better than before, not a comparison with someone.
     r"(?:(?:feeling|doing)\s+)?(?:(?:much|a\s+lot|loads|way)\s+)?better\s+than\s+(?:yesterday|"
@@ -320,7 +325,8 @@ def condition_said(rest: str) -> str | None:
 _WITH = re.compile(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
 _INTENSIFIER = re.compile(
     r"\b(is|are|'s|was|were|been|feels?|feeling)\s+"
-    r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|"
+    r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|fully|much|"
+    r"completely|largely|"
     r"legit|hella|mega)\s+)+(?=(?:sick|ill|poorly|unwell|fine|better|well|ok|okay|over|home|"
     r"back|recovered)\b)"
 )

@@ -39,6 +39,7 @@ from core.extraction.linguistics.requests import (
     SERVICES,
     SETTLED_AT_THE_DESK,
 )
+from core.extraction.remembered import memory_told
 from core.extraction.types import MessageIntent
 
 _LATER_TODAY = re.compile(
@@ -108,6 +109,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return ci
     if ci.habitual:
         return ci  # "we would sit on the porch for hours": a past habit, not a possibility
+    if ci.intent in ("assertive", "planning") and memory_told(low):
+        return _as(ci, "historical")  # "I remember the night we landed in Lagos"
     if ci.intent == "assertive" and _obliged_then(ci, reading, low):
         return _as(ci, "planning")  # "need to pick up mum from the station at 6"
     if (reading.conditional and not IF_IDIOM.search(low)) or (

@@ -110,7 +110,8 @@ HOME_SAID = re.compile(
     # "officially a Lisbon resident as of this month": the place first, as what one is.
     r"(?:^(?!(?:i'm|im|i|we're|we)\b)|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+)"
     r"(?:(?:now|officially|finally|legally)\s+)*(?:an?\s+)?"
-    r"(?=[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*){0,2}\s+residents?\b)|"
+    # ("Being now resident in Geneva": a participle, not a place)
+    r"(?=(?!being\b)[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*){0,2}\s+residents?\b)|"
     # "Edinburgh-based designer here", "we're Chicago based": the place first.
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:an?\s+)?(?=[a-z][a-z .'-]{1,30}?[- ]based\b)"
 )

@@ -31,7 +31,9 @@ COUNTERFACTUAL = re.compile(
     rf"^(?:{SUBJECT_PRONOUN}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove)\b"
 )
 _SHOULD_INVERSION = (
-    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her)"
+    r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her|"
+    # "Should fortune allow, we shall winter in Seville": a letter's "if" by inversion.
+    r"fortune|fate|god|heaven|time|health|funds|money|circumstances|work|life)"
     r"\s+\w+"
 )
 """"Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
@@ -103,7 +105,10 @@ OPENS_SCOPE = re.compile(
     r"^(?:if|unless|suppose|supposing|assuming|provided|providing|(?:as|so)\s+long\s+as|imagine|"
     r"in\s+case|without|"
     rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
-    rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b"
+    rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b|"
+    # "One day, when the children are grown, I shall go back to Kerala": a day nobody can
+    # name frames what follows it (not "One day, when I was ten, …": a day in a story).
+    r"^(?:one\s+day|some\s*day|one\s+of\s+these\s+days)\s*,(?![^.;]*\b(?:was|were|had|did|\w+ed)\b)"
 )
 _BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
 """Not "we should be back sunday night", "should be home by saturday", "should be there by
@@ -121,7 +126,7 @@ WISH = re.compile(
     # "I trust the documents arrived safely", "we trust you had a good trip": a letter's hope.
     rf"\b(?:i|we)\s+trust\s+(?:that\s+)?(?:the\s+\w+|you|your\s+\w+|this|it|all|everything|they|"
     rf"he|she)\s+(?:\w+ed|got|had|has|have|is|are|was|were|will|went|came|found|made|reached)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
-    rf"\bone\s+day\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
+    rf"\bone\s+day\b|\bone\s+of\s+these\s+days\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
     rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b|"
     # "i must try that new taco place", "we really must visit Lisbon": a must-do, a wish

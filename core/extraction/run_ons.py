@@ -37,6 +37,14 @@ _TAKES = frozenset(
 """What a main clause's verb has after it; a verb with nothing after it ("my wife
 booked") is more likely a relative clause the parser misread."""
 _BOUNDS = frozenset({"till", "until", "til", "thru", "through"})
+_FRAME_PREPS = frozenset({"on", "during", "throughout", "after", "before", "over"})
+_OCCASIONS = frozenset(
+    {"trip", "visit", "holiday", "vacation", "honeymoon", "journey", "stay", "flight", "tour"}
+    | {"drive", "voyage", "crossing", "weekend", "break", "semester", "year", "summer"}
+)
+"""A lead that names an occasion after a frame preposition ("During our trip to Rome", "On
+my last visit to Paris") dates the sentence it leads: one clause with it, never a verbless
+predicate about now."""
 _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean", "feel", "wish"})
 """A fronted complement of these is reported speech ("we're here, she said"), one clause."""
 
@@ -244,6 +252,8 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
     dated = any(t.ent_type_ in ("DATE", "TIME") and t.i < bound for t in lead)
     if dated or any(t.pos_ in ("VERB", "AUX", "NUM") for t in lead):
         return None
+    if lead[0].lower_ in _FRAME_PREPS and any(t.lemma_ in _OCCASIONS for t in lead):
+        return None  # "On our last trip to Japan we spent…": when the story happened
     # "home safe": the tagger may take "home" for a name; it is the adverb of return.
     if not any(t.pos_ in ("ADV", "ADP") or t.lower_ in ("home", "back") for t in lead):
         return None

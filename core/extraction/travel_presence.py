@@ -12,7 +12,7 @@ import re
 from core.extraction.intent_tense import DROVE_THERE_LATELY
 
 _DOING = (
-    r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|eating|drinking|sipping|writing|waiting|wandering|strolling|"
+    r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|resting|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
     r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time|hiding|sheltering)"
 )
@@ -25,6 +25,12 @@ _LODGING = (
     r"(?:hostel|hotel|motel|airbnb|air\s+bnb|guesthouse|guest\s+house|homestay|b&b|bnb|resort|"
     r"lodge|ryokan|riad|inn|hut|campsite|campground|dorm\s+room)"
 )
+_DATELINE = (
+    r"(?:late|dawn|dusk|midnight|morning|evening|night|noon|sunset|sunrise)"
+    r"(?:\s+(?:night|morning|evening|afternoon))?"
+)
+"""The hour of a dateline ("Kyoto, late.", "Hanoi, dawn."); a weekday there would read as a
+day ahead."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = re.compile(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -37,7 +43,7 @@ PRESENT_AT = re.compile(
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"(?:^am|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
+    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     r"staying|stuck|crashing|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
@@ -45,7 +51,7 @@ PRESENT_AT = re.compile(
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
     r"actually|literally|really|legit|basically|technically|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
+    r"finally|safely|safe|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
     r"out\s+of\s+town|"
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
@@ -126,9 +132,17 @@ PRESENT_AT = re.compile(
     # "ooo today n tmrw, at a wedding in Goa": the scene after what it explains.
     r",\s*(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # A letter's or a journal's dateline, the place then the hour ("Kyoto, late."), or the
+    # hour then where ("Evening, somewhere outside Tucson."), and a base named as a label
+    # ("This week's base: Sintra").
+    rf"^(?=[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?,\s*{_DATELINE}\s*(?:[.;:-]|$))|"
+    rf"^{_DATELINE},\s*(?:somewhere\s+|just\s+)?(?:outside|near|in|at|above|below)\s+|"
+    r"^(?:this\s+week's|this\s+month's|today's|tonight's|current|our|my)\s+(?:base|home\s+base|"
+    r"stop|digs)\s*[:-]\s*|"
     # "Evening in Lisbon, and the trams grind up the hill": a diary's hour, and where.
     r"^(?:(?:a|an|another|one\s+more|last)\s+)?(?:morning|evening|night|afternoon|dawn|dusk|sunset|"
-    r"sunrise|midnight|noon|rain|snow|sunday|saturday)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
+    r"sunrise|midnight|noon|rain|snow|sunday|saturday|rest\s+day|lazy\s+day|beach\s+day|day\s+off|"
+    r"free\s+day)\s+in\s+(?=[^,;.!?]*(?:[,;.!?]|$))|"
     # "Evening falls over Hoi An", "night settles on Tbilisi": a diary's hour coming on
     # the place the writer is in.
     r"^(?:(?:and\s+)?(?:now\s+)?)(?:morning|evening|night|dusk|dawn|darkness|twilight)\s+(?:falls|breaks|comes|"

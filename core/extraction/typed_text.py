@@ -13,11 +13,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.extraction.bracket_asides import without_age_tags
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.emoji_states import emoji_states
+from core.extraction.had_contracted import had_spelled_out
 from core.extraction.homophones import mend_homophones
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
+from core.extraction.literary_order import plain_order
 from core.extraction.money_sent import money_to_people
 from core.extraction.money_words import money_in_figures
 from core.extraction.name_s import name_s
@@ -336,6 +339,7 @@ def clean(text: str) -> str:
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
+    flat = plain_order(without_age_tags(flat))  # "I (32F) live", "It is from X that I write"
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
     flat = numbered_documents(flat)  # "invoice 114 unpaid" -> "invoice #114 unpaid"
     flat = _HANDLE.sub("", flat) if "@" in flat else flat
@@ -361,4 +365,6 @@ def clean(text: str) -> str:
     flat = money_to_people(place_said_bare(thing_is(flat)))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)
-    return feeling_cut_off(_MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat)))
+    flat = _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))
+    # "the best city she'd ever seen": "had", not "would".
+    return feeling_cut_off(had_spelled_out(flat))

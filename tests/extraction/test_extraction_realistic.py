@@ -139,6 +139,9 @@ PROBE_SETS = (
     "probes17c",
     "probes17c2",
     "probes17c3",
+    "probes17b",
+    "probes17b2",
+    "probes17b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -190,7 +193,10 @@ logistics, labelled and bulleted lines, emoji, long notes with several facts),
 ``probes17c``, ``probes17c2``, ``probes17c3`` (seventeenth
 round, one batch each: teens', students', gamers' and nomads' chat — places said bare or
 pinned, offsets, visa runs and legs, the trip home, money sent by app, invoices, zones said
-as "here", hedges, irony and choices asked without their mark).
+as "here", hedges, irony and choices asked without their mark), and ``probes17b`` (seventeenth round, one batch per file:
+present facts inside literary and elevated prose, long journal entries and posts,
+travelogues and advice posts; memories, hypotheticals and other people's stories as
+controls; ``probes17b2`` and ``probes17b3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -404,6 +410,9 @@ _PROBE_MINIMUM = {
     "probes17c": 80,
     "probes17c2": 80,
     "probes17c3": 80,
+    "probes17b": 80,
+    "probes17b2": 80,
+    "probes17b3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -749,6 +758,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17c", "dev"): Figures(0.94, 0.90, 0.00, 0.00, 0, 0.00),
     ("probes17c2", "dev"): Figures(0.94, 0.78, 0.00, 0.00, 0, 0.00),
     ("probes17c3", "dev"): Figures(0.85, 0.69, 0.00, 0.00, 0, 0.00),
+    # probes17b, 17b2, 17b3 (seventeenth round, words17b: present facts inside literary and
+    # elevated prose, long journal entries and posts, travelogues and advice posts; memories,
+    # hypotheticals and other people's stories as controls; no realistic set opened), one
+    # batch each, committed before the extractor ran on it and scored before its fixes (as
+    # first labelled): batch 1 (86) 0.837/0.560 (47/84), two false commits; batch 2 (82)
+    # 0.793/0.462 (30/65), one forbidden field; batch 3 (82) 0.890/0.471 (33/70); no
+    # counterfactual commit. After the round: 0.919/0.714, 0.866/0.615 (the forbidden field
+    # left: "still in the kitchen in Croydon" after a hope), 0.927/0.600, no false commit.
+    ("probes17b", "dev"): Figures(0.88, 0.67, 0.00, 0.00, 0, 0.00),
+    ("probes17b2", "dev"): Figures(0.82, 0.57, 0.00, 0.00, 1, 0.00),
+    ("probes17b3", "dev"): Figures(0.89, 0.55, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 from psycopg import AsyncConnection
@@ -63,6 +64,7 @@ class Rows(Protocol):
     async def fetchall(self) -> list[tuple[Any, ...]]: ...
 
 
+@lru_cache(maxsize=4096)
 def entity_lock_key(entity_id: str) -> int:
     """A stable signed 64-bit advisory lock key for the entity (the same in every process)."""
     return int.from_bytes(hashlib.sha256(entity_id.encode()).digest()[:8], "big", signed=True)
@@ -98,8 +100,7 @@ class Tx:
         Taken in key order, so two transactions locking overlapping sets never
         wait on each other in a circle.
         """
-        held = {(entity_lock_key(e), e) for e in self.locked}
-        wanted = sorted({(entity_lock_key(e), e) for e in entities} - held)
+        wanted = sorted((entity_lock_key(e), e) for e in set(entities) - self.locked)
         self.locked.update(entity for _, entity in wanted)
         return [("SELECT pg_advisory_xact_lock(%s)", (key,)) for key, _ in wanted]
 

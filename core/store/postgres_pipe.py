@@ -214,28 +214,33 @@ class Pipe:
             await self._read(synced)
 
     async def _flush(self) -> None:
+        """Send everything queued. While the socket is full, what the server sends back
+        is read into libpq's buffer meanwhile (a server blocked writing its answers to
+        us would stop reading what we send)."""
         while self.pgconn.flush():
             await self._ready(writable=True)
+            self.pgconn.consume_input()
 
     async def _ready(self, *, writable: bool = False) -> None:
+        """Wait until the socket has something to read (or, ``writable``: until it can
+        be written or has something to read)."""
         loop = asyncio.get_running_loop()
         done = loop.create_future()
         fd = self.pgconn.socket
-        watch, unwatch = (
-            (loop.add_writer, loop.remove_writer)
-            if writable
-            else (loop.add_reader, loop.remove_reader)
-        )
 
         def wake() -> None:
             if not done.done():
                 done.set_result(None)
 
-        watch(fd, wake)
+        loop.add_reader(fd, wake)
+        if writable:
+            loop.add_writer(fd, wake)
         try:
             await done
         finally:
-            unwatch(fd)
+            loop.remove_reader(fd)
+            if writable:
+                loop.remove_writer(fd)
 
     async def _next(self) -> pq.abc.PGresult:
         """The next result the server sent (waiting for it), past the ends of statements."""

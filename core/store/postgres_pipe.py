@@ -108,7 +108,7 @@ class PipedRows:
 
 class _Sent:
     """One result the server owes: a statement's (``rows``: where its rows go; None: a
-    command) or a preparation's (``name``: recorded once it succeeded)."""
+    command) or a preparation's (``name`` under ``key``: forgotten if it fails)."""
 
     __slots__ = ("key", "name", "rows")
 
@@ -164,7 +164,9 @@ class Pipe:
         key = (query, types)
         name = self._prepared.names.get(key)
         if name is None and len(self._prepared.names) < _MAX_PREPARED:
-            name = self._prepared.new_name()
+            # Known from now on (the same statement queued again in this exchange runs by
+            # name); forgotten again should the preparation fail or never run.
+            name = self._prepared.names[key] = self._prepared.new_name()
             self.pgconn.send_prepare(name, query, param_types=types)
             self._owed.append(_Sent(name=name, key=key))
         if name is None:
@@ -257,32 +259,32 @@ class Pipe:
         """Read the answer of every statement owed (and the Sync's, when ``synced``); the
         first error raised once they are read (after an error the server skips what
         follows up to the Sync: when not ``synced``, nothing more is waited for)."""
-        while self._owed:
-            if self._error is not None and not synced:
-                break
-            result = await self._next()
-            sent = self._owed.popleft()
-            status = result.status
-            if status == _STATUS.FATAL_ERROR:
-                if self._error is None:
-                    self._error = errors.error_from_result(result, encoding=self.conn.info.encoding)
-            elif status == _STATUS.PIPELINE_ABORTED:
-                pass
-            elif sent.name is not None:
-                assert sent.key is not None
-                self._prepared.names[sent.key] = sent.name
-            elif sent.rows is not None:
-                self._adapt.set_pgresult(result)
-                sent.rows.rows = self._adapt.load_rows(0, result.ntuples, tuple)
+        while self._owed and (synced or self._error is None):
+            self._take(self._owed.popleft(), await self._next())
         if synced:
             while (await self._next()).status != _STATUS.PIPELINE_SYNC:
                 pass
         if self._error is not None:
             raise self._error
 
+    def _take(self, sent: _Sent, result: pq.abc.PGresult) -> None:
+        """``result`` as the answer to ``sent``: its rows kept, its error noted (the first
+        one), a preparation that failed or never ran forgotten."""
+        status = result.status
+        failed = status in (_STATUS.FATAL_ERROR, _STATUS.PIPELINE_ABORTED)
+        if status == _STATUS.FATAL_ERROR and self._error is None:
+            self._error = errors.error_from_result(result, encoding=self.conn.info.encoding)
+        if sent.key is not None:
+            if failed and self._prepared.names.get(sent.key) == sent.name:
+                del self._prepared.names[sent.key]
+        elif sent.rows is not None and not failed:
+            self._adapt.set_pgresult(result)
+            sent.rows.rows = self._adapt.load_rows(0, result.ntuples, tuple)
+
     async def _drain(self) -> None:
-        """Read and drop every result up to the Sync sent last."""
-        self._owed.clear()
+        """Read every answer owed, and drop the rest up to the Sync sent last."""
+        while self._owed:
+            self._take(self._owed.popleft(), await self._next())
         while (await self._next()).status != _STATUS.PIPELINE_SYNC:
             pass
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
+import psycopg
 import pytest
 from canon_testing import NOW, make_observation
 
@@ -79,3 +81,34 @@ async def test_an_ingest_cancelled_while_it_waits_for_the_server_keeps_nothing(
     out = await engine.ingest(make_observation("travel.location", "Reno"), now=NOW)
     assert out.decision != "duplicate"
     assert await store.count_events() == 1
+
+
+async def _prepared_here(conn: Any) -> list[str]:
+    cur = await conn.execute(
+        "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'canon%%' ORDER BY name"
+    )
+    return [r[0] for r in await cur.fetchall()]
+
+
+async def test_a_statement_queued_many_times_in_one_exchange_is_prepared_once(
+    store: PostgresStore,
+) -> None:
+    async with store.pool.connection() as conn:
+        async with postgres_pipe.pipelined(conn) as tx:
+            await tx.executemany("SELECT %s::int", [(1,), (2,), (3,)])
+            assert await tx.fetch("SELECT %s::int + 1", (41,)) == [(42,)]
+        assert await _prepared_here(conn) == ["SELECT $1::int", "SELECT $1::int + 1"]
+
+
+async def test_a_statement_the_server_refused_is_not_taken_for_prepared(
+    store: PostgresStore,
+) -> None:
+    # The refused statement, and the one queued after it (never run), are prepared again
+    # when next sent, and then run.
+    async with store.pool.connection() as conn:
+        with pytest.raises(psycopg.errors.UndefinedColumn):
+            async with postgres_pipe.pipelined(conn) as tx:
+                await tx.fetch_each([("SELECT nothing_here", ()), ("SELECT %s::int", (1,))])
+        async with postgres_pipe.pipelined(conn) as tx:
+            assert await tx.fetch("SELECT %s::int", (2,)) == [(2,)]
+        assert await _prepared_here(conn) == ["SELECT $1::int"]

@@ -4,7 +4,8 @@
 one wait after another: BEGIN, the reads, each write, the question queue, the
 promotion, COMMIT. On loopback each wait is a wake-up of the server and of this
 process, which on a busy machine costs more than the SQL. Here the whole transaction
-runs in pipeline mode (``Tx.pipelined``) and waits twice:
+runs in pipeline mode (``postgres_pipe.pipelined``) and waits twice, each time after
+one write to the socket:
 
 1. The entities' advisory locks and one statement (``DECIDING``) that reads the
    snapshots, the locked entities' open questions, the rollout's change counts and
@@ -20,14 +21,14 @@ runs in pipeline mode (``Tx.pipelined``) and waits twice:
 
 *One transaction without BEGIN and COMMIT.* In the extended query protocol every
 statement up to the next Sync runs in one transaction, which the Sync commits (or, if
-a statement failed, rolls back); psycopg sends a Sync only when the pipeline ends
-(the reads' answers are fetched with a flush request, which ends nothing). So the
+a statement failed, rolls back); the Sync is sent only when the pipeline ends (the
+reads' answers are fetched with a flush request, which ends nothing). So the
 locks are held, and the writes are invisible to everyone else, until that Sync,
 exactly as between an explicit BEGIN and COMMIT; each statement still reads a fresh
 snapshot (READ COMMITTED), so the reads see every commit made before the locks were
-granted. Each statement costs this process a send and an event-loop wait of its own
-(psycopg flushes per statement), so the two statements BEGIN and COMMIT were a
-quarter of an observation's. A failure on this side of the wire (an exception in
+granted. (Through psycopg's pipeline each statement cost a send and a wait of its own,
+so the two statements BEGIN and COMMIT were a quarter of an observation's; since the
+seventeenth round the statements go out together, see ``postgres_pipe``.) A failure on this side of the wire (an exception in
 ``decide``, a cancellation) would let the closing Sync commit what already ran, so
 it first sends ROLLBACK (the server warns "there is no transaction in progress" and
 rolls the implicit transaction back); a failed statement aborts it on the server.
@@ -40,19 +41,19 @@ waiting is not.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
-import psycopg
-from psycopg import AsyncConnection, AsyncCursor, pq
+from psycopg import AsyncConnection
 
 from core.domain.review_items import ReviewItem
 from core.domain.snapshot import FieldSnapshot
 from core.domain.write_batch import WriteBatch
+from core.store.postgres_pipe import pipelined
 from core.store.postgres_rows import PROMOTE, review_from_row
 from core.store.postgres_tx import (
     Deciding,
+    Rows,
     Tx,
     batch_entities,
     open_questions,
@@ -77,29 +78,13 @@ async def decide_and_write(
     """``PostgresStore.decide_and_write`` on a pooled connection (autocommit), in two
     round trips (``rollout``'s reads go out with the first): one transaction, from the
     first statement to the pipeline's closing Sync."""
-    try:
-        async with conn.pipeline():
-            try:
-                tx = Tx(conn, pipelined=True)
-                snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since, rollout)
-                batch, decided = decide(snaps, seen)
-                shown = await queue_batch(tx, batch, max_pending, queue)
-            except BaseException:
-                await abandon(conn)
-                raise
-        # Leaving the pipeline sent the writes and a Sync, and waited for the answers:
-        # the transaction is committed and the promoted questions are in.
-    except BaseException:
-        await roll_back(conn)
-        raise
+    async with pipelined(conn) as tx:
+        snaps, seen, queue = await read_for_decision(tx, keys, event_ids, since, rollout)
+        batch, decided = decide(snaps, seen)
+        shown = await queue_batch(tx, batch, max_pending, queue)
+    # Leaving the pipeline sent the writes and a Sync, and waited for the answers:
+    # the transaction is committed and the promoted questions are in.
     return decided, await shown.items()
-
-
-async def abandon(conn: AsyncConnection[Any]) -> None:
-    """Roll back the pipeline's implicit transaction before its Sync can commit it
-    (a statement that failed has aborted it already: then this ROLLBACK is skipped)."""
-    with suppress(psycopg.Error):
-        await conn.execute("ROLLBACK")
 
 
 class Queue:
@@ -143,9 +128,7 @@ async def read_for_decision(
 class Shown:
     """The questions a batch's commit shows: known once the pipeline has been answered."""
 
-    def __init__(
-        self, cursor: AsyncCursor[Any] | None = None, items: list[ReviewItem] | None = None
-    ):
+    def __init__(self, cursor: Rows | None = None, items: list[ReviewItem] | None = None):
         self._cursor = cursor
         self._items = items or []
 
@@ -185,15 +168,4 @@ async def queue_batch(tx: Tx, batch: WriteBatch, max_pending: int, queue: Queue)
         return Shown(shown)
     if not chosen:
         return Shown()
-    cursor = tx.conn.cursor()
-    await cursor.execute(PROMOTE, (batch.decided_at, chosen))
-    return Shown(cursor)
-
-
-async def roll_back(conn: AsyncConnection[Any]) -> None:
-    """End a transaction a failure left open (the pipeline has been synced by then: a
-    failed statement leaves it aborted, a failure between statements leaves it open)."""
-    if conn.closed or conn.info.transaction_status == pq.TransactionStatus.IDLE:
-        return
-    if conn.info.transaction_status != pq.TransactionStatus.UNKNOWN:
-        await conn.execute("ROLLBACK")
+    return Shown(await tx.returning(PROMOTE, (batch.decided_at, chosen)))

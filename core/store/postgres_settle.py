@@ -45,14 +45,15 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg import AsyncConnection, AsyncCursor
+from psycopg import AsyncConnection
 
 from core.domain.dead_letters import DeadLetter
 from core.domain.review_items import OPEN_STATUSES, NewReviewItem
 from core.domain.settlements import GroupSettled, Settlement
 from core.domain.state import value_key
 from core.errors import AlreadyAnswered, NotFound
-from core.store.postgres_ingest import Shown, abandon, roll_back
+from core.store.postgres_ingest import Shown
+from core.store.postgres_pipe import pipelined
 from core.store.postgres_rows import (
     ANSWER_AND_COMMIT,
     FACT_COLUMNS,
@@ -73,7 +74,7 @@ from core.store.postgres_rows import (
     review_from_row,
     review_row,
 )
-from core.store.postgres_tx import Read, Tx, apply_commit, open_questions
+from core.store.postgres_tx import Read, Rows, Tx, apply_commit, open_questions
 from core.store.protocol import DecideSettlement
 from core.store.rules import OpenQuestion, promotable
 
@@ -109,31 +110,20 @@ async def settle_group(
     ones only), so they are what reading them back after the commit would return."""
     # No BEGIN or COMMIT: the pipeline's statements are one transaction until its closing
     # Sync, as an ingest's are (``postgres_ingest``); a failure here rolls it back first.
-    try:
-        async with conn.pipeline():
-            try:
-                tx = Tx(conn, pipelined=True)
-                # An item's entity never changes: read it, lock it, then read the item.
-                ids = list(item_ids)
-                locks: list[Read] = [(LOCK_ITEM_OWNERS, (ids,)), (OWNERS_QUEUE, (ids,))]
-                queue = SettledQueue()
-                answered_at: datetime | None = None
-                settled: list[AsyncCursor[Any]] = []
-                for item_id in item_ids:
-                    answered_at, row = await settle_one(tx, item_id, decide, queue, locks)
-                    settled.append(row)
-                    locks = []
-                shown = (
-                    Shown()
-                    if answered_at is None
-                    else await promote(tx, max_pending, answered_at, queue)
-                )
-            except BaseException:
-                await abandon(conn)
-                raise
-    except BaseException:
-        await roll_back(conn)
-        raise
+    async with pipelined(conn) as tx:
+        # An item's entity never changes: read it, lock it, then read the item.
+        ids = list(item_ids)
+        locks: list[Read] = [(LOCK_ITEM_OWNERS, (ids,)), (OWNERS_QUEUE, (ids,))]
+        queue = SettledQueue()
+        answered_at: datetime | None = None
+        settled: list[Rows] = []
+        for item_id in item_ids:
+            answered_at, row = await settle_one(tx, item_id, decide, queue, locks)
+            settled.append(row)
+            locks = []
+        shown = (
+            Shown() if answered_at is None else await promote(tx, max_pending, answered_at, queue)
+        )
     items = [review_from_row(row) for cursor in settled for row in await cursor.fetchall()]
     return GroupSettled(items, await shown.items())
 
@@ -144,7 +134,7 @@ async def settle_one(
     decide: DecideSettlement,
     queue: SettledQueue,
     locks: Sequence[Read] = (),
-) -> tuple[datetime, AsyncCursor[Any]]:
+) -> tuple[datetime, Rows]:
     """Take ``locks`` (``LOCK_ITEM_OWNERS``: the entities it returns are held; then
     ``OWNERS_QUEUE``: their open questions, which ``queue`` keeps), read the open item and
     its field's fact, ``decide`` and queue the settlement's writes (the item's entity's
@@ -169,15 +159,14 @@ async def settle_one(
         "answered_at": settled.answered_at,
         "item": item_id,
     }
-    row = tx.conn.cursor()
     event = settled.confirmation_event
     commit = None if event is None else event.commit
     if event is not None and commit is not None and not commit.retract:
         await tx.lock([event.entity_id])  # held already when it is the item's entity
         args = {**answer, **event_args(event), **commit_row(commit), "vk": value_key(commit.value)}
-        await row.execute(ANSWER_AND_COMMIT, args)
+        row = await tx.returning(ANSWER_AND_COMMIT, args)
     else:
-        await row.execute(ANSWER, answer)
+        row = await tx.returning(ANSWER, answer)
         if event is not None:
             await tx.lock([event.entity_id])
             await tx.execute(INSERT_EVENT, event_row(event))
@@ -273,9 +262,7 @@ async def promote(
     chosen = promotable(known, max_pending)
     if not chosen:
         return Shown()
-    cursor = tx.conn.cursor()
-    await cursor.execute(PROMOTE, (now, chosen))
-    return Shown(cursor)
+    return Shown(await tx.returning(PROMOTE, (now, chosen)))
 
 
 async def store_dead_letter(tx: Tx, letter: DeadLetter) -> None:

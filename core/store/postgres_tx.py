@@ -13,9 +13,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from functools import lru_cache
+from typing import Any, Protocol
 
-from psycopg import AsyncConnection, AsyncCursor
+from psycopg import AsyncConnection
 
 from core.domain.review_items import ReviewItem
 from core.domain.rollout import ChangeCount
@@ -57,6 +58,13 @@ Read = tuple[str, Sequence[Any] | dict[str, Any]]
 """One statement and its parameters."""
 
 
+class Rows(Protocol):
+    """The rows of a statement already sent (a cursor, or a pipelined statement's)."""
+
+    async def fetchall(self) -> list[tuple[Any, ...]]: ...
+
+
+@lru_cache(maxsize=4096)
 def entity_lock_key(entity_id: str) -> int:
     """A stable signed 64-bit advisory lock key for the entity (the same in every process)."""
     return int.from_bytes(hashlib.sha256(entity_id.encode()).digest()[:8], "big", signed=True)
@@ -81,7 +89,7 @@ class Tx:
         """Hold the write lock of each entity until this transaction ends."""
         locks = self.lock_reads(entities)
         if len(locks) == 1:
-            await self.conn.execute(*locks[0])
+            await self.execute(*locks[0])
         elif locks:
             await self.fetch_each(locks)
 
@@ -92,8 +100,7 @@ class Tx:
         Taken in key order, so two transactions locking overlapping sets never
         wait on each other in a circle.
         """
-        held = {(entity_lock_key(e), e) for e in self.locked}
-        wanted = sorted({(entity_lock_key(e), e) for e in entities} - held)
+        wanted = sorted((entity_lock_key(e), e) for e in set(entities) - self.locked)
         self.locked.update(entity for _, entity in wanted)
         return [("SELECT pg_advisory_xact_lock(%s)", (key,)) for key, _ in wanted]
 
@@ -112,13 +119,20 @@ class Tx:
         for first in range(0, len(rows), ROWS_PER_INSERT):
             chunk = rows[first : first + ROWS_PER_INSERT]
             args = [x for row in chunk for x in row]
-            await self.conn.execute(rows_at_once(insert, len(chunk)), args)
+            await self.execute(rows_at_once(insert, len(chunk)), args)
 
     async def fetch(
         self, sql: str, args: Sequence[Any] | dict[str, Any] = ()
     ) -> list[tuple[Any, ...]]:
         cur = await self.conn.execute(sql, args)
         return await cur.fetchall()
+
+    async def returning(self, sql: str, args: Sequence[Any] | dict[str, Any] = ()) -> Rows:
+        """Run a statement whose rows are read later (on a pipelined transaction, once
+        the server has answered it: a fetch or the commit)."""
+        cur = self.conn.cursor()
+        await cur.execute(sql, args)
+        return cur
 
     async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
         """The rows of each read, sent together in one round trip (a pipeline)."""
@@ -289,15 +303,13 @@ async def write_batch(tx: Tx, batch: WriteBatch, max_pending: int) -> list[Revie
     return await promote(tx, max_pending, batch.decided_at)
 
 
-async def queue_writes(
-    tx: Tx, batch: WriteBatch, shown_at: datetime | None = None
-) -> AsyncCursor[Any] | None:
+async def queue_writes(tx: Tx, batch: WriteBatch, shown_at: datetime | None = None) -> Rows | None:
     """Send a resolved batch's writes in the order it was decided (on a ``pipelined``
     transaction: queue them, none waits for an answer). ``shown_at``: write the batch's
     new questions shown at that time, if its writes fit one statement; then that
     statement's cursor, which returns them (None: they were written queued)."""
     await tx.lock(batch_entities(batch))
-    shown: AsyncCursor[Any] | None = None
+    shown: Rows | None = None
     reviews = [a.review for a in batch.accepted if a.review is not None]
     corroborations = [
         (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version) for f in batch.corroborated
@@ -313,8 +325,7 @@ async def queue_writes(
             *(x for a in batch.accepted for x in event_row(a)),
         ]
         if at:
-            shown = tx.conn.cursor()
-            await shown.execute(sql, args)
+            shown = await tx.returning(sql, args)
         else:
             await tx.execute(sql, args)
         reviews, corroborations = [], []

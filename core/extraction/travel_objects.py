@@ -43,7 +43,9 @@ _HABIT = re.compile(
 _CANNOT_GO = re.compile(
     r"\b(?:can't|cannot|can\s+not|unable\s+to|(?:won't|will\s+not)\s+be\s+able\s+to|"
     r"won't|will\s+not)\s+(?:be\s+able\s+to\s+)?(?:afford\s+to\s+|really\s+|even\s+)?"
-    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away)\b"
+    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away|"
+    # "unable to attend the workshop in Paris" (not "abroad … and so unable to attend")
+    r"(?:attend|join|speak\s+at|present\s+at)(?=\s+(?:the|a|an|my|our|this|that)\s))\b"
 )
 # What a negated move is about: "not going to Denver", "never made it to Yosemite",
 # "not going to go to Paris"; and a bare "we didn't go after all".

@@ -1,0 +1,116 @@
+"""The courtesy of mail and of a booking desk's customer, read for what it asks.
+
+Polite English wraps a request or a question in words that, read literally, are a
+possibility, a wish or a plan: "Might I ask whether the deadline could move?" has a modal,
+"I trust you had a good weekend" a belief, "Do let me know if Wednesday suits" the verb
+"do", "I'd like to leave after 16:15" a wish, "it has to have a pool" a duty. Each of them
+asks something of the listener, or claims nothing at all, so ``classify`` reads them as
+intent "none":
+
+- ``asks_courteously``: permission asked before a question ("May I ask…", "Could I check
+  whether…"), a request as "could we / can I" and a desk verb ("could we check in early?"),
+  the emphatic imperative ("Do let me know", "Do feel free to call"), a customer's terms
+  of time or party said as a wish ("I would like to leave after 16:15", "we'd like to
+  arrive by 8pm", "I'd like to stay for 3 nights"), the terms of the thing wanted said
+  with "it" ("it has to have free parking", "it should be in the centre") and a retry
+  asked of the desk ("let's try one night instead", "let's try another hotel").
+- ``claims_nothing``: a pleasantry about the reader ("I trust you are well", "I trust
+  this finds you well", "I trust you had a pleasant weekend") and the signature a mail
+  program adds ("Sent from my iPhone", "Get Outlook for Android").
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEAD = r"^(?:(?:and|but|so|also|oh|ok|okay|hi|hello|hmm+|um|well|sorry|then|actually)\W+)*"
+
+_PERMISSION = re.compile(
+    # "Might I ask whether the deadline could be extended", "may I ask if the room has a
+    # balcony", "could I just check whether…", "can I confirm that…": asking leave to ask.
+    _LEAD + r"(?:may|might|could|can)\s+(?:i|we)\s+(?:please\s+|just\s+|also\s+|briefly\s+)?"
+    r"(?:ask|enquire|inquire|check|confirm|clarify|query)\b"
+)
+_DESK_VERB = (
+    r"(?:check\s+(?:in|out)|arrive|leave|depart|pay|bring|move|change|swap|switch|add|extend|"
+    r"cancel|keep|use|borrow|store|drop\s+off|collect|upgrade|reserve|book|order|request|"
+    r"get|have|make\s+(?:it|that))"
+)
+_DESK_ASK = re.compile(
+    # "could we check in early?", "can I leave my bags at reception", "could we possibly
+    # move it to 8?": a request put to a desk as a question of ability.
+    _LEAD
+    + r"(?:could|can|may)\s+(?:i|we)\s+(?:please\s+|possibly\s+|also\s+|just\s+|perhaps\s+)*"
+    + _DESK_VERB
+    + r"\b"
+)
+_EMPHATIC_IMPERATIVE = re.compile(
+    # "Do let me know if Wednesday suits you better", "do feel free to ring", "Do get in
+    # touch": the imperative with "do" in front (not "do you…", "do we…", a question).
+    _LEAD + r"(?:please\s+)?do\s+(?:please\s+)?(?:let\s+(?:me|us)|feel\s+free|get\s+in\s+touch|"
+    r"get\s+back|call|ring|drop|send|come|pop|give|keep|tell|shout|reach\s+out|email|message|"
+    r"text|bring|remember|try|join|contact|forward|say|ask|bear\s+in\s+mind|have\s+a)\b"
+)
+_CLOCK = r"(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?|noon|midday|midnight)"
+_TERMS_AS_WISH = re.compile(
+    # "I would like to leave after 16:15", "we'd like to arrive by 8pm", "I want to depart
+    # around 9", "I'd like to stay for 3 nights", "i'd like to eat at 7": the terms a desk is
+    # to search with (not "I'd like to go to Japan someday": a wish).
+    _LEAD + r"(?:i|we)(?:'d|\s+would|\s+want|\s+wanna)\s+(?:like\s+)?(?:to\s+)?(?:also\s+)?"
+    r"(?:leave|arrive|depart|get\s+(?:there|in|back)|be\s+there|travel|check\s+(?:in|out)|eat|"
+    r"dine|stay|book|go|head|come\s+back|return)\b[^,;.]*?\b(?:(?:by|after|before|at|around|"
+    r"about|from|no\s+later\s+than|no\s+earlier\s+than|sometime\s+after)\s+" + _CLOCK + r"\b|"
+    r"for\s+(?:\d+|one|two|three|four|five|six|seven|eight|a\s+couple\s+of)\s+(?:nights?|"
+    r"people|persons|guests|adults)\b)"
+)
+_IT_TERMS = re.compile(
+    # "it has to have free parking", "but it should be in the centre", "they must accept
+    # dogs": the thing asked for, named before, and its terms.
+    _LEAD + r"(?:it|they)\s+(?:also\s+)?(?:should|must|needs?\s+to|has\s+to|have\s+to|"
+    r"ought\s+to)\s+(?:also\s+|really\s+|definitely\s+|ideally\s+)?(?:have(?!\s+(?:been|gone|"
+    r"come|left|got|arrived|known|told|said|done|had|made|taken|seen|called|sent|[a-z]+ed)\b)|"
+    r"include|serve|offer|allow|accept|take|sleep|seat|be\s+(?:in|near|close|within|walking|"
+    r"cheap|cheaper|moderate|moderately|expensive|mid-?range|(?:at\s+)?least|no\s+more|under|"
+    r"below|above|over|free|dog-friendly|pet-friendly|rated|a\s+\d|\d))\b"
+)
+_RETRY = re.compile(
+    # "let's try one night instead", "ok let's try another hotel", "let's try for 8pm
+    # then": the desk asked to search again (not "let's try the new taco place": a
+    # suggestion between friends).
+    _LEAD + r"(?:let's|lets|let\s+us)\s+(?:just\s+)?try\s+(?:(?:for\s+)?(?:[\w:]+\s+){0,3}?"
+    r"(?:instead|then)\b|(?:another|a\s+different|somewhere\s+else|a\s+cheaper|the\s+other)\b|"
+    r"for\s+" + _CLOCK + r")"
+)
+_TRUST = re.compile(
+    # "I trust you are well", "I trust this email finds you well", "I trust you had a
+    # pleasant weekend", "trust all is well with you".
+    _LEAD + r"(?:i\s+)?trust\s+(?:that\s+)?(?:you|this|all|everything|the\s+(?:family|"
+    r"weekend|trip|holiday|journey))\b"
+)
+_DEVICE_SIGNATURE = re.compile(
+    # What a mail program appends: "Sent from my iPhone", "Sent from Outlook for iOS",
+    # "Get Outlook for Android", "Sent via BlackBerry".
+    r"^(?:sent\s+(?:from|via|using|with)\s+(?:my\s+)?|get\s+)(?:iphone|ipad|android|"
+    r"samsung|galaxy|mobile|phone|smartphone|blackberry|outlook|gmail|yahoo|mail|proton\s*mail|"
+    r"huawei|pixel)\b[\w\s.]*$"
+)
+
+
+def asks_courteously(low: str) -> bool:
+    """A request or question put politely (module doc): intent "none"."""
+    return any(
+        p.search(low)
+        for p in (
+            _PERMISSION,
+            _DESK_ASK,
+            _EMPHATIC_IMPERATIVE,
+            _TERMS_AS_WISH,
+            _IT_TERMS,
+            _RETRY,
+        )
+    )
+
+
+def claims_nothing(low: str) -> bool:
+    """A pleasantry about the reader or a mail program's signature (module doc)."""
+    return _TRUST.search(low) is not None or _DEVICE_SIGNATURE.match(low.strip()) is not None

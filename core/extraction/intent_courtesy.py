@@ -2,8 +2,7 @@
 
 Polite English wraps a request or a question in words that, read literally, are a
 possibility, a wish or a plan: "Might I ask whether the deadline could move?" has a modal,
-"I trust you had a good weekend" a belief, "Do let me know if Wednesday suits" the verb
-"do", "I'd like to leave after 16:15" a wish, "it has to have a pool" a duty. Each of them
+"Do let me know if Wednesday suits" the verb "do", "I'd like to leave after 16:15" a wish, "it has to have a pool" a duty. Each of them
 asks something of the listener, or claims nothing at all, so ``classify`` reads them as
 intent "none":
 
@@ -13,10 +12,16 @@ intent "none":
   of time or party said as a wish ("I would like to leave after 16:15", "we'd like to
   arrive by 8pm", "I'd like to stay for 3 nights"), the terms of the thing wanted said
   with "it" ("it has to have free parking", "it should be in the centre") and a retry
-  asked of the desk ("let's try one night instead", "let's try another hotel").
-- ``claims_nothing``: a pleasantry about the reader ("I trust you are well", "I trust
-  this finds you well", "I trust you had a pleasant weekend") and the signature a mail
-  program adds ("Sent from my iPhone", "Get Outlook for Android").
+  asked of the desk ("let's try one night instead", "let's try another hotel"), the offer
+  that closes a letter ("Should you require anything further…", "do not hesitate to…"),
+  another option asked for ("What about Thursday instead?"), a choice changed or given
+  ("I've changed my mind", "I'd rather stay in the west"), what the thing must have
+  ("parking is essential") and an offer declined ("No, I don't need a reservation").
+- ``claims_nothing``: the signature a mail program adds ("Sent from my iPhone", "Get
+  Outlook for Android"), what goes with the letter ("I've attached the receipts", "I'm
+  enclosing the form") and an offer found to be what was wanted ("that's exactly what I
+  was after"). (A letter's "I trust you had a pleasant weekend" stays the hope
+  ``intent_nonfactual`` reads in it.)
 """
 
 from __future__ import annotations
@@ -81,11 +86,50 @@ _RETRY = re.compile(
     r"(?:instead|then)\b|(?:another|a\s+different|somewhere\s+else|a\s+cheaper|the\s+other)\b|"
     r"for\s+" + _CLOCK + r")"
 )
-_TRUST = re.compile(
-    # "I trust you are well", "I trust this email finds you well", "I trust you had a
-    # pleasant weekend", "trust all is well with you".
-    _LEAD + r"(?:i\s+)?trust\s+(?:that\s+)?(?:you|this|all|everything|the\s+(?:family|"
-    r"weekend|trip|holiday|journey))\b"
+_SHOULD_YOU = re.compile(
+    # "Should you require any further information, please…", "should you need anything,
+    # just shout", "please do not hesitate to contact me": the offer that closes a letter.
+    _LEAD + r"(?:should\s+you\s+(?:require|need|have|wish|want|like)\b|(?:please\s+)?(?:do\s+not|"
+    r"don't|dont)\s+hesitate\s+to\b)"
+)
+_ANOTHER_OPTION = re.compile(
+    # "What about Thursday instead?", "how about the 7:30 one?": another of the options.
+    _LEAD + r"(?:what|how)\s+about\s+(?:the\s+|a\s+|an\s+)?(?:[\w:.'-]+\s+){0,2}?(?:instead|one|"
+    r"ones|option|time|slot|night|nights|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|"
+    r"tonight|\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?)\b"
+)
+_CHANGED_MIND = re.compile(
+    # "Actually I've changed my mind", "I'd rather stay somewhere in the west", "we'd
+    # rather have a table outside": the customer's choice changed or given.
+    _LEAD + r"(?:(?:no|on\s+second\s+thoughts?)\W+)*(?:(?:i've|i\s+have|we've|we\s+have)\s+"
+    r"changed\s+(?:my|our)\s+minds?|(?:i|we)(?:'d|\s+would)\s+(?:much\s+)?rather\s+(?:stay|be|"
+    r"go\s+for|book|take|have\s+(?!been\b|had\b|[a-z]+ed\b)|eat|sit|get)\b)"
+)
+_ESSENTIAL = re.compile(
+    # "parking is essential", "a lift is a must": what the thing wanted must have.
+    r"\b(?:parking|free\s+parking|wi-?fi|a\s+lift|an?\s+elevator|breakfast|a\s+pool|air\s+con"
+    r"(?:ditioning)?|step-free\s+access|a\s+cot|a\s+crib|a\s+sea\s+view|a\s+balcony)\s+"
+    r"(?:is|would\s+be|'s)\s+(?:absolutely\s+|really\s+)?(?:essential|a\s+must|important|"
+    r"non-negotiable|vital|required|necessary)\b"
+)
+_NO_NEED = re.compile(
+    # "No, I don't need a reservation, thank you", "we won't need the taxi": an offer declined.
+    _LEAD + r"(?:no\W+)?(?:i|we)\s+(?:don't|do\s+not|won't|will\s+not)\s+(?:need|want|require)\s+"
+    r"(?:a|an|the|any)\s+(?:[\w-]+\s+)?(?:reservation|booking|taxi|cab|table|room|ticket|"
+    r"tickets|transfer|pick-?up|car|reference|receipt)\b"
+)
+_FOUND_IT = re.compile(
+    # "that's exactly what I was after", "just what we were looking for": an offer taken.
+    r"\b(?:(?:that's|that\s+is|it's|it\s+is|this\s+is|sounds\s+like)\s+(?:exactly\s+|just\s+|"
+    r"precisely\s+)?|(?:exactly|just|precisely)\s+)what\s+(?:i|we)(?:\s+(?:was|were|am|are)|'m|'re)\s+(?:after|looking\s+for|"
+    r"hoping\s+for)\b"
+)
+_ATTACHED = re.compile(
+    # "As requested, I've attached the receipts from my trip", "I'm enclosing the signed
+    # form", "I've cc'd Sam": what goes with the letter, no news of the world.
+    _LEAD + r"(?:as\s+(?:requested|promised|discussed)\W+)?(?:i've|i\s+have|we've|we\s+have|i'm|"
+    r"i\s+am|we're|we\s+are)\s+(?:also\s+|now\s+)?(?:attached|enclosed|attaching|enclosing|"
+    r"cc'd|cc'ing|copied\s+in)\b"
 )
 _DEVICE_SIGNATURE = re.compile(
     # What a mail program appends: "Sent from my iPhone", "Sent from Outlook for iOS",
@@ -107,10 +151,20 @@ def asks_courteously(low: str) -> bool:
             _TERMS_AS_WISH,
             _IT_TERMS,
             _RETRY,
+            _SHOULD_YOU,
+            _ANOTHER_OPTION,
+            _CHANGED_MIND,
+            _ESSENTIAL,
+            _NO_NEED,
         )
     )
 
 
 def claims_nothing(low: str) -> bool:
-    """A pleasantry about the reader or a mail program's signature (module doc)."""
-    return _TRUST.search(low) is not None or _DEVICE_SIGNATURE.match(low.strip()) is not None
+    """A mail program's signature, what goes with a letter, or an offer found to be what
+    was wanted (module doc)."""
+    return (
+        _DEVICE_SIGNATURE.match(low.strip()) is not None
+        or _FOUND_IT.search(low) is not None
+        or _ATTACHED.search(low) is not None
+    )

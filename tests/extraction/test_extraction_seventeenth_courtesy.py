@@ -235,3 +235,28 @@ def test_said_now_trips_behind_called_off_and_errands(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A letter's apology, acknowledgement or welcome.
+        "Apologies for any confusion caused.",
+        "our apologies for the delay",
+        "Welcome to the Old Mill!",
+        # Politeness that is no condition.
+        "If it's not too much trouble, could you print two copies?",
+        "if it isn't too much bother can you water the plants",
+        # The thanks or the hope for a thing asked.
+        "I'd be most grateful for your advice on this.",
+        "we were hoping for somewhere with a garden",
+        "I was really hoping for a room with a view",
+        # A term waived.
+        "The restaurant doesn't need to be fancy.",
+        "the room does not need to have a bath",
+        "it doesn't have to be in the centre",
+    ],
+)
+def test_apologies_welcomes_politeness_thanks_and_waived_terms(text: str) -> None:
+    assert intent_said(text) == "none", text
+    assert not commits_anything(text), text

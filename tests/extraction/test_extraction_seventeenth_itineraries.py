@@ -330,3 +330,21 @@ def test_nights_spans_timetables_and_confirmations(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # A status heading its line before a dash: the trip after it, called off.
+        ("Cancelled — Vienna, 12–14 Mar (flooding)", "travel.status", "cancelled", "assertive"),
+        ("Postponed - Krakow weekend, new dates tbc", "travel.status", "planning", "planning"),
+        ("cancelled – Porto, refund requested", "travel.status", "cancelled", "assertive"),
+        # A verb's short weekday is a day, never a place.
+        ("Trip 3 of 4: Osaka, 5 nights, arriving Fri", "travel.destination", None, ""),
+        ("landing Sat, leaving Tue", "travel.destination", None, ""),
+        ("back Sun, shattered probably", "travel.location", None, ""),
+    ]
+)
+def test_a_status_heading_and_a_verbs_short_day(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

@@ -26,7 +26,7 @@ _ASKED = [
     "Can I confirm the venue has step-free access?",
     # A desk's request put as a question of ability.
     "could we check in a bit early, around noon?",
-    "Can I leave my suitcase at reception after checkout?",
+    "Can I keep the room until 2pm on Sunday?",
     "May we bring our dog to the terrace?",
     # The emphatic imperative.
     "Do let us know if there's anything else you need.",
@@ -170,6 +170,11 @@ def test_an_offer_taken_or_what_goes_with_a_letter_claims_nothing(text: str) -> 
         # A regret stays one; a suggestion between friends stays one.
         ("I should have told you sooner", "hypothetical"),
         ("I'd rather have stayed at home", "hypothetical"),
+        ("I'd rather be on a beach in Goa right now", "hypothetical"),
+        ("honestly i'd rather stay in bed all weekend", "hypothetical"),
+        # A question of ability about one's life is a possibility, not a desk's request.
+        ("could we move to Lisbon next year?", "hypothetical"),
+        ("it should be in your inbox by now", "hypothetical"),
         ("how about we go to Rome for Easter?", "hypothetical"),
     ],
 )

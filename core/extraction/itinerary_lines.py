@@ -97,8 +97,8 @@ _DATED_RETURN = re.compile(
     rf"\d{{1,2}}/\d{{1,2}}|{_WEEKDAY}\s)"
 )
 _VERB_SHORT_DAY = re.compile(
-    # "arriving Sat", "back Sun", "leave Tue": a verb's short weekday is a day, not a place.
-    r"(?i)\b(?P<verb>arriv(?:e|es|ing)|land(?:s|ing)?|leav(?:e|es|ing)|back|return(?:s|ing)?|"
+    # "arriving Sat", "leave Tue": a verb's short weekday is a day, not a place.
+    r"(?i)\b(?P<verb>arriv(?:e|es|ing)|land(?:s|ing)?|leav(?:e|es|ing)|return(?:s|ing)?|"
     r"depart(?:s|ing)?)\s+(?P<day>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?"
 )
 _STATUS_DASH_FIRST = re.compile(

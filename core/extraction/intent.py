@@ -31,6 +31,7 @@ from core.extraction.intent_asks import (
     without_lead,
 )
 from core.extraction.intent_chat import is_chitchat, is_social
+from core.extraction.intent_courtesy import asks_courteously, claims_nothing
 from core.extraction.intent_dialogue import asks_in_dialogue, refers_back
 from core.extraction.intent_nonfactual import (
     CONDITIONAL,
@@ -162,6 +163,8 @@ def classify(
         return ClauseIntent("none", 1.0)
     if is_social(low) or is_sign_off(low) or closes_dialogue(low) or refers_back(low):
         return ClauseIntent("none", 1.0)
+    if claims_nothing(low):  # "I trust you are well", "Sent from my iPhone"
+        return ClauseIntent("none", 1.0)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CALL_ME.search(seg.text):
@@ -169,14 +172,14 @@ def classify(
     if seg.question or (
         seg.sentence_start and not markdown and (UNMARKED_Q.match(low) or wh_with_expletive(low))
     ):
-        if asks_indirectly(low):  # "would it be possible to reschedule?"
+        if asks_indirectly(low) or asks_courteously(low):  # "would it be possible to …?"
             return ClauseIntent("none", 0.5)
         return ClauseIntent(question_intent(low), 0.5, opens_scope=opens)
     bare = without_lead(low)  # "actually, make that 5 people", "note to self: renew ..."
     asked = seg.joint == "" and (_COMMAND.search(low) or _COMMAND.search(bare)) is not None
     asked = asked or asks_indirectly(low) or reminds_self(low) or wants_a_service(low)
     asked = asked or asked_with_please(low) or agrees_then_asks(low)
-    asked = asked or asks_in_dialogue(low) or asks_in_dialogue(bare)
+    asked = asked or asks_in_dialogue(low) or asks_in_dialogue(bare) or asks_courteously(low)
     # "No hurry at all, but could you…", "…, so can u…": the ask after a joint.
     after_joint = seg.joint in ("comma", "but", "and", "so") and _ASKED_AFTER.match(low)
     if (asked or after_joint) and not (_NOT_COMMAND.search(low) or _NOT_COMMAND.search(bare)):

@@ -62,7 +62,9 @@ IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".
-    r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible)\b|"
+    r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible|"
+    # "If it's not too much trouble, could you…": politeness, no condition.
+    r"it(?:'s|\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)|it\s+isn't\s+too\s+much\s+(?:trouble|bother))\b|"
     # Permission asked: "mind if we come later", "is it ok if I bring the dog".
     r"\bmind\s+if\b|\b(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|"
     r"cool|possible)\s+if\b|"

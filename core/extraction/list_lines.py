@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.itinerary_lines import written_out as itinerary_written_out
 from core.extraction.leg_codes import city_of_code
 from core.extraction.note_labels import written_out
 from core.extraction.timewords import MONTHS
@@ -96,6 +97,9 @@ _NOW_LABEL = re.compile(
     # "month 4 of nomading: Buenos Aires", "week 2 of the trip: Hoi An": the diary's count.
     r"(?:day|week|month)\s+(?:\d{1,2}|one|two|three|four|five|six)\s+of\s+(?:the\s+|my\s+|our\s+)?"
     r"[a-z]+(?:\s+[a-z]+)?)\s*:\s*"
+    # "Where I am now: Day 4 in Hanoi": the diary's count before the place is not the place.
+    r"(?:(?:day|week|month|night)\s+(?:\d{1,2}|one|two|three|four|five|six)"
+    r"(?:\s+of\s+(?:the\s+|my\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)?\s*[,:–-]?\s*(?:in\s+)?)?"
     r"(?P<rest>[A-Za-z\u00c0-\u024f])",
     re.I,
 )
@@ -224,6 +228,7 @@ flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
 
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
+    text = itinerary_written_out(text)  # a confirmation's columns, a trip's title
     text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first
@@ -242,7 +247,9 @@ def as_sentences(text: str) -> str:
     text = _DATE_RANGE.sub(r"\1 to \3", text)
     text = _HOME_LINE.sub(lambda m: f"back home {_day_words(m.group('head'))}", text)
     text = _DAY_N.sub(_day_in, text)
-    text = _HEADING.sub(_heading, _DAY_N_OF_WEEK.sub(lambda m: m.group("day"), text))
+    text = _DAY_N_OF_WEEK.sub(lambda m: m.group("day"), text)
+    # "Sat 7 Mar: arrive Lisbon": the heading's colon shows the line's verb, before it goes
+    text = _HEADING.sub(_heading, _ARRIVE_LINE.sub("arriving in ", text))
     text = _ARRIVE_LINE.sub("arriving in ", text)
     text = _DAY_LEAD.sub(
         lambda m: _SHORT_DAYS.get(m.group("day").rstrip(".").lower(), m.group()), text

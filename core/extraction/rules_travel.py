@@ -43,6 +43,7 @@ from core.extraction.travel_going import (
     VISIT,
     WAY_HOME_OFF,
     said_now,
+    trip_behind,
 )
 from core.extraction.travel_objects import awaited, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
@@ -199,6 +200,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             # "on vacation in Cancun" says where, not whither: a stay, which only the
             # present tells (``TOURING``); under "got sick" or "met" it is a story.
             continue
+        if trip_behind(low, m.start()):
+            continue  # "the receipts from my trip to Munich": a trip behind, none planned
         # "heading to the airport for our flight to Denver": the first "to" is no place.
         place = place_near(clause, m.end())
         if place is not None:

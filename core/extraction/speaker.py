@@ -22,7 +22,9 @@ _PEOPLE: Final = (
     r"in-laws?|mother-in-law|father-in-law|sibling|sis|bro|buddy|teammate|"
     # "my ex is taking the kids to Spain": a former partner, a step-parent, a housemate.
     r"ex|ex-(?:husband|wife|partner|boyfriend|girlfriend)|step-?(?:dad|mum|mom|father|mother)|"
-    r"housemate|bestie|bff"
+    r"housemate|bestie|bff|"
+    # "our guest's flight got cancelled": the people a host puts up are someone else too.
+    r"guests?|house-?guests?|visitors?|tenants?|lodgers?|hosts?|au\s?pair"
 )
 # "Apparently my brother's flight got cancelled", "sadly my dad's surgery…": an adverb of
 # the writer's before someone else's news leaves it theirs.
@@ -33,6 +35,8 @@ _LEAD: Final = (
 # "my brother ...", "our neighbor's ...", "his ...", "she ...", not "my wife and I ...".
 _OTHER_SUBJECT = re.compile(
     _LEAD + r"(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:" + _PEOPLE + r")\b(?:'s)?"
+    r"|the\s+(?:\w+\s+)?(?:guests?|visitors?|tenants?|lodgers?|hosts?)(?:'s|')?(?=\s)"
+    r"(?!\s+(?:room|rooms|house|bedroom|bathroom|suite|list|wifi|book)\b)"
     r"|(?:he|she|they|his|her|their)\b)"
     r"(?!\s+(?:and|&)\s+(?:i|me|we|us)\b)",
     re.IGNORECASE,

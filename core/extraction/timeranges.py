@@ -22,8 +22,13 @@ from core.extraction.timewords import add_months, safe_date
 _TO = r"\s*(?:[-–]|to|till|til|until|through|thru)\s*"
 _BARE_END = re.compile(_TO + r"(?:the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)\b")
 """The end of a range as a bare ordinal after a date ("10th to 14th", "the 9th - 13th")."""
-_BARE_START = re.compile(r"\b(?P<n>\d{1,2})(?:st|nd|rd|th)(?P<to>" + _TO + r"(?:the\s+)?)?\s*$")
-"""The start of a range as a bare ordinal before a date ("5th to the 12th of April")."""
+_BARE_START = re.compile(
+    r"(?<![:.,/£$€\d])\b(?P<n>\d{1,2})(?P<sfx>st|nd|rd|th)?(?P<to>" + _TO + r"(?:the\s+)?)?\s*$"
+)
+"""The start of a range as a bare ordinal before a date ("5th to the 12th of April"), or a
+bare number before "to" or a dash ("from 16 to 20 March", "16 - 20 March": mail's way)."""
+_ORDINAL_ONLY = re.compile(r"(?:from\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
+_GAP_TO = re.compile(r"(?:" + _TO + r"(?:the\s+)?|\s*)$")
 _RANGE_PREPS = frozenset({"to", "till", "til", "until", "through", "thru"})
 _DASH = re.compile(r"\s*[-–]\s*$")
 _SHORT_WEEKEND = re.compile(r"\s*[-–]\s*(?P<d>sat|sun|wed)\b")
@@ -61,6 +66,11 @@ def complete_ranges(text: str, refs: list[TimeRef], today: date, future: bool) -
         before = out[-1] if out else None
         if before is not None and ref.prep == "" and _DASH.match(text[before.end : ref.start]):
             ref = replace(ref, prep="to")  # "3/16 - 3/20"
+        if before is not None and _shares_month(text, before, ref):
+            # "from the 10th to 14 May": the first day is read in the last one's month
+            day = _in_month_of(ref.day, before.day.day, after=False)
+            if day is not None:
+                out[-1] = before = replace(before, day=day)
         if ref.unit == "day" and (before is None or before.end <= ref.start):
             start = _start_before(text, ref, before)
             if start is not None:
@@ -106,10 +116,29 @@ def _start_before(text: str, ref: TimeRef, before: TimeRef | None) -> TimeRef | 
     m = _BARE_START.search(text, floor, ref.start)
     if m is None or not (m["to"] or ref.prep in _RANGE_PREPS):
         return None  # the pattern may have read the "to" as the date's own preposition
+    ranged = m["to"] or ref.prep in _RANGE_PREPS
+    if not m["sfx"] and not (ranged and ref.unit == "day" and ref.end_day is None):
+        return None  # a bare number is a day only right before "to" or a dash and a date
     day = _in_month_of(ref.day, int(m["n"]), after=False)
     if day is None:
         return None
-    return TimeRef(day, "", m.start(), m.start("n") + len(m["n"]) + 2, past=ref.past)
+    end = m.start("n") + len(m["n"]) + len(m["sfx"] or "")
+    return TimeRef(day, "", m.start(), end, past=ref.past)
+
+
+def _shares_month(text: str, before: TimeRef, ref: TimeRef) -> bool:
+    """A bare ordinal, then "to" or a dash, then a date with its month: one range."""
+    said = text[before.start : before.end]
+    return (
+        ref.unit == "day"
+        and before.unit == "day"
+        and before.end <= ref.start
+        and _ORDINAL_ONLY.fullmatch(said.strip()) is not None
+        and _GAP_TO.match(text[before.end : ref.start]) is not None
+        and (ref.prep in _RANGE_PREPS or _DASH.match(text[before.end : ref.start]) is not None)
+        and ref.end_day is None
+        and (ref.day.month, ref.day.year) != (before.day.month, before.day.year)
+    )
 
 
 def _in_month_of(anchor: date, n: int, *, after: bool) -> date | None:

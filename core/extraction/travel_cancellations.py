@@ -44,7 +44,8 @@ _CANCELLED = re.compile(
     # "binned the Mallorca trip", "we've ditched the ski holiday", "axed our flights to Rome"
     r"binn(?:ed|ing)|ditch(?:ed|ing)|axed|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
-    r"had\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
+    # "I have to cancel my trip to Dublin next week", "we need to cancel the Lisbon trip"
+    r"(?:had|have|has|need|needs)\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
     r"(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|travel|cruise|honeymoon|flights\s+to|"
     # "Cancelled my Berlin flights": the flights there, named by the place
     r"flights\b)|"

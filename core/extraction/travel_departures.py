@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.travel_stays import leaving_the_arrival
 from core.extraction.types import ExtractedObservation
 
 SETTING_OUT_WORDS = (
@@ -65,6 +66,10 @@ def redate_departure(
         # leaves on the day the clause after it sets out on.
         return _lend(observations, "travel.depart_date", day)
     at = plans[-1]
+    back = leaving_the_arrival(observations[at], day)
+    if back is not None:
+        # "I arrive in Rome on Monday and leave on Friday": the Friday after, the way back
+        return lend_return(observations, back)
     if not leaves_first(observations[at].candidate_value, day):
         return observations
     moved = replace(observations[at], candidate_value=day.isoformat())

@@ -47,8 +47,14 @@ HEADING = re.compile(
     # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
     r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
     # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.
-    r"|\b(?:flying|fly|flight|driving|train)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
+    r"|\b(?:flying|fly|flight|driving|train|ferry|coach)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
     r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    # "I will attend the workshop in Geneva on the 18th", "speaking at a summit in Nairobi":
+    # an event out of town, attended, is a trip to its town.
+    r"|\b(?:attend(?:ing)?|(?:speak|present|exhibit|teach)(?:ing)?\s+at)\s+(?:the|a|an|my|our)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?:conference|workshop|summit|wedding|fair|expo|convention|festival|"
+    r"seminar|congress|symposium|trade\s+show|retreat|funeral|graduation|course|training|meeting)s?"
+    r"\s+in\s+"
     # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
     r"|\bnext\s+(?:stop|up|base|destination)[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
@@ -135,6 +141,20 @@ FROM_THE_TRIP = re.compile(
 )
 """What a trip left behind ("expenses from the boston trip", "photos of our lisbon
 vacation", "still tired after the denver trip"): the trip is over, none is planned."""
+FROM_A_TRIP_TO = re.compile(
+    r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
+    r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"
+)
+"""The same, the trip's place after it ("the receipts from my trip to Munich", "photos of
+our holiday in Crete")."""
+
+
+def trip_behind(low: str, start: int) -> bool:
+    """Whether the trip word at ``start`` is one a thing came from (``FROM_A_TRIP_TO``)."""
+    window = max(0, start - 60)
+    return any(m.end() == start for m in FROM_A_TRIP_TO.finditer(low, window))
+
+
 ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"

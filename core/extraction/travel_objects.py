@@ -43,7 +43,9 @@ _HABIT = re.compile(
 _CANNOT_GO = re.compile(
     r"\b(?:can't|cannot|can\s+not|unable\s+to|(?:won't|will\s+not)\s+be\s+able\s+to|"
     r"won't|will\s+not)\s+(?:be\s+able\s+to\s+)?(?:afford\s+to\s+|really\s+|even\s+)?"
-    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away)\b|"
+    r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away|"
+    # "unable to attend the workshop in Paris" (not "abroad … and so unable to attend")
+    r"(?:attend|join|speak\s+at|present\s+at)(?=\s+(?:the|a|an|my|our|this|that)\s))\b|"
     # "not going home for break this year", "we're not flying home for easter": no way home.
     r"(?:\bnot|n't|\bnever)\s+(?:going|flying|driving|heading|coming|travell?ing)\s+(?:back\s+)?home\b"
 )
@@ -89,10 +91,28 @@ def errand_after(low: str, pos: int) -> bool:
         low, lead.end() if lead else pos
     )
     if errand is None:
-        return False
+        return _doing_an_errand(low, lead.end() if lead else pos)
     # "back from the beach in Tulum" is a trip after all.
     there = _IN_PLACE.match(low, errand.end())
     return there is None or place_at(low, there.end()) is None
+
+
+_GERUND_ERRAND = re.compile(
+    r"(?!(?:skiing|hiking|camping|travell?ing|backpacking|sailing|cruising|visiting|touring|"
+    r"interrailing|surfing|trekking|climbing)\b)[a-z]{3,}ing\s+(?:up\s+|off\s+|out\s+)?"
+    r"(?:the|my|our|a|an|his|her|their|some|to)\b(?P<rest>[^.;!?,]{0,40})"
+)
+
+
+def _doing_an_errand(low: str, pos: int) -> bool:
+    """ "back from dropping the guests at the station", "home from picking up the kids":
+    coming back from doing something nearby is an errand (not "back from skiing", nor
+    "back from seeing my sister in Leeds": a town after it makes it a trip)."""
+    m = _GERUND_ERRAND.match(low, pos)
+    if m is None:
+        return False
+    there = re.search(r"\b(?:in|to)\s+", m.group("rest"))
+    return there is None or place_at(low, m.start("rest") + there.end()) is None
 
 
 _AWAITED = re.compile(

@@ -234,7 +234,10 @@ def back_from_trip(clause: Clause, done: re.Match[str]) -> list[Candidate]:
 
 _UNDER_WAY = re.compile(
     r"\b(?:on\s+(?:our|my|the)\s+way|en\s+route|heading|headed|driving|flying|making\s+"
-    r"(?:our|my)\s+way|on\s+the\s+road)\s+(?:back\s+)?$"
+    r"(?:our|my)\s+way|on\s+the\s+road|"
+    # "I'm on the train back from Manchester": aboard the way home
+    r"on\s+(?:the|my|our|a|an)\s+(?:\d{1,2}[:.]?\d\d\s+|late\s+|last\s+|early\s+|night\s+|"
+    r"overnight\s+)?(?:train|bus|coach|flight|plane|ferry|boat|red-?eye|shuttle))\s+(?:back\s+)?$"
 )
 """Words right before "home from"/"back from" that say the way home is under way, not
 over: "on our way home from tahoe", "driving back from the lake"."""

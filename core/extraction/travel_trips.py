@@ -15,6 +15,7 @@ from core.extraction.places import Place, place_at
 from core.extraction.timewords import NUMBER_WORDS
 from core.extraction.travel_departures import SETTING_OUT_WORDS, leaves_first
 from core.extraction.travel_going_back import GOING_BACK
+from core.extraction.travel_stays import left_after_arriving
 
 _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?|"
@@ -120,6 +121,9 @@ def trip_dates(clause: Clause) -> tuple[date | None, date | None]:
             span = clause.low[ref.start : ref.end]
             if ref.end_day is not None and ("weekend" in span or "-" in span):
                 ret = ret or ref.end_day
+    left = left_after_arriving(clause.low, clause.times)
+    if left is not None and depart is not None and left > depart:
+        return depart, left  # the day one leaves the place one arrived in is the way back
     told = _said_leaving(clause)
     if told is not None and depart is not None and leaves_first(depart.isoformat(), told):
         # "tahoe next weekend, leaving friday": the day they leave, said as such, wins

@@ -142,6 +142,9 @@ PROBE_SETS = (
     "probes17b",
     "probes17b2",
     "probes17b3",
+    "probes17d",
+    "probes17d2",
+    "probes17d3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -196,7 +199,10 @@ pinned, offsets, visa runs and legs, the trip home, money sent by app, invoices,
 as "here", hedges, irony and choices asked without their mark), and ``probes17b`` (seventeenth round, one batch per file:
 present facts inside literary and elevated prose, long journal entries and posts,
 travelogues and advice posts; memories, hypotheticals and other people's stories as
-controls; ``probes17b2`` and ``probes17b3`` are its second and third batches).
+controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
+of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
+holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
+``probes17d3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -413,6 +419,9 @@ _PROBE_MINIMUM = {
     "probes17b": 80,
     "probes17b2": 80,
     "probes17b3": 80,
+    "probes17d": 80,
+    "probes17d2": 80,
+    "probes17d3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -769,6 +778,19 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17b", "dev"): Figures(0.88, 0.67, 0.00, 0.00, 0, 0.00),
     ("probes17b2", "dev"): Figures(0.82, 0.57, 0.00, 0.00, 1, 0.00),
     ("probes17b3", "dev"): Figures(0.89, 0.55, 0.00, 0.00, 0, 0.00),
+    # probes17d, 17d2, 17d3 (seventeenth round, words17d: polite mail and out-of-office
+    # lines, a booking desk's customer, pasted itineraries and confirmations, holiday-rental
+    # hosts; no realistic set opened), one batch each, committed before the extractor ran on
+    # it and scored before its fixes (as first labelled): batch 1 (88) 0.864/0.449 (22/49),
+    # one forbidden field; batch 2 (85) 0.753/0.476 (20/42), one false commit, two forbidden
+    # fields; batch 3 (82) 0.805/0.522 (24/46), one forbidden field (a label error, removed).
+    # After the round: 0.977/0.816, 0.882/0.738, 0.890/0.543, no false commit, no forbidden
+    # field; four plans read as being there (spurious where), left as found: a stay over a
+    # month or season ahead ("spending July in Brittany", "over Easter while we're in
+    # Spain"), an itinerary's "Day 2 – Kyoto: …" and "Final day – fly home from …".
+    ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
+    ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
+    ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -95,7 +95,12 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
         # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
         # (a rebooking, perhaps); being somewhere on the trip says it is under way.
         obs = [o for o in obs if not (_cancelled_flight(o) and o.intent == "assertive")]
+    sick = {o.field for o in obs if o.field.startswith("family.") and o.candidate_value == "sick"}
     for o in obs:
+        if o.field in sick and o.candidate_value == "home":
+            # "emma's got a fever so she's home from school": home because she is sick, one
+            # state said twice, not two to ask about.
+            continue
         key = (o.field, o.candidate_value, o.intent)
         if key not in best or o.extraction_confidence > best[key].extraction_confidence:
             best[key] = o

@@ -5,9 +5,10 @@ Plurals in daily use, names ending in "s" and nouns after a determiner stay as t
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import facts_said
+from extraction_fixtures import SATURDAY, facts_said
 
 from core.extraction.name_s import name_s
+from core.extraction.offline import extract_offline
 
 
 @pytest.mark.parametrize(
@@ -50,3 +51,18 @@ def test_a_named_persons_trip_is_not_the_writers(text: str) -> None:
 )
 def test_only_a_first_names_s_is_mended(typed: str, read: str) -> None:
     assert name_s(typed) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "emmas got a fever so shes home from school today",
+        "my son has the flu, he's home today",
+        "Lily's sick, keeping her home",
+    ],
+)
+def test_home_because_sick_is_one_state_not_two(text: str) -> None:
+    said = [
+        o for o in extract_offline(text, at=SATURDAY).observations if o.field.startswith("family.")
+    ]
+    assert [o.candidate_value for o in said] == ["sick"], said

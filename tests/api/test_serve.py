@@ -39,7 +39,7 @@ def test_serve_starts_on_a_free_port_answers_and_stops_cleanly(tmp_path: Path) -
         assert health.json()["status"] == "ok"
         auth = {"Authorization": f"Bearer {server.token}"}
         state = httpx.get(f"{server.url}/v1/state", headers=auth)
-        assert state.json() == {"entities": {}}
+        assert state.json() == {"entities": {}, "said_of_you": []}
         assert server.stop() == 0
     assert server.stderr[-1] == "canon: stopped"
     assert not any("Traceback" in line for line in server.stderr)

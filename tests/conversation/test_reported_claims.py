@@ -128,7 +128,7 @@ CASES = [
         BOB_IN_CHAT,
         "alice is on east coast time",
         {},
-        "Bob says your time zone is America/New_York — is that right?",
+        "Bob says your time zone is Eastern time (America/New York) — is that right?",
     ),
     (
         BOB_IN_CHAT,

@@ -83,7 +83,8 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
             [(ME, "profile.timezone", "America/Los_Angeles")],
             "Is your time zone Pacific time (America/Los Angeles)?",
         ),
-        ([(ME, "profile.timezone", "Asia/Tokyo")], "Is your time zone Asia/Tokyo?"),
+        ([(ME, "profile.timezone", "Asia/Tokyo")], "Is your time zone Japan time (Asia/Tokyo)?"),
+        ([(ME, "profile.timezone", "Asia/Dubai")], "Is your time zone Asia/Dubai?"),
         (
             [
                 (ME, "financial.rent.status", "paid"),

@@ -98,7 +98,12 @@ CONDITION = any_of(
 a case that has not happened, which sets nothing and is no riddle either."""
 AGENDA = any_of(
     r"\bwhat'?s (coming up|next|ahead|up next|on (my|the|our) (plate|agenda|schedule|list|calendar))\b",
-    r"\b(anything|what|what else|stuff) (do |have )?(i|we) (need|have|got|gotta|gonna have) to do\b",
+    r"\b(anything|what|what else|stuff) (do |have )?(i|we) ((still|even|actually|really) )?"
+    r"(need|have|got|gotta|gonna have) to do\b",
+    # "what's left to do?", "anything left on my list", "what have i got left"
+    r"\b(what'?s|what is|anything|what else is|is there anything) (still )?(left|outstanding|open) "
+    r"(to do|on (my|the|our) (list|plate|agenda))\b",
+    r"\bwhat (do|have) (i|we) (got |have )?(left|still) to do\b|\bwhat (do|have) (i|we) (got )?left\b",
     r"\bwhat (do|have) (i|we) (got|have|got going) (on|coming up|planned|lined up)\b",
     r"\bwhat should (i|we) do (today|tomorrow|next|this week|first)\b",
     r"\bwhat are (my|our) plans\b|\b(my|our) (agenda|to-?do( list)?|todos)\b",

@@ -52,6 +52,7 @@ from core.extraction.travel_presence import (
     BARE_ARRIVAL,
     GOT_THING,
     HERE,
+    HERE_ARRIVAL,
     NOT_THERE,
     PRESENT_AT,
     TOURING,
@@ -219,7 +220,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         place = known if (known := place_at(clause.text, m.end())) and known.known else None
     if place is None:
         first = _bare(low).split(",")[0]
-        if clause.intent == "assertive" and (BARE_ARRIVAL.match(first) or AT_LODGING.match(first)):
+        arrived = BARE_ARRIVAL, AT_LODGING, HERE_ARRIVAL
+        if clause.intent == "assertive" and any(p.match(first) for p in arrived):
             # Said outright, so worth a question ("Is your trip under way?"), never a commit
             # alone: the place is not named.
             return [Candidate("travel.status", "in_progress", 0.8)]

@@ -314,6 +314,28 @@ subject or a "now"/"finally" is needed ("at the hotel" alone may be a sign-post)
 nothing may follow ("we're at the hotel bar with Sam" is an evening, not a stay)."""
 
 
+HERE_ARRIVAL = re.compile(
+    r"^(?:(?:ok|okay|so|and|well|yay|omg|phew|lol|haha|yo|hey|guys)\s+)*"
+    r"(?:"
+    # "we're here", "we are finally here": a plural subject is a party on its way.
+    r"(?:we're|we\s+are|were|we've|we\s+have)\s+(?:(?:now|finally|already|all|both|safely|"
+    r"officially|just)\s+)*(?:here|arrived\s+here|made\s+it\s+here|got\s+here)|"
+    # "just got here", "made it here safe", "got here at last": arriving, here.
+    r"(?:(?:we|i|we've|i've|just|finally|all|both|safely|so|already)\s+)*"
+    r"(?:got|made\s+it|arrived|rolled\s+in)\s+here|"
+    # "i'm here already", "i'm finally here": one person says it only with "already"/"finally",
+    # since a bare "I'm here" is as often "I'm listening" or "at the café".
+    r"(?:i'm|i\s+am|im)\s+(?:(?:now|safely|officially)\s+)*(?:finally|already)\s+here|"
+    r"(?:i'm|i\s+am|im)\s+here\s+(?:already|at\s+last|finally)|"
+    r"(?:finally|already)\s+here"
+    r")"
+    r"(?:\s+(?:safe(?:ly)?|ok|okay|already|at\s+last|finally|now|in\s+one\s+piece|"
+    r"rn|lol|haha|yay|omg))*[\s!.]*$"
+)
+"""Arriving "here", said as the whole clause ("we're here already!!", "just got here",
+"made it here safe"): on a trip, at a place the words point at but do not name. A lone
+"I'm here" is left alone: it as often means "I'm listening" or "I'm at the café"."""
+
 WOKE_UP = re.compile(
     # "woke in Oslo to snow", "strange to wake in Reykjavik": the "up" left out, as prose
     # leaves it ("in the wake of" has no "to" or subject before it).

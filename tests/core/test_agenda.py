@@ -103,6 +103,10 @@ EVENTS = (
         "my todo list",
         "anything due soon?",
         "agenda",
+        "what do i still need to do",
+        "whats left to do",
+        "anything still outstanding on my list?",
+        "what have i got left",
     ],
 )
 def test_ways_of_asking_what_is_ahead_get_the_agenda(text: str) -> None:

@@ -14,11 +14,14 @@ import re
 from datetime import date, datetime
 
 from core.extraction.timeexpr import find_times
+from core.extraction.timeref import TimeRef
 from core.extraction.typed_text import clean
 
 ARRIVED = re.compile(
     r"\b(?:arrived|landed|touched\s+down|made\s+it|got\s+(?:in|here|there|to|into|back\s+to)|"
-    r"(?:pulled|rolled|flew|came|checked)\s+in(?:to)?|drove\s+(?:up|in|down|over)|"
+    r"(?:pulled|rolled|flew|came|checked)\s+in(?:to)?|drove\s+(?:up|in|down|over|back|home)|"
+    # "drove back this morning", "flew home today": a return is an arrival home.
+    r"(?:got|came|flew|made\s+it)\s+(?:back|home)|"
     r"(?:been|staying|stayed)\s+(?:here\s+)?(?:in|at)\b[^,;.]*?\bsince)\b"
 )
 """Words that tell an arrival in the past ("got in", "landed", "been here since")."""
@@ -38,9 +41,15 @@ def arrival_day(text: str, at: datetime) -> date | None:
         for t in find_times(low, at, future=False)
         if t.prep not in _BOUNDS
         and t.day <= today
-        and (t.past or t.prep == "since" or ARRIVED.search(low, 0, t.start) is not None)
+        and (t.past or t.prep == "since" or ARRIVED.search(low, 0, _verb_end(t)) is not None)
     ]
     return min(days) if days else None
+
+
+def _verb_end(t: TimeRef) -> int:
+    """Where the words before time ``t`` end: "back" read as the time's preposition ("drove
+    back this morning") still belongs to the verb before it."""
+    return t.start + len(t.prep) if t.prep == "back" else t.start
 
 
 def explains_arrival(text: str, at: datetime) -> bool:

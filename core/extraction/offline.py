@@ -282,7 +282,7 @@ def extract_offline(
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )
-        if not seg_obs and explains_arrival(clause.text, at):
+        if explains_arrival(clause.text, at):
             explaining.append(clause.text)
         intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
         if not seg_obs:
@@ -330,14 +330,17 @@ def _dated_arrivals(
     obs: list[ExtractedObservation], explaining: list[str], at: datetime
 ) -> list[ExtractedObservation]:
     """``obs`` with a clause that tells when the speaker arrived ("we're in tahoe, got in
-    last night") joined to the evidence of the observations that put them somewhere, so
-    the arrival is dated by it (``core.extraction.arrivals``)."""
+    last night", "back home now, drove in this morning") joined to the evidence of the
+    observations that put them somewhere or back home, so the arrival is dated by it
+    (``core.extraction.arrivals``)."""
     if not explaining:
         return obs
 
     def dated(o: ExtractedObservation) -> ExtractedObservation:
         here = o.field == "travel.location" and o.intent == "assertive"
-        if not (here or is_under_way(o)) or arrival_day(o.evidence_text, at) is not None:
+        # "were back home now, got in last nite": a return is an arrival home, dated alike.
+        back = o.field == "travel.status" and o.candidate_value == "completed"
+        if not (here or back or is_under_way(o)) or arrival_day(o.evidence_text, at) is not None:
             return o
         return replace(o, evidence_text=", ".join([o.evidence_text, *explaining])[:1000])
 

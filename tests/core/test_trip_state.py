@@ -128,6 +128,22 @@ def _word(
             ("travel.status", "completed", "assertive", "we got back home last night"),
             {"travel.location": "Portland", "travel.return_date": "2026-11-27"},
         ),
+        # "drove back this morning", "flew home today": a return told by its verb is dated.
+        (
+            AWAY | HOME,
+            (
+                "travel.status",
+                "completed",
+                "assertive",
+                "home sweet home 🏠 drove back this morning",
+            ),
+            {"travel.location": "Portland", "travel.return_date": "2026-11-28"},
+        ),
+        (
+            AWAY | HOME,
+            ("travel.status", "completed", "assertive", "back home! flew home yesterday"),
+            {"travel.location": "Portland", "travel.return_date": "2026-11-27"},
+        ),
         # ... but never before it began: a day that cannot be the end leaves it unknown.
         (
             AWAY | HOME | {"travel.depart_date": "2026-11-28"},

@@ -282,7 +282,7 @@ def extract_offline(
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )
-        if explains_arrival(clause.text, at):
+        if explains_arrival(clause.text, at) and all(_back(o) for o in seg_obs):
             explaining.append(clause.text)
         intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
         if not seg_obs:
@@ -326,6 +326,12 @@ def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:
     )
 
 
+def _back(o: ExtractedObservation) -> bool:
+    """Whether ``o`` says the trip is over: "back home! drove back this morning" tells the
+    return twice, and its second clause still dates the first."""
+    return o.field == "travel.status" and o.candidate_value == "completed"
+
+
 def _dated_arrivals(
     obs: list[ExtractedObservation], explaining: list[str], at: datetime
 ) -> list[ExtractedObservation]:
@@ -339,8 +345,10 @@ def _dated_arrivals(
     def dated(o: ExtractedObservation) -> ExtractedObservation:
         here = o.field == "travel.location" and o.intent == "assertive"
         # "were back home now, got in last nite": a return is an arrival home, dated alike.
-        back = o.field == "travel.status" and o.candidate_value == "completed"
-        if not (here or back or is_under_way(o)) or arrival_day(o.evidence_text, at) is not None:
+        if (
+            not (here or _back(o) or is_under_way(o))
+            or arrival_day(o.evidence_text, at) is not None
+        ):
             return o
         return replace(o, evidence_text=", ".join([o.evidence_text, *explaining])[:1000])
 

@@ -42,6 +42,8 @@ def test_a_return_is_dated_by_the_clause_that_tells_it(text: str, day: date) -> 
     [
         "back home now, so tired",
         "we're back home, the cat is furious",
+        # The day told is the outward drive's, not the return's.
+        "we drove up to tahoe for the day yesterday, back home now",
     ],
 )
 def test_a_return_with_no_day_told_is_left_undated(text: str) -> None:

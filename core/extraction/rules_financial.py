@@ -19,6 +19,7 @@ from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.amounts import bare_amount_at
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_names import bill_name
+from core.extraction.called_off import not_bought
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
@@ -182,23 +183,7 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
     return object_kind_in(clause, start, end) == "demand"
 
 
-_TRAVEL_LEG = re.compile(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
-_A_CLASS_HELD = re.compile(r"\b(?:class|classes|lessons?|session|sessions|practice|coaching)$")
-_A_GATHERING = re.compile(
-    r"\b(?:lunch|dinner|brunch|breakfast|supper|party|drinks|date\s+night|bbq|barbecue|picnic|"
-    r"playdate|sleepover|get-?together|meet-?up|rehearsal|reunion|coffee|game\s+night|"
-    r"(?:baby|bridal)\s+shower)\b(?:\s+(?:at|with|for|over|in)\s+(?:[\w'\u2019]+\s+){0,2}[\w'\u2019]+\s*$|$)"
-)
-"""A meal or a gathering ("Sunday lunch at Gran's", "dinner with the Lees"): called off, it
-is an event not held, never a purchase, whoever's place it was at."""
 _JOINED_IS = re.compile(r"['\u2019]s$")
-
-
-def _up_to(low: str, item: str) -> str:
-    """The clause's words up to the end of ``item`` ("sunday lunch at gran's" for the item
-    "Gran's"): what the item was part of."""
-    at = low.find(item)
-    return low if at < 0 else low[: at + len(item)]
 
 
 _OWED = (
@@ -345,12 +330,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     item = _JOINED_IS.sub("", item.strip(" ,.$"))
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
-    if status == "cancelled" and _TRAVEL_LEG.search(item.lower()):
-        return []  # "our return flight was cancelled": a trip's way home, not a purchase
-    if status == "cancelled" and _A_CLASS_HELD.search(item.lower()):
-        return []  # "tomorrow tuition class is cancelled": a class not held, not a bill
-    if status == "cancelled" and _A_GATHERING.search(_up_to(clause.low, item.lower())):
-        return []  # "Sunday lunch at Gran's cancelled": a meal not held, not a purchase
+    if status == "cancelled" and not_bought(item, clause.low):
+        return []
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
     if amount is None and status in ("paid", "due"):

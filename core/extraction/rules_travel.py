@@ -18,6 +18,7 @@ import re
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import place_at, place_before, place_there
+from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
@@ -112,6 +113,9 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         return moved
     if cannot_go(low):
         return []  # "I can't go to Austin next week": a going that will not happen
+    spent = month_spent_ahead(clause)
+    if spent is not None:
+        return spent  # "spending July in Brittany", said in November: a plan
     scene = woke_there(clause) or holiday_ahead(clause)
     if scene:
         return scene

@@ -31,12 +31,11 @@ from core.conversation.views import (
 )
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
-from core.domain.household import HouseholdUsers
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
-from core.engine.household import facts_for_reader, users_by_name
+from core.engine.household import UsersToName, facts_for_reader
 from core.engine.review import answer_review
 from core.errors import ClaimRefused, UnknownPlace
 from core.store import ReviewItem
@@ -86,7 +85,7 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
-        users=await _token_user(c),
+        users=_token_user(c),
         by_user=c.principal.is_user,
     )
     claimed = (
@@ -106,12 +105,13 @@ async def post_message(c: Call) -> dict[str, Any]:
     }
 
 
-async def _token_user(c: Call) -> HouseholdUsers:
+def _token_user(c: Call) -> UsersToName:
     """The token's own user by name (``core.engine.household``): "Alice is back home" from
     Alice's assistant is about her own whereabouts, asked of her. A token speaks for its
-    own entity only, so no other user's name is linked through it."""
+    own entity only, so no other user's name is linked through it. Named from the facts
+    the handler reads anyway (the speaker's, the context's), not by a read of its own."""
     audience = c.services.audience
-    return await users_by_name(c.engine.store, [c.token.entity_id], audience.configured_names())
+    return UsersToName((c.token.entity_id,), audience.configured_names())
 
 
 async def post_observations(c: Call) -> dict[str, Any]:
@@ -159,7 +159,7 @@ async def get_context(c: Call) -> dict[str, Any]:
         c.now,
         token_budget=budget,
         viewer=c.token.entity_id,  # another member's words are quoted to the token's user
-        users=await _token_user(c),
+        users=_token_user(c),
     )
     return {
         "text": block.text,

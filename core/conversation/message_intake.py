@@ -24,6 +24,7 @@ from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
+from core.engine.household import UsersToName
 from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
@@ -72,14 +73,15 @@ async def message_observations(
     message_ref: str,
     extractor: Extractor,
     family_entity: str | None = None,
-    users: HouseholdUsers = NO_USERS,
+    users: HouseholdUsers | UsersToName = NO_USERS,
     by_user: bool = True,
 ) -> list[dict[str, Any]]:
     """The StateObservation payloads in ``text``, said by ``entity_id`` at ``at``.
 
     ``users``: the users the speaker may name (the household's, or a token's own user):
     what the message says of one of them by name is read as that user's own state
-    (``reported_observations``), not as news of a household member of that name.
+    (``reported_observations``), not as news of a household member of that name (their
+    names, when ``UsersToName``, taken from the speaker's facts read here).
     ``by_user``: the user ``entity_id`` wrote it (False: an assistant's token for them)."""
     said = Said(users, by_user)
     if not inspect.isfunction(extractor):  # the reading process, or a model's extractor
@@ -98,7 +100,7 @@ async def message_observations(
 class Said:
     """Who may be named in a message, and whether its user wrote it themself."""
 
-    users: HouseholdUsers = NO_USERS
+    users: HouseholdUsers | UsersToName = NO_USERS
     by_user: bool = True
 
 
@@ -123,6 +125,9 @@ async def _observations(
         if family_entity is None or family_entity == entity_id
         else await engine.store.facts(family_entity)
     )
+    users = said.users
+    if isinstance(users, UsersToName):
+        users = await users.named(engine.store, [entity_id], speaker)
     zone = await speakers_zone(engine.store, entity_id, speaker, open_items)
     local = on_users_clock(at, zone)
     people = known_people(f.field for f in household)
@@ -152,7 +157,6 @@ async def _observations(
             return await extraction_thread().run(run, primes, tick)
         return await asyncio.to_thread(run)
 
-    users = said.users
     parts = pieces(text, users.user_named) if users else [Piece(text)]
     own: list[str] = []
     found: list[dict[str, Any]] = []

@@ -9,6 +9,7 @@ explained the same way).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from core.domain.household import NO_USERS, HouseholdUsers, household_users
 from core.domain.said_of_users import SaidOfUser, judged
@@ -21,14 +22,42 @@ async def users_by_name(
 ) -> HouseholdUsers:
     """The links of the user entities ``users`` (``user:*``; others are skipped) to the
     names ``configured`` for them or their own committed ``profile.name``."""
-    wanted = [u for u in dict.fromkeys(users) if u.startswith("user:")]
-    if not wanted:
-        return NO_USERS
-    said: dict[str, str | None] = {}
-    for entity in wanted:
-        fact = await store.fact(entity, "profile.name")
-        said[entity] = fact.value if fact is not None and isinstance(fact.value, str) else None
-    return household_users({e: n for e, n in (configured or {}).items() if e in wanted}, said)
+    return await UsersToName(tuple(users), configured or {}).named(store, (), ())
+
+
+def _told_name(fact: CommittedFact | None) -> str | None:
+    return fact.value if fact is not None and isinstance(fact.value, str) else None
+
+
+@dataclass(frozen=True)
+class UsersToName:
+    """``users_by_name`` of ``users``, left until a read that brings their facts anyway
+    (a message's intake reads the speaker's, a context block its entities'): their
+    ``profile.name`` is then taken from those facts, not read again on its own (a trip to
+    the server each, two of an API turn's nine). A user whose facts were not read is
+    read as ``users_by_name`` does."""
+
+    users: tuple[str, ...]
+    configured: Mapping[str, str] = field(default_factory=dict)
+
+    async def named(
+        self, store: Store, read: Iterable[str] | None, facts: Iterable[CommittedFact]
+    ) -> HouseholdUsers:
+        """The links, ``facts`` being every committed fact of the entities ``read``
+        (None: of every entity)."""
+        wanted = [u for u in dict.fromkeys(self.users) if u.startswith("user:")]
+        if not wanted:
+            return NO_USERS
+        seen = None if read is None else set(read)
+        names = {f.entity_id: f for f in facts if f.field == "profile.name"}
+        said: dict[str, str | None] = {}
+        for entity in wanted:
+            if seen is None or entity in seen:
+                said[entity] = _told_name(names.get(entity))
+            else:
+                said[entity] = _told_name(await store.fact(entity, "profile.name"))
+        configured = {e: n for e, n in self.configured.items() if e in wanted}
+        return household_users(configured, said)
 
 
 async def facts_for_reader(

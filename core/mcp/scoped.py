@@ -45,7 +45,7 @@ from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.engine import AnswerAction, Engine
-from core.engine.household import facts_for_reader, users_by_name
+from core.engine.household import UsersToName, facts_for_reader
 from core.engine.review import answer_review
 from core.errors import (
     CanonError,
@@ -329,7 +329,7 @@ class ScopedCanon:
             self.clock(),
             token_budget=self.token_budget,
             viewer=self.scope.entity,
-            users=await users_by_name(self.engine.store, [self.scope.entity], self.names),
+            users=UsersToName((self.scope.entity,), self.names),
         )
         return block.text
 

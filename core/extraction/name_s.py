@@ -49,6 +49,19 @@ _PLURALS = _words(
 """Plurals in daily use whose singular is a first name too ("bill", "rose", "mason")."""
 
 
+_KIN_S = re.compile(
+    r"(?i)(?P<pre>\b(?:at|to|from|near|outside|by)\s+(?:my|our|his|her|their)\s+)"
+    r"(?P<kin>(?:(?:grand|step)?(?:mom|mum|mam|dad|ma|pa|mother|father)|nan|nana|gran|granny|"
+    r"grandma|grandpa|sister|brother|sis|bro|aunt|auntie|aunty|uncle|cousin|bf|gf|boyfriend|"
+    r"girlfriend)s)\b"
+    r"(?=\s+(?:in|place|house|flat|apartment|for|until|till|til|this|tonight|now|rn|again|"
+    r"overnight|since)\b|\s*[,.!]|\s*$)"
+)
+"""A relative's place with the apostrophe left out: "still at my dads in tucson", "back
+at my moms for the week". Only after "at", "to" or "from" and before where, when or the
+end: "my sisters are in Ohio" stays plural."""
+
+
 def _given_back(m: re.Match[str]) -> str:
     name = m.group("name")
     low = name.lower()
@@ -81,4 +94,5 @@ def name_s(text: str) -> str:
     writer's: the parse tells a name by its capital)."""
     if "s " not in text:  # the cheap test first
         return text
+    text = _KIN_S.sub(lambda m: m.group("pre") + m.group("kin")[:-1] + "'s", text)
     return _LOWER_NAME_S.sub(_capital, _NAME_S.sub(_given_back, text))

@@ -79,6 +79,8 @@ _KIN_S = re.compile(
 a relative's "'s" typed without its apostrophe, before what is said of them (not "the
 moms in the group", "my sisters in law")."""
 _KIN_IS = re.compile(
+    # "at my dad's in tucson": after "at", "to" or "from" it is their place, not "is".
+    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bby\s)"
     r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
     r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
     r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-)|"

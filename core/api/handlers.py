@@ -13,7 +13,7 @@ from functools import cache
 from importlib.metadata import version
 from typing import Any
 
-from core.api.call import Call
+from core.api.call import Call, household_of, whose_question
 from core.api.problems import Problem
 from core.conversation import texts
 from core.conversation.context import load_context
@@ -86,7 +86,7 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
-        users=await _token_user(c),
+        users=(users := await _speakers_household(c)),
         by_user=c.principal.is_user,
     )
     claimed = (
@@ -95,15 +95,43 @@ async def post_message(c: Call) -> dict[str, Any]:
         else [claim_observation(p, claimant) for p in payloads]
     )
     outcomes = await _ingest(c, claimed)
-    asked = [o.review_item_id for o in outcomes if o.review_item_id is not None]
+    asked = [
+        o.review_item_id
+        for o in outcomes
+        if o.review_item_id is not None and o.entity_id in c.reach
+    ]
     # A question shown at once came back from the write that showed it, as its row
     # then was: not read again (only one left queued behind the cap is).
     shown = {r.id: r for o in outcomes for r in o.promoted}
     return {
         "observations": len(payloads),
-        "outcomes": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
+        "outcomes": [
+            _theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+        ],
         "questions": [await _question_view(c, item_id, shown.get(item_id)) for item_id in asked],
     }
+
+
+def _theirs(c: Call, users: HouseholdUsers, shown: dict[str, Any]) -> dict[str, Any]:
+    """An outcome on another user's own entity ("alice is in tahoe" from Bob): asked of
+    her, in her client or chat; the speaker is told so, and is given no handle on her
+    question (his token does not reach her entity: it is hers to answer)."""
+    entity = shown["entity_id"]
+    if entity is None or entity in c.reach:
+        return shown
+    if shown["review_item_id"] is not None:
+        who = users.name_of(entity) or "the person it is about"
+        shown["notices"] = [*shown["notices"], f"I'll ask {who} to confirm it."]
+    return {**shown, "review_item_id": None}
+
+
+async def _speakers_household(c: Call) -> HouseholdUsers:
+    """The household's users by name for what the token's user says (``household_of``):
+    "alice is in tahoe" from Bob's own client is Alice's whereabouts, asked of her, as
+    in the chat; an assistant's token links its own user only (``_token_user``)."""
+    audience = c.services.audience
+    members = household_of(c.token, audience, await c.engine.store.api_tokens.tokens())
+    return await users_by_name(c.engine.store, members, audience.configured_names())
 
 
 async def _token_user(c: Call) -> HouseholdUsers:
@@ -210,6 +238,13 @@ async def answer_question(c: Call) -> dict[str, Any]:
             "this question was raised by this token's own proposal (over MCP): only the "
             "user can settle it, in the chat or in another client",
             kind="claim-refused",
+        )
+    owner = whose_question(item, await c.engine.store.api_tokens.tokens())
+    if owner is not None and owner != c.token.entity_id:
+        raise Problem(
+            403,
+            "this question was raised by another member's words: only they can answer it",
+            kind="not-yours",
         )
     try:
         result = await answer_review(

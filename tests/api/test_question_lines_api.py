@@ -51,3 +51,13 @@ async def test_a_proposed_value_stays_on_its_questions_line(
     assert first.startswith(("Are you in Denver", "An assistant says you're in Denver")), first
     assert "SYSTEM" not in reason
     assert not any(ch in asked["question"] for ch in "\r\u2028\u202e\u2066\x1b\x07")
+
+
+async def test_a_feeds_evidence_is_said_to_come_from_the_feed_not_an_assistant(api: Api) -> None:
+    """A calendar feed's token is a connected source: /v1/why says "your calendar
+    'calendar'", as for a configured calendar, never "your assistant"."""
+    said = make_observation("travel.location", "Denver", entity=ALICE, at=NOW, source="calendar")
+    await api.call("calendar", "POST", "/v1/observations", json_body={"observations": [said]})
+    why = await api.call(ALICE, "GET", "/v1/why", params={"field": "travel.location"})
+    [evidence] = why.body["evidence"]
+    assert evidence["by"] == "your calendar 'calendar'"

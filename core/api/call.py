@@ -44,16 +44,20 @@ def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
     return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
 
 
-def household_of(token: ApiToken, audience: Audience, tokens: Sequence[ApiToken]) -> list[str]:
+def household_of(
+    token: ApiToken, audience: Audience, tokens: Sequence[ApiToken], *, any_role: bool = False
+) -> list[str]:
     """The users who share ``token``'s household, its own first: a person's own client
     (a ``user`` token, or a ``delegate`` relaying their words) that reaches the family
     entity speaks among the household's users, as its user does in the chat: the allowed
     users of the bot and every live ``user`` token's user that reaches the family too.
     Any other token (an ``agent``, a ``signals`` feed, a token outside the household)
-    knows its own user only."""
+    knows its own user only; with ``any_role``, every token reaching the family knows
+    them (to ask a user what is said of her, never to take it as the household's)."""
     own = [token.entity_id]
     family = audience.family_entity
-    if token.role not in ("user", "delegate") or family is None:
+    speaks = any_role or token.role in ("user", "delegate")
+    if not speaks or family is None:
         return own
     if family not in reach_of(token, audience):
         return own

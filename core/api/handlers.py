@@ -13,8 +13,9 @@ from functools import cache
 from importlib.metadata import version
 from typing import Any
 
-from core.api.call import Call, household_of, whose_question
+from core.api.call import Call, whose_question
 from core.api.problems import Problem
+from core.api.speakers import placed, speakers_household, theirs, token_user
 from core.conversation import texts
 from core.conversation.context import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
@@ -31,12 +32,11 @@ from core.conversation.views import (
 )
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
-from core.domain.household import HouseholdUsers
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
-from core.engine.household import facts_for_reader, users_by_name
+from core.engine.household import facts_for_reader
 from core.engine.review import answer_review
 from core.errors import ClaimRefused, UnknownPlace
 from core.store import ReviewItem
@@ -86,7 +86,7 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
-        users=(users := await _speakers_household(c)),
+        users=(users := await speakers_household(c)),
         by_user=c.principal.is_user,
     )
     claimed = (
@@ -106,40 +106,10 @@ async def post_message(c: Call) -> dict[str, Any]:
     return {
         "observations": len(payloads),
         "outcomes": [
-            _theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+            theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
         ],
         "questions": [await _question_view(c, item_id, shown.get(item_id)) for item_id in asked],
     }
-
-
-def _theirs(c: Call, users: HouseholdUsers, shown: dict[str, Any]) -> dict[str, Any]:
-    """An outcome on another user's own entity ("alice is in tahoe" from Bob): asked of
-    her, in her client or chat; the speaker is told so, and is given no handle on her
-    question (his token does not reach her entity: it is hers to answer)."""
-    entity = shown["entity_id"]
-    if entity is None or entity in c.reach:
-        return shown
-    if shown["review_item_id"] is not None:
-        who = users.name_of(entity) or "the person it is about"
-        shown["notices"] = [*shown["notices"], f"I'll ask {who} to confirm it."]
-    return {**shown, "review_item_id": None}
-
-
-async def _speakers_household(c: Call) -> HouseholdUsers:
-    """The household's users by name for what the token's user says (``household_of``):
-    "alice is in tahoe" from Bob's own client is Alice's whereabouts, asked of her, as
-    in the chat; an assistant's token links its own user only (``_token_user``)."""
-    audience = c.services.audience
-    members = household_of(c.token, audience, await c.engine.store.api_tokens.tokens())
-    return await users_by_name(c.engine.store, members, audience.configured_names())
-
-
-async def _token_user(c: Call) -> HouseholdUsers:
-    """The token's own user by name (``core.engine.household``): "Alice is back home" from
-    Alice's assistant is about her own whereabouts, asked of her. A token speaks for its
-    own entity only, so no other user's name is linked through it."""
-    audience = c.services.audience
-    return await users_by_name(c.engine.store, [c.token.entity_id], audience.configured_names())
 
 
 async def post_observations(c: Call) -> dict[str, Any]:
@@ -171,10 +141,17 @@ async def post_observations(c: Call) -> dict[str, Any]:
                 f"observations[{i}]: {e}; nothing was ingested",
                 kind="claim-refused",
             ) from None
+    if c.token.role != "signals":
+        users = await speakers_household(c, any_role=True)
+        claimed = [placed(c, users, x) for x in claimed]
+    else:
+        users = await token_user(c)
     outcomes = await _ingest(c, claimed)
     return {
         "received": len(items),
-        "results": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
+        "results": [
+            theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+        ],
     }
 
 
@@ -187,7 +164,7 @@ async def get_context(c: Call) -> dict[str, Any]:
         c.now,
         token_budget=budget,
         viewer=c.token.entity_id,  # another member's words are quoted to the token's user
-        users=await _token_user(c),
+        users=await token_user(c),
     )
     return {
         "text": block.text,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from api_harness import Api, running_api
+from canon_testing import make_observation
 
 from core.conversation.audience import Audience
 
@@ -85,3 +86,29 @@ async def test_a_question_alices_words_raised_on_the_household_is_not_bobs_to_an
     emma = await api.engine.store.fact(FAMILY, "family.emma.status")
     assert emma is not None
     assert emma.value == "sick"
+
+
+async def test_bobs_observation_placing_alice_is_asked_of_her_not_the_households_fact(
+    api: Api,
+) -> None:
+    """The same words as a message, posted as an observation of the household's status
+    of Alice: her whereabouts, asked of her, never the household's fact on his word. What
+    places nobody ("sick") is still the household's."""
+    away = make_observation("family.alice.status", "away", entity=FAMILY, domain="family")
+    sick = make_observation("family.emma.status", "sick", entity=FAMILY, domain="family")
+    posted = await api.call(
+        BOB, "POST", "/v1/observations", json_body={"observations": [away, sick]}
+    )
+    assert posted.status == 200, posted.body
+    placed, emma = posted.body["results"]
+    assert (placed["entity_id"], placed["field"], placed["committed"]) == (
+        ALICE,
+        "travel.status",
+        False,
+    )
+    assert any("ask Alice" in n for n in placed["notices"]), placed["notices"]
+    assert placed["review_item_id"] is None  # hers, not Bob's to answer
+    assert emma["committed"] is True
+    assert [f.field for f in await api.engine.store.facts(FAMILY)] == ["family.emma.status"]
+    [asked] = (await api.call(ALICE, "GET", "/v1/questions")).body["questions"]
+    assert asked["question"].splitlines()[0] == "Bob says you're away — is that right?"

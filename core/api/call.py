@@ -22,6 +22,7 @@ from core.domain.principals import Principal, token_principal
 from core.engine.engine import Engine
 from core.extraction.types import Extractor
 from core.signals.rules import Rule
+from core.store import ReviewItem
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,50 @@ def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
         return tuple(dict.fromkeys((token.entity_id, *token.reach)))
     family = (audience.family_entity,) if audience.family_entity else ()
     return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
+
+
+def household_of(
+    token: ApiToken, audience: Audience, tokens: Sequence[ApiToken], *, any_role: bool = False
+) -> list[str]:
+    """The users who share ``token``'s household, its own first: a person's own client
+    (a ``user`` token, or a ``delegate`` relaying their words) that reaches the family
+    entity speaks among the household's users, as its user does in the chat: the allowed
+    users of the bot and every live ``user`` token's user that reaches the family too.
+    Any other token (an ``agent``, a ``signals`` feed, a token outside the household)
+    knows its own user only; with ``any_role``, every token reaching the family knows
+    them (to ask a user what is said of her, never to take it as the household's)."""
+    own = [token.entity_id]
+    family = audience.family_entity
+    speaks = any_role or token.role in ("user", "delegate")
+    if not speaks or family is None:
+        return own
+    if family not in reach_of(token, audience):
+        return own
+    members = (
+        t.entity_id
+        for t in tokens
+        if t.role == "user" and t.revoked_at is None and family in reach_of(t, audience)
+    )
+    return list(dict.fromkeys([*own, *audience.household, *members]))
+
+
+def whose_question(item: ReviewItem, tokens: Sequence[ApiToken]) -> str | None:
+    """The user whose question ``item`` is when it is on a shared entity (the household):
+    the user whose own words raised it, through their chat or client, or through a token
+    of theirs. None when no user's words did (a connected source, Canon, an item older than
+    principals) or the item is on a user's own entity (reach decides there). Bob's client
+    does not answer what Alice said of the household, as his tap on her question in the
+    chat does not."""
+    principal = item.principal or ""
+    if item.entity_id.startswith("user:"):
+        return None
+    if principal.startswith("user:"):
+        return principal
+    if principal.startswith("token:"):
+        made = next((t for t in tokens if f"token:{t.id}" == principal), None)
+        if made is not None and made.entity_id.startswith("user:"):
+            return made.entity_id
+    return None
 
 
 @dataclass(frozen=True)

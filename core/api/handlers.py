@@ -13,8 +13,9 @@ from functools import cache
 from importlib.metadata import version
 from typing import Any
 
-from core.api.call import Call
+from core.api.call import Call, whose_question
 from core.api.problems import Problem
+from core.api.speakers import placed, speakers_household, theirs, token_user
 from core.conversation import texts
 from core.conversation.context import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
@@ -85,7 +86,7 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
-        users=_token_user(c),
+        users=(users := await speakers_household(c)),
         by_user=c.principal.is_user,
     )
     claimed = (
@@ -94,13 +95,19 @@ async def post_message(c: Call) -> dict[str, Any]:
         else [claim_observation(p, claimant) for p in payloads]
     )
     outcomes = await _ingest(c, claimed)
-    asked = [o.review_item_id for o in outcomes if o.review_item_id is not None]
+    asked = [
+        o.review_item_id
+        for o in outcomes
+        if o.review_item_id is not None and o.entity_id in c.reach
+    ]
     # A question shown at once came back from the write that showed it, as its row
     # then was: not read again (only one left queued behind the cap is).
     shown = {r.id: r for o in outcomes for r in o.promoted}
     return {
         "observations": len(payloads),
-        "outcomes": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
+        "outcomes": [
+            theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+        ],
         "questions": [await _question_view(c, item_id, shown.get(item_id)) for item_id in asked],
     }
 
@@ -143,10 +150,17 @@ async def post_observations(c: Call) -> dict[str, Any]:
                 f"observations[{i}]: {e}; nothing was ingested",
                 kind="claim-refused",
             ) from None
+    if c.token.role != "signals":
+        users = await speakers_household(c, any_role=True)
+        claimed = [placed(c, users, x) for x in claimed]
+    else:
+        users = await token_user(c)
     outcomes = await _ingest(c, claimed)
     return {
         "received": len(items),
-        "results": [_outcome(i, o, _claim(claimed, i)) for i, o in enumerate(outcomes)],
+        "results": [
+            theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+        ],
     }
 
 
@@ -210,6 +224,13 @@ async def answer_question(c: Call) -> dict[str, Any]:
             "this question was raised by this token's own proposal (over MCP): only the "
             "user can settle it, in the chat or in another client",
             kind="claim-refused",
+        )
+    owner = whose_question(item, await c.engine.store.api_tokens.tokens())
+    if owner is not None and owner != c.token.entity_id:
+        raise Problem(
+            403,
+            "this question was raised by another member's words: only they can answer it",
+            kind="not-yours",
         )
     try:
         result = await answer_review(

@@ -110,6 +110,9 @@ def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:
     kind, _, name = principal.partition(":")
     if kind == "token":
         own = viewer.tokens.get(principal)
+        feed = _SOURCE_KINDS.get(source_type)
+        if feed is not None:  # a signals token is a connected source, not an assistant
+            return f"a {feed}" if own is None else f"your {feed} '{own}'"
         return AN_ASSISTANT if own is None else f"your assistant '{own}'"
     if kind == "source":
         if name == "webhook":

@@ -18,7 +18,7 @@ from core.conversation.provenance import OWNER, Viewer, by_words, user_viewer
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
-from core.domain.phrasing_values import show_in
+from core.domain.phrasing_values import one_line, show_in
 from core.domain.state import CommittedFact, Scalar
 from core.store import EventRecord, HistoryEntry
 
@@ -113,7 +113,7 @@ def _value(field: str, value: Scalar) -> str:
 def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
     who = by_words(e.principal, e.source_type, viewer)
     heard = _HEARD.get(e.source_type, f"sent it ({e.source_type.replace('_', ' ')})")
-    quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+    quote = f' "{one_line(e.evidence_text)}"' if e.evidence_text else ""
     value = "(forget it)" if e.intent == "retract" else _value(field, e.value)
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
@@ -160,7 +160,7 @@ def _owners_why(
     )
     lines = [head, "", "Evidence (newest last):"]
     for e in events[-10:]:
-        quote = f' "{e.evidence_text}"' if e.evidence_text else ""
+        quote = f' "{one_line(e.evidence_text)}"' if e.evidence_text else ""
         also = "".join(f" + {kind} {ref}" for kind, ref in e.corroborators)
         lines.append(
             f"• {e.event_ts:%Y-%m-%d %H:%M} from {by_words(e.principal, e.source_type, OWNER)}"

@@ -200,11 +200,16 @@ def message_claimant(claimant: Claimant) -> Claimant | None:
     return None if claimant.role in ("user", "delegate") else claimant
 
 
-def answer_refusal(principal: Principal, raised_by: str | None) -> str | None:
-    """Why ``principal`` may not settle a question raised by ``raised_by``'s evidence; None
-    if it may. Answers belong to the person asked: a user (or Canon's owner) answers;
-    an agent only when it acts for the user (a delegate), and never a question its own
-    evidence raised; a signal source never."""
+def answer_refusal(
+    principal: Principal, raised_by: str | None, raised_as: str | None = None
+) -> str | None:
+    """Why ``principal`` may not settle a question raised by ``raised_by``'s evidence of
+    source type ``raised_as``; None if it may. Answers belong to the person asked: a user
+    (or Canon's owner) answers; an agent only when it acts for the user (a delegate),
+    relaying the user's answer to what the user's own words or sources raised: never a
+    question its own evidence raised, nor one another assistant's proposal raised (two
+    assistants would make a user confirmation no person gave), nor what another person
+    said of the user; a signal source never."""
     if principal.kind == "signals":
         return "a signal source cannot answer questions"
     if principal.kind == "agent":
@@ -215,6 +220,13 @@ def answer_refusal(principal: Principal, raised_by: str | None) -> str | None:
             )
         if raised_by == principal.ref:
             return "this question was raised by your own evidence: only the user can settle it"
+        fed = raised_as in (*SIGNAL_TYPES, "transactions_email")
+        mine = (None, principal.acting_for, "system")
+        if raised_as == AGENT or (raised_by not in mine and not fed):
+            return (
+                "this question was raised by someone else's word (another assistant's "
+                "proposal or order, another person's claim): only the user can settle it"
+            )
     return None
 
 

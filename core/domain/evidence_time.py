@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
+from core.domain.person_names import told_name_errors
 from core.domain.timeutil import format_ts
 from core.domain.validation import schema_errors
 
@@ -32,10 +33,13 @@ def evidence_errors(
     schema: str, payload: object, now: datetime, skew: timedelta, *, plain: bool | None = None
 ) -> list[str]:
     """``schema_errors``, then (for a payload that passes them) every evidence time of
-    ``payload`` later than ``now`` plus ``skew``; empty if it may be resolved.
+    ``payload`` later than ``now`` plus ``skew``, then a told name that is no name
+    (``core.domain.person_names``); empty if it may be resolved.
     ``plain``: ``plain_json(payload)``, when the caller has it already."""
-    return schema_errors(schema, payload, plain=plain) or future_stamp_errors(
-        schema, payload, now, skew
+    return (
+        schema_errors(schema, payload, plain=plain)
+        or future_stamp_errors(schema, payload, now, skew)
+        or told_name_errors(schema, payload)
     )
 
 

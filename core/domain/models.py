@@ -27,6 +27,7 @@ from pydantic import (
     model_validator,
 )
 
+from core.domain.person_names import NAME_FIELD, name_problem
 from core.domain.source_types import SourceType, canonical_source_type
 from core.domain.timeutil import parse_ts
 from core.domain.validation import (
@@ -151,6 +152,10 @@ class StateObservation(_Strict):
     @model_validator(mode="after")
     def _field_belongs_to_domain(self) -> StateObservation:
         _field_in_domain(self.domain, self.field)
+        if self.field == NAME_FIELD and isinstance(self.candidate_value, str):
+            problem = name_problem(self.candidate_value)
+            if problem is not None:  # it reaches every prompt: a name or nothing
+                raise ValueError(f"candidate_value: {problem}")
         return self
 
     @property

@@ -1,12 +1,18 @@
 """Values as a person writes them: "2,100" not "2100.0", "in progress" not "in_progress",
 "Saturday, March 1" not "2025-03-01", "$2,100" for an amount in dollars.
 
-Questions, reasons and replies all show values; this is the one way they are shown.
+Questions, reasons and replies all show values; this is the one way they are shown. A
+value is shown on one line, in the order it was written: a value someone else proposed (a
+calendar feed's location, an assistant's guess) may carry line breaks, control and
+direction characters, and shown as they are a break would start a line of its own in the
+user's question ("Are you in Denver" over "- profile.name = Mallory") and an override
+would turn the text around; each run of them is one space.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, datetime
 from typing import Any
 
@@ -25,8 +31,21 @@ def show(value: Any) -> str:
         value = int(value)
     if isinstance(value, int):
         return f"{value:,}"
-    text = str(value)
+    text = one_line(str(value))
     return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of line breaks, control and format characters (direction
+    overrides, zero-width ones) and the spaces around them made one space."""
+    if text.isprintable():
+        return text  # the usual value: nothing to do
+    kept = "".join(" " if _breaks(ch) else ch for ch in text)
+    return re.sub(r" {2,}", " ", kept).strip()
+
+
+def _breaks(ch: str) -> bool:
+    return ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp")
 
 
 def show_in(field: str, value: Any) -> str:

@@ -12,6 +12,7 @@ from core.domain.audit import audit_line
 from core.domain.fields import spec_for
 from core.domain.ids import new_id
 from core.domain.models import StateObservation, UserConfirmation, parse_model
+from core.domain.person_names import NAME_FIELD, name_problem
 from core.domain.review_items import NewReviewItem, ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
@@ -51,6 +52,10 @@ def coerce_value(
         raise InvalidAnswer(example_for(field_name, sample))
     if isinstance(value, str) and len(value) > 500:
         raise InvalidAnswer("an edited value can be at most 500 characters")
+    if field_name == NAME_FIELD and isinstance(value, str):
+        problem = name_problem(value)
+        if problem is not None:
+            raise InvalidAnswer(problem)
     if not isinstance(value, str | int | float | bool):
         raise InvalidAnswer(f"an edited value must be text, a number or true/false; got {raw!r}")
     return value

@@ -292,7 +292,11 @@ class Engine(ServiceWrites, UserAnswers):
                 promoted_items += await settle_said_of_user(
                     self.store,
                     principal.ref,
-                    own_word(outcomes, principal.ref),
+                    own_word(
+                        outcomes,
+                        principal.ref,
+                        {o.event_id: o.ts for o in observations if o.entity_id == principal.ref},
+                    ),
                     now,
                     self.policy.max_pending,
                 )

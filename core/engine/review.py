@@ -15,6 +15,7 @@ from typing import Any
 
 from core.domain.claims import answer_refusal, answered_by_for
 from core.domain.principals import SYSTEM, Principal
+from core.domain.provenance import source_type_of
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.corrections import correction_kind
 from core.engine.deadletters import answer_dead_letter
@@ -69,7 +70,7 @@ async def answer_review(
         item = await engine.store.review_item(item_id)
     if item is None:
         raise NotFound(f"no review item {item_id}")
-    refusal = answer_refusal(principal, item.principal)
+    refusal = answer_refusal(principal, item.principal, source_type_of(item.source_key))
     if refusal is not None:
         raise ClaimRefused(refusal)
     answered_by = answered_by_for(principal, answered_by)

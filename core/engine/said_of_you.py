@@ -7,12 +7,14 @@ question is asked at once and nothing she reads says "you're in Tahoe" again. Wh
 said of her by another member or an assistant (``core.conversation.reported_texts``) is
 closed only by her own word, never by another's: a word about where she is closes what
 was said of her whereabouts (her trip's fields go together), any other word what was said
-of that same field ("my rent is 2,000" closes Bob's "alice's rent is 2100").
+of that same field ("my rent is 2,000" closes Bob's "alice's rent is 2100"). Newer means
+by evidence time, not arrival: her word written yesterday that arrives after Bob's claim
+of today (a backfilled message, a client that was offline) closes nothing of his.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from typing import Final
@@ -46,15 +48,28 @@ def said_by_someone_else(item: ReviewItem, user: str) -> bool:
     )
 
 
-def outdated_by(items: Sequence[ReviewItem], user: str, spoke_of: set[str]) -> list[ReviewItem]:
+def outdated_by(
+    items: Sequence[ReviewItem],
+    user: str,
+    spoke_of: Mapping[str, datetime],
+    said_at: Mapping[str, datetime] | None = None,
+) -> list[ReviewItem]:
     """The open questions in ``items`` the user's own word about ``spoke_of`` (fields of
-    theirs) outdates: those someone else raised about the same field, or about their
-    whereabouts when the word was about where they are; whole groups."""
-    where = any(f.startswith(WHEREABOUTS) for f in spoke_of)
+    theirs, each with the evidence time of the newest word about it) outdates: those
+    someone else raised about the same field, or about their whereabouts when the word was
+    about where they are, and said no later than her word (``said_at``: an item's evidence
+    time by its id; an item without one counts as older); whole groups."""
+    where = [t for f, t in spoke_of.items() if f.startswith(WHEREABOUTS)]
+    times = said_at or {}
 
     def outdated(r: ReviewItem) -> bool:
-        same = r.field in spoke_of or (where and r.field.startswith(WHEREABOUTS))
-        return same and r.status in OPEN_STATUSES and said_by_someone_else(r, user)
+        if r.status not in OPEN_STATUSES or not said_by_someone_else(r, user):
+            return False
+        words = [spoke_of[r.field]] if r.field in spoke_of else []
+        if r.field.startswith(WHEREABOUTS):
+            words += where
+        said = times.get(r.id)
+        return bool(words) and (said is None or said <= max(words))
 
     stale = [r for r in items if outdated(r)]
     groups = {r.group_key for r in stale if r.group_key is not None}
@@ -67,14 +82,25 @@ def outdated_by(items: Sequence[ReviewItem], user: str, spoke_of: set[str]) -> l
 
 
 async def settle_said_of_user(
-    store: Store, user: str, spoke_of: set[str], now: datetime, max_pending: int
+    store: Store,
+    user: str,
+    spoke_of: Mapping[str, datetime],
+    now: datetime,
+    max_pending: int,
 ) -> list[ReviewItem]:
     """Close what ``outdated_by`` finds for ``user`` as superseded; the questions then
     shown in their place."""
     if not any(f.startswith(REPORTED_FIELDS) for f in spoke_of):
         return []  # no read: nobody else's word is asked of a user about anything else
+    waiting = await store.open_review_items([user])
+    said_at: dict[str, datetime] = {}
+    for field in {r.field for r in waiting if said_by_someone_else(r, user)}:
+        when = {e.event_id: e.event_ts for e in await store.events_for(user, field)}
+        said_at |= {
+            r.id: when[r.event_id] for r in waiting if r.event_id in when and r.field == field
+        }
     promoted: list[ReviewItem] = []
-    for item in outdated_by(await store.open_review_items([user]), user, spoke_of):
+    for item in outdated_by(waiting, user, spoke_of, said_at):
         note = answer_note("superseded", now, None)
         with suppress(AlreadyAnswered):  # answered meanwhile: nothing left to close
             promoted += await store.settle(
@@ -83,10 +109,19 @@ async def settle_said_of_user(
     return promoted
 
 
-def own_word(outcomes: Sequence[object], user: str) -> set[str]:
-    """The fields of ``user`` their own observations just spoke of."""
-    return {
-        str(getattr(o, "field", ""))
-        for o in outcomes
-        if getattr(o, "entity_id", None) == user and getattr(o, "decision", None) in _SPOKE
-    }
+def own_word(
+    outcomes: Sequence[object], user: str, said_at: Mapping[str, datetime]
+) -> dict[str, datetime]:
+    """The fields of ``user`` their own observations just spoke of, each with the evidence
+    time of the newest of them (``said_at``: an observation's time by its event id; what
+    the batch added beside them, a trip's other fields, takes the batch's newest time)."""
+    newest = max(said_at.values(), default=None)
+    spoke: dict[str, datetime] = {}
+    for o in outcomes:
+        if getattr(o, "entity_id", None) != user or getattr(o, "decision", None) not in _SPOKE:
+            continue
+        field = str(getattr(o, "field", ""))
+        when = said_at.get(str(getattr(o, "event_id", "")), newest)
+        if when is not None:
+            spoke[field] = max(when, spoke.get(field, when))
+    return spoke

@@ -202,7 +202,7 @@ def test_an_agents_claimed_user_confirmation_is_asked_and_only_the_user_commits_
     assert why["current"]["source"]["type"] == "user_confirmation"
 
 
-def test_an_agents_message_is_asked_and_a_delegate_relays_the_users_words(
+def test_an_agents_message_is_asked_and_only_the_user_settles_it(
     tokens: Tokens,
 ) -> None:
     said = {"text": "I moved to Oakland"}
@@ -215,8 +215,11 @@ def test_an_agents_message_is_asked_and_a_delegate_relays_the_users_words(
 
     delegate = tokens.post("delegate", "/messages", {**said, "message_id": "d-1"}).json()
     assert all(o["notices"] == [] for o in delegate["outcomes"])
-    # The delegate answers the question the agent's message raised, and the record says so.
-    answered = tokens.post("delegate", f"/questions/{asked['id']}/answer", {"answer": "yes"})
+    # A sibling assistant does not turn the agent's proposal into the user's confirmation
+    # (two assistants would make one no person gave); the user's own client does.
+    refused = tokens.post("delegate", f"/questions/{asked['id']}/answer", {"answer": "yes"})
+    assert refused.status_code == 403, refused.text
+    answered = tokens.post("user", f"/questions/{asked['id']}/answer", {"answer": "yes"})
     assert answered.status_code == 200, answered.text
     assert answered.json()["status"] == "confirmed"
 

@@ -158,29 +158,39 @@ def _token(role: Role, token_id: str = "t1") -> Principal:
     return token_principal(token_id, role, "user:alice", "laptop")
 
 
-ANSWERS: list[tuple[Principal, str | None, str | None]] = [
-    # (who answers, whose evidence raised the question, why it is refused or None)
-    (user_principal("user:alice"), None, None),
-    (user_principal("user:alice"), "token:t1", None),
-    (user_principal("user:alice"), "user:alice", None),
-    (SYSTEM, "token:t1", None),
-    (_token("user"), "token:t9", None),
-    (_token("delegate"), None, None),
-    (_token("delegate"), "user:alice", None),
-    (_token("delegate"), "token:t9", None),
-    (_token("delegate"), "token:t1", "raised by your own evidence"),
-    (_token("agent"), None, "an agent token cannot answer"),
-    (_token("agent"), "user:alice", "an agent token cannot answer"),
-    (_token("signals"), None, "a signal source cannot answer"),
+SOMEONE_ELSES = "raised by someone else's word"
+ANSWERS: list[tuple[Principal, str | None, str, str | None]] = [
+    # (who answers, whose evidence raised the question, of which source type, why it is
+    # refused or None)
+    (user_principal("user:alice"), None, "conversation_assertive", None),
+    (user_principal("user:alice"), "token:t1", "agent", None),
+    (user_principal("user:alice"), "user:alice", "conversation_assertive", None),
+    (SYSTEM, "token:t1", "agent", None),
+    (_token("user"), "token:t9", "agent", None),
+    (_token("delegate"), None, "conversation_assertive", None),
+    (_token("delegate"), "user:alice", "conversation_assertive", None),
+    (_token("delegate"), "system", "static_markdown", None),
+    # a connected source's question: the user's calendar or mailbox
+    (_token("delegate"), "token:t9", "calendar", None),
+    (_token("delegate"), "source:work", "email", None),
+    # another assistant's proposal, or its order (a forget), or another person's claim
+    (_token("delegate"), "token:t9", "agent", SOMEONE_ELSES),
+    (_token("delegate"), "mcp:user:alice", "agent", SOMEONE_ELSES),
+    (_token("delegate"), "token:t9", "correction", SOMEONE_ELSES),
+    (_token("delegate"), "user:bob", "conversation_assertive", SOMEONE_ELSES),
+    (_token("delegate"), "token:t1", "conversation_assertive", "raised by your own evidence"),
+    (_token("agent"), None, "conversation_assertive", "an agent token cannot answer"),
+    (_token("agent"), "user:alice", "conversation_assertive", "an agent token cannot answer"),
+    (_token("signals"), None, "calendar", "a signal source cannot answer"),
 ]
 
 
-@pytest.mark.parametrize(("principal", "raised_by", "refusal"), ANSWERS)
+@pytest.mark.parametrize(("principal", "raised_by", "raised_as", "refusal"), ANSWERS)
 def test_answers_belong_to_the_person_asked(
-    principal: Principal, raised_by: str | None, refusal: str | None
+    principal: Principal, raised_by: str | None, raised_as: str, refusal: str | None
 ) -> None:
-    found = answer_refusal(principal, raised_by)
-    assert (found is None) == (refusal is None)
+    found = answer_refusal(principal, raised_by, raised_as)
+    assert (found is None) == (refusal is None), found
     if refusal is not None:
         assert found is not None
         assert refusal in found

@@ -1,10 +1,10 @@
 """Which open questions the user's own newer word outdates (``core.engine.said_of_you``):
-what another member or an assistant said of their whereabouts, whole groups, and nothing
-else."""
+what another member or an assistant said of their whereabouts no later than her word (by
+evidence time), whole groups, and nothing else."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -65,11 +65,38 @@ def _item(
 def test_her_own_word_outdates_only_what_others_said_of_her_whereabouts(
     item: ReviewItem, spoke_of: set[str], outdated: bool
 ) -> None:
-    assert (outdated_by([item], ALICE, spoke_of) == [item]) is outdated
+    now = dict.fromkeys(spoke_of, NOW)
+    assert (outdated_by([item], ALICE, now, {item.id: NOW}) == [item]) is outdated
+
+
+HOUR = timedelta(hours=1)
+
+
+@pytest.mark.parametrize(
+    ("her_word", "their_word", "outdated"),
+    [
+        (NOW, NOW - HOUR, True),  # hers is newer
+        (NOW, NOW, True),  # at the same time: hers is the user's own
+        (NOW - HOUR, NOW, False),  # hers was written before theirs, whenever it arrived
+        (NOW - 24 * HOUR, NOW, False),
+        (NOW, None, True),  # an item with no evidence of its own (older than any)
+    ],
+)
+@pytest.mark.parametrize(
+    ("field", "spoke_of"),
+    [("travel.location", "travel.status"), ("financial.rent.amount", "financial.rent.amount")],
+)
+def test_only_her_word_written_no_earlier_than_theirs_outdates_it(
+    her_word: datetime, their_word: datetime | None, outdated: bool, field: str, spoke_of: str
+) -> None:
+    bobs = _item(field, "user:bob")
+    said_at = {} if their_word is None else {bobs.id: their_word}
+    assert (outdated_by([bobs], ALICE, {spoke_of: her_word}, said_at) == [bobs]) is outdated
 
 
 def test_a_group_goes_together() -> None:
     bobs = _item("travel.location", "user:bob", group="g1")
     same_group = _item("travel.return_date", "system", group="g1")
     other = _item("travel.depart_date", ALICE, group="g2")
-    assert outdated_by([bobs, same_group, other], ALICE, {"travel.status"}) == [bobs, same_group]
+    spoke = {"travel.status": NOW}
+    assert outdated_by([bobs, same_group, other], ALICE, spoke) == [bobs, same_group]

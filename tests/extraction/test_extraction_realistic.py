@@ -145,6 +145,7 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -202,7 +203,10 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches).
+``probes17d3`` are its second and third batches), and ``probes18a`` (eighteenth round, words18a: co-parents',
+carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
+and grandparents texting: present states explained by a past clause or bounded by "till",
+bare states, money between parents, with requests, questions and counterfactuals).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -422,6 +426,7 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18a": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

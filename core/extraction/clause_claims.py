@@ -146,6 +146,8 @@ def promises_news(reading: ClauseReading | None) -> bool:
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
     r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b|"
+    # Leaving now, the "I'm" left out: "off to work now", "off to bed rn".
+    r"^(?:just\s+)?off\s+to\s+(?:work|bed|school|the\s+[a-z]+|my\s+[a-z']+)\s+(?:now|rn)\b|"
     # A diary's "our last night in Hanoi", "my first morning in Kyoto": there now.
     r"^(?:our|my)\s+(?:last|first|final|second|third|fourth|fifth)\s+(?:full\s+)?(?:night|day|"
     r"evening|morning|week)\s+in\s+(?!the\s+(?:office|job)\b)"

@@ -107,6 +107,11 @@ _JOINT = re.compile(
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
+    # "Sid's brighter today, the antibiotics kicked in overnight", "the party's off, the
+    # venue flooded": a thing and what it did, told after the news, is a clause of its own
+    # (its past explains the news; it does not date it).
+    r"(?:the|his|her|their|our|your)\s+(?:[a-z']+\s+){0,2}?(?:[a-z]{3,}ed|rang|came|went|broke|"
+    r"fell|took|said|told|sent|gave|woke|threw|ran|caught|kept|wasn't|weren't|didn't)(?=\s|,|$)|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.

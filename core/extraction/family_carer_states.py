@@ -70,6 +70,8 @@ _OFF_A_WHILE_ILL = re.compile(
 _COLD_AND_CHEST = re.compile(
     _LEAD + r"(?:(?:really|very|so|absolutely)\s+)?full\s+of\s+(?:(?:a|the|his|her|their)\s+)?"
     r"(?:cold|colds|it|the\s+lurgy|cough)\b|"
+    + _LEAD
+    + r"(?:both\s+)?streaming\s+with\s+(?:a\s+|the\s+)?cold\b|"
     r"^\s*'s\s+(?:chest|breathing)\s+(?:is\s+|'s\s+|sounds?\s+|seems?\s+)?(?:still\s+|really\s+|"
     r"very\s+|a\s+bit\s+|quite\s+)?(?:rattly|rattling|crackly|crackling|tight|wheezy|noisy|"
     r"laboured|labored|bad|worse|chesty|bubbly)\b"
@@ -94,10 +96,80 @@ def kept_off_ill(after: str) -> bool:
     return _KEPT_OFF_ILL.match(after) is not None
 
 
+_ILLNESS_NAMED = (
+    r"(?:(?:a|an|the|his|her|their|some)\s+)?(?:(?:bad|nasty|high|awful|horrible|stinking|raging|"
+    rf"slight|little)\s+)*(?:{DISEASES}|temp|temperature|something|spots)\b"
+)
+LEFT_ILL = re.compile(
+    # Woken ill: "woke up with a temperature", "woke up covered in spots", "woke up all hot".
+    r"\b(?:woke|woken|wakes)\s+up\s+(?:(?:this\s+morning|today|in\s+the\s+night)\s+)?(?:with\s+"
+    + _ILLNESS_NAMED
+    + r"|covered\s+in\s+(?:spots|a\s+rash|hives|bites|blisters)|(?:all\s+|really\s+|very\s+)?"
+    r"(?:hot|poorly|sick|feverish|burning\s+up|wheezy|croupy)\b)|"
+    # Brought home ill: "came home from school with a rash", "came out of swimming with an
+    # earache", "was sent out of PE with a headache".
+    r"\b(?:came|come|got\s+sent|was\s+sent|were\s+sent|been\s+sent)\s+(?:home|back|out)\s+"
+    r"(?:(?:early\s+)?(?:from|of)\s+(?:the\s+)?[a-z']+\s+)?(?:early\s+)?with\s+"
+    + _ILLNESS_NAMED
+    + r"|"
+    # Fallen ill: "she's come down with something", "has gone down with the flu".
+    r"(?:\b(?:has|have)|'s|'ve)\s+(?:just\s+)?(?:come|gone)\s+down\s+with\s+"
+    + _ILLNESS_NAMED
+    + r"|"
+    # A turn or an attack, as a carer reports it: "had a funny turn this morning".
+    r"\bhad\s+(?:a|another)\s+(?:(?:funny|bad|nasty|dizzy|fainting)\s+turn|(?:small\s+|mild\s+|"
+    r"mini[- ])?(?:seizure|fit|stroke|tia|heart\s+attack|asthma\s+attack|angina\s+attack))\b|"
+    # Sick in the night, as a parent says a child vomited: "was sick in the night".
+    r"\b(?:was|were|'s\s+been|has\s+been)\s+(?:sick|ill)\s+(?:twice\s+|again\s+|all\s+)?(?:in|during|"
+    r"through)\s+the\s+night\b"
+)
+"""A recent event that leaves the member ill now (``grammar_results`` reads its past as a
+result that holds): "Poppy woke up with a temperature"."""
+CARE_RESULT = re.compile(
+    LEFT_ILL.pattern + r"|\b(?:had|'s\s+had|has\s+had)\s+(?:a\s+)?(?:(?:very|v|really|fairly)\s+)?"
+    r"(?:settled|comfortable|peaceful)\s+night\b|\bslept\s+(?:right\s+)?through\b(?!\s+(?:my|the|his|"
+    r"her)\s+alarm)"
+)
+"""A carer's or a parent's past that says how the member is now: ill (``LEFT_ILL``), or a
+settled night, slept through."""
+
+_DATED_BEHIND = re.compile(
+    r"\b(?:last\s+(?:week|month|year|weekend|spring|summer|autumn|winter)|ago|back\s+in|in\s+"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"(?:19|20)\d\d))\b"
+)
+"""A turn or an illness dated well behind ("had a mild stroke last week but …"): a story; how
+the member is now is said after it."""
+
+_WELL_AGAIN = re.compile(
+    _LEAD + r"(?:(?:really|much|a\s+lot|loads)\s+)?(?:right\s+as\s+rain|fit\s+as\s+a\s+fiddle|"
+    r"full\s+of\s+beans|perked\s+up|(?:back\s+to\s+)?(?:his|her|their)\s+(?:usual|normal|old)\s+self|"
+    r"(?:all\s+)?(?:settled|comfortable|comfy|peaceful)(?=\s*(?:$|[,.;!]|now|tonight|today|again|and|"
+    r"after|this))|slept\s+(?:right\s+)?through(?:\s+the\s+night)?|slept\s+(?:well|soundly|"
+    r"like\s+a\s+log|all\s+night))"
+)
+"""Well again, as a family or a carer says it: "Lucy's right as rain now", "Gran's settled",
+"Nana slept through"."""
+
+_INTO_RESPITE = re.compile(
+    _LEAD + r"(?:gone|went|going|moved)\s+(?:in(?:to)?\s+)?(?:(?:the|a)\s+)?(?:(?:care\s+)?home\s+|"
+    r"hospice\s+)?for\s+(?:a\s+(?:week|fortnight)\s+(?:of\s+)?|some\s+)?respite\b"
+)
+"""Gone into a home for respite: away for a while ("Nan's gone into the home for respite")."""
+
+
 def carer_state(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
-    if _PASSED.match(rest):
+    if _INTO_RESPITE.match(rest):
+        return "away"
+    if _PASSED.match(rest) or _WELL_AGAIN.match(rest):
         return "well"
+    if (
+        (m := LEFT_ILL.search(rest)) is not None
+        and "," not in rest[: m.start()]
+        and not _DATED_BEHIND.search(re.split(r",|\bbut\b|\band\b", rest[m.end() :])[0])
+    ):
+        return "sick"
     if (
         _HOSPITAL_BY_NAME.match(rest)
         or _IN_FOR.match(rest)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.types import MessageIntent
 
 FAR_PAST = re.compile(
@@ -179,7 +180,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     if FUTURE.search(low):
         return "planning"
     result = RESULT_PAST.search(low) is not None or (
-        TEST_RESULT.search(low) is not None and _LONG_AGO.search(low) is None
+        (TEST_RESULT.search(low) is not None or CARE_RESULT.search(low) is not None)
+        and _LONG_AGO.search(low) is None
     )
     if STATIVE_PAST.search(low) and not result and not present:
         return "historical"

@@ -162,7 +162,7 @@ _JOINT = re.compile(
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|by the way|fyi|update|correction|heads up|quick update|"
+    r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"

@@ -185,3 +185,84 @@ def test_a_grandparents_opening_and_a_hand_over_of_doses_are_news(text: str) -> 
 )
 def test_a_dose_asked_for_or_conditional_commits_nothing(text: str) -> None:
     assert not commits_anything(text)
+
+
+# ---------------------------------------------------------------- a recent event that leaves someone ill
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("Poppy woke up with a temperature so she's home with me", "poppy"),
+        ("my son woke up covered in spots", "son"),
+        ("Ezra came home from school with a rash on his neck", "ezra"),
+        ("Hugo was sent out of swimming with an earache", "hugo"),
+        ("Elsie's come down with something, she's very hot", "elsie"),
+        ("Gran had a funny turn this morning and the GP's coming out", "grandma"),
+        ("Dad was sick in the night, he's in bed now", "dad"),
+    ],
+)
+def test_a_recent_event_that_leaves_someone_ill_is_news_now(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "sick"
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I woke up with a headache",  # the writer's own: no family status
+        "Last year Gran had a funny turn at the wedding",
+        "the baby slept through for the first time last week",
+    ],
+)
+def test_the_writers_own_or_a_dated_event_commits_no_family_state(text: str) -> None:
+    assert not any(f.startswith("family.") for f in facts(text))
+
+
+# ---------------------------------------------------------------- well again, the family's way
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("Lucy's right as rain now", "lucy", "well"),
+        ("Mum's perked up a lot since yesterday", "mom", "well"),
+        ("Grandad is back to his old self", "grandpa", "well"),
+        ("the twins are full of beans again", "twins", "well"),
+        ("night shift's yours - Gran's settled, call bell is by her bed", "grandma", "well"),
+        ("all quiet here, Nana slept through", "grandma", "well"),
+        ("Nan's gone into the home for respite till the 20th", "grandma", "away"),
+        ("twins both streaming with cold", "twins", "sick"),
+    ],
+)
+def test_well_again_settled_or_in_respite_the_familys_way(
+    text: str, member: str, status: str
+) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we've settled on Cornwall for the summer",
+        "I slept through my alarm again",
+        "the bill's settled",
+    ],
+)
+def test_settled_plans_bills_and_alarms_are_no_one_well(text: str) -> None:
+    assert not any(f.startswith("family.") for f in facts(text))
+
+
+# ---------------------------------------------------------------- a note's NB
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("NB swimming cancelled 12th", "swimming"),
+        ("nb: parents evening moved to the 19th", "parents_evening"),
+        ("N.B. football is off this week", "football"),
+    ],
+)
+def test_a_notes_nb_is_no_part_of_the_event(text: str, slug: str) -> None:
+    assert f"family.{slug}.event_status" in facts(text)

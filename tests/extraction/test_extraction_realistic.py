@@ -147,6 +147,7 @@ PROBE_SETS = (
     "probes17d3",
     "probes18a",
     "probes18a2",
+    "probes18a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -208,7 +209,7 @@ holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probe
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
-``probes18a2`` is its second batch).
+``probes18a2`` and ``probes18a3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -430,6 +431,7 @@ _PROBE_MINIMUM = {
     "probes17d3": 80,
     "probes18a": 80,
     "probes18a2": 80,
+    "probes18a3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -22,7 +22,9 @@ from core.extraction.family_status import DISEASES
 
 _BE = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
 _STILL = r"(?:(?:still|now|back|just|both|all|currently|again|also)\s+)*"
-_LEAD = rf"^\s*(?:{_BE}\s+)?{_STILL}"
+_LEAD = rf"^\s*(?:[;:\u2013\u2014-]\s*)?(?:{_BE}\s+)?{_STILL}"
+"""What may come between the member and the state: a note's label mark ("Mum; comfortable",
+"Sam - bad cough"), "is", and "still", "back", "now"."""
 
 _HOSPITAL_BY_NAME = re.compile(
     _LEAD + r"in\s+"
@@ -78,6 +80,31 @@ _COLD_AND_CHEST = re.compile(
 )
 """A cold or a chest as a British household says it: "both kids full of cold"."""
 
+_NOTED_SYMPTOM = re.compile(
+    # A note's symptom without its verb: "Sam - bad cough, no fever", "Leo - nits AGAIN".
+    _LEAD + r"(?:(?:a\s+)?(?:bad|nasty|chesty|dry|hacking|barking|tickly|croupy|high|slight|"
+    r"awful|horrible|streaming|runny)\s+(?:cough|cold|temp|temperature|fever|nose|chest)|"
+    rf"(?:{DISEASES}))\b(?:\s+again)?\s*(?:[,.;!]|$)"
+)
+"""A note's symptom or illness said bare after the member: sick."""
+_OFF_THE_BOTTLE = re.compile(
+    _LEAD
+    + r"(?:has\s+|had\s+)?(?:refused|refusing|rejected|rejecting)\s+(?:(?:his|her|their|the|a)\s+)?"
+    r"(?:bottles?|feeds?|milk|breastfeeds?|formula)\b"
+)
+"""A baby turning feeds away ("Rosie refused her bottle twice"): unwell, as a carer's "refused
+lunch" is."""
+_IN_A_WARD = re.compile(
+    _LEAD + r"(?:(?:been\s+)?(?:moved|put|transferred)\s+(?:in)?to\s+|in\s+|on\s+)(?:a\s+|the\s+)?"
+    r"(?:ward\s+\d+[a-z]?|side\s+room|isolation\s+room|bay\s+\d+)\b"
+)
+"""In a numbered ward or a side room: "Mum's back in Ward 4", "moved to a side room"."""
+_AWAY_WITH_OTHERS = re.compile(
+    _LEAD + r"(?:(?:at|on)\s+(?:a\s+|the\s+|her\s+|his\s+|their\s+)?(?:[a-z']+\s+)?(?:camp|"
+    r"residential|sleepover|sleep-over|school\s+trip)\b|(?:staying|stopping)\s+(?:at|with)\s+"
+    r"(?:ours|mine|us|me)\b|in\s+respite(?:\s+care)?\b)"
+)
+"""Away from home a while: at Brownies camp, at a sleepover, "stopping at ours", in respite."""
 _PASSED = re.compile(
     r"^\s*'s\s+(?:(?:tummy|stomach|sickness|vomiting|winter)\s+)?(?:bug|virus|cold|cough|"
     r"sickness|temp|temperature|fever|migraine|headache|rash)\s+"
@@ -128,7 +155,7 @@ result that holds): "Poppy woke up with a temperature"."""
 CARE_RESULT = re.compile(
     LEFT_ILL.pattern + r"|\b(?:had|'s\s+had|has\s+had)\s+(?:a\s+)?(?:(?:very|v|really|fairly)\s+)?"
     r"(?:settled|comfortable|peaceful)\s+night\b|\bslept\s+(?:right\s+)?through\b(?!\s+(?:my|the|his|"
-    r"her)\s+alarm)"
+    r"her)\s+alarm)|\brefused\s+(?:(?:his|her|their|the|a)\s+)?(?:bottles?|feeds?|milk|formula)\b"
 )
 """A carer's or a parent's past that says how the member is now: ill (``LEFT_ILL``), or a
 settled night, slept through."""
@@ -160,7 +187,7 @@ _INTO_RESPITE = re.compile(
 
 def carer_state(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
-    if _INTO_RESPITE.match(rest):
+    if _INTO_RESPITE.match(rest) or _AWAY_WITH_OTHERS.match(rest):
         return "away"
     if _PASSED.match(rest) or _WELL_AGAIN.match(rest):
         return "well"
@@ -175,6 +202,9 @@ def carer_state(rest: str) -> str | None:
         or _IN_FOR.match(rest)
         or _OFF_A_WHILE_ILL.match(rest)
         or _COLD_AND_CHEST.match(rest)
+        or _NOTED_SYMPTOM.match(rest)
+        or _OFF_THE_BOTTLE.match(rest)
+        or _IN_A_WARD.match(rest)
     ):
         return "sick"
     return None

@@ -226,7 +226,9 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return RESULT_PAST.search(low) is not None
     if lemma in ("refuse", "have") and _CARE_DAY.search(low) and not FAR_PAST.search(low):
         return True  # a carer's "Gran refused lunch", "Mum had a poor night": how she is now
-    if lemma in ("wake", "come", "have", "be", "send", "sleep") and CARE_RESULT.search(low):
+    if lemma in ("wake", "come", "have", "be", "send", "sleep", "refuse") and CARE_RESULT.search(
+        low
+    ):
         # "woke up with a temp", "came home with a rash", "slept through": how they are now
         return not (FAR_PAST.search(low) or _DAYS_BEHIND.search(low))
     if lemma == "wake":

@@ -266,3 +266,94 @@ def test_settled_plans_bills_and_alarms_are_no_one_well(text: str) -> None:
 )
 def test_a_notes_nb_is_no_part_of_the_event(text: str, slug: str) -> None:
     assert f"family.{slug}.event_status" in facts(text)
+
+
+# ---------------------------------------------------------------- a note's bare symptom, a ward, a feed
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("Sam - bad cough, no fever, ate ok", "sam", "sick"),
+        ("Leo - nits AGAIN. treat tonight", "leo", "sick"),
+        ("Ruby: chickenpox, spots crusting over", "ruby", "sick"),
+        ("Just so everyone knows Mum's back in Ward 4 with another infection", "mom", "sick"),
+        ("Mum's been moved to a side room, she's got C diff", "mom", "sick"),
+        ("the baby's refusing her feeds and is very hot", "baby", "sick"),
+    ],
+)
+def test_a_notes_bare_symptom_a_numbered_ward_or_feeds_refused(
+    text: str, member: str, status: str
+) -> None:
+    assert held_said(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom - cold hands, bring gloves",
+        "Jen - can you ring me",
+        "Priya - ward 4 is the one by the lifts",
+    ],
+)
+def test_a_label_before_a_request_or_a_thing_says_no_state(text: str) -> None:
+    assert not any(f.endswith(".status") and f.startswith("family.") for f in facts(text))
+
+
+# ---------------------------------------------------------------- away with others for a while
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("Matilda's still at Brownies camp, back tomorrow lunchtime", "matilda"),
+        ("Marcus is at a sleepover so it's just me and the baby tonight", "marcus"),
+        ("Dad is stopping at ours while his heating's fixed", "dad"),
+        ("my son's on his Year 6 residential", "son"),
+        ("Grandpa's in respite care for two weeks", "grandpa"),
+    ],
+)
+def test_at_camp_a_sleepover_stopping_with_us_or_in_respite_is_away(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "away"
+
+
+# ---------------------------------------------------------------- a club's show by its art
+
+
+@pytest.mark.parametrize(
+    ("text", "slug", "status"),
+    [
+        ("Bella's ballet show got cancelled, the hall flooded", "ballet_show", "cancelled"),
+        ("the karate grading has been moved to the 21st", "karate_grading", "moved"),
+        ("Zoe's dance showcase is off", "dance_showcase", "cancelled"),
+    ],
+)
+def test_a_clubs_show_or_grading_is_an_event(text: str, slug: str, status: str) -> None:
+    assert facts(text).get(f"family.{slug}.event_status") == status
+
+
+# ---------------------------------------------------------------- "'s" for "is" before "with me"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Charlie's with me tonight as Jen's away at a conference",
+        "Noa's with me till Sunday",
+        "the baby's with my mum this afternoon",
+    ],
+)
+def test_someone_with_the_writer_is_news_not_nothing(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Charlie's with me tonight?",
+        "if Charlie's with me on Sunday I'll bring him along",
+        "is Charlie with you?",
+    ],
+)
+def test_asked_or_conditional_company_is_not_stated(text: str) -> None:
+    assert intent_said(text) != "assertive"

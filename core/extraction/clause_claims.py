@@ -146,6 +146,8 @@ def promises_news(reading: ClauseReading | None) -> bool:
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
     r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b|"
+    # Leaving now, the "I'm" left out: "off to work now", "off to bed rn".
+    r"^(?:just\s+)?off\s+to\s+(?:work|bed|school|the\s+[a-z]+|my\s+[a-z']+)\s+(?:now|rn)\b|"
     # A diary's "our last night in Hanoi", "my first morning in Kyoto": there now.
     r"^(?:our|my)\s+(?:last|first|final|second|third|fourth|fifth)\s+(?:full\s+)?(?:night|day|"
     r"evening|morning|week)\s+in\s+(?!the\s+(?:office|job)\b)"
@@ -181,6 +183,14 @@ _WELL_WISH = re.compile(
 listener's, and no fact."""
 
 
+_WITH_SOMEONE = re.compile(
+    r"^(?:the\s+)?[a-z]+'s\s+(?:still\s+|now\s+)?(?:with|at)\s+(?:me|us|mine|ours|my|our|his|her|"
+    r"their|[a-z]+'s)\b"
+)
+"""Someone with the writer or at someone's ("Charlie's with me tonight", "Ava's at her
+nan's"): where a person is now, its "is" written as "'s"."""
+
+
 def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     """A clause with no field that states nothing about anyone's state.
 
@@ -195,6 +205,8 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         # "back from costco", "on my way home": "I'm" left out, not nothing; "appetite poor
         # today": a carer's note of a state, its verb left out.
         return False
+    if reading.tense == "none" and _WITH_SOMEONE.match(low):
+        return False  # "Charlie's with me tonight": the parse took "'s" for a possessive
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener
     if reading.subject == "addressee":

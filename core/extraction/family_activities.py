@@ -31,6 +31,7 @@ from core.extraction.family_activity_words import (
     WHERE_ONE_IS,
     WITH_WHOM,
 )
+from core.extraction.family_carer_states import kept_off_ill
 from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.parse import parse
 from core.extraction.types import ObservationIntent
@@ -153,7 +154,9 @@ _FOR_SOMEONE = re.compile(
 
 _KEPT_OFF = re.compile(
     r"\b(?:keep|keeping|kept|keeps)\s+(?:her|him|them|the\s+\w+|my\s+\w+|our\s+\w+|[a-z]+)\s+off\s+"
-    r"(?:(?:the|her|his|their|our)\s+)?$"
+    r"(?:(?:the|her|his|their|our)\s+)?$|"
+    # "Evie's staying off nursery": she stays home of her own (or her parents') accord.
+    r"\b(?:staying|stays|stayed|stopping)\s+off\s+(?:(?:the|her|his|their|our)\s+)?$"
 )
 """Someone kept off school or nursery stays home: the place itself is open."""
 
@@ -218,7 +221,11 @@ def activity_candidates(clause: Clause) -> list[Candidate]:
     if (
         no
         and no.group().startswith("off")
-        and (SICK_WORD.search(clause.low, 0, no.start()) or ILL_AFTER.match(rest))
+        and (
+            SICK_WORD.search(clause.low, 0, no.start())
+            or ILL_AFTER.match(rest)
+            or kept_off_ill(rest)
+        )
     ):
         # "my son's poorly, off school today", "jayden's off school today with a temp": he
         # is off, the school is open.

@@ -43,7 +43,13 @@ HEAD = (
     # Care visits by whom one sees or what is taken: "Dad's bloods are Mon 9:20", "the
     # podiatrist cancelled", "her GP appt".
     r"bloods|blood\s+tests?|podiatrist|chiropodist|audiology|hearing\s+test|eye\s+test|"
-    r"district\s+nurse|gp(?=\s+(?:appt|appointment|visit))"
+    r"district\s+nurse|gp(?=\s+(?:appt|appointment|visit))|"
+    # A family's occasions said in its group chat: "the christening's moved to 2pm",
+    # "Nan's funeral is on the 12th", "Ava's naming ceremony is off".
+    r"christening|baptism|naming\s+ceremony|funeral|(?:bar|bat)\s+mitzvah|(?:first\s+)?communion|"
+    # A club's show or grading by its art: "Bella's ballet show got cancelled".
+    r"(?:ballet|dance|drama|gymnastics|gym|piano|music|singing|karate|judo|taekwondo|swimming)\s+"
+    r"(?:show|display|exam|grading|showcase)"
 )
 SPORT = (
     r"soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|gymnastics|"

@@ -96,6 +96,8 @@ _DISEASES = (
     # A small child's cold said the nursery way: "over the sniffles", "has the snuffles".
     r"(?:the\s+)?sniffles|(?:the\s+)?snuffles"
 )
+DISEASES = _DISEASES
+"""The illnesses that make someone sick now, for the modules that read more shapes."""
 _SICKNESS_ADJ = (
     r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
     r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring|"

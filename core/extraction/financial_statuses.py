@@ -10,6 +10,14 @@ from __future__ import annotations
 
 import re
 
+COVERED = re.compile(
+    r"\b(?:i|we|i've|we've|ive)\s+(?:(?:just|already|also|now)\s+)*(?:covered|sorted|"
+    r"forked\s+out\s+for|shelled\s+out\s+for|stumped\s+up\s+for|coughed\s+up\s+for|fronted)\s+"
+)
+"""A parent or a flatmate who "covered", "sorted" or "forked out for" a cost: paid, when the
+clause says how much ("I've covered Lily's school shoes, £45"); without an amount, "covered
+the 9am shift" is work and "sorted the forms" a chore (``rules_financial`` asks for one)."""
+
 VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
@@ -45,6 +53,7 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "I'm 3 months behind on rent": owed, and late.
     (re.compile(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
     (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
+    (COVERED, "paid"),
     # Irish English's perfect: "I'm after paying the bin charges" is "I have paid" them.
     (re.compile(r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?after\s+paying\s+"), "paid"),
     # "sent the security deposit to the owner", "transferred the rent": money sent is paid.

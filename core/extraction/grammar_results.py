@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import DROVE_THERE_LATELY, FAR_PAST, RESULT_PAST, TEST_RESULT
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.travel_presence import OFF_A_VEHICLE, woke_up_here
@@ -225,6 +226,11 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return RESULT_PAST.search(low) is not None
     if lemma in ("refuse", "have") and _CARE_DAY.search(low) and not FAR_PAST.search(low):
         return True  # a carer's "Gran refused lunch", "Mum had a poor night": how she is now
+    if lemma in ("wake", "come", "have", "be", "send", "sleep", "refuse") and CARE_RESULT.search(
+        low
+    ):
+        # "woke up with a temp", "came home with a rash", "slept through": how they are now
+        return not (FAR_PAST.search(low) or _DAYS_BEHIND.search(low))
     if lemma == "wake":
         return woke_up_here(low)  # "woke up in Luang Prabang": there today
     if lemma == "cross":
@@ -240,10 +246,13 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
 _CARE_DAY = re.compile(
     r"\brefused\s+(?:(?:his|her|their|all|any)\s+)?(?:lunch|breakfast|dinner|tea|supper|food|"
     r"meals?|meds|medication|tablets|fluids|drinks?)\b|\bhad\s+(?:a\s+)?(?:(?:very|v|really)\s+)?"
-    r"(?:poor|restless|unsettled|disturbed)\s+night\b(?!\s+(?:with\s+the|because)\b)"
+    r"(?:poor|restless|unsettled|disturbed|settled|comfortable|peaceful)\s+night\b"
+    r"(?!\s+(?:with\s+the|because)\b)|\bslept\s+(?:right\s+)?through\b(?!\s+(?:my|the|his|her)\s+alarm)"
 )
 """A carer's note of the day so far: food or medicine turned away, a bad night; the state
 it leaves holds now (not "refused the offer", "had a bad night out")."""
+_DAYS_BEHIND = re.compile(r"\b(?:last\s+(?:week|month|weekend)|ago|when|first\s+time)\b")
+"""A care result dated well behind ("slept through for the first time last week"): a story."""
 _SYMPTOMS = frozenset({"fever", "temperature"})
 _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
 _INTO_CARE = re.compile(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.types import MessageIntent
 
 FAR_PAST = re.compile(
@@ -68,7 +69,17 @@ _SYMPTOM_GONE = (
     rf"(?:^|[,;]\s*)no\s+(?:(?:more|further)\s+{_SYMPTOM}\b(?!\s+(?:if|when|unless)\b)|"
     rf"{_SYMPTOM}\s+(?:since|for\s+(?:\d+|a|two|three|24|48)|overnight|today|this\s+morning|now)\b)"
 )
-CARE_NOTE = re.compile(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}")
+_DOSE_GIVEN = (
+    # A parent's or a sitter's hand-over of doses and feeds by the clock: "calpol 4pm, next
+    # dose 8pm", "bottle at 6", "baby fed at 6, down since 7", "inhaler @ 7.30".
+    r"(?:^|[,;]\s*)(?:(?:his|her|their|the)\s+)?(?:calpol|nurofen|ibuprofen|paracetamol|piriton|"
+    r"medicine|meds|inhaler|antibiotics|amoxicillin|amox|bottle|feed|milk|nap|dose|pain\s+relief)\s+"
+    r"(?:(?:given|had|done)\s+)?(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?(?=\s*(?:[,;.]|$))|"
+    r"(?:^|[,;]\s*)next\s+(?:dose|feed|bottle|meds)\s+(?:(?:is\s+)?due\s+)?(?:at\s+|@\s*)?\d|"
+    r"(?:^|[,;]\s*)(?:(?:the\s+)?baby\s+|(?:he|she)\s+)?(?:fed|changed|bathed|down|asleep|napped|"
+    r"settled)\s+(?:at|since|by|@)\s*\d"
+)
+CARE_NOTE = re.compile(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}|{_DOSE_GIVEN}")
 """A carer's note of a state, the verb left out ("Appetite poor today", "mood low this
 morning, refused breakfast", "BP stable, pain controlled"), of care done ("bloods taken,
 results to follow") or of a symptom gone ("no more chest pain since Tuesday"): how the
@@ -169,7 +180,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     if FUTURE.search(low):
         return "planning"
     result = RESULT_PAST.search(low) is not None or (
-        TEST_RESULT.search(low) is not None and _LONG_AGO.search(low) is None
+        (TEST_RESULT.search(low) is not None or CARE_RESULT.search(low) is not None)
+        and _LONG_AGO.search(low) is None
     )
     if STATIVE_PAST.search(low) and not result and not present:
         return "historical"

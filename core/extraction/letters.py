@@ -49,6 +49,9 @@ _FRAME = re.compile(
     r"(?:let\s+you\s+know|say|confirm|tell\s+you)|"
     r"(?:just\s+)?(?:a\s+)?(?:quick\s+)?(?:heads\s+up|fyi)|"
     r"(?:just\s+)?letting\s+you\s+(?:all\s+)?know|"
+    # The infinitive alone, as a grandparent's text opens: "Just to let you know I am home
+    # now", "just to let u know the boys are fine".
+    r"(?:just\s+)?to\s+let\s+(?:you|u|y'all|yall|everyone)\s+(?:all\s+)?know|"
     # "I should have mentioned that I'm based in Rotterdam now": what one forgot to say
     r"(?:i|we)\s+should\s+have\s+(?:mentioned|said|told\s+you|let\s+you\s+know)"
     r"(?=\s+that\s+(?:i|we|my|our|the|i'm|we're|i've|we've|i'll|we'll)\b)|"

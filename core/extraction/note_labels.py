@@ -36,15 +36,18 @@ _MEMBER_LABEL = re.compile(
     rf"{_START}(?:(?:note\s+)?re\s+)?(?P<who>(?:(?:my|our|the)\s+)?(?:(?P<many>{_PLURAL})|(?:{_SINGULAR})))"
     # A dash between spaces labels a line as a colon does ("Mum - poor night", "Nana — off
     # her food": an em dash is " - " by now); a hyphen inside a word does not.
-    rf"(?:\s*:|\s+-)\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])",
+    rf"(?:\s*[:;]|\s+-)\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])",
     re.I,
 )
 """A relation as a line's label: "kids: sick", "Nan: poorly again", "Dad - settled"."""
 _NAME_LABEL = re.compile(
-    rf"{_START}(?P<who>(?-i:[A-Z][a-z]+))(?:\s*:|\s+-)\s+"
+    rf"{_START}(?P<who>(?-i:[A-Z][a-z]+))(?:\s*[:;]|\s+-)\s+"
     r"(?P<rest>(?:still|very|v|a\s+bit|bit|fine|ok|okay|better|poorly|sick|ill|unwell|off|at|in|"
     r"with|has|had|coughing|asleep|home|back|away|over|much|not|no\s+longer|feverish|"
-    r"teething|recovering|on)\b)",
+    r"teething|recovering|on|"
+    # A symptom or an illness named bare: "Sam - bad cough", "Leo - nits AGAIN".
+    r"bad|nasty|chesty|high|slight|temp|temperature|fever|nits|lice|cough|cold|flu|sickness|"
+    r"vomiting|rash|conjunctivitis|tonsillitis|chickenpox|comfortable|settled|brighter)\b)",
     re.I,
 )
 """A child's name as a line's label before a state: "Ivy: still coughing", "Leo - fine now"
@@ -59,7 +62,7 @@ _PAST_FIRST = re.compile(r"[a-z]+ed\b|(?:slept|ate|went|had|took|got|came|felt|s
 
 def written_out(text: str) -> str:
     """``text`` with its labelled note lines written as sentences (see the module)."""
-    if ":" not in text and " - " not in text:
+    if ":" not in text and " - " not in text and ";" not in text:
         return text
     text = _WHERE_LABEL.sub(lambda m: f"now {m.group('rest')}", text)
     text = _MEMBER_LABEL.sub(_member, text)

@@ -15,6 +15,7 @@ from datetime import timedelta
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.family_activities import activity_candidates
+from core.extraction.family_carer_states import carer_state
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
     HOUSEHOLD,
@@ -138,7 +139,7 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
     if (rm := _REPORTED.match(rest)) and pronoun_of(slug) in (rm.group("p"), "?"):
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
-    status = member_status(rest)
+    status = member_status(rest) or carer_state(rest)
     if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
         status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
     head = clause.low[: len(clause.low) - len(rest)]

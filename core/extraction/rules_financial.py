@@ -21,6 +21,7 @@ from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_names import bill_name
 from core.extraction.called_off import not_bought
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.financial_statuses import COVERED
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
@@ -127,6 +128,7 @@ _GATE = frozenset(
         "cancelled",
         "canceled",
         "settled",
+        "covered",  # "I've covered the school shoes, £45": paid, with its amount
         "sorted",  # "rent's sorted", "electric bill's been taken care of": paid
         "taken",
         "cleared",
@@ -282,6 +284,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             m = rx.search(low)
             if m and re.match(r"got\s+[a-z]{2,}ed\b", low[m.start() :]):
                 continue  # "got called off", "got cancelled": a passive, nothing bought
+            if m and rx is COVERED and amount is None:
+                continue  # "I covered the 9am shift": no money said, no cost paid
             if m and st == "paid" and (unpaid := not_paid(low, m.start())) is not None:
                 if not unpaid:
                     return []  # "i never paid the gas bill", "didn't pay it": a story

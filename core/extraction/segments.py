@@ -107,6 +107,12 @@ _JOINT = re.compile(
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
+    # "Sid's brighter today, the antibiotics kicked in overnight", "the party's off, the
+    # venue flooded": a thing and what it did, told after the news, is a clause of its own
+    # (its past explains the news; it does not date it).
+    r"(?:the|his|her|their|our|your)\s+(?:[a-z']+\s+){0,2}?(?:[a-z]{3,}ed|rang|came|went|broke|"
+    r"fell|took|said|told|sent|gave|woke|threw|ran|caught|kept|was|were|got|wasn't|weren't|"
+    r"didn't)(?=\s|,|$)|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.
@@ -157,8 +163,8 @@ _JOINT = re.compile(
 )
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|by the way|fyi|update|correction|heads up|quick update|"
-    r"just so you know|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
+    r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
+    r"just so you know|just so (?:everyone|you all|y'all|u) knows?|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
     r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"

@@ -145,6 +145,9 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18a",
+    "probes18a2",
+    "probes18a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -202,7 +205,11 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches).
+``probes17d3`` are its second and third batches), and ``probes18a`` (eighteenth round, words18a: co-parents',
+carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
+and grandparents texting: present states explained by a past clause or bounded by "till",
+bare states, money between parents, with requests, questions and counterfactuals;
+``probes18a2`` and ``probes18a3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -422,6 +429,9 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18a": 80,
+    "probes18a2": 80,
+    "probes18a3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -791,6 +801,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
     ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
     ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
+    # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
+    # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
+    # realistic set opened), one batch each, committed before the extractor ran on it and
+    # scored before its fixes: batch 1 (86) 0.849/0.596 (34/57); batch 2 (84) 0.845/0.587
+    # (27/46); batch 3 (82) 0.866/0.600 (30/50); no false, counterfactual or forbidden
+    # commit. After the round: 0.919/0.857 (48/56, two labels set to the catalogue's
+    # conventions), 0.893/0.848, 0.915/0.780.
+    ("probes18a", "dev"): Figures(0.89, 0.81, 0.00, 0.00, 0, 0.00),
+    ("probes18a2", "dev"): Figures(0.86, 0.80, 0.00, 0.00, 0, 0.00),
+    ("probes18a3", "dev"): Figures(0.88, 0.73, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

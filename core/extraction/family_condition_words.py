@@ -130,6 +130,9 @@ _IN_CARE = re.compile(
     r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*(?:&|and|n)\s*e|icu)\b|"
     r"(?:been\s+|got\s+|was\s+)?(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in(?=\s*(?:$|[,.;!]|"
     r"again|last\s+night|this\s+morning|overnight|today|tonight|yesterday|by\s+ambulance))|"
+    # Rushed in with what ails them, in the passive: "mum was rushed in with her appendix",
+    # "he's been taken in with chest pains" (not "she rushed in with the shopping").
+    r"(?:been|got|was|were)\s+(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in\s+with\b|"
     # Going down: "has been failing since the autumn", "he's really gone downhill".
     r"(?:(?:has|have)\s+)?(?:really\s+|badly\s+)?(?:gone|going|went)\s+downhill\b|"
     r"(?:deteriorating|declining)\b|"

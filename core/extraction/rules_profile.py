@@ -27,6 +27,8 @@ from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
+_NO_BAG = r"(?!\s+(?:a|an|my|our|the)\s+(?:backpack|rucksack|suitcase|van|camper(?:van)?|car|bag|holdall))"
+"""Not "living out of a backpack in Chiang Mai": a traveller's luggage, not a home."""
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
@@ -70,13 +72,13 @@ _HOME = re.compile(
     r"(?:in|near|outside(?:\s+of)?|(?:north|south|east|west)\s+of)\s+|"
     # A status line without its subject: "living in Austin now", "based in Dublin these days".
     # Not the gerund as a subject ("Living in London in my twenties taught me a lot").
-    r"^(?:now\s+|currently\s+|still\s+)?(?:(?:have\s+|'ve\s+)?been\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
+    rf"^(?:now\s+|currently\s+|still\s+)?(?:(?:have\s+|'ve\s+)?been\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of{_NO_BAG})\s+"
     r"(?![^,;.!?]*\b(?:was|were|is|are|has|had|have|taught|made|gave|meant|felt|seemed|became|"
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".
     r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
-    r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
+    rf"residing)\s+(?:in|out\s+of{_NO_BAG}|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){{0,2}}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # "from ohio originally, live in tampa now", "... but live in tampa now": the present
     # verb whose subject is left out is the speaker's.

@@ -57,6 +57,9 @@ PRESENT_AT = re.compile(
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
     # weather; "I'm here na in Davao", "we're here po in Cebu": Filipino particles.
     r"holed\s+up|hunkered\s+down|snowed\s+in|parked(?:\s+up)?|na|po|lang|"
+    # "we are lodged now in a cottage", "we're bedding down tonight in a finca", "billeted
+    # in a school hall": put up for the night or the season, where one sleeps.
+    r"lodged|lodging|bedding\s+down|bedded\s+down|billeted|ensconced|tucked\s+up|"
     # "we're staying on in Mombasa": a stay that goes on past its end.
     r"on(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
@@ -82,8 +85,17 @@ PRESENT_AT = re.compile(
     r"(?:[a-z]+'s\s+(?:place\s+|house\s+|flat\s+)?(?:in\s+)?)?|"
     r"\b(?:minding|looking\s+after|watching)\s+(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|s')?\s+)?"
     r"(?:place|house|flat|apartment|home|dogs?|cats?)\s+(?:in|at)\s+|"
+    # "I have been a fortnight now in this house near Lerwick", "we've been three weeks in
+    # Hanoi": how long, said before where.
+    r"\b(?:i|we)(?:'ve|\s+have)\s+been\s+(?:here\s+)?(?:a|one|two|three|four|five|six|\d+|a\s+few|"
+    r"several)\s+(?:days?|nights?|weeks?|fortnight|months?)\s+(?:now\s+|already\s+)?(?:here\s+)?"
+    r"(?:in|at)\s+|"
+    # "living out of a backpack in Chiang Mai", "living out of a van near Tofino": on the
+    # road, and where.
+    r"\bliving\s+out\s+of\s+(?:a|an|my|our|the)\s+(?:backpack|rucksack|suitcase|van|"
+    r"camper(?:van)?|car|bag|holdall)\s+(?:in|at|near|outside(?:\s+of)?)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
-    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
+    r"\b(?:staying|lodging|boarding)\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"

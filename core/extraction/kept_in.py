@@ -31,11 +31,14 @@ _KEPT_IN = re.compile(
     r"(?=\s*(?:$|[,.;!]|for\s+(?:tests|observation|obs|monitoring|scans|another|a\s+few|"
     r"the\s+night|a\s+(?:night|day|week|couple)|now)|overnight|till\b|until\b|again|another))|"
     # "they've admitted her", "they admitted Dad to the cardiac ward last night" (not "they
-    # admitted it", "they admitted he was right").
-    + _BY_THE_HOSPITAL
+    # admitted it", "they admitted he was right"); Indian English says the family admits the
+    # patient: "we have admitted him in KMC".
+    + _BY_THE_HOSPITAL.replace("(?:they|", "(?:they|we|")
     + rf"(?:admitted|admitting|admit)\s+(?P<who2>{_WHO})\b(?!\s+(?:was|is|that|had|did)\b)",
     re.I,
 )
+_AT_A_HOSPITAL = re.compile(r"\s+(?:in|at)\s")
+"""Admitted in or at a hospital by its name ("admitted him in KMC"): in hospital."""
 _PRONOUN = {"him": "he", "her": "she", "them": "they"}
 
 
@@ -51,6 +54,6 @@ def _in_hospital(m: re.Match[str]) -> str:
     subject = _PRONOUN.get(who.lower(), who)
     if who[0].isupper() and who.lower() not in _PRONOUN and m.start() > 0:
         subject = who  # a name keeps its capital
-    if m.group("who2"):
+    if m.group("who2") and not _AT_A_HOSPITAL.match(m.string, m.end()):
         return f"{subject} {'have' if subject == 'they' else 'has'} been admitted"
     return f"{subject} {'are' if subject == 'they' else 'is'} in hospital"

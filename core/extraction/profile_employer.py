@@ -78,6 +78,8 @@ _EMPLOYER_KNOWN = re.compile(
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
     # "I'm at Stripe now as of last week": a place of work dated by when it began.
     r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)|"
+    # "I'm not at Google anymore, I'm at Meta now": where one works now, by a known name.
+    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,30}?\bnow\b)|"
     # "I'm with Deloitte now", "im a driver for fedex", "work for the NHS as a nurse", "today
     # was my first day at Cisco", "just got promoted at Target": with a known organisation
     # (not "I'm with Sarah now", "my first day at the gym").
@@ -102,6 +104,8 @@ _EMPLOYER_KNOWN = re.compile(
     r"bereavement|stress|long[- ]term|short[- ]term)\s+){1,2}leave\s+from\s+|"
     # "I shifted to Gurgaon last month for the new job at Deloitte": why the speaker moved.
     r"\b(?:moved|relocated|shifted)\b[^,;.!?]{1,40}?\bfor\s+(?:a|the|my)\s+(?:new\s+)?"
+    # "moved to Manchester for a grad job at KPMG": the kind of job said before it.
+    r"(?:(?:grad|graduate|teaching|nursing|research|tech|finance|office|first|dream|better)\s+)?"
     r"(?:job|position|role)\s+(?:at|with)\s+"
 )
 

@@ -14,18 +14,22 @@ from __future__ import annotations
 import re
 
 _RESTART = re.compile(
-    r"(?<![\w'])(?P<said>[a-z]+(?:'[a-z]+)?(?:\s+[a-z]+(?:'[a-z]+)?){0,2}),?\s+(?P=said)(?![\w'])",
+    # "finally, FINALLY, moved": a word said again for weight, set off by commas, goes with
+    # both its commas.
+    r"(?<![\w'])(?P<said>[a-z]+(?:'[a-z]+)?(?:\s+[a-z]+(?:'[a-z]+)?){0,2})(?P<comma>,)?\s+(?P=said)"
+    r"(?(comma),?)(?![\w'])",
     re.I,
 )
 
 
 _HESITATION_INSIDE = re.compile(
-    r",\s*(?:u+m+|u+h+|e+r+m*|uhm+)\s*,\s*(?=(?:back|to|in|at|into|from|for|on|with|up|down|"
-    r"over|out|the|a|an|my|our)\b)",
+    r",\s*(?:u+m+|u+h+|e+r+m*|uhm+|like|you\s+know|I\s+mean)\s*,\s*(?=(?:back|to|in|at|into|"
+    r"from|for|on|with|up|down|over|out|the|a|an|my|our|both|all)\b|(?-i:[A-Z][a-z]))",
     re.I,
 )
-"""A hesitation set off by commas inside a phrase ("I moved, uh, back to Glasgow"): the
-phrase goes on after it, so neither comma cuts it."""
+"""A hesitation or a spoken "like" set off by commas inside a phrase ("I moved, uh, back to
+Glasgow", "the kids have both got, like, the flu", "based in, um, Bristol"): the phrase goes
+on after it, so neither comma cuts it."""
 
 
 def hesitations_inside_closed(text: str) -> str:

@@ -83,6 +83,9 @@ _HOME = re.compile(
     # "from ohio originally, live in tampa now", "... but live in tampa now": the present
     # verb whose subject is left out is the speaker's.
     r"(?:^|\bbut\s+|,\s*)(?:(?:now|currently|still)\s+)*live\s+(?:here\s+|now\s+)?in\s+|"
+    # "I work remotely for a startup and live in Lisbon": the second verb of the speaker's
+    # clause shares its subject (not "my parents work and live in Leeds").
+    r"^(?:i|we)\s+[^.;!?,]{0,50}?\band\s+(?:now\s+|currently\s+)?live\s+(?:here\s+|now\s+)?in\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
@@ -248,6 +251,13 @@ def _city_in_home_slot(text: str, start: int) -> Place | None:
     return Place(known.name, True, m.end("w")) if known.population >= _SLOT_MIN_POPULATION else None
 
 
+_WORN = re.compile(
+    r"(?:the\s+same\s+|my\s+|a\s+|an\s+|one\s+|these\s+|this\s+)?(?:[a-z-]+\s+)?(?:t-?shirts?|"
+    r"shirts?|clothes|jeans|pyjamas|pajamas|hoodies?|trackies|joggers|sweats|dress|socks|shorts|"
+    r"uniform|wetsuit|flip-?flops|sandals|boots)\b"
+)
+
+
 def _residence(text: str, low: str, start: int) -> Place | None:
     """The most specific place of residence named from ``start`` on.
 
@@ -257,6 +267,8 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     and a city beats a state, which beats a country. A name the gazetteer does not know
     ranks as a city.
     """
+    if _WORN.match(low, start):
+        return None  # "living in the same T-shirt in Hanoi": what one wears, not a home
     end = _PLACE_END.search(low, start)
     stop = end.start() if end else len(low)
     found = [p] if (p := place_at(text, start) or _city_in_home_slot(text, start)) else []

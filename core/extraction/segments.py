@@ -48,6 +48,8 @@ _JOINT = re.compile(
     # "three weeks into a trip round New Zealand, currently in Queenstown": where one is now,
     # after how far into the trip, a clause of its own.
     r"(?:currently|presently)\s+(?:in|at|staying|stuck|sat|sitting)\b|"
+    # "I'm 24, recently moved to Manchester": a move with its subject left out.
+    r"(?:just|recently|finally)\s+(?:moved|relocated)\s+(?:back\s+)?to\b|"
     # "moved back to Glasgow, where I grew up": what the place was once, a clause of its own
     # (its past is not the move's).
     r"where\s+(?:i|we|he|she|they|my|our|his|her|their)\s+(?:[a-z]+\s+){0,2}?(?:was|were|grew|"

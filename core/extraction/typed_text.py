@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.extraction.after_perfect import after_perfect
 from core.extraction.bracket_asides import without_age_tags
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.emoji_states import emoji_states
@@ -353,6 +354,7 @@ def clean(text: str) -> str:
         flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = pidgin_perfect(_CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat))))
+    flat = after_perfect(flat)  # Irish "I'm only after landing": "I've just landed"
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(_day_word, flat)
     flat = _DAY_AFTER_PLACE.sub(

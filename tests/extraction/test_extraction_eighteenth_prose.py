@@ -168,6 +168,7 @@ def test_a_name_after_and_is_a_clause_of_its_own(
         ("we we moved, we moved to Sheffield", "we moved to Sheffield"),
         ("I don't, I don't live in London", "I don't live in London"),
         ("the the flight got cancelled", "the flight got cancelled"),
+        ("we have finally, FINALLY, moved into", "we have finally moved into"),
         # A list and a name said twice stay.
         ("Paris, Lyon, Paris", "Paris, Lyon, Paris"),
         ("in Walla Walla till Friday", "in Walla Walla till Friday"),
@@ -206,6 +207,12 @@ def test_a_hesitation_inside_a_phrase_takes_its_commas() -> None:
         ),
         ("we're, um, in Leeds till Friday", "travel.location", "Leeds", "assertive"),
         ("we're in Walla Walla till Friday", "travel.location", "Walla Walla", "assertive"),
+        (
+            "At the risk of boring you all: we have finally, FINALLY, moved into our new flat in Exeter.",
+            "profile.home_city",
+            "Exeter",
+            "assertive",
+        ),
     ]
 )
 def test_spoken_facts_read_through_restarts(
@@ -458,6 +465,334 @@ def test_a_relative_kept_in_or_rushed_in_is_sick(
     ]
 )
 def test_world_english_words_for_is_got_and_the_spouse(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- batch 2: a place before a kind
+
+
+@_table(
+    [
+        (
+            "I work remotely for a Berlin startup and live in Lisbon on a D7 visa.",
+            "profile.employer",
+            None,
+            "",
+        ),
+        ("I work for a UK agency, mostly copywriting", "profile.employer", None, ""),
+        ("I'm at a London bank these days", "profile.employer", None, ""),
+        ("I work for Accenture", "profile.employer", "Accenture", "assertive"),
+    ]
+)
+def test_a_place_before_a_kind_of_workplace_is_no_employer(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        (
+            "I work remotely for a Berlin startup and live in Lisbon on a D7 visa.",
+            "profile.home_city",
+            "Lisbon",
+            "assertive",
+        ),
+        ("we teach English and live in Hanoi now", "profile.home_city", "Hanoi", "assertive"),
+        ("i freelance and live in porto", "profile.home_city", "Porto", "assertive"),
+        ("my parents work and live in Leeds", "profile.home_city", None, ""),
+        ("I used to work there and live in Leeds", "profile.home_city", None, ""),
+    ]
+)
+def test_live_after_and_shares_the_speakers_subject(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- the one piece of news
+
+
+@_table(
+    [
+        (
+            "Hope you're all well. Not much news here except that Ray has been poorly again.",
+            "family.ray.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "Not much to report from Hoi An except that I've been here a week longer than planned.",
+            "travel.location",
+            "Hoi An",
+            "assertive",
+        ),
+        (
+            "nothing new this end apart from the fact that we moved to Leeds",
+            "profile.home_city",
+            "Leeds",
+            "assertive",
+        ),
+        (
+            "not much going on but my mum is in hospital again",
+            "family.mom.status",
+            "sick",
+            "assertive",
+        ),
+    ]
+)
+def test_the_one_piece_of_news_is_read(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- spoken fillers inside a phrase
+
+
+@_table(
+    [
+        (
+            "uh the kids have both got, like, the flu, so we're not coming Saturday",
+            "family.kids.status",
+            "sick",
+            "assertive",
+        ),
+        ("the twins have all got chickenpox", "family.twins.status", "sick", "assertive"),
+        ("we're based in, um, Bristol now", "profile.home_city", "Bristol", "assertive"),
+        ("I'm in, you know, Leeds till Friday", "travel.location", "Leeds", "assertive"),
+    ]
+)
+def test_a_filler_or_a_floated_quantifier_inside_a_phrase(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- where a stay in hospital led
+
+
+@_table(
+    [
+        (
+            "Mum went in for a routine op and she's ended up in intensive care.",
+            "family.mom.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "Grandad had another stroke. He's in the Royal now.",
+            "family.grandpa.status",
+            "sick",
+            "assertive",
+        ),
+        ("my nan's in the General since Friday", "family.grandma.status", "sick", "assertive"),
+        (
+            "My daughter has been off school for three weeks with glandular fever.",
+            "family.daughter.status",
+            "sick",
+            "assertive",
+        ),
+        ("my dad's in the Royal Oak watching the match", "family.dad.status", None, ""),
+    ]
+)
+def test_a_hospital_by_its_british_name_and_where_it_led(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- Irish, Indian and Nigerian turns
+
+
+@_table(
+    [
+        (
+            "I'm only after landing in Shannon, the craic was mighty.",
+            "travel.location",
+            "Shannon",
+            "assertive",
+        ),
+        ("we're just after getting back from Boston", "travel.status", "completed", "assertive"),
+        (
+            "I'm after getting back from Lanzarote, wrecked",
+            "travel.status",
+            "completed",
+            "assertive",
+        ),
+        ("I'm after a new job", "profile.employer", None, ""),
+        (
+            "Me and the wife are below in Kerry for the week.",
+            "travel.location",
+            "Kerry",
+            "assertive",
+        ),
+        ("I'm above in Dublin till Thursday", "travel.location", "Dublin", "assertive"),
+        ("me and my mate are in Leeds till Friday", "travel.location", "Leeds", "assertive"),
+        (
+            "My father's sugar is very high, we have admitted him in KMC.",
+            "family.father.status",
+            "sick",
+            "assertive",
+        ),
+        ("my mama don comot hospital", "family.mom.status", "well", "assertive"),
+        ("my papa dey house now, he don comot hospital", "family.dad.status", "home", "assertive"),
+        (
+            "Already reached Hyderabad, will call once I reach the hotel.",
+            "travel.location",
+            "Hyderabad",
+            "assertive",
+        ),
+    ]
+)
+def test_world_english_perfects_and_places(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- a place that starts like "in"
+
+
+@_table(
+    [
+        ("we pulled into Inverness at dusk", "travel.location", "Inverness", "assertive"),
+        ("just landed Toronto, call you later", "travel.location", "Toronto", "assertive"),
+        ("arrived Atlanta safely", "travel.location", "Atlanta", "assertive"),
+        ("rolled into Indianapolis at 2am", "travel.location", "Indianapolis", "assertive"),
+    ]
+)
+def test_a_place_beginning_with_a_preposition_keeps_its_name(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- batch 3: where one works now
+
+
+@_table(
+    [
+        ("I'm not at Google anymore, I'm at Meta now", "profile.employer", "Meta", "assertive"),
+        ("honestly I'm at KPMG now and it's fine", "profile.employer", "KPMG", "assertive"),
+        ("i'm at zalando now, moved over in jan", "profile.employer", "Zalando", "assertive"),
+        ("I'm at the beach now", "profile.employer", None, ""),
+        (
+            "I'm 24, recently moved to Manchester for a grad job at KPMG.",
+            "profile.employer",
+            "KPMG",
+            "assertive",
+        ),
+        (
+            "I'm 24, recently moved to Manchester for a grad job at KPMG.",
+            "profile.home_city",
+            "Manchester",
+            "assertive",
+        ),
+        (
+            "we relocated to Leeds for a teaching job with Aldi",
+            "profile.employer",
+            "Aldi",
+            "assertive",
+        ),
+    ]
+)
+def test_a_known_employer_now_and_the_job_a_move_was_for(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+# ---------------------------------------------------------------- stopping, putting up, a month's let
+
+
+@_table(
+    [
+        (
+            "We are putting up at my uncle's place in Ikeja till Sunday.",
+            "travel.location",
+            "Ikeja",
+            "assertive",
+        ),
+        (
+            "I'm stopping with my auntie in Tralee for the week",
+            "travel.location",
+            "Tralee",
+            "assertive",
+        ),
+        (
+            "we're stopping at a friend's in Kendal tonight",
+            "travel.location",
+            "Kendal",
+            "assertive",
+        ),
+        (
+            "We've taken a little apartment in Nice for the month.",
+            "travel.location",
+            "Nice",
+            "assertive",
+        ),
+        ("I've rented a cabin in Tofino for two weeks", "travel.location", "Tofino", "assertive"),
+        # A home taken for good is no stay: no location from it.
+        (
+            "We have taken a flat in Edinburgh and the children go to school there",
+            "travel.location",
+            None,
+            "",
+        ),
+    ]
+)
+def test_a_stay_with_someone_or_rented_for_a_while(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        (
+            "Postcard from Porto: it's raining and I'm in love with a bookshop.",
+            "travel.location",
+            "Porto",
+            "assertive",
+        ),
+        (
+            "A quick dispatch from Hanoi, where it is very hot.",
+            "travel.location",
+            "Hanoi",
+            "assertive",
+        ),
+        (
+            "A line from Tromsø before the lights come out.",
+            "travel.location",
+            "Tromsø",
+            "assertive",
+        ),
+        ("news from Ukraine is grim", "travel.location", None, ""),
+    ]
+)
+def test_a_letters_heading_names_where_it_is_written(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        (
+            "Still no news on the lost bag, so I'm living in the same T-shirt in Hanoi.",
+            "profile.home_city",
+            None,
+            "",
+        ),
+        ("living in my pyjamas in Leeds this week lol", "profile.home_city", None, ""),
+        ("we're living in flip-flops in Goa, bliss", "profile.home_city", None, ""),
+        ("I live in a flat in Leeds", "profile.home_city", "Leeds", "assertive"),
+    ]
+)
+def test_living_in_what_one_wears_is_no_home(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)

@@ -145,6 +145,9 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18b",
+    "probes18b2",
+    "probes18b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -202,7 +205,10 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches).
+``probes17d3`` are its second and third batches), and ``probes18b`` (eighteenth round,
+words18b, one batch per file: present facts buried in literary prose, long messages, trip
+reports, advice posts, retellings, transcripts and Indian, Nigerian, Filipino, Singaporean
+and Irish English; ``probes18b2`` and ``probes18b3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -422,6 +428,9 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18b": 80,
+    "probes18b2": 80,
+    "probes18b3": 74,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -791,6 +800,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
     ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
     ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
+    # probes18b, 18b2, 18b3 (eighteenth round, words18b: present facts buried in literary
+    # prose, long messages, trip reports, advice posts, retellings, transcripts and world
+    # Englishes; no realistic set opened), one batch each, committed before the extractor ran
+    # on it and scored before its fixes (as first labelled): batch 1 (89) 0.843/0.510 (49/96),
+    # one false commit ("in my next life I'll live in…"); batch 2 (80) 0.863/0.575 (42/73);
+    # batch 3 (74) 0.838/0.514 (37/72), one forbidden field; no counterfactual commit. After
+    # the round: 0.910/0.737, 0.900/0.753, 0.865/0.639, none.
+    ("probes18b", "dev"): Figures(0.88, 0.70, 0.00, 0.00, 0, 0.00),
+    ("probes18b2", "dev"): Figures(0.87, 0.71, 0.00, 0.00, 0, 0.00),
+    ("probes18b3", "dev"): Figures(0.83, 0.60, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import re
 
-_COPULA = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
+_COPULA = (
+    r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?|"
+    # "she's ended up in intensive care", "he's landed up in A&E": where it led.
+    r"(?:has|have|'s|'ve)\s+(?:ended|landed|wound)\s+up)"
+)
 _LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also|both|all|keeps|kept)\s+)*"
 
 _IN_CARE = re.compile(
@@ -31,6 +35,10 @@ _IN_CARE = re.compile(
     r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*(?:&|and|n)\s*e|resus|intensive\s+care|critical\s+care|hdu|"
     r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
     r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
+    # "He's in the Royal now", "in the General since Friday": a hospital by its British
+    # name (not the Royal Oak, the Royal Mail).
+    r"in\s+the\s+(?:royal|general|infirmary)\b(?!\s+(?:oak|albert|mail|navy|mint|opera|court|"
+    r"family|society|academy|air|marines|exchange|festival|hall|box|theatre|shakespeare))|"
     r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
     # A course of medicine for an infection: "on antibiotics for a UTI now", "started on
     # IV antibiotics", "on a course of amoxicillin" (not "off antibiotics").
@@ -65,7 +73,10 @@ _IN_CARE = re.compile(
     r"(?:been\s+|got\s+|was\s+)?signed\s+off\s+(?:work\s+|sick\b)|"
     # A status line: "twins both off nursery with conjunctivitis".
     r"(?:both\s+|all\s+)?(?:off|home|out)\s+(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|"
-    r"work|college|uni)\s+(?:(?:today|again|tomorrow|this\s+week|all\s+week)\s+)?"
+    r"work|college|uni)\s+(?:(?:today|again|tomorrow|this\s+week|all\s+week|"
+    # "off school for three weeks with glandular fever": how long, then what with.
+    r"for\s+(?:the\s+(?:last|past)\s+)?(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
+    r"(?:days?|weeks?|months?))\s+)?"
     r"(?:sick|ill|poorly|unwell|with\s+(?!(?:their|his|her|my|our|friends|family|"
     r"us|me|dad|mum|mom)\b)\w)|"
     r"under\s+observation|in\s+(?:agony|a\s+lot\s+of\s+pain|so\s+much\s+pain)|"
@@ -130,6 +141,9 @@ _IN_CARE = re.compile(
     r"(?:(?:has|have)\s+)?gone\s+(?:back\s+)?in(?:to)?\s+(?:(?:the\s+)?hospital|a\s*(?:&|and|n)\s*e|icu)\b|"
     r"(?:been\s+|got\s+|was\s+)?(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in(?=\s*(?:$|[,.;!]|"
     r"again|last\s+night|this\s+morning|overnight|today|tonight|yesterday|by\s+ambulance))|"
+    # Rushed in with what ails them, in the passive: "mum was rushed in with her appendix",
+    # "he's been taken in with chest pains" (not "she rushed in with the shopping").
+    r"(?:been|got|was|were)\s+(?:rushed|taken|blue-?lighted)\s+(?:back\s+)?in\s+with\b|"
     # Going down: "has been failing since the autumn", "he's really gone downhill".
     r"(?:(?:has|have)\s+)?(?:really\s+|badly\s+)?(?:gone|going|went)\s+downhill\b|"
     r"(?:deteriorating|declining)\b|"

@@ -117,9 +117,20 @@ def member_named(clause: Clause) -> tuple[re.Match[str], Named] | None:
     start = frame.end() if frame else 0
     if frame and (m := _BARE_RELATION.match(clause.low, start)):
         return m, "relation"  # "i think mom has the flu", as "mom has the flu"
+    if (
+        (own := _OUR_NAME.match(clause.text, start))
+        and (m := _FIRST_NAME.match(clause.text, own.end()))
+        and is_first_name(m.group("name").lower())
+    ):
+        return m, "name"  # "our Jess has chickenpox", "my Liam is poorly": a child by name
     if m := _FIRST_NAME.match(clause.text, start):
         return m, "name"
     return _lower_case_name(clause, start)
+
+
+_OUR_NAME = re.compile(r"(?:our|my)\s+", re.I)
+"""A possessive before a first name (Northern English and Irish "our Jess", a parent's "my
+Liam"): the person is named all the same, when the word is known as a first name."""
 
 
 def _lower_case_name(clause: Clause, start: int) -> tuple[re.Match[str], Named] | None:

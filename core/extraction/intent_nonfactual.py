@@ -130,6 +130,8 @@ WISH = re.compile(
     rf"he|she)\s+(?:\w+ed|got|had|has|have|is|are|was|were|will|went|came|found|made|reached)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
     rf"\bone\s+day\b|\bone\s+of\s+these\s+days\b|\bbucket\s+list\b|\bif\s+only\b|\bcould\s+(?:go|be|move|try|do)\b|"
     rf"\b(?:alternate|parallel)\s+(?:universe|reality|timeline)\b|\bin\s+another\s+life\b|"
+    # "in my next life I'll keep goats", "in another lifetime": a life that is not this one.
+    rf"\bin\s+(?:my|your|our|his|her|a|the)\s+next\s+life(?:time)?\b|\bin\s+another\s+lifetime\b|"
     rf"\bin\s+(?:my|your)\s+dreams\b|\bin\s+a\s+perfect\s+world\b|"
     # "i must try that new taco place", "we really must visit Lisbon": a must-do, a wish
     # (not "we must leave by 5": what has to be done).

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.news_frames import fact_unframed
+
 _PLACE = r"[A-Z][\w'-]+(?:\s+(?:de|da|del|do|la|le|am|upon|on)?\s*[A-Z][\w'-]+){0,2}"
 
 _CLEFT = re.compile(
@@ -196,7 +198,7 @@ def plain_order(text: str) -> str:
         text = _COMMENT.sub(",", text)
         if "who" in text:
             text = _WHO_ASIDE.sub(r"\g<head> ", text)
-    text = _FORGOT_TO_SAY.sub("", _FROM_COLON.sub(r"\1 from ", text))
+    text = _FORGOT_TO_SAY.sub("", _FROM_COLON.sub(r"\1 from ", fact_unframed(text)))
     if "find" in text:
         text = _FIND_MYSELF.sub(_found_there, text)
     if "come" in text:

@@ -106,6 +106,32 @@ class Organisation:
     confidence: float
 
 
+_KINDS = frozenset(
+    [
+        "startup",
+        "start-up",
+        "company",
+        "firm",
+        "agency",
+        "bank",
+        "consultancy",
+        "studio",
+        "charity",
+        "nonprofit",
+        "business",
+        "school",
+        "hospital",
+        "university",
+        "college",
+        "practice",
+        "shop",
+        "brand",
+        "outfit",
+    ]
+)
+"""Kinds of workplace a place name or an adjective may stand before ("a Berlin startup")."""
+
+
 def organisation_at(text: str, pos: int) -> Organisation | None:
     """The organisation named at ``text[pos:]`` (after "work at", "joined" ...), if any."""
     words: list[str] = []
@@ -118,6 +144,7 @@ def organisation_at(text: str, pos: int) -> Organisation | None:
         if len(words) > _MAX_KNOWN_WORDS + 2:
             break
     article = bool(words) and words[0].lower() in _DETERMINERS
+    indefinite = article and words[0].lower() in ("a", "an")
     if article:
         words = words[1:]
     if not words:
@@ -134,6 +161,8 @@ def organisation_at(text: str, pos: int) -> Organisation | None:
     if run:
         if all(w.lower() in _GENERIC for w in run):
             return None  # "a Hospital" is still no name
+        if indefinite and len(words) > len(run) and words[len(run)].lower() in _KINDS:
+            return None  # "for a Berlin startup", "at a UK agency": where it is, no name
         return Organisation(" ".join(run), 0.9)
     named = _institution(words)
     if named is not None:

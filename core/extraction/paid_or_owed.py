@@ -95,7 +95,12 @@ OF_AMOUNT = re.compile(
 
 
 AMOUNT_AFTER = re.compile(
-    r"(?<=[a-z])\s+(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\d)", re.I
+    # "we owe the solicitor about £1,800", "paid the builder roughly 2k": a word that rounds
+    # the amount belongs to it, not to the name of who is paid.
+    r"(?<=[a-z])\s+(?:(?:about|around|roughly|nearly|almost|approx(?:imately|\.)?|circa|"
+    r"(?:just\s+)?(?:over|under)|close\s+to|something\s+like)\s+|~\s*)?"
+    r"(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\d)",
+    re.I,
 )  # "r" before two digits: rand ("paid the plumber R1,100")
 SHARE_OF = re.compile(
     r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"

@@ -37,17 +37,38 @@ _NA_WHEN = re.compile(
 will travel)."""
 
 
+_DEY_STATE = re.compile(
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\bi\sstill\s)(?<!\bwe\sstill\s)\bdey\s+(?:for\s+|inside\s+)?"
+    r"(?:(?P<home>house)\b|(?=(?P<where>hospital|clinic|icu)\b|(?:sick|ill|better|kampe|well|fine)\b))",
+    re.I,
+)
+_COMOT = re.compile(r"\b(?:don\s+|done\s+)?comot\s+(?:for\s+|from\s+)?(?=hospital\b)", re.I)
+"""Pidgin's "comot" (come out) of hospital: "my mama don comot hospital" is out of it."""
+"""Pidgin's "dey" as "is" before a state or a hospital ("my papa still dey hospital since
+Tuesday", "mama dey sick"): a relative's health, read as the English "is (in)"."""
+
+
 def pidgin_perfect(text: str) -> str:
     """``text`` with "I don land for X" read as "I have landed in X", and "I go return" as
-    "I will return"."""
+    "I will return", and "dey" before a state as "is"."""
     low = text.lower()
     if low.startswith("na ") or ". na " in low:
         text = _NA_WHEN.sub("", text)
+    if " dey " in low:
+        text = _DEY_STATE.sub(_dey_is, text)
+    if "comot" in low:
+        text = _COMOT.sub("is out of ", text)
     if " go " in low:
         text = _GO.sub(lambda m: f"{m.group('who')} will ", text)
     if " don" not in low:
         return text  # the cheap test first
     return _DON.sub(_english, text)
+
+
+def _dey_is(m: re.Match[str]) -> str:
+    if m.group("home"):
+        return "is at home"  # "she dey house now"
+    return "is in " if m.group("where") else "is "
 
 
 def _english(m: re.Match[str]) -> str:

@@ -48,7 +48,7 @@ _EMPLOYER = re.compile(
     r"^(?:just\s+|finally\s+|officially\s+)?accepted\s+(?:an|the|a\s+job)\s+offer\s+(?:at|from)\s+|"
     # "..., working for HCL": the subject left out after a clause about the speaker.
     r"^(?P<bare>(?:now\s+|currently\s+|still\s+)?(?:working|interning)\s+(?:full[- ]time\s+|"
-    r"part[- ]time\s+)?(?:at|for)\s+)|"
+    r"part[- ]time\s+)?(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for)\s+)|"
     # "started my new job at google today": the subject left out, as in "started at".
     r"^(?:just\s+|recently\s+|finally\s+)?started\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
     r"(?:job|position|role|gig)\s+(?:at|with)\s+|"
@@ -78,11 +78,15 @@ _EMPLOYER_KNOWN = re.compile(
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
     # "I'm at Stripe now as of last week": a place of work dated by when it began.
     r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)|"
+    # "I'm not at Google anymore, I'm at Meta now": where one works now, by a known name.
+    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,30}?\bnow\b)|"
     # "I'm with Deloitte now", "im a driver for fedex", "work for the NHS as a nurse", "today
     # was my first day at Cisco", "just got promoted at Target": with a known organisation
     # (not "I'm with Sarah now", "my first day at the gym").
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?(?:with|(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:for|with))\s+|"
-    r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:at|for)\s+|"
+    # "working as a nurse for the NHS": the job title between, the subject left out.
+    r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?"
+    r"(?:at|for)\s+|"
     r"\bmy\s+first\s+(?:day|week|shift)\s+(?:of\s+work\s+)?at\s+|"
     # "first week at Accenture done", "been driving for Uber since I got laid off": the
     # subject left out.
@@ -100,6 +104,8 @@ _EMPLOYER_KNOWN = re.compile(
     r"bereavement|stress|long[- ]term|short[- ]term)\s+){1,2}leave\s+from\s+|"
     # "I shifted to Gurgaon last month for the new job at Deloitte": why the speaker moved.
     r"\b(?:moved|relocated|shifted)\b[^,;.!?]{1,40}?\bfor\s+(?:a|the|my)\s+(?:new\s+)?"
+    # "moved to Manchester for a grad job at KPMG": the kind of job said before it.
+    r"(?:(?:grad|graduate|teaching|nursing|research|tech|finance|office|first|dream|better)\s+)?"
     r"(?:job|position|role)\s+(?:at|with)\s+"
 )
 
@@ -118,10 +124,11 @@ _JOB_WITH = re.compile(
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:with|for)\s+"
 )
 _WORKING_WITH = re.compile(
-    # Indian English "I am working with Wipro since 2019", "working with TCS as a tester";
+    # Indian English "I am working with Wipro since 2019", "working with TCS as a tester",
+    # "working with Infosys at their Pune campus";
     # "(I've) been with Jumia since 2021 as a product manager".
     r"(?:^(?:been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
-    r"(?:working\s+)?(?<!\bam\s)(?<!'m\s)(?<!\bim\s)with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|for\s+"
+    r"(?:working\s+)?(?<!\bam\s)(?<!'m\s)(?<!\bim\s)with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|at\s+(?:the|their|its)\s+|for\s+"
     r"(?:the\s+(?:past|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"many|several)\s))"
 )

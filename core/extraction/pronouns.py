@@ -50,6 +50,9 @@ RELATION_SPELLINGS = {
     "hubs": "husband", "bubba": "baby", "bub": "baby",
     # "my other half is laid up": the partner.
     "other half": "partner", "other_half": "partner",
+    # Irish English names the spouse as "himself" or "herself" at the head of a sentence:
+    # "Himself is laid up with the flu", "herself is away in Galway till Friday".
+    "himself": "husband", "herself": "wife",
 }  # fmt: skip
 _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",

@@ -27,6 +27,8 @@ from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.types import ObservationIntent
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
+_NO_BAG = r"(?!\s+(?:a|an|my|our|the)\s+(?:backpack|rucksack|suitcase|van|camper(?:van)?|car|bag|holdall))"
+"""Not "living out of a backpack in Chiang Mai": a traveller's luggage, not a home."""
 _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
@@ -70,17 +72,20 @@ _HOME = re.compile(
     r"(?:in|near|outside(?:\s+of)?|(?:north|south|east|west)\s+of)\s+|"
     # A status line without its subject: "living in Austin now", "based in Dublin these days".
     # Not the gerund as a subject ("Living in London in my twenties taught me a lot").
-    r"^(?:now\s+|currently\s+|still\s+)?(?:(?:have\s+|'ve\s+)?been\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of)\s+"
+    rf"^(?:now\s+|currently\s+|still\s+)?(?:(?:have\s+|'ve\s+)?been\s+)?(?:living|livin|based|residing)\s+(?:in|out\s+of{_NO_BAG})\s+"
     r"(?![^,;.!?]*\b(?:was|were|is|are|has|had|have|taught|made|gave|meant|felt|seemed|became|"
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".
     r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
     r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
-    r"residing)\s+(?:in|out\s+of|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|"
+    rf"residing)\s+(?:in|out\s+of{_NO_BAG}|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){{0,2}}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # "from ohio originally, live in tampa now", "... but live in tampa now": the present
     # verb whose subject is left out is the speaker's.
     r"(?:^|\bbut\s+|,\s*)(?:(?:now|currently|still)\s+)*live\s+(?:here\s+|now\s+)?in\s+|"
+    # "I work remotely for a startup and live in Lisbon": the second verb of the speaker's
+    # clause shares its subject (not "my parents work and live in Leeds").
+    r"^(?:i|we)\s+[^.;!?,]{0,50}?\band\s+(?:now\s+|currently\s+)?live\s+(?:here\s+|now\s+)?in\s+|"
     # A clause that leaves its subject out is the speaker's ("..., moved to Reno in May").
     r"^(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+)?to\s+|"
     r"\bmy\s+home\s*(?:town|city|base)?\s+is\s+(?:in\s+)?|\bhome\s+city\s+is\s+|\bi\s+grew\s+up\s+in\s+|"
@@ -246,6 +251,13 @@ def _city_in_home_slot(text: str, start: int) -> Place | None:
     return Place(known.name, True, m.end("w")) if known.population >= _SLOT_MIN_POPULATION else None
 
 
+_WORN = re.compile(
+    r"(?:the\s+same\s+|my\s+|a\s+|an\s+|one\s+|these\s+|this\s+)?(?:[a-z-]+\s+)?(?:t-?shirts?|"
+    r"shirts?|clothes|jeans|pyjamas|pajamas|hoodies?|trackies|joggers|sweats|dress|socks|shorts|"
+    r"uniform|wetsuit|flip-?flops|sandals|boots)\b"
+)
+
+
 def _residence(text: str, low: str, start: int) -> Place | None:
     """The most specific place of residence named from ``start`` on.
 
@@ -255,6 +267,8 @@ def _residence(text: str, low: str, start: int) -> Place | None:
     and a city beats a state, which beats a country. A name the gazetteer does not know
     ranks as a city.
     """
+    if _WORN.match(low, start):
+        return None  # "living in the same T-shirt in Hanoi": what one wears, not a home
     end = _PLACE_END.search(low, start)
     stop = end.start() if end else len(low)
     found = [p] if (p := place_at(text, start) or _city_in_home_slot(text, start)) else []

@@ -29,6 +29,9 @@ _JOINT = re.compile(
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
+    # "I'm off work all week, and Dave's away till the 18th": someone named, with a verb of
+    # their own after the joint, is a clause of its own (as after a bare comma below).
+    r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b"
     # "the train home got cancelled so one more night in Paris": what is left of the stay,
@@ -42,6 +45,11 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"might|(?:settled)\s+in\b|"
+    # "three weeks into a trip round New Zealand, currently in Queenstown": where one is now,
+    # after how far into the trip, a clause of its own.
+    r"(?:currently|presently)\s+(?:in|at|staying|stuck|sat|sitting)\b|"
+    # "I'm 24, recently moved to Manchester": a move with its subject left out.
+    r"(?:just|recently|finally)\s+(?:moved|relocated)\s+(?:back\s+)?to\b|"
     # "moved back to Glasgow, where I grew up": what the place was once, a clause of its own
     # (its past is not the move's).
     r"where\s+(?:i|we|he|she|they|my|our|his|her|their)\s+(?:[a-z]+\s+){0,2}?(?:was|were|grew|"
@@ -52,7 +60,7 @@ _JOINT = re.compile(
     r"(?:not\s+|never\s+)?(?:be|have|get|take|go|come|arrive|run)\b|"
     # "41F, work at Deloitte, two kids": a list of facts about the writer, the subject left
     # out of each.
-    r"(?:work|working)\s+(?:at|for)\b|live\s+in\b|"
+    r"(?:work|working)\s+(?:as\s+(?:an?\s+)?[a-z]+\s+)?(?:at|for)\b|live\s+in\b|"
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"

@@ -26,7 +26,7 @@ HEADING = re.compile(
     # Austin": on the way, in the words a phone or a pilot uses.
     r"omw|otw|en\s*route|boarding|wheels\s+up|"
     # "doing a border run to Penang next week": out of the country and back, for the visa.
-    r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|"
+    r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|across\s+|"
     # "travelling up-country to Kisumu" (East and West African English): inland, away.
     r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+|abroad\s+|overseas\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
@@ -60,7 +60,7 @@ HEADING = re.compile(
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
     # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
     # Edinburgh on the 14th": a known place straight after the going.
-    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!to\b)"
+    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"

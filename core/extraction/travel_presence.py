@@ -43,7 +43,7 @@ PRESENT_AT = re.compile(
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|'ve\s+been|have\s+been|currently|presently|still|"
+    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|me\s+and\s+(?:the|my|our)\s+[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     r"staying|stuck|crashing|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
@@ -51,12 +51,15 @@ PRESENT_AT = re.compile(
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
     r"actually|literally|really|legit|basically|technically|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
-    r"finally|safely|safe|officially|all|both|back|up|down|out|over|staying|stuck|sitting|waiting|stranded|"
+    r"finally|safely|safe|officially|all|both|back|up|down|out|over|below|above|staying|stuck|sitting|waiting|stranded|"
     # "I'm out of town in Denver until Wednesday": away, and where.
     r"out\s+of\s+town|"
     # "we're holed up at a motel", "hunkered down in a cabin": sheltering there from the
     # weather; "I'm here na in Davao", "we're here po in Cebu": Filipino particles.
     r"holed\s+up|hunkered\s+down|snowed\s+in|parked(?:\s+up)?|na|po|lang|"
+    # "we are lodged now in a cottage", "we're bedding down tonight in a finca", "billeted
+    # in a school hall": put up for the night or the season, where one sleeps.
+    r"lodged|lodging|bedding\s+down|bedded\s+down|billeted|ensconced|tucked\s+up|"
     # "we're staying on in Mombasa": a stay that goes on past its end.
     r"on(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
@@ -82,8 +85,24 @@ PRESENT_AT = re.compile(
     r"(?:[a-z]+'s\s+(?:place\s+|house\s+|flat\s+)?(?:in\s+)?)?|"
     r"\b(?:minding|looking\s+after|watching)\s+(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|s')?\s+)?"
     r"(?:place|house|flat|apartment|home|dogs?|cats?)\s+(?:in|at)\s+|"
+    # "I have been a fortnight now in this house near Lerwick", "we've been three weeks in
+    # Hanoi": how long, said before where.
+    r"\b(?:i|we)(?:'ve|\s+have)\s+been\s+(?:here\s+)?(?:a|one|two|three|four|five|six|\d+|a\s+few|"
+    r"several)\s+(?:days?|nights?|weeks?|fortnight|months?)\s+(?:now\s+|already\s+)?(?:here\s+)?"
+    r"(?:in|at)\s+|"
+    # "living out of a backpack in Chiang Mai", "living out of a van near Tofino": on the
+    # road, and where.
+    r"\bliving\s+out\s+of\s+(?:a|an|my|our|the)\s+(?:backpack|rucksack|suitcase|van|"
+    r"camper(?:van)?|car|bag|holdall)\s+(?:in|at|near|outside(?:\s+of)?)\s+|"
     # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
-    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
+    # Irish "stopping with my auntie in Tralee", Indian and Nigerian "putting up at my
+    # uncle's place in Ikeja": staying there.
+    r"\b(?:staying|lodging|boarding|stopping|putting\s+up)\s+(?:by|with|at)\s+(?=[^,;.]{0,30}?\bin\s+)|"
+    # "We've taken a little apartment in Nice for the month": a stay rented for a while.
+    r"\b(?:we've|i've|we\s+have|i\s+have)\s+(?:taken|rented)\s+(?:a|an|the)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:apartment|flat|room|rooms|house|cottage|villa|place|studio|cabin)\s+(?:in|at)\s+"
+    r"(?=[^,;.]{1,30}?\bfor\s+(?:the|a|two|three|four|six|a\s+few)\s+(?:month|months|week|weeks|"
+    r"summer|winter|season|fortnight)\b)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"
@@ -207,7 +226,7 @@ ARRIVED = re.compile(
     # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
     r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
-    r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s))reached"
+    r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s)|(?<=\balready\s))reached"
     r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)\s+(?=to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|touchdown|wheels\s+down|"
@@ -216,10 +235,15 @@ ARRIVED = re.compile(
     r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|^)reach(?=\s+[a-z]+(?:\s+[a-z]+)?\s+(?:already|safely|safe|liao|this\s+morning|today|last\s+night|just\s+now)\b)|(?:across|over)\s+the\s+border\s+into|"
     # "we drove up to Tahoe yesterday": the drive there ended there.
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
-    r"(?:in\s+to\b|into|to|in|at)?\s*"
+    r"(?:(?:in\s+to|into|to|in|at)\b)?\s*"  # a word of its own: not the "In" of "Inverness"
 )
 HERE = re.compile(
-    r"\bhere\s+in\s+|\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|(?:good\s+)?morning|"
+    r"\bhere\s+in\s+|"
+    # "Postcard from Porto: it's raining", "A quick dispatch from Hanoi": a letter's heading
+    # names where it is written (only at the head of the message: "news from Ukraine" in
+    # mid-sentence is the news).
+    r"^(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:postcard|dispatch|despatch|word|line|note)\s+from\s+|"
+    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|(?:good\s+)?morning|"
     r"(?:good\s+)?evening|(?:good\s+)?afternoon)\s+from\s+"
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"

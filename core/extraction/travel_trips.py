@@ -21,7 +21,12 @@ _FOR_DURATION = re.compile(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?|"
     r"fortnights?)\b"
 )
-_INSIDE_IN = re.compile(r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?)\s+")
+_INSIDE_IN = re.compile(
+    r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?|"
+    # "a house at the edge of Lerwick", "a flat in the heart of Lisbon", "a hut on the
+    # shores of Loch Ness": a spot by its side of the town.
+    r"(?:edge|edges|outskirts|heart|middle|centre|center|fringes|foot|shores?|banks?)\s+of)\s+"
+)
 _RETURN_PREPS = frozenset(
     # "return Tue 3/10", "returns the 27th": a calendar's or an itinerary's way back.
     {
@@ -58,7 +63,9 @@ def place_near(clause: Clause, pos: int) -> Place | None:
             return None
         # "a cabin near bend": near a common noun English says "near the bend", so a bare
         # word there that names a town is the town.
-        place = place_at(clause.text, m.end(), bare=m.group("prep") != "in")
+        place = place_at(
+            clause.text, m.end(), bare=m.group("prep").split()[0] in ("near", "outside")
+        )
         if place is not None:
             return place
         pos = m.end()

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.extraction.after_perfect import after_perfect
 from core.extraction.bracket_asides import without_age_tags
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.emoji_states import emoji_states
 from core.extraction.had_contracted import had_spelled_out
 from core.extraction.homophones import mend_homophones
+from core.extraction.kept_in import kept_in_hospital
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
 from core.extraction.literary_order import plain_order
@@ -26,6 +28,7 @@ from core.extraction.money_words import money_in_figures
 from core.extraction.name_s import name_s
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.plan_tails import feeling_cut_off
+from core.extraction.restarts import hesitations_inside_closed, restarts_folded
 from core.extraction.shouting import quieter
 from core.extraction.thing_is import thing_is
 from core.extraction.typos import fix_slips
@@ -172,6 +175,9 @@ _CHAT_WORDS = {
     "boutta": "about to",
     "bouta": "about to",
     "hafta": "have to",
+    # Singapore and Malaysian English's passive and "caught": "the flight kena delayed",
+    # "my mum kena dengue".
+    "kena": "got",
 }
 _CHAT_WORD = re.compile(
     r"\b(?:"
@@ -350,12 +356,15 @@ def clean(text: str) -> str:
         flat = _TEXT_TO.sub(r"\1 to", flat)
     flat = _TEXT_WERE.sub(_we_are, flat)
     flat = pidgin_perfect(_CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat))))
+    flat = after_perfect(flat)  # Irish "I'm only after landing": "I've just landed"
     flat = _B_BE.sub(r"\1 be", flat)
     flat = _DAY_ABBREV.sub(_day_word, flat)
     flat = _DAY_AFTER_PLACE.sub(
         lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
     )
-    flat = _DISFLUENCY.sub("", flat)
+    flat = restarts_folded(
+        _DISFLUENCY.sub("", hesitations_inside_closed(flat))
+    )  # "at uh at Deloitte": "at Deloitte"
     flat = _LEADING_MARKER.sub("", flat)
     flat = _CAPITAL_CONTRACTION.sub(lambda m: m.group().lower(), flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
@@ -364,7 +373,7 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", name_s(flat)))
-    flat = money_to_people(place_said_bare(thing_is(flat)))
+    flat = money_to_people(place_said_bare(thing_is(kept_in_hospital(flat))))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)
     flat = _MY_NAMES.sub(r"\1 is", _BARE_CONTRACTION.sub(_apostrophe, flat))

@@ -145,6 +145,9 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18b",
+    "probes18b2",
+    "probes18b3",
     "probes18a",
     "probes18a2",
     "probes18a3",
@@ -205,7 +208,11 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches), and ``probes18a`` (eighteenth round, words18a: co-parents',
+``probes17d3`` are its second and third batches), and ``probes18b`` (eighteenth round,
+words18b, one batch per file: present facts buried in literary prose, long messages, trip
+reports, advice posts, retellings, transcripts and Indian, Nigerian, Filipino, Singaporean
+and Irish English; ``probes18b2`` and ``probes18b3`` are its second and third batches),
+and ``probes18a`` (eighteenth round, words18a: co-parents',
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
@@ -429,6 +436,9 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18b": 80,
+    "probes18b2": 80,
+    "probes18b3": 74,
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
@@ -801,6 +811,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
     ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
     ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
+    # probes18b, 18b2, 18b3 (eighteenth round, words18b: present facts buried in literary
+    # prose, long messages, trip reports, advice posts, retellings, transcripts and world
+    # Englishes; no realistic set opened), one batch each, committed before the extractor ran
+    # on it and scored before its fixes (as first labelled): batch 1 (89) 0.843/0.510 (49/96),
+    # one false commit ("in my next life I'll live in…"); batch 2 (80) 0.863/0.575 (42/73);
+    # batch 3 (74) 0.838/0.514 (37/72), one forbidden field; no counterfactual commit. After
+    # the round: 0.910/0.737, 0.900/0.753, 0.865/0.639, none.
+    ("probes18b", "dev"): Figures(0.88, 0.70, 0.00, 0.00, 0, 0.00),
+    ("probes18b2", "dev"): Figures(0.87, 0.71, 0.00, 0.00, 0, 0.00),
+    ("probes18b3", "dev"): Figures(0.83, 0.60, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -24,7 +24,7 @@ from core.store.protocol import StoreBackend
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def open_conversation(
-    request: pytest.FixtureRequest, tmp_path: Path
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_store_file: Path
 ) -> AsyncIterator[OpenConversation]:
     """Start CanonChat over a store (``tmp_path/canon.db``, or a fresh PostgreSQL
     database); calling again is a restart (a new store connection, a new CanonChat, a
@@ -33,8 +33,7 @@ async def open_conversation(
     # Both start as a store already migrated (the session's copy): these tests are of
     # conversations, the migrations have tests of their own in tests/store.
     if request.param == "sqlite":
-        migrated: Path = request.getfixturevalue("migrated_store_file")
-        shutil.copyfile(migrated, tmp_path / "canon.db")
+        shutil.copyfile(migrated_store_file, tmp_path / "canon.db")
         url = f"sqlite:///{tmp_path / 'canon.db'}"
     else:
         url = str(request.getfixturevalue("migrated_postgres_url"))

@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,7 +169,10 @@ def migrated_postgres_template(postgres_cluster: PostgresCluster) -> str:
         await store.open()
         await store.close()
 
-    asyncio.run(migrate())
+    # On a thread of its own: the first test to ask may be inside a running event loop (an
+    # async fixture calling ``request.getfixturevalue``), where asyncio.run refuses.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, migrate()).result()
     return url.rsplit("/", 1)[1]
 
 

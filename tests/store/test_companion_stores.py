@@ -32,9 +32,11 @@ class Companions:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def companions(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Companions]:
+async def companions(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_store_file: Path
+) -> AsyncIterator[Companions]:
     if request.param == "sqlite":
-        shutil.copyfile(request.getfixturevalue("migrated_store_file"), tmp_path / "companions.db")
+        shutil.copyfile(migrated_store_file, tmp_path / "companions.db")
         sqlite = SQLiteStore(tmp_path / "companions.db")
         await sqlite.open()
 

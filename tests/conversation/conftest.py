@@ -4,6 +4,7 @@ RecordingMessenger instead of a chat network."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -23,17 +24,19 @@ from core.store.protocol import StoreBackend
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def open_conversation(
-    request: pytest.FixtureRequest, tmp_path: Path
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_store_file: Path
 ) -> AsyncIterator[OpenConversation]:
     """Start CanonChat over a store (``tmp_path/canon.db``, or a fresh PostgreSQL
     database); calling again is a restart (a new store connection, a new CanonChat, a
     new messenger unless one is passed). The policy is past calibration unless one is
     passed (``default_policy()``: a fresh store that still calibrates)."""
-    url = (
-        f"sqlite:///{tmp_path / 'canon.db'}"
-        if request.param == "sqlite"
-        else str(request.getfixturevalue("postgres_url"))
-    )
+    # Both start as a store already migrated (the session's copy): these tests are of
+    # conversations, the migrations have tests of their own in tests/store.
+    if request.param == "sqlite":
+        shutil.copyfile(migrated_store_file, tmp_path / "canon.db")
+        url = f"sqlite:///{tmp_path / 'canon.db'}"
+    else:
+        url = str(request.getfixturevalue("migrated_postgres_url"))
     stores: list[StoreBackend] = []
 
     async def start(

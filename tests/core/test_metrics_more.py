@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import shutil
 from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
@@ -47,8 +48,12 @@ TRAVEL_VARIANCE = 0.05**2 * 2 / 9
 
 
 @pytest.fixture(params=["sqlite", "memory"])
-async def engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Engine]:
+async def engine(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_store_file: Path
+) -> AsyncIterator[Engine]:
     url = str(tmp_path / "canon.db") if request.param == "sqlite" else "memory://"
+    if request.param == "sqlite":
+        shutil.copyfile(migrated_store_file, url)  # the session's migrated empty store
     store = open_store(url)
     await store.open()
     workspace = tmp_path / "workspace"

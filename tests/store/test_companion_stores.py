@@ -3,6 +3,7 @@ the same on every backend: each check runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -31,8 +32,11 @@ class Companions:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def companions(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Companions]:
+async def companions(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_store_file: Path
+) -> AsyncIterator[Companions]:
     if request.param == "sqlite":
+        shutil.copyfile(migrated_store_file, tmp_path / "companions.db")
         sqlite = SQLiteStore(tmp_path / "companions.db")
         await sqlite.open()
 
@@ -50,7 +54,7 @@ async def companions(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIte
         finally:
             await sqlite.close()
         return
-    url = request.getfixturevalue("postgres_url")
+    url = request.getfixturevalue("migrated_postgres_url")
     pg = PostgresStore(url)
     await pg.open()
 

@@ -38,17 +38,17 @@ from core.store.sqlite import SQLiteStore
 
 class TestPostgres(StoreContract, CompanionContract):
     @pytest.fixture
-    async def backend(self, postgres_url: str) -> AsyncIterator[PostgresStore]:
-        store = PostgresStore(postgres_url)
+    async def backend(self, migrated_postgres_url: str) -> AsyncIterator[PostgresStore]:
+        store = PostgresStore(migrated_postgres_url)
         await store.open()
         yield store
         await store.close()
 
     @pytest.fixture
     async def same_data(
-        self, backend: PostgresStore, postgres_url: str
+        self, backend: PostgresStore, migrated_postgres_url: str
     ) -> AsyncIterator[PostgresStore]:
-        store = PostgresStore(postgres_url)
+        store = PostgresStore(migrated_postgres_url)
         await store.open()
         yield store
         await store.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,7 +20,12 @@ from core.store.sqlite import SQLiteStore
 
 class TestSQLiteFile(StoreContract, CompanionContract):
     @pytest.fixture
-    async def backend(self, tmp_path: Path) -> AsyncIterator[SQLiteStore]:
+    async def backend(
+        self, tmp_path: Path, migrated_store_file: Path
+    ) -> AsyncIterator[SQLiteStore]:
+        # A copy of the session's migrated file: these tests are of the open store (the
+        # migrations have tests of their own below).
+        shutil.copyfile(migrated_store_file, tmp_path / "contract.db")
         store = SQLiteStore(tmp_path / "contract.db")
         await store.open()
         yield store

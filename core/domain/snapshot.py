@@ -155,11 +155,15 @@ def advance(
             *open_items,
             OpenItem(r.id, accepted.value_key, r.candidate_value, r.confidence, accepted.event_ts),
         )
-    after = replace(
-        snap,
-        agreeing=agreeing,
-        committed=committed,
-        open_items=open_items,
-        last_version=last_version,
+    # Built directly, not by ``dataclasses.replace``: every field is named here anyway, and
+    # this runs for each observation of a batch (replace walks the fields generically).
+    after = FieldSnapshot(
+        snap.entity_id,
+        snap.field,
+        committed,
+        agreeing,
+        open_items,
+        snap.rejected,
+        last_version,
     )
     return after, superseded

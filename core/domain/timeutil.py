@@ -7,6 +7,7 @@ bot, pollers) call; everything else is handed an explicit ``now``.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from core.errors import CanonError
 
@@ -15,8 +16,13 @@ class NaiveTimestamp(CanonError):
     """A timestamp without a UTC offset; Canon never guesses the zone."""
 
 
+@lru_cache(maxsize=1024)
 def parse_ts(text: str) -> datetime:
-    """Parse an RFC 3339 timestamp ('Z' or an offset required)."""
+    """Parse an RFC 3339 timestamp ('Z' or an offset required).
+
+    Kept per text (datetimes are immutable): an observation's ``ts`` is read several
+    times as a batch is decided (its recency, its evidence time, its commit), and a
+    batch's observations share their message's stamp."""
     try:
         value = datetime.fromisoformat(text.strip().replace("z", "Z"))
     except ValueError as e:

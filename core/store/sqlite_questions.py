@@ -110,5 +110,8 @@ def _shown(q: NewReviewItem, seq: int, stamp: str) -> ReviewItem:
     """The ``ReviewItem`` a read of ``q``'s row (inserted 'pending' at ``stamp``) gives:
     times as stored (UTC, to the microsecond), the confidence as a REAL column reads back
     (a float)."""
-    as_read = replace(q, confidence=float(q.confidence))
-    return as_read.stored(seq, "pending", dt(ts(q.created_at)), dt(stamp))
+    shown = q.stored(seq, "pending", dt(ts(q.created_at)), dt(stamp))
+    # The resolver's confidence is a float already (then no copy is made); an int is not.
+    if type(shown.confidence) is float:
+        return shown
+    return replace(shown, confidence=float(shown.confidence))

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from core.extraction.bracket_asides import without_age_tags
+from core.extraction.chat_shorthand import chat_shorthand
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.emoji_states import emoji_states
 from core.extraction.had_contracted import had_spelled_out
@@ -79,7 +80,8 @@ _KIN_S = re.compile(
 a relative's "'s" typed without its apostrophe, before what is said of them (not "the
 moms in the group", "my sisters in law")."""
 _KIN_IS = re.compile(
-    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
+    # Not after "at", "to", "from": "staying at my moms in phoenix" is the writer at her place.
+    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
     r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
     r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-)|"
     # "my son's proper poorly", "my mum's real sick": an intensifier, then how they are.
@@ -335,7 +337,9 @@ def clean(text: str) -> str:
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
     # A list's lines, headings and arrows first, while its line breaks are there to see.
-    flat = _SPACES.sub(" ", as_sentences(emoji_states(text.translate(_QUOTES)))).strip()
+    flat = _SPACES.sub(
+        " ", as_sentences(emoji_states(chat_shorthand(text.translate(_QUOTES))))
+    ).strip()
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))

@@ -6,9 +6,7 @@ Three kinds of it, each mended only where the word typed cannot stand:
   a fever", "I'm of to Chicago", "I quite my job", "rent is dew friday", "wear are you",
   "home with the flew", "payed the rent", "sick all weak";
 - the shorthand of a hurried text: "flight cxld", "pd rent", "bk sun", "lv for ATL at 7",
-  "wyd", "wya", "hbu", "nxt wk", "ooo til the 12th";
-- the rhetorical "guess who": "guess who's in vegas", "guess who just got hired at nike" is
-  the writer telling their own news ("guess who I saw" asks about someone else and stays).
+  "wyd", "wya", "hbu", "nxt wk", "ooo til the 12th".
 
 Pure and cheap: one search for the words first, most messages have none.
 """
@@ -219,12 +217,6 @@ _WE_TWO = re.compile(
 )
 """"me n jess r in vegas", "gf & i r in tulum", "me and the bf are moving": the writer and
 another, one subject: "we are"."""
-_GUESS_WHO = re.compile(
-    rf"\bguess\s+who(?P<be>'s|\s+is)?\s+(?!{_SUBJECT}\b)(?=[a-z])",
-    re.I,
-)
-""""guess who's in vegas", "guess who just got hired": the writer's news put as a riddle;
-a subject after "who" ("guess who I saw") makes it a question about someone else."""
 
 
 def _kept_case(typed: str, meant: str) -> str:
@@ -239,11 +231,10 @@ def _mended(m: re.Match[str], meant: str) -> str:
 
 
 def chat_shorthand(text: str) -> str:
-    """``text`` with autocorrect's real-word slips, a texter's shorthand and the rhetorical
-    "guess who" read as the words meant."""
+    """``text`` with autocorrect's real-word slips and a texter's shorthand read as the words
+    meant."""
     if _ANY.search(text) is None:  # the cheap test first
         return text
     for pattern, meant in _MENDS + _SHORT:
         text = pattern.sub(partial(_mended, meant=meant), text)
-    text = _WE_TWO.sub("we are", text)
-    return _GUESS_WHO.sub(lambda m: "I'm " if m.group("be") else "I ", text)
+    return _WE_TWO.sub("we are", text)

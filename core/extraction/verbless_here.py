@@ -166,16 +166,20 @@ _SOMEONE = re.compile(
 """Someone else named before the comma ("my sister called, in denver now"): it may be theirs."""
 _BOUND_DAY = re.compile(r"\b(?:till?|until|thru|through)\s+(?:the\s+)?\w+")
 _HERE_TAIL = re.compile(
-    r"\s*(?:$|[,.!?;)(]|\s(?:now|right\s+now|atm|lol|haha|w|with|for|till?|until|since|"
-    r"this|these|so|and|visiting|seeing)\b)",
+    r"\s*(?:$|\s(?:now|right\s+now|atm|lol|haha|w|with|for|till?|until|since|"
+    r"this|these|visiting|seeing)\b)",
     re.I,
 )
+_DATED = re.compile(
+    r"\b(?:\d{1,2}/\d{1,2}|ago|years|used\s+to|back\s+then|when\s+(?:i|we))\b", re.I
+)
+"""A date or a past frame in the message: "OOO 3/16 - 3/20, in Austin", "Years ago, in Hanoi"."""
 
 
 def _in_after_comma(text: str) -> str:
     """``text`` with a subjectless "in <place>" after a comma said as where the writer is,
     unless the message looks ahead ("…, in tokyo next week") or asks."""
-    if "?" in text or _AHEAD.search(_BOUND_DAY.sub("", text)):
+    if "?" in text or _AHEAD.search(_BOUND_DAY.sub("", text)) or _DATED.search(text):
         return text
     for m in _IN_AFTER_COMMA.finditer(text):
         if _SOMEONE.search(text, 0, m.start()):

@@ -104,23 +104,11 @@ def test_shorthand_look_alikes_plan_nothing(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "field", "value"),
-    [
-        ("guess who's in vegas this week 😎", "travel.location", "Vegas"),
-        ("guess who just got hired at nike", "profile.employer", "Nike"),
-        ("guess who just landed in tokyo", "travel.location", "Tokyo"),
-        ("guess who is in denver rn", "travel.location", "Denver"),
-    ],
+    "text", ["guess who's back in town", "guess who got engaged 💍", "guess who I saw in vegas"]
 )
-def test_guess_who_is_the_writers_own_news(text: str, field: str, value: str) -> None:
-    assert held_said(text).get(field) == value
-
-
-@pytest.mark.parametrize(
-    "text", ["guess who I saw in vegas", "guess who my sister met in denver", "guess who's coming?"]
-)
-def test_guess_who_with_a_subject_or_asked_claims_no_whereabouts(text: str) -> None:
+def test_guess_who_is_a_riddle_that_claims_nothing(text: str) -> None:
     assert "travel.location" not in held_said(text)
+    assert "profile.employer" not in held_said(text)
 
 
 # ---------------------------------------------------------------- emoji for words

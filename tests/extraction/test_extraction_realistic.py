@@ -145,6 +145,9 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18c",
+    "probes18c2",
+    "probes18c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -202,7 +205,10 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches).
+``probes17d3`` are its second and third batches), and ``probes18c``, ``probes18c2``,
+``probes18c3`` (eighteenth round, one batch each: teens', students', gamers', couples',
+friends' and nomads' chat, dictated voice notes, autocorrect's real-word slips, heavy
+abbreviations and emoji put for words).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -422,6 +428,9 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18c": 80,
+    "probes18c2": 80,
+    "probes18c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -791,6 +800,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
     ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
     ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
+    # probes18c, 18c2, 18c3 (eighteenth round, words18c: teens', students', gamers', couples',
+    # friends' and nomads' chat, dictated voice notes, autocorrect's real-word slips, heavy
+    # abbreviations and emoji for words; no realistic set opened), one batch each, committed
+    # before the extractor ran on it and scored before its fixes (as first labelled): batch 1
+    # (88) 0.841/0.424 (25/59), batch 2 (84) 0.857/0.534 (31/58), batch 3 (84) 0.798/0.467
+    # (21/45); no false or counterfactual commit, no forbidden field. After the round:
+    # 0.932/0.842, 0.929/0.897, 0.845/0.844.
+    ("probes18c", "dev"): Figures(0.90, 0.81, 0.00, 0.00, 0, 0.00),
+    ("probes18c2", "dev"): Figures(0.89, 0.86, 0.00, 0.00, 0, 0.00),
+    ("probes18c3", "dev"): Figures(0.81, 0.80, 0.00, 0.00, 0, 0.00),
     # The eleventh round's voices, at their baseline (the commit of the sets, before any rule
     # was tuned on them), dev / held-out: nomads 0.917/0.391 and 0.889/0.429; teens
     # 0.750/0.533 (two dev records give a forbidden field) and 0.861/0.467; freelance

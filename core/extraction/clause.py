@@ -142,6 +142,7 @@ _DETERMINERS = frozenset(
         "our",
         "my",
         "your",
+        "ur",  # chat's "your": "we owe ur parents 300"
         "their",
         "his",
         "her",

@@ -214,7 +214,7 @@ _FOLLOWERS = _words(
     """
     and or but so for with to from in on at by this next last tomorrow today tonight now soon
     yet again already for until till through this that since after before when while because
-    right already too also though anyway lol haha
+    right already too also though anyway lol haha then
     like rn atm yesterday an one two three four five six couple few around about
     """
 )

@@ -28,6 +28,8 @@ FINANCIAL_WORDS = re.compile(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
+    # The monthly payment on a loan, as Americans say it: "paid the car note".
+    r"(?:car|house|truck)\s+note|"
     r"charges|levy|rates|"
     r"(?:phone|mobile|broadband)\s+contract|"
     # Those paid for looking after the household: "still haven't paid the nursery".

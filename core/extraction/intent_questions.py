@@ -105,7 +105,10 @@ UNMARKED_Q = re.compile(
     r"(?:did|does|has|is|was|will|can)\s+(?:any\s*one|any\s*body|some\s*one|some\s*body)|"
     # "do I have anything on the calendar tomorrow", "is my flight still on": the verb
     # before its subject asks, mark or not.
-    r"do\s+(?:i|we)|does\s+(?:my|our|the)|is\s+(?:my|our|the)|are\s+(?:my|our|the)|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
+    # "is ur mom still in the hospital", "are your parents home": the listener's people too.
+    # "can i go to the mall w jess after school": leave asked, mark or not.
+    r"(?:can|could|may)\s+(?:i|we)\s+(?:go|come|stay|sleep|have|get|borrow|use)\b|"
+    r"do\s+(?:i|we)|(?:does|is|are|was|has|will)\s+(?:my|our|the|your|ur|his|her|their)\b|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
     r"where\s+(?:is|are|do|does|should|can|will)|"
     # "why isnt the rent paid": "why" and its auxiliary ask, negated or not.
     r"why\s+(?:is|isn'?t|are|aren'?t|was|wasn'?t|did|didn'?t|does|doesn'?t|has|hasn'?t|"

@@ -58,17 +58,41 @@ _MY_BILL_IN = re.compile(
     r"(?=(?:is|was|comes\s+to|came\s+to)\b)",
     re.I,
 )
+_RENT_AT_MINE = re.compile(
+    r"\b(?:the\s+)?rent\s+(?:in|at|for)\s+(?:my|our)\s+(?:new\s+)?(?:place|apartment|apt|flat|room|"
+    r"studio|house|condo)\s+(?=(?:is|was|comes\s+to)\b)",
+    re.I,
+)
+"""The rent of the writer's own home: "rent in my new place is 700 usd"."""
 """One's own rent where one lives now: "my rent in lisbon is 900" ("rent in lisbon is 2k" may
 be anyone's: the market's, not the writer's)."""
+
+
+_BILL_LIKE = re.compile(
+    r"\b(?P<bill>bill|rent|invoice|fees?|payment|deposit|tuition)\s+(?:like|about|around|roughly)\s+"
+    r"(?=" + _SUM + r")",
+    re.I,
+)
+"""A spoken "like" between a bill and its sum: "we still owe the water bill like 60 bucks"."""
+_MONTHS_OF = re.compile(
+    r"\b(?P<paid>paid|prepaid)\s+(?P<n>\d{1,2}|one|two|three|four|six|twelve|a\s+few)\s+"
+    r"(?P<unit>months?|weeks?)(?:'|'s)?\s+(?:of\s+)?(?:the\s+)?rent\b",
+    re.I,
+)
+""""paid 6 months rent upfront": the rent, paid for a span ("paid the rent for 6 months")."""
 
 
 def money_to_people(text: str) -> str:
     """``text`` with chat's ways of paying a person back read as "paid <whom> <sum>"."""
     low = text.lower()
+    if " like " in low or " about " in low or " around " in low or " roughly " in low:
+        text = _BILL_LIKE.sub(lambda m: f"{m.group('bill')} ", text)
     if not any(w in low for w in ("sent", "ed ", "paid", "payed", "owe", " of ", " in ")):
         return text
+    text = _MONTHS_OF.sub(lambda m: f"paid the rent for {m.group('n')} {m.group('unit')}", text)
     text = _SENT.sub(lambda m: f"paid {m.group('whom')} {m.group('sum')}", text)
     text = _OWED_LIKE.sub(lambda m: f"{m.group('head')} {m.group('whom')} ", text)
     text = _INVOICE_PAID.sub(lambda m: f"the {m.group('what')} got paid", text)
     text = _MY_BILL_IN.sub(lambda m: f"{m.group('my')} {m.group('bill')} here ", text)
+    text = _RENT_AT_MINE.sub("my rent ", text)
     return _SHARE_OF.sub("my ", text)

@@ -61,13 +61,19 @@ _EMPLOYER = re.compile(
     # (not "quit my job at Deloitte", "lost my job at the mill": a job one no longer has)
     r"(?:^|(?<!quit\s)(?<!left\s)(?<!lost\s)(?<!leaving\s)(?<!quitting\s)(?<!losing\s)\bmy\s+)"
     r"(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
-    # "got the job at chipotle!!", "just got a job at target": the subject left out.
-    r"^(?:just\s+|finally\s+|officially\s+)?got\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|position|"
+    # "got the job at chipotle!!", "just got a job at target", "landed a job at blizzard":
+    # the subject left out.
+    r"^(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|position|"
     r"internship)\s+(?:at|with)\s+|"
     # "currently employed at Wayfair", "I'm employed by Comcast"
     r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"
 )
+_STARTS_AT = (
+    r"(?:^|\b(?:i|i'll|i\s+will|i'm|im|i\s+am)\s+)(?:officially\s+)?start(?:ing)?\s+"
+    r"(?:work(?:ing)?\s+|my\s+new\s+job\s+)?at\s+"
+)
+"""Starting at a firm on a day ahead: "I start at Costco on Monday", "starting at google mon"."""
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
 _EMPLOYER_KNOWN = re.compile(
@@ -88,6 +94,8 @@ _EMPLOYER_KNOWN = re.compile(
     r"^(?:now\s+|currently\s+)?(?:work|working)\s+(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?"
     r"(?:at|for)\s+|"
     r"\bmy\s+first\s+(?:day|week|shift)\s+(?:of\s+work\s+)?at\s+|"
+    # "I start at Costco on Monday", "starting at google mon": a known firm's new hire.
+    rf"{_STARTS_AT}|"
     # "first week at Accenture done", "been driving for Uber since I got laid off": the
     # subject left out.
     r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift|month)\s+at\s+|"
@@ -136,9 +144,13 @@ _WORKING_WITH = re.compile(
 case), and is no one's first name: not "I'm a mentor with Sarah"."""
 
 
-JOB_HELD = re.compile(r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+")
+JOB_HELD = re.compile(
+    r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+|"
+    rf"{_STARTS_AT}|(?:^|\bmy\s+)first\s+(?:day|shift|week)\s+at\s+"
+)
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
-("new job at Verizon starts monday")."""
+("new job at Verizon starts monday", "I start at Costco on Monday", "first day at target
+tmrw")."""
 GATE = frozenset(
     {
         *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
@@ -153,6 +165,7 @@ GATE = frozenset(
         "currently",
         "finally",
         "leave",
+        *("start", "starting"),
     }
     | {"called", "named", "for"}
 )

@@ -49,6 +49,9 @@ _REPORTED = re.compile(
 )
 
 
+_AT_THEIR_PLACE = re.compile(r"\b(?:at|to|from)\s+(?:(?:my|our|his|her|their|ur|your)\s+)?$")
+
+
 def _who(clause: Clause) -> tuple[str, str, Named] | None:
     """The member's slug, the words after it, and how it was found."""
     if clause.pronoun_member is not None:
@@ -72,6 +75,8 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     ):
         return None  # "Staying home this year", "Reached home": a verb leads, not a name
     rest = clause.low[m.end() :]
+    if rest.startswith("'s") and _AT_THEIR_PLACE.search(clause.low[: m.start(1)]):
+        return None  # "staying at my mom's in phoenix": her place, where the writer is
     slug = slugify(who)
     if how == "relation" and (chain := through_a_relative(_relation_slug(slug), rest)):
         # "my wife's mom is in hospital": the mother-in-law; "my son's girlfriend": no one.

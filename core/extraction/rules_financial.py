@@ -21,6 +21,7 @@ from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_names import bill_name
 from core.extraction.called_off import not_bought
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.debts_to_people import debt_to_person
 from core.extraction.financial_statuses import COVERED
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
@@ -249,8 +250,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if now := _bill_now(clause) or rent_said(clause) or paying_for(clause):
         return now
-    if from_someone := refund_in(clause) or money_back(clause):
-        return from_someone
+    if settled := refund_in(clause) or money_back(clause) or debt_to_person(clause):
+        return settled
     if came_in := money_in(clause):
         return came_in
     amount = _amount_in(clause.low)

@@ -127,7 +127,8 @@ _INTRO_LOW = re.compile(
 # everyone does"), and not one of these ("call me later", "call me back").
 _NOT_CALLED = frozenset(
     ["later", "back", "when", "if", "tomorrow", "tonight", "asap", "maybe", "anytime", "now",
-     "soon", "crazy", "old", "lazy", "names", "out", "up", "please", "pls", "whenever"]
+     "soon", "crazy", "old", "lazy", "names", "out", "up", "please", "pls", "whenever",
+     "there", "here", "then", "first", "instead", "again", "today"]
 )  # fmt: skip
 # Possessives before "name is": someone else's name ("my sons name is tyler").
 _OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")

@@ -26,6 +26,8 @@ from core.extraction.typed_text import clean
 _JOINT = re.compile(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
     r"(?<!^me)\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
+    # "I'm in Chicago till Thursday and then I fly home Friday": "then" before the subject.
+    r"(?:then\s+(?=(?:i|we|i'm|we're|i'll|we'll)\b))?"
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
@@ -61,6 +63,8 @@ _JOINT = re.compile(
     # "41F, work at Deloitte, two kids": a list of facts about the writer, the subject left
     # out of each.
     r"(?:work|working)\s+(?:as\s+(?:an?\s+)?[a-z]+\s+)?(?:at|for)\b|live\s+in\b|"
+    # "lol i'm broke, owe my sister 300": a debt, its subject left out.
+    r"(?:still\s+)?owe\s+(?!it\b|that\b)|"
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
@@ -165,7 +169,8 @@ _JOINT = re.compile(
     # "Mum rang to say Dad is back in hospital": the news a call brought, in a clause of its
     # own (a present verb follows: "called to say sorry" has none).
     r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang)|(?<=\bphoned)|"
-    r"(?<=\bwrote))\s+to\s+(?:say|tell\s+(?:me|us))\s+(?:that\s+)?"
+    r"(?<=\bwrote))\s+(?:to\s+(?:say|tell\s+(?:me|us))|and\s+(?:said|says|told\s+(?:me|us)))\s+"
+    r"(?:that\s+)?"
     r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)",
     re.I,
 )

@@ -258,7 +258,7 @@ HERE = re.compile(
     # "working out of a coworking in canggu this month", "working from my sister's place in
     # denver": the subject left out, and the room before the city it is in.
     r"(?:^|\b(?:i'm|i\s+am|im|we're|we\s+are|currently|now)\s+|\b(?:i|we)\s+(?=write\b))"
-    r"(?:(?:currently|now|still)\s+)?(?:writing|(?:co-?)?working|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
+    r"(?:(?:currently|now|still)\s+)?(?:writing|(?:co-?)?working|nomading|streaming|calling|texting|emailing|messaging|typing|posting|teaching|studying|"
     # "I write to you from a small hotel in Trieste": the letter-writer's simple present.
     r"write)"
     # "I am writing this from a narrow room in Trieste": what is written, then where
@@ -268,7 +268,9 @@ HERE = re.compile(
     r"(?:(?:a|an|the|our|my|his|her|their)\s+(?:[a-zà-ÿ'&-]+\s+){0,2}?(?:in\s+)?)?|"
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
-    r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+"
+    r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+|"
+    # "nomading from lisbon for the next 3 months": the nomad's work, where it is done.
+    r"^(?:(?:currently|now|still)\s+)*nomading\s+(?:from|in|out\s+of)\s+"
 )
 
 

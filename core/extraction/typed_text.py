@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from core.extraction.after_perfect import after_perfect
 from core.extraction.bracket_asides import without_age_tags
+from core.extraction.chat_shorthand import chat_shorthand
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.emoji_states import emoji_states
 from core.extraction.had_contracted import had_spelled_out
@@ -343,7 +344,9 @@ def clean(text: str) -> str:
     Cached: a message's text is cleaned by several readers of it (the input, its
     segments, an arrival's day), and the answer is a pure function of the text."""
     # A list's lines, headings and arrows first, while its line breaks are there to see.
-    flat = _SPACES.sub(" ", as_sentences(emoji_states(text.translate(_QUOTES)))).strip()
+    flat = _SPACES.sub(
+        " ", as_sentences(emoji_states(chat_shorthand(text.translate(_QUOTES))))
+    ).strip()
     # "!!!!!!!!", a wall of emoji, a pasted blob: a few say as much, and spaCy's tokenizer
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))

@@ -151,6 +151,94 @@ _RUN = re.compile(
 reads as the verb "run" (a past participle: a story) when no verb comes before it."""
 
 
+_IN_AFTER_COMMA = re.compile(
+    r"(?<=,\s)(?P<lead>in|at\s+(?:my|our|the)\s+[a-z]+(?:'s|s)?\s+in)\s+(?=[A-Za-z\u00c0-\u024f])",
+    re.I,
+)
+"""A clause after a comma that opens on "in <place>" or "at my <someone's> in <place>", with
+no subject: "ooo til the 12th, in mexico w the fam", "left austin yesterday, in dallas now"."""
+_SOMEONE = re.compile(
+    r"\b(?:he|she|they|his|her|their|(?:my|our)\s+(?:mom|mum|dad|sister|sis|brother|bro|wife|"
+    r"husband|partner|bf|gf|boyfriend|girlfriend|son|daughter|kids?|cousin|friend|boss|roommate|"
+    r"grandma|grandpa|aunt|uncle|parents|family|fam))\b",
+    re.I,
+)
+"""Someone else named before the comma ("my sister called, in denver now"): it may be theirs."""
+_BOUND_DAY = re.compile(r"\b(?:till?|until|thru|through)\s+(?:the\s+)?\w+")
+_HERE_TAIL = re.compile(
+    r"\s*(?:$|\s(?:now|right\s+now|atm|lol|haha|w|with|for|till?|until|since|"
+    r"this|these|visiting|seeing)\b)",
+    re.I,
+)
+_DATED = re.compile(
+    r"\b(?:\d{1,2}/\d{1,2}|ago|years|used\s+to|back\s+then|when\s+(?:i|we))\b", re.I
+)
+"""A date or a past frame in the message: "OOO 3/16 - 3/20, in Austin", "Years ago, in Hanoi"."""
+
+
+def _in_after_comma(text: str) -> str:
+    """``text`` with a subjectless "in <place>" after a comma said as where the writer is,
+    unless the message looks ahead ("…, in tokyo next week") or asks."""
+    if "?" in text or _AHEAD.search(_BOUND_DAY.sub("", text)) or _DATED.search(text):
+        return text
+    for m in _IN_AFTER_COMMA.finditer(text):
+        if _SOMEONE.search(text, 0, m.start()):
+            return text
+        words = _PLACE.match(text, m.end())
+        found = _known_place(words.group()) if words is not None else None
+        if found is not None and _HERE_TAIL.match(text, m.end() + found[1]):
+            return f"{text[: m.start()]}I'm {text[m.start() :]}"
+    return text
+
+
+_ARRIVED_BARE = re.compile(
+    r"^\W*(?:(?:just|finally|we|i|i've|we've|i'm|we're|ok|okay)\s+)*(?P<verb>landed|arrived|"
+    r"touched\s+down|made\s+it|got\s+here|got\s+in)(?:\s+(?:safe(?:ly)?|safe\s+and\s+sound|"
+    r"finally|ok|okay))?(?=\s*[!.,]+\s+(?P<place>[A-Za-z\u00c0-\u024f][^!.,?]*?)\s+(?:is|'s|feels|"
+    r"looks)\s)",
+    re.I,
+)
+"""An arrival told without its place, the place the subject of the next clause: "landed!
+tokyo is huge", "got here safe, Denver is freezing", "made it, lisbon is gorgeous"."""
+
+
+def _arrived_where(text: str) -> str:
+    """``text`` with a bare arrival given the place the next clause talks about."""
+    m = _ARRIVED_BARE.match(text)
+    if m is None:
+        return text
+    found = _known_place(m.group("place"))
+    if found is None or found[1] != len(m.group("place")):
+        return text
+    return f"{text[: m.end('verb')]} in {found[0]}{text[m.end('verb') :]}"
+
+
+_DAYS_LEFT = re.compile(
+    r"(?:^|(?<=[.!?;,:]\s))(?:(?:only|just|ugh|omg)\s+)?(?:(?:\d{1,2}|one|two|three|four|five|six|"
+    r"a\s+few|few|a\s+couple(?:\s+of)?)\s+more|(?:my|our|the)?\s*(?:last|final)(?:\s+full)?)\s+"
+    r"(?:days?|nights?|weeks?|months?|mornings?)\s+(?:here\s+)?in\s+(?=[A-Za-z\u00c0-\u024f])",
+    re.I,
+)
+"""The stay counted down: "3 more days in phoenix then home", "only 2 more nights in lisbon",
+"last day in cabo 😭": where the writer still is."""
+_TOLD_OF = re.compile(r"\s+(?:was|were|is|will|had|has|went)\b", re.I)
+"""A verb after the place makes the stay a subject told of: "last night in vegas was wild"."""
+
+
+def _days_left(text: str) -> str:
+    """``text`` with a stay counted down said as being there."""
+    m = _DAYS_LEFT.search(text)
+    if m is None or _AHEAD.search(text[: m.start()]):
+        return text
+    words = _PLACE.match(text, m.end())
+    found = _known_place(words.group()) if words is not None else None
+    if found is None or _TOLD_OF.match(text, m.end() + found[1]):
+        return text
+    rest = text[m.end() + found[1] :]
+    joint = "," if re.match(r"\s+then\b", rest) else ""  # "…, then home": the next leg
+    return f"{text[: m.start()]}I'm in {found[0]}{joint}{rest}"
+
+
 def place_said_bare(text: str) -> str:
     """``text`` with each clause that opens on a bare place of one's stay given its "in",
     and a visa run called the trip it is."""
@@ -158,6 +246,8 @@ def place_said_bare(text: str) -> str:
     text = _ZONE_HERE.sub(lambda m: f"I'm on {m.group('z')}", text)
     if ANOTHER_SUBJECT.search(text):
         return text
+    text = _in_after_comma(text) if ", " in text else text
+    text = _days_left(_arrived_where(text))
     pos = 0
     while True:
         m = _CLAUSE.search(text, pos)

@@ -145,6 +145,9 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18c",
+    "probes18c2",
+    "probes18c3",
     "probes18b",
     "probes18b2",
     "probes18b3",
@@ -208,7 +211,10 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches), and ``probes18b`` (eighteenth round,
+``probes17d3`` are its second and third batches), and ``probes18c``, ``probes18c2``,
+``probes18c3`` (eighteenth round, one batch each: teens', students', gamers', couples',
+friends' and nomads' chat, dictated voice notes, autocorrect's real-word slips, heavy
+abbreviations and emoji put for words), ``probes18b`` (eighteenth round,
 words18b, one batch per file: present facts buried in literary prose, long messages, trip
 reports, advice posts, retellings, transcripts and Indian, Nigerian, Filipino, Singaporean
 and Irish English; ``probes18b2`` and ``probes18b3`` are its second and third batches),
@@ -436,6 +442,9 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18c": 80,
+    "probes18c2": 80,
+    "probes18c3": 80,
     "probes18b": 80,
     "probes18b2": 80,
     "probes18b3": 74,
@@ -811,6 +820,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
     ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
     ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
+    # probes18c, 18c2, 18c3 (eighteenth round, words18c: teens', students', gamers', couples',
+    # friends' and nomads' chat, dictated voice notes, autocorrect's real-word slips, heavy
+    # abbreviations and emoji for words; no realistic set opened), one batch each, committed
+    # before the extractor ran on it and scored before its fixes (as first labelled): batch 1
+    # (88) 0.841/0.424 (25/59), batch 2 (84) 0.857/0.534 (31/58), batch 3 (84) 0.798/0.467
+    # (21/45); no false or counterfactual commit, no forbidden field. After the round:
+    # 0.932/0.842, 0.929/0.897, 0.845/0.844.
+    ("probes18c", "dev"): Figures(0.90, 0.81, 0.00, 0.00, 0, 0.00),
+    ("probes18c2", "dev"): Figures(0.89, 0.86, 0.00, 0.00, 0, 0.00),
+    ("probes18c3", "dev"): Figures(0.81, 0.80, 0.00, 0.00, 0, 0.00),
     # probes18b, 18b2, 18b3 (eighteenth round, words18b: present facts buried in literary
     # prose, long messages, trip reports, advice posts, retellings, transcripts and world
     # Englishes; no realistic set opened), one batch each, committed before the extractor ran

@@ -56,6 +56,12 @@ _JOINT = re.compile(
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
+    # "dentist tues 2pm, flying to Dublin sat morning": a leg of a week's plan after a comma
+    # is a clause of its own, with its own day.
+    r"(?:flying|driving|heading|travell?ing|train|coach|ferry|flight|bus)\s+(?:back\s+|out\s+|"
+    r"up\s+|down\s+|over\s+)?to\s+(?=[^,.;!?]{0,40}?\b(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|tomorrow|"
+    r"tmrw|"
+    r"tonight|next|this|on\s+the)\b)|"
     # "Lily has the flu again, no school tomorrow": what is off, a clause of its own (its
     # day is not the illness's).
     r"no\s+(?:school|nursery|daycare|preschool|practice|training|club|swim(?:ming)?|football|"
@@ -71,7 +77,9 @@ _JOINT = re.compile(
     r"(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still|seems|"
     r"looks|slept|ate|threw|woke)\b)|"
     # "rent paid, water bill still due": each bill of a note's list and its own status.
-    r"(?:(?:the|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:bill|rent|invoice|fees|mortgage|deposit|premium|tax)\s+"
+    r"(?:(?:the|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:bill|rent|invoice|fees|mortgage|deposit|premium|tax|"
+    # "rent's paid, gas is paid, water's due Friday": a utility by its name alone.
+    r"gas|water|electric|electricity|internet|broadband|wifi|phone)(?:\s+|(?='s\s))"
     r"(?:(?:is|was|'s|still|now|also|all)\s+)*(?:paid|due|unpaid|overdue|outstanding|sorted|cleared|"
     r"pending)\b|"
     # "Jude is at his dad's for half term, back with me on the 22nd": the child's return to
@@ -96,7 +104,11 @@ _JOINT = re.compile(
     r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
-    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
+    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there|"
+    # "We're vegan, is that ok for the set menu?", "I've a guide dog, is that a problem?":
+    # whether the fact suits the listener, asked after it.
+    r"is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|do\s+(?:you|they)|"
+    r"can\s+(?:i|we)|could\s+(?:i|we))\b(?=[^.!?]*\?)|"
     # "I'm back in town, drinks this week?": an invitation asked after the news.
     r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"

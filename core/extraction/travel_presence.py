@@ -82,8 +82,14 @@ PRESENT_AT = re.compile(
     r"(?:[a-z]+'s\s+(?:place\s+|house\s+|flat\s+)?(?:in\s+)?)?|"
     r"\b(?:minding|looking\s+after|watching)\s+(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|s')?\s+)?"
     r"(?:place|house|flat|apartment|home|dogs?|cats?)\s+(?:in|at)\s+|"
-    # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere.
-    r"\bstaying\s+(?:by|with)\s+(?=[^,;.]{0,30}?\bin\s+)|"
+    # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere;
+    # the place is the one after "in", not the host, even by name ("staying with Susan in
+    # Leeds").
+    r"\bstaying\s+(?:by|with)\s+[^,;.]{0,30}?\bin\s+|"
+    # "we're guests at an Airbnb in Ghent", "I'm a guest at a B&B in York this week": a
+    # lodging's guest is staying there.
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?(?:a\s+)?(?:house\s*)?"
+    r"guests?\s+(?:at|of)\s+[^,;.]{0,30}?\bin\s+|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"

@@ -56,8 +56,13 @@ HOME_SAID = re.compile(
     rf"(?:(?:our|my|a|the)\s+(?:new\s+)?{_HOME_NOUN}\s+in\s+)?|"
     # "my house is in Ikeja but I work in VI", "our flat's in Leith": where the home stands.
     r"\b(?:my|our)\s+(?:house|flat|apartment|apt|condo|home|place)(?:\s+is|'s)\s+(?:now\s+)?in\s+|"
-    # "First night in the new place in Hove": the first of one's days in a new home.
-    rf"\bfirst\s+(?:night|day|week|weekend|morning|evening)\s+in\s+the\s+new\s+{_HOME_NOUN}\s+in\s+|"
+    # "First night in the new place in Hove", "three boxes left to unpack in the new flat in
+    # Bath": the first days in a new home, and its unpacking.
+    r"\b(?:first\s+(?:night|day|week|weekend|morning|evening)|unpack(?:ing|ed)?)\s+in\s+the\s+new\s+"
+    rf"{_HOME_NOUN}\s+in\s+|"
+    # "Just signed a 12-month lease on a flat in Sheffield": a home's lease.
+    rf"{_SPEAKER}{_ADVERB}signed\s+(?:a|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?lease\s+(?:on|for)\s+"
+    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+in\s+{_RENTED_STAY}|"
     # "my new apartment in Oakland", "loving our new house in Fort Collins"
     rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
     # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a
@@ -130,7 +135,7 @@ HOME_SAID = re.compile(
 GATE = frozenset(
     {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved", "got"}
     | {"relocated", "made", "call", "been", "based", "home", "base", "resident", "residents"}
-    | {"live", "living", "first"}
+    | {"live", "living", "first", "unpack", "unpacking", "unpacked", "signed"}
     | {"move"}
     | {"house", "flat", "flat's", "apartment", "apt", "condo", "place", "house's", "place's"}
 )

@@ -99,6 +99,10 @@ STATIVE_PAST = re.compile(
     r"\b(?:'ve|have|has)\s+(?:been\s+to|visited|lived|worked|traveled|travelled)\b"
 )
 RESULT_PAST = re.compile(
+    # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
+    # that holds now (a present perfect: "had a fall in 2019" is a story).
+    r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+)?had\s+(?:a\s+|another\s+)?(?:bad\s+|nasty\s+|minor\s+)?"
+    r"(?:fall|stroke|heart\s+attack|seizure|fit|accident|fracture|relapse|flare-?up)\b|"
     r"\b(?:was|were|got|has\s+been|have\s+been|is|are)\s+(?:just\s+|finally\s+)?(?:cancell?ed|"
     r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"

@@ -104,11 +104,11 @@ _JOINT = re.compile(
     r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
-    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there|"
+    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
     # "We're vegan, is that ok for the set menu?", "I've a guide dog, is that a problem?":
-    # whether the fact suits the listener, asked after it.
-    r"is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|do\s+(?:you|they)|"
-    r"can\s+(?:i|we)|could\s+(?:i|we))\b(?=[^.!?]*\?)|"
+    # whether the writer's fact suits the listener, asked after it (see ``_SUITS_AFTER``).
+    r"(?P<suits>)(?:is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|"
+    r"do\s+(?:you|they)|can\s+(?:i|we)|could\s+(?:i|we))\b(?=[^.!?]*\?)|"
     # "I'm back in town, drinks this week?": an invitation asked after the news.
     r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
@@ -167,6 +167,9 @@ _JOINT = re.compile(
     r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)",
     re.I,
 )
+_SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
+"""Only the writer's own fact stays a fact before "is that ok?": another's wish or plan
+and the question are one ask."""
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|by the way|fyi|update|correction|heads up|quick update|"
@@ -254,6 +257,8 @@ def split_segments(text: str) -> list[Segment]:
         for m in _JOINT.finditer(body + ("?" if question else "")):
             if m.start() == 0 or m.end() > len(body):
                 continue
+            if m.group("suits") is not None and not _SUITS_AFTER.match(body):
+                continue  # "the client wants to pay in dirhams, is that a problem?": one ask
             pieces.append((body[pos : m.start()], joint))
             joint = (
                 m.group("conj")

@@ -90,6 +90,11 @@ PRESENT_AT = re.compile(
     # lodging's guest is staying there.
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?(?:a\s+)?(?:house\s*)?"
     r"guests?\s+(?:at|of)\s+[^,;.]{0,30}?\bin\s+|"
+    # "We're renting a villa near Lucca for the week": a holiday let, rented for a while.
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:currently|still|now)\s+)?renting\s+(?:a|an|the)\s+"
+    r"(?:[a-z'-]+\s+){0,2}?(?:villa|cottage|chalet|cabin|gite|g\u00eete|apartment|flat|house|caravan)\s+"
+    r"(?:in|near|outside)\s+(?=[^.;!?]*\b(?:for\s+the\s+(?:week|weekend|fortnight|holidays?)|this\s+week(?:end)?|"
+    r"till|until)\b)|"
     # "staying another night in rome", "layover in denver": a stay or a stop there now.
     r"\bstaying\s+(?:another|an\s+extra|one\s+more|a\s+few\s+more|two\s+more|"
     r"(?:a\s+)?couple\s+(?:of\s+)?more)\s+(?:nights?|days?|weeks?)\s+(?:in|at)\s+|"

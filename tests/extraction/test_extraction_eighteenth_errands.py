@@ -390,3 +390,112 @@ def test_a_plans_bare_legs_and_days_moved(
 )
 def test_a_fact_then_whether_it_suits(text: str, intent: str) -> None:
     assert intent_said(text) == intent, text
+
+
+@_table(
+    [
+        # A bill handed to the one it is owed to pays the bill; how it is paid goes
+        # (``money_sent.py``).
+        (
+            "Just sent the landlord this month's rent, £975.",
+            "financial.rent.status",
+            "paid",
+            "assertive",
+        ),
+        (
+            "paid the letting agent the deposit yesterday",
+            "financial.deposit.status",
+            "paid",
+            "assertive",
+        ),
+        (
+            "transferred the landlord the rent this morning",
+            "financial.rent.status",
+            "paid",
+            "assertive",
+        ),
+        ("Just sent the landlord this month's rent, £975.", "financial.landlord.status", None, ""),
+        (
+            "My council tax direct debit goes out on the 1st.",
+            "financial.council_tax.status",
+            "due",
+            "planning|assertive",
+        ),
+        ("the rent standing order went out today", "financial.rent.status", "paid", "assertive"),
+        # A home's lease signed, sheltered housing moved into, unpacking in the new home
+        # (``home_words.py``, ``rules_profile.py``).
+        (
+            "Just signed a 12-month lease on a flat in Sheffield!",
+            "profile.home_city",
+            "Sheffield",
+            "assertive",
+        ),
+        (
+            "we've signed the lease on a house in Didsbury",
+            "profile.home_city",
+            "Didsbury",
+            "assertive",
+        ),
+        ("signed a lease on a villa in Crete for the summer", "profile.home_city", None, ""),
+        (
+            "I have moved into sheltered housing in Chester and am quite comfortable.",
+            "profile.home_city",
+            "Chester",
+            "assertive",
+        ),
+        ("Mum moved into retirement housing in Ilkley last month", "profile.home_city", None, ""),
+        (
+            "Only three boxes left to unpack in the new flat in Bath.",
+            "profile.home_city",
+            "Bath",
+            "assertive",
+        ),
+        ("still unpacking in the new house in Leeds", "profile.home_city", "Leeds", "assertive"),
+        # A holiday let, rented for a while, is where one is (``travel_presence.py``).
+        (
+            "We're renting a villa near Lucca for the week, it's glorious.",
+            "travel.location",
+            "Lucca",
+            "assertive",
+        ),
+        (
+            "we're renting a cottage in Cornwall till Sunday",
+            "travel.location",
+            "Cornwall",
+            "assertive",
+        ),
+        (
+            "I'm renting a chalet outside Annecy this week",
+            "travel.location",
+            "Annecy",
+            "assertive",
+        ),
+        ("we're renting a flat in Leeds", "travel.location", None, ""),
+        # A fall or a stroke had, in the present perfect, holds now (``intent_tense.py``,
+        # ``grammar_results.py``).
+        (
+            "Gran's had a fall and is in A&E with a suspected broken wrist.",
+            "family.grandma.status",
+            "sick",
+            "assertive",
+        ),
+    ]
+)
+def test_bills_to_whom_leases_lets_and_falls(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Gran's had a fall and is in A&E", "assertive"),
+        ("dad has had a stroke, he's in the Royal Free", "assertive"),
+        ("my husband's had another seizure, we're waiting for the ambulance", "assertive"),
+        # A fall told with its year or "last year" is a story.
+        ("my mum had a fall last year", "historical"),
+    ],
+)
+def test_a_fall_had_is_now(text: str, intent: str) -> None:
+    assert intent_said(text) == intent, text

@@ -35,7 +35,9 @@ BILL_ITEM = (
     # Utilities and plans billed by the month, named alone: "my broadband went up to £52".
     r"broadband|internet|wifi|phone\s+plan|data\s+plan|electricity|childcare|"
     # What is still owed on a debt: "my student loan is still sitting at 27k".
-    r"loan|overdraft|debt|balance))"
+    r"loan|overdraft|debt|balance|"
+    # A tax billed by the month or the year: "the council tax has gone up to £186 a month".
+    r"council\s+tax|service\s+charge|ground\s+rent))"
     r"(?:\s+|(?='s\s))"
 )
 _BILL_NOW = re.compile(
@@ -45,7 +47,10 @@ _BILL_NOW = re.compile(
     r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:up|down)\s+to|"
     # "rent is going up to 2400 in january", "will be 2400 from march": a change ahead.
     r"(?:(?:is|are|'s)\s+going|goes|will\s+go)\s+(?:up|down)\s+to|will\s+be|"
-    r"(?:(?:was|got|has\s+been|have\s+been)\s+)?(?:raised|increased|lowered|reduced|hiked|"
+    # "the rent will increase to £1,150", "rent is rising to 1,400 from May": said of the
+    # rise itself.
+    r"(?:will\s+|(?:is|are|'s)\s+(?:set\s+to\s+|due\s+to\s+)?)?(?:increas|ris|decreas|fall|go)(?:e|es|ing)\s+to|"
+    r"(?:(?:was|got|has\s+been|have\s+been|has|have|'s)\s+)?(?:raised|increased|lowered|reduced|hiked|"
     r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
     r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)|"
@@ -105,5 +110,8 @@ def _ahead(clause: Clause) -> bool:
     return any(not t.past and not t.begun_span(today) and t.day > today for t in clause.times)
 
 
-_CHANGE_TO_COME = re.compile(r"\b(?:going\s+(?:up|down)|goes\s+(?:up|down)|will\s+(?:go|be))\b")
+_CHANGE_TO_COME = re.compile(
+    r"\b(?:going\s+(?:up|down)|goes\s+(?:up|down)|will\s+(?:go|be)|"
+    r"(?:increas|ris|decreas|fall)(?:e|es|ing)\s+to)\b"
+)
 _PER = re.compile(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")

@@ -27,6 +27,12 @@ from core.extraction.types import MessageIntent
 
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
+_UNTIL_EVENT = re.compile(
+    r"\b(?:until|till|til|untill)\s+(?:the|my|our|your|their|his|her|they|he|she|we|i|you|it|"
+    r"someone|somebody)\b[^,;.!?]{0,40}$"
+)
+"""A day inside "until <an event>" bounds a state that holds now, as "until Thursday" does:
+"the hot tub is out of order until the engineer comes on Thursday"."""
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _HAPPENED_ON_ITS_DAY = frozenset(
     [
@@ -93,6 +99,7 @@ def read_clause(
         and t.prep not in _BOUND_PREPS
         and t.day > today
         and not _FROM_TODAY.search(seg.low, 0, t.start)
+        and not _UNTIL_EVENT.search(seg.low, 0, t.start)
         for t in times
     )
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.

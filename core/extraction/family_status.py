@@ -247,7 +247,9 @@ _DISCHARGED = re.compile(
     _PRE + r"(?:got|was|were|has\s+been|have\s+been|'s\s+been|is|are|'s|just\s+got|"
     r"finally\s+got)\s+"
     r"(?:finally\s+|just\s+)?(?:discharged|released\s+from\s+(?:the\s+)?hospital|"
-    r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu))\b"
+    r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu|ward)|"
+    # "mum was allowed home from the ward", "dad's been let home", "she was let out of hospital"
+    r"(?:allowed|let)\s+(?:home|out\s+of\s+(?:the\s+)?hospital)(?!\s+(?:early\s+)?from\s+(?:school|work|nursery|daycare)))\b"
 )
 _CAME_OUT = re.compile(
     _PRE + r"(?:just\s+|finally\s+)?(?:got\s+out\s+of|came\s+(?:back\s+)?home\s+from)\s+"

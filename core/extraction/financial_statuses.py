@@ -126,7 +126,9 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
-            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates))"
+            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates)|(?<=deposit))"
+            # "the deposit for the new flat has gone through": what it is for, between.
+            r"(?:\s+for\s+(?:the|my|our)\s+(?:new\s+|old\s+)?[a-z]+)?"
             # "our council tax (£168) has gone out by direct debit": the amount said aside.
             r"(?:\s*\([^)]{1,20}\))?(?:\s+|(?='s\s))(?:finally\s+|just\s+|already\s+)?"
             r"(?:went|has\s+gone|'s\s+gone|got|came|has\s+come)\s+(?:thr(?:ough|u)|out)\b"
@@ -207,7 +209,13 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "paid",
     ),
-    (re.compile(r"\s+(?:is|was|got)\s+(?:cancell?ed|canceled)\b"), "cancelled"),
+    (
+        re.compile(
+            r"\s+(?:is|are|was|were|got|has\s+been|have\s+been|'s\s+been)\s+(?:now\s+|finally\s+)?"
+            r"(?:cancell?ed|canceled)\b"
+        ),
+        "cancelled",
+    ),
     # A labelled status line: "Gym: cancelled.", "Overdraft cleared.", "rent for march:
     # sorted ✅" (the bill, a colon or nothing, the word, then the line's end).
     (

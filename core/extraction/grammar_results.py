@@ -191,6 +191,10 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "stepped off the ferry at Naxos": there now (not "off the curb")
     if lemma in ("get", "come") and _OUT_OF_CARE.search(low):
         return True  # "dad got out of hospital today": home now
+    if lemma == "have" and _HAD_INJURY.search(low):
+        return True  # "Gran's had a fall and is in A&E": hurt now
+    if lemma in ("allow", "let") and _LET_HOME.search(low):
+        return True  # "mum was allowed home from the ward": home now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(
@@ -259,6 +263,14 @@ _INTO_CARE = re.compile(
     r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
 )
 _OUT_OF_CARE = re.compile(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
+_HAD_INJURY = re.compile(
+    r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+)?had\s+(?:a\s+|another\s+)?(?:bad\s+|nasty\s+|minor\s+)?"
+    r"(?:fall|stroke|heart\s+attack|seizure|fit|accident|fracture|relapse|flare-?up)\b"
+)
+_LET_HOME = re.compile(
+    r"\b(?:allowed|let)\s+(?:home|out\s+of\s+(?:the\s+)?hospital)\b"
+    r"(?!\s+(?:early\s+)?from\s+(?:school|work|nursery|daycare|the\s+office))"
+)
 _TRIP_NOT_TAKEN = frozenset({"go", "fly", "drive", "travel", "head", "leave"})
 
 

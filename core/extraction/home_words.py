@@ -32,7 +32,11 @@ _WITH_ME = (
     r"(?:my|the)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+(?:i|me))\s+(?:we\s+)?"
 )
 """The speaker among the subject: "me and my wife", "the kids and I", "my husband and I"."""
-_ADVERB = r"(?:(?:just|recently|finally|officially|now|all|happily|already)\s+)?"
+_ADVERB = (
+    r"(?:(?:just|recently|finally|officially|now|all|happily|already|quite|properly|fully|"
+    r"pretty|really|nicely|more\s+or\s+less)\s+){0,2}"
+)
+"""How settled, one or two words: "we are now quite settled in …", "finally properly settled"."""
 _STAY_AWAY = (
     r"(?![^.;!?]*\b(?:when|whenever|while|for|this|next|till|until|til|tonight|hotels?|hostels?|"
     r"airbnbs?|sometimes|often|usually)\b)"
@@ -52,6 +56,13 @@ HOME_SAID = re.compile(
     rf"(?:(?:our|my|a|the)\s+(?:new\s+)?{_HOME_NOUN}\s+in\s+)?|"
     # "my house is in Ikeja but I work in VI", "our flat's in Leith": where the home stands.
     r"\b(?:my|our)\s+(?:house|flat|apartment|apt|condo|home|place)(?:\s+is|'s)\s+(?:now\s+)?in\s+|"
+    # "First night in the new place in Hove", "three boxes left to unpack in the new flat in
+    # Bath": the first days in a new home, and its unpacking.
+    r"\b(?:first\s+(?:night|day|week|weekend|morning|evening)|unpack(?:ing|ed)?)\s+in\s+the\s+new\s+"
+    rf"{_HOME_NOUN}\s+in\s+|"
+    # "Just signed a 12-month lease on a flat in Sheffield": a home's lease.
+    rf"{_SPEAKER}{_ADVERB}signed\s+(?:a|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?lease\s+(?:on|for)\s+"
+    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+in\s+{_RENTED_STAY}|"
     # "my new apartment in Oakland", "loving our new house in Fort Collins"
     rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
     # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a
@@ -62,7 +73,10 @@ HOME_SAID = re.compile(
     rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
     # "still renting in Bath for now", "we're renting a flat in Leeds": where one rents is
     # where one lives (not a stay rented "for the summer").
-    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|still|currently)\s+)(?:(?:still|currently|now)\s+)*"
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|still|currently)\s+|"
+    # "We have sold the house in Epsom and are renting a flat in Worthing": the speaker's
+    # second verb, its subject said once.
+    r"^(?:we|i)\b[^.;!?]{0,60}?\band\s+(?:are|am)\s+)(?:(?:still|currently|now)\s+)*"
     r"renting\s+(?:(?:a|an|our|my)\s+(?:[a-z]+\s+)?(?:flat|apartment|house|place|room|studio)\s+)?"
     rf"in\s+{_RENTED_STAY}|"
     # Non-native "I stay in Pune with my parents": the simple present, no stay's end.
@@ -104,7 +118,9 @@ HOME_SAID = re.compile(
     rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{_HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
     # "New address is 14 Elm Road, Cardiff", "our new address: 3 Rue Cler, Paris": the
     # street, then the town after its comma.
-    r"\bnew\s+address(?:'s|\s+is|\s*:)\s+(?:[\w.'-]+\s+){1,5}?(?:road|rd|street|st|avenue|ave|"
+    # "We're now living at 4 Mill Lane, Kendal": the speaker at the street.
+    r"(?:\bnew\s+address(?:'s|\s+is|\s*:)|\b(?:i|we)(?:'re|\s+are|'m|\s+am)?\s+(?:(?:now|currently|still)\s+)?"
+    r"(?:live|living)\s+at)\s+(?:[\w.'-]+\s+){1,5}?(?:road|rd|street|st|avenue|ave|"
     r"lane|ln|drive|dr|close|way|court|ct|place|pl|crescent|terrace|boulevard|blvd|rue|calle|strasse|"
     r"straße|gardens|grove|square|sq)\.?,\s*(?:(?:flat|apt|unit)\s+\w+,\s*)?|"
     # "officially a Lisbon resident as of this month": the place first, as what one is.
@@ -119,6 +135,7 @@ HOME_SAID = re.compile(
 GATE = frozenset(
     {"settled", "new", "bought", "closed", "own", "rent", "renting", "stay", "moved", "got"}
     | {"relocated", "made", "call", "been", "based", "home", "base", "resident", "residents"}
+    | {"live", "living", "first", "unpack", "unpacking", "unpacked", "signed"}
     | {"move"}
     | {"house", "flat", "flat's", "apartment", "apt", "condo", "place", "house's", "place's"}
 )

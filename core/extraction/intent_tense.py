@@ -110,10 +110,15 @@ STATIVE_PAST = re.compile(
     r"\b(?:'ve|have|has)\s+(?:been\s+to|visited|lived|worked|traveled|travelled)\b"
 )
 RESULT_PAST = re.compile(
+    # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
+    # that holds now (a present perfect: "had a fall in 2019" is a story).
+    r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+)?had\s+(?:a\s+|another\s+)?(?:bad\s+|nasty\s+|minor\s+)?"
+    r"(?:fall|stroke|heart\s+attack|seizure|fit|accident|fracture|relapse|flare-?up)\b|"
     r"\b(?:was|were|got|has\s+been|have\s+been|is|are)\s+(?:just\s+|finally\s+)?(?:cancell?ed|"
     r"canceled|moved|rescheduled|postponed|refunded|paid|approved|shipped|launched|released|"
     r"delivered|hired|promoted|fired|laid\s+off|accepted|booked|called\s+off|pushed|finished|"
     r"done|completed|diagnosed|admitted|discharged|hospitali[sz]ed|sent|returned|closed|scrapped|"
+    r"allowed\s+home|let\s+home|(?:allowed|let)\s+out\s+of\s+(?:the\s+)?hospital|"
     r"killed|dropped|shelved|deployed|deducted|debited|credited|"
     # An event moved or called off: "got brought forward to the 9th", "was rained off".
     r"brought\s+forward|put\s+back|preponed|bumped|rained\s+(?:off|out)|snowed\s+(?:off|out))\b|"
@@ -153,13 +158,20 @@ TEST_RESULT = re.compile(
 """A medical test's result told in the past ("emma's strep test was negative", "the scan was
 clear"): the result holds now, news, not a story."""
 _LONG_AGO = re.compile(r"\b(?:last|ago|(?:19|20)\d\d|when|back\s+then)\b")
+_RUNNING_LATE = (
+    r"(?!\s+be\s+(?:(?:at\s+least|about|around|like|a\s+(?:bit|little|few)|an?\s+(?:hour|half\s+hour)|"
+    r"\d+(?:\s*-\s*\d+)?\s*(?:mins?|minutes|hours?|hrs?)|so|very|really|super|slightly|bit|"
+    r"(?:a\s+)?tad|running)\s+)*(?:late|delayed)\b)"
+)
+"""Being late is the journey under way, no plan: "stuck outside Reading, going to be 40
+mins late", "I'll be a bit late", "we won't be late"."""
 FUTURE = re.compile(
-    r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to|"
+    rf"\b(?:will|won't|shall)\b{_RUNNING_LATE}|'ll\b{_RUNNING_LATE}|\b(?:(?:going\s+to|gonna){_RUNNING_LATE}|about\s+to|"
     # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
     r"(?<!\bof\s)(?<!\bthe\s)(?<!\bmuch\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhelp\s)(?<!\bwith\s)planning|plan\s+to|"
     r"plan\s+is|plans\s+to|planned|scheduled|"
     # "the cabin is booked solid through may", "fully booked till june": full now, a state.
-    r"(?<!\bfully\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
+    r"(?<!\bfully\s)(?<!\balready\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
     # "due" is a day ahead, not the cause in "postponed due to the rail strike".
     r"reserved|set\s+for|due(?!\s+to\s+(?:the|a|an|my|our|his|her|their|some|staff|bad|heavy|"
     r"unforeseen|illness|covid|weather|lack|low|high|poor)\b)|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"

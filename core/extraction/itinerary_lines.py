@@ -87,6 +87,27 @@ _SPAN_THEN_PLACE = re.compile(
     rf"(?im)^(?:from\s+)?(?P<when>\d{{1,2}}(?:st|nd|rd|th)?\s*(?:to|until|till|[\u2013\u2014-])\s*"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH})\s*[:\u2013\u2014-]\s*(?P<place>{_PLACE_WORDS})"
 )
+_ANY_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?"
+_WEEKDAYS_IN_PLACE = re.compile(
+    # "Wed to Fri in Bristol for work", "this week: Mon gym, Thu-Sat in Leeds": a week's days,
+    # then where they are spent.
+    rf"(?im)(?:^|(?<=[:,]\s))(?:from\s+)?(?P<a>{_ANY_WEEKDAY})\s*(?:to|until|till|[\u2013\u2014-])\s*"
+    rf"(?P<b>{_ANY_WEEKDAY})\s+in\s+(?P<place>{_PLACE_WORDS})"
+)
+_BARE_LEG_VERB = re.compile(
+    # "Plan: leave Sat 7am, arrive Inverness ~3pm, 2 nights, home Mon": a plan's legs by
+    # their bare verbs, each at the head of an item, before an hour (a day may come first)
+    # or a place ("leave sun, home sat" keeps its words: no hour, nothing to tell).
+    rf"(?m)(?:^|(?<=[:,;]\s))(?P<v>(?i:leave|depart|arrive|land))\s+(?=(?:(?i:{_ANY_WEEKDAY})\s+)?"
+    r"(?:~?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|~?\d{1,2}[:.]\d\d\b)|(?<=ive\s|and\s)[A-Z][a-z])"
+)
+_ING = {"leave": "leaving", "depart": "departing", "arrive": "arriving in", "land": "landing in"}
+_NIGHTS_FROM = re.compile(
+    # "Booking confirmed – Premier Inn Cardiff City Centre, 2 nights from Thu 12 March": a
+    # stay's nights and its first day, the town somewhere in the hotel's name before them.
+    rf"(?im)^(?P<line>[^\n]*?)\b(?:\d{{1,2}}|one|two|three|four|five|six|seven)\s+nights?\s+"
+    rf"(?:from|starting(?:\s+on)?)\s+(?P<when>{_DATE})"
+)
 _LEG_TIMES = re.compile(
     # "dep 06:35 arr 09:20": a timetable's abbreviations, said out.
     r"(?i)\b(?P<w>dep|arr)\.?\s+(?=\d{1,2}[:.]\d\d)"
@@ -152,6 +173,15 @@ def _column_place(line: str) -> str | None:
     return None
 
 
+def _nights_from(m: re.Match[str]) -> str:
+    """ "staying in <town> from <day>" for a stay's nights whose line names a known town."""
+    tokens = m.group("line").split()
+    for i, t in enumerate(tokens):
+        if t[:1].isupper() and (place := _known_start(" ".join(tokens[i : i + 3]))) is not None:
+            return f"{m.group()}. Staying in {place} from {_WEEKDAY_FIRST.sub('', m.group('when'))}"
+    return m.group()
+
+
 def _stay(m: re.Match[str]) -> str:
     place = _column_place(m.group())
     if place is None:
@@ -212,6 +242,22 @@ def _headed_items(m: re.Match[str]) -> str:
     return f"{head}: {first}{''.join(items)}"
 
 
+def _leg_verb(m: re.Match[str]) -> str:
+    """A bare leg verb as its participle; "in" only before a place ("arrive 3pm" stays
+    "arriving")."""
+    verb = _ING[m.group("v").lower()]
+    rest = m.string[m.end() :]
+    if not rest[:1].isupper() or re.match(rf"(?i:{_ANY_WEEKDAY})\b", rest):
+        verb = verb.removesuffix(" in")
+    return verb
+
+
+def _day(word: str) -> str:
+    """A weekday written out: "Wed" -> "wednesday" ("Friday" stays)."""
+    short = word.lower().rstrip(".")
+    return _DAYS.get(short, short)
+
+
 def written_out(text: str) -> str:
     """``text`` with an itinerary's stays, titles, out-and-back dates, dated legs,
     crossings and short weekdays after a label said as sentences (see the module)."""
@@ -227,6 +273,11 @@ def written_out(text: str) -> str:
     text = _SPAN_THEN_PLACE.sub(
         lambda m: _known_trip(m, m.group("place"), f" from {m.group('when')}"), text
     )
+    text = _WEEKDAYS_IN_PLACE.sub(
+        lambda m: _known_trip(m, m.group("place"), f" from {_day(m['a'])} to {_day(m['b'])}"), text
+    )
+    text = _NIGHTS_FROM.sub(_nights_from, text)
+    text = _BARE_LEG_VERB.sub(lambda m: _leg_verb(m) + " ", text)
     text = _LEG_TIMES.sub(lambda m: "departing " if m["w"].lower() == "dep" else "arriving ", text)
     text = _DATED_RETURN.sub(lambda m: f"{m.group('label')}: ", text)
     text = _STATUS_DASH_FIRST.sub(_status_first, text)

@@ -80,6 +80,21 @@ _MONTHS_OF = re.compile(
     re.I,
 )
 """"paid 6 months rent upfront": the rent, paid for a span ("paid the rent for 6 months")."""
+_BILL_TO_WHOM = re.compile(
+    r"\b(?P<v>sent|paid|transferred|gave|wired)\s+(?:the|my|our)\s+(?:landlord|landlady|letting\s+agents?|"
+    r"agent|council|bank)\s+(?:(?:this|last|next)\s+month's\s+|the\s+|my\s+|our\s+)?"
+    r"(?P<bill>rent|deposit|council\s+tax|mortgage|service\s+charge)\b",
+    re.I,
+)
+"""A bill handed to the one it is owed to: "sent the landlord this month's rent" pays the
+rent, not a debt to the landlord."""
+_BY_DEBIT = re.compile(
+    r"(?<=\w)\s+(?:direct\s+debit|standing\s+order)(?=\s+(?:goes|went|comes|came|has|is|was|'s|"
+    r"bounced|failed|will|of|for)\b)",
+    re.I,
+)
+"""How a bill is paid, between the bill and its verb: "my council tax direct debit goes out
+on the 1st" is the council tax going out."""
 
 
 def money_to_people(text: str) -> str:
@@ -87,9 +102,12 @@ def money_to_people(text: str) -> str:
     low = text.lower()
     if " like " in low or " about " in low or " around " in low or " roughly " in low:
         text = _BILL_LIKE.sub(lambda m: f"{m.group('bill')} ", text)
+    if "direct debit" in low or "standing order" in low:
+        text = _BY_DEBIT.sub("", text)
     if not any(w in low for w in ("sent", "ed ", "paid", "payed", "owe", " of ", " in ")):
         return text
     text = _MONTHS_OF.sub(lambda m: f"paid the rent for {m.group('n')} {m.group('unit')}", text)
+    text = _BILL_TO_WHOM.sub(lambda m: f"{m.group('v')} the {m.group('bill')}", text)
     text = _SENT.sub(lambda m: f"paid {m.group('whom')} {m.group('sum')}", text)
     text = _OWED_LIKE.sub(lambda m: f"{m.group('head')} {m.group('whom')} ", text)
     text = _INVOICE_PAID.sub(lambda m: f"the {m.group('what')} got paid", text)

@@ -27,6 +27,7 @@ from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause
 from core.extraction.clause_verdict import clause_verdict, is_aside
 from core.extraction.clocktimes import clock_time
+from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
@@ -95,6 +96,7 @@ _RULES = (
     extract_family,
     extract_financial,
     subscription_candidates,
+    debt_settled,
     extract_project,
     extract_profile,
 )

@@ -12,6 +12,7 @@ import re
 from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.subscriptions import names_a_subscription
+from core.extraction.timewords import MONTHS
 
 NOT_PROJECTS = frozenset(
     [
@@ -162,6 +163,14 @@ WHEN_WORDS = re.compile(
     r"(?:this|last|next)\s+(?:week|month|year|weekend|morning)"
 )
 """A day is when, not what: "started Monday" names no project called Monday."""
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+DATE_OR_CLOCK = re.compile(
+    rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})|(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+    r"(?:\s+\d{4})?|\d{1,2}(?::\d{2}(?:\s*[ap]m)?|(?:\.\d{2})?\s*[ap]m)"
+    r"(?:\s+[a-z]+){0,2}"
+)
+"""A date or a clock time is when, not what: "the service on 5 March has been cancelled"
+and "the 07:30 service has been cancelled" name a train, no project."""
 
 
 _GROUPS = frozenset(["team", "devs", "staff", "engineers", "designers", "everyone"])
@@ -170,7 +179,7 @@ _GROUPS = frozenset(["team", "devs", "staff", "engineers", "designers", "everyon
 
 def name_ok(name: str) -> bool:
     low = name.lower()
-    if WHEN_WORDS.fullmatch(low):
+    if WHEN_WORDS.fullmatch(low) or DATE_OR_CLOCK.fullmatch(low):
         return False
     if low.split(" ", 1)[0] in PASTIMES:
         return False  # "finished reading Dune" is a pastime, not a project

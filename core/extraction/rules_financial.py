@@ -71,7 +71,7 @@ _NOT_ITEMS = frozenset(
         "flu",
         "sick",
         "home",
-        "back",
+        *("back", "up"),  # "paid it back", "settled up with Jo" (debts_settled.py)
         "there",
         "here",
     ]

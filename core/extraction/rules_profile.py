@@ -50,7 +50,8 @@ _HOME = re.compile(
     r"satur|sun)day)|this\s+(?:week(?:end)?|month)|over\s+the\s+weekend|on\s+(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day|yesterday|today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)"
     r"\s+)"
-    r"moved\s+in(?:to|\s+to)?\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
+    r"moved\s+in(?:to|\s+to)?\s+(?:(?:sheltered|supported|retirement|council|social)\s+(?:housing|flat|home)\s+|"
+    r"(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
     r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
     # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
     r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+|"

@@ -68,6 +68,12 @@ _JOINT = re.compile(
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
+    # "dentist tues 2pm, flying to Dublin sat morning": a leg of a week's plan after a comma
+    # is a clause of its own, with its own day.
+    r"(?:flying|driving|heading|travell?ing|train|coach|ferry|flight|bus)\s+(?:back\s+|out\s+|"
+    r"up\s+|down\s+|over\s+)?to\s+(?=[^,.;!?]{0,40}?\b(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|tomorrow|"
+    r"tmrw|"
+    r"tonight|next|this|on\s+the)\b)|"
     # "Lily has the flu again, no school tomorrow": what is off, a clause of its own (its
     # day is not the illness's).
     r"no\s+(?:school|nursery|daycare|preschool|practice|training|club|swim(?:ming)?|football|"
@@ -83,7 +89,9 @@ _JOINT = re.compile(
     r"(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still|seems|"
     r"looks|slept|ate|threw|woke)\b)|"
     # "rent paid, water bill still due": each bill of a note's list and its own status.
-    r"(?:(?:the|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:bill|rent|invoice|fees|mortgage|deposit|premium|tax)\s+"
+    r"(?:(?:the|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:bill|rent|invoice|fees|mortgage|deposit|premium|tax|"
+    # "rent's paid, gas is paid, water's due Friday": a utility by its name alone.
+    r"gas|water|electric|electricity|internet|broadband|wifi|phone)(?:\s+|(?='s\s))"
     r"(?:(?:is|was|'s|still|now|also|all)\s+)*(?:paid|due|unpaid|overdue|outstanding|sorted|cleared|"
     r"pending)\b|"
     # "Jude is at his dad's for half term, back with me on the 22nd": the child's return to
@@ -109,6 +117,10 @@ _JOINT = re.compile(
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
     r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
+    # "We're vegan, is that ok for the set menu?", "I've a guide dog, is that a problem?":
+    # whether the writer's fact suits the listener, asked after it (see ``_SUITS_AFTER``).
+    r"(?P<suits>)(?:is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|"
+    r"do\s+(?:you|they)|can\s+(?:i|we)|could\s+(?:i|we))\b(?=[^.!?]*\?)|"
     # "I'm back in town, drinks this week?": an invitation asked after the news.
     r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
@@ -174,6 +186,9 @@ _JOINT = re.compile(
     r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)",
     re.I,
 )
+_SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
+"""Only the writer's own fact stays a fact before "is that ok?": another's wish or plan
+and the question are one ask."""
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
@@ -261,6 +276,8 @@ def split_segments(text: str) -> list[Segment]:
         for m in _JOINT.finditer(body + ("?" if question else "")):
             if m.start() == 0 or m.end() > len(body):
                 continue
+            if m.group("suits") is not None and not _SUITS_AFTER.match(body):
+                continue  # "the client wants to pay in dirhams, is that a problem?": one ask
             pieces.append((body[pos : m.start()], joint))
             joint = (
                 m.group("conj")

@@ -17,6 +17,13 @@ _THING_S = re.compile(
     r"off|back)\b(?!-))",
     re.I,
 )
+_OWNED_THING_S = re.compile(
+    r"\b(?P<det>the|my|our|your|this|that)\s+(?P<w>[a-z]+)'s\s+(?=(?:ready|done|broken|fixed|sorted|"
+    r"booked|closed|open|empty|full|finished|overdue|nearly|almost)\b(?!-))",
+    re.I,
+)
+"""A thing after its determiner, then "'s" and a state no possession can follow: "my
+prescription's ready to collect", "the boiler's broken again", "our flat's empty now"."""
 
 
 def _words(block: str) -> frozenset[str]:
@@ -46,4 +53,11 @@ def thing_is(text: str) -> str:
     """``text`` with a thing's "'s" before where or how it is written "is"."""
     if "'s " not in text:  # the cheap test first
         return text
-    return _THING_S.sub(_is, text)
+    return _OWNED_THING_S.sub(_owned_is, _THING_S.sub(_is, text))
+
+
+def _owned_is(m: re.Match[str]) -> str:
+    word = m.group("w")
+    if word.lower() in _NOT_A_THING or is_common_first_name(word.lower()):
+        return m.group()  # "my mum's done in", "my son's ready": the readers of people's
+    return f"{m.group('det')} {word} is "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
-from core.extraction.places import place_before
+from core.extraction.places import place_at, place_before
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
 _MOVED_TO = re.compile(
@@ -18,6 +18,10 @@ _MOVED_TO = re.compile(
     + NOT_A_SCHOOL_TRIP
     + r"(?P<what>flight|trip|departure)"
     r"(?P<home>\s+(?:home|back))?)\s+"
+    # "my flight to Oslo on 18 March has been rescheduled to 19 March": where and the old
+    # day between the trip and its verb.
+    r"(?:(?P<to>to\s+)?(?:from\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?=on\b|got\b|was\b|has\b|is\b|'s\b))?"
+    r"(?:on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+[a-z]+)?|[a-z]+day)\s+)?"
     r"(?:got\s+|was\s+|has\s+been\s+|is\s+(?:now\s+)?|'s\s+(?:been\s+)?)?(?:pushed|moved|"
     r"rescheduled|bumped|changed|shifted|postponed)\s+(?:back\s+)?(?:to|til|till|until)\s+"
 )
@@ -101,6 +105,8 @@ def moved_to(clause: Clause) -> list[Candidate]:
     field = "travel.return_date" if home else "travel.depart_date"
     out = [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
     where = place_before(clause.text, m.start("what")) if m is not None and not home else None
+    if where is None and m is not None and not home and m.group("to"):
+        where = place_at(clause.text, m.end("to"))  # "my flight to Oslo … moved to the 19th"
     if where is not None and where.known:
         # "the Denver trip moved to the 18th": the trip named by its place is still planned.
         out.insert(0, Candidate("travel.destination", where.name, 0.85, "planning"))

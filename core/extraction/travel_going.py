@@ -94,7 +94,7 @@ HEADING = re.compile(
 )
 STAY_AHEAD = re.compile(
     # "I'll be on site with the client in Munich next week": at work somewhere ahead.
-    r"\b(?:will|'ll|gonna|going\s+to)\s+be\s+(?:staying\s+|on\s*site\s+|working\s+)?(?:at|with)\s+"
+    r"\b(?:will|'ll|shall|gonna|going\s+to)\s+be\s+(?:staying\s+|on\s*site\s+|working\s+)?(?:at|with)\s+"
     r"(?=[^,;.]{0,30}?\bin\s+)"
 )
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
@@ -197,7 +197,7 @@ def said_now(low: str, start: int, end: int) -> bool:
     return NOW_HERE.search(low, left, right if right >= 0 else len(low)) is not None
 
 
-AHEAD = re.compile(r"\b(?:will|'ll|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
+AHEAD = re.compile(r"\b(?:will|'ll|shall|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
 
 
 CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")

@@ -85,6 +85,19 @@ PRESENT_AT = re.compile(
     r"(?:[a-z]+'s\s+(?:place\s+|house\s+|flat\s+)?(?:in\s+)?)?|"
     r"\b(?:minding|looking\s+after|watching)\s+(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|s')?\s+)?"
     r"(?:place|house|flat|apartment|home|dogs?|cats?)\s+(?:in|at)\s+|"
+    # "staying by my parents in Kerala" (German and Dutch "bei"): with someone, somewhere;
+    # the place is the one after "in", not the host, even by name ("staying with Susan in
+    # Leeds").
+    r"\bstaying\s+(?:by|with)\s+[^,;.]{0,30}?\bin\s+|"
+    # "we're guests at an Airbnb in Ghent", "I'm a guest at a B&B in York this week": a
+    # lodging's guest is staying there.
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?(?:a\s+)?(?:house\s*)?"
+    r"guests?\s+(?:at|of)\s+[^,;.]{0,30}?\bin\s+|"
+    # "We're renting a villa near Lucca for the week": a holiday let, rented for a while.
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:currently|still|now)\s+)?renting\s+(?:a|an|the)\s+"
+    r"(?:[a-z'-]+\s+){0,2}?(?:villa|cottage|chalet|cabin|gite|g\u00eete|apartment|flat|house|caravan)\s+"
+    r"(?:in|near|outside)\s+(?=[^.;!?]*\b(?:for\s+the\s+(?:week|weekend|fortnight|holidays?)|this\s+week(?:end)?|"
+    r"till|until)\b)|"
     # "I have been a fortnight now in this house near Lerwick", "we've been three weeks in
     # Hanoi": how long, said before where.
     r"\b(?:i|we)(?:'ve|\s+have)\s+been\s+(?:here\s+)?(?:a|one|two|three|four|five|six|\d+|a\s+few|"

@@ -145,6 +145,9 @@ PROBE_SETS = (
     "probes17d",
     "probes17d2",
     "probes17d3",
+    "probes18d",
+    "probes18d2",
+    "probes18d3",
     "probes18c",
     "probes18c2",
     "probes18c3",
@@ -211,7 +214,12 @@ travelogues and advice posts; memories, hypotheticals and other people's stories
 controls; ``probes17b2`` and ``probes17b3`` are its second and third batches), and ``probes17d`` (seventeenth round, words17d: the intent
 of polite mail, out-of-office lines, a booking desk's customer, pasted itineraries and
 holiday-rental hosts, whose plans a confirmation or an itinerary states; ``probes17d2`` and
-``probes17d3`` are its second and third batches), and ``probes18c``, ``probes18c2``,
+``probes17d3`` are its second and third batches), and ``probes18d`` (eighteenth round,
+words18d: the errands of a week — holiday-rental hosts and guests, commuters' delays and
+remote days, patients and relatives in and out of hospital, elders' letters, week plans,
+moving house, bills, debts and subscriptions, mail forwarded to the assistant, a booking
+desk's customer; ``probes18d2`` and ``probes18d3`` are its second and third batches),
+``probes18c``, ``probes18c2``,
 ``probes18c3`` (eighteenth round, one batch each: teens', students', gamers', couples',
 friends' and nomads' chat, dictated voice notes, autocorrect's real-word slips, heavy
 abbreviations and emoji put for words), ``probes18b`` (eighteenth round,
@@ -442,6 +450,9 @@ _PROBE_MINIMUM = {
     "probes17d": 80,
     "probes17d2": 80,
     "probes17d3": 80,
+    "probes18d": 80,
+    "probes18d2": 80,
+    "probes18d3": 80,
     "probes18c": 80,
     "probes18c2": 80,
     "probes18c3": 80,
@@ -820,6 +831,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes17d", "dev"): Figures(0.94, 0.76, 0.00, 0.00, 0, 0.02),
     ("probes17d2", "dev"): Figures(0.85, 0.68, 0.00, 0.00, 0, 0.07),
     ("probes17d3", "dev"): Figures(0.86, 0.49, 0.00, 0.00, 0, 0.00),
+    # probes18d, 18d2, 18d3 (eighteenth round, words18d: the errands of a week — hosts and
+    # guests, commuters, patients, elders' letters, week plans, moving house, bills, debts
+    # and subscriptions, forwarded mail, a booking desk's customer; no realistic set opened
+    # but one dev half glimpsed, see the README), one batch each, committed before the
+    # extractor ran on it and scored before its fixes (as first labelled): batch 1 (87)
+    # 0.885/0.571 (20/35), one forbidden field (a label error, removed); batch 2 (84)
+    # 0.845/0.455 (15/33); batch 3 (81) 0.840/0.467 (14/30); no false or counterfactual
+    # commit. After the round: 0.966/0.939, 0.893/0.938, 0.877/0.700, no forbidden field.
+    ("probes18d", "dev"): Figures(0.93, 0.88, 0.00, 0.00, 0, 0.00),
+    ("probes18d2", "dev"): Figures(0.85, 0.88, 0.00, 0.00, 0, 0.00),
+    ("probes18d3", "dev"): Figures(0.84, 0.64, 0.00, 0.00, 0, 0.00),
     # probes18c, 18c2, 18c3 (eighteenth round, words18c: teens', students', gamers', couples',
     # friends' and nomads' chat, dictated voice notes, autocorrect's real-word slips, heavy
     # abbreviations and emoji for words; no realistic set opened), one batch each, committed

@@ -1,4 +1,5 @@
-"""What is called off without being bought: a trip's leg, a class, a meal or a gathering.
+"""Bills and purchases that are not the writer's: what is called off without being bought
+(a trip's leg, a class, a meal or a gathering), and the listener's own bills in chat.
 
 "our return flight was cancelled", "tomorrow tuition class is cancelled", "Sunday lunch
 at Gran's cancelled": each is something not held or not taken, never a purchase or a
@@ -37,3 +38,15 @@ def not_bought(item: str, low: str) -> bool:
         or A_CLASS_HELD.search(item)  # "tomorrow tuition class is cancelled": not held
         or A_GATHERING.search(_up_to(low, item))  # "Sunday lunch at Gran's cancelled"
     )
+
+
+def listeners(item: str, low: str) -> bool:
+    """Whether ``item`` is the listener's, said with chat's "ur" ("ur credit card is due the
+    18th btw"): a partner's bill, not the writer's. A forwarded mail's "Your credit card
+    payment is due" is written to the user, so only "ur" says so; money the writer owes or
+    pays to the listener's people ("we owe ur parents 300") is the writer's still."""
+    m = re.search(rf"\bur {re.escape(item.lower())}", low)
+    return m is not None and _TO_THEM.search(low, 0, m.start()) is None
+
+
+_TO_THEM = re.compile(r"\b(?:owe|owes|owed|paid|pay|paying|sent|send|give|gave|lend|lent)\b")

@@ -19,7 +19,7 @@ from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.amounts import bare_amount_at
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_names import bill_name
-from core.extraction.called_off import not_bought
+from core.extraction.called_off import listeners, not_bought
 from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
 from core.extraction.debts_to_people import debt_to_person
 from core.extraction.financial_statuses import COVERED
@@ -335,7 +335,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     item = _JOINED_IS.sub("", item.strip(" ,.$"))
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
-    if status == "cancelled" and not_bought(item, clause.low):
+    if (status == "cancelled" and not_bought(item, clause.low)) or listeners(item, clause.low):
         return []
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)

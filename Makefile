@@ -38,7 +38,7 @@ demo: setup
 # took 10:15 beside the side run's 5:53 plus checks, one core idle for minutes. Each
 # run's output is printed; any failure fails the target.
 PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider
-SIDE   := tests/api tests/mcp tests/bot
+SIDE   := tests/api tests/bot
 CHECKS := $(BIN)/ruff check core bot tests && $(BIN)/ruff format --check core bot tests && $(BIN)/mypy
 
 # Bytecode for core and bot is written first: where PYTHONDONTWRITEBYTECODE is set (CI,

@@ -30,7 +30,7 @@ _HOSPITAL_BY_NAME = re.compile(
     _LEAD + r"in\s+"
     # "in the Royal Navy", "in the general area": no hospital.
     r"(?!(?:the\s+)?royal\s+(?:navy|mail|air|society|academy|opera|albert|marines|family|ballet|court|mint|"
-    r"bank)\b|(?:the\s+)?general\s+(?:area|election|knowledge|public|direction|vicinity|manager)\b)"
+    r"bank|oak|exchange|festival|hall|box|theatre|shakespeare|arms|hotel|mile)\b|(?:the\s+)?general\s+(?:area|election|knowledge|public|direction|vicinity|manager)\b)"
     r"(?:the\s+)?(?:(?:[a-z]+\s+)?(?:royal|general|infirmary)|"
     r"royal\s+[a-z]+|(?:st|st\.|saint)\s+[a-z']+(?:'s)?\s+(?:hospital|infirmary))\b"
 )

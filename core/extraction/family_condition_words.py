@@ -38,7 +38,9 @@ _IN_CARE = re.compile(
     # "He's in the Royal now", "in the General since Friday": a hospital by its British
     # name (not the Royal Oak, the Royal Mail).
     r"in\s+the\s+(?:royal|general|infirmary)\b(?!\s+(?:oak|albert|mail|navy|mint|opera|court|"
-    r"family|society|academy|air|marines|exchange|festival|hall|box|theatre|shakespeare))|"
+    r"family|society|academy|air|marines|exchange|festival|hall|box|theatre|shakespeare|"
+    # "in the general area of the car park": no hospital either.
+    r"area|election|knowledge|public|direction|vicinity|manager|store|practitioner))|"
     r"on\s+(?:a\s+|the\s+)?(?:drip|ventilator|oxygen|heart\s+monitor|iv)\b|"
     # A course of medicine for an infection: "on antibiotics for a UTI now", "started on
     # IV antibiotics", "on a course of amoxicillin" (not "off antibiotics").

@@ -134,9 +134,9 @@ _JOINT = re.compile(
     # "Sid's brighter today, the antibiotics kicked in overnight", "the party's off, the
     # venue flooded": a thing and what it did, told after the news, is a clause of its own
     # (its past explains the news; it does not date it).
-    r"(?:the|his|her|their|our|your)\s+(?:[a-z']+\s+){0,2}?(?:[a-z]{3,}ed|rang|came|went|broke|"
-    r"fell|took|said|told|sent|gave|woke|threw|ran|caught|kept|was|were|got|wasn't|weren't|"
-    r"didn't)(?=\s|,|$)|"
+    r"(?P<told>(?:the|his|her|their|our|your)\s+(?:[a-z']+\s+){0,2}?(?:[a-z]{3,}ed|rang|came|"
+    r"went|broke|fell|took|said|told|sent|gave|woke|threw|ran|caught|kept|was|were|got|wasn't|"
+    r"weren't|didn't)(?=\s|,|$))|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.
@@ -189,6 +189,13 @@ _JOINT = re.compile(
 _SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
 """Only the writer's own fact stays a fact before "is that ok?": another's wish or plan
 and the question are one ask."""
+_LEADS_IN = re.compile(
+    r"\s*(?:when|whenever|after|before|while|once|as\s+soon\s+as|since|because|if|until|till|"
+    r"not\s+going\s+to\s+lie|not\s+gonna\s+lie|ngl|to\s+be\s+honest|tbh)\b",
+    re.I,
+)
+"""A sentence that opens on a subordinate clause or a frame: what follows its comma is its
+main clause, not a clause of its own ("after we got to Denver, the car was towed")."""
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
@@ -278,6 +285,8 @@ def split_segments(text: str) -> list[Segment]:
                 continue
             if m.group("suits") is not None and not _SUITS_AFTER.match(body):
                 continue  # "the client wants to pay in dirhams, is that a problem?": one ask
+            if m.group("told") is not None and _LEADS_IN.match(body):
+                continue  # "when we landed in Austin, the plane was packed": one sentence
             pieces.append((body[pos : m.start()], joint))
             joint = (
                 m.group("conj")

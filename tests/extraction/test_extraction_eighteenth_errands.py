@@ -35,7 +35,8 @@ def _table(rows: list[FieldRow]) -> pytest.MarkDecorator:
         ("we're all square with Dan now", "financial.dan.status", "paid", "assertive"),
         # A repayment ahead, not made, asked, or of a thing, settles nothing.
         ("I'll pay Mike back on Friday", "financial.mike.status", None, ""),
-        ("haven't paid my sister back yet", "financial.sister.status", None, ""),
+        # Not paid back yet is a debt still owed (``debts_to_people``), never paid.
+        ("haven't paid my sister back yet", "financial.sister.status", "due", "assertive"),
         ("did you pay Tom back?", "financial.tom.status", None, ""),
         ("paid them back last week", "financial.them.status", None, ""),
         ("settled up with Jo for the cottage", "financial.up.status", None, ""),

@@ -298,8 +298,15 @@ def test_the_households_others_are_not_the_speaker_away(text: str) -> None:
 
 
 def test_the_speaker_with_them_is_away() -> None:
-    said = facts_said("the boys and i are spending the summer in maine", AT)
+    # In summer the summer spent in Maine is now; said in November (AT), it is a plan.
+    summer = AT.replace(month=7, day=10)
+    said = facts_said("the boys and i are spending the summer in maine", summer)
     assert said.get("travel.location") == "Maine"
+    planned = facts_said("the boys and i are spending the summer in maine", AT)
+    assert (planned.get("travel.destination"), planned.get("travel.status")) == (
+        "Maine",
+        "planning",
+    )
 
 
 # ---------------------------------------------------------------- what a trip left behind

@@ -70,6 +70,16 @@ class Api:
             check_body(method, path, got, resp.content_type)
             return got
 
+    async def confirmed(self, who: str, text: str) -> None:
+        """``who`` says ``text`` and answers Yes to every question it raises (409: its
+        group's Yes settled it already)."""
+        said = await self.call(who, "POST", "/v1/messages", json_body={"text": text})
+        assert said.status == 200, said.body
+        for q in said.body["questions"]:
+            path = f"/v1/questions/{q['id']}/answer"
+            answered = await self.call(who, "POST", path, json_body={"answer": "yes"})
+            assert answered.status in (200, 409), answered.body
+
 
 def route_for(method: str, path: str) -> Route | None:
     for route in (HEALTH, *ROUTES):

@@ -19,21 +19,12 @@ ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
 HOUSEHOLD = Audience(family_entity=FAMILY)
 
 
-async def _confirmed(api: Api, who: str, text: str) -> None:
-    said = await api.call(who, "POST", "/v1/messages", json_body={"text": text})
-    assert said.status == 200, said.body
-    for q in said.body["questions"]:
-        path = f"/v1/questions/{q['id']}/answer"
-        answered = await api.call(who, "POST", path, json_body={"answer": "yes"})
-        assert answered.status in (200, 409), answered.body
-
-
 @pytest.fixture
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     """Alice and Bob told Canon their names through their own clients."""
     async with running_api(tmp_path, audience=HOUSEHOLD) as api:
-        await _confirmed(api, ALICE, "my name is Alice")
-        await _confirmed(api, BOB, "my name is Bob")
+        await api.confirmed(ALICE, "my name is Alice")
+        await api.confirmed(BOB, "my name is Bob")
         yield api
 
 

@@ -17,26 +17,17 @@ ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
 HOUSEHOLD = Audience(family_entity=FAMILY)
 
 
-async def _confirmed(api: Api, who: str, text: str) -> None:
-    said = await api.call(who, "POST", "/v1/messages", json_body={"text": text})
-    assert said.status == 200, said.body
-    for q in said.body["questions"]:
-        path = f"/v1/questions/{q['id']}/answer"
-        answered = await api.call(who, "POST", path, json_body={"answer": "yes"})
-        assert answered.status in (200, 409), answered.body  # 409: its group's Yes settled it
-
-
 @pytest.fixture
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     """Bob told the household "alice is away this week" (he confirmed it); Alice, who
     told Canon her name, then said she is back home."""
     async with running_api(tmp_path, audience=HOUSEHOLD) as api:
-        await _confirmed(api, BOB, "alice is away this week")
+        await api.confirmed(BOB, "alice is away this week")
         away = await api.engine.store.fact(FAMILY, "family.alice.status")
         assert away is not None
         assert away.value == "away"
-        await _confirmed(api, ALICE, "my name is Alice")
-        await _confirmed(api, ALICE, "I'm back home now")
+        await api.confirmed(ALICE, "my name is Alice")
+        await api.confirmed(ALICE, "I'm back home now")
         home = await api.engine.store.fact(ALICE, "travel.status")
         assert home is not None
         assert home.value == "completed"

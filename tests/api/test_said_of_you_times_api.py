@@ -23,18 +23,11 @@ ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
 YESTERDAY = format_ts(NOW - timedelta(days=1))
 
 
-async def _confirmed(api: Api, who: str, text: str) -> None:
-    said = await api.call(who, "POST", "/v1/messages", json_body={"text": text})
-    for q in said.body["questions"]:
-        path = f"/v1/questions/{q['id']}/answer"
-        await api.call(who, "POST", path, json_body={"answer": "yes"})
-
-
 @pytest.fixture
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path, audience=Audience(family_entity=FAMILY)) as api:
-        await _confirmed(api, ALICE, "my name is Alice")
-        await _confirmed(api, BOB, "my name is Bob")
+        await api.confirmed(ALICE, "my name is Alice")
+        await api.confirmed(BOB, "my name is Bob")
         yield api
 
 

@@ -40,7 +40,7 @@ def month_spent_ahead(clause: Clause) -> list[Candidate] | None:
     today = clause.at.date()
     when = m.group("when")
     months = _SEASON_MONTHS.get(when) or (MONTHS[when],)
-    if today.month in months:
+    if today.month in months and " next " not in m.group():  # "next july", said in July
         place = place_near(clause, m.end())
         if place is None:
             return None
@@ -49,7 +49,9 @@ def month_spent_ahead(clause: Clause) -> list[Candidate] | None:
             for c in trip_under_way(clause, place)
         ]
     # The next time the month (or the season's first month) comes round.
-    year = today.year + (months[0] < today.month)
+    year = today.year + (
+        months[0] <= today.month if today.month in months else months[0] < today.month
+    )
     first = date(year, months[0], 1)
     end_year = year + (months[-1] < months[0])
     last = date(end_year, months[-1], calendar.monthrange(end_year, months[-1])[1])
@@ -63,6 +65,8 @@ def month_spent_ahead(clause: Clause) -> list[Candidate] | None:
         Candidate("travel.status", "planning", conf, "planning", until),
     ]
     if when not in _SEASON_MONTHS:  # a season's days are its own to tell
-        out.append(Candidate("travel.depart_date", first.isoformat(), conf, "planning", until))
-        out += [Candidate("travel.return_date", last.isoformat(), conf, "planning", until)]
+        out += [
+            Candidate("travel.depart_date", first.isoformat(), conf, "planning", until),
+            Candidate("travel.return_date", last.isoformat(), conf, "planning", until),
+        ]
     return out

@@ -16,6 +16,7 @@ from extraction_fixtures import facts_said
         ("Spending all of December in Lisbon, can't wait", "Lisbon", ("2026-12-01", "2026-12-31")),
         ("spending the summer in maine", "Maine", None),
         ("we spend next winter in Florida", "Florida", None),
+        ("spending next november in lisbon", "Lisbon", ("2027-11-01", "2027-11-30")),
     ],
 )
 def test_a_month_or_season_ahead_spent_somewhere_is_a_plan(

@@ -1,5 +1,7 @@
 """A first name's "'s" typed without its apostrophe or its capital: "emmas got a fever",
 "jakes sick again", "olivia's flight got cancelled".
+A relative's too ("moms in the hospital", "at my dads in tucson"): ``kin_s`` and
+``kin_place_s``, kept here beside the names' rule.
 
 Chat leaves the apostrophe out, and the parse then reads one unknown word ("emmas")
 where a name and "is", "has" or a possessive stand. The apostrophe is given back when
@@ -49,19 +51,6 @@ _PLURALS = _words(
 """Plurals in daily use whose singular is a first name too ("bill", "rose", "mason")."""
 
 
-_KIN_S = re.compile(
-    r"(?i)(?P<pre>\b(?:at|to|from|near|outside|by)\s+(?:my|our|his|her|their)\s+)"
-    r"(?P<kin>(?:(?:grand|step)?(?:mom|mum|mam|dad|ma|pa|mother|father)|nan|nana|gran|granny|"
-    r"grandma|grandpa|sister|brother|sis|bro|aunt|auntie|aunty|uncle|cousin|bf|gf|boyfriend|"
-    r"girlfriend)s)\b"
-    r"(?=\s+(?:in|place|house|flat|apartment|for|until|till|til|this|tonight|now|rn|again|"
-    r"overnight|since)\b|\s*[,.!]|\s*$)"
-)
-"""A relative's place with the apostrophe left out: "still at my dads in tucson", "back
-at my moms for the week". Only after "at", "to" or "from" and before where, when or the
-end: "my sisters are in Ohio" stays plural."""
-
-
 def _given_back(m: re.Match[str]) -> str:
     name = m.group("name")
     low = name.lower()
@@ -94,5 +83,57 @@ def name_s(text: str) -> str:
     writer's: the parse tells a name by its capital)."""
     if "s " not in text:  # the cheap test first
         return text
-    text = _KIN_S.sub(lambda m: m.group("pre") + m.group("kin")[:-1] + "'s", text)
     return _LOWER_NAME_S.sub(_capital, _NAME_S.sub(_given_back, text))
+
+
+_KIN_S = re.compile(
+    r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
+    r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
+    r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
+    # "my moms in the hospital" (not "my sisters in law")
+    r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",
+    re.I,
+)
+""""moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
+a relative's "'s" typed without its apostrophe, before what is said of them (not "the
+moms in the group", "my sisters in law")."""
+_KIN_PLACE_S = re.compile(
+    r"(?i)(?P<pre>\b(?:at|to|from|near|outside|by)\s+(?:my|our|his|her|their)\s+)"
+    r"(?P<kin>(?:(?:grand|step)?(?:mom|mum|mam|dad|ma|pa|mother|father)|nan|nana|gran|granny|"
+    r"grandma|grandpa|sister|brother|sis|bro|aunt|auntie|aunty|uncle|cousin|bf|gf|boyfriend|"
+    r"girlfriend)s)\b"
+    r"(?=\s+(?:in|place|house|flat|apartment|for|until|till|til|this|tonight|now|rn|again|"
+    r"overnight|since)\b|\s*[,.!]|\s*$)"
+)
+"""A relative's place with the apostrophe left out: "still at my dads in tucson", "back
+at my moms for the week". Only after "at", "to" or "from" and before where, when or the
+end: "my sisters are in Ohio" stays plural."""
+
+
+def kin_place_s(text: str) -> str:
+    """``text`` with a relative's place given its apostrophe ("at my dads in tucson"); the
+    same cheap test first as ``name_s``, which it runs before."""
+    if "s " not in text:
+        return text
+    return _KIN_PLACE_S.sub(lambda m: m.group("pre") + m.group("kin")[:-1] + "'s", text)
+
+
+_KIN_IS = re.compile(
+    # "at my dad's in tucson": after "at", "to" or "from" it is their place, not "is".
+    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bby\s)"
+    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
+    r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
+    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-)|"
+    # "my son's proper poorly", "my mum's real sick": an intensifier, then how they are.
+    r"(?:proper|real|super|well|mega|hella)\s+(?:ill|sick|poorly|unwell)\b)",
+    re.I,
+)
+"""The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
+town all week", "my brother's in Tulsa for work"), or before an intensifier and how they are
+("my son's proper poorly"): it is "is"."""
+
+
+def kin_s(text: str) -> str:
+    """``text`` with a relative's "'s" typed without its apostrophe given it back, then read
+    as "is" where it says where or how they are ("my moms in the hospital")."""
+    return _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", text))

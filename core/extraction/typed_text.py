@@ -26,7 +26,7 @@ from core.extraction.list_lines import as_sentences
 from core.extraction.literary_order import plain_order
 from core.extraction.money_sent import money_to_people
 from core.extraction.money_words import money_in_figures
-from core.extraction.name_s import name_s
+from core.extraction.name_s import kin_place_s, kin_s, name_s
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.plan_tails import feeling_cut_off
 from core.extraction.restarts import hesitations_inside_closed, restarts_folded
@@ -71,30 +71,6 @@ _ILL_WILL = re.compile(
 )
 """"ok ill pick up his prescription": "I'll" typed without its apostrophe, where it leads a
 clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
-_KIN_S = re.compile(
-    r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
-    r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
-    r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
-    # "my moms in the hospital" (not "my sisters in law")
-    r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",
-    re.I,
-)
-""""moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
-a relative's "'s" typed without its apostrophe, before what is said of them (not "the
-moms in the group", "my sisters in law")."""
-_KIN_IS = re.compile(
-    # "at my dad's in tucson": after "at", "to" or "from" it is their place, not "is".
-    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bby\s)"
-    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
-    r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
-    r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-)|"
-    # "my son's proper poorly", "my mum's real sick": an intensifier, then how they are.
-    r"(?:proper|real|super|well|mega|hella)\s+(?:ill|sick|poorly|unwell)\b)",
-    re.I,
-)
-"""The parse takes a relative's "'s" before where they are for a possessive ("my sister's in
-town all week", "my brother's in Tulsa for work"), or before an intensifier and how they are
-("my son's proper poorly"): it is "is"."""
 _MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
 _TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
@@ -375,7 +351,7 @@ def clean(text: str) -> str:
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
-    flat = _KIN_IS.sub(r"\1 is ", _KIN_S.sub(r"\1's", name_s(flat)))
+    flat = kin_s(name_s(kin_place_s(flat)))
     flat = money_to_people(place_said_bare(thing_is(kept_in_hospital(flat))))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)

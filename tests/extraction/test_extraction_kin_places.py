@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from extraction_fixtures import facts_said
 
-from core.extraction.name_s import name_s
+from core.extraction.name_s import kin_place_s
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ def test_at_a_relatives_place_in_a_town_is_the_writer_there(text: str, place: st
     ],
 )
 def test_a_relatives_s_after_a_preposition_is_given_its_apostrophe(typed: str, read: str) -> None:
-    assert name_s(typed) == read
+    assert kin_place_s(typed) == read
 
 
 @pytest.mark.parametrize("text", ["my sister's in town all week", "my brother's in Tulsa for work"])

@@ -78,9 +78,11 @@ from core.extraction.whose_clause import (
     SPEAKERS_OWN,
     coming_back,
     named_away,
+    news_from_someone,
     sets_out,
     someone_away,
     someone_elses,
+    their_news,
 )
 
 _BOOKING_ASKED = re.compile(
@@ -164,6 +166,7 @@ def extract_offline(
     said_before: list[ExtractedObservation] = []  # what the clause before said
     others_trip = False  # the clause before told of someone else's trip
     others_away = False  # the clause before put someone else away from home
+    news_before = False  # the clause before told only that someone else called or wrote
     # Whether the clause after each asks to book or find something for it.
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
         segments
@@ -258,6 +261,10 @@ def extract_offline(
         # wife is away in boston, back sunday", "my sister's visiting, flying back tues").
         subjectless = reading is None or reading.subject == "none"
         carried = subjectless and (others_trip or (others_away and coming_back(found)))
+        # "my sister called, in denver now": the caller's news, not the speaker's.
+        news = news_before and bool(found) and not others and their_news(clause.low)
+        others = others or news
+        news_before = news_from_someone(clause.low)
         if others or carried:
             dropped = [c for c in found if domain_of(c.field) in SPEAKERS_OWN]
             found = [c for c in found if c not in dropped]
@@ -287,6 +294,8 @@ def extract_offline(
         if explains_arrival(clause.text, at) and all(_back(o) for o in seg_obs):
             explaining.append(clause.text)
         intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
+        if news and clause.intent == "assertive":
+            telling.append("assertive")  # it tells how someone is now, though not the speaker
         if not seg_obs:
             asking = asking or asks(seg, ci, first=len(intents) == 1)
             if remark(intents[-1], reading):

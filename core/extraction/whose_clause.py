@@ -183,3 +183,37 @@ def sets_out(clause: Clause, reading: ClauseReading | None) -> bool:
     return (reading is not None and reading.verb in _SETS_OUT) or _MOVES.search(
         clause.low
     ) is not None
+
+
+_NEWS_FROM = re.compile(
+    r"^\W*(?:(?:so|and|oh|ok|okay|btw|also|just)\W+)*"
+    # "my sister called", "jake texted me back", "mum rang this morning": someone else got
+    # in touch. (The speaker's "I called mum" is not: the subject must be another person.)
+    r"(?!(?:i|we|you|u|i've|we've|ive)\b)(?:(?:my|our|the)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+"
+    r"(?:just\s+|finally\s+)?(?:called|rang|phoned|texted|messaged|emailed|e-mailed|wrote|"
+    r"facetimed|face-timed|dm'?d|whatsapped|voice-?noted|replied|got\s+back\s+to\s+(?:me|us))"
+    r"(?:\s+(?:me|us))?(?:\s+(?:back|earlier|just\s+now|this\s+(?:morning|afternoon|evening)|"
+    r"last\s+night|today|finally|again))?\W*$"
+)
+"""Someone else getting in touch, said as the whole clause ("my sister called", "jake
+texted me back"): a subjectless clause right after it is their news ("my sister called,
+in denver now" puts the sister in Denver, not the speaker)."""
+
+
+def news_from_someone(low: str) -> bool:
+    """Whether ``low`` (one clause) tells only that another person called or wrote."""
+    return _NEWS_FROM.match(low) is not None
+
+
+_PREDICATE_ALONE = re.compile(
+    r"^\W*(?:(?:and|so|but|now|still|finally|safely|safe|already|just|currently|apparently|all)\W+)*"
+    r"(?:in|at|back|home|stuck|stranded|staying|landed|arrived|here|there|off|away|out|up|down|over|"
+    r"on|sick|ill|better|fine|ok|okay|poorly|laid\s+up)\b"
+)
+
+
+def their_news(low: str) -> bool:
+    """Whether ``low`` (the clause after someone called) is a predicate with no subject of its
+    own ("in denver now", "back home, all good"), which the caller's news is; a clause with a
+    subject ("rent is now 2300") says whose it is itself."""
+    return _PREDICATE_ALONE.match(low) is not None

@@ -49,10 +49,15 @@ _HOME = re.compile(
 
 _FACE_BREAK = re.compile(
     r"(?<=[\w.!?])\s*(?:[\U0001F600-\U0001F64F\U0001F90C-\U0001F9FF\U0001F493-\U0001F49F"
-    r"\U0001F480\U0001F525\U0001F389\U0001F44D-\U0001F44F\u2764]\uFE0F?\s*)+\s(?=[a-z])"
+    r"\U0001F480\U0001F525\U0001F389\U0001F44D-\U0001F44F\u2764"
+    # Pictures of things between two clauses too: a plane, a beach, the sun ("at the airport
+    # rn ✈️ see u in miami"); what a ridden or landing sign stands for is read before this.
+    r"\U0001F300-\U0001F5FF\U0001F680-\U0001F6FF\U0001FA70-\U0001FAFF\u2600-\u26FF\u2708\u2728\u2B50]"
+    r"\uFE0F?\s*)+\s(?=[a-z])"
 )
-"""A face, a heart, a hand or a skull between two clauses typed without a full stop ("home
-safe ❤️ the drive back was insane", "flight cancelled 🙃 stuck in atl"): it ends the first."""
+"""A face, a heart, a hand, a skull or a picture between two clauses typed without a full stop
+("home safe ❤️ the drive back was insane", "flight cancelled 🙃 stuck in atl"): it ends the
+first."""
 
 
 def _ridden(emoji: str) -> str:

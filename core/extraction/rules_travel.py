@@ -31,6 +31,7 @@ from core.extraction.travel_going import (
     CAPITAL,
     FROM_THE_TRIP,
     HEADING,
+    HERE_WE_COME,
     LANDING_AHEAD,
     MOVED_TO_DAY,
     MOVING_NOW,
@@ -38,6 +39,7 @@ from core.extraction.travel_going import (
     ON_THE_WAY,
     ON_TRIP,
     POSTPONED,
+    SEE_YOU_IN,
     STAY_AHEAD,
     STUCK_THERE,
     TRIP_NOUN,
@@ -212,8 +214,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         if place is not None:
             break
     if place is None:
-        m = TRIP_NOUN.search(low)
+        m = TRIP_NOUN.search(low) or HERE_WE_COME.search(low)
         place = place_before(clause.text, m.start()) if m else None
+        if m is None and (m := SEE_YOU_IN.search(low)) is not None:
+            place = place_at(clause.text, m.end())
         if m is not None and place is not None and FROM_THE_TRIP.search(low[: m.start()]):
             place = None  # "expenses from the boston trip": things brought back, a trip over
     if place is None and planning:

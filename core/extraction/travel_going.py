@@ -135,6 +135,15 @@ MOVED_TO_DAY = re.compile(
 )
 """Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
 BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
+HERE_WE_COME = re.compile(r"\s*[,!.-]*\s*(?:here|there)\s+(?:we|i)\s+come\b")
+"""A place hailed on the way there ("miami here we come", "Lisbon, here I come!"): where the
+trip goes."""
+SEE_YOU_IN = re.compile(
+    r"\b(?:see|c)\s+(?:you|u|ya|y'all|yall|you\s+all|you\s+guys|u\s+guys|everyone|everybody)\s+"
+    r"(?:(?:all|guys|soon|later|tmrw|tomorrow|tonight)\s+)?in\s+"
+)
+"""Seeing the listener in a place ("see u in miami", "see you all in Lisbon next week"): the
+speaker goes there (a time, "see you in a bit", is no place)."""
 TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
 FROM_THE_TRIP = re.compile(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"

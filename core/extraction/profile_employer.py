@@ -209,7 +209,32 @@ def employer_in(text: str, low: str) -> Organisation | None:
             return org
     m = _EMPLOYER_KNOWN.search(low)
     org = organisation_at(text, m.end()) if m else None
-    return org if org is not None and is_known_organisation(org.name) else None
+    if org is not None and is_known_organisation(org.name):
+        return org
+    if (m := _BEEN_AT.search(low)) and text[m.end() : m.end() + 1].isupper():
+        org = organisation_at(text, m.end())
+        tenure = _TENURE.match(low, m.end() + len(org.name)) if org is not None else None
+        if (
+            org is not None
+            and tenure is not None
+            and not org.name.endswith(("'s", "s'"))  # "been at Gran's since June": her home
+            and not _someone_or_somewhere(org.name)
+        ):
+            return org
+    return None
+
+
+_BEEN_AT = re.compile(r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+")
+_NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+|a\s+few|several|many)"
+_TENURE = re.compile(
+    r"\s*(?:(?:now|nearly|almost|about|over|like)\s+)*(?:for\s+)?(?:(?:about|almost|nearly|over|like|"
+    rf"just\s+over|just\s+under)\s+)?{_NUMBER}\s+(?:years?|yrs?|months?|mos)\b|"
+    r"\s*(?:now\s+)?since\s+(?:(?:19|20)\d\d|(?:last\s+)?(?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|"
+    r"spring|summer|autumn|fall|winter|year)\b|uni|college|school|graduat)"
+)
+"""How long one has been somewhere, in months or years ("been at Monzo for 3 years", "been
+at Ocado since 2021"): an unknown name held that long is a workplace, never a trip."""
 
 
 def _someone_or_somewhere(name: str) -> bool:

@@ -60,6 +60,13 @@ _STAYING_ON = re.compile(
 7th" (never "staying home": that is no trip)."""
 
 
+_STAYING_AT_NOW = re.compile(
+    r"^(?:(?!\b(?:will|'ll|gonna|going\s+to)\b).)*\bstaying\s+(?:on\s+)?(?:at|with)\s+"
+)
+"""Staying at or with someone now, said in the present ("staying at my sister's till
+sunday"), not ahead ("we'll be staying with friends till the 5th")."""
+
+
 _DAY_WORDS = re.compile(
     r"(?:(?:on|the|this|next|[a-z]+day|mon|tues?|wed|thu|thurs|fri|sat|sun)\s*)*"
 )
@@ -104,6 +111,10 @@ def moved_to(clause: Clause) -> list[Candidate]:
     home = home or (m is not None and m.group("ret") is not None)
     field = "travel.return_date" if home else "travel.depart_date"
     out = [Candidate(field, days[0].day.isoformat(), 0.85, "planning")]
+    if staying is not None and _STAYING_AT_NOW.search(staying[0]) and clause.intent == "assertive":
+        # "staying at my mom's till thursday", "we're staying with friends till the 5th": a
+        # stay away from home under way now, and when it ends.
+        out.insert(0, Candidate("travel.status", "in_progress", 0.8, "assertive"))
     where = place_before(clause.text, m.start("what")) if m is not None and not home else None
     if where is None and m is not None and not home and m.group("to"):
         where = place_at(clause.text, m.end("to"))  # "my flight to Oslo … moved to the 19th"

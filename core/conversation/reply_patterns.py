@@ -76,7 +76,7 @@ ABOUT_ME = any_of(
 STATEMENT = any_of(
     r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
     r"(yesterday |last night |this morning |today |the other day )?"
-    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|dad)\b",
+    r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|mum|mam|dad|nan|gran|grandma|grandpa)\b",
     # News about a thing: "ugh flight delayed 3 hrs", "the car's finally fixed", "traffic
     # was awful"; not a question ("where is alice") nor a request ("book a table").
     r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|oh|ah|argh|welp|fyi)\s+)*"
@@ -85,7 +85,9 @@ STATEMENT = any_of(
     r"find|get|let|make|send|call|check|canon|you)\b)"
     r"(the |our |my |a |this |that )?([a-z]+ ){0,2}[a-z]+('s)? ((just|finally|still|now|totally|got) )?"
     r"(is|was|are|were|got|has|had|delayed|cancell?ed|canceled|moved|pushed|broke|fixed|"
-    r"closed|late|over|done|here|gone|back|arrived|left)\b",
+    r"closed|late|over|done|here|gone|back|arrived|left|"
+    # Someone else's news: "jake texted, landed safe", "the school rang about the trip".
+    r"called|rang|phoned|texted|messaged|emailed|replied|facetimed|wrote|says|said)\b",
 )
 """A statement about the speaker's life that no field rule took up: a story, a feeling,
 news about a thing."""

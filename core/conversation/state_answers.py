@@ -125,6 +125,14 @@ def _where(_subject: str, known: Known) -> str:
                 f"On your trip to {show_value(dest.value)}, I'd think: it's under way "
                 f"({_said(status, known)})."
             )
+        if status is not None and status.value == "in_progress":
+            # "staying at my mom's till thursday", confirmed: away, though no place was said.
+            back = facts.get("travel.return_date")
+            until = f", back {show_in('travel.return_date', back.value)}" if back else ""
+            return (
+                f"Away from home{until}: your trip is under way ({_said(status, known)}). "
+                "I don't know where you are — tell me."
+            )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _source(loc, known.reader)

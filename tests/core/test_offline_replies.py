@@ -300,6 +300,10 @@ def test_when_is_said_relative_to_the_message(then: datetime, expected: str) -> 
         "the car's finally fixed",
         "traffic was awful",
         "the weather is odd",
+        # Someone else's news, no field of the user's in it.
+        "mum texted, landed safe in lagos",
+        "jake called, in denver now apparently",
+        "the school rang about the bake sale",
     ],
 )
 def test_a_statement_no_field_took_up_says_nothing_changed(text: str) -> None:
@@ -308,7 +312,14 @@ def test_a_statement_no_field_took_up_says_nothing_changed(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["where is the charger", "book a table for 2", "remind me to call mom", "canon is that you"],
+    [
+        "where is the charger",
+        "book a table for 2",
+        "remind me to call mom",
+        "canon is that you",
+        "call mum back later",
+        "has jake called?",
+    ],
 )
 def test_a_question_or_a_request_is_no_statement(text: str) -> None:
     assert reply(text) != NOTHING_CHANGED
@@ -551,6 +562,19 @@ def test_a_trip_under_way_with_no_place_said_is_the_trip_planned() -> None:
     assert reply("where am i", away) == (
         "On your trip to Tahoe, I'd think: it's under way (you told me, this morning)."
     )
+
+
+def test_a_stay_away_with_no_place_said_is_away_not_unknown() -> None:
+    # "staying at my mom's till thursday", confirmed: away, back on a day, nowhere named.
+    away = (
+        fact("travel.status", "in_progress", THIS_MORNING),
+        fact("travel.return_date", "2026-03-05", THIS_MORNING),
+    )
+    said = reply("where am i", away)
+    assert said.startswith("Away from home, back Thursday, March 5: your trip is under way")
+    assert "I don't know where you are — tell me." in said
+    alone = reply("where am i", away[:1])
+    assert alone.startswith("Away from home: your trip is under way (you told me, this morning)")
 
 
 def test_a_trip_planned_but_not_under_way_leaves_where_unknown() -> None:

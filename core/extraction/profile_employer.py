@@ -9,6 +9,7 @@ import re
 from core.extraction import gazetteer
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
+from core.extraction.timewords import MONTHS
 
 _NOT_JOBS = (
     r"good|bad|great|terrible|awful|horrible|better|best|worse|worst|decent|ok|okay|fine|"
@@ -229,9 +230,9 @@ _NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
 _TENURE = re.compile(
     r"\s*(?:(?:now|nearly|almost|about|over|like)\s+)*(?:for\s+)?(?:(?:about|almost|nearly|over|like|"
     rf"just\s+over|just\s+under)\s+)?{_NUMBER}\s+(?:years?|yrs?|months?|mos)\b|"
-    r"\s*(?:now\s+)?since\s+(?:(?:19|20)\d\d|(?:last\s+)?(?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|"
-    r"spring|summer|autumn|fall|winter|year)\b|uni|college|school|graduat)"
+    r"\s*(?:now\s+)?since\s+(?:(?:19|20)\d\d|(?:last\s+)?(?:"
+    + "|".join(sorted(MONTHS, key=len, reverse=True))
+    + r"|spring|summer|autumn|fall|winter|year)\b|uni|college|school|graduat)"
 )
 """How long one has been somewhere, in months or years ("been at Monzo for 3 years", "been
 at Ocado since 2021"): an unknown name held that long is a workplace, never a trip."""

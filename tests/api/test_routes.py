@@ -239,6 +239,39 @@ async def test_a_body_that_is_not_json_is_400_and_a_wrong_type_415(api: Api) -> 
     assert got.status == 415
 
 
+@pytest.mark.parametrize(
+    ("charset", "encoding"),
+    [
+        ("utf-16", "utf-16"),
+        ("UTF-16LE", "utf-16-le"),
+        ("iso-8859-1", "latin-1"),
+        ("ascii", "utf-8"),
+    ],
+)
+async def test_a_body_in_another_charset_is_415_never_read_as_utf8(
+    api: Api, charset: str, encoding: str
+) -> None:
+    """JSON is UTF-8 (RFC 8259, 8.1): a body declared in another charset is refused with
+    why, whether or not its bytes would decode as UTF-8, and nothing is recorded (before,
+    a UTF-16 body was decoded as UTF-8: a 400 that blamed the JSON, and a Latin-1 one
+    could be misread)."""
+    body = json.dumps({"text": "I'm in Zürich"}).encode(encoding)
+    headers = {"Content-Type": f"application/json; charset={charset}"}
+    got = await api.call("user:alice", "POST", "/v1/messages", data=body, headers=headers)
+    assert got.status == 415, got.body
+    assert "UTF-8" in got.body["detail"]
+    assert charset in got.body["detail"]
+    assert await api.engine.store.facts("user:alice") == []
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", '"utf-8"'])
+async def test_a_body_declared_utf8_is_read(api: Api, charset: str) -> None:
+    body = json.dumps({"text": "I'm in Zürich"}, ensure_ascii=False).encode()
+    headers = {"Content-Type": f"application/json; charset={charset}"}
+    got = await api.call("user:alice", "POST", "/v1/messages", data=body, headers=headers)
+    assert got.status == 200, got.body
+
+
 async def test_a_body_over_the_limit_is_413(tmp_path: Path) -> None:
     async with running_api(tmp_path, max_body=2048) as api:
         big = {"text": "x" * 5000}

@@ -127,6 +127,12 @@ class Questions(ChatPart):
         owner = self.config.owner_of(item.entity_id)
         if owner is not None:
             return owner
+        # A question a member's own words raised on the household (in their chat or from
+        # their own client) is theirs to answer: asked in their chat, not the first user's.
+        said_by = item.principal or ""
+        owner = self.config.owner_of(said_by) if said_by.startswith("user:") else None
+        if owner is not None:
+            return owner
         parts = item.source_key.split(":")
         if item.source_key.startswith("conversation_assertive:tg:") and len(parts) >= 4:
             try:

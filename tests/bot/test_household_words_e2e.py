@@ -1,0 +1,106 @@
+"""Whose word it is, in a household's chats (the nineteenth round's attack, through the
+real bot): Bob's /pending lists only what he may answer, his /forget, /undo and /wrong
+never erase what Alice said of the household, and he cannot flood her questions. The
+HTTP API's side is tests/api/test_household_words_api.py."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from canon_testing import make_observation
+from chatkit import ALICE, BOB, StartBot
+from fakes.telegram_api import FakeTelegram
+from test_household_users_e2e import HOUSEHOLD
+
+from bot.app import BotRunner
+from core.domain.principals import user_principal
+
+pytestmark = pytest.mark.timeout(120)
+FAMILY = "family:smith"
+
+
+async def _emma(runner: BotRunner) -> object:
+    assert runner.chat is not None
+    fact = await runner.chat.engine.store.fact(FAMILY, "family.emma.status")
+    return None if fact is None else (fact.value, fact.principal)
+
+
+async def test_bobs_pending_leaves_out_the_question_alices_words_raised(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    await start_bot(settings=HOUSEHOLD)
+    await tg.say(ALICE, "Emma is sick today", expect="")
+    await tg.prompt(ALICE, "Emma")
+    listed = await tg.say(BOB, "/pending", expect="")
+    assert "Emma" not in listed.text, listed.text
+    hers = await tg.say(ALICE, "/pending", expect="Emma")
+    assert "1 question" in hers.text
+
+
+@pytest.mark.parametrize(
+    ("command", "verb"), [("/forget emma", "forget"), ("/undo", "undo"), ("/wrong emma", "correct")]
+)
+async def test_bob_cannot_erase_what_alice_said_of_the_household(
+    tg: FakeTelegram, start_bot: StartBot, command: str, verb: str
+) -> None:
+    runner = await start_bot(settings=HOUSEHOLD)
+    await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
+    await tg.confirm(ALICE, "Emma is sick today", "Emma")
+    assert await _emma(runner) == ("sick", "user:alice")
+    refused = await tg.say(BOB, command, expect="only Alice")
+    assert f"only Alice can {verb} it" in refused.text
+    assert "Alice's word" in refused.text
+    for prompt in tg.open_prompts(BOB):  # whatever Bob was asked, he says Yes to it
+        await tg.tap(BOB, prompt, "Yes")
+    assert await _emma(runner) == ("sick", "user:alice")
+    # Bob may still say what is true now: his own word, recorded as his.
+    await tg.say(BOB, "Emma is better now", expect="")
+
+
+async def test_bob_cannot_flood_alices_questions(tg: FakeTelegram, start_bot: StartBot) -> None:
+    runner = await start_bot(settings=HOUSEHOLD)
+    await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
+    assert runner.chat is not None
+    cap = runner.chat.engine.policy.max_agent_questions
+    cities = ["denver", "boston", "chicago", "seattle", "portland", "austin", "dallas"]
+    cities += ["miami", "atlanta", "phoenix", "houston", "detroit", "memphis", "omaha"]
+    assert len(cities) > cap
+    for city in cities[:cap]:
+        await tg.say(BOB, f"alice lives in {city}", expect="I'll ask Alice")
+    refused = await tg.say(BOB, f"alice lives in {cities[cap]}", expect="questions from you")
+    assert f"Alice already has {cap} questions from you waiting" in refused.text
+    store = runner.chat.engine.store
+    waiting = [
+        r for r in await store.open_review_items(["user:alice"]) if r.principal == "user:bob"
+    ]
+    assert len(waiting) == cap
+
+
+async def test_a_question_alices_own_client_raised_is_asked_in_her_chat_not_bobs(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Alice's own client (a ``user`` token of the HTTP API on the same store) says Emma is
+    sick: the household's question is hers, asked in her chat, even when Bob is the bot's
+    first user (before, it went to the first user's chat, where Bob's Yes made it a fact
+    on his word)."""
+    runner = await start_bot(settings={**HOUSEHOLD, "allowed_user_ids": (BOB, ALICE)})
+    assert runner.chat is not None
+    engine = runner.chat.engine
+    said = make_observation(
+        "family.emma.status",
+        "sick",
+        entity=FAMILY,
+        ref="api:her-client:1",
+        at=datetime.now(UTC),
+        extraction_confidence=0.8,
+    )
+    outcome = await engine.ingest(
+        said, now=datetime.now(UTC), principal=user_principal("user:alice")
+    )
+    assert outcome.review_item_id is not None
+    await tg.say(BOB, "hi", expect="")
+    await tg.say(ALICE, "hi", expect="")
+    await tg.prompt(ALICE, "Emma")
+    assert not [m for m in tg.open_prompts(BOB) if "Emma" in m.text]
+    assert await _emma(runner) is None

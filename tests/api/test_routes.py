@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -297,3 +298,37 @@ async def test_the_served_and_committed_openapi_documents_are_the_generated_one(
     )
     async with api.client.get("/v1/openapi.json") as resp:
         assert await resp.json() == openapi_document()
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "status", "kind"),
+    [
+        ("/v1/questions/{question_id}/answer", "post", "403", "not-yours"),
+        ("/v1/forget", "post", "403", "not-yours"),
+        ("/v1/undo", "post", "403", "not-yours"),
+        ("/v1/messages", "post", "429", "too-many-questions"),
+        ("/v1/observations", "post", "429", "too-many-questions"),
+        ("/v1/state", "get", "403", "out-of-reach"),
+    ],
+)
+async def test_the_served_document_names_each_problem_an_operation_answers(
+    api: Api, path: str, method: str, status: str, kind: str
+) -> None:
+    """A client reads from the document which problems an operation answers with (403
+    not-yours was missing): each is described once, in Problem.type of the schema."""
+    async with api.client.get("/v1/openapi.json") as resp:
+        served = await resp.json()
+    described = served["paths"][path][method]["responses"][status]["description"]
+    assert f"\n- {kind}: " in described
+    kinds = served["components"]["schemas"]["Problem"]["properties"]["type"]["anyOf"]
+    assert f"https://canon.invalid/problems/{kind}" in [k.get("const") for k in kinds]
+
+
+def test_every_problem_kind_canon_raises_is_described_in_the_schema() -> None:
+    """The kinds the API's code names (kind="...") are the schema's, and no more."""
+    raised = set()
+    for source in (Path(__file__).resolve().parents[2] / "core" / "api").glob("*.py"):
+        raised |= set(re.findall(r'kind="([a-z-]+)"', source.read_text(encoding="utf-8")))
+    kinds = openapi_document()["components"]["schemas"]["Problem"]["properties"]["type"]
+    described = {k["const"].rsplit("/", 1)[-1] for k in kinds["anyOf"] if "const" in k}
+    assert raised == described

@@ -10,8 +10,10 @@ from datetime import UTC, datetime
 import pytest
 from canon_testing import make_observation
 from chatkit import ALICE, BOB, StartBot
+from fakes.openai_server import Content, FakeOpenAI, ToolCall, ToolCalls
 from fakes.telegram_api import FakeTelegram
 from test_household_users_e2e import HOUSEHOLD
+from test_llm_reply import model_config
 
 from bot.app import BotRunner
 from core.domain.principals import user_principal
@@ -104,3 +106,22 @@ async def test_a_question_alices_own_client_raised_is_asked_in_her_chat_not_bobs
     await tg.prompt(ALICE, "Emma")
     assert not [m for m in tg.open_prompts(BOB) if "Emma" in m.text]
     assert await _emma(runner) is None
+
+
+async def test_bobs_assistant_tool_lists_only_what_bob_may_answer(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Bob's model calling get_pending saw the household question Alice's words raised
+    (hers to answer, her words not yet a fact); it sees only his own now."""
+    async with FakeOpenAI() as model:
+        await start_bot(settings=HOUSEHOLD, llm=model_config(model))
+        model.script(Content("Noted."))
+        await tg.say(ALICE, "Emma is sick today", expect="")
+        await tg.prompt(ALICE, "Emma")
+        model.script(
+            ToolCalls((ToolCall("get_pending", {}, id="call_pending"),)),
+            Content("Nothing for you."),
+        )
+        await tg.say(BOB, "what is pending?", expect="Nothing for you.")
+        [result] = [m for m in model.chat_bodies()[-1]["messages"] if m["role"] == "tool"]
+        assert "family.emma.status" not in result["content"], result["content"]

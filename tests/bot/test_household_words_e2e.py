@@ -125,3 +125,16 @@ async def test_bobs_assistant_tool_lists_only_what_bob_may_answer(
         await tg.say(BOB, "what is pending?", expect="Nothing for you.")
         [result] = [m for m in model.chat_bodies()[-1]["messages"] if m["role"] == "tool"]
         assert "family.emma.status" not in result["content"], result["content"]
+
+
+async def test_bobs_why_quotes_not_what_alice_said_around_the_value(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    await start_bot(settings=HOUSEHOLD)
+    await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
+    await tg.confirm(ALICE, "Emma is sick today, and honestly I hate living with Bob", "Emma")
+    bobs = await tg.say(BOB, "/why emma", expect="another member of the household")
+    assert "sick" in bobs.text.lower()
+    assert "hate" not in bobs.text
+    alices = await tg.say(ALICE, "/why emma", expect="Emma")
+    assert "hate living" in alices.text

@@ -16,7 +16,8 @@ from test_household_users_e2e import HOUSEHOLD
 from test_llm_reply import model_config
 
 from bot.app import BotRunner
-from core.domain.principals import user_principal
+from core.api.tokens import issue_token
+from core.domain.principals import token_principal
 
 pytestmark = pytest.mark.timeout(120)
 FAMILY = "family:smith"
@@ -79,27 +80,31 @@ async def test_bob_cannot_flood_alices_questions(tg: FakeTelegram, start_bot: St
     assert len(waiting) == cap
 
 
+@pytest.mark.parametrize("through", ["user", "delegate"])
 async def test_a_question_alices_own_client_raised_is_asked_in_her_chat_not_bobs(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, through: str
 ) -> None:
-    """Alice's own client (a ``user`` token of the HTTP API on the same store) says Emma is
-    sick: the household's question is hers, asked in her chat, even when Bob is the bot's
-    first user (before, it went to the first user's chat, where Bob's Yes made it a fact
-    on his word)."""
+    """Alice's own client (a ``user`` token of the HTTP API on the same store), or her
+    assistant relaying her words (a ``delegate`` token), says Emma is sick: the household's
+    question is hers, asked in her chat, even when Bob is the bot's first user (before, it
+    went to the first user's chat: there Bob's Yes made it a fact on his word, and once
+    answering was refused to him, it could never be asked of her)."""
     runner = await start_bot(settings={**HOUSEHOLD, "allowed_user_ids": (BOB, ALICE)})
     assert runner.chat is not None
     engine = runner.chat.engine
+    now = datetime.now(UTC)
+    token = await issue_token(engine, "user:alice", "her client", now, role=through)
     said = make_observation(
         "family.emma.status",
         "sick",
         entity=FAMILY,
-        ref="api:her-client:1",
-        at=datetime.now(UTC),
+        source="conversation_assertive" if through == "user" else "agent",
+        ref=f"api:{token.token.id}:1",
+        at=now,
         extraction_confidence=0.8,
     )
-    outcome = await engine.ingest(
-        said, now=datetime.now(UTC), principal=user_principal("user:alice")
-    )
+    principal = token_principal(token.token.id, through, "user:alice", "her client")
+    outcome = await engine.ingest(said, now=now, principal=principal)
     assert outcome.review_item_id is not None
     await tg.say(BOB, "hi", expect="")
     await tg.say(ALICE, "hi", expect="")

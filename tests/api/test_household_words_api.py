@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 from api_harness import Api, running_api
+from canon_testing import NOW
 
+from core.api.tokens import issue_token
 from core.conversation.audience import Audience
 
 ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
@@ -166,3 +168,19 @@ async def test_bobs_why_shows_alices_value_not_the_rest_of_what_she_said(api: Ap
     [own] = (await api.call(ALICE, "GET", "/v1/why", params=params)).body["evidence"]
     assert own["evidence_text"] is not None
     assert "Emma is sick" in own["evidence_text"]
+
+
+@pytest.mark.parametrize("role", ["agent", "delegate"])
+async def test_bobs_assistant_cannot_erase_what_alice_said_either(api: Api, role: str) -> None:
+    """Bob's assistant speaks for Bob: its forget of Alice's household word is refused as
+    his is; Alice's own assistant may ask her to forget it."""
+    await _alice_said_emma_is_sick(api)
+    for who in ("user:bob", "user:alice"):
+        issued = await issue_token(api.engine, who, f"{who}'s {role}", NOW, role=role)
+        api.tokens[f"{who}-{role}"] = issued.secret
+    body = {"field": "family.emma.status"}
+    refused = await api.call(f"user:bob-{role}", "POST", "/v1/forget", json_body=body)
+    assert refused.status == 403, refused.body
+    assert refused.body["type"].endswith("/not-yours")
+    asked = await api.call(f"user:alice-{role}", "POST", "/v1/forget", json_body=body)
+    assert asked.status == 201, asked.body

@@ -17,7 +17,8 @@ edges (the CLI, the bot), which print one clear line.
     │       └── UnknownPlace     a place nobody knows, not confirmed as new (carries place)
     ├── ScenarioError            a scenario file that cannot be replayed
     ├── OutOfScope               an entity the caller does not act for (MCP)
-    ├── TooManyQuestions         an agent's proposal past its open questions (nothing recorded)
+    ├── NotYours                 another member's word: theirs to answer, forget or undo
+    ├── TooManyQuestions         past the open questions one asker may raise about one entity
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
@@ -117,18 +118,33 @@ class ClaimRefused(CanonError):
     message); nothing was written."""
 
 
-class TooManyQuestions(CanonError):
-    """An agent's proposal would raise one more question about an entity than the policy's
-    ``max_agent_questions`` allows that agent; nothing of its batch was recorded."""
+class NotYours(CanonError):
+    """On a shared entity, another member's word: a question it raised is theirs to
+    answer, and what they said is not someone else's to forget or undo; nothing changed."""
 
-    def __init__(self, entity_id: str, limit: int) -> None:
+
+class TooManyQuestions(CanonError):
+    """A proposal would raise one more question about an entity than the policy's
+    ``max_agent_questions`` allows one asker: an agent about anyone, a member about
+    another user; nothing of its batch was recorded."""
+
+    def __init__(self, entity_id: str, limit: int, by_member: bool = False) -> None:
         self.entity_id = entity_id
         self.limit = limit
-        super().__init__(
-            f"too many open questions: this agent already has {limit} about {entity_id} "
-            "waiting for the user (the policy's max_agent_questions); nothing was recorded. "
-            "Propose again once the user has answered some."
-        )
+        self.by_member = by_member
+        if by_member:
+            said = (
+                f"too many open questions: {entity_id} already has {limit} questions from "
+                "you waiting (the policy's max_agent_questions); nothing was recorded. "
+                "Say it again once they have answered some."
+            )
+        else:
+            said = (
+                f"too many open questions: this agent already has {limit} about {entity_id} "
+                "waiting for the user (the policy's max_agent_questions); nothing was "
+                "recorded. Propose again once the user has answered some."
+            )
+        super().__init__(said)
 
 
 class WorkspaceError(CanonError):

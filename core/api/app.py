@@ -102,6 +102,15 @@ async def _authenticate(
 async def _body(request: web.Request, schema: str, max_body: int) -> Any:
     if request.content_type != "application/json":
         raise Problem(415, "send the body as application/json")
+    charset = request.charset
+    if charset is not None and charset.strip('"').lower() != "utf-8":
+        # JSON is UTF-8 (RFC 8259, 8.1): a body declared in another charset is refused,
+        # never decoded as UTF-8 (a UTF-16 or Latin-1 body would be misread or blamed).
+        raise Problem(
+            415,
+            f"JSON bodies are UTF-8 (RFC 8259); charset={charset} is not read: "
+            "send UTF-8, with charset=utf-8 or no charset",
+        )
     if request.content_length is not None and request.content_length > max_body:
         raise Problem(413, f"the body is larger than {max_body} bytes")
     raw = await request.read()  # aiohttp refuses more than client_max_size (413)

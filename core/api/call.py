@@ -22,7 +22,6 @@ from core.domain.principals import Principal, token_principal
 from core.engine.engine import Engine
 from core.extraction.types import Extractor
 from core.signals.rules import Rule
-from core.store import ReviewItem
 
 
 @dataclass(frozen=True)
@@ -67,25 +66,6 @@ def household_of(
         if t.role == "user" and t.revoked_at is None and family in reach_of(t, audience)
     )
     return list(dict.fromkeys([*own, *audience.household, *members]))
-
-
-def whose_question(item: ReviewItem, tokens: Sequence[ApiToken]) -> str | None:
-    """The user whose question ``item`` is when it is on a shared entity (the household):
-    the user whose own words raised it, through their chat or client, or through a token
-    of theirs. None when no user's words did (a connected source, Canon, an item older than
-    principals) or the item is on a user's own entity (reach decides there). Bob's client
-    does not answer what Alice said of the household, as his tap on her question in the
-    chat does not."""
-    principal = item.principal or ""
-    if item.entity_id.startswith("user:"):
-        return None
-    if principal.startswith("user:"):
-        return principal
-    if principal.startswith("token:"):
-        made = next((t for t in tokens if f"token:{t.id}" == principal), None)
-        if made is not None and made.entity_id.startswith("user:"):
-            return made.entity_id
-    return None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from functools import cache
 from importlib.metadata import version
 from typing import Any
 
-from core.api.call import Call, whose_question
+from core.api.call import Call
 from core.api.problems import Problem
 from core.api.speakers import placed, speakers_household, theirs, token_user
 from core.conversation import texts
@@ -34,6 +34,7 @@ from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
+from core.domain.whose_word import may_answer
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
 from core.engine.household import UsersToName, facts_for_reader
@@ -197,8 +198,12 @@ async def get_state(c: Call) -> dict[str, Any]:
 
 
 async def get_questions(c: Call) -> dict[str, Any]:
+    """The open questions the token's user may answer: one another member's words raised
+    on the household is theirs (``may_answer``), neither listed nor shown here."""
     items = await c.engine.store.open_review_items(list(c.entities()))
-    return {"questions": [_review(c, r) for r in items]}
+    tokens = await c.engine.store.api_tokens.tokens()
+    mine = [r for r in items if may_answer(r, c.token.entity_id, tokens)]
+    return {"questions": [_review(c, r) for r in mine]}
 
 
 async def answer_question(c: Call) -> dict[str, Any]:
@@ -224,13 +229,6 @@ async def answer_question(c: Call) -> dict[str, Any]:
             "this question was raised by this token's own proposal (over MCP): only the "
             "user can settle it, in the chat or in another client",
             kind="claim-refused",
-        )
-    owner = whose_question(item, await c.engine.store.api_tokens.tokens())
-    if owner is not None and owner != c.token.entity_id:
-        raise Problem(
-            403,
-            "this question was raised by another member's words: only they can answer it",
-            kind="not-yours",
         )
     try:
         result = await answer_review(
@@ -288,14 +286,20 @@ async def get_history(c: Call) -> dict[str, Any]:
 async def post_forget(c: Call) -> dict[str, Any]:
     entities = c.entities(c.body.get("entity_id"))
     item = await propose_forget(
-        c.engine, entities, c.body["field"], c.now, principal=c.principal.ref
+        c.engine,
+        entities,
+        c.body["field"],
+        c.now,
+        principal=c.principal.ref,
+        names=c.services.audience.configured_names(),
     )
     return {"question": _review(c, item)}
 
 
 async def post_undo(c: Call) -> dict[str, Any]:
     entities = c.entities(c.body.get("entity_id"))
-    item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref)
+    names = c.services.audience.configured_names()
+    item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref, names=names)
     return {"question": _review(c, item)}
 
 

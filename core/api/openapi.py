@@ -124,13 +124,31 @@ def _operation(route: Route) -> dict[str, Any]:
         errors += [400, 409, 413, 415, 422]
     elif route.query:
         errors += [422]
+    kinds = _problem_kinds()
+    named = [*(("out-of-reach", "claim-refused") if route.auth else ()), *route.problems]
+    if route.request:
+        named += ["not-json", "invalid-body"]
+    elif route.query:
+        named += ["invalid-query"]
     for status in sorted(errors):
+        said = [f"\n- {k}: {kinds[k][1]}" for k in named if kinds[k][0] == status]
         responses[str(status)] = {
-            "description": HTTPStatus(status).phrase,
+            "description": HTTPStatus(status).phrase + (":" if said else "") + "".join(said),
             "content": {MEDIA_TYPE: {"schema": _ref("Problem")}},
         }
     op["responses"] = responses
     return op
+
+
+def _problem_kinds() -> dict[str, tuple[int, str]]:
+    """Canon's own problem kinds, as ``Problem.type`` in the schema describes them: kind ->
+    (status, what it means). The schema is the one place they are written."""
+    kinds: dict[str, tuple[int, str]] = {}
+    for choice in definitions()["Problem"]["properties"]["type"]["anyOf"]:
+        if "const" in choice:
+            status, _, meaning = choice["description"].partition(": ")
+            kinds[choice["const"].rsplit("/", 1)[-1]] = (int(status), meaning)
+    return kinds
 
 
 def _ref(name: str) -> dict[str, str]:

@@ -22,6 +22,7 @@ from core.errors import (
     InputError,
     InvalidAnswer,
     NotFound,
+    NotYours,
     TooManyQuestions,
 )
 
@@ -74,6 +75,8 @@ def from_canon_error(e: CanonError) -> Problem:
         return Problem(404, str(e))
     if isinstance(e, ClaimRefused):  # the token's role may not claim that
         return Problem(403, str(e), kind="claim-refused")
+    if isinstance(e, NotYours):  # another member's word: theirs to answer, forget or undo
+        return Problem(403, str(e), kind="not-yours")
     if isinstance(e, AlreadyAnswered):
         return Problem(409, str(e), kind="already-answered")
     if isinstance(e, InvalidAnswer | InputError):

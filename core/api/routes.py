@@ -51,6 +51,9 @@ class Route:
     auth: bool = True
     roles: tuple[Role, ...] = ("user", "delegate", "agent")
     """The token roles that may call it; another role's call is refused (403 claim-refused)."""
+    problems: tuple[str, ...] = ()
+    """Canon's own problem kinds it answers with beyond every route's (``Problem.type`` in
+    ``schemas/http_api.schema.json`` describes each); the OpenAPI document lists them."""
 
     def refusal(self, role: str) -> str | None:
         """Why a ``role`` token may not call this route; None if it may."""
@@ -72,6 +75,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         handlers.post_message,
         "MessageResponse",
         request="MessageRequest",
+        problems=("too-many-questions",),
     ),
     Route(
         "POST",
@@ -82,6 +86,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "ObservationsResponse",
         request="ObservationsRequest",
         roles=ROLES_ALL,
+        problems=("too-many-questions",),
     ),
     Route(
         "GET",
@@ -126,6 +131,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "AnswerResponse",
         request="AnswerRequest",
         roles=("user", "delegate"),
+        problems=("not-yours", "already-answered", "invalid-input", "unknown-place"),
     ),
     Route(
         "GET",
@@ -173,6 +179,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "QuestionResponse",
         request="ForgetRequest",
         status=201,
+        problems=("not-yours",),
     ),
     Route(
         "POST",
@@ -183,6 +190,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "QuestionResponse",
         request="UndoRequest",
         status=201,
+        problems=("not-yours",),
     ),
     Route(
         "GET",

@@ -27,7 +27,7 @@ from core.domain.principals import user_principal
 from core.domain.review_items import ReviewItem
 from core.engine.consistency import no_cannot_keep
 from core.engine.review import answer_review
-from core.errors import AlreadyAnswered, InvalidAnswer
+from core.errors import AlreadyAnswered, InvalidAnswer, NotYours
 
 
 class Answers(ChatPart):
@@ -153,6 +153,9 @@ class Answers(ChatPart):
                 rules=self.deps.rules,
                 whole_group=True,
             )
+        except NotYours:  # another member's words raised it: theirs to answer
+            await self.say(prompt.chat_id, texts.NOT_YOURS)
+            return
         except InvalidAnswer as e:  # a dead letter still invalid: the question stays open
             reason = str(e)
             await self.say(prompt.chat_id, f"{reason[:1].upper()}{reason[1:]}.")

@@ -14,7 +14,7 @@ from core.conversation.debug_view import debug_answer
 from core.domain.principals import user_principal
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.incidents import propose_wrong
-from core.errors import NotFound
+from core.errors import NotFound, NotYours
 
 
 class Commands(ChatPart):
@@ -86,6 +86,7 @@ class Commands(ChatPart):
         now = self.clock()
         entities = self.config.entities_of(user_id)
         asker = user_principal(self.config.entity_of(user_id)).ref
+        names = self.config.configured_names()
         try:
             if kind == "forget":
                 hits = await plain_commands.named_fields(self.engine.store, entities, field)
@@ -93,9 +94,14 @@ class Commands(ChatPart):
                     await self._which(chat_id, user_id, "forget", field, hits)
                     return
                 field = hits[0][1] if hits else field
-                item = await propose_forget(self.engine, entities, field, now, principal=asker)
+                item = await propose_forget(
+                    self.engine, entities, field, now, principal=asker, names=names
+                )
             else:
-                item = await propose_undo(self.engine, entities, now, principal=asker)
+                item = await propose_undo(self.engine, entities, now, principal=asker, names=names)
+        except NotYours as e:  # another member's word on the household: theirs to correct
+            await self.say(chat_id, str(e))
+            return
         except NotFound as e:
             mine = self.config.entity_of(user_id)
             held = [
@@ -135,7 +141,18 @@ class Commands(ChatPart):
             await self.say(chat_id, texts.wrong_which(query, known, self.config.entity_of(user_id)))
             return
         asker = user_principal(self.config.entity_of(user_id)).ref
-        item, _p0 = await propose_wrong(self.engine, entities, hits, now, principal=asker)
+        try:
+            item, _p0 = await propose_wrong(
+                self.engine,
+                entities,
+                hits,
+                now,
+                principal=asker,
+                names=self.config.configured_names(),
+            )
+        except NotYours as e:  # another member's word on the household: theirs to correct
+            await self.say(chat_id, str(e))
+            return
         await self.questions.bind(item, chat_id, user_id, now)
         if await self.questions.active(chat_id) is not None:
             await self.say(chat_id, "I'll ask you that right after the current question.")

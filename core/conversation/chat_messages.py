@@ -26,6 +26,7 @@ from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, S
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
 from core.engine.engine import Outcome
+from core.errors import TooManyQuestions
 
 if TYPE_CHECKING:
     from core.conversation.workflows import Running
@@ -75,11 +76,17 @@ class AssistantTurn(ChatPart):
         entity = self.config.entity_of(msg.user_id)
         # The speaker's words, whichever entity (theirs, the family's) they are about.
         said_by = user_principal(entity)
-        outcomes = (
-            await self.engine.ingest_batch(list(claims), now=now, principal=said_by)
-            if claims
-            else []
-        )
+        try:
+            outcomes = (
+                await self.engine.ingest_batch(list(claims), now=now, principal=said_by)
+                if claims
+                else []
+            )
+        except TooManyQuestions as e:  # what Bob keeps saying of Alice waits for her answers
+            name = (await self.deps.household_users()).name_of(e.entity_id)
+            line = texts.too_many_asked(name or "the person it is about", e.limit)
+            await self.deps.note(msg.chat_id, line)
+            return Heard([line], None, [])
         intents = [str(p.get("intent", "")) for p in claims]
         if any(o.committed for o in outcomes):
             await self.deps.changed(now)

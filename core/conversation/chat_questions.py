@@ -21,8 +21,10 @@ from core.conversation import texts
 from core.conversation.buttons import prompt_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.transcript import read_chat
+from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.review_items import OPEN_STATUSES
+from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
 
@@ -103,8 +105,13 @@ class Questions(ChatPart):
             item = await self.engine.store.review_item(prompt.item_id)
             if item is not None and item.status in OPEN_STATUSES:
                 candidates.append((0, item.seq, item))
-        for item in await self._pending_routable(chat_id):
-            if item.id not in bound and self._route(item) == chat_id:
+        routable = await self._pending_routable(chat_id)
+        # Whose token raised a household question decides whose chat it is asked in: read
+        # the tokens only when one did.
+        by_token = any((r.principal or "").startswith("token:") for r in routable)
+        tokens = await self.engine.store.api_tokens.tokens() if by_token else []
+        for item in routable:
+            if item.id not in bound and self._route(item, tokens) == chat_id:
                 asked = correction_kind(item) is not None
                 candidates.append((0 if asked else 1, item.seq, item))
         return min(candidates, key=lambda c: c[:2])[2] if candidates else None
@@ -122,9 +129,16 @@ class Questions(ChatPart):
         others = [e for e in owned if e != mine] if self.config.owner_of(mine) == chat_id else owned
         return await self.engine.store.open_review_items(other_than=others, pending_only=True)
 
-    def _route(self, item: ReviewItem) -> int | None:
+    def _route(self, item: ReviewItem, tokens: Sequence[ApiToken] = ()) -> int | None:
         """The private chat a question belongs in: its entity's owner, or who said it."""
         owner = self.config.owner_of(item.entity_id)
+        if owner is not None:
+            return owner
+        # A question a member's words raised on the household (in their chat, from their
+        # own client, their assistant or their feed: ``whose_question``) is theirs to
+        # answer: asked in their chat, not the first user's, where it could not be answered.
+        member = whose_question(item, tokens)
+        owner = None if member is None else self.config.owner_of(member)
         if owner is not None:
             return owner
         parts = item.source_key.split(":")

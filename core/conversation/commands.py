@@ -15,9 +15,11 @@ from core.conversation.field_match import known_fields, matching_fields
 from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
+from core.domain.whose_word import may_answer
 from core.engine.household import facts_for_reader
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
+from core.store.protocol import StoreBackend
 
 WHICH_FIELD = "Which one? For example: /why location, /why rent or /why travel"
 
@@ -35,10 +37,13 @@ async def state_answer(
     return texts.state_text(kept, now, mine, domain, overruled)
 
 
-async def pending_answer(store: Store, audience: Audience, user_id: int) -> str:
-    """/pending: what waits for confirmation."""
+async def pending_answer(store: StoreBackend, audience: Audience, user_id: int) -> str:
+    """/pending: what waits for the user's answer; a question another member's words
+    raised on the household is theirs, not listed here (``may_answer``)."""
     items = await store.open_review_items(audience.entities_of(user_id))
-    return texts.pending_text(items, audience.entity_of(user_id))
+    mine = audience.entity_of(user_id)
+    tokens = await store.api_tokens.tokens()  # another member's own client is theirs too
+    return texts.pending_text([r for r in items if may_answer(r, mine, tokens)], mine)
 
 
 async def why_answer(

@@ -22,7 +22,9 @@ What the reader may see of a write's origin: its source ref (``tg:<chat>:<msg>``
 ``api:<token>:<id>``), its event id and its corroborators' refs are shown only to
 the principal who made it, on the reader's own entity, and to the owner. Everyone
 else (another member reading the household's entity) sees ``None`` in their place:
-another member's token, chat or message ids are never shown.
+another member's token, chat or message ids are never shown. Nor are their words
+(``quotes``): the value, who said it and when are shown, not the sentence it came from,
+which may say much more ("Emma is sick today, and honestly ...").
 """
 
 from __future__ import annotations
@@ -77,6 +79,13 @@ class Viewer:
             or entity_id == self.entity
             or (principal is not None and (principal in self.refs or principal in self.tokens))
         )
+
+    def quotes(self, principal: str | None, entity_id: str) -> bool:
+        """Whether the words behind a write (its evidence text) are quoted to the reader:
+        a write shown whole, or a source's or Canon's; another member's words (in their
+        chat, their client or their assistant) are theirs, never quoted to anyone else."""
+        person = principal is not None and principal.startswith(("user:", "token:"))
+        return self.is_theirs(principal, entity_id) or not person
 
 
 OWNER = Viewer(owner=True)

@@ -29,6 +29,7 @@ from core.domain.provenance import provenance, source_type_of
 from core.domain.said_of_users import judged
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
+from core.domain.whose_word import may_answer
 from core.engine.engine import Engine
 from core.engine.message_ids import message_key
 from core.errors import CanonError
@@ -190,11 +191,18 @@ class StateTools:
         return out
 
     async def get_pending(self) -> list[dict[str, Any]]:
+        """The open questions the speaker may answer: one another member's words raised on
+        the household is theirs (``may_answer``), not shown to this speaker's model."""
+        store = self.engine.store
+        items = await store.open_review_items(self.entities)
+        reader = self.entities[0] if self.entities else ""
+        tokens = await store.api_tokens.tokens()
         return [
             {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
             | self._quoted(source_type_of(r.source_key), r.principal)
             | _invited(r)
-            for r in await self.engine.store.open_review_items(self.entities)
+            for r in items
+            if may_answer(r, reader, tokens)
         ]
 
     def _quoted(self, source_type: str, principal: str | None) -> dict[str, str]:

@@ -93,6 +93,17 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 NO_WORKFLOWS = "Setup and trips are not available here."
 REFUSAL = "Sorry, this is a private assistant; I can't talk with you."
 NOT_YOURS = "This question isn't yours to answer."
+
+
+def too_many_asked(name: str, limit: int) -> str:
+    """Past the cap of open questions one member may raise about another user (the
+    policy's ``max_agent_questions``): nothing of the message was recorded."""
+    return (
+        f"{name} already has {limit} questions from you waiting, so I didn't record that "
+        f"message. I'll ask {name} more once some are answered."
+    )
+
+
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."

@@ -131,7 +131,7 @@ def event_view(e: EventRecord, viewer: Viewer = OWNER) -> dict[str, Any]:
         "decision": e.decision,
         "confidence": round(e.confidence, 4),
         "reasons": list(e.reasons),
-        "evidence_text": e.evidence_text,
+        "evidence_text": e.evidence_text if viewer.quotes(e.principal, e.entity_id) else None,
     }
 
 

@@ -113,7 +113,9 @@ def _value(field: str, value: Scalar) -> str:
 def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
     who = by_words(e.principal, e.source_type, viewer)
     heard = _HEARD.get(e.source_type, f"sent it ({e.source_type.replace('_', ' ')})")
-    quote = f' "{one_line(e.evidence_text)}"' if e.evidence_text else ""
+    # Another member's words are theirs: their value is shown, not what else they said.
+    said = e.evidence_text if viewer.quotes(e.principal, e.entity_id) else None
+    quote = f' "{one_line(said)}"' if said else ""
     value = "(forget it)" if e.intent == "retract" else _value(field, e.value)
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""

@@ -104,9 +104,10 @@ class Policy:
     intent_factor: Mapping[str, float]
     max_pending: int = 5
     max_agent_questions: int = 10
-    """Open questions one agent principal may have raised about one entity: a proposal
-    that would raise one more is refused (``TooManyQuestions``), so an agent cannot flood
-    the review queue; the user answering (or the evidence settling) makes room."""
+    """Open questions one agent principal (or one household member, about another user:
+    ``core.domain.whose_word.capped``) may have raised about one entity: a proposal that
+    would raise one more is refused (``TooManyQuestions``), so nobody floods another's
+    review queue; the user answering (or the evidence settling) makes room."""
     recency_grace_hours: float = 1.0
     corroboration_bonus: float = 0.08
     corroboration_cap: float = 1.24

@@ -10,16 +10,19 @@ last commit was a retraction).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Literal
 
+from core.domain.api_tokens import ApiToken
 from core.domain.ids import new_id
 from core.domain.phrasing import label, show_in
 from core.domain.state import Scalar
+from core.domain.whose_word import member_of, someone_elses
 from core.engine.engine import Engine
-from core.errors import NotFound
+from core.engine.household import users_by_name
+from core.errors import NotFound, NotYours
 from core.store import HistoryEntry, NewReviewItem, ReviewItem
 
 CorrectionKind = Literal["forget", "undo", "wrong"]
@@ -113,9 +116,12 @@ async def propose_forget(
     now: datetime,
     *,
     principal: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> ReviewItem:
     """Ask to retract ``field`` of the first of ``entities`` that has it; ``principal``
-    (the ref of who asked) cannot settle it unless it is the user."""
+    (the ref of who asked) cannot settle it unless it is the user. What another member
+    said of the household is theirs to forget (``NotYours``; ``names``: the configured
+    names, to say whose)."""
     for entity in entities:
         fact = await engine.store.fact(entity, field)
         if fact is None:
@@ -130,23 +136,43 @@ async def propose_forget(
             ("asked to forget it",),
             now,
             principal=principal,
+            names=names,
         )
     raise NotFound(f"nothing is known about {field}")
 
 
 async def propose_undo(
-    engine: Engine, entities: Sequence[str], now: datetime, *, principal: str | None = None
+    engine: Engine,
+    entities: Sequence[str],
+    now: datetime,
+    *,
+    principal: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> ReviewItem:
     """Ask to revert the newest commit to any of ``entities`` (``principal``: as above).
 
     One answer that changed several fields together (Yes to "Is all of this right?") is
     one act, taken back as one question: undoing only its last field would leave the
-    trip under way with nowhere to be, or the user home with the trip still on."""
+    trip under way with nowhere to be, or the user home with the trip still on.
+
+    Undo is each member's own, as in a shared document: on the household, another
+    member's change (and a field whose value is now theirs) is skipped; when nothing
+    else is left, ``NotYours`` says whose the newest change is."""
+    tokens = await engine.store.api_tokens.tokens()
+    asker = member_of(principal, tokens)
     run: list[HistoryEntry] = []
+    theirs: HistoryEntry | None = None
     for entity in entities:
-        entries = await engine.store.history(entity, None)
+        every = await engine.store.history(entity, None)
+        entries = _undoable(every, asker, tokens)
+        if len(entries) < len(every) and (theirs is None or every[-1].seq > theirs.seq):
+            theirs = every[-1]
         if entries and (not run or entries[-1].seq > run[-1].seq):
             run = last_moment(entries)
+    if not run and theirs is not None:
+        owner = someone_elses(theirs.entity_id, theirs.principal, asker, tokens)
+        what = f"the newest change ({label(theirs.field, theirs.entity_id, theirs.entity_id)})"
+        raise NotYours(await _not_yours(engine, owner, "undo", what, names))
     if not run:
         raise NotFound("there is no change to undo")
     # One moment may hold two acts where the clock stands still (a replay, a test):
@@ -167,10 +193,62 @@ async def propose_undo(
             suffix=str(entry.seq),
             principal=principal,
             group_key=group,
+            names=names,
         )
         for entry in act
     ]
     return asked[0]
+
+
+def _undoable(
+    entries: Sequence[HistoryEntry], asker: str | None, tokens: Sequence[ApiToken]
+) -> list[HistoryEntry]:
+    """``entries`` the user ``asker`` may undo: not another member's change on a shared
+    entity, nor one of a field whose newest change is another member's (pure)."""
+
+    def others(e: HistoryEntry) -> bool:
+        return someone_elses(e.entity_id, e.principal, asker, tokens) is not None
+
+    newest = {e.field: e for e in entries}
+    taken = {f for f, e in newest.items() if others(e)}
+    return [e for e in entries if e.field not in taken and not others(e)]
+
+
+async def _not_yours(
+    engine: Engine, owner: str | None, verb: str, what: str, names: Mapping[str, str] | None
+) -> str:
+    """Why a member may not ``verb`` what another member said, naming them if known."""
+    known = await users_by_name(engine.store, [owner] if owner else [], names)
+    name = known.name_of(owner) if owner else None
+    whose = f"{name}'s word" if name else "another member of the household's word"
+    return (
+        f"{_capital(what)} is {whose}: only {name or 'they'} can {verb} it. "
+        "If it has changed, tell me what is true now."
+    )
+
+
+async def check_own_word(
+    engine: Engine,
+    entity: str,
+    field: str,
+    principal: str | None,
+    verb: str,
+    names: Mapping[str, str] | None = None,
+) -> None:
+    """``NotYours`` when ``field`` of the shared ``entity`` holds another member's word
+    (who committed its value: said it, or answered Yes to it) and ``principal`` (the ref
+    of who asks) is someone else: nobody erases another member's word by a correction
+    (/forget, /undo, /wrong); they may say what is true now, recorded as their own."""
+    if entity.startswith("user:") or principal is None:
+        return
+    fact = await engine.store.fact(entity, field)
+    if fact is None:
+        return
+    tokens = await engine.store.api_tokens.tokens()
+    owner = someone_elses(entity, fact.principal, member_of(principal, tokens), tokens)
+    if owner is not None:
+        what = f"{label(field, entity, entity)} ({show_in(field, fact.value)})"
+        raise NotYours(await _not_yours(engine, owner, verb, what, names))
 
 
 async def _input_of(engine: Engine, entry: HistoryEntry) -> tuple[str, str | None]:
@@ -231,9 +309,12 @@ async def propose_correction(
     suffix: str = "",
     principal: str | None = None,
     group_key: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> ReviewItem:
     """Ask the user to confirm a correction of ``field`` (source key ``command:<kind>``,
-    with ``suffix`` when given); an open question for the same correction is returned."""
+    with ``suffix`` when given); an open question for the same correction is returned.
+    Another member's word on the household is theirs to correct (``check_own_word``)."""
+    await check_own_word(engine, entity, field, principal, kind, names)
     source_key = f"{_PREFIX}{kind}:{suffix}" if suffix else f"{_PREFIX}{kind}"
     # Asking twice for the same correction gives the open question back.
     for open_item in await engine.store.open_review_items([entity]):

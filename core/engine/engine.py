@@ -24,6 +24,7 @@ from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, value_key
 from core.domain.validation import plain_json
+from core.domain.whose_word import capped
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.conflicts import ask_about_conflicts
@@ -204,10 +205,11 @@ class Engine(ServiceWrites, UserAnswers):
                 outcome, record, decision = self._decide(
                     obs, snaps[key], now, in_force, principal, leader
                 )
-                if outcome.review_item_id is not None and principal.kind == "agent":
+                if outcome.review_item_id is not None and capped(principal, obs.entity_id):
                     raised[obs.entity_id] = raised.get(obs.entity_id, 0) + 1
                     if raised[obs.entity_id] > self.policy.max_agent_questions:
-                        raise TooManyQuestions(obs.entity_id, self.policy.max_agent_questions)
+                        limit = self.policy.max_agent_questions
+                        raise TooManyQuestions(obs.entity_id, limit, principal.is_user)
                 snaps[key], closed = advance(snaps[key], record, since)
                 superseded.extend((item_id, now) for item_id in closed)
                 if record.corroborate:
@@ -307,9 +309,10 @@ class Engine(ServiceWrites, UserAnswers):
         return outcomes
 
     async def _open_questions_of(self, principal: Principal, entities: set[str]) -> dict[str, int]:
-        """How many open questions ``principal`` raised about each of ``entities`` (an
-        agent's only: nobody else's are limited)."""
-        if principal.kind != "agent" or not entities:
+        """How many open questions ``principal`` raised about each of ``entities`` whose
+        questions from it are ``capped`` (an agent's, a member's about another user)."""
+        entities = {e for e in entities if capped(principal, e)}
+        if not entities:
             return {}
         items = await self.store.open_review_items(sorted(entities))
         counts: dict[str, int] = {}

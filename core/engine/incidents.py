@@ -16,7 +16,7 @@ it opens is one incident; the incident is that entity's (its rollback is its own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from core.domain.fields import domain_of
@@ -24,7 +24,7 @@ from core.domain.phrasing import show
 from core.domain.rollout import PolicyEvent
 from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
-from core.engine.corrections import propose_correction
+from core.engine.corrections import check_own_word, propose_correction
 from core.engine.engine import Engine
 from core.engine.metrics_corrections import CORRECTION_WINDOW
 from core.engine.rollback import RuleFired, check_rollout
@@ -86,6 +86,7 @@ async def propose_wrong(
     now: datetime,
     *,
     principal: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[ReviewItem, bool]:
     """The user said the value of one of ``fields`` ((entity, field) pairs) is wrong.
 
@@ -97,6 +98,9 @@ async def propose_wrong(
         fact = await engine.store.fact(entity, field)
         if fact is None or entity not in entities:
             continue
+        # Another member's word on the household is theirs to call wrong (NotYours),
+        # refused before anything is recorded.
+        await check_own_word(engine, entity, field, principal, "correct", names)
         auto = await auto_commit_behind(engine, entity, field, now)
         if auto is not None:
             await record_p0(engine, auto, "/wrong", now)
@@ -111,6 +115,7 @@ async def propose_wrong(
             now,
             suffix=f"{entity}:{field}",
             principal=principal,
+            names=names,
         )
         return item, auto is not None
     raise NotFound("nothing is known about that")

@@ -16,6 +16,7 @@ from typing import Any
 from core.domain.claims import answer_refusal, answered_by_for
 from core.domain.principals import SYSTEM, Principal
 from core.domain.provenance import source_type_of
+from core.domain.whose_word import whose_question
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.corrections import correction_kind
 from core.engine.deadletters import answer_dead_letter
@@ -24,9 +25,23 @@ from core.engine.engine import AnswerAction, AnswerResult, Engine
 from core.engine.incidents import auto_commit_behind, is_correction, record_p0
 from core.engine.notices import acknowledge
 from core.engine.rollback import check_rollout
-from core.errors import ClaimRefused, NotFound
+from core.errors import ClaimRefused, NotFound, NotYours
 from core.signals.rules import Rule
 from core.store import ReviewItem
+
+
+async def _check_whose(engine: Engine, item: ReviewItem, principal: Principal) -> None:
+    """A question another member's words raised on the household is theirs to answer, in
+    the chat, over the API or over MCP alike (``NotYours``); Canon's owner (the command
+    line) answers anything."""
+    answerer = principal.ref if principal.is_user else principal.acting_for
+    if answerer is None or item.entity_id.startswith("user:"):
+        return
+    owner = whose_question(item, await engine.store.api_tokens.tokens())
+    if owner is not None and owner != answerer:
+        raise NotYours(
+            "this question was raised by another member's words: only they can answer it"
+        )
 
 
 async def answer_review(
@@ -73,6 +88,7 @@ async def answer_review(
     refusal = answer_refusal(principal, item.principal, source_type_of(item.source_key))
     if refusal is not None:
         raise ClaimRefused(refusal)
+    await _check_whose(engine, item, principal)
     answered_by = answered_by_for(principal, answered_by)
     if item.kind == "dead_letter":
         return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)

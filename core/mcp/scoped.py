@@ -44,6 +44,7 @@ from core.domain.review_items import ReviewItem
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
+from core.domain.whose_word import may_answer
 from core.engine.engine import AnswerAction, Engine
 from core.engine.household import UsersToName, facts_for_reader
 from core.engine.review import answer_review
@@ -212,8 +213,12 @@ class ScopedCanon:
         return Why(query=query, chains=chains, message=None)
 
     async def pending(self) -> Pending:
+        """The open questions the session's user may answer: one another member's words
+        raised on the household is theirs, not listed here (``may_answer``)."""
         items = await self.engine.store.open_review_items(list(self.scope.entities))
-        ordered = sorted(items, key=lambda r: r.seq)
+        tokens = await self.engine.store.api_tokens.tokens()
+        mine = [r for r in items if may_answer(r, self.scope.entity, tokens)]
+        ordered = sorted(mine, key=lambda r: r.seq)
         return Pending(
             pending=[_question(r) for r in ordered if r.status == "pending"],
             queued=[_question(r) for r in ordered if r.status == "queued"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -239,6 +240,39 @@ async def test_a_body_that_is_not_json_is_400_and_a_wrong_type_415(api: Api) -> 
     assert got.status == 415
 
 
+@pytest.mark.parametrize(
+    ("charset", "encoding"),
+    [
+        ("utf-16", "utf-16"),
+        ("UTF-16LE", "utf-16-le"),
+        ("iso-8859-1", "latin-1"),
+        ("ascii", "utf-8"),
+    ],
+)
+async def test_a_body_in_another_charset_is_415_never_read_as_utf8(
+    api: Api, charset: str, encoding: str
+) -> None:
+    """JSON is UTF-8 (RFC 8259, 8.1): a body declared in another charset is refused with
+    why, whether or not its bytes would decode as UTF-8, and nothing is recorded (before,
+    a UTF-16 body was decoded as UTF-8: a 400 that blamed the JSON, and a Latin-1 one
+    could be misread)."""
+    body = json.dumps({"text": "I'm in Zürich"}).encode(encoding)
+    headers = {"Content-Type": f"application/json; charset={charset}"}
+    got = await api.call("user:alice", "POST", "/v1/messages", data=body, headers=headers)
+    assert got.status == 415, got.body
+    assert "UTF-8" in got.body["detail"]
+    assert charset in got.body["detail"]
+    assert await api.engine.store.facts("user:alice") == []
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", '"utf-8"'])
+async def test_a_body_declared_utf8_is_read(api: Api, charset: str) -> None:
+    body = json.dumps({"text": "I'm in Zürich"}, ensure_ascii=False).encode()
+    headers = {"Content-Type": f"application/json; charset={charset}"}
+    got = await api.call("user:alice", "POST", "/v1/messages", data=body, headers=headers)
+    assert got.status == 200, got.body
+
+
 async def test_a_body_over_the_limit_is_413(tmp_path: Path) -> None:
     async with running_api(tmp_path, max_body=2048) as api:
         big = {"text": "x" * 5000}
@@ -264,3 +298,37 @@ async def test_the_served_and_committed_openapi_documents_are_the_generated_one(
     )
     async with api.client.get("/v1/openapi.json") as resp:
         assert await resp.json() == openapi_document()
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "status", "kind"),
+    [
+        ("/v1/questions/{question_id}/answer", "post", "403", "not-yours"),
+        ("/v1/forget", "post", "403", "not-yours"),
+        ("/v1/undo", "post", "403", "not-yours"),
+        ("/v1/messages", "post", "429", "too-many-questions"),
+        ("/v1/observations", "post", "429", "too-many-questions"),
+        ("/v1/state", "get", "403", "out-of-reach"),
+    ],
+)
+async def test_the_served_document_names_each_problem_an_operation_answers(
+    api: Api, path: str, method: str, status: str, kind: str
+) -> None:
+    """A client reads from the document which problems an operation answers with (403
+    not-yours was missing): each is described once, in Problem.type of the schema."""
+    async with api.client.get("/v1/openapi.json") as resp:
+        served = await resp.json()
+    described = served["paths"][path][method]["responses"][status]["description"]
+    assert f"\n- {kind}: " in described
+    kinds = served["components"]["schemas"]["Problem"]["properties"]["type"]["anyOf"]
+    assert f"https://canon.invalid/problems/{kind}" in [k.get("const") for k in kinds]
+
+
+def test_every_problem_kind_canon_raises_is_described_in_the_schema() -> None:
+    """The kinds the API's code names (kind="...") are the schema's, and no more."""
+    raised = set()
+    for source in (Path(__file__).resolve().parents[2] / "core" / "api").glob("*.py"):
+        raised |= set(re.findall(r'kind="([a-z-]+)"', source.read_text(encoding="utf-8")))
+    kinds = openapi_document()["components"]["schemas"]["Problem"]["properties"]["type"]
+    described = {k["const"].rsplit("/", 1)[-1] for k in kinds["anyOf"] if "const" in k}
+    assert raised == described

@@ -118,7 +118,10 @@ def test_another_members_evidence_reads_as_theirs_without_their_ids() -> None:
     assert view["event_id"] is None
     assert view["source"] == {"type": "conversation_assertive", "ref": None}
     assert view["corroborators"] == [{"type": "calendar", "ref": None}]
-    assert view["evidence_text"] == "Emma is sick today"  # what was said is the fact's
+    # The value is the household's; the words it was read from are hers (a clause may say
+    # much more: "Emma is sick today, and honestly ..."), never quoted to another member.
+    assert view["value"] == "sick"
+    assert view["evidence_text"] is None
 
 
 def test_ones_own_evidence_shows_its_refs() -> None:

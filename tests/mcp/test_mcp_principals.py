@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from canon_testing import NOW, make_observation
 
 from core.conversation.audience import Audience
 from core.domain.policy import default_policy
 from core.domain.principals import user_principal
 from core.engine.engine import Engine
+from core.errors import ClaimRefused, NotYours
 from core.mcp.scoped import Scope, ScopedCanon
 from core.store.memory import MemoryStore
 
@@ -31,4 +33,33 @@ async def test_why_over_mcp_says_another_member_and_hides_their_refs() -> None:
     [alices] = (await canon("user:alice").why("family.emma.status")).chains
     [own] = alices.evidence
     assert (own.by, own.event_id, own.source.ref) == ("you", said["event_id"], "tg:111:5")
+    await store.close()
+
+
+async def test_a_members_mcp_session_neither_lists_nor_answers_anothers_household_question() -> (
+    None
+):
+    """Alice's words raised a question on the household: Bob's assistant (an MCP session
+    acting for him) does not see it in list_pending nor in the context block, and its
+    answer is refused, as Bob's own tap and token are; Alice's session sees it."""
+    store = MemoryStore()
+    await store.open()
+    engine = Engine(store, default_policy())
+    said = make_observation(
+        "family.emma.status", "sick", entity="family:smith", extraction_confidence=0.85
+    )
+    asked = await engine.ingest(said, now=NOW, principal=user_principal("user:alice"))
+    assert asked.review_item_id is not None
+
+    def canon(entity: str) -> ScopedCanon:
+        return ScopedCanon(engine, Scope.of(entity, HOME), clock=lambda: NOW)
+
+    bobs = await canon("user:bob").pending()
+    assert [q.id for q in [*bobs.pending, *bobs.queued]] == []
+    assert "family.emma.status" not in await canon("user:bob").context()
+    with pytest.raises((NotYours, ClaimRefused)):  # an assistant never answers another's
+        await canon("user:bob").answer(asked.review_item_id, "yes")
+    assert await store.fact("family:smith", "family.emma.status") is None
+    alices = await canon("user:alice").pending()
+    assert [q.id for q in alices.pending] == [asked.review_item_id]
     await store.close()

@@ -1,0 +1,71 @@
+"""Whose word a write or a question is, among the household's users (pure).
+
+Every write and question keeps its principal's ref (``core.domain.principals``): the user
+in their chat or own client (``user:alice``), a token (``token:<id>``), a source, Canon.
+A token speaks for its user: what Alice's client, assistant or delegate wrote is Alice's
+word. On a shared entity (the household) a member's word is theirs to settle: a question
+it raised is theirs to answer (and listed for them alone), and what they said is not
+another member's to forget or undo (``core.engine.corrections``). On a user's own entity
+reach decides (nobody else's token reaches it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.domain.api_tokens import ApiToken
+from core.domain.principals import Principal
+from core.domain.review_items import ReviewItem
+
+
+def member_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
+    """The user whose word a principal ``ref`` is: the user, or a token's user; None for a
+    configured source, Canon, a write older than principals or a token made for no user."""
+    if ref is None:
+        return None
+    if ref.startswith("user:"):
+        return ref
+    if ref.startswith("token:"):
+        made = next((t for t in tokens if f"token:{t.id}" == ref), None)
+        if made is not None and made.entity_id.startswith("user:"):
+            return made.entity_id
+    return None
+
+
+def someone_elses(
+    entity: str, ref: str | None, reader: str | None, tokens: Sequence[ApiToken]
+) -> str | None:
+    """The other user whose word ``ref`` is on the shared ``entity``, when ``reader`` (a
+    user) is not them; None when it is the reader's own, nobody's (a source, Canon), or
+    ``entity`` is a user's own (reach decides there) or the reader is Canon's owner."""
+    if entity.startswith("user:") or reader is None:
+        return None
+    member = member_of(ref, tokens)
+    return member if member is not None and member != reader else None
+
+
+def whose_question(item: ReviewItem, tokens: Sequence[ApiToken]) -> str | None:
+    """The user whose question ``item`` is when it is on a shared entity (the household):
+    the user whose own words raised it, through their chat or client, or through a token
+    of theirs. None when no user's words did (a connected source, Canon, an item older than
+    principals) or the item is on a user's own entity (reach decides there). Bob does not
+    answer what Alice said of the household, in the chat or through any client."""
+    if item.entity_id.startswith("user:"):
+        return None
+    return member_of(item.principal, tokens)
+
+
+def may_answer(item: ReviewItem, reader: str, tokens: Sequence[ApiToken]) -> bool:
+    """Whether the user ``reader`` may answer ``item`` (and so see it in their list)."""
+    owner = whose_question(item, tokens)
+    return owner is None or owner == reader
+
+
+def capped(principal: Principal, entity: str) -> bool:
+    """Whether the open questions ``principal`` raises about ``entity`` are capped (the
+    policy's ``max_agent_questions``): an assistant's about anyone, and a member's about
+    another user (what Bob says of Alice is asked of her: he cannot flood her queue).
+    A user's own words about themselves or the household raise their own questions."""
+    if principal.kind == "agent":
+        return True
+    return principal.is_user and entity.startswith("user:") and entity != principal.ref

@@ -57,7 +57,7 @@ _VIEW_FROM = re.compile(
     re.I,
 )
 _WITH_SOMEONE = re.compile(
-    r"\b(?P<be>(?:I|we)(?:'ve|\s+have)\s+been|I'm|I\s+am|we're|we\s+are|staying|stopping)\s+"
+    r"\b(?P<be>(?:I|we)(?:'ve|\s+have)\s+been|I'm|I\s+am|we're|we\s+are)\s+"
     r"with\s+(?:him|her|them|(?:my|our)\s+[a-z'-]+|(?:Mum|Mom|Dad|Nan|Gran|Grandma|Grandad)\b)"
     r"\s+(?=(?:in|at)\s+[A-Z])"
 )

@@ -34,7 +34,20 @@ _NOT_A_STAY = (
     r"(?:a|one|two|three|a\s+few|\d+)\s+(?:nights?|weeks?|days?)))"
 )
 
+HOME_BELONGINGS = re.compile(
+    # "our street in Didsbury", "my GP in Leeds", "the neighbours here in Leyton": what
+    # belongs to where one lives, and its town.
+    r"\b(?:my|our)\s+(?:street|road|neighbours|neighbors|neighbourhood|neighborhood|gp|"
+    r"doctor's\s+surgery|local|landlord|landlady|postcode|council|corner\s+shop|village|"
+    r"school\s+run|bin\s+day)\s+(?:here\s+)?in\s+(?=[A-Za-z])|"
+    r"\bthe\s+(?:neighbours|neighbors|council|landlords|school\s+run|bin\s+men|parking|"
+    r"schools)\s+(?:here|round\s+here|where\s+(?:we|i)\s+live)\s+in\s+(?=[A-Za-z])"
+)
+"""What belongs to where one lives, said as the subject of someone else's clause ("the
+neighbours here in Leyton leave us courgettes"): the town is still the writer's home."""
+
 HOME_DESCRIBED = re.compile(
+    rf"{HOME_BELONGINGS.pattern}|"
     # "the view from our flat in Glasgow", "the walk from my flat in Lyon": the writer's
     # home named as the place something is seen or done from.
     rf"\b(?:my|our)\s+{_HOW}{_DWELLING}\s+{_PLACE_NEXT}{_NOT_A_STAY}|"
@@ -62,13 +75,13 @@ HOME_DESCRIBED = re.compile(
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|finally|all|properly|officially)\s+)*in\s+"
     rf"(?:the|our|my)\s+new\s+(?:{_DWELLING}|place)\s+(?:now\s*,?\s+)?(?:here\s+)?(?:in|at)\s+"
     r"(?=[A-Za-z])|"
-    # "our street in Didsbury", "my GP in Leeds", "the neighbours here in Leyton": what
-    # belongs to where one lives, and its town.
-    r"\b(?:my|our)\s+(?:street|road|neighbours|neighbors|neighbourhood|neighborhood|gp|"
-    r"doctor's\s+surgery|local|landlord|landlady|postcode|council|corner\s+shop|village|"
-    r"school\s+run|bin\s+day)\s+(?:here\s+)?in\s+(?=[A-Za-z])|"
-    r"\bthe\s+(?:neighbours|neighbors|council|landlords|school\s+run|bin\s+men|parking|"
-    r"schools)\s+(?:here|round\s+here|where\s+(?:we|i)\s+live)\s+in\s+(?=[A-Za-z])|"
+    # "as someone living in Leeds, I …", "as the one still living in Cork": who the writer
+    # is, said as the ground for what follows.
+    r"\bas\s+(?:the\s+(?:one|only\s+one)|someone|somebody|a\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:who\s+"
+    r"(?:lives|is\s+based)\s+|(?:(?:still|now|currently)\s+)?(?:living|based)\s+)in\s+(?=[A-Za-z])|"
+    # "I'm freelancing from home in Margate", "working from home in Leeds": one's own home.
+    r"\b(?:working|freelancing|wfh|work|i\s+work|i\s+freelance)\s+from\s+home\s+(?:here\s+)?in\s+"
+    r"(?=[A-Za-z])|"
     # "my commute from Croydon takes an hour", "I commute in from Reading every day":
     # where the writer sets out from each day is home.
     r"\b(?:my|our)\s+(?:daily\s+)?commute\s+(?:in\s+)?from\s+(?=[A-Za-z])|"
@@ -101,5 +114,6 @@ GATE = frozenset(
     {"my", "our", "lived", "living", "lease", "tenancy", "mortgage", "family", "household"}
     | {"couple", "based", "settled", "commute", "rent", "own", "share", "have"}
     | {"neighbours", "neighbors", "council", "landlords", "schools", "parking"}
+    | {"someone", "somebody", "one", "freelancing", "wfh", "work", "working"}
 )
 """Words one of which every pattern of ``HOME_DESCRIBED`` holds."""

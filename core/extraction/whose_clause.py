@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from core.extraction.clause import Candidate, Clause
-from core.extraction.home_described import home_described
+from core.extraction.home_described import HOME_BELONGINGS
 from core.extraction.home_is import HOME_IS
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.profile_employer import WORKPLACE_TIE
@@ -215,5 +215,5 @@ def still_the_writers(clause: Clause, found: Candidate) -> bool:
     Deloitte has decided …" is the boss's news, but Deloitte is where the writer works; "the
     neighbours here in Leyton leave us courgettes", but Leyton is where the writer lives."""
     if found.field == "profile.home_city":
-        return home_described(clause.low) is not None  # "the neighbours here in Leyton …"
+        return HOME_BELONGINGS.search(clause.low) is not None  # "the neighbours here in Leyton …"
     return found.field == "profile.employer" and WORKPLACE_TIE.search(clause.low) is not None

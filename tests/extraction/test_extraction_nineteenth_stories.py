@@ -697,3 +697,50 @@ def test_a_fact_in_brackets_or_after_a_label_is_said(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        (
+            "As someone living in Sheffield, I can tell you the trams are a joke.",
+            "profile.home_city",
+            "Sheffield",
+            "assertive",
+        ),
+        (
+            "It falls to me, as the only one still living in Derry, to sort the house.",
+            "profile.home_city",
+            "Derry",
+            "assertive",
+        ),
+        (
+            "As a teacher living in Swansea, I've seen this a hundred times.",
+            "profile.home_city",
+            "Swansea",
+            "assertive",
+        ),
+        (
+            "I've gone freelance and I'm working from home in Hastings now.",
+            "profile.home_city",
+            "Hastings",
+            "assertive",
+        ),
+        # Look-alikes: someone else as someone living there, a past home.
+        (
+            "My sister, as someone living in Sheffield, swears by the trams.",
+            "profile.home_city",
+            None,
+            "",
+        ),
+        (
+            "As someone who lived in Leeds for years, I'd avoid Holbeck.",
+            "profile.home_city",
+            None,
+            "",
+        ),
+    ]
+)
+def test_who_the_writer_is_said_as_ground_names_the_home(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

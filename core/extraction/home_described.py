@@ -91,6 +91,9 @@ HOME_DESCRIBED = re.compile(
 _GIVEN_UP = re.compile(
     r"\b(?:sold|selling|sell|left|leaving|leave|gave\s+up|giving\s+up|give\s+up|miss|missed|"
     r"missing|lost|losing|let\s+out|letting\s+out|rent(?:ing)?\s+out|moved\s+(?:out\s+)?from|"
+    # a move into it or its purchase is ``home_words``' to date ("we moved into our house in
+    # Portland in 2009" is a story)
+    r"moved\s+in(?:to)?|moving\s+in(?:to)?|bought|buying|"
     r"moving\s+(?:out\s+)?from|moved\s+out\s+of|old|former|first|last|previous|childhood|"
     r"parents'|mum's|mom's|dad's|visiting|visited)\s+(?:[\w'-]+\s+){0,3}$"
 )

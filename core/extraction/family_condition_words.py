@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_plain_states import plain_state
+
 _COPULA = (
     r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?|"
     # "she's ended up in intensive care", "he's landed up in A&E": where it led.
@@ -335,12 +337,13 @@ def condition_said(rest: str) -> str | None:
         or _FEVER_READING.match(rest)
     ):
         return "sick"
-    return None
+    return plain_state(rest)  # "Dad no better", "Jamie is off in Houston"
 
 
 _WITH = re.compile(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
 _INTENSIFIER = re.compile(
-    r"\b(is|are|'s|was|were|been|feels?|feeling)\s+"
+    # ("'s" opens the words after a name: "Gran's finally over the flu")
+    r"(\bis|\bare|'s|\bwas|\bwere|\bbeen|\bfeels?|\bfeeling)\s+"
     r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|fully|much|"
     r"completely|largely|"
     r"legit|hella|mega)\s+)+(?=(?:sick|ill|poorly|unwell|fine|better|well|ok|okay|over|home|"

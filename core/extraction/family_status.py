@@ -260,7 +260,8 @@ said with its own verbs: "dad got out of hospital today", "mom came home from th
 VERBLESS = re.compile(
     r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
-    r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+)?better)(?!\s+(?:with|by|for|to|than|at|in)\b)|"
+    r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+|slightly\s+|a\s+(?:bit|little)\s+)?better)"
+    r"(?!\s+(?:with|by|for|to|than|at|in)\b)|"
     r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
 )
 """What a status line says of a member without its verb: "husband away till Sunday",

@@ -134,7 +134,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         ci.intent == "assertive"
         and ci.past_time
         and reading.tense == "present"
-        and reading.simple_present
+        and (reading.simple_present or _told_as_now(reading, low))
         and not present_cue
     ):
         return _as(ci, "historical")  # "so yesterday my landlord shows up...": a story told
@@ -202,6 +202,12 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
 
 _CLOCK = re.compile(r"\b(?:at|by|for|before)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday)\b")
 _SERVICE_VERBS = ARRANGE | AT_THE_DESK | frozenset({"get", "have", "buy", "grab", "see", "speak"})
+
+
+def _told_as_now(reading: ClauseReading, low: str) -> bool:
+    """A story's present progressive ("So I'm standing at the gate in Dublin yesterday"): the
+    scene set in a past day, not a state that runs "since" it."""
+    return reading.progressive and not reading.perfect and re.search(r"\bsince\b", low) is None
 
 
 def _obliged_then(ci: ClauseIntent, reading: ClauseReading, low: str) -> bool:

@@ -43,7 +43,7 @@ _STAY_AWAY = (
 )
 
 _RENTED_STAY = (
-    r"(?![^.;!?]*\b(?:for\s+(?:the\s+)?(?:summer|winter|spring|autumn|fall|week|weekend|holidays?|"
+    r"(?![^.;!?]*\b(?:for\s+(?:the\s+)?(?:summer|winter|spring|autumn|fall|week|weekend|month|holidays?|"
     r"season|(?:a|one|two|three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|months?))|this\s+(?:week|"
     r"summer|winter)|next\s+(?:week|month|summer))\b)"
 )

@@ -51,7 +51,8 @@ me back": what will not happen, said as if it would."""
 CONDITIONAL = re.compile(
     rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
-    r"(?!\s+upon)|\bpretend(?:ing)?\b|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
+    # ("at my desk pretending to work": a show put on, not a world made up)
+    r"(?!\s+upon)|\bpretend(?:ing)?\b(?!\s+to\s+(?!be\b)[a-z]+)|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
     rf"{_YEAH_RIGHT}|{_IRONY}|^right,?\s+like\s+(?=(?:i|we|i'm|we're|im|were)\b)|"
     r"\b(?:if|unless|suppose|supposing|assuming|provided|imagine|hypothetically|otherwise|"
     r"whether|in\s+case|in\s+the\s+event|when\s+(?:i|we)\s+(?:retire|win|get\s+rich)|"

@@ -77,11 +77,13 @@ from core.extraction.types import (
 from core.extraction.whose_clause import (
     SPEAKERS_OWN,
     coming_back,
+    goes_on_with_participle,
     named_away,
     news_from_someone,
     sets_out,
     someone_away,
     someone_elses,
+    still_the_writers,
     their_news,
 )
 
@@ -166,6 +168,7 @@ def extract_offline(
     said_before: list[ExtractedObservation] = []  # what the clause before said
     others_trip = False  # the clause before told of someone else's trip
     others_away = False  # the clause before put someone else away from home
+    others_said = False  # the clause before was about someone else
     news_before = False  # the clause before told only that someone else called or wrote
     # Whether the clause after each asks to book or find something for it.
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
@@ -260,13 +263,21 @@ def extract_offline(
         # with no subject comes home from where the clause before put someone else ("my
         # wife is away in boston, back sunday", "my sister's visiting, flying back tues").
         subjectless = reading is None or reading.subject == "none"
-        carried = subjectless and (others_trip or (others_away and coming_back(found)))
+        carried = subjectless and (
+            others_trip
+            or (others_away and coming_back(found))
+            or (others_said and goes_on_with_participle(clause))  # "…, working for Emirates"
+        )
         # "my sister called, in denver now": the caller's news, not the speaker's.
         news = news_before and bool(found) and not others and their_news(clause.low)
         others = others or news
         news_before = news_from_someone(clause.low)
         if others or carried:
-            dropped = [c for c in found if domain_of(c.field) in SPEAKERS_OWN]
+            dropped = [
+                c
+                for c in found
+                if domain_of(c.field) in SPEAKERS_OWN and not still_the_writers(clause, c)
+            ]
             found = [c for c in found if c not in dropped]
             others_trip = (
                 any(domain_of(c.field) == "travel" for c in dropped)
@@ -276,6 +287,7 @@ def extract_offline(
         else:
             others_trip = False
         others_away = someone_away(clause, found, others) or carried
+        others_said = others or carried
         was_ill = ill_member(said_before)
         if was_ill and not found and (reading is None or reading.subject == "none"):
             now = better_now(clause.low, was_ill)

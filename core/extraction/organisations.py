@@ -132,6 +132,10 @@ _KINDS = frozenset(
 """Kinds of workplace a place name or an adjective may stand before ("a Berlin startup")."""
 
 
+_SPEAKER_WORDS = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
+"""The speaker's next clause run on after the name, without a comma."""
+
+
 def organisation_at(text: str, pos: int) -> Organisation | None:
     """The organisation named at ``text[pos:]`` (after "work at", "joined" ...), if any."""
     words: list[str] = []
@@ -157,6 +161,9 @@ def organisation_at(text: str, pos: int) -> Organisation | None:
     for w in words:
         if not (w[0].isupper() or (w[0].isdigit() and run)) or len(run) >= 4:
             break
+        if run and w in _SPEAKER_WORDS:
+            break  # "since I started at Greggs I've stopped …": the speaker goes on
+
         run.append(w)
     if run:
         if all(w.lower() in _GENERIC for w in run):

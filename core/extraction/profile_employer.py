@@ -18,6 +18,11 @@ _NOT_JOBS = (
     r"new|slow|fast|quick|right|wrong|over|all|both|already|finally|currently|sat"
 )
 """Words after "i'm" that say how or where the speaker is, not a job ("i'm good at math")."""
+_JOB_KIND = (
+    r"(?:weekend|saturday|sunday|part[- ]time|full[- ]time|summer|evening|night|temp|proper|"
+    r"little|second|day|holiday|christmas|seasonal|permanent)"
+)
+"""What kind of job one has: "I've got a weekend job at Boots", "my Saturday job at Tesco"."""
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching|intern|interning)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
@@ -42,7 +47,7 @@ _EMPLOYER = re.compile(
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
-    r"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
+    rf"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:{_JOB_KIND}\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
     r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
     # "just accepted an offer from Monzo!!": the subject left out.
@@ -61,7 +66,7 @@ _EMPLOYER = re.compile(
     # job named with where it is (not "my husband's new job at Boeing").
     # (not "quit my job at Deloitte", "lost my job at the mill": a job one no longer has)
     r"(?:^|(?<!quit\s)(?<!left\s)(?<!lost\s)(?<!leaving\s)(?<!quitting\s)(?<!losing\s)\bmy\s+)"
-    r"(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
+    rf"(?:new\s+)?(?:{_JOB_KIND}\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
     # "got the job at chipotle!!", "just got a job at target", "landed a job at blizzard":
     # the subject left out.
     r"^(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|position|"
@@ -87,6 +92,8 @@ _EMPLOYER_KNOWN = re.compile(
     r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)|"
     # "I'm not at Google anymore, I'm at Meta now": where one works now, by a known name.
     r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,30}?\bnow\b)|"
+    # "Now I'm at Ocado, on the graduate scheme": the "now" before.
+    r"\bnow,?\s+(?:i'm|i\s+am)\s+(?:with|at)\s+|"
     # "I'm with Deloitte now", "im a driver for fedex", "work for the NHS as a nurse", "today
     # was my first day at Cisco", "just got promoted at Target": with a known organisation
     # (not "I'm with Sarah now", "my first day at the gym").
@@ -132,6 +139,14 @@ _JOB_WITH = re.compile(
     # "I'm a pharmacist with Boots", "im a developer for Andela"
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:with|for)\s+"
 )
+WORKPLACE_TIE = re.compile(
+    # "my boss at Deloitte", "the lads on my shift at Amazon", "our team at Spotify", "on my
+    # lunch break at the Guardian": the writer's place of work named by what ties them to it
+    # (not "my old boss at Arup", a job left).
+    r"\b(?:my|our)\s+(?:(?:line|new|current|lovely|awful)\s+)?(?:boss|manager|supervisor|"
+    r"colleagues?|co-?workers?|workmates?|team|department|shifts?|rota|lunch\s+break|payslip|"
+    r"staff\s+discount|desk|branch)\s+(?:here\s+)?(?:at|with)\s+"
+)
 _WORKING_WITH = re.compile(
     # Indian English "I am working with Wipro since 2019", "working with TCS as a tester",
     # "working with Infosys at their Pune campus";
@@ -169,6 +184,9 @@ GATE = frozenset(
         *("start", "starting"),
     }
     | {"called", "named", "for"}
+    | {"boss", "manager", "supervisor", "colleague", "colleagues", "coworker", "coworkers"}
+    | {"workmate", "workmates", "team", "department", "shift", "rota", "lunch", "payslip"}
+    | {"discount", "desk", "branch"}
 )
 """Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 
@@ -197,6 +215,14 @@ def employer_in(text: str, low: str) -> Organisation | None:
         named = is_known_organisation(org.name) or text[m.end() : m.end() + 1].isupper()
         if named and not _someone_or_somewhere(org.name):
             return org
+    # a known firm or a capitalised name ("at the Guardian"), not "at work"
+    if (
+        (m := WORKPLACE_TIE.search(low))
+        and (org := organisation_at(text, m.end()))
+        and org.confidence >= 0.9
+        and not _someone_or_somewhere(org.name)
+    ):
+        return org
     if (m := _WORKING_WITH.search(low)) and (org := organisation_at(text, m.end())):
         # Working "with" a tool is said the same way ("working with Python since 2019"): a
         # firm is a known one, an acronym, or a name that is no English word ("Wipro").
@@ -240,5 +266,5 @@ at Ocado since 2021"): an unknown name held that long is a workplace, never a tr
 
 def _someone_or_somewhere(name: str) -> bool:
     """A first name ("Sarah") or a place ("Leeds") where a firm's name was looked for."""
-    first = name.split()[0].lower()
+    first = name.split()[0].lower().removesuffix("'s")  # "Sam's party"
     return is_common_first_name(first) or gazetteer.lookup(gazetteer.key_of(name)) is not None

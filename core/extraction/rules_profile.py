@@ -11,6 +11,8 @@ import re
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.home_described import GATE as _DESCRIBED_GATE
+from core.extraction.home_described import home_described
 from core.extraction.home_is import HOME_IS, named_as_typed
 from core.extraction.home_words import GATE as _HOME_GATE
 from core.extraction.home_words import HOME_SAID
@@ -78,7 +80,7 @@ _HOME = re.compile(
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".
     r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:now\s+)?(?:based|located|living|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:(?:now|currently|still)\s+)?(?:based|located|living|"
     rf"residing)\s+(?:in|out\s+of{_NO_BAG}|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){{0,2}}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # "from ohio originally, live in tampa now", "... but live in tampa now": the present
@@ -312,7 +314,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
     if (
-        clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE)
+        clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE | _DESCRIBED_GATE)
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
         and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))
@@ -320,6 +322,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         return []
     out: list[Candidate] = []
     m = _HOME.search(low) or now_living(clause) or HOME_IS.match(low) or HOME_SAID.search(low)
+    m = m or home_described(low)  # "the view from our flat in Glasgow"
     if m and clause.intent != "planning":
         # "Edinburgh-based": the hyphen is no part of the name (same length, same offsets).
         place = _residence(text.replace("-based", " based"), low, m.end())

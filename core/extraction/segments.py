@@ -183,7 +183,19 @@ _JOINT = re.compile(
     r"|(?:(?<=\bcalled)|(?<=\btexted)|(?<=\bemailed)|(?<=\bmessaged)|(?<=\brang)|(?<=\bphoned)|"
     r"(?<=\bwrote))\s+(?:to\s+(?:say|tell\s+(?:me|us))|and\s+(?:said|says|told\s+(?:me|us)))\s+"
     r"(?:that\s+)?"
-    r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)",
+    r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)"
+    # "we're in Lisbon till the 20th if you fancy a weekend away": the condition of an
+    # invitation is the listener's; the news before it keeps its claim.
+    r"|\s*,?\s+(?=if\s+(?:you|u)\s+(?:fancy|want|wanna|'d\s+like|would\s+like|feel\s+like|"
+    r"are\s+(?:free|around|about|passing|nearby)|have\s+(?:time|a\s+minute)|get\s+a\s+chance|"
+    r"need\s+(?:anything|me|us|a\s+bed))\b)"
+    # "I explained to the woman at reception that I'm only in Oslo till Friday", "I keep
+    # telling her I live in Sydney now": what the writer says of themselves now is a clause
+    # of its own (its telling is past; what is told is not).
+    r"|(?:(?<=\btold)|(?<=\btelling)|(?<=\btell)|(?<=\bexplained)|(?<=\bsaid)|(?<=\breminded)|"
+    r"(?<=\bwarned)|(?<=\bassured))(?:\s+(?:to\s+)?(?:him|her|them|everyone|people|mum|mom|dad|nan|"
+    r"the\s+[a-z]+(?:\s+[a-z]+)?(?:\s+at\s+[a-z]+)?|my\s+[a-z]+))?\s+(?:that\s+)?(?=(?:i'm|i\s+am|we're|we\s+are|"
+    r"i\s+live|we\s+live|i\s+work|i've\s+been|we've\s+been)\b)",
     re.I,
 )
 _SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")

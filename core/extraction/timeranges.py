@@ -87,13 +87,19 @@ def complete_ranges(text: str, refs: list[TimeRef], today: date, future: bool) -
 
 _WEEK_ON = re.compile(r"(?<!\bfor\s)\ba\s+(?P<u>week|fortnight)\s+$")
 _STEP = {"week": 7, "fortnight": 14}
+_AFTER_NEXT = re.compile(r"\s+after\s+next\b", re.I)
 
 
 def _week_on(text: str, ref: TimeRef) -> TimeRef:
     """ "a week on Saturday" (British): the Saturday a week after the next one (not "for a
-    week on Saturday": a week's stay from that Saturday)."""
+    week on Saturday": a week's stay from that Saturday); "a fortnight today" likewise."""
+    if ref.unit == "day" and (nxt := _AFTER_NEXT.match(text, ref.end)) is not None:
+        # "until the Sunday after next": the Sunday a week after the next one
+        return replace(ref, day=ref.day + timedelta(days=7), end=nxt.end())
     m = _WEEK_ON.search(text, 0, ref.start)
-    if m is None or ref.unit != "day" or ref.prep != "on":
+    # "a week today", "a fortnight tomorrow": the same count from the day said
+    counted = ref.prep == "on" or text[ref.start : ref.end].lower() in ("today", "tomorrow")
+    if m is None or ref.unit != "day" or not counted:
         return ref
     return replace(ref, day=ref.day + timedelta(days=_STEP[m["u"]]), start=m.start())
 

@@ -47,7 +47,7 @@ PRESENT_AT = re.compile(
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     r"staying|stuck|crashing|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
-    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|"
+    r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|only|"
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
     r"actually|literally|really|legit|basically|technically|"
     # "currently sitting in an airport in atlanta": where the speaker sits is where they are.
@@ -112,6 +112,11 @@ PRESENT_AT = re.compile(
     # uncle's place in Ikeja": staying there.
     r"\b(?:staying|lodging|boarding|stopping|putting\s+up)\s+(?:by|with|at)\s+(?=[^,;.]{0,30}?\bin\s+)|"
     # "We've taken a little apartment in Nice for the month": a stay rented for a while.
+    # "I've taken the room above the pub in Kendal", "we have taken rooms in Florence": a
+    # room is a stay whatever its length.
+    r"\b(?:we've|i've|we\s+have|i\s+have)\s+(?:taken|rented)\s+(?:(?:a|an|the)\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?:rooms?|digs|lodgings)\s+(?:(?:above|over|behind|beside|at)\s+(?:a|an|the)\s+[a-z'-]+\s+)?"
+    r"(?:in|at)\s+|"
     r"\b(?:we've|i've|we\s+have|i\s+have)\s+(?:taken|rented)\s+(?:a|an|the)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:apartment|flat|room|rooms|house|cottage|villa|place|studio|cabin)\s+(?:in|at)\s+"
     r"(?=[^,;.]{1,30}?\bfor\s+(?:the|a|two|three|four|six|a\s+few)\s+(?:month|months|week|weeks|"
@@ -256,7 +261,7 @@ HERE = re.compile(
     # names where it is written (only at the head of the message: "news from Ukraine" in
     # mid-sentence is the news).
     r"^(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:postcard|dispatch|despatch|word|line|note)\s+from\s+|"
-    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|(?:good\s+)?morning|"
+    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|waving|hugs|(?:good\s+)?morning|"
     r"(?:good\s+)?evening|(?:good\s+)?afternoon)\s+from\s+"
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"

@@ -14,8 +14,10 @@ import re
 from functools import lru_cache
 
 from core.extraction.after_perfect import after_perfect
+from core.extraction.asides_said import asides_said
 from core.extraction.bracket_asides import without_age_tags
 from core.extraction.chat_shorthand import chat_shorthand
+from core.extraction.cut_off_words import words_cut_off
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.emoji_states import emoji_states
 from core.extraction.had_contracted import had_spelled_out
@@ -29,6 +31,7 @@ from core.extraction.money_words import money_in_figures
 from core.extraction.name_s import kin_place_s, kin_s, name_s
 from core.extraction.pidgin import pidgin_perfect
 from core.extraction.plan_tails import feeling_cut_off
+from core.extraction.prose_places import places_plainly
 from core.extraction.restarts import hesitations_inside_closed, restarts_folded
 from core.extraction.shouting import quieter
 from core.extraction.thing_is import thing_is
@@ -327,6 +330,8 @@ def clean(text: str) -> str:
     # takes time quadratic in a run without spaces (4,096 "!?" took 9 s).
     flat = quieter(_LONG_RUN.sub(r"\1", _REPEATED.sub(r"\1\1\1", flat)))
     flat = plain_order(without_age_tags(flat))  # "I (32F) live", "It is from X that I write"
+    flat = places_plainly(flat)  # "Piran is where you'll find us", "here I am, in Porto"
+    flat = asides_said(flat)  # "With Mum in hospital again, I'm …", "(we're in Leeds now)"
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
     flat = numbered_documents(flat)  # "invoice 114 unpaid" -> "invoice #114 unpaid"
     flat = _HANDLE.sub("", flat) if "@" in flat else flat
@@ -341,6 +346,7 @@ def clean(text: str) -> str:
     flat = _DAY_AFTER_PLACE.sub(
         lambda m: f"{m.group('lead')} {_DAYS[m.group('day').lower()]}", flat
     )
+    flat = words_cut_off(flat)  # "we're in Lis- in Lisbon": "we're in Lisbon"
     flat = restarts_folded(
         _DISFLUENCY.sub("", hesitations_inside_closed(flat))
     )  # "at uh at Deloitte": "at Deloitte"

@@ -14,8 +14,10 @@ import re
 from collections.abc import Sequence
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.home_described import HOME_BELONGINGS
 from core.extraction.home_is import HOME_IS
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.profile_employer import WORKPLACE_TIE
 from core.extraction.speaker import about_someone_else
 from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
@@ -86,8 +88,19 @@ went through", "my calendar says I fly out friday"): the speaker's fact, not ano
 person's (not "Venmo says Alex requested $60")."""
 
 
+_PART_OF_ME = re.compile(
+    r"^\W*(?:(?:and|but|so|yet|still)\s+)?(?:(?:a\s+)?(?:part|piece|bit|half)\s+of\s+(?:me|us|my\s+heart|"
+    r"our\s+hearts)|(?:my|our)\s+(?:heart|hearts|mind|minds|soul|thoughts|spirit)(?:'s|\s+is|\s+are|"
+    r"\s+will|\s+has|\s+remains?|\s+stays?|\s+lives?|\s+belongs?)\b)"
+)
+"""A part of the writer as the subject ("Part of me will always be in that flat in
+Marseille", "my heart is still in Lisbon"): a feeling, not where the writer is or lives."""
+
+
 def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> bool:
     """Whether ``clause`` (its words as ``said``) is about someone other than the speaker."""
+    if _PART_OF_ME.match(clause.low):
+        return True  # a figure of speech: no whereabouts, home or money of the writer's
     if (
         _ON_OUR_BILL.search(clause.low)
         or _ON_OUR_TRIP.search(clause.low)
@@ -183,6 +196,27 @@ def sets_out(clause: Clause, reading: ClauseReading | None) -> bool:
     return (reading is not None and reading.verb in _SETS_OUT) or _MOVES.search(
         clause.low
     ) is not None
+
+
+_PARTICIPLE_LEAD = re.compile(
+    r"^\W*(?:(?:and|but)\s+)?(?:(?:now|currently|still|also)\s+)*(?:working|living|based|"
+    r"teaching|studying|renting|employed)\b"
+)
+
+
+def goes_on_with_participle(clause: Clause) -> bool:
+    """Whether ``clause`` opens on a participle with no subject ("my brother's in Dubai,
+    working for Emirates"): it says more of whoever the clause before was about."""
+    return _PARTICIPLE_LEAD.match(clause.low) is not None
+
+
+def still_the_writers(clause: Clause, found: Candidate) -> bool:
+    """Whether a field of someone else's clause is the writer's all the same: "my boss at
+    Deloitte has decided …" is the boss's news, but Deloitte is where the writer works; "the
+    neighbours here in Leyton leave us courgettes", but Leyton is where the writer lives."""
+    if found.field == "profile.home_city":
+        return HOME_BELONGINGS.search(clause.low) is not None  # "the neighbours here in Leyton …"
+    return found.field == "profile.employer" and WORKPLACE_TIE.search(clause.low) is not None
 
 
 _NEWS_FROM = re.compile(

@@ -157,6 +157,9 @@ PROBE_SETS = (
     "probes18a",
     "probes18a2",
     "probes18a3",
+    "probes19b",
+    "probes19b2",
+    "probes19b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -230,7 +233,11 @@ and ``probes18a`` (eighteenth round, words18a: co-parents',
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
-``probes18a2`` and ``probes18a3`` are its second and third batches).
+``probes18a2`` and ``probes18a3`` are its second and third batches), and ``probes19b``
+(nineteenth round, words19b: literary narrative present, facts told as descriptions, jobs
+and homes said in passing, long catch-ups with several facts, retold conversations, diaries,
+letters and transcripts of speech; ``probes19b2`` and ``probes19b3`` are its second and
+third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -462,6 +469,9 @@ _PROBE_MINIMUM = {
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
+    "probes19b": 84,
+    "probes19b2": 83,
+    "probes19b3": 77,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -862,6 +872,20 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes18b", "dev"): Figures(0.88, 0.70, 0.00, 0.00, 0, 0.00),
     ("probes18b2", "dev"): Figures(0.87, 0.71, 0.00, 0.00, 0, 0.00),
     ("probes18b3", "dev"): Figures(0.83, 0.60, 0.00, 0.00, 0, 0.00),
+    # probes19b (nineteenth round, words19b: literary narrative present, facts told as
+    # descriptions, jobs and homes in passing, long catch-ups, retold conversations, diaries,
+    # letters and transcripts; no realistic set opened), one batch per file, committed before
+    # the extractor ran on it and scored before its fixes (as first labelled): batch 1 (84)
+    # 0.917/0.440 (40/91), one false commit ("Part of me will always be in that flat in
+    # Marseille"), one forbidden field. After its fixes: 0.929/0.681 (62/91), none.
+    ("probes19b", "dev"): Figures(0.90, 0.64, 0.00, 0.00, 0, 0.00),
+    # batch 2 (83) 0.807/0.350 (28/80), one forbidden field ("So I'm standing at the gate in
+    # Dublin yesterday and …"). After its fixes: 0.880/0.675 (54/80), none.
+    ("probes19b2", "dev"): Figures(0.85, 0.62, 0.00, 0.00, 0, 0.00),
+    # batch 3 (77) 0.831/0.429 (33/77), one false commit ("With Mum in hospital last year,
+    # we never made it to Crete": a trip not made is a cancellation, as the seventeenth
+    # round labels it; its label was widened). After its fixes: 0.909/0.623 (48/77).
+    ("probes19b3", "dev"): Figures(0.87, 0.57, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

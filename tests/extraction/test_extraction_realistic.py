@@ -157,6 +157,7 @@ PROBE_SETS = (
     "probes18a",
     "probes18a2",
     "probes18a3",
+    "probes19e",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -230,7 +231,12 @@ and ``probes18a`` (eighteenth round, words18a: co-parents',
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
-``probes18a2`` and ``probes18a3`` are its second and third batches).
+``probes18a2`` and ``probes18a3`` are its second and third batches),
+and ``probes19e`` (nineteenth round, intent19: the intent boundaries the dev halves miss
+most — a present fact explained by a past clause, present arrangements that look like
+plans, perfects that state the present, habits, someone else's present state, questions in
+statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs, stories
+and world Englishes; later batches follow).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -462,6 +468,7 @@ _PROBE_MINIMUM = {
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
+    "probes19e": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -29,6 +29,7 @@ from core.extraction.clause_claims import (
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
+from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
 from core.extraction.types import ExtractedObservation, MessageIntent
 
@@ -129,6 +130,9 @@ def is_aside(
     return (
         verdict == "assertive"
         and not own_illness(reading, clause.low)
+        # "Nan fell last week and she's in the Royal now": a state said to hold now is
+        # news after the story, whoever it is about.
+        and not (not ci.past_event and marked_now(reading, clause.low, ahead=ci.future_time))
         and (
             ci.past_event
             or reading is None

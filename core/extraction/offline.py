@@ -37,6 +37,7 @@ from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
+from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
     dedupe_observations,
     is_under_way,
@@ -144,6 +145,7 @@ def extract_offline(
     intents: list[MessageIntent] = []
     telling: list[MessageIntent] = []
     asides: list[int] = []
+    news_now: list[MessageIntent] = []
     asking = False  # a clause asks, requests or opens with thanks
     remarks: list[int] = []  # past events and remarks on things, told beside it
     scope_open = False
@@ -295,6 +297,8 @@ def extract_offline(
             telling.append(intents[-1])
         elif is_aside(intents[-1], seg, clause, ci, reading, texts):
             asides.append(len(intents) - 1)
+        elif intents[-1] == "assertive" and marked_now(reading, clause.low, ahead=ci.future_time):
+            news_now.append("assertive")
     # The clauses that say something about a field decide what the message is: "we're
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
@@ -306,6 +310,9 @@ def extract_offline(
         at.date(),
     )
     read = employer_since_left(home_held_since(read, parsed), text)
+    if telling and set(telling) == {"historical"}:
+        # "the hotel charged me twice, calling them now": a story's field, then news.
+        telling += news_now
     return Extraction(text, message_intent(telling or intents), quoted_as_typed(read, text))
 
 

@@ -131,6 +131,14 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
     present_cue = PRESENT_OVERRIDE.search(low) is not None
     if (
+        ci.intent == "planning"
+        and reading.tense == "past"
+        and present_cue
+        and not reading.modal
+        and FUTURE.search(low) is None
+    ):
+        return _as(ci, "assertive")  # "had covid at Easter, fine now": no plan in a past verb
+    if (
         ci.intent == "assertive"
         and ci.past_time
         and reading.tense == "present"

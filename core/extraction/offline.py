@@ -186,6 +186,17 @@ def extract_offline(
             # has no subject of its own and shares the habit's "would".
             ci = replace(ci, intent="historical", habitual=True)
             clause = replace(clause, intent="historical")
+        if (
+            intents
+            and intents[-1] == "planning"
+            and seg.joint in ("while", "whilst", "when")
+            and ci.intent == "assertive"
+            and reading is not None
+            and reading.simple_present
+        ):
+            # "we're staying with mum next week while they redo the boiler": when the plan is.
+            ci = replace(ci, intent="planning")
+            clause = replace(clause, intent="planning")
         if asked and seg.joint in _WHILE_ASKED:
             # "can you water the plants while we're away?": when the request is for, which
             # may be now or ahead; a reason ("because I'm stuck at work") stays a fact.

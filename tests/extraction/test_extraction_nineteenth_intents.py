@@ -50,3 +50,61 @@ def test_news_now_after_a_told_past_outranks_the_story(text: str) -> None:
 )
 def test_a_story_with_no_present_marked_stays_a_story(text: str) -> None:
     assert intent_said(text) == "historical"
+
+
+# ------------------------------------------- a stay under way, its end ahead
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're stopping at my in-laws' till Sunday while the floors dry",
+        "Hi Jo, I am staying with my daughter until the 18th, so post can wait",
+        "staying at a mate's in Hackney until the flat's sorted",
+        "we stay on at the farmhouse until Friday, then it's back to reality",
+    ],
+)
+def test_a_stay_now_with_its_end_ahead_is_assertive(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're staying with my sister next week until the Sunday",
+        "we land in Faro on Saturday and stay until Thursday",
+        "from the 12th we're staying at my dad's until the 20th",
+    ],
+)
+def test_a_stay_that_starts_ahead_stays_a_plan(text: str) -> None:
+    assert intent_said(text) == "planning"
+
+
+# ------------------------------------------- a "while" / "when" clause inside a plan
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're staying at my brother's next week while the roof gets done",
+        "I'm taking Friday off when the kids break up",
+        "Next month I'm working from the Leeds office while my manager is on leave",
+    ],
+)
+def test_a_while_clause_shares_the_plans_time(text: str) -> None:
+    assert intent_said(text) == "planning"
+
+
+# ------------------------------------------- a past verb that a feast day seemed to put ahead
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I had covid at Easter, fine now",
+        "had a chest infection over Christmas but I'm much better now",
+        "the boiler packed in on Boxing Day, it's working now",
+    ],
+)
+def test_a_past_event_on_a_feast_day_then_now_is_not_a_plan(text: str) -> None:
+    assert intent_said(text) == "assertive"

@@ -158,6 +158,7 @@ PROBE_SETS = (
     "probes18a2",
     "probes18a3",
     "probes19e",
+    "probes19e2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -236,7 +237,8 @@ and ``probes19e`` (nineteenth round, intent19: the intent boundaries the dev hal
 most — a present fact explained by a past clause, present arrangements that look like
 plans, perfects that state the present, habits, someone else's present state, questions in
 statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs, stories
-and world Englishes; later batches follow).
+and world Englishes; ``probes19e2`` is its second batch: reported news, a present state
+with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -469,6 +471,7 @@ _PROBE_MINIMUM = {
     "probes18a2": 80,
     "probes18a3": 80,
     "probes19e": 80,
+    "probes19e2": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

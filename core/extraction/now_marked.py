@@ -23,9 +23,18 @@ _NOW_WORDS = re.compile(
 )
 
 
+_HELD_SINCE = re.compile(
+    r"(?:\b(?:has|have)|(?<=\w)'s|'ve)\s+(?:had|kept|got)\b[^.;!?]*\bsince\b(?!\s+(?:19|20)\d\d\b)"
+)
+"""A perfect held up to now, which the parse may read as past: "she's had the kids since
+Friday", "he's kept the car since the split"."""
+
+
 def marked_now(reading: ClauseReading | None, low: str, *, ahead: bool = False) -> bool:
     """The clause is in the present, no modal, and either its own words place it now or
     it is under way ("he's taking it hard"; not "we're flying friday": ``ahead``)."""
+    if reading is not None and not reading.modal and _HELD_SINCE.search(low):
+        return True
     return (
         reading is not None
         and reading.tense == "present"

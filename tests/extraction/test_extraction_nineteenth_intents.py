@@ -108,3 +108,77 @@ def test_a_while_clause_shares_the_plans_time(text: str) -> None:
 )
 def test_a_past_event_on_a_feast_day_then_now_is_not_a_plan(text: str) -> None:
     assert intent_said(text) == "assertive"
+
+
+# ------------------------------------------- a fact about the listener put back to confirm
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so you're picking Mia up then",
+        "the barbecue's at your place then",
+        "ok so ur working saturday then",
+        "So you've sold the flat then.",
+    ],
+)
+def test_a_fact_about_you_closed_by_then_asks_to_confirm(text: str) -> None:
+    assert intent_said(text) == "none"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I'll meet you at yours then", "planning"),
+        ("see you then", "none"),
+        ("if you're free then, come round", "hypothetical"),
+    ],
+)
+def test_the_speakers_own_plan_or_a_condition_closed_by_then_is_not_asked(
+    text: str, intent: str
+) -> None:
+    assert intent_said(text) == intent
+
+
+# ------------------------------------------- a present state whose past is its cause
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm shattered as the twins were up at 4",
+        "we're skint this month cos the car failed its MOT",
+        "Im so behind at work because the system was down all morning",
+        "She's had the boys since Thursday cos I was on nights",
+        "he's kept the dog since the split",
+    ],
+)
+def test_a_present_state_explained_by_a_past_cause_is_assertive(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was shattered because the twins were up at 4",
+        "the summer I turned sixteen we moved to Swindon",
+        "the year she started school we moved out to Didsbury",
+    ],
+)
+def test_a_cause_told_in_the_past_or_a_life_stage_stays_a_story(text: str) -> None:
+    assert intent_said(text) == "historical"
+
+
+# ------------------------------------------- a hand-off note's present item after what was done
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rosa slept 12-2, bit grizzly, no temp",
+        "Mrs D refused her tea, seems a bit confused",
+        "Jack ate all his pasta, played outside, looks tired",
+    ],
+)
+def test_a_note_ending_on_how_someone_is_is_about_now(text: str) -> None:
+    assert intent_said(text) == "assertive"

@@ -159,6 +159,7 @@ PROBE_SETS = (
     "probes18a3",
     "probes19e",
     "probes19e2",
+    "probes19e3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -238,7 +239,9 @@ most — a present fact explained by a past clause, present arrangements that lo
 plans, perfects that state the present, habits, someone else's present state, questions in
 statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs, stories
 and world Englishes; ``probes19e2`` is its second batch: reported news, a present state
-with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents).
+with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents; ``probes19e3`` its third: news relayed and reported,
+results that hold, habits, memories as controls, "in case", "whether or not", present and
+ahead of the same words, questions without their mark, mail openers and sign-offs).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -472,6 +475,7 @@ _PROBE_MINIMUM = {
     "probes18a3": 80,
     "probes19e": 80,
     "probes19e2": 80,
+    "probes19e3": 78,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.intent_tense import HAD_NEWS
 from core.extraction.linguistics.reading import ClauseReading
 
 _NOW_WORDS = re.compile(
@@ -19,7 +20,10 @@ _NOW_WORDS = re.compile(
     r"at\s+present|anymore|no\s+longer|ever\s+since)\b|"
     # A state that runs up to now: "has been so quiet", "she's been grumpy" (not "has been
     # to Rome": an experience).
-    r"(?:\b(?:has|have)|(?<=\w)'s|'ve)\s+been\s+(?!to\b)"
+    r"(?:\b(?:has|have)|(?<=\w)'s|'ve)\s+been\s+(?!to\b)|"
+    # A state something was left in: "our cellar is flooded", "the road's shut".
+    r"\b(?:is|are|(?<=\w)'s|'re)\s+(?:all\s+)?(?:fixed|shut|closed|sorted|flooded|broken|"
+    r"cancell?ed|open|back|off|down|out|done)\b"
 )
 
 
@@ -33,7 +37,11 @@ Friday", "he's kept the car since the split"."""
 def marked_now(reading: ClauseReading | None, low: str, *, ahead: bool = False) -> bool:
     """The clause is in the present, no modal, and either its own words place it now or
     it is under way ("he's taking it hard"; not "we're flying friday": ``ahead``)."""
-    if reading is not None and not reading.modal and _HELD_SINCE.search(low):
+    if (
+        reading is not None
+        and not reading.modal
+        and (_HELD_SINCE.search(low) or HAD_NEWS.search(low))
+    ):
         return True
     return (
         reading is not None

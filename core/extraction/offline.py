@@ -146,6 +146,8 @@ def extract_offline(
     telling: list[MessageIntent] = []
     asides: list[int] = []
     news_now: list[MessageIntent] = []
+    returns_only: list[bool] = []  # the telling clause set only a day back
+    told_at = -1  # where the first telling clause is
     asking = False  # a clause asks, requests or opens with thanks
     remarks: list[int] = []  # past events and remarks on things, told beside it
     scope_open = False
@@ -306,6 +308,8 @@ def extract_offline(
                 remarks.append(len(intents) - 1)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
+            returns_only.append(all(o.field == "travel.return_date" for o in seg_obs))
+            told_at = told_at if told_at >= 0 else len(intents) - 1
         elif is_aside(intents[-1], seg, clause, ci, reading, texts):
             asides.append(len(intents) - 1)
         elif intents[-1] == "assertive" and marked_now(reading, clause.low, ahead=ci.future_time):
@@ -321,10 +325,17 @@ def extract_offline(
         at.date(),
     )
     read = employer_since_left(home_held_since(read, parsed), text)
+    if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
+        # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
+        telling.append("assertive")
     if telling and set(telling) == {"historical"}:
         # "the hotel charged me twice, calling them now": a story's field, then news.
         telling += news_now
     return Extraction(text, message_intent(telling or intents), quoted_as_typed(read, text))
+
+
+def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:
+    return [i for n, i in enumerate(intents) if n not in asides]
 
 
 def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:

@@ -182,3 +182,75 @@ def test_a_cause_told_in_the_past_or_a_life_stage_stays_a_story(text: str) -> No
 )
 def test_a_note_ending_on_how_someone_is_is_about_now(text: str) -> None:
     assert intent_said(text) == "assertive"
+
+
+# ------------------------------------------- what happened, then the state it left
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the electrician came this morning and the lights are back",
+        "it rained all weekend and our cellar is flooded",
+        "my sister texted, she's had the twins!",
+        "Dad's had his op and he's groggy but fine",
+    ],
+)
+def test_an_event_and_the_present_state_it_left_is_news(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've had the flu twice this winter",
+        "the electrician came on Monday and fitted the new sockets",
+    ],
+)
+def test_an_experience_or_a_plain_past_stays_historical(text: str) -> None:
+    assert intent_said(text) == "historical"
+
+
+# ------------------------------------------- a habit on a feast day or a season
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We always spend Christmas at my sister's in Harrogate",
+        "we usually go to my in-laws at Easter",
+        "my parents come over every summer for a month",
+    ],
+)
+def test_a_habit_on_a_day_ahead_is_no_plan(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+def test_a_single_christmas_ahead_is_still_a_plan() -> None:
+    assert intent_said("we're spending Christmas at my sister's in Harrogate") == "planning"
+
+
+# ------------------------------------------- an absence now, back on a day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm working in Cardiff this week, back Friday",
+        "on leave this week, back on Monday",
+        "we're on holiday this week, back on Monday",
+    ],
+)
+def test_an_absence_now_with_its_day_back_is_assertive(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "flying to Lisbon on Friday, back Tuesday",
+        "We are coming back to Leeds on the 12th, then I ring you.",
+    ],
+)
+def test_a_trip_ahead_with_its_day_back_stays_a_plan(text: str) -> None:
+    assert intent_said(text) == "planning"

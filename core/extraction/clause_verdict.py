@@ -29,6 +29,7 @@ from core.extraction.clause_claims import (
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
+from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
 from core.extraction.types import ExtractedObservation, MessageIntent
 
@@ -93,6 +94,16 @@ def clause_verdict(
         or TEASER.match(clause.low)
     ):
         return "none"
+    if (
+        clause.intent == "assertive"
+        and factual == {"planning"}
+        and all(o.field == "travel.return_date" for o in seg_obs)
+        and reading is not None
+        and reading.tense == "present"
+        and _stay_of_its_own(reading, clause.low)
+        and not ci.future_time
+    ):
+        return "assertive"  # "we're staying with my mum till Sunday": a stay now, its end ahead
     if clause.intent in ("assertive", "planning") and factual:
         # What the clause commits decides: "heading to Tahoe" is a plan.
         return "assertive" if "assertive" in factual else "planning"
@@ -115,6 +126,18 @@ def clause_verdict(
     return clause.intent
 
 
+def _stay_of_its_own(reading: ClauseReading, low: str) -> bool:
+    """ "we're staying with mum till Sunday", "staying at gran's until the 20th", "we stay on
+    until Sunday": a stay with its own subject or its own "-ing", not the bare verb of a plan
+    before it ("we arrive Friday and stay until Tuesday")."""
+    own = reading.subject_text.lower()
+    return (
+        reading.progressive
+        or low.split(" ", 1)[0].endswith("ing")
+        or (bool(own) and re.search(rf"\b{re.escape(own)}\b", low) is not None)
+    )
+
+
 def is_aside(
     verdict: MessageIntent,
     seg: Segment,
@@ -129,6 +152,9 @@ def is_aside(
     return (
         verdict == "assertive"
         and not own_illness(reading, clause.low)
+        # "Nan fell last week and she's in the Royal now": a state said to hold now is
+        # news after the story, whoever it is about.
+        and not (not ci.past_event and marked_now(reading, clause.low, ahead=ci.future_time))
         and (
             ci.past_event
             or reading is None

@@ -131,6 +131,14 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
     present_cue = PRESENT_OVERRIDE.search(low) is not None
     if (
+        ci.intent == "planning"
+        and reading.tense == "past"
+        and present_cue
+        and not reading.modal
+        and FUTURE.search(low) is None
+    ):
+        return _as(ci, "assertive")  # "had covid at Easter, fine now": no plan in a past verb
+    if (
         ci.intent == "assertive"
         and ci.past_time
         and reading.tense == "present"
@@ -185,6 +193,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         # must name the result, or the clause stays a story.
         return replace(ci, intent="assertive", past_event=True)
     if ci.intent == "historical" and reading.tense == "present" and not reading.modal:
+        if _past_only_in_its_cause(reading, low):
+            return _as(ci, "assertive")  # "I'm knackered as the baby was up all night"
         if reading.perfect and _DURATION_TO_NOW.search(low) and not _EXPERIENCE.search(low):
             return _as(ci, "assertive")  # "I've worked at Costco for five years"
         if reading.progressive and _FROM_YEAR.search(low):
@@ -198,6 +208,21 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         ):
             return _as(ci, "planning" if _AUX_FUTURE.search(low) else "assertive")
     return ci
+
+
+_CAUSE = re.compile(r"\b(?:as|because|cos|coz|cuz|bc|'cause)\s+(?!(?:well|soon|much|long)\b)")
+
+
+def _past_only_in_its_cause(reading: ClauseReading, low: str) -> bool:
+    """A present state whose only past verb is in the clause of its cause ("I'm knackered
+    as the baby was up all night", "we're skint cos the car failed its MOT")."""
+    cause = _CAUSE.search(low)
+    return (
+        cause is not None
+        and not reading.perfect
+        and FAR_PAST.search(low) is None
+        and STATIVE_PAST.search(low[: cause.start()]) is None
+    )
 
 
 _CLOCK = re.compile(r"\b(?:at|by|for|before)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday)\b")

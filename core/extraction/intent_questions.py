@@ -41,6 +41,10 @@ UNMARKED_Q = re.compile(
     r"she|there)\s*$)|"
     # An offer or a permission asked: "shall I book the table", "mind if we come later",
     # "is it ok if I bring my dog"; a desk asked what it has: "do you have a twin room".
+    # "so you're coming on Friday then", "the party's at yours then": a fact about the
+    # listener put back to them to confirm, the question's word order left off.
+    r"(?!(?:if|when|unless|see|talk|speak|catch|i|we|i'll|we'll|i'm|we're|ill|im)\b)(?=(?:[^.;!?]*\s)?(?:you|u|ur|you're|youre|your|"
+    r"yours)\b)[^.;!?]*\sthen$|"
     r"shall\s+(?:i|we)\b|(?:(?:do|would)\s+(?:you|u)\s+)?mind\s+if\b|"
     r"(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|cool|possible)\s+if\b|"
     r"(?:do|does)\s+(?:you|u|ya|y'?all)(?:\s+guys)?\s+(?:have|sell|serve|offer|take|accept|deliver|stock|do)\b|"

@@ -20,6 +20,9 @@ FAR_PAST = re.compile(
     r"(?<!\bbe\s)\bback\s+in\s+(?:the\s+(?:day|days|old|good|early|late|\d|'\d)|(?:19|20)\d\d|'?\d0s|"
     r"college|high\s+school|school|grad|(?:my|our)\s+(?:day|days|youth|twenties|thirties|teens|20s|30s)|those|january|february|march|april|june|"
     r"july|august|september|october|november|december|spring|summer|fall|autumn|winter)\b|"
+    # "the summer I turned sixteen", "when we were born", "the year she started school".
+    r"\b(?:when|the\s+(?:year|summer|winter|spring|autumn|fall|day|week|month|term|night))\s+"
+    r"(?:i|we|she|he)\s+(?:turned|was\s+born|were\s+born|started\s+school|left\s+school)\b|"
     r"\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\b(?:years|decades|ages|months)\s+ago\b|"
     r"\bin\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|spring|fall|"
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
@@ -91,8 +94,34 @@ _BETTER_THAN_EVER = (
 )
 """Praise or complaint at its limit ("the staff couldn't be nicer", "I couldn't be
 happier"): a present judgement, not an ability in the past."""
+_NOTE_ITEM_NOW = (
+    # A hand-off note's item on how someone is, its verb left off, after what was done:
+    # "refused his lunch, seems low in mood", "napped 1-3, bit snotty, no temp".
+    r"[,;]\s*(?:(?:he|she|they)\s+)?(?:seems|looks)\s+(?:a\s+(?:bit|little)\s+|quite\s+|very\s+|"
+    r"rather\s+|more\s+|less\s+|much\s+)?(?:low|tired|brighter|better|happier|settled|unsettled|"
+    r"flat|quiet|teary|confused|comfortable|uncomfortable|sleepy|drowsy|off|fine|ok|okay|well|"
+    r"poorly|unwell|chesty|hot|warm|pale|content|cheerful)\b|"
+    r"[,;]\s*(?:a\s+)?bit\s+(?:snotty|sniffly|grizzly|tired|low|warm|hot|quiet|off|teary|clingy|"
+    r"wheezy|chesty|grumpy|whingy|unsettled|flat|pale|sore|croaky)(?=\s*(?:[,;.]|$))|"
+    r"[,;]\s*no\s+(?:temp|temperature|fever|rash|vomiting|sickness|d&v)\s*$"
+)
+_AND_NOW_STATE = (
+    # "the plumber came yesterday and the leak's fixed", "it snowed all night and the
+    # school's shut": what happened, then the state it left, in the present.
+    r"\band\s+(?:the|my|our|his|her|their)\s+[a-z]+(?:'s|\s+is|\s+are|'re)\s+(?:now\s+|still\s+|all\s+)?"
+    r"(?:fixed|shut|closed|sorted|open|back|home|fine|ok|okay|better|off|done|cancell?ed|gone|"
+    r"over|working|flooded|broken|down|up|out|fixed\s+now)\b"
+)
+HAD_NEWS = re.compile(
+    # "she's had the baby", "dad's had his op", "we've just had the results": an event of
+    # the present perfect that leaves its result (not "I've had the flu twice").
+    r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+|finally\s+)?had\s+(?:the|her|his|their|our|my)\s+"
+    r"(?:baby|babies|twins|op|operation|surgery|procedure|results?|jab|vaccine|booster|"
+    r"scan|interview|offer|keys)\b(?![^.;!?]*\b(?:twice|times|once|before|ago)\b)"
+)
 PRESENT_OVERRIDE = re.compile(
-    rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|"
+    rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|{_NOTE_ITEM_NOW}|{_AND_NOW_STATE}|"
+    rf"{HAD_NEWS.pattern}|"
     # "went vegetarian last year and haven't looked back": still so.
     r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
@@ -184,6 +213,13 @@ _PROGRESSIVE_MOVE = re.compile(
 )
 
 
+_HABIT_NOW = re.compile(
+    r"\b(?:always|usually|normally|generally|typically|tend\s+to|every\s+(?:single\s+)?(?:year|"
+    r"christmas|easter|summer|winter|spring|autumn|week|weekend|month|sunday|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|morning|evening|night|day)|each\s+(?:year|week|summer))\b"
+)
+
+
 def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     """Assertive, planning or historical, for a clause already known to be factual."""
     present = PRESENT_OVERRIDE.search(low) is not None
@@ -199,6 +235,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
         return "historical"
     if result:
         return "assertive"
+    if has_future_time and _HABIT_NOW.search(low):
+        return "assertive"  # "we always spend Christmas at my sister's": a habit, no plan
     if has_future_time or (_PROGRESSIVE_MOVE.search(low) and has_future_time):
         return "planning"
     return "assertive"

@@ -37,6 +37,7 @@ from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
+from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
     dedupe_observations,
     is_under_way,
@@ -148,6 +149,9 @@ def extract_offline(
     intents: list[MessageIntent] = []
     telling: list[MessageIntent] = []
     asides: list[int] = []
+    news_now: list[MessageIntent] = []
+    returns_only: list[bool] = []  # the telling clause set only a day back
+    told_at = -1  # where the first telling clause is
     asking = False  # a clause asks, requests or opens with thanks
     remarks: list[int] = []  # past events and remarks on things, told beside it
     scope_open = False
@@ -190,6 +194,17 @@ def extract_offline(
             # has no subject of its own and shares the habit's "would".
             ci = replace(ci, intent="historical", habitual=True)
             clause = replace(clause, intent="historical")
+        if (
+            intents
+            and intents[-1] == "planning"
+            and seg.joint in ("while", "whilst", "when")
+            and ci.intent == "assertive"
+            and reading is not None
+            and reading.simple_present
+        ):
+            # "we're staying with mum next week while they redo the boiler": when the plan is.
+            ci = replace(ci, intent="planning")
+            clause = replace(clause, intent="planning")
         if asked and seg.joint in _WHILE_ASKED:
             # "can you water the plants while we're away?": when the request is for, which
             # may be now or ahead; a reason ("because I'm stuck at work") stays a fact.
@@ -314,8 +329,12 @@ def extract_offline(
                 remarks.append(len(intents) - 1)
         if {o.intent for o in seg_obs} & {"assertive", "planning", "historical"}:
             telling.append(intents[-1])
+            returns_only.append(all(o.field == "travel.return_date" for o in seg_obs))
+            told_at = told_at if told_at >= 0 else len(intents) - 1
         elif is_aside(intents[-1], seg, clause, ci, reading, texts):
             asides.append(len(intents) - 1)
+        elif intents[-1] == "assertive" and marked_now(reading, clause.low, ahead=ci.future_time):
+            news_now.append("assertive")
     # The clauses that say something about a field decide what the message is: "we're
     # flying to Tokyo next month and i'm so excited" is a plan, however excited.
     if not telling and "historical" in intents:
@@ -327,7 +346,17 @@ def extract_offline(
         at.date(),
     )
     read = employer_since_left(home_held_since(read, parsed), text)
+    if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
+        # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
+        telling.append("assertive")
+    if telling and set(telling) == {"historical"}:
+        # "the hotel charged me twice, calling them now": a story's field, then news.
+        telling += news_now
     return Extraction(text, message_intent(telling or intents), quoted_as_typed(read, text))
+
+
+def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:
+    return [i for n, i in enumerate(intents) if n not in asides]
 
 
 def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:

@@ -44,6 +44,17 @@ def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
     return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
 
 
+def speaks_in_household(token: ApiToken, audience: Audience, *, any_role: bool = False) -> bool:
+    """Whether ``token`` speaks among the household's users (``household_of``): a person's
+    own client (any token with ``any_role``) that reaches the household's family entity.
+    Asked before the tokens are read, so a request that names only its own user (no
+    household configured, an assistant's token) reads none (a read of every token a
+    request, the most of an API turn's added cost)."""
+    family = audience.family_entity
+    speaks = any_role or token.role in ("user", "delegate")
+    return speaks and family is not None and family in reach_of(token, audience)
+
+
 def household_of(
     token: ApiToken, audience: Audience, tokens: Sequence[ApiToken], *, any_role: bool = False
 ) -> list[str]:
@@ -56,10 +67,7 @@ def household_of(
     them (to ask a user what is said of her, never to take it as the household's)."""
     own = [token.entity_id]
     family = audience.family_entity
-    speaks = any_role or token.role in ("user", "delegate")
-    if not speaks or family is None:
-        return own
-    if family not in reach_of(token, audience):
+    if family is None or not speaks_in_household(token, audience, any_role=any_role):
         return own
     members = (
         t.entity_id
@@ -81,11 +89,18 @@ def whose_question(item: ReviewItem, tokens: Sequence[ApiToken]) -> str | None:
         return None
     if principal.startswith("user:"):
         return principal
-    if principal.startswith("token:"):
+    if raised_by_token(item):
         made = next((t for t in tokens if f"token:{t.id}" == principal), None)
         if made is not None and made.entity_id.startswith("user:"):
             return made.entity_id
     return None
+
+
+def raised_by_token(item: ReviewItem) -> bool:
+    """Whether ``whose_question`` needs the tokens to name ``item``'s user: a question on
+    a shared entity that a token's words raised. Any other question is named without
+    them, so its answer reads none."""
+    return not item.entity_id.startswith("user:") and (item.principal or "").startswith("token:")
 
 
 @dataclass(frozen=True)

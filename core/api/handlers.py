@@ -13,9 +13,9 @@ from functools import cache
 from importlib.metadata import version
 from typing import Any
 
-from core.api.call import Call, whose_question
+from core.api.call import Call, raised_by_token, whose_question
 from core.api.problems import Problem
-from core.api.speakers import placed, speakers_household, theirs, token_user
+from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
 from core.conversation import texts
 from core.conversation.context import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
@@ -86,9 +86,13 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
-        users=(users := await speakers_household(c)),
+        users=(to_name := await speakers_to_name(c)),
         by_user=c.principal.is_user,
     )
+    # Named by the intake from the speaker's facts it read: not read again here.
+    users = to_name.last_named
+    if users is None:
+        users = await to_name.named(c.engine.store, (), ())
     claimed = (
         [Claimed(p) for p in payloads]
         if claimant is None
@@ -225,7 +229,8 @@ async def answer_question(c: Call) -> dict[str, Any]:
             "user can settle it, in the chat or in another client",
             kind="claim-refused",
         )
-    owner = whose_question(item, await c.engine.store.api_tokens.tokens())
+    tokens = await c.engine.store.api_tokens.tokens() if raised_by_token(item) else ()
+    owner = whose_question(item, tokens)
     if owner is not None and owner != c.token.entity_id:
         raise Problem(
             403,

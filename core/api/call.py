@@ -43,6 +43,17 @@ def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
     return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
 
 
+def speaks_in_household(token: ApiToken, audience: Audience, *, any_role: bool = False) -> bool:
+    """Whether ``token`` speaks among the household's users (``household_of``): a person's
+    own client (any token with ``any_role``) that reaches the household's family entity.
+    Asked before the tokens are read, so a request that names only its own user (no
+    household configured, an assistant's token) reads none (a read of every token a
+    request, the most of an API turn's added cost)."""
+    family = audience.family_entity
+    speaks = any_role or token.role in ("user", "delegate")
+    return speaks and family is not None and family in reach_of(token, audience)
+
+
 def household_of(
     token: ApiToken, audience: Audience, tokens: Sequence[ApiToken], *, any_role: bool = False
 ) -> list[str]:
@@ -55,10 +66,7 @@ def household_of(
     them (to ask a user what is said of her, never to take it as the household's)."""
     own = [token.entity_id]
     family = audience.family_entity
-    speaks = any_role or token.role in ("user", "delegate")
-    if not speaks or family is None:
-        return own
-    if family not in reach_of(token, audience):
+    if family is None or not speaks_in_household(token, audience, any_role=any_role):
         return own
     members = (
         t.entity_id

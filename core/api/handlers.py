@@ -15,7 +15,7 @@ from typing import Any
 
 from core.api.call import Call
 from core.api.problems import Problem
-from core.api.speakers import placed, speakers_household, theirs, token_user
+from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
 from core.conversation import texts
 from core.conversation.context import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
@@ -34,7 +34,7 @@ from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import parse_ts
-from core.domain.whose_word import may_answer
+from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
 from core.engine.household import UsersToName, facts_for_reader
@@ -87,9 +87,13 @@ async def post_message(c: Call) -> dict[str, Any]:
         message_ref=ref,
         extractor=c.services.extractor,
         family_entity=c.services.audience.family_entity,
-        users=(users := await speakers_household(c)),
+        users=(to_name := await speakers_to_name(c)),
         by_user=c.principal.is_user,
     )
+    # Named by the intake from the speaker's facts it read: not read again here.
+    users = to_name.last_named
+    if users is None:
+        users = await to_name.named(c.engine.store, (), ())
     claimed = (
         [Claimed(p) for p in payloads]
         if claimant is None
@@ -201,7 +205,7 @@ async def get_questions(c: Call) -> dict[str, Any]:
     """The open questions the token's user may answer: one another member's words raised
     on the household is theirs (``may_answer``), neither listed nor shown here."""
     items = await c.engine.store.open_review_items(list(c.entities()))
-    tokens = await c.engine.store.api_tokens.tokens()
+    tokens = await c.engine.store.api_tokens.tokens() if tokens_needed(items) else ()
     mine = [r for r in items if may_answer(r, c.token.entity_id, tokens)]
     return {"questions": [_review(c, r) for r in mine]}
 

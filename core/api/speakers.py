@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.api.call import Call, household_of
+from core.api.call import Call, household_of, speaks_in_household
 from core.domain.claims import Claimed
 from core.domain.household import HouseholdUsers
-from core.engine.household import users_by_name
+from core.engine.household import UsersToName, users_by_name
 from core.signals.intake import placed_users
 
 
@@ -37,10 +37,18 @@ async def speakers_household(c: Call, *, any_role: bool = False) -> HouseholdUse
     "alice is in tahoe" from Bob's own client is Alice's whereabouts, asked of her, as
     in the chat; an assistant's token links its own user only (``token_user``), unless
     ``any_role``."""
+    return await (await speakers_to_name(c, any_role=any_role)).named(c.engine.store, (), ())
+
+
+async def speakers_to_name(c: Call, *, any_role: bool = False) -> UsersToName:
+    """``speakers_household``'s users, named when a read brings their facts anyway (a
+    message's intake reads the speaker's): no ``profile.name`` read of its own a message.
+    The tokens are read only when the token speaks in a household (``household_of``)."""
     audience = c.services.audience
-    tokens = await c.engine.store.api_tokens.tokens()
+    speaks = speaks_in_household(c.token, audience, any_role=any_role)
+    tokens = await c.engine.store.api_tokens.tokens() if speaks else ()
     members = household_of(c.token, audience, tokens, any_role=any_role)
-    return await users_by_name(c.engine.store, members, audience.configured_names())
+    return UsersToName(tuple(members), audience.configured_names())
 
 
 def placed(c: Call, users: HouseholdUsers, claimed: Claimed) -> Claimed:

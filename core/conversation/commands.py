@@ -15,7 +15,7 @@ from core.conversation.field_match import known_fields, matching_fields
 from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
-from core.domain.whose_word import may_answer
+from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.household import facts_for_reader
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
@@ -42,7 +42,8 @@ async def pending_answer(store: StoreBackend, audience: Audience, user_id: int) 
     raised on the household is theirs, not listed here (``may_answer``)."""
     items = await store.open_review_items(audience.entities_of(user_id))
     mine = audience.entity_of(user_id)
-    tokens = await store.api_tokens.tokens()  # another member's own client is theirs too
+    # Another member's own client is theirs too: its questions name their user by token.
+    tokens = await store.api_tokens.tokens() if tokens_needed(items) else ()
     return texts.pending_text([r for r in items if may_answer(r, mine, tokens)], mine)
 
 

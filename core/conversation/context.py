@@ -31,7 +31,7 @@ from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser, judged
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
-from core.domain.whose_word import may_answer
+from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
 from core.engine.consistency import Conflict, find_conflicts, is_conflict_question
 from core.engine.household import UsersToName
@@ -348,8 +348,7 @@ async def _answerable(
     """``items`` the user ``viewer`` may answer (``may_answer``; all for Canon's owner)."""
     if viewer is None or not viewer.startswith("user:"):
         return items
-    shared = [r for r in items if not r.entity_id.startswith("user:") and r.principal]
-    tokens = await store.api_tokens.tokens() if shared else []
+    tokens = await store.api_tokens.tokens() if tokens_needed(items) else ()
     return [r for r in items if may_answer(r, viewer, tokens)]
 
 

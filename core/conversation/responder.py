@@ -29,7 +29,7 @@ from core.domain.provenance import provenance, source_type_of
 from core.domain.said_of_users import judged
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import format_ts
-from core.domain.whose_word import may_answer
+from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.engine import Engine
 from core.engine.message_ids import message_key
 from core.errors import CanonError
@@ -196,7 +196,7 @@ class StateTools:
         store = self.engine.store
         items = await store.open_review_items(self.entities)
         reader = self.entities[0] if self.entities else ""
-        tokens = await store.api_tokens.tokens()
+        tokens = await store.api_tokens.tokens() if tokens_needed(items) else ()
         return [
             {"field": r.field, "current": r.current_value, "proposed": r.candidate_value}
             | self._quoted(source_type_of(r.source_key), r.principal)

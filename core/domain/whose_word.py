@@ -55,6 +55,16 @@ def whose_question(item: ReviewItem, tokens: Sequence[ApiToken]) -> str | None:
     return member_of(item.principal, tokens)
 
 
+def tokens_needed(items: Sequence[ReviewItem]) -> bool:
+    """Whether ``whose_question`` needs the store's tokens to name the owner of any of
+    ``items``: only a question on a shared entity that a token's words raised does (a user
+    ref names its user; a user's own entity is settled by reach), so most turns read none."""
+    return any(
+        not r.entity_id.startswith("user:") and (r.principal or "").startswith("token:")
+        for r in items
+    )
+
+
 def may_answer(item: ReviewItem, reader: str, tokens: Sequence[ApiToken]) -> bool:
     """Whether the user ``reader`` may answer ``item`` (and so see it in their list)."""
     owner = whose_question(item, tokens)

@@ -26,7 +26,6 @@ dies in between, the next commit to the entity asks it.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -123,10 +122,8 @@ async def settle_timeline(
     applied: list[ReviewItem] = []
     settled = set() if answered is None else set(answered.fields)
     for _ in range(_MAX_IMPLIED + 1):
-        # Both reads are sent at once: one trip to the store, not two.
-        facts, asked = await asyncio.gather(
-            store.facts(entity_id), store.review_items_from(entity_id, SOURCE_PREFIX)
-        )
+        # Both reads in one statement: one trip to the store, not two sent at once.
+        facts, asked = await store.facts_and_items_from(entity_id, SOURCE_PREFIX)
         # Only contradictions between facts name a field to fix; disagreeing open
         # questions are listed in the context block, not asked again, so the open
         # questions (all entities' of them) need not be read on every commit.

@@ -39,6 +39,13 @@ class UsersToName:
 
     users: tuple[str, ...]
     configured: Mapping[str, str] = field(default_factory=dict)
+    _named: list[HouseholdUsers] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def last_named(self) -> HouseholdUsers | None:
+        """What ``named`` last gave (None before it was asked): the links a message's
+        intake made, for its caller to say who is asked, without reading them again."""
+        return self._named[-1] if self._named else None
 
     async def named(
         self, store: Store, read: Iterable[str] | None, facts: Iterable[CommittedFact]
@@ -47,6 +54,7 @@ class UsersToName:
         (None: of every entity)."""
         wanted = [u for u in dict.fromkeys(self.users) if u.startswith("user:")]
         if not wanted:
+            self._named.append(NO_USERS)
             return NO_USERS
         seen = None if read is None else set(read)
         names = {f.entity_id: f for f in facts if f.field == "profile.name"}
@@ -57,7 +65,9 @@ class UsersToName:
             else:
                 said[entity] = _told_name(await store.fact(entity, "profile.name"))
         configured = {e: n for e, n in self.configured.items() if e in wanted}
-        return household_users(configured, said)
+        users = household_users(configured, said)
+        self._named.append(users)
+        return users
 
 
 async def facts_for_reader(

@@ -16,7 +16,7 @@ from typing import Any
 from core.domain.claims import answer_refusal, answered_by_for
 from core.domain.principals import SYSTEM, Principal
 from core.domain.provenance import source_type_of
-from core.domain.whose_word import whose_question
+from core.domain.whose_word import tokens_needed, whose_question
 from core.engine.bootstrap import answer_bootstrap
 from core.engine.corrections import correction_kind
 from core.engine.deadletters import answer_dead_letter
@@ -37,7 +37,8 @@ async def _check_whose(engine: Engine, item: ReviewItem, principal: Principal) -
     answerer = principal.ref if principal.is_user else principal.acting_for
     if answerer is None or item.entity_id.startswith("user:"):
         return
-    owner = whose_question(item, await engine.store.api_tokens.tokens())
+    tokens = await engine.store.api_tokens.tokens() if tokens_needed([item]) else ()
+    owner = whose_question(item, tokens)
     if owner is not None and owner != answerer:
         raise NotYours(
             "this question was raised by another member's words: only they can answer it"

@@ -194,6 +194,11 @@ class MemoryStore(ReadsQuestionThenGroup, SettlesOneByGroup):
     ) -> tuple[list[CommittedFact], list[ReviewItem]]:
         return await self.facts(entity_id), await self.open_review_items([entity_id])
 
+    async def facts_and_items_from(
+        self, entity_id: str, source_prefix: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        return await self.facts(entity_id), await self.review_items_from(entity_id, source_prefix)
+
     def _reviews_where(self, keep: Callable[[ReviewItem], bool]) -> list[ReviewItem]:
         self.check_open()
         return sorted((r for r in self._tables.reviews.values() if keep(r)), key=lambda r: r.seq)

@@ -115,6 +115,15 @@ class PostgresReads(ABC):
         facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
         return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "open"]
 
+    async def facts_and_items_from(
+        self, entity_id: str, source_prefix: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        # One statement, not two sent at once: two pooled connections taken, two
+        # statements for the server, after every commit to a trip, home or time zone.
+        rows = await self.fetch(FACTS_AND_ITEMS_FROM, {"e": entity_id, "p": source_prefix})
+        facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
+        return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "from"]
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:
@@ -200,6 +209,16 @@ FACTS_AND_OPEN_ITEMS = (
 )
 """``facts_and_open_items`` in one statement, in ``CONTEXT_ROWS``' shape: the facts of the
 entity by field, then its open questions by seq."""
+
+FACTS_AND_ITEMS_FROM = (
+    f"SELECT 'fact', NULL::bigint, NULL::bigint, x.*, {_NO_ITEM} FROM "
+    f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %(e)s) x "
+    f"UNION ALL SELECT 'from', 0, x.seq, {_NO_FACT}, x.* FROM (SELECT {REVIEW_COLUMNS} "
+    "FROM review_items WHERE entity_id = %(e)s AND starts_with(source_key, %(p)s)) x "
+    "ORDER BY 1, 3, 5"
+)
+"""``facts_and_items_from`` in one statement, in ``CONTEXT_ROWS``' shape: the facts of the
+entity by field, then its questions from the source (answered ones too) by seq."""
 
 
 def _facts_of(entity_id: str | None) -> Read:

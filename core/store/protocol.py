@@ -191,6 +191,14 @@ class Store(Protocol):
         intake reads of its speaker, in one statement (SQL backends), not two."""
         ...
 
+    async def facts_and_items_from(
+        self, entity_id: str, source_prefix: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        """``facts(entity_id)`` and ``review_items_from(entity_id, source_prefix)``: what
+        settling a trip's timeline reads after a commit to it, in one statement (SQL
+        backends), not two."""
+        ...
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:

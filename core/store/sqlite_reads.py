@@ -112,6 +112,15 @@ class SQLiteReads(ABC):
         facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
         return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "open"]
 
+    async def facts_and_items_from(
+        self, entity_id: str, source_prefix: str
+    ) -> tuple[list[CommittedFact], list[ReviewItem]]:
+        rows = await self.db.execute_fetchall(
+            FACTS_AND_ITEMS_FROM, (entity_id, entity_id, source_prefix, source_prefix)
+        )
+        facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
+        return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "from"]
+
     async def events_for(
         self, entity_id: str, field: str, value: Scalar | None = None
     ) -> list[EventRecord]:
@@ -233,3 +242,13 @@ FACTS_AND_OPEN_ITEMS = (
 """``facts_and_open_items`` in one statement: the speaker's facts (by field), then its
 open questions (by seq), each row tagged with what it is; a fact's columns first, a
 question's after them, the other kind's NULL."""
+
+FACTS_AND_ITEMS_FROM = (
+    f"SELECT 'fact', NULL, {FACT_COLUMNS}, {', '.join(['NULL'] * len(REVIEW_COLUMNS.split(',')))} "
+    "FROM facts WHERE entity_id = ? "
+    f"UNION ALL SELECT 'from', seq, {', '.join(['NULL'] * (_REVIEW_AT - _FACT_AT))}, "
+    f"{REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
+    "AND substr(source_key, 1, length(?)) = ? ORDER BY 1, 2, 4"
+)
+"""``facts_and_items_from`` in one statement, as ``FACTS_AND_OPEN_ITEMS``: the facts (by
+field), then the questions from the source, answered ones too (by seq)."""

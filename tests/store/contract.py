@@ -401,6 +401,56 @@ class StoreContract:
         assert [r.id for r in rows.items_from] == [asked[1].id, asked[0].id]
         assert [r.id for r in rows.open_items] == [asked[1].id, asked[2].id]
 
+    async def test_a_timelines_facts_and_questions_read_together_are_the_reads_apart(
+        self, eng: Engine
+    ) -> None:
+        """``facts_and_items_from``: what settling a trip's timeline reads, in one read."""
+        backend = eng.store
+        for entity, field, value in (
+            ("user:primary", "travel.status", "in_progress"),
+            ("user:primary", "travel.location", "Boston"),
+            ("user:bob", "travel.location", "Denver"),
+        ):
+            out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
+            assert out.decision == "auto_commit"
+        asked = [
+            NewReviewItem(
+                new_id(),
+                "change",
+                None,
+                entity,
+                "travel.location",
+                "Oakland",
+                None,
+                0.0,
+                ("r",),
+                source_key,
+                NOW,
+            )
+            for entity, source_key in (
+                ("user:primary", "consistency:b"),
+                ("user:primary", "consistency:a"),
+                ("user:primary", "conversation_assertive:consistency:a"),
+                ("user:carol", "consistency:a"),
+                ("user:primary", "consistency%"),
+            )
+        ]
+        for new in asked:
+            await backend.add_review_item(new, max_pending=5)
+        answer = {"action": "reject", "answered_at": "2026-02-19T14:30:00Z"}
+        await backend.settle(asked[0].id, "rejected", answer, NOW, None, None, 5)
+        for entity in ("user:primary", "user:bob", "user:carol", "user:nobody"):
+            for prefix in ("consistency:", "consistency%", ""):
+                facts, items = await backend.facts_and_items_from(entity, prefix)
+                assert facts == await backend.facts(entity)
+                assert items == await backend.review_items_from(entity, prefix)
+        facts, items = await backend.facts_and_items_from("user:primary", "consistency:")
+        assert [f.field for f in facts] == ["travel.location", "travel.status"]
+        assert [(r.id, r.status) for r in items] == [
+            (asked[0].id, "rejected"),  # answered ones too, oldest first
+            (asked[1].id, "pending"),
+        ]
+
     async def test_a_speakers_facts_and_open_questions_read_together_are_the_reads_apart(
         self, eng: Engine
     ) -> None:
@@ -674,9 +724,18 @@ class StoreContract:
 
         def question(value: str, field: str = "profile.home_city") -> NewReviewItem:
             return NewReviewItem(
-                new_id(), "change", None, "user:primary", field, value, None, 0.5, ("r",),
-                f"email:{value}", NOW,
-            )  # fmt: skip
+                new_id(),
+                "change",
+                None,
+                "user:primary",
+                field,
+                value,
+                None,
+                0.5,
+                ("r",),
+                f"email:{value}",
+                NOW,
+            )
 
         same, elsewhere, other = (
             question("SEATTLE"),
@@ -706,9 +765,19 @@ class StoreContract:
 
         def part(field: str, value: str) -> NewReviewItem:
             return NewReviewItem(
-                new_id(), "change", None, "user:primary", field, value, None, 0.6, ("r",),
-                "conversation_assertive:tg:1:2", NOW, group_key=group,
-            )  # fmt: skip
+                new_id(),
+                "change",
+                None,
+                "user:primary",
+                field,
+                value,
+                None,
+                0.6,
+                ("r",),
+                "conversation_assertive:tg:1:2",
+                NOW,
+                group_key=group,
+            )
 
         date, where = part("travel.depart_date", "2026-12-04"), part("travel.destination", "Denver")
         for item in (date, where):
@@ -791,10 +860,19 @@ class StoreContract:
 
         def item(i: int, group: str | None) -> NewReviewItem:
             return NewReviewItem(
-                new_id(), "change", None, "user:primary", f"financial.bill{i}.status", "paid",
-                None, 0.8, ("r",), f"conversation_assertive:msg-{group or i}", NOW,
+                new_id(),
+                "change",
+                None,
+                "user:primary",
+                f"financial.bill{i}.status",
+                "paid",
+                None,
+                0.8,
+                ("r",),
+                f"conversation_assertive:msg-{group or i}",
+                NOW,
                 group_key=group,
-            )  # fmt: skip
+            )
 
         grouped = [item(i, "g1") for i in range(3)]
         other_group, alone = item(3, "g2"), item(4, None)

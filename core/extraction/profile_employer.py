@@ -37,6 +37,16 @@ _EMPLOYER = re.compile(
     r"(?:a|my|the)\s+(?:new\s+)?(?:(?:\d+|six|three|two|twelve)[- ](?:month|week|year)\s+|short\s+|"
     r"freelance\s+|temp\s+|fixed[- ]term\s+)*(?:contract|placement|secondment|internship)\s+"
     r"(?:with|at|for)\s+|"
+    # A student's work placement: "doing my placement year at jaguar land rover rn", "on a
+    # co-op with shopify this term", "starting my apprenticeship at bmw monday".
+    r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i)\s+)(?:currently\s+|still\s+|now\s+|just\s+)?(?:doing|on|"
+    r"starting|started|beginning|began)\s+(?:a\s+|an\s+|my\s+|the\s+)?(?:summer\s+|paid\s+|"
+    r"(?:\d+|six|three|twelve)[- ](?:month|week)\s+)?(?:placement(?:\s+year)?|year\s+in\s+industry|"
+    r"co-?op|apprenticeship|work\s+experience|grad(?:uate)?\s+scheme|industrial\s+placement)\s+"
+    r"(?:at|with|for)\s+|"
+    # "I've got the job at Boots": the news of a job, said in the perfect.
+    r"\b(?:i've|i\s+have|ive)\s+(?:just\s+|finally\s+|officially\s+)?got\s+(?:a|the)\s+(?:new\s+)?"
+    r"(?:job|gig|position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
     # "I have taken a position with the Ministry of Health"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
@@ -155,6 +165,7 @@ GATE = frozenset(
     {
         *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
         *("driving", "delivering", "dashing", "contract", "placement", "internship"),
+        *("apprenticeship", "co-op", "coop", "scheme", "industry", "experience"),
         "employed",
         "promoted",
         "first",

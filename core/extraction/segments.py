@@ -36,6 +36,14 @@ _JOINT = re.compile(
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b"
+    # "the boiler broke again and the landlord isn't answering": a thing or a person doing
+    # or being something now, after a past event, is a clause of its own with its own tense.
+    r"|(?:the|my|our)\s+[a-z]+\s+(?:is|isn't|isnt|are|aren't|arent|keeps|won't|wont|can't|cant)\s+"
+    r"(?:still\s+)?(?:not\s+)?[a-z]+ing\b"
+    # "streaming from my uncle's this week so ping might be trash": a guess at what follows
+    # from the fact, a thing and its modal, a clause of its own (the fact stays whole).
+    r"|(?<=\bso\s)(?:(?:the|my|our|his|her|their)\s+)?[a-z]+\s+(?:might|may|could)\s+(?:not\s+|"
+    r"never\s+)?(?:be|have|get|take|go|come|arrive|run|lag|drop|cut)\b"
     # "the train home got cancelled so one more night in Paris": what is left of the stay,
     # now, after the story of why.
     r"|(?<=\bso\s)(?:one|two|three|another|an\s+extra)\s+(?:more\s+)?(?:nights?|days?|weeks?)\s+"
@@ -46,7 +54,7 @@ _JOINT = re.compile(
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
-    r"might|(?:settled)\s+in\b|"
+    r"(?:(?:honestly|tbh|ngl|lowkey|lol|srsly|and)\s+)?might|(?:settled)\s+in\b|"
     # "three weeks into a trip round New Zealand, currently in Queenstown": where one is now,
     # after how far into the trip, a clause of its own.
     r"(?:currently|presently)\s+(?:in|at|staying|stuck|sat|sitting)\b|"

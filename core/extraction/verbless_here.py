@@ -36,7 +36,8 @@ _STAY = re.compile(
     r"\s+(?:right\s+now|atm|for\s+now|these\s+days|this\s+(?:week|month|winter|summer|spring|"
     r"autumn|fall|season|semester|term)|for\s+(?:the\s+)?(?:next\s+)?(?:a\s+|an\s+|\d{1,2}\s+|"
     r"one\s+|two\s+|three\s+|four\s+|six\s+|few\s+|couple\s+(?:of\s+)?)?(?:days?|nights?|weeks?|months?|"
-    r"while)|(?:till|until|til)\s+\w+|since\s+\w+)\b",
+    r"while)|(?:till|until|til|thru|through)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:month|week|"
+    r"year|term|semester|season)|\d{1,2}(?:st|nd|rd|th)|\w+)|since\s+\w+)\b",
     re.I,
 )
 """What goes on after a bare place to say one is staying there now."""
@@ -123,7 +124,8 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
     clause = re.split(r"[.!?;]", after, maxsplit=1)[0].split(",", 1)[0]
     offset = _OFFSET.match(after)
     stay = _STAY.match(after)
-    if _AHEAD.search(clause[: stay.end()] if stay else clause):
+    # A day that bounds the stay ("lisbon till friday") is when it ends, not a plan.
+    if _AHEAD.search(_BOUND_DAY.sub("", clause[: stay.end()]) if stay else clause):
         return None  # (what comes after the stay is the next leg: "KL for 3 nights then penang")
     if stay is not None and _END.match(after, stay.end()) is None:
         return None  # "paris this week was amazing": the clause goes on to say more
@@ -194,12 +196,15 @@ def _in_after_comma(text: str) -> str:
 _ARRIVED_BARE = re.compile(
     r"^\W*(?:(?:just|finally|we|i|i've|we've|i'm|we're|ok|okay)\s+)*(?P<verb>landed|arrived|"
     r"touched\s+down|made\s+it|got\s+here|got\s+in)(?:\s+(?:safe(?:ly)?|safe\s+and\s+sound|"
-    r"finally|ok|okay))?(?=\s*[!.,]+\s+(?P<place>[A-Za-z\u00c0-\u024f][^!.,?]*?)\s+(?:is|'s|feels|"
-    r"looks)\s)",
+    r"finally|ok|okay))?(?:\s+(?:babe|baby|hun|hon|love|bro|guys|y'?all|fam|mate|mum|mom|dad|"
+    r"everyone|all))?(?=\s*[!.,]+\s+(?:(?![^!.,?]*\b(?:was|were|had)\b)[^!.,?]{1,40}[!.,]+\s+)?(?P<place>[A-Za-z\u00c0-\u024f][^!.,?]*?)"
+    r"\s+(?:is|'s|feels|looks)\s)",
     re.I,
 )
-"""An arrival told without its place, the place the subject of the next clause: "landed!
-tokyo is huge", "got here safe, Denver is freezing", "made it, lisbon is gorgeous"."""
+"""An arrival told without its place, the place the subject of the next clause or of the
+one after a short aside: "landed! tokyo is huge", "got here safe, Denver is freezing",
+"made it, lisbon is gorgeous", "landed babe, cab to the hotel now, leeds is grim"; a
+vocative may follow the verb."""
 
 
 def _arrived_where(text: str) -> str:

@@ -157,6 +157,9 @@ def _but_now(seg: Segment, reading: ClauseReading) -> bool:
     return seg.joint == "but" and reading.tense == "present" and reading.subject_person
 
 
+_S_ING = re.compile(r"^[a-z]+'s\s+(?:(?:just|still|now)\s+)?[a-z]+ing\b")
+
+
 def _going_on_now(seg: Segment, reading: ClauseReading) -> bool:
     """ "the boiler broke again and the landlord isn't answering", "mum's picking me up at 4
     bc i threw up": something or someone at it now, said in the present progressive beside
@@ -164,7 +167,8 @@ def _going_on_now(seg: Segment, reading: ClauseReading) -> bool:
     return (
         seg.joint in ("", "and", "comma", "so")
         and reading.tense == "present"
-        and reading.progressive
+        # "mum's picking me up": the parse may not see "'s" as "is".
+        and (reading.progressive or _S_ING.search(seg.low) is not None)
         and not reading.modal
         and reading.subject == "other"
     )

@@ -36,6 +36,10 @@ RESULT_VERBS = frozenset(
             # "just pulled into south lake tahoe", "rolled into moab at 2am": there now.
             "pull",
             "roll",
+            # "swapped lisbon for porto", "traded canggu for ubud": in the second place now.
+            "swap",
+            "trade",
+            "ditch",
         ],
         *[
             "join",

@@ -73,8 +73,8 @@ _EMPLOYER = re.compile(
     r"(?:new\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
     # "got the job at chipotle!!", "just got a job at target", "landed a job at blizzard":
     # the subject left out.
-    r"^(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|position|"
-    r"internship)\s+(?:at|with)\s+|"
+    r"(?:^|\bi\s+)(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|"
+    r"position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
     # "currently employed at Wayfair", "I'm employed by Comcast"
     r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"

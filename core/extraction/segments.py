@@ -55,6 +55,10 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"(?:(?:honestly|tbh|ngl|lowkey|lol|srsly|and)\s+)?might|(?:settled)\s+in\b|"
+    # "visa run done, back in KL", "exams over, back home": where one is after what is done.
+    r"back\s+(?:in|home)\b|"
+    # "dropped the kids at my mum's, on my way to yours": where one is headed now.
+    r"(?:on\s+(?:my|our)\s+way|omw|otw)\s+(?:to|2|home|back)\b|"
     # "three weeks into a trip round New Zealand, currently in Queenstown": where one is now,
     # after how far into the trip, a clause of its own.
     r"(?:currently|presently)\s+(?:in|at|staying|stuck|sat|sitting)\b|"

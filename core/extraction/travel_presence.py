@@ -256,7 +256,10 @@ HERE = re.compile(
     # names where it is written (only at the head of the message: "news from Ukraine" in
     # mid-sentence is the news).
     r"^(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:postcard|dispatch|despatch|word|line|note)\s+from\s+|"
-    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|(?:good\s+)?morning|"
+    # "hola from oaxaca", "cheers from lisbon", "g'day from perth": a greeting in the
+    # place's own words, or a toast.
+    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|hola|ola|ol\u00e1|bonjour|salut|"
+    r"cheers|namaste|sawasdee|merhaba|konnichiwa|g'day|kia\s+ora|(?:good\s+)?morning|"
     r"(?:good\s+)?evening|(?:good\s+)?afternoon)\s+from\s+"
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
@@ -282,8 +285,19 @@ HERE = re.compile(
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
     r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+|"
-    # "nomading from lisbon for the next 3 months": the nomad's work, where it is done.
-    r"^(?:(?:currently|now|still)\s+)*nomading\s+(?:from|in|out\s+of)\s+"
+    # "swapped lisbon for porto", "traded canggu for ubud this week": one place left for
+    # another, where one is now.
+    r"(?:^|\b(?:i|we|i've|we've|just|finally)\s+)(?:swapped|traded|ditched|exchanged)\s+"
+    r"(?!(?:my|our|the|a|an|shifts?|seats?|numbers?)\b)[a-z\u00c0-\u024f][a-z\u00c0-\u024f .'-]{1,25}?\s+for\s+|"
+    # "doing my erasmus in lyon", "on exchange in seoul this semester": a student's term
+    # abroad, where one is now.
+    r"(?:^|\b(?:i'm|im|i\s+am|currently|now)\s+)(?:doing\s+(?:my|an|a|the)\s+|on\s+(?:my\s+|an?\s+)?)"
+    r"(?:erasmus|exchange|semester\s+abroad|study\s+abroad)(?:\s+(?:year|semester|term))?\s+(?:in|at)\s+|"
+    # "nomading from lisbon for the next 3 months": the nomad's work, where it is done;
+    # "coliving in ericeira till april", "im wwoofing in a farm in galicia": how one lives
+    # there for now.
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+)(?:(?:currently|now|still)\s+)*(?:nomading|"
+    r"co-?living|wwoofing|couch-?surfing|volunteering|slow-?mading)\s+(?:from|in|out\s+of)\s+"
 )
 
 

@@ -42,12 +42,21 @@ _STAY = re.compile(
 )
 """What goes on after a bare place to say one is staying there now."""
 _AHEAD = re.compile(
-    r"\b(?:next|tomorrow|tonight|from|starting|then|after|in\s+(?:jan|feb|mar|apr|may|jun|jul|"
+    r"\b(?:next|tomorrow|tmrw|tonight|from|starting|then|after|this\s+(?:weekend|wknd|wkend)|"
+    r"in\s+(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*|in\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"if|maybe|probably|might|hopefully|wish|would)\b",
     re.I,
 )
 """A plan or a maybe in the rest of the clause: the place is not where one is now."""
+_SOON = re.compile(
+    r"\s+(?:this\s+(?:weekend|wknd|wkend)|next\s+(?:week|wk|weekend|wknd|month|mon|tues|wednes|"
+    r"thurs|fri|satur|sun)\w*|tomorrow|tmrw|tonight|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)"
+    r"day|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b",
+    re.I,
+)
+"""A time ahead right after a bare place that opens a clause: a trip there ("bali next week",
+"leeds this wknd")."""
 _END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
 _OFFSET = re.compile(
     r"(?P<gap>,\s*|\s*\(\s*|\s+)(?P<sign>[+-])(?P<hours>\d{1,2}(?::30)?)\b(?!\s*(?:%|k\b|ppl|people))"
@@ -122,6 +131,11 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         said = f"trip to {dst}"
         return text[:start] + said + text[start + size + used :], start + len(said)
     clause = re.split(r"[.!?;]", after, maxsplit=1)[0].split(",", 1)[0]
+    opens = start == 0 or text[:start].rstrip()[-1:] in ".!?;:\n"
+    if not head and opens and (soon := _SOON.match(after)) and not _TOLD_OF.search(clause):
+        # "leeds this wknd for my cousins 21st", "lisbon next month": a trip there, ahead.
+        said = f"trip to {place}"
+        return text[:start] + said + text[start + size :], start + len(said) + soon.end()
     offset = _OFFSET.match(after)
     stay = _STAY.match(after)
     # A day that bounds the stay ("lisbon till friday") is when it ends, not a plan.
@@ -154,7 +168,11 @@ reads as the verb "run" (a past participle: a story) when no verb comes before i
 
 
 _IN_AFTER_COMMA = re.compile(
-    r"(?<=,\s)(?P<lead>in|at\s+(?:my|our|the)\s+[a-z]+(?:'s|s)?\s+in)\s+(?=[A-Za-z\u00c0-\u024f])",
+    r"(?<=,\s)(?P<lead>in|at\s+(?:my|our|the)\s+[a-z]+(?:'s|s)?\s+in|"
+    # "not home till sunday, at a conference in dublin": at an event there.
+    r"at\s+(?:a|an|the|my|our)\s+(?:[a-z]+(?:'s|s)?\s+)?(?:conference|wedding|funeral|festival|"
+    r"tournament|lan|gig|concert|hen\s+do|stag\s+do|retreat|summit|match|game|convention|expo|"
+    r"workshop|course|training|reunion)\s+in)\s+(?=[A-Za-z\u00c0-\u024f])",
     re.I,
 )
 """A clause after a comma that opens on "in <place>" or "at my <someone's> in <place>", with

@@ -158,6 +158,8 @@ PROBE_SETS = (
     "probes18a2",
     "probes18a3",
     "probes19c",
+    "probes19c2",
+    "probes19c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -234,7 +236,8 @@ bare states, money between parents, with requests, questions and counterfactuals
 ``probes18a2`` and ``probes18a3`` are its second and third batches),
 and ``probes19c`` (nineteenth round, words19c, one batch per file: teens', students',
 gamers', couples', friends' and nomads' chat, voice notes and autocorrect; slang for places
-and states, loose times, questions in statement order, plans against presence).
+and states, loose times, questions in statement order, plans against presence;
+``probes19c2`` and ``probes19c3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -467,6 +470,8 @@ _PROBE_MINIMUM = {
     "probes18a2": 80,
     "probes18a3": 80,
     "probes19c": 80,
+    "probes19c2": 80,
+    "probes19c3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -864,6 +869,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # one false commit ("in my next life I'll live in…"); batch 2 (80) 0.863/0.575 (42/73);
     # batch 3 (74) 0.838/0.514 (37/72), one forbidden field; no counterfactual commit. After
     # the round: 0.910/0.737, 0.900/0.753, 0.865/0.639, none.
+    # probes19c, 19c2, 19c3 (nineteenth round, words19c: teens', students', gamers', couples',
+    # friends' and nomads' chat, voice notes and autocorrect; no realistic set opened), one
+    # batch each, committed before the extractor ran on it and scored before its fixes (as
+    # first labelled): batch 1 (88) 0.841/0.667 (36/54), batch 2 (84) 0.833/0.636 (35/55),
+    # batch 3 (82) 0.866/0.683 (28/41); no false or counterfactual commit, no forbidden
+    # field. After the round: 0.920/0.759, 0.881/0.818, 0.915/0.927; one batch 2 record ("the
+    # weekend after next im in cardiff") still reads as where one is now.
+    ("probes19c", "dev"): Figures(0.89, 0.72, 0.00, 0.00, 0, 0.00),
+    ("probes19c2", "dev"): Figures(0.85, 0.78, 0.00, 0.00, 0, 0.04),
+    ("probes19c3", "dev"): Figures(0.88, 0.89, 0.00, 0.00, 0, 0.00),
     ("probes18b", "dev"): Figures(0.88, 0.70, 0.00, 0.00, 0, 0.00),
     ("probes18b2", "dev"): Figures(0.87, 0.71, 0.00, 0.00, 0, 0.00),
     ("probes18b3", "dev"): Figures(0.83, 0.60, 0.00, 0.00, 0, 0.00),

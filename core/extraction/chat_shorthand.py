@@ -18,7 +18,7 @@ from functools import partial
 
 _ANY = re.compile(
     r"\b(?:sun|of|quite|dew|wear|flew|flue|payed|weak|cxld|cxl'?d|canx|cncld|cnxld|pd|bk|lv|"
-    r"wyd|wya|hbu|wbu|nxt|ooo|guess|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base)\b|\s&\s|@",
+    r"wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base)\b|\s&\s|@",
     re.I,
 )
 _SUBJECT = r"(?:i|you|u|we|he|she|they|it|my|our|his|her|their|the|this|that)"
@@ -109,6 +109,8 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _SHORT: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "in lisbon intil friday", "untill the 20th": until, slipped or doubled (no other word).
+    (re.compile(r"\b(?:intil|untill|unitl|untl)\b", re.I), "until"),
     # "flight cxld", "trip canx": cancelled.
     (re.compile(r"\b(?:cxld|cxl'?d|canx|cncld|cnxld)\b", re.I), "cancelled"),
     # "pd rent 2day", "pd the gas bill", "pd mike back": paid, before what was paid.

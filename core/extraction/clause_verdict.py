@@ -162,6 +162,7 @@ def is_aside(
                 _speakers_own(reading, clause)
                 or _relayed_news(seg, reading, texts)
                 or _but_now(seg, reading)
+                or _going_on_now(seg, reading)
             )
         )
     )
@@ -180,6 +181,23 @@ def _but_now(seg: Segment, reading: ClauseReading) -> bool:
     """ "our son broke his arm at recess but he's in good spirits": a present state set
     against the story before it is how things stand now, not part of the story."""
     return seg.joint == "but" and reading.tense == "present" and reading.subject_person
+
+
+_S_ING = re.compile(r"^[a-z]+'s\s+(?:(?:just|still|now)\s+)?[a-z]+ing\b")
+
+
+def _going_on_now(seg: Segment, reading: ClauseReading) -> bool:
+    """ "the boiler broke again and the landlord isn't answering", "mum's picking me up at 4
+    bc i threw up": something or someone at it now, said in the present progressive beside
+    a past event, is how things stand, not a remark inside a story."""
+    return (
+        seg.joint in ("", "and", "comma", "so")
+        and reading.tense == "present"
+        # "mum's picking me up": the parse may not see "'s" as "is".
+        and (reading.progressive or _S_ING.search(seg.low) is not None)
+        and not reading.modal
+        and reading.subject == "other"
+    )
 
 
 def _speakers_own(reading: ClauseReading, clause: Clause) -> bool:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.emoji_flags import flags_named
+
 _SICK_FACE = re.compile(
     r"(?P<who>\b(?-i:[A-Z][a-z]+)|\b(?:mum|mom|dad|nan|nana|gran|grandma|grandad|grandpa|baby|"
-    r"the\s+baby|the\s+kids|kids))\s*[\U0001F912\U0001F922\U0001F92E\U0001F927\U0001F637]+",
+    r"the\s+baby|the\s+kids|kids))\s*[\U0001F912\U0001F922\U0001F92E\U0001F927\U0001F637\U0001F3E5]+",
     re.I,
 )
-"""A name or a relation, then a face with a thermometer, nausea, sneezing or a mask."""
+"""A name or a relation, then a face with a thermometer, nausea, sneezing or a mask, or a
+hospital ("mum 🏥 again")."""
 _MARK = re.compile(r"(?<=\w)\s+[\u2705\u274C\u2714\u2716]\uFE0F?(?=\s+[a-z])")
 """A tick or a cross between a name and the state after it, in lower case ("Ella ✅ fine
 now"); a list of places ticked off ("Tokyo ✅ Kyoto ✅ Osaka (now)") keeps its marks."""
@@ -31,6 +34,14 @@ _LANDED = re.compile(r"\U0001F6EC\s*(?=[A-Za-z\u00c0-\u024f])")
 """A plane landing before a place ("🛬 lisbon"): landed there."""
 _FLYING_TO = re.compile(r"\u2708\uFE0F?\s*(?=to\s)", re.I)
 """A plane before "to" ("✈️ to nyc tmrw"): flying there."""
+_FLYING_BARE = re.compile(
+    r"(?:^|(?<=[.!?,]\s))\u2708\uFE0F?\s*(?!to\s)(?=[\U0001F1E6-\U0001F1FF]{2}|[a-z\u00c0-\u024f]+\s+"
+    r"(?:tmrw|tomorrow|tonight|today|on|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)",
+    re.I,
+)
+"""A plane before a flag or before a place and its day ("✈️ 🇯🇵 tmrw", "✈️ lisbon fri"):
+flying there, the "to" left out."""
 _RIDING_TO = {
     "driving": "\U0001f697\U0001f699\U0001f698",
     "taking the train": "\U0001f686\U0001f684\U0001f685\U0001f683\U0001f688",
@@ -68,10 +79,11 @@ def emoji_states(text: str) -> str:
     """``text`` with a sick face after someone read as "is poorly" (after "is", as "sick"), a
     plane landing or flying and a house read as the words, and a line's tick or cross
     between words left out."""
-    text = _SICK_FACE.sub(lambda m: f"{m.group('who')} is poorly", text)
+    text = _SICK_FACE.sub(lambda m: f"{m.group('who')} is poorly", flags_named(text))
     if any(c in text for c in "\U0001f912\U0001f922\U0001f92e\U0001f927\U0001f637"):
         text = _IS_SICK_FACE.sub(lambda m: f"{m.group('be')}sick", text)
     text = _LANDED.sub("landed in ", _FLYING_TO.sub("flying ", text))
+    text = _FLYING_BARE.sub("flying to ", text)
     text = _RIDE_TO.sub(lambda m: f"{_ridden(m.group()[0])} ", text)
     text = _HOSPITAL.sub("at the hospital ", text)
     text = _HOME.sub("home ", text)

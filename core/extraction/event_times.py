@@ -29,7 +29,32 @@ _FOR_AN_EVENT = re.compile(
 )
 
 
+_TERM_EVENT = (
+    r"finals|exams?|midterms|mocks|a[- ]?levels|gcses|graduation|grad|term|semester|uni|school|"
+    r"classes|lectures|exam\s+(?:season|szn)|dissertation|thesis|placement|internship|"
+    r"(?:my|the|our)\s+(?:last|final)\s+(?:exam|paper|shift|day)"
+)
+_SUBJECTLESS_MOVE = (
+    r"(?:^|[,;]\s+|\bthen\s+)(?:(?:prob|probably|def|defo|just|literally)\s+)?(?:flying|driving|"
+    r"going|heading|moving|staying|coming|getting\s+the\s+train|taking\s+the\s+train)\b"
+)
+_AFTER_TERM = re.compile(
+    r"(?:"
+    + _PROGRESSIVE.replace("staying|", "staying|moving|")
+    + "|"
+    + _SUBJECTLESS_MOVE
+    + r")[^.;!?]*?\b(?:(?:right|straight|just|the\s+"
+    r"(?:day|week|weekend|morning))\s+)?(?:after|once|when)\s+(?:(?:my|the|our|all\s+(?:my|the))\s+)?"
+    r"(?:" + _TERM_EVENT + r")\b(?!\s+(?:was|were|went|got|had|did)\b)"
+)
+"""A student's way of dating a plan by the calendar of the year, not by a day: "flying home
+after finals", "moving out of halls the day after my last exam", "im staying in london
+once term ends". A progressive of going timed so is ahead, as "next week" would make it
+("after finals were over we drove home" has no progressive and stays a story)."""
+
+
 def timed_by_an_event(low: str) -> bool:
     """Whether a progressive of going or staying is timed by an event ("the whole week of
-    the wedding", "for the reunion"), with no day of its own: an arrangement ahead."""
-    return _FOR_AN_EVENT.search(low) is not None
+    the wedding", "for the reunion", "after finals"), with no day of its own: an
+    arrangement ahead."""
+    return _FOR_AN_EVENT.search(low) is not None or _AFTER_TERM.search(low) is not None

@@ -15,7 +15,8 @@ import re
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import DROVE_THERE_LATELY, FAR_PAST, RESULT_PAST, TEST_RESULT
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
-from core.extraction.travel_presence import OFF_A_VEHICLE, woke_up_here
+from core.extraction.travel_presence import OFF_A_VEHICLE
+from core.extraction.woke_up import woke_up_here
 
 RESULT_VERBS = frozenset(
     [
@@ -36,6 +37,10 @@ RESULT_VERBS = frozenset(
             # "just pulled into south lake tahoe", "rolled into moab at 2am": there now.
             "pull",
             "roll",
+            # "swapped lisbon for porto", "traded canggu for ubud": in the second place now.
+            "swap",
+            "trade",
+            "ditch",
         ],
         *[
             "join",

@@ -59,6 +59,14 @@ CONDITIONAL = re.compile(
     # "as long as the weather holds we'll sail to Mull", "providing the trains run".
     r"(?:as|so)\s+long\s+as|providing|on\s+condition\s+that)\b"
 )
+INVITED = re.compile(
+    r"(?<=[\w,]\s)if\s+(?:you|u|ya|y'?all|you\s+guys|u\s+guys)\s+(?:wanna|want\s+to|want|fancy|"
+    r"feel\s+like)\s+(?:to\s+)?(?:come|coming|join|joining|swing|pop|drop|stop|hang|chill|"
+    r"tag\s+along|meet)\b"
+)
+"""The listener asked along after the fact: "we're all at jess's if u wanna come", "at the
+pub if you fancy joining". The wish to come is theirs and no condition is put on the fact
+(a wish word in it, "wanna", is not the writer's)."""
 IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
@@ -101,7 +109,7 @@ IF_IDIOM = re.compile(
     # "at the seattle office today if anyone wants lunch", "dms open if anyone needs a duo":
     # an offer to the group after the fact, no condition on it.
     r"(?<=[\w,]\s)if\s+(?:any\s*one|anybody|any1|someone|somebody|y'?all)(?:\s+(?:wants?|needs?|"
-    r"fancies)|(?:\s+is|'s)\s+(?:around|free|up\s+for|down))\b"
+    r"fancies)|(?:\s+is|'s)\s+(?:around|free|up\s+for|down))\b|" + INVITED.pattern
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"

@@ -243,7 +243,7 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|into(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
+    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
     r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
 )
 """A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into

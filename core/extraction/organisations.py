@@ -71,7 +71,7 @@ _GENERIC = _words(
 # Everyday words after "work at/for" that are no organisation ("at night", "for myself").
 _NOT_ORGS = _GENERIC | _words(
     """
-    night nights night's weekends home myself yourself ourselves them him her us it me
+    night nights night's noon midnight weekends home myself yourself ourselves them him her us it me
     least all least times least once this that these those now there here least lunch
     living free minimum scale same best most work works bed war peace risk ease rest
     """
@@ -81,8 +81,12 @@ _END_WORDS = _words(
     """
     now since as and but so in on for with until till today currently still again too
     anymore though right full part
+    rn tmrw tomorrow tonight next from starting lol monday tuesday wednesday thursday friday
+    saturday sunday mon tues thurs fri
     """
 )
+"""Words that may follow a lone name and end it: "i work at kroger now", and the day a
+placement or a job starts, typed in chat ("starting my apprenticeship at bmw monday")."""
 _WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
 _INSTITUTIONS = _words("elementary school hospital university college clinic academy library")
 """Head nouns that end an institution's name typed in lower case ("lincoln elementary")."""
@@ -159,7 +163,8 @@ def organisation_at(text: str, pos: int) -> Organisation | None:
             return Organisation(known, 1.0)
     run: list[str] = []
     for w in words:
-        if not (w[0].isupper() or (w[0].isdigit() and run)) or len(run) >= 4:
+        # "the job at Boots I start on the 16th": the pronoun "I" opens the next clause.
+        if not (w[0].isupper() or (w[0].isdigit() and run)) or len(run) >= 4 or w in ("I", "I'm"):
             break
         if run and w in _SPEAKER_WORDS:
             break  # "since I started at Greggs I've stopped …": the speaker goes on

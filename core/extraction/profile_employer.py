@@ -43,6 +43,16 @@ _EMPLOYER = re.compile(
     r"(?:a|my|the)\s+(?:new\s+)?(?:(?:\d+|six|three|two|twelve)[- ](?:month|week|year)\s+|short\s+|"
     r"freelance\s+|temp\s+|fixed[- ]term\s+)*(?:contract|placement|secondment|internship)\s+"
     r"(?:with|at|for)\s+|"
+    # A student's work placement: "doing my placement year at jaguar land rover rn", "on a
+    # co-op with shopify this term", "starting my apprenticeship at bmw monday".
+    r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i)\s+)(?:currently\s+|still\s+|now\s+|just\s+)?(?:doing|on|"
+    r"starting|started|beginning|began)\s+(?:a\s+|an\s+|my\s+|the\s+)?(?:summer\s+|paid\s+|"
+    r"(?:\d+|six|three|twelve)[- ](?:month|week)\s+)?(?:placement(?:\s+year)?|year\s+in\s+industry|"
+    r"co-?op|apprenticeship|work\s+experience|grad(?:uate)?\s+scheme|industrial\s+placement)\s+"
+    r"(?:at|with|for)\s+|"
+    # "I've got the job at Boots": the news of a job, said in the perfect.
+    r"\b(?:i've|i\s+have|ive)\s+(?:just\s+|finally\s+|officially\s+)?got\s+(?:a|the)\s+(?:new\s+)?"
+    r"(?:job|gig|position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
     # "I have taken a position with the Ministry of Health"
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
@@ -69,8 +79,8 @@ _EMPLOYER = re.compile(
     rf"(?:new\s+)?(?:{_JOB_KIND}\s+)?(?:job|position|role|gig|internship)\s+(?:at|with)\s+|"
     # "got the job at chipotle!!", "just got a job at target", "landed a job at blizzard":
     # the subject left out.
-    r"^(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|position|"
-    r"internship)\s+(?:at|with)\s+|"
+    r"(?:^|\bi\s+)(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|"
+    r"position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
     # "currently employed at Wayfair", "I'm employed by Comcast"
     r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"
@@ -171,6 +181,7 @@ GATE = frozenset(
     {
         *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
         *("driving", "delivering", "dashing", "contract", "placement", "internship"),
+        *("apprenticeship", "co-op", "coop", "scheme", "industry", "experience"),
         "employed",
         "promoted",
         "first",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from core.extraction.back_again import cut_after_coming_back
 from core.extraction.doing_now import cut_before_doing_now
 from core.extraction.incredulous import incredulous
+from core.extraction.intent_nonfactual import INVITED
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.pieces_kept import kept_with_their_clause
 from core.extraction.sentences import sentences
@@ -36,6 +37,14 @@ _JOINT = re.compile(
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b"
+    # "the boiler broke again and the landlord isn't answering": a thing or a person doing
+    # or being something now, after a past event, is a clause of its own with its own tense.
+    r"|(?:the|my|our)\s+[a-z]+\s+(?:is|isn't|isnt|are|aren't|arent|keeps|won't|wont|can't|cant)\s+"
+    r"(?:still\s+)?(?:not\s+)?[a-z]+ing\b"
+    # "streaming from my uncle's this week so ping might be trash": a guess at what follows
+    # from the fact, a thing and its modal, a clause of its own (the fact stays whole).
+    r"|(?<=\bso\s)(?:(?:the|my|our|his|her|their)\s+)?[a-z]+\s+(?:might|may|could)\s+(?:not\s+|"
+    r"never\s+)?(?:be|have|get|take|go|come|arrive|run|lag|drop|cut)\b"
     # "the train home got cancelled so one more night in Paris": what is left of the stay,
     # now, after the story of why.
     r"|(?<=\bso\s)(?:one|two|three|another|an\s+extra)\s+(?:more\s+)?(?:nights?|days?|weeks?)\s+"
@@ -46,7 +55,11 @@ _JOINT = re.compile(
     r"|\s*,\s*(?P<comma>)(?=(?:i|we|he|she|they|it|you|i'm|we're|i'll|we'll|i've|we've|i'd|"
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
-    r"might|(?:settled)\s+in\b|"
+    r"(?:(?:honestly|tbh|ngl|lowkey|lol|srsly|and)\s+)?might|(?:settled)\s+in\b|"
+    # "visa run done, back in KL", "exams over, back home": where one is after what is done.
+    r"back\s+(?:in|home)\b|"
+    # "dropped the kids at my mum's, on my way to yours": where one is headed now.
+    r"(?:on\s+(?:my|our)\s+way|omw|otw)\s+(?:to|2|home|back)\b|"
     # "three weeks into a trip round New Zealand, currently in Queenstown": where one is now,
     # after how far into the trip, a clause of its own.
     r"(?:currently|presently)\s+(?:in|at|staying|stuck|sat|sitting)\b|"
@@ -186,7 +199,9 @@ _JOINT = re.compile(
     r"(?=[a-z' ]{1,30}?\b(?:is|are|'s|'re|has|have|got|was|were)\b)"
     # "we're in Lisbon till the 20th if you fancy a weekend away": the condition of an
     # invitation is the listener's; the news before it keeps its claim.
-    r"|\s*,?\s+(?=if\s+(?:you|u)\s+(?:fancy|want|wanna|'d\s+like|would\s+like|feel\s+like|"
+    # ("we're at the pub if you fancy joining": asked along, read whole by ``INVITED``.)
+    r"|\s*,?\s+(?!" + INVITED.pattern.removeprefix(r"(?<=[\w,]\s)") + r")"
+    r"(?=if\s+(?:you|u)\s+(?:fancy|want|wanna|'d\s+like|would\s+like|feel\s+like|"
     r"are\s+(?:free|around|about|passing|nearby)|have\s+(?:time|a\s+minute)|get\s+a\s+chance|"
     r"need\s+(?:anything|me|us|a\s+bed))\b)"
     # "I explained to the woman at reception that I'm only in Oslo till Friday", "I keep

@@ -101,6 +101,11 @@ _ON_ZONE = re.compile(
 )
 """Gamers' and remote workers' "im on eastern", "I'm on central, not eastern": the zone one
 keeps, "time" left out."""
+_SPEAKER_ON = re.compile(
+    r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:(?:now|still|back|currently|also)\s+)?on\s+$"
+)
+"""The writer on a zone, typed in lower case as chat is ("so im on aest now", "we're on cet"):
+after "I'm on" an abbreviation is the zone one keeps."""
 _ON_OR_IN = re.compile(r"\b(?:on|in|(?:timings?|hours|clock)\s+(?:is|are))\s+(?:the\s+)?$")
 _CLOCK = re.compile(
     r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b|\b(?:noon|midnight|o'clock)\b"
@@ -166,7 +171,8 @@ def spoken_timezone(text: str, low: str) -> str | None:
             # A bare abbreviation must be said as one ("on CET", "in PST") and written
             # as one: "et" or "pt" in lower case are too often something else.
             word = text[m.start("abbr") : m.end("abbr")]
-            if not word.isupper() or not _ON_OR_IN.search(low, 0, m.start("abbr")):
+            typed_low = not word.isupper() and _SPEAKER_ON.search(low, 0, m.start("abbr"))
+            if not (word.isupper() or typed_low) or not _ON_OR_IN.search(low, 0, m.start("abbr")):
                 continue
             if m.group("abbr") in _COUNTRY_LETTERS:
                 continue  # "in NZ for two weeks": a country one is in, its clock unsaid

@@ -261,7 +261,10 @@ HERE = re.compile(
     # names where it is written (only at the head of the message: "news from Ukraine" in
     # mid-sentence is the news).
     r"^(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:postcard|dispatch|despatch|word|line|note)\s+from\s+|"
-    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|waving|hugs|(?:good\s+)?morning|"
+    # "hola from oaxaca", "cheers from lisbon", "g'day from perth": a greeting in the
+    # place's own words, or a toast; "waving from Porto" (words19b).
+    r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|waving|hugs|hola|ola|ol\u00e1|bonjour|salut|"
+    r"cheers|namaste|sawasdee|merhaba|konnichiwa|g'day|kia\s+ora|(?:good\s+)?morning|"
     r"(?:good\s+)?evening|(?:good\s+)?afternoon)\s+from\s+"
     # "greetings from all of us to everyone in Belfast": from people, not a place.
     r"(?!(?:all|everyone|everybody|us|me|both|the\s+(?:team|family|whole|two|three|four))\b)"
@@ -287,8 +290,19 @@ HERE = re.compile(
     # "remote from lisbon till the end of the month": a status line, the work and its
     # subject left out.
     r"^(?:(?:currently|now|still|working)\s+)*remote(?:ly)?\s+(?:from|in)\s+|"
-    # "nomading from lisbon for the next 3 months": the nomad's work, where it is done.
-    r"^(?:(?:currently|now|still)\s+)*nomading\s+(?:from|in|out\s+of)\s+"
+    # "swapped lisbon for porto", "traded canggu for ubud this week": one place left for
+    # another, where one is now.
+    r"(?:^|\b(?:i|we|i've|we've|just|finally)\s+)(?:swapped|traded|ditched|exchanged)\s+"
+    r"(?!(?:my|our|the|a|an|shifts?|seats?|numbers?)\b)[a-z\u00c0-\u024f][a-z\u00c0-\u024f .'-]{1,25}?\s+for\s+|"
+    # "doing my erasmus in lyon", "on exchange in seoul this semester": a student's term
+    # abroad, where one is now.
+    r"(?:^|\b(?:i'm|im|i\s+am|currently|now)\s+)(?:doing\s+(?:my|an|a|the)\s+|on\s+(?:my\s+|an?\s+)?)"
+    r"(?:erasmus|exchange|semester\s+abroad|study\s+abroad)(?:\s+(?:year|semester|term))?\s+(?:in|at)\s+|"
+    # "nomading from lisbon for the next 3 months": the nomad's work, where it is done;
+    # "coliving in ericeira till april", "im wwoofing in a farm in galicia": how one lives
+    # there for now.
+    r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+)(?:(?:currently|now|still)\s+)*(?:nomading|"
+    r"co-?living|wwoofing|couch-?surfing|volunteering|slow-?mading)\s+(?:from|in|out\s+of)\s+"
 )
 
 
@@ -379,21 +393,3 @@ HERE_ARRIVAL = re.compile(
 """Arriving "here", said as the whole clause ("we're here already!!", "just got here",
 "made it here safe"): on a trip, at a place the words point at but do not name. A lone
 "I'm here" is left alone: it as often means "I'm listening" or "I'm at the café"."""
-
-WOKE_UP = re.compile(
-    # "woke in Oslo to snow", "strange to wake in Reykjavik": the "up" left out, as prose
-    # leaves it ("in the wake of" has no "to" or subject before it).
-    r"\b(?:(?:woke|waking|wake|woken)\s+up|woke|waking|woken|(?<=\bto\s)wake)\s+"
-    r"(?:(?:this\s+morning|today|again)\s+)?(?:in|at)\s+"
-)
-"""Waking up in a place: where the night was spent, so where the writer is today."""
-_A_DAY_BEHIND = re.compile(
-    r"\b(?:yesterday|last|ago|once|(?:on|that)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
-)
-
-
-def woke_up_here(low: str) -> bool:
-    """Whether ``low`` wakes up somewhere today ("woke up in Bergen to snow"), not on a day
-    behind ("woke up in Rome on Sunday": a story) nor with something ("woke up with a
-    headache")."""
-    return WOKE_UP.search(low) is not None and _A_DAY_BEHIND.search(low) is None

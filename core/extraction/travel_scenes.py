@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
-from core.extraction.travel_presence import WOKE_UP
 from core.extraction.travel_trips import place_near, planned_trip, trip_under_way
+from core.extraction.woke_up import WOKE_UP
 
 _HOLIDAY_IN = re.compile(
     r"\b(?:spring\s+break|reading\s+week|half\s+term|vacation|vacay|holiday|hols|honeymoon|"

@@ -227,6 +227,18 @@ _FILLER_LIKE = re.compile(
 )
 """Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
 "she was like so sick" read without it."""
+_FILLER_VERB = re.compile(
+    r"\b(?P<s>i|we)\s+(?:literally|basically|lowkey|kinda|sorta|deadass|genuinely|legit)\s+"
+    r"(?=(?:live|work|moved|just|got|left|quit|start|started|have|need|owe|paid)\b)",
+    re.I,
+)
+"""The same between "I" and a verb: "i literally live in leeds now", "we basically moved"."""
+_LIKE_COUNT = re.compile(
+    r"\b(?P<p>in|for|at|till?|until|by|about|around)\s+like\s+(?=(?:\d|an?\s|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|half|a\s+few)\b)",
+    re.I,
+)
+"""Spoken "like" before a count or a clock time: "home in like 3 days", "there at like 6"."""
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
 
 
@@ -236,7 +248,10 @@ _LEADING_MARKER = re.compile(
     r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
     # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl
     # moved to leeds last month", "so like are u coming or nah"): how it is said, not what.
-    r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig)"
+    r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig|"
+    # A rhetorical frame around the news ("tell me why im stuck in frankfurt", "the way i
+    # just moved to leeds"): the news is the clause after it.
+    r"tell\s+me\s+why|the\s+way(?=\s+(?:i|i'm|im|we|we're|my|our)\b))"
     r"(?:\s*[,:!-]+)?\s+)+(?=[a-z])(?!from\b)",
     re.I,
 )
@@ -353,6 +368,8 @@ def clean(text: str) -> str:
     flat = _LEADING_MARKER.sub("", flat)
     flat = _CAPITAL_CONTRACTION.sub(lambda m: m.group().lower(), flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
+    flat = _FILLER_VERB.sub(lambda m: m.group("s") + " ", flat)
+    flat = _LIKE_COUNT.sub(lambda m: m.group("p") + " ", flat)
     flat = _ELIDED_I.sub(_elided_i, flat)
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)

@@ -36,17 +36,27 @@ _STAY = re.compile(
     r"\s+(?:right\s+now|atm|for\s+now|these\s+days|this\s+(?:week|month|winter|summer|spring|"
     r"autumn|fall|season|semester|term)|for\s+(?:the\s+)?(?:next\s+)?(?:a\s+|an\s+|\d{1,2}\s+|"
     r"one\s+|two\s+|three\s+|four\s+|six\s+|few\s+|couple\s+(?:of\s+)?)?(?:days?|nights?|weeks?|months?|"
-    r"while)|(?:till|until|til)\s+\w+|since\s+\w+)\b",
+    r"while)|(?:till|until|til|thru|through)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:month|week|"
+    r"year|term|semester|season)|\d{1,2}(?:st|nd|rd|th)|\w+)|since\s+\w+)\b",
     re.I,
 )
 """What goes on after a bare place to say one is staying there now."""
 _AHEAD = re.compile(
-    r"\b(?:next|tomorrow|tonight|from|starting|then|after|in\s+(?:jan|feb|mar|apr|may|jun|jul|"
+    r"\b(?:next|tomorrow|tmrw|tonight|from|starting|then|after|this\s+(?:weekend|wknd|wkend)|"
+    r"in\s+(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*|in\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"if|maybe|probably|might|hopefully|wish|would)\b",
     re.I,
 )
 """A plan or a maybe in the rest of the clause: the place is not where one is now."""
+_SOON = re.compile(
+    r"\s+(?:this\s+(?:weekend|wknd|wkend)|next\s+(?:week|wk|weekend|wknd|month|mon|tues|wednes|"
+    r"thurs|fri|satur|sun)\w*|tomorrow|tmrw|tonight|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)"
+    r"day|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b",
+    re.I,
+)
+"""A time ahead right after a bare place that opens a clause: a trip there ("bali next week",
+"leeds this wknd")."""
 _END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
 _OFFSET = re.compile(
     r"(?P<gap>,\s*|\s*\(\s*|\s+)(?P<sign>[+-])(?P<hours>\d{1,2}(?::30)?)\b(?!\s*(?:%|k\b|ppl|people))"
@@ -121,9 +131,15 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         said = f"trip to {dst}"
         return text[:start] + said + text[start + size + used :], start + len(said)
     clause = re.split(r"[.!?;]", after, maxsplit=1)[0].split(",", 1)[0]
+    opens = start == 0 or text[:start].rstrip()[-1:] in ".!?;:\n"
+    if not head and opens and (soon := _SOON.match(after)) and not _TOLD_OF.search(clause):
+        # "leeds this wknd for my cousins 21st", "lisbon next month": a trip there, ahead.
+        said = f"trip to {place}"
+        return text[:start] + said + text[start + size :], start + len(said) + soon.end()
     offset = _OFFSET.match(after)
     stay = _STAY.match(after)
-    if _AHEAD.search(clause[: stay.end()] if stay else clause):
+    # A day that bounds the stay ("lisbon till friday") is when it ends, not a plan.
+    if _AHEAD.search(_BOUND_DAY.sub("", clause[: stay.end()]) if stay else clause):
         return None  # (what comes after the stay is the next leg: "KL for 3 nights then penang")
     if stay is not None and _END.match(after, stay.end()) is None:
         return None  # "paris this week was amazing": the clause goes on to say more
@@ -152,7 +168,11 @@ reads as the verb "run" (a past participle: a story) when no verb comes before i
 
 
 _IN_AFTER_COMMA = re.compile(
-    r"(?<=,\s)(?P<lead>in|at\s+(?:my|our|the)\s+[a-z]+(?:'s|s)?\s+in)\s+(?=[A-Za-z\u00c0-\u024f])",
+    r"(?<=,\s)(?P<lead>in|at\s+(?:my|our|the)\s+[a-z]+(?:'s|s)?\s+in|"
+    # "not home till sunday, at a conference in dublin": at an event there.
+    r"at\s+(?:a|an|the|my|our)\s+(?:[a-z]+(?:'s|s)?\s+)?(?:conference|wedding|funeral|festival|"
+    r"tournament|lan|gig|concert|hen\s+do|stag\s+do|retreat|summit|match|game|convention|expo|"
+    r"workshop|course|training|reunion)\s+in)\s+(?=[A-Za-z\u00c0-\u024f])",
     re.I,
 )
 """A clause after a comma that opens on "in <place>" or "at my <someone's> in <place>", with
@@ -194,12 +214,15 @@ def _in_after_comma(text: str) -> str:
 _ARRIVED_BARE = re.compile(
     r"^\W*(?:(?:just|finally|we|i|i've|we've|i'm|we're|ok|okay)\s+)*(?P<verb>landed|arrived|"
     r"touched\s+down|made\s+it|got\s+here|got\s+in)(?:\s+(?:safe(?:ly)?|safe\s+and\s+sound|"
-    r"finally|ok|okay))?(?=\s*[!.,]+\s+(?P<place>[A-Za-z\u00c0-\u024f][^!.,?]*?)\s+(?:is|'s|feels|"
-    r"looks)\s)",
+    r"finally|ok|okay))?(?:\s+(?:babe|baby|hun|hon|love|bro|guys|y'?all|fam|mate|mum|mom|dad|"
+    r"everyone|all))?(?=\s*[!.,]+\s+(?:(?![^!.,?]*\b(?:was|were|had)\b)[^!.,?]{1,40}[!.,]+\s+)?(?P<place>[A-Za-z\u00c0-\u024f][^!.,?]*?)"
+    r"\s+(?:is|'s|feels|looks)\s)",
     re.I,
 )
-"""An arrival told without its place, the place the subject of the next clause: "landed!
-tokyo is huge", "got here safe, Denver is freezing", "made it, lisbon is gorgeous"."""
+"""An arrival told without its place, the place the subject of the next clause or of the
+one after a short aside: "landed! tokyo is huge", "got here safe, Denver is freezing",
+"made it, lisbon is gorgeous", "landed babe, cab to the hotel now, leeds is grim"; a
+vocative may follow the verb."""
 
 
 def _arrived_where(text: str) -> str:

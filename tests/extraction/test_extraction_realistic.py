@@ -157,6 +157,9 @@ PROBE_SETS = (
     "probes18a",
     "probes18a2",
     "probes18a3",
+    "probes19c",
+    "probes19c2",
+    "probes19c3",
     "probes19e",
     "probes19e2",
     "probes19e3",
@@ -236,7 +239,11 @@ and ``probes18a`` (eighteenth round, words18a: co-parents',
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
-``probes18a2`` and ``probes18a3`` are its second and third batches), ``probes19b``
+``probes18a2`` and ``probes18a3`` are its second and third batches), ``probes19c``
+(nineteenth round, words19c, one batch per file: teens', students', gamers', couples',
+friends' and nomads' chat, voice notes and autocorrect; slang for places and states, loose
+times, questions in statement order, plans against presence; ``probes19c2`` and
+``probes19c3`` are its second and third batches), ``probes19b``
 (nineteenth round, words19b: literary narrative present, facts told as descriptions, jobs
 and homes said in passing, long catch-ups with several facts, retold conversations, diaries,
 letters and transcripts of speech; ``probes19b2`` and ``probes19b3`` are its second and
@@ -479,6 +486,9 @@ _PROBE_MINIMUM = {
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
+    "probes19c": 80,
+    "probes19c2": 80,
+    "probes19c3": 80,
     "probes19e": 80,
     "probes19e2": 80,
     "probes19e3": 78,
@@ -893,6 +903,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # one false commit ("in my next life I'll live in…"); batch 2 (80) 0.863/0.575 (42/73);
     # batch 3 (74) 0.838/0.514 (37/72), one forbidden field; no counterfactual commit. After
     # the round: 0.910/0.737, 0.900/0.753, 0.865/0.639, none.
+    # probes19c, 19c2, 19c3 (nineteenth round, words19c: teens', students', gamers', couples',
+    # friends' and nomads' chat, voice notes and autocorrect; no realistic set opened), one
+    # batch each, committed before the extractor ran on it and scored before its fixes (as
+    # first labelled): batch 1 (88) 0.841/0.667 (36/54), batch 2 (84) 0.833/0.636 (35/55),
+    # batch 3 (82) 0.866/0.683 (28/41); no false or counterfactual commit, no forbidden
+    # field. After the round: 0.920/0.759, 0.881/0.818, 0.915/0.927; one batch 2 record ("the
+    # weekend after next im in cardiff") still reads as where one is now.
+    ("probes19c", "dev"): Figures(0.89, 0.72, 0.00, 0.00, 0, 0.00),
+    ("probes19c2", "dev"): Figures(0.85, 0.78, 0.00, 0.00, 0, 0.04),
+    ("probes19c3", "dev"): Figures(0.88, 0.89, 0.00, 0.00, 0, 0.00),
     ("probes18b", "dev"): Figures(0.88, 0.70, 0.00, 0.00, 0, 0.00),
     ("probes18b2", "dev"): Figures(0.87, 0.71, 0.00, 0.00, 0, 0.00),
     ("probes18b3", "dev"): Figures(0.83, 0.60, 0.00, 0.00, 0, 0.00),

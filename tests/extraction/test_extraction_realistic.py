@@ -157,6 +157,7 @@ PROBE_SETS = (
     "probes18a",
     "probes18a2",
     "probes18a3",
+    "probes19d",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -462,6 +463,7 @@ _PROBE_MINIMUM = {
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
+    "probes19d": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

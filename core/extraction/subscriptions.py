@@ -35,7 +35,7 @@ _CANCELLED = re.compile(
     rf"(?P<s>{SERVICES})\b{_NOT_HERE}|"
     rf"\b(?P<s2>{SERVICES})(?:\s+(?:premium|family|duo|student|basic|standard|ultimate))?"
     # "netflix is cancelled", and the status line: "Netflix: cancelled", "spotify cancelled".
-    r"(?:\s+(?:is|was|got|has\s+been|'s)\s+|\s*[:=–—-]\s*|\s+)"
+    r"(?:\s+(?:is|was|got|has\s+been|'s)\s+|'s\s+(?:been\s+|now\s+)?|\s*[:=–—-]\s*|\s+)"
     r"(?:now\s+|finally\s+|officially\s+)?(?:cancell?ed|canceled|gone)\b"
     # Not the service as the one cancelling: "netflix cancelled my favourite show".
     r"(?!\s+(?:my|our|the|a|an|his|her|their|its|it|this|that|all|every|some|your)\b)"

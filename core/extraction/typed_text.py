@@ -33,6 +33,7 @@ from core.extraction.plan_tails import feeling_cut_off
 from core.extraction.restarts import hesitations_inside_closed, restarts_folded
 from core.extraction.shouting import quieter
 from core.extraction.stays_said_otherwise import stays_plain
+from core.extraction.the_missus import spouse_as_mine
 from core.extraction.thing_is import thing_is
 from core.extraction.turned_better import turn_said_apart
 from core.extraction.typos import fix_slips
@@ -354,7 +355,9 @@ def clean(text: str) -> str:
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
-    flat = kin_s(name_s(kin_place_s(stays_plain(elders_own(turn_said_apart(flat))))))
+    flat = kin_s(
+        name_s(kin_place_s(stays_plain(elders_own(spouse_as_mine(turn_said_apart(flat))))))
+    )
     flat = money_to_people(place_said_bare(thing_is(kept_in_hospital(flat))))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)

@@ -353,3 +353,94 @@ def test_the_way_to_a_place_is_still_a_going(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # A bill's "'s" before its sum is "is" (``money_words``): "Rent's £1,150 pcm".
+        ("Rent's £1,150 pcm, due on the 1st.", "financial.rent.amount", 1150, "assertive"),
+        ("mortgage's £1,320 a month now", "financial.mortgage.amount", 1320, "assertive"),
+        ("council tax's 142 a month", "financial.council_tax.amount", 142, "assertive"),
+        # Money remitted or paid "towards" a bill is paid for it.
+        (
+            "Kindly note that I have remitted Rs 45,000 towards the fees today.",
+            "financial.fees.status",
+            "paid",
+            "assertive",
+        ),
+        ("paid £300 towards the deposit last night", "financial.deposit.amount", 300, "assertive"),
+        (
+            "I have deposited Rs 12,000 towards my rent",
+            "financial.rent.status",
+            "paid",
+            "assertive",
+        ),
+        # A service cancelled, said with "'s been" (``subscriptions``).
+        ("Netflix's been cancelled", "financial.netflix.status", "cancelled", "assertive"),
+        ("audible's now cancelled too", "financial.audible.status", "cancelled", "assertive"),
+        ("spotify's been cancelled at last", "financial.spotify.status", "cancelled", "assertive"),
+    ]
+)
+def test_bills_said_with_s_and_towards(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # A spouse named with "the" is the writer's (``the_missus``): their trip is theirs.
+        (
+            "The missus has gone to Galway, back tomorrow.",
+            "family.wife.status",
+            "away",
+            "assertive",
+        ),
+        ("The missus has gone to Galway, back tomorrow.", "travel.return_date", None, ""),
+        ("the OH is away in Cardiff till Friday", "family.partner.status", "away", "assertive"),
+        ("the wife's off sick today", "family.wife.status", "sick", "assertive"),
+        ("The mister is laid up with his back again", "family.husband.status", "sick", "assertive"),
+        # Another man's wife stays his.
+        ("I met the wife of a colleague in Leeds", "family.wife.status", None, ""),
+    ]
+)
+def test_a_spouse_said_with_the(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # Where the speaker will be, offered for the listener's use, is still a plan
+        # (``intent_nonfactual.IF_IDIOM``, ``LISTENERS_WISH``).
+        (
+            "I'll be in the Leeds office Thursday if you want to grab lunch.",
+            "travel.destination",
+            "Leeds",
+            "planning",
+        ),
+        (
+            "we'll be in Cornwall over Easter if you want to visit",
+            "travel.destination",
+            "Cornwall",
+            "planning",
+        ),
+        (
+            "I'm in Glasgow till Friday if you fancy a drink",
+            "travel.location",
+            "Glasgow",
+            "assertive",
+        ),
+        # An offer on the listener's wish, or a condition of the speaker's, stays open.
+        ("I'll come to Leeds if you want", "travel.destination", None, ""),
+        ("I'll be in Leeds if I can get a train", "travel.destination", None, ""),
+        # A home from a day ahead is no home yet (``rules_profile``).
+        ("we're renting in Didsbury from April", "profile.home_city", None, ""),
+        ("we're based in Lisbon from next month", "profile.home_city", None, ""),
+        ("I'll be living in Cork from the 1st", "profile.home_city", None, ""),
+        ("we're living in Leeds now", "profile.home_city", "Leeds", "assertive"),
+    ]
+)
+def test_plans_around_the_listener_and_homes_ahead(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)

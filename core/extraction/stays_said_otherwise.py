@@ -2,7 +2,8 @@
 read ("staying at", "at my gran's", "have been in").
 
 - Slang for sleeping somewhere not one's own: "bunking with my cousin in Leeds", "kipping
-  at a mate's in Crewe", "dossing at Tom's", "sofa-surfing at my sister's" are "staying".
+  at a mate's in Crewe", "dossing at Tom's", "stopping over at my brother's", "kipping on
+  Dan's floor in Peckham" are "staying" (on a floor or a sofa: at the owner's).
 - South African (and Dutch and German speakers') "by" for "at someone's": "I'm by my gran
   in Soweto for the weekend", "sleeping by my aunt" are "at my gran's", "at my aunt's".
 - Indian English's "native" before the home town visited: "I have come to my native
@@ -17,8 +18,13 @@ from __future__ import annotations
 import re
 
 _SLANG_STAY = re.compile(
-    r"(?i)\b(?:bunking|kipping|dossing|sofa[\s-]?surfing|couch[\s-]?surfing|lodging)"
+    r"(?i)\b(?:bunking|kipping|dossing|sofa[\s-]?surfing|couch[\s-]?surfing|lodging|stopping(?=\s+over))"
     r"(?:\s+(?:up|down|over))?\s+(?=(?:at|with|in|on)\b)"
+)
+_ON_THE_FLOOR = re.compile(
+    # "staying on Dan's floor in Peckham", "on my sister's sofa in Leeds": at their place.
+    r"(?i)\bstaying\s+on\s+(?P<who>(?:my\s+|our\s+|a\s+)?[\w-]+'s?)\s+(?:floor|sofa|couch|settee|"
+    r"futon|air\s?bed|spare\s+bed)\b"
 )
 _KIN = (
     r"(?:gran|granny|gogo|ouma|oupa|nan|nana|mom|mum|ma|dad|pa|aunt|auntie|aunty|uncle|cousin|"
@@ -53,8 +59,8 @@ def stays_plain(text: str) -> str:
     """``text`` with a stay said in slang, with South African "by", Indian "native" or
     Nigerian "travelled … since" given the plain words (see the module)."""
     low = text.lower()
-    if any(w in low for w in ("bunk", "kip", "doss", "surfing", "lodging")):
-        text = _SLANG_STAY.sub("staying ", text)
+    if any(w in low for w in ("bunk", "kip", "doss", "surfing", "lodging", "stopping")):
+        text = _ON_THE_FLOOR.sub(r"staying at \g<who>", _SLANG_STAY.sub("staying ", text))
     if " by my " in low or " by our " in low:
         text = _BY_KIN.sub(_by_kin, text)
     if "native" in low:

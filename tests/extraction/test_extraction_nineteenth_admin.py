@@ -444,3 +444,33 @@ def test_plans_around_the_listener_and_homes_ahead(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)
+
+
+@_table(
+    [
+        # A night stopped over, or spent on someone's floor or sofa, is a stay at theirs
+        # (``stays_said_otherwise``).
+        (
+            "Stopping over at my brother's in Crewe tonight, then on to Glasgow tomorrow.",
+            "travel.location",
+            "Crewe",
+            "assertive",
+        ),
+        (
+            "Kipping on Dan's floor in Peckham till my new place is ready.",
+            "travel.location",
+            "Peckham",
+            "assertive",
+        ),
+        (
+            "sofa-surfing on my sister's couch in Leeds this week",
+            "travel.location",
+            "Leeds",
+            "assertive",
+        ),
+        # A stop for lunch is no stay.
+        ("we're stopping in Lyon for lunch tomorrow", "travel.location", None, ""),
+    ]
+)
+def test_a_night_on_someones_floor(text: str, field: str, value: str | None, intent: str) -> None:
+    check_field_row(text, field, value, intent)

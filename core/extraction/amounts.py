@@ -27,7 +27,8 @@ AMOUNT = re.compile(
     # a droid, a road, a rating).
     r"(?<![a-z0-9&])[rR](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{2,}(?![\d:]))|[฿])\s?(?P<n1>"
     + _NUMBER
-    + r")(?P<k1>k\b)?|"
+    # "₦1.2m", "£2.5 million": a sign and millions (Nigerian rents are said by the million).
+    + r")(?:(?P<k1>k\b)|(?P<m1>m\b|mn\b|\s?million\b))?|"
     r"\b(?P<n2>" + _NUMBER + r")\s?(?P<k2>k\b)?\s*(?P<cur2>dollars?|bucks|usd|euros?|eur|"
     r"pounds?|gbp|quid|yen|jpy|cad|aud|chf|pesos?|mxn|php|rupees?|inr|naira|ngn|sgd|rand|zar|"
     r"baht|thb|dirhams?|aed|kes|ksh|grand|"
@@ -188,6 +189,8 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
         return None
     if m.group("k1") or m.group("k2") or m.group("cur2") == "grand":
         value *= 1000
+    if m.group("m1"):
+        value *= 1_000_000
     scale = _INDIAN_SCALE.get((m.group("cur2") or "").rstrip("s"))
     if scale is not None:
         value *= scale

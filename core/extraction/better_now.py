@@ -14,7 +14,8 @@ from core.extraction.types import ExtractedObservation
 _BETTER_NOW = re.compile(
     r"^(?:(?:but|and|now|finally|thankfully|luckily|much|way|loads|all|seems?|looks?|"
     r"feeling|feels?|doing)\s+)*"
-    r"(?P<state>better|fine|ok|okay|good|recovered|on\s+the\s+mend|right\s+as\s+rain|"
+    r"(?P<state>better|brighter|fine|ok|okay|good|recovered|recovering|improving|on\s+the\s+mend|"
+    r"over\s+the\s+worst|on\s+the\s+up|picking\s+up|right\s+as\s+rain|"
     r"back\s+(?:at|to|in)\s+(?:school|work|nursery|daycare|class)|"
     r"(?P<home>home|back\s+home|out\s+of\s+(?:hospital|the\s+hospital)))\b"
 )

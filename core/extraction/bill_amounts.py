@@ -52,7 +52,7 @@ _BILL_NOW = re.compile(
     r"(?:will\s+|(?:is|are|'s)\s+(?:set\s+to\s+|due\s+to\s+)?)?(?:increas|ris|decreas|fall|go)(?:e|es|ing)\s+to|"
     r"(?:(?:was|got|has\s+been|have\s+been|has|have|'s)\s+)?(?:raised|increased|lowered|reduced|hiked|"
     r"jumped|rose|dropped)\s+to)\s+(?:(?:about|around|like|only|just)\s+)?"
-    r"(?=(?:us\$|[$€£¥])?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
+    r"(?=(?:us\$|[$€£¥₹₦₱฿]|rs\.?|r(?=\d)|n(?=\d))?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<plain>rent|mortgage)\s+(?:is|'s)\s+(?=\d)|"
     # What the speaker earns: "my salary is 12k a year", "take home is about $3,900".
@@ -60,8 +60,8 @@ _BILL_NOW = re.compile(
     r"(?:is|'s)\s+(?:now\s+|only\s+|just\s+|about\s+|around\s+|like\s+|barely\s+)?"
     r"(?=(?:us\$|rs\.?\s?|r|[$€£¥₹₦])?\d)|"
     # "the landlord raised our rent to 2300" (not "I raised the rent": a landlord speaking).
-    r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put\s+up)\s+"
-    r"(?:the|my|our)\s+(?P<obj>rent|mortgage)\s+(?:up\s+)?to\s+(?=(?:us\$|[$€£¥])?\s?\d)"
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put(?:\s+up)?)\s+"
+    r"(?:the|my|our)\s+(?P<obj>rent|mortgage)\s+(?:up\s+)?to\s+(?=(?:us\$|[$€£¥₹₦₱฿]|rs\.?|r(?=\d)|n(?=\d))?\s?\d)"
 )
 """What a bill comes to now, after a change: "rent is now 2300", "my rent is 2300 now",
 "the rent went up to $2,400", "our mortgage was lowered to 1900"."""

@@ -39,6 +39,7 @@ from core.extraction.intent_nonfactual import (
     HEDGE,
     IF_IDIOM,
     INVITED,
+    LISTENERS_WISH,
     OPENS_SCOPE,
     SUBJECT_PRONOUN,
     WHEN_PRESENT,
@@ -206,7 +207,7 @@ def classify(
         return ClauseIntent("historical", 0.9, habitual=True)  # "every morning the owner would"
     # "tom said he'd drive", "she promised she'd call": the future of what was said, told
     # now; no wish of the speaker's ("he'd have come" stays what might have been).
-    wishful = INVITED.sub(" ", _REPORTED_WOULD.sub(" ", low))
+    wishful = LISTENERS_WISH.sub(" ", INVITED.sub(" ", _REPORTED_WOULD.sub(" ", low)))
     if _PAST_FRAME.search(low):
         # "when i was in high school i wanted to be a vet": a wish then is a memory now.
         # "when we lived in the apartment we could never host anyone": what one could do

@@ -67,6 +67,11 @@ INVITED = re.compile(
 """The listener asked along after the fact: "we're all at jess's if u wanna come", "at the
 pub if you fancy joining". The wish to come is theirs and no condition is put on the fact
 (a wish word in it, "wanna", is not the writer's)."""
+LISTENERS_WISH = re.compile(
+    r"\bif\s+you\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like)\b.*$"
+)
+"""A condition on the listener's wish ("… if you want to grab lunch"): their want, never
+the speaker's wish."""
 IF_IDIOM = re.compile(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
@@ -74,6 +79,11 @@ IF_IDIOM = re.compile(
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible|"
     # "If it's not too much trouble, could you…": politeness, no condition.
     r"it(?:'s|\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)|it\s+isn't\s+too\s+much\s+(?:trouble|bother))\b|"
+    # Where the speaker will be, offered for the listener's use: "I'm in the Leeds office
+    # Thursday if you want to grab lunch", "we'll be around all weekend if you fancy a walk".
+    r"\b(?:be|'m|am|'re|are)\s+(?:[\w'-]+\s+){0,4}?(?:in|at|around|about|home|here|there|back)"
+    r"\b[^.;?!]*?\bif\s+you\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like|are\s+free|"
+    r"'re\s+free|are\s+around|'re\s+around)\b|"
     # Permission asked: "mind if we come later", "is it ok if I bring the dog".
     r"\bmind\s+if\b|\b(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|"
     r"cool|possible)\s+if\b|"

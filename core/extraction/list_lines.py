@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.confirmation_stays import written_out as stay_written_out
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.itinerary_lines import written_out as itinerary_written_out
 from core.extraction.leg_codes import city_of_code
+from core.extraction.mail_pointers import written_out as pointer_written_out
 from core.extraction.note_labels import written_out
 from core.extraction.timewords import MONTHS
 
@@ -217,18 +219,19 @@ def _pinned(m: re.Match[str]) -> str:
 
 
 _RETURN_LABEL = re.compile(
-    r"(?:^|(?<=[.;!?\n]\s)|(?<=\n))(?:return|inbound|homeward)\s*:\s*"
+    r"(?:^|(?<=[.;!?\n]\s)|(?<=\n))(?:return|inbound|homeward|back)\s*:\s*"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d|"
     r"[a-z]{3}\s*(?:\u2192|->|>|-|\u2013))",
     re.I,
 )
-"""An itinerary's "Return: Sun 15th", "Return: EWR→SFO" heads the way home, as "Return
-flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
+"""An itinerary's "Return: Sun 15th", "Back: Fri 13 Mar", "Return: EWR→SFO" heads the way
+home, as "Return flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
 
 
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
-    text = itinerary_written_out(text)  # a confirmation's columns, a trip's title
+    text = itinerary_written_out(pointer_written_out(text))  # a confirmation's columns
+    text = stay_written_out(text)  # a confirmation's dates on lines of their own
     text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first

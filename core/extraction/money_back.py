@@ -28,9 +28,14 @@ _REFUNDED = re.compile(
     rf"(?:(?:me|us)\s+)?{_OWNER}(?P<i>{_ITEM})\b|"
     # "returned my deposit": the landlord did; "returned the tickets" is goods taken back.
     rf"\breturned\s+(?:(?:me|us)\s+)?{_OWNER}(?P<i4>(?:security\s+|damage\s+)?(?:deposit|bond))\b|"
-    rf"\b(?:got|get|getting|received)\s+{_OWNER}(?P<i2>{_ITEM})\s+back\b|"
-    rf"\b(?:got|received)\s+back\s+{_OWNER}(?P<i3>{_ITEM})\b"
+    rf"\b(?:got|get|getting|received|had)\s+{_OWNER}(?P<i2>{_ITEM})\s+back\b|"
+    rf"\b(?:got|received)\s+back\s+{_OWNER}(?P<i3>{_ITEM})\b|"
+    # "the landlord gave us the deposit back", "hasn't given me my bond back": to the writer.
+    rf"\b(?:gave|given|give|sent|send)\s+(?:me|us)\s+{_OWNER}(?P<i5>{_ITEM})\s+back\b"
 )
+_NOT_YET = re.compile(r"\b(?:not|never|no|yet\s+to|\w+n't)\s+(?:(?:\w+|£?\d[\d,.]*)\s+){0,2}$")
+"""A coming back denied just before its verb: "still not got my deposit back", "we never got
+the bond back", "the landlord hasn't given us the deposit back" — owed back, not come."""
 _WAITED_ON = re.compile(
     # "still waiting on the deposit back from the old flat", "waiting for my bond": money
     # owed back and not yet come (a deposit is waited on only to come back).
@@ -59,6 +64,8 @@ def money_back(clause: Clause) -> list[Candidate]:
         return []
     m = _REFUNDED.search(clause.low)
     status = "refunded"
+    if m is not None and _NOT_YET.search(clause.low, 0, m.start()):
+        status = "pending"
     if m is None and (m := _WAITED_ON.search(clause.low)) is not None:
         status = "pending"
     if m is None:

@@ -22,7 +22,9 @@ _WHOM = (
 )
 _SENT = re.compile(
     r"\b(?:sent|venmoed|venmo'd|zelled|zelle'd|cashapped|cash\s+apped|paypaled|paypalled|"
-    r"e-?transferred|transferred|paid|payed)\s+" + _WHOM + r"\s+(?:back\s+)?(?:the\s+|my\s+)?"
+    r"e-?transferred|transferred|paid|payed)\s+"
+    + _WHOM
+    + r"\s+(?:back\s+)?(?:the\s+|my\s+|his\s+|her\s+|their\s+)?"
     r"(?:like\s+|about\s+|around\s+)?(?P<sum>" + _SUM + r")(?:\s+(?:i|that\s+i)\s+owed?\s+"
     r"(?:him|her|them|\w+))?"
     # the sum ends there ("sent jake 2 pics" sends no money)

@@ -8,6 +8,10 @@ rule reads the amount the same way. Only words that are money are rewritten: a c
 word must follow them ("quid", "naira", "rupees", "grand"), or, with no currency, a rate
 of at least a hundred ("twelve hundred a month", "a thousand a year"), so "three a week"
 and "two weeks" stay words.
+
+How big an amount felt goes too, since the rules read the amount after the verb: "was a
+whopping £412", "came to a hefty £210", "a cool 2 grand", "an eye-watering €1,900" are the
+amount.
 """
 
 from __future__ import annotations
@@ -28,6 +32,27 @@ _SPOKEN = re.compile(
 )
 
 
+_FELT_SIZE = re.compile(
+    r"\b(?:an?\s+)?(?:whopping|hefty|massive|staggering|cool|measly|mere|eye[\s-]?watering|"
+    r"grand\s+total\s+of|total\s+of|princely\s+sum\s+of|sum\s+of)\s+"
+    r"(?=(?:us\$|rs\.?\s?|[$€£¥₹₦₱])?\d)",
+    re.I,
+)
+
+
+_BILL_IS = re.compile(
+    # "Rent's £1,150 pcm", "council tax's 142 a month": the bill is the sum, not its owner.
+    r"(?i)\b(?P<bill>rent|mortgage|bill|council\s+tax|broadband|insurance|fees?)'s\s+"
+    r"(?=(?:[$€£¥₹₦]|rs\.?\s?)\d|\d[\d,.]*\s*(?:pcm|p/?m|a\s+month|per\s+month|a\s+week|quid|k\b))"
+)
+_TOWARDS = re.compile(
+    # "remitted Rs 45,000 towards the fees": paid, for the fees (Indian English's
+    # "remitted" is paid; "towards" names what it paid for).
+    r"(?i)\b(?P<verb>paid|remitted|deposited|transferred)(?P<sum>\s+\S+(?:\s+\S+)?\s+)towards?\s+"
+    r"(?=(?:the|my|our|this|his|her)\s)"
+)
+
+
 def _as_number(m: re.Match[str]) -> str:
     value = number_in_words(m.group("words"))
     if not value or (m.group("cur") is None and value < 100):
@@ -37,4 +62,12 @@ def _as_number(m: re.Match[str]) -> str:
 
 def money_in_figures(text: str) -> str:
     """``text`` with spoken amounts of money written as their number."""
+    text = _BILL_IS.sub(r"\g<bill> is ", _FELT_SIZE.sub("", text))
+    if "toward" in text.lower():
+        text = _TOWARDS.sub(
+            lambda m: (
+                f"{'paid' if m['verb'].lower() in ('remitted', 'deposited') else m['verb']}{m['sum']}for "
+            ),
+            text,
+        )
     return _SPOKEN.sub(_as_number, text)

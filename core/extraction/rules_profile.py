@@ -310,6 +310,14 @@ def _introduced(m: re.Match[str]) -> bool:
     return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
 
 
+_HOME_AHEAD = re.compile(
+    # "we're renting in Didsbury from April": a home from a day ahead is a plan, no home yet.
+    r"\b(?:'re|'m|are|am|'ll\s+be|will\s+be)\s+(?:\w+\s+)?(?:living|renting|based)\b.*\b(?:from|"
+    r"starting|as\s+of)\s+(?:next\s+(?:week|month|year)|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+)
+
+
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
@@ -323,7 +331,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     out: list[Candidate] = []
     m = _HOME.search(low) or now_living(clause) or HOME_IS.match(low) or HOME_SAID.search(low)
     m = m or home_described(low)  # "the view from our flat in Glasgow"
-    if m and clause.intent != "planning":
+    if m and clause.intent != "planning" and _HOME_AHEAD.search(low) is None:
         # "Edinburgh-based": the hyphen is no part of the name (same length, same offsets).
         place = _residence(text.replace("-based", " based"), low, m.end())
         if place is not None and m.end() == 0 and not named_as_typed(place.name, low[: place.end]):

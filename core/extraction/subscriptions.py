@@ -35,7 +35,7 @@ _CANCELLED = re.compile(
     rf"(?P<s>{SERVICES})\b{_NOT_HERE}|"
     rf"\b(?P<s2>{SERVICES})(?:\s+(?:premium|family|duo|student|basic|standard|ultimate))?"
     # "netflix is cancelled", and the status line: "Netflix: cancelled", "spotify cancelled".
-    r"(?:\s+(?:is|was|got|has\s+been|'s)\s+|\s*[:=–—-]\s*|\s+)"
+    r"(?:\s+(?:is|was|got|has\s+been|'s)\s+|'s\s+(?:been\s+|now\s+)?|\s*[:=–—-]\s*|\s+)"
     r"(?:now\s+|finally\s+|officially\s+)?(?:cancell?ed|canceled|gone)\b"
     # Not the service as the one cancelling: "netflix cancelled my favourite show".
     r"(?!\s+(?:my|our|the|a|an|his|her|their|its|it|this|that|all|every|some|your)\b)"
@@ -47,8 +47,10 @@ _CANCELLED_LIST = re.compile(
 """A line that lists what was cancelled: "subs cancelled: Netflix, Audible", "Cancelled -
 hulu and spotify"."""
 _PRICE = re.compile(
-    rf"\b(?P<s>{SERVICES}){_NOT_HERE}\s+(?:is|'s|costs?|now\s+costs?|went\s+up\s+to|"
-    r"has\s+gone\s+up\s+to|is\s+now|renewed\s+(?:today\s+)?at|charged\s+(?:me\s+|us\s+)?)\s+"
+    rf"\b(?P<s>{SERVICES}){_NOT_HERE}(?:\s+|(?='))(?:is|'s|costs?|now\s+costs?|is\s+now|"
+    # "Spotify's gone up to £11.99", "disney+ has jumped to 7.99", "netflix rose to 12.99"
+    r"(?:went|(?:has|'s)\s+gone)\s+(?:up|down)\s+to|(?:(?:has|'s)\s+)?(?:risen|rose|increased|"
+    r"jumped|dropped|gone\s+up)\s+to|renewed\s+(?:today\s+)?at|charged\s+(?:me\s+|us\s+)?)\s+"
     r"(?:now\s+|like\s+|about\s+|only\s+|just\s+)?(?=[$£€₹\d])"
 )
 

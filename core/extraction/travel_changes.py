@@ -52,7 +52,8 @@ _STAYING_ON = re.compile(
     # "stuck here till sunday": a way home that fell through keeps the trip going.
     r"(?:(?P<stay>staying|stay|stuck|stranded|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
-    r"(?:[a-z']+\s+){0,2}[a-z']+)?|"
+    # "staying at Joan's in Whitby till Friday" names the town: a stay there, read as one.
+    r"(?:(?!in\b)[a-z']+\s+){0,2}(?!in\b)[a-z']+)?|"
     r"(?:extended|extending|extend|stretched|stretching)\s+(?:my|our|the)\s+(?:[a-z]+\s+)?"
     r"(?:trip|stay|vacation|holiday|visit|time\s+here))\s+(?:to|til|till|until|through|thru)\s+"
 )

@@ -17,7 +17,10 @@ HEADING = re.compile(
     r"drive|going|go|traveling|travelling|travel|off|red-?eye|"
     + NOT_A_SCHOOL_TRIP
     + r"trip|road\s+trip|vacation|getaway|visit|"
-    r"visiting|tickets?|cruise|train|bus|ferry|way|be|are|fly\s+out|"
+    # "the way to Leeds", not a packed train's "standing all the way to Slough": a ride
+    # endured says nothing of where the trip goes.
+    r"visiting|tickets?|cruise|train|bus|ferry|(?<!standing\sall\sthe\s)(?<!stood\sall\sthe\s)"
+    r"(?<!sitting\sall\sthe\s)(?<!sat\sall\sthe\s)way|be|are|fly\s+out|"
     # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
     r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
     # "we depart for Cairo", "about to board for Doha"
@@ -47,8 +50,10 @@ HEADING = re.compile(
     # "Flying SFO to Boston on Thursday": a route from an airport's code to the place.
     r"|\b(?:flying|fly|flight)\s+[a-z]{3}\s*(?:to|->|→|–|-)\s*"
     # "flying Lagos to London", "Lisbon → Porto tomorrow": a leg from one place to the next.
+    # "flight from London Gatwick to Nice", "Flight EZY2045 London Gatwick to Nice": an
+    # airport named with its city after "from", a flight's number before it.
     r"|\b(?:flying|fly|flight|driving|train|ferry|coach)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
-    r"off\b)[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    r"off\b)(?:[a-z]{1,3}\s?\d{2,4}\s+)?(?:from\s+[a-z]+\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
     # "I will attend the workshop in Geneva on the 18th", "speaking at a summit in Nairobi":
     # an event out of town, attended, is a trip to its town.
     r"|\b(?:attend(?:ing)?|(?:speak|present|exhibit|teach)(?:ing)?\s+at)\s+(?:the|a|an|my|our)\s+"

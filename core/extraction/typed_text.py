@@ -19,6 +19,7 @@ from core.extraction.bracket_asides import without_age_tags
 from core.extraction.chat_shorthand import chat_shorthand
 from core.extraction.cut_off_words import words_cut_off
 from core.extraction.document_numbers import numbered_documents
+from core.extraction.elder_letters import elders_own
 from core.extraction.emoji_states import emoji_states
 from core.extraction.had_contracted import had_spelled_out
 from core.extraction.homophones import mend_homophones
@@ -34,7 +35,10 @@ from core.extraction.plan_tails import feeling_cut_off
 from core.extraction.prose_places import places_plainly
 from core.extraction.restarts import hesitations_inside_closed, restarts_folded
 from core.extraction.shouting import quieter
+from core.extraction.stays_said_otherwise import stays_plain
+from core.extraction.the_missus import spouse_as_mine
 from core.extraction.thing_is import thing_is
+from core.extraction.turned_better import turn_said_apart
 from core.extraction.typos import fix_slips
 from core.extraction.verbless_here import place_said_bare
 
@@ -374,7 +378,9 @@ def clean(text: str) -> str:
     flat = _ILL_WILL.sub(r"\g<lead>\g<i>'ll", flat)
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
-    flat = kin_s(name_s(kin_place_s(flat)))
+    flat = kin_s(
+        name_s(kin_place_s(stays_plain(elders_own(spouse_as_mine(turn_said_apart(flat))))))
+    )
     flat = money_to_people(place_said_bare(thing_is(kept_in_hospital(flat))))
     flat = _VOCATIVE.sub(r"\1, ", flat)
     flat = _TAGALOG_SA.sub(r"\1 in ", flat)

@@ -27,6 +27,7 @@ from core.domain.validation import plain_json
 from core.domain.whose_word import capped
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
+from core.engine.citations import cited
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
@@ -117,6 +118,8 @@ class Engine(ServiceWrites, UserAnswers):
         about one entity: a batch that would raise one more is refused whole
         (``TooManyQuestions``) and nothing of it is recorded, so the agent hears it.
         """
+        # A person's corroborators count only when they cite their own evidence on file.
+        payloads, uncited = await cited(self.store, payloads, principal)
         # Whether each payload is plain JSON values: read once, for both validations.
         plain = [plain_json(p) for p in payloads]
         checked: list[tuple[Any, list[str]]] = [
@@ -302,6 +305,8 @@ class Engine(ServiceWrites, UserAnswers):
                     now,
                     self.policy.max_pending,
                 )
+        for i, why in uncited.items():
+            outcomes[i] = replace(outcomes[i], reasons=(*outcomes[i].reasons, *why))
         promoted = tuple(promoted_items)
         if promoted:
             # Questions shown now are reported once, with the batch's last outcome.

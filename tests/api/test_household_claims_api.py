@@ -1,0 +1,100 @@
+"""Whose word it is, attacked once more (trust19b): a member's corroborators are checked
+against what they may cite, the question cap counts claims per member, and /why shows
+no other member's words before they are a fact (the HTTP API in process, a real SQLite
+store; the bot's side is tests/bot/test_household_words_e2e.py)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_harness import Api, running_api
+from canon_testing import NOW
+
+from core.conversation.audience import Audience
+
+ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
+HOUSEHOLD = Audience(family_entity=FAMILY)
+
+
+@pytest.fixture
+async def api(tmp_path: Path) -> AsyncIterator[Api]:
+    async with running_api(tmp_path, audience=HOUSEHOLD) as api:
+        await api.confirmed(ALICE, "my name is Alice")
+        await api.confirmed(BOB, "my name is Bob")
+        yield api
+
+
+def noah_is_sick(ref: str, corroborators: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """Bob's client writes, from his notes, that Noah is sick."""
+    obs: dict[str, Any] = {
+        "event_id": str(uuid.uuid4()),
+        "event_ts": NOW.isoformat(),
+        "entity_id": FAMILY,
+        "domain": "family",
+        "field": "family.noah.status",
+        "candidate_value": "sick",
+        "intent": "assertive",
+        "source": {"type": "manual_markdown", "ref": ref},
+    }
+    if corroborators is not None:
+        obs["corroborators"] = corroborators
+    return obs
+
+
+async def _posted(api: Api, obs: dict[str, Any]) -> dict[str, Any]:
+    got = await api.call(BOB, "POST", "/v1/observations", json_body={"observations": [obs]})
+    assert got.status == 200, got.body
+    [result] = got.body["results"]
+    return dict(result)
+
+
+async def _ref_of(api: Api, who: str, field: str) -> str:
+    [event] = [e for e in await api.engine.store.events_for(FAMILY, field) if e.principal == who]
+    assert event.source_ref is not None
+    return event.source_ref
+
+
+async def test_bob_cannot_borrow_alices_chat_message_or_an_invented_ref_as_corroboration(
+    api: Api,
+) -> None:
+    """Bob's own client names as corroborators the ref of Alice's chat message (about
+    another field) and a ref nobody wrote: neither is evidence of his, so neither lifts
+    his claim, and its reasons say each was ignored. The ref of his own chat message
+    saying the same is his to cite, and counts."""
+    await api.call(ALICE, "POST", "/v1/messages", json_body={"text": "Emma is sick today"})
+    alices = await _ref_of(api, ALICE, "family.emma.status")
+    plain = await _posted(api, noah_is_sick("notes/a.md"))
+    borrowed = [
+        {"type": "conversation_assertive", "ref": alices},
+        {"type": "conversation_assertive", "ref": "tg:1:2"},
+    ]
+    lifted = await _posted(api, noah_is_sick("notes/b.md", borrowed))
+    assert lifted["confidence"] == plain["confidence"], (plain, lifted)
+    ignored = [r for r in lifted["reasons"] if r.startswith("corroborator ")]
+    assert len(ignored) == 2, lifted["reasons"]
+    [stored] = [
+        e
+        for e in await api.engine.store.events_for(FAMILY, "family.noah.status")
+        if e.source_ref == "notes/b.md"
+    ]
+    assert stored.corroborators == ()
+    # His own chat message saying the same is his evidence: it may vouch.
+    await api.call(BOB, "POST", "/v1/messages", json_body={"text": "Noah is sick today"})
+    his = [
+        e
+        for e in await api.engine.store.events_for(FAMILY, "family.noah.status")
+        if e.source_type == "conversation_assertive"
+    ]
+    own = [{"type": "conversation_assertive", "ref": str(his[0].source_ref)}]
+    kept = await _posted(api, noah_is_sick("notes/c.md", own))
+    assert not [r for r in kept["reasons"] if r.startswith("corroborator ")], kept
+    [cited] = [
+        e
+        for e in await api.engine.store.events_for(FAMILY, "family.noah.status")
+        if e.source_ref == "notes/c.md"
+    ]
+    assert cited.corroborators == (("conversation_assertive", his[0].source_ref),)

@@ -14,6 +14,7 @@ import pytest
 from api_harness import Api, running_api
 from canon_testing import NOW
 
+from core.api.tokens import issue_token
 from core.conversation.audience import Audience
 
 ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
@@ -98,3 +99,61 @@ async def test_bob_cannot_borrow_alices_chat_message_or_an_invented_ref_as_corro
         if e.source_ref == "notes/c.md"
     ]
     assert cited.corroborators == (("conversation_assertive", his[0].source_ref),)
+
+
+CITIES = ["denver", "boston", "chicago", "seattle", "portland", "austin", "dallas", "miami"]
+CITIES += ["atlanta", "phoenix", "houston", "detroit", "memphis", "nashville", "omaha", "tampa"]
+
+
+async def test_a_trip_claim_about_alice_is_one_claim_not_two(api: Api) -> None:
+    """ "alice is in denver" from Bob asks Alice where she is and that she is away: one
+    claim (one group of questions), one count against the cap. With one claim of room
+    left Bob may make it (it counted as two questions and was refused); then the cap
+    is reached."""
+    cap = api.engine.policy.max_agent_questions
+    for city in CITIES[: cap - 1]:
+        text = f"alice lives in {city}"
+        said = await api.call(BOB, "POST", "/v1/messages", json_body={"text": text})
+        assert said.status == 200, said.body
+    trip = await api.call(BOB, "POST", "/v1/messages", json_body={"text": "alice is in tahoe"})
+    assert trip.status == 200, trip.body
+    asked = {r.field for r in await api.engine.store.open_review_items([ALICE])}
+    assert {"travel.location", "travel.status"} <= asked
+    more = {"text": f"alice lives in {CITIES[cap]}"}
+    refused = await api.call(BOB, "POST", "/v1/messages", json_body=more)
+    assert refused.status == 429, refused.body
+
+
+def _status(ref: str, value: str) -> dict[str, Any]:
+    return {
+        "event_id": str(uuid.uuid4()),
+        "event_ts": NOW.isoformat(),
+        "entity_id": FAMILY,
+        "domain": "family",
+        "field": "family.alice.status",
+        "candidate_value": value,
+        "intent": "assertive",
+        "source": {"type": "agent", "ref": ref},
+    }
+
+
+async def test_the_cap_is_the_members_across_his_chat_and_all_his_tokens(api: Api) -> None:
+    """Bob's chat, his assistant and his delegate are one asker: what each raises about
+    Alice counts against one cap (each token had its own, so each new token of his was
+    room for as many questions again)."""
+    cap = api.engine.policy.max_agent_questions
+    for city in CITIES[: cap - 1]:
+        said = await api.call(
+            BOB, "POST", "/v1/messages", json_body={"text": f"alice lives in {city}"}
+        )
+        assert said.status == 200, said.body
+    for role in ("agent", "delegate"):
+        issued = await issue_token(api.engine, BOB, f"bob's {role}", NOW, role=role)
+        api.tokens[f"{BOB}-{role}"] = issued.secret
+    body = {"observations": [_status("agent:1", "away")]}
+    took = await api.call(f"{BOB}-agent", "POST", "/v1/observations", json_body=body)
+    assert took.status == 200, took.body
+    body = {"observations": [_status("delegate:1", "home")]}
+    refused = await api.call(f"{BOB}-delegate", "POST", "/v1/observations", json_body=body)
+    assert refused.status == 429, refused.body
+    assert refused.body["type"].endswith("/too-many-questions")

@@ -5,6 +5,7 @@ store; the bot's side is tests/bot/test_household_words_e2e.py)."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -157,3 +158,25 @@ async def test_the_cap_is_the_members_across_his_chat_and_all_his_tokens(api: Ap
     refused = await api.call(f"{BOB}-delegate", "POST", "/v1/observations", json_body=body)
     assert refused.status == 429, refused.body
     assert refused.body["type"].endswith("/too-many-questions")
+
+
+async def test_bobs_why_shows_no_word_of_alices_before_it_is_a_fact(api: Api) -> None:
+    """Alice's unconfirmed "Emma is sick" is hers, as her question is not in Bob's list:
+    his /why of it knows nothing (it showed "sick" and who said it). Once she confirms
+    it, it is the household's fact and its provenance is his to read (value, who, when;
+    not her words). Her /why shows her own evidence all along."""
+    params = {"entity": FAMILY, "field": "family.emma.status"}
+    said = await api.call(ALICE, "POST", "/v1/messages", json_body={"text": "Emma is sick today"})
+    [question] = said.body["questions"]
+    before = await api.call(BOB, "GET", "/v1/why", params=params)
+    assert before.status == 404, before.body  # as if nothing were known: it is hers
+    assert "sick" not in json.dumps(before.body)
+    [hers] = (await api.call(ALICE, "GET", "/v1/why", params=params)).body["evidence"]
+    assert hers["value"] == "sick"
+    path = f"/v1/questions/{question['id']}/answer"
+    assert (await api.call(ALICE, "POST", path, json_body={"answer": "yes"})).status == 200
+    after = (await api.call(BOB, "GET", "/v1/why", params=params)).body
+    assert after["current"]["value"] == "sick"
+    assert {(e["value"], e["by"]) for e in after["evidence"]} == {
+        ("sick", "another member of the household")
+    }, after

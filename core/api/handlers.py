@@ -22,13 +22,12 @@ from core.conversation.message_intake import dead_letter_message, message_observ
 from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.views import (
     dead_letter_view,
-    event_view,
-    fact_view,
     group_view,
     history_view,
     review_view,
     said_of_you_view,
     state_view,
+    why_view,
 )
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
@@ -268,16 +267,12 @@ async def get_why(c: Call) -> dict[str, Any]:
     store = c.engine.store
     fact = await store.fact(entity, field)
     events = await store.events_for(entity, field, None if fact is None else fact.value)
-    if fact is None and not events:
-        raise Problem(404, f"nothing is known about {field} of {entity}")
     viewer = await _viewer(c)
-    return {
-        "entity_id": entity,
-        "field": field,
-        "current": None if fact is None else fact_view(fact, c.now, viewer),
-        "evidence": [event_view(e, viewer) for e in events],
-        "changes": [history_view(h, viewer) for h in await store.history(entity, field)],
-    }
+    # What the reader may see of it (another member's words before they are a fact: no).
+    view = why_view(fact, events, await store.history(entity, field), c.now, viewer)
+    if fact is None and not view["evidence"]:
+        raise Problem(404, f"nothing is known about {field} of {entity}")
+    return {"entity_id": entity, "field": field, **view}
 
 
 async def get_history(c: Call) -> dict[str, Any]:

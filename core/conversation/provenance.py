@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from core.domain.api_tokens import ApiToken
+from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.principals import SYSTEM
 
 ANOTHER_MEMBER = "another member of the household"
@@ -84,8 +85,28 @@ class Viewer:
         """Whether the words behind a write (its evidence text) are quoted to the reader:
         a write shown whole, or a source's or Canon's; another member's words (in their
         chat, their client or their assistant) are theirs, never quoted to anyone else."""
-        person = principal is not None and principal.startswith(("user:", "token:"))
-        return self.is_theirs(principal, entity_id) or not person
+        return self.is_theirs(principal, entity_id) or not _persons(principal)
+
+
+def shown_events(
+    events: Iterable[EventRecord], history: Iterable[HistoryEntry], viewer: Viewer
+) -> list[EventRecord]:
+    """The evidence of a /why the reader may see: another member's words that are not a
+    fact (pending, refused, asked of them) are theirs, as their questions are not in the
+    reader's lists (``core.domain.whose_word.may_answer``); what made a commit is the
+    fact's provenance and stays, as do sources' and Canon's."""
+    made = {h.event_id for h in history}
+    return [
+        e
+        for e in events
+        if viewer.is_theirs(e.principal, e.entity_id)
+        or not _persons(e.principal)
+        or e.event_id in made
+    ]
+
+
+def _persons(principal: str | None) -> bool:
+    return principal is not None and principal.startswith(("user:", "token:"))
 
 
 OWNER = Viewer(owner=True)

@@ -12,7 +12,7 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from core.conversation.provenance import OWNER, Viewer, by_words
+from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
@@ -145,7 +145,7 @@ def why_view(
     """The chain behind a value: the evidence that supports it, and how it got there."""
     return {
         "current": None if fact is None else fact_view(fact, now, viewer),
-        "evidence": [event_view(e, viewer) for e in events],
+        "evidence": [event_view(e, viewer) for e in shown_events(events, history, viewer)],
         "changes": [history_view(h, viewer) for h in history],
     }
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import MappingProxyType
 
-from core.conversation.provenance import OWNER, Viewer, by_words, user_viewer
+from core.conversation.provenance import OWNER, Viewer, by_words, shown_events, user_viewer
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
@@ -78,6 +78,7 @@ def why_text(
         return _owners_why(field, fact, events, history, now)
     entity = fact.entity_id if fact else events[0].entity_id if events else ""
     name = _name(field, entity, viewer.entity or entity)
+    events = shown_events(events, history, viewer)
     if fact is None and not events:
         return f"I know nothing about {name[:1].lower() + name[1:]}."
     if fact is None:

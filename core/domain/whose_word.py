@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.domain.api_tokens import ApiToken
-from core.domain.principals import Principal
+from core.domain.principals import Principal, token_principal, user_principal
 from core.domain.review_items import ReviewItem
 
 
@@ -79,3 +79,30 @@ def capped(principal: Principal, entity: str) -> bool:
     if principal.kind == "agent":
         return True
     return principal.is_user and entity.startswith("user:") and entity != principal.ref
+
+
+def asker(ref: str | None, tokens: Sequence[ApiToken]) -> Principal | None:
+    """The principal a stored ``ref`` names when it is a person's or a token's (a user,
+    or a token with its role); None for a source, Canon, or a token no longer known."""
+    if ref is None:
+        return None
+    if ref.startswith("user:"):
+        return user_principal(ref)
+    made = next((t for t in tokens if f"token:{t.id}" == ref), None)
+    return None if made is None else token_principal(made.id, made.role, made.entity_id)
+
+
+def counts_against(
+    ref: str | None, entity: str, writer: Principal, tokens: Sequence[ApiToken]
+) -> bool:
+    """Whether an open question about ``entity`` raised by ``ref`` counts against
+    ``writer``'s cap (``capped``): it is the same member's (their chat, their client,
+    any assistant token of theirs: one count per member, not per token) and was capped
+    when raised. A token made for no user, or an MCP session, counts on its own."""
+    if ref == writer.ref:
+        return capped(writer, entity)
+    member = member_of(writer.ref, tokens) or writer.ref
+    raised = asker(ref, tokens)
+    if raised is None or (member_of(ref, tokens) or ref) != member:
+        return False
+    return capped(raised, entity)

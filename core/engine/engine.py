@@ -24,9 +24,10 @@ from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, value_key
 from core.domain.validation import plain_json
-from core.domain.whose_word import capped
+from core.domain.whose_word import capped, counts_against
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
+from core.engine.citations import cited
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
@@ -117,6 +118,8 @@ class Engine(ServiceWrites, UserAnswers):
         about one entity: a batch that would raise one more is refused whole
         (``TooManyQuestions``) and nothing of it is recorded, so the agent hears it.
         """
+        # A person's corroborators count only when they cite their own evidence on file.
+        payloads, uncited = await cited(self.store, payloads, principal)
         # Whether each payload is plain JSON values: read once, for both validations.
         plain = [plain_json(p) for p in payloads]
         checked: list[tuple[Any, list[str]]] = [
@@ -156,7 +159,8 @@ class Engine(ServiceWrites, UserAnswers):
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
         ) -> tuple[WriteBatch, list[Outcome]]:
-            raised = dict(asked)  # the agent's open questions per entity, as the batch adds
+            # The asker's open claims per entity, as the batch adds to them.
+            raised = {entity: set(claims) for entity, claims in asked.items()}
             in_force = forced if forced is not None else self.rollout.in_force_read(pairs, reads)
             if in_force is None:
                 raise _RolloutMoved
@@ -205,9 +209,12 @@ class Engine(ServiceWrites, UserAnswers):
                 outcome, record, decision = self._decide(
                     obs, snaps[key], now, in_force, principal, leader
                 )
-                if outcome.review_item_id is not None and capped(principal, obs.entity_id):
-                    raised[obs.entity_id] = raised.get(obs.entity_id, 0) + 1
-                    if raised[obs.entity_id] > self.policy.max_agent_questions:
+                if record.review is not None and capped(principal, obs.entity_id):
+                    # A claim is one input's questions about one subject (its group):
+                    # a trip's place and status are one, not two.
+                    claims = raised.setdefault(obs.entity_id, set())
+                    claims.add(record.review.group_key or record.review.id)
+                    if len(claims) > self.policy.max_agent_questions:
                         limit = self.policy.max_agent_questions
                         raise TooManyQuestions(obs.entity_id, limit, principal.is_user)
                 snaps[key], closed = advance(snaps[key], record, since)
@@ -302,24 +309,30 @@ class Engine(ServiceWrites, UserAnswers):
                     now,
                     self.policy.max_pending,
                 )
+        for i, why in uncited.items():
+            outcomes[i] = replace(outcomes[i], reasons=(*outcomes[i].reasons, *why))
         promoted = tuple(promoted_items)
         if promoted:
             # Questions shown now are reported once, with the batch's last outcome.
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
         return outcomes
 
-    async def _open_questions_of(self, principal: Principal, entities: set[str]) -> dict[str, int]:
-        """How many open questions ``principal`` raised about each of ``entities`` whose
-        questions from it are ``capped`` (an agent's, a member's about another user)."""
+    async def _open_questions_of(
+        self, principal: Principal, entities: set[str]
+    ) -> dict[str, set[str]]:
+        """The open claims (question groups) the member behind ``principal`` raised about
+        each of ``entities`` whose questions from it are ``capped`` (an agent's, a
+        member's about another user), in their chat and through any token of theirs."""
         entities = {e for e in entities if capped(principal, e)}
         if not entities:
             return {}
         items = await self.store.open_review_items(sorted(entities))
-        counts: dict[str, int] = {}
+        tokens = await self.store.api_tokens.tokens()
+        claims: dict[str, set[str]] = {}
         for item in items:
-            if item.principal == principal.ref:
-                counts[item.entity_id] = counts.get(item.entity_id, 0) + 1
-        return counts
+            if counts_against(item.principal, item.entity_id, principal, tokens):
+                claims.setdefault(item.entity_id, set()).add(item.group_key or item.id)
+        return claims
 
     def _decide(
         self,

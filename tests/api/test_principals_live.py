@@ -116,6 +116,12 @@ def test_a_member_sees_another_members_evidence_as_theirs_without_refs_or_ids(
     assert evidence["event_id"] == outcome["event_id"]
     assert evidence["source"]["ref"].endswith(":m-1")
 
+    # Her word is hers until it is the household's fact: she confirms it, then Bob sees it.
+    for q in home.call("user:alice", "GET", "/v1/questions")["questions"]:
+        if q["field"] == FIELD:
+            home.call(
+                "user:alice", "POST", f"/v1/questions/{q['id']}/answer", json={"answer": "yes"}
+            )
     bobs = home.why("user:bob")
     [seen] = [e for e in bobs["evidence"] if e["by"] != "you"]
     assert seen["by"] == "another member of the household"

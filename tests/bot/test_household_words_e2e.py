@@ -143,3 +143,18 @@ async def test_bobs_why_quotes_not_what_alice_said_around_the_value(
     assert "hate" not in bobs.text
     alices = await tg.say(ALICE, "/why emma", expect="Emma")
     assert "hate living" in alices.text
+
+
+async def test_bobs_why_shows_nothing_alice_has_not_confirmed(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Alice's unconfirmed word on the household is hers, as her question is not in his
+    /pending: Bob's /why of it knows nothing (it showed "sick" and who said it); hers
+    shows it."""
+    await start_bot(settings=HOUSEHOLD)
+    await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
+    await tg.say(ALICE, "Emma is sick today", expect="Emma")
+    bobs = await tg.say(BOB, "/why family.emma.status", expect="I know nothing")
+    assert "sick" not in bobs.text.lower()
+    alices = await tg.say(ALICE, "/why family.emma.status", expect="Emma")
+    assert "sick" in alices.text.lower()

@@ -164,8 +164,17 @@ def test_a_fact_and_a_change_are_redacted_alike() -> None:
 
 
 def test_why_in_chat_names_who_said_each_thing() -> None:
+    """Who said each thing behind a fact; another member's word not yet a fact is theirs
+    (not shown to Bob until a commit made it the household's)."""
     events = [_event("user:alice")]
-    bobs = texts.why_text("family.emma.status", None, events, [], NOW, BOB)
+    pending = texts.why_text("family.emma.status", None, events, [], NOW, BOB)
+    assert "sick" not in pending, pending
+    assert "another member" not in pending, pending
+    committed = HistoryEntry(
+        1, "family:smith", "family.emma.status", 1, None, "sick", False, events[0].event_id,
+        1.0, "user_confirm", NOW, "user:alice",
+    )  # fmt: skip
+    bobs = texts.why_text("family.emma.status", None, events, [committed], NOW, BOB)
     assert "another member of the household said" in bobs
     assert "(the calendar agreed)" in bobs
     assert "calendar:evt-1" not in bobs

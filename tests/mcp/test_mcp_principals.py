@@ -9,6 +9,7 @@ from core.conversation.audience import Audience
 from core.domain.policy import default_policy
 from core.domain.principals import user_principal
 from core.engine.engine import Engine
+from core.engine.review import answer_review
 from core.errors import ClaimRefused, NotYours
 from core.mcp.scoped import Scope, ScopedCanon
 from core.store.memory import MemoryStore
@@ -21,7 +22,11 @@ async def test_why_over_mcp_says_another_member_and_hides_their_refs() -> None:
     await store.open()
     engine = Engine(store, default_policy())
     said = make_observation("family.emma.status", "sick", entity="family:smith", ref="tg:111:5")
-    await engine.ingest(said, now=NOW, principal=user_principal("user:alice"))
+    asked = await engine.ingest(said, now=NOW, principal=user_principal("user:alice"))
+    if asked.review_item_id is not None:  # her word is hers until it is the household's
+        await answer_review(
+            engine, asked.review_item_id, "confirm", now=NOW, principal=user_principal("user:alice")
+        )
 
     def canon(entity: str) -> ScopedCanon:
         return ScopedCanon(engine, Scope.of(entity, HOME), clock=lambda: NOW)
@@ -31,7 +36,7 @@ async def test_why_over_mcp_says_another_member_and_hides_their_refs() -> None:
     assert seen.by == "another member of the household"
     assert (seen.event_id, seen.source.ref) == (None, None)
     [alices] = (await canon("user:alice").why("family.emma.status")).chains
-    [own] = alices.evidence
+    [own] = [e for e in alices.evidence if e.source.ref == "tg:111:5"]
     assert (own.by, own.event_id, own.source.ref) == ("you", said["event_id"], "tg:111:5")
     await store.close()
 

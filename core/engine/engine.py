@@ -24,7 +24,6 @@ from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.snapshot import FieldSnapshot, advance
 from core.domain.state import CommittedFact, value_key
 from core.domain.validation import plain_json
-from core.domain.whose_word import capped, counts_against
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.citations import cited
@@ -42,6 +41,7 @@ from core.engine.outcomes import (
     invalid_outcome,
     reason_summary,
 )
+from core.engine.question_cap import count_claim, open_claims_of
 from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.engine.said_of_you import own_word, settle_said_of_user
 from core.engine.trip_state import (
@@ -59,7 +59,7 @@ from core.engine.write_records import (
     own_event_id,
     owned_by,
 )
-from core.errors import PayloadInvalid, TooManyQuestions
+from core.errors import PayloadInvalid
 from core.store import Accepted, DeadLetter, NewReviewItem
 from core.store.protocol import SeenEvents, StoreBackend
 
@@ -209,14 +209,8 @@ class Engine(ServiceWrites, UserAnswers):
                 outcome, record, decision = self._decide(
                     obs, snaps[key], now, in_force, principal, leader
                 )
-                if record.review is not None and capped(principal, obs.entity_id):
-                    # A claim is one input's questions about one subject (its group):
-                    # a trip's place and status are one, not two.
-                    claims = raised.setdefault(obs.entity_id, set())
-                    claims.add(record.review.group_key or record.review.id)
-                    if len(claims) > self.policy.max_agent_questions:
-                        limit = self.policy.max_agent_questions
-                        raise TooManyQuestions(obs.entity_id, limit, principal.is_user)
+                if record.review is not None:
+                    count_claim(raised, record.review, principal, self.policy.max_agent_questions)
                 snaps[key], closed = advance(snaps[key], record, since)
                 superseded.extend((item_id, now) for item_id in closed)
                 if record.corroborate:
@@ -265,7 +259,7 @@ class Engine(ServiceWrites, UserAnswers):
             # Read here, under the entities' locks: another process's agent writing at
             # this moment could add its batch's questions on top (a guard against a
             # flood, not an exact quota).
-            asked = await self._open_questions_of(principal, {o.entity_id for o in observations})
+            asked = await open_claims_of(self.store, principal, {o.entity_id for o in observations})
             # Read, decide and write in one store transaction: what the resolver
             # read is still true when its decision lands, whoever else writes. The
             # rollout (stage, calibration counts) is read in it too, in the same trip.
@@ -316,23 +310,6 @@ class Engine(ServiceWrites, UserAnswers):
             # Questions shown now are reported once, with the batch's last outcome.
             outcomes[-1] = replace(outcomes[-1], promoted=promoted)
         return outcomes
-
-    async def _open_questions_of(
-        self, principal: Principal, entities: set[str]
-    ) -> dict[str, set[str]]:
-        """The open claims (question groups) the member behind ``principal`` raised about
-        each of ``entities`` whose questions from it are ``capped`` (an agent's, a
-        member's about another user), in their chat and through any token of theirs."""
-        entities = {e for e in entities if capped(principal, e)}
-        if not entities:
-            return {}
-        items = await self.store.open_review_items(sorted(entities))
-        tokens = await self.store.api_tokens.tokens()
-        claims: dict[str, set[str]] = {}
-        for item in items:
-            if counts_against(item.principal, item.entity_id, principal, tokens):
-                claims.setdefault(item.entity_id, set()).add(item.group_key or item.id)
-        return claims
 
     def _decide(
         self,

@@ -157,6 +157,7 @@ PROBE_SETS = (
     "probes18a",
     "probes18a2",
     "probes18a3",
+    "probes19a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -230,7 +231,12 @@ and ``probes18a`` (eighteenth round, words18a: co-parents',
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
-``probes18a2`` and ``probes18a3`` are its second and third batches).
+``probes18a2`` and ``probes18a3`` are its second and third batches),
+and ``probes19a`` (nineteenth round, words19a: hand-offs and households — timed bullet
+hand-over notes, "had …" then "she's been …", who has the children when, a third person's
+report of someone's state, doses and appointments handed over, pick-up and drop-off
+changes, a present fact beside its past explanation, "pu", "appt", "meds", "bday", lower
+case and typos; with requests, questions, conditions, counterfactuals and history).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -462,6 +468,7 @@ _PROBE_MINIMUM = {
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
+    "probes19a": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -155,7 +155,12 @@ result that holds): "Poppy woke up with a temperature"."""
 CARE_RESULT = re.compile(
     LEFT_ILL.pattern + r"|\b(?:had|'s\s+had|has\s+had)\s+(?:a\s+)?(?:(?:very|v|really|fairly)\s+)?"
     r"(?:settled|comfortable|peaceful)\s+night\b|\bslept\s+(?:right\s+)?through\b(?!\s+(?:my|the|his|"
-    r"her)\s+alarm)|\brefused\s+(?:(?:his|her|their|the|a)\s+)?(?:bottles?|feeds?|milk|formula)\b"
+    r"her)\s+alarm)|\brefused\s+(?:(?:his|her|their|the|a)\s+)?(?:bottles?|feeds?|milk|formula)\b|"
+    # "Dad has had a good day", "Nan's had a quiet morning": the day so far, how they are now
+    # (the simple past, "we had a good day at the zoo", stays a story).
+    r"(?:'s|\bhas|\bhave|'ve)\s+had\s+(?:a\s+)?(?:(?:very|v|really|fairly|pretty|much)\s+)?"
+    r"(?:good|great|lovely|better|calm|quiet|brighter|settled|comfortable|peaceful)\s+"
+    r"(?:day|morning|afternoon|evening|night)\b"
 )
 """A carer's or a parent's past that says how the member is now: ill (``LEFT_ILL``), or a
 settled night, slept through."""

@@ -226,9 +226,14 @@ _RETURN_LABEL = re.compile(
 flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
 
 
+_BULLET = re.compile(r"(?:^|(?<=\n))[ \t]*[-*\u2022][ \t]+(?=[^\s\d-])")
+"""A list's bullet before a line ("- Sophie's fine", "\u2022 Ada's grumpy but fine"): a mark,
+no word of the sentence ("-5 here" keeps its minus)."""
+
+
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
-    text = itinerary_written_out(text)  # a confirmation's columns, a trip's title
+    text = itinerary_written_out(_BULLET.sub("", text))  # a confirmation's columns, a trip's title
     text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first

@@ -1,0 +1,73 @@
+"""How someone is, in the words a hand-over note, a nanny or a co-parent uses for a small
+ailment, beside ``family_status``, ``family_condition_words`` and ``family_carer_states``.
+
+Read last, on the words after the member ("'s been sneezing all afternoon"), only when
+those found no status:
+
+- a cold or a tummy said the nursery way ("been sneezing all afternoon", "has the squits",
+  "got the trots", "an upset tummy"): sick;
+- hot with a sign of being unwell beside it ("really hot and clingy", "hot and grizzly"):
+  sick — "hot" alone may be the weather;
+- on a named course of medicine a pharmacy hands out for an infection or a bug ("on
+  trimethoprim", "started on fluclox", "on dioralyte since 6"): sick;
+- a temperature read off the thermometer at or above a fever ("temp 38.2 @ 4", "temp of
+  101"): sick;
+- a passing mood set against being well ("grumpy but fine", "tired but ok in himself"):
+  well.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BE = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?|has|'s\s+got|has\s+got|got)"
+_STILL = r"(?:(?:still|now|back|just|both|all|currently|again|also|a\s+bit|a\s+little|really|very|v|so)\s+)*"
+_LEAD = rf"^\s*(?:[;:\u2013\u2014-]\s*)?(?:{_BE}\s+)?{_STILL}"
+"""What may come between the member and the state: a note's label mark ("Rory - temp 38.2"),
+"is", "has been", and "still", "really"."""
+
+_NURSERY_AILMENT = re.compile(
+    _LEAD + r"(?:(?:keeps?|kept)\s+)?(?:sneezing|sneezy|(?:the\s+)?(?:squits|trots)|"
+    r"(?:an?\s+)?(?:upset|dodgy|funny|poorly|sore)\s+(?:tummy|stomach|tum))\b"
+)
+_HOT_AND_UNWELL = re.compile(
+    _LEAD + r"hot\s+(?:and|&|n)\s+(?:(?:very|really|so|a\s+bit)\s+)?(?:clingy|grizzly|whiny|"
+    r"whingy|miserable|floppy|lethargic|listless|sleepy|flushed|shivery|sweaty|tearful|"
+    r"out\s+of\s+sorts)\b"
+)
+_MEDICINE = (
+    r"trimethoprim|nitrofurantoin|flucloxacillin|fluclox|clarithromycin|doxycycline|"
+    r"co-?amoxiclav|cefalexin|azithromycin|erythromycin|amox|abx|metronidazole|"
+    r"dioralyte|rehydration\s+(?:salts|sachets)|oral\s+rehydration|oseltamivir"
+)
+_ON_A_COURSE = re.compile(
+    _LEAD + r"(?:(?:been\s+|got\s+|was\s+)?(?:started|put)\s+)?on\s+(?:the\s+|his\s+|her\s+|"
+    rf"their\s+|some\s+)?(?:a\s+course\s+of\s+)?(?:{_MEDICINE})\b"
+)
+_TEMPERATURE = re.compile(
+    _LEAD + r"(?:(?:had|running|got)\s+)?(?:a\s+)?(?:temp|temperature)\s*(?:of\s+|is\s+|was\s+|"
+    r"at\s+|=\s*|:\s*)?(?P<deg>\d{2,3}(?:\.\d)?)\s*(?:°\s*[cf]?|c\b|f\b)?"
+)
+_MOOD_BUT_WELL = re.compile(
+    _LEAD + r"(?:(?:a\s+bit|a\s+little|bit|very|v|really|quite)\s+)?(?:grumpy|tired|cranky|"
+    r"grizzly|whingy|clingy|quiet|shattered|knackered|teary|tearful|emotional|bruised|"
+    r"sore|stroppy|grouchy|hyper|overtired)\s+(?:but|tho|though)\s+(?:otherwise\s+)?"
+    r"(?:fine|ok|okay|well|happy|alright|all\s+right|good)\b"
+)
+
+
+def _a_fever(degrees: float) -> bool:
+    """A reading that is a fever: 37.8 °C or more, or 100 °F or more (a reading between is
+    neither, and a number like 12 is no temperature)."""
+    return 37.8 <= degrees < 43 or 100 <= degrees < 110
+
+
+def household_ailment(rest: str) -> str | None:
+    """The catalogue status these words say of the member in ``rest``, or None."""
+    if _MOOD_BUT_WELL.match(rest):
+        return "well"
+    if _NURSERY_AILMENT.match(rest) or _HOT_AND_UNWELL.match(rest) or _ON_A_COURSE.match(rest):
+        return "sick"
+    if (m := _TEMPERATURE.match(rest)) is not None and _a_fever(float(m.group("deg"))):
+        return "sick"
+    return None

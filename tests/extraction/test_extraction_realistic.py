@@ -158,6 +158,7 @@ PROBE_SETS = (
     "probes18a2",
     "probes18a3",
     "probes19a",
+    "probes19a2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -236,7 +237,10 @@ and ``probes19a`` (nineteenth round, words19a: hand-offs and households — time
 hand-over notes, "had …" then "she's been …", who has the children when, a third person's
 report of someone's state, doses and appointments handed over, pick-up and drop-off
 changes, a present fact beside its past explanation, "pu", "appt", "meds", "bday", lower
-case and typos; with requests, questions, conditions, counterfactuals and history).
+case and typos; with requests, questions, conditions, counterfactuals and history;
+``probes19a2`` is its second batch: carers' readings and ward news, house- and pet-sitters,
+school-run chats, fridge notes, custody weeks, typos and a writer's own state beside a
+child's).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -469,6 +473,7 @@ _PROBE_MINIMUM = {
     "probes18a2": 80,
     "probes18a3": 80,
     "probes19a": 80,
+    "probes19a2": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

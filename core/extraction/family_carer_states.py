@@ -128,6 +128,10 @@ _ILLNESS_NAMED = (
     rf"slight|little)\s+)*(?:{DISEASES}|temp|temperature|something|spots)\b"
 )
 LEFT_ILL = re.compile(
+    # Kept up last night: "Leo was up all night with croup", "were up half the night being sick".
+    r"\b(?:was|were)\s+up\s+(?:all|half|most\s+of)\s+(?:the\s+)?night\s+(?:with\s+"
+    + _ILLNESS_NAMED
+    + r"|coughing|being\s+sick|throwing\s+up|vomiting)|"
     # Woken ill: "woke up with a temperature", "woke up covered in spots", "woke up all hot".
     r"\b(?:woke|woken|wakes)\s+up\s+(?:(?:this\s+morning|today|in\s+the\s+night)\s+)?(?:with\s+"
     + _ILLNESS_NAMED
@@ -176,7 +180,7 @@ the member is now is said after it."""
 _WELL_AGAIN = re.compile(
     _LEAD + r"(?:(?:really|much|a\s+lot|loads)\s+)?(?:right\s+as\s+rain|fit\s+as\s+a\s+fiddle|"
     r"full\s+of\s+beans|perked\s+up|(?:back\s+to\s+)?(?:his|her|their)\s+(?:usual|normal|old)\s+self|"
-    r"(?:all\s+)?(?:settled|comfortable|comfy|peaceful)(?=\s*(?:$|[,.;!]|now|tonight|today|again|and|"
+    r"(?:all\s+)?(?:settled|comfortable|comfy|peaceful)(?=\s*(?:$|[,.;!]|now|tonight|today|again|and|in\s+(?:bed|(?:her|his|the)\s+(?:bed|chair))|"
     r"after|this))|slept\s+(?:right\s+)?through(?:\s+the\s+night)?|slept\s+(?:well|soundly|"
     r"like\s+a\s+log|all\s+night))"
 )

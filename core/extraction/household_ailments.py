@@ -12,6 +12,8 @@ those found no status:
   trimethoprim", "started on fluclox", "on dioralyte since 6"): sick;
 - a temperature read off the thermometer at or above a fever ("temp 38.2 @ 4", "temp of
   101"): sick;
+- an old person's decline the carer's way ("off her legs", "not right today", "very
+  pale"): sick; "much more with it": well;
 - a passing mood set against being well ("grumpy but fine", "tired but ok in himself"):
   well.
 """
@@ -48,6 +50,14 @@ _TEMPERATURE = re.compile(
     _LEAD + r"(?:(?:had|running|got)\s+)?(?:a\s+)?(?:temp|temperature)\s*(?:of\s+|is\s+|was\s+|"
     r"at\s+|=\s*|:\s*)?(?P<deg>\d{2,3}(?:\.\d)?)\s*(?:°\s*[cf]?|c\b|f\b)?"
 )
+_NOT_THEMSELVES = re.compile(
+    # "Nan's been off her legs since Friday", "Grandad's not right today, very pale": an old
+    # person's or a child's decline said the British carer's way.
+    _LEAD + r"(?:off\s+(?:her|his|their)\s+legs|not\s+(?:quite\s+)?right(?=\s*(?:$|[,.;!]|today|"
+    r"tonight|this|again|at\s+all|since))|(?:very|v|really|quite|a\s+bit|so)\s+pale(?:\s+and\s+\w+)?)\b"
+)
+_WITH_IT = re.compile(_LEAD + r"(?:much|a\s+lot|loads|far|more)\s+(?:more\s+)?with\s+it\b")
+"""More "with it" again: alert and herself, well ("Dad's much more with it today")."""
 _MOOD_BUT_WELL = re.compile(
     _LEAD + r"(?:(?:a\s+bit|a\s+little|bit|very|v|really|quite)\s+)?(?:grumpy|tired|cranky|"
     r"grizzly|whingy|clingy|quiet|shattered|knackered|teary|tearful|emotional|bruised|"
@@ -64,8 +74,10 @@ def _a_fever(degrees: float) -> bool:
 
 def household_ailment(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
-    if _MOOD_BUT_WELL.match(rest):
+    if _MOOD_BUT_WELL.match(rest) or _WITH_IT.match(rest):
         return "well"
+    if _NOT_THEMSELVES.match(rest):
+        return "sick"
     if _NURSERY_AILMENT.match(rest) or _HOT_AND_UNWELL.match(rest) or _ON_A_COURSE.match(rest):
         return "sick"
     if (m := _TEMPERATURE.match(rest)) is not None and _a_fever(float(m.group("deg"))):

@@ -16,7 +16,7 @@ from dataclasses import replace
 from core.extraction.clause import Clause
 
 _SAYS = (
-    r"(?:says|said|reckons|reckoned|thinks|thought|tells\s+(?:me|us)|told\s+(?:me|us)|"
+    r"(?:says|say|said|reckons|reckon|reckoned|thinks|thought|tells\s+(?:me|us)|told\s+(?:me|us)|"
     r"texted(?:\s+(?:me|us))?(?:\s+to\s+say)?|rang(?:\s+(?:me|us))?\s+to\s+say|"
     r"called(?:\s+(?:me|us))?\s+to\s+say|reported|mentioned|let\s+(?:me|us)\s+know)"
 )

@@ -255,3 +255,119 @@ def test_a_bday_is_a_birthday(text: str, slug: str) -> None:
 
 def test_happy_bday_commits_nothing() -> None:
     assert facts("happy bday mate, have a good one") == {}
+
+
+# ---------------------------------------------------------------- batch 2: a carer's and a ward's words
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("Grandad's not right today, very pale and sleepy", "grandpa", "sick"),
+        ("Nan's been off her legs since Friday", "grandma", "sick"),
+        ("Mum's very pale this morning, not eating", "mom", "sick"),
+        ("Dad's much more with it today, chatting away", "dad", "well"),
+        ("Gran's a lot more with it since the antibiotics", "grandma", "well"),
+    ],
+)
+def test_an_old_persons_decline_and_return_the_carers_way(
+    text: str, member: str, status: str
+) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["that's not right, the bill says £90", "Mum's not right about the dates", "pale ale for me"],
+)
+def test_not_right_about_a_thing_or_pale_ale_is_no_one_ill(text: str) -> None:
+    assert not any(f.endswith(".status") for f in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("Dad's sats dropped overnight so he's back on oxygen", "dad"),
+        ("Nan's back on the drip, she wasn't drinking", "grandma"),
+        ("Mum's back on antibiotics for her chest", "mom"),
+    ],
+)
+def test_back_on_a_treatment_is_sick_not_home(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "sick"
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("I'm shattered, Leo was up all night with croup", "leo"),
+        ("the twins were up half the night being sick", "twins"),
+        ("knackered, Ivy was up most of the night coughing", "ivy"),
+    ],
+)
+def test_kept_up_last_night_by_an_illness_is_ill_now(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "sick"
+    assert intent_said(text, AT) == "assertive"
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        ("night staff say Mum slept right through, first time in weeks", "mom", "well"),
+        ("the nurses say Grandad's comfortable", "grandpa", "well"),
+        ("nursery say Bea's had a temperature since lunch", "bea", "sick"),
+    ],
+)
+def test_reporters_in_the_plural_say_it_too(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("Gran settled in bed by 9", "grandma"),
+        ("Dad's comfortable in his chair, watching the snooker", "dad"),
+        ("Nana's settled in bed now", "grandma"),
+    ],
+)
+def test_settled_in_bed_or_a_chair_is_well(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "well"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cubs is cancelled tonight, leader's got covid",
+        "the childminder's off sick so I'm working from home",
+        "Mum's carer is poorly, the agency are sending someone",
+    ],
+)
+def test_a_leader_a_childminder_or_a_carer_is_no_one_of_the_family(text: str) -> None:
+    said = facts(text)
+    assert not any(
+        f in said
+        for f in ("family.leader.status", "family.childminder.status", "family.carer.status")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("Nativity moved to the 18th at 2pm, letter in book bags", "nativity"),
+        ("the carol concert is cancelled, the church roof leaks", "carol_concert"),
+        ("Summer fair's been moved to the 27th", "summer_fair"),
+    ],
+)
+def test_a_school_years_occasions_are_events(text: str, slug: str) -> None:
+    assert f"family.{slug}.event_status" in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("granma is in hospitol again with her chest", "family.grandma.status", "sick"),
+        ("grandads home now, the docter let him go at lunch", "family.grandpa.status", "home"),
+        ("my grandads in hospitol with his chest", "family.grandpa.status", "sick"),
+    ],
+)
+def test_a_households_words_spelt_by_ear(text: str, field: str, value: str) -> None:
+    assert facts(text).get(field) == value

@@ -49,6 +49,12 @@ PEOPLE_BY_ROLE = frozenset(
         "teacher",
         "coach",
         "tutor",
+        # A club's and a carer's people in a household's chat: "leader's got covid", "the
+        # childminder's off sick", "the carer's poorly".
+        "leader",
+        "childminder",
+        "carer",
+        "caregiver",
         "doctor",
         "nurse",
         "dentist",

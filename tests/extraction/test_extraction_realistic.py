@@ -159,6 +159,7 @@ PROBE_SETS = (
     "probes18a3",
     "probes19a",
     "probes19a2",
+    "probes19a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -240,7 +241,9 @@ changes, a present fact beside its past explanation, "pu", "appt", "meds", "bday
 case and typos; with requests, questions, conditions, counterfactuals and history;
 ``probes19a2`` is its second batch: carers' readings and ward news, house- and pet-sitters,
 school-run chats, fridge notes, custody weeks, typos and a writer's own state beside a
-child's).
+child's; ``probes19a3`` its third: timestamped forwards, update threads with emoji,
+transcribed voice notes, wards and units, pets, appliances and a writer on nights beside
+whoever covers).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -474,6 +477,7 @@ _PROBE_MINIMUM = {
     "probes18a3": 80,
     "probes19a": 80,
     "probes19a2": 80,
+    "probes19a3": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -12,6 +12,8 @@ those found no status:
   trimethoprim", "started on fluclox", "on dioralyte since 6"): sick;
 - a temperature read off the thermometer at or above a fever ("temp 38.2 @ 4", "temp of
   101"): sick;
+- kept in bed or up all night by something, a bad ear or throat, complaining of one, thrush:
+  sick;
 - an old person's decline the carer's way ("off her legs", "not right today", "very
   pale"): sick; "much more with it": well;
 - a passing mood set against being well ("grumpy but fine", "tired but ok in himself"):
@@ -56,6 +58,17 @@ _NOT_THEMSELVES = re.compile(
     _LEAD + r"(?:off\s+(?:her|his|their)\s+legs|not\s+(?:quite\s+)?right(?=\s*(?:$|[,.;!]|today|"
     r"tonight|this|again|at\s+all|since))|(?:very|v|really|quite|a\s+bit|so)\s+pale(?:\s+and\s+\w+)?)\b"
 )
+_KEPT_IN_BED = re.compile(
+    # "Evie's been in bed all day with a headache", "up and down all night with his ears",
+    # "has a bad ear", "complaining his throat hurts", "has got oral thrush".
+    _LEAD + r"(?:in\s+bed\s+(?:all\s+day|since\s+\w+|today|again|all\s+morning)\s+with\b|"
+    r"up\s+and\s+down\s+(?:all\s+|most\s+of\s+the\s+)?night\b|"
+    # (not "a bad head for heights")
+    r"(?:a\s+)?(?:bad|sore|poorly|painful)\s+(?:ear|ears|throat|tummy|chest|head)\b(?!\s+for\b)|"
+    r"(?:been\s+)?complaining\s+(?:(?:of|about|that)\s+)?(?:(?:his|her|their)\s+)?(?:a\s+)?"
+    r"(?:sore\s+|bad\s+)?(?:throat|tummy|ear|ears|head|chest)\b|"
+    r"(?:oral\s+)?thrush\b)"
+)
 _WITH_IT = re.compile(_LEAD + r"(?:much|a\s+lot|loads|far|more)\s+(?:more\s+)?with\s+it\b")
 """More "with it" again: alert and herself, well ("Dad's much more with it today")."""
 _MOOD_BUT_WELL = re.compile(
@@ -76,7 +89,7 @@ def household_ailment(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
     if _MOOD_BUT_WELL.match(rest) or _WITH_IT.match(rest):
         return "well"
-    if _NOT_THEMSELVES.match(rest):
+    if _NOT_THEMSELVES.match(rest) or _KEPT_IN_BED.match(rest):
         return "sick"
     if _NURSERY_AILMENT.match(rest) or _HOT_AND_UNWELL.match(rest) or _ON_A_COURSE.match(rest):
         return "sick"

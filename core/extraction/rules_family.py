@@ -105,7 +105,7 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
 
 _FOR_NOW = re.compile(
     r"\b(?:till|til|until|thru|through)\s+(?!(?:now|recently|then|last)\b)|\b(?:for\s+(?:a|the|one|two|"
-    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?)|this\s+week(?:end)?|overnight|tonight|"
+    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|fortnight|months?)|this\s+week(?:end)?|overnight|tonight|"
     # "my dad is literally in japan rn", "mum's in Dubai for work": there for now, or for a
     # purpose that ends.
     r"rn|right\s+now|atm|at\s+the\s+moment|for\s+(?:work|business|a\s+conference|a\s+wedding|"

@@ -145,11 +145,14 @@ _JOINT = re.compile(
     # boiler's playing up, the engineer comes Friday": a hand-over's appointment or visit
     # dated ahead is a clause of its own (its day is not the state's before it).
     r"(?:(?:the|a|an|her|his|their|your|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:results?|appt|"
-    r"appointment|visit|review|bloods|scan|check-?up|follow-?up|engineer|plumber|electrician|"
+    r"appointment|visit|review|bloods|scan|check-?up|follow-?up|engineer|plumber|electrician|exams?|"
     r"delivery|gp|doctor|dentist|physio|consultant|clinic|district\s+nurse|nurse|"
     r"health\s+visitor|social\s+worker)\s+(?:(?:is|are|booked|due|comes|coming|arrives|"
-    r"visiting|for|on|at)\s+)*(?=(?:next|tomorrow|tmrw|tonight|on\s+the\s+\d+(?:st|nd|rd|th)?|(?:mon|tue|wed|"
+    r"visiting|for|on|at|starts?|begins?)\s+)*(?=(?:next|tomorrow|tmrw|tonight|on\s+the\s+\d+(?:st|nd|rd|th)?|(?:mon|tue|wed|"
     r"thu|fri|sat|sun)[a-z]*)\b)|"
+    # "Dad's home, tired but cheerful, speak tomorrow": a sign-off's day is not the news's.
+    r"(?:speak|talk|chat|see\s+(?:you|u|ya)|catch\s+up)\s+(?:to\s+(?:you|u)\s+)?(?:tomorrow|tmrw|"
+    r"later|soon|tonight|next\s+\w+|(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.

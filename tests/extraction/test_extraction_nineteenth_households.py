@@ -371,3 +371,63 @@ def test_a_school_years_occasions_are_events(text: str, slug: str) -> None:
 )
 def test_a_households_words_spelt_by_ear(text: str, field: str, value: str) -> None:
     assert facts(text).get(field) == value
+
+
+# ---------------------------------------------------------------- batch 3: kept in bed, a bad ear
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("Evie's been in bed all day with a headache", "evie"),
+        ("Noah's been up and down all night with his ears", "noah"),
+        ("Oscar has a bad ear, he's been pulling at it all day", "oscar"),
+        ("Nan's got a bad chest again", "grandma"),
+        ("Finn's been complaining his throat hurts since breakfast", "finn"),
+        ("Rafi keeps complaining of a sore tummy", "rafi"),
+        ("the baby's got oral thrush", "baby"),
+    ],
+)
+def test_kept_in_bed_up_all_night_or_a_bad_ear_is_sick(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "sick"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mum's got a bad head for heights",
+        "Dad has a bad back from the garden",
+        "the bed's been up and down the stairs twice",
+    ],
+)
+def test_a_head_for_heights_a_bad_back_or_furniture_is_no_illness(text: str) -> None:
+    assert not any(f.endswith(".status") and v == "sick" for f, v in facts(text).items())
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "status"),
+    [
+        (
+            "Hi love, just to say Dad's home, tired but cheerful, speak tomorrow. Mum x",
+            "dad",
+            "home",
+        ),
+        ("Gran's much brighter, see you Sunday", "grandma", "well"),
+        ("Ivy's still poorly, talk later", "ivy", "sick"),
+    ],
+)
+def test_a_sign_offs_day_leaves_the_news_now(text: str, member: str, status: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == status
+    assert intent_said(text, AT) == "assertive"
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("Auntie Pam's in Tenerife for a fortnight", "pam"),
+        ("Grandad's at my uncle's for a month", "grandpa"),
+        ("Mum's in Spain for two months", "mom"),
+    ],
+)
+def test_a_relative_somewhere_for_a_fortnight_or_months_is_away(text: str, member: str) -> None:
+    assert facts(text).get(f"family.{member}.status") == "away"

@@ -226,9 +226,10 @@ _RETURN_LABEL = re.compile(
 flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
 
 
-_BULLET = re.compile(r"(?:^|(?<=\n))[ \t]*[-*\u2022][ \t]+(?=[^\s\d-])")
-"""A list's bullet before a line ("- Sophie's fine", "\u2022 Ada's grumpy but fine"): a mark,
-no word of the sentence ("-5 here" keeps its minus)."""
+_BULLET = re.compile(r"(?:^|(?<=\n))[ \t]*[-*\u2022][ \t]+(?=[A-Z])")
+"""A list's bullet before a line that opens on a name ("- Sophie's fine", "\u2022 Ada's grumpy
+but fine"): a mark, no word of the sentence ("-5 here" keeps its minus; "- in Denver till
+Thu" is left to the list's own reading)."""
 
 
 def as_sentences(text: str) -> str:

@@ -152,7 +152,7 @@ _JOINT = re.compile(
     r"thu|fri|sat|sun)[a-z]*)\b)|"
     # "Dad's home, tired but cheerful, speak tomorrow": a sign-off's day is not the news's.
     r"(?:speak|talk|chat|see\s+(?:you|u|ya)|catch\s+up)\s+(?:to\s+(?:you|u)\s+)?(?:tomorrow|tmrw|"
-    r"later|soon|tonight|next\s+\w+|(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|"
+    r"later|soon|next\s+\w+|(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.

@@ -50,9 +50,8 @@ PEOPLE_BY_ROLE = frozenset(
         "coach",
         "tutor",
         # A club's and a carer's people in a household's chat: "leader's got covid", "the
-        # childminder's off sick", "the carer's poorly".
+        # carer's poorly" (a childminder is paid as a bill: "the childminder's been paid").
         "leader",
-        "childminder",
         "carer",
         "caregiver",
         "doctor",

@@ -18,7 +18,7 @@ from functools import partial
 
 _ANY = re.compile(
     r"\b(?:sun|of|quite|dew|wear|flew|flue|payed|weak|cxld|cxl'?d|canx|cncld|cnxld|pd|bk|lv|"
-    r"wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base)\b|\s&\s|@",
+    r"wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base|sch|skl|b'?days?)\b|\s&\s|@",
     re.I,
 )
 _SUBJECT = r"(?:i|you|u|we|he|she|they|it|my|our|his|her|their|the|this|that)"
@@ -150,6 +150,17 @@ _SHORT: tuple[tuple[re.Pattern[str], str], ...] = (
             re.I,
         ),
         "with",
+    ),
+    # "Dad's bday meal is off", "gran b'day tea": a birthday, however short.
+    (re.compile(r"\bb'?day(?=s?\b)", re.I), "birthday"),
+    # "off sch w/ tummy bug": a hand-over's "w/" is "with" before anything at all.
+    (re.compile(r"\bw/(?!o\b|out\b)(?=\s*[a-z])", re.I), "with "),
+    # "off sch today", "pick up from skl": school, after what is done at or to it.
+    (
+        re.compile(
+            r"(?P<lead>\b(?:off|to|from|at|after|before|for|no|into|outside)\s)(?:sch|skl)\b", re.I
+        ),
+        "school",
     ),
     # "hopping over to portland for the weekend", "popping down to brighton": going there.
     (

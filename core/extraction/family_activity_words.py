@@ -47,6 +47,8 @@ HEAD = (
     # A family's occasions said in its group chat: "the christening's moved to 2pm",
     # "Nan's funeral is on the 12th", "Ava's naming ceremony is off".
     r"christening|baptism|naming\s+ceremony|funeral|(?:bar|bat)\s+mitzvah|(?:first\s+)?communion|"
+    # A school's year of occasions: "Nativity moved to the 18th", "the carol concert is off".
+    r"nativity(?:\s+play)?|carol\s+(?:service|concert)|school\s+play|(?:christmas|summer)\s+fair|"
     # A club's show or grading by its art: "Bella's ballet show got cancelled".
     r"(?:ballet|dance|drama|gymnastics|gym|piano|music|singing|karate|judo|taekwondo|swimming)\s+"
     r"(?:show|display|exam|grading|showcase)"

@@ -128,6 +128,10 @@ _ILLNESS_NAMED = (
     rf"slight|little)\s+)*(?:{DISEASES}|temp|temperature|something|spots)\b"
 )
 LEFT_ILL = re.compile(
+    # Kept up last night: "Leo was up all night with croup", "were up half the night being sick".
+    r"\b(?:was|were)\s+up\s+(?:all|half|most\s+of)\s+(?:the\s+)?night\s+(?:with\s+"
+    + _ILLNESS_NAMED
+    + r"|coughing|being\s+sick|throwing\s+up|vomiting)|"
     # Woken ill: "woke up with a temperature", "woke up covered in spots", "woke up all hot".
     r"\b(?:woke|woken|wakes)\s+up\s+(?:(?:this\s+morning|today|in\s+the\s+night)\s+)?(?:with\s+"
     + _ILLNESS_NAMED
@@ -155,7 +159,12 @@ result that holds): "Poppy woke up with a temperature"."""
 CARE_RESULT = re.compile(
     LEFT_ILL.pattern + r"|\b(?:had|'s\s+had|has\s+had)\s+(?:a\s+)?(?:(?:very|v|really|fairly)\s+)?"
     r"(?:settled|comfortable|peaceful)\s+night\b|\bslept\s+(?:right\s+)?through\b(?!\s+(?:my|the|his|"
-    r"her)\s+alarm)|\brefused\s+(?:(?:his|her|their|the|a)\s+)?(?:bottles?|feeds?|milk|formula)\b"
+    r"her)\s+alarm)|\brefused\s+(?:(?:his|her|their|the|a)\s+)?(?:bottles?|feeds?|milk|formula)\b|"
+    # "Dad has had a good day", "Nan's had a quiet morning": the day so far, how they are now
+    # (the simple past, "we had a good day at the zoo", stays a story).
+    r"(?:'s|\bhas|\bhave|'ve)\s+had\s+(?:a\s+)?(?:(?:very|v|really|fairly|pretty|much)\s+)?"
+    r"(?:good|great|lovely|better|calm|quiet|brighter|settled|comfortable|peaceful)\s+"
+    r"(?:day|morning|afternoon|evening|night)\b"
 )
 """A carer's or a parent's past that says how the member is now: ill (``LEFT_ILL``), or a
 settled night, slept through."""
@@ -171,7 +180,7 @@ the member is now is said after it."""
 _WELL_AGAIN = re.compile(
     _LEAD + r"(?:(?:really|much|a\s+lot|loads)\s+)?(?:right\s+as\s+rain|fit\s+as\s+a\s+fiddle|"
     r"full\s+of\s+beans|perked\s+up|(?:back\s+to\s+)?(?:his|her|their)\s+(?:usual|normal|old)\s+self|"
-    r"(?:all\s+)?(?:settled|comfortable|comfy|peaceful)(?=\s*(?:$|[,.;!]|now|tonight|today|again|and|"
+    r"(?:all\s+)?(?:settled|comfortable|comfy|peaceful)(?=\s*(?:$|[,.;!]|now|tonight|today|again|and|in\s+(?:bed|(?:her|his|the)\s+(?:bed|chair))|"
     r"after|this))|slept\s+(?:right\s+)?through(?:\s+the\s+night)?|slept\s+(?:well|soundly|"
     r"like\s+a\s+log|all\s+night))"
 )

@@ -43,7 +43,7 @@ _STATUS = re.compile(
     r"(?:back\s+)?in\s+(?:the\s+|a\s+)?(?:hospital|icu|er|hospice|rehab|rehabilitation(?:\s+clinic)?|"
     r"rehab\s+clinic)|"
     # "mum's back from the shops" is a return; "mum's back is killing her" is her back.
-    r"back(?!'s\b|\s+(?:to|in|is|was|has|hurts?|pains?|problems?|went|gave)\b)|"
+    r"back(?!'s\b|\s+(?:to|in|is|was|has|hurts?|pains?|problems?|went|gave|on\s+(?:(?:a|the|his|her)\s+)?(?:oxygen|drip|ventilator|antibiotics|steroids|morphine|ward))\b)|"
     # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
     r"(?:(?:back\s+)?in|admitted\s+(?:to|in|into|at))\s+(?:the\s+)?(?:[a-z.'&-]+\s+){1,3}?"
     r"(?:hospital|infirmary|medical\s+cent(?:er|re))|"
@@ -108,7 +108,7 @@ _SICKNESS_ADJ = (
 _ILLNESS = re.compile(
     _PRE
     # "the kids have both got the flu": a quantifier floated between "have" and "got".
-    + r"(?:has|have|(?:has|have)\s+(?:(?:both|all|also|now|just)\s+)?got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    + r"(?:has|have|(?:has|have|'s)\s+(?:(?:both|all|also|now|just|still)\s+)?got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
     # "the twins have both caught chickenpox", "he's picked up a tummy bug"
     r"(?:has|have|'ve|'s)\s+(?:(?:both|all|just|also|now|gone\s+and)\s+)?(?:caught|picked\s+up)|"
     r"picked\s+up|"

@@ -20,7 +20,7 @@ from core.extraction.gazetteer import key_of, lookup
 
 _ANY = re.compile(r"\b(?:too|four|two|their|there|hear|do|a\s+way|wood|sew|threw|its)\b", re.I)
 _OWNED = (
-    r"(?:mom|dad|mother|father|parents|place|house|apartment|kids|children|son|daughter|"
+    r"(?:moms?|mums?|dads?|nans?|grans?|mother|father|parents|place|house|apartment|kids|children|son|daughter|"
     r"family|car|friends?|grandma|grandpa|wedding|flight|trip|dog|cat|own|new|old)"
 )
 _DETERMINER = r"(?:the|a|an|my|our|your|his|her|their|there|this|that|work|school|bed|church)"

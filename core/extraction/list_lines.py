@@ -228,10 +228,17 @@ _RETURN_LABEL = re.compile(
 home, as "Return flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
 
 
+_BULLET = re.compile(r"(?:^|(?<=\n))[ \t]*[-*\u2022][ \t]+(?=[A-Z])")
+"""A list's bullet before a line that opens on a name ("- Sophie's fine", "\u2022 Ada's grumpy
+but fine"): a mark, no word of the sentence ("-5 here" keeps its minus; "- in Denver till
+Thu" is left to the list's own reading)."""
+
+
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
-    text = itinerary_written_out(pointer_written_out(text))  # a confirmation's columns
-    text = stay_written_out(text)  # a confirmation's dates on lines of their own
+    # A confirmation's columns, a trip's title, its dates on lines of their own.
+    text = itinerary_written_out(pointer_written_out(_BULLET.sub("", text)))
+    text = stay_written_out(text)
     text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
     text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
     if _LIST_MARKS.search(text) is None:  # the cheap test first

@@ -88,7 +88,7 @@ def name_s(text: str) -> str:
 
 _KIN_S = re.compile(
     r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
-    r"brother|grandma|grandpa|nana|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
+    r"brother|grandma|grandpa|grandad|granddad|nana|nanna|granny|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
     r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
     # "my moms in the hospital" (not "my sisters in law")
     r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from core.extraction.first_names import is_common_first_name
+from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.pronouns import RELATION_SPELLINGS
 
 _PLURAL = r"kids|children|twins|boys|girls|parents|grandparents|in-laws"
@@ -75,9 +75,23 @@ def _member(m: re.Match[str]) -> str:
     return _state(who, f"{who} {'are' if m.group('many') else 'is'}", m)
 
 
+_SYMPTOM_FIRST = re.compile(
+    r"(?:still\s+|very\s+|v\s+|a\s+bit\s+)?(?:poorly|sick|ill|unwell|feverish|coughing|chesty|"
+    r"temp|temperature|fever|nits|lice|cough|cold|flu|sickness|vomiting|rash|conjunctivitis|"
+    r"tonsillitis|chickenpox|high\s+temp|slight\s+temp|bad\s+cough|nasty\s+cough)\b",
+    re.I,
+)
+"""The first words of a symptom: after a rarer name as a label ("Rory - temp 38.2", "Edie:
+poorly"), only these make the line a note about a child, not a place or a thing named."""
+
+
 def _named(m: re.Match[str]) -> str:
     who = m.group("who")
-    return _state(who, f"{who} is", m) if is_common_first_name(who.lower()) else m.group()
+    if is_common_first_name(who.lower()):
+        return _state(who, f"{who} is", m)
+    if is_first_name(who.lower()) and _SYMPTOM_FIRST.match(m.string, m.start("rest")):
+        return _state(who, f"{who} is", m)
+    return m.group()
 
 
 def _state(subject: str, subject_is: str, m: re.Match[str]) -> str:

@@ -30,10 +30,12 @@ from core.extraction.family_members import (
 )
 from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, listed_state, member_status
 from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.household_ailments import household_ailment
 from core.extraction.kin_chains import named_before, through_a_relative
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
+from core.extraction.reported_states import reported_clause
 from core.extraction.school_days_off import school_day_off
 
 __all__ = ["extract_family", "names_a_relation"]
@@ -103,7 +105,7 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
 
 _FOR_NOW = re.compile(
     r"\b(?:till|til|until|thru|through)\s+(?!(?:now|recently|then|last)\b)|\b(?:for\s+(?:a|the|one|two|"
-    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?)|this\s+week(?:end)?|overnight|tonight|"
+    r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|fortnight|months?)|this\s+week(?:end)?|overnight|tonight|"
     # "my dad is literally in japan rn", "mum's in Dubai for work": there for now, or for a
     # purpose that ends.
     r"rn|right\s+now|atm|at\s+the\s+moment|for\s+(?:work|business|a\s+conference|a\s+wedding|"
@@ -144,7 +146,7 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
     if (rm := _REPORTED.match(rest)) and pronoun_of(slug) in (rm.group("p"), "?"):
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
-    status = member_status(rest) or carer_state(rest)
+    status = member_status(rest) or carer_state(rest) or household_ailment(rest)
     if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
         status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
     head = clause.low[: len(clause.low) - len(rest)]
@@ -197,4 +199,11 @@ _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
 
 def extract_family(clause: Clause) -> list[Candidate]:
     """Family candidates in one clause."""
-    return _member(clause) + (activity_candidates(clause) or school_day_off(clause))
+    members = _member(clause)
+    if (
+        not members
+        and (said := reported_clause(clause)) is not None
+        and not works_with_the_writer(clause)
+    ):
+        members = _member(said)  # "the childminder says Bo's been sneezing": Bo's state
+    return members + (activity_candidates(clause) or school_day_off(clause))

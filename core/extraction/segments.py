@@ -45,6 +45,9 @@ _JOINT = re.compile(
     # from the fact, a thing and its modal, a clause of its own (the fact stays whole).
     r"|(?<=\bso\s)(?:(?:the|my|our|his|her|their)\s+)?[a-z]+\s+(?:might|may|could)\s+(?:not\s+|"
     r"never\s+)?(?:be|have|get|take|go|come|arrive|run|lag|drop|cut)\b"
+    # "the girls are with their dad this week and with me from sunday": who has them next,
+    # a clause of its own (its day is not the stay's now).
+    r"|with\s+(?:me|us)\s+(?:again\s+)?(?:from|after)\b"
     # "the train home got cancelled so one more night in Paris": what is left of the stay,
     # now, after the story of why.
     r"|(?<=\bso\s)(?:one|two|three|another|an\s+extra)\s+(?:more\s+)?(?:nights?|days?|weeks?)\s+"
@@ -147,9 +150,22 @@ _JOINT = re.compile(
     # "Sid's brighter today, the antibiotics kicked in overnight", "the party's off, the
     # venue flooded": a thing and what it did, told after the news, is a clause of its own
     # (its past explains the news; it does not date it).
-    r"(?P<told>(?:the|his|her|their|our|your)\s+(?:[a-z']+\s+){0,2}?(?:[a-z]{3,}ed|rang|came|"
+    # "Gran's on amoxicillin, last dose was 2pm": the last of something, when it was.
+    r"(?P<told>(?:the|his|her|their|our|your|last)\s+(?:[a-z']+\s+){0,2}?(?:[a-z]{3,}ed|rang|came|"
     r"went|broke|fell|took|said|told|sent|gave|woke|threw|ran|caught|kept|was|were|got|wasn't|"
     r"weren't|didn't)(?=\s|,|$))|"
+    # "he's home now, results next week", "she's breathless, GP visit booked Mon 11am", "the
+    # boiler's playing up, the engineer comes Friday": a hand-over's appointment or visit
+    # dated ahead is a clause of its own (its day is not the state's before it).
+    r"(?:(?:the|a|an|her|his|their|your|my|our)\s+)?(?:[a-z']+\s+){0,2}?(?:results?|appt|"
+    r"appointment|visit|review|bloods|scan|check-?up|follow-?up|engineer|plumber|electrician|exams?|"
+    r"delivery|gp|doctor|dentist|physio|consultant|clinic|district\s+nurse|nurse|"
+    r"health\s+visitor|social\s+worker)\s+(?:(?:is|are|booked|due|comes|coming|arrives|"
+    r"visiting|for|on|at|starts?|begins?)\s+)*(?=(?:next|tomorrow|tmrw|tonight|on\s+the\s+\d+(?:st|nd|rd|th)?|(?:mon|tue|wed|"
+    r"thu|fri|sat|sun)[a-z]*)\b)|"
+    # "Dad's home, tired but cheerful, speak tomorrow": a sign-off's day is not the news's.
+    r"(?:speak|talk|chat|see\s+(?:you|u|ya)|catch\s+up)\s+(?:to\s+(?:you|u)\s+)?(?:tomorrow|tmrw|"
+    r"later|soon|next\s+\w+|(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.

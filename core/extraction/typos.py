@@ -122,8 +122,17 @@ _BY_EAR: Final = {
     "thirsday": "thursday",
     "thurday": "thursday",
     "saturdy": "saturday",
+    # A household's words spelt by ear: "in hospitol again", "granma's poorly", "the docter".
+    "hospitol": "hospital",
+    "hospitle": "hospital",
+    "hosiptal": "hospital",
+    "granma": "grandma",
+    "gramma": "grandma",
+    "grandda": "grandad",
+    "docter": "doctor",
 }
-"""Weekdays spelt by ear, more than one slip from the name."""
+"""Weekdays, and a few words a household writes, spelt by ear, more than one slip from the
+word."""
 
 _REAL: Final = frozenset(["retuning", "reveling", "sundry"])
 """Words one dropped letter from the vocabulary that mean something else: left as typed."""

@@ -157,6 +157,9 @@ PROBE_SETS = (
     "probes18a",
     "probes18a2",
     "probes18a3",
+    "probes19a",
+    "probes19a2",
+    "probes19a3",
     "probes19d",
     "probes19d2",
     "probes19d3",
@@ -242,7 +245,16 @@ and ``probes18a`` (eighteenth round, words18a: co-parents',
 carers' and nannies' hand-offs, shift hand-overs at home, family group chats, notes to self
 and grandparents texting: present states explained by a past clause or bounded by "till",
 bare states, money between parents, with requests, questions and counterfactuals;
-``probes18a2`` and ``probes18a3`` are its second and third batches), ``probes19d``
+``probes18a2`` and ``probes18a3`` are its second and third batches), ``probes19a`` (nineteenth round, words19a: hand-offs and households — timed bullet
+hand-over notes, "had …" then "she's been …", who has the children when, a third person's
+report of someone's state, doses and appointments handed over, pick-up and drop-off
+changes, a present fact beside its past explanation, "pu", "appt", "meds", "bday", lower
+case and typos; with requests, questions, conditions, counterfactuals and history;
+``probes19a2`` is its second batch: carers' readings and ward news, house- and pet-sitters,
+school-run chats, fridge notes, custody weeks, typos and a writer's own state beside a
+child's; ``probes19a3`` its third: timestamped forwards, update threads with emoji,
+transcribed voice notes, wards and units, pets, appliances and a writer on nights beside
+whoever covers), ``probes19d``
 (nineteenth round, words19d: life admin — hosts and guests, bills, debts and
 subscriptions, booking confirmations and itineraries pasted from mail, world Englishes,
 elders' letters, health, commuters; ``probes19d2`` and ``probes19d3`` are its second and
@@ -493,6 +505,9 @@ _PROBE_MINIMUM = {
     "probes18a": 80,
     "probes18a2": 80,
     "probes18a3": 80,
+    "probes19a": 80,
+    "probes19a2": 80,
+    "probes19a3": 80,
     "probes19d": 80,
     "probes19d2": 80,
     "probes19d3": 79,
@@ -950,6 +965,19 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes18a", "dev"): Figures(0.89, 0.81, 0.00, 0.00, 0, 0.00),
     ("probes18a2", "dev"): Figures(0.86, 0.80, 0.00, 0.00, 0, 0.00),
     ("probes18a3", "dev"): Figures(0.88, 0.73, 0.00, 0.00, 0, 0.00),
+    # probes19a (nineteenth round, words19a: hand-offs and households; no realistic set
+    # opened), one batch per file, committed before the extractor ran on it and scored before
+    # its fixes: batch 1 (85) 0.765/0.588 (30/51), no false, counterfactual or forbidden
+    # commit. After its fixes: 0.894/0.843 (one label set to the catalogue's slug: a "bday
+    # meal" is a birthday_meal).
+    ("probes19a", "dev"): Figures(0.86, 0.79, 0.00, 0.00, 0, 0.00),
+    # Batch 2 (84) 0.845/0.620 (31/50), one forbidden field ("leader's got covid"); after
+    # its fixes 0.893/0.780, none (three intents set to the catalogue's conventions: a stay
+    # "this wknd" said on a Wednesday is ahead; "tonight", "back on this week" may be either).
+    ("probes19a2", "dev"): Figures(0.86, 0.73, 0.00, 0.00, 0, 0.00),
+    # Batch 3 (81) 0.889/0.605 (26/43) before its fixes, 0.901/0.767 (33/43) after; no false,
+    # counterfactual or forbidden commit.
+    ("probes19a3", "dev"): Figures(0.87, 0.71, 0.00, 0.00, 0, 0.00),
     # probes19d, 19d2, 19d3 (nineteenth round, words19d: life admin — hosts and guests,
     # bills, debts and subscriptions, booking confirmations and itineraries pasted from
     # mail, world Englishes, elders' letters, health, commuters; no realistic set opened),

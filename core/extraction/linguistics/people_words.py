@@ -49,6 +49,11 @@ PEOPLE_BY_ROLE = frozenset(
         "teacher",
         "coach",
         "tutor",
+        # A club's and a carer's people in a household's chat: "leader's got covid", "the
+        # carer's poorly" (a childminder is paid as a bill: "the childminder's been paid").
+        "leader",
+        "carer",
+        "caregiver",
         "doctor",
         "nurse",
         "dentist",

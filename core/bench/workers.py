@@ -29,7 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +70,8 @@ class RunFigures:
     client_cpu_s: float
     database_cpu_s: float | None = None
     """The PostgreSQL backends' CPU, when the server runs on this machine."""
+    error_kinds: dict[str, int] = field(default_factory=dict)
+    """What failed in the failed turns ("answer 403", "TimeoutError") and how often."""
 
     @property
     def rate(self) -> float:
@@ -82,6 +84,7 @@ class RunFigures:
             "workers": self.workers,
             "turns": self.turns,
             "errors": self.errors,
+            "error_kinds": dict(sorted(self.error_kinds.items())),
             "turns_per_s": round(self.rate, 1),
             "turn_p50_ms": round(statistics.median(ordered), 1),
             "turn_p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 1),
@@ -226,18 +229,21 @@ async def drive(
     texts = compose_messages(max(50, len(secrets) * (config.turns + WARM_TURNS)))
     turn_ms: list[float] = []
     errors = 0
+    error_kinds: dict[str, int] = {}  # what failed, so an error explains itself
 
-    async def turn(conn: KeptAlive, text: str, ref: str) -> bool:
+    async def turn(conn: KeptAlive, text: str, ref: str) -> str | None:
+        """None when the turn went through, else what failed first ("answer 403")."""
         said, body = await conn.request("POST", "/v1/messages", {"text": text, "message_id": ref})
-        ok = said == 200
-        if ok:
+        failed = None if said == 200 else f"message {said}"
+        if failed is None:
             for question in _questions(body):
                 answered, _ = await conn.request(
                     "POST", f"/v1/questions/{question}/answer", {"answer": "yes"}
                 )
-                ok = ok and answered in (200, 409)  # 409: settled by something newer
+                if answered not in (200, 409):  # 409: settled by something newer
+                    failed = failed or f"answer {answered}"
         context, _ = await conn.request("GET", "/v1/context")
-        return ok and context == 200
+        return failed or (None if context == 200 else f"context {context}")
 
     async def user(u: int, secret: str, warm: bool) -> None:
         nonlocal errors
@@ -248,16 +254,17 @@ async def drive(
                 n = u * (config.turns + WARM_TURNS) + t + (0 if warm else WARM_TURNS)
                 began = time.perf_counter()
                 try:
-                    ok = await turn(conn, texts[n % len(texts)], f"load-{n}")
-                except (OSError, LightHttpError, asyncio.IncompleteReadError):
-                    ok = False
+                    failed = await turn(conn, texts[n % len(texts)], f"load-{n}")
+                except (OSError, LightHttpError, asyncio.IncompleteReadError) as e:
+                    failed = type(e).__name__
                 await asyncio.sleep(config.latency_s)
                 if warm:
                     continue
-                if ok:
+                if failed is None:
                     turn_ms.append((time.perf_counter() - began) * 1000.0)
                 else:
                     errors += 1
+                    error_kinds[failed] = error_kinds.get(failed, 0) + 1
         finally:
             await conn.close()
 
@@ -281,7 +288,15 @@ async def drive(
         after = _cpu_by_pid(await _backend_pids(url))
         database = sum(cpu - database_before.get(pid, 0.0) for pid, cpu in after.items())
     return RunFigures(
-        workers, len(secrets) * config.turns, errors, seconds, turn_ms, server, client, database
+        workers,
+        len(secrets) * config.turns,
+        errors,
+        seconds,
+        turn_ms,
+        server,
+        client,
+        database,
+        error_kinds,
     )
 
 

@@ -85,6 +85,10 @@ async def loadtest(
     for row in runs:
         table.add_row(*(str(row[c]) for c in columns), f"{row['speedup']}×")
     out().print(table)
+    for row in runs:
+        if row["error_kinds"]:  # what failed, so an error explains itself
+            kinds = ", ".join(f"{kind} ×{n}" for kind, n in row["error_kinds"].items())
+            out().print(f"{row['workers']} worker(s): {kinds}")
 
 
 async def issue_tokens(url: str, entities: list[str]) -> list[str]:

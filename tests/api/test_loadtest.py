@@ -21,10 +21,8 @@ def test_loadtest_reports_every_turn_of_every_run(tmp_path: Path) -> None:
     )
     figures = json.loads(done.stdout)
     assert (figures["store"], figures["users"]) == ("sqlite", 2)
-    assert [(r["workers"], r["turns"], r["errors"]) for r in figures["runs"]] == [
-        (1, 6, 0),
-        (2, 6, 0),
-    ]
+    runs = [(r["workers"], r["turns"], r["errors"], r["error_kinds"]) for r in figures["runs"]]
+    assert runs == [(1, 6, 0, {}), (2, 6, 0, {})]  # a failed turn says what failed
     first, second = figures["runs"]
     assert first["speedup"] == 1.0
     assert first["turns_per_s"] > 0

@@ -124,3 +124,18 @@ async def running_api(
             yield Api(engine, client, tokens)
     finally:
         await store.close()
+
+
+ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
+HOUSEHOLD = Audience(family_entity=FAMILY)
+"""Alice and Bob share the Smiths' family entity (a household)."""
+
+
+@asynccontextmanager
+async def named_household(tmp_path: Path) -> AsyncIterator[Api]:
+    """The API over a household in which Alice and Bob told Canon their names through their
+    own clients (so questions and answers name them)."""
+    async with running_api(tmp_path, audience=HOUSEHOLD) as api:
+        await api.confirmed(ALICE, "my name is Alice")
+        await api.confirmed(BOB, "my name is Bob")
+        yield api

@@ -10,22 +10,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from api_harness import Api, running_api
+from api_harness import ALICE, BOB, FAMILY, Api, named_household
 from canon_testing import NOW
 
 from core.api.tokens import issue_token
-from core.conversation.audience import Audience
-
-ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
-HOUSEHOLD = Audience(family_entity=FAMILY)
 
 
 @pytest.fixture
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     """Alice and Bob told Canon their names through their own clients."""
-    async with running_api(tmp_path, audience=HOUSEHOLD) as api:
-        await api.confirmed(ALICE, "my name is Alice")
-        await api.confirmed(BOB, "my name is Bob")
+    async with named_household(tmp_path) as api:
         yield api
 
 

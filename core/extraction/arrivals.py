@@ -2,7 +2,7 @@
 
 "we're already in tahoe, got in last night": the first clause says where the speaker
 is, the second when they got there. The extractor joins such an explaining clause to
-the evidence of the observations that put the speaker somewhere (``explained``), and
+the evidence of the observations that put the speaker somewhere (``dated_arrivals``), and
 the engine reads the day back from that evidence (``arrival_day``) to date the trip's
 start: a trip under way began on its arrival day at the latest, never after today.
 Both are pure functions of the text and the moment it was said.
@@ -11,11 +11,14 @@ Both are pure functions of the text and the moment it was said.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime
 
+from core.extraction.offline_consistency import is_under_way
 from core.extraction.timeexpr import find_times
 from core.extraction.timeref import TimeRef
 from core.extraction.typed_text import clean
+from core.extraction.types import ExtractedObservation
 
 ARRIVED = re.compile(
     r"\b(?:arrived|landed|touched\s+down|made\s+it|got\s+(?:in|here|there|to|into|back\s+to)|"
@@ -56,3 +59,32 @@ def explains_arrival(text: str, at: datetime) -> bool:
     """Whether ``text`` tells when the speaker arrived ("got in last nite")."""
     low = clean(text).lower()
     return ARRIVED.search(low) is not None and arrival_day(text, at) is not None
+
+
+def is_back(o: ExtractedObservation) -> bool:
+    """Whether ``o`` says the trip is over: "back home! drove back this morning" tells the
+    return twice, and its second clause still dates the first."""
+    return o.field == "travel.status" and o.candidate_value == "completed"
+
+
+def dated_arrivals(
+    obs: list[ExtractedObservation], explaining: list[str], at: datetime
+) -> list[ExtractedObservation]:
+    """``obs`` with a clause that tells when the speaker arrived ("we're in tahoe, got in
+    last night", "back home now, drove in this morning") joined to the evidence of the
+    observations that put them somewhere or back home, so the arrival is dated by it
+    (``core.extraction.arrivals``)."""
+    if not explaining:
+        return obs
+
+    def dated(o: ExtractedObservation) -> ExtractedObservation:
+        here = o.field == "travel.location" and o.intent == "assertive"
+        # "were back home now, got in last nite": a return is an arrival home, dated alike.
+        if (
+            not (here or is_back(o) or is_under_way(o))
+            or arrival_day(o.evidence_text, at) is not None
+        ):
+            return o
+        return replace(o, evidence_text=", ".join([o.evidence_text, *explaining])[:1000])
+
+    return [dated(o) for o in obs]

@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from core.domain.fields import domain_of
-from core.extraction.arrivals import arrival_day, explains_arrival
+from core.extraction.arrivals import dated_arrivals, explains_arrival, is_back
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate
@@ -318,7 +318,7 @@ def extract_offline(
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )
-        if explains_arrival(clause.text, at) and all(_back(o) for o in seg_obs):
+        if explains_arrival(clause.text, at) and all(is_back(o) for o in seg_obs):
             explaining.append(clause.text)
         intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
         if news and clause.intent == "assertive":
@@ -342,7 +342,7 @@ def extract_offline(
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
     read = back_from_stay(
-        return_after_departure(dedupe_observations(_dated_arrivals(observations, explaining, at))),
+        return_after_departure(dedupe_observations(dated_arrivals(observations, explaining, at))),
         at.date(),
     )
     read = employer_since_left(home_held_since(read, parsed), text)
@@ -376,32 +376,3 @@ def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:
     return (
         reading.subject == "none" or not own or re.search(rf"\b{re.escape(own)}\b", seg.low) is None
     )
-
-
-def _back(o: ExtractedObservation) -> bool:
-    """Whether ``o`` says the trip is over: "back home! drove back this morning" tells the
-    return twice, and its second clause still dates the first."""
-    return o.field == "travel.status" and o.candidate_value == "completed"
-
-
-def _dated_arrivals(
-    obs: list[ExtractedObservation], explaining: list[str], at: datetime
-) -> list[ExtractedObservation]:
-    """``obs`` with a clause that tells when the speaker arrived ("we're in tahoe, got in
-    last night", "back home now, drove in this morning") joined to the evidence of the
-    observations that put them somewhere or back home, so the arrival is dated by it
-    (``core.extraction.arrivals``)."""
-    if not explaining:
-        return obs
-
-    def dated(o: ExtractedObservation) -> ExtractedObservation:
-        here = o.field == "travel.location" and o.intent == "assertive"
-        # "were back home now, got in last nite": a return is an arrival home, dated alike.
-        if (
-            not (here or _back(o) or is_under_way(o))
-            or arrival_day(o.evidence_text, at) is not None
-        ):
-            return o
-        return replace(o, evidence_text=", ".join([o.evidence_text, *explaining])[:1000])
-
-    return [dated(o) for o in obs]

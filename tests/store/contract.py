@@ -55,6 +55,18 @@ def _accepted(payload: dict[str, Any], decision: str = "tentative_reject") -> Ac
     )
 
 
+async def _two_travellers(eng: Engine) -> None:
+    """The primary user in Boston on a trip under way, Bob in Denver: committed facts of two
+    entities for the combined reads to return."""
+    for entity, field, value in (
+        ("user:primary", "travel.status", "in_progress"),
+        ("user:primary", "travel.location", "Boston"),
+        ("user:bob", "travel.location", "Denver"),
+    ):
+        out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
+        assert out.decision == "auto_commit"
+
+
 def _letter(retry_count: int, status: DeadLetterStatus = "waiting") -> DeadLetter:
     return DeadLetter(
         id="dl-cas",
@@ -406,13 +418,7 @@ class StoreContract:
     ) -> None:
         """``facts_and_items_from``: what settling a trip's timeline reads, in one read."""
         backend = eng.store
-        for entity, field, value in (
-            ("user:primary", "travel.status", "in_progress"),
-            ("user:primary", "travel.location", "Boston"),
-            ("user:bob", "travel.location", "Denver"),
-        ):
-            out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
-            assert out.decision == "auto_commit"
+        await _two_travellers(eng)
         asked = [
             NewReviewItem(
                 new_id(),
@@ -455,13 +461,7 @@ class StoreContract:
         self, eng: Engine
     ) -> None:
         backend = eng.store
-        for entity, field, value in (
-            ("user:primary", "travel.status", "in_progress"),
-            ("user:primary", "travel.location", "Boston"),
-            ("user:bob", "travel.location", "Denver"),
-        ):
-            out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
-            assert out.decision == "auto_commit"
+        await _two_travellers(eng)
         for i, entity in enumerate(("user:primary", "user:carol", "user:primary")):
             await backend.add_review_item(
                 NewReviewItem(

@@ -13,6 +13,7 @@ from datetime import datetime
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import trip_summary
+from core.domain.phrasing import be_for, who
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 
@@ -90,7 +91,8 @@ def _plain(f: CommittedFact) -> str:
             str(f.value), f"trip {value}"
         )
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{parts[1].replace('_', ' ').capitalize()} is {value}"
+        person = who(parts[1])  # "your kids are sick", "Emma is better"
+        return f"{person[0].upper()}{person[1:]} {be_for(parts[1])} {value}"
     if len(parts) == 3:
         return f"{parts[1].replace('_', ' ')} {parts[2].replace('_', ' ')} {value}"
     return f"{parts[-1].replace('_', ' ')} {value}"

@@ -126,7 +126,7 @@ def _phrase(o: Outcome, trip_over: bool = False) -> str:
         return template.format(v=value)
     parts = field.split(".")
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{phrasing.who(parts[1])} is {value}"
+        return f"{phrasing.who(parts[1])} {phrasing.be_for(parts[1])} {value}"
     return f"{phrasing.label(field, o.entity_id or '', o.entity_id or '')} is now {value}"
 
 
@@ -217,7 +217,8 @@ def value_sentence(
         said = template.format(v=phrasing.show(value))
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{phrasing.who(parts[1]).capitalize()} is {phrasing.show(value)}"
+        person, be = phrasing.who(parts[1]), phrasing.be_for(parts[1])
+        return f"{person[:1].upper()}{person[1:]} {be} {phrasing.show(value)}"
     if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
         # "The Amazon return is due", as the questions and "what do I owe?" name it.
         said = f"{errand(phrasing.show(parts[1]))} is {phrasing.show(value)}"

@@ -20,6 +20,8 @@ from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.trip_answers import stale_location
 from core.domain.audit import show_value
 from core.domain.household import name_key
+from core.domain.phrasing import RELATIONS, be_for
+from core.domain.phrasing import who as phrasing_who
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where
@@ -210,11 +212,13 @@ def _member(where: bool) -> Answer:
     def answer(who: str, known: Known) -> str:
         if where and _is_reader(who, known):
             return _where(who, known)  # "where is alice?" from Alice: her own word first
+        person, be = phrasing_who(who), be_for(who)  # "your kids are", "Emma is"
         f = _find(known.facts, "family", "status", [who])
         if f is not None:
-            return f"{who.capitalize()} is {show_value(f.value)} ({_said(f, known)})."
+            said = f"{person} {be} {show_in(f.field, f.value)} ({_said(f, known)})."
+            return said[:1].upper() + said[1:]
         if not where:
-            return _dont_know(f"how {who.capitalize()} is")
+            return _dont_know(f"how {person} {be}")
         named = next((n for n in known.asked if n.lower() == who.lower()), None)
         if named is not None:
             # Bob told Canon where Alice is: it is hers to confirm, and she has not yet.
@@ -222,7 +226,8 @@ def _member(where: bool) -> Answer:
                 f"I don't know where {named} is yet — I've asked {named} to confirm what "
                 "you told me."
             )
-        return _dont_know(f"where {who.capitalize()} is") if is_first_name(who) else UNSURE
+        known_as = is_first_name(who) or who in RELATIONS
+        return _dont_know(f"where {person} {be}") if known_as else UNSURE
 
     return answer
 
@@ -291,6 +296,8 @@ def _family(who: str) -> Relevance:
     return under(f"family.{who}.")
 
 
+_KIN = "|".join(sorted(RELATIONS))
+
 STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]], ...] = tuple(
     (re.compile(p), a, about)
     for p, a, about in (
@@ -335,7 +342,8 @@ STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]
         ),
         (
             r"\bwhere('?s| is) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b|that\b|this\b)"
-            r"[a-z]+)( (now|today|right now|at))?$",
+            r"[a-z]+)( (now|today|right now|at))?$"
+            rf"|\bwhere('?s| is| are| r) (my|the|our) (?P<kin>{_KIN})( (now|today|right now|at))?$",
             _member(where=True),
             _family,
         ),
@@ -344,7 +352,10 @@ STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]
             r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling))+\b"
             # "how's emma", "how is emma today": the person alone.
             r"|^(how is|how's|hows) (?P<who2>(?!my\b|the\b|it\b|he\b|she\b|everyone\b|"
-            r"everything\b|things\b|life\b|work\b)[a-z]+)( (today|now))?$",
+            r"everything\b|things\b|life\b|work\b)[a-z]+)( (today|now))?$"
+            # "how are the kids", "is my mom better", "how's our son doing": by relation.
+            rf"|\b(is|are|r|how is|how are|how r|how's|hows) (my|the|our) (?P<kin>{_KIN})"
+            r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling|today|now))*$",
             _member(where=False),
             _family,
         ),

@@ -190,13 +190,14 @@ def _project(name: str, value: Any, thing: str) -> str:
     return f"Is the {title} {_plain(name)} now {show(value)}?"
 
 
-_RELATIONS = frozenset(
+RELATIONS = frozenset(
     [
         *("mom", "mum", "mother", "dad", "father", "wife", "husband", "partner", "sister"),
         *("brother", "son", "daughter", "kids", "children", "baby", "grandma", "grandpa"),
         *("grandmother", "grandfather", "aunt", "uncle", "cousin", "boyfriend", "girlfriend"),
     ]
 )
+"""Family members named by how they are related ("your kids"), not by name ("Emma")."""
 
 
 def who(member: str) -> str:
@@ -204,14 +205,26 @@ def who(member: str) -> str:
     thing = _thing(member)
     if thing in ("household", "family"):
         return "everyone at home"
-    if thing in _RELATIONS:
+    if thing in RELATIONS:
         return f"your {thing}"
     return thing.title()
 
 
+def be_for(member: str) -> str:
+    """The verb "to be" that agrees with the family member a field names: "your kids
+    are", "Lily is"."""
+    # (by the last word: "the kids", "my in-laws"; "is everyone at home …")
+    return "are" if _thing(member).split()[-1] in _PLURAL else "is"
+
+
+_PLURAL = frozenset(
+    ["kids", "children", "boys", "girls", "twins", "parents", "grandparents", "laws", "folks"]
+)
+
+
 def _family(name: str, value: Any, thing: str) -> str:
     person = who(thing)
-    be = "are" if person == "everyone at home" or thing in ("kids", "children") else "is"
+    be = be_for(thing)
     if name == "status":
         return f"{be.capitalize()} {person} {show(value)} today?"
     if name == "event_status" and value in _EVENT:

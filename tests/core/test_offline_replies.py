@@ -583,3 +583,37 @@ def test_a_trip_planned_but_not_under_way_leaves_where_unknown() -> None:
         fact("travel.status", "planning", THIS_MORNING),
     )
     assert reply("where am i", planned).startswith("I don't know where you are yet")
+
+
+KIN = (
+    *FACTS,
+    fact("family.kids.status", "sick", NOW - timedelta(days=1)),
+    fact("family.mom.status", "in_hospital", NOW - timedelta(days=1)),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Asked by how they are related, as people ask: the verb agrees, "your" not "Kids".
+        ("how are the kids", "Your kids are sick (you told me, yesterday)."),
+        ("how r the kids doing?", "Your kids are sick (you told me, yesterday)."),
+        ("are the kids ok", "Your kids are sick (you told me, yesterday)."),
+        ("where are the kids", "Your kids are sick (you told me, yesterday)."),
+        ("how's my mom", "Your mom is in hospital (you told me, yesterday)."),
+        ("is my mom better", "Your mom is in hospital (you told me, yesterday)."),
+        ("how is emma", "Emma is sick (you told me, yesterday)."),
+        # Someone Canon knows nothing of, asked the same ways.
+        ("how's my brother", "I don't know how your brother is yet — tell me."),
+        ("where is my wife", "I don't know where your wife is yet — tell me."),
+        ("where's jo", "I don't know where Jo is yet — tell me."),
+    ],
+)
+def test_family_asked_by_relation_is_answered_in_agreement(text: str, expected: str) -> None:
+    assert offline_answer(text, KIN, (), NOW) == expected
+
+
+def test_what_do_you_know_says_a_plural_member_in_agreement() -> None:
+    answer = offline_answer("what do you know about me", KIN, (), NOW)
+    assert "Your kids are sick" in answer
+    assert "Emma is sick" in answer

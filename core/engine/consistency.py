@@ -228,7 +228,9 @@ def _timeline(
                 proposed="in_progress",
             )
         )
-    if status == "completed" and _same_place(where, going):
+    if status == "completed" and _same_place(where, going) and not _same_place(where, home):
+        # Still at the place a finished trip went, unless that place is home now (a
+        # move to a city once visited): being home is never being away.
         out.append(
             Conflict(
                 "trip_over_still_at_destination",

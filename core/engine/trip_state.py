@@ -20,6 +20,9 @@ and does no I/O. The engine calls them before it resolves a batch:
     cancelled trip keeps neither its destination nor its dates (where the user
     is stays: a plan called off moves nobody).
 
+    A move ("we moved to denver", ``profile.home_city``) takes along a user who was at
+    the old home: ``travel.location`` becomes the new home city.
+
 ``at_home``
     "I'm in Portland" reads as being somewhere on a trip, unless Portland is home: a
     message that puts the speaker in their home city says their trip is over if one is
@@ -68,7 +71,7 @@ def companions_of(
     """The observations ``obs`` implies for its trip's other fields, given the entity's
     committed ``facts``. Nothing is implied about a field its own message states
     (``stated``: (entity, source key, field) of the message's observations)."""
-    if obs.intent not in _PRESENT or not obs.field.startswith("travel."):
+    if obs.intent not in _PRESENT or not moves_a_trip(obs.field):
         return []
     state = {f.field: f.value for f in facts if f.valid_until is None or f.valid_until > now}
 
@@ -121,9 +124,15 @@ def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, st
     return {(o.entity_id, o.source.key, o.field) for o in observations if o.source.ref}
 
 
+def moves_a_trip(field: str) -> bool:
+    """Whether a word about ``field`` may move a trip's other fields: any of the trip's
+    own, and the home city (a move takes along a user who was at home)."""
+    return field.startswith("travel.") or field == HOME
+
+
 def companion_ids(obs: StateObservation) -> list[str]:
     """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
-    if not obs.field.startswith("travel."):
+    if not moves_a_trip(obs.field):
         return []
     return [
         derived_id("trip-companion", obs.event_id, f)
@@ -143,6 +152,12 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
     if obs.field == STATUS and value == "cancelled" and obs.intent == "assertive":
         # Called off: the plan's place is no longer where anyone is going.
         return [] if state.get(DESTINATION) is None else [(DESTINATION, None)]
+    if obs.field == HOME and obs.intent == "assertive" and isinstance(value, str):
+        # Moved house: a user who was at the old home is at the new one ("we moved to
+        # denver" leaves nobody "in Portland"); one away on a trip, or somewhere else, stays.
+        moved = isinstance(home, str) and not same_place(value, home)
+        at_old_home = same_place(where, home) and state.get(STATUS) != "in_progress"
+        return [(LOCATION, value)] if moved and at_old_home else []
     if obs.field == LOCATION and obs.intent == "assertive" and isinstance(value, str):
         status = state.get(STATUS)
         if same_place(value, home):

@@ -178,6 +178,17 @@ CASES: list[tuple[str, list[Any], list[ReviewItem], list[tuple[str, str | None, 
         [("trip_over_still_at_destination", "travel.location", "Oakland")],
     ),
     (
+        "over, and home is where the trip went (moved there since): home, not still away",
+        [
+            fact("travel.destination", "Denver"),
+            fact("travel.status", "completed"),
+            fact("travel.location", "Denver"),
+            fact("profile.home_city", "denver"),
+        ],
+        [],
+        [],
+    ),
+    (
         "over and home again is consistent",
         [
             fact("travel.destination", "Tahoe"),

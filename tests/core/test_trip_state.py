@@ -156,6 +156,18 @@ def _word(
             ("travel.location", "Portland"),
             {"travel.status": "completed", "travel.return_date": None},
         ),
+        # Moved house while at home: the user is at the new home ("we moved to denver").
+        (
+            HOME | {"travel.location": "Portland", "travel.status": "completed"},
+            ("profile.home_city", "Denver"),
+            {"travel.location": "Denver"},
+        ),
+        # ... but not while away on a trip, nor from somewhere else, nor to the same home.
+        (AWAY | HOME, ("profile.home_city", "Denver"), {}),
+        (HOME | {"travel.location": "Reno"}, ("profile.home_city", "Denver"), {}),
+        (HOME | {"travel.location": "Portland"}, ("profile.home_city", "portland"), {}),
+        ({"travel.location": "Portland"}, ("profile.home_city", "Denver"), {}),
+        (HOME | {"travel.location": "Portland"}, ("profile.home_city", "Denver", "planning"), {}),
         # Somewhere else, or a plan, or what might have been: nothing else moves.
         (AWAY | HOME, ("travel.location", "Reno"), {}),
         (HOME, ("travel.status", "planning"), {}),

@@ -115,6 +115,13 @@ def _word(
             ("travel.status", "in_progress", "assertive", "landed in tahoe yesterday"),
             {"travel.depart_date": "2026-11-27"},
         ),
+        # The plan's day is today, and "got in last night" (the founding story on its own
+        # day): it began yesterday, not on the plan's day.
+        (
+            PLANNED | HOME | {"travel.depart_date": "2026-11-28"},
+            ("travel.location", "Tahoe", "assertive", "were already in tahoe, got in last nite"),
+            {"travel.status": "in_progress", "travel.depart_date": "2026-11-27"},
+        ),
         # A departure already behind stays: the trip began when it said.
         (
             AWAY | HOME | {"travel.status": "planning"},

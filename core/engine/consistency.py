@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
-from core.extraction.gazetteer import time_zone_of
+from core.extraction.gazetteer import same_city, time_zone_of
 
 ConflictKind = Literal[
     "return_before_departure",
@@ -282,8 +282,11 @@ def _older(known: Mapping[str, CommittedFact], field: str, than: str) -> bool:
 
 
 def _same_place(a: Scalar, b: Scalar) -> bool:
+    """One place by its name in any case, or by a nickname ("NYC" is New York)."""
     return (
-        isinstance(a, str) and isinstance(b, str) and a.strip().casefold() == b.strip().casefold()
+        isinstance(a, str)
+        and isinstance(b, str)
+        and (a.strip().casefold() == b.strip().casefold() or same_city(a, b))
     )
 
 

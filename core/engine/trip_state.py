@@ -47,6 +47,7 @@ from core.domain.resolver import Decision
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.consistency import time_where, today_where
 from core.extraction.arrivals import arrival_day
+from core.extraction.gazetteer import same_city
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home_city"
@@ -58,8 +59,13 @@ _PRESENT = frozenset({"assertive", "retract"})
 
 
 def same_place(a: Scalar, b: Scalar) -> bool:
-    """'Tahoe' and ' tahoe' are one place; anything not a name is no place."""
-    return isinstance(a, str) and isinstance(b, str) and value_key(a) == value_key(b)
+    """'Tahoe' and ' tahoe' are one place, and so are 'NYC' and 'New York'; anything not a
+    name is no place."""
+    return (
+        isinstance(a, str)
+        and isinstance(b, str)
+        and (value_key(a) == value_key(b) or same_city(a, b))
+    )
 
 
 def companions_of(
@@ -95,6 +101,9 @@ def at_home(
     message puts ``entity_id`` in the home city now, its "trip under way" is the trip
     ending if one is under way, and is dropped otherwise (nobody travels to be home)."""
     home = state.get(HOME)
+    if isinstance(home, str):
+        # Home by its nickname ("back home in nyc") is home as the user confirmed it.
+        payloads = [_as_home(p, entity_id, home) for p in payloads]
 
     def said(field: str, value: Scalar) -> bool:
         return any(
@@ -116,6 +125,20 @@ def at_home(
             p = {**p, "candidate_value": "completed"}
         out.append(p)
     return out
+
+
+def _as_home(payload: dict[str, Any], entity_id: str, home: str) -> dict[str, Any]:
+    """``payload`` with a place that is ``home`` under another name spelt as home."""
+    value = payload.get("candidate_value")
+    if (
+        payload.get("entity_id") != entity_id
+        or payload.get("field") not in (LOCATION, HOME)
+        or not isinstance(value, str)
+        or value_key(value) == value_key(home)  # the same name: left as written
+        or not same_place(value, home)
+    ):
+        return payload
+    return {**payload, "candidate_value": home}
 
 
 def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, str, str]]:

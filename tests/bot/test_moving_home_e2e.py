@@ -1,9 +1,11 @@
-"""Moving house, end to end through the bot (the strict Bot API double).
+"""Home, end to end through the bot (the strict Bot API double): moving house, and home
+called by its nickname.
 
 A person who lived in Portland, visited Denver once and then moved there: their Yes to
 "Do you live in Denver?" puts them in Denver (they were at home, and home moved with
 them), and being home in Denver is never again "still at the place your trip went":
-no "Back home from Denver?" after it, and no "In Portland" from "where am i".
+no "Back home from Denver?" after it, and no "In Portland" from "where am i". A New
+Yorker back "home in nyc" is home in New York: not asked "Do you live in NYC?".
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from fakes.telegram_api import FakeTelegram
 from bot.app import BotRunner
 from core.conversation.context import load_context
 from core.domain.ids import new_id
+from core.domain.policy import with_overrides
 from core.domain.state import CommittedFact
 
 pytestmark = pytest.mark.timeout(90)
@@ -78,3 +81,28 @@ async def test_a_move_to_a_city_once_visited_puts_you_home_there(
     )
     assert "Conflicts" not in block.text
     assert "travel.location = Denver" in block.text
+
+
+async def test_home_by_its_nickname_is_home(tg: FakeTelegram, start_bot: StartBot) -> None:
+    asks_about_travel = {"domains": {"travel": {"auto_threshold": 0.99}}}
+    runner = await start_bot(policy=with_overrides(calibrated_policy(), asks_about_travel))
+    assert runner.chat is not None
+    in_tokyo = (
+        _fact("profile.home_city", "New York", days=90),
+        _fact("travel.destination", "Tokyo", days=20),
+        _fact("travel.status", "in_progress", days=5),
+        _fact("travel.location", "Tokyo", days=5),
+    )
+    await runner.chat.engine.store.import_facts(list(in_tokyo))  # type: ignore[attr-defined]
+
+    tg.user_says(ALICE, "back home in nyc, jetlagged")
+    home = await tg.prompt(ALICE, "Back home in New York")
+    await tg.tap(ALICE, home, "Yes")
+    await tg.settled(home)
+    await tg.wait_for(lambda: not tg.open_prompts(ALICE), within=3)
+    home_city = await runner.chat.engine.store.fact("user:primary", "profile.home_city")
+    assert home_city is not None
+    assert home_city.value == "New York", "the home the person confirmed stays as they said it"
+    assert await _where(runner) == "New York"
+    about = await tg.say(ALICE, "what do you know about me", expect="Here's what I know")
+    assert "NYC" not in about.text

@@ -234,3 +234,24 @@ def test_in_the_home_city_is_home(
         [] if status is None else [status]
     )
     assert [p for p in out if p["field"] == "travel.location"] == message[:1]
+
+
+@pytest.mark.parametrize(
+    ("home", "said", "spelt"),
+    [
+        # Home by its nickname is home as the user confirmed it.
+        ("New York", "NYC", "New York"),
+        ("New York", "new york city", "New York"),
+        ("Los Angeles", "LA", "Los Angeles"),
+        ("San Francisco", "sf", "San Francisco"),
+        # Another place, or the same spelling, is left as written.
+        ("New York", "Newark", "Newark"),
+        ("Portland", "portland", "portland"),
+    ],
+)
+def test_home_by_another_name_is_home(home: str, said: str, spelt: str) -> None:
+    message = _said(
+        ("travel.location", said), ("profile.home_city", said), ("travel.status", "completed")
+    )
+    out = at_home(message, ME, {"profile.home_city": home})
+    assert [p["candidate_value"] for p in out if p["field"] != "travel.status"] == [spelt] * 2

@@ -180,7 +180,12 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
         # denver" leaves nobody "in Portland"); one away on a trip, or somewhere else, stays.
         moved = isinstance(home, str) and not same_place(value, home)
         at_old_home = same_place(where, home) and state.get(STATUS) != "in_progress"
-        return [(LOCATION, value)] if moved and at_old_home else []
+        along = [(LOCATION, value)] if moved and at_old_home else []
+        if state.get(STATUS) == "planning" and same_place(value, state.get(DESTINATION)):
+            # A trip planned to the new home is no trip away: it is off, asked with the
+            # move ("Do you live in Denver? Is your trip to Denver off?"), its days with it.
+            return [*along, (STATUS, "cancelled"), (DESTINATION, None)]
+        return along
     if obs.field == LOCATION and obs.intent == "assertive" and isinstance(value, str):
         status = state.get(STATUS)
         if same_place(value, home):

@@ -106,3 +106,41 @@ async def test_home_by_its_nickname_is_home(tg: FakeTelegram, start_bot: StartBo
     assert await _where(runner) == "New York"
     about = await tg.say(ALICE, "what do you know about me", expect="Here's what I know")
     assert "NYC" not in about.text
+
+
+async def test_a_move_to_where_a_trip_was_planned_calls_the_trip_off(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """A week in Denver was planned; then "we moved to denver": a trip to one's own home
+    is no trip. Asked with the move, one Yes leaves no "trip to Denver planned" beside
+    "home city Denver" anywhere."""
+    runner = await start_bot(policy=calibrated_policy())
+    assert runner.chat is not None
+    ahead = (NOW + timedelta(days=10)).date()
+    planned = (
+        _fact("profile.home_city", "Portland", days=60),
+        _fact("travel.location", "Portland", days=3),
+        _fact("travel.status", "planning", days=3),
+        _fact("travel.destination", "Denver", days=3),
+        _fact("travel.depart_date", ahead.isoformat(), days=3),
+        _fact("travel.return_date", (ahead + timedelta(days=7)).isoformat(), days=3),
+    )
+    await runner.chat.engine.store.import_facts(list(planned))  # type: ignore[attr-defined]
+
+    tg.user_says(ALICE, "big news we moved to denver last weekend! new apartment")
+    moved = await tg.prompt(ALICE, "Do you live in Denver?")
+    assert "Is your trip to Denver off?" in moved.text
+    assert "Should I forget" not in moved.text, "the plan's days go with it, not line by line"
+    await tg.tap(ALICE, moved, "Yes")
+    await tg.settled(moved)
+    await tg.wait_for(lambda: not tg.open_prompts(ALICE), within=3)
+    about = await tg.say(ALICE, "what do you know about me", expect="Here's what I know")
+    assert "home city Denver" in about.text
+    assert "planned" not in about.text
+    assert "leaving" not in about.text
+    block = await load_context(
+        runner.chat.engine.store, runner.chat.engine.policy, ["user:primary"], NOW
+    )
+    assert "travel.destination" not in block.text
+    assert "travel.depart_date" not in block.text
+    assert "travel.location = Denver" in block.text

@@ -169,6 +169,18 @@ def _word(
             ("profile.home_city", "Denver"),
             {"travel.location": "Denver"},
         ),
+        # A move to where a trip is planned: the trip is off, its place and days with it.
+        (
+            PLANNED | HOME | {"travel.location": "Portland"},
+            ("profile.home_city", "Tahoe"),
+            {
+                "travel.location": "Tahoe",
+                "travel.status": "cancelled",
+                "travel.destination": None,
+                "travel.depart_date": None,
+                "travel.return_date": None,
+            },
+        ),
         # ... but not while away on a trip, nor from somewhere else, nor to the same home.
         (AWAY | HOME, ("profile.home_city", "Denver"), {}),
         (HOME | {"travel.location": "Reno"}, ("profile.home_city", "Denver"), {}),

@@ -180,7 +180,7 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
         # denver" leaves nobody "in Portland"); one away on a trip, or somewhere else, stays.
         moved = isinstance(home, str) and not same_place(value, home)
         at_old_home = same_place(where, home) and state.get(STATUS) != "in_progress"
-        along = [(LOCATION, value)] if moved and at_old_home else []
+        along: list[tuple[str, Scalar]] = [(LOCATION, value)] if moved and at_old_home else []
         if state.get(STATUS) == "planning" and same_place(value, state.get(DESTINATION)):
             # A trip planned to the new home is no trip away: it is off, asked with the
             # move ("Do you live in Denver? Is your trip to Denver off?"), its days with it.

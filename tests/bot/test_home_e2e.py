@@ -138,15 +138,18 @@ async def test_a_move_to_where_a_trip_was_planned_calls_the_trip_off(
     assert "travel.location = Denver" in block
 
 
+IN_TOKYO = (
+    _fact("profile.home_city", "New York", days=90),
+    _fact("travel.destination", "Tokyo", days=20),
+    _fact("travel.depart_date", (NOW - timedelta(days=6)).date().isoformat(), days=20),
+    _fact("travel.status", "in_progress", days=5),
+    _fact("travel.location", "Tokyo", days=5),
+)
+"""A New Yorker on a trip to Tokyo since six days ago."""
+
+
 async def test_home_by_its_nickname_is_home(tg: FakeTelegram, start_bot: StartBot) -> None:
-    runner = await _seeded(
-        start_bot,
-        _fact("profile.home_city", "New York", days=90),
-        _fact("travel.destination", "Tokyo", days=20),
-        _fact("travel.status", "in_progress", days=5),
-        _fact("travel.location", "Tokyo", days=5),
-        policy=ASKS_ABOUT_TRAVEL,
-    )
+    runner = await _seeded(start_bot, *IN_TOKYO, policy=ASKS_ABOUT_TRAVEL)
     await _yes_to(tg, "back home in nyc, jetlagged", "Back home in New York")
     await tg.wait_for(lambda: not tg.open_prompts(ALICE), within=3)
     assert await _held(runner, "profile.home_city") == "New York", "as the person confirmed it"
@@ -161,16 +164,8 @@ async def test_back_home_asks_for_the_home_clock_once(
     """A New Yorker in Tokyo told Canon "my time zone is japan time now"; back home,
     Canon must not go on reading "tomorrow" and "last night" on Tokyo's clock, nor say
     "your time zone is Japan time". It asks once, and Yes puts the clock back."""
-    runner = await _seeded(
-        start_bot,
-        _fact("profile.home_city", "New York", days=90),
-        _fact("travel.destination", "Tokyo", days=20),
-        _fact("travel.depart_date", (NOW - timedelta(days=6)).date().isoformat(), days=20),
-        _fact("travel.status", "in_progress", days=5),
-        _fact("travel.location", "Tokyo", days=5),
-        _fact("profile.timezone", "Asia/Tokyo", days=5),
-        policy=ASKS_ABOUT_TRAVEL,
-    )
+    on_tokyo_time = _fact("profile.timezone", "Asia/Tokyo", days=5)
+    runner = await _seeded(start_bot, *IN_TOKYO, on_tokyo_time, policy=ASKS_ABOUT_TRAVEL)
     await _yes_to(tg, "finally back home, so jetlagged lol", "Back home in New York")
     clock = await tg.prompt(ALICE, "Is your time zone Eastern time (America/New York)?")
     assert "back home in New York" in clock.text

@@ -83,6 +83,9 @@ def question(changes: Sequence[Change], mine: str) -> str:
         combined = _combined(changes, mine)
         if combined is not None:
             return combined
+        beside = _beside_a_trip(changes, mine)
+        if beside is not None:
+            return "\n".join(["Is all of this right?", *(f"• {line}" for line in beside)])
         under_way = any(
             (c.field, c.candidate_value) == ("travel.status", "in_progress") for c in changes
         )
@@ -99,6 +102,19 @@ def question(changes: Sequence[Change], mine: str) -> str:
         ]
         return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
     return single(changes[0], mine)
+
+
+def _beside_a_trip(changes: Sequence[Change], mine: str) -> list[str] | None:
+    """The lines of a group where a trip called off goes with another word (a move to
+    where the trip went): each other word on its line, the trip as one ("Do you live in
+    Denver?", "Is your trip to Denver off?"), never a line per forgotten day."""
+    off = [c for c in changes if c.field in _TRIP_GROUP and c.field != "travel.location"]
+    if not any((c.field, c.candidate_value) == ("travel.status", "cancelled") for c in off):
+        return None
+    trip = _trip(off, _Words(changes[0].entity_id, mine))
+    if trip is None or len(off) == len(changes):
+        return None
+    return [*(single(c, mine) for c in changes if c not in off), trip]
 
 
 def conflict_question(change: Change, mine: str) -> str:

@@ -24,10 +24,10 @@ from itertools import groupby
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from core.domain.phrasing import label, show, show_date
+from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
-from core.extraction.gazetteer import time_zone_of
+from core.extraction.gazetteer import same_city, time_zone_of
 
 ConflictKind = Literal[
     "return_before_departure",
@@ -35,6 +35,7 @@ ConflictKind = Literal[
     "departure_ahead_trip_under_way",
     "departure_ahead_trip_over",
     "trip_over_still_at_destination",
+    "home_again_on_the_trip_clock",
     "open_questions_disagree",
 ]
 SOURCE_PREFIX = "consistency:"
@@ -44,6 +45,7 @@ FORCED = "it follows from your answer"
 its commit's evidence says why, for ``/why``."""
 
 DEPART, RETURN = "travel.depart_date", "travel.return_date"
+TIMEZONE = "profile.timezone"
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 
 
@@ -228,7 +230,9 @@ def _timeline(
                 proposed="in_progress",
             )
         )
-    if status == "completed" and _same_place(where, going):
+    if status == "completed" and _same_place(where, going) and not _same_place(where, home):
+        # Still at the place a finished trip went, unless that place is home now (a
+        # move to a city once visited): being home is never being away.
         out.append(
             Conflict(
                 "trip_over_still_at_destination",
@@ -240,7 +244,35 @@ def _timeline(
                 proposed=home if isinstance(home, str) and not _same_place(home, going) else None,
             )
         )
-    return out
+    clock = _trip_clock_at_home(entity, known, depart_day)
+    return [*out, *((clock,) if clock is not None else ())]
+
+
+def _trip_clock_at_home(
+    entity: str, known: Mapping[str, CommittedFact], departed: date | None
+) -> Conflict | None:
+    """Back home from a trip on a clock set while away ("my time zone is japan time now"
+    in Tokyo): home again, the home city's clock is proposed (asked: someone may keep
+    another clock on purpose, so only a zone set since the trip left is doubted)."""
+    state = {name: f.value for name, f in known.items()}
+    zone, home, set_at = state.get(TIMEZONE), state.get("profile.home_city"), known.get(TIMEZONE)
+    if state.get(STATUS) != "completed" or not _same_place(state.get(LOCATION), home):
+        return None
+    home_zone = time_zone_of(home) if isinstance(home, str) else None
+    if home_zone is None or not isinstance(zone, str) or zone == home_zone or set_at is None:
+        return None
+    if departed is None or set_at.evidence_ts.date() < departed:
+        return None  # a clock kept from before the trip is the user's own choice
+    return Conflict(
+        "home_again_on_the_trip_clock",
+        entity,
+        (STATUS, LOCATION, TIMEZONE),
+        (state.get(STATUS), home, zone),
+        f"You're back home in {show(home)}, but your time zone is still "
+        f"{show_in(TIMEZONE, zone)}, set while you were away",
+        suspect=TIMEZONE,
+        proposed=home_zone,
+    )
 
 
 def _older(known: Mapping[str, CommittedFact], field: str, than: str) -> bool:
@@ -250,8 +282,11 @@ def _older(known: Mapping[str, CommittedFact], field: str, than: str) -> bool:
 
 
 def _same_place(a: Scalar, b: Scalar) -> bool:
+    """One place by its name in any case, or by a nickname ("NYC" is New York)."""
     return (
-        isinstance(a, str) and isinstance(b, str) and a.strip().casefold() == b.strip().casefold()
+        isinstance(a, str)
+        and isinstance(b, str)
+        and (a.strip().casefold() == b.strip().casefold() or same_city(a, b))
     )
 
 

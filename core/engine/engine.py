@@ -49,6 +49,7 @@ from core.engine.trip_state import (
     companion_ids,
     companions_of,
     follow,
+    moves_a_trip,
     stated_fields,
     with_trip_corroborators,
 )
@@ -142,7 +143,7 @@ class Engine(ServiceWrites, UserAnswers):
         # reported after the batch's own). Both are read from the write transaction's
         # snapshots as the batch folds, so a batch is the same as its observations one
         # by one, and two processes writing at once give what some serial order gives.
-        travellers = sorted({o.entity_id for o in observations if o.domain == "travel"})
+        travellers = sorted({o.entity_id for o in observations if moves_a_trip(o.field)})
         trip_keys = [(e, f) for e in travellers for f in TRIP_FIELDS]
         stated = stated_fields(observations)
         ids = [
@@ -230,7 +231,7 @@ class Engine(ServiceWrites, UserAnswers):
                     outcomes.append(invalid_outcome(payload, letter.event_id, errors))
                     continue
                 given = next(parsed)
-                trip = trip_of(given.entity_id) if given.domain == "travel" else []
+                trip = trip_of(given.entity_id) if moves_a_trip(given.field) else []
                 if trip:
                     given = with_trip_corroborators(given, trip, now)
                 outcome, decision = take(given, None)
@@ -348,7 +349,7 @@ class Engine(ServiceWrites, UserAnswers):
                 reasons=reason_summary(decision.reasons),
                 source_key=obs.source.key,
                 created_at=now,
-                group_key=group_key(obs, principal),
+                group_key=group_key(obs, principal, None if leader is None else leader[1]),
                 shadow_decision=decision.shadow_of,
                 principal=principal.ref,
             )

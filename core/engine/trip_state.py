@@ -20,6 +20,9 @@ and does no I/O. The engine calls them before it resolves a batch:
     cancelled trip keeps neither its destination nor its dates (where the user
     is stays: a plan called off moves nobody).
 
+    A move ("we moved to denver", ``profile.home_city``) takes along a user who was at
+    the old home: ``travel.location`` becomes the new home city.
+
 ``at_home``
     "I'm in Portland" reads as being somewhere on a trip, unless Portland is home: a
     message that puts the speaker in their home city says their trip is over if one is
@@ -44,6 +47,7 @@ from core.domain.resolver import Decision
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.consistency import time_where, today_where
 from core.extraction.arrivals import arrival_day
+from core.extraction.gazetteer import same_city
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 DEPART, RETURN, HOME = "travel.depart_date", "travel.return_date", "profile.home_city"
@@ -55,8 +59,13 @@ _PRESENT = frozenset({"assertive", "retract"})
 
 
 def same_place(a: Scalar, b: Scalar) -> bool:
-    """'Tahoe' and ' tahoe' are one place; anything not a name is no place."""
-    return isinstance(a, str) and isinstance(b, str) and value_key(a) == value_key(b)
+    """'Tahoe' and ' tahoe' are one place, and so are 'NYC' and 'New York'; anything not a
+    name is no place."""
+    return (
+        isinstance(a, str)
+        and isinstance(b, str)
+        and (value_key(a) == value_key(b) or same_city(a, b))
+    )
 
 
 def companions_of(
@@ -68,7 +77,7 @@ def companions_of(
     """The observations ``obs`` implies for its trip's other fields, given the entity's
     committed ``facts``. Nothing is implied about a field its own message states
     (``stated``: (entity, source key, field) of the message's observations)."""
-    if obs.intent not in _PRESENT or not obs.field.startswith("travel."):
+    if obs.intent not in _PRESENT or not moves_a_trip(obs.field):
         return []
     state = {f.field: f.value for f in facts if f.valid_until is None or f.valid_until > now}
 
@@ -92,6 +101,9 @@ def at_home(
     message puts ``entity_id`` in the home city now, its "trip under way" is the trip
     ending if one is under way, and is dropped otherwise (nobody travels to be home)."""
     home = state.get(HOME)
+    if isinstance(home, str):
+        # Home by its nickname ("back home in nyc") is home as the user confirmed it.
+        payloads = [_as_home(p, entity_id, home) for p in payloads]
 
     def said(field: str, value: Scalar) -> bool:
         return any(
@@ -115,15 +127,35 @@ def at_home(
     return out
 
 
+def _as_home(payload: dict[str, Any], entity_id: str, home: str) -> dict[str, Any]:
+    """``payload`` with a place that is ``home`` under another name spelt as home."""
+    value = payload.get("candidate_value")
+    if (
+        payload.get("entity_id") != entity_id
+        or payload.get("field") not in (LOCATION, HOME)
+        or not isinstance(value, str)
+        or value_key(value) == value_key(home)  # the same name: left as written
+        or not same_place(value, home)
+    ):
+        return payload
+    return {**payload, "candidate_value": home}
+
+
 def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, str, str]]:
     """(entity, source key, field) of the observations that name their message (a ref):
     what one message said wins over what another of its words implies."""
     return {(o.entity_id, o.source.key, o.field) for o in observations if o.source.ref}
 
 
+def moves_a_trip(field: str) -> bool:
+    """Whether a word about ``field`` may move a trip's other fields: any of the trip's
+    own, and the home city (a move takes along a user who was at home)."""
+    return field.startswith("travel.") or field == HOME
+
+
 def companion_ids(obs: StateObservation) -> list[str]:
     """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
-    if not obs.field.startswith("travel."):
+    if not moves_a_trip(obs.field):
         return []
     return [
         derived_id("trip-companion", obs.event_id, f)
@@ -143,6 +175,17 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
     if obs.field == STATUS and value == "cancelled" and obs.intent == "assertive":
         # Called off: the plan's place is no longer where anyone is going.
         return [] if state.get(DESTINATION) is None else [(DESTINATION, None)]
+    if obs.field == HOME and obs.intent == "assertive" and isinstance(value, str):
+        # Moved house: a user who was at the old home is at the new one ("we moved to
+        # denver" leaves nobody "in Portland"); one away on a trip, or somewhere else, stays.
+        moved = isinstance(home, str) and not same_place(value, home)
+        at_old_home = same_place(where, home) and state.get(STATUS) != "in_progress"
+        along: list[tuple[str, Scalar]] = [(LOCATION, value)] if moved and at_old_home else []
+        if state.get(STATUS) == "planning" and same_place(value, state.get(DESTINATION)):
+            # A trip planned to the new home is no trip away: it is off, asked with the
+            # move ("Do you live in Denver? Is your trip to Denver off?"), its days with it.
+            return [*along, (STATUS, "cancelled"), (DESTINATION, None)]
+        return along
     if obs.field == LOCATION and obs.intent == "assertive" and isinstance(value, str):
         status = state.get(STATUS)
         if same_place(value, home):
@@ -177,10 +220,11 @@ def _trip_days(
     ``began``: the day a trip now under way began by; ``told``: the day the words said it
     happened ("we got back last night"), if they said one."""
     depart, back = _day_of(state.get(DEPART)), _day_of(state.get(RETURN))
-    if status == "in_progress" and depart and depart > today:
-        # Under way while the plan's departure is still ahead: it began on its arrival
-        # day, asked with the word that starts it ("Did you leave on Friday?"), never
-        # left in the future.
+    if status == "in_progress" and depart and (depart > today or (told and told < depart)):
+        # Under way while the plan's departure is still ahead, or after the day the
+        # words say it began ("got in last nite", said on the plan's day): it began on
+        # its arrival day, asked with the word that starts it ("Did you leave on
+        # Saturday?"), never left in the future nor after the person's own word.
         return [(DEPART, began.isoformat())]
     if status == "completed":
         # Over: not still ahead; it ended on the day the words told ("got back last

@@ -23,16 +23,20 @@ from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner
 
 
-def group_key(obs: StateObservation, principal: Principal) -> str | None:
+def group_key(
+    obs: StateObservation, principal: Principal, follows: str | None = None
+) -> str | None:
     """Related fields (one subject: a payment, a trip) from one input share a group.
 
     Only an input with a ref of its own (one chat message, one mail) can group:
     without one, unrelated inputs would share the key. The key names who wrote it, so
     nobody can slip a claim into another principal's question by naming its ref.
+    A field implied by another (``follows``: where a move takes the user along) is
+    asked in that field's group: one question, "Do you live in Denver? Are you in Denver?".
     """
     if not obs.source.ref:
         return None
-    subject = obs.field.rsplit(".", 1)[0]
+    subject = (follows or obs.field).rsplit(".", 1)[0]
     return f"{obs.entity_id}|{subject}|{principal.ref}|{obs.source.key}"
 
 

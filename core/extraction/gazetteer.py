@@ -350,3 +350,23 @@ def places_of(*kinds: PlaceKind) -> list[KnownPlace]:
     """Every place of these kinds under its own name (not an alternate one): the countries
     and states a misspelt name may be read as (``place_slips``)."""
     return [p for k, p in _table().items() if p.kind in kinds and key_of(p.name) == k]
+
+
+_NICKNAMES = {
+    "nyc": "new york",
+    "new york city": "new york",
+    "manhattan": "new york",
+    "la": "los angeles",
+    "sf": "san francisco",
+    "dc": "washington dc",
+    "vegas": "las vegas",
+    "philly": "philadelphia",
+}
+"""What people call a city they live in, by the key of its name ("back home in nyc" is home
+in New York): the extractor keeps the spelling written, the state compares cities."""
+
+
+def same_city(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name one place: the same key, or a nickname of the other."""
+    first, second = key_of(a), key_of(b)
+    return _NICKNAMES.get(first, first) == _NICKNAMES.get(second, second)

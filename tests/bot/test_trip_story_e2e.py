@@ -391,3 +391,34 @@ async def test_the_story_typed_before_any_answer_ends_at_home_with_nothing_left_
         'Tahoe (so it follows from your answer)": (forget it)',
     )
     assert not tg.open_prompts(ALICE)
+
+
+async def test_got_in_last_night_on_the_planned_day_moves_the_departure_back(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The founding story on its own day: the plan said leave Sunday, and on Sunday
+    morning "were already in tahoe lol, got in last nite". They left Saturday: the
+    question says so, and after Yes nothing says "since Sunday" (the plan's day, which
+    the person's words corrected)."""
+    today = datetime.now(UTC).astimezone(ZoneInfo("America/Los_Angeles")).date()
+    planned_today = (
+        _fact("travel.status", "planning"),
+        _fact("travel.destination", "Tahoe"),
+        _fact("travel.depart_date", today.isoformat()),
+        _fact("travel.return_date", (today + timedelta(days=5)).isoformat()),
+        _fact("travel.location", "Portland"),
+    )
+    runner = await _started(start_bot, *planned_today, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
+    tg.user_says(ALICE, "were already in tahoe lol, got in last nite")
+    last_night = _last_night("America/Los_Angeles")
+    question = await tg.prompt(ALICE, f"Did you leave on {last_night}?")
+    await tg.tap(ALICE, question, "Yes")
+    await tg.settled(question)
+    assert runner.chat is not None
+    depart = await runner.chat.engine.store.fact("user:primary", "travel.depart_date")
+    assert depart is not None
+    assert depart.value == (today - timedelta(days=1)).isoformat()
+    about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
+    assert f"since {last_night}" in about.text
+    assert phrasing.show_date(today.isoformat()) not in about.text
+    assert not tg.open_prompts(ALICE)

@@ -65,6 +65,15 @@ def question(
 
 TRIP = [fact("travel.destination", "Tahoe"), fact("travel.depart_date", "2026-11-29")]
 
+TOKYO_TRIP = [
+    fact("profile.home_city", "New York"),
+    fact("travel.destination", "Tokyo"),
+    fact("travel.status", "completed"),
+    fact("travel.location", "New York"),
+    fact("travel.depart_date", "2026-11-14"),
+]
+"""Home in New York from a trip to Tokyo that left on the 14th."""
+
 CASES: list[tuple[str, list[Any], list[ReviewItem], list[tuple[str, str | None, Scalar]]]] = [
     ("a planned trip is consistent", [*TRIP, fact("travel.status", "planning")], [], []),
     (
@@ -176,6 +185,45 @@ CASES: list[tuple[str, list[Any], list[ReviewItem], list[tuple[str, str | None, 
         ],
         [],
         [("trip_over_still_at_destination", "travel.location", "Oakland")],
+    ),
+    (
+        "over, and home is where the trip went (moved there since): home, not still away",
+        [
+            fact("travel.destination", "Denver"),
+            fact("travel.status", "completed"),
+            fact("travel.location", "Denver"),
+            fact("profile.home_city", "denver"),
+        ],
+        [],
+        [],
+    ),
+    (
+        "home again on a clock set while away: the home city's clock is proposed",
+        [*TOKYO_TRIP, fact("profile.timezone", "Asia/Tokyo")],
+        [],
+        [("home_again_on_the_trip_clock", "profile.timezone", "America/New_York")],
+    ),
+    (
+        "home again on a clock kept from before the trip: the user's own choice",
+        [
+            *TOKYO_TRIP[:-1],
+            fact("travel.depart_date", "2026-11-23"),
+            fact("profile.timezone", "UTC"),
+        ],
+        [],
+        [],
+    ),
+    (
+        "home again on the home city's own clock",
+        [*TOKYO_TRIP, fact("profile.timezone", "America/New_York")],
+        [],
+        [],
+    ),
+    (
+        "still away on the trip's clock",
+        [*TOKYO_TRIP[:2], fact("travel.location", "Tokyo"), fact("profile.timezone", "Asia/Tokyo")],
+        [],
+        [],
     ),
     (
         "over and home again is consistent",

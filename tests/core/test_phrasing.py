@@ -163,6 +163,20 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
             ],
             "Is your trip to Tahoe off?",
         ),
+        # A move to where a trip was planned: the move, where it leaves the user, and the
+        # trip off as one line (not a line per forgotten day).
+        (
+            [
+                (ME, "profile.home_city", "Denver", "Portland"),
+                (ME, "travel.location", "Denver", "Portland"),
+                (ME, "travel.status", "cancelled", "planning"),
+                (ME, "travel.destination", None, "Denver"),
+                (ME, "travel.depart_date", None, "2026-03-01"),
+                (ME, "travel.return_date", None, "2026-03-08"),
+            ],
+            "Is all of this right?\n• Do you live in Denver?\n• Are you in Denver?\n"
+            "• Is your trip to Denver off?",
+        ),
     ],
 )
 def test_questions_read_as_people_talk(changes: list[tuple[str, str, Any]], expected: str) -> None:

@@ -115,6 +115,13 @@ def _word(
             ("travel.status", "in_progress", "assertive", "landed in tahoe yesterday"),
             {"travel.depart_date": "2026-11-27"},
         ),
+        # The plan's day is today, and "got in last night" (the founding story on its own
+        # day): it began yesterday, not on the plan's day.
+        (
+            PLANNED | HOME | {"travel.depart_date": "2026-11-28"},
+            ("travel.location", "Tahoe", "assertive", "were already in tahoe, got in last nite"),
+            {"travel.status": "in_progress", "travel.depart_date": "2026-11-27"},
+        ),
         # A departure already behind stays: the trip began when it said.
         (
             AWAY | HOME | {"travel.status": "planning"},
@@ -156,6 +163,30 @@ def _word(
             ("travel.location", "Portland"),
             {"travel.status": "completed", "travel.return_date": None},
         ),
+        # Moved house while at home: the user is at the new home ("we moved to denver").
+        (
+            HOME | {"travel.location": "Portland", "travel.status": "completed"},
+            ("profile.home_city", "Denver"),
+            {"travel.location": "Denver"},
+        ),
+        # A move to where a trip is planned: the trip is off, its place and days with it.
+        (
+            PLANNED | HOME | {"travel.location": "Portland"},
+            ("profile.home_city", "Tahoe"),
+            {
+                "travel.location": "Tahoe",
+                "travel.status": "cancelled",
+                "travel.destination": None,
+                "travel.depart_date": None,
+                "travel.return_date": None,
+            },
+        ),
+        # ... but not while away on a trip, nor from somewhere else, nor to the same home.
+        (AWAY | HOME, ("profile.home_city", "Denver"), {}),
+        (HOME | {"travel.location": "Reno"}, ("profile.home_city", "Denver"), {}),
+        (HOME | {"travel.location": "Portland"}, ("profile.home_city", "portland"), {}),
+        ({"travel.location": "Portland"}, ("profile.home_city", "Denver"), {}),
+        (HOME | {"travel.location": "Portland"}, ("profile.home_city", "Denver", "planning"), {}),
         # Somewhere else, or a plan, or what might have been: nothing else moves.
         (AWAY | HOME, ("travel.location", "Reno"), {}),
         (HOME, ("travel.status", "planning"), {}),
@@ -215,3 +246,24 @@ def test_in_the_home_city_is_home(
         [] if status is None else [status]
     )
     assert [p for p in out if p["field"] == "travel.location"] == message[:1]
+
+
+@pytest.mark.parametrize(
+    ("home", "said", "spelt"),
+    [
+        # Home by its nickname is home as the user confirmed it.
+        ("New York", "NYC", "New York"),
+        ("New York", "new york city", "New York"),
+        ("Los Angeles", "LA", "Los Angeles"),
+        ("San Francisco", "sf", "San Francisco"),
+        # Another place, or the same spelling, is left as written.
+        ("New York", "Newark", "Newark"),
+        ("Portland", "portland", "portland"),
+    ],
+)
+def test_home_by_another_name_is_home(home: str, said: str, spelt: str) -> None:
+    message = _said(
+        ("travel.location", said), ("profile.home_city", said), ("travel.status", "completed")
+    )
+    out = at_home(message, ME, {"profile.home_city": home})
+    assert [p["candidate_value"] for p in out if p["field"] != "travel.status"] == [spelt] * 2

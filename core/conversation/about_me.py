@@ -13,7 +13,7 @@ from datetime import datetime
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import trip_summary
-from core.domain.phrasing import be_for, who
+from core.domain.kin_words import be_for, who
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 

@@ -14,7 +14,7 @@ from core.conversation.offline_replies import CONDITION_NOTED
 from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text, said_of_you_text
-from core.domain import phrasing
+from core.domain import kin_words, phrasing
 from core.domain.audit import show_value
 from core.domain.naming import errand
 from core.domain.rollout import DomainStatus
@@ -126,7 +126,7 @@ def _phrase(o: Outcome, trip_over: bool = False) -> str:
         return template.format(v=value)
     parts = field.split(".")
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{phrasing.who(parts[1])} {phrasing.be_for(parts[1])} {value}"
+        return f"{kin_words.who(parts[1])} {kin_words.be_for(parts[1])} {value}"
     return f"{phrasing.label(field, o.entity_id or '', o.entity_id or '')} is now {value}"
 
 
@@ -217,7 +217,7 @@ def value_sentence(
         said = template.format(v=phrasing.show(value))
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        person, be = phrasing.who(parts[1]), phrasing.be_for(parts[1])
+        person, be = kin_words.who(parts[1]), kin_words.be_for(parts[1])
         return f"{person[:1].upper()}{person[1:]} {be} {phrasing.show(value)}"
     if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
         # "The Amazon return is due", as the questions and "what do I owe?" name it.

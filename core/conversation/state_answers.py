@@ -20,8 +20,8 @@ from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.trip_answers import stale_location
 from core.domain.audit import show_value
 from core.domain.household import name_key
-from core.domain.phrasing import RELATIONS, be_for
-from core.domain.phrasing import who as phrasing_who
+from core.domain.kin_words import RELATIONS, be_for
+from core.domain.kin_words import who as phrasing_who
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from core.domain.kin_words import be_for, who
 from core.domain.naming import errand, show_zone
 
 # Re-exported: the engine and the conversation read values and reasons as ``phrasing.show``,
@@ -204,38 +205,6 @@ def _project(name: str, value: Any, thing: str) -> str:
     if name == "due_date":
         return f"Is {title} due on {show_date(value)}?"
     return f"Is the {title} {_plain(name)} now {show(value)}?"
-
-
-RELATIONS = frozenset(
-    [
-        *("mom", "mum", "mother", "dad", "father", "wife", "husband", "partner", "sister"),
-        *("brother", "son", "daughter", "kids", "children", "baby", "grandma", "grandpa"),
-        *("grandmother", "grandfather", "aunt", "uncle", "cousin", "boyfriend", "girlfriend"),
-    ]
-)
-"""Family members named by how they are related ("your kids"), not by name ("Emma")."""
-
-
-def who(member: str) -> str:
-    """The family member a field names, as the user would say it: "your wife", "Lily"."""
-    thing = _thing(member)
-    if thing in ("household", "family"):
-        return "everyone at home"
-    if thing in RELATIONS:
-        return f"your {thing}"
-    return thing.title()
-
-
-def be_for(member: str) -> str:
-    """The verb "to be" that agrees with the family member a field names: "your kids
-    are", "Lily is"."""
-    # (by the last word: "the kids", "my in-laws"; "is everyone at home …")
-    return "are" if _thing(member).split()[-1] in _PLURAL else "is"
-
-
-_PLURAL = frozenset(
-    ["kids", "children", "boys", "girls", "twins", "parents", "grandparents", "laws", "folks"]
-)
 
 
 def _family(name: str, value: Any, thing: str) -> str:

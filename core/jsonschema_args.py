@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
+
+from core.domain.validation import short_instance
 
 
 def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any]) -> str | None:
@@ -21,14 +23,25 @@ def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any
     errors = sorted(validator.iter_errors(dict(args)), key=lambda e: list(e.absolute_path))
     if not errors:
         return None
-    shown = "; ".join(_describe(e.message, list(e.absolute_path)) for e in errors[:3])
+    shown = "; ".join(_describe(e) for e in errors[:3])
     return f"{tool}: invalid arguments: {shown}"
 
 
-def _describe(message: str, path: list[Any]) -> str:
-    where = ".".join(str(p) for p in path)
-    if "Additional properties are not allowed" in message:
-        return message.replace("Additional properties are not allowed", "unknown argument(s)")
+UNKNOWN_SHOWN = 5
+"""How many unknown argument names an error lists; the rest are counted, not echoed."""
+
+
+def _describe(error: ValidationError) -> str:
+    where = ".".join(str(p) for p in error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        extra = sorted(str(k) for k in error.instance if k not in known)
+        named = ", ".join(repr(k[:40]) for k in extra[:UNKNOWN_SHOWN])
+        more = f" and {len(extra) - UNKNOWN_SHOWN} more" if len(extra) > UNKNOWN_SHOWN else ""
+        verb = "was" if len(extra) == 1 else "were"
+        message = f"unknown argument(s) ({named}{more} {verb} unexpected)"
+    else:
+        message = short_instance(error.message, error.instance)
     return f"{where}: {message}" if where else message
 
 

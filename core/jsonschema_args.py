@@ -14,7 +14,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
 
-from core.domain.validation import short_instance
+from core.domain.validation import error_message
 
 
 def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any]) -> str | None:
@@ -27,21 +27,11 @@ def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any
     return f"{tool}: invalid arguments: {shown}"
 
 
-UNKNOWN_SHOWN = 5
-"""How many unknown argument names an error lists; the rest are counted, not echoed."""
-
-
 def _describe(error: ValidationError) -> str:
     where = ".".join(str(p) for p in error.absolute_path)
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        extra = sorted(str(k) for k in error.instance if k not in known)
-        named = ", ".join(repr(k[:40]) for k in extra[:UNKNOWN_SHOWN])
-        more = f" and {len(extra) - UNKNOWN_SHOWN} more" if len(extra) > UNKNOWN_SHOWN else ""
-        verb = "was" if len(extra) == 1 else "were"
-        message = f"unknown argument(s) ({named}{more} {verb} unexpected)"
-    else:
-        message = short_instance(error.message, error.instance)
+    message = error_message(error).replace(
+        "Additional properties are not allowed", "unknown argument(s)"
+    )
     return f"{where}: {message}" if where else message
 
 

@@ -69,8 +69,8 @@ async def guard(update: Update, context: Ctx) -> None:
 async def record_command(update: Update, context: Ctx) -> None:
     """Store a command message in the conversation log before it runs."""
     msg = _incoming(update)
-    if msg is not None:
-        await _chat(context).on_command_text(msg)
+    if msg is not None and not await _chat(context).on_command_text(msg):
+        raise ApplicationHandlerStop  # refused (not Unicode text): the command does not run
 
 
 async def on_text(update: Update, context: Ctx) -> None:

@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
+
+from core.domain.validation import error_message
 
 
 def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any]) -> str | None:
@@ -21,14 +23,15 @@ def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any
     errors = sorted(validator.iter_errors(dict(args)), key=lambda e: list(e.absolute_path))
     if not errors:
         return None
-    shown = "; ".join(_describe(e.message, list(e.absolute_path)) for e in errors[:3])
+    shown = "; ".join(_describe(e) for e in errors[:3])
     return f"{tool}: invalid arguments: {shown}"
 
 
-def _describe(message: str, path: list[Any]) -> str:
-    where = ".".join(str(p) for p in path)
-    if "Additional properties are not allowed" in message:
-        return message.replace("Additional properties are not allowed", "unknown argument(s)")
+def _describe(error: ValidationError) -> str:
+    where = ".".join(str(p) for p in error.absolute_path)
+    message = error_message(error).replace(
+        "Additional properties are not allowed", "unknown argument(s)"
+    )
     return f"{where}: {message}" if where else message
 
 

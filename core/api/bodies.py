@@ -25,10 +25,10 @@ from jsonschema.exceptions import best_match
 from core.domain.validation import (
     FAST_FORMATS,
     FORMAT_CHECKER,
+    error_message,
     json_hazards,
     load_schema,
     plain_json,
-    short_instance,
 )
 
 SCHEMA: Final = "http_api"
@@ -70,14 +70,14 @@ def body_errors(name: str, data: object) -> list[str]:
         first = best_match(errors)
         ordered = [first, *(e for e in errors if e is not first)]
         # A 900 kB text that is too long is named by its start and size, not echoed back.
-        found += [f"{e.json_path}: {short_instance(e.message, e.instance)}" for e in ordered]
+        found += [f"{e.json_path}: {error_message(e)}" for e in ordered]
     return found
 
 
 def value_errors(schema: Mapping[str, Any], value: object) -> list[str]:
     """Violations of a small inline schema (a query parameter's)."""
     checker = _inline(json.dumps(schema, sort_keys=True))
-    return [short_instance(e.message, e.instance) for e in checker.iter_errors(value)]
+    return [error_message(e) for e in checker.iter_errors(value)]
 
 
 @lru_cache(maxsize=64)

@@ -39,6 +39,7 @@ from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_session import ChatParts, ChatSession
 from core.conversation.responder import Responder
 from core.conversation.workflows import ChatWorkflows
+from core.domain.validation import json_hazards
 from core.engine.engine import Engine
 from core.errors import CanonError
 from core.extraction.types import Extractor
@@ -100,13 +101,28 @@ class CanonChat(ChatDeps):
 
         After the chat's previous message, in sections of the chat's order (the model's
         reply is written with none held: a tap meanwhile is taken at once)."""
+        if await self.unreadable(msg):
+            return
         async with self.order.message(msg.chat_id):
             await ChatSession(msg.chat_id, self.parts, self.order).on_text(msg)
 
-    async def on_command_text(self, msg: Incoming) -> None:
-        """Record a command in the conversation log; a command ends an Edit."""
+    async def on_command_text(self, msg: Incoming) -> bool:
+        """Record a command in the conversation log; a command ends an Edit. False when
+        the command is not Unicode text (refused: it must not run)."""
+        if await self.unreadable(msg):
+            return False
         async with self.session(msg.chat_id) as chat:
             await chat.on_command_text(msg)
+        return True
+
+    async def unreadable(self, msg: Incoming) -> bool:
+        """Whether ``msg`` is not Unicode text; if so it is refused here, in its chat's
+        order (``ChatDeps.refuse_unreadable``), and nothing else reads it."""
+        errors = json_hazards(msg.text, "$.text")
+        if errors:
+            async with self.session(msg.chat_id):
+                await self.parts.deps.refuse_unreadable(msg, errors)
+        return bool(errors)
 
     async def on_tap(
         self, callback_id: str, user_id: int, data: str | None, message_id: int | None = None

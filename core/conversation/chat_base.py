@@ -20,10 +20,16 @@ from typing import Any, Protocol
 
 from core.conversation import texts
 from core.conversation.audience import Audience
-from core.conversation.message_intake import message_observations, speakers_zone
+from core.conversation.message_intake import (
+    dead_letter_message,
+    message_observations,
+    speakers_zone,
+)
 from core.conversation.responder import OfflineResponder, Responder
 from core.conversation.workflows import ChatWorkflows
 from core.domain.household import NO_USERS, HouseholdUsers
+from core.domain.principals import user_principal
+from core.domain.timeutil import format_ts
 from core.domain.user_clock import on_users_clock
 from core.engine.engine import Engine
 from core.engine.household import users_by_name
@@ -136,6 +142,23 @@ class ChatDeps:
         await self.log.append_message(
             msg.chat_id, "user", msg.text, msg.at, message_id=msg.message_id, user_id=msg.user_id
         )
+
+    async def refuse_unreadable(self, msg: Incoming, errors: list[str]) -> None:
+        """``msg`` is not Unicode text (``errors``: a lone surrogate, which the store's
+        UTF-8 cannot hold): kept in the dead-letter queue (escaped), nothing else written,
+        and the user told so plainly."""
+        entity = self.config.entity_of(msg.user_id)
+        await dead_letter_message(
+            self.engine,
+            msg.text,
+            at=format_ts(msg.at),
+            entity_id=entity,
+            message_ref=f"tg:{msg.chat_id}:{msg.message_id}",
+            errors=errors,
+            now=self.clock(),
+            principal=user_principal(entity),
+        )
+        await self.say(msg.chat_id, texts.UNREADABLE_TEXT)
 
     async def extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
         """What the extractor reads in ``msg`` (run before the chat's section: it reads

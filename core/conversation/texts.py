@@ -107,6 +107,11 @@ def too_many_asked(name: str, limit: int) -> str:
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."
+UNREADABLE_TEXT = (
+    "I can't read that message: it holds characters that are not text (a broken "
+    "Unicode character). I kept it for the owner and changed nothing; send it again "
+    "without them."
+)
 FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
 
 _YES = {"yes", "y", "yep", "yeah", "yup", "ya", "correct", "right", "confirm", "sure", "ok"}

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.provenance import INVITATION
+from core.domain.quoting import quote
 
 _SOURCE = {
     "conversation_assertive": "you said it",
@@ -55,9 +56,8 @@ def reason_line(
     if kind == "calendar":
         # Someone else's invitation is not the user's calendar: say whose (quoted).
         source = next((r for r in reasons if r.startswith(INVITATION)), source)
-    site = _site(ref) if kind in ("transactions_email", "email") else None
-    if site:
-        source += f" from {site}"
+    if kind in ("transactions_email", "email"):
+        source += _mail_sender(kind, ref)
     if now is not None and kind in ("conversation_assertive", "conversation"):
         source += " " + ago(now - created_at)
     extra = ["another source agrees"] if _corroborated(reasons) else []
@@ -115,11 +115,15 @@ def _corroborated(reasons: Sequence[str]) -> bool:
     return False
 
 
-def _site(ref: str) -> str | None:
-    match = re.search(r"@([\w.-]+\.[a-z]{2,})", ref) or re.search(
-        r"\b((?:[\w-]+\.)+[a-z]{2,})\b", ref
-    )
-    if match is None:
-        return None
-    labels = match.group(1).lower().split(".")
-    return ".".join(labels[-2:])
+def _mail_sender(kind: str, ref: str) -> str:
+    """Who sent a mail, from its ref (``core.signals.intake.mail_ref``: the From address,
+    then the Message-ID): a plain mail's address quoted, as a stranger wrote it (a Yes
+    trusts that address); a trusted sender's receipt by its domain. Never the
+    Message-ID's domain, which the sender chooses freely."""
+    address, space, _ = ref.removeprefix("email:").partition(" ")
+    if not space or "@" not in address:
+        return ""
+    if kind == "email":
+        return f" by {quote(address)}"
+    labels = address.rpartition("@")[2].split(".")
+    return " from " + ".".join(labels[-2:])

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 from jsonschema.exceptions import best_match
 
 from core.errors import ConfigError, PayloadInvalid
@@ -183,7 +183,7 @@ def schema_errors(name: str, payload: object, *, plain: bool | None = None) -> l
     if errors:
         first = best_match(errors)
         for e in [first, *(e for e in errors if e is not first)]:
-            message = short_instance(e.message, e.instance)
+            message = error_message(e)
             if e.validator == "format" and e.cause is not None:
                 message = f"{message} ({e.cause})"
             found.append(_describe(e.json_path, message))
@@ -206,6 +206,26 @@ def short_instance(message: str, instance: object) -> str:
         else f"{len(shown)} characters as JSON"
     )
     return message.replace(shown, f"{shown[:_SHOWN]}… ({size})", 1)
+
+
+UNKNOWN_SHOWN = 5
+"""How many unknown property names an error lists; the rest are counted, not echoed."""
+
+
+def error_message(error: ValidationError) -> str:
+    """A schema violation's message that never echoes a hostile value whole: a long value
+    cut (``short_instance``), and of 10,000 unknown properties the first few named and
+    the rest counted (jsonschema lists every one: 178 kB for one request)."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        extra = sorted(str(k) for k in error.instance if k not in known)
+        if len(extra) > UNKNOWN_SHOWN:
+            named = ", ".join(repr(k[:40]) for k in extra[:UNKNOWN_SHOWN])
+            more = len(extra) - UNKNOWN_SHOWN
+            return (
+                f"Additional properties are not allowed ({named} and {more} more were unexpected)"
+            )
+    return short_instance(error.message, error.instance)
 
 
 def placeholder_errors(payload: object) -> list[str]:

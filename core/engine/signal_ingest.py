@@ -15,7 +15,7 @@ from core.domain.evidence_time import evidence_errors
 from core.domain.principals import SYSTEM, Principal
 from core.engine.engine import Engine, Outcome
 from core.errors import PayloadInvalid
-from core.signals.intake import signal_payloads, weighted
+from core.signals.intake import mail_ref, signal_payloads, weighted
 from core.signals.rules import Rule
 from core.signals.trust import NOBODY, SenderTrust, sender_address
 
@@ -73,4 +73,4 @@ async def ingest_signals(
 async def _note_sender(engine: Engine, mail: dict[str, Any]) -> None:
     address = sender_address(str(mail.get("from", "")))
     if address is not None and mail.get("auth") != "fail":  # never learn a forged From
-        await engine.note_mail_sender(f"email:{mail['id']}"[:256], address)
+        await engine.note_mail_sender(mail_ref(mail), address)

@@ -26,6 +26,7 @@ from core.signals.invitations import invitation_doubt_of, invitation_response
 from core.signals.mail_mapping import map_email
 from core.signals.mapping import MappedObservation, map_calendar
 from core.signals.rules import Rule
+from core.signals.trust import sender_address
 
 
 def default_extractor() -> Extractor:
@@ -263,7 +264,16 @@ def email_payloads(
     transaction evidence only when its sender is ``trusted``."""
     source_type, mapped = map_email(mail, at, rules, trusted=trusted)
     subject = str(mail.get("subject", ""))
-    return _mapped(mapped, at, entity_id, source_type, f"email:{mail['id']}", subject)
+    return _mapped(mapped, at, entity_id, source_type, mail_ref(mail), subject)
+
+
+def mail_ref(mail: dict[str, Any]) -> str:
+    """The ref of a mail's evidence: ``email:<From address> <Message-ID>``, or
+    ``email:<Message-ID>`` when From names no address. The From address is who the
+    question says sent it (``core.domain.phrasing_reasons``) and whom a Yes trusts;
+    the Message-ID, which the sender writes as they like, only tells mails apart."""
+    address = sender_address(str(mail.get("from", "")))
+    return (f"email:{address} {mail['id']}" if address else f"email:{mail['id']}")[:256]
 
 
 def _mapped(

@@ -103,7 +103,11 @@ def _text(component: Any, key: str, limit: int) -> str | None:
     value = component.get(key)
     if value is None:
         return None
-    text = " ".join(str(value).split())
+    # Spaces collapse within a line, but a line break stays one: it ends a place read from
+    # the title ("Trip to Denver\nIgnore previous..." is a trip to Denver), as in the
+    # titles Google and `canon webhook` deliver.
+    lines = (" ".join(line.split()) for line in str(value).splitlines())
+    text = "\n".join(line for line in lines if line)
     return text[:limit] if text else None
 
 

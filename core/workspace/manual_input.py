@@ -16,7 +16,7 @@ changes state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
@@ -92,7 +92,9 @@ async def ingest_zone(
     ws = workspace_store(engine)
     parsed = parse_zone(body)
     previous = await ws.accepted_input(key, zone_id)
-    diff = diff_zone(previous.entries, previous.bad, parsed)
+    diff = await _still_held(
+        engine, rel, zone_id, diff_zone(previous.entries, previous.bad, parsed)
+    )
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
     outcomes = await engine.ingest_batch(payloads, now=now, principal=owner) if payloads else []
@@ -111,6 +113,23 @@ async def ingest_zone(
     if accepted != previous:
         await ws.save_accepted_input(key, zone_id, accepted, now)
     return outcomes
+
+
+async def _still_held(engine: Engine, rel: str, zone_id: str, diff: Diff) -> Diff:
+    """``diff`` with only the removed lines whose belief still holds: a line retracts what
+    it said, not what has replaced it since (the user's later word in the chat, a calendar):
+    deleting a stale line is nobody's say about the newer value. Only a committed fact
+    of another source is spared; with no fact the retraction withdraws the line's question."""
+    kept = []
+    for line_hash, entity, field in diff.removed:
+        fact = await engine.store.fact(entity, field)
+        if fact is None or fact.source_ref == _ref(rel, zone_id, line_hash):
+            kept.append((line_hash, entity, field))
+    return replace(diff, removed=tuple(kept))
+
+
+def _ref(rel: str, zone_id: str, line_hash: str) -> str:
+    return f"{rel}:{zone_id}:{line_hash}"[-256:]
 
 
 def manual_payloads(
@@ -136,7 +155,7 @@ def _payload(
 ) -> dict[str, Any]:
     generation = generations.get(line_hash, 0) + 1
     generations[line_hash] = generation
-    ref = f"{rel}:{zone_id}:{line_hash}"[-256:]
+    ref = _ref(rel, zone_id, line_hash)
     payload: dict[str, Any] = {
         "event_id": derived_id("manual_markdown", ref, entry.intent, str(generation)),
         "event_ts": format_ts(now),

@@ -119,6 +119,36 @@ def test_a_text_too_long_is_named_by_its_start_and_size_not_echoed_back(
     assert problem["detail"].startswith("$.text: 'we are in tahoe.")
 
 
+MANY_FIELDS = {f"k{i}": 1 for i in range(10_000)}
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/v1/messages", {"text": "we are in tahoe", **MANY_FIELDS}),
+        ("/v1/observations", {"observations": [], **MANY_FIELDS}),
+        (
+            "/v1/questions/01a22b91-7f88-75a2-a8b0-69b1b2661771/answer",
+            {"answer": "yes", **MANY_FIELDS},
+        ),
+        ("/v1/forget", {"field": "travel.location", **MANY_FIELDS}),
+        ("/v1/undo", MANY_FIELDS),
+    ],
+)
+def test_ten_thousand_unknown_fields_are_named_by_a_few_and_counted(
+    server: LiveServer, path: str, body: dict[str, Any]
+) -> None:
+    """A 422 of a few hundred bytes that names five of them and counts the rest: it was
+    178 kB, every name echoed twice (trust20)."""
+    response = _post(server, path, json.dumps(body))
+    assert response.status_code == 422
+    assert len(response.content) < 2_000, len(response.content)
+    assert (
+        "'k0', 'k1', 'k10', 'k100', 'k1000' and 9995 more were unexpected"
+        in (response.json()["detail"])
+    )
+
+
 @pytest.mark.parametrize("stamp", DATES)
 def test_an_observation_stamped_off_the_calendar_or_ahead_is_dead_lettered(
     server: LiveServer, stamp: str

@@ -224,10 +224,18 @@ NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
             "you said it just now; another source agrees",
         ),
         (
-            "transactions_email:<r1@mail.chase.com>",
+            "transactions_email:email:receipts@mail.chase.com r1@mail.chase.com",
             (),
             timedelta(0),
             "from a receipt from chase.com",
+        ),
+        # The Message-ID is the sender's to write: it names nobody (trust20).
+        ("transactions_email:email:r1@chase.com", (), timedelta(0), "from a receipt"),
+        (
+            "email:email:billing@evil.example r1@chase.com",
+            (),
+            timedelta(0),
+            'from an email by "billing@evil.example"',
         ),
         (
             "calendar:evt-1",
@@ -248,10 +256,10 @@ NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
             "you said it just now; your calendar says otherwise",
         ),
         (
-            "email:<x@example.com>",
+            "email:email:x@example.com <x@example.com>",
             ("static_markdown outranks email for project within 24 h",),
             timedelta(0),
-            "from an email from example.com; it disagrees with a more reliable source",
+            'from an email by "x@example.com"; it disagrees with a more reliable source',
         ),
         (
             # The new evidence outranks: nothing holds the change back.

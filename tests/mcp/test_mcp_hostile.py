@@ -19,6 +19,7 @@ from core.store.sqlite import SQLiteStore
 pytestmark = pytest.mark.timeout(240)
 
 DEEP = "[" * 100_000
+MANY = "{" + ",".join(f'"k{i}":1' for i in range(10_000)) + "}"
 
 
 def _call(arguments: str) -> str:
@@ -75,7 +76,18 @@ TABLE = [
         "dead-letter queue",
     ),
     ("deep value", _call('{"field":"travel.location","value":' + DEEP + "}"), "parse", "recursion"),
+    # 10,000 unknown arguments: named by the first few and a count, not echoed whole; a
+    # call its schema refuses runs nothing, so nothing is dead-lettered ("call") (trust20)
+    (
+        "10,000 arguments",
+        _call(MANY),
+        "call",
+        "'k0', 'k1', 'k10', 'k100', 'k1000' and 9995 more were unexpected",
+    ),
+    ("a lone surrogate", _call('{"field":"travel.location","value":"Re\\ud800"}'), "parse", ""),
 ]
+ERROR_CHARS = 1_000
+"""A tool error is one line to read: it never echoes a hostile argument whole."""
 
 
 async def test_hostile_requests_are_json_rpc_or_tool_errors_and_the_server_lives(
@@ -114,10 +126,11 @@ async def test_hostile_requests_are_json_rpc_or_tool_errors_and_the_server_lives
                 assert response.status_code == 400, name
                 assert message["error"]["code"] == -32700, name
                 assert words in message["error"]["message"], name
-            else:
+            else:  # "tool" or "call": a tool error
                 result = message["result"]
                 assert result["isError"], name
                 assert words in result["content"][0]["text"], (name, result)
+                assert len(result["content"][0]["text"]) < ERROR_CHARS, name
 
         # Evidence from the future: the agent's proposal is stamped now by the server, so
         # its only caller-given time is valid_until, which may lie ahead.

@@ -1,0 +1,80 @@
+"""Two `canon serve` processes on one SQLite file, one question group answered on both
+at the same moment: a Yes to one part on the first, a No to the other part on the second.
+The group is answered once (one 200, one 409), and the facts are what that answer said,
+for both parts: never the trip's place confirmed and its status turned down."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from canon_testing import make_observation
+from live_server import create_token, live_server
+
+pytestmark = pytest.mark.timeout(240)
+ROUNDS = 6
+
+
+def _auth(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def _at_once(user: dict[str, str], *calls: tuple[str, str, str]) -> dict[str, httpx.Response]:
+    """Each (server url, question id, answer) posted on a thread of its own, released
+    together; the responses by answer."""
+    answers: dict[str, httpx.Response] = {}
+    start = threading.Barrier(len(calls))
+
+    def answer(url: str, question: str, said: str) -> None:
+        start.wait()
+        path = f"{url}/v1/questions/{question}/answer"
+        answers[said] = httpx.post(path, headers=user, json={"answer": said}, timeout=60)
+
+    threads = [threading.Thread(target=answer, args=call) for call in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def test_one_group_answered_on_two_processes_at_once_is_answered_once(tmp_path: Path) -> None:
+    db = tmp_path / "canon.db"
+    with live_server(db) as one, live_server(db) as two:
+        for round_ in range(ROUNDS):
+            # a user of their own each round: the last round's Yes outranks a calendar
+            entity = f"user:round{round_}"
+            feed = create_token(db, entity, "--source-type", "calendar", role="signals")
+            user = _auth(create_token(db, entity))
+            place, ref, now = f"Place{round_}", f"cal-{uuid.uuid4()}", datetime.now(UTC)
+            observations = [
+                make_observation(f, v, source="calendar", ref=ref, at=now, entity=entity)
+                for f, v in (("travel.location", place), ("travel.status", "in_progress"))
+            ]
+            sent = httpx.post(
+                f"{one.url}/v1/observations",
+                headers=_auth(feed),
+                json={"observations": observations},
+            )
+            assert sent.status_code == 200, sent.text
+            asked = httpx.get(f"{two.url}/v1/questions", headers=user).json()["questions"]
+            assert len(asked) == 2, (round_, asked)
+
+            answers = _at_once(
+                user, (one.url, asked[0]["id"], "yes"), (two.url, asked[1]["id"], "no")
+            )
+
+            statuses = sorted(r.status_code for r in answers.values())
+            assert statuses == [200, 409], {k: r.text for k, r in answers.items()}
+            won = next(k for k, r in answers.items() if r.status_code == 200)
+            state = httpx.get(f"{one.url}/v1/state", headers=user).json()
+            facts = {f: v["value"] for f, v in state["entities"].get(entity, {}).items()}
+            both = (facts.get("travel.location"), facts.get("travel.status"))
+            assert both == ((place, "in_progress") if won == "yes" else (None, None)), both
+            assert httpx.get(f"{one.url}/v1/questions", headers=user).json()["questions"] == []
+        assert one.process.poll() is None
+        assert two.process.poll() is None

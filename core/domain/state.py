@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from core.domain.json_text import one_encoder
 
 Scalar = str | int | float | bool | None
 
@@ -14,10 +15,10 @@ def value_key(value: Any) -> str:
     """Identity of a value for comparisons: 'Tahoe' and ' tahoe ' are the same belief."""
     if isinstance(value, str):
         value = " ".join(value.split()).casefold()
-    return _KEY_ENCODER.encode(value)
+    return _key_text(value)
 
 
-_KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_key_text = one_encoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 """Built once: json.dumps with options builds a new encoder on every call."""
 
 
